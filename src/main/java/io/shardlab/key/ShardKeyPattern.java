@@ -93,6 +93,60 @@ public record ShardKeyPattern(List<KeyField> fields) {
         }
     }
 
+    /**
+     * The shard key of a document, as mongos routes an insert: each field read at its dotted path,
+     * a missing field counted as null (4.4+), the hashed field replaced by its {@code hash64}.
+     *
+     * <p>Rules: mongo {@code src/mongo/s/shard_key_pattern.cpp} ({@code extractShardKeyFromDoc},
+     * {@code isValidShardKeyElement}) and {@code src/mongo/db/index/expression_keys_private.cpp}
+     * (hashed values: arrays are refused with code 16766).
+     *
+     * @throws InvalidShardKeyException if a value on a key path is an array
+     */
+    public ShardKey extractKey(BsonDocument document, ShardKeyHasher hasher) {
+        BsonValue[] values = new BsonValue[fields.size()];
+        for (int i = 0; i < values.length; i++) {
+            KeyField field = fields.get(i);
+            BsonValue v = valueAt(document, field.path());
+            if (v.isArray()) {
+                throw new InvalidShardKeyException(field.hashed()
+                        ? "hashed indexes do not currently support array values. Found array at path: " + field.path()
+                        : "Shard key cannot contain array values or array descendants. Found array at path: "
+                                + field.path());
+            }
+            values[i] = field.hashed() ? new org.bson.BsonInt64(hasher.hash64(v)) : v;
+        }
+        return ShardKey.of(values);
+    }
+
+    /**
+     * The value at a dotted path, null ({@link org.bson.BsonNull}) when missing. An array met on the
+     * way is returned as is, so the caller can refuse it.
+     */
+    static BsonValue valueAt(BsonDocument document, String path) {
+        BsonValue current = document;
+        int start = 0;
+        while (true) {
+            int dot = path.indexOf('.', start);
+            String part = dot < 0 ? path.substring(start) : path.substring(start, dot);
+            if (current.isArray()) {
+                return current;
+            }
+            if (!current.isDocument()) {
+                return org.bson.BsonNull.VALUE;
+            }
+            BsonValue next = current.asDocument().get(part);
+            if (next == null) {
+                return org.bson.BsonNull.VALUE;
+            }
+            if (dot < 0) {
+                return next;
+            }
+            current = next;
+            start = dot + 1;
+        }
+    }
+
     /** Number of fields. */
     public int arity() {
         return fields.size();
