@@ -60,6 +60,10 @@ public final class BsonOrder implements Comparator<BsonValue> {
     public static int compareValues(BsonValue left, BsonValue right) {
         BsonType lt = left.getBsonType();
         BsonType rt = right.getBsonType();
+        if (lt == BsonType.INT64 && rt == BsonType.INT64) {
+            // the hot case: hashed keys and int64 ranged keys
+            return Long.compare(left.asInt64().getValue(), right.asInt64().getValue());
+        }
         int leftRank = CanonicalType.of(lt);
         int rightRank = CanonicalType.of(rt);
         if (leftRank != rightRank) {
