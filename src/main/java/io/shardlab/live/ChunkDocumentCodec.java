@@ -225,8 +225,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
             return "[" + min + ", " + max + ")";
         }
         if (id != null) {
-            return id.isObjectId() ? "ObjectId('" + id.asObjectId().getValue().toHexString() + "')"
-                    : id.isString() ? "'" + id.asString().getValue() + "'" : id.toString();
+            return io.shardlab.bson.BsonPrinter.shell(id);
         }
         return min != null ? "with min " + min : "without _id";
     }
