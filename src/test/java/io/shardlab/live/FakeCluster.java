@@ -40,10 +40,15 @@ final class FakeCluster implements AutoCloseable {
     private volatile List<BsonDocument> shardedDataDistribution;
     private final Map<String, List<BsonDocument>> collStats = new ConcurrentHashMap<>();
     private volatile boolean refuseLogins;
-    private volatile Runnable onGetMore;
+    private volatile boolean stopAtChunks;
     private final List<String> servedCommands = new CopyOnWriteArrayList<>();
 
     private FakeCluster(String version, int wireVersion, boolean mongos) {
+        this(version, wireVersion, mongos, null, null);
+    }
+
+    private FakeCluster(String version, int wireVersion, boolean mongos, java.security.PrivateKey key,
+            java.security.cert.X509Certificate certificate) {
         MemoryBackend backend = new MemoryBackend() {
             @Override
             public Document handleCommand(Channel channel, String database, String command, Document query) {
@@ -68,7 +73,11 @@ final class FakeCluster implements AutoCloseable {
             }
         });
         server = new MongoServer(backend);
-        connectionString = server.bindAndGetConnectionString();
+        if (key != null) {
+            server.enableSsl(key, null, certificate);
+        }
+        java.net.InetSocketAddress address = server.bind();
+        connectionString = "mongodb://127.0.0.1:" + address.getPort() + (key != null ? "/?tls=true" : "");
     }
 
     /** A mongos of the given release. */
@@ -122,10 +131,20 @@ final class FakeCluster implements AutoCloseable {
         return this;
     }
 
-    /** Runs {@code action} (once) when the first getMore arrives, before answering it. */
-    FakeCluster onFirstGetMore(Runnable action) {
-        this.onGetMore = action;
+    /**
+     * Stops the whole server when the first read of config.chunks arrives, without answering it:
+     * the client sees its connection drop in the middle of an inspection, after the small config
+     * collections were read.
+     */
+    FakeCluster stoppingAtChunksRead() {
+        this.stopAtChunks = true;
         return this;
+    }
+
+    /** A TLS server presenting {@code certificate} with {@code key} (call before any client connects). */
+    static FakeCluster tls(String version, int wireVersion, java.security.PrivateKey key,
+            java.security.cert.X509Certificate certificate) {
+        return new FakeCluster(version, wireVersion, true, key, certificate);
     }
 
     /** Inserts documents into config collections through a client of its own. */
@@ -161,10 +180,12 @@ final class FakeCluster implements AutoCloseable {
         if (refuseLogins && (command.equals("saslStart") || command.equals("authenticate"))) {
             throw new MongoServerError(18, "AuthenticationFailed", "Authentication failed.");
         }
-        if (command.equals("getMore") && onGetMore != null) {
-            Runnable action = onGetMore;
-            onGetMore = null;
-            action.run();
+        if (command.equals("find") && "chunks".equals(query.get("find")) && stopAtChunks) {
+            stopAtChunks = false;
+            channel.close();
+            Thread stopper = new Thread(server::shutdownNow);
+            stopper.start();
+            throw new MongoServerError(91, "ShutdownInProgress", "The server is shutting down");
         }
         if (mongos && (command.equalsIgnoreCase("isMaster") || command.equals("hello"))) {
             Document reply = normal.get();
