@@ -158,6 +158,13 @@ final class FakeCluster implements AutoCloseable {
         }
     }
 
+    /** Changes the config database through a client of its own (what the cluster itself would do). */
+    void change(java.util.function.Consumer<com.mongodb.client.MongoDatabase> change) {
+        try (MongoClient client = MongoClients.create(connectionString)) {
+            change.accept(client.getDatabase("config"));
+        }
+    }
+
     /** Removes every document of a config collection through a client of its own. */
     void clear(String collection) {
         try (MongoClient client = MongoClients.create(connectionString)) {
