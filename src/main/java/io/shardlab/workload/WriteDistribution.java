@@ -125,6 +125,28 @@ public final class WriteDistribution {
         }
     }
 
+    /**
+     * Counts {@code count} inserts routed to {@code shard}, all inside the current window (a batch
+     * that landed at once).
+     *
+     * @throws IllegalArgumentException if they would run past the end of the current window
+     */
+    public void record(String shard, int count) {
+        if (count < 0 || count > insertsLeftInWindow()) {
+            throw new IllegalArgumentException("count: " + count + " inserts do not fit the " + insertsLeftInWindow()
+                    + " left in the current window");
+        }
+        int index = indexOf(shard);
+        for (int i = 0; i < count; i++) {
+            record(index);
+        }
+    }
+
+    /** How many more inserts complete the current window (W when a new window starts). */
+    public int insertsLeftInWindow() {
+        return window - inCurrent;
+    }
+
     /** {@code W}. */
     public int window() {
         return window;
