@@ -41,6 +41,7 @@ public final class SimulatedCluster {
     /** A cluster with no shards yet, simulating {@code config.version()}. */
     public SimulatedCluster(SimulationConfig config) {
         this.state = new ClusterState(config, this::publish);
+        state.nextAutoMergeAt = AutoMerger.INTERVAL_MILLIS;
     }
 
     private void publish(ClusterEvent event) {
@@ -182,6 +183,115 @@ public final class SimulatedCluster {
             out.add(e.command());
         }
         return out;
+    }
+
+    // ---- simulated time ----------------------------------------------------------------------------
+
+    /** Largest gap between two insert batches of {@link #advance(long, InsertFeed, double)}, in ms. */
+    public static final long INSERT_STEP_MILLIS = 100;
+
+    /**
+     * Lets {@code millis} of simulated time pass: migrations commit when their copy time is over,
+     * balancer rounds and (7.0+) auto-merge rounds run when due. Each of these is an automatic
+     * history entry.
+     */
+    public void advance(long millis) {
+        advance(millis, null, 0);
+    }
+
+    /**
+     * Lets {@code millis} of simulated time pass while documents arrive from {@code feed} at
+     * {@code docsPerSecond} (evenly: by time t after the start, floor(rate × t) documents have
+     * arrived), inserted in batches at least every {@link #INSERT_STEP_MILLIS} and before any
+     * automatic event, then runs the automatic events as {@link #advance(long)} does.
+     *
+     * @throws IllegalArgumentException for a negative duration or rate
+     */
+    public void advance(long millis, InsertFeed feed, double docsPerSecond) {
+        if (millis < 0 || docsPerSecond < 0 || Double.isNaN(docsPerSecond)) {
+            throw new IllegalArgumentException("advance: duration and rate must not be negative, got " + millis
+                    + " ms at " + docsPerSecond + " docs/s");
+        }
+        long start = state.clock;
+        long end = start + millis;
+        long inserted = 0;
+        boolean feeding = feed != null && docsPerSecond > 0;
+        while (true) {
+            long nextEvent = nextEventAt();
+            long stepEnd = Math.min(end, nextEvent);
+            if (feeding) {
+                stepEnd = Math.min(stepEnd, state.clock + INSERT_STEP_MILLIS);
+                long due = (long) Math.floor(docsPerSecond * (stepEnd - start) / 1000.0) - inserted;
+                if (due > 0) {
+                    state.clock = stepEnd;
+                    int n = (int) Math.min(due, Integer.MAX_VALUE);
+                    execute(new InsertDocuments(state.collection.namespace(), feed.next(n)));
+                    inserted += n;
+                }
+            }
+            state.clock = stepEnd;
+            if (stepEnd == nextEvent) {
+                runDueEvents();
+            } else if (stepEnd >= end) {
+                return;
+            }
+        }
+    }
+
+    /** Advances until no migration is in flight (at most {@code limitMillis}); returns the time spent. */
+    public long settle(long limitMillis) {
+        long start = state.clock;
+        while (!state.migrations.isEmpty() && state.clock - start < limitMillis) {
+            long next = Long.MAX_VALUE;
+            for (Migration m : state.migrations) {
+                next = Math.min(next, m.commitAtMillis());
+            }
+            advance(Math.max(0, Math.min(next, start + limitMillis) - state.clock));
+        }
+        return state.clock - start;
+    }
+
+    private long nextEventAt() {
+        long next = Long.MAX_VALUE;
+        for (Migration m : state.migrations) {
+            next = Math.min(next, m.commitAtMillis());
+        }
+        if (state.collection != null && !state.balancerRoundInProgress) {
+            next = Math.min(next, Math.max(state.nextBalancerRoundAt, state.clock));
+        }
+        if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)) {
+            next = Math.min(next, Math.max(state.nextAutoMergeAt, state.clock));
+        }
+        return next;
+    }
+
+    /** Runs every automatic event due now: commits first (oldest first), then a round, then auto-merge. */
+    private void runDueEvents() {
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            Migration due = null;
+            for (Migration m : state.migrations) {
+                if (m.commitAtMillis() <= state.clock && (due == null || m.commitAtMillis() < due.commitAtMillis())) {
+                    due = m;
+                }
+            }
+            if (due != null) {
+                execute(new CommitMigration(due.id()));
+                progress = true;
+                continue;
+            }
+            if (state.collection != null && !state.balancerRoundInProgress && state.nextBalancerRoundAt <= state.clock) {
+                execute(new BalancerRound());
+                progress = true;
+                continue;
+            }
+            if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)
+                    && state.nextAutoMergeAt <= state.clock) {
+                execute(new AutoMergeRound());
+                progress = true;
+            }
+        }
     }
 
     // ---- convenience -------------------------------------------------------------------------------

@@ -7,9 +7,10 @@ package io.shardlab.sim;
  * @param initialChunks what shardCollection creates
  * @param autoSplitter what an insert may trigger (4.4/5.0 auto-split, nothing from 6.0)
  * @param splitPoints how a shard picks split points for the balancer's split-or-mark-jumbo
+ * @param balancer how a balancer round measures imbalance (chunk count before 6.0, data size after)
  */
 record VersionPolicies(MongoVersion version, InitialChunks initialChunks, AutoSplitter autoSplitter,
-        SplitPointFinder splitPoints) {
+        SplitPointFinder splitPoints, BalancerPolicy balancer) {
 
     static VersionPolicies of(MongoVersion version) {
         SplitPointFinder finder = version == MongoVersion.V4_4 ? new SplitVector() : new AutoSplitVector();
@@ -18,6 +19,8 @@ record VersionPolicies(MongoVersion version, InitialChunks initialChunks, AutoSp
             case V5_0 -> new ShardAutoSplitter(finder, 1);
             default -> AutoSplitter.NONE;
         };
-        return new VersionPolicies(version, new InitialChunks(version), splitter, finder);
+        BalancerPolicy balancer = version.atLeast(MongoVersion.V6_0) ? new DataSizeBalancerPolicy()
+                : new ChunkCountBalancerPolicy();
+        return new VersionPolicies(version, new InitialChunks(version), splitter, finder, balancer);
     }
 }
