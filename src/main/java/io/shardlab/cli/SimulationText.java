@@ -75,7 +75,7 @@ final class SimulationText {
             out.append(indent).append("too many chunks to print, use verbose if you want to force print\n");
         }
         appendDistribution(out, s);
-        appendWrites(out, outcome.writes(), s);
+        appendWrites(out, outcome.writes(), s, outcome.events());
         outcome.reads().ifPresent(r -> appendReads(out, r));
         return out.toString();
     }
@@ -114,7 +114,7 @@ final class SimulationText {
         }
     }
 
-    private static void appendWrites(StringBuilder out, WriteDistribution writes, SimulationSnapshot s) {
+    private static void appendWrites(StringBuilder out, WriteDistribution writes, SimulationSnapshot s, long events) {
         List<String> shards = writes.shards();
         out.append("\nWrites\n");
         out.append(" inserts : ").append(writes.inserts()).append(" in ").append(writes.fullWindows())
@@ -132,7 +132,7 @@ final class SimulationText {
         long jumbo = s.chunkStatistics().stream().map(ChunkStatistics::chunk).filter(Chunk::jumbo).count();
         out.append("\nsplits : ").append(s.counters().splits()).append("  migrations : ")
                 .append(s.counters().migrationsCommitted()).append("  merges : ").append(s.counters().merges())
-                .append("  jumbo chunks : ").append(jumbo).append('\n');
+                .append("  jumbo chunks : ").append(jumbo).append("  events : ").append(events).append('\n');
     }
 
     private static void appendReads(StringBuilder out, ReadDistribution r) {

@@ -32,7 +32,7 @@ public final class AgeWorkload implements Workload {
 
     @Override
     public String description() {
-        return "a school's people keyed by age 0..99, mostly pupils aged 7..20: at most 100 key values";
+        return "a school's people by age 0..99, mostly pupils of 7..20: 100 values";
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class HotspotWorkload implements Workload {
 
     @Override
     public String description() {
-        return "payments on 1,000,000 accounts, 90% of them on accounts 1..10000: a hot key range";
+        return "payments, 90% on accounts 1..10000 of 1,000,000: a hot key range";
     }
 
     @Override

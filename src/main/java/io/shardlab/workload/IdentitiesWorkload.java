@@ -38,7 +38,7 @@ public final class IdentitiesWorkload implements Workload {
 
     @Override
     public String description() {
-        return "a document per identity (user name, e-mail) keyed {identifier: 1}: lookups hit one shard";
+        return "a document per identity (user name, e-mail): lookups hit one shard";
     }
 
     @Override

@@ -41,7 +41,7 @@ public final class InboxWorkload implements Workload {
 
     @Override
     public String description() {
-        return "a social inbox, {owner, sequence} with sequence = floor(count/50): buckets of 50 messages";
+        return "a social inbox, sequence = floor(count/50): buckets of 50 messages";
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class MonotonicCounterWorkload implements Workload {
 
     @Override
     public String description() {
-        return "orders numbered by a counter (counter = 1, 2, 3, ...): every insert goes above the last";
+        return "orders numbered 1, 2, 3, ...: every insert goes above the last";
     }
 
     @Override

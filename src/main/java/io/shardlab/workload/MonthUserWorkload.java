@@ -36,7 +36,7 @@ public final class MonthUserWorkload implements Workload {
 
     @Override
     public String description() {
-        return "analytics events over 6 months, month (ascending) + user (uniform): writes spread within a month";
+        return "6 months of events: month ascends, user spreads a month's writes";
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class ObjectIdWorkload implements Workload {
 
     @Override
     public String description() {
-        return "an event log keyed by driver-generated ObjectIds, which ascend with time";
+        return "an event log keyed by driver ObjectIds, which ascend with time";
     }
 
     @Override

@@ -35,7 +35,7 @@ public final class PresplitMinutesWorkload implements Workload {
 
     @Override
     public String description() {
-        return "one day of readings keyed {_id: Date}, pre-split at every minute and spread round-robin";
+        return "a day of readings keyed by time, pre-split per minute, round-robin";
     }
 
     @Override

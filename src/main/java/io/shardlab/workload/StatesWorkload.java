@@ -37,7 +37,7 @@ public final class StatesWorkload implements Workload {
 
     @Override
     public String description() {
-        return "an address book, state weighted by its number of ZIP codes: 62 distinct state values";
+        return "an address book, states weighted by ZIP code count: 62 values";
     }
 
     @Override

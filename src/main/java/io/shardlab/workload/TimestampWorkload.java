@@ -28,7 +28,7 @@ public final class TimestampWorkload implements Workload {
 
     @Override
     public String description() {
-        return "sensor readings over one day, ts = time of insert: an ascending Date key";
+        return "sensor readings over one day, ts = time of insert: ascending";
     }
 
     @Override

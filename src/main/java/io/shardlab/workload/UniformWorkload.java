@@ -30,7 +30,7 @@ public final class UniformWorkload implements Workload {
 
     @Override
     public String description() {
-        return "user profiles with userId uniform in [0, 10^12): writes spread over the whole key space";
+        return "user profiles, userId uniform in [0, 10^12): writes spread evenly";
     }
 
     @Override

@@ -33,7 +33,7 @@ public final class ZipCodesWorkload implements Workload {
 
     @Override
     public String description() {
-        return "replay of the shipped US ZIP code dataset (42,555 rows: zip, city, state, latitude, longitude)";
+        return "the shipped US ZIP codes (zip, city, state, lat/long) in file order";
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class ZipfWorkload implements Workload {
 
     @Override
     public String description() {
-        return "product views, productId 1..100000 with Zipf popularity (s = 1): a few hot key values";
+        return "product views, Zipf popularity over 100,000 products: hot values";
     }
 
     @Override
