@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * @param server the server that answered, or null for an offline source
  * @param shards config.shards, sorted by id
  * @param databases config.databases, sorted by name
- * @param balancer the balancer state
+ * @param balancer the balancer state, or null when the source did not record it (a simulator snapshot)
  * @param collections the sharded collections, sorted by namespace
  * @param changes chunk changes from config.changelog, oldest first
  * @param changelogComplete whether {@code changes} holds every recorded change of the collections

@@ -76,6 +76,18 @@ public final class ConnectionStringSecrets {
         return out.toString();
     }
 
+    /** The string without user information or secret options: what a saved file may name as its source. */
+    public static String withoutCredentials(String connectionString) {
+        Parts p = Parts.of(connectionString);
+        if (p == null) {
+            throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
+                    + "mongodb+srv://), got '" + mask(connectionString) + "'");
+        }
+        StringBuilder out = new StringBuilder(p.scheme).append(p.hostsAndPath);
+        appendOptions(out, p.options, false);
+        return out.toString();
+    }
+
     /** Whether the string carries a password in its user information. */
     public static boolean hasPassword(String connectionString) {
         Parts p = Parts.of(connectionString);

@@ -18,7 +18,7 @@ import org.bson.BsonValue;
  * {@code killCursors} and {@code endSessions} only release server resources the client itself
  * opened.
  */
-final class CommandRecorder implements CommandListener {
+public final class CommandRecorder implements CommandListener {
 
     static final Set<String> READS = Set.of("find", "getMore", "aggregate", "balancerStatus", "buildInfo", "ping",
             "hello", "isMaster", "ismaster", "saslStart", "saslContinue", "killCursors", "endSessions");

@@ -56,10 +56,10 @@ import org.bson.BsonValue;
  * shape, which a 5.0 binary still wrote with {@code appendLegacyWithField}), the 8.0 changelog
  * shapes (taken as 7.0), and the 7.0/8.0 config.databases shape (taken as 6.0).
  */
-final class ConfigFixture {
+public final class ConfigFixture {
 
     /** A MongoDB release whose document shapes the fixture writes. */
-    enum Shape {
+    public enum Shape {
         V4_4("4.4.29", 9), V5_0("5.0.26", 13), V6_0("6.0.16", 17), V7_0("7.0.12", 21), V8_0("8.0.5", 25);
 
         final String version;
@@ -75,7 +75,7 @@ final class ConfigFixture {
         }
     }
 
-    static final String USERS = "test.users";
+    public static final String USERS = "test.users";
     static final String EVENTS = "test.events";
     static final String SESSIONS = "config.system.sessions";
     static final String USERS_UUID = "f8669e52-5c1b-4ea2-bbdc-a00189b341da";
@@ -94,7 +94,7 @@ final class ConfigFixture {
     }
 
     /** The time of the k-th changelog entry: T0 + k minutes. */
-    static Instant at(int k) {
+    public static Instant at(int k) {
         return Instant.ofEpochSecond(T0 + 60L * k);
     }
 
@@ -132,7 +132,7 @@ final class ConfigFixture {
     // ---------------------------------------------------------------- config documents
 
     /** Every config collection of the fixture cluster in {@code shape}, by collection name. */
-    static Map<String, List<BsonDocument>> config(Shape shape) {
+    public static Map<String, List<BsonDocument>> config(Shape shape) {
         Map<String, List<BsonDocument>> c = new LinkedHashMap<>();
         c.put("shards", shards(shape));
         c.put("databases", databases(shape));

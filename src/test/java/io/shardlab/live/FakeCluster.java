@@ -32,7 +32,7 @@ import org.bson.BsonValue;
  * </ul>
  * Seeding goes through a separate client, so tests that record commands see only the reader's.
  */
-final class FakeCluster implements AutoCloseable {
+public final class FakeCluster implements AutoCloseable {
 
     private final MongoServer server;
     private final String connectionString;
@@ -81,7 +81,7 @@ final class FakeCluster implements AutoCloseable {
     }
 
     /** A mongos of the given release. */
-    static FakeCluster mongos(String version, int wireVersion) {
+    public static FakeCluster mongos(String version, int wireVersion) {
         return new FakeCluster(version, wireVersion, true);
     }
 
@@ -91,7 +91,7 @@ final class FakeCluster implements AutoCloseable {
     }
 
     /** A mongos seeded with the fixture in {@code shape}, answering every optional command its release has. */
-    static FakeCluster of(ConfigFixture.Shape shape) {
+    public static FakeCluster of(ConfigFixture.Shape shape) {
         FakeCluster c = mongos(shape.version, shape.wireVersion);
         c.seed(ConfigFixture.config(shape));
         c.balancerStatus = ConfigFixture.balancerStatus();
@@ -102,7 +102,7 @@ final class FakeCluster implements AutoCloseable {
         return c;
     }
 
-    String connectionString() {
+    public String connectionString() {
         return connectionString;
     }
 
@@ -148,7 +148,7 @@ final class FakeCluster implements AutoCloseable {
     }
 
     /** Inserts documents into config collections through a client of its own. */
-    void seed(Map<String, List<BsonDocument>> config) {
+    public void seed(Map<String, List<BsonDocument>> config) {
         try (MongoClient client = MongoClients.create(connectionString)) {
             config.forEach((name, docs) -> {
                 if (!docs.isEmpty()) {
