@@ -1,0 +1,66 @@
+package io.shardlab.workload.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.sim.MongoVersion;
+import io.shardlab.workload.AgeWorkload;
+import io.shardlab.workload.ContinentsWorkload;
+import io.shardlab.workload.StatesWorkload;
+import io.shardlab.workload.Workload;
+import io.shardlab.workload.ZipCodeTable;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Lesson: a key with few values (state, continent, age) can never have more chunks than values,
+ * because all documents of one value must stay in one chunk; once a value alone outgrows the
+ * chunk size its chunk cannot be split (splitVector skips split points equal to the previous one:
+ * seed material "un-splittable chunks", "集合最终会变成7个块", "最多只可以拆出100个chunk").
+ *
+ * <p>The chunk-count bound holds on every version. Unsplittable chunks are asserted where chunks
+ * split as data grows, before 6.0 (from 6.0.3 the auto-splitter is gone and chunks are only cut
+ * by the balancer's moveRange, reference §2.4).
+ */
+class LowCardinalityLessonTest {
+
+    private static final Supplier<ZipCodeTable> ZIP_CODES = ZipCodeTable.lazy();
+    private static final long DOCS = 60_000;
+
+    private static void assertFewChunks(Workload workload, MongoVersion version) {
+        // given 60,000 documents of 500 bytes (about 29 MB) and 1 MB chunks on 4 shards
+        LessonRun run = LessonRun.of(workload, DOCS, LessonRun.fourShards(version, 500));
+        int values = run.distinctKeys().size();
+
+        // then there are never more chunks than key values
+        assertTrue(run.chunks().size() <= values, workload.name() + " on " + version + ": " + run.chunks().size()
+                + " chunks for " + values + " values");
+        // and, where chunks split as they grow, some single-value chunks outgrew the chunk size and stayed whole
+        if (!version.atLeast(MongoVersion.V6_0)) {
+            List<Chunk> unsplittable = run.unsplittableChunks();
+            assertFalse(unsplittable.isEmpty(), workload.name() + " on " + version + ": no unsplittable chunk in "
+                    + run.chunks().chunks());
+        }
+    }
+
+    @ParameterizedTest(name = "on MongoDB {0}")
+    @EnumSource(MongoVersion.class)
+    void statesGiveAtMostOneChunkPerState(MongoVersion version) {
+        assertFewChunks(new StatesWorkload(ZIP_CODES), version);
+    }
+
+    @ParameterizedTest(name = "on MongoDB {0}")
+    @EnumSource(MongoVersion.class)
+    void continentsGiveAtMostSevenChunks(MongoVersion version) {
+        assertFewChunks(new ContinentsWorkload(), version);
+    }
+
+    @ParameterizedTest(name = "on MongoDB {0}")
+    @EnumSource(MongoVersion.class)
+    void agesGiveAtMostOneHundredChunks(MongoVersion version) {
+        assertFewChunks(new AgeWorkload(), version);
+    }
+}
