@@ -29,6 +29,8 @@ public final class Cli {
         CommandLine cli = new CommandLine(new RootCommand());
         cli.getCommandSpec().version(info.name() + " " + info.version());
         // subcommands are registered here, in one place
+        cli.addSubcommand(new HashCommand());
+        cli.addSubcommand(new ExplainCommand());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {
