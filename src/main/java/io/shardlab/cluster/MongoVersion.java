@@ -1,7 +1,7 @@
-package io.shardlab.routing;
+package io.shardlab.cluster;
 
 /**
- * A MongoDB server version, major.minor, as far as routing rules differ between releases.
+ * A MongoDB server version, major.minor, whose rules (routing, splitting, balancing) ShardLab models.
  *
  * @param major e.g. 8; at least 3
  * @param minor e.g. 0; not negative
