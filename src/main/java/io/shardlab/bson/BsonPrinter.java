@@ -12,7 +12,12 @@ import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.bson.BsonDbPointer;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.EncoderContext;
 import org.bson.json.JsonMode;
+import org.bson.json.JsonWriter;
+import java.io.StringWriter;
 import org.bson.json.JsonWriterSettings;
 
 /**
@@ -44,11 +49,32 @@ public final class BsonPrinter {
     }
 
     private static String viaWriter(BsonValue value, JsonWriterSettings settings) {
-        if (value instanceof BsonDocument document) {
-            return document.toJson(settings);
+        StringWriter text = new StringWriter();
+        BsonDocument holder = value instanceof BsonDocument document ? document : new BsonDocument(FIELD, value);
+        new BsonDocumentCodec().encode(new SpecJsonWriter(text, settings), holder, EncoderContext.builder().build());
+        String json = text.toString();
+        return value instanceof BsonDocument ? json : json.substring(PREFIX.length(), json.length() - 1);
+    }
+
+    /**
+     * The driver's writer, except that DBPointer is {@code {"$dbPointer": {...}}} in relaxed mode
+     * too, as Extended JSON v2 specifies (the driver writes a DBRef-like {@code {"$ref", "$id"}}
+     * document there, which reads back as a document, not a DBPointer).
+     */
+    private static final class SpecJsonWriter extends JsonWriter {
+        SpecJsonWriter(StringWriter writer, JsonWriterSettings settings) {
+            super(writer, settings);
         }
-        String json = new BsonDocument(FIELD, value).toJson(settings);
-        return json.substring(PREFIX.length(), json.length() - 1);
+
+        @Override
+        protected void doWriteDBPointer(BsonDbPointer value) {
+            writeStartDocument();
+            writeStartDocument("$dbPointer");
+            writeString("$ref", value.getNamespace());
+            writeObjectId("$id", value.getId());
+            writeEndDocument();
+            writeEndDocument();
+        }
     }
 
     /** mongosh syntax, e.g. {@code { a: Long('5'), 'b.c': MinKey() }}. */
@@ -145,7 +171,8 @@ public final class BsonPrinter {
      * A double as JavaScript's {@code Number.prototype.toString} writes it, which is what mongosh
      * shows: plain digits for 1e-7 &lt;= |d| &lt; 1e21, otherwise {@code 1.5e+300}; whole numbers
      * without a fraction. The digits are Java's {@link Double#toString}, which reads back as the
-     * same double.
+     * same double, except that whole numbers below 2^63 are written with their exact digits so that
+     * they read back as an equal integer.
      */
     static String shellDouble(double d) {
         if (Double.isNaN(d)) {
@@ -157,8 +184,13 @@ public final class BsonPrinter {
         if (d == 0) {
             return 1 / d < 0 ? "-0" : "0";
         }
-        java.math.BigDecimal digits = new java.math.BigDecimal(Double.toString(d)).stripTrailingZeros();
         double magnitude = Math.abs(d);
+        if (d == Math.rint(d) && magnitude < 9.223372036854775808E18) {
+            // exact digits: an integer literal in the int64 range reads back as that exact integer,
+            // so JavaScript's shortest digits (9223372036854774800 for 2^63 - 1024) would change it
+            return new java.math.BigDecimal(d).toPlainString();
+        }
+        java.math.BigDecimal digits = new java.math.BigDecimal(Double.toString(d)).stripTrailingZeros();
         if (magnitude >= 1e-7 && magnitude < 1e21) {
             return digits.toPlainString();
         }
