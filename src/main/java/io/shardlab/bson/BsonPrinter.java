@@ -1,5 +1,10 @@
 package io.shardlab.bson;
 
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -7,23 +12,23 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.nio.charset.StandardCharsets;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
-import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.bson.BsonDbPointer;
+import org.bson.BsonDocument;
+import org.bson.BsonRegularExpression;
+import org.bson.BsonValue;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.EncoderContext;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriter;
-import java.io.StringWriter;
 import org.bson.json.JsonWriterSettings;
 
 /**
  * Writes BSON values back as text: canonical or relaxed Extended JSON v2 (through the driver's
- * writer) and mongosh syntax ({@code Long('5')}, {@code ObjectId('…')}, {@code MinKey()}, …), the
- * form a user pastes into a shell.
+ * writer), mongosh syntax ({@code Long('5')}, {@code ObjectId('…')}, {@code MinKey()}, …), the
+ * form a user pastes into a shell and {@link BsonLiterals} reads back as an equivalent value, and
+ * the server's own {@code toString} form used in MongoDB's error messages ({@link #serverString}).
  */
 public final class BsonPrinter {
 
@@ -188,9 +193,9 @@ public final class BsonPrinter {
         if (d == Math.rint(d) && magnitude < 9.223372036854775808E18) {
             // exact digits: an integer literal in the int64 range reads back as that exact integer,
             // so JavaScript's shortest digits (9223372036854774800 for 2^63 - 1024) would change it
-            return new java.math.BigDecimal(d).toPlainString();
+            return new BigDecimal(d).toPlainString();
         }
-        java.math.BigDecimal digits = new java.math.BigDecimal(Double.toString(d)).stripTrailingZeros();
+        BigDecimal digits = new BigDecimal(Double.toString(d)).stripTrailingZeros();
         if (magnitude >= 1e-7 && magnitude < 1e21) {
             return digits.toPlainString();
         }
@@ -215,7 +220,7 @@ public final class BsonPrinter {
      * {@code /pattern/flags}, or {@code RegExp('pattern', 'flags')} when a literal cannot hold the
      * pattern unchanged (empty, or holding '/' or a line break).
      */
-    private static void appendRegex(StringBuilder out, org.bson.BsonRegularExpression regex) {
+    private static void appendRegex(StringBuilder out, BsonRegularExpression regex) {
         String pattern = regex.getPattern();
         if (pattern.isEmpty() || pattern.indexOf('/') >= 0 || pattern.indexOf('\n') >= 0 || pattern.indexOf('\r') >= 0) {
             appendQuoted(out.append("RegExp("), pattern).append(", ");
@@ -402,8 +407,8 @@ public final class BsonPrinter {
             return negative ? "-0" : "0";
         }
         final int precision = 16;
-        java.math.BigDecimal rounded = new java.math.BigDecimal(Math.abs(d))
-                .round(new java.math.MathContext(precision, java.math.RoundingMode.HALF_EVEN));
+        BigDecimal rounded = new BigDecimal(Math.abs(d))
+                .round(new MathContext(precision, RoundingMode.HALF_EVEN));
         int exponent = rounded.precision() - rounded.scale() - 1;
         String digits = rounded.unscaledValue().toString();
         // pad to exactly 'precision' significant digits, as %.16g computes them

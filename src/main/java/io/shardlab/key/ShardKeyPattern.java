@@ -37,11 +37,12 @@ import org.bson.BsonValue;
  *       to parse field <f>} (sic: MongoDB's text has no space before "numerical").</li>
  * </ol>
  * {@code <pattern>} is the pattern as the server prints it ({@link BsonPrinter#serverString}).
- * These are the messages of the 8.x source; 4.4-7.x joined the last two into one ("can contain at
- * most one 'hashed' field, and/or multiple numerical fields set to a value of 1. Failed to parse
- * field <f>") and 4.2 and older, which allowed only a single-field hashed key, said
- * {@code Field <f> can only be 1 or 'hashed'}. Compound hashed keys need 4.4+, so the newest texts
- * are used.
+ * These are the rules and messages of the newest source read (the file under
+ * {@code db/global_catalog/}). An earlier 4.4+ source had no '$' check and joined the last two
+ * messages into one ("can contain at most one 'hashed' field, and/or multiple numerical fields set
+ * to a value of 1. Failed to parse field <f>"); 4.2 and older, which allowed only a single-field
+ * hashed key, said {@code Field <f> can only be 1 or 'hashed'}. Exactly which release changed each
+ * text was not checked; ShardLab uses the newest.
  *
  * @param fields the fields in pattern order; not empty, at most one hashed, no path twice
  */
