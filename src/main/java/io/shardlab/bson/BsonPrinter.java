@@ -98,22 +98,7 @@ public final class BsonPrinter {
             case STRING -> appendQuoted(out, value.asString().getValue());
             case SYMBOL -> appendQuoted(out.append("BSONSymbol("), value.asSymbol().getSymbol()).append(')');
             case DOCUMENT -> appendDocument(out, value.asDocument());
-            case ARRAY -> {
-                if (value.asArray().isEmpty()) {
-                    out.append("[]");
-                    break;
-                }
-                out.append("[ ");
-                boolean first = true;
-                for (BsonValue element : value.asArray()) {
-                    if (!first) {
-                        out.append(", ");
-                    }
-                    first = false;
-                    appendShell(out, element);
-                }
-                out.append(" ]");
-            }
+            case ARRAY -> appendArray(out, value.asArray(), BsonPrinter::appendShell);
             case BINARY -> appendBinary(out, value.asBinary());
             case OBJECT_ID -> out.append("ObjectId('").append(value.asObjectId().getValue().toHexString()).append("')");
             case BOOLEAN -> out.append(value.asBoolean().getValue());
@@ -278,25 +263,29 @@ public final class BsonPrinter {
         return out.toString();
     }
 
+    /** {@code [ a, b ]} (or {@code []}) with each element written by {@code element}; shell and server forms agree on it. */
+    private static void appendArray(StringBuilder out, org.bson.BsonArray array,
+            java.util.function.BiConsumer<StringBuilder, BsonValue> element) {
+        if (array.isEmpty()) {
+            out.append("[]");
+            return;
+        }
+        out.append("[ ");
+        boolean first = true;
+        for (BsonValue v : array) {
+            if (!first) {
+                out.append(", ");
+            }
+            first = false;
+            element.accept(out, v);
+        }
+        out.append(" ]");
+    }
+
     private static void appendServer(StringBuilder out, BsonValue value) {
         switch (value.getBsonType()) {
             case DOCUMENT -> appendServerObject(out, value.asDocument());
-            case ARRAY -> {
-                if (value.asArray().isEmpty()) {
-                    out.append("[]");
-                    break;
-                }
-                out.append("[ ");
-                boolean first = true;
-                for (BsonValue element : value.asArray()) {
-                    if (!first) {
-                        out.append(", ");
-                    }
-                    first = false;
-                    appendServer(out, element);
-                }
-                out.append(" ]");
-            }
+            case ARRAY -> appendArray(out, value.asArray(), BsonPrinter::appendServer);
             case DATE_TIME -> out.append("new Date(").append(value.asDateTime().getValue()).append(')');
             case REGULAR_EXPRESSION -> out.append('/').append(value.asRegularExpression().getPattern()).append('/')
                     .append(value.asRegularExpression().getOptions());
