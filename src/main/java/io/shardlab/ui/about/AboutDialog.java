@@ -34,8 +34,7 @@ public final class AboutDialog extends Dialog<ButtonType> {
         Label version = new Label("Version " + about.app().version());
         version.setId("about-version");
         version.getStyleClass().add("about-version");
-        Label tagline = new Label("See what a MongoDB shard key does: chunks, shards, splits, migrations "
-                + "and query routing.");
+        Label tagline = new Label("See what a MongoDB shard key does: chunks, splits, migrations, routing.");
         tagline.getStyleClass().add("about-tagline");
         tagline.setWrapText(true);
         Label licence = new Label("Licensed under the " + about.licence() + ".");
