@@ -9,8 +9,8 @@ import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SystemColorScheme;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.application.Application;
@@ -25,7 +25,8 @@ public final class ShardLabApp extends Application {
 
     /**
      * The in-memory cluster the window opens on: the MongoDB release it behaves like and its
-     * shards, named the way {@code mlaunch --sharded 3} names them.
+     * three shards. Shard ids are free-form in MongoDB ({@code addShard}'s {@code name}); these
+     * read the way shard ids commonly do in tutorials and test clusters.
      */
     static final ClusterDescription IN_MEMORY_CLUSTER = new ClusterDescription("In-memory cluster", "8.0");
     static final List<Shard> IN_MEMORY_SHARDS =
