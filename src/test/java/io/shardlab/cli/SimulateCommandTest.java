@@ -203,7 +203,7 @@ class SimulateCommandTest {
             --workload age --key {age:1} --shards 2 --doc-size 4      | simulate: --doc-size: between 5 and 16777216 bytes
             --workload age --key {age:1} --shards 2 --docs 0          | simulate: --docs: at least 1 document, got 0
             --workload age --key {age:1} --shards 2 --window 0        | simulate: --window: at least 1 insert per window, got 0
-            --workload age --key {age:2} --shards 2                   | simulate: Field age can only be 1 or 'hashed'
+            --workload age --key {age:2} --shards 2                   | simulate: Shard key { age: 2 }
             --workload age --key {age:1 --shards 2                    | simulate: '{age:1' is not valid
             --workload age --key {nope:1} --shards 2 --docs 10        | simulate: workload 'age' line 1: the document has no field 'nope' of the shard key { nope: 1 } (its fields: _id, name, age, role)
             --workload presplit-minutes --key {_id:'hashed'} --shards 2 | simulate: the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on { _id: 'hashed' }
@@ -244,7 +244,7 @@ class SimulateCommandTest {
         assertTrue(m.err().startsWith("simulate: " + missing + " line 2: the document has no field 'a' of the shard key "
                 + "{ a: 1 }"), m.err());
         assertEquals(Cli.BAD_INPUT, a.exit());
-        assertEquals("simulate: " + array + " line 3: hashed indexes do not currently support array values. "
+        assertEquals("simulate: " + array + " line 3: Shard key cannot contain array values or array descendants. "
                 + "Found array at path: a", a.err().strip());
         assertFalse(a.out().contains("Sharding Status"), "no report after a refused document");
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.ClusterEvent;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.SimulationSnapshot;
 import java.util.ArrayList;
 import java.util.List;

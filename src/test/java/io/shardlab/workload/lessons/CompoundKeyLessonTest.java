@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.MonthUserWorkload;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSettings;
 import io.shardlab.workload.WriteDistribution;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lesson: a coarsely ascending field plus a search field, {@code {month: 1, user: 1}} (seed
@@ -52,7 +52,7 @@ class CompoundKeyLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void monthAndUserSpreadTheCurrentMonthsWritesOverTheShards(MongoVersion version) {
         // given the first month of events, keyed {month: 1, user: 1}
         LessonRun run = LessonRun.of(new MonthUserWorkload(), WorkloadSettings.of(SIX_MONTHS, 1), MONTH,
@@ -68,7 +68,7 @@ class CompoundKeyLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void monthAloneKeepsEveryMonthOnOneShard(MongoVersion version) {
         // given the same first month keyed {month: 1}
         LessonRun run = LessonRun.of(new MonthUserWorkload(), WorkloadSettings.of(SIX_MONTHS, 1), MONTH,
@@ -80,7 +80,7 @@ class CompoundKeyLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(value = MongoVersion.class, names = {"V5_0", "V8_0"})
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#chunkCountAndDataSizeVersions")
     void laterMonthsCollectOnOneShardBecauseOldChunksMoveFirst(MongoVersion version) {
         // given all six months keyed {month: 1, user: 1}
         LessonRun run = LessonRun.of(new MonthUserWorkload(), WorkloadSettings.of(SIX_MONTHS, 1), SIX_MONTHS,

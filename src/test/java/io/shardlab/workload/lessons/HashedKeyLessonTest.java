@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.MonotonicCounterWorkload;
 import io.shardlab.workload.ObjectIdWorkload;
 import io.shardlab.workload.QueryShape;
@@ -12,7 +12,7 @@ import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadSettings;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lesson: hashing a monotonic key ({@code {_id: "hashed"}}, seed material "Hashing the shard key")
@@ -44,13 +44,13 @@ class HashedKeyLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void aHashedCounterSpreadsWritesButNotRanges(MongoVersion version) {
         assertSpreadWritesAndBroadcastRanges(new MonotonicCounterWorkload(), "{counter: 'hashed'}", version);
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void aHashedObjectIdSpreadsWritesButNotRanges(MongoVersion version) {
         assertSpreadWritesAndBroadcastRanges(new ObjectIdWorkload(), "{_id: 'hashed'}", version);
     }

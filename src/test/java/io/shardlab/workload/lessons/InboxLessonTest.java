@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.InboxWorkload;
 import io.shardlab.workload.ReadDistribution;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lesson: the seed material's social inbox, sharded {@code {owner: 1, sequence: 1}}, writes each
@@ -26,11 +26,11 @@ class InboxLessonTest {
     private static final long DOCS = 100_000;
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void readingAnInboxReachesOneShard(MongoVersion version) {
         // given 100,000 deliveries of 500 bytes on 4 shards with 1 MB chunks
         LessonRun run = LessonRun.of(new InboxWorkload(), DOCS, LessonRun.fourShards(version, 500));
-        Router router = new Router(run.key, run.chunks(), io.shardlab.routing.MongoVersion.parse(version.label()));
+        Router router = new Router(run.key, run.chunks(), version);
 
         // when every owner reads their inbox
         int singleShard = 0;

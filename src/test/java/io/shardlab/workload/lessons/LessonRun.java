@@ -6,7 +6,7 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Router;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.InsertKeyReader;
 import io.shardlab.workload.InsertStream;
@@ -58,6 +58,16 @@ final class LessonRun {
         return of(workload, WorkloadSettings.of(docs, 1), docs, workload.suggestedKey(), setup, false);
     }
 
+    /** Every release series the simulator models: 4.4, 5.0, 6.0, 7.0, 8.0. */
+    static List<MongoVersion> versions() {
+        return MongoVersion.simulated();
+    }
+
+    /** One version of each balancer: by chunk count (5.0) and by data size (8.0). */
+    static List<MongoVersion> chunkCountAndDataSizeVersions() {
+        return List.of(MongoVersion.V5_0, MongoVersion.V8_0);
+    }
+
     /** 4 shards, 1 MB chunks, documents counted as {@code docSize} bytes, 1,000 inserts per window and second. */
     static SimulationSetup fourShards(MongoVersion version, int docSize) {
         return SimulationSetup.of(version, 4).withChunkSizeMegabytes(1).withDocSize(docSize);
@@ -73,7 +83,7 @@ final class LessonRun {
 
     /** The workload's query mix, routed on the final layout. */
     ReadDistribution reads(int queries) {
-        Router router = new Router(key, chunks(), io.shardlab.routing.MongoVersion.parse(end.version().label()));
+        Router router = new Router(key, chunks(), end.version());
         return ReadDistribution.route(workload.queries(settings), queries, 7, router);
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.AgeWorkload;
 import io.shardlab.workload.ContinentsWorkload;
 import io.shardlab.workload.StatesWorkload;
@@ -13,7 +13,7 @@ import io.shardlab.workload.ZipCodeTable;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lesson: a key with few values (state, continent, age) can never have more chunks with data than
@@ -46,7 +46,7 @@ class LowCardinalityLessonTest {
         assertTrue(run.chunks().size() <= values + 1, workload.name() + " on " + version + ": "
                 + run.chunks().size() + " chunks for " + values + " values");
         // and, where chunks split as they grow, some single-value chunks outgrew the chunk size and stayed whole
-        if (!version.atLeast(MongoVersion.V6_0)) {
+        if (!version.atLeast(6, 0)) {
             List<Chunk> unsplittable = run.unsplittableChunks();
             assertFalse(unsplittable.isEmpty(), workload.name() + " on " + version + ": no unsplittable chunk in "
                     + run.chunks().chunks());
@@ -54,19 +54,19 @@ class LowCardinalityLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void statesGiveAtMostOneChunkPerState(MongoVersion version) {
         assertFewChunks(new StatesWorkload(ZIP_CODES), version);
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void continentsGiveAtMostSevenChunks(MongoVersion version) {
         assertFewChunks(new ContinentsWorkload(), version);
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void agesGiveAtMostOneHundredChunks(MongoVersion version) {
         assertFewChunks(new AgeWorkload(), version);
     }

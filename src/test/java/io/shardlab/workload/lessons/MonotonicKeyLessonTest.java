@@ -2,13 +2,13 @@ package io.shardlab.workload.lessons;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.MonotonicCounterWorkload;
 import io.shardlab.workload.ObjectIdWorkload;
 import io.shardlab.workload.TimestampWorkload;
 import io.shardlab.workload.Workload;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lesson: a monotonically increasing shard key (a counter, a timestamp, an ObjectId) sends every
@@ -32,19 +32,19 @@ class MonotonicKeyLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void aCounterKeyPilesTheWritesOnOneShard(MongoVersion version) {
         assertOneShardTakesTheWrites(new MonotonicCounterWorkload(), version);
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void aTimestampKeyPilesTheWritesOnOneShard(MongoVersion version) {
         assertOneShardTakesTheWrites(new TimestampWorkload(), version);
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void anObjectIdKeyPilesTheWritesOnOneShard(MongoVersion version) {
         assertOneShardTakesTheWrites(new ObjectIdWorkload(), version);
     }

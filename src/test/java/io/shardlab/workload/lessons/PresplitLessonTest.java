@@ -3,12 +3,12 @@ package io.shardlab.workload.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.PresplitMinutesWorkload;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSettings;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lesson: pre-splitting a timestamp key at every minute of the day and moving the chunks
@@ -22,7 +22,7 @@ class PresplitLessonTest {
     private static final long DOCS = 100_000;
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void perMinuteChunksSpreadADaysWrites(MongoVersion version) {
         PresplitMinutesWorkload day = new PresplitMinutesWorkload();
         WorkloadSettings settings = WorkloadSettings.of(DOCS, 1);
@@ -38,7 +38,7 @@ class PresplitLessonTest {
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
-    @EnumSource(MongoVersion.class)
+    @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void withoutThePreSplitTheSameDayPilesOnOneShard(MongoVersion version) {
         PresplitMinutesWorkload day = new PresplitMinutesWorkload();
         WorkloadSettings settings = WorkloadSettings.of(DOCS, 1);
