@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 

@@ -3,7 +3,7 @@ package io.shardlab.cli;
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.routing.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;

@@ -1,5 +1,6 @@
 package io.shardlab.routing;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;

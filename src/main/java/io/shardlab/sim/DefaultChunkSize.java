@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
+
 /**
  * The default maximum chunk size when {@code config.settings {_id: "chunksize"}} is absent: 64 MB
  * before 6.0, 128 MB from 6.0 (mongo {@code src/mongo/s/balancer_configuration.cpp},

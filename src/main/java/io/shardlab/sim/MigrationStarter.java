@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
 import java.util.List;

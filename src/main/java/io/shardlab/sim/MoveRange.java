@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import java.util.Optional;
 import org.bson.BsonDocument;

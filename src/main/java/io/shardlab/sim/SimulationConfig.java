@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
+
 /**
  * How a simulation is set up. Immutable; build with {@link #of(MongoVersion)} and the {@code with…}
  * methods.
@@ -27,6 +29,10 @@ public record SimulationConfig(MongoVersion version, long maxChunkSizeBytes, lon
     public SimulationConfig {
         if (version == null) {
             throw new IllegalArgumentException("version: required");
+        }
+        if (!MongoVersion.simulated().contains(version)) {
+            // parseSimulated gives the message that lists the modelled versions
+            MongoVersion.parseSimulated(version.toString());
         }
         if (maxChunkSizeBytes < 0) {
             throw new IllegalArgumentException("maxChunkSizeBytes: must not be negative, got " + maxChunkSizeBytes);

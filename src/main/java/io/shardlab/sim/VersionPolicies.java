@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
+
 /**
  * The version-dependent rules of one MongoDB version, one concept per class.
  *
@@ -13,12 +15,13 @@ record VersionPolicies(MongoVersion version, InitialChunks initialChunks, AutoSp
         SplitPointFinder splitPoints, BalancerPolicy balancer) {
 
     static VersionPolicies of(MongoVersion version) {
-        SplitPointFinder finder = version == MongoVersion.V4_4 ? new SplitVector() : new AutoSplitVector();
-        AutoSplitter splitter = switch (version) {
-            case V4_4 -> new ShardAutoSplitter(finder, 2);
-            case V5_0 -> new ShardAutoSplitter(finder, 1);
-            default -> AutoSplitter.NONE;
-        };
+        SplitPointFinder finder = version.atLeast(MongoVersion.V5_0) ? new AutoSplitVector() : new SplitVector();
+        AutoSplitter splitter;
+        if (version.atLeast(MongoVersion.V6_0)) {
+            splitter = AutoSplitter.NONE;
+        } else {
+            splitter = new ShardAutoSplitter(finder, version.atLeast(MongoVersion.V5_0) ? 1 : 2);
+        }
         BalancerPolicy balancer = version.atLeast(MongoVersion.V6_0) ? new DataSizeBalancerPolicy()
                 : new ChunkCountBalancerPolicy();
         return new VersionPolicies(version, new InitialChunks(version), splitter, finder, balancer);
