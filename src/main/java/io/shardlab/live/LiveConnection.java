@@ -36,11 +36,6 @@ public final class LiveConnection implements AutoCloseable {
         return request.masked();
     }
 
-    /** The request this connection was opened with (its string holds secrets: never show it). */
-    LiveConnectionRequest request() {
-        return request;
-    }
-
     MongoDatabase database(String name) {
         return client.getDatabase(name);
     }

@@ -42,6 +42,7 @@ public final class FakeCluster implements AutoCloseable {
     private volatile boolean refuseLogins;
     private volatile boolean stopAtChunks;
     private final List<String> servedCommands = new CopyOnWriteArrayList<>();
+    private final List<String> applicationNames = new CopyOnWriteArrayList<>();
 
     private FakeCluster(String version, int wireVersion, boolean mongos) {
         this(version, wireVersion, mongos, null, null);
@@ -194,6 +195,9 @@ public final class FakeCluster implements AutoCloseable {
             stopper.start();
             throw new MongoServerError(91, "ShutdownInProgress", "The server is shutting down");
         }
+        if (query.get("client") instanceof Document client && client.get("application") instanceof Document app) {
+            applicationNames.add(String.valueOf(app.get("name")));
+        }
         if (mongos && (command.equalsIgnoreCase("isMaster") || command.equals("hello"))) {
             Document reply = normal.get();
             reply.put("msg", "isdbgrid");
@@ -255,6 +259,11 @@ public final class FakeCluster implements AutoCloseable {
             case NULL -> null;
             default -> throw new IllegalArgumentException("fake replies do not need " + v.getBsonType());
         };
+    }
+
+    /** The application names clients sent in their handshakes. */
+    List<String> applicationNames() {
+        return applicationNames;
     }
 
     /** Commands the server answered, in order (for tests). */

@@ -147,6 +147,8 @@ class LiveConnectorTest {
             try (LiveConnection connection = attempt.result().join()) {
                 assertEquals("6.0.16", connection.server().version());
             }
+            assertFalse(cluster.applicationNames().isEmpty());
+            assertTrue(cluster.applicationNames().stream().allMatch("ShardLab"::equals), cluster.applicationNames()::toString);
         }
     }
 
