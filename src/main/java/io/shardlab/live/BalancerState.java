@@ -34,8 +34,12 @@ public record BalancerState(String mode, String source, Boolean inBalancerRound,
         }
     }
 
-    /** What sh.status() prints as "Currently enabled": the mode is not {@code "off"}. */
+    /**
+     * What sh.status() prints as "Currently enabled": whether the balancer migrates chunks. That is
+     * mode {@code "full"}; {@code "off"} stops it and the 4.x-5.x {@code "autoSplitOnly"} leaves
+     * only auto-splitting running. (Derived from the mode names; the server's check was not read.)
+     */
     public boolean enabled() {
-        return !mode.equals("off");
+        return !mode.equals("off") && !mode.equals("autoSplitOnly");
     }
 }

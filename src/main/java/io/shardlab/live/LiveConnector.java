@@ -60,7 +60,12 @@ public final class LiveConnector {
         if (cancellation.isCancelled()) {
             throw errors.translate(new IllegalStateException("cancelled"), "connecting", null, true);
         }
-        MongoClient client = MongoClients.create(settings);
+        MongoClient client;
+        try {
+            client = MongoClients.create(settings);
+        } catch (RuntimeException e) {
+            throw errors.translate(e, "connecting", null, cancellation.isCancelled());
+        }
         cancellation.onCancel(client::close);
         try {
             client.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);

@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import com.mongodb.MongoCommandException;
+import com.mongodb.MongoConfigurationException;
 import com.mongodb.MongoCredential;
 import com.mongodb.MongoException;
 import com.mongodb.MongoInterruptedException;
@@ -50,6 +51,11 @@ final class LiveErrors {
                 || (e instanceof IllegalStateException && String.valueOf(e.getMessage()).contains("open"))) {
             return new LiveClusterException(LiveClusterException.Kind.CANCELLED,
                     redact("cancelled while " + what + " at " + masked), e);
+        }
+        if (e instanceof MongoConfigurationException config) {
+            // e.g. a mongodb+srv:// host whose SRV or TXT records cannot be looked up
+            return new LiveClusterException(LiveClusterException.Kind.UNREACHABLE,
+                    redact("cannot use " + masked + ": " + rootMessage(config)), e);
         }
         if (e instanceof MongoSecurityException security) {
             return authentication(security);
@@ -107,6 +113,9 @@ final class LiveErrors {
     private LiveClusterException unreachable(RuntimeException e, ClusterDescription cluster) {
         StringBuilder causes = new StringBuilder();
         boolean tls = false;
+        if (cluster != null && cluster.getSrvResolutionException() != null) {
+            causes.append("DNS SRV lookup failed: ").append(rootMessage(cluster.getSrvResolutionException()));
+        }
         if (cluster != null) {
             for (ServerDescription server : cluster.getServerDescriptions()) {
                 Throwable cause = server.getException();

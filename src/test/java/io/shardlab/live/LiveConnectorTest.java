@@ -65,6 +65,17 @@ class LiveConnectorTest {
     }
 
     @Test
+    void anSrvNameThatDoesNotResolveFailsAsUnreachable() {
+        String uri = "mongodb+srv://dba:" + PASSWORD + "@cluster0.nonexistent.invalid/";
+        LiveClusterException e = assertThrows(LiveClusterException.class,
+                () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+        assertEquals(LiveClusterException.Kind.UNREACHABLE, e.kind());
+        assertTrue(e.getMessage().startsWith("no server answered at mongodb+srv://dba:****@cluster0.nonexistent.invalid/ "
+                + "within 2 s ("), e.getMessage());
+        assertOneLineWithoutPassword(e.getMessage());
+    }
+
+    @Test
     void refusedCredentialsNameTheUserButNeverThePassword() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0).refusingLogins()) {
             String uri = cluster.connectionString("dba", PASSWORD) + "/?authSource=admin";
