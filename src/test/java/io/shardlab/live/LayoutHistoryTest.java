@@ -90,6 +90,21 @@ class LayoutHistoryTest {
     }
 
     @Test
+    void aMoveRangeThatCarvedAChunkIsUndoneAndTheOlderSplitHealsTheExtraBound() {
+        // 6.0+ moveRange of [100, 150) out of [100, MaxKey): the commit splits the rest off without
+        // its own changelog entry, so the rewind keeps the bound at 150 until the older split.
+        ChunkMap now = new ChunkMap(List.of(c(MIN, key(100), "s1"), c(key(100), key(150), "s2"), c(key(150), MAX, "s1")));
+        List<ChunkChange> changes = List.of(
+                new ChunkSplit(at(1), USERS, MIN, MAX, null, List.of(key(100)), 2, "s1"),
+                new ChunkMigration(at(2), USERS, key(100), key(150), "s1", "s2"));
+        LayoutHistory h = LayoutHistory.rewind(now, changes);
+        assertTrue(h.steps().get(1).exact());
+        assertFalse(h.steps().get(0).exact());
+        assertEquals("the split made 2 chunks, the layout had 3 there", h.steps().get(0).note());
+        assertEquals(placement(List.of(c(MIN, MAX, "s1"))), placement(h.earliest()));
+    }
+
+    @Test
     void aMergeWhoseBoundsNoOlderChangeShowsStaysMergedAndSaysWhy() {
         ChunkMap now = new ChunkMap(List.of(c(MIN, MAX, "s1")));
         LayoutHistory h = LayoutHistory.rewind(now, List.of(new ChunkMerge(at(1), USERS, MIN, MAX, null, 3, "s1")));
