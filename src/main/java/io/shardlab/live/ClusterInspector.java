@@ -83,10 +83,9 @@ public final class ClusterInspector {
         List<DatabaseEntry> databases = decoder.databases(source.documents("databases"));
         List<CollectionEntry> entries = decoder.collections(source.documents("collections"));
         if (scope.namespace() != null) {
+            List<String> all = entries.stream().map(CollectionEntry::namespace).toList();
             entries = entries.stream().filter(e -> e.namespace().equals(scope.namespace())).toList();
             if (entries.isEmpty()) {
-                List<String> all = decoder.collections(source.documents("collections")).stream()
-                        .map(CollectionEntry::namespace).toList();
                 throw new IllegalArgumentException("ns: '" + scope.namespace() + "' is not a sharded collection in "
                         + source.description() + (all.isEmpty() ? " (it has none)"
                         : " (sharded: " + String.join(", ", all.subList(0, Math.min(10, all.size())))
