@@ -11,8 +11,9 @@ import java.util.Optional;
 /**
  * The file-based TLS options of a connection string, which mongosh reads but the Java driver does
  * not ({@code tlsCAFile}, {@code tlsCertificateKeyFile}, {@code tlsCertificateKeyFilePassword}: the
- * driver's {@code ConnectionString} lists them as unsupported and expects an {@code SSLContext}
- * instead), split from the string that the driver is given.
+ * Java driver takes certificates from the JVM trust and key stores or from an {@code SSLContext}
+ * set in {@code MongoClientSettings}, per its docs "Enable TLS/SSL on a Connection"), split from the
+ * string that the driver is given, so ShardLab can build that context from the files.
  *
  * @param driverConnectionString the connection string without those options
  * @param tlsCaFile the {@code tlsCAFile} path, if given
