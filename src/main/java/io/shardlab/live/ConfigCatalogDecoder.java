@@ -25,9 +25,11 @@ import org.bson.BsonValue;
  * types. A document that does not have MongoDB's shape is reported as a {@link MetadataProblem}
  * and skipped; decoding never fails.
  *
- * <p>Shapes: docs {@code reference/config-database}; mongo {@code src/mongo/s/catalog/type_shard.cpp},
- * {@code type_database.idl}, {@code type_collection.idl}, {@code type_tags.cpp} (toBSON writes
- * {@code ns, tag, min, max}) and {@code src/mongo/s/balancer_configuration.cpp}.
+ * <p>Shapes: docs {@code reference/config-database} (shards, databases, collections, tags,
+ * settings); mongo {@code src/mongo/s/catalog/type_database.idl} and {@code type_collection.idl}
+ * (6.0 era); {@code type_tags.cpp} ({@code toBSON} writes {@code ns, tag, min, max}, as quoted in
+ * reference/mongodb-sharding.md §3.5); the balancer settings of
+ * {@code src/mongo/s/balancer_configuration.cpp} as quoted there in §3.6.
  */
 final class ConfigCatalogDecoder {
 

@@ -23,9 +23,12 @@ import javax.net.ssl.SSLException;
  */
 final class LiveErrors {
 
-    /** MongoDB's error code for a missing privilege ({@code Unauthorized}, error_codes.yml). */
+    /** MongoDB's error code for a missing privilege ({@code Unauthorized}, mongo error_codes.yml; not re-read here). */
     private static final int UNAUTHORIZED = 13;
-    /** MongoDB's error code for a refused login ({@code AuthenticationFailed}, error_codes.yml). */
+    /**
+     * MongoDB's error code for a refused login: 18 {@code AuthenticationFailed}, "Authentication
+     * failed." (mongo error_codes.yml; seen here in server replies quoted by third parties).
+     */
     private static final int AUTHENTICATION_FAILED = 18;
 
     private final String connectionString;
