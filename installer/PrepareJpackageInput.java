@@ -23,13 +23,13 @@ import java.util.spi.ToolProvider;
  *
  * It writes into {@code OUT_DIR}:
  * <ul>
- *   <li>{@code input/<jar name>}: the jar, alone in its folder, because jpackage packages every
- *       file of its {@code --input} folder;</li>
+ *   <li>{@code input/<jar name>}: the jar, in a folder of its own, because jpackage packages
+ *       every file of its {@code --input} folder (next to the jar, in the app's {@code app} folder);</li>
  *   <li>{@code runtime-modules.args}: a jpackage argument file, {@code --add-modules m1,m2,…}:
  *       the JDK modules that {@code jdeps --print-module-deps} reports for the jar, plus
  *       {@code EXTRA_MODULES} (comma-separated), the modules the jar reaches only by name at run
  *       time, which jdeps cannot see; jlink links exactly these (and what they require);</li>
- *   <li>{@code LICENSE.txt}: the licence the packages show and install: ShardLab's own licence
+ *   <li>{@code input/LICENSE.txt}: the licence the packages show and install: ShardLab's own licence
  *       ({@code LICENSE}) after a list of the bundled components and their licences, read from
  *       the table the About dialog shows ({@code COMPONENTS_TSV}: name, coordinates, version,
  *       licence, probe; tab-separated, {@code #} comments), and the Java runtime.</li>
@@ -76,7 +76,7 @@ public final class PrepareJpackageInput {
             System.out.println("jdeps reports: " + String.join(",", jdeps));
             System.out.println("runtime modules: " + String.join(",", modules));
 
-            Files.writeString(out.resolve("LICENSE.txt"),
+            Files.writeString(input.resolve("LICENSE.txt"),
                     licenceText(Files.readAllLines(components, StandardCharsets.UTF_8), components)
                             + Files.readString(licence, StandardCharsets.UTF_8),
                     StandardCharsets.UTF_8);
