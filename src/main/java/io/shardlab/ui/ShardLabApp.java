@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.image.Image;
@@ -34,6 +35,13 @@ public final class ShardLabApp extends Application {
 
     private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
 
+    /**
+     * System property for the installers' smoke check (installer/linux/smoke-test.sh): when
+     * {@code true}, the app closes its window and exits as soon as the window has been drawn, so
+     * that a script can start the packaged GUI on a virtual display and read the exit status.
+     */
+    static final String SMOKE_TEST_PROPERTY = "shardlab.smokeTest";
+
     @Override
     public void start(Stage stage) {
         AppInfo app = AppInfo.load();
@@ -41,6 +49,29 @@ public final class ShardLabApp extends Application {
                 SystemColorScheme.ofThisMachine(), Platform::exit);
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
         new MainView(viewModel, appearance, loadIcons()).show(stage);
+        if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
+            closeAfterFirstFrame(stage, Platform::exit);
+        }
+    }
+
+    /**
+     * Closes {@code stage} and runs {@code exit} on the second pulse after now: a pulse runs the
+     * animation timers and then draws the scene, so by the second one the first frame is drawn.
+     */
+    static void closeAfterFirstFrame(Stage stage, Runnable exit) {
+        new AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    stop();
+                    System.out.println("ShardLab smoke test: the main window was drawn; closing it.");
+                    stage.close();
+                    exit.run();
+                }
+            }
+        }.start();
     }
 
     private static List<Image> loadIcons() {
