@@ -127,6 +127,16 @@ public final class DiagramPainter {
         return measure(g, width, 0, density).layout().height();
     }
 
+    /**
+     * Where the sections will land when painting at this size, without painting (hit-testing, tests).
+     *
+     * @throws IllegalArgumentException when the size cannot hold the view
+     */
+    public Layout layout(Graphics2D g, double width, double height, double density) {
+        prepare(g);
+        return measure(g, width, height, density).layout();
+    }
+
     private record Measured(Layout layout, NumberLineFrame frame, List<LegendPainter.Item> legend) {
     }
 

@@ -62,6 +62,11 @@ final class Layouts {
 
     /** {@code n} chunks of {@code {x: 1}} at random increasing int64 split points on random shards of {@code shards}. */
     static ClusterSnapshot random(SplittableRandom random, int n, int shards) {
+        return random(random, n, shards, 20);
+    }
+
+    /** As {@link #random(SplittableRandom, int, int)}, one chunk in {@code jumboOneIn} jumbo (0: none). */
+    static ClusterSnapshot random(SplittableRandom random, int n, int shards, int jumboOneIn) {
         long[] points = new long[n - 1];
         long v = random.nextLong(-1_000_000, 1_000_000);
         for (int i = 0; i < points.length; i++) {
@@ -74,7 +79,7 @@ final class Layouts {
         }
         Set<Integer> jumbo = new TreeSet<>();
         for (int i = 0; i < n; i++) {
-            if (random.nextInt(20) == 0) {
+            if (jumboOneIn > 0 && random.nextInt(jumboOneIn) == 0) {
                 jumbo.add(i);
             }
         }
