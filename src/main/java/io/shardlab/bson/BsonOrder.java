@@ -1,14 +1,13 @@
 package io.shardlab.bson;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonDbPointer;
 import org.bson.BsonDocument;
 import org.bson.BsonJavaScriptWithScope;
@@ -27,8 +26,13 @@ import org.bson.types.Decimal128;
  * <ul>
  *   <li>Values of different canonical types ({@link CanonicalType}) order by type rank.</li>
  *   <li>Numbers compare by exact numeric value across Int32, Int64, Double and Decimal128; NaN is
- *       below every other number and equal to NaN; {@code -0.0 == 0.0}. A Double meets a Decimal128
- *       after rounding to 34 significant digits ({@code Decimal128(double, kRoundTo34Digits)}).</li>
+ *       below every other number (so below -Infinity) and equal to NaN; {@code -0.0 == 0.0}. Every
+ *       cross-type rule in {@code compare_numbers.h} is exact: {@code compareLongToDouble} handles
+ *       longs beyond 2^53 and doubles beyond the long range, ints and longs are converted to
+ *       Decimal128 exactly, and {@code compareDecimalToDouble} converts the decimal to a double
+ *       rounding toward negative and breaks a tie with the inexact flag, which orders a Double
+ *       against a Decimal128 by their exact values (so {@code 0.1} as a double is greater than
+ *       {@code Decimal128('0.1')}).</li>
  *   <li>Strings and Symbols compare by UTF-8 bytes (memcmp over the common length, then the shorter
  *       is smaller), which is Unicode code-point order. JavaScript code compares like a string.</li>
  *   <li>Documents and arrays compare element by element: canonical type, then field name, then value;
@@ -43,7 +47,6 @@ import org.bson.types.Decimal128;
  */
 public final class BsonOrder implements Comparator<BsonValue> {
 
-    private static final MathContext DECIMAL128_DIGITS = new MathContext(34, RoundingMode.HALF_EVEN);
     private static final double TWO_POW_63 = 9.223372036854775808E18;
 
     @Override
@@ -171,14 +174,26 @@ public final class BsonOrder implements Comparator<BsonValue> {
         return Integer.compare(left.size(), right.size());
     }
 
+    /**
+     * bsonelement.cpp {@code compareElements} for BinData: the BSON length first, then memcmp over
+     * the subtype byte and the data. The BSON length of subtype 2 (old binary) counts the inner
+     * int32 length the driver's writer adds in front of the data; with equal lengths and subtypes the
+     * inner lengths are equal too, so the data bytes decide.
+     */
     private static int compareBinary(BsonBinary left, BsonBinary right) {
         byte[] l = left.getData();
         byte[] r = right.getData();
-        if (l.length != r.length) {
-            return Integer.compare(l.length, r.length);
+        int leftLength = bsonLength(left);
+        int rightLength = bsonLength(right);
+        if (leftLength != rightLength) {
+            return Integer.compare(leftLength, rightLength);
         }
         int bySubtype = Integer.compare(left.getType() & 0xFF, right.getType() & 0xFF);
         return bySubtype != 0 ? bySubtype : compareUnsignedBytes(l, r);
+    }
+
+    private static int bsonLength(BsonBinary binary) {
+        return binary.getData().length + (binary.getType() == BsonBinarySubType.OLD_BINARY.getValue() ? 4 : 0);
     }
 
     private static int compareRegex(BsonRegularExpression left, BsonRegularExpression right) {
@@ -245,7 +260,13 @@ public final class BsonOrder implements Comparator<BsonValue> {
         return leftNaN ? (rightNaN ? 0 : -1) : 1;
     }
 
-    /** Exact comparison of a 64-bit integer with a double (compare_numbers.h {@code compareLongToDouble}). */
+    /**
+     * Exact comparison of a 64-bit integer with a double (compare_numbers.h
+     * {@code compareLongToDouble}): every long is above NaN; doubles at or beyond 2^63 in magnitude
+     * (the infinities included) are beyond every long; otherwise the integer parts compare, and a
+     * fraction breaks a tie. MongoDB gets the same answer by comparing as doubles when
+     * {@code |left| <= 2^53} and by truncating the double otherwise.
+     */
     static int compareLongToDouble(long left, double right) {
         if (Double.isNaN(right)) {
             return 1;
@@ -265,6 +286,12 @@ public final class BsonOrder implements Comparator<BsonValue> {
         return fraction > 0 ? -1 : fraction < 0 ? 1 : 0;
     }
 
+    /**
+     * compare_numbers.h {@code compareDecimals}, {@code compareDecimalToInt/Long/Double}: with a
+     * Decimal128 on either side the comparison is exact, NaN lowest, then -Infinity, the finite
+     * values, +Infinity. A double is lifted to its exact binary value ({@code new BigDecimal(double)}),
+     * which gives the same order as MongoDB's round-toward-negative conversion plus inexact flag.
+     */
     private static int compareAsDecimals(BsonValue left, BsonValue right) {
         NumericValue l = NumericValue.of(left);
         NumericValue r = NumericValue.of(right);
@@ -288,7 +315,7 @@ public final class BsonOrder implements Comparator<BsonValue> {
                     if (Double.isInfinite(d)) {
                         return new NumericValue(d > 0 ? 3 : 1, null);
                     }
-                    return new NumericValue(2, new BigDecimal(d).round(DECIMAL128_DIGITS));
+                    return new NumericValue(2, new BigDecimal(d));
                 }
                 default: {
                     Decimal128 d = v.asDecimal128().getValue();

@@ -9,6 +9,7 @@ public final class BsonParseException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     private final String input;
+    private final String problem;
 
     /**
      * @param input the text that failed to parse
@@ -17,6 +18,12 @@ public final class BsonParseException extends IllegalArgumentException {
     public BsonParseException(String input, String problem) {
         super("'" + abbreviate(input) + "' is not valid: " + problem);
         this.input = input;
+        this.problem = problem;
+    }
+
+    /** What is wrong with the input, without the input. */
+    public String problem() {
+        return problem;
     }
 
     /** The text that failed to parse. */

@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.AppInfo;
+import io.shardlab.workload.WorkloadRegistry;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -29,6 +30,9 @@ public final class Cli {
         CommandLine cli = new CommandLine(new RootCommand());
         cli.getCommandSpec().version(info.name() + " " + info.version());
         // subcommands are registered here, in one place
+        cli.addSubcommand(new HashCommand());
+        cli.addSubcommand(new ExplainCommand());
+        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {

@@ -2,6 +2,9 @@ package io.shardlab.key;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.bson.BsonInt64;
+import org.bson.BsonMinKey;
+import org.bson.BsonValue;
 
 /**
  * The initial split points of a hashed shard key: mongo
@@ -9,7 +12,9 @@ import java.util.List;
  *
  * <p>{@code intervalSize = (INT64_MAX / n) * 2} in integer arithmetic; for even n emit 0 and start at
  * {@code intervalSize}, for odd n start at {@code intervalSize / 2}; then {@code (n - 1) / 2} times
- * emit {@code +cur} and {@code -cur}, adding {@code intervalSize}; sorted. n = 1 gives none.
+ * emit {@code +cur} and {@code -cur}, adding {@code intervalSize}; sorted. n = 1 gives none. For a
+ * compound key each split point is the given prefix (the values of the fields before the hashed
+ * one), then the hashed value, then MinKey for every field after it.
  */
 public final class HashedSplitPoints {
 
@@ -17,7 +22,7 @@ public final class HashedSplitPoints {
     }
 
     /**
-     * The sorted split points that cut the hashed space into {@code numChunks} chunks.
+     * The sorted hashed values that cut the hashed space into {@code numChunks} chunks.
      *
      * @param numChunks at least 1
      */
@@ -44,5 +49,39 @@ public final class HashedSplitPoints {
         }
         points.sort(null);
         return points;
+    }
+
+    /**
+     * The split points as shard keys of {@code pattern}: {@code prefix}, then the hashed value,
+     * then MinKey for each later field ({@code buildSplitPoint} in {@code calculateHashedSplitPoints}).
+     *
+     * @param pattern a pattern with a hashed field
+     * @param prefix one value per field before the hashed field (empty for a hashed prefix)
+     * @param numChunks at least 1
+     * @throws IllegalArgumentException if the pattern has no hashed field or the prefix has the
+     *     wrong length
+     */
+    public static List<ShardKey> of(ShardKeyPattern pattern, List<? extends BsonValue> prefix, int numChunks) {
+        int hashedIndex = pattern.hashedFieldIndex();
+        if (hashedIndex < 0) {
+            throw new IllegalArgumentException("pattern: " + pattern + " has no hashed field");
+        }
+        if (prefix.size() != hashedIndex) {
+            throw new IllegalArgumentException("prefix: " + pattern + " needs " + hashedIndex
+                    + " value(s) before its hashed field, got " + prefix.size());
+        }
+        List<ShardKey> keys = new ArrayList<>();
+        for (long point : of(numChunks)) {
+            BsonValue[] values = new BsonValue[pattern.arity()];
+            for (int i = 0; i < hashedIndex; i++) {
+                values[i] = prefix.get(i);
+            }
+            values[hashedIndex] = new BsonInt64(point);
+            for (int i = hashedIndex + 1; i < values.length; i++) {
+                values[i] = new BsonMinKey();
+            }
+            keys.add(ShardKey.of(values));
+        }
+        return keys;
     }
 }

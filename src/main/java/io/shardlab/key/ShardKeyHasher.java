@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.bson.BsonValue;
@@ -29,6 +30,9 @@ import org.bson.types.Decimal128;
  */
 public final class ShardKeyHasher {
 
+    /** {@code BSONElementHasher::DEFAULT_HASH_SEED}: the seed of every hashed index and shard key. */
+    public static final int DEFAULT_HASH_SEED = 0;
+
     private static final double TWO_POW_63 = 9.223372036854775808E18;
     private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
     private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
@@ -47,8 +51,19 @@ public final class ShardKeyHasher {
 
     /** {@code hash64(value, seed = 0)}: the NumberLong that a hashed index or shard key stores. */
     public long hash64(BsonValue value) {
+        return hash64(value, DEFAULT_HASH_SEED);
+    }
+
+    /**
+     * {@code BSONElementHasher::hash64(value, seed)}. Hashed indexes and shard keys always use
+     * {@link #DEFAULT_HASH_SEED}; other seeds exist for MongoDB's own tests
+     * ({@code HashWithNonZeroSeed} in {@code hasher_test.cpp}).
+     *
+     * @param seed the 32-bit seed MD5 reads first, little-endian
+     */
+    public long hash64(BsonValue value, int seed) {
         md5.reset();
-        putInt(0);
+        putInt(seed);
         recursiveHash(value, null);
         byte[] digest = md5.digest();
         long h = 0;
@@ -85,8 +100,16 @@ public final class ShardKeyHasher {
             case JAVASCRIPT -> putString(e.asJavaScript().getCode());
             case BINARY -> {
                 BsonBinary b = e.asBinary();
-                putInt(b.getData().length);
-                md5.update(b.getType());
+                if (b.getType() == BsonBinarySubType.OLD_BINARY.getValue()) {
+                    // subtype 2 is stored as [len + 4][0x02][len][data]: the value bytes MongoDB
+                    // hashes include the inner length (the driver's BsonBinaryWriter writes it)
+                    putInt(b.getData().length + 4);
+                    md5.update(b.getType());
+                    putInt(b.getData().length);
+                } else {
+                    putInt(b.getData().length);
+                    md5.update(b.getType());
+                }
                 md5.update(b.getData());
             }
             case OBJECT_ID -> md5.update(e.asObjectId().getValue().toByteArray());

@@ -1,0 +1,160 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.Shard;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One balancer round's choice of migrations, mongo {@code src/mongo/db/s/balancer/balancer_policy.cpp}
+ * ({@code BalancerPolicy::balance}). The order is the same in every supported version:
+ * <ol>
+ *   <li>draining shards first: per draining shard the first non-jumbo chunk (key order) goes to
+ *       the least loaded suitable receiver;</li>
+ *   <li>then, if zones exist, per shard the first non-jumbo chunk that lies in a zone the shard is
+ *       not in (a zone violation) goes to the least loaded shard of that zone;</li>
+ *   <li>then each zone, and finally the no-zone range {@code ""}, is balanced by the version's
+ *       measure: chunk counts before 6.0 ({@link ChunkCountBalancerPolicy}), data size from 6.0
+ *       ({@link DataSizeBalancerPolicy}).</li>
+ * </ol>
+ * A shard takes part in at most one migration per round ({@code availableShards} /
+ * {@code usedShards}), so at most ⌊shards / 2⌋ migrations run in parallel. A receiver is suitable
+ * when it is not draining and, for a zoned chunk, belongs to the zone
+ * ({@code isShardSuitableReceiver}). Ties go to the first shard in id order (MongoDB's order is the
+ * config.shards order).
+ */
+abstract class BalancerPolicy {
+
+    /** A chosen migration: the chunk at {@code chunkIndex} (or a range from its min) goes to {@code to}. */
+    record Plan(int chunkIndex, String to, MigrationReason reason, boolean forceJumbo) {
+    }
+
+    /**
+     * The migrations of one round. {@code busy} are shards already in a migration (they are not
+     * available this round).
+     */
+    final List<Plan> selectMigrations(ClusterState state, Set<String> busy) {
+        Set<String> available = new TreeSet<>(state.shards.keySet());
+        available.removeAll(busy);
+        List<Plan> plans = new ArrayList<>();
+        ChunkMap chunks = state.chunks();
+        // 1) draining shards
+        for (Shard s : state.shards.values()) {
+            if (!s.draining() || !available.contains(s.id())) {
+                continue;
+            }
+            for (int i = 0; i < chunks.size(); i++) {
+                Chunk c = chunks.get(i);
+                if (!c.shard().equals(s.id()) || c.jumbo()) {
+                    continue;
+                }
+                String to = leastLoadedReceiver(state, state.zoneOf(c), available);
+                if (to == null) {
+                    continue;
+                }
+                plans.add(new Plan(i, to, MigrationReason.DRAIN, true));
+                available.remove(s.id());
+                available.remove(to);
+                break;
+            }
+            if (available.size() < 2) {
+                return plans;
+            }
+        }
+        // 2) zone violations
+        if (!state.collection.zones().isEmpty()) {
+            for (Shard s : state.shards.values()) {
+                if (!available.contains(s.id())) {
+                    continue;
+                }
+                for (int i = 0; i < chunks.size(); i++) {
+                    Chunk c = chunks.get(i);
+                    if (!c.shard().equals(s.id())) {
+                        continue;
+                    }
+                    String zone = state.zoneOf(c);
+                    if (zone.isEmpty() || s.zones().contains(zone)) {
+                        continue;
+                    }
+                    state.emit(new ClusterEvent.ZoneViolation(state.clock, c, zone));
+                    if (c.jumbo()) {
+                        continue;
+                    }
+                    String to = leastLoadedReceiver(state, zone, available);
+                    if (to == null) {
+                        continue;
+                    }
+                    plans.add(new Plan(i, to, MigrationReason.ZONE_VIOLATION, false));
+                    available.remove(s.id());
+                    available.remove(to);
+                    break;
+                }
+                if (available.size() < 2) {
+                    return plans;
+                }
+            }
+        }
+        // 3) each zone, then the no-zone range
+        Set<String> zones = new TreeSet<>();
+        state.collection.zones().forEach(z -> zones.add(z.zone()));
+        List<String> zonesPlusEmpty = new ArrayList<>(zones);
+        zonesPlusEmpty.add("");
+        for (String zone : zonesPlusEmpty) {
+            int shardsInZone = 0;
+            for (Shard s : state.shards.values()) {
+                if (zone.isEmpty() || s.zones().contains(zone)) {
+                    shardsInZone++;
+                }
+            }
+            if (shardsInZone == 0) {
+                continue;
+            }
+            balanceZone(state, zone, shardsInZone, available, plans);
+        }
+        return plans;
+    }
+
+    /** Adds this version's migrations for one zone ({@code ""} = no zone) to {@code plans}. */
+    abstract void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available,
+            List<Plan> plans);
+
+    /** The least loaded available suitable receiver for a chunk of {@code zone}, or null. */
+    abstract String leastLoadedReceiver(ClusterState state, String zone, Set<String> available);
+
+    /** Whether {@code s} may receive a chunk of {@code zone} ({@code isShardSuitableReceiver}). */
+    static boolean suitableReceiver(Shard s, String zone) {
+        return !s.draining() && (zone.isEmpty() || s.zones().contains(zone));
+    }
+
+    /** The index of the first non-jumbo chunk of {@code zone} on {@code shard}, or -1. */
+    static int firstMovableChunk(ClusterState state, String shard, String zone) {
+        ChunkMap chunks = state.chunks();
+        for (int i = 0; i < chunks.size(); i++) {
+            Chunk c = chunks.get(i);
+            if (c.shard().equals(shard) && !c.jumbo() && state.zoneOf(c).equals(zone)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Marks both shards of a plan as used this round. */
+    static void use(Set<String> available, String from, String to) {
+        available.remove(from);
+        available.remove(to);
+    }
+
+    /** Shards in a migration in flight. */
+    static Set<String> busyShards(ClusterState state) {
+        Set<String> busy = new HashSet<>();
+        for (Migration m : state.migrations) {
+            busy.add(m.from());
+            busy.add(m.to());
+        }
+        return busy;
+    }
+}

@@ -1,0 +1,87 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One balancer round, run by the simulated clock at MongoDB's interval (mongo
+ * {@code src/mongo/db/s/balancer/balancer.cpp}: {@code kBalanceRoundDefaultInterval} 10 s after a
+ * round with nothing to do; after a round that moved chunks, the next starts once its migrations
+ * finished plus {@code balancerMigrationsThrottlingMs} (1 s), the former
+ * {@code kShortBalanceRoundInterval}).
+ *
+ * <p>A round first splits chunks that straddle a zone boundary (the balancer's split phase,
+ * {@code BalancerChunkSelectionPolicy::selectChunksToSplit}), then asks the version's
+ * {@link BalancerPolicy} for migrations and starts them. Nothing happens while the balancer is off
+ * or outside its active window.
+ */
+public record BalancerRound() implements ClusterCommand {
+
+    /** mongo balancer.cpp {@code kBalanceRoundDefaultInterval}. */
+    public static final long DEFAULT_INTERVAL_MILLIS = 10_000;
+    /** mongo sharding_config_server_parameters.idl {@code balancerMigrationsThrottlingMs} default. */
+    public static final long AFTER_MIGRATIONS_INTERVAL_MILLIS = 1_000;
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        return Optional.empty();
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        if (state.collection == null || !BalancerGate.balancingAllowed(state)) {
+            state.nextBalancerRoundAt = state.clock + DEFAULT_INTERVAL_MILLIS;
+            return;
+        }
+        state.counters = state.counters.plusBalancerRound();
+        splitAtZoneBoundaries(state);
+        List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state,
+                BalancerPolicy.busyShards(state));
+        // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
+        List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
+        ordered.sort((a, b) -> Integer.compare(b.chunkIndex(), a.chunkIndex()));
+        int started = 0;
+        for (BalancerPolicy.Plan plan : ordered) {
+            if (MigrationStarter.startBalancerMigration(state, plan)) {
+                started++;
+            }
+        }
+        state.emit(new ClusterEvent.BalancerRound(state.clock, started));
+        if (started > 0) {
+            state.balancerRoundInProgress = true;
+        } else {
+            state.nextBalancerRoundAt = state.clock + DEFAULT_INTERVAL_MILLIS;
+        }
+    }
+
+    private static void splitAtZoneBoundaries(ClusterState state) {
+        for (ZoneRange z : state.collection.zones()) {
+            for (ShardKey bound : List.of(z.min(), z.max())) {
+                int i = state.chunks().indexOf(bound);
+                Chunk c = state.chunks().get(i);
+                if (c.min().compareTo(bound) < 0 && bound.compareTo(c.max()) < 0 && !state.isMigrating(i)) {
+                    state.split(i, List.of(bound), ClusterEvent.SplitCause.ZONE_BOUNDARY);
+                }
+            }
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "balancer round";
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "// the balancer runs a round (automatic)";
+    }
+
+    @Override
+    public boolean automatic() {
+        return true;
+    }
+}

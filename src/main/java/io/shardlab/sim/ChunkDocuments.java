@@ -1,0 +1,66 @@
+package io.shardlab.sim;
+
+import io.shardlab.key.ShardKey;
+
+/**
+ * The documents of one chunk: each document's shard key and BSON size, kept exactly and compactly
+ * (no object per document). Keys are appended as they arrive and sorted lazily, only when an
+ * operation needs key order (split points, range moves, undo); after {@link #sort()} index
+ * {@code i} is the i-th document in shard-key order, as a scan of the shard-key index would
+ * return it.
+ *
+ * <p>Two layouts share this contract: {@link LongChunkDocuments} for one-field keys whose values
+ * are all 64-bit integers (int64 ranged keys and every hashed key) and {@link EncodedChunkDocuments}
+ * for everything else ({@link KeyEncoder} bytes).
+ *
+ * <p>Also carries two per-chunk counters that live with the chunk in MongoDB: the auto-split write
+ * tracker ({@code ChunkWritesTracker::_bytesWritten}) and the time the chunk arrived on its shard
+ * ({@code onCurrentShardSince}).
+ */
+abstract class ChunkDocuments {
+
+    /** Bytes written to this chunk since its last split check (4.4/5.0 auto-split trigger). */
+    long bytesWritten;
+
+    /** Simulated time, in ms, at which the chunk arrived on its current shard (7.0+ auto-merger). */
+    long onShardSinceMillis;
+
+    /** Number of documents. */
+    abstract int count();
+
+    /** Sum of the documents' BSON sizes, in bytes. */
+    abstract long bytes();
+
+    /** Sorts the documents into shard-key order (stable for equal keys); cheap when already sorted. */
+    abstract void sort();
+
+    /** The key of document {@code i} (after {@link #sort()}). */
+    abstract ShardKey keyAt(int i);
+
+    /** Whether documents {@code i} and {@code j} have MongoDB-equal shard keys (after {@link #sort()}). */
+    abstract boolean sameKey(int i, int j);
+
+    /** The BSON size of document {@code i}. */
+    abstract int sizeAt(int i);
+
+    /** The first index whose key is {@code >= bound} (after {@link #sort()}); {@link #count()} if none. */
+    abstract int lowerBound(ShardKey bound);
+
+    /** Removes documents {@code [from, count)} and returns them as a new chunk's documents (after sort). */
+    abstract ChunkDocuments splitOff(int from);
+
+    /** Appends {@code upper}'s documents, whose keys all sort at or after this chunk's keys. */
+    abstract void appendAll(ChunkDocuments upper);
+
+    /** An empty document set of the same layout. */
+    abstract ChunkDocuments emptyLike();
+
+    /** Sum of the sizes of documents {@code [from, to)}. */
+    long bytesBetween(int from, int to) {
+        long total = 0;
+        for (int i = from; i < to; i++) {
+            total += sizeAt(i);
+        }
+        return total;
+    }
+}

@@ -1,0 +1,88 @@
+package io.shardlab.sim;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.key.KeyField;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyHasher;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.Optional;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonValue;
+
+/** Argument checks shared by the chunk commands, with MongoDB's texts. */
+final class CommandSupport {
+
+    private CommandSupport() {
+    }
+
+    /**
+     * "Can't execute {@code cmd} on unsharded collection {@code ns}" (mongo
+     * {@code s/commands/cluster_move_chunk_cmd.cpp}, {@code cluster_merge_chunks_cmd.cpp}), or empty.
+     */
+    static Optional<String> requireSharded(ClusterState state, String command, String namespace) {
+        if (state.collection == null || !state.collection.namespace().equals(namespace)) {
+            return Optional.of("Can't execute " + command + " on unsharded collection " + namespace);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The shard key of a bound document, fields in pattern order ({@code isShardKey} +
+     * {@code normalizeShardKey}), or empty when the fields do not match the pattern.
+     */
+    static Optional<ShardKey> boundKey(ShardKeyPattern pattern, BsonDocument bound) {
+        if (bound.size() != pattern.arity()) {
+            return Optional.empty();
+        }
+        BsonValue[] values = new BsonValue[pattern.arity()];
+        for (int i = 0; i < values.length; i++) {
+            BsonValue v = bound.get(pattern.fields().get(i).path());
+            if (v == null || v.isArray()) {
+                return Optional.empty();
+            }
+            values[i] = v;
+        }
+        return Optional.of(ShardKey.of(values));
+    }
+
+    /**
+     * The shard key a {@code find} query targets ({@code extractShardKeyFromBasicQuery}): every key
+     * field needs an equality, a hashed field is hashed; empty when a field is missing.
+     */
+    static Optional<ShardKey> queryKey(ShardKeyPattern pattern, BsonDocument query) {
+        BsonValue[] values = new BsonValue[pattern.arity()];
+        ShardKeyHasher hasher = new ShardKeyHasher();
+        for (int i = 0; i < values.length; i++) {
+            KeyField f = pattern.fields().get(i);
+            BsonValue v = query.get(f.path());
+            if (v == null || v.isArray() || (v.isDocument() && !v.asDocument().isEmpty()
+                    && v.asDocument().getFirstKey().startsWith("$"))) {
+                return Optional.empty();
+            }
+            values[i] = f.hashed() ? new BsonInt64(hasher.hash64(v)) : v;
+        }
+        return Optional.of(ShardKey.of(values));
+    }
+
+    /** "no shard key found in chunk query { … }" (mongo cluster_split_cmd.cpp / cluster_move_chunk_cmd.cpp). */
+    static String noShardKeyInQuery(BsonDocument query) {
+        return "no shard key found in chunk query " + ServerText.of(query);
+    }
+
+    /** "shard key bounds [{…},{…}) are not valid for shard key pattern {…}" (mongo cluster_merge_chunks_cmd.cpp). */
+    static String invalidBounds(BsonDocument min, BsonDocument max, ShardKeyPattern pattern) {
+        return "shard key bounds [" + ServerText.of(min) + "," + ServerText.of(max) + ") are not valid for shard key "
+                + "pattern " + ServerText.of(pattern.toDocument());
+    }
+
+    /** ShardLab's text for a chunk that a migration in flight covers (MongoDB serialises chunk operations). */
+    static String migrationInProgress(String what) {
+        return "cannot " + what + " while a migration of that range is in progress";
+    }
+
+    /** mongosh literal of a document. */
+    static String shell(BsonDocument d) {
+        return BsonPrinter.shell(d);
+    }
+}

@@ -1,0 +1,87 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.Shard;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The data-size balancer of 6.0 and later, mongo {@code balancer_policy.cpp}
+ * ({@code _singleZoneBalanceBasedOnDataSize}, 7.0/8.0 files; DOCS-15792 "The migration threshold
+ * for 6.0 is 3x the configured chunk size"):
+ * <ul>
+ *   <li>per zone: {@code ideal = (sum of the collection's data size on the zone's shards) /
+ *       shardsInZone} (integer division); a zone without data is skipped;</li>
+ *   <li>donor: the available shard holding the most data of the collection; receiver: the
+ *       available suitable shard holding the least;</li>
+ *   <li>migrate iff donor ≠ receiver, {@code fromSize > ideal}, {@code toSize < ideal} and
+ *       {@code fromSize - toSize >= 3 * maxChunkSizeBytes};</li>
+ *   <li>the migration is a {@code moveRange} from the min of the donor's first non-jumbo chunk of
+ *       the zone with no max: the donor cuts about one max chunk size of data
+ *       ({@code autoSplitVector} with limit 1, {@link AutoSplitVector}).</li>
+ * </ul>
+ * Draining and zone-violation moves are also {@code moveRange}s without max from 6.0. (The first
+ * 6.0 releases compared only the 3 × chunk size difference, without the two ideal checks; ShardLab
+ * follows the later 6.0+ code.)
+ */
+final class DataSizeBalancerPolicy extends BalancerPolicy {
+
+    @Override
+    void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
+        Map<String, long[]> data = state.dataByShard();
+        long total = 0;
+        for (Shard s : state.shards.values()) {
+            if (zone.isEmpty() || s.zones().contains(zone)) {
+                total += data.get(s.id())[1];
+            }
+        }
+        if (total == 0) {
+            return;
+        }
+        long ideal = total / shardsInZone;
+        long threshold = 3 * state.maxChunkSizeBytes();
+        while (true) {
+            String from = null;
+            long fromSize = Long.MIN_VALUE;
+            for (Shard s : state.shards.values()) {
+                if (available.contains(s.id()) && data.get(s.id())[1] > fromSize) {
+                    fromSize = data.get(s.id())[1];
+                    from = s.id();
+                }
+            }
+            String to = leastLoadedReceiver(state, zone, available);
+            if (from == null || to == null || from.equals(to)) {
+                return;
+            }
+            long toSize = data.get(to)[1];
+            if (fromSize <= ideal || toSize >= ideal || fromSize - toSize < threshold) {
+                return;
+            }
+            int index = firstMovableChunk(state, from, zone);
+            if (index < 0) {
+                return;
+            }
+            plans.add(new Plan(index, to, MigrationReason.CHUNKS_IMBALANCE, false));
+            use(available, from, to);
+        }
+    }
+
+    /** {@code _getLeastLoadedReceiverShard} with data sizes: least data of the collection. */
+    @Override
+    String leastLoadedReceiver(ClusterState state, String zone, Set<String> available) {
+        Map<String, long[]> data = state.dataByShard();
+        String best = null;
+        long min = Long.MAX_VALUE;
+        for (Shard s : state.shards.values()) {
+            if (!available.contains(s.id()) || !suitableReceiver(s, zone)) {
+                continue;
+            }
+            long size = data.get(s.id())[1];
+            if (size < min) {
+                min = size;
+                best = s.id();
+            }
+        }
+        return best;
+    }
+}

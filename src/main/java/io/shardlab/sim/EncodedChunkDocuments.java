@@ -1,0 +1,204 @@
+package io.shardlab.sim;
+
+import io.shardlab.key.ShardKey;
+import java.util.Arrays;
+
+/**
+ * Documents whose shard keys are stored as {@link KeyEncoder} bytes, packed back to back in one
+ * {@code byte[]} with an {@code int[]} of start offsets: compound keys, strings, ObjectIds and any
+ * other BSON type.
+ */
+final class EncodedChunkDocuments extends ChunkDocuments {
+
+    private final KeyEncoder encoder;
+    private byte[] data = new byte[64];
+    private int dataSize;
+    private int[] starts = new int[8];
+    private DocumentSizes sizes = DocumentSizes.uniform(-1);
+    private int count;
+    private long bytes;
+    private boolean sorted = true;
+
+    EncodedChunkDocuments(KeyEncoder encoder) {
+        this.encoder = encoder;
+    }
+
+    /** Appends one document whose encoded key is {@code key}. */
+    void add(byte[] key, int size) {
+        if (count == starts.length) {
+            starts = Arrays.copyOf(starts, count + (count >> 1) + 8);
+        }
+        if (dataSize + key.length > data.length) {
+            data = Arrays.copyOf(data, Math.max(data.length * 2, dataSize + key.length));
+        }
+        if (count > 0 && compare(count - 1, key) > 0) {
+            sorted = false;
+        }
+        starts[count] = dataSize;
+        System.arraycopy(key, 0, data, dataSize, key.length);
+        dataSize += key.length;
+        sizes.append(count, size, starts.length);
+        count++;
+        bytes += size;
+    }
+
+    private int end(int i) {
+        return i + 1 < count ? starts[i + 1] : dataSize;
+    }
+
+    private int compare(int i, byte[] key) {
+        return Arrays.compareUnsigned(data, starts[i], end(i), key, 0, key.length);
+    }
+
+    private int compare(int i, int j) {
+        return Arrays.compareUnsigned(data, starts[i], end(i), data, starts[j], end(j));
+    }
+
+    /** The encoded key of document {@code i}. */
+    byte[] encodedKey(int i) {
+        return Arrays.copyOfRange(data, starts[i], end(i));
+    }
+
+    @Override
+    int count() {
+        return count;
+    }
+
+    @Override
+    long bytes() {
+        return bytes;
+    }
+
+    @Override
+    void sort() {
+        if (sorted) {
+            return;
+        }
+        Integer[] order = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, this::compare);
+        byte[] newData = new byte[Math.max(64, dataSize)];
+        int[] newStarts = new int[Math.max(8, count)];
+        int[] newSizes = sizes.isUniform() ? null : new int[Math.max(8, count)];
+        int position = 0;
+        for (int i = 0; i < count; i++) {
+            int src = order[i];
+            int length = end(src) - starts[src];
+            System.arraycopy(data, starts[src], newData, position, length);
+            newStarts[i] = position;
+            position += length;
+            if (newSizes != null) {
+                newSizes[i] = sizes.get(src);
+            }
+        }
+        data = newData;
+        starts = newStarts;
+        if (newSizes != null) {
+            sizes.set(newSizes);
+        }
+        sorted = true;
+    }
+
+    @Override
+    ShardKey keyAt(int i) {
+        return encoder.decode(data, starts[i], end(i));
+    }
+
+    @Override
+    boolean sameKey(int i, int j) {
+        return compare(i, j) == 0;
+    }
+
+    @Override
+    int sizeAt(int i) {
+        return sizes.get(i);
+    }
+
+    @Override
+    int lowerBound(ShardKey bound) {
+        return lowerBound(KeyEncoder.encodeBound(bound));
+    }
+
+    /** The first index whose encoded key is {@code >= key} (after sort). */
+    int lowerBound(byte[] key) {
+        int lo = 0;
+        int hi = count;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (compare(mid, key) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    @Override
+    ChunkDocuments splitOff(int from) {
+        EncodedChunkDocuments upper = new EncodedChunkDocuments(encoder);
+        for (int i = from; i < count; i++) {
+            upper.add(encodedKey(i), sizes.get(i));
+        }
+        upper.sorted = sorted;
+        long upperBytes = upper.bytes;
+        dataSize = from < count ? starts[from] : dataSize;
+        count = from;
+        bytes -= upperBytes;
+        return upper;
+    }
+
+    @Override
+    void appendAll(ChunkDocuments upperDocs) {
+        EncodedChunkDocuments upper = (EncodedChunkDocuments) upperDocs;
+        boolean wasEmpty = count == 0;
+        boolean stillSorted = sorted && upper.sorted;
+        for (int i = 0; i < upper.count; i++) {
+            add(upper.encodedKey(i), upper.sizes.get(i));
+        }
+        sorted = wasEmpty ? upper.sorted : stillSorted && sorted;
+    }
+
+    /** Removes one document per given encoded key and size (a multiset), used by undo of inserts. */
+    void removeAll(byte[][] removeKeys, int[] removeSizes, int n) {
+        if (n == 0) {
+            return;
+        }
+        sort();
+        boolean[] removed = new boolean[count];
+        for (int r = 0; r < n; r++) {
+            int i = lowerBound(removeKeys[r]);
+            boolean found = false;
+            for (; i < count && compare(i, removeKeys[r]) == 0; i++) {
+                if (!removed[i] && sizes.get(i) == removeSizes[r]) {
+                    removed[i] = true;
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
+            }
+        }
+        EncodedChunkDocuments kept = new EncodedChunkDocuments(encoder);
+        for (int i = 0; i < count; i++) {
+            if (!removed[i]) {
+                kept.add(encodedKey(i), sizes.get(i));
+            }
+        }
+        data = kept.data;
+        dataSize = kept.dataSize;
+        starts = kept.starts;
+        sizes = kept.sizes;
+        count = kept.count;
+        bytes = kept.bytes;
+        sorted = true;
+    }
+
+    @Override
+    ChunkDocuments emptyLike() {
+        return new EncodedChunkDocuments(encoder);
+    }
+}

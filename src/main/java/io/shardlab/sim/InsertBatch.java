@@ -1,0 +1,144 @@
+package io.shardlab.sim;
+
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyHasher;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.bson.BsonBinaryWriter;
+import org.bson.BsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.EncoderContext;
+import org.bson.io.BasicOutputBuffer;
+
+/**
+ * Documents to insert, in arrival order, in one of three compact forms:
+ * <ul>
+ *   <li>{@link #ofInt64}: the value of a one-field shard key as a 64-bit integer, per document,
+ *       with its BSON size. The key is {@code NumberLong(value)}, or its {@code hash64} for a hashed
+ *       key. The hot path: no object per document.</li>
+ *   <li>{@link #ofKeys}: ready shard keys (hashed fields already hashed) with BSON sizes.</li>
+ *   <li>{@link #ofDocuments}: whole documents, whose shard keys (missing fields count as null)
+ *       and BSON sizes are taken when the batch is built.</li>
+ * </ul>
+ * The arrays are copied; the batch is immutable.
+ */
+public final class InsertBatch {
+
+    private final long[] int64Values;
+    private final List<ShardKey> keys;
+    private final int[] sizes;
+    private final int uniformSize;
+    private final int count;
+
+    private InsertBatch(long[] int64Values, List<ShardKey> keys, int[] sizes, int uniformSize, int count) {
+        this.int64Values = int64Values;
+        this.keys = keys;
+        this.sizes = sizes;
+        this.uniformSize = uniformSize;
+        this.count = count;
+    }
+
+    /** Documents whose one-field shard key has the given int64 values, each {@code sizeBytes} long. */
+    public static InsertBatch ofInt64(long[] values, int sizeBytes) {
+        checkSize(sizeBytes);
+        return new InsertBatch(values.clone(), null, null, sizeBytes, values.length);
+    }
+
+    /** Documents whose one-field shard key has the given int64 values, with per-document sizes. */
+    public static InsertBatch ofInt64(long[] values, int[] sizesBytes) {
+        if (values.length != sizesBytes.length) {
+            throw new IllegalArgumentException("sizes: " + sizesBytes.length + " sizes for " + values.length + " values");
+        }
+        for (int s : sizesBytes) {
+            checkSize(s);
+        }
+        return new InsertBatch(values.clone(), null, sizesBytes.clone(), -1, values.length);
+    }
+
+    /** Documents with ready shard keys (hashed fields already hashed) and per-document sizes. */
+    public static InsertBatch ofKeys(List<ShardKey> keys, int[] sizesBytes) {
+        if (keys.size() != sizesBytes.length) {
+            throw new IllegalArgumentException("sizes: " + sizesBytes.length + " sizes for " + keys.size() + " keys");
+        }
+        for (int s : sizesBytes) {
+            checkSize(s);
+        }
+        return new InsertBatch(null, List.copyOf(keys), sizesBytes.clone(), -1, keys.size());
+    }
+
+    /** Documents with ready shard keys, each {@code sizeBytes} long. */
+    public static InsertBatch ofKeys(List<ShardKey> keys, int sizeBytes) {
+        checkSize(sizeBytes);
+        return new InsertBatch(null, List.copyOf(keys), null, sizeBytes, keys.size());
+    }
+
+    /**
+     * Whole documents: each key is extracted with {@code pattern} as mongos routes an insert (a
+     * missing field counts as null, a hashed field is hashed) and each size is the BSON size.
+     *
+     * @throws io.shardlab.key.InvalidShardKeyException if a key path holds an array
+     */
+    public static InsertBatch ofDocuments(ShardKeyPattern pattern, List<BsonDocument> documents) {
+        ShardKeyHasher hasher = new ShardKeyHasher();
+        List<ShardKey> keys = new ArrayList<>(documents.size());
+        int[] sizes = new int[documents.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            keys.add(pattern.extractKey(documents.get(i), hasher));
+            sizes[i] = bsonSize(documents.get(i));
+        }
+        return new InsertBatch(null, List.copyOf(keys), sizes, -1, sizes.length);
+    }
+
+    private static void checkSize(int size) {
+        if (size < 5) {
+            throw new IllegalArgumentException("size: a BSON document has at least 5 bytes, got " + size);
+        }
+    }
+
+    /** The BSON size of {@code document} in bytes. */
+    public static int bsonSize(BsonDocument document) {
+        BasicOutputBuffer buffer = new BasicOutputBuffer();
+        new BsonDocumentCodec().encode(new BsonBinaryWriter(buffer), document, EncoderContext.builder().build());
+        return buffer.getPosition();
+    }
+
+    /** Number of documents. */
+    public int size() {
+        return count;
+    }
+
+    /** True when the keys are given as int64 values. */
+    public boolean isInt64() {
+        return int64Values != null;
+    }
+
+    /** The int64 value of document {@code i} ({@link #isInt64()} batches). */
+    public long int64Value(int i) {
+        return int64Values[i];
+    }
+
+    /** The shard key of document {@code i} (key batches). */
+    public ShardKey key(int i) {
+        return keys.get(i);
+    }
+
+    /** The BSON size of document {@code i}. */
+    public int sizeBytes(int i) {
+        return sizes == null ? uniformSize : sizes[i];
+    }
+
+    /** Sum of the sizes. */
+    public long totalBytes() {
+        if (sizes == null) {
+            return (long) uniformSize * count;
+        }
+        return Arrays.stream(sizes).asLongStream().sum();
+    }
+
+    @Override
+    public String toString() {
+        return count + " documents, " + totalBytes() + " bytes";
+    }
+}

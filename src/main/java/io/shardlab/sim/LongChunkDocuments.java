@@ -1,0 +1,211 @@
+package io.shardlab.sim;
+
+import io.shardlab.key.ShardKey;
+import java.util.Arrays;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonType;
+
+/**
+ * Documents whose shard key is one 64-bit integer: int64 (or int32) ranged keys and hashed keys.
+ * Keys live in a {@code long[]}, sizes in a {@link DocumentSizes}; 8 bytes per document when all
+ * documents have the same size.
+ */
+final class LongChunkDocuments extends ChunkDocuments {
+
+    private final BsonType keyType;
+    private long[] keys;
+    private DocumentSizes sizes;
+    private int count;
+    private long bytes;
+    private boolean sorted = true;
+
+    LongChunkDocuments(BsonType keyType) {
+        this(keyType, new long[8], DocumentSizes.uniform(-1), 0, 0);
+    }
+
+    private LongChunkDocuments(BsonType keyType, long[] keys, DocumentSizes sizes, int count, long bytes) {
+        this.keyType = keyType;
+        this.keys = keys;
+        this.sizes = sizes;
+        this.count = count;
+        this.bytes = bytes;
+    }
+
+    /** Appends one document; the hot path of every insert. */
+    void add(long key, int size) {
+        if (count == keys.length) {
+            keys = Arrays.copyOf(keys, Math.max(8, count + (count >> 1)));
+        }
+        if (count > 0 && key < keys[count - 1]) {
+            sorted = false;
+        }
+        keys[count] = key;
+        sizes.append(count, size, keys.length);
+        count++;
+        bytes += size;
+    }
+
+    /** The raw key of document {@code i}. */
+    long rawKey(int i) {
+        return keys[i];
+    }
+
+    /** The BSON type the keys are printed as ({@code INT64}, or {@code INT32}). */
+    BsonType keyType() {
+        return keyType;
+    }
+
+    @Override
+    int count() {
+        return count;
+    }
+
+    @Override
+    long bytes() {
+        return bytes;
+    }
+
+    @Override
+    void sort() {
+        if (sorted) {
+            return;
+        }
+        if (sizes.isUniform()) {
+            Arrays.sort(keys, 0, count);
+        } else {
+            int[] s = sizes.array(count);
+            LongRadixSort.sort(keys, s, count);
+            sizes.set(s);
+        }
+        sorted = true;
+    }
+
+    @Override
+    ShardKey keyAt(int i) {
+        long k = keys[i];
+        return ShardKey.of(keyType == BsonType.INT32 ? new BsonInt32((int) k) : new BsonInt64(k));
+    }
+
+    @Override
+    boolean sameKey(int i, int j) {
+        return keys[i] == keys[j];
+    }
+
+    @Override
+    int sizeAt(int i) {
+        return sizes.get(i);
+    }
+
+    @Override
+    int lowerBound(ShardKey bound) {
+        LongKeyBound b = LongKeyBound.of(bound);
+        if (!b.reachable()) {
+            return count;
+        }
+        return lowerBound(b.ceiling());
+    }
+
+    /** The first index whose key is {@code >= key} (after sort). */
+    int lowerBound(long key) {
+        int lo = 0;
+        int hi = count;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (keys[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    @Override
+    ChunkDocuments splitOff(int from) {
+        int n = count - from;
+        long[] upperKeys = Arrays.copyOfRange(keys, from, from + Math.max(n, 8));
+        DocumentSizes upperSizes = sizes.copyRange(from, count);
+        long upperBytes = bytesBetween(from, count);
+        LongChunkDocuments upper = new LongChunkDocuments(keyType, upperKeys, upperSizes, n, upperBytes);
+        upper.sorted = sorted;
+        count = from;
+        bytes -= upperBytes;
+        if (keys.length > 64 && count < keys.length / 4) {
+            keys = Arrays.copyOf(keys, Math.max(8, count * 2));
+            if (!sizes.isUniform()) {
+                sizes.set(Arrays.copyOf(sizes.array(count), keys.length));
+            }
+        }
+        return upper;
+    }
+
+    @Override
+    void appendAll(ChunkDocuments upperDocs) {
+        LongChunkDocuments upper = (LongChunkDocuments) upperDocs;
+        int n = upper.count;
+        if (n == 0) {
+            return;
+        }
+        if (count + n > keys.length) {
+            keys = Arrays.copyOf(keys, count + n);
+        }
+        if (count > 0 && (upper.keys[0] < keys[count - 1] || !upper.sorted)) {
+            sorted = false;
+        }
+        if (count == 0) {
+            sorted = upper.sorted;
+        }
+        System.arraycopy(upper.keys, 0, keys, count, n);
+        sizes.appendAll(count, upper.sizes, n);
+        count += n;
+        bytes += upper.bytes;
+    }
+
+    /**
+     * Removes one document per entry of {@code removeKeys}/{@code removeSizes} (a multiset), used by
+     * undo of inserts. Each entry must match a document of this chunk.
+     */
+    void removeAll(long[] removeKeys, int[] removeSizes, int n) {
+        if (n == 0) {
+            return;
+        }
+        sort();
+        boolean[] removed = new boolean[count];
+        for (int r = 0; r < n; r++) {
+            int i = lowerBound(removeKeys[r]);
+            boolean found = false;
+            for (; i < count && keys[i] == removeKeys[r]; i++) {
+                if (!removed[i] && sizes.get(i) == removeSizes[r]) {
+                    removed[i] = true;
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                throw new IllegalStateException("undo: document with key " + removeKeys[r] + " not found in its chunk");
+            }
+        }
+        int[] s = sizes.isUniform() ? null : sizes.array(count);
+        int w = 0;
+        long newBytes = 0;
+        for (int i = 0; i < count; i++) {
+            if (!removed[i]) {
+                int size = s == null ? sizes.get(i) : s[i];
+                keys[w] = keys[i];
+                if (s != null) {
+                    s[w] = size;
+                }
+                newBytes += size;
+                w++;
+            }
+        }
+        count = w;
+        bytes = newBytes;
+    }
+
+    @Override
+    ChunkDocuments emptyLike() {
+        return new LongChunkDocuments(keyType);
+    }
+}

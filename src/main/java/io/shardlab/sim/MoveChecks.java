@@ -1,0 +1,32 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.key.ShardKey;
+import java.util.Optional;
+
+/** The preconditions shared by moveChunk and moveRange. */
+final class MoveChecks {
+
+    private MoveChecks() {
+    }
+
+    static Optional<String> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
+        if (!state.shards.containsKey(toShard)) {
+            return Optional.of("Shard " + toShard + " not found");
+        }
+        Chunk c = state.chunks().get(index);
+        if (c.shard().equals(toShard)) {
+            // ShardLab's text: MongoDB treats a move to the owning shard as already done
+            return Optional.of("the chunk " + ServerText.range(c.min(), c.max(), state.key()) + " is already on shard "
+                    + toShard);
+        }
+        if (state.isMigrating(index) || state.isShardMigrating(c.shard()) || state.isShardMigrating(toShard)) {
+            // ShardLab's text: MongoDB allows one migration per donor and recipient at a time
+            return Optional.of(CommandSupport.migrationInProgress("move a chunk of a shard"));
+        }
+        if (!forceJumbo) {
+            return MigrationStarter.tooBig(state, index, max);
+        }
+        return Optional.empty();
+    }
+}

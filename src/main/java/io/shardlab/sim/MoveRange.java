@@ -1,0 +1,77 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKey;
+import java.util.Optional;
+import org.bson.BsonDocument;
+
+/**
+ * {@code db.adminCommand({moveRange: ns, min, max?, toShard})} (6.0+): starts the migration of
+ * {@code [min, max)}, which must start at a chunk's min and end inside that chunk; without
+ * {@code max} the donor sizes the range to about the max chunk size ({@link MigrationStarter#resolveMax}).
+ * At commit, the chunk is split at {@code max} when only part of it moves. Errors: before 6.0 the
+ * command does not exist ("no such command: 'moveRange'"); bounds that are not shard keys; a
+ * {@code min} that is not a chunk's min or a {@code max} beyond the chunk (ShardLab's text: MongoDB
+ * 6.0 requires {@code [min, max)} inside one chunk and starting at its bound); plus the moveChunk
+ * checks ({@link MoveChecks}).
+ *
+ * @param namespace the collection
+ * @param min the range's min, a chunk's min
+ * @param max the range's max, or null to let the donor choose
+ * @param toShard the destination
+ */
+public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard) implements ClusterCommand {
+
+    public MoveRange {
+        Namespaces.check(namespace);
+        min = min.clone();
+        max = max == null ? null : max.clone();
+    }
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        if (!state.config.version().atLeast(MongoVersion.V6_0)) {
+            return Optional.of("no such command: 'moveRange'");
+        }
+        Optional<String> sharded = CommandSupport.requireSharded(state, "moveRange", namespace);
+        if (sharded.isPresent()) {
+            return sharded;
+        }
+        Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
+        Optional<ShardKey> hi = max == null ? Optional.empty() : CommandSupport.boundKey(state.key(), max);
+        if (lo.isEmpty() || (max != null && hi.isEmpty())) {
+            return Optional.of(CommandSupport.invalidBounds(min, max == null ? new BsonDocument() : max, state.key()));
+        }
+        int i = state.chunks().indexOf(lo.get());
+        var chunk = state.chunks().get(i);
+        if (!chunk.min().equals(lo.get()) || (hi.isPresent()
+                && (hi.get().compareTo(lo.get()) <= 0 || hi.get().compareTo(chunk.max()) > 0))) {
+            return Optional.of("the range " + ServerText.of(min) + " -> " + (max == null ? "(none)" : ServerText.of(max))
+                    + " must start at the min of a chunk and end inside it; the chunk is "
+                    + ServerText.range(chunk.min(), chunk.max(), state.key()));
+        }
+        ShardKey end = hi.orElseGet(() -> MigrationStarter.resolveMax(state, i));
+        return MoveChecks.check(state, i, end, toShard, false);
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        ShardKey lo = CommandSupport.boundKey(state.key(), min).orElseThrow();
+        int i = state.chunks().indexOf(lo);
+        ShardKey end = max == null ? MigrationStarter.resolveMax(state, i)
+                : CommandSupport.boundKey(state.key(), max).orElseThrow();
+        state.startMigration(i, end, toShard, MigrationReason.COMMAND);
+    }
+
+    @Override
+    public String describe() {
+        return "move range of " + namespace + " from " + CommandSupport.shell(min)
+                + (max == null ? "" : " to " + CommandSupport.shell(max)) + " to " + toShard;
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "db.adminCommand({ moveRange: \"" + namespace + "\", min: " + CommandSupport.shell(min)
+                + (max == null ? "" : ", max: " + CommandSupport.shell(max)) + ", toShard: \"" + toShard + "\" })";
+    }
+}

@@ -1,0 +1,104 @@
+package io.shardlab.sim;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
+import org.bson.BsonNull;
+import org.bson.BsonValue;
+
+/**
+ * {@code db.adminCommand({refineCollectionShardKey: ns, key})} (4.4+): extends the shard key with
+ * suffix fields. Every chunk and zone bound gets MinKey for each new field, except the global max,
+ * which gets MaxKey (jstest {@code refine_collection_shard_key_basic.js}); the epoch changes.
+ * Existing documents get null for the new fields (the simulator keeps only shard keys, so a
+ * document's value of a new field is unknown; MongoDB would read it from the document). Error,
+ * mongo {@code refine_collection_shard_key_coordinator.cpp}: "refineCollectionShardKey shard key …
+ * does not extend the current shard key …".
+ *
+ * @param namespace the collection
+ * @param key the new shard key; the current key must be its prefix
+ */
+public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) implements ClusterCommand {
+
+    public RefineCollectionShardKey {
+        Namespaces.check(namespace);
+    }
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        Optional<String> sharded = CommandSupport.requireSharded(state, "refineCollectionShardKey", namespace);
+        if (sharded.isPresent()) {
+            return sharded;
+        }
+        ShardKeyPattern current = state.key();
+        boolean extendsCurrent = key.arity() > current.arity()
+                && key.fields().subList(0, current.arity()).equals(current.fields());
+        if (!extendsCurrent) {
+            return Optional.of("refineCollectionShardKey shard key " + ServerText.of(key.toDocument())
+                    + " does not extend the current shard key " + ServerText.of(current.toDocument()));
+        }
+        if (!state.migrations.isEmpty()) {
+            return Optional.of(CommandSupport.migrationInProgress("refine the shard key"));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        int extra = key.arity() - state.key().arity();
+        List<Chunk> chunks = new ArrayList<>();
+        for (Chunk c : state.chunks().chunks()) {
+            chunks.add(new Chunk(extend(c.min(), extra), extend(c.max(), extra), c.shard(), c.jumbo(), c.version()));
+        }
+        List<ZoneRange> zones = new ArrayList<>();
+        for (ZoneRange z : state.collection.zones()) {
+            zones.add(new ZoneRange(extend(z.min(), extra), extend(z.max(), extra), z.zone()));
+        }
+        List<ChunkDocuments> old = new ArrayList<>(state.buckets);
+        long[] since = new long[old.size()];
+        for (int i = 0; i < since.length; i++) {
+            since[i] = old.get(i).onShardSinceMillis;
+        }
+        state.shardCollection(new CollectionMetadata(namespace, key, state.collection.unique(), new ChunkMap(chunks),
+                zones, state.collection.epoch() + 1));
+        for (int i = 0; i < old.size(); i++) {
+            ChunkDocuments d = old.get(i);
+            for (int j = 0; j < d.count(); j++) {
+                List<BsonValue> values = new ArrayList<>(d.keyAt(j).values());
+                for (int e = 0; e < extra; e++) {
+                    values.add(BsonNull.VALUE);
+                }
+                state.addKey(ShardKey.of(values), d.sizeAt(j));
+            }
+            state.buckets.get(i).onShardSinceMillis = since[i];
+        }
+        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+    }
+
+    private static ShardKey extend(ShardKey bound, int extra) {
+        List<BsonValue> values = new ArrayList<>(bound.values());
+        for (int i = 0; i < extra; i++) {
+            values.add(bound.isGlobalMax() ? new BsonMaxKey() : new BsonMinKey());
+        }
+        return ShardKey.of(values);
+    }
+
+    @Override
+    public String describe() {
+        return "refine the shard key of " + namespace + " to " + key;
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "db.adminCommand({ refineCollectionShardKey: \"" + namespace + "\", key: "
+                + BsonPrinter.shell(key.toDocument()) + " })";
+    }
+}

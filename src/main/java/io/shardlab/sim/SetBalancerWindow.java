@@ -1,0 +1,38 @@
+package io.shardlab.sim;
+
+import java.util.Optional;
+
+/**
+ * Sets or clears the balancer's active window: {@code config.settings.updateOne({_id: "balancer"},
+ * {$set: {activeWindow: {start, stop}}})} or {@code $unset}. See {@link ActiveWindow} for the rule.
+ *
+ * @param window the window, or null for "always"
+ */
+public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        return Optional.empty();
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        state.settings = state.settings.withWindow(Optional.ofNullable(window));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+    }
+
+    @Override
+    public String describe() {
+        return window == null ? "balance at any time" : "balance only between " + window.start() + " and " + window.stop();
+    }
+
+    @Override
+    public String mongoshCommand() {
+        if (window == null) {
+            return "db.getSiblingDB(\"config\").settings.updateOne({ _id: \"balancer\" }, "
+                    + "{ $unset: { activeWindow: true } }, { upsert: true })";
+        }
+        return "db.getSiblingDB(\"config\").settings.updateOne({ _id: \"balancer\" }, { $set: { activeWindow: { start: \""
+                + window.start() + "\", stop: \"" + window.stop() + "\" } } }, { upsert: true })";
+    }
+}

@@ -1,0 +1,323 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.MongoVersion;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * An in-memory sharded cluster that behaves like a real one of the chosen {@link MongoVersion}:
+ * the one mutable aggregate of the simulator. It changes only through {@link ClusterCommand}s
+ * ({@link #execute}), each recorded with what undo needs, and through the passage of simulated time
+ * ({@link #advance}), which runs what MongoDB does by itself (balancer rounds, migration commits,
+ * auto-merges) as automatic commands in the same history.
+ *
+ * <p>Threading: not thread-safe; drive it from one thread. Listeners are called synchronously on
+ * that thread; hand them immutable events and {@link #snapshot()}s only.
+ *
+ * <p>Determinism: given the same configuration (seed included) and the same calls, the same events
+ * happen at the same simulated times.
+ *
+ * <p>Undo: every history entry keeps the catalog state from before it (chunks, zones, shards,
+ * settings, migrations, clock, counters, random state) and, for inserts, the batch; undo restores
+ * the catalog, re-partitions the documents to the restored chunk boundaries and removes the batch's
+ * documents. Redo re-applies the command, which replays identically because the random state was
+ * restored too.
+ */
+public final class SimulatedCluster {
+
+    private final ClusterState state;
+    private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
+    private final Deque<HistoryEntry> history = new ArrayDeque<>();
+    private final Deque<ClusterCommand> redo = new ArrayDeque<>();
+    private long historyDocuments;
+
+    /** One undoable step: the command and the state before it. */
+    private record HistoryEntry(ClusterCommand command, ClusterState.Memento before, long documents) {
+    }
+
+    /** A cluster with no shards yet, simulating {@code config.version()}. */
+    public SimulatedCluster(SimulationConfig config) {
+        this.state = new ClusterState(config, this::publish);
+        state.nextAutoMergeAt = AutoMerger.INTERVAL_MILLIS;
+    }
+
+    private void publish(ClusterEvent event) {
+        for (ClusterEventListener l : listeners) {
+            l.onEvent(event);
+        }
+    }
+
+    /** Registers a listener for every future event. */
+    public void addListener(ClusterEventListener listener) {
+        listeners.add(listener);
+    }
+
+    /** Unregisters a listener. */
+    public void removeListener(ClusterEventListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** The configuration. */
+    public SimulationConfig config() {
+        return state.config;
+    }
+
+    /** The simulated MongoDB version. */
+    public MongoVersion version() {
+        return state.config.version();
+    }
+
+    /** Simulated time, in ms since the simulation started. */
+    public long now() {
+        return state.clock;
+    }
+
+    // ---- commands ---------------------------------------------------------------------------------
+
+    /** Empty when {@code command} can be applied now, else MongoDB's error text. */
+    public Optional<String> canApply(ClusterCommand command) {
+        return command.canApply(state);
+    }
+
+    /**
+     * Applies {@code command} and records it for undo; clears the redo list.
+     *
+     * @throws CommandFailedException with MongoDB's error text when the command cannot be applied
+     */
+    public void execute(ClusterCommand command) {
+        run(command);
+        redo.clear();
+    }
+
+    private void run(ClusterCommand command) {
+        Optional<String> error = command.canApply(state);
+        if (error.isPresent()) {
+            throw new CommandFailedException(command.mongoshCommand(), error.get());
+        }
+        ClusterState.Memento before = state.memento();
+        command.apply(state);
+        long docs = command instanceof InsertDocuments insert ? insert.batch().size() : 0;
+        record(new HistoryEntry(command, before, docs));
+        if (state.config.checkInvariants()) {
+            state.checkInvariants();
+        }
+    }
+
+    private void record(HistoryEntry entry) {
+        if (state.config.historyLimit() == 0) {
+            return;
+        }
+        history.push(entry);
+        historyDocuments += entry.documents();
+        while (history.size() > state.config.historyLimit()
+                || (historyDocuments > state.config.historyDocumentLimit() && history.size() > 1)) {
+            HistoryEntry dropped = history.removeLast();
+            historyDocuments -= dropped.documents();
+        }
+    }
+
+    /** Whether there is something to undo. */
+    public boolean canUndo() {
+        return !history.isEmpty();
+    }
+
+    /** Whether there is something to redo. */
+    public boolean canRedo() {
+        return !redo.isEmpty();
+    }
+
+    /**
+     * Undoes the newest history entry, restoring the cluster (clock included) to what it was before
+     * it; returns the undone command.
+     *
+     * @throws IllegalStateException when the history is empty
+     */
+    public ClusterCommand undo() {
+        if (history.isEmpty()) {
+            throw new IllegalStateException("undo: nothing to undo");
+        }
+        HistoryEntry entry = history.pop();
+        historyDocuments -= entry.documents();
+        state.restore(entry.before());
+        if (entry.command() instanceof InsertDocuments insert) {
+            insert.removeFrom(state);
+        }
+        redo.push(entry.command());
+        if (state.config.checkInvariants()) {
+            state.checkInvariants();
+        }
+        publish(new ClusterEvent.Undone(state.clock, entry.command().describe()));
+        return entry.command();
+    }
+
+    /**
+     * Re-applies the most recently undone command; returns it.
+     *
+     * @throws IllegalStateException when nothing was undone since the last {@link #execute}
+     */
+    public ClusterCommand redo() {
+        if (redo.isEmpty()) {
+            throw new IllegalStateException("redo: nothing to redo");
+        }
+        ClusterCommand command = redo.pop();
+        run(command);
+        return command;
+    }
+
+    /** The history, newest first: one description per undoable entry. */
+    public List<String> history() {
+        List<String> out = new ArrayList<>();
+        for (HistoryEntry e : history) {
+            out.add(e.command().describe());
+        }
+        return out;
+    }
+
+    /** The history's commands, newest first. */
+    public List<ClusterCommand> historyCommands() {
+        List<ClusterCommand> out = new ArrayList<>();
+        for (HistoryEntry e : history) {
+            out.add(e.command());
+        }
+        return out;
+    }
+
+    // ---- simulated time ----------------------------------------------------------------------------
+
+    /** Largest gap between two insert batches of {@link #advance(long, InsertFeed, double)}, in ms. */
+    public static final long INSERT_STEP_MILLIS = 100;
+
+    /**
+     * Lets {@code millis} of simulated time pass: migrations commit when their copy time is over,
+     * balancer rounds and (7.0+) auto-merge rounds run when due. Each of these is an automatic
+     * history entry.
+     */
+    public void advance(long millis) {
+        advance(millis, null, 0);
+    }
+
+    /**
+     * Lets {@code millis} of simulated time pass while documents arrive from {@code feed} at
+     * {@code docsPerSecond} (evenly: by time t after the start, floor(rate × t) documents have
+     * arrived), inserted in batches at least every {@link #INSERT_STEP_MILLIS} and before any
+     * automatic event, then runs the automatic events as {@link #advance(long)} does.
+     *
+     * @throws IllegalArgumentException for a negative duration or rate
+     */
+    public void advance(long millis, InsertFeed feed, double docsPerSecond) {
+        if (millis < 0 || docsPerSecond < 0 || Double.isNaN(docsPerSecond)) {
+            throw new IllegalArgumentException("advance: duration and rate must not be negative, got " + millis
+                    + " ms at " + docsPerSecond + " docs/s");
+        }
+        long start = state.clock;
+        long end = start + millis;
+        long inserted = 0;
+        boolean feeding = feed != null && docsPerSecond > 0;
+        while (true) {
+            long nextEvent = nextEventAt();
+            long stepEnd = Math.min(end, nextEvent);
+            if (feeding) {
+                stepEnd = Math.min(stepEnd, state.clock + INSERT_STEP_MILLIS);
+                long due = (long) Math.floor(docsPerSecond * (stepEnd - start) / 1000.0) - inserted;
+                if (due > 0) {
+                    state.clock = stepEnd;
+                    int n = (int) Math.min(due, Integer.MAX_VALUE);
+                    execute(new InsertDocuments(state.collection.namespace(), feed.next(n)));
+                    inserted += n;
+                }
+            }
+            state.clock = stepEnd;
+            if (stepEnd == nextEvent) {
+                runDueEvents();
+            } else if (stepEnd >= end) {
+                return;
+            }
+        }
+    }
+
+    /** Advances until no migration is in flight (at most {@code limitMillis}); returns the time spent. */
+    public long settle(long limitMillis) {
+        long start = state.clock;
+        while (!state.migrations.isEmpty() && state.clock - start < limitMillis) {
+            long next = Long.MAX_VALUE;
+            for (Migration m : state.migrations) {
+                next = Math.min(next, m.commitAtMillis());
+            }
+            advance(Math.max(0, Math.min(next, start + limitMillis) - state.clock));
+        }
+        return state.clock - start;
+    }
+
+    private long nextEventAt() {
+        long next = Long.MAX_VALUE;
+        for (Migration m : state.migrations) {
+            next = Math.min(next, m.commitAtMillis());
+        }
+        if (state.collection != null && !state.balancerRoundInProgress) {
+            next = Math.min(next, Math.max(state.nextBalancerRoundAt, state.clock));
+        }
+        if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)) {
+            next = Math.min(next, Math.max(state.nextAutoMergeAt, state.clock));
+        }
+        return next;
+    }
+
+    /** Runs every automatic event due now: commits first (oldest first), then a round, then auto-merge. */
+    private void runDueEvents() {
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            Migration due = null;
+            for (Migration m : state.migrations) {
+                if (m.commitAtMillis() <= state.clock && (due == null || m.commitAtMillis() < due.commitAtMillis())) {
+                    due = m;
+                }
+            }
+            if (due != null) {
+                execute(new CommitMigration(due.id()));
+                progress = true;
+                continue;
+            }
+            if (state.collection != null && !state.balancerRoundInProgress && state.nextBalancerRoundAt <= state.clock) {
+                execute(new BalancerRound());
+                progress = true;
+                continue;
+            }
+            if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)
+                    && state.nextAutoMergeAt <= state.clock) {
+                execute(new AutoMergeRound());
+                progress = true;
+            }
+        }
+    }
+
+    // ---- convenience -------------------------------------------------------------------------------
+
+    /** Inserts a batch at the current simulated time ({@code execute(new InsertDocuments(ns, batch))}). */
+    public void insert(String namespace, InsertBatch batch) {
+        execute(new InsertDocuments(namespace, batch));
+    }
+
+    /** An immutable picture of the cluster now. */
+    public SimulationSnapshot snapshot() {
+        return state.snapshot();
+    }
+
+    /**
+     * Checks the invariants now (tests call this after every event).
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void checkInvariants() {
+        state.checkInvariants();
+    }
+
+    /** The package's view of the state, for tests in this package. */
+    ClusterState state() {
+        return state;
+    }
+}

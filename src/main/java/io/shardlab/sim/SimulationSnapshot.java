@@ -1,0 +1,48 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An immutable picture of the simulated cluster at one simulated moment; safe to hand to another
+ * thread.
+ *
+ * @param atMillis simulated time, in ms
+ * @param version the MongoDB version being simulated
+ * @param maxChunkSizeBytes the collection's maximum chunk size, in bytes
+ * @param shards all shards, sorted by id (draining ones included)
+ * @param collection the sharded collection, empty before shardCollection
+ * @param chunkStatistics per chunk, in key order, documents and bytes (empty before shardCollection)
+ * @param migrationsInFlight migrations started and not yet committed
+ * @param settings balancer, auto-split and auto-merge switches
+ * @param counters running totals
+ */
+public record SimulationSnapshot(long atMillis, MongoVersion version, long maxChunkSizeBytes, List<Shard> shards,
+        Optional<ClusterSnapshot> collection, List<ChunkStatistics> chunkStatistics,
+        List<Migration> migrationsInFlight, BalancerSettings settings, SimulationCounters counters) {
+
+    public SimulationSnapshot {
+        shards = List.copyOf(shards);
+        chunkStatistics = List.copyOf(chunkStatistics);
+        migrationsInFlight = List.copyOf(migrationsInFlight);
+    }
+
+    /** Total documents in the collection. */
+    public long documents() {
+        return chunkStatistics.stream().mapToLong(ChunkStatistics::documents).sum();
+    }
+
+    /** Total bytes in the collection. */
+    public long bytes() {
+        return chunkStatistics.stream().mapToLong(ChunkStatistics::bytes).sum();
+    }
+
+    /** The sharded collection's snapshot. @throws IllegalStateException before shardCollection */
+    public ClusterSnapshot cluster() {
+        return collection.orElseThrow(() -> new IllegalStateException("no collection has been sharded yet"));
+    }
+}

@@ -1,0 +1,79 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.key.ShardKey;
+import java.util.List;
+import java.util.Optional;
+import org.bson.BsonDocument;
+
+/**
+ * {@code sh.splitFind(ns, query)} ({@code split: ns, find}): splits the chunk that contains the
+ * document matching {@code query} at its median key, which the shard computes with
+ * {@code splitVector(force: true)} ({@link SplitVector#forced}). Errors, mongo
+ * {@code cluster_split_cmd.cpp} and {@code split_vector.cpp}: a query without the full shard key
+ * ("no shard key found in chunk query …"), an empty collection ("cannot use split with find or
+ * bounds option on an empty collection"), an empty chunk ("can't open a cursor to scan the range
+ * (desired range is possibly empty)") and a chunk with one key value ("Unable to find median in
+ * chunk because chunk is indivisible.").
+ *
+ * @param namespace the collection
+ * @param query an equality query on every shard-key field
+ */
+public record SplitFind(String namespace, BsonDocument query) implements ClusterCommand {
+
+    public SplitFind {
+        Namespaces.check(namespace);
+        query = query.clone();
+    }
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
+        if (sharded.isPresent()) {
+            return sharded;
+        }
+        Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
+        if (key.isEmpty()) {
+            return Optional.of(CommandSupport.noShardKeyInQuery(query));
+        }
+        int i = state.chunks().indexOf(key.get());
+        if (state.isMigrating(i)) {
+            return Optional.of(CommandSupport.migrationInProgress("split a chunk"));
+        }
+        Chunk c = state.chunks().get(i);
+        long[] shard = state.dataByShard().get(c.shard());
+        if (shard[1] <= 0) {
+            return Optional.of("cannot use split with find or bounds option on an empty collection");
+        }
+        if (state.buckets.get(i).count() == 0) {
+            return Optional.of("can't open a cursor to scan the range (desired range is possibly empty)");
+        }
+        if (median(state, i).isEmpty()) {
+            return Optional.of("Unable to find median in chunk because chunk is indivisible.");
+        }
+        return Optional.empty();
+    }
+
+    private static List<ShardKey> median(ClusterState state, int i) {
+        ChunkDocuments docs = state.buckets.get(i);
+        docs.sort();
+        long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
+        return SplitVector.forced(docs, shard[0], shard[1]);
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        int i = state.chunks().indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
+        state.split(i, List.of(median(state, i).get(0)), ClusterEvent.SplitCause.COMMAND);
+    }
+
+    @Override
+    public String describe() {
+        return "split " + namespace + " at the median of the chunk holding " + CommandSupport.shell(query);
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "sh.splitFind(\"" + namespace + "\", " + CommandSupport.shell(query) + ")";
+    }
+}

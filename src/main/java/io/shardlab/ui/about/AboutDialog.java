@@ -1,0 +1,97 @@
+package io.shardlab.ui.about;
+
+import javafx.geometry.HPos;
+import javafx.geometry.Pos;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.image.Image;
+import javafx.scene.image.ImageView;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** Help → About: product, version, licence, and the bundled components with their licences. */
+public final class AboutDialog extends Dialog<ButtonType> {
+
+    /**
+     * @param about what to show
+     * @param icon the app icon, shown at 64 px
+     */
+    public AboutDialog(AboutInfo about, Image icon) {
+        setTitle("About " + about.app().name());
+
+        ImageView iconView = new ImageView(icon);
+        iconView.setFitWidth(64);
+        iconView.setFitHeight(64);
+        iconView.setPreserveRatio(true);
+        iconView.setSmooth(true);
+
+        Label name = new Label(about.app().name());
+        name.getStyleClass().add("about-name");
+        Label version = new Label("Version " + about.app().version());
+        version.setId("about-version");
+        version.getStyleClass().add("about-version");
+        Label tagline = new Label("See what a MongoDB shard key does: chunks, splits, migrations, routing.");
+        tagline.getStyleClass().add("about-tagline");
+        tagline.setWrapText(true);
+        Label licence = new Label("Licensed under the " + about.licence() + ".");
+        licence.getStyleClass().add("about-licence");
+        VBox identity = new VBox(name, version, tagline, licence);
+        identity.getStyleClass().add("about-identity");
+        HBox.setHgrow(identity, Priority.ALWAYS);
+        HBox header = new HBox(iconView, identity);
+        header.getStyleClass().add("about-header");
+        header.setAlignment(Pos.TOP_LEFT);
+
+        Label componentsTitle = new Label("Bundled components");
+        componentsTitle.getStyleClass().add("about-section-title");
+        Label componentsNote = new Label("ShardLab ships these libraries inside shardlab.jar; "
+                + "each is used under its own licence.");
+        componentsNote.getStyleClass().add("about-note");
+        componentsNote.setWrapText(true);
+
+        VBox content = new VBox(header, componentsTitle, componentsNote, componentTable(about));
+        content.getStyleClass().add("about-content");
+        getDialogPane().setContent(content);
+        getDialogPane().getStyleClass().add("about-dialog");
+        getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
+        setResizable(false);
+    }
+
+    private static GridPane componentTable(AboutInfo about) {
+        GridPane table = new GridPane();
+        table.setId("about-components");
+        table.getStyleClass().add("component-table");
+        ColumnConstraints nameColumn = new ColumnConstraints();
+        nameColumn.setHgrow(Priority.SOMETIMES);
+        ColumnConstraints versionColumn = new ColumnConstraints();
+        versionColumn.setHalignment(HPos.LEFT);
+        ColumnConstraints licenceColumn = new ColumnConstraints();
+        licenceColumn.setHgrow(Priority.ALWAYS);
+        table.getColumnConstraints().setAll(nameColumn, versionColumn, licenceColumn);
+
+        table.addRow(0, header("Component"), header("Version"), header("Licence"));
+        int row = 1;
+        for (BundledComponent component : about.components()) {
+            Label name = cell(component.name(), "component-name");
+            Label version = cell(component.version(), "component-version");
+            Label licence = cell(component.licence(), "component-licence");
+            table.addRow(row++, name, version, licence);
+        }
+        return table;
+    }
+
+    private static Label header(String text) {
+        return cell(text, "component-header");
+    }
+
+    private static Label cell(String text, String styleClass) {
+        Label label = new Label(text);
+        label.getStyleClass().add(styleClass);
+        label.setMinWidth(Label.USE_PREF_SIZE);
+        return label;
+    }
+}

@@ -1,0 +1,104 @@
+package io.shardlab.ui.shell;
+
+import atlantafx.base.theme.Tweaks;
+import java.util.List;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+
+/**
+ * What the central area shows before any collection is on screen: what ShardLab will draw, the
+ * cluster's shards in their colours, and the keyboard shortcuts.
+ */
+final class EmptyStateView {
+
+    /** Number of looked-up shard colours in shardlab.css ({@code -shard-0} … {@code -shard-15}). */
+    static final int PALETTE_SIZE = 16;
+
+    private final MainViewModel viewModel;
+
+    EmptyStateView(MainViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    Region build() {
+        FontIcon icon = new FontIcon(MaterialDesignC.CHART_GANTT);
+        StackPane badge = new StackPane(icon);
+        badge.getStyleClass().add("empty-state-badge");
+
+        Label title = new Label("No collection yet");
+        title.getStyleClass().add("empty-state-title");
+
+        Label text = new Label("Shard a collection and ShardLab draws its shard-key space here: a number line "
+                + "cut into chunks, coloured by the shard that owns them, with every split, migration "
+                + "and routed query shown as it happens.");
+        text.getStyleClass().add("empty-state-text");
+        text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
+
+        Label shardsCaption = new Label();
+        shardsCaption.getStyleClass().add("empty-state-caption");
+        shardsCaption.textProperty().bind(viewModel.shardCountTextProperty().map(n -> "This cluster has " + n));
+        FlowPane shardChips = new FlowPane();
+        shardChips.getStyleClass().add("shard-chips");
+        shardChips.setAlignment(Pos.CENTER);
+        fillShardChips(shardChips, viewModel.shardIdsProperty());
+        viewModel.shardIdsProperty().addListener(
+                (ListChangeListener<String>) change -> fillShardChips(shardChips, change.getList()));
+
+        Label shortcutsCaption = new Label("Keyboard shortcuts");
+        shortcutsCaption.getStyleClass().add("empty-state-caption");
+
+        VBox card = new VBox(badge, title, text, shardsCaption, shardChips, shortcutsCaption, shortcutGrid());
+        card.getStyleClass().add("empty-state-card");
+        card.setAlignment(Pos.TOP_CENTER);
+        card.setMaxHeight(Region.USE_PREF_SIZE);
+
+        StackPane centred = new StackPane(card);
+        centred.getStyleClass().add("empty-state");
+        // scrolls instead of squeezing the card when the window is small or presenter type is large
+        ScrollPane scroller = new ScrollPane(centred);
+        scroller.setId("empty-state");
+        scroller.getStyleClass().addAll("empty-state-scroller", Tweaks.EDGE_TO_EDGE);
+        scroller.setFitToWidth(true);
+        scroller.setFitToHeight(true);
+        return scroller;
+    }
+
+    private static void fillShardChips(FlowPane chips, List<? extends String> shardIds) {
+        chips.getChildren().clear();
+        for (int i = 0; i < shardIds.size(); i++) {
+            Region swatch = new Region();
+            swatch.getStyleClass().addAll("shard-swatch", "shard-" + (i % PALETTE_SIZE));
+            Label chip = new Label(shardIds.get(i), swatch);
+            chip.getStyleClass().add("shard-chip");
+            chips.getChildren().add(chip);
+        }
+    }
+
+    private static GridPane shortcutGrid() {
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("shortcut-grid");
+        grid.setAlignment(Pos.CENTER);
+        int row = 0;
+        for (ShellShortcut shortcut : ShellShortcut.values()) {
+            Label keys = new Label(shortcut.keys().getDisplayText());
+            keys.getStyleClass().add("kbd");
+            HBox keysCell = new HBox(keys);
+            keysCell.setAlignment(Pos.CENTER_RIGHT);
+            Label action = new Label(shortcut.action());
+            action.getStyleClass().add("shortcut-action");
+            grid.addRow(row++, keysCell, action);
+        }
+        return grid;
+    }
+}

@@ -1,0 +1,125 @@
+package io.shardlab.ui.shell;
+
+import io.shardlab.ui.about.AboutDialog;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.ThemeChoice;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import javafx.scene.Scene;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.image.Image;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+
+/**
+ * The main window: menu bar, central area (the empty state until a collection is shown) and
+ * status bar. Builds nodes and binds them to {@link MainViewModel}; decides nothing itself.
+ */
+public final class MainView {
+
+    /** Default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
+    static final double WIDTH = 1280;
+    static final double HEIGHT = 720;
+
+    private final MainViewModel viewModel;
+    private final Appearance appearance;
+    private final List<Image> icons;
+    private final StackPane centre = new StackPane();
+    private Stage stage;
+
+    /**
+     * @param viewModel the window's state and verbs
+     * @param appearance applies the theme and app stylesheet
+     * @param icons the app icon in several sizes, smallest first
+     */
+    public MainView(MainViewModel viewModel, Appearance appearance, List<Image> icons) {
+        this.viewModel = viewModel;
+        this.appearance = appearance;
+        this.icons = List.copyOf(icons);
+    }
+
+    /** Builds the window's scene into {@code stage} and shows it. */
+    public void show(Stage stage) {
+        this.stage = stage;
+        BorderPane root = new BorderPane();
+        root.getStyleClass().add("main-window");
+        root.setTop(menuBar());
+        centre.getStyleClass().add("content-area");
+        centre.getChildren().add(new EmptyStateView(viewModel).build());
+        centre.getChildren().get(0).visibleProperty().bind(viewModel.emptyProperty());
+        root.setCenter(centre);
+        root.setBottom(new StatusBarView(viewModel).build());
+        appearance.follow(root);
+
+        stage.titleProperty().bind(viewModel.titleProperty());
+        stage.getIcons().setAll(icons);
+        stage.setScene(new Scene(root, WIDTH, HEIGHT));
+        stage.setMinWidth(720);
+        stage.setMinHeight(480);
+        stage.show();
+    }
+
+    private MenuBar menuBar() {
+        MenuItem quit = new MenuItem("Quit", new FontIcon(MaterialDesignE.EXIT_TO_APP));
+        quit.setId("menu-quit");
+        quit.setAccelerator(ShellShortcut.QUIT.keys());
+        quit.setOnAction(e -> viewModel.quit());
+        Menu file = new Menu("_File", null, quit);
+
+        Menu theme = new Menu("Theme", new FontIcon(MaterialDesignT.THEME_LIGHT_DARK));
+        ToggleGroup themeGroup = new ToggleGroup();
+        Map<ThemeChoice, RadioMenuItem> themeItems = new EnumMap<>(ThemeChoice.class);
+        for (ThemeChoice choice : ThemeChoice.values()) {
+            RadioMenuItem item = new RadioMenuItem(choice.label());
+            item.setId("menu-theme-" + choice.name().toLowerCase(java.util.Locale.ROOT));
+            item.setToggleGroup(themeGroup);
+            item.setOnAction(e -> viewModel.chooseTheme(choice));
+            themeItems.put(choice, item);
+            theme.getItems().add(item);
+        }
+        themeItems.get(viewModel.themeChoiceProperty().get()).setSelected(true);
+        viewModel.themeChoiceProperty().addListener((obs, was, now) -> themeItems.get(now).setSelected(true));
+        MenuItem switchTheme = new MenuItem(ShellShortcut.SWITCH_THEME.action());
+        switchTheme.setAccelerator(ShellShortcut.SWITCH_THEME.keys());
+        switchTheme.setOnAction(e -> viewModel.toggleLightDark());
+        theme.getItems().addAll(new SeparatorMenuItem(), switchTheme);
+
+        CheckMenuItem presenter = new CheckMenuItem("Presenter mode", new FontIcon(MaterialDesignP.PRESENTATION));
+        presenter.setId("menu-presenter");
+        presenter.setAccelerator(ShellShortcut.PRESENTER_MODE.keys());
+        presenter.setSelected(viewModel.presenterModeProperty().get());
+        presenter.setOnAction(e -> viewModel.setPresenterMode(presenter.isSelected()));
+        viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
+        Menu view = new Menu("_View", null, theme, presenter);
+
+        MenuItem about = new MenuItem("About ShardLab", new FontIcon(MaterialDesignI.INFORMATION_OUTLINE));
+        about.setId("menu-about");
+        about.setAccelerator(ShellShortcut.ABOUT.keys());
+        about.setOnAction(e -> showAbout());
+        Menu help = new Menu("_Help", null, about);
+
+        MenuBar bar = new MenuBar(file, view, help);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private void showAbout() {
+        AboutDialog dialog = new AboutDialog(viewModel.about(), icons.get(icons.size() - 1));
+        dialog.initOwner(stage);
+        appearance.applyOnce(dialog.getDialogPane());
+        dialog.show();
+    }
+}

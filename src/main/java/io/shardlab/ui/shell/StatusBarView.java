@@ -1,0 +1,50 @@
+package io.shardlab.ui.shell;
+
+import atlantafx.base.controls.Spacer;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
+
+/** The strip along the bottom: cluster kind and version, shard and chunk counts, product version. */
+final class StatusBarView {
+
+    private final MainViewModel viewModel;
+
+    StatusBarView(MainViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    Region build() {
+        Label cluster = item("status-cluster", MaterialDesignS.SERVER_NETWORK);
+        cluster.setText(viewModel.clusterLabel());
+        Label shards = item("status-shards", MaterialDesignD.DATABASE_OUTLINE);
+        shards.textProperty().bind(viewModel.shardCountTextProperty());
+        Label chunks = item("status-chunks", MaterialDesignV.VIEW_COLUMN_OUTLINE);
+        chunks.textProperty().bind(viewModel.chunkCountTextProperty());
+        Label version = item("status-version", MaterialDesignI.INFORMATION_OUTLINE);
+        version.setText(viewModel.versionText());
+
+        HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), version);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private static Label item(String id, Ikon icon) {
+        Label label = new Label(null, new FontIcon(icon));
+        label.setId(id);
+        label.getStyleClass().add("status-item");
+        return label;
+    }
+
+    private static Separator separator() {
+        return new Separator(Orientation.VERTICAL);
+    }
+}

@@ -1,0 +1,72 @@
+package io.shardlab.ui.theme;
+
+import atlantafx.base.theme.PrimerDark;
+import atlantafx.base.theme.PrimerLight;
+import atlantafx.base.theme.Theme;
+import java.util.Objects;
+import javafx.application.Application;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Parent;
+
+/**
+ * Puts the app's look on screen: the AtlantaFX theme (application-wide user agent stylesheet),
+ * ShardLab's own stylesheet of looked-up colours, and the {@code dark} / {@code presenter} style
+ * classes on window roots that the stylesheet keys on.
+ */
+public final class Appearance {
+
+    /** The app stylesheet: shard palette, jumbo and hot colours, shell layout. */
+    public static final String STYLESHEET =
+            Objects.requireNonNull(Appearance.class.getResource("/io/shardlab/ui/shardlab.css"),
+                    "io/shardlab/ui/shardlab.css missing from the class path").toExternalForm();
+
+    /** Style class on a window root while the dark theme shows. */
+    public static final String DARK = "dark";
+    /** Style class on a window root in presenter mode. */
+    public static final String PRESENTER = "presenter";
+
+    private static final Theme LIGHT_THEME = new PrimerLight();
+    private static final Theme DARK_THEME = new PrimerDark();
+
+    private final ObservableBooleanValue dark;
+    private final ObservableBooleanValue presenter;
+
+    /**
+     * Follows the given switches from now on: the application-wide theme changes with {@code dark}.
+     * Must be created on the JavaFX application thread.
+     */
+    public Appearance(ObservableBooleanValue dark, ObservableBooleanValue presenter) {
+        this.dark = dark;
+        this.presenter = presenter;
+        applyTheme(dark.get());
+        dark.addListener((obs, was, isDark) -> applyTheme(isDark));
+    }
+
+    private static void applyTheme(boolean isDark) {
+        Application.setUserAgentStylesheet((isDark ? DARK_THEME : LIGHT_THEME).getUserAgentStylesheet());
+    }
+
+    /** Styles a long-lived window root and keeps its style classes in step with the switches. */
+    public void follow(Parent root) {
+        root.getStylesheets().add(STYLESHEET);
+        setStyleClass(root, DARK, dark.get());
+        setStyleClass(root, PRESENTER, presenter.get());
+        dark.addListener((obs, was, on) -> setStyleClass(root, DARK, on));
+        presenter.addListener((obs, was, on) -> setStyleClass(root, PRESENTER, on));
+    }
+
+    /** Styles the root of a modal window as things are now (nothing can change while it is open). */
+    public void applyOnce(Parent root) {
+        root.getStylesheets().add(STYLESHEET);
+        setStyleClass(root, DARK, dark.get());
+        setStyleClass(root, PRESENTER, presenter.get());
+    }
+
+    private static void setStyleClass(Parent root, String styleClass, boolean on) {
+        if (on && !root.getStyleClass().contains(styleClass)) {
+            root.getStyleClass().add(styleClass);
+        } else if (!on) {
+            root.getStyleClass().remove(styleClass);
+        }
+    }
+}

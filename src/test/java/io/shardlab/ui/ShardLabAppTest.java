@@ -1,0 +1,82 @@
+package io.shardlab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.AppInfo;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Smoke test of the shell: the real window, headless (Monocle), driven like a user would. */
+@ExtendWith(ApplicationExtension.class)
+class ShardLabAppTest {
+
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        new ShardLabApp().start(stage);
+    }
+
+    @Test
+    void opens_the_main_window_on_the_empty_in_memory_cluster(FxRobot robot) {
+        assertTrue(stage.isShowing());
+        assertTrue(stage.getTitle().startsWith("ShardLab"), stage.getTitle());
+
+        Node emptyState = robot.lookup("#empty-state").query();
+        assertTrue(emptyState.isVisible());
+        assertEquals(1, robot.lookup(".empty-state-title").queryAllAs(Label.class).stream()
+                .filter(l -> l.getText().equals("No collection yet")).count());
+        assertEquals("In-memory cluster · MongoDB 8.0", robot.lookup("#status-cluster").queryAs(Label.class).getText());
+        assertEquals("3 shards", robot.lookup("#status-shards").queryAs(Label.class).getText());
+        assertEquals("0 chunks", robot.lookup("#status-chunks").queryAs(Label.class).getText());
+        assertEquals(3, robot.lookup(".shard-chip").queryAll().size());
+    }
+
+    @Test
+    void help_about_shows_the_version_and_the_licences(FxRobot robot) throws Exception {
+        // by id: the empty state's shortcut list also shows the words "About ShardLab"
+        robot.clickOn("Help");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#menu-about").tryQuery().isPresent());
+        robot.clickOn("#menu-about");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#about-version").tryQuery().isPresent());
+
+        Label version = robot.lookup("#about-version").queryAs(Label.class);
+        assertEquals("Version " + AppInfo.load().version(), version.getText());
+        assertFalse(AppInfo.load().version().isBlank());
+        assertTrue(robot.lookup("#about-components").lookup("GPLv3 or later").tryQuery().isPresent());
+        Window dialog = version.getScene().getWindow();
+        assertTrue(dialog.isShowing());
+
+        robot.clickOn(((DialogPane) version.getScene().getRoot()).lookupButton(
+                javafx.scene.control.ButtonType.CLOSE));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(dialog.isShowing());
+    }
+
+    @Test
+    void keyboard_shortcuts_switch_theme_and_presenter_mode(FxRobot robot) throws Exception {
+        var rootClasses = stage.getScene().getRoot().getStyleClass();
+        boolean darkBefore = rootClasses.contains("dark");
+
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.D);
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> rootClasses.contains("presenter"));
+
+        assertEquals(!darkBefore, rootClasses.contains("dark"));
+        assertTrue(rootClasses.contains("presenter"));
+    }
+}

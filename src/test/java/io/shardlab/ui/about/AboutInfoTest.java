@@ -1,0 +1,78 @@
+package io.shardlab.ui.about;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.AppInfo;
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.net.URL;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The About dialog's credits: complete, versions true to the class path, licences as published. */
+class AboutInfoTest {
+
+    private final AboutInfo about = AboutInfo.load(new AppInfo("ShardLab", "1.2.3"));
+
+    @Test
+    void every_credited_version_is_the_jar_on_the_class_path() {
+        assertFalse(about.components().isEmpty());
+        for (BundledComponent component : about.components()) {
+            URL probe = AboutInfoTest.class.getClassLoader().getResource(component.probe());
+            assertNotNull(probe, component.name() + ": probe " + component.probe() + " not on the class path");
+            String artifactId = component.coordinates().substring(component.coordinates().indexOf(':') + 1);
+            String location = probe.toString();
+            assertTrue(location.contains(artifactId), component.name() + ": " + location + " is not " + artifactId);
+            assertTrue(location.contains(component.version()),
+                    component.name() + ": credited as " + component.version() + " but loaded from " + location);
+        }
+    }
+
+    /** Licences as each artifact's pom in Maven Central (or the project's README) states them. */
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            JavaFX                       | GPLv2 with Classpath Exception
+            AtlantaFX                    | MIT License
+            Ikonli                       | Apache License 2.0
+            Material Design Icons (font) | Apache License 2.0 (Pictogrammers Free License)
+            MongoDB Java Driver          | Apache License 2.0
+            BSON                         | Apache License 2.0
+            FXGraphics2D                 | BSD 3-Clause License
+            JFreeSVG                     | GPLv3 or later
+            JFreePDF                     | GPLv3 or later
+            picocli                      | Apache License 2.0
+            """)
+    void credits_each_component_under_its_published_licence(String name, String licence) {
+        Map<String, String> byName = about.components().stream()
+                .collect(Collectors.toMap(BundledComponent::name, BundledComponent::licence));
+        assertEquals(licence, byName.get(name), name);
+    }
+
+    @Test
+    void carries_the_product_version_and_its_own_licence() {
+        assertEquals("1.2.3", about.app().version());
+        assertEquals("Apache License 2.0", about.licence());
+    }
+
+    @Test
+    void a_malformed_line_is_reported_with_its_number() {
+        String table = "# comment\n\nJavaFX\torg.openjfx:javafx-controls\t21\tGPL\n";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AboutInfo.parse(new BufferedReader(new StringReader(table))));
+        assertEquals("bundled-components.tsv line 3: expected 5 tab-separated columns, got 4", e.getMessage());
+    }
+
+    @Test
+    void coordinates_must_name_group_and_artifact() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new BundledComponent("X", "x-only", "1", "MIT", "x/X.class"));
+        assertEquals("coordinates: expected 'groupId:artifactId', got 'x-only'", e.getMessage());
+    }
+}

@@ -1,0 +1,33 @@
+package io.shardlab.ui.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ClusterDescriptionTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            In-memory cluster | 8.0    | In-memory cluster · MongoDB 8.0
+            Live cluster      | 7.0.14 | Live cluster · MongoDB 7.0.14
+            """)
+    void label_names_the_kind_and_the_mongodb_release(String kind, String version, String label) {
+        assertEquals(label, new ClusterDescription(kind, version).label());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "null", textBlock = """
+            In-memory cluster | 8        | serverVersion: expected a MongoDB release such as '8.0', got '8'
+            In-memory cluster | v8.0     | serverVersion: expected a MongoDB release such as '8.0', got 'v8.0'
+            In-memory cluster | null     | serverVersion: expected a MongoDB release such as '8.0', got 'null'
+            '  '              | 8.0      | kind: must name the cluster kind, got '  '
+            """)
+    void rejects_what_is_not_a_kind_and_a_release(String kind, String version, String message) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new ClusterDescription(kind, version));
+        assertEquals(message, e.getMessage());
+    }
+}
