@@ -328,7 +328,8 @@ public final class DiagramPainter {
         if (model.key().hasHashedPrefix()) {
             b.append("bounds are hashes of ").append(model.key().fields().get(0).path()).append("  ·  ");
         }
-        b.append(options.scale().caption());
+        b.append(model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE ? "width by hash value"
+                : options.scale().caption());
         Viewport v = options.viewport();
         if (!v.equals(Viewport.FULL)) {
             b.append("  ·  showing ").append(percent(v.start())).append("–").append(percent(v.end()))
