@@ -70,6 +70,22 @@ class AxisLabelsTest {
     }
 
     @Test
+    void label_search_ends_where_pixel_and_line_rounding_puts_a_bound_just_before_the_cursor() {
+        int n = 200_000;
+        java.util.List<io.shardlab.key.ShardKey> points = new java.util.ArrayList<>();
+        for (long p : io.shardlab.key.HashedSplitPoints.of(n)) {
+            points.add(Layouts.key(p));
+        }
+        String[] owners = new String[n];
+        java.util.Arrays.fill(owners, "shard01");
+        NumberLineModel m = NumberLineModel.of(LayoutData.of(Layouts.of(io.shardlab.key.ShardKeyPattern.parse(
+                "{x: 'hashed'}"), points, owners, Set.of(), List.of())), Scale.KEY_VALUE);
+        List<AxisLabel> labels = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(10), () -> labels(m, Viewport.FULL.zoom(1000, 0.37), 1600));
+        assertTrue(labels.size() >= 5, labels.toString());
+    }
+
+    @Test
     void a_view_inside_one_chunk_has_no_labels() {
         assertTrue(labels(model(10), new Viewport(0.31, 0.39), 800).isEmpty());
     }
