@@ -71,7 +71,7 @@ class AxisLabelsTest {
 
     @Test
     void label_search_ends_where_pixel_and_line_rounding_puts_a_bound_just_before_the_cursor() {
-        int n = 200_000;
+        int n = 1_000_000;
         java.util.List<io.shardlab.key.ShardKey> points = new java.util.ArrayList<>();
         for (long p : io.shardlab.key.HashedSplitPoints.of(n)) {
             points.add(Layouts.key(p));
@@ -79,9 +79,11 @@ class AxisLabelsTest {
         String[] owners = new String[n];
         java.util.Arrays.fill(owners, "shard01");
         NumberLineModel m = NumberLineModel.of(LayoutData.of(Layouts.of(io.shardlab.key.ShardKeyPattern.parse(
-                "{x: 'hashed'}"), points, owners, Set.of(), List.of())), Scale.KEY_VALUE);
+                "{x: 'hashed'}"), points, owners, Set.of(), List.of())), Scale.EQUAL);
+        // with 48 px labels the first label is pushed to x = 24, and the bound there maps back to 23.99999999998
         List<AxisLabel> labels = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(10), () -> labels(m, Viewport.FULL.zoom(1000, 0.37), 1600));
+                java.time.Duration.ofSeconds(10), () -> AxisLabels.choose(m, Viewport.FULL.zoom(1000, 0.37), 1600,
+                        text -> 48.0, KeyLabelFormat.standard()));
         assertTrue(labels.size() >= 5, labels.toString());
     }
 
