@@ -26,6 +26,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,6 +37,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -44,9 +46,11 @@ import picocli.CommandLine.Spec;
  * {@code export}: draws a collection's chunk layout (number line, shard lanes, and the writes chart and
  * heatmap when the data has them) to a PNG, SVG or PDF file, headless.
  *
- * <p>The layout comes from a ShardLab snapshot file ({@code --snapshot}, with per-chunk documents and bytes
- * when the file has them), or is the one {@code shardCollection} creates for an empty collection on N shards
- * ({@code --key} and {@code --shards}, see {@link EmptyCollectionLayout}).
+ * <p>The layout comes from the shared layout source options ({@link LayoutSourceOptions}: {@code --uri},
+ * {@code --snapshot}, {@code --config-dump}, with {@code --ns} and {@code --at}); a snapshot file read as it
+ * is (no {@code --at}) also gives per-chunk documents and bytes, for the data-size scale and the lanes'
+ * table. Without a source, it is the layout {@code shardCollection} creates for an empty collection on N
+ * shards ({@code --key}, {@code --shards} and {@code --ns}, see {@link EmptyCollectionLayout}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
@@ -56,22 +60,16 @@ final class ExportCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    private Source source;
+    @Mixin
+    private LayoutSourceOptions source;
 
-    static final class Source {
-        @Option(names = "--snapshot", paramLabel = "FILE", required = true,
-                description = "A ShardLab snapshot file (written by simulate --snapshot-out).")
-        Path snapshot;
-
-        @ArgGroup(exclusive = false)
-        EmptyLayout empty;
-    }
+    @ArgGroup(exclusive = false)
+    private EmptyLayout empty;
 
     static final class EmptyLayout {
         @Option(names = "--key", required = true, paramLabel = "PATTERN",
-                description = "Without --snapshot: the shard key of a freshly sharded empty collection, "
-                        + "e.g. '{a: \"hashed\"}'.")
+                description = "Instead of a source: the shard key of a freshly sharded empty collection, "
+                        + "e.g. '{a: \"hashed\"}' (its namespace is --ns).")
         String key;
 
         @Option(names = "--shards", paramLabel = "N", defaultValue = "2",
@@ -79,9 +77,11 @@ final class ExportCommand implements Runnable {
         int shards;
     }
 
-    @Option(names = "--ns", paramLabel = "NS",
-            description = "Namespace 'db.collection': required with --key; with --snapshot it must match the file's.")
-    private String namespace;
+    private final Clock clock;
+
+    ExportCommand(Clock clock) {
+        this.clock = clock;
+    }
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "png, svg or pdf (default: from the --out file's extension).")
@@ -179,24 +179,39 @@ final class ExportCommand implements Runnable {
         }
     }
 
-    /** The layout to draw: the snapshot file's, or the empty-collection layout of --key on --shards. */
+    /**
+     * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}),
+     * or the empty-collection layout of --key on --shards.
+     */
     private LayoutData layout() {
-        if (source.snapshot != null) {
-            SnapshotFile.Contents contents = SnapshotFile.read(source.snapshot);
-            ClusterSnapshot cluster = contents.cluster();
-            if (namespace != null && !namespace.equals(cluster.namespace())) {
-                throw new IllegalArgumentException("--ns: " + source.snapshot + " holds " + cluster.namespace()
-                        + ", not " + namespace);
+        String namespace = source.namespace();
+        if (source.isGiven() && empty != null) {
+            throw new IllegalArgumentException("--key: draws an empty collection's layout; leave it out when reading "
+                    + source.describe());
+        }
+        if (source.isGiven()) {
+            if (source.source.snapshot != null && source.at == null) {
+                SnapshotFile.Contents contents = SnapshotFile.read(source.source.snapshot);
+                ClusterSnapshot cluster = contents.cluster();
+                if (namespace != null && !namespace.equals(cluster.namespace())) {
+                    throw new IllegalArgumentException("--ns: " + source.source.snapshot + " holds "
+                            + cluster.namespace() + ", not " + namespace);
+                }
+                return new LayoutData(cluster, sizes(contents.chunkStatistics()));
             }
-            return new LayoutData(cluster, sizes(contents.chunkStatistics()));
+            return LayoutData.of(source.snapshot(clock));
+        }
+        if (empty == null) {
+            throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR, "
+                    + "or --key PATTERN for a freshly sharded empty collection");
         }
         if (namespace == null) {
             throw new IllegalArgumentException("--ns: required with --key, e.g. --ns shop.orders");
         }
-        ShardKeyPattern pattern = ShardKeyPattern.parse(source.empty.key);
-        ChunkMap chunks = EmptyCollectionLayout.of(pattern, source.empty.shards);
+        ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
+        ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
         List<Shard> shards = new ArrayList<>();
-        for (int i = 0; i < source.empty.shards; i++) {
+        for (int i = 0; i < empty.shards; i++) {
             shards.add(Shard.named(EmptyCollectionLayout.shardName(i)));
         }
         return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));

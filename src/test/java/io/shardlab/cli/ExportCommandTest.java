@@ -193,11 +193,30 @@ class ExportCommandTest {
     }
 
     @Test
-    void a_snapshot_and_a_key_together_are_refused_by_the_option_parser() {
-        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--key", "{a: 1}", "--ns", "a.b", "--out",
-                dir.resolve("a.png").toString());
+    void a_source_and_a_key_together_are_refused() {
+        Path snapshot = snapshot();
+        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--key", "{a: 1}", "--ns", "shop.orders",
+                "--out", dir.resolve("a.png").toString());
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().startsWith("export: "), run.err());
-        assertTrue(run.err().contains("mutually exclusive"), run.err());
+        assertEquals("export: --key: draws an empty collection's layout; leave it out when reading " + snapshot,
+                run.err().strip());
+    }
+
+    @Test
+    void without_a_source_or_a_key_there_is_nothing_to_draw() {
+        CliRun run = CliRun.of("export", "--out", dir.resolve("a.png").toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, or --key PATTERN "
+                + "for a freshly sharded empty collection", run.err().strip());
+    }
+
+    @Test
+    void a_snapshot_rewound_with_at_is_read_through_the_shared_source_options() {
+        Path snapshot = snapshot();
+        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--at", "2023-12-31T00:00:00Z", "--out",
+                dir.resolve("at.png").toString(), "--view", "lanes");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("export: at: " + snapshot + " does not hold the full changelog of shop.orders, so the layout "
+                + "cannot be rewound", run.err().strip());
     }
 }
