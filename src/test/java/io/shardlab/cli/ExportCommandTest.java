@@ -193,6 +193,20 @@ class ExportCommandTest {
     }
 
     @Test
+    void a_config_dump_folder_exports_the_chosen_collection() throws Exception {
+        Path dump = Files.createDirectories(dir.resolve("dump"));
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dump,
+                io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V4_4));
+        Path out = dir.resolve("users.svg");
+        CliRun run = CliRun.of("export", "--config-dump", dump.toString(), "--ns", io.shardlab.live.ConfigFixture.USERS,
+                "--out", out.toString(), "--view", "lanes");
+        assertEquals(0, run.exitCode(), run.err());
+        String svg = Files.readString(out);
+        assertTrue(svg.contains(">Chunks of test.users</text>"), "the collection from the dump");
+        assertTrue(svg.contains(">shard03</text>"));
+    }
+
+    @Test
     void a_source_and_a_key_together_are_refused() {
         Path snapshot = snapshot();
         CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--key", "{a: 1}", "--ns", "shop.orders",
