@@ -119,7 +119,7 @@ final class ExportCommand implements Runnable {
                     + "or key (by the value of the first key field: numbers, dates, hashes) (default: ${DEFAULT-VALUE}).")
     private String chunkWidth;
 
-    @Option(names = "--highlight-shards", paramLabel = "SHARD[,SHARD…]", split = ",",
+    @Option(names = "--highlight-shards", paramLabel = "SHARD", split = ",",
             description = "Keep these shards' colours and dim the others, e.g. the shards a query targets.")
     private List<String> highlightShards;
 
