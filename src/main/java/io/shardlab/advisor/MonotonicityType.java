@@ -1,0 +1,30 @@
+package io.shardlab.advisor;
+
+/**
+ * analyzeShardKey's {@code monotonicity.type} (mongo {@code MonotonicityTypeEnum},
+ * {@code src/mongo/s/analyze_shard_key_documents.idl}; docs {@code analyzeShardKey-keyCharacteristics.rst}).
+ */
+public enum MonotonicityType {
+    /** The key changes with insertion order: |recordIdCorrelationCoefficient| at least the threshold. */
+    MONOTONIC("monotonic"),
+    /** It does not. */
+    NOT_MONOTONIC("not monotonic"),
+    /** It cannot be told. */
+    UNKNOWN("unknown");
+
+    private final String value;
+
+    MonotonicityType(String value) {
+        this.value = value;
+    }
+
+    /** The string analyzeShardKey returns, e.g. {@code "not monotonic"}. */
+    public String value() {
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}
