@@ -33,6 +33,7 @@ public final class Cli {
         cli.addSubcommand(new HashCommand());
         cli.addSubcommand(new ExplainCommand());
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard()));
+        cli.addSubcommand(new AnalyzeCommand());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {
