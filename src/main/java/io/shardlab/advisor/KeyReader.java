@@ -7,9 +7,15 @@ import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonBinaryReader;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.codecs.BsonValueCodec;
@@ -104,13 +110,31 @@ final class KeyReader {
                 String name = reader.readName();
                 int h = indexOfHead(name);
                 if (h >= 0 && headValues[h] == null) {
-                    headValues[h] = codec.decode(reader, context);
+                    headValues[h] = readValue(reader);
                     found++;
                 } else {
                     reader.skipValue();
                 }
             }
         }
+    }
+
+    /** The current value; the common scalar types without the codec registry's lookups. */
+    private BsonValue readValue(BsonBinaryReader reader) {
+        return switch (reader.getCurrentBsonType()) {
+            case INT32 -> new BsonInt32(reader.readInt32());
+            case INT64 -> new BsonInt64(reader.readInt64());
+            case DOUBLE -> new BsonDouble(reader.readDouble());
+            case STRING -> new BsonString(reader.readString());
+            case BOOLEAN -> BsonBoolean.valueOf(reader.readBoolean());
+            case DATE_TIME -> new BsonDateTime(reader.readDateTime());
+            case OBJECT_ID -> new BsonObjectId(reader.readObjectId());
+            case NULL -> {
+                reader.readNull();
+                yield BsonNull.VALUE;
+            }
+            default -> codec.decode(reader, context);
+        };
     }
 
     private int indexOfHead(String name) {
