@@ -33,6 +33,7 @@ public final class Cli {
         cli.addSubcommand(new HashCommand());
         cli.addSubcommand(new ExplainCommand());
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard()));
+        cli.addSubcommand(new ExportCommand());
         cli.addSubcommand(new AnalyzeCommand());
         cli.setOut(out);
         cli.setErr(err);
