@@ -31,7 +31,6 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -369,9 +368,9 @@ public final class AdvisorViewModel {
         });
     }
 
+    /** Bad input explains itself in one line; anything else is shown as what it is. */
     private static String message(RuntimeException e) {
-        return e instanceof IllegalArgumentException || e.getMessage() != null && !(e instanceof NullPointerException)
-                ? e.getMessage() : "Unexpected error: " + e;
+        return e instanceof IllegalArgumentException ? e.getMessage() : "Unexpected error: " + e;
     }
 
     /** Progress of job {@code job}, newest first: at most one UI update waits at a time. */
@@ -476,11 +475,5 @@ public final class AdvisorViewModel {
     /** Whether {@link #analyze()} would start: a sample, at least one candidate, nothing running. */
     public BooleanBinding canAnalyzeProperty() {
         return canAnalyze;
-    }
-
-    /** A supplier of the current settings, for the view's captions. */
-    public Supplier<String> settingsText() {
-        return () -> String.format(Locale.ROOT, "%d shards · MongoDB %s · %d MB chunks", shards.get(), version.get(),
-                chunkSizeMegabytes.get());
     }
 }
