@@ -1,8 +1,9 @@
 package io.shardlab.advisor;
 
 /**
- * analyzeShardKey's {@code monotonicity.type} (mongo {@code MonotonicityTypeEnum},
- * {@code src/mongo/s/analyze_shard_key_documents.idl}; docs {@code analyzeShardKey-keyCharacteristics.rst}).
+ * analyzeShardKey's {@code monotonicity.type} (mongo enum {@code MonotonicityType}: {@code kMonotonic:
+ * "monotonic"}, {@code kNotMonotonic: "not monotonic"}, {@code kUnknown: "unknown"}, in
+ * {@code src/mongo/s/analyze_shard_key_cmd.idl}; docs {@code analyzeShardKey-keyCharacteristics.rst}).
  */
 public enum MonotonicityType {
     /** The key changes with insertion order: |recordIdCorrelationCoefficient| at least the threshold. */

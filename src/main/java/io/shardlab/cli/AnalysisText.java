@@ -71,7 +71,8 @@ final class AnalysisText {
                 .collect(Collectors.joining(" · ")));
         line(out, "monotonicity", kc.monotonicity().type().value() + kc.monotonicity().recordIdCorrelationCoefficient()
                 .stream().mapToObj(r -> " (recordIdCorrelationCoefficient " + r + ")").findFirst().orElse(""));
-        line(out, "layout", count(c.layout().chunks()) + " chunks (" + c.layout().jumboChunks()
+        line(out, "layout", count(c.layout().chunks()) + (c.layout().chunks() == 1 ? " chunk (" : " chunks (")
+                + c.layout().jumboChunks()
                 + " jumbo); the fullest shard holds " + percent(c.layout().maxShardDocShare() * 100)
                 + " of the documents");
         line(out, "meanMaxWriteShare", String.format(Locale.ROOT, "%.2f (even: %.2f)", c.meanMaxWriteShare(),
