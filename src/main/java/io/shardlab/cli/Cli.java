@@ -36,6 +36,7 @@ public final class Cli {
         cli.addSubcommand(new InspectCommand(java.time.Clock.systemUTC()));
         cli.addSubcommand(new SnapshotCommand(java.time.Clock.systemUTC()));
         cli.addSubcommand(new ExportCommand(java.time.Clock.systemUTC()));
+        cli.addSubcommand(new AnalyzeCommand());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {

@@ -3,6 +3,7 @@ package io.shardlab.ui;
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
 import io.shardlab.ui.about.AboutInfo;
+import io.shardlab.ui.advisor.AdvisorWindow;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
@@ -48,7 +49,12 @@ public final class ShardLabApp extends Application {
         MainViewModel viewModel = new MainViewModel(app, AboutInfo.load(app), IN_MEMORY_CLUSTER, IN_MEMORY_SHARDS,
                 SystemColorScheme.ofThisMachine(), Platform::exit);
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
-        new MainView(viewModel, appearance, loadIcons()).show(stage);
+        List<Image> icons = loadIcons();
+        MainView mainView = new MainView(viewModel, appearance, icons);
+        // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
+        AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons);
+        mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
+        mainView.show(stage);
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
         }

@@ -38,6 +38,7 @@ public final class MainView {
     private final Appearance appearance;
     private final List<Image> icons;
     private final StackPane centre = new StackPane();
+    private final List<MenuItem> tools = new java.util.ArrayList<>();
     private Stage stage;
 
     /**
@@ -49,6 +50,19 @@ public final class MainView {
         this.viewModel = viewModel;
         this.appearance = appearance;
         this.icons = List.copyOf(icons);
+    }
+
+    /**
+     * Adds an item to the Tools menu (shown when it has items), e.g. a feature that opens its own
+     * window. Call before {@link #show}.
+     *
+     * @param id the item's node id, e.g. {@code "menu-advisor"}
+     */
+    public void addTool(String label, String id, Runnable open) {
+        MenuItem item = new MenuItem(label);
+        item.setId(id);
+        item.setOnAction(e -> open.run());
+        tools.add(item);
     }
 
     /** Builds the window's scene into {@code stage} and shows it. */
@@ -112,6 +126,9 @@ public final class MainView {
         Menu help = new Menu("_Help", null, about);
 
         MenuBar bar = new MenuBar(file, view, help);
+        if (!tools.isEmpty()) {
+            bar.getMenus().add(2, new Menu("_Tools", null, tools.toArray(new MenuItem[0])));
+        }
         bar.setUseSystemMenuBar(true);
         return bar;
     }

@@ -1,0 +1,28 @@
+package io.shardlab.advisor;
+
+import java.util.List;
+
+/**
+ * The result of comparing candidate keys on one sample.
+ *
+ * @param sampleSource what the sample came from
+ * @param sampleOrder whether the sample is in insertion order
+ * @param settings the cluster the sample was judged against
+ * @param queries the query mix, empty when none was given
+ * @param candidates one report per candidate, in the order given
+ * @param recommendation the pick and its reasons
+ * @param suggestions further keys worth trying, found in the sample
+ */
+public record AdvisorReport(String sampleSource, SampleOrder sampleOrder, AdvisorSettings settings,
+        List<SampledQuery> queries, List<CandidateReport> candidates, Recommendation recommendation,
+        List<SuggestedCandidate> suggestions) {
+
+    public AdvisorReport {
+        queries = List.copyOf(queries);
+        candidates = List.copyOf(candidates);
+        suggestions = List.copyOf(suggestions);
+        if (candidates.isEmpty() || recommendation == null || settings == null) {
+            throw new IllegalArgumentException("candidates/recommendation/settings: required");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.shardlab.advisor;
+
+/**
+ * How far a sample load or an analysis has come.
+ *
+ * @param stage what is being done, in a few words, e.g. {@code "reading orders.jsonl"} or
+ *     {@code "{ customerId: 1 }: replaying 1,000,000 inserts"}
+ * @param fraction the whole job's completed fraction, 0 to 1, never decreasing within one job
+ */
+public record AnalysisProgress(String stage, double fraction) {
+
+    public AnalysisProgress {
+        if (stage == null || stage.isBlank()) {
+            throw new IllegalArgumentException("stage: required");
+        }
+        if (!(fraction >= 0 && fraction <= 1)) {
+            throw new IllegalArgumentException("fraction: between 0 and 1, got " + fraction);
+        }
+    }
+
+    /** The fraction as a whole percentage, rounded down. */
+    public int percent() {
+        return (int) Math.floor(fraction * 100);
+    }
+}

@@ -1,0 +1,49 @@
+package io.shardlab.advisor;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything the advisor found out about one candidate key.
+ *
+ * @param key the candidate
+ * @param keyCharacteristics analyzeShardKey's key characteristics, on the sample
+ * @param layout the layout the sample's replay produced
+ * @param meanMaxWriteShare the replay's hot-shard number: per window of inserts, the busiest
+ *     shard's share, averaged ({@link io.shardlab.workload.WriteDistribution}); 1/N is even, 1 is
+ *     every insert on one shard
+ * @param readWrite the query mix's read and write distribution, when a mix was given
+ * @param jumboRisk values whose documents alone exceed the maximum chunk size
+ * @param missingFieldDocuments per key field, in pattern order, the sampled documents without it
+ *     (they are indexed, and routed, as null)
+ * @param findings what it all means, most severe first
+ */
+public record CandidateReport(ShardKeyPattern key, KeyCharacteristics keyCharacteristics, LayoutMetrics layout,
+        double meanMaxWriteShare, Optional<ReadWriteDistribution> readWrite, JumboRisk jumboRisk,
+        List<Long> missingFieldDocuments, List<Finding> findings) {
+
+    public CandidateReport {
+        if (key == null || keyCharacteristics == null || layout == null || readWrite == null || jumboRisk == null) {
+            throw new IllegalArgumentException("key/keyCharacteristics/layout/readWrite/jumboRisk: required");
+        }
+        if (!(meanMaxWriteShare >= 0 && meanMaxWriteShare <= 1)) {
+            throw new IllegalArgumentException("meanMaxWriteShare: between 0 and 1, got " + meanMaxWriteShare);
+        }
+        missingFieldDocuments = List.copyOf(missingFieldDocuments);
+        if (missingFieldDocuments.size() != key.arity()) {
+            throw new IllegalArgumentException("missingFieldDocuments: one count per key field");
+        }
+        findings = List.copyOf(findings);
+    }
+
+    /** Whether a finding rules the key out. */
+    public boolean disqualified() {
+        return findings.stream().anyMatch(f -> f.severity() == Severity.DISQUALIFYING);
+    }
+
+    /** The findings of {@code severity}, in order. */
+    public List<Finding> findings(Severity severity) {
+        return findings.stream().filter(f -> f.severity() == severity).toList();
+    }
+}

@@ -1,0 +1,97 @@
+package io.shardlab.advisor;
+
+import io.shardlab.key.KeyField;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Proposes candidate keys from a sample's top-level fields ({@link FieldProfile}s), by fixed rules:
+ * <ul>
+ *   <li>A field qualifies when every sampled document has it as a plain value: never missing, never
+ *       an array (a shard key cannot hold one), never an embedded document.</li>
+ *   <li><b>High-cardinality fields</b> (at least {@link FindingRules#LOW_CARDINALITY_BELOW} distinct
+ *       values), most distinct first, at most {@value #HIGH_CARDINALITY_FIELDS}: the field as a
+ *       ranged key, unless its values move one way with insertion order ({@link
+ *       FieldProfile#trendsOneWay()}), which would send every insert to one chunk; and its
+ *       <b>hashed variant</b>, which spreads such inserts over every shard at the price of range
+ *       queries.</li>
+ *   <li><b>A coarse field with a high-cardinality one</b>: the coarse field (2 to
+ *       {@code LOW_CARDINALITY_BELOW - 1} distinct values; the one with most values) groups related
+ *       documents, the high-cardinality field splits the groups: {@code {coarse: 1, fine: 1}}. The fine field is the first high-cardinality field
+ *       (in the order above) that does not trend, else the first.</li>
+ * </ul>
+ * Keys the user already lists are left out; at most {@value #MAX_SUGGESTIONS} suggestions.
+ */
+public final class CandidateSuggester {
+
+    /** High-cardinality fields considered. */
+    static final int HIGH_CARDINALITY_FIELDS = 3;
+    /** The most suggestions made. */
+    static final int MAX_SUGGESTIONS = 6;
+
+    private CandidateSuggester() {
+    }
+
+    /** Suggestions for {@code sample}, leaving out {@code already}. */
+    public static List<SuggestedCandidate> suggest(Sample sample, List<ShardKeyPattern> already) {
+        long n = sample.numDocsSampled();
+        List<FieldProfile> plain = sample.fields().stream()
+                .filter(f -> f.present() == n && f.arrays() == 0 && f.embedded() == 0 && validPath(f.path()))
+                .toList();
+        List<FieldProfile> allHigh = plain.stream()
+                .filter(f -> f.distinctValues() >= FindingRules.LOW_CARDINALITY_BELOW)
+                .sorted(Comparator.comparingInt(FieldProfile::distinctValues).reversed())
+                .toList();
+        List<FieldProfile> high = allHigh.subList(0, Math.min(HIGH_CARDINALITY_FIELDS, allHigh.size()));
+        FieldProfile coarse = plain.stream()
+                .filter(f -> f.distinctValues() >= 2 && f.distinctValues() < FindingRules.LOW_CARDINALITY_BELOW)
+                .max(Comparator.comparingInt(FieldProfile::distinctValues)
+                        .thenComparing(f -> -sample.fields().indexOf(f)))
+                .orElse(null);
+
+        Set<ShardKeyPattern> seen = new LinkedHashSet<>(already);
+        List<SuggestedCandidate> out = new ArrayList<>();
+        for (FieldProfile f : high) {
+            String values = distinct(f);
+            if (!f.trendsOneWay()) {
+                add(out, seen, pattern(new KeyField(f.path(), false)), "'" + f.path() + "' has " + values
+                        + " distinct values in " + FindingRules.count(n) + " documents: high cardinality.");
+            }
+            add(out, seen, pattern(new KeyField(f.path(), true)), f.trendsOneWay()
+                    ? "'" + f.path() + "' has " + values + " distinct values but moves one way with insertion order; "
+                            + "hashing it spreads inserts over every shard (range queries on it become broadcasts)."
+                    : "the hashed variant of '" + f.path() + "': inserts spread evenly, but range queries on it "
+                            + "reach every shard.");
+        }
+        if (coarse != null && !allHigh.isEmpty()) {
+            FieldProfile fine = allHigh.stream().filter(f -> !f.trendsOneWay()).findFirst().orElse(allHigh.get(0));
+            add(out, seen, pattern(new KeyField(coarse.path(), false), new KeyField(fine.path(), false)),
+                    "'" + coarse.path() + "' (" + distinct(coarse) + " values) keeps related documents together and '"
+                            + fine.path() + "' (" + distinct(fine) + " values) splits each group into many chunks.");
+        }
+        return out.size() > MAX_SUGGESTIONS ? out.subList(0, MAX_SUGGESTIONS) : out;
+    }
+
+    private static void add(List<SuggestedCandidate> out, Set<ShardKeyPattern> seen, ShardKeyPattern key, String why) {
+        if (seen.add(key)) {
+            out.add(new SuggestedCandidate(key, why));
+        }
+    }
+
+    private static ShardKeyPattern pattern(KeyField... fields) {
+        return new ShardKeyPattern(List.of(fields));
+    }
+
+    private static String distinct(FieldProfile f) {
+        return (f.distinctCapped() ? "at least " : "") + FindingRules.count(f.distinctValues());
+    }
+
+    /** A name that can be a shard-key path: not empty, no '$' start, no dots (a dotted top-level name is ambiguous). */
+    private static boolean validPath(String name) {
+        return !name.isEmpty() && !name.startsWith("$") && !name.contains(".");
+    }
+}

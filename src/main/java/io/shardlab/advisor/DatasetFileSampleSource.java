@@ -1,0 +1,59 @@
+package io.shardlab.advisor;
+
+import io.shardlab.workload.DatasetFile;
+import io.shardlab.workload.InsertStream;
+import io.shardlab.workload.WorkloadSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * A dataset file as a sample, read with the workload package's readers ({@link DatasetFile}): JSON
+ * Lines of Extended JSON (what {@code mongoexport} writes, one document per line), or CSV with a
+ * header line, optionally gzip-compressed. File order is insertion order. A document without
+ * {@code _id} gets a generated ObjectId, as a driver or {@code mongoimport} would give it.
+ *
+ * @param file the file; its name chooses the format ({@link DatasetFile#formatOf})
+ */
+public record DatasetFileSampleSource(Path file) implements SampleSource {
+
+    /** Seed of the ObjectIds generated for documents without {@code _id}. */
+    static final long ID_SEED = 1;
+
+    public DatasetFileSampleSource {
+        if (file == null) {
+            throw new IllegalArgumentException("file: required");
+        }
+    }
+
+    @Override
+    public String description() {
+        Path name = file.getFileName();
+        return name == null ? file.toString() : name.toString();
+    }
+
+    @Override
+    public SampleOrder order() {
+        return SampleOrder.INSERTION;
+    }
+
+    @Override
+    public SampleInput open() {
+        String source = file.toString();
+        DatasetFile.Format format = DatasetFile.formatOf(source);
+        long size;
+        CountingInput in;
+        try {
+            size = Files.size(file);
+            in = new CountingInput(Files.newInputStream(file));
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(source + ": no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(source + ": cannot open: " + e.getMessage());
+        }
+        InsertStream stream = DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED),
+                Long.MAX_VALUE);
+        return new SampleInput(stream, in::count, size, 0);
+    }
+}

@@ -1,0 +1,78 @@
+package io.shardlab.advisor;
+
+import io.shardlab.bson.BsonOrder;
+import io.shardlab.key.ShardKey;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Builds the {@link FieldProfile}s of a sample document by document. Profiles at most
+ * {@value #MAX_FIELDS} top-level fields, in the order they first appear. Not thread-safe.
+ */
+final class FieldProfiler {
+
+    /** The most top-level fields profiled; later new names are ignored. */
+    static final int MAX_FIELDS = 256;
+
+    private static final class Tally {
+        long present;
+        long arrays;
+        long embedded;
+        long up;
+        long down;
+        BsonValue previous;
+        Set<ShardKey> distinct = new HashSet<>();
+    }
+
+    private final Map<String, Tally> tallies = new LinkedHashMap<>();
+
+    void add(BsonDocument document) {
+        for (Map.Entry<String, BsonValue> e : document.entrySet()) {
+            Tally t = tallies.get(e.getKey());
+            if (t == null) {
+                if (tallies.size() >= MAX_FIELDS) {
+                    continue;
+                }
+                t = new Tally();
+                tallies.put(e.getKey(), t);
+            }
+            BsonValue v = e.getValue();
+            t.present++;
+            if (v.isArray()) {
+                t.arrays++;
+                continue;
+            }
+            if (v.isDocument()) {
+                t.embedded++;
+            }
+            if (t.previous != null) {
+                int c = BsonOrder.compareValues(v, t.previous);
+                if (c > 0) {
+                    t.up++;
+                } else if (c < 0) {
+                    t.down++;
+                }
+            }
+            t.previous = v;
+            if (t.distinct != null) {
+                t.distinct.add(ShardKey.of(v));
+                if (t.distinct.size() >= FieldProfile.DISTINCT_CAP) {
+                    t.distinct = null;
+                }
+            }
+        }
+    }
+
+    List<FieldProfile> profiles() {
+        List<FieldProfile> out = new ArrayList<>(tallies.size());
+        tallies.forEach((name, t) -> out.add(new FieldProfile(name, t.present, t.arrays, t.embedded,
+                t.distinct == null ? FieldProfile.DISTINCT_CAP : t.distinct.size(), t.up, t.down)));
+        return out;
+    }
+}

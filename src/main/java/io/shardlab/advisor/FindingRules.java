@@ -1,0 +1,214 @@
+package io.shardlab.advisor;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Turns a candidate's metrics into findings, by fixed rules, each tied to a principle
+ * ({@link Principle}). The thresholds are ShardLab's own unless a rule names MongoDB's; MongoDB's
+ * documentation states the principles but no numbers, except that the hot-shard rule is the
+ * advisor's specification (meanMaxWriteShare at least 0.9 on two or more shards).
+ *
+ * <p>The layout rules (hot shard, concentrated or spread writes, uneven data) need enough data to
+ * fill every shard: they apply only when the sample, scaled to its collection, holds at least
+ * {@value #CHUNKS_PER_SHARD_FOR_LAYOUT} chunks' worth of data per shard: the 6.0+ balancer moves
+ * data only when two shards differ by at least three chunks' worth (mongo
+ * {@code src/mongo/db/s/balancer/balancer_policy.cpp}, {@code _singleZoneBalanceBasedOnDataSize},
+ * {@code fromSize - toSize >= 3 * maxChunkSizeBytes}; reference §2.4), and a new ranged collection
+ * starts as one chunk on one shard. Below that a {@link FindingKind#SMALL_SAMPLE} note says why they
+ * were not judged.
+ */
+public final class FindingRules {
+
+    /** Fewer distinct values than this is low cardinality: fewer possible chunks than this. */
+    public static final long LOW_CARDINALITY_BELOW = 1000;
+    /** A most common value with at least this share of the sample is frequent ... */
+    public static final double FREQUENT_VALUE_MIN_SHARE = 0.01;
+    /** ... when it also has at least this many times the mean frequency (documents / distinct values). */
+    public static final double FREQUENT_VALUE_MIN_RATIO = 2.0;
+    /** meanMaxWriteShare at or above this on two or more shards rules the key out. */
+    public static final double HOT_SHARD_SHARE = 0.9;
+    /** meanMaxWriteShare at or above this many even shares (k/N) is concentrated. */
+    public static final double CONCENTRATED_EVEN_SHARES = 2.0;
+    /** meanMaxWriteShare at or below this many even shares (k/N) is spread. */
+    public static final double SPREAD_EVEN_SHARES = 1.25;
+    /** maxShardDocShare at or above this many even shares (k/N) is uneven. */
+    public static final double UNEVEN_EVEN_SHARES = 2.0;
+    /** Single-shard reads at or above this percentage are well targeted. */
+    public static final double TARGETED_READS_PERCENT = 90;
+    /** The layout rules need this many chunks' worth of data per shard. */
+    public static final int CHUNKS_PER_SHARD_FOR_LAYOUT = 3;
+
+    /** What the rules look at. */
+    record Facts(Sample sample, AdvisorSettings settings, ShardKeyPattern key, KeyCharacteristics characteristics,
+            LayoutMetrics layout, double meanMaxWriteShare, Optional<ReadWriteDistribution> readWrite,
+            JumboRisk jumboRisk, List<Long> missing) {
+    }
+
+    private FindingRules() {
+    }
+
+    /** The findings for {@code f}, most severe first (stable within a severity). */
+    static List<Finding> evaluate(Facts f) {
+        List<Finding> out = new ArrayList<>();
+        int n = f.settings().shards();
+        KeyCharacteristics kc = f.characteristics();
+        long docs = kc.numDocsSampled();
+
+        if (!f.jumboRisk().isEmpty()) {
+            JumboValue top = f.jumboRisk().largest().get(0);
+            out.add(new Finding(FindingKind.JUMBO_VALUES, count(f.jumboRisk().values())
+                    + (f.jumboRisk().values() == 1 ? " value has" : " values have") + " more data than a chunk may hold ("
+                    + mb(f.settings().maxChunkSizeBytes()) + "): " + BsonPrinter.shell(top.value()) + " alone is about "
+                    + mb(top.estimatedBytes()) + ". A chunk cannot be split between documents with the same key, "
+                    + "so these chunks become jumbo and the balancer cannot move them."));
+        }
+        f.readWrite().ifPresent(rw -> {
+            if (!rw.rejected().isEmpty()) {
+                RejectedQuery r = rw.rejected().get(0);
+                out.add(new Finding(FindingKind.REJECTED_OPERATIONS, "MongoDB " + f.settings().version()
+                        + " refuses " + count(rw.rejected().size()) + " operation"
+                        + (rw.rejected().size() == 1 ? "" : "s") + " of the query mix with this key, e.g. "
+                        + r.query().describe() + (r.query().line() > 0 ? " (line " + r.query().line() + ")" : "")
+                        + ": \"" + r.error() + "\""));
+            }
+        });
+
+        boolean layoutJudged = layoutJudged(f);
+        if (n >= 2 && layoutJudged) {
+            double even = 1.0 / n;
+            double m = f.meanMaxWriteShare();
+            if (m >= HOT_SHARD_SHARE) {
+                out.add(new Finding(FindingKind.HOT_SHARD, "Replayed in insertion order, " + pct(m)
+                        + " of each window's inserts went to one shard (meanMaxWriteShare " + decimal(m)
+                        + "; even would be " + decimal(even) + "): the other " + (n - 1)
+                        + " shards wait while one takes the writes."));
+            } else if (m >= CONCENTRATED_EVEN_SHARES * even) {
+                out.add(new Finding(FindingKind.CONCENTRATED_WRITES, "Inserts concentrate: the busiest shard took "
+                        + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m) + "; even would be "
+                        + decimal(even) + ")."));
+            } else if (m <= SPREAD_EVEN_SHARES * even) {
+                out.add(new Finding(FindingKind.SPREAD_WRITES, "Inserts spread over the shards: the busiest shard took "
+                        + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m) + ", even is "
+                        + decimal(even) + ")."));
+            }
+            double d = f.layout().maxShardDocShare();
+            if (d >= UNEVEN_EVEN_SHARES * even) {
+                out.add(new Finding(FindingKind.UNEVEN_DATA, "After the replay one shard holds " + pct(d)
+                        + " of the documents (an even share is " + pct(even) + ")."));
+            }
+        }
+
+        if (kc.numDistinctValues() < LOW_CARDINALITY_BELOW) {
+            out.add(new Finding(FindingKind.LOW_CARDINALITY, "Only " + count(kc.numDistinctValues())
+                    + " distinct value" + (kc.numDistinctValues() == 1 ? "" : "s") + " in " + count(docs)
+                    + " documents: the collection can never have more than " + count(kc.numDistinctValues())
+                    + " chunk" + (kc.numDistinctValues() == 1 ? "" : "s") + ", however large it grows."));
+        }
+        ValueFrequency top = kc.mostCommonValues().get(0);
+        double topShare = kc.topValueShare();
+        double meanFrequency = (double) docs / kc.numDistinctValues();
+        if (n >= 2 && topShare > 1.0 / n) {
+            out.add(new Finding(FindingKind.VALUE_OUTWEIGHS_SHARD, BsonPrinter.shell(top.value()) + " alone holds "
+                    + pct(topShare) + " of the documents, more than an even share of " + n + " shards ("
+                    + pct(1.0 / n) + "): whichever shard owns it holds more than its share."));
+        } else if (topShare >= FREQUENT_VALUE_MIN_SHARE && top.frequency() >= FREQUENT_VALUE_MIN_RATIO * meanFrequency) {
+            out.add(new Finding(FindingKind.FREQUENT_VALUES, "Skewed: the most common value "
+                    + BsonPrinter.shell(top.value()) + " has " + count(top.frequency()) + " documents (" + pct(topShare)
+                    + "), " + decimal(top.frequency() / meanFrequency) + " times the average value's "
+                    + decimal(meanFrequency) + "; its chunk is the largest that can never be split."));
+        }
+        for (int i = 0; i < f.missing().size(); i++) {
+            long missing = f.missing().get(i);
+            if (missing > 0) {
+                out.add(new Finding(FindingKind.MISSING_FIELDS, count(missing) + " of " + count(docs)
+                        + " documents have no '" + f.key().fields().get(i).path() + "'; they are stored and routed "
+                        + "as if it were null, so they all share one value."));
+            }
+        }
+        Monotonicity mono = kc.monotonicity();
+        if (mono.type() == MonotonicityType.MONOTONIC) {
+            double c = mono.recordIdCorrelationCoefficient().getAsDouble();
+            out.add(new Finding(FindingKind.MONOTONIC, "The key " + (c > 0 ? "grows" : "shrinks")
+                    + " with insertion order (recordIdCorrelationCoefficient " + decimal(c) + ", monotonic from "
+                    + decimal(KeyCharacteristicsCalculator.MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD)
+                    + "): every insert lands in the chunk at the " + (c > 0 ? "MaxKey" : "MinKey")
+                    + " end, on one shard at a time."));
+        }
+        f.readWrite().ifPresent(rw -> {
+            ReadDistributionMetrics r = rw.read();
+            if (!r.isEmpty() && r.percentageOfScatterGatherReads() > 0) {
+                out.add(new Finding(FindingKind.SCATTER_GATHER_READS, pct100(r.percentageOfScatterGatherReads())
+                        + " of the reads have no condition on the key's first field '" + f.key().fields().get(0).path()
+                        + "'" + (f.key().hasHashedPrefix() ? " (or only a range on the hashed field)" : "")
+                        + ", so mongos sends them to every shard (scatter-gather)."));
+            }
+            WriteDistributionMetrics w = rw.write();
+            if (!w.isEmpty() && w.percentageOfScatterGatherWrites() > 0) {
+                out.add(new Finding(FindingKind.SCATTER_GATHER_WRITES, pct100(w.percentageOfScatterGatherWrites())
+                        + " of the writes have no usable condition on the key, so they reach every shard."));
+            }
+            if (!r.isEmpty() && r.percentageOfSingleShardReads() >= TARGETED_READS_PERCENT) {
+                out.add(new Finding(FindingKind.TARGETED_READS, pct100(r.percentageOfSingleShardReads())
+                        + " of the reads give the full shard key and reach one shard."));
+            }
+        });
+        if (kc.numDistinctValues() >= LOW_CARDINALITY_BELOW
+                && out.stream().noneMatch(x -> x.kind() == FindingKind.FREQUENT_VALUES
+                        || x.kind() == FindingKind.VALUE_OUTWEIGHS_SHARD || x.kind() == FindingKind.JUMBO_VALUES)) {
+            out.add(new Finding(FindingKind.HIGH_CARDINALITY, kc.isUnique()
+                    ? "Every sampled document has its own value (" + count(kc.numDistinctValues()) + " values)."
+                    : count(kc.numDistinctValues()) + " distinct values, none frequent (the most common has "
+                            + count(top.frequency()) + " documents)."));
+        }
+        if (!layoutJudged && n >= 2) {
+            long bytes = Math.round(f.sample().documents().totalBytes() * f.sample().scale());
+            out.add(new Finding(FindingKind.SMALL_SAMPLE, "The data (" + mb(bytes) + ") is less than "
+                    + CHUNKS_PER_SHARD_FOR_LAYOUT + " chunks of " + mb(f.settings().maxChunkSizeBytes()) + " per shard, "
+                    + "so the balancer has little to spread and the write and layout numbers say little; "
+                    + "a smaller chunk size shows how a larger collection would split."));
+        }
+        if (f.sample().order() == SampleOrder.UNKNOWN) {
+            out.add(new Finding(FindingKind.UNKNOWN_ORDER, "The sample is in no known order ($sample returns "
+                    + "documents at random), so monotonicity is unknown and the replay does not follow the real "
+                    + "insert order."));
+        }
+        out.sort(Comparator.comparing(Finding::severity));
+        return out;
+    }
+
+    /** Whether the data fills {@value #CHUNKS_PER_SHARD_FOR_LAYOUT} chunks per shard. */
+    static boolean layoutJudged(Facts f) {
+        double bytes = f.sample().documents().totalBytes() * f.sample().scale();
+        return bytes >= (double) CHUNKS_PER_SHARD_FOR_LAYOUT * f.settings().shards() * f.settings().maxChunkSizeBytes();
+    }
+
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** A 0..1 share as a percentage with at most one decimal. */
+    static String pct(double share) {
+        return pct100(share * 100);
+    }
+
+    /** A 0..100 percentage with at most one decimal. */
+    static String pct100(double percent) {
+        String s = String.format(Locale.ROOT, "%.1f", percent);
+        return (s.endsWith(".0") ? s.substring(0, s.length() - 2) : s) + "%";
+    }
+
+    static String decimal(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String mb(long bytes) {
+        double m = bytes / (double) AdvisorSettings.MEGABYTE;
+        return m >= 10 ? String.format(Locale.ROOT, "%,.0f MB", m) : String.format(Locale.ROOT, "%.1f MB", m);
+    }
+}

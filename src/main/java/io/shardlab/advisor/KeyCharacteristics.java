@@ -1,0 +1,53 @@
+package io.shardlab.advisor;
+
+import java.util.List;
+
+/**
+ * analyzeShardKey's {@code keyCharacteristics} for one candidate key, computed on a sample
+ * (docs {@code source/includes/analyzeShardKey-keyCharacteristics.rst}; how each number is worked
+ * out is on {@link KeyCharacteristicsCalculator}).
+ *
+ * @param numDocsTotal documents in the collection the sample stands for
+ * @param numDocsSampled documents in the sample
+ * @param avgDocSizeBytes average BSON size of a sampled document, in whole bytes, at least 5
+ * @param isUnique whether every sampled document has its own key value. <b>Differs from
+ *     analyzeShardKey</b>, whose {@code isUnique} is true only when a unique index supports the
+ *     key; ShardLab has no indexes and reports uniqueness in the sample
+ * @param numDistinctValues distinct key values in the sample (distinct hashes for a hashed field)
+ * @param mostCommonValues the most frequent values, most frequent first, at most
+ *     {@link KeyCharacteristicsCalculator#NUM_MOST_COMMON_VALUES}
+ * @param monotonicity whether the key changes with insertion order
+ */
+public record KeyCharacteristics(long numDocsTotal, long numDocsSampled, long avgDocSizeBytes, boolean isUnique,
+        long numDistinctValues, List<ValueFrequency> mostCommonValues, Monotonicity monotonicity) {
+
+    public KeyCharacteristics {
+        if (numDocsSampled < 1 || numDocsTotal < numDocsSampled) {
+            throw new IllegalArgumentException("numDocsSampled/numDocsTotal: 1 <= sampled <= total, got "
+                    + numDocsSampled + " of " + numDocsTotal);
+        }
+        if (numDistinctValues < 1 || numDistinctValues > numDocsSampled) {
+            throw new IllegalArgumentException("numDistinctValues: between 1 and " + numDocsSampled + ", got "
+                    + numDistinctValues);
+        }
+        if (isUnique != (numDistinctValues == numDocsSampled)) {
+            throw new IllegalArgumentException("isUnique: " + isUnique + " but " + numDistinctValues
+                    + " distinct values in " + numDocsSampled + " documents");
+        }
+        if (avgDocSizeBytes < 5) {
+            throw new IllegalArgumentException("avgDocSizeBytes: at least 5, got " + avgDocSizeBytes);
+        }
+        mostCommonValues = List.copyOf(mostCommonValues);
+        if (mostCommonValues.isEmpty()) {
+            throw new IllegalArgumentException("mostCommonValues: at least one");
+        }
+        if (monotonicity == null) {
+            throw new IllegalArgumentException("monotonicity: required");
+        }
+    }
+
+    /** The most common value's share of the sample, 0 to 1. */
+    public double topValueShare() {
+        return (double) mostCommonValues.get(0).frequency() / numDocsSampled;
+    }
+}

@@ -1,0 +1,138 @@
+package io.shardlab.advisor;
+
+import io.shardlab.key.ShardKey;
+import java.util.Arrays;
+
+/**
+ * A sample's documents in the order of a shard key's index: sorted by key value, documents with the
+ * same value in insertion order (a non-unique index breaks ties by RecordId, which a non-clustered
+ * collection assigns in insertion order; <b>derived</b> from WiredTiger's index key format, which
+ * appends the RecordId to the key), cut into runs of equal values.
+ *
+ * <p>Values are equal in MongoDB's sense ({@link ShardKey#equals}: {@code 1}, {@code 1.0} and
+ * {@code NumberLong(1)} are one value), so a run is one {@code $group} bucket of analyzeShardKey.
+ */
+final class KeyValueRuns {
+
+    private final int[] order;
+    private final int[] runStarts;
+
+    private KeyValueRuns(int[] order, int[] runStarts) {
+        this.order = order;
+        this.runStarts = runStarts;
+    }
+
+    /** Sorts the documents whose keys are {@code keys} (index = insertion order). */
+    static KeyValueRuns of(ShardKey[] keys, CancelToken cancel) {
+        int[] order = int64Values(keys) ? radixOrder(keys) : comparatorOrder(keys);
+        cancel.throwIfCancelled();
+        int[] starts = new int[Math.max(1, keys.length)];
+        int runs = 0;
+        for (int p = 0; p < order.length; p++) {
+            if (p == 0 || keys[order[p]].compareTo(keys[order[p - 1]]) != 0) {
+                starts[runs++] = p;
+            }
+        }
+        return new KeyValueRuns(order, Arrays.copyOf(starts, runs));
+    }
+
+    /** Whether every key is one Int64 (a hashed key, or a 64-bit integer field). */
+    private static boolean int64Values(ShardKey[] keys) {
+        for (ShardKey k : keys) {
+            if (k.arity() != 1 || !k.get(0).isInt64()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A stable sort by {@link ShardKey#compareTo}: equal keys keep insertion order. */
+    private static int[] comparatorOrder(ShardKey[] keys) {
+        Integer[] boxed = new Integer[keys.length];
+        for (int i = 0; i < boxed.length; i++) {
+            boxed[i] = i;
+        }
+        Arrays.sort(boxed, (a, b) -> keys[a].compareTo(keys[b]));
+        int[] order = new int[keys.length];
+        for (int p = 0; p < order.length; p++) {
+            order[p] = boxed[p];
+        }
+        return order;
+    }
+
+    /**
+     * The same order for one-Int64 keys, by a stable LSD radix sort on the values (8 bits a pass,
+     * the sign bit flipped so that signed order is unsigned byte order).
+     */
+    private static int[] radixOrder(ShardKey[] keys) {
+        int n = keys.length;
+        long[] values = new long[n];
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = keys[i].get(0).asInt64().getValue() ^ Long.MIN_VALUE;
+            order[i] = i;
+        }
+        long[] values2 = new long[n];
+        int[] order2 = new int[n];
+        int[] counts = new int[257];
+        for (int shift = 0; shift < 64; shift += 8) {
+            Arrays.fill(counts, 0);
+            for (int i = 0; i < n; i++) {
+                counts[(int) ((values[i] >>> shift) & 0xFF) + 1]++;
+            }
+            if (counts[(int) ((values[0] >>> shift) & 0xFF) + 1] == n) {
+                continue;
+            }
+            for (int d = 1; d <= 256; d++) {
+                counts[d] += counts[d - 1];
+            }
+            for (int i = 0; i < n; i++) {
+                int at = counts[(int) ((values[i] >>> shift) & 0xFF)]++;
+                values2[at] = values[i];
+                order2[at] = order[i];
+            }
+            long[] v = values;
+            values = values2;
+            values2 = v;
+            int[] o = order;
+            order = order2;
+            order2 = o;
+        }
+        return order;
+    }
+
+    /** Number of documents. */
+    int size() {
+        return order.length;
+    }
+
+    /** The document at sorted position {@code p}. */
+    int documentAt(int p) {
+        return order[p];
+    }
+
+    /** Number of runs: distinct values. */
+    int runs() {
+        return runStarts.length;
+    }
+
+    /** First sorted position of run {@code r}. */
+    int runStart(int r) {
+        return runStarts[r];
+    }
+
+    /** One past the last sorted position of run {@code r}. */
+    int runEnd(int r) {
+        return r + 1 < runStarts.length ? runStarts[r + 1] : order.length;
+    }
+
+    /** Documents in run {@code r}. */
+    int runLength(int r) {
+        return runEnd(r) - runStart(r);
+    }
+
+    /** The earliest-inserted document of run {@code r} (runs keep insertion order). */
+    int firstDocumentOf(int r) {
+        return order[runStarts[r]];
+    }
+}

@@ -1,0 +1,203 @@
+package io.shardlab.advisor;
+
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.bson.BsonParseException;
+import io.shardlab.routing.FilterParser;
+import io.shardlab.routing.UnsupportedQueryException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Reads a query mix: JSON Lines, one operation per line, in Extended JSON or mongosh syntax:
+ * <pre>
+ * {"op": "find", "filter": {"customerId": 42}, "weight": 70}
+ * {"op": "aggregate", "filter": {"region": "eu-west"}, "weight": 5}
+ * {"op": "updateOne", "filter": {"orderNo": 17}, "update": {"$set": {"status": "paid"}}, "weight": 20}
+ * {"op": "replaceOne", "filter": {"_id": 1}, "replacement": {"customerId": 42, "status": "new"}}
+ * {"op": "deleteMany", "filter": {"ts": {"$lt": {"$date": "2024-01-01T00:00:00Z"}}}}
+ * {"op": "findAndModify", "filter": {"customerId": 42}, "update": {"$inc": {"n": 1}}, "upsert": true}
+ * </pre>
+ * <ul>
+ *   <li>{@code op}: {@code find}, {@code aggregate}, {@code count}, {@code distinct} (reads);
+ *       {@code updateOne}, {@code updateMany}, {@code replaceOne}, {@code deleteOne},
+ *       {@code deleteMany}, {@code findAndModify} (writes). For {@code aggregate}, the filter is the
+ *       pipeline's leading {@code $match}.</li>
+ *   <li>{@code filter}: the query filter (required).</li>
+ *   <li>{@code update}: the {@code $}-operator update of {@code updateOne}, {@code updateMany} and
+ *       {@code findAndModify} (a findAndModify without it removes the document);
+ *       {@code replacement}: the new document of {@code replaceOne}.</li>
+ *   <li>{@code upsert}: true or false (updates and findAndModify; default false).</li>
+ *   <li>{@code weight}: how many times the operation occurs in the mix, a whole number, at least 1
+ *       (default 1); percentages are weighted by it.</li>
+ * </ul>
+ * Blank lines are skipped. Any other mistake stops the read with the file, the line and the problem.
+ */
+public final class QueryMixFile {
+
+    private static final Set<String> FIELDS = Set.of("op", "filter", "update", "replacement", "upsert", "weight");
+
+    private QueryMixFile() {
+    }
+
+    /**
+     * Reads {@code file}.
+     *
+     * @throws IllegalArgumentException naming the file and line of the first mistake
+     */
+    public static List<SampledQuery> read(Path file) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return parse(reader, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + ": no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /** Parses query mix text; {@code source} names it in messages. */
+    public static List<SampledQuery> parse(String text, String source) {
+        try {
+            return parse(new StringReader(text), source);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<SampledQuery> parse(Reader text, String source) throws IOException {
+        BufferedReader lines = new BufferedReader(text);
+        List<SampledQuery> out = new ArrayList<>();
+        long number = 0;
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            number++;
+            if (number == 1 && line.startsWith("\uFEFF")) {
+                line = line.substring(1);
+            }
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                out.add(query(line, number));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(source + " line " + number + ": " + e.getMessage());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(source + ": no operations; a query mix lists one operation per line, "
+                    + "e.g. {\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}");
+        }
+        return out;
+    }
+
+    private static SampledQuery query(String line, long number) {
+        BsonDocument d;
+        try {
+            d = BsonLiterals.parseDocument(line.strip());
+        } catch (BsonParseException e) {
+            throw new IllegalArgumentException("not a document: " + e.getMessage());
+        }
+        for (String name : d.keySet()) {
+            if (!FIELDS.contains(name)) {
+                throw new IllegalArgumentException("unknown field '" + name + "'; an operation has op, filter, update, "
+                        + "replacement, upsert and weight");
+            }
+        }
+        BsonValue op = d.get("op");
+        if (op == null || !op.isString()) {
+            throw new IllegalArgumentException("'op' must be a string such as \"find\" or \"updateOne\"");
+        }
+        QueryCommand command = QueryCommand.of(op.asString().getValue());
+        BsonDocument filter = document(d, "filter", true);
+        try {
+            FilterParser.parse(filter);
+        } catch (UnsupportedQueryException e) {
+            throw new IllegalArgumentException("filter: " + e.getMessage());
+        }
+        BsonDocument update = document(d, "update", false);
+        BsonDocument replacement = document(d, "replacement", false);
+        if (command == QueryCommand.REPLACE_ONE) {
+            if (replacement == null || update != null) {
+                throw new IllegalArgumentException("replaceOne takes a 'replacement' document and no 'update'");
+            }
+            for (String name : replacement.keySet()) {
+                if (name.startsWith("$")) {
+                    throw new IllegalArgumentException("the replacement document must not contain $-operators like '"
+                            + name + "'; use updateOne for those");
+                }
+            }
+            update = replacement;
+        } else if (replacement != null) {
+            throw new IllegalArgumentException("only replaceOne takes a 'replacement'");
+        }
+        if (command.isUpdate() && command != QueryCommand.REPLACE_ONE) {
+            if (update == null) {
+                throw new IllegalArgumentException(command + " needs an 'update' such as {\"$set\": {...}}");
+            }
+        }
+        if (update != null && command != QueryCommand.REPLACE_ONE) {
+            if (update.isEmpty()) {
+                throw new IllegalArgumentException("'update' is empty; it needs $-operators such as {\"$set\": {...}}");
+            }
+            for (String name : update.keySet()) {
+                if (!name.startsWith("$")) {
+                    throw new IllegalArgumentException("'update' holds the field '" + name + "'; it takes $-operators "
+                            + "such as $set (replace a whole document with replaceOne)");
+                }
+            }
+        }
+        if ((command.isRead() || command.isDelete()) && (update != null || d.containsKey("upsert"))) {
+            throw new IllegalArgumentException(command + " takes neither 'update' nor 'upsert'");
+        }
+        boolean upsert = false;
+        if (d.containsKey("upsert")) {
+            if (!d.get("upsert").isBoolean()) {
+                throw new IllegalArgumentException("'upsert' must be true or false");
+            }
+            upsert = d.getBoolean("upsert").getValue();
+        }
+        return new SampledQuery(command, filter, update, upsert, weight(d.get("weight")), number);
+    }
+
+    private static BsonDocument document(BsonDocument d, String name, boolean required) {
+        BsonValue v = d.get(name);
+        if (v == null) {
+            if (required) {
+                throw new IllegalArgumentException("'" + name + "' is required");
+            }
+            return null;
+        }
+        if (!v.isDocument()) {
+            throw new IllegalArgumentException("'" + name + "' must be a document");
+        }
+        return v.asDocument();
+    }
+
+    private static long weight(BsonValue v) {
+        if (v == null) {
+            return 1;
+        }
+        if (v.isInt32() || v.isInt64()) {
+            long w = v.asNumber().longValue();
+            if (w >= 1) {
+                return w;
+            }
+        } else if (v.isDouble()) {
+            double w = v.asDouble().getValue();
+            if (w >= 1 && w == Math.rint(w) && w < 9.0e15) {
+                return (long) w;
+            }
+        }
+        throw new IllegalArgumentException("'weight' must be a whole number of at least 1, got "
+                + io.shardlab.bson.BsonPrinter.shell(v));
+    }
+}

@@ -1,0 +1,72 @@
+package io.shardlab.advisor;
+
+import java.util.List;
+import java.util.Optional;
+import org.bson.BsonDocument;
+
+/**
+ * The documents a shard key is judged on, in insertion order (or in no known order, see
+ * {@link SampleOrder}), kept compactly ({@link DocumentStore}), with what loading learnt about
+ * their top-level fields. Immutable once loaded; safe to analyse from several threads.
+ *
+ * @param source what the documents came from, for reports, e.g. {@code "orders.jsonl"}
+ * @param order whether document order is insertion order
+ * @param documents the documents, at least one
+ * @param numDocsTotal the documents in the collection the sample stands for, at least the
+ *     sample's size: the sample's size for a dataset file, the collection's count for a live
+ *     {@code $sample}; analyzeShardKey's {@code numDocsTotal}
+ * @param fields the top-level fields, in order of first appearance
+ */
+public record Sample(String source, SampleOrder order, DocumentStore documents, long numDocsTotal,
+        List<FieldProfile> fields) {
+
+    public Sample {
+        if (source == null || source.isBlank() || order == null || documents == null) {
+            throw new IllegalArgumentException("source/order/documents: required");
+        }
+        if (documents.size() == 0) {
+            throw new IllegalArgumentException(source + ": the sample has no documents; a shard key is judged on at "
+                    + "least one");
+        }
+        if (numDocsTotal < documents.size()) {
+            throw new IllegalArgumentException("numDocsTotal: at least the " + documents.size()
+                    + " sampled documents, got " + numDocsTotal);
+        }
+        fields = List.copyOf(fields);
+    }
+
+    /**
+     * A sample of {@code documents} as given (no {@code _id} is added), standing for themselves
+     * ({@code numDocsTotal} = their number); positions are their 1-based ordinals.
+     *
+     * @throws IllegalArgumentException when there are no documents
+     */
+    public static Sample of(String source, SampleOrder order, List<BsonDocument> documents) {
+        DocumentStore store = new DocumentStore();
+        FieldProfiler profiler = new FieldProfiler();
+        for (BsonDocument d : documents) {
+            store.add(d, store.size() + 1L);
+            profiler.add(d);
+        }
+        store.freeze();
+        return new Sample(source, order, store, store.size(), profiler.profiles());
+    }
+
+    /** Number of sampled documents: analyzeShardKey's {@code numDocsSampled}. */
+    public int numDocsSampled() {
+        return documents.size();
+    }
+
+    /**
+     * How many collection documents one sampled document stands for: {@code numDocsTotal /
+     * numDocsSampled}, 1 for a dataset file.
+     */
+    public double scale() {
+        return (double) numDocsTotal / documents.size();
+    }
+
+    /** The profile of top-level field {@code path}, if the sample has it. */
+    public Optional<FieldProfile> field(String path) {
+        return fields.stream().filter(f -> f.path().equals(path)).findFirst();
+    }
+}

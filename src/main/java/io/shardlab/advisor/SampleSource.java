@@ -1,0 +1,27 @@
+package io.shardlab.advisor;
+
+/**
+ * Where the documents of a sample come from: the port through which the advisor reads a dataset
+ * file, a dataset ShardLab ships, or a live collection. {@link SampleLoader} reads any source into
+ * a {@link Sample}.
+ *
+ * <p>A live implementation (in {@code io.shardlab.live}, which alone may talk to a server) runs
+ * {@code [{$sample: {size: n}}]} read-only on the collection, reports the collection's count as
+ * {@link SampleInput#numDocsTotal()} and {@link SampleOrder#UNKNOWN} as its order, since
+ * {@code $sample} returns documents in random order.
+ */
+public interface SampleSource {
+
+    /** What the documents come from, for reports: a file name, {@code "zipcodes (shipped with ShardLab)"}. */
+    String description();
+
+    /** Whether the documents come in insertion order. */
+    SampleOrder order();
+
+    /**
+     * Opens the source for one read.
+     *
+     * @throws IllegalArgumentException with a one-line message naming the source when it cannot be opened
+     */
+    SampleInput open();
+}

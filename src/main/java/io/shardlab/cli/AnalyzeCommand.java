@@ -1,0 +1,175 @@
+package io.shardlab.cli;
+
+import io.shardlab.advisor.AdvisorReport;
+import io.shardlab.advisor.AdvisorSettings;
+import io.shardlab.advisor.CancelToken;
+import io.shardlab.advisor.DatasetFileSampleSource;
+import io.shardlab.advisor.ProgressListener;
+import io.shardlab.advisor.QueryMixFile;
+import io.shardlab.advisor.Sample;
+import io.shardlab.advisor.SampleLoader;
+import io.shardlab.advisor.SampleSource;
+import io.shardlab.advisor.SampledQuery;
+import io.shardlab.advisor.ShardKeyAdvisor;
+import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.workload.SimulationSetup;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code analyze}: compares candidate shard keys on a sample of documents, in analyzeShardKey's
+ * terms plus the layout each key produces when the sample is replayed into a simulated cluster,
+ * and recommends one ({@link ShardKeyAdvisor}).
+ *
+ * <p>Candidates run on a pool of at most two threads. Progress goes to standard error when it is a
+ * terminal, or always with {@code --progress}.
+ */
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Compare candidate shard keys on a sample of documents: analyzeShardKey's keyCharacteristics "
+                    + "(numDistinctValues, mostCommonValues, monotonicity, ...), the chunk layout each key produces "
+                    + "when the sample is replayed in file order into a simulated cluster (chunks, jumboChunks, "
+                    + "maxShardDocShare, meanMaxWriteShare), the values too large for one chunk, and for a query mix "
+                    + "the readDistribution and writeDistribution. Prints findings and a recommended key.",
+            "The sample is a file (file order = insertion order) or a dataset ShardLab ships."},
+        footer = {
+            "",
+            "Query mix (--queries): JSON Lines, one operation per line, in Extended JSON or mongosh syntax:",
+            "  {\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}",
+            "  {\"op\": \"updateOne\", \"filter\": {\"orderNo\": 17}, \"update\": {\"$set\": {\"status\": \"paid\"}}}",
+            "  {\"op\": \"replaceOne\", \"filter\": {\"_id\": 1}, \"replacement\": {\"customerId\": 42}}",
+            "  op: find, aggregate, count, distinct (reads); updateOne, updateMany, replaceOne, deleteOne,",
+            "      deleteMany, findAndModify (writes). For aggregate, filter is the pipeline's leading $match.",
+            "  filter: required. update: the $-operators of an update or findAndModify. replacement: the new",
+            "  document of replaceOne. upsert: true|false. weight: how many times the operation occurs (default 1).",
+            "",
+            "Recommendation: a key is ruled out by values larger than a chunk (jumbo), by meanMaxWriteShare of",
+            "0.9 or more on 2+ shards, or by operations MongoDB would refuse; of the rest, the most single-shard",
+            "reads win, then the lowest meanMaxWriteShare (to 2 decimals), then the most distinct values, then",
+            "the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}."})
+final class AnalyzeCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--dataset", required = true, paramLabel = "FILE",
+            description = "JSON Lines of Extended JSON (*.jsonl, *.ndjson, *.json, as mongoexport writes), or CSV with "
+                    + "a header (*.csv), optionally .gz; or the name of a dataset ShardLab ships: zipcodes.")
+    private String dataset;
+
+    @Option(names = "--key", required = true, paramLabel = "PATTERN",
+            description = "A candidate shard key; repeat for several, e.g. --key '{customerId: 1}' "
+                    + "--key '{_id: \"hashed\"}' --key '{region: 1, customerId: 1}'.")
+    private List<String> keys = new ArrayList<>();
+
+    @Option(names = "--shards", paramLabel = "N", defaultValue = "4",
+            description = "Number of shards (1 to 1000, default: ${DEFAULT-VALUE}).")
+    private int shards;
+
+    @Option(names = "--chunk-size", paramLabel = "MB",
+            description = "Maximum chunk size in MB, 1 to 1024 (default: the version's, 64 before 6.0, 128 from 6.0). "
+                    + "A sample much smaller than the collection fills few chunks; a smaller size shows how it splits.")
+    private Integer chunkSizeMb;
+
+    @Option(names = "--mongodb-version", paramLabel = "V", defaultValue = "8.0",
+            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: ${DEFAULT-VALUE}).")
+    private String mongodbVersion;
+
+    @Option(names = "--queries", paramLabel = "FILE", description = "A query mix (format below).")
+    private Path queries;
+
+    @Option(names = "--docs", paramLabel = "N", description = "Read at most N documents (default: the whole file).")
+    private Long docs;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the simulation (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the readable report.")
+    private boolean json;
+
+    @Option(names = "--progress", description = "Report progress on standard error even when it is not a terminal.")
+    private boolean progress;
+
+    @Override
+    public void run() {
+        List<ShardKeyPattern> candidates = new ArrayList<>();
+        for (String k : keys) {
+            candidates.add(ShardKeyPattern.parse(k));
+        }
+        AdvisorSettings settings = settings();
+        if (docs != null && docs < 1) {
+            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
+        }
+        List<SampledQuery> mix = queries == null ? List.of() : QueryMixFile.read(queries);
+        SampleSource source = source(dataset);
+        PrintWriter err = spec.commandLine().getErr();
+        ProgressListener listener = progress || System.console() != null
+                ? new ProgressPrinter(err, System.console() != null) : ProgressListener.NONE;
+
+        Sample sample = new SampleLoader(listener, CancelToken.none()).load(source, docs == null ? Long.MAX_VALUE : docs);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
+                r -> {
+                    Thread t = new Thread(r, "shardlab-analyze");
+                    t.setDaemon(true);
+                    return t;
+                });
+        AdvisorReport report;
+        try {
+            report = new ShardKeyAdvisor(pool).analyze(sample, candidates, mix, settings, listener, CancelToken.none());
+        } finally {
+            pool.shutdownNow();
+        }
+        if (listener instanceof ProgressPrinter printer) {
+            printer.finish();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(json ? AnalysisJson.render(report, sample) : AnalysisText.render(report, sample));
+        out.flush();
+    }
+
+    private AdvisorSettings settings() {
+        if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
+            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS + " shards, got "
+                    + shards);
+        }
+        // config.settings {_id: "chunksize"} accepts 1 to 1024 MB (mongo balancer_configuration.cpp schema)
+        if (chunkSizeMb != null && (chunkSizeMb < 1 || chunkSizeMb > 1024)) {
+            throw new IllegalArgumentException("--chunk-size: between 1 and 1024 MB, got " + chunkSizeMb);
+        }
+        MongoVersion version;
+        try {
+            version = MongoVersion.parseSimulated(mongodbVersion);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
+        }
+        AdvisorSettings s = AdvisorSettings.of(version, shards).withSeed(seed);
+        return chunkSizeMb == null ? s : s.withChunkSizeMegabytes(chunkSizeMb);
+    }
+
+    /** A file when one exists at {@code name}; else a shipped dataset of that name; else the file's error. */
+    static SampleSource source(String name) {
+        Path file = Path.of(name);
+        if (!Files.exists(file)) {
+            for (ShippedDataset d : ShippedDataset.values()) {
+                if (d.datasetName().equals(name)) {
+                    return d;
+                }
+            }
+            throw new IllegalArgumentException("--dataset: " + name + ": no such file (and no shipped dataset of that "
+                    + "name; shipped: zipcodes)");
+        }
+        return new DatasetFileSampleSource(file);
+    }
+}

@@ -1,0 +1,479 @@
+package io.shardlab.ui.advisor;
+
+import io.shardlab.advisor.AdvisorReport;
+import io.shardlab.advisor.AdvisorSettings;
+import io.shardlab.advisor.AnalysisCancelledException;
+import io.shardlab.advisor.AnalysisProgress;
+import io.shardlab.advisor.CancelToken;
+import io.shardlab.advisor.CandidateSuggester;
+import io.shardlab.advisor.DatasetFileSampleSource;
+import io.shardlab.advisor.FieldProfile;
+import io.shardlab.advisor.ProgressListener;
+import io.shardlab.advisor.QueryMixFile;
+import io.shardlab.advisor.Sample;
+import io.shardlab.advisor.SampleLoader;
+import io.shardlab.advisor.SampleSource;
+import io.shardlab.advisor.SampledQuery;
+import io.shardlab.advisor.ShardKeyAdvisor;
+import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.advisor.SuggestedCandidate;
+import io.shardlab.bson.BsonParseException;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.InvalidShardKeyException;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.workload.SimulationSetup;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+
+/**
+ * The shard key advisor's state and verbs: the sample (a shipped dataset or a file), an optional
+ * query mix, the candidate keys, the cluster to judge them on, and after {@link #analyze()} one
+ * {@link CandidateRow} per candidate with the recommendation. Holds no nodes; {@link AdvisorView}
+ * binds to it.
+ *
+ * <p>Threading: verbs are called on the UI thread. Loading and analysing run on the
+ * {@code background} executor, candidates on the {@code candidates} executor; results and progress
+ * come back through the {@code ui} executor, progress coalesced so that at most one update is
+ * pending (the newest wins). A job superseded by a newer one, or cancelled, changes nothing when it
+ * ends. Tests pass same-thread executors and get every verb done on return.
+ */
+public final class AdvisorViewModel {
+
+    private final Executor background;
+    private final Executor ui;
+    private final Executor candidatesExecutor;
+    private final AtomicLong generation = new AtomicLong();
+    private final AtomicReference<AnalysisProgress> pendingProgress = new AtomicReference<>();
+    private CancelToken running;
+
+    private final ReadOnlyObjectWrapper<Sample> sample = new ReadOnlyObjectWrapper<>(this, "sample");
+    private final ReadOnlyStringWrapper sampleSummary = new ReadOnlyStringWrapper(this, "sampleSummary",
+            "No sample loaded. Load a dataset ShardLab ships or a file (JSON Lines or CSV).");
+    private final ReadOnlyObjectWrapper<List<SampledQuery>> queries = new ReadOnlyObjectWrapper<>(this, "queries",
+            List.of());
+    private final ReadOnlyStringWrapper queryMixSummary = new ReadOnlyStringWrapper(this, "queryMixSummary",
+            "No query mix");
+    private final ReadOnlyListWrapper<ShardKeyPattern> candidates =
+            new ReadOnlyListWrapper<>(this, "candidates", FXCollections.observableArrayList());
+    private final ReadOnlyListWrapper<SuggestedCandidate> suggestions =
+            new ReadOnlyListWrapper<>(this, "suggestions", FXCollections.observableArrayList());
+    private final ReadOnlyIntegerWrapper shards = new ReadOnlyIntegerWrapper(this, "shards", 4);
+    private final ReadOnlyObjectWrapper<MongoVersion> version =
+            new ReadOnlyObjectWrapper<>(this, "version", MongoVersion.DEFAULT);
+    private final ReadOnlyIntegerWrapper chunkSizeMegabytes = new ReadOnlyIntegerWrapper(this, "chunkSizeMegabytes",
+            megabytes(MongoVersion.DEFAULT));
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
+    private final ReadOnlyStringWrapper stage = new ReadOnlyStringWrapper(this, "stage", "");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyObjectWrapper<AdvisorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyListWrapper<CandidateRow> rows =
+            new ReadOnlyListWrapper<>(this, "rows", FXCollections.observableArrayList());
+    private final ReadOnlyStringWrapper recommendation = new ReadOnlyStringWrapper(this, "recommendation", "");
+    private final ReadOnlyListWrapper<String> reasons =
+            new ReadOnlyListWrapper<>(this, "reasons", FXCollections.observableArrayList());
+    private final ReadOnlyObjectWrapper<CandidateRow> selected = new ReadOnlyObjectWrapper<>(this, "selected");
+    private final BooleanBinding canAnalyze;
+
+    /**
+     * @param background runs sample loads and analyses, one at a time
+     * @param ui runs results and progress on the UI thread
+     * @param candidates runs the candidates of one analysis (two threads use two cores)
+     */
+    public AdvisorViewModel(Executor background, Executor ui, Executor candidates) {
+        this.background = Objects.requireNonNull(background, "background");
+        this.ui = Objects.requireNonNull(ui, "ui");
+        this.candidatesExecutor = Objects.requireNonNull(candidates, "candidates");
+        this.canAnalyze = Bindings.createBooleanBinding(
+                () -> sample.get() != null && !this.candidates.isEmpty() && !busy.get(), sample, this.candidates, busy);
+    }
+
+    // ---- sample ----
+
+    /** The datasets that can be loaded by name. */
+    public List<ShippedDataset> shippedDatasets() {
+        return List.of(ShippedDataset.values());
+    }
+
+    /** Loads a shipped dataset as the sample. */
+    public void loadShippedDataset(ShippedDataset dataset) {
+        load(dataset);
+    }
+
+    /** Loads a dataset file as the sample (JSON Lines or CSV, optionally gzipped). */
+    public void loadFile(Path file) {
+        load(new DatasetFileSampleSource(file));
+    }
+
+    private void load(SampleSource source) {
+        long job = start("reading " + source.description());
+        CancelToken cancel = running;
+        background.execute(() -> {
+            try {
+                Sample loaded = new SampleLoader(progressTo(job), cancel).load(source, Long.MAX_VALUE);
+                ui.execute(() -> {
+                    if (current(job)) {
+                        sample.set(loaded);
+                        sampleSummary.set(summary(loaded));
+                        clearResults();
+                        refreshSuggestions();
+                        finish("");
+                    }
+                });
+            } catch (RuntimeException e) {
+                fail(job, e);
+            }
+        });
+    }
+
+    private static String summary(Sample s) {
+        return String.format(Locale.ROOT, "%s: %,d documents, %s, fields %s", s.source(), s.numDocsSampled(),
+                size(s.documents().totalBytes()), String.join(", ", s.fields().stream().map(FieldProfile::path).toList()));
+    }
+
+    private static String size(long bytes) {
+        double mb = bytes / (1024.0 * 1024.0);
+        return mb >= 1 ? String.format(Locale.ROOT, "%.1f MB", mb) : String.format(Locale.ROOT, "%,d KB", bytes / 1024);
+    }
+
+    // ---- query mix ----
+
+    /** Reads a query mix file (the format of {@link QueryMixFile}); a mistake shows as the error. */
+    public void loadQueryMix(Path file) {
+        try {
+            List<SampledQuery> mix = QueryMixFile.read(file);
+            queries.set(mix);
+            long reads = mix.stream().filter(q -> q.command().isRead()).mapToLong(SampledQuery::weight).sum();
+            long writes = mix.stream().filter(q -> !q.command().isRead()).mapToLong(SampledQuery::weight).sum();
+            Path name = file.getFileName();
+            queryMixSummary.set(String.format(Locale.ROOT, "%s: %d operations, %,d reads and %,d writes by weight",
+                    name == null ? file : name, mix.size(), reads, writes));
+            error.set("");
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+        }
+    }
+
+    /** Drops the query mix. */
+    public void clearQueryMix() {
+        queries.set(List.of());
+        queryMixSummary.set("No query mix");
+    }
+
+    // ---- candidates ----
+
+    /**
+     * Adds a candidate written as a pattern, e.g. {@code {state: 1, zip: 1}}.
+     *
+     * @return whether it was added; if not, {@link #errorProperty()} says why
+     */
+    public boolean addCandidate(String text) {
+        ShardKeyPattern key;
+        try {
+            key = ShardKeyPattern.parse(text == null ? "" : text.strip());
+        } catch (BsonParseException | InvalidShardKeyException e) {
+            error.set("Candidate " + (text == null ? "" : text.strip()) + ": " + e.getMessage());
+            return false;
+        }
+        return add(key);
+    }
+
+    /** Adds a suggested key. */
+    public boolean addSuggestion(SuggestedCandidate suggestion) {
+        return add(suggestion.key());
+    }
+
+    private boolean add(ShardKeyPattern key) {
+        if (candidates.contains(key)) {
+            error.set("Candidate " + key + " is already in the list.");
+            return false;
+        }
+        Sample s = sample.get();
+        if (s != null) {
+            for (var field : key.fields()) {
+                String head = field.path().split("\\.")[0];
+                var profile = s.field(head);
+                if (profile.isPresent() && profile.get().arrays() > 0) {
+                    error.set(String.format(Locale.ROOT, "Candidate %s: '%s' holds an array in %,d documents; %s", key,
+                            head, profile.get().arrays(), ShardKeyPattern.ARRAY_IN_SHARD_KEY));
+                    return false;
+                }
+            }
+        }
+        candidates.add(key);
+        error.set("");
+        refreshSuggestions();
+        return true;
+    }
+
+    /** Removes a candidate. */
+    public void removeCandidate(ShardKeyPattern key) {
+        candidates.remove(key);
+        refreshSuggestions();
+    }
+
+    private void refreshSuggestions() {
+        Sample s = sample.get();
+        suggestions.setAll(s == null ? List.of() : CandidateSuggester.suggest(s, List.copyOf(candidates)));
+    }
+
+    // ---- cluster ----
+
+    /** Sets the number of shards, 1 to {@value SimulationSetup#MAX_SHARDS}. */
+    public void setShards(int n) {
+        if (n < 1 || n > SimulationSetup.MAX_SHARDS) {
+            throw new IllegalArgumentException("shards: between 1 and " + SimulationSetup.MAX_SHARDS + ", got " + n);
+        }
+        shards.set(n);
+    }
+
+    /** Sets the MongoDB version; the chunk size follows the version's default when it was at the old default. */
+    public void setVersion(MongoVersion v) {
+        Objects.requireNonNull(v, "version");
+        boolean followDefault = chunkSizeMegabytes.get() == megabytes(version.get());
+        version.set(v);
+        if (followDefault) {
+            chunkSizeMegabytes.set(megabytes(v));
+        }
+    }
+
+    /** Sets the maximum chunk size, 1 to 1024 MB (MongoDB's range for {@code config.settings chunksize}). */
+    public void setChunkSizeMegabytes(int mb) {
+        if (mb < 1 || mb > 1024) {
+            throw new IllegalArgumentException("chunkSizeMegabytes: between 1 and 1024, got " + mb);
+        }
+        chunkSizeMegabytes.set(mb);
+    }
+
+    private static int megabytes(MongoVersion v) {
+        return (int) (DefaultChunkSize.bytes(v) / (1024 * 1024));
+    }
+
+    // ---- analysis ----
+
+    /** Analyses the candidates on the sample; does nothing unless {@link #canAnalyzeProperty()} holds. */
+    public void analyze() {
+        if (!canAnalyze.get()) {
+            return;
+        }
+        Sample s = sample.get();
+        List<ShardKeyPattern> keys = List.copyOf(candidates);
+        List<SampledQuery> mix = queries.get();
+        AdvisorSettings settings = AdvisorSettings.of(version.get(), shards.get())
+                .withChunkSizeMegabytes(chunkSizeMegabytes.get());
+        long job = start("analysing " + keys.size() + (keys.size() == 1 ? " candidate" : " candidates"));
+        CancelToken cancel = running;
+        background.execute(() -> {
+            try {
+                AdvisorReport result = new ShardKeyAdvisor(candidatesExecutor).analyze(s, keys, mix, settings,
+                        progressTo(job), cancel);
+                ui.execute(() -> {
+                    if (current(job)) {
+                        show(result);
+                        finish("");
+                    }
+                });
+            } catch (RuntimeException e) {
+                fail(job, e);
+            }
+        });
+    }
+
+    /** Stops the running load or analysis; what was shown before stays. */
+    public void cancel() {
+        if (running != null) {
+            running.cancel();
+        }
+    }
+
+    private void show(AdvisorReport r) {
+        report.set(r);
+        List<CandidateRow> list = new ArrayList<>();
+        int pick = r.recommendation().index().orElse(-1);
+        for (int i = 0; i < r.candidates().size(); i++) {
+            list.add(CandidateRow.of(r.candidates().get(i), i == pick));
+        }
+        rows.setAll(list);
+        List<String> why = r.recommendation().reasons();
+        recommendation.set(why.get(0));
+        reasons.setAll(why.subList(1, why.size()));
+        selected.set(pick >= 0 ? list.get(pick) : list.get(0));
+        suggestions.setAll(r.suggestions());
+    }
+
+    private void clearResults() {
+        report.set(null);
+        rows.clear();
+        recommendation.set("");
+        reasons.clear();
+        selected.set(null);
+    }
+
+    /** Shows the findings of {@code row}. */
+    public void select(CandidateRow row) {
+        selected.set(row);
+    }
+
+    // ---- jobs ----
+
+    private long start(String what) {
+        cancel();
+        running = new CancelToken();
+        busy.set(true);
+        progress.set(0);
+        stage.set(what);
+        error.set("");
+        return generation.incrementAndGet();
+    }
+
+    private boolean current(long job) {
+        return generation.get() == job;
+    }
+
+    private void finish(String message) {
+        busy.set(false);
+        progress.set(1);
+        stage.set(message);
+    }
+
+    private void fail(long job, RuntimeException e) {
+        ui.execute(() -> {
+            if (current(job)) {
+                finish("");
+                progress.set(0);
+                error.set(e instanceof AnalysisCancelledException ? "Cancelled." : message(e));
+            }
+        });
+    }
+
+    /** Bad input explains itself in one line; anything else is shown as what it is. */
+    private static String message(RuntimeException e) {
+        return e instanceof IllegalArgumentException ? e.getMessage() : "Unexpected error: " + e;
+    }
+
+    /** Progress of job {@code job}, newest first: at most one UI update waits at a time. */
+    private ProgressListener progressTo(long job) {
+        return p -> {
+            if (pendingProgress.getAndSet(p) == null) {
+                ui.execute(() -> {
+                    AnalysisProgress newest = pendingProgress.getAndSet(null);
+                    if (newest != null && current(job) && busy.get()) {
+                        progress.set(newest.fraction());
+                        stage.set(newest.stage());
+                    }
+                });
+            }
+        };
+    }
+
+    // ---- properties ----
+
+    public ReadOnlyObjectProperty<Sample> sampleProperty() {
+        return sample.getReadOnlyProperty();
+    }
+
+    /** What the sample is, e.g. {@code "zipcodes (shipped with ShardLab): 42,555 documents, 4.4 MB, fields …"}. */
+    public ReadOnlyStringProperty sampleSummaryProperty() {
+        return sampleSummary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<List<SampledQuery>> queriesProperty() {
+        return queries.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty queryMixSummaryProperty() {
+        return queryMixSummary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyListProperty<ShardKeyPattern> candidatesProperty() {
+        return candidates.getReadOnlyProperty();
+    }
+
+    /** Keys worth trying, from the sample's fields (and, after an analysis, from its report). */
+    public ReadOnlyListProperty<SuggestedCandidate> suggestionsProperty() {
+        return suggestions.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty shardsProperty() {
+        return shards.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<MongoVersion> versionProperty() {
+        return version.getReadOnlyProperty();
+    }
+
+    public ReadOnlyIntegerProperty chunkSizeMegabytesProperty() {
+        return chunkSizeMegabytes.getReadOnlyProperty();
+    }
+
+    /** True while a load or an analysis runs. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** The running job's completed fraction, 0 to 1. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** What the running job does now. */
+    public ReadOnlyStringProperty stageProperty() {
+        return stage.getReadOnlyProperty();
+    }
+
+    /** The last mistake or failure, one line; empty when there is none. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<AdvisorReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    /** One row per candidate of the last analysis, in the order given. */
+    public ReadOnlyListProperty<CandidateRow> rowsProperty() {
+        return rows.getReadOnlyProperty();
+    }
+
+    /** The recommendation's first sentence, e.g. {@code "Recommended: { zip: 'hashed' }. …"}. */
+    public ReadOnlyStringProperty recommendationProperty() {
+        return recommendation.getReadOnlyProperty();
+    }
+
+    /** Why the other candidates were not picked, one sentence each. */
+    public ReadOnlyListProperty<String> reasonsProperty() {
+        return reasons.getReadOnlyProperty();
+    }
+
+    /** The row whose findings show. */
+    public ReadOnlyObjectProperty<CandidateRow> selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    /** Whether {@link #analyze()} would start: a sample, at least one candidate, nothing running. */
+    public BooleanBinding canAnalyzeProperty() {
+        return canAnalyze;
+    }
+}

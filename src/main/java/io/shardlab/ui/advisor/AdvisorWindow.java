@@ -1,0 +1,74 @@
+package io.shardlab.ui.advisor;
+
+import io.shardlab.ui.theme.Appearance;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import javafx.application.Platform;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+/**
+ * The shard key advisor as a window of its own, opened from the main window's Tools menu. One
+ * window per application: opening it again brings it to the front. Its background threads (one
+ * for loads and analyses, two for the candidates of an analysis) are daemons, created on first
+ * open.
+ */
+public final class AdvisorWindow {
+
+    /** Wide enough for every column of the comparison table; smaller screens get the screen's size. */
+    static final double WIDTH = 1520;
+    static final double HEIGHT = 840;
+
+    private final Appearance appearance;
+    private final ObservableBooleanValue dark;
+    private final List<Image> icons;
+    private Stage stage;
+
+    /**
+     * @param appearance styles the window like the main one
+     * @param dark whether the dark theme shows
+     * @param icons the app icon in several sizes
+     */
+    public AdvisorWindow(Appearance appearance, ObservableBooleanValue dark, List<Image> icons) {
+        this.appearance = appearance;
+        this.dark = dark;
+        this.icons = List.copyOf(icons);
+    }
+
+    /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
+    public void open() {
+        if (stage == null) {
+            ExecutorService background = Executors.newSingleThreadExecutor(daemons("shardlab-advisor"));
+            ExecutorService candidates = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
+                    daemons("shardlab-advisor-candidate"));
+            AdvisorViewModel viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
+            Parent root = new AdvisorView(viewModel, dark).build();
+            appearance.follow(root);
+            stage = new Stage();
+            stage.setTitle("ShardLab — Shard key advisor");
+            stage.getIcons().setAll(icons);
+            Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+            stage.setScene(new Scene(root, Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight())));
+            stage.setMinWidth(900);
+            stage.setMinHeight(560);
+            stage.setOnHidden(e -> viewModel.cancel());
+        }
+        stage.show();
+        stage.toFront();
+    }
+
+    private static ThreadFactory daemons(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,73 @@
+package io.shardlab.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.bson.BsonLiterals;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class QueryMixFileTest {
+
+    @Test
+    void readsOneOperationPerLineWithItsWeight() {
+        List<SampledQuery> mix = QueryMixFile.parse("""
+                {"op": "find", "filter": {"customerId": 42}, "weight": 70}
+
+                {op: 'updateOne', filter: {orderNo: 17}, update: {$set: {status: 'paid'}}, upsert: true}
+                {"op": "replaceOne", "filter": {"_id": 1}, "replacement": {"customerId": 42}, "weight": 2.0}
+                {"op": "findAndModify", "filter": {"customerId": 42}}
+                """, "mix.jsonl");
+
+        assertEquals(4, mix.size());
+        SampledQuery find = mix.get(0);
+        assertEquals(QueryCommand.FIND, find.command());
+        assertEquals(BsonLiterals.parseDocument("{customerId: 42}"), find.filter());
+        assertEquals(70, find.weight());
+        assertEquals(1, find.line());
+        SampledQuery update = mix.get(1);
+        assertEquals(QueryCommand.UPDATE_ONE, update.command());
+        assertTrue(update.upsert());
+        assertEquals(1, update.weight(), "weight defaults to 1");
+        assertEquals(3, update.line(), "blank lines are skipped but counted");
+        assertEquals(BsonLiterals.parseDocument("{customerId: 42}"), mix.get(2).update(), "the replacement");
+        assertEquals(2, mix.get(2).weight());
+        assertNull(mix.get(3).update(), "a findAndModify without update removes");
+        assertFalse(mix.get(3).upsert());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            {"op": "insert", "filter": {}}                              | mix.jsonl line 1: 'insert' is not part of a query mix: an insert always goes to one shard, and ShardLab replays the sample's documents as the inserts
+            {"op": "upsert", "filter": {}}                              | mix.jsonl line 1: unknown op 'upsert'; expected one of find, aggregate, count, distinct, updateOne, updateMany, replaceOne, deleteOne, deleteMany, findAndModify
+            {"op": "find"}                                              | mix.jsonl line 1: 'filter' is required
+            {"op": "find", "filter": 3}                                 | mix.jsonl line 1: 'filter' must be a document
+            {"op": "find", "filter": {}, "sort": {"a": 1}}              | mix.jsonl line 1: unknown field 'sort'; an operation has op, filter, update, replacement, upsert and weight
+            {"op": "find", "filter": {}, "weight": 0}                   | mix.jsonl line 1: 'weight' must be a whole number of at least 1, got 0
+            {"op": "find", "filter": {}, "weight": 1.5}                 | mix.jsonl line 1: 'weight' must be a whole number of at least 1, got 1.5
+            {"op": "find", "filter": {}, "upsert": true}                | mix.jsonl line 1: find takes neither 'update' nor 'upsert'
+            {"op": "updateOne", "filter": {}}                           | mix.jsonl line 1: updateOne needs an 'update' such as {"$set": {...}}
+            {"op": "updateOne", "filter": {}, "update": {"a": 1}}       | mix.jsonl line 1: 'update' holds the field 'a'; it takes $-operators such as $set (replace a whole document with replaceOne)
+            {"op": "replaceOne", "filter": {}, "update": {"$set": {}}}  | mix.jsonl line 1: replaceOne takes a 'replacement' document and no 'update'
+            {"op": "replaceOne", "filter": {}, "replacement": {"$set": {"a": 1}}} | mix.jsonl line 1: the replacement document must not contain $-operators like '$set'; use updateOne for those
+            {"op": "find", "filter": {"$expr": {"$eq": ["$a", 1]}}}     | mix.jsonl line 1: filter: $expr: routing of this operator is not modelled (its index bounds come from expression rewrites ShardLab does not reproduce)
+            {"op": "find", "filter": {"$foo": 1}}                       | mix.jsonl line 1: filter: unknown top level operator: $foo
+            [1, 2]                                                      | mix.jsonl line 1: not a document: '[1, 2]' is not valid: expected a document, found an array
+            """)
+    void refusesAMistakeWithTheFileTheLineAndTheProblem(String line, String message) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> QueryMixFile.parse(line, "mix.jsonl"));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void anEmptyMixIsAMistake() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse("\n\n", "m"));
+        assertTrue(e.getMessage().startsWith("m: no operations"), e.getMessage());
+    }
+}

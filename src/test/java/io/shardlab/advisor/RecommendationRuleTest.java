@@ -1,0 +1,87 @@
+package io.shardlab.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The recommendation's order of rules, on candidates whose metrics are set by hand. */
+class RecommendationRuleTest {
+
+    /** A report with just the metrics the rule reads. */
+    static CandidateReport candidate(String field, double singleShardReads, double meanMaxWriteShare, long distinct,
+            boolean ruledOut) {
+        ShardKeyPattern key = ShardKeyPattern.parse("{" + field + ": 1}");
+        KeyCharacteristics kc = new KeyCharacteristics(1_000_000, 1_000_000, 100, distinct == 1_000_000, distinct,
+                List.of(new ValueFrequency(BsonLiterals.parseDocument("{" + field + ": 1}"), 1)),
+                Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0));
+        ChunkMap chunks = ChunkMap.single(1, "shard01");
+        LayoutMetrics layout = new LayoutMetrics(1, 0, 1.0, new ClusterSnapshot("t.c", key, false,
+                List.of(Shard.named("shard01")), chunks, List.of()), List.of(new ChunkStatistics(chunks.get(0), 1, 100)));
+        Optional<ReadWriteDistribution> rw = singleShardReads < 0 ? Optional.empty() : Optional.of(
+                new ReadWriteDistribution(new ReadDistributionMetrics(10, 10, 0, 0, 0, singleShardReads,
+                        100 - singleShardReads, 0), new WriteDistributionMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0), List.of()));
+        List<Finding> findings = new ArrayList<>();
+        if (ruledOut) {
+            findings.add(new Finding(FindingKind.HOT_SHARD, "every insert on one shard"));
+        }
+        return new CandidateReport(key, kc, layout, meanMaxWriteShare, rw, new JumboRisk(1, 0, List.of()), List.of(0L),
+                findings);
+    }
+
+    @ParameterizedTest(name = "{9}")
+    @CsvSource(textBlock = """
+            # A: reads, write share, distinct, ruled out | B: the same | winner | why
+            50, 0.30,  100, false,  80, 0.50,   10, false, B,    more single-shard reads win
+            50, 0.30,  100, false,  50, 0.27,   10, false, B,    then the lower meanMaxWriteShare
+            50, 0.301, 100, false,  50, 0.299, 1000, false, B,   shares equal to two decimals fall to cardinality
+            50, 0.30,  100, false,  50, 0.30,  100, false, A,    a full tie keeps the order given
+            100, 0.20, 1000000, true, 0, 0.50,   5, false, B,    a ruled-out key never wins
+            100, 0.20, 1000000, true, 0, 0.50,   5, true,  none, nothing when every key is ruled out
+            -1, 0.40,  100, false,  -1, 0.35,   10, false, B,    without a query mix the write share decides
+            """)
+    void rulesApplyInOrder(double aReads, double aShare, long aDistinct, boolean aOut, double bReads, double bShare,
+            long bDistinct, boolean bOut, String winner, String why) {
+        List<CandidateReport> candidates = List.of(candidate("a", aReads, aShare, aDistinct, aOut),
+                candidate("b", bReads, bShare, bDistinct, bOut));
+
+        Recommendation r = RecommendationRule.recommend(candidates);
+
+        OptionalInt expected = switch (winner) {
+            case "A" -> OptionalInt.of(0);
+            case "B" -> OptionalInt.of(1);
+            default -> OptionalInt.empty();
+        };
+        assertEquals(expected, r.index(), why);
+    }
+
+    @Test
+    void theReasonsExplainThePickAndEachOtherCandidate() {
+        List<CandidateReport> candidates = List.of(candidate("a", 50, 0.30, 100, false),
+                candidate("b", 80, 0.50, 10, false), candidate("c", 90, 0.25, 10, true));
+
+        Recommendation r = RecommendationRule.recommend(candidates);
+
+        assertEquals(List.of(
+                "Recommended: { b: 1 }. 80% of the reads reach a single shard; meanMaxWriteShare 0.50; 10 distinct values.",
+                "{ a: 1 } ranks lower: fewer single-shard reads (50% against 80%).",
+                "{ c: 1 } is ruled out (write distribution): every insert on one shard"), r.reasons());
+    }
+
+    @Test
+    void noCandidateIsNoRecommendation() {
+        assertThrows(IllegalArgumentException.class, () -> RecommendationRule.recommend(List.of()));
+    }
+}

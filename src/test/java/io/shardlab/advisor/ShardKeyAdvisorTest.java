@@ -1,0 +1,97 @@
+package io.shardlab.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+
+class ShardKeyAdvisorTest {
+
+    private static final List<ShardKeyPattern> KEYS = List.of(ShardKeyPattern.parse("{customerId: 1}"),
+            ShardKeyPattern.parse("{orderNo: 'hashed'}"), ShardKeyPattern.parse("{region: 1, customerId: 1}"));
+
+    @Test
+    void theReportDoesNotDependOnHowManyThreadsRunTheCandidates() {
+        Sample sample = OrdersScenarioTest.orders(30_000, 3);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            AdvisorReport parallel = new ShardKeyAdvisor(pool).analyze(sample, KEYS, List.of(), Samples.settings(2),
+                    ProgressListener.NONE, CancelToken.none());
+            AdvisorReport sequential = Samples.advisor().analyze(sample, KEYS, List.of(), Samples.settings(2),
+                    ProgressListener.NONE, CancelToken.none());
+
+            assertEquals(sequential.candidates(), parallel.candidates());
+            assertEquals(sequential.recommendation(), parallel.recommendation());
+            assertEquals(KEYS, parallel.candidates().stream().map(CandidateReport::key).toList(), "in the order given");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void progressGrowsToOneAndNamesTheCandidate() {
+        List<AnalysisProgress> reports = Collections.synchronizedList(new ArrayList<>());
+
+        Samples.advisor().analyze(OrdersScenarioTest.orders(20_000, 3), KEYS, List.of(), Samples.settings(2),
+                reports::add, CancelToken.none());
+
+        for (int i = 1; i < reports.size(); i++) {
+            assertTrue(reports.get(i).fraction() >= reports.get(i - 1).fraction(), reports.get(i).toString());
+        }
+        assertTrue(reports.stream().anyMatch(p -> p.stage().equals("{ customerId: 1 }: replaying 20,000 inserts")));
+        assertEquals(new AnalysisProgress("done", 1), reports.get(reports.size() - 1));
+    }
+
+    @Test
+    void cancellingStopsTheAnalysis() {
+        CancelToken cancel = new CancelToken();
+        List<AnalysisProgress> reports = new ArrayList<>();
+
+        assertThrows(AnalysisCancelledException.class, () -> Samples.advisor().analyze(
+                OrdersScenarioTest.orders(20_000, 3), KEYS, List.of(), Samples.settings(2), p -> {
+                    reports.add(p);
+                    if (p.fraction() > 0.1) {
+                        cancel.cancel();
+                    }
+                }, cancel));
+        assertTrue(reports.get(reports.size() - 1).fraction() < 0.5, "stopped early: " + reports.get(reports.size() - 1));
+    }
+
+    @Test
+    void aKeyListedTwiceOrNoKeyAtAllIsAMistake() {
+        Sample sample = Samples.ofValues("a", "1");
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> Samples.advisor().analyze(
+                sample, List.of(ShardKeyPattern.parse("{a: 1}"), ShardKeyPattern.parse("{a: 1.0}")), List.of(),
+                Samples.settings(1), ProgressListener.NONE, CancelToken.none()));
+        assertEquals("candidates: a key is listed twice: [{ a: 1 }, { a: 1 }]", twice.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Samples.advisor().analyze(sample, List.of(), List.of(),
+                Samples.settings(1), ProgressListener.NONE, CancelToken.none()));
+    }
+
+    @Test
+    void aCandidateThatFailsStopsTheOthersAndReportsItsProblem() {
+        Sample sample = Samples.of("{a: 1, tags: 'x'}", "{a: 2, tags: ['x', 'y']}");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Samples.advisor().analyze(
+                sample, List.of(ShardKeyPattern.parse("{a: 1}"), ShardKeyPattern.parse("{tags: 1}")), List.of(),
+                Samples.settings(1), ProgressListener.NONE, CancelToken.none()));
+        assertTrue(e.getMessage().startsWith("candidate { tags: 1 }: document 2"), e.getMessage());
+    }
+
+    @Test
+    void oneShardJudgesNoWriteDistribution() {
+        CandidateReport c = Samples.advisor().analyze(OrdersScenarioTest.orders(5_000, 1),
+                List.of(ShardKeyPattern.parse("{orderNo: 1}")), List.of(), Samples.settings(1), ProgressListener.NONE,
+                CancelToken.none()).candidates().get(0);
+
+        assertEquals(1.0, c.meanMaxWriteShare());
+        assertTrue(c.findings().stream().noneMatch(f -> f.kind() == FindingKind.HOT_SHARD));
+    }
+}

@@ -1,0 +1,208 @@
+package io.shardlab.ui.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The advisor's ViewModel without a toolkit: same-thread executors, or queues run by hand. */
+class AdvisorViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    /** An executor that keeps its tasks until the test runs them. */
+    static final class Queue implements Executor {
+        final Deque<Runnable> tasks = new ArrayDeque<>();
+
+        @Override
+        public void execute(Runnable task) {
+            tasks.add(task);
+        }
+
+        void runAll() {
+            while (!tasks.isEmpty()) {
+                tasks.poll().run();
+            }
+        }
+    }
+
+    private static AdvisorViewModel direct() {
+        return new AdvisorViewModel(Runnable::run, Runnable::run, Runnable::run);
+    }
+
+    @Test
+    void loadingTheShippedZipCodesShowsTheSampleAndSuggestsKeys() {
+        AdvisorViewModel vm = direct();
+        assertFalse(vm.canAnalyzeProperty().get(), "no sample yet");
+
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+
+        assertEquals(42_555, vm.sampleProperty().get().numDocsSampled());
+        assertTrue(vm.sampleSummaryProperty().get().startsWith("zipcodes (shipped with ShardLab): 42,555 documents"),
+                vm.sampleSummaryProperty().get());
+        assertFalse(vm.suggestionsProperty().isEmpty());
+        assertFalse(vm.busyProperty().get());
+        assertEquals(1.0, vm.progressProperty().get());
+        assertFalse(vm.canAnalyzeProperty().get(), "no candidate yet");
+    }
+
+    @Test
+    void analysingTwoCandidatesGivesOneRowEachAndTheRecommendation() {
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        vm.setShards(2);
+        vm.setChunkSizeMegabytes(1);
+        assertTrue(vm.addCandidate("{state: 1}"));
+        assertTrue(vm.addCandidate(" {zip: 'hashed'} "));
+        assertTrue(vm.canAnalyzeProperty().get());
+
+        vm.analyze();
+
+        List<CandidateRow> rows = vm.rowsProperty();
+        assertEquals(List.of("{ state: 1 }", "{ zip: 'hashed' }"), rows.stream().map(CandidateRow::keyText).toList());
+        assertEquals(List.of(Verdict.QUALIFIED, Verdict.RECOMMENDED), rows.stream().map(CandidateRow::verdict).toList());
+        assertTrue(vm.recommendationProperty().get().startsWith("Recommended: { zip: 'hashed' }"),
+                vm.recommendationProperty().get());
+        assertEquals(List.of("{ state: 1 } ranks lower: inserts less spread (meanMaxWriteShare "
+                + String.format(java.util.Locale.ROOT, "%.2f", rows.get(0).meanMaxWriteShare()) + " against "
+                + String.format(java.util.Locale.ROOT, "%.2f", rows.get(1).meanMaxWriteShare()) + ")."),
+                vm.reasonsProperty());
+        assertEquals(rows.get(1), vm.selectedProperty().get(), "the recommended row is selected");
+        assertEquals(62, rows.get(0).numDistinctValues());
+        assertNull(rows.get(0).singleShardReads(), "no query mix");
+        assertEquals(2, vm.reportProperty().get().settings().shards());
+    }
+
+    @Test
+    void aBadCandidateIsRefusedWithMongoDbsReason() throws IOException {
+        AdvisorViewModel vm = direct();
+
+        assertFalse(vm.addCandidate("{a: -1}"));
+        assertEquals("Candidate {a: -1}: Shard key { a: -1 }numerical fields must be set to a value of 1 (ascending). "
+                + "Failed to parse field a", vm.errorProperty().get());
+        assertFalse(vm.addCandidate("{a: "));
+        assertTrue(vm.errorProperty().get().startsWith("Candidate {a:: "), vm.errorProperty().get());
+
+        assertTrue(vm.addCandidate("{a: 1}"));
+        assertEquals("", vm.errorProperty().get());
+        assertFalse(vm.addCandidate("{a: 1.0}"));
+        assertEquals("Candidate { a: 1 } is already in the list.", vm.errorProperty().get());
+
+        Path tagged = dir.resolve("tagged.jsonl");
+        Files.writeString(tagged, "{\"tags\": [\"x\"]}\n{\"tags\": \"y\"}\n");
+        vm.loadFile(tagged);
+        assertFalse(vm.addCandidate("{'tags.name': 1}"));
+        assertEquals("Candidate { 'tags.name': 1 }: 'tags' holds an array in 1 documents; Shard key cannot contain "
+                + "array values or array descendants.", vm.errorProperty().get());
+    }
+
+    @Test
+    void removingACandidateAndAddingASuggestionChangeTheList() {
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        var suggestion = vm.suggestionsProperty().get(0);
+
+        assertTrue(vm.addSuggestion(suggestion));
+        assertFalse(vm.suggestionsProperty().contains(suggestion), "a listed key is no longer suggested");
+        vm.removeCandidate(suggestion.key());
+
+        assertTrue(vm.candidatesProperty().isEmpty());
+        assertTrue(vm.suggestionsProperty().contains(suggestion));
+    }
+
+    @Test
+    void cancellingKeepsWhatWasShownAndSaysSo() {
+        Queue background = new Queue();
+        AdvisorViewModel vm = new AdvisorViewModel(background, Runnable::run, Runnable::run);
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        background.runAll();
+        vm.addCandidate("{state: 1}");
+
+        vm.analyze();
+        assertTrue(vm.busyProperty().get());
+        vm.cancel();
+        background.runAll();
+
+        assertFalse(vm.busyProperty().get());
+        assertEquals("Cancelled.", vm.errorProperty().get());
+        assertTrue(vm.rowsProperty().isEmpty());
+        assertTrue(vm.canAnalyzeProperty().get(), "ready to analyse again");
+    }
+
+    @Test
+    void aNewerJobWinsOverAnOlderOneThatFinishesLater() throws IOException {
+        Queue background = new Queue();
+        AdvisorViewModel vm = new AdvisorViewModel(background, Runnable::run, Runnable::run);
+        Path small = dir.resolve("small.jsonl");
+        Files.writeString(small, "{\"n\": 1}\n{\"n\": 2}\n");
+
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        vm.loadFile(small);
+        Runnable older = background.tasks.poll();
+        background.runAll();
+        older.run();
+
+        assertEquals("small.jsonl", vm.sampleProperty().get().source());
+    }
+
+    @Test
+    void progressReachesTheScreenAtMostOnceAtATimeNewestFirst() {
+        Queue ui = new Queue();
+        AdvisorViewModel vm = new AdvisorViewModel(Runnable::run, ui, Runnable::run);
+
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+
+        assertTrue(ui.tasks.size() <= 2, "one progress update and the result, not one per report: " + ui.tasks.size());
+        ui.runAll();
+        assertEquals(42_555, vm.sampleProperty().get().numDocsSampled());
+        assertEquals(1.0, vm.progressProperty().get());
+    }
+
+    @Test
+    void theChunkSizeFollowsTheVersionsDefaultUntilTheUserSetsOne() {
+        AdvisorViewModel vm = direct();
+        assertEquals(128, vm.chunkSizeMegabytesProperty().get());
+
+        vm.setVersion(MongoVersion.V5_0);
+        assertEquals(64, vm.chunkSizeMegabytesProperty().get(), "64 MB before 6.0");
+        vm.setChunkSizeMegabytes(2);
+        vm.setVersion(MongoVersion.V7_0);
+
+        assertEquals(2, vm.chunkSizeMegabytesProperty().get());
+    }
+
+    @Test
+    void aQueryMixAddsSingleShardReadsAndAMistakeShowsItsLine() throws IOException {
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        Path bad = dir.resolve("bad.jsonl");
+        Files.writeString(bad, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}}\n{\"op\": \"sort\"}\n");
+        Path good = dir.resolve("mix.jsonl");
+        Files.writeString(good, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}, \"weight\": 3}\n"
+                + "{\"op\": \"find\", \"filter\": {\"zip\": \"10001\"}}\n");
+
+        vm.loadQueryMix(bad);
+        assertTrue(vm.errorProperty().get().startsWith(bad + " line 2: unknown op 'sort'"), vm.errorProperty().get());
+        vm.loadQueryMix(good);
+        assertEquals("mix.jsonl: 2 operations, 4 reads and 0 writes by weight", vm.queryMixSummaryProperty().get());
+        vm.addCandidate("{state: 1}");
+        vm.analyze();
+
+        assertEquals(75.0, vm.rowsProperty().get(0).singleShardReads());
+        assertEquals(ShardKeyPattern.parse("{state: 1}"), vm.rowsProperty().get(0).key());
+    }
+}

@@ -1,0 +1,111 @@
+package io.shardlab.ui.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The advisor window's main flow, driven like a user would, headless (Monocle), with real background threads. */
+@ExtendWith(ApplicationExtension.class)
+class AdvisorViewTest {
+
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    private final ExecutorService candidates = Executors.newFixedThreadPool(2);
+
+    @Start
+    void start(Stage stage) {
+        AdvisorViewModel viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
+        stage.setScene(new Scene(new AdvisorView(viewModel, new SimpleBooleanProperty(false)).build(), 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void stopThreads() {
+        background.shutdownNow();
+        candidates.shutdownNow();
+    }
+
+    private static void addCandidate(FxRobot robot, String key) {
+        TextField input = robot.lookup("#candidate-input").queryAs(TextField.class);
+        robot.interact(() -> input.setText(key));
+        robot.clickOn("#add-candidate");
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void loadTheZipCodesAddTwoCandidatesAnalyseAndSeeTheRecommendation(FxRobot robot) throws Exception {
+        // when: load the shipped sample from the menu
+        robot.clickOn("#load-sample");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#load-zipcodes").tryQuery().isPresent());
+        robot.clickOn("#load-zipcodes");
+        Label summary = robot.lookup("#sample-summary").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> summary.getText().startsWith("zipcodes"));
+
+        // and two candidates on 2 shards with 1 MB chunks
+        addCandidate(robot, "{state: 1}");
+        addCandidate(robot, "{zip: 'hashed'}");
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> shards = robot.lookup("#shards").queryAs(Spinner.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> chunk = robot.lookup("#chunk-size").queryAs(Spinner.class);
+        robot.interact(() -> {
+            shards.getValueFactory().setValue(2);
+            chunk.getValueFactory().setValue(1);
+        });
+        robot.clickOn("#analyze");
+
+        // then the recommendation shows, with one table row per candidate and its number line
+        Label recommendation = robot.lookup("#recommendation").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !recommendation.getText().isEmpty());
+        assertTrue(recommendation.getText().startsWith("Recommended: { zip: 'hashed' }"), recommendation.getText());
+        TableView<?> table = robot.lookup("#candidates-table").queryAs(TableView.class);
+        assertEquals(2, table.getItems().size());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(Verdict.RECOMMENDED, ((CandidateRow) table.getItems().get(1)).verdict());
+        assertTrue(robot.lookup("#findings").lookup("Only 62 distinct values").tryQuery().isEmpty(),
+                "the recommended key's findings show, not the state key's");
+        javafx.scene.Node stateCell = robot.from(table).lookup(".table-cell").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && "{ state: 1 }".equals(c.getText()))
+                .findFirst().orElseThrow();
+        robot.clickOn(stateCell);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("{ state: 1 } · qualified", robot.lookup("#selected-key").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#findings .label").queryAllAs(Label.class).stream()
+                .anyMatch(l -> l.getText().startsWith("Only 62 distinct values")));
+
+        // and the number lines are painted in the shards' colours
+        Canvas line = robot.from(table).lookup((Canvas c) -> true).queryAs(Canvas.class);
+        WritableImage pixels = WaitForAsyncUtils.asyncFx(() -> line.snapshot(null, null)).get();
+        assertTrue(pixels.getWidth() >= AdvisorView.ROW_LINE_WIDTH - 1);
+        assertTrue(colours(pixels) >= 3, "background, surface and at least one shard colour");
+    }
+
+    private static int colours(WritableImage image) {
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (int x = 0; x < image.getWidth(); x += 3) {
+            for (int y = 0; y < Math.min(image.getHeight(), 20); y++) {
+                seen.add(image.getPixelReader().getArgb(x, y));
+            }
+        }
+        return seen.size();
+    }
+}
