@@ -46,7 +46,7 @@ final class SimulationText {
         out.append("--- Sharding Status --- (simulated MongoDB ").append(s.version().label()).append(")\n");
         outcome.origin().ifPresent(o -> {
             out.append("  layout: ").append(o.namespace()).append(" from ").append(o.source()).append(" (")
-                    .append(o.chunks()).append(" chunks)\n");
+                    .append(o.chunks()).append(o.chunks() == 1 ? " chunk)\n" : " chunks)\n");
             for (String note : o.notes()) {
                 out.append("        ").append(note).append('\n');
             }

@@ -42,7 +42,9 @@ record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, ClusterMet
 
     /** {@code "test.users from SOURCE: 4 chunks on 3 shards"}. */
     String describe() {
-        return cluster.namespace() + " from " + metadata.source() + ": " + cluster.chunks().size() + " chunks on "
-                + cluster.shards().size() + " shards";
+        int chunks = cluster.chunks().size();
+        int shards = cluster.shards().size();
+        return cluster.namespace() + " from " + metadata.source() + ": " + chunks + (chunks == 1 ? " chunk on " : " chunks on ")
+                + shards + (shards == 1 ? " shard" : " shards");
     }
 }

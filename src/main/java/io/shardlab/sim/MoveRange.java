@@ -53,17 +53,13 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
         }
         if (hi.isPresent() && hi.get().compareTo(chunk.max()) < 0 && !state.canPlace(i, List.of(hi.get()))) {
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
-            return Optional.of("ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), state.key())
-                    + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
-                    + "interpolate");
+            return Optional.of(CommandSupport.unplaceable(chunk, state.key()));
         }
         Optional<MigrationStarter.RangeEnd> end = hi.isPresent()
                 ? Optional.of(new MigrationStarter.RangeEnd(hi.get(), false)) : MigrationStarter.resolveMax(state, i);
         if (end.isEmpty()) {
             // ShardLab's text
-            return Optional.of("ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), state.key())
-                    + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
-                    + "interpolate");
+            return Optional.of(CommandSupport.unplaceable(chunk, state.key()));
         }
         return MoveChecks.check(state, i, end.get().max(), toShard, false);
     }

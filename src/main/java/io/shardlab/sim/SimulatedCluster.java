@@ -15,6 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ({@link #advance}), which runs what MongoDB does by itself (balancer rounds, migration commits,
  * auto-merges) as automatic commands in the same history.
  *
+ * <p>It starts empty (then {@link AddShard}, {@link ShardCollection}, …) or from a layout read
+ * elsewhere ({@link #fromLayout}, {@link LoadLayout}), whose documents it knows only as per-chunk
+ * totals; {@link #runBalancerRounds} lets N balancer rounds pass and reports their migrations.
+ *
  * <p>Threading: not thread-safe; drive it from one thread. Listeners are called synchronously on
  * that thread; hand them immutable events and {@link #snapshot()}s only.
  *

@@ -45,11 +45,8 @@ public record SplitAt(String namespace, BsonDocument middle) implements ClusterC
             return Optional.of(CommandSupport.migrationInProgress("split a chunk"));
         }
         if (!state.canPlace(i, List.of(key.get()))) {
-            Chunk chunk = c;
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
-            return Optional.of("ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), state.key())
-                    + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
-                    + "interpolate");
+            return Optional.of(CommandSupport.unplaceable(c, state.key()));
         }
         return Optional.empty();
     }

@@ -50,11 +50,8 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         }
         Optional<List<ShardKey>> median = median(state, i);
         if (median.isEmpty()) {
-            Chunk chunk = c;
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
-            return Optional.of("ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), state.key())
-                    + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
-                    + "interpolate");
+            return Optional.of(CommandSupport.unplaceable(c, state.key()));
         }
         if (median.get().isEmpty()) {
             return Optional.of("Unable to find median in chunk because chunk is indivisible.");

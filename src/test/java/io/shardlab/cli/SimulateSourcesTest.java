@@ -115,7 +115,7 @@ class SimulateSourcesTest {
         assertEquals(0, run.exitCode(), run.err());
         String text = run.out();
         for (String expected : List.of(
-                "  layout: shop.orders from " + dir.resolve("hashed.json") + " (1 chunks)\n",
+                "  layout: shop.orders from " + dir.resolve("hashed.json") + " (1 chunk)\n",
                 "        MongoDB 8.0 rules: the source does not say which version it runs; choose another with "
                         + "--mongodb-version\n",
                 "        chunk size: 1 MB (--chunk-size)\n",
