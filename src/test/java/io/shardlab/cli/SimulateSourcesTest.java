@@ -176,6 +176,41 @@ class SimulateSourcesTest {
     }
 
     @Test
+    void estimatedDataSizeBytesGiveEachChunkItsOwnSize() {
+        // config.chunks of test.users carry the defragmenter's estimates; $shardedDataDistribution (docs shape:
+        // {ns, shards: [{shardName, numOrphanedDocs, numOwnedDocuments, ownedSizeBytes, orphanedSizeBytes}]})
+        // gives each shard's average document size: 61 bytes everywhere
+        java.util.Map<String, List<BsonDocument>> config = new java.util.LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
+        java.util.Map<String, Long> estimates = java.util.Map.of("MinKey", 12_200L, "100", 18_300L, "200", 6_100L,
+                "300", 24_400L);
+        List<BsonDocument> chunks = new ArrayList<>();
+        for (BsonDocument c : config.get("chunks")) {
+            BsonDocument copy = c.clone();
+            BsonValue min = copy.getDocument("min").get("user_id");
+            if (min != null) {
+                copy.append("estimatedDataSizeBytes", new BsonInt64(estimates.get(min.isInt32()
+                        ? String.valueOf(min.asInt32().getValue()) : "MinKey")));
+            }
+            chunks.add(copy);
+        }
+        config.put("chunks", chunks);
+        try (FakeCluster cluster = FakeCluster.mongos("7.0.12", 21).withShardedDataDistribution(List.of(
+                BsonDocument.parse("{ns: 'test.users', shards: ["
+                        + "{shardName: 'shard01', numOrphanedDocs: 0, numOwnedDocuments: 600, ownedSizeBytes: 36600, "
+                        + "orphanedSizeBytes: 0}, {shardName: 'shard02', numOrphanedDocs: 0, numOwnedDocuments: 300, "
+                        + "ownedSizeBytes: 18300, orphanedSizeBytes: 0}, {shardName: 'shard03', numOrphanedDocs: 0, "
+                        + "numOwnedDocuments: 100, ownedSizeBytes: 6100, orphanedSizeBytes: 0}]}")))) {
+            cluster.seed(config);
+            BsonDocument d = json(CliRun.of("simulate", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS,
+                    "--balancer-rounds", "1", "--json"));
+            assertEquals("estimatedDataSizeBytes", d.getDocument("layoutSource").getString("sizes").getValue());
+            List<String> sizes = d.getArray("chunks").stream().map(c -> c.asDocument().getNumber("docs").longValue()
+                    + "/" + c.asDocument().getNumber("bytes").longValue()).toList();
+            assertEquals(List.of("200/12200", "300/18300", "100/6100", "400/24400"), sizes);
+        }
+    }
+
+    @Test
     void aCutTheLayoutCannotPlaceStopsTheRoundsAndSaysWhy() {
         Path file = snapshot("ranged.json", "{customer: 1}", List.of(
                 new Chunk(MIN, ShardKey.of(new BsonInt64(100)), "shard01", false, ChunkVersion.INITIAL),
