@@ -31,8 +31,8 @@ public final class Cli {
         cli.getCommandSpec().version(info.name() + " " + info.version());
         // subcommands are registered here, in one place
         cli.addSubcommand(new HashCommand());
-        cli.addSubcommand(new ExplainCommand());
-        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard()));
+        cli.addSubcommand(new ExplainCommand(java.time.Clock.systemUTC()));
+        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
         cli.addSubcommand(new InspectCommand(java.time.Clock.systemUTC()));
         cli.addSubcommand(new SnapshotCommand(java.time.Clock.systemUTC()));
         cli.addSubcommand(new ExportCommand(java.time.Clock.systemUTC()));

@@ -8,25 +8,33 @@ import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import java.io.PrintWriter;
+import java.time.Clock;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code explain}: which shards mongos sends a query or write to, the targeting class of the filter's
- * shape, and why, over the layout of a freshly sharded empty collection on MongoDB 8.0
- * ({@link EmptyCollectionLayout}).
+ * shape, and why, over a chunk layout: a real collection's, read from {@code --uri},
+ * {@code --snapshot} or {@code --config-dump} ({@link LayoutSourceOptions}; the key is then the
+ * collection's, and the routing rules are those of the source's server version when it is known,
+ * else 8.0), or that of a freshly sharded empty collection of {@code --key} on {@code --shards}
+ * shards on MongoDB 8.0 ({@link EmptyCollectionLayout}).
  */
-@Command(name = "explain", mixinStandardHelpOptions = true,
-        description = "Route a query over a chunk layout: the shards reached, the targeting class "
-                + "(single-shard, multi-shard, scatter-gather) and why.%n"
-                + "The layout is the one shardCollection creates on an empty collection with N shards on MongoDB 8.0.")
+@Command(name = "explain", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Route a query over a chunk layout: the shards reached, the targeting class "
+                + "(single-shard, multi-shard, scatter-gather) and why.",
+            "The layout is a real collection's (--uri, --snapshot or --config-dump, with --ns when the source has "
+                + "several), or the one shardCollection creates on an empty collection of --key with --shards shards "
+                + "on MongoDB 8.0.",
+            "Example: shardlab explain --snapshot orders.json --filter '{customer: 42}'"})
 final class ExplainCommand implements Runnable {
 
     /** The operations {@code --op} accepts. */
@@ -37,8 +45,9 @@ final class ExplainCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--key", required = true, paramLabel = "PATTERN",
-            description = "Shard key pattern, e.g. '{a: 1}', '{a: \"hashed\"}', '{a: 1, b: 1}'.")
+    @Option(names = "--key", paramLabel = "PATTERN",
+            description = "Shard key pattern, e.g. '{a: 1}', '{a: \"hashed\"}', '{a: 1, b: 1}'. Required without a "
+                    + "source; with one it is the collection's, and a different --key is refused.")
     private String key;
 
     @Option(names = "--filter", required = true, paramLabel = "QUERY",
@@ -49,29 +58,83 @@ final class ExplainCommand implements Runnable {
             description = "Operation: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private Op op;
 
-    @Option(names = "--shards", paramLabel = "N", defaultValue = "2",
-            description = "Number of shards of the default layout (default: ${DEFAULT-VALUE}).")
-    private int shards;
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Without a source: number of shards of the empty-collection layout (default: 2).")
+    private Integer shards;
 
-    @Option(names = "--json", description = "Print {\"shards\": [...], \"targeting\": ..., \"reason\": ...}.")
+    @Option(names = "--json", description = "Print {\"shards\": [...], \"targeting\": ..., \"reason\": ...}, "
+            + "plus \"layout\" when it came from a source.")
     private boolean json;
+
+    @Mixin
+    private LayoutSourceOptions source;
+
+    private final Clock clock;
+
+    ExplainCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** What the query is routed over. */
+    private record Layout(ShardKeyPattern key, ChunkMap chunks, MongoVersion version, SourceLayout source) {
+    }
 
     @Override
     public void run() {
-        ShardKeyPattern pattern = ShardKeyPattern.parse(key);
         BsonDocument query = BsonLiterals.parseDocument(filter);
-        Targeting t = new Router(pattern, chunkMap(pattern), MongoVersion.V8_0).route(operation(query));
+        Layout layout = layout();
+        Targeting t = new Router(layout.key(), layout.chunks(), layout.version()).route(operation(query));
         PrintWriter out = spec.commandLine().getOut();
-        out.println(json ? toJson(t) : toText(t));
+        if (json) {
+            out.println(toJson(t, layout.source() == null ? null : layoutJson(layout)));
+        } else {
+            if (layout.source() != null) {
+                out.println("layout: " + layout.source().describe() + " (MongoDB " + layout.version()
+                        + " routing rules" + (layout.source().release().isPresent() ? "" : ", the default") + ")");
+            }
+            out.println(toText(t));
+        }
         out.flush();
     }
 
     /**
-     * The layout to route over. This is the one place a loaded layout plugs in: a {@code --snapshot FILE}
-     * option returns the snapshot's chunks here instead of the empty-collection layout.
+     * The layout to route over: the source's when one is given (its key; a different {@code --key}
+     * is bad input, and so is {@code --shards}), else the empty-collection layout of
+     * {@code --key} on {@code --shards} shards.
      */
-    private ChunkMap chunkMap(ShardKeyPattern pattern) {
-        return EmptyCollectionLayout.of(pattern, shards);
+    private Layout layout() {
+        if (!source.isGiven()) {
+            if (key == null) {
+                throw new IllegalArgumentException("key: give --key PATTERN for the empty-collection layout, or a "
+                        + "layout source (--uri, --snapshot or --config-dump)");
+            }
+            int n = shards == null ? 2 : shards;
+            ShardKeyPattern pattern = ShardKeyPattern.parse(key);
+            return new Layout(pattern, EmptyCollectionLayout.of(pattern, n), MongoVersion.V8_0, null);
+        }
+        if (shards != null) {
+            throw new IllegalArgumentException("shards: --shards sizes the empty-collection layout; the layout from "
+                    + source.describe() + " has its own shards");
+        }
+        SourceLayout loaded = source.layout(clock);
+        ShardKeyPattern pattern = loaded.cluster().key();
+        if (key != null && !ShardKeyPattern.parse(key).equals(pattern)) {
+            throw new IllegalArgumentException("key: --key " + ShardKeyPattern.parse(key) + " is not the shard key of "
+                    + loaded.cluster().namespace() + ", which is " + pattern + "; leave --key out to use it");
+        }
+        return new Layout(pattern, loaded.cluster().chunks(), loaded.release().orElse(MongoVersion.V8_0), loaded);
+    }
+
+    private static BsonDocument layoutJson(Layout layout) {
+        SourceLayout l = layout.source();
+        BsonArray shardIds = new BsonArray();
+        l.cluster().shardIds().forEach(id -> shardIds.add(new BsonString(id)));
+        return new BsonDocument("namespace", new BsonString(l.cluster().namespace()))
+                .append("source", new BsonString(l.metadata().source()))
+                .append("key", l.cluster().key().toDocument())
+                .append("chunks", new org.bson.BsonInt32(l.cluster().chunks().size()))
+                .append("clusterShards", shardIds)
+                .append("mongodbVersion", new BsonString(layout.version().label()));
     }
 
     private Operation operation(BsonDocument query) {
@@ -95,12 +158,19 @@ final class ExplainCommand implements Runnable {
     }
 
     static String toJson(Targeting t) {
+        return toJson(t, null);
+    }
+
+    static String toJson(Targeting t, BsonDocument layout) {
         BsonArray shardArray = new BsonArray();
         t.shards().forEach(s -> shardArray.add(new BsonString(s)));
         BsonDocument d = new BsonDocument("shards", shardArray)
                 .append("targeting", new BsonString(t.targeting().label()))
                 .append("reason", new BsonString(t.reason()));
         t.error().ifPresent(e -> d.append("error", new BsonString(e)));
+        if (layout != null) {
+            d.append("layout", layout);
+        }
         return d.toJson(JSON);
     }
 }

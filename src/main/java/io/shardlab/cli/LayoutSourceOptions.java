@@ -1,6 +1,8 @@
 package io.shardlab.cli;
 
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ClusterInspector;
@@ -17,6 +19,7 @@ import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.LiveTimeouts;
+import io.shardlab.live.ServerInfo;
 import java.io.Console;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +29,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
@@ -131,15 +137,50 @@ public final class LayoutSourceOptions {
      * when given: what explain, export and simulate work from.
      */
     public ClusterSnapshot snapshot(Clock clock) {
-        return read(clock).snapshot(namespace);
+        return layout(clock).cluster();
+    }
+
+    /**
+     * The chosen collection's layout ({@code --ns}, or the only sharded one), at {@code --at} when
+     * given, with what the source knew besides (per-chunk statistics a snapshot recorded, the
+     * server's version, per-shard data, balancer settings).
+     *
+     * @throws IllegalArgumentException with one line when the source cannot be read, the collection
+     *     is missing or ambiguous, or its metadata is broken
+     */
+    SourceLayout layout(Clock clock) {
+        requireSource();
+        Instant moment = moment();
+        SnapshotFile.Contents file = source.snapshot != null ? SnapshotFile.read(source.snapshot) : null;
+        ClusterMetadata metadata = read(clock, moment == null ? ClusterInspector.Scope.OVERVIEW.recentChanges() : 0, file);
+        if (moment != null) {
+            metadata = rewound(metadata, moment);
+        }
+        CollectionLayout layout = metadata.layout(namespace);
+        ClusterSnapshot cluster = layout.snapshot(metadata.shards());
+        Map<Chunk, ChunkStatistics> recorded = new HashMap<>();
+        if (file != null) {
+            file.chunkStatistics().forEach(s -> recorded.put(s.chunk(), s));
+        }
+        Optional<String> version = metadata.serverInfo().map(ServerInfo::version);
+        if (version.isEmpty() && file != null && file.capture() != null && file.capture().isDocument("server")
+                && file.capture().getDocument("server").isString("version")) {
+            version = Optional.of(file.capture().getDocument("server").getString("version").getValue());
+        }
+        return new SourceLayout(cluster, layout, metadata, recorded, version);
     }
 
     private ClusterMetadata read(Clock clock, int recentChanges) {
         requireSource();
+        return read(clock, recentChanges, source.snapshot != null ? SnapshotFile.read(source.snapshot) : null);
+    }
+
+    private ClusterMetadata read(Clock clock, int recentChanges, SnapshotFile.Contents file) {
+        requireSource();
         ClusterInspector inspector = new ClusterInspector(clock);
         ClusterInspector.Scope scope = new ClusterInspector.Scope(namespace, recentChanges);
         if (source.snapshot != null) {
-            ClusterMetadata m = LiveCapture.fromSnapshotFile(SnapshotFile.read(source.snapshot), source.snapshot.toString());
+            ClusterMetadata m = LiveCapture.fromSnapshotFile(file, source.snapshot.toString());
             if (namespace != null) {
                 m.layout(namespace);
             }

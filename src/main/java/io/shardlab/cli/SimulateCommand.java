@@ -1,9 +1,16 @@
 package io.shardlab.cli;
 
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.BalancerState;
+import io.shardlab.live.BalancingFlags;
 import io.shardlab.routing.Router;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.sim.BalancerRoundsRun;
+import io.shardlab.sim.LoadLayout;
+import io.shardlab.sim.SetAutoMerge;
+import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertDocument;
@@ -19,44 +26,69 @@ import io.shardlab.workload.WriteDistribution;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code simulate}: inserts a workload or a dataset into an in-memory cluster of N shards running a
- * chosen MongoDB version's rules, then reports the final chunk layout, what each shard holds, and
- * where the writes went over time (meanMaxWriteShare).
+ * {@code simulate}: inserts a workload or a dataset into an in-memory cluster running a chosen
+ * MongoDB version's rules, or starts that cluster from a real collection's layout, optionally
+ * runs balancer rounds with no inserts, and reports the final chunk layout, what each shard holds,
+ * where the writes went (meanMaxWriteShare) and the migrations the balancer made.
  *
- * <p>The cluster: shards {@code shard01 … shardNN} added in order (the first is the database's
+ * <p>A new cluster: shards {@code shard01 … shardNN} added in order (the first is the database's
  * primary shard), the collection {@code test.<workload or file name>} sharded on {@code --key},
  * then the documents inserted at {@code --rate} per simulated second (balancer rounds, migrations,
  * auto-splits and auto-merges happen as simulated time passes), then in-flight migrations commit.
+ *
+ * <p>From a layout ({@code --uri}, {@code --snapshot}, {@code --config-dump}, see
+ * {@link LayoutSourceOptions}): the source's shards, chunks (bounds, shards, jumbo flags,
+ * versions) and zones are loaded instead ({@link LoadLayout}), with per-chunk contents from the
+ * best figures the source has ({@link ChunkContents}); the version is the source server's when it
+ * is known and modelled, and the chunk size the collection's {@code maxChunkSizeBytes}, else
+ * config.settings {@code chunksize}, else the version's default (mongo
+ * {@code src/mongo/db/s/balancer/balancer.cpp}:
+ * {@code coll.getMaxChunkSizeBytes().value_or(balancerConfig->getMaxChunkSizeBytes())}). Inserts
+ * may follow; {@code --balancer-rounds N} then runs N rounds with no inserts and lists the
+ * migrations they make. Every assumption is stated in the report.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Insert a workload or a dataset into a simulated sharded cluster and report the chunk layout, "
-                + "the data per shard and where the writes went (meanMaxWriteShare: 1.0 = every write on one "
-                + "shard, 1/N = perfectly even).")
+        description = {"Insert a workload or a dataset into a simulated sharded cluster, or start it from a real "
+                + "collection's layout (--uri, --snapshot or --config-dump), optionally run balancer rounds, and report "
+                + "the chunk layout, the data per shard, where the writes went (meanMaxWriteShare: 1.0 = every write "
+                + "on one shard, 1/N = perfectly even) and the migrations the balancer would make.",
+            "Example: shardlab simulate --snapshot orders.json --balancer-rounds 20"})
 final class SimulateCommand implements Runnable {
 
     @Spec
     private CommandSpec spec;
 
     private final WorkloadRegistry workloads;
+    private final Clock clock;
 
-    @Option(names = "--key", required = true, paramLabel = "PATTERN",
-            description = "Shard key pattern, e.g. '{counter: 1}', '{_id: \"hashed\"}', '{month: 1, user: 1}'.")
+    @Mixin
+    private LayoutSourceOptions source;
+
+    @Option(names = "--key", paramLabel = "PATTERN",
+            description = "Shard key pattern, e.g. '{counter: 1}', '{_id: \"hashed\"}', '{month: 1, user: 1}'. "
+                    + "Required for a new cluster; with a source it is the collection's, and a different --key is "
+                    + "refused.")
     private String key;
 
-    @Option(names = "--shards", required = true, paramLabel = "N", description = "Number of shards (1 to 1000).")
-    private int shards;
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Number of shards of a new cluster (1 to 1000); a layout from a source has its own.")
+    private Integer shards;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     private Input input;
 
     /** Exactly one of a dataset file and a named workload. */
@@ -74,12 +106,14 @@ final class SimulateCommand implements Runnable {
             description = "Documents to insert (default: 100000 for a workload, the whole file for a dataset).")
     private Long docs;
 
-    @Option(names = "--mongodb-version", paramLabel = "V", defaultValue = "8.0",
-            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--mongodb-version", paramLabel = "V",
+            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: the source server's "
+                    + "when known, else 8.0).")
     private String mongodbVersion;
 
     @Option(names = "--chunk-size", paramLabel = "MB",
-            description = "Maximum chunk size in MB, 1 to 1024 (default: the version's, 64 before 6.0, 128 from 6.0).")
+            description = "Maximum chunk size in MB, 1 to 1024 (default: the source collection's or cluster's setting, "
+                    + "else the version's: 64 before 6.0, 128 from 6.0).")
     private Integer chunkSizeMb;
 
     @Option(names = "--doc-size", paramLabel = "BYTES",
@@ -103,6 +137,11 @@ final class SimulateCommand implements Runnable {
             description = "Write the final layout as a ShardLab snapshot file (what explain --snapshot reads).")
     private Path snapshotOut;
 
+    @Option(names = "--balancer-rounds", paramLabel = "N",
+            description = "After the inserts (if any), run N balancer rounds with no inserts, simulated time advancing "
+                    + "at MongoDB's round interval, and list the migrations they make (1 to " + MAX_ROUNDS + ").")
+    private Integer balancerRounds;
+
     @Option(names = "--queries", paramLabel = "N", defaultValue = "0",
             description = "Also route N queries of the workload's query mix on the final layout (default: none).")
     private int queries;
@@ -113,13 +152,17 @@ final class SimulateCommand implements Runnable {
     @Option(names = "--json", description = "Print one JSON object instead of the readable report.")
     private boolean json;
 
-    SimulateCommand(WorkloadRegistry workloads) {
+    /** The most balancer rounds one run may ask for. */
+    static final int MAX_ROUNDS = 100_000;
+
+    SimulateCommand(WorkloadRegistry workloads, Clock clock) {
         this.workloads = workloads;
+        this.clock = clock;
     }
 
     /** The command with its help footer listing the workloads. */
-    static CommandLine commandLine(WorkloadRegistry workloads) {
-        CommandLine cl = new CommandLine(new SimulateCommand(workloads));
+    static CommandLine commandLine(WorkloadRegistry workloads, Clock clock) {
+        CommandLine cl = new CommandLine(new SimulateCommand(workloads, clock));
         StringBuilder footer = new StringBuilder("%nWorkloads (--workload NAME, with the key its lesson uses):%n");
         for (Workload w : workloads.all()) {
             footer.append(String.format("  %-23s %s%n      %s%n", w.name(), w.suggestedKey().toString().replace("%", "%%"),
@@ -132,43 +175,118 @@ final class SimulateCommand implements Runnable {
     @Override
     public void run() {
         checkOptions();
-        ShardKeyPattern pattern = ShardKeyPattern.parse(key);
-        MongoVersion version = parseVersion();
-        SimulationSetup setup = new SimulationSetup(version, shards,
-                chunkSizeMb == null ? 0 : chunkSizeMb * 1024L * 1024L, seed, window, rate, docSize == null ? 0 : docSize);
-        Workload workload = input.workload == null ? null : workloads.named(input.workload);
-        String namespace = "test." + (workload != null ? workload.name() : baseName(input.dataset));
-        WorkloadSettings settings = WorkloadSettings.of(docs != null ? docs
-                : workload != null ? WorkloadSettings.DEFAULT_DOCS : Long.MAX_VALUE, seed);
-
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
-        if (workload != null) {
-            workload.initialSplit(settings).ifPresent(simulation::preSplit);
-        }
-        InsertStream stream = workload != null ? workload.open(settings)
-                : DatasetFile.open(input.dataset, settings, settings.docs());
-        String source = stream.source();
-        WriteDistribution writes = simulation.run(stream);
-        SimulationSnapshot end = simulation.snapshot();
-        Optional<ReadDistribution> reads = Optional.empty();
-        if (queries > 0) {
-            Router router = new Router(pattern, end.cluster().chunks(), version);
-            reads = Optional.of(ReadDistribution.route(workload.queries(settings), queries, seed, router));
-        }
-        if (snapshotOut != null) {
-            writeSnapshot(end, version);
-        }
-        SimulationOutcome outcome = new SimulationOutcome(pattern, source, seed, end, writes, simulation.events(), reads);
+        SimulationOutcome outcome = source.isGiven() ? runOnLayout() : runOnNewCollection();
         PrintWriter out = spec.commandLine().getOut();
         out.println(json ? SimulationJson.render(outcome) : SimulationText.render(outcome, verbose));
         out.flush();
     }
 
-    private void checkOptions() {
+    /** A new cluster of {@code --shards} shards with the collection sharded on {@code --key}. */
+    private SimulationOutcome runOnNewCollection() {
+        if (key == null) {
+            throw new IllegalArgumentException("--key: give the shard key of the new collection, or start from a layout "
+                    + "with --uri, --snapshot or --config-dump");
+        }
+        if (shards == null) {
+            throw new IllegalArgumentException("--shards: give the number of shards of the new cluster, or start from a "
+                    + "layout with --uri, --snapshot or --config-dump");
+        }
         if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
             throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
                     + " shards, got " + shards);
         }
+        if (input == null) {
+            throw new IllegalArgumentException("input: give --workload NAME or --dataset FILE, or start from a layout "
+                    + "with --uri, --snapshot or --config-dump");
+        }
+        ShardKeyPattern pattern = ShardKeyPattern.parse(key);
+        MongoVersion version = mongodbVersion == null ? MongoVersion.V8_0 : parseVersion();
+        SimulationSetup setup = new SimulationSetup(version, shards,
+                chunkSizeMb == null ? 0 : chunkSizeMb * 1024L * 1024L, seed, window, rate, docSize == null ? 0 : docSize);
+        Workload workload = input.workload == null ? null : workloads.named(input.workload);
+        String namespace = "test." + (workload != null ? workload.name() : baseName(input.dataset));
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
+        if (workload != null) {
+            workload.initialSplit(settings(workload)).ifPresent(simulation::preSplit);
+        }
+        return finish(simulation, pattern, workload, Optional.empty());
+    }
+
+    /** The cluster of a layout read from the source, then the inserts and rounds asked for. */
+    private SimulationOutcome runOnLayout() {
+        if (shards != null) {
+            throw new IllegalArgumentException("--shards: sizes a new cluster; the layout from " + source.describe()
+                    + " has its own shards");
+        }
+        SourceLayout loaded = source.layout(clock);
+        ClusterSnapshot cluster = loaded.cluster();
+        ShardKeyPattern pattern = cluster.key();
+        if (key != null && !ShardKeyPattern.parse(key).equals(pattern)) {
+            throw new IllegalArgumentException("--key: " + ShardKeyPattern.parse(key) + " is not the shard key of "
+                    + cluster.namespace() + ", which is " + pattern + "; leave --key out to use it");
+        }
+        if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
+            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on " + cluster.shards().size()
+                    + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
+        }
+        List<String> notes = new ArrayList<>();
+        MongoVersion version = version(loaded, notes);
+        long chunkSize = chunkSize(loaded, version, notes);
+        ChunkContents contents = ChunkContents.of(cluster, loaded.recorded(), loaded.layout().estimatedDataSizeBytes(),
+                loaded.layout().dataDistribution());
+        notes.add("chunk contents: " + contents.description());
+        if (!contents.perChunk().isEmpty()) {
+            notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
+                    + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range, "
+                    + "and is marked \"estimated\"; where the range gives no place to put it, the run stops there");
+        }
+        SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, seed, window, rate,
+                docSize == null ? 0 : docSize);
+        WorkloadSimulation simulation = WorkloadSimulation.fromLayout(setup,
+                new LoadLayout(cluster, contents.perChunk()));
+        applySourceSettings(loaded, simulation, version, notes);
+        loaded.metadata().notes().forEach(n -> notes.add("source: " + n));
+        Workload workload = input == null || input.workload == null ? null : workloads.named(input.workload);
+        SimulationOutcome.LayoutOrigin origin = new SimulationOutcome.LayoutOrigin(cluster.namespace(),
+                loaded.metadata().source(), cluster.chunks().size(), contents.basis().label, notes);
+        return finish(simulation, pattern, workload, Optional.of(origin));
+    }
+
+    /** Inserts (when asked), balancer rounds (when asked), queries, the snapshot file; the outcome. */
+    private SimulationOutcome finish(WorkloadSimulation simulation, ShardKeyPattern pattern, Workload workload,
+            Optional<SimulationOutcome.LayoutOrigin> origin) {
+        WriteDistribution writes;
+        Optional<String> inserted = Optional.empty();
+        if (input != null) {
+            WorkloadSettings settings = settings(workload);
+            InsertStream stream = workload != null ? workload.open(settings)
+                    : DatasetFile.open(input.dataset, settings, settings.docs());
+            inserted = Optional.of(stream.source());
+            writes = simulation.run(stream);
+        } else {
+            writes = simulation.noWrites();
+        }
+        Optional<BalancerRoundsRun> rounds = balancerRounds == null ? Optional.empty()
+                : Optional.of(simulation.runBalancerRounds(balancerRounds));
+        SimulationSnapshot end = simulation.snapshot();
+        MongoVersion version = end.version();
+        Optional<ReadDistribution> reads = Optional.empty();
+        if (queries > 0) {
+            Router router = new Router(pattern, end.cluster().chunks(), version);
+            reads = Optional.of(ReadDistribution.route(workload.queries(settings(workload)), queries, seed, router));
+        }
+        if (snapshotOut != null) {
+            writeSnapshot(end, version);
+        }
+        return new SimulationOutcome(pattern, inserted, seed, end, writes, simulation.events(), reads, origin, rounds);
+    }
+
+    private WorkloadSettings settings(Workload workload) {
+        return WorkloadSettings.of(docs != null ? docs : workload != null ? WorkloadSettings.DEFAULT_DOCS : Long.MAX_VALUE,
+                seed);
+    }
+
+    private void checkOptions() {
         if (docs != null && docs < 1) {
             throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
         }
@@ -191,8 +309,95 @@ final class SimulateCommand implements Runnable {
         if (queries < 0) {
             throw new IllegalArgumentException("--queries: not negative, got " + queries);
         }
-        if (queries > 0 && input.workload == null) {
+        if (queries > 0 && (input == null || input.workload == null)) {
             throw new IllegalArgumentException("--queries: needs --workload; a dataset file has no query mix");
+        }
+        if (balancerRounds != null && (balancerRounds < 1 || balancerRounds > MAX_ROUNDS)) {
+            throw new IllegalArgumentException("--balancer-rounds: between 1 and " + MAX_ROUNDS + ", got "
+                    + balancerRounds);
+        }
+        if (docs != null && input == null) {
+            throw new IllegalArgumentException("--docs: needs --workload or --dataset; nothing is inserted without one");
+        }
+    }
+
+    /** The version: --mongodb-version, else the source server's when ShardLab models it, else 8.0; noted. */
+    private MongoVersion version(SourceLayout loaded, List<String> notes) {
+        if (mongodbVersion != null) {
+            MongoVersion v = parseVersion();
+            notes.add("MongoDB " + v + " rules (--mongodb-version)"
+                    + loaded.serverVersion().map(sv -> "; the source's server runs " + sv).orElse(""));
+            return v;
+        }
+        Optional<MongoVersion> release = loaded.release();
+        if (release.isPresent() && MongoVersion.simulated().contains(release.get())) {
+            notes.add("MongoDB " + release.get() + " rules: the source's server runs " + loaded.serverVersion().get());
+            return release.get();
+        }
+        notes.add("MongoDB " + MongoVersion.V8_0 + " rules: " + (loaded.serverVersion().isPresent()
+                ? "the source's server runs " + loaded.serverVersion().get() + ", which ShardLab does not model"
+                : "the source does not say which version it runs") + "; choose another with --mongodb-version");
+        return MongoVersion.V8_0;
+    }
+
+    /**
+     * The max chunk size in bytes (0 for the version's default): --chunk-size, else the
+     * collection's {@code maxChunkSizeBytes}, else config.settings {@code chunksize}; noted.
+     */
+    private long chunkSize(SourceLayout loaded, MongoVersion version, List<String> notes) {
+        if (chunkSizeMb != null) {
+            notes.add("chunk size: " + chunkSizeMb + " MB (--chunk-size)");
+            return chunkSizeMb * 1024L * 1024L;
+        }
+        Long collection = loaded.layout().entry().flags().maxChunkSizeBytes();
+        if (collection != null && collection > 0) {
+            notes.add("chunk size: " + ShellNumbers.dataFormat(collection) + " (config.collections maxChunkSizeBytes)");
+            return collection;
+        }
+        BalancerState balancer = loaded.metadata().balancer();
+        if (balancer != null && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
+                && balancer.chunkSizeMB() != null && balancer.chunkSizeMB() > 0) {
+            notes.add("chunk size: " + balancer.chunkSizeMB() + " MB (config.settings chunksize)");
+            return balancer.chunkSizeMB() * 1024L * 1024L;
+        }
+        notes.add("chunk size: the default for " + version + " (the source sets none)");
+        return 0;
+    }
+
+    /**
+     * The source's switches that change what the simulated balancer does: auto-merge and
+     * auto-split off are applied; a stopped balancer, a collection excluded from balancing and an
+     * active window are not (the rounds show what the balancer would do once it runs), and say so.
+     */
+    private static void applySourceSettings(SourceLayout loaded, WorkloadSimulation simulation, MongoVersion version,
+            List<String> notes) {
+        BalancerState balancer = loaded.metadata().balancer();
+        BalancingFlags flags = loaded.layout().entry().flags();
+        String ns = loaded.cluster().namespace();
+        if (balancer != null && !balancer.enabled()) {
+            notes.add("the source's balancer is off (mode '" + balancer.mode() + "'): the rounds show what it would do "
+                    + "once started");
+        }
+        if (!flags.balancing()) {
+            notes.add("balancing of " + ns + " is disabled on the source (noBalance): the rounds show what the balancer "
+                    + "would do once it is enabled");
+        } else if (!flags.migrationsAllowed()) {
+            notes.add("migrations of " + ns + " are blocked on the source (allowMigrations/permitMigrations false): "
+                    + "the rounds show what the balancer would do once they are allowed");
+        }
+        if (balancer != null && balancer.activeWindow() != null) {
+            notes.add("the source's balancing window " + balancer.activeWindow().start() + "-"
+                    + balancer.activeWindow().stop() + " is not applied: rounds run back to back");
+        }
+        if (version.atLeast(MongoVersion.V7_0) && ((balancer != null && Boolean.FALSE.equals(balancer.autoMerge()))
+                || Boolean.FALSE.equals(flags.enableAutoMerge()))) {
+            simulation.cluster().execute(new SetAutoMerge(false));
+            notes.add("auto-merge is off on the source, and so here");
+        }
+        if (!version.atLeast(MongoVersion.V6_0) && ((balancer != null && !balancer.autoSplit())
+                || Boolean.TRUE.equals(flags.noAutoSplit()))) {
+            simulation.cluster().execute(new SetAutoSplit(false));
+            notes.add("auto-split is off on the source, and so here");
         }
     }
 

@@ -5,6 +5,11 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.sim.BalancerRoundsRun;
+import io.shardlab.sim.ClusterEvent;
+import io.shardlab.sim.Migration;
+import io.shardlab.sim.MigrationReason;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.ReadDistribution;
 import java.util.LinkedHashMap;
@@ -22,6 +27,20 @@ import org.bson.BsonString;
  * ({@code {"ts": {"$minKey": 1}}}); docs and bytes are what each chunk and shard owns at the end;
  * a shard's writes are the inserts routed to it; {@code migrations} counts committed migrations;
  * {@code meanMaxWriteShare} is null when nothing was inserted.
+ *
+ * <p>Sections that only some runs have come after those keys, which never change:
+ * {@code "layoutSource": {"namespace", "source", "chunks", "sizes", "notes"}} when the run started
+ * from a source's layout ({@code sizes}: {@code recorded}, {@code estimatedDataSizeBytes},
+ * {@code shardTotals} or {@code unknown}, see {@link ChunkContents});
+ * {@code "balancerRounds": {"requested", "run", "stoppedBecause", "simulatedMillis",
+ * "migrationsCommitted", "events": [{"type", "min", "max", "shard", "text"}]}} and
+ * {@code "migrationsPlanned": [{"round", "command", "from", "to", "min", "max", "docs", "bytes",
+ * "reason", "estimated", "committed"}]} with {@code --balancer-rounds}: {@code command} is
+ * {@code moveChunk} before 6.0 and {@code moveRange} from 6.0 (mongo
+ * {@code src/mongo/db/s/balancer/balancer.cpp} requests moveRange), {@code reason} MongoDB's
+ * {@code MigrationReason} ({@code drain}, {@code zoneViolation}, {@code chunksImbalance}; mongo
+ * {@code src/mongo/db/s/balancer/balancer_policy.h}), {@code estimated} true when ShardLab placed
+ * {@code max} inside a chunk whose documents it does not hold; then {@code "reads"}.
  */
 final class SimulationJson {
 
@@ -63,8 +82,147 @@ final class SimulationJson {
         OptionalDouble share = outcome.writes().meanMaxWriteShare();
         out.append(", \"meanMaxWriteShare\": ").append(share.isPresent() ? Double.toString(share.getAsDouble()) : "null");
         out.append(", \"events\": ").append(outcome.events());
+        outcome.origin().ifPresent(o -> appendOrigin(out, o));
+        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s.version()));
         outcome.reads().ifPresent(r -> appendReads(out, r));
         return out.append('}').toString();
+    }
+
+    private static void appendOrigin(StringBuilder out, SimulationOutcome.LayoutOrigin o) {
+        out.append(", \"layoutSource\": {\"namespace\": ").append(string(o.namespace()))
+                .append(", \"source\": ").append(string(o.source()))
+                .append(", \"chunks\": ").append(o.chunks())
+                .append(", \"sizes\": ").append(string(o.sizes()))
+                .append(", \"notes\": [");
+        for (int i = 0; i < o.notes().size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(string(o.notes().get(i)));
+        }
+        out.append("]}");
+    }
+
+    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, MongoVersion version) {
+        out.append(", \"balancerRounds\": {\"requested\": ").append(r.requested())
+                .append(", \"run\": ").append(r.run())
+                .append(", \"stoppedBecause\": ").append(r.stoppedBecause().map(SimulationJson::string).orElse("null"))
+                .append(", \"simulatedMillis\": ").append(r.endedAtMillis() - r.startedAtMillis())
+                .append(", \"migrationsCommitted\": ").append(r.committed())
+                .append(", \"events\": [");
+        boolean first = true;
+        for (ClusterEvent e : reported(r)) {
+            out.append(first ? "" : ", ").append("{\"type\": ").append(string(type(e)));
+            Chunk c = chunkOf(e);
+            if (c != null) {
+                out.append(", \"min\": ").append(BsonPrinter.canonicalJson(c.min().toDocument(key)))
+                        .append(", \"max\": ").append(BsonPrinter.canonicalJson(c.max().toDocument(key)))
+                        .append(", \"shard\": ").append(string(c.shard()));
+            }
+            out.append(", \"text\": ").append(string(describe(e, key))).append('}');
+            first = false;
+        }
+        out.append("]}, \"migrationsPlanned\": [");
+        String command = migrationCommand(version);
+        for (int i = 0; i < r.migrations().size(); i++) {
+            BalancerRoundsRun.PlannedMigration p = r.migrations().get(i);
+            Migration m = p.migration();
+            out.append(i == 0 ? "" : ", ").append("{\"round\": ").append(p.round())
+                    .append(", \"command\": ").append(string(command))
+                    .append(", \"from\": ").append(string(m.from()))
+                    .append(", \"to\": ").append(string(m.to()))
+                    .append(", \"min\": ").append(BsonPrinter.canonicalJson(m.min().toDocument(key)))
+                    .append(", \"max\": ").append(BsonPrinter.canonicalJson(m.max().toDocument(key)))
+                    .append(", \"docs\": ").append(m.documents())
+                    .append(", \"bytes\": ").append(m.bytes())
+                    .append(", \"reason\": ").append(string(reason(m.reason())))
+                    .append(", \"estimated\": ").append(m.estimatedMax())
+                    .append(", \"committed\": ").append(p.committed()).append('}');
+        }
+        out.append(']');
+    }
+
+    /** The rounds' events worth reporting: a moveRange commit's own split is part of its migration. */
+    static List<ClusterEvent> reported(BalancerRoundsRun r) {
+        return r.events().stream().filter(e -> !(e instanceof ClusterEvent.ChunkSplit split
+                && split.cause() == ClusterEvent.SplitCause.MOVE_RANGE)).toList();
+    }
+
+    /** What the balancer asks the donor for: moveChunk before 6.0, moveRange from 6.0 (mongo balancer.cpp). */
+    static String migrationCommand(MongoVersion version) {
+        return version.atLeast(MongoVersion.V6_0) ? "moveRange" : "moveChunk";
+    }
+
+    /** MongoDB's name of a migration reason (mongo balancer_policy.h {@code MigrationReason}). */
+    static String reason(MigrationReason reason) {
+        return switch (reason) {
+            case DRAIN -> "drain";
+            case ZONE_VIOLATION -> "zoneViolation";
+            case CHUNKS_IMBALANCE -> "chunksImbalance";
+            case TOP_CHUNK -> "topChunk";
+            case COMMAND -> "command";
+        };
+    }
+
+    private static String type(ClusterEvent e) {
+        if (e instanceof ClusterEvent.ChunkSplit) {
+            return "split";
+        }
+        if (e instanceof ClusterEvent.JumboMarked) {
+            return "jumbo";
+        }
+        if (e instanceof ClusterEvent.MigrationFailed) {
+            return "migrationFailed";
+        }
+        if (e instanceof ClusterEvent.ChunksMerged) {
+            return "merge";
+        }
+        if (e instanceof ClusterEvent.DocumentsUnknown) {
+            return "documentsUnknown";
+        }
+        return e.getClass().getSimpleName();
+    }
+
+    private static Chunk chunkOf(ClusterEvent e) {
+        if (e instanceof ClusterEvent.JumboMarked j) {
+            return j.chunk();
+        }
+        if (e instanceof ClusterEvent.DocumentsUnknown u) {
+            return u.chunk();
+        }
+        return null;
+    }
+
+    /** One line for a round's event. */
+    static String describe(ClusterEvent e, ShardKeyPattern key) {
+        if (e instanceof ClusterEvent.ChunkSplit split) {
+            String cause = switch (split.cause()) {
+                case ZONE_BOUNDARY -> "at a zone boundary";
+                case TOO_BIG_TO_MOVE -> "because it was too big to move";
+                case AUTO_SPLIT -> "by the auto-splitter";
+                case COMMAND -> "by a command";
+                case MOVE_RANGE -> "by a moveRange commit";
+            };
+            return "split " + range(split.min(), split.max(), key) + " on " + split.shard() + " at "
+                    + split.splitPoints().stream().map(p -> BsonPrinter.shell(p.toDocument(key))).toList() + " " + cause;
+        }
+        if (e instanceof ClusterEvent.JumboMarked j) {
+            return "marked jumbo: " + range(j.chunk().min(), j.chunk().max(), key) + " on " + j.chunk().shard();
+        }
+        if (e instanceof ClusterEvent.MigrationFailed f) {
+            return "migration failed: " + range(f.migration().min(), f.migration().max(), key) + " " + f.migration().from()
+                    + " -> " + f.migration().to() + ": " + f.error();
+        }
+        if (e instanceof ClusterEvent.ChunksMerged m) {
+            return "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max(), key) + " on " + m.shard()
+                    + (m.cause() == ClusterEvent.MergeCause.AUTO_MERGER ? " (auto-merger)" : "");
+        }
+        if (e instanceof ClusterEvent.DocumentsUnknown u) {
+            return "not simulated: " + range(u.chunk().min(), u.chunk().max(), key) + " on " + u.chunk().shard()
+                    + (u.toShard() == null ? "" : " (to " + u.toShard() + ")") + ": " + u.step();
+        }
+        return e.toString();
+    }
+
+    private static String range(io.shardlab.key.ShardKey min, io.shardlab.key.ShardKey max, ShardKeyPattern key) {
+        return BsonPrinter.shell(min.toDocument(key)) + " -->> " + BsonPrinter.shell(max.toDocument(key));
     }
 
     private static void appendReads(StringBuilder out, ReadDistribution r) {

@@ -6,6 +6,9 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.BalancerRoundsRun;
+import io.shardlab.sim.ClusterEvent;
+import io.shardlab.sim.Migration;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.WriteDistribution;
@@ -41,8 +44,19 @@ final class SimulationText {
         ShardKeyPattern key = outcome.key();
         StringBuilder out = new StringBuilder();
         out.append("--- Sharding Status --- (simulated MongoDB ").append(s.version().label()).append(")\n");
-        out.append("  inserted: ").append(s.documents()).append(" documents from ").append(outcome.input())
-                .append(", seed ").append(outcome.seed()).append('\n');
+        outcome.origin().ifPresent(o -> {
+            out.append("  layout: ").append(o.namespace()).append(" from ").append(o.source()).append(" (")
+                    .append(o.chunks()).append(o.chunks() == 1 ? " chunk)\n" : " chunks)\n");
+            for (String note : o.notes()) {
+                out.append("        ").append(note).append('\n');
+            }
+        });
+        if (outcome.input().isPresent()) {
+            out.append("  inserted: ").append(outcome.writes().inserts()).append(" documents from ")
+                    .append(outcome.input().get()).append(", seed ").append(outcome.seed()).append('\n');
+        } else {
+            out.append("  inserted: nothing, seed ").append(outcome.seed()).append('\n');
+        }
         out.append("  chunk size: ").append(ShellNumbers.dataFormat(s.maxChunkSizeBytes())).append('\n');
         out.append("  shards:\n");
         for (Shard shard : s.shards()) {
@@ -75,9 +89,44 @@ final class SimulationText {
             out.append(indent).append("too many chunks to print, use verbose if you want to force print\n");
         }
         appendDistribution(out, s);
-        appendWrites(out, outcome.writes(), s, outcome.events());
+        if (outcome.input().isPresent()) {
+            appendWrites(out, outcome.writes());
+        }
+        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s));
+        appendTotals(out, s, outcome.events());
         outcome.reads().ifPresent(r -> appendReads(out, r));
         return out.toString();
+    }
+
+    /**
+     * The migrations of {@code --balancer-rounds}, one line each: round, command (moveChunk before
+     * 6.0, moveRange from 6.0: mongo balancer.cpp), shards, range, documents, bytes, MongoDB's
+     * reason ({@code balancer_policy.h} MigrationReason), and whether ShardLab estimated the range's
+     * end; then the rounds' splits, jumbo flags, failures and merges, and why the run stopped early.
+     */
+    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, SimulationSnapshot s) {
+        out.append("\nBalancer rounds (").append(r.requested()).append(" requested, ").append(r.run()).append(" run, ")
+                .append(seconds(r.endedAtMillis() - r.startedAtMillis())).append(" simulated)\n");
+        String command = SimulationJson.migrationCommand(s.version());
+        for (BalancerRoundsRun.PlannedMigration p : r.migrations()) {
+            Migration m = p.migration();
+            out.append(String.format(Locale.ROOT, " round %-4d %s %s -> %s  %s -->> %s%s  %d docs  %s  %s%s%n",
+                    p.round(), command, m.from(), m.to(), BsonPrinter.shell(m.min().toDocument(key)),
+                    BsonPrinter.shell(m.max().toDocument(key)), m.estimatedMax() ? " (estimated)" : "", m.documents(),
+                    ShellNumbers.dataFormat(m.bytes()), SimulationJson.reason(m.reason()),
+                    p.committed() ? "" : "  (in flight at the end)"));
+        }
+        long bytes = r.migrations().stream().mapToLong(p -> p.migration().bytes()).sum();
+        out.append(" migrations planned : ").append(r.migrations().size()).append(" (").append(r.committed())
+                .append(" committed), ").append(ShellNumbers.dataFormat(bytes)).append(" moved\n");
+        for (ClusterEvent e : SimulationJson.reported(r)) {
+            out.append(" ").append(SimulationJson.describe(e, key)).append('\n');
+        }
+        r.stoppedBecause().ifPresent(why -> out.append(" stopped early: ").append(why).append('\n'));
+    }
+
+    private static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 
     private static void appendDistribution(StringBuilder out, SimulationSnapshot s) {
@@ -114,7 +163,7 @@ final class SimulationText {
         }
     }
 
-    private static void appendWrites(StringBuilder out, WriteDistribution writes, SimulationSnapshot s, long events) {
+    private static void appendWrites(StringBuilder out, WriteDistribution writes) {
         List<String> shards = writes.shards();
         out.append("\nWrites\n");
         out.append(" inserts : ").append(writes.inserts()).append(" in ").append(writes.fullWindows())
@@ -129,6 +178,9 @@ final class SimulationText {
             out.append(" ").append(shard).append(" : ").append(writes.writes(shard)).append(" writes (")
                     .append(ShellNumbers.percent(writes.writes(shard), writes.inserts())).append("%)\n");
         }
+    }
+
+    private static void appendTotals(StringBuilder out, SimulationSnapshot s, long events) {
         long jumbo = s.chunkStatistics().stream().map(ChunkStatistics::chunk).filter(Chunk::jumbo).count();
         out.append("\nsplits : ").append(s.counters().splits()).append("  migrations : ")
                 .append(s.counters().migrationsCommitted()).append("  merges : ").append(s.counters().merges())

@@ -39,6 +39,8 @@ import org.bson.codecs.EncoderContext;
  * {@code min < max}; {@code jumbo} is a boolean that defaults to false. Here the bound fields must
  * also be the shard key's fields in order. A document that breaks a rule decodes to a
  * {@link ChunkDocument} with a problem instead of a chunk, so one bad document never aborts a read.
+ * {@code estimatedDataSizeBytes}, when present and a number, is kept with the chunk
+ * ({@code parseFromConfigBSON} reads it with {@code safeNumberLong()}).
  *
  * <p>Encoding is not supported: ShardLab never writes chunks.
  */
@@ -73,6 +75,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         String shard = null;
         ChunkVersion version = null;
         boolean jumbo = false;
+        Long estimatedDataSizeBytes = null;
         String problem = null;
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
             String name = reader.readName();
@@ -122,6 +125,12 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                         version = new ChunkVersion((int) major, (int) minor);
                     }
                 }
+                case "estimatedDataSizeBytes" -> {
+                    BsonValue size = readValue(reader);
+                    if (size.isNumber()) {
+                        estimatedDataSizeBytes = size.asNumber().longValue();
+                    }
+                }
                 case "jumbo" -> {
                     if (reader.getCurrentBsonType() == BsonType.BOOLEAN) {
                         jumbo = reader.readBoolean();
@@ -146,7 +155,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         if (problem != null) {
             return ChunkDocument.broken(namespace, "chunk " + describe(id, min, max) + ": " + problem);
         }
-        return ChunkDocument.of(new Chunk(min, max, shard, jumbo, version));
+        return ChunkDocument.of(new Chunk(min, max, shard, jumbo, version), estimatedDataSizeBytes);
     }
 
     private static String missing(ShardKey min, ShardKey max, String shard, ChunkVersion version) {

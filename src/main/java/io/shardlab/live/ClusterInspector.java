@@ -103,7 +103,8 @@ public final class ClusterInspector {
             CollectionLayout kept = reusable.get(entry.namespace());
             List<ZoneRange> zones = decoder.zones(entry, tags, shards);
             if (kept != null) {
-                layouts.add(new CollectionLayout(entry, kept.chunks(), kept.map(), zones, null, List.of()));
+                layouts.add(new CollectionLayout(entry, kept.chunks(), kept.map(), zones, null, List.of(),
+                        kept.estimatedDataSizeBytes()));
             } else {
                 layouts.add(layout(source, entry, shards, zones));
             }
@@ -152,7 +153,8 @@ public final class ClusterInspector {
             if (extra != null) {
                 List<MetadataProblem> all = new ArrayList<>(l.problems());
                 all.addAll(extra);
-                layouts.set(i, new CollectionLayout(l.entry(), l.chunks(), l.map(), l.zones(), l.dataDistribution(), all));
+                layouts.set(i, new CollectionLayout(l.entry(), l.chunks(), l.map(), l.zones(), l.dataDistribution(), all,
+                        l.estimatedDataSizeBytes()));
             }
         }
         perCollection.values().forEach(clusterProblems::addAll);
@@ -195,9 +197,13 @@ public final class ClusterInspector {
         String ns = entry.namespace();
         List<MetadataProblem> problems = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>(docs.size());
+        Map<Chunk, Long> estimates = new HashMap<>();
         for (ChunkDocument doc : docs) {
             if (doc.chunk() != null) {
                 chunks.add(doc.chunk());
+                if (doc.estimatedDataSizeBytes() != null) {
+                    estimates.put(doc.chunk(), doc.estimatedDataSizeBytes());
+                }
             } else {
                 problems.add(doc.problem());
             }
@@ -237,7 +243,7 @@ public final class ClusterInspector {
             cut.add(new MetadataProblem(ns, "and " + more + " more problems"));
             problems = cut;
         }
-        return new CollectionLayout(entry, chunks, map, zones, null, problems);
+        return new CollectionLayout(entry, chunks, map, zones, null, problems, estimates);
     }
 
     private static boolean sorted(List<Chunk> chunks) {

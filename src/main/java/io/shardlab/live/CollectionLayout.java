@@ -28,14 +28,26 @@ import java.util.stream.Collectors;
  * @param zones the zone ranges, sorted by min
  * @param dataDistribution per-shard data, or null when no source could report it
  * @param problems what is wrong with this collection's metadata; empty when it is sound
+ * @param estimatedDataSizeBytes config.chunks {@code estimatedDataSizeBytes} of the chunks whose
+ *     documents carry one (written only while the balancer defragments the collection, and cleared
+ *     when it is done: mongo {@code balancer_defragmentation_policy.cpp},
+ *     {@code _clearDefragmentationState}); {@code Long.MAX_VALUE} is the defragmenter's
+ *     "bigger than a small chunk" marker ({@code kBigChunkMarker}), not a size
  */
 public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
-        DataDistribution dataDistribution, List<MetadataProblem> problems) {
+        DataDistribution dataDistribution, List<MetadataProblem> problems, Map<Chunk, Long> estimatedDataSizeBytes) {
 
     public CollectionLayout {
         chunks = List.copyOf(chunks);
         zones = List.copyOf(zones);
         problems = List.copyOf(problems);
+        estimatedDataSizeBytes = Map.copyOf(estimatedDataSizeBytes);
+    }
+
+    /** A layout whose chunk documents carry no size estimates. */
+    public CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
+            DataDistribution dataDistribution, List<MetadataProblem> problems) {
+        this(entry, chunks, map, zones, dataDistribution, problems, Map.of());
     }
 
     /** The namespace. */
@@ -60,7 +72,7 @@ public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkM
 
     /** This layout with per-shard data attached. */
     public CollectionLayout withDataDistribution(DataDistribution distribution) {
-        return new CollectionLayout(entry, chunks, map, zones, distribution, problems);
+        return new CollectionLayout(entry, chunks, map, zones, distribution, problems, estimatedDataSizeBytes);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,18 +27,13 @@ final class AutoSplitVector implements SplitPointFinder {
     private static final int MAX_SPLIT_POINTS_TO_REPOSITION = 3;
 
     @Override
-    public List<ShardKey> find(ChunkDocuments docs, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
+    public List<Integer> indexes(IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
             int limit) {
-        List<Integer> idx = indexes(docs, shardDocuments, shardBytes, maxChunkSizeBytes, limit);
-        List<ShardKey> out = new ArrayList<>(idx.size());
-        for (int i : idx) {
-            out.add(docs.keyAt(i));
-        }
-        return out;
+        return points(scan, shardDocuments, shardBytes, maxChunkSizeBytes, limit);
     }
 
     /** The split points as document indexes (each point is the key of that document). */
-    static List<Integer> indexes(ChunkDocuments docs, long totalDocs, long dataSize, long maxChunkSizeBytes,
+    static List<Integer> points(IndexScan docs, long totalDocs, long dataSize, long maxChunkSizeBytes,
             int limit) {
         List<Integer> splitKeys = new ArrayList<>();
         if (dataSize < maxChunkSizeBytes || totalDocs == 0) {

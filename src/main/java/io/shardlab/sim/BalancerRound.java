@@ -64,7 +64,13 @@ public record BalancerRound() implements ClusterCommand {
                 int i = state.chunks().indexOf(bound);
                 Chunk c = state.chunks().get(i);
                 if (c.min().compareTo(bound) < 0 && bound.compareTo(c.max()) < 0 && !state.isMigrating(i)) {
-                    state.split(i, List.of(bound), ClusterEvent.SplitCause.ZONE_BOUNDARY);
+                    if (state.canPlace(i, List.of(bound))) {
+                        state.split(i, List.of(bound), ClusterEvent.SplitCause.ZONE_BOUNDARY);
+                    } else {
+                        state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, null, "the balancer would split "
+                                + "this chunk at the zone boundary " + bound + ", and the chunk's key range gives no "
+                                + "place to divide its documents"));
+                    }
                 }
             }
         }

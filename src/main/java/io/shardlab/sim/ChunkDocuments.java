@@ -17,7 +17,7 @@ import io.shardlab.key.ShardKey;
  * tracker ({@code ChunkWritesTracker::_bytesWritten}) and the time the chunk arrived on its shard
  * ({@code onCurrentShardSince}).
  */
-abstract class ChunkDocuments {
+abstract class ChunkDocuments implements IndexScan {
 
     /** Bytes written to this chunk since its last split check (4.4/5.0 auto-split trigger). */
     long bytesWritten;
@@ -25,8 +25,20 @@ abstract class ChunkDocuments {
     /** Simulated time, in ms, at which the chunk arrived on its current shard (7.0+ auto-merger). */
     long onShardSinceMillis;
 
+    /**
+     * Documents of this chunk whose keys ShardLab does not hold: the contents of a loaded layout
+     * ({@link LoadLayout}), known only as a count and a byte total. They are not among the
+     * documents {@link #count()} and {@link #keyAt} see; {@link ClusterState} divides them between
+     * the pieces of a split as {@link KeyInterpolation} places the split points.
+     */
+    long unknownDocuments;
+
+    /** The total BSON size of the {@link #unknownDocuments}, in bytes. */
+    long unknownBytes;
+
     /** Number of documents. */
-    abstract int count();
+    @Override
+    public abstract int count();
 
     /** Sum of the documents' BSON sizes, in bytes. */
     abstract long bytes();
@@ -38,7 +50,8 @@ abstract class ChunkDocuments {
     abstract ShardKey keyAt(int i);
 
     /** Whether documents {@code i} and {@code j} have MongoDB-equal shard keys (after {@link #sort()}). */
-    abstract boolean sameKey(int i, int j);
+    @Override
+    public abstract boolean sameKey(int i, int j);
 
     /** The BSON size of document {@code i}. */
     abstract int sizeAt(int i);
@@ -54,6 +67,21 @@ abstract class ChunkDocuments {
 
     /** An empty document set of the same layout. */
     abstract ChunkDocuments emptyLike();
+
+    /** Documents, known and unknown. */
+    long totalCount() {
+        return count() + unknownDocuments;
+    }
+
+    /** Bytes of the documents, known and unknown. */
+    long totalBytes() {
+        return bytes() + unknownBytes;
+    }
+
+    /** Whether the chunk holds documents whose keys are unknown. */
+    boolean hasUnknown() {
+        return unknownDocuments > 0 || unknownBytes > 0;
+    }
 
     /** Sum of the sizes of documents {@code [from, to)}. */
     long bytesBetween(int from, int to) {

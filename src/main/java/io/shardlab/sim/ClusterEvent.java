@@ -19,6 +19,27 @@ public sealed interface ClusterEvent {
     record CollectionSharded(long atMillis, String namespace, ShardKeyPattern key, int chunks) implements ClusterEvent {
     }
 
+    /**
+     * A layout read from elsewhere (a live cluster, a snapshot, a config dump) was loaded:
+     * {@code shards} shards and the collection's {@code chunks} chunks, of which
+     * {@code documents} documents ({@code bytes} bytes) are known only as totals.
+     */
+    record LayoutLoaded(long atMillis, String namespace, ShardKeyPattern key, int shards, int chunks, long documents,
+            long bytes) implements ClusterEvent {
+    }
+
+    /**
+     * A step needed the keys of documents ShardLab does not hold (a loaded layout's contents) and
+     * could not place them inside {@code chunk}, so it was skipped rather than guessed: ShardLab's
+     * own event, not MongoDB's.
+     *
+     * @param chunk the chunk the step would change
+     * @param toShard where the balancer would have moved a range of it, or null for a split
+     * @param step what MongoDB would do there, one line
+     */
+    record DocumentsUnknown(long atMillis, Chunk chunk, String toShard, String step) implements ClusterEvent {
+    }
+
     /** A batch of inserts landed: how many documents and bytes, and on which shards. */
     record InsertsLanded(long atMillis, long documents, long bytes, Map<String, Long> documentsByShard)
             implements ClusterEvent {

@@ -26,7 +26,9 @@ import org.bson.BsonType;
  *
  * <p>Invariants ({@link #checkInvariants()}): the chunk map tiles the key space (ChunkMap checks
  * on every change); there is one document set per chunk, in the same order; every document's key
- * lies in its chunk's {@code [min, max)}; the per-chunk totals add up to the documents inserted.
+ * lies in its chunk's {@code [min, max)}; the per-chunk totals of known documents add up to the
+ * documents inserted, and those of unknown documents (a loaded layout's contents, see
+ * {@link ChunkDocuments#unknownDocuments}) to the documents and bytes loaded.
  */
 final class ClusterState {
 
@@ -47,6 +49,9 @@ final class ClusterState {
     long nextBalancerRoundAt;
     boolean balancerRoundInProgress;
     long nextAutoMergeAt;
+    /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
+    long documentsLoaded;
+    long bytesLoaded;
 
     /** Documents per chunk, index-aligned with {@code collection.chunks()}. */
     final ArrayList<ChunkDocuments> buckets = new ArrayList<>();
@@ -298,8 +303,8 @@ final class ClusterState {
         ChunkMap map = chunks();
         for (int i = 0; i < map.size(); i++) {
             long[] t = out.computeIfAbsent(map.get(i).shard(), k -> new long[2]);
-            t[0] += buckets.get(i).count();
-            t[1] += buckets.get(i).bytes();
+            t[0] += buckets.get(i).totalCount();
+            t[1] += buckets.get(i).totalBytes();
         }
         return out;
     }
@@ -339,18 +344,26 @@ final class ClusterState {
      */
     void split(int index, List<ShardKey> points, ClusterEvent.SplitCause cause) {
         Chunk chunk = chunks().get(index);
+        if (!canPlace(index, points)) {
+            throw new IllegalStateException("split: the unknown documents of " + chunk + " cannot be placed around "
+                    + points);
+        }
         ChunkMap next = chunks().split(index, points);
         ChunkDocuments docs = buckets.get(index);
+        long[][] unknown = apportionUnknown(index, points);
         docs.sort();
         List<ChunkDocuments> parts = new ArrayList<>();
         for (int p = points.size() - 1; p >= 0; p--) {
             parts.add(0, docs.splitOff(docs.lowerBound(points.get(p))));
         }
         parts.add(0, docs);
-        for (ChunkDocuments part : parts) {
+        for (int p = 0; p < parts.size(); p++) {
+            ChunkDocuments part = parts.get(p);
             // a split creates new chunk objects with fresh write trackers (ChunkInfo::_writesTracker)
             part.bytesWritten = 0;
             part.onShardSinceMillis = docs.onShardSinceMillis;
+            part.unknownDocuments = unknown[p][0];
+            part.unknownBytes = unknown[p][1];
         }
         buckets.remove(index);
         buckets.addAll(index, parts);
@@ -368,6 +381,8 @@ final class ClusterState {
         ChunkDocuments merged = buckets.get(from);
         for (int i = from + 1; i < to; i++) {
             merged.appendAll(buckets.get(i));
+            merged.unknownDocuments += buckets.get(i).unknownDocuments;
+            merged.unknownBytes += buckets.get(i).unknownBytes;
         }
         merged.bytesWritten = 0;
         merged.onShardSinceMillis = onShardSince;
@@ -397,22 +412,22 @@ final class ClusterState {
 
     /** Starts a migration of {@code [min, max)} of chunk {@code index} to {@code to}; returns it. */
     Migration startMigration(int index, ShardKey max, String to, MigrationReason reason) {
+        return startMigration(index, max, to, reason, false);
+    }
+
+    /**
+     * Starts a migration of {@code [min, max)} of chunk {@code index} to {@code to}; returns it.
+     * {@code estimatedMax}: max was placed by {@link KeyInterpolation} inside a chunk holding
+     * unknown documents.
+     */
+    Migration startMigration(int index, ShardKey max, String to, MigrationReason reason, boolean estimatedMax) {
         Chunk c = chunks().get(index);
-        ChunkDocuments docs = buckets.get(index);
-        long documents;
-        long bytes;
-        if (max.equals(c.max())) {
-            documents = docs.count();
-            bytes = docs.bytes();
-        } else {
-            docs.sort();
-            int end = docs.lowerBound(max);
-            documents = end;
-            bytes = docs.bytesBetween(0, end);
-        }
+        long[] content = contentBelow(index, max);
+        long documents = content[0];
+        long bytes = content[1];
         long duration = config.migrationOverheadMillis() + (bytes * 1000L) / config.migrationBytesPerSecond();
         Migration m = new Migration(nextMigrationId++, c.min(), max, c.shard(), to, documents, bytes, clock,
-                clock + duration, reason);
+                clock + duration, reason, estimatedMax);
         migrations.add(m);
         counters = counters.plusMigrationStarted();
         emit(new ClusterEvent.MigrationStarted(clock, m));
@@ -438,6 +453,125 @@ final class ClusterState {
         emit(new ClusterEvent.MigrationCommitted(clock, m));
     }
 
+    // ---- documents whose keys are unknown --------------------------------------------------------------
+
+    /** How unknown documents are placed inside a chunk of this collection. */
+    KeyInterpolation interpolation() {
+        return new KeyInterpolation(collection.key());
+    }
+
+    /**
+     * Whether chunk {@code index} may be cut at {@code points} (sorted, strictly inside): always when
+     * all its documents are known; when it holds unknown documents, only if {@link KeyInterpolation}
+     * can tell how many of them lie below each point.
+     */
+    boolean canPlace(int index, List<ShardKey> points) {
+        if (!buckets.get(index).hasUnknown() || points.isEmpty()) {
+            return true;
+        }
+        Chunk c = chunks().get(index);
+        KeyInterpolation ki = interpolation();
+        for (ShardKey p : points) {
+            if (ki.fraction(c.min(), c.max(), p).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The keys at document positions {@code ranks} (strictly increasing, from a finder run over
+     * {@code scan}) of chunk {@code index}, which holds unknown documents: each at its share
+     * {@code rank / scan.count()} of the chunk, placed by {@link KeyInterpolation}; a key equal to
+     * the previous one is dropped (as the finders skip a repeated key). Empty when a key cannot be
+     * placed.
+     */
+    java.util.Optional<List<ShardKey>> placeRanks(int index, IndexScan scan, List<Integer> ranks) {
+        Chunk c = chunks().get(index);
+        KeyInterpolation ki = interpolation();
+        List<ShardKey> keys = new ArrayList<>(ranks.size());
+        for (int rank : ranks) {
+            java.util.Optional<ShardKey> k = ki.keyAt(c.min(), c.max(), (double) rank / scan.count());
+            if (k.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            if (keys.isEmpty() || keys.get(keys.size() - 1).compareTo(k.get()) < 0) {
+                keys.add(k.get());
+            }
+        }
+        return java.util.Optional.of(keys);
+    }
+
+    /**
+     * The unknown documents and bytes of chunk {@code index} in each piece of a split at
+     * {@code points}: the documents below each point are its share of them, rounded; their bytes
+     * are the same share of the bytes (every unknown document counts as the average size), so the
+     * pieces add up to the whole and a piece without documents has no bytes. Precondition:
+     * {@link #canPlace}.
+     */
+    private long[][] apportionUnknown(int index, List<ShardKey> points) {
+        ChunkDocuments d = buckets.get(index);
+        Chunk c = chunks().get(index);
+        long[][] out = new long[points.size() + 1][2];
+        long docsBefore = 0;
+        long bytesBefore = 0;
+        KeyInterpolation ki = interpolation();
+        for (int p = 0; p <= points.size(); p++) {
+            long docs;
+            if (p == points.size()) {
+                docs = d.unknownDocuments;
+            } else if (d.hasUnknown()) {
+                double f = ki.fraction(c.min(), c.max(), points.get(p)).orElseThrow();
+                docs = Math.max(docsBefore, Math.min(d.unknownDocuments, Math.round(d.unknownDocuments * f)));
+            } else {
+                docs = 0;
+            }
+            long bytes = d.unknownDocuments == 0 ? 0 : java.math.BigInteger.valueOf(d.unknownBytes)
+                    .multiply(java.math.BigInteger.valueOf(docs))
+                    .divide(java.math.BigInteger.valueOf(d.unknownDocuments)).longValueExact();
+            out[p][0] = docs - docsBefore;
+            out[p][1] = bytes - bytesBefore;
+            docsBefore = docs;
+            bytesBefore = bytes;
+        }
+        return out;
+    }
+
+    /**
+     * Documents and bytes of chunk {@code index} in {@code [min, max)} (the whole chunk when
+     * {@code max} is its max): known documents counted exactly, unknown ones by their share.
+     * Precondition: {@link #canPlace} for {@code max} when it lies inside the chunk.
+     */
+    long[] contentBelow(int index, ShardKey max) {
+        Chunk c = chunks().get(index);
+        ChunkDocuments docs = buckets.get(index);
+        if (max.compareTo(c.max()) >= 0) {
+            return new long[] {docs.totalCount(), docs.totalBytes()};
+        }
+        docs.sort();
+        int end = docs.lowerBound(max);
+        long[][] unknown = apportionUnknown(index, List.of(max));
+        return new long[] {end + unknown[0][0], docs.bytesBetween(0, end) + unknown[0][1]};
+    }
+
+    /**
+     * Installs a loaded layout into a cluster without a collection: the collection's chunks and
+     * zones, and per chunk its documents as unknown ones (count and bytes, no keys).
+     *
+     * @param metadata the collection
+     * @param contents per chunk, in key order, documents and bytes; empty when unknown (every chunk
+     *     then counts as empty)
+     */
+    void loadCollection(CollectionMetadata metadata, List<io.shardlab.cluster.ChunkStatistics> contents) {
+        shardCollection(metadata);
+        for (int i = 0; i < contents.size(); i++) {
+            buckets.get(i).unknownDocuments = contents.get(i).documents();
+            buckets.get(i).unknownBytes = contents.get(i).bytes();
+            documentsLoaded += contents.get(i).documents();
+            bytesLoaded += contents.get(i).bytes();
+        }
+    }
+
     // ---- undo support -------------------------------------------------------------------------------
 
     /** Everything but the documents, for undo. */
@@ -445,19 +579,25 @@ final class ClusterState {
             List<PendingZoneRange> pendingZones, BalancerSettings settings, List<Migration> migrations,
             long nextMigrationId, SimulationCounters counters, long nextBalancerRoundAt,
             boolean balancerRoundInProgress, long nextAutoMergeAt, long randomState, long[] bytesWritten,
-            long[] onShardSince) {
+            long[] onShardSince, long[] unknownDocuments, long[] unknownBytes, long documentsLoaded,
+            long bytesLoaded) {
     }
 
     Memento memento() {
         long[] written = new long[buckets.size()];
         long[] since = new long[buckets.size()];
+        long[] unknownDocs = new long[buckets.size()];
+        long[] unknownSizes = new long[buckets.size()];
         for (int i = 0; i < written.length; i++) {
             written[i] = buckets.get(i).bytesWritten;
             since[i] = buckets.get(i).onShardSinceMillis;
+            unknownDocs[i] = buckets.get(i).unknownDocuments;
+            unknownSizes[i] = buckets.get(i).unknownBytes;
         }
         return new Memento(clock, new TreeMap<>(shards), primaryShard, collection, List.copyOf(pendingZones), settings,
                 List.copyOf(migrations), nextMigrationId, counters, nextBalancerRoundAt, balancerRoundInProgress,
-                nextAutoMergeAt, random.state(), written, since);
+                nextAutoMergeAt, random.state(), written, since, unknownDocs, unknownSizes, documentsLoaded,
+                bytesLoaded);
     }
 
     void restore(Memento m) {
@@ -472,6 +612,8 @@ final class ClusterState {
         nextBalancerRoundAt = m.nextBalancerRoundAt();
         balancerRoundInProgress = m.balancerRoundInProgress();
         nextAutoMergeAt = m.nextAutoMergeAt();
+        documentsLoaded = m.documentsLoaded();
+        bytesLoaded = m.bytesLoaded();
         random.restore(m.randomState());
         if (m.collection() == null) {
             collection = null;
@@ -494,6 +636,8 @@ final class ClusterState {
         for (int i = 0; i < buckets.size(); i++) {
             buckets.get(i).bytesWritten = m.bytesWritten()[i];
             buckets.get(i).onShardSinceMillis = m.onShardSince()[i];
+            buckets.get(i).unknownDocuments = m.unknownDocuments()[i];
+            buckets.get(i).unknownBytes = m.unknownBytes()[i];
         }
     }
 
@@ -575,10 +719,18 @@ final class ClusterState {
             throw new IllegalStateException("invariant: " + buckets.size() + " document sets for " + map.size() + " chunks");
         }
         long total = 0;
+        long unknownDocs = 0;
+        long unknownSizes = 0;
         for (int i = 0; i < map.size(); i++) {
             Chunk c = map.get(i);
             ChunkDocuments d = buckets.get(i);
             total += d.count();
+            unknownDocs += d.unknownDocuments;
+            unknownSizes += d.unknownBytes;
+            if (d.unknownDocuments < 0 || d.unknownBytes < 0 || (d.unknownDocuments == 0) != (d.unknownBytes == 0)) {
+                throw new IllegalStateException("invariant: chunk " + c + " holds " + d.unknownDocuments
+                        + " unknown documents of " + d.unknownBytes + " bytes");
+            }
             if (d.count() == 0) {
                 continue;
             }
@@ -598,6 +750,10 @@ final class ClusterState {
             throw new IllegalStateException("invariant: " + total + " documents in chunks but "
                     + counters.documentsInserted() + " inserted");
         }
+        if (unknownDocs != documentsLoaded || unknownSizes != bytesLoaded) {
+            throw new IllegalStateException("invariant: " + unknownDocs + " unknown documents of " + unknownSizes
+                    + " bytes in chunks but " + documentsLoaded + " documents of " + bytesLoaded + " bytes loaded");
+        }
         for (Migration m : migrations) {
             int i = indexOfChunkWithMin(m.min());
             if (i < 0 || !map.get(i).shard().equals(m.from()) || map.get(i).max().compareTo(m.max()) < 0) {
@@ -615,7 +771,7 @@ final class ClusterState {
                     new ArrayList<>(shards.values()), collection.chunks(), collection.zones()));
             ChunkMap map = chunks();
             for (int i = 0; i < map.size(); i++) {
-                stats.add(new ChunkStatistics(map.get(i), buckets.get(i).count(), buckets.get(i).bytes()));
+                stats.add(new ChunkStatistics(map.get(i), buckets.get(i).totalCount(), buckets.get(i).totalBytes()));
             }
         }
         return new SimulationSnapshot(clock, config.version(), maxChunkSizeBytes(), new ArrayList<>(shards.values()), cs,

@@ -81,6 +81,16 @@ final class CommandSupport {
         return "cannot " + what + " while a migration of that range is in progress";
     }
 
+    /**
+     * ShardLab's text for a cut inside a chunk whose documents the simulator knows only as totals
+     * (a loaded layout) and cannot place ({@link KeyInterpolation}).
+     */
+    static String unplaceable(io.shardlab.cluster.Chunk chunk, ShardKeyPattern key) {
+        return "ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), key)
+                + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
+                + "interpolate";
+    }
+
     /** mongosh literal of a document. */
     static String shell(BsonDocument d) {
         return BsonPrinter.shell(d);

@@ -60,7 +60,7 @@ final class EncodedChunkDocuments extends ChunkDocuments {
     }
 
     @Override
-    int count() {
+    public int count() {
         return count;
     }
 
@@ -107,7 +107,7 @@ final class EncodedChunkDocuments extends ChunkDocuments {
     }
 
     @Override
-    boolean sameKey(int i, int j) {
+    public boolean sameKey(int i, int j) {
         return compare(i, j) == 0;
     }
 

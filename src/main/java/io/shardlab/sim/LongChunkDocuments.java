@@ -57,7 +57,7 @@ final class LongChunkDocuments extends ChunkDocuments {
     }
 
     @Override
-    int count() {
+    public int count() {
         return count;
     }
 
@@ -88,7 +88,7 @@ final class LongChunkDocuments extends ChunkDocuments {
     }
 
     @Override
-    boolean sameKey(int i, int j) {
+    public boolean sameKey(int i, int j) {
         return keys[i] == keys[j];
     }
 

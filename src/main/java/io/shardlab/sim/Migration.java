@@ -18,9 +18,13 @@ import io.shardlab.key.ShardKey;
  * @param startedAtMillis simulated time the migration started
  * @param commitAtMillis simulated time the migration commits; {@code >= startedAtMillis}
  * @param reason why it moves
+ * @param estimatedMax whether {@code max} was placed by ShardLab inside a chunk whose documents it
+ *     does not hold (a loaded layout's chunk, see {@link KeyInterpolation}), where the donor would
+ *     have cut at a real document's key; {@code documents} and {@code bytes} are then that share
+ *     of the chunk's contents
  */
 public record Migration(long id, ShardKey min, ShardKey max, String from, String to, long documents, long bytes,
-        long startedAtMillis, long commitAtMillis, MigrationReason reason) {
+        long startedAtMillis, long commitAtMillis, MigrationReason reason, boolean estimatedMax) {
 
     public Migration {
         if (min == null || max == null || min.compareTo(max) >= 0) {

@@ -26,20 +26,46 @@ import java.util.Optional;
  *       {@code sharding_catalog_manager_chunk_operations.cpp} from 6.0): split points from the
  *       version's finder at the max chunk size (limit 1 from 6.0); none → the chunk is marked jumbo.</li>
  * </ul>
+ * A chunk holding documents whose keys ShardLab does not hold (a loaded layout) is cut where the
+ * same finders, run over that many documents with distinct keys ({@link DistinctKeys}), put their
+ * points, at the keys {@link KeyInterpolation} places there; a range that needs no cut (the finder
+ * finds no point, which real keys could only confirm: repeated keys remove points, never add them)
+ * moves whole and exactly. When no key can be placed, the step is skipped with a
+ * {@link ClusterEvent.DocumentsUnknown} event instead of guessing.
  */
 final class MigrationStarter {
 
     private MigrationStarter() {
     }
 
-    /** The end of a moveRange that starts at chunk {@code index}'s min and gives no max. */
-    static ShardKey resolveMax(ClusterState state, int index) {
+    /**
+     * Where a moveRange without max ends.
+     *
+     * @param max the end of the range
+     * @param estimated whether it was placed by {@link KeyInterpolation} in a chunk of unknown documents
+     */
+    record RangeEnd(ShardKey max, boolean estimated) {
+    }
+
+    /**
+     * The end of a moveRange that starts at chunk {@code index}'s min and gives no max; empty when
+     * the chunk holds unknown documents and the donor's cut cannot be placed.
+     */
+    static Optional<RangeEnd> resolveMax(ClusterState state, int index) {
         Chunk c = state.chunks().get(index);
         ChunkDocuments docs = state.buckets.get(index);
-        docs.sort();
         long[] shard = state.dataByShard().get(c.shard());
-        List<Integer> points = AutoSplitVector.indexes(docs, shard[0], shard[1], state.maxChunkSizeBytes(), 1);
-        return points.isEmpty() ? c.max() : docs.keyAt(points.get(0));
+        if (!docs.hasUnknown()) {
+            docs.sort();
+            List<Integer> points = AutoSplitVector.points(docs, shard[0], shard[1], state.maxChunkSizeBytes(), 1);
+            return Optional.of(new RangeEnd(points.isEmpty() ? c.max() : docs.keyAt(points.get(0)), false));
+        }
+        DistinctKeys scan = DistinctKeys.of(docs.totalCount());
+        List<Integer> points = AutoSplitVector.points(scan, shard[0], shard[1], state.maxChunkSizeBytes(), 1);
+        if (points.isEmpty()) {
+            return Optional.of(new RangeEnd(c.max(), false));
+        }
+        return state.placeRanks(index, scan, points.subList(0, 1)).map(keys -> new RangeEnd(keys.get(0), true));
     }
 
     /** Empty when the range {@code [chunk min, max)} may move, else the donor's ChunkTooBig message. */
@@ -60,14 +86,7 @@ final class MigrationStarter {
             avgRecSize = 0;
             maxRecsWhenFull = SplitVector.MAX_OBJECTS_PER_CHUNK + 1;
         }
-        ChunkDocuments docs = state.buckets.get(index);
-        long recCount;
-        if (max.equals(c.max())) {
-            recCount = docs.count();
-        } else {
-            docs.sort();
-            recCount = docs.lowerBound(max);
-        }
+        long recCount = state.contentBelow(index, max)[0];
         if (recCount > maxRecsWhenFull) {
             return Optional.of("Cannot move chunk: the maximum number of documents for a chunk is " + maxRecsWhenFull
                     + ", the maximum chunk size is " + maxChunk + ", average document size is " + avgRecSize
@@ -84,16 +103,28 @@ final class MigrationStarter {
     static boolean startBalancerMigration(ClusterState state, BalancerPolicy.Plan plan) {
         int index = plan.chunkIndex();
         Chunk c = state.chunks().get(index);
-        ShardKey max = state.config.version().atLeast(MongoVersion.V6_0) ? resolveMax(state, index) : c.max();
+        ShardKey max = c.max();
+        boolean estimated = false;
+        if (state.config.version().atLeast(MongoVersion.V6_0)) {
+            Optional<RangeEnd> end = resolveMax(state, index);
+            if (end.isEmpty()) {
+                state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, plan.to(),
+                        "the donor would cut a moveRange of about the max chunk size out of this chunk at a document's "
+                                + "key, and the chunk's key range gives no place to put the cut"));
+                return false;
+            }
+            max = end.get().max();
+            estimated = end.get().estimated();
+        }
         Optional<String> tooBig = plan.forceJumbo() ? Optional.empty() : tooBig(state, index, max);
         if (tooBig.isPresent()) {
             Migration failed = new Migration(0, c.min(), max, c.shard(), plan.to(), 0, 0, state.clock, state.clock,
-                    plan.reason());
+                    plan.reason(), estimated);
             state.emit(new ClusterEvent.MigrationFailed(state.clock, failed, tooBig.get()));
             splitOrMarkJumbo(state, index);
             return false;
         }
-        state.startMigration(index, max, plan.to(), plan.reason());
+        state.startMigration(index, max, plan.to(), plan.reason(), estimated);
         return true;
     }
 
@@ -101,11 +132,25 @@ final class MigrationStarter {
     static void splitOrMarkJumbo(ClusterState state, int index) {
         Chunk c = state.chunks().get(index);
         ChunkDocuments docs = state.buckets.get(index);
-        docs.sort();
         long[] shard = state.dataByShard().get(c.shard());
         boolean sixOrLater = state.config.version().atLeast(MongoVersion.V6_0);
-        List<ShardKey> points = state.policies.splitPoints().find(docs, shard[0], shard[1], state.maxChunkSizeBytes(),
-                sixOrLater ? 1 : 0);
+        List<ShardKey> points;
+        if (docs.hasUnknown()) {
+            DistinctKeys scan = DistinctKeys.of(docs.totalCount());
+            Optional<List<ShardKey>> placed = state.placeRanks(index, scan, state.policies.splitPoints()
+                    .indexes(scan, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0));
+            if (placed.isEmpty()) {
+                state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, null, "after ChunkTooBig the balancer "
+                        + "would split this chunk at its documents' keys, and the chunk's key range gives no place to "
+                        + "put the split points"));
+                return;
+            }
+            points = placed.get();
+        } else {
+            docs.sort();
+            points = state.policies.splitPoints().find(docs, shard[0], shard[1], state.maxChunkSizeBytes(),
+                    sixOrLater ? 1 : 0);
+        }
         if (points.isEmpty()) {
             state.setJumbo(index, true);
             return;

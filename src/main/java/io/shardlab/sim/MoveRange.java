@@ -2,6 +2,7 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
+import java.util.List;
 import java.util.Optional;
 import org.bson.BsonDocument;
 
@@ -50,17 +51,26 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
                     + " must start at the min of a chunk and end inside it; the chunk is "
                     + ServerText.range(chunk.min(), chunk.max(), state.key()));
         }
-        ShardKey end = hi.orElseGet(() -> MigrationStarter.resolveMax(state, i));
-        return MoveChecks.check(state, i, end, toShard, false);
+        if (hi.isPresent() && hi.get().compareTo(chunk.max()) < 0 && !state.canPlace(i, List.of(hi.get()))) {
+            // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
+            return Optional.of(CommandSupport.unplaceable(chunk, state.key()));
+        }
+        Optional<MigrationStarter.RangeEnd> end = hi.isPresent()
+                ? Optional.of(new MigrationStarter.RangeEnd(hi.get(), false)) : MigrationStarter.resolveMax(state, i);
+        if (end.isEmpty()) {
+            // ShardLab's text
+            return Optional.of(CommandSupport.unplaceable(chunk, state.key()));
+        }
+        return MoveChecks.check(state, i, end.get().max(), toShard, false);
     }
 
     @Override
     public void apply(ClusterState state) {
         ShardKey lo = CommandSupport.boundKey(state.key(), min).orElseThrow();
         int i = state.chunks().indexOf(lo);
-        ShardKey end = max == null ? MigrationStarter.resolveMax(state, i)
-                : CommandSupport.boundKey(state.key(), max).orElseThrow();
-        state.startMigration(i, end, toShard, MigrationReason.COMMAND);
+        MigrationStarter.RangeEnd end = max == null ? MigrationStarter.resolveMax(state, i).orElseThrow()
+                : new MigrationStarter.RangeEnd(CommandSupport.boundKey(state.key(), max).orElseThrow(), false);
+        state.startMigration(i, end.max(), toShard, MigrationReason.COMMAND, end.estimated());
     }
 
     @Override

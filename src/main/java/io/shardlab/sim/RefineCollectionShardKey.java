@@ -67,6 +67,7 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) im
         for (int i = 0; i < since.length; i++) {
             since[i] = old.get(i).onShardSinceMillis;
         }
+        // unknown documents stay with their chunk: the refined chunks are the same ranges
         state.shardCollection(new CollectionMetadata(namespace, key, state.collection.unique(), new ChunkMap(chunks),
                 zones, state.collection.epoch() + 1));
         for (int i = 0; i < old.size(); i++) {
@@ -79,6 +80,8 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) im
                 state.addKey(ShardKey.of(values), d.sizeAt(j));
             }
             state.buckets.get(i).onShardSinceMillis = since[i];
+            state.buckets.get(i).unknownDocuments = d.unknownDocuments;
+            state.buckets.get(i).unknownBytes = d.unknownBytes;
         }
         state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
     }

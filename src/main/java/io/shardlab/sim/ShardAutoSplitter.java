@@ -68,8 +68,11 @@ final class ShardAutoSplitter implements AutoSplitter {
         ChunkMap map = state.chunks();
         Chunk chunk = map.get(index);
         ChunkDocuments docs = state.buckets.get(index);
-        docs.sort();
         long[] shardData = state.dataByShard().get(chunk.shard());
+        if (docs.hasUnknown()) {
+            return splitWithUnknownDocuments(state, index, shardData);
+        }
+        docs.sort();
         List<ShardKey> points = new ArrayList<>(finder.find(docs, shardData[0], shardData[1], state.maxChunkSizeBytes(),
                 0));
         if (points.size() < minimumSplitPoints) {
@@ -97,6 +100,35 @@ final class ShardAutoSplitter implements AutoSplitter {
         if (topChunkMin != null && BalancerGate.balancingAllowed(state)) {
             moveTopChunk(state, topChunkMin);
         }
+        return true;
+    }
+
+    /**
+     * A chunk holding unknown documents (a loaded layout): the finder's points over that many
+     * distinct keys, placed by {@link KeyInterpolation}. The top-chunk optimisation needs the
+     * chunk's 2nd and highest real keys; it applies only to ordered keys at the global MinKey or
+     * MaxKey, where a ranged axis has no bound to interpolate from, so such a split is skipped with
+     * a {@link ClusterEvent.DocumentsUnknown} event like any other that cannot be placed.
+     */
+    private boolean splitWithUnknownDocuments(ClusterState state, int index, long[] shardData) {
+        Chunk chunk = state.chunks().get(index);
+        DistinctKeys scan = DistinctKeys.of(state.buckets.get(index).totalCount());
+        List<Integer> ranks = finder.indexes(scan, shardData[0], shardData[1], state.maxChunkSizeBytes(), 0);
+        if (ranks.size() < minimumSplitPoints) {
+            return false;
+        }
+        java.util.Optional<List<ShardKey>> points = isOrdered(state.key())
+                && (chunk.min().isGlobalMin() || chunk.max().isGlobalMax())
+                ? java.util.Optional.empty() : state.placeRanks(index, scan, ranks);
+        if (points.isEmpty()) {
+            state.emit(new ClusterEvent.DocumentsUnknown(state.clock, chunk, null, "the auto-splitter would split this "
+                    + "chunk at its documents' keys, and the chunk's key range gives no place to put the split points"));
+            return false;
+        }
+        if (points.get().size() < minimumSplitPoints) {
+            return false;
+        }
+        state.split(index, points.get(), ClusterEvent.SplitCause.AUTO_SPLIT);
         return true;
     }
 

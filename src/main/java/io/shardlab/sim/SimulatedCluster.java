@@ -15,6 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ({@link #advance}), which runs what MongoDB does by itself (balancer rounds, migration commits,
  * auto-merges) as automatic commands in the same history.
  *
+ * <p>It starts empty (then {@link AddShard}, {@link ShardCollection}, …) or from a layout read
+ * elsewhere ({@link #fromLayout}, {@link LoadLayout}), whose documents it knows only as per-chunk
+ * totals; {@link #runBalancerRounds} lets N balancer rounds pass and reports their migrations.
+ *
  * <p>Threading: not thread-safe; drive it from one thread. Listeners are called synchronously on
  * that thread; hand them immutable events and {@link #snapshot()}s only.
  *
@@ -43,6 +47,18 @@ public final class SimulatedCluster {
     public SimulatedCluster(SimulationConfig config) {
         this.state = new ClusterState(config, this::publish);
         state.nextAutoMergeAt = AutoMerger.INTERVAL_MILLIS;
+    }
+
+    /**
+     * A cluster that starts from a layout read elsewhere rather than from {@code shardCollection}
+     * ({@link LoadLayout}: the load is the first history entry).
+     *
+     * @param load the layout and, if known, what each chunk holds
+     */
+    public static SimulatedCluster fromLayout(SimulationConfig config, LoadLayout load) {
+        SimulatedCluster cluster = new SimulatedCluster(config);
+        cluster.execute(load);
+        return cluster;
     }
 
     private void publish(ClusterEvent event) {
@@ -250,6 +266,86 @@ public final class SimulatedCluster {
             advance(Math.max(0, Math.min(next, start + limitMillis) - state.clock));
         }
         return state.clock - start;
+    }
+
+    /**
+     * Lets simulated time pass until {@code rounds} more balancer rounds have run, at MongoDB's
+     * interval ({@link BalancerRound}: 10 s after a round with nothing to do, 1 s after the
+     * migrations of a round committed), with migrations committing as their copy time passes and
+     * the 7.0+ auto-merger running when due; then lets the migrations of the last round commit.
+     * Nothing is inserted. The run stops early after a round in which a step could not place a
+     * loaded chunk's unknown documents ({@link ClusterEvent.DocumentsUnknown}): what the balancer
+     * does next would depend on where it put them.
+     *
+     * @param rounds how many rounds, at least 1
+     * @throws IllegalArgumentException when {@code rounds < 1}
+     * @throws IllegalStateException when there is no sharded collection or the balancer is off
+     */
+    public BalancerRoundsRun runBalancerRounds(int rounds) {
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds: at least 1, got " + rounds);
+        }
+        if (state.collection == null) {
+            throw new IllegalStateException("balancer rounds: no collection is sharded");
+        }
+        if (!state.settings.balancerEnabled()) {
+            throw new IllegalStateException("balancer rounds: the balancer is off (sh.startBalancer() turns it on)");
+        }
+        RoundRecorder recorder = new RoundRecorder();
+        long start = state.clock;
+        addListener(recorder);
+        try {
+            while (recorder.rounds < rounds && recorder.stop == null) {
+                advance(Math.max(0, nextEventAt() - state.clock));
+            }
+            settle(Long.MAX_VALUE / 4);
+        } finally {
+            removeListener(recorder);
+        }
+        List<BalancerRoundsRun.PlannedMigration> planned = new ArrayList<>();
+        for (int i = 0; i < recorder.started.size(); i++) {
+            Migration m = recorder.started.get(i);
+            planned.add(new BalancerRoundsRun.PlannedMigration(recorder.roundOf.get(i), m,
+                    recorder.committed.contains(m.id())));
+        }
+        return new BalancerRoundsRun(rounds, recorder.rounds, planned, recorder.events,
+                java.util.Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null), start, state.clock);
+    }
+
+    /** Collects what {@link #runBalancerRounds} reports. */
+    private static final class RoundRecorder implements ClusterEventListener {
+        int rounds;
+        String stop;
+        final List<Migration> started = new ArrayList<>();
+        final List<Integer> roundOf = new ArrayList<>();
+        final java.util.Set<Long> committed = new java.util.HashSet<>();
+        final List<ClusterEvent> events = new ArrayList<>();
+
+        @Override
+        public void onEvent(ClusterEvent event) {
+            if (event instanceof ClusterEvent.BalancerRound) {
+                rounds++;
+                if (stop == null && pendingUnknown != null) {
+                    stop = "round " + rounds + " needed the keys of documents the layout does not hold: "
+                            + pendingUnknown;
+                }
+            } else if (event instanceof ClusterEvent.MigrationStarted m) {
+                started.add(m.migration());
+                roundOf.add(rounds + 1);
+            } else if (event instanceof ClusterEvent.MigrationCommitted m) {
+                committed.add(m.migration().id());
+            } else if (event instanceof ClusterEvent.DocumentsUnknown u) {
+                events.add(u);
+                if (pendingUnknown == null) {
+                    pendingUnknown = u.step();
+                }
+            } else if (event instanceof ClusterEvent.ChunkSplit || event instanceof ClusterEvent.JumboMarked
+                    || event instanceof ClusterEvent.MigrationFailed || event instanceof ClusterEvent.ChunksMerged) {
+                events.add(event);
+            }
+        }
+
+        private String pendingUnknown;
     }
 
     private long nextEventAt() {

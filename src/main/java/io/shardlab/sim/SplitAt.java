@@ -44,6 +44,10 @@ public record SplitAt(String namespace, BsonDocument middle) implements ClusterC
         if (state.isMigrating(i)) {
             return Optional.of(CommandSupport.migrationInProgress("split a chunk"));
         }
+        if (!state.canPlace(i, List.of(key.get()))) {
+            // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
+            return Optional.of(CommandSupport.unplaceable(c, state.key()));
+        }
         return Optional.empty();
     }
 

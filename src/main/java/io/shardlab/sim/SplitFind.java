@@ -45,26 +45,40 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         if (shard[1] <= 0) {
             return Optional.of("cannot use split with find or bounds option on an empty collection");
         }
-        if (state.buckets.get(i).count() == 0) {
+        if (state.buckets.get(i).totalCount() == 0) {
             return Optional.of("can't open a cursor to scan the range (desired range is possibly empty)");
         }
-        if (median(state, i).isEmpty()) {
+        Optional<List<ShardKey>> median = median(state, i);
+        if (median.isEmpty()) {
+            // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
+            return Optional.of(CommandSupport.unplaceable(c, state.key()));
+        }
+        if (median.get().isEmpty()) {
             return Optional.of("Unable to find median in chunk because chunk is indivisible.");
         }
         return Optional.empty();
     }
 
-    private static List<ShardKey> median(ClusterState state, int i) {
+    /**
+     * The median as a one-element list (empty when the chunk is indivisible); for a chunk holding
+     * unknown documents, placed at the middle rank by {@link KeyInterpolation}, or empty when it
+     * cannot be placed.
+     */
+    private static Optional<List<ShardKey>> median(ClusterState state, int i) {
         ChunkDocuments docs = state.buckets.get(i);
-        docs.sort();
         long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
-        return SplitVector.forced(docs, shard[0], shard[1]);
+        if (docs.hasUnknown()) {
+            DistinctKeys scan = DistinctKeys.of(docs.totalCount());
+            return state.placeRanks(i, scan, SplitVector.forced(scan, shard[0], shard[1]));
+        }
+        docs.sort();
+        return Optional.of(SplitVector.forced(docs, shard[0], shard[1]).stream().map(docs::keyAt).toList());
     }
 
     @Override
     public void apply(ClusterState state) {
         int i = state.chunks().indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
-        state.split(i, List.of(median(state, i).get(0)), ClusterEvent.SplitCause.COMMAND);
+        state.split(i, List.of(median(state, i).orElseThrow().get(0)), ClusterEvent.SplitCause.COMMAND);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.key.ShardKey;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,5 +20,19 @@ interface SplitPointFinder {
      * @param maxChunkSizeBytes the collection's maximum chunk size
      * @param limit at most this many points are wanted (0 = no limit)
      */
-    List<ShardKey> find(ChunkDocuments docs, long shardDocuments, long shardBytes, long maxChunkSizeBytes, int limit);
+    default List<ShardKey> find(ChunkDocuments docs, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
+            int limit) {
+        List<Integer> idx = indexes(docs, shardDocuments, shardBytes, maxChunkSizeBytes, limit);
+        List<ShardKey> out = new ArrayList<>(idx.size());
+        for (int i : idx) {
+            out.add(docs.keyAt(i));
+        }
+        return out;
+    }
+
+    /**
+     * The same split points as positions in the scan: each point is the key of the document at
+     * that index, strictly increasing, never 0.
+     */
+    List<Integer> indexes(IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes, int limit);
 }

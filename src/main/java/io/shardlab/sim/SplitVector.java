@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,25 +25,25 @@ final class SplitVector implements SplitPointFinder {
     static final long MAX_OBJECTS_PER_CHUNK = 250_000;
 
     @Override
-    public List<ShardKey> find(ChunkDocuments docs, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
+    public List<Integer> indexes(IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
             int limit) {
-        return compute(docs, shardDocuments, shardBytes, maxChunkSizeBytes, false, limit);
+        return compute(scan, shardDocuments, shardBytes, maxChunkSizeBytes, false, limit);
     }
 
     /**
      * The median-ish point {@code split: ns, find: ...} asks for ({@code splitVector} with
-     * {@code force: true}); empty when the chunk cannot be divided.
+     * {@code force: true}), as a document index; empty when the chunk cannot be divided.
      */
-    static List<ShardKey> forced(ChunkDocuments docs, long shardDocuments, long shardBytes) {
+    static List<Integer> forced(IndexScan docs, long shardDocuments, long shardBytes) {
         return compute(docs, shardDocuments, shardBytes, 0, true, 0);
     }
 
-    private static List<ShardKey> compute(ChunkDocuments docs, long recCount, long dataSize, long maxChunkSize,
+    private static List<Integer> compute(IndexScan docs, long recCount, long dataSize, long maxChunkSize,
             boolean force, int maxSplitPoints) {
         if (force) {
             maxChunkSize = dataSize;
         }
-        List<ShardKey> none = List.of();
+        List<Integer> none = List.of();
         if (maxChunkSize <= 0 || dataSize < maxChunkSize || recCount == 0) {
             return none;
         }
@@ -77,10 +76,6 @@ final class SplitVector implements SplitPointFinder {
                 }
             }
         }
-        List<ShardKey> out = new ArrayList<>(points.size());
-        for (int p : points) {
-            out.add(docs.keyAt(p));
-        }
-        return out;
+        return points;
     }
 }

@@ -2,6 +2,8 @@ package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.AddShard;
+import io.shardlab.sim.BalancerRoundsRun;
+import io.shardlab.sim.LoadLayout;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
@@ -11,7 +13,9 @@ import io.shardlab.sim.SimulationSnapshot;
  * One simulated cluster set up for a workload, as {@code simulate} and the lessons use it: the
  * shards of {@link SimulationSetup} added in order (the first one is the database's primary
  * shard), the collection sharded on the key, an optional pre-split, then an insert stream played
- * in by a {@link WorkloadDriver}. Counts every cluster event from the first {@code addShard} on.
+ * in by a {@link WorkloadDriver}; or ({@link #fromLayout}) a layout read from a real cluster,
+ * snapshot or dump, optionally with inserts, and balancer rounds run on it. Counts every cluster
+ * event from the first {@code addShard} (or the load) on.
  *
  * <p>The simulation keeps no undo history (a headless run has no use for it). Not thread-safe.
  */
@@ -29,17 +33,57 @@ public final class WorkloadSimulation {
      */
     public WorkloadSimulation(SimulationSetup setup, String namespace, ShardKeyPattern key) {
         this.setup = setup;
-        SimulationConfig config = SimulationConfig.of(setup.version()).withSeed(setup.seed()).withHistoryLimit(0, 0);
-        if (setup.maxChunkSizeBytes() > 0) {
-            config = config.withMaxChunkSizeBytes(setup.maxChunkSizeBytes());
-        }
-        this.cluster = new SimulatedCluster(config);
+        this.cluster = new SimulatedCluster(config(setup));
         cluster.addListener(e -> events++);
         for (int i = 1; i <= setup.shards(); i++) {
             cluster.execute(new AddShard(setup.shardId(i)));
         }
         cluster.execute(new ShardCollection(namespace, key, false, false));
         this.driver = new WorkloadDriver(cluster, namespace, key, setup.window(), setup.insertsPerSecond());
+    }
+
+    private WorkloadSimulation(SimulationSetup setup, LoadLayout load) {
+        this.setup = setup;
+        this.cluster = new SimulatedCluster(config(setup));
+        cluster.addListener(e -> events++);
+        cluster.execute(load);
+        this.driver = new WorkloadDriver(cluster, load.layout().namespace(), load.layout().key(), setup.window(),
+                setup.insertsPerSecond());
+    }
+
+    /**
+     * A cluster that starts from a layout read elsewhere ({@link LoadLayout}) instead of an empty
+     * sharded collection; inserts and balancer rounds then run on it as on any other. The setup's
+     * version, chunk size, seed, window, pace and document size apply; its shard count must be the
+     * layout's.
+     *
+     * @throws IllegalArgumentException when the setup's shard count is not the layout's
+     */
+    public static WorkloadSimulation fromLayout(SimulationSetup setup, LoadLayout load) {
+        if (setup.shards() != load.layout().shards().size()) {
+            throw new IllegalArgumentException("shards: the layout of " + load.layout().namespace() + " has "
+                    + load.layout().shards().size() + " shards, the setup " + setup.shards());
+        }
+        return new WorkloadSimulation(setup, load);
+    }
+
+    private static SimulationConfig config(SimulationSetup setup) {
+        SimulationConfig config = SimulationConfig.of(setup.version()).withSeed(setup.seed()).withHistoryLimit(0, 0);
+        return setup.maxChunkSizeBytes() > 0 ? config.withMaxChunkSizeBytes(setup.maxChunkSizeBytes()) : config;
+    }
+
+    /**
+     * Runs {@code rounds} balancer rounds with no inserts ({@link SimulatedCluster#runBalancerRounds}).
+     *
+     * @throws IllegalStateException when the balancer is off
+     */
+    public BalancerRoundsRun runBalancerRounds(int rounds) {
+        return cluster.runBalancerRounds(rounds);
+    }
+
+    /** The write distribution of a run without inserts: every shard of the cluster, no writes. */
+    public WriteDistribution noWrites() {
+        return new WriteDistribution(setup.window(), cluster.snapshot().cluster().shardIds());
     }
 
     /** Pre-splits the empty collection ({@link WorkloadDriver#applyInitialSplit}). */

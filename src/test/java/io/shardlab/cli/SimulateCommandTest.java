@@ -207,7 +207,10 @@ class SimulateCommandTest {
             --workload age --key {age:1 --shards 2                    | simulate: '{age:1' is not valid
             --workload age --key {nope:1} --shards 2 --docs 10        | simulate: workload 'age' line 1: the document has no field 'nope' of the shard key { nope: 1 } (its fields: _id, name, age, role)
             --workload presplit-minutes --key {_id:'hashed'} --shards 2 | simulate: the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on { _id: 'hashed' }
-            --key {a:1} --shards 2                                    | simulate: Error: Missing required argument (specify one of these): (--dataset=FILE | --workload=NAME)
+            --key {a:1} --shards 2                                    | simulate: input: give --workload NAME or --dataset FILE, or start from a layout with --uri, --snapshot or --config-dump
+            --workload age --shards 2                                 | simulate: --key: give the shard key of the new collection, or start from a layout with --uri, --snapshot or --config-dump
+            --workload age --key {age:1}                              | simulate: --shards: give the number of shards of the new cluster, or start from a layout with --uri, --snapshot or --config-dump
+            --workload age --key {age:1} --shards 2 --balancer-rounds 0 | simulate: --balancer-rounds: between 1 and 100000, got 0
             --workload age --dataset x.csv --key {a:1} --shards 2     | simulate: Error: --dataset=FILE, --workload=NAME are mutually exclusive
             --dataset missing.csv --key {a:1} --shards 2              | simulate: missing.csv: no such file
             """)

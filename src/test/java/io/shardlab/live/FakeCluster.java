@@ -117,7 +117,7 @@ public final class FakeCluster implements AutoCloseable {
         return this;
     }
 
-    FakeCluster withShardedDataDistribution(List<BsonDocument> reply) {
+    public FakeCluster withShardedDataDistribution(List<BsonDocument> reply) {
         this.shardedDataDistribution = reply;
         return this;
     }

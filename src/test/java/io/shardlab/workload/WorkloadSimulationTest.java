@@ -27,6 +27,29 @@ class WorkloadSimulationTest {
     }
 
     @Test
+    void aLoadedLayoutTakesInsertsAndBalancerRoundsLikeAShardedCollection() {
+        io.shardlab.cluster.ClusterSnapshot layout = new io.shardlab.cluster.ClusterSnapshot("db.c",
+                ShardKeyPattern.parse("{userId: 'hashed'}"), false,
+                List.of(io.shardlab.cluster.Shard.named("a"), io.shardlab.cluster.Shard.named("b")),
+                io.shardlab.cluster.ChunkMap.single(1, "a"), List.of());
+        io.shardlab.sim.LoadLayout load = new io.shardlab.sim.LoadLayout(layout, List.of(
+                new io.shardlab.cluster.ChunkStatistics(layout.chunks().get(0), 20_000, 4_000_000)));
+        assertEquals("shards: the layout of db.c has 2 shards, the setup 3", assertThrows(IllegalArgumentException.class,
+                () -> WorkloadSimulation.fromLayout(SimulationSetup.of(MongoVersion.V8_0, 3), load)).getMessage());
+
+        WorkloadSimulation sim = WorkloadSimulation.fromLayout(SimulationSetup.of(MongoVersion.V8_0, 2)
+                .withChunkSizeMegabytes(1).withDocSize(200), load);
+        WriteDistribution writes = sim.run(new UniformWorkload().open(WorkloadSettings.of(5_000, 3)));
+        io.shardlab.sim.BalancerRoundsRun rounds = sim.runBalancerRounds(3);
+
+        assertEquals(5_000, writes.inserts());
+        assertEquals(25_000, sim.snapshot().documents(), "20,000 loaded, 5,000 inserted");
+        assertEquals(List.of("a", "b"), sim.noWrites().shards());
+        assertEquals(3, rounds.run());
+        assertTrue(sim.snapshot().cluster().chunks().chunksPerShard().containsKey("b"), "the balancer moved data to b");
+    }
+
+    @Test
     void everyInsertIsCountedOnceInTheDataAndTheWrites() {
         WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V5_0, 3)
                 .withChunkSizeMegabytes(1).withDocSize(250).withWindow(700), "db.c", ShardKeyPattern.parse("{userId: 1}"));

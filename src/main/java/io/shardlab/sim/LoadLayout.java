@@ -1,0 +1,119 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.ZoneRange;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Starts the simulated cluster from a layout read elsewhere (a live cluster, a snapshot file, a
+ * config dump) instead of {@link ShardCollection}: its shards (with their zones and draining
+ * state), the collection with its chunks exactly as read (bounds, shards, jumbo flags, versions)
+ * and its zone ranges. There is no mongosh equivalent; it is ShardLab's own command.
+ *
+ * <p>What each chunk holds is given as totals ({@link ChunkStatistics}: documents and bytes), or
+ * not at all. The simulator keeps every document's key, but a layout source holds none, so the
+ * loaded documents are <em>unknown documents</em> ({@link ChunkDocuments#unknownDocuments}):
+ * counted in every per-shard and per-chunk figure the balancer uses (data size per shard from
+ * 6.0, the donor's ChunkTooBig check), moved exactly when a whole chunk moves, and divided by
+ * {@link KeyInterpolation} only where a step must cut inside a chunk (a 6.0+ {@code moveRange}
+ * of about one chunk size, a split after ChunkTooBig, a zone boundary): it assumes distinct keys
+ * spread evenly over the chunk's key range and marks the result as estimated
+ * ({@link Migration#estimatedMax()}). Where the key range allows no such placement (a MinKey or
+ * MaxKey bound on a ranged field, strings, …) the step is skipped with a
+ * {@link ClusterEvent.DocumentsUnknown} event, never guessed. Without contents every chunk starts
+ * empty.
+ *
+ * <p>Precondition: the simulated cluster is new (no shard, no collection). The first shard in id
+ * order becomes the database's primary shard (the source's is not part of a layout); the chunks
+ * count as arrived on their shards at the current simulated time (the 7.0+ auto-merger's
+ * {@code onCurrentShardSince}).
+ *
+ * @param layout the collection and its cluster
+ * @param contents per chunk, in key order, what it holds; empty when unknown
+ */
+public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents) implements ClusterCommand {
+
+    public LoadLayout {
+        if (layout == null) {
+            throw new IllegalArgumentException("layout: required");
+        }
+        Namespaces.check(layout.namespace());
+        contents = List.copyOf(contents);
+        if (layout.shards().isEmpty()) {
+            throw new IllegalArgumentException("layout: " + layout.namespace() + " has no shards");
+        }
+        Set<String> ids = new HashSet<>(layout.shardIds());
+        for (Chunk c : layout.chunks().chunks()) {
+            if (!ids.contains(c.shard())) {
+                throw new IllegalArgumentException("layout: chunk " + c + " is on shard '" + c.shard()
+                        + "', which is not one of the layout's shards " + layout.shardIds());
+            }
+        }
+        if (!contents.isEmpty()) {
+            if (contents.size() != layout.chunks().size()) {
+                throw new IllegalArgumentException("contents: " + contents.size() + " entries for "
+                        + layout.chunks().size() + " chunks");
+            }
+            for (int i = 0; i < contents.size(); i++) {
+                ChunkStatistics s = contents.get(i);
+                if (!s.chunk().equals(layout.chunks().get(i))) {
+                    throw new IllegalArgumentException("contents[" + i + "]: is for " + s.chunk() + ", not "
+                            + layout.chunks().get(i));
+                }
+                if ((s.documents() == 0) != (s.bytes() == 0) || s.bytes() < s.documents()) {
+                    throw new IllegalArgumentException("contents[" + i + "]: " + s.documents() + " documents of "
+                            + s.bytes() + " bytes in " + s.chunk() + "; documents take at least one byte each, and "
+                            + "no documents take no bytes");
+                }
+            }
+        }
+    }
+
+    /** A layout whose chunk contents are unknown: every chunk starts empty. */
+    public static LoadLayout withoutContents(ClusterSnapshot layout) {
+        return new LoadLayout(layout, List.of());
+    }
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        if (!state.shards.isEmpty() || state.collection != null || !state.pendingZones.isEmpty()) {
+            // ShardLab's text: a layout replaces the whole cluster, so it loads only into a new one
+            return Optional.of("a layout loads only into a new simulated cluster; this one already has "
+                    + (state.collection != null ? "the collection " + state.collection.namespace()
+                    : state.shards.size() + " shards"));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        for (Shard s : layout.shards()) {
+            state.shards.put(s.id(), s);
+        }
+        state.primaryShard = state.shards.firstKey();
+        List<ZoneRange> zones = layout.zones();
+        state.loadCollection(new CollectionMetadata(layout.namespace(), layout.key(), layout.unique(), layout.chunks(),
+                zones, state.clock + 1), contents);
+        long docs = contents.stream().mapToLong(ChunkStatistics::documents).sum();
+        long bytes = contents.stream().mapToLong(ChunkStatistics::bytes).sum();
+        state.emit(new ClusterEvent.LayoutLoaded(state.clock, layout.namespace(), layout.key(), layout.shards().size(),
+                layout.chunks().size(), docs, bytes));
+    }
+
+    @Override
+    public String describe() {
+        return "load the layout of " + layout.namespace() + " (" + layout.chunks().size() + " chunks on "
+                + layout.shards().size() + " shards)";
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "// ShardLab loads the layout of " + layout.namespace() + " read from a cluster, a snapshot or a dump";
+    }
+}
