@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.AppInfo;
+import io.shardlab.workload.WorkloadRegistry;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -31,6 +32,7 @@ public final class Cli {
         // subcommands are registered here, in one place
         cli.addSubcommand(new HashCommand());
         cli.addSubcommand(new ExplainCommand());
+        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {

@@ -1,0 +1,148 @@
+package io.shardlab.cli;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.workload.ReadDistribution;
+import io.shardlab.workload.WriteDistribution;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * {@code simulate} without {@code --json}: a readable report in the spirit of the shell's
+ * {@code sh.status()} and {@code db.collection.getShardDistribution()}, then the run's writes.
+ *
+ * <p>Layout from the legacy shell (mongo {@code src/mongo/shell/utils_sh.js} {@code printShardingStatus}
+ * and {@code src/mongo/shell/collection.js} {@code getShardDistribution}, 4.x/5.0 era): the
+ * collection's key, {@code chunks:} with {@code shard<TAB>count} per shard, one
+ * {@code min -->> max on : shard Timestamp(major, minor)} line per chunk (plus {@code jumbo}), or
+ * "too many chunks to print, use verbose if you want to force print" from 20 chunks on; then per
+ * shard {@code data : … docs : … chunks : …} with sizes in {@code sh._dataFormat} and the totals with
+ * floored percentages. Values are written in mongosh syntax ({@code Long('5')}, {@code MinKey()})
+ * rather than the legacy shell's {@code tojson}.
+ */
+final class SimulationText {
+
+    /** From this many chunks on, the shell prints no chunk list without {@code verbose}. */
+    static final int CHUNK_LIST_LIMIT = 20;
+
+    private SimulationText() {
+    }
+
+    static String render(SimulationOutcome outcome, boolean verbose) {
+        SimulationSnapshot s = outcome.finalState();
+        ClusterSnapshot c = s.cluster();
+        ShardKeyPattern key = outcome.key();
+        StringBuilder out = new StringBuilder();
+        out.append("--- Sharding Status --- (simulated MongoDB ").append(s.version().label()).append(")\n");
+        out.append("  inserted: ").append(s.documents()).append(" documents from ").append(outcome.input())
+                .append(", seed ").append(outcome.seed()).append('\n');
+        out.append("  chunk size: ").append(ShellNumbers.dataFormat(s.maxChunkSizeBytes())).append('\n');
+        out.append("  shards:\n");
+        for (Shard shard : s.shards()) {
+            out.append("        {  \"_id\" : \"").append(shard.id()).append("\",  \"host\" : \"").append(shard.host())
+                    .append("\",  \"state\" : 1").append(shard.draining() ? ",  \"draining\" : true" : "")
+                    .append(" }\n");
+        }
+        out.append("  balancer:\n");
+        out.append("        Migration results for the run:\n");
+        long migrations = s.counters().migrationsCommitted();
+        out.append("                ").append(migrations == 0 ? "No recent migrations" : migrations + " : Success")
+                .append('\n');
+        out.append("  databases:\n");
+        out.append("                ").append(c.namespace()).append('\n');
+        String indent = "                        ";
+        out.append(indent).append("shard key: ").append(BsonPrinter.shell(key.toDocument())).append('\n');
+        out.append(indent).append("unique: ").append(c.unique()).append('\n');
+        out.append(indent).append("balancing: true\n");
+        out.append(indent).append("chunks:\n");
+        for (Map.Entry<String, Integer> e : c.chunks().chunksPerShard().entrySet()) {
+            out.append(indent).append("        ").append(e.getKey()).append('\t').append(e.getValue()).append('\n');
+        }
+        if (c.chunks().size() < CHUNK_LIST_LIMIT || verbose) {
+            for (Chunk chunk : c.chunks().chunks()) {
+                out.append(indent).append(BsonPrinter.shell(chunk.min().toDocument(key))).append(" -->> ")
+                        .append(BsonPrinter.shell(chunk.max().toDocument(key))).append(" on : ").append(chunk.shard())
+                        .append(' ').append(chunk.version()).append(chunk.jumbo() ? " jumbo" : "").append('\n');
+            }
+        } else {
+            out.append(indent).append("too many chunks to print, use verbose if you want to force print\n");
+        }
+        appendDistribution(out, s);
+        appendWrites(out, outcome.writes(), s, outcome.events());
+        outcome.reads().ifPresent(r -> appendReads(out, r));
+        return out.toString();
+    }
+
+    private static void appendDistribution(StringBuilder out, SimulationSnapshot s) {
+        Map<String, long[]> perShard = SimulationJson.perShard(s);
+        long size = 0;
+        long count = 0;
+        long chunks = 0;
+        for (long[] v : perShard.values()) {
+            chunks += v[0];
+            count += v[1];
+            size += v[2];
+        }
+        Map<String, String> hosts = new java.util.HashMap<>();
+        s.shards().forEach(sh -> hosts.put(sh.id(), sh.host()));
+        for (Map.Entry<String, long[]> e : perShard.entrySet()) {
+            long[] v = e.getValue();
+            out.append("\nShard ").append(e.getKey()).append(" at ").append(hosts.getOrDefault(e.getKey(), ""))
+                    .append('\n');
+            out.append(" data : ").append(ShellNumbers.dataFormat(v[2])).append(" docs : ").append(v[1])
+                    .append(" chunks : ").append(v[0]).append('\n');
+            out.append(" estimated data per chunk : ")
+                    .append(ShellNumbers.dataFormat(v[0] == 0 ? 0 : (double) v[2] / v[0])).append('\n');
+            out.append(" estimated docs per chunk : ").append(v[0] == 0 ? 0 : v[1] / v[0]).append('\n');
+        }
+        out.append("\nTotals\n");
+        out.append(" data : ").append(ShellNumbers.dataFormat(size)).append(" docs : ").append(count)
+                .append(" chunks : ").append(chunks).append('\n');
+        for (Map.Entry<String, long[]> e : perShard.entrySet()) {
+            long[] v = e.getValue();
+            out.append(" Shard ").append(e.getKey()).append(" contains ").append(ShellNumbers.percent(v[2], size))
+                    .append("% data, ").append(ShellNumbers.percent(v[1], count))
+                    .append("% docs in cluster, avg obj size on shard : ")
+                    .append(ShellNumbers.dataFormat(v[1] == 0 ? 0 : v[2] / v[1])).append('\n');
+        }
+    }
+
+    private static void appendWrites(StringBuilder out, WriteDistribution writes, SimulationSnapshot s, long events) {
+        List<String> shards = writes.shards();
+        out.append("\nWrites\n");
+        out.append(" inserts : ").append(writes.inserts()).append(" in ").append(writes.fullWindows())
+                .append(" windows of ").append(writes.window()).append('\n');
+        OptionalDouble share = writes.meanMaxWriteShare();
+        out.append(" meanMaxWriteShare : ")
+                .append(share.isPresent() ? String.format(Locale.ROOT, "%.3f", share.getAsDouble()) : "n/a")
+                .append(" (1.000 = every write on one shard; ")
+                .append(String.format(Locale.ROOT, "%.3f", 1.0 / Math.max(1, shards.size())))
+                .append(" = perfectly even over ").append(shards.size()).append(" shards)\n");
+        for (String shard : shards) {
+            out.append(" ").append(shard).append(" : ").append(writes.writes(shard)).append(" writes (")
+                    .append(ShellNumbers.percent(writes.writes(shard), writes.inserts())).append("%)\n");
+        }
+        long jumbo = s.chunkStatistics().stream().map(ChunkStatistics::chunk).filter(Chunk::jumbo).count();
+        out.append("\nsplits : ").append(s.counters().splits()).append("  migrations : ")
+                .append(s.counters().migrationsCommitted()).append("  merges : ").append(s.counters().merges())
+                .append("  jumbo chunks : ").append(jumbo).append("  events : ").append(events).append('\n');
+    }
+
+    private static void appendReads(StringBuilder out, ReadDistribution r) {
+        out.append("\nReads (").append(r.sampleSize()).append(" queries of the workload, routed on the final layout)\n");
+        out.append(String.format(Locale.ROOT, " single-shard %.1f%%, multi-shard %.1f%%, scatter-gather %.1f%%, "
+                + "%.2f shards per read on average%n", r.percentageOfSingleShardReads(),
+                r.percentageOfMultiShardReads(), r.percentageOfScatterGatherReads(), r.meanShardsReached()));
+        for (ReadDistribution.TemplateReads t : r.byTemplate()) {
+            out.append(String.format(Locale.ROOT, " %-36s %5d reads  %.2f shards each   e.g. %s%n", t.name(),
+                    t.reads(), t.meanShardsReached(), t.example()));
+        }
+    }
+}

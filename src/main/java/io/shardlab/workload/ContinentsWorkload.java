@@ -1,0 +1,81 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+
+/**
+ * {@code categorical-continents}: users of a global service, each with the continent they live
+ * in, as in the seed material's low-cardinality example (values {@code africa}, {@code antarctica},
+ * {@code asia}, {@code australia}, {@code europe}, {@code north america}, {@code south america}).
+ * {@code {continent: 1}} can never have more than seven chunks ("集合最终会变成7个块").
+ *
+ * <p>Skew: users are drawn in proportion to approximate population shares, rounded from world
+ * population estimates for the early 2020s (Asia about 59%, Africa 18%, Europe 9.4%, North America
+ * 7.6%, South America 5.5%, Australia/Oceania 0.55%); Antarctica, which has no permanent
+ * population, gets a token weight of one in 10,000 so that its value occurs. These shares are
+ * rounded illustrations, not a cited statistic.
+ *
+ * <p>Document: {@code {_id: ObjectId, user: "u000042", continent: "asia"}}.
+ */
+public final class ContinentsWorkload implements Workload {
+
+    static final List<String> CONTINENTS = List.of("africa", "antarctica", "asia", "australia", "europe",
+            "north america", "south america");
+    /** Percent of users per continent, in the order of {@link #CONTINENTS}. */
+    static final double[] SHARES = {18.0, 0.01, 59.0, 0.55, 9.4, 7.6, 5.5};
+    static final int USERS = 1_000_000;
+    private static final Duration SPAN = Duration.ofDays(1);
+
+    private final DiscreteDistribution continents = new DiscreteDistribution(SHARES);
+
+    @Override
+    public String name() {
+        return "categorical-continents";
+    }
+
+    @Override
+    public String description() {
+        return "users by continent, weighted by population: 7 distinct values";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{continent: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "user", "continent");
+    }
+
+    /** The distribution of continents, outcome {@code i} being {@code CONTINENTS.get(i)}. */
+    public DiscreteDistribution distribution() {
+        return continents;
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        SplittableRandom random = basis.values();
+        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
+                .append("user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
+                .append("continent", new BsonString(CONTINENTS.get(continents.sample(random)))));
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        return QueryMix.of(
+                new QueryTemplate("users on a continent", QueryShape.EQUALITY, 50,
+                        r -> new BsonDocument("continent", new BsonString(CONTINENTS.get(continents.sample(r))))),
+                new QueryTemplate("users in the Americas", QueryShape.IN, 10,
+                        r -> new BsonDocument("continent", new BsonDocument("$in",
+                                new BsonArray(List.of(new BsonString("north america"), new BsonString("south america")))))),
+                new QueryTemplate("one user", QueryShape.NON_KEY, 40,
+                        r -> new BsonDocument("user", new BsonString(PaddedId.of("u", r.nextInt(USERS), 6)))));
+    }
+}

@@ -1,0 +1,30 @@
+package io.shardlab.workload;
+
+import org.bson.BsonDocument;
+
+/**
+ * One document of an insert stream, with the size it occupies once stored.
+ *
+ * @param document the document as inserted (with its {@code _id})
+ * @param bsonSize its size in bytes: the length of its BSON encoding, or the padded size when the
+ *        stream pads documents; at least 5 (the empty document)
+ * @param position where it came from, for messages: the 1-based line of a dataset file (the first
+ *        line of a CSV record), or the 1-based ordinal in a generated stream
+ */
+public record InsertDocument(BsonDocument document, int bsonSize, long position) {
+
+    /** The smallest BSON document, {@code {}}: an int32 length and the terminating NUL. */
+    public static final int EMPTY_DOCUMENT_SIZE = 5;
+
+    public InsertDocument {
+        if (document == null) {
+            throw new IllegalArgumentException("document: required");
+        }
+        if (bsonSize < EMPTY_DOCUMENT_SIZE) {
+            throw new IllegalArgumentException("bsonSize: a BSON document has at least 5 bytes, got " + bsonSize);
+        }
+        if (position < 1) {
+            throw new IllegalArgumentException("position: 1-based, got " + position);
+        }
+    }
+}

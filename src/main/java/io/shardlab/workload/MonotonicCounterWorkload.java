@@ -1,0 +1,80 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * {@code monotonic}: orders numbered by an application counter, {@code counter} = 1, 2, 3, … in
+ * insert order. With {@code {counter: 1}} every insert lands above all existing keys, in the chunk
+ * that ends at MaxKey: the seed material's "monotonically increasing shard key" anti-pattern.
+ *
+ * <p>Document: {@code {_id: ObjectId, counter: NumberLong(n), customer: "c00042", total: NumberInt}}.
+ */
+public final class MonotonicCounterWorkload implements Workload {
+
+    static final int CUSTOMERS = 50_000;
+    private static final Duration SPAN = Duration.ofDays(1);
+
+    @Override
+    public String name() {
+        return "monotonic";
+    }
+
+    @Override
+    public String description() {
+        return "orders numbered 1, 2, 3, ...: every insert goes above the last";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{counter: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "counter", "customer", "total");
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        SplittableRandom random = basis.values();
+        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
+                .append("counter", new BsonInt64(ordinal))
+                .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
+                .append("total", new BsonInt32(1 + random.nextInt(500))));
+    }
+
+    static String customer(int index) {
+        return PaddedId.of("c", index, 5);
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        long docs = settings.docs();
+        return QueryMix.of(
+                new QueryTemplate("order by number", QueryShape.EQUALITY, 50,
+                        r -> new BsonDocument("counter", new BsonInt64(1 + r.nextLong(docs)))),
+                new QueryTemplate("orders by numbers", QueryShape.IN, 10, r -> {
+                    BsonArray values = new BsonArray();
+                    for (int i = 0; i < 5; i++) {
+                        values.add(new BsonInt64(1 + r.nextLong(docs)));
+                    }
+                    return new BsonDocument("counter", new BsonDocument("$in", values));
+                }),
+                new QueryTemplate("a page of 100 orders", QueryShape.RANGE, 20, r -> {
+                    long first = 1 + r.nextLong(docs);
+                    return new BsonDocument("counter", new BsonDocument("$gte", new BsonInt64(first))
+                            .append("$lt", new BsonInt64(first + 100)));
+                }),
+                new QueryTemplate("orders of a customer", QueryShape.NON_KEY, 20,
+                        r -> new BsonDocument("customer", new BsonString(customer(r.nextInt(CUSTOMERS))))));
+    }
+}

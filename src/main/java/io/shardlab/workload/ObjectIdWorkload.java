@@ -1,0 +1,95 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.types.ObjectId;
+
+/**
+ * {@code objectid}: an event log whose {@code _id} is the ObjectId the driver generates. An
+ * ObjectId starts with its creation second, so {@code {_id: 1}} is a monotonic key (the seed
+ * material: "an incrementing counter or an ObjectId … all documents will be written to the same
+ * shard and chunk"); {@code {_id: "hashed"}} is its usual cure.
+ *
+ * <p>Document: {@code {_id: ObjectId, user: "u000042", action: "login"}}.
+ */
+public final class ObjectIdWorkload implements Workload {
+
+    static final int USERS = 100_000;
+    private static final Duration SPAN = Duration.ofDays(1);
+    private static final List<String> ACTIONS = List.of("login", "view", "search", "purchase", "logout");
+
+    @Override
+    public String name() {
+        return "objectid";
+    }
+
+    @Override
+    public String description() {
+        return "an event log keyed by driver ObjectIds, which ascend with time";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{_id: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "user", "action");
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        SplittableRandom random = basis.values();
+        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
+                .append("user", new BsonString(user(random.nextInt(USERS))))
+                .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size())))));
+    }
+
+    static String user(int index) {
+        return PaddedId.of("u", index, 6);
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        long docs = settings.docs();
+        long hourSeconds = Duration.ofHours(1).toSeconds();
+        return QueryMix.of(
+                new QueryTemplate("event by id", QueryShape.EQUALITY, 50,
+                        r -> new BsonDocument("_id", new BsonObjectId(basis.idOf(1 + r.nextLong(docs))))),
+                new QueryTemplate("events by ids", QueryShape.IN, 10, r -> {
+                    BsonArray ids = new BsonArray();
+                    for (int i = 0; i < 3; i++) {
+                        ids.add(new BsonObjectId(basis.idOf(1 + r.nextLong(docs))));
+                    }
+                    return new BsonDocument("_id", new BsonDocument("$in", ids));
+                }),
+                new QueryTemplate("events of one hour", QueryShape.RANGE, 20, r -> {
+                    long hours = Math.max(1, basis.times().durationMillis() / 1000 / hourSeconds);
+                    long from = basis.times().startMillis() / 1000 + r.nextLong(hours) * hourSeconds;
+                    return new BsonDocument("_id", new BsonDocument("$gte", new BsonObjectId(boundary(from)))
+                            .append("$lt", new BsonObjectId(boundary(from + hourSeconds))));
+                }),
+                new QueryTemplate("events of one user", QueryShape.NON_KEY, 20,
+                        r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));
+    }
+
+    /** The smallest ObjectId of second {@code epochSecond}: the bound of a time range on {@code _id}. */
+    static ObjectId boundary(long epochSecond) {
+        byte[] bytes = new byte[12];
+        int s = (int) epochSecond;
+        bytes[0] = (byte) (s >>> 24);
+        bytes[1] = (byte) (s >>> 16);
+        bytes[2] = (byte) (s >>> 8);
+        bytes[3] = (byte) s;
+        return new ObjectId(bytes);
+    }
+}

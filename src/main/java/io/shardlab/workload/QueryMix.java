@@ -1,0 +1,58 @@
+package io.shardlab.workload;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The reads of a workload: templates with weights. Sampling is deterministic for a seed.
+ *
+ * @param templates at least one, with distinct names
+ */
+public record QueryMix(List<QueryTemplate> templates) {
+
+    public QueryMix {
+        templates = List.copyOf(templates);
+        if (templates.isEmpty()) {
+            throw new IllegalArgumentException("templates: a query mix needs at least one template");
+        }
+        for (int i = 0; i < templates.size(); i++) {
+            for (int j = i + 1; j < templates.size(); j++) {
+                if (templates.get(i).name().equals(templates.get(j).name())) {
+                    throw new IllegalArgumentException("templates: the name '" + templates.get(i).name()
+                            + "' is used twice");
+                }
+            }
+        }
+    }
+
+    /** A mix of the given templates. */
+    public static QueryMix of(QueryTemplate... templates) {
+        return new QueryMix(List.of(templates));
+    }
+
+    /** The template with {@code name}. */
+    public QueryTemplate template(String name) {
+        for (QueryTemplate t : templates) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("name: no query template '" + name + "' in this mix; known: "
+                + templates.stream().map(QueryTemplate::name).toList());
+    }
+
+    /** {@code count} queries drawn by weight from a generator seeded with {@code seed}. */
+    public List<Query> sample(int count, long seed) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count: not negative, got " + count);
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] weights = templates.stream().mapToDouble(QueryTemplate::weight).toArray();
+        DiscreteDistribution choice = new DiscreteDistribution(weights);
+        Query[] queries = new Query[count];
+        for (int i = 0; i < count; i++) {
+            queries[i] = templates.get(choice.sample(random)).draw(random);
+        }
+        return List.of(queries);
+    }
+}

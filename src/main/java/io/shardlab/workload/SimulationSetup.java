@@ -1,0 +1,74 @@
+package io.shardlab.workload;
+
+import io.shardlab.sim.MongoVersion;
+
+/**
+ * How a workload simulation is set up: the cluster and the pace of the inserts.
+ *
+ * @param version the MongoDB version whose rules apply
+ * @param shards number of shards, 1 to {@value #MAX_SHARDS}; named {@code shard01}, {@code shard02}, …
+ * @param maxChunkSizeBytes the maximum chunk size in bytes; 0 for the version's default
+ * @param seed seed of the simulation's own random choices
+ * @param window inserts per window of the write distribution, at least 1
+ * @param insertsPerSecond the pace of the inserts in simulated time, positive
+ * @param docSize the size every document counts as at least, in bytes; 0 for the real size
+ */
+public record SimulationSetup(MongoVersion version, int shards, long maxChunkSizeBytes, long seed, int window,
+        double insertsPerSecond, int docSize) {
+
+    /** The most shards a simulated cluster may have. */
+    public static final int MAX_SHARDS = 1000;
+    /** The default window: 1,000 inserts. */
+    public static final int DEFAULT_WINDOW = 1000;
+
+    public SimulationSetup {
+        if (version == null) {
+            throw new IllegalArgumentException("version: required");
+        }
+        if (shards < 1 || shards > MAX_SHARDS) {
+            throw new IllegalArgumentException("shards: between 1 and " + MAX_SHARDS + " shards, got " + shards);
+        }
+        if (maxChunkSizeBytes < 0) {
+            throw new IllegalArgumentException("maxChunkSizeBytes: not negative, got " + maxChunkSizeBytes);
+        }
+        if (window < 1) {
+            throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
+        }
+        if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
+            throw new IllegalArgumentException("insertsPerSecond: must be positive, got " + insertsPerSecond);
+        }
+        if (docSize < 0) {
+            throw new IllegalArgumentException("docSize: not negative, got " + docSize);
+        }
+    }
+
+    /** Defaults for {@code version} and {@code shards}: default chunk size, seed 1, window 1000, 1000 inserts/s. */
+    public static SimulationSetup of(MongoVersion version, int shards) {
+        return new SimulationSetup(version, shards, 0, 1, DEFAULT_WINDOW, WorkloadDriver.DEFAULT_INSERTS_PER_SECOND, 0);
+    }
+
+    public SimulationSetup withChunkSizeMegabytes(int megabytes) {
+        return new SimulationSetup(version, shards, megabytes * 1024L * 1024L, seed, window, insertsPerSecond, docSize);
+    }
+
+    public SimulationSetup withSeed(long s) {
+        return new SimulationSetup(version, shards, maxChunkSizeBytes, s, window, insertsPerSecond, docSize);
+    }
+
+    public SimulationSetup withWindow(int w) {
+        return new SimulationSetup(version, shards, maxChunkSizeBytes, seed, w, insertsPerSecond, docSize);
+    }
+
+    public SimulationSetup withInsertsPerSecond(double rate) {
+        return new SimulationSetup(version, shards, maxChunkSizeBytes, seed, window, rate, docSize);
+    }
+
+    public SimulationSetup withDocSize(int bytes) {
+        return new SimulationSetup(version, shards, maxChunkSizeBytes, seed, window, insertsPerSecond, bytes);
+    }
+
+    /** The id of shard {@code i} (1-based): {@code shard01} …, zero-padded to at least two digits. */
+    public String shardId(int i) {
+        return PaddedId.of("shard", i, Math.max(2, Integer.toString(shards).length()));
+    }
+}

@@ -1,0 +1,74 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonString;
+
+/**
+ * {@code timestamp}: sensor readings over one day, {@code ts} = the moment of the insert. Time
+ * only moves forward, so {@code {ts: 1}} is a monotonic key: every insert goes to the chunk that
+ * ends at MaxKey (the seed material's "ascending timestamp: one hot chunk").
+ *
+ * <p>Document: {@code {_id: ObjectId, ts: Date, sensor: "s0042", value: Double}}.
+ */
+public final class TimestampWorkload implements Workload {
+
+    static final int SENSORS = 1_000;
+    static final Duration SPAN = Duration.ofDays(1);
+
+    @Override
+    public String name() {
+        return "timestamp";
+    }
+
+    @Override
+    public String description() {
+        return "sensor readings over one day, ts = time of insert: ascending";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{ts: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "ts", "sensor", "value");
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        SplittableRandom random = basis.values();
+        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
+                .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
+                .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
+                .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
+    }
+
+    static String sensor(int index) {
+        return PaddedId.of("s", index, 4);
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        ArrivalTimes times = new TimedStream(settings, SPAN).times();
+        long docs = settings.docs();
+        long hour = Duration.ofHours(1).toMillis();
+        return QueryMix.of(
+                new QueryTemplate("reading at an instant", QueryShape.EQUALITY, 20,
+                        r -> new BsonDocument("ts", new BsonDateTime(times.millisOf(1 + r.nextLong(docs))))),
+                new QueryTemplate("readings of one hour", QueryShape.RANGE, 50, r -> {
+                    long from = times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour;
+                    return new BsonDocument("ts", new BsonDocument("$gte", new BsonDateTime(from))
+                            .append("$lt", new BsonDateTime(from + hour)));
+                }),
+                new QueryTemplate("readings of one sensor", QueryShape.NON_KEY, 30,
+                        r -> new BsonDocument("sensor", new BsonString(sensor(r.nextInt(SENSORS))))));
+    }
+}

@@ -1,0 +1,75 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/**
+ * {@code uniform}: user profiles whose {@code userId} is drawn uniformly from
+ * {@code [0, 10^12)}: every part of the key space is equally likely, so once there are chunks on
+ * every shard, writes spread evenly (the seed material's "high randomness" key; its cost shows in
+ * range reads).
+ *
+ * <p>Document: {@code {_id: ObjectId, userId: NumberLong, plan: "free"|"pro"|"team"}}.
+ */
+public final class UniformWorkload implements Workload {
+
+    static final long KEY_SPACE = 1_000_000_000_000L;
+    private static final Duration SPAN = Duration.ofDays(1);
+    private static final List<String> PLANS = List.of("free", "pro", "team");
+
+    @Override
+    public String name() {
+        return "uniform";
+    }
+
+    @Override
+    public String description() {
+        return "user profiles, userId uniform in [0, 10^12): writes spread evenly";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{userId: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "userId", "plan");
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        SplittableRandom random = basis.values();
+        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
+                .append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
+                .append("plan", new BsonString(PLANS.get(random.nextInt(PLANS.size())))));
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        return QueryMix.of(
+                new QueryTemplate("profile by id", QueryShape.EQUALITY, 60,
+                        r -> new BsonDocument("userId", new BsonInt64(r.nextLong(KEY_SPACE)))),
+                new QueryTemplate("profiles by ids", QueryShape.IN, 10, r -> {
+                    BsonArray ids = new BsonArray();
+                    for (int i = 0; i < 5; i++) {
+                        ids.add(new BsonInt64(r.nextLong(KEY_SPACE)));
+                    }
+                    return new BsonDocument("userId", new BsonDocument("$in", ids));
+                }),
+                new QueryTemplate("a block of ids", QueryShape.RANGE, 10, r -> {
+                    long from = r.nextLong(KEY_SPACE - KEY_SPACE / 1000);
+                    return new BsonDocument("userId", new BsonDocument("$gte", new BsonInt64(from))
+                            .append("$lt", new BsonInt64(from + KEY_SPACE / 1000)));
+                }),
+                new QueryTemplate("profiles on a plan", QueryShape.NON_KEY, 20,
+                        r -> new BsonDocument("plan", new BsonString(PLANS.get(r.nextInt(PLANS.size()))))));
+    }
+}

@@ -1,0 +1,178 @@
+package io.shardlab.workload;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyHasher;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.ClusterEvent;
+import io.shardlab.sim.ClusterEventListener;
+import io.shardlab.sim.InsertBatch;
+import io.shardlab.sim.MoveChunk;
+import io.shardlab.sim.SetBalancerState;
+import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SplitAt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plays an {@link InsertStream} into a {@link SimulatedCluster} at a steady pace and records where
+ * the writes went ({@link WriteDistribution}).
+ *
+ * <p>Pace: by simulated time {@code t} after the start, {@code floor(rate · t)} documents have been
+ * inserted. The driver lets the clock run in steps of {@link SimulatedCluster#INSERT_STEP_MILLIS}
+ * ({@link SimulatedCluster#advance(long)}, which runs the balancer rounds, migration commits and
+ * auto-merges that fall due) and inserts the documents due at the end of each step as one batch;
+ * a batch never straddles two windows of the write distribution, so each window's per-shard
+ * writes are exact (they come from the batch's {@link ClusterEvent.InsertsLanded} event).
+ *
+ * <p>Every document's shard key is read with {@link InsertKeyReader}, so a document without a key
+ * field or with an array in it stops the run with its source and line; nothing is skipped.
+ *
+ * <p>Not thread-safe; one run at a time.
+ */
+public final class WorkloadDriver {
+
+    /** The pace when none is given: 1,000 inserts per simulated second. */
+    public static final double DEFAULT_INSERTS_PER_SECOND = 1_000;
+
+    /** The most documents inserted as one batch. */
+    static final int MAX_BATCH = 10_000;
+
+    /** How long a pre-split or the end of a run waits for migrations to commit, in simulated ms. */
+    static final long SETTLE_LIMIT_MILLIS = 24 * 3600 * 1000L;
+
+    private final SimulatedCluster cluster;
+    private final String namespace;
+    private final InsertKeyReader keys;
+    private final int window;
+    private final double insertsPerSecond;
+
+    /**
+     * @param cluster a cluster whose collection {@code namespace} is sharded on {@code key}
+     * @param window inserts per window of the write distribution, at least 1
+     * @param insertsPerSecond the pace, positive
+     */
+    public WorkloadDriver(SimulatedCluster cluster, String namespace, ShardKeyPattern key, int window,
+            double insertsPerSecond) {
+        if (window < 1) {
+            throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
+        }
+        if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
+            throw new IllegalArgumentException("rate: inserts per second must be positive, got " + insertsPerSecond);
+        }
+        this.cluster = cluster;
+        this.namespace = namespace;
+        this.keys = new InsertKeyReader(key, new ShardKeyHasher());
+        this.window = window;
+        this.insertsPerSecond = insertsPerSecond;
+    }
+
+    /**
+     * Lays out a pre-split as a DBA does by hand: stops the balancer, splits the single chunk at
+     * every point ({@code sh.splitAt}), moves chunk {@code i} to the {@code i mod n}-th shard
+     * ({@code sh.moveChunk}, one migration at a time), then starts the balancer again.
+     *
+     * @throws IllegalArgumentException if the split is for another key than the collection's
+     */
+    public void applyInitialSplit(InitialSplit split) {
+        ShardKeyPattern key = keys.pattern();
+        if (!split.key().equals(key)) {
+            throw new IllegalArgumentException("the workload pre-splits the shard key " + split.key()
+                    + ", but the collection is sharded on " + key + "; use its key or another workload");
+        }
+        cluster.execute(new SetBalancerState(false));
+        for (ShardKey point : split.splitPoints()) {
+            cluster.execute(new SplitAt(namespace, point.toDocument(key)));
+        }
+        List<String> shards = cluster.snapshot().cluster().shardIds();
+        ChunkMap chunks = cluster.snapshot().cluster().chunks();
+        for (int i = 0; i < chunks.size(); i++) {
+            Chunk chunk = chunks.get(i);
+            String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
+            if (!chunk.shard().equals(target)) {
+                cluster.execute(new MoveChunk(namespace, chunk.min().toDocument(key), target, false));
+                cluster.settle(SETTLE_LIMIT_MILLIS);
+            }
+        }
+        cluster.execute(new SetBalancerState(true));
+    }
+
+    /**
+     * Inserts every document of {@code stream} at the driver's pace, then lets migrations still in
+     * flight commit. The stream is not closed.
+     *
+     * @return where the writes went, window by window
+     * @throws DatasetException for a document that cannot be routed (missing key field, array)
+     */
+    public WriteDistribution run(InsertStream stream) {
+        WriteDistribution writes = new WriteDistribution(window, cluster.snapshot().cluster().shardIds());
+        LandedCounts landed = new LandedCounts();
+        cluster.addListener(landed);
+        try {
+            long start = cluster.now();
+            long inserted = 0;
+            List<ShardKey> batchKeys = new ArrayList<>();
+            int[] sizes = new int[Math.min(window, MAX_BATCH)];
+            while (stream.hasNext()) {
+                cluster.advance(SimulatedCluster.INSERT_STEP_MILLIS);
+                long due = (long) Math.floor(insertsPerSecond * (cluster.now() - start) / 1000.0) - inserted;
+                while (due > 0 && stream.hasNext()) {
+                    int n = (int) Math.min(Math.min(due, writes.insertsLeftInWindow()), MAX_BATCH);
+                    if (sizes.length < n) {
+                        sizes = new int[n];
+                    }
+                    batchKeys.clear();
+                    while (batchKeys.size() < n && stream.hasNext()) {
+                        InsertDocument d = stream.next();
+                        sizes[batchKeys.size()] = d.bsonSize();
+                        batchKeys.add(keys.keyOf(d, stream.source()));
+                    }
+                    int k = batchKeys.size();
+                    landed.reset();
+                    cluster.insert(namespace, InsertBatch.ofKeys(batchKeys, java.util.Arrays.copyOf(sizes, k)));
+                    landed.recordInto(writes, k);
+                    inserted += k;
+                    due -= k;
+                }
+            }
+            cluster.settle(SETTLE_LIMIT_MILLIS);
+            return writes;
+        } finally {
+            cluster.removeListener(landed);
+        }
+    }
+
+    /** The per-shard counts of the last {@link ClusterEvent.InsertsLanded}. */
+    private static final class LandedCounts implements ClusterEventListener {
+        private Map<String, Long> byShard;
+
+        @Override
+        public void onEvent(ClusterEvent event) {
+            if (event instanceof ClusterEvent.InsertsLanded l) {
+                byShard = l.documentsByShard();
+            }
+        }
+
+        void reset() {
+            byShard = null;
+        }
+
+        void recordInto(WriteDistribution writes, int expected) {
+            if (byShard == null) {
+                throw new IllegalStateException("the simulated cluster reported no landed inserts for a batch of "
+                        + expected);
+            }
+            long total = 0;
+            for (Map.Entry<String, Long> e : byShard.entrySet()) {
+                writes.record(e.getKey(), e.getValue().intValue());
+                total += e.getValue();
+            }
+            if (total != expected) {
+                throw new IllegalStateException("the simulated cluster landed " + total + " of " + expected
+                        + " inserted documents");
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.io.InputStream;
+import java.util.List;
+import java.util.function.Supplier;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+
+/**
+ * {@code zipcodes}: a replay of the shipped ZIP-code dataset ({@link ZipCodeTable#RESOURCE}) in
+ * file order, which is ascending ZIP code: neighbouring ZIP codes are neighbouring places, so the
+ * {@code state} of successive inserts changes slowly, region by region. With {@code {state: 1}} the
+ * key has 62 values; with {@code {zip: 1}} the inserts ascend.
+ *
+ * <p>Document: {@code {_id: ObjectId, zip: "01001", city: "Agawam", state: "MA", latitude: Double,
+ * longitude: Double}}; the {@code _id} is generated as a driver would.
+ */
+public final class ZipCodesWorkload implements Workload {
+
+    private final Supplier<ZipCodeTable> table;
+
+    /** @param table the same data, for the query mix */
+    public ZipCodesWorkload(Supplier<ZipCodeTable> table) {
+        this.table = table;
+    }
+
+    @Override
+    public String name() {
+        return "zipcodes";
+    }
+
+    @Override
+    public String description() {
+        return "the shipped US ZIP codes (zip, city, state, lat/long) in file order";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{state: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "zip", "city", "state", "latitude", "longitude");
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        InputStream in = ZipCodesWorkload.class.getResourceAsStream(ZipCodeTable.RESOURCE);
+        if (in == null) {
+            throw new IllegalStateException(ZipCodeTable.RESOURCE + " is missing from the class path");
+        }
+        return DatasetFile.open(in, "zipcodes.csv.gz", DatasetFile.Format.CSV, settings, settings.docs());
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        List<ZipCodeTable.ZipCode> rows = table.get().rows();
+        return QueryMix.of(
+                new QueryTemplate("places in a state", QueryShape.EQUALITY, 40,
+                        r -> new BsonDocument("state", new BsonString(rows.get(r.nextInt(rows.size())).state()))),
+                new QueryTemplate("places in New England", QueryShape.IN, 10,
+                        r -> new BsonDocument("state", new BsonDocument("$in", new BsonArray(List.of(
+                                new BsonString("CT"), new BsonString("MA"), new BsonString("ME"),
+                                new BsonString("NH"), new BsonString("RI"), new BsonString("VT")))))),
+                new QueryTemplate("a ZIP code", QueryShape.NON_KEY, 50,
+                        r -> new BsonDocument("zip", new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
+    }
+}

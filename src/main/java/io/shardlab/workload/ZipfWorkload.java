@@ -1,0 +1,85 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonArray;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/**
+ * {@code zipf}: product page views whose {@code productId} follows Zipf's law over 100,000
+ * products with exponent 1: product {@code k} is viewed in proportion to {@code 1/k}, so product 1
+ * alone takes about 8% of the writes. All documents of one key value must stay in one chunk, so
+ * the most popular products make chunks that cannot be split.
+ *
+ * <p>Document: {@code {_id: ObjectId, productId: NumberInt(k), viewedAt: Date}}.
+ */
+public final class ZipfWorkload implements Workload {
+
+    static final int PRODUCTS = 100_000;
+    static final double EXPONENT = 1.0;
+    private static final Duration SPAN = Duration.ofDays(1);
+
+    private final DiscreteDistribution popularity = DiscreteDistribution.zipf(PRODUCTS, EXPONENT);
+
+    @Override
+    public String name() {
+        return "zipf";
+    }
+
+    @Override
+    public String description() {
+        return "product views, Zipf popularity over 100,000 products: hot values";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{productId: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "productId", "viewedAt");
+    }
+
+    /** The popularity of products: outcome {@code k-1} is product {@code k}. */
+    public DiscreteDistribution popularity() {
+        return popularity;
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        TimedStream basis = new TimedStream(settings, SPAN);
+        SplittableRandom random = basis.values();
+        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
+                .append("productId", new BsonInt32(1 + popularity.sample(random)))
+                .append("viewedAt", new BsonDateTime(basis.times().millisOf(ordinal))));
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        ArrivalTimes times = new TimedStream(settings, SPAN).times();
+        return QueryMix.of(
+                new QueryTemplate("views of a product", QueryShape.EQUALITY, 60,
+                        r -> new BsonDocument("productId", new BsonInt32(1 + popularity.sample(r)))),
+                new QueryTemplate("views of a few products", QueryShape.IN, 10, r -> {
+                    BsonArray ids = new BsonArray();
+                    for (int i = 0; i < 4; i++) {
+                        ids.add(new BsonInt32(1 + popularity.sample(r)));
+                    }
+                    return new BsonDocument("productId", new BsonDocument("$in", ids));
+                }),
+                new QueryTemplate("a catalogue page of 50 products", QueryShape.RANGE, 10, r -> {
+                    int from = 1 + r.nextInt(PRODUCTS - 50);
+                    return new BsonDocument("productId", new BsonDocument("$gte", new BsonInt32(from))
+                            .append("$lt", new BsonInt32(from + 50)));
+                }),
+                new QueryTemplate("views in the last minute", QueryShape.NON_KEY, 20, r -> {
+                    long end = times.startMillis() + times.durationMillis();
+                    return new BsonDocument("viewedAt", new BsonDocument("$gte", new BsonDateTime(end - 60_000)));
+                }));
+    }
+}
