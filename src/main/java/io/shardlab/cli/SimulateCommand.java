@@ -3,7 +3,7 @@ package io.shardlab.cli;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Router;
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertDocument;
@@ -152,8 +152,7 @@ final class SimulateCommand implements Runnable {
         SimulationSnapshot end = simulation.snapshot();
         Optional<ReadDistribution> reads = Optional.empty();
         if (queries > 0) {
-            io.shardlab.routing.MongoVersion routingVersion = io.shardlab.routing.MongoVersion.parse(version.label());
-            Router router = new Router(pattern, end.cluster().chunks(), routingVersion);
+            Router router = new Router(pattern, end.cluster().chunks(), version);
             reads = Optional.of(ReadDistribution.route(workload.queries(settings), queries, seed, router));
         }
         if (snapshotOut != null) {
@@ -199,7 +198,7 @@ final class SimulateCommand implements Runnable {
 
     private MongoVersion parseVersion() {
         try {
-            return MongoVersion.parse(mongodbVersion);
+            return MongoVersion.parseSimulated(mongodbVersion);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
         }

@@ -1,6 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.sim.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 
 /**
  * How a workload simulation is set up: the cluster and the pace of the inserts.

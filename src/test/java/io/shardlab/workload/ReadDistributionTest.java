@@ -6,7 +6,7 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.HashedSplitPoints;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.routing.MongoVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.Router;
 import java.util.ArrayList;
 import java.util.List;
