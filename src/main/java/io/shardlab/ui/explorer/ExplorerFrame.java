@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.key.ShardKey;
 import io.shardlab.routing.Targeting;
 import io.shardlab.sim.SimulationSnapshot;
@@ -27,11 +28,14 @@ import org.bson.BsonDocument;
  * @param targeting the filter on show and where mongos sends it, if a filter is set
  * @param sampleQueries one query of each kind the workload's application sends (empty for a dataset)
  * @param error the last command's refusal (MongoDB's text), until the next command
+ * @param valueLine for a hashed key, the stream's values before hashing laid out as a layout of their own,
+ *     each value's range owned by the shard its hash lands on ({@link ValueLine})
  */
 public record ExplorerFrame(long sequence, ResolvedScenario scenario, SimulationSnapshot cluster, StreamProgress stream,
         WindowedCounts.Snapshot writes, WindowedCounts.Snapshot heat, List<ShardKey> heatBounds,
         List<InsertMark> inserts, List<ChunkMove> moves, List<Activity> activity, List<CommandEntry> commands,
-        UndoState undo, Optional<QueryTargeting> targeting, List<Query> sampleQueries, Optional<String> error) {
+        UndoState undo, Optional<QueryTargeting> targeting, List<Query> sampleQueries, Optional<String> error,
+        Optional<ClusterSnapshot> valueLine) {
 
     public ExplorerFrame {
         heatBounds = List.copyOf(heatBounds);

@@ -123,6 +123,7 @@ final class ExplorerSession {
     private Optional<BsonDocument> filter = Optional.empty();
     private ChunkMap routedChunks;
     private QueryTargeting routed;
+    private final ValueLine valueLine;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedInserts inserts) {
         this.scenario = scenario;
@@ -144,6 +145,8 @@ final class ExplorerSession {
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
         this.sampleQueries = sampleQueries(scenario);
         this.filter = scenario.filter().map(BsonDocument::clone);
+        this.valueLine = scenario.key().isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace())
+                : null;
         cluster.addListener(this::onEvent);
     }
 
@@ -557,7 +560,8 @@ final class ExplorerSession {
         Collections.reverse(newestFirst);
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writes.snapshot(), heat.snapshot(),
                 heatBounds, List.copyOf(marks), List.copyOf(moves), newestFirst, commands,
-                new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error);
+                new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
+                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())));
     }
 
     private Optional<QueryTargeting> targeting(ChunkMap chunks) {
