@@ -4,6 +4,8 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.Objects;
+import io.shardlab.cluster.MongoVersion;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -33,7 +35,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     private final ExplorerEngine engine;
     private final WorkloadRegistry workloads;
-    private final Consumer<ClusterSnapshot> collectionShown;
+    private final BiConsumer<ClusterSnapshot, MongoVersion> collectionShown;
     private final SetupViewModel setup;
     private final PlaybackViewModel playback;
     private final NumberLineViewModel numberLine;
@@ -50,11 +52,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * @param workloads the workloads the setup offers
      * @param dark whether the dark theme shows
      * @param clipboard puts text on the system clipboard
-     * @param collectionShown told whenever the shown collection's chunks change (the window's title and
-     *     status bar follow)
+     * @param collectionShown told, with the simulated version, whenever the shown collection's chunks
+     *     change (the window's title and status bar follow)
      */
     public ExplorerViewModel(ExplorerEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark,
-            Consumer<String> clipboard, Consumer<ClusterSnapshot> collectionShown) {
+            Consumer<String> clipboard, BiConsumer<ClusterSnapshot, MongoVersion> collectionShown) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.workloads = Objects.requireNonNull(workloads, "workloads");
         this.collectionShown = Objects.requireNonNull(collectionShown, "collectionShown");
@@ -103,7 +105,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ClusterSnapshot snapshot = frame.cluster().cluster();
             if (snapshot.chunks() != shownChunks) {
                 shownChunks = snapshot.chunks();
-                collectionShown.accept(snapshot);
+                collectionShown.accept(snapshot, frame.cluster().version());
             }
         }
     }

@@ -119,11 +119,13 @@ public final class NumberLineViewModel {
         }
         Optional<WriteSeries> writes = Optional.empty();
         Optional<HeatmapData> heat = Optional.empty();
-        if (frame.writes().windows() > 0) {
+        // only windows that are over: a window in progress would read as a sudden drop in writes
+        int complete = frame.writes().completeAt(frame.cluster().atMillis());
+        if (complete > 0) {
             writes = Optional.of(new WriteSeries(frame.shardIds(), frame.writes().startMillis(),
-                    frame.writes().windowMillis(), frame.writes().byRow()));
+                    frame.writes().windowMillis(), frame.writes().byRow(complete)));
             heat = Optional.of(new HeatmapData(frame.heatBounds(), frame.heat().startMillis(),
-                    frame.heat().windowMillis(), frame.heat().byWindow()));
+                    frame.heat().windowMillis(), frame.heat().byWindow(complete)));
         }
         Optional<NumberLineModel> values = Optional.empty();
         if (frame.valueLine().isPresent()) {

@@ -113,6 +113,11 @@ final class WindowedCounts {
             return counts.length;
         }
 
+        /** Windows that are over at simulated time {@code nowMillis}: the partial window in progress is left out. */
+        int completeAt(long nowMillis) {
+            return (int) Math.min(counts.length, Math.max(0, (nowMillis - startMillis) / windowMillis));
+        }
+
         /** The count of {@code row} in window {@code w}. */
         long count(int w, int row) {
             return counts[w][row];
@@ -120,8 +125,13 @@ final class WindowedCounts {
 
         /** The counts as {@code [row][window]}, a fresh array. */
         long[][] byRow() {
-            long[][] out = new long[rows][counts.length];
-            for (int w = 0; w < counts.length; w++) {
+            return byRow(counts.length);
+        }
+
+        /** The first {@code n} windows as {@code [row][window]}, a fresh array. */
+        long[][] byRow(int n) {
+            long[][] out = new long[rows][n];
+            for (int w = 0; w < n; w++) {
                 for (int r = 0; r < rows; r++) {
                     out[r][w] = counts[w][r];
                 }
@@ -131,8 +141,13 @@ final class WindowedCounts {
 
         /** The counts as {@code [window][row]}, a fresh array. */
         long[][] byWindow() {
-            long[][] out = new long[counts.length][];
-            for (int w = 0; w < counts.length; w++) {
+            return byWindow(counts.length);
+        }
+
+        /** The first {@code n} windows as {@code [window][row]}, a fresh array. */
+        long[][] byWindow(int n) {
+            long[][] out = new long[n][];
+            for (int w = 0; w < n; w++) {
                 out[w] = counts[w].clone();
             }
             return out;

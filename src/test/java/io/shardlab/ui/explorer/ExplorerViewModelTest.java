@@ -38,7 +38,8 @@ class ExplorerViewModelTest {
     void setUp() {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         ExplorerEngine engine = new ExplorerEngine(thread, clock, state -> holder[0].accept(state));
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, clipboard::add, shown::add);
+        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, clipboard::add,
+                (snapshot, version) -> shown.add(snapshot));
         holder[0] = vm;
     }
 
