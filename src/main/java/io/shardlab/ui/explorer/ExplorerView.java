@@ -83,6 +83,8 @@ public final class ExplorerView {
         ScrollPane diagramScroll = new ScrollPane(diagram);
         diagramScroll.setFitToWidth(true);
         diagramScroll.setFitToHeight(true);
+        // a click on the line must leave the keyboard with the line (zoom and pan keys), not the scroller
+        diagramScroll.setFocusTraversable(false);
         diagramScroll.getStyleClass().addAll("diagram-scroll", atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
 
         root.setCenter(stateLayer(diagramScroll));

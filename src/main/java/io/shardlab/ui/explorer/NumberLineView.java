@@ -513,6 +513,8 @@ final class NumberLineView {
             }
         });
         canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
+            // the scroll pane around the diagram takes the focus on press; the line's keys need it back
+            canvas.requestFocus();
             Geometry geo = geometry;
             if (dragging && dragChunk >= 0 && geo != null) {
                 int lane = geo.laneAt(e.getY());
