@@ -51,8 +51,13 @@ final class ChartsView {
         HBox.setHgrow(writesCard, Priority.ALWAYS);
         HBox.setHgrow(heatCard, Priority.ALWAYS);
         vm.pictureProperty().addListener((obs, was, now) -> {
-            writes.repaint();
-            heat.repaint();
+            // the charts change only when a window completes (or the theme, or the layout's shards)
+            if (was == null || now == null || was.data().writes() != now.data().writes()
+                    || was.data().heatmap() != now.data().heatmap() || was.options().theme() != now.options().theme()
+                    || was.model().shards() != now.model().shards()) {
+                writes.repaint();
+                heat.repaint();
+            }
             if (now != null) {
                 writesCaption.setText(now.data().writes().map(w -> "per " + ElapsedTime.format(w.windowMillis())
                         + " of simulated time").orElse(""));

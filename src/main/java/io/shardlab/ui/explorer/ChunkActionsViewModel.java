@@ -74,10 +74,10 @@ public final class ChunkActionsViewModel {
         canMerge.set(any && (line.chunk(s.index() + 1).isPresent() || line.chunk(s.index() - 1).isPresent()));
         moveUnsupported.set(commands == null ? "" : commands.moveUnsupportedReason().orElse(""));
         canMove.set(any && moveUnsupported.get().isEmpty());
-        if (any) {
-            moveTargets.setAll(line.shardIds().stream().filter(id -> !id.equals(s.chunk().shard())).toList());
-        } else {
-            moveTargets.clear();
+        java.util.List<String> targets = any
+                ? line.shardIds().stream().filter(id -> !id.equals(s.chunk().shard())).toList() : java.util.List.of();
+        if (!targets.equals(moveTargets)) {
+            moveTargets.setAll(targets);
         }
     }
 

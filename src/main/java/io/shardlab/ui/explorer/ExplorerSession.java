@@ -86,6 +86,7 @@ final class ExplorerSession {
 
     private final ResolvedScenario scenario;
     private final SimulatedCluster cluster;
+    private final PreparedStream stream;
     private final PreparedInserts inserts;
     private final int[] heatRowOf;
     private final List<ShardKey> heatBounds;
@@ -125,19 +126,17 @@ final class ExplorerSession {
     private QueryTargeting routed;
     private final ValueLine valueLine;
 
-    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedInserts inserts) {
+    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
         this.scenario = scenario;
         this.cluster = cluster;
-        this.inserts = inserts;
+        this.stream = stream;
+        this.inserts = stream.inserts();
         this.shardIds = cluster.snapshot().cluster().shardIds();
         for (int i = 0; i < shardIds.size(); i++) {
             shardRow.put(shardIds.get(i), i);
         }
-        this.heatBounds = inserts.heatmapBounds(HEAT_ROWS);
-        this.heatRowOf = new int[inserts.size()];
-        for (int i = 0; i < heatRowOf.length; i++) {
-            heatRowOf[i] = rowOf(heatBounds, inserts.key(i));
-        }
+        this.heatBounds = stream.heatBounds();
+        this.heatRowOf = stream.heatRowOf();
         this.docsPerSecond = scenario.scenario().docsPerSecond();
         this.streamStartMillis = cluster.now();
         long window = windowMillis(inserts.size(), docsPerSecond);
@@ -145,8 +144,7 @@ final class ExplorerSession {
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
         this.sampleQueries = sampleQueries(scenario);
         this.filter = scenario.filter().map(BsonDocument::clone);
-        this.valueLine = scenario.key().isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace())
-                : null;
+        this.valueLine = stream.valueLine();
         cluster.addListener(this::onEvent);
     }
 
@@ -159,6 +157,14 @@ final class ExplorerSession {
      *     point, or naming the document of the stream that cannot be routed on the key
      */
     static ExplorerSession load(ResolvedScenario scenario) {
+        return load(scenario, null);
+    }
+
+    /**
+     * As {@link #load(ResolvedScenario)}, reusing {@code prepared} (the same scenario's stream, read
+     * before) instead of reading the stream again; null reads it.
+     */
+    static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared) {
         Scenario s = scenario.scenario();
         SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
                 .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
@@ -182,8 +188,9 @@ final class ExplorerSession {
         } catch (CommandFailedException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        PreparedInserts inserts = PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key());
-        return new ExplorerSession(scenario, cluster, inserts);
+        PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
+                PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
+        return new ExplorerSession(scenario, cluster, stream);
     }
 
     /**
@@ -314,6 +321,11 @@ final class ExplorerSession {
     }
 
     // ---- time and the stream -----------------------------------------------------------------------
+
+    /** The stream read ahead, for a reset to reuse. */
+    PreparedStream stream() {
+        return stream;
+    }
 
     /** Simulated time now, in ms. */
     long now() {

@@ -5,7 +5,9 @@ import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import java.util.List;
 import java.util.Locale;
+import javafx.animation.PauseTransition;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.util.Duration;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -46,6 +48,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
  * {@link ExplorerViewModel}; decides nothing itself.
  */
 public final class ExplorerView {
+
+    /** How long a load may take before the spinner shows. */
+    static final double LOADING_PATIENCE_MILLIS = 350;
 
     /** Style class of the explorer's root, which carries render's palette as looked-up colours. */
     public static final String STYLE_CLASS = "explorer";
@@ -221,7 +226,19 @@ public final class ExplorerView {
         loading.setId("explorer-loading");
         loading.getStyleClass().addAll("state-card");
         loading.setAlignment(Pos.CENTER);
-        loading.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.LOADING));
+        // a reload that takes less than a moment (a reset, a small stream) keeps the old picture on screen
+        // instead of flashing a spinner; a longer one shows the spinner over a blank area
+        PauseTransition patience = new PauseTransition(Duration.millis(LOADING_PATIENCE_MILLIS));
+        patience.setOnFinished(e -> loading.setVisible(vm.phaseProperty().get() == ExplorerViewModel.Phase.LOADING));
+        loading.setVisible(false);
+        vm.phaseProperty().addListener((obs, was, now) -> {
+            if (now == ExplorerViewModel.Phase.LOADING) {
+                patience.playFromStart();
+            } else {
+                patience.stop();
+                loading.setVisible(false);
+            }
+        });
         loading.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
 
         Label failedTitle = new Label("This scenario cannot be loaded", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
@@ -239,7 +256,9 @@ public final class ExplorerView {
         failed.setMaxSize(560, Region.USE_PREF_SIZE);
         failed.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.FAILED));
 
-        content.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.READY));
+        content.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.READY)
+                .or(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.LOADING).and(loading.visibleProperty().not())
+                        .and(vm.numberLine().pictureProperty().isNotNull())));
         StackPane layer = new StackPane(content, loading, failed);
         layer.getStyleClass().add("state-layer");
         return layer;

@@ -198,8 +198,7 @@ final class NumberLineView {
         // the card behind the canvas has the theme's background (-sl-background): nothing to fill here
         ThemeColors colors = new ThemeColors(p.options().theme());
         NumberLineModel model = p.model();
-        int window = p.data().writes().map(w -> w.windows() - 1).orElse(0);
-        List<ShardSummary> rows = ShardSummary.of(model, p.data().layout().sizes(), p.data().writes(), window);
+        List<ShardSummary> rows = summaries(p);
         ShardLanesPainter lanes = new ShardLanesPainter(colors, type);
         double left = PAD;
         double lineX = left + lanes.leftGutter(g, rows);
@@ -260,6 +259,23 @@ final class NumberLineView {
         }
     }
 
+    private DiagramPicture summarised;
+    private List<ShardSummary> summaries;
+
+    /**
+     * The lanes' rows: a pass over every chunk, so computed once per layout and write series, not on
+     * every zoom or pan (which only change the viewport).
+     */
+    private List<ShardSummary> summaries(DiagramPicture p) {
+        if (summarised == null || summarised.model() != p.model() || summarised.data().layout() != p.data().layout()
+                || summarised.data().writes() != p.data().writes()) {
+            int window = p.data().writes().map(w -> w.windows() - 1).orElse(0);
+            summaries = ShardSummary.of(p.model(), p.data().layout().sizes(), p.data().writes(), window);
+            summarised = p;
+        }
+        return summaries;
+    }
+
     // ---- overlay: marks, moves, hover -----------------------------------------------------------
 
     private void admit(DiagramPicture p) {
@@ -270,27 +286,13 @@ final class NumberLineView {
         }
         for (InsertMark m : p.marks()) {
             if (m.sequence() > lastMarkSequence) {
-                Region tick = new Region();
-                tick.getStyleClass().add("insert-mark");
-                tick.setManaged(false);
-                Region valueTick = null;
-                Line link = null;
-                if (m.valueBeforeHashing().isPresent() && p.valueLine().isPresent()) {
-                    valueTick = new Region();
-                    valueTick.getStyleClass().add("insert-mark");
-                    valueTick.setManaged(false);
-                    link = new Line();
-                    link.getStyleClass().add("hash-link");
-                    link.setManaged(false);
-                    overlay.getChildren().addAll(0, List.of(link, valueTick));
+                if (marks.size() == MAX_LIVE_MARKS) {
+                    remove(marks.removeFirst());
                 }
-                overlay.getChildren().add(0, tick);
-                marks.addLast(new LiveMark(m, now, tick, valueTick, link));
+                boolean linked = m.valueBeforeHashing().isPresent() && p.valueLine().isPresent();
+                marks.addLast(new LiveMark(m, now, markNode(), linked ? markNode() : null, linked ? linkNode() : null));
                 lastMarkSequence = m.sequence();
             }
-        }
-        while (marks.size() > MAX_LIVE_MARKS) {
-            remove(marks.removeFirst());
         }
         for (ChunkMove m : p.moves()) {
             if (m.sequence() > lastMoveSequence) {
@@ -308,6 +310,37 @@ final class NumberLineView {
         }
     }
 
+    // Marks come and go dozens of times a second while a stream plays: their nodes are pooled, so that
+    // the JavaFX thread does not style and lay out new nodes for every insert.
+    private final Deque<Region> sparePoints = new ArrayDeque<>();
+    private final Deque<Line> spareLinks = new ArrayDeque<>();
+
+    private Region markNode() {
+        Region r = sparePoints.poll();
+        if (r == null) {
+            r = new Region();
+            r.getStyleClass().add("insert-mark");
+            r.setManaged(false);
+            overlay.getChildren().add(0, r);
+        }
+        r.setVisible(true);
+        r.setOpacity(0);
+        return r;
+    }
+
+    private Line linkNode() {
+        Line l = spareLinks.poll();
+        if (l == null) {
+            l = new Line();
+            l.getStyleClass().add("hash-link");
+            l.setManaged(false);
+            overlay.getChildren().add(0, l);
+        }
+        l.setVisible(true);
+        l.setOpacity(0);
+        return l;
+    }
+
     private void clearLive() {
         marks.forEach(this::remove);
         marks.clear();
@@ -318,9 +351,13 @@ final class NumberLineView {
     }
 
     private void remove(LiveMark m) {
-        overlay.getChildren().remove(m.tick());
+        m.tick().setVisible(false);
+        sparePoints.push(m.tick());
         if (m.valueTick() != null) {
-            overlay.getChildren().removeAll(m.valueTick(), m.link());
+            m.valueTick().setVisible(false);
+            sparePoints.push(m.valueTick());
+            m.link().setVisible(false);
+            spareLinks.push(m.link());
         }
     }
 

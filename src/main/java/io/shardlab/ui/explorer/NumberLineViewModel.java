@@ -52,11 +52,14 @@ public final class NumberLineViewModel {
     private final ReadOnlyObjectWrapper<ChunkDetails> hovered = new ReadOnlyObjectWrapper<>(this, "hovered");
     private final ReadOnlyObjectWrapper<ChunkDetails> selected = new ReadOnlyObjectWrapper<>(this, "selected");
 
-    private ExplorerFrame frame;
+    private Shown shown;
+    private int shownComplete = -1;
+    private long shownWindowStart;
     private NumberLineModel model;
     private ClusterSnapshot modelSnapshot;
     private Scale modelScale;
     private ChunkMap modelChunks;
+    private LayoutData modelLayout;
     private ClusterSnapshot valueSnapshot;
     private NumberLineModel valueModel;
     private ShardKey selectedMin;
@@ -70,18 +73,14 @@ public final class NumberLineViewModel {
         dark.addListener((obs, was, now) -> repaint());
     }
 
-    /** Shows a frame; keeps zoom, scale and selection unless the scenario changed. */
+    /** What is on show, whatever it came from (a simulation frame, a loaded layout). */
+    private record Shown(Object origin, LayoutData layout, Optional<WriteSeries> writes, Optional<HeatmapData> heat,
+            Optional<ClusterSnapshot> valueLine, List<ExplorerFrame.InsertMark> marks,
+            List<ExplorerFrame.ChunkMove> moves) {
+    }
+
+    /** Shows a frame of a simulation; keeps zoom, scale and selection unless the scenario changed. */
     void show(ExplorerFrame next) {
-        boolean newScenario = frame == null || frame.scenario() != next.scenario();
-        frame = next;
-        if (newScenario) {
-            viewport.set(Viewport.FULL);
-            selectedMin = null;
-            hovered.set(null);
-            if (scale.get() == Scale.KEY_VALUE) {
-                scale.set(Scale.EQUAL);
-            }
-        }
         ClusterSnapshot snapshot = next.cluster().cluster();
         List<ChunkStatistics> stats = next.cluster().chunkStatistics();
         long[] docs = new long[stats.size()];
@@ -90,7 +89,59 @@ public final class NumberLineViewModel {
             docs[i] = stats.get(i).documents();
             bytes[i] = stats.get(i).bytes();
         }
-        layout = new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes)));
+        Optional<WriteSeries> writes = Optional.empty();
+        Optional<HeatmapData> heat = Optional.empty();
+        // only windows that are over: a window in progress would read as a sudden drop in writes. A window
+        // that is over never changes again (its inserts all happened in it), so while no new window has
+        // completed the charts' data stays the same object and the charts need no repaint.
+        int complete = next.writes().completeAt(next.cluster().atMillis());
+        if (shown != null && shown.origin().equals(next.scenario()) && complete == shownComplete
+                && next.writes().startMillis() == shownWindowStart) {
+            writes = shown.writes();
+            heat = shown.heat();
+        } else if (complete > 0) {
+            writes = Optional.of(new WriteSeries(next.shardIds(), next.writes().startMillis(),
+                    next.writes().windowMillis(), next.writes().byRow(complete)));
+            heat = Optional.of(new HeatmapData(next.heatBounds(), next.heat().startMillis(),
+                    next.heat().windowMillis(), next.heat().byWindow(complete)));
+        }
+        shownComplete = complete;
+        shownWindowStart = next.writes().startMillis();
+        show(new Shown(next.scenario(), new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes))), writes,
+                heat, next.valueLine(), next.inserts(), next.moves()));
+    }
+
+    /**
+     * Shows a chunk layout that no simulation drives (a real cluster's, a loaded snapshot's), with its
+     * chunk sizes when known: the same line, lanes, zoom, scales, hover and selection.
+     */
+    public void showLayout(LayoutData layout) {
+        Objects.requireNonNull(layout, "layout");
+        show(new Shown(layout.snapshot().namespace(), layout, Optional.empty(), Optional.empty(), Optional.empty(),
+                List.of(), List.of()));
+    }
+
+    private void show(Shown next) {
+        boolean newOrigin = shown == null || !shown.origin().equals(next.origin());
+        shown = next;
+        layout = next.layout();
+        if (newOrigin) {
+            viewport.set(Viewport.FULL);
+            selectedMin = null;
+            hovered.set(null);
+            if (scale.get() == Scale.KEY_VALUE) {
+                scale.set(Scale.EQUAL);
+            }
+        }
+        ClusterSnapshot snapshot = layout.snapshot();
+        if (layout.sizes().isEmpty()) {
+            scales.remove(Scale.DATA_SIZE);
+            if (scale.get() == Scale.DATA_SIZE) {
+                scale.set(Scale.EQUAL);
+            }
+        } else if (!scales.contains(Scale.DATA_SIZE)) {
+            scales.add(1, Scale.DATA_SIZE);
+        }
         boolean keyScale = KeyValueAxis.supports(snapshot.chunks(), snapshot.key());
         if (keyScale != scales.contains(Scale.KEY_VALUE)) {
             if (keyScale) {
@@ -106,31 +157,25 @@ public final class NumberLineViewModel {
     }
 
     private void repaint() {
-        if (frame == null) {
+        if (shown == null) {
             return;
         }
         ClusterSnapshot snapshot = layout.snapshot();
+        // the model costs one pass over the chunks: rebuild it only when what it is made of changed,
+        // never for a zoom or a pan
         if (model == null || modelScale != scale.get() || modelChunks != snapshot.chunks()
-                || !modelSnapshot.shards().equals(snapshot.shards()) || scale.get() == Scale.DATA_SIZE) {
+                || !modelSnapshot.shards().equals(snapshot.shards())
+                || (scale.get() == Scale.DATA_SIZE && modelLayout != layout)) {
             model = NumberLineModel.of(layout, scale.get());
             modelScale = scale.get();
             modelChunks = snapshot.chunks();
             modelSnapshot = snapshot;
-        }
-        Optional<WriteSeries> writes = Optional.empty();
-        Optional<HeatmapData> heat = Optional.empty();
-        // only windows that are over: a window in progress would read as a sudden drop in writes
-        int complete = frame.writes().completeAt(frame.cluster().atMillis());
-        if (complete > 0) {
-            writes = Optional.of(new WriteSeries(frame.shardIds(), frame.writes().startMillis(),
-                    frame.writes().windowMillis(), frame.writes().byRow(complete)));
-            heat = Optional.of(new HeatmapData(frame.heatBounds(), frame.heat().startMillis(),
-                    frame.heat().windowMillis(), frame.heat().byWindow(complete)));
+            modelLayout = layout;
         }
         Optional<NumberLineModel> values = Optional.empty();
-        if (frame.valueLine().isPresent()) {
-            if (valueSnapshot != frame.valueLine().get()) {
-                valueSnapshot = frame.valueLine().get();
+        if (shown.valueLine().isPresent()) {
+            if (valueSnapshot != shown.valueLine().get()) {
+                valueSnapshot = shown.valueLine().get();
                 valueModel = NumberLineModel.of(LayoutData.of(valueSnapshot), Scale.EQUAL);
             }
             values = Optional.of(valueModel);
@@ -138,8 +183,11 @@ public final class NumberLineViewModel {
         resolveSelection();
         DiagramOptions options = new DiagramOptions(View.ALL, dark.get() ? Theme.dark() : Theme.light(), "",
                 scale.get(), viewport.get(), highlight(), false);
-        picture.set(new DiagramPicture(new DiagramData(layout, writes, heat), options, model, values,
-                frame.inserts(), frame.moves()));
+        DiagramPicture last = picture.get();
+        DiagramData data = last != null && last.data().layout() == layout && last.data().writes() == shown.writes()
+                && last.data().heatmap() == shown.heat() ? last.data()
+                : new DiagramData(layout, shown.writes(), shown.heat());
+        picture.set(new DiagramPicture(data, options, model, values, shown.marks(), shown.moves()));
     }
 
     private Highlight highlight() {
@@ -165,8 +213,10 @@ public final class NumberLineViewModel {
     }
 
     private ChunkDetails details(int index) {
-        ChunkStatistics s = frame.cluster().chunkStatistics().get(index);
-        return new ChunkDetails(index, s.chunk(), s.documents(), s.bytes(), layout.snapshot().key());
+        ClusterSnapshot snapshot = layout.snapshot();
+        long docs = layout.sizes().map(s -> s.documents(index)).orElse(0L);
+        long bytes = layout.sizes().map(s -> s.bytes(index)).orElse(0L);
+        return new ChunkDetails(index, snapshot.chunks().get(index), docs, bytes, snapshot.key());
     }
 
     // ---- what to paint ---------------------------------------------------------------------------
@@ -340,7 +390,7 @@ public final class NumberLineViewModel {
 
     /** The details of the chunk at {@code index} on the current frame. */
     Optional<ChunkDetails> chunk(int index) {
-        if (frame == null || index < 0 || index >= layout.snapshot().chunks().size()) {
+        if (shown == null || index < 0 || index >= layout.snapshot().chunks().size()) {
             return Optional.empty();
         }
         return Optional.of(details(index));

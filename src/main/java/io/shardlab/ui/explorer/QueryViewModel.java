@@ -101,14 +101,18 @@ public final class QueryViewModel {
             targeted.set(true);
             targetingClass.set(t.targeting().label());
             reason.set(t.error().orElse(t.reason()));
-            shards.setAll(t.shards());
+            if (!t.shards().equals(shards)) {
+                shards.setAll(t.shards());
+            }
             shardsText.set(t.shards().isEmpty() ? "no shard" : String.join(", ", t.shards()));
             highlight.accept(Set.copyOf(t.shards()));
         } else {
             targeted.set(false);
             targetingClass.set("");
             reason.set(shown.flatMap(ExplorerFrame.QueryTargeting::error).orElse(""));
-            shards.clear();
+            if (!shards.isEmpty()) {
+                shards.clear();
+            }
             shardsText.set("");
             highlight.accept(Set.of());
         }

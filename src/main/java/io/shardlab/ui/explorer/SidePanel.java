@@ -393,35 +393,45 @@ final class SidePanel {
         list.setId("activity-list");
         list.getStyleClass().addAll("activity-list", Tweaks.EDGE_TO_EDGE);
         list.setPlaceholder(new Label("Splits, migrations, jumbo flags and merges show up here as they happen."));
-        list.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(Activity a, boolean empty) {
-                super.updateItem(a, empty);
-                if (empty || a == null) {
-                    setGraphic(null);
-                    setText(null);
-                    return;
-                }
-                FontIcon icon = new FontIcon(iconOf(a.kind()));
-                icon.getStyleClass().addAll("activity-icon", a.kind().name().toLowerCase(java.util.Locale.ROOT));
-                Label time = new Label(ElapsedTime.format(Math.max(0, a.atMillis())));
-                time.getStyleClass().add("activity-time");
-                Label text = new Label(a.text());
-                text.getStyleClass().add("activity-text");
-                text.setWrapText(true);
-                text.setMaxWidth(260);
-                VBox body = new VBox(1, time, text);
-                HBox row = new HBox(8, icon, body);
-                row.setAlignment(Pos.TOP_LEFT);
-                setText(null);
-                setGraphic(row);
-            }
-        });
+        list.setCellFactory(l -> new ActivityCell());
         list.setPrefHeight(600);
         FlowPane box = new FlowPane(list);
         box.getStyleClass().add("panel-content");
         list.prefWidthProperty().bind(box.widthProperty().subtract(4));
         return box;
+    }
+
+    /** One activity line; its nodes are built once and refilled, since the list changes many times a second. */
+    private static final class ActivityCell extends ListCell<Activity> {
+        private final FontIcon icon = new FontIcon();
+        private final Label time = new Label();
+        private final Label text = new Label();
+        private final HBox row;
+
+        ActivityCell() {
+            time.getStyleClass().add("activity-time");
+            text.getStyleClass().add("activity-text");
+            text.setWrapText(true);
+            text.setMaxWidth(300);
+            row = new HBox(8, icon, new VBox(1, time, text));
+            row.setAlignment(Pos.TOP_LEFT);
+        }
+
+        @Override
+        protected void updateItem(Activity a, boolean empty) {
+            super.updateItem(a, empty);
+            setText(null);
+            if (empty || a == null) {
+                setGraphic(null);
+                return;
+            }
+            icon.setIconCode(iconOf(a.kind()));
+            icon.getStyleClass().setAll("ikonli-font-icon", "activity-icon",
+                    a.kind().name().toLowerCase(java.util.Locale.ROOT));
+            time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
+            text.setText(a.text());
+            setGraphic(row);
+        }
     }
 
     private static Ikon iconOf(ExplorerFrame.ActivityKind kind) {
