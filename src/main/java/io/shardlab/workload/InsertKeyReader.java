@@ -16,7 +16,7 @@ import org.bson.BsonValue;
  *       null key value, docs {@code core/sharding-set-missing-shard-key-fields}; in a workload or
  *       dataset it is almost always a misspelt key, so ShardLab asks for the field instead.)</li>
  *   <li>an array on a key path is refused with MongoDB's own message (see
- *       {@link ShardKeyPattern#extractKey}: shard keys cannot hold arrays, hashed fields neither).</li>
+ *       {@link ShardKeyPattern#extractKey}: a shard key cannot hold an array).</li>
  * </ul>
  * Errors name the stream's source and the document's line or ordinal. Not thread-safe (the hasher
  * holds an MD5 digest).

@@ -1,0 +1,109 @@
+package io.shardlab.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.ClusterEvent;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.sim.SimulationSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WorkloadSimulationTest {
+
+    @Test
+    void addsShardsInOrderAndShardsTheCollection() {
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 12), "db.c",
+                ShardKeyPattern.parse("{a: 1}"));
+
+        SimulationSnapshot s = sim.snapshot();
+        assertEquals("shard01", s.shards().get(0).id());
+        assertEquals("shard12", s.shards().get(11).id());
+        assertEquals("db.c", s.cluster().namespace());
+        assertTrue(sim.events() >= 13, "12 shards added and a collection sharded: " + sim.events());
+    }
+
+    @Test
+    void everyInsertIsCountedOnceInTheDataAndTheWrites() {
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V5_0, 3)
+                .withChunkSizeMegabytes(1).withDocSize(250).withWindow(700), "db.c", ShardKeyPattern.parse("{userId: 1}"));
+
+        WriteDistribution writes = sim.run(new UniformWorkload().open(WorkloadSettings.of(12_345, 2)));
+
+        SimulationSnapshot s = sim.snapshot();
+        assertEquals(12_345, s.documents());
+        assertEquals(12_345L * 250, s.bytes(), "--doc-size pads every document");
+        assertEquals(12_345, writes.inserts());
+        assertEquals(12_345 / 700, writes.fullWindows());
+        assertEquals(12_345, writes.shards().stream().mapToLong(writes::writes).sum());
+        for (WriteDistribution.Window w : writes.windows()) {
+            int total = 0;
+            for (int i = 0; i < writes.shards().size(); i++) {
+                total += w.writes(i);
+            }
+            assertEquals(w.inserts(), total, "each window's per-shard writes add up to its inserts");
+        }
+        assertTrue(s.chunkStatistics().size() > 1, "the data was split");
+    }
+
+    @Test
+    void insertsArriveAtTheGivenPaceInSimulatedTime() {
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2)
+                .withInsertsPerSecond(200), "db.c", ShardKeyPattern.parse("{counter: 1}"));
+        List<Long> landedAt = new ArrayList<>();
+        sim.cluster().addListener(e -> {
+            if (e instanceof ClusterEvent.InsertsLanded l) {
+                landedAt.add(l.atMillis());
+            }
+        });
+
+        sim.run(new MonotonicCounterWorkload().open(WorkloadSettings.of(2_000, 1)));
+
+        assertEquals(10_000, landedAt.get(landedAt.size() - 1), "2,000 inserts at 200/s end after 10 s");
+        assertEquals(100, landedAt.get(0), "the first batch lands after one 100 ms step");
+    }
+
+    @Test
+    void aDocumentWithoutTheKeyStopsTheRunWithItsPosition() {
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2), "db.c",
+                ShardKeyPattern.parse("{zip: 1}"));
+
+        DatasetException e = assertThrows(DatasetException.class,
+                () -> sim.run(new AgeWorkload().open(WorkloadSettings.of(100, 1))));
+
+        assertEquals("workload 'age' line 1: the document has no field 'zip' of the shard key { zip: 1 } "
+                + "(its fields: _id, name, age, role)", e.getMessage());
+    }
+
+    @Test
+    void aPreSplitPlacesChunksRoundRobin() {
+        PresplitMinutesWorkload day = new PresplitMinutesWorkload();
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V6_0, 3), "data.data",
+                day.suggestedKey());
+
+        sim.preSplit(day.initialSplit(WorkloadSettings.of(1_000, 1)).orElseThrow());
+
+        var chunks = sim.snapshot().cluster().chunks();
+        assertEquals(1441, chunks.size());
+        for (int i = 0; i < chunks.size(); i++) {
+            assertEquals(sim.setup().shardId(1 + i % 3), chunks.get(i).shard(), "chunk " + i);
+        }
+        assertTrue(sim.snapshot().settings().balancerEnabled(), "the balancer runs again afterwards");
+    }
+
+    @Test
+    void aPreSplitForAnotherKeyIsRefused() {
+        PresplitMinutesWorkload day = new PresplitMinutesWorkload();
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2), "data.data",
+                ShardKeyPattern.parse("{_id: 'hashed'}"));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> sim.preSplit(day.initialSplit(WorkloadSettings.of(1_000, 1)).orElseThrow()));
+
+        assertEquals("the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on "
+                + "{ _id: 'hashed' }; use its key or another workload", e.getMessage());
+    }
+}
