@@ -33,6 +33,9 @@ public final class Cli {
         cli.addSubcommand(new HashCommand());
         cli.addSubcommand(new ExplainCommand());
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard()));
+        cli.addSubcommand(new InspectCommand(java.time.Clock.systemUTC()));
+        cli.addSubcommand(new SnapshotCommand(java.time.Clock.systemUTC()));
+        cli.addSubcommand(new ExportCommand(java.time.Clock.systemUTC()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {

@@ -61,6 +61,10 @@ import org.bson.json.JsonReader;
  * {@code bytes} (what each chunk holds) are given for every chunk or for none. Chunks are in key
  * order and tile {@code [MinKey, MaxKey)}.
  *
+ * <p>A snapshot captured from a live cluster may also carry {@code "capture"}: a document with what
+ * the live reader saw besides the layout (balancer, per-shard data, recent chunk changes, notes),
+ * written and read by {@code io.shardlab.live}. Other readers keep it as is.
+ *
  * <p>Writing is atomic: the text goes to a temporary file in the target's directory, which then
  * replaces the target, so a reader never sees half a snapshot. Reading streams the chunk list.
  * Every problem is reported in one line naming the file and, for a chunk, its index.
@@ -73,7 +77,7 @@ public final class SnapshotFile {
     public static final int VERSION = 1;
 
     private static final Set<String> TOP_LEVEL = Set.of("format", "version", "namespace", "key", "unique",
-            "capturedAt", "source", "shards", "zones", "chunks");
+            "capturedAt", "source", "shards", "zones", "chunks", "capture");
 
     /**
      * What a snapshot file holds.
@@ -82,9 +86,16 @@ public final class SnapshotFile {
      * @param chunkStatistics what each chunk holds, one per chunk in key order, or empty when unknown
      * @param capturedAt when the layout was captured (simulated or real time)
      * @param source where it came from, e.g. {@code "simulated MongoDB 8.0"} or a host name
+     * @param capture what a live capture recorded besides the layout, or null
      */
     public record Contents(ClusterSnapshot cluster, List<ChunkStatistics> chunkStatistics, Instant capturedAt,
-            String source) {
+            String source, BsonDocument capture) {
+
+        /** Contents without a live capture section. */
+        public Contents(ClusterSnapshot cluster, List<ChunkStatistics> chunkStatistics, Instant capturedAt,
+                String source) {
+            this(cluster, chunkStatistics, capturedAt, source, null);
+        }
 
         public Contents {
             if (cluster == null || capturedAt == null || source == null) {
@@ -181,7 +192,11 @@ public final class SnapshotFile {
             }
             w.write("}");
         }
-        w.write("]}\n");
+        w.write("]");
+        if (contents.capture() != null) {
+            w.write(",\n \"capture\": " + BsonPrinter.canonicalJson(contents.capture()));
+        }
+        w.write("}\n");
         w.flush();
     }
 
@@ -428,7 +443,11 @@ public final class SnapshotFile {
             } catch (IllegalArgumentException e) {
                 throw problem(e.getMessage());
             }
-            return new Contents(cluster, statistics(), capturedAt, source);
+            BsonValue capture = fields.get("capture");
+            if (capture != null && !capture.isDocument()) {
+                throw problem("\"capture\" must be a document, got " + BsonPrinter.relaxedJson(capture));
+            }
+            return new Contents(cluster, statistics(), capturedAt, source, capture == null ? null : capture.asDocument());
         }
 
         private List<ChunkStatistics> statistics() {

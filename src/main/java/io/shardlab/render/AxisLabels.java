@@ -54,8 +54,10 @@ public final class AxisLabels {
         double lastRight = leftLimit - GAP;
         double cursor = Math.max(leftLimit, last == null ? 0 : PITCH);
         List<AxisLabel> middle = new ArrayList<>();
+        int nextBound = 1;
         while (cursor <= rightLimit) {
-            int k = Math.max(1, model.firstBoundAtOrAfter(viewport.toLine(cursor, widthPx)));
+            // nextBound guarantees progress even where pixel -> line -> pixel rounding lands just before the cursor
+            int k = Math.max(nextBound, model.firstBoundAtOrAfter(viewport.toLine(cursor, widthPx)));
             if (k >= n) {
                 break;
             }
@@ -65,6 +67,7 @@ public final class AxisLabels {
             }
             String text = format.format(model.bound(k));
             double w = measure.width(text);
+            nextBound = k + 1;
             if (px - w / 2 < lastRight + GAP) {
                 cursor = Math.max(Math.nextUp(px), lastRight + GAP + w / 2);
                 continue;

@@ -127,6 +127,16 @@ public final class DiagramPainter {
         return measure(g, width, 0, density).layout().height();
     }
 
+    /**
+     * Where the sections will land when painting at this size, without painting (hit-testing, tests).
+     *
+     * @throws IllegalArgumentException when the size cannot hold the view
+     */
+    public Layout layout(Graphics2D g, double width, double height, double density) {
+        prepare(g);
+        return measure(g, width, height, density).layout();
+    }
+
     private record Measured(Layout layout, NumberLineFrame frame, List<LegendPainter.Item> legend) {
     }
 
@@ -318,7 +328,8 @@ public final class DiagramPainter {
         if (model.key().hasHashedPrefix()) {
             b.append("bounds are hashes of ").append(model.key().fields().get(0).path()).append("  ·  ");
         }
-        b.append(options.scale().caption());
+        b.append(model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE ? "width by hash value"
+                : options.scale().caption());
         Viewport v = options.viewport();
         if (!v.equals(Viewport.FULL)) {
             b.append("  ·  showing ").append(percent(v.start())).append("–").append(percent(v.end()))

@@ -20,8 +20,9 @@ import org.bson.BsonValue;
  *   <li>Numbers (Int32, Long, Double, Decimal128): the value without its type wrapper; integers up to
  *       8 characters in full, larger magnitudes (hashes) in 3 significant digits, {@code -4.61e18}; other
  *       doubles in at most 4 significant digits.</li>
- *   <li>Dates: ISO-8601 in UTC, as short as the value allows: {@code 2024-03-01},
- *       {@code 2024-03-01 12:30}, {@code 2024-03-01 12:30:05}, {@code 2024-03-01 12:30:05.250}.</li>
+ *   <li>Dates: ISO-8601 in UTC, as short as the value allows and never cut (a cut date would name another
+ *       instant): {@code 2024-03-01}, {@code 2024-03-01 12:30}, {@code 2024-03-01 12:30:05},
+ *       {@code 2024-03-01 12:30:05.250}.</li>
  *   <li>Strings: quoted like mongosh, cut with an ellipsis inside the quotes: {@code 'Springf…'}.</li>
  *   <li>ObjectIds: {@code ObjectId('65f1a2b3…')}, keeping the leading (timestamp) hex digits.</li>
  *   <li>Anything else: the mongosh text, cut with an ellipsis.</li>
@@ -93,7 +94,7 @@ public final class KeyLabelFormat {
                 yield d.isNaN() || d.isInfinite() ? cut(BsonPrinter.shell(v), budget)
                         : decimal(d.bigDecimalValue(), budget);
             }
-            case DATE_TIME -> cut(date(v.asDateTime().getValue()), budget);
+            case DATE_TIME -> date(v.asDateTime().getValue());
             case STRING -> quoted(v.asString().getValue(), budget);
             case OBJECT_ID -> objectId(v.asObjectId().getValue().toHexString(), budget);
             default -> cut(BsonPrinter.shell(v), budget);

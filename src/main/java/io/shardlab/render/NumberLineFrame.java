@@ -11,7 +11,7 @@ import java.util.List;
  * <p>Per column {@code c} (covering line positions {@code [start + c·d, start + (c+1)·d)} with
  * {@code d = span / columns}):
  * <ul>
- *   <li>{@link #shard(int)}: the majority shard by width (ties: the leftmost chunk's shard);</li>
+ *   <li>{@link #shard(int)}: the majority shard by width (ties: the shard met first, left to right);</li>
  *   <li>{@link #share(int, int)}: each shard's fraction of the column's width (what the lanes draw);</li>
  *   <li>{@link #mixed(int)}: the owning shard changes at least twice inside the column, so some shard's
  *       chunks are hidden by the majority colour (a column where one shard's run merely ends and the next
@@ -88,6 +88,8 @@ public final class NumberLineFrame {
         double[] bounds = new double[16];
         int boundCount = 0;
 
+        boolean anyJumbo = model.jumboCount() > 0;
+        double minWidth = BOUNDARY_MIN_PX / pxPerLine;
         int i = model.chunkAt(v0);
         for (int c = 0; c < columns; c++) {
             double a = v0 + c * dv;
@@ -100,27 +102,27 @@ public final class NumberLineFrame {
             while (true) {
                 double s = edges[i];
                 double e = edges[i + 1];
-                double lo = Math.max(s, a);
-                double hi = Math.min(e, b);
-                if (hi > lo) {
+                boolean endsHere = e <= b;
+                double w = (endsHere ? e : b) - (s > a ? s : a);
+                if (w > 0) {
                     int sh = shardOf[i];
                     if (acc[sh] == 0) {
                         touched[tc++] = sh;
                     }
-                    acc[sh] += hi - lo;
-                    jumboHere |= jumbo[i];
+                    acc[sh] += w;
                     if (sh != lastShard) {
                         changes += lastShard < 0 ? 0 : 1;
                         lastShard = sh;
                     }
-                } else if (s == e && s >= a && s < b) {
+                    jumboHere |= anyJumbo && jumbo[i];
+                } else if (anyJumbo && s == e && s >= a && s < b) {
                     jumboHere |= jumbo[i];
                 }
-                if (e > b || i == n - 1) {
+                if (!endsHere || i == n - 1) {
                     break;
                 }
-                if (e > v0 && e < v1 && (e - s) * pxPerLine >= BOUNDARY_MIN_PX
-                        && (edges[i + 2] - e) * pxPerLine >= BOUNDARY_MIN_PX) {
+                // chunk i ends in this column: is the bound e between two chunks wide enough to show it?
+                if (e - s >= minWidth && edges[i + 2] - e >= minWidth && e > v0 && e < v1) {
                     if (boundCount == bounds.length) {
                         bounds = Arrays.copyOf(bounds, boundCount * 2);
                     }
@@ -141,8 +143,7 @@ public final class NumberLineFrame {
                 acc[sh] = 0;
             }
             columnShard[c] = best;
-            boolean mixed = changes >= 2;
-            flags[c] = (byte) ((mixed ? MIXED : 0) | (jumboHere ? JUMBO : 0));
+            flags[c] = (byte) ((changes >= 2 ? MIXED : 0) | (jumboHere ? JUMBO : 0));
         }
         List<AxisLabel> labels = measure == null ? List.of()
                 : AxisLabels.choose(model, viewport, widthPx, measure, format);

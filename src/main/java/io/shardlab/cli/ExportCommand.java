@@ -1,0 +1,282 @@
+package io.shardlab.cli;
+
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.key.KeyField;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.DiagramData;
+import io.shardlab.render.DiagramExporter;
+import io.shardlab.render.DiagramOptions;
+import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
+import io.shardlab.render.Highlight;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.Scale;
+import io.shardlab.render.Theme;
+import io.shardlab.render.View;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code export}: draws a collection's chunk layout (number line, shard lanes, and the writes chart and
+ * heatmap when the data has them) to a PNG, SVG or PDF file, headless.
+ *
+ * <p>The layout comes from the shared layout source options ({@link LayoutSourceOptions}: {@code --uri},
+ * {@code --snapshot}, {@code --config-dump}, with {@code --ns} and {@code --at}); a snapshot file read as it
+ * is (no {@code --at}) also gives per-chunk documents and bytes, for the data-size scale and the lanes'
+ * table. Without a source, it is the layout {@code shardCollection} creates for an empty collection on N
+ * shards ({@code --key}, {@code --shards} and {@code --ns}, see {@link EmptyCollectionLayout}).
+ */
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
+                + "line coloured by shard, one lane per shard, and a legend.")
+final class ExportCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LayoutSourceOptions source;
+
+    @ArgGroup(exclusive = false)
+    private EmptyLayout empty;
+
+    static final class EmptyLayout {
+        @Option(names = "--key", required = true, paramLabel = "PATTERN",
+                description = "Instead of a source: the shard key of a freshly sharded empty collection, "
+                        + "e.g. '{a: \"hashed\"}' (its namespace is --ns).")
+        String key;
+
+        @Option(names = "--shards", paramLabel = "N", defaultValue = "2",
+                description = "With --key: number of shards (default: ${DEFAULT-VALUE}).")
+        int shards;
+    }
+
+    private final Clock clock;
+
+    ExportCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "png, svg or pdf (default: from the --out file's extension).")
+    private String format;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file to write.")
+    private Path out;
+
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "all",
+            description = "numberline, lanes, heatmap or all (default: ${DEFAULT-VALUE}).")
+    private String view;
+
+    @Option(names = "--width", paramLabel = "W", defaultValue = "1600",
+            description = "Width in pixels (PDF: points), 200 to 20000 (default: ${DEFAULT-VALUE}).")
+    private int width;
+
+    @Option(names = "--height", paramLabel = "H",
+            description = "Height in pixels (PDF: points), 100 to 20000 (default: what the view needs).")
+    private Integer height;
+
+    @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
+            description = "Pixel density: 2 draws a PNG at twice the width and height for HiDPI screens; an SVG gets "
+                    + "scaled width and height attributes; a PDF is vector and ignores it (default: ${DEFAULT-VALUE}).")
+    private double scale;
+
+    @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light",
+            description = "light or dark (default: ${DEFAULT-VALUE}).")
+    private String theme;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "Title (default: 'Chunks of <namespace>').")
+    private String title;
+
+    @Option(names = "--chunk-width", paramLabel = "SCALE", defaultValue = "equal",
+            description = "Chunk widths on the number line: equal, size (by data size; needs a snapshot with sizes) "
+                    + "or key (by the value of the first key field: numbers, dates, hashes) (default: ${DEFAULT-VALUE}).")
+    private String chunkWidth;
+
+    @Option(names = "--highlight-shards", paramLabel = "SHARD", split = ",",
+            description = "Keep these shards' colours and dim the others, e.g. the shards a query targets.")
+    private List<String> highlightShards;
+
+    @Option(names = "--highlight-chunk", paramLabel = "INDEX",
+            description = "Outline the chunk at this index (0 = the chunk holding MinKey).")
+    private Integer highlightChunk;
+
+    @Option(names = "--highlight-range", paramLabel = "BOUND", arity = "2",
+            description = "Outline the key range [MIN, MAX): two documents with the shard key's fields in order, "
+                    + "e.g. '{a: 10}' '{a: 20}'.")
+    private List<String> highlightRange;
+
+    @Override
+    public void run() {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        ExportFormat fileFormat = fileFormat();
+        ExportSize size = new ExportSize(width, height == null ? 0 : height, scale);
+        LayoutData layout = layout();
+        DiagramOptions options = new DiagramOptions(View.parse(view), Theme.named(theme), title,
+                Scale.parse(chunkWidth), io.shardlab.render.Viewport.FULL, highlight(layout.snapshot()), false);
+        DiagramPainter painter = new DiagramPainter(DiagramData.of(layout), options);
+        try {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new IllegalArgumentException("--out: the directory " + parent + " does not exist");
+            }
+            try (OutputStream stream = Files.newOutputStream(out)) {
+                DiagramExporter.of(fileFormat).write(painter, size, stream);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--out: cannot write " + out + ": " + e.getMessage());
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        w.println("wrote " + out + " (" + fileFormat.extension() + ", " + options.view().cliName() + " view, "
+                + String.format(Locale.ROOT, "%,d", layout.snapshot().chunks().size()) + " chunks)");
+        w.flush();
+    }
+
+    private ExportFormat fileFormat() {
+        if (format != null) {
+            return ExportFormat.parse(format.toLowerCase(Locale.ROOT));
+        }
+        String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
+        int dot = name.lastIndexOf('.');
+        if (dot < 0) {
+            throw new IllegalArgumentException("--format: not given, and --out " + out
+                    + " has no extension to tell png, svg or pdf");
+        }
+        String ext = name.substring(dot + 1);
+        try {
+            return ExportFormat.parse(ext);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--format: not given, and --out " + out + " ends in '." + ext
+                    + "', not .png, .svg or .pdf");
+        }
+    }
+
+    /**
+     * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}),
+     * or the empty-collection layout of --key on --shards.
+     */
+    private LayoutData layout() {
+        String namespace = source.namespace();
+        if (source.isGiven() && empty != null) {
+            throw new IllegalArgumentException("--key: draws an empty collection's layout; leave it out when reading "
+                    + source.describe());
+        }
+        if (source.isGiven()) {
+            if (source.source.snapshot != null && source.at == null) {
+                SnapshotFile.Contents contents = SnapshotFile.read(source.source.snapshot);
+                ClusterSnapshot cluster = contents.cluster();
+                if (namespace != null && !namespace.equals(cluster.namespace())) {
+                    throw new IllegalArgumentException("--ns: " + source.source.snapshot + " holds "
+                            + cluster.namespace() + ", not " + namespace);
+                }
+                return new LayoutData(cluster, sizes(contents.chunkStatistics()));
+            }
+            return LayoutData.of(source.snapshot(clock));
+        }
+        if (empty == null) {
+            throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR, "
+                    + "or --key PATTERN for a freshly sharded empty collection");
+        }
+        if (namespace == null) {
+            throw new IllegalArgumentException("--ns: required with --key, e.g. --ns shop.orders");
+        }
+        ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
+        ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
+        List<Shard> shards = new ArrayList<>();
+        for (int i = 0; i < empty.shards; i++) {
+            shards.add(Shard.named(EmptyCollectionLayout.shardName(i)));
+        }
+        return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));
+    }
+
+    private static Optional<ChunkSizes> sizes(List<ChunkStatistics> statistics) {
+        if (statistics.isEmpty()) {
+            return Optional.empty();
+        }
+        long[] docs = new long[statistics.size()];
+        long[] bytes = new long[statistics.size()];
+        for (int i = 0; i < docs.length; i++) {
+            docs[i] = statistics.get(i).documents();
+            bytes[i] = statistics.get(i).bytes();
+        }
+        return Optional.of(new ChunkSizes(docs, bytes));
+    }
+
+    private Highlight highlight(ClusterSnapshot cluster) {
+        int given = (highlightShards == null ? 0 : 1) + (highlightChunk == null ? 0 : 1)
+                + (highlightRange == null ? 0 : 1);
+        if (given > 1) {
+            throw new IllegalArgumentException("--highlight-shards, --highlight-chunk and --highlight-range: "
+                    + "give at most one");
+        }
+        if (highlightShards != null) {
+            Set<String> shards = new LinkedHashSet<>();
+            for (String s : highlightShards) {
+                String id = s.strip();
+                if (!cluster.shardIds().contains(id) && cluster.chunks().chunks().stream().noneMatch(c -> c.shard().equals(id))) {
+                    throw new IllegalArgumentException("--highlight-shards: no shard '" + id + "' in "
+                            + cluster.namespace() + "; shards are " + String.join(", ", cluster.shardIds()));
+                }
+                shards.add(id);
+            }
+            return new Highlight.Shards(shards);
+        }
+        if (highlightChunk != null) {
+            if (highlightChunk < 0 || highlightChunk >= cluster.chunks().size()) {
+                throw new IllegalArgumentException("--highlight-chunk: expected 0 to " + (cluster.chunks().size() - 1)
+                        + ", got " + highlightChunk);
+            }
+            return new Highlight.Chunk(highlightChunk);
+        }
+        if (highlightRange != null) {
+            ShardKey min = bound("MIN", highlightRange.get(0), cluster.key());
+            ShardKey max = bound("MAX", highlightRange.get(1), cluster.key());
+            if (min.compareTo(max) >= 0) {
+                throw new IllegalArgumentException("--highlight-range: MIN " + min + " must be below MAX " + max);
+            }
+            return new Highlight.KeyRange(min, max);
+        }
+        return Highlight.none();
+    }
+
+    /** A range bound: a document with exactly the key's fields, in the key's order. */
+    private static ShardKey bound(String which, String text, ShardKeyPattern pattern) {
+        BsonDocument doc = BsonLiterals.parseDocument(text);
+        List<String> fields = new ArrayList<>(doc.keySet());
+        List<String> expected = pattern.fields().stream().map(KeyField::path).toList();
+        if (!fields.equals(expected)) {
+            throw new IllegalArgumentException("--highlight-range: " + which + " " + text + " must have the fields "
+                    + expected + " of the shard key " + pattern + ", in that order");
+        }
+        List<BsonValue> values = new ArrayList<>(doc.values());
+        return ShardKey.of(values);
+    }
+}

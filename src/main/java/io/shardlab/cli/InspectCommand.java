@@ -1,0 +1,56 @@
+package io.shardlab.cli;
+
+import io.shardlab.live.ClusterMetadata;
+import java.io.PrintWriter;
+import java.time.Clock;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code inspect}: a real cluster's chunk layout, read only, from a live server, a snapshot file or
+ * a config dump; as {@code sh.status()}-like text with every chunk, or as JSON.
+ *
+ * <p>Broken metadata (gaps, overlaps, unknown shards, malformed documents) is listed, not fatal:
+ * the exit code is 0 whenever the source could be read, 2 when it could not (an unreachable server
+ * fails within the timeout, 10 s by default, with one line).
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Show a real cluster's sharding layout (read only): shards, balancer, every chunk of every "
+                + "sharded collection, zones, per-shard data and recent splits and migrations.",
+            "Example: shardlab inspect --uri 'mongodb://dba@mongos1:27017/?authSource=admin' --ns shop.orders"})
+final class InspectCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private LayoutSourceOptions source;
+
+    @Option(names = "--json", description = "Print one JSON object: shards, balancer, collections with chunks in key "
+            + "order (canonical Extended JSON values).")
+    private boolean json;
+
+    @Option(names = "--changes", paramLabel = "N", defaultValue = "10",
+            description = "How many recent chunk changes to show per collection (default: ${DEFAULT-VALUE}).")
+    private int changes;
+
+    private final Clock clock;
+
+    InspectCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public void run() {
+        if (changes < 0) {
+            throw new IllegalArgumentException("changes: must not be negative, got " + changes);
+        }
+        ClusterMetadata metadata = source.read(clock);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? InspectionJson.render(metadata, changes) : ShardingStatusText.render(metadata, changes));
+        out.flush();
+    }
+}

@@ -1,0 +1,200 @@
+package io.shardlab.cli;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.BalancerState;
+import io.shardlab.live.ChunkChange;
+import io.shardlab.live.ClusterMetadata;
+import io.shardlab.live.CollectionLayout;
+import io.shardlab.live.DatabaseEntry;
+import io.shardlab.live.MetadataProblem;
+import io.shardlab.live.ShardDataSize;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * {@code inspect}'s text: the layout of the legacy shell's {@code sh.status()} (mongo
+ * {@code src/mongo/shell/utils_sh.js}, {@code printShardingStatus}: sections "shards", "autosplit",
+ * "balancer", "databases", then per sharded collection "shard key", "unique", "balancing",
+ * "chunks", one {@code min -->> max on : shard Timestamp(…)} line per chunk and one
+ * {@code tag: …} line per zone range, indented 0, 2, 8, 16, 24, 32 spaces), with every chunk listed
+ * rather than stopping at 20, and with what ShardLab adds: per-shard data, recent chunk changes,
+ * notes and metadata problems. Values are printed as the legacy shell's {@code tojson} prints them.
+ */
+final class ShardingStatusText {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_INSTANT;
+
+    private ShardingStatusText() {
+    }
+
+    static String render(ClusterMetadata m, int recentChanges) {
+        StringBuilder out = new StringBuilder(4096);
+        line(out, 0, "--- Sharding Status --- ");
+        line(out, 1, "source: " + m.source() + m.serverInfo().map(s -> " (" + s.role().name().toLowerCase() + " "
+                + s.version() + ")").orElse(""));
+        line(out, 1, "read at: " + TIME.format(m.readAt()));
+        line(out, 1, "shards:");
+        for (Shard s : m.shards()) {
+            StringBuilder shard = new StringBuilder("{  \"_id\" : ").append(quote(s.id())).append(",  \"host\" : ")
+                    .append(quote(s.host()));
+            if (!s.zones().isEmpty()) {
+                shard.append(",  \"tags\" : [ ");
+                shard.append(String.join(", ", s.zones().stream().sorted().map(ShardingStatusText::quote).toList()));
+                shard.append(" ]");
+            }
+            if (s.draining()) {
+                shard.append(",  \"draining\" : true");
+            }
+            line(out, 2, shard.append(" }").toString());
+        }
+        BalancerState b = m.balancer();
+        if (b == null) {
+            line(out, 1, "balancer:");
+            line(out, 2, "not recorded in " + m.source());
+        } else {
+            line(out, 1, "autosplit:");
+            line(out, 2, "Currently enabled: " + yes(b.autoSplit()));
+            line(out, 1, "balancer:");
+            line(out, 2, "Currently enabled: " + yes(b.enabled()) + (b.mode().equals("full") || b.mode().equals("off")
+                    ? "" : " (mode " + b.mode() + ")"));
+            if (b.inBalancerRound() != null) {
+                line(out, 2, "Currently running: " + yes(b.inBalancerRound()));
+            }
+            if (b.activeWindow() != null) {
+                line(out, 2, "Balancer active window is set between " + b.activeWindow().start() + " and "
+                        + b.activeWindow().stop() + " server local time");
+            }
+            line(out, 2, "Chunk size: " + (b.chunkSizeMB() == null ? "unknown" : b.chunkSizeMB() + " MB")
+                    + " (" + b.chunkSizeSource() + ")");
+            if (b.autoMerge() != null) {
+                line(out, 2, "Auto-merger enabled: " + yes(b.autoMerge()));
+            }
+            line(out, 2, "State read from: " + b.source());
+        }
+        line(out, 1, "databases:");
+        for (Map.Entry<String, List<CollectionLayout>> db : byDatabase(m).entrySet()) {
+            DatabaseEntry entry = m.databases().stream().filter(d -> d.name().equals(db.getKey())).findFirst().orElse(null);
+            if (entry != null) {
+                line(out, 2, "{  \"_id\" : " + quote(entry.name()) + ",  \"primary\" : " + quote(entry.primary())
+                        + (entry.partitioned() == null ? "" : ",  \"partitioned\" : " + entry.partitioned()) + " }");
+            } else if (db.getKey().equals("config")) {
+                // The legacy shell prints the config database, which config.databases does not hold.
+                line(out, 2, "{  \"_id\" : \"config\",  \"primary\" : \"config\",  \"partitioned\" : true }");
+            } else {
+                line(out, 2, "{  \"_id\" : " + quote(db.getKey()) + " }  (not in config.databases)");
+            }
+            for (CollectionLayout c : db.getValue()) {
+                collection(out, m, c, recentChanges);
+            }
+        }
+        if (!m.problems().isEmpty()) {
+            line(out, 1, "metadata problems:");
+            m.problems().forEach(p -> line(out, 2, p.toString()));
+        }
+        if (!m.notes().isEmpty()) {
+            line(out, 1, "notes:");
+            m.notes().forEach(n -> line(out, 2, n));
+        }
+        return out.toString();
+    }
+
+    /** Databases that hold sharded collections, and the other databases, in name order. */
+    private static Map<String, List<CollectionLayout>> byDatabase(ClusterMetadata m) {
+        Map<String, List<CollectionLayout>> out = new TreeMap<>();
+        m.databases().forEach(d -> out.put(d.name(), new ArrayList<>()));
+        for (CollectionLayout c : m.collections()) {
+            out.computeIfAbsent(c.namespace().substring(0, c.namespace().indexOf('.')), k -> new ArrayList<>()).add(c);
+        }
+        return out;
+    }
+
+    private static void collection(StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges) {
+        ShardKeyPattern key = c.key();
+        line(out, 3, c.namespace());
+        line(out, 4, "shard key: " + tojson(key.toDocument()));
+        line(out, 4, "unique: " + c.entry().unique());
+        line(out, 4, "balancing: " + c.entry().flags().balancing());
+        if (!c.entry().flags().migrationsAllowed()) {
+            line(out, 4, "migrations: blocked (allowMigrations/permitMigrations false)");
+        }
+        line(out, 4, "chunks:");
+        c.chunksPerShard().forEach((shard, n) -> line(out, 5, shard + "\t" + n));
+        for (Chunk chunk : c.chunks()) {
+            line(out, 4, tojson(chunk.min().toDocument(key)) + " -->> " + tojson(chunk.max().toDocument(key))
+                    + " on : " + chunk.shard() + " " + chunk.version() + " " + (chunk.jumbo() ? "jumbo " : ""));
+        }
+        for (ZoneRange z : c.zones()) {
+            line(out, 4, " tag: " + z.zone() + "  " + tojson(z.min().toDocument(key)) + " -->> "
+                    + tojson(z.max().toDocument(key)));
+        }
+        if (c.dataDistribution() != null) {
+            line(out, 4, "data (" + c.dataDistribution().source() + "):");
+            for (ShardDataSize s : c.dataDistribution().shards()) {
+                line(out, 5, s.shard() + "\t" + s.documents() + " docs\t" + s.bytes() + " bytes"
+                        + (s.orphanedDocuments() == null ? "" : "\t" + s.orphanedDocuments() + " orphaned docs"));
+            }
+        }
+        List<ChunkChange> changes = m.changes(c.namespace());
+        if (!changes.isEmpty() && recentChanges > 0) {
+            line(out, 4, "recent chunk changes:");
+            for (ChunkChange change : changes.subList(Math.max(0, changes.size() - recentChanges), changes.size())) {
+                line(out, 5, TIME.format(change.time()) + "  " + change.describe());
+            }
+        }
+        if (!c.problems().isEmpty()) {
+            line(out, 4, "problems:");
+            for (MetadataProblem p : c.problems()) {
+                line(out, 5, p.message());
+            }
+        }
+    }
+
+    /** The legacy shell's tojson of a bound or key document, e.g. { "x" : { "$minKey" : 1 } }. */
+    static String tojson(BsonDocument doc) {
+        StringBuilder b = new StringBuilder("{ ");
+        boolean first = true;
+        for (Map.Entry<String, BsonValue> e : doc.entrySet()) {
+            b.append(first ? "" : ", ").append(quote(e.getKey())).append(" : ").append(tojson(e.getValue()));
+            first = false;
+        }
+        return b.append(" }").toString();
+    }
+
+    private static String tojson(BsonValue v) {
+        return switch (v.getBsonType()) {
+            case MIN_KEY -> "{ \"$minKey\" : 1 }";
+            case MAX_KEY -> "{ \"$maxKey\" : 1 }";
+            case INT32 -> String.valueOf(v.asInt32().getValue());
+            case INT64 -> "NumberLong(\"" + v.asInt64().getValue() + "\")";
+            case STRING -> quote(v.asString().getValue());
+            case DOCUMENT -> tojson(v.asDocument());
+            case OBJECT_ID -> "ObjectId(\"" + v.asObjectId().getValue().toHexString() + "\")";
+            case BOOLEAN -> String.valueOf(v.asBoolean().getValue());
+            case NULL -> "null";
+            default -> BsonPrinter.shell(v);
+        };
+    }
+
+    private static String quote(String s) {
+        return BsonPrinter.canonicalJson(new org.bson.BsonString(s));
+    }
+
+    private static String yes(boolean b) {
+        return b ? "yes" : "no";
+    }
+
+    /** Legacy shell indents: levels 0, 1, 2, 3, 4, 5 are 0, 2, 8, 16, 24, 32 spaces. */
+    private static void line(StringBuilder out, int level, String text) {
+        int spaces = level <= 1 ? level * 2 : (level - 1) * 8;
+        out.append(" ".repeat(spaces)).append(text).append('\n');
+    }
+}

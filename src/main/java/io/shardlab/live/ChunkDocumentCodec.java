@@ -1,0 +1,249 @@
+package io.shardlab.live;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.key.KeyField;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.List;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDecimal128;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
+import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonReader;
+import org.bson.BsonString;
+import org.bson.BsonTimestamp;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+import org.bson.BsonWriter;
+import org.bson.codecs.BsonValueCodec;
+import org.bson.codecs.Codec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+
+/**
+ * Decodes a config.chunks document straight into a ShardLab {@link Chunk}, without building an
+ * intermediate document: the reader walks the BSON once and keeps only {@code min}, {@code max},
+ * {@code shard}, {@code lastmod} and {@code jumbo}.
+ *
+ * <p>The rules are MongoDB's {@code ChunkType::parseFromConfigBSON} (mongo
+ * {@code src/mongo/s/catalog/type_chunk.cpp}): {@code shard} is a string; {@code lastmod} is a
+ * Timestamp (or a Date read as the same 64 bits) whose seconds are the major and increment the
+ * minor version; {@code min} and {@code max} are non-empty objects with the same fields and
+ * {@code min < max}; {@code jumbo} is a boolean that defaults to false. Here the bound fields must
+ * also be the shard key's fields in order. A document that breaks a rule decodes to a
+ * {@link ChunkDocument} with a problem instead of a chunk, so one bad document never aborts a read.
+ *
+ * <p>Encoding is not supported: ShardLab never writes chunks.
+ */
+public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
+
+    private static final BsonValue MIN_KEY = new BsonMinKey();
+    private static final BsonValue MAX_KEY = new BsonMaxKey();
+    private static final BsonValueCodec VALUE_CODEC = new BsonValueCodec();
+    private static final DecoderContext CONTEXT = DecoderContext.builder().build();
+
+    private final String namespace;
+    private final String[] fields;
+    private final String keyText;
+
+    /** A codec for the chunks of {@code namespace}, whose bounds follow {@code pattern}. */
+    public ChunkDocumentCodec(String namespace, ShardKeyPattern pattern) {
+        this.namespace = namespace;
+        List<KeyField> keyFields = pattern.fields();
+        this.fields = new String[keyFields.size()];
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = keyFields.get(i).path();
+        }
+        this.keyText = pattern.toString();
+    }
+
+    @Override
+    public ChunkDocument decode(BsonReader reader, DecoderContext decoderContext) {
+        reader.readStartDocument();
+        BsonValue id = null;
+        ShardKey min = null;
+        ShardKey max = null;
+        String shard = null;
+        ChunkVersion version = null;
+        boolean jumbo = false;
+        String problem = null;
+        while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            String name = reader.readName();
+            switch (name) {
+                case "_id" -> id = readValue(reader);
+                case "min", "max" -> {
+                    if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
+                        problem = first(problem, "'" + name + "' is a " + reader.getCurrentBsonType()
+                                + ", expected an object");
+                        reader.skipValue();
+                        break;
+                    }
+                    Bound bound = readBound(reader, name);
+                    if (bound.problem != null) {
+                        problem = first(problem, bound.problem);
+                    } else if (name.equals("min")) {
+                        min = bound.key;
+                    } else {
+                        max = bound.key;
+                    }
+                }
+                case "shard" -> {
+                    if (reader.getCurrentBsonType() == BsonType.STRING) {
+                        shard = reader.readString();
+                    } else {
+                        problem = first(problem, "'shard' is a " + reader.getCurrentBsonType() + ", expected a string");
+                        reader.skipValue();
+                    }
+                }
+                case "lastmod" -> {
+                    BsonType type = reader.getCurrentBsonType();
+                    long bits;
+                    if (type == BsonType.TIMESTAMP) {
+                        bits = reader.readTimestamp().getValue();
+                    } else if (type == BsonType.DATE_TIME) {
+                        bits = reader.readDateTime();
+                    } else {
+                        problem = first(problem, "'lastmod' is a " + type + ", expected a Timestamp");
+                        reader.skipValue();
+                        break;
+                    }
+                    long major = bits >>> 32;
+                    long minor = bits & 0xFFFFFFFFL;
+                    if (major > Integer.MAX_VALUE || minor > Integer.MAX_VALUE) {
+                        problem = first(problem, "'lastmod' " + new BsonTimestamp(bits) + " is out of range");
+                    } else {
+                        version = new ChunkVersion((int) major, (int) minor);
+                    }
+                }
+                case "jumbo" -> {
+                    if (reader.getCurrentBsonType() == BsonType.BOOLEAN) {
+                        jumbo = reader.readBoolean();
+                    } else {
+                        problem = first(problem, "'jumbo' is a " + reader.getCurrentBsonType() + ", expected a boolean");
+                        reader.skipValue();
+                    }
+                }
+                default -> reader.skipValue();
+            }
+        }
+        reader.readEndDocument();
+        if (problem == null) {
+            problem = missing(min, max, shard, version);
+        }
+        if (problem == null && min.compareTo(max) >= 0) {
+            problem = "min " + min + " is not less than max " + max;
+        }
+        if (problem == null && shard.isEmpty()) {
+            problem = "'shard' is empty";
+        }
+        if (problem != null) {
+            return ChunkDocument.broken(namespace, "chunk " + describe(id, min, max) + ": " + problem);
+        }
+        return ChunkDocument.of(new Chunk(min, max, shard, jumbo, version));
+    }
+
+    private static String missing(ShardKey min, ShardKey max, String shard, ChunkVersion version) {
+        if (min == null) {
+            return "no 'min'";
+        }
+        if (max == null) {
+            return "no 'max'";
+        }
+        if (shard == null) {
+            return "no 'shard'";
+        }
+        if (version == null) {
+            return "no 'lastmod'";
+        }
+        return null;
+    }
+
+    private Bound readBound(BsonReader reader, String name) {
+        reader.readStartDocument();
+        BsonValue[] values = new BsonValue[fields.length];
+        int i = 0;
+        String problem = null;
+        while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            String field = reader.readName();
+            if (problem == null && (i >= fields.length || !field.equals(fields[i]))) {
+                problem = "'" + name + "' has field '" + field + "' where the shard key " + keyText
+                        + (i < fields.length ? " has '" + fields[i] + "'" : " has no more fields");
+            }
+            if (problem != null) {
+                reader.skipValue();
+            } else {
+                values[i] = readValue(reader);
+            }
+            i++;
+        }
+        reader.readEndDocument();
+        if (problem == null && i == 0) {
+            problem = "'" + name + "' is empty";
+        } else if (problem == null && i < fields.length) {
+            problem = "'" + name + "' has " + i + " fields, the shard key " + keyText + " has " + fields.length;
+        }
+        return problem != null ? new Bound(null, problem) : new Bound(ShardKey.of(values), null);
+    }
+
+    private static BsonValue readValue(BsonReader reader) {
+        return switch (reader.getCurrentBsonType()) {
+            case INT32 -> new BsonInt32(reader.readInt32());
+            case INT64 -> new BsonInt64(reader.readInt64());
+            case DOUBLE -> new BsonDouble(reader.readDouble());
+            case STRING -> new BsonString(reader.readString());
+            case MIN_KEY -> {
+                reader.readMinKey();
+                yield MIN_KEY;
+            }
+            case MAX_KEY -> {
+                reader.readMaxKey();
+                yield MAX_KEY;
+            }
+            case OBJECT_ID -> new BsonObjectId(reader.readObjectId());
+            case BINARY -> reader.readBinaryData();
+            case DATE_TIME -> new BsonDateTime(reader.readDateTime());
+            case BOOLEAN -> BsonBoolean.valueOf(reader.readBoolean());
+            case NULL -> {
+                reader.readNull();
+                yield BsonNull.VALUE;
+            }
+            case DECIMAL128 -> new BsonDecimal128(reader.readDecimal128());
+            case TIMESTAMP -> reader.readTimestamp();
+            default -> VALUE_CODEC.decode(reader, CONTEXT);
+        };
+    }
+
+    private static String describe(BsonValue id, ShardKey min, ShardKey max) {
+        if (min != null && max != null) {
+            return "[" + min + ", " + max + ")";
+        }
+        if (id != null) {
+            return io.shardlab.bson.BsonPrinter.shell(id);
+        }
+        return min != null ? "with min " + min : "without _id";
+    }
+
+    private static String first(String existing, String next) {
+        return existing != null ? existing : next;
+    }
+
+    @Override
+    public void encode(BsonWriter writer, ChunkDocument value, EncoderContext encoderContext) {
+        throw new UnsupportedOperationException("ShardLab only reads config.chunks");
+    }
+
+    @Override
+    public Class<ChunkDocument> getEncoderClass() {
+        return ChunkDocument.class;
+    }
+
+    private record Bound(ShardKey key, String problem) {
+    }
+}

@@ -1,0 +1,79 @@
+package io.shardlab.live;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * One sharded collection as read from a cluster: its config.collections entry, its chunks in key
+ * order, its zone ranges and, where the server could tell, its per-shard data.
+ *
+ * <p>Invariant: {@code map} is present exactly when every chunk document decoded, the chunks tile
+ * {@code [MinKey, MaxKey)} and every chunk is on a shard config.shards lists; otherwise
+ * {@code problems} says why, and {@code chunks} still holds every chunk that could be decoded, so
+ * broken metadata can be shown. {@code problems} may also hold problems that do not affect the
+ * chunks (a zone range on a zone without shards, an odd uuid).
+ *
+ * @param entry the config.collections entry
+ * @param chunks the decoded chunks in key order (by min, then max)
+ * @param map the chunk map, or null when the chunks do not tile the key space
+ * @param zones the zone ranges, sorted by min
+ * @param dataDistribution per-shard data, or null when no source could report it
+ * @param problems what is wrong with this collection's metadata; empty when it is sound
+ */
+public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
+        DataDistribution dataDistribution, List<MetadataProblem> problems) {
+
+    public CollectionLayout {
+        chunks = List.copyOf(chunks);
+        zones = List.copyOf(zones);
+        problems = List.copyOf(problems);
+    }
+
+    /** The namespace. */
+    public String namespace() {
+        return entry.namespace();
+    }
+
+    /** The shard key pattern. */
+    public ShardKeyPattern key() {
+        return entry.key();
+    }
+
+    /** The chunk map when the chunks tile the key space. */
+    public Optional<ChunkMap> chunkMap() {
+        return Optional.ofNullable(map);
+    }
+
+    /** Chunk counts per shard, sorted by shard id. */
+    public Map<String, Integer> chunksPerShard() {
+        return chunks.stream().collect(Collectors.toMap(Chunk::shard, c -> 1, Integer::sum, TreeMap::new));
+    }
+
+    /** This layout with per-shard data attached. */
+    public CollectionLayout withDataDistribution(DataDistribution distribution) {
+        return new CollectionLayout(entry, chunks, map, zones, distribution, problems);
+    }
+
+    /**
+     * The snapshot every view, export and router works from.
+     *
+     * @throws IllegalArgumentException when the metadata is broken, naming the first problem
+     */
+    public ClusterSnapshot snapshot(List<Shard> shards) {
+        if (map == null) {
+            throw new IllegalArgumentException("ns: the chunks of " + namespace() + " do not form a valid layout ("
+                    + (problems.isEmpty() ? "no chunks" : problems.get(0).message())
+                    + (problems.size() > 1 ? ", and " + (problems.size() - 1) + " more problems" : "") + ")");
+        }
+        return new ClusterSnapshot(namespace(), key(), entry.unique(), shards, map, zones);
+    }
+}

@@ -1,0 +1,288 @@
+package io.shardlab.live;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.InvalidShardKeyException;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.bson.BsonBinarySubType;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * The anti-corruption layer for the small config collections: turns config.shards,
+ * config.databases, config.collections, config.tags and config.settings documents into ShardLab
+ * types. A document that does not have MongoDB's shape is reported as a {@link MetadataProblem}
+ * and skipped; decoding never fails.
+ *
+ * <p>Shapes: docs {@code reference/config-database} (shards, databases, collections, tags,
+ * settings); mongo {@code src/mongo/s/catalog/type_database.idl} and {@code type_collection.idl}
+ * (6.0 era); {@code type_tags.cpp} ({@code toBSON} writes {@code ns, tag, min, max}, as quoted in
+ * reference/mongodb-sharding.md §3.5); the balancer settings of
+ * {@code src/mongo/s/balancer_configuration.cpp} as quoted there in §3.6.
+ */
+final class ConfigCatalogDecoder {
+
+    private final List<MetadataProblem> problems = new ArrayList<>();
+
+    /** The problems found so far, in the order found. */
+    List<MetadataProblem> problems() {
+        return List.copyOf(problems);
+    }
+
+    private void problem(String namespace, String message) {
+        problems.add(new MetadataProblem(namespace, message));
+    }
+
+    /** config.shards: {@code {_id, host, state, tags?, draining?, topologyTime?, …}}. */
+    List<Shard> shards(List<BsonDocument> docs) {
+        Map<String, Shard> shards = new TreeMap<>();
+        for (BsonDocument doc : docs) {
+            if (!doc.isString("_id") || doc.getString("_id").getValue().isBlank()) {
+                problem("", "config.shards document " + oneLine(doc) + " has no string _id");
+                continue;
+            }
+            String id = doc.getString("_id").getValue();
+            String host = doc.isString("host") ? doc.getString("host").getValue() : "";
+            if (host.isEmpty()) {
+                problem("", "shard '" + id + "' has no host");
+            }
+            Set<String> zones = new LinkedHashSet<>();
+            if (doc.containsKey("tags")) {
+                if (doc.isArray("tags")) {
+                    for (BsonValue tag : doc.getArray("tags")) {
+                        if (tag.isString()) {
+                            zones.add(tag.asString().getValue());
+                        } else {
+                            problem("", "shard '" + id + "' has a zone that is not a string: " + BsonPrinter.shell(tag));
+                        }
+                    }
+                } else {
+                    problem("", "shard '" + id + "' has 'tags' that is not an array");
+                }
+            }
+            boolean draining = doc.isBoolean("draining") && doc.getBoolean("draining").getValue();
+            if (shards.put(id, new Shard(id, host, zones, draining)) != null) {
+                problem("", "shard '" + id + "' appears twice in config.shards");
+            }
+        }
+        return List.copyOf(shards.values());
+    }
+
+    /** config.databases: {@code {_id, primary, partitioned?, version}}. */
+    List<DatabaseEntry> databases(List<BsonDocument> docs) {
+        List<DatabaseEntry> out = new ArrayList<>();
+        for (BsonDocument doc : docs) {
+            if (!doc.isString("_id")) {
+                problem("", "config.databases document " + oneLine(doc) + " has no string _id");
+                continue;
+            }
+            String name = doc.getString("_id").getValue();
+            String primary = doc.isString("primary") ? doc.getString("primary").getValue() : "";
+            if (primary.isEmpty()) {
+                problem("", "database '" + name + "' has no primary shard");
+            }
+            Boolean partitioned = doc.isBoolean("partitioned") ? doc.getBoolean("partitioned").getValue() : null;
+            out.add(new DatabaseEntry(name, primary, partitioned));
+        }
+        out.sort(Comparator.comparing(DatabaseEntry::name));
+        return out;
+    }
+
+    /**
+     * config.collections, without dropped collections ({@code dropped: true}, 4.4 and before) and
+     * without the tracked unsharded collections of 8.0 ({@code unsplittable: true}).
+     */
+    List<CollectionEntry> collections(List<BsonDocument> docs) {
+        List<CollectionEntry> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (BsonDocument doc : docs) {
+            if (!doc.isString("_id") || !doc.getString("_id").getValue().contains(".")) {
+                problem("", "config.collections document " + oneLine(doc) + " has no 'db.collection' _id");
+                continue;
+            }
+            String ns = doc.getString("_id").getValue();
+            if (isTrue(doc, "dropped") || isTrue(doc, "unsplittable")) {
+                continue;
+            }
+            if (!doc.isDocument("key")) {
+                problem(ns, "config.collections entry has no shard key document");
+                continue;
+            }
+            ShardKeyPattern key;
+            try {
+                key = ShardKeyPattern.of(doc.getDocument("key"));
+            } catch (InvalidShardKeyException e) {
+                problem(ns, "shard key " + BsonPrinter.shell(doc.getDocument("key")) + " is invalid: " + e.getMessage());
+                continue;
+            }
+            if (!seen.add(ns)) {
+                problem(ns, "appears twice in config.collections");
+                continue;
+            }
+            var uuid = doc.isBinary("uuid") ? doc.getBinary("uuid") : null;
+            if (uuid != null && uuid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()
+                    && uuid.getType() != BsonBinarySubType.UUID_LEGACY.getValue()) {
+                problem(ns, "uuid has binary subtype " + uuid.getType() + ", not a UUID");
+            }
+            boolean byUuid = doc.isTimestamp("timestamp");
+            Instant start = null;
+            if (byUuid) {
+                start = Instant.ofEpochSecond(Integer.toUnsignedLong(doc.getTimestamp("timestamp").getTime()));
+            } else if (doc.isObjectId("lastmodEpoch")) {
+                start = Instant.ofEpochSecond(Integer.toUnsignedLong(doc.getObjectId("lastmodEpoch").getValue().getTimestamp()));
+            }
+            out.add(new CollectionEntry(ns, key, isTrue(doc, "unique"), uuid, byUuid, start, flags(doc)));
+        }
+        out.sort(Comparator.comparing(CollectionEntry::namespace));
+        return out;
+    }
+
+    private static BalancingFlags flags(BsonDocument doc) {
+        return new BalancingFlags(isTrue(doc, "noBalance"), bool(doc, "allowMigrations"), bool(doc, "permitMigrations"),
+                doc.isNumber("maxChunkSizeBytes") ? doc.getNumber("maxChunkSizeBytes").longValue() : null,
+                bool(doc, "noAutoSplit"), bool(doc, "defragmentCollection"), bool(doc, "enableAutoMerge"));
+    }
+
+    /** The zone ranges of one collection from config.tags documents {@code {ns, min, max, tag}}. */
+    List<ZoneRange> zones(CollectionEntry entry, List<BsonDocument> tags, List<Shard> shards) {
+        Set<String> assigned = new HashSet<>();
+        shards.forEach(s -> assigned.addAll(s.zones()));
+        List<ZoneRange> out = new ArrayList<>();
+        for (BsonDocument doc : tags) {
+            if (!doc.isString("ns") || !doc.getString("ns").getValue().equals(entry.namespace())) {
+                continue;
+            }
+            String ns = entry.namespace();
+            if (!doc.isString("tag") || doc.getString("tag").getValue().isBlank()) {
+                problem(ns, "zone range " + oneLine(doc) + " has no zone name");
+                continue;
+            }
+            String zone = doc.getString("tag").getValue();
+            ShardKey min = bound(doc.get("min"), entry.key(), ns, "zone '" + zone + "' min");
+            ShardKey max = bound(doc.get("max"), entry.key(), ns, "zone '" + zone + "' max");
+            if (min == null || max == null) {
+                continue;
+            }
+            if (min.compareTo(max) >= 0) {
+                problem(ns, "zone '" + zone + "' range [" + min + ", " + max + ") is empty or reversed");
+                continue;
+            }
+            out.add(new ZoneRange(min, max, zone));
+            if (!assigned.contains(zone)) {
+                problem(ns, "zone range [" + min + ", " + max + ") uses zone '" + zone
+                        + "', which no shard in config.shards belongs to");
+            }
+        }
+        out.sort((a, b) -> a.min().compareTo(b.min()));
+        for (int i = 1; i < out.size(); i++) {
+            if (out.get(i - 1).max().compareTo(out.get(i).min()) > 0) {
+                problem(entry.namespace(), "zone ranges [" + out.get(i - 1).min() + ", " + out.get(i - 1).max() + ") '"
+                        + out.get(i - 1).zone() + "' and [" + out.get(i).min() + ", " + out.get(i).max() + ") '"
+                        + out.get(i).zone() + "' overlap");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A bound document ({@code {a: 1, b: MinKey}}) as a shard key; null with a problem when it is
+     * not an object with exactly the pattern's fields in order.
+     */
+    ShardKey bound(BsonValue value, ShardKeyPattern pattern, String ns, String what) {
+        ShardKey key = BoundDocument.toKey(value, pattern);
+        if (key == null) {
+            problem(ns, what + " " + (value == null ? "is missing" : BsonPrinter.shell(value)
+                    + " does not have the shard key's fields " + pattern));
+        }
+        return key;
+    }
+
+    /**
+     * The balancer state from the balancerStatus reply when there is one, else from config.settings.
+     *
+     * @param server the live server, for the default chunk size of its version; null offline
+     */
+    BalancerState balancer(List<BsonDocument> settings, BsonDocument balancerStatus, ServerInfo server) {
+        BsonDocument balancer = setting(settings, "balancer");
+        BsonDocument chunkSize = setting(settings, "chunksize");
+        BsonDocument autoSplit = setting(settings, "autosplit");
+        BsonDocument autoMerge = setting(settings, "automerge");
+        String mode;
+        String source;
+        Boolean inRound = null;
+        Long rounds = null;
+        if (balancerStatus != null && balancerStatus.isString("mode")) {
+            mode = balancerStatus.getString("mode").getValue();
+            source = BalancerState.FROM_BALANCER_STATUS;
+            inRound = balancerStatus.isBoolean("inBalancerRound") ? balancerStatus.getBoolean("inBalancerRound").getValue() : null;
+            rounds = balancerStatus.isNumber("numBalancerRounds") ? balancerStatus.getNumber("numBalancerRounds").longValue() : null;
+        } else {
+            source = BalancerState.FROM_SETTINGS;
+            if (balancer != null && isTrue(balancer, "stopped")) {
+                mode = "off";
+            } else if (balancer != null && balancer.isString("mode")) {
+                mode = balancer.getString("mode").getValue();
+            } else {
+                mode = "full";
+            }
+        }
+        ActiveWindow window = null;
+        if (balancer != null && balancer.isDocument("activeWindow")) {
+            BsonDocument w = balancer.getDocument("activeWindow");
+            if (w.isString("start") && w.isString("stop")) {
+                window = new ActiveWindow(w.getString("start").getValue(), w.getString("stop").getValue());
+            } else {
+                problem("", "the balancer activeWindow " + oneLine(w) + " has no string start and stop");
+            }
+        }
+        Integer sizeMB = null;
+        String sizeSource;
+        if (chunkSize != null && chunkSize.isNumber("value")) {
+            sizeMB = chunkSize.getNumber("value").intValue();
+            sizeSource = BalancerState.FROM_SETTINGS;
+        } else if (server != null) {
+            // ChunkSizeSettingsType::kDefaultMaxChunkSizeBytes: 64 MB before 6.0, 128 MB from 6.0
+            // (mongo src/mongo/s/balancer_configuration.cpp).
+            sizeMB = server.isAtLeast(6, 0, 0) ? 128 : 64;
+            sizeSource = "default for " + server.version();
+        } else {
+            sizeSource = "not set; the default is 64 MB before 6.0 and 128 MB from 6.0";
+        }
+        boolean split = autoSplit == null || !autoSplit.isBoolean("enabled") || autoSplit.getBoolean("enabled").getValue();
+        Boolean merge = autoMerge != null && autoMerge.isBoolean("enabled") ? autoMerge.getBoolean("enabled").getValue() : null;
+        return new BalancerState(mode, source, inRound, rounds, window, sizeMB, sizeSource, split, merge);
+    }
+
+    private static BsonDocument setting(List<BsonDocument> settings, String id) {
+        for (BsonDocument doc : settings) {
+            if (doc.isString("_id") && doc.getString("_id").getValue().equals(id)) {
+                return doc;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isTrue(BsonDocument doc, String field) {
+        return doc.isBoolean(field) && doc.getBoolean(field).getValue();
+    }
+
+    private static Boolean bool(BsonDocument doc, String field) {
+        return doc.isBoolean(field) ? doc.getBoolean(field).getValue() : null;
+    }
+
+    static String oneLine(BsonValue doc) {
+        String text = BsonPrinter.shell(doc);
+        return text.length() > 200 ? text.substring(0, 197) + "..." : text;
+    }
+}

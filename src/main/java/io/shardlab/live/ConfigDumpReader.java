@@ -1,0 +1,193 @@
+package io.shardlab.live;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInvalidOperationException;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.json.JsonParseException;
+
+/**
+ * Loads a folder holding a copy of a cluster's {@code config} database, as a DBA exports it without
+ * giving ShardLab access to the cluster:
+ * <ul>
+ *   <li>{@code mongodump --db config}: one {@code <collection>.bson} per collection (concatenated
+ *       BSON documents), or {@code <collection>.bson.gz} with {@code --gzip}, in {@code DIR} or in
+ *       {@code DIR/config};</li>
+ *   <li>{@code mongoexport}: one JSON document per line (Extended JSON, relaxed or canonical), or
+ *       one JSON array with {@code --jsonArray}, in {@code <collection>.json},
+ *       {@code config.<collection>.json} or the same names ending in {@code .jsonl}.</li>
+ * </ul>
+ * {@code chunks}, {@code collections} and {@code shards} are required; {@code databases},
+ * {@code tags}, {@code settings} and {@code changelog} are read when present.
+ */
+public final class ConfigDumpReader {
+
+    /** Collections a dump must hold. */
+    public static final List<String> REQUIRED = List.of("collections", "chunks", "shards");
+    /** Collections read when present. */
+    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog");
+
+    private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
+
+    private ConfigDumpReader() {
+    }
+
+    /**
+     * Loads the dump in {@code dir}.
+     *
+     * @throws IllegalArgumentException naming the folder or file and the problem
+     */
+    public static DocumentConfigSource open(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("config-dump: " + dir + " is not a folder");
+        }
+        Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config")) ? dir : dir.resolve("config");
+        Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
+        for (String name : REQUIRED) {
+            Path file = find(folder, name).orElseThrow(() -> new IllegalArgumentException("config-dump: " + dir
+                    + " has no " + name + " file (expected " + name + ".bson from mongodump --db config, or "
+                    + name + ".json / config." + name + ".json from mongoexport)"));
+            collections.put(name, read(file));
+        }
+        for (String name : OPTIONAL) {
+            Optional<Path> file = find(folder, name);
+            if (file.isPresent()) {
+                collections.put(name, read(file.get()));
+            }
+        }
+        return new DocumentConfigSource(dir.toString(), collections,
+                "a config dump holds no server to ask");
+    }
+
+    /** The file holding collection {@code name}, in the order mongodump, then mongoexport names them. */
+    static Optional<Path> find(Path folder, String name) {
+        for (String candidate : List.of(name + ".bson", name + ".bson.gz", name + ".json", name + ".jsonl",
+                "config." + name + ".json", "config." + name + ".jsonl", name + ".json.gz", "config." + name + ".json.gz")) {
+            Path p = folder.resolve(candidate);
+            if (Files.isRegularFile(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every document of one dump file. */
+    static List<BsonDocument> read(Path file) {
+        String name = file.getFileName().toString();
+        try (InputStream raw = Files.newInputStream(file);
+                InputStream in = new BufferedInputStream(name.endsWith(".gz") ? new GZIPInputStream(raw) : raw, 1 << 16)) {
+            return name.contains(".bson") ? readBson(in, file) : readJson(in, file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<BsonDocument> readBson(InputStream in, Path file) throws IOException {
+        List<BsonDocument> out = new ArrayList<>();
+        byte[] lengthBytes = new byte[4];
+        long offset = 0;
+        while (true) {
+            int first = in.read();
+            if (first < 0) {
+                return out;
+            }
+            lengthBytes[0] = (byte) first;
+            readFully(in, lengthBytes, 1, 3, file, offset);
+            int length = ByteBuffer.wrap(lengthBytes).order(ByteOrder.LITTLE_ENDIAN).getInt();
+            if (length < 5 || length > MAX_DOCUMENT) {
+                throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
+                        + offset + " claims " + length + " bytes");
+            }
+            byte[] bytes = new byte[length];
+            System.arraycopy(lengthBytes, 0, bytes, 0, 4);
+            readFully(in, bytes, 4, length - 4, file, offset);
+            if (bytes[length - 1] != 0) {
+                throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
+                        + offset + " does not end with a 0 byte");
+            }
+            out.add(new RawBsonDocument(bytes));
+            offset += length;
+        }
+    }
+
+    private static void readFully(InputStream in, byte[] buffer, int from, int length, Path file, long offset)
+            throws IOException {
+        int done = 0;
+        while (done < length) {
+            int n = in.read(buffer, from + done, length - done);
+            if (n < 0) {
+                throw new IllegalArgumentException("config-dump: " + file + " ends inside the document at byte " + offset);
+            }
+            done += n;
+        }
+    }
+
+    private static List<BsonDocument> readJson(InputStream in, Path file) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        List<BsonDocument> out = new ArrayList<>();
+        String line;
+        int number = 0;
+        StringBuilder array = null;
+        while ((line = reader.readLine()) != null) {
+            number++;
+            String text = line.strip();
+            if (array == null && out.isEmpty() && text.startsWith("[")) {
+                array = new StringBuilder();
+            }
+            if (array != null) {
+                array.append(line).append('\n');
+                continue;
+            }
+            if (text.isEmpty()) {
+                continue;
+            }
+            out.add(compact(parse(text, file, "line " + number)));
+        }
+        if (array != null) {
+            BsonValue values = parse("{\"a\": " + array + "}", file, "the JSON array").get("a");
+            if (!values.isArray()) {
+                throw new IllegalArgumentException("config-dump: " + file + " starts with '[' but is not a JSON array");
+            }
+            for (BsonValue v : (BsonArray) values) {
+                if (!v.isDocument()) {
+                    throw new IllegalArgumentException("config-dump: " + file + " holds an array element that is not "
+                            + "a document");
+                }
+                out.add(compact(v.asDocument()));
+            }
+        }
+        return out;
+    }
+
+    private static BsonDocument parse(String json, Path file, String where) {
+        try {
+            return BsonDocument.parse(json);
+        } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** The document as raw BSON: a fraction of the memory of a parsed tree, for 200,000-chunk dumps. */
+    private static BsonDocument compact(BsonDocument doc) {
+        return new RawBsonDocument(doc, new BsonDocumentCodec());
+    }
+}

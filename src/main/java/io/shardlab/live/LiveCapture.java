@@ -1,0 +1,319 @@
+package io.shardlab.live;
+
+import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonTimestamp;
+import org.bson.BsonValue;
+
+/**
+ * A live read saved as a ShardLab snapshot file ({@link SnapshotFile}) and loaded back: the
+ * collection's layout goes into the file's layout fields, and what else the reader saw (balancer,
+ * databases, per-shard data, chunk changes for history, notes) into its {@code "capture"} section.
+ *
+ * <p>The capture section, canonical Extended JSON:
+ * <pre>
+ * {"server": {"version": "7.0.12", "role": "MONGOS"},
+ *  "collection": {"uuid": …, "chunksByUuid": true, "incarnationStart": {"$date": …}, "noBalance": false, …},
+ *  "balancer": {"mode": "full", "source": "balancerStatus", "inBalancerRound": false, "numBalancerRounds": …,
+ *               "activeWindow": {"start": "23:00", "stop": "06:00"}, "chunkSizeMB": 128,
+ *               "chunkSizeSource": "config.settings", "autoSplit": true, "autoMerge": true},
+ *  "databases": [{"_id": "test", "primary": "shard01", "partitioned": true}],
+ *  "dataDistribution": {"source": "$shardedDataDistribution", "shards": [{"shardName": …, "numOwnedDocuments": …,
+ *                       "ownedSizeBytes": …, "numOrphanedDocs": …, "orphanedSizeBytes": …}]},
+ *  "changes": [{"time": {"$date": …}, "what": "split" | "moveChunk.commit" | "merge", "min": {…}, "max": {…}, …}],
+ *  "changelogComplete": true, "notes": ["…"], "problems": ["…"]}
+ * </pre>
+ * Nothing in it is a credential: the file's {@code source} is the connection string without user
+ * information or secret options.
+ */
+public final class LiveCapture {
+
+    private LiveCapture() {
+    }
+
+    /**
+     * The snapshot file contents for one collection of a read.
+     *
+     * @param namespace the collection, or null for the only sharded one
+     * @throws IllegalArgumentException when the collection is missing or its metadata is broken
+     */
+    public static SnapshotFile.Contents toSnapshotFile(ClusterMetadata metadata, String namespace) {
+        CollectionLayout layout = metadata.layout(namespace);
+        ClusterSnapshot cluster = layout.snapshot(metadata.shards());
+        BsonDocument capture = new BsonDocument();
+        metadata.serverInfo().ifPresent(s -> capture.append("server", new BsonDocument("version", new BsonString(s.version()))
+                .append("role", new BsonString(s.role().name()))));
+        capture.append("collection", collection(layout.entry()));
+        if (metadata.balancer() != null) {
+            capture.append("balancer", balancer(metadata.balancer()));
+        }
+        BsonArray databases = new BsonArray();
+        for (DatabaseEntry d : metadata.databases()) {
+            BsonDocument doc = new BsonDocument("_id", new BsonString(d.name())).append("primary", new BsonString(d.primary()));
+            if (d.partitioned() != null) {
+                doc.append("partitioned", BsonBoolean.valueOf(d.partitioned()));
+            }
+            databases.add(doc);
+        }
+        capture.append("databases", databases);
+        if (layout.dataDistribution() != null) {
+            capture.append("dataDistribution", distribution(layout.dataDistribution()));
+        }
+        BsonArray changes = new BsonArray();
+        metadata.changes(layout.namespace()).forEach(c -> changes.add(change(c, layout.key())));
+        capture.append("changes", changes);
+        capture.append("changelogComplete", BsonBoolean.valueOf(metadata.changelogComplete()));
+        capture.append("notes", strings(metadata.notes()));
+        capture.append("problems", strings(layout.problems().stream().map(MetadataProblem::message).toList()));
+        String source = ConnectionStringSecrets.isConnectionString(metadata.source())
+                ? ConnectionStringSecrets.withoutCredentials(metadata.source()) : metadata.source();
+        return new SnapshotFile.Contents(cluster, List.of(), metadata.readAt(), source, capture);
+    }
+
+    /**
+     * A read from snapshot file contents: the layout, and the capture section when there is one
+     * (a simulator snapshot has none, so its balancer is unknown).
+     *
+     * @param file what the contents were read from, for {@link ClusterMetadata#source()}
+     */
+    public static ClusterMetadata fromSnapshotFile(SnapshotFile.Contents contents, String file) {
+        ClusterSnapshot c = contents.cluster();
+        BsonDocument capture = contents.capture() == null ? new BsonDocument() : contents.capture();
+        BsonDocument coll = capture.isDocument("collection") ? capture.getDocument("collection") : new BsonDocument();
+        CollectionEntry entry = new CollectionEntry(c.namespace(), c.key(), c.unique(),
+                coll.isBinary("uuid") ? coll.getBinary("uuid") : null, bool(coll, "chunksByUuid", false),
+                coll.isDateTime("incarnationStart") ? Instant.ofEpochMilli(coll.getDateTime("incarnationStart").getValue()) : null,
+                new BalancingFlags(bool(coll, "noBalance", false), optBool(coll, "allowMigrations"),
+                        optBool(coll, "permitMigrations"), coll.isNumber("maxChunkSizeBytes")
+                        ? coll.getNumber("maxChunkSizeBytes").longValue() : null, optBool(coll, "noAutoSplit"),
+                        optBool(coll, "defragmentCollection"), optBool(coll, "enableAutoMerge")));
+        List<MetadataProblem> problems = new ArrayList<>();
+        for (String p : strings(capture, "problems")) {
+            problems.add(new MetadataProblem(c.namespace(), p));
+        }
+        DataDistribution distribution = capture.isDocument("dataDistribution")
+                ? distribution(capture.getDocument("dataDistribution")) : null;
+        CollectionLayout layout = new CollectionLayout(entry, c.chunks().chunks(), c.chunks(), c.zones(), distribution,
+                problems);
+        List<DatabaseEntry> databases = new ArrayList<>();
+        if (capture.isArray("databases")) {
+            for (BsonValue v : capture.getArray("databases")) {
+                BsonDocument d = v.asDocument();
+                databases.add(new DatabaseEntry(d.getString("_id").getValue(), d.getString("primary").getValue(),
+                        optBool(d, "partitioned")));
+            }
+        }
+        List<ChunkChange> changes = new ArrayList<>();
+        if (capture.isArray("changes")) {
+            for (BsonValue v : capture.getArray("changes")) {
+                changes.add(change(v.asDocument(), c.namespace(), c.key(), file));
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add("snapshot of " + contents.source() + " captured at " + contents.capturedAt());
+        notes.addAll(strings(capture, "notes"));
+        return new ClusterMetadata(file, contents.capturedAt(), null, c.shards(), databases,
+                capture.isDocument("balancer") ? balancer(capture.getDocument("balancer")) : null, List.of(layout),
+                changes, bool(capture, "changelogComplete", false), notes, List.of());
+    }
+
+    // ---- collection, balancer, distribution ----------------------------------------------------
+
+    private static BsonDocument collection(CollectionEntry e) {
+        BsonDocument d = new BsonDocument();
+        if (e.uuid() != null) {
+            d.append("uuid", e.uuid());
+        }
+        d.append("chunksByUuid", BsonBoolean.valueOf(e.chunksByUuid()));
+        if (e.incarnationStart() != null) {
+            d.append("incarnationStart", new BsonDateTime(e.incarnationStart().toEpochMilli()));
+        }
+        BalancingFlags f = e.flags();
+        d.append("noBalance", BsonBoolean.valueOf(f.noBalance()));
+        putBool(d, "allowMigrations", f.allowMigrations());
+        putBool(d, "permitMigrations", f.permitMigrations());
+        if (f.maxChunkSizeBytes() != null) {
+            d.append("maxChunkSizeBytes", new BsonInt64(f.maxChunkSizeBytes()));
+        }
+        putBool(d, "noAutoSplit", f.noAutoSplit());
+        putBool(d, "defragmentCollection", f.defragmentCollection());
+        putBool(d, "enableAutoMerge", f.enableAutoMerge());
+        return d;
+    }
+
+    static BsonDocument balancer(BalancerState b) {
+        BsonDocument d = new BsonDocument("mode", new BsonString(b.mode())).append("source", new BsonString(b.source()));
+        putBool(d, "inBalancerRound", b.inBalancerRound());
+        if (b.numBalancerRounds() != null) {
+            d.append("numBalancerRounds", new BsonInt64(b.numBalancerRounds()));
+        }
+        if (b.activeWindow() != null) {
+            d.append("activeWindow", new BsonDocument("start", new BsonString(b.activeWindow().start()))
+                    .append("stop", new BsonString(b.activeWindow().stop())));
+        }
+        if (b.chunkSizeMB() != null) {
+            d.append("chunkSizeMB", new BsonInt32(b.chunkSizeMB()));
+        }
+        d.append("chunkSizeSource", new BsonString(b.chunkSizeSource()));
+        d.append("autoSplit", BsonBoolean.valueOf(b.autoSplit()));
+        putBool(d, "autoMerge", b.autoMerge());
+        return d;
+    }
+
+    private static BalancerState balancer(BsonDocument d) {
+        ActiveWindow window = d.isDocument("activeWindow") ? new ActiveWindow(
+                d.getDocument("activeWindow").getString("start").getValue(),
+                d.getDocument("activeWindow").getString("stop").getValue()) : null;
+        return new BalancerState(d.getString("mode").getValue(), d.getString("source").getValue(),
+                optBool(d, "inBalancerRound"), d.isNumber("numBalancerRounds") ? d.getNumber("numBalancerRounds").longValue() : null,
+                window, d.isNumber("chunkSizeMB") ? d.getNumber("chunkSizeMB").intValue() : null,
+                d.isString("chunkSizeSource") ? d.getString("chunkSizeSource").getValue() : "not recorded",
+                bool(d, "autoSplit", true), optBool(d, "autoMerge"));
+    }
+
+    static BsonDocument distribution(DataDistribution distribution) {
+        BsonArray shards = new BsonArray();
+        for (ShardDataSize s : distribution.shards()) {
+            BsonDocument d = new BsonDocument("shardName", new BsonString(s.shard()))
+                    .append("numOwnedDocuments", new BsonInt64(s.documents()))
+                    .append("ownedSizeBytes", new BsonInt64(s.bytes()));
+            if (s.orphanedDocuments() != null) {
+                d.append("numOrphanedDocs", new BsonInt64(s.orphanedDocuments()));
+            }
+            if (s.orphanedBytes() != null) {
+                d.append("orphanedSizeBytes", new BsonInt64(s.orphanedBytes()));
+            }
+            shards.add(d);
+        }
+        return new BsonDocument("source", new BsonString(distribution.source())).append("shards", shards);
+    }
+
+    private static DataDistribution distribution(BsonDocument d) {
+        List<ShardDataSize> shards = new ArrayList<>();
+        for (BsonValue v : d.getArray("shards")) {
+            BsonDocument s = v.asDocument();
+            shards.add(new ShardDataSize(s.getString("shardName").getValue(), s.getNumber("numOwnedDocuments").longValue(),
+                    s.getNumber("ownedSizeBytes").longValue(),
+                    s.isNumber("numOrphanedDocs") ? s.getNumber("numOrphanedDocs").longValue() : null,
+                    s.isNumber("orphanedSizeBytes") ? s.getNumber("orphanedSizeBytes").longValue() : null));
+        }
+        return new DataDistribution(d.getString("source").getValue(), shards);
+    }
+
+    // ---- chunk changes ---------------------------------------------------------------------------
+
+    private static BsonDocument change(ChunkChange c, ShardKeyPattern key) {
+        BsonDocument d = new BsonDocument("time", new BsonDateTime(c.time().toEpochMilli()));
+        if (c instanceof ChunkSplit s) {
+            d.append("what", new BsonString("split")).append("min", s.min().toDocument(key)).append("max", s.max().toDocument(key))
+                    .append("splitPoints", bounds(s.splitPoints(), key)).append("pieces", new BsonInt32(s.pieces()));
+            if (s.beforeVersion() != null) {
+                d.append("before", new BsonTimestamp(s.beforeVersion().major(), s.beforeVersion().minor()));
+            }
+            if (s.shard() != null) {
+                d.append("shard", new BsonString(s.shard()));
+            }
+        } else if (c instanceof ChunkMigration m) {
+            d.append("what", new BsonString("moveChunk.commit")).append("min", m.min().toDocument(key))
+                    .append("max", m.max().toDocument(key)).append("from", new BsonString(m.from()))
+                    .append("to", new BsonString(m.to()));
+        } else {
+            ChunkMerge m = (ChunkMerge) c;
+            d.append("what", new BsonString("merge")).append("min", m.min().toDocument(key)).append("max", m.max().toDocument(key))
+                    .append("chunks", new BsonInt32(m.chunks()));
+            if (m.innerBounds() != null) {
+                d.append("innerBounds", bounds(m.innerBounds(), key));
+            }
+            if (m.shard() != null) {
+                d.append("shard", new BsonString(m.shard()));
+            }
+        }
+        return d;
+    }
+
+    private static ChunkChange change(BsonDocument d, String ns, ShardKeyPattern key, String file) {
+        try {
+            Instant time = Instant.ofEpochMilli(d.getDateTime("time").getValue());
+            ShardKey min = key(d.get("min"), key);
+            ShardKey max = key(d.get("max"), key);
+            String shard = d.isString("shard") ? d.getString("shard").getValue() : null;
+            return switch (d.getString("what").getValue()) {
+                case "split" -> new ChunkSplit(time, ns, min, max, d.isTimestamp("before")
+                        ? new ChunkVersion(d.getTimestamp("before").getTime(), d.getTimestamp("before").getInc()) : null,
+                        keys(d.getArray("splitPoints"), key), d.getInt32("pieces").getValue(), shard);
+                case "moveChunk.commit" -> new ChunkMigration(time, ns, min, max, d.getString("from").getValue(),
+                        d.getString("to").getValue());
+                case "merge" -> new ChunkMerge(time, ns, min, max,
+                        d.isArray("innerBounds") ? keys(d.getArray("innerBounds"), key) : null,
+                        d.getInt32("chunks").getValue(), shard);
+                default -> throw new IllegalArgumentException("unknown change '" + d.getString("what").getValue() + "'");
+            };
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(file + ": \"capture\" has a change that cannot be read: "
+                    + ConfigCatalogDecoder.oneLine(d) + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static BsonArray bounds(List<ShardKey> keys, ShardKeyPattern key) {
+        BsonArray out = new BsonArray();
+        keys.forEach(k -> out.add(k.toDocument(key)));
+        return out;
+    }
+
+    private static List<ShardKey> keys(BsonArray values, ShardKeyPattern key) {
+        List<ShardKey> out = new ArrayList<>();
+        values.forEach(v -> out.add(key(v, key)));
+        return out;
+    }
+
+    private static ShardKey key(BsonValue v, ShardKeyPattern key) {
+        ShardKey k = BoundDocument.toKey(v, key);
+        if (k == null) {
+            throw new IllegalArgumentException("a bound does not have the key's fields " + key);
+        }
+        return k;
+    }
+
+    // ---- small helpers ---------------------------------------------------------------------------
+
+    private static void putBool(BsonDocument d, String field, Boolean value) {
+        if (value != null) {
+            d.append(field, BsonBoolean.valueOf(value));
+        }
+    }
+
+    private static boolean bool(BsonDocument d, String field, boolean otherwise) {
+        return d.isBoolean(field) ? d.getBoolean(field).getValue() : otherwise;
+    }
+
+    private static Boolean optBool(BsonDocument d, String field) {
+        return d.isBoolean(field) ? d.getBoolean(field).getValue() : null;
+    }
+
+    private static BsonArray strings(List<String> list) {
+        BsonArray out = new BsonArray();
+        list.forEach(s -> out.add(new BsonString(s)));
+        return out;
+    }
+
+    private static List<String> strings(BsonDocument d, String field) {
+        List<String> out = new ArrayList<>();
+        if (d.isArray(field)) {
+            d.getArray(field).forEach(v -> out.add(v.asString().getValue()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,218 @@
+package io.shardlab.live;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * Builds the {@link SSLContext} the driver needs from the PEM files a DBA has: the CA file that
+ * signed the servers' certificates ({@code --tlsCAFile} in mongosh) and, for X.509 authentication,
+ * the client's certificate with its private key in one file ({@code --tlsCertificateKeyFile}).
+ *
+ * <p>Private keys may be PKCS#8 ({@code BEGIN PRIVATE KEY}, RSA or EC) or PKCS#1
+ * ({@code BEGIN RSA PRIVATE KEY}). Encrypted keys are refused with a message that says how to
+ * decrypt them, because the JDK cannot read OpenSSL's encrypted PEM formats without extra
+ * libraries.
+ */
+public final class PemTlsMaterial {
+
+    private static final Pattern BLOCK =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----(.*?)-----END \\1-----", Pattern.DOTALL);
+    private static final char[] NO_PASSWORD = new char[0];
+
+    private PemTlsMaterial() {
+    }
+
+    /**
+     * An SSL context that trusts {@code caFile} (or the JDK's trust store when null) and presents
+     * the certificate and key of {@code certificateKeyFile} (none when null).
+     *
+     * @throws IllegalArgumentException naming the file and the problem
+     */
+    public static SSLContext sslContext(Path caFile, Path certificateKeyFile) {
+        try {
+            TrustManagerFactory tmf = null;
+            if (caFile != null) {
+                tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init(trustStore(caFile));
+            }
+            KeyManagerFactory kmf = null;
+            if (certificateKeyFile != null) {
+                kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+                kmf.init(keyStore(certificateKeyFile), NO_PASSWORD);
+            }
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(kmf == null ? null : kmf.getKeyManagers(), tmf == null ? null : tmf.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("tls: cannot set up TLS: " + e.getMessage(), e);
+        }
+    }
+
+    /** A key store holding every certificate of the PEM file as a trusted entry. */
+    static KeyStore trustStore(Path caFile) {
+        String pem = read(caFile, "tls-ca-file");
+        List<Certificate> certificates = certificates(pem, caFile, "tls-ca-file");
+        try {
+            KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+            store.load(null, null);
+            for (int i = 0; i < certificates.size(); i++) {
+                store.setCertificateEntry("ca-" + i, certificates.get(i));
+            }
+            return store;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalArgumentException("tls-ca-file: " + caFile + " cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    /** A key store holding the client's private key with its certificate chain. */
+    static KeyStore keyStore(Path certificateKeyFile) {
+        String pem = read(certificateKeyFile, "tls-certificate-key-file");
+        List<Certificate> chain = certificates(pem, certificateKeyFile, "tls-certificate-key-file");
+        PrivateKey key = privateKey(pem, certificateKeyFile);
+        try {
+            KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+            store.load(null, null);
+            store.setKeyEntry("client", key, NO_PASSWORD, chain.toArray(new Certificate[0]));
+            return store;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalArgumentException("tls-certificate-key-file: " + certificateKeyFile
+                    + " cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    private static String read(Path file, String option) {
+        try {
+            return Files.readString(file, StandardCharsets.US_ASCII);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(option + ": " + file + " does not exist", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + ": " + file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Certificate> certificates(String pem, Path file, String option) {
+        List<Certificate> out = new ArrayList<>();
+        try {
+            CertificateFactory factory = CertificateFactory.getInstance("X.509");
+            Matcher m = BLOCK.matcher(pem);
+            while (m.find()) {
+                if (m.group(1).equals("CERTIFICATE")) {
+                    Collection<? extends Certificate> certs =
+                            factory.generateCertificates(new ByteArrayInputStream(m.group().getBytes(StandardCharsets.US_ASCII)));
+                    out.addAll(certs);
+                }
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException(option + ": " + file + " holds a certificate that cannot be read: "
+                    + e.getMessage(), e);
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(option + ": " + file + " holds no PEM certificate "
+                    + "(-----BEGIN CERTIFICATE-----)");
+        }
+        return out;
+    }
+
+    private static PrivateKey privateKey(String pem, Path file) {
+        Matcher m = BLOCK.matcher(pem);
+        while (m.find()) {
+            String type = m.group(1);
+            byte[] der;
+            try {
+                der = Base64.getMimeDecoder().decode(m.group(2));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("tls-certificate-key-file: " + file + " has a " + type
+                        + " block that is not valid base64", e);
+            }
+            switch (type) {
+                case "PRIVATE KEY":
+                    return pkcs8(der, file);
+                case "RSA PRIVATE KEY":
+                    return pkcs8(Pkcs1.toPkcs8(der), file);
+                case "ENCRYPTED PRIVATE KEY":
+                    throw new IllegalArgumentException("tls-certificate-key-file: " + file + " holds an encrypted "
+                            + "private key; decrypt it first, e.g. openssl pkcs8 -in key.pem -out plain.pem, and "
+                            + "keep the result private");
+                case "EC PRIVATE KEY":
+                    throw new IllegalArgumentException("tls-certificate-key-file: " + file + " holds a SEC1 EC key; "
+                            + "convert it to PKCS#8 with openssl pkcs8 -topk8 -nocrypt -in key.pem -out key8.pem");
+                default:
+                    break;
+            }
+        }
+        throw new IllegalArgumentException("tls-certificate-key-file: " + file + " holds no private key "
+                + "(-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)");
+    }
+
+    private static PrivateKey pkcs8(byte[] der, Path file) {
+        for (String algorithm : List.of("RSA", "EC", "Ed25519", "RSASSA-PSS")) {
+            try {
+                return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
+            } catch (GeneralSecurityException e) {
+                // try the next algorithm
+            }
+        }
+        throw new IllegalArgumentException("tls-certificate-key-file: " + file
+                + " holds a private key of an unsupported algorithm (expected RSA or EC)");
+    }
+
+    /** Wraps a PKCS#1 RSAPrivateKey in a PKCS#8 PrivateKeyInfo (RFC 5208) with rsaEncryption. */
+    private static final class Pkcs1 {
+
+        private static final byte[] RSA_ALGORITHM = {
+            0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00
+        };
+
+        static byte[] toPkcs8(byte[] pkcs1) {
+            byte[] version = {0x02, 0x01, 0x00};
+            byte[] octets = tlv(0x04, pkcs1);
+            byte[] body = new byte[version.length + RSA_ALGORITHM.length + octets.length];
+            System.arraycopy(version, 0, body, 0, version.length);
+            System.arraycopy(RSA_ALGORITHM, 0, body, version.length, RSA_ALGORITHM.length);
+            System.arraycopy(octets, 0, body, version.length + RSA_ALGORITHM.length, octets.length);
+            return tlv(0x30, body);
+        }
+
+        private static byte[] tlv(int tag, byte[] value) {
+            byte[] length = length(value.length);
+            byte[] out = new byte[1 + length.length + value.length];
+            out[0] = (byte) tag;
+            System.arraycopy(length, 0, out, 1, length.length);
+            System.arraycopy(value, 0, out, 1 + length.length, value.length);
+            return out;
+        }
+
+        private static byte[] length(int n) {
+            if (n < 0x80) {
+                return new byte[] {(byte) n};
+            }
+            int bytes = n > 0xffffff ? 4 : n > 0xffff ? 3 : n > 0xff ? 2 : 1;
+            byte[] out = new byte[1 + bytes];
+            out[0] = (byte) (0x80 | bytes);
+            for (int i = 0; i < bytes; i++) {
+                out[bytes - i] = (byte) (n >>> (8 * i));
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.shardlab.live;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The connections a user opened recently, newest first, remembered in a small text file without
+ * any secret: each entry is {@link ConnectionStringSecrets#withoutSecrets} of the connection string
+ * (user name kept, password and secret options dropped), so the dialog can offer them again and
+ * ask for the password.
+ *
+ * <p>The file holds one connection string per line and is replaced atomically on every change.
+ */
+public final class RecentConnections {
+
+    /** How many connections are remembered. */
+    public static final int LIMIT = 10;
+
+    private final Path file;
+
+    /** Recent connections kept in {@code file} (created on first {@link #remember}). */
+    public RecentConnections(Path file) {
+        this.file = file;
+    }
+
+    /** The remembered connection strings, newest first; none when the file does not exist. */
+    public List<String> list() {
+        try {
+            List<String> out = new ArrayList<>();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String s = line.strip();
+                if (!s.isEmpty() && ConnectionStringSecrets.isConnectionString(s)) {
+                    out.add(ConnectionStringSecrets.withoutSecrets(s));
+                }
+            }
+            return out;
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("recent connections: " + file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Remembers {@code connectionString} (without its secrets) as the newest entry. */
+    public void remember(String connectionString) {
+        String safe = ConnectionStringSecrets.withoutSecrets(connectionString);
+        List<String> entries = new ArrayList<>(list());
+        entries.remove(safe);
+        entries.add(0, safe);
+        write(entries.subList(0, Math.min(LIMIT, entries.size())));
+    }
+
+    /** Forgets one entry. */
+    public void forget(String connectionString) {
+        List<String> entries = new ArrayList<>(list());
+        if (entries.remove(ConnectionStringSecrets.withoutSecrets(connectionString))) {
+            write(entries);
+        }
+    }
+
+    private void write(List<String> entries) {
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            Files.write(tmp, entries, StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("recent connections: " + file + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+}

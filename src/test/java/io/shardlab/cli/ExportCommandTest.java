@@ -1,0 +1,236 @@
+package io.shardlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import java.awt.image.BufferedImage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.bson.BsonInt64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ExportCommandTest {
+
+    @TempDir
+    Path dir;
+
+    /** shop.orders on {customerId: 1}: 8 chunks cut at 1000, 2000, … on 3 shards, with documents and bytes. */
+    private Path snapshot() {
+        List<ShardKey> points = new ArrayList<>();
+        for (int i = 1; i < 8; i++) {
+            points.add(ShardKey.of(new BsonInt64(i * 1000L)));
+        }
+        ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02", "shard03"), 1);
+        ClusterSnapshot cluster = new ClusterSnapshot("shop.orders", ShardKeyPattern.parse("{customerId: 1}"), false,
+                List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03")), chunks, List.of());
+        List<ChunkStatistics> stats = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            Chunk c = chunks.get(i);
+            stats.add(new ChunkStatistics(c, 100L * (i + 1), 40_000L * (i + 1)));
+        }
+        Path file = dir.resolve("orders.json");
+        SnapshotFile.write(file, new SnapshotFile.Contents(cluster, stats, Instant.parse("2024-01-01T00:00:00Z"),
+                "test"));
+        return file;
+    }
+
+    @Test
+    void a_snapshot_exports_to_a_png_of_the_asked_width_with_every_shard_in_the_picture() throws Exception {
+        Path out = dir.resolve("orders.png");
+        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--width", "1000",
+                "--chunk-width", "size");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("wrote " + out + " (png, all view, 8 chunks)", run.out().strip());
+        BufferedImage image = ImageIO.read(out.toFile());
+        assertEquals(1000, image.getWidth());
+        assertTrue(image.getHeight() > 300);
+    }
+
+    @ParameterizedTest(name = "--scale {0}: {1}x{2}")
+    @CsvSource(textBlock = """
+            1,   900,  700
+            2,   1800, 1400
+            """)
+    void width_height_and_scale_set_the_png_pixels(String scale, int w, int h) throws Exception {
+        Path out = dir.resolve("s.png");
+        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--width", "900",
+                "--height", "700", "--scale", scale, "--view", "lanes");
+        assertEquals(0, run.exitCode(), run.err());
+        BufferedImage image = ImageIO.read(out.toFile());
+        assertEquals(w, image.getWidth());
+        assertEquals(h, image.getHeight());
+    }
+
+    @Test
+    void an_svg_keeps_the_title_and_shard_names_as_text() throws Exception {
+        Path out = dir.resolve("orders.svg");
+        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--theme", "dark",
+                "--title", "Orders by customer", "--view", "numberline");
+        assertEquals(0, run.exitCode(), run.err());
+        String svg = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(svg.startsWith("<?xml"));
+        assertTrue(svg.contains(">Orders by customer</text>"));
+        for (String shard : List.of("shard01", "shard02", "shard03")) {
+            assertTrue(svg.contains(">" + shard + "</text>"), shard);
+        }
+        assertTrue(svg.contains("fill:rgb(13,17,23)"), "the dark background");
+    }
+
+    @Test
+    void a_pdf_starts_with_its_header_and_the_format_flag_overrides_the_extension() throws Exception {
+        Path out = dir.resolve("orders.bin");
+        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--format", "pdf");
+        assertEquals(0, run.exitCode(), run.err());
+        byte[] pdf = Files.readAllBytes(out);
+        assertEquals("%PDF-", new String(pdf, 0, 5, StandardCharsets.US_ASCII));
+        assertTrue(new String(pdf, StandardCharsets.ISO_8859_1).contains("/Type /Page"));
+    }
+
+    @Test
+    void without_a_snapshot_the_layout_is_the_one_shard_collection_creates_for_an_empty_collection() throws Exception {
+        Path out = dir.resolve("hashed.svg");
+        CliRun run = CliRun.of("export", "--key", "{userId: 'hashed'}", "--shards", "3", "--ns", "app.users", "--out",
+                out.toString(), "--chunk-width", "key");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("wrote " + out + " (svg, all view, 3 chunks)", run.out().strip());
+        String svg = Files.readString(out);
+        assertTrue(svg.contains(">Chunks of app.users</text>"));
+        assertTrue(svg.contains(">-3.07e18</text>"), "the hashed split points of 3 chunks");
+    }
+
+    @Test
+    void highlights_are_accepted_one_at_a_time() throws Exception {
+        Path snapshot = snapshot();
+        Path out = dir.resolve("h.png");
+        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(),
+                "--highlight-range", "{customerId: 1500}", "{customerId: 4000}").exitCode());
+        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(),
+                "--highlight-shards", "shard01,shard03").exitCode());
+        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(),
+                "--highlight-chunk", "7").exitCode());
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # arguments (SNAPSHOT and DIR are replaced)                                  | one-line message on stderr
+            --key {a: 1} --out DIR/a.png                                                 | export: --ns: required with --key, e.g. --ns shop.orders
+            --snapshot SNAPSHOT --ns shop.users --out DIR/a.png                          | export: --ns: SNAPSHOT holds shop.orders, not shop.users
+            --snapshot SNAPSHOT --out DIR/a.jpg                                          | export: --format: not given, and --out DIR/a.jpg ends in '.jpg', not .png, .svg or .pdf
+            --snapshot SNAPSHOT --out DIR/a.png --format gif                             | export: format: expected png, svg or pdf, got 'gif'
+            --snapshot SNAPSHOT --out DIR/a.png --view heatmap                           | export: view: the heatmap needs writes by key range over time, and shop.orders has no write data
+            --key {a: 1} --ns x.y --out DIR/a.png --chunk-width size                     | export: scale: width by data size needs chunk sizes, and the layout of x.y has none
+            --snapshot SNAPSHOT --out DIR/a.png --theme sepia                            | export: theme: expected light or dark, got 'sepia'
+            --snapshot SNAPSHOT --out DIR/a.png --width 50                               | export: width: expected 200 to 20000 px, got 50
+            --snapshot SNAPSHOT --out DIR/a.png --highlight-shards shard09               | export: --highlight-shards: no shard 'shard09' in shop.orders; shards are shard01, shard02, shard03
+            --snapshot SNAPSHOT --out DIR/a.png --highlight-chunk 8                      | export: --highlight-chunk: expected 0 to 7, got 8
+            --snapshot SNAPSHOT --out DIR/a.png --highlight-range {x: 1} {x: 2}          | export: --highlight-range: MIN {x: 1} must have the fields [customerId] of the shard key { customerId: 1 }, in that order
+            --snapshot SNAPSHOT --out DIR/a.png --highlight-chunk 1 --highlight-shards shard01 | export: --highlight-shards, --highlight-chunk and --highlight-range: give at most one
+            --snapshot SNAPSHOT --out DIR/missing/a.png                                  | export: --out: the directory DIR/missing does not exist
+            --snapshot DIR/none.json --out DIR/a.png                                     | export: DIR/none.json: no such file
+            """)
+    void bad_input_exits_2_with_one_line_naming_the_input(String arguments, String message) {
+        Path snapshot = snapshot();
+        List<String> args = new ArrayList<>();
+        args.add("export");
+        for (String a : splitArguments(arguments)) {
+            args.add(a.replace("SNAPSHOT", snapshot.toString()).replace("DIR", dir.toString()));
+        }
+        CliRun run = CliRun.of(args.toArray(new String[0]));
+        assertEquals(2, run.exitCode(), run.out() + run.err());
+        assertEquals(message.replace("SNAPSHOT", snapshot.toString()).replace("DIR", dir.toString()), run.err().strip());
+        assertFalse(run.err().strip().contains("\n"));
+    }
+
+    /** Splits on spaces outside braces, so '{x: 1}' stays one argument. */
+    private static List<String> splitArguments(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        int depth = 0;
+        for (char c : text.strip().toCharArray()) {
+            if (c == ' ' && depth == 0) {
+                if (current.length() > 0) {
+                    out.add(current.toString());
+                    current.setLength(0);
+                }
+                continue;
+            }
+            depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+            current.append(c);
+        }
+        if (current.length() > 0) {
+            out.add(current.toString());
+        }
+        return out;
+    }
+
+    @Test
+    void a_height_below_what_the_view_needs_is_refused_naming_the_automatic_height() throws Exception {
+        Path snapshot = snapshot();
+        Path out = dir.resolve("auto.png");
+        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString()).exitCode());
+        int automatic = ImageIO.read(out.toFile()).getHeight();
+        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(), "--height", "150");
+        assertEquals(2, run.exitCode());
+        assertEquals("export: height: 150 px is too small for the all view of shop.orders; it needs at least "
+                + automatic + " px", run.err().strip());
+    }
+
+    @Test
+    void a_config_dump_folder_exports_the_chosen_collection() throws Exception {
+        Path dump = Files.createDirectories(dir.resolve("dump"));
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dump,
+                io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V4_4));
+        Path out = dir.resolve("users.svg");
+        CliRun run = CliRun.of("export", "--config-dump", dump.toString(), "--ns", io.shardlab.live.ConfigFixture.USERS,
+                "--out", out.toString(), "--view", "lanes");
+        assertEquals(0, run.exitCode(), run.err());
+        String svg = Files.readString(out);
+        assertTrue(svg.contains(">Chunks of test.users</text>"), "the collection from the dump");
+        assertTrue(svg.contains(">shard03</text>"));
+    }
+
+    @Test
+    void a_source_and_a_key_together_are_refused() {
+        Path snapshot = snapshot();
+        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--key", "{a: 1}", "--ns", "shop.orders",
+                "--out", dir.resolve("a.png").toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("export: --key: draws an empty collection's layout; leave it out when reading " + snapshot,
+                run.err().strip());
+    }
+
+    @Test
+    void without_a_source_or_a_key_there_is_nothing_to_draw() {
+        CliRun run = CliRun.of("export", "--out", dir.resolve("a.png").toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, or --key PATTERN "
+                + "for a freshly sharded empty collection", run.err().strip());
+    }
+
+    @Test
+    void a_snapshot_rewound_with_at_is_read_through_the_shared_source_options() {
+        Path snapshot = snapshot();
+        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--at", "2023-12-31T00:00:00Z", "--out",
+                dir.resolve("at.png").toString(), "--view", "lanes");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("export: at: " + snapshot + " does not hold the full changelog of shop.orders, so the layout "
+                + "cannot be rewound", run.err().strip());
+    }
+}

@@ -1,0 +1,178 @@
+package io.shardlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.AppInfo;
+import io.shardlab.live.ConfigFixture;
+import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.live.FakeCluster;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code inspect} and {@code snapshot} from the command line, as a DBA runs them. */
+class InspectCommandTest {
+
+    /** Exit code, stdout and stderr of one run. */
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Cli.create(new AppInfo("ShardLab", "test"), new PrintWriter(out), new PrintWriter(err)).execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    static BsonDocument collection(BsonDocument json, String ns) {
+        for (BsonValue c : json.getArray("collections")) {
+            if (c.asDocument().getString("ns").getValue().equals(ns)) {
+                return c.asDocument();
+            }
+        }
+        throw new AssertionError(ns + " not in " + json.toJson());
+    }
+
+    @Test
+    void inspectPrintsAShStatusLikeReportWithEveryChunk() {
+        try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
+            Run r = run("inspect", "--uri", cluster.connectionString());
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("", r.err());
+            String text = r.out();
+            assertTrue(text.startsWith("--- Sharding Status --- \n  source: " + cluster.connectionString() + " (mongos 7.0.12)\n"),
+                    text);
+            for (String expected : List.of(
+                    "        {  \"_id\" : \"shard02\",  \"host\" : \"shard02/localhost:27021\",  \"tags\" : [ \"NYC\" ] }\n",
+                    "        {  \"_id\" : \"shard04\",  \"host\" : \"shard04/localhost:27023\",  \"draining\" : true }\n",
+                    "  balancer:\n        Currently enabled: yes\n        Currently running: no\n"
+                            + "        Balancer active window is set between 23:00 and 06:00 server local time\n",
+                    "        {  \"_id\" : \"test\",  \"primary\" : \"shard01\",  \"partitioned\" : false }\n",
+                    "                test.users\n                        shard key: { \"user_id\" : 1 }\n"
+                            + "                        unique: false\n                        balancing: true\n"
+                            + "                        chunks:\n                                shard01\t2\n",
+                    "                        { \"user_id\" : { \"$minKey\" : 1 } } -->> { \"user_id\" : 100 } on : shard01 Timestamp(3, 1) \n",
+                    "                        { \"user_id\" : 300 } -->> { \"user_id\" : { \"$maxKey\" : 1 } } on : shard01 Timestamp(3, 4) jumbo \n",
+                    "                         tag: NYC  { \"user_id\" : 100 } -->> { \"user_id\" : 200 }\n",
+                    "                        shard key: { \"_id\" : \"hashed\" }\n",
+                    "{ \"_id\" : NumberLong(\"-4611686018427387902\") } -->> { \"_id\" : NumberLong(\"0\") } on : shard01",
+                    "                                2024-03-01T10:06:00Z  merged 2 chunks into [(300), (MaxKey())) on shard01\n")) {
+                assertTrue(text.contains(expected), () -> "missing:\n" + expected + "\nin:\n" + text);
+            }
+        }
+    }
+
+    @Test
+    void inspectJsonHasTheDocumentedShapeWithCanonicalExtendedJsonValues() {
+        try (FakeCluster cluster = FakeCluster.of(Shape.V6_0)) {
+            Run r = run("inspect", "--uri", cluster.connectionString(), "--json");
+            assertEquals(0, r.exit(), r.err());
+            BsonDocument json = BsonDocument.parse(r.out());
+            BsonDocument shard02 = json.getArray("shards").get(1).asDocument();
+            assertEquals(BsonDocument.parse("{id: 'shard02', host: 'shard02/localhost:27021', zones: ['NYC'], draining: false}"),
+                    shard02);
+            assertEquals("full", json.getDocument("balancer").getString("mode").getValue());
+            assertEquals(64, json.getDocument("balancer").getInt32("chunkSizeMB").getValue());
+            BsonDocument users = collection(json, ConfigFixture.USERS);
+            assertEquals(BsonDocument.parse("{user_id: 1}"), users.getDocument("key"));
+            BsonArray chunks = users.getArray("chunks");
+            assertEquals(4, chunks.size());
+            assertEquals(BsonDocument.parse("{min: {user_id: {$minKey: 1}}, max: {user_id: 100}, shard: 'shard01', "
+                    + "jumbo: false, lastmod: {$timestamp: {t: 3, i: 1}}}"), chunks.get(0).asDocument());
+            assertTrue(r.out().contains("\"max\": {\"user_id\": {\"$numberInt\": \"100\"}}"), "canonical, not relaxed");
+            assertEquals(BsonDocument.parse("{shard01: 2, shard02: 1, shard03: 1}"), users.getDocument("chunksPerShard"));
+            assertEquals(BsonDocument.parse("{min: {user_id: 100}, max: {user_id: 200}, zone: 'NYC'}"),
+                    users.getArray("zones").get(0).asDocument());
+            assertEquals("$shardedDataDistribution", users.getString("dataDistributionSource").getValue());
+            assertEquals(3, users.getArray("dataDistribution").size());
+            assertEquals(List.of(), json.getArray("problems"));
+        }
+    }
+
+    @Test
+    void anUnreachableServerExitsWith2AndOneLineWithin15Seconds() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        long start = System.nanoTime();
+        Run r = run("inspect", "--uri", "mongodb://dba:hunter2@127.0.0.1:" + port + "/?authSource=admin");
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertEquals(2, r.exit());
+        assertEquals("", r.out());
+        assertEquals("inspect: no server answered at mongodb://dba:****@127.0.0.1:" + port + "/?authSource=admin within "
+                + "10 s (127.0.0.1:" + port + ": connection refused)\n", r.err().replace("\r\n", "\n"));
+        assertTrue(seconds < 15, "took " + seconds + " s");
+    }
+
+    @Test
+    void aMissingOrDoubledSourceIsABadInput() {
+        Run none = run("inspect", "--ns", "test.users");
+        assertEquals(2, none.exit());
+        assertEquals("inspect: source: give one of --uri URI, --snapshot FILE or --config-dump DIR", none.err().strip());
+        Run both = run("inspect", "--uri", "mongodb://h", "--snapshot", "x.json");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().startsWith("inspect: Error: --uri=<uri>, --snapshot=<snapshot> are mutually exclusive")
+                || both.err().contains("mutually exclusive"), both.err());
+        Run badUri = run("inspect", "--uri", "db1:27017");
+        assertEquals(2, badUri.exit());
+        assertEquals("inspect: uri: expected a connection string starting with mongodb:// or mongodb+srv://, got '****'",
+                badUri.err().strip());
+    }
+
+    @Test
+    void aSnapshotSavedFromALiveClusterInspectsAndRewindsOffline(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("users.json");
+        String live;
+        try (FakeCluster cluster = FakeCluster.of(Shape.V8_0)) {
+            Run saved = run("snapshot", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--out", file.toString());
+            assertEquals(0, saved.exit(), saved.err());
+            assertEquals("wrote test.users (4 chunks on 3 shards, 6 changelog entries) to " + file + "\n", saved.out());
+            live = run("inspect", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--json").out();
+        }
+        Run offline = run("inspect", "--snapshot", file.toString(), "--json");
+        assertEquals(0, offline.exit(), offline.err());
+        BsonDocument a = collection(BsonDocument.parse(live), ConfigFixture.USERS);
+        BsonDocument b = collection(BsonDocument.parse(offline.out()), ConfigFixture.USERS);
+        for (String field : List.of("ns", "key", "unique", "uuid", "chunks", "chunksPerShard", "zones", "dataDistribution",
+                "recentChanges")) {
+            assertEquals(a.get(field), b.get(field), field);
+        }
+        assertEquals(BsonDocument.parse(live).get("shards"), BsonDocument.parse(offline.out()).get("shards"));
+
+        Run then = run("inspect", "--snapshot", file.toString(), "--at", ConfigFixture.at(3).plusSeconds(1).toString(), "--json");
+        assertEquals(0, then.exit(), then.err());
+        BsonDocument rewound = collection(BsonDocument.parse(then.out()), ConfigFixture.USERS);
+        assertEquals(BsonDocument.parse("{shard01: 3, shard02: 1}"), rewound.getDocument("chunksPerShard"));
+        assertTrue(then.out().contains("layout of test.users rewound to 2024-03-01T10:03:01Z by undoing 3 changelog entries"),
+                then.out());
+
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"format\": \"shardlab-snapshot\""), text);
+        assertFalse(text.contains("@"), "no user information in the file");
+    }
+
+    @Test
+    void aConfigDumpFolderInspectsLikeTheCluster(@TempDir Path dir) throws Exception {
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dir, ConfigFixture.config(Shape.V4_4));
+        Run r = run("inspect", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("{ \"user_id\" : 200 } -->> { \"user_id\" : 300 } on : shard03 Timestamp(3, 0) \n"), r.out());
+        assertTrue(r.out().contains("per-shard data sizes are omitted"), r.out());
+        Run wrongNs = run("inspect", "--config-dump", dir.toString(), "--ns", "test.nope");
+        assertEquals(2, wrongNs.exit());
+        assertTrue(wrongNs.err().startsWith("inspect: ns: 'test.nope' is not a sharded collection in " + dir
+                + " (sharded: config.system.sessions, test.events, test.users)"), wrongNs.err());
+    }
+}

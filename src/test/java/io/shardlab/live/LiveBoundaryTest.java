@@ -1,0 +1,22 @@
+package io.shardlab.live;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** DESIGN.md rule 2: only io.shardlab.live talks to a server; nothing else sees the driver. */
+class LiveBoundaryTest {
+
+    @Test
+    void onlyTheLivePackageUsesTheDriver() {
+        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages("io.shardlab");
+        noClasses().that().resideOutsideOfPackage("io.shardlab.live..")
+                .should().dependOnClassesThat().resideInAPackage("com.mongodb..")
+                .check(classes);
+    }
+}

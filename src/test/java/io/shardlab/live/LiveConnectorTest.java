@@ -1,0 +1,197 @@
+package io.shardlab.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.live.ConfigFixture.Shape;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Connecting fails fast with one clear line: nothing listening, a server that stops in the middle of
+ * a read, refused credentials, an untrusted certificate. A connect can be cancelled. No message
+ * ever holds the password.
+ */
+class LiveConnectorTest {
+
+    static final LiveTimeouts SHORT = LiveTimeouts.all(Duration.ofSeconds(2));
+    static final String PASSWORD = "Tr0ub4dor&3xyzzy";
+
+    @TempDir
+    static Path dir;
+    static TestCertificates certificates;
+
+    @BeforeAll
+    static void certificates() throws Exception {
+        certificates = TestCertificates.create(dir);
+    }
+
+    static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    static void assertOneLineWithoutPassword(String message) {
+        assertFalse(message.contains("\n"), message);
+        assertFalse(message.contains(PASSWORD), message);
+    }
+
+    @Test
+    void whenNothingListensTheConnectFailsWithinTheTimeoutAndSaysSo() throws Exception {
+        int port = freePort();
+        String uri = "mongodb://dba:" + PASSWORD + "@127.0.0.1:" + port + "/";
+        long start = System.nanoTime();
+        LiveClusterException e = assertThrows(LiveClusterException.class,
+                () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertEquals(LiveClusterException.Kind.UNREACHABLE, e.kind());
+        assertEquals("no server answered at mongodb://dba:****@127.0.0.1:" + port + "/ within 2 s (127.0.0.1:" + port
+                + ": connection refused)", e.getMessage());
+        assertTrue(millis < 5000, "took " + millis + " ms");
+        assertOneLineWithoutPassword(e.getMessage());
+    }
+
+    @Test
+    void anSrvNameThatDoesNotResolveFailsAsUnreachable() {
+        String uri = "mongodb+srv://dba:" + PASSWORD + "@cluster0.nonexistent.invalid/";
+        LiveClusterException e = assertThrows(LiveClusterException.class,
+                () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+        assertEquals(LiveClusterException.Kind.UNREACHABLE, e.kind());
+        assertTrue(e.getMessage().startsWith("no server answered at mongodb+srv://dba:****@cluster0.nonexistent.invalid/ "
+                + "within 2 s ("), e.getMessage());
+        assertOneLineWithoutPassword(e.getMessage());
+    }
+
+    @Test
+    void refusedCredentialsNameTheUserButNeverThePassword() {
+        try (FakeCluster cluster = FakeCluster.of(Shape.V7_0).refusingLogins()) {
+            String uri = cluster.connectionString("dba", PASSWORD) + "/?authSource=admin";
+            LiveClusterException e = assertThrows(LiveClusterException.class,
+                    () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+            assertEquals(LiveClusterException.Kind.AUTHENTICATION, e.kind());
+            assertTrue(e.getMessage().startsWith("authentication failed for user 'dba' ("), e.getMessage());
+            assertTrue(e.getMessage().endsWith(": Authentication failed."), e.getMessage());
+            assertTrue(e.getMessage().contains("mongodb://dba:****@127.0.0.1:"), e.getMessage());
+            assertOneLineWithoutPassword(e.getMessage());
+        }
+    }
+
+    @Test
+    void aServerThatStopsInTheMiddleOfAReadGivesAClearError() {
+        try (FakeCluster cluster = FakeCluster.mongos("5.0.26", 13)) {
+            cluster.seed(ConfigFixture.config(Shape.V5_0));
+            cluster.stoppingAtChunksRead();
+            LiveClusterException e;
+            try (LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(
+                    cluster.connectionString()).withTimeouts(SHORT));
+                    LiveConfigSource source = new LiveConfigSource(connection, false)) {
+                e = assertThrows(LiveClusterException.class,
+                        () -> new ClusterInspector(LiveInspectionTest.CLOCK).inspect(source, ClusterInspector.Scope.OVERVIEW));
+            }
+            assertEquals(LiveClusterException.Kind.CONNECTION_LOST, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("lost the connection to 127.0.0.1:"), e.getMessage());
+            assertTrue(e.getMessage().contains(" while reading config.chunks of config.system.sessions: "), e.getMessage());
+            assertOneLineWithoutPassword(e.getMessage());
+        }
+    }
+
+    @Test
+    void tlsWithACustomCaFileConnectsAndWithoutItFailsAsATlsProblem() {
+        try (FakeCluster cluster = FakeCluster.tls("7.0.12", 21, certificates.key, certificates.certificate)) {
+            String uri = cluster.connectionString();
+            LiveConnectionRequest trusted = new LiveConnectionRequest(uri, certificates.caFile, null, SHORT);
+            try (LiveConnection connection = new LiveConnector().connect(trusted)) {
+                assertEquals("7.0.12", connection.server().version());
+            }
+            String inUri = uri + "&tlsCAFile=" + certificates.caFile.toUri().getPath();
+            try (LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(inUri).withTimeouts(SHORT))) {
+                assertEquals(ServerRole.MONGOS, connection.server().role(), "tlsCAFile in the string works like --tls-ca-file");
+            }
+            LiveClusterException e = assertThrows(LiveClusterException.class,
+                    () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+            assertEquals(LiveClusterException.Kind.TLS, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("TLS handshake failed at mongodb://127.0.0.1:"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("(check tls=true and give the servers' CA with --tls-ca-file)"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aConnectCanBeCancelledAndReturnsAtOnce() throws Exception {
+        int port = freePort();
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try {
+            LiveConnectionRequest request = LiveConnectionRequest.of("mongodb://127.0.0.1:" + port + "/")
+                    .withTimeouts(LiveTimeouts.all(Duration.ofSeconds(30)));
+            ConnectionAttempt attempt = ConnectionAttempt.start(new LiveConnector(), request, executor);
+            Thread.sleep(300);
+            long start = System.nanoTime();
+            attempt.cancel();
+            CompletionException e = assertThrows(CompletionException.class, () -> attempt.result().join());
+            LiveClusterException live = assertInstanceOf(LiveClusterException.class, e.getCause());
+            assertEquals(LiveClusterException.Kind.CANCELLED, live.kind());
+            executor.shutdown();
+            assertTrue(executor.awaitTermination(5, TimeUnit.SECONDS), "the background connect stopped");
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5000);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    @Test
+    void aConnectAttemptHandsOutTheConnectionWhenItSucceeds() {
+        try (FakeCluster cluster = FakeCluster.of(Shape.V6_0)) {
+            ConnectionAttempt attempt = ConnectionAttempt.start(new LiveConnector(),
+                    LiveConnectionRequest.of(cluster.connectionString()).withTimeouts(SHORT), Runnable::run);
+            try (LiveConnection connection = attempt.result().join()) {
+                assertEquals("6.0.16", connection.server().version());
+            }
+            assertFalse(cluster.applicationNames().isEmpty());
+            assertTrue(cluster.applicationNames().stream().allMatch("ShardLab"::equals), cluster.applicationNames()::toString);
+        }
+    }
+
+    @Test
+    void pemFilesLoadInPkcs8AndPkcs1FormAndBadOnesAreNamed() throws Exception {
+        assertTrue(PemTlsMaterial.keyStore(certificates.pkcs8File).isKeyEntry("client"));
+        var pkcs1 = PemTlsMaterial.keyStore(certificates.pkcs1File);
+        assertEquals(java.util.Arrays.toString(certificates.key.getEncoded()),
+                java.util.Arrays.toString(pkcs1.getKey("client", new char[0]).getEncoded()));
+        assertEquals(1, java.util.Collections.list(PemTlsMaterial.trustStore(certificates.caFile).aliases()).size());
+
+        Path encrypted = Files.writeString(dir.resolve("enc.pem"), Files.readString(certificates.caFile)
+                + TestCertificates.pem("ENCRYPTED PRIVATE KEY", new byte[] {1, 2, 3}));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.keyStore(encrypted));
+        assertTrue(e.getMessage().startsWith("tls-certificate-key-file: " + encrypted + " holds an encrypted private key"),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.keyStore(certificates.caFile));
+        assertTrue(e.getMessage().endsWith("holds no private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)"),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.sslContext(dir.resolve("nope.pem"), null));
+        assertEquals("tls-ca-file: " + dir.resolve("nope.pem") + " does not exist", e.getMessage());
+    }
+
+    @Test
+    void x509SettingsCarryTheClientCertificateAndTheAppName() {
+        LiveConnectionRequest request = new LiveConnectionRequest(
+                "mongodb://db1:27017/?authMechanism=MONGODB-X509&tls=true&appName=Other", certificates.caFile,
+                certificates.pkcs8File, SHORT);
+        var settings = LiveConnector.baseSettings(request, new LiveErrors(request)).build();
+        assertEquals("ShardLab", settings.getApplicationName());
+        assertTrue(settings.getSslSettings().isEnabled());
+        assertEquals(com.mongodb.AuthenticationMechanism.MONGODB_X509, settings.getCredential().getAuthenticationMechanism());
+        assertEquals(2000, settings.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
+    }
+}

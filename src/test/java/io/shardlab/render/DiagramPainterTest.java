@@ -1,0 +1,121 @@
+package io.shardlab.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class DiagramPainterTest {
+
+    private static DiagramPainter painter(DiagramData data, View view) {
+        return new DiagramPainter(data, DiagramOptions.defaults(view));
+    }
+
+    @Test
+    void the_number_line_and_the_lanes_share_one_x_range_between_the_name_and_table_gutters() {
+        DiagramPainter p = painter(Diagrams.twelveChunks(), View.ALL);
+        DiagramPainter.Layout l = p.layout(Diagrams.scratch(), 1600, 0, 1);
+        assertEquals(l.lineX(), l.bar().getX());
+        assertEquals(l.lineWidth(), l.bar().getWidth());
+        assertTrue(l.lineX() > DiagramPainter.MARGIN + 40, "names to the left");
+        assertTrue(l.lineX() + l.lineWidth() < 1600 - DiagramPainter.MARGIN - 100, "the table to the right");
+        assertTrue(l.lanes().getY() > l.bar().getMaxY());
+        assertTrue(l.writesChart().getY() > l.lanes().getMaxY());
+        assertEquals(l.writesChart().getY(), l.heatmap().getY(), "side by side");
+        assertTrue(l.legend().getY() > l.heatmap().getMaxY());
+    }
+
+    @Test
+    void sections_without_data_are_left_out() {
+        DiagramData layoutOnly = DiagramData.of(Diagrams.twelveChunks().layout());
+        DiagramPainter.Layout l = painter(layoutOnly, View.ALL).layout(Diagrams.scratch(), 1600, 0, 1);
+        assertEquals(new Rectangle2D.Double(), l.writesChart());
+        assertEquals(new Rectangle2D.Double(), l.heatmap());
+        DiagramPainter.Layout line = painter(layoutOnly, View.NUMBER_LINE).layout(Diagrams.scratch(), 1600, 0, 1);
+        assertEquals(new Rectangle2D.Double(), line.lanes());
+        assertEquals(DiagramPainter.MARGIN, line.lineX(), "no gutters without lanes");
+    }
+
+    @Test
+    void extra_height_goes_to_the_charts_or_else_to_the_bar() {
+        DiagramPainter all = painter(Diagrams.twelveChunks(), View.ALL);
+        double preferred = all.preferredHeight(Diagrams.scratch(), 1600);
+        DiagramPainter.Layout tall = all.layout(Diagrams.scratch(), 1600, preferred + 100, 1);
+        assertEquals(DiagramPainter.CHART + 100, tall.writesChart().getHeight(), 1e-9);
+        DiagramPainter line = painter(Diagrams.twelveChunks(), View.NUMBER_LINE);
+        double linePreferred = line.preferredHeight(Diagrams.scratch(), 1600);
+        assertEquals(96 + 30, line.layout(Diagrams.scratch(), 1600, linePreferred + 30, 1).bar().getHeight(), 1e-9);
+        assertEquals(DiagramPainter.MAX_BAR, line.layout(Diagrams.scratch(), 1600, linePreferred + 500, 1).bar()
+                .getHeight(), 1e-9);
+    }
+
+    @Test
+    void more_shards_need_more_height() {
+        DiagramData four = Diagrams.twelveChunks();
+        String[] owners = new String[12];
+        for (int i = 0; i < 12; i++) {
+            owners[i] = "shard" + (10 + i);
+        }
+        long[] points = {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100};
+        DiagramData twelve = DiagramData.of(LayoutData.of(Layouts.ranged(points, owners, Set.of(), List.of())));
+        assertTrue(painter(twelve, View.LANES).preferredHeight(Diagrams.scratch(), 1600)
+                > painter(four, View.LANES).preferredHeight(Diagrams.scratch(), 1600));
+    }
+
+    @Test
+    void the_heatmap_view_needs_write_data() {
+        DiagramData layoutOnly = DiagramData.of(Diagrams.twelveChunks().layout());
+        assertEquals("view: the heatmap needs writes by key range over time, and test.c has no write data",
+                assertThrows(IllegalArgumentException.class, () -> painter(layoutOnly, View.HEATMAP)).getMessage());
+    }
+
+    @Test
+    void a_size_that_cannot_hold_the_view_is_refused_with_the_size_it_needs() {
+        DiagramPainter p = painter(Diagrams.twelveChunks(), View.LANES);
+        double needed = Math.ceil(p.preferredHeight(Diagrams.scratch(), 1600));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> p.layout(Diagrams.scratch(), 1600, 200, 1));
+        assertEquals("height: 200 px is too small for the lanes view of test.c; it needs at least " + (long) needed
+                + " px", e.getMessage());
+        IllegalArgumentException narrow = assertThrows(IllegalArgumentException.class,
+                () -> p.layout(Diagrams.scratch(), 300, 0, 1));
+        assertTrue(narrow.getMessage().startsWith("width: 300 px leaves "), narrow.getMessage());
+    }
+
+    @Test
+    void the_title_defaults_to_the_namespace_and_the_subtitle_states_the_facts() {
+        DiagramData data = Diagrams.twelveChunks(Set.of(1, 2),
+                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(0), Layouts.key(300), "EU")));
+        DiagramPainter p = painter(data, View.ALL);
+        assertEquals("Chunks of test.c", p.title());
+        assertEquals("shard key { x: 1 }  ·  12 chunks on 4 shards  ·  2 jumbo  ·  1 zone range", p.subtitle());
+        DiagramPainter titled = new DiagramPainter(data, DiagramOptions.defaults(View.ALL).withTitle("Orders"));
+        assertEquals("Orders", titled.title());
+        assertTrue(titled.subtitle().startsWith("test.c  ·  shard key"));
+    }
+
+    @Test
+    void the_lanes_call_out_the_shard_taking_most_writes() {
+        List<ShardSummary> rows = painter(Diagrams.twelveChunks(), View.LANES).summaries();
+        assertEquals(List.of(false, false, false, true), rows.stream().map(ShardSummary::hot).toList());
+        assertEquals(3450, rows.get(3).writes().getAsLong(), "the last window's writes");
+    }
+
+    @Test
+    void the_legend_lists_every_shard_then_the_marks_in_use() {
+        NumberLineModel m = NumberLineModel.of(Diagrams.twelveChunks(Set.of(2),
+                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(0), Layouts.key(300), "EU"))).layout(),
+                Scale.EQUAL);
+        assertEquals(List.of("shard01", "shard02", "shard03", "shard04", "jumbo chunk", "zone range",
+                        "pixel hides chunks of other shards", "hot shard: most writes in the window",
+                        "highlighted key range"),
+                LegendPainter.items(m, true, true, new Highlight.KeyRange(Layouts.key(0), Layouts.key(5)))
+                        .stream().map(LegendPainter.Item::text).toList());
+        NumberLineModel plain = NumberLineModel.of(Diagrams.twelveChunks().layout(), Scale.EQUAL);
+        assertEquals(4, LegendPainter.items(plain, false, false, Highlight.none()).size(), "only the shards");
+    }
+}

@@ -1,0 +1,29 @@
+package io.shardlab.render;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * What render may use: java.awt and the JFree exporters, the pure model; not JavaFX (the app wraps the
+ * painter in FXGraphics2D itself), and not the simulator, workloads, the driver or the layers above it.
+ */
+@AnalyzeClasses(packages = "io.shardlab.render", importOptions = ImportOption.DoNotIncludeTests.class)
+class RenderDependenciesTest {
+
+    @ArchTest
+    static final ArchRule the_painter_is_pure_graphics2d = noClasses()
+            .that().resideInAPackage("io.shardlab.render..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree.fx..")
+            .because("the same painter draws the Canvas (through FXGraphics2D, wrapped by the ui), PNG, SVG and PDF");
+
+    @ArchTest
+    static final ArchRule render_takes_its_inputs_as_its_own_records = noClasses()
+            .that().resideInAPackage("io.shardlab.render..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.shardlab.sim..", "io.shardlab.workload..",
+                    "io.shardlab.live..", "io.shardlab.ui..", "io.shardlab.cli..", "com.mongodb..")
+            .because("render draws ClusterSnapshot plus LayoutData, WriteSeries and HeatmapData, whoever made them");
+}

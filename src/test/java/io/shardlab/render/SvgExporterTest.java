@@ -1,0 +1,91 @@
+package io.shardlab.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+class SvgExporterTest {
+
+    private static Document export(DiagramPainter painter, ExportSize size) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new SvgExporter().write(painter, size, out);
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(out.toByteArray()));
+    }
+
+    private static List<String> texts(Document svg) {
+        NodeList nodes = svg.getElementsByTagNameNS("http://www.w3.org/2000/svg", "text");
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            texts.add(nodes.item(i).getTextContent());
+        }
+        return texts;
+    }
+
+    @ParameterizedTest(name = "{0} view")
+    @CsvSource({"numberline", "lanes", "all"})
+    void the_svg_parses_and_its_legend_names_every_shard_as_text(String view) throws Exception {
+        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.parse(view)));
+        Document svg = export(p, new ExportSize(1400, 0, 1));
+        assertEquals("svg", svg.getDocumentElement().getLocalName());
+        List<String> texts = texts(svg);
+        for (String shard : List.of("shard01", "shard02", "shard03", "shard04")) {
+            assertTrue(texts.contains(shard), shard + " is not a text element: " + texts);
+        }
+        assertTrue(texts.contains("Chunks of test.c"));
+        assertTrue(texts.contains("MinKey") && texts.contains("MaxKey"), "axis labels are text");
+    }
+
+    @Test
+    void the_chunk_bar_uses_every_shard_colour_and_the_jumbo_and_zone_keys_appear_when_used() throws Exception {
+        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(Set.of(3),
+                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(200), Layouts.key(500), "EU"))),
+                DiagramOptions.defaults(View.NUMBER_LINE));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new SvgExporter().write(p, new ExportSize(1400, 0, 1), out);
+        String text = out.toString(StandardCharsets.UTF_8);
+        Theme theme = Theme.light();
+        for (int s = 0; s < 4; s++) {
+            java.awt.Color c = ThemeColors.decode(theme.shardColor(s));
+            assertTrue(text.contains("fill:rgb(" + c.getRed() + "," + c.getGreen() + "," + c.getBlue() + ")"),
+                    "shard " + s + "'s colour");
+        }
+        Document svg = export(p, new ExportSize(1400, 0, 1));
+        List<String> texts = texts(svg);
+        assertTrue(texts.contains("jumbo chunk"), texts.toString());
+        assertTrue(texts.contains("zone range"));
+        assertTrue(texts.contains("EU"), "the zone's name");
+    }
+
+    @Test
+    void the_view_box_is_the_logical_size_and_the_scale_multiplies_width_and_height() throws Exception {
+        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.ALL));
+        Element root = export(p, new ExportSize(1200, 900, 2)).getDocumentElement();
+        assertEquals("0 0 1200 900", root.getAttribute("viewBox"));
+        assertEquals(2400, Double.parseDouble(root.getAttribute("width").replace("px", "")));
+        assertEquals(1800, Double.parseDouble(root.getAttribute("height").replace("px", "")));
+    }
+
+    @Test
+    void coordinates_keep_at_most_two_decimals() {
+        assertEquals("12.35", SvgExporter.twoDecimals(12.3456));
+        assertEquals("12.3", SvgExporter.twoDecimals(12.3));
+        assertEquals("-4", SvgExporter.twoDecimals(-4.0001));
+        assertEquals("0", SvgExporter.twoDecimals(0.004));
+    }
+}
