@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
+import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
@@ -305,9 +306,12 @@ final class ExplorerSession {
         }
     }
 
+    /** {@code [59170, MaxKey)}: bounds as the number line labels them (render's KeyLabelFormat). */
     private static String range(ShardKey min, ShardKey max) {
-        return "[" + min + ", " + max + ")";
+        return "[" + LABELS.format(min) + ", " + LABELS.format(max) + ")";
     }
+
+    private static final KeyLabelFormat LABELS = new KeyLabelFormat(24);
 
     private void log(long atMillis, ActivityKind kind, String text) {
         push(activity, new Activity(atMillis, kind, text), ACTIVITY);

@@ -12,8 +12,6 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
@@ -94,11 +92,7 @@ final class SidePanel {
     // ---- chunk -------------------------------------------------------------------------------------
 
     private static Node chunkPane(NumberLineViewModel line, ChunkActionsViewModel actions, HistoryViewModel history) {
-        Label placeholder = new Label("Click a chunk on the number line or in a lane to see it here.\n\n"
-                + "Double-click splits it where you click; drag it onto another shard's lane to move it; "
-                + "right-click for everything else.");
-        placeholder.getStyleClass().add("panel-placeholder");
-        placeholder.setWrapText(true);
+        VBox placeholder = noSelection();
 
         Label title = new Label();
         title.setId("chunk-title");
@@ -116,11 +110,13 @@ final class SidePanel {
             values[i].setWrapText(true);
             grid.addRow(i, k, values[i]);
         }
-        line.selectedProperty().addListener((obs, was, d) -> {
-            if (d == null) {
+        Runnable fill = () -> {
+            ChunkDetails d = line.selectedProperty().get();
+            DiagramPicture p = line.pictureProperty().get();
+            if (d == null || p == null) {
                 return;
             }
-            title.setText(d.title() + " of " + line.pictureProperty().get().model().chunkCount());
+            title.setText(String.format(java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
             values[0].setText(d.minText());
             values[1].setText(d.maxText());
             values[2].setText(d.chunk().shard());
@@ -128,7 +124,10 @@ final class SidePanel {
             values[4].setText(d.sizeText());
             values[5].setText(d.chunk().jumbo() ? "yes: too big to move, no split point" : "no");
             values[6].setText(d.versionText());
-        });
+        };
+        // the selection is resolved before the new picture is published: refill on both
+        line.selectedProperty().addListener((obs, was, d) -> fill.run());
+        line.pictureProperty().addListener((obs, was, p) -> fill.run());
 
         Button split = new Button();
         split.setId("chunk-split");
@@ -195,6 +194,42 @@ final class SidePanel {
         VBox mongosh = mongoshBox(history);
         VBox box = new VBox(error, placeholder, details, mongosh);
         box.getStyleClass().add("panel-content");
+        return box;
+    }
+
+    /** What the chunk tab shows before a chunk is selected: how to pick one, and the line's keys. */
+    private static VBox noSelection() {
+        FontIcon icon = new FontIcon(MaterialDesignC.CURSOR_DEFAULT_CLICK_OUTLINE);
+        icon.getStyleClass().add("panel-empty-icon");
+        Label title = new Label("No chunk selected");
+        title.getStyleClass().add("panel-title");
+        Label text = new Label("Click a chunk on the number line or in a lane. Double-click splits it where you "
+                + "click; drag it onto another shard's lane to move it; right-click for everything else.");
+        text.getStyleClass().add("panel-placeholder");
+        text.setWrapText(true);
+        Label keysCaption = new Label("On the number line");
+        keysCaption.getStyleClass().add("panel-caption");
+        GridPane keys = new GridPane();
+        keys.getStyleClass().add("key-help");
+        int row = 0;
+        for (String[] k : NumberLineView.keyHelp()) {
+            Label kbd = new Label(k[0]);
+            kbd.getStyleClass().add("kbd");
+            Label what = new Label(k[1]);
+            what.getStyleClass().add("shortcut-action");
+            keys.addRow(row++, kbd, what);
+        }
+        for (String[] k : List.of(new String[] {"wheel", "zoom around the pointer"},
+                new String[] {"drag", "pan"}, new String[] {"Space", "play / pause"},
+                new String[] {"Ctrl+Z", "undo"})) {
+            Label kbd = new Label(k[0]);
+            kbd.getStyleClass().add("kbd");
+            Label what = new Label(k[1]);
+            what.getStyleClass().add("shortcut-action");
+            keys.addRow(row++, kbd, what);
+        }
+        VBox box = new VBox(10, icon, title, text, keysCaption, keys);
+        box.getStyleClass().add("no-selection");
         return box;
     }
 
@@ -388,41 +423,64 @@ final class SidePanel {
 
     // ---- activity ------------------------------------------------------------------------------------
 
+    /** The newest activity lines the log shows. */
+    static final int ACTIVITY_ROWS = 80;
+
     private static Node activityPane(HistoryViewModel vm) {
-        ListView<Activity> list = new ListView<>(vm.activityProperty());
+        VBox list = new VBox(2);
         list.setId("activity-list");
-        list.getStyleClass().addAll("activity-list", Tweaks.EDGE_TO_EDGE);
-        list.setPlaceholder(new Label("Splits, migrations, jumbo flags and merges show up here as they happen."));
-        list.setCellFactory(l -> new ActivityCell());
-        list.setPrefHeight(600);
-        FlowPane box = new FlowPane(list);
+        list.getStyleClass().add("activity-list");
+        Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
+        empty.getStyleClass().add("panel-placeholder");
+        empty.setWrapText(true);
+        empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
+        empty.managedProperty().bind(empty.visibleProperty());
+        List<ActivityRow> rows = new java.util.ArrayList<>();
+        Runnable fill = () -> {
+            List<Activity> items = vm.activityProperty();
+            int n = Math.min(ACTIVITY_ROWS, items.size());
+            while (rows.size() < n) {
+                ActivityRow row = new ActivityRow();
+                rows.add(row);
+                list.getChildren().add(row.node);
+            }
+            for (int i = 0; i < rows.size(); i++) {
+                rows.get(i).show(i < n ? items.get(i) : null);
+            }
+        };
+        vm.activityProperty().addListener((javafx.collections.ListChangeListener<Activity>) c -> fill.run());
+        VBox box = new VBox(empty, list);
         box.getStyleClass().add("panel-content");
-        list.prefWidthProperty().bind(box.widthProperty().subtract(4));
         return box;
     }
 
-    /** One activity line; its nodes are built once and refilled, since the list changes many times a second. */
-    private static final class ActivityCell extends ListCell<Activity> {
+    /**
+     * One activity line. Rows are kept and refilled (the log changes many times a second while a stream
+     * plays), and they sit in a plain box in the scroll pane, so long lines wrap to the panel's width.
+     */
+    private static final class ActivityRow {
         private final FontIcon icon = new FontIcon();
         private final Label time = new Label();
         private final Label text = new Label();
-        private final HBox row;
+        private final HBox node;
 
-        ActivityCell() {
+        ActivityRow() {
             time.getStyleClass().add("activity-time");
             text.getStyleClass().add("activity-text");
             text.setWrapText(true);
-            text.setMaxWidth(300);
-            row = new HBox(8, icon, new VBox(1, time, text));
-            row.setAlignment(Pos.TOP_LEFT);
+            text.setMinHeight(Region.USE_PREF_SIZE);
+            VBox body = new VBox(1, time, text);
+            HBox.setHgrow(body, Priority.ALWAYS);
+            body.setMinWidth(0);
+            node = new HBox(8, icon, body);
+            node.getStyleClass().add("activity-row");
+            node.setAlignment(Pos.TOP_LEFT);
         }
 
-        @Override
-        protected void updateItem(Activity a, boolean empty) {
-            super.updateItem(a, empty);
-            setText(null);
-            if (empty || a == null) {
-                setGraphic(null);
+        void show(Activity a) {
+            node.setVisible(a != null);
+            node.setManaged(a != null);
+            if (a == null) {
                 return;
             }
             icon.setIconCode(iconOf(a.kind()));
@@ -430,7 +488,6 @@ final class SidePanel {
                     a.kind().name().toLowerCase(java.util.Locale.ROOT));
             time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
             text.setText(a.text());
-            setGraphic(row);
         }
     }
 
