@@ -75,6 +75,83 @@ public final class LiveCollectionSampleSource implements SampleSource {
     }
 
     /**
+     * A source that connects when it is opened and disconnects when its input is closed: what a
+     * window uses, so that connecting runs on its background executor with the load. Raising
+     * {@code cancellation} closes the client, which stops a connect or read under way; the load then
+     * ends with an {@link AnalysisCancelledException}.
+     *
+     * @param connector opens the connection
+     * @param request where to connect; its password never shows in a description or message
+     * @param namespace {@code db.collection}
+     * @param sampleSize {@code $sample}'s size: at least 1 document
+     * @throws IllegalArgumentException naming the argument when the namespace or size is invalid
+     */
+    public static SampleSource connecting(LiveConnector connector, LiveConnectionRequest request, String namespace,
+            int sampleSize, Cancellation cancellation) {
+        splitNamespace(namespace);
+        if (sampleSize < 1) {
+            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+        }
+        return new SampleSource() {
+            @Override
+            public String description() {
+                return namespace + " ($sample of " + sampleSize + " at " + request.masked() + ")";
+            }
+
+            @Override
+            public SampleOrder order() {
+                return SampleOrder.UNKNOWN;
+            }
+
+            @Override
+            public SampleInput open() {
+                LiveConnection connection;
+                try {
+                    connection = connector.connect(request, cancellation);
+                } catch (LiveClusterException e) {
+                    if (e.kind() == LiveClusterException.Kind.CANCELLED) {
+                        throw new AnalysisCancelledException();
+                    }
+                    throw new IllegalArgumentException(e.getMessage(), e);
+                }
+                try {
+                    SampleInput input = new LiveCollectionSampleSource(connection, namespace, sampleSize).open();
+                    InsertStream documents = input.documents();
+                    InsertStream closing = new InsertStream() {
+                        @Override
+                        public String source() {
+                            return documents.source();
+                        }
+
+                        @Override
+                        public boolean hasNext() {
+                            return documents.hasNext();
+                        }
+
+                        @Override
+                        public InsertDocument next() {
+                            return documents.next();
+                        }
+
+                        @Override
+                        public void close() {
+                            try {
+                                documents.close();
+                            } finally {
+                                connection.close();
+                            }
+                        }
+                    };
+                    return new SampleInput(closing, input.progressDone(), input.progressTotal(), input.numDocsTotal());
+                } catch (RuntimeException e) {
+                    connection.close();
+                    throw e;
+                }
+            }
+        };
+    }
+
+    /**
      * The database and collection of {@code db.collection}: the database is everything before the
      * first dot (MongoDB database names cannot contain a dot; collection names can).
      */
