@@ -248,4 +248,22 @@ class LiveCollectionSampleSourceTest {
                     () -> new LiveCollectionSampleSource(connection, NS, 0)).getMessage());
         }
     }
+
+    @Test
+    void aConnectingSourceConnectsWhenOpenedAndFailsInOneLineWhenNothingListens() throws Exception {
+        Sample sample = new SampleLoader(ProgressListener.NONE, CancelToken.none()).load(LiveCollectionSampleSource
+                .connecting(new LiveConnector(), LiveConnectionRequest.of(cluster.connectionString()), NS, 5,
+                        new Cancellation()), Long.MAX_VALUE);
+        assertEquals(5, sample.numDocsSampled());
+        assertEquals(DOCUMENTS, sample.numDocsTotal());
+
+        String password = "s3cret-Pa55";
+        String uri = "mongodb://dba:" + password + "@127.0.0.1:" + LiveConnectorTest.freePort() + "/";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveCollectionSampleSource
+                .connecting(new LiveConnector(), LiveConnectionRequest.of(uri)
+                        .withTimeouts(LiveTimeouts.all(Duration.ofSeconds(1))), NS, 5, new Cancellation()).open());
+        assertTrue(e.getMessage().startsWith("no server answered at mongodb://dba:****@127.0.0.1:"), e.getMessage());
+        assertFalse(e.getMessage().contains(password));
+        assertFalse(e.getMessage().contains("\n"));
+    }
 }
