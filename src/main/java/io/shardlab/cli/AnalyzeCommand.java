@@ -13,6 +13,11 @@ import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.ShardKeyAdvisor;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.live.LiveClusterException;
+import io.shardlab.live.LiveCollectionSampleSource;
+import io.shardlab.live.LiveConnection;
+import io.shardlab.live.LiveConnectionRequest;
+import io.shardlab.live.LiveConnector;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
@@ -22,7 +27,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -39,10 +46,12 @@ import picocli.CommandLine.Spec;
         description = {
             "Compare candidate shard keys on a sample of documents: analyzeShardKey's keyCharacteristics "
                     + "(numDistinctValues, mostCommonValues, monotonicity, ...), the chunk layout each key produces "
-                    + "when the sample is replayed in file order into a simulated cluster (chunks, jumboChunks, "
+                    + "when the sample is replayed in its order into a simulated cluster (chunks, jumboChunks, "
                     + "maxShardDocShare, meanMaxWriteShare), the values too large for one chunk, and for a query mix "
                     + "the readDistribution and writeDistribution. Prints findings and a recommended key.",
-            "The sample is a file (file order = insertion order) or a dataset ShardLab ships."},
+            "The sample is a file (file order = insertion order), a dataset ShardLab ships, or a live collection "
+                    + "(--uri and --ns: a read-only $sample of --sample-size documents; $sample returns documents in "
+                    + "random order, so monotonicity is \"unknown\" and numDocsTotal is the collection's count)."},
         footer = {
             "",
             "Query mix (--queries): JSON Lines, one operation per line, in Extended JSON or mongosh syntax:",
@@ -60,13 +69,37 @@ import picocli.CommandLine.Spec;
             "the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}."})
 final class AnalyzeCommand implements Runnable {
 
+    /** {@code --sample-size} when not given: documents drawn from a live collection. */
+    static final int DEFAULT_SAMPLE_SIZE = 10_000;
+
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--dataset", required = true, paramLabel = "FILE",
-            description = "JSON Lines of Extended JSON (*.jsonl, *.ndjson, *.json, as mongoexport writes), or CSV with "
-                    + "a header (*.csv), optionally .gz; or the name of a dataset ShardLab ships: zipcodes.")
-    private String dataset;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    private Input input;
+
+    /** Where the sample comes from: a file or shipped dataset, or a live server. */
+    static final class Input {
+        @Option(names = "--dataset", required = true, paramLabel = "FILE",
+                description = "JSON Lines of Extended JSON (*.jsonl, *.ndjson, *.json, as mongoexport writes), or CSV "
+                        + "with a header (*.csv), optionally .gz; or the name of a dataset ShardLab ships: zipcodes.")
+        String dataset;
+
+        @Option(names = "--uri", required = true, paramLabel = "URI",
+                description = "Sample a live collection instead: a mongodb:// or mongodb+srv:// connection string (a "
+                        + "password left out is asked for, or taken from SHARDLAB_PASSWORD). Needs --ns.")
+        String uri;
+    }
+
+    @Option(names = "--ns", paramLabel = "NS", description = "With --uri: the collection to sample, db.collection.")
+    private String namespace;
+
+    @Option(names = "--sample-size", paramLabel = "N",
+            description = "With --uri: how many documents $sample draws (default: " + DEFAULT_SAMPLE_SIZE + ").")
+    private Integer sampleSize;
+
+    @Mixin
+    private ConnectionOptions connection;
 
     @Option(names = "--key", required = true, paramLabel = "PATTERN",
             description = "A candidate shard key; repeat for several, e.g. --key '{customerId: 1}' "
@@ -113,12 +146,10 @@ final class AnalyzeCommand implements Runnable {
             throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
         }
         List<SampledQuery> mix = queries == null ? List.of() : QueryMixFile.read(queries);
-        SampleSource source = source(dataset);
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener listener = progress || System.console() != null
                 ? new ProgressPrinter(err, System.console() != null) : ProgressListener.NONE;
-
-        Sample sample = new SampleLoader(listener, CancelToken.none()).load(source, docs == null ? Long.MAX_VALUE : docs);
+        Sample sample = sample(new SampleLoader(listener, CancelToken.none()), docs == null ? Long.MAX_VALUE : docs);
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
                 r -> {
                     Thread t = new Thread(r, "shardlab-analyze");
@@ -137,6 +168,30 @@ final class AnalyzeCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         out.println(json ? AnalysisJson.render(report, sample) : AnalysisText.render(report, sample));
         out.flush();
+    }
+
+    /** Loads the sample: a file or shipped dataset, or a live collection's {@code $sample}. */
+    private Sample sample(SampleLoader loader, long limit) {
+        if (input.dataset != null) {
+            if (namespace != null || sampleSize != null) {
+                throw new IllegalArgumentException((namespace != null ? "--ns" : "--sample-size")
+                        + ": only with --uri (a live collection); --dataset reads the whole file");
+            }
+            return loader.load(source(input.dataset), limit);
+        }
+        if (namespace == null) {
+            throw new IllegalArgumentException("--ns: give the collection to sample with --uri, e.g. --ns shop.orders");
+        }
+        int size = sampleSize == null ? DEFAULT_SAMPLE_SIZE : sampleSize;
+        if (size < 1) {
+            throw new IllegalArgumentException("--sample-size: at least 1 document, got " + size);
+        }
+        LiveConnectionRequest request = connection.request(input.uri);
+        try (LiveConnection live = new LiveConnector().connect(request)) {
+            return loader.load(new LiveCollectionSampleSource(live, namespace, size), limit);
+        } catch (LiveClusterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     private AdvisorSettings settings() {

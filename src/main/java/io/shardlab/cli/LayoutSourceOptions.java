@@ -18,23 +18,18 @@ import io.shardlab.live.LiveConfigSource;
 import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
-import io.shardlab.live.LiveTimeouts;
 import io.shardlab.live.ServerInfo;
-import java.io.Console;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,7 +51,7 @@ import picocli.CommandLine.Option;
 public final class LayoutSourceOptions {
 
     /** Environment variable holding a password for {@code --uri} strings that have a user but no password. */
-    public static final String PASSWORD_ENV = "SHARDLAB_PASSWORD";
+    public static final String PASSWORD_ENV = ConnectionOptions.PASSWORD_ENV;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Source source;
@@ -84,17 +79,8 @@ public final class LayoutSourceOptions {
             + "2024-03-01T10:00:00Z) through config.changelog.")
     String at;
 
-    @Option(names = "--tls-ca-file", paramLabel = "FILE", description = "PEM file of the CA that signed the servers' "
-            + "certificates (turns TLS on).")
-    Path tlsCaFile;
-
-    @Option(names = "--tls-certificate-key-file", paramLabel = "FILE", description = "PEM file with the client "
-            + "certificate and its unencrypted private key, for MONGODB-X509 authentication.")
-    Path tlsCertificateKeyFile;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Give up when no server "
-            + "answers within this many seconds (default: ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
+    @Mixin
+    ConnectionOptions connection;
 
     /** Whether one of {@code --uri}, {@code --snapshot}, {@code --config-dump} was given. */
     public boolean isGiven() {
@@ -191,52 +177,13 @@ public final class LayoutSourceOptions {
                 return inspector.inspect(dump, scope);
             }
         }
-        LiveConnectionRequest request = new LiveConnectionRequest(withPassword(source.uri), tlsCaFile,
-                tlsCertificateKeyFile, timeouts());
-        try (LiveConnection connection = new LiveConnector().connect(request);
-                LiveConfigSource live = new LiveConfigSource(connection, false)) {
+        LiveConnectionRequest request = connection.request(source.uri);
+        try (LiveConnection liveConnection = new LiveConnector().connect(request);
+                LiveConfigSource live = new LiveConfigSource(liveConnection, false)) {
             return inspector.inspect(live, scope);
         } catch (LiveClusterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-    }
-
-    private LiveTimeouts timeouts() {
-        if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
-            throw new IllegalArgumentException("timeout: must be between 1 and 3600 seconds, got " + timeoutSeconds);
-        }
-        Duration t = Duration.ofSeconds(timeoutSeconds);
-        return new LiveTimeouts(t, t, LiveTimeouts.DEFAULT.read().compareTo(t) > 0 ? LiveTimeouts.DEFAULT.read() : t);
-    }
-
-    /**
-     * The connection string with a password from the terminal or {@value #PASSWORD_ENV} when it
-     * names a user but no password and the mechanism uses one.
-     */
-    private static String withPassword(String uri) {
-        if (!ConnectionStringSecrets.isConnectionString(uri) || ConnectionStringSecrets.hasPassword(uri)) {
-            return uri;
-        }
-        String lower = uri.toLowerCase(Locale.ROOT);
-        int scheme = uri.indexOf("://") + 3;
-        int question = uri.indexOf('?', scheme);
-        int at = uri.substring(scheme, question < 0 ? uri.length() : question).lastIndexOf('@');
-        if (at < 0 || lower.contains("authmechanism=mongodb-x509") || lower.contains("authmechanism=mongodb-aws")
-                || lower.contains("authmechanism=gssapi") || lower.contains("authmechanism=mongodb-oidc")) {
-            return uri;
-        }
-        String user = uri.substring(scheme, scheme + at);
-        String password = System.getenv(PASSWORD_ENV);
-        Console console = System.console();
-        if (password == null && console != null) {
-            char[] typed = console.readPassword("Password for %s: ", user);
-            password = typed == null ? null : new String(typed);
-        }
-        if (password == null) {
-            return uri;
-        }
-        String encoded = URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
-        return uri.substring(0, scheme + at) + ":" + encoded + uri.substring(scheme + at);
     }
 
     private Instant moment() {

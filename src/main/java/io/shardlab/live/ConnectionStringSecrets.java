@@ -88,6 +88,27 @@ public final class ConnectionStringSecrets {
         return out.toString();
     }
 
+    /**
+     * The string with {@code password} (percent-encoded) as the password of the user it names,
+     * replacing any password it had: how a password typed into a separate field joins the string.
+     *
+     * @throws IllegalArgumentException when the text is not a connection string or names no user
+     */
+    public static String withPassword(String connectionString, String password) {
+        Parts p = Parts.of(connectionString);
+        if (p == null) {
+            throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
+                    + "mongodb+srv://), got '" + mask(connectionString) + "'");
+        }
+        if (p.user == null || p.user.isEmpty()) {
+            throw new IllegalArgumentException("password: the connection string names no user; write it as "
+                    + p.scheme + "USER@" + p.hostsAndPath);
+        }
+        String encoded = java.net.URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
+        return p.scheme + p.user + ":" + encoded + "@" + p.hostsAndPath
+                + (p.options.isEmpty() ? "" : "?" + String.join("&", p.options));
+    }
+
     /** Whether the string carries a password in its user information. */
     public static boolean hasPassword(String connectionString) {
         Parts p = Parts.of(connectionString);

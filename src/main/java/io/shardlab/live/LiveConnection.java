@@ -36,6 +36,11 @@ public final class LiveConnection implements AutoCloseable {
         return request.masked();
     }
 
+    /** Whether the cancellation this connection was opened with has been raised (its client is then closed). */
+    boolean isCancelled() {
+        return cancellation.isCancelled();
+    }
+
     MongoDatabase database(String name) {
         return client.getDatabase(name);
     }

@@ -19,6 +19,9 @@ import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
@@ -37,6 +40,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
@@ -110,7 +114,10 @@ public final class AdvisorView {
         file.setId("load-file");
         file.setOnAction(e -> chooseFile("Open a sample", "*.jsonl", "*.ndjson", "*.json", "*.csv", "*.gz")
                 .ifPresent(f -> viewModel.loadFile(f.toPath())));
-        load.getItems().addAll(new SeparatorMenuItem(), file);
+        MenuItem live = new MenuItem("Live collection… ($sample, read-only)");
+        live.setId("load-live");
+        live.setOnAction(e -> askLiveCollection());
+        load.getItems().addAll(new SeparatorMenuItem(), file, live);
         load.disableProperty().bind(viewModel.busyProperty());
         Label summary = wrapping(viewModel.sampleSummaryProperty());
         summary.setId("sample-summary");
@@ -432,6 +439,44 @@ public final class AdvisorView {
     }
 
     // ---- helpers ----
+
+    /**
+     * Asks for a connection string, password, namespace and sample size. The password has a field of
+     * its own so that it is never shown; the load itself runs on the view model's background executor.
+     */
+    private void askLiveCollection() {
+        TextField uri = new TextField("mongodb://localhost:27017/");
+        uri.setId("live-uri");
+        uri.setPromptText("mongodb://user@host:27017/?authSource=admin");
+        PasswordField password = new PasswordField();
+        password.setId("live-password");
+        password.setPromptText("only if the string names a user");
+        TextField namespace = new TextField();
+        namespace.setId("live-ns");
+        namespace.setPromptText("db.collection");
+        TextField size = new TextField("10000");
+        size.setId("live-sample-size");
+        GridPane form = new GridPane();
+        form.setHgap(8);
+        form.setVgap(8);
+        form.addRow(0, new Label("Connection string"), uri);
+        form.addRow(1, new Label("Password"), password);
+        form.addRow(2, new Label("Namespace"), namespace);
+        form.addRow(3, new Label("Sample size ($sample)"), size);
+        GridPane.setHgrow(uri, Priority.ALWAYS);
+        uri.setPrefColumnCount(36);
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.setTitle("Sample a live collection");
+        dialog.setHeaderText("ShardLab runs [{$sample: {size: N}}] on the collection; it writes nothing. "
+                + "$sample returns documents in random order, so monotonicity is \"unknown\".");
+        dialog.getDialogPane().setContent(form);
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        if (table.getScene() != null) {
+            dialog.initOwner(table.getScene().getWindow());
+        }
+        dialog.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b ->
+                viewModel.loadLiveCollection(uri.getText(), password.getText(), namespace.getText(), size.getText()));
+    }
 
     private java.util.Optional<File> chooseFile(String title, String... patterns) {
         FileChooser chooser = new FileChooser();

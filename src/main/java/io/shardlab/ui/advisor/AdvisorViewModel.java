@@ -16,6 +16,11 @@ import io.shardlab.advisor.SampleSource;
 import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.ShardKeyAdvisor;
 import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.live.Cancellation;
+import io.shardlab.live.ConnectionStringSecrets;
+import io.shardlab.live.LiveCollectionSampleSource;
+import io.shardlab.live.LiveConnectionRequest;
+import io.shardlab.live.LiveConnector;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.bson.BsonParseException;
 import io.shardlab.cluster.MongoVersion;
@@ -66,7 +71,9 @@ public final class AdvisorViewModel {
     private final Executor candidatesExecutor;
     private final AtomicLong generation = new AtomicLong();
     private final AtomicReference<AnalysisProgress> pendingProgress = new AtomicReference<>();
+    private final LiveSampleSources liveSamples;
     private CancelToken running;
+    private Cancellation runningConnection;
 
     private final ReadOnlyObjectWrapper<Sample> sample = new ReadOnlyObjectWrapper<>(this, "sample");
     private final ReadOnlyStringWrapper sampleSummary = new ReadOnlyStringWrapper(this, "sampleSummary",
@@ -103,6 +110,15 @@ public final class AdvisorViewModel {
      * @param candidates runs the candidates of one analysis (two threads use two cores)
      */
     public AdvisorViewModel(Executor background, Executor ui, Executor candidates) {
+        this(background, ui, candidates, (request, namespace, size, cancellation) -> LiveCollectionSampleSource
+                .connecting(new LiveConnector(), request, namespace, size, cancellation));
+    }
+
+    /**
+     * @param liveSamples opens a live collection's {@code $sample} (tests pass a fake source)
+     */
+    public AdvisorViewModel(Executor background, Executor ui, Executor candidates, LiveSampleSources liveSamples) {
+        this.liveSamples = Objects.requireNonNull(liveSamples, "liveSamples");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.candidatesExecutor = Objects.requireNonNull(candidates, "candidates");
@@ -127,8 +143,49 @@ public final class AdvisorViewModel {
         load(new DatasetFileSampleSource(file));
     }
 
+    /**
+     * Loads a {@code $sample} of a live collection as the sample: connecting and reading run on the
+     * background executor, with progress; {@link #cancel()} closes the connection. A mistake in the
+     * inputs, an unreachable server or a missing collection shows as the error; the password never does.
+     *
+     * @param connectionString {@code mongodb://} or {@code mongodb+srv://}
+     * @param password joined to the user the string names when not empty; empty to use the string as it is
+     * @param namespace {@code db.collection}
+     * @param sampleSizeText {@code $sample}'s size, a whole number of documents
+     */
+    public void loadLiveCollection(String connectionString, String password, String namespace, String sampleSizeText) {
+        SampleSource source;
+        Cancellation connection = new Cancellation();
+        try {
+            int size;
+            try {
+                size = Integer.parseInt(sampleSizeText.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("sample size: a whole number of documents, got '" + sampleSizeText
+                        + "'");
+            }
+            String uri = connectionString == null ? "" : connectionString.strip();
+            if (password != null && !password.isEmpty()) {
+                uri = ConnectionStringSecrets.withPassword(uri, password);
+            }
+            source = liveSamples.source(LiveConnectionRequest.of(uri), namespace == null ? "" : namespace.strip(), size,
+                    connection);
+        } catch (IllegalArgumentException e) {
+            error.set(password == null || password.isEmpty() ? e.getMessage()
+                    : e.getMessage().replace(password, ConnectionStringSecrets.MASK));
+            return;
+        }
+        load(source, connection);
+    }
+
     private void load(SampleSource source) {
+        load(source, null);
+    }
+
+    /** Loads {@code source}; {@code connection}, when given, is raised by {@link #cancel()} too. */
+    private void load(SampleSource source, Cancellation connection) {
         long job = start("reading " + source.description());
+        runningConnection = connection;
         CancelToken cancel = running;
         background.execute(() -> {
             try {
@@ -305,6 +362,10 @@ public final class AdvisorViewModel {
     public void cancel() {
         if (running != null) {
             running.cancel();
+        }
+        if (runningConnection != null) {
+            runningConnection.cancel();
+            runningConnection = null;
         }
     }
 

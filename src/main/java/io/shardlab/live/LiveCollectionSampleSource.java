@@ -1,0 +1,284 @@
+package io.shardlab.live;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.MongoDatabase;
+import io.shardlab.advisor.AnalysisCancelledException;
+import io.shardlab.advisor.SampleInput;
+import io.shardlab.advisor.SampleOrder;
+import io.shardlab.advisor.SampleSource;
+import io.shardlab.workload.InsertDocument;
+import io.shardlab.workload.InsertStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Supplier;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+
+/**
+ * A random sample of a live collection: {@code [{$sample: {size: n}}]} run read-only on
+ * {@code db.collection} through a {@link LiveConnection} (never {@code $out} or {@code $merge}).
+ *
+ * <p>{@code $sample} randomly selects {@code n} documents; it returns them in random order, so
+ * {@link #order()} is {@link SampleOrder#UNKNOWN} and monotonicity comes out {@code "unknown"}.
+ * The server decides how to draw them: a pseudo-random cursor when {@code $sample} is the first stage,
+ * {@code n} is under 5% of the collection and the collection holds more than 100 documents, otherwise
+ * a collection scan and a random sort; on a sharded cluster each shard samples and mongos samples the
+ * merged result (MongoDB manual, "$sample (aggregation)", reference/operator/aggregation/sample). The
+ * pseudo-random cursor "may output the same document more than once" (same page, 3.2 to 3.4
+ * editions), so a sample of a busy collection can hold a document twice; it is kept, as
+ * analyzeShardKey would count it.
+ *
+ * <p>Reads, in order: {@code listCollections} filtered to the collection (to tell a missing collection
+ * from an empty one), {@code count} ({@code estimatedDocumentCount}, reported as
+ * {@link SampleInput#numDocsTotal()}), then {@code aggregate} and {@code getMore}. Documents arrive as
+ * {@link RawBsonDocument}s, so each one's BSON size is the size the server sent. Progress is counted
+ * in documents of {@code min(n, count)}.
+ *
+ * <p>Failures are {@link IllegalArgumentException}s with one line naming the namespace and the
+ * server (password masked); a read that fails because the connection's cancellation was raised
+ * (which closes the client and so unblocks a waiting read), or any read of the stream after it was
+ * raised, is an {@link AnalysisCancelledException}.
+ * The connection is the caller's: closing the input closes the cursor, not the connection.
+ */
+public final class LiveCollectionSampleSource implements SampleSource {
+
+    /** Documents per reply batch: small enough for progress and cancellation to be checked often. */
+    static final int BATCH_SIZE = 1000;
+
+    private final LiveConnection connection;
+    private final String database;
+    private final String collection;
+    private final int sampleSize;
+
+    /**
+     * @param connection an open connection; not closed by this source
+     * @param namespace {@code db.collection}
+     * @param sampleSize {@code $sample}'s size: at least 1 document
+     * @throws IllegalArgumentException naming the argument when the namespace or size is invalid
+     */
+    public LiveCollectionSampleSource(LiveConnection connection, String namespace, int sampleSize) {
+        if (connection == null) {
+            throw new IllegalArgumentException("connection: required");
+        }
+        String[] parts = splitNamespace(namespace);
+        if (sampleSize < 1) {
+            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+        }
+        this.connection = connection;
+        this.database = parts[0];
+        this.collection = parts[1];
+        this.sampleSize = sampleSize;
+    }
+
+    /**
+     * A source that connects when it is opened and disconnects when its input is closed: what a
+     * window uses, so that connecting runs on its background executor with the load. Raising
+     * {@code cancellation} closes the client, which stops a connect or read under way; the load then
+     * ends with an {@link AnalysisCancelledException}.
+     *
+     * @param connector opens the connection
+     * @param request where to connect; its password never shows in a description or message
+     * @param namespace {@code db.collection}
+     * @param sampleSize {@code $sample}'s size: at least 1 document
+     * @throws IllegalArgumentException naming the argument when the namespace or size is invalid
+     */
+    public static SampleSource connecting(LiveConnector connector, LiveConnectionRequest request, String namespace,
+            int sampleSize, Cancellation cancellation) {
+        splitNamespace(namespace);
+        if (sampleSize < 1) {
+            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+        }
+        return new SampleSource() {
+            @Override
+            public String description() {
+                return namespace + " ($sample of " + sampleSize + " at " + request.masked() + ")";
+            }
+
+            @Override
+            public SampleOrder order() {
+                return SampleOrder.UNKNOWN;
+            }
+
+            @Override
+            public SampleInput open() {
+                LiveConnection connection;
+                try {
+                    connection = connector.connect(request, cancellation);
+                } catch (LiveClusterException e) {
+                    if (e.kind() == LiveClusterException.Kind.CANCELLED) {
+                        throw new AnalysisCancelledException();
+                    }
+                    throw new IllegalArgumentException(e.getMessage(), e);
+                }
+                try {
+                    SampleInput input = new LiveCollectionSampleSource(connection, namespace, sampleSize).open();
+                    InsertStream documents = input.documents();
+                    InsertStream closing = new InsertStream() {
+                        @Override
+                        public String source() {
+                            return documents.source();
+                        }
+
+                        @Override
+                        public boolean hasNext() {
+                            return documents.hasNext();
+                        }
+
+                        @Override
+                        public InsertDocument next() {
+                            return documents.next();
+                        }
+
+                        @Override
+                        public void close() {
+                            try {
+                                documents.close();
+                            } finally {
+                                connection.close();
+                            }
+                        }
+                    };
+                    return new SampleInput(closing, input.progressDone(), input.progressTotal(), input.numDocsTotal());
+                } catch (RuntimeException e) {
+                    connection.close();
+                    throw e;
+                }
+            }
+        };
+    }
+
+    /**
+     * The database and collection of {@code db.collection}: the database is everything before the
+     * first dot (MongoDB database names cannot contain a dot; collection names can).
+     */
+    static String[] splitNamespace(String namespace) {
+        if (namespace == null || namespace.isBlank()) {
+            throw new IllegalArgumentException("ns: a namespace db.collection is required");
+        }
+        int dot = namespace.indexOf('.');
+        if (dot <= 0 || dot == namespace.length() - 1) {
+            throw new IllegalArgumentException("ns: expected db.collection, got '" + namespace + "'");
+        }
+        return new String[] {namespace.substring(0, dot), namespace.substring(dot + 1)};
+    }
+
+    /** The namespace sampled, {@code db.collection}. */
+    public String namespace() {
+        return database + "." + collection;
+    }
+
+    /** {@code $sample}'s size. */
+    public int sampleSize() {
+        return sampleSize;
+    }
+
+    @Override
+    public String description() {
+        return namespace() + " ($sample of " + sampleSize + " at " + connection.masked() + ")";
+    }
+
+    @Override
+    public SampleOrder order() {
+        return SampleOrder.UNKNOWN;
+    }
+
+    /**
+     * Checks the collection, counts it and starts the sample.
+     *
+     * @throws IllegalArgumentException when the server cannot be read, the collection does not exist
+     *     or is empty (one line naming the namespace and server)
+     * @throws AnalysisCancelledException when the connection was cancelled
+     */
+    @Override
+    public SampleInput open() {
+        MongoDatabase db = connection.database(database);
+        // the filter keeps the reply to one name on a real server; the names are compared here too
+        boolean exists = read("checking that " + namespace() + " exists", () -> db.listCollectionNames()
+                .filter(new BsonDocument("name", new BsonString(collection)))
+                .into(new ArrayList<>()).contains(collection));
+        if (!exists) {
+            throw new IllegalArgumentException(namespace() + " at " + connection.masked()
+                    + ": no such collection; give an existing db.collection");
+        }
+        MongoCollection<RawBsonDocument> coll = db.getCollection(collection, RawBsonDocument.class);
+        long count = read("counting " + namespace(), coll::estimatedDocumentCount);
+        List<BsonDocument> pipeline = List.of(
+                new BsonDocument("$sample", new BsonDocument("size", new BsonInt32(sampleSize))));
+        MongoCursor<RawBsonDocument> cursor = read("sampling " + namespace(),
+                () -> coll.aggregate(pipeline).batchSize(BATCH_SIZE).cursor());
+        boolean any = read("sampling " + namespace(), cursor::hasNext);
+        if (!any) {
+            cursor.close();
+            throw new IllegalArgumentException(namespace() + " at " + connection.masked()
+                    + ": the collection is empty; there is nothing to sample");
+        }
+        Stream stream = new Stream(cursor);
+        long expected = count > 0 ? Math.min(count, sampleSize) : sampleSize;
+        return new SampleInput(stream, stream::read, expected, count);
+    }
+
+    private <T> T read(String what, Supplier<T> read) {
+        try {
+            return connection.read(what, read);
+        } catch (LiveClusterException e) {
+            if (e.kind() == LiveClusterException.Kind.CANCELLED) {
+                throw new AnalysisCancelledException();
+            }
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** The sampled documents as an insert stream; positions are 1-based ordinals in sample order. */
+    private final class Stream implements InsertStream {
+        private final MongoCursor<RawBsonDocument> cursor;
+        private long read;
+        private boolean closed;
+
+        Stream(MongoCursor<RawBsonDocument> cursor) {
+            this.cursor = cursor;
+        }
+
+        long read() {
+            return read;
+        }
+
+        @Override
+        public String source() {
+            return description();
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (connection.isCancelled()) {
+                throw new AnalysisCancelledException();
+            }
+            return !closed && LiveCollectionSampleSource.this.read("sampling " + namespace(), cursor::hasNext);
+        }
+
+        @Override
+        public InsertDocument next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException(namespace() + ": no more sampled documents");
+            }
+            RawBsonDocument d = LiveCollectionSampleSource.this.read("sampling " + namespace(), cursor::next);
+            read++;
+            return new InsertDocument(d, d.getByteBuffer().remaining(), read);
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                try {
+                    cursor.close();
+                } catch (RuntimeException e) {
+                    // the client may already be closed (a cancelled load); the cursor is then gone too
+                }
+            }
+        }
+    }
+}

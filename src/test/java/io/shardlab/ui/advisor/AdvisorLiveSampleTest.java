@@ -1,0 +1,133 @@
+package io.shardlab.ui.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.advisor.SampleInput;
+import io.shardlab.advisor.SampleOrder;
+import io.shardlab.advisor.SampleSource;
+import io.shardlab.live.Cancellation;
+import io.shardlab.live.LiveConnectionRequest;
+import io.shardlab.workload.InsertDocument;
+import io.shardlab.workload.InsertStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.junit.jupiter.api.Test;
+
+/** The advisor's "Live collection…" load, with a fake live source standing in for a server. */
+class AdvisorLiveSampleTest {
+
+    /** What the view model asked the fake for. */
+    final List<LiveConnectionRequest> requests = new ArrayList<>();
+    final List<Cancellation> cancellations = new ArrayList<>();
+
+    /** A live source of {@code size} documents standing for a collection of 1,000, in unknown order. */
+    private LiveSampleSources fake(AtomicInteger read) {
+        return (request, namespace, size, cancellation) -> {
+            requests.add(request);
+            cancellations.add(cancellation);
+            return new SampleSource() {
+                @Override
+                public String description() {
+                    return namespace + " ($sample of " + size + " at " + request.masked() + ")";
+                }
+
+                @Override
+                public SampleOrder order() {
+                    return SampleOrder.UNKNOWN;
+                }
+
+                @Override
+                public SampleInput open() {
+                    InsertStream stream = new InsertStream() {
+                        @Override
+                        public String source() {
+                            return description();
+                        }
+
+                        @Override
+                        public boolean hasNext() {
+                            return read.get() < size;
+                        }
+
+                        @Override
+                        public InsertDocument next() {
+                            int i = read.incrementAndGet();
+                            RawBsonDocument d = new RawBsonDocument(new BsonDocument("_id", new BsonInt64(1000 - i))
+                                    .append("customerId", new BsonInt64(i % 7)), new BsonDocumentCodec());
+                            return new InsertDocument(d, d.getByteBuffer().remaining(), i);
+                        }
+
+                        @Override
+                        public void close() {
+                        }
+                    };
+                    return new SampleInput(stream, read::get, size, 1000);
+                }
+            };
+        };
+    }
+
+    @Test
+    void aLiveSampleLoadsOnTheBackgroundExecutorAndStandsForTheCollection() {
+        AdvisorViewModelTest.Queue background = new AdvisorViewModelTest.Queue();
+        AtomicInteger read = new AtomicInteger();
+        AdvisorViewModel vm = new AdvisorViewModel(background, Runnable::run, Runnable::run, fake(read));
+
+        vm.loadLiveCollection("mongodb://dba@db1:27017/?authSource=admin", "pa:ss w0rd", "shop.orders", "200");
+
+        assertTrue(vm.busyProperty().get(), "the load waits on the background executor");
+        assertEquals(0, read.get());
+        background.runAll();
+        assertFalse(vm.busyProperty().get());
+        assertEquals(200, vm.sampleProperty().get().numDocsSampled());
+        assertEquals(1000, vm.sampleProperty().get().numDocsTotal());
+        assertEquals(SampleOrder.UNKNOWN, vm.sampleProperty().get().order());
+        assertEquals("mongodb://dba:pa%3Ass%20w0rd@db1:27017/?authSource=admin", requests.get(0).connectionString());
+        assertTrue(vm.sampleSummaryProperty().get().startsWith(
+                "shop.orders ($sample of 200 at mongodb://dba:****@db1:27017/?authSource=admin): 200 documents"),
+                vm.sampleSummaryProperty().get());
+        assertFalse(vm.sampleSummaryProperty().get().contains("w0rd"));
+        assertEquals("", vm.errorProperty().get());
+    }
+
+    @Test
+    void cancellingALiveLoadRaisesTheConnectionsCancellationAndKeepsTheOldSample() {
+        AdvisorViewModelTest.Queue background = new AdvisorViewModelTest.Queue();
+        AdvisorViewModel vm = new AdvisorViewModel(background, Runnable::run, Runnable::run, fake(new AtomicInteger()));
+
+        vm.loadLiveCollection("mongodb://db1/", "", "shop.orders", "10000");
+        vm.cancel();
+        background.runAll();
+
+        assertTrue(cancellations.get(0).isCancelled(), "the client is closed so a blocked read returns");
+        assertEquals("Cancelled.", vm.errorProperty().get());
+        assertNull(vm.sampleProperty().get());
+        assertFalse(vm.busyProperty().get());
+    }
+
+    @Test
+    void badInputsShowAsOneLineErrorsWithoutThePassword() {
+        AdvisorViewModel vm = new AdvisorViewModel(Runnable::run, Runnable::run, Runnable::run,
+                fake(new AtomicInteger()));
+
+        vm.loadLiveCollection("mongodb://db1/", "", "shop.orders", "many");
+        assertEquals("sample size: a whole number of documents, got 'many'", vm.errorProperty().get());
+
+        vm.loadLiveCollection("localhost:27017", "", "shop.orders", "10");
+        assertTrue(vm.errorProperty().get().startsWith("uri: "), vm.errorProperty().get());
+
+        vm.loadLiveCollection("mongodb://db1/", "hunter2", "shop.orders", "10");
+        assertEquals("password: the connection string names no user; write it as mongodb://USER@db1/",
+                vm.errorProperty().get());
+        assertTrue(requests.isEmpty(), "nothing was opened");
+        assertFalse(vm.busyProperty().get());
+    }
+}
