@@ -173,7 +173,9 @@ public final class LiveLayoutViewModel {
         canWatch.set(r.live() != null);
         changes.clear();
         namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
-        chooseCollection(namespaces.get(0));
+        // the config database's own sharded collection (config.system.sessions) comes last as a default
+        chooseCollection(namespaces.stream().filter(ns -> !ns.startsWith("config.")).findFirst()
+                .orElse(namespaces.get(0)));
     }
 
     private static void closeLive(ConfigSource source) {
