@@ -22,8 +22,12 @@ public final class Main {
             return false;
         }
         String name = args[0].toLowerCase(java.util.Locale.ROOT);
-        return (name.endsWith(".shardlab") || name.endsWith(".json")) && java.nio.file.Files.isRegularFile(
-                java.nio.file.Path.of(args[0]));
+        try {
+            return (name.endsWith(".shardlab") || name.endsWith(".json"))
+                    && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(args[0]));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false; // not a file name: the CLI explains what it expected
+        }
     }
 
     public static void main(String[] args) {
