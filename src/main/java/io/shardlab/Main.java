@@ -13,8 +13,25 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Whether {@code args} is one existing snapshot file ({@code *.shardlab} or {@code *.json}): what the
+     * installers' file association passes. The app opens it; anything else (a subcommand) runs the CLI.
+     */
+    static boolean opensInTheApp(String[] args) {
+        if (args.length != 1) {
+            return false;
+        }
+        String name = args[0].toLowerCase(java.util.Locale.ROOT);
+        try {
+            return (name.endsWith(".shardlab") || name.endsWith(".json"))
+                    && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(args[0]));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false; // not a file name: the CLI explains what it expected
+        }
+    }
+
     public static void main(String[] args) {
-        if (args.length == 0) {
+        if (args.length == 0 || opensInTheApp(args)) {
             javafx.application.Application.launch(io.shardlab.ui.ShardLabApp.class, args);
             return;
         }

@@ -62,6 +62,7 @@ public final class ShardLabApp extends Application {
 
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
+    private io.shardlab.ui.live.LiveFeature live;
 
     @Override
     public void start(Stage stage) {
@@ -84,12 +85,21 @@ public final class ShardLabApp extends Application {
         explorerRef.set(explorer);
         ExplorerView explorerView = new ExplorerView(explorer, viewModel.darkProperty());
 
+        // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
+        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage);
+        javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
+        collectionView.setBottom(live.panel());
+
         List<Image> icons = loadIcons();
-        MainView mainView = new MainView(viewModel, appearance, icons, explorerView.node(), explorerView.menus());
+        MainView mainView = new MainView(viewModel, appearance, icons, collectionView, explorerView.menus());
+        mainView.addFileItems(live.menuItems());
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons);
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         mainView.show(stage);
+        if (getParameters() != null && !getParameters().getRaw().isEmpty()) {
+            live.layout().openSnapshot(java.nio.file.Path.of(getParameters().getRaw().get(0)));
+        }
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
         }
@@ -115,6 +125,11 @@ public final class ShardLabApp extends Application {
         }.start();
     }
 
+    /** The live-cluster feature, for tests that drive the real window. */
+    io.shardlab.ui.live.LiveFeature live() {
+        return live;
+    }
+
     /** The explorer, for tests that drive the real window. */
     ExplorerViewModel explorer() {
         return explorer;
@@ -124,6 +139,9 @@ public final class ShardLabApp extends Application {
     public void stop() {
         if (simulationThread != null) {
             simulationThread.close();
+        }
+        if (live != null) {
+            live.close();
         }
     }
 

@@ -46,6 +46,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private ChunkMap shownChunks;
+    /** Whether a layout no simulation drives is on show: the engine's frames wait for the next launch. */
+    private boolean layoutShown;
 
     /**
      * @param engine runs the simulation on its own thread
@@ -76,6 +78,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     @Override
     public void launch(Scenario scenario) {
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
+        layoutShown = false;
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
         loadError.set("");
@@ -93,6 +96,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             loadError.set(failed.message());
             setup.showError(failed.message());
             playback.unload();
+        } else if (layoutShown) {
+            return;
         } else if (state instanceof EngineState.Running running) {
             ExplorerFrame frame = running.frame();
             phase.set(Phase.READY);
@@ -108,6 +113,23 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 collectionShown.accept(snapshot, frame.cluster().version());
             }
         }
+    }
+
+    /**
+     * Shows a read-only chunk layout (a live cluster's, a snapshot's, a config dump's) in the same number
+     * line, lanes and chunk details, with its per-chunk sizes when known. Pauses the simulation; its frames
+     * stay off the screen until the next {@link #launch}.
+     *
+     * @param caption what the title shows, e.g. {@code "shop.orders · db1:27017 (live)"}
+     */
+    public void showLayout(io.shardlab.render.LayoutData layout, String caption) {
+        Objects.requireNonNull(layout, "layout");
+        engine.pause();
+        layoutShown = true;
+        loadError.set("");
+        title.set(Objects.requireNonNull(caption, "caption"));
+        numberLine.showLayout(layout);
+        phase.set(Phase.READY);
     }
 
     // ---- parts -----------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ public final class MainView {
     private final List<Menu> featureMenus;
     private final StackPane centre = new StackPane();
     private final List<MenuItem> tools = new java.util.ArrayList<>();
+    private final List<MenuItem> fileItems = new java.util.ArrayList<>();
     private Stage stage;
 
     /**
@@ -80,6 +81,11 @@ public final class MainView {
         tools.add(item);
     }
 
+    /** Adds items to the File menu, above Quit (e.g. the live cluster's). Call before {@link #show}. */
+    public void addFileItems(List<MenuItem> items) {
+        fileItems.addAll(items);
+    }
+
     /** Builds the window's scene into {@code stage} and shows it. */
     public void show(Stage stage) {
         this.stage = stage;
@@ -111,6 +117,7 @@ public final class MainView {
         quit.setAccelerator(ShellShortcut.QUIT.keys());
         quit.setOnAction(e -> viewModel.quit());
         Menu file = new Menu("_File", null, quit);
+        file.getItems().addAll(0, fileItems);
 
         Menu theme = new Menu("Theme", new FontIcon(MaterialDesignT.THEME_LIGHT_DARK));
         ToggleGroup themeGroup = new ToggleGroup();
@@ -146,10 +153,11 @@ public final class MainView {
 
         MenuBar bar = new MenuBar(file);
         bar.getMenus().addAll(featureMenus);
+        bar.getMenus().addAll(view);
         if (!tools.isEmpty()) {
             bar.getMenus().add(new Menu("_Tools", null, tools.toArray(new MenuItem[0])));
         }
-        bar.getMenus().addAll(view, help);
+        bar.getMenus().add(help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

@@ -1,0 +1,121 @@
+package io.shardlab.ui.live;
+
+import java.io.File;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * File → Connect to cluster…: binds a {@link ConnectViewModel}. The dialog stays open while connecting,
+ * shows a failure inline under the fields, and closes itself when a connection opens.
+ */
+public final class ConnectDialog extends Dialog<Void> {
+
+    /** The Connect button's type; the dialog never closes on it (the outcome decides). */
+    static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
+
+    public ConnectDialog(ConnectViewModel vm, Window owner) {
+        initOwner(owner);
+        setTitle("Connect to cluster");
+        setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
+        getDialogPane().getStyleClass().add("connect-dialog");
+
+        TextField uri = new TextField();
+        uri.setId("connect-uri");
+        uri.setPromptText("mongodb://host:27017  or  mongodb+srv://cluster.example.net");
+        uri.setPrefColumnCount(42);
+        uri.textProperty().bindBidirectional(vm.connectionStringProperty());
+        Label masked = new Label();
+        masked.setId("connect-masked");
+        masked.getStyleClass().add("text-muted");
+        masked.textProperty().bind(vm.maskedProperty());
+
+        Label ca = new Label();
+        ca.setId("connect-ca");
+        ca.textProperty().bind(Bindings.createStringBinding(
+                () -> vm.tlsCaFileProperty().get() == null ? "system trust store" : vm.tlsCaFileProperty().get().toString(),
+                vm.tlsCaFileProperty()));
+        Button chooseCa = new Button("TLS CA file…");
+        chooseCa.setId("connect-choose-ca");
+        chooseCa.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Certificate authorities to trust (PEM)");
+            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.cer"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            File f = chooser.showOpenDialog(getDialogPane().getScene().getWindow());
+            if (f != null) {
+                vm.tlsCaFileProperty().set(f.toPath());
+            }
+        });
+        Button clearCa = new Button("Clear");
+        clearCa.setOnAction(e -> vm.tlsCaFileProperty().set(null));
+        clearCa.disableProperty().bind(vm.tlsCaFileProperty().isNull());
+
+        ListView<String> recent = new ListView<>(vm.recent());
+        recent.setId("connect-recent");
+        recent.setPrefHeight(110);
+        recent.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.useRecent(now);
+            }
+        });
+
+        Label error = new Label();
+        error.setId("connect-error");
+        error.getStyleClass().add("danger");
+        error.setWrapText(true);
+        error.textProperty().bind(vm.errorProperty());
+        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setId("connect-progress");
+        progress.setPrefSize(18, 18);
+        progress.visibleProperty().bind(vm.connectingProperty());
+        Label waiting = new Label("Connecting… (gives up after " + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s)");
+        waiting.visibleProperty().bind(vm.connectingProperty());
+
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.setPadding(new Insets(8));
+        grid.addRow(0, new Label("Connection string"), uri);
+        grid.add(masked, 1, 1);
+        HBox caRow = new HBox(8, chooseCa, clearCa, ca);
+        grid.addRow(2, new Label("TLS"), caRow);
+        grid.addRow(3, new Label("Recent"), recent);
+        grid.add(new HBox(8, progress, waiting), 1, 4);
+        grid.add(error, 1, 5);
+        GridPane.setHgrow(uri, Priority.ALWAYS);
+        getDialogPane().setContent(grid);
+
+        getDialogPane().getButtonTypes().addAll(CONNECT, ButtonType.CANCEL);
+        Button connect = (Button) getDialogPane().lookupButton(CONNECT);
+        connect.setId("connect-go");
+        connect.disableProperty().bind(vm.connectingProperty());
+        connect.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            e.consume();
+            vm.connect();
+        });
+        Button cancel = (Button) getDialogPane().lookupButton(ButtonType.CANCEL);
+        cancel.setId("connect-cancel");
+        cancel.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            if (vm.connectingProperty().get()) {
+                e.consume(); // first Cancel stops the attempt; the next one closes the dialog
+                vm.cancel();
+            }
+        });
+        setOnCloseRequest(e -> vm.cancel());
+    }
+}

@@ -1,0 +1,87 @@
+package io.shardlab.ui.live;
+
+import io.shardlab.live.LiveConnector;
+import io.shardlab.live.RecentConnections;
+import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.shell.MainViewModel;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.scene.control.Alert;
+import javafx.scene.control.MenuItem;
+import javafx.scene.layout.Region;
+import javafx.stage.Stage;
+
+/**
+ * The live-cluster feature wired for the application: its background threads (daemon, so they never keep
+ * the app alive), its ViewModel showing layouts in the explorer, its File-menu items and its panel.
+ */
+public final class LiveFeature implements AutoCloseable {
+
+    /** Where the recent connections are kept (no secrets): {@code ~/.shardlab/recent-connections}. */
+    static Path recentConnectionsFile() {
+        return Path.of(System.getProperty("user.home"), ".shardlab", "recent-connections");
+    }
+
+    private final ExecutorService background = Executors.newCachedThreadPool(daemon("shardlab-live"));
+    private final ScheduledExecutorService scheduler =
+            Executors.newSingleThreadScheduledExecutor(daemon("shardlab-live-watch"));
+    private final LiveLayoutViewModel layout;
+    private final LiveMenu menu;
+    private final LivePanel panel;
+
+    public LiveFeature(ExplorerViewModel explorer, MainViewModel window, Supplier<Stage> stage) {
+        layout = new LiveLayoutViewModel(background, Platform::runLater, scheduler, Clock.systemUTC(), (data, caption) -> {
+            explorer.showLayout(data, caption);
+            window.showCollection(data.snapshot());
+        });
+        menu = new LiveMenu(layout, new LiveConnector(), background, Platform::runLater,
+                new RecentConnections(recentConnectionsFile()), stage::get);
+        panel = new LivePanel(layout);
+        // with no layout on show the panel is hidden: a failure then shows in a (non-blocking) alert
+        layout.errorProperty().addListener((obs, was, now) -> {
+            if (!now.isEmpty() && !layout.shownProperty().get()) {
+                Alert alert = new Alert(Alert.AlertType.WARNING, now);
+                alert.setHeaderText("Could not open the layout");
+                alert.initOwner(stage.get());
+                alert.show();
+            }
+        });
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    public LiveLayoutViewModel layout() {
+        return layout;
+    }
+
+    public List<MenuItem> menuItems() {
+        return menu.items();
+    }
+
+    public LiveMenu menu() {
+        return menu;
+    }
+
+    public Region panel() {
+        return panel.node();
+    }
+
+    @Override
+    public void close() {
+        layout.close();
+        scheduler.shutdownNow();
+        background.shutdownNow();
+    }
+}

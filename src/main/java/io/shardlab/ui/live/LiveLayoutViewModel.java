@@ -1,0 +1,442 @@
+package io.shardlab.ui.live;
+
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.live.ChunkChange;
+import io.shardlab.live.ClusterInspector;
+import io.shardlab.live.ClusterMetadata;
+import io.shardlab.live.CollectionLayout;
+import io.shardlab.live.ConfigDumpReader;
+import io.shardlab.live.ConfigSource;
+import io.shardlab.live.LayoutChange;
+import io.shardlab.live.LayoutHistory;
+import io.shardlab.live.LayoutWatcher;
+import io.shardlab.live.LiveCapture;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.LayoutData;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * A read-only chunk layout from outside the simulator: a live cluster's, a snapshot file's or a config
+ * dump's. Reads run on the background executor and their results come back on the UI executor, so the
+ * UI thread never waits on a disk or a network. Holds the read, the chosen collection, the history
+ * position (rewinding through config.changelog with {@link LayoutHistory}) and the live watch
+ * ({@link LayoutWatcher} on an injected scheduler). What to draw goes to {@code show} as render's
+ * {@link LayoutData}, with a caption.
+ */
+public final class LiveLayoutViewModel {
+
+    /** The watch intervals offered, in seconds. */
+    public static final List<Integer> WATCH_SECONDS = List.of(2, 5, 10);
+    /** How many watch changes the list keeps, newest first. */
+    static final int CHANGES_KEPT = 100;
+
+    private static final DateTimeFormatter STEP_TIME = DateTimeFormatter.ISO_INSTANT;
+
+    private final Executor background;
+    private final Executor ui;
+    private final ScheduledExecutorService scheduler;
+    private final Clock clock;
+    private final BiConsumer<LayoutData, String> show;
+
+    private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown", false);
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ObservableList<String> namespaces = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper namespace = new ReadOnlyStringWrapper(this, "namespace", "");
+    private final ReadOnlyIntegerWrapper historySteps = new ReadOnlyIntegerWrapper(this, "historySteps", 0);
+    private final ReadOnlyIntegerWrapper historyPosition = new ReadOnlyIntegerWrapper(this, "historyPosition", 0);
+    private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper(this, "stepText", "");
+    private final ReadOnlyBooleanWrapper watching = new ReadOnlyBooleanWrapper(this, "watching", false);
+    private final ReadOnlyBooleanWrapper canWatch = new ReadOnlyBooleanWrapper(this, "canWatch", false);
+    private final ObservableList<String> changes = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper highlightedChange = new ReadOnlyStringWrapper(this, "highlightedChange", "");
+
+    private ClusterMetadata metadata;
+    private Map<io.shardlab.cluster.Chunk, ChunkStatistics> recordedSizes = Map.of();
+    private Supplier<ConfigSource> watchSource;
+    private String origin = "";
+    private LayoutHistory history;
+    private LayoutWatcher watcher;
+    private ConfigSource watchedSource;
+
+    /**
+     * @param background where files and servers are read
+     * @param ui where results are applied (the JavaFX thread in the app, a synchronous executor in tests)
+     * @param scheduler where the live watch polls
+     * @param clock stamps reads
+     * @param show draws a layout with its caption (the explorer's {@code showLayout})
+     */
+    public LiveLayoutViewModel(Executor background, Executor ui, ScheduledExecutorService scheduler, Clock clock,
+            BiConsumer<LayoutData, String> show) {
+        this.background = Objects.requireNonNull(background, "background");
+        this.ui = Objects.requireNonNull(ui, "ui");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.show = Objects.requireNonNull(show, "show");
+    }
+
+    // ---- opening -----------------------------------------------------------------------------------
+
+    /** Reads a snapshot file ({@code snapshot} command or File → Save snapshot…) in the background. */
+    public void openSnapshot(Path file) {
+        Objects.requireNonNull(file, "file");
+        read(() -> {
+            SnapshotFile.Contents contents = SnapshotFile.read(file);
+            Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes = new HashMap<>();
+            contents.chunkStatistics().forEach(s -> sizes.put(s.chunk(), s));
+            return new Read(LiveCapture.fromSnapshotFile(contents, file.getFileName().toString()), sizes, null,
+                    file.getFileName().toString());
+        });
+    }
+
+    /** Reads a folder of config.* exports (mongoexport JSON) in the background, with its whole changelog. */
+    public void openConfigDump(Path folder) {
+        Objects.requireNonNull(folder, "folder");
+        read(() -> {
+            try (ConfigSource dump = ConfigDumpReader.open(folder)) {
+                ClusterMetadata m = new ClusterInspector(clock).inspect(dump, new ClusterInspector.Scope(null, 0));
+                return new Read(m, Map.of(), null, folder.getFileName().toString());
+            }
+        });
+    }
+
+    /**
+     * Reads a cluster through {@code source} in the background (every collection, the whole changelog),
+     * and keeps {@code source} for the live watch; it is closed when another layout replaces this one.
+     *
+     * @param caption where it came from, secrets masked, e.g. {@code "db1:27017"}
+     */
+    public void openLive(ConfigSource source, String caption) {
+        Objects.requireNonNull(source, "source");
+        read(() -> new Read(new ClusterInspector(clock).inspect(source, new ClusterInspector.Scope(null, 0)), Map.of(),
+                source, caption));
+    }
+
+    private record Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes,
+            ConfigSource live, String origin) {
+    }
+
+    private void read(Supplier<Read> reading) {
+        busy.set(true);
+        error.set("");
+        background.execute(() -> {
+            try {
+                Read r = reading.get();
+                ui.execute(() -> accept(r));
+            } catch (RuntimeException e) {
+                String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                ui.execute(() -> {
+                    busy.set(false);
+                    error.set(message);
+                });
+            }
+        });
+    }
+
+    private void accept(Read r) {
+        busy.set(false);
+        if (r.metadata().collections().isEmpty()) {
+            closeLive(r.live());
+            error.set(r.origin() + ": no sharded collection");
+            return;
+        }
+        stopWatch();
+        closeLive(watchedSource);
+        metadata = r.metadata();
+        recordedSizes = r.sizes();
+        watchedSource = r.live();
+        origin = r.origin();
+        canWatch.set(r.live() != null);
+        changes.clear();
+        namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
+        // the config database's own sharded collection (config.system.sessions) comes last as a default
+        chooseCollection(namespaces.stream().filter(ns -> !ns.startsWith("config.")).findFirst()
+                .orElse(namespaces.get(0)));
+    }
+
+    private static void closeLive(ConfigSource source) {
+        if (source != null) {
+            try {
+                source.close();
+            } catch (RuntimeException e) {
+                // the source is being dropped: a failure to close it changes nothing on screen
+            }
+        }
+    }
+
+    /** Shows another collection of the read, at its current layout. */
+    public void chooseCollection(String ns) {
+        Objects.requireNonNull(ns, "ns");
+        if (metadata == null || metadata.collection(ns).isEmpty()) {
+            error.set("namespace: " + ns + " is not a sharded collection of " + origin);
+            return;
+        }
+        CollectionLayout layout = metadata.collection(ns).get();
+        if (layout.map() == null) {
+            error.set(ns + ": its chunks do not tile the key space: "
+                    + layout.problems().stream().map(p -> p.message()).findFirst().orElse("broken metadata"));
+            return;
+        }
+        namespace.set(ns);
+        history = LayoutHistory.rewind(layout.map(), metadata.changes(ns));
+        historySteps.set(history.size());
+        historyPosition.set(history.size());
+        error.set("");
+        shown.set(true);
+        redraw();
+    }
+
+    // ---- history -----------------------------------------------------------------------------------
+
+    /**
+     * Shows the layout after {@code position} recorded changes: 0 is before the oldest one, the number
+     * of steps is now.
+     */
+    public void rewindTo(int position) {
+        if (history == null) {
+            return;
+        }
+        int p = Math.max(0, Math.min(history.size(), position));
+        historyPosition.set(p);
+        redraw();
+    }
+
+    /** One change back. */
+    public void stepBack() {
+        rewindTo(historyPosition.get() - 1);
+    }
+
+    /** One change forward. */
+    public void stepForward() {
+        rewindTo(historyPosition.get() + 1);
+    }
+
+    private void redraw() {
+        int p = historyPosition.get();
+        ChunkMap map = history.layoutAfter(p - 1);
+        if (p == 0) {
+            stepText.set(history.size() == 0 ? "no recorded chunk changes"
+                    : "before " + history.steps().get(0).change().time() + " (oldest recorded change)");
+        } else {
+            LayoutHistory.HistoryStep step = history.steps().get(p - 1);
+            ChunkChange c = step.change();
+            stepText.set(p + "/" + history.size() + " · " + STEP_TIME.format(c.time()) + " · " + c.describe()
+                    + (step.exact() ? "" : " (" + step.note() + ")"));
+        }
+        CollectionLayout layout = metadata.collection(namespace.get()).orElseThrow();
+        ClusterSnapshot now = layout.snapshot(metadata.shards());
+        ClusterSnapshot at = new ClusterSnapshot(now.namespace(), now.key(), now.unique(), now.shards(), map,
+                now.zones());
+        show.accept(new LayoutData(at, sizes(map)), caption(p));
+    }
+
+    /** Per-chunk sizes when the source recorded them for every chunk shown (a snapshot of a simulation). */
+    private Optional<ChunkSizes> sizes(ChunkMap map) {
+        if (recordedSizes.isEmpty()) {
+            return Optional.empty();
+        }
+        long[] docs = new long[map.size()];
+        long[] bytes = new long[map.size()];
+        for (int i = 0; i < map.size(); i++) {
+            ChunkStatistics s = recordedSizes.get(map.get(i));
+            if (s == null) {
+                return Optional.empty();
+            }
+            docs[i] = s.documents();
+            bytes[i] = s.bytes();
+        }
+        return Optional.of(new ChunkSizes(docs, bytes));
+    }
+
+    private String caption(int position) {
+        String when = position == history.size() ? "" : " · rewound to step " + position + " of " + history.size();
+        return namespace.get() + " · shard key " + metadata.collection(namespace.get()).orElseThrow().key() + " · "
+                + origin + (watchedSource != null ? " (live)" : "") + when;
+    }
+
+    // ---- saving ------------------------------------------------------------------------------------
+
+    /** Writes the shown collection, as read (not rewound), to a snapshot file (atomic; no credentials). */
+    public void saveSnapshot(Path file) {
+        Objects.requireNonNull(file, "file");
+        if (metadata == null) {
+            error.set("snapshot: nothing to save, open a cluster, snapshot or config dump first");
+            return;
+        }
+        ClusterMetadata m = metadata;
+        String ns = namespace.get();
+        busy.set(true);
+        background.execute(() -> {
+            try {
+                SnapshotFile.write(file, LiveCapture.toSnapshotFile(m, ns));
+                ui.execute(() -> {
+                    busy.set(false);
+                    status.set("saved " + ns + " to " + file.getFileName());
+                });
+            } catch (RuntimeException e) {
+                ui.execute(() -> {
+                    busy.set(false);
+                    error.set(e.getMessage());
+                });
+            }
+        });
+    }
+
+    // ---- live watch --------------------------------------------------------------------------------
+
+    /** Starts polling the live cluster every {@code interval}; changes since each poll are listed. */
+    public void startWatch(Duration interval) {
+        if (watchedSource == null || watcher != null) {
+            return;
+        }
+        watcher = new LayoutWatcher(watchedSource, new ClusterInspector(clock), new ClusterInspector.Scope(null, 0),
+                scheduler, interval, new LayoutWatcher.Listener() {
+                    @Override
+                    public void updated(LayoutWatcher.WatchUpdate update) {
+                        ui.execute(() -> applyUpdate(update));
+                    }
+
+                    @Override
+                    public void failed(RuntimeException e) {
+                        ui.execute(() -> error.set("watch: " + e.getMessage()));
+                    }
+                });
+        watching.set(true);
+        watcher.start();
+    }
+
+    /** Stops polling. */
+    public void stopWatch() {
+        if (watcher != null) {
+            watcher.stop();
+            watcher = null;
+        }
+        watching.set(false);
+    }
+
+    private void applyUpdate(LayoutWatcher.WatchUpdate update) {
+        if (!watching.get()) {
+            return;
+        }
+        error.set("");
+        if (update.previous() == null) {
+            return; // the first poll reads the baseline
+        }
+        update.appeared().forEach(ns -> changes.add(0, "now sharded: " + ns));
+        update.disappeared().forEach(ns -> changes.add(0, "no longer sharded: " + ns));
+        List<LayoutChange> mine = update.changes().getOrDefault(namespace.get(), List.of());
+        for (LayoutChange c : mine) {
+            changes.add(0, STEP_TIME.format(update.current().readAt()) + " · " + c.describe());
+        }
+        while (changes.size() > CHANGES_KEPT) {
+            changes.remove(changes.size() - 1);
+        }
+        if (update.changed()) {
+            metadata = update.current();
+            namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
+            if (metadata.collection(namespace.get()).isPresent()) {
+                chooseCollection(namespace.get());
+            }
+            highlightedChange.set(mine.isEmpty() ? "" : mine.get(mine.size() - 1).describe());
+            status.set(mine.size() + " change" + (mine.size() == 1 ? "" : "s") + " in " + namespace.get());
+        }
+    }
+
+    /** Stops the watch and closes the live source; call when the window closes. */
+    public void close() {
+        stopWatch();
+        closeLive(watchedSource);
+        watchedSource = null;
+    }
+
+    // ---- what the view binds -----------------------------------------------------------------------
+
+    /** Whether a layout from outside the simulator is on show. */
+    public ReadOnlyBooleanProperty shownProperty() {
+        return shown.getReadOnlyProperty();
+    }
+
+    /** Whether a read or a save is under way. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** The last failure, one line; empty when none. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** The last success worth a word in the status bar. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** The sharded collections of the read. */
+    public ObservableList<String> namespaces() {
+        return FXCollections.unmodifiableObservableList(namespaces);
+    }
+
+    /** The collection on show. */
+    public ReadOnlyStringProperty namespaceProperty() {
+        return namespace.getReadOnlyProperty();
+    }
+
+    /** The number of recorded changes of the collection on show. */
+    public ReadOnlyIntegerProperty historyStepsProperty() {
+        return historySteps.getReadOnlyProperty();
+    }
+
+    /** How many recorded changes the shown layout includes (the steps count = now). */
+    public ReadOnlyIntegerProperty historyPositionProperty() {
+        return historyPosition.getReadOnlyProperty();
+    }
+
+    /** The shown step's position, time and description. */
+    public ReadOnlyStringProperty stepTextProperty() {
+        return stepText.getReadOnlyProperty();
+    }
+
+    /** Whether the live watch polls. */
+    public ReadOnlyBooleanProperty watchingProperty() {
+        return watching.getReadOnlyProperty();
+    }
+
+    /** Whether the layout on show comes from a live cluster (so it can be watched). */
+    public ReadOnlyBooleanProperty canWatchProperty() {
+        return canWatch.getReadOnlyProperty();
+    }
+
+    /** Changes the watch saw, newest first. */
+    public ObservableList<String> changes() {
+        return FXCollections.unmodifiableObservableList(changes);
+    }
+
+    /** The newest change the watch saw in the shown collection, for a brief highlight; empty when none. */
+    public ReadOnlyStringProperty highlightedChangeProperty() {
+        return highlightedChange.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,96 @@
+package io.shardlab.ui.live;
+
+import io.shardlab.live.ConnectionStringSecrets;
+import io.shardlab.live.LiveConfigSource;
+import io.shardlab.live.LiveConnector;
+import io.shardlab.live.RecentConnections;
+import java.io.File;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * The File menu's live-cluster items: Connect to cluster…, Open snapshot…, Open config dump folder…,
+ * Save snapshot…. Opens the dialogs; the {@link LiveLayoutViewModel} does the work.
+ */
+public final class LiveMenu {
+
+    private final LiveLayoutViewModel layout;
+    private final LiveConnector connector;
+    private final Executor background;
+    private final Executor ui;
+    private final RecentConnections recent;
+    private final Supplier<Window> owner;
+
+    public LiveMenu(LiveLayoutViewModel layout, LiveConnector connector, Executor background, Executor ui,
+            RecentConnections recent, Supplier<Window> owner) {
+        this.layout = layout;
+        this.connector = connector;
+        this.background = background;
+        this.ui = ui;
+        this.recent = recent;
+        this.owner = owner;
+    }
+
+    /** The items, in File-menu order, ending with a separator. */
+    public List<MenuItem> items() {
+        MenuItem connect = item("Connect to cluster…", "menu-connect", this::openConnectDialog);
+        MenuItem open = item("Open snapshot…", "menu-open-snapshot", () -> {
+            File f = snapshotChooser("Open snapshot").showOpenDialog(owner.get());
+            if (f != null) {
+                layout.openSnapshot(f.toPath());
+            }
+        });
+        MenuItem dump = item("Open config dump folder…", "menu-open-dump", () -> {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Folder of config.* exports (collections, chunks, shards, …)");
+            File f = chooser.showDialog(owner.get());
+            if (f != null) {
+                layout.openConfigDump(f.toPath());
+            }
+        });
+        MenuItem save = item("Save snapshot…", "menu-save-snapshot", () -> {
+            FileChooser chooser = snapshotChooser("Save snapshot");
+            chooser.setInitialFileName(layout.namespaceProperty().get() + ".shardlab");
+            File f = chooser.showSaveDialog(owner.get());
+            if (f != null) {
+                layout.saveSnapshot(f.toPath());
+            }
+        });
+        save.disableProperty().bind(layout.shownProperty().not());
+        return List.of(connect, open, dump, save, new SeparatorMenuItem());
+    }
+
+    /** Opens File → Connect to cluster…; a connection that opens is read in the background and shown. */
+    public ConnectDialog openConnectDialog() {
+        ConnectDialog[] dialog = new ConnectDialog[1];
+        ConnectViewModel vm = new ConnectViewModel(connector, background, ui, recent, connection -> {
+            layout.openLive(new LiveConfigSource(connection, true),
+                    ConnectionStringSecrets.withoutCredentials(connection.masked()));
+            dialog[0].close();
+        });
+        dialog[0] = new ConnectDialog(vm, owner.get());
+        dialog[0].show();
+        return dialog[0];
+    }
+
+    private static FileChooser snapshotChooser(String title) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("ShardLab snapshots", "*.shardlab", "*.json"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        return chooser;
+    }
+
+    private static MenuItem item(String text, String id, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setId(id);
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+}

@@ -1,0 +1,126 @@
+package io.shardlab.ui.live;
+
+import java.time.Duration;
+import javafx.animation.PauseTransition;
+import javafx.collections.FXCollections;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Slider;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The strip under the explorer while a layout from outside the simulator is shown: the collection, the
+ * history slider through config.changelog, the live watch toggle with its interval and the changes it saw.
+ */
+public final class LivePanel {
+
+    private final VBox root = new VBox(6);
+
+    public LivePanel(LiveLayoutViewModel vm) {
+        root.setId("live-panel");
+        root.getStyleClass().add("live-panel");
+        root.visibleProperty().bind(vm.shownProperty());
+        root.managedProperty().bind(root.visibleProperty());
+
+        ComboBox<String> collection = new ComboBox<>(vm.namespaces());
+        collection.setId("live-collection");
+        collection.valueProperty().addListener((obs, was, now) -> {
+            if (now != null && !now.equals(vm.namespaceProperty().get())) {
+                vm.chooseCollection(now);
+            }
+        });
+        vm.namespaceProperty().addListener((obs, was, now) -> collection.setValue(now));
+
+        Slider slider = new Slider(0, 0, 0);
+        slider.setId("live-history");
+        slider.setMajorTickUnit(1);
+        slider.setMinorTickCount(0);
+        slider.setSnapToTicks(true);
+        slider.setBlockIncrement(1);
+        slider.maxProperty().bind(vm.historyStepsProperty());
+        slider.disableProperty().bind(vm.historyStepsProperty().isEqualTo(0));
+        vm.historyPositionProperty().addListener((obs, was, now) -> slider.setValue(now.intValue()));
+        slider.valueProperty().addListener((obs, was, now) -> {
+            int p = (int) Math.round(now.doubleValue());
+            if (p != vm.historyPositionProperty().get()) {
+                vm.rewindTo(p);
+            }
+        });
+        HBox.setHgrow(slider, Priority.ALWAYS);
+        Button back = new Button("◀");
+        back.setId("live-step-back");
+        back.setOnAction(e -> vm.stepBack());
+        Button forward = new Button("▶");
+        forward.setId("live-step-forward");
+        forward.setOnAction(e -> vm.stepForward());
+        Label step = new Label();
+        step.setId("live-step");
+        step.textProperty().bind(vm.stepTextProperty());
+
+        ToggleButton watch = new ToggleButton("Watch");
+        watch.setId("live-watch");
+        watch.disableProperty().bind(vm.canWatchProperty().not());
+        ComboBox<Integer> interval = new ComboBox<>(FXCollections.observableArrayList(LiveLayoutViewModel.WATCH_SECONDS));
+        interval.setId("live-watch-interval");
+        interval.setValue(LiveLayoutViewModel.WATCH_SECONDS.get(1));
+        interval.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Integer s) {
+                return s == null ? "" : "every " + s + " s";
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return Integer.valueOf(s.replaceAll("\\D", ""));
+            }
+        });
+        interval.disableProperty().bind(vm.canWatchProperty().not().or(vm.watchingProperty()));
+        watch.setOnAction(e -> {
+            if (watch.isSelected()) {
+                vm.startWatch(Duration.ofSeconds(interval.getValue()));
+            } else {
+                vm.stopWatch();
+            }
+        });
+        vm.watchingProperty().addListener((obs, was, now) -> watch.setSelected(now));
+
+        Label error = new Label();
+        error.setId("live-error");
+        error.getStyleClass().add("danger");
+        error.textProperty().bind(vm.errorProperty());
+
+        HBox top = new HBox(8, new Label("Collection"), collection, new Label("History"), back, slider, forward, watch,
+                interval);
+        top.setAlignment(Pos.CENTER_LEFT);
+
+        ListView<String> changes = new ListView<>(vm.changes());
+        changes.setId("live-changes");
+        changes.setPrefHeight(72);
+        changes.visibleProperty().bind(vm.canWatchProperty());
+        changes.managedProperty().bind(changes.visibleProperty());
+        // a change the watch saw flashes the list for a moment: the number line already shows the new layout
+        PauseTransition flash = new PauseTransition(javafx.util.Duration.seconds(1.5));
+        flash.setOnFinished(e -> changes.getStyleClass().remove("live-changed"));
+        vm.highlightedChangeProperty().addListener((obs, was, now) -> {
+            if (!now.isEmpty()) {
+                if (!changes.getStyleClass().contains("live-changed")) {
+                    changes.getStyleClass().add("live-changed");
+                }
+                flash.playFromStart();
+            }
+        });
+
+        root.getChildren().addAll(top, step, error, changes);
+    }
+
+    public Region node() {
+        return root;
+    }
+}
