@@ -4,20 +4,30 @@ import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
+import io.shardlab.ui.explorer.EngineState;
+import io.shardlab.ui.explorer.ExecutorSimulationThread;
+import io.shardlab.ui.explorer.ExplorerEngine;
+import io.shardlab.ui.explorer.ExplorerView;
+import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.LatestValueMailbox;
+import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SystemColorScheme;
+import io.shardlab.workload.WorkloadRegistry;
 import java.io.InputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.image.Image;
+import javafx.scene.input.ClipboardContent;
 import javafx.stage.Stage;
 
 /**
@@ -34,6 +44,13 @@ public final class ShardLabApp extends Application {
     static final List<Shard> IN_MEMORY_SHARDS =
             List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03"));
 
+    /**
+     * What "Explore a shard key" opens: orders numbered 1, 2, 3, … sharded on the counter, the classic
+     * monotonically increasing key whose every insert lands in the chunk that ends at MaxKey. A 1 MB
+     * chunk size (the smallest config.settings allows) lets the balancer act within a short stream.
+     */
+    static final Scenario FIRST_SCENARIO = Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1);
+
     private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
 
     /**
@@ -43,20 +60,50 @@ public final class ShardLabApp extends Application {
      */
     static final String SMOKE_TEST_PROPERTY = "shardlab.smokeTest";
 
+    private ExecutorSimulationThread simulationThread;
+    private ExplorerViewModel explorer;
+
     @Override
     public void start(Stage stage) {
         AppInfo app = AppInfo.load();
+        AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
         MainViewModel viewModel = new MainViewModel(app, AboutInfo.load(app), IN_MEMORY_CLUSTER, IN_MEMORY_SHARDS,
-                SystemColorScheme.ofThisMachine(), Platform::exit);
+                SystemColorScheme.ofThisMachine(), Platform::exit, () -> explorerRef.get().launch(FIRST_SCENARIO));
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
+
+        // the simulation lives on its own thread; its states reach the screen newest-first, one pending at most
+        simulationThread = new ExecutorSimulationThread();
+        LatestValueMailbox<EngineState> toScreen =
+                new LatestValueMailbox<>(Platform::runLater, state -> explorerRef.get().accept(state));
+        ExplorerEngine engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer);
+        explorer = new ExplorerViewModel(engine, WorkloadRegistry.standard(), viewModel.darkProperty(),
+                ShardLabApp::copyToClipboard, (snapshot, version) -> {
+                    viewModel.describeCluster(new ClusterDescription(IN_MEMORY_CLUSTER.kind(), version.toString()));
+                    viewModel.showCollection(snapshot);
+                });
+        explorerRef.set(explorer);
+        ExplorerView explorerView = new ExplorerView(explorer, viewModel.darkProperty());
+
         List<Image> icons = loadIcons();
-        MainView mainView = new MainView(viewModel, appearance, icons);
+        MainView mainView = new MainView(viewModel, appearance, icons, explorerView.node(), explorerView.menus());
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons);
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         mainView.show(stage);
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
+        }
+    }
+
+    /** The explorer, for tests that drive the real window. */
+    ExplorerViewModel explorer() {
+        return explorer;
+    }
+
+    @Override
+    public void stop() {
+        if (simulationThread != null) {
+            simulationThread.close();
         }
     }
 
@@ -78,6 +125,12 @@ public final class ShardLabApp extends Application {
                 }
             }
         }.start();
+    }
+
+    private static void copyToClipboard(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
     }
 
     private static List<Image> loadIcons() {

@@ -47,6 +47,20 @@ class ShardLabAppTest {
     }
 
     @Test
+    void explore_a_shard_key_opens_the_explorer_on_the_first_scenario(FxRobot robot) throws Exception {
+        robot.clickOn("#start-exploring");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#explorer").tryQuery()
+                .map(Node::isVisible).orElse(false) && !robot.lookup("#status-chunks").queryAs(Label.class).getText()
+                .equals("0 chunks"));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertFalse(robot.lookup("#empty-state").query().isVisible());
+        assertEquals("{ counter: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertEquals("1 chunk", robot.lookup("#status-chunks").queryAs(Label.class).getText());
+        assertTrue(stage.getTitle().contains("shardlab.events"), stage.getTitle());
+    }
+
+    @Test
     void help_about_shows_the_version_and_the_licences(FxRobot robot) throws Exception {
         // by id: the empty state's shortcut list also shows the words "About ShardLab"
         robot.clickOn("Help");

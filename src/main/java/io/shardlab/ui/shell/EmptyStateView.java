@@ -1,9 +1,11 @@
 package io.shardlab.ui.shell;
 
+import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.FlowPane;
@@ -14,6 +16,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
 
 /**
  * What the central area shows before any collection is on screen: what ShardLab will draw, the
@@ -58,7 +61,16 @@ final class EmptyStateView {
         Label shortcutsCaption = new Label("Keyboard shortcuts");
         shortcutsCaption.getStyleClass().add("empty-state-caption");
 
-        VBox card = new VBox(badge, title, text, shardsCaption, shardChips, shortcutsCaption, shortcutGrid());
+        VBox card = new VBox(badge, title, text);
+        if (viewModel.canStartExploring()) {
+            Button start = new Button("Explore a shard key", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE));
+            start.setId("start-exploring");
+            start.getStyleClass().addAll(Styles.ACCENT, Styles.LARGE);
+            start.setOnAction(e -> viewModel.startExploring());
+            start.setDefaultButton(true);
+            card.getChildren().add(start);
+        }
+        card.getChildren().addAll(shardsCaption, shardChips, shortcutsCaption, shortcutGrid());
         card.getStyleClass().add("empty-state-card");
         card.setAlignment(Pos.TOP_CENTER);
         card.setMaxHeight(Region.USE_PREF_SIZE);

@@ -6,6 +6,7 @@ import io.shardlab.ui.theme.ThemeChoice;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
@@ -37,6 +38,8 @@ public final class MainView {
     private final MainViewModel viewModel;
     private final Appearance appearance;
     private final List<Image> icons;
+    private final Node collectionView;
+    private final List<Menu> featureMenus;
     private final StackPane centre = new StackPane();
     private final List<MenuItem> tools = new java.util.ArrayList<>();
     private Stage stage;
@@ -47,9 +50,21 @@ public final class MainView {
      * @param icons the app icon in several sizes, smallest first
      */
     public MainView(MainViewModel viewModel, Appearance appearance, List<Image> icons) {
+        this(viewModel, appearance, icons, null, List.of());
+    }
+
+    /**
+     * @param collectionView what the central area shows while a collection is on show (the explorer);
+     *     null for none
+     * @param featureMenus menus of the features, placed between File and View
+     */
+    public MainView(MainViewModel viewModel, Appearance appearance, List<Image> icons, Node collectionView,
+            List<Menu> featureMenus) {
         this.viewModel = viewModel;
         this.appearance = appearance;
         this.icons = List.copyOf(icons);
+        this.collectionView = collectionView;
+        this.featureMenus = List.copyOf(featureMenus);
     }
 
     /**
@@ -74,6 +89,10 @@ public final class MainView {
         centre.getStyleClass().add("content-area");
         centre.getChildren().add(new EmptyStateView(viewModel).build());
         centre.getChildren().get(0).visibleProperty().bind(viewModel.emptyProperty());
+        if (collectionView != null) {
+            centre.getChildren().add(collectionView);
+            collectionView.visibleProperty().bind(viewModel.emptyProperty().not());
+        }
         root.setCenter(centre);
         root.setBottom(new StatusBarView(viewModel).build());
         appearance.follow(root);
@@ -125,10 +144,12 @@ public final class MainView {
         about.setOnAction(e -> showAbout());
         Menu help = new Menu("_Help", null, about);
 
-        MenuBar bar = new MenuBar(file, view, help);
+        MenuBar bar = new MenuBar(file);
+        bar.getMenus().addAll(featureMenus);
         if (!tools.isEmpty()) {
-            bar.getMenus().add(2, new Menu("_Tools", null, tools.toArray(new MenuItem[0])));
+            bar.getMenus().add(new Menu("_Tools", null, tools.toArray(new MenuItem[0])));
         }
+        bar.getMenus().addAll(view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

@@ -32,9 +32,11 @@ public final class MainViewModel {
 
     private final AppInfo app;
     private final AboutInfo about;
-    private final ClusterDescription cluster;
+    private ClusterDescription cluster;
     private final BooleanSupplier systemPrefersDark;
     private final Runnable quitAction;
+    private final Runnable startExploring;
+    private final ReadOnlyStringWrapper clusterLabel = new ReadOnlyStringWrapper(this, "clusterLabel");
 
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title");
     private final ReadOnlyListWrapper<String> shardIds =
@@ -60,11 +62,23 @@ public final class MainViewModel {
      */
     public MainViewModel(AppInfo app, AboutInfo about, ClusterDescription cluster, List<Shard> shards,
             BooleanSupplier systemPrefersDark, Runnable quitAction) {
+        this(app, about, cluster, shards, systemPrefersDark, quitAction, null);
+    }
+
+    /**
+     * A window whose empty state offers to start exploring.
+     *
+     * @param startExploring opens the explorer on a first scenario; null when there is none to open
+     */
+    public MainViewModel(AppInfo app, AboutInfo about, ClusterDescription cluster, List<Shard> shards,
+            BooleanSupplier systemPrefersDark, Runnable quitAction, Runnable startExploring) {
         this.app = Objects.requireNonNull(app, "app");
         this.about = Objects.requireNonNull(about, "about");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.systemPrefersDark = Objects.requireNonNull(systemPrefersDark, "systemPrefersDark");
         this.quitAction = Objects.requireNonNull(quitAction, "quitAction");
+        this.startExploring = startExploring;
+        clusterLabel.set(cluster.label());
         showShards(shards);
         chunkCount.set(0);
         refreshTexts();
@@ -114,6 +128,30 @@ public final class MainViewModel {
     /** What the window is looking at, e.g. {@code "In-memory cluster · MongoDB 8.0"}. */
     public String clusterLabel() {
         return cluster.label();
+    }
+
+    /** {@link #clusterLabel()} as it changes. */
+    public ReadOnlyStringProperty clusterLabelProperty() {
+        return clusterLabel.getReadOnlyProperty();
+    }
+
+    /** The window now looks at another cluster (or the same kind at another version). */
+    public void describeCluster(ClusterDescription description) {
+        cluster = Objects.requireNonNull(description, "description");
+        clusterLabel.set(cluster.label());
+        refreshTexts();
+    }
+
+    /** Whether the empty state can offer to start exploring. */
+    public boolean canStartExploring() {
+        return startExploring != null;
+    }
+
+    /** Opens the explorer on a first scenario (see {@link #canStartExploring()}). */
+    public void startExploring() {
+        if (startExploring != null) {
+            startExploring.run();
+        }
     }
 
     /** The cluster's shard ids, sorted; a shard's position here is its colour index. */

@@ -24,7 +24,7 @@ final class StatusBarView {
 
     Region build() {
         Label cluster = item("status-cluster", MaterialDesignS.SERVER_NETWORK);
-        cluster.setText(viewModel.clusterLabel());
+        cluster.textProperty().bind(viewModel.clusterLabelProperty());
         Label shards = item("status-shards", MaterialDesignD.DATABASE_OUTLINE);
         shards.textProperty().bind(viewModel.shardCountTextProperty());
         Label chunks = item("status-chunks", MaterialDesignV.VIEW_COLUMN_OUTLINE);

@@ -1,0 +1,312 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.Scale;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.bson.BsonInt64;
+
+/**
+ * The explorer's two performance budgets (DESIGN.md), measured on the real JavaFX toolkit, headless
+ * (Monocle, software rendering), with {@code mvn -Pbench verify}:
+ * <ol>
+ *   <li><b>Number line frame, 1,000,000 chunks, 1600 px: ≤ 16 ms.</b> A 1,000,000-chunk layout on 4
+ *       shards is put through the explorer's own number line ViewModel and View; then 300 pan and zoom
+ *       steps are timed on the JavaFX thread, each from the verb (zoom, pan) to the end of the canvas
+ *       paint (per-column aggregation in render's NumberLineFrame, then render's painters through
+ *       FXGraphics2D), on each of the three scales.</li>
+ *   <li><b>UI thread during a streaming simulation: no pulse blocked &gt; 50 ms.</b> The whole explorer
+ *       (engine on its own thread, newest-wins mailbox, every panel) plays a stream at full speed for
+ *       a while; an AnimationTimer records the time between consecutive pulses, and every delivery of
+ *       an engine state to the screen is timed. A gap between pulses over 50 ms would mean the JavaFX
+ *       thread was blocked that long.</li>
+ * </ol>
+ * Figures are printed; the run fails (exit 1) when a budget is exceeded.
+ */
+public final class ExplorerBenchmark {
+
+    static final int CHUNKS = 1_000_000;
+    static final double WIDTH = 1600;
+    static final long FRAME_BUDGET_NANOS = 16_000_000;
+    static final long PULSE_BUDGET_NANOS = 50_000_000;
+
+    private ExplorerBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long streamSeconds = args.length > 0 ? Long.parseLong(args[0]) : 15;
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        // each measurement opens and closes its own window: closing the last one must not end JavaFX
+        Platform.setImplicitExit(false);
+        boolean ok = args.length > 1 && args[1].equals("stream-only") || numberLineFrames();
+        // warm-up: the first seconds of any JavaFX window (class loading, CSS, the JIT) are not streaming
+        streaming("warm-up", io.shardlab.ui.explorer.Scenario.of("{ counter: 1 }", "monotonic")
+                .withChunkSizeMegabytes(1).withDocuments(200_000).withDocsPerSecond(5_000), 5, false);
+        ok &= streaming("monotonic counter, 1 MB chunks", io.shardlab.ui.explorer.Scenario
+                .of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1).withDocuments(1_000_000)
+                .withDocsPerSecond(2_000), streamSeconds, true);
+        ok &= streaming("hashed uniform userId (value line, links)", io.shardlab.ui.explorer.Scenario
+                .of("{ userId: 'hashed' }", "uniform").withChunkSizeMegabytes(1).withDocuments(1_000_000)
+                .withDocsPerSecond(2_000), streamSeconds, true);
+        Platform.exit();
+        System.out.println(ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET");
+        System.exit(ok ? 0 : 1);
+    }
+
+    // ---- 1. number line frames ------------------------------------------------------------------------
+
+    private static LayoutData millionChunks() {
+        SplittableRandom random = new SplittableRandom(7);
+        List<ShardKey> points = new ArrayList<>(CHUNKS - 1);
+        for (int i = 1; i < CHUNKS; i++) {
+            points.add(ShardKey.of(new BsonInt64(i * 1_000L)));
+        }
+        List<String> shards = List.of("shard01", "shard02", "shard03", "shard04");
+        ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, shards, 5);
+        ClusterSnapshot snapshot = new ClusterSnapshot("bench.events", ShardKeyPattern.parse("{ x: 1 }"), false,
+                shards.stream().map(Shard::named).toList(), chunks, List.of());
+        long[] docs = new long[CHUNKS];
+        long[] bytes = new long[CHUNKS];
+        for (int i = 0; i < CHUNKS; i++) {
+            docs[i] = random.nextInt(20_000);
+            bytes[i] = docs[i] * 180;
+        }
+        return new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes)));
+    }
+
+    private static boolean numberLineFrames() throws Exception {
+        long t0 = System.nanoTime();
+        LayoutData layout = millionChunks();
+        System.out.printf(Locale.ROOT, "number line: %,d chunks built in %d ms%n", CHUNKS,
+                (System.nanoTime() - t0) / 1_000_000);
+        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+        NumberLineViewModel vm = new NumberLineViewModel(dark);
+        ChunkActionsViewModel actions = new ChunkActionsViewModel(vm, command -> { });
+        NumberLineView[] view = new NumberLineView[1];
+        Stage[] stage = new Stage[1];
+        onFx(() -> {
+            view[0] = new NumberLineView(vm, actions);
+            stage[0] = new Stage();
+            Scene scene = new Scene(view[0].node(), WIDTH, 600);
+            new Appearance(dark, new SimpleBooleanProperty(false)).follow(view[0].node());
+            stage[0].setScene(scene);
+            stage[0].show();
+            long s = System.nanoTime();
+            vm.showLayout(layout);
+            System.out.printf(Locale.ROOT, "number line: first picture (model of %,d chunks) in %d ms%n", CHUNKS,
+                    (System.nanoTime() - s) / 1_000_000);
+            return null;
+        });
+        boolean ok = true;
+        for (Scale scale : Scale.values()) {
+            onFx(() -> {
+                vm.fit();
+                vm.chooseScale(scale);
+                view[0].canvas().paintNow();
+                return null;
+            });
+            long[] frames = new long[300];
+            SplittableRandom random = new SplittableRandom(11);
+            // the first 60 steps warm the JIT up and are not counted
+            for (int f = -60; f < frames.length; f++) {
+                int step = f;
+                long took = onFx(() -> {
+                    long s = System.nanoTime();
+                    switch (step % 6) {
+                        case 0, 1 -> vm.zoom(1.35, random.nextDouble());
+                        case 2 -> vm.pan(random.nextDouble() - 0.5);
+                        case 3 -> vm.drag(-40, WIDTH);
+                        case 4 -> vm.zoom(1 / 1.3, random.nextDouble());
+                        default -> {
+                            if (vm.viewportProperty().get().span() < 1e-5) {
+                                vm.fit();
+                            } else {
+                                vm.pan(0.1);
+                            }
+                        }
+                    }
+                    view[0].canvas().paintNow();
+                    return System.nanoTime() - s;
+                });
+                if (f >= 0) {
+                    frames[f] = took;
+                }
+            }
+            ok &= report("number line frame, " + scale.caption() + ", 1600 px", frames, FRAME_BUDGET_NANOS, 0.95);
+        }
+        onFx(() -> {
+            stage[0].close();
+            return null;
+        });
+        return ok;
+    }
+
+    // ---- 2. the UI thread while a stream plays at full speed -------------------------------------------
+
+    private static boolean streaming(String name, io.shardlab.ui.explorer.Scenario scenario, long seconds,
+            boolean print) throws Exception {
+        ExecutorSimulationThread thread = new ExecutorSimulationThread();
+        long[] startNanos = new long[1];
+        long[] deliveries = new long[1 << 20];
+        int[] deliveryCount = new int[1];
+        ExplorerViewModel[] holder = new ExplorerViewModel[1];
+        LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(task -> Platform.runLater(() -> {
+            long s = System.nanoTime();
+            task.run();
+            if (deliveryCount[0] < deliveries.length) {
+                deliveries[deliveryCount[0]++] = System.nanoTime() - s;
+            }
+            if (System.nanoTime() - s > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
+                System.out.printf(Locale.ROOT, "    long delivery %.1f ms at %.2f s%n", (System.nanoTime() - s) / 1e6,
+                        (s - startNanos[0]) / 1e9);
+            }
+        }), state -> holder[0].accept(state));
+        long[] offers = new long[1];
+        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, state -> {
+            offers[0]++;
+            mailbox.offer(state);
+        });
+        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+        long[] gaps = new long[1 << 20];
+        int[] gapCount = new int[1];
+        AtomicBoolean measuring = new AtomicBoolean();
+        AnimationTimer pulses = new AnimationTimer() {
+            private long last;
+
+            @Override
+            public void handle(long now) {
+                if (measuring.get() && last != 0 && gapCount[0] < gaps.length) {
+                    gaps[gapCount[0]++] = now - last;
+                    if (now - last > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
+                        System.out.printf(Locale.ROOT, "    long pulse gap %.1f ms at %.2f s%n", (now - last) / 1e6,
+                                (now - startNanos[0]) / 1e9);
+                    }
+                }
+                last = now;
+            }
+        };
+        Stage[] stage = new Stage[1];
+        onFx(() -> {
+            holder[0] = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
+                    (snapshot, version) -> { });
+            ExplorerView view = new ExplorerView(holder[0], dark);
+            new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
+            stage[0] = new Stage();
+            stage[0].setScene(new Scene(view.node(), WIDTH, 1000));
+            stage[0].show();
+            holder[0].launch(scenario);
+            return null;
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (onFx(() -> holder[0].phaseProperty().get()) != ExplorerViewModel.Phase.READY) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + ": the scenario did not load in 60 s");
+            }
+            Thread.sleep(50);
+        }
+        // the garbage of loading (a million documents read ahead) is the loading's, not the stream's
+        System.gc();
+        onFx(() -> {
+            holder[0].playback().chooseSpeed(PlaybackSpeed.MAX);
+            holder[0].playback().play();
+            pulses.start();
+            return null;
+        });
+        measuring.set(true);
+        long start = System.nanoTime();
+        startNanos[0] = start;
+        // a stream at full speed is over in a second or two: play it again and again for the whole period
+        int plays = 1;
+        while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(seconds)) {
+            Thread.sleep(20);
+            boolean over = onFx(() -> holder[0].phaseProperty().get() == ExplorerViewModel.Phase.READY
+                    && holder[0].playback().finishedProperty().get());
+            if (over) {
+                plays++;
+                onFx(() -> {
+                    holder[0].playback().reset();
+                    return null;
+                });
+                while (onFx(() -> holder[0].playback().finishedProperty().get()
+                        || holder[0].phaseProperty().get() != ExplorerViewModel.Phase.READY)) {
+                    Thread.sleep(20);
+                }
+                onFx(() -> {
+                    holder[0].playback().play();
+                    return null;
+                });
+            }
+        }
+        measuring.set(false);
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        onFx(() -> {
+            pulses.stop();
+            holder[0].playback().pause();
+            stage[0].close();
+            return null;
+        });
+        thread.close();
+        if (!print) {
+            return true;
+        }
+        System.out.printf(Locale.ROOT, "streaming %s at full speed for %.1f s (%d plays of the stream): %,d states "
+                + "published, %,d reached the screen (newest wins)%n", name, elapsed, plays, offers[0], deliveryCount[0]);
+        boolean ok = report("  JavaFX pulse interval", Arrays.copyOf(gaps, gapCount[0]), PULSE_BUDGET_NANOS, 1.0);
+        report("  delivery of an engine state to the screen", Arrays.copyOf(deliveries, deliveryCount[0]),
+                PULSE_BUDGET_NANOS, 1.0);
+        return ok;
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------------
+
+    /** Prints p50, p95, p99 and max; true when the given percentile is within budget. */
+    private static boolean report(String what, long[] nanos, long budget, double percentile) {
+        if (nanos.length == 0) {
+            System.out.println(what + ": no samples");
+            return false;
+        }
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        long checked = at(sorted, percentile);
+        boolean ok = checked <= budget;
+        System.out.printf(Locale.ROOT, "%s: n=%d p50=%.2f ms p95=%.2f ms p99=%.2f ms max=%.2f ms (budget %s %d ms)%s%n",
+                what, sorted.length, at(sorted, 0.5) / 1e6, at(sorted, 0.95) / 1e6, at(sorted, 0.99) / 1e6,
+                sorted[sorted.length - 1] / 1e6, percentile == 1.0 ? "max" : "p" + Math.round(percentile * 100),
+                budget / 1_000_000, ok ? "" : "  OVER");
+        return ok;
+    }
+
+    private static long at(long[] sorted, double q) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.floor(q * (sorted.length - 1)))];
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+        FutureTask<T> task = new FutureTask<>(work);
+        Platform.runLater(task);
+        return task.get(120, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,116 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.render.ElapsedTime;
+import io.shardlab.render.HeatmapPainter;
+import io.shardlab.render.ThemeColors;
+import io.shardlab.render.Typography;
+import io.shardlab.render.WritesChartPainter;
+import java.awt.Graphics2D;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+
+/**
+ * The two live charts side by side: writes per shard over time, and the key-range × time heatmap of
+ * writes (time on x, key range on y, brightness = writes), both painted by render's painters.
+ */
+final class ChartsView {
+
+    static final double PAD = 12;
+
+    private final NumberLineViewModel vm;
+    private final RenderCanvas writes;
+    private final RenderCanvas heat;
+    private final HBox root;
+    private final Typography type = Typography.standard();
+
+    ChartsView(NumberLineViewModel vm) {
+        this.vm = vm;
+        this.writes = new RenderCanvas(this::paintWrites);
+        writes.setId("writes-chart");
+        this.heat = new RenderCanvas(this::paintHeat);
+        heat.setId("heatmap");
+        Label writesCaption = new Label();
+        Label heatCaption = new Label("brighter = more writes");
+        heatCaption.setTooltip(new javafx.scene.control.Tooltip("Time on x, key range on y, brightness = writes "
+                + "(log scale). Each row holds the same number of the stream's distinct keys."));
+        VBox writesCard = card("Writes per shard", writesCaption, writes,
+                "Press Play: the writes each shard takes appear here, window by window.", MaterialDesignC.CHART_LINE);
+        VBox heatCard = card("Writes by key range over time", heatCaption, heat,
+                "Press Play: hot key ranges light up here, the way key visualizers show hot spots.",
+                MaterialDesignF.FIRE);
+        root = new HBox(writesCard, heatCard);
+        root.getStyleClass().add("charts-row");
+        HBox.setHgrow(writesCard, Priority.ALWAYS);
+        HBox.setHgrow(heatCard, Priority.ALWAYS);
+        vm.pictureProperty().addListener((obs, was, now) -> {
+            // the charts change only when a window completes (or the theme, or the layout's shards)
+            if (was == null || now == null || was.data().writes() != now.data().writes()
+                    || was.data().heatmap() != now.data().heatmap() || was.options().theme() != now.options().theme()
+                    || was.model().shards() != now.model().shards()) {
+                writes.repaint();
+                heat.repaint();
+            }
+            if (now != null) {
+                writesCaption.setText(now.data().writes().map(w -> "per " + ElapsedTime.format(w.windowMillis())
+                        + " of simulated time").orElse(""));
+            }
+        });
+    }
+
+    private VBox card(String title, Label caption, RenderCanvas canvas, String empty, org.kordamp.ikonli.Ikon icon) {
+        Label heading = new Label(title, new FontIcon(icon));
+        heading.getStyleClass().add("card-title");
+        caption.getStyleClass().add("card-caption");
+        caption.setMinWidth(0);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox header = new HBox(heading, spacer, caption);
+        header.getStyleClass().add("card-header");
+        header.setAlignment(Pos.CENTER_LEFT);
+        Label emptyLabel = new Label(empty);
+        emptyLabel.getStyleClass().add("chart-empty");
+        emptyLabel.setWrapText(true);
+        emptyLabel.visibleProperty().bind(vm.pictureProperty().map(p -> p.data().writes().isEmpty()).orElse(true));
+        canvas.visibleProperty().bind(emptyLabel.visibleProperty().not());
+        StackPane body = new StackPane(canvas, emptyLabel);
+        body.getStyleClass().add("chart-body");
+        VBox.setVgrow(body, Priority.ALWAYS);
+        VBox card = new VBox(header, body);
+        card.getStyleClass().addAll("explorer-card", "chart-card");
+        card.setMinWidth(0);
+        card.setPrefWidth(400);
+        return card;
+    }
+
+    Region node() {
+        return root;
+    }
+
+    private void paintWrites(Graphics2D g, double width, double height, double density) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (p == null || p.data().writes().isEmpty() || width < 80 || height < 60) {
+            return;
+        }
+        ThemeColors colors = new ThemeColors(p.options().theme());
+        new WritesChartPainter(colors, type).paint(g, p.data().writes().get(), p.model(), false, PAD, 0,
+                width - 2 * PAD, height - PAD);
+    }
+
+    private void paintHeat(Graphics2D g, double width, double height, double density) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (p == null || p.data().heatmap().isEmpty() || width < 80 || height < 60) {
+            return;
+        }
+        ThemeColors colors = new ThemeColors(p.options().theme());
+        new HeatmapPainter(colors, type).paint(g, p.data().heatmap().get(), PAD, 0, width - 2 * PAD, height - PAD,
+                density);
+    }
+}

@@ -1,0 +1,356 @@
+package io.shardlab.ui.explorer;
+
+import atlantafx.base.theme.Styles;
+import io.shardlab.render.Scale;
+import io.shardlab.render.Theme;
+import java.util.List;
+import java.util.Locale;
+import javafx.animation.PauseTransition;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.util.Duration;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
+
+/**
+ * The explorer's window content: the setup strip, the transport strip, the diagram (number line, lanes,
+ * charts) and the side panel, plus the loading and error states. Builds nodes and binds them to
+ * {@link ExplorerViewModel}; decides nothing itself.
+ */
+public final class ExplorerView {
+
+    /** How long a load may take before the spinner shows. */
+    static final double LOADING_PATIENCE_MILLIS = 350;
+
+    /** Style class of the explorer's root, which carries render's palette as looked-up colours. */
+    public static final String STYLE_CLASS = "explorer";
+
+    private final ExplorerViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final SetupBar setup;
+    private final SidePanel side;
+    private final NumberLineView line;
+    private final ChartsView charts;
+    private String paletteSheet;
+
+    /**
+     * @param vm the explorer's state and verbs
+     * @param dark whether the dark theme shows (render's palette follows it)
+     */
+    public ExplorerView(ExplorerViewModel vm, ObservableBooleanValue dark) {
+        this.vm = vm;
+        this.setup = new SetupBar(vm.setup());
+        this.side = new SidePanel(vm);
+        this.line = new NumberLineView(vm.numberLine(), vm.actions());
+        this.charts = new ChartsView(vm.numberLine());
+        root.setId("explorer");
+        root.getStyleClass().add(STYLE_CLASS);
+        applyPalette(dark.get());
+        dark.addListener((obs, was, now) -> applyPalette(now));
+
+        VBox top = new VBox(setup.node(), new TransportBar(vm.playback(), vm.history()).node());
+        top.getStyleClass().add("explorer-top");
+        root.setTop(top);
+
+        VBox diagram = new VBox(lineCard(), charts.node());
+        diagram.getStyleClass().add("diagram-column");
+        VBox.setVgrow(charts.node(), Priority.ALWAYS);
+        ScrollPane diagramScroll = new ScrollPane(diagram);
+        diagramScroll.setFitToWidth(true);
+        diagramScroll.setFitToHeight(true);
+        // a click on the line must leave the keyboard with the line (zoom and pan keys), not the scroller
+        diagramScroll.setFocusTraversable(false);
+        diagramScroll.getStyleClass().addAll("diagram-scroll", atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
+
+        root.setCenter(stateLayer(diagramScroll));
+        root.setRight(side.node());
+        installKeys();
+    }
+
+    /** The explorer's root node. */
+    public Region node() {
+        return root;
+    }
+
+    /** The number line's canvas, for tests and the frame-time benchmark. */
+    RenderCanvas lineCanvas() {
+        return line.canvas();
+    }
+
+    NumberLineView numberLineView() {
+        return line;
+    }
+
+    private void applyPalette(boolean isDark) {
+        if (paletteSheet != null) {
+            root.getStylesheets().remove(paletteSheet);
+        }
+        // render's Theme is the one source of the palette: the canvas paints with it and the CSS looks it up
+        paletteSheet = Styles.toDataURI((isDark ? Theme.dark() : Theme.light()).toCss("." + STYLE_CLASS));
+        root.getStylesheets().add(paletteSheet);
+    }
+
+    // ---- the diagram card ----------------------------------------------------------------------------
+
+    private Region lineCard() {
+        Label title = new Label();
+        title.setId("line-title");
+        title.getStyleClass().add("card-title");
+        title.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
+        title.textProperty().bind(vm.numberLine().pictureProperty().map(p -> p.model().key().hasHashedPrefix()
+                ? "Chunks in hash space" : "Chunks from MinKey to MaxKey").orElse("Chunks"));
+        Label caption = new Label();
+        caption.setId("line-caption");
+        caption.getStyleClass().add("card-caption");
+        caption.textProperty().bind(vm.numberLine().pictureProperty().map(p -> {
+            int n = p.model().chunkCount();
+            String s = String.format(Locale.ROOT, "%,d chunk%s on %d shards · shard key %s", n, n == 1 ? "" : "s",
+                    p.model().shards().size(), p.model().key());
+            return p.valueLine().isPresent() ? s + " · values above, each on the shard of its hash" : s;
+        }).orElse(""));
+        caption.setMinWidth(0);
+
+        HBox scales = new HBox();
+        scales.getStyleClass().add("scale-group");
+        ToggleGroup group = new ToggleGroup();
+        Scale[] all = Scale.values();
+        for (int i = 0; i < all.length; i++) {
+            Scale s = all[i];
+            ToggleButton b = new ToggleButton(switch (s) {
+                case EQUAL -> "Equal";
+                case DATA_SIZE -> "Data size";
+                case KEY_VALUE -> "Key value";
+            });
+            b.setId("scale-" + s.cliName());
+            b.setToggleGroup(group);
+            b.getStyleClass().addAll(Styles.SMALL, i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL
+                    : Styles.CENTER_PILL);
+            b.setTooltip(new Tooltip(s.caption()));
+            b.setSelected(vm.numberLine().scaleProperty().get() == s);
+            b.setOnAction(e -> {
+                vm.numberLine().chooseScale(s);
+                b.setSelected(vm.numberLine().scaleProperty().get() == s);
+            });
+            b.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                    () -> !vm.numberLine().scales().contains(s), vm.numberLine().scales()));
+            vm.numberLine().scaleProperty().addListener((obs, was, now) -> b.setSelected(now == s));
+            scales.getChildren().add(b);
+        }
+        Button zoomOut = small("zoom-out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE, "Zoom out (−, or the wheel)",
+                () -> vm.numberLine().zoomOut());
+        Button zoomIn = small("zoom-in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE, "Zoom in (+, or the wheel)",
+                () -> vm.numberLine().zoomIn());
+        Button fit = small("zoom-fit", MaterialDesignF.FIT_TO_SCREEN_OUTLINE, "Show the whole line (0)",
+                () -> vm.numberLine().fit());
+        Label zoomText = new Label();
+        zoomText.getStyleClass().add("zoom-text");
+        zoomText.textProperty().bind(vm.numberLine().viewportProperty().map(v -> v.span() >= 1 ? "whole line"
+                : String.format(Locale.ROOT, "%s×", zoomFactor(1 / v.span()))));
+        HBox zoom = new HBox(2, zoomOut, zoomText, zoomIn, fit);
+        zoom.setAlignment(Pos.CENTER_LEFT);
+
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        scales.setMinWidth(Region.USE_PREF_SIZE);
+        zoom.setMinWidth(Region.USE_PREF_SIZE);
+        zoomText.setMinWidth(Region.USE_PREF_SIZE);
+        VBox titles = new VBox(1, title, caption);
+        titles.setMinWidth(0);
+        HBox.setHgrow(titles, Priority.ALWAYS);
+        HBox header = new HBox(12, titles, scales, zoom);
+        header.getStyleClass().add("card-header");
+        header.setAlignment(Pos.CENTER_LEFT);
+        VBox card = new VBox(header, line.node());
+        card.getStyleClass().addAll("explorer-card", "line-card");
+        return card;
+    }
+
+    private static String zoomFactor(double f) {
+        if (f < 10) {
+            return String.format(Locale.ROOT, "%.1f", f);
+        }
+        if (f < 1e6) {
+            return String.format(Locale.ROOT, "%,.0f", f);
+        }
+        return String.format(Locale.ROOT, "%.2g", f);
+    }
+
+    private static Button small(String id, Ikon icon, String tip, Runnable action) {
+        Button b = new Button(null, new FontIcon(icon));
+        b.setId(id);
+        b.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    // ---- loading, failure, nothing yet --------------------------------------------------------------
+
+    private Region stateLayer(Region content) {
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setPrefSize(48, 48);
+        Label loadingText = new Label();
+        loadingText.getStyleClass().add("state-text");
+        loadingText.textProperty().bind(vm.titleProperty().map(t -> "Building the cluster and reading the stream…"
+                + (t.isEmpty() ? "" : "\n" + t)));
+        VBox loading = new VBox(16, spinner, loadingText);
+        loading.setId("explorer-loading");
+        loading.getStyleClass().addAll("state-card");
+        loading.setAlignment(Pos.CENTER);
+        // a reload that takes less than a moment (a reset, a small stream) keeps the old picture on screen
+        // instead of flashing a spinner; a longer one shows the spinner over a blank area
+        PauseTransition patience = new PauseTransition(Duration.millis(LOADING_PATIENCE_MILLIS));
+        patience.setOnFinished(e -> loading.setVisible(vm.phaseProperty().get() == ExplorerViewModel.Phase.LOADING));
+        loading.setVisible(false);
+        vm.phaseProperty().addListener((obs, was, now) -> {
+            if (now == ExplorerViewModel.Phase.LOADING) {
+                patience.playFromStart();
+            } else {
+                patience.stop();
+                loading.setVisible(false);
+            }
+        });
+        loading.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+
+        Label failedTitle = new Label("This scenario cannot be loaded", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        failedTitle.getStyleClass().add("state-title");
+        Label failedText = new Label();
+        failedText.setId("explorer-load-error");
+        failedText.getStyleClass().add("state-text");
+        failedText.setWrapText(true);
+        failedText.textProperty().bind(vm.loadErrorProperty());
+        Label failedHint = new Label("Change the key or the workload above and press Apply.");
+        failedHint.getStyleClass().add("state-hint");
+        VBox failed = new VBox(12, failedTitle, failedText, failedHint);
+        failed.setId("explorer-failed");
+        failed.getStyleClass().addAll("state-card", "failed");
+        failed.setMaxSize(560, Region.USE_PREF_SIZE);
+        failed.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.FAILED));
+
+        content.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.READY)
+                .or(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.LOADING).and(loading.visibleProperty().not())
+                        .and(vm.numberLine().pictureProperty().isNotNull())));
+        StackPane layer = new StackPane(content, loading, failed);
+        layer.getStyleClass().add("state-layer");
+        return layer;
+    }
+
+    // ---- keyboard and menus ---------------------------------------------------------------------------
+
+    private void installKeys() {
+        root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getTarget() instanceof TextInputControl) {
+                return;
+            }
+            if (e.getCode() == KeyCode.SPACE && !e.isShortcutDown()) {
+                vm.playback().togglePlay();
+                e.consume();
+            } else if (e.getCode() == KeyCode.RIGHT && e.isShiftDown()) {
+                vm.playback().step();
+                e.consume();
+            }
+        });
+    }
+
+    /** The explorer's menus, for the window's menu bar. */
+    public List<Menu> menus() {
+        // Space and Shift+Right are handled by the explorer itself (installKeys), so that text fields
+        // still take them; the menu names them in its labels instead of registering accelerators
+        MenuItem play = item("Play / Pause  (Space)", MaterialDesignP.PLAY_PAUSE, null,
+                () -> vm.playback().togglePlay());
+        play.setId("menu-play");
+        MenuItem step = item("Step  (Shift+Right)", MaterialDesignS.SKIP_NEXT, null, () -> vm.playback().step());
+        MenuItem reset = item("Reset", MaterialDesignR.RESTART,
+                new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> vm.playback().reset());
+        Menu speed = new Menu("Speed");
+        ToggleGroup speeds = new ToggleGroup();
+        for (PlaybackSpeed s : vm.playback().speeds()) {
+            RadioMenuItem r = new RadioMenuItem(s.label());
+            r.setToggleGroup(speeds);
+            r.setSelected(vm.playback().speedProperty().get() == s);
+            r.setOnAction(e -> vm.playback().chooseSpeed(s));
+            vm.playback().speedProperty().addListener((obs, was, now) -> r.setSelected(now == s));
+            speed.getItems().add(r);
+        }
+        MenuItem apply = item("Apply setup", MaterialDesignC.CHECK,
+                new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN), () -> vm.setup().apply());
+        MenuItem key = item("Edit the shard key", MaterialDesignA.ALPHA_K_BOX_OUTLINE,
+                new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), setup::focusKey);
+        Menu simulation = new Menu("_Simulation", null, play, step, reset, speed, new SeparatorMenuItem(), apply, key);
+        simulation.setId("menu-simulation");
+
+        MenuItem undo = item("Undo", MaterialDesignU.UNDO,
+                new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), () -> vm.history().undo());
+        undo.textProperty().bind(vm.history().undoTextProperty());
+        undo.disableProperty().bind(vm.history().canUndoProperty().not());
+        undo.setId("menu-undo");
+        MenuItem redo = item("Redo", MaterialDesignR.REDO,
+                new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> vm.history().redo());
+        redo.textProperty().bind(vm.history().redoTextProperty());
+        redo.disableProperty().bind(vm.history().canRedoProperty().not());
+        redo.setId("menu-redo");
+        MenuItem split = item("Split the selected chunk", MaterialDesignC.CONTENT_CUT, null,
+                () -> vm.actions().splitSelectedChunk());
+        split.disableProperty().bind(vm.actions().canSplitProperty().not());
+        MenuItem merge = item("Merge with the next chunk", MaterialDesignM.MERGE, null,
+                () -> vm.actions().mergeSelectedWithNext());
+        merge.disableProperty().bind(vm.actions().canMergeProperty().not());
+        MenuItem copy = item("Copy all commands as mongosh", MaterialDesignC.CONTENT_COPY,
+                new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> vm.history().copyAll());
+        MenuItem filter = item("Query targeting…", MaterialDesignF.FILTER_OUTLINE,
+                new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), side::focusFilter);
+        Menu edit = new Menu("_Edit", null, undo, redo, new SeparatorMenuItem(), split, merge,
+                new SeparatorMenuItem(), copy, filter);
+        edit.setId("menu-edit");
+
+        MenuItem zoomIn = item("Zoom in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
+                new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN), () -> vm.numberLine().zoomIn());
+        MenuItem zoomOut = item("Zoom out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
+                new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN), () -> vm.numberLine().zoomOut());
+        MenuItem fit = item("Show the whole line", MaterialDesignF.FIT_TO_SCREEN_OUTLINE,
+                new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN), () -> vm.numberLine().fit());
+        Menu line = new Menu("_Number line", null, zoomIn, zoomOut, fit);
+        line.setId("menu-line");
+        return List.of(edit, simulation, line);
+    }
+
+    private static MenuItem item(String text, Ikon icon, KeyCombination keys, Runnable action) {
+        MenuItem m = new MenuItem(text, new FontIcon(icon));
+        if (keys != null) {
+            m.setAccelerator(keys);
+        }
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+}

@@ -1,0 +1,682 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.render.Highlight;
+import io.shardlab.render.KeyLabelFormat;
+import io.shardlab.render.LegendPainter;
+import io.shardlab.render.NumberLineFrame;
+import io.shardlab.render.NumberLineModel;
+import io.shardlab.render.NumberLinePainter;
+import io.shardlab.render.ShardLanesPainter;
+import io.shardlab.render.ShardSummary;
+import io.shardlab.render.TextMeasure;
+import io.shardlab.render.ThemeColors;
+import io.shardlab.render.Typography;
+import io.shardlab.render.Viewport;
+import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
+import io.shardlab.ui.explorer.ExplorerFrame.InsertMark;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import javafx.animation.AnimationTimer;
+import javafx.geometry.Pos;
+import javafx.scene.Cursor;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Line;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+
+/**
+ * The number line and the shard lanes under it, painted by render's section painters into one canvas
+ * (so a chunk sits at the same x on both), with the legend below and, for a hashed key, the value
+ * line above. Over the canvas, a mouse-transparent layer shows what is alive for a moment: insert
+ * marks, migrations sliding from lane to lane, the outline of the chunk under the pointer, its card.
+ *
+ * <p>Gestures: wheel zooms around the pointer (shift-wheel pans), dragging the line pans, clicking
+ * selects a chunk, double-clicking splits it there, dragging a chunk from its lane to another lane moves
+ * it, right-click opens the chunk menu. Keys: + − zoom, ← → pan, 0 fit, [ ] previous/next chunk,
+ * S split, M merge with the next chunk, Esc clears the selection.
+ */
+final class NumberLineView {
+
+    static final double PAD = 18;
+    static final double BAR = 64;
+    static final double VALUE_BAR = 34;
+    static final double GAP = 26;
+    static final double VALUE_GAP = 44;
+    static final long MARK_LIFE_NANOS = 900_000_000L;
+    static final long MOVE_LIFE_NANOS = 900_000_000L;
+    static final int MAX_LIVE_MARKS = 120;
+    static final double DRAG_THRESHOLD = 4;
+
+    /** Where the last paint put things, for hit tests and the overlay. */
+    private record Geometry(NumberLineFrame frame, NumberLineFrame valueFrame, double lineX, double lineWidth,
+            double valueBarTop, double barTop, double lanesTop, double lanePitch, double laneHeaderHeight,
+            List<String> shards, double height) {
+
+        boolean inLineX(double x) {
+            return x >= lineX && x <= lineX + lineWidth;
+        }
+
+        double position(double x) {
+            return frame.viewport().toLine(Math.max(0, Math.min(lineWidth, x - lineX)), lineWidth);
+        }
+
+        double x(double position) {
+            return lineX + frame.xOf(position);
+        }
+
+        /** The lane row at y, or -1. */
+        int laneAt(double y) {
+            double top = lanesTop + laneHeaderHeight;
+            if (y < top) {
+                return -1;
+            }
+            int row = (int) ((y - top) / lanePitch);
+            return row < shards.size() ? row : -1;
+        }
+
+        double laneTop(int row) {
+            return lanesTop + laneHeaderHeight + row * lanePitch;
+        }
+
+        boolean onBar(double y) {
+            return y >= barTop && y <= barTop + BAR;
+        }
+    }
+
+    private record LiveMark(InsertMark mark, long bornNanos, Region tick, Region valueTick, Line link) {
+    }
+
+    private record LiveMove(ChunkMove move, long bornNanos, Region ghost) {
+    }
+
+    private final NumberLineViewModel vm;
+    private final ChunkActionsViewModel actions;
+    private final RenderCanvas canvas;
+    private final Pane overlay = new Pane();
+    private final Region hoverOutline = new Region();
+    private final VBox hoverCard = new VBox();
+    private final Region dragGhost = new Region();
+    private final Label valuesLabel = new Label("values");
+    private final Label hashesLabel = new Label("hashes");
+    private final Deque<LiveMark> marks = new ArrayDeque<>();
+    private final Deque<LiveMove> moves = new ArrayDeque<>();
+    private final StackPane root;
+    private final Typography type = Typography.standard();
+    private Geometry geometry;
+    private long lastMarkSequence = -1;
+    private long lastMoveSequence = -1;
+    private double pressX;
+    private double pressY;
+    private double lastDragX;
+    private boolean dragging;
+    private int dragChunk = -1;
+    private int dragFromLane = -1;
+    private final AnimationTimer animation = new AnimationTimer() {
+        @Override
+        public void handle(long now) {
+            animate(now);
+        }
+    };
+    private boolean animating;
+
+    NumberLineView(NumberLineViewModel vm, ChunkActionsViewModel actions) {
+        this.vm = vm;
+        this.actions = actions;
+        this.canvas = new RenderCanvas(this::paint);
+        canvas.setId("number-line-canvas");
+        canvas.setFocusTraversable(true);
+        canvas.setMinHeight(200);
+        overlay.setMouseTransparent(true);
+        overlay.getStyleClass().add("line-overlay");
+        hoverOutline.getStyleClass().add("hover-outline");
+        hoverOutline.setVisible(false);
+        hoverOutline.setManaged(false);
+        dragGhost.getStyleClass().add("drag-ghost");
+        dragGhost.setVisible(false);
+        dragGhost.setManaged(false);
+        hoverCard.getStyleClass().add("hover-card");
+        hoverCard.setVisible(false);
+        hoverCard.setManaged(false);
+        for (Label l : List.of(valuesLabel, hashesLabel)) {
+            l.getStyleClass().add("line-label");
+            l.setManaged(false);
+            l.setVisible(false);
+        }
+        valuesLabel.setTooltip(new javafx.scene.control.Tooltip("The stream's values before hashing"));
+        overlay.getChildren().addAll(valuesLabel, hashesLabel, hoverOutline, dragGhost, hoverCard);
+        root = new StackPane(canvas, overlay);
+        root.getStyleClass().add("number-line-view");
+        root.setAlignment(Pos.TOP_LEFT);
+
+        vm.pictureProperty().addListener((obs, was, now) -> {
+            canvas.repaint();
+            if (now != null) {
+                admit(now);
+            }
+        });
+        vm.hoveredProperty().addListener((obs, was, now) -> showHover());
+        installMouse();
+        installKeys();
+    }
+
+    Region node() {
+        return root;
+    }
+
+    RenderCanvas canvas() {
+        return canvas;
+    }
+
+    // ---- painting -------------------------------------------------------------------------------
+
+    private void paint(Graphics2D g, double width, double height, double density) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (p == null) {
+            return;
+        }
+        // the card behind the canvas has the theme's background (-sl-background): nothing to fill here
+        ThemeColors colors = new ThemeColors(p.options().theme());
+        NumberLineModel model = p.model();
+        List<ShardSummary> rows = summaries(p);
+        ShardLanesPainter lanes = new ShardLanesPainter(colors, type);
+        double left = PAD;
+        double lineX = left + lanes.leftGutter(g, rows);
+        double lineWidth = width - PAD - lanes.rightGutter(g, rows) - lineX;
+        if (lineWidth < 60) {
+            return;
+        }
+        TextMeasure measure = TextMeasure.of(g.getFontMetrics(type.label()));
+        int columns = Math.max(1, (int) Math.round(lineWidth * density));
+        NumberLinePainter linePainter = new NumberLinePainter(colors, type);
+        double y = PAD;
+        NumberLineFrame valueFrame = null;
+        double valueBarTop = -1;
+        if (p.valueLine().isPresent()) {
+            NumberLineModel values = p.valueLine().get();
+            valueFrame = NumberLineFrame.compute(values, Viewport.FULL, lineWidth, columns, measure,
+                    KeyLabelFormat.standard());
+            Rectangle2D bar = linePainter.paint(g, valueFrame, Highlight.none(), lineX, y, VALUE_BAR);
+            valueBarTop = bar.getY();
+            y += NumberLinePainter.height(values, VALUE_BAR) + VALUE_GAP;
+        }
+        NumberLineFrame frame = NumberLineFrame.compute(model, p.options().viewport(), lineWidth, columns, measure,
+                KeyLabelFormat.standard());
+        Rectangle2D bar = linePainter.paint(g, frame, p.options().highlight(), lineX, y, BAR);
+        placeLineLabels(p.valueLine().isPresent(), valueBarTop, bar.getY());
+        double lanesTop = y + NumberLinePainter.height(model, BAR) + GAP;
+        lanes.paint(g, rows, frame, p.options().highlight(), left, lineX, lanesTop);
+        double lanesBottom = lanesTop + ShardLanesPainter.height(rows.size());
+        LegendPainter legend = new LegendPainter(colors, type);
+        List<LegendPainter.Item> items = LegendPainter.items(model, frame.anyMixed(),
+                rows.stream().anyMatch(ShardSummary::hot), p.options().highlight());
+        double legendTop = lanesBottom + GAP - 6;
+        legend.paint(g, items, left, legendTop, width - 2 * PAD);
+        double needed = legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2;
+        int n = rows.size();
+        double pitch = ShardLanesPainter.pitch(n);
+        geometry = new Geometry(frame, valueFrame, lineX, lineWidth, valueBarTop, bar.getY(), lanesTop, pitch,
+                ShardLanesPainter.height(n) - n * pitch, model.shards(), needed);
+        if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
+            canvas.setPrefHeight(needed);
+            canvas.setMinHeight(needed);
+        }
+        layoutHover();
+        if (animating) {
+            placeLive();
+        }
+    }
+
+    /** For a hashed key, names the two lines in the left gutter. */
+    private void placeLineLabels(boolean hashed, double valueBarTop, double barTop) {
+        valuesLabel.setVisible(hashed);
+        hashesLabel.setVisible(hashed);
+        if (hashed) {
+            valuesLabel.autosize();
+            hashesLabel.autosize();
+            valuesLabel.relocate(PAD, valueBarTop + (VALUE_BAR - valuesLabel.getHeight()) / 2);
+            hashesLabel.relocate(PAD, barTop + (BAR - hashesLabel.getHeight()) / 2);
+        }
+    }
+
+    private DiagramPicture summarised;
+    private List<ShardSummary> summaries;
+
+    /**
+     * The lanes' rows: a pass over every chunk, so computed once per layout and write series, not on
+     * every zoom or pan (which only change the viewport).
+     */
+    private List<ShardSummary> summaries(DiagramPicture p) {
+        if (summarised == null || summarised.model() != p.model() || summarised.data().layout() != p.data().layout()
+                || summarised.data().writes() != p.data().writes()) {
+            int window = p.data().writes().map(w -> w.windows() - 1).orElse(0);
+            summaries = ShardSummary.of(p.model(), p.data().layout().sizes(), p.data().writes(), window);
+            summarised = p;
+        }
+        return summaries;
+    }
+
+    // ---- overlay: marks, moves, hover -----------------------------------------------------------
+
+    private void admit(DiagramPicture p) {
+        long now = System.nanoTime();
+        boolean reset = !p.marks().isEmpty() && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence;
+        if (reset) {
+            clearLive();
+        }
+        for (InsertMark m : p.marks()) {
+            if (m.sequence() > lastMarkSequence) {
+                if (marks.size() == MAX_LIVE_MARKS) {
+                    remove(marks.removeFirst());
+                }
+                boolean linked = m.valueBeforeHashing().isPresent() && p.valueLine().isPresent();
+                marks.addLast(new LiveMark(m, now, markNode(), linked ? markNode() : null, linked ? linkNode() : null));
+                lastMarkSequence = m.sequence();
+            }
+        }
+        for (ChunkMove m : p.moves()) {
+            if (m.sequence() > lastMoveSequence) {
+                Region ghost = new Region();
+                ghost.getStyleClass().addAll("migration-ghost", "shard-" + (p.model().shardIndex(m.to()) % 16));
+                ghost.setManaged(false);
+                overlay.getChildren().add(ghost);
+                moves.addLast(new LiveMove(m, now, ghost));
+                lastMoveSequence = m.sequence();
+            }
+        }
+        if ((!marks.isEmpty() || !moves.isEmpty()) && !animating) {
+            animating = true;
+            animation.start();
+        }
+    }
+
+    // Marks come and go dozens of times a second while a stream plays: their nodes are pooled, so that
+    // the JavaFX thread does not style and lay out new nodes for every insert.
+    private final Deque<Region> sparePoints = new ArrayDeque<>();
+    private final Deque<Line> spareLinks = new ArrayDeque<>();
+
+    private Region markNode() {
+        Region r = sparePoints.poll();
+        if (r == null) {
+            r = new Region();
+            r.getStyleClass().add("insert-mark");
+            r.setManaged(false);
+            overlay.getChildren().add(0, r);
+        }
+        r.setVisible(true);
+        r.setOpacity(0);
+        return r;
+    }
+
+    private Line linkNode() {
+        Line l = spareLinks.poll();
+        if (l == null) {
+            l = new Line();
+            l.getStyleClass().add("hash-link");
+            l.setManaged(false);
+            overlay.getChildren().add(0, l);
+        }
+        l.setVisible(true);
+        l.setOpacity(0);
+        return l;
+    }
+
+    private void clearLive() {
+        marks.forEach(this::remove);
+        marks.clear();
+        moves.forEach(m -> overlay.getChildren().remove(m.ghost()));
+        moves.clear();
+        lastMarkSequence = -1;
+        lastMoveSequence = -1;
+    }
+
+    private void remove(LiveMark m) {
+        m.tick().setVisible(false);
+        sparePoints.push(m.tick());
+        if (m.valueTick() != null) {
+            m.valueTick().setVisible(false);
+            sparePoints.push(m.valueTick());
+            m.link().setVisible(false);
+            spareLinks.push(m.link());
+        }
+    }
+
+    private void animate(long now) {
+        while (!marks.isEmpty() && now - marks.peekFirst().bornNanos() > MARK_LIFE_NANOS) {
+            remove(marks.removeFirst());
+        }
+        while (!moves.isEmpty() && now - moves.peekFirst().bornNanos() > MOVE_LIFE_NANOS) {
+            overlay.getChildren().remove(moves.removeFirst().ghost());
+        }
+        placeLive(now);
+        if (marks.isEmpty() && moves.isEmpty()) {
+            animation.stop();
+            animating = false;
+        }
+    }
+
+    private void placeLive() {
+        placeLive(System.nanoTime());
+    }
+
+    private void placeLive(long now) {
+        Geometry geo = geometry;
+        DiagramPicture p = vm.pictureProperty().get();
+        if (geo == null || p == null) {
+            return;
+        }
+        NumberLineModel model = p.model();
+        for (LiveMark m : marks) {
+            double age = (now - m.bornNanos()) / (double) MARK_LIFE_NANOS;
+            double opacity = Math.max(0, 1 - age);
+            double x = geo.x(model.positionOf(m.mark().key()));
+            boolean visible = geo.inLineX(x);
+            place(m.tick(), x - 1, geo.barTop() - 12 + 6 * age, 2, 12, visible ? opacity : 0);
+            if (m.valueTick() != null && geo.valueFrame() != null && p.valueLine().isPresent()) {
+                double vx = geo.lineX() + geo.valueFrame().xOf(p.valueLine().get().positionOf(
+                        m.mark().valueBeforeHashing().orElseThrow()));
+                double vBottom = geo.valueBarTop() + VALUE_BAR;
+                place(m.valueTick(), vx - 1, vBottom + 2, 2, 8, opacity);
+                m.link().setStartX(vx);
+                m.link().setStartY(vBottom + 10);
+                m.link().setEndX(x);
+                m.link().setEndY(geo.barTop() - 12);
+                m.link().setOpacity(visible ? opacity * 0.7 : 0);
+            }
+        }
+        for (LiveMove m : moves) {
+            double t = Math.min(1, (now - m.bornNanos()) / (double) (MOVE_LIFE_NANOS * 2 / 3));
+            double ease = 1 - Math.pow(1 - t, 3);
+            int from = geo.shards().indexOf(m.move().from());
+            int to = geo.shards().indexOf(m.move().to());
+            if (from < 0 || to < 0) {
+                m.ghost().setOpacity(0);
+                continue;
+            }
+            double x0 = geo.x(model.positionOf(m.move().min()));
+            double x1 = m.move().max().isGlobalMax() ? geo.x(1) : geo.x(model.positionOf(m.move().max()));
+            x0 = Math.max(geo.lineX(), x0);
+            x1 = Math.min(geo.lineX() + geo.lineWidth(), Math.max(x1, x0 + 4));
+            double y = geo.laneTop(from) + (geo.laneTop(to) - geo.laneTop(from)) * ease;
+            double fade = (now - m.bornNanos()) > MOVE_LIFE_NANOS * 2 / 3
+                    ? Math.max(0, 1 - ((now - m.bornNanos()) - MOVE_LIFE_NANOS * 2 / 3) / (double) (MOVE_LIFE_NANOS / 3))
+                    : 1;
+            place(m.ghost(), x0, y + geo.lanePitch() * 0.14, Math.max(4, x1 - x0), geo.lanePitch() * 0.72, fade);
+        }
+    }
+
+    private static void place(Region r, double x, double y, double w, double h, double opacity) {
+        r.resizeRelocate(x, y, w, h);
+        r.setOpacity(opacity);
+    }
+
+    private double hoverX = Double.NaN;
+    private double hoverY = Double.NaN;
+
+    private void showHover() {
+        ChunkDetails d = vm.hoveredProperty().get();
+        if (d == null || dragging) {
+            hoverOutline.setVisible(false);
+            hoverCard.setVisible(false);
+            return;
+        }
+        hoverCard.getChildren().setAll(cardContent(d));
+        hoverCard.setVisible(true);
+        hoverOutline.setVisible(true);
+        layoutHover();
+    }
+
+    private List<javafx.scene.Node> cardContent(ChunkDetails d) {
+        Label title = new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : ""));
+        title.getStyleClass().add("hover-card-title");
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("hover-card-grid");
+        row(grid, 0, "min", d.minText());
+        row(grid, 1, "max", d.maxText());
+        row(grid, 2, "shard", d.chunk().shard());
+        row(grid, 3, "documents", d.documentsText());
+        row(grid, 4, "size", d.sizeText());
+        row(grid, 5, "version", d.versionText());
+        return List.of(title, grid);
+    }
+
+    private static void row(GridPane grid, int r, String name, String value) {
+        Label k = new Label(name);
+        k.getStyleClass().add("hover-card-key");
+        Label v = new Label(value);
+        v.getStyleClass().add("hover-card-value");
+        grid.addRow(r, k, v);
+    }
+
+    private void layoutHover() {
+        Geometry geo = geometry;
+        ChunkDetails d = vm.hoveredProperty().get();
+        DiagramPicture p = vm.pictureProperty().get();
+        if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
+            return;
+        }
+        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
+        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
+        hoverOutline.resizeRelocate(x0 - 1, geo.barTop() - 2, Math.max(3, x1 - x0 + 2), BAR + 4);
+        if (!Double.isNaN(hoverX)) {
+            hoverCard.applyCss();
+            hoverCard.autosize();
+            double w = hoverCard.getWidth();
+            double h = hoverCard.getHeight();
+            double cx = hoverX + 16 + w > root.getWidth() ? hoverX - 16 - w : hoverX + 16;
+            double cy = Math.min(Math.max(4, hoverY + 18), Math.max(4, root.getHeight() - h - 4));
+            hoverCard.relocate(Math.max(4, cx), cy);
+        }
+    }
+
+    // ---- mouse ----------------------------------------------------------------------------------
+
+    private void installMouse() {
+        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> {
+            hoverX = e.getX();
+            hoverY = e.getY();
+            Geometry geo = geometry;
+            boolean over = geo != null && geo.inLineX(e.getX()) && (geo.onBar(e.getY()) || geo.laneAt(e.getY()) >= 0);
+            if (over) {
+                vm.hover(geo.position(e.getX()));
+                layoutHover();
+            } else {
+                vm.hover(Double.NaN);
+            }
+            canvas.setCursor(over ? Cursor.HAND : Cursor.DEFAULT);
+        });
+        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> vm.hover(Double.NaN));
+        canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
+            canvas.requestFocus();
+            pressX = e.getX();
+            pressY = e.getY();
+            lastDragX = e.getX();
+            dragging = false;
+            dragChunk = -1;
+            dragFromLane = -1;
+            Geometry geo = geometry;
+            DiagramPicture p = vm.pictureProperty().get();
+            if (geo != null && p != null && e.getButton() == MouseButton.PRIMARY && geo.inLineX(e.getX())) {
+                int lane = geo.laneAt(e.getY());
+                if (lane >= 0) {
+                    int chunk = p.model().chunkAt(geo.position(e.getX()));
+                    if (p.model().shards().get(p.model().shardOf(chunk)).equals(geo.shards().get(lane))) {
+                        dragChunk = chunk;
+                        dragFromLane = lane;
+                    }
+                }
+            }
+        });
+        canvas.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
+            if (!dragging && Math.hypot(e.getX() - pressX, e.getY() - pressY) < DRAG_THRESHOLD) {
+                return;
+            }
+            if (!dragging) {
+                dragging = true;
+                vm.hover(Double.NaN);
+            }
+            Geometry geo = geometry;
+            if (dragChunk >= 0 && geo != null) {
+                DiagramPicture p = vm.pictureProperty().get();
+                double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(dragChunk)));
+                double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(dragChunk + 1)));
+                dragGhost.resizeRelocate(x0, e.getY() - geo.lanePitch() / 2, Math.max(6, x1 - x0), geo.lanePitch() * 0.8);
+                dragGhost.setVisible(true);
+                canvas.setCursor(Cursor.CLOSED_HAND);
+            } else if (geo != null) {
+                vm.drag(e.getX() - lastDragX, geo.lineWidth());
+                lastDragX = e.getX();
+                canvas.setCursor(Cursor.H_RESIZE);
+            }
+        });
+        canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
+            // the scroll pane around the diagram takes the focus on press; the line's keys need it back
+            canvas.requestFocus();
+            Geometry geo = geometry;
+            if (dragging && dragChunk >= 0 && geo != null) {
+                int lane = geo.laneAt(e.getY());
+                if (lane >= 0 && lane != dragFromLane) {
+                    actions.moveChunkTo(dragChunk, geo.shards().get(lane));
+                }
+            }
+            dragGhost.setVisible(false);
+            boolean wasDragging = dragging;
+            dragging = false;
+            dragChunk = -1;
+            canvas.setCursor(Cursor.DEFAULT);
+            if (!wasDragging && geo != null && geo.inLineX(e.getX()) && e.getButton() == MouseButton.PRIMARY) {
+                if (geo.onBar(e.getY()) || geo.laneAt(e.getY()) >= 0) {
+                    vm.selectAt(geo.position(e.getX()));
+                    if (e.getClickCount() == 2) {
+                        actions.splitSelectedChunk();
+                    }
+                } else {
+                    vm.clearSelection();
+                }
+            }
+        });
+        canvas.addEventHandler(ScrollEvent.SCROLL, e -> {
+            Geometry geo = geometry;
+            if (geo == null) {
+                return;
+            }
+            if (e.isShiftDown() || Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY())) {
+                double d = e.isShiftDown() ? e.getDeltaY() + e.getDeltaX() : e.getDeltaX();
+                vm.drag(d, geo.lineWidth());
+            } else if (e.getDeltaY() != 0) {
+                double anchor = (e.getX() - geo.lineX()) / geo.lineWidth();
+                vm.zoom(Math.pow(1.0025, e.getDeltaY()), anchor);
+            }
+            e.consume();
+        });
+        canvas.setOnContextMenuRequested(e -> {
+            Geometry geo = geometry;
+            if (geo == null || !geo.inLineX(e.getX())) {
+                return;
+            }
+            vm.selectAt(geo.position(e.getX()));
+            chunkMenu().show(canvas, e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
+    }
+
+    private ContextMenu chunkMenu() {
+        MenuItem split = new MenuItem();
+        split.textProperty().bind(actions.splitTextProperty());
+        split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
+        split.disableProperty().bind(actions.canSplitProperty().not());
+        split.setOnAction(e -> actions.splitSelectedChunk());
+        MenuItem median = new MenuItem("Split at the median (sh.splitFind)");
+        median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
+        median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
+        Menu move = new Menu("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
+        for (String shard : actions.moveTargetsProperty()) {
+            MenuItem to = new MenuItem(shard);
+            to.setOnAction(e -> actions.moveSelectedChunkTo(shard));
+            move.getItems().add(to);
+        }
+        move.setDisable(!actions.canMoveProperty().get() || move.getItems().isEmpty());
+        MenuItem mergeLeft = new MenuItem("Merge with the previous chunk", new FontIcon(MaterialDesignM.MERGE));
+        mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
+        MenuItem mergeRight = new MenuItem("Merge with the next chunk");
+        mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
+        MenuItem zoom = new MenuItem("Zoom to this chunk", new FontIcon(MaterialDesignA.ARROW_EXPAND_HORIZONTAL));
+        zoom.setOnAction(e -> vm.zoomToSelection());
+        MenuItem fit = new MenuItem("Show the whole line", new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE));
+        fit.setOnAction(e -> vm.fit());
+        ContextMenu menu = new ContextMenu(split, median, new SeparatorMenuItem(), move, new SeparatorMenuItem(),
+                mergeLeft, mergeRight, new SeparatorMenuItem(), zoom, fit);
+        menu.setId("chunk-menu");
+        return menu;
+    }
+
+    // ---- keyboard -------------------------------------------------------------------------------
+
+    private void installKeys() {
+        canvas.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() || e.isAltDown()) {
+                return;
+            }
+            boolean handled = true;
+            switch (e.getCode()) {
+                case PLUS, EQUALS, ADD -> vm.zoomIn();
+                case MINUS, SUBTRACT -> vm.zoomOut();
+                case LEFT -> vm.panLeft();
+                case RIGHT -> vm.panRight();
+                case DIGIT0, NUMPAD0, F -> vm.fit();
+                case OPEN_BRACKET -> vm.selectPrevious();
+                case CLOSE_BRACKET -> vm.selectNext();
+                case S -> actions.splitSelectedChunk();
+                case M -> actions.mergeSelectedWithNext();
+                case Z -> vm.zoomToSelection();
+                case ESCAPE -> vm.clearSelection();
+                default -> handled = false;
+            }
+            if (handled) {
+                e.consume();
+            }
+        });
+    }
+
+    /** Keys the canvas handles, for the shortcut list. */
+    static List<String[]> keyHelp() {
+        return List.of(new String[] {"+  −", "zoom"}, new String[] {"←  →", "pan"}, new String[] {"0", "fit"},
+                new String[] {"[  ]", "previous / next chunk"}, new String[] {"S", "split the selected chunk"},
+                new String[] {"M", "merge with the next chunk"}, new String[] {"Z", "zoom to the selected chunk"});
+    }
+
+    /** The x of {@code position} on the line after the last paint, for tests; empty before. */
+    Optional<Double> screenXOf(double position) {
+        return Optional.ofNullable(geometry).map(g -> g.x(position));
+    }
+
+    /** The y of the middle of the bar after the last paint, for tests. */
+    Optional<Double> barMiddleY() {
+        return Optional.ofNullable(geometry).map(g -> g.barTop() + BAR / 2);
+    }
+
+    /** The y of the middle of lane {@code row}, for tests. */
+    Optional<Double> laneMiddleY(int row) {
+        return Optional.ofNullable(geometry).map(g -> g.laneTop(row) + g.lanePitch() / 2);
+    }
+}

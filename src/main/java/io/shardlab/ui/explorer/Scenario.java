@@ -1,0 +1,160 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.cluster.MongoVersion;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything the explorer needs to set up an in-memory cluster and a stream: a lesson's "try this",
+ * or the explorer's own toolbar state. Plain text where a user or a lesson file types it (the key
+ * pattern, the split points, the filter), so a lesson can ship it verbatim and the explorer
+ * validates it with MongoDB's messages when it loads the scenario.
+ *
+ * <p>Only the shape is checked here (ranges, non-blank names); the launcher checks the meaning
+ * (the key parses, the workload exists, the split points are keys of that pattern) and refuses
+ * with a one-line message naming the field.
+ *
+ * @param namespace the collection, {@code "db.collection"}
+ * @param keyPattern the shard key as mongosh text, e.g. {@code "{ ts: 1 }"} or {@code "{ user: 'hashed' }"}
+ * @param shards number of shards, 1 to {@value #MAX_SHARDS} (the explorer's palette has 16 distinct colours)
+ * @param version the MongoDB release whose rules apply; one of {@link MongoVersion#simulated()}
+ * @param chunkSizeMegabytes the maximum chunk size in MB, 1 to 1024 as {@code config.settings chunksize}
+ *     allows, or 0 for the version's default (64 MB before 6.0, 128 MB from 6.0)
+ * @param workload the insert stream: a name in the workload registry, e.g. {@code "monotonic"}, or
+ *     {@value #DATASET_PREFIX} and a file path to replay a dataset file (JSON Lines or CSV, see
+ *     {@link io.shardlab.workload.DatasetFile}), e.g. {@code "file:/data/orders.jsonl"}
+ * @param documents how many documents the stream inserts, 1 to {@value #MAX_DOCUMENTS} (a dataset may
+ *     hold fewer)
+ * @param docsPerSecond the insert pace in simulated time, positive
+ * @param splitPoints split points to cut the empty collection at before the first insert, each a
+ *     key document as mongosh text, e.g. {@code "{ ts: 1000 }"}, in any order; empty for none
+ * @param queryFilter a find filter to show the targeting of, as mongosh text, e.g.
+ *     {@code "{ user: 'u42' }"}; empty for none
+ * @param seed the seed of the stream and the simulation: the same scenario always plays the same way
+ */
+public record Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
+        String workload, long documents, double docsPerSecond, List<String> splitPoints,
+        Optional<String> queryFilter, long seed) {
+
+    /** The most shards the explorer draws. */
+    public static final int MAX_SHARDS = 16;
+    /** The largest {@code chunksize} setting MongoDB accepts, in MB (config.settings schema: maximum 1024). */
+    public static final int MAX_CHUNK_SIZE_MEGABYTES = 1024;
+    /** How {@link #workload()} names a dataset file to replay instead of a generated workload. */
+    public static final String DATASET_PREFIX = "file:";
+    /** The namespace a scenario uses unless it names one. */
+    public static final String DEFAULT_NAMESPACE = "shardlab.events";
+    /** The most documents one scenario streams: the explorer keeps every key of the stream in memory. */
+    public static final long MAX_DOCUMENTS = 1_000_000;
+    /** The documents a scenario inserts unless it says otherwise. */
+    public static final long DEFAULT_DOCUMENTS = 200_000;
+    /** The pace unless the scenario says otherwise: 2,000 inserts per simulated second. */
+    public static final double DEFAULT_DOCS_PER_SECOND = 2_000;
+
+    public Scenario {
+        if (namespace == null || !namespace.matches("[^.\\s]+\\.[^\\s]+")) {
+            throw new IllegalArgumentException("namespace: expected 'db.collection', got '" + namespace + "'");
+        }
+        if (keyPattern == null || keyPattern.isBlank()) {
+            throw new IllegalArgumentException("keyPattern: a shard key pattern is required, e.g. { ts: 1 }");
+        }
+        if (shards < 1 || shards > MAX_SHARDS) {
+            throw new IllegalArgumentException("shards: between 1 and " + MAX_SHARDS + ", got " + shards);
+        }
+        Objects.requireNonNull(version, "version");
+        if (!MongoVersion.simulated().contains(version)) {
+            MongoVersion.parseSimulated(version.toString()); // throws the message that lists the modelled versions
+        }
+        if (chunkSizeMegabytes < 0 || chunkSizeMegabytes > MAX_CHUNK_SIZE_MEGABYTES) {
+            throw new IllegalArgumentException("chunkSizeMegabytes: between 1 and " + MAX_CHUNK_SIZE_MEGABYTES
+                    + " MB, or 0 for the version's default, got " + chunkSizeMegabytes);
+        }
+        if (workload == null || workload.isBlank()) {
+            throw new IllegalArgumentException("workload: a workload name is required, e.g. 'monotonic'");
+        }
+        if (documents < 1 || documents > MAX_DOCUMENTS) {
+            throw new IllegalArgumentException("documents: between 1 and " + MAX_DOCUMENTS + ", got " + documents);
+        }
+        if (!(docsPerSecond > 0) || Double.isInfinite(docsPerSecond)) {
+            throw new IllegalArgumentException("docsPerSecond: must be positive, got " + docsPerSecond);
+        }
+        splitPoints = List.copyOf(splitPoints);
+        for (int i = 0; i < splitPoints.size(); i++) {
+            if (splitPoints.get(i).isBlank()) {
+                throw new IllegalArgumentException("splitPoints[" + i + "]: blank; expected a key such as { ts: 1000 }");
+            }
+        }
+        queryFilter = Objects.requireNonNull(queryFilter, "queryFilter").filter(f -> !f.isBlank());
+    }
+
+    /**
+     * A scenario of {@code workload} on {@code keyPattern} with the defaults: {@value #DEFAULT_NAMESPACE},
+     * 3 shards, MongoDB {@link MongoVersion#DEFAULT}, the version's chunk size, 200,000 documents at
+     * 2,000 per second, no pre-split, no filter, seed 1.
+     */
+    public static Scenario of(String keyPattern, String workload) {
+        return new Scenario(DEFAULT_NAMESPACE, keyPattern, 3, MongoVersion.DEFAULT, 0, workload, DEFAULT_DOCUMENTS,
+                DEFAULT_DOCS_PER_SECOND, List.of(), Optional.empty(), 1);
+    }
+
+    /** Whether {@link #workload()} names a dataset file rather than a registry workload. */
+    public boolean replaysDataset() {
+        return workload.startsWith(DATASET_PREFIX);
+    }
+
+    public Scenario withNamespace(String ns) {
+        return new Scenario(ns, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withKeyPattern(String pattern) {
+        return new Scenario(namespace, pattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withShards(int n) {
+        return new Scenario(namespace, keyPattern, n, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withVersion(MongoVersion v) {
+        return new Scenario(namespace, keyPattern, shards, v, chunkSizeMegabytes, workload, documents, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withChunkSizeMegabytes(int megabytes) {
+        return new Scenario(namespace, keyPattern, shards, version, megabytes, workload, documents, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withWorkload(String name) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, name, documents, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withDocuments(long n) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, n, docsPerSecond,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withDocsPerSecond(double rate) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, rate,
+                splitPoints, queryFilter, seed);
+    }
+
+    public Scenario withSplitPoints(List<String> points) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
+                docsPerSecond, points, queryFilter, seed);
+    }
+
+    public Scenario withQueryFilter(String filter) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
+                docsPerSecond, splitPoints, Optional.ofNullable(filter), seed);
+    }
+
+    public Scenario withSeed(long s) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
+                docsPerSecond, splitPoints, queryFilter, s);
+    }
+}

@@ -1,0 +1,21 @@
+package io.shardlab.ui.explorer;
+
+/**
+ * The explorer as other panels (the lessons) see it: hand it a {@link Scenario} and it shows that
+ * cluster, ready to play. Called on the JavaFX application thread.
+ */
+@FunctionalInterface
+public interface ScenarioLauncher {
+
+    /**
+     * Replaces what the explorer shows by {@code scenario}: a fresh in-memory cluster of its version
+     * with its shards, the collection sharded on its key, cut at its split points, its workload
+     * chosen and paused at the first insert, and its filter's targeting shown. The cluster is built
+     * on the explorer's simulation thread; the explorer shows it as soon as it is ready.
+     *
+     * @throws IllegalArgumentException with a one-line message naming the field when the scenario
+     *     cannot be loaded: the key pattern is invalid (MongoDB's message), the workload is unknown,
+     *     a split point is not a key of the pattern, or the filter does not parse
+     */
+    void launch(Scenario scenario);
+}

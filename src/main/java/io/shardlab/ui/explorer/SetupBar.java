@@ -1,0 +1,243 @@
+package io.shardlab.ui.explorer;
+
+import atlantafx.base.controls.CustomTextField;
+import atlantafx.base.theme.Styles;
+import io.shardlab.cluster.MongoVersion;
+import java.io.File;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignK;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
+
+/**
+ * The setup strip: workload, shard key (checked as it is typed), shards, chunk size, MongoDB version,
+ * pace, and Apply. Errors show inline under the key.
+ */
+final class SetupBar {
+
+    private final SetupViewModel vm;
+    private final VBox root;
+    private final CustomTextField key = new CustomTextField();
+
+    SetupBar(SetupViewModel vm) {
+        this.vm = vm;
+
+        ComboBox<SetupViewModel.WorkloadChoice> workload = new ComboBox<>(vm.workloadsProperty());
+        workload.setId("setup-workload");
+        workload.valueProperty().bindBidirectional(vm.workloadProperty());
+        workload.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(SetupViewModel.WorkloadChoice item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null) {
+                    setText(null);
+                    setGraphic(null);
+                    return;
+                }
+                Label name = new Label(item.label());
+                name.getStyleClass().add("workload-name");
+                Label description = new Label(item.description());
+                description.getStyleClass().add("workload-description");
+                VBox box = new VBox(name, description);
+                box.getStyleClass().add("workload-cell");
+                setText(null);
+                setGraphic(box);
+            }
+        });
+        workload.valueProperty().addListener((obs, was, now) -> {
+            if (now != null && was != null && !now.equals(was)) {
+                vm.chooseWorkload(now);
+            }
+        });
+        workload.setPrefWidth(200);
+        workload.setTooltip(new Tooltip("The insert stream: a generated workload, or a dataset file to replay"));
+        Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
+        dataset.setId("setup-dataset");
+        dataset.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        dataset.setTooltip(new Tooltip("Replay a dataset file (JSON Lines or CSV, optionally .gz)…"));
+        dataset.setOnAction(e -> chooseDataset(dataset));
+        HBox workloadBox = new HBox(2, workload, dataset);
+        workloadBox.setAlignment(Pos.CENTER_LEFT);
+
+        key.setId("setup-key");
+        key.getStyleClass().add("key-field");
+        key.textProperty().bindBidirectional(vm.keyPatternProperty());
+        key.setPromptText("{ field: 1 } or { field: 'hashed' }");
+        key.setLeft(new FontIcon(MaterialDesignK.KEY_OUTLINE));
+        FontIcon status = new FontIcon();
+        status.getStyleClass().add("key-status");
+        key.setRight(status);
+        key.setPrefColumnCount(22);
+        vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
+        styleKey(status, vm.keyErrorProperty().get());
+        key.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                vm.apply();
+            }
+        });
+        key.setTooltip(new Tooltip("The shard key pattern, as sh.shardCollection takes it. Enter applies."));
+        HBox.setHgrow(key, Priority.ALWAYS);
+
+        Spinner<Integer> shards = new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
+        shards.setId("setup-shards");
+        shards.setEditable(true);
+        shards.setPrefWidth(118);
+        shards.getValueFactory().valueProperty().addListener((obs, was, now) -> vm.shardsProperty().set(now));
+        vm.shardsProperty().addListener((obs, was, now) -> shards.getValueFactory().setValue(now.intValue()));
+        shards.getStyleClass().add(Spinner.STYLE_CLASS_SPLIT_ARROWS_HORIZONTAL);
+
+        ComboBox<Integer> chunkSize = new ComboBox<>();
+        chunkSize.setId("setup-chunk-size");
+        chunkSize.getItems().setAll(SetupViewModel.CHUNK_SIZES_MB);
+        chunkSize.setConverter(converter(vm::chunkSizeLabel));
+        chunkSize.setValue(vm.chunkSizeMegabytesProperty().get());
+        chunkSize.valueProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.chunkSizeMegabytesProperty().set(now);
+            }
+        });
+        vm.chunkSizeMegabytesProperty().addListener((obs, was, now) -> chunkSize.setValue(now.intValue()));
+        vm.versionProperty().addListener((obs, was, now) -> {
+            // the default's label names the version's default size
+            Integer v = chunkSize.getValue();
+            chunkSize.setConverter(converter(vm::chunkSizeLabel));
+            chunkSize.setValue(null);
+            chunkSize.setValue(v);
+        });
+        chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 6.0, "
+                + "128 MB from 6.0 by default"));
+
+        ComboBox<MongoVersion> version = new ComboBox<>();
+        version.setId("setup-version");
+        version.getItems().setAll(vm.versions());
+        version.valueProperty().bindBidirectional(vm.versionProperty());
+        version.setConverter(converter(v -> "MongoDB " + v));
+        version.setTooltip(new Tooltip("Whose rules apply: auto-splitting before 6.0, the data-size balancer and "
+                + "moveRange from 6.0, the auto-merger from 7.0"));
+
+        ComboBox<Integer> pace = new ComboBox<>();
+        pace.setId("setup-pace");
+        pace.getItems().setAll(SetupViewModel.PACES);
+        pace.setConverter(converter(SetupViewModel::paceLabel));
+        pace.setValue(vm.docsPerSecondProperty().get());
+        pace.valueProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.docsPerSecondProperty().set(now);
+            }
+        });
+        vm.docsPerSecondProperty().addListener((obs, was, now) -> pace.setValue(now.intValue()));
+        pace.setTooltip(new Tooltip("Inserts per simulated second"));
+
+        Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));
+        apply.setId("setup-apply");
+        apply.getStyleClass().add(Styles.ACCENT);
+        apply.disableProperty().bind(vm.validProperty().not());
+        apply.setOnAction(e -> vm.apply());
+        apply.setTooltip(new Tooltip("Build this cluster and stream (Enter in the key field)"));
+        apply.setDefaultButton(false);
+
+        HBox fields = new HBox(field("Workload", workloadBox), field("Shard key", key), field("Shards", shards),
+                field("Chunk size", chunkSize), field("Version", version), field("Pace", pace), bottomAligned(apply));
+        fields.getStyleClass().add("setup-fields");
+        fields.setAlignment(Pos.BOTTOM_LEFT);
+        HBox.setHgrow(fields.getChildren().get(1), Priority.ALWAYS);
+
+        Label keyError = new Label();
+        keyError.setId("setup-key-error");
+        keyError.getStyleClass().add("field-error");
+        keyError.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        keyError.textProperty().bind(Bindings.createStringBinding(
+                () -> !vm.keyErrorProperty().get().isEmpty() ? vm.keyErrorProperty().get() : vm.errorProperty().get(),
+                vm.keyErrorProperty(), vm.errorProperty()));
+        keyError.visibleProperty().bind(keyError.textProperty().isNotEmpty());
+        keyError.managedProperty().bind(keyError.visibleProperty());
+        keyError.setWrapText(true);
+        Label keyHint = new Label();
+        keyHint.setId("setup-key-hint");
+        keyHint.getStyleClass().add("field-hint");
+        keyHint.setGraphic(new FontIcon(MaterialDesignL.LIGHTBULB_OUTLINE));
+        keyHint.textProperty().bind(vm.keyHintProperty());
+        keyHint.visibleProperty().bind(keyError.visibleProperty().not().and(keyHint.textProperty().isNotEmpty()));
+        keyHint.managedProperty().bind(keyHint.visibleProperty());
+
+        root = new VBox(fields, keyError, keyHint);
+        root.getStyleClass().add("setup-bar");
+    }
+
+    private static void styleKey(FontIcon status, String error) {
+        status.setIconCode(error.isEmpty() ? MaterialDesignC.CHECK_CIRCLE : MaterialDesignA.ALERT_CIRCLE);
+        status.getStyleClass().removeAll("valid", "invalid");
+        status.getStyleClass().add(error.isEmpty() ? "valid" : "invalid");
+    }
+
+    private static Node bottomAligned(Node n) {
+        VBox box = new VBox(n);
+        box.setAlignment(Pos.BOTTOM_LEFT);
+        return box;
+    }
+
+    private static VBox field(String caption, Node control) {
+        Label label = new Label(caption);
+        label.getStyleClass().add("field-label");
+        label.setLabelFor(control);
+        VBox box = new VBox(label, control);
+        box.getStyleClass().add("setup-field");
+        return box;
+    }
+
+    private static <T> StringConverter<T> converter(Function<T, String> text) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : text.apply(value);
+            }
+
+            @Override
+            public T fromString(String string) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
+    }
+
+    private void chooseDataset(Node owner) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Replay a dataset file");
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("Datasets", "*.jsonl", "*.ndjson", "*.json", "*.csv", "*.jsonl.gz",
+                        "*.ndjson.gz", "*.json.gz", "*.csv.gz"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File file = chooser.showOpenDialog(owner.getScene().getWindow());
+        if (file != null) {
+            vm.chooseDataset(file.toPath());
+        }
+    }
+
+    /** Puts the keyboard in the key field. */
+    void focusKey() {
+        key.requestFocus();
+        key.selectAll();
+    }
+
+    Region node() {
+        return root;
+    }
+}

@@ -1,0 +1,151 @@
+package io.shardlab.ui.explorer;
+
+import atlantafx.base.controls.Spacer;
+import atlantafx.base.theme.Styles;
+import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Separator;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
+
+/**
+ * The transport strip: play/pause, step, reset, speed, the stream's progress and clock, the running
+ * counters, undo and redo.
+ */
+final class TransportBar {
+
+    private final HBox root;
+
+    TransportBar(PlaybackViewModel vm, HistoryViewModel history) {
+        Button play = new Button();
+        play.setId("transport-play");
+        play.getStyleClass().addAll(Styles.ACCENT, "play-button");
+        play.textProperty().bind(vm.playingProperty().map(p -> p ? "Pause" : "Play"));
+        play.graphicProperty().bind(vm.playingProperty().map(p -> new FontIcon(p ? MaterialDesignP.PAUSE
+                : MaterialDesignP.PLAY)));
+        play.disableProperty().bind(vm.loadedProperty().not().or(vm.finishedProperty().and(vm.playingProperty().not())));
+        play.setOnAction(e -> vm.togglePlay());
+        play.setTooltip(new Tooltip("Play / pause the stream (Space)"));
+
+        Button step = iconButton("transport-step", MaterialDesignS.SKIP_NEXT, "Step: one chart window of "
+                + "simulated time (Shift+Right)");
+        step.disableProperty().bind(vm.loadedProperty().not().or(vm.playingProperty()));
+        step.setOnAction(e -> vm.step());
+        Button reset = iconButton("transport-reset", MaterialDesignR.RESTART, "Reset: a fresh cluster, the stream "
+                + "at its start (Ctrl+R)");
+        reset.disableProperty().bind(vm.loadedProperty().not());
+        reset.setOnAction(e -> vm.reset());
+
+        HBox speeds = new HBox();
+        speeds.getStyleClass().add("speed-group");
+        speeds.setAlignment(Pos.CENTER_LEFT);
+        ToggleGroup group = new ToggleGroup();
+        int i = 0;
+        for (PlaybackSpeed s : vm.speeds()) {
+            ToggleButton b = new ToggleButton(s.label());
+            b.setId("speed-" + s.name().toLowerCase(java.util.Locale.ROOT));
+            b.setToggleGroup(group);
+            b.getStyleClass().add(i == 0 ? Styles.LEFT_PILL : i == vm.speeds().size() - 1 ? Styles.RIGHT_PILL
+                    : Styles.CENTER_PILL);
+            b.setSelected(vm.speedProperty().get() == s);
+            b.setOnAction(e -> {
+                vm.chooseSpeed(s);
+                b.setSelected(true);
+            });
+            b.setTooltip(new Tooltip(s == PlaybackSpeed.MAX ? "As fast as the simulation can go"
+                    : s.label() + ": " + (int) s.factor() + " simulated second" + (s.factor() == 1 ? "" : "s")
+                            + " per second"));
+            vm.speedProperty().addListener((obs, was, now) -> b.setSelected(now == s));
+            speeds.getChildren().add(b);
+            i++;
+        }
+        Label speedLabel = new Label("Speed");
+        speedLabel.getStyleClass().add("transport-caption");
+
+        ProgressBar progress = new ProgressBar();
+        progress.setId("transport-progress");
+        progress.progressProperty().bind(vm.progressProperty());
+        progress.setPrefWidth(150);
+        progress.getStyleClass().add(Styles.SMALL);
+        Label progressText = new Label();
+        progressText.setId("transport-progress-text");
+        progressText.getStyleClass().add("transport-caption");
+        progressText.textProperty().bind(vm.progressTextProperty());
+        Label clock = new Label();
+        clock.setId("transport-clock");
+        clock.getStyleClass().add("transport-clock");
+        clock.setGraphic(new FontIcon(MaterialDesignT.TIMER_OUTLINE));
+        clock.textProperty().bind(vm.clockTextProperty());
+        clock.setTooltip(new Tooltip("Simulated time since the stream started"));
+        VBox progressBox = new VBox(3, progress, progressText);
+        progressBox.setAlignment(Pos.CENTER_LEFT);
+
+        HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
+                stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
+                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
+                stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE));
+        stats.getStyleClass().add("stat-row");
+
+        Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
+        undo.disableProperty().bind(history.canUndoProperty().not());
+        undo.tooltipProperty().bind(history.undoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Z)")));
+        undo.setOnAction(e -> history.undo());
+        Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
+        redo.disableProperty().bind(history.canRedoProperty().not());
+        redo.tooltipProperty().bind(history.redoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Shift+Z)")));
+        redo.setOnAction(e -> history.redo());
+
+        root = new HBox(play, step, reset, separator(), speedLabel, speeds, separator(), clock, progressBox,
+                new Spacer(), stats, separator(), undo, redo);
+        root.getStyleClass().add("transport-bar");
+        root.setAlignment(Pos.CENTER_LEFT);
+    }
+
+    private static Button iconButton(String id, Ikon icon, String tip) {
+        Button b = new Button(null, new FontIcon(icon));
+        b.setId(id);
+        b.getStyleClass().addAll(Styles.BUTTON_ICON);
+        if (!tip.isEmpty()) {
+            b.setTooltip(new Tooltip(tip));
+        }
+        return b;
+    }
+
+    private static Separator separator() {
+        return new Separator(Orientation.VERTICAL);
+    }
+
+    private static VBox stat(String id, String caption, ObservableStringValue value, Ikon icon) {
+        Label v = new Label();
+        v.setId(id);
+        v.getStyleClass().add("stat-value");
+        v.textProperty().bind(value);
+        Label c = new Label(caption, new FontIcon(icon));
+        c.getStyleClass().add("stat-caption");
+        VBox box = new VBox(v, c);
+        box.getStyleClass().add("stat");
+        box.setAlignment(Pos.CENTER_RIGHT);
+        return box;
+    }
+
+    Region node() {
+        return root;
+    }
+}

@@ -1,0 +1,91 @@
+package io.shardlab.ui.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The engine's contract with the screen: what it publishes, and when. */
+class ExplorerEngineTest {
+
+    private final ManualSimulationThread thread = new ManualSimulationThread();
+    private final FakeClock clock = new FakeClock();
+    private final List<EngineState> published = new ArrayList<>();
+    private final ExplorerEngine engine = new ExplorerEngine(thread, clock, published::add);
+
+    private void load(Scenario scenario) {
+        engine.load(ResolvedScenario.of(scenario, WorkloadRegistry.standard()));
+    }
+
+    private EngineState.Running last() {
+        return assertInstanceOf(EngineState.Running.class, published.get(published.size() - 1));
+    }
+
+    @Test
+    void loading_publishes_loading_then_the_first_frame_or_the_reason_it_failed() {
+        load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
+        assertInstanceOf(EngineState.Loading.class, published.get(0));
+        assertFalse(last().playing());
+
+        load(Scenario.of("{ nothere: 1 }", "monotonic").withDocuments(10));
+        EngineState.Failed failed = assertInstanceOf(EngineState.Failed.class, published.get(published.size() - 1));
+        assertTrue(failed.message().contains("the document has no field 'nothere'"), failed.message());
+    }
+
+    @Test
+    void ticks_publish_at_most_thirty_times_a_simulated_second_of_wall_time_but_pause_publishes_at_once() {
+        load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(100_000));
+        engine.speed(PlaybackSpeed.X1);
+        engine.play();
+        int before = published.size();
+
+        for (int i = 0; i < 100; i++) { // one wall second in 10 ms ticks
+            clock.advanceMillis(10);
+            thread.tick();
+        }
+
+        int ticksPublished = published.size() - before;
+        assertTrue(ticksPublished >= 25 && ticksPublished <= 31, "about 30 frames a second, got " + ticksPublished);
+        engine.pause();
+        assertFalse(last().playing());
+        assertEquals(2_000, last().frame().stream().inserted(), "one second at 1× and 2,000 documents a second");
+    }
+
+    @Test
+    void a_reset_starts_the_same_stream_again_from_its_first_document() {
+        load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000));
+        engine.step();
+        assertTrue(last().frame().stream().inserted() > 0);
+        ExplorerFrame first = last().frame();
+
+        engine.reset();
+
+        assertEquals(0, last().frame().stream().inserted());
+        assertEquals(first.heatBounds(), last().frame().heatBounds(), "the stream read before is reused");
+        assertEquals(first.scenario(), last().frame().scenario());
+    }
+
+    @Test
+    void step_is_ignored_while_playing_and_play_is_ignored_once_finished() {
+        load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(500).withDocsPerSecond(5_000));
+        engine.speed(PlaybackSpeed.X1000);
+        engine.play();
+        int before = published.size();
+        engine.step();
+        assertEquals(before, published.size(), "no step while time runs");
+        for (int i = 0; i < 500 && thread.repeating(); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+        }
+        assertTrue(last().frame().stream().finished());
+        int after = published.size();
+        engine.play();
+        assertEquals(after, published.size());
+        assertFalse(thread.repeating());
+    }
+}

@@ -1,0 +1,175 @@
+package io.shardlab.ui.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.render.Highlight;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The explorer's main flows through its real window (headless Monocle), wired as the application wires
+ * it: the simulation on its own thread, states to the screen through the newest-wins mailbox.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ExplorerViewTest {
+
+    private ExecutorSimulationThread thread;
+    private ExplorerViewModel vm;
+    private ExplorerView view;
+
+    @Start
+    void start(Stage stage) {
+        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+        thread = new ExecutorSimulationThread();
+        ExplorerViewModel[] holder = new ExplorerViewModel[1];
+        LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(Platform::runLater,
+                s -> holder[0].accept(s));
+        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
+        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
+                (snapshot, version) -> { });
+        holder[0] = vm;
+        view = new ExplorerView(vm, dark);
+        Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
+        appearance.follow(view.node());
+        stage.setScene(new Scene(view.node(), 1240, 760));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        thread.close();
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, condition::getAsBoolean);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** What a lesson does: launch a scenario through the ScenarioLauncher hook. */
+    private void launchAsALessonWould(FxRobot robot, Scenario scenario) throws TimeoutException {
+        robot.interact(() -> ((ScenarioLauncher) vm).launch(scenario));
+        waitUntil(() -> vm.phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && vm.numberLine().pictureProperty().get() != null);
+        waitUntil(() -> view.numberLineView().screenXOf(0).isPresent());
+    }
+
+    private static void replaceText(FxRobot robot, String field, String text) {
+        robot.clickOn(field).push(KeyCode.SHORTCUT, KeyCode.A).write(text);
+    }
+
+    private int chunks() {
+        return vm.numberLine().pictureProperty().get().model().chunkCount();
+    }
+
+    /** Screen point of line position {@code position} on the bar. */
+    private Point2D onBar(FxRobot robot, double position) {
+        NumberLineView line = view.numberLineView();
+        return line.canvas().localToScreen(line.screenXOf(position).orElseThrow(), line.barMiddleY().orElseThrow());
+    }
+
+    @Test
+    void a_lesson_launches_then_play_pause_split_a_chunk_and_undo(FxRobot robot) throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(40_000)
+                .withDocsPerSecond(4_000).withSplitPoints(List.of("{ counter: 100000 }")));
+        assertEquals("{ counter: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertEquals(2, chunks());
+
+        robot.clickOn("#transport-play");
+        waitUntil(() -> vm.playback().playingProperty().get() && vm.playback().progressProperty().get() > 0);
+        robot.clickOn("#transport-play");
+        waitUntil(() -> !vm.playback().playingProperty().get());
+        assertEquals("Play", robot.lookup("#transport-play").queryButton().getText());
+
+        // the second chunk [100000, MaxKey) has no point to name by interpolation: double-click the first,
+        // [MinKey, 100000), whose documents give sh.splitFind a median
+        Point2D firstChunk = onBar(robot, 0.25);
+        robot.moveTo(firstChunk).doubleClickOn(MouseButton.PRIMARY);
+        waitUntil(() -> chunks() == 3);
+        assertTrue(robot.lookup("#last-mongosh").queryAs(Label.class).getText().startsWith("sh.splitFind("),
+                robot.lookup("#last-mongosh").queryAs(Label.class).getText());
+
+        robot.clickOn("#history-undo");
+        waitUntil(() -> chunks() == 2);
+        assertTrue(vm.history().canRedoProperty().get());
+        assertFalse(vm.history().canUndoProperty().get());
+    }
+
+    @Test
+    void typing_a_filter_highlights_the_shards_it_reaches(FxRobot robot) throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
+                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+
+        robot.clickOn("#tab-query");
+        robot.clickOn("#query-filter").write("{ counter: 150 }");
+        waitUntil(() -> "single-shard".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+
+        assertEquals("reaches shard02", robot.lookup("#query-shards").queryAs(Label.class).getText());
+        assertEquals(new Highlight.Shards(Set.of("shard02")),
+                vm.numberLine().pictureProperty().get().options().highlight());
+        assertTrue(robot.lookup("#query-reason").queryAs(Label.class).getText().contains("equality"));
+
+        replaceText(robot, "#query-filter", "{ customer: 'c00001' }");
+        waitUntil(() -> "scatter-gather".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        assertEquals("reaches shard01, shard02, shard03", robot.lookup("#query-shards").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void changing_the_key_redraws_the_line(FxRobot robot) throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000));
+        assertEquals("Chunks from MinKey to MaxKey", robot.lookup("#line-title").queryAs(Label.class).getText());
+        DiagramPicture before = vm.numberLine().pictureProperty().get();
+
+        replaceText(robot, "#setup-key", "{ counter: -1 }");
+        assertTrue(robot.lookup("#setup-key-error").queryAs(Label.class).getText()
+                .contains("numerical fields must be set to a value of 1"), "MongoDB's message, as it is typed");
+        assertTrue(robot.lookup("#setup-apply").queryButton().isDisabled());
+
+        replaceText(robot, "#setup-key", "{ counter: 'hashed' }");
+        robot.type(KeyCode.ENTER);
+        waitUntil(() -> vm.numberLine().pictureProperty().get() != before
+                && vm.numberLine().pictureProperty().get().model().key().hasHashedPrefix());
+
+        assertEquals("Chunks in hash space", robot.lookup("#line-title").queryAs(Label.class).getText());
+        assertEquals(3, chunks(), "8.0 gives a hashed key one chunk per shard to start with");
+        assertTrue(vm.numberLine().pictureProperty().get().valueLine().isPresent(), "and the value line above it");
+        long painted = view.lineCanvas().lastPaintNanos();
+        assertTrue(painted > 0, "the canvas painted the new line");
+    }
+
+    @Test
+    void keys_zoom_and_pan_the_line_and_the_fit_button_shows_the_whole_line(FxRobot robot) throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
+                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }")));
+
+        robot.clickOn(onBar(robot, 0.6));
+        assertEquals(2, vm.numberLine().selectedProperty().get().index(), "a click selects the chunk under it");
+        robot.type(KeyCode.EQUALS, 2).type(KeyCode.RIGHT);
+        waitUntil(() -> vm.numberLine().viewportProperty().get().span() < 0.5);
+        assertTrue(vm.numberLine().viewportProperty().get().start() > 0);
+
+        robot.clickOn("#zoom-fit");
+        waitUntil(() -> vm.numberLine().viewportProperty().get().span() == 1);
+    }
+}
