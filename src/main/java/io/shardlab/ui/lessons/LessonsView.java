@@ -89,7 +89,7 @@ public final class LessonsView {
     private Node lessonList() {
         ListView<Lesson> list = new ListView<>(viewModel.lessonsProperty());
         list.setId("lessons-list");
-        list.getStyleClass().add("lessons-list");
+        list.getStyleClass().addAll("lessons-list", "dense");
         list.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(Lesson lesson, boolean empty) {
