@@ -11,7 +11,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ToggleButton;
@@ -87,28 +87,31 @@ public final class LessonsView {
     }
 
     private Node lessonList() {
-        ListView<Lesson> list = new ListView<>(viewModel.lessonsProperty());
+        ComboBox<Lesson> list = new ComboBox<>(viewModel.lessonsProperty());
         list.setId("lessons-list");
-        list.getStyleClass().addAll("lessons-list", "dense");
-        list.setCellFactory(v -> new ListCell<>() {
-            @Override
-            protected void updateItem(Lesson lesson, boolean empty) {
-                super.updateItem(lesson, empty);
-                setText(empty || lesson == null ? null
-                        : (getIndex() + 1) + ". " + lesson.title());
-            }
-        });
+        list.getStyleClass().add("lessons-list");
+        list.setMaxWidth(Double.MAX_VALUE);
+        list.setVisibleRowCount(viewModel.lessonsProperty().size());
+        list.setCellFactory(v -> new NumberedLessonCell());
+        list.setButtonCell(new NumberedLessonCell());
         list.getSelectionModel().select(viewModel.selectedIndexProperty().get());
         list.getSelectionModel().selectedIndexProperty().addListener((obs, was, now) -> {
             if (now.intValue() >= 0 && now.intValue() != viewModel.selectedIndexProperty().get()) {
                 viewModel.selectLesson(now.intValue());
             }
         });
-        viewModel.selectedIndexProperty().addListener((obs, was, now) -> {
-            list.getSelectionModel().select(now.intValue());
-            list.scrollTo(now.intValue());
-        });
+        viewModel.selectedIndexProperty().addListener((obs, was, now) -> list.getSelectionModel().select(now.intValue()));
         return list;
+    }
+
+    /** "3. Few values, few chunks": the lesson's place in teaching order and its title. */
+    private final class NumberedLessonCell extends ListCell<Lesson> {
+        @Override
+        protected void updateItem(Lesson lesson, boolean empty) {
+            super.updateItem(lesson, empty);
+            setText(empty || lesson == null ? null
+                    : (viewModel.lessonsProperty().indexOf(lesson) + 1) + ". " + lesson.title());
+        }
     }
 
     private Node content() {
@@ -147,11 +150,14 @@ public final class LessonsView {
     private static Node watchItem(String text) {
         FontIcon bullet = new FontIcon(MaterialDesignC.CHEVRON_RIGHT);
         bullet.getStyleClass().add("lesson-watch-bullet");
-        Label item = new Label(text, bullet);
+        Label item = new Label(text);
         item.getStyleClass().add("lesson-watch-item");
         item.setWrapText(true);
         item.setMinHeight(Region.USE_PREF_SIZE);
-        return item;
+        HBox row = new HBox(bullet, item);
+        row.getStyleClass().add("lesson-watch-row");
+        row.setAlignment(Pos.TOP_LEFT);
+        return row;
     }
 
     private Node scenario() {

@@ -168,7 +168,7 @@ public final class LessonsViewModel {
         if (shownFollowUp.get() != followUp) {
             show(followUp.scenario(), followUp);
         }
-        launch(followUp.scenario(), followUp.label());
+        launch(followUp.scenario(), "the follow-up '" + followUp.label() + "'");
     }
 
     private void show(LessonScenario scenario, FollowUp followUp) {

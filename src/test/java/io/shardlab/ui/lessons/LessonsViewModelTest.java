@@ -118,7 +118,7 @@ class LessonsViewModelTest {
         Scenario started = launcher.last();
         assertEquals("{ counter: 'hashed' }", started.keyPattern());
         assertEquals(Optional.of(better.scenario().queries().get(0).filter()), started.queryFilter());
-        assertEquals("Running " + better.label() + " in the explorer", vm.statusProperty().get());
+        assertEquals("Running the follow-up 'Better key: { counter: 'hashed' }' in the explorer", vm.statusProperty().get());
 
         vm.startScenario();
 
