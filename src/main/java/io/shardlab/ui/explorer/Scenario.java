@@ -21,8 +21,11 @@ import java.util.Optional;
  * @param version the MongoDB release whose rules apply; one of {@link MongoVersion#simulated()}
  * @param chunkSizeMegabytes the maximum chunk size in MB, 1 to 1024 as {@code config.settings chunksize}
  *     allows, or 0 for the version's default (64 MB before 6.0, 128 MB from 6.0)
- * @param workload the insert stream's name in the workload registry, e.g. {@code "monotonic"}
- * @param documents how many documents the stream inserts, at least 1
+ * @param workload the insert stream: a name in the workload registry, e.g. {@code "monotonic"}, or
+ *     {@value #DATASET_PREFIX} and a file path to replay a dataset file (JSON Lines or CSV, see
+ *     {@link io.shardlab.workload.DatasetFile}), e.g. {@code "file:/data/orders.jsonl"}
+ * @param documents how many documents the stream inserts, 1 to {@value #MAX_DOCUMENTS} (a dataset may
+ *     hold fewer)
  * @param docsPerSecond the insert pace in simulated time, positive
  * @param splitPoints split points to cut the empty collection at before the first insert, each a
  *     key document as mongosh text, e.g. {@code "{ ts: 1000 }"}, in any order; empty for none
@@ -38,8 +41,12 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
     public static final int MAX_SHARDS = 16;
     /** The largest {@code chunksize} setting MongoDB accepts, in MB (config.settings schema: maximum 1024). */
     public static final int MAX_CHUNK_SIZE_MEGABYTES = 1024;
+    /** How {@link #workload()} names a dataset file to replay instead of a generated workload. */
+    public static final String DATASET_PREFIX = "file:";
     /** The namespace a scenario uses unless it names one. */
     public static final String DEFAULT_NAMESPACE = "shardlab.events";
+    /** The most documents one scenario streams: the explorer keeps every key of the stream in memory. */
+    public static final long MAX_DOCUMENTS = 1_000_000;
     /** The documents a scenario inserts unless it says otherwise. */
     public static final long DEFAULT_DOCUMENTS = 200_000;
     /** The pace unless the scenario says otherwise: 2,000 inserts per simulated second. */
@@ -66,8 +73,8 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
         if (workload == null || workload.isBlank()) {
             throw new IllegalArgumentException("workload: a workload name is required, e.g. 'monotonic'");
         }
-        if (documents < 1) {
-            throw new IllegalArgumentException("documents: at least 1, got " + documents);
+        if (documents < 1 || documents > MAX_DOCUMENTS) {
+            throw new IllegalArgumentException("documents: between 1 and " + MAX_DOCUMENTS + ", got " + documents);
         }
         if (!(docsPerSecond > 0) || Double.isInfinite(docsPerSecond)) {
             throw new IllegalArgumentException("docsPerSecond: must be positive, got " + docsPerSecond);
@@ -89,6 +96,11 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
     public static Scenario of(String keyPattern, String workload) {
         return new Scenario(DEFAULT_NAMESPACE, keyPattern, 3, MongoVersion.DEFAULT, 0, workload, DEFAULT_DOCUMENTS,
                 DEFAULT_DOCS_PER_SECOND, List.of(), Optional.empty(), 1);
+    }
+
+    /** Whether {@link #workload()} names a dataset file rather than a registry workload. */
+    public boolean replaysDataset() {
+        return workload.startsWith(DATASET_PREFIX);
     }
 
     public Scenario withNamespace(String ns) {

@@ -1,0 +1,108 @@
+package io.shardlab.render;
+
+import io.shardlab.key.ShardKey;
+import java.awt.Graphics2D;
+
+/**
+ * Paints the key range × time heatmap ({@link HeatmapGrid}): time on x, key ranges on y (MinKey at the
+ * bottom), brightness by writes; key range bounds label the y axis, elapsed time the x axis, and a colour
+ * bar on the right shows the scale from 0 to the largest cell.
+ */
+public final class HeatmapPainter {
+
+    static final double BAR_WIDTH = 12;
+    static final int BAR_STEPS = 48;
+    static final double MIN_LABEL_PITCH = 20;
+
+    private final ThemeColors colors;
+    private final Typography type;
+    private final KeyLabelFormat format = new KeyLabelFormat(16);
+
+    public HeatmapPainter(ThemeColors colors, Typography type) {
+        this.colors = colors;
+        this.type = type;
+    }
+
+    /**
+     * Paints {@code data} into {@code [x, x + w] × [y, y + h]}, merging cells finer than {@code density}
+     * device pixels per logical pixel.
+     */
+    public void paint(Graphics2D g, HeatmapData data, double x, double y, double w, double h, double density) {
+        Pen pen = new Pen(g);
+        double plotTop = y + 8;
+        double plotH = h - 8 - WritesChartPainter.BOTTOM_LABELS;
+        int ranges = data.ranges();
+        double rowPitch = plotH / ranges;
+        int every = Math.max(1, (int) Math.ceil(MIN_LABEL_PITCH / rowPitch));
+        double gutter = 0;
+        for (int k = 0; k <= ranges; k++) {
+            if (labelled(k, ranges, every)) {
+                gutter = Math.max(gutter, pen.width(type.label(), format.format(data.bounds().get(k))));
+            }
+        }
+        gutter += 10;
+        String maxText = CompactCount.format(data.max());
+        double barGutter = 10 + BAR_WIDTH + 6 + Math.max(pen.width(type.label(), maxText), pen.width(type.label(), "0"));
+        double plotX = x + gutter;
+        double plotW = w - gutter - barGutter;
+
+        HeatmapGrid grid = HeatmapGrid.compute(data, (int) Math.max(1, plotW * density),
+                (int) Math.max(1, plotH * density));
+        pen.crisp(true);
+        for (int r = 0; r < grid.rows(); r++) {
+            double y0 = plotTop + plotH - (double) (r + 1) / grid.rows() * plotH;
+            double y1 = plotTop + plotH - (double) r / grid.rows() * plotH;
+            int runStart = 0;
+            int runLevel = level(grid.intensity(0, r));
+            for (int c = 1; c <= grid.columns(); c++) {
+                int lv = c == grid.columns() ? -1 : level(grid.intensity(c, r));
+                if (lv != runLevel) {
+                    double x0 = plotX + (double) runStart / grid.columns() * plotW;
+                    double x1 = plotX + (double) c / grid.columns() * plotW;
+                    pen.fill(colors.heat(runLevel / 63.0), x0, y0, x1 - x0, y1 - y0);
+                    runStart = c;
+                    runLevel = lv;
+                }
+            }
+        }
+        pen.crisp(false);
+        for (int k = 0; k <= ranges; k++) {
+            if (!labelled(k, ranges, every)) {
+                continue;
+            }
+            ShardKey bound = data.bounds().get(k);
+            double ly = plotTop + plotH - k * rowPitch;
+            pen.crisp(true);
+            pen.fill(colors.grid(), plotX - 5, Math.round(ly) - 0.5, 5, 1);
+            pen.crisp(false);
+            double baseline = Math.max(plotTop + 9, Math.min(plotTop + plotH + 4, pen.baselineCentered(type.label(), ly)));
+            pen.textRight(type.label(), colors.mutedText(), format.format(bound), plotX - 8, baseline);
+        }
+        WritesChartPainter.paintTimeAxis(pen, colors, type, data.windows() * data.windowMillis(), plotX, plotW,
+                plotTop + plotH);
+        double barX = plotX + plotW + 10;
+        pen.crisp(true);
+        for (int i = 0; i < BAR_STEPS; i++) {
+            double y0 = plotTop + plotH - (double) (i + 1) / BAR_STEPS * plotH;
+            double y1 = plotTop + plotH - (double) i / BAR_STEPS * plotH;
+            pen.fill(colors.heat((i + 0.5) / BAR_STEPS), barX, y0, BAR_WIDTH, y1 - y0);
+        }
+        pen.crisp(false);
+        pen.text(type.label(), colors.mutedText(), maxText, barX + BAR_WIDTH + 6,
+                pen.baselineCentered(type.label(), plotTop + 5));
+        pen.text(type.label(), colors.mutedText(), "0", barX + BAR_WIDTH + 6,
+                pen.baselineCentered(type.label(), plotTop + plotH - 5));
+    }
+
+    private static boolean labelled(int bound, int ranges, int every) {
+        if (bound == 0 || bound == ranges) {
+            return true;
+        }
+        return bound % every == 0 && ranges - bound >= every / 2.0 + 0.5;
+    }
+
+    /** Intensity quantised to 64 levels, so that neighbouring cells of one level merge into one rectangle. */
+    static int level(double intensity) {
+        return (int) Math.round(Math.max(0, Math.min(1, intensity)) * 63);
+    }
+}

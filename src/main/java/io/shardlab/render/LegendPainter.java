@@ -1,0 +1,155 @@
+package io.shardlab.render;
+
+import java.awt.Graphics2D;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Paints the legend: one swatch per shard with its id, then a key for every mark the picture uses (jumbo
+ * chunks, zone ranges, columns hiding other shards' chunks, the hot shard, the highlight). Entries flow left
+ * to right and wrap to new rows within the given width.
+ */
+public final class LegendPainter {
+
+    static final double ROW = 24;
+    static final double SWATCH = 14;
+    static final double ITEM_GAP = 22;
+
+    /**
+     * One legend entry.
+     *
+     * @param kind what the swatch shows
+     * @param shardIndex the shard's colour index, for {@link Kind#SHARD}
+     * @param text the label
+     */
+    public record Item(Kind kind, int shardIndex, String text) {
+    }
+
+    /** The kinds of swatch. */
+    public enum Kind { SHARD, JUMBO, ZONE, MIXED, HOT, HIGHLIGHT, DIMMED }
+
+    private final ThemeColors colors;
+    private final Typography type;
+
+    public LegendPainter(ThemeColors colors, Typography type) {
+        this.colors = colors;
+        this.type = type;
+    }
+
+    /** The entries for a picture: every shard of the model, then the marks in use. */
+    public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean hotShown, Highlight highlight) {
+        List<Item> items = new ArrayList<>();
+        for (int s = 0; s < model.shards().size(); s++) {
+            items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
+        }
+        if (model.jumboCount() > 0) {
+            items.add(new Item(Kind.JUMBO, -1, "jumbo chunk"));
+        }
+        if (!model.zones().isEmpty()) {
+            items.add(new Item(Kind.ZONE, -1, "zone range"));
+        }
+        if (mixedShown) {
+            items.add(new Item(Kind.MIXED, -1, "pixel hides chunks of other shards"));
+        }
+        if (hotShown) {
+            items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
+        }
+        if (highlight instanceof Highlight.KeyRange) {
+            items.add(new Item(Kind.HIGHLIGHT, -1, "highlighted key range"));
+        } else if (highlight instanceof Highlight.Chunk) {
+            items.add(new Item(Kind.HIGHLIGHT, -1, "highlighted chunk"));
+        } else if (highlight instanceof Highlight.Shards) {
+            items.add(new Item(Kind.DIMMED, -1, "other shards (dimmed)"));
+        }
+        return items;
+    }
+
+    /** Height of the legend for {@code items} within {@code width}. */
+    public double height(Graphics2D g, List<Item> items, double width) {
+        return rows(new Pen(g), items, width) * ROW;
+    }
+
+    private int rows(Pen pen, List<Item> items, double width) {
+        int rows = items.isEmpty() ? 0 : 1;
+        double x = 0;
+        for (Item item : items) {
+            double w = itemWidth(pen, item);
+            if (x > 0 && x + w > width) {
+                rows++;
+                x = 0;
+            }
+            x += w + ITEM_GAP;
+        }
+        return rows;
+    }
+
+    private double itemWidth(Pen pen, Item item) {
+        return swatchWidth(item) + 7 + pen.width(type.body(), item.text());
+    }
+
+    private double swatchWidth(Item item) {
+        return item.kind() == Kind.HOT ? 30 : SWATCH;
+    }
+
+    /** Paints {@code items} from ({@code x}, {@code y}) within {@code width}. */
+    public void paint(Graphics2D g, List<Item> items, double x, double y, double width) {
+        Pen pen = new Pen(g);
+        double cx = 0;
+        double row = 0;
+        for (Item item : items) {
+            double w = itemWidth(pen, item);
+            if (cx > 0 && cx + w > width) {
+                row++;
+                cx = 0;
+            }
+            double left = x + cx;
+            double mid = y + row * ROW + ROW / 2;
+            paintSwatch(pen, item, left, mid);
+            pen.text(type.body(), colors.text(), item.text(), left + swatchWidth(item) + 7,
+                    pen.baselineCentered(type.body(), mid));
+            cx += w + ITEM_GAP;
+        }
+    }
+
+    private void paintSwatch(Pen pen, Item item, double x, double mid) {
+        double top = mid - SWATCH / 2;
+        switch (item.kind()) {
+            case SHARD -> {
+                pen.crisp(false);
+                pen.fillRound(colors.shard(item.shardIndex()), x, top, SWATCH, SWATCH, 4);
+            }
+            case JUMBO -> {
+                pen.crisp(true);
+                pen.fill(colors.surface(), x, top, SWATCH, SWATCH);
+                pen.fill(colors.jumbo(), x, top, SWATCH, 3);
+                pen.crisp(false);
+                pen.stripes(colors.jumbo(), 1.6, x, x + SWATCH, top + 3, top + SWATCH, 5);
+            }
+            case ZONE -> {
+                pen.crisp(true);
+                pen.fill(colors.zone(), x, mid - 2, SWATCH, 2);
+                pen.fill(colors.zone(), x, mid - 2, 2, 7);
+                pen.fill(colors.zone(), x + SWATCH - 2, mid - 2, 2, 7);
+            }
+            case MIXED -> {
+                pen.crisp(true);
+                pen.fill(colors.surface(), x, top, SWATCH, SWATCH - 5);
+                pen.fill(colors.mixed(), x, top + SWATCH - 3, SWATCH, 3);
+            }
+            case HOT -> {
+                pen.crisp(false);
+                pen.fillRound(colors.hot(), x, mid - 8, 30, 16, 8);
+                pen.textCentered(type.small(), colors.background(), "HOT", x + 15, pen.baselineCentered(type.small(), mid));
+            }
+            case DIMMED -> {
+                pen.crisp(false);
+                pen.fillRound(colors.dimmedShard(0), x, top, SWATCH, SWATCH, 4);
+            }
+            case HIGHLIGHT -> {
+                pen.crisp(false);
+                pen.strokeRect(colors.highlight(), 2.5, x + 1, top + 1, SWATCH - 2, SWATCH - 2);
+            }
+        }
+        pen.crisp(false);
+    }
+}

@@ -1,0 +1,131 @@
+package io.shardlab.render;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
+import java.awt.geom.RoundRectangle2D;
+
+/**
+ * The drawing operations every painter uses, limited to what FXGraphics2D, BufferedImage, JFreeSVG and
+ * JFreePDF all render the same way: opaque colours, filled rectangles and rounded rectangles, stroked lines
+ * and paths, and text drawn as text. No clipping, no alpha, no images. On a JFreePDF target, text goes
+ * through {@link PdfText} first.
+ */
+final class Pen {
+
+    private final Graphics2D g;
+    private final boolean pdf;
+
+    Pen(Graphics2D g) {
+        this.g = g;
+        this.pdf = g instanceof org.jfree.pdf.PDFGraphics2D;
+    }
+
+    Graphics2D graphics() {
+        return g;
+    }
+
+    /** Shapes with crisp edges (bars, cells) or smooth edges (lines, text, rounded boxes). */
+    void crisp(boolean on) {
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING,
+                on ? RenderingHints.VALUE_ANTIALIAS_OFF : RenderingHints.VALUE_ANTIALIAS_ON);
+    }
+
+    void fill(Color color, double x, double y, double w, double h) {
+        if (w <= 0 || h <= 0) {
+            return;
+        }
+        g.setColor(color);
+        g.fill(new Rectangle2D.Double(x, y, w, h));
+    }
+
+    void fillRound(Color color, double x, double y, double w, double h, double arc) {
+        g.setColor(color);
+        g.fill(new RoundRectangle2D.Double(x, y, w, h, arc, arc));
+    }
+
+    void strokeRect(Color color, double width, double x, double y, double w, double h) {
+        g.setColor(color);
+        g.setStroke(new BasicStroke((float) width));
+        g.draw(new Rectangle2D.Double(x, y, w, h));
+    }
+
+    void line(Color color, double width, double x1, double y1, double x2, double y2) {
+        g.setColor(color);
+        g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
+        g.draw(new Line2D.Double(x1, y1, x2, y2));
+    }
+
+    double width(Font font, String text) {
+        return metrics(font).getStringBounds(text, g).getWidth();
+    }
+
+    FontMetrics metrics(Font font) {
+        return g.getFontMetrics(font);
+    }
+
+    TextMeasure measure(Font font) {
+        FontMetrics m = metrics(font);
+        return text -> m.getStringBounds(text, g).getWidth();
+    }
+
+    /** Draws {@code text} with its left edge at x and its baseline at {@code baseline}. */
+    void text(Font font, Color color, String text, double x, double baseline) {
+        g.setFont(font);
+        g.setColor(color);
+        g.drawString(pdf ? PdfText.escape(text) : text, (float) x, (float) baseline);
+    }
+
+    /** Draws {@code text} ending at x. */
+    void textRight(Font font, Color color, String text, double x, double baseline) {
+        text(font, color, text, x - width(font, text), baseline);
+    }
+
+    /** Draws {@code text} centred on x. */
+    void textCentered(Font font, Color color, String text, double x, double baseline) {
+        text(font, color, text, x - width(font, text) / 2, baseline);
+    }
+
+    /** The baseline that centres the font's capitals and digits vertically on {@code centerY}. */
+    double baselineCentered(Font font, double centerY) {
+        FontMetrics m = metrics(font);
+        return centerY + (m.getAscent() - m.getDescent()) / 2.0 - 0.5;
+    }
+
+    /** {@code text} cut with an ellipsis to fit {@code maxWidth}, or "" when not even one letter fits. */
+    String fit(Font font, String text, double maxWidth) {
+        if (width(font, text) <= maxWidth) {
+            return text;
+        }
+        for (int keep = text.length() - 1; keep >= 1; keep--) {
+            String cut = text.substring(0, keep) + "…";
+            if (width(font, cut) <= maxWidth) {
+                return cut;
+            }
+        }
+        return "";
+    }
+
+    /**
+     * Diagonal stripes over {@code [x0, x1] × [top, bottom]}, computed segment by segment (no clip), every
+     * {@code pitch} pixels.
+     */
+    void stripes(Color color, double width, double x0, double x1, double top, double bottom, double pitch) {
+        double h = bottom - top;
+        g.setColor(color);
+        g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
+        double first = Math.floor((x0 - h) / pitch) * pitch;
+        for (double t = first; t < x1; t += pitch) {
+            double uMin = Math.max(0, (x0 - t) / h);
+            double uMax = Math.min(1, (x1 - t) / h);
+            if (uMin < uMax) {
+                g.draw(new Line2D.Double(t + uMin * h, bottom - uMin * h, t + uMax * h, bottom - uMax * h));
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package io.shardlab.render;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The colours of one look (light or dark), as data: every colour is a {@code #RRGGBB} hex string, so the
+ * painter and the UI's stylesheet read the same values ({@link #lookedUpColors()} names them as CSS
+ * looked-up colours).
+ *
+ * <p>Shard palette: 16 colours chosen by a farthest-point search over sRGB, constrained to a lightness and
+ * chroma band that reads on the theme's background, maximising the smallest CIEDE2000 difference between
+ * any two colours under normal vision and under simulated protanopia, deuteranopia and tritanopia (Machado,
+ * Oliveira and Fernandes 2009, severity 1). The order is farthest-first, so the first 2–4 shards (the usual
+ * cluster) are the most distinct. {@code ThemeTest} checks the guarantee. A 17th shard and beyond reuse the
+ * palette cyclically; lanes and legend still name every shard.
+ *
+ * <p>Heat ramp: control points of a sequential ramp from few writes (dark) to many writes (bright),
+ * sampled from matplotlib's "inferno" (CC0), so brightness means writes on both themes.
+ *
+ * @param name "light" or "dark"
+ * @param background the page behind everything
+ * @param surface panels: the lane troughs, chart plot areas
+ * @param text primary text
+ * @param mutedText secondary text: captions, axis labels, statistics
+ * @param grid grid lines and axis ticks
+ * @param chunkBoundary the thin gap drawn between adjacent chunks wide enough to show it
+ * @param jumbo jumbo chunk marks
+ * @param zone zone range brackets and names
+ * @param highlight outlines of highlighted key ranges and chunks
+ * @param hot the hot shard call-out
+ * @param mixed the mark under pixel columns that hide chunks of another shard
+ * @param shardPalette shard colours, at least one; see above
+ * @param heatRamp heat ramp control points, at least two, from no writes to the most writes
+ */
+public record Theme(String name, String background, String surface, String text, String mutedText, String grid,
+        String chunkBoundary, String jumbo, String zone, String highlight, String hot, String mixed,
+        List<String> shardPalette, List<String> heatRamp) {
+
+    private static final Pattern HEX = Pattern.compile("#[0-9A-Fa-f]{6}");
+
+    private static final List<String> INFERNO = List.of(
+            "#000004", "#1B0C41", "#4A0C6B", "#781C6D", "#A52C60", "#CF4446", "#ED6925", "#FB9B06", "#F7D13D",
+            "#FCFFA4");
+
+    public Theme {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name: a theme needs a name");
+        }
+        check("background", background);
+        check("surface", surface);
+        check("text", text);
+        check("mutedText", mutedText);
+        check("grid", grid);
+        check("chunkBoundary", chunkBoundary);
+        check("jumbo", jumbo);
+        check("zone", zone);
+        check("highlight", highlight);
+        check("hot", hot);
+        check("mixed", mixed);
+        shardPalette = List.copyOf(shardPalette);
+        heatRamp = List.copyOf(heatRamp);
+        if (shardPalette.isEmpty()) {
+            throw new IllegalArgumentException("shardPalette: at least one colour is needed");
+        }
+        if (heatRamp.size() < 2) {
+            throw new IllegalArgumentException("heatRamp: at least two colours are needed, got " + heatRamp.size());
+        }
+        for (int i = 0; i < shardPalette.size(); i++) {
+            check("shardPalette[" + i + "]", shardPalette.get(i));
+        }
+        for (int i = 0; i < heatRamp.size(); i++) {
+            check("heatRamp[" + i + "]", heatRamp.get(i));
+        }
+    }
+
+    private static void check(String field, String hex) {
+        if (hex == null || !HEX.matcher(hex).matches()) {
+            throw new IllegalArgumentException(field + ": expected a colour like #1A2B3C, got '" + hex + "'");
+        }
+    }
+
+    /** Dark text on white; the default for exported diagrams. */
+    public static Theme light() {
+        return new Theme("light", "#FFFFFF", "#F3F5F7", "#1F2328", "#57606A", "#D0D7DE", "#FFFFFF",
+                "#CF222E", "#6639BA", "#0A0C10", "#BC4C00", "#1F2328",
+                List.of("#2F6FDB", "#F6BE33", "#7C5908", "#07BEFF", "#D97191", "#016C4F", "#709358", "#82BF76",
+                        "#C68BC1", "#A5679D", "#AA9D05", "#9F2E93", "#098F75", "#BD1B50", "#877E03", "#4090FF"),
+                INFERNO);
+    }
+
+    /** Light text on near-black, for dark slides and the app's dark mode. */
+    public static Theme dark() {
+        return new Theme("dark", "#0D1117", "#161B22", "#E6EDF3", "#9198A1", "#30363D", "#0D1117",
+                "#FF7B72", "#BC8CFF", "#FFFFFF", "#FFA657", "#E6EDF3",
+                List.of("#5AA0F0", "#B58556", "#EEDE55", "#7EEFDC", "#1E8C79", "#F996AE", "#DDC8FF", "#B5C274",
+                        "#ADA607", "#BEE8B6", "#6176EE", "#DF6996", "#808101", "#B45EAE", "#CA95C2", "#E53575"),
+                INFERNO);
+    }
+
+    /**
+     * The theme called {@code name}: "light" or "dark".
+     *
+     * @throws IllegalArgumentException naming the unknown theme
+     */
+    public static Theme named(String name) {
+        return switch (name) {
+            case "light" -> light();
+            case "dark" -> dark();
+            default -> throw new IllegalArgumentException("theme: expected light or dark, got '" + name + "'");
+        };
+    }
+
+    /** The colour of the shard at {@code shardIndex} (its position in the sorted shard list); cycles past the palette. */
+    public String shardColor(int shardIndex) {
+        if (shardIndex < 0) {
+            throw new IllegalArgumentException("shardIndex: must not be negative, got " + shardIndex);
+        }
+        return shardPalette.get(shardIndex % shardPalette.size());
+    }
+
+    /**
+     * Every colour under the CSS looked-up colour name the app stylesheet uses, in a stable order:
+     * {@code -sl-background}, {@code -sl-surface}, {@code -sl-text}, {@code -sl-text-muted}, {@code -sl-grid},
+     * {@code -sl-chunk-boundary}, {@code -sl-jumbo}, {@code -sl-zone}, {@code -sl-highlight}, {@code -sl-hot},
+     * {@code -sl-mixed}, {@code -sl-shard-0} … and {@code -sl-heat-0} ….
+     */
+    public Map<String, String> lookedUpColors() {
+        Map<String, String> colors = new LinkedHashMap<>();
+        colors.put("-sl-background", background);
+        colors.put("-sl-surface", surface);
+        colors.put("-sl-text", text);
+        colors.put("-sl-text-muted", mutedText);
+        colors.put("-sl-grid", grid);
+        colors.put("-sl-chunk-boundary", chunkBoundary);
+        colors.put("-sl-jumbo", jumbo);
+        colors.put("-sl-zone", zone);
+        colors.put("-sl-highlight", highlight);
+        colors.put("-sl-hot", hot);
+        colors.put("-sl-mixed", mixed);
+        for (int i = 0; i < shardPalette.size(); i++) {
+            colors.put("-sl-shard-" + i, shardPalette.get(i));
+        }
+        for (int i = 0; i < heatRamp.size(); i++) {
+            colors.put("-sl-heat-" + i, heatRamp.get(i));
+        }
+        return colors;
+    }
+
+    /** The looked-up colours as one CSS rule for {@code selector}, e.g. {@code ".root { -sl-text: #1F2328; … }"}. */
+    public String toCss(String selector) {
+        StringBuilder css = new StringBuilder(selector).append(" {\n");
+        lookedUpColors().forEach((k, v) -> css.append("    ").append(k).append(": ").append(v).append(";\n"));
+        return css.append("}\n").toString();
+    }
+}

@@ -1,0 +1,61 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.DataSize;
+import java.util.Locale;
+
+/**
+ * One chunk as the hover card and the details panel show it, in MongoDB's words: its {@code [min, max)}
+ * bounds as mongosh prints bound documents, the owning shard, documents, data size (as
+ * {@code getShardDistribution()} prints sizes), the jumbo flag and the {@code lastmod} version.
+ *
+ * @param index the chunk's position in key order
+ * @param chunk the chunk
+ * @param documents documents in it
+ * @param bytes their total BSON size
+ * @param key the collection's shard key pattern, for the bound documents
+ */
+public record ChunkDetails(int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key) {
+
+    /** {@code { counter: 100 }}: the min bound document. */
+    public String minText() {
+        return bound(chunk.min());
+    }
+
+    /** {@code { counter: MaxKey() }}: the max bound document. */
+    public String maxText() {
+        return bound(chunk.max());
+    }
+
+    private String bound(ShardKey k) {
+        return BsonPrinter.shell(k.toDocument(key));
+    }
+
+    /** {@code [{ counter: 100 }, { counter: 200 })}. */
+    public String rangeText() {
+        return "[" + minText() + ", " + maxText() + ")";
+    }
+
+    /** {@code 12,345}. */
+    public String documentsText() {
+        return String.format(Locale.ROOT, "%,d", documents);
+    }
+
+    /** {@code 1.5MiB}. */
+    public String sizeText() {
+        return DataSize.format(bytes);
+    }
+
+    /** {@code Timestamp(2, 1)}. */
+    public String versionText() {
+        return chunk.version().toString();
+    }
+
+    /** {@code "chunk 3"}: its 1-based position, as a title. */
+    public String title() {
+        return String.format(Locale.ROOT, "Chunk %,d", index + 1);
+    }
+}

@@ -1,0 +1,56 @@
+package io.shardlab.ui.explorer;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The application's simulation thread: one daemon thread named {@value #THREAD_NAME}, so the JVM
+ * can exit while a stream plays. A task that throws is reported to the thread's uncaught-exception
+ * handler and does not stop later tasks.
+ */
+public final class ExecutorSimulationThread implements SimulationThread, AutoCloseable {
+
+    /** The thread's name, as thread dumps and profilers show it. */
+    public static final String THREAD_NAME = "shardlab-simulation";
+
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread t = new Thread(runnable, THREAD_NAME);
+        t.setDaemon(true);
+        return t;
+    });
+
+    @Override
+    public void submit(Runnable task) {
+        executor.execute(guarded(task));
+    }
+
+    @Override
+    public Repeating repeat(long delayMillis, Runnable tick) {
+        if (delayMillis < 0) {
+            throw new IllegalArgumentException("delayMillis: must not be negative, got " + delayMillis);
+        }
+        ScheduledFuture<?> future = executor.scheduleWithFixedDelay(guarded(tick), 0, Math.max(1, delayMillis),
+                TimeUnit.MILLISECONDS);
+        return () -> future.cancel(false);
+    }
+
+    /** A scheduled task that throws is cancelled silently by the executor; report it instead. */
+    private static Runnable guarded(Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException | Error e) {
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
+            }
+        };
+    }
+
+    /** Stops the thread; tasks not yet started are dropped. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

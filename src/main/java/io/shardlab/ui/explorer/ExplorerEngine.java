@@ -1,0 +1,225 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.SimulatedCluster;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.bson.BsonDocument;
+
+/**
+ * Runs the explorer's simulation on its {@link SimulationThread}: every method here only submits a
+ * task, so it can be called from the JavaFX thread and never blocks it. The session, the play state
+ * and the speed live on the simulation thread; what comes back is an immutable {@link EngineState}
+ * handed to {@code publish} after every change (in the application, a {@link LatestValueMailbox}'s
+ * {@code offer}, so the newest state wins and at most one screen update is pending).
+ *
+ * <p>Playing: a repeating task advances simulated time by the wall-clock time since the last tick
+ * times the speed (at most {@link #MAX_TICK_WALL_MILLIS} of wall time per tick, so a stalled machine
+ * does not make the simulation jump); at {@link PlaybackSpeed#MAX} each tick instead works for
+ * {@link #MAX_SPEED_BUDGET_NANOS} and hands the thread back, so pause and commands wait at most that
+ * long. Play stops by itself when the stream is in and the balancer has settled.
+ */
+public final class ExplorerEngine {
+
+    /** Pause between two ticks at a finite speed, in ms: about one frame of a 60 Hz screen. */
+    static final long TICK_DELAY_MILLIS = 15;
+    /** Pause between two ticks at full speed, in ms: lets submitted tasks in. */
+    static final long MAX_SPEED_TICK_DELAY_MILLIS = 1;
+    /** Wall time one full-speed tick works for. */
+    static final long MAX_SPEED_BUDGET_NANOS = 25_000_000;
+    /** The most wall time one tick accounts for. */
+    static final long MAX_TICK_WALL_MILLIS = 100;
+
+    private final SimulationThread thread;
+    private final LongSupplier nanoTime;
+    private final Consumer<EngineState> publish;
+
+    // confined to the simulation thread
+    private ExplorerSession session;
+    private ResolvedScenario scenario;
+    private SimulationThread.Repeating ticking;
+    private PlaybackSpeed speed = PlaybackSpeed.X10;
+    private long lastTickNanos;
+    private double simulatedMillisOwed;
+
+    /**
+     * @param thread where the simulation runs
+     * @param nanoTime the wall clock, e.g. {@code System::nanoTime}
+     * @param publish receives every new state, on the simulation thread
+     */
+    public ExplorerEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<EngineState> publish) {
+        this.thread = Objects.requireNonNull(thread, "thread");
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.publish = Objects.requireNonNull(publish, "publish");
+    }
+
+    /** Builds the scenario's cluster and reads its stream; stops what played before. */
+    public void load(ResolvedScenario resolved) {
+        Objects.requireNonNull(resolved, "resolved");
+        thread.submit(() -> {
+            stopTicking();
+            session = null;
+            scenario = resolved;
+            publish.accept(new EngineState.Loading(resolved.scenario()));
+            try {
+                session = ExplorerSession.load(resolved);
+            } catch (IllegalArgumentException e) {
+                publish.accept(new EngineState.Failed(resolved.scenario(), e.getMessage()));
+                return;
+            }
+            publishFrame();
+        });
+    }
+
+    /** Loads the current scenario again: a fresh cluster, the stream at its start. */
+    public void reset() {
+        thread.submit(() -> {
+            if (scenario != null) {
+                load(scenario);
+            }
+        });
+    }
+
+    /** Lets time run at the current speed. */
+    public void play() {
+        thread.submit(() -> {
+            if (session == null || ticking != null || session.finished()) {
+                return;
+            }
+            lastTickNanos = nanoTime.getAsLong();
+            simulatedMillisOwed = 0;
+            ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
+                    this::tick);
+            publishFrame();
+        });
+    }
+
+    /** Stops time. */
+    public void pause() {
+        thread.submit(() -> {
+            stopTicking();
+            publishFrame();
+        });
+    }
+
+    /** While paused, lets one chart window of simulated time pass. */
+    public void step() {
+        thread.submit(() -> {
+            if (session == null || ticking != null) {
+                return;
+            }
+            session.advance(session.windowMillis());
+            publishFrame();
+        });
+    }
+
+    /** Sets the speed; takes effect at once when playing. */
+    public void speed(PlaybackSpeed newSpeed) {
+        Objects.requireNonNull(newSpeed, "newSpeed");
+        thread.submit(() -> {
+            boolean wasPlaying = ticking != null;
+            stopTicking();
+            speed = newSpeed;
+            if (wasPlaying) {
+                play();
+            } else {
+                publishFrame();
+            }
+        });
+    }
+
+    /** Runs one of the user's commands; MongoDB's refusal shows as the frame's error. */
+    public void execute(ClusterCommand command) {
+        Objects.requireNonNull(command, "command");
+        thread.submit(() -> {
+            if (session != null) {
+                session.execute(command);
+                publishFrame();
+            }
+        });
+    }
+
+    /** Undoes the newest user command and everything after it. */
+    public void undo() {
+        thread.submit(() -> {
+            if (session != null) {
+                stopTicking();
+                session.undo();
+                publishFrame();
+            }
+        });
+    }
+
+    /** Re-applies what the newest undo took back. */
+    public void redo() {
+        thread.submit(() -> {
+            if (session != null) {
+                stopTicking();
+                session.redo();
+                publishFrame();
+            }
+        });
+    }
+
+    /** Shows the targeting of {@code filter}, or none. */
+    public void showFilter(Optional<BsonDocument> filter) {
+        BsonDocument copy = filter.map(BsonDocument::clone).orElse(null);
+        thread.submit(() -> {
+            if (session != null) {
+                session.showFilter(Optional.ofNullable(copy));
+                publishFrame();
+            }
+        });
+    }
+
+    /** Dismisses the last command's error. */
+    public void clearError() {
+        thread.submit(() -> {
+            if (session != null) {
+                session.clearError();
+                publishFrame();
+            }
+        });
+    }
+
+    private void tick() {
+        if (session == null || ticking == null) {
+            return;
+        }
+        long now = nanoTime.getAsLong();
+        if (speed == PlaybackSpeed.MAX) {
+            long deadline = now + MAX_SPEED_BUDGET_NANOS;
+            do {
+                session.advance(SimulatedCluster.INSERT_STEP_MILLIS);
+            } while (nanoTime.getAsLong() < deadline && !session.finished());
+        } else {
+            double wallMillis = Math.min(MAX_TICK_WALL_MILLIS, (now - lastTickNanos) / 1e6);
+            simulatedMillisOwed += wallMillis * speed.factor();
+            long millis = (long) simulatedMillisOwed;
+            simulatedMillisOwed -= millis;
+            if (millis > 0) {
+                session.advance(millis);
+            }
+        }
+        lastTickNanos = now;
+        if (session.finished()) {
+            stopTicking();
+        }
+        publishFrame();
+    }
+
+    private void stopTicking() {
+        if (ticking != null) {
+            ticking.cancel();
+            ticking = null;
+        }
+    }
+
+    private void publishFrame() {
+        if (session != null) {
+            publish.accept(new EngineState.Running(session.frame(), ticking != null, speed));
+        }
+    }
+}

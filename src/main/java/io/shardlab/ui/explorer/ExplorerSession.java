@@ -1,0 +1,584 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.key.ShardKey;
+import io.shardlab.routing.Operation;
+import io.shardlab.routing.Router;
+import io.shardlab.routing.Targeting;
+import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.sim.AddShard;
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.ClusterEvent;
+import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.InsertBatch;
+import io.shardlab.sim.InsertDocuments;
+import io.shardlab.sim.SetBalancerState;
+import io.shardlab.sim.ShardCollection;
+import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationConfig;
+import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.ui.explorer.ExplorerFrame.Activity;
+import io.shardlab.ui.explorer.ExplorerFrame.ActivityKind;
+import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
+import io.shardlab.ui.explorer.ExplorerFrame.CommandEntry;
+import io.shardlab.ui.explorer.ExplorerFrame.InsertMark;
+import io.shardlab.ui.explorer.ExplorerFrame.QueryTargeting;
+import io.shardlab.ui.explorer.ExplorerFrame.StreamProgress;
+import io.shardlab.ui.explorer.ExplorerFrame.UndoState;
+import io.shardlab.workload.InitialSplit;
+import io.shardlab.workload.Query;
+import io.shardlab.workload.QueryMix;
+import io.shardlab.workload.QueryTemplate;
+import io.shardlab.workload.SimulationSetup;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.bson.BsonDocument;
+
+/**
+ * One scenario playing on one {@link SimulatedCluster}: the stream's cursor, the write and heat
+ * counts, the recent inserts and moves, the user's commands and their undo. Confined to the
+ * simulation thread, like the cluster it owns; everything it hands out is an immutable
+ * {@link ExplorerFrame}.
+ *
+ * <p>Time: {@link #advance} lets simulated time pass in steps of at most
+ * {@link SimulatedCluster#INSERT_STEP_MILLIS}; at the end of each step the documents due by then
+ * arrive as one insert batch (by time {@code t} after the stream's start,
+ * {@code floor(rate · t)} documents have arrived, as in {@link io.shardlab.workload.WorkloadDriver}).
+ * The cluster's own automatic work (balancer rounds, migration commits, auto-merges) runs inside
+ * those steps.
+ *
+ * <p>Undo is a rewind: it takes back the newest user command <em>and every insert and automatic
+ * step after it</em>, moving the stream's cursor back by the undone inserts, so that the world is
+ * exactly as it was just before the command. Redo re-applies the command and the steps that followed
+ * it. The cluster keeps a bounded history ({@link #HISTORY_ENTRIES} entries); a command older than
+ * that can no longer be undone.
+ */
+final class ExplorerSession {
+
+    /** Rows of the key-range × time heatmap. */
+    static final int HEAT_ROWS = 48;
+    /** About how many time windows a whole stream spans on the charts. */
+    static final int TARGET_WINDOWS = 120;
+    /** Undo history entries the cluster keeps (each insert batch and each automatic step is one). */
+    static final int HISTORY_ENTRIES = 2_000;
+    /** Inserted documents whose undo data the cluster keeps. */
+    static final long HISTORY_DOCUMENTS = 2_000_000;
+    /** Insert marks kept for the screen. */
+    static final int MARKS = 192;
+    /** Insert marks sampled from one batch. */
+    static final int MARKS_PER_BATCH = 12;
+    /** Committed migrations kept for the sliding animation. */
+    static final int MOVES = 48;
+    /** Activity lines kept. */
+    static final int ACTIVITY = 200;
+    /** How long the balancer may keep moving chunks after the last insert before the run counts as finished. */
+    static final long SETTLE_LIMIT_MILLIS = 3_600_000;
+
+    private final ResolvedScenario scenario;
+    private final SimulatedCluster cluster;
+    private final PreparedInserts inserts;
+    private final int[] heatRowOf;
+    private final List<ShardKey> heatBounds;
+    private final List<String> shardIds;
+    private final Map<String, Integer> shardRow = new HashMap<>();
+    private final WindowedCounts writes;
+    private final WindowedCounts heat;
+    private final long streamStartMillis;
+    private final double docsPerSecond;
+    private final List<Query> sampleQueries;
+
+    /** The user's commands, by identity: the history entries undo stops at. */
+    private final Set<ClusterCommand> userCommands = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** What each undo took back, the newest undo last. */
+    private final Deque<Undone> redoGroups = new ArrayDeque<>();
+
+    /**
+     * One undo: the user command it took back and the simulated time the timeline had reached, to
+     * which redo replays.
+     */
+    private record Undone(ClusterCommand command, long endMillis) {
+    }
+
+    private final Deque<InsertMark> marks = new ArrayDeque<>();
+    private final Deque<ChunkMove> moves = new ArrayDeque<>();
+    private final Deque<Activity> activity = new ArrayDeque<>();
+    private long markSequence;
+    private long moveSequence;
+    private long frameSequence;
+    private int cursor;
+    private long exhaustedAtMillis = -1;
+    private boolean idleRoundSinceExhausted;
+    private ClusterEvent.InsertsLanded landed;
+    private Optional<String> error = Optional.empty();
+    private Optional<BsonDocument> filter = Optional.empty();
+    private ChunkMap routedChunks;
+    private QueryTargeting routed;
+    private final ValueLine valueLine;
+
+    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedInserts inserts) {
+        this.scenario = scenario;
+        this.cluster = cluster;
+        this.inserts = inserts;
+        this.shardIds = cluster.snapshot().cluster().shardIds();
+        for (int i = 0; i < shardIds.size(); i++) {
+            shardRow.put(shardIds.get(i), i);
+        }
+        this.heatBounds = inserts.heatmapBounds(HEAT_ROWS);
+        this.heatRowOf = new int[inserts.size()];
+        for (int i = 0; i < heatRowOf.length; i++) {
+            heatRowOf[i] = rowOf(heatBounds, inserts.key(i));
+        }
+        this.docsPerSecond = scenario.scenario().docsPerSecond();
+        this.streamStartMillis = cluster.now();
+        long window = windowMillis(inserts.size(), docsPerSecond);
+        this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
+        this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
+        this.sampleQueries = sampleQueries(scenario);
+        this.filter = scenario.filter().map(BsonDocument::clone);
+        this.valueLine = scenario.key().isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace())
+                : null;
+        cluster.addListener(this::onEvent);
+    }
+
+    /**
+     * Builds the cluster of {@code scenario}: its shards, the collection sharded on its key, cut at its
+     * split points (or the workload's own pre-split) with the chunks spread round-robin, and the
+     * stream read ahead.
+     *
+     * @throws IllegalArgumentException with MongoDB's text when the cluster refuses the key or a split
+     *     point, or naming the document of the stream that cannot be routed on the key
+     */
+    static ExplorerSession load(ResolvedScenario scenario) {
+        Scenario s = scenario.scenario();
+        SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
+                .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
+        if (s.chunkSizeMegabytes() > 0) {
+            config = config.withMaxChunkSizeBytes(s.chunkSizeMegabytes() * 1024L * 1024L);
+        }
+        SimulatedCluster cluster = new SimulatedCluster(config);
+        SimulationSetup naming = SimulationSetup.of(s.version(), s.shards());
+        try {
+            for (int i = 1; i <= s.shards(); i++) {
+                cluster.execute(new AddShard(naming.shardId(i)));
+            }
+            cluster.execute(new ShardCollection(s.namespace(), scenario.key(), false, false));
+            List<ShardKey> points = scenario.splitPoints();
+            if (points.isEmpty()) {
+                points = scenario.source().initialSplit(scenario.settings())
+                        .filter(split -> split.key().equals(scenario.key()))
+                        .map(InitialSplit::splitPoints).orElse(List.of());
+            }
+            preSplit(cluster, scenario, points);
+        } catch (CommandFailedException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        PreparedInserts inserts = PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key());
+        return new ExplorerSession(scenario, cluster, inserts);
+    }
+
+    /**
+     * Lays out a pre-split as a DBA does by hand: stop the balancer, split at every point, move chunk
+     * {@code i} to the {@code i mod n}-th shard ({@link InitialSplit#shardIndexOfChunk}), one migration
+     * at a time, start the balancer again.
+     */
+    private static void preSplit(SimulatedCluster cluster, ResolvedScenario scenario, List<ShardKey> points) {
+        if (points.isEmpty()) {
+            return;
+        }
+        ChunkCommands commands = new ChunkCommands(scenario.namespace(), scenario.key(), scenario.scenario().version());
+        cluster.execute(new SetBalancerState(false));
+        for (ShardKey point : points) {
+            cluster.execute(commands.splitAt(point));
+        }
+        List<String> shards = cluster.snapshot().cluster().shardIds();
+        if (commands.moveUnsupportedReason().isEmpty()) {
+            ChunkMap chunks = cluster.snapshot().cluster().chunks();
+            for (int i = 0; i < chunks.size(); i++) {
+                String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
+                Chunk chunk = cluster.snapshot().cluster().chunks().get(i);
+                if (!chunk.shard().equals(target)) {
+                    cluster.execute(commands.move(chunk, target));
+                    cluster.settle(SETTLE_LIMIT_MILLIS);
+                }
+            }
+        }
+        cluster.execute(new SetBalancerState(true));
+    }
+
+    /**
+     * The charts' window length: about {@link #TARGET_WINDOWS} windows over the whole stream, rounded
+     * up to 1, 2 or 5 times a power of ten, at least 100 ms (one insert step).
+     */
+    static long windowMillis(long documents, double docsPerSecond) {
+        double streamMillis = documents * 1000.0 / docsPerSecond;
+        double raw = Math.max(SimulatedCluster.INSERT_STEP_MILLIS, streamMillis / TARGET_WINDOWS);
+        long power = 1;
+        while (power * 10 <= raw) {
+            power *= 10;
+        }
+        for (long m : new long[] {1, 2, 5, 10}) {
+            if (m * power >= raw) {
+                return m * power;
+            }
+        }
+        return 10 * power;
+    }
+
+    private static List<Query> sampleQueries(ResolvedScenario scenario) {
+        Optional<QueryMix> mix = scenario.source().queries(scenario.settings());
+        if (mix.isEmpty()) {
+            return List.of();
+        }
+        SplittableRandom random = new SplittableRandom(scenario.scenario().seed());
+        List<Query> out = new ArrayList<>();
+        for (QueryTemplate t : mix.get().templates()) {
+            out.add(t.draw(random));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Index of the range {@code [bounds[r], bounds[r + 1])} holding {@code key}. */
+    static int rowOf(List<ShardKey> bounds, ShardKey key) {
+        int lo = 0;
+        int hi = bounds.size() - 2;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (bounds.get(mid).compareTo(key) <= 0) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    // ---- events ------------------------------------------------------------------------------------
+
+    private void onEvent(ClusterEvent event) {
+        if (event instanceof ClusterEvent.InsertsLanded l) {
+            landed = l;
+        } else if (event instanceof ClusterEvent.MigrationCommitted c) {
+            push(moves, new ChunkMove(++moveSequence, c.migration().min(), c.migration().max(), c.migration().from(),
+                    c.migration().to(), c.atMillis()), MOVES);
+            log(c.atMillis(), ActivityKind.MIGRATION, "moved " + range(c.migration().min(), c.migration().max())
+                    + " from " + c.migration().from() + " to " + c.migration().to() + " ("
+                    + c.migration().reason().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+        } else if (event instanceof ClusterEvent.ChunkSplit s) {
+            log(s.atMillis(), ActivityKind.SPLIT, "split " + range(s.min(), s.max()) + " on " + s.shard() + " at "
+                    + s.splitPoints().size() + " point" + (s.splitPoints().size() == 1 ? "" : "s") + " ("
+                    + s.cause().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+        } else if (event instanceof ClusterEvent.JumboMarked j) {
+            log(j.atMillis(), ActivityKind.JUMBO, "marked " + range(j.chunk().min(), j.chunk().max()) + " on "
+                    + j.chunk().shard() + " jumbo");
+        } else if (event instanceof ClusterEvent.ChunksMerged m) {
+            log(m.atMillis(), ActivityKind.MERGE, "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max())
+                    + " on " + m.shard());
+        } else if (event instanceof ClusterEvent.MigrationFailed f) {
+            log(f.atMillis(), ActivityKind.FAILURE, "migration of " + range(f.migration().min(), f.migration().max())
+                    + " failed: " + f.error());
+        } else if (event instanceof ClusterEvent.BalancerRound b) {
+            if (b.migrationsStarted() > 0) {
+                log(b.atMillis(), ActivityKind.BALANCER, "balancer round started " + b.migrationsStarted()
+                        + " migration" + (b.migrationsStarted() == 1 ? "" : "s"));
+            } else if (exhaustedAtMillis >= 0) {
+                idleRoundSinceExhausted = true;
+            }
+        } else if (event instanceof ClusterEvent.Undone u) {
+            log(u.atMillis(), ActivityKind.UNDO, "undid: " + u.description());
+        }
+    }
+
+    private static String range(ShardKey min, ShardKey max) {
+        return "[" + min + ", " + max + ")";
+    }
+
+    private void log(long atMillis, ActivityKind kind, String text) {
+        push(activity, new Activity(atMillis, kind, text), ACTIVITY);
+    }
+
+    private static <T> void push(Deque<T> deque, T value, int cap) {
+        deque.addLast(value);
+        while (deque.size() > cap) {
+            deque.removeFirst();
+        }
+    }
+
+    // ---- time and the stream -----------------------------------------------------------------------
+
+    /** Simulated time now, in ms. */
+    long now() {
+        return cluster.now();
+    }
+
+    /** The length of one chart window, in simulated ms. */
+    long windowMillis() {
+        return writes.snapshot().windowMillis();
+    }
+
+    /** Whether every document is in and the balancer has nothing left to move. */
+    boolean finished() {
+        return finished(cluster.snapshot());
+    }
+
+    private boolean finished(SimulationSnapshot snapshot) {
+        return cursor == inserts.size() && snapshot.migrationsInFlight().isEmpty()
+                && (idleRoundSinceExhausted || !snapshot.settings().balancerEnabled()
+                        || cluster.now() - exhaustedAtMillis >= SETTLE_LIMIT_MILLIS);
+    }
+
+    /**
+     * Lets {@code millis} of simulated time pass with the stream flowing; returns the documents
+     * inserted. Forgets what undo took back (the timeline has moved on).
+     */
+    long advance(long millis) {
+        redoGroups.clear();
+        return run(millis);
+    }
+
+    /**
+     * Lets time pass. Inserts happen only at the points of a fixed grid, every
+     * {@link SimulatedCluster#INSERT_STEP_MILLIS} from the stream's start, so any split of an interval
+     * into calls (ticks of any length) inserts the same batches at the same times: that is what
+     * makes redo, which replays an interval in one call, land exactly where the original run did.
+     */
+    private long run(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("millis: must not be negative, got " + millis);
+        }
+        long end = cluster.now() + millis;
+        long before = cursor;
+        long step = SimulatedCluster.INSERT_STEP_MILLIS;
+        while (cluster.now() < end) {
+            long sinceStart = cluster.now() - streamStartMillis;
+            long nextGridPoint = streamStartMillis + (Math.floorDiv(sinceStart, step) + 1) * step;
+            long next = Math.min(end, nextGridPoint);
+            cluster.advance(next - cluster.now());
+            if (next == nextGridPoint) {
+                insertDue();
+            }
+        }
+        writes.extendTo(cluster.now());
+        heat.extendTo(cluster.now());
+        return cursor - before;
+    }
+
+    private void insertDue() {
+        if (cursor == inserts.size()) {
+            return;
+        }
+        long due = (long) Math.floor(docsPerSecond * (cluster.now() - streamStartMillis) / 1000.0);
+        int n = (int) Math.min(inserts.size() - cursor, due - cursor);
+        if (n <= 0) {
+            return;
+        }
+        InsertDocuments command = new InsertDocuments(scenario.namespace(), inserts.batch(cursor, cursor + n));
+        landed = null;
+        cluster.execute(command);
+        record(cursor, n, landed, cluster.now(), 1);
+        sampleMarks(cursor, n);
+        cursor += n;
+        if (cursor == inserts.size()) {
+            exhaustedAtMillis = cluster.now();
+            idleRoundSinceExhausted = false;
+        }
+    }
+
+    /** Adds ({@code sign} 1) or takes back (-1) the writes and heat of documents {@code [from, from + n)}. */
+    private void record(int from, int n, ClusterEvent.InsertsLanded event, long atMillis, int sign) {
+        if (event == null) {
+            throw new IllegalStateException("the simulated cluster reported no landed inserts for " + n + " documents");
+        }
+        for (Map.Entry<String, Long> e : event.documentsByShard().entrySet()) {
+            Integer row = shardRow.get(e.getKey());
+            if (row == null) {
+                continue;
+            }
+            if (sign > 0) {
+                writes.add(atMillis, row, e.getValue());
+            } else {
+                writes.subtract(atMillis, row, e.getValue());
+            }
+        }
+        int[] perRow = new int[heatBounds.size() - 1];
+        for (int i = from; i < from + n; i++) {
+            perRow[heatRowOf[i]]++;
+        }
+        for (int r = 0; r < perRow.length; r++) {
+            if (perRow[r] > 0) {
+                if (sign > 0) {
+                    heat.add(atMillis, r, perRow[r]);
+                } else {
+                    heat.subtract(atMillis, r, perRow[r]);
+                }
+            }
+        }
+    }
+
+    private void sampleMarks(int from, int n) {
+        int samples = Math.min(n, MARKS_PER_BATCH);
+        for (int s = 0; s < samples; s++) {
+            int i = from + (int) ((long) s * n / samples);
+            push(marks, new InsertMark(++markSequence, inserts.key(i), inserts.valueBeforeHashing(i), cluster.now()),
+                    MARKS);
+        }
+    }
+
+    // ---- commands, undo and redo -------------------------------------------------------------------
+
+    /**
+     * Runs one of the user's commands; a refusal becomes the frame's error (MongoDB's text) instead of
+     * an exception, since it answers a user's gesture.
+     */
+    void execute(ClusterCommand command) {
+        try {
+            cluster.execute(command);
+            userCommands.add(command);
+            redoGroups.clear();
+            error = Optional.empty();
+            log(cluster.now(), ActivityKind.COMMAND, command.describe());
+        } catch (CommandFailedException e) {
+            error = Optional.of(e.reason());
+            log(cluster.now(), ActivityKind.FAILURE, command.describe() + ": " + e.reason());
+        }
+    }
+
+    /** Clears the last command's error. */
+    void clearError() {
+        error = Optional.empty();
+    }
+
+    /** Sets or clears the filter whose targeting the frames show. */
+    void showFilter(Optional<BsonDocument> document) {
+        filter = document.map(BsonDocument::clone);
+        routed = null;
+    }
+
+    /** Entries undo would take back: through the newest user command, or 0 when there is none in reach. */
+    private int stepsToUndo(List<ClusterCommand> history) {
+        for (int i = 0; i < history.size(); i++) {
+            if (userCommands.contains(history.get(i))) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** Undoes the newest user command and everything after it; false when there is none in reach. */
+    boolean undo() {
+        int steps = stepsToUndo(cluster.historyCommands());
+        if (steps == 0) {
+            return false;
+        }
+        long endMillis = cluster.now();
+        ClusterCommand command = null;
+        for (int i = 0; i < steps; i++) {
+            command = cluster.undo();
+            if (command instanceof InsertDocuments insert) {
+                int n = insert.batch().size();
+                cursor -= n;
+                takeBack(insert, n);
+            }
+        }
+        redoGroups.addLast(new Undone(command, endMillis));
+        error = Optional.empty();
+        if (cursor < inserts.size()) {
+            exhaustedAtMillis = -1;
+            idleRoundSinceExhausted = false;
+        }
+        return true;
+    }
+
+    /** After the cluster undid an insert batch (clock and chunks back as they were), takes back its counts. */
+    private void takeBack(InsertDocuments insert, int n) {
+        Map<String, Long> byShard = new HashMap<>();
+        ChunkMap chunks = cluster.snapshot().cluster().chunks();
+        InsertBatch batch = insert.batch();
+        for (int i = 0; i < n; i++) {
+            byShard.merge(chunks.chunkFor(batch.key(i)).shard(), 1L, Long::sum);
+        }
+        record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard), cluster.now(),
+                -1);
+        while (!marks.isEmpty() && marks.peekLast().atMillis() >= cluster.now()) {
+            marks.removeLast();
+        }
+    }
+
+    /**
+     * Re-applies what the newest undo took back: the user's command at the moment it first ran, then
+     * the stream and the cluster's own work up to where the timeline had got. The simulation is
+     * deterministic (seeded, inserts on a fixed grid), so this is the same world as before the undo.
+     * False when there is nothing to redo.
+     */
+    boolean redo() {
+        if (redoGroups.isEmpty()) {
+            return false;
+        }
+        Undone undone = redoGroups.removeLast();
+        try {
+            cluster.execute(undone.command());
+        } catch (CommandFailedException e) {
+            error = Optional.of(e.reason());
+            redoGroups.clear();
+            return false;
+        }
+        log(cluster.now(), ActivityKind.COMMAND, "redo: " + undone.command().describe());
+        run(Math.max(0, undone.endMillis() - cluster.now()));
+        error = Optional.empty();
+        return true;
+    }
+
+    // ---- frames --------------------------------------------------------------------------------------
+
+    /** The current state as an immutable frame. */
+    ExplorerFrame frame() {
+        SimulationSnapshot snapshot = cluster.snapshot();
+        List<ClusterCommand> history = cluster.historyCommands();
+        List<CommandEntry> commands = new ArrayList<>();
+        for (ClusterCommand c : history) {
+            if (userCommands.contains(c)) {
+                commands.add(new CommandEntry(c.describe(), c.mongoshCommand()));
+            }
+        }
+        int steps = stepsToUndo(history);
+        Optional<String> undoLabel = steps == 0 ? Optional.empty()
+                : Optional.of(history.get(steps - 1).describe());
+        Optional<String> redoLabel = redoGroups.isEmpty() ? Optional.empty()
+                : Optional.of(redoGroups.peekLast().command().describe());
+        StreamProgress progress = new StreamProgress(cursor, inserts.size(), streamStartMillis,
+                cursor == inserts.size(), finished(snapshot));
+        List<Activity> newestFirst = new ArrayList<>(activity);
+        Collections.reverse(newestFirst);
+        return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writes.snapshot(), heat.snapshot(),
+                heatBounds, List.copyOf(marks), List.copyOf(moves), newestFirst, commands,
+                new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
+                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())));
+    }
+
+    private Optional<QueryTargeting> targeting(ChunkMap chunks) {
+        if (filter.isEmpty()) {
+            return Optional.empty();
+        }
+        if (routed == null || routedChunks != chunks) {
+            BsonDocument f = filter.get();
+            try {
+                Targeting t = new Router(scenario.key(), chunks, scenario.scenario().version())
+                        .route(new Operation.Find(f));
+                routed = new QueryTargeting(f, Optional.of(t), Optional.empty());
+            } catch (UnsupportedQueryException e) {
+                routed = new QueryTargeting(f, Optional.empty(), Optional.of(e.getMessage()));
+            }
+            routedChunks = chunks;
+        }
+        return Optional.of(routed);
+    }
+}

@@ -1,0 +1,151 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.Objects;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+
+/**
+ * The explorer: an in-memory cluster playing a scenario, seen through the number line, the lanes, the
+ * charts and the side panels. Composes one ViewModel per part and routes each {@link EngineState} from
+ * the simulation thread to them (on the JavaFX thread). Also the {@link ScenarioLauncher} the lessons
+ * panel loads its scenarios through.
+ */
+public final class ExplorerViewModel implements ScenarioLauncher {
+
+    /** Where the explorer is. */
+    public enum Phase {
+        /** No scenario loaded yet. */
+        EMPTY,
+        /** Building the cluster and reading the stream. */
+        LOADING,
+        /** The scenario could not be loaded; see {@link #loadErrorProperty()}. */
+        FAILED,
+        /** A scenario is on show. */
+        READY
+    }
+
+    private final ExplorerEngine engine;
+    private final WorkloadRegistry workloads;
+    private final Consumer<ClusterSnapshot> collectionShown;
+    private final SetupViewModel setup;
+    private final PlaybackViewModel playback;
+    private final NumberLineViewModel numberLine;
+    private final ChunkActionsViewModel actions;
+    private final QueryViewModel query;
+    private final HistoryViewModel history;
+    private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
+    private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private ChunkMap shownChunks;
+
+    /**
+     * @param engine runs the simulation on its own thread
+     * @param workloads the workloads the setup offers
+     * @param dark whether the dark theme shows
+     * @param clipboard puts text on the system clipboard
+     * @param collectionShown told whenever the shown collection's chunks change (the window's title and
+     *     status bar follow)
+     */
+    public ExplorerViewModel(ExplorerEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark,
+            Consumer<String> clipboard, Consumer<ClusterSnapshot> collectionShown) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.workloads = Objects.requireNonNull(workloads, "workloads");
+        this.collectionShown = Objects.requireNonNull(collectionShown, "collectionShown");
+        this.setup = new SetupViewModel(workloads, this::launch);
+        this.playback = new PlaybackViewModel(engine);
+        this.numberLine = new NumberLineViewModel(dark);
+        this.actions = new ChunkActionsViewModel(numberLine, engine::execute);
+        this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
+        this.history = new HistoryViewModel(engine, clipboard);
+    }
+
+    /**
+     * Loads {@code scenario}: the setup form shows it, the engine builds its cluster, its filter shows.
+     *
+     * @throws IllegalArgumentException naming the field when the scenario cannot be understood
+     */
+    @Override
+    public void launch(Scenario scenario) {
+        ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
+        setup.fill(scenario);
+        query.reset(scenario.queryFilter());
+        loadError.set("");
+        phase.set(Phase.LOADING);
+        engine.load(resolved);
+    }
+
+    /** Takes the engine's newest state; call on the JavaFX thread. */
+    public void accept(EngineState state) {
+        if (state instanceof EngineState.Loading) {
+            phase.set(Phase.LOADING);
+            title.set(state.scenario().keyPattern() + " · " + state.scenario().workload());
+        } else if (state instanceof EngineState.Failed failed) {
+            phase.set(Phase.FAILED);
+            loadError.set(failed.message());
+            setup.showError(failed.message());
+            playback.unload();
+        } else if (state instanceof EngineState.Running running) {
+            ExplorerFrame frame = running.frame();
+            phase.set(Phase.READY);
+            title.set(frame.scenario().namespace() + " · shard key " + frame.scenario().key());
+            playback.show(running);
+            numberLine.show(frame);
+            query.show(frame);
+            actions.show(frame, engine::clearError);
+            history.show(frame);
+            ClusterSnapshot snapshot = frame.cluster().cluster();
+            if (snapshot.chunks() != shownChunks) {
+                shownChunks = snapshot.chunks();
+                collectionShown.accept(snapshot);
+            }
+        }
+    }
+
+    // ---- parts -----------------------------------------------------------------------------------
+
+    public SetupViewModel setup() {
+        return setup;
+    }
+
+    public PlaybackViewModel playback() {
+        return playback;
+    }
+
+    public NumberLineViewModel numberLine() {
+        return numberLine;
+    }
+
+    public ChunkActionsViewModel actions() {
+        return actions;
+    }
+
+    public QueryViewModel query() {
+        return query;
+    }
+
+    public HistoryViewModel history() {
+        return history;
+    }
+
+    /** Where the explorer is. */
+    public ReadOnlyObjectProperty<Phase> phaseProperty() {
+        return phase.getReadOnlyProperty();
+    }
+
+    /** Why the last scenario could not be loaded; empty otherwise. */
+    public ReadOnlyStringProperty loadErrorProperty() {
+        return loadError.getReadOnlyProperty();
+    }
+
+    /** The scenario on show, e.g. {@code "shardlab.events · shard key { counter: 1 }"}. */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,351 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.key.ShardKey;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.DiagramData;
+import io.shardlab.render.DiagramOptions;
+import io.shardlab.render.HeatmapData;
+import io.shardlab.render.Highlight;
+import io.shardlab.render.KeyValueAxis;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.NumberLineModel;
+import io.shardlab.render.Scale;
+import io.shardlab.render.Theme;
+import io.shardlab.render.View;
+import io.shardlab.render.Viewport;
+import io.shardlab.render.WriteSeries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The number line and everything drawn with it (lanes, writes chart, heatmap): what to paint, how far
+ * in it is zoomed, on which scale, which chunk is under the pointer and which one is selected.
+ *
+ * <p>Zoom and pan work on render's {@link Viewport} (fractions of the whole line), so they cost nothing
+ * however many chunks there are; the painter aggregates the visible chunks per pixel column. The
+ * number line model is rebuilt only when the chunks, the scale or (for the data-size scale) the sizes
+ * change.
+ */
+public final class NumberLineViewModel {
+
+    /** How much one zoom step magnifies. */
+    public static final double ZOOM_STEP = 1.5;
+    /** How much of the visible span one pan step moves. */
+    public static final double PAN_STEP = 0.2;
+
+    private final ObservableBooleanValue dark;
+    private final ReadOnlyObjectWrapper<DiagramPicture> picture = new ReadOnlyObjectWrapper<>(this, "picture");
+    private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
+    private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL, Scale.DATA_SIZE);
+    private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport", Viewport.FULL);
+    private final ReadOnlyObjectWrapper<ChunkDetails> hovered = new ReadOnlyObjectWrapper<>(this, "hovered");
+    private final ReadOnlyObjectWrapper<ChunkDetails> selected = new ReadOnlyObjectWrapper<>(this, "selected");
+
+    private ExplorerFrame frame;
+    private NumberLineModel model;
+    private ClusterSnapshot modelSnapshot;
+    private Scale modelScale;
+    private ChunkMap modelChunks;
+    private ClusterSnapshot valueSnapshot;
+    private NumberLineModel valueModel;
+    private ShardKey selectedMin;
+    private double selectedPosition = Double.NaN;
+    private Set<String> highlightedShards = Set.of();
+    private LayoutData layout;
+
+    /** @param dark whether the dark theme shows: the painter's colours follow it */
+    public NumberLineViewModel(ObservableBooleanValue dark) {
+        this.dark = Objects.requireNonNull(dark, "dark");
+        dark.addListener((obs, was, now) -> repaint());
+    }
+
+    /** Shows a frame; keeps zoom, scale and selection unless the scenario changed. */
+    void show(ExplorerFrame next) {
+        boolean newScenario = frame == null || frame.scenario() != next.scenario();
+        frame = next;
+        if (newScenario) {
+            viewport.set(Viewport.FULL);
+            selectedMin = null;
+            hovered.set(null);
+            if (scale.get() == Scale.KEY_VALUE) {
+                scale.set(Scale.EQUAL);
+            }
+        }
+        ClusterSnapshot snapshot = next.cluster().cluster();
+        List<ChunkStatistics> stats = next.cluster().chunkStatistics();
+        long[] docs = new long[stats.size()];
+        long[] bytes = new long[stats.size()];
+        for (int i = 0; i < docs.length; i++) {
+            docs[i] = stats.get(i).documents();
+            bytes[i] = stats.get(i).bytes();
+        }
+        layout = new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes)));
+        boolean keyScale = KeyValueAxis.supports(snapshot.chunks(), snapshot.key());
+        if (keyScale != scales.contains(Scale.KEY_VALUE)) {
+            if (keyScale) {
+                scales.add(Scale.KEY_VALUE);
+            } else {
+                scales.remove(Scale.KEY_VALUE);
+                if (scale.get() == Scale.KEY_VALUE) {
+                    scale.set(Scale.EQUAL);
+                }
+            }
+        }
+        repaint();
+    }
+
+    private void repaint() {
+        if (frame == null) {
+            return;
+        }
+        ClusterSnapshot snapshot = layout.snapshot();
+        if (model == null || modelScale != scale.get() || modelChunks != snapshot.chunks()
+                || !modelSnapshot.shards().equals(snapshot.shards()) || scale.get() == Scale.DATA_SIZE) {
+            model = NumberLineModel.of(layout, scale.get());
+            modelScale = scale.get();
+            modelChunks = snapshot.chunks();
+            modelSnapshot = snapshot;
+        }
+        Optional<WriteSeries> writes = Optional.empty();
+        Optional<HeatmapData> heat = Optional.empty();
+        if (frame.writes().windows() > 0) {
+            writes = Optional.of(new WriteSeries(frame.shardIds(), frame.writes().startMillis(),
+                    frame.writes().windowMillis(), frame.writes().byRow()));
+            heat = Optional.of(new HeatmapData(frame.heatBounds(), frame.heat().startMillis(),
+                    frame.heat().windowMillis(), frame.heat().byWindow()));
+        }
+        Optional<NumberLineModel> values = Optional.empty();
+        if (frame.valueLine().isPresent()) {
+            if (valueSnapshot != frame.valueLine().get()) {
+                valueSnapshot = frame.valueLine().get();
+                valueModel = NumberLineModel.of(LayoutData.of(valueSnapshot), Scale.EQUAL);
+            }
+            values = Optional.of(valueModel);
+        }
+        resolveSelection();
+        DiagramOptions options = new DiagramOptions(View.ALL, dark.get() ? Theme.dark() : Theme.light(), "",
+                scale.get(), viewport.get(), highlight(), false);
+        picture.set(new DiagramPicture(new DiagramData(layout, writes, heat), options, model, values,
+                frame.inserts(), frame.moves()));
+    }
+
+    private Highlight highlight() {
+        if (!highlightedShards.isEmpty()) {
+            return new Highlight.Shards(highlightedShards);
+        }
+        ChunkDetails s = selected.get();
+        return s == null ? Highlight.none() : new Highlight.Chunk(s.index());
+    }
+
+    private void resolveSelection() {
+        if (selectedMin == null) {
+            selected.set(null);
+            return;
+        }
+        ChunkMap chunks = layout.snapshot().chunks();
+        int i = chunks.indexOf(selectedMin);
+        selected.set(details(i));
+        if (!chunks.get(i).min().equals(selectedMin)) {
+            selectedMin = chunks.get(i).min();
+            selectedPosition = Double.NaN;
+        }
+    }
+
+    private ChunkDetails details(int index) {
+        ChunkStatistics s = frame.cluster().chunkStatistics().get(index);
+        return new ChunkDetails(index, s.chunk(), s.documents(), s.bytes(), layout.snapshot().key());
+    }
+
+    // ---- what to paint ---------------------------------------------------------------------------
+
+    /** The picture to paint; null before the first frame. */
+    public ReadOnlyObjectProperty<DiagramPicture> pictureProperty() {
+        return picture.getReadOnlyProperty();
+    }
+
+    /** The scale chunks are drawn on. */
+    public ReadOnlyObjectProperty<Scale> scaleProperty() {
+        return scale.getReadOnlyProperty();
+    }
+
+    /** The scales this layout can be drawn on (the key-value scale needs numbers or dates in the key). */
+    public ObservableList<Scale> scales() {
+        return FXCollections.unmodifiableObservableList(scales);
+    }
+
+    /** The visible part of the line. */
+    public ReadOnlyObjectProperty<Viewport> viewportProperty() {
+        return viewport.getReadOnlyProperty();
+    }
+
+    /** The chunk under the pointer, null when none. */
+    public ReadOnlyObjectProperty<ChunkDetails> hoveredProperty() {
+        return hovered.getReadOnlyProperty();
+    }
+
+    /** The selected chunk, null when none. */
+    public ReadOnlyObjectProperty<ChunkDetails> selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    /**
+     * Where in the selected chunk it was clicked, 0 to 1 of its drawn width; NaN when it was selected
+     * another way.
+     */
+    public double selectedFraction() {
+        ChunkDetails s = selected.get();
+        if (s == null || Double.isNaN(selectedPosition) || model == null) {
+            return Double.NaN;
+        }
+        double a = model.edge(s.index());
+        double b = model.edge(s.index() + 1);
+        return b > a ? (selectedPosition - a) / (b - a) : Double.NaN;
+    }
+
+    // ---- verbs -----------------------------------------------------------------------------------
+
+    /** Draws the chunks on {@code s}; refused silently when the layout cannot be drawn so. */
+    public void chooseScale(Scale s) {
+        if (scales.contains(s) && s != scale.get()) {
+            scale.set(s);
+            repaint();
+        }
+    }
+
+    public void zoomIn() {
+        zoom(ZOOM_STEP, 0.5);
+    }
+
+    public void zoomOut() {
+        zoom(1 / ZOOM_STEP, 0.5);
+    }
+
+    /** Zooms by {@code factor} (2 shows half as much) keeping the line under {@code anchor} (0 left, 1 right) in place. */
+    public void zoom(double factor, double anchor) {
+        setViewport(viewport.get().zoom(factor, anchor));
+    }
+
+    /** Moves by {@code fraction} of the visible span (negative: left). */
+    public void pan(double fraction) {
+        setViewport(viewport.get().pan(fraction));
+    }
+
+    public void panLeft() {
+        pan(-PAN_STEP);
+    }
+
+    public void panRight() {
+        pan(PAN_STEP);
+    }
+
+    /** Follows a drag of {@code dx} pixels on a line {@code widthPx} wide. */
+    public void drag(double dx, double widthPx) {
+        setViewport(viewport.get().dragged(dx, widthPx));
+    }
+
+    /** Shows the whole line. */
+    public void fit() {
+        setViewport(Viewport.FULL);
+    }
+
+    /** Zooms to the selected chunk with some room around it. */
+    public void zoomToSelection() {
+        ChunkDetails s = selected.get();
+        if (s != null && model != null) {
+            setViewport(Viewport.showing(model.edge(s.index()), model.edge(s.index() + 1), 0.5));
+        }
+    }
+
+    private void setViewport(Viewport v) {
+        if (!v.equals(viewport.get())) {
+            viewport.set(v);
+            repaint();
+        }
+    }
+
+    /** The chunk at line position {@code position} (0 to 1) is under the pointer; NaN for none. */
+    public void hover(double position) {
+        if (model == null || Double.isNaN(position) || position < 0 || position > 1) {
+            hovered.set(null);
+            return;
+        }
+        int i = model.chunkAt(position);
+        ChunkDetails current = hovered.get();
+        if (current == null || current.index() != i || current.chunk() != layout.snapshot().chunks().get(i)) {
+            hovered.set(details(i));
+        }
+    }
+
+    /** Selects the chunk at line position {@code position}, remembering the spot for "split here". */
+    public void selectAt(double position) {
+        if (model == null || Double.isNaN(position)) {
+            return;
+        }
+        double p = Math.max(0, Math.min(1, position));
+        selectedMin = layout.snapshot().chunks().get(model.chunkAt(p)).min();
+        selectedPosition = p;
+        repaint();
+    }
+
+    /** Selects the chunk at {@code index} in key order. */
+    public void selectChunk(int index) {
+        if (model == null || index < 0 || index >= layout.snapshot().chunks().size()) {
+            return;
+        }
+        selectedMin = layout.snapshot().chunks().get(index).min();
+        selectedPosition = Double.NaN;
+        repaint();
+    }
+
+    /** Selects the next chunk in key order (the first when none is selected). */
+    public void selectNext() {
+        ChunkDetails s = selected.get();
+        selectChunk(s == null ? 0 : Math.min(s.index() + 1, layout.snapshot().chunks().size() - 1));
+    }
+
+    /** Selects the previous chunk in key order (the last when none is selected). */
+    public void selectPrevious() {
+        ChunkDetails s = selected.get();
+        selectChunk(s == null ? layout.snapshot().chunks().size() - 1 : Math.max(0, s.index() - 1));
+    }
+
+    public void clearSelection() {
+        if (selectedMin != null) {
+            selectedMin = null;
+            repaint();
+        }
+    }
+
+    /** Highlights the shards a query reaches; an empty set highlights none. */
+    void highlightShards(Set<String> shards) {
+        Set<String> next = Set.copyOf(shards);
+        if (!next.equals(highlightedShards)) {
+            highlightedShards = next;
+            repaint();
+        }
+    }
+
+    /** The details of the chunk at {@code index} on the current frame. */
+    Optional<ChunkDetails> chunk(int index) {
+        if (frame == null || index < 0 || index >= layout.snapshot().chunks().size()) {
+            return Optional.empty();
+        }
+        return Optional.of(details(index));
+    }
+
+    /** The shard ids in colour order. */
+    List<String> shardIds() {
+        return model == null ? List.of() : new ArrayList<>(model.shards());
+    }
+}

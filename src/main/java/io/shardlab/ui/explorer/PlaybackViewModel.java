@@ -1,0 +1,170 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.render.ElapsedTime;
+import io.shardlab.sim.SimulationCounters;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * The stream's transport: play, pause, step, speed, reset; how far the stream has got; the running
+ * counts of splits, migrations and jumbo chunks.
+ */
+public final class PlaybackViewModel {
+
+    private final ExplorerEngine engine;
+    private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
+    private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
+    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
+    private final ReadOnlyObjectWrapper<PlaybackSpeed> speed =
+            new ReadOnlyObjectWrapper<>(this, "speed", PlaybackSpeed.X10);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
+    private final ReadOnlyStringWrapper clockText = new ReadOnlyStringWrapper(this, "clockText", "");
+    private final ReadOnlyStringWrapper splitsText = new ReadOnlyStringWrapper(this, "splitsText", "0");
+    private final ReadOnlyStringWrapper migrationsText = new ReadOnlyStringWrapper(this, "migrationsText", "0");
+    private final ReadOnlyStringWrapper jumboText = new ReadOnlyStringWrapper(this, "jumboText", "0");
+    private final ReadOnlyStringWrapper chunksText = new ReadOnlyStringWrapper(this, "chunksText", "0");
+    private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "");
+
+    public PlaybackViewModel(ExplorerEngine engine) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+    }
+
+    void show(EngineState.Running state) {
+        ExplorerFrame f = state.frame();
+        loaded.set(true);
+        playing.set(state.playing());
+        speed.set(state.speed());
+        finished.set(f.stream().finished());
+        progress.set(f.stream().fraction());
+        progressText.set(String.format(Locale.ROOT, "%,d of %,d documents", f.stream().inserted(), f.stream().total()));
+        clockText.set(ElapsedTime.format(Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
+        SimulationCounters c = f.cluster().counters();
+        splitsText.set(String.format(Locale.ROOT, "%,d", c.splits()));
+        migrationsText.set(String.format(Locale.ROOT, "%,d", c.migrationsCommitted())
+                + (f.cluster().migrationsInFlight().isEmpty() ? ""
+                        : String.format(Locale.ROOT, " (+%d moving)", f.cluster().migrationsInFlight().size())));
+        long jumbo = f.cluster().collection().map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
+                .orElse(0L);
+        jumboText.set(String.format(Locale.ROOT, "%,d", jumbo));
+        chunksText.set(String.format(Locale.ROOT, "%,d", f.cluster().collection().map(s -> s.chunks().size()).orElse(0)));
+        statusText.set(f.stream().finished() ? "Finished: every document is in and the balancer is idle"
+                : f.stream().exhausted() ? "Every document is in; the balancer is still moving chunks"
+                        : state.playing() ? "Playing at " + state.speed().label()
+                                : f.stream().inserted() == 0 ? "Ready: press Play to start the stream" : "Paused");
+    }
+
+    void unload() {
+        loaded.set(false);
+        playing.set(false);
+    }
+
+    // ---- state -----------------------------------------------------------------------------------
+
+    /** Whether a scenario is on show. */
+    public ReadOnlyBooleanProperty loadedProperty() {
+        return loaded.getReadOnlyProperty();
+    }
+
+    /** Whether simulated time runs. */
+    public ReadOnlyBooleanProperty playingProperty() {
+        return playing.getReadOnlyProperty();
+    }
+
+    /** Whether the stream is in and the balancer idle: play has nothing left to do. */
+    public ReadOnlyBooleanProperty finishedProperty() {
+        return finished.getReadOnlyProperty();
+    }
+
+    /** The chosen speed. */
+    public ReadOnlyObjectProperty<PlaybackSpeed> speedProperty() {
+        return speed.getReadOnlyProperty();
+    }
+
+    /** The speeds on offer, slowest first. */
+    public List<PlaybackSpeed> speeds() {
+        return List.of(PlaybackSpeed.values());
+    }
+
+    /** Inserted over total, 0 to 1. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** {@code "12,000 of 200,000 documents"}. */
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    /** Simulated time since the stream started, e.g. {@code "1m30s"}. */
+    public ReadOnlyStringProperty clockTextProperty() {
+        return clockText.getReadOnlyProperty();
+    }
+
+    /** Chunk splits so far. */
+    public ReadOnlyStringProperty splitsTextProperty() {
+        return splitsText.getReadOnlyProperty();
+    }
+
+    /** Migrations committed so far, and those in flight. */
+    public ReadOnlyStringProperty migrationsTextProperty() {
+        return migrationsText.getReadOnlyProperty();
+    }
+
+    /** Chunks flagged jumbo now. */
+    public ReadOnlyStringProperty jumboTextProperty() {
+        return jumboText.getReadOnlyProperty();
+    }
+
+    /** Chunks now. */
+    public ReadOnlyStringProperty chunksTextProperty() {
+        return chunksText.getReadOnlyProperty();
+    }
+
+    /** One line about what the stream is doing. */
+    public ReadOnlyStringProperty statusTextProperty() {
+        return statusText.getReadOnlyProperty();
+    }
+
+    // ---- verbs -----------------------------------------------------------------------------------
+
+    public void play() {
+        engine.play();
+    }
+
+    public void pause() {
+        engine.pause();
+    }
+
+    /** Play when paused, pause when playing. */
+    public void togglePlay() {
+        if (playing.get()) {
+            pause();
+        } else {
+            play();
+        }
+    }
+
+    /** One chart window of simulated time, while paused. */
+    public void step() {
+        engine.step();
+    }
+
+    /** A fresh cluster, the stream at its start. */
+    public void reset() {
+        engine.reset();
+    }
+
+    public void chooseSpeed(PlaybackSpeed s) {
+        engine.speed(Objects.requireNonNull(s, "s"));
+    }
+}

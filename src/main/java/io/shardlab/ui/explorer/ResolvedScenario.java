@@ -1,0 +1,155 @@
+package io.shardlab.ui.explorer;
+
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.bson.BsonParseException;
+import io.shardlab.key.InvalidShardKeyException;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.workload.DatasetFile;
+import io.shardlab.workload.WorkloadRegistry;
+import io.shardlab.workload.WorkloadSettings;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * A {@link Scenario} whose texts have been understood: the key pattern parsed and validated with
+ * MongoDB's messages, the workload found, the split points read as keys of the pattern (sorted,
+ * duplicates dropped), the filter parsed. Immutable.
+ *
+ * @param scenario what was asked for
+ * @param key the shard key pattern
+ * @param source where the documents come from
+ * @param settings the stream's size, seed and start
+ * @param splitPoints the pre-split points, strictly increasing
+ * @param filter the filter to show the targeting of, if any
+ */
+public record ResolvedScenario(Scenario scenario, ShardKeyPattern key, InsertSource source, WorkloadSettings settings,
+        List<ShardKey> splitPoints, Optional<BsonDocument> filter) {
+
+    public ResolvedScenario {
+        splitPoints = List.copyOf(splitPoints);
+    }
+
+    /**
+     * Understands {@code scenario}.
+     *
+     * @throws IllegalArgumentException with one line naming the field: {@code keyPattern: Shard key is
+     *     empty}, {@code workload: unknown workload 'x'; known workloads: …}, {@code splitPoints[0]: …},
+     *     {@code queryFilter: …}
+     */
+    public static ResolvedScenario of(Scenario scenario, WorkloadRegistry workloads) {
+        ShardKeyPattern key = parseKey(scenario.keyPattern());
+        InsertSource source = source(scenario.workload(), workloads);
+        List<ShardKey> points = new ArrayList<>();
+        for (int i = 0; i < scenario.splitPoints().size(); i++) {
+            points.add(splitPoint(key, scenario.splitPoints().get(i), "splitPoints[" + i + "]"));
+        }
+        Optional<BsonDocument> filter = scenario.queryFilter().map(ResolvedScenario::parseFilter);
+        WorkloadSettings settings = WorkloadSettings.of(scenario.documents(), scenario.seed());
+        return new ResolvedScenario(scenario, key, source, settings, List.copyOf(new TreeSet<>(points)), filter);
+    }
+
+    /**
+     * Parses a shard key pattern as a user types it.
+     *
+     * @throws IllegalArgumentException {@code keyPattern: } and the parser's or MongoDB's message
+     */
+    public static ShardKeyPattern parseKey(String text) {
+        try {
+            return ShardKeyPattern.parse(text);
+        } catch (BsonParseException | InvalidShardKeyException e) {
+            throw new IllegalArgumentException("keyPattern: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses a find filter as a user types it.
+     *
+     * @throws IllegalArgumentException {@code queryFilter: } and the parser's message
+     */
+    public static BsonDocument parseFilter(String text) {
+        try {
+            return BsonLiterals.parseDocument(text);
+        } catch (BsonParseException e) {
+            throw new IllegalArgumentException("queryFilter: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A split point typed as a key document: it must name exactly the pattern's fields (in any
+     * order, as {@code split}'s {@code middle} is normalised) and hold values MongoDB can store in a
+     * chunk bound; a hashed field takes the hash value (a {@code NumberLong}), as in config.chunks.
+     *
+     * @throws IllegalArgumentException {@code <field>: } and what is wrong
+     */
+    static ShardKey splitPoint(ShardKeyPattern key, String text, String field) {
+        BsonDocument document;
+        try {
+            document = BsonLiterals.parseDocument(text);
+        } catch (BsonParseException e) {
+            throw new IllegalArgumentException(field + ": " + e.getMessage(), e);
+        }
+        List<String> paths = key.fields().stream().map(f -> f.path()).toList();
+        if (document.size() != paths.size() || !document.keySet().containsAll(paths)) {
+            throw new IllegalArgumentException(field + ": " + text.strip() + " is not a key of " + key
+                    + "; a split point names exactly the fields " + String.join(", ", paths));
+        }
+        BsonValue[] values = new BsonValue[paths.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = document.get(paths.get(i));
+            if (key.fields().get(i).hashed() && !values[i].isInt64()) {
+                throw new IllegalArgumentException(field + ": the hashed field '" + paths.get(i)
+                        + "' takes a hash value, a NumberLong, as config.chunks stores it; got " + text.strip());
+            }
+        }
+        ShardKey point = ShardKey.of(values);
+        try {
+            key.checkValidForMetadataStorage(point);
+        } catch (InvalidShardKeyException e) {
+            throw new IllegalArgumentException(field + ": " + e.getMessage(), e);
+        }
+        if (point.isGlobalMin() || point.isGlobalMax()) {
+            throw new IllegalArgumentException(field + ": " + text.strip() + " is a bound of the whole key space, "
+                    + "not a split point inside it");
+        }
+        return point;
+    }
+
+    private static InsertSource source(String workload, WorkloadRegistry workloads) {
+        if (workload.startsWith(Scenario.DATASET_PREFIX)) {
+            String name = workload.substring(Scenario.DATASET_PREFIX.length());
+            Path file;
+            try {
+                file = Path.of(name);
+            } catch (InvalidPathException e) {
+                throw new IllegalArgumentException("workload: '" + name + "' is not a file path: " + e.getReason(), e);
+            }
+            try {
+                DatasetFile.formatOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("workload: " + e.getMessage(), e);
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("workload: " + name + ": no such file");
+            }
+            return new InsertSource.Dataset(file);
+        }
+        try {
+            return new InsertSource.Generated(workloads.named(workload));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("workload: " + e.getMessage(), e);
+        }
+    }
+
+    /** The namespace. */
+    public String namespace() {
+        return scenario.namespace();
+    }
+}

@@ -1,0 +1,157 @@
+package io.shardlab.ui.explorer;
+
+import java.util.Arrays;
+
+/**
+ * Counts per row (a shard, a key range) per time window of simulated time: what the writes chart
+ * and the heatmap are drawn from. Window {@code w} covers {@code [start + w·length, start + (w+1)·length)}.
+ *
+ * <p>Counts can be taken back ({@link #subtract}), so that undoing an insert batch removes exactly
+ * what it added; windows past the last non-empty one are dropped again when that happens.
+ *
+ * <p>Mutable and not thread-safe: it lives on the simulation thread; {@link #snapshot} hands out an
+ * immutable copy.
+ */
+final class WindowedCounts {
+
+    private final int rows;
+    private final long startMillis;
+    private final long windowMillis;
+    private long[][] counts = new long[0][];
+    private int windows;
+
+    /**
+     * @param rows number of rows, at least 1
+     * @param startMillis simulated time at which window 0 starts
+     * @param windowMillis length of a window, positive
+     */
+    WindowedCounts(int rows, long startMillis, long windowMillis) {
+        if (rows < 1 || windowMillis <= 0) {
+            throw new IllegalArgumentException("rows/windowMillis: must be positive, got " + rows + ", " + windowMillis);
+        }
+        this.rows = rows;
+        this.startMillis = startMillis;
+        this.windowMillis = windowMillis;
+    }
+
+    /** The window holding simulated time {@code atMillis}; times before the start fall in window 0. */
+    int windowAt(long atMillis) {
+        return (int) Math.max(0, (atMillis - startMillis) / windowMillis);
+    }
+
+    /** Adds {@code count} to {@code row} in the window of {@code atMillis}. */
+    void add(long atMillis, int row, long count) {
+        int w = windowAt(atMillis);
+        ensure(w + 1);
+        counts[w][row] += count;
+    }
+
+    /** Takes back what {@link #add} added; trailing empty windows disappear. */
+    void subtract(long atMillis, int row, long count) {
+        int w = windowAt(atMillis);
+        if (w >= windows || counts[w][row] < count) {
+            throw new IllegalStateException("subtract: window " + w + " row " + row + " holds fewer than " + count);
+        }
+        counts[w][row] -= count;
+        while (windows > 0 && isEmpty(counts[windows - 1])) {
+            windows--;
+        }
+    }
+
+    /** Extends the windows so that the one holding {@code atMillis} exists (time passes without writes). */
+    void extendTo(long atMillis) {
+        ensure(windowAt(atMillis) + 1);
+    }
+
+    private static boolean isEmpty(long[] window) {
+        for (long c : window) {
+            if (c != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void ensure(int n) {
+        if (n > counts.length) {
+            counts = Arrays.copyOf(counts, Math.max(n, counts.length * 2));
+        }
+        for (int w = windows; w < n; w++) {
+            if (counts[w] == null) {
+                counts[w] = new long[rows];
+            } else {
+                Arrays.fill(counts[w], 0);
+            }
+        }
+        windows = Math.max(windows, n);
+    }
+
+    /** An immutable copy. */
+    Snapshot snapshot() {
+        long[][] copy = new long[windows][];
+        for (int w = 0; w < windows; w++) {
+            copy[w] = counts[w].clone();
+        }
+        return new Snapshot(rows, startMillis, windowMillis, copy);
+    }
+
+    /**
+     * Counts per row per window at one moment. Immutable.
+     *
+     * @param rows number of rows
+     * @param startMillis simulated time at which window 0 starts
+     * @param windowMillis length of a window, in ms
+     */
+    record Snapshot(int rows, long startMillis, long windowMillis, long[][] counts) {
+
+        Snapshot {
+            counts = counts.clone();
+        }
+
+        /** Number of windows so far (0 before the first write). */
+        int windows() {
+            return counts.length;
+        }
+
+        /** The count of {@code row} in window {@code w}. */
+        long count(int w, int row) {
+            return counts[w][row];
+        }
+
+        /** The counts as {@code [row][window]}, a fresh array. */
+        long[][] byRow() {
+            long[][] out = new long[rows][counts.length];
+            for (int w = 0; w < counts.length; w++) {
+                for (int r = 0; r < rows; r++) {
+                    out[r][w] = counts[w][r];
+                }
+            }
+            return out;
+        }
+
+        /** The counts as {@code [window][row]}, a fresh array. */
+        long[][] byWindow() {
+            long[][] out = new long[counts.length][];
+            for (int w = 0; w < counts.length; w++) {
+                out[w] = counts[w].clone();
+            }
+            return out;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Snapshot s && rows == s.rows && startMillis == s.startMillis
+                    && windowMillis == s.windowMillis && Arrays.deepEquals(counts, s.counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.deepHashCode(counts);
+        }
+
+        @Override
+        public String toString() {
+            return "Snapshot(" + rows + " rows, " + counts.length + " windows of " + windowMillis + " ms)";
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.shardlab.ui.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class WindowedCountsTest {
+
+    @ParameterizedTest(name = "at {0} ms the window is {1}")
+    @CsvSource(textBlock = """
+            1000, 0
+            1499, 0
+            1500, 1
+            3000, 4
+             999, 0
+               0, 0
+            """)
+    void a_time_falls_in_the_window_that_contains_it(long atMillis, int window) {
+        assertEquals(window, new WindowedCounts(2, 1000, 500).windowAt(atMillis));
+    }
+
+    @Test
+    void counts_add_up_per_row_and_window_and_time_without_writes_adds_empty_windows() {
+        WindowedCounts counts = new WindowedCounts(2, 0, 100);
+        counts.add(10, 0, 3);
+        counts.add(90, 0, 2);
+        counts.add(250, 1, 7);
+        counts.extendTo(420);
+
+        WindowedCounts.Snapshot s = counts.snapshot();
+        assertEquals(5, s.windows());
+        assertArrayEquals(new long[][] {{5, 0, 0, 0, 0}, {0, 0, 7, 0, 0}}, s.byRow());
+    }
+
+    @Test
+    void subtracting_every_addition_in_any_order_leaves_nothing() {
+        SplittableRandom random = new SplittableRandom(42);
+        WindowedCounts counts = new WindowedCounts(4, 0, 100);
+        long[][] additions = new long[500][];
+        for (int i = 0; i < additions.length; i++) {
+            additions[i] = new long[] {random.nextLong(10_000), random.nextInt(4), 1 + random.nextInt(50)};
+            counts.add(additions[i][0], (int) additions[i][1], additions[i][2]);
+        }
+        for (int i = additions.length - 1; i >= 0; i--) {
+            counts.subtract(additions[i][0], (int) additions[i][1], additions[i][2]);
+        }
+        assertEquals(0, counts.snapshot().windows());
+    }
+
+    @Test
+    void taking_back_more_than_was_added_is_a_bug_and_says_where() {
+        WindowedCounts counts = new WindowedCounts(1, 0, 100);
+        counts.add(50, 0, 2);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> counts.subtract(50, 0, 3));
+        assertEquals("subtract: window 0 row 0 holds fewer than 3", e.getMessage());
+    }
+}
