@@ -13,6 +13,7 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
+import io.shardlab.ui.explorer.ResolvedScenario;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
@@ -104,6 +105,17 @@ class LessonCatalogTest {
                 assertEquals(Optional.of(q.filter()), s.toScenario(Optional.of(q)).queryFilter());
             }
             assertEquals(s.base(), s.toScenario(Optional.empty()));
+        }
+    }
+
+    @Test
+    void the_explorer_understands_every_scenario_with_every_query() {
+        for (LessonScenario s : allScenarios()) {
+            ResolvedScenario plain = ResolvedScenario.of(s.toScenario(Optional.empty()), WORKLOADS);
+            assertEquals(s.base().splitPoints().size(), plain.splitPoints().size(), "no split point is a duplicate");
+            for (LessonQuery q : s.queries()) {
+                assertTrue(ResolvedScenario.of(s.toScenario(Optional.of(q)), WORKLOADS).filter().isPresent());
+            }
         }
     }
 
