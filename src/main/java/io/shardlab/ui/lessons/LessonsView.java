@@ -187,7 +187,6 @@ public final class LessonsView {
         Button run = new Button("Run scenario", new FontIcon(MaterialDesignP.PLAY));
         run.setId("lesson-run");
         run.getStyleClass().addAll("accent", "lesson-run");
-        run.setDefaultButton(false);
         run.setOnAction(e -> viewModel.startScenario());
 
         VBox box = new VBox(sectionTitle("Scenario", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)), summary, why,

@@ -13,7 +13,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
@@ -53,10 +52,10 @@ class LessonsViewTest {
         assertEquals(LESSONS, list.getItems());
         robot.clickOn("#lessons-list");
         WaitForAsyncUtils.waitForFxEvents();
-        List<String> shown = robot.lookup(".lessons-list .list-cell").queryAllAs(ListCell.class).stream()
-                .map(ListCell::getText).filter(t -> t != null).distinct().toList();
-        assertTrue(shown.contains("1. " + LESSONS.get(0).title()), shown.toString());
-        assertTrue(robot.lookup("9. " + LESSONS.get(8).title()).tryQuery().isPresent(), "the last lesson is listed too");
+        for (int i = 0; i < LESSONS.size(); i++) {
+            String entry = (i + 1) + ". " + LESSONS.get(i).title();
+            assertTrue(robot.lookup(entry).tryQuery().isPresent(), "the open list shows " + entry);
+        }
         robot.push(KeyCode.ESCAPE);
     }
 
