@@ -11,6 +11,9 @@ import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.ui.lessons.LessonCatalog;
+import io.shardlab.ui.lessons.LessonsView;
+import io.shardlab.ui.lessons.LessonsViewModel;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
@@ -28,6 +31,9 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.image.Image;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 
 /**
@@ -50,6 +56,10 @@ public final class ShardLabApp extends Application {
      * chunk size (the smallest config.settings allows) lets the balancer act within a short stream.
      */
     static final Scenario FIRST_SCENARIO = Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1);
+
+    /** View → Lessons shows and hides the lessons panel. */
+    static final KeyCombination LESSONS_KEYS =
+            new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
     private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
 
@@ -86,6 +96,10 @@ public final class ShardLabApp extends Application {
 
         List<Image> icons = loadIcons();
         MainView mainView = new MainView(viewModel, appearance, icons, explorerView.node(), explorerView.menus());
+        // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
+        LessonsViewModel lessons = new LessonsViewModel(LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
+                explorer, viewModel.presenterModeProperty(), viewModel::togglePresenterMode);
+        mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons);
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
