@@ -119,5 +119,12 @@ class LessonsInWindowTest {
         robot.clickOn("#history-undo");
         waitUntil(() -> chunks() == before);
         assertTrue(explorer.history().canRedoProperty().get());
+
+        // and File → Export… (Ctrl+E) opens the export dialog on what the explorer shows
+        robot.push(KeyCode.SHORTCUT, KeyCode.E);
+        waitUntil(() -> robot.lookup("#export-preview").tryQuery()
+                .map(n -> ((javafx.scene.image.ImageView) n).getImage() != null).orElse(false));
+        robot.clickOn(((javafx.scene.control.DialogPane) robot.lookup(".export-dialog").query())
+                .lookupButton(javafx.scene.control.ButtonType.CLOSE));
     }
 }
