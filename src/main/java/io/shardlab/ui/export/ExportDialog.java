@@ -22,6 +22,7 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -78,7 +79,10 @@ public final class ExportDialog extends Dialog<Void> {
         VBox form = new VBox(settings(), new HBox(8, save, copy), error, status);
         form.getStyleClass().add("export-form");
         form.setSpacing(12);
-        form.setPrefWidth(330);
+        form.setPrefWidth(360);
+        form.setMinWidth(Region.USE_PREF_SIZE);
+        save.setMinWidth(Region.USE_PREF_SIZE);
+        copy.setMinWidth(Region.USE_PREF_SIZE);
 
         preview.setId("export-preview");
         preview.setPreserveRatio(true);
@@ -103,10 +107,12 @@ public final class ExportDialog extends Dialog<Void> {
 
         ToggleGroup formats = new ToggleGroup();
         HBox formatButtons = new HBox();
+        formatButtons.setMinWidth(Region.USE_PREF_SIZE);
         formatButtons.getStyleClass().add("segmented");
         for (ExportFormat f : ExportFormat.values()) {
             ToggleButton b = new ToggleButton(f.name());
             b.setId("export-format-" + f.extension());
+            b.setMinWidth(Region.USE_PREF_SIZE);
             b.setToggleGroup(formats);
             b.setUserData(f);
             b.setSelected(viewModel.formatProperty().get() == f);
@@ -123,6 +129,7 @@ public final class ExportDialog extends Dialog<Void> {
 
         ComboBox<View> view = new ComboBox<>();
         view.setId("export-view");
+        view.setMinWidth(Region.USE_PREF_SIZE);
         view.getItems().setAll(View.values());
         view.setConverter(new StringConverter<>() {
             @Override
@@ -183,6 +190,7 @@ public final class ExportDialog extends Dialog<Void> {
 
     private static Label label(String text) {
         Label l = new Label(text);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         l.getStyleClass().add("field-label");
         return l;
     }

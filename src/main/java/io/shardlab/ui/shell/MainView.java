@@ -124,6 +124,8 @@ public final class MainView {
         }
         root.setCenter(centre);
         root.setRight(sidePanel);
+        // a side panel takes its preferred width; the centre gives up the rest rather than push it off the window
+        centre.setMinWidth(0);
         root.setBottom(new StatusBarView(viewModel).build());
         appearance.follow(root);
 
