@@ -11,6 +11,12 @@ import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.export.ExportDialog;
+import io.shardlab.ui.export.ExportViewModel;
+import io.shardlab.ui.lessons.LessonCatalog;
+import io.shardlab.ui.lessons.LessonsView;
+import io.shardlab.ui.lessons.LessonsViewModel;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
@@ -22,12 +28,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.animation.AnimationTimer;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.control.MenuItem;
 import javafx.scene.image.Image;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
 /**
@@ -51,6 +66,13 @@ public final class ShardLabApp extends Application {
      */
     static final Scenario FIRST_SCENARIO = Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1);
 
+    /** View → Lessons shows and hides the lessons panel. */
+    static final KeyCombination LESSONS_KEYS =
+            new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+
+    /** File → Export… */
+    static final KeyCombination EXPORT_KEYS = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+
     private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
 
     /**
@@ -63,6 +85,7 @@ public final class ShardLabApp extends Application {
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
     private io.shardlab.ui.live.LiveFeature live;
+    private ExecutorService exportThread;
 
     @Override
     public void start(Stage stage) {
@@ -93,6 +116,12 @@ public final class ShardLabApp extends Application {
         List<Image> icons = loadIcons();
         MainView mainView = new MainView(viewModel, appearance, icons, collectionView, explorerView.menus());
         mainView.addFileItems(live.menuItems());
+        // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
+        LessonsViewModel lessons = new LessonsViewModel(LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
+                explorer, viewModel.presenterModeProperty(), viewModel::togglePresenterMode);
+        mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
+        // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
+        mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons);
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
@@ -102,6 +131,58 @@ public final class ShardLabApp extends Application {
         }
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
+        }
+    }
+
+    private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {
+        exportThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "shardlab-export");
+            t.setDaemon(true);
+            return t;
+        });
+        MenuItem item = new MenuItem("Export…");
+        item.setId("menu-export");
+        item.setAccelerator(EXPORT_KEYS);
+        item.disableProperty().bind(explorer.numberLine().pictureProperty().isNull());
+        item.setOnAction(e -> {
+            DiagramPicture picture = explorer.numberLine().pictureProperty().get();
+            ExportViewModel export = new ExportViewModel(
+                    new ExportViewModel.Input(picture.data(), picture.options().highlight()),
+                    viewModel.darkProperty().get(), exportThread, Platform::runLater, ShardLabApp::copyImage);
+            ExportDialog dialog = new ExportDialog(export, name -> {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle("Export diagram");
+                chooser.setInitialFileName(name);
+                return Optional.ofNullable(chooser.showSaveDialog(stage)).map(java.io.File::toPath);
+            });
+            dialog.initOwner(stage);
+            appearance.applyOnce(dialog.getDialogPane());
+            dialog.show();
+        });
+        return item;
+    }
+
+    private static void copyImage(java.awt.image.BufferedImage image) {
+        ClipboardContent content = new ClipboardContent();
+        content.putImage(SwingFXUtils.toFXImage(image, null));
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    /** The explorer, for tests that drive the real window. */
+    ExplorerViewModel explorer() {
+        return explorer;
+    }
+
+    @Override
+    public void stop() {
+        if (simulationThread != null) {
+            simulationThread.close();
+        }
+        if (exportThread != null) {
+            exportThread.shutdown();
+        }
+        if (live != null) {
+            live.close();
         }
     }
 
@@ -130,20 +211,6 @@ public final class ShardLabApp extends Application {
         return live;
     }
 
-    /** The explorer, for tests that drive the real window. */
-    ExplorerViewModel explorer() {
-        return explorer;
-    }
-
-    @Override
-    public void stop() {
-        if (simulationThread != null) {
-            simulationThread.close();
-        }
-        if (live != null) {
-            live.close();
-        }
-    }
 
     private static void copyToClipboard(String text) {
         ClipboardContent content = new ClipboardContent();

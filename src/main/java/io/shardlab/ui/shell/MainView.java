@@ -43,6 +43,8 @@ public final class MainView {
     private final StackPane centre = new StackPane();
     private final List<MenuItem> tools = new java.util.ArrayList<>();
     private final List<MenuItem> fileItems = new java.util.ArrayList<>();
+    private final List<MenuItem> viewItems = new java.util.ArrayList<>();
+    private Node sidePanel;
     private Stage stage;
 
     /**
@@ -81,9 +83,35 @@ public final class MainView {
         tools.add(item);
     }
 
-    /** Adds items to the File menu, above Quit (e.g. the live cluster's). Call before {@link #show}. */
+    /** Adds items to the File menu, above Quit (e.g. the live cluster's, File → Export…). Call before {@link #show}. */
     public void addFileItems(List<MenuItem> items) {
-        fileItems.addAll(items);
+        items.forEach(this::addFileItem);
+    }
+
+    /**
+     * Adds an item to the File menu, above Quit (e.g. File → Export…). Call before {@link #show}.
+     */
+    public void addFileItem(MenuItem item) {
+        fileItems.add(java.util.Objects.requireNonNull(item, "item"));
+    }
+
+    /**
+     * Places {@code panel} on the window's right, beside the central area, whatever the centre shows, with
+     * a View menu switch ({@code label}, {@code keys}) that shows and hides it. Call before {@link #show}.
+     *
+     * @param id the switch's node id, e.g. {@code "menu-lessons"}
+     * @param shown whether the panel shows to begin with
+     */
+    public void addSidePanel(Node panel, String label, String id, javafx.scene.input.KeyCombination keys,
+            boolean shown) {
+        sidePanel = java.util.Objects.requireNonNull(panel, "panel");
+        CheckMenuItem toggle = new CheckMenuItem(label);
+        toggle.setId(id);
+        toggle.setAccelerator(keys);
+        toggle.setSelected(shown);
+        panel.visibleProperty().bind(toggle.selectedProperty());
+        panel.managedProperty().bind(toggle.selectedProperty());
+        viewItems.add(toggle);
     }
 
     /** Builds the window's scene into {@code stage} and shows it. */
@@ -100,6 +128,9 @@ public final class MainView {
             collectionView.visibleProperty().bind(viewModel.emptyProperty().not());
         }
         root.setCenter(centre);
+        root.setRight(sidePanel);
+        // a side panel takes its preferred width; the centre gives up the rest rather than push it off the window
+        centre.setMinWidth(0);
         root.setBottom(new StatusBarView(viewModel).build());
         appearance.follow(root);
 
@@ -117,7 +148,10 @@ public final class MainView {
         quit.setAccelerator(ShellShortcut.QUIT.keys());
         quit.setOnAction(e -> viewModel.quit());
         Menu file = new Menu("_File", null, quit);
-        file.getItems().addAll(0, fileItems);
+        if (!fileItems.isEmpty()) {
+            file.getItems().addAll(0, fileItems);
+            file.getItems().add(fileItems.size(), new SeparatorMenuItem());
+        }
 
         Menu theme = new Menu("Theme", new FontIcon(MaterialDesignT.THEME_LIGHT_DARK));
         ToggleGroup themeGroup = new ToggleGroup();
@@ -144,6 +178,7 @@ public final class MainView {
         presenter.setOnAction(e -> viewModel.setPresenterMode(presenter.isSelected()));
         viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
         Menu view = new Menu("_View", null, theme, presenter);
+        view.getItems().addAll(viewItems);
 
         MenuItem about = new MenuItem("About ShardLab", new FontIcon(MaterialDesignI.INFORMATION_OUTLINE));
         about.setId("menu-about");
@@ -153,11 +188,10 @@ public final class MainView {
 
         MenuBar bar = new MenuBar(file);
         bar.getMenus().addAll(featureMenus);
-        bar.getMenus().addAll(view);
         if (!tools.isEmpty()) {
             bar.getMenus().add(new Menu("_Tools", null, tools.toArray(new MenuItem[0])));
         }
-        bar.getMenus().add(help);
+        bar.getMenus().addAll(view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

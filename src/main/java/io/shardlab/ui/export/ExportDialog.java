@@ -1,0 +1,213 @@
+package io.shardlab.ui.export;
+
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
+import io.shardlab.render.View;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.image.ImageView;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+
+/**
+ * File → Export…: the settings on the left, a live preview on the right (the picture the file will hold,
+ * painted by render's DiagramPainter), Save… and Copy to clipboard under them. Binds to
+ * {@link ExportViewModel}.
+ */
+public final class ExportDialog extends Dialog<Void> {
+
+    /** Logical width the preview is drawn at; the preview image is this wide on screen. */
+    static final double PREVIEW_WIDTH = 620;
+
+    private final ExportViewModel viewModel;
+    private final ImageView preview = new ImageView();
+
+    /**
+     * @param chooseFile asks where to save, given a suggested file name; empty when the user cancels
+     */
+    public ExportDialog(ExportViewModel viewModel, Function<String, Optional<Path>> chooseFile) {
+        this.viewModel = viewModel;
+        setTitle("Export diagram");
+        setResizable(true);
+        getDialogPane().getStyleClass().add("export-dialog");
+        getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+
+        Button save = new Button("Save…", new FontIcon(MaterialDesignC.CONTENT_SAVE_OUTLINE));
+        save.setId("export-save");
+        save.getStyleClass().add("accent");
+        save.setDefaultButton(true);
+        save.disableProperty().bind(viewModel.painterProperty().isNull().or(viewModel.savingProperty()));
+        save.setOnAction(e -> chooseFile.apply(viewModel.suggestedFileName()).ifPresent(viewModel::save));
+        Button copy = new Button("Copy to clipboard", new FontIcon(MaterialDesignC.CONTENT_COPY));
+        copy.setId("export-copy");
+        copy.disableProperty().bind(viewModel.painterProperty().isNull());
+        copy.setOnAction(e -> viewModel.copyToClipboard());
+
+        Label error = new Label();
+        error.setId("export-error");
+        error.getStyleClass().add("field-error");
+        error.setWrapText(true);
+        error.textProperty().bind(viewModel.errorProperty());
+        error.visibleProperty().bind(viewModel.errorProperty().isEmpty().not());
+        error.managedProperty().bind(error.visibleProperty());
+        Label status = new Label();
+        status.setId("export-status");
+        status.getStyleClass().add("field-hint");
+        status.setWrapText(true);
+        status.textProperty().bind(viewModel.statusProperty());
+
+        VBox form = new VBox(settings(), new HBox(8, save, copy), error, status);
+        form.getStyleClass().add("export-form");
+        form.setSpacing(12);
+        form.setPrefWidth(360);
+        form.setMinWidth(Region.USE_PREF_SIZE);
+        save.setMinWidth(Region.USE_PREF_SIZE);
+        copy.setMinWidth(Region.USE_PREF_SIZE);
+
+        preview.setId("export-preview");
+        preview.setPreserveRatio(true);
+        preview.setFitWidth(PREVIEW_WIDTH);
+        StackPane previewBox = new StackPane(preview);
+        previewBox.getStyleClass().add("export-preview");
+        previewBox.setAlignment(Pos.TOP_CENTER);
+        previewBox.setMinWidth(PREVIEW_WIDTH + 16);
+
+        HBox content = new HBox(16, form, previewBox);
+        getDialogPane().setContent(content);
+        viewModel.painterProperty().addListener((obs, was, now) -> redraw());
+        redraw();
+    }
+
+    private GridPane settings() {
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("export-settings");
+        grid.setHgap(10);
+        grid.setVgap(8);
+        int row = 0;
+
+        ToggleGroup formats = new ToggleGroup();
+        HBox formatButtons = new HBox();
+        formatButtons.setMinWidth(Region.USE_PREF_SIZE);
+        formatButtons.getStyleClass().add("segmented");
+        for (ExportFormat f : ExportFormat.values()) {
+            ToggleButton b = new ToggleButton(f.name());
+            b.setId("export-format-" + f.extension());
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            b.setToggleGroup(formats);
+            b.setUserData(f);
+            b.setSelected(viewModel.formatProperty().get() == f);
+            formatButtons.getChildren().add(b);
+        }
+        formats.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (now == null) {
+                was.setSelected(true); // one format is always chosen
+            } else {
+                viewModel.formatProperty().set((ExportFormat) now.getUserData());
+            }
+        });
+        grid.addRow(row++, label("Format"), formatButtons);
+
+        ComboBox<View> view = new ComboBox<>();
+        view.setId("export-view");
+        view.setMinWidth(Region.USE_PREF_SIZE);
+        view.getItems().setAll(View.values());
+        view.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(View v) {
+                return v == null ? "" : switch (v) {
+                    case NUMBER_LINE -> "Number line";
+                    case LANES -> "Number line and lanes";
+                    case HEATMAP -> "Heatmap of writes";
+                    case ALL -> "Everything";
+                };
+            }
+
+            @Override
+            public View fromString(String s) {
+                return null;
+            }
+        });
+        view.valueProperty().bindBidirectional(viewModel.viewProperty());
+        grid.addRow(row++, label("View"), view);
+
+        Spinner<Integer> width = new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
+        width.setId("export-width");
+        width.setEditable(true);
+        width.valueProperty().addListener((obs, was, now) -> viewModel.widthProperty().set(now));
+        grid.addRow(row++, label("Width (px)"), width);
+
+        Spinner<Integer> height = new Spinner<>(0, 20_000, viewModel.heightProperty().get(), 100);
+        height.setId("export-height");
+        height.setEditable(true);
+        height.valueProperty().addListener((obs, was, now) -> viewModel.heightProperty().set(now));
+        grid.addRow(row++, label("Height (px, 0 = fit)"), height);
+
+        Spinner<Double> scale = new Spinner<>(0.25, 8, viewModel.scaleProperty().get(), 0.25);
+        scale.setId("export-scale");
+        scale.setEditable(true);
+        scale.valueProperty().addListener((obs, was, now) -> viewModel.scaleProperty().set(now));
+        grid.addRow(row++, label("Scale"), scale);
+
+        CheckBox dark = new CheckBox("Dark theme");
+        dark.setId("export-dark");
+        dark.selectedProperty().bindBidirectional(viewModel.darkProperty());
+        grid.addRow(row++, label("Theme"), dark);
+
+        TextField title = new TextField();
+        title.setId("export-title");
+        title.setPromptText("Chunks of the namespace");
+        title.textProperty().bindBidirectional(viewModel.titleProperty());
+        grid.addRow(row++, label("Title"), title);
+
+        CheckBox highlight = new CheckBox("Highlight the selected chunk or the query's shards");
+        highlight.setId("export-highlight");
+        highlight.setWrapText(true);
+        highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
+        highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
+        grid.add(highlight, 0, row++, 2, 1);
+        return grid;
+    }
+
+    private static Label label(String text) {
+        Label l = new Label(text);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        l.getStyleClass().add("field-label");
+        return l;
+    }
+
+    private void redraw() {
+        ExportSize size = viewModel.sizeProperty().get();
+        if (size == null) {
+            preview.setImage(null);
+            return;
+        }
+        double density = Math.max(0.25, Math.min(8, PREVIEW_WIDTH / size.width()));
+        BufferedImage image = viewModel.renderImage(new ExportSize(size.width(), size.height(), density));
+        preview.setImage(image == null ? null : SwingFXUtils.toFXImage(image, null));
+    }
+
+    /** The preview's image, for tests. */
+    ImageView preview() {
+        return preview;
+    }
+}

@@ -1,0 +1,272 @@
+package io.shardlab.ui.export;
+
+import io.shardlab.render.DiagramData;
+import io.shardlab.render.DiagramExporter;
+import io.shardlab.render.DiagramOptions;
+import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
+import io.shardlab.render.Highlight;
+import io.shardlab.render.PngExporter;
+import io.shardlab.render.Theme;
+import io.shardlab.render.View;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * File → Export…: the settings of a diagram export of what the explorer shows, the painter that draws it
+ * (the render package's {@link DiagramPainter}, the same one the screen and the CLI's {@code export} use), and
+ * the verbs that write it to a file or put it on the clipboard. Holds no nodes.
+ *
+ * <p>Invariant: {@link #painterProperty()} is the painter of the current settings, or null while they are
+ * invalid, and then {@link #errorProperty()} says why in one line.
+ */
+public final class ExportViewModel {
+
+    /** What to export: the explorer's diagram data and what it highlights now. */
+    public record Input(DiagramData data, Highlight highlight) {
+        public Input {
+            Objects.requireNonNull(data, "data");
+            highlight = highlight == null ? Highlight.none() : highlight;
+        }
+    }
+
+    private final Input input;
+    private final Executor background;
+    private final Executor uiThread;
+    private final Consumer<BufferedImage> clipboard;
+
+    private final ObjectProperty<ExportFormat> format = new SimpleObjectProperty<>(this, "format", ExportFormat.PNG);
+    private final IntegerProperty width = new SimpleIntegerProperty(this, "width", 1600);
+    private final IntegerProperty height = new SimpleIntegerProperty(this, "height", 0);
+    private final DoubleProperty scale = new SimpleDoubleProperty(this, "scale", 1);
+    private final BooleanProperty dark = new SimpleBooleanProperty(this, "dark");
+    private final StringProperty title = new SimpleStringProperty(this, "title", "");
+    private final ObjectProperty<View> view = new SimpleObjectProperty<>(this, "view", View.ALL);
+    private final BooleanProperty highlight = new SimpleBooleanProperty(this, "highlight");
+    private final ReadOnlyBooleanWrapper canHighlight = new ReadOnlyBooleanWrapper(this, "canHighlight");
+    private final ReadOnlyObjectWrapper<DiagramPainter> painter = new ReadOnlyObjectWrapper<>(this, "painter");
+    private final ReadOnlyObjectWrapper<ExportSize> size = new ReadOnlyObjectWrapper<>(this, "size");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
+
+    /**
+     * @param input the explorer's diagram now
+     * @param dark whether to start on the dark theme (the window's)
+     * @param background where files are written
+     * @param uiThread where results are reported (the JavaFX thread; a synchronous executor in tests)
+     * @param clipboard puts a picture on the system clipboard
+     */
+    public ExportViewModel(Input input, boolean dark, Executor background, Executor uiThread,
+            Consumer<BufferedImage> clipboard) {
+        this.input = Objects.requireNonNull(input, "input");
+        this.background = Objects.requireNonNull(background, "background");
+        this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
+        this.dark.set(dark);
+        canHighlight.set(!(input.highlight() instanceof Highlight.None));
+        highlight.set(canHighlight.get());
+        if (input.data().writes().isEmpty()) {
+            view.set(View.LANES);
+        }
+        Observable[] settings = {format, width, height, scale, this.dark, title, view, highlight};
+        for (Observable o : settings) {
+            o.addListener(x -> update());
+        }
+        update();
+    }
+
+    private void update() {
+        status.set("");
+        try {
+            ExportSize s = new ExportSize(width.get(), height.get(), scale.get());
+            DiagramOptions options = DiagramOptions.defaults(view.get())
+                    .withTheme(dark.get() ? Theme.dark() : Theme.light())
+                    .withTitle(title.get())
+                    .withHighlight(highlight.get() ? input.highlight() : Highlight.none());
+            painter.set(new DiagramPainter(input.data(), options));
+            size.set(s);
+            error.set("");
+        } catch (IllegalArgumentException e) {
+            painter.set(null);
+            size.set(null);
+            error.set(e.getMessage());
+        }
+    }
+
+    // ---- settings ----
+
+    public ObjectProperty<ExportFormat> formatProperty() {
+        return format;
+    }
+
+    /** Logical width in pixels (points for PDF), 200 to 20,000. */
+    public IntegerProperty widthProperty() {
+        return width;
+    }
+
+    /** Logical height, 100 to 20,000, or 0 for the view's own height. */
+    public IntegerProperty heightProperty() {
+        return height;
+    }
+
+    /** Device pixels per logical pixel for PNG (and the SVG's size attributes), 0.25 to 8. */
+    public DoubleProperty scaleProperty() {
+        return scale;
+    }
+
+    public BooleanProperty darkProperty() {
+        return dark;
+    }
+
+    /** The diagram's title; blank for "Chunks of &lt;namespace&gt;". */
+    public StringProperty titleProperty() {
+        return title;
+    }
+
+    public ObjectProperty<View> viewProperty() {
+        return view;
+    }
+
+    /** Whether the explorer's selected chunk, or the shards its query reaches, stay bright. */
+    public BooleanProperty highlightProperty() {
+        return highlight;
+    }
+
+    /** Whether the explorer has a selection or a query to highlight. */
+    public ReadOnlyBooleanProperty canHighlightProperty() {
+        return canHighlight.getReadOnlyProperty();
+    }
+
+    /** Whether the explorer's data has writes over time (the writes chart and the heatmap need them). */
+    public boolean hasWriteData() {
+        return input.data().writes().isPresent() && input.data().heatmap().isPresent();
+    }
+
+    // ---- what the settings draw ----
+
+    /** The painter of the current settings; null while they are invalid. */
+    public ReadOnlyObjectProperty<DiagramPainter> painterProperty() {
+        return painter.getReadOnlyProperty();
+    }
+
+    /** The size of the current settings; null while they are invalid. */
+    public ReadOnlyObjectProperty<ExportSize> sizeProperty() {
+        return size.getReadOnlyProperty();
+    }
+
+    /** Why the settings cannot be exported, or why the last save failed; empty otherwise. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** What the last save or copy did, e.g. {@code "Saved chunks.png (48 KB)"}; empty otherwise. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty savingProperty() {
+        return saving.getReadOnlyProperty();
+    }
+
+    /** A file name for the save dialog: the namespace and the view, with the format's extension. */
+    public String suggestedFileName() {
+        String ns = input.data().layout().snapshot().namespace().replaceAll("[^A-Za-z0-9._-]", "_");
+        return ns + "-" + view.get().cliName() + "." + format.get().extension();
+    }
+
+    /**
+     * The picture at {@code at}, for previews and the clipboard; null while the settings are invalid, or when
+     * the painter refuses the size (a height too small for the view), and then {@link #errorProperty()} says why.
+     */
+    public BufferedImage renderImage(ExportSize at) {
+        DiagramPainter p = painter.get();
+        if (p == null) {
+            return null;
+        }
+        try {
+            return new PngExporter().render(p, at);
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+            return null;
+        }
+    }
+
+    // ---- verbs ----
+
+    /**
+     * Writes the diagram to {@code file} in the chosen format on the background executor; reports "Saved …"
+     * or the error through {@link #statusProperty()} / {@link #errorProperty()} on the UI thread. Does nothing
+     * while the settings are invalid or a save is running.
+     */
+    public void save(Path file) {
+        Objects.requireNonNull(file, "file");
+        DiagramPainter p = painter.get();
+        ExportSize s = size.get();
+        if (p == null || s == null || saving.get()) {
+            return;
+        }
+        DiagramExporter exporter = DiagramExporter.of(format.get());
+        saving.set(true);
+        status.set("Saving " + file.getFileName() + "…");
+        background.execute(() -> {
+            String outcome;
+            String failure = "";
+            try (OutputStream out = Files.newOutputStream(file)) {
+                exporter.write(p, s, out);
+                outcome = "Saved " + file.getFileName() + " (" + kilobytes(Files.size(file)) + ")";
+            } catch (IOException | RuntimeException e) {
+                outcome = "";
+                failure = file + ": cannot be written: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            }
+            String reported = outcome;
+            String failed = failure;
+            uiThread.execute(() -> {
+                saving.set(false);
+                status.set(reported);
+                error.set(failed);
+            });
+        });
+    }
+
+    /** Puts the picture, as a PNG-style image at the chosen size and scale, on the clipboard. */
+    public void copyToClipboard() {
+        ExportSize s = size.get();
+        BufferedImage image = s == null ? null : renderImage(s);
+        if (image == null) {
+            return;
+        }
+        clipboard.accept(image);
+        status.set(String.format(Locale.ROOT, "Copied a %d × %d picture to the clipboard", image.getWidth(),
+                image.getHeight()));
+    }
+
+    private static String kilobytes(long bytes) {
+        return String.format(Locale.ROOT, "%,d KB", Math.max(1, (bytes + 512) / 1024));
+    }
+}

@@ -1,0 +1,141 @@
+package io.shardlab.ui.lessons;
+
+import io.shardlab.workload.WorkloadRegistry;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * The lessons ShardLab ships, in teaching order. They live as one JSON file per lesson under
+ * {@value #DIRECTORY}, listed in order by {@value #INDEX} ({@code {"lessons": ["01-….json", …]}}),
+ * and are checked when loaded ({@link LessonFile}): a lesson that names an unknown workload, ships a
+ * key or filter that does not parse, or claims a targeting mongos would not give is refused with a
+ * one-line message naming the file and field.
+ *
+ * <p>Invariants: at least one lesson; ids are unique.
+ */
+public final class LessonCatalog {
+
+    /** Where the lesson files are, as a class-path resource directory. */
+    public static final String DIRECTORY = "io/shardlab/lessons/";
+    /** The file that lists the lesson files in teaching order. */
+    public static final String INDEX = DIRECTORY + "index.json";
+
+    private final List<Lesson> lessons;
+
+    /**
+     * @throws IllegalArgumentException if {@code lessons} is empty or two share an id
+     */
+    public LessonCatalog(List<Lesson> lessons) {
+        this.lessons = List.copyOf(lessons);
+        if (this.lessons.isEmpty()) {
+            throw new IllegalArgumentException("lessons: a catalog needs at least one lesson");
+        }
+        Set<String> ids = new HashSet<>();
+        for (Lesson lesson : this.lessons) {
+            if (!ids.add(lesson.id())) {
+                throw new IllegalArgumentException("lessons: the id '" + lesson.id() + "' is used twice");
+            }
+        }
+    }
+
+    /**
+     * The shipped lessons, read from the class path and checked against {@code workloads}.
+     *
+     * @throws InvalidLessonException if a file is missing or invalid
+     */
+    public static LessonCatalog load(WorkloadRegistry workloads) {
+        return load(LessonCatalog::readResource, workloads);
+    }
+
+    /**
+     * The lessons listed by {@value #INDEX} in {@code files}, which maps a resource name such as
+     * {@code io/shardlab/lessons/index.json} to its text (empty when there is no such file).
+     *
+     * @throws InvalidLessonException if a file is missing or invalid
+     */
+    static LessonCatalog load(Function<String, Optional<String>> files, WorkloadRegistry workloads) {
+        ScenarioChecks checks = new ScenarioChecks(workloads);
+        List<Lesson> lessons = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (String name : index(files)) {
+            String source = DIRECTORY + name;
+            String json = files.apply(source).orElseThrow(() ->
+                    new InvalidLessonException(INDEX, "lessons", "lists " + name + ", but " + source + " is missing"));
+            Lesson lesson = new LessonFile(source, checks).read(json);
+            if (!ids.add(lesson.id())) {
+                throw new InvalidLessonException(source, "id", "'" + lesson.id() + "' is already used by another lesson");
+            }
+            lessons.add(lesson);
+        }
+        return new LessonCatalog(lessons);
+    }
+
+    private static List<String> index(Function<String, Optional<String>> files) {
+        String json = files.apply(INDEX).orElseThrow(() ->
+                new InvalidLessonException(INDEX, "", "missing from the class path"));
+        BsonDocument index;
+        try {
+            index = BsonDocument.parse(json);
+        } catch (RuntimeException e) {
+            throw new InvalidLessonException(INDEX, "", "not a JSON object: " + e.getMessage());
+        }
+        if (!index.keySet().equals(Set.of("lessons")) || !index.get("lessons").isArray()) {
+            throw new InvalidLessonException(INDEX, "", "expected {\"lessons\": [\"01-….json\", …]}");
+        }
+        List<String> names = new ArrayList<>();
+        List<BsonValue> items = index.getArray("lessons").getValues();
+        if (items.isEmpty()) {
+            throw new InvalidLessonException(INDEX, "lessons", "lists no lesson");
+        }
+        for (int i = 0; i < items.size(); i++) {
+            BsonValue item = items.get(i);
+            if (!item.isString() || !item.asString().getValue().matches("[A-Za-z0-9_-]+\\.json")) {
+                throw new InvalidLessonException(INDEX, "lessons[" + i + "]", "expected a file name such as "
+                        + "01-monotonic-key.json");
+            }
+            if (names.contains(item.asString().getValue())) {
+                throw new InvalidLessonException(INDEX, "lessons[" + i + "]", item.asString().getValue()
+                        + " is listed twice");
+            }
+            names.add(item.asString().getValue());
+        }
+        return names;
+    }
+
+    private static Optional<String> readResource(String name) {
+        try (InputStream in = LessonCatalog.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + ": cannot be read", e);
+        }
+    }
+
+    /** The lessons in teaching order. */
+    public List<Lesson> lessons() {
+        return lessons;
+    }
+
+    /**
+     * The lesson with {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id and the known ones
+     */
+    public Lesson lesson(String id) {
+        return lessons.stream().filter(l -> l.id().equals(id)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("lesson: no lesson '" + id + "'; known: "
+                        + lessons.stream().map(Lesson::id).toList()));
+    }
+}

@@ -1,0 +1,363 @@
+package io.shardlab.ui.lessons;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.routing.TargetingClass;
+import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.workload.Workload;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Reads one lesson file, a JSON object, into a {@link Lesson}, refusing anything a teacher could
+ * trip over: unknown or missing fields, texts too long for a projector, names and texts that do
+ * not parse ({@link ScenarioChecks}). Every refusal is an {@link InvalidLessonException} naming the
+ * file and the field.
+ *
+ * <p>The format, field by field (all texts are plain strings; mongosh texts are strings too):
+ * <pre>
+ * { "id": "monotonic-key", "title": …, "principle": …,
+ *   "scenario": { "namespace": "shop.orders", "workload": "monotonic", "key": "{ counter: 1 }",
+ *                 "shards": 3, "mongodbVersion": "5.0", "chunkSizeMB": 1 (optional, 0 = the version's default),
+ *                 "documents": 200000, "docsPerSecond": 2000, "seed": 1 (optional),
+ *                 "splitPoints": [ "{ counter: 1000 }", … ] or "workload" (optional: the workload's own pre-split),
+ *                 "queries": [ { "label": …, "filter": "{ counter: 42 }", "expect": "single-shard" } ] (optional),
+ *                 "why": "why this version and chunk size" },
+ *   "watch": [ …, … ], "askTheRoom": …,
+ *   "followUps": [ { "label": …, "note": …, "scenario": { only the fields that change, and "why" } } ] (optional) }
+ * </pre>
+ * A follow-up's scenario starts from the lesson's scenario and replaces the fields it names.
+ */
+final class LessonFile {
+
+    /** Limits that keep a lesson readable from the back of a room, in characters. */
+    static final int TITLE_MAX = 48;
+    static final int PRINCIPLE_MAX = 420;
+    static final int WATCH_ITEM_MAX = 140;
+    static final int WATCH_ITEMS_MAX = 4;
+    static final int ASK_MAX = 200;
+    static final int WHY_MAX = 260;
+    static final int QUERY_LABEL_MAX = 32;
+    static final int FOLLOW_UP_LABEL_MAX = 44;
+    static final int NOTE_MAX = 240;
+    static final int FOLLOW_UPS_MAX = 3;
+
+    private static final Set<String> LESSON_FIELDS =
+            Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps");
+    private static final Set<String> SCENARIO_FIELDS = Set.of("namespace", "workload", "key", "shards",
+            "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "queries", "why");
+    private static final Set<String> QUERY_FIELDS = Set.of("label", "filter", "expect");
+    private static final Set<String> FOLLOW_UP_FIELDS = Set.of("label", "note", "scenario");
+
+    private final String source;
+    private final ScenarioChecks checks;
+
+    /**
+     * @param source the file's class-path name, for messages
+     * @param checks the names and parsers scenarios are checked against
+     */
+    LessonFile(String source, ScenarioChecks checks) {
+        this.source = source;
+        this.checks = checks;
+    }
+
+    /**
+     * The lesson in {@code json}.
+     *
+     * @throws InvalidLessonException naming the file and the field
+     */
+    Lesson read(String json) {
+        if (!json.strip().startsWith("{")) {
+            throw new InvalidLessonException(source, "", "not a JSON object: a lesson file starts with {");
+        }
+        BsonDocument root;
+        try {
+            root = BsonDocument.parse(json);
+        } catch (RuntimeException e) {
+            throw new InvalidLessonException(source, "", "not valid JSON: " + e.getMessage());
+        }
+        Fields lesson = new Fields(root, "", LESSON_FIELDS, Set.of());
+        String id = lesson.text("id", 40);
+        if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
+            throw lesson.invalid("id", "lower-case words joined by hyphens, e.g. monotonic-key, got '" + id + "'");
+        }
+        String title = lesson.text("title", TITLE_MAX);
+        String principle = lesson.text("principle", PRINCIPLE_MAX);
+        BsonDocument scenarioJson = lesson.object("scenario");
+        LessonScenario scenario = scenario(new Fields(scenarioJson, "scenario", SCENARIO_FIELDS, Set.of()));
+        List<String> watch = lesson.texts("watch", 1, WATCH_ITEMS_MAX, WATCH_ITEM_MAX);
+        String ask = lesson.text("askTheRoom", ASK_MAX);
+        List<FollowUp> followUps = new ArrayList<>();
+        List<BsonDocument> followUpJson = lesson.objects("followUps", 0, FOLLOW_UPS_MAX);
+        for (int i = 0; i < followUpJson.size(); i++) {
+            Fields f = new Fields(followUpJson.get(i), "followUps[" + i + "]", FOLLOW_UP_FIELDS, Set.of());
+            String label = f.text("label", FOLLOW_UP_LABEL_MAX);
+            String note = f.text("note", NOTE_MAX);
+            BsonDocument changes = f.object("scenario");
+            checkKnown(changes, f.path("scenario"), SCENARIO_FIELDS);
+            if (!changes.containsKey("why")) {
+                throw f.invalid("scenario.why", "required: say why this variant's settings show the comparison");
+            }
+            BsonDocument merged = scenarioJson.clone();
+            changes.forEach(merged::put);
+            Set<String> inherited = new LinkedHashSet<>(merged.keySet());
+            inherited.removeAll(changes.keySet());
+            followUps.add(new FollowUp(label, note,
+                    scenario(new Fields(merged, f.path("scenario"), SCENARIO_FIELDS, inherited))));
+        }
+        return new Lesson(id, title, principle, scenario, watch, ask, followUps);
+    }
+
+    private LessonScenario scenario(Fields s) {
+        String namespace = s.text("namespace", 120);
+        if (!namespace.matches("[^.\\s]+\\.[^\\s]+")) {
+            throw s.invalid("namespace", "expected 'db.collection', got '" + namespace + "'");
+        }
+        String workloadName = s.text("workload", 60);
+        Workload workload = s.check("workload", () -> checks.workload(workloadName));
+        String keyText = s.text("key", 200);
+        ShardKeyPattern key = s.check("key", () -> checks.key(keyText, workload));
+        int shards = (int) s.wholeNumber("shards", 1, Scenario.MAX_SHARDS);
+        String versionText = s.text("mongodbVersion", 10);
+        MongoVersion version = s.check("mongodbVersion", () -> MongoVersion.parseSimulated(versionText));
+        int chunkSize = (int) s.optionalWholeNumber("chunkSizeMB", 0, 0, Scenario.MAX_CHUNK_SIZE_MEGABYTES);
+        long documents = s.wholeNumber("documents", 1, Long.MAX_VALUE);
+        double docsPerSecond = s.positiveNumber("docsPerSecond");
+        long seed = s.optionalWholeNumber("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        List<String> splitPoints = splitPoints(s, workload, key, documents, seed);
+        List<LessonQuery> queries = new ArrayList<>();
+        List<BsonDocument> queryJson = s.objects("queries", 0, 6);
+        for (int i = 0; i < queryJson.size(); i++) {
+            Fields q = new Fields(queryJson.get(i), s.path("queries[" + i + "]"), QUERY_FIELDS,
+                    s.inherited.contains("queries") ? QUERY_FIELDS : Set.of());
+            String label = q.text("label", QUERY_LABEL_MAX);
+            String filter = q.text("filter", 300);
+            String expect = q.text("expect", 20);
+            TargetingClass expected = Arrays.stream(TargetingClass.values())
+                    .filter(c -> c.label().equals(expect)).findFirst()
+                    .orElseThrow(() -> q.invalid("expect", "one of single-shard, multi-shard, scatter-gather, got '"
+                            + expect + "'"));
+            TargetingClass actual = q.check("filter", () -> checks.targeting(filter, workload, key, version));
+            if (actual != expected) {
+                throw q.invalid("expect", "the lesson says " + expected + " but mongos targets " + filter + " on "
+                        + key + " as " + actual);
+            }
+            queries.add(new LessonQuery(label, filter, expected));
+        }
+        String why = s.text("why", WHY_MAX);
+        Scenario base = s.check("", () -> new Scenario(namespace, keyText, shards, version, chunkSize, workloadName,
+                documents, docsPerSecond, splitPoints, Optional.empty(), seed));
+        return new LessonScenario(base, queries, why);
+    }
+
+    private List<String> splitPoints(Fields s, Workload workload, ShardKeyPattern key, long documents, long seed) {
+        BsonValue value = s.document.get("splitPoints");
+        if (value == null) {
+            return List.of();
+        }
+        if (value.isString() && value.asString().getValue().equals("workload")) {
+            return s.check("splitPoints", () -> checks.workloadSplitPoints(workload, key, documents, seed));
+        }
+        List<String> texts = s.texts("splitPoints", 0, Integer.MAX_VALUE, 300);
+        return s.check("splitPoints", () -> checks.splitPoints(texts, key));
+    }
+
+    private void checkKnown(BsonDocument document, String path, Set<String> allowed) {
+        for (String name : document.keySet()) {
+            if (!allowed.contains(name)) {
+                throw new InvalidLessonException(source, join(path, name), "unknown field; expected one of "
+                        + allowed.stream().sorted().toList());
+            }
+        }
+    }
+
+    private static String join(String path, String name) {
+        if (name.isEmpty()) {
+            return path;
+        }
+        return path.isEmpty() ? name : path + "." + name;
+    }
+
+    private static String range(long min, long max) {
+        if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
+            return "at least " + min;
+        }
+        return min == max ? String.valueOf(min) : min + " to " + max;
+    }
+
+    private static String typeOf(BsonValue v) {
+        return switch (v.getBsonType()) {
+            case STRING -> "a string";
+            case DOCUMENT -> "an object";
+            case ARRAY -> "an array";
+            case BOOLEAN -> "a boolean";
+            case NULL -> "null";
+            case INT32, INT64, DOUBLE, DECIMAL128 -> "a number";
+            default -> v.getBsonType().name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /** One JSON object of the file, with its path for messages. */
+    private final class Fields {
+
+        private final BsonDocument document;
+        private final String path;
+        private final Set<String> inherited;
+
+        /**
+         * @param inherited fields a follow-up takes unchanged from the lesson's scenario: a problem
+         *     with one of them says so, since the follow-up's other changes caused it
+         */
+        Fields(BsonDocument document, String path, Set<String> allowed, Set<String> inherited) {
+            this.document = document;
+            this.path = path;
+            this.inherited = inherited;
+            checkKnown(document, path, allowed);
+        }
+
+        String path(String name) {
+            return join(path, name);
+        }
+
+        InvalidLessonException invalid(String name, String problem) {
+            String root = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
+            String suffix = inherited.contains(root) ? " (taken unchanged from the lesson's scenario)" : "";
+            return new InvalidLessonException(source, path(name), problem + suffix);
+        }
+
+        <T> T check(String name, java.util.function.Supplier<T> check) {
+            try {
+                return check.get();
+            } catch (IllegalArgumentException e) {
+                throw invalid(name, e.getMessage());
+            }
+        }
+
+        private BsonValue required(String name) {
+            BsonValue v = document.get(name);
+            if (v == null) {
+                throw invalid(name, "required");
+            }
+            return v;
+        }
+
+        String text(String name, int maxLength) {
+            BsonValue v = required(name);
+            if (!v.isString()) {
+                throw invalid(name, "expected a string, found " + typeOf(v));
+            }
+            return checkedText(name, v.asString().getValue(), maxLength);
+        }
+
+        private String checkedText(String name, String text, int maxLength) {
+            if (text.isBlank()) {
+                throw invalid(name, "must not be blank");
+            }
+            if (text.length() > maxLength) {
+                throw invalid(name, text.length() + " characters; at most " + maxLength
+                        + " so it stays readable on a projector");
+            }
+            if (!text.equals(text.strip())) {
+                throw invalid(name, "leading or trailing spaces");
+            }
+            return text;
+        }
+
+        List<String> texts(String name, int minItems, int maxItems, int maxLength) {
+            BsonValue v = required(name);
+            if (!v.isArray()) {
+                throw invalid(name, "expected an array of strings, found " + typeOf(v));
+            }
+            List<BsonValue> items = v.asArray().getValues();
+            if (items.size() < minItems || items.size() > maxItems) {
+                throw invalid(name, items.size() + " items; expected " + range(minItems, maxItems));
+            }
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                BsonValue item = items.get(i);
+                String itemName = name + "[" + i + "]";
+                if (!item.isString()) {
+                    throw invalid(itemName, "expected a string, found " + typeOf(item));
+                }
+                out.add(checkedText(itemName, item.asString().getValue(), maxLength));
+            }
+            return out;
+        }
+
+        BsonDocument object(String name) {
+            BsonValue v = required(name);
+            if (!v.isDocument()) {
+                throw invalid(name, "expected an object, found " + typeOf(v));
+            }
+            return v.asDocument();
+        }
+
+        List<BsonDocument> objects(String name, int minItems, int maxItems) {
+            BsonValue v = document.get(name);
+            if (v == null && minItems == 0) {
+                return List.of();
+            }
+            if (v == null) {
+                throw invalid(name, "required");
+            }
+            if (!v.isArray()) {
+                throw invalid(name, "expected an array of objects, found " + typeOf(v));
+            }
+            List<BsonValue> items = v.asArray().getValues();
+            if (items.size() < minItems || items.size() > maxItems) {
+                throw invalid(name, items.size() + " items; expected " + range(minItems, maxItems));
+            }
+            List<BsonDocument> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                if (!items.get(i).isDocument()) {
+                    throw invalid(name + "[" + i + "]", "expected an object, found " + typeOf(items.get(i)));
+                }
+                out.add(items.get(i).asDocument());
+            }
+            return out;
+        }
+
+        long wholeNumber(String name, long min, long max) {
+            return checkedWhole(name, required(name), min, max);
+        }
+
+        long optionalWholeNumber(String name, long absent, long min, long max) {
+            BsonValue v = document.get(name);
+            return v == null ? absent : checkedWhole(name, v, min, max);
+        }
+
+        private long checkedWhole(String name, BsonValue v, long min, long max) {
+            long n;
+            if (v.isInt32() || v.isInt64()) {
+                n = v.asNumber().longValue();
+            } else if (v.isDouble() && v.asDouble().getValue() == Math.rint(v.asDouble().getValue())
+                    && Math.abs(v.asDouble().getValue()) < 0x1p53) {
+                n = (long) v.asDouble().getValue();
+            } else {
+                throw invalid(name, "expected a whole number, found " + typeOf(v));
+            }
+            if (n < min || n > max) {
+                throw invalid(name, "expected " + range(min, max) + ", got " + n);
+            }
+            return n;
+        }
+
+        double positiveNumber(String name) {
+            BsonValue v = required(name);
+            if (!v.isNumber()) {
+                throw invalid(name, "expected a number, found " + typeOf(v));
+            }
+            double d = v.asNumber().doubleValue();
+            if (!(d > 0) || Double.isInfinite(d)) {
+                throw invalid(name, "must be positive, got " + d);
+            }
+            return d;
+        }
+    }
+}

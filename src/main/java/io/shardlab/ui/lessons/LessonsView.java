@@ -1,0 +1,323 @@
+package io.shardlab.ui.lessons;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+
+/**
+ * The lessons side panel: the list of lessons, the open lesson's texts (principle, what to watch,
+ * the question for the room), its scenario with the queries to try, a Run scenario button, one
+ * button per follow-up, and previous/next. Builds nodes and binds them to {@link LessonsViewModel};
+ * decides nothing itself.
+ *
+ * <p>Presenter mode is styled, not built: the window root's {@code presenter} style class makes the
+ * stylesheet's lessons section switch to large type and high-contrast colours. Page Down and Page Up
+ * (what a presentation clicker sends) open the next and previous lesson.
+ */
+public final class LessonsView {
+
+    private final LessonsViewModel viewModel;
+
+    public LessonsView(LessonsViewModel viewModel) {
+        this.viewModel = viewModel;
+    }
+
+    /** Builds the panel; put it beside the explorer. */
+    public Region build() {
+        VBox panel = new VBox(header(), lessonList(), content(), navigation(), status());
+        panel.setId("lessons-panel");
+        panel.getStyleClass().add("lessons-panel");
+        panel.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.PAGE_DOWN) {
+                viewModel.nextLesson();
+                e.consume();
+            } else if (e.getCode() == KeyCode.PAGE_UP) {
+                viewModel.previousLesson();
+                e.consume();
+            }
+        });
+        return panel;
+    }
+
+    private Node header() {
+        Label heading = new Label("Lessons", new FontIcon(MaterialDesignS.SCHOOL_OUTLINE));
+        heading.getStyleClass().add("lessons-heading");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        ToggleButton presenter = new ToggleButton(null, new FontIcon(MaterialDesignP.PRESENTATION));
+        presenter.setId("lessons-presenter");
+        presenter.getStyleClass().add("lessons-presenter-toggle");
+        presenter.setTooltip(new Tooltip("Presenter mode: large type, high contrast (Ctrl+Shift+P)"));
+        presenter.setSelected(viewModel.presenterModeProperty().get());
+        viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
+        presenter.setOnAction(e -> {
+            viewModel.togglePresenterMode();
+            presenter.setSelected(viewModel.presenterModeProperty().get());
+        });
+        HBox header = new HBox(heading, spacer, presenter);
+        header.getStyleClass().add("lessons-header");
+        header.setAlignment(Pos.CENTER_LEFT);
+        return header;
+    }
+
+    private Node lessonList() {
+        ComboBox<Lesson> list = new ComboBox<>(viewModel.lessonsProperty());
+        list.setId("lessons-list");
+        list.getStyleClass().add("lessons-list");
+        list.setMaxWidth(Double.MAX_VALUE);
+        list.setVisibleRowCount(viewModel.lessonsProperty().size());
+        list.setCellFactory(v -> new NumberedLessonCell());
+        list.setButtonCell(new NumberedLessonCell());
+        list.getSelectionModel().select(viewModel.selectedIndexProperty().get());
+        list.getSelectionModel().selectedIndexProperty().addListener((obs, was, now) -> {
+            if (now.intValue() >= 0 && now.intValue() != viewModel.selectedIndexProperty().get()) {
+                viewModel.selectLesson(now.intValue());
+            }
+        });
+        viewModel.selectedIndexProperty().addListener((obs, was, now) -> list.getSelectionModel().select(now.intValue()));
+        return list;
+    }
+
+    /** "3. Few values, few chunks": the lesson's place in teaching order and its title. */
+    private final class NumberedLessonCell extends ListCell<Lesson> {
+        @Override
+        protected void updateItem(Lesson lesson, boolean empty) {
+            super.updateItem(lesson, empty);
+            setText(empty || lesson == null ? null
+                    : (viewModel.lessonsProperty().indexOf(lesson) + 1) + ". " + lesson.title());
+        }
+    }
+
+    private Node content() {
+        Label position = label("lesson-position", "lesson-position", viewModel.positionProperty());
+        Label title = label("lesson-title", "lesson-title", viewModel.titleProperty());
+        Label principle = label("lesson-principle", "lesson-principle", viewModel.principleProperty());
+
+        VBox watch = new VBox();
+        watch.setId("lesson-watch");
+        watch.getStyleClass().add("lesson-watch");
+        rebuildOnChange(viewModel.watchProperty(), () -> watch.getChildren().setAll(
+                viewModel.watchProperty().stream().map(LessonsView::watchItem).toList()));
+
+        Label askTitle = sectionTitle("Ask the room", new FontIcon(MaterialDesignA.ACCOUNT_GROUP_OUTLINE));
+        Label ask = label("lesson-ask", "lesson-ask-text", viewModel.askTheRoomProperty());
+        VBox question = new VBox(askTitle, ask);
+        question.getStyleClass().add("lesson-question");
+
+        VBox content = new VBox(position, title, principle,
+                sectionTitle("What to watch", new FontIcon(MaterialDesignE.EYE_OUTLINE)), watch,
+                question, scenario(), followUps());
+        content.getStyleClass().add("lesson-content");
+        content.setFillWidth(true);
+
+        ScrollPane scroller = new ScrollPane(content);
+        scroller.setId("lesson-scroller");
+        scroller.getStyleClass().add("lesson-scroller");
+        scroller.setFitToWidth(true);
+        scroller.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        VBox.setVgrow(scroller, Priority.ALWAYS);
+        // a new lesson starts at its top
+        viewModel.selectedIndexProperty().addListener((obs, was, now) -> scroller.setVvalue(0));
+        return scroller;
+    }
+
+    private static Node watchItem(String text) {
+        FontIcon bullet = new FontIcon(MaterialDesignC.CHEVRON_RIGHT);
+        bullet.getStyleClass().add("lesson-watch-bullet");
+        Label item = new Label(text);
+        item.getStyleClass().add("lesson-watch-item");
+        item.setWrapText(true);
+        item.setMinHeight(Region.USE_PREF_SIZE);
+        HBox row = new HBox(bullet, item);
+        row.getStyleClass().add("lesson-watch-row");
+        row.setAlignment(Pos.TOP_LEFT);
+        return row;
+    }
+
+    private Node scenario() {
+        Label summary = label("lesson-summary", "lesson-summary", viewModel.scenarioSummaryProperty());
+        Label why = label("lesson-why", "lesson-why", viewModel.whyTheseSettingsProperty());
+
+        VBox queries = new VBox();
+        queries.setId("lesson-queries");
+        queries.getStyleClass().add("lesson-queries");
+        ToggleGroup group = new ToggleGroup();
+        rebuildOnChange(viewModel.queriesProperty(), () -> {
+            group.getToggles().clear();
+            queries.getChildren().setAll(viewModel.queriesProperty().stream()
+                    .map(q -> queryChoice(q, group)).toList());
+            selectToggleOf(group, viewModel.selectedQueryProperty().get());
+        });
+        group.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (now != null && now.getUserData() != viewModel.selectedQueryProperty().get()) {
+                viewModel.selectQuery((LessonQuery) now.getUserData());
+            }
+        });
+        viewModel.selectedQueryProperty().addListener((obs, was, now) -> selectToggleOf(group, now));
+        Label queriesTitle = sectionTitle("Queries to try", null);
+        queriesTitle.visibleProperty().bind(viewModel.queriesProperty().emptyProperty().not());
+        queriesTitle.managedProperty().bind(queriesTitle.visibleProperty());
+
+        Button run = new Button("Run scenario", new FontIcon(MaterialDesignP.PLAY));
+        run.setId("lesson-run");
+        run.getStyleClass().addAll("accent", "lesson-run");
+        run.setOnAction(e -> viewModel.startScenario());
+
+        VBox box = new VBox(sectionTitle("Scenario", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)), summary, why,
+                queriesTitle, queries, run);
+        box.getStyleClass().add("lesson-scenario");
+        viewModel.shownFollowUpProperty().addListener((obs, was, now) -> {
+            box.getStyleClass().remove("showing-follow-up");
+            if (now != null) {
+                box.getStyleClass().add("showing-follow-up");
+            }
+        });
+        return box;
+    }
+
+    private static Node queryChoice(LessonQuery query, ToggleGroup group) {
+        RadioButton choice = new RadioButton(query.label());
+        choice.setUserData(query);
+        choice.setToggleGroup(group);
+        choice.getStyleClass().add("lesson-query-choice");
+        Label filter = new Label(query.filter());
+        filter.getStyleClass().add("lesson-query-filter");
+        filter.setWrapText(true);
+        filter.setMinHeight(Region.USE_PREF_SIZE);
+        Label expected = new Label(query.expected().label());
+        expected.getStyleClass().addAll("lesson-query-expect",
+                "expect-" + query.expected().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        HBox head = new HBox(choice, expected);
+        head.getStyleClass().add("lesson-query-head");
+        head.setAlignment(Pos.CENTER_LEFT);
+        VBox item = new VBox(head, filter);
+        item.getStyleClass().add("lesson-query");
+        return item;
+    }
+
+    private static void selectToggleOf(ToggleGroup group, LessonQuery query) {
+        group.getToggles().stream().filter(t -> t.getUserData() == query).findFirst()
+                .ifPresentOrElse(t -> t.setSelected(true), () -> group.selectToggle(null));
+    }
+
+    private Node followUps() {
+        VBox list = new VBox();
+        list.setId("lesson-follow-ups");
+        list.getStyleClass().add("lesson-follow-ups");
+        rebuildOnChange(viewModel.followUpsProperty(), () -> {
+            List<FollowUp> all = viewModel.followUpsProperty();
+            list.getChildren().clear();
+            for (int i = 0; i < all.size(); i++) {
+                list.getChildren().add(followUp(all.get(i), i));
+            }
+        });
+        Label title = sectionTitle("Compare", new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
+        VBox box = new VBox(title, list);
+        box.getStyleClass().add("lesson-compare");
+        box.visibleProperty().bind(viewModel.followUpsProperty().emptyProperty().not());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    private Node followUp(FollowUp followUp, int index) {
+        Button button = new Button(followUp.label(), new FontIcon(MaterialDesignS.SWAP_HORIZONTAL));
+        button.setId("lesson-follow-up-" + index);
+        button.getStyleClass().add("lesson-follow-up-button");
+        button.setMaxWidth(Double.MAX_VALUE);
+        button.setAlignment(Pos.CENTER_LEFT);
+        button.setOnAction(e -> viewModel.startFollowUp(index));
+        Label note = new Label(followUp.note());
+        note.getStyleClass().add("lesson-follow-up-note");
+        note.setWrapText(true);
+        note.setMinHeight(Region.USE_PREF_SIZE);
+        VBox item = new VBox(button, note);
+        item.getStyleClass().add("lesson-follow-up");
+        Runnable mark = () -> {
+            item.getStyleClass().remove("active");
+            if (viewModel.shownFollowUpProperty().get() == followUp) {
+                item.getStyleClass().add("active");
+            }
+        };
+        mark.run();
+        viewModel.shownFollowUpProperty().addListener((obs, was, now) -> mark.run());
+        return item;
+    }
+
+    private Node navigation() {
+        Button previous = new Button("Previous", new FontIcon(MaterialDesignC.CHEVRON_LEFT));
+        previous.setId("lesson-previous");
+        previous.disableProperty().bind(viewModel.hasPreviousProperty().not());
+        previous.setOnAction(e -> viewModel.previousLesson());
+        Button next = new Button("Next", new FontIcon(MaterialDesignC.CHEVRON_RIGHT));
+        next.setId("lesson-next");
+        next.setContentDisplay(ContentDisplay.RIGHT);
+        next.disableProperty().bind(viewModel.hasNextProperty().not());
+        next.setOnAction(e -> viewModel.nextLesson());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(previous, spacer, next);
+        bar.getStyleClass().add("lesson-navigation");
+        bar.setAlignment(Pos.CENTER);
+        return bar;
+    }
+
+    private Node status() {
+        Label status = label("lesson-status", "lesson-status", viewModel.statusProperty());
+        status.visibleProperty().bind(viewModel.statusProperty().isNotEmpty());
+        status.managedProperty().bind(status.visibleProperty());
+        viewModel.launchFailedProperty().addListener((obs, was, failed) -> {
+            status.getStyleClass().remove("failed");
+            if (failed) {
+                status.getStyleClass().add("failed");
+            }
+        });
+        return status;
+    }
+
+    private static Label label(String id, String styleClass, ObservableValue<String> text) {
+        Label label = new Label();
+        label.setId(id);
+        label.getStyleClass().add(styleClass);
+        label.textProperty().bind(text);
+        label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE);
+        return label;
+    }
+
+    private static Label sectionTitle(String text, Node icon) {
+        Label title = new Label(text, icon);
+        title.getStyleClass().add("lesson-section-title");
+        return title;
+    }
+
+    private static <T> void rebuildOnChange(ObservableList<T> list, Runnable rebuild) {
+        rebuild.run();
+        list.addListener((ListChangeListener<T>) c -> rebuild.run());
+    }
+}

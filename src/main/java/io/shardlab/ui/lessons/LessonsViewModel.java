@@ -1,0 +1,322 @@
+package io.shardlab.ui.lessons;
+
+import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.ui.explorer.ScenarioLauncher;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.FXCollections;
+
+/**
+ * The lessons panel's state and verbs: which lesson is open, the texts it shows, which of its
+ * scenarios is on show (the lesson's own or a follow-up), the query to show with it, and starting a
+ * scenario in the explorer. Holds no nodes; {@link LessonsView} binds to it.
+ *
+ * <p>Invariant: a lesson is always open (the first one to begin with), and the shown scenario is
+ * that lesson's scenario or one of its follow-ups.
+ */
+public final class LessonsViewModel {
+
+    private static final double MEBIBYTE = 1024 * 1024;
+
+    private final ScenarioLauncher launcher;
+    private final Runnable togglePresenterMode;
+
+    private final ReadOnlyListWrapper<Lesson> lessons =
+            new ReadOnlyListWrapper<>(this, "lessons", FXCollections.observableArrayList());
+    private final ReadOnlyIntegerWrapper selectedIndex = new ReadOnlyIntegerWrapper(this, "selectedIndex", -1);
+    private final ReadOnlyObjectWrapper<Lesson> selectedLesson = new ReadOnlyObjectWrapper<>(this, "selectedLesson");
+    private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper(this, "position");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title");
+    private final ReadOnlyStringWrapper principle = new ReadOnlyStringWrapper(this, "principle");
+    private final ReadOnlyListWrapper<String> watch =
+            new ReadOnlyListWrapper<>(this, "watch", FXCollections.observableArrayList());
+    private final ReadOnlyStringWrapper askTheRoom = new ReadOnlyStringWrapper(this, "askTheRoom");
+    private final ReadOnlyListWrapper<FollowUp> followUps =
+            new ReadOnlyListWrapper<>(this, "followUps", FXCollections.observableArrayList());
+    private final ReadOnlyObjectWrapper<LessonScenario> shownScenario =
+            new ReadOnlyObjectWrapper<>(this, "shownScenario");
+    private final ReadOnlyObjectWrapper<FollowUp> shownFollowUp = new ReadOnlyObjectWrapper<>(this, "shownFollowUp");
+    private final ReadOnlyStringWrapper scenarioSummary = new ReadOnlyStringWrapper(this, "scenarioSummary");
+    private final ReadOnlyStringWrapper whyTheseSettings = new ReadOnlyStringWrapper(this, "whyTheseSettings");
+    private final ReadOnlyListWrapper<LessonQuery> queries =
+            new ReadOnlyListWrapper<>(this, "queries", FXCollections.observableArrayList());
+    private final ReadOnlyObjectWrapper<LessonQuery> selectedQuery = new ReadOnlyObjectWrapper<>(this, "selectedQuery");
+    private final ReadOnlyBooleanWrapper hasPrevious = new ReadOnlyBooleanWrapper(this, "hasPrevious");
+    private final ReadOnlyBooleanWrapper hasNext = new ReadOnlyBooleanWrapper(this, "hasNext");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyBooleanWrapper launchFailed = new ReadOnlyBooleanWrapper(this, "launchFailed");
+    private final ReadOnlyBooleanWrapper presenterMode = new ReadOnlyBooleanWrapper(this, "presenterMode");
+
+    /**
+     * Opens the first lesson.
+     *
+     * @param lessons the lessons in teaching order, not empty
+     * @param launcher loads a scenario into the explorer
+     * @param presenterMode the window's presenter switch (View → Presenter mode)
+     * @param togglePresenterMode flips that switch
+     */
+    public LessonsViewModel(List<Lesson> lessons, ScenarioLauncher launcher, ObservableBooleanValue presenterMode,
+            Runnable togglePresenterMode) {
+        Objects.requireNonNull(lessons, "lessons");
+        if (lessons.isEmpty()) {
+            throw new IllegalArgumentException("lessons: at least one lesson is required");
+        }
+        this.launcher = Objects.requireNonNull(launcher, "launcher");
+        this.togglePresenterMode = Objects.requireNonNull(togglePresenterMode, "togglePresenterMode");
+        this.presenterMode.bind(Objects.requireNonNull(presenterMode, "presenterMode"));
+        this.lessons.setAll(lessons);
+        selectLesson(0);
+    }
+
+    // ---- choosing a lesson ----
+
+    /**
+     * Opens the lesson at {@code index} (0-based) and shows its own scenario.
+     *
+     * @throws IndexOutOfBoundsException if there is no such lesson
+     */
+    public void selectLesson(int index) {
+        Objects.checkIndex(index, lessons.size());
+        Lesson lesson = lessons.get(index);
+        selectedIndex.set(index);
+        selectedLesson.set(lesson);
+        position.set(String.format(Locale.ROOT, "Lesson %d of %d", index + 1, lessons.size()));
+        title.set(lesson.title());
+        principle.set(lesson.principle());
+        watch.setAll(lesson.watch());
+        askTheRoom.set(lesson.askTheRoom());
+        followUps.setAll(lesson.followUps());
+        hasPrevious.set(index > 0);
+        hasNext.set(index < lessons.size() - 1);
+        show(lesson.scenario(), null);
+        clearStatus();
+    }
+
+    /**
+     * Opens the lesson with {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id when there is no such lesson
+     */
+    public void selectLesson(String id) {
+        for (int i = 0; i < lessons.size(); i++) {
+            if (lessons.get(i).id().equals(id)) {
+                selectLesson(i);
+                return;
+            }
+        }
+        throw new IllegalArgumentException("id: no lesson '" + id + "'");
+    }
+
+    /** Opens the next lesson; does nothing on the last one. */
+    public void nextLesson() {
+        if (hasNext.get()) {
+            selectLesson(selectedIndex.get() + 1);
+        }
+    }
+
+    /** Opens the previous lesson; does nothing on the first one. */
+    public void previousLesson() {
+        if (hasPrevious.get()) {
+            selectLesson(selectedIndex.get() - 1);
+        }
+    }
+
+    // ---- scenarios ----
+
+    /**
+     * Chooses the filter whose targeting the explorer shows when the scenario starts; null for none.
+     *
+     * @throws IllegalArgumentException if {@code query} is not one of the shown scenario's queries
+     */
+    public void selectQuery(LessonQuery query) {
+        if (query != null && !queries.contains(query)) {
+            throw new IllegalArgumentException("query: '" + query.label() + "' is not a query of the shown scenario");
+        }
+        selectedQuery.set(query);
+    }
+
+    /** Shows the open lesson's own scenario and starts it in the explorer with the chosen query. */
+    public void startScenario() {
+        Lesson lesson = selectedLesson.get();
+        if (shownFollowUp.get() != null) {
+            show(lesson.scenario(), null);
+        }
+        launch(lesson.scenario(), "the lesson's scenario");
+    }
+
+    /**
+     * Shows the follow-up at {@code index} of the open lesson and starts it in the explorer.
+     *
+     * @throws IndexOutOfBoundsException if the lesson has no such follow-up
+     */
+    public void startFollowUp(int index) {
+        FollowUp followUp = followUps.get(Objects.checkIndex(index, followUps.size()));
+        if (shownFollowUp.get() != followUp) {
+            show(followUp.scenario(), followUp);
+        }
+        launch(followUp.scenario(), "the follow-up '" + followUp.label() + "'");
+    }
+
+    private void show(LessonScenario scenario, FollowUp followUp) {
+        shownFollowUp.set(followUp);
+        shownScenario.set(scenario);
+        scenarioSummary.set(summary(scenario.base()));
+        whyTheseSettings.set(scenario.whyTheseSettings());
+        queries.setAll(scenario.queries());
+        selectedQuery.set(scenario.queries().isEmpty() ? null : scenario.queries().get(0));
+    }
+
+    private void launch(LessonScenario scenario, String what) {
+        Scenario explorerScenario = scenario.toScenario(Optional.ofNullable(selectedQuery.get()));
+        try {
+            launcher.launch(explorerScenario);
+        } catch (IllegalArgumentException e) {
+            launchFailed.set(true);
+            status.set("Could not start " + what + ": " + e.getMessage());
+            return;
+        }
+        launchFailed.set(false);
+        status.set("Running " + what + " in the explorer");
+    }
+
+    private void clearStatus() {
+        launchFailed.set(false);
+        status.set("");
+    }
+
+    /**
+     * E.g. {@code "MongoDB 5.0 · 3 shards · { counter: 1 } · 1 MB chunks · monotonic: 200,000 documents
+     * at 2,000/s"}, with {@code " · pre-split at 1,440 points"} when the scenario pre-splits.
+     */
+    static String summary(Scenario s) {
+        String chunks = s.chunkSizeMegabytes() > 0
+                ? s.chunkSizeMegabytes() + " MB chunks"
+                : String.format(Locale.ROOT, "default %.0f MB chunks", DefaultChunkSize.bytes(s.version()) / MEBIBYTE);
+        String text = String.format(Locale.ROOT, "MongoDB %s · %d %s · %s · %s · %s: %,d documents at %,.0f/s",
+                s.version(), s.shards(), s.shards() == 1 ? "shard" : "shards", s.keyPattern(), chunks, s.workload(),
+                s.documents(), s.docsPerSecond());
+        if (!s.splitPoints().isEmpty()) {
+            text += String.format(Locale.ROOT, " · pre-split at %,d %s", s.splitPoints().size(),
+                    s.splitPoints().size() == 1 ? "point" : "points");
+        }
+        return text;
+    }
+
+    // ---- presenter mode ----
+
+    /** Flips the window's presenter mode (large type, high contrast). */
+    public void togglePresenterMode() {
+        togglePresenterMode.run();
+    }
+
+    // ---- properties ----
+
+    /** The lessons in teaching order. */
+    public ReadOnlyListProperty<Lesson> lessonsProperty() {
+        return lessons.getReadOnlyProperty();
+    }
+
+    /** The open lesson's index, 0-based. */
+    public ReadOnlyIntegerProperty selectedIndexProperty() {
+        return selectedIndex.getReadOnlyProperty();
+    }
+
+    /** The open lesson. */
+    public ReadOnlyObjectProperty<Lesson> selectedLessonProperty() {
+        return selectedLesson.getReadOnlyProperty();
+    }
+
+    /** E.g. {@code "Lesson 3 of 9"}. */
+    public ReadOnlyStringProperty positionProperty() {
+        return position.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty principleProperty() {
+        return principle.getReadOnlyProperty();
+    }
+
+    /** What to watch while the scenario runs, in order. */
+    public ReadOnlyListProperty<String> watchProperty() {
+        return watch.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty askTheRoomProperty() {
+        return askTheRoom.getReadOnlyProperty();
+    }
+
+    /** The open lesson's follow-ups, one button each. */
+    public ReadOnlyListProperty<FollowUp> followUpsProperty() {
+        return followUps.getReadOnlyProperty();
+    }
+
+    /** The scenario whose settings and queries the panel shows: the lesson's own or a follow-up's. */
+    public ReadOnlyObjectProperty<LessonScenario> shownScenarioProperty() {
+        return shownScenario.getReadOnlyProperty();
+    }
+
+    /** The follow-up on show, null while the lesson's own scenario is. */
+    public ReadOnlyObjectProperty<FollowUp> shownFollowUpProperty() {
+        return shownFollowUp.getReadOnlyProperty();
+    }
+
+    /** One line: version, shards, key, chunk size, workload and pace of the shown scenario. */
+    public ReadOnlyStringProperty scenarioSummaryProperty() {
+        return scenarioSummary.getReadOnlyProperty();
+    }
+
+    /** Why the shown scenario runs on its MongoDB version and chunk size. */
+    public ReadOnlyStringProperty whyTheseSettingsProperty() {
+        return whyTheseSettings.getReadOnlyProperty();
+    }
+
+    /** The shown scenario's queries to try. */
+    public ReadOnlyListProperty<LessonQuery> queriesProperty() {
+        return queries.getReadOnlyProperty();
+    }
+
+    /** The query whose targeting the explorer shows when a scenario starts; null for none. */
+    public ReadOnlyObjectProperty<LessonQuery> selectedQueryProperty() {
+        return selectedQuery.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty hasPreviousProperty() {
+        return hasPrevious.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty hasNextProperty() {
+        return hasNext.getReadOnlyProperty();
+    }
+
+    /** What happened to the last start: running, or why it could not start; empty before any. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** True when the last start was refused. */
+    public ReadOnlyBooleanProperty launchFailedProperty() {
+        return launchFailed.getReadOnlyProperty();
+    }
+
+    /** The window's presenter mode. */
+    public ReadOnlyBooleanProperty presenterModeProperty() {
+        return presenterMode.getReadOnlyProperty();
+    }
+}

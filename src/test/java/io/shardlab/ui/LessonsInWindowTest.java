@@ -1,0 +1,132 @@
+package io.shardlab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.render.LayoutData;
+import io.shardlab.ui.explorer.ExplorerViewModel;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The issue's teaching flow in the real window, starting from the lessons panel: choose a lesson, run its
+ * scenario, play, pause, split a chunk, undo.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LessonsInWindowTest {
+
+    private ShardLabApp app;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        app = new ShardLabApp();
+        app.start(stage);
+    }
+
+    @AfterEach
+    void stop() {
+        app.stop();
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws Exception {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition::getAsBoolean);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private int chunks() {
+        DiagramPicture p = app.explorer().numberLine().pictureProperty().get();
+        return p == null ? 0 : p.data().layout().snapshot().chunks().size();
+    }
+
+    /** The chunk with the most documents: one that sh.splitFind's median can cut. */
+    private int fullestChunk() {
+        LayoutData layout = app.explorer().numberLine().pictureProperty().get().data().layout();
+        ChunkSizes sizes = layout.sizes().orElseThrow();
+        int best = 0;
+        for (int i = 1; i < layout.snapshot().chunks().size(); i++) {
+            if (sizes.documents(i) > sizes.documents(best)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    @Test
+    void the_lessons_panel_shows_beside_the_empty_window_and_view_lessons_hides_it(FxRobot robot) throws Exception {
+        Node panel = robot.lookup("#lessons-panel").query();
+        assertTrue(panel.isVisible());
+        assertTrue(robot.lookup("#empty-state").query().isVisible());
+
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.L);
+        waitUntil(() -> !panel.isVisible());
+        assertFalse(panel.isManaged());
+
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.L);
+        waitUntil(panel::isVisible);
+    }
+
+    @Test
+    void choose_a_lesson_run_it_play_pause_split_a_chunk_and_undo(FxRobot robot) throws Exception {
+        ExplorerViewModel explorer = app.explorer();
+
+        // given the fifth lesson, chosen in the panel's lesson list
+        robot.clickOn("#lessons-list");
+        robot.push(KeyCode.DOWN).push(KeyCode.DOWN).push(KeyCode.DOWN).push(KeyCode.DOWN).push(KeyCode.ENTER);
+        waitUntil(() -> robot.lookup(".lessons-panel").lookup("Coarse time first, user second").tryQuery().isPresent());
+
+        // when its scenario runs, the explorer shows it
+        ScrollPane scroller = robot.lookup("#lesson-scroller").queryAs(ScrollPane.class);
+        robot.interact(() -> scroller.setVvalue(scroller.getVmax()));
+        robot.clickOn("#lesson-run");
+        waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY && chunks() > 0);
+        assertFalse(robot.lookup("#empty-state").query().isVisible());
+        assertTrue(robot.lookup("#explorer").query().isVisible());
+        assertEquals("{ month: 1, user: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertTrue(stage.getTitle().contains("analytics.events"), stage.getTitle());
+
+        // play, then pause
+        robot.clickOn("#transport-play");
+        waitUntil(() -> explorer.playback().playingProperty().get() && explorer.playback().progressProperty().get() > 0);
+        robot.clickOn("#transport-play");
+        waitUntil(() -> !explorer.playback().playingProperty().get());
+        int before = chunks();
+
+        // split the fullest chunk at its median (sh.splitFind), then undo it
+        robot.interact(() -> explorer.numberLine().selectChunk(fullestChunk()));
+        robot.clickOn("#tab-chunk");
+        robot.clickOn("#chunk-split-median");
+        waitUntil(() -> chunks() == before + 1);
+        assertTrue(robot.lookup("#last-mongosh").queryAs(Label.class).getText().startsWith("sh.splitFind("),
+                robot.lookup("#last-mongosh").queryAs(Label.class).getText());
+
+        // Edit → Undo by its shortcut: at the test window's 1280 px the transport bar's undo button sits
+        // under the lessons panel
+        robot.push(KeyCode.SHORTCUT, KeyCode.Z);
+        waitUntil(() -> chunks() == before);
+        assertTrue(explorer.history().canRedoProperty().get());
+
+        // and File → Export… (Ctrl+E) opens the export dialog on what the explorer shows
+        robot.push(KeyCode.SHORTCUT, KeyCode.E);
+        waitUntil(() -> robot.lookup("#export-preview").tryQuery()
+                .map(n -> ((javafx.scene.image.ImageView) n).getImage() != null).orElse(false));
+        robot.clickOn(((javafx.scene.control.DialogPane) robot.lookup(".export-dialog").query())
+                .lookupButton(javafx.scene.control.ButtonType.CLOSE));
+    }
+}

@@ -1,0 +1,110 @@
+package io.shardlab.ui.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.image.Image;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The export dialog on screen: it opens with a picture in its preview, and Save… writes a real file. */
+@ExtendWith(ApplicationExtension.class)
+class ExportDialogTest {
+
+    @TempDir
+    Path dir;
+
+    private Stage stage;
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        stage.setScene(new Scene(new StackPane(), 300, 200));
+        stage.show();
+    }
+
+    @AfterEach
+    void stopExecutor() {
+        background.shutdownNow();
+    }
+
+    private ExportDialog open(FxRobot robot, Path target) {
+        ExportViewModel vm = new ExportViewModel(new ExportViewModel.Input(ExportDiagrams.withWrites(), null), false,
+                background, Platform::runLater, image -> { });
+        ExportDialog[] dialog = new ExportDialog[1];
+        robot.interact(() -> {
+            dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)));
+            dialog[0].initOwner(stage);
+            dialog[0].show();
+        });
+        return dialog[0];
+    }
+
+    @Test
+    void the_dialog_opens_with_a_preview_of_the_picture(FxRobot robot) {
+        ExportDialog dialog = open(robot, dir);
+
+        assertTrue(dialog.isShowing());
+        Image preview = dialog.preview().getImage();
+        assertTrue(preview != null && preview.getWidth() > 100 && preview.getHeight() > 100, "a preview is drawn");
+        assertTrue(distinctColours(preview) > 8, "the preview shows a diagram, not a blank image");
+    }
+
+    @Test
+    void save_writes_a_valid_png_to_the_chosen_file(FxRobot robot) throws Exception {
+        open(robot, dir);
+        robot.clickOn("#export-save");
+        Path file = dir.resolve("shop.orders-all.png");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#export-status").queryAs(Label.class)
+                .getText().startsWith("Saved shop.orders-all.png"));
+
+        BufferedImage image = ImageIO.read(file.toFile());
+        assertEquals(1600, image.getWidth());
+        assertTrue(Files.size(file) > 1000);
+    }
+
+    @Test
+    void save_as_svg_after_choosing_the_format(FxRobot robot) throws Exception {
+        open(robot, dir);
+        robot.clickOn("#export-format-svg");
+        robot.clickOn("#export-save");
+        Path file = dir.resolve("shop.orders-all.svg");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#export-status").queryAs(Label.class)
+                .getText().startsWith("Saved shop.orders-all.svg"));
+
+        String svg = Files.readString(file);
+        assertTrue(svg.startsWith("<svg") || svg.startsWith("<?xml"), svg.substring(0, 40));
+        assertTrue(svg.contains("shard01") && svg.contains("shard03"));
+    }
+
+    private static int distinctColours(Image image) {
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        var reader = image.getPixelReader();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) {
+                colours.add(reader.getArgb(x, y));
+            }
+        }
+        return colours.size();
+    }
+}

@@ -1,0 +1,194 @@
+package io.shardlab.ui.export;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.Highlight;
+import io.shardlab.render.View;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** File → Export…'s settings, preview painter, save and copy, without the JavaFX toolkit. */
+class ExportViewModelTest {
+
+    private static final Executor NOW = Runnable::run;
+
+    private final List<Runnable> queued = new ArrayList<>();
+    private final List<BufferedImage> clipboard = new ArrayList<>();
+
+    private ExportViewModel exportOf(ExportViewModel.Input input) {
+        return new ExportViewModel(input, false, NOW, NOW, clipboard::add);
+    }
+
+    @Test
+    void starts_on_everything_for_a_run_with_writes_and_on_the_lanes_for_a_bare_layout() {
+        assertEquals(View.ALL, exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null)).viewProperty().get());
+        ExportViewModel bare = exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null));
+        assertEquals(View.LANES, bare.viewProperty().get());
+        assertNotNull(bare.painterProperty().get());
+        assertFalse(bare.hasWriteData());
+    }
+
+    @ParameterizedTest(name = "width {0}, height {1}, scale {2}: {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            150  | 0    | 1   | width: expected 200 to 20000 px, got 150
+            1600 | 50   | 1   | height: expected 100 to 20000 px (or none for automatic), got 50
+            1600 | 0    | 9   | scale: expected 0.25 to 8, got 9.0
+            """)
+    void invalid_sizes_clear_the_painter_and_say_why(int width, int height, double scale, String message) {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null));
+        export.widthProperty().set(width);
+        export.heightProperty().set(height);
+        export.scaleProperty().set(scale);
+
+        assertNull(export.painterProperty().get());
+        assertEquals(message, export.errorProperty().get());
+
+        export.widthProperty().set(1600);
+        export.heightProperty().set(0);
+        export.scaleProperty().set(1);
+        assertNotNull(export.painterProperty().get());
+        assertEquals("", export.errorProperty().get());
+    }
+
+    @Test
+    void the_heatmap_of_a_layout_without_writes_is_refused_with_render_s_message() {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null));
+        export.viewProperty().set(View.HEATMAP);
+
+        assertNull(export.painterProperty().get());
+        assertTrue(export.errorProperty().get().endsWith("shop.orders has no write data"),
+                export.errorProperty().get());
+    }
+
+    @Test
+    void the_title_theme_and_highlight_reach_the_painter() {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(),
+                new Highlight.Shards(Set.of("shard03"))));
+        assertTrue(export.canHighlightProperty().get());
+        assertTrue(export.highlightProperty().get());
+
+        export.titleProperty().set("Orders by counter");
+        assertEquals("Orders by counter", export.painterProperty().get().title());
+
+        BufferedImage light = export.renderImage(export.sizeProperty().get());
+        export.darkProperty().set(true);
+        BufferedImage dark = export.renderImage(export.sizeProperty().get());
+        assertTrue(meanBrightness(dark) < meanBrightness(light), "the dark theme draws a darker picture");
+
+        BufferedImage highlighted = export.renderImage(export.sizeProperty().get());
+        export.highlightProperty().set(false);
+        BufferedImage plain = export.renderImage(export.sizeProperty().get());
+        assertFalse(Arrays.equals(pixels(highlighted), pixels(plain)), "dimming the other shards changes the picture");
+    }
+
+    @Test
+    void nothing_to_highlight_leaves_the_switch_off() {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), Highlight.none()));
+        assertFalse(export.canHighlightProperty().get());
+        assertFalse(export.highlightProperty().get());
+    }
+
+    @ParameterizedTest
+    @CsvSource(textBlock = """
+            PNG, shop.orders-all.png, 89 50 4E 47
+            SVG, shop.orders-all.svg, 3C
+            PDF, shop.orders-all.pdf, 25 50 44 46
+            """)
+    void save_writes_the_chosen_format_on_the_background_executor(ExportFormat format, String name, String magic,
+            @TempDir Path dir) throws Exception {
+        ExportViewModel export = new ExportViewModel(new ExportViewModel.Input(ExportDiagrams.withWrites(), null),
+                false, queued::add, NOW, clipboard::add);
+        export.formatProperty().set(format);
+        assertEquals(name, export.suggestedFileName());
+        Path file = dir.resolve(name);
+
+        export.save(file);
+        assertTrue(export.savingProperty().get());
+        assertFalse(Files.exists(file), "nothing is written on the calling thread");
+        queued.forEach(Runnable::run);
+
+        assertFalse(export.savingProperty().get());
+        assertEquals("", export.errorProperty().get());
+        assertTrue(export.statusProperty().get().startsWith("Saved " + name + " ("), export.statusProperty().get());
+        byte[] head = Arrays.copyOf(Files.readAllBytes(file), magic.split(" ").length);
+        byte[] expected = new byte[head.length];
+        String[] hex = magic.split(" ");
+        for (int i = 0; i < hex.length; i++) {
+            expected[i] = (byte) Integer.parseInt(hex[i], 16);
+        }
+        assertArrayEquals(expected, head);
+        if (format == ExportFormat.PNG) {
+            assertEquals(1600, ImageIO.read(file.toFile()).getWidth());
+        }
+    }
+
+    @Test
+    void a_save_that_fails_reports_the_file_and_the_reason(@TempDir Path dir) {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null));
+        Path file = dir.resolve("missing-folder").resolve("chunks.png");
+
+        export.save(file);
+
+        assertFalse(export.savingProperty().get());
+        assertEquals("", export.statusProperty().get());
+        assertTrue(export.errorProperty().get().startsWith(file + ": cannot be written: "),
+                export.errorProperty().get());
+    }
+
+    @Test
+    void copy_puts_the_picture_at_the_chosen_size_and_scale_on_the_clipboard() {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null));
+        export.widthProperty().set(800);
+        export.heightProperty().set(900);
+        export.scaleProperty().set(2);
+
+        export.copyToClipboard();
+
+        assertEquals(1, clipboard.size());
+        assertEquals(1600, clipboard.get(0).getWidth());
+        assertEquals(1800, clipboard.get(0).getHeight());
+        assertEquals("Copied a 1600 × 1800 picture to the clipboard", export.statusProperty().get());
+    }
+
+    @Test
+    void a_height_too_small_for_the_view_is_reported_when_the_picture_is_drawn() {
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null));
+        export.heightProperty().set(300);
+
+        export.copyToClipboard();
+
+        assertTrue(clipboard.isEmpty());
+        assertTrue(export.errorProperty().get().startsWith("height: 300 px is too small for the all view of shop.orders"),
+                export.errorProperty().get());
+    }
+
+    private static int[] pixels(BufferedImage image) {
+        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+    }
+
+    private static double meanBrightness(BufferedImage image) {
+        long sum = 0;
+        int[] p = pixels(image);
+        for (int rgb : p) {
+            sum += ((rgb >> 16) & 0xff) + ((rgb >> 8) & 0xff) + (rgb & 0xff);
+        }
+        return sum / (3.0 * p.length);
+    }
+}

@@ -1,0 +1,148 @@
+package io.shardlab.ui.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The lessons panel on screen (headless), driven as a teacher would, with a recording explorer. */
+@ExtendWith(ApplicationExtension.class)
+class LessonsViewTest {
+
+    private static final List<Lesson> LESSONS = LessonCatalog.load(WorkloadRegistry.standard()).lessons();
+
+    private final RecordingLauncher launcher = new RecordingLauncher();
+    private final SimpleBooleanProperty presenter = new SimpleBooleanProperty(false);
+    private BorderPane root;
+
+    @Start
+    void start(Stage stage) {
+        LessonsViewModel vm = new LessonsViewModel(LESSONS, launcher, presenter, () -> presenter.set(!presenter.get()));
+        root = new BorderPane();
+        root.setRight(new LessonsView(vm).build());
+        // the app's own theme, stylesheet and presenter switch, as the main window applies them
+        new Appearance(new SimpleBooleanProperty(false), presenter).follow(root);
+        stage.setScene(new Scene(root, 720, 760));
+        stage.show();
+    }
+
+    @Test
+    void lists_every_lesson_numbered_in_teaching_order(FxRobot robot) {
+        ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
+        assertEquals(LESSONS, list.getItems());
+        robot.clickOn("#lessons-list");
+        WaitForAsyncUtils.waitForFxEvents();
+        for (int i = 0; i < LESSONS.size(); i++) {
+            String entry = (i + 1) + ". " + LESSONS.get(i).title();
+            assertTrue(robot.lookup(entry).tryQuery().isPresent(), "the open list shows " + entry);
+        }
+        robot.push(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void choosing_a_lesson_shows_its_principle_what_to_watch_and_the_question(FxRobot robot) {
+        Lesson third = LESSONS.get(2);
+        robot.clickOn("#lessons-list");
+        robot.clickOn("3. " + third.title());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(third.title(), text(robot, "#lesson-title"));
+        assertEquals(third.principle(), text(robot, "#lesson-principle"));
+        assertEquals(third.askTheRoom(), text(robot, "#lesson-ask"));
+        assertEquals("Lesson 3 of 9", text(robot, "#lesson-position"));
+        List<String> watched = robot.lookup("#lesson-watch .lesson-watch-item").queryAllAs(Label.class).stream()
+                .map(Label::getText).toList();
+        assertEquals(third.watch(), watched);
+        assertTrue(text(robot, "#lesson-summary").startsWith("MongoDB 5.0 · 8 shards · { continent: 1 }"));
+        assertEquals(third.followUps().get(0).label(),
+                robot.lookup("#lesson-follow-up-0").queryAs(Button.class).getText());
+    }
+
+    @Test
+    void run_scenario_starts_the_lessons_scenario_in_the_explorer_with_the_chosen_query(FxRobot robot) {
+        Lesson first = LESSONS.get(0);
+        LessonQuery page = first.scenario().queries().get(1);
+        scrollToTheEnd(robot);
+        robot.clickOn(page.label());
+        robot.clickOn("#lesson-run");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(List.of(first.scenario().base().withQueryFilter(page.filter())), launcher.launched);
+        assertEquals("Running the lesson's scenario in the explorer", text(robot, "#lesson-status"));
+    }
+
+    @Test
+    void the_better_key_button_starts_the_follow_up_and_shows_its_queries(FxRobot robot) {
+        FollowUp better = LESSONS.get(0).followUps().get(1);
+        scrollToTheEnd(robot);
+        robot.clickOn("#lesson-follow-up-1");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("{ counter: 'hashed' }", launcher.last().keyPattern());
+        assertEquals(Optional.of(better.scenario().queries().get(0).filter()), launcher.last().queryFilter());
+        List<String> choices = robot.lookup("#lesson-queries .lesson-query-choice").queryAllAs(RadioButton.class)
+                .stream().map(RadioButton::getText).toList();
+        assertEquals(better.scenario().queries().stream().map(LessonQuery::label).toList(), choices);
+        assertTrue(text(robot, "#lesson-summary").startsWith("MongoDB 8.0 · 3 shards · { counter: 'hashed' }"));
+    }
+
+    @Test
+    void page_down_and_the_buttons_move_between_lessons(FxRobot robot) {
+        robot.clickOn("#lesson-title");
+        robot.push(KeyCode.PAGE_DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(LESSONS.get(1).title(), text(robot, "#lesson-title"));
+        assertEquals(1, robot.lookup("#lessons-list").queryAs(ComboBox.class).getSelectionModel().getSelectedIndex());
+
+        robot.clickOn("#lesson-previous");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(LESSONS.get(0).title(), text(robot, "#lesson-title"));
+        assertTrue(robot.lookup("#lesson-previous").queryAs(Button.class).isDisabled());
+    }
+
+    @Test
+    void presenter_mode_makes_the_lesson_text_larger(FxRobot robot) {
+        double normal = robot.lookup("#lesson-principle").queryAs(Label.class).getFont().getSize();
+        robot.clickOn("#lessons-presenter");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(presenter.get());
+        assertTrue(root.getStyleClass().contains("presenter"));
+        double large = robot.lookup("#lesson-principle").queryAs(Label.class).getFont().getSize();
+        assertTrue(large >= normal * 1.25, normal + " -> " + large);
+
+        robot.clickOn("#lessons-presenter");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(presenter.get());
+    }
+
+    /** Scrolls the lesson to its end, as a teacher does to reach the scenario and follow-up buttons. */
+    private static void scrollToTheEnd(FxRobot robot) {
+        ScrollPane scroller = robot.lookup("#lesson-scroller").queryAs(ScrollPane.class);
+        robot.interact(() -> scroller.setVvalue(scroller.getVmax()));
+    }
+
+    private static String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+}

@@ -1,0 +1,25 @@
+package io.shardlab.ui.lessons;
+
+import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.ui.explorer.ScenarioLauncher;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A launcher that records every scenario it is handed, and refuses them on request as the explorer would. */
+final class RecordingLauncher implements ScenarioLauncher {
+
+    final List<Scenario> launched = new ArrayList<>();
+    String refusal;
+
+    @Override
+    public void launch(Scenario scenario) {
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
+        }
+        launched.add(scenario);
+    }
+
+    Scenario last() {
+        return launched.get(launched.size() - 1);
+    }
+}

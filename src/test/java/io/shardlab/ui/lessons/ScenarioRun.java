@@ -1,0 +1,118 @@
+package io.shardlab.ui.lessons;
+
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.routing.Operation;
+import io.shardlab.routing.Router;
+import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.workload.InitialSplit;
+import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.Workload;
+import io.shardlab.workload.WorkloadRegistry;
+import io.shardlab.workload.WorkloadSettings;
+import io.shardlab.workload.WorkloadSimulation;
+import io.shardlab.workload.WriteDistribution;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bson.BsonDocument;
+
+/**
+ * A lesson scenario played headless, as the explorer plays it: its shards added in order, the
+ * collection sharded on its key, cut at its split points with the chunks placed round-robin
+ * ({@link WorkloadSimulation#preSplit}), then its workload inserted at its pace. Gives the numbers a
+ * lesson's "what to watch" talks about.
+ */
+record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapshot end) {
+
+    static ScenarioRun play(LessonScenario lessonScenario, WorkloadRegistry workloads) {
+        Scenario s = lessonScenario.base();
+        ShardKeyPattern key = ShardKeyPattern.parse(s.keyPattern());
+        SimulationSetup setup = SimulationSetup.of(s.version(), s.shards()).withSeed(s.seed())
+                .withInsertsPerSecond(s.docsPerSecond());
+        if (s.chunkSizeMegabytes() > 0) {
+            setup = setup.withChunkSizeMegabytes(s.chunkSizeMegabytes());
+        }
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, s.namespace(), key);
+        if (!s.splitPoints().isEmpty()) {
+            List<ShardKey> points = new ArrayList<>();
+            for (String text : s.splitPoints()) {
+                points.add(ShardKey.of(new ArrayList<>(BsonLiterals.parseDocument(text).values())));
+            }
+            points.sort(ShardKey::compareTo);
+            simulation.preSplit(new InitialSplit(key, points));
+        }
+        Workload workload = workloads.named(s.workload());
+        WriteDistribution writes = simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())));
+        return new ScenarioRun(s, writes, simulation.snapshot());
+    }
+
+    ClusterSnapshot collection() {
+        return end.collection().orElseThrow();
+    }
+
+    int chunks() {
+        return collection().chunks().size();
+    }
+
+    /** Shards that own at least one chunk. */
+    long shardsWithChunks() {
+        return end.chunkStatistics().stream().map(c -> c.chunk().shard()).distinct().count();
+    }
+
+    long jumboChunks() {
+        return end.chunkStatistics().stream().filter(c -> c.chunk().jumbo()).count();
+    }
+
+    long largestChunkBytes() {
+        return end.chunkStatistics().stream().mapToLong(ChunkStatistics::bytes).max().orElse(0);
+    }
+
+    /** The mean over insert windows of the busiest shard's share of the window's writes. */
+    double meanMaxWriteShare() {
+        return writes.meanMaxWriteShare().orElseThrow();
+    }
+
+    /** The busiest shard's share of all writes. */
+    double busiestShardShare() {
+        return writes.shards().stream().mapToLong(writes::writes).max().orElse(0) / (double) writes.inserts();
+    }
+
+    long migrations() {
+        return end.counters().migrationsCommitted();
+    }
+
+    long splits() {
+        return end.counters().splits();
+    }
+
+    /** How many shards mongos sends {@code filter} to on the final layout. */
+    int shardsReached(String filter) {
+        Router router = new Router(collection().key(), collection().chunks(), end.version());
+        BsonDocument parsed = BsonLiterals.parseDocument(filter);
+        return router.route(new Operation.Find(parsed)).shards().size();
+    }
+
+    /** Documents per shard at the end. */
+    Map<String, Long> documentsByShard() {
+        Map<String, Long> out = new TreeMap<>();
+        for (ChunkStatistics c : end.chunkStatistics()) {
+            out.merge(c.chunk().shard(), c.documents(), Long::sum);
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT,
+                "%s %s on %s: chunks %d, shards with chunks %d, jumbo %d, largest chunk %,d B, meanMaxWriteShare %.3f, "
+                        + "busiest shard %.3f, splits %d, migrations %d",
+                scenario.workload(), scenario.keyPattern(), scenario.version(), chunks(), shardsWithChunks(),
+                jumboChunks(), largestChunkBytes(), meanMaxWriteShare(), busiestShardShare(), splits(), migrations());
+    }
+}
