@@ -87,6 +87,7 @@ final class SetupBar {
         status.getStyleClass().add("key-status");
         key.setRight(status);
         key.setPrefColumnCount(22);
+        key.setMinWidth(140);
         vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
         styleKey(status, vm.keyErrorProperty().get());
         key.setOnKeyPressed(e -> {
@@ -154,6 +155,10 @@ final class SetupBar {
         apply.setOnAction(e -> vm.apply());
         apply.setTooltip(new Tooltip("Build this cluster and stream (Enter in the key field)"));
         apply.setDefaultButton(false);
+        // the key field grows and shrinks; the choices keep their text whole
+        for (Region keepWhole : new Region[] {apply, version, pace, chunkSize}) {
+            keepWhole.setMinWidth(Region.USE_PREF_SIZE);
+        }
 
         HBox fields = new HBox(field("Workload", workloadBox), field("Shard key", key), field("Shards", shards),
                 field("Chunk size", chunkSize), field("Version", version), field("Pace", pace), bottomAligned(apply));

@@ -59,7 +59,7 @@ final class SidePanel {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("side-panel");
         tabs.setMinWidth(420);
-        tabs.setPrefWidth(420);
+        tabs.setPrefWidth(330);
         tabs.setMaxWidth(420);
         // a selection brings its details forward
         vm.numberLine().selectedProperty().addListener((obs, was, now) -> {

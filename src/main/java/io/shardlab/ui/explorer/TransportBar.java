@@ -60,6 +60,8 @@ final class TransportBar {
         int i = 0;
         for (PlaybackSpeed s : vm.speeds()) {
             ToggleButton b = new ToggleButton(s.label());
+            // a squeezed window should shrink the stretchy parts, never turn "10×" into "…"
+            b.setMinWidth(Region.USE_PREF_SIZE);
             b.setId("speed-" + s.name().toLowerCase(java.util.Locale.ROOT));
             b.setToggleGroup(group);
             b.getStyleClass().add(i == 0 ? Styles.LEFT_PILL : i == vm.speeds().size() - 1 ? Styles.RIGHT_PILL
@@ -78,6 +80,7 @@ final class TransportBar {
         }
         Label speedLabel = new Label("Speed");
         speedLabel.getStyleClass().add("transport-caption");
+        speedLabel.setMinWidth(Region.USE_PREF_SIZE);
 
         ProgressBar progress = new ProgressBar();
         progress.setId("transport-progress");
@@ -139,6 +142,8 @@ final class TransportBar {
         v.textProperty().bind(value);
         Label c = new Label(caption, new FontIcon(icon));
         c.getStyleClass().add("stat-caption");
+        v.setMinWidth(Region.USE_PREF_SIZE);
+        c.setMinWidth(Region.USE_PREF_SIZE);
         VBox box = new VBox(v, c);
         box.getStyleClass().add("stat");
         box.setAlignment(Pos.CENTER_RIGHT);

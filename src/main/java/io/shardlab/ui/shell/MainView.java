@@ -31,9 +31,12 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 public final class MainView {
 
-    /** Default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
+    /** Smallest default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
     static final double WIDTH = 1280;
     static final double HEIGHT = 720;
+    /** Largest default window size: the explorer and the lessons panel side by side without crowding. */
+    static final double ROOMY_WIDTH = 1680;
+    static final double ROOMY_HEIGHT = 1020;
 
     private final MainViewModel viewModel;
     private final Appearance appearance;
@@ -126,6 +129,8 @@ public final class MainView {
         if (collectionView != null) {
             centre.getChildren().add(collectionView);
             collectionView.visibleProperty().bind(viewModel.emptyProperty().not());
+            // when the window is narrower than the explorer wants, keep its left edge and controls in view
+            StackPane.setAlignment(collectionView, javafx.geometry.Pos.TOP_LEFT);
         }
         root.setCenter(centre);
         root.setRight(sidePanel);
@@ -136,7 +141,11 @@ public final class MainView {
 
         stage.titleProperty().bind(viewModel.titleProperty());
         stage.getIcons().setAll(icons);
-        stage.setScene(new Scene(root, WIDTH, HEIGHT));
+        // as large as the screen comfortably allows, between the laptop size and the roomy size
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double width = Math.max(WIDTH, Math.min(ROOMY_WIDTH, Math.floor(screen.getWidth() * 0.94)));
+        double height = Math.max(HEIGHT, Math.min(ROOMY_HEIGHT, Math.floor(screen.getHeight() * 0.92)));
+        stage.setScene(new Scene(root, width, height));
         stage.setMinWidth(720);
         stage.setMinHeight(480);
         stage.show();
