@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.live.ChunkContents;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKeyPattern;

@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.live.ChunkContents;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;

@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.live.ChunkContents;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.SimulationSnapshot;

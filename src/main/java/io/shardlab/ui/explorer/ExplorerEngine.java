@@ -48,6 +48,8 @@ public final class ExplorerEngine {
     // confined to the simulation thread
     private ExplorerSession session;
     private ResolvedScenario scenario;
+    /** The layout the current session was forked from, or null for a scenario built from scratch. */
+    private LayoutFork forked;
     private PreparedStream prepared;
     private SimulationThread.Repeating ticking;
     private PlaybackSpeed speed = PlaybackSpeed.X10;
@@ -69,30 +71,43 @@ public final class ExplorerEngine {
     /** Builds the scenario's cluster and reads its stream; stops what played before. */
     public void load(ResolvedScenario resolved) {
         Objects.requireNonNull(resolved, "resolved");
-        thread.submit(() -> {
-            stopTicking();
-            session = null;
-            // a reset loads the same scenario again: its stream, read before, is reused
-            PreparedStream reuse = resolved == scenario ? prepared : null;
-            scenario = resolved;
-            prepared = null;
-            publish.accept(new EngineState.Loading(resolved.scenario()));
-            try {
-                session = ExplorerSession.load(resolved, reuse);
-                prepared = session.stream();
-            } catch (IllegalArgumentException e) {
-                publish.accept(new EngineState.Failed(resolved.scenario(), e.getMessage()));
-                return;
-            }
-            publishFrame();
-        });
+        thread.submit(() -> start(resolved, null));
     }
 
-    /** Loads the current scenario again: a fresh cluster, the stream at its start. */
+    /**
+     * Copies {@code fork}'s layout into a new in-memory cluster and plays {@code resolved}'s stream on it
+     * (on the layout's shard key); stops what played before. A {@link #reset} forks the same layout again.
+     */
+    public void fork(ResolvedScenario resolved, LayoutFork fork) {
+        Objects.requireNonNull(resolved, "resolved");
+        Objects.requireNonNull(fork, "fork");
+        thread.submit(() -> start(resolved, fork));
+    }
+
+    private void start(ResolvedScenario resolved, LayoutFork fork) {
+        stopTicking();
+        session = null;
+        // a reset loads the same scenario again: its stream, read before, is reused
+        PreparedStream reuse = resolved == scenario ? prepared : null;
+        scenario = resolved;
+        forked = fork;
+        prepared = null;
+        publish.accept(new EngineState.Loading(resolved.scenario()));
+        try {
+            session = fork != null ? ExplorerSession.fork(resolved, fork, reuse) : ExplorerSession.load(resolved, reuse);
+            prepared = session.stream();
+        } catch (IllegalArgumentException e) {
+            publish.accept(new EngineState.Failed(resolved.scenario(), e.getMessage()));
+            return;
+        }
+        publishFrame();
+    }
+
+    /** Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start. */
     public void reset() {
         thread.submit(() -> {
             if (scenario != null) {
-                load(scenario);
+                start(scenario, forked);
             }
         });
     }

@@ -197,6 +197,33 @@ final class ExplorerSession {
     }
 
     /**
+     * Builds the cluster from a layout read elsewhere ({@link LayoutFork}): the same shards, chunks,
+     * zones and per-chunk contents ({@link SimulatedCluster#fromLayout}), simulating {@code fork}'s
+     * version and chunk size rather than the scenario's; the scenario gives the insert stream, read on
+     * the layout's shard key. The load is not a user command, so undo stops at the forked layout.
+     *
+     * @throws IllegalArgumentException naming the document of the stream that cannot be routed on the
+     *     layout's key, or what the simulator refuses in the layout
+     */
+    static ExplorerSession fork(ResolvedScenario scenario, LayoutFork fork, PreparedStream prepared) {
+        Scenario s = scenario.scenario();
+        SimulationConfig config = SimulationConfig.of(fork.version()).withSeed(s.seed())
+                .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
+        if (fork.chunkSizeBytes() > 0) {
+            config = config.withMaxChunkSizeBytes(fork.chunkSizeBytes());
+        }
+        SimulatedCluster cluster;
+        try {
+            cluster = SimulatedCluster.fromLayout(config, fork.load());
+        } catch (CommandFailedException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
+                PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
+        return new ExplorerSession(scenario, cluster, stream);
+    }
+
+    /**
      * Lays out a pre-split as a DBA does by hand: stop the balancer, split at every point, move chunk
      * {@code i} to the {@code i mod n}-th shard ({@link InitialSplit#shardIndexOfChunk}), one migration
      * at a time, start the balancer again.

@@ -86,6 +86,37 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         engine.load(resolved);
     }
 
+    /**
+     * Copies {@code fork}'s layout into a new in-memory cluster (its shards, chunks, zones and per-chunk
+     * contents, its version and chunk size) so splits, moves, merges, undo and the setup's insert stream
+     * can be tried on it; the setup form then shows the forked collection and key.
+     *
+     * @throws IllegalArgumentException with one line when the explorer cannot show the layout (more
+     *     shards than it draws) or the stream's workload cannot be found
+     */
+    public void fork(LayoutFork fork) {
+        Objects.requireNonNull(fork, "fork");
+        io.shardlab.cluster.ClusterSnapshot layout = fork.load().layout();
+        long mb = 1024L * 1024L;
+        int chunkMb = fork.chunkSizeBytes() % mb == 0 && fork.chunkSizeBytes() / mb <= Scenario.MAX_CHUNK_SIZE_MEGABYTES
+                ? (int) (fork.chunkSizeBytes() / mb) : 0;
+        if (layout.shards().size() > Scenario.MAX_SHARDS) {
+            throw new IllegalArgumentException("fork: " + layout.namespace() + " is on " + layout.shards().size()
+                    + " shards; the explorer draws at most " + Scenario.MAX_SHARDS);
+        }
+        Scenario scenario = setup.stream().withNamespace(layout.namespace()).withKeyPattern(layout.key().toString())
+                .withShards(layout.shards().size()).withVersion(fork.version()).withChunkSizeMegabytes(chunkMb)
+                .withSplitPoints(java.util.List.of());
+        ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
+        layoutShown = false;
+        shownChunks = null;
+        setup.fill(scenario);
+        query.reset(scenario.queryFilter());
+        loadError.set("");
+        phase.set(Phase.LOADING);
+        engine.fork(resolved, fork);
+    }
+
     /** Takes the engine's newest state; call on the JavaFX thread. */
     public void accept(EngineState state) {
         if (state instanceof EngineState.Loading) {

@@ -234,6 +234,16 @@ public final class SetupViewModel {
         }
     }
 
+    /**
+     * The form's insert stream: the base scenario with the chosen workload and pace (the rest is for the
+     * caller to set, as a fork does from the layout it copies).
+     */
+    Scenario stream() {
+        WorkloadChoice w = workload.get();
+        Scenario s = w == null ? base : base.withWorkload(w.id());
+        return s.withDocsPerSecond(docsPerSecond.get());
+    }
+
     /** Puts the chosen workload's own key in the key field. */
     public void useSuggestedKey() {
         WorkloadChoice w = workload.get();

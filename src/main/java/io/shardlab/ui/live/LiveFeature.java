@@ -42,7 +42,7 @@ public final class LiveFeature implements AutoCloseable {
         });
         menu = new LiveMenu(layout, new LiveConnector(), background, Platform::runLater,
                 new RecentConnections(recentConnectionsFile()), stage::get);
-        panel = new LivePanel(layout);
+        panel = new LivePanel(layout, explorer::fork);
         // with no layout on show the panel is hidden: a failure then shows in a (non-blocking) alert
         layout.errorProperty().addListener((obs, was, now) -> {
             if (!now.isEmpty() && !layout.shownProperty().get()) {

@@ -4,7 +4,12 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
+import io.shardlab.live.ChunkContents;
+import io.shardlab.sim.LoadLayout;
+import io.shardlab.ui.explorer.LayoutFork;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
@@ -79,6 +84,7 @@ public final class LiveLayoutViewModel {
     private Map<io.shardlab.cluster.Chunk, ChunkStatistics> recordedSizes = Map.of();
     private Supplier<ConfigSource> watchSource;
     private String origin = "";
+    private Optional<String> serverVersion = Optional.empty();
     private LayoutHistory history;
     private LayoutWatcher watcher;
     private ConfigSource watchedSource;
@@ -108,8 +114,14 @@ public final class LiveLayoutViewModel {
             SnapshotFile.Contents contents = SnapshotFile.read(file);
             Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes = new HashMap<>();
             contents.chunkStatistics().forEach(s -> sizes.put(s.chunk(), s));
-            return new Read(LiveCapture.fromSnapshotFile(contents, file.getFileName().toString()), sizes, null,
-                    file.getFileName().toString());
+            ClusterMetadata m = LiveCapture.fromSnapshotFile(contents, file.getFileName().toString());
+            Optional<String> version = m.serverInfo().map(io.shardlab.live.ServerInfo::version);
+            // a snapshot captured from a server records its version under capture.server.version
+            if (version.isEmpty() && contents.capture() != null && contents.capture().isDocument("server")
+                    && contents.capture().getDocument("server").isString("version")) {
+                version = Optional.of(contents.capture().getDocument("server").getString("version").getValue());
+            }
+            return new Read(m, sizes, null, file.getFileName().toString(), version);
         });
     }
 
@@ -137,7 +149,12 @@ public final class LiveLayoutViewModel {
     }
 
     private record Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes,
-            ConfigSource live, String origin) {
+            ConfigSource live, String origin, Optional<String> serverVersion) {
+
+        Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes, ConfigSource live,
+                String origin) {
+            this(metadata, sizes, live, origin, metadata.serverInfo().map(io.shardlab.live.ServerInfo::version));
+        }
     }
 
     private void read(Supplier<Read> reading) {
@@ -168,6 +185,7 @@ public final class LiveLayoutViewModel {
         closeLive(watchedSource);
         metadata = r.metadata();
         recordedSizes = r.sizes();
+        serverVersion = r.serverVersion();
         watchedSource = r.live();
         origin = r.origin();
         canWatch.set(r.live() != null);
@@ -276,6 +294,68 @@ public final class LiveLayoutViewModel {
         String when = position == history.size() ? "" : " · rewound to step " + position + " of " + history.size();
         return namespace.get() + " · shard key " + metadata.collection(namespace.get()).orElseThrow().key() + " · "
                 + origin + (watchedSource != null ? " (live)" : "") + when;
+    }
+
+    // ---- forking -----------------------------------------------------------------------------------
+
+    /**
+     * Copies the layout on show (at the history position shown) for the simulator: its shards, chunks and
+     * zones; per-chunk documents and bytes from the best figures the source has ({@link ChunkContents}; a
+     * rewound layout only from what a snapshot recorded per chunk, as per-shard totals are today's); the
+     * source server's release when ShardLab models it, else 8.0; the collection's
+     * {@code maxChunkSizeBytes}, else config.settings {@code chunksize}, else the version's default.
+     * Hands it to {@code into} (the explorer's {@code fork}); on success the live watch stops and the
+     * panel hides, as the explorer now shows the simulation; a refusal shows in {@link #errorProperty()}.
+     */
+    public void fork(java.util.function.Consumer<LayoutFork> into) {
+        Objects.requireNonNull(into, "into");
+        if (!shown.get() || history == null) {
+            error.set("fork: nothing to fork, open a cluster, snapshot or config dump first");
+            return;
+        }
+        CollectionLayout layout = metadata.collection(namespace.get()).orElseThrow();
+        boolean rewound = historyPosition.get() != history.size();
+        ClusterSnapshot now = layout.snapshot(metadata.shards());
+        ClusterSnapshot at = new ClusterSnapshot(now.namespace(), now.key(), now.unique(), now.shards(),
+                history.layoutAfter(historyPosition.get() - 1), now.zones());
+        ChunkContents contents = ChunkContents.of(at, recordedSizes,
+                rewound ? Map.of() : layout.estimatedDataSizeBytes(), rewound ? null : layout.dataDistribution());
+        MongoVersion version = release().filter(v -> MongoVersion.simulated().contains(v)).orElse(MongoVersion.V8_0);
+        try {
+            into.accept(new LayoutFork(new LoadLayout(at, contents.perChunk()), version, chunkSizeBytes(layout),
+                    origin));
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+            return;
+        }
+        stopWatch();
+        error.set("");
+        shown.set(false);
+    }
+
+    /** The release series of the source's server ({@code 7.0} for {@code 7.0.12}), when known and well formed. */
+    private Optional<MongoVersion> release() {
+        return serverVersion.flatMap(v -> {
+            try {
+                return Optional.of(MongoVersion.parse(v.replaceAll("^(\\d+\\.\\d+).*$", "$1")));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** As {@code simulate --snapshot}: the collection's maxChunkSizeBytes, else config.settings chunksize, else 0. */
+    private long chunkSizeBytes(CollectionLayout layout) {
+        Long collection = layout.entry().flags().maxChunkSizeBytes();
+        if (collection != null && collection > 0) {
+            return collection;
+        }
+        BalancerState balancer = metadata.balancer();
+        if (balancer != null && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
+                && balancer.chunkSizeMB() != null && balancer.chunkSizeMB() > 0) {
+            return balancer.chunkSizeMB() * 1024L * 1024L;
+        }
+        return 0;
     }
 
     // ---- saving ------------------------------------------------------------------------------------

@@ -23,7 +23,11 @@ public final class LivePanel {
 
     private final VBox root = new VBox(6);
 
-    public LivePanel(LiveLayoutViewModel vm) {
+    /**
+     * @param vm the layout on show
+     * @param fork copies a layout into the explorer's simulator (the explorer's {@code fork})
+     */
+    public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.ui.explorer.LayoutFork> fork) {
         root.setId("live-panel");
         root.getStyleClass().add("live-panel");
         root.visibleProperty().bind(vm.shownProperty());
@@ -96,8 +100,15 @@ public final class LivePanel {
         error.getStyleClass().add("danger");
         error.textProperty().bind(vm.errorProperty());
 
+        Button forkButton = new Button("Fork into simulator");
+        forkButton.setId("live-fork");
+        forkButton.setTooltip(new javafx.scene.control.Tooltip("Copy this layout (at the history step shown) into "
+                + "the in-memory cluster to try splits, moves, merges and an insert stream on it"));
+        forkButton.disableProperty().bind(vm.shownProperty().not().or(vm.busyProperty()));
+        forkButton.setOnAction(e -> vm.fork(fork));
+
         HBox top = new HBox(8, new Label("Collection"), collection, new Label("History"), back, slider, forward, watch,
-                interval);
+                interval, forkButton);
         top.setAlignment(Pos.CENTER_LEFT);
 
         ListView<String> changes = new ListView<>(vm.changes());

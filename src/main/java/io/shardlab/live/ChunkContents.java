@@ -1,10 +1,8 @@
-package io.shardlab.cli;
+package io.shardlab.live;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.live.DataDistribution;
-import io.shardlab.live.ShardDataSize;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,21 +35,21 @@ import java.util.Map;
  * @param basis which figures were used
  * @param description one line saying which, for the report
  */
-record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String description) {
+public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String description) {
 
     /** Where the figures came from. */
-    enum Basis {
+    public enum Basis {
         RECORDED("recorded"), ESTIMATED_DATA_SIZE("estimatedDataSizeBytes"), SHARD_TOTALS("shardTotals"),
         UNKNOWN("unknown");
 
-        final String label;
+        public final String label;
 
         Basis(String label) {
             this.label = label;
         }
     }
 
-    ChunkContents {
+    public ChunkContents {
         perChunk = List.copyOf(perChunk);
     }
 
@@ -62,7 +60,7 @@ record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String descrip
      * @param estimated config.chunks {@code estimatedDataSizeBytes} by chunk; empty when none
      * @param distribution per-shard data, or null when the source has none
      */
-    static ChunkContents of(ClusterSnapshot cluster, Map<Chunk, ChunkStatistics> recorded, Map<Chunk, Long> estimated,
+    public static ChunkContents of(ClusterSnapshot cluster, Map<Chunk, ChunkStatistics> recorded, Map<Chunk, Long> estimated,
             DataDistribution distribution) {
         List<Chunk> chunks = cluster.chunks().chunks();
         List<ChunkStatistics> fromRecord = new ArrayList<>();

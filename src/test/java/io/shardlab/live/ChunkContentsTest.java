@@ -1,4 +1,4 @@
-package io.shardlab.cli;
+package io.shardlab.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
