@@ -134,7 +134,14 @@ class ExportCommandTest {
             --snapshot SNAPSHOT --ns shop.users --out DIR/a.png                          | export: --ns: SNAPSHOT holds shop.orders, not shop.users
             --snapshot SNAPSHOT --out DIR/a.jpg                                          | export: --format: not given, and --out DIR/a.jpg ends in '.jpg', not .png, .svg or .pdf
             --snapshot SNAPSHOT --out DIR/a.png --format gif                             | export: format: expected png, svg or pdf, got 'gif'
-            --snapshot SNAPSHOT --out DIR/a.png --view heatmap                           | export: view: the heatmap needs writes by key range over time, and shop.orders has no write data
+            --snapshot SNAPSHOT --out DIR/a.png --view heatmap                           | export: --view heatmap: needs writes by key range over time, and shop.orders has none; simulate them with --workload NAME or --dataset FILE (with --key and --shards)
+            --workload monotonic --out DIR/a.png                                         | export: --key: give the shard key the simulated collection is sharded on, e.g. --key '{counter: 1}'
+            --key {a: 1} --ns x.y --chunk-size 4 --out DIR/a.png                         | export: --mongodb-version, --chunk-size, --doc-size: shape a simulated run; give --workload NAME or --dataset FILE with them
+            --key {a: 1} --ns x.y --docs 10 --out DIR/a.png                              | export: --docs: needs --workload or --dataset; nothing is inserted without one
+            --key {counter: 1} --workload monotonic --shards 0 --out DIR/a.png           | export: --shards: between 1 and 1000 shards, got 0
+            --key {counter: 1} --workload monotonic --window 0 --out DIR/a.png           | export: --window: at least 1 insert per window, got 0
+            --key {counter: 1} --workload monotonic --mongodb-version 3.6 --out DIR/a.png | export: --mongodb-version: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            --snapshot SNAPSHOT --key {counter: 1} --workload monotonic --out DIR/a.png   | export: --workload, --dataset: export draws either a simulated run or SNAPSHOT, not both; use 'simulate --snapshot-out' then 'export --snapshot'
             --key {a: 1} --ns x.y --out DIR/a.png --chunk-width size                     | export: scale: width by data size needs chunk sizes, and the layout of x.y has none
             --snapshot SNAPSHOT --out DIR/a.png --theme sepia                            | export: theme: expected light or dark, got 'sepia'
             --snapshot SNAPSHOT --out DIR/a.png --width 50                               | export: width: expected 200 to 20000 px, got 50
