@@ -127,6 +127,42 @@ class ExportCommandTest {
                 "--highlight-chunk", "7").exitCode());
     }
 
+    @Test
+    void a_simulated_monotonic_workload_exports_its_heatmap_as_a_png() throws Exception {
+        Path out = dir.resolve("heat.png");
+        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--workload", "monotonic", "--docs", "20000",
+                "--shards", "4", "--chunk-size", "1", "--mongodb-version", "5.0", "--view", "heatmap", "--format", "png",
+                "--out", out.toString(), "--width", "800");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().strip().startsWith("wrote " + out + " (png, heatmap view, "), run.out());
+        BufferedImage image = ImageIO.read(out.toFile());
+        assertEquals(800, image.getWidth());
+    }
+
+    @Test
+    void a_simulated_run_exported_as_svg_names_every_shard_in_the_legend() throws Exception {
+        Path out = dir.resolve("all.svg");
+        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--workload", "monotonic", "--docs", "5000",
+                "--shards", "3", "--chunk-size", "1", "--mongodb-version", "6.0", "--view", "all", "--format", "svg",
+                "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        String svg = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(svg.contains(">Chunks of test.monotonic</text>"), "the simulated namespace in the title");
+        for (String shard : List.of("shard01", "shard02", "shard03")) {
+            assertTrue(svg.contains(">" + shard + "</text>"), shard);
+        }
+    }
+
+    @Test
+    void export_help_lists_the_simulation_options() {
+        CliRun run = CliRun.of("export", "--help");
+        assertEquals(0, run.exitCode(), run.err());
+        for (String option : List.of("--workload", "--dataset", "--docs", "--mongodb-version", "--chunk-size",
+                "--doc-size", "--seed", "--window", "--rate", "--key", "--shards")) {
+            assertTrue(run.out().contains(option), option);
+        }
+    }
+
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', textBlock = """
             # arguments (SNAPSHOT and DIR are replaced)                                  | one-line message on stderr
@@ -227,8 +263,9 @@ class ExportCommandTest {
     void without_a_source_or_a_key_there_is_nothing_to_draw() {
         CliRun run = CliRun.of("export", "--out", dir.resolve("a.png").toString());
         assertEquals(2, run.exitCode());
-        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, or --key PATTERN "
-                + "for a freshly sharded empty collection", run.err().strip());
+        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, --key PATTERN "
+                + "for a freshly sharded empty collection, or --key with --workload NAME or --dataset FILE to simulate "
+                + "inserts", run.err().strip());
     }
 
     @Test
