@@ -12,7 +12,7 @@ import java.util.List;
  * <em>distinct</em> keys each. Cutting by distinct keys rather than by documents keeps hot keys
  * visible (a range of ten keys that took half the writes stays one range), while every range the
  * stream writes to gets its share of rows. A stream with fewer distinct keys than rows gets one
- * range per key. Shared by the explorer and {@code export}.
+ * range starting at each key, plus {@code [MinKey, smallest key)}. Shared by the explorer and {@code export}.
  *
  * @param bounds MinKey first, MaxKey last, strictly increasing; {@code bounds.size() - 1} ranges
  */
