@@ -35,7 +35,7 @@ public final class Cli {
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
         cli.addSubcommand(new InspectCommand(java.time.Clock.systemUTC()));
         cli.addSubcommand(new SnapshotCommand(java.time.Clock.systemUTC()));
-        cli.addSubcommand(new ExportCommand(java.time.Clock.systemUTC()));
+        cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
         cli.addSubcommand(new AnalyzeCommand());
         cli.setOut(out);
         cli.setErr(err);

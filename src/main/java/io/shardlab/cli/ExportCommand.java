@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonLiterals;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.KeyField;
@@ -21,6 +22,13 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
+import io.shardlab.workload.DatasetFile;
+import io.shardlab.workload.InsertStream;
+import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.Workload;
+import io.shardlab.workload.WorkloadRegistry;
+import io.shardlab.workload.WorkloadSettings;
+import io.shardlab.workload.WorkloadSimulation;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -51,10 +59,20 @@ import picocli.CommandLine.Spec;
  * is (no {@code --at}) also gives per-chunk documents and bytes, for the data-size scale and the lanes'
  * table. Without a source, it is the layout {@code shardCollection} creates for an empty collection on N
  * shards ({@code --key}, {@code --shards} and {@code --ns}, see {@link EmptyCollectionLayout}).
+ *
+ * <p>With {@code --workload} or {@code --dataset} (the options {@code simulate} takes, {@link SimulationOptions}),
+ * the inserts run through a new simulated cluster of {@code --shards} shards sharded on {@code --key}, as
+ * {@code simulate} runs them, and the diagram shows the final layout with chunk sizes, the writes per shard
+ * over time and the key &times; time heatmap ({@link SimulatedDiagram}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
-                + "line coloured by shard, one lane per shard, and a legend.")
+        description = {"Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
+                + "line coloured by shard, one lane per shard, and a legend. The layout comes from a source (--uri, "
+                + "--snapshot, --config-dump), is a freshly sharded empty collection (--key, --shards), or is the end of "
+                + "a simulated run (--key, --shards with --workload or --dataset and the other simulate options), which "
+                + "also draws the writes per shard over time and the key x time heatmap.",
+            "Example: shardlab export --key '{counter: 1}' --shards 4 --workload monotonic --docs 20000 "
+                + "--view heatmap --out heat.png"})
 final class ExportCommand implements Runnable {
 
     @Spec
@@ -69,17 +87,23 @@ final class ExportCommand implements Runnable {
     static final class EmptyLayout {
         @Option(names = "--key", required = true, paramLabel = "PATTERN",
                 description = "Instead of a source: the shard key of a freshly sharded empty collection, "
-                        + "e.g. '{a: \"hashed\"}' (its namespace is --ns).")
+                        + "e.g. '{a: \"hashed\"}' (its namespace is --ns); with --workload or --dataset, the key "
+                        + "the simulated collection is sharded on.")
         String key;
 
         @Option(names = "--shards", paramLabel = "N", defaultValue = "2",
-                description = "With --key: number of shards (default: ${DEFAULT-VALUE}).")
+                description = "With --key: number of shards, 1 to 1000 (default: ${DEFAULT-VALUE}).")
         int shards;
     }
 
+    @Mixin
+    private SimulationOptions sim;
+
+    private final WorkloadRegistry workloads;
     private final Clock clock;
 
-    ExportCommand(Clock clock) {
+    ExportCommand(WorkloadRegistry workloads, Clock clock) {
+        this.workloads = workloads;
         this.clock = clock;
     }
 
@@ -139,10 +163,16 @@ final class ExportCommand implements Runnable {
         }
         ExportFormat fileFormat = fileFormat();
         ExportSize size = new ExportSize(width, height == null ? 0 : height, scale);
-        LayoutData layout = layout();
+        DiagramData data = data();
+        LayoutData layout = data.layout();
+        if (View.parse(view) == View.HEATMAP && data.heatmap().isEmpty()) {
+            throw new IllegalArgumentException("--view heatmap: needs writes by key range over time, and "
+                    + layout.snapshot().namespace() + " has none; simulate them with --workload NAME or --dataset FILE "
+                    + "(with --key and --shards)");
+        }
         DiagramOptions options = new DiagramOptions(View.parse(view), Theme.named(theme), title,
                 Scale.parse(chunkWidth), io.shardlab.render.Viewport.FULL, highlight(layout.snapshot()), false);
-        DiagramPainter painter = new DiagramPainter(DiagramData.of(layout), options);
+        DiagramPainter painter = new DiagramPainter(data, options);
         try {
             Path parent = out.toAbsolutePath().getParent();
             if (parent != null && !Files.isDirectory(parent)) {
@@ -180,6 +210,51 @@ final class ExportCommand implements Runnable {
     }
 
     /**
+     * What to draw: a simulated run of --workload or --dataset on --shards shards sharded on --key (layout
+     * with chunk sizes, writes per shard, heatmap), or the layout of {@link #layout()}.
+     */
+    private DiagramData data() {
+        sim.check();
+        if (!sim.hasInput()) {
+            if (sim.mongodbVersion != null || sim.chunkSizeMb != null || sim.docSize != null) {
+                throw new IllegalArgumentException("--mongodb-version, --chunk-size, --doc-size: shape a simulated run; "
+                        + "give --workload NAME or --dataset FILE with them");
+            }
+            return DiagramData.of(layout());
+        }
+        if (source.isGiven()) {
+            throw new IllegalArgumentException("--workload, --dataset: export draws either a simulated run or "
+                    + source.describe() + ", not both; use 'simulate --snapshot-out' then 'export --snapshot'");
+        }
+        if (source.at != null) {
+            throw new IllegalArgumentException("--at: rewinds a layout read from a source; a simulated run has none");
+        }
+        if (empty == null) {
+            throw new IllegalArgumentException("--key: give the shard key the simulated collection is sharded on, "
+                    + "e.g. --key '{counter: 1}'");
+        }
+        if (empty.shards < 1 || empty.shards > SimulationSetup.MAX_SHARDS) {
+            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
+                    + " shards, got " + empty.shards);
+        }
+        ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
+        MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : sim.parseVersion();
+        SimulationSetup setup = new SimulationSetup(version, empty.shards, sim.chunkSizeBytes(), sim.seed, sim.window,
+                sim.rate, sim.docSizeBytes());
+        Workload workload = sim.workloadName() == null ? null : workloads.named(sim.workloadName());
+        String namespace = source.namespace() != null ? source.namespace()
+                : "test." + (workload != null ? workload.name() : SimulateCommand.baseName(sim.input.dataset));
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
+        WorkloadSettings settings = sim.settings(workload);
+        if (workload != null) {
+            workload.initialSplit(settings).ifPresent(simulation::preSplit);
+        }
+        InsertStream stream = workload != null ? workload.open(settings)
+                : DatasetFile.open(sim.input.dataset, settings, settings.docs());
+        return SimulatedDiagram.run(simulation, pattern, stream);
+    }
+
+    /**
      * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}),
      * or the empty-collection layout of --key on --shards.
      */
@@ -203,7 +278,8 @@ final class ExportCommand implements Runnable {
         }
         if (empty == null) {
             throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR, "
-                    + "or --key PATTERN for a freshly sharded empty collection");
+                    + "--key PATTERN for a freshly sharded empty collection, or --key with --workload NAME or "
+                    + "--dataset FILE to simulate inserts");
         }
         if (namespace == null) {
             throw new IllegalArgumentException("--ns: required with --key, e.g. --ns shop.orders");

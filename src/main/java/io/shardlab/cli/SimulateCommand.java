@@ -89,50 +89,8 @@ final class SimulateCommand implements Runnable {
             description = "Number of shards of a new cluster (1 to 1000); a layout from a source has its own.")
     private Integer shards;
 
-    @ArgGroup(exclusive = true, multiplicity = "0..1")
-    private Input input;
-
-    /** Exactly one of a dataset file and a named workload. */
-    static final class Input {
-        @Option(names = "--dataset", paramLabel = "FILE",
-                description = "JSON Lines (*.jsonl, *.ndjson, *.json) or CSV with a header (*.csv), optionally .gz; "
-                        + "file order is insert order.")
-        Path dataset;
-
-        @Option(names = "--workload", paramLabel = "NAME", description = "A generated workload; see the list below.")
-        String workload;
-    }
-
-    @Option(names = "--docs", paramLabel = "N",
-            description = "Documents to insert (default: 100000 for a workload, the whole file for a dataset).")
-    private Long docs;
-
-    @Option(names = "--mongodb-version", paramLabel = "V",
-            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: the source server's "
-                    + "when known, else 8.0).")
-    private String mongodbVersion;
-
-    @Option(names = "--chunk-size", paramLabel = "MB",
-            description = "Maximum chunk size in MB, 1 to 1024 (default: the source collection's or cluster's setting, "
-                    + "else the version's: 64 before 6.0, 128 from 6.0).")
-    private Integer chunkSizeMb;
-
-    @Option(names = "--doc-size", paramLabel = "BYTES",
-            description = "Count every document as at least this many bytes, as if padded (default: real BSON size).")
-    private Integer docSize;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-            description = "Seed of the documents and of the simulation (default: ${DEFAULT-VALUE}).")
-    private long seed;
-
-    @Option(names = "--window", paramLabel = "W", defaultValue = "1000",
-            description = "Inserts per window of the write distribution (default: ${DEFAULT-VALUE}).")
-    private int window;
-
-    @Option(names = "--rate", paramLabel = "DOCS_PER_SEC", defaultValue = "1000",
-            description = "Inserts per simulated second; the balancer runs as simulated time passes "
-                    + "(default: ${DEFAULT-VALUE}).")
-    private double rate;
+    @Mixin
+    private SimulationOptions sim;
 
     @Option(names = "--snapshot-out", paramLabel = "FILE",
             description = "Write the final layout as a ShardLab snapshot file (what explain --snapshot reads).")
@@ -196,16 +154,16 @@ final class SimulateCommand implements Runnable {
             throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
                     + " shards, got " + shards);
         }
-        if (input == null) {
+        if (sim.input == null) {
             throw new IllegalArgumentException("input: give --workload NAME or --dataset FILE, or start from a layout "
                     + "with --uri, --snapshot or --config-dump");
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(key);
-        MongoVersion version = mongodbVersion == null ? MongoVersion.V8_0 : parseVersion();
+        MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : parseVersion();
         SimulationSetup setup = new SimulationSetup(version, shards,
-                chunkSizeMb == null ? 0 : chunkSizeMb * 1024L * 1024L, seed, window, rate, docSize == null ? 0 : docSize);
-        Workload workload = input.workload == null ? null : workloads.named(input.workload);
-        String namespace = "test." + (workload != null ? workload.name() : baseName(input.dataset));
+                sim.chunkSizeMb == null ? 0 : sim.chunkSizeMb * 1024L * 1024L, sim.seed, sim.window, sim.rate, sim.docSizeBytes());
+        Workload workload = sim.input.workload == null ? null : workloads.named(sim.input.workload);
+        String namespace = "test." + (workload != null ? workload.name() : baseName(sim.input.dataset));
         WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
         if (workload != null) {
             workload.initialSplit(settings(workload)).ifPresent(simulation::preSplit);
@@ -241,13 +199,13 @@ final class SimulateCommand implements Runnable {
                     + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range, "
                     + "and is marked \"estimated\"; where the range gives no place to put it, the run stops there");
         }
-        SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, seed, window, rate,
-                docSize == null ? 0 : docSize);
+        SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate,
+                sim.docSizeBytes());
         WorkloadSimulation simulation = WorkloadSimulation.fromLayout(setup,
                 new LoadLayout(cluster, contents.perChunk()));
         applySourceSettings(loaded, simulation, version, notes);
         loaded.metadata().notes().forEach(n -> notes.add("source: " + n));
-        Workload workload = input == null || input.workload == null ? null : workloads.named(input.workload);
+        Workload workload = sim.input == null || sim.input.workload == null ? null : workloads.named(sim.input.workload);
         SimulationOutcome.LayoutOrigin origin = new SimulationOutcome.LayoutOrigin(cluster.namespace(),
                 loaded.metadata().source(), cluster.chunks().size(), contents.basis().label, notes);
         return finish(simulation, pattern, workload, Optional.of(origin));
@@ -258,10 +216,10 @@ final class SimulateCommand implements Runnable {
             Optional<SimulationOutcome.LayoutOrigin> origin) {
         WriteDistribution writes;
         Optional<String> inserted = Optional.empty();
-        if (input != null) {
+        if (sim.input != null) {
             WorkloadSettings settings = settings(workload);
             InsertStream stream = workload != null ? workload.open(settings)
-                    : DatasetFile.open(input.dataset, settings, settings.docs());
+                    : DatasetFile.open(sim.input.dataset, settings, settings.docs());
             inserted = Optional.of(stream.source());
             writes = simulation.run(stream);
         } else {
@@ -274,57 +232,35 @@ final class SimulateCommand implements Runnable {
         Optional<ReadDistribution> reads = Optional.empty();
         if (queries > 0) {
             Router router = new Router(pattern, end.cluster().chunks(), version);
-            reads = Optional.of(ReadDistribution.route(workload.queries(settings(workload)), queries, seed, router));
+            reads = Optional.of(ReadDistribution.route(workload.queries(settings(workload)), queries, sim.seed, router));
         }
         if (snapshotOut != null) {
             writeSnapshot(end, version);
         }
-        return new SimulationOutcome(pattern, inserted, seed, end, writes, simulation.events(), reads, origin, rounds);
+        return new SimulationOutcome(pattern, inserted, sim.seed, end, writes, simulation.events(), reads, origin, rounds);
     }
 
     private WorkloadSettings settings(Workload workload) {
-        return WorkloadSettings.of(docs != null ? docs : workload != null ? WorkloadSettings.DEFAULT_DOCS : Long.MAX_VALUE,
-                seed);
+        return sim.settings(workload);
     }
 
     private void checkOptions() {
-        if (docs != null && docs < 1) {
-            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
-        }
-        // config.settings {_id: "chunksize"} accepts 1 to 1024 MB (mongo balancer_configuration.cpp schema)
-        if (chunkSizeMb != null && (chunkSizeMb < 1 || chunkSizeMb > 1024)) {
-            throw new IllegalArgumentException("--chunk-size: between 1 and 1024 MB, got " + chunkSizeMb);
-        }
-        if (docSize != null && (docSize < InsertDocument.EMPTY_DOCUMENT_SIZE
-                || docSize > InsertPreparation.MAX_BSON_OBJECT_SIZE)) {
-            throw new IllegalArgumentException("--doc-size: between " + InsertDocument.EMPTY_DOCUMENT_SIZE + " and "
-                    + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum document size), got "
-                    + docSize);
-        }
-        if (window < 1) {
-            throw new IllegalArgumentException("--window: at least 1 insert per window, got " + window);
-        }
-        if (!(rate > 0) || Double.isInfinite(rate)) {
-            throw new IllegalArgumentException("--rate: inserts per second must be positive, got " + rate);
-        }
+        sim.check();
         if (queries < 0) {
             throw new IllegalArgumentException("--queries: not negative, got " + queries);
         }
-        if (queries > 0 && (input == null || input.workload == null)) {
+        if (queries > 0 && (sim.input == null || sim.input.workload == null)) {
             throw new IllegalArgumentException("--queries: needs --workload; a dataset file has no query mix");
         }
         if (balancerRounds != null && (balancerRounds < 1 || balancerRounds > MAX_ROUNDS)) {
             throw new IllegalArgumentException("--balancer-rounds: between 1 and " + MAX_ROUNDS + ", got "
                     + balancerRounds);
         }
-        if (docs != null && input == null) {
-            throw new IllegalArgumentException("--docs: needs --workload or --dataset; nothing is inserted without one");
-        }
     }
 
     /** The version: --mongodb-version, else the source server's when ShardLab models it, else 8.0; noted. */
     private MongoVersion version(SourceLayout loaded, List<String> notes) {
-        if (mongodbVersion != null) {
+        if (sim.mongodbVersion != null) {
             MongoVersion v = parseVersion();
             notes.add("MongoDB " + v + " rules (--mongodb-version)"
                     + loaded.serverVersion().map(sv -> "; the source's server runs " + sv).orElse(""));
@@ -346,9 +282,9 @@ final class SimulateCommand implements Runnable {
      * collection's {@code maxChunkSizeBytes}, else config.settings {@code chunksize}; noted.
      */
     private long chunkSize(SourceLayout loaded, MongoVersion version, List<String> notes) {
-        if (chunkSizeMb != null) {
-            notes.add("chunk size: " + chunkSizeMb + " MB (--chunk-size)");
-            return chunkSizeMb * 1024L * 1024L;
+        if (sim.chunkSizeMb != null) {
+            notes.add("chunk size: " + sim.chunkSizeMb + " MB (--chunk-size)");
+            return sim.chunkSizeMb * 1024L * 1024L;
         }
         Long collection = loaded.layout().entry().flags().maxChunkSizeBytes();
         if (collection != null && collection > 0) {
@@ -403,11 +339,7 @@ final class SimulateCommand implements Runnable {
     }
 
     private MongoVersion parseVersion() {
-        try {
-            return MongoVersion.parseSimulated(mongodbVersion);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
-        }
+        return sim.parseVersion();
     }
 
     private void writeSnapshot(SimulationSnapshot end, MongoVersion version) {

@@ -127,6 +127,42 @@ class ExportCommandTest {
                 "--highlight-chunk", "7").exitCode());
     }
 
+    @Test
+    void a_simulated_monotonic_workload_exports_its_heatmap_as_a_png() throws Exception {
+        Path out = dir.resolve("heat.png");
+        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--workload", "monotonic", "--docs", "20000",
+                "--shards", "4", "--chunk-size", "1", "--mongodb-version", "5.0", "--view", "heatmap", "--format", "png",
+                "--out", out.toString(), "--width", "800");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().strip().startsWith("wrote " + out + " (png, heatmap view, "), run.out());
+        BufferedImage image = ImageIO.read(out.toFile());
+        assertEquals(800, image.getWidth());
+    }
+
+    @Test
+    void a_simulated_run_exported_as_svg_names_every_shard_in_the_legend() throws Exception {
+        Path out = dir.resolve("all.svg");
+        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--workload", "monotonic", "--docs", "5000",
+                "--shards", "3", "--chunk-size", "1", "--mongodb-version", "6.0", "--view", "all", "--format", "svg",
+                "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        String svg = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(svg.contains(">Chunks of test.monotonic</text>"), "the simulated namespace in the title");
+        for (String shard : List.of("shard01", "shard02", "shard03")) {
+            assertTrue(svg.contains(">" + shard + "</text>"), shard);
+        }
+    }
+
+    @Test
+    void export_help_lists_the_simulation_options() {
+        CliRun run = CliRun.of("export", "--help");
+        assertEquals(0, run.exitCode(), run.err());
+        for (String option : List.of("--workload", "--dataset", "--docs", "--mongodb-version", "--chunk-size",
+                "--doc-size", "--seed", "--window", "--rate", "--key", "--shards")) {
+            assertTrue(run.out().contains(option), option);
+        }
+    }
+
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', textBlock = """
             # arguments (SNAPSHOT and DIR are replaced)                                  | one-line message on stderr
@@ -134,7 +170,14 @@ class ExportCommandTest {
             --snapshot SNAPSHOT --ns shop.users --out DIR/a.png                          | export: --ns: SNAPSHOT holds shop.orders, not shop.users
             --snapshot SNAPSHOT --out DIR/a.jpg                                          | export: --format: not given, and --out DIR/a.jpg ends in '.jpg', not .png, .svg or .pdf
             --snapshot SNAPSHOT --out DIR/a.png --format gif                             | export: format: expected png, svg or pdf, got 'gif'
-            --snapshot SNAPSHOT --out DIR/a.png --view heatmap                           | export: view: the heatmap needs writes by key range over time, and shop.orders has no write data
+            --snapshot SNAPSHOT --out DIR/a.png --view heatmap                           | export: --view heatmap: needs writes by key range over time, and shop.orders has none; simulate them with --workload NAME or --dataset FILE (with --key and --shards)
+            --workload monotonic --out DIR/a.png                                         | export: --key: give the shard key the simulated collection is sharded on, e.g. --key '{counter: 1}'
+            --key {a: 1} --ns x.y --chunk-size 4 --out DIR/a.png                         | export: --mongodb-version, --chunk-size, --doc-size: shape a simulated run; give --workload NAME or --dataset FILE with them
+            --key {a: 1} --ns x.y --docs 10 --out DIR/a.png                              | export: --docs: needs --workload or --dataset; nothing is inserted without one
+            --key {counter: 1} --workload monotonic --shards 0 --out DIR/a.png           | export: --shards: between 1 and 1000 shards, got 0
+            --key {counter: 1} --workload monotonic --window 0 --out DIR/a.png           | export: --window: at least 1 insert per window, got 0
+            --key {counter: 1} --workload monotonic --mongodb-version 3.6 --out DIR/a.png | export: --mongodb-version: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            --snapshot SNAPSHOT --key {counter: 1} --workload monotonic --out DIR/a.png   | export: --workload, --dataset: export draws either a simulated run or SNAPSHOT, not both; use 'simulate --snapshot-out' then 'export --snapshot'
             --key {a: 1} --ns x.y --out DIR/a.png --chunk-width size                     | export: scale: width by data size needs chunk sizes, and the layout of x.y has none
             --snapshot SNAPSHOT --out DIR/a.png --theme sepia                            | export: theme: expected light or dark, got 'sepia'
             --snapshot SNAPSHOT --out DIR/a.png --width 50                               | export: width: expected 200 to 20000 px, got 50
@@ -220,8 +263,9 @@ class ExportCommandTest {
     void without_a_source_or_a_key_there_is_nothing_to_draw() {
         CliRun run = CliRun.of("export", "--out", dir.resolve("a.png").toString());
         assertEquals(2, run.exitCode());
-        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, or --key PATTERN "
-                + "for a freshly sharded empty collection", run.err().strip());
+        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, --key PATTERN "
+                + "for a freshly sharded empty collection, or --key with --workload NAME or --dataset FILE to simulate "
+                + "inserts", run.err().strip());
     }
 
     @Test

@@ -67,7 +67,7 @@ import org.bson.BsonDocument;
 final class ExplorerSession {
 
     /** Rows of the key-range × time heatmap. */
-    static final int HEAT_ROWS = 48;
+    static final int HEAT_ROWS = io.shardlab.render.HeatmapRanges.DEFAULT_ROWS;
     /** About how many time windows a whole stream spans on the charts. */
     static final int TARGET_WINDOWS = 120;
     /** Undo history entries the cluster keeps (each insert batch and each automatic step is one). */
@@ -286,17 +286,7 @@ final class ExplorerSession {
 
     /** Index of the range {@code [bounds[r], bounds[r + 1])} holding {@code key}. */
     static int rowOf(List<ShardKey> bounds, ShardKey key) {
-        int lo = 0;
-        int hi = bounds.size() - 2;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (bounds.get(mid).compareTo(key) <= 0) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
+        return io.shardlab.render.HeatmapRanges.rowOf(bounds, key);
     }
 
     // ---- events ------------------------------------------------------------------------------------

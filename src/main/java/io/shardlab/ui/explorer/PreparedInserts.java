@@ -118,26 +118,6 @@ public final class PreparedInserts {
      * A stream with fewer distinct keys than rows gets one range per key.
      */
     public List<ShardKey> heatmapBounds(int rows) {
-        if (rows < 1) {
-            throw new IllegalArgumentException("rows: at least 1, got " + rows);
-        }
-        ShardKey[] sorted = keys.clone();
-        Arrays.sort(sorted);
-        int distinct = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i].compareTo(sorted[distinct - 1]) != 0) {
-                sorted[distinct++] = sorted[i];
-            }
-        }
-        List<ShardKey> bounds = new ArrayList<>(rows + 1);
-        bounds.add(pattern.globalMin());
-        for (int r = 1; r < rows && distinct > 0; r++) {
-            ShardKey b = sorted[(int) ((long) r * distinct / rows)];
-            if (b.compareTo(bounds.get(bounds.size() - 1)) > 0 && !b.isGlobalMax()) {
-                bounds.add(b);
-            }
-        }
-        bounds.add(pattern.globalMax());
-        return List.copyOf(bounds);
+        return io.shardlab.render.HeatmapRanges.of(pattern, keys, rows).bounds();
     }
 }

@@ -1,0 +1,119 @@
+package io.shardlab.cli;
+
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyHasher;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.DiagramData;
+import io.shardlab.render.HeatmapData;
+import io.shardlab.render.HeatmapRanges;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.WriteSeries;
+import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.workload.InsertDocument;
+import io.shardlab.workload.InsertKeyReader;
+import io.shardlab.workload.InsertStream;
+import io.shardlab.workload.WorkloadSimulation;
+import io.shardlab.workload.WriteDistribution;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs an insert stream through a {@link WorkloadSimulation} and turns the run into what a diagram draws:
+ * the final layout with each chunk's documents and bytes, the writes per shard per window
+ * ({@link WriteSeries}) and the writes per key range per window ({@link HeatmapData}, ranges cut by
+ * {@link HeatmapRanges}, as the explorer cuts them).
+ *
+ * <p>Windows are the write distribution's: {@code setup.window()} inserts each, which at
+ * {@code setup.insertsPerSecond()} inserts per simulated second last {@code window * 1000 / rate} ms.
+ * Only full windows are charted, as in the explorer (a partial window would read as a drop in writes);
+ * a run shorter than one window charts its one partial window.
+ */
+final class SimulatedDiagram {
+
+    private SimulatedDiagram() {
+    }
+
+    /** Inserts {@code stream} into {@code simulation} (closing it) and builds the diagram data of the run. */
+    static DiagramData run(WorkloadSimulation simulation, ShardKeyPattern pattern, InsertStream stream) {
+        long startMillis = simulation.snapshot().atMillis();
+        KeyRecordingStream recording = new KeyRecordingStream(stream, new InsertKeyReader(pattern, new ShardKeyHasher()));
+        WriteDistribution writes = simulation.run(recording);
+        SimulationSnapshot end = simulation.snapshot();
+        int window = simulation.setup().window();
+        long windowMillis = Math.max(1, Math.round(window * 1000.0 / simulation.setup().insertsPerSecond()));
+        List<WriteDistribution.Window> all = writes.windows();
+        int windows = writes.fullWindows() > 0 ? writes.fullWindows() : all.size();
+        Optional<WriteSeries> series = Optional.empty();
+        Optional<HeatmapData> heat = Optional.empty();
+        if (windows > 0) {
+            List<String> shards = writes.shards();
+            long[][] byShard = new long[shards.size()][windows];
+            for (int w = 0; w < windows; w++) {
+                for (int s = 0; s < shards.size(); s++) {
+                    byShard[s][w] = all.get(w).writes(s);
+                }
+            }
+            series = Optional.of(new WriteSeries(shards, startMillis, windowMillis, byShard));
+            ShardKey[] keys = recording.keys().toArray(new ShardKey[0]);
+            HeatmapRanges ranges = HeatmapRanges.of(pattern, keys, HeatmapRanges.DEFAULT_ROWS);
+            long[][] byRange = new long[windows][ranges.size()];
+            long charted = Math.min(keys.length, (long) windows * window);
+            for (int i = 0; i < charted; i++) {
+                byRange[i / window][ranges.rowOf(keys[i])]++;
+            }
+            heat = Optional.of(new HeatmapData(ranges.bounds(), startMillis, windowMillis, byRange));
+        }
+        return new DiagramData(new LayoutData(end.cluster(), Optional.of(sizes(end.chunkStatistics()))), series, heat);
+    }
+
+    private static ChunkSizes sizes(List<ChunkStatistics> statistics) {
+        long[] docs = new long[statistics.size()];
+        long[] bytes = new long[statistics.size()];
+        for (int i = 0; i < docs.length; i++) {
+            docs[i] = statistics.get(i).documents();
+            bytes[i] = statistics.get(i).bytes();
+        }
+        return new ChunkSizes(docs, bytes);
+    }
+
+    /** Passes documents through and keeps each one's shard key, in insert order. */
+    private static final class KeyRecordingStream implements InsertStream {
+        private final InsertStream stream;
+        private final InsertKeyReader reader;
+        private final List<ShardKey> keys = new ArrayList<>();
+
+        KeyRecordingStream(InsertStream stream, InsertKeyReader reader) {
+            this.stream = stream;
+            this.reader = reader;
+        }
+
+        List<ShardKey> keys() {
+            return keys;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return stream.hasNext();
+        }
+
+        @Override
+        public InsertDocument next() {
+            InsertDocument d = stream.next();
+            keys.add(reader.keyOf(d, stream.source()));
+            return d;
+        }
+
+        @Override
+        public String source() {
+            return stream.source();
+        }
+
+        @Override
+        public void close() {
+            stream.close();
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.shardlab.cli;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.workload.InsertDocument;
+import io.shardlab.workload.InsertPreparation;
+import io.shardlab.workload.Workload;
+import io.shardlab.workload.WorkloadSettings;
+import java.nio.file.Path;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of a simulated run that {@code simulate} and {@code export} share: what is inserted
+ * ({@code --workload} or {@code --dataset}, {@code --docs}), under which rules ({@code --mongodb-version},
+ * {@code --chunk-size}, {@code --doc-size}), the seed, and how the writes are windowed and paced
+ * ({@code --window}, {@code --rate}). Use it as a picocli mixin. Every check fails with an
+ * {@link IllegalArgumentException} of one line naming the option.
+ */
+final class SimulationOptions {
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Input input;
+
+    /** Exactly one of a dataset file and a named workload. */
+    static final class Input {
+        @Option(names = "--dataset", paramLabel = "FILE",
+                description = "JSON Lines (*.jsonl, *.ndjson, *.json) or CSV with a header (*.csv), optionally .gz; "
+                        + "file order is insert order.")
+        Path dataset;
+
+        @Option(names = "--workload", paramLabel = "NAME", description = "A generated workload; see 'simulate --help'.")
+        String workload;
+    }
+
+    @Option(names = "--docs", paramLabel = "N",
+            description = "Documents to insert (default: 100000 for a workload, the whole file for a dataset).")
+    Long docs;
+
+    @Option(names = "--mongodb-version", paramLabel = "V",
+            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: the source server's "
+                    + "when known, else 8.0).")
+    String mongodbVersion;
+
+    @Option(names = "--chunk-size", paramLabel = "MB",
+            description = "Maximum chunk size in MB, 1 to 1024 (default: the source collection's or cluster's setting, "
+                    + "else the version's: 64 before 6.0, 128 from 6.0).")
+    Integer chunkSizeMb;
+
+    @Option(names = "--doc-size", paramLabel = "BYTES",
+            description = "Count every document as at least this many bytes, as if padded (default: real BSON size).")
+    Integer docSize;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the documents and of the simulation (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--window", paramLabel = "W", defaultValue = "1000",
+            description = "Inserts per window of the write distribution (default: ${DEFAULT-VALUE}).")
+    int window;
+
+    @Option(names = "--rate", paramLabel = "DOCS_PER_SEC", defaultValue = "1000",
+            description = "Inserts per simulated second; the balancer runs as simulated time passes "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    /** Whether a workload or a dataset was given. */
+    boolean hasInput() {
+        return input != null;
+    }
+
+    /** The named workload, or null for a dataset or no input. */
+    String workloadName() {
+        return input == null ? null : input.workload;
+    }
+
+    /** Whether any simulation option other than the defaults was given (they mean nothing without an input). */
+    boolean anyGiven() {
+        return docs != null || mongodbVersion != null || chunkSizeMb != null || docSize != null;
+    }
+
+    /** How many documents and which seed: --docs, else 100000 for a workload, else the whole file. */
+    WorkloadSettings settings(Workload workload) {
+        return WorkloadSettings.of(docs != null ? docs : workload != null ? WorkloadSettings.DEFAULT_DOCS : Long.MAX_VALUE,
+                seed);
+    }
+
+    /** The maximum chunk size asked for in bytes, 0 when not given. */
+    long chunkSizeBytes() {
+        return chunkSizeMb == null ? 0 : chunkSizeMb * 1024L * 1024L;
+    }
+
+    /** The document size floor asked for in bytes, 0 when not given. */
+    int docSizeBytes() {
+        return docSize == null ? 0 : docSize;
+    }
+
+    /** The version asked for; only call when {@link #mongodbVersion} is set. */
+    MongoVersion parseVersion() {
+        try {
+            return MongoVersion.parseSimulated(mongodbVersion);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
+        }
+    }
+
+    /** Checks the ranges of the options. */
+    void check() {
+        if (docs != null && docs < 1) {
+            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
+        }
+        // config.settings {_id: "chunksize"} accepts 1 to 1024 MB (mongo balancer_configuration.cpp schema)
+        if (chunkSizeMb != null && (chunkSizeMb < 1 || chunkSizeMb > 1024)) {
+            throw new IllegalArgumentException("--chunk-size: between 1 and 1024 MB, got " + chunkSizeMb);
+        }
+        if (docSize != null && (docSize < InsertDocument.EMPTY_DOCUMENT_SIZE
+                || docSize > InsertPreparation.MAX_BSON_OBJECT_SIZE)) {
+            throw new IllegalArgumentException("--doc-size: between " + InsertDocument.EMPTY_DOCUMENT_SIZE + " and "
+                    + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum document size), got "
+                    + docSize);
+        }
+        if (window < 1) {
+            throw new IllegalArgumentException("--window: at least 1 insert per window, got " + window);
+        }
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new IllegalArgumentException("--rate: inserts per second must be positive, got " + rate);
+        }
+        if (docs != null && input == null) {
+            throw new IllegalArgumentException("--docs: needs --workload or --dataset; nothing is inserted without one");
+        }
+    }
+}
