@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.workload.WorkloadRegistry;
+import java.util.List;
 import java.util.Objects;
 import io.shardlab.cluster.MongoVersion;
 import java.util.function.BiConsumer;
@@ -154,12 +155,22 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * @param caption what the title shows, e.g. {@code "shop.orders · db1:27017 (live)"}
      */
     public void showLayout(io.shardlab.render.LayoutData layout, String caption) {
+        showLayout(layout, caption, List.of(), List.of());
+    }
+
+    /**
+     * As {@link #showLayout(io.shardlab.render.LayoutData, String)}, animating what changed since the layout
+     * shown before (a live watch's poll) with the streaming overlays: migration slides and split flashes.
+     * Their sequences must increase from one call to the next, as a simulation's do.
+     */
+    public void showLayout(io.shardlab.render.LayoutData layout, String caption, List<ExplorerFrame.ChunkMove> moves,
+            List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
         engine.pause();
         layoutShown = true;
         loadError.set("");
         title.set(Objects.requireNonNull(caption, "caption"));
-        numberLine.showLayout(layout);
+        numberLine.showLayout(layout, moves, splits);
         phase.set(Phase.READY);
     }
 

@@ -286,7 +286,10 @@ final class NumberLineView {
 
     private void admit(DiagramPicture p) {
         long now = System.nanoTime();
-        boolean reset = !p.marks().isEmpty() && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence;
+        // a new source (a relaunch, a live watch after a simulation) numbers its marks, moves and splits afresh
+        boolean reset = !p.marks().isEmpty() && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence
+                || !p.moves().isEmpty() && p.moves().get(p.moves().size() - 1).sequence() < lastMoveSequence
+                || !p.splits().isEmpty() && p.splits().get(p.splits().size() - 1).sequence() < lastSplitSequence;
         if (reset) {
             clearLive();
         }

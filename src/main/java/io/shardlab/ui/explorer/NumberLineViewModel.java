@@ -116,9 +116,14 @@ public final class NumberLineViewModel {
      * chunk sizes when known: the same line, lanes, zoom, scales, hover and selection.
      */
     public void showLayout(LayoutData layout) {
+        showLayout(layout, List.of(), List.of());
+    }
+
+    /** As {@link #showLayout(LayoutData)}, with migrations and splits to animate (a live watch's poll). */
+    public void showLayout(LayoutData layout, List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
         show(new Shown(layout.snapshot().namespace(), layout, Optional.empty(), Optional.empty(), Optional.empty(),
-                List.of(), List.of(), List.of()));
+                List.of(), List.copyOf(moves), List.copyOf(splits)));
     }
 
     private void show(Shown next) {

@@ -36,10 +36,12 @@ public final class LiveFeature implements AutoCloseable {
     private final LivePanel panel;
 
     public LiveFeature(ExplorerViewModel explorer, MainViewModel window, Supplier<Stage> stage) {
-        layout = new LiveLayoutViewModel(background, Platform::runLater, scheduler, Clock.systemUTC(), (data, caption) -> {
-            explorer.showLayout(data, caption);
-            window.showCollection(data.snapshot());
-        });
+        layout = new LiveLayoutViewModel(background, Platform::runLater, scheduler, Clock.systemUTC(),
+                (LiveLayoutViewModel.LayoutShow) (data, caption, motion) -> {
+                    explorer.showLayout(data, caption, motion.moves(), motion.splits());
+                    window.showCollection(data.snapshot());
+                    describeSource(window);
+                });
         menu = new LiveMenu(layout, new LiveConnector(), background, Platform::runLater,
                 new RecentConnections(recentConnectionsFile()), stage::get);
         panel = new LivePanel(layout, explorer::fork);
@@ -52,6 +54,13 @@ public final class LiveFeature implements AutoCloseable {
                 alert.show();
             }
         });
+    }
+
+    /** The status bar names the source on show (e.g. "Snapshot · MongoDB 6.0") rather than the in-memory cluster. */
+    private void describeSource(MainViewModel window) {
+        if (layout.sourceProperty().get() != null) {
+            window.describeCluster(layout.sourceProperty().get());
+        }
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {

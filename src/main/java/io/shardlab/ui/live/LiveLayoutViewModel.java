@@ -9,7 +9,12 @@ import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.sim.LoadLayout;
+import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
+import io.shardlab.ui.explorer.ExplorerFrame.SplitMark;
 import io.shardlab.ui.explorer.LayoutFork;
+import io.shardlab.ui.shell.ClusterDescription;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.key.ShardKey;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
@@ -25,7 +30,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,6 +46,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -64,7 +74,41 @@ public final class LiveLayoutViewModel {
     private final Executor ui;
     private final ScheduledExecutorService scheduler;
     private final Clock clock;
-    private final BiConsumer<LayoutData, String> show;
+    private final LayoutShow show;
+
+    /** Where a layout goes to be drawn: the explorer's {@code showLayout}. */
+    @FunctionalInterface
+    public interface LayoutShow {
+        /**
+         * @param layout what to draw
+         * @param caption what the title shows
+         * @param motion what changed since the last poll of the live watch, to animate; {@link Motion#NONE}
+         *        for a plain draw (an open, a rewind, another collection)
+         */
+        void show(LayoutData layout, String caption, Motion motion);
+    }
+
+    /**
+     * What a live watch poll saw change in the shown collection, in the explorer's animation terms: a split
+     * flashes at its new bounds, a migration slides from the donor's lane to the recipient's.
+     *
+     * @param moves chunks that changed shard, with their sequence (increasing over the ViewModel's life)
+     * @param splits new chunk bounds, with their sequence
+     */
+    public record Motion(List<ChunkMove> moves, List<SplitMark> splits) {
+        /** Nothing to animate. */
+        public static final Motion NONE = new Motion(List.of(), List.of());
+
+        public Motion {
+            moves = List.copyOf(moves);
+            splits = List.copyOf(splits);
+        }
+
+        /** Whether there is nothing to animate. */
+        public boolean isEmpty() {
+            return moves.isEmpty() && splits.isEmpty();
+        }
+    }
 
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown", false);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
@@ -79,6 +123,10 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyBooleanWrapper canWatch = new ReadOnlyBooleanWrapper(this, "canWatch", false);
     private final ObservableList<String> changes = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper highlightedChange = new ReadOnlyStringWrapper(this, "highlightedChange", "");
+    private final ReadOnlyObjectWrapper<ClusterDescription> source = new ReadOnlyObjectWrapper<>(this, "source");
+    private final ReadOnlyObjectWrapper<Motion> lastMotion = new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
+    private Motion pendingMotion = Motion.NONE;
+    private long motionSequence;
 
     private ClusterMetadata metadata;
     private Map<io.shardlab.cluster.Chunk, ChunkStatistics> recordedSizes = Map.of();
@@ -98,6 +146,20 @@ public final class LiveLayoutViewModel {
      */
     public LiveLayoutViewModel(Executor background, Executor ui, ScheduledExecutorService scheduler, Clock clock,
             BiConsumer<LayoutData, String> show) {
+        this(background, ui, scheduler, clock, adapt(show));
+    }
+
+    private static LayoutShow adapt(BiConsumer<LayoutData, String> show) {
+        Objects.requireNonNull(show, "show");
+        return (layout, caption, motion) -> show.accept(layout, caption);
+    }
+
+    /**
+     * As {@link #LiveLayoutViewModel(Executor, Executor, ScheduledExecutorService, Clock, BiConsumer)}, with
+     * what each live watch poll changed handed to {@code show} for animation.
+     */
+    public LiveLayoutViewModel(Executor background, Executor ui, ScheduledExecutorService scheduler, Clock clock,
+            LayoutShow show) {
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -121,7 +183,7 @@ public final class LiveLayoutViewModel {
                     && contents.capture().getDocument("server").isString("version")) {
                 version = Optional.of(contents.capture().getDocument("server").getString("version").getValue());
             }
-            return new Read(m, sizes, null, file.getFileName().toString(), version);
+            return new Read(m, sizes, null, file.getFileName().toString(), version, "Snapshot");
         });
     }
 
@@ -131,7 +193,7 @@ public final class LiveLayoutViewModel {
         read(() -> {
             try (ConfigSource dump = ConfigDumpReader.open(folder)) {
                 ClusterMetadata m = new ClusterInspector(clock).inspect(dump, new ClusterInspector.Scope(null, 0));
-                return new Read(m, Map.of(), null, folder.getFileName().toString());
+                return new Read(m, Map.of(), null, folder.getFileName().toString(), "Config dump");
             }
         });
     }
@@ -145,15 +207,15 @@ public final class LiveLayoutViewModel {
     public void openLive(ConfigSource source, String caption) {
         Objects.requireNonNull(source, "source");
         read(() -> new Read(new ClusterInspector(clock).inspect(source, new ClusterInspector.Scope(null, 0)), Map.of(),
-                source, caption));
+                source, caption, "Live cluster"));
     }
 
     private record Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes,
-            ConfigSource live, String origin, Optional<String> serverVersion) {
+            ConfigSource live, String origin, Optional<String> serverVersion, String kind) {
 
         Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes, ConfigSource live,
-                String origin) {
-            this(metadata, sizes, live, origin, metadata.serverInfo().map(io.shardlab.live.ServerInfo::version));
+                String origin, String kind) {
+            this(metadata, sizes, live, origin, metadata.serverInfo().map(io.shardlab.live.ServerInfo::version), kind);
         }
     }
 
@@ -188,12 +250,22 @@ public final class LiveLayoutViewModel {
         serverVersion = r.serverVersion();
         watchedSource = r.live();
         origin = r.origin();
+        source.set(describe(r.kind(), r.serverVersion()));
         canWatch.set(r.live() != null);
         changes.clear();
         namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
         // the config database's own sharded collection (config.system.sessions) comes last as a default
         chooseCollection(namespaces.stream().filter(ns -> !ns.startsWith("config.")).findFirst()
                 .orElse(namespaces.get(0)));
+    }
+
+    /** The status bar's words for a source: its kind, and its server's version when it is a well-formed release. */
+    private static ClusterDescription describe(String kind, Optional<String> version) {
+        try {
+            return version.map(v -> new ClusterDescription(kind, v)).orElseGet(() -> ClusterDescription.withoutVersion(kind));
+        } catch (IllegalArgumentException e) {
+            return ClusterDescription.withoutVersion(kind);
+        }
     }
 
     private static void closeLive(ConfigSource source) {
@@ -269,7 +341,9 @@ public final class LiveLayoutViewModel {
         ClusterSnapshot now = layout.snapshot(metadata.shards());
         ClusterSnapshot at = new ClusterSnapshot(now.namespace(), now.key(), now.unique(), now.shards(), map,
                 now.zones());
-        show.accept(new LayoutData(at, sizes(map)), caption(p));
+        Motion motion = pendingMotion;
+        pendingMotion = Motion.NONE;
+        show.show(new LayoutData(at, sizes(map)), caption(p), motion);
     }
 
     /** Per-chunk sizes when the source recorded them for every chunk shown (a snapshot of a simulation). */
@@ -439,11 +513,40 @@ public final class LiveLayoutViewModel {
             metadata = update.current();
             namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
             if (metadata.collection(namespace.get()).isPresent()) {
+                // a rewound view jumps to now, so what changed is on show
+                pendingMotion = motion(mine, update.current().readAt().toEpochMilli());
+                lastMotion.set(pendingMotion);
                 chooseCollection(namespace.get());
+                pendingMotion = Motion.NONE;
             }
             highlightedChange.set(mine.isEmpty() ? "" : mine.get(mine.size() - 1).describe());
             status.set(mine.size() + " change" + (mine.size() == 1 ? "" : "s") + " in " + namespace.get());
         }
+    }
+
+    /**
+     * The explorer's animations for a poll's changes: a split flashes at each bound the after-chunks have and
+     * the before-chunks had not; a migration, or any after-chunk of a rechunk whose range lay on another shard
+     * before, slides from that shard to its own. Merges and version updates move nothing and add no bound.
+     */
+    private Motion motion(List<LayoutChange> changed, long atMillis) {
+        List<ChunkMove> moves = new ArrayList<>();
+        List<SplitMark> splits = new ArrayList<>();
+        for (LayoutChange c : changed) {
+            Set<ShardKey> bounds = new HashSet<>();
+            c.before().forEach(b -> bounds.add(b.min()));
+            List<ShardKey> points = c.after().stream().skip(1).map(Chunk::min).filter(k -> !bounds.contains(k)).toList();
+            if (!points.isEmpty()) {
+                splits.add(new SplitMark(motionSequence++, points, atMillis));
+            }
+            for (Chunk after : c.after()) {
+                c.before().stream().filter(b -> b.min().compareTo(after.min()) <= 0 && after.min().compareTo(b.max()) < 0)
+                        .findFirst().filter(b -> !b.shard().equals(after.shard()))
+                        .ifPresent(b -> moves.add(new ChunkMove(motionSequence++, after.min(), after.max(), b.shard(),
+                                after.shard(), atMillis)));
+            }
+        }
+        return new Motion(moves, splits);
     }
 
     /** Stops the watch and closes the live source; call when the window closes. */
@@ -513,6 +616,16 @@ public final class LiveLayoutViewModel {
     /** Changes the watch saw, newest first. */
     public ObservableList<String> changes() {
         return FXCollections.unmodifiableObservableList(changes);
+    }
+
+    /** What the source on show is, for the status bar, e.g. "Live cluster · MongoDB 7.0.12"; null before any read. */
+    public ReadOnlyObjectProperty<ClusterDescription> sourceProperty() {
+        return source.getReadOnlyProperty();
+    }
+
+    /** What the last live watch poll with changes in the shown collection animated; {@link Motion#NONE} before. */
+    public ReadOnlyObjectProperty<Motion> lastMotionProperty() {
+        return lastMotion.getReadOnlyProperty();
     }
 
     /** The newest change the watch saw in the shown collection, for a brief highlight; empty when none. */

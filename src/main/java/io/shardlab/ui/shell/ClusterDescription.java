@@ -1,25 +1,48 @@
 package io.shardlab.ui.shell;
 
+import java.util.Objects;
+import java.util.Optional;
+
 /**
  * Names the cluster the window is looking at, as the status bar shows it.
  *
- * @param kind what kind of cluster it is, e.g. {@code "In-memory cluster"}
- * @param serverVersion the MongoDB release it behaves like (in memory) or runs (live), e.g. {@code "8.0"}
+ * @param kind what kind of cluster it is, e.g. {@code "In-memory cluster"}, {@code "Live cluster"},
+ *        {@code "Snapshot"}, {@code "Config dump"}
+ * @param serverVersion the MongoDB release it behaves like (in memory) or runs (live), e.g. {@code "8.0"} or
+ *        {@code "7.0.12"}; empty when the source does not say (a config dump carries no server version)
  */
-public record ClusterDescription(String kind, String serverVersion) {
+public record ClusterDescription(String kind, Optional<String> serverVersion) {
+
+    private static final String RELEASE = "\\d+\\.\\d+(\\.\\d+)?(-[0-9A-Za-z.]+)?";
 
     public ClusterDescription {
         if (kind == null || kind.isBlank()) {
             throw new IllegalArgumentException("kind: must name the cluster kind, got '" + kind + "'");
         }
-        if (serverVersion == null || !serverVersion.matches("\\d+\\.\\d+(\\.\\d+)?")) {
+        Objects.requireNonNull(serverVersion, "serverVersion");
+        serverVersion.ifPresent(ClusterDescription::release);
+    }
+
+    /** A cluster of a known release, e.g. {@code ("Live cluster", "7.0.12")}. */
+    public ClusterDescription(String kind, String serverVersion) {
+        this(kind, Optional.of(release(serverVersion)));
+    }
+
+    /** A cluster whose release the source does not tell, e.g. a config dump. */
+    public static ClusterDescription withoutVersion(String kind) {
+        return new ClusterDescription(kind, Optional.empty());
+    }
+
+    private static String release(String serverVersion) {
+        if (serverVersion == null || !serverVersion.matches(RELEASE)) {
             throw new IllegalArgumentException("serverVersion: expected a MongoDB release such as '8.0', got '"
                     + serverVersion + "'");
         }
+        return serverVersion;
     }
 
-    /** The status bar text, e.g. {@code "In-memory cluster · MongoDB 8.0"}. */
+    /** The status bar text, e.g. {@code "In-memory cluster · MongoDB 8.0"}, or just the kind without a version. */
     public String label() {
-        return kind + " · MongoDB " + serverVersion;
+        return serverVersion.map(v -> kind + " · MongoDB " + v).orElse(kind);
     }
 }

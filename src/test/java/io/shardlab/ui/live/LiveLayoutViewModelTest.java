@@ -123,6 +123,10 @@ class LiveLayoutViewModelTest {
             assertEquals(live.snapshot().chunks(), drawn.get(drawn.size() - 1).snapshot().chunks());
             assertEquals(steps, reopened.historyStepsProperty().get(), "the changelog travels with the snapshot");
             assertFalse(reopened.canWatchProperty().get(), "a file cannot be watched");
+            assertTrue(vm.sourceProperty().get().label().startsWith("Live cluster · MongoDB 8.0"),
+                    vm.sourceProperty().get().label());
+            assertTrue(reopened.sourceProperty().get().label().startsWith("Snapshot · MongoDB 8.0"),
+                    "a snapshot names the version its server ran: " + reopened.sourceProperty().get().label());
             try (var files = Files.list(dir)) {
                 assertEquals(List.of("recent", "users.shardlab"), files.map(p -> p.getFileName().toString()).sorted()
                         .toList(), "written atomically: no temporary file left behind");
@@ -211,6 +215,68 @@ class LiveLayoutViewModelTest {
                     .get(drawn.get(drawn.size() - 1).snapshot().chunks().indexOf(
                             io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(150)))).shard());
             vm.close();
+            watched.close();
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    @Test
+    void a_poll_with_a_split_and_a_migration_hands_the_explorer_a_flash_and_a_slide() throws Exception {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+        LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
+        List<LiveLayoutViewModel.Motion> motions = new ArrayList<>();
+        try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0);
+                MongoClient client = MongoClients.create(cluster.connectionString())) {
+            // given a watched live cluster whose first poll read the baseline
+            LiveLayoutViewModel watched = new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK,
+                    (LiveLayoutViewModel.LayoutShow) (d, c, motion) -> motions.add(motion));
+            watched.openLive(new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "x");
+            ui.poll().run();
+            watched.chooseCollection(ConfigFixture.USERS);
+            assertTrue(motions.stream().allMatch(LiveLayoutViewModel.Motion::isEmpty), "opening animates nothing");
+            watched.startWatch(Duration.ofMillis(100));
+            ui.poll(10, TimeUnit.SECONDS).run();
+
+            // when [300, MaxKey) on shard01 splits at 400 and [100, 200) moves to shard03 between two polls
+            var chunks = client.getDatabase("config").getCollection("chunks", BsonDocument.class);
+            BsonDocument upper = chunks.find(BsonDocument.parse(
+                    "{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 300}}")).first();
+            BsonDocument right = upper.clone();
+            right.put("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId("65e1a70f000000000000000f")));
+            right.put("min", BsonDocument.parse("{user_id: 400}"));
+            right.put("lastmod", BsonDocument.parse("{t: Timestamp(4, 2)}").get("t"));
+            chunks.insertOne(right);
+            chunks.updateOne(new BsonDocument("_id", upper.get("_id")),
+                    BsonDocument.parse("{$set: {max: {user_id: 400}, lastmod: Timestamp(4, 1)}}"));
+            chunks.updateOne(BsonDocument.parse("{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 100}}"),
+                    BsonDocument.parse("{$set: {shard: 'shard03', lastmod: Timestamp(4, 0)}}"));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (watched.changes().size() < 2 && System.nanoTime() < deadline) {
+                Runnable r = ui.poll(1, TimeUnit.SECONDS);
+                if (r != null) {
+                    r.run();
+                }
+            }
+            watched.stopWatch();
+
+            // then the layout drawn after that poll carries a split flash at 400 and a slide shard02 -> shard03
+            assertEquals(2, watched.changes().size(), watched.changes() + " " + watched.errorProperty().get());
+            LiveLayoutViewModel.Motion motion = motions.get(motions.size() - 1);
+            assertEquals(motion, watched.lastMotionProperty().get());
+            assertEquals(1, motion.splits().size(), motion.toString());
+            assertEquals(List.of(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(400))),
+                    motion.splits().get(0).points());
+            assertEquals(1, motion.moves().size(), motion.toString());
+            var move = motion.moves().get(0);
+            assertEquals(List.of(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(100)),
+                    io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(200)), "shard02", "shard03"),
+                    List.of(move.min(), move.max(), move.from(), move.to()));
+            assertTrue(motion.splits().get(0).sequence() != move.sequence(), "each animation has its own sequence");
+
+            // and a rewind afterwards draws without animating again
+            watched.stepBack();
+            assertTrue(motions.get(motions.size() - 1).isEmpty());
             watched.close();
         } finally {
             scheduler.shutdownNow();

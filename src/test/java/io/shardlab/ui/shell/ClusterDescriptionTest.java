@@ -13,6 +13,8 @@ class ClusterDescriptionTest {
     @CsvSource(delimiter = '|', textBlock = """
             In-memory cluster | 8.0    | In-memory cluster · MongoDB 8.0
             Live cluster      | 7.0.14 | Live cluster · MongoDB 7.0.14
+            Snapshot          | 6.0    | Snapshot · MongoDB 6.0
+            Live cluster      | 8.0.0-rc1 | Live cluster · MongoDB 8.0.0-rc1
             """)
     void label_names_the_kind_and_the_mongodb_release(String kind, String version, String label) {
         assertEquals(label, new ClusterDescription(kind, version).label());
@@ -24,10 +26,17 @@ class ClusterDescriptionTest {
             In-memory cluster | v8.0     | serverVersion: expected a MongoDB release such as '8.0', got 'v8.0'
             In-memory cluster | null     | serverVersion: expected a MongoDB release such as '8.0', got 'null'
             '  '              | 8.0      | kind: must name the cluster kind, got '  '
+            Live cluster      | 7.0.x    | serverVersion: expected a MongoDB release such as '8.0', got '7.0.x'
             """)
     void rejects_what_is_not_a_kind_and_a_release(String kind, String version, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new ClusterDescription(kind, version));
         assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void without_a_version_the_label_is_the_kind_alone() {
+        assertEquals("Config dump", ClusterDescription.withoutVersion("Config dump").label());
+        assertThrows(IllegalArgumentException.class, () -> ClusterDescription.withoutVersion(" "));
     }
 }

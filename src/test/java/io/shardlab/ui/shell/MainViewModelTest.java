@@ -238,4 +238,16 @@ class MainViewModelTest {
         vm.quit();
         assertEquals(1, quits.get());
     }
+
+    @Test
+    void the_status_bar_names_a_live_or_offline_source_instead_of_the_in_memory_cluster() {
+        MainViewModel vm = viewModel(THREE_SHARDS);
+        assertEquals("In-memory cluster · MongoDB 8.0", vm.clusterLabelProperty().get());
+
+        vm.describeCluster(new ClusterDescription("Live cluster", "7.0.12"));
+        assertEquals("Live cluster · MongoDB 7.0.12", vm.clusterLabelProperty().get());
+
+        vm.describeCluster(ClusterDescription.withoutVersion("Config dump"));
+        assertEquals("Config dump", vm.clusterLabelProperty().get());
+    }
 }
