@@ -2,23 +2,17 @@ package io.shardlab.workload;
 
 import java.io.Reader;
 import java.util.List;
-import java.util.NoSuchElementException;
 
 /**
  * Replays a CSV file with a header: one document per record, in file order (see
  * {@link CsvRecordReader} for the syntax and {@link CsvColumns} for the header and value types).
  * Streams the file; at most {@code limit} documents.
  */
-public final class CsvInsertStream implements InsertStream {
+public final class CsvInsertStream extends DatasetInsertStream {
 
-    private final String source;
     private final CsvRecordReader records;
     private final CsvColumns columns;
     private final InsertPreparation preparation;
-    private final long limit;
-    private long produced;
-    private InsertDocument pending;
-    private boolean exhausted;
 
     /**
      * Reads the header at once; the records as the stream is iterated.
@@ -29,9 +23,8 @@ public final class CsvInsertStream implements InsertStream {
      * @throws DatasetException if the file is empty or the header is bad
      */
     public CsvInsertStream(Reader text, String source, WorkloadSettings settings, long limit) {
-        this.source = source;
+        super(source, limit);
         this.records = new CsvRecordReader(text, source);
-        this.limit = limit;
         try {
             List<String> header = records.next();
             if (header == null) {
@@ -51,42 +44,17 @@ public final class CsvInsertStream implements InsertStream {
     }
 
     @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public boolean hasNext() {
-        if (pending != null) {
-            return true;
-        }
-        if (exhausted || produced >= limit) {
-            return false;
-        }
+    InsertDocument readNext() {
         List<String> record = records.next();
         if (record == null) {
-            exhausted = true;
-            return false;
+            return null;
         }
         long line = records.recordLine();
-        pending = preparation.prepare(columns.toDocument(record, line), line);
-        return true;
+        return preparation.prepare(columns.toDocument(record, line), line);
     }
 
     @Override
-    public InsertDocument next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException(source + ": no more documents");
-        }
-        InsertDocument next = pending;
-        pending = null;
-        produced++;
-        return next;
-    }
-
-    @Override
-    public void close() {
-        exhausted = true;
+    void closeInput() {
         records.close();
     }
 }

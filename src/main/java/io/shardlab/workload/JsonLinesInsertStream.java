@@ -6,7 +6,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.util.NoSuchElementException;
 import org.bson.BsonDocument;
 
 /**
@@ -15,16 +14,12 @@ import org.bson.BsonDocument;
  * are skipped; any other line that is not exactly one document is an error naming the line. A
  * byte-order mark at the start is ignored. Streams the file; at most {@code limit} documents.
  */
-public final class JsonLinesInsertStream implements InsertStream {
+public final class JsonLinesInsertStream extends DatasetInsertStream {
 
     private final String source;
     private final BufferedReader lines;
     private final InsertPreparation preparation;
-    private final long limit;
     private long lineNumber;
-    private long produced;
-    private InsertDocument pending;
-    private boolean exhausted;
 
     /**
      * @param text the JSON Lines text; closed with the stream
@@ -32,39 +27,26 @@ public final class JsonLinesInsertStream implements InsertStream {
      * @param limit the most documents to produce
      */
     public JsonLinesInsertStream(Reader text, String source, WorkloadSettings settings, long limit) {
+        super(source, limit);
         this.source = source;
         this.lines = text instanceof BufferedReader b ? b : new BufferedReader(text, 1 << 16);
         this.preparation = new InsertPreparation(source, settings);
-        this.limit = limit;
     }
 
     @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public boolean hasNext() {
-        if (pending != null) {
-            return true;
-        }
-        if (exhausted || produced >= limit) {
-            return false;
-        }
+    InsertDocument readNext() {
         String line;
         do {
             line = readLine();
             if (line == null) {
-                exhausted = true;
-                return false;
+                return null;
             }
             lineNumber++;
             if (lineNumber == 1 && line.startsWith("\uFEFF")) {
                 line = line.substring(1);
             }
         } while (line.isBlank());
-        pending = preparation.prepare(parse(line), lineNumber);
-        return true;
+        return preparation.prepare(parse(line), lineNumber);
     }
 
     private BsonDocument parse(String line) {
@@ -96,19 +78,7 @@ public final class JsonLinesInsertStream implements InsertStream {
     }
 
     @Override
-    public InsertDocument next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException(source + ": no more documents");
-        }
-        InsertDocument next = pending;
-        pending = null;
-        produced++;
-        return next;
-    }
-
-    @Override
-    public void close() {
-        exhausted = true;
+    void closeInput() {
         try {
             lines.close();
         } catch (IOException e) {

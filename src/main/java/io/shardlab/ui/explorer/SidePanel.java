@@ -91,7 +91,7 @@ final class SidePanel {
     // ---- chunk -------------------------------------------------------------------------------------
 
     private static Node chunkPane(NumberLineViewModel line, ChunkActionsViewModel actions, HistoryViewModel history) {
-        VBox placeholder = noSelection();
+        VBox emptyDetails = noSelection();
 
         Label title = new Label();
         title.setId("chunk-title");
@@ -187,11 +187,11 @@ final class SidePanel {
         details.getStyleClass().add("chunk-details");
         details.visibleProperty().bind(line.selectedProperty().isNotNull());
         details.managedProperty().bind(details.visibleProperty());
-        placeholder.visibleProperty().bind(details.visibleProperty().not());
-        placeholder.managedProperty().bind(placeholder.visibleProperty());
+        emptyDetails.visibleProperty().bind(details.visibleProperty().not());
+        emptyDetails.managedProperty().bind(emptyDetails.visibleProperty());
 
         VBox mongosh = mongoshBox(history);
-        VBox box = new VBox(error, placeholder, details, mongosh);
+        VBox box = new VBox(error, emptyDetails, details, mongosh);
         box.getStyleClass().add("panel-content");
         return box;
     }
@@ -204,7 +204,7 @@ final class SidePanel {
         title.getStyleClass().add("panel-title");
         Label text = new Label("Click a chunk on the number line or in a lane. Double-click splits it where you "
                 + "click; drag it onto another shard's lane to move it; right-click for everything else.");
-        text.getStyleClass().add("panel-placeholder");
+        text.getStyleClass().add("panel-emptyDetails");
         text.setWrapText(true);
         Label keysCaption = new Label("On the number line");
         keysCaption.getStyleClass().add("panel-caption");
@@ -323,7 +323,7 @@ final class SidePanel {
 
         Label hint = new Label("Type a filter: the shards mongos sends it to stay lit on the number line and the "
                 + "lanes, the others dim.");
-        hint.getStyleClass().add("panel-placeholder");
+        hint.getStyleClass().add("panel-emptyDetails");
         hint.setWrapText(true);
         hint.visibleProperty().bind(vm.filterTextProperty().isEmpty());
         hint.managedProperty().bind(hint.visibleProperty());
@@ -385,7 +385,7 @@ final class SidePanel {
         vm.commandsProperty().addListener((javafx.collections.ListChangeListener<CommandEntry>) c ->
                 fillCommands(vm, list));
         Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
-        empty.getStyleClass().add("panel-placeholder");
+        empty.getStyleClass().add("panel-emptyDetails");
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.commandsProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());
@@ -430,7 +430,7 @@ final class SidePanel {
         list.setId("activity-list");
         list.getStyleClass().add("activity-list");
         Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
-        empty.getStyleClass().add("panel-placeholder");
+        empty.getStyleClass().add("panel-emptyDetails");
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());
