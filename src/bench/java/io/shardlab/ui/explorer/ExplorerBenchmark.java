@@ -192,21 +192,27 @@ public final class ExplorerBenchmark {
         });
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         long[] gaps = new long[1 << 20];
+        long[] busy = new long[1 << 20];
         int[] gapCount = new int[1];
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         AtomicBoolean measuring = new AtomicBoolean();
         AnimationTimer pulses = new AnimationTimer() {
             private long last;
+            private long lastCpu;
 
             @Override
             public void handle(long now) {
+                long cpuNow = cpu.getCurrentThreadCpuTime();
                 if (measuring.get() && last != 0 && gapCount[0] < gaps.length) {
+                    busy[gapCount[0]] = cpuNow - lastCpu;
                     gaps[gapCount[0]++] = now - last;
                     if (now - last > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
-                        System.out.printf(Locale.ROOT, "    long pulse gap %.1f ms at %.2f s%n", (now - last) / 1e6,
-                                (now - startNanos[0]) / 1e9);
+                        System.out.printf(Locale.ROOT, "    long pulse gap %.1f ms (JavaFX thread busy %.1f ms) at %.2f s%n",
+                                (now - last) / 1e6, (cpuNow - lastCpu) / 1e6, (now - startNanos[0]) / 1e9);
                     }
                 }
                 last = now;
+                lastCpu = cpuNow;
             }
         };
         Stage[] stage = new Stage[1];
@@ -276,6 +282,8 @@ public final class ExplorerBenchmark {
         System.out.printf(Locale.ROOT, "streaming %s at full speed for %.1f s (%d plays of the stream): %,d states "
                 + "published, %,d reached the screen (newest wins)%n", name, elapsed, plays, offers[0], deliveryCount[0]);
         boolean ok = report("  JavaFX pulse interval", Arrays.copyOf(gaps, gapCount[0]), PULSE_BUDGET_NANOS, 1.0);
+        report("  JavaFX thread CPU time between two pulses", Arrays.copyOf(busy, gapCount[0]), PULSE_BUDGET_NANOS,
+                1.0);
         report("  delivery of an engine state to the screen", Arrays.copyOf(deliveries, deliveryCount[0]),
                 PULSE_BUDGET_NANOS, 1.0);
         return ok;

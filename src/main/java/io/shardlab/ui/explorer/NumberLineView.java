@@ -1,6 +1,5 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.key.ShardKey;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.render.LegendPainter;
@@ -13,15 +12,10 @@ import io.shardlab.render.TextMeasure;
 import io.shardlab.render.ThemeColors;
 import io.shardlab.render.Typography;
 import io.shardlab.render.Viewport;
-import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
-import io.shardlab.ui.explorer.ExplorerFrame.InsertMark;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
-import javafx.animation.AnimationTimer;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.control.ContextMenu;
@@ -38,7 +32,6 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.shape.Line;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -49,8 +42,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 /**
  * The number line and the shard lanes under it, painted by render's section painters into one canvas
  * (so a chunk sits at the same x on both), with the legend below and, for a hashed key, the value
- * line above. Over the canvas, a mouse-transparent layer shows what is alive for a moment: insert
- * marks, migrations sliding from lane to lane, the outline of the chunk under the pointer, its card.
+ * line above. Over the canvas, a mouse-transparent layer shows what is alive for a moment (the
+ * {@link LiveOverlay}: insert marks, migrations sliding from lane to lane, split flashes) and the
+ * outline of the chunk under the pointer with its card.
  *
  * <p>Gestures: wheel zooms around the pointer (shift-wheel pans), dragging the line pans, clicking
  * selects a chunk, double-clicking splits it there, dragging a chunk from its lane to another lane moves
@@ -64,88 +58,27 @@ final class NumberLineView {
     static final double VALUE_BAR = 34;
     static final double GAP = 26;
     static final double VALUE_GAP = 44;
-    static final long MARK_LIFE_NANOS = 900_000_000L;
-    static final long MOVE_LIFE_NANOS = 900_000_000L;
-    static final int MAX_LIVE_MARKS = 120;
     static final double DRAG_THRESHOLD = 4;
-
-    /** Where the last paint put things, for hit tests and the overlay. */
-    private record Geometry(NumberLineFrame frame, NumberLineFrame valueFrame, double lineX, double lineWidth,
-            double valueBarTop, double barTop, double lanesTop, double lanePitch, double laneHeaderHeight,
-            List<String> shards, double height) {
-
-        boolean inLineX(double x) {
-            return x >= lineX && x <= lineX + lineWidth;
-        }
-
-        double position(double x) {
-            return frame.viewport().toLine(Math.max(0, Math.min(lineWidth, x - lineX)), lineWidth);
-        }
-
-        double x(double position) {
-            return lineX + frame.xOf(position);
-        }
-
-        /** The lane row at y, or -1. */
-        int laneAt(double y) {
-            double top = lanesTop + laneHeaderHeight;
-            if (y < top) {
-                return -1;
-            }
-            int row = (int) ((y - top) / lanePitch);
-            return row < shards.size() ? row : -1;
-        }
-
-        double laneTop(int row) {
-            return lanesTop + laneHeaderHeight + row * lanePitch;
-        }
-
-        boolean onBar(double y) {
-            return y >= barTop && y <= barTop + BAR;
-        }
-    }
-
-    private record LiveMark(InsertMark mark, long bornNanos, Region tick, Region valueTick, Line link) {
-    }
-
-    private record LiveMove(ChunkMove move, long bornNanos, Region ghost) {
-    }
-
-    private record LiveSplit(ShardKey point, long bornNanos, Region flash) {
-    }
 
     private final NumberLineViewModel vm;
     private final ChunkActionsViewModel actions;
     private final RenderCanvas canvas;
     private final Pane overlay = new Pane();
+    private final LiveOverlay live;
     private final Region hoverOutline = new Region();
     private final VBox hoverCard = new VBox();
     private final Region dragGhost = new Region();
     private final Label valuesLabel = new Label("values");
     private final Label hashesLabel = new Label("hashes");
-    private final Deque<LiveMark> marks = new ArrayDeque<>();
-    private final Deque<LiveMove> moves = new ArrayDeque<>();
-    private final Deque<LiveSplit> splits = new ArrayDeque<>();
-    private long lastSplitSequence = -1;
     private final StackPane root;
     private final Typography type = Typography.standard();
-    private Geometry geometry;
-    private long lastMarkSequence = -1;
-    private long lastMoveSequence = -1;
+    private LineGeometry geometry;
     private double pressX;
     private double pressY;
     private double lastDragX;
     private boolean dragging;
     private int dragChunk = -1;
     private int dragFromLane = -1;
-    private final AnimationTimer animation = new AnimationTimer() {
-        @Override
-        public void handle(long now) {
-            animate(now);
-        }
-    };
-    private boolean animating;
-
     NumberLineView(NumberLineViewModel vm, ChunkActionsViewModel actions) {
         this.vm = vm;
         this.actions = actions;
@@ -172,13 +105,15 @@ final class NumberLineView {
         valuesLabel.setTooltip(new javafx.scene.control.Tooltip("The stream's values before hashing"));
         overlay.getChildren().addAll(valuesLabel, hashesLabel, hoverOutline, dragGhost, hoverCard);
         root = new StackPane(canvas, overlay);
+        live = new LiveOverlay(root, vm.pictureProperty()::get, () -> geometry);
+        overlay.getChildren().add(0, live.node());
         root.getStyleClass().add("number-line-view");
         root.setAlignment(Pos.TOP_LEFT);
 
         vm.pictureProperty().addListener((obs, was, now) -> {
             canvas.repaint();
             if (now != null) {
-                admit(now);
+                live.admit(now);
             }
         });
         vm.hoveredProperty().addListener((obs, was, now) -> showHover());
@@ -241,16 +176,14 @@ final class NumberLineView {
         double needed = legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2;
         int n = rows.size();
         double pitch = ShardLanesPainter.pitch(n);
-        geometry = new Geometry(frame, valueFrame, lineX, lineWidth, valueBarTop, bar.getY(), lanesTop, pitch,
+        geometry = new LineGeometry(frame, valueFrame, lineX, lineWidth, valueBarTop, bar.getY(), BAR, lanesTop, pitch,
                 ShardLanesPainter.height(n) - n * pitch, model.shards(), needed);
         if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
             canvas.setPrefHeight(needed);
             canvas.setMinHeight(needed);
         }
         layoutHover();
-        if (animating) {
-            placeLive();
-        }
+        live.redraw();
     }
 
     /** For a hashed key, names the two lines in the left gutter. */
@@ -282,190 +215,7 @@ final class NumberLineView {
         return summaries;
     }
 
-    // ---- overlay: marks, moves, hover -----------------------------------------------------------
-
-    private void admit(DiagramPicture p) {
-        long now = System.nanoTime();
-        // a new source (a relaunch, a live watch after a simulation) numbers its marks, moves and splits afresh
-        boolean reset = !p.marks().isEmpty() && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence
-                || !p.moves().isEmpty() && p.moves().get(p.moves().size() - 1).sequence() < lastMoveSequence
-                || !p.splits().isEmpty() && p.splits().get(p.splits().size() - 1).sequence() < lastSplitSequence;
-        if (reset) {
-            clearLive();
-        }
-        for (InsertMark m : p.marks()) {
-            if (m.sequence() > lastMarkSequence) {
-                if (marks.size() == MAX_LIVE_MARKS) {
-                    remove(marks.removeFirst());
-                }
-                boolean linked = m.valueBeforeHashing().isPresent() && p.valueLine().isPresent();
-                marks.addLast(new LiveMark(m, now, markNode(), linked ? markNode() : null, linked ? linkNode() : null));
-                lastMarkSequence = m.sequence();
-            }
-        }
-        for (ChunkMove m : p.moves()) {
-            if (m.sequence() > lastMoveSequence) {
-                Region ghost = new Region();
-                ghost.getStyleClass().addAll("migration-ghost", "shard-" + (p.model().shardIndex(m.to()) % 16));
-                ghost.setManaged(false);
-                overlay.getChildren().add(ghost);
-                moves.addLast(new LiveMove(m, now, ghost));
-                lastMoveSequence = m.sequence();
-            }
-        }
-        for (ExplorerFrame.SplitMark m : p.splits()) {
-            if (m.sequence() > lastSplitSequence) {
-                for (ShardKey point : m.points()) {
-                    Region flash = new Region();
-                    flash.getStyleClass().add("split-flash");
-                    flash.setManaged(false);
-                    flash.setMouseTransparent(true);
-                    overlay.getChildren().add(flash);
-                    splits.addLast(new LiveSplit(point, now, flash));
-                }
-                lastSplitSequence = m.sequence();
-            }
-        }
-        if ((!marks.isEmpty() || !moves.isEmpty() || !splits.isEmpty()) && !animating) {
-            animating = true;
-            animation.start();
-        }
-    }
-
-    // Marks come and go dozens of times a second while a stream plays: their nodes are pooled, so that
-    // the JavaFX thread does not style and lay out new nodes for every insert.
-    private final Deque<Region> sparePoints = new ArrayDeque<>();
-    private final Deque<Line> spareLinks = new ArrayDeque<>();
-
-    private Region markNode() {
-        Region r = sparePoints.poll();
-        if (r == null) {
-            r = new Region();
-            r.getStyleClass().add("insert-mark");
-            r.setManaged(false);
-            overlay.getChildren().add(0, r);
-        }
-        r.setVisible(true);
-        r.setOpacity(0);
-        return r;
-    }
-
-    private Line linkNode() {
-        Line l = spareLinks.poll();
-        if (l == null) {
-            l = new Line();
-            l.getStyleClass().add("hash-link");
-            l.setManaged(false);
-            overlay.getChildren().add(0, l);
-        }
-        l.setVisible(true);
-        l.setOpacity(0);
-        return l;
-    }
-
-    private void clearLive() {
-        marks.forEach(this::remove);
-        marks.clear();
-        moves.forEach(m -> overlay.getChildren().remove(m.ghost()));
-        moves.clear();
-        splits.forEach(m -> overlay.getChildren().remove(m.flash()));
-        splits.clear();
-        lastMarkSequence = -1;
-        lastMoveSequence = -1;
-        lastSplitSequence = -1;
-    }
-
-    private void remove(LiveMark m) {
-        m.tick().setVisible(false);
-        sparePoints.push(m.tick());
-        if (m.valueTick() != null) {
-            m.valueTick().setVisible(false);
-            sparePoints.push(m.valueTick());
-            m.link().setVisible(false);
-            spareLinks.push(m.link());
-        }
-    }
-
-    private void animate(long now) {
-        while (!marks.isEmpty() && now - marks.peekFirst().bornNanos() > MARK_LIFE_NANOS) {
-            remove(marks.removeFirst());
-        }
-        while (!moves.isEmpty() && now - moves.peekFirst().bornNanos() > MOVE_LIFE_NANOS) {
-            overlay.getChildren().remove(moves.removeFirst().ghost());
-        }
-        while (!splits.isEmpty() && now - splits.peekFirst().bornNanos() > MOVE_LIFE_NANOS) {
-            overlay.getChildren().remove(splits.removeFirst().flash());
-        }
-        placeLive(now);
-        if (marks.isEmpty() && moves.isEmpty() && splits.isEmpty()) {
-            animation.stop();
-            animating = false;
-        }
-    }
-
-    private void placeLive() {
-        placeLive(System.nanoTime());
-    }
-
-    private void placeLive(long now) {
-        Geometry geo = geometry;
-        DiagramPicture p = vm.pictureProperty().get();
-        if (geo == null || p == null) {
-            return;
-        }
-        NumberLineModel model = p.model();
-        for (LiveMark m : marks) {
-            double age = (now - m.bornNanos()) / (double) MARK_LIFE_NANOS;
-            double opacity = Math.max(0, 1 - age);
-            double x = geo.x(model.positionOf(m.mark().key()));
-            boolean visible = geo.inLineX(x);
-            place(m.tick(), x - 1, geo.barTop() - 12 + 6 * age, 2, 12, visible ? opacity : 0);
-            if (m.valueTick() != null && geo.valueFrame() != null && p.valueLine().isPresent()) {
-                double vx = geo.lineX() + geo.valueFrame().xOf(p.valueLine().get().positionOf(
-                        m.mark().valueBeforeHashing().orElseThrow()));
-                double vBottom = geo.valueBarTop() + VALUE_BAR;
-                place(m.valueTick(), vx - 1, vBottom + 2, 2, 8, opacity);
-                m.link().setStartX(vx);
-                m.link().setStartY(vBottom + 10);
-                m.link().setEndX(x);
-                m.link().setEndY(geo.barTop() - 12);
-                m.link().setOpacity(visible ? opacity * 0.7 : 0);
-            }
-        }
-        placeSplits(geo, model, now);
-        for (LiveMove m : moves) {
-            double t = Math.min(1, (now - m.bornNanos()) / (double) (MOVE_LIFE_NANOS * 2 / 3));
-            double ease = 1 - Math.pow(1 - t, 3);
-            int from = geo.shards().indexOf(m.move().from());
-            int to = geo.shards().indexOf(m.move().to());
-            if (from < 0 || to < 0) {
-                m.ghost().setOpacity(0);
-                continue;
-            }
-            double x0 = geo.x(model.positionOf(m.move().min()));
-            double x1 = m.move().max().isGlobalMax() ? geo.x(1) : geo.x(model.positionOf(m.move().max()));
-            x0 = Math.max(geo.lineX(), x0);
-            x1 = Math.min(geo.lineX() + geo.lineWidth(), Math.max(x1, x0 + 4));
-            double y = geo.laneTop(from) + (geo.laneTop(to) - geo.laneTop(from)) * ease;
-            double fade = (now - m.bornNanos()) > MOVE_LIFE_NANOS * 2 / 3
-                    ? Math.max(0, 1 - ((now - m.bornNanos()) - MOVE_LIFE_NANOS * 2 / 3) / (double) (MOVE_LIFE_NANOS / 3))
-                    : 1;
-            place(m.ghost(), x0, y + geo.lanePitch() * 0.14, Math.max(4, x1 - x0), geo.lanePitch() * 0.72, fade);
-        }
-    }
-
-    private void placeSplits(Geometry geo, NumberLineModel model, long now) {
-        for (LiveSplit m : splits) {
-            double age = (now - m.bornNanos()) / (double) MOVE_LIFE_NANOS;
-            double x = geo.x(model.positionOf(m.point()));
-            place(m.flash(), x - 2, geo.barTop() - 4, 4, BAR + 8, geo.inLineX(x) ? Math.max(0, 1 - age) : 0);
-        }
-    }
-
-    private static void place(Region r, double x, double y, double w, double h, double opacity) {
-        r.resizeRelocate(x, y, w, h);
-        r.setOpacity(opacity);
-    }
+    // ---- overlay: hover ----------------------------------------------------------------------
 
     private double hoverX = Double.NaN;
     private double hoverY = Double.NaN;
@@ -506,7 +256,7 @@ final class NumberLineView {
     }
 
     private void layoutHover() {
-        Geometry geo = geometry;
+        LineGeometry geo = geometry;
         ChunkDetails d = vm.hoveredProperty().get();
         DiagramPicture p = vm.pictureProperty().get();
         if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
@@ -532,7 +282,7 @@ final class NumberLineView {
         canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> {
             hoverX = e.getX();
             hoverY = e.getY();
-            Geometry geo = geometry;
+            LineGeometry geo = geometry;
             boolean over = geo != null && geo.inLineX(e.getX()) && (geo.onBar(e.getY()) || geo.laneAt(e.getY()) >= 0);
             if (over) {
                 vm.hover(geo.position(e.getX()));
@@ -551,7 +301,7 @@ final class NumberLineView {
             dragging = false;
             dragChunk = -1;
             dragFromLane = -1;
-            Geometry geo = geometry;
+            LineGeometry geo = geometry;
             DiagramPicture p = vm.pictureProperty().get();
             if (geo != null && p != null && e.getButton() == MouseButton.PRIMARY && geo.inLineX(e.getX())) {
                 int lane = geo.laneAt(e.getY());
@@ -572,7 +322,7 @@ final class NumberLineView {
                 dragging = true;
                 vm.hover(Double.NaN);
             }
-            Geometry geo = geometry;
+            LineGeometry geo = geometry;
             if (dragChunk >= 0 && geo != null) {
                 DiagramPicture p = vm.pictureProperty().get();
                 double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(dragChunk)));
@@ -589,7 +339,7 @@ final class NumberLineView {
         canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
             // the scroll pane around the diagram takes the focus on press; the line's keys need it back
             canvas.requestFocus();
-            Geometry geo = geometry;
+            LineGeometry geo = geometry;
             if (dragging && dragChunk >= 0 && geo != null) {
                 int lane = geo.laneAt(e.getY());
                 if (lane >= 0 && lane != dragFromLane) {
@@ -613,7 +363,7 @@ final class NumberLineView {
             }
         });
         canvas.addEventHandler(ScrollEvent.SCROLL, e -> {
-            Geometry geo = geometry;
+            LineGeometry geo = geometry;
             if (geo == null) {
                 return;
             }
@@ -627,7 +377,7 @@ final class NumberLineView {
             e.consume();
         });
         canvas.setOnContextMenuRequested(e -> {
-            Geometry geo = geometry;
+            LineGeometry geo = geometry;
             if (geo == null || !geo.inLineX(e.getX())) {
                 return;
             }

@@ -53,8 +53,10 @@ final class SidePanel {
         queryTab.setId("tab-query");
         Tab history = tab("History", MaterialDesignH.HISTORY, historyPane(vm.history()));
         history.setId("tab-history");
-        Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, activityPane(vm.history()));
+        javafx.beans.property.BooleanProperty logShown = new javafx.beans.property.SimpleBooleanProperty();
+        Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, activityPane(vm.history(), logShown));
         activity.setId("tab-activity");
+        logShown.bind(activity.selectedProperty());
         tabs.getTabs().addAll(chunk, queryTab, history, activity);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("side-panel");
@@ -425,7 +427,12 @@ final class SidePanel {
     /** The newest activity lines the log shows. */
     static final int ACTIVITY_ROWS = 80;
 
-    private static Node activityPane(HistoryViewModel vm) {
+    /**
+     * The log: refilled when its list changes while its tab shows, and when the tab comes forward (a
+     * stream at full speed changes the list dozens of times a second; rows nobody sees need no text
+     * layout).
+     */
+    private static Node activityPane(HistoryViewModel vm, javafx.beans.value.ObservableBooleanValue shown) {
         VBox list = new VBox(2);
         list.setId("activity-list");
         list.getStyleClass().add("activity-list");
@@ -447,7 +454,16 @@ final class SidePanel {
                 rows.get(i).show(i < n ? items.get(i) : null);
             }
         };
-        vm.activityProperty().addListener((javafx.collections.ListChangeListener<Activity>) c -> fill.run());
+        vm.activityProperty().addListener((javafx.collections.ListChangeListener<Activity>) c -> {
+            if (shown.get()) {
+                fill.run();
+            }
+        });
+        shown.addListener((obs, was, now) -> {
+            if (now) {
+                fill.run();
+            }
+        });
         VBox box = new VBox(empty, list);
         box.getStyleClass().add("panel-content");
         return box;
@@ -462,6 +478,7 @@ final class SidePanel {
         private final Label time = new Label();
         private final Label text = new Label();
         private final HBox node;
+        private ExplorerFrame.ActivityKind kind;
 
         ActivityRow() {
             time.getStyleClass().add("activity-time");
@@ -482,9 +499,13 @@ final class SidePanel {
             if (a == null) {
                 return;
             }
-            icon.setIconCode(iconOf(a.kind()));
-            icon.getStyleClass().setAll("ikonli-font-icon", "activity-icon",
-                    a.kind().name().toLowerCase(java.util.Locale.ROOT));
+            if (a.kind() != kind) {
+                // a new style class restyles the icon: only when the row's kind changes
+                kind = a.kind();
+                icon.setIconCode(iconOf(kind));
+                icon.getStyleClass().setAll("ikonli-font-icon", "activity-icon",
+                        kind.name().toLowerCase(java.util.Locale.ROOT));
+            }
             time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
             text.setText(a.text());
         }
