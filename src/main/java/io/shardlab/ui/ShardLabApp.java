@@ -99,7 +99,8 @@ public final class ShardLabApp extends Application {
         simulationThread = new ExecutorSimulationThread();
         LatestValueMailbox<EngineState> toScreen =
                 new LatestValueMailbox<>(Platform::runLater, state -> explorerRef.get().accept(state));
-        ExplorerEngine engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer);
+        ExplorerEngine engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer,
+                toScreen::pending);
         explorer = new ExplorerViewModel(engine, WorkloadRegistry.standard(), viewModel.darkProperty(),
                 ShardLabApp::copyToClipboard, (snapshot, version) -> {
                     viewModel.describeCluster(new ClusterDescription(IN_MEMORY_CLUSTER.kind(), version.toString()));

@@ -189,7 +189,7 @@ public final class ExplorerBenchmark {
         ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, state -> {
             offers[0]++;
             mailbox.offer(state);
-        });
+        }, mailbox::pending);
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         long[] gaps = new long[1 << 20];
         long[] busy = new long[1 << 20];

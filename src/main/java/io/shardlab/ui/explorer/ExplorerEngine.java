@@ -4,6 +4,7 @@ import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.bson.BsonDocument;
@@ -19,7 +20,7 @@ import org.bson.BsonDocument;
  * times the speed (at most {@link #MAX_TICK_WALL_MILLIS} of wall time per tick, so a stalled machine
  * does not make the simulation jump); at {@link PlaybackSpeed#MAX} each tick instead works for
  * {@link #MAX_SPEED_BUDGET_NANOS} and hands the thread back, so pause and commands wait at most that
- * long. Play stops by itself when the stream is in and the balancer has settled.
+ * long, and skips its work while the screen has not taken the last state published. Play stops by itself when the stream is in and the balancer has settled.
  */
 public final class ExplorerEngine {
 
@@ -44,6 +45,7 @@ public final class ExplorerEngine {
     private final SimulationThread thread;
     private final LongSupplier nanoTime;
     private final Consumer<EngineState> publish;
+    private final BooleanSupplier screenBehind;
 
     // confined to the simulation thread
     private ExplorerSession session;
@@ -63,9 +65,23 @@ public final class ExplorerEngine {
      * @param publish receives every new state, on the simulation thread
      */
     public ExplorerEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<EngineState> publish) {
+        this(thread, nanoTime, publish, () -> false);
+    }
+
+    /**
+     * @param thread where the simulation runs
+     * @param nanoTime the wall clock, e.g. {@code System::nanoTime}
+     * @param publish receives every new state, on the simulation thread
+     * @param screenBehind whether the screen has not yet taken the last published state (e.g. {@link
+     *     LatestValueMailbox#pending()}): at full speed a tick then does no work, so that on a machine
+     *     with few cores the JavaFX and render threads get the processor until the screen has caught up
+     */
+    public ExplorerEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<EngineState> publish,
+            BooleanSupplier screenBehind) {
         this.thread = Objects.requireNonNull(thread, "thread");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.publish = Objects.requireNonNull(publish, "publish");
+        this.screenBehind = Objects.requireNonNull(screenBehind, "screenBehind");
     }
 
     /** Builds the scenario's cluster and reads its stream; stops what played before. */
@@ -221,6 +237,9 @@ public final class ExplorerEngine {
         }
         long now = nanoTime.getAsLong();
         if (speed == PlaybackSpeed.MAX) {
+            if (screenBehind.getAsBoolean()) {
+                return;
+            }
             long deadline = now + MAX_SPEED_BUDGET_NANOS;
             do {
                 session.advance(SimulatedCluster.INSERT_STEP_MILLIS);

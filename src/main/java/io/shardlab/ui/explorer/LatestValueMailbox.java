@@ -41,6 +41,15 @@ public final class LatestValueMailbox<T> {
         }
     }
 
+    /**
+     * Whether a value is waiting for the consumer: the consumer has fallen behind the producer. A
+     * producer that can wait (the simulation at full speed) checks this to leave the consumer's thread
+     * the machine's time until it has caught up.
+     */
+    public boolean pending() {
+        return pending.get();
+    }
+
     private void deliver() {
         // clear the flag first: a value offered while the consumer runs schedules the next delivery
         pending.set(false);

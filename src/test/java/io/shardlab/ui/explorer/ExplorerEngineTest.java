@@ -57,6 +57,27 @@ class ExplorerEngineTest {
     }
 
     @Test
+    void at_full_speed_no_work_is_done_while_the_screen_has_not_taken_the_last_state() {
+        boolean[] screenBehind = {true};
+        ExplorerEngine paced = new ExplorerEngine(thread, clock, published::add, () -> screenBehind[0]);
+        paced.load(ResolvedScenario.of(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000),
+                WorkloadRegistry.standard()));
+        paced.speed(PlaybackSpeed.MAX);
+        paced.play();
+
+        for (int i = 0; i < 5; i++) {
+            clock.advanceMillis(10);
+            thread.tick();
+        }
+        assertEquals(0, last().frame().stream().inserted(), "the screen is behind: the simulation waits");
+
+        screenBehind[0] = false;
+        clock.advanceMillis(10);
+        thread.tick();
+        assertEquals(10_000, last().frame().stream().inserted(), "caught up: a full-speed tick runs the stream");
+    }
+
+    @Test
     void a_reset_starts_the_same_stream_again_from_its_first_document() {
         load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000));
         engine.step();
