@@ -23,7 +23,6 @@ import io.shardlab.ui.explorer.ExplorerFrame.Activity;
 import io.shardlab.ui.explorer.ExplorerFrame.ActivityKind;
 import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
 import io.shardlab.ui.explorer.ExplorerFrame.CommandEntry;
-import io.shardlab.ui.explorer.ExplorerFrame.InsertMark;
 import io.shardlab.ui.explorer.ExplorerFrame.QueryTargeting;
 import io.shardlab.ui.explorer.ExplorerFrame.StreamProgress;
 import io.shardlab.ui.explorer.ExplorerFrame.UndoState;
@@ -111,7 +110,7 @@ final class ExplorerSession {
     private record Undone(ClusterCommand command, long endMillis) {
     }
 
-    private final Deque<InsertMark> marks = new ArrayDeque<>();
+    private final InsertMarkRing marks = new InsertMarkRing(MARKS);
     private final Deque<ChunkMove> moves = new ArrayDeque<>();
     private final Deque<ExplorerFrame.SplitMark> splits = new ArrayDeque<>();
     private long splitSequence;
@@ -464,8 +463,7 @@ final class ExplorerSession {
         int samples = Math.min(n, MARKS_PER_BATCH);
         for (int s = 0; s < samples; s++) {
             int i = from + (int) ((long) s * n / samples);
-            push(marks, new InsertMark(++markSequence, inserts.key(i), inserts.valueBeforeHashing(i), cluster.now()),
-                    MARKS);
+            marks.add(++markSequence, i, cluster.now());
         }
     }
 
@@ -544,9 +542,7 @@ final class ExplorerSession {
         }
         record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard), cluster.now(),
                 -1);
-        while (!marks.isEmpty() && marks.peekLast().atMillis() >= cluster.now()) {
-            marks.removeLast();
-        }
+        marks.dropFrom(cluster.now());
     }
 
     /**
@@ -595,7 +591,7 @@ final class ExplorerSession {
         List<Activity> newestFirst = new ArrayList<>(activity);
         Collections.reverse(newestFirst);
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writes.snapshot(), heat.snapshot(),
-                heatBounds, List.copyOf(marks), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
+                heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
                 new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())));
     }

@@ -106,6 +106,35 @@ class ExplorerSessionTest {
     }
 
     @Test
+    void insert_marks_are_the_newest_inserted_documents_in_order_and_undo_takes_back_the_rewound_ones() {
+        ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(50_000)
+                .withDocsPerSecond(2_000));
+        session.advance(2_000);
+        ChunkCommands commands = new ChunkCommands(Scenario.DEFAULT_NAMESPACE,
+                session.frame().scenario().key(), MongoVersion.V8_0);
+        session.execute(commands.splitAt(ShardKey.of(new BsonInt64(1_000))));
+        long splitAt = session.now();
+        for (int tick = 0; tick < 300; tick++) {
+            session.advance(17);
+        }
+
+        List<ExplorerFrame.InsertMark> marks = session.frame().inserts();
+        assertEquals(ExplorerSession.MARKS, marks.size(), "only the newest marks are kept");
+        for (int i = 1; i < marks.size(); i++) {
+            ExplorerFrame.InsertMark before = marks.get(i - 1);
+            ExplorerFrame.InsertMark after = marks.get(i);
+            assertEquals(before.sequence() + 1, after.sequence());
+            assertTrue(before.atMillis() <= after.atMillis());
+            assertTrue(before.key().compareTo(after.key()) < 0, "a counter's marks ascend: " + before + ", " + after);
+        }
+        assertTrue(marks.get(marks.size() - 1).atMillis() <= session.now());
+
+        assertTrue(session.undo());
+        assertTrue(session.frame().inserts().stream().allMatch(m -> m.atMillis() < splitAt),
+                "no mark outlives the undo that rewound its insert");
+    }
+
+    @Test
     void undo_rewinds_to_just_before_the_users_command_and_redo_replays_to_where_it_was() {
         ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(50_000)
                 .withDocsPerSecond(2_000));
