@@ -33,6 +33,13 @@ final class LiveOverlay {
     static final int MAX_LIVE_MARKS = 120;
 
     private static final double MARK_HEIGHT = 12;
+    /**
+     * The fades are drawn at most 30 times a second: each draw makes the whole number line card
+     * dirty, and with software rendering repainting it costs the render thread about 10 ms, too much
+     * to spend 60 times a second while a stream keeps the other core busy. A new frame from the
+     * simulation repaints the card anyway and draws the overlay with it.
+     */
+    static final long FRAME_NANOS = 30_000_000L;
 
     /** An insert on show; its positions are those on {@link #model}. */
     private static final class Mark {
@@ -92,12 +99,15 @@ final class LiveOverlay {
     private Color ghostBorder;
     private Color[] shardColors = new Color[0];
     private boolean drawn;
+    private long lastDrawNanos;
     private boolean animating;
     private final AnimationTimer animation = new AnimationTimer() {
         @Override
         public void handle(long now) {
             expire(now);
-            draw(now);
+            if (now - lastDrawNanos >= FRAME_NANOS) {
+                draw(now);
+            }
             if (marks.isEmpty() && moves.isEmpty() && flashes.isEmpty()) {
                 stop();
                 animating = false;
@@ -196,6 +206,7 @@ final class LiveOverlay {
     }
 
     private void draw(long now) {
+        lastDrawNanos = now;
         GraphicsContext g = canvas.getGraphicsContext2D();
         if (drawn) {
             g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
