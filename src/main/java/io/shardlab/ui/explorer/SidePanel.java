@@ -56,6 +56,15 @@ final class SidePanel {
         Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, activityPane(vm.history()));
         activity.setId("tab-activity");
         tabs.getTabs().addAll(chunk, queryTab, history, activity);
+        // query targeting, the command history and the log are the simulator's: a read-only layout has none
+        for (Tab simulatorOnly : List.of(queryTab, history, activity)) {
+            simulatorOnly.disableProperty().bind(vm.readOnlyLayoutProperty());
+        }
+        vm.readOnlyLayoutProperty().addListener((obs, was, readOnly) -> {
+            if (readOnly) {
+                tabs.getSelectionModel().select(chunk);
+            }
+        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("side-panel");
         tabs.setMinWidth(420);
