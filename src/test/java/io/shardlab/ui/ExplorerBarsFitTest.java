@@ -133,7 +133,8 @@ class ExplorerBarsFitTest {
             java.util.Map<String, List<Placed>> controls) {
     }
 
-    private static final List<String> BARS = List.of(".setup-bar", ".transport-bar");
+    /** The setup row, the transport bar, and the number line card's header with its scale and zoom tools. */
+    private static final List<String> BARS = List.of(".setup-bar", ".transport-bar", ".line-card > .card-header");
 
     private static Layout measure(FxRobot robot, double width, double height) {
         return measure(robot, width, height, BARS);

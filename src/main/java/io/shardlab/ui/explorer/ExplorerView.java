@@ -26,7 +26,6 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -105,6 +104,8 @@ public final class ExplorerView {
 
         root.setCenter(stateLayer(diagramScroll));
         root.setRight(side.node());
+        // a border pane gives its side its preferred width: a third of a narrow explorer, at most its maximum
+        side.node().prefWidthProperty().bind(root.widthProperty().multiply(0.38));
         installKeys();
     }
 
@@ -199,23 +200,10 @@ public final class ExplorerView {
         HBox tools = new HBox(12, scales, zoom);
         tools.setAlignment(Pos.CENTER_LEFT);
         tools.setMinWidth(Region.USE_PREF_SIZE);
-        // the tools sit right of the title when both fit and wrap under it when the diagram is narrow (a
+        // the tools sit right of the title when both fit and go under it when the diagram is narrow (a
         // 1280 px window with the lessons panel open), rather than be drawn over the title
-        FlowPane header = new FlowPane(12, 6, titles, tools) {
-            @Override
-            protected double computeMinWidth(double height) {
-                // a FlowPane's minimum is its widest child's preferred width, and the titles prefer the
-                // header's own width: the minimum would then never let the header narrow again
-                return snappedLeftInset() + Math.max(tools.prefWidth(-1), title.prefWidth(-1)) + snappedRightInset();
-            }
-        };
+        CardHeader header = new CardHeader(titles, title, tools);
         header.getStyleClass().add("card-header");
-        header.setRowValignment(javafx.geometry.VPos.CENTER);
-        titles.prefWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> {
-            double room = header.getWidth() - header.snappedLeftInset() - header.snappedRightInset();
-            double beside = room - tools.prefWidth(-1) - header.getHgap();
-            return beside >= title.prefWidth(-1) ? beside : Math.max(0, room);
-        }, header.widthProperty(), tools.widthProperty()));
         VBox card = new VBox(header, line.node());
         card.getStyleClass().addAll("explorer-card", "line-card");
         return card;
