@@ -154,8 +154,9 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     /**
      * Shows a read-only chunk layout (a live cluster's, a snapshot's, a config dump's) in the same number
-     * line, lanes and chunk details, with its per-chunk sizes when known. Pauses the simulation; its frames
-     * stay off the screen until the next {@link #launch}.
+     * line, lanes and chunk details, with its per-chunk sizes when known, and makes the explorer read-only
+     * ({@link #readOnlyLayoutProperty()}). Pauses the simulation; its frames stay off the screen until the
+     * next {@link #launch}, {@link #fork} or {@link #backToSimulator}.
      *
      * @param caption what the title shows, e.g. {@code "shop.orders · db1:27017 (live)"}
      */
