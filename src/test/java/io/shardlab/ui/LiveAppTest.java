@@ -45,21 +45,39 @@ class LiveAppTest {
         app.start(stage);
     }
 
-    @Test
-    void an_opened_snapshot_file_shows_its_chunks_in_the_explorer_with_its_history(FxRobot robot) throws Exception {
-        Path file = dir.resolve("users.shardlab");
-        int chunks;
+    /** Writes the fake 7.0 cluster's users collection to a snapshot file; returns its chunk count. */
+    private int writeUsersSnapshot(Path file) throws Exception {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0);
                 LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString()));
                 LiveConfigSource source = new LiveConfigSource(connection, false)) {
             ClusterMetadata read = new ClusterInspector(Clock.systemUTC()).inspect(source, new ClusterInspector.Scope(null, 0));
             SnapshotFile.write(file, LiveCapture.toSnapshotFile(read, ConfigFixture.USERS));
-            chunks = read.layout(ConfigFixture.USERS).map().size();
+            return read.layout(ConfigFixture.USERS).map().size();
         }
+    }
 
+    /** Whether {@code node} and every parent of it are visible. */
+    private static boolean shown(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void openSnapshot(FxRobot robot, ShardLabApp app, Path file) throws Exception {
         robot.interact(() -> app.live().layout().openSnapshot(file));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#live-panel").query().isVisible());
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void an_opened_snapshot_file_shows_its_chunks_in_the_explorer_with_its_history(FxRobot robot) throws Exception {
+        Path file = dir.resolve("users.shardlab");
+        int chunks = writeUsersSnapshot(file);
+
+        openSnapshot(robot, app, file);
 
         assertTrue(robot.lookup("#explorer").query().isVisible());
         assertFalse(robot.lookup("#empty-state").query().isVisible());
@@ -71,6 +89,41 @@ class LiveAppTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("1 chunk", robot.lookup("#status-chunks").queryAs(Label.class).getText(),
                 "before the oldest recorded split");
+    }
+
+    @Test
+    void a_snapshot_on_show_hides_the_transport_bar_and_names_itself_until_back_to_simulator(FxRobot robot)
+            throws Exception {
+        // given a simulation on show, then a snapshot opened over it
+        robot.clickOn("#start-exploring");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#transport-bar").query().isVisible()
+                && app.explorer().playback().availableProperty().get());
+        Path file = dir.resolve("users.shardlab");
+        int chunks = writeUsersSnapshot(file);
+        openSnapshot(robot, app, file);
+
+        // then the simulator's strips make way for what the layout is, and nothing plays
+        assertFalse(robot.lookup("#transport-bar").query().isVisible(), "the transport bar hides");
+        assertFalse(shown(robot.lookup("#setup-key").query()), "the setup form hides");
+        assertFalse(shown(robot.lookup("#writes-chart").query()), "no writes chart without a stream");
+        assertTrue(robot.lookup("#no-stream-card").query().isVisible());
+        assertTrue(robot.lookup("#read-only-layout-bar").query().isVisible());
+        String summary = robot.lookup("#layout-summary").queryAs(Label.class).getText();
+        assertTrue(summary.startsWith(ConfigFixture.USERS + " · shard key ") && summary.endsWith(" · " + chunks + " chunks"),
+                summary);
+        assertTrue(robot.lookup("#layout-fork").query().isVisible(), "Fork into simulator is offered");
+        robot.push(javafx.scene.input.KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(app.explorer().playback().playingProperty().get(), "Space plays nothing");
+
+        // when Back to simulator is clicked, the simulation comes back and the snapshot's panel goes
+        robot.clickOn("#layout-back");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transport-bar").query().isVisible()
+                && !robot.lookup("#live-panel").query().isVisible());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(robot.lookup("#read-only-layout-bar").query().isVisible());
+        assertEquals("{ counter: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertFalse(robot.lookup("#transport-play").query().isDisabled(), "Play works again");
     }
 
     @Test

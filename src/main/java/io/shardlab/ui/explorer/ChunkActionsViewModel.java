@@ -63,6 +63,15 @@ public final class ChunkActionsViewModel {
 
     private ResolvedScenario scenarioShown;
 
+    /** A read-only layout shows: no command can be sent until the simulation's next frame. */
+    void unload() {
+        commands = null;
+        picker = null;
+        scenarioShown = null;
+        error.set("");
+        refresh();
+    }
+
     private void refresh() {
         ChunkDetails s = line.selectedProperty().get();
         boolean any = s != null && commands != null;

@@ -78,11 +78,21 @@ public final class ExplorerView {
         applyPalette(dark.get());
         dark.addListener((obs, was, now) -> applyPalette(now));
 
-        VBox top = new VBox(setup.node(), new TransportBar(vm.playback(), vm.history()).node());
+        // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
+        // setup and transport strips, which drive the simulator, make way for what the layout is
+        Region transport = new TransportBar(vm.playback(), vm.history()).node();
+        for (Region simulatorOnly : new Region[] {setup.node(), transport}) {
+            simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
+            simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
+        }
+        VBox top = new VBox(new ReadOnlyLayoutBar(vm).node(), setup.node(), transport);
         top.getStyleClass().add("explorer-top");
         root.setTop(top);
 
-        VBox diagram = new VBox(lineCard(), charts.node());
+        // the charts plot the simulated stream's writes: a recorded layout has none to show
+        charts.node().visibleProperty().bind(vm.readOnlyLayoutProperty().not());
+        charts.node().managedProperty().bind(charts.node().visibleProperty());
+        VBox diagram = new VBox(lineCard(), charts.node(), noStreamCard());
         diagram.getStyleClass().add("diagram-column");
         VBox.setVgrow(charts.node(), Priority.ALWAYS);
         ScrollPane diagramScroll = new ScrollPane(diagram);
@@ -94,6 +104,8 @@ public final class ExplorerView {
 
         root.setCenter(stateLayer(diagramScroll));
         root.setRight(side.node());
+        // a border pane gives its side its preferred width: a third of a narrow explorer, at most its maximum
+        side.node().prefWidthProperty().bind(root.widthProperty().multiply(0.38));
         installKeys();
     }
 
@@ -185,12 +197,33 @@ public final class ExplorerView {
         zoomText.setMinWidth(Region.USE_PREF_SIZE);
         VBox titles = new VBox(1, title, caption);
         titles.setMinWidth(0);
-        HBox.setHgrow(titles, Priority.ALWAYS);
-        HBox header = new HBox(12, titles, scales, zoom);
+        HBox tools = new HBox(12, scales, zoom);
+        tools.setAlignment(Pos.CENTER_LEFT);
+        tools.setMinWidth(Region.USE_PREF_SIZE);
+        // the tools sit right of the title when both fit and go under it when the diagram is narrow (a
+        // 1280 px window with the lessons panel open), rather than be drawn over the title
+        CardHeader header = new CardHeader(titles, title, tools);
         header.getStyleClass().add("card-header");
-        header.setAlignment(Pos.CENTER_LEFT);
         VBox card = new VBox(header, line.node());
         card.getStyleClass().addAll("explorer-card", "line-card");
+        return card;
+    }
+
+    /** In place of the charts while a read-only layout shows: why they are not there. */
+    private Region noStreamCard() {
+        Label heading = new Label("No insert stream", new FontIcon(MaterialDesignC.CHART_LINE));
+        heading.getStyleClass().add("card-title");
+        Label text = new Label("Writes per shard and the heatmap plot a simulated stream's inserts. This layout was "
+                + "recorded, not simulated: fork it into the simulator to play a stream on it.");
+        text.setId("no-stream-text");
+        text.getStyleClass().add("no-stream-text");
+        text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
+        VBox card = new VBox(heading, text);
+        card.setId("no-stream-card");
+        card.getStyleClass().addAll("explorer-card", "no-stream-card");
+        card.visibleProperty().bind(vm.readOnlyLayoutProperty());
+        card.managedProperty().bind(card.visibleProperty());
         return card;
     }
 
@@ -292,6 +325,9 @@ public final class ExplorerView {
         MenuItem reset = item("Reset", MaterialDesignR.RESTART,
                 new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> vm.playback().reset());
         Menu speed = new Menu("Speed");
+        for (MenuItem playbackOnly : new MenuItem[] {play, step, reset, speed}) {
+            playbackOnly.disableProperty().bind(vm.playback().availableProperty().not());
+        }
         ToggleGroup speeds = new ToggleGroup();
         for (PlaybackSpeed s : vm.playback().speeds()) {
             RadioMenuItem r = new RadioMenuItem(s.label());
@@ -305,7 +341,13 @@ public final class ExplorerView {
                 new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN), () -> vm.setup().apply());
         MenuItem key = item("Edit the shard key", MaterialDesignA.ALPHA_K_BOX_OUTLINE,
                 new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), setup::focusKey);
-        Menu simulation = new Menu("_Simulation", null, play, step, reset, speed, new SeparatorMenuItem(), apply, key);
+        apply.disableProperty().bind(vm.readOnlyLayoutProperty());
+        key.disableProperty().bind(vm.readOnlyLayoutProperty());
+        MenuItem back = item("Back to simulator", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
+        back.setId("menu-back-to-simulator");
+        back.visibleProperty().bind(vm.readOnlyLayoutProperty());
+        Menu simulation = new Menu("_Simulation", null, play, step, reset, speed, new SeparatorMenuItem(), apply, key,
+                back);
         simulation.setId("menu-simulation");
 
         MenuItem undo = item("Undo", MaterialDesignU.UNDO,
@@ -330,6 +372,7 @@ public final class ExplorerView {
                 () -> vm.history().copyAll());
         MenuItem filter = item("Query targeting…", MaterialDesignF.FILTER_OUTLINE,
                 new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), side::focusFilter);
+        filter.disableProperty().bind(vm.readOnlyLayoutProperty());
         Menu edit = new Menu("_Edit", null, undo, redo, new SeparatorMenuItem(), split, merge,
                 new SeparatorMenuItem(), copy, filter);
         edit.setId("menu-edit");

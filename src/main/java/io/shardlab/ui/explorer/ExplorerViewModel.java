@@ -8,6 +8,8 @@ import java.util.Objects;
 import io.shardlab.cluster.MongoVersion;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -46,9 +48,12 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    /** Whether a layout no simulation drives is on show: the engine's frames wait until the simulator returns. */
+    private final ReadOnlyBooleanWrapper readOnlyLayout = new ReadOnlyBooleanWrapper(this, "readOnlyLayout", false);
+    private final ReadOnlyStringWrapper layoutSummary = new ReadOnlyStringWrapper(this, "layoutSummary", "");
+    private final ReadOnlyBooleanWrapper canFork = new ReadOnlyBooleanWrapper(this, "canFork", false);
+    private Runnable forkShownLayout;
     private ChunkMap shownChunks;
-    /** Whether a layout no simulation drives is on show: the engine's frames wait for the next launch. */
-    private boolean layoutShown;
 
     /**
      * @param engine runs the simulation on its own thread
@@ -79,7 +84,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     @Override
     public void launch(Scenario scenario) {
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
-        layoutShown = false;
+        leaveLayout();
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
         loadError.set("");
@@ -109,7 +114,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .withShards(layout.shards().size()).withVersion(fork.version()).withChunkSizeMegabytes(chunkMb)
                 .withSplitPoints(java.util.List.of());
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
-        layoutShown = false;
+        leaveLayout();
         shownChunks = null;
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
@@ -128,7 +133,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             loadError.set(failed.message());
             setup.showError(failed.message());
             playback.unload();
-        } else if (layoutShown) {
+        } else if (readOnlyLayout.get()) {
             return;
         } else if (state instanceof EngineState.Running running) {
             ExplorerFrame frame = running.frame();
@@ -149,8 +154,9 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     /**
      * Shows a read-only chunk layout (a live cluster's, a snapshot's, a config dump's) in the same number
-     * line, lanes and chunk details, with its per-chunk sizes when known. Pauses the simulation; its frames
-     * stay off the screen until the next {@link #launch}.
+     * line, lanes and chunk details, with its per-chunk sizes when known, and makes the explorer read-only
+     * ({@link #readOnlyLayoutProperty()}). Pauses the simulation; its frames stay off the screen until the
+     * next {@link #launch}, {@link #fork} or {@link #backToSimulator}.
      *
      * @param caption what the title shows, e.g. {@code "shop.orders · db1:27017 (live)"}
      */
@@ -166,12 +172,71 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void showLayout(io.shardlab.render.LayoutData layout, String caption, List<ExplorerFrame.ChunkMove> moves,
             List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(caption, "caption");
+        // read-only from here: the simulation's frames, the pause's included, stay off the screen
+        readOnlyLayout.set(true);
         engine.pause();
-        layoutShown = true;
+        playback.showLayout();
+        history.unload();
+        actions.unload();
+        numberLine.highlightShards(java.util.Set.of());
+        // the window's title and status bar follow the simulation again when it returns
+        shownChunks = null;
+        ClusterSnapshot s = layout.snapshot();
+        int chunks = s.chunks().size();
+        layoutSummary.set(String.format(java.util.Locale.ROOT, "%s · shard key %s · %d shard%s · %,d chunk%s",
+                s.namespace(), s.key(), s.shards().size(), s.shards().size() == 1 ? "" : "s", chunks,
+                chunks == 1 ? "" : "s"));
+        canFork.set(forkShownLayout != null);
         loadError.set("");
-        title.set(Objects.requireNonNull(caption, "caption"));
+        title.set(caption);
         numberLine.showLayout(layout, moves, splits);
         phase.set(Phase.READY);
+    }
+
+    /**
+     * Names the verb that copies the read-only layout on show into the simulator ("Fork into simulator",
+     * the live feature's {@code LiveLayoutViewModel.fork} into {@link #fork}), so the explorer can offer
+     * it beside the layout; without one, {@link #canForkProperty()} stays false.
+     */
+    public void offerFork(Runnable forkShownLayout) {
+        this.forkShownLayout = Objects.requireNonNull(forkShownLayout, "forkShownLayout");
+        canFork.set(readOnlyLayout.get());
+    }
+
+    /** Copies the read-only layout on show into the simulator, through the verb {@link #offerFork} named. */
+    public void forkShownLayout() {
+        if (canFork.get()) {
+            forkShownLayout.run();
+        }
+    }
+
+    /**
+     * Leaves the read-only layout for the simulator: the simulation that was on show before comes back as
+     * it was (paused); when there was none, the setup form's scenario is launched (or, when the form has
+     * an error, the form shows it).
+     */
+    public void backToSimulator() {
+        if (!readOnlyLayout.get()) {
+            return;
+        }
+        leaveLayout();
+        if (playback.loadedProperty().get()) {
+            // a pause publishes the simulation's newest frame, which now reaches the screen
+            engine.pause();
+        } else {
+            // nothing simulated yet: the form's scenario, or the form itself with its error when it has one
+            phase.set(Phase.EMPTY);
+            title.set("");
+            setup.apply();
+        }
+    }
+
+    private void leaveLayout() {
+        readOnlyLayout.set(false);
+        canFork.set(false);
+        layoutSummary.set("");
+        playback.leaveLayout();
     }
 
     // ---- parts -----------------------------------------------------------------------------------
@@ -198,6 +263,29 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public HistoryViewModel history() {
         return history;
+    }
+
+    /**
+     * Whether a read-only layout (a live cluster's, a snapshot's, a config dump's) is on show rather than
+     * the simulator: true from {@link #showLayout} until the next {@link #launch}, {@link #fork} or
+     * {@link #backToSimulator}. While true, the playback verbs, undo/redo and the chunk commands are
+     * unavailable: nothing plays and nothing changes the layout.
+     */
+    public ReadOnlyBooleanProperty readOnlyLayoutProperty() {
+        return readOnlyLayout.getReadOnlyProperty();
+    }
+
+    /**
+     * What the read-only layout on show is, e.g. {@code "test.users · shard key { user_id: 1 } · 4 shards ·
+     * 4 chunks"}; empty while the simulator shows.
+     */
+    public ReadOnlyStringProperty layoutSummaryProperty() {
+        return layoutSummary.getReadOnlyProperty();
+    }
+
+    /** Whether "Fork into simulator" can be offered: a read-only layout shows and {@link #offerFork} named the verb. */
+    public ReadOnlyBooleanProperty canForkProperty() {
+        return canFork.getReadOnlyProperty();
     }
 
     /** Where the explorer is. */

@@ -57,6 +57,17 @@ public final class HistoryViewModel {
         }
     }
 
+    /** A read-only layout shows: no command of the simulation is in reach until its next frame. */
+    void unload() {
+        canUndo.set(false);
+        canRedo.set(false);
+        undoText.set("Undo");
+        redoText.set("Redo");
+        lastMongosh.set("");
+        commands.clear();
+        activity.clear();
+    }
+
     public ReadOnlyBooleanProperty canUndoProperty() {
         return canUndo.getReadOnlyProperty();
     }

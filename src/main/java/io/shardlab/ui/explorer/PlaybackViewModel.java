@@ -22,6 +22,8 @@ public final class PlaybackViewModel {
 
     private final ExplorerEngine engine;
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
+    private final ReadOnlyBooleanWrapper layoutShown = new ReadOnlyBooleanWrapper(this, "layoutShown");
+    private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available");
     private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
     private final ReadOnlyObjectWrapper<PlaybackSpeed> speed =
@@ -37,6 +39,7 @@ public final class PlaybackViewModel {
 
     public PlaybackViewModel(ExplorerEngine engine) {
         this.engine = Objects.requireNonNull(engine, "engine");
+        available.bind(loaded.and(layoutShown.not()));
     }
 
     void show(EngineState.Running state) {
@@ -68,11 +71,31 @@ public final class PlaybackViewModel {
         playing.set(false);
     }
 
+    /** A read-only layout shows instead of the simulation: nothing plays until {@link #leaveLayout()}. */
+    void showLayout() {
+        layoutShown.set(true);
+        playing.set(false);
+        statusText.set("A read-only layout: nothing plays");
+    }
+
+    /** The simulator shows again; its next frame brings the counters back. */
+    void leaveLayout() {
+        layoutShown.set(false);
+    }
+
     // ---- state -----------------------------------------------------------------------------------
 
     /** Whether a scenario is on show. */
     public ReadOnlyBooleanProperty loadedProperty() {
         return loaded.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether play, step, reset and the speeds can act: a scenario is loaded and no read-only layout
+     * shows in its place.
+     */
+    public ReadOnlyBooleanProperty availableProperty() {
+        return available.getReadOnlyProperty();
     }
 
     /** Whether simulated time runs. */
@@ -137,12 +160,18 @@ public final class PlaybackViewModel {
 
     // ---- verbs -----------------------------------------------------------------------------------
 
+    // a read-only layout hides the simulation: a verb then would change what is not on show
+
     public void play() {
-        engine.play();
+        if (!layoutShown.get()) {
+            engine.play();
+        }
     }
 
     public void pause() {
-        engine.pause();
+        if (!layoutShown.get()) {
+            engine.pause();
+        }
     }
 
     /** Play when paused, pause when playing. */
@@ -156,15 +185,22 @@ public final class PlaybackViewModel {
 
     /** One chart window of simulated time, while paused. */
     public void step() {
-        engine.step();
+        if (!layoutShown.get()) {
+            engine.step();
+        }
     }
 
     /** A fresh cluster, the stream at its start. */
     public void reset() {
-        engine.reset();
+        if (!layoutShown.get()) {
+            engine.reset();
+        }
     }
 
     public void chooseSpeed(PlaybackSpeed s) {
-        engine.speed(Objects.requireNonNull(s, "s"));
+        Objects.requireNonNull(s, "s");
+        if (!layoutShown.get()) {
+            engine.speed(s);
+        }
     }
 }

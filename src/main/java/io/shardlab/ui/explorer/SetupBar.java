@@ -7,6 +7,7 @@ import java.io.File;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -15,8 +16,8 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -86,8 +87,8 @@ final class SetupBar {
         FontIcon status = new FontIcon();
         status.getStyleClass().add("key-status");
         key.setRight(status);
-        key.setPrefColumnCount(22);
-        key.setMinWidth(140);
+        key.setPrefColumnCount(20);
+        key.setMinWidth(Region.USE_PREF_SIZE);
         vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
         styleKey(status, vm.keyErrorProperty().get());
         key.setOnKeyPressed(e -> {
@@ -96,7 +97,6 @@ final class SetupBar {
             }
         });
         key.setTooltip(new Tooltip("The shard key pattern, as sh.shardCollection takes it. Enter applies."));
-        HBox.setHgrow(key, Priority.ALWAYS);
 
         Spinner<Integer> shards = new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
         shards.setId("setup-shards");
@@ -160,11 +160,13 @@ final class SetupBar {
             keepWhole.setMinWidth(Region.USE_PREF_SIZE);
         }
 
-        HBox fields = new HBox(field("Workload", workloadBox), field("Shard key", key), field("Shards", shards),
+        // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
+        // fit go to a second row instead of being cut off at the window's edge
+        FlowPane fields = new FlowPane(field("Workload", workloadBox), field("Shard key", key), field("Shards", shards),
                 field("Chunk size", chunkSize), field("Version", version), field("Pace", pace), bottomAligned(apply));
+        fields.setId("setup-fields");
         fields.getStyleClass().add("setup-fields");
-        fields.setAlignment(Pos.BOTTOM_LEFT);
-        HBox.setHgrow(fields.getChildren().get(1), Priority.ALWAYS);
+        fields.setRowValignment(VPos.BOTTOM);
 
         Label keyError = new Label();
         keyError.setId("setup-key-error");

@@ -58,10 +58,22 @@ final class SidePanel {
         activity.setId("tab-activity");
         logShown.bind(activity.selectedProperty());
         tabs.getTabs().addAll(chunk, queryTab, history, activity);
+        // query targeting, the command history and the log are the simulator's: a read-only layout has none
+        for (Tab simulatorOnly : List.of(queryTab, history, activity)) {
+            simulatorOnly.disableProperty().bind(vm.readOnlyLayoutProperty());
+        }
+        vm.readOnlyLayoutProperty().addListener((obs, was, readOnly) -> {
+            if (readOnly) {
+                tabs.getSelectionModel().select(chunk);
+            }
+        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("side-panel");
-        tabs.setMinWidth(420);
-        tabs.setPrefWidth(330);
+        // 420 px when there is room; down to 380 px in a narrow window (1280 px with the lessons panel open),
+        // so the diagram keeps room for its number line beside the lanes' figures (ExplorerView binds the
+        // preferred width to the explorer's)
+        tabs.setMinWidth(380);
+        tabs.setPrefWidth(420);
         tabs.setMaxWidth(420);
         // a selection brings its details forward
         vm.numberLine().selectedProperty().addListener((obs, was, now) -> {
@@ -172,7 +184,13 @@ final class SidePanel {
         zoom.setId("chunk-zoom");
         zoom.setTooltip(new Tooltip("Zoom to this chunk (Z)"));
         zoom.setOnAction(e -> line.zoomToSelection());
-        HBox row = new HBox(8, median, move, mergeLeft, mergeRight, zoom);
+        // whole captions in a narrow panel: the buttons that do not fit go to a second row
+        for (Region keepWhole : new Region[] {median, move, mergeLeft, mergeRight, zoom}) {
+            keepWhole.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(8, 8, median, move, mergeLeft, mergeRight,
+                zoom);
+        row.setId("chunk-action-row");
         row.setAlignment(Pos.CENTER_LEFT);
         VBox buttons = new VBox(8, split, row);
         buttons.getStyleClass().add("chunk-actions");

@@ -1,10 +1,10 @@
 package io.shardlab.ui.explorer;
 
-import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -12,6 +12,7 @@ import javafx.scene.control.Separator;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -31,7 +32,7 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
  */
 final class TransportBar {
 
-    private final HBox root;
+    private final FlowPane root;
 
     TransportBar(PlaybackViewModel vm, HistoryViewModel history) {
         Button play = new Button();
@@ -40,17 +41,17 @@ final class TransportBar {
         play.textProperty().bind(vm.playingProperty().map(p -> p ? "Pause" : "Play"));
         play.graphicProperty().bind(vm.playingProperty().map(p -> new FontIcon(p ? MaterialDesignP.PAUSE
                 : MaterialDesignP.PLAY)));
-        play.disableProperty().bind(vm.loadedProperty().not().or(vm.finishedProperty().and(vm.playingProperty().not())));
+        play.disableProperty().bind(vm.availableProperty().not().or(vm.finishedProperty().and(vm.playingProperty().not())));
         play.setOnAction(e -> vm.togglePlay());
         play.setTooltip(new Tooltip("Play / pause the stream (Space)"));
 
         Button step = iconButton("transport-step", MaterialDesignS.SKIP_NEXT, "Step: one chart window of "
                 + "simulated time (Shift+Right)");
-        step.disableProperty().bind(vm.loadedProperty().not().or(vm.playingProperty()));
+        step.disableProperty().bind(vm.availableProperty().not().or(vm.playingProperty()));
         step.setOnAction(e -> vm.step());
         Button reset = iconButton("transport-reset", MaterialDesignR.RESTART, "Reset: a fresh cluster, the stream "
                 + "at its start (Ctrl+R)");
-        reset.disableProperty().bind(vm.loadedProperty().not());
+        reset.disableProperty().bind(vm.availableProperty().not());
         reset.setOnAction(e -> vm.reset());
 
         HBox speeds = new HBox();
@@ -91,6 +92,7 @@ final class TransportBar {
         progressText.setId("transport-progress-text");
         progressText.getStyleClass().add("transport-caption");
         progressText.textProperty().bind(vm.progressTextProperty());
+        progressText.setMinWidth(Region.USE_PREF_SIZE);
         Label clock = new Label();
         clock.setId("transport-clock");
         clock.getStyleClass().add("transport-clock");
@@ -115,10 +117,24 @@ final class TransportBar {
         redo.tooltipProperty().bind(history.redoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Shift+Z)")));
         redo.setOnAction(e -> history.redo());
 
-        root = new HBox(play, step, reset, separator(), speedLabel, speeds, separator(), clock, progressBox,
-                new Spacer(), stats, separator(), undo, redo);
+        // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
+        // than cutting them off (or squeezing the progress caption to "…")
+        HBox controls = group(play, step, reset);
+        HBox speed = group(speedLabel, speeds);
+        HBox time = group(clock, progressBox);
+        HBox counters = group(stats, separator(), undo, redo);
+        root = new FlowPane(controls, speed, time, counters);
+        root.setId("transport-bar");
         root.getStyleClass().add("transport-bar");
-        root.setAlignment(Pos.CENTER_LEFT);
+        root.setRowValignment(VPos.CENTER);
+    }
+
+    private static HBox group(javafx.scene.Node... nodes) {
+        HBox box = new HBox(nodes);
+        box.getStyleClass().add("transport-group");
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setMinWidth(Region.USE_PREF_SIZE);
+        return box;
     }
 
     private static Button iconButton(String id, Ikon icon, String tip) {

@@ -45,6 +45,14 @@ public final class LiveFeature implements AutoCloseable {
         menu = new LiveMenu(layout, new LiveConnector(), background, Platform::runLater,
                 new RecentConnections(recentConnectionsFile()), stage::get);
         panel = new LivePanel(layout, explorer::fork);
+        // the explorer's read-only banner offers the same "Fork into simulator" as the panel
+        explorer.offerFork(() -> layout.fork(explorer::fork));
+        // once the explorer shows its simulator again (a lesson, Apply, Back to simulator), the layout is gone
+        explorer.readOnlyLayoutProperty().addListener((obs, was, now) -> {
+            if (!now && layout.shownProperty().get()) {
+                layout.dismiss();
+            }
+        });
         // with no layout on show the panel is hidden: a failure then shows in a (non-blocking) alert
         layout.errorProperty().addListener((obs, was, now) -> {
             if (!now.isEmpty() && !layout.shownProperty().get()) {

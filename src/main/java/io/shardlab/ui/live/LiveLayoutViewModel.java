@@ -549,6 +549,16 @@ public final class LiveLayoutViewModel {
         return new Motion(moves, splits);
     }
 
+    /**
+     * The explorer went back to its simulator (a scenario launched, or "Back to simulator"): the layout is
+     * no longer on show, so the watch stops and the panel hides. The read stays, for File → Save snapshot…
+     */
+    public void dismiss() {
+        stopWatch();
+        error.set("");
+        shown.set(false);
+    }
+
     /** Stops the watch and closes the live source; call when the window closes. */
     public void close() {
         stopWatch();

@@ -343,4 +343,110 @@ class ExplorerViewModelTest {
         dark.set(true);
         assertEquals("dark", vm.numberLine().pictureProperty().get().options().theme().name());
     }
+
+    // ---- a read-only layout ------------------------------------------------------------------------
+
+    /** [MinKey, 1000) on shA, [1000, 5000) on shB, [5000, MaxKey) on shA: a snapshot's layout, no sizes. */
+    private static io.shardlab.render.LayoutData recordedLayout() {
+        return new io.shardlab.render.LayoutData(ForkLayoutTest.LAYOUT, java.util.Optional.empty());
+    }
+
+    @Test
+    void a_read_only_layout_takes_the_simulators_place_until_a_scenario_is_launched_again() {
+        // given a simulated scenario, played a little, with a split to undo
+        launchMonotonic();
+        play(500);
+        vm.numberLine().selectChunk(1);
+        vm.actions().splitSelectedChunk();
+        assertFalse(vm.readOnlyLayoutProperty().get());
+        assertTrue(vm.playback().availableProperty().get());
+        assertTrue(vm.history().canUndoProperty().get());
+
+        // when a read-only layout is shown
+        vm.showLayout(recordedLayout(), "shop.events · shard key { counter: 1 } · events.shardlab");
+
+        // then the explorer says so, and the simulator's verbs are unavailable
+        assertTrue(vm.readOnlyLayoutProperty().get());
+        assertEquals("shop.events · shard key { counter: 1 } · 2 shards · 3 chunks", vm.layoutSummaryProperty().get());
+        assertFalse(vm.playback().availableProperty().get(), "play, step, reset and the speeds");
+        assertFalse(vm.playback().playingProperty().get());
+        assertFalse(vm.history().canUndoProperty().get());
+        assertFalse(vm.history().canRedoProperty().get());
+        assertTrue(vm.history().commandsProperty().isEmpty(), "the simulation's commands are not this layout's");
+        vm.numberLine().selectChunk(1);
+        assertFalse(vm.actions().canSplitProperty().get());
+        assertFalse(vm.actions().canMergeProperty().get());
+        assertFalse(vm.actions().canMoveProperty().get());
+        assertEquals(3, vm.numberLine().pictureProperty().get().model().chunkCount());
+
+        // and play, step, a split and undo change nothing: the hidden simulation stays where it was
+        vm.playback().play();
+        assertFalse(thread.repeating(), "no ticks start");
+        vm.playback().step();
+        vm.actions().splitSelectedChunk();
+        vm.history().undo();
+        assertEquals(3, vm.numberLine().pictureProperty().get().model().chunkCount(), "the layout is as recorded");
+        assertTrue(vm.readOnlyLayoutProperty().get());
+
+        // when a scenario is launched again, the simulator is back
+        launchMonotonic();
+        assertFalse(vm.readOnlyLayoutProperty().get());
+        assertEquals("", vm.layoutSummaryProperty().get());
+        assertTrue(vm.playback().availableProperty().get());
+        assertEquals("0 of 20,000 documents", vm.playback().progressTextProperty().get());
+        assertEquals("shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+    }
+
+    @Test
+    void back_to_simulator_brings_back_the_simulation_as_it_was_before_the_layout() {
+        launchMonotonic();
+        play(500);
+        String progress = vm.playback().progressTextProperty().get();
+        int chunks = vm.numberLine().pictureProperty().get().model().chunkCount();
+        int told = shown.size();
+        vm.showLayout(recordedLayout(), "shop.events · shard key { counter: 1 } · events.shardlab");
+
+        vm.backToSimulator();
+
+        assertFalse(vm.readOnlyLayoutProperty().get());
+        assertTrue(vm.playback().availableProperty().get());
+        assertEquals(progress, vm.playback().progressTextProperty().get(), "where the stream had got to");
+        assertEquals(chunks, vm.numberLine().pictureProperty().get().model().chunkCount());
+        assertEquals("shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+        assertEquals(told + 1, shown.size(), "the window's title and status bar name the simulation again");
+    }
+
+    @Test
+    void back_to_simulator_with_nothing_simulated_before_launches_the_setup_forms_scenario() {
+        vm.showLayout(recordedLayout(), "shop.events · shard key { counter: 1 } · events.shardlab");
+        assertTrue(vm.readOnlyLayoutProperty().get());
+
+        vm.backToSimulator();
+
+        assertFalse(vm.readOnlyLayoutProperty().get());
+        assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
+        assertEquals(vm.setup().keyPatternProperty().get(),
+                vm.numberLine().pictureProperty().get().model().key().toString());
+        assertTrue(vm.playback().availableProperty().get());
+    }
+
+    @Test
+    void fork_into_simulator_is_offered_only_for_a_read_only_layout_and_only_once_named() {
+        List<String> forks = new ArrayList<>();
+        launchMonotonic();
+        vm.showLayout(recordedLayout(), "shop.events · shard key { counter: 1 } · events.shardlab");
+        assertFalse(vm.canForkProperty().get(), "no fork verb was named");
+        vm.forkShownLayout();
+        assertTrue(forks.isEmpty());
+
+        vm.offerFork(() -> forks.add("fork"));
+        assertTrue(vm.canForkProperty().get());
+        vm.forkShownLayout();
+        assertEquals(List.of("fork"), forks);
+
+        launchMonotonic();
+        assertFalse(vm.canForkProperty().get(), "the simulator shows: nothing read-only to fork");
+        vm.forkShownLayout();
+        assertEquals(List.of("fork"), forks);
+    }
 }

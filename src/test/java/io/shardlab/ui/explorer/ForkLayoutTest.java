@@ -136,6 +136,27 @@ class ForkLayoutTest {
     }
 
     @Test
+    void the_explorers_fork_into_simulator_is_the_live_views_fork_and_leaves_the_read_only_layout() {
+        // given the live view's fork offered to the explorer (as the app wires it) and a snapshot on show
+        explorer.offerFork(() -> live.fork(explorer::fork));
+        live.openSnapshot(snapshot(null));
+        assertTrue(explorer.readOnlyLayoutProperty().get());
+        assertTrue(explorer.canForkProperty().get());
+        assertFalse(explorer.playback().availableProperty().get());
+
+        // when the explorer's own "Fork into simulator" is used
+        explorer.forkShownLayout();
+        thread.tick();
+
+        // then the simulator shows the snapshot's chunks, and plays
+        assertFalse(explorer.readOnlyLayoutProperty().get());
+        assertFalse(live.shownProperty().get());
+        assertEquals(ExplorerViewModel.Phase.READY, explorer.phaseProperty().get(), explorer.loadErrorProperty().get());
+        assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
+        assertTrue(explorer.playback().availableProperty().get());
+    }
+
+    @Test
     void a_source_without_a_server_version_forks_under_8_0() {
         live.openSnapshot(snapshot(null));
         live.fork(explorer::fork);
