@@ -39,8 +39,10 @@ import org.bson.BsonInt64;
  *   <li><b>UI thread during a streaming simulation: no pulse blocked &gt; 50 ms.</b> The whole explorer
  *       (engine on its own thread, newest-wins mailbox, every panel) plays a stream at full speed for
  *       a while; an AnimationTimer records the time between consecutive pulses, and every delivery of
- *       an engine state to the screen is timed. A gap between pulses over 50 ms would mean the JavaFX
- *       thread was blocked that long.</li>
+ *       an engine state to the screen is timed. A gap between pulses over 50 ms means the JavaFX
+ *       thread could not run a pulse for that long; the JavaFX thread's own CPU time between two
+ *       pulses tells whether it was busy with the explorer's work or waiting (for the render thread
+ *       to finish the previous frame, for a processor, for a garbage collection).</li>
  * </ol>
  * Figures are printed, each against its budget ("OVER" marks a miss); like the other benchmarks of the
  * profile, the run reports and does not fail the build, since its figures depend on the machine's load.
