@@ -135,7 +135,6 @@ class ResponsiveExplorerTest {
         showExplorer(robot, lessons, presenter);
 
         Measured m = layOut(width, height);
-        System.out.println("MEASURE " + width + "x" + height + " lessons=" + lessons + " presenter=" + presenter + " -> " + m);
 
         assertTrue(m.lineWidth() >= atLeast, "the number line is " + m.lineWidth() + " px wide in a "
                 + m.explorerWidth() + " px explorer, lanes " + m.lanes() + ": expected at least " + atLeast);
@@ -211,16 +210,16 @@ class ResponsiveExplorerTest {
 
     @ParameterizedTest(name = "{0} opens {1}")
     @CsvSource(textBlock = """
-            rail-chunk   | #tab-chunk    | .no-selection
-            rail-query   | #tab-query    | #query-filter
-            rail-history | #tab-history  | #copy-all-mongosh
-            rail-log     | #tab-activity | #activity-list
+            rail-chunk   | Chunk   | #tab-chunk    | .no-selection
+            rail-query   | Query   | #tab-query    | #query-filter
+            rail-history | History | #tab-history  | #copy-all-mongosh
+            rail-log     | Log     | #tab-activity | #activity-list
             """, delimiter = '|')
     void in_a_narrow_window_each_rail_button_opens_its_section_over_the_diagram_and_closes_it_again(String button,
-            String tab, String content, FxRobot robot) throws Exception {
+            String title, String tab, String content, FxRobot robot) throws Exception {
         showExplorer(robot, true, false);
         robot.interact(() -> app.explorer().numberLine().clearSelection());
-        Node panel = robot.lookup(".side-panel").query();
+        Node panel = robot.lookup("#side-panel").query();
         assertFalse(panel.isVisible(), "the panel is folded into the rail");
         double lineBefore = layOut(stage.getScene().getWidth(), stage.getScene().getHeight()).lineWidth();
 
@@ -234,6 +233,7 @@ class ResponsiveExplorerTest {
         assertTrue(b.getMinX() >= -SLACK && b.getMaxX() <= lessons.getMinX() + SLACK && b.getMinY() >= -SLACK
                 && b.getMinY() < stage.getScene().getHeight(), content + " at " + b + " lies in the window, left of "
                 + "the lessons panel at x=" + lessons.getMinX());
+        assertEquals(title, robot.lookup("#side-panel-title").queryLabeled().getText(), "the panel names its section");
         assertTrue(robot.lookup(tab).query().getStyleClass().contains("tab")
                 && robot.lookup(tab).query().getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName()
                         .equals("selected")), tab + " is in front");
@@ -257,7 +257,7 @@ class ResponsiveExplorerTest {
         robot.interact(() -> app.explorer().numberLine().selectChunk(0));
 
         assertTrue(cue.isVisible(), "the chunk button shows a cue");
-        assertFalse(robot.lookup(".side-panel").query().isVisible(), "the panel stays closed");
+        assertFalse(robot.lookup("#side-panel").query().isVisible(), "the panel stays closed");
         robot.clickOn("#rail-chunk");
         waitUntil(() -> visible(robot.lookup("#chunk-split-median").query()));
         assertFalse(cue.isVisible(), "the cue goes once the details show");
@@ -280,7 +280,7 @@ class ResponsiveExplorerTest {
         Measured pinned = layOut(stage.getScene().getWidth(), stage.getScene().getHeight());
 
         assertEquals("PINNED", pinned.sidePanel());
-        Node panel = robot.lookup(".side-panel").query();
+        Node panel = robot.lookup("#side-panel").query();
         Bounds lineCard = sceneBounds(robot.lookup(".line-card").query());
         assertTrue(lineCard.getMaxX() <= sceneBounds(panel).getMinX() + SLACK, "the panel is beside the diagram");
         assertTrue(pinned.lineWidth() > 0 && pinned.lineWidth() < railLine, "the line makes room: " + pinned);
@@ -305,7 +305,7 @@ class ResponsiveExplorerTest {
         robot.write("{ counter: 5 }");
         waitUntil(() -> "single-shard".equals(robot.lookup("#query-class").queryLabeled().getText()));
         robot.push(KeyCode.ESCAPE);
-        waitUntil(() -> !robot.lookup(".side-panel").query().isVisible());
+        waitUntil(() -> !robot.lookup("#side-panel").query().isVisible());
     }
 
     /** Visible with all its ancestors. */

@@ -50,7 +50,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  * <p>Gestures: wheel zooms around the pointer (shift-wheel pans), dragging the line pans, clicking
  * selects a chunk, double-clicking splits it there, dragging a chunk from its lane to another lane moves
  * it, right-click opens the chunk menu. Keys: + − zoom, ← → pan, 0 fit, [ ] previous/next chunk,
- * S split, M merge with the next chunk, Esc clears the selection.
+ * S split, M merge with the next chunk, Esc clears the selection. Pointing at a lane's swatch or name shows
+ * that shard's every figure, which a narrow card's lanes leave partly out of their table.
  */
 final class NumberLineView {
 

@@ -45,6 +45,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
 final class SidePanel {
 
     private final TabPane tabs = new TabPane();
+    /** The panel: in a narrow explorer a header (the section's name, a button that folds the panel) over the tabs. */
+    private final VBox panel = new VBox();
     private final TextField filter = new TextField();
     private final SidePanelViewModel placement;
     private final java.util.Map<SidePanelViewModel.Section, Tab> sectionTabs =
@@ -86,15 +88,19 @@ final class SidePanel {
         });
         placement.sectionProperty().addListener((obs, was, now) -> tabs.getSelectionModel().select(sectionTabs.get(now)));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        tabs.getStyleClass().add("side-panel");
+        tabs.getStyleClass().add("side-panel-tabs");
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        panel.getChildren().addAll(narrowHeader(placement), tabs);
+        panel.setId("side-panel");
+        panel.getStyleClass().add("side-panel");
         // 420 px when there is room; down to 380 px in a narrower explorer, so the diagram keeps room for its
         // number line beside the lanes' figures (ExplorerView binds the preferred width to the explorer's)
-        tabs.setMinWidth(380);
-        tabs.setPrefWidth(420);
-        tabs.setMaxWidth(420);
+        panel.setMinWidth(380);
+        panel.setPrefWidth(420);
+        panel.setMaxWidth(420);
         // Esc closes the drawer (a pinned panel stays until unpinned), also from the filter field, which would
         // otherwise take the key
-        tabs.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        panel.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE
                     && placement.placementProperty().get() == SidePanelViewModel.Placement.DRAWER) {
                 placement.close();
@@ -123,9 +129,34 @@ final class SidePanel {
         return drawer;
     }
 
-    /** The panel itself (its tabs), wherever it shows. */
+    /** The panel itself, wherever it shows. */
     Region panel() {
-        return tabs;
+        return panel;
+    }
+
+    /**
+     * Over a narrow explorer's panel, in place of the tab headers (the rail has the sections): the section's
+     * name and a button that folds the panel back into the rail.
+     */
+    private static Region narrowHeader(SidePanelViewModel placement) {
+        Label title = new Label();
+        title.setId("side-panel-title");
+        title.getStyleClass().add("side-panel-title");
+        title.textProperty().bind(placement.sectionProperty().map(SidePanelViewModel.Section::title));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button fold = new Button(null, new FontIcon(MaterialDesignC.CHEVRON_DOUBLE_RIGHT));
+        fold.setId("side-panel-fold");
+        fold.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+        fold.tooltipProperty().bind(placement.pinnedProperty().map(pinned -> new Tooltip(pinned
+                ? "Unpin and fold into the rail" : "Fold into the rail (Esc)")));
+        fold.setOnAction(e -> placement.close());
+        HBox header = new HBox(title, spacer, fold);
+        header.getStyleClass().add("side-panel-header");
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.visibleProperty().bind(placement.placementProperty().map(p -> p.showsRail() && p.showsPanel()));
+        header.managedProperty().bind(header.visibleProperty());
+        return header;
     }
 
     /** Shows the query section with the keyboard in the filter. */
@@ -142,17 +173,20 @@ final class SidePanel {
     private void place(SidePanelViewModel.Placement p) {
         if (p.besideDiagram()) {
             drawer.setRight(null);
-            dockSlot.getChildren().setAll(tabs);
+            dockSlot.getChildren().setAll(panel);
         } else {
             dockSlot.getChildren().clear();
-            drawer.setRight(tabs);
+            drawer.setRight(panel);
         }
         dockSlot.setVisible(p.besideDiagram());
         dockSlot.setManaged(p.besideDiagram());
-        tabs.setVisible(p.showsPanel());
-        tabs.getStyleClass().remove("floating");
+        panel.setVisible(p.showsPanel());
+        panel.getStyleClass().removeAll("floating", "narrow");
         if (p == SidePanelViewModel.Placement.DRAWER) {
-            tabs.getStyleClass().add("floating");
+            panel.getStyleClass().add("floating");
+        }
+        if (p.showsRail()) {
+            panel.getStyleClass().add("narrow");
         }
     }
 

@@ -18,7 +18,8 @@ import javafx.beans.value.ObservableValue;
  * beside it. The states and their ways in and out:
  * <ul>
  *   <li>{@link Placement#DOCKED}: the explorer is at least {@link #DOCK_MIN_WIDTH} wide;</li>
- *   <li>{@link Placement#RAIL}: narrow and closed: only the rail shows;</li>
+ *   <li>{@link Placement#RAIL}: narrow and closed: only the rail shows (a docked panel folds into it as the
+ *       explorer narrows, unless it was pinned);</li>
  *   <li>{@link Placement#DRAWER}: narrow, opened from the rail: the panel floats over the diagram's right side;
  *       the same rail button, or Esc, closes it;</li>
  *   <li>{@link Placement#PINNED}: narrow, pinned: the panel sits beside the diagram (which narrows) until
@@ -70,7 +71,7 @@ final class SidePanelViewModel {
      * The explorer width, in pixels, from which the panel docks. Docked, the panel takes 380–420 px; below this
      * width that would leave the diagram column under 1,000 px and the number line under ~600 px beside the
      * lanes' names and figures (at 1600 × 1000 with the lessons panel open, the explorer is 1,264 px wide: the
-     * docked panel would leave the line ~450 px, the rail leaves it ~800).
+     * docked panel would leave the line ~390 px, the rail leaves it ~770).
      */
     static final double DOCK_MIN_WIDTH = 1420;
 
@@ -110,6 +111,8 @@ final class SidePanelViewModel {
             return;
         }
         narrow.set(nowNarrow);
+        // a docked panel folds into the rail as the explorer narrows, unless the user pinned it
+        open.set(pinned.get());
         if (!nowNarrow && chunkCue.get()) {
             // docked, the panel shows the selection's details as it always did
             section.set(Section.CHUNK);

@@ -55,11 +55,16 @@ final class SideRail {
         ToggleButton chunk = buttons.get(SidePanelViewModel.Section.CHUNK);
         Region dot = new Region();
         dot.getStyleClass().add("rail-cue");
-        dot.setManaged(false);
+        dot.setMinSize(9, 9);
+        dot.setMaxSize(9, 9);
+        // at the icon's top right corner, a little outside it
+        dot.setTranslateX(5);
+        dot.setTranslateY(-5);
         dot.visibleProperty().bind(placement.chunkCueProperty());
         StackPane chunkGraphic = new StackPane(new FontIcon(icon(SidePanelViewModel.Section.CHUNK)), dot);
-        chunkGraphic.setAlignment(Pos.CENTER);
-        chunkGraphic.layoutBoundsProperty().addListener((obs, was, b) -> dot.resizeRelocate(b.getWidth() - 3, -3, 8, 8));
+        StackPane.setAlignment(dot, Pos.TOP_RIGHT);
+        // the icon's size, not the button's: the dot belongs to the icon
+        chunkGraphic.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         chunk.setGraphic(chunkGraphic);
         chunk.tooltipProperty().bind(Bindings.createObjectBinding(() -> new Tooltip(placement.chunkCueProperty().get()
                 && selected.getValue() != null ? selected.getValue().title() + " is selected: show its details"

@@ -85,6 +85,8 @@ class SidePanelViewModelTest {
             narrow toggle:LOG toggle:LOG select pin,   PINNED,    LOG,     true
             narrow toggle:LOG toggle:LOG select wide,  DOCKED,    CHUNK,   false
             narrow show:QUERY,                         DRAWER,    QUERY,   false
+            wide show:QUERY narrow,                    RAIL,      QUERY,   false
+            narrow toggle:LOG wide narrow,             RAIL,      LOG,     false
             narrow toggle:LOG readOnly,                DRAWER,    CHUNK,   false
             narrow readOnly toggle:QUERY,              RAIL,      CHUNK,   false
             narrow readOnly show:LOG,                  RAIL,      CHUNK,   false
