@@ -16,6 +16,9 @@ import java.util.Set;
  * <p>A lane column's tint is the shard's share of that pixel column ({@link NumberLineFrame#share}): full
  * colour when the shard owns the whole column, fading towards the trough for small shares, never below 30%
  * so that a lone small chunk stays visible. Table columns without data (no sizes, no writes) are left out.
+ *
+ * <p>A {@link LaneDetail} says how much shows beside the lanes: exports show it all; a narrow window drops table
+ * columns, then the names, so that the lanes and the number line above them keep their width ({@link #fitting}).
  */
 public final class ShardLanesPainter {
 
@@ -41,8 +44,16 @@ public final class ShardLanesPainter {
         return HEADER + shards * pitch(shards);
     }
 
-    /** Width the left gutter needs: swatch, longest name, badge. */
+    /** Width the left gutter needs with every detail: swatch, longest name, badge. */
     public double leftGutter(Graphics2D g, List<ShardSummary> rows) {
+        return leftGutter(g, rows, LaneDetail.FULL);
+    }
+
+    /** Width the left gutter needs at {@code detail}: the swatch, and the longest name and the badge if shown. */
+    public double leftGutter(Graphics2D g, List<ShardSummary> rows, LaneDetail detail) {
+        if (!detail.names()) {
+            return SWATCH + 8;
+        }
         Pen pen = new Pen(g);
         Font font = nameFont(rows.size());
         double name = 0;
@@ -53,13 +64,34 @@ public final class ShardLanesPainter {
         return SWATCH + 8 + name + (hot ? 8 + badgeWidth(pen) : 0) + 16;
     }
 
-    /** Width the right table needs. */
+    /** Width the right table needs with every column. */
     public double rightGutter(Graphics2D g, List<ShardSummary> rows) {
+        return rightGutter(g, rows, LaneDetail.FULL);
+    }
+
+    /** Width the right table needs at {@code detail}; 0 without columns. */
+    public double rightGutter(Graphics2D g, List<ShardSummary> rows, LaneDetail detail) {
         double w = 0;
-        for (double c : columnWidths(new Pen(g), rows)) {
+        for (double c : columnWidths(new Pen(g), rows, detail)) {
             w += COLUMN_GAP + c;
         }
         return w;
+    }
+
+    /**
+     * The most detailed level whose gutters leave the lanes (and the number line over them) at least
+     * {@code minLaneWidth} of {@code width}; {@link LaneDetail#SWATCHES} when none does.
+     *
+     * @param width the width from the names' left edge to the table's right edge, in pixels
+     * @param minLaneWidth the width the lanes must keep, in pixels
+     */
+    public LaneDetail fitting(Graphics2D g, List<ShardSummary> rows, double width, double minLaneWidth) {
+        for (LaneDetail d : LaneDetail.values()) {
+            if (width - leftGutter(g, rows, d) - rightGutter(g, rows, d) >= minLaneWidth) {
+                return d;
+            }
+        }
+        return LaneDetail.SWATCHES;
     }
 
     private Font nameFont(int shards) {
@@ -70,43 +102,38 @@ public final class ShardLanesPainter {
         return pen.width(type.small(), "HOT") + 12;
     }
 
-    private List<String> headers(List<ShardSummary> rows) {
-        List<String> h = new ArrayList<>();
-        h.add("chunks");
-        if (!rows.isEmpty() && rows.get(0).documents().isPresent()) {
-            h.add("docs");
-            h.add("data");
-        }
-        if (!rows.isEmpty() && rows.get(0).writes().isPresent()) {
-            h.add("writes");
-        }
-        return h;
+    /** One column of the table: its header, and its cell for a row. */
+    private record Column(String header, java.util.function.Function<ShardSummary, String> cell, boolean writes) {
     }
 
-    private static List<String> cells(ShardSummary r) {
-        List<String> c = new ArrayList<>();
-        c.add(String.format(Locale.ROOT, "%,d", r.chunks()));
-        if (r.documents().isPresent()) {
-            c.add(CompactCount.format(r.documents().getAsLong()));
-            c.add(DataSize.format(r.bytes().orElseThrow()));
+    private static List<Column> columns(List<ShardSummary> rows, LaneDetail detail) {
+        List<Column> c = new ArrayList<>();
+        if (detail.chunks()) {
+            c.add(new Column("chunks", r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
         }
-        if (r.writes().isPresent()) {
-            c.add(CompactCount.format(r.writes().getAsLong()));
+        boolean sizes = !rows.isEmpty() && rows.get(0).documents().isPresent();
+        if (sizes && detail.documents()) {
+            c.add(new Column("docs", r -> CompactCount.format(r.documents().getAsLong()), false));
+        }
+        if (sizes && detail.dataSize()) {
+            c.add(new Column("data", r -> DataSize.format(r.bytes().orElseThrow()), false));
+        }
+        if (!rows.isEmpty() && rows.get(0).writes().isPresent() && detail.writes()) {
+            c.add(new Column("writes", r -> CompactCount.format(r.writes().getAsLong()), true));
         }
         return c;
     }
 
-    private double[] columnWidths(Pen pen, List<ShardSummary> rows) {
-        List<String> headers = headers(rows);
-        double[] w = new double[headers.size()];
+    private double[] columnWidths(Pen pen, List<ShardSummary> rows, LaneDetail detail) {
+        List<Column> columns = columns(rows, detail);
+        double[] w = new double[columns.size()];
         for (int i = 0; i < w.length; i++) {
-            w[i] = pen.width(type.small(), headers.get(i));
+            w[i] = pen.width(type.small(), columns.get(i).header());
         }
         Font font = type.body();
         for (ShardSummary r : rows) {
-            List<String> cells = cells(r);
             for (int i = 0; i < w.length; i++) {
-                w[i] = Math.max(w[i], pen.width(r.hot() ? type.bodyBold() : font, cells.get(i)));
+                w[i] = Math.max(w[i], pen.width(r.hot() ? type.bodyBold() : font, columns.get(i).cell().apply(r)));
             }
         }
         return w;
@@ -122,19 +149,32 @@ public final class ShardLanesPainter {
      */
     public void paint(Graphics2D g, List<ShardSummary> rows, NumberLineFrame frame, Highlight highlight, double left,
             double lineX, double top) {
+        paint(g, rows, frame, highlight, left, lineX, top, LaneDetail.FULL);
+    }
+
+    /**
+     * Paints the lanes with what {@code detail} shows beside them.
+     *
+     * @param left the diagram's left margin (where the swatches start)
+     * @param frame the number line frame (its x range is the lanes' x range)
+     * @param lineX the number line's left x: {@code left} plus {@link #leftGutter(Graphics2D, List, LaneDetail)}
+     * @param top the top of the block
+     */
+    public void paint(Graphics2D g, List<ShardSummary> rows, NumberLineFrame frame, Highlight highlight, double left,
+            double lineX, double top, LaneDetail detail) {
         Pen pen = new Pen(g);
         int n = rows.size();
         double pitch = pitch(n);
         double barH = Math.round(pitch * 0.72);
         Font nameFont = nameFont(n);
-        double[] widths = columnWidths(pen, rows);
-        List<String> headers = headers(rows);
+        double[] widths = columnWidths(pen, rows, detail);
+        List<Column> columns = columns(rows, detail);
         double tableLeft = lineX + frame.widthPx();
         double headerBaseline = top + HEADER - 7;
         double cx = tableLeft;
-        for (int i = 0; i < headers.size(); i++) {
+        for (int i = 0; i < columns.size(); i++) {
             cx += COLUMN_GAP + widths[i];
-            pen.textRight(type.small(), colors.mutedText(), headers.get(i), cx, headerBaseline);
+            pen.textRight(type.small(), colors.mutedText(), columns.get(i).header(), cx, headerBaseline);
         }
         Set<String> lit = highlight instanceof Highlight.Shards s ? s.shards() : null;
         for (int r = 0; r < n; r++) {
@@ -146,9 +186,11 @@ public final class ShardLanesPainter {
             Color swatch = dim ? colors.dimmedShard(row.shardIndex()) : colors.shard(row.shardIndex());
             pen.fillRound(swatch, left, mid - SWATCH / 2, SWATCH, SWATCH, 3);
             double nameX = left + SWATCH + 8;
-            pen.text(nameFont, dim ? colors.mutedText() : colors.text(), row.shard(), nameX,
-                    pen.baselineCentered(nameFont, mid));
-            if (row.hot()) {
+            if (detail.names()) {
+                pen.text(nameFont, dim ? colors.mutedText() : colors.text(), row.shard(), nameX,
+                        pen.baselineCentered(nameFont, mid));
+            }
+            if (row.hot() && detail.names()) {
                 double bx = nameX + pen.width(nameFont, row.shard()) + 8;
                 double bw = badgeWidth(pen);
                 pen.fillRound(colors.hot(), bx, mid - 8, bw, 16, 8);
@@ -163,13 +205,12 @@ public final class ShardLanesPainter {
                 pen.strokeRect(colors.hot(), 2, lineX - 1, laneTop - 1, frame.widthPx() + 2, barH + 2);
             }
             pen.crisp(false);
-            List<String> cells = cells(row);
             double x = tableLeft;
-            for (int i = 0; i < cells.size(); i++) {
+            for (int i = 0; i < columns.size(); i++) {
                 x += COLUMN_GAP + widths[i];
-                boolean writesCell = row.hot() && i == cells.size() - 1 && row.writes().isPresent();
+                boolean writesCell = row.hot() && columns.get(i).writes();
                 Font f = writesCell ? type.bodyBold() : type.body();
-                pen.textRight(f, writesCell ? colors.hot() : colors.text(), cells.get(i), x,
+                pen.textRight(f, writesCell ? colors.hot() : colors.text(), columns.get(i).cell().apply(row), x,
                         pen.baselineCentered(f, mid));
             }
         }

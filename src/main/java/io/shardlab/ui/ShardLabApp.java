@@ -84,6 +84,7 @@ public final class ShardLabApp extends Application {
 
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
+    private ExplorerView explorerView;
     private io.shardlab.ui.live.LiveFeature live;
     private ExecutorService exportThread;
 
@@ -107,7 +108,7 @@ public final class ShardLabApp extends Application {
                     viewModel.showCollection(snapshot);
                 });
         explorerRef.set(explorer);
-        ExplorerView explorerView = new ExplorerView(explorer, viewModel.darkProperty());
+        explorerView = new ExplorerView(explorer, viewModel.darkProperty());
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage);
@@ -172,6 +173,11 @@ public final class ShardLabApp extends Application {
     /** The explorer, for tests that drive the real window. */
     ExplorerViewModel explorer() {
         return explorer;
+    }
+
+    /** The explorer's view, for tests that measure the real window. */
+    ExplorerView explorerView() {
+        return explorerView;
     }
 
     @Override

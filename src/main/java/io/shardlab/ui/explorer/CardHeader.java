@@ -69,7 +69,13 @@ final class CardHeader extends Region {
             double titlesWidth = width < 0 ? -1 : room(width) - tools.prefWidth(-1) - GAP;
             return insets + Math.max(titles.prefHeight(titlesWidth), tools.prefHeight(-1));
         }
-        return insets + titles.prefHeight(room(width)) + ROW_GAP + tools.prefHeight(-1);
+        double room = room(width);
+        return insets + titles.prefHeight(room) + ROW_GAP + tools.prefHeight(toolsWidthUnder(room));
+    }
+
+    /** The tools' width under the titles: their preferred width, or the row's if that is less (they wrap). */
+    private double toolsWidthUnder(double room) {
+        return Math.max(0, Math.min(tools.prefWidth(-1), room));
     }
 
     @Override
@@ -78,7 +84,6 @@ final class CardHeader extends Region {
         double y = snappedTopInset();
         double room = room(getWidth());
         double toolsWidth = tools.prefWidth(-1);
-        double toolsHeight = tools.prefHeight(-1);
         if (besideAt(getWidth())) {
             double titlesWidth = snapSizeX(room - toolsWidth - GAP);
             double rowHeight = getHeight() - snappedTopInset() - snappedBottomInset();
@@ -86,8 +91,10 @@ final class CardHeader extends Region {
             layoutInArea(tools, x + room - toolsWidth, y, toolsWidth, rowHeight, 0, HPos.RIGHT, VPos.CENTER);
         } else {
             double titlesHeight = titles.prefHeight(room);
+            double under = toolsWidthUnder(room);
             layoutInArea(titles, x, y, room, titlesHeight, 0, HPos.LEFT, VPos.TOP);
-            layoutInArea(tools, x, y + titlesHeight + ROW_GAP, toolsWidth, toolsHeight, 0, HPos.LEFT, VPos.TOP);
+            layoutInArea(tools, x, y + titlesHeight + ROW_GAP, under, tools.prefHeight(under), 0, HPos.LEFT,
+                    VPos.TOP);
         }
     }
 }

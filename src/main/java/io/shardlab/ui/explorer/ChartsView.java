@@ -6,7 +6,6 @@ import io.shardlab.render.ThemeColors;
 import io.shardlab.render.Typography;
 import io.shardlab.render.WritesChartPainter;
 import java.awt.Graphics2D;
-import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -43,7 +42,8 @@ final class ChartsView {
                 + "(log scale). Each row holds the same number of the stream's distinct keys."));
         VBox writesCard = card("Writes per shard", writesCaption, writes,
                 "Press Play: the writes each shard takes appear here, window by window.", MaterialDesignC.CHART_LINE);
-        VBox heatCard = card("Writes by key range over time", heatCaption, heat,
+        // "over time" is the chart's x axis, which says so: the shorter title stays whole in a narrow card
+        VBox heatCard = card("Writes by key range", heatCaption, heat,
                 "Press Play: hot key ranges light up here, the way key visualizers show hot spots.",
                 MaterialDesignF.FIRE);
         root = new HBox(writesCard, heatCard);
@@ -69,12 +69,12 @@ final class ChartsView {
         Label heading = new Label(title, new FontIcon(icon));
         heading.getStyleClass().add("card-title");
         caption.getStyleClass().add("card-caption");
-        caption.setMinWidth(0);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(heading, spacer, caption);
+        // whole words, never "…": the caption goes under the title when both do not fit on one row, and either
+        // wraps in a card narrower than itself
+        heading.setWrapText(true);
+        caption.setWrapText(true);
+        CardHeader header = new CardHeader(heading, heading, caption);
         header.getStyleClass().add("card-header");
-        header.setAlignment(Pos.CENTER_LEFT);
         Label emptyLabel = new Label(empty);
         emptyLabel.getStyleClass().add("chart-empty");
         emptyLabel.setWrapText(true);

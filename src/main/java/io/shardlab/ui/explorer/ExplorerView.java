@@ -58,6 +58,7 @@ public final class ExplorerView {
     private final ExplorerViewModel vm;
     private final BorderPane root = new BorderPane();
     private final SetupBar setup;
+    private final SidePanelViewModel sidePlacement;
     private final SidePanel side;
     private final NumberLineView line;
     private final ChartsView charts;
@@ -70,7 +71,8 @@ public final class ExplorerView {
     public ExplorerView(ExplorerViewModel vm, ObservableBooleanValue dark) {
         this.vm = vm;
         this.setup = new SetupBar(vm.setup());
-        this.side = new SidePanel(vm);
+        this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
+        this.side = new SidePanel(vm, sidePlacement);
         this.line = new NumberLineView(vm.numberLine(), vm.actions());
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
@@ -102,10 +104,14 @@ public final class ExplorerView {
         diagramScroll.setFocusTraversable(false);
         diagramScroll.getStyleClass().addAll("diagram-scroll", atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
 
-        root.setCenter(stateLayer(diagramScroll));
-        root.setRight(side.node());
+        // the side panel docks at the right of a wide explorer; a narrow one keeps a rail there and opens the
+        // panel as a drawer over the diagram (or pinned beside it), so that the number line keeps its width
+        StackPane centre = new StackPane(stateLayer(diagramScroll), side.drawerLayer());
+        root.setCenter(centre);
+        root.setRight(side.dock());
         // a border pane gives its side its preferred width: a third of a narrow explorer, at most its maximum
-        side.node().prefWidthProperty().bind(root.widthProperty().multiply(0.38));
+        side.panel().prefWidthProperty().bind(root.widthProperty().multiply(0.38));
+        root.widthProperty().addListener((obs, was, now) -> sidePlacement.explorerWidth(now.doubleValue()));
         installKeys();
     }
 
@@ -121,6 +127,11 @@ public final class ExplorerView {
 
     NumberLineView numberLineView() {
         return line;
+    }
+
+    /** Where the side panel shows, for tests. */
+    SidePanelViewModel sidePlacement() {
+        return sidePlacement;
     }
 
     private void applyPalette(boolean isDark) {

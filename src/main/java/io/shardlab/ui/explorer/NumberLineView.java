@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.render.Highlight;
 import io.shardlab.render.KeyLabelFormat;
+import io.shardlab.render.LaneDetail;
 import io.shardlab.render.LegendPainter;
 import io.shardlab.render.NumberLineFrame;
 import io.shardlab.render.NumberLineModel;
@@ -49,7 +50,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  * <p>Gestures: wheel zooms around the pointer (shift-wheel pans), dragging the line pans, clicking
  * selects a chunk, double-clicking splits it there, dragging a chunk from its lane to another lane moves
  * it, right-click opens the chunk menu. Keys: + − zoom, ← → pan, 0 fit, [ ] previous/next chunk,
- * S split, M merge with the next chunk, Esc clears the selection.
+ * S split, M merge with the next chunk, Esc clears the selection. Pointing at a lane's swatch or name shows
+ * that shard's every figure, which a narrow card's lanes leave partly out of their table.
  */
 final class NumberLineView {
 
@@ -59,6 +61,11 @@ final class NumberLineView {
     static final double GAP = 26;
     static final double VALUE_GAP = 44;
     static final double DRAG_THRESHOLD = 4;
+    /**
+     * The share of the canvas the number line keeps at least, as long as dropping the lanes' figures and names
+     * can give it that (ShardLanesPainter#fitting): the line is what the card is for.
+     */
+    static final double MIN_LINE_SHARE = 0.45;
 
     private final NumberLineViewModel vm;
     private final ChunkActionsViewModel actions;
@@ -73,6 +80,7 @@ final class NumberLineView {
     private final StackPane root;
     private final Typography type = Typography.standard();
     private LineGeometry geometry;
+    private LaneDetail laneDetail = LaneDetail.FULL;
     private double pressX;
     private double pressY;
     private double lastDragX;
@@ -115,6 +123,12 @@ final class NumberLineView {
             if (now != null) {
                 live.admit(now);
             }
+            if (shardCardRow >= 0) {
+                // the shard's figures change as the stream plays: refill the card
+                int lane = shardCardRow;
+                shardCardRow = -1;
+                showShardCard(lane);
+            }
         });
         vm.hoveredProperty().addListener((obs, was, now) -> showHover());
         installMouse();
@@ -142,9 +156,13 @@ final class NumberLineView {
         List<ShardSummary> rows = summaries(p);
         ShardLanesPainter lanes = new ShardLanesPainter(colors, type);
         double left = PAD;
-        double lineX = left + lanes.leftGutter(g, rows);
-        double lineWidth = width - PAD - lanes.rightGutter(g, rows) - lineX;
-        if (lineWidth < 60) {
+        // a narrow card gives up the lanes' figures, then their names, before the line gives up its width
+        // (every figure stays a hover away: the chunk card on the line, the shard card on a lane's swatch)
+        LaneDetail detail = lanes.fitting(g, rows, width - 2 * PAD, MIN_LINE_SHARE * width);
+        double lineX = left + lanes.leftGutter(g, rows, detail);
+        double lineWidth = width - PAD - lanes.rightGutter(g, rows, detail) - lineX;
+        if (lineWidth < 1) {
+            geometry = null;
             return;
         }
         TextMeasure measure = TextMeasure.of(g.getFontMetrics(type.label()));
@@ -164,9 +182,10 @@ final class NumberLineView {
         NumberLineFrame frame = NumberLineFrame.compute(model, p.options().viewport(), lineWidth, columns, measure,
                 KeyLabelFormat.standard());
         Rectangle2D bar = linePainter.paint(g, frame, p.options().highlight(), lineX, y, BAR);
-        placeLineLabels(p.valueLine().isPresent(), valueBarTop, bar.getY());
+        // the two lines' names sit in the names' gutter: without names there is no room for them
+        placeLineLabels(p.valueLine().isPresent() && detail.names(), valueBarTop, bar.getY());
         double lanesTop = y + NumberLinePainter.height(model, BAR) + GAP;
-        lanes.paint(g, rows, frame, p.options().highlight(), left, lineX, lanesTop);
+        lanes.paint(g, rows, frame, p.options().highlight(), left, lineX, lanesTop, detail);
         double lanesBottom = lanesTop + ShardLanesPainter.height(rows.size());
         LegendPainter legend = new LegendPainter(colors, type);
         List<LegendPainter.Item> items = LegendPainter.items(model, frame.anyMixed(),
@@ -178,6 +197,7 @@ final class NumberLineView {
         double pitch = ShardLanesPainter.pitch(n);
         geometry = new LineGeometry(frame, valueFrame, lineX, lineWidth, valueBarTop, bar.getY(), BAR, lanesTop, pitch,
                 ShardLanesPainter.height(n) - n * pitch, model.shards(), needed);
+        laneDetail = detail;
         if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
             canvas.setPrefHeight(needed);
             canvas.setMinHeight(needed);
@@ -265,6 +285,11 @@ final class NumberLineView {
         double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
         double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
         hoverOutline.resizeRelocate(x0 - 1, geo.barTop() - 2, Math.max(3, x1 - x0 + 2), BAR + 4);
+        placeHoverCard();
+    }
+
+    /** Puts the hover card beside the pointer, inside the view. */
+    private void placeHoverCard() {
         if (!Double.isNaN(hoverX)) {
             hoverCard.applyCss();
             hoverCard.autosize();
@@ -276,6 +301,55 @@ final class NumberLineView {
         }
     }
 
+    // ---- overlay: a shard's figures ------------------------------------------------------------------
+
+    /** The lane whose shard card shows, or -1. */
+    private int shardCardRow = -1;
+
+    /**
+     * Over a lane's swatch or name, the card shows the shard's every figure: a narrow card's lanes leave some
+     * of them out of their table ({@link LaneDetail}).
+     *
+     * @param lane the lane under the pointer, or -1 to hide the card
+     */
+    private void showShardCard(int lane) {
+        DiagramPicture p = vm.pictureProperty().get();
+        List<ShardSummary> rows = p == null ? List.of() : summaries(p);
+        if (lane < 0 || lane >= rows.size() || dragging) {
+            if (shardCardRow >= 0) {
+                shardCardRow = -1;
+                hoverCard.setVisible(false);
+            }
+            return;
+        }
+        if (lane != shardCardRow) {
+            shardCardRow = lane;
+            hoverCard.getChildren().setAll(shardCardContent(rows.get(lane), p));
+        }
+        hoverCard.setVisible(true);
+        placeHoverCard();
+    }
+
+    private static List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
+        Label title = new Label(s.shard() + (s.hot() ? " · hot" : ""));
+        title.getStyleClass().add("hover-card-title");
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("hover-card-grid");
+        int r = 0;
+        row(grid, r++, "chunks", String.format(java.util.Locale.ROOT, "%,d", s.chunks())
+                + (s.jumboChunks() > 0 ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks()) : ""));
+        if (s.documents().isPresent()) {
+            row(grid, r++, "documents", String.format(java.util.Locale.ROOT, "%,d", s.documents().getAsLong()));
+            row(grid, r++, "data size", io.shardlab.render.DataSize.format(s.bytes().orElseThrow()));
+        }
+        if (s.writes().isPresent()) {
+            String window = p.data().writes().map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(
+                    w.windowMillis())).orElse("");
+            row(grid, r++, "writes", String.format(java.util.Locale.ROOT, "%,d", s.writes().getAsLong()) + window);
+        }
+        return List.of(title, grid);
+    }
+
     // ---- mouse ----------------------------------------------------------------------------------
 
     private void installMouse() {
@@ -285,14 +359,20 @@ final class NumberLineView {
             LineGeometry geo = geometry;
             boolean over = geo != null && geo.inLineX(e.getX()) && (geo.onBar(e.getY()) || geo.laneAt(e.getY()) >= 0);
             if (over) {
+                shardCardRow = -1;
                 vm.hover(geo.position(e.getX()));
                 layoutHover();
             } else {
                 vm.hover(Double.NaN);
+                int lane = geo != null && e.getX() >= PAD && e.getX() < geo.lineX() ? geo.laneAt(e.getY()) : -1;
+                showShardCard(lane);
             }
             canvas.setCursor(over ? Cursor.HAND : Cursor.DEFAULT);
         });
-        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> vm.hover(Double.NaN));
+        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
+            vm.hover(Double.NaN);
+            showShardCard(-1);
+        });
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
             canvas.requestFocus();
             pressX = e.getX();
@@ -460,6 +540,16 @@ final class NumberLineView {
     /** The y of the middle of the bar after the last paint, for tests. */
     Optional<Double> barMiddleY() {
         return Optional.ofNullable(geometry).map(g -> g.barTop() + BAR / 2);
+    }
+
+    /** The width of the number line's bar after the last paint, for tests; empty before it or when too narrow. */
+    Optional<Double> paintedLineWidth() {
+        return Optional.ofNullable(geometry).map(LineGeometry::lineWidth);
+    }
+
+    /** What the lanes showed beside them at the last paint, for tests. */
+    LaneDetail paintedLaneDetail() {
+        return laneDetail;
     }
 
     /** The y of the middle of lane {@code row}, for tests. */

@@ -38,59 +38,156 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
 
 /**
  * The panel beside the diagram: the selected chunk and what can be done to it, query targeting, the
- * command history with its mongosh, and the cluster's activity.
+ * command history with its mongosh, and the cluster's activity. A narrow explorer folds it into a rail of
+ * section buttons that opens it as a drawer over the diagram or pins it beside it ({@link SidePanelViewModel}
+ * decides where it shows; this class moves the one panel between the dock and the drawer).
  */
 final class SidePanel {
 
     private final TabPane tabs = new TabPane();
-    private final Tab queryTab;
+    /** The panel: in a narrow explorer a header (the section's name, a button that folds the panel) over the tabs. */
+    private final VBox panel = new VBox();
     private final TextField filter = new TextField();
+    private final SidePanelViewModel placement;
+    private final java.util.Map<SidePanelViewModel.Section, Tab> sectionTabs =
+            new java.util.EnumMap<>(SidePanelViewModel.Section.class);
+    /** Beside the diagram: the docked or pinned panel, then the rail. */
+    private final HBox dock = new HBox();
+    private final javafx.scene.layout.StackPane dockSlot = new javafx.scene.layout.StackPane();
+    /** Over the diagram: the drawer (and the closed panel, hidden, so that its nodes stay in the scene). */
+    private final javafx.scene.layout.BorderPane drawer = new javafx.scene.layout.BorderPane();
 
-    SidePanel(ExplorerViewModel vm) {
+    SidePanel(ExplorerViewModel vm, SidePanelViewModel placement) {
+        this.placement = placement;
         Tab chunk = tab("Chunk", MaterialDesignC.CUBE_OUTLINE, chunkPane(vm.numberLine(), vm.actions(), vm.history()));
         chunk.setId("tab-chunk");
-        queryTab = tab("Query", MaterialDesignF.FILTER_OUTLINE, queryPane(vm.query()));
+        Tab queryTab = tab("Query", MaterialDesignF.FILTER_OUTLINE, queryPane(vm.query()));
         queryTab.setId("tab-query");
         Tab history = tab("History", MaterialDesignH.HISTORY, historyPane(vm.history()));
         history.setId("tab-history");
         javafx.beans.property.BooleanProperty logShown = new javafx.beans.property.SimpleBooleanProperty();
         Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, activityPane(vm.history(), logShown));
         activity.setId("tab-activity");
-        logShown.bind(activity.selectedProperty());
+        logShown.bind(activity.selectedProperty().and(Bindings.createBooleanBinding(
+                () -> placement.placementProperty().get().showsPanel(), placement.placementProperty())));
         tabs.getTabs().addAll(chunk, queryTab, history, activity);
+        sectionTabs.put(SidePanelViewModel.Section.CHUNK, chunk);
+        sectionTabs.put(SidePanelViewModel.Section.QUERY, queryTab);
+        sectionTabs.put(SidePanelViewModel.Section.HISTORY, history);
+        sectionTabs.put(SidePanelViewModel.Section.LOG, activity);
         // query targeting, the command history and the log are the simulator's: a read-only layout has none
         for (Tab simulatorOnly : List.of(queryTab, history, activity)) {
             simulatorOnly.disableProperty().bind(vm.readOnlyLayoutProperty());
         }
-        vm.readOnlyLayoutProperty().addListener((obs, was, readOnly) -> {
-            if (readOnly) {
-                tabs.getSelectionModel().select(chunk);
+        // the section in front is the placement model's: a click on a tab tells it, and it tells the tabs (a
+        // selected chunk, a rail button, the read-only layout's chunk-only panel)
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                placement.select(sectionOf(now));
             }
         });
+        placement.sectionProperty().addListener((obs, was, now) -> tabs.getSelectionModel().select(sectionTabs.get(now)));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        tabs.getStyleClass().add("side-panel");
-        // 420 px when there is room; down to 380 px in a narrow window (1280 px with the lessons panel open),
-        // so the diagram keeps room for its number line beside the lanes' figures (ExplorerView binds the
-        // preferred width to the explorer's)
-        tabs.setMinWidth(380);
-        tabs.setPrefWidth(420);
-        tabs.setMaxWidth(420);
-        // a selection brings its details forward
-        vm.numberLine().selectedProperty().addListener((obs, was, now) -> {
-            if (now != null && was == null) {
-                tabs.getSelectionModel().select(chunk);
+        tabs.getStyleClass().add("side-panel-tabs");
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        panel.getChildren().addAll(narrowHeader(placement), tabs);
+        panel.setId("side-panel");
+        panel.getStyleClass().add("side-panel");
+        // 420 px when there is room; down to 380 px in a narrower explorer, so the diagram keeps room for its
+        // number line beside the lanes' figures (ExplorerView binds the preferred width to the explorer's)
+        panel.setMinWidth(380);
+        panel.setPrefWidth(420);
+        panel.setMaxWidth(420);
+        // Esc closes the drawer (a pinned panel stays until unpinned), also from the filter field, which would
+        // otherwise take the key
+        panel.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE
+                    && placement.placementProperty().get() == SidePanelViewModel.Placement.DRAWER) {
+                placement.close();
+                e.consume();
             }
         });
+
+        SideRail rail = new SideRail(placement, vm.readOnlyLayoutProperty(), vm.numberLine().selectedProperty());
+        dockSlot.getStyleClass().add("side-dock-slot");
+        dock.getChildren().addAll(dockSlot, rail.node());
+        dock.getStyleClass().add("side-dock");
+        // the drawer's empty part lets the diagram under it take the pointer
+        drawer.setPickOnBounds(false);
+        drawer.getStyleClass().add("side-drawer-layer");
+        place(placement.placementProperty().get());
+        placement.placementProperty().addListener((obs, was, now) -> place(now));
     }
 
-    Region node() {
-        return tabs;
+    /** The panel at the explorer's right: the docked or pinned panel, and the rail. */
+    Region dock() {
+        return dock;
     }
 
-    /** Shows the query tab with the keyboard in the filter. */
+    /** The layer over the diagram that holds the drawer: lay it over the diagram, the same size. */
+    Region drawerLayer() {
+        return drawer;
+    }
+
+    /** The panel itself, wherever it shows. */
+    Region panel() {
+        return panel;
+    }
+
+    /**
+     * Over a narrow explorer's panel, in place of the tab headers (the rail has the sections): the section's
+     * name and a button that folds the panel back into the rail.
+     */
+    private static Region narrowHeader(SidePanelViewModel placement) {
+        Label title = new Label();
+        title.setId("side-panel-title");
+        title.getStyleClass().add("side-panel-title");
+        title.textProperty().bind(placement.sectionProperty().map(SidePanelViewModel.Section::title));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button fold = new Button(null, new FontIcon(MaterialDesignC.CHEVRON_DOUBLE_RIGHT));
+        fold.setId("side-panel-fold");
+        fold.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+        fold.tooltipProperty().bind(placement.pinnedProperty().map(pinned -> new Tooltip(pinned
+                ? "Unpin and fold into the rail" : "Fold into the rail (Esc)")));
+        fold.setOnAction(e -> placement.close());
+        HBox header = new HBox(title, spacer, fold);
+        header.getStyleClass().add("side-panel-header");
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.visibleProperty().bind(placement.placementProperty().map(p -> p.showsRail() && p.showsPanel()));
+        header.managedProperty().bind(header.visibleProperty());
+        return header;
+    }
+
+    /** Shows the query section with the keyboard in the filter. */
     void focusFilter() {
-        tabs.getSelectionModel().select(queryTab);
+        placement.show(SidePanelViewModel.Section.QUERY);
         filter.requestFocus();
+    }
+
+    private SidePanelViewModel.Section sectionOf(Tab tab) {
+        return sectionTabs.entrySet().stream().filter(e -> e.getValue() == tab).findFirst().orElseThrow().getKey();
+    }
+
+    /** Moves the panel to where {@code p} says, keeping it in the scene (hidden) while only the rail shows. */
+    private void place(SidePanelViewModel.Placement p) {
+        if (p.besideDiagram()) {
+            drawer.setRight(null);
+            dockSlot.getChildren().setAll(panel);
+        } else {
+            dockSlot.getChildren().clear();
+            drawer.setRight(panel);
+        }
+        dockSlot.setVisible(p.besideDiagram());
+        dockSlot.setManaged(p.besideDiagram());
+        panel.setVisible(p.showsPanel());
+        panel.getStyleClass().removeAll("floating", "narrow");
+        if (p == SidePanelViewModel.Placement.DRAWER) {
+            panel.getStyleClass().add("floating");
+        }
+        if (p.showsRail()) {
+            panel.getStyleClass().add("narrow");
+        }
     }
 
     private static Tab tab(String title, Ikon icon, Node content) {

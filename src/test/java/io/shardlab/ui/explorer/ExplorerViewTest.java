@@ -121,7 +121,8 @@ class ExplorerViewTest {
         launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
                 .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
 
-        robot.clickOn("#tab-query");
+        // the 1,240 px explorer folds its side panel into the rail: the query button opens that section
+        robot.clickOn("#rail-query");
         robot.clickOn("#query-filter").write("{ counter: 150 }");
         waitUntil(() -> "single-shard".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
 
@@ -171,5 +172,25 @@ class ExplorerViewTest {
 
         robot.clickOn("#zoom-fit");
         waitUntil(() -> vm.numberLine().viewportProperty().get().span() == 1);
+    }
+
+    @Test
+    void pointing_at_a_lanes_shard_name_shows_the_shards_figures(FxRobot robot) throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
+                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        NumberLineView line = view.numberLineView();
+
+        robot.moveTo(line.canvas().localToScreen(NumberLineView.PAD + 30, line.laneMiddleY(1).orElseThrow()));
+        waitUntil(() -> robot.lookup(".hover-card").query().isVisible());
+
+        javafx.scene.Node card = robot.lookup(".hover-card").query();
+        assertEquals("shard02", ((Label) card.lookup(".hover-card-title")).getText());
+        assertEquals(List.of("chunks", "documents", "data size"), card.lookupAll(".hover-card-key").stream()
+                .map(n -> ((Label) n).getText()).toList());
+        assertEquals("1", ((Label) card.lookupAll(".hover-card-value").iterator().next()).getText(),
+                "shard02 owns one of the three chunks");
+
+        robot.moveTo(line.canvas().localToScreen(2, 2));
+        waitUntil(() -> !robot.lookup(".hover-card").query().isVisible());
     }
 }

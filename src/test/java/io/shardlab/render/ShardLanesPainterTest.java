@@ -1,0 +1,118 @@
+package io.shardlab.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.Graphics2D;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jfree.svg.SVGGraphics2D;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ShardLanesPainterTest {
+
+    private static final DiagramData DATA = Diagrams.twelveChunks();
+    private static final NumberLineModel MODEL = NumberLineModel.of(DATA.layout(), Scale.EQUAL);
+    private static final List<ShardSummary> ROWS = ShardSummary.of(MODEL, DATA.layout().sizes(), DATA.writes(),
+            DATA.writes().orElseThrow().windows() - 1);
+
+    private final ShardLanesPainter painter = new ShardLanesPainter(new ThemeColors(Theme.light()),
+            Typography.standard());
+
+    /** The words the lanes paint at {@code detail} beside a 300 px line, as SVG text elements. */
+    private Set<String> paintedWords(LaneDetail detail) {
+        SVGGraphics2D g = new SVGGraphics2D(1600, 400);
+        double left = 18;
+        double lineX = left + painter.leftGutter(g, ROWS, detail);
+        NumberLineFrame frame = NumberLineFrame.compute(MODEL, Viewport.FULL, 300, 300,
+                new Pen(g).measure(Typography.standard().label()), KeyLabelFormat.standard());
+        painter.paint(g, ROWS, frame, Highlight.none(), left, lineX, 0, detail);
+        Set<String> words = new TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">([^<>]+)</text>").matcher(g.getSVGElement());
+        while (m.find()) {
+            words.add(m.group(1));
+        }
+        return words;
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(textBlock = """
+            # detail      table headers                  names
+            FULL,         chunks docs data writes,       true
+            NO_DATA_SIZE, chunks docs writes,            true
+            COUNTS,       chunks docs,                   true
+            CHUNKS,       chunks,                        true
+            NAMES,        '',                            true
+            SWATCHES,     '',                            false
+            """)
+    void a_narrower_level_drops_the_data_size_then_writes_documents_chunks_and_last_the_names(LaneDetail detail,
+            String headers, boolean names) {
+        Set<String> words = paintedWords(detail);
+
+        for (String h : List.of("chunks", "docs", "data", "writes")) {
+            assertEquals(Arrays.asList(headers.split(" ")).contains(h), words.contains(h), detail + " header " + h
+                    + " in " + words);
+        }
+        for (ShardSummary row : ROWS) {
+            assertEquals(names, words.contains(row.shard()), detail + " names " + row.shard() + " in " + words);
+        }
+        assertEquals(names, words.contains("HOT"), detail + " the HOT badge in " + words);
+    }
+
+    @Test
+    void each_level_needs_no_more_room_than_the_one_before() {
+        Graphics2D g = Diagrams.scratch();
+        LaneDetail[] levels = LaneDetail.values();
+        for (int i = 1; i < levels.length; i++) {
+            assertTrue(painter.leftGutter(g, ROWS, levels[i]) <= painter.leftGutter(g, ROWS, levels[i - 1]),
+                    levels[i] + "'s names gutter");
+            assertTrue(painter.rightGutter(g, ROWS, levels[i]) <= painter.rightGutter(g, ROWS, levels[i - 1]),
+                    levels[i] + "'s table");
+        }
+        assertEquals(0, painter.rightGutter(g, ROWS, LaneDetail.NAMES));
+        assertEquals(ShardLanesPainter.SWATCH + 8, painter.leftGutter(g, ROWS, LaneDetail.SWATCHES));
+    }
+
+    @Test
+    void fitting_picks_the_most_detailed_level_that_leaves_the_lanes_their_width() {
+        Graphics2D g = Diagrams.scratch();
+        for (double width = 40; width <= 2000; width += 7) {
+            double min = 0.45 * width;
+            LaneDetail d = painter.fitting(g, ROWS, width, min);
+            double lanes = width - painter.leftGutter(g, ROWS, d) - painter.rightGutter(g, ROWS, d);
+            assertTrue(lanes >= min || d == LaneDetail.SWATCHES, width + " px: " + d + " leaves " + lanes);
+            if (d.ordinal() > 0) {
+                LaneDetail richer = LaneDetail.values()[d.ordinal() - 1];
+                double richerLanes = width - painter.leftGutter(g, ROWS, richer) - painter.rightGutter(g, ROWS, richer);
+                assertTrue(richerLanes < min, width + " px: " + richer + " would have fitted with " + richerLanes);
+            }
+        }
+        assertEquals(LaneDetail.FULL, painter.fitting(g, ROWS, 1600, 0.45 * 1600));
+    }
+
+    @Test
+    void without_a_level_the_painter_shows_everything_as_exports_always_did() {
+        SVGGraphics2D full = new SVGGraphics2D(1600, 400);
+        SVGGraphics2D unspecified = new SVGGraphics2D(1600, 400);
+        for (SVGGraphics2D g : List.of(full, unspecified)) {
+            double lineX = 18 + painter.leftGutter(g, ROWS);
+            NumberLineFrame frame = NumberLineFrame.compute(MODEL, Viewport.FULL, 900, 900,
+                    new Pen(g).measure(Typography.standard().label()), KeyLabelFormat.standard());
+            if (g == full) {
+                painter.paint(g, ROWS, frame, Highlight.none(), 18, lineX, 0, LaneDetail.FULL);
+            } else {
+                painter.paint(g, ROWS, frame, Highlight.none(), 18, lineX, 0);
+            }
+        }
+        Graphics2D g = Diagrams.scratch();
+        assertEquals(painter.leftGutter(g, ROWS, LaneDetail.FULL), painter.leftGutter(g, ROWS));
+        assertEquals(painter.rightGutter(g, ROWS, LaneDetail.FULL), painter.rightGutter(g, ROWS));
+        assertEquals(full.getSVGElement(), unspecified.getSVGElement());
+        assertTrue(Optional.of(full.getSVGElement()).filter(s -> s.contains(">data<")).isPresent());
+    }
+}
