@@ -213,6 +213,12 @@ public final class LessonsView {
         Label expected = new Label(query.expected().label());
         expected.getStyleClass().addAll("lesson-query-expect",
                 "expect-" + query.expected().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        // the badge keeps its whole word; a long label wraps beside it instead of being cut
+        choice.setWrapText(true);
+        choice.setMinHeight(Region.USE_PREF_SIZE);
+        choice.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(choice, javafx.scene.layout.Priority.ALWAYS);
+        expected.setMinWidth(Region.USE_PREF_SIZE);
         HBox head = new HBox(choice, expected);
         head.getStyleClass().add("lesson-query-head");
         head.setAlignment(Pos.CENTER_LEFT);
