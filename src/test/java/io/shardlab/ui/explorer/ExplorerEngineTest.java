@@ -78,6 +78,24 @@ class ExplorerEngineTest {
     }
 
     @Test
+    void at_full_speed_ticks_publish_at_most_twenty_times_a_wall_second() {
+        load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000_000));
+        engine.speed(PlaybackSpeed.MAX);
+        engine.play();
+        int before = published.size();
+        clock.stepPerReadingMillis(1); // every look at the clock is a millisecond of busy work
+
+        for (int i = 0; i < 40; i++) { // 40 ticks of 16 ms work and 8 ms rest: about one wall second
+            clock.advanceMillis(ExplorerEngine.MAX_SPEED_TICK_DELAY_MILLIS);
+            thread.tick();
+        }
+
+        int ticksPublished = published.size() - before;
+        assertTrue(ticksPublished >= 15 && ticksPublished <= 20, "about 20 frames a second, got " + ticksPublished);
+        assertTrue(last().frame().stream().inserted() > 0);
+    }
+
+    @Test
     void a_reset_starts_the_same_stream_again_from_its_first_document() {
         load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000));
         engine.step();
