@@ -1,5 +1,7 @@
 package io.shardlab.ui;
 
+import static io.shardlab.ui.FxWait.onFxThread;
+import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -51,11 +51,6 @@ class ExplorerBarsFitTest {
     @AfterEach
     void stop() {
         app.stop();
-    }
-
-    private static void waitUntil(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition::getAsBoolean);
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** Shows the first scenario in the explorer, the window at the headless screen's 1280 × 720. */
@@ -118,10 +113,6 @@ class ExplorerBarsFitTest {
             return measure(robot, width, height);
         });
         assertFits(layout);
-    }
-
-    private static <T> T onFxThread(java.util.concurrent.Callable<T> task) throws Exception {
-        return WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, WaitForAsyncUtils.asyncFx(task));
     }
 
     /** A control's place in the scene and the caption it shows. */

@@ -1,5 +1,6 @@
 package io.shardlab.ui;
 
+import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,8 +9,6 @@ import io.shardlab.render.ChunkSizes;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.render.LayoutData;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -21,7 +20,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The issue's teaching flow in the real window, starting from the lessons panel: choose a lesson, run its
@@ -43,11 +41,6 @@ class LessonsInWindowTest {
     @AfterEach
     void stop() {
         app.stop();
-    }
-
-    private static void waitUntil(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition::getAsBoolean);
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private int chunks() {

@@ -1,5 +1,7 @@
 package io.shardlab.ui;
 
+import static io.shardlab.ui.FxWait.onFxThread;
+import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,9 +13,6 @@ import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -59,15 +58,6 @@ class ResponsiveExplorerTest {
     @AfterEach
     void stop() {
         app.stop();
-    }
-
-    private static void waitUntil(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition::getAsBoolean);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private static <T> T onFxThread(Callable<T> task) throws Exception {
-        return WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, WaitForAsyncUtils.asyncFx(task));
     }
 
     private ExplorerView view() {

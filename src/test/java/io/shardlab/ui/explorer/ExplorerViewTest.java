@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,9 +10,7 @@ import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The explorer's main flows through its real window (headless Monocle), wired as the application wires
@@ -60,11 +58,6 @@ class ExplorerViewTest {
     @AfterEach
     void stop() {
         thread.close();
-    }
-
-    private static void waitUntil(BooleanSupplier condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, condition::getAsBoolean);
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** What a lesson does: launch a scenario through the ScenarioLauncher hook. */
