@@ -2,7 +2,6 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.render.Scale;
-import io.shardlab.render.Theme;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
@@ -62,7 +61,6 @@ public final class ExplorerView {
     private final SidePanel side;
     private final NumberLineView line;
     private final ChartsView charts;
-    private String paletteSheet;
 
     /**
      * @param vm the explorer's state and verbs
@@ -77,8 +75,7 @@ public final class ExplorerView {
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
         root.getStyleClass().add(STYLE_CLASS);
-        applyPalette(dark.get());
-        dark.addListener((obs, was, now) -> applyPalette(now));
+        new io.shardlab.ui.theme.PaletteSheet(root, "." + STYLE_CLASS).follow(dark);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
@@ -132,15 +129,6 @@ public final class ExplorerView {
     /** Where the side panel shows, for tests. */
     SidePanelViewModel sidePlacement() {
         return sidePlacement;
-    }
-
-    private void applyPalette(boolean isDark) {
-        if (paletteSheet != null) {
-            root.getStylesheets().remove(paletteSheet);
-        }
-        // render's Theme is the one source of the palette: the canvas paints with it and the CSS looks it up
-        paletteSheet = Styles.toDataURI((isDark ? Theme.dark() : Theme.light()).toCss("." + STYLE_CLASS));
-        root.getStylesheets().add(paletteSheet);
     }
 
     // ---- the diagram card ----------------------------------------------------------------------------

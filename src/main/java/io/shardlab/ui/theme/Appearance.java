@@ -10,8 +10,8 @@ import javafx.scene.Parent;
 
 /**
  * Puts the app's look on screen: the AtlantaFX theme (application-wide user agent stylesheet),
- * ShardLab's own stylesheet of looked-up colours, and the {@code dark} / {@code presenter} style
- * classes on window roots that the stylesheet keys on.
+ * ShardLab's own stylesheet, render's palette as looked-up colours ({@link PaletteSheet}), and the
+ * {@code dark} / {@code presenter} style classes on window roots that the stylesheet keys on.
  */
 public final class Appearance {
 
@@ -49,6 +49,7 @@ public final class Appearance {
     /** Styles a long-lived window root and keeps its style classes in step with the switches. */
     public void follow(Parent root) {
         root.getStylesheets().add(STYLESHEET);
+        new PaletteSheet(root, ".root").follow(dark);
         setStyleClass(root, DARK, dark.get());
         setStyleClass(root, PRESENTER, presenter.get());
         dark.addListener((obs, was, on) -> setStyleClass(root, DARK, on));
@@ -58,6 +59,7 @@ public final class Appearance {
     /** Styles the root of a modal window as things are now (nothing can change while it is open). */
     public void applyOnce(Parent root) {
         root.getStylesheets().add(STYLESHEET);
+        new PaletteSheet(root, ".root").show(dark.get());
         setStyleClass(root, DARK, dark.get());
         setStyleClass(root, PRESENTER, presenter.get());
     }
