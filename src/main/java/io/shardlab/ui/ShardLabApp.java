@@ -108,7 +108,7 @@ public final class ShardLabApp extends Application {
                     viewModel.showCollection(snapshot);
                 });
         explorerRef.set(explorer);
-        explorerView = new ExplorerView(explorer, viewModel.darkProperty());
+        explorerView = new ExplorerView(explorer);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage);

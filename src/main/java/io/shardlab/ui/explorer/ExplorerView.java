@@ -5,7 +5,6 @@ import io.shardlab.render.Scale;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
-import javafx.beans.value.ObservableBooleanValue;
 import javafx.util.Duration;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -63,10 +62,10 @@ public final class ExplorerView {
     private final ChartsView charts;
 
     /**
-     * @param vm the explorer's state and verbs
-     * @param dark whether the dark theme shows (render's palette follows it)
+     * @param vm the explorer's state and verbs (its number line follows the dark theme for the canvases;
+     *     the nodes take the palette from the window root, see {@code Appearance})
      */
-    public ExplorerView(ExplorerViewModel vm, ObservableBooleanValue dark) {
+    public ExplorerView(ExplorerViewModel vm) {
         this.vm = vm;
         this.setup = new SetupBar(vm.setup());
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
@@ -75,7 +74,6 @@ public final class ExplorerView {
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
         root.getStyleClass().add(STYLE_CLASS);
-        new io.shardlab.ui.theme.PaletteSheet(root, "." + STYLE_CLASS).follow(dark);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is

@@ -48,7 +48,7 @@ class ExplorerViewTest {
         vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
                 (snapshot, version) -> { });
         holder[0] = vm;
-        view = new ExplorerView(vm, dark);
+        view = new ExplorerView(vm);
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         appearance.follow(view.node());
         stage.setScene(new Scene(view.node(), 1240, 760));
