@@ -3,6 +3,7 @@
 #   - the app-image's launcher, bin/ShardLab, runs the command line exactly like the jar: the same
 #     output and exit status as `java -jar target/shardlab.jar` for --version, hash, explain and a
 #     bad input;
+#   - it starts the JVM with the launchers' option (-XX:G1HeapRegionSize=16m);
 #   - with no arguments it opens the GUI: on a virtual display (xvfb-run), with
 #     -Dshardlab.smokeTest=true, the main window is drawn, closes itself, and the launcher exits 0
 #     with no exception on its output;
@@ -55,6 +56,14 @@ if [[ "$("$launcher" hash 1 2>&1)" == "5902408780260971510" ]]; then
   pass "bin/ShardLab hash 1 prints 5902408780260971510"
 else
   fail "bin/ShardLab hash 1" "printed: $("$launcher" hash 1 2>&1)"
+fi
+
+# The launcher starts the JVM with the pom's app.jvmOption (16 MB G1 regions, for a smooth explorer).
+cfg="$root/target/installer/app-image/ShardLab/lib/app/ShardLab.cfg"
+if grep -q -- "-XX:G1HeapRegionSize=16m" "$cfg" 2>/dev/null; then
+  pass "bin/ShardLab starts the JVM with -XX:G1HeapRegionSize=16m"
+else
+  fail "lib/app/ShardLab.cfg lacks -XX:G1HeapRegionSize=16m" "$(cat "$cfg" 2>/dev/null | tr '\n' ' ')"
 fi
 
 # The GUI, on a virtual display. JAVA_TOOL_OPTIONS reaches the JVM the launcher starts.
