@@ -5,14 +5,13 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.AddShard;
-import io.shardlab.sim.ClusterEvent;
-import io.shardlab.sim.ClusterEventListener;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.LandedInserts;
 import io.shardlab.workload.WriteDistribution;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -64,7 +63,7 @@ final class LayoutReplay {
         cluster.execute(new ShardCollection(namespace, pattern, false, false));
 
         WriteDistribution writes = new WriteDistribution(settings.window(), cluster.snapshot().cluster().shardIds());
-        Landed landed = new Landed();
+        LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
         double scale = sample.scale();
         long start = cluster.now();
@@ -83,7 +82,7 @@ final class LayoutReplay {
                 for (int i = 0; i < n; i++) {
                     sizes[i] = scaledSize(sample.documents().bsonSize(done + i), scale);
                 }
-                landed.byShard = null;
+                landed.reset();
                 cluster.insert(namespace, InsertBatch.ofKeys(Arrays.asList(keys).subList(done, done + n),
                         Arrays.copyOf(sizes, n)));
                 landed.recordInto(writes, n);
@@ -114,33 +113,5 @@ final class LayoutReplay {
         long max = docs.values().stream().mapToLong(Long::longValue).max().orElse(0);
         double share = total == 0 ? 0 : (double) max / total;
         return new LayoutMetrics(s.cluster().chunks().size(), jumbo, share, s.cluster(), s.chunkStatistics());
-    }
-
-    /** The per-shard counts of the last {@link ClusterEvent.InsertsLanded}. */
-    private static final class Landed implements ClusterEventListener {
-        Map<String, Long> byShard;
-
-        @Override
-        public void onEvent(ClusterEvent event) {
-            if (event instanceof ClusterEvent.InsertsLanded l) {
-                byShard = l.documentsByShard();
-            }
-        }
-
-        void recordInto(WriteDistribution writes, int expected) {
-            if (byShard == null) {
-                throw new IllegalStateException("the simulated cluster reported no landed inserts for a batch of "
-                        + expected);
-            }
-            long total = 0;
-            for (Map.Entry<String, Long> e : byShard.entrySet()) {
-                writes.record(e.getKey(), e.getValue().intValue());
-                total += e.getValue();
-            }
-            if (total != expected) {
-                throw new IllegalStateException("the simulated cluster landed " + total + " of " + expected
-                        + " inserted documents");
-            }
-        }
     }
 }

@@ -6,7 +6,6 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.ClusterEvent;
-import io.shardlab.sim.ClusterEventListener;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.SetBalancerState;
@@ -14,7 +13,6 @@ import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SplitAt;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Plays an {@link InsertStream} into a {@link SimulatedCluster} at a steady pace and records where
@@ -108,7 +106,7 @@ public final class WorkloadDriver {
      */
     public WriteDistribution run(InsertStream stream) {
         WriteDistribution writes = new WriteDistribution(window, cluster.snapshot().cluster().shardIds());
-        LandedCounts landed = new LandedCounts();
+        LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
         try {
             long start = cluster.now();
@@ -141,38 +139,6 @@ public final class WorkloadDriver {
             return writes;
         } finally {
             cluster.removeListener(landed);
-        }
-    }
-
-    /** The per-shard counts of the last {@link ClusterEvent.InsertsLanded}. */
-    private static final class LandedCounts implements ClusterEventListener {
-        private Map<String, Long> byShard;
-
-        @Override
-        public void onEvent(ClusterEvent event) {
-            if (event instanceof ClusterEvent.InsertsLanded l) {
-                byShard = l.documentsByShard();
-            }
-        }
-
-        void reset() {
-            byShard = null;
-        }
-
-        void recordInto(WriteDistribution writes, int expected) {
-            if (byShard == null) {
-                throw new IllegalStateException("the simulated cluster reported no landed inserts for a batch of "
-                        + expected);
-            }
-            long total = 0;
-            for (Map.Entry<String, Long> e : byShard.entrySet()) {
-                writes.record(e.getKey(), e.getValue().intValue());
-                total += e.getValue();
-            }
-            if (total != expected) {
-                throw new IllegalStateException("the simulated cluster landed " + total + " of " + expected
-                        + " inserted documents");
-            }
         }
     }
 }
