@@ -110,6 +110,31 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule core_layers_use_only_the_layers_below_them = coreLayerOrderUnder("io.shardlab");
 
+    /** Rule 2: the adapters (live, render, and serve and shell when they come) never use a front end. */
+    @ArchTest
+    static final ArchRule adapters_do_not_depend_on_front_ends = noClasses()
+            .that().resideInAnyPackage("io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
+                    "io.shardlab.shell..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.shardlab.ui..", "io.shardlab.cli..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: live, render, serve and shell convert at their border for every "
+                    + "front end; the app and the CLI are built on them, not the other way round");
+
+    /** The two front ends share the layers below them, never each other. */
+    @ArchTest
+    static final ArchRule the_cli_does_not_use_the_app = noClasses()
+            .that().resideInAPackage("io.shardlab.cli..")
+            .should().dependOnClassesThat().resideInAPackage("io.shardlab.ui..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
+
+    @ArchTest
+    static final ArchRule the_app_does_not_use_the_cli = noClasses()
+            .that().resideInAPackage("io.shardlab.ui..")
+            .should().dependOnClassesThat().resideInAPackage("io.shardlab.cli..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
+
     /** Rule 2: only live talks to a server, through the driver or through a socket of its own. */
     @ArchTest
     static final ArchRule only_live_and_serve_open_client_sockets = noClasses()
@@ -174,6 +199,27 @@ class ArchitectureTest {
             .should().beFreeOfCycles()
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 3: features form a tree under ShardLabApp, which wires them");
+
+    /**
+     * Rule 5: in {@code uiRoot}, threads and executors are made only by its {@code tasks} package (the
+     * application's one {@code BackgroundTasks}), so every thread is a named daemon stopped in one place.
+     */
+    static ArchRule threadsMadeOnlyByTheTasksPackageOf(String uiRoot) {
+        return noClasses().that().resideInAPackage(uiRoot + "..").and().resideOutsideOfPackage(uiRoot + ".tasks..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ThreadPoolExecutor")
+                .orShould().dependOnClassesThat()
+                        .haveFullyQualifiedName("java.util.concurrent.ScheduledThreadPoolExecutor")
+                .orShould().callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo(Thread.class))))
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 5: background work goes through the injected BackgroundTasks "
+                        + "(a synchronous twin in tests), wired once in ShardLabApp");
+    }
+
+    @ArchTest
+    static final ArchRule ui_threads_come_from_background_tasks = threadsMadeOnlyByTheTasksPackageOf("io.shardlab.ui");
 
     // ---- the rules catch what they are meant to catch ----
 
@@ -259,5 +305,14 @@ class ArchitectureTest {
                 .getFailureReport().toString();
         assertTrue(report.contains("ExportReachingIntoExplorer"), report);
         assertFalse(report.contains("TidyLesson"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_5_flags_a_ui_feature_making_its_own_threads_and_only_that() {
+        String report = threadsMadeOnlyByTheTasksPackageOf("io.shardlab.archfixture").evaluate(fixtureTree())
+                .getFailureReport().toString();
+        assertTrue(report.contains("ExportOwnThread.<init>()> calls method <java.util.concurrent.Executors"), report);
+        assertTrue(report.contains("ExportOwnThread.<init>()> calls constructor <java.lang.Thread"), report);
+        assertFalse(report.contains("TidyLanes"), report);
     }
 }
