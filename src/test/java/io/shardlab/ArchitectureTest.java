@@ -8,12 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
+import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -193,6 +200,63 @@ class ArchitectureTest {
     static final ArchRule ui_features_use_each_other_only_along_the_listed_edges =
             uiFeatureIsolationUnder("io.shardlab.ui");
 
+    /**
+     * Rule 3, the other half of feature isolation: along a listed edge a feature uses only the other feature's
+     * published types (and their nested types), never its internals. ShardLabApp, in the ui package itself,
+     * wires every feature and may use anything.
+     */
+    static final Map<String, List<String>> UI_PUBLISHED_TYPES = Map.of(
+            "explorer", List.of("Scenario", "ScenarioLauncher", "ExplorerViewModel", "ExplorerFrame", "LayoutFork"),
+            "shell", List.of("MainViewModel", "ClusterDescription"),
+            "about", List.of("AboutDialog", "AboutInfo"));
+
+    /** The ui packages every feature shares; they are not features. */
+    static final List<String> UI_SHARED = List.of("theme", "tasks");
+
+    static ArchRule uiFeaturesUseOnlyPublishedTypesUnder(String root, Map<String, List<String>> published) {
+        return classes().that().resideInAPackage(root + "..")
+                .should(new ArchCondition<JavaClass>("use another ui feature only through its published types") {
+                    @Override
+                    public void check(JavaClass source, ConditionEvents events) {
+                        String own = featureOf(root, source);
+                        if (own == null) {
+                            return;
+                        }
+                        for (Dependency d : source.getDirectDependenciesFromSelf()) {
+                            JavaClass target = d.getTargetClass().getBaseComponentType();
+                            String other = featureOf(root, target);
+                            if (other != null && !other.equals(own) && !publishedBy(root, other, target, published)) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
+                    }
+                })
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 3: a feature's internals change without the other features noticing; "
+                        + "what another feature needs is published here or moved below ui");
+    }
+
+    /** The feature {@code type} belongs to under {@code root}, or null for root itself and the shared packages. */
+    private static String featureOf(String root, JavaClass type) {
+        String pkg = type.getPackageName();
+        if (!pkg.startsWith(root + ".")) {
+            return null;
+        }
+        String feature = pkg.substring(root.length() + 1).split("\\.", 2)[0];
+        return UI_SHARED.contains(feature) ? null : feature;
+    }
+
+    private static boolean publishedBy(String root, String feature, JavaClass type,
+            Map<String, List<String>> published) {
+        String name = type.getName();
+        return published.getOrDefault(feature, List.of()).stream().map(n -> root + "." + feature + "." + n)
+                .anyMatch(p -> name.equals(p) || name.startsWith(p + "$"));
+    }
+
+    @ArchTest
+    static final ArchRule ui_features_use_only_each_others_published_types =
+            uiFeaturesUseOnlyPublishedTypesUnder("io.shardlab.ui", UI_PUBLISHED_TYPES);
+
     /** Rule 3: no two ui features depend on each other, directly or through a third. */
     @ArchTest
     static final ArchRule ui_features_are_free_of_cycles = slices().matching("io.shardlab.ui.(*)..")
@@ -314,5 +378,13 @@ class ArchitectureTest {
         assertTrue(report.contains("ExportOwnThread.<init>()> calls method <java.util.concurrent.Executors"), report);
         assertTrue(report.contains("ExportOwnThread.<init>()> calls constructor <java.lang.Thread"), report);
         assertFalse(report.contains("TidyLanes"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_3_flags_a_ui_feature_using_another_features_internals_and_only_that() {
+        String report = uiFeaturesUseOnlyPublishedTypesUnder("io.shardlab.archfixture",
+                Map.of("explorer", List.of("ExplorerEntryPoint"))).evaluate(fixtureTree()).getFailureReport().toString();
+        assertTrue(report.contains("LessonReachingIntoExplorerInternals"), report);
+        assertFalse(report.contains("TidyLesson"), report);
     }
 }
