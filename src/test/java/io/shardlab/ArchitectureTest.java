@@ -2,28 +2,38 @@ package io.shardlab;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
+import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 
 /**
- * DESIGN.md's layering rules 1–3, checked on the production classes. Packages that have no
- * classes yet pass (allowEmptyShould), so the rules hold from the first commit onwards.
+ * The rules of docs/ARCHITECTURE.md that a machine can check (1, 2, 3 and 5), on the production
+ * classes. Packages that have no classes yet (serve, shell, session) pass (allowEmptyShould), so the
+ * rules hold from the first commit onwards.
  */
 @AnalyzeClasses(packages = "io.shardlab", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
-    /** DESIGN.md rule 1: the pure packages, deterministic and fast to test. */
+    /** ARCHITECTURE.md rule 1: the pure packages, deterministic and fast to test. */
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
         "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..",
@@ -38,7 +48,7 @@ class ArchitectureTest {
         return noClasses().that().resideInAnyPackage(packages)
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.mongodb..", "java.awt..")
                 .allowEmptyShould(true)
-                .because("DESIGN.md rule 1: bson, key, cluster, routing, sim, workload and advisor are pure Java");
+                .because("ARCHITECTURE.md rule 1: bson, key, cluster, routing, sim, workload and advisor are pure Java");
     }
 
     /** Rule 1: no JavaFX, no MongoDB driver, no AWT in the pure packages. */
@@ -51,7 +61,7 @@ class ArchitectureTest {
             .that().resideInAnyPackage(PURE_PACKAGES)
             .should().dependOnClassesThat().resideInAnyPackage(OUTER_PACKAGES)
             .allowEmptyShould(true)
-            .because("DESIGN.md rule 1: the pure packages are the core the ui, cli, live and render layers use");
+            .because("ARCHITECTURE.md rule 1: the pure packages are the core the ui, cli, live and render layers use");
 
     /** Rule 2: only live talks to a server. */
     @ArchTest
@@ -59,7 +69,7 @@ class ArchitectureTest {
             .that().resideOutsideOfPackage("io.shardlab.live..")
             .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..")
             .allowEmptyShould(true)
-            .because("DESIGN.md rule 2: only live talks to a server; it converts driver documents at the border");
+            .because("ARCHITECTURE.md rule 2: only live talks to a server; it converts driver documents at the border");
 
     /** Rule 3: ViewModels hold no nodes. */
     @ArchTest
@@ -67,7 +77,7 @@ class ArchitectureTest {
             .that().haveSimpleNameEndingWith("ViewModel")
             .should().dependOnClassesThat().areAssignableTo(Node.class)
             .allowEmptyShould(true)
-            .because("DESIGN.md rule 3: ViewModels expose properties and verbs; Views build nodes and bind");
+            .because("ARCHITECTURE.md rule 3: ViewModels expose properties and verbs; Views build nodes and bind");
 
     /** Rule 3: ViewModels are part of the ui layer. */
     @ArchTest
@@ -75,7 +85,203 @@ class ArchitectureTest {
             .that().haveSimpleNameEndingWith("ViewModel")
             .should().resideInAPackage("io.shardlab.ui..")
             .allowEmptyShould(true)
-            .because("DESIGN.md rule 3: the ui package holds one package per feature with View + ViewModel");
+            .because("ARCHITECTURE.md rule 3: the ui package holds one package per feature with View + ViewModel");
+
+    /**
+     * Rule 1, inside the core: bson ← key ← cluster ← routing, sim ← workload ← advisor. A layer uses only
+     * the layers to its left; routing and sim stand side by side and do not use each other. {@code root} is
+     * the package the seven layers sit in, so a test can check the rule on a fixture tree.
+     */
+    static ArchRule coreLayerOrderUnder(String root) {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("bson").definedBy(root + ".bson..")
+                .layer("key").definedBy(root + ".key..")
+                .layer("cluster").definedBy(root + ".cluster..")
+                .layer("routing").definedBy(root + ".routing..")
+                .layer("sim").definedBy(root + ".sim..")
+                .layer("workload").definedBy(root + ".workload..")
+                .layer("advisor").definedBy(root + ".advisor..")
+                .whereLayer("advisor").mayNotBeAccessedByAnyLayer()
+                .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor")
+                .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor")
+                .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor")
+                .whereLayer("cluster").mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor")
+                .whereLayer("key").mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor")
+                .whereLayer("bson").mayOnlyBeAccessedByLayers("key", "cluster", "routing", "sim", "workload",
+                        "advisor")
+                .withOptionalLayers(true)
+                .because("ARCHITECTURE.md rule 1: each core layer is built on the ones below it, so a change to "
+                        + "a lower layer is tested without the higher ones and no cycle ties the core together");
+    }
+
+    @ArchTest
+    static final ArchRule core_layers_use_only_the_layers_below_them = coreLayerOrderUnder("io.shardlab");
+
+    /** Rule 2: the adapters (live, render, and serve and shell when they come) never use a front end. */
+    @ArchTest
+    static final ArchRule adapters_do_not_depend_on_front_ends = noClasses()
+            .that().resideInAnyPackage("io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
+                    "io.shardlab.shell..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.shardlab.ui..", "io.shardlab.cli..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: live, render, serve and shell convert at their border for every "
+                    + "front end; the app and the CLI are built on them, not the other way round");
+
+    /** The two front ends share the layers below them, never each other. */
+    @ArchTest
+    static final ArchRule the_cli_does_not_use_the_app = noClasses()
+            .that().resideInAPackage("io.shardlab.cli..")
+            .should().dependOnClassesThat().resideInAPackage("io.shardlab.ui..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
+
+    @ArchTest
+    static final ArchRule the_app_does_not_use_the_cli = noClasses()
+            .that().resideInAPackage("io.shardlab.ui..")
+            .should().dependOnClassesThat().resideInAPackage("io.shardlab.cli..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
+
+    /** Rule 2: only live talks to a server, through the driver or through a socket of its own. */
+    @ArchTest
+    static final ArchRule only_live_and_serve_open_client_sockets = noClasses()
+            .that().resideOutsideOfPackages("io.shardlab.live..", "io.shardlab.serve..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.channels.SocketChannel")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.channels.AsynchronousSocketChannel")
+            .orShould().dependOnClassesThat().resideInAPackage("java.net.http..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: only live talks to a server (and serve to its clients); "
+                    + "everything else sees cluster and sim types");
+
+    /** Rule 2: only serve accepts connections. */
+    @ArchTest
+    static final ArchRule only_serve_accepts_connections = noClasses()
+            .that().resideOutsideOfPackage("io.shardlab.serve..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.channels.ServerSocketChannel")
+            .orShould().dependOnClassesThat()
+                    .haveFullyQualifiedName("java.nio.channels.AsynchronousServerSocketChannel")
+            .orShould().dependOnClassesThat().resideInAnyPackage("com.sun.net.httpserver..", "de.bwaldvogel.mongo..",
+                    "io.netty..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: only serve accepts connections; it converts wire messages at its "
+                    + "border, and each MongoDB command is implemented once for serve and shell");
+
+    /**
+     * Rule 3, feature isolation: a ui feature package uses another feature only along these edges
+     * (user, used). ui.theme and ui.tasks are shared by every feature and are not features.
+     */
+    static final String[][] UI_FEATURE_EDGES = {
+        {"lessons", "explorer"}, {"live", "explorer"}, {"live", "shell"}, {"shell", "about"},
+    };
+
+    static final String[] UI_FEATURES = {"about", "advisor", "explorer", "export", "lessons", "live", "shell"};
+
+    static ArchRule uiFeatureIsolationUnder(String root) {
+        var rule = layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true);
+        for (String feature : UI_FEATURES) {
+            rule = rule.layer(feature).definedBy(root + "." + feature + "..");
+        }
+        for (String feature : UI_FEATURES) {
+            String[] users = java.util.Arrays.stream(UI_FEATURE_EDGES).filter(e -> e[1].equals(feature))
+                    .map(e -> e[0]).toArray(String[]::new);
+            rule = users.length == 0
+                    ? rule.whereLayer(feature).mayNotBeAccessedByAnyLayer()
+                    : rule.whereLayer(feature).mayOnlyBeAccessedByLayers(users);
+        }
+        return rule.because("ARCHITECTURE.md rule 3: one package per feature; a feature is changed without "
+                + "reading the others, and a new edge between features is a design decision made here");
+    }
+
+    @ArchTest
+    static final ArchRule ui_features_use_each_other_only_along_the_listed_edges =
+            uiFeatureIsolationUnder("io.shardlab.ui");
+
+    /**
+     * Rule 3, the other half of feature isolation: along a listed edge a feature uses only the other feature's
+     * published types (and their nested types), never its internals. ShardLabApp, in the ui package itself,
+     * wires every feature and may use anything.
+     */
+    static final Map<String, List<String>> UI_PUBLISHED_TYPES = Map.of(
+            "explorer", List.of("Scenario", "ScenarioLauncher", "ExplorerViewModel", "ExplorerFrame", "LayoutFork"),
+            "shell", List.of("MainViewModel", "ClusterDescription"),
+            "about", List.of("AboutDialog", "AboutInfo"));
+
+    /** The ui packages every feature shares; they are not features. */
+    static final List<String> UI_SHARED = List.of("theme", "tasks");
+
+    static ArchRule uiFeaturesUseOnlyPublishedTypesUnder(String root, Map<String, List<String>> published) {
+        return classes().that().resideInAPackage(root + "..")
+                .should(new ArchCondition<JavaClass>("use another ui feature only through its published types") {
+                    @Override
+                    public void check(JavaClass source, ConditionEvents events) {
+                        String own = featureOf(root, source);
+                        if (own == null) {
+                            return;
+                        }
+                        for (Dependency d : source.getDirectDependenciesFromSelf()) {
+                            JavaClass target = d.getTargetClass().getBaseComponentType();
+                            String other = featureOf(root, target);
+                            if (other != null && !other.equals(own) && !publishedBy(root, other, target, published)) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
+                    }
+                })
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 3: a feature's internals change without the other features noticing; "
+                        + "what another feature needs is published here or moved below ui");
+    }
+
+    /** The feature {@code type} belongs to under {@code root}, or null for root itself and the shared packages. */
+    private static String featureOf(String root, JavaClass type) {
+        String pkg = type.getPackageName();
+        if (!pkg.startsWith(root + ".")) {
+            return null;
+        }
+        String feature = pkg.substring(root.length() + 1).split("\\.", 2)[0];
+        return UI_SHARED.contains(feature) ? null : feature;
+    }
+
+    private static boolean publishedBy(String root, String feature, JavaClass type,
+            Map<String, List<String>> published) {
+        String name = type.getName();
+        return published.getOrDefault(feature, List.of()).stream().map(n -> root + "." + feature + "." + n)
+                .anyMatch(p -> name.equals(p) || name.startsWith(p + "$"));
+    }
+
+    @ArchTest
+    static final ArchRule ui_features_use_only_each_others_published_types =
+            uiFeaturesUseOnlyPublishedTypesUnder("io.shardlab.ui", UI_PUBLISHED_TYPES);
+
+    /** Rule 3: no two ui features depend on each other, directly or through a third. */
+    @ArchTest
+    static final ArchRule ui_features_are_free_of_cycles = slices().matching("io.shardlab.ui.(*)..")
+            .should().beFreeOfCycles()
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 3: features form a tree under ShardLabApp, which wires them");
+
+    /**
+     * Rule 5: in {@code uiRoot}, threads and executors are made only by its {@code tasks} package (the
+     * application's one {@code BackgroundTasks}), so every thread is a named daemon stopped in one place.
+     */
+    static ArchRule threadsMadeOnlyByTheTasksPackageOf(String uiRoot) {
+        return noClasses().that().resideInAPackage(uiRoot + "..").and().resideOutsideOfPackage(uiRoot + ".tasks..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ThreadPoolExecutor")
+                .orShould().dependOnClassesThat()
+                        .haveFullyQualifiedName("java.util.concurrent.ScheduledThreadPoolExecutor")
+                .orShould().callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo(Thread.class))))
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 5: background work goes through the injected BackgroundTasks "
+                        + "(a synchronous twin in tests), wired once in ShardLabApp");
+    }
+
+    @ArchTest
+    static final ArchRule ui_threads_come_from_background_tasks = threadsMadeOnlyByTheTasksPackageOf("io.shardlab.ui");
 
     // ---- the rules catch what they are meant to catch ----
 
@@ -94,8 +300,24 @@ class ArchitectureTest {
         MongoClient client;
     }
 
+    /** Breaks rule 2: a listening socket outside serve. */
+    static final class ConnectionListener {
+        java.net.ServerSocket socket;
+    }
+
+    /** Breaks rule 2: a raw client socket outside live and serve. */
+    static final class RawServerClient {
+        java.net.Socket socket;
+    }
+
     private static JavaClasses fixtures() {
-        return new ClassFileImporter().importClasses(LeakyViewModel.class, TidyViewModel.class, ServerReader.class);
+        return new ClassFileImporter().importClasses(LeakyViewModel.class, TidyViewModel.class, ServerReader.class,
+                ConnectionListener.class, RawServerClient.class);
+    }
+
+    /** The fixture tree io.shardlab.archfixture: core layers and ui features, each class named for what it does. */
+    private static JavaClasses fixtureTree() {
+        return new ClassFileImporter().importPackages("io.shardlab.archfixture");
     }
 
     @org.junit.jupiter.api.Test
@@ -118,5 +340,49 @@ class ArchitectureTest {
         var result = pureCodeIn("io.shardlab").evaluate(fixtures());
         assertTrue(result.getFailureReport().toString().contains("LeakyViewModel"));
         assertTrue(result.getFailureReport().toString().contains("ServerReader"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_1_flags_a_core_layer_using_one_above_or_beside_it_and_only_that() {
+        String report = coreLayerOrderUnder("io.shardlab.archfixture").evaluate(fixtureTree())
+                .getFailureReport().toString();
+        assertTrue(report.contains("KeyReachingUp"), report);
+        assertTrue(report.contains("RouterReachingSideways"), report);
+        assertFalse(report.contains("TidyWorkload"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_2_flags_sockets_outside_live_and_listeners_outside_serve() {
+        String clients = only_live_and_serve_open_client_sockets.evaluate(fixtures()).getFailureReport().toString();
+        String listeners = only_serve_accepts_connections.evaluate(fixtures()).getFailureReport().toString();
+        assertTrue(clients.contains("RawServerClient"), clients);
+        assertFalse(clients.contains("ConnectionListener"), clients);
+        assertTrue(listeners.contains("ConnectionListener"), listeners);
+        assertFalse(listeners.contains("RawServerClient"), listeners);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_3_flags_a_ui_feature_using_another_along_no_listed_edge_and_only_that() {
+        String report = uiFeatureIsolationUnder("io.shardlab.archfixture").evaluate(fixtureTree())
+                .getFailureReport().toString();
+        assertTrue(report.contains("ExportReachingIntoExplorer"), report);
+        assertFalse(report.contains("TidyLesson"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_5_flags_a_ui_feature_making_its_own_threads_and_only_that() {
+        String report = threadsMadeOnlyByTheTasksPackageOf("io.shardlab.archfixture").evaluate(fixtureTree())
+                .getFailureReport().toString();
+        assertTrue(report.contains("ExportOwnThread.<init>()> calls method <java.util.concurrent.Executors"), report);
+        assertTrue(report.contains("ExportOwnThread.<init>()> calls constructor <java.lang.Thread"), report);
+        assertFalse(report.contains("TidyLanes"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_3_flags_a_ui_feature_using_another_features_internals_and_only_that() {
+        String report = uiFeaturesUseOnlyPublishedTypesUnder("io.shardlab.archfixture",
+                Map.of("explorer", List.of("ExplorerEntryPoint"))).evaluate(fixtureTree()).getFailureReport().toString();
+        assertTrue(report.contains("LessonReachingIntoExplorerInternals"), report);
+        assertFalse(report.contains("TidyLesson"), report);
     }
 }

@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Loading 200,000 chunk documents (DESIGN.md budget: at most 1.3 × a bare driver {@code find()}
+ * Loading 200,000 chunk documents (docs/ARCHITECTURE.md budget: at most 1.3 × a bare driver {@code find()}
  * loop over the same documents). A mongo-java-server on 127.0.0.1 holds config.chunks in the 5.0+
  * shape ({@code _id, uuid, min, max, shard, lastmod, history}, int64 bounds); both benchmarks send
  * the same query, {@code find({uuid}).sort({min: 1})}:

@@ -6,7 +6,7 @@ import org.bson.BsonDocument;
 
 /**
  * Hand-rolled benchmark of the simulator's insert path and memory (run with {@code mvn -Pbench
- * verify}, which starts it with {@code -Xmx1g}). Budgets (DESIGN.md): ≥ 2,000,000 inserts/s for an
+ * verify}, which starts it with {@code -Xmx1g}). Budgets (docs/ARCHITECTURE.md): ≥ 2,000,000 inserts/s for an
  * int64 ranged key on 4 shards with 1,000 chunks, ≥ 1,500,000/s for a hashed key, and 10,000,000
  * documents within a 1 GB heap. Keys are random, so every chunk receives inserts; documents are
  * 100 bytes; undo history is off (historyLimit 0) as in a long streaming run.

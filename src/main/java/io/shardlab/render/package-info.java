@@ -1,5 +1,5 @@
 /**
- * Diagram geometry and one Graphics2D painter for every target (DESIGN.md rule 6).
+ * Diagram geometry and one Graphics2D painter for every target (docs/ARCHITECTURE.md rule 6).
  *
  * <p>Flow, from data to pixels:
  * <ol>

@@ -20,6 +20,8 @@ import io.shardlab.ui.lessons.LessonsViewModel;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
+import io.shardlab.ui.tasks.BackgroundTasks;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.workload.WorkloadRegistry;
@@ -30,7 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.animation.AnimationTimer;
 import javafx.application.Application;
@@ -82,11 +83,22 @@ public final class ShardLabApp extends Application {
      */
     static final String SMOKE_TEST_PROPERTY = "shardlab.smokeTest";
 
+    private final BackgroundTasks tasks;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
     private ExplorerView explorerView;
     private io.shardlab.ui.live.LiveFeature live;
     private ExecutorService exportThread;
+
+    /** The application as the JavaFX launcher makes it: its background work on daemon threads. */
+    public ShardLabApp() {
+        this(new DaemonBackgroundTasks());
+    }
+
+    /** @param tasks every background thread of the GUI comes from here and stops with {@link #stop()} */
+    ShardLabApp(BackgroundTasks tasks) {
+        this.tasks = tasks;
+    }
 
     @Override
     public void start(Stage stage) {
@@ -97,7 +109,7 @@ public final class ShardLabApp extends Application {
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
 
         // the simulation lives on its own thread; its states reach the screen newest-first, one pending at most
-        simulationThread = new ExecutorSimulationThread();
+        simulationThread = new ExecutorSimulationThread(tasks);
         LatestValueMailbox<EngineState> toScreen =
                 new LatestValueMailbox<>(Platform::runLater, state -> explorerRef.get().accept(state));
         ExplorerEngine engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer,
@@ -111,7 +123,7 @@ public final class ShardLabApp extends Application {
         explorerView = new ExplorerView(explorer);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
-        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage);
+        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
 
@@ -125,7 +137,7 @@ public final class ShardLabApp extends Application {
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
-        AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons);
+        AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons, tasks);
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         mainView.show(stage);
         if (getParameters() != null && !getParameters().getRaw().isEmpty()) {
@@ -137,11 +149,7 @@ public final class ShardLabApp extends Application {
     }
 
     private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {
-        exportThread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "shardlab-export");
-            t.setDaemon(true);
-            return t;
-        });
+        exportThread = tasks.serial("shardlab-export");
         MenuItem item = new MenuItem("Export…");
         item.setId("menu-export");
         item.setAccelerator(EXPORT_KEYS);
@@ -185,12 +193,10 @@ public final class ShardLabApp extends Application {
         if (simulationThread != null) {
             simulationThread.close();
         }
-        if (exportThread != null) {
-            exportThread.shutdown();
-        }
         if (live != null) {
             live.close();
         }
+        tasks.shutdown();
     }
 
     /**

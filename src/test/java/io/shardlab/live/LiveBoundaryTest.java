@@ -7,7 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md rule 2: only io.shardlab.live talks to a server; nothing else sees the driver. */
+/** docs/ARCHITECTURE.md rule 2: only io.shardlab.live talks to a server; nothing else sees the driver. */
 class LiveBoundaryTest {
 
     @Test

@@ -8,6 +8,7 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import javafx.stage.Stage;
 import org.bson.BsonInt64;
 
 /**
- * The explorer's two performance budgets (DESIGN.md), measured on the real JavaFX toolkit, headless
+ * The explorer's two performance budgets (docs/ARCHITECTURE.md), measured on the real JavaFX toolkit, headless
  * (Monocle, software rendering), with {@code mvn -Pbench verify}:
  * <ol>
  *   <li><b>Number line frame, 1,000,000 chunks, 1600 px: ≤ 16 ms.</b> A 1,000,000-chunk layout on 4
@@ -170,7 +171,7 @@ public final class ExplorerBenchmark {
     // ---- 2. the UI thread while a stream plays at full speed -------------------------------------------
 
     private static boolean streaming(String name, io.shardlab.ui.explorer.Scenario scenario, long seconds) throws Exception {
-        ExecutorSimulationThread thread = new ExecutorSimulationThread();
+        ExecutorSimulationThread thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         long[] startNanos = new long[1];
         long[] deliveries = new long[1 << 20];
         int[] deliveryCount = new int[1];

@@ -1,10 +1,9 @@
 package io.shardlab.ui.advisor;
 
+import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Rectangle2D;
@@ -16,9 +15,8 @@ import javafx.stage.Stage;
 
 /**
  * The shard key advisor as a window of its own, opened from the main window's Tools menu. One
- * window per application: opening it again brings it to the front. Its background threads (one
- * for loads and analyses, two for the candidates of an analysis) are daemons, created on first
- * open.
+ * window per application: opening it again brings it to the front. Its background lanes (one
+ * thread for loads and analyses, two for the candidates of an analysis) are made on first open.
  */
 public final class AdvisorWindow {
 
@@ -29,25 +27,28 @@ public final class AdvisorWindow {
     private final Appearance appearance;
     private final ObservableBooleanValue dark;
     private final List<Image> icons;
+    private final BackgroundTasks tasks;
     private Stage stage;
 
     /**
      * @param appearance styles the window like the main one
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
+     * @param tasks where the advisor's background lanes come from
      */
-    public AdvisorWindow(Appearance appearance, ObservableBooleanValue dark, List<Image> icons) {
+    public AdvisorWindow(Appearance appearance, ObservableBooleanValue dark, List<Image> icons, BackgroundTasks tasks) {
         this.appearance = appearance;
         this.dark = dark;
         this.icons = List.copyOf(icons);
+        this.tasks = tasks;
     }
 
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
         if (stage == null) {
-            ExecutorService background = Executors.newSingleThreadExecutor(daemons("shardlab-advisor"));
-            ExecutorService candidates = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
-                    daemons("shardlab-advisor-candidate"));
+            ExecutorService background = tasks.serial("shardlab-advisor");
+            ExecutorService candidates = tasks.parallel("shardlab-advisor-candidate",
+                    Math.min(2, Runtime.getRuntime().availableProcessors()));
             AdvisorViewModel viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
             Parent root = new AdvisorView(viewModel, dark).build();
             appearance.follow(root);
@@ -62,13 +63,5 @@ public final class AdvisorWindow {
         }
         stage.show();
         stage.toFront();
-    }
-
-    private static ThreadFactory daemons(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
     }
 }

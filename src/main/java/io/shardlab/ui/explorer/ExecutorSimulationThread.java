@@ -1,6 +1,6 @@
 package io.shardlab.ui.explorer;
 
-import java.util.concurrent.Executors;
+import io.shardlab.ui.tasks.BackgroundTasks;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -15,11 +15,12 @@ public final class ExecutorSimulationThread implements SimulationThread, AutoClo
     /** The thread's name, as thread dumps and profilers show it. */
     public static final String THREAD_NAME = "shardlab-simulation";
 
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread t = new Thread(runnable, THREAD_NAME);
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService executor;
+
+    /** @param tasks where the thread comes from: a serial lane of its own */
+    public ExecutorSimulationThread(BackgroundTasks tasks) {
+        this.executor = tasks.serial(THREAD_NAME);
+    }
 
     @Override
     public void submit(Runnable task) {

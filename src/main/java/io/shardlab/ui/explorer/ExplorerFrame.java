@@ -11,7 +11,7 @@ import org.bson.BsonDocument;
 
 /**
  * Everything the explorer shows at one simulated moment, built on the simulation thread and handed
- * to the JavaFX thread whole (DESIGN.md rule 5). Immutable; the newest frame wins.
+ * to the JavaFX thread whole (docs/ARCHITECTURE.md rule 5). Immutable; the newest frame wins.
  *
  * @param sequence increases with every frame of one session
  * @param scenario the scenario this session plays

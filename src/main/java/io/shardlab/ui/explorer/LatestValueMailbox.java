@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 
 /**
  * Hands values from a producer thread to a consumer on another executor so that the newest value
- * wins and at most one delivery is pending (DESIGN.md rule 5): when the simulation publishes frames
+ * wins and at most one delivery is pending (docs/ARCHITECTURE.md rule 5): when the simulation publishes frames
  * faster than the screen takes them, the ones in between are dropped, never queued.
  *
  * <p>Thread-safe. {@link #offer} never blocks; the consumer runs on the delivery executor (the

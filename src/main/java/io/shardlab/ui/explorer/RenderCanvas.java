@@ -9,7 +9,7 @@ import javafx.scene.layout.Region;
 import org.jfree.fx.FXGraphics2D;
 
 /**
- * A resizable canvas that paints through the render package's Graphics2D painters (DESIGN.md rule 6:
+ * A resizable canvas that paints through the render package's Graphics2D painters (docs/ARCHITECTURE.md rule 6:
  * one painter for the screen and every export), by way of FXGraphics2D. Repaints are coalesced: any
  * number of {@link #repaint()} calls before the JavaFX thread gets to it cost one paint.
  */

@@ -1,7 +1,7 @@
 package io.shardlab.ui.explorer;
 
 /**
- * The one thread the explorer's {@link io.shardlab.sim.SimulatedCluster} lives on (DESIGN.md rule 5:
+ * The one thread the explorer's {@link io.shardlab.sim.SimulatedCluster} lives on (docs/ARCHITECTURE.md rule 5:
  * the cluster is not thread-safe, so it is confined here and everything that touches it arrives as
  * a task). Tasks run one at a time, in submission order.
  *

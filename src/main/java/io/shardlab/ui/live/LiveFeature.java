@@ -4,11 +4,11 @@ import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.shell.MainViewModel;
+import io.shardlab.ui.tasks.BackgroundTasks;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -18,8 +18,9 @@ import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 
 /**
- * The live-cluster feature wired for the application: its background threads (daemon, so they never keep
- * the app alive), its ViewModel showing layouts in the explorer, its File-menu items and its panel.
+ * The live-cluster feature wired for the application: its background lanes (an elastic one for connecting
+ * and reading, so a slow server never queues a snapshot behind it, and one thread for the live watch), its
+ * ViewModel showing layouts in the explorer, its File-menu items and its panel.
  */
 public final class LiveFeature implements AutoCloseable {
 
@@ -28,14 +29,15 @@ public final class LiveFeature implements AutoCloseable {
         return Path.of(System.getProperty("user.home"), ".shardlab", "recent-connections");
     }
 
-    private final ExecutorService background = Executors.newCachedThreadPool(daemon("shardlab-live"));
-    private final ScheduledExecutorService scheduler =
-            Executors.newSingleThreadScheduledExecutor(daemon("shardlab-live-watch"));
+    private final ExecutorService background;
+    private final ScheduledExecutorService scheduler;
     private final LiveLayoutViewModel layout;
     private final LiveMenu menu;
     private final LivePanel panel;
 
-    public LiveFeature(ExplorerViewModel explorer, MainViewModel window, Supplier<Stage> stage) {
+    public LiveFeature(ExplorerViewModel explorer, MainViewModel window, Supplier<Stage> stage, BackgroundTasks tasks) {
+        background = tasks.elastic("shardlab-live");
+        scheduler = tasks.serial("shardlab-live-watch");
         layout = new LiveLayoutViewModel(background, Platform::runLater, scheduler, Clock.systemUTC(),
                 (LiveLayoutViewModel.LayoutShow) (data, caption, motion) -> {
                     explorer.showLayout(data, caption, motion.moves(), motion.splits());
@@ -69,14 +71,6 @@ public final class LiveFeature implements AutoCloseable {
         if (layout.sourceProperty().get() != null) {
             window.describeCluster(layout.sourceProperty().get());
         }
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     public LiveLayoutViewModel layout() {

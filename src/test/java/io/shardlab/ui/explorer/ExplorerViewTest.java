@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.render.Highlight;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
@@ -40,7 +41,7 @@ class ExplorerViewTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread();
+        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(Platform::runLater,
                 s -> holder[0].accept(s));
