@@ -196,8 +196,10 @@ final class SimulateCommand implements Runnable {
         notes.add("chunk contents: " + contents.description());
         if (!contents.perChunk().isEmpty()) {
             notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
-                    + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range, "
-                    + "and is marked \"estimated\"; where the range gives no place to put it, the run stops there");
+                    + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range "
+                    + "(next to its bounded end when the other end is MinKey or MaxKey), and is marked "
+                    + "\"estimated\"; a chunk with room for one key value only moves whole; where the range gives no "
+                    + "place to put a cut (string keys, mixed types), the run stops there");
         }
         SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate,
                 sim.docSizeBytes());
