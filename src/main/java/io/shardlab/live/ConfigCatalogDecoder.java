@@ -72,7 +72,17 @@ final class ConfigCatalogDecoder {
                 }
             }
             boolean draining = doc.isBoolean("draining") && doc.getBoolean("draining").getValue();
-            if (shards.put(id, new Shard(id, host, zones, draining)) != null) {
+            // maxSize (MB) as addShard wrote it before 6.2 (mongo src/mongo/s/catalog/type_shard.cpp)
+            long maxSize = 0;
+            if (doc.containsKey("maxSize")) {
+                if (doc.isNumber("maxSize") && doc.getNumber("maxSize").longValue() >= 0) {
+                    maxSize = doc.getNumber("maxSize").longValue();
+                } else {
+                    problem("", "shard '" + id + "' has a 'maxSize' that is not a size in MB: "
+                            + BsonPrinter.shell(doc.get("maxSize")));
+                }
+            }
+            if (shards.put(id, new Shard(id, host, zones, draining, maxSize)) != null) {
                 problem("", "shard '" + id + "' appears twice in config.shards");
             }
         }
