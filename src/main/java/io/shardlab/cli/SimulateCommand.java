@@ -92,6 +92,9 @@ final class SimulateCommand implements Runnable {
     @Mixin
     private SimulationOptions sim;
 
+    @Mixin
+    private InitialSplitOptions initialSplit;
+
     @Option(names = "--snapshot-out", paramLabel = "FILE",
             description = "Write the final layout as a ShardLab snapshot file (what explain --snapshot reads).")
     private Path snapshotOut;
@@ -164,7 +167,8 @@ final class SimulateCommand implements Runnable {
                 sim.chunkSizeMb == null ? 0 : sim.chunkSizeMb * 1024L * 1024L, sim.seed, sim.window, sim.rate, sim.docSizeBytes());
         Workload workload = sim.input.workload == null ? null : workloads.named(sim.input.workload);
         String namespace = "test." + (workload != null ? workload.name() : baseName(sim.input.dataset));
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, initialSplit.beforeSharding(namespace),
+                initialSplit.shardCollection(namespace, pattern));
         if (workload != null) {
             workload.initialSplit(settings(workload)).ifPresent(simulation::preSplit);
         }
@@ -248,6 +252,9 @@ final class SimulateCommand implements Runnable {
 
     private void checkOptions() {
         sim.check();
+        if (source.isGiven()) {
+            initialSplit.refuseWith(source.describe());
+        }
         if (queries < 0) {
             throw new IllegalArgumentException("--queries: not negative, got " + queries);
         }
