@@ -3,6 +3,7 @@ package io.shardlab.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
@@ -211,8 +212,28 @@ class BalancerPolicyParityTest {
         };
     }
 
+    @ParameterizedTest(name = "[{0}] {1} with the busy shards in a migration in flight")
+    @CsvSource(delimiter = '|', textBlock = """
+            # the ParallelBalancingNotSchedulingOnInUse* clusters; instead of usedShards, a migration the
+            # source's balancer had in progress (config.migrations) keeps its two shards busy
+            5.0 | ParallelBalancingNotSchedulingOnInUseSourceShardsWithMoveNecessary    | 8 8; 4 4; 0 0; 0 0  | 0>3@0.0 | 1>2@1.0 CHUNKS_IMBALANCE
+            5.0 | ParallelBalancingNotSchedulingOnInUseSourceShardsWithMoveNotNecessary | 12 12; 4 4; 0 0; 0 0 | 0>3@0.0 | -
+            8.0 | ParallelBalancingNotSchedulingOnInUseSourceShardsWithMoveNecessary    | 8 8; 4 4; 0 0; 0 0  | 0>3@0.0 | 1>2@1.0 CHUNKS_IMBALANCE
+            8.0 | ParallelBalancingNotSchedulingOnInUseDestinationShards               | 4 4; 4 4; 0 0; 1 1  | 1>2@1.0 | 0>3@0.0 CHUNKS_IMBALANCE
+            """)
+    void migrationsInFlightKeepTheirShardsOutOfTheRound(String version, String test, String shards, String inFlight,
+            String expected) {
+        check(MongoVersion.parse(version), shards, "-", "-", expected,
+                MongoVersion.parse(version).atLeast(MongoVersion.V6_0), inFlight);
+    }
+
     private static void check(MongoVersion version, String shardText, String zoneText, String usedText,
             String expected, boolean dataSizeEra) {
+        check(version, shardText, zoneText, usedText, expected, dataSizeEra, "-");
+    }
+
+    private static void check(MongoVersion version, String shardText, String zoneText, String usedText,
+            String expected, boolean dataSizeEra, String inFlightText) {
         // given the cluster of generateCluster
         List<ShardSpec> specs = Arrays.stream(shardText.split(";")).map(ShardSpec::parse).toList();
         int total = specs.stream().mapToInt(ShardSpec::chunks).sum();
@@ -254,8 +275,14 @@ class BalancerPolicyParityTest {
             long documents = kib / spec.chunks() + (owner.get(c)[1] == 0 ? kib % spec.chunks() : 0);
             contents.add(new ChunkStatistics(chunks.get(c), documents, documents * 1024));
         }
+        List<ActiveMigration> inFlight = new ArrayList<>();
+        if (!inFlightText.equals("-")) {
+            String[] route = inFlightText.split("@")[0].split(">");
+            Chunk c = chunkOf(chunks, owner, inFlightText.split("@")[1]);
+            inFlight.add(new ActiveMigration(c.min(), c.max(), "shard" + route[0], "shard" + route[1]));
+        }
         SimulatedCluster cluster = SimulatedCluster.fromLayout(SimulationConfig.of(version).withMaxChunkSizeBytes(MIB)
-                .withInvariantChecks(true), new LoadLayout(layout, contents));
+                .withInvariantChecks(true), new LoadLayout(layout, contents, inFlight));
         Set<String> used = new HashSet<>();
         if (!usedText.equals("-")) {
             for (String u : usedText.trim().split("\\s+")) {
@@ -266,6 +293,8 @@ class BalancerPolicyParityTest {
         // when the version's policy picks the round's migrations
         ClusterState state = cluster.state();
         assertEquals(dataSizeEra, state.policies.balancer() instanceof DataSizeBalancerPolicy);
+        used.addAll(BalancerPolicy.busyShards(state));
+        assertEquals(inFlight.size(), state.migrations.size(), "migrations in flight after the load");
         List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, used);
 
         // then they are MongoDB's
@@ -287,7 +316,7 @@ class BalancerPolicyParityTest {
                 assertEquals(MigrationReason.valueOf(w[1]), p.reason(), "reason of migration " + i);
             }
         }
-        if (dataSizeEra && used.isEmpty()) {
+        if (dataSizeEra && used.isEmpty() && inFlight.isEmpty()) {
             // and the round runs them: the donor picks each max (moveRange without max), never
             // stopping because the chunk's keys are unknown
             List<ClusterEvent> events = new ArrayList<>();
