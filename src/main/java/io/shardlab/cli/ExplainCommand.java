@@ -15,6 +15,8 @@ import org.bson.BsonString;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import picocli.CommandLine.Command;
+import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.WorkloadSimulation;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,6 +71,9 @@ final class ExplainCommand implements Runnable {
     @Mixin
     private LayoutSourceOptions source;
 
+    @Mixin
+    private InitialSplitOptions initialSplit;
+
     private final Clock clock;
 
     ExplainCommand(Clock clock) {
@@ -110,8 +115,20 @@ final class ExplainCommand implements Runnable {
             }
             int n = shards == null ? 2 : shards;
             ShardKeyPattern pattern = ShardKeyPattern.parse(key);
+            if (initialSplit.anyGiven()) {
+                // zones and shardCollection options: the simulator's shardCollection lays the chunks out
+                if (n < 1 || n > SimulationSetup.MAX_SHARDS) {
+                    throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
+                            + " shards, got " + n);
+                }
+                String namespace = "test.explain";
+                WorkloadSimulation simulation = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, n),
+                        initialSplit.beforeSharding(namespace), initialSplit.shardCollection(namespace, pattern));
+                return new Layout(pattern, simulation.snapshot().cluster().chunks(), MongoVersion.V8_0, null);
+            }
             return new Layout(pattern, EmptyCollectionLayout.of(pattern, n), MongoVersion.V8_0, null);
         }
+        initialSplit.refuseWith(source.describe());
         if (shards != null) {
             throw new IllegalArgumentException("shards: --shards sizes the empty-collection layout; the layout from "
                     + source.describe() + " has its own shards");

@@ -99,6 +99,9 @@ final class ExportCommand implements Runnable {
     @Mixin
     private SimulationOptions sim;
 
+    @Mixin
+    private InitialSplitOptions initialSplit;
+
     private final WorkloadRegistry workloads;
     private final Clock clock;
 
@@ -215,6 +218,13 @@ final class ExportCommand implements Runnable {
      */
     private DiagramData data() {
         sim.check();
+        if (source.isGiven()) {
+            initialSplit.refuseWith(source.describe());
+        }
+        if (!sim.hasInput() && initialSplit.anyGiven()) {
+            throw new IllegalArgumentException("--zone, --zone-range, --num-initial-chunks, --presplit-hashed-zones: "
+                    + "shape a simulated run; give --workload NAME or --dataset FILE with them");
+        }
         if (!sim.hasInput()) {
             if (sim.mongodbVersion != null || sim.chunkSizeMb != null || sim.docSize != null) {
                 throw new IllegalArgumentException("--mongodb-version, --chunk-size, --doc-size: shape a simulated run; "
@@ -244,7 +254,8 @@ final class ExportCommand implements Runnable {
         Workload workload = sim.workloadName() == null ? null : workloads.named(sim.workloadName());
         String namespace = source.namespace() != null ? source.namespace()
                 : "test." + (workload != null ? workload.name() : SimulateCommand.baseName(sim.input.dataset));
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, initialSplit.beforeSharding(namespace),
+                initialSplit.shardCollection(namespace, pattern));
         WorkloadSettings settings = sim.settings(workload);
         if (workload != null) {
             workload.initialSplit(settings).ifPresent(simulation::preSplit);

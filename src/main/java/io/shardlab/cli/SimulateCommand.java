@@ -92,6 +92,9 @@ final class SimulateCommand implements Runnable {
     @Mixin
     private SimulationOptions sim;
 
+    @Mixin
+    private InitialSplitOptions initialSplit;
+
     @Option(names = "--snapshot-out", paramLabel = "FILE",
             description = "Write the final layout as a ShardLab snapshot file (what explain --snapshot reads).")
     private Path snapshotOut;
@@ -164,7 +167,8 @@ final class SimulateCommand implements Runnable {
                 sim.chunkSizeMb == null ? 0 : sim.chunkSizeMb * 1024L * 1024L, sim.seed, sim.window, sim.rate, sim.docSizeBytes());
         Workload workload = sim.input.workload == null ? null : workloads.named(sim.input.workload);
         String namespace = "test." + (workload != null ? workload.name() : baseName(sim.input.dataset));
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, namespace, pattern);
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, initialSplit.beforeSharding(namespace),
+                initialSplit.shardCollection(namespace, pattern));
         if (workload != null) {
             workload.initialSplit(settings(workload)).ifPresent(simulation::preSplit);
         }
@@ -196,8 +200,10 @@ final class SimulateCommand implements Runnable {
         notes.add("chunk contents: " + contents.description());
         if (!contents.perChunk().isEmpty()) {
             notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
-                    + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range, "
-                    + "and is marked \"estimated\"; where the range gives no place to put it, the run stops there");
+                    + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range "
+                    + "(next to its bounded end when the other end is MinKey or MaxKey), and is marked "
+                    + "\"estimated\"; a chunk with room for one key value only moves whole; where the range gives no "
+                    + "place to put a cut (string keys, mixed types), the run stops there");
         }
         SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate,
                 sim.docSizeBytes());
@@ -246,6 +252,9 @@ final class SimulateCommand implements Runnable {
 
     private void checkOptions() {
         sim.check();
+        if (source.isGiven()) {
+            initialSplit.refuseWith(source.describe());
+        }
         if (queries < 0) {
             throw new IllegalArgumentException("--queries: not negative, got " + queries);
         }

@@ -46,7 +46,7 @@ import org.bson.json.JsonReader;
  * {"format": "shardlab-snapshot", "version": 1,
  *  "namespace": "test.orders", "key": {"counter": 1}, "unique": false,
  *  "capturedAt": "2024-01-01T00:00:00Z", "source": "simulated MongoDB 8.0",
- *  "shards": [{"_id": "shard01", "host": "shard01/…", "tags": ["NYC"], "draining": false}],
+ *  "shards": [{"_id": "shard01", "host": "shard01/…", "tags": ["NYC"], "draining": false, "maxSize": 0}],
  *  "zones": [{"tag": "NYC", "min": {…}, "max": {…}}],
  *  "chunks": [{"min": {"counter": {"$minKey": 1}}, "max": {"counter": {"$numberLong": "1000"}},
  *              "shard": "shard01", "jumbo": false, "lastmod": {"$timestamp": {"t": 1, "i": 0}},
@@ -169,7 +169,8 @@ public final class SnapshotFile {
             BsonArray tags = new BsonArray();
             s.zones().stream().sorted().forEach(z -> tags.add(new BsonString(z)));
             w.write((i == 0 ? "\n  " : ",\n  ") + "{\"_id\": " + string(s.id()) + ", \"host\": " + string(s.host())
-                    + ", \"tags\": " + BsonPrinter.canonicalJson(tags) + ", \"draining\": " + s.draining() + "}");
+                    + ", \"tags\": " + BsonPrinter.canonicalJson(tags) + ", \"draining\": " + s.draining()
+                    + (s.maxSizeMB() > 0 ? ", \"maxSize\": " + s.maxSizeMB() : "") + "}");
         }
         w.write("],\n \"zones\": [");
         for (int i = 0; i < c.zones().size(); i++) {
@@ -495,7 +496,8 @@ public final class SnapshotFile {
                     }
                 }
                 boolean draining = d.containsKey("draining") && bool(d.get("draining"), where + " \"draining\"");
-                out.add(new Shard(id, host, tags, draining));
+                long maxSize = d.containsKey("maxSize") ? count(d.get("maxSize"), where + " \"maxSize\"") : 0;
+                out.add(new Shard(id, host, tags, draining, maxSize));
             }
             return out;
         }

@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.InvalidShardKeyException;
@@ -72,7 +73,17 @@ final class ConfigCatalogDecoder {
                 }
             }
             boolean draining = doc.isBoolean("draining") && doc.getBoolean("draining").getValue();
-            if (shards.put(id, new Shard(id, host, zones, draining)) != null) {
+            // maxSize (MB) as addShard wrote it before 6.2 (mongo src/mongo/s/catalog/type_shard.cpp)
+            long maxSize = 0;
+            if (doc.containsKey("maxSize")) {
+                if (doc.isNumber("maxSize") && doc.getNumber("maxSize").longValue() >= 0) {
+                    maxSize = doc.getNumber("maxSize").longValue();
+                } else {
+                    problem("", "shard '" + id + "' has a 'maxSize' that is not a size in MB: "
+                            + BsonPrinter.shell(doc.get("maxSize")));
+                }
+            }
+            if (shards.put(id, new Shard(id, host, zones, draining, maxSize)) != null) {
                 problem("", "shard '" + id + "' appears twice in config.shards");
             }
         }
@@ -152,6 +163,43 @@ final class ConfigCatalogDecoder {
         return new BalancingFlags(isTrue(doc, "noBalance"), bool(doc, "allowMigrations"), bool(doc, "permitMigrations"),
                 doc.isNumber("maxChunkSizeBytes") ? doc.getNumber("maxChunkSizeBytes").longValue() : null,
                 bool(doc, "noAutoSplit"), bool(doc, "defragmentCollection"), bool(doc, "enableAutoMerge"));
+    }
+
+    /**
+     * The migrations the balancer has in progress for one collection, from config.migrations
+     * documents {@code {ns, min, max, fromShard, toShard, chunkVersion, waitForDelete, forceJumbo, …}}
+     * (mongo {@code src/mongo/db/s/balancer/type_migration.cpp}; the same fields in every release
+     * ShardLab reads, {@code maxChunkSizeBytes} and {@code secondaryThrottle} added later). A
+     * document that does not parse is a problem of the collection, and is left out.
+     */
+    List<ActiveMigration> migrations(CollectionEntry entry, List<BsonDocument> docs, List<Shard> shards) {
+        Set<String> ids = new HashSet<>();
+        shards.forEach(s -> ids.add(s.id()));
+        List<ActiveMigration> out = new ArrayList<>();
+        for (BsonDocument doc : docs) {
+            if (!doc.isString("ns") || !doc.getString("ns").getValue().equals(entry.namespace())) {
+                continue;
+            }
+            String ns = entry.namespace();
+            if (!doc.isString("fromShard") || !doc.isString("toShard")) {
+                problem(ns, "migration " + oneLine(doc) + " has no fromShard or toShard");
+                continue;
+            }
+            String from = doc.getString("fromShard").getValue();
+            String to = doc.getString("toShard").getValue();
+            ShardKey min = bound(doc.get("min"), entry.key(), ns, "migration min");
+            ShardKey max = bound(doc.get("max"), entry.key(), ns, "migration max");
+            if (min == null || max == null) {
+                continue;
+            }
+            if (min.compareTo(max) >= 0 || from.equals(to) || !ids.contains(from) || !ids.contains(to)) {
+                problem(ns, "migration [" + min + ", " + max + ") from " + from + " to " + to
+                        + " is empty, reversed, or names a shard config.shards does not list");
+                continue;
+            }
+            out.add(new ActiveMigration(min, max, from, to));
+        }
+        return out;
     }
 
     /** The zone ranges of one collection from config.tags documents {@code {ns, min, max, tag}}. */

@@ -33,7 +33,7 @@ public record AddShardToZone(String shard, String zone) implements ClusterComman
         Shard s = state.shards.get(shard);
         Set<String> zones = new HashSet<>(s.zones());
         zones.add(zone);
-        state.shards.put(shard, new Shard(s.id(), s.host(), zones, s.draining()));
+        state.shards.put(shard, s.withZones(zones));
         state.emit(new ClusterEvent.MetadataChanged(state.clock, "shard " + shard + " added to zone " + zone));
     }
 

@@ -22,9 +22,10 @@ import java.util.TreeSet;
  *       ({@link DataSizeBalancerPolicy}).</li>
  * </ol>
  * A shard takes part in at most one migration per round ({@code availableShards} /
- * {@code usedShards}), so at most ⌊shards / 2⌋ migrations run in parallel. A receiver is suitable
- * when it is not draining and, for a zoned chunk, belongs to the zone
- * ({@code isShardSuitableReceiver}). Ties go to the first shard in id order (MongoDB's order is the
+ * {@code usedShards}), so at most ⌊shards / 2⌋ migrations run in parallel; shards already in a
+ * migration when the round starts (the migrations in flight) are not available. A receiver is
+ * suitable when it is not draining, for a zoned chunk belongs to the zone, and before 6.2 is not at
+ * its {@code maxSize} ({@code isShardSuitableReceiver}). Ties go to the first shard in id order (MongoDB's order is the
  * config.shards order).
  */
 abstract class BalancerPolicy {
@@ -125,9 +126,31 @@ abstract class BalancerPolicy {
     /** The least loaded available suitable receiver for a chunk of {@code zone}, or null. */
     abstract String leastLoadedReceiver(ClusterState state, String zone, Set<String> available);
 
-    /** Whether {@code s} may receive a chunk of {@code zone} ({@code isShardSuitableReceiver}). */
-    static boolean suitableReceiver(Shard s, String zone) {
+    /**
+     * Whether {@code s} may receive a chunk of {@code zone} ({@code isShardSuitableReceiver}): not
+     * draining, in the zone, and, where the release honours {@code maxSize}
+     * ({@link VersionPolicies#honoursShardMaxSize}), not at or over it.
+     */
+    static boolean suitableReceiver(ClusterState state, Shard s, String zone) {
+        if (state.policies.honoursShardMaxSize() && sizeMaxed(state, s)) {
+            return false;
+        }
         return !s.draining() && (zone.isEmpty() || s.zones().contains(zone));
+    }
+
+    /**
+     * {@code ShardStatistics::isSizeMaxed} (mongo {@code src/mongo/db/s/balancer/cluster_statistics.cpp}):
+     * a maxSize and a current size are set and {@code currSizeMB >= maxSizeMB}. MongoDB's current
+     * size is the shard's {@code listDatabases} {@code totalSize} in whole MB
+     * ({@code cluster_statistics_impl.cpp}); the simulator holds one collection and counts its data
+     * on the shard.
+     */
+    static boolean sizeMaxed(ClusterState state, Shard s) {
+        if (s.maxSizeMB() == 0) {
+            return false;
+        }
+        long currSizeMB = state.dataByShard().get(s.id())[1] / (1024 * 1024);
+        return currSizeMB != 0 && currSizeMB >= s.maxSizeMB();
     }
 
     /** The index of the first non-jumbo chunk of {@code zone} on {@code shard}, or -1. */

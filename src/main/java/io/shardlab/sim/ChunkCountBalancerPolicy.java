@@ -79,7 +79,7 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
         String best = null;
         int min = Integer.MAX_VALUE;
         for (Shard s : state.shards.values()) {
-            if (!available.contains(s.id()) || !suitableReceiver(s, zone)) {
+            if (!available.contains(s.id()) || !suitableReceiver(state, s, zone)) {
                 continue;
             }
             int n = counts.getOrDefault(s.id(), 0);

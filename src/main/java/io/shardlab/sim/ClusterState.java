@@ -461,6 +461,24 @@ final class ClusterState {
     }
 
     /**
+     * The index scan ShardLab assumes for chunk {@code index}, which holds unknown documents: one
+     * repeated key ({@link RepeatedKey}) when the chunk has room for one key only and its known
+     * documents, if any, have that key; otherwise pairwise different keys ({@link DistinctKeys}).
+     */
+    IndexScan assumedScan(int index) {
+        Chunk c = chunks().get(index);
+        ChunkDocuments docs = buckets.get(index);
+        if (interpolation().holdsOneKey(c.min(), c.max())) {
+            docs.sort();
+            if (docs.count() == 0 || (docs.keyAt(0).compareTo(c.min()) == 0
+                    && docs.keyAt(docs.count() - 1).compareTo(c.min()) == 0)) {
+                return RepeatedKey.of(docs.totalCount());
+            }
+        }
+        return DistinctKeys.of(docs.totalCount());
+    }
+
+    /**
      * Whether chunk {@code index} may be cut at {@code points} (sorted, strictly inside): always when
      * all its documents are known; when it holds unknown documents, only if {@link KeyInterpolation}
      * can tell how many of them lie below each point.
@@ -471,8 +489,9 @@ final class ClusterState {
         }
         Chunk c = chunks().get(index);
         KeyInterpolation ki = interpolation();
+        long unknown = buckets.get(index).unknownDocuments;
         for (ShardKey p : points) {
-            if (ki.fraction(c.min(), c.max(), p).isEmpty()) {
+            if (ki.fraction(c.min(), c.max(), p, unknown).isEmpty()) {
                 return false;
             }
         }
@@ -490,8 +509,9 @@ final class ClusterState {
         Chunk c = chunks().get(index);
         KeyInterpolation ki = interpolation();
         List<ShardKey> keys = new ArrayList<>(ranks.size());
+        long unknown = buckets.get(index).unknownDocuments;
         for (int rank : ranks) {
-            java.util.Optional<ShardKey> k = ki.keyAt(c.min(), c.max(), (double) rank / scan.count());
+            java.util.Optional<ShardKey> k = ki.keyAt(c.min(), c.max(), (double) rank / scan.count(), unknown);
             if (k.isEmpty()) {
                 return java.util.Optional.empty();
             }
@@ -521,7 +541,7 @@ final class ClusterState {
             if (p == points.size()) {
                 docs = d.unknownDocuments;
             } else if (d.hasUnknown()) {
-                double f = ki.fraction(c.min(), c.max(), points.get(p)).orElseThrow();
+                double f = ki.fraction(c.min(), c.max(), points.get(p), d.unknownDocuments).orElseThrow();
                 docs = Math.max(docsBefore, Math.min(d.unknownDocuments, Math.round(d.unknownDocuments * f)));
             } else {
                 docs = 0;

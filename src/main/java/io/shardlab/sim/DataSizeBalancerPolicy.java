@@ -73,7 +73,7 @@ final class DataSizeBalancerPolicy extends BalancerPolicy {
         String best = null;
         long min = Long.MAX_VALUE;
         for (Shard s : state.shards.values()) {
-            if (!available.contains(s.id()) || !suitableReceiver(s, zone)) {
+            if (!available.contains(s.id()) || !suitableReceiver(state, s, zone)) {
                 continue;
             }
             long size = data.get(s.id())[1];

@@ -56,31 +56,64 @@ final class InitialChunks {
     }
 
     /**
+     * Whether {@code shardCollection} honours {@code numInitialChunks}: before 7.2; from 7.2 it is
+     * accepted and ignored (SERVER-74747, kept in the IDL by SERVER-83005, out of the split
+     * policies by SERVER-82611).
+     */
+    boolean honoursNumInitialChunks() {
+        return !version.atLeast(7, 2);
+    }
+
+    /**
      * The initial chunk map.
      *
      * @param nonDrainingShards shard ids sorted by id, not empty
+     * @param allShards every shard id sorted by id ({@code getAllShardIdsSorted}), draining included
      * @param zoneShards zone name → shard ids in that zone (sorted)
      * @param zones the collection's zone ranges sorted by min, not overlapping
+     * @param numInitialChunks the option, 0 when not given (checked by {@link ShardCollection})
      */
-    ChunkMap create(ShardKeyPattern key, String primaryShard, List<String> nonDrainingShards,
+    ChunkMap create(ShardKeyPattern key, String primaryShard, List<String> nonDrainingShards, List<String> allShards,
             List<ZoneRange> zones, Map<String, List<String>> zoneShards, boolean presplitHashedZones,
-            RandomGenerator random) {
+            long numInitialChunks, RandomGenerator random) {
+        long requested = honoursNumInitialChunks() ? numInitialChunks : 0;
         if (presplitHashedZones) {
-            return presplitHashedZones(key, zones, zoneShards, shardOrder(nonDrainingShards, random));
+            return presplitHashedZones(key, zones, zoneShards, shardOrder(nonDrainingShards, random), requested);
         }
         if (zones.isEmpty() && key.hasHashedPrefix()) {
-            int perShard = oneChunkPerShard() ? 1 : 2;
-            int n = nonDrainingShards.size() * perShard;
-            List<ShardKey> points = hashedPoints(key, List.of(), n);
             if (oneChunkPerShard()) {
+                List<ShardKey> points = hashedPoints(key, List.of(), nonDrainingShards.size());
                 return ChunkMap.fromSplitPoints(key.arity(), points, shardOrder(nonDrainingShards, random), 1);
             }
-            return ChunkMap.fromSplitPoints(key.arity(), points, nonDrainingShards, perShard);
+            return splitPointsBased(key, primaryShard, allShards, requested);
         }
         if (!zones.isEmpty()) {
             return singleChunkPerZone(key, zones, zoneShards, shardOrder(nonDrainingShards, random));
         }
         return ChunkMap.single(key.arity(), primaryShard);
+    }
+
+    /**
+     * {@code SplitPointsBasedSplitPolicy} for a hashed prefix before 7.2 (initial_split_policy.h and
+     * {@code generateShardCollectionInitialChunks}): {@code n = numInitialChunks}, else 2 × shards;
+     * runs of {@code max(n / shards, 1)} contiguous chunks per shard in id order; the first chunk on
+     * the primary shard when there are fewer chunks than shards.
+     */
+    private static ChunkMap splitPointsBased(ShardKeyPattern key, String primaryShard, List<String> shards,
+            long numInitialChunks) {
+        int n = (int) (numInitialChunks != 0 ? numInitialChunks : 2L * shards.size());
+        int contiguous = Math.max(n / shards.size(), 1);
+        List<ShardKey> points = hashedPoints(key, List.of(), n);
+        List<Chunk> chunks = new ArrayList<>(points.size() + 1);
+        ShardKey lower = key.globalMin();
+        for (int i = 0; i <= points.size(); i++) {
+            ShardKey upper = i < points.size() ? points.get(i) : key.globalMax();
+            String shard = i == 0 && points.size() + 1 < shards.size() ? primaryShard
+                    : shards.get((i / contiguous) % shards.size());
+            chunks.add(new Chunk(lower, upper, shard, false, new ChunkVersion(1, i)));
+            lower = upper;
+        }
+        return new ChunkMap(chunks);
     }
 
     /** The shard list as {@code getAllNonDrainingShardIdsShuffled} returns it (shuffled from 7.2). */
@@ -124,14 +157,25 @@ final class InitialChunks {
         });
     }
 
+    /**
+     * {@code PresplitHashedZonesSplitPolicy::buildSplitInfoForTag}: {@code numChunksPerShard =
+     * ceil(numInitialChunks / shards with zones)} (numInitialChunks defaulting to 2 × those shards,
+     * so 2; 1 from 7.2), each shard of a zone taking {@code ceil(numChunksPerShard / its zones)}.
+     */
     private ChunkMap presplitHashedZones(ShardKeyPattern key, List<ZoneRange> zones,
-            Map<String, List<String>> zoneShards, List<String> shardIds) {
-        int minPerShard = oneChunkPerShard() ? 1 : 2;
+            Map<String, List<String>> zoneShards, List<String> shardIds, long numInitialChunks) {
         Map<String, Integer> zonesPerShard = new HashMap<>();
         for (ZoneRange z : zones) {
             for (String s : zoneShards.get(z.zone())) {
                 zonesPerShard.merge(s, 1, Integer::sum);
             }
+        }
+        int minPerShard;
+        if (numInitialChunks != 0) {
+            long shardsWithZones = zonesPerShard.size();
+            minPerShard = (int) (numInitialChunks / shardsWithZones + (numInitialChunks % shardsWithZones != 0 ? 1 : 0));
+        } else {
+            minPerShard = oneChunkPerShard() ? 1 : 2;
         }
         int hashed = key.hashedFieldIndex();
         return zoned(key, zones, shardIds, zone -> {

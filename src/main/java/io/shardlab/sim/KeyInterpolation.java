@@ -14,6 +14,7 @@ import org.bson.BsonDateTime;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonMaxKey;
 import org.bson.BsonMinKey;
 import org.bson.BsonObjectId;
 import org.bson.BsonType;
@@ -44,6 +45,22 @@ import org.bson.types.ObjectId;
  * {@link #keyAt} takes the bounds' common prefix, the interpolated axis value (of the lower bound's
  * kind: an integer between integer bounds, a double when a bound is a double), and MinKey in every
  * later field; it lies strictly inside the chunk or is not named at all.
+ *
+ * <p>Given the number of unknown documents {@code n} of the chunk (the four-argument forms), two
+ * more chunks get an <em>assumed</em> axis, always ShardLab's estimate and marked so by the
+ * callers:
+ * <ul>
+ *   <li>a ranged axis with one MinKey or MaxKey end and a number, date or ObjectId at the other:
+ *       the documents take the {@code n} consecutive values next to the bounded end
+ *       ({@code [b - n, b)} below a bound b, {@code [a, a + n)} above a bound a), the closest packing
+ *       of distinct keys; a ranged axis from MinKey to MaxKey takes {@code [0, n)};</li>
+ *   <li>an integer (int, long, date, ObjectId) axis whose bounds are one apart, with MinKey in
+ *       every later field of the upper bound, holds only keys whose axis value is the lower bound's:
+ *       the next field is the axis, from the lower bound's value up to MaxKey.</li>
+ * </ul>
+ * Both are self-consistent under cutting: the pieces of a chunk cut at a placed key get the same
+ * assumed values for their shares of the documents. A chunk whose last field is such a one-apart
+ * integer axis holds a single key ({@link #holdsOneKey}): no finder can cut it.
  */
 final class KeyInterpolation {
 
@@ -56,26 +73,47 @@ final class KeyInterpolation {
     }
 
     /**
+     * The measured or assumed axis of a chunk: field {@code index} runs from coordinate {@code a} to
+     * {@code b} between the keys {@code lo} and {@code hi} (the chunk, or the part of it that can hold
+     * keys); values are made of the kind of {@code low} and {@code high}.
+     */
+    private record Axis(ShardKey lo, ShardKey hi, int index, boolean hashed, BigDecimal a, BigDecimal b,
+            BsonValue low, BsonValue high) {
+    }
+
+    /**
      * The share of the chunk {@code [lo, hi)} below {@code key}, between 0 and 1, or empty when the
      * chunk's axis is not measurable. {@code key} must lie in {@code [lo, hi]}.
      */
     OptionalDouble fraction(ShardKey lo, ShardKey hi, ShardKey key) {
+        return fraction(lo, hi, key, 0);
+    }
+
+    /**
+     * As {@link #fraction(ShardKey, ShardKey, ShardKey)}, for a chunk holding {@code documents}
+     * unknown documents: the chunks with an assumed axis (see the class comment) are measured too.
+     */
+    OptionalDouble fraction(ShardKey lo, ShardKey hi, ShardKey key, long documents) {
         if (key.compareTo(lo) <= 0) {
             return OptionalDouble.of(0);
         }
         if (key.compareTo(hi) >= 0) {
             return OptionalDouble.of(1);
         }
-        int axis = axis(lo, hi);
-        boolean hashed = pattern.fields().get(axis).hashed();
-        Optional<BigDecimal> a = coordinate(lo.get(axis), hashed, lo.get(axis), hi.get(axis));
-        Optional<BigDecimal> b = coordinate(hi.get(axis), hashed, lo.get(axis), hi.get(axis));
-        Optional<BigDecimal> x = coordinate(key.get(axis), hashed, lo.get(axis), hi.get(axis));
-        if (a.isEmpty() || b.isEmpty() || x.isEmpty()) {
+        Optional<Axis> found = axisOf(lo, hi, documents);
+        if (found.isEmpty()) {
             return OptionalDouble.empty();
         }
-        BigDecimal width = b.get().subtract(a.get());
-        double f = x.get().subtract(a.get()).divide(width, 17, RoundingMode.HALF_EVEN).doubleValue();
+        Axis ax = found.get();
+        if (key.compareTo(ax.hi()) >= 0) {
+            return OptionalDouble.of(1);
+        }
+        Optional<BigDecimal> x = coordinate(key.get(ax.index()), ax.hashed(), ax.low(), ax.high());
+        if (x.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        BigDecimal width = ax.b().subtract(ax.a());
+        double f = x.get().subtract(ax.a()).divide(width, 17, RoundingMode.HALF_EVEN).doubleValue();
         return OptionalDouble.of(Math.max(0, Math.min(1, f)));
     }
 
@@ -85,49 +123,136 @@ final class KeyInterpolation {
      * between the bounds (for example the integer bounds 5 and 6).
      */
     Optional<ShardKey> keyAt(ShardKey lo, ShardKey hi, double f) {
+        return keyAt(lo, hi, f, 0);
+    }
+
+    /**
+     * As {@link #keyAt(ShardKey, ShardKey, double)}, for a chunk holding {@code documents} unknown
+     * documents: the chunks with an assumed axis (see the class comment) are placed too.
+     */
+    Optional<ShardKey> keyAt(ShardKey lo, ShardKey hi, double f, long documents) {
         if (!(f > 0 && f < 1)) {
             throw new IllegalArgumentException("f: must lie strictly between 0 and 1, got " + f);
         }
-        int axis = axis(lo, hi);
-        BsonValue low = lo.get(axis);
-        BsonValue high = hi.get(axis);
-        boolean hashed = pattern.fields().get(axis).hashed();
-        Optional<BigDecimal> a = coordinate(low, hashed, low, high);
-        Optional<BigDecimal> b = coordinate(high, hashed, low, high);
-        if (a.isEmpty() || b.isEmpty()) {
+        Optional<Axis> found = axisOf(lo, hi, documents);
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        BigDecimal x = a.get().add(b.get().subtract(a.get()).multiply(BigDecimal.valueOf(f)));
-        Optional<BsonValue> value = valueAt(x, hashed, low, high);
+        Axis ax = found.get();
+        BsonValue lowBound = ax.lo().get(ax.index());
+        BsonValue highBound = ax.hi().get(ax.index());
+        BigDecimal a = ax.a();
+        BigDecimal b = ax.b();
+        BigDecimal x = a.add(b.subtract(a).multiply(BigDecimal.valueOf(f)));
+        Optional<BsonValue> value = valueAt(x, ax.hashed(), ax.low(), ax.high());
         // an integer axis rounds down; a share close to an end may land on a bound: take the
         // nearest value of the kind inside instead
-        if (value.isPresent() && BsonOrder.compareValues(low, value.get()) >= 0) {
-            value = valueAt(a.get().add(BigDecimal.ONE), hashed, low, high);
+        if (value.isPresent() && BsonOrder.compareValues(lowBound, value.get()) >= 0) {
+            value = valueAt(a.add(BigDecimal.ONE), ax.hashed(), ax.low(), ax.high());
         }
-        if (value.isPresent() && BsonOrder.compareValues(value.get(), high) >= 0) {
-            value = valueAt(b.get().subtract(BigDecimal.ONE), hashed, low, high);
+        if (value.isPresent() && BsonOrder.compareValues(value.get(), highBound) >= 0) {
+            value = valueAt(b.subtract(BigDecimal.ONE), ax.hashed(), ax.low(), ax.high());
         }
-        if (value.isEmpty() || BsonOrder.compareValues(low, value.get()) >= 0
-                || BsonOrder.compareValues(value.get(), high) >= 0) {
+        if (value.isEmpty() || BsonOrder.compareValues(lowBound, value.get()) >= 0
+                || BsonOrder.compareValues(value.get(), highBound) >= 0) {
             return Optional.empty();
         }
         List<BsonValue> values = new ArrayList<>(lo.arity());
-        for (int i = 0; i < axis; i++) {
-            values.add(lo.get(i));
+        for (int i = 0; i < ax.index(); i++) {
+            values.add(ax.lo().get(i));
         }
         values.add(value.get());
-        for (int i = axis + 1; i < lo.arity(); i++) {
+        for (int i = ax.index() + 1; i < lo.arity(); i++) {
             values.add(new BsonMinKey());
         }
-        return Optional.of(ShardKey.of(values));
+        ShardKey k = ShardKey.of(values);
+        return lo.compareTo(k) < 0 && k.compareTo(hi) < 0 ? Optional.of(k) : Optional.empty();
     }
 
     /** Whether the chunk {@code [lo, hi)} has a measurable axis. */
     boolean measurable(ShardKey lo, ShardKey hi) {
+        return axisOf(lo, hi, 0).isPresent();
+    }
+
+    /**
+     * Whether every key in {@code [lo, hi)} of the bounds' kind is the same: the bounds differ only
+     * in the last field, an integer axis (int or long, date, ObjectId) on which they are one apart,
+     * for example {@code [10, 11)}. Documents of such a chunk share one key under ShardLab's
+     * assumption that their values are of the bounds' kind.
+     */
+    boolean holdsOneKey(ShardKey lo, ShardKey hi) {
         int axis = axis(lo, hi);
+        if (axis != lo.arity() - 1 || pattern.fields().get(axis).hashed()) {
+            return false;
+        }
+        return oneApart(lo.get(axis), hi.get(axis));
+    }
+
+    /** Whether {@code low} and {@code high} are integers of one kind one apart. */
+    private static boolean oneApart(BsonValue low, BsonValue high) {
+        Kind kind = kind(low, high);
+        if (kind == null || (kind == Kind.NUMBER && (low.isDouble() || high.isDouble()))) {
+            return false;
+        }
+        Optional<BigDecimal> a = coordinate(low, false, low, high);
+        Optional<BigDecimal> b = coordinate(high, false, low, high);
+        return a.isPresent() && b.isPresent() && b.get().subtract(a.get()).compareTo(BigDecimal.ONE) == 0;
+    }
+
+    /** The chunk's axis, measured, or assumed when {@code documents > 0}; empty when it has none. */
+    private Optional<Axis> axisOf(ShardKey lo, ShardKey hi, long documents) {
+        int axis = axis(lo, hi);
+        BsonValue low = lo.get(axis);
+        BsonValue high = hi.get(axis);
         boolean hashed = pattern.fields().get(axis).hashed();
-        return coordinate(lo.get(axis), hashed, lo.get(axis), hi.get(axis)).isPresent()
-                && coordinate(hi.get(axis), hashed, lo.get(axis), hi.get(axis)).isPresent();
+        if (hashed || kind(low, high) != null) {
+            Optional<BigDecimal> a = coordinate(low, hashed, low, high);
+            Optional<BigDecimal> b = coordinate(high, hashed, low, high);
+            if (a.isEmpty() || b.isEmpty()) {
+                return Optional.empty();
+            }
+            if (documents > 0 && !hashed && axis + 1 < lo.arity() && oneApart(low, high) && minKeysAfter(hi, axis)) {
+                // every key has the lower bound's axis value: the next field varies, up to MaxKey
+                List<BsonValue> top = new ArrayList<>(lo.arity());
+                for (int i = 0; i <= axis; i++) {
+                    top.add(lo.get(i));
+                }
+                for (int i = axis + 1; i < lo.arity(); i++) {
+                    top.add(new BsonMaxKey());
+                }
+                ShardKey ceiling = ShardKey.of(top);
+                return lo.compareTo(ceiling) < 0 ? axisOf(lo, ceiling, documents).map(
+                        inner -> new Axis(lo, ceiling, inner.index(), inner.hashed(), inner.a(), inner.b(),
+                                inner.low(), inner.high())) : Optional.empty();
+            }
+            return Optional.of(new Axis(lo, hi, axis, hashed, a.get(), b.get(), low, high));
+        }
+        if (documents <= 0) {
+            return Optional.empty();
+        }
+        BigDecimal n = BigDecimal.valueOf(documents);
+        if ((low.getBsonType() == BsonType.MIN_KEY) && (high.getBsonType() == BsonType.MAX_KEY)) {
+            BsonValue zero = new BsonInt64(0);
+            return Optional.of(new Axis(lo, hi, axis, false, BigDecimal.ZERO, n, zero, zero));
+        }
+        if ((low.getBsonType() == BsonType.MIN_KEY) && kind(high, high) != null) {
+            BigDecimal b = coordinate(high, false, high, high).orElseThrow();
+            return Optional.of(new Axis(lo, hi, axis, false, b.subtract(n), b, high, high));
+        }
+        if ((high.getBsonType() == BsonType.MAX_KEY) && kind(low, low) != null) {
+            BigDecimal a = coordinate(low, false, low, low).orElseThrow();
+            return Optional.of(new Axis(lo, hi, axis, false, a, a.add(n), low, low));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean minKeysAfter(ShardKey key, int axis) {
+        for (int i = axis + 1; i < key.arity(); i++) {
+            if (!(key.get(i).getBsonType() == BsonType.MIN_KEY)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The first field on which the bounds differ. */
@@ -216,7 +341,8 @@ final class KeyInterpolation {
                     return Optional.empty();
                 }
                 long l = v.longValueExact();
-                boolean int32 = low.getBsonType() == BsonType.INT32 && high.getBsonType() == BsonType.INT32;
+                boolean int32 = low.getBsonType() == BsonType.INT32 && high.getBsonType() == BsonType.INT32
+                        && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE;
                 return Optional.of(int32 ? new BsonInt32((int) l) : new BsonInt64(l));
             }
             case DATE -> {

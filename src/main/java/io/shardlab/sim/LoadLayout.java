@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
@@ -24,10 +25,16 @@ import java.util.Set;
  * {@link KeyInterpolation} only where a step must cut inside a chunk (a 6.0+ {@code moveRange}
  * of about one chunk size, a split after ChunkTooBig, a zone boundary): it assumes distinct keys
  * spread evenly over the chunk's key range and marks the result as estimated
- * ({@link Migration#estimatedMax()}). Where the key range allows no such placement (a MinKey or
- * MaxKey bound on a ranged field, strings, …) the step is skipped with a
- * {@link ClusterEvent.DocumentsUnknown} event, never guessed. Without contents every chunk starts
- * empty.
+ * ({@link Migration#estimatedMax()}); a ranged chunk with a MinKey or MaxKey end is taken to hold
+ * consecutive values next to its bounded end. Where the key range allows no placement at all
+ * (strings, mixed types) the step is skipped with a {@link ClusterEvent.DocumentsUnknown} event,
+ * never guessed. Without contents every chunk starts empty.
+ *
+ * <p>Migrations the source's balancer had in progress ({@code inFlight}, config.migrations) start
+ * again at load and commit after their copy time, as the balancer's recovery resumes them (mongo
+ * {@code migration_manager.cpp} {@code finishRecovery}); until then their shards take part in no
+ * other migration. Their reason counts as {@code chunksImbalance}, as the record carries none
+ * ({@code MigrationType::toMigrateInfo} in {@code type_migration.cpp}).
  *
  * <p>Precondition: the simulated cluster is new (no shard, no collection). The first shard in id
  * order becomes the database's primary shard (the source's is not part of a layout); the chunks
@@ -36,8 +43,16 @@ import java.util.Set;
  *
  * @param layout the collection and its cluster
  * @param contents per chunk, in key order, what it holds; empty when unknown
+ * @param inFlight migrations in progress when the layout was read; each a range from the min of a
+ *     chunk of its donor, within that chunk, to another shard of the layout
  */
-public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents) implements ClusterCommand {
+public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents, List<ActiveMigration> inFlight)
+        implements ClusterCommand {
+
+    /** A layout without migrations in progress. */
+    public LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents) {
+        this(layout, contents, List.of());
+    }
 
     public LoadLayout {
         if (layout == null) {
@@ -53,6 +68,26 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents)
             if (!ids.contains(c.shard())) {
                 throw new IllegalArgumentException("layout: chunk " + c + " is on shard '" + c.shard()
                         + "', which is not one of the layout's shards " + layout.shardIds());
+            }
+        }
+        inFlight = List.copyOf(inFlight);
+        Set<String> busy = new HashSet<>();
+        for (ActiveMigration m : inFlight) {
+            int i = layout.chunks().indexOf(m.min());
+            Chunk c = layout.chunks().get(i);
+            if (!c.min().equals(m.min()) || m.max().compareTo(c.max()) > 0 || !c.shard().equals(m.fromShard())) {
+                throw new IllegalArgumentException("inFlight: the migration of [" + m.min() + ", " + m.max()
+                        + ") from " + m.fromShard() + " is not a range from the min of a chunk of " + m.fromShard());
+            }
+            if (!ids.contains(m.toShard())) {
+                throw new IllegalArgumentException("inFlight: the migration of [" + m.min() + ", " + m.max()
+                        + ") goes to '" + m.toShard() + "', which is not one of the layout's shards " + layout.shardIds());
+            }
+            for (String shard : List.of(m.fromShard(), m.toShard())) {
+                if (!busy.add(shard)) {
+                    // mongo balancer_policy.cpp: a shard takes part in one migration at a time
+                    throw new IllegalArgumentException("inFlight: shard " + shard + " is in two migrations at once");
+                }
             }
         }
         if (!contents.isEmpty()) {
@@ -100,6 +135,16 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents)
         List<ZoneRange> zones = layout.zones();
         state.loadCollection(new CollectionMetadata(layout.namespace(), layout.key(), layout.unique(), layout.chunks(),
                 zones, state.clock + 1), contents);
+        for (ActiveMigration m : inFlight) {
+            int index = state.chunks().indexOf(m.min());
+            Chunk c = state.chunks().get(index);
+            if (m.max().compareTo(c.max()) < 0 && !state.canPlace(index, List.of(m.max()))) {
+                state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, m.toShard(), "the source's balancer was "
+                        + "moving part of this chunk, and the chunk's key range gives no place to divide its documents"));
+                continue;
+            }
+            state.startMigration(index, m.max(), m.toShard(), MigrationReason.CHUNKS_IMBALANCE);
+        }
         long docs = contents.stream().mapToLong(ChunkStatistics::documents).sum();
         long bytes = contents.stream().mapToLong(ChunkStatistics::bytes).sum();
         state.emit(new ClusterEvent.LayoutLoaded(state.clock, layout.namespace(), layout.key(), layout.shards().size(),

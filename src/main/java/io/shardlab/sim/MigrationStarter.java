@@ -28,10 +28,14 @@ import java.util.Optional;
  * </ul>
  * A chunk holding documents whose keys ShardLab does not hold (a loaded layout) is cut where the
  * same finders, run over that many documents with distinct keys ({@link DistinctKeys}), put their
- * points, at the keys {@link KeyInterpolation} places there; a range that needs no cut (the finder
- * finds no point, which real keys could only confirm: repeated keys remove points, never add them)
- * moves whole and exactly. When no key can be placed, the step is skipped with a
- * {@link ClusterEvent.DocumentsUnknown} event instead of guessing.
+ * points, at the keys {@link KeyInterpolation} places there (next to the bounded end of a ranged
+ * chunk with a MinKey or MaxKey end); a range that needs no cut (the finder finds no point, which
+ * real keys could only confirm: repeated keys remove points, never add them) moves whole and
+ * exactly, and so does a chunk with room for one key value only ({@link RepeatedKey}). The
+ * balancer's migration is thus always listed and run, as MongoDB's policy returns it (a
+ * {@code MigrateInfo} with min only, the donor picking max). Only when no key can be placed at all
+ * (string bounds, mixed types) is the step skipped with a {@link ClusterEvent.DocumentsUnknown}
+ * event instead of guessing.
  */
 final class MigrationStarter {
 
@@ -60,7 +64,7 @@ final class MigrationStarter {
             List<Integer> points = AutoSplitVector.points(docs, shard[0], shard[1], state.maxChunkSizeBytes(), 1);
             return Optional.of(new RangeEnd(points.isEmpty() ? c.max() : docs.keyAt(points.get(0)), false));
         }
-        DistinctKeys scan = DistinctKeys.of(docs.totalCount());
+        IndexScan scan = state.assumedScan(index);
         List<Integer> points = AutoSplitVector.points(scan, shard[0], shard[1], state.maxChunkSizeBytes(), 1);
         if (points.isEmpty()) {
             return Optional.of(new RangeEnd(c.max(), false));
@@ -136,7 +140,7 @@ final class MigrationStarter {
         boolean sixOrLater = state.config.version().atLeast(MongoVersion.V6_0);
         List<ShardKey> points;
         if (docs.hasUnknown()) {
-            DistinctKeys scan = DistinctKeys.of(docs.totalCount());
+            IndexScan scan = state.assumedScan(index);
             Optional<List<ShardKey>> placed = state.placeRanks(index, scan, state.policies.splitPoints()
                     .indexes(scan, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0));
             if (placed.isEmpty()) {

@@ -53,7 +53,7 @@ public record RemoveShard(String shard) implements ClusterCommand {
     public void apply(ClusterState state) {
         Shard s = state.shards.get(shard);
         if (!s.draining()) {
-            state.shards.put(shard, new Shard(s.id(), s.host(), s.zones(), true));
+            state.shards.put(shard, s.withDraining(true));
             state.emit(new ClusterEvent.ShardDraining(state.clock, shard));
             return;
         }

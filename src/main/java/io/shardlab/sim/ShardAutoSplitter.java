@@ -112,7 +112,7 @@ final class ShardAutoSplitter implements AutoSplitter {
      */
     private boolean splitWithUnknownDocuments(ClusterState state, int index, long[] shardData) {
         Chunk chunk = state.chunks().get(index);
-        DistinctKeys scan = DistinctKeys.of(state.buckets.get(index).totalCount());
+        IndexScan scan = state.assumedScan(index);
         List<Integer> ranks = finder.indexes(scan, shardData[0], shardData[1], state.maxChunkSizeBytes(), 0);
         if (ranks.size() < minimumSplitPoints) {
             return false;

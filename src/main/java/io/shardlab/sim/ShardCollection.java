@@ -30,15 +30,27 @@ import org.bson.BsonValue;
  * @param key the shard key pattern
  * @param unique whether the shard key index is unique
  * @param presplitHashedZones pre-split every zone into hashed chunks on its shards
+ * @param numInitialChunks the {@code numInitialChunks} option, 0 when not given; honoured before
+ *     7.2 ({@link InitialChunks#honoursNumInitialChunks}), accepted and ignored from 7.2
  */
-public record ShardCollection(String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones)
-        implements ClusterCommand {
+public record ShardCollection(String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones,
+        long numInitialChunks) implements ClusterCommand {
+
+    /** mongo create_collection_coordinator.cpp: "Cannot have more than 8192 initial chunks per shard". */
+    public static final long MAX_INITIAL_CHUNKS_PER_SHARD = 8192;
+    /** mongo create_collection_coordinator.cpp: "Arbitrary limit to memory consumption". */
+    public static final long MAX_INITIAL_CHUNKS_TOTAL = 1000 * 1000;
 
     public ShardCollection {
         Namespaces.check(namespace);
         if (key == null) {
             throw new IllegalArgumentException("key: required");
         }
+    }
+
+    /** Without {@code numInitialChunks}. */
+    public ShardCollection(String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones) {
+        this(namespace, key, unique, presplitHashedZones, 0);
     }
 
     /** {@code sh.shardCollection(ns, key)}. */
@@ -62,6 +74,12 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
             return Optional.of("the simulated cluster already has the sharded collection "
                     + state.collection.namespace() + "; ShardLab simulates one sharded collection");
         }
+        if (state.policies.initialChunks().honoursNumInitialChunks()) {
+            Optional<String> invalid = validateNumInitialChunks(state.shards.size());
+            if (invalid.isPresent()) {
+                return invalid;
+            }
+        }
         if (key.isHashed() && unique) {
             return Optional.of("Hashed shard keys cannot be declared unique. It's possible to ensure uniqueness on "
                     + "the hashed field by declaring an additional (non-hashed) unique index on the field.");
@@ -77,13 +95,36 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
         Map<String, List<String>> zoneShards = state.zoneShards();
         for (ZoneRange z : zones) {
             if (!zoneShards.containsKey(z.zone())) {
-                // ShardLab's text: MongoDB refuses zone ranges for zones without shards earlier, in
-                // updateZoneKeyRange ("zone ... does not exist"); kept as a guard here
-                return Optional.of("zone " + z.zone() + " has no shards");
+                // mongo initial_split_policy.cpp AbstractTagsBasedSplitPolicy::createFirstChunks (50973)
+                return Optional.of("Cannot shard collection " + namespace + " due to zone " + z.zone()
+                        + " which is not assigned to a shard. Please assign this zone to a shard.");
             }
         }
         if (presplitHashedZones) {
             return validatePresplit(zones);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The {@code numInitialChunks} checks before 7.2: its bounds (mongo
+     * {@code create_collection_coordinator.cpp}, {@code numShards} counting every shard) and where
+     * it applies ({@code InitialSplitPolicy::calculateOptimizationStrategy}, initial_split_policy.cpp;
+     * the collection is always empty here).
+     */
+    private Optional<String> validateNumInitialChunks(int numShards) {
+        long maxForShards = numShards * MAX_INITIAL_CHUNKS_PER_SHARD;
+        if (numInitialChunks < 0 || numInitialChunks > maxForShards || numInitialChunks > MAX_INITIAL_CHUNKS_TOTAL) {
+            return Optional.of("numInitialChunks cannot be more than either: " + maxForShards + ", "
+                    + MAX_INITIAL_CHUNKS_PER_SHARD + " * number of shards; or " + MAX_INITIAL_CHUNKS_TOTAL);
+        }
+        if (numInitialChunks != 0 && !key.isHashed()) {
+            return Optional.of("numInitialChunks is only supported when the collection is empty and has a hashed "
+                    + "field in the shard key pattern");
+        }
+        if (numInitialChunks != 0 && !key.hasHashedPrefix() && !presplitHashedZones) {
+            return Optional.of("When the prefix of the hashed shard key is a range field, 'numInitialChunks' can only "
+                    + "be used when the 'presplitHashedZones' is true");
         }
         return Optional.empty();
     }
@@ -190,7 +231,8 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
         List<PendingZoneRange> pending = pendingZones(state);
         List<ZoneRange> zones = zoneRanges(pending);
         ChunkMap chunks = state.policies.initialChunks().create(key, state.primaryShard, state.nonDrainingShardIds(),
-                zones, state.zoneShards(), presplitHashedZones, state.random);
+                new ArrayList<>(state.shards.keySet()), zones, state.zoneShards(), presplitHashedZones,
+                numInitialChunks, state.random);
         state.pendingZones.removeAll(pending);
         state.shardCollection(new CollectionMetadata(namespace, key, unique, chunks, zones, state.clock + 1));
         state.emit(new ClusterEvent.CollectionSharded(state.clock, namespace, key, chunks.size()));
@@ -199,14 +241,22 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
     @Override
     public String describe() {
         return "shard " + namespace + " on " + key + (unique ? " (unique)" : "")
-                + (presplitHashedZones ? " with presplitHashedZones" : "");
+                + (presplitHashedZones ? " with presplitHashedZones" : "")
+                + (numInitialChunks != 0 ? " with numInitialChunks " + numInitialChunks : "");
     }
 
     @Override
     public String mongoshCommand() {
         String base = "sh.shardCollection(\"" + namespace + "\", " + BsonPrinter.shell(key.toDocument());
+        List<String> options = new ArrayList<>();
         if (presplitHashedZones) {
-            return base + ", " + unique + ", { presplitHashedZones: true })";
+            options.add("presplitHashedZones: true");
+        }
+        if (numInitialChunks != 0) {
+            options.add("numInitialChunks: " + numInitialChunks);
+        }
+        if (!options.isEmpty()) {
+            return base + ", " + unique + ", { " + String.join(", ", options) + " })";
         }
         return base + (unique ? ", true)" : ")");
     }

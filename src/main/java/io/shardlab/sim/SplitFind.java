@@ -68,7 +68,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         ChunkDocuments docs = state.buckets.get(i);
         long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
         if (docs.hasUnknown()) {
-            DistinctKeys scan = DistinctKeys.of(docs.totalCount());
+            IndexScan scan = state.assumedScan(i);
             return state.placeRanks(i, scan, SplitVector.forced(scan, shard[0], shard[1]));
         }
         docs.sort();

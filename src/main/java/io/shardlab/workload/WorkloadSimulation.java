@@ -3,11 +3,13 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.BalancerRoundsRun;
+import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.LoadLayout;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.SimulationSnapshot;
+import java.util.List;
 
 /**
  * One simulated cluster set up for a workload, as {@code simulate} and the lessons use it: the
@@ -32,14 +34,29 @@ public final class WorkloadSimulation {
      * @throws IllegalArgumentException with MongoDB's text if the cluster refuses the key
      */
     public WorkloadSimulation(SimulationSetup setup, String namespace, ShardKeyPattern key) {
+        this(setup, List.of(), new ShardCollection(namespace, key, false, false));
+    }
+
+    /**
+     * Builds the cluster, runs {@code beforeSharding} (zones for shards, zone ranges for the
+     * namespace: what {@code shardCollection} then lays its initial chunks out by), and runs
+     * {@code shardCollection} with its options ({@code presplitHashedZones},
+     * {@code numInitialChunks}) on an empty collection.
+     *
+     * @throws IllegalArgumentException with MongoDB's text if the cluster refuses a command
+     */
+    public WorkloadSimulation(SimulationSetup setup, List<ClusterCommand> beforeSharding,
+            ShardCollection shardCollection) {
         this.setup = setup;
         this.cluster = new SimulatedCluster(config(setup));
         cluster.addListener(e -> events++);
         for (int i = 1; i <= setup.shards(); i++) {
             cluster.execute(new AddShard(setup.shardId(i)));
         }
-        cluster.execute(new ShardCollection(namespace, key, false, false));
-        this.driver = new WorkloadDriver(cluster, namespace, key, setup.window(), setup.insertsPerSecond());
+        beforeSharding.forEach(cluster::execute);
+        cluster.execute(shardCollection);
+        this.driver = new WorkloadDriver(cluster, shardCollection.namespace(), shardCollection.key(), setup.window(),
+                setup.insertsPerSecond());
     }
 
     private WorkloadSimulation(SimulationSetup setup, LoadLayout load) {

@@ -209,10 +209,27 @@ class SimulateSourcesTest {
     }
 
     @Test
-    void aCutTheLayoutCannotPlaceStopsTheRoundsAndSaysWhy() {
+    void aCutNextToAMinKeyEndIsListedAsAnEstimatedMigration() {
         Path file = snapshot("ranged.json", "{customer: 1}", List.of(
                 new Chunk(MIN, ShardKey.of(new BsonInt64(100)), "shard01", false, ChunkVersion.INITIAL),
                 new Chunk(ShardKey.of(new BsonInt64(100)), MAX, "shard02", false, new ChunkVersion(2, 0))),
+                List.of(new long[] {40_000, 8_000_000}, new long[] {0, 0}), "shard01", "shard02");
+        BsonDocument d = json(CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "1",
+                "--chunk-size", "1", "--json"));
+        assertTrue(d.getDocument("balancerRounds").isNull("stoppedBecause"), d.toJson());
+        BsonDocument m = d.getArray("migrationsPlanned").get(0).asDocument();
+        assertEquals(BsonDocument.parse("{customer: {$minKey: 1}}"), m.getDocument("min"));
+        assertTrue(m.getBoolean("estimated").getValue(), m.toJson());
+        assertEquals("shard02", m.getString("to").getValue());
+    }
+
+    @Test
+    void aCutTheLayoutCannotPlaceStopsTheRoundsAndSaysWhy() {
+        // string bounds: ShardLab assumes no spacing of string keys
+        ShardKey m = ShardKey.of(new org.bson.BsonString("m"));
+        Path file = snapshot("ranged.json", "{customer: 1}", List.of(
+                new Chunk(MIN, m, "shard01", false, ChunkVersion.INITIAL),
+                new Chunk(m, MAX, "shard02", false, new ChunkVersion(2, 0))),
                 List.of(new long[] {40_000, 8_000_000}, new long[] {0, 0}), "shard01", "shard02");
         BsonDocument d = json(CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "10",
                 "--chunk-size", "1", "--json"));
@@ -226,7 +243,7 @@ class SimulateSourcesTest {
         assertEquals(List.of(), d.getArray("migrationsPlanned").getValues());
 
         CliRun text = CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "10", "--chunk-size", "1");
-        assertTrue(text.out().contains(" not simulated: { customer: MinKey() } -->> { customer: Long('100') } on "
+        assertTrue(text.out().contains(" not simulated: { customer: MinKey() } -->> { customer: 'm' } on "
                 + "shard01 (to shard02): the donor would cut"), text.out());
         assertTrue(text.out().contains(" stopped early: round 1 needed the keys"), text.out());
     }

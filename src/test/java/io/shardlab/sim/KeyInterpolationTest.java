@@ -77,6 +77,51 @@ class KeyInterpolationTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} [{1}, {2}) of {3} documents at {4}: {5}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # pattern     | lo                          | hi                        | documents | share | key at that share, or none
+            {x: 1}        | {x: {$minKey: 1}}           | {x: 100}                  | 1000      | 0.25  | {x: -650}
+            {x: 1}        | {x: 100}                    | {x: {$maxKey: 1}}         | 1000      | 0.25  | {x: 350}
+            {x: 1}        | {x: {$minKey: 1}}           | {x: {$maxKey: 1}}         | 1000      | 0.5   | {x: {$numberLong: '500'}}
+            {x: 1}        | {x: {$minKey: 1}}           | {x: 2.5}                  | 10        | 0.5   | {x: -2.5}
+            {x: 1}        | {x: {$date: '2024-01-01T00:00:00Z'}} | {x: {$maxKey: 1}} | 1000      | 0.5   | {x: {$date: '2024-01-01T00:00:00.500Z'}}
+            {x: 1}        | {x: {$minKey: 1}}           | {x: 'm'}                  | 1000      | 0.5   | none
+            {x: 1}        | {x: 10}                     | {x: 11}                   | 1000      | 0.5   | none
+            {a: 1, b: 1}  | {a: 10, b: {$minKey: 1}}    | {a: 11, b: {$minKey: 1}}  | 1000      | 0.5   | {a: 10, b: {$numberLong: '500'}}
+            {a: 1, b: 1}  | {a: 10, b: 5}               | {a: 11, b: {$minKey: 1}}  | 100       | 0.5   | {a: 10, b: 55}
+            {a: 1, b: 1}  | {a: 10, b: 5}               | {a: 11, b: 0}             | 100       | 0.5   | none
+            """)
+    void keyAtAShareOfAChunkWithAnAssumedAxis(String pattern, String lo, String hi, long documents, double share,
+            String expected) {
+        ShardKeyPattern p = ShardKeyPattern.parse(pattern);
+        KeyInterpolation ki = new KeyInterpolation(p);
+        Optional<ShardKey> k = ki.keyAt(key(p, lo), key(p, hi), share, documents);
+        if (expected.equals("none")) {
+            assertTrue(k.isEmpty(), () -> "expected no key, got " + k.get());
+            return;
+        }
+        assertEquals(key(p, expected), k.orElseThrow());
+        assertEquals(share, ki.fraction(key(p, lo), key(p, hi), k.get(), documents).orElseThrow(), 1.0 / documents,
+                "the share of a placed key is where it was placed");
+        assertTrue(ki.keyAt(key(p, lo), key(p, hi), share).isEmpty() || lo.contains("$date"),
+                "without the document count the chunk has no axis");
+    }
+
+    @ParameterizedTest(name = "{0} [{1}, {2}) holds one key: {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {x: 1}        | {x: 10}                  | {x: 11}                    | true
+            {x: 1}        | {x: {$numberLong: '10'}} | {x: {$numberLong: '11'}}   | true
+            {x: 1}        | {x: 10}                  | {x: 12}                    | false
+            {x: 1}        | {x: 10.0}                | {x: 11.0}                  | false
+            {x: 'hashed'} | {x: {$numberLong: '10'}} | {x: {$numberLong: '11'}}   | false
+            {a: 1, b: 1}  | {a: 10, b: {$minKey: 1}} | {a: 11, b: {$minKey: 1}}   | false
+            {a: 1, b: 1}  | {a: 10, b: 3}            | {a: 10, b: 4}              | true
+            """)
+    void aChunkHoldsOneKeyWhenItsLastFieldIsAnIntegerRangeOfOne(String pattern, String lo, String hi, boolean one) {
+        ShardKeyPattern p = ShardKeyPattern.parse(pattern);
+        assertEquals(one, new KeyInterpolation(p).holdsOneKey(key(p, lo), key(p, hi)));
+    }
+
     @Test
     void aPlacedKeyLiesStrictlyInsideItsChunkAndAtItsShare() {
         ShardKeyPattern p = ShardKeyPattern.parse("{x: 'hashed'}");

@@ -178,21 +178,48 @@ class LoadLayoutTest {
     }
 
     @Test
-    void aCutThatCannotBePlacedStopsTheRunInsteadOfGuessing() {
-        // a ranged key: the donor's first chunk starts at MinKey, so nothing bounds where its documents lie
+    void aCutInAChunkWithAMinKeyEndIsEstimatedNextToItsBoundedEnd() {
+        // a ranged key: the donor's first chunk starts at MinKey; MongoDB's policy returns the
+        // moveRange with min only and the donor cuts about one chunk size; ShardLab assumes the
+        // 8192 documents take the 8192 integers just below 100 and marks the cut estimated
         ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, k(new BsonInt32(100)), "shard01", 1),
                 chunk(k(new BsonInt32(100)), MAX, "shard02", 1)), "shard01", "shard02");
         SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l,
                 contents(l, 8192, 0)));
-        BalancerRoundsRun run = c.runBalancerRounds(5);
-        assertEquals(1, run.run());
-        assertEquals(List.of(), run.migrations());
-        assertTrue(run.stoppedBecause().orElseThrow().startsWith("round 1 needed the keys of documents the layout does "
-                + "not hold: the donor would cut a moveRange"), run.stoppedBecause().get());
-        ClusterEvent.DocumentsUnknown u = (ClusterEvent.DocumentsUnknown) run.events().get(0);
-        assertEquals(l.chunks().get(0), u.chunk());
-        assertEquals("shard02", u.toShard());
-        assertEquals(l.chunks(), c.snapshot().cluster().chunks(), "nothing changed");
+        BalancerRoundsRun run = c.runBalancerRounds(1);
+        int rank = AutoSplitVector.points(DistinctKeys.of(8192), 8192, 8192 * KIB, MIB, 1).get(0);
+        Migration m = run.migrations().get(0).migration();
+        assertEquals(List.of(MIN, k(new BsonInt32(100 - 8192 + rank)), "shard01", "shard02", (long) rank,
+                rank * KIB, true), List.of(m.min(), m.max(), m.from(), m.to(), m.documents(), m.bytes(),
+                m.estimatedMax()));
+        assertTrue(run.stoppedBecause().isEmpty(), () -> run.stoppedBecause().get());
+        c.checkInvariants();
+    }
+
+    @ParameterizedTest(name = "{0} documents of 1 KiB in [10, 11), chunk size 1 MiB: moves whole {1}")
+    @CsvSource(textBlock = """
+            # documents | moves | jumbo after the round
+            1500,         true,   false
+            3000,         false,  true
+            """)
+    void aChunkWithRoomForOneKeyMovesWholeOrIsMarkedJumbo(long documents, boolean moves, boolean jumbo) {
+        // [10, 11) on an integer key holds one key value: autoSplitVector finds no point, so the
+        // donor moves the chunk whole (mongo migration_source_manager.cpp computeOtherBound); over
+        // 2 x the chunk size in documents it is ChunkTooBig and, with no split point, jumbo
+        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, k(new BsonInt32(10)), "shard02", 1),
+                chunk(k(new BsonInt32(10)), k(new BsonInt32(11)), "shard01", 1),
+                chunk(k(new BsonInt32(11)), MAX, "shard01", 1)), "shard01", "shard02");
+        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l,
+                contents(l, 0, documents, 8192)));
+        BalancerRoundsRun run = c.runBalancerRounds(1);
+        assertEquals(moves, !run.migrations().isEmpty(), () -> run.events().toString());
+        if (moves) {
+            Migration m = run.migrations().get(0).migration();
+            assertEquals(List.of(k(new BsonInt32(10)), k(new BsonInt32(11)), documents, false),
+                    List.of(m.min(), m.max(), m.documents(), m.estimatedMax()));
+        }
+        assertEquals(jumbo, c.snapshot().cluster().chunks().get(1).jumbo());
+        assertTrue(run.stoppedBecause().isEmpty(), () -> run.stoppedBecause().get());
     }
 
     @Test
@@ -285,18 +312,20 @@ class LoadLayoutTest {
 
     @Test
     void commandsThatWouldCutAnUnplaceableChunkAreRefusedWithShardLabsText() {
-        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, n(100), "shard01", 1), chunk(n(100), MAX, "shard02", 1)),
+        // strings: nothing bounds them from below, and ShardLab assumes no spacing of string keys
+        ShardKey m = k(new org.bson.BsonString("m"));
+        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, m, "shard01", 1), chunk(m, MAX, "shard02", 1)),
                 "shard01", "shard02");
         SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l,
                 contents(l, 4096, 10)));
-        String expected = "ShardLab cannot place a cut inside the chunk [{ x: MinKey }, { x: 100 }): its documents "
+        String expected = "ShardLab cannot place a cut inside the chunk [{ x: MinKey }, { x: \"m\" }): its documents "
                 + "are known only as totals (a loaded layout) and its key range gives no place to interpolate";
-        assertEquals(expected, c.canApply(new SplitAt(NS, BsonDocument.parse("{x: NumberLong(5)}"))).orElseThrow());
+        assertEquals(expected, c.canApply(new SplitAt(NS, BsonDocument.parse("{x: 'c'}"))).orElseThrow());
         assertEquals(expected, c.canApply(new MoveRange(NS, BsonDocument.parse("{x: {$minKey: 1}}"), null, "shard02"))
                 .orElseThrow());
-        assertTrue(c.canApply(new MoveChunk(NS, BsonDocument.parse("{x: 5}"), "shard02", true)).isEmpty(),
+        assertTrue(c.canApply(new MoveChunk(NS, BsonDocument.parse("{x: 'c'}"), "shard02", true)).isEmpty(),
                 "a whole chunk needs no cut");
-        // the upper chunk [100, MaxKey) is not bounded either; a hashed layout is
+        // a hashed layout is always bounded
         SimulatedCluster h = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), hashedLayout());
         assertTrue(h.canApply(new SplitAt(NS, BsonDocument.parse("{_id: NumberLong(-100)}"))).isEmpty());
         assertTrue(h.canApply(new SplitFind(NS, BsonDocument.parse("{_id: 1}"))).isEmpty());

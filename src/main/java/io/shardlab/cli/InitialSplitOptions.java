@@ -1,0 +1,99 @@
+package io.shardlab.cli;
+
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.AddShardToZone;
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.ShardCollection;
+import io.shardlab.sim.UpdateZoneKeyRange;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonDocument;
+import picocli.CommandLine.Option;
+
+/**
+ * How a new collection's initial chunks are laid out, as {@code shardCollection} takes it: zones
+ * for shards ({@code sh.addShardToZone}) and zone ranges for the namespace
+ * ({@code sh.updateZoneKeyRange}) set before sharding, {@code numInitialChunks} and
+ * {@code presplitHashedZones}. The simulator applies MongoDB's initial-split policy of the chosen
+ * release to them ({@code initial_split_policy.cpp}). Use it as a picocli mixin. Every check fails
+ * with an {@link IllegalArgumentException} of one line naming the option.
+ */
+final class InitialSplitOptions {
+
+    @Option(names = "--zone", paramLabel = "SHARD:ZONE",
+            description = "Before sharding, put shard SHARD (shard01, shard02, ...) in zone ZONE "
+                    + "(sh.addShardToZone); repeatable.")
+    List<String> zones = new ArrayList<>();
+
+    @Option(names = "--zone-range", arity = "3", paramLabel = "<zone> <min> <max>", hideParamSyntax = true,
+            description = "Before sharding, give ZONE the shard-key range [MIN, MAX) (sh.updateZoneKeyRange), "
+                    + "e.g. --zone-range EU '{region: \"EU\"}' '{region: \"EV\"}'; repeatable.")
+    List<String> zoneRanges = new ArrayList<>();
+
+    @Option(names = "--num-initial-chunks", paramLabel = "N",
+            description = "shardCollection's numInitialChunks (a hashed key; before 7.2 only, ignored from 7.2 as "
+                    + "MongoDB does).")
+    Long numInitialChunks;
+
+    @Option(names = "--presplit-hashed-zones",
+            description = "shardCollection's presplitHashedZones: pre-split each zone range into hashed chunks on "
+                    + "the zone's shards (4.4+; needs zone ranges and a hashed key).")
+    boolean presplitHashedZones;
+
+    /** Whether any of these options was given. */
+    boolean anyGiven() {
+        return !zones.isEmpty() || !zoneRanges.isEmpty() || numInitialChunks != null || presplitHashedZones;
+    }
+
+    /** Refuses the options where the collection is not sharded anew (a layout read from a source). */
+    void refuseWith(String what) {
+        if (anyGiven()) {
+            throw new IllegalArgumentException(firstGiven() + ": shapes the initial chunks of a new collection; "
+                    + what + " brings its own chunks and zones");
+        }
+    }
+
+    private String firstGiven() {
+        if (!zones.isEmpty()) {
+            return "--zone";
+        }
+        if (!zoneRanges.isEmpty()) {
+            return "--zone-range";
+        }
+        return numInitialChunks != null ? "--num-initial-chunks" : "--presplit-hashed-zones";
+    }
+
+    /** The commands to run before {@code shardCollection}: zones for shards, then zone ranges. */
+    List<ClusterCommand> beforeSharding(String namespace) {
+        List<ClusterCommand> out = new ArrayList<>();
+        for (String z : zones) {
+            int colon = z.indexOf(':');
+            if (colon <= 0 || colon == z.length() - 1) {
+                throw new IllegalArgumentException("--zone: expected SHARD:ZONE, e.g. shard01:EU, got '" + z + "'");
+            }
+            out.add(new AddShardToZone(z.substring(0, colon), z.substring(colon + 1)));
+        }
+        for (int i = 0; i + 2 < zoneRanges.size(); i += 3) {
+            String zone = zoneRanges.get(i);
+            BsonDocument min = bound(zoneRanges.get(i + 1), "MIN");
+            BsonDocument max = bound(zoneRanges.get(i + 2), "MAX");
+            out.add(new UpdateZoneKeyRange(namespace, min, max, zone));
+        }
+        return out;
+    }
+
+    /** {@code shardCollection} of {@code namespace} on {@code key} with these options. */
+    ShardCollection shardCollection(String namespace, ShardKeyPattern key) {
+        return new ShardCollection(namespace, key, false, presplitHashedZones,
+                numInitialChunks == null ? 0 : numInitialChunks);
+    }
+
+    private static BsonDocument bound(String text, String which) {
+        try {
+            return BsonLiterals.parseDocument(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--zone-range: " + which + " " + e.getMessage());
+        }
+    }
+}
