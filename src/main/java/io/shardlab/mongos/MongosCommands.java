@@ -517,9 +517,17 @@ public final class MongosCommands {
 
     // ---- writes ------------------------------------------------------------------------------------------
 
+    /**
+     * The router of a collection's current chunks. For 4.4 the single-write and upsert rules of 5.0
+     * apply: the rules are the same (an upsert or a single write needs the full shard key or, for a
+     * single update or delete, an exact {@code _id}; mongodb-releases.md E3, E4), and {@link Router}
+     * words them as the 5.0 targeter does.
+     */
     private Router router(ShardedCatalog.CollectionEntry c) {
         ClusterSnapshot s = c.cluster().snapshot().cluster();
-        return new Router(s.key(), s.chunks(), release.version());
+        io.shardlab.cluster.MongoVersion v = release.version().atLeast(5, 0) ? release.version()
+                : io.shardlab.cluster.MongoVersion.V5_0;
+        return new Router(s.key(), s.chunks(), v);
     }
 
     /** A write refused by mongos' targeter: ShardKeyNotFound (mongo collection_routing_info_targeter.cpp). */
@@ -718,8 +726,17 @@ public final class MongosCommands {
     }
 
     private java.util.Optional<BsonDocument> findById(String db, String coll, BsonValue id) {
+        return findOne(db, coll, new BsonDocument("_id", id));
+    }
+
+    private long count(String db, String coll, BsonDocument filter) {
+        BsonDocument reply = storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
+        return reply.getNumber("n", new BsonInt32(0)).longValue();
+    }
+
+    private java.util.Optional<BsonDocument> findOne(String db, String coll, BsonDocument filter) {
         BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(coll))
-                .append("filter", new BsonDocument("_id", id)).append("limit", new BsonInt32(1)));
+                .append("filter", filter).append("limit", new BsonInt32(1)));
         BsonArray batch = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
         return batch.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(batch.get(0).asDocument());
     }
@@ -779,10 +796,33 @@ public final class MongosCommands {
         } else {
             catalog.createDatabase(db, null);
         }
+        BsonDocument query = command.getDocument("query", new BsonDocument());
+        boolean remove = command.getBoolean("remove", BsonBoolean.FALSE).getValue();
+        boolean mayUpsert = upsert && !remove && count(db, coll, query) == 0;
         BsonDocument reply = storage.run(db, command);
-        BsonDocument last = reply.getDocument("lastErrorObject", new BsonDocument());
-        if (last.containsKey("upserted")) {
-            findById(db, coll, last.get("upserted")).ifPresent(d -> recordInserts(ns, List.of(d)));
+        if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
+            return reply;
+        }
+        if (!reply.containsKey("lastErrorObject")) {
+            // mongod always answers lastErrorObject {n, updatedExisting[, upserted]}
+            BsonDocument last = new BsonDocument();
+            if (mayUpsert) {
+                var upserted = findOne(db, coll, query);
+                last.append("n", new BsonInt32(1)).append("updatedExisting", BsonBoolean.FALSE);
+                if (upserted.isPresent()) {
+                    last.append("upserted", upserted.get().get("_id", BsonNull.VALUE));
+                    recordInserts(ns, List.of(upserted.get()));
+                }
+            } else {
+                boolean found = reply.containsKey("value") && !reply.get("value").isNull();
+                last.append("n", new BsonInt32(found ? 1 : 0));
+                if (!remove) {
+                    last.append("updatedExisting", BsonBoolean.FALSE);
+                }
+            }
+            BsonDocument ordered = new BsonDocument("lastErrorObject", last);
+            reply.forEach(ordered::append);
+            return ordered;
         }
         return reply;
     }
@@ -851,8 +891,8 @@ public final class MongosCommands {
                     .append("host", new BsonString(e.getKey() + ".shardlab:27018"))
                     .append("localTime", new BsonDateTime(wallClockMillis.getAsLong()));
             if (spec.containsKey("storageStats")) {
-                d.append("storageStats", new BsonDocument("size", new BsonInt64(size))
-                        .append("count", new BsonInt64(count))
+                d.append("storageStats", new BsonDocument("size", number(size))
+                        .append("count", number(count))
                         .append("avgObjSize", new BsonInt32(count == 0 ? 0 : (int) (size / count)))
                         .append("numOrphanDocs", new BsonInt32(0)));
             }
@@ -862,6 +902,11 @@ public final class MongosCommands {
             batch.add(d);
         }
         return cursorReply(ns, batch);
+    }
+
+    /** An int32 when it fits (mongosh prints int64 as Long('n')), else an int64. */
+    private static BsonValue number(long n) {
+        return n == (int) n ? new BsonInt32((int) n) : new BsonInt64(n);
     }
 
     private static BsonDocument cursorReply(String ns, BsonArray firstBatch) {
