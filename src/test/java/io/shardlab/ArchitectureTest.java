@@ -26,12 +26,12 @@ class ArchitectureTest {
     /** DESIGN.md rule 1: the pure packages, deterministic and fast to test. */
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
-        "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..",
+        "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.mongos..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */
     static final String[] OUTER_PACKAGES = {
-        "io.shardlab.ui..", "io.shardlab.cli..", "io.shardlab.live..", "io.shardlab.render..",
+        "io.shardlab.ui..", "io.shardlab.cli..", "io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
     };
 
     static ArchRule pureCodeIn(String... packages) {
@@ -60,6 +60,16 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..")
             .allowEmptyShould(true)
             .because("DESIGN.md rule 2: only live talks to a server; it converts driver documents at the border");
+
+    /** Rule 2: only serve accepts connections (the wire library, netty, server sockets). */
+    @ArchTest
+    static final ArchRule only_serve_accepts_connections = noClasses()
+            .that().resideOutsideOfPackage("io.shardlab.serve..")
+            .should().dependOnClassesThat().resideInAnyPackage("de.bwaldvogel..", "io.netty..")
+            .orShould().dependOnClassesThat().areAssignableTo(java.net.ServerSocket.class)
+            .orShould().dependOnClassesThat().areAssignableTo(java.nio.channels.ServerSocketChannel.class)
+            .allowEmptyShould(true)
+            .because("DESIGN.md rule 2: only serve accepts connections; the mongos command layer is pure");
 
     /** Rule 3: ViewModels hold no nodes. */
     @ArchTest
@@ -94,8 +104,14 @@ class ArchitectureTest {
         MongoClient client;
     }
 
+    /** Breaks rule 2: a listening socket outside serve. */
+    static final class Listener {
+        java.net.ServerSocket socket;
+    }
+
     private static JavaClasses fixtures() {
-        return new ClassFileImporter().importClasses(LeakyViewModel.class, TidyViewModel.class, ServerReader.class);
+        return new ClassFileImporter().importClasses(LeakyViewModel.class, TidyViewModel.class, ServerReader.class,
+                Listener.class);
     }
 
     @org.junit.jupiter.api.Test
@@ -111,6 +127,14 @@ class ArchitectureTest {
         var result = only_live_uses_the_mongodb_driver.evaluate(fixtures());
         assertTrue(result.hasViolation());
         assertTrue(result.getFailureReport().toString().contains("ServerReader"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_2_flags_a_listening_socket_outside_serve() {
+        var result = only_serve_accepts_connections.evaluate(fixtures());
+        assertTrue(result.hasViolation());
+        assertTrue(result.getFailureReport().toString().contains("Listener"));
+        assertFalse(result.getFailureReport().toString().contains("TidyViewModel"));
     }
 
     @org.junit.jupiter.api.Test

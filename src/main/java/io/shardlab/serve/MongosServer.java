@@ -73,7 +73,7 @@ public final class MongosServer implements AutoCloseable {
         MongoServer server = new MongoServer(backend);
         try {
             server.bind(new InetSocketAddress(host, settings.port()));
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // netty rethrows the socket's checked BindException unchecked
             if (causedBy(e, BindException.class)) {
                 throw new IllegalArgumentException("--port: " + settings.bind() + ":" + settings.port()
                         + " is already in use (or not allowed); choose another port, or --port 0 for any free one");
