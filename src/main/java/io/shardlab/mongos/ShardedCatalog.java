@@ -29,8 +29,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * which makes it the cluster's primary shard, where a ranged key's first chunk lives. Clocks stay
  * aligned: a new cluster is advanced to the catalog's time, and {@link #advance} moves every cluster.
  *
- * <p>Not yet modelled across collections: MongoDB's balancer round walks every collection and a shard in
- * a migration stays busy for the rest of the round; here each collection's balancer decides alone.
+ * <p>Across collections: a shard takes part in one migration at a time, so a shard migrating a chunk of
+ * one collection is left out of the other collections' balancer rounds until that migration commits
+ * ({@link #advance}). Each collection's rounds keep their own schedule (MongoDB runs one round over all
+ * collections).
  *
  * <p>Threading: not thread-safe; the command layer serialises access.
  */
@@ -364,15 +366,34 @@ public final class ShardedCatalog {
         return numBalancerRounds;
     }
 
-    /** Lets {@code millis} of simulated time pass on every collection's cluster. */
+    /** The longest step of {@link #advance}, in simulated ms: the balancer's short round interval. */
+    static final long STEP_MILLIS = 1_000;
+
+    /**
+     * Lets {@code millis} of simulated time pass on every collection's cluster, in steps of at most
+     * {@link #STEP_MILLIS}; before each collection's step its balancer learns which shards are in a
+     * migration of another collection, so that a shard takes part in one migration at a time across
+     * collections.
+     */
     public void advance(long millis) {
-        if (millis <= 0) {
-            return;
+        long target = now + Math.max(0, millis);
+        while (now < target) {
+            now = Math.min(target, now + STEP_MILLIS);
+            for (CollectionEntry c : collections.values()) {
+                c.cluster().setShardsBusyElsewhere(busyElsewhere(c));
+                c.cluster().advance(Math.max(0, now - c.cluster().now()));
+            }
         }
-        now += millis;
-        for (CollectionEntry c : collections.values()) {
-            c.cluster().advance(now - c.cluster().now());
+    }
+
+    private java.util.Set<String> busyElsewhere(CollectionEntry self) {
+        java.util.Set<String> busy = new java.util.TreeSet<>();
+        for (CollectionEntry other : collections.values()) {
+            if (other != self) {
+                busy.addAll(other.cluster().shardsInMigration());
+            }
         }
+        return busy;
     }
 
     private UUID nextUuid() {

@@ -49,6 +49,12 @@ final class ClusterState {
     long nextBalancerRoundAt;
     boolean balancerRoundInProgress;
     long nextAutoMergeAt;
+    /**
+     * Shards in a migration of another collection of the same cluster: a shard takes part in one
+     * migration at a time, so the balancer leaves them out of this collection's round. Set from
+     * outside ({@link SimulatedCluster#setShardsBusyElsewhere}); not part of the undo state.
+     */
+    java.util.Set<String> shardsBusyElsewhere = java.util.Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
     long documentsLoaded;
     long bytesLoaded;

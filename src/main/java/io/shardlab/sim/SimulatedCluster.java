@@ -391,6 +391,25 @@ public final class SimulatedCluster {
         }
     }
 
+    // ---- other collections of the same cluster ------------------------------------------------------
+
+    /**
+     * The shards in a migration of other collections on the same shards: the balancer leaves them out
+     * of this collection's rounds until the next call (a shard takes part in one migration at a time,
+     * across collections; mongo {@code src/mongo/db/s/active_migrations_registry.cpp}, and the
+     * balancer's per-round used-shards set in {@code balancer_chunk_selection_policy.cpp}).
+     *
+     * @param shards shard ids; an empty set lifts the restriction
+     */
+    public void setShardsBusyElsewhere(java.util.Set<String> shards) {
+        state.shardsBusyElsewhere = java.util.Set.copyOf(shards);
+    }
+
+    /** The shards donating or receiving a migration of this collection now. */
+    public java.util.Set<String> shardsInMigration() {
+        return java.util.Set.copyOf(BalancerPolicy.busyShards(state));
+    }
+
     // ---- convenience -------------------------------------------------------------------------------
 
     /** Inserts a batch at the current simulated time ({@code execute(new InsertDocuments(ns, batch))}). */
