@@ -83,7 +83,7 @@ public final class ConfigDatabase {
         out.put("mongos", List.of(mongos()));
         out.put("locks", List.of());
         out.put("actionlog", List.of());
-        out.put("changelog", List.of());
+        out.put("changelog", changelog());
         out.put("migrations", List.of());
         return out;
     }
@@ -260,6 +260,39 @@ public final class ConfigDatabase {
             boolean on = catalog.balancerEnabled();
             out.add(new BsonDocument("_id", new BsonString("balancer"))
                     .append("mode", new BsonString(on ? "full" : "off")).append("stopped", BsonBoolean.valueOf(!on)));
+        }
+        return out;
+    }
+
+    /**
+     * config.changelog: one {@code moveChunk.from} entry per committed migration, with the fields the
+     * docs' config-database page shows ({@code _id, server, shard, clientAddr, time, what, ns, details})
+     * and, in {@code details}, the range, the shards and {@code note: "success"} that mongosh's
+     * {@code sh.status()} counts. The per-step timings MongoDB adds to {@code details} are not simulated.
+     */
+    List<BsonDocument> changelog() {
+        List<BsonDocument> out = new ArrayList<>();
+        int n = 0;
+        for (ShardedCatalog.CommittedMigration m : catalog.committedMigrations()) {
+            ShardKeyPattern key = catalog.collection(m.namespace()).map(c -> c.cluster().snapshot().cluster().key())
+                    .orElse(null);
+            if (key == null || key.arity() != m.migration().min().arity()) {
+                continue;
+            }
+            String shard = m.migration().from();
+            out.add(new BsonDocument("_id", new BsonString(shard + ".shardlab:27018-" + java.time.Instant.ofEpochMilli(
+                            startEpochMillis + m.atMillis()) + "-" + (++n)))
+                    .append("server", new BsonString(shard + ".shardlab:27018"))
+                    .append("shard", new BsonString(shard))
+                    .append("clientAddr", new BsonString(""))
+                    .append("time", date(m.atMillis()))
+                    .append("what", new BsonString("moveChunk.from"))
+                    .append("ns", new BsonString(m.namespace()))
+                    .append("details", new BsonDocument("min", m.migration().min().toDocument(key))
+                            .append("max", m.migration().max().toDocument(key))
+                            .append("from", new BsonString(m.migration().from()))
+                            .append("to", new BsonString(m.migration().to()))
+                            .append("note", new BsonString("success"))));
         }
         return out;
     }

@@ -178,7 +178,8 @@ public final class MongosCommands {
                 return ok();
             case "balancerStatus":
                 return ok(new BsonDocument("mode", new BsonString(catalog.balancerEnabled() ? "full" : "off"))
-                        .append("inBalancerRound", BsonBoolean.FALSE)
+                        .append("inBalancerRound", BsonBoolean.valueOf(catalog.collections().values().stream()
+                                .anyMatch(c -> !c.cluster().shardsInMigration().isEmpty())))
                         .append("numBalancerRounds", new BsonInt64(catalog.numBalancerRounds())));
             case "addShard":
                 return addShard(command);

@@ -43,6 +43,13 @@ public final class ShardedCatalog {
             long createdAtMillis) {
     }
 
+    /** A committed migration, as config.changelog records it ({@code moveChunk.from}). */
+    public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {
+    }
+
+    /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
+    static final int CHANGELOG_LIMIT = 10_000;
+
     /** One sharded collection: config.collections, and the cluster simulating its chunks. */
     public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis) {
     }
@@ -53,6 +60,7 @@ public final class ShardedCatalog {
     private final Map<String, CollectionEntry> collections = new TreeMap<>();
     private final Map<String, Long> unshardedBytes = new TreeMap<>();
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
+    private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
     private final java.util.Random uuids;
     private final List<ClusterCommand> shardCommands = new ArrayList<>();
     private final List<io.shardlab.sim.UpdateZoneKeyRange> pendingZoneRanges = new ArrayList<>();
@@ -95,6 +103,11 @@ public final class ShardedCatalog {
     /** Registers a listener for the events of every collection's cluster. */
     public void addListener(ClusterEventListener listener) {
         listeners.add(listener);
+    }
+
+    /** The migrations committed so far, oldest first (at most {@link #CHANGELOG_LIMIT}). */
+    public List<CommittedMigration> committedMigrations() {
+        return List.copyOf(changelog);
     }
 
     /** The databases, by name. */
@@ -214,16 +227,21 @@ public final class ShardedCatalog {
         }
         cluster.advance(now);
         cluster.execute(command);
-        cluster.addListener(this::onEvent);
+        cluster.addListener(event -> onEvent(ns, event));
         CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
         collections.put(ns, entry);
         pendingZoneRanges.removeIf(z -> z.namespace().equals(ns));
         return entry;
     }
 
-    private void onEvent(ClusterEvent event) {
+    private void onEvent(String ns, ClusterEvent event) {
         if (event instanceof ClusterEvent.BalancerRound) {
             numBalancerRounds++;
+        } else if (event instanceof ClusterEvent.MigrationCommitted m) {
+            changelog.addLast(new CommittedMigration(ns, m.migration(), m.atMillis()));
+            if (changelog.size() > CHANGELOG_LIMIT) {
+                changelog.removeFirst();
+            }
         }
         for (ClusterEventListener l : listeners) {
             l.onEvent(event);
