@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -46,12 +47,17 @@ final class ServeCommand implements Runnable {
             + "port can then write to the simulated cluster.")
     boolean allowRemote;
 
-    @Option(names = "--shards", paramLabel = "N", defaultValue = "2",
-            description = "Number of shards, shard01 … shardNN (default: ${DEFAULT-VALUE}).")
-    int shards;
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Number of shards of a new cluster, shard01 … shardNN (default: 2); a layout from a source "
+                    + "has its own.")
+    Integer shards;
 
-    @Option(names = "--mongodb-version", paramLabel = "V", defaultValue = "8.0",
-            description = "Release to answer as: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: ${DEFAULT-VALUE}).")
+    @Mixin
+    LayoutSourceOptions source;
+
+    @Option(names = "--mongodb-version", paramLabel = "V",
+            description = "Release to answer as: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: the source server's when "
+                    + "ShardLab models it, else 8.0).")
     String mongodbVersion;
 
     @Option(names = "--chunk-size", paramLabel = "MB",
@@ -106,7 +112,7 @@ final class ServeCommand implements Runnable {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--port: expected 0 to 65535, got " + port);
         }
-        if (shards < 1 || shards > MAX_SHARDS) {
+        if (shards != null && (shards < 1 || shards > MAX_SHARDS)) {
             throw new IllegalArgumentException("--shards: between 1 and " + MAX_SHARDS + ", got " + shards);
         }
         if (speed < 0 || Double.isNaN(speed) || Double.isInfinite(speed)) {
@@ -122,17 +128,50 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--max-connections: at least 1, got " + maxConnections);
         }
         checkBind();
-        MongoVersion version = MongoVersion.parseSimulated(mongodbVersion);
+        ShardedCatalog catalog = source != null && source.isGiven() ? forkedCatalog() : newCatalog();
+        return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, maxConnections);
+    }
+
+    private SimulationConfig config(MongoVersion version) {
         SimulationConfig config = SimulationConfig.of(version).withSeed(seed);
-        if (chunkSizeMb != null) {
-            config = config.withMaxChunkSizeBytes(chunkSizeMb * 1024L * 1024L);
-        }
+        return chunkSizeMb == null ? config : config.withMaxChunkSizeBytes(chunkSizeMb * 1024L * 1024L);
+    }
+
+    private ShardedCatalog newCatalog() {
+        MongoVersion version = MongoVersion.parseSimulated(mongodbVersion == null ? "8.0" : mongodbVersion);
         List<String> ids = new ArrayList<>();
-        for (int i = 1; i <= shards; i++) {
+        for (int i = 1; i <= (shards == null ? 2 : shards); i++) {
             ids.add(String.format(Locale.ROOT, "shard%02d", i));
         }
-        return new MongosServer.Settings(new ShardedCatalog(config, ids), bind, port, speed,
-                memoryBudgetMb * 1024L * 1024L, maxConnections);
+        return new ShardedCatalog(config(version), ids);
+    }
+
+    /** A catalog holding the source's collection, forked: the source is only read. */
+    private ShardedCatalog forkedCatalog() {
+        if (shards != null) {
+            throw new IllegalArgumentException("--shards: sizes a new cluster; the layout from " + source.describe()
+                    + " has its own shards");
+        }
+        SourceLayout loaded = source.layout(java.time.Clock.systemUTC());
+        io.shardlab.cluster.ClusterSnapshot cluster = loaded.cluster();
+        if (cluster.shards().size() > MAX_SHARDS) {
+            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on " + cluster.shards().size()
+                    + " shards; ShardLab simulates up to " + MAX_SHARDS);
+        }
+        MongoVersion version;
+        if (mongodbVersion != null) {
+            version = MongoVersion.parseSimulated(mongodbVersion);
+        } else {
+            version = loaded.release().filter(MongoVersion.simulated()::contains).orElse(MongoVersion.V8_0);
+        }
+        io.shardlab.live.ChunkContents contents = io.shardlab.live.ChunkContents.of(cluster, loaded.recorded(),
+                loaded.layout().estimatedDataSizeBytes(), loaded.layout().dataDistribution());
+        ShardedCatalog catalog = new ShardedCatalog(config(version), cluster.shardIds());
+        catalog.loadCollection(new io.shardlab.sim.LoadLayout(cluster, contents.perChunk()));
+        spec.commandLine().getErr().println("serve: " + loaded.describe() + ", forked (the source is only read); "
+                + "MongoDB " + version + " rules; chunk contents: " + contents.description());
+        spec.commandLine().getErr().flush();
+        return catalog;
     }
 
     private void checkBind() {

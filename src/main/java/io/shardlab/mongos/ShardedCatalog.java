@@ -234,6 +234,31 @@ public final class ShardedCatalog {
         return entry;
     }
 
+    /**
+     * Starts the sharded collection {@code load.layout().namespace()} from a layout read elsewhere
+     * (forked: the source is only read). Its database gets the layout's first shard as primary, as
+     * {@link io.shardlab.sim.LoadLayout} does.
+     *
+     * @throws IllegalArgumentException when the layout's shards are not this catalog's
+     */
+    public CollectionEntry loadCollection(io.shardlab.sim.LoadLayout load) {
+        String ns = load.layout().namespace();
+        if (!new java.util.TreeSet<>(load.layout().shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
+            throw new IllegalArgumentException("layout: " + ns + " lives on " + load.layout().shardIds()
+                    + ", not on the catalog's shards " + shardIds);
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        if (!databases.containsKey(db)) {
+            databases.put(db, new DatabaseEntry(db, load.layout().shardIds().get(0), true, nextUuid(), now));
+        }
+        SimulatedCluster cluster = SimulatedCluster.fromLayout(config, load);
+        cluster.advance(now);
+        cluster.addListener(event -> onEvent(ns, event));
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        collections.put(ns, entry);
+        return entry;
+    }
+
     private void onEvent(String ns, ClusterEvent event) {
         if (event instanceof ClusterEvent.BalancerRound) {
             numBalancerRounds++;
