@@ -133,6 +133,9 @@ public final class ConfigDatabase {
             BsonDocument d = new BsonDocument("_id", new BsonString(id))
                     .append("host", new BsonString(id + "/" + id + ".shardlab:27018"))
                     .append("state", new BsonInt32(1));
+            if (catalog.drainingShards().contains(id)) {
+                d.append("draining", BsonBoolean.TRUE);
+            }
             List<String> z = zones.getOrDefault(id, List.of());
             if (!z.isEmpty()) {
                 BsonArray tags = new BsonArray();
@@ -256,6 +259,10 @@ public final class ConfigDatabase {
             out.add(new BsonDocument("_id", new BsonString("chunksize"))
                     .append("value", new BsonInt32((int) (catalog.config().maxChunkSizeBytes() / (1024 * 1024)))));
         }
+        catalog.autoSplitSetting().ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("autosplit"))
+                .append("enabled", BsonBoolean.valueOf(on))));
+        catalog.autoMergeSetting().ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("automerge"))
+                .append("enabled", BsonBoolean.valueOf(on))));
         if (catalog.balancerSettingWritten()) {
             boolean on = catalog.balancerEnabled();
             out.add(new BsonDocument("_id", new BsonString("balancer"))

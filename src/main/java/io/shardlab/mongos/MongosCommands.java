@@ -62,7 +62,7 @@ public final class MongosCommands {
             "listShards", "reshardCollection", "balancerCollectionStatus");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
-    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection", "removeShard", "removeShardFromZone",
+    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection", "removeShardFromZone",
             "balancerCollectionStatus", "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
@@ -183,6 +183,8 @@ public final class MongosCommands {
                         .append("numBalancerRounds", new BsonInt64(catalog.numBalancerRounds())));
             case "addShard":
                 return addShard(command);
+            case "removeShard":
+                return removeShard(command);
             case "addShardToZone":
                 catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
                         requireString(command, "zone")));
@@ -455,6 +457,41 @@ public final class MongosCommands {
         return ok(new BsonDocument("shardAdded", new BsonString(id)));
     }
 
+    /**
+     * {@code removeShard}, answered as mongos words it (mongo
+     * {@code src/mongo/s/commands/cluster_remove_shard_cmd.cpp}): {@code state} started / ongoing (with
+     * {@code remaining: {chunks, dbs, jumboChunks}}) / completed, and the databases whose primary the
+     * shard is in {@code dbsToMove} ({@code movePrimary} is not simulated, so such a shard stays
+     * ongoing).
+     */
+    private BsonDocument removeShard(BsonDocument command) {
+        String id = requireString(command, "removeShard");
+        ShardedCatalog.RemoveShardProgress p = catalog.removeShard(id);
+        BsonArray dbs = new BsonArray();
+        p.dbsToMove().forEach(d -> dbs.add(new BsonString(d)));
+        BsonDocument r;
+        switch (p.state()) {
+            case STARTED:
+                r = new BsonDocument("msg", new BsonString("draining started successfully"))
+                        .append("state", new BsonString("started")).append("shard", new BsonString(id));
+                break;
+            case ONGOING:
+                r = new BsonDocument("msg", new BsonString("draining ongoing"))
+                        .append("state", new BsonString("ongoing"))
+                        .append("remaining", new BsonDocument("chunks", new BsonInt64(p.chunks()))
+                                .append("dbs", new BsonInt64(p.dbsToMove().size()))
+                                .append("jumboChunks", new BsonInt64(p.jumboChunks())));
+                break;
+            default:
+                return ok(new BsonDocument("msg", new BsonString("removeshard completed successfully"))
+                        .append("state", new BsonString("completed")).append("shard", new BsonString(id)));
+        }
+        if (!dbs.isEmpty()) {
+            r.append("note", new BsonString("you need to drop or movePrimary these databases"));
+        }
+        return ok(r.append("dbsToMove", dbs));
+    }
+
     private BsonDocument updateZoneKeyRange(BsonDocument command) {
         String ns = namespaceArgument(command, "updateZoneKeyRange");
         BsonValue zone = command.get("zone", BsonNull.VALUE);
@@ -504,6 +541,10 @@ public final class MongosCommands {
     // ---- the config database ----------------------------------------------------------------------------
 
     private BsonDocument config(String name, BsonDocument command) {
+        if ("update".equals(name) && "settings".equals(command.get("update").isString()
+                ? command.getString("update").getValue() : "")) {
+            return updateSettings(command);
+        }
         if (WRITES.contains(name)) {
             throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
                     + "read-only: change the simulated cluster with the sharding commands (sh.*) instead");
@@ -514,6 +555,50 @@ public final class MongosCommands {
             }
         }
         return storage.run("config", command);
+    }
+
+    /**
+     * The config.settings writes mongosh's helpers send: {@code {_id: "autosplit" | "automerge"},
+     * {$set: {enabled}}} ({@code sh.enableAutoSplit}, {@code sh.startAutoMerger}, …) and
+     * {@code {_id: "balancer"}, {$set: {stopped}}}, applied to the simulated cluster; anything else
+     * is refused, as the rest of the config database.
+     */
+    private BsonDocument updateSettings(BsonDocument command) {
+        int n = 0;
+        BsonArray upserted = new BsonArray();
+        List<BsonDocument> settings = configDatabase.settings();
+        for (int i = 0; i < command.getArray("updates").size(); i++) {
+            BsonDocument u = command.getArray("updates").get(i).asDocument();
+            BsonValue id = u.getDocument("q", new BsonDocument()).get("_id");
+            BsonValue change = u.get("u");
+            BsonDocument set = change != null && change.isDocument() && change.asDocument().size() == 1
+                    ? change.asDocument().getDocument("$set", null) : null;
+            if (id == null || !id.isString() || set == null) {
+                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
+                        + "read-only apart from the settings mongosh's helpers write");
+            }
+            String setting = id.asString().getValue();
+            boolean existed = settings.stream().anyMatch(d -> d.get("_id").equals(id));
+            if ("autosplit".equals(setting) && set.isBoolean("enabled")) {
+                catalog.setAutoSplit(set.getBoolean("enabled").getValue());
+            } else if ("automerge".equals(setting) && set.isBoolean("enabled")) {
+                catalog.setAutoMerge(set.getBoolean("enabled").getValue());
+            } else if ("balancer".equals(setting) && set.isBoolean("stopped")) {
+                catalog.setBalancerEnabled(!set.getBoolean("stopped").getValue());
+            } else {
+                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab does not simulate the setting "
+                        + io.shardlab.bson.BsonPrinter.serverString(u));
+            }
+            n++;
+            if (!existed && u.getBoolean("upsert", BsonBoolean.FALSE).getValue()) {
+                upserted.add(new BsonDocument("index", new BsonInt32(i)).append("_id", id));
+            }
+        }
+        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(n - upserted.size()));
+        if (!upserted.isEmpty()) {
+            reply.append("upserted", upserted);
+        }
+        return ok(reply);
     }
 
     // ---- writes ------------------------------------------------------------------------------------------

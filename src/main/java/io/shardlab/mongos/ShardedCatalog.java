@@ -64,6 +64,9 @@ public final class ShardedCatalog {
     private final java.util.Random uuids;
     private final List<ClusterCommand> shardCommands = new ArrayList<>();
     private final List<io.shardlab.sim.UpdateZoneKeyRange> pendingZoneRanges = new ArrayList<>();
+    private final java.util.Set<String> draining = new java.util.TreeSet<>();
+    private Boolean autoSplitSetting;
+    private Boolean autoMergeSetting;
     private boolean balancerEnabled = true;
     private boolean balancerSettingWritten;
     private long numBalancerRounds;
@@ -383,6 +386,90 @@ public final class ShardedCatalog {
         }
         shardIds.add(id);
         Collections.sort(shardIds);
+    }
+
+    /** What a {@code removeShard} call found. */
+    public enum RemoveShardState { STARTED, ONGOING, COMPLETED }
+
+    /** The outcome of {@code removeShard}: its state and what still keeps the shard. */
+    public record RemoveShardProgress(RemoveShardState state, long chunks, long jumboChunks, List<String> dbsToMove) {
+    }
+
+    /**
+     * {@code removeShard}: the first call starts draining the shard on every collection (the balancer
+     * then moves its chunks off first); later calls report the chunks left and the databases whose
+     * primary it still is, and complete the removal once none is left.
+     *
+     * @throws MongoCommandException ShardNotFound for an unknown shard
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused (the last shard)
+     */
+    public RemoveShardProgress removeShard(String id) {
+        if (!shardIds.contains(id)) {
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + id + " not found");
+        }
+        List<String> dbs = new ArrayList<>();
+        for (DatabaseEntry d : databases.values()) {
+            if (d.primaryShard().equals(id)) {
+                dbs.add(d.name());
+            }
+        }
+        io.shardlab.sim.RemoveShard command = new io.shardlab.sim.RemoveShard(id);
+        if (!draining.contains(id)) {
+            executeOnShards(command);
+            draining.add(id);
+            return new RemoveShardProgress(RemoveShardState.STARTED, 0, 0, dbs);
+        }
+        long chunks = 0;
+        long jumbo = 0;
+        for (CollectionEntry c : collections.values()) {
+            for (io.shardlab.cluster.Chunk chunk : c.cluster().snapshot().cluster().chunks().chunks()) {
+                if (chunk.shard().equals(id)) {
+                    chunks++;
+                    jumbo += chunk.jumbo() ? 1 : 0;
+                }
+            }
+        }
+        if (chunks > 0 || !dbs.isEmpty()) {
+            return new RemoveShardProgress(RemoveShardState.ONGOING, chunks, jumbo, dbs);
+        }
+        for (CollectionEntry c : collections.values()) {
+            c.cluster().execute(command);
+        }
+        shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r && r.shard().equals(id))
+                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id)));
+        draining.remove(id);
+        shardIds.remove(id);
+        return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of());
+    }
+
+    /** Shards being drained by {@code removeShard}. */
+    public java.util.Set<String> drainingShards() {
+        return java.util.Set.copyOf(draining);
+    }
+
+    /**
+     * {@code sh.enableAutoSplit()} / {@code disableAutoSplit()}, which write config.settings
+     * {@code {_id: "autosplit", enabled}}: the setting on every collection's cluster.
+     */
+    public void setAutoSplit(boolean enabled) {
+        executeOnShards(new io.shardlab.sim.SetAutoSplit(enabled));
+        autoSplitSetting = enabled;
+    }
+
+    /** {@code sh.startAutoMerger()} / {@code stopAutoMerger()} (7.0+), config.settings {@code {_id: "automerge"}}. */
+    public void setAutoMerge(boolean enabled) {
+        executeOnShards(new io.shardlab.sim.SetAutoMerge(enabled));
+        autoMergeSetting = enabled;
+    }
+
+    /** The autosplit setting a client wrote, if any. */
+    public Optional<Boolean> autoSplitSetting() {
+        return Optional.ofNullable(autoSplitSetting);
+    }
+
+    /** The automerge setting a client wrote, if any. */
+    public Optional<Boolean> autoMergeSetting() {
+        return Optional.ofNullable(autoMergeSetting);
     }
 
     /** {@code balancerStart} / {@code balancerStop}: the switch on every collection's cluster. */

@@ -318,4 +318,40 @@ class MongosServerTest {
                 .doubleValue());
         assertTrue(clientLines.stream().anyMatch(l -> l.startsWith("client connected: 127.0.0.1:")), clientLines.toString());
     }
+
+    @Test
+    void remove_shard_drains_then_completes_once_its_chunks_moved_off() {
+        MongosServer server = serve("5.0", 3, 1 << 20, 10);
+        MongoDatabase admin = admin(server);
+        admin.runCommand(new Document("enableSharding", "db").append("primaryShard", "shard01"));
+        admin.runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
+        admin.runCommand(new Document("split", "db.c").append("middle", new Document("x", 0)));
+        admin.runCommand(new Document("moveChunk", "db.c").append("find", new Document("x", 5)).append("to", "shard03"));
+
+        Document started = admin.runCommand(new Document("removeShard", "shard03"));
+        Document ongoing = admin.runCommand(new Document("removeShard", "shard03"));
+        server.commands().advance(120_000);
+        Document completed = admin.runCommand(new Document("removeShard", "shard03"));
+
+        assertEquals("started", started.getString("state"));
+        assertEquals("draining started successfully", started.getString("msg"));
+        assertEquals("ongoing", ongoing.getString("state"));
+        assertEquals(1L, ongoing.get("remaining", Document.class).getLong("chunks"));
+        assertEquals("completed", completed.getString("state"));
+        assertEquals(2, client(server).getDatabase("config").getCollection("shards").countDocuments());
+    }
+
+    @Test
+    void the_settings_mongosh_helpers_write_reach_the_simulated_cluster() {
+        MongosServer server = serve("5.0", 2, 1 << 20, 10);
+        admin(server).runCommand(new Document("enableSharding", "db"));
+        admin(server).runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
+        var settings = client(server).getDatabase("config").getCollection("settings");
+
+        settings.updateOne(Filters.eq("_id", "autosplit"), Updates.set("enabled", false), new UpdateOptions().upsert(true));
+
+        assertFalse(server.commands().catalog().collection("db.c").orElseThrow().cluster().snapshot().settings()
+                .autoSplitEnabled());
+        assertEquals(Boolean.FALSE, settings.find(Filters.eq("_id", "autosplit")).first().getBoolean("enabled"));
+    }
 }
