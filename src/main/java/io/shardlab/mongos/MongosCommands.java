@@ -82,21 +82,25 @@ public final class MongosCommands {
     private final DocumentStorage storage;
     private final long memoryBudgetBytes;
     private final LongSupplier wallClockMillis;
+    private final java.util.function.Consumer<String> notices;
     private final Map<String, Long> notKept = new TreeMap<>();
     private long storedBytes;
 
     /**
      * @param memoryBudgetBytes documents beyond this many stored bytes are routed and counted but not kept
      * @param wallClockMillis the wall clock, for {@code localTime}
+     * @param notices receives one line when a collection's documents first stop being kept
      */
     public MongosCommands(ShardedCatalog catalog, MongosRelease release, ConfigDatabase configDatabase,
-            DocumentStorage storage, long memoryBudgetBytes, LongSupplier wallClockMillis) {
+            DocumentStorage storage, long memoryBudgetBytes, LongSupplier wallClockMillis,
+            java.util.function.Consumer<String> notices) {
         this.catalog = catalog;
         this.release = release;
         this.configDatabase = configDatabase;
         this.storage = storage;
         this.memoryBudgetBytes = memoryBudgetBytes;
         this.wallClockMillis = wallClockMillis;
+        this.notices = notices;
     }
 
     /** The catalog the commands change. */
@@ -672,6 +676,11 @@ public final class MongosCommands {
             stored = storedIndexes(reply, accepted, refused, ordered);
             storedBytes += bytes;
         } else {
+            if (!notKept.containsKey(ns)) {
+                notices.accept(ns + ": the memory budget of " + (memoryBudgetBytes >> 20) + " MB is used up: its "
+                        + "documents from now on are routed and counted in the simulated chunks but not kept, so "
+                        + "reads return only the documents kept before");
+            }
             notKept.merge(ns, (long) accepted.size(), Long::sum);
             reply = new BsonDocument("n", new BsonInt32(accepted.size())).append("ok", new BsonDouble(1));
             stored = accepted;

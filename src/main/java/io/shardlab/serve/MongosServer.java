@@ -54,7 +54,7 @@ public final class MongosServer implements AutoCloseable {
     /**
      * Starts listening.
      *
-     * @param clientLog receives one line per client connecting or leaving
+     * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
      * @throws IllegalArgumentException with one line when the address is unknown or the port is taken
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog) {
@@ -69,7 +69,7 @@ public final class MongosServer implements AutoCloseable {
         String[] hostPort = new String[] {"localhost:" + settings.port()};
         ShardLabBackend backend = new ShardLabBackend(storage -> new MongosCommands(settings.catalog(), release,
                 new ConfigDatabase(settings.catalog(), release, start, hostPort[0]), storage,
-                settings.memoryBudgetBytes(), System::currentTimeMillis), clientLog, settings.maxClients());
+                settings.memoryBudgetBytes(), System::currentTimeMillis, clientLog), clientLog, settings.maxClients());
         MongoServer server = new MongoServer(backend);
         try {
             server.bind(new InetSocketAddress(host, settings.port()));

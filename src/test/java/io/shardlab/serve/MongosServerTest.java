@@ -271,6 +271,8 @@ class MongosServerTest {
         assertEquals(2, server.commands().catalog().collection("db.c").orElseThrow().cluster().snapshot().documents());
         assertEquals(2L, server.commands().notKept().get("db.c"));
         assertEquals(0, c.countDocuments());
+        assertTrue(clientLines.stream().anyMatch(l -> l.startsWith("db.c: the memory budget of 0 MB is used up")),
+                clientLines.toString());
     }
 
     @Test
@@ -306,17 +308,46 @@ class MongosServerTest {
     }
 
     @Test
-    void connections_beyond_the_bound_are_closed_and_the_server_keeps_serving() {
+    void connections_beyond_the_bound_are_closed_and_the_server_keeps_serving() throws Exception {
         MongosServer server = serve("8.0", 1, 0, 2);
-        MongoClient first = client(server);
-        first.getDatabase("test").runCommand(new Document("ping", 1));
+        List<Socket> sockets = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Socket s = new Socket("127.0.0.1", server.port());
+            sockets.add(s);
+            s.setSoTimeout(5000);
+            s.getOutputStream().write(isMasterQuery());
+            s.getOutputStream().flush();
+            byte[] header = s.getInputStream().readNBytes(16);
+            if (i < 2) {
+                assertEquals(16, header.length, "connection " + (i + 1) + " is answered");
+                int length = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN).getInt();
+                s.getInputStream().readNBytes(length - 16);
+            }
+        }
+        assertEquals(-1, sockets.get(2).getInputStream().read(), "the third connection is closed");
+        assertEquals(2, server.clientCount());
 
-        int served = server.clientCount();
+        for (Socket s : sockets) {
+            s.close();
+        }
+        for (int wait = 0; wait < 50 && server.clientCount() > 0; wait++) {
+            Thread.sleep(100);
+        }
+        MongoClient later = client(server);
+        assertEquals("isdbgrid", later.getDatabase("test").runCommand(new Document("hello", 1)).getString("msg"));
+    }
 
-        assertTrue(served <= 2, "at most 2 connections, got " + served);
-        assertEquals(1.0, first.getDatabase("test").runCommand(new Document("ping", 1)).get("ok", Number.class)
-                .doubleValue());
-        assertTrue(clientLines.stream().anyMatch(l -> l.startsWith("client connected: 127.0.0.1:")), clientLines.toString());
+    /** An OP_QUERY {@code isMaster} on admin.$cmd, the first message of every driver connection. */
+    private static byte[] isMasterQuery() {
+        org.bson.io.BasicOutputBuffer body = new org.bson.io.BasicOutputBuffer();
+        new org.bson.codecs.BsonDocumentCodec().encode(new org.bson.BsonBinaryWriter(body),
+                new org.bson.BsonDocument("isMaster", new org.bson.BsonInt32(1)),
+                org.bson.codecs.EncoderContext.builder().build());
+        byte[] doc = body.toByteArray();
+        byte[] ns = "admin.$cmd\0".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ByteBuffer m = ByteBuffer.allocate(16 + 4 + ns.length + 8 + doc.length).order(ByteOrder.LITTLE_ENDIAN);
+        m.putInt(m.capacity()).putInt(7).putInt(0).putInt(2004).putInt(0).put(ns).putInt(0).putInt(-1).put(doc);
+        return m.array();
     }
 
     @Test
