@@ -63,7 +63,7 @@ public final class MongosCommands {
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection", "removeShardFromZone",
-            "balancerCollectionStatus", "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
+            "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
@@ -189,6 +189,8 @@ public final class MongosCommands {
                 return addShard(command);
             case "removeShard":
                 return removeShard(command);
+            case "balancerCollectionStatus":
+                return balancerCollectionStatus(command);
             case "addShardToZone":
                 catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
                         requireString(command, "zone")));
@@ -494,6 +496,25 @@ public final class MongosCommands {
             r.append("note", new BsonString("you need to drop or movePrimary these databases"));
         }
         return ok(r.append("dbsToMove", dbs));
+    }
+
+    /**
+     * {@code balancerCollectionStatus} (4.4+): {@code balancerCompliant}, and when not,
+     * {@code firstComplianceViolation} named as mongo {@code balancer.cpp}'s
+     * {@code kBalancerPolicyStatus*} constants ({@code draining}, {@code zoneViolation},
+     * {@code chunksImbalance}).
+     */
+    private BsonDocument balancerCollectionStatus(BsonDocument command) {
+        String ns = namespaceArgument(command, "balancerCollectionStatus");
+        requireSharded(ns);
+        var violation = catalog.collection(ns).orElseThrow().cluster().balancerComplianceViolation();
+        BsonDocument r = new BsonDocument("balancerCompliant", BsonBoolean.valueOf(violation.isEmpty()));
+        violation.ifPresent(v -> r.append("firstComplianceViolation", new BsonString(switch (v) {
+            case DRAIN -> "draining";
+            case ZONE_VIOLATION -> "zoneViolation";
+            default -> "chunksImbalance";
+        })));
+        return ok(r);
     }
 
     private BsonDocument updateZoneKeyRange(BsonDocument command) {

@@ -83,8 +83,13 @@ final class ClusterState {
     }
 
     void emit(ClusterEvent event) {
-        events.emit(event);
+        if (!quiet) {
+            events.emit(event);
+        }
     }
+
+    /** While true, events are not published (a read-only look at what the balancer would do). */
+    boolean quiet;
 
     long maxChunkSizeBytes() {
         return config.effectiveMaxChunkSizeBytes();

@@ -405,6 +405,29 @@ public final class SimulatedCluster {
         state.shardsBusyElsewhere = java.util.Set.copyOf(shards);
     }
 
+    /**
+     * What {@code balancerCollectionStatus} reports: empty when the balancer would move nothing of the
+     * collection now, else the reason of the first migration it would choose ({@link
+     * MigrationReason#DRAIN}, {@link MigrationReason#ZONE_VIOLATION} or
+     * {@link MigrationReason#CHUNKS_IMBALANCE}, checked in that order as mongo
+     * {@code src/mongo/db/s/balancer/balancer.cpp} getBalancerStatusForNs does). Changes nothing and
+     * publishes no event.
+     *
+     * @throws IllegalStateException when no collection is sharded
+     */
+    public Optional<MigrationReason> balancerComplianceViolation() {
+        if (state.collection == null) {
+            throw new IllegalStateException("balancerCollectionStatus: no collection is sharded");
+        }
+        state.quiet = true;
+        try {
+            List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, java.util.Set.of());
+            return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
+        } finally {
+            state.quiet = false;
+        }
+    }
+
     /** The shards donating or receiving a migration of this collection now. */
     public java.util.Set<String> shardsInMigration() {
         return java.util.Set.copyOf(BalancerPolicy.busyShards(state));

@@ -385,4 +385,22 @@ class MongosServerTest {
                 .autoSplitEnabled());
         assertEquals(Boolean.FALSE, settings.find(Filters.eq("_id", "autosplit")).first().getBoolean("enabled"));
     }
+
+    @Test
+    void balancer_collection_status_reports_the_imbalance_the_balancer_would_fix() {
+        MongosServer server = serve("5.0", 2, 1 << 20, 10);
+        MongoDatabase admin = admin(server);
+        admin.runCommand(new Document("enableSharding", "db"));
+        admin.runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
+        Document balanced = admin.runCommand(new Document("balancerCollectionStatus", "db.c"));
+        for (int i = 1; i <= 8; i++) {
+            admin.runCommand(new Document("split", "db.c").append("middle", new Document("x", i * 10)));
+        }
+
+        Document imbalanced = admin.runCommand(new Document("balancerCollectionStatus", "db.c"));
+
+        assertEquals(Boolean.TRUE, balanced.getBoolean("balancerCompliant"));
+        assertEquals(Boolean.FALSE, imbalanced.getBoolean("balancerCompliant"));
+        assertEquals("chunksImbalance", imbalanced.getString("firstComplianceViolation"));
+    }
 }
