@@ -159,4 +159,24 @@ class MongoshSessionTest {
         assertEquals(2, collection("users.identities").documents());
         assertEquals(1, collection("users.users").documents());
     }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"6.0", "8.0"})
+    void mongosh_sharding_helpers_work_unchanged(String release) throws Exception {
+        serve(release, 3);
+
+        String out = mongosh("helpers.js");
+
+        assertTrue(out.contains("compliant: true"), out);
+        assertTrue(out.contains("balancer mode: full"), out);
+        assertTrue(out.contains("distribution: shop.orders owned 300"), out);
+        assertTrue(out.contains("point read: SINGLE_SHARD"), out);
+        assertTrue(out.contains("sorted range read: SHARD_MERGE_SORT"), out);
+        assertTrue(out.contains("aggregate count: 100"), out);
+        assertTrue(out.contains("distinct: c3"), out);
+        assertTrue(out.contains("remove shard03: started"), out);
+        assertTrue(out.contains("reshard: ShardLab does not simulate reshardCollection on MongoDB " + release), out);
+        assertTrue(out.contains("split off admin: Unauthorized: split may only be run against the admin database."), out);
+        assertEquals(300, collection("shop.orders").documents());
+    }
 }
