@@ -949,13 +949,42 @@ public final class MongosCommands {
         BsonArray pipeline = command.getArray("pipeline", new BsonArray());
         BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument() ? new BsonDocument()
                 : pipeline.get(0).asDocument();
+        BsonDocument reply;
         if (first.containsKey("$shardedDataDistribution")) {
-            return shardedDataDistribution(db, command);
+            reply = shardedDataDistribution(db, command);
+        } else if (first.containsKey("$collStats") && command.get("aggregate").isString()) {
+            reply = collStats(db, command.getString("aggregate").getValue(), first.getDocument("$collStats"));
+        } else {
+            return storage.run(db, command);
         }
-        if (first.containsKey("$collStats") && command.get("aggregate").isString()) {
-            return collStats(db, command.getString("aggregate").getValue(), first.getDocument("$collStats"));
+        return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline, command);
+    }
+
+    /** The database where the stages after a first stage ShardLab answers itself run, dropped after each use. */
+    private static final String SCRATCH_DATABASE = "shardlab_pipeline";
+
+    /**
+     * Runs the stages after {@code $collStats} / {@code $shardedDataDistribution} over the documents
+     * ShardLab produced for the first stage, in the storage's aggregation engine.
+     */
+    private BsonDocument restOfPipeline(BsonDocument firstStageReply, BsonArray pipeline, BsonDocument command) {
+        List<BsonDocument> documents = new ArrayList<>();
+        for (BsonValue v : firstStageReply.getDocument("cursor").getArray("firstBatch")) {
+            documents.add(v.asDocument());
         }
-        return storage.run(db, command);
+        storage.replace(SCRATCH_DATABASE, "stage", documents);
+        try {
+            BsonDocument rest = new BsonDocument("aggregate", new BsonString("stage"))
+                    .append("pipeline", new BsonArray(pipeline.subList(1, pipeline.size())))
+                    .append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+            BsonDocument reply = storage.run(SCRATCH_DATABASE, rest);
+            if (reply.containsKey("cursor")) {
+                reply.getDocument("cursor").put("ns", firstStageReply.getDocument("cursor").get("ns"));
+            }
+            return reply;
+        } finally {
+            storage.run(SCRATCH_DATABASE, new BsonDocument("dropDatabase", new BsonInt32(1)));
+        }
     }
 
     /** {@code $shardedDataDistribution} (6.0.3+, admin only): one document per sharded collection (§3.9). */

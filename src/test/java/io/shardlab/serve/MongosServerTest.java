@@ -403,4 +403,29 @@ class MongosServerTest {
         assertEquals(Boolean.FALSE, imbalanced.getBoolean("balancerCompliant"));
         assertEquals("chunksImbalance", imbalanced.getString("firstComplianceViolation"));
     }
+
+    @Test
+    void coll_stats_gives_one_document_per_shard_and_later_stages_run_over_them() {
+        MongosServer server = serve("7.0", 2, 1 << 20, 10);
+        admin(server).runCommand(new Document("shardCollection", "shop.orders")
+                .append("key", new Document("customer", "hashed")));
+        var orders = client(server).getDatabase("shop").getCollection("orders");
+        List<Document> batch = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            batch.add(new Document("customer", "c" + i));
+        }
+        orders.insertMany(batch);
+
+        List<Document> perShard = orders.aggregate(List.of(new Document("$collStats",
+                new Document("storageStats", new Document())))).into(new ArrayList<>());
+        List<Document> summed = orders.aggregate(List.of(new Document("$collStats",
+                        new Document("storageStats", new Document())),
+                new Document("$group", new Document("_id", null).append("docs",
+                        new Document("$sum", "$storageStats.count"))))).into(new ArrayList<>());
+
+        assertEquals(2, perShard.size());
+        assertEquals(200, perShard.stream().mapToInt(d -> d.get("storageStats", Document.class).getInteger("count")).sum());
+        assertEquals(200, summed.get(0).getInteger("docs"));
+        assertFalse(client(server).listDatabaseNames().into(new ArrayList<>()).contains("shardlab_pipeline"));
+    }
 }
