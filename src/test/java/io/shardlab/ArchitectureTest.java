@@ -36,12 +36,12 @@ class ArchitectureTest {
     /** ARCHITECTURE.md rule 1: the pure packages, deterministic and fast to test. */
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
-        "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..",
+        "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.mongos..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */
     static final String[] OUTER_PACKAGES = {
-        "io.shardlab.ui..", "io.shardlab.cli..", "io.shardlab.live..", "io.shardlab.render..",
+        "io.shardlab.ui..", "io.shardlab.cli..", "io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
     };
 
     static ArchRule pureCodeIn(String... packages) {
@@ -88,7 +88,8 @@ class ArchitectureTest {
             .because("ARCHITECTURE.md rule 3: the ui package holds one package per feature with View + ViewModel");
 
     /**
-     * Rule 1, inside the core: bson ← key ← cluster ← routing, sim ← workload ← advisor. A layer uses only
+     * Rule 1, inside the core: bson ← key ← cluster ← routing, sim ← workload ← advisor; mongos (the command
+     * layer serve and the shell share) sits on top and no core layer uses it. A layer uses only
      * the layers to its left; routing and sim stand side by side and do not use each other. {@code root} is
      * the package the seven layers sit in, so a test can check the rule on a fixture tree.
      */
@@ -101,14 +102,17 @@ class ArchitectureTest {
                 .layer("sim").definedBy(root + ".sim..")
                 .layer("workload").definedBy(root + ".workload..")
                 .layer("advisor").definedBy(root + ".advisor..")
+                .layer("mongos").definedBy(root + ".mongos..")
+                .whereLayer("mongos").mayNotBeAccessedByAnyLayer()
                 .whereLayer("advisor").mayNotBeAccessedByAnyLayer()
-                .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor")
-                .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor")
-                .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor")
-                .whereLayer("cluster").mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor")
-                .whereLayer("key").mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor")
+                .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor", "mongos")
+                .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos")
+                .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos")
+                .whereLayer("cluster").mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos")
+                .whereLayer("key").mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor",
+                        "mongos")
                 .whereLayer("bson").mayOnlyBeAccessedByLayers("key", "cluster", "routing", "sim", "workload",
-                        "advisor")
+                        "advisor", "mongos")
                 .withOptionalLayers(true)
                 .because("ARCHITECTURE.md rule 1: each core layer is built on the ones below it, so a change to "
                         + "a lower layer is tested without the higher ones and no cycle ties the core together");

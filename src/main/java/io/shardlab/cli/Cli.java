@@ -37,6 +37,7 @@ public final class Cli {
         cli.addSubcommand(new SnapshotCommand(java.time.Clock.systemUTC()));
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
         cli.addSubcommand(new AnalyzeCommand());
+        cli.addSubcommand(new ServeCommand());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, args) -> {

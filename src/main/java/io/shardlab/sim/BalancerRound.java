@@ -39,8 +39,9 @@ public record BalancerRound() implements ClusterCommand {
         }
         state.counters = state.counters.plusBalancerRound();
         splitAtZoneBoundaries(state);
-        List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state,
-                BalancerPolicy.busyShards(state));
+        java.util.Set<String> busy = new java.util.HashSet<>(BalancerPolicy.busyShards(state));
+        busy.addAll(state.shardsBusyElsewhere);
+        List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, busy);
         // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
         List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
         ordered.sort((a, b) -> Integer.compare(b.chunkIndex(), a.chunkIndex()));

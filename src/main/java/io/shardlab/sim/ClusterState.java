@@ -49,6 +49,12 @@ final class ClusterState {
     long nextBalancerRoundAt;
     boolean balancerRoundInProgress;
     long nextAutoMergeAt;
+    /**
+     * Shards in a migration of another collection of the same cluster: a shard takes part in one
+     * migration at a time, so the balancer leaves them out of this collection's round. Set from
+     * outside ({@link SimulatedCluster#setShardsBusyElsewhere}); not part of the undo state.
+     */
+    java.util.Set<String> shardsBusyElsewhere = java.util.Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
     long documentsLoaded;
     long bytesLoaded;
@@ -77,8 +83,13 @@ final class ClusterState {
     }
 
     void emit(ClusterEvent event) {
-        events.emit(event);
+        if (!quiet) {
+            events.emit(event);
+        }
     }
+
+    /** While true, events are not published (a read-only look at what the balancer would do). */
+    boolean quiet;
 
     long maxChunkSizeBytes() {
         return config.effectiveMaxChunkSizeBytes();

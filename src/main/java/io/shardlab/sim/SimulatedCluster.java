@@ -391,6 +391,48 @@ public final class SimulatedCluster {
         }
     }
 
+    // ---- other collections of the same cluster ------------------------------------------------------
+
+    /**
+     * The shards in a migration of other collections on the same shards: the balancer leaves them out
+     * of this collection's rounds until the next call (a shard takes part in one migration at a time,
+     * across collections; mongo {@code src/mongo/db/s/active_migrations_registry.cpp}, and the
+     * balancer's per-round used-shards set in {@code balancer_chunk_selection_policy.cpp}).
+     *
+     * @param shards shard ids; an empty set lifts the restriction
+     */
+    public void setShardsBusyElsewhere(java.util.Set<String> shards) {
+        state.shardsBusyElsewhere = java.util.Set.copyOf(shards);
+    }
+
+    /**
+     * What {@code balancerCollectionStatus} reports: empty when the balancer would move nothing of the
+     * collection now, else the reason of the first migration it would choose ({@link
+     * MigrationReason#DRAIN}, {@link MigrationReason#ZONE_VIOLATION} or
+     * {@link MigrationReason#CHUNKS_IMBALANCE}, checked in that order as mongo
+     * {@code src/mongo/db/s/balancer/balancer.cpp} getBalancerStatusForNs does). Changes nothing and
+     * publishes no event.
+     *
+     * @throws IllegalStateException when no collection is sharded
+     */
+    public Optional<MigrationReason> balancerComplianceViolation() {
+        if (state.collection == null) {
+            throw new IllegalStateException("balancerCollectionStatus: no collection is sharded");
+        }
+        state.quiet = true;
+        try {
+            List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, java.util.Set.of());
+            return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
+        } finally {
+            state.quiet = false;
+        }
+    }
+
+    /** The shards donating or receiving a migration of this collection now. */
+    public java.util.Set<String> shardsInMigration() {
+        return java.util.Set.copyOf(BalancerPolicy.busyShards(state));
+    }
+
     // ---- convenience -------------------------------------------------------------------------------
 
     /** Inserts a batch at the current simulated time ({@code execute(new InsertDocuments(ns, batch))}). */

@@ -1,0 +1,328 @@
+package io.shardlab.mongos;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.SimulationSnapshot;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonTimestamp;
+import org.bson.UuidRepresentation;
+import org.bson.types.ObjectId;
+
+/**
+ * The {@code config} database a mongos of the catalog's release would serve, document by document, in
+ * the release's shapes (reference: mongodb-sharding.md §3 and mongodb-releases.md table F; mongo
+ * {@code src/mongo/s/catalog/type_chunk.cpp}, {@code type_collection.idl}, {@code type_shard.cpp},
+ * {@code type_database.idl}, {@code type_tags.cpp}, {@code type_mongos.cpp}):
+ * <ul>
+ *   <li>{@code chunks}: before 5.0 a string {@code _id} {@code "<ns>-<field>_<value>…"} with {@code ns}
+ *       and {@code lastmodEpoch}; from 5.0 an ObjectId {@code _id} and {@code uuid}; from 6.3
+ *       {@code onCurrentShardSince}; {@code history} throughout, {@code jumbo} when set;</li>
+ *   <li>{@code collections}: {@code dropped: false} before 5.0; {@code timestamp} and {@code noBalance}
+ *       from 5.0;</li>
+ *   <li>{@code shards}: {@code topologyTime} from 5.0, {@code replSetConfigVersion} from 8.0, {@code tags}
+ *       when the shard is in zones;</li>
+ *   <li>{@code databases}: {@code partitioned} before 6.0, {@code version.timestamp} from 5.0;</li>
+ *   <li>{@code version}: {@code minCompatibleVersion} / {@code currentVersion} before 6.2 (SERVER-68888).</li>
+ * </ul>
+ * Times are the simulated clock from {@code startEpochMillis}.
+ */
+public final class ConfigDatabase {
+
+    private final ShardedCatalog catalog;
+    private final MongosRelease release;
+    private final long startEpochMillis;
+    private final String mongosHost;
+    private final ObjectId clusterId;
+
+    /**
+     * @param startEpochMillis the wall-clock time of simulated time 0, in ms since the epoch
+     * @param mongosHost {@code host:port} of this mongos, the {@code config.mongos} {@code _id}
+     */
+    public ConfigDatabase(ShardedCatalog catalog, MongosRelease release, long startEpochMillis, String mongosHost) {
+        this.catalog = catalog;
+        this.release = release;
+        this.startEpochMillis = startEpochMillis;
+        this.mongosHost = mongosHost;
+        this.clusterId = objectId(startEpochMillis, 0);
+    }
+
+    private MongoVersion version() {
+        return release.version();
+    }
+
+    /** Every collection of the config database, by name, with its documents. */
+    public Map<String, List<BsonDocument>> collections() {
+        Map<String, List<BsonDocument>> out = new LinkedHashMap<>();
+        out.put("version", List.of(versionDocument()));
+        out.put("shards", shards());
+        out.put("databases", databases());
+        out.put("collections", collectionsDocuments());
+        out.put("chunks", chunks());
+        out.put("tags", tags());
+        out.put("settings", settings());
+        out.put("mongos", List.of(mongos()));
+        out.put("locks", List.of());
+        out.put("actionlog", List.of());
+        out.put("changelog", changelog());
+        out.put("migrations", List.of());
+        return out;
+    }
+
+    private BsonDateTime date(long simMillis) {
+        return new BsonDateTime(startEpochMillis + simMillis);
+    }
+
+    private BsonTimestamp timestamp(long simMillis, int increment) {
+        return new BsonTimestamp((int) ((startEpochMillis + simMillis) / 1000), increment);
+    }
+
+    private static ObjectId objectId(long epochMillis, int counter) {
+        ByteBuffer b = ByteBuffer.allocate(12);
+        b.putInt((int) (epochMillis / 1000));
+        b.putInt(0x5348_4c42);
+        b.putInt(counter);
+        return new ObjectId(b.array());
+    }
+
+    private static BsonBinary uuid(UUID uuid) {
+        return new BsonBinary(uuid, UuidRepresentation.STANDARD);
+    }
+
+    BsonDocument versionDocument() {
+        BsonDocument d = new BsonDocument("_id", new BsonInt32(1));
+        if (!version().atLeast(6, 2)) {
+            d.append("minCompatibleVersion", new BsonInt32(5)).append("currentVersion", new BsonInt32(6));
+        }
+        return d.append("clusterId", new BsonObjectId(clusterId));
+    }
+
+    List<BsonDocument> shards() {
+        Map<String, List<String>> zones = new LinkedHashMap<>();
+        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+            for (Shard s : c.cluster().snapshot().shards()) {
+                zones.computeIfAbsent(s.id(), k -> new ArrayList<>());
+                for (String z : s.zones()) {
+                    if (!zones.get(s.id()).contains(z)) {
+                        zones.get(s.id()).add(z);
+                    }
+                }
+            }
+        }
+        List<BsonDocument> out = new ArrayList<>();
+        for (String id : catalog.shardIds()) {
+            BsonDocument d = new BsonDocument("_id", new BsonString(id))
+                    .append("host", new BsonString(id + "/" + id + ".shardlab:27018"))
+                    .append("state", new BsonInt32(1));
+            if (catalog.drainingShards().contains(id)) {
+                d.append("draining", BsonBoolean.TRUE);
+            }
+            List<String> z = zones.getOrDefault(id, List.of());
+            if (!z.isEmpty()) {
+                BsonArray tags = new BsonArray();
+                z.forEach(t -> tags.add(new BsonString(t)));
+                d.append("tags", tags);
+            }
+            if (version().atLeast(5, 0)) {
+                d.append("topologyTime", timestamp(0, 1));
+            }
+            if (version().atLeast(8, 0)) {
+                d.append("replSetConfigVersion", new BsonInt64(-1));
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    List<BsonDocument> databases() {
+        List<BsonDocument> out = new ArrayList<>();
+        for (ShardedCatalog.DatabaseEntry db : catalog.databases().values()) {
+            BsonDocument d = new BsonDocument("_id", new BsonString(db.name()))
+                    .append("primary", new BsonString(db.primaryShard()));
+            if (!version().atLeast(6, 0)) {
+                d.append("partitioned", BsonBoolean.valueOf(db.partitioned()));
+            }
+            BsonDocument v = new BsonDocument("uuid", uuid(db.uuid()));
+            if (version().atLeast(5, 0)) {
+                v.append("timestamp", timestamp(db.createdAtMillis(), 1));
+            }
+            d.append("version", v.append("lastMod", new BsonInt32(1)));
+            out.add(d);
+        }
+        return out;
+    }
+
+    List<BsonDocument> collectionsDocuments() {
+        List<BsonDocument> out = new ArrayList<>();
+        int n = 0;
+        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+            ClusterSnapshot s = c.cluster().snapshot().cluster();
+            BsonDocument d = new BsonDocument("_id", new BsonString(c.namespace()))
+                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + c.shardedAtMillis(), ++n)))
+                    .append("lastmod", date(c.shardedAtMillis()));
+            if (!version().atLeast(5, 0)) {
+                d.append("dropped", BsonBoolean.FALSE);
+            } else {
+                d.append("timestamp", timestamp(c.shardedAtMillis(), 1));
+            }
+            d.append("uuid", uuid(c.uuid())).append("key", s.key().toDocument())
+                    .append("unique", BsonBoolean.valueOf(s.unique()));
+            if (version().atLeast(5, 0)) {
+                d.append("noBalance", BsonBoolean.FALSE);
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    List<BsonDocument> chunks() {
+        List<BsonDocument> out = new ArrayList<>();
+        int n = 0;
+        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+            SimulationSnapshot snap = c.cluster().snapshot();
+            ClusterSnapshot s = snap.cluster();
+            ShardKeyPattern key = s.key();
+            ObjectId epoch = objectId(startEpochMillis + c.shardedAtMillis(), 0);
+            for (Chunk chunk : s.chunks().chunks()) {
+                BsonDocument min = chunk.min().toDocument(key);
+                BsonDocument d;
+                if (version().atLeast(5, 0)) {
+                    d = new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n)))
+                            .append("uuid", uuid(c.uuid()));
+                } else {
+                    d = new BsonDocument("_id", new BsonString(legacyChunkId(c.namespace(), min)))
+                            .append("ns", new BsonString(c.namespace()));
+                }
+                d.append("min", min).append("max", chunk.max().toDocument(key))
+                        .append("shard", new BsonString(chunk.shard()))
+                        .append("lastmod", new BsonTimestamp(chunk.version().major(), chunk.version().minor()));
+                if (!version().atLeast(5, 0)) {
+                    d.append("lastmodEpoch", new BsonObjectId(epoch));
+                }
+                if (version().atLeast(6, 3)) {
+                    d.append("onCurrentShardSince", timestamp(c.shardedAtMillis(), 1));
+                }
+                d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", timestamp(c.shardedAtMillis(), 1))
+                        .append("shard", new BsonString(chunk.shard())))));
+                if (chunk.jumbo()) {
+                    d.append("jumbo", BsonBoolean.TRUE);
+                }
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /** The pre-5.0 chunk {@code _id}: mongo {@code ChunkType::genID}, {@code ns + "-" + field_value…}. */
+    private static String legacyChunkId(String ns, BsonDocument min) {
+        StringBuilder id = new StringBuilder(ns).append('-');
+        min.forEach((field, value) -> id.append(field).append('_').append(BsonPrinter.serverString(value)));
+        return id.toString();
+    }
+
+    List<BsonDocument> tags() {
+        List<BsonDocument> out = new ArrayList<>();
+        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+            ClusterSnapshot s = c.cluster().snapshot().cluster();
+            for (ZoneRange z : s.zones()) {
+                BsonDocument min = z.min().toDocument(s.key());
+                out.add(new BsonDocument("_id", new BsonDocument("ns", new BsonString(c.namespace())).append("min", min))
+                        .append("ns", new BsonString(c.namespace())).append("min", min)
+                        .append("max", z.max().toDocument(s.key())).append("tag", new BsonString(z.zone())));
+            }
+        }
+        return out;
+    }
+
+    List<BsonDocument> settings() {
+        List<BsonDocument> out = new ArrayList<>();
+        if (catalog.config().maxChunkSizeBytes() > 0) {
+            out.add(new BsonDocument("_id", new BsonString("chunksize"))
+                    .append("value", new BsonInt32((int) (catalog.config().maxChunkSizeBytes() / (1024 * 1024)))));
+        }
+        catalog.autoSplitSetting().ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("autosplit"))
+                .append("enabled", BsonBoolean.valueOf(on))));
+        catalog.autoMergeSetting().ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("automerge"))
+                .append("enabled", BsonBoolean.valueOf(on))));
+        if (catalog.balancerSettingWritten()) {
+            boolean on = catalog.balancerEnabled();
+            out.add(new BsonDocument("_id", new BsonString("balancer"))
+                    .append("mode", new BsonString(on ? "full" : "off")).append("stopped", BsonBoolean.valueOf(!on)));
+        }
+        return out;
+    }
+
+    /**
+     * config.changelog: one {@code moveChunk.from} entry per committed migration, with the fields the
+     * docs' config-database page shows ({@code _id, server, shard, clientAddr, time, what, ns, details})
+     * and, in {@code details}, the range, the shards and {@code note: "success"} that mongosh's
+     * {@code sh.status()} counts. The per-step timings MongoDB adds to {@code details} are not simulated.
+     */
+    List<BsonDocument> changelog() {
+        List<BsonDocument> out = new ArrayList<>();
+        int n = 0;
+        for (ShardedCatalog.CommittedMigration m : catalog.committedMigrations()) {
+            ShardKeyPattern key = catalog.collection(m.namespace()).map(c -> c.cluster().snapshot().cluster().key())
+                    .orElse(null);
+            if (key == null || key.arity() != m.migration().min().arity()) {
+                continue;
+            }
+            String shard = m.migration().from();
+            out.add(new BsonDocument("_id", new BsonString(shard + ".shardlab:27018-" + java.time.Instant.ofEpochMilli(
+                            startEpochMillis + m.atMillis()) + "-" + (++n)))
+                    .append("server", new BsonString(shard + ".shardlab:27018"))
+                    .append("shard", new BsonString(shard))
+                    .append("clientAddr", new BsonString(""))
+                    .append("time", date(m.atMillis()))
+                    .append("what", new BsonString("moveChunk.from"))
+                    .append("ns", new BsonString(m.namespace()))
+                    .append("details", new BsonDocument("min", m.migration().min().toDocument(key))
+                            .append("max", m.migration().max().toDocument(key))
+                            .append("from", new BsonString(m.migration().from()))
+                            .append("to", new BsonString(m.migration().to()))
+                            .append("note", new BsonString("success"))));
+        }
+        return out;
+    }
+
+    BsonDocument mongos() {
+        long now = catalog.now();
+        return new BsonDocument("_id", new BsonString(mongosHost))
+                .append("advisoryHostFQDNs", new BsonArray())
+                .append("created", date(0))
+                .append("mongoVersion", new BsonString(release.versionString()))
+                .append("ping", new BsonDateTime(Math.max(startEpochMillis + now, System.currentTimeMillis())))
+                .append("up", new BsonInt64(now / 1000))
+                .append("waiting", BsonBoolean.TRUE);
+    }
+
+    /** Per shard, the documents and bytes of {@code ns} ($collStats, $shardedDataDistribution). */
+    public static Map<String, long[]> perShard(ShardedCatalog.CollectionEntry c) {
+        Map<String, long[]> out = new LinkedHashMap<>();
+        for (ChunkStatistics s : c.cluster().snapshot().chunkStatistics()) {
+            long[] t = out.computeIfAbsent(s.chunk().shard(), k -> new long[2]);
+            t[0] += s.documents();
+            t[1] += s.bytes();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,1192 @@
+package io.shardlab.mongos;
+
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.key.InvalidShardKeyException;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.routing.Operation;
+import io.shardlab.routing.Router;
+import io.shardlab.routing.Targeting;
+import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.sim.AddShardToZone;
+import io.shardlab.sim.ClearJumboFlag;
+import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.InsertBatch;
+import io.shardlab.sim.InsertDocuments;
+import io.shardlab.sim.MergeChunks;
+import io.shardlab.sim.MoveChunk;
+import io.shardlab.sim.MoveRange;
+import io.shardlab.sim.RefineCollectionShardKey;
+import io.shardlab.sim.ShardCollection;
+import io.shardlab.sim.SplitAt;
+import io.shardlab.sim.SplitFind;
+import io.shardlab.sim.UpdateZoneKeyRange;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.LongSupplier;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonNull;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * The MongoDB commands a mongos of the simulated release answers, implemented once over the
+ * simulator: the sharding commands run the simulator's {@link io.shardlab.sim.ClusterCommand}s,
+ * writes are routed by {@link Router} and refused where mongos refuses them, then stored through the
+ * {@link DocumentStorage} port and recorded in the simulated cluster of their collection; the
+ * {@code config} database is rebuilt from the catalog ({@link ConfigDatabase}) before it is read.
+ * Commands that only read or change stored documents go to the storage unchanged.
+ *
+ * <p>Refusals are {@link MongoCommandException}s with MongoDB's code and text; write refusals are
+ * {@code writeErrors} in an {@code ok: 1} reply, as mongos sends them.
+ *
+ * <p>Threading: one command at a time ({@code synchronized}); the simulated clock is moved by
+ * {@link #advance}.
+ */
+public final class MongosCommands {
+
+    /** Commands a real mongos accepts only on {@code admin} (mongo command classes' {@code adminOnly()}). */
+    private static final Set<String> ADMIN_ONLY = Set.of("enableSharding", "shardCollection", "split", "moveChunk",
+            "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
+            "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
+            "listShards", "reshardCollection", "balancerCollectionStatus");
+
+    /** Sharding commands a mongos has that ShardLab does not simulate yet. */
+    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection", "removeShardFromZone",
+            "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
+            "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
+            "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
+
+    /** The spellings mongos also accepts (the commands' registered aliases). */
+    private static final Map<String, String> ALIASES = Map.of("enablesharding", "enableSharding",
+            "shardcollection", "shardCollection", "ismaster", "isMaster", "buildinfo", "buildInfo",
+            "movechunk", "moveChunk", "mergechunks", "mergeChunks", "addshard", "addShard",
+            "findandmodify", "findAndModify");
+
+    private static final Set<String> WRITES = Set.of("insert", "update", "delete", "findAndModify", "drop",
+            "dropDatabase", "create", "createIndexes", "dropIndexes", "renameCollection");
+
+    private final ShardedCatalog catalog;
+    private final MongosRelease release;
+    private final ConfigDatabase configDatabase;
+    private final DocumentStorage storage;
+    private final long memoryBudgetBytes;
+    private final LongSupplier wallClockMillis;
+    private final java.util.function.Consumer<String> notices;
+    private final Map<String, Long> notKept = new TreeMap<>();
+    private long storedBytes;
+
+    /**
+     * @param memoryBudgetBytes documents beyond this many stored bytes are routed and counted but not kept
+     * @param wallClockMillis the wall clock, for {@code localTime}
+     * @param notices receives one line when a collection's documents first stop being kept
+     */
+    public MongosCommands(ShardedCatalog catalog, MongosRelease release, ConfigDatabase configDatabase,
+            DocumentStorage storage, long memoryBudgetBytes, LongSupplier wallClockMillis,
+            java.util.function.Consumer<String> notices) {
+        this.catalog = catalog;
+        this.release = release;
+        this.configDatabase = configDatabase;
+        this.storage = storage;
+        this.memoryBudgetBytes = memoryBudgetBytes;
+        this.wallClockMillis = wallClockMillis;
+        this.notices = notices;
+    }
+
+    /** The catalog the commands change. */
+    public ShardedCatalog catalog() {
+        return catalog;
+    }
+
+    /** Documents routed but not kept, per namespace (past the memory budget). */
+    public synchronized Map<String, Long> notKept() {
+        return Map.copyOf(notKept);
+    }
+
+    /** Lets simulated time pass (balancer rounds, migrations). */
+    public synchronized void advance(long millis) {
+        catalog.advance(millis);
+    }
+
+    /** The canonical name of a command document's first field (aliases resolved). */
+    public static String commandName(BsonDocument command) {
+        if (command.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE, "Empty command");
+        }
+        String first = command.getFirstKey();
+        return ALIASES.getOrDefault(first, first);
+    }
+
+    /**
+     * Runs one command as mongos would.
+     *
+     * @param database the command's {@code $db}
+     * @return the reply
+     * @throws MongoCommandException with MongoDB's code and message when the command fails
+     */
+    public synchronized BsonDocument run(String database, BsonDocument command) {
+        String name = commandName(command);
+        if (ADMIN_ONLY.contains(name) && !"admin".equals(database)) {
+            // mongo src/mongo/db/commands.cpp (CommandHelpers / BasicCommand adminOnly check)
+            throw new MongoCommandException(ErrorCode.UNAUTHORIZED, name + " may only be run against the admin database.");
+        }
+        if (NOT_SIMULATED.contains(name)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate " + name
+                    + " on MongoDB " + release.version() + " yet");
+        }
+        try {
+            return dispatch(database, name, command);
+        } catch (CommandFailedException e) {
+            throw new MongoCommandException(ErrorCode.OPERATION_FAILED, e.reason());
+        } catch (InvalidShardKeyException e) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, e.getMessage());
+        }
+    }
+
+    private BsonDocument dispatch(String database, String name, BsonDocument command) {
+        switch (name) {
+            case "hello":
+            case "isMaster":
+                return hello(name, command);
+            case "buildInfo":
+                return buildInfo();
+            case "atlasVersion":
+                throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
+            case "getParameter":
+                return getParameter(command);
+            case "enableSharding":
+                return enableSharding(command);
+            case "shardCollection":
+                return shardCollection(command);
+            case "split":
+                return split(command);
+            case "moveChunk":
+                return moveChunk(command);
+            case "moveRange":
+                return moveRange(command);
+            case "mergeChunks":
+                return mergeChunks(command);
+            case "balancerStart":
+            case "balancerStop":
+                catalog.setBalancerEnabled("balancerStart".equals(name));
+                return ok();
+            case "balancerStatus":
+                return ok(new BsonDocument("mode", new BsonString(catalog.balancerEnabled() ? "full" : "off"))
+                        .append("inBalancerRound", BsonBoolean.valueOf(catalog.collections().values().stream()
+                                .anyMatch(c -> !c.cluster().shardsInMigration().isEmpty())))
+                        .append("numBalancerRounds", new BsonInt64(catalog.numBalancerRounds())));
+            case "addShard":
+                return addShard(command);
+            case "removeShard":
+                return removeShard(command);
+            case "balancerCollectionStatus":
+                return balancerCollectionStatus(command);
+            case "addShardToZone":
+                catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
+                        requireString(command, "zone")));
+                return ok();
+            case "updateZoneKeyRange":
+                return updateZoneKeyRange(command);
+            case "refineCollectionShardKey": {
+                String ns = command.getString(name).getValue();
+                catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
+                return ok();
+            }
+            case "clearJumboFlag": {
+                String ns = command.getString(name).getValue();
+                catalog.execute(ns, new ClearJumboFlag(ns, command.getDocument("find")));
+                return ok();
+            }
+            case "listShards":
+                return ok(new BsonDocument("shards", new BsonArray(configDatabase.shards())));
+            case "explain":
+                return explain(database, command);
+            default:
+                break;
+        }
+        if ("config".equals(database)) {
+            return config(name, command);
+        }
+        switch (name) {
+            case "insert":
+                return insert(database, command);
+            case "update":
+                return update(database, command);
+            case "delete":
+                return delete(database, command);
+            case "findAndModify":
+                return findAndModify(database, command);
+            case "aggregate":
+                return aggregate(database, command);
+            case "drop": {
+                BsonDocument reply = storage.run(database, command);
+                catalog.dropCollection(database + "." + command.getString("drop").getValue());
+                return reply;
+            }
+            case "dropDatabase": {
+                BsonDocument reply = storage.run(database, command);
+                catalog.dropDatabase(database);
+                return reply;
+            }
+            default:
+                return storage.run(database, command);
+        }
+    }
+
+    // ---- handshake and server information ---------------------------------------------------------
+
+    /**
+     * {@code hello} / {@code isMaster} as a mongos answers it: {@code msg: "isdbgrid"}, the release's
+     * wire version, sessions, and no {@code topologyVersion} (a client would then stream hellos) and no
+     * replica-set fields (mongo {@code src/mongo/s/commands/cluster_hello_cmd.cpp}).
+     */
+    private BsonDocument hello(String name, BsonDocument command) {
+        BsonDocument r = new BsonDocument();
+        if ("hello".equals(name)) {
+            r.append("isWritablePrimary", BsonBoolean.TRUE);
+        } else {
+            r.append("ismaster", BsonBoolean.TRUE);
+        }
+        r.append("msg", new BsonString("isdbgrid"))
+                .append("maxBsonObjectSize", new BsonInt32(16 * 1024 * 1024))
+                .append("maxMessageSizeBytes", new BsonInt32(48_000_000))
+                .append("maxWriteBatchSize", new BsonInt32(100_000))
+                .append("localTime", new BsonDateTime(wallClockMillis.getAsLong()))
+                .append("logicalSessionTimeoutMinutes", new BsonInt32(30))
+                .append("maxWireVersion", new BsonInt32(release.wireVersion()))
+                .append("minWireVersion", new BsonInt32(0))
+                .append("readOnly", BsonBoolean.FALSE);
+        if (command.getBoolean("helloOk", BsonBoolean.FALSE).getValue()) {
+            r.append("helloOk", BsonBoolean.TRUE);
+        }
+        return ok(r);
+    }
+
+    private BsonDocument buildInfo() {
+        BsonArray versionArray = new BsonArray();
+        for (int v : release.versionArray()) {
+            versionArray.add(new BsonInt32(v));
+        }
+        return ok(new BsonDocument("version", new BsonString(release.versionString()))
+                .append("gitVersion", new BsonString("shardlab"))
+                .append("modules", new BsonArray())
+                .append("allocator", new BsonString("tcmalloc"))
+                .append("javascriptEngine", new BsonString("mozjs"))
+                .append("versionArray", versionArray)
+                .append("bits", new BsonInt32(64))
+                .append("debug", BsonBoolean.FALSE)
+                .append("maxBsonObjectSize", new BsonInt32(16 * 1024 * 1024)));
+    }
+
+    private BsonDocument getParameter(BsonDocument command) {
+        if (command.containsKey("featureCompatibilityVersion")) {
+            return ok(new BsonDocument("featureCompatibilityVersion",
+                    new BsonDocument("version", new BsonString(release.version().toString()))));
+        }
+        // mongo src/mongo/db/commands/parameters.cpp (CmdGet): no parameter named in the command
+        throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "no option found to get");
+    }
+
+    // ---- sharding commands ----------------------------------------------------------------------------
+
+    private BsonDocument enableSharding(BsonDocument command) {
+        String db = command.getString("enableSharding").getValue();
+        if (db.isEmpty() || db.contains(".")) {
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "invalid db name specified: " + db);
+        }
+        String primary = command.containsKey("primaryShard") ? command.getString("primaryShard").getValue() : null;
+        catalog.enableSharding(db, primary);
+        return ok();
+    }
+
+    private BsonDocument shardCollection(BsonDocument command) {
+        String ns = namespaceArgument(command, "shardCollection");
+        String db = ns.substring(0, ns.indexOf('.'));
+        if (!command.containsKey("key") || !command.get("key").isDocument()) {
+            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE,
+                    "BSON field 'shardCollection.key' is missing but a required field");
+        }
+        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        boolean unique = command.getBoolean("unique", BsonBoolean.FALSE).getValue();
+        boolean presplit = command.getBoolean("presplitHashedZones", BsonBoolean.FALSE).getValue();
+        if (!release.version().atLeast(6, 0)
+                && catalog.database(db).map(d -> !d.partitioned()).orElse(true)) {
+            // mongo src/mongo/db/s/config/configsvr_shard_collection_command.cpp (4.4 / 5.0)
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "sharding not enabled for db " + db);
+        }
+        var existing = catalog.collection(ns);
+        if (existing.isPresent()) {
+            ClusterSnapshot s = existing.get().cluster().snapshot().cluster();
+            if (s.key().equals(key) && s.unique() == unique) {
+                return ok(new BsonDocument("collectionsharded", new BsonString(ns)));
+            }
+            // mongo src/mongo/db/s/shard_collection_legacy.cpp / create_collection_coordinator.cpp
+            throw new MongoCommandException(ErrorCode.ALREADY_INITIALIZED, "sharding already enabled for collection "
+                    + ns + " with options { _id: \"" + ns + "\", key: " + io.shardlab.bson.BsonPrinter.serverString(
+                            s.key().toDocument()) + ", unique: " + s.unique() + " }");
+        }
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> existingDocuments = allDocuments(db, collection);
+        if (!existingDocuments.isEmpty() && !hasIndexStartingWith(db, collection, key)) {
+            // mongo src/mongo/db/s/shard_key_util.cpp (validateShardKeyIndexExistsOrCreateIfPossible)
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Please create an index that starts with the "
+                    + "proposed shard key before sharding the collection");
+        }
+        ShardedCatalog.CollectionEntry entry = catalog.shardCollection(new ShardCollection(ns, key, unique, presplit));
+        if (existingDocuments.isEmpty()) {
+            createShardKeyIndex(db, collection, key, unique);
+        } else {
+            entry.cluster().execute(new InsertDocuments(ns, InsertBatch.ofDocuments(key, existingDocuments)));
+        }
+        return ok(new BsonDocument("collectionsharded", new BsonString(ns)));
+    }
+
+    private List<BsonDocument> allDocuments(String db, String collection) {
+        List<BsonDocument> out = new ArrayList<>();
+        BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(collection))
+                .append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+        BsonDocument cursor = reply.getDocument("cursor", new BsonDocument());
+        for (BsonValue v : cursor.getArray("firstBatch", new BsonArray())) {
+            out.add(v.asDocument());
+        }
+        long id = cursor.getNumber("id", new BsonInt64(0)).longValue();
+        while (id != 0) {
+            BsonDocument more = storage.run(db, new BsonDocument("getMore", new BsonInt64(id))
+                    .append("collection", new BsonString(collection)));
+            BsonDocument c = more.getDocument("cursor", new BsonDocument());
+            for (BsonValue v : c.getArray("nextBatch", new BsonArray())) {
+                out.add(v.asDocument());
+            }
+            id = c.getNumber("id", new BsonInt64(0)).longValue();
+        }
+        return out;
+    }
+
+    private boolean hasIndexStartingWith(String db, String collection, ShardKeyPattern key) {
+        BsonDocument reply = storage.run(db, new BsonDocument("listIndexes", new BsonString(collection)));
+        BsonDocument cursor = reply.getDocument("cursor", new BsonDocument());
+        List<String> fields = key.fields().stream().map(f -> f.path()).toList();
+        for (BsonValue v : cursor.getArray("firstBatch", new BsonArray())) {
+            List<String> indexFields = new ArrayList<>(v.asDocument().getDocument("key").keySet());
+            if (indexFields.size() >= fields.size() && indexFields.subList(0, fields.size()).equals(fields)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void createShardKeyIndex(String db, String collection, ShardKeyPattern key, boolean unique) {
+        BsonDocument keyDocument = key.toDocument();
+        if (keyDocument.keySet().equals(Set.of("_id")) && keyDocument.get("_id").isNumber()) {
+            return;
+        }
+        StringBuilder indexName = new StringBuilder();
+        keyDocument.forEach((f, v) -> indexName.append(indexName.length() == 0 ? "" : "_").append(f).append('_')
+                .append(v.isString() ? v.asString().getValue() : String.valueOf(v.asNumber().intValue())));
+        BsonDocument index = new BsonDocument("key", keyDocument).append("name", new BsonString(indexName.toString()));
+        if (unique) {
+            index.append("unique", BsonBoolean.TRUE);
+        }
+        storage.run(db, new BsonDocument("createIndexes", new BsonString(collection))
+                .append("indexes", new BsonArray(List.of(index))));
+    }
+
+    private BsonDocument split(BsonDocument command) {
+        String ns = namespaceArgument(command, "split");
+        requireSharded(ns);
+        if (command.containsKey("middle")) {
+            catalog.execute(ns, new SplitAt(ns, command.getDocument("middle")));
+        } else if (command.containsKey("find")) {
+            catalog.execute(ns, new SplitFind(ns, command.getDocument("find")));
+        } else {
+            // mongo src/mongo/s/commands/cluster_split_cmd.cpp
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "need to specify find/bounds or middle");
+        }
+        return ok();
+    }
+
+    private BsonDocument moveChunk(BsonDocument command) {
+        String ns = namespaceArgument(command, "moveChunk");
+        requireSharded(ns);
+        String to = requireString(command, "to");
+        if (!command.containsKey("find")) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE,
+                    "need to specify either a find query, or both lower and upper bounds.");
+        }
+        boolean force = command.getBoolean("forceJumbo", BsonBoolean.FALSE).getValue();
+        catalog.execute(ns, new MoveChunk(ns, command.getDocument("find"), to, force));
+        long millis = catalog.settle(ns);
+        return ok(new BsonDocument("millis", new BsonInt32((int) Math.min(Integer.MAX_VALUE, millis))));
+    }
+
+    private BsonDocument moveRange(BsonDocument command) {
+        if (!release.version().atLeast(6, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'moveRange'");
+        }
+        String ns = namespaceArgument(command, "moveRange");
+        requireSharded(ns);
+        BsonDocument min = optionalDocument(command, "min");
+        BsonDocument max = optionalDocument(command, "max");
+        catalog.execute(ns, new MoveRange(ns, min, max, requireString(command, "toShard")));
+        catalog.settle(ns);
+        return ok();
+    }
+
+    private BsonDocument mergeChunks(BsonDocument command) {
+        String ns = namespaceArgument(command, "mergeChunks");
+        requireSharded(ns);
+        BsonArray bounds = command.getArray("bounds", new BsonArray());
+        if (bounds.size() != 2 || !bounds.get(0).isDocument() || !bounds.get(1).isDocument()) {
+            // mongo src/mongo/s/commands/cluster_merge_chunks_cmd.cpp
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "need exactly two bounds");
+        }
+        catalog.execute(ns, new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
+        return ok();
+    }
+
+    private BsonDocument addShard(BsonDocument command) {
+        String host = command.getString("addShard").getValue();
+        String id = command.containsKey("name") ? command.getString("name").getValue()
+                : host.contains("/") ? host.substring(0, host.indexOf('/'))
+                : String.format(Locale.ROOT, "shard%04d", catalog.shardIds().size());
+        catalog.addShard(id);
+        return ok(new BsonDocument("shardAdded", new BsonString(id)));
+    }
+
+    /**
+     * {@code removeShard}, answered as mongos words it (mongo
+     * {@code src/mongo/s/commands/cluster_remove_shard_cmd.cpp}): {@code state} started / ongoing (with
+     * {@code remaining: {chunks, dbs, jumboChunks}}) / completed, and the databases whose primary the
+     * shard is in {@code dbsToMove} ({@code movePrimary} is not simulated, so such a shard stays
+     * ongoing).
+     */
+    private BsonDocument removeShard(BsonDocument command) {
+        String id = requireString(command, "removeShard");
+        ShardedCatalog.RemoveShardProgress p = catalog.removeShard(id);
+        BsonArray dbs = new BsonArray();
+        p.dbsToMove().forEach(d -> dbs.add(new BsonString(d)));
+        BsonDocument r;
+        switch (p.state()) {
+            case STARTED:
+                r = new BsonDocument("msg", new BsonString("draining started successfully"))
+                        .append("state", new BsonString("started")).append("shard", new BsonString(id));
+                break;
+            case ONGOING:
+                r = new BsonDocument("msg", new BsonString("draining ongoing"))
+                        .append("state", new BsonString("ongoing"))
+                        .append("remaining", new BsonDocument("chunks", new BsonInt64(p.chunks()))
+                                .append("dbs", new BsonInt64(p.dbsToMove().size()))
+                                .append("jumboChunks", new BsonInt64(p.jumboChunks())));
+                break;
+            default:
+                return ok(new BsonDocument("msg", new BsonString("removeshard completed successfully"))
+                        .append("state", new BsonString("completed")).append("shard", new BsonString(id)));
+        }
+        if (!dbs.isEmpty()) {
+            r.append("note", new BsonString("you need to drop or movePrimary these databases"));
+        }
+        return ok(r.append("dbsToMove", dbs));
+    }
+
+    /**
+     * {@code balancerCollectionStatus} (4.4+): {@code balancerCompliant}, and when not,
+     * {@code firstComplianceViolation} named as mongo {@code balancer.cpp}'s
+     * {@code kBalancerPolicyStatus*} constants ({@code draining}, {@code zoneViolation},
+     * {@code chunksImbalance}).
+     */
+    private BsonDocument balancerCollectionStatus(BsonDocument command) {
+        String ns = namespaceArgument(command, "balancerCollectionStatus");
+        requireSharded(ns);
+        var violation = catalog.collection(ns).orElseThrow().cluster().balancerComplianceViolation();
+        BsonDocument r = new BsonDocument("balancerCompliant", BsonBoolean.valueOf(violation.isEmpty()));
+        violation.ifPresent(v -> r.append("firstComplianceViolation", new BsonString(switch (v) {
+            case DRAIN -> "draining";
+            case ZONE_VIOLATION -> "zoneViolation";
+            default -> "chunksImbalance";
+        })));
+        return ok(r);
+    }
+
+    private BsonDocument updateZoneKeyRange(BsonDocument command) {
+        String ns = namespaceArgument(command, "updateZoneKeyRange");
+        BsonValue zone = command.get("zone", BsonNull.VALUE);
+        if (zone.isNull()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED,
+                    "ShardLab does not simulate removing a zone range yet");
+        }
+        catalog.updateZoneKeyRange(new UpdateZoneKeyRange(ns, command.getDocument("min"), command.getDocument("max"),
+                zone.asString().getValue()));
+        return ok();
+    }
+
+    private void requireSharded(String ns) {
+        if (catalog.collection(ns).isEmpty()) {
+            // mongo src/mongo/s/commands/cluster_split_cmd.cpp and siblings (getCollectionRoutingInfo check)
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, ns + " is not sharded.");
+        }
+    }
+
+    private static String namespaceArgument(BsonDocument command, String name) {
+        BsonValue v = command.get(name);
+        if (v == null || !v.isString()) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "BSON field '" + name + "." + name
+                    + "' is the wrong type, expected type 'string'");
+        }
+        String ns = v.asString().getValue();
+        if (ns.indexOf('.') <= 0 || ns.endsWith(".")) {
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "Invalid namespace specified '" + ns + "'");
+        }
+        return ns;
+    }
+
+    private static String requireString(BsonDocument command, String field) {
+        BsonValue v = command.get(field);
+        if (v == null || !v.isString()) {
+            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE, "BSON field '" + commandName(command) + "."
+                    + field + "' is missing but a required field");
+        }
+        return v.asString().getValue();
+    }
+
+    private static BsonDocument optionalDocument(BsonDocument command, String field) {
+        BsonValue v = command.get(field);
+        return v == null || v.isNull() ? null : v.asDocument();
+    }
+
+    // ---- the config database ----------------------------------------------------------------------------
+
+    private BsonDocument config(String name, BsonDocument command) {
+        if ("update".equals(name) && "settings".equals(command.get("update").isString()
+                ? command.getString("update").getValue() : "")) {
+            return updateSettings(command);
+        }
+        if (WRITES.contains(name)) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
+                    + "read-only: change the simulated cluster with the sharding commands (sh.*) instead");
+        }
+        if (!"getMore".equals(name) && !"killCursors".equals(name)) {
+            for (Map.Entry<String, List<BsonDocument>> c : configDatabase.collections().entrySet()) {
+                storage.replace("config", c.getKey(), c.getValue());
+            }
+        }
+        return storage.run("config", command);
+    }
+
+    /**
+     * The config.settings writes mongosh's helpers send: {@code {_id: "autosplit" | "automerge"},
+     * {$set: {enabled}}} ({@code sh.enableAutoSplit}, {@code sh.startAutoMerger}, …) and
+     * {@code {_id: "balancer"}, {$set: {stopped}}}, applied to the simulated cluster; anything else
+     * is refused, as the rest of the config database.
+     */
+    private BsonDocument updateSettings(BsonDocument command) {
+        int n = 0;
+        BsonArray upserted = new BsonArray();
+        List<BsonDocument> settings = configDatabase.settings();
+        for (int i = 0; i < command.getArray("updates").size(); i++) {
+            BsonDocument u = command.getArray("updates").get(i).asDocument();
+            BsonValue id = u.getDocument("q", new BsonDocument()).get("_id");
+            BsonValue change = u.get("u");
+            BsonDocument set = change != null && change.isDocument() && change.asDocument().size() == 1
+                    ? change.asDocument().getDocument("$set", null) : null;
+            if (id == null || !id.isString() || set == null) {
+                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
+                        + "read-only apart from the settings mongosh's helpers write");
+            }
+            String setting = id.asString().getValue();
+            boolean existed = settings.stream().anyMatch(d -> d.get("_id").equals(id));
+            if ("autosplit".equals(setting) && set.isBoolean("enabled")) {
+                catalog.setAutoSplit(set.getBoolean("enabled").getValue());
+            } else if ("automerge".equals(setting) && set.isBoolean("enabled")) {
+                catalog.setAutoMerge(set.getBoolean("enabled").getValue());
+            } else if ("balancer".equals(setting) && set.isBoolean("stopped")) {
+                catalog.setBalancerEnabled(!set.getBoolean("stopped").getValue());
+            } else {
+                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab does not simulate the setting "
+                        + io.shardlab.bson.BsonPrinter.serverString(u));
+            }
+            n++;
+            if (!existed && u.getBoolean("upsert", BsonBoolean.FALSE).getValue()) {
+                upserted.add(new BsonDocument("index", new BsonInt32(i)).append("_id", id));
+            }
+        }
+        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(n - upserted.size()));
+        if (!upserted.isEmpty()) {
+            reply.append("upserted", upserted);
+        }
+        return ok(reply);
+    }
+
+    // ---- writes ------------------------------------------------------------------------------------------
+
+    /**
+     * The router of a collection's current chunks. For 4.4 the single-write and upsert rules of 5.0
+     * apply: the rules are the same (an upsert or a single write needs the full shard key or, for a
+     * single update or delete, an exact {@code _id}; mongodb-releases.md E3, E4), and {@link Router}
+     * words them as the 5.0 targeter does.
+     */
+    private Router router(ShardedCatalog.CollectionEntry c) {
+        ClusterSnapshot s = c.cluster().snapshot().cluster();
+        io.shardlab.cluster.MongoVersion v = release.version().atLeast(5, 0) ? release.version()
+                : io.shardlab.cluster.MongoVersion.V5_0;
+        return new Router(s.key(), s.chunks(), v);
+    }
+
+    /** A write refused by mongos' targeter: ShardKeyNotFound (mongo collection_routing_info_targeter.cpp). */
+    private static BsonDocument writeError(int index, String message) {
+        return new BsonDocument("index", new BsonInt32(index))
+                .append("code", new BsonInt32(ErrorCode.SHARD_KEY_NOT_FOUND.number()))
+                .append("codeName", new BsonString(ErrorCode.SHARD_KEY_NOT_FOUND.codeName()))
+                .append("errmsg", new BsonString(message));
+    }
+
+    private BsonDocument insert(String db, BsonDocument command) {
+        String coll = command.getString("insert").getValue();
+        String ns = db + "." + coll;
+        List<BsonDocument> documents = new ArrayList<>();
+        for (BsonValue v : command.getArray("documents", new BsonArray())) {
+            documents.add(v.asDocument());
+        }
+        boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
+        var sharded = catalog.collection(ns);
+        List<Integer> accepted = new ArrayList<>();
+        BsonArray refused = new BsonArray();
+        if (sharded.isPresent()) {
+            Router router = router(sharded.get());
+            for (int i = 0; i < documents.size(); i++) {
+                Targeting t = router.route(new Operation.Insert(documents.get(i)));
+                if (t.rejected()) {
+                    refused.add(writeError(i, t.error().get()));
+                    if (ordered) {
+                        break;
+                    }
+                } else {
+                    accepted.add(i);
+                }
+            }
+        } else {
+            catalog.createDatabase(db, null);
+            for (int i = 0; i < documents.size(); i++) {
+                accepted.add(i);
+            }
+        }
+        List<BsonDocument> toStore = new ArrayList<>();
+        long bytes = 0;
+        for (int i : accepted) {
+            toStore.add(documents.get(i));
+            bytes += InsertBatch.bsonSize(documents.get(i));
+        }
+        BsonDocument reply;
+        List<Integer> stored;
+        if (storedBytes + bytes <= memoryBudgetBytes) {
+            BsonDocument forward = command.clone();
+            forward.put("documents", new BsonArray(toStore));
+            reply = storage.run(db, forward);
+            if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
+                return reply;
+            }
+            stored = storedIndexes(reply, accepted, refused, ordered);
+            storedBytes += bytes;
+        } else {
+            if (!notKept.containsKey(ns)) {
+                notices.accept(ns + ": the memory budget of " + (memoryBudgetBytes >> 20) + " MB is used up: its "
+                        + "documents from now on are routed and counted in the simulated chunks but not kept, so "
+                        + "reads return only the documents kept before");
+            }
+            notKept.merge(ns, (long) accepted.size(), Long::sum);
+            reply = new BsonDocument("n", new BsonInt32(accepted.size())).append("ok", new BsonDouble(1));
+            stored = accepted;
+        }
+        List<BsonDocument> landed = new ArrayList<>();
+        for (int i : stored) {
+            landed.add(documents.get(i));
+        }
+        recordInserts(ns, landed);
+        if (!refused.isEmpty()) {
+            reply.put("writeErrors", sortedByIndex(refused));
+        }
+        return reply;
+    }
+
+    /** The indexes (in the client's batch) the storage inserted; its write errors are re-indexed into {@code refused}. */
+    private static List<Integer> storedIndexes(BsonDocument reply, List<Integer> accepted, BsonArray refused,
+            boolean ordered) {
+        Set<Integer> failed = new TreeSet<>();
+        int firstFailure = Integer.MAX_VALUE;
+        for (BsonValue e : reply.getArray("writeErrors", new BsonArray())) {
+            BsonDocument err = e.asDocument().clone();
+            int local = err.getNumber("index").intValue();
+            failed.add(local);
+            firstFailure = Math.min(firstFailure, local);
+            err.put("index", new BsonInt32(accepted.get(local)));
+            refused.add(err);
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int local = 0; local < accepted.size(); local++) {
+            if (failed.contains(local) || (ordered && local > firstFailure)) {
+                continue;
+            }
+            out.add(accepted.get(local));
+        }
+        return out;
+    }
+
+    private static BsonArray sortedByIndex(BsonArray errors) {
+        List<BsonValue> list = new ArrayList<>(errors);
+        list.sort((a, b) -> Integer.compare(a.asDocument().getNumber("index").intValue(),
+                b.asDocument().getNumber("index").intValue()));
+        return new BsonArray(list);
+    }
+
+    private void recordInserts(String ns, List<BsonDocument> documents) {
+        if (documents.isEmpty()) {
+            return;
+        }
+        var sharded = catalog.collection(ns);
+        if (sharded.isPresent()) {
+            ShardKeyPattern key = sharded.get().cluster().snapshot().cluster().key();
+            catalog.execute(ns, new InsertDocuments(ns, InsertBatch.ofDocuments(key, documents)));
+        } else {
+            long bytes = 0;
+            for (BsonDocument d : documents) {
+                bytes += InsertBatch.bsonSize(d);
+            }
+            catalog.recordUnshardedWrite(ns, bytes);
+        }
+    }
+
+    private BsonDocument update(String db, BsonDocument command) {
+        String coll = command.getString("update").getValue();
+        String ns = db + "." + coll;
+        BsonArray updates = command.getArray("updates", new BsonArray());
+        boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
+        var sharded = catalog.collection(ns);
+        List<Integer> accepted = new ArrayList<>();
+        BsonArray refused = new BsonArray();
+        Router router = sharded.map(this::router).orElse(null);
+        for (int i = 0; i < updates.size(); i++) {
+            BsonDocument u = updates.get(i).asDocument();
+            if (router != null) {
+                BsonValue change = u.get("u");
+                Operation.Update op = new Operation.Update(u.getDocument("q", new BsonDocument()),
+                        change != null && change.isDocument() ? change.asDocument() : null,
+                        u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
+                        u.getBoolean("upsert", BsonBoolean.FALSE).getValue());
+                Targeting t = routeWrite(router, op);
+                if (t != null && t.rejected()) {
+                    refused.add(writeError(i, t.error().get()));
+                    if (ordered) {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            accepted.add(i);
+        }
+        if (!sharded.isPresent()) {
+            catalog.createDatabase(db, null);
+        }
+        BsonArray forwardUpdates = new BsonArray();
+        for (int i : accepted) {
+            forwardUpdates.add(updates.get(i));
+        }
+        BsonDocument forward = command.clone();
+        forward.put("updates", forwardUpdates);
+        BsonDocument reply = accepted.isEmpty()
+                ? new BsonDocument("n", new BsonInt32(0)).append("nModified", new BsonInt32(0)).append("ok", new BsonDouble(1))
+                : storage.run(db, forward);
+        if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
+            return reply;
+        }
+        List<BsonDocument> upsertedDocuments = new ArrayList<>();
+        if (reply.containsKey("upserted")) {
+            BsonArray upserted = new BsonArray();
+            for (BsonValue v : reply.getArray("upserted")) {
+                BsonDocument up = v.asDocument().clone();
+                up.put("index", new BsonInt32(accepted.get(up.getNumber("index").intValue())));
+                upserted.add(up);
+                findById(db, coll, up.get("_id")).ifPresent(upsertedDocuments::add);
+            }
+            reply.put("upserted", upserted);
+        }
+        if (reply.containsKey("writeErrors")) {
+            for (BsonValue e : reply.getArray("writeErrors")) {
+                BsonDocument err = e.asDocument().clone();
+                err.put("index", new BsonInt32(accepted.get(err.getNumber("index").intValue())));
+                refused.add(err);
+            }
+        }
+        recordInserts(ns, upsertedDocuments);
+        if (!refused.isEmpty()) {
+            reply.put("writeErrors", sortedByIndex(refused));
+        }
+        return reply;
+    }
+
+    /** Routes a write; a filter routing does not model is sent everywhere, as a broadcast. */
+    private static Targeting routeWrite(Router router, Operation op) {
+        try {
+            return router.route(op);
+        } catch (UnsupportedQueryException e) {
+            return null;
+        }
+    }
+
+    private java.util.Optional<BsonDocument> findById(String db, String coll, BsonValue id) {
+        return findOne(db, coll, new BsonDocument("_id", id));
+    }
+
+    private long count(String db, String coll, BsonDocument filter) {
+        BsonDocument reply = storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
+        return reply.getNumber("n", new BsonInt32(0)).longValue();
+    }
+
+    private java.util.Optional<BsonDocument> findOne(String db, String coll, BsonDocument filter) {
+        BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(coll))
+                .append("filter", filter).append("limit", new BsonInt32(1)));
+        BsonArray batch = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+        return batch.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(batch.get(0).asDocument());
+    }
+
+    private BsonDocument delete(String db, BsonDocument command) {
+        String ns = db + "." + command.getString("delete").getValue();
+        var sharded = catalog.collection(ns);
+        if (sharded.isEmpty()) {
+            return storage.run(db, command);
+        }
+        Router router = router(sharded.get());
+        BsonArray deletes = command.getArray("deletes", new BsonArray());
+        boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
+        List<Integer> accepted = new ArrayList<>();
+        BsonArray refused = new BsonArray();
+        for (int i = 0; i < deletes.size(); i++) {
+            BsonDocument d = deletes.get(i).asDocument();
+            boolean multi = d.getNumber("limit", new BsonInt32(0)).intValue() == 0;
+            Targeting t = routeWrite(router, new Operation.Delete(d.getDocument("q", new BsonDocument()), multi));
+            if (t != null && t.rejected()) {
+                refused.add(writeError(i, t.error().get()));
+                if (ordered) {
+                    break;
+                }
+                continue;
+            }
+            accepted.add(i);
+        }
+        BsonArray forwardDeletes = new BsonArray();
+        for (int i : accepted) {
+            forwardDeletes.add(deletes.get(i));
+        }
+        BsonDocument forward = command.clone();
+        forward.put("deletes", forwardDeletes);
+        BsonDocument reply = accepted.isEmpty()
+                ? new BsonDocument("n", new BsonInt32(0)).append("ok", new BsonDouble(1))
+                : storage.run(db, forward);
+        if (!refused.isEmpty()) {
+            reply.put("writeErrors", sortedByIndex(refused));
+        }
+        return reply;
+    }
+
+    private BsonDocument findAndModify(String db, BsonDocument command) {
+        String coll = command.getString(command.getFirstKey()).getValue();
+        String ns = db + "." + coll;
+        var sharded = catalog.collection(ns);
+        boolean upsert = command.getBoolean("upsert", BsonBoolean.FALSE).getValue();
+        if (sharded.isPresent()) {
+            BsonValue update = command.get("update");
+            Targeting t = routeWrite(router(sharded.get()), new Operation.FindAndModify(
+                    command.getDocument("query", new BsonDocument()),
+                    update != null && update.isDocument() ? update.asDocument() : null, upsert));
+            if (t != null && t.rejected()) {
+                throw new MongoCommandException(ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
+            }
+        } else {
+            catalog.createDatabase(db, null);
+        }
+        BsonDocument query = command.getDocument("query", new BsonDocument());
+        boolean remove = command.getBoolean("remove", BsonBoolean.FALSE).getValue();
+        boolean mayUpsert = upsert && !remove && count(db, coll, query) == 0;
+        BsonDocument reply = storage.run(db, command);
+        if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
+            return reply;
+        }
+        if (!reply.containsKey("lastErrorObject")) {
+            // mongod always answers lastErrorObject {n, updatedExisting[, upserted]}
+            BsonDocument last = new BsonDocument();
+            if (mayUpsert) {
+                var upserted = findOne(db, coll, query);
+                last.append("n", new BsonInt32(1)).append("updatedExisting", BsonBoolean.FALSE);
+                if (upserted.isPresent()) {
+                    last.append("upserted", upserted.get().get("_id", BsonNull.VALUE));
+                    recordInserts(ns, List.of(upserted.get()));
+                }
+            } else {
+                boolean found = reply.containsKey("value") && !reply.get("value").isNull();
+                last.append("n", new BsonInt32(found ? 1 : 0));
+                if (!remove) {
+                    last.append("updatedExisting", BsonBoolean.FALSE);
+                }
+            }
+            BsonDocument ordered = new BsonDocument("lastErrorObject", last);
+            reply.forEach(ordered::append);
+            return ordered;
+        }
+        return reply;
+    }
+
+    // ---- reads -------------------------------------------------------------------------------------------
+
+    private BsonDocument aggregate(String db, BsonDocument command) {
+        BsonArray pipeline = command.getArray("pipeline", new BsonArray());
+        BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument() ? new BsonDocument()
+                : pipeline.get(0).asDocument();
+        BsonDocument reply;
+        if (first.containsKey("$shardedDataDistribution")) {
+            reply = shardedDataDistribution(db, command);
+        } else if (first.containsKey("$collStats") && command.get("aggregate").isString()) {
+            reply = collStats(db, command.getString("aggregate").getValue(), first.getDocument("$collStats"));
+        } else {
+            return storage.run(db, command);
+        }
+        return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline, command);
+    }
+
+    /** The database where the stages after a first stage ShardLab answers itself run, dropped after each use. */
+    private static final String SCRATCH_DATABASE = "shardlab_pipeline";
+
+    /**
+     * Runs the stages after {@code $collStats} / {@code $shardedDataDistribution} over the documents
+     * ShardLab produced for the first stage, in the storage's aggregation engine.
+     */
+    private BsonDocument restOfPipeline(BsonDocument firstStageReply, BsonArray pipeline, BsonDocument command) {
+        List<BsonDocument> documents = new ArrayList<>();
+        for (BsonValue v : firstStageReply.getDocument("cursor").getArray("firstBatch")) {
+            documents.add(v.asDocument());
+        }
+        storage.replace(SCRATCH_DATABASE, "stage", documents);
+        try {
+            BsonDocument rest = new BsonDocument("aggregate", new BsonString("stage"))
+                    .append("pipeline", new BsonArray(pipeline.subList(1, pipeline.size())))
+                    .append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+            BsonDocument reply = storage.run(SCRATCH_DATABASE, rest);
+            if (reply.containsKey("cursor")) {
+                reply.getDocument("cursor").put("ns", firstStageReply.getDocument("cursor").get("ns"));
+            }
+            return reply;
+        } finally {
+            storage.run(SCRATCH_DATABASE, new BsonDocument("dropDatabase", new BsonInt32(1)));
+        }
+    }
+
+    /** {@code $shardedDataDistribution} (6.0.3+, admin only): one document per sharded collection (§3.9). */
+    private BsonDocument shardedDataDistribution(String db, BsonDocument command) {
+        if (!release.version().atLeast(6, 0) || !"admin".equals(db)) {
+            // mongo src/mongo/db/pipeline/document_source.cpp (parse: unknown stage, error 40324)
+            throw new MongoCommandException(ErrorCode.UNRECOGNIZED_PIPELINE_STAGE,
+                    "Unrecognized pipeline stage name: '$shardedDataDistribution'");
+        }
+        BsonArray batch = new BsonArray();
+        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+            BsonArray shards = new BsonArray();
+            for (Map.Entry<String, long[]> e : ConfigDatabase.perShard(c).entrySet()) {
+                shards.add(new BsonDocument("shardName", new BsonString(e.getKey()))
+                        .append("numOrphanedDocs", new BsonInt64(0))
+                        .append("numOwnedDocuments", new BsonInt64(e.getValue()[0]))
+                        .append("ownedSizeBytes", new BsonInt64(e.getValue()[1]))
+                        .append("orphanedSizeBytes", new BsonInt64(0)));
+            }
+            batch.add(new BsonDocument("ns", new BsonString(c.namespace())).append("shards", shards));
+        }
+        return cursorReply(db + ".$cmd.aggregate", batch);
+    }
+
+    /**
+     * {@code $collStats} through mongos: one document per shard holding the collection, with
+     * {@code shard} and, when asked, {@code storageStats.{size, count, avgObjSize}} (mongosh
+     * {@code getShardDistribution} reads these).
+     */
+    private BsonDocument collStats(String db, String coll, BsonDocument spec) {
+        String ns = db + "." + coll;
+        Map<String, long[]> perShard = new TreeMap<>();
+        var sharded = catalog.collection(ns);
+        if (sharded.isPresent()) {
+            perShard.putAll(ConfigDatabase.perShard(sharded.get()));
+        } else {
+            var database = catalog.database(db);
+            if (database.isPresent()) {
+                BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)));
+                long n = count.getNumber("n", new BsonInt32(0)).longValue();
+                perShard.put(database.get().primaryShard(), new long[] {n, 0});
+            }
+        }
+        BsonArray batch = new BsonArray();
+        for (Map.Entry<String, long[]> e : perShard.entrySet()) {
+            long count = e.getValue()[0];
+            long size = e.getValue()[1];
+            BsonDocument d = new BsonDocument("ns", new BsonString(ns)).append("shard", new BsonString(e.getKey()))
+                    .append("host", new BsonString(e.getKey() + ".shardlab:27018"))
+                    .append("localTime", new BsonDateTime(wallClockMillis.getAsLong()));
+            if (spec.containsKey("storageStats")) {
+                d.append("storageStats", new BsonDocument("size", number(size))
+                        .append("count", number(count))
+                        .append("avgObjSize", new BsonInt32(count == 0 ? 0 : (int) (size / count)))
+                        .append("numOrphanDocs", new BsonInt32(0)));
+            }
+            if (spec.containsKey("count")) {
+                d.append("count", new BsonInt64(count));
+            }
+            batch.add(d);
+        }
+        return cursorReply(ns, batch);
+    }
+
+    /** An int32 when it fits (mongosh prints int64 as Long('n')), else an int64. */
+    private static BsonValue number(long n) {
+        return n == (int) n ? new BsonInt32((int) n) : new BsonInt64(n);
+    }
+
+    private static BsonDocument cursorReply(String ns, BsonArray firstBatch) {
+        return ok(new BsonDocument("cursor", new BsonDocument("firstBatch", firstBatch)
+                .append("id", new BsonInt64(0)).append("ns", new BsonString(ns))));
+    }
+
+    // ---- explain -----------------------------------------------------------------------------------------
+
+    /**
+     * {@code explain} as mongos answers it (mongo {@code src/mongo/s/commands/cluster_explain.cpp}):
+     * {@code queryPlanner.winningPlan.stage} is {@code SINGLE_SHARD} when one shard is reached, else
+     * {@code SHARD_MERGE_SORT} for a sorted read, {@code SHARD_MERGE} for another read and
+     * {@code SHARD_WRITE} for a write; {@code shards[]} names the shards reached. The shards' own plans
+     * are not simulated: each entry holds the shard, its namespace and the parsed query.
+     */
+    private BsonDocument explain(String db, BsonDocument command) {
+        BsonValue inner = command.get("explain");
+        if (inner == null || !inner.isDocument() || inner.asDocument().isEmpty()) {
+            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE, "explain command requires a nested object");
+        }
+        BsonDocument explained = inner.asDocument();
+        String verb = commandName(explained);
+        String coll = explained.get(verb).isString() ? explained.getString(verb).getValue() : "";
+        String ns = db + "." + coll;
+        BsonDocument filter;
+        boolean write = false;
+        boolean sorted = false;
+        Operation op;
+        switch (verb) {
+            case "find":
+                filter = explained.getDocument("filter", new BsonDocument());
+                sorted = explained.containsKey("sort") && !explained.getDocument("sort").isEmpty();
+                op = new Operation.Find(filter);
+                break;
+            case "count":
+            case "distinct":
+                filter = explained.getDocument("query", new BsonDocument());
+                op = new Operation.Find(filter);
+                break;
+            case "aggregate": {
+                filter = new BsonDocument();
+                BsonArray pipeline = explained.getArray("pipeline", new BsonArray());
+                if (!pipeline.isEmpty() && pipeline.get(0).asDocument().containsKey("$match")) {
+                    filter = pipeline.get(0).asDocument().getDocument("$match");
+                }
+                for (BsonValue stage : pipeline) {
+                    sorted |= stage.asDocument().containsKey("$sort");
+                }
+                op = new Operation.Find(filter);
+                break;
+            }
+            case "update": {
+                BsonDocument u = explained.getArray("updates").get(0).asDocument();
+                filter = u.getDocument("q", new BsonDocument());
+                BsonValue change = u.get("u");
+                op = new Operation.Update(filter, change != null && change.isDocument() ? change.asDocument() : null,
+                        u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
+                        u.getBoolean("upsert", BsonBoolean.FALSE).getValue());
+                write = true;
+                break;
+            }
+            case "delete": {
+                BsonDocument d = explained.getArray("deletes").get(0).asDocument();
+                filter = d.getDocument("q", new BsonDocument());
+                op = new Operation.Delete(filter, d.getNumber("limit", new BsonInt32(0)).intValue() == 0);
+                write = true;
+                break;
+            }
+            case "findAndModify": {
+                filter = explained.getDocument("query", new BsonDocument());
+                BsonValue update = explained.get("update");
+                op = new Operation.FindAndModify(filter, update != null && update.isDocument() ? update.asDocument()
+                        : null, explained.getBoolean("upsert", BsonBoolean.FALSE).getValue());
+                write = true;
+                break;
+            }
+            default:
+                throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate explain of "
+                        + verb);
+        }
+        List<String> shards;
+        var sharded = catalog.collection(ns);
+        if (sharded.isPresent()) {
+            Targeting t = routeWrite(router(sharded.get()), op);
+            if (t == null) {
+                shards = new ArrayList<>(new TreeSet<>(sharded.get().cluster().snapshot().cluster().chunks()
+                        .chunksPerShard().keySet()));
+            } else if (t.rejected()) {
+                throw new MongoCommandException(ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
+            } else {
+                shards = t.shards();
+            }
+        } else {
+            shards = List.of(catalog.database(db).map(ShardedCatalog.DatabaseEntry::primaryShard)
+                    .orElse(catalog.shardIds().get(0)));
+        }
+        String stage = shards.size() == 1 ? "SINGLE_SHARD" : write ? "SHARD_WRITE"
+                : sorted ? "SHARD_MERGE_SORT" : "SHARD_MERGE";
+        BsonArray shardPlans = new BsonArray();
+        for (String s : shards) {
+            shardPlans.add(new BsonDocument("shardName", new BsonString(s))
+                    .append("connectionString", new BsonString(s + "/" + s + ".shardlab:27018"))
+                    .append("serverInfo", serverInfo(s + ".shardlab", 27018))
+                    .append("namespace", new BsonString(ns))
+                    .append("parsedQuery", filter));
+        }
+        BsonDocument reply = new BsonDocument("queryPlanner", new BsonDocument("mongosPlannerVersion", new BsonInt32(1))
+                .append("winningPlan", new BsonDocument("stage", new BsonString(stage)).append("shards", shardPlans)));
+        String verbosity = command.getString("verbosity", new BsonString("allPlansExecution")).getValue();
+        if (!"queryPlanner".equals(verbosity) && !write && "find".equals(verb)) {
+            BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
+            long n = count.getNumber("n", new BsonInt32(0)).longValue();
+            reply.append("executionStats", new BsonDocument("nReturned", new BsonInt64(n))
+                    .append("executionTimeMillis", new BsonInt32(0))
+                    .append("executionStages", new BsonDocument("stage", new BsonString(stage))
+                            .append("nReturned", new BsonInt64(n))));
+        }
+        reply.append("serverInfo", serverInfo("localhost", 27017));
+        return ok(reply);
+    }
+
+    private BsonDocument serverInfo(String host, int port) {
+        return new BsonDocument("host", new BsonString(host)).append("port", new BsonInt32(port))
+                .append("version", new BsonString(release.versionString()))
+                .append("gitVersion", new BsonString("shardlab"));
+    }
+
+    // ---- replies -----------------------------------------------------------------------------------------
+
+    private static BsonDocument ok() {
+        return ok(new BsonDocument());
+    }
+
+    private static BsonDocument ok(BsonDocument body) {
+        return body.append("ok", new BsonDouble(1));
+    }
+}

@@ -1,0 +1,533 @@
+package io.shardlab.mongos;
+
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.sim.AddShard;
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.ClusterEvent;
+import io.shardlab.sim.ClusterEventListener;
+import io.shardlab.sim.SetBalancerState;
+import io.shardlab.sim.ShardCollection;
+import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationConfig;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The catalog a mongos routes by: the shards, the databases with their primary shards, and the sharded
+ * collections, each simulated by its own {@link SimulatedCluster} over the same shard list.
+ *
+ * <p>Every change goes through the simulator's commands: a shard-level command ({@link AddShard}, the
+ * balancer switch) is applied to every collection's cluster, a collection-level one to that
+ * collection's. A new collection's cluster gets the shards with the database's primary added first,
+ * which makes it the cluster's primary shard, where a ranged key's first chunk lives. Clocks stay
+ * aligned: a new cluster is advanced to the catalog's time, and {@link #advance} moves every cluster.
+ *
+ * <p>Across collections: a shard takes part in one migration at a time, so a shard migrating a chunk of
+ * one collection is left out of the other collections' balancer rounds until that migration commits
+ * ({@link #advance}). Each collection's rounds keep their own schedule (MongoDB runs one round over all
+ * collections).
+ *
+ * <p>Threading: not thread-safe; the command layer serialises access.
+ */
+public final class ShardedCatalog {
+
+    /** One database: config.databases. */
+    public record DatabaseEntry(String name, String primaryShard, boolean partitioned, UUID uuid,
+            long createdAtMillis) {
+    }
+
+    /** A committed migration, as config.changelog records it ({@code moveChunk.from}). */
+    public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {
+    }
+
+    /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
+    static final int CHANGELOG_LIMIT = 10_000;
+
+    /** One sharded collection: config.collections, and the cluster simulating its chunks. */
+    public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis) {
+    }
+
+    private final SimulationConfig config;
+    private final List<String> shardIds = new ArrayList<>();
+    private final Map<String, DatabaseEntry> databases = new TreeMap<>();
+    private final Map<String, CollectionEntry> collections = new TreeMap<>();
+    private final Map<String, Long> unshardedBytes = new TreeMap<>();
+    private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
+    private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
+    private final java.util.Random uuids;
+    private final List<ClusterCommand> shardCommands = new ArrayList<>();
+    private final List<io.shardlab.sim.UpdateZoneKeyRange> pendingZoneRanges = new ArrayList<>();
+    private final java.util.Set<String> draining = new java.util.TreeSet<>();
+    private Boolean autoSplitSetting;
+    private Boolean autoMergeSetting;
+    private boolean balancerEnabled = true;
+    private boolean balancerSettingWritten;
+    private long numBalancerRounds;
+    private long now;
+
+    /**
+     * A catalog over {@code shards} new, empty shards.
+     *
+     * @param config the simulated release and chunk size; the seed also seeds the UUIDs
+     * @param shardIds the shard ids, at least one
+     */
+    public ShardedCatalog(SimulationConfig config, List<String> shardIds) {
+        if (shardIds.isEmpty()) {
+            throw new IllegalArgumentException("shards: a cluster needs at least one shard");
+        }
+        this.config = config.withHistoryLimit(0, 0);
+        this.shardIds.addAll(shardIds);
+        Collections.sort(this.shardIds);
+        this.uuids = new java.util.Random(config.seed());
+    }
+
+    /** The simulation settings every collection's cluster shares. */
+    public SimulationConfig config() {
+        return config;
+    }
+
+    /** Shard ids, sorted. */
+    public List<String> shardIds() {
+        return List.copyOf(shardIds);
+    }
+
+    /** Simulated time in ms since the catalog was created. */
+    public long now() {
+        return now;
+    }
+
+    /** Registers a listener for the events of every collection's cluster. */
+    public void addListener(ClusterEventListener listener) {
+        listeners.add(listener);
+    }
+
+    /** The migrations committed so far, oldest first (at most {@link #CHANGELOG_LIMIT}). */
+    public List<CommittedMigration> committedMigrations() {
+        return List.copyOf(changelog);
+    }
+
+    /** The databases, by name. */
+    public Map<String, DatabaseEntry> databases() {
+        return Collections.unmodifiableMap(databases);
+    }
+
+    /** The sharded collections, by namespace. */
+    public Map<String, CollectionEntry> collections() {
+        return Collections.unmodifiableMap(collections);
+    }
+
+    /** The sharded collection {@code ns}, if it is sharded. */
+    public Optional<CollectionEntry> collection(String ns) {
+        return Optional.ofNullable(collections.get(ns));
+    }
+
+    /** The database {@code name}, if it exists. */
+    public Optional<DatabaseEntry> database(String name) {
+        return Optional.ofNullable(databases.get(name));
+    }
+
+    /**
+     * The database {@code name}, created with the least-loaded shard as its primary when it does not
+     * exist yet, as a first write or {@code enableSharding} creates it (mongo
+     * {@code sharding_catalog_manager_database_operations.cpp} createDatabase, which calls
+     * {@code shardutil::selectLeastLoadedShard}: the shard with the least data, the first on ties).
+     *
+     * @param primaryShard the primary the client asked for, or null
+     * @throws MongoCommandException ShardNotFound for an unknown shard
+     */
+    public DatabaseEntry createDatabase(String name, String primaryShard) {
+        DatabaseEntry existing = databases.get(name);
+        if (existing != null) {
+            return existing;
+        }
+        if (primaryShard != null && !shardIds.contains(primaryShard)) {
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + primaryShard + " not found");
+        }
+        String primary = primaryShard != null ? primaryShard : leastLoadedShard();
+        DatabaseEntry entry = new DatabaseEntry(name, primary, false, nextUuid(), now);
+        databases.put(name, entry);
+        return entry;
+    }
+
+    /** {@code enableSharding}: creates the database if needed and marks it partitioned. */
+    public DatabaseEntry enableSharding(String name, String primaryShard) {
+        DatabaseEntry db = createDatabase(name, primaryShard);
+        DatabaseEntry marked = new DatabaseEntry(db.name(), db.primaryShard(), true, db.uuid(), db.createdAtMillis());
+        databases.put(name, marked);
+        return marked;
+    }
+
+    private String leastLoadedShard() {
+        Map<String, Long> bytes = bytesPerShard();
+        String best = shardIds.get(0);
+        for (String id : shardIds) {
+            if (bytes.getOrDefault(id, 0L) < bytes.getOrDefault(best, 0L)) {
+                best = id;
+            }
+        }
+        return best;
+    }
+
+    /** Bytes per shard over every collection: sharded collections' chunks and unsharded ones on their primary. */
+    public Map<String, Long> bytesPerShard() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String id : shardIds) {
+            out.put(id, 0L);
+        }
+        for (CollectionEntry c : collections.values()) {
+            for (ChunkStatistics s : c.cluster().snapshot().chunkStatistics()) {
+                out.merge(s.chunk().shard(), s.bytes(), Long::sum);
+            }
+        }
+        for (Map.Entry<String, Long> u : unshardedBytes.entrySet()) {
+            DatabaseEntry db = databases.get(u.getKey().substring(0, u.getKey().indexOf('.')));
+            if (db != null) {
+                out.merge(db.primaryShard(), u.getValue(), Long::sum);
+            }
+        }
+        return out;
+    }
+
+    /** Counts bytes written to an unsharded collection, which lives on its database's primary shard. */
+    public void recordUnshardedWrite(String ns, long bytes) {
+        createDatabase(ns.substring(0, ns.indexOf('.')), null);
+        unshardedBytes.merge(ns, bytes, Long::sum);
+    }
+
+    /**
+     * Shards {@code command.namespace()}: creates the collection's cluster (the shards, the database's
+     * primary first; the balancer switch; the catalog's time) and runs the command on it.
+     *
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when the command is refused
+     */
+    public CollectionEntry shardCollection(ShardCollection command) {
+        String ns = command.namespace();
+        DatabaseEntry db = createDatabase(ns.substring(0, ns.indexOf('.')), null);
+        SimulatedCluster cluster = new SimulatedCluster(config);
+        cluster.execute(new AddShard(db.primaryShard()));
+        for (String id : shardIds) {
+            if (!id.equals(db.primaryShard())) {
+                cluster.execute(new AddShard(id));
+            }
+        }
+        if (!balancerEnabled) {
+            cluster.execute(new SetBalancerState(false));
+        }
+        for (ClusterCommand c : shardCommands) {
+            cluster.execute(c);
+        }
+        for (io.shardlab.sim.UpdateZoneKeyRange z : pendingZoneRanges) {
+            if (z.namespace().equals(ns)) {
+                cluster.execute(z);
+            }
+        }
+        cluster.advance(now);
+        cluster.execute(command);
+        cluster.addListener(event -> onEvent(ns, event));
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        collections.put(ns, entry);
+        pendingZoneRanges.removeIf(z -> z.namespace().equals(ns));
+        return entry;
+    }
+
+    /**
+     * Starts the sharded collection {@code load.layout().namespace()} from a layout read elsewhere
+     * (forked: the source is only read). Its database gets the layout's first shard as primary, as
+     * {@link io.shardlab.sim.LoadLayout} does.
+     *
+     * @throws IllegalArgumentException when the layout's shards are not this catalog's
+     */
+    public CollectionEntry loadCollection(io.shardlab.sim.LoadLayout load) {
+        String ns = load.layout().namespace();
+        if (!new java.util.TreeSet<>(load.layout().shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
+            throw new IllegalArgumentException("layout: " + ns + " lives on " + load.layout().shardIds()
+                    + ", not on the catalog's shards " + shardIds);
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        if (!databases.containsKey(db)) {
+            databases.put(db, new DatabaseEntry(db, load.layout().shardIds().get(0), true, nextUuid(), now));
+        }
+        SimulatedCluster cluster = SimulatedCluster.fromLayout(config, load);
+        cluster.advance(now);
+        cluster.addListener(event -> onEvent(ns, event));
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        collections.put(ns, entry);
+        return entry;
+    }
+
+    private void onEvent(String ns, ClusterEvent event) {
+        if (event instanceof ClusterEvent.BalancerRound) {
+            numBalancerRounds++;
+        } else if (event instanceof ClusterEvent.MigrationCommitted m) {
+            changelog.addLast(new CommittedMigration(ns, m.migration(), m.atMillis()));
+            if (changelog.size() > CHANGELOG_LIMIT) {
+                changelog.removeFirst();
+            }
+        }
+        for (ClusterEventListener l : listeners) {
+            l.onEvent(event);
+        }
+    }
+
+    /**
+     * Runs a command on the cluster of the sharded collection {@code ns}.
+     *
+     * @throws MongoCommandException NamespaceNotSharded when {@code ns} is not sharded
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when the command is refused
+     */
+    public void execute(String ns, ClusterCommand command) {
+        CollectionEntry c = collections.get(ns);
+        if (c == null) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, ns + " is not sharded");
+        }
+        c.cluster().execute(command);
+    }
+
+    /**
+     * A shard-level command ({@code addShardToZone}, {@code removeShardFromZone}): checked and applied
+     * on every collection's cluster and replayed into clusters created later.
+     *
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
+     */
+    public void executeOnShards(ClusterCommand command) {
+        SimulatedCluster probe = collections.isEmpty() ? probeCluster() : collections.values().iterator().next().cluster();
+        Optional<String> error = probe.canApply(command);
+        if (error.isPresent()) {
+            throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
+        }
+        for (CollectionEntry c : collections.values()) {
+            c.cluster().execute(command);
+        }
+        shardCommands.add(command);
+    }
+
+    /**
+     * {@code updateZoneKeyRange}: on the collection's cluster when it is sharded, else kept and applied
+     * when it is sharded (zones defined before sharding shape its initial chunks).
+     */
+    public void updateZoneKeyRange(io.shardlab.sim.UpdateZoneKeyRange command) {
+        CollectionEntry c = collections.get(command.namespace());
+        if (c != null) {
+            c.cluster().execute(command);
+            return;
+        }
+        SimulatedCluster probe = probeCluster();
+        probe.execute(command);
+        pendingZoneRanges.add(command);
+    }
+
+    private SimulatedCluster probeCluster() {
+        SimulatedCluster cluster = new SimulatedCluster(config);
+        for (String id : shardIds) {
+            cluster.execute(new AddShard(id));
+        }
+        for (ClusterCommand c : shardCommands) {
+            cluster.execute(c);
+        }
+        for (io.shardlab.sim.UpdateZoneKeyRange z : pendingZoneRanges) {
+            cluster.execute(z);
+        }
+        return cluster;
+    }
+
+    /**
+     * Lets the migrations in flight on {@code ns} commit (as a client's moveChunk waits for its
+     * migration), moving every other cluster's clock by the same time; returns the ms it took.
+     */
+    public long settle(String ns) {
+        CollectionEntry c = collections.get(ns);
+        if (c == null) {
+            return 0;
+        }
+        long spent = c.cluster().settle(Long.MAX_VALUE / 4);
+        now += spent;
+        for (CollectionEntry other : collections.values()) {
+            if (other != c) {
+                other.cluster().advance(Math.max(0, now - other.cluster().now()));
+            }
+        }
+        return spent;
+    }
+
+    /** {@code drop}: the collection leaves the catalog (its chunks and zones with it). */
+    public void dropCollection(String ns) {
+        collections.remove(ns);
+        unshardedBytes.remove(ns);
+    }
+
+    /** {@code dropDatabase}: the database and all its collections leave the catalog. */
+    public void dropDatabase(String name) {
+        databases.remove(name);
+        collections.keySet().removeIf(ns -> ns.startsWith(name + "."));
+        unshardedBytes.keySet().removeIf(ns -> ns.startsWith(name + "."));
+    }
+
+    /**
+     * {@code addShard}: a new, empty shard on every collection's cluster.
+     *
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
+     */
+    public void addShard(String id) {
+        AddShard command = new AddShard(id);
+        SimulatedCluster probe = probeCluster();
+        Optional<String> error = probe.canApply(command);
+        if (error.isPresent()) {
+            throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
+        }
+        for (CollectionEntry c : collections.values()) {
+            c.cluster().execute(command);
+        }
+        shardIds.add(id);
+        Collections.sort(shardIds);
+    }
+
+    /** What a {@code removeShard} call found. */
+    public enum RemoveShardState { STARTED, ONGOING, COMPLETED }
+
+    /** The outcome of {@code removeShard}: its state and what still keeps the shard. */
+    public record RemoveShardProgress(RemoveShardState state, long chunks, long jumboChunks, List<String> dbsToMove) {
+    }
+
+    /**
+     * {@code removeShard}: the first call starts draining the shard on every collection (the balancer
+     * then moves its chunks off first); later calls report the chunks left and the databases whose
+     * primary it still is, and complete the removal once none is left.
+     *
+     * @throws MongoCommandException ShardNotFound for an unknown shard
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused (the last shard)
+     */
+    public RemoveShardProgress removeShard(String id) {
+        if (!shardIds.contains(id)) {
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + id + " not found");
+        }
+        List<String> dbs = new ArrayList<>();
+        for (DatabaseEntry d : databases.values()) {
+            if (d.primaryShard().equals(id)) {
+                dbs.add(d.name());
+            }
+        }
+        io.shardlab.sim.RemoveShard command = new io.shardlab.sim.RemoveShard(id);
+        if (!draining.contains(id)) {
+            executeOnShards(command);
+            draining.add(id);
+            return new RemoveShardProgress(RemoveShardState.STARTED, 0, 0, dbs);
+        }
+        long chunks = 0;
+        long jumbo = 0;
+        for (CollectionEntry c : collections.values()) {
+            for (io.shardlab.cluster.Chunk chunk : c.cluster().snapshot().cluster().chunks().chunks()) {
+                if (chunk.shard().equals(id)) {
+                    chunks++;
+                    jumbo += chunk.jumbo() ? 1 : 0;
+                }
+            }
+        }
+        if (chunks > 0 || !dbs.isEmpty()) {
+            return new RemoveShardProgress(RemoveShardState.ONGOING, chunks, jumbo, dbs);
+        }
+        for (CollectionEntry c : collections.values()) {
+            c.cluster().execute(command);
+        }
+        shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r && r.shard().equals(id))
+                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id)));
+        draining.remove(id);
+        shardIds.remove(id);
+        return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of());
+    }
+
+    /** Shards being drained by {@code removeShard}. */
+    public java.util.Set<String> drainingShards() {
+        return java.util.Set.copyOf(draining);
+    }
+
+    /**
+     * {@code sh.enableAutoSplit()} / {@code disableAutoSplit()}, which write config.settings
+     * {@code {_id: "autosplit", enabled}}: the setting on every collection's cluster.
+     */
+    public void setAutoSplit(boolean enabled) {
+        executeOnShards(new io.shardlab.sim.SetAutoSplit(enabled));
+        autoSplitSetting = enabled;
+    }
+
+    /** {@code sh.startAutoMerger()} / {@code stopAutoMerger()} (7.0+), config.settings {@code {_id: "automerge"}}. */
+    public void setAutoMerge(boolean enabled) {
+        executeOnShards(new io.shardlab.sim.SetAutoMerge(enabled));
+        autoMergeSetting = enabled;
+    }
+
+    /** The autosplit setting a client wrote, if any. */
+    public Optional<Boolean> autoSplitSetting() {
+        return Optional.ofNullable(autoSplitSetting);
+    }
+
+    /** The automerge setting a client wrote, if any. */
+    public Optional<Boolean> autoMergeSetting() {
+        return Optional.ofNullable(autoMergeSetting);
+    }
+
+    /** {@code balancerStart} / {@code balancerStop}: the switch on every collection's cluster. */
+    public void setBalancerEnabled(boolean enabled) {
+        balancerEnabled = enabled;
+        balancerSettingWritten = true;
+        for (CollectionEntry c : collections.values()) {
+            c.cluster().execute(new SetBalancerState(enabled));
+        }
+    }
+
+    /** Whether the balancer is on. */
+    public boolean balancerEnabled() {
+        return balancerEnabled;
+    }
+
+    /** Whether a client started or stopped the balancer (config.settings then holds the balancer document). */
+    public boolean balancerSettingWritten() {
+        return balancerSettingWritten;
+    }
+
+    /** Balancer rounds run so far, over all collections ({@code balancerStatus.numBalancerRounds}). */
+    public long numBalancerRounds() {
+        return numBalancerRounds;
+    }
+
+    /** The longest step of {@link #advance}, in simulated ms: the balancer's short round interval. */
+    static final long STEP_MILLIS = 1_000;
+
+    /**
+     * Lets {@code millis} of simulated time pass on every collection's cluster, in steps of at most
+     * {@link #STEP_MILLIS}; before each collection's step its balancer learns which shards are in a
+     * migration of another collection, so that a shard takes part in one migration at a time across
+     * collections.
+     */
+    public void advance(long millis) {
+        long target = now + Math.max(0, millis);
+        while (now < target) {
+            now = Math.min(target, now + STEP_MILLIS);
+            for (CollectionEntry c : collections.values()) {
+                c.cluster().setShardsBusyElsewhere(busyElsewhere(c));
+                c.cluster().advance(Math.max(0, now - c.cluster().now()));
+            }
+        }
+    }
+
+    private java.util.Set<String> busyElsewhere(CollectionEntry self) {
+        java.util.Set<String> busy = new java.util.TreeSet<>();
+        for (CollectionEntry other : collections.values()) {
+            if (other != self) {
+                busy.addAll(other.cluster().shardsInMigration());
+            }
+        }
+        return busy;
+    }
+
+    private UUID nextUuid() {
+        return new UUID((uuids.nextLong() & ~0xF000L) | 0x4000L, (uuids.nextLong() & 0x3FFFFFFFFFFFFFFFL)
+                | 0x8000000000000000L);
+    }
+}

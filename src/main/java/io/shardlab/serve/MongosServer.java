@@ -1,0 +1,137 @@
+package io.shardlab.serve;
+
+import de.bwaldvogel.mongo.MongoServer;
+import io.shardlab.mongos.ConfigDatabase;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.MongosRelease;
+import io.shardlab.mongos.ShardedCatalog;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * ShardLab listening on the MongoDB wire protocol as a mongos of the simulated release: the wire
+ * library's server with a {@link ShardLabBackend}, and a ticker that moves the simulated clock
+ * {@code speed} times as fast as the wall clock (balancer rounds, migrations).
+ */
+public final class MongosServer implements AutoCloseable {
+
+    /** How often the simulated clock moves, in wall-clock ms. */
+    static final long TICK_MILLIS = 100;
+
+    private final MongoServer server;
+    private final ShardLabBackend backend;
+    private final ScheduledExecutorService clock;
+    private final InetSocketAddress address;
+
+    /**
+     * What a server needs.
+     *
+     * @param catalog the simulated cluster to serve
+     * @param bind the address to listen on (loopback unless the user allowed remote clients)
+     * @param port the port, 0 for any free one
+     * @param speed simulated ms per wall-clock ms; 0 stops the clock
+     * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+     * @param maxClients connections served at once
+     */
+    public record Settings(ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes,
+            int maxClients) {
+    }
+
+    private MongosServer(MongoServer server, ShardLabBackend backend, ScheduledExecutorService clock,
+            InetSocketAddress address) {
+        this.server = server;
+        this.backend = backend;
+        this.clock = clock;
+        this.address = address;
+    }
+
+    /**
+     * Starts listening.
+     *
+     * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+     * @throws IllegalArgumentException with one line when the address is unknown or the port is taken
+     */
+    public static MongosServer start(Settings settings, Consumer<String> clientLog) {
+        InetAddress host;
+        try {
+            host = InetAddress.getByName(settings.bind());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind: unknown address '" + settings.bind() + "'");
+        }
+        MongosRelease release = MongosRelease.of(settings.catalog().config().version());
+        long start = System.currentTimeMillis();
+        String[] hostPort = new String[] {"localhost:" + settings.port()};
+        ShardLabBackend backend = new ShardLabBackend(storage -> new MongosCommands(settings.catalog(), release,
+                new ConfigDatabase(settings.catalog(), release, start, hostPort[0]), storage,
+                settings.memoryBudgetBytes(), System::currentTimeMillis, clientLog), clientLog, settings.maxClients());
+        MongoServer server = new MongoServer(backend);
+        try {
+            server.bind(new InetSocketAddress(host, settings.port()));
+        } catch (Exception e) { // netty rethrows the socket's checked BindException unchecked
+            if (causedBy(e, BindException.class)) {
+                throw new IllegalArgumentException("--port: " + settings.bind() + ":" + settings.port()
+                        + " is already in use (or not allowed); choose another port, or --port 0 for any free one");
+            }
+            throw new IllegalArgumentException("--bind: cannot listen on " + settings.bind() + ":" + settings.port()
+                    + ": " + e.getMessage());
+        }
+        InetSocketAddress bound = server.getLocalAddress();
+        hostPort[0] = "localhost:" + bound.getPort();
+        ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "shardlab-serve-clock");
+            t.setDaemon(true);
+            return t;
+        });
+        if (settings.speed() > 0) {
+            long step = Math.max(1, Math.round(TICK_MILLIS * settings.speed()));
+            clock.scheduleAtFixedRate(() -> backend.commands().advance(step), TICK_MILLIS, TICK_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        }
+        return new MongosServer(server, backend, clock, bound);
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code mongodb://HOST:PORT/}, the string a client connects with. */
+    public String connectionString() {
+        String host = address.getAddress().isAnyLocalAddress() ? "127.0.0.1" : address.getAddress().getHostAddress();
+        if (host.contains(":")) {
+            host = "[" + host + "]";
+        }
+        return "mongodb://" + host + ":" + address.getPort() + "/";
+    }
+
+    /** The port listened on. */
+    public int port() {
+        return address.getPort();
+    }
+
+    /** The command layer the clients drive. */
+    public MongosCommands commands() {
+        return backend.commands();
+    }
+
+    /** Clients connected now. */
+    public int clientCount() {
+        return backend.clientCount();
+    }
+
+    @Override
+    public void close() {
+        clock.shutdownNow();
+        server.shutdownNow();
+    }
+}

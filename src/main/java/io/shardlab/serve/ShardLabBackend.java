@@ -1,0 +1,146 @@
+package io.shardlab.serve;
+
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.exception.MongoServerError;
+import de.bwaldvogel.mongo.exception.MongoServerException;
+import de.bwaldvogel.mongo.oplog.NoopOplog;
+import io.netty.channel.Channel;
+import io.shardlab.mongos.DocumentStorage;
+import io.shardlab.mongos.MongoCommandException;
+import io.shardlab.mongos.MongosCommands;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+
+/**
+ * The wire library's backend for ShardLab: every command a client sends goes to the command layer
+ * ({@link MongosCommands}); the library's memory engine is the {@link DocumentStorage} behind it
+ * (documents, query matching, update operators, aggregation, cursors).
+ *
+ * <p>It also keeps the list of clients: one line when a client's first command arrives (its
+ * {@code appName} from the handshake) and one when it leaves, and refuses connections beyond
+ * {@code maxClients}.
+ */
+final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
+
+    private final ThreadLocal<Channel> current = new ThreadLocal<>();
+    private final Map<Channel, String> clients = new ConcurrentHashMap<>();
+    private final Consumer<String> clientLog;
+    private final int maxClients;
+    private final MongosCommands commands;
+
+    ShardLabBackend(Function<DocumentStorage, MongosCommands> commands, Consumer<String> clientLog, int maxClients) {
+        this.clientLog = clientLog;
+        this.maxClients = maxClients;
+        this.commands = commands.apply(this);
+    }
+
+    MongosCommands commands() {
+        return commands;
+    }
+
+    /** Clients connected now. */
+    int clientCount() {
+        return clients.size();
+    }
+
+    @Override
+    public Document handleCommand(Channel channel, String database, String command, Document query) {
+        if (!clients.containsKey(channel)) {
+            if (clients.size() >= maxClients) {
+                channel.close();
+                throw new MongoServerError(ErrorCodes.TOO_MANY_CLIENTS, "TooManyConnections",
+                        "ShardLab serves at most " + maxClients + " connections at once");
+            }
+            String name = clientName(channel, query);
+            clients.put(channel, name);
+            clientLog.accept("client connected: " + name);
+        }
+        current.set(channel);
+        try {
+            BsonDocument reply = commands.run(database, WireDocuments.toBson(query));
+            return WireDocuments.fromBson(reply);
+        } catch (MongoCommandException e) {
+            throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
+        } catch (RuntimeException e) {
+            if (e instanceof MongoServerException) {
+                throw e;
+            }
+            throw new MongoServerError(ErrorCodes.INTERNAL_ERROR, "InternalError", "ShardLab could not run "
+                    + command + ": " + e.getMessage());
+        } finally {
+            current.remove();
+        }
+    }
+
+    private static String clientName(Channel channel, Document handshake) {
+        String address = channel.remoteAddress() instanceof InetSocketAddress a
+                ? a.getAddress().getHostAddress() + ":" + a.getPort() : String.valueOf(channel.remoteAddress());
+        Object client = handshake.get("client");
+        if (client instanceof Document c && c.get("application") instanceof Document app && app.get("name") != null) {
+            return address + " (" + app.get("name") + ")";
+        }
+        return address;
+    }
+
+    @Override
+    public void handleClose(Channel channel) {
+        super.handleClose(channel);
+        String name = clients.remove(channel);
+        if (name != null) {
+            clientLog.accept("client disconnected: " + name);
+        }
+    }
+
+    // ---- DocumentStorage --------------------------------------------------------------------------------
+
+    @Override
+    public BsonDocument run(String database, BsonDocument command) {
+        try {
+            return WireDocuments.toBson(super.handleCommand(current.get(), database, command.getFirstKey(),
+                    WireDocuments.fromBson(command)));
+        } catch (MongoServerError e) {
+            return new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
+                    .append("code", new BsonInt32(e.getCode()))
+                    .append("codeName", new BsonString(e.getCodeName() == null ? "" : e.getCodeName()));
+        } catch (MongoServerException e) {
+            return new BsonDocument("ok", new BsonInt32(0)).append("errmsg",
+                    new BsonString(e.getMessageWithoutErrorCode()));
+        }
+    }
+
+    @Override
+    public void replace(String database, String collection, List<BsonDocument> documents) {
+        MongoDatabase db = resolveDatabase(database);
+        if (db.resolveCollection(collection, false) != null) {
+            db.dropCollection(collection, NoopOplog.get());
+        }
+        MongoCollection<?> c = db.createCollectionOrThrowIfExists(collection);
+        List<Document> converted = new ArrayList<>(documents.size());
+        for (BsonDocument d : documents) {
+            converted.add(WireDocuments.fromBson(d));
+        }
+        if (!converted.isEmpty()) {
+            c.insertDocuments(converted);
+        }
+    }
+
+    /** Codes of the replies this adapter makes itself (mongo src/mongo/base/error_codes.yml). */
+    private static final class ErrorCodes {
+        static final int INTERNAL_ERROR = 1;
+        static final int TOO_MANY_CLIENTS = 6;
+
+        private ErrorCodes() {
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.shardlab.serve;
+
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
+import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.ByteBuffer;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonBinaryWriter;
+import org.bson.BsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+import org.bson.io.BasicOutputBuffer;
+
+/**
+ * The border between the wire library's documents and the BSON documents the rest of ShardLab reads:
+ * each direction goes through the BSON bytes, so every type (MinKey, Timestamp, UUID, Decimal128…)
+ * crosses exactly as a client sent it.
+ */
+final class WireDocuments {
+
+    private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
+
+    private WireDocuments() {
+    }
+
+    /** The wire library's document as a BSON document. */
+    static BsonDocument toBson(Document document) {
+        ByteBuf buffer = Unpooled.buffer();
+        try {
+            BsonEncoder.encodeDocument(document, buffer);
+            byte[] bytes = new byte[buffer.readableBytes()];
+            buffer.readBytes(bytes);
+            try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
+                return CODEC.decode(reader, DecoderContext.builder().build());
+            }
+        } finally {
+            buffer.release();
+        }
+    }
+
+    /** A BSON document as the wire library's document. */
+    static Document fromBson(BsonDocument document) {
+        BasicOutputBuffer out = new BasicOutputBuffer();
+        try (BsonBinaryWriter writer = new BsonBinaryWriter(out)) {
+            CODEC.encode(writer, document, EncoderContext.builder().build());
+        }
+        ByteBuf buffer = Unpooled.wrappedBuffer(out.toByteArray());
+        try {
+            return BsonDecoder.decodeBson(buffer);
+        } finally {
+            buffer.release();
+        }
+    }
+}

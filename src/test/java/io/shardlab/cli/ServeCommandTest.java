@@ -1,0 +1,59 @@
+package io.shardlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.serve.MongosServer;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulationConfig;
+import io.shardlab.cluster.MongoVersion;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code serve}'s refusals: one line on stderr naming the option, exit code 2, before anything listens. */
+class ServeCommandTest {
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --port 70000                 | '--port: expected 0 to 65535, got 70000'
+            --shards 0                   | '--shards: between 1 and 1000, got 0'
+            --speed -1                   | '--speed: expected a number of at least 0, got -1.0'
+            --chunk-size 2048            | '--chunk-size: between 1 and 1024 MB, got 2048'
+            --mongodb-version 3.6        | 'version: unknown MongoDB version ''3.6''; expected one of 4.4, 5.0, 6.0, 7.0, 8.0'
+            --bind 192.0.2.1             | '--bind: 192.0.2.1 is not a loopback address; add --allow-remote to accept clients from other machines'
+            --bind no.such.host.invalid  | '--bind: unknown address ''no.such.host.invalid'''
+            """)
+    void bad_options_are_one_line_and_exit_2(String options, String message) {
+        String[] args = ("serve " + options).split(" ");
+
+        CliRun run = CliRun.of(args);
+
+        assertEquals(2, run.exitCode());
+        assertEquals("serve: " + message, run.err().strip());
+        assertFalse(run.err().strip().contains("\n"));
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void a_port_in_use_is_one_line_and_exit_2() {
+        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01"));
+        try (MongosServer taken = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 0, 10),
+                line -> { })) {
+            CliRun run = CliRun.of("serve", "--port", String.valueOf(taken.port()));
+
+            assertEquals(2, run.exitCode());
+            assertTrue(run.err().startsWith("serve: --port: 127.0.0.1:" + taken.port() + " is already in use"), run.err());
+        }
+    }
+
+    @Test
+    void shards_and_a_layout_source_exclude_each_other() {
+        CliRun run = CliRun.of("serve", "--shards", "3", "--snapshot", "no-such-file.json");
+
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("serve: --shards: sizes a new cluster"), run.err());
+    }
+}

@@ -1,0 +1,90 @@
+package io.shardlab.mongos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.sim.ShardCollection;
+import io.shardlab.sim.SimulationConfig;
+import io.shardlab.sim.SplitAt;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+
+/** Several databases and sharded collections over one shard list. */
+class ShardedCatalogTest {
+
+    private static ShardedCatalog catalog(MongoVersion version, String... shards) {
+        return new ShardedCatalog(SimulationConfig.of(version), List.of(shards));
+    }
+
+    /** {@code chunks} chunks of ten 100-byte documents each, all on the primary shard. */
+    private static void shardAndSplit(ShardedCatalog catalog, String ns, int chunks) {
+        catalog.shardCollection(ShardCollection.of(ns, "{x: 1}"));
+        long[] keys = new long[chunks * 10];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = i;
+        }
+        catalog.execute(ns, new io.shardlab.sim.InsertDocuments(ns, io.shardlab.sim.InsertBatch.ofInt64(keys, 100)));
+        for (int i = 1; i < chunks; i++) {
+            catalog.execute(ns, new SplitAt(ns, BsonDocument.parse("{x: " + i * 10 + "}")));
+        }
+    }
+
+    @Test
+    void a_new_database_gets_the_least_loaded_shard_as_primary_and_its_ranged_collection_starts_there() {
+        ShardedCatalog catalog = catalog(MongoVersion.V8_0, "shard01", "shard02");
+        catalog.recordUnshardedWrite("big.blobs", 10_000);
+
+        ShardedCatalog.DatabaseEntry fresh = catalog.createDatabase("fresh", null);
+        catalog.shardCollection(ShardCollection.of("fresh.c", "{x: 1}"));
+
+        assertEquals("shard01", catalog.database("big").orElseThrow().primaryShard());
+        assertEquals("shard02", fresh.primaryShard());
+        assertEquals("shard02", catalog.collection("fresh.c").orElseThrow().cluster().snapshot().cluster().chunks()
+                .get(0).shard());
+    }
+
+    @Test
+    void a_shard_takes_part_in_one_migration_at_a_time_across_collections() {
+        // 1 KB chunks copied at 100 bytes per simulated second: each migration takes about 10 s
+        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V5_0)
+                .withMigrationBytesPerSecond(100), List.of("shard01", "shard02"));
+        shardAndSplit(catalog, "a.c", 8);
+        shardAndSplit(catalog, "b.c", 8);
+        Set<String> migrated = new HashSet<>();
+
+        for (int second = 0; second < 600; second++) {
+            catalog.advance(1_000);
+            int collectionsMigrating = 0;
+            for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+                if (!c.cluster().shardsInMigration().isEmpty()) {
+                    collectionsMigrating++;
+                    migrated.add(c.namespace());
+                }
+            }
+            assertTrue(collectionsMigrating <= 1, "with two shards, two collections cannot migrate at once (second "
+                    + second + ")");
+        }
+
+        assertEquals(Set.of("a.c", "b.c"), migrated, "both collections were balanced in turn");
+    }
+
+    @Test
+    void the_balancer_switch_and_zones_reach_collections_sharded_later() {
+        ShardedCatalog catalog = catalog(MongoVersion.V7_0, "shard01", "shard02");
+        catalog.setBalancerEnabled(false);
+        catalog.executeOnShards(new io.shardlab.sim.AddShardToZone("shard02", "EU"));
+        catalog.updateZoneKeyRange(new io.shardlab.sim.UpdateZoneKeyRange("db.c", BsonDocument.parse("{x: 0}"),
+                BsonDocument.parse("{x: 100}"), "EU"));
+
+        catalog.shardCollection(ShardCollection.of("db.c", "{x: 1}"));
+
+        var snapshot = catalog.collection("db.c").orElseThrow().cluster().snapshot();
+        assertFalse(snapshot.settings().balancerEnabled());
+        assertEquals(1, snapshot.cluster().zones().size());
+    }
+}

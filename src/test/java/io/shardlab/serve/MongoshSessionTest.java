@@ -1,0 +1,182 @@
+package io.shardlab.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulationSnapshot;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The real client: scripted mongosh 2.12.0 sessions ({@code mongosh --quiet --file}) against ShardLab's
+ * mongos started in process, running the seed texts' examples (mended for mongosh, see each script) on
+ * several releases, with assertions on what mongosh prints and on the simulated cluster.
+ *
+ * <p>mongosh comes from {@code $SHARDLAB_MONGOSH}, {@code .ci/mongosh} (which {@code .ci/run} installs
+ * from npm) or the PATH. Without it the tests are skipped with that reason, except on CI
+ * ({@code CI=true}), where they fail.
+ */
+class MongoshSessionTest {
+
+    private static Path mongosh;
+
+    @TempDir
+    Path dir;
+
+    private MongosServer server;
+
+    @BeforeAll
+    static void findMongosh() {
+        List<Path> candidates = new ArrayList<>();
+        String env = System.getenv("SHARDLAB_MONGOSH");
+        if (env != null && !env.isBlank()) {
+            candidates.add(Path.of(env));
+        }
+        candidates.add(Path.of(".ci", "mongosh", "node_modules", ".bin", "mongosh"));
+        for (String p : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            candidates.add(Path.of(p, "mongosh"));
+        }
+        mongosh = candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
+        if (mongosh == null) {
+            String reason = "mongosh not found ($SHARDLAB_MONGOSH, .ci/mongosh or PATH); "
+                    + "install it with: npm install --prefix .ci/mongosh mongosh@2.12.0";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail(reason);
+            }
+            Assumptions.abort(reason);
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private MongosServer serve(String release, int shards) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= shards; i++) {
+            ids.add(String.format("shard%02d", i));
+        }
+        ShardedCatalog catalog = new ShardedCatalog(
+                io.shardlab.sim.SimulationConfig.of(MongoVersion.parseSimulated(release)), ids);
+        server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 100), l -> { });
+        return server;
+    }
+
+    /** Runs a script from the test resources (with {@code replacements} applied) and returns what mongosh printed. */
+    private String mongosh(String script, String... replacements) throws IOException, InterruptedException {
+        String text;
+        try (InputStream in = getClass().getResourceAsStream("mongosh/" + script)) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        for (int i = 0; i + 1 < replacements.length; i += 2) {
+            text = text.replace(replacements[i], replacements[i + 1]);
+        }
+        Path file = dir.resolve(script);
+        Files.writeString(file, text);
+        Process p = new ProcessBuilder(mongosh.toString(), server.connectionString(), "--quiet", "--norc",
+                "--file", file.toString()).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "mongosh did not finish");
+        String printed = new String(out, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), "mongosh failed:\n" + printed);
+        return printed;
+    }
+
+    private SimulationSnapshot collection(String ns) {
+        return server.commands().catalog().collection(ns).orElseThrow().cluster().snapshot();
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"4.4", "6.0", "8.0"})
+    void pre_splitting_a_day_by_minutes_with_the_balancer_stopped(String release) throws Exception {
+        serve(release, 3);
+
+        String out = mongosh("presplit.js", "MINUTES_FACTOR", "24");
+
+        assertEquals(1441, collection("data.data").cluster().chunks().size());
+        assertTrue(out.contains("balancer enabled before start: false"), out);
+        assertTrue(out.contains("balancer enabled after start: true"), out);
+        assertTrue(out.contains("documents: 100"), out);
+        assertTrue(out.contains("chunks: 1441"), out);
+        assertTrue(out.contains("stage of one minute: SINGLE_SHARD"), out);
+        assertTrue(out.contains("shardingVersion"), out);
+        assertTrue(out.contains("'data.data'"), out);
+        assertTrue(out.contains("nChunks: 1441"), out);
+        assertTrue(out.contains("too many chunks to print, use verbose if you want to force print"), out);
+        assertEquals(100, collection("data.data").documents());
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}: upsert without the owner -> {1}")
+    @CsvSource(textBlock = """
+            5.0, 'ShardKeyNotFound: Failed to target upsert by query :: could not extract exact shard key'
+            7.0, 'ShardKeyNotFound: Failed to target upsert by query :: could not extract exact shard key'
+            8.0, accepted
+            """)
+    void the_social_inbox_reads_from_one_shard_and_refuses_upserts_without_the_key(String release, String upsert)
+            throws Exception {
+        serve(release, 2);
+
+        String out = mongosh("social.js");
+
+        assertTrue(out.contains("Peter's inbox buckets: 1, first message from Christian"), out);
+        assertTrue(out.contains("read inbox stage: SINGLE_SHARD"), out);
+        assertTrue(out.contains("upsert without owner: " + upsert), out);
+        assertTrue(out.contains("Shard shard01 at shard01/shard01.shardlab:27018"), out);
+        assertTrue(out.contains("docs: 2"), out);
+        assertEquals(2, collection("social.users").documents());
+        assertEquals(2, collection("social.inbox").documents(), "the {sequence: 0} filter matches an inbox bucket");
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"5.0", "7.0"})
+    void a_document_per_identity_shards_collections_that_already_hold_documents(String release) throws Exception {
+        serve(release, 2);
+
+        String out = mongosh("identities.js");
+
+        assertTrue(out.contains("user found by identity: peter@example.com"), out);
+        assertTrue(out.contains("identity lookup stage: SINGLE_SHARD"), out);
+        assertTrue(out.contains("sharded collections: users.identities, users.users"), out);
+        assertEquals(2, collection("users.identities").documents());
+        assertEquals(1, collection("users.users").documents());
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"6.0", "8.0"})
+    void mongosh_sharding_helpers_work_unchanged(String release) throws Exception {
+        serve(release, 3);
+
+        String out = mongosh("helpers.js");
+
+        assertTrue(out.contains("compliant: true"), out);
+        assertTrue(out.contains("balancer mode: full"), out);
+        assertTrue(out.contains("distribution: shop.orders owned 300"), out);
+        assertTrue(out.contains("point read: SINGLE_SHARD"), out);
+        assertTrue(out.contains("sorted range read: SHARD_MERGE_SORT"), out);
+        assertTrue(out.contains("aggregate count: 100"), out);
+        assertTrue(out.contains("distinct: c3"), out);
+        assertTrue(out.contains("remove shard03: started"), out);
+        assertTrue(out.contains("reshard: ShardLab does not simulate reshardCollection on MongoDB " + release), out);
+        assertTrue(out.contains("split off admin: Unauthorized: split may only be run against the admin database."), out);
+        assertEquals(300, collection("shop.orders").documents());
+    }
+}
