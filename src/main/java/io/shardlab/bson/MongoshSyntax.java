@@ -69,10 +69,18 @@ final class MongoshSyntax {
      * @throws BsonParseException for a malformed constructor call or a bad argument
      */
     static String toReaderSyntax(String text, String original) {
-        return new MongoshSyntax(original).rewrite(text);
+        return new MongoshSyntax(original).rewrite(text, 0);
     }
 
-    private String rewrite(String s) {
+    /**
+     * @param depth how many constructor calls enclose {@code s}; each one's arguments are rewritten
+     *     one deeper, and a call nested deeper than {@link BsonDepth#MAX_DEPTH} is refused (its value
+     *     would be), so that no input exhausts the stack here
+     */
+    private String rewrite(String s, int depth) {
+        if (depth > BsonDepth.MAX_DEPTH) {
+            throw new BsonParseException(original, BsonDepth.TOO_DEEP);
+        }
         StringBuilder out = new StringBuilder(s.length() + 16);
         String previousWord = "";
         int i = 0;
@@ -109,7 +117,7 @@ final class MongoshSyntax {
                     int close = matchingParen(s, paren, word);
                     List<String> args = new ArrayList<>();
                     for (String arg : splitArguments(s.substring(paren + 1, close))) {
-                        args.add(rewrite(arg).strip());
+                        args.add(rewrite(arg, depth + 1).strip());
                     }
                     if (args.size() == 1 && args.get(0).isEmpty()) {
                         args.clear();

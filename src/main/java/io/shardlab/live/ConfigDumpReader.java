@@ -1,5 +1,7 @@
 package io.shardlab.live;
 
+import io.shardlab.bson.BsonDepth;
+import io.shardlab.bson.BsonTooDeepException;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,13 +18,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
-import org.bson.BsonArray;
+import org.bson.BSONException;
+import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
-import org.bson.BsonValue;
+import org.bson.BsonType;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.json.JsonParseException;
+import org.bson.json.JsonReader;
 
 /**
  * Loads a folder holding a copy of a cluster's {@code config} database, as a DBA exports it without
@@ -123,8 +127,26 @@ public final class ConfigDumpReader {
                 throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                         + offset + " does not end with a 0 byte");
             }
+            requireReadable(bytes, file, offset);
             out.add(new RawBsonDocument(bytes));
             offset += length;
+        }
+    }
+
+    /**
+     * Walks the document's bytes once (nothing is built) so that a malformed or too deeply nested
+     * document is refused here, naming its offset, rather than wherever it would first be decoded.
+     */
+    private static void requireReadable(byte[] bytes, Path file, long offset) {
+        try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
+            reader.readBsonType();
+            BsonDepth.requireWithinLimit(reader);
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + ": the document at byte " + offset + ": "
+                    + e.getMessage());
+        } catch (BSONException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
+                    + offset + " is malformed: " + e.getMessage());
         }
     }
 
@@ -162,25 +184,48 @@ public final class ConfigDumpReader {
             out.add(compact(parse(text, file, "line " + number)));
         }
         if (array != null) {
-            BsonValue values = parse("{\"a\": " + array + "}", file, "the JSON array").get("a");
-            if (!values.isArray()) {
-                throw new IllegalArgumentException("config-dump: " + file + " starts with '[' but is not a JSON array");
-            }
-            for (BsonValue v : (BsonArray) values) {
-                if (!v.isDocument()) {
-                    throw new IllegalArgumentException("config-dump: " + file + " holds an array element that is not "
-                            + "a document");
-                }
-                out.add(compact(v.asDocument()));
-            }
+            readArray(array.toString(), file, out);
         }
         return out;
     }
 
+    /** The documents of a JSON array, each held to the nesting limit as the document it stands for. */
+    private static void readArray(String json, Path file, List<BsonDocument> out) {
+        String where = "the JSON array";
+        try {
+            JsonReader reader = new JsonReader(json);
+            if (reader.readBsonType() != BsonType.ARRAY) {
+                throw new IllegalArgumentException("config-dump: " + file + " starts with '[' but is not a JSON array");
+            }
+            reader.readStartArray();
+            int index = 0;
+            while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+                where = "the JSON array's element " + index++;
+                if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
+                    throw new IllegalArgumentException("config-dump: " + file + " holds an array element that is not "
+                            + "a document");
+                }
+                out.add(compact(BsonDepth.readDocument(reader, 0)));
+            }
+            reader.readEndArray();
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+        } catch (JsonParseException | BsonInvalidOperationException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
+                    + e.getMessage(), e);
+        }
+    }
+
     private static BsonDocument parse(String json, Path file, String where) {
         try {
-            return BsonDocument.parse(json);
-        } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
+            JsonReader reader = new JsonReader(json);
+            if (reader.readBsonType() != BsonType.DOCUMENT) {
+                throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not a document");
+            }
+            return BsonDepth.readDocument(reader, 0);
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+        } catch (JsonParseException | BsonInvalidOperationException e) {
             throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
                     + e.getMessage(), e);
         }
