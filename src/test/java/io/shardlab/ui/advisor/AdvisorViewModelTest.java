@@ -92,7 +92,7 @@ class AdvisorViewModelTest {
         AdvisorViewModel vm = direct();
 
         assertFalse(vm.addCandidate("{a: -1}"));
-        assertEquals("Candidate {a: -1}: Shard key { a: -1 }numerical fields must be set to a value of 1 (ascending). "
+        assertEquals("Candidate {a: -1}: Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                 + "Failed to parse field a", vm.errorProperty().get());
         assertFalse(vm.addCandidate("{a: "));
         assertTrue(vm.errorProperty().get().startsWith("Candidate {a:: "), vm.errorProperty().get());
