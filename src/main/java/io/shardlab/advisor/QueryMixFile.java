@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonLiterals;
 import io.shardlab.bson.BsonParseException;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.routing.UpdateModifiers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -153,6 +154,11 @@ public final class QueryMixFile {
                     throw new IllegalArgumentException("'update' holds the field '" + name + "'; it takes $-operators "
                             + "such as $set (replace a whole document with replaceOne)");
                 }
+            }
+            try {
+                UpdateModifiers.requireValid(update);
+            } catch (UnsupportedQueryException e) {
+                throw new IllegalArgumentException("update: " + e.getMessage());
             }
         }
         if ((command.isRead() || command.isDelete()) && (update != null || d.containsKey("upsert"))) {

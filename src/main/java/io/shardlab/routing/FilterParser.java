@@ -298,6 +298,15 @@ public final class FilterParser {
         private BsonTypeNames() {
         }
 
+        /** MongoDB's name of a value's type ({@code typeName}, mongo {@code src/mongo/bson/bsontypes.cpp}). */
+        static String of(BsonValue value) {
+            int code = switch (value.getBsonType()) {
+                case MIN_KEY -> -1;
+                default -> value.getBsonType().getValue();
+            };
+            return BY_CODE.getOrDefault(code, value.getBsonType().name());
+        }
+
         static BsonArray normalize(String path, BsonValue operand) {
             BsonArray out = new BsonArray();
             List<BsonValue> items = operand.isArray() ? operand.asArray().getValues() : List.of(operand);
