@@ -90,7 +90,9 @@ public final class QueryMixFile {
             try {
                 out.add(query(line, number));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(source + " line " + number + ": " + e.getMessage());
+                // one line, whatever control characters the mistaken text held
+                throw new IllegalArgumentException(source + " line " + number + ": "
+                        + e.getMessage().replaceAll("\\s+", " ").strip());
             }
         }
         if (out.isEmpty()) {

@@ -69,9 +69,11 @@ public final class BsonDepth {
     }
 
     /**
-     * Reads the document the reader is at (its type already read), beginning at {@code depth}.
+     * Reads the document the reader is at (its type already read), beginning at {@code depth}. A
+     * field name holding a NUL character, which text can spell but BSON cannot hold, is refused too.
      *
      * @throws BsonTooDeepException when it nests deeper than {@value #MAX_DEPTH}
+     * @throws IllegalArgumentException for a field name with a NUL character
      */
     public static BsonDocument readDocument(BsonReader reader, int depth) {
         enter(depth);
@@ -79,6 +81,11 @@ public final class BsonDepth {
         reader.readStartDocument();
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
             String name = reader.readName();
+            if (name.indexOf('\0') >= 0) {
+                // text can spell one; BSON cannot hold it (field names are C strings, bsonspec.org)
+                throw new IllegalArgumentException("the field name '" + name.replace("\0", "\\0")
+                        + "' contains a NUL character, which a BSON field name cannot hold");
+            }
             document.append(name, readValue(reader, depth + 1));
         }
         reader.readEndDocument();

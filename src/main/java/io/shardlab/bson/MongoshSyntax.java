@@ -69,7 +69,35 @@ final class MongoshSyntax {
      * @throws BsonParseException for a malformed constructor call or a bad argument
      */
     static String toReaderSyntax(String text, String original) {
+        if (bracketDepth(text) > MAX_BRACKET_DEPTH) {
+            throw new BsonParseException(original, BsonDepth.TOO_DEEP);
+        }
         return new MongoshSyntax(original).rewrite(text, 0);
+    }
+
+    /**
+     * The most brackets a value within {@link BsonDepth#MAX_DEPTH} can nest: two per level (a
+     * constructor's parenthesis and its document, as in {@code Code('f', {…})}) and three more for
+     * the innermost scalar's Extended JSON wrapper ({@code {"$date": {"$numberLong": "1"}}}). A text
+     * nested deeper is refused in one pass, before any rewriting.
+     */
+    private static final int MAX_BRACKET_DEPTH = 2 * (BsonDepth.MAX_DEPTH + 1) + 3;
+
+    /** The deepest nesting of {@code ( [ {} outside string literals. */
+    private static int bracketDepth(String s) {
+        int depth = 0;
+        int deepest = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\'') {
+                i = endOfString(s, i) - 1;
+            } else if (c == '(' || c == '[' || c == '{') {
+                deepest = Math.max(deepest, ++depth);
+            } else if (c == ')' || c == ']' || c == '}') {
+                depth = Math.max(0, depth - 1);
+            }
+        }
+        return deepest;
     }
 
     /**

@@ -271,9 +271,12 @@ public final class SnapshotFile {
                     }
                 }
                 reader.readEndDocument();
+            } catch (Problem e) {
+                throw e;
             } catch (BsonTooDeepException e) {
                 throw problem(e.getMessage());
-            } catch (JsonParseException | BsonInvalidOperationException e) {
+            } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
+                // the reader and the value constructors it calls (base64, dates, numbers) refuse in several ways
                 throw problem("not valid snapshot JSON: " + e.getMessage());
             }
             return assemble();
@@ -563,7 +566,16 @@ public final class SnapshotFile {
         }
 
         private IllegalArgumentException problem(String text) {
-            return new IllegalArgumentException(source + ": " + text.replaceAll("\\s+", " ").strip());
+            return new Problem(source + ": " + text.replaceAll("\\s+", " ").strip());
+        }
+
+        /** A refusal already worded with the source's name. */
+        private static final class Problem extends IllegalArgumentException {
+            private static final long serialVersionUID = 1L;
+
+            Problem(String message) {
+                super(message);
+            }
         }
     }
 }

@@ -21,11 +21,9 @@ import java.util.zip.GZIPInputStream;
 import org.bson.BSONException;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
-import org.bson.BsonInvalidOperationException;
 import org.bson.BsonType;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
-import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
 
 /**
@@ -98,10 +96,15 @@ public final class ConfigDumpReader {
         String name = file.getFileName().toString();
         try (InputStream raw = Files.newInputStream(file);
                 InputStream in = new BufferedInputStream(name.endsWith(".gz") ? new GZIPInputStream(raw) : raw, 1 << 16)) {
-            return name.contains(".bson") ? readBson(in, file) : readJson(in, file);
+            return read(in, file);
         } catch (IOException e) {
             throw new IllegalArgumentException("config-dump: " + file + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** Every document of the (uncompressed) content of the dump file {@code file}. */
+    static List<BsonDocument> read(InputStream in, Path file) throws IOException {
+        return file.getFileName().toString().contains(".bson") ? readBson(in, file) : readJson(in, file);
     }
 
     private static List<BsonDocument> readBson(InputStream in, Path file) throws IOException {
@@ -144,7 +147,9 @@ public final class ConfigDumpReader {
         } catch (BsonTooDeepException e) {
             throw new IllegalArgumentException("config-dump: " + file + ": the document at byte " + offset + ": "
                     + e.getMessage());
-        } catch (BSONException e) {
+        } catch (BSONException | IllegalArgumentException | IndexOutOfBoundsException
+                 | java.nio.BufferUnderflowException e) {
+            // the driver's reader reports bad lengths and encodings with any of these
             throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                     + offset + " is malformed: " + e.getMessage());
         }
@@ -192,43 +197,55 @@ public final class ConfigDumpReader {
     /** The documents of a JSON array, each held to the nesting limit as the document it stands for. */
     private static void readArray(String json, Path file, List<BsonDocument> out) {
         String where = "the JSON array";
+        String notADocument = null;
         try {
             JsonReader reader = new JsonReader(json);
             if (reader.readBsonType() != BsonType.ARRAY) {
-                throw new IllegalArgumentException("config-dump: " + file + " starts with '[' but is not a JSON array");
-            }
-            reader.readStartArray();
-            int index = 0;
-            while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-                where = "the JSON array's element " + index++;
-                if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
-                    throw new IllegalArgumentException("config-dump: " + file + " holds an array element that is not "
-                            + "a document");
+                notADocument = " starts with '[' but is not a JSON array";
+            } else {
+                reader.readStartArray();
+                int index = 0;
+                while (notADocument == null && reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+                    where = "the JSON array's element " + index++;
+                    if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
+                        notADocument = " holds an array element that is not a document";
+                    } else {
+                        out.add(compact(BsonDepth.readDocument(reader, 0)));
+                    }
                 }
-                out.add(compact(BsonDepth.readDocument(reader, 0)));
             }
-            reader.readEndArray();
         } catch (BsonTooDeepException e) {
             throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
-        } catch (JsonParseException | BsonInvalidOperationException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
-                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw notExtendedJson(file, where, e);
+        }
+        if (notADocument != null) {
+            throw new IllegalArgumentException("config-dump: " + file + notADocument);
         }
     }
 
+    /** The reader and the value constructors it calls (base64, dates, numbers) throw many kinds. */
+    private static IllegalArgumentException notExtendedJson(Path file, String where, RuntimeException e) {
+        String message = e.getMessage() == null ? "unreadable" : e.getMessage().replaceAll("\\s+", " ").strip();
+        return new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: " + message, e);
+    }
+
     private static BsonDocument parse(String json, Path file, String where) {
+        BsonDocument document = null;
         try {
             JsonReader reader = new JsonReader(json);
-            if (reader.readBsonType() != BsonType.DOCUMENT) {
-                throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not a document");
+            if (reader.readBsonType() == BsonType.DOCUMENT) {
+                document = BsonDepth.readDocument(reader, 0);
             }
-            return BsonDepth.readDocument(reader, 0);
         } catch (BsonTooDeepException e) {
             throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
-        } catch (JsonParseException | BsonInvalidOperationException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
-                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw notExtendedJson(file, where, e);
         }
+        if (document == null) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not a document");
+        }
+        return document;
     }
 
     /** The document as raw BSON: a fraction of the memory of a parsed tree, for 200,000-chunk dumps. */

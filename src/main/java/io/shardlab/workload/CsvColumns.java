@@ -101,6 +101,10 @@ public final class CsvColumns {
                 throw new DatasetException(source, line, "the header has an empty field name or an empty part in '"
                         + raw + "'");
             }
+            if (name.indexOf('\0') >= 0) {
+                throw new DatasetException(source, line, "the header's field name '" + abbreviate(name.replace("\0", "\\0"))
+                        + "' contains a NUL character, which a BSON field name cannot hold");
+            }
             if (!seen.add(name)) {
                 throw new DatasetException(source, line, "the header names the field '" + name + "' twice");
             }
