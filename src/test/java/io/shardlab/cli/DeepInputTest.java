@@ -92,6 +92,19 @@ class DeepInputTest {
         assertTrue(run.err().contains("chunks.bson") && run.err().contains("at byte 0"), run.err());
     }
 
+    @Test
+    void valuesAtTheLimitAreAcceptedAndWrittenBackWithoutTrouble() {
+        CliRun hash = CliRun.of("hash", "{a: ".repeat(201) + "1" + "}".repeat(201));
+        assertEquals(0, hash.exitCode(), hash.err());
+        String deepValue = "{a: ".repeat(199) + "1" + "}".repeat(199);
+        CliRun explain = CliRun.of("explain", "--key", "{a: 1}", "--filter", "{b: " + deepValue + "}", "--json");
+        assertEquals(0, explain.exitCode(), explain.err());
+        assertTrue(explain.out().contains("\"targeting\""), explain.out());
+        CliRun nested = CliRun.of("explain", "--key", "{a: 1}", "--filter",
+                "{$and: [".repeat(99) + "{a: 5}" + "]}".repeat(99), "--json");
+        assertEquals(0, nested.exitCode(), nested.err());
+    }
+
     @Command(name = "failing")
     static final class Failing implements Runnable {
         private final Error error;

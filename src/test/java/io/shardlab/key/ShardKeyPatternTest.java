@@ -173,7 +173,17 @@ class ShardKeyPatternTest {
             { "x.\u0000": 'hashed' }   | Field x.\\0 contains a NUL character, which a BSON field name cannot hold
             """)
     void aNulCharacterInAFieldNameIsRefused(String text, String message) {
-        InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.parse(text));
+        // as text, the document is refused when it is read: BSON cannot hold the name
+        assertThrows(io.shardlab.bson.BsonParseException.class, () -> ShardKeyPattern.parse(text));
+        BsonDocument pattern = new BsonDocument();
+        org.bson.json.JsonReader reader = new org.bson.json.JsonReader(text);
+        reader.readStartDocument();
+        while (reader.readBsonType() != org.bson.BsonType.END_OF_DOCUMENT) {
+            String name = reader.readName();
+            pattern.append(name, new org.bson.codecs.BsonValueCodec().decode(reader,
+                    org.bson.codecs.DecoderContext.builder().build()));
+        }
+        InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.of(pattern));
         assertEquals(message, e.getMessage());
         assertThrows(InvalidShardKeyException.class, () -> new ShardKeyPattern(List.of(new KeyField("a\0", false))));
     }
