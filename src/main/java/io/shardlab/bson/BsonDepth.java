@@ -49,13 +49,11 @@ public final class BsonDepth {
 
     /**
      * Reads the value the reader is at, as a member of a value at depth {@code depth - 1}: a
-     * document, array or scope read here begins at {@code depth}. For readers that stream through
-     * an outer document themselves (a snapshot file's top level is depth 0, its fields' values begin
-     * at depth 1).
+     * document, array or scope read here begins at {@code depth}.
      *
      * @throws BsonTooDeepException when it nests deeper than {@value #MAX_DEPTH}
      */
-    public static BsonValue readValue(BsonReader reader, int depth) {
+    static BsonValue readValue(BsonReader reader, int depth) {
         BsonType type = reader.getCurrentBsonType();
         return switch (type) {
             case DOCUMENT -> readDocument(reader, depth);

@@ -1,9 +1,12 @@
 package io.shardlab.ui;
 
+import io.shardlab.live.LiveClusterException;
+
 /**
  * The one line the app shows when background work ends in a failure instead of a result: bad
- * input explains itself, a stack overflow or running out of memory is an input too deep or too
- * large, anything else is a ShardLab bug and says so. Never a stack trace, never a Java class name
+ * input, an unreadable file and a cluster that cannot be read explain themselves; a stack overflow
+ * or running out of memory is an input too deep or too large; anything else is a ShardLab bug and
+ * says so. Never a stack trace, never a Java class name
  * where a message exists.
  */
 public final class BackgroundFailure {
@@ -23,7 +26,8 @@ public final class BackgroundFailure {
         String message = failure.getMessage() == null || failure.getMessage().isBlank()
                 ? failure.getClass().getSimpleName() : failure.getMessage().replaceAll("\\s+", " ").strip();
         if (failure instanceof IllegalArgumentException || failure instanceof java.io.IOException
-                || failure instanceof java.io.UncheckedIOException) {
+                || failure instanceof java.io.UncheckedIOException || failure instanceof LiveClusterException
+                || failure instanceof java.util.concurrent.CancellationException) {
             return message;
         }
         return "Unexpected error: " + message + " (a ShardLab bug: please report it)";

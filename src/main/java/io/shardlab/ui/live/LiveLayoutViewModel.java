@@ -477,8 +477,9 @@ public final class LiveLayoutViewModel {
                     }
 
                     @Override
-                    public void failed(RuntimeException e) {
-                        ui.execute(() -> error.set("watch: " + e.getMessage()));
+                    public void failed(Throwable e) {
+                        String message = BackgroundFailure.describe(e);
+                        ui.execute(() -> error.set("watch: " + message));
                     }
                 });
         watching.set(true);
