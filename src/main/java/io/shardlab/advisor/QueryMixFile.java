@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonLiterals;
 import io.shardlab.bson.BsonParseException;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.routing.UpdateModifiers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -89,7 +90,9 @@ public final class QueryMixFile {
             try {
                 out.add(query(line, number));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(source + " line " + number + ": " + e.getMessage());
+                // one line, whatever control characters the mistaken text held
+                throw new IllegalArgumentException(source + " line " + number + ": "
+                        + e.getMessage().replaceAll("\\s+", " ").strip());
             }
         }
         if (out.isEmpty()) {
@@ -153,6 +156,11 @@ public final class QueryMixFile {
                     throw new IllegalArgumentException("'update' holds the field '" + name + "'; it takes $-operators "
                             + "such as $set (replace a whole document with replaceOne)");
                 }
+            }
+            try {
+                UpdateModifiers.requireValid(update);
+            } catch (UnsupportedQueryException e) {
+                throw new IllegalArgumentException("update: " + e.getMessage());
             }
         }
         if ((command.isRead() || command.isDelete()) && (update != null || d.containsKey("upsert"))) {

@@ -1,5 +1,7 @@
 package io.shardlab.cluster;
 
+import io.shardlab.bson.BsonDepth;
+import io.shardlab.bson.BsonTooDeepException;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.KeyField;
@@ -31,9 +33,6 @@ import org.bson.BsonString;
 import org.bson.BsonTimestamp;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.BsonValueCodec;
-import org.bson.codecs.DecoderContext;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
 
@@ -235,9 +234,6 @@ public final class SnapshotFile {
     private static final class Parser {
         private final JsonReader reader;
         private final String source;
-        private final DecoderContext context = DecoderContext.builder().build();
-        private final BsonDocumentCodec documents = new BsonDocumentCodec();
-        private final BsonValueCodec values = new BsonValueCodec();
         private final Map<String, BsonValue> fields = new java.util.HashMap<>();
         private final List<BsonDocument> pendingChunks = new ArrayList<>();
         private final List<Chunk> chunks = new ArrayList<>();
@@ -265,7 +261,7 @@ public final class SnapshotFile {
                         readChunks();
                         fields.put(name, new BsonArray());
                     } else {
-                        fields.put(name, values.decode(reader, context));
+                        fields.put(name, BsonDepth.readValue(reader));
                         if (name.equals("format")) {
                             checkFormat();
                         } else if (name.equals("version")) {
@@ -276,7 +272,12 @@ public final class SnapshotFile {
                     }
                 }
                 reader.readEndDocument();
-            } catch (JsonParseException | BsonInvalidOperationException e) {
+            } catch (Problem e) {
+                throw e;
+            } catch (BsonTooDeepException e) {
+                throw problem(e.getMessage());
+            } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
+                // the reader and the value constructors it calls (base64, dates, numbers) refuse in several ways
                 throw problem("not valid snapshot JSON: " + e.getMessage());
             }
             return assemble();
@@ -330,7 +331,8 @@ public final class SnapshotFile {
                 if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
                     throw problem("chunk " + (chunks.size() + pendingChunks.size()) + " is not a document");
                 }
-                BsonDocument chunk = documents.decode(reader, context);
+                // each chunk is held to MongoDB's nesting limit as the config.chunks document it stands for
+                BsonDocument chunk = BsonDepth.readDocument(reader, 0);
                 if (key == null) {
                     pendingChunks.add(chunk);
                 } else {
@@ -566,7 +568,16 @@ public final class SnapshotFile {
         }
 
         private IllegalArgumentException problem(String text) {
-            return new IllegalArgumentException(source + ": " + text.replaceAll("\\s+", " ").strip());
+            return new Problem(source + ": " + text.replaceAll("\\s+", " ").strip());
+        }
+
+        /** A refusal already worded with the source's name. */
+        private static final class Problem extends IllegalArgumentException {
+            private static final long serialVersionUID = 1L;
+
+            Problem(String message) {
+                super(message);
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.live;
 
+import io.shardlab.bson.BsonDepth;
+import io.shardlab.bson.BsonTooDeepException;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,13 +18,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
-import org.bson.BsonArray;
+import org.bson.BSONException;
+import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
-import org.bson.BsonInvalidOperationException;
-import org.bson.BsonValue;
+import org.bson.BsonType;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
-import org.bson.json.JsonParseException;
+import org.bson.json.JsonReader;
 
 /**
  * Loads a folder holding a copy of a cluster's {@code config} database, as a DBA exports it without
@@ -94,10 +96,15 @@ public final class ConfigDumpReader {
         String name = file.getFileName().toString();
         try (InputStream raw = Files.newInputStream(file);
                 InputStream in = new BufferedInputStream(name.endsWith(".gz") ? new GZIPInputStream(raw) : raw, 1 << 16)) {
-            return name.contains(".bson") ? readBson(in, file) : readJson(in, file);
+            return read(in, file);
         } catch (IOException e) {
             throw new IllegalArgumentException("config-dump: " + file + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** Every document of the (uncompressed) content of the dump file {@code file}. */
+    static List<BsonDocument> read(InputStream in, Path file) throws IOException {
+        return file.getFileName().toString().contains(".bson") ? readBson(in, file) : readJson(in, file);
     }
 
     private static List<BsonDocument> readBson(InputStream in, Path file) throws IOException {
@@ -123,8 +130,28 @@ public final class ConfigDumpReader {
                 throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                         + offset + " does not end with a 0 byte");
             }
+            requireReadable(bytes, file, offset);
             out.add(new RawBsonDocument(bytes));
             offset += length;
+        }
+    }
+
+    /**
+     * Walks the document's bytes once (nothing is built) so that a malformed or too deeply nested
+     * document is refused here, naming its offset, rather than wherever it would first be decoded.
+     */
+    private static void requireReadable(byte[] bytes, Path file, long offset) {
+        try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
+            reader.readBsonType();
+            BsonDepth.requireWithinLimit(reader);
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + ": the document at byte " + offset + ": "
+                    + e.getMessage());
+        } catch (BSONException | IllegalArgumentException | IndexOutOfBoundsException
+                 | java.nio.BufferUnderflowException e) {
+            // the driver's reader reports bad lengths and encodings with any of these
+            throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
+                    + offset + " is malformed: " + e.getMessage());
         }
     }
 
@@ -162,28 +189,63 @@ public final class ConfigDumpReader {
             out.add(compact(parse(text, file, "line " + number)));
         }
         if (array != null) {
-            BsonValue values = parse("{\"a\": " + array + "}", file, "the JSON array").get("a");
-            if (!values.isArray()) {
-                throw new IllegalArgumentException("config-dump: " + file + " starts with '[' but is not a JSON array");
-            }
-            for (BsonValue v : (BsonArray) values) {
-                if (!v.isDocument()) {
-                    throw new IllegalArgumentException("config-dump: " + file + " holds an array element that is not "
-                            + "a document");
-                }
-                out.add(compact(v.asDocument()));
-            }
+            readArray(array.toString(), file, out);
         }
         return out;
     }
 
-    private static BsonDocument parse(String json, Path file, String where) {
+    /** The documents of a JSON array, each held to the nesting limit as the document it stands for. */
+    private static void readArray(String json, Path file, List<BsonDocument> out) {
+        String where = "the JSON array";
+        String notADocument = null;
         try {
-            return BsonDocument.parse(json);
-        } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
-                    + e.getMessage(), e);
+            JsonReader reader = new JsonReader(json);
+            if (reader.readBsonType() != BsonType.ARRAY) {
+                notADocument = " starts with '[' but is not a JSON array";
+            } else {
+                reader.readStartArray();
+                int index = 0;
+                while (notADocument == null && reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+                    where = "the JSON array's element " + index++;
+                    if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
+                        notADocument = " holds an array element that is not a document";
+                    } else {
+                        out.add(compact(BsonDepth.readDocument(reader, 0)));
+                    }
+                }
+            }
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw notExtendedJson(file, where, e);
         }
+        if (notADocument != null) {
+            throw new IllegalArgumentException("config-dump: " + file + notADocument);
+        }
+    }
+
+    /** The reader and the value constructors it calls (base64, dates, numbers) throw many kinds. */
+    private static IllegalArgumentException notExtendedJson(Path file, String where, RuntimeException e) {
+        String message = e.getMessage() == null ? "unreadable" : e.getMessage().replaceAll("\\s+", " ").strip();
+        return new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: " + message, e);
+    }
+
+    private static BsonDocument parse(String json, Path file, String where) {
+        BsonDocument document = null;
+        try {
+            JsonReader reader = new JsonReader(json);
+            if (reader.readBsonType() == BsonType.DOCUMENT) {
+                document = BsonDepth.readDocument(reader, 0);
+            }
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw notExtendedJson(file, where, e);
+        }
+        if (document == null) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not a document");
+        }
+        return document;
     }
 
     /** The document as raw BSON: a fraction of the memory of a parsed tree, for 200,000-chunk dumps. */

@@ -119,7 +119,7 @@ class AnalyzeCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            --key {a: 2}                         | analyze: Shard key { a: 2 }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
+            --key {a: 2}                         | analyze: Shard key { a: 2 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
             --key {a: 1} --chunk-size 0          | analyze: --chunk-size: between 1 and 1024 MB, got 0
             --key {a: 1} --shards 0              | analyze: --shards: between 1 and 1000 shards, got 0
             --key {a: 1} --mongodb-version 3.6   | analyze: --mongodb-version: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0

@@ -27,6 +27,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -199,7 +200,7 @@ public final class AdvisorViewModel {
                         finish("");
                     }
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 fail(job, e);
             }
         });
@@ -352,7 +353,7 @@ public final class AdvisorViewModel {
                         finish("");
                     }
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 fail(job, e);
             }
         });
@@ -419,7 +420,7 @@ public final class AdvisorViewModel {
         stage.set(message);
     }
 
-    private void fail(long job, RuntimeException e) {
+    private void fail(long job, Throwable e) {
         ui.execute(() -> {
             if (current(job)) {
                 finish("");
@@ -430,8 +431,8 @@ public final class AdvisorViewModel {
     }
 
     /** Bad input explains itself in one line; anything else is shown as what it is. */
-    private static String message(RuntimeException e) {
-        return e instanceof IllegalArgumentException ? e.getMessage() : "Unexpected error: " + e;
+    private static String message(Throwable e) {
+        return BackgroundFailure.describe(e);
     }
 
     /** Progress of job {@code job}, newest first: at most one UI update waits at a time. */

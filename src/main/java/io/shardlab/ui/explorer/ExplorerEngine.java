@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.ui.BackgroundFailure;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -100,7 +101,7 @@ public final class ExplorerEngine {
     /** Builds the scenario's cluster and reads its stream; stops what played before. */
     public void load(ResolvedScenario resolved) {
         Objects.requireNonNull(resolved, "resolved");
-        thread.submit(() -> start(resolved, null));
+        submit(() -> start(resolved, null));
     }
 
     /**
@@ -110,7 +111,7 @@ public final class ExplorerEngine {
     public void fork(ResolvedScenario resolved, LayoutFork fork) {
         Objects.requireNonNull(resolved, "resolved");
         Objects.requireNonNull(fork, "fork");
-        thread.submit(() -> start(resolved, fork));
+        submit(() -> start(resolved, fork));
     }
 
     private void start(ResolvedScenario resolved, LayoutFork fork) {
@@ -134,7 +135,7 @@ public final class ExplorerEngine {
 
     /** Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start. */
     public void reset() {
-        thread.submit(() -> {
+        submit(() -> {
             if (scenario != null) {
                 start(scenario, forked);
             }
@@ -143,7 +144,7 @@ public final class ExplorerEngine {
 
     /** Lets time run at the current speed. */
     public void play() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session == null || ticking != null || session.finished()) {
                 return;
             }
@@ -151,14 +152,14 @@ public final class ExplorerEngine {
             lastTickPublishNanos = lastTickNanos - TICK_PUBLISH_INTERVAL_NANOS;
             simulatedMillisOwed = 0;
             ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
-                    this::tick);
+                    () -> guarded(this::tick));
             publishFrame();
         });
     }
 
     /** Stops time. */
     public void pause() {
-        thread.submit(() -> {
+        submit(() -> {
             stopTicking();
             publishFrame();
         });
@@ -166,7 +167,7 @@ public final class ExplorerEngine {
 
     /** While paused, lets one chart window of simulated time pass. */
     public void step() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session == null || ticking != null) {
                 return;
             }
@@ -178,7 +179,7 @@ public final class ExplorerEngine {
     /** Sets the speed; takes effect at once when playing. */
     public void speed(PlaybackSpeed newSpeed) {
         Objects.requireNonNull(newSpeed, "newSpeed");
-        thread.submit(() -> {
+        submit(() -> {
             boolean wasPlaying = ticking != null;
             stopTicking();
             speed = newSpeed;
@@ -193,7 +194,7 @@ public final class ExplorerEngine {
     /** Runs one of the user's commands; MongoDB's refusal shows as the frame's error. */
     public void execute(ClusterCommand command) {
         Objects.requireNonNull(command, "command");
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 session.execute(command);
                 publishFrame();
@@ -203,7 +204,7 @@ public final class ExplorerEngine {
 
     /** Undoes the newest user command and everything after it. */
     public void undo() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 stopTicking();
                 session.undo();
@@ -214,7 +215,7 @@ public final class ExplorerEngine {
 
     /** Re-applies what the newest undo took back. */
     public void redo() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 stopTicking();
                 session.redo();
@@ -226,7 +227,7 @@ public final class ExplorerEngine {
     /** Shows the targeting of {@code filter}, or none. */
     public void showFilter(Optional<BsonDocument> filter) {
         BsonDocument copy = filter.map(BsonDocument::clone).orElse(null);
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 session.showFilter(Optional.ofNullable(copy));
                 publishFrame();
@@ -236,12 +237,33 @@ public final class ExplorerEngine {
 
     /** Dismisses the last command's error. */
     public void clearError() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 session.clearError();
                 publishFrame();
             }
         });
+    }
+
+    private void submit(Runnable task) {
+        thread.submit(() -> guarded(task));
+    }
+
+    /**
+     * Runs a task of the simulation thread; one that fails (an Error included) stops the play and
+     * shows the failure as the scenario's load error, so the screen never waits on a dead engine.
+     */
+    private void guarded(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException | Error e) {
+            if (scenario == null) {
+                throw e;
+            }
+            stopTicking();
+            session = null;
+            publish.accept(new EngineState.Failed(scenario.scenario(), BackgroundFailure.describe(e)));
+        }
     }
 
     private void tick() {

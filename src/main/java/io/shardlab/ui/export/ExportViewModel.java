@@ -10,6 +10,7 @@ import io.shardlab.render.Highlight;
 import io.shardlab.render.PngExporter;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
+import io.shardlab.ui.BackgroundFailure;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -240,9 +241,9 @@ public final class ExportViewModel {
             try (OutputStream out = Files.newOutputStream(file)) {
                 exporter.write(p, s, out);
                 outcome = "Saved " + file.getFileName() + " (" + kilobytes(Files.size(file)) + ")";
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | Error e) {
                 outcome = "";
-                failure = file + ": cannot be written: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+                failure = file + ": cannot be written: " + BackgroundFailure.describe(e);
             }
             String reported = outcome;
             String failed = failure;

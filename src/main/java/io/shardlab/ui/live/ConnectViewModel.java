@@ -8,6 +8,7 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.LiveTimeouts;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.ui.BackgroundFailure;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
@@ -98,7 +99,8 @@ public final class ConnectViewModel {
                 Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;
                 if (!(cause instanceof LiveClusterException l && l.kind() == LiveClusterException.Kind.CANCELLED)) {
-                    error.set(ConnectionStringSecrets.redact(String.valueOf(cause.getMessage()), request.connectionString()));
+                    String message = cause instanceof Error ? BackgroundFailure.describe(cause) : String.valueOf(cause.getMessage());
+                    error.set(ConnectionStringSecrets.redact(message, request.connectionString()));
                 }
                 return;
             }

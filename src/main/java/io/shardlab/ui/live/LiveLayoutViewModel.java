@@ -9,6 +9,7 @@ import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.sim.LoadLayout;
+import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
 import io.shardlab.ui.explorer.ExplorerFrame.SplitMark;
 import io.shardlab.ui.explorer.LayoutFork;
@@ -226,8 +227,8 @@ public final class LiveLayoutViewModel {
             try {
                 Read r = reading.get();
                 ui.execute(() -> accept(r));
-            } catch (RuntimeException e) {
-                String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            } catch (RuntimeException | Error e) {
+                String message = BackgroundFailure.describe(e);
                 ui.execute(() -> {
                     busy.set(false);
                     error.set(message);
@@ -451,10 +452,11 @@ public final class LiveLayoutViewModel {
                     busy.set(false);
                     status.set("saved " + ns + " to " + file.getFileName());
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                String message = BackgroundFailure.describe(e);
                 ui.execute(() -> {
                     busy.set(false);
-                    error.set(e.getMessage());
+                    error.set(message);
                 });
             }
         });
@@ -475,8 +477,9 @@ public final class LiveLayoutViewModel {
                     }
 
                     @Override
-                    public void failed(RuntimeException e) {
-                        ui.execute(() -> error.set("watch: " + e.getMessage()));
+                    public void failed(Throwable e) {
+                        String message = BackgroundFailure.describe(e);
+                        ui.execute(() -> error.set("watch: " + message));
                     }
                 });
         watching.set(true);

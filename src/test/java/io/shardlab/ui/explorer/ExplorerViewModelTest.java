@@ -224,7 +224,7 @@ class ExplorerViewModelTest {
         SetupViewModel setup = vm.setup();
 
         setup.keyPatternProperty().set("{ counter: -1 }");
-        assertEquals("Shard key { counter: -1 }numerical fields must be set to a value of 1 (ascending). "
+        assertEquals("Shard key { counter: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                 + "Failed to parse field counter", setup.keyErrorProperty().get());
         assertFalse(setup.validProperty().get());
 

@@ -138,7 +138,7 @@ class ExplorerViewTest {
 
         replaceText(robot, "#setup-key", "{ counter: -1 }");
         assertTrue(robot.lookup("#setup-key-error").queryAs(Label.class).getText()
-                .contains("numerical fields must be set to a value of 1"), "MongoDB's message, as it is typed");
+                .contains("Non-hashed fields must be set to a value of 1"), "MongoDB's message, as it is typed");
         assertTrue(robot.lookup("#setup-apply").queryButton().isDisabled());
 
         replaceText(robot, "#setup-key", "{ counter: 'hashed' }");

@@ -282,4 +282,23 @@ class LiveLayoutViewModelTest {
             scheduler.shutdownNow();
         }
     }
+
+    @Test
+    void aReadThatDiesOfAnErrorShowsItAndIsNoLongerBusy() {
+        io.shardlab.live.ConfigSource failing = (io.shardlab.live.ConfigSource) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {io.shardlab.live.ConfigSource.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("close")) {
+                        return null;
+                    }
+                    throw new StackOverflowError();
+                });
+        LiveLayoutViewModel vm = layout(NOW, null);
+
+        vm.openLive(failing, "127.0.0.1");
+
+        assertFalse(vm.busyProperty().get());
+        assertEquals("The input is nested too deeply to process.", vm.errorProperty().get());
+        assertFalse(vm.shownProperty().get());
+    }
 }
