@@ -26,7 +26,7 @@ class ArchitectureTest {
     /** DESIGN.md rule 1: the pure packages, deterministic and fast to test. */
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
-        "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..",
+        "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.files..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */

@@ -1,12 +1,12 @@
 package io.shardlab.live;
 
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,17 +67,14 @@ public final class RecentConnections {
 
     private void write(List<String> entries) {
         try {
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-            Files.write(tmp, entries, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            Files.createDirectories(file.toAbsolutePath().getParent());
         } catch (IOException e) {
-            throw new IllegalArgumentException("recent connections: " + file + " cannot be written: " + e.getMessage(), e);
+            throw new FileException("recent connections: " + file + " cannot be written: " + e.getMessage());
+        }
+        try {
+            AtomicFile.write(file, out -> out.write((String.join("\n", entries) + "\n").getBytes(StandardCharsets.UTF_8)));
+        } catch (FileException e) {
+            throw new FileException("recent connections: " + e.getMessage());
         }
     }
 }

@@ -180,7 +180,7 @@ class LiveConnectorTest {
         assertTrue(e.getMessage().endsWith("holds no private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)"),
                 e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.sslContext(dir.resolve("nope.pem"), null));
-        assertEquals("tls-ca-file: " + dir.resolve("nope.pem") + " does not exist", e.getMessage());
+        assertEquals("tls-ca-file: " + dir.resolve("nope.pem") + ": no such file", e.getMessage());
     }
 
     @Test
