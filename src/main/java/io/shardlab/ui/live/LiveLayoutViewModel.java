@@ -135,6 +135,8 @@ public final class LiveLayoutViewModel {
     private Optional<String> serverVersion = Optional.empty();
     private LayoutHistory history;
     private LayoutWatcher watcher;
+    /** Whether the last poll of the watch failed (the UI thread's view). */
+    private boolean watchFailing;
     private ConfigSource watchedSource;
 
     /**
@@ -467,6 +469,7 @@ public final class LiveLayoutViewModel {
         if (watchedSource == null || watcher != null) {
             return;
         }
+        watchFailing = false;
         watcher = new LayoutWatcher(watchedSource, new ClusterInspector(clock), new ClusterInspector.Scope(null, 0),
                 scheduler, interval, new LayoutWatcher.Listener() {
                     @Override
@@ -476,7 +479,12 @@ public final class LiveLayoutViewModel {
 
                     @Override
                     public void failed(RuntimeException e) {
-                        ui.execute(() -> error.set("watch: " + e.getMessage()));
+                        // the watch keeps polling, so a server that comes back is picked up again
+                        ui.execute(() -> {
+                            watchFailing = true;
+                            error.set("watch: " + e.getMessage() + " (still watching: trying again every "
+                                    + interval.toSeconds() + " s)");
+                        });
                     }
                 });
         watching.set(true);
@@ -497,6 +505,10 @@ public final class LiveLayoutViewModel {
             return;
         }
         error.set("");
+        if (watchFailing) {
+            watchFailing = false;
+            status.set("watch: the cluster answers again");
+        }
         if (update.previous() == null) {
             return; // the first poll reads the baseline
         }
