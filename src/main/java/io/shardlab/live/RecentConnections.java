@@ -2,10 +2,11 @@ package io.shardlab.live;
 
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,17 +33,20 @@ public final class RecentConnections {
 
     /** The remembered connection strings, newest first; none when the file does not exist. */
     public List<String> list() {
-        try {
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        try (BufferedReader lines = new BufferedReader(InputFile.openText(file, InputFile.MAX_LINE_CHARS))) {
             List<String> out = new ArrayList<>();
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 String s = line.strip();
                 if (!s.isEmpty() && ConnectionStringSecrets.isConnectionString(s)) {
                     out.add(ConnectionStringSecrets.withoutSecrets(s));
                 }
             }
             return out;
-        } catch (NoSuchFileException e) {
-            return List.of();
+        } catch (FileException e) {
+            throw new FileException("recent connections: " + e.getMessage());
         } catch (IOException e) {
             throw new IllegalArgumentException("recent connections: " + file + " cannot be read: " + e.getMessage(), e);
         }

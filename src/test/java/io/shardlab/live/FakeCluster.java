@@ -177,12 +177,12 @@ public final class FakeCluster implements AutoCloseable {
     }
 
     /** Stops the server at once, dropping open connections. */
-    void stop() {
+    public void stop() {
         server.shutdownNow();
     }
 
     /** Starts the stopped server again on its port, with the data it held (a server that comes back). */
-    void restart() {
+    public void restart() {
         server = new MongoServer(backend);
         server.bind("127.0.0.1", port);
     }

@@ -483,7 +483,8 @@ public final class LiveLayoutViewModel {
                         ui.execute(() -> {
                             watchFailing = true;
                             error.set("watch: " + e.getMessage() + " (still watching: trying again every "
-                                    + interval.toSeconds() + " s)");
+                                    + (interval.toMillis() % 1000 == 0 ? interval.toSeconds() + " s)"
+                                            : interval.toMillis() + " ms)"));
                         });
                     }
                 });
