@@ -274,7 +274,7 @@ class ExportCommandTest {
         CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--at", "2023-12-31T00:00:00Z", "--out",
                 dir.resolve("at.png").toString(), "--view", "lanes");
         assertEquals(2, run.exitCode(), run.err());
-        assertEquals("export: at: " + snapshot + " does not hold the full changelog of shop.orders, so the layout "
+        assertEquals("export: --at: " + snapshot + " does not hold the full changelog of shop.orders, so the layout "
                 + "cannot be rewound", run.err().strip());
     }
     @Test
