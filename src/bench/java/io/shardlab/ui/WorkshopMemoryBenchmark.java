@@ -128,9 +128,9 @@ public final class WorkshopMemoryBenchmark {
             long rss = residentBytes();
             peak = Math.max(peak, rss);
             Runtime rt = Runtime.getRuntime();
-            System.out.printf(Locale.ROOT, "%5.1f min  lesson %3d  resident %,5d MB  heap used %,5d MB of %,5d MB%n",
-                    (System.nanoTime() - start) / 60e9, lessons, rss >> 20, (rt.totalMemory() - rt.freeMemory()) >> 20,
-                    rt.totalMemory() >> 20);
+            System.out.printf(Locale.ROOT, "%5.1f min  lesson %3d  resident %,5d MB  heap used %,5d MB (after the last "
+                    + "GC %,5d MB) of %,5d MB committed%n", (System.nanoTime() - start) / 60e9, lessons, rss >> 20,
+                    (rt.totalMemory() - rt.freeMemory()) >> 20, heapAfterLastGc() >> 20, rt.totalMemory() >> 20);
         }
         long last = residentBytes();
         System.out.printf(Locale.ROOT, "workshop session of %.1f min: %d lessons run, %d streams played at Max, %d exports; "
@@ -142,6 +142,18 @@ public final class WorkshopMemoryBenchmark {
         }
         Platform.exit();
         System.exit(0);
+    }
+
+    /** The heap the last collection of each pool left in use: what the session really holds, garbage aside. */
+    static long heapAfterLastGc() {
+        long used = 0;
+        for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            java.lang.management.MemoryUsage after = pool.getCollectionUsage();
+            if (pool.getType() == java.lang.management.MemoryType.HEAP && after != null) {
+                used += after.getUsed();
+            }
+        }
+        return used;
     }
 
     /** The process's resident set in bytes ({@code VmRSS}), 0 where /proc is not there. */
