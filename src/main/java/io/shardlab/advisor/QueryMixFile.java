@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.files.InputFile;
 import io.shardlab.bson.BsonParseException;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
@@ -9,9 +10,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,10 +55,8 @@ public final class QueryMixFile {
      * @throws IllegalArgumentException naming the file and line of the first mistake
      */
     public static List<SampledQuery> read(Path file) {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader reader = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
             return parse(reader, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }

@@ -15,8 +15,22 @@ public final class SampleLoader {
 
     private final ProgressListener progress;
     private final CancelToken cancel;
+    private final long memoryBudgetBytes;
 
+    /** A loader whose sample may take half of this JVM's maximum heap ({@code -Xmx}). */
     public SampleLoader(ProgressListener progress, CancelToken cancel) {
+        this(progress, cancel, Runtime.getRuntime().maxMemory() / 2);
+    }
+
+    /**
+     * A loader whose sample may take at most {@code memoryBudgetBytes} of heap; a larger sample is refused with
+     * a message naming the source, the documents read and the budget, before the heap runs out.
+     */
+    public SampleLoader(ProgressListener progress, CancelToken cancel, long memoryBudgetBytes) {
+        if (memoryBudgetBytes < 1) {
+            throw new IllegalArgumentException("memoryBudgetBytes: at least 1, got " + memoryBudgetBytes);
+        }
+        this.memoryBudgetBytes = memoryBudgetBytes;
         this.progress = progress;
         this.cancel = cancel;
     }
@@ -45,6 +59,12 @@ public final class SampleLoader {
                             + " documents; sample fewer");
                 }
                 store.add(d.document(), d.position());
+                if (store.memoryBytes() > memoryBudgetBytes) {
+                    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: the sample does not "
+                            + "fit in memory: %,d documents take %,d MB, more than the %,d MB a sample may use (half "
+                            + "of the Java heap, -Xmx); read fewer with --docs N, or start Java with a larger -Xmx",
+                            source.description(), store.size(), store.memoryBytes() >> 20, memoryBudgetBytes >> 20));
+                }
                 profiler.add(d.document());
                 if (store.size() % BATCH == 0) {
                     cancel.throwIfCancelled();

@@ -19,7 +19,6 @@ import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,13 +136,16 @@ final class AnalyzeCommand implements Runnable {
 
     @Override
     public void run() {
+        AdvisorSettings settings = settings();
+        if (docs != null) {
+            OptionBounds.SAMPLE_DOCS.check(docs);
+        }
+        if (sampleSize != null) {
+            OptionBounds.SAMPLE_SIZE.check(sampleSize);
+        }
         List<ShardKeyPattern> candidates = new ArrayList<>();
         for (String k : keys) {
             candidates.add(ShardKeyPattern.parse(k));
-        }
-        AdvisorSettings settings = settings();
-        if (docs != null && docs < 1) {
-            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
         }
         List<SampledQuery> mix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
@@ -183,9 +185,6 @@ final class AnalyzeCommand implements Runnable {
             throw new IllegalArgumentException("--ns: give the collection to sample with --uri, e.g. --ns shop.orders");
         }
         int size = sampleSize == null ? DEFAULT_SAMPLE_SIZE : sampleSize;
-        if (size < 1) {
-            throw new IllegalArgumentException("--sample-size: at least 1 document, got " + size);
-        }
         LiveConnectionRequest request = connection.request(input.uri);
         try (LiveConnection live = new LiveConnector().connect(request)) {
             return loader.load(new LiveCollectionSampleSource(live, namespace, size), limit);
@@ -195,13 +194,9 @@ final class AnalyzeCommand implements Runnable {
     }
 
     private AdvisorSettings settings() {
-        if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS + " shards, got "
-                    + shards);
-        }
-        // config.settings {_id: "chunksize"} accepts 1 to 1024 MB (mongo balancer_configuration.cpp schema)
-        if (chunkSizeMb != null && (chunkSizeMb < 1 || chunkSizeMb > 1024)) {
-            throw new IllegalArgumentException("--chunk-size: between 1 and 1024 MB, got " + chunkSizeMb);
+        OptionBounds.SHARDS.check(shards);
+        if (chunkSizeMb != null) {
+            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
         }
         MongoVersion version;
         try {

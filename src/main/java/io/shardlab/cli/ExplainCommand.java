@@ -113,7 +113,7 @@ final class ExplainCommand implements Runnable {
                 throw new IllegalArgumentException("key: give --key PATTERN for the empty-collection layout, or a "
                         + "layout source (--uri, --snapshot or --config-dump)");
             }
-            int n = shards == null ? 2 : shards;
+            int n = (int) OptionBounds.SHARDS.check(shards == null ? 2 : shards);
             ShardKeyPattern pattern = ShardKeyPattern.parse(key);
             if (initialSplit.anyGiven()) {
                 // zones and shardCollection options: the simulator's shardCollection lays the chunks out

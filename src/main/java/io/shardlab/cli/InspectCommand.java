@@ -45,9 +45,7 @@ final class InspectCommand implements Runnable {
 
     @Override
     public void run() {
-        if (changes < 0) {
-            throw new IllegalArgumentException("changes: must not be negative, got " + changes);
-        }
+        OptionBounds.CHANGES.check(changes);
         ClusterMetadata metadata = source.read(clock);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? InspectionJson.render(metadata, changes) : ShardingStatusText.render(metadata, changes));

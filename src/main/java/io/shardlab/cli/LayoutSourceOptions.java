@@ -193,7 +193,7 @@ public final class LayoutSourceOptions {
         try {
             return Instant.parse(at);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
+            throw new IllegalArgumentException("--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
         }
     }
 
@@ -201,11 +201,11 @@ public final class LayoutSourceOptions {
     private ClusterMetadata rewound(ClusterMetadata metadata, Instant moment) {
         CollectionLayout layout = metadata.layout(namespace);
         if (layout.map() == null) {
-            throw new IllegalArgumentException("at: the current layout of " + layout.namespace()
+            throw new IllegalArgumentException("--at: the current layout of " + layout.namespace()
                     + " is broken, so it cannot be rewound (" + layout.problems().get(0).message() + ")");
         }
         if (!metadata.changelogComplete()) {
-            throw new IllegalArgumentException("at: " + metadata.source() + " does not hold the full changelog of "
+            throw new IllegalArgumentException("--at: " + metadata.source() + " does not hold the full changelog of "
                     + layout.namespace() + ", so the layout cannot be rewound");
         }
         LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));

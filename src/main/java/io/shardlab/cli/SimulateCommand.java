@@ -3,6 +3,8 @@ package io.shardlab.cli;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.BalancingFlags;
@@ -25,7 +27,6 @@ import io.shardlab.workload.WorkloadSettings;
 import io.shardlab.workload.WorkloadSimulation;
 import io.shardlab.workload.WriteDistribution;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -153,10 +154,6 @@ final class SimulateCommand implements Runnable {
             throw new IllegalArgumentException("--shards: give the number of shards of the new cluster, or start from a "
                     + "layout with --uri, --snapshot or --config-dump");
         }
-        if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
-                    + " shards, got " + shards);
-        }
         if (sim.input == null) {
             throw new IllegalArgumentException("input: give --workload NAME or --dataset FILE, or start from a layout "
                     + "with --uri, --snapshot or --config-dump");
@@ -255,15 +252,22 @@ final class SimulateCommand implements Runnable {
         if (source.isGiven()) {
             initialSplit.refuseWith(source.describe());
         }
-        if (queries < 0) {
-            throw new IllegalArgumentException("--queries: not negative, got " + queries);
+        if (shards != null) {
+            OptionBounds.SHARDS.check(shards);
         }
+        OptionBounds.QUERIES.check(queries);
         if (queries > 0 && (sim.input == null || sim.input.workload == null)) {
             throw new IllegalArgumentException("--queries: needs --workload; a dataset file has no query mix");
         }
-        if (balancerRounds != null && (balancerRounds < 1 || balancerRounds > MAX_ROUNDS)) {
-            throw new IllegalArgumentException("--balancer-rounds: between 1 and " + MAX_ROUNDS + ", got "
-                    + balancerRounds);
+        if (balancerRounds != null) {
+            OptionBounds.BALANCER_ROUNDS.check(balancerRounds);
+        }
+        if (snapshotOut != null) {
+            try {
+                AtomicFile.checkWritable(snapshotOut);
+            } catch (FileException e) {
+                throw new FileException("--snapshot-out: " + e.getMessage());
+            }
         }
     }
 
@@ -356,8 +360,8 @@ final class SimulateCommand implements Runnable {
                 capturedAt(end), "simulated MongoDB " + version.label());
         try {
             SnapshotFile.write(snapshotOut, contents);
-        } catch (UncheckedIOException e) {
-            throw new IllegalArgumentException(e.getMessage());
+        } catch (FileException e) {
+            throw new FileException("--snapshot-out: " + e.getMessage());
         }
     }
 

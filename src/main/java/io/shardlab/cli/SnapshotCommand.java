@@ -4,7 +4,8 @@ import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import picocli.CommandLine.Command;
@@ -42,12 +43,17 @@ final class SnapshotCommand implements Runnable {
 
     @Override
     public void run() {
+        try {
+            AtomicFile.checkWritable(out);
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
+        }
         ClusterMetadata metadata = source.readWithHistory(clock);
         SnapshotFile.Contents contents = LiveCapture.toSnapshotFile(metadata, source.namespace());
         try {
             SnapshotFile.write(out, contents);
-        } catch (UncheckedIOException e) {
-            throw new IllegalArgumentException("out: " + e.getMessage(), e);
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
         }
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + contents.cluster().namespace() + " (" + contents.cluster().chunks().size() + " chunks on "

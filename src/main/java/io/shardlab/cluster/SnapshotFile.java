@@ -3,6 +3,8 @@ package io.shardlab.cluster;
 import io.shardlab.bson.BsonDepth;
 import io.shardlab.bson.BsonTooDeepException;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.InputFile;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
@@ -10,15 +12,11 @@ import io.shardlab.key.ShardKeyPattern;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -122,34 +120,16 @@ public final class SnapshotFile {
     // ---- writing -------------------------------------------------------------------------------
 
     /**
-     * Writes {@code contents} to {@code file} atomically (temporary file, then move).
+     * Writes {@code contents} to {@code file} atomically ({@link AtomicFile}: temporary file, then rename).
      *
-     * @throws UncheckedIOException naming the file when it cannot be written
+     * @throws io.shardlab.files.FileException naming the file and the reason when it cannot be written
      */
     public static void write(Path file, Contents contents) {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        Path temp = null;
-        try {
-            temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-                write(out, contents);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-            }
-            throw new UncheckedIOException(file + ": cannot write the snapshot: " + e.getMessage(), e);
-        }
+        AtomicFile.write(file, out -> {
+            Writer text = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            write(text, contents);
+            text.flush();
+        });
     }
 
     /** Writes {@code contents} as snapshot JSON text to {@code out} (not closed). */
@@ -212,10 +192,8 @@ public final class SnapshotFile {
      * @throws IllegalArgumentException with a one-line message naming the file and the problem
      */
     public static Contents read(Path file) {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader in = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
             return read(in, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }

@@ -2,14 +2,13 @@ package io.shardlab.live;
 
 import io.shardlab.bson.BsonDepth;
 import io.shardlab.bson.BsonTooDeepException;
-import java.io.BufferedInputStream;
+import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
 import org.bson.BSONException;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
@@ -84,7 +82,8 @@ public final class ConfigDumpReader {
         for (String candidate : List.of(name + ".bson", name + ".bson.gz", name + ".json", name + ".jsonl",
                 "config." + name + ".json", "config." + name + ".jsonl", name + ".json.gz", "config." + name + ".json.gz")) {
             Path p = folder.resolve(candidate);
-            if (Files.isRegularFile(p)) {
+            // any entry of that name, so that a folder or a pipe is named by InputFile rather than skipped
+            if (Files.exists(p)) {
                 return Optional.of(p);
             }
         }
@@ -94,11 +93,12 @@ public final class ConfigDumpReader {
     /** Every document of one dump file. */
     static List<BsonDocument> read(Path file) {
         String name = file.getFileName().toString();
-        try (InputStream raw = Files.newInputStream(file);
-                InputStream in = new BufferedInputStream(name.endsWith(".gz") ? new GZIPInputStream(raw) : raw, 1 << 16)) {
+        try (InputStream in = InputFile.openBytes(file)) {
             return read(in, file);
         } catch (IOException e) {
             throw new IllegalArgumentException("config-dump: " + file + " cannot be read: " + e.getMessage(), e);
+        } catch (FileException e) {
+            throw new FileException("config-dump: " + e.getMessage());
         }
     }
 
@@ -168,7 +168,8 @@ public final class ConfigDumpReader {
     }
 
     private static List<BsonDocument> readJson(InputStream in, Path file) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        // mongoexport --jsonArray writes a whole collection on one line
+        BufferedReader reader = new BufferedReader(InputFile.text(in, file.toString(), InputFile.MAX_ARRAY_LINE_CHARS));
         List<BsonDocument> out = new ArrayList<>();
         String line;
         int number = 0;

@@ -276,7 +276,7 @@ class SimulateSourcesTest {
             --shards 3                  | simulate: --shards: sizes a new cluster; the layout from %s has its own shards
             --key {region: 1}           | simulate: --key: { region: 1 } is not the shard key of shop.orders, which is { _id: 'hashed' }; leave --key out to use it
             --docs 10                   | simulate: --docs: needs --workload or --dataset; nothing is inserted without one
-            --balancer-rounds 100001    | simulate: --balancer-rounds: between 1 and 100000, got 100001
+            --balancer-rounds 100001    | simulate: --balancer-rounds: between 1 and 100000 rounds, got 100001
             --mongodb-version 4.2       | simulate: --mongodb-version: version: unknown MongoDB version '4.2'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
             """)
     void badInputWithASourceGetsOneClearLine(String extra, String expected) {

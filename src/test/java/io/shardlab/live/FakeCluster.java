@@ -34,7 +34,9 @@ import org.bson.BsonValue;
  */
 public final class FakeCluster implements AutoCloseable {
 
-    private final MongoServer server;
+    private volatile MongoServer server;
+    private final MemoryBackend backend;
+    private final int port;
     private final String connectionString;
     private volatile BsonDocument balancerStatus;
     private volatile List<BsonDocument> shardedDataDistribution;
@@ -50,7 +52,7 @@ public final class FakeCluster implements AutoCloseable {
 
     private FakeCluster(String version, int wireVersion, boolean mongos, java.security.PrivateKey key,
             java.security.cert.X509Certificate certificate) {
-        MemoryBackend backend = new MemoryBackend() {
+        backend = new MemoryBackend() {
             @Override
             public Document handleCommand(Channel channel, String database, String command, Document query) {
                 servedCommands.add(command);
@@ -78,6 +80,7 @@ public final class FakeCluster implements AutoCloseable {
             server.enableSsl(key, null, certificate);
         }
         java.net.InetSocketAddress address = server.bind();
+        port = address.getPort();
         connectionString = "mongodb://127.0.0.1:" + address.getPort() + (key != null ? "/?tls=true" : "");
     }
 
@@ -174,8 +177,14 @@ public final class FakeCluster implements AutoCloseable {
     }
 
     /** Stops the server at once, dropping open connections. */
-    void stop() {
+    public void stop() {
         server.shutdownNow();
+    }
+
+    /** Starts the stopped server again on its port, with the data it held (a server that comes back). */
+    public void restart() {
+        server = new MongoServer(backend);
+        server.bind("127.0.0.1", port);
     }
 
     @Override
@@ -267,7 +276,7 @@ public final class FakeCluster implements AutoCloseable {
     }
 
     /** Commands the server answered, in order (for tests). */
-    Collection<String> served() {
+    public Collection<String> served() {
         return servedCommands;
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.ui.export;
 
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.DiagramOptions;
@@ -13,7 +15,6 @@ import io.shardlab.render.View;
 import io.shardlab.ui.BackgroundFailure;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -238,9 +239,13 @@ public final class ExportViewModel {
         background.execute(() -> {
             String outcome;
             String failure = "";
-            try (OutputStream out = Files.newOutputStream(file)) {
-                exporter.write(p, s, out);
+            try {
+                // atomic: a failed save leaves the file that was there as it was
+                AtomicFile.write(file, out -> exporter.write(p, s, out));
                 outcome = "Saved " + file.getFileName() + " (" + kilobytes(Files.size(file)) + ")";
+            } catch (FileException e) {
+                outcome = "";
+                failure = e.getMessage();
             } catch (IOException | RuntimeException | Error e) {
                 outcome = "";
                 failure = file + ": cannot be written: " + BackgroundFailure.describe(e);

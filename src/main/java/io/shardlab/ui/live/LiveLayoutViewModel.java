@@ -136,6 +136,8 @@ public final class LiveLayoutViewModel {
     private Optional<String> serverVersion = Optional.empty();
     private LayoutHistory history;
     private LayoutWatcher watcher;
+    /** Whether the last poll of the watch failed (the UI thread's view). */
+    private boolean watchFailing;
     private ConfigSource watchedSource;
 
     /**
@@ -469,6 +471,7 @@ public final class LiveLayoutViewModel {
         if (watchedSource == null || watcher != null) {
             return;
         }
+        watchFailing = false;
         watcher = new LayoutWatcher(watchedSource, new ClusterInspector(clock), new ClusterInspector.Scope(null, 0),
                 scheduler, interval, new LayoutWatcher.Listener() {
                     @Override
@@ -479,7 +482,13 @@ public final class LiveLayoutViewModel {
                     @Override
                     public void failed(Throwable e) {
                         String message = BackgroundFailure.describe(e);
-                        ui.execute(() -> error.set("watch: " + message));
+                        // the watch keeps polling, so a server that comes back is picked up again
+                        ui.execute(() -> {
+                            watchFailing = true;
+                            error.set("watch: " + message + " (still watching: trying again every "
+                                    + (interval.toMillis() % 1000 == 0 ? interval.toSeconds() + " s)"
+                                            : interval.toMillis() + " ms)"));
+                        });
                     }
                 });
         watching.set(true);
@@ -500,6 +509,10 @@ public final class LiveLayoutViewModel {
             return;
         }
         error.set("");
+        if (watchFailing) {
+            watchFailing = false;
+            status.set("watch: the cluster answers again");
+        }
         if (update.previous() == null) {
             return; // the first poll reads the baseline
         }

@@ -48,6 +48,8 @@ class AboutInfoTest {
             JFreeSVG                     | GPLv3 or later
             JFreePDF                     | GPLv3 or later
             picocli                      | Apache License 2.0
+            SLF4J API                    | MIT License
+            SLF4J NOP binding            | MIT License
             """)
     void credits_each_component_under_its_published_licence(String name, String licence) {
         Map<String, String> byName = about.components().stream()
