@@ -268,7 +268,10 @@ final class NumberLineView {
     }
 
     private List<javafx.scene.Node> cardContent(ChunkDetails d) {
-        Label title = new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : ""));
+        DiagramPicture p = vm.pictureProperty().get();
+        boolean oversized = p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
+        Label title = new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split"
+                : ""));
         title.getStyleClass().add("hover-card-title");
         GridPane grid = new GridPane();
         grid.getStyleClass().add("hover-card-grid");
