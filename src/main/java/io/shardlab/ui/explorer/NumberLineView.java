@@ -493,6 +493,7 @@ final class NumberLineView {
         MenuItem median = new MenuItem("Split at the median (sh.splitFind)");
         median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
         median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
+        median.visibleProperty().bind(actions.splitNamesAPointProperty());
         Menu move = new Menu("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
         for (String shard : actions.moveTargetsProperty()) {
             MenuItem to = new MenuItem(shard);
@@ -502,8 +503,10 @@ final class NumberLineView {
         move.setDisable(!actions.canMoveProperty().get() || move.getItems().isEmpty());
         MenuItem mergeLeft = new MenuItem("Merge with the previous chunk", new FontIcon(MaterialDesignM.MERGE));
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
+        mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         MenuItem mergeRight = new MenuItem("Merge with the next chunk");
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
+        mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         MenuItem zoom = new MenuItem("Zoom to this chunk", new FontIcon(MaterialDesignA.ARROW_EXPAND_HORIZONTAL));
         zoom.setOnAction(e -> vm.zoomToSelection());
         MenuItem fit = new MenuItem("Show the whole line", new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE));

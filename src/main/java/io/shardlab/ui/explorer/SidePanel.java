@@ -270,12 +270,12 @@ final class SidePanel {
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
         mergeLeft.setTooltip(new Tooltip("Merge with the previous chunk (sh.mergeChunks; same shard only)"));
-        mergeLeft.disableProperty().bind(actions.canMergeProperty().not());
+        mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
         Button mergeRight = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_RIGHT));
         mergeRight.setId("chunk-merge-next");
         mergeRight.setTooltip(new Tooltip("Merge with the next chunk (sh.mergeChunks; same shard only) (M)"));
-        mergeRight.disableProperty().bind(actions.canMergeProperty().not());
+        mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         Button zoom = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY_PLUS_OUTLINE));
         zoom.setId("chunk-zoom");

@@ -1,5 +1,7 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.render.NumberLineModel;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -123,6 +125,31 @@ class ExplorerViewModelTest {
     }
 
     @Test
+    void merges_are_offered_only_with_a_neighbour_on_the_same_shard() {
+        // given a collection of one chunk
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
+        vm.numberLine().selectChunk(0);
+
+        // then it has nothing to merge with
+        assertFalse(vm.actions().canMergeWithPreviousProperty().get());
+        assertFalse(vm.actions().canMergeWithNextProperty().get());
+        assertFalse(vm.actions().canMergeProperty().get());
+
+        // given three chunks spread over three shards by the pre-split, then one split of the first chunk
+        launchMonotonic();
+        vm.numberLine().selectChunk(1);
+        assertFalse(vm.actions().canMergeWithPreviousProperty().get(), "chunk 0 is on another shard");
+        assertFalse(vm.actions().canMergeWithNextProperty().get(), "chunk 2 is on another shard");
+        NumberLineModel model = vm.numberLine().pictureProperty().get().model();
+        vm.numberLine().selectAt((model.edge(1) + model.edge(2)) / 2);
+        vm.actions().splitSelectedChunk();
+        assertEquals(4, vm.numberLine().pictureProperty().get().model().chunkCount());
+        vm.numberLine().selectChunk(1);
+        assertTrue(vm.actions().canMergeWithNextProperty().get(), "its two halves are on one shard");
+        assertFalse(vm.actions().canMergeWithPreviousProperty().get(), "chunk 0 is still on another shard");
+    }
+
+    @Test
     void splitting_the_selected_chunk_where_it_was_clicked_then_undo_and_redo() {
         launchMonotonic();
         play(500);
@@ -135,6 +162,7 @@ class ExplorerViewModelTest {
         assertEquals(1, line.selectedProperty().get().index());
         assertEquals("Split at { counter: 7500 }", vm.actions().splitTextProperty().get(),
                 "halfway between the int32 bounds the scenario's split points made");
+        assertTrue(vm.actions().splitNamesAPointProperty().get(), "so the median is a separate entry");
         vm.actions().splitSelectedChunk();
 
         assertEquals(before + 1, line.pictureProperty().get().model().chunkCount());
