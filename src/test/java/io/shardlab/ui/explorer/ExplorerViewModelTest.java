@@ -1,7 +1,5 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.render.NumberLineModel;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.render.NumberLineModel;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.Highlight;
@@ -280,6 +279,27 @@ class ExplorerViewModelTest {
         assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
         assertEquals(4, vm.numberLine().pictureProperty().get().model().shards().size());
         assertEquals("", setup.errorProperty().get());
+    }
+
+    @Test
+    void a_lessons_query_is_dropped_when_the_form_applies_another_key_or_workload_and_kept_for_the_same() {
+        // given a lesson's scenario with its query on show
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000)
+                .withQueryFilter("{ counter: 42 }"));
+        assertEquals("{ counter: 42 }", vm.query().filterTextProperty().get());
+
+        // when the form applies the same key and stream with more shards, the query still fits: it stays
+        vm.setup().shardsProperty().set(4);
+        vm.setup().apply();
+        assertEquals("{ counter: 42 }", vm.query().filterTextProperty().get());
+        assertTrue(vm.query().targetedProperty().get());
+
+        // when it applies another key, the query goes, and every shard shows in full colour
+        vm.setup().keyPatternProperty().set("{ total: 1 }");
+        vm.setup().apply();
+        assertEquals("", vm.query().filterTextProperty().get());
+        assertFalse(vm.query().targetedProperty().get());
+        assertEquals(Highlight.none(), vm.numberLine().pictureProperty().get().options().highlight());
     }
 
     @Test
