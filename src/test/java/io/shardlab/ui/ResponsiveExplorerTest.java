@@ -315,7 +315,7 @@ class ResponsiveExplorerTest {
         waitUntil(() -> robot.lookup("#query-filter").query().isFocused());
 
         robot.write("{ counter: 5 }");
-        waitUntil(() -> "single-shard".equals(robot.lookup("#query-class").queryLabeled().getText()));
+        waitUntil(() -> "single-shard shape".equals(robot.lookup("#query-class").queryLabeled().getText()));
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> !robot.lookup("#side-panel").query().isVisible());
     }

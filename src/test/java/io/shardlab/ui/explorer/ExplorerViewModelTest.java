@@ -193,6 +193,37 @@ class ExplorerViewModelTest {
     }
 
     @Test
+    void a_chunk_moved_after_the_stream_has_ended_commits_without_pressing_play() {
+        // given a short stream played to its end
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000).withDocsPerSecond(2_000)
+                .withSplitPoints(List.of("{ counter: 5000 }", "{ counter: 10000 }")));
+        vm.playback().play();
+        for (int i = 0; i < 2_000 && vm.playback().playingProperty().get(); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+        }
+        assertTrue(vm.playback().finishedProperty().get(), "the stream and the balancer are done");
+
+        // when a chunk is moved to another shard
+        NumberLineViewModel line = vm.numberLine();
+        line.selectChunk(2);
+        String to = vm.actions().moveTargetsProperty().get(0);
+        vm.actions().moveSelectedChunkTo(to);
+
+        // then time runs by itself until the migration commits, and stops again
+        assertTrue(thread.repeating(), "the clock runs for the migration");
+        for (int i = 0; i < 2_000 && thread.repeating(); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+        }
+        assertFalse(thread.repeating());
+        assertEquals(to, line.selectedProperty().get().chunk().shard());
+        assertTrue(vm.numberLine().pictureProperty().get().data().layout().snapshot().chunks().size() > 0);
+        assertFalse(vm.playback().progressTextProperty().get().contains("moving"),
+                vm.playback().progressTextProperty().get());
+    }
+
+    @Test
     void moving_a_chunk_starts_a_migration_that_commits_as_time_passes() {
         launchMonotonic();
         NumberLineViewModel line = vm.numberLine();
