@@ -12,6 +12,7 @@ import java.util.List;
  * @param lineX the x of the line's left end
  * @param lineWidth the line's width
  * @param valueBarTop the top of the value line's bar, or -1 without one
+ * @param valueBlockBottom the bottom of the value line's block, its labels included, or -1 without one
  * @param barTop the top of the number line's bar
  * @param barHeight the number line bar's height
  * @param lanesTop the top of the lanes section
@@ -22,7 +23,7 @@ import java.util.List;
  * @param scale view pixels per diagram pixel (the frames' pixels): 1, more in presenter mode
  */
 record LineGeometry(NumberLineFrame frame, NumberLineFrame valueFrame, double lineX, double lineWidth,
-        double valueBarTop, double barTop, double barHeight, double lanesTop, double lanePitch,
+        double valueBarTop, double valueBlockBottom, double barTop, double barHeight, double lanesTop, double lanePitch,
         double laneHeaderHeight, List<String> shards, double height, double scale) {
 
     boolean inLineX(double x) {

@@ -259,7 +259,8 @@ final class LiveOverlay {
             if (visible) {
                 g.setGlobalAlpha(opacity * 0.7);
                 g.setStroke(linkColor);
-                g.strokeLine(vx, valueBottom + 10, x, markTop);
+                // from under the value line's labels, so that the fan never crosses their text
+                g.strokeLine(vx, geo.valueBlockBottom() + 2, x, markTop);
             }
         }
     }

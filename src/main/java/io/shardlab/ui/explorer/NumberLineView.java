@@ -175,13 +175,16 @@ final class NumberLineView {
         double y = PAD;
         NumberLineFrame valueFrame = null;
         double valueBarTop = -1;
+        double valueBlockBottom = -1;
         if (p.valueLine().isPresent()) {
             NumberLineModel values = p.valueLine().get();
             valueFrame = NumberLineFrame.compute(values, Viewport.FULL, lineWidth, columns, measure,
                     KeyLabelFormat.standard());
             Rectangle2D bar = linePainter.paint(g, valueFrame, Highlight.none(), lineX, y, VALUE_BAR);
             valueBarTop = bar.getY();
-            y += NumberLinePainter.height(values, VALUE_BAR) + VALUE_GAP;
+            y += NumberLinePainter.height(values, VALUE_BAR);
+            valueBlockBottom = y;
+            y += VALUE_GAP;
         }
         NumberLineFrame frame = NumberLineFrame.compute(model, p.options().viewport(), lineWidth, columns, measure,
                 KeyLabelFormat.standard());
@@ -200,7 +203,8 @@ final class NumberLineView {
         int n = rows.size();
         double pitch = ShardLanesPainter.pitch(n);
         geometry = new LineGeometry(frame, valueFrame, lineX * scale, lineWidth * scale,
-                valueBarTop < 0 ? -1 : valueBarTop * scale, bar.getY() * scale, BAR * scale, lanesTop * scale,
+                valueBarTop < 0 ? -1 : valueBarTop * scale, valueBlockBottom < 0 ? -1 : valueBlockBottom * scale,
+                bar.getY() * scale, BAR * scale, lanesTop * scale,
                 pitch * scale, (ShardLanesPainter.height(n) - n * pitch) * scale, model.shards(), needed, scale);
         laneDetail = detail;
         if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
