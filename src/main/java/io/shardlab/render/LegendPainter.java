@@ -26,7 +26,7 @@ public final class LegendPainter {
     }
 
     /** The kinds of swatch. */
-    public enum Kind { SHARD, JUMBO, ZONE, MIXED, HOT, HIGHLIGHT, DIMMED }
+    public enum Kind { SHARD, JUMBO, OVERSIZED, ZONE, MIXED, HOT, HIGHLIGHT, DIMMED }
 
     private final ThemeColors colors;
     private final Typography type;
@@ -44,6 +44,9 @@ public final class LegendPainter {
         }
         if (model.jumboCount() > 0) {
             items.add(new Item(Kind.JUMBO, -1, "jumbo chunk"));
+        }
+        if (!model.oversizedCannotSplit().isEmpty()) {
+            items.add(new Item(Kind.OVERSIZED, -1, "oversized, cannot split: one key value"));
         }
         if (!model.zones().isEmpty()) {
             items.add(new Item(Kind.ZONE, -1, "zone range"));
@@ -124,6 +127,13 @@ public final class LegendPainter {
                 pen.fill(colors.jumbo(), x, top, SWATCH, 3);
                 pen.crisp(false);
                 pen.stripes(colors.jumbo(), 1.6, x, x + SWATCH, top + 3, top + SWATCH, 5);
+            }
+            case OVERSIZED -> {
+                pen.crisp(true);
+                pen.fill(colors.surface(), x, top, SWATCH, SWATCH);
+                pen.crisp(false);
+                pen.strokeRect(colors.jumbo(), 1.5, x + 0.75, top + 0.75, SWATCH - 1.5, 4);
+                pen.dashedRect(colors.jumbo(), 1.5, x + 0.75, top + 6, SWATCH - 1.5, SWATCH - 6.75);
             }
             case ZONE -> {
                 pen.crisp(true);

@@ -37,7 +37,12 @@ public final class NumberLinePainter {
 
     /** Space above the bar: zone and jumbo bands. */
     public static double bandAboveBar(NumberLineModel model) {
-        return (model.zones().isEmpty() ? 0 : ZONE_BAND) + (model.jumboCount() == 0 ? 0 : JUMBO_BAND);
+        return (model.zones().isEmpty() ? 0 : ZONE_BAND) + (hasSizeMarks(model) ? JUMBO_BAND : 0);
+    }
+
+    /** Whether the line has jumbo or oversized-cannot-split marks (they share the band above the bar). */
+    private static boolean hasSizeMarks(NumberLineModel model) {
+        return model.jumboCount() > 0 || !model.oversizedCannotSplit().isEmpty();
     }
 
     /**
@@ -56,7 +61,7 @@ public final class NumberLinePainter {
             top += ZONE_BAND;
         }
         double jumboTop = top;
-        if (model.jumboCount() > 0) {
+        if (hasSizeMarks(model)) {
             top += JUMBO_BAND;
         }
         double barTop = top;
@@ -74,6 +79,7 @@ public final class NumberLinePainter {
             paintRuns(pen, frame, x, jumboTop + 2, JUMBO_BAND - 4, colors.jumbo(), false);
             paintJumboStripes(pen, frame, x, barTop, barBottom);
         }
+        paintOversized(pen, frame, x, jumboTop, barTop, barBottom);
         paintHighlight(pen, frame, highlight, x, barTop, barHeight);
         paintAxis(pen, frame, x, barBottom);
         pen.crisp(false);
@@ -183,6 +189,33 @@ public final class NumberLinePainter {
             } else {
                 c++;
             }
+        }
+        pen.crisp(true);
+    }
+
+    /**
+     * Oversized chunks that cannot split and are not marked jumbo: an outlined mark in the jumbo band (jumbo
+     * marks are filled) and a dashed outline round the chunk on the bar, at least 4 px wide.
+     */
+    private void paintOversized(Pen pen, NumberLineFrame frame, double x, double bandTop, double barTop,
+            double barBottom) {
+        NumberLineModel model = frame.model();
+        pen.crisp(false);
+        for (int i : model.oversizedCannotSplit()) {
+            double x0 = frame.xOf(model.edge(i));
+            double x1 = frame.xOf(model.edge(i + 1));
+            if (x1 < 0 || x0 > frame.widthPx()) {
+                continue;
+            }
+            x0 = Math.max(0, x0);
+            x1 = Math.min(frame.widthPx(), x1);
+            if (x1 - x0 < 4) {
+                double mid = (x0 + x1) / 2;
+                x0 = mid - 2;
+                x1 = mid + 2;
+            }
+            pen.strokeRect(colors.jumbo(), 1.5, x + x0 + 0.75, bandTop + 1.25, x1 - x0 - 1.5, JUMBO_BAND - 2.5);
+            pen.dashedRect(colors.jumbo(), 1.5, x + x0 + 0.75, barTop + 0.75, x1 - x0 - 1.5, barBottom - barTop - 1.5);
         }
         pen.crisp(true);
     }

@@ -137,7 +137,9 @@ public final class Router {
             return new QueryShards(shards, exact, ranges, TargetingClass.SCATTER_GATHER,
                     "The filter gives no bounds on the shard key's first field '" + first + "'"
                             + (pattern.hasHashedPrefix() ? " (a hashed field narrows only on equality or $in)" : "")
-                            + ", so mongos broadcasts it to all " + shards.size() + " shard(s) that own chunks.");
+                            + ", so mongos broadcasts it to " + (shards.size() == 1 ? "the one shard" : "all "
+                            + Counts.of(shards.size(), "shard")) + " that own" + (shards.size() == 1 ? "s" : "")
+                            + " chunks.");
         }
         if (shards.isEmpty()) {
             String first = chunks.get(0).shard();
@@ -146,8 +148,9 @@ public final class Router {
                             + first + " (SERVER-4914).");
         }
         return new QueryShards(shards, exact, ranges, TargetingClass.MULTI_SHARD,
-                "The filter bounds the shard key to " + ranges.size() + " range(s) overlapping "
-                        + chunkIndexes.size() + " chunk(s), which live on " + shards.size() + " shard(s).");
+                "The filter bounds the shard key to " + Counts.of(ranges.size(), "range") + " overlapping "
+                        + Counts.of(chunkIndexes.size(), "chunk") + ", which " + (chunkIndexes.size() == 1 ? "lives"
+                        : "live") + " on " + Counts.of(shards.size(), "shard") + ".");
     }
 
     private Targeting read(BsonDocument filter) {
@@ -324,7 +327,7 @@ public final class Router {
                     + "exact _id equality.", error, q.ranges());
         }
         return ok(q.shards(), q.targeting(), "The filter has an exact _id equality, so the single update is sent "
-                + "to the " + q.shards().size() + " shard(s) it reaches.", q.ranges());
+                + "to the " + Counts.of(q.shards().size(), "shard") + " it reaches.", q.ranges());
     }
 
     /** 4.0's {@code extractShardKeyFromDoc}: every field present and no arrays, else no key. */

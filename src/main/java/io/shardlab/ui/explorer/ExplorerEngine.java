@@ -148,13 +148,17 @@ public final class ExplorerEngine {
             if (session == null || ticking != null || session.finished()) {
                 return;
             }
-            lastTickNanos = nanoTime.getAsLong();
-            lastTickPublishNanos = lastTickNanos - TICK_PUBLISH_INTERVAL_NANOS;
-            simulatedMillisOwed = 0;
-            ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
-                    () -> guarded(this::tick));
+            startTicking();
             publishFrame();
         });
+    }
+
+    private void startTicking() {
+        lastTickNanos = nanoTime.getAsLong();
+        lastTickPublishNanos = lastTickNanos - TICK_PUBLISH_INTERVAL_NANOS;
+        simulatedMillisOwed = 0;
+        ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
+                () -> guarded(this::tick));
     }
 
     /** Stops time. */
@@ -197,6 +201,11 @@ public final class ExplorerEngine {
         submit(() -> {
             if (session != null) {
                 session.execute(command);
+                // once every document is in, nothing else runs the clock: a migration the command started
+                // (a drag onto a lane) would wait for Play; time runs until it commits and the balancer settles
+                if (ticking == null && session.streamExhausted() && !session.finished()) {
+                    startTicking();
+                }
                 publishFrame();
             }
         });

@@ -5,6 +5,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import io.shardlab.cluster.MongoVersion;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -90,6 +91,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         loadError.set("");
         phase.set(Phase.LOADING);
         engine.load(resolved);
+    }
+
+    @Override
+    public void showQuery(Optional<String> filter) {
+        query.filterTextProperty().set(filter.orElse(""));
     }
 
     /**

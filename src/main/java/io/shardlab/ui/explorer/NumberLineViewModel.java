@@ -107,7 +107,8 @@ public final class NumberLineViewModel {
         }
         shownComplete = complete;
         shownWindowStart = next.writes().startMillis();
-        show(new Shown(next.scenario(), new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes))), writes,
+        ChunkSizes sizes = new ChunkSizes(docs, bytes).withCannotSplit(next.cluster().oversizedOneValueChunks());
+        show(new Shown(next.scenario(), new LayoutData(snapshot, Optional.of(sizes)), writes,
                 heat, next.valueLine(), next.inserts(), next.moves(), next.splits()));
     }
 

@@ -227,6 +227,10 @@ public final class SetupViewModel {
             Scenario scenario = base.withKeyPattern(keyPattern.get()).withWorkload(workload.get().id())
                     .withShards(shards.get()).withVersion(version.get())
                     .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get());
+            if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
+                // a query chosen for another key or stream (a lesson's) says nothing about this one
+                scenario = scenario.withQueryFilter(null);
+            }
             error.set("");
             launcher.accept(scenario);
         } catch (IllegalArgumentException e) {

@@ -270,12 +270,12 @@ final class SidePanel {
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
         mergeLeft.setTooltip(new Tooltip("Merge with the previous chunk (sh.mergeChunks; same shard only)"));
-        mergeLeft.disableProperty().bind(actions.canMergeProperty().not());
+        mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
         Button mergeRight = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_RIGHT));
         mergeRight.setId("chunk-merge-next");
         mergeRight.setTooltip(new Tooltip("Merge with the next chunk (sh.mergeChunks; same shard only) (M)"));
-        mergeRight.disableProperty().bind(actions.canMergeProperty().not());
+        mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         Button zoom = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY_PLUS_OUTLINE));
         zoom.setId("chunk-zoom");
@@ -399,7 +399,12 @@ final class SidePanel {
         Label badge = new Label();
         badge.setId("query-class");
         badge.getStyleClass().add("targeting-badge");
-        badge.textProperty().bind(vm.targetingClassProperty());
+        // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
+        // holds it on one shard, so the badge names the shape and the text beside it what the query reached
+        badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
+        badge.setTooltip(new javafx.scene.control.Tooltip("The query's shape, in analyzeShardKey's words: "
+                + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
+                + "scatter-gather (nothing on the key's first field)"));
         vm.targetingClassProperty().addListener((obs, was, now) -> {
             badge.getStyleClass().removeAll("single-shard", "multi-shard", "scatter-gather");
             if (!now.isEmpty()) {
@@ -409,8 +414,7 @@ final class SidePanel {
         Label reaches = new Label();
         reaches.setId("query-shards");
         reaches.getStyleClass().add("query-reaches");
-        reaches.textProperty().bind(Bindings.createStringBinding(() -> vm.shardsProperty().isEmpty() ? ""
-                : "reaches " + vm.shardsTextProperty().get(), vm.shardsProperty(), vm.shardsTextProperty()));
+        reaches.textProperty().bind(vm.reachProperty());
         reaches.setWrapText(true);
         HBox head = new HBox(10, badge, reaches);
         head.setAlignment(Pos.CENTER_LEFT);

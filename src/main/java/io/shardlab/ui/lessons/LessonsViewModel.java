@@ -34,6 +34,8 @@ public final class LessonsViewModel {
 
     private final ScenarioLauncher launcher;
     private final Runnable togglePresenterMode;
+    /** The scenario last started in the explorer; null before. */
+    private LessonScenario running;
 
     private final ReadOnlyListWrapper<Lesson> lessons =
             new ReadOnlyListWrapper<>(this, "lessons", FXCollections.observableArrayList());
@@ -138,7 +140,8 @@ public final class LessonsViewModel {
     // ---- scenarios ----
 
     /**
-     * Chooses the filter whose targeting the explorer shows when the scenario starts; null for none.
+     * Chooses the filter whose targeting the explorer shows; null for none. While the shown scenario runs in the
+     * explorer, the explorer shows it at once; otherwise when the scenario starts.
      *
      * @throws IllegalArgumentException if {@code query} is not one of the shown scenario's queries
      */
@@ -147,6 +150,9 @@ public final class LessonsViewModel {
             throw new IllegalArgumentException("query: '" + query.label() + "' is not a query of the shown scenario");
         }
         selectedQuery.set(query);
+        if (running != null && running == shownScenario.get()) {
+            launcher.showQuery(Optional.ofNullable(query).map(LessonQuery::filter));
+        }
     }
 
     /** Shows the open lesson's own scenario and starts it in the explorer with the chosen query. */
@@ -177,7 +183,9 @@ public final class LessonsViewModel {
         scenarioSummary.set(summary(scenario.base()));
         whyTheseSettings.set(scenario.whyTheseSettings());
         queries.setAll(scenario.queries());
-        selectedQuery.set(scenario.queries().isEmpty() ? null : scenario.queries().get(0));
+        // no query until the teacher picks one: a query dims the shards it does not reach, and while a stream
+        // plays every shard's colour should show
+        selectedQuery.set(null);
     }
 
     private void launch(LessonScenario scenario, String what) {
@@ -189,6 +197,7 @@ public final class LessonsViewModel {
             status.set("Could not start " + what + ": " + e.getMessage());
             return;
         }
+        running = scenario;
         launchFailed.set(false);
         status.set("Running " + what + " in the explorer");
     }
