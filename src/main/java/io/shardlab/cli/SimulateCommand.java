@@ -267,7 +267,7 @@ final class SimulateCommand implements Runnable {
             return v;
         }
         Optional<MongoVersion> release = loaded.release();
-        if (release.isPresent() && MongoVersion.simulated().contains(release.get())) {
+        if (release.isPresent() && release.get().atLeast(MongoVersion.V4_0)) {
             notes.add("MongoDB " + release.get() + " rules: the source's server runs " + loaded.serverVersion().get());
             return release.get();
         }

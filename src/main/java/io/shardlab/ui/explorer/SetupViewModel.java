@@ -2,7 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -178,9 +178,9 @@ public final class SetupViewModel {
         return version;
     }
 
-    /** The versions the simulator models. */
+    /** The release lines the simulator models, oldest first. */
     public List<MongoVersion> versions() {
-        return MongoVersion.simulated();
+        return MongoVersion.releaseLines();
     }
 
     /** The maximum chunk size in MB; 0 for the version's default. */
@@ -191,7 +191,7 @@ public final class SetupViewModel {
     /** How a chunk size reads in the menu: {@code "default (128 MB)"} or {@code "64 MB"}. */
     public String chunkSizeLabel(int megabytes) {
         if (megabytes == 0) {
-            return "default (" + DefaultChunkSize.bytes(version.get()) / (1024 * 1024) + " MB)";
+            return "default (" + ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024) + " MB)";
         }
         return megabytes + " MB";
     }

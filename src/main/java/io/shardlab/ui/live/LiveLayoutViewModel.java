@@ -394,7 +394,7 @@ public final class LiveLayoutViewModel {
                 history.layoutAfter(historyPosition.get() - 1), now.zones());
         ChunkContents contents = ChunkContents.of(at, recordedSizes,
                 rewound ? Map.of() : layout.estimatedDataSizeBytes(), rewound ? null : layout.dataDistribution());
-        MongoVersion version = release().filter(v -> MongoVersion.simulated().contains(v)).orElse(MongoVersion.V8_0);
+        MongoVersion version = release().filter(v -> v.atLeast(MongoVersion.V4_0)).orElse(MongoVersion.V8_0);
         try {
             into.accept(new LayoutFork(new LoadLayout(at, contents.perChunk()), version, chunkSizeBytes(layout),
                     origin));
