@@ -7,6 +7,7 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
@@ -146,9 +147,9 @@ final class SimulationJson {
                 && split.cause() == ClusterEvent.SplitCause.MOVE_RANGE)).toList();
     }
 
-    /** What the balancer asks the donor for: moveChunk before 6.0, moveRange from 6.0 (mongo balancer.cpp). */
+    /** What the balancer asks the donor for: moveChunk before the data-size balancer (6.0.3), moveRange with it (mongo balancer.cpp). */
     static String migrationCommand(MongoVersion version) {
-        return version.atLeast(MongoVersion.V6_0) ? "moveRange" : "moveChunk";
+        return ReleaseRules.of(version).balancesDataSize() ? "moveRange" : "moveChunk";
     }
 
     /** MongoDB's name of a migration reason (mongo balancer_policy.h {@code MigrationReason}). */
