@@ -148,12 +148,7 @@ public final class LayoutSourceOptions {
         if (file != null) {
             file.chunkStatistics().forEach(s -> recorded.put(s.chunk(), s));
         }
-        Optional<String> version = metadata.serverInfo().map(ServerInfo::version);
-        if (version.isEmpty() && file != null && file.capture() != null && file.capture().isDocument("server")
-                && file.capture().getDocument("server").isString("version")) {
-            version = Optional.of(file.capture().getDocument("server").getString("version").getValue());
-        }
-        return new SourceLayout(cluster, layout, metadata, recorded, version);
+        return new SourceLayout(cluster, layout, metadata, recorded);
     }
 
     private ClusterMetadata read(Clock clock, int recentChanges) {
@@ -225,7 +220,7 @@ public final class LayoutSourceOptions {
         return new ClusterMetadata(metadata.source(), moment, metadata.server(), metadata.shards(), metadata.databases(),
                 metadata.balancer(), List.of(rewound), metadata.changes(layout.namespace()).stream()
                         .filter(c -> !c.time().isAfter(moment)).toList(), metadata.changelogComplete(), notes,
-                metadata.problems());
+                metadata.problems(), metadata.release());
     }
 
     private void requireSource() {

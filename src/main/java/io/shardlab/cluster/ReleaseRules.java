@@ -264,6 +264,46 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
         return parts.isEmpty() ? "no change to the sharding rules ShardLab simulates" : String.join("; ", parts);
     }
 
+    /**
+     * The versions a release picker offers, oldest first: every known line (at its newest patch) and, for
+     * each switch MongoDB made in a patch, the patch before it ({@code 4.0.2}, {@code 6.0.2}), which keeps
+     * the line's older rules.
+     */
+    public static List<MongoVersion> choices() {
+        List<MongoVersion> out = new ArrayList<>();
+        for (MongoVersion line : MongoVersion.releaseLines()) {
+            for (Change c : changesIn(line)) {
+                if (c.since().patch() > 0) {
+                    MongoVersion before = new MongoVersion(line.major(), line.minor(), c.since().patch() - 1, "");
+                    if (!out.contains(before)) {
+                        out.add(before);
+                    }
+                }
+            }
+            out.add(line);
+        }
+        return out;
+    }
+
+    /**
+     * One line for a picker entry: what changes in {@code choice}'s line ({@link #whatChanges}); for a
+     * patch before a patch-level switch, what its line has so far and what comes only later in the line
+     * ("6.0.0 to 6.0.2: moveRange; not yet: no auto-split; balancer by data size (…)").
+     */
+    public static String summary(MongoVersion choice) {
+        if (choice.patch() == MongoVersion.LINE) {
+            return whatChanges(choice);
+        }
+        List<String> now = new ArrayList<>();
+        List<String> later = new ArrayList<>();
+        for (Change c : changesIn(choice.line())) {
+            (choice.atLeast(c.since()) ? now : later).add(c.what());
+        }
+        String head = choice.line().major() + "." + choice.line().minor() + ".0 to " + choice + ": ";
+        String has = now.isEmpty() ? "the rules of the line before" : String.join("; ", now);
+        return head + has + (later.isEmpty() ? "" : "; not yet: " + String.join("; ", later));
+    }
+
     /** Whether the balancer evens out data size (6.0.3 on) rather than chunk counts. */
     public boolean balancesDataSize() {
         return balancing == Balancing.DATA_SIZE;

@@ -43,7 +43,7 @@ public final class ConfigDumpReader {
     /** Collections a dump must hold. */
     public static final List<String> REQUIRED = List.of("collections", "chunks", "shards");
     /** Collections read when present. */
-    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog");
+    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos");
 
     private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
 

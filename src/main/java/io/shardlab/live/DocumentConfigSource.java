@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonDocument;
@@ -27,6 +28,7 @@ public final class DocumentConfigSource implements ConfigSource {
     private final String description;
     private final Map<String, List<BsonDocument>> collections;
     private final String offlineReason;
+    private final Optional<String> recordedServerVersion;
     private Map<BsonValue, List<BsonDocument>> chunksByOwner;
 
     /**
@@ -38,9 +40,25 @@ public final class DocumentConfigSource implements ConfigSource {
      *     "a config dump holds no per-shard data sizes"
      */
     public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason) {
+        this(description, collections, offlineReason, Optional.empty());
+    }
+
+    /**
+     * A source over documents that also knows the server version its copy recorded.
+     *
+     * @param recordedServerVersion e.g. a mongodump archive's {@code server_version}; empty when unknown
+     */
+    public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
+            Optional<String> recordedServerVersion) {
         this.description = description;
         this.collections = Map.copyOf(collections);
         this.offlineReason = offlineReason;
+        this.recordedServerVersion = Objects.requireNonNull(recordedServerVersion, "recordedServerVersion");
+    }
+
+    @Override
+    public Optional<String> recordedServerVersion() {
+        return recordedServerVersion;
     }
 
     @Override

@@ -178,9 +178,22 @@ public final class SetupViewModel {
         return version;
     }
 
-    /** The release lines the simulator models, oldest first. */
+    /**
+     * The releases the picker offers, oldest first: every release line the simulator models and the patch
+     * before each patch-level switch (6.0.2 keeps auto-split and chunk-count balancing).
+     */
     public List<MongoVersion> versions() {
-        return MongoVersion.releaseLines();
+        return ReleaseRules.choices();
+    }
+
+    /** The picker's one line for {@code version}: what changes in that release. */
+    public String versionSummary(MongoVersion version) {
+        return ReleaseRules.summary(version);
+    }
+
+    /** How a release reads in the picker: {@code "MongoDB 6.0"}, {@code "MongoDB 6.0.2"}. */
+    public String versionLabel(MongoVersion version) {
+        return "MongoDB " + version;
     }
 
     /** The maximum chunk size in MB; 0 for the version's default. */

@@ -118,7 +118,7 @@ class ForkLayoutTest {
         assertEquals(bounds(LAYOUT), bounds(forked));
         assertEquals(LAYOUT.shardIds(), forked.shardIds());
         assertEquals("shop.events", forked.namespace());
-        assertEquals(MongoVersion.parse("7.0"), versions.get(versions.size() - 1), "the snapshot's server runs 7.0.12");
+        assertEquals(MongoVersion.parse("7.0.12"), versions.get(versions.size() - 1), "the snapshot's server runs 7.0.12");
         assertEquals("{ counter: 1 }", explorer.setup().keyPatternProperty().get());
         assertEquals(3, explorer.numberLine().pictureProperty().get().model().chunkCount());
 
