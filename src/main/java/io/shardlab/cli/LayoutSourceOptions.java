@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  * the layout comes from, which collection, and optionally which moment.
  *
  * <pre>
- *   (--uri URI | --snapshot FILE | --config-dump DIR) [--ns NS] [--at TIME]
+ *   (--uri URI | --snapshot FILE | --config-dump DIR|FILE) [--ns NS] [--at TIME]
  *   [--tls-ca-file FILE] [--tls-certificate-key-file FILE] [--timeout SECONDS]
  * </pre>
  *
@@ -66,8 +66,9 @@ public final class LayoutSourceOptions {
                 + "(written by 'snapshot' or 'simulate --snapshot-out').")
         Path snapshot;
 
-        @Option(names = "--config-dump", paramLabel = "DIR", description = "Read a folder of 'mongodump --db config' "
-                + "or 'mongoexport' output (chunks, collections, shards; databases, tags, settings, changelog if present).")
+        @Option(names = "--config-dump", paramLabel = "DIR|FILE", description = "Read a folder of 'mongodump --db "
+                + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
+                + "collections, shards; databases, tags, settings, changelog, mongos if present).")
         Path configDump;
     }
 

@@ -35,8 +35,10 @@ import org.bson.json.JsonParseException;
  *       one JSON array with {@code --jsonArray}, in {@code <collection>.json},
  *       {@code config.<collection>.json} or the same names ending in {@code .jsonl}.</li>
  * </ul>
+ * or a {@code mongodump --db config --archive=FILE} file, gzipped ({@code --gzip}) or not
+ * ({@link MongodumpArchive}), whose prelude records the server's version.
  * {@code chunks}, {@code collections} and {@code shards} are required; {@code databases},
- * {@code tags}, {@code settings} and {@code changelog} are read when present.
+ * {@code tags}, {@code settings}, {@code changelog} and {@code mongos} are read when present.
  */
 public final class ConfigDumpReader {
 
@@ -51,13 +53,19 @@ public final class ConfigDumpReader {
     }
 
     /**
-     * Loads the dump in {@code dir}.
+     * Loads the dump in {@code dir}: a folder, or a mongodump archive file.
      *
      * @throws IllegalArgumentException naming the folder or file and the problem
      */
     public static DocumentConfigSource open(Path dir) {
+        if (Files.isRegularFile(dir)) {
+            return openArchive(dir);
+        }
+        if (!Files.exists(dir)) {
+            throw new IllegalArgumentException("config-dump: " + dir + " does not exist");
+        }
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("config-dump: " + dir + " is not a folder");
+            throw new IllegalArgumentException("config-dump: " + dir + " is neither a folder nor a file");
         }
         Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config")) ? dir : dir.resolve("config");
         Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
@@ -75,6 +83,33 @@ public final class ConfigDumpReader {
         }
         return new DocumentConfigSource(dir.toString(), collections,
                 "a config dump holds no server to ask");
+    }
+
+    private static DocumentConfigSource openArchive(Path file) {
+        if (!MongodumpArchive.looksLikeArchive(file)) {
+            throw new IllegalArgumentException("config-dump: " + file + " is not a folder of config files nor a "
+                    + "mongodump archive (it does not start with the archive magic number 0x8199e26d or gzip's)");
+        }
+        java.util.Set<String> wanted = new java.util.HashSet<>(REQUIRED);
+        wanted.addAll(OPTIONAL);
+        MongodumpArchive.Contents contents = MongodumpArchive.read(file, wanted);
+        Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
+        for (String name : REQUIRED) {
+            List<BsonDocument> docs = contents.collections().get(name);
+            if (docs == null) {
+                throw new IllegalArgumentException("config-dump: the mongodump archive " + file + " holds no config."
+                        + name + " (expected mongodump --db config --archive)");
+            }
+            collections.put(name, docs);
+        }
+        for (String name : OPTIONAL) {
+            List<BsonDocument> docs = contents.collections().get(name);
+            if (docs != null) {
+                collections.put(name, docs);
+            }
+        }
+        return new DocumentConfigSource(file.toString(), collections, "a config dump holds no server to ask",
+                contents.serverVersion());
     }
 
     /** The file holding collection {@code name}, in the order mongodump, then mongoexport names them. */

@@ -183,7 +183,10 @@ public final class LiveLayoutViewModel {
         });
     }
 
-    /** Reads a folder of config.* exports (mongoexport JSON) in the background, with its whole changelog. */
+    /**
+     * Reads a config dump in the background, with its whole changelog: a folder of config.* exports
+     * (mongodump or mongoexport) or a mongodump archive file.
+     */
     public void openConfigDump(Path folder) {
         Objects.requireNonNull(folder, "folder");
         read(() -> {
