@@ -47,6 +47,11 @@ public final class ConfigDumpReader {
     /** Collections read when present. */
     public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos");
 
+    /** An exported {@code $shardedDataDistribution} result beside a dump. */
+    public static final String SHARDED_DATA_DISTRIBUTION_FILE = "shardedDataDistribution.json";
+    /** The start of an exported {@code $collStats} result's name beside a dump: {@code collStats.<ns>.json}. */
+    public static final String COLL_STATS_PREFIX = "collStats.";
+
     private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
 
     private ConfigDumpReader() {
@@ -81,8 +86,8 @@ public final class ConfigDumpReader {
                 collections.put(name, read(file.get()));
             }
         }
-        return new DocumentConfigSource(dir.toString(), collections,
-                "a config dump holds no server to ask");
+        return new DocumentConfigSource(dir.toString(), collections, "a config dump holds no server to ask",
+                Optional.empty(), sizeReports(dir, collections.get("collections")));
     }
 
     private static DocumentConfigSource openArchive(Path file) {
@@ -108,8 +113,35 @@ public final class ConfigDumpReader {
                 collections.put(name, docs);
             }
         }
+        Path beside = file.toAbsolutePath().getParent();
         return new DocumentConfigSource(file.toString(), collections, "a config dump holds no server to ask",
-                contents.serverVersion());
+                contents.serverVersion(), beside == null ? Map.of() : sizeReports(beside, collections.get("collections")));
+    }
+
+    /**
+     * Per-shard data exported beside a dump, in {@code folder}: {@link #SHARDED_DATA_DISTRIBUTION_FILE} (the
+     * output of {@code $shardedDataDistribution}, every collection), else per collection
+     * {@code collStats.<db>.<collection>.json} (the output of {@code $collStats: {storageStats: {}}} through
+     * mongos); JSON lines or one JSON array, Extended JSON, as mongosh's {@code EJSON.stringify} or
+     * mongoexport writes them.
+     */
+    static Map<String, DataDistribution> sizeReports(Path folder, List<BsonDocument> collections) {
+        Map<String, DataDistribution> out = new LinkedHashMap<>();
+        Path sdd = folder.resolve(SHARDED_DATA_DISTRIBUTION_FILE);
+        if (Files.isRegularFile(sdd)) {
+            out.putAll(DataDistributionDecoder.shardedDataDistribution(read(sdd)));
+        }
+        for (BsonDocument c : collections) {
+            if (!c.isString("_id") || out.containsKey(c.getString("_id").getValue())) {
+                continue;
+            }
+            String ns = c.getString("_id").getValue();
+            Path stats = folder.resolve(COLL_STATS_PREFIX + ns + ".json");
+            if (Files.isRegularFile(stats)) {
+                DataDistributionDecoder.collStats(read(stats)).ifPresent(d -> out.put(ns, d));
+            }
+        }
+        return out;
     }
 
     /** The file holding collection {@code name}, in the order mongodump, then mongoexport names them. */

@@ -29,6 +29,7 @@ public final class DocumentConfigSource implements ConfigSource {
     private final Map<String, List<BsonDocument>> collections;
     private final String offlineReason;
     private final Optional<String> recordedServerVersion;
+    private final Map<String, DataDistribution> dataDistribution;
     private Map<BsonValue, List<BsonDocument>> chunksByOwner;
 
     /**
@@ -50,6 +51,18 @@ public final class DocumentConfigSource implements ConfigSource {
      */
     public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
             Optional<String> recordedServerVersion) {
+        this(description, collections, offlineReason, recordedServerVersion, Map.of());
+    }
+
+    /**
+     * A source over documents with per-shard data exported beside them.
+     *
+     * @param dataDistribution per-shard data by namespace (an exported {@code $shardedDataDistribution} or
+     *     {@code $collStats} result); empty when none was exported
+     */
+    public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
+            Optional<String> recordedServerVersion, Map<String, DataDistribution> dataDistribution) {
+        this.dataDistribution = Map.copyOf(dataDistribution);
         this.description = description;
         this.collections = Map.copyOf(collections);
         this.offlineReason = offlineReason;
@@ -147,7 +160,17 @@ public final class DocumentConfigSource implements ConfigSource {
 
     @Override
     public ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> entries) {
-        return ReadOutcome.unavailable(offlineReason + "; per-shard data sizes are omitted");
+        if (dataDistribution.isEmpty()) {
+            return ReadOutcome.unavailable(offlineReason + "; per-shard data sizes are omitted");
+        }
+        Map<String, DataDistribution> out = new java.util.LinkedHashMap<>();
+        for (CollectionEntry e : entries) {
+            DataDistribution d = dataDistribution.get(e.namespace());
+            if (d != null) {
+                out.put(e.namespace(), d);
+            }
+        }
+        return ReadOutcome.of(out);
     }
 
     @Override

@@ -219,9 +219,12 @@ public final class NumberLineViewModel {
 
     private ChunkDetails details(int index) {
         ClusterSnapshot snapshot = layout.snapshot();
-        long docs = layout.sizes().map(s -> s.documents(index)).orElse(0L);
-        long bytes = layout.sizes().map(s -> s.bytes(index)).orElse(0L);
-        return new ChunkDetails(index, snapshot.chunks().get(index), docs, bytes, snapshot.key());
+        if (layout.sizes().isEmpty()) {
+            return ChunkDetails.withoutSizes(index, snapshot.chunks().get(index), snapshot.key());
+        }
+        ChunkSizes sizes = layout.sizes().get();
+        return new ChunkDetails(index, snapshot.chunks().get(index), sizes.documents(index), sizes.bytes(index),
+                snapshot.key());
     }
 
     // ---- what to paint ---------------------------------------------------------------------------
