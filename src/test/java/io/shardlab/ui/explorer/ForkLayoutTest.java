@@ -168,6 +168,33 @@ class ForkLayoutTest {
     }
 
     @Test
+    void a_layout_whose_source_did_not_tell_its_sizes_forks_with_sizes_unknown_not_zero() {
+        // given a layout recorded without per-chunk sizes (as a config dump without a size report)
+        Path file = dir.resolve("nosizes.shardlab");
+        SnapshotFile.write(file, new SnapshotFile.Contents(LAYOUT, List.of(), CLOCK.instant(), "test", null));
+        live.openSnapshot(file);
+        explorer.showLayout(LayoutData.of(LAYOUT));
+        explorer.numberLine().selectChunk(0);
+        assertEquals("unknown", explorer.numberLine().selectedProperty().get().documentsText(), "read-only view");
+
+        // when it is forked into the simulator
+        live.fork(explorer::fork);
+        thread.tick();
+
+        // then the simulation's chunks read "unknown", never 0
+        explorer.numberLine().selectChunk(0);
+        assertEquals("unknown", explorer.numberLine().selectedProperty().get().documentsText());
+        assertEquals("unknown", explorer.numberLine().selectedProperty().get().sizeText());
+
+        // and a snapshot that recorded sizes forks with them
+        live.openSnapshot(snapshot(null));
+        live.fork(explorer::fork);
+        thread.tick();
+        explorer.numberLine().selectChunk(0);
+        assertEquals("10", explorer.numberLine().selectedProperty().get().documentsText());
+    }
+
+    @Test
     void nothing_on_show_cannot_be_forked() {
         live.fork(explorer::fork);
 
