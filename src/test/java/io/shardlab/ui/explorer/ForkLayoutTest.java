@@ -173,7 +173,6 @@ class ForkLayoutTest {
         Path file = dir.resolve("nosizes.shardlab");
         SnapshotFile.write(file, new SnapshotFile.Contents(LAYOUT, List.of(), CLOCK.instant(), "test", null));
         live.openSnapshot(file);
-        explorer.showLayout(LayoutData.of(LAYOUT));
         explorer.numberLine().selectChunk(0);
         assertEquals("unknown", explorer.numberLine().selectedProperty().get().documentsText(), "read-only view");
 
