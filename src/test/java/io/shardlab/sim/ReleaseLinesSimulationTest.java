@@ -128,6 +128,34 @@ class ReleaseLinesSimulationTest {
         assertEquals(Map.of("shard01", donor, "shard02", recipient), c.snapshot().cluster().chunks().chunksPerShard());
     }
 
+    @ParameterizedTest(name = "{0}: an empty hashed collection on 3 shards gets {1} chunks")
+    @CsvSource(textBlock = """
+            # initial_split_policy.cpp; SERVER-76405 (7.2): one chunk per shard instead of two
+            4.0,   6
+            5.2,   6
+            7.1.1, 6
+            7.2,   3
+            7.3.1, 3
+            8.3,   3
+            """)
+    void hashedInitialChunksFollowTheRelease(String version, int chunks) {
+        SimulatedCluster c = cluster(version, 3, 0);
+        c.execute(ShardCollection.of(NS, "{x: 'hashed'}"));
+        assertEquals(chunks, c.snapshot().cluster().chunks().size());
+    }
+
+    @ParameterizedTest(name = "{0}: the default max chunk size is {1} MB")
+    @CsvSource(textBlock = """
+            # SERVER-61534: 128 MB from 5.2
+            4.0, 64
+            5.1, 64
+            5.2, 128
+            8.0, 128
+            """)
+    void theDefaultChunkSizeFollowsTheRelease(String version, long megabytes) {
+        assertEquals(megabytes * MB, cluster(version, 1, 0).snapshot().maxChunkSizeBytes());
+    }
+
     private static SimulatedCluster cluster(String version, int shards, long chunkSize) {
         return ClusterRulesTest.cluster(MongoVersion.parse(version), shards, chunkSize);
     }
