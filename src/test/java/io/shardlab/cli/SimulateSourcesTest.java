@@ -164,6 +164,32 @@ class SimulateSourcesTest {
     }
 
     @Test
+    void aMongodumpArchiveIsSimulatedUnderTheReleaseItsPreludeRecords() throws Exception {
+        Path archive = dir.resolve("config.archive.gz");
+        ConfigDumpReaderTestSupport.mongodumpArchive(archive, ConfigFixture.config(Shape.V4_4), "4.0.28", true);
+        BsonDocument d = json(CliRun.of("simulate", "--config-dump", archive.toString(), "--ns", ConfigFixture.USERS,
+                "--balancer-rounds", "1", "--json"));
+        assertEquals("4.0.28", d.getString("mongodbVersion").getValue());
+        List<String> notes = notes(d);
+        assertTrue(notes.contains("MongoDB 4.0.28 rules: the mongodump archive's prelude records server_version 4.0.28"),
+                notes.toString());
+        // 4.0 balances by chunk count: the planned migration is a moveChunk
+        assertEquals("moveChunk", d.getArray("migrationsPlanned").get(0).asDocument().getString("command").getValue());
+    }
+
+    @Test
+    void aFolderDumpWithoutAVersionIsSimulatedUnderTheInferredReleaseAndSaysSo() throws Exception {
+        Path dump = dir.resolve("dump40");
+        ConfigDumpReaderTestSupport.mongodump(dump, ConfigFixture.config(Shape.V4_4));
+        BsonDocument d = json(CliRun.of("simulate", "--config-dump", dump.toString(), "--ns", ConfigFixture.USERS,
+                "--json"));
+        assertEquals("4.4", d.getString("mongodbVersion").getValue());
+        assertTrue(notes(d).get(0).startsWith("MongoDB 4.4 rules, inferred: config.chunks keyed by ns"),
+                notes(d).toString());
+        assertTrue(notes(d).get(0).endsWith("choose another with --mongodb-version"), notes(d).toString());
+    }
+
+    @Test
     void aLiveClustersVersionChunkSizeAndPerShardDataAreUsed() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
             BsonDocument d = json(CliRun.of("simulate", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS,
