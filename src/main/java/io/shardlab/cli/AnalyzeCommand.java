@@ -200,7 +200,7 @@ final class AnalyzeCommand implements Runnable {
         }
         MongoVersion version;
         try {
-            version = MongoVersion.parseSimulated(mongodbVersion);
+            version = MongoVersion.parseModelled(mongodbVersion);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
         }

@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  * the layout comes from, which collection, and optionally which moment.
  *
  * <pre>
- *   (--uri URI | --snapshot FILE | --config-dump DIR) [--ns NS] [--at TIME]
+ *   (--uri URI | --snapshot FILE | --config-dump DIR|FILE) [--ns NS] [--at TIME]
  *   [--tls-ca-file FILE] [--tls-certificate-key-file FILE] [--timeout SECONDS]
  * </pre>
  *
@@ -66,8 +66,9 @@ public final class LayoutSourceOptions {
                 + "(written by 'snapshot' or 'simulate --snapshot-out').")
         Path snapshot;
 
-        @Option(names = "--config-dump", paramLabel = "DIR", description = "Read a folder of 'mongodump --db config' "
-                + "or 'mongoexport' output (chunks, collections, shards; databases, tags, settings, changelog if present).")
+        @Option(names = "--config-dump", paramLabel = "DIR|FILE", description = "Read a folder of 'mongodump --db "
+                + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
+                + "collections, shards; databases, tags, settings, changelog, mongos if present).")
         Path configDump;
     }
 
@@ -148,12 +149,7 @@ public final class LayoutSourceOptions {
         if (file != null) {
             file.chunkStatistics().forEach(s -> recorded.put(s.chunk(), s));
         }
-        Optional<String> version = metadata.serverInfo().map(ServerInfo::version);
-        if (version.isEmpty() && file != null && file.capture() != null && file.capture().isDocument("server")
-                && file.capture().getDocument("server").isString("version")) {
-            version = Optional.of(file.capture().getDocument("server").getString("version").getValue());
-        }
-        return new SourceLayout(cluster, layout, metadata, recorded, version);
+        return new SourceLayout(cluster, layout, metadata, recorded);
     }
 
     private ClusterMetadata read(Clock clock, int recentChanges) {
@@ -225,7 +221,7 @@ public final class LayoutSourceOptions {
         return new ClusterMetadata(metadata.source(), moment, metadata.server(), metadata.shards(), metadata.databases(),
                 metadata.balancer(), List.of(rewound), metadata.changes(layout.namespace()).stream()
                         .filter(c -> !c.time().isAfter(moment)).toList(), metadata.changelogComplete(), notes,
-                metadata.problems());
+                metadata.problems(), metadata.release());
     }
 
     private void requireSource() {

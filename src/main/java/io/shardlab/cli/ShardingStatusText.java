@@ -42,6 +42,7 @@ final class ShardingStatusText {
         line(out, 1, "source: " + m.source() + m.serverInfo().map(s -> " (" + s.role().name().toLowerCase() + " "
                 + s.version() + ")").orElse(""));
         line(out, 1, "read at: " + TIME.format(m.readAt()));
+        line(out, 1, "release: " + m.release().note());
         line(out, 1, "shards:");
         for (Shard s : m.shards()) {
             StringBuilder shard = new StringBuilder("{  \"_id\" : ").append(quote(s.id())).append(",  \"host\" : ")

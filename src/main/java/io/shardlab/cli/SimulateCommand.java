@@ -5,6 +5,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
+import io.shardlab.live.SourceRelease;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.BalancingFlags;
@@ -271,23 +272,25 @@ final class SimulateCommand implements Runnable {
         }
     }
 
-    /** The version: --mongodb-version, else the source server's when ShardLab models it, else 8.0; noted. */
+    /**
+     * The version: --mongodb-version, else the source's release ({@link SourceLayout#release()}: recorded or
+     * inferred), else 8.0 when the source's release is older than ShardLab models; noted.
+     */
     private MongoVersion version(SourceLayout loaded, List<String> notes) {
+        SourceRelease release = loaded.release();
         if (sim.mongodbVersion != null) {
             MongoVersion v = parseVersion();
-            notes.add("MongoDB " + v + " rules (--mongodb-version)"
-                    + loaded.serverVersion().map(sv -> "; the source's server runs " + sv).orElse(""));
+            notes.add("MongoDB " + v + " rules (--mongodb-version)" + v.modellingNote().map(n -> " (" + n + ")")
+                    .orElse("") + "; the source: " + release.note());
             return v;
         }
-        Optional<MongoVersion> release = loaded.release();
-        if (release.isPresent() && MongoVersion.simulated().contains(release.get())) {
-            notes.add("MongoDB " + release.get() + " rules: the source's server runs " + loaded.serverVersion().get());
-            return release.get();
+        if (!release.version().atLeast(MongoVersion.V4_0)) {
+            notes.add("MongoDB " + MongoVersion.DEFAULT + " rules: the source's release " + release.version()
+                    + " is older than ShardLab models (" + release.evidence() + "); choose one with --mongodb-version");
+            return MongoVersion.DEFAULT;
         }
-        notes.add("MongoDB " + MongoVersion.V8_0 + " rules: " + (loaded.serverVersion().isPresent()
-                ? "the source's server runs " + loaded.serverVersion().get() + ", which ShardLab does not model"
-                : "the source does not say which version it runs") + "; choose another with --mongodb-version");
-        return MongoVersion.V8_0;
+        notes.add(release.note() + (release.guessed() ? "; choose another with --mongodb-version" : ""));
+        return release.version();
     }
 
     /**

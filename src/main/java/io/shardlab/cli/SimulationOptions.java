@@ -95,7 +95,7 @@ final class SimulationOptions {
     /** The version asked for; only call when {@link #mongodbVersion} is set. */
     MongoVersion parseVersion() {
         try {
-            return MongoVersion.parseSimulated(mongodbVersion);
+            return MongoVersion.parseModelled(mongodbVersion);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
         }

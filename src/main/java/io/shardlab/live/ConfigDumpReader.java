@@ -35,15 +35,22 @@ import org.bson.json.JsonReader;
  *       one JSON array with {@code --jsonArray}, in {@code <collection>.json},
  *       {@code config.<collection>.json} or the same names ending in {@code .jsonl}.</li>
  * </ul>
+ * or a {@code mongodump --db config --archive=FILE} file, gzipped ({@code --gzip}) or not
+ * ({@link MongodumpArchive}), whose prelude records the server's version.
  * {@code chunks}, {@code collections} and {@code shards} are required; {@code databases},
- * {@code tags}, {@code settings} and {@code changelog} are read when present.
+ * {@code tags}, {@code settings}, {@code changelog} and {@code mongos} are read when present.
  */
 public final class ConfigDumpReader {
 
     /** Collections a dump must hold. */
     public static final List<String> REQUIRED = List.of("collections", "chunks", "shards");
     /** Collections read when present. */
-    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog");
+    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos");
+
+    /** An exported {@code $shardedDataDistribution} result beside a dump. */
+    public static final String SHARDED_DATA_DISTRIBUTION_FILE = "shardedDataDistribution.json";
+    /** The start of an exported {@code $collStats} result's name beside a dump: {@code collStats.<ns>.json}. */
+    public static final String COLL_STATS_PREFIX = "collStats.";
 
     private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
 
@@ -51,13 +58,19 @@ public final class ConfigDumpReader {
     }
 
     /**
-     * Loads the dump in {@code dir}.
+     * Loads the dump in {@code dir}: a folder, or a mongodump archive file.
      *
      * @throws IllegalArgumentException naming the folder or file and the problem
      */
     public static DocumentConfigSource open(Path dir) {
+        if (Files.isRegularFile(dir)) {
+            return openArchive(dir);
+        }
+        if (!Files.exists(dir)) {
+            throw new IllegalArgumentException("config-dump: " + dir + " does not exist");
+        }
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("config-dump: " + dir + " is not a folder");
+            throw new IllegalArgumentException("config-dump: " + dir + " is neither a folder nor a file");
         }
         Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config")) ? dir : dir.resolve("config");
         Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
@@ -73,8 +86,62 @@ public final class ConfigDumpReader {
                 collections.put(name, read(file.get()));
             }
         }
-        return new DocumentConfigSource(dir.toString(), collections,
-                "a config dump holds no server to ask");
+        return new DocumentConfigSource(dir.toString(), collections, "a config dump holds no server to ask",
+                Optional.empty(), sizeReports(dir, collections.get("collections")));
+    }
+
+    private static DocumentConfigSource openArchive(Path file) {
+        if (!MongodumpArchive.looksLikeArchive(file)) {
+            throw new IllegalArgumentException("config-dump: " + file + " is not a folder of config files nor a "
+                    + "mongodump archive (it does not start with the archive magic number 0x8199e26d or gzip's)");
+        }
+        java.util.Set<String> wanted = new java.util.HashSet<>(REQUIRED);
+        wanted.addAll(OPTIONAL);
+        MongodumpArchive.Contents contents = MongodumpArchive.read(file, wanted);
+        Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
+        for (String name : REQUIRED) {
+            List<BsonDocument> docs = contents.collections().get(name);
+            if (docs == null) {
+                throw new IllegalArgumentException("config-dump: the mongodump archive " + file + " holds no config."
+                        + name + " (expected mongodump --db config --archive)");
+            }
+            collections.put(name, docs);
+        }
+        for (String name : OPTIONAL) {
+            List<BsonDocument> docs = contents.collections().get(name);
+            if (docs != null) {
+                collections.put(name, docs);
+            }
+        }
+        Path beside = file.toAbsolutePath().getParent();
+        return new DocumentConfigSource(file.toString(), collections, "a config dump holds no server to ask",
+                contents.serverVersion(), beside == null ? Map.of() : sizeReports(beside, collections.get("collections")));
+    }
+
+    /**
+     * Per-shard data exported beside a dump, in {@code folder}: {@link #SHARDED_DATA_DISTRIBUTION_FILE} (the
+     * output of {@code $shardedDataDistribution}, every collection), else per collection
+     * {@code collStats.<db>.<collection>.json} (the output of {@code $collStats: {storageStats: {}}} through
+     * mongos); JSON lines or one JSON array, Extended JSON, as mongosh's {@code EJSON.stringify} or
+     * mongoexport writes them.
+     */
+    static Map<String, DataDistribution> sizeReports(Path folder, List<BsonDocument> collections) {
+        Map<String, DataDistribution> out = new LinkedHashMap<>();
+        Path sdd = folder.resolve(SHARDED_DATA_DISTRIBUTION_FILE);
+        if (Files.isRegularFile(sdd)) {
+            out.putAll(DataDistributionDecoder.shardedDataDistribution(read(sdd)));
+        }
+        for (BsonDocument c : collections) {
+            if (!c.isString("_id") || out.containsKey(c.getString("_id").getValue())) {
+                continue;
+            }
+            String ns = c.getString("_id").getValue();
+            Path stats = folder.resolve(COLL_STATS_PREFIX + ns + ".json");
+            if (Files.isRegularFile(stats)) {
+                DataDistributionDecoder.collStats(read(stats)).ifPresent(d -> out.put(ns, d));
+            }
+        }
+        return out;
     }
 
     /** The file holding collection {@code name}, in the order mongodump, then mongoexport names them. */

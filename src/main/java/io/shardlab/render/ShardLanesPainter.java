@@ -111,12 +111,14 @@ public final class ShardLanesPainter {
         if (detail.chunks()) {
             c.add(new Column("chunks", r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
         }
-        boolean sizes = !rows.isEmpty() && rows.get(0).documents().isPresent();
-        if (sizes && detail.documents()) {
-            c.add(new Column("docs", r -> CompactCount.format(r.documents().getAsLong()), false));
+        // sizes the source did not tell read "unknown", never 0
+        if (!rows.isEmpty() && detail.documents()) {
+            c.add(new Column("docs", r -> r.documents().isPresent() ? CompactCount.format(r.documents().getAsLong())
+                    : DataSize.UNKNOWN, false));
         }
-        if (sizes && detail.dataSize()) {
-            c.add(new Column("data", r -> DataSize.format(r.bytes().orElseThrow()), false));
+        if (!rows.isEmpty() && detail.dataSize()) {
+            c.add(new Column("data", r -> r.bytes().isPresent() ? DataSize.format(r.bytes().getAsLong())
+                    : DataSize.UNKNOWN, false));
         }
         if (!rows.isEmpty() && rows.get(0).writes().isPresent() && detail.writes()) {
             c.add(new Column("writes", r -> CompactCount.format(r.writes().getAsLong()), true));

@@ -1,6 +1,7 @@
 package io.shardlab.routing;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
@@ -240,7 +241,7 @@ public final class Router {
             return legacyUpdate(u, replacement);
         }
         QueryShards q = queryShards(u.filter());
-        boolean writeWithoutShardKey = version.atLeast(7, 1);
+        boolean writeWithoutShardKey = writesWithoutShardKey();
         if (u.upsert() && (!writeWithoutShardKey || u.multi())) {
             if (q.exactKey().isEmpty()) {
                 return rejected(q.targeting(), "An upsert" + (u.multi() ? " with multi: true" : "") + " on MongoDB "
@@ -358,7 +359,7 @@ public final class Router {
             return ok(q.shards(), q.targeting(), "The filter reaches " + q.shards().size() + " shards but has an "
                     + "exact _id equality, so the single delete is broadcast to them.", q.ranges());
         }
-        if (version.atLeast(7, 1)) {
+        if (writesWithoutShardKey()) {
             return twoPhase("deleteOne", q);
         }
         String error = "A single delete on a sharded collection must contain an exact match on _id (and have the "
@@ -378,7 +379,7 @@ public final class Router {
         if (q.exactKey().isPresent()) {
             return ok(q.shards(), q.targeting(), q.reason(), q.ranges());
         }
-        if (version.atLeast(7, 1)) {
+        if (writesWithoutShardKey()) {
             return twoPhase("findAndModify", q);
         }
         return rejected(q.targeting(), "On MongoDB " + version + " findAndModify must have an equality on the full "
@@ -386,6 +387,11 @@ public final class Router {
     }
 
     // ---- helpers ------------------------------------------------------------------------------
+
+    /** Whether single writes without the shard key run as two-phase writes ({@link ReleaseRules}, 7.1 on). */
+    private boolean writesWithoutShardKey() {
+        return version.atLeast(MongoVersion.V4_0) && ReleaseRules.of(version).writeWithoutShardKey();
+    }
 
     private void requireModelledSingleWriteVersion() {
         if (version.atLeast(4, 2) && !version.atLeast(5, 0)) {

@@ -122,7 +122,7 @@ class AnalyzeCommandTest {
             --key {a: 2}                         | analyze: Shard key { a: 2 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
             --key {a: 1} --chunk-size 0          | analyze: --chunk-size: between 1 and 1024 MB, got 0
             --key {a: 1} --shards 0              | analyze: --shards: between 1 and 1000 shards, got 0
-            --key {a: 1} --mongodb-version 3.6   | analyze: --mongodb-version: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            --key {a: 1} --mongodb-version 3.6   | analyze: --mongodb-version: version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models
             --key {a: 1} --key {a: 1}            | analyze: candidates: a key is listed twice: [{ a: 1 }, { a: 1 }]
             """)
     void badOptionsExitTwoWithOneLine(String options, String message) {

@@ -176,7 +176,7 @@ class ExportCommandTest {
             --key {a: 1} --ns x.y --docs 10 --out DIR/a.png                              | export: --docs: needs --workload or --dataset; nothing is inserted without one
             --key {counter: 1} --workload monotonic --shards 0 --out DIR/a.png           | export: --shards: between 1 and 1000 shards, got 0
             --key {counter: 1} --workload monotonic --window 0 --out DIR/a.png           | export: --window: between 1 and 100000000 inserts per window, got 0
-            --key {counter: 1} --workload monotonic --mongodb-version 3.6 --out DIR/a.png | export: --mongodb-version: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            --key {counter: 1} --workload monotonic --mongodb-version 3.6 --out DIR/a.png | export: --mongodb-version: version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models
             --snapshot SNAPSHOT --key {counter: 1} --workload monotonic --out DIR/a.png   | export: --workload, --dataset: export draws either a simulated run or SNAPSHOT, not both; use 'simulate --snapshot-out' then 'export --snapshot'
             --key {a: 1} --ns x.y --out DIR/a.png --chunk-width size                     | export: scale: width by data size needs chunk sizes, and the layout of x.y has none
             --snapshot SNAPSHOT --out DIR/a.png --theme sepia                            | export: --theme: expected light or dark, got 'sepia'

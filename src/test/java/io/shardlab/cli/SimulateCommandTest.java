@@ -197,7 +197,7 @@ class SimulateCommandTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             --workload nope --key {a:1} --shards 2                    | simulate: unknown workload 'nope'; known workloads: monotonic,
-            --workload age --key {age:1} --shards 2 --mongodb-version 9.9 | simulate: --mongodb-version: version: unknown MongoDB version '9.9'
+            --workload age --key {age:1} --shards 2 --mongodb-version 3.6 | simulate: --mongodb-version: version: MongoDB 3.6 is older than 4.0
             --workload age --key {age:1} --shards 0                   | simulate: --shards: between 1 and 1000 shards, got 0
             --workload age --key {age:1} --shards 2 --chunk-size 2048 | simulate: --chunk-size: between 1 and 1024 MB, got 2048
             --workload age --key {age:1} --shards 2 --doc-size 4      | simulate: --doc-size: between 5 and 16777216 bytes

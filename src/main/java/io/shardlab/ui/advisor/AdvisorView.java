@@ -148,7 +148,7 @@ public final class AdvisorView {
         shards.valueProperty().addListener((obs, was, now) -> viewModel.setShards(now));
         ChoiceBox<MongoVersion> version = new ChoiceBox<>();
         version.setId("version");
-        version.getItems().setAll(MongoVersion.simulated());
+        version.getItems().setAll(MongoVersion.releaseLines());
         version.setValue(viewModel.versionProperty().get());
         version.valueProperty().addListener((obs, was, now) -> viewModel.setVersion(now));
         Spinner<Integer> chunk = new Spinner<>(1, 1024, viewModel.chunkSizeMegabytesProperty().get());

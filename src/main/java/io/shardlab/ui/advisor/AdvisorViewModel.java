@@ -26,7 +26,7 @@ import io.shardlab.bson.BsonParseException;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
@@ -326,7 +326,7 @@ public final class AdvisorViewModel {
     }
 
     private static int megabytes(MongoVersion v) {
-        return (int) (DefaultChunkSize.bytes(v) / (1024 * 1024));
+        return (int) (ReleaseRules.of(v).defaultChunkSizeBytes() / (1024 * 1024));
     }
 
     // ---- analysis ----

@@ -86,6 +86,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void launch(Scenario scenario) {
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         leaveLayout();
+        numberLine.sizesUnknown(false);
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
         loadError.set("");
@@ -121,6 +122,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .withSplitPoints(java.util.List.of());
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         leaveLayout();
+        // a layout whose chunks' contents the source did not tell: its sizes read "unknown", never 0
+        numberLine.sizesUnknown(fork.load().contents().isEmpty());
         shownChunks = null;
         setup.fill(scenario);
         query.reset(scenario.queryFilter());

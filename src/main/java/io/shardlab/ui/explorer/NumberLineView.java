@@ -359,10 +359,10 @@ final class NumberLineView {
         int r = 0;
         row(grid, r++, "chunks", String.format(java.util.Locale.ROOT, "%,d", s.chunks())
                 + (s.jumboChunks() > 0 ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks()) : ""));
-        if (s.documents().isPresent()) {
-            row(grid, r++, "documents", String.format(java.util.Locale.ROOT, "%,d", s.documents().getAsLong()));
-            row(grid, r++, "data size", io.shardlab.render.DataSize.format(s.bytes().orElseThrow()));
-        }
+        row(grid, r++, "documents", s.documents().isPresent()
+                ? String.format(java.util.Locale.ROOT, "%,d", s.documents().getAsLong()) : ChunkDetails.UNKNOWN);
+        row(grid, r++, "data size", s.bytes().isPresent() ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
+                : ChunkDetails.UNKNOWN);
         if (s.writes().isPresent()) {
             String window = p.data().writes().map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(
                     w.windowMillis())).orElse("");

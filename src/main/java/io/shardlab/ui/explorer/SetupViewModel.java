@@ -2,7 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -178,9 +178,22 @@ public final class SetupViewModel {
         return version;
     }
 
-    /** The versions the simulator models. */
+    /**
+     * The releases the picker offers, oldest first: every release line the simulator models and the patch
+     * before each patch-level switch (6.0.2 keeps auto-split and chunk-count balancing).
+     */
     public List<MongoVersion> versions() {
-        return MongoVersion.simulated();
+        return ReleaseRules.choices();
+    }
+
+    /** The picker's one line for {@code version}: what changes in that release. */
+    public String versionSummary(MongoVersion version) {
+        return ReleaseRules.summary(version);
+    }
+
+    /** How a release reads in the picker: {@code "MongoDB 6.0"}, {@code "MongoDB 6.0.2"}. */
+    public String versionLabel(MongoVersion version) {
+        return "MongoDB " + version;
     }
 
     /** The maximum chunk size in MB; 0 for the version's default. */
@@ -191,7 +204,7 @@ public final class SetupViewModel {
     /** How a chunk size reads in the menu: {@code "default (128 MB)"} or {@code "64 MB"}. */
     public String chunkSizeLabel(int megabytes) {
         if (megabytes == 0) {
-            return "default (" + DefaultChunkSize.bytes(version.get()) / (1024 * 1024) + " MB)";
+            return "default (" + ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024) + " MB)";
         }
         return megabytes + " MB";
     }

@@ -1,6 +1,6 @@
 package io.shardlab.ui.lessons;
 
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import java.util.List;
@@ -214,7 +214,7 @@ public final class LessonsViewModel {
     static String summary(Scenario s) {
         String chunks = s.chunkSizeMegabytes() > 0
                 ? s.chunkSizeMegabytes() + " MB chunks"
-                : String.format(Locale.ROOT, "default %.0f MB chunks", DefaultChunkSize.bytes(s.version()) / MEBIBYTE);
+                : String.format(Locale.ROOT, "default %.0f MB chunks", ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
         String text = String.format(Locale.ROOT, "MongoDB %s · %d %s · %s · %s · %s: %,d documents at %,.0f/s",
                 s.version(), s.shards(), s.shards() == 1 ? "shard" : "shards", s.keyPattern(), chunks, s.workload(),
                 s.documents(), s.docsPerSecond());
