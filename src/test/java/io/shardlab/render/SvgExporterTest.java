@@ -82,6 +82,17 @@ class SvgExporterTest {
     }
 
     @Test
+    void the_same_diagram_gives_the_same_bytes_and_no_coordinate_has_more_than_two_decimals() throws Exception {
+        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.ALL));
+        String first = new SvgExporter().render(p, new ExportSize(1200, 0, 1));
+        assertEquals(first, new SvgExporter().render(p, new ExportSize(1200, 0, 1)));
+        java.util.regex.Matcher number = java.util.regex.Pattern.compile("\\d+\\.(\\d+)").matcher(first);
+        while (number.find()) {
+            assertTrue(number.group(1).length() <= 2, number.group());
+        }
+    }
+
+    @Test
     void coordinates_keep_at_most_two_decimals() {
         assertEquals("12.35", SvgExporter.twoDecimals(12.3456));
         assertEquals("12.3", SvgExporter.twoDecimals(12.3));
