@@ -224,7 +224,8 @@ public final class DiagramPainter {
         double legendH = 0;
         List<LegendPainter.Item> items = List.of();
         if (showsLegend() && (fit.legend() || !showsLanes())) {
-            items = LegendPainter.items(model, frame != null && frame.anyMixed(),
+            boolean dense = frame != null && NumberLinePainter.showsDensity(model) && frame.anyDense();
+            items = LegendPainter.items(model, frame != null && frame.anyMixed(), dense,
                     showsLanes() && summaries.stream().anyMatch(ShardSummary::hot), options.highlight());
             legendH = new LegendPainter(colors, type).height(g, items, right - left);
         }

@@ -26,7 +26,7 @@ public final class LegendPainter {
     }
 
     /** The kinds of swatch. */
-    public enum Kind { SHARD, JUMBO, ZONE, MIXED, HOT, HIGHLIGHT, DIMMED }
+    public enum Kind { SHARD, JUMBO, ZONE, MIXED, DENSE, HOT, HIGHLIGHT, DIMMED }
 
     private final ThemeColors colors;
     private final Typography type;
@@ -36,8 +36,14 @@ public final class LegendPainter {
         this.type = type;
     }
 
-    /** The entries for a picture: every shard of the model, then the marks in use. */
+    /** The entries for a picture: every shard of the model, then the marks in use (no density mark). */
     public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean hotShown, Highlight highlight) {
+        return items(model, mixedShown, false, hotShown, highlight);
+    }
+
+    /** The entries for a picture: every shard of the model, then the marks in use. */
+    public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean denseShown, boolean hotShown,
+            Highlight highlight) {
         List<Item> items = new ArrayList<>();
         for (int s = 0; s < model.shards().size(); s++) {
             items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
@@ -50,6 +56,10 @@ public final class LegendPainter {
         }
         if (mixedShown) {
             items.add(new Item(Kind.MIXED, -1, "pixel hides chunks of other shards"));
+        }
+        if (denseShown) {
+            items.add(new Item(Kind.DENSE, -1, "chunks narrower than " + (int) NumberLineFrame.BOUNDARY_MIN_PX
+                    + " px (darker: more per pixel)"));
         }
         if (hotShown) {
             items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
@@ -135,6 +145,13 @@ public final class LegendPainter {
                 pen.crisp(true);
                 pen.fill(colors.surface(), x, top, SWATCH, SWATCH - 5);
                 pen.fill(colors.mixed(), x, top + SWATCH - 3, SWATCH, 3);
+            }
+            case DENSE -> {
+                pen.crisp(true);
+                NumberLinePainter line = new NumberLinePainter(colors, type);
+                for (int i = 0; i < 4; i++) {
+                    pen.fill(line.densityColor(1 + i * 5), x + i * SWATCH / 4.0, top + 4, SWATCH / 4.0, SWATCH - 8);
+                }
             }
             case HOT -> {
                 pen.crisp(false);

@@ -1,6 +1,7 @@
 package io.shardlab.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -130,6 +131,45 @@ class DiagramPainterTest {
         IllegalArgumentException narrow = assertThrows(IllegalArgumentException.class,
                 () -> p.layout(Diagrams.scratch(), 300, 0, 1));
         assertTrue(narrow.getMessage().startsWith("width: 300 px leaves "), narrow.getMessage());
+    }
+
+    @Test
+    void with_key_value_or_size_widths_a_density_band_marks_where_chunks_are_too_narrow_to_see() throws Exception {
+        int tiny = 2500;
+        long[] points = new long[tiny + 1];
+        String[] owners = new String[tiny + 2];
+        points[0] = 0;
+        for (int i = 1; i <= tiny; i++) {
+            points[i] = 1_000_000L + i;
+        }
+        for (int i = 0; i < owners.length; i++) {
+            owners[i] = "shard0" + (1 + (i / 7) % 4);
+        }
+        DiagramData data = DiagramData.of(LayoutData.of(Layouts.ranged(points, owners, Set.of(), List.of())));
+        DiagramPainter equal = painter(data, View.NUMBER_LINE);
+        DiagramPainter byKey = new DiagramPainter(data,
+                DiagramOptions.defaults(View.NUMBER_LINE).withScale(Scale.KEY_VALUE));
+
+        DiagramPainter.Layout l = byKey.layout(Diagrams.scratch(), 1400, 0, 1);
+        assertEquals(NumberLinePainter.DENSITY_BAND, l.bar().getY() - equal.layout(Diagrams.scratch(), 1400, 0, 1)
+                .bar().getY(), 1e-9, "the band sits above the bar, only where widths vary");
+        java.awt.image.BufferedImage png = new PngExporter().render(byKey, new ExportSize(1400, 0, 1));
+        NumberLineFrame f = NumberLineFrame.compute(byKey.model(), Viewport.FULL, l.lineWidth(),
+                (int) Math.round(l.lineWidth()), null, KeyLabelFormat.standard());
+        int bandY = (int) (l.bar().getY() - NumberLinePainter.DENSITY_BAND / 2);
+        int denseMarks = 0;
+        java.awt.Color surface = ThemeColors.decode(Theme.light().surface());
+        java.awt.Color background = ThemeColors.decode(Theme.light().background());
+        for (int c = 0; c < f.columns(); c++) {
+            int rgb = png.getRGB((int) (l.lineX() + c + 0.5), bandY) & 0xFFFFFF;
+            boolean marked = rgb != (surface.getRGB() & 0xFFFFFF) && rgb != (background.getRGB() & 0xFFFFFF);
+            assertEquals(f.dense(c), marked, "column " + c);
+            denseMarks += marked ? 1 : 0;
+        }
+        assertTrue(denseMarks > 0);
+        String svg = new SvgExporter().render(byKey, new ExportSize(1400, 0, 1));
+        assertTrue(svg.contains(">chunks narrower than 4 px (darker: more per pixel)</text>"), "the legend says so");
+        assertFalse(new SvgExporter().render(equal, new ExportSize(1400, 0, 1)).contains("narrower than"));
     }
 
     @Test

@@ -189,7 +189,8 @@ final class NumberLineView {
         double lanesBottom = lanesTop + ShardLanesPainter.height(rows.size());
         LegendPainter legend = new LegendPainter(colors, type);
         List<LegendPainter.Item> items = LegendPainter.items(model, frame.anyMixed(),
-                rows.stream().anyMatch(ShardSummary::hot), p.options().highlight());
+                NumberLinePainter.showsDensity(model) && frame.anyDense(), rows.stream().anyMatch(ShardSummary::hot),
+                p.options().highlight());
         double legendTop = lanesBottom + GAP - 6;
         legend.paint(g, items, left, legendTop, width - 2 * PAD);
         double needed = legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2;
