@@ -526,13 +526,6 @@ final class NumberLineView {
         });
     }
 
-    /** Keys the canvas handles, for the shortcut list. */
-    static List<String[]> keyHelp() {
-        return List.of(new String[] {"+  −", "zoom"}, new String[] {"←  →", "pan"}, new String[] {"0", "fit"},
-                new String[] {"[  ]", "previous / next chunk"}, new String[] {"S", "split the selected chunk"},
-                new String[] {"M", "merge with the next chunk"}, new String[] {"Z", "zoom to the selected chunk"});
-    }
-
     /** The x of {@code position} on the line after the last paint, for tests; empty before. */
     Optional<Double> screenXOf(double position) {
         return Optional.ofNullable(geometry).map(g -> g.x(position));
