@@ -5,6 +5,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.ColumnConstraints;
@@ -54,7 +55,15 @@ public final class AboutDialog extends Dialog<ButtonType> {
         componentsNote.getStyleClass().add("about-note");
         componentsNote.setWrapText(true);
 
-        VBox content = new VBox(header, componentsTitle, componentsNote, componentTable(about));
+        // twenty components: the table scrolls, so the dialog fits a 720 px high screen
+        ScrollPane components = new ScrollPane(componentTable(about));
+        components.setId("about-components-scroll");
+        components.setFitToWidth(true);
+        components.setPrefViewportHeight(300);
+        components.setPrefViewportWidth(700);
+        components.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        components.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        VBox content = new VBox(header, componentsTitle, componentsNote, components);
         content.getStyleClass().add("about-content");
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add("about-dialog");
