@@ -26,7 +26,10 @@ public final class LegendPainter {
     }
 
     /** The kinds of swatch. */
-    public enum Kind { SHARD, JUMBO, ZONE, MIXED, DENSE, HOT, HIGHLIGHT, DIMMED }
+    /** Width of the legend's DRAINING badge (the lanes size theirs to the text). */
+    static final double DRAINING_BADGE = 74;
+
+    public enum Kind { SHARD, JUMBO, ZONE, MIXED, DENSE, HOT, DRAINING, HIGHLIGHT, DIMMED }
 
     private final ThemeColors colors;
     private final Typography type;
@@ -64,6 +67,9 @@ public final class LegendPainter {
         if (hotShown) {
             items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
         }
+        if (model.snapshot().shards().stream().anyMatch(io.shardlab.cluster.Shard::draining)) {
+            items.add(new Item(Kind.DRAINING, -1, "draining shard: being removed, its chunks move off"));
+        }
         if (highlight instanceof Highlight.KeyRange) {
             items.add(new Item(Kind.HIGHLIGHT, -1, "highlighted key range"));
         } else if (highlight instanceof Highlight.Chunk) {
@@ -98,7 +104,7 @@ public final class LegendPainter {
     }
 
     private double swatchWidth(Item item) {
-        return item.kind() == Kind.HOT ? 30 : SWATCH;
+        return item.kind() == Kind.HOT ? 30 : item.kind() == Kind.DRAINING ? DRAINING_BADGE : SWATCH;
     }
 
     /** Paints {@code items} from ({@code x}, {@code y}) within {@code width}. */
@@ -157,6 +163,14 @@ public final class LegendPainter {
                 pen.crisp(false);
                 pen.fillRound(colors.hot(), x, mid - 8, 30, 16, 8);
                 pen.textCentered(type.small(), colors.background(), "HOT", x + 15, pen.baselineCentered(type.small(), mid));
+            }
+            case DRAINING -> {
+                pen.crisp(false);
+                double bw = DRAINING_BADGE;
+                pen.fillRound(colors.mutedText(), x, mid - 8, bw, 16, 8);
+                pen.fillRound(colors.background(), x + 1.5, mid - 6.5, bw - 3, 13, 6.5);
+                pen.textCentered(type.small(), colors.mutedText(), ShardLanesPainter.DRAINING, x + bw / 2,
+                        pen.baselineCentered(type.small(), mid));
             }
             case DIMMED -> {
                 pen.crisp(false);
