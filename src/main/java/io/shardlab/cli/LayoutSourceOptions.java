@@ -5,6 +5,7 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
@@ -206,11 +207,14 @@ public final class LayoutSourceOptions {
         }
         LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
         ChunkMap then = history.layoutAt(moment);
-        long replayed = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment)).count();
+        List<ChunkChange> undone = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment))
+                .toList();
+        long entries = undone.stream().mapToLong(ChunkChange::changelogEntries).sum();
         long inexact = history.steps().stream().filter(s -> !s.exact() && s.change().time().isAfter(moment)).count();
         List<String> notes = new ArrayList<>(metadata.notes());
-        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing " + replayed
-                + " changelog entries" + (inexact > 0 ? " (" + inexact + " did not fit exactly)" : ""));
+        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
+                + CountedNoun.of(undone.size(), "chunk change") + " (" + CountedNoun.of(entries, "changelog entry", "changelog entries")
+                + ")" + (inexact > 0 ? "; " + CountedNoun.of(inexact, "change") + " did not fit exactly" : ""));
         if (!metadata.changes(layout.namespace()).isEmpty()
                 && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {
             notes.add("the changelog of " + layout.namespace() + " starts at "

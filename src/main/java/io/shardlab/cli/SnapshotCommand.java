@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
 import java.io.PrintWriter;
@@ -8,6 +9,7 @@ import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,10 +57,13 @@ final class SnapshotCommand implements Runnable {
         } catch (FileException e) {
             throw new FileException("--out: " + e.getMessage());
         }
+        List<ChunkChange> changes = metadata.changes(contents.cluster().namespace());
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + contents.cluster().namespace() + " (" + contents.cluster().chunks().size() + " chunks on "
                 + contents.cluster().chunks().chunksPerShard().size() + " shards, "
-                + metadata.changes(contents.cluster().namespace()).size() + " changelog entries) to " + out);
+                + CountedNoun.of(changes.size(), "chunk change") + " from "
+                + CountedNoun.of(changes.stream().mapToLong(ChunkChange::changelogEntries).sum(), "changelog entry",
+                        "changelog entries") + ") to " + out);
         w.flush();
     }
 }

@@ -11,19 +11,16 @@ import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
 
 /**
- * The drawing operations every painter uses, limited to what FXGraphics2D, BufferedImage, JFreeSVG and
- * JFreePDF all render the same way: opaque colours, filled rectangles and rounded rectangles, stroked lines
- * and paths, and text drawn as text. No clipping, no alpha, no images. On a JFreePDF target, text goes
- * through {@link PdfText} first.
+ * The drawing operations every painter uses, limited to what FXGraphics2D, BufferedImage, Batik's SVG generator
+ * and PDFBox's Graphics2D all render the same way: opaque colours, filled rectangles and rounded rectangles,
+ * stroked lines and paths, and text drawn as text. No clipping, no alpha, no images.
  */
 final class Pen {
 
     private final Graphics2D g;
-    private final boolean pdf;
 
     Pen(Graphics2D g) {
         this.g = g;
-        this.pdf = g instanceof org.jfree.pdf.PDFGraphics2D;
     }
 
     Graphics2D graphics() {
@@ -86,7 +83,7 @@ final class Pen {
     void text(Font font, Color color, String text, double x, double baseline) {
         g.setFont(font);
         g.setColor(color);
-        g.drawString(pdf ? PdfText.escape(text) : text, (float) x, (float) baseline);
+        g.drawString(text, (float) x, (float) baseline);
     }
 
     /** Draws {@code text} ending at x. */

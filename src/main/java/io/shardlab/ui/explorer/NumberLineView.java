@@ -196,7 +196,8 @@ final class NumberLineView {
         double lanesBottom = lanesTop + ShardLanesPainter.height(rows.size());
         LegendPainter legend = new LegendPainter(colors, type);
         List<LegendPainter.Item> items = LegendPainter.items(model, frame.anyMixed(),
-                rows.stream().anyMatch(ShardSummary::hot), p.options().highlight());
+                NumberLinePainter.showsDensity(model) && frame.anyDense(), rows.stream().anyMatch(ShardSummary::hot),
+                p.options().highlight());
         double legendTop = lanesBottom + GAP - 6;
         legend.paint(g, items, left, legendTop, width - 2 * PAD);
         double needed = (legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2) * scale;
@@ -547,13 +548,6 @@ final class NumberLineView {
                 e.consume();
             }
         });
-    }
-
-    /** Keys the canvas handles, for the shortcut list. */
-    static List<String[]> keyHelp() {
-        return List.of(new String[] {"+  −", "zoom"}, new String[] {"←  →", "pan"}, new String[] {"0", "fit"},
-                new String[] {"[  ]", "previous / next chunk"}, new String[] {"S", "split the selected chunk"},
-                new String[] {"M", "merge with the next chunk"}, new String[] {"Z", "zoom to the selected chunk"});
     }
 
     /** The x of {@code position} on the line after the last paint, for tests; empty before. */

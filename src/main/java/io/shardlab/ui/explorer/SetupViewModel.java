@@ -237,7 +237,8 @@ public final class SetupViewModel {
             return;
         }
         try {
-            Scenario scenario = base.withKeyPattern(keyPattern.get()).withWorkload(workload.get().id())
+            Scenario scenario = collectionFor(keyPattern.get()).withKeyPattern(keyPattern.get())
+                    .withWorkload(workload.get().id())
                     .withShards(shards.get()).withVersion(version.get())
                     .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get());
             if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
@@ -248,6 +249,27 @@ public final class SetupViewModel {
             launcher.accept(scenario);
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
+        }
+    }
+
+    /**
+     * The base scenario when {@code typedKey} is its key; otherwise the same on {@value
+     * Scenario#DEFAULT_NAMESPACE}: a collection belongs to its shard key, so a forked cluster's collection
+     * (say {@code shop.orders} on {@code { customer: 1 }}) tried on another key is a different collection,
+     * and a copied mongosh command must not name the real one with a key it does not have.
+     */
+    private Scenario collectionFor(String typedKey) {
+        if (base.namespace().equals(Scenario.DEFAULT_NAMESPACE) || sameKey(base.keyPattern(), typedKey)) {
+            return base;
+        }
+        return base.withNamespace(Scenario.DEFAULT_NAMESPACE);
+    }
+
+    private static boolean sameKey(String a, String b) {
+        try {
+            return ShardKeyPattern.parse(a).equals(ShardKeyPattern.parse(b));
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

@@ -92,7 +92,8 @@ public final class ExportViewModel {
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
         this.dark.set(dark);
         canHighlight.set(!(input.highlight() instanceof Highlight.None));
-        highlight.set(canHighlight.get());
+        // a documentation diagram shows every chunk in full colour; dimming the rest is the user's choice
+        highlight.set(false);
         if (input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }

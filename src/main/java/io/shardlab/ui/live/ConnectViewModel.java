@@ -79,7 +79,7 @@ public final class ConnectViewModel {
         try {
             request = new LiveConnectionRequest(connectionString.get(), tlsCaFile.get(), null, TIMEOUTS);
         } catch (IllegalArgumentException e) {
-            error.set(e.getMessage());
+            error.set(inDialogWords(e.getMessage()));
             return;
         }
         error.set("");
@@ -100,7 +100,7 @@ public final class ConnectViewModel {
                         ? failure.getCause() : failure;
                 if (!(cause instanceof LiveClusterException l && l.kind() == LiveClusterException.Kind.CANCELLED)) {
                     String message = cause instanceof Error ? BackgroundFailure.describe(cause) : String.valueOf(cause.getMessage());
-                    error.set(ConnectionStringSecrets.redact(message, request.connectionString()));
+                    error.set(inDialogWords(ConnectionStringSecrets.redact(message, request.connectionString())));
                 }
                 return;
             }
@@ -108,6 +108,20 @@ public final class ConnectViewModel {
             recentList.setAll(recent.list());
             connected.accept(connection);
         }));
+    }
+
+    /**
+     * A message from the connector, which names the command line's options ("uri: …", "--tls-ca-file"), in the
+     * words of this dialog's fields.
+     */
+    static String inDialogWords(String message) {
+        String m = message;
+        if (m.startsWith("uri: ")) {
+            m = "Connection string: " + m.substring("uri: ".length());
+        } else if (m.startsWith("tls-ca-file: ")) {
+            m = "TLS CA file: " + m.substring("tls-ca-file: ".length());
+        }
+        return m.replace("with --tls-ca-file", "with TLS CA file…");
     }
 
     /** Stops a connect under way; the dialog can be used again at once. */

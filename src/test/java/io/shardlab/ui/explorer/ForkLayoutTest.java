@@ -136,6 +136,34 @@ class ForkLayoutTest {
     }
 
     @Test
+    void after_a_fork_and_a_key_change_the_copied_mongosh_commands_name_the_simulators_collection_and_its_key() {
+        // given a forked snapshot whose commands name its real collection and key
+        live.openSnapshot(snapshot(new BsonDocument()));
+        live.fork(explorer::fork);
+        thread.tick();
+        explorer.numberLine().selectChunk(1);
+        explorer.actions().splitSelectedChunk();
+        thread.tick();
+        String onTheFork = explorer.history().lastMongoshProperty().get();
+        assertTrue(onTheFork.contains("\"shop.events\"") || onTheFork.contains("'shop.events'"), onTheFork);
+
+        // when the key is changed in the setup form and applied
+        explorer.setup().keyPatternProperty().set("{ counter: 'hashed' }");
+        explorer.setup().apply();
+        thread.tick();
+        assertEquals("", explorer.setup().errorProperty().get());
+        explorer.numberLine().selectChunk(0);
+        explorer.actions().splitSelectedChunk();
+        thread.tick();
+
+        // then a pasted command names the simulated collection, never the real one with a key it does not have
+        String command = explorer.history().lastMongoshProperty().get();
+        assertFalse(command.contains("shop.events"), command);
+        assertTrue(command.contains(io.shardlab.ui.explorer.Scenario.DEFAULT_NAMESPACE), command);
+        assertEquals(io.shardlab.ui.explorer.Scenario.DEFAULT_NAMESPACE, shown.get(shown.size() - 1).namespace());
+    }
+
+    @Test
     void the_explorers_fork_into_simulator_is_the_live_views_fork_and_leaves_the_read_only_layout() {
         // given the live view's fork offered to the explorer (as the app wires it) and a snapshot on show
         explorer.offerFork(() -> live.fork(explorer::fork));

@@ -180,7 +180,8 @@ class LiveLayoutViewModelTest {
         }, NOW, new RecentConnections(dir.resolve("recent")), c -> { });
         vm.connectionStringProperty().set("db1:27017");
         vm.connect();
-        assertTrue(vm.errorProperty().get().startsWith("uri: expected a connection string"), vm.errorProperty().get());
+        assertTrue(vm.errorProperty().get().startsWith("Connection string: expected a connection string"),
+                "the dialog's own word for the field, not the command line's 'uri:': " + vm.errorProperty().get());
     }
 
     @Test
