@@ -38,6 +38,12 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
         return SampleOrder.INSERTION;
     }
 
+    /** The export {@code FILE.indexes.json} beside the file ({@link IndexListFile}), else undeclared. */
+    @Override
+    public CollectionIndexes indexes() {
+        return IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
+    }
+
     @Override
     public SampleInput open() {
         String source = file.toString();

@@ -59,6 +59,7 @@ public final class SampleLoader {
         cancel.throwIfCancelled();
         store.freeze();
         progress.progress(new AnalysisProgress(stage, 1));
-        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles());
+        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles(), source.indexes(),
+                source.numOrphanDocs());
     }
 }

@@ -24,21 +24,24 @@ class RecommendationRuleTest {
     static CandidateReport candidate(String field, double singleShardReads, double meanMaxWriteShare, long distinct,
             boolean ruledOut) {
         ShardKeyPattern key = ShardKeyPattern.parse("{" + field + ": 1}");
-        KeyCharacteristics kc = new KeyCharacteristics(1_000_000, 1_000_000, 100, distinct == 1_000_000, distinct,
+        KeyCharacteristics kc = new KeyCharacteristics(1_000_000, java.util.OptionalLong.empty(), 1_000_000, 100,
+                distinct == 1_000_000, distinct,
                 List.of(new ValueFrequency(BsonLiterals.parseDocument("{" + field + ": 1}"), 1)),
                 Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0));
         ChunkMap chunks = ChunkMap.single(1, "shard01");
         LayoutMetrics layout = new LayoutMetrics(1, 0, 1.0, new ClusterSnapshot("t.c", key, false,
                 List.of(Shard.named("shard01")), chunks, List.of()), List.of(new ChunkStatistics(chunks.get(0), 1, 100)));
         Optional<ReadWriteDistribution> rw = singleShardReads < 0 ? Optional.empty() : Optional.of(
-                new ReadWriteDistribution(new ReadDistributionMetrics(10, 10, 0, 0, 0, singleShardReads,
-                        100 - singleShardReads, 0), new WriteDistributionMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0), List.of()));
+                new ReadWriteDistribution(new ReadDistributionMetrics(1000, 1000, 0, 0, 0,
+                        Math.round(singleShardReads * 10), 1000 - Math.round(singleShardReads * 10), 0,
+                        java.util.Collections.nCopies(2, 500L)), WriteDistributionMetrics.none(), List.of()));
         List<Finding> findings = new ArrayList<>();
         if (ruledOut) {
             findings.add(new Finding(FindingKind.HOT_SHARD, "every insert on one shard"));
         }
         return new CandidateReport(key, kc, layout, meanMaxWriteShare, rw, new JumboRisk(1, 0, List.of()), List.of(0L),
-                findings);
+                findings, new IndexSupport(Optional.empty(), Optional.empty(), false, false),
+                AnalysisRanges.at(1, List.of()));
     }
 
     @ParameterizedTest(name = "{9}")

@@ -48,20 +48,23 @@ class AnalyzeCommandTest {
         assertEquals(3, candidates.size());
         BsonDocument region = candidates.get(0).asDocument();
         assertEquals(BsonLiterals.parseDocument("{region: 1}"), region.getDocument("key"));
-        BsonDocument kc = region.getDocument("keyCharacteristics");
+        BsonDocument kc = region.getDocument("analyzeShardKey").getDocument("keyCharacteristics");
         assertEquals(2_000, kc.getNumber("numDocsTotal").longValue());
         assertEquals(2_000, kc.getNumber("numDocsSampled").longValue());
         assertEquals(2, kc.getNumber("numDistinctValues").longValue());
         assertEquals(BsonLiterals.parseDocument("{value: {region: 'us'}, frequency: 1800}"),
                 kc.getArray("mostCommonValues").get(0), "the value is the shard-key document");
         assertEquals(BsonLiterals.parseDocument("{type: 'monotonic', recordIdCorrelationCoefficient: 1.0}"),
-                candidates.get(1).asDocument().getDocument("keyCharacteristics").getDocument("monotonicity"));
+                candidates.get(1).asDocument().getDocument("analyzeShardKey").getDocument("keyCharacteristics")
+                        .getDocument("monotonicity"));
         assertEquals(BsonLiterals.parseDocument("{recordIdCorrelationCoefficient: 0.0, type: 'not monotonic'}"),
-                candidates.get(2).asDocument().getDocument("keyCharacteristics").getDocument("monotonicity"));
-        BsonDocument layout = region.getDocument("layout");
+                candidates.get(2).asDocument().getDocument("analyzeShardKey").getDocument("keyCharacteristics")
+                        .getDocument("monotonicity"));
+        BsonDocument own = region.getDocument("shardlab");
+        BsonDocument layout = own.getDocument("layout");
         assertTrue(layout.getNumber("chunks").intValue() >= 1);
-        assertTrue(region.containsKey("meanMaxWriteShare"));
-        assertTrue(region.getArray("findings").stream().anyMatch(f -> f.asDocument().getString("kind").getValue()
+        assertTrue(own.containsKey("meanMaxWriteShare"));
+        assertTrue(own.getArray("findings").stream().anyMatch(f -> f.asDocument().getString("kind").getValue()
                 .equals("lowCardinality")));
         assertTrue(out.isInt32("recommended") || out.isNull("recommended"));
         assertEquals(BsonLiterals.parseDocument("{mongodbVersion: '8.0', shards: 2, chunkSizeMB: 1}"),
@@ -82,12 +85,23 @@ class AnalyzeCommandTest {
                 "--queries", mix.toString(), "--mongodb-version", "6.0", "--json"));
 
         BsonDocument c = out.getArray("candidates").get(0).asDocument();
+        BsonDocument read = c.getDocument("analyzeShardKey").getDocument("readDistribution");
+        BsonDocument percentages = read.clone();
+        percentages.remove("numReadsByRange");
         assertEquals(BsonLiterals.parseDocument("""
                 {sampleSize: {total: 4, find: 4, aggregate: 0, count: 0, distinct: 0},
                  percentageOfSingleShardReads: 75.0, percentageOfMultiShardReads: 0.0,
-                 percentageOfScatterGatherReads: 25.0}"""), c.getDocument("readDistribution"));
-        assertEquals(1, c.getDocument("writeDistribution").getDocument("sampleSize").getNumber("delete").intValue());
-        assertEquals("deleteOne", c.getArray("rejectedOperations").get(0).asDocument().getString("op").getValue(),
+                 percentageOfScatterGatherReads: 25.0}"""), percentages);
+        assertEquals(51, read.getArray("numReadsByRange").size(),
+                "50 distinct hashes give 50 split points: fewer ranges than analyzeShardKeyNumRanges (100)");
+        assertEquals(3 + 51, read.getArray("numReadsByRange").stream().mapToLong(v -> v.asNumber().longValue()).sum(),
+                "3 equality reads reach one range each, the scatter-gather read all of them");
+        assertEquals(51, c.getDocument("shardlab").getArray("ranges").size());
+        assertEquals(BsonLiterals.parseDocument("{numSingleShardReads: 3, numMultiShardReads: 0, numScatterGatherReads: 1}"),
+                c.getDocument("shardlab").getDocument("readDistribution"), "the raw counts the server drops");
+        assertEquals(1, c.getDocument("analyzeShardKey").getDocument("writeDistribution").getDocument("sampleSize")
+                .getNumber("delete").intValue());
+        assertEquals("deleteOne", c.getDocument("shardlab").getArray("rejectedOperations").get(0).asDocument().getString("op").getValue(),
                 "6.0 refuses a deleteOne without the shard key");
         assertTrue(out.isNull("recommended"), "the only candidate is ruled out");
     }

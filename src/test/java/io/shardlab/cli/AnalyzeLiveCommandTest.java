@@ -58,7 +58,7 @@ class AnalyzeLiveCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         BsonDocument out = BsonLiterals.parseDocument(run.out());
         for (var candidate : out.getArray("candidates")) {
-            BsonDocument kc = candidate.asDocument().getDocument("keyCharacteristics");
+            BsonDocument kc = candidate.asDocument().getDocument("analyzeShardKey").getDocument("keyCharacteristics");
             assertEquals(12, kc.getNumber("numDocsSampled").longValue());
             assertEquals(31, kc.getNumber("numDocsTotal").longValue());
             assertEquals("unknown", kc.getDocument("monotonicity").getString("type").getValue());
