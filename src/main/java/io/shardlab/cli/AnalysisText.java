@@ -12,6 +12,7 @@ import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.render.RangeHeatStrip;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -83,26 +84,46 @@ final class AnalysisText {
                     + c.jumboRisk().largest().stream().limit(3).map(AnalysisText::jumbo)
                             .collect(Collectors.joining(", ")));
         }
+        line(out, "supportingIndex", c.indexes().supporting().map(i -> i.name() + (c.indexes().declared() ? ""
+                : " (assumed: no indexes declared)")).orElse("none: analyzeShardKey would return no keyCharacteristics; "
+                + "create one with createIndex(" + c.key() + ")"));
         c.readWrite().ifPresent(rw -> {
             ReadDistributionMetrics r = rw.read();
-            if (!r.isEmpty()) {
+            if (r.isEmpty()) {
+                line(out, "readDistribution", "no reads (sampleSize 0)");
+            } else {
                 line(out, "readDistribution", percent(r.percentageOfSingleShardReads()) + " single-shard, "
                         + percent(r.percentageOfMultiShardReads()) + " multi-shard, "
                         + percent(r.percentageOfScatterGatherReads()) + " scatter-gather (" + count(r.total())
                         + " reads)");
+                strip(out, "numReadsByRange", r.numReadsByRange());
             }
             WriteDistributionMetrics w = rw.write();
-            if (!w.isEmpty()) {
+            if (w.isEmpty()) {
+                line(out, "writeDistribution", "no writes (sampleSize 0)");
+            } else {
                 line(out, "writeDistribution", percent(w.percentageOfSingleShardWrites()) + " single-shard, "
                         + percent(w.percentageOfMultiShardWrites()) + " multi-shard, "
                         + percent(w.percentageOfScatterGatherWrites()) + " scatter-gather (" + count(w.total())
-                        + " writes)");
+                        + " writes); " + percent(w.percentageOfShardKeyUpdates()) + " shard-key updates, "
+                        + percent(w.percentageOfSingleWritesWithoutShardKey()) + " single and "
+                        + percent(w.percentageOfMultiWritesWithoutShardKey()) + " multi writes without shard key");
+                strip(out, "numWritesByRange", w.numWritesByRange());
             }
         });
         out.append("   findings\n");
         for (Finding f : c.findings()) {
             out.append(String.format(Locale.ROOT, "     %-10s %s%n", label(f), f.text()));
         }
+    }
+
+    /** Columns of the text heat strip. */
+    static final int STRIP_COLUMNS = 50;
+
+    private static void strip(StringBuilder out, String name, List<Long> counts) {
+        RangeHeatStrip strip = RangeHeatStrip.of(counts, Math.min(STRIP_COLUMNS, counts.size()));
+        line(out, name, "MinKey |" + strip.text() + "| MaxKey  (" + counts.size() + " ranges, busiest "
+                + count(strip.max()) + ")");
     }
 
     private static String label(Finding f) {

@@ -4,6 +4,7 @@ import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.AdvisorSettings;
 import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.DatasetFileSampleSource;
+import io.shardlab.advisor.IndexListFile;
 import io.shardlab.advisor.ProgressListener;
 import io.shardlab.advisor.QueryMixFile;
 import io.shardlab.advisor.Sample;
@@ -122,6 +123,13 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--queries", paramLabel = "FILE", description = "A query mix (format below).")
     private Path queries;
 
+    @Option(names = "--indexes", paramLabel = "FILE",
+            description = "The collection's indexes: what db.collection.getIndexes() prints (the listIndexes cursor's "
+                    + "firstBatch), the whole listIndexes reply, or one index per line. Default: FILE.indexes.json "
+                    + "beside --dataset if it exists, the live collection's own indexes with --uri; without either, "
+                    + "each candidate is assumed to have a non-unique index of its own besides _id.")
+    private Path indexes;
+
     @Option(names = "--docs", paramLabel = "N", description = "Read at most N documents (default: the whole file).")
     private Long docs;
 
@@ -150,6 +158,9 @@ final class AnalyzeCommand implements Runnable {
         ProgressListener listener = progress || System.console() != null
                 ? new ProgressPrinter(err, System.console() != null) : ProgressListener.NONE;
         Sample sample = sample(new SampleLoader(listener, CancelToken.none()), docs == null ? Long.MAX_VALUE : docs);
+        if (indexes != null) {
+            sample = sample.withIndexes(IndexListFile.read(indexes));
+        }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
                 r -> {
                     Thread t = new Thread(r, "shardlab-analyze");

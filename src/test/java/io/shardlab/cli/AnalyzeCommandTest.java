@@ -7,6 +7,7 @@ import io.shardlab.bson.BsonLiterals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeEach;
@@ -171,6 +172,59 @@ class AnalyzeCommandTest {
         assertEquals(Cli.BAD_INPUT, run.exitCode());
         assertEquals("analyze: candidate { tags: 1 }: document 2 (line 2 of tagged.jsonl) has an array at 'tags'; "
                 + "Shard key cannot contain array values or array descendants.", run.err().strip());
+    }
+
+    @Test
+    void anIndexExportBesideTheFileDecidesIsUniqueAndWhetherTheServerWouldGiveKeyCharacteristics()
+            throws IOException {
+        Files.writeString(dir.resolve("orders.jsonl.indexes.json"), """
+                [{"v": 2, "key": {"_id": 1}, "name": "_id_"},
+                 {"v": 2, "key": {"orderNo": 1}, "name": "orderNo_1", "unique": true}]
+                """);
+
+        BsonDocument out = json(CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}",
+                "--key", "{region: 1}", "--json"));
+
+        BsonDocument orderNo = out.getArray("candidates").get(0).asDocument();
+        assertTrue(orderNo.getDocument("analyzeShardKey").getDocument("keyCharacteristics").getBoolean("isUnique")
+                .getValue());
+        assertEquals("orderNo_1", orderNo.getDocument("shardlab").getString("supportingIndex").getValue());
+        BsonDocument region = out.getArray("candidates").get(1).asDocument();
+        assertEquals(List.of("readDistribution", "writeDistribution"),
+                List.copyOf(region.getDocument("analyzeShardKey").keySet()),
+                "no supporting index: the server answers without keyCharacteristics");
+        assertTrue(region.getDocument("shardlab").isNull("supportingIndex"));
+        assertTrue(region.getDocument("shardlab").containsKey("keyCharacteristics"), "ShardLab's estimate stays");
+        assertEquals(BsonLiterals.parseDocument("{declared: true, source: 'orders.jsonl.indexes.json'}"),
+                out.getDocument("sample").getDocument("indexes"));
+    }
+
+    @Test
+    void withoutAQueryMixBothDistributionsReportASampleSizeOfZero() {
+        BsonDocument out = json(CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}", "--json"));
+
+        BsonDocument reply = out.getArray("candidates").get(0).asDocument().getDocument("analyzeShardKey");
+        assertEquals(BsonLiterals.parseDocument("""
+                {sampleSize: {total: 0, find: 0, aggregate: 0, count: 0, distinct: 0}}"""),
+                reply.getDocument("readDistribution"));
+        assertEquals(BsonLiterals.parseDocument("""
+                {sampleSize: {total: 0, update: 0, delete: 0, findAndModify: 0}}"""),
+                reply.getDocument("writeDistribution"));
+    }
+
+    @Test
+    void theReadableReportDrawsReadsPerRangeAsAHeatStrip() throws IOException {
+        Path mix = dir.resolve("mix.jsonl");
+        Files.writeString(mix, "{\"op\": \"find\", \"filter\": {\"orderNo\": {\"$gte\": 1001}}}\n");
+
+        CliRun run = CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}", "--queries",
+                mix.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        // orders 1001 to 2000 are the upper 50 of the 100 equal-count ranges: 25 of the 50 columns
+        assertTrue(run.out().contains("   numReadsByRange     MinKey |" + " ".repeat(25) + "\u2588".repeat(25)
+                + "| MaxKey  (100 ranges, busiest 1)"), run.out());
+        assertTrue(run.out().contains("   writeDistribution   no writes (sampleSize 0)"), run.out());
     }
 
     @Test
