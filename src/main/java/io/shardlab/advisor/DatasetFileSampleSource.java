@@ -38,12 +38,6 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
         return SampleOrder.INSERTION;
     }
 
-    /** The export {@code FILE.indexes.json} beside the file ({@link IndexListFile}), else undeclared. */
-    @Override
-    public CollectionIndexes indexes() {
-        return IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
-    }
-
     @Override
     public SampleInput open() {
         String source = file.toString();
@@ -60,6 +54,8 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
         }
         InsertStream stream = DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED),
                 Long.MAX_VALUE);
-        return new SampleInput(stream, in::count, size, 0);
+        // the collection's indexes, when exported beside the file ({@link IndexListFile})
+        CollectionIndexes indexes = IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
+        return new SampleInput(stream, in::count, size, 0, indexes, java.util.OptionalLong.empty());
     }
 }

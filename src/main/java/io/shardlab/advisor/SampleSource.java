@@ -24,19 +24,4 @@ public interface SampleSource {
      * @throws IllegalArgumentException with a one-line message naming the source when it cannot be opened
      */
     SampleInput open();
-
-    /**
-     * The collection's indexes: undeclared unless the source knows them (an index export beside a
-     * file, a live collection's {@code listIndexes}).
-     *
-     * @throws IllegalArgumentException with a one-line message when a declaration cannot be read
-     */
-    default CollectionIndexes indexes() {
-        return CollectionIndexes.undeclared();
-    }
-
-    /** The collection's orphan documents when it is sharded; empty otherwise (a file, an unsharded collection). */
-    default java.util.OptionalLong numOrphanDocs() {
-        return java.util.OptionalLong.empty();
-    }
 }
