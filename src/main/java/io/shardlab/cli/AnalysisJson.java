@@ -8,11 +8,14 @@ import io.shardlab.advisor.JumboValue;
 import io.shardlab.advisor.ReadDistributionMetrics;
 import io.shardlab.advisor.RejectedQuery;
 import io.shardlab.advisor.Sample;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -36,7 +39,8 @@ import org.bson.BsonValue;
  *                               "writeDistribution": {"numSingleShardWrites", ..., "numShardKeyUpdates", ...},
  *                               "ranges": [{"min", "max"}], "layout": {"chunks", "jumboChunks", "maxShardDocShare"},
  *                               "meanMaxWriteShare", "jumboRisk": {...}, "rejectedOperations": [...],
- *                               "findings": [{"severity", "principle", "kind", "text"}]}}],
+ *                               "findings": [{"severity", "principle", "kind", "text"}]},
+ *                  "server": {"analyzeShardKey": {...}, "differences": [{"field", "shardlab", "server", "why"}]}}],
  *  "recommended": INDEX or null, "reasons": [...], "suggestions": [{"key", "reason"}]}
  * </pre>
  * Candidates are in the order given. {@code analyzeShardKey} is exactly the document the server's
@@ -44,14 +48,15 @@ import org.bson.BsonValue;
  * {@code db.coll.analyzeShardKey(key)} reads {@code candidates[i].analyzeShardKey}; everything
  * ShardLab adds is under {@code shardlab}: the raw counts behind the percentages (which the server
  * drops), the indexes used, the ranges the {@code num*ByRange} arrays count over, and the layout
- * replay.
+ * replay. With {@code --server-analyze}, {@code server} holds the server's own answer for the key
+ * and the fields where it differs from ShardLab's, each with why.
  */
 final class AnalysisJson {
 
     private AnalysisJson() {
     }
 
-    static String render(AdvisorReport report, Sample sample) {
+    static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
         BsonDocument root = new BsonDocument();
         root.append("sample", new BsonDocument("source", new BsonString(report.sampleSource()))
                 .append("order", new BsonString(report.sampleOrder().name().toLowerCase(Locale.ROOT)))
@@ -64,8 +69,10 @@ final class AnalysisJson {
                 .append("shards", new BsonInt32(report.settings().shards()))
                 .append("chunkSizeMB", new BsonInt64(report.settings().chunkSizeMegabytes())));
         BsonArray candidates = new BsonArray();
-        for (CandidateReport c : report.candidates()) {
-            candidates.add(candidate(c));
+        for (int i = 0; i < report.candidates().size(); i++) {
+            BsonDocument c = candidate(report.candidates().get(i));
+            answers.get(i).ifPresent(a -> c.append("server", server(a)));
+            candidates.add(c);
         }
         root.append("candidates", candidates);
         root.append("recommended", report.recommendation().index().isPresent()
@@ -140,6 +147,18 @@ final class AnalysisJson {
         own.append("findings", findings);
         d.append("shardlab", own);
         return d;
+    }
+
+    /** {@code server: {analyzeShardKey: <the server's answer>, differences: [{field, shardlab, server, why}]}}. */
+    private static BsonDocument server(ServerAnswerComparison a) {
+        BsonArray differences = new BsonArray();
+        for (ServerAnswerComparison.Difference d : a.differences()) {
+            differences.add(new BsonDocument("field", new BsonString(d.field()))
+                    .append("shardlab", d.shardlab() == null ? BsonNull.VALUE : d.shardlab())
+                    .append("server", d.server() == null ? BsonNull.VALUE : d.server())
+                    .append("why", new BsonString(d.why())));
+        }
+        return new BsonDocument("analyzeShardKey", a.server()).append("differences", differences);
     }
 
     private static BsonArray strings(java.util.List<String> list) {

@@ -7,6 +7,7 @@ import io.shardlab.advisor.JumboValue;
 import io.shardlab.advisor.KeyCharacteristics;
 import io.shardlab.advisor.ReadDistributionMetrics;
 import io.shardlab.advisor.Sample;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.SuggestedCandidate;
@@ -15,6 +16,7 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.render.RangeHeatStrip;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -27,7 +29,7 @@ final class AnalysisText {
     private AnalysisText() {
     }
 
-    static String render(AdvisorReport report, Sample sample) {
+    static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
         StringBuilder out = new StringBuilder();
         out.append("Shard key analysis of ").append(report.sampleSource()).append(": ")
                 .append(count(sample.numDocsSampled())).append(" documents (")
@@ -47,6 +49,7 @@ final class AnalysisText {
         for (int i = 0; i < report.candidates().size(); i++) {
             out.append('\n');
             candidate(out, i + 1, report.candidates().get(i), report.settings().shards());
+            answers.get(i).ifPresent(a -> server(out, a));
         }
         out.append('\n');
         List<String> reasons = report.recommendation().reasons();
@@ -115,6 +118,30 @@ final class AnalysisText {
         for (Finding f : c.findings()) {
             out.append(String.format(Locale.ROOT, "     %-10s %s%n", label(f), f.text()));
         }
+    }
+
+    private static void server(StringBuilder out, ServerAnswerComparison a) {
+        if (a.differences().isEmpty()) {
+            out.append("   server analyzeShardKey agrees on every field\n");
+            return;
+        }
+        out.append("   server analyzeShardKey differs on ").append(a.differences().size()).append(" field")
+                .append(a.differences().size() == 1 ? "" : "s").append('\n');
+        for (ServerAnswerComparison.Difference d : a.differences()) {
+            out.append("     ").append(d.field()).append(": ShardLab ").append(brief(d.shardlab()))
+                    .append(", server ").append(brief(d.server())).append("\n       ").append(d.why()).append('\n');
+        }
+    }
+
+    private static String brief(org.bson.BsonValue v) {
+        if (v == null) {
+            return "none";
+        }
+        if (v.isArray() && v.asArray().size() > 5) {
+            return v.asArray().size() + " values";
+        }
+        String s = BsonPrinter.shell(v);
+        return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }
 
     /** Columns of the text heat strip. */
