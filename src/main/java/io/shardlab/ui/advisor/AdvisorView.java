@@ -365,6 +365,11 @@ public final class AdvisorView {
         lineHolder.setMinHeight(0);
         detailLine.widthProperty().bind(lineHolder.widthProperty());
         detailLine.widthProperty().addListener((obs, was, now) -> paintDetail());
+        Label strips = new Label();
+        strips.setId("range-strips");
+        strips.setWrapText(true);
+        strips.getStyleClass().add(Styles.TEXT_MUTED);
+        strips.textProperty().bind(viewModel.selectedProperty().map(CandidateRow::rangeLegend));
         VBox findings = new VBox(4);
         findings.setId("findings");
         viewModel.selectedProperty().addListener((obs, was, now) -> {
@@ -375,7 +380,7 @@ public final class AdvisorView {
                 }
             }
         });
-        VBox box = new VBox(8, recommendation, reasons, selectedTitle, lineHolder, findings);
+        VBox box = new VBox(8, recommendation, reasons, selectedTitle, lineHolder, strips, findings);
         box.setPadding(new Insets(10, 12, 12, 12));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
@@ -412,8 +417,8 @@ public final class AdvisorView {
             detailLine.setHeight(0);
             return;
         }
-        detailLine.setHeight(LayoutSketch.height(row.layout(), DETAIL_BAR));
-        LayoutSketch.paint(detailLine, row.layout(), dark.get(), DETAIL_BAR);
+        detailLine.setHeight(LayoutSketch.height(row, DETAIL_BAR));
+        LayoutSketch.paint(detailLine, row, dark.get(), DETAIL_BAR);
     }
 
     private void repaint() {
@@ -432,8 +437,8 @@ public final class AdvisorView {
                 setGraphic(null);
                 return;
             }
-            canvas.setHeight(LayoutSketch.height(item.layout(), ROW_BAR));
-            LayoutSketch.paint(canvas, item.layout(), dark.get(), ROW_BAR);
+            canvas.setHeight(LayoutSketch.height(item, ROW_BAR));
+            LayoutSketch.paint(canvas, item, dark.get(), ROW_BAR);
             setGraphic(canvas);
         }
     }

@@ -205,4 +205,23 @@ class AdvisorViewModelTest {
         assertEquals(75.0, vm.rowsProperty().get(0).singleShardReads());
         assertEquals(ShardKeyPattern.parse("{state: 1}"), vm.rowsProperty().get(0).key());
     }
+
+    @Test
+    void eachRowCarriesTheReadsAndWritesPerRangeForTheHeatStrips() throws java.io.IOException {
+        Path mix = dir.resolve("strips.jsonl");
+        Files.writeString(mix, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}, \"weight\": 9}\n");
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        vm.loadQueryMix(mix);
+        assertTrue(vm.addCandidate("{state: 1}"));
+
+        vm.analyze();
+
+        CandidateRow row = vm.rowsProperty().get(0);
+        assertEquals(9, row.numReadsByRange().stream().mapToLong(Long::longValue).sum(), "one range holds CA");
+        assertEquals(List.of(), row.numWritesByRange(), "no writes: no strip");
+        assertTrue(row.rangeLegend().startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "
+                + "(numReadsByRange, "), row.rangeLegend());
+        assertTrue(row.rangeLegend().endsWith("busiest 9)."), row.rangeLegend());
+    }
 }
