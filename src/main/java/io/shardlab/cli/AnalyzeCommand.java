@@ -69,11 +69,14 @@ import picocli.CommandLine.Spec;
             "      deleteMany, findAndModify (writes). For aggregate, filter is the pipeline's leading $match.",
             "  filter: required. update: the $-operators of an update or findAndModify. replacement: the new",
             "  document of replaceOne. upsert: true|false. weight: how many times the operation occurs (default 1).",
+            "  collation: the operation's collation, e.g. {\"locale\": \"en\", \"strength\": 2} (default: simple).",
             "",
             "Recommendation: a key is ruled out by values larger than a chunk (jumbo), by meanMaxWriteShare of",
             "0.9 or more on 2+ shards, or by operations MongoDB would refuse; of the rest, the most single-shard",
             "reads win, then the lowest meanMaxWriteShare (to 2 decimals), then the most distinct values, then",
-            "the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}."})
+            "the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}; each",
+            "candidate's \"analyzeShardKey\" is the server command's own document, ShardLab's numbers are under",
+            "\"shardlab\"."})
 final class AnalyzeCommand implements Runnable {
 
     /** {@code --sample-size} when not given: documents drawn from a live collection. */
