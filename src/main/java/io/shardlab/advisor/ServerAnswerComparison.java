@@ -25,6 +25,22 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
      * @param why why the two can differ
      */
     public record Difference(String field, BsonValue shardlab, BsonValue server, String why) {
+
+        /** One line: the field, both values (shortened) and why, e.g. for a report. */
+        public String describe() {
+            return field + ": ShardLab " + brief(shardlab) + ", server " + brief(server) + " (" + why + ")";
+        }
+
+        private static String brief(BsonValue v) {
+            if (v == null) {
+                return "none";
+            }
+            if (v.isArray() && v.asArray().size() > 5) {
+                return v.asArray().size() + " values";
+            }
+            String s = io.shardlab.bson.BsonPrinter.shell(v);
+            return s.length() > 80 ? s.substring(0, 77) + "..." : s;
+        }
     }
 
     public ServerAnswerComparison {

@@ -128,20 +128,8 @@ final class AnalysisText {
         out.append("   server analyzeShardKey differs on ").append(a.differences().size()).append(" field")
                 .append(a.differences().size() == 1 ? "" : "s").append('\n');
         for (ServerAnswerComparison.Difference d : a.differences()) {
-            out.append("     ").append(d.field()).append(": ShardLab ").append(brief(d.shardlab()))
-                    .append(", server ").append(brief(d.server())).append("\n       ").append(d.why()).append('\n');
+            out.append("     ").append(d.describe()).append('\n');
         }
-    }
-
-    private static String brief(org.bson.BsonValue v) {
-        if (v == null) {
-            return "none";
-        }
-        if (v.isArray() && v.asArray().size() > 5) {
-            return v.asArray().size() + " values";
-        }
-        String s = BsonPrinter.shell(v);
-        return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }
 
     /** Columns of the text heat strip. */
