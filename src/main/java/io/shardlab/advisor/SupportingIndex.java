@@ -35,7 +35,8 @@ final class SupportingIndex {
     }
 
     /**
-     * @param multikey whether an index is multikey (some document holds an array on one of its paths)
+     * @param multikey whether an index is multikey (some document holds an array on one of its paths);
+     *     asked only of indexes whose fields could support the candidate, since it may scan the sample
      */
     static Optional<IndexSpec> forKeyCharacteristics(List<IndexSpec> indexes, ShardKeyPattern candidate,
             Predicate<IndexSpec> multikey) {
@@ -46,7 +47,7 @@ final class SupportingIndex {
         }
         IndexSpec best = null;
         for (IndexSpec index : indexes) {
-            if (index.clustered() || !usable(index, multikey) || !fieldNamePrefix(candidate, index)) {
+            if (index.clustered() || !fieldNamePrefix(candidate, index) || !usable(index, multikey)) {
                 continue;
             }
             if (best == null || best.key().size() > index.key().size() || (!best.unique() && index.unique())) {
@@ -64,7 +65,7 @@ final class SupportingIndex {
     static Optional<IndexSpec> forMonotonicity(List<IndexSpec> indexes, ShardKeyPattern candidate,
             Predicate<IndexSpec> multikey) {
         for (IndexSpec index : indexes) {
-            if (!index.clustered() && usable(index, multikey) && valuePrefix(candidate, index)) {
+            if (!index.clustered() && valuePrefix(candidate, index) && usable(index, multikey)) {
                 return Optional.of(index);
             }
         }

@@ -279,4 +279,20 @@ class KeyCharacteristicsTest {
         assertEquals(BsonLiterals.parseDocument("{d: {small: 1, big: {type: 'string', value: 'truncated', "
                 + "sizeBytes: 3200005}}}"), d.mostCommonValues().get(0).value());
     }
+
+    @Test
+    void aKeyOnAFieldNoDocumentHasIsRuledOutAndACompoundOneIsWarned() {
+        Sample sample = Samples.of("{a: 1}", "{a: 2}", "{a: 3}");
+
+        CandidateReport absent = Samples.analyze(sample, "{b: 1}");
+        CandidateReport compound = Samples.analyze(sample, "{a: 1, b: 1}");
+
+        assertTrue(absent.disqualified());
+        assertEquals("'b' is missing in every sampled document: all get null, so the key has one value and can never "
+                + "split.", absent.findings(Severity.DISQUALIFYING).get(0).text());
+        assertFalse(compound.disqualified());
+        assertTrue(compound.findings().stream().anyMatch(f -> f.kind() == FindingKind.MISSING_FIELDS
+                && f.text().equals("'b' is missing in every sampled document: all get null there, so the key splits "
+                        + "only on its other fields.")), compound.findings().toString());
+    }
 }

@@ -50,6 +50,8 @@ class RecommendationRuleTest {
             50, 0.30,  100, false,  80, 0.50,   10, false, B,    more single-shard reads win
             50, 0.30,  100, false,  50, 0.27,   10, false, B,    then the lower meanMaxWriteShare
             50, 0.301, 100, false,  50, 0.299, 1000, false, B,   shares equal to two decimals fall to cardinality
+            50, 0.26, 100, false,   50, 0.27,  1000, false, B,   shares within 0.02 are a tie: cardinality decides
+            50, 0.25, 1000, false,  50, 0.27,  100, false, A,    0.02 apart is no longer a tie
             50, 0.30,  100, false,  50, 0.30,  100, false, A,    a full tie keeps the order given
             100, 0.20, 1000000, true, 0, 0.50,   5, false, B,    a ruled-out key never wins
             100, 0.20, 1000000, true, 0, 0.50,   5, true,  none, nothing when every key is ruled out
@@ -81,6 +83,21 @@ class RecommendationRuleTest {
                 "Recommended: { b: 1 }. 80% of the reads reach a single shard; meanMaxWriteShare 0.50; 10 distinct values.",
                 "{ a: 1 } ranks lower: fewer single-shard reads (50% against 80%).",
                 "{ c: 1 } is ruled out (write distribution): every insert on one shard"), r.reasons());
+    }
+
+    @Test
+    void withoutReadsTheReasonsSayTheRankingRestsOnWriteSpreadAndNameTies() {
+        List<CandidateReport> candidates = List.of(candidate("a", -1, 0.26, 10, false),
+                candidate("b", -1, 0.27, 1000, false), candidate("c", -1, 0.27, 1000, false));
+
+        Recommendation r = RecommendationRule.recommend(candidates);
+
+        assertEquals(List.of(
+                "Recommended: { b: 1 }. Ranked on write spread only (no reads in a query mix); meanMaxWriteShare 0.27; "
+                        + "1,000 distinct values.",
+                "{ a: 1 } ranks lower: a tie on write spread (meanMaxWriteShare 0.26 against 0.27), then fewer "
+                        + "distinct values (10 against 1,000).",
+                "{ c: 1 } ranks lower: a tie with { b: 1 } on every rule; the one listed first is named."), r.reasons());
     }
 
     @Test

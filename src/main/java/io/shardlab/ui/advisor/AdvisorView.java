@@ -356,6 +356,10 @@ public final class AdvisorView {
     }
 
     private Parent details() {
+        Label caveat = wrapping(viewModel.caveatProperty());
+        caveat.setId("caveat");
+        caveat.getStyleClass().add(Styles.WARNING);
+        caveat.managedProperty().bind(caveat.textProperty().isNotEmpty());
         Label recommendation = wrapping(viewModel.recommendationProperty());
         recommendation.setId("recommendation");
         recommendation.getStyleClass().addAll(Styles.TITLE_4);
@@ -398,7 +402,7 @@ public final class AdvisorView {
                 }
             }
         });
-        VBox box = new VBox(8, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
+        VBox box = new VBox(8, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
         box.setPadding(new Insets(10, 12, 12, 12));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);

@@ -11,6 +11,8 @@ import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.CandidateSuggester;
 import io.shardlab.advisor.DatasetFileSampleSource;
 import io.shardlab.advisor.FieldProfile;
+import io.shardlab.advisor.Finding;
+import io.shardlab.advisor.FindingKind;
 import io.shardlab.advisor.ProgressListener;
 import io.shardlab.advisor.QueryMixFile;
 import io.shardlab.advisor.Sample;
@@ -109,6 +111,7 @@ public final class AdvisorViewModel {
     private final ReadOnlyListWrapper<CandidateRow> rows =
             new ReadOnlyListWrapper<>(this, "rows", FXCollections.observableArrayList());
     private final ReadOnlyStringWrapper recommendation = new ReadOnlyStringWrapper(this, "recommendation", "");
+    private final ReadOnlyStringWrapper caveat = new ReadOnlyStringWrapper(this, "caveat", "");
     private final ReadOnlyListWrapper<String> reasons =
             new ReadOnlyListWrapper<>(this, "reasons", FXCollections.observableArrayList());
     private final ReadOnlyObjectWrapper<CandidateRow> selected = new ReadOnlyObjectWrapper<>(this, "selected");
@@ -227,8 +230,14 @@ public final class AdvisorViewModel {
                         liveNamespace = namespace;
                         live.set(request != null);
                         clearResults();
+                        // a candidate none of whose fields the new sample has would only be rated on nulls
+                        List<ShardKeyPattern> dropped = candidates.stream().filter(k -> k.fields().stream()
+                                .allMatch(f -> loaded.field(f.path().split("\\.")[0]).isEmpty())).toList();
+                        candidates.removeAll(dropped);
                         refreshSuggestions();
-                        finish("");
+                        finish(dropped.isEmpty() ? "" : "Removed " + dropped.stream().map(Object::toString)
+                                .collect(java.util.stream.Collectors.joining(", ")) + ": the new sample has none of "
+                                + (dropped.size() == 1 ? "its fields." : "their fields."));
                     }
                 });
             } catch (RuntimeException e) {
@@ -501,6 +510,9 @@ public final class AdvisorViewModel {
         }
         rows.setAll(list);
         List<String> why = r.recommendation().reasons();
+        // the sample-size caveat applies to every candidate, so it leads instead of hiding in each list
+        caveat.set(r.candidates().stream().flatMap(c -> c.findings().stream())
+                .filter(f -> f.kind() == FindingKind.SMALL_SAMPLE).map(Finding::text).findFirst().orElse(""));
         recommendation.set(why.get(0));
         reasons.setAll(why.subList(1, why.size()));
         selected.set(pick >= 0 ? list.get(pick) : list.get(0));
@@ -513,6 +525,7 @@ public final class AdvisorViewModel {
         report.set(null);
         rows.clear();
         recommendation.set("");
+        caveat.set("");
         reasons.clear();
         selected.set(null);
     }
@@ -655,6 +668,11 @@ public final class AdvisorViewModel {
     }
 
     /** The row whose findings show. */
+    /** What limits every candidate's numbers (a sample too small for the chunk size); empty when nothing does. */
+    public ReadOnlyStringProperty caveatProperty() {
+        return caveat.getReadOnlyProperty();
+    }
+
     /** Whether the sample came from a live collection: the live verbs can ask it. */
     public ReadOnlyBooleanProperty liveProperty() {
         return live.getReadOnlyProperty();
