@@ -72,9 +72,9 @@ import picocli.CommandLine.Spec;
             "  collation: the operation's collation, e.g. {\"locale\": \"en\", \"strength\": 2} (default: simple).",
             "",
             "Recommendation: a key is ruled out by values larger than a chunk (jumbo), by meanMaxWriteShare of",
-            "0.9 or more on 2+ shards, or by operations MongoDB would refuse; of the rest, the most single-shard",
-            "reads win, then the lowest meanMaxWriteShare (to 2 decimals), then the most distinct values, then",
-            "the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}; each",
+            "0.9 or more on 2+ shards, by operations MongoDB would refuse, or by a field no document has; of the",
+            "rest, the most single-shard reads win, then the lowest meanMaxWriteShare (within 0.02 is a tie), then",
+            "the most distinct values, then the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}; each",
             "candidate's \"analyzeShardKey\" is the server command's own document, ShardLab's numbers are under",
             "\"shardlab\"."})
 final class AnalyzeCommand implements Runnable {
