@@ -39,7 +39,9 @@ import org.bson.BsonValue;
  * ({@link CollationWidening}).
  *
  * <p>Writes: a non-upsert replacement whose filter is not single-shard is targeted by the shard key
- * of its replacement document, missing fields as null ({@code _addUpdateQuery}). A write that is
+ * of its replacement document, missing fields as null ({@code _addUpdateQuery}); from 7.1, where
+ * {@code featureFlagUpdateOneWithoutShardKey} is on, only when the filter is an exact {@code _id}
+ * ({@code CollectionRoutingInfoTargeter::isExactIdQuery}). A write that is
  * not single-shard counts as a single or multi write without shard key. A shard-key update is an
  * update or findAndModify whose {@code $}-operators name a shard-key path, a path above one or one
  * inside one, or a replacement that gives a shard-key field another value than the filter's
@@ -86,7 +88,8 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
         List<RejectedQuery> rejected = new ArrayList<>();
         for (SampledQuery q : queries) {
             Classified c = classify(overRanges, pattern, q.filter(), q.hasSimpleCollation());
-            if (c.targeting() != TargetingClass.SINGLE_SHARD && q.command() == QueryCommand.REPLACE_ONE && !q.upsert()) {
+            if (c.targeting() != TargetingClass.SINGLE_SHARD && q.command() == QueryCommand.REPLACE_ONE && !q.upsert()
+                    && (!version.atLeast(7, 1) || exactId(q))) {
                 c = byReplacement(ranges, pattern, hasher, q).orElse(c);
             }
             long w = q.weight();
@@ -154,6 +157,21 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
             // an array on a key path: no shard key can be extracted, the class stays
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether the filter is an exact {@code _id} query: an equality on {@code _id} with a value that
+     * is not a document, array or regex, and not a string under a non-simple collation.
+     */
+    static boolean exactId(SampledQuery q) {
+        BsonValue id = q.filter().get("_id");
+        if (id != null && id.isDocument() && id.asDocument().size() == 1 && id.asDocument().containsKey("$eq")) {
+            id = id.asDocument().get("$eq");
+        }
+        if (id == null || id.isDocument() || id.isArray() || id.isRegularExpression()) {
+            return false;
+        }
+        return q.hasSimpleCollation() || !(id.isString() || id.isSymbol());
     }
 
     /** Whether the write changes a shard-key field, as far as the operation itself tells. */

@@ -210,6 +210,27 @@ class ReadWriteDistributionTest {
         assertEquals(List.of(), d.rejected(), "8.0 runs single writes without shard key in two phases");
     }
 
+    @ParameterizedTest(name = "{0}: replaceOne({1}) by its replacement: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            7.0 | {status: 'x'} | true
+            8.0 | {status: 'x'} | false
+            8.0 | {_id: 7}      | true
+            8.0 | {_id: {$eq: 7}} | true
+            8.0 | {_id: {$gt: 7}} | false
+            """)
+    void fromSevenOneAReplacementIsTargetedByItsDocumentOnlyForAnExactId(String version, String filter,
+            boolean byReplacement) {
+        // analyze_shard_key_read_write_distribution.cpp, _addUpdateQuery: "targeting by replacement document is
+        // only done when an updateOne without shard key is not supported or when the query targets an exact id"
+        SampledQuery replace = new SampledQuery(QueryCommand.REPLACE_ONE, BsonLiterals.parseDocument(filter),
+                BsonLiterals.parseDocument("{customerId: 9, status: 'new'}"), false, 1, 0);
+
+        WriteDistributionMetrics w = ReadWriteDistribution.route(List.of(replace), CUSTOMER, TWO_RANGES, LAYOUT,
+                MongoVersion.parseSimulated(version)).write();
+
+        assertEquals(byReplacement ? 1 : 0, w.numSingleShardWrites());
+    }
+
     @ParameterizedTest(name = "{0} {1} -> {2}")
     @CsvSource(delimiter = '|', textBlock = """
             updateOne     | {customerId: 5} | {$set: {customerId: 6}}        | true
