@@ -39,12 +39,17 @@ import org.bson.BsonValue;
  *   <li>{@code upsert}: true or false (updates and findAndModify; default false).</li>
  *   <li>{@code weight}: how many times the operation occurs in the mix, a whole number, at least 1
  *       (default 1); percentages are weighted by it.</li>
+ *   <li>{@code collation}: the operation's collation, e.g. {@code {"locale": "en_US", "strength": 1}}
+ *       (default: none, the collection's default, taken to be simple). Under a non-simple collation
+ *       an equality on a string shard-key value no longer pins one shard.</li>
  * </ul>
- * Blank lines are skipped. Any other mistake stops the read with the file, the line and the problem.
+ * Blank lines are skipped; a file without operations is an empty mix (analyzeShardKey then
+ * reports both distributions with a sample size of 0). Any other mistake stops the read with the file, the line and the problem.
  */
 public final class QueryMixFile {
 
-    private static final Set<String> FIELDS = Set.of("op", "filter", "update", "replacement", "upsert", "weight");
+    private static final Set<String> FIELDS = Set.of("op", "filter", "update", "replacement", "upsert", "weight",
+            "collation");
 
     private QueryMixFile() {
     }
@@ -91,10 +96,6 @@ public final class QueryMixFile {
                         + e.getMessage().replaceAll("\\s+", " ").strip());
             }
         }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no operations; a query mix lists one operation per line, "
-                    + "e.g. {\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}");
-        }
         return out;
     }
 
@@ -108,7 +109,7 @@ public final class QueryMixFile {
         for (String name : d.keySet()) {
             if (!FIELDS.contains(name)) {
                 throw new IllegalArgumentException("unknown field '" + name + "'; an operation has op, filter, update, "
-                        + "replacement, upsert and weight");
+                        + "replacement, upsert, weight and collation");
             }
         }
         BsonValue op = d.get("op");
@@ -169,7 +170,13 @@ public final class QueryMixFile {
             }
             upsert = d.getBoolean("upsert").getValue();
         }
-        return new SampledQuery(command, filter, update, upsert, weight(d.get("weight")), number);
+        BsonDocument collation = document(d, "collation", false);
+        if (collation != null && (!collation.containsKey("locale") || !collation.get("locale").isString())) {
+            throw new IllegalArgumentException("'collation' needs a 'locale' string, e.g. {\"locale\": \"en_US\", "
+                    + "\"strength\": 1} or {\"locale\": \"simple\"}");
+        }
+        return new SampledQuery(command, filter, update, upsert, weight(d.get("weight")), number,
+                collation == null ? new BsonDocument() : collation);
     }
 
     private static BsonDocument document(BsonDocument d, String name, boolean required) {

@@ -50,7 +50,11 @@ public final class SampleLoader {
         DocumentStore store = new DocumentStore();
         FieldProfiler profiler = new FieldProfiler();
         long numDocsTotal;
+        CollectionIndexes indexes;
+        java.util.OptionalLong numOrphanDocs;
         try (SampleInput input = source.open()) {
+            indexes = input.indexes();
+            numOrphanDocs = input.numOrphanDocs();
             InsertStream documents = input.documents();
             while (store.size() < limit && documents.hasNext()) {
                 InsertDocument d = documents.next();
@@ -79,6 +83,7 @@ public final class SampleLoader {
         cancel.throwIfCancelled();
         store.freeze();
         progress.progress(new AnalysisProgress(stage, 1));
-        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles());
+        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles(), indexes,
+                numOrphanDocs);
     }
 }

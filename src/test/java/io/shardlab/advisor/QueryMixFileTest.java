@@ -47,7 +47,7 @@ class QueryMixFileTest {
             {"op": "upsert", "filter": {}}                              | mix.jsonl line 1: unknown op 'upsert'; expected one of find, aggregate, count, distinct, updateOne, updateMany, replaceOne, deleteOne, deleteMany, findAndModify
             {"op": "find"}                                              | mix.jsonl line 1: 'filter' is required
             {"op": "find", "filter": 3}                                 | mix.jsonl line 1: 'filter' must be a document
-            {"op": "find", "filter": {}, "sort": {"a": 1}}              | mix.jsonl line 1: unknown field 'sort'; an operation has op, filter, update, replacement, upsert and weight
+            {"op": "find", "filter": {}, "sort": {"a": 1}}              | mix.jsonl line 1: unknown field 'sort'; an operation has op, filter, update, replacement, upsert, weight and collation
             {"op": "find", "filter": {}, "weight": 0}                   | mix.jsonl line 1: 'weight' must be a whole number of at least 1, got 0
             {"op": "find", "filter": {}, "weight": 1.5}                 | mix.jsonl line 1: 'weight' must be a whole number of at least 1, got 1.5
             {"op": "find", "filter": {}, "upsert": true}                | mix.jsonl line 1: find takes neither 'update' nor 'upsert'
@@ -70,8 +70,22 @@ class QueryMixFileTest {
     }
 
     @Test
-    void anEmptyMixIsAMistake() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse("\n\n", "m"));
-        assertTrue(e.getMessage().startsWith("m: no operations"), e.getMessage());
+    void anEmptyMixIsAMixWithoutQueries() {
+        // analyzeShardKey with no sampled queries reports both distributions with sampleSize 0
+        assertEquals(List.of(), QueryMixFile.parse("\n\n", "m"));
+    }
+
+    @Test
+    void anOperationMayCarryACollation() {
+        List<SampledQuery> mix = QueryMixFile.parse("""
+                {"op": "find", "filter": {"name": "a"}, "collation": {"locale": "en_US", "strength": 1}}
+                {"op": "find", "filter": {"name": "a"}, "collation": {"locale": "simple"}}
+                {"op": "find", "filter": {"name": "a"}}
+                """, "m");
+
+        assertEquals(List.of(false, true, true), mix.stream().map(SampledQuery::hasSimpleCollation).toList());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse(
+                "{\"op\": \"find\", \"filter\": {}, \"collation\": {\"strength\": 1}}", "m"));
+        assertTrue(e.getMessage().startsWith("m line 1: 'collation' needs a 'locale' string"), e.getMessage());
     }
 }

@@ -245,4 +245,42 @@ class AdvisorViewModelTest {
         assertTrue(vm.errorProperty().get().startsWith(shown), vm.errorProperty().get());
         assertEquals(1, vm.errorProperty().get().lines().count());
     }
+
+    @Test
+    void eachRowCarriesTheReadsAndWritesPerRangeForTheHeatStrips() throws java.io.IOException {
+        Path mix = dir.resolve("strips.jsonl");
+        Files.writeString(mix, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}, \"weight\": 9}\n");
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        vm.loadQueryMix(mix);
+        assertTrue(vm.addCandidate("{state: 1}"));
+
+        vm.analyze();
+
+        CandidateRow row = vm.rowsProperty().get(0);
+        assertEquals(9, row.numReadsByRange().stream().mapToLong(Long::longValue).sum(), "one range holds CA");
+        assertEquals(List.of(), row.numWritesByRange(), "no writes: no strip");
+        assertTrue(row.rangeLegend().startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "
+                + "(numReadsByRange, "), row.rangeLegend());
+        assertTrue(row.rangeLegend().endsWith("busiest 9)."), row.rangeLegend());
+        assertTrue(vm.caveatProperty().get().startsWith("The data (") && vm.caveatProperty().get().endsWith(
+                "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents."),
+                "the sample-size caveat leads the results: " + vm.caveatProperty().get());
+    }
+
+    @Test
+    void loadingASampleWithoutACandidatesFieldsRemovesItAndSaysSo() throws java.io.IOException {
+        Path other = dir.resolve("other.jsonl");
+        Files.writeString(other, "{\"sku\": 1}\n{\"sku\": 2}\n");
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        assertTrue(vm.addCandidate("{state: 1}"));
+        assertTrue(vm.addCandidate("{sku: 1, state: 1}"));
+
+        vm.loadFile(other);
+
+        assertEquals(List.of("{ sku: 1, state: 1 }"), vm.candidatesProperty().stream().map(Object::toString).toList(),
+                "a key with one field in the new sample stays, and is judged with its findings");
+        assertEquals("Removed { state: 1 }: the new sample has none of its fields.", vm.stageProperty().get());
+    }
 }
