@@ -31,7 +31,7 @@ class ReadOnlyOnTheWireTest {
 
     /** The commands a read-only client sends: reads, the handshake, authentication and cursor clean-up. */
     static final Set<String> READS = Set.of("find", "aggregate", "getMore", "killCursors", "count", "listCollections",
-            "listDatabases", "balancerStatus", "buildInfo", "ping", "hello", "isMaster", "ismaster", "saslStart",
+            "listIndexes", "listDatabases", "balancerStatus", "buildInfo", "ping", "hello", "isMaster", "ismaster", "saslStart",
             "saslContinue", "endSessions");
 
     static FakeCluster cluster;
