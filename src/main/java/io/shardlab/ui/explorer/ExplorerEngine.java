@@ -365,6 +365,21 @@ public final class ExplorerEngine {
         });
     }
 
+    /**
+     * At application exit, on the caller's thread (the simulation thread stops with the application):
+     * closes the server so that its connection threads end with the window.
+     */
+    public void closeConnections() {
+        MongosServer s = server;
+        if (s != null) {
+            server = null;
+            for (CompletableFuture<?> waiting : waitingCommands) {
+                waiting.completeExceptionally(new IllegalStateException("ShardLab stopped accepting connections"));
+            }
+            s.close();
+        }
+    }
+
     private MongosServer listen(ShardedCatalog catalog, int port) {
         MongosServer.Settings settings = new MongosServer.Settings(catalog, "127.0.0.1", port, 0,
                 SERVE_MEMORY_BUDGET_BYTES, SERVE_MAX_CLIENTS);
