@@ -351,9 +351,9 @@ public final class ExplorerView {
         accept.setSelected(vm.connections().acceptingProperty().get());
         vm.connections().acceptingProperty().addListener((obs, was, now) -> accept.setSelected(now));
         accept.setOnAction(e -> {
-            boolean wanted = accept.isSelected();
             // the tick follows the engine's report, not the click: a refused start leaves it off
-            accept.setSelected(vm.connections().acceptingProperty().get());
+            boolean wanted = !vm.connections().acceptingProperty().get();
+            accept.setSelected(!wanted);
             vm.connections().setAccepting(wanted);
         });
         accept.disableProperty().bind(vm.readOnlyLayoutProperty().and(vm.connections().acceptingProperty().not()));
