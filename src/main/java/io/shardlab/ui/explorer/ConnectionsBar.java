@@ -71,6 +71,11 @@ final class ConnectionsBar {
         dismiss.setOnAction(e -> vm.dismiss());
         dismiss.visibleProperty().bind(vm.acceptingProperty().not());
         dismiss.managedProperty().bind(dismiss.visibleProperty());
+        // the client list gives way first: the string, its copy button and Stop always fit
+        for (Region keep : new Region[] {uri, copy, stop, dismiss}) {
+            keep.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox.setHgrow(clients, Priority.SOMETIMES);
         root = new HBox(8, heading, uri, copy, clients, note, error, spacer, stop, dismiss);
         root.setId("connections-bar");
         root.getStyleClass().add("connections-bar");
