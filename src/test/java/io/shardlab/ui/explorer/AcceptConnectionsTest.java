@@ -40,6 +40,7 @@ class AcceptConnectionsTest {
     private final List<String> clipboard = new ArrayList<>();
     private final List<MongoClient> clients = new ArrayList<>();
     private volatile ExplorerFrame lastFrame;
+    private ExplorerEngine engine;
 
     @AfterEach
     void tearDown() {
@@ -51,7 +52,7 @@ class AcceptConnectionsTest {
     /** The explorer on the monotonic counter, cut at 5,000 and 10,000, its stream not started; port tried first: {@code port}. */
     private ExplorerViewModel explorer(int port) {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, state -> {
+        engine = new ExplorerEngine(thread, System::nanoTime, state -> {
             if (state instanceof EngineState.Running r) {
                 lastFrame = r.frame();
             }
@@ -141,6 +142,26 @@ class AcceptConnectionsTest {
         assertFalse(connections.acceptingProperty().get());
         assertEquals("", connections.connectionStringProperty().get());
         assertThrows(ConnectException.class, () -> new Socket(InetAddress.getLoopbackAddress(), port).close());
+    }
+
+    @Test
+    void undo_does_not_reach_back_past_a_clients_write() {
+        ExplorerViewModel vm = explorer(0);
+        engine.execute(new io.shardlab.sim.SplitAt("shardlab.events", new BsonDocument("counter", new BsonInt64(2_000))));
+        flush();
+        assertEquals(1, lastFrame.undo().stepsToUndo(), "the user's split can be undone");
+        vm.connections().start();
+        flush();
+
+        connect(vm.connections().connectionStringProperty().get(), "writer").getDatabase("shardlab")
+                .getCollection("events", BsonDocument.class).insertOne(new BsonDocument("counter", new BsonInt64(7)));
+        flush();
+
+        assertEquals(0, lastFrame.undo().stepsToUndo(),
+                "the client's document is stored for its reads too: undo stops before its insert");
+        assertEquals(1, lastFrame.cluster().documents());
+        vm.connections().stop();
+        flush();
     }
 
     @Test
