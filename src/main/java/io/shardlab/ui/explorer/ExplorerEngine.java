@@ -372,7 +372,9 @@ public final class ExplorerEngine {
     public void closeConnections() {
         MongosServer s = server;
         if (s != null) {
-            server = null;
+            synchronized (reportLock) {
+                server = null;
+            }
             for (CompletableFuture<?> waiting : waitingCommands) {
                 waiting.completeExceptionally(new IllegalStateException("ShardLab stopped accepting connections"));
             }
@@ -393,12 +395,20 @@ public final class ExplorerEngine {
     /** How long a client command waits for the simulation thread before it is answered with an error. */
     static final long CLIENT_COMMAND_TIMEOUT_SECONDS = 30;
 
+    /**
+     * Guards the check-and-report of a client change against the stop: a client report is handed on
+     * before the stop clears {@link #server}, or not at all, so the stop's report is the last one.
+     */
+    private final Object reportLock = new Object();
+
     private void reportClients() {
-        MongosServer s = server;
-        Consumer<ConnectionsState> report = connectionsReport;
-        if (s != null && report != null) {
-            report.accept(new ConnectionsState(Optional.of(s.connectionString()), s.clients(), Optional.empty(),
-                    Optional.empty()));
+        synchronized (reportLock) {
+            MongosServer s = server;
+            Consumer<ConnectionsState> report = connectionsReport;
+            if (s != null && report != null) {
+                report.accept(new ConnectionsState(Optional.of(s.connectionString()), s.clients(), Optional.empty(),
+                        Optional.empty()));
+            }
         }
     }
 
@@ -464,7 +474,9 @@ public final class ExplorerEngine {
 
     private void stopServing(Optional<String> note) {
         MongosServer s = server;
-        server = null;
+        synchronized (reportLock) {
+            server = null;
+        }
         // the connection threads waiting on this thread must not wait while the server closes them
         for (CompletableFuture<?> waiting : waitingCommands) {
             waiting.completeExceptionally(new IllegalStateException("ShardLab stopped accepting connections"));
