@@ -1,4 +1,5 @@
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.module.ModuleFinder;
@@ -11,6 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.spi.ToolProvider;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Prepares what jpackage takes from the shaded jar; the Maven profile {@code installer} (pom.xml)
@@ -32,7 +35,8 @@ import java.util.spi.ToolProvider;
  *   <li>{@code input/LICENSE.txt}: the licence the packages show and install: ShardLab's own licence
  *       ({@code LICENSE}) after a list of the bundled components and their licences, read from
  *       the table the About dialog shows ({@code COMPONENTS_TSV}: name, coordinates, version,
- *       licence, probe; tab-separated, {@code #} comments), and the Java runtime.</li>
+ *       licence, probe; tab-separated, {@code #} comments), and the Java runtime; then the
+ *       components' attribution notices, the jar's {@code META-INF/NOTICE}.</li>
  * </ul>
  * Bad input exits with status 2 and one line naming the input and the problem.
  */
@@ -78,6 +82,7 @@ public final class PrepareJpackageInput {
 
             Files.writeString(input.resolve("LICENSE.txt"),
                     licenceText(Files.readAllLines(components, StandardCharsets.UTF_8), components)
+                            + bundledNotices(jar)
                             + Files.readString(licence, StandardCharsets.UTF_8),
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -142,6 +147,27 @@ public final class PrepareJpackageInput {
         }
         text.append("-".repeat(78)).append(n).append(n);
         return text.toString();
+    }
+
+    /**
+     * The attribution notices of the bundled Apache-licensed components (Apache License 2.0, section 4(d)),
+     * which the shade plugin merges into the jar's META-INF/NOTICE.
+     */
+    private static String bundledNotices(Path jar) throws IOException {
+        String n = System.lineSeparator();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            ZipEntry entry = zip.getEntry("META-INF/NOTICE");
+            if (entry == null) {
+                fail(jar + ": has no META-INF/NOTICE (the shade plugin's ApacheNoticeResourceTransformer writes it)");
+            }
+            String notices;
+            try (InputStream in = zip.getInputStream(entry)) {
+                notices = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+            }
+            return "Notices of the bundled components (META-INF/NOTICE in " + jar.getFileName() + "; their licence"
+                    + n + "texts, with PDFBox's terms for the Adobe font metrics and glyph list, are in its"
+                    + n + "META-INF/LICENSE):" + n + n + notices.replace("\n", n) + n + n + "-".repeat(78) + n + n;
+        }
     }
 
     private static Path existingFile(String name) {

@@ -37,6 +37,7 @@ class ArchitectureTest {
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
         "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.mongos..",
+        "io.shardlab.files..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */

@@ -1,7 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.cluster.MongoVersion;
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadDriver;
 
@@ -25,9 +25,7 @@ public record AdvisorSettings(MongoVersion version, int shards, long maxChunkSiz
         if (version == null) {
             throw new IllegalArgumentException("version: required");
         }
-        if (!MongoVersion.simulated().contains(version)) {
-            MongoVersion.parseSimulated(version.toString());
-        }
+        version.modelledLine(); // refuses versions before 4.0
         if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
             throw new IllegalArgumentException("shards: between 1 and " + SimulationSetup.MAX_SHARDS + ", got " + shards);
         }
@@ -50,7 +48,7 @@ public record AdvisorSettings(MongoVersion version, int shards, long maxChunkSiz
      * per simulated second.
      */
     public static AdvisorSettings of(MongoVersion version, int shards) {
-        return new AdvisorSettings(version, shards, DefaultChunkSize.bytes(version), 1, SimulationSetup.DEFAULT_WINDOW,
+        return new AdvisorSettings(version, shards, ReleaseRules.of(version).defaultChunkSizeBytes(), 1, SimulationSetup.DEFAULT_WINDOW,
                 WorkloadDriver.DEFAULT_INSERTS_PER_SECOND);
     }
 

@@ -13,15 +13,19 @@ import java.util.Optional;
  * @param meanMaxWriteShare the replay's hot-shard number: per window of inserts, the busiest
  *     shard's share, averaged ({@link io.shardlab.workload.WriteDistribution}); 1/N is even, 1 is
  *     every insert on one shard
- * @param readWrite the query mix's read and write distribution, when a mix was given
+ * @param readWrite the query mix's read and write distribution (sample sizes 0 without a mix)
  * @param jumboRisk values whose documents alone exceed the maximum chunk size
  * @param missingFieldDocuments per key field, in pattern order, the sampled documents without it
  *     (they are indexed, and routed, as null)
  * @param findings what it all means, most severe first
+ * @param indexes the indexes analyzeShardKey would measure the key with; without a supporting
+ *     index the server reports no {@code keyCharacteristics}, and ShardLab's are an estimate as if
+ *     the key had a non-unique one
+ * @param ranges the {@code analyzeShardKeyNumRanges} ranges the reads and writes are counted over
  */
 public record CandidateReport(ShardKeyPattern key, KeyCharacteristics keyCharacteristics, LayoutMetrics layout,
         double meanMaxWriteShare, Optional<ReadWriteDistribution> readWrite, JumboRisk jumboRisk,
-        List<Long> missingFieldDocuments, List<Finding> findings) {
+        List<Long> missingFieldDocuments, List<Finding> findings, IndexSupport indexes, AnalysisRanges ranges) {
 
     public CandidateReport {
         if (key == null || keyCharacteristics == null || layout == null || readWrite == null || jumboRisk == null) {
@@ -35,6 +39,9 @@ public record CandidateReport(ShardKeyPattern key, KeyCharacteristics keyCharact
             throw new IllegalArgumentException("missingFieldDocuments: one count per key field");
         }
         findings = List.copyOf(findings);
+        if (indexes == null || ranges == null) {
+            throw new IllegalArgumentException("indexes/ranges: required");
+        }
     }
 
     /** Whether a finding rules the key out. */

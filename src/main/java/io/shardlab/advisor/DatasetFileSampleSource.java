@@ -1,11 +1,12 @@
 package io.shardlab.advisor;
 
+import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.WorkloadSettings;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -44,16 +45,17 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
         DatasetFile.Format format = DatasetFile.formatOf(source);
         long size;
         CountingInput in;
+        InputFile.check(file);
         try {
             size = Files.size(file);
-            in = new CountingInput(Files.newInputStream(file));
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(source + ": no such file");
         } catch (IOException e) {
-            throw new IllegalArgumentException(source + ": cannot open: " + e.getMessage());
+            throw new FileException(source + ": cannot be read: " + e.getMessage());
         }
+        in = new CountingInput(InputFile.openRaw(file));
         InsertStream stream = DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED),
                 Long.MAX_VALUE);
-        return new SampleInput(stream, in::count, size, 0);
+        // the collection's indexes, when exported beside the file ({@link IndexListFile})
+        CollectionIndexes indexes = IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
+        return new SampleInput(stream, in::count, size, 0, indexes, java.util.OptionalLong.empty());
     }
 }

@@ -86,6 +86,11 @@ public final class DocumentStore {
         positionOf = Arrays.copyOf(positionOf, count);
     }
 
+    /** The heap this store holds, in bytes: its pages and its index arrays. */
+    public long memoryBytes() {
+        return (long) pages.size() * PAGE_BYTES + 20L * pageOf.length;
+    }
+
     /** Number of documents. */
     public int size() {
         return count;

@@ -25,6 +25,17 @@ import java.util.Optional;
  */
 public final class FindingRules {
 
+    /**
+     * The chunk size that would give this much data {@value #CHUNKS_PER_SHARD_FOR_LAYOUT} chunks per
+     * shard, in whole MB from MongoDB's smallest (1 MB), or why none would.
+     */
+    static String meaningfulChunkSize(long bytes, int shards) {
+        long megabytes = bytes / ((long) CHUNKS_PER_SHARD_FOR_LAYOUT * shards) / AdvisorSettings.MEGABYTE;
+        return megabytes >= 1
+                ? "a chunk size of " + megabytes + " MB (or less) makes the comparison meaningful."
+                : "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents.";
+    }
+
     /** Fewer distinct values than this is low cardinality: fewer possible chunks than this. */
     public static final long LOW_CARDINALITY_BELOW = 1000;
     /** A most common value with at least this share of the sample is frequent ... */
@@ -125,7 +136,14 @@ public final class FindingRules {
         }
         for (int i = 0; i < f.missing().size(); i++) {
             long missing = f.missing().get(i);
-            if (missing > 0) {
+            String path = f.key().fields().get(i).path();
+            if (missing == docs && kc.numDistinctValues() == 1) {
+                out.add(new Finding(FindingKind.FIELD_ABSENT, "'" + path + "' is missing in every sampled document: "
+                        + "all get null, so the key has one value and can never split."));
+            } else if (missing == docs) {
+                out.add(new Finding(FindingKind.MISSING_FIELDS, "'" + path + "' is missing in every sampled document: "
+                        + "all get null there, so the key splits only on its other fields."));
+            } else if (missing > 0) {
                 out.add(new Finding(FindingKind.MISSING_FIELDS, count(missing) + " of " + count(docs)
                         + " documents have no '" + f.key().fields().get(i).path() + "'; they are stored and routed "
                         + "as if it were null, so they all share one value."));
@@ -171,7 +189,7 @@ public final class FindingRules {
             out.add(new Finding(FindingKind.SMALL_SAMPLE, "The data (" + mb(bytes) + ") is less than "
                     + CHUNKS_PER_SHARD_FOR_LAYOUT + " chunks of " + mb(f.settings().maxChunkSizeBytes()) + " per shard, "
                     + "so the balancer has little to spread and the write and layout numbers say little; "
-                    + "a smaller chunk size shows how a larger collection would split."));
+                    + meaningfulChunkSize(bytes, n)));
         }
         if (f.sample().order() == SampleOrder.UNKNOWN) {
             out.add(new Finding(FindingKind.UNKNOWN_ORDER, "The sample is in no known order ($sample returns "

@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * analyzeShardKey's {@code keyCharacteristics} for one candidate key, computed on a sample
@@ -8,18 +9,20 @@ import java.util.List;
  * out is on {@link KeyCharacteristicsCalculator}).
  *
  * @param numDocsTotal documents in the collection the sample stands for
+ * @param numOrphanDocs orphan documents, only for a sharded collection ({@code calculateCollStats}
+ *     sets it only when the collection is sharded)
  * @param numDocsSampled documents in the sample
  * @param avgDocSizeBytes average BSON size of a sampled document, in whole bytes, at least 5
- * @param isUnique whether every sampled document has its own key value. <b>Differs from
- *     analyzeShardKey</b>, whose {@code isUnique} is true only when a unique index supports the
- *     key; ShardLab has no indexes and reports uniqueness in the sample
+ * @param isUnique whether the supporting index is unique and has exactly the key's fields
+ *     ({@link SupportingIndex#isUnique}); then every document counts as its own value
  * @param numDistinctValues distinct key values in the sample (distinct hashes for a hashed field)
  * @param mostCommonValues the most frequent values, most frequent first, at most
  *     {@link KeyCharacteristicsCalculator#NUM_MOST_COMMON_VALUES}
  * @param monotonicity whether the key changes with insertion order
  */
-public record KeyCharacteristics(long numDocsTotal, long numDocsSampled, long avgDocSizeBytes, boolean isUnique,
-        long numDistinctValues, List<ValueFrequency> mostCommonValues, Monotonicity monotonicity) {
+public record KeyCharacteristics(long numDocsTotal, OptionalLong numOrphanDocs, long numDocsSampled,
+        long avgDocSizeBytes, boolean isUnique, long numDistinctValues, List<ValueFrequency> mostCommonValues,
+        Monotonicity monotonicity) {
 
     public KeyCharacteristics {
         if (numDocsSampled < 1 || numDocsTotal < numDocsSampled) {
@@ -30,9 +33,12 @@ public record KeyCharacteristics(long numDocsTotal, long numDocsSampled, long av
             throw new IllegalArgumentException("numDistinctValues: between 1 and " + numDocsSampled + ", got "
                     + numDistinctValues);
         }
-        if (isUnique != (numDistinctValues == numDocsSampled)) {
-            throw new IllegalArgumentException("isUnique: " + isUnique + " but " + numDistinctValues
-                    + " distinct values in " + numDocsSampled + " documents");
+        if (isUnique && numDistinctValues != numDocsSampled) {
+            throw new IllegalArgumentException("isUnique: a unique key has one value per document, got "
+                    + numDistinctValues + " distinct values in " + numDocsSampled + " documents");
+        }
+        if (numOrphanDocs == null) {
+            throw new IllegalArgumentException("numOrphanDocs: required (empty when not sharded)");
         }
         if (avgDocSizeBytes < 5) {
             throw new IllegalArgumentException("avgDocSizeBytes: at least 5, got " + avgDocSizeBytes);

@@ -55,16 +55,34 @@ public final class KeyCharacteristicsCalculator {
     private KeyCharacteristicsCalculator() {
     }
 
-    /** The characteristics of {@code pattern} on {@code sample}, from its sorted values. */
-    static KeyCharacteristics calculate(Sample sample, ShardKeyPattern pattern, KeyValueRuns runs, KeyReader reader) {
+    /**
+     * The characteristics of {@code pattern} on {@code sample}, from its sorted values, measured
+     * through the candidate's indexes. With a unique supporting index MongoDB does not group at all
+     * ({@code calculateCardinalityAndFrequencyUnique}): every document is its own value, and the
+     * most common values are the first {@value #NUM_MOST_COMMON_VALUES} documents
+     * ({@code $limit}), each with frequency 1. Values over the reply's size limit are truncated
+     * ({@link MostCommonValueTruncation}).
+     */
+    static KeyCharacteristics calculate(Sample sample, ShardKeyPattern pattern, KeyValueRuns runs, KeyReader reader,
+            IndexSupport indexes) {
         long n = sample.numDocsSampled();
         long avg = Math.max(EMPTY_DOC_SIZE_BYTES, sample.documents().totalBytes() / n);
+        int maxValueBytes = MostCommonValueTruncation.maxSizeBytesPerValue(NUM_MOST_COMMON_VALUES);
+        boolean unique = indexes.isUnique(pattern);
         List<ValueFrequency> mostCommon = new ArrayList<>();
-        for (int r : mostCommonRuns(runs, NUM_MOST_COMMON_VALUES)) {
-            mostCommon.add(new ValueFrequency(reader.originalKeyDocument(runs.firstDocumentOf(r)), runs.runLength(r)));
+        if (unique) {
+            for (int doc = 0; doc < Math.min(n, NUM_MOST_COMMON_VALUES); doc++) {
+                mostCommon.add(new ValueFrequency(
+                        MostCommonValueTruncation.apply(reader.originalKeyDocument(doc), maxValueBytes), 1));
+            }
+        } else {
+            for (int r : mostCommonRuns(runs, NUM_MOST_COMMON_VALUES)) {
+                mostCommon.add(new ValueFrequency(MostCommonValueTruncation.apply(
+                        reader.originalKeyDocument(runs.firstDocumentOf(r)), maxValueBytes), runs.runLength(r)));
+            }
         }
-        return new KeyCharacteristics(sample.numDocsTotal(), n, avg, runs.runs() == n, runs.runs(), mostCommon,
-                monotonicity(sample.order(), pattern, runs));
+        return new KeyCharacteristics(sample.numDocsTotal(), sample.numOrphanDocs(), n, avg, unique,
+                unique ? n : runs.runs(), mostCommon, monotonicity(sample.order(), pattern, runs, indexes));
     }
 
     /** The {@code limit} longest runs, longest first, ties by earliest first document. */
@@ -91,12 +109,21 @@ public final class KeyCharacteristicsCalculator {
         return la != lb ? la > lb : runs.firstDocumentOf(a) < runs.firstDocumentOf(b);
     }
 
-    static Monotonicity monotonicity(SampleOrder order, ShardKeyPattern pattern, KeyValueRuns runs) {
+    /**
+     * {@code calculateMonotonicity}: a clustered collection is "unknown" (its RecordIds are the
+     * cluster key, not the insertion order), then a hashed key as described above, then "unknown"
+     * without an index that has the key as its prefix.
+     */
+    static Monotonicity monotonicity(SampleOrder order, ShardKeyPattern pattern, KeyValueRuns runs,
+            IndexSupport indexes) {
+        if (indexes.clustered()) {
+            return Monotonicity.unknown();
+        }
         if (pattern.isHashed()) {
             return pattern.arity() == 1 || pattern.hasHashedPrefix()
                     ? Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0) : Monotonicity.unknown();
         }
-        if (order == SampleOrder.UNKNOWN) {
+        if (indexes.monotonicity().isEmpty() || order == SampleOrder.UNKNOWN) {
             return Monotonicity.unknown();
         }
         if (runs.runs() == 1) {

@@ -1,16 +1,15 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.files.InputFile;
 import io.shardlab.bson.BsonParseException;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.routing.UpdateModifiers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,12 +39,17 @@ import org.bson.BsonValue;
  *   <li>{@code upsert}: true or false (updates and findAndModify; default false).</li>
  *   <li>{@code weight}: how many times the operation occurs in the mix, a whole number, at least 1
  *       (default 1); percentages are weighted by it.</li>
+ *   <li>{@code collation}: the operation's collation, e.g. {@code {"locale": "en_US", "strength": 1}}
+ *       (default: none, the collection's default, taken to be simple). Under a non-simple collation
+ *       an equality on a string shard-key value no longer pins one shard.</li>
  * </ul>
- * Blank lines are skipped. Any other mistake stops the read with the file, the line and the problem.
+ * Blank lines are skipped; a file without operations is an empty mix (analyzeShardKey then
+ * reports both distributions with a sample size of 0). Any other mistake stops the read with the file, the line and the problem.
  */
 public final class QueryMixFile {
 
-    private static final Set<String> FIELDS = Set.of("op", "filter", "update", "replacement", "upsert", "weight");
+    private static final Set<String> FIELDS = Set.of("op", "filter", "update", "replacement", "upsert", "weight",
+            "collation");
 
     private QueryMixFile() {
     }
@@ -56,10 +60,8 @@ public final class QueryMixFile {
      * @throws IllegalArgumentException naming the file and line of the first mistake
      */
     public static List<SampledQuery> read(Path file) {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader reader = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
             return parse(reader, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }
@@ -89,12 +91,10 @@ public final class QueryMixFile {
             try {
                 out.add(query(line, number));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(source + " line " + number + ": " + e.getMessage());
+                // one line, whatever control characters the mistaken text held
+                throw new IllegalArgumentException(source + " line " + number + ": "
+                        + e.getMessage().replaceAll("\\s+", " ").strip());
             }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no operations; a query mix lists one operation per line, "
-                    + "e.g. {\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}");
         }
         return out;
     }
@@ -109,7 +109,7 @@ public final class QueryMixFile {
         for (String name : d.keySet()) {
             if (!FIELDS.contains(name)) {
                 throw new IllegalArgumentException("unknown field '" + name + "'; an operation has op, filter, update, "
-                        + "replacement, upsert and weight");
+                        + "replacement, upsert, weight and collation");
             }
         }
         BsonValue op = d.get("op");
@@ -154,6 +154,11 @@ public final class QueryMixFile {
                             + "such as $set (replace a whole document with replaceOne)");
                 }
             }
+            try {
+                UpdateModifiers.requireValid(update);
+            } catch (UnsupportedQueryException e) {
+                throw new IllegalArgumentException("update: " + e.getMessage());
+            }
         }
         if ((command.isRead() || command.isDelete()) && (update != null || d.containsKey("upsert"))) {
             throw new IllegalArgumentException(command + " takes neither 'update' nor 'upsert'");
@@ -165,7 +170,13 @@ public final class QueryMixFile {
             }
             upsert = d.getBoolean("upsert").getValue();
         }
-        return new SampledQuery(command, filter, update, upsert, weight(d.get("weight")), number);
+        BsonDocument collation = document(d, "collation", false);
+        if (collation != null && (!collation.containsKey("locale") || !collation.get("locale").isString())) {
+            throw new IllegalArgumentException("'collation' needs a 'locale' string, e.g. {\"locale\": \"en_US\", "
+                    + "\"strength\": 1} or {\"locale\": \"simple\"}");
+        }
+        return new SampledQuery(command, filter, update, upsert, weight(d.get("weight")), number,
+                collation == null ? new BsonDocument() : collation);
     }
 
     private static BsonDocument document(BsonDocument d, String name, boolean required) {

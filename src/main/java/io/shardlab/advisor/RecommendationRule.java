@@ -15,14 +15,19 @@ import java.util.OptionalInt;
  *   <li>Among the others, the most single-shard reads for the query mix wins, because a read that
  *       reaches one shard costs one shard's work however large the cluster grows (only when the mix
  *       has reads).</li>
- *   <li>Then the lowest meanMaxWriteShare, compared to two decimals, because spread inserts use every
- *       shard's write capacity.</li>
+ *   <li>Then the lowest meanMaxWriteShare, because spread inserts use every shard's write capacity.
+ *       Shares within {@value #WRITE_SHARE_TIE} of each other are a tie: the replay's windows make
+ *       the second decimal noise, so 0.27 against 0.26 does not decide.</li>
  *   <li>Then the most distinct values, because they allow the most chunks and so the finest balancing.</li>
  *   <li>Then the earlier candidate in the list given.</li>
  * </ol>
- * When every candidate is ruled out, nothing is recommended.
+ * When every candidate is ruled out, nothing is recommended. Without reads in the query mix the
+ * reasons say that the ranking rests on write spread only.
  */
 public final class RecommendationRule {
+
+    /** meanMaxWriteShares closer than this are a tie (ShardLab's own rule). */
+    static final double WRITE_SHARE_TIE = 0.02;
 
     private RecommendationRule() {
     }
@@ -55,17 +60,48 @@ public final class RecommendationRule {
             if (i == best) {
                 continue;
             }
-            reasons.add(c.disqualified() ? ruledOut(c) : whyNot(c, winner));
+            reasons.add(c.disqualified() ? ruledOut(c) : whyNot(c, winner, candidates));
         }
         return new Recommendation(OptionalInt.of(best), reasons);
     }
 
     /** The ranking of qualified candidates, best first. */
     static Comparator<Integer> order(List<CandidateReport> candidates) {
+        // the write-share tie is not transitive, so qualified candidates are ranked by tie classes:
+        // shares are compared against the lowest share within reach, in steps of WRITE_SHARE_TIE
         return Comparator.<Integer>comparingDouble(i -> -singleShardReads(candidates.get(i)))
-                .thenComparingLong(i -> writeShareHundredths(candidates.get(i)))
+                .thenComparingLong(i -> writeShareClass(candidates, candidates.get(i)))
                 .thenComparingLong(i -> -candidates.get(i).keyCharacteristics().numDistinctValues())
                 .thenComparingInt(i -> i);
+    }
+
+    /**
+     * Which tie class {@code c}'s share falls in: the candidates with the same single-shard reads,
+     * sorted by share, start a new class where a share is {@value #WRITE_SHARE_TIE} or more above the
+     * class's lowest.
+     */
+    static long writeShareClass(List<CandidateReport> all, CandidateReport c) {
+        List<Long> shares = new ArrayList<>();
+        for (CandidateReport o : all) {
+            if (!o.disqualified() && singleShardReads(o) == singleShardReads(c)) {
+                shares.add(writeShareHundredths(o));
+            }
+        }
+        shares.sort(null);
+        long tie = Math.round(WRITE_SHARE_TIE * 100);
+        long classIndex = 0;
+        long lowest = shares.isEmpty() ? 0 : shares.get(0);
+        long mine = writeShareHundredths(c);
+        for (long s : shares) {
+            if (s > mine) {
+                break;
+            }
+            if (s - lowest >= tie) {
+                classIndex++;
+                lowest = s;
+            }
+        }
+        return classIndex;
     }
 
     /** percentageOfSingleShardReads, or 0 without reads. */
@@ -88,6 +124,8 @@ public final class RecommendationRule {
         }
         if (hasReads(w)) {
             b.append(FindingRules.pct100(singleShardReads(w))).append(" of the reads reach a single shard; ");
+        } else {
+            b.append("Ranked on write spread only (no reads in a query mix); ");
         }
         b.append("meanMaxWriteShare ").append(FindingRules.decimal(w.meanMaxWriteShare())).append("; ")
                 .append(FindingRules.count(w.keyCharacteristics().numDistinctValues())).append(" distinct values.");
@@ -99,19 +137,22 @@ public final class RecommendationRule {
         return c.key() + " is ruled out (" + first.principle().label() + "): " + first.text();
     }
 
-    private static String whyNot(CandidateReport c, CandidateReport winner) {
+    private static String whyNot(CandidateReport c, CandidateReport winner, List<CandidateReport> all) {
         String because;
         if (singleShardReads(c) != singleShardReads(winner)) {
             because = "fewer single-shard reads (" + FindingRules.pct100(singleShardReads(c)) + " against "
                     + FindingRules.pct100(singleShardReads(winner)) + ")";
-        } else if (writeShareHundredths(c) != writeShareHundredths(winner)) {
+        } else if (writeShareClass(all, c) != writeShareClass(all, winner)) {
             because = "inserts less spread (meanMaxWriteShare " + FindingRules.decimal(c.meanMaxWriteShare())
                     + " against " + FindingRules.decimal(winner.meanMaxWriteShare()) + ")";
         } else if (c.keyCharacteristics().numDistinctValues() != winner.keyCharacteristics().numDistinctValues()) {
-            because = "fewer distinct values (" + FindingRules.count(c.keyCharacteristics().numDistinctValues())
+            because = (writeShareHundredths(c) != writeShareHundredths(winner) ? "a tie on write spread (meanMaxWriteShare "
+                    + FindingRules.decimal(c.meanMaxWriteShare()) + " against "
+                    + FindingRules.decimal(winner.meanMaxWriteShare()) + "), then " : "")
+                    + "fewer distinct values (" + FindingRules.count(c.keyCharacteristics().numDistinctValues())
                     + " against " + FindingRules.count(winner.keyCharacteristics().numDistinctValues()) + ")";
         } else {
-            because = "it is as good, but listed later";
+            because = "a tie with " + winner.key() + " on every rule; the one listed first is named";
         }
         return c.key() + " ranks lower: " + because + ".";
     }

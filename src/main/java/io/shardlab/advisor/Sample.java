@@ -2,6 +2,7 @@ package io.shardlab.advisor;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.bson.BsonDocument;
 
 /**
@@ -16,9 +17,13 @@ import org.bson.BsonDocument;
  *     sample's size: the sample's size for a dataset file, the collection's count for a live
  *     {@code $sample}; analyzeShardKey's {@code numDocsTotal}
  * @param fields the top-level fields, in order of first appearance
+ * @param indexes the collection's indexes, declared or assumed ({@link CollectionIndexes})
+ * @param numOrphanDocs the collection's orphan documents when it is sharded ({@code $collStats}
+ *     {@code storageStats.numOrphanDocs}, summed over shards); empty for an unsharded collection or a
+ *     file, where analyzeShardKey leaves {@code numOrphanDocs} out
  */
 public record Sample(String source, SampleOrder order, DocumentStore documents, long numDocsTotal,
-        List<FieldProfile> fields) {
+        List<FieldProfile> fields, CollectionIndexes indexes, OptionalLong numOrphanDocs) {
 
     public Sample {
         if (source == null || source.isBlank() || order == null || documents == null) {
@@ -33,6 +38,23 @@ public record Sample(String source, SampleOrder order, DocumentStore documents, 
                     + " sampled documents, got " + numDocsTotal);
         }
         fields = List.copyOf(fields);
+        if (indexes == null || numOrphanDocs == null) {
+            throw new IllegalArgumentException("indexes/numOrphanDocs: required (undeclared / empty when unknown)");
+        }
+        if (numOrphanDocs.isPresent() && numOrphanDocs.getAsLong() < 0) {
+            throw new IllegalArgumentException("numOrphanDocs: at least 0, got " + numOrphanDocs.getAsLong());
+        }
+    }
+
+    /** A sample with undeclared indexes, of an unsharded collection. */
+    public Sample(String source, SampleOrder order, DocumentStore documents, long numDocsTotal,
+            List<FieldProfile> fields) {
+        this(source, order, documents, numDocsTotal, fields, CollectionIndexes.undeclared(), OptionalLong.empty());
+    }
+
+    /** The same documents with {@code declared} indexes. */
+    public Sample withIndexes(CollectionIndexes declared) {
+        return new Sample(source, order, documents, numDocsTotal, fields, declared, numOrphanDocs);
     }
 
     /**

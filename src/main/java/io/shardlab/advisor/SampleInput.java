@@ -13,9 +13,12 @@ import java.util.function.LongSupplier;
  * @param progressTotal the total in the same unit, or 0 when unknown
  * @param numDocsTotal the collection's document count when the source samples a larger collection,
  *     or 0 when the sample is the whole data set
+ * @param indexes the collection's indexes when the source knows them (an index export beside a
+ *     file, a live collection's {@code listIndexes}), else {@link CollectionIndexes#undeclared()}
+ * @param numOrphanDocs the collection's orphan documents when it is sharded, else empty
  */
-public record SampleInput(InsertStream documents, LongSupplier progressDone, long progressTotal, long numDocsTotal)
-        implements AutoCloseable {
+public record SampleInput(InsertStream documents, LongSupplier progressDone, long progressTotal, long numDocsTotal,
+        CollectionIndexes indexes, java.util.OptionalLong numOrphanDocs) implements AutoCloseable {
 
     public SampleInput {
         if (documents == null || progressDone == null) {
@@ -24,6 +27,15 @@ public record SampleInput(InsertStream documents, LongSupplier progressDone, lon
         if (progressTotal < 0 || numDocsTotal < 0) {
             throw new IllegalArgumentException("progressTotal/numDocsTotal: not negative");
         }
+        if (indexes == null || numOrphanDocs == null) {
+            throw new IllegalArgumentException("indexes/numOrphanDocs: required (undeclared / empty when unknown)");
+        }
+    }
+
+    /** An input that declares no indexes, of an unsharded collection or a file. */
+    public SampleInput(InsertStream documents, LongSupplier progressDone, long progressTotal, long numDocsTotal) {
+        this(documents, progressDone, progressTotal, numDocsTotal, CollectionIndexes.undeclared(),
+                java.util.OptionalLong.empty());
     }
 
     @Override

@@ -15,8 +15,22 @@ public final class SampleLoader {
 
     private final ProgressListener progress;
     private final CancelToken cancel;
+    private final long memoryBudgetBytes;
 
+    /** A loader whose sample may take half of this JVM's maximum heap ({@code -Xmx}). */
     public SampleLoader(ProgressListener progress, CancelToken cancel) {
+        this(progress, cancel, Runtime.getRuntime().maxMemory() / 2);
+    }
+
+    /**
+     * A loader whose sample may take at most {@code memoryBudgetBytes} of heap; a larger sample is refused with
+     * a message naming the source, the documents read and the budget, before the heap runs out.
+     */
+    public SampleLoader(ProgressListener progress, CancelToken cancel, long memoryBudgetBytes) {
+        if (memoryBudgetBytes < 1) {
+            throw new IllegalArgumentException("memoryBudgetBytes: at least 1, got " + memoryBudgetBytes);
+        }
+        this.memoryBudgetBytes = memoryBudgetBytes;
         this.progress = progress;
         this.cancel = cancel;
     }
@@ -36,7 +50,11 @@ public final class SampleLoader {
         DocumentStore store = new DocumentStore();
         FieldProfiler profiler = new FieldProfiler();
         long numDocsTotal;
+        CollectionIndexes indexes;
+        java.util.OptionalLong numOrphanDocs;
         try (SampleInput input = source.open()) {
+            indexes = input.indexes();
+            numOrphanDocs = input.numOrphanDocs();
             InsertStream documents = input.documents();
             while (store.size() < limit && documents.hasNext()) {
                 InsertDocument d = documents.next();
@@ -45,6 +63,12 @@ public final class SampleLoader {
                             + " documents; sample fewer");
                 }
                 store.add(d.document(), d.position());
+                if (store.memoryBytes() > memoryBudgetBytes) {
+                    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: the sample does not "
+                            + "fit in memory: %,d documents take %,d MB, more than the %,d MB a sample may use (half "
+                            + "of the Java heap, -Xmx); read fewer with --docs N, or start Java with a larger -Xmx",
+                            source.description(), store.size(), store.memoryBytes() >> 20, memoryBudgetBytes >> 20));
+                }
                 profiler.add(d.document());
                 if (store.size() % BATCH == 0) {
                     cancel.throwIfCancelled();
@@ -59,6 +83,7 @@ public final class SampleLoader {
         cancel.throwIfCancelled();
         store.freeze();
         progress.progress(new AnalysisProgress(stage, 1));
-        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles());
+        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles(), indexes,
+                numOrphanDocs);
     }
 }

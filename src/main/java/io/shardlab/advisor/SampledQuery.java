@@ -13,9 +13,11 @@ import org.bson.BsonDocument;
  * @param upsert whether an update or findAndModify inserts when nothing matches
  * @param weight how many times the operation occurs in the mix, at least 1
  * @param line the 1-based line of the query mix file it came from (0 when built in code)
+ * @param collation the operation's {@code collation}, e.g. {@code {locale: "en_US", strength: 1}};
+ *     empty when it gives none (the collection's default, taken to be simple)
  */
 public record SampledQuery(QueryCommand command, BsonDocument filter, BsonDocument update, boolean upsert,
-        long weight, long line) {
+        long weight, long line, BsonDocument collation) {
 
     public SampledQuery {
         if (command == null || filter == null) {
@@ -30,6 +32,25 @@ public record SampledQuery(QueryCommand command, BsonDocument filter, BsonDocume
         if ((command.isRead() || command.isDelete()) && (update != null || upsert)) {
             throw new IllegalArgumentException("update/upsert: a " + command + " has neither");
         }
+        if (collation == null) {
+            throw new IllegalArgumentException("collation: required (empty when none is given)");
+        }
+    }
+
+    /** An operation without a collation. */
+    public SampledQuery(QueryCommand command, BsonDocument filter, BsonDocument update, boolean upsert, long weight,
+            long line) {
+        this(command, filter, update, upsert, weight, line, new BsonDocument());
+    }
+
+    /**
+     * Whether the operation compares strings by their bytes: no collation (the collection's default,
+     * which ShardLab takes to be simple) or {@code {locale: "simple"}} (mongo
+     * {@code hasSimpleCollation}, {@code analyze_shard_key_read_write_distribution.cpp}).
+     */
+    public boolean hasSimpleCollation() {
+        return collation.isEmpty() || collation.size() == 1 && collation.containsKey("locale")
+                && collation.get("locale").equals(new org.bson.BsonString("simple"));
     }
 
     /** A read of {@code filter}, once. */
@@ -39,7 +60,7 @@ public record SampledQuery(QueryCommand command, BsonDocument filter, BsonDocume
 
     /** The same operation {@code times} times. */
     public SampledQuery withWeight(long times) {
-        return new SampledQuery(command, filter, update, upsert, times, line);
+        return new SampledQuery(command, filter, update, upsert, times, line, collation);
     }
 
     /** The operation as mongos receives it, for routing. */

@@ -107,21 +107,22 @@ public final class ShardKeyAdvisor {
         }
         progress.stage("counting values");
         KeyValueRuns runs = KeyValueRuns.of(keys, cancel);
-        KeyCharacteristics characteristics = KeyCharacteristicsCalculator.calculate(sample, key, runs, reader);
+        IndexSupport indexes = IndexSupport.of(sample, key);
+        KeyCharacteristics characteristics = KeyCharacteristicsCalculator.calculate(sample, key, runs, reader, indexes);
+        AnalysisRanges ranges = AnalysisRanges.ofSample(keys, runs, key.arity());
         JumboRisk jumbo = JumboRisk.of(sample, runs, reader, settings.maxChunkSizeBytes());
         progress.stage("replaying " + FindingRules.count(n) + " inserts");
         LayoutReplay.Outcome outcome = LayoutReplay.replay(sample, key, keys, settings, progress::replayed, cancel);
         WriteDistribution writes = outcome.writes();
         double meanMaxWriteShare = writes.meanMaxWriteShare().orElse(0);
         progress.stage("routing the query mix");
-        Optional<ReadWriteDistribution> readWrite = queries.isEmpty() ? Optional.empty()
-                : Optional.of(ReadWriteDistribution.route(queries, key, outcome.layout().snapshot().chunks(),
-                        settings.version()));
+        Optional<ReadWriteDistribution> readWrite = Optional.of(ReadWriteDistribution.route(queries, key, ranges,
+                outcome.layout().snapshot().chunks(), settings.version()));
         FindingRules.Facts facts = new FindingRules.Facts(sample, settings, key, characteristics, outcome.layout(),
                 meanMaxWriteShare, readWrite, jumbo, missing);
         List<Finding> findings = FindingRules.evaluate(facts);
         progress.done();
         return new CandidateReport(key, characteristics, outcome.layout(), meanMaxWriteShare, readWrite, jumbo,
-                missing, findings);
+                missing, findings, indexes, ranges);
     }
 }

@@ -6,8 +6,6 @@ import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.codecs.BsonValueCodec;
-import org.bson.codecs.DecoderContext;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
 
@@ -24,6 +22,9 @@ import org.bson.json.JsonReader;
  * {@code Int32(5)}, {@code Double(1)}, {@code Decimal128('1.5')}, {@code Timestamp({ t: 1, i: 2 })},
  * {@code Binary.createFromBase64('…', 0)}, {@code BSONSymbol}, {@code Code}, {@code DBRef}, …)
  * are rewritten to spellings the reader knows first ({@link MongoshSyntax}).
+ *
+ * <p>Nesting is limited as MongoDB limits it ({@link BsonDepth}): a value nested deeper is refused
+ * with MongoDB's message while it is read, never by exhausting the stack.
  *
  * <p>Errors are {@link BsonParseException}s whose one-line message quotes the input and the
  * problem, e.g. {@code 'Long(' is not valid: Long( is not closed by a matching ')'}.
@@ -51,7 +52,9 @@ public final class BsonLiterals {
         BsonValue value;
         try {
             reader.readBsonType();
-            value = new BsonValueCodec().decode(reader, DecoderContext.builder().build());
+            value = BsonDepth.readValue(reader);
+        } catch (BsonTooDeepException e) {
+            throw new BsonParseException(text, e.getMessage());
         } catch (RuntimeException e) {
             // the reader and the BSON value constructors throw JsonParseException,
             // BsonInvalidOperationException, NumberFormatException, DateTimeParseException, ...

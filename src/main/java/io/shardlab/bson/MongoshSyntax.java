@@ -69,10 +69,46 @@ final class MongoshSyntax {
      * @throws BsonParseException for a malformed constructor call or a bad argument
      */
     static String toReaderSyntax(String text, String original) {
-        return new MongoshSyntax(original).rewrite(text);
+        if (bracketDepth(text) > MAX_BRACKET_DEPTH) {
+            throw new BsonParseException(original, BsonDepth.TOO_DEEP);
+        }
+        return new MongoshSyntax(original).rewrite(text, 0);
     }
 
-    private String rewrite(String s) {
+    /**
+     * The most brackets a value within {@link BsonDepth#MAX_DEPTH} can nest: two per level (a
+     * constructor's parenthesis and its document, as in {@code Code('f', {…})}) and three more for
+     * the innermost scalar's Extended JSON wrapper ({@code {"$date": {"$numberLong": "1"}}}). A text
+     * nested deeper is refused in one pass, before any rewriting.
+     */
+    private static final int MAX_BRACKET_DEPTH = 2 * (BsonDepth.MAX_DEPTH + 1) + 3;
+
+    /** The deepest nesting of {@code ( [ {} outside string literals. */
+    private static int bracketDepth(String s) {
+        int depth = 0;
+        int deepest = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\'') {
+                i = endOfString(s, i) - 1;
+            } else if (c == '(' || c == '[' || c == '{') {
+                deepest = Math.max(deepest, ++depth);
+            } else if (c == ')' || c == ']' || c == '}') {
+                depth = Math.max(0, depth - 1);
+            }
+        }
+        return deepest;
+    }
+
+    /**
+     * @param depth how many constructor calls enclose {@code s}; each one's arguments are rewritten
+     *     one deeper, and a call nested deeper than {@link BsonDepth#MAX_DEPTH} is refused (its value
+     *     would be), so that no input exhausts the stack here
+     */
+    private String rewrite(String s, int depth) {
+        if (depth > BsonDepth.MAX_DEPTH) {
+            throw new BsonParseException(original, BsonDepth.TOO_DEEP);
+        }
         StringBuilder out = new StringBuilder(s.length() + 16);
         String previousWord = "";
         int i = 0;
@@ -109,7 +145,7 @@ final class MongoshSyntax {
                     int close = matchingParen(s, paren, word);
                     List<String> args = new ArrayList<>();
                     for (String arg : splitArguments(s.substring(paren + 1, close))) {
-                        args.add(rewrite(arg).strip());
+                        args.add(rewrite(arg, depth + 1).strip());
                     }
                     if (args.size() == 1 && args.get(0).isEmpty()) {
                         args.clear();

@@ -1,18 +1,21 @@
 package io.shardlab.cli;
 
 import io.shardlab.advisor.AdvisorReport;
+import io.shardlab.advisor.AnalyzeShardKeyReply;
 import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.JumboValue;
-import io.shardlab.advisor.KeyCharacteristics;
 import io.shardlab.advisor.ReadDistributionMetrics;
 import io.shardlab.advisor.RejectedQuery;
 import io.shardlab.advisor.Sample;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.SuggestedCandidate;
-import io.shardlab.advisor.ValueFrequency;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -21,47 +24,55 @@ import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNull;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * {@code analyze --json}: one object in relaxed Extended JSON,
  * <pre>
- * {"sample": {"source", "order", "numDocsSampled", "bytes"},
+ * {"sample": {"source", "order", "numDocsSampled", "bytes", "indexes": {"declared", "source"}},
  *  "settings": {"mongodbVersion", "shards", "chunkSizeMB"},
  *  "candidates": [{"key",
- *                  "keyCharacteristics": {"numDocsTotal", "avgDocSizeBytes", "numDocsSampled", "isUnique",
- *                                         "numDistinctValues", "mostCommonValues": [{"value", "frequency"}],
- *                                         "monotonicity": {"recordIdCorrelationCoefficient", "type"}},
- *                  "layout": {"chunks", "jumboChunks", "maxShardDocShare"},
- *                  "meanMaxWriteShare",
- *                  "jumboRisk": {"values", "largest": [{"value", "documents", "estimatedBytes"}]},
- *                  "readDistribution": {...}, "writeDistribution": {...}, "rejectedOperations": [...],
- *                  "findings": [{"severity", "principle", "kind", "text"}]}],
+ *                  "analyzeShardKey": {"keyCharacteristics": {...}, "readDistribution": {...},
+ *                                      "writeDistribution": {...}},
+ *                  "shardlab": {"supportingIndex", "monotonicityIndex", "keyCharacteristics" (when the server would
+ *                               give none), "readDistribution": {"numSingleShardReads", ...},
+ *                               "writeDistribution": {"numSingleShardWrites", ..., "numShardKeyUpdates", ...},
+ *                               "ranges": [{"min", "max"}], "layout": {"chunks", "jumboChunks", "maxShardDocShare"},
+ *                               "meanMaxWriteShare", "jumboRisk": {...}, "rejectedOperations": [...],
+ *                               "findings": [{"severity", "principle", "kind", "text"}]},
+ *                  "server": {"analyzeShardKey": {...}, "differences": [{"field", "shardlab", "server", "why"}]}}],
  *  "recommended": INDEX or null, "reasons": [...], "suggestions": [{"key", "reason"}]}
  * </pre>
- * Candidates are in the order given. The keyCharacteristics, readDistribution and
- * writeDistribution fields are named and shaped as analyzeShardKey returns them (docs
- * {@code analyzeShardKey-keyCharacteristics.rst}, {@code analyzeShardKey-readWriteDistribution-structure.rst});
- * {@code mostCommonValues[i].value} is the shard-key document. {@code recordIdCorrelationCoefficient}
- * is absent when the monotonicity is unknown, and the distributions hold only {@code sampleSize} when
- * the mix has no reads (or writes), as analyzeShardKey does; they are absent without {@code --queries}.
+ * Candidates are in the order given. {@code analyzeShardKey} is exactly the document the server's
+ * command returns for that key ({@link AnalyzeShardKeyReply}), so a script written for
+ * {@code db.coll.analyzeShardKey(key)} reads {@code candidates[i].analyzeShardKey}; everything
+ * ShardLab adds is under {@code shardlab}: the raw counts behind the percentages (which the server
+ * drops), the indexes used, the ranges the {@code num*ByRange} arrays count over, and the layout
+ * replay. With {@code --server-analyze}, {@code server} holds the server's own answer for the key
+ * and the fields where it differs from ShardLab's, each with why.
  */
 final class AnalysisJson {
 
     private AnalysisJson() {
     }
 
-    static String render(AdvisorReport report, Sample sample) {
+    static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
         BsonDocument root = new BsonDocument();
         root.append("sample", new BsonDocument("source", new BsonString(report.sampleSource()))
                 .append("order", new BsonString(report.sampleOrder().name().toLowerCase(Locale.ROOT)))
                 .append("numDocsSampled", new BsonInt64(sample.numDocsSampled()))
-                .append("bytes", new BsonInt64(sample.documents().totalBytes())));
+                .append("bytes", new BsonInt64(sample.documents().totalBytes()))
+                .append("indexes", new BsonDocument("declared", BsonBoolean.valueOf(sample.indexes().declared()))
+                        .append("source", sample.indexes().declared() ? new BsonString(sample.indexes().source())
+                                : BsonNull.VALUE)));
         root.append("settings", new BsonDocument("mongodbVersion", new BsonString(report.settings().version().label()))
                 .append("shards", new BsonInt32(report.settings().shards()))
                 .append("chunkSizeMB", new BsonInt64(report.settings().chunkSizeMegabytes())));
         BsonArray candidates = new BsonArray();
-        for (CandidateReport c : report.candidates()) {
-            candidates.add(candidate(c));
+        for (int i = 0; i < report.candidates().size(); i++) {
+            BsonDocument c = candidate(report.candidates().get(i));
+            answers.get(i).ifPresent(a -> c.append("server", server(a)));
+            candidates.add(c);
         }
         root.append("candidates", candidates);
         root.append("recommended", report.recommendation().index().isPresent()
@@ -77,28 +88,55 @@ final class AnalysisJson {
 
     private static BsonDocument candidate(CandidateReport c) {
         BsonDocument d = new BsonDocument("key", c.key().toDocument());
-        d.append("keyCharacteristics", characteristics(c.keyCharacteristics()));
-        d.append("layout", new BsonDocument("chunks", new BsonInt32(c.layout().chunks()))
+        d.append("analyzeShardKey", AnalyzeShardKeyReply.of(c));
+        BsonDocument own = new BsonDocument();
+        own.append("supportingIndex", c.indexes().supporting().<BsonValue>map(i -> new BsonString(i.name()))
+                .orElse(BsonNull.VALUE));
+        own.append("monotonicityIndex", c.indexes().monotonicity().<BsonValue>map(i -> new BsonString(i.name()))
+                .orElse(BsonNull.VALUE));
+        if (c.indexes().supporting().isEmpty()) {
+            // what the server would measure once the key has a supporting index
+            own.append("keyCharacteristics", AnalyzeShardKeyReply.keyCharacteristics(c.keyCharacteristics()));
+        }
+        c.readWrite().ifPresent(rw -> {
+            ReadDistributionMetrics r = rw.read();
+            own.append("readDistribution", new BsonDocument("numSingleShardReads", new BsonInt64(r.numSingleShardReads()))
+                    .append("numMultiShardReads", new BsonInt64(r.numMultiShardReads()))
+                    .append("numScatterGatherReads", new BsonInt64(r.numScatterGatherReads())));
+            WriteDistributionMetrics w = rw.write();
+            own.append("writeDistribution", new BsonDocument("numSingleShardWrites",
+                    new BsonInt64(w.numSingleShardWrites()))
+                    .append("numMultiShardWrites", new BsonInt64(w.numMultiShardWrites()))
+                    .append("numScatterGatherWrites", new BsonInt64(w.numScatterGatherWrites()))
+                    .append("numShardKeyUpdates", new BsonInt64(w.numShardKeyUpdates()))
+                    .append("numSingleWritesWithoutShardKey", new BsonInt64(w.numSingleWritesWithoutShardKey()))
+                    .append("numMultiWritesWithoutShardKey", new BsonInt64(w.numMultiWritesWithoutShardKey())));
+        });
+        BsonArray ranges = new BsonArray();
+        for (Chunk chunk : c.ranges().chunks().chunks()) {
+            ranges.add(new BsonDocument("min", chunk.min().toDocument(c.key())).append("max", chunk.max().toDocument(c.key())));
+        }
+        own.append("ranges", ranges);
+        own.append("layout", new BsonDocument("chunks", new BsonInt32(c.layout().chunks()))
                 .append("jumboChunks", new BsonInt32(c.layout().jumboChunks()))
                 .append("maxShardDocShare", new BsonDouble(c.layout().maxShardDocShare())));
-        d.append("meanMaxWriteShare", new BsonDouble(c.meanMaxWriteShare()));
+        own.append("meanMaxWriteShare", new BsonDouble(c.meanMaxWriteShare()));
         BsonArray largest = new BsonArray();
         for (JumboValue v : c.jumboRisk().largest()) {
             largest.add(new BsonDocument("value", v.value()).append("documents", new BsonInt64(v.documents()))
                     .append("estimatedBytes", new BsonInt64(v.estimatedBytes())));
         }
-        d.append("jumboRisk", new BsonDocument("values", new BsonInt64(c.jumboRisk().values())).append("largest", largest));
+        own.append("jumboRisk", new BsonDocument("values", new BsonInt64(c.jumboRisk().values()))
+                .append("largest", largest));
+        BsonArray rejected = new BsonArray();
         c.readWrite().ifPresent(rw -> {
-            d.append("readDistribution", read(rw.read()));
-            d.append("writeDistribution", write(rw.write()));
-            BsonArray rejected = new BsonArray();
             for (RejectedQuery r : rw.rejected()) {
                 rejected.add(new BsonDocument("op", new BsonString(r.query().command().op()))
                         .append("filter", r.query().filter()).append("line", new BsonInt64(r.query().line()))
                         .append("error", new BsonString(r.error())));
             }
-            d.append("rejectedOperations", rejected);
         });
+        own.append("rejectedOperations", rejected);
         BsonArray findings = new BsonArray();
         for (Finding f : c.findings()) {
             findings.add(new BsonDocument("severity", new BsonString(f.severity().name().toLowerCase(Locale.ROOT)))
@@ -106,54 +144,21 @@ final class AnalysisJson {
                     .append("kind", new BsonString(camel(f.kind().name())))
                     .append("text", new BsonString(f.text())));
         }
-        d.append("findings", findings);
+        own.append("findings", findings);
+        d.append("shardlab", own);
         return d;
     }
 
-    private static BsonDocument characteristics(KeyCharacteristics kc) {
-        BsonArray common = new BsonArray();
-        for (ValueFrequency v : kc.mostCommonValues()) {
-            common.add(new BsonDocument("value", v.value()).append("frequency", new BsonInt64(v.frequency())));
+    /** {@code server: {analyzeShardKey: <the server's answer>, differences: [{field, shardlab, server, why}]}}. */
+    private static BsonDocument server(ServerAnswerComparison a) {
+        BsonArray differences = new BsonArray();
+        for (ServerAnswerComparison.Difference d : a.differences()) {
+            differences.add(new BsonDocument("field", new BsonString(d.field()))
+                    .append("shardlab", d.shardlab() == null ? BsonNull.VALUE : d.shardlab())
+                    .append("server", d.server() == null ? BsonNull.VALUE : d.server())
+                    .append("why", new BsonString(d.why())));
         }
-        BsonDocument monotonicity = new BsonDocument();
-        kc.monotonicity().recordIdCorrelationCoefficient()
-                .ifPresent(r -> monotonicity.append("recordIdCorrelationCoefficient", new BsonDouble(r)));
-        monotonicity.append("type", new BsonString(kc.monotonicity().type().value()));
-        return new BsonDocument("numDocsTotal", new BsonInt64(kc.numDocsTotal()))
-                .append("avgDocSizeBytes", new BsonInt64(kc.avgDocSizeBytes()))
-                .append("numDocsSampled", new BsonInt64(kc.numDocsSampled()))
-                .append("isUnique", BsonBoolean.valueOf(kc.isUnique()))
-                .append("numDistinctValues", new BsonInt64(kc.numDistinctValues()))
-                .append("mostCommonValues", common)
-                .append("monotonicity", monotonicity);
-    }
-
-    private static BsonDocument read(ReadDistributionMetrics r) {
-        BsonDocument d = new BsonDocument("sampleSize", new BsonDocument("total", new BsonInt64(r.total()))
-                .append("find", new BsonInt64(r.find())).append("aggregate", new BsonInt64(r.aggregate()))
-                .append("count", new BsonInt64(r.count())).append("distinct", new BsonInt64(r.distinct())));
-        if (!r.isEmpty()) {
-            d.append("percentageOfSingleShardReads", new BsonDouble(r.percentageOfSingleShardReads()))
-                    .append("percentageOfMultiShardReads", new BsonDouble(r.percentageOfMultiShardReads()))
-                    .append("percentageOfScatterGatherReads", new BsonDouble(r.percentageOfScatterGatherReads()));
-        }
-        return d;
-    }
-
-    private static BsonDocument write(WriteDistributionMetrics w) {
-        BsonDocument d = new BsonDocument("sampleSize", new BsonDocument("total", new BsonInt64(w.total()))
-                .append("update", new BsonInt64(w.update())).append("delete", new BsonInt64(w.delete()))
-                .append("findAndModify", new BsonInt64(w.findAndModify())));
-        if (!w.isEmpty()) {
-            d.append("percentageOfSingleShardWrites", new BsonDouble(w.percentageOfSingleShardWrites()))
-                    .append("percentageOfMultiShardWrites", new BsonDouble(w.percentageOfMultiShardWrites()))
-                    .append("percentageOfScatterGatherWrites", new BsonDouble(w.percentageOfScatterGatherWrites()))
-                    .append("percentageOfSingleWritesWithoutShardKey",
-                            new BsonDouble(w.percentageOfSingleWritesWithoutShardKey()))
-                    .append("percentageOfMultiWritesWithoutShardKey",
-                            new BsonDouble(w.percentageOfMultiWritesWithoutShardKey()));
-        }
-        return d;
+        return new BsonDocument("analyzeShardKey", a.server()).append("differences", differences);
     }
 
     private static BsonArray strings(java.util.List<String> list) {

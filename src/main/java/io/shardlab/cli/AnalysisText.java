@@ -7,13 +7,16 @@ import io.shardlab.advisor.JumboValue;
 import io.shardlab.advisor.KeyCharacteristics;
 import io.shardlab.advisor.ReadDistributionMetrics;
 import io.shardlab.advisor.Sample;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.render.RangeHeatStrip;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -26,7 +29,7 @@ final class AnalysisText {
     private AnalysisText() {
     }
 
-    static String render(AdvisorReport report, Sample sample) {
+    static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
         StringBuilder out = new StringBuilder();
         out.append("Shard key analysis of ").append(report.sampleSource()).append(": ")
                 .append(count(sample.numDocsSampled())).append(" documents (")
@@ -46,6 +49,7 @@ final class AnalysisText {
         for (int i = 0; i < report.candidates().size(); i++) {
             out.append('\n');
             candidate(out, i + 1, report.candidates().get(i), report.settings().shards());
+            answers.get(i).ifPresent(a -> server(out, a));
         }
         out.append('\n');
         List<String> reasons = report.recommendation().reasons();
@@ -83,26 +87,58 @@ final class AnalysisText {
                     + c.jumboRisk().largest().stream().limit(3).map(AnalysisText::jumbo)
                             .collect(Collectors.joining(", ")));
         }
+        line(out, "supportingIndex", c.indexes().supporting().map(i -> i.name() + (c.indexes().declared() ? ""
+                : " (assumed: no indexes declared)")).orElse("none: analyzeShardKey would return no keyCharacteristics; "
+                + "create one with createIndex(" + c.key() + ")"));
         c.readWrite().ifPresent(rw -> {
             ReadDistributionMetrics r = rw.read();
-            if (!r.isEmpty()) {
+            if (r.isEmpty()) {
+                line(out, "readDistribution", "no reads (sampleSize 0)");
+            } else {
                 line(out, "readDistribution", percent(r.percentageOfSingleShardReads()) + " single-shard, "
                         + percent(r.percentageOfMultiShardReads()) + " multi-shard, "
                         + percent(r.percentageOfScatterGatherReads()) + " scatter-gather (" + count(r.total())
                         + " reads)");
+                strip(out, "numReadsByRange", r.numReadsByRange());
             }
             WriteDistributionMetrics w = rw.write();
-            if (!w.isEmpty()) {
+            if (w.isEmpty()) {
+                line(out, "writeDistribution", "no writes (sampleSize 0)");
+            } else {
                 line(out, "writeDistribution", percent(w.percentageOfSingleShardWrites()) + " single-shard, "
                         + percent(w.percentageOfMultiShardWrites()) + " multi-shard, "
                         + percent(w.percentageOfScatterGatherWrites()) + " scatter-gather (" + count(w.total())
-                        + " writes)");
+                        + " writes); " + percent(w.percentageOfShardKeyUpdates()) + " shard-key updates, "
+                        + percent(w.percentageOfSingleWritesWithoutShardKey()) + " single and "
+                        + percent(w.percentageOfMultiWritesWithoutShardKey()) + " multi writes without shard key");
+                strip(out, "numWritesByRange", w.numWritesByRange());
             }
         });
         out.append("   findings\n");
         for (Finding f : c.findings()) {
             out.append(String.format(Locale.ROOT, "     %-10s %s%n", label(f), f.text()));
         }
+    }
+
+    private static void server(StringBuilder out, ServerAnswerComparison a) {
+        if (a.differences().isEmpty()) {
+            out.append("   server analyzeShardKey agrees on every field\n");
+            return;
+        }
+        out.append("   server analyzeShardKey differs on ").append(a.differences().size()).append(" field")
+                .append(a.differences().size() == 1 ? "" : "s").append('\n');
+        for (ServerAnswerComparison.Difference d : a.differences()) {
+            out.append("     ").append(d.describe()).append('\n');
+        }
+    }
+
+    /** Columns of the text heat strip. */
+    static final int STRIP_COLUMNS = 50;
+
+    private static void strip(StringBuilder out, String name, List<Long> counts) {
+        RangeHeatStrip strip = RangeHeatStrip.of(counts, Math.min(STRIP_COLUMNS, counts.size()));
+        line(out, name, "MinKey |" + strip.text() + "| MaxKey  (" + counts.size() + " ranges, busiest "
+                + count(strip.max()) + ")");
     }
 
     private static String label(Finding f) {

@@ -2,8 +2,12 @@ package io.shardlab.cli;
 
 import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.AdvisorSettings;
+import io.shardlab.advisor.AnalyzeShardKeyReply;
+import io.shardlab.advisor.CandidateReport;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.DatasetFileSampleSource;
+import io.shardlab.advisor.IndexListFile;
 import io.shardlab.advisor.ProgressListener;
 import io.shardlab.advisor.QueryMixFile;
 import io.shardlab.advisor.Sample;
@@ -18,13 +22,15 @@ import io.shardlab.live.LiveCollectionSampleSource;
 import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
+import io.shardlab.live.SampledQueries;
+import io.shardlab.live.ServerShardKeyAnalysis;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import picocli.CommandLine.ArgGroup;
@@ -62,11 +68,14 @@ import picocli.CommandLine.Spec;
             "      deleteMany, findAndModify (writes). For aggregate, filter is the pipeline's leading $match.",
             "  filter: required. update: the $-operators of an update or findAndModify. replacement: the new",
             "  document of replaceOne. upsert: true|false. weight: how many times the operation occurs (default 1).",
+            "  collation: the operation's collation, e.g. {\"locale\": \"en\", \"strength\": 2} (default: simple).",
             "",
             "Recommendation: a key is ruled out by values larger than a chunk (jumbo), by meanMaxWriteShare of",
-            "0.9 or more on 2+ shards, or by operations MongoDB would refuse; of the rest, the most single-shard",
-            "reads win, then the lowest meanMaxWriteShare (to 2 decimals), then the most distinct values, then",
-            "the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}."})
+            "0.9 or more on 2+ shards, by operations MongoDB would refuse, or by a field no document has; of the",
+            "rest, the most single-shard reads win, then the lowest meanMaxWriteShare (within 0.02 is a tie), then",
+            "the most distinct values, then the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}; each",
+            "candidate's \"analyzeShardKey\" is the server command's own document, ShardLab's numbers are under",
+            "\"shardlab\"."})
 final class AnalyzeCommand implements Runnable {
 
     /** {@code --sample-size} when not given: documents drawn from a live collection. */
@@ -122,6 +131,23 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--queries", paramLabel = "FILE", description = "A query mix (format below).")
     private Path queries;
 
+    @Option(names = "--indexes", paramLabel = "FILE",
+            description = "The collection's indexes: what db.collection.getIndexes() prints (the listIndexes cursor's "
+                    + "firstBatch), the whole listIndexes reply, or one index per line. Default: FILE.indexes.json "
+                    + "beside --dataset if it exists, the live collection's own indexes with --uri; without either, "
+                    + "each candidate is assumed to have a non-unique index of its own besides _id.")
+    private Path indexes;
+
+    @Option(names = "--sampled-queries",
+            description = "With --uri: use the cluster's sampled queries ($listSampledQueries, MongoDB 7.0+) as the "
+                    + "query mix. ShardLab only reads them; sampling is turned on with configureQueryAnalyzer.")
+    private boolean sampledQueries;
+
+    @Option(names = "--server-analyze",
+            description = "With --uri: also run the server's own analyzeShardKey for each candidate (MongoDB 7.0+; it "
+                    + "changes no data) and show its answer beside ShardLab's, with the differences explained.")
+    private boolean serverAnalyze;
+
     @Option(names = "--docs", paramLabel = "N", description = "Read at most N documents (default: the whole file).")
     private Long docs;
 
@@ -137,19 +163,59 @@ final class AnalyzeCommand implements Runnable {
 
     @Override
     public void run() {
+        AdvisorSettings settings = settings();
+        if (docs != null) {
+            OptionBounds.SAMPLE_DOCS.check(docs);
+        }
+        if (sampleSize != null) {
+            OptionBounds.SAMPLE_SIZE.check(sampleSize);
+        }
         List<ShardKeyPattern> candidates = new ArrayList<>();
         for (String k : keys) {
             candidates.add(ShardKeyPattern.parse(k));
         }
-        AdvisorSettings settings = settings();
-        if (docs != null && docs < 1) {
-            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
+        if ((sampledQueries || serverAnalyze) && input.uri == null) {
+            throw new IllegalArgumentException((sampledQueries ? "--sampled-queries" : "--server-analyze")
+                    + ": only with --uri (a live 7.0+ cluster)");
         }
-        List<SampledQuery> mix = queries == null ? List.of() : QueryMixFile.read(queries);
+        if (sampledQueries && queries != null) {
+            throw new IllegalArgumentException("--queries and --sampled-queries: give one query mix, not both");
+        }
+        List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener listener = progress || System.console() != null
                 ? new ProgressPrinter(err, System.console() != null) : ProgressListener.NONE;
-        Sample sample = sample(new SampleLoader(listener, CancelToken.none()), docs == null ? Long.MAX_VALUE : docs);
+        SampleLoader loader = new SampleLoader(listener, CancelToken.none());
+        long limit = docs == null ? Long.MAX_VALUE : docs;
+        if (input.dataset != null) {
+            analyze(candidates, settings, fileMix, datasetSample(loader, limit), listener, null);
+            return;
+        }
+        try (LiveConnection live = new LiveConnector().connect(liveRequest())) {
+            Sample sample = loader.load(new LiveCollectionSampleSource(live, namespace, liveSampleSize()), limit);
+            List<SampledQuery> mix = fileMix;
+            if (sampledQueries) {
+                SampledQueries.Mix read = SampledQueries.read(live, namespace);
+                mix = read.queries();
+                err.println("analyze: " + read.queries().size() + " sampled operations of " + namespace
+                        + (read.skipped().isEmpty() ? "" : "; " + read.skipped().size() + " left out, e.g. "
+                                + read.skipped().get(0)));
+                if (read.queries().isEmpty()) {
+                    err.println("analyze: no sampled queries: " + SampledQueries.HOW_TO_SAMPLE.replace("<ns>",
+                            namespace));
+                }
+                err.flush();
+            }
+            analyze(candidates, settings, mix, sample, listener, serverAnalyze ? live : null);
+        } catch (LiveClusterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** Analyses and prints; with {@code server}, beside the server's own analyzeShardKey for each candidate. */
+    private void analyze(List<ShardKeyPattern> candidates, AdvisorSettings settings, List<SampledQuery> mix,
+            Sample loaded, ProgressListener listener, LiveConnection server) {
+        Sample sample = indexes == null ? loaded : loaded.withIndexes(IndexListFile.read(indexes));
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
                 r -> {
                     Thread t = new Thread(r, "shardlab-analyze");
@@ -165,47 +231,46 @@ final class AnalyzeCommand implements Runnable {
         if (listener instanceof ProgressPrinter printer) {
             printer.finish();
         }
+        List<Optional<ServerAnswerComparison>> answers = new ArrayList<>();
+        for (CandidateReport c : report.candidates()) {
+            answers.add(server == null ? Optional.empty() : Optional.of(ServerAnswerComparison.of(
+                    AnalyzeShardKeyReply.of(c), ServerShardKeyAnalysis.run(server, namespace, c.key()))));
+        }
         PrintWriter out = spec.commandLine().getOut();
-        out.println(json ? AnalysisJson.render(report, sample) : AnalysisText.render(report, sample));
+        out.println(json ? AnalysisJson.render(report, sample, answers) : AnalysisText.render(report, sample, answers));
         out.flush();
     }
 
-    /** Loads the sample: a file or shipped dataset, or a live collection's {@code $sample}. */
-    private Sample sample(SampleLoader loader, long limit) {
-        if (input.dataset != null) {
-            if (namespace != null || sampleSize != null) {
-                throw new IllegalArgumentException((namespace != null ? "--ns" : "--sample-size")
-                        + ": only with --uri (a live collection); --dataset reads the whole file");
-            }
-            return loader.load(source(input.dataset), limit);
+    /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */
+    private Sample datasetSample(SampleLoader loader, long limit) {
+        if (namespace != null || sampleSize != null) {
+            throw new IllegalArgumentException((namespace != null ? "--ns" : "--sample-size")
+                    + ": only with --uri (a live collection); --dataset reads the whole file");
         }
+        return loader.load(source(input.dataset), limit);
+    }
+
+    private LiveConnectionRequest liveRequest() {
         if (namespace == null) {
             throw new IllegalArgumentException("--ns: give the collection to sample with --uri, e.g. --ns shop.orders");
         }
+        liveSampleSize();
+        return connection.request(input.uri);
+    }
+
+    private int liveSampleSize() {
         int size = sampleSize == null ? DEFAULT_SAMPLE_SIZE : sampleSize;
-        if (size < 1) {
-            throw new IllegalArgumentException("--sample-size: at least 1 document, got " + size);
-        }
-        LiveConnectionRequest request = connection.request(input.uri);
-        try (LiveConnection live = new LiveConnector().connect(request)) {
-            return loader.load(new LiveCollectionSampleSource(live, namespace, size), limit);
-        } catch (LiveClusterException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        return size;
     }
 
     private AdvisorSettings settings() {
-        if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS + " shards, got "
-                    + shards);
-        }
-        // config.settings {_id: "chunksize"} accepts 1 to 1024 MB (mongo balancer_configuration.cpp schema)
-        if (chunkSizeMb != null && (chunkSizeMb < 1 || chunkSizeMb > 1024)) {
-            throw new IllegalArgumentException("--chunk-size: between 1 and 1024 MB, got " + chunkSizeMb);
+        OptionBounds.SHARDS.check(shards);
+        if (chunkSizeMb != null) {
+            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
         }
         MongoVersion version;
         try {
-            version = MongoVersion.parseSimulated(mongodbVersion);
+            version = MongoVersion.parseModelled(mongodbVersion);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
         }

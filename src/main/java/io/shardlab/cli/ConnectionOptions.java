@@ -48,9 +48,7 @@ final class ConnectionOptions {
     }
 
     private LiveTimeouts timeouts() {
-        if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
-            throw new IllegalArgumentException("timeout: must be between 1 and 3600 seconds, got " + timeoutSeconds);
-        }
+        OptionBounds.TIMEOUT.check(timeoutSeconds);
         Duration t = Duration.ofSeconds(timeoutSeconds);
         return new LiveTimeouts(t, t, LiveTimeouts.DEFAULT.read().compareTo(t) > 0 ? LiveTimeouts.DEFAULT.read() : t);
     }

@@ -94,8 +94,7 @@ final class ExplainCommand implements Runnable {
             out.println(toJson(t, layout.source() == null ? null : layoutJson(layout)));
         } else {
             if (layout.source() != null) {
-                out.println("layout: " + layout.source().describe() + " (MongoDB " + layout.version()
-                        + " routing rules" + (layout.source().release().isPresent() ? "" : ", the default") + ")");
+                out.println("layout: " + layout.source().describe() + " (" + layout.source().release().note() + ")");
             }
             out.println(toText(t));
         }
@@ -113,7 +112,7 @@ final class ExplainCommand implements Runnable {
                 throw new IllegalArgumentException("key: give --key PATTERN for the empty-collection layout, or a "
                         + "layout source (--uri, --snapshot or --config-dump)");
             }
-            int n = shards == null ? 2 : shards;
+            int n = (int) OptionBounds.SHARDS.check(shards == null ? 2 : shards);
             ShardKeyPattern pattern = ShardKeyPattern.parse(key);
             if (initialSplit.anyGiven()) {
                 // zones and shardCollection options: the simulator's shardCollection lays the chunks out
@@ -139,7 +138,7 @@ final class ExplainCommand implements Runnable {
             throw new IllegalArgumentException("key: --key " + ShardKeyPattern.parse(key) + " is not the shard key of "
                     + loaded.cluster().namespace() + ", which is " + pattern + "; leave --key out to use it");
         }
-        return new Layout(pattern, loaded.cluster().chunks(), loaded.release().orElse(MongoVersion.V8_0), loaded);
+        return new Layout(pattern, loaded.cluster().chunks(), loaded.release().version(), loaded);
     }
 
     private static BsonDocument layoutJson(Layout layout) {
@@ -151,7 +150,8 @@ final class ExplainCommand implements Runnable {
                 .append("key", l.cluster().key().toDocument())
                 .append("chunks", new org.bson.BsonInt32(l.cluster().chunks().size()))
                 .append("clusterShards", shardIds)
-                .append("mongodbVersion", new BsonString(layout.version().label()));
+                .append("mongodbVersion", new BsonString(layout.version().label()))
+                .append("release", new BsonString(l.release().note()));
     }
 
     private Operation operation(BsonDocument query) {

@@ -7,6 +7,8 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
@@ -29,10 +31,7 @@ import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import io.shardlab.workload.WorkloadSettings;
 import io.shardlab.workload.WorkloadSimulation;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -165,27 +164,41 @@ final class ExportCommand implements Runnable {
             System.setProperty("java.awt.headless", "true");
         }
         ExportFormat fileFormat = fileFormat();
+        OptionBounds.WIDTH.check(width);
+        if (height != null) {
+            OptionBounds.HEIGHT.check(height);
+        }
+        OptionBounds.SCALE.check(scale);
         ExportSize size = new ExportSize(width, height == null ? 0 : height, scale);
+        if (fileFormat == ExportFormat.PNG && height != null) {
+            size.checkPixels(height);
+        }
+        View chosenView = option("--view", view, View::parse);
+        Theme chosenTheme = option("--theme", theme, Theme::named);
+        Scale chosenScale = option("--chunk-width", chunkWidth, Scale::parse);
+        if (empty != null) {
+            OptionBounds.SHARDS.check(empty.shards);
+        }
+        try {
+            AtomicFile.checkWritable(out);
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
+        }
         DiagramData data = data();
         LayoutData layout = data.layout();
-        if (View.parse(view) == View.HEATMAP && data.heatmap().isEmpty()) {
+        if (chosenView == View.HEATMAP && data.heatmap().isEmpty()) {
             throw new IllegalArgumentException("--view heatmap: needs writes by key range over time, and "
                     + layout.snapshot().namespace() + " has none; simulate them with --workload NAME or --dataset FILE "
                     + "(with --key and --shards)");
         }
-        DiagramOptions options = new DiagramOptions(View.parse(view), Theme.named(theme), title,
-                Scale.parse(chunkWidth), io.shardlab.render.Viewport.FULL, highlight(layout.snapshot()), false);
+        DiagramOptions options = new DiagramOptions(chosenView, chosenTheme, title,
+                chosenScale, io.shardlab.render.Viewport.FULL, highlight(layout.snapshot()), false);
         DiagramPainter painter = new DiagramPainter(data, options);
+        DiagramExporter exporter = DiagramExporter.of(fileFormat);
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null && !Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("--out: the directory " + parent + " does not exist");
-            }
-            try (OutputStream stream = Files.newOutputStream(out)) {
-                DiagramExporter.of(fileFormat).write(painter, size, stream);
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--out: cannot write " + out + ": " + e.getMessage());
+            AtomicFile.write(out, stream -> exporter.write(painter, size, stream));
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
         }
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + out + " (" + fileFormat.extension() + ", " + options.view().cliName() + " view, "
@@ -193,9 +206,20 @@ final class ExportCommand implements Runnable {
         w.flush();
     }
 
+    /** {@code value} parsed, a refusal naming {@code option} rather than the parser's own field. */
+    private static <T> T option(String option, String value, java.util.function.Function<String, T> parse) {
+        try {
+            return parse.apply(value);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            int colon = message.indexOf(": ");
+            throw new IllegalArgumentException(option + ": " + (colon >= 0 ? message.substring(colon + 2) : message));
+        }
+    }
+
     private ExportFormat fileFormat() {
         if (format != null) {
-            return ExportFormat.parse(format.toLowerCase(Locale.ROOT));
+            return option("--format", format.toLowerCase(Locale.ROOT), ExportFormat::parse);
         }
         String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
         int dot = name.lastIndexOf('.');
@@ -242,10 +266,6 @@ final class ExportCommand implements Runnable {
         if (empty == null) {
             throw new IllegalArgumentException("--key: give the shard key the simulated collection is sharded on, "
                     + "e.g. --key '{counter: 1}'");
-        }
-        if (empty.shards < 1 || empty.shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
-                    + " shards, got " + empty.shards);
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : sim.parseVersion();

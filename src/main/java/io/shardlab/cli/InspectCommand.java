@@ -11,15 +11,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code inspect}: a real cluster's chunk layout, read only, from a live server, a snapshot file or
- * a config dump; as {@code sh.status()}-like text with every chunk, or as JSON.
+ * a config dump; as {@code sh.status()}-like text (a collection's chunks listed below 20, or with
+ * {@code --verbose}, as sh.status does), or as JSON with every chunk.
  *
  * <p>Broken metadata (gaps, overlaps, unknown shards, malformed documents) is listed, not fatal:
  * the exit code is 0 whenever the source could be read, 2 when it could not (an unreachable server
  * fails within the timeout, 10 s by default, with one line).
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Show a real cluster's sharding layout (read only): shards, balancer, every chunk of every "
-                + "sharded collection, zones, per-shard data and recent splits and migrations.",
+        description = {"Show a real cluster's sharding layout (read only): shards, balancer, the chunks of every "
+                + "sharded collection (as sh.status(): listed when fewer than 20, all with --verbose), zones, "
+                + "per-shard data and recent splits and migrations.",
             "Example: shardlab inspect --uri 'mongodb://dba@mongos1:27017/?authSource=admin' --ns shop.orders"})
 final class InspectCommand implements Runnable {
 
@@ -33,6 +35,10 @@ final class InspectCommand implements Runnable {
             + "order (canonical Extended JSON values).")
     private boolean json;
 
+    @Option(names = "--verbose", description = "List every chunk of every collection, as sh.status(true) does "
+            + "(without it, a collection with 20 chunks or more shows its chunk counts per shard only).")
+    private boolean verbose;
+
     @Option(names = "--changes", paramLabel = "N", defaultValue = "10",
             description = "How many recent chunk changes to show per collection (default: ${DEFAULT-VALUE}).")
     private int changes;
@@ -45,12 +51,10 @@ final class InspectCommand implements Runnable {
 
     @Override
     public void run() {
-        if (changes < 0) {
-            throw new IllegalArgumentException("changes: must not be negative, got " + changes);
-        }
+        OptionBounds.CHANGES.check(changes);
         ClusterMetadata metadata = source.read(clock);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? InspectionJson.render(metadata, changes) : ShardingStatusText.render(metadata, changes));
+        out.print(json ? InspectionJson.render(metadata, changes) : ShardingStatusText.render(metadata, changes, verbose));
         out.flush();
     }
 }

@@ -20,6 +20,8 @@ import org.bson.BsonTimestamp;
  * {@code inspect --json}: one JSON object,
  * <pre>
  * {"source": …, "readAt": …,
+ *  "release": {"version", "basis": "server" | "snapshot" | "dump" | "routers" | "inferred" | "assumed",
+ *              "evidence", "note"},
  *  "shards": [{"id", "host", "zones": [...], "draining": bool}],
  *  "balancer": {"mode", "enabled", "running", "source", "numBalancerRounds", "activeWindow", "chunkSizeMB",
  *               "chunkSizeSource", "autoSplit", "autoMerge"} | null,
@@ -43,6 +45,10 @@ final class InspectionJson {
         StringBuilder out = new StringBuilder(1024 + 200 * m.collections().stream().mapToInt(c -> c.chunks().size()).sum());
         out.append("{\"source\": ").append(string(m.source()));
         out.append(", \"readAt\": ").append(string(m.readAt().toString()));
+        out.append(",\n \"release\": {\"version\": ").append(string(m.release().version().label()))
+                .append(", \"basis\": ").append(string(m.release().basis().name().toLowerCase(java.util.Locale.ROOT)))
+                .append(", \"evidence\": ").append(string(m.release().evidence()))
+                .append(", \"note\": ").append(string(m.release().note())).append('}');
         out.append(",\n \"shards\": [");
         for (int i = 0; i < m.shards().size(); i++) {
             Shard s = m.shards().get(i);

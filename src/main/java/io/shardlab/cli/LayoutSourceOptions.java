@@ -5,6 +5,7 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
@@ -38,7 +39,7 @@ import picocli.CommandLine.Option;
  * the layout comes from, which collection, and optionally which moment.
  *
  * <pre>
- *   (--uri URI | --snapshot FILE | --config-dump DIR) [--ns NS] [--at TIME]
+ *   (--uri URI | --snapshot FILE | --config-dump DIR|FILE) [--ns NS] [--at TIME]
  *   [--tls-ca-file FILE] [--tls-certificate-key-file FILE] [--timeout SECONDS]
  * </pre>
  *
@@ -66,8 +67,9 @@ public final class LayoutSourceOptions {
                 + "(written by 'snapshot' or 'simulate --snapshot-out').")
         Path snapshot;
 
-        @Option(names = "--config-dump", paramLabel = "DIR", description = "Read a folder of 'mongodump --db config' "
-                + "or 'mongoexport' output (chunks, collections, shards; databases, tags, settings, changelog if present).")
+        @Option(names = "--config-dump", paramLabel = "DIR|FILE", description = "Read a folder of 'mongodump --db "
+                + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
+                + "collections, shards; databases, tags, settings, changelog, mongos if present).")
         Path configDump;
     }
 
@@ -148,12 +150,7 @@ public final class LayoutSourceOptions {
         if (file != null) {
             file.chunkStatistics().forEach(s -> recorded.put(s.chunk(), s));
         }
-        Optional<String> version = metadata.serverInfo().map(ServerInfo::version);
-        if (version.isEmpty() && file != null && file.capture() != null && file.capture().isDocument("server")
-                && file.capture().getDocument("server").isString("version")) {
-            version = Optional.of(file.capture().getDocument("server").getString("version").getValue());
-        }
-        return new SourceLayout(cluster, layout, metadata, recorded, version);
+        return new SourceLayout(cluster, layout, metadata, recorded);
     }
 
     private ClusterMetadata read(Clock clock, int recentChanges) {
@@ -193,7 +190,7 @@ public final class LayoutSourceOptions {
         try {
             return Instant.parse(at);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
+            throw new IllegalArgumentException("--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
         }
     }
 
@@ -201,20 +198,23 @@ public final class LayoutSourceOptions {
     private ClusterMetadata rewound(ClusterMetadata metadata, Instant moment) {
         CollectionLayout layout = metadata.layout(namespace);
         if (layout.map() == null) {
-            throw new IllegalArgumentException("at: the current layout of " + layout.namespace()
+            throw new IllegalArgumentException("--at: the current layout of " + layout.namespace()
                     + " is broken, so it cannot be rewound (" + layout.problems().get(0).message() + ")");
         }
         if (!metadata.changelogComplete()) {
-            throw new IllegalArgumentException("at: " + metadata.source() + " does not hold the full changelog of "
+            throw new IllegalArgumentException("--at: " + metadata.source() + " does not hold the full changelog of "
                     + layout.namespace() + ", so the layout cannot be rewound");
         }
         LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
         ChunkMap then = history.layoutAt(moment);
-        long replayed = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment)).count();
+        List<ChunkChange> undone = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment))
+                .toList();
+        long entries = undone.stream().mapToLong(ChunkChange::changelogEntries).sum();
         long inexact = history.steps().stream().filter(s -> !s.exact() && s.change().time().isAfter(moment)).count();
         List<String> notes = new ArrayList<>(metadata.notes());
-        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing " + replayed
-                + " changelog entries" + (inexact > 0 ? " (" + inexact + " did not fit exactly)" : ""));
+        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
+                + CountedNoun.of(undone.size(), "chunk change") + " (" + CountedNoun.of(entries, "changelog entry", "changelog entries")
+                + ")" + (inexact > 0 ? "; " + CountedNoun.of(inexact, "change") + " did not fit exactly" : ""));
         if (!metadata.changes(layout.namespace()).isEmpty()
                 && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {
             notes.add("the changelog of " + layout.namespace() + " starts at "
@@ -225,7 +225,7 @@ public final class LayoutSourceOptions {
         return new ClusterMetadata(metadata.source(), moment, metadata.server(), metadata.shards(), metadata.databases(),
                 metadata.balancer(), List.of(rewound), metadata.changes(layout.namespace()).stream()
                         .filter(c -> !c.time().isAfter(moment)).toList(), metadata.changelogComplete(), notes,
-                metadata.problems());
+                metadata.problems(), metadata.release());
     }
 
     private void requireSource() {

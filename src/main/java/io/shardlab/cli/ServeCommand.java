@@ -138,7 +138,7 @@ final class ServeCommand implements Runnable {
     }
 
     private ShardedCatalog newCatalog() {
-        MongoVersion version = MongoVersion.parseSimulated(mongodbVersion == null ? "8.0" : mongodbVersion);
+        MongoVersion version = MongoVersion.parseModelled(mongodbVersion == null ? "8.0" : mongodbVersion);
         List<String> ids = new ArrayList<>();
         for (int i = 1; i <= (shards == null ? 2 : shards); i++) {
             ids.add(String.format(Locale.ROOT, "shard%02d", i));
@@ -160,9 +160,14 @@ final class ServeCommand implements Runnable {
         }
         MongoVersion version;
         if (mongodbVersion != null) {
-            version = MongoVersion.parseSimulated(mongodbVersion);
+            version = MongoVersion.parseModelled(mongodbVersion);
         } else {
-            version = loaded.release().filter(MongoVersion.simulated()::contains).orElse(MongoVersion.V8_0);
+            io.shardlab.live.SourceRelease release = loaded.release();
+            if (!release.version().atLeast(MongoVersion.V4_4)) {
+                throw new IllegalArgumentException("source: " + release.note() + "; serve answers as MongoDB 4.4 or "
+                        + "later (current drivers and mongosh 2.x refuse older servers): choose one with --mongodb-version");
+            }
+            version = release.version();
         }
         io.shardlab.live.ChunkContents contents = io.shardlab.live.ChunkContents.of(cluster, loaded.recorded(),
                 loaded.layout().estimatedDataSizeBytes(), loaded.layout().dataDistribution());

@@ -4,9 +4,13 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
+import io.shardlab.live.ChunkMerge;
+import io.shardlab.live.ChunkMigration;
+import io.shardlab.live.ChunkSplit;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
 import io.shardlab.live.DatabaseEntry;
@@ -25,23 +29,39 @@ import org.bson.BsonValue;
  * {@code src/mongo/shell/utils_sh.js}, {@code printShardingStatus}: sections "shards", "autosplit",
  * "balancer", "databases", then per sharded collection "shard key", "unique", "balancing",
  * "chunks", one {@code min -->> max on : shard Timestamp(…)} line per chunk and one
- * {@code tag: …} line per zone range, indented 0, 2, 8, 16, 24, 32 spaces), with every chunk listed
- * rather than stopping at 20, and with what ShardLab adds: per-shard data, recent chunk changes,
- * notes and metadata problems. Values are printed as the legacy shell's {@code tojson} prints them.
+ * {@code tag: …} line per zone range, indented 0, 2, 8, 16, 24, 32 spaces), and with what ShardLab
+ * adds: per-shard data, recent chunk changes (their ranges as {@code min -->> max} too), notes and
+ * metadata problems. Values are printed as the legacy shell's {@code tojson} prints them.
+ *
+ * <p>Like {@code sh.status()}, a collection's chunks are listed only when it has fewer than 20, or
+ * when verbose; otherwise one line says {@value #TOO_MANY_CHUNKS} (mongosh
+ * {@code packages/shell-api/src/helpers.ts}, {@code getPrintableShardStatus}: {@code totalChunks < 20
+ * || verbose}; the legacy shell's {@code printShardingStatus} has the same rule and words).
  */
 final class ShardingStatusText {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_INSTANT;
 
+    /** sh.status()'s line in place of the chunks of a collection with 20 or more. */
+    static final String TOO_MANY_CHUNKS = "too many chunks to print, use verbose if you want to force print";
+
+    /** sh.status() lists a collection's chunks when it has fewer than this many (or when verbose). */
+    static final int CHUNKS_LISTED_BELOW = 20;
+
     private ShardingStatusText() {
     }
 
-    static String render(ClusterMetadata m, int recentChanges) {
+    /**
+     * The report; {@code verbose} lists every chunk of every collection, as {@code sh.status(true)}
+     * does.
+     */
+    static String render(ClusterMetadata m, int recentChanges, boolean verbose) {
         StringBuilder out = new StringBuilder(4096);
         line(out, 0, "--- Sharding Status --- ");
         line(out, 1, "source: " + m.source() + m.serverInfo().map(s -> " (" + s.role().name().toLowerCase() + " "
                 + s.version() + ")").orElse(""));
         line(out, 1, "read at: " + TIME.format(m.readAt()));
+        line(out, 1, "release: " + m.release().note());
         line(out, 1, "shards:");
         for (Shard s : m.shards()) {
             StringBuilder shard = new StringBuilder("{  \"_id\" : ").append(quote(s.id())).append(",  \"host\" : ")
@@ -93,7 +113,7 @@ final class ShardingStatusText {
                 line(out, 2, "{  \"_id\" : " + quote(db.getKey()) + " }  (not in config.databases)");
             }
             for (CollectionLayout c : db.getValue()) {
-                collection(out, m, c, recentChanges);
+                collection(out, m, c, recentChanges, verbose);
             }
         }
         if (!m.problems().isEmpty()) {
@@ -117,7 +137,8 @@ final class ShardingStatusText {
         return out;
     }
 
-    private static void collection(StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges) {
+    private static void collection(StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges,
+            boolean verbose) {
         ShardKeyPattern key = c.key();
         line(out, 3, c.namespace());
         line(out, 4, "shard key: " + tojson(key.toDocument()));
@@ -128,13 +149,16 @@ final class ShardingStatusText {
         }
         line(out, 4, "chunks:");
         c.chunksPerShard().forEach((shard, n) -> line(out, 5, shard + "\t" + n));
-        for (Chunk chunk : c.chunks()) {
-            line(out, 4, tojson(chunk.min().toDocument(key)) + " -->> " + tojson(chunk.max().toDocument(key))
-                    + " on : " + chunk.shard() + " " + chunk.version() + " " + (chunk.jumbo() ? "jumbo " : ""));
+        if (c.chunks().size() < CHUNKS_LISTED_BELOW || verbose) {
+            for (Chunk chunk : c.chunks()) {
+                line(out, 4, range(key, chunk.min(), chunk.max()) + " on : " + chunk.shard() + " " + chunk.version()
+                        + " " + (chunk.jumbo() ? "jumbo " : ""));
+            }
+        } else {
+            line(out, 4, TOO_MANY_CHUNKS);
         }
         for (ZoneRange z : c.zones()) {
-            line(out, 4, " tag: " + z.zone() + "  " + tojson(z.min().toDocument(key)) + " -->> "
-                    + tojson(z.max().toDocument(key)));
+            line(out, 4, " tag: " + z.zone() + "  " + range(key, z.min(), z.max()));
         }
         if (c.dataDistribution() != null) {
             line(out, 4, "data (" + c.dataDistribution().source() + "):");
@@ -147,7 +171,7 @@ final class ShardingStatusText {
         if (!changes.isEmpty() && recentChanges > 0) {
             line(out, 4, "recent chunk changes:");
             for (ChunkChange change : changes.subList(Math.max(0, changes.size() - recentChanges), changes.size())) {
-                line(out, 5, TIME.format(change.time()) + "  " + change.describe());
+                line(out, 5, TIME.format(change.time()) + "  " + describe(change, key));
             }
         }
         if (!c.problems().isEmpty()) {
@@ -156,6 +180,27 @@ final class ShardingStatusText {
                 line(out, 5, p.message());
             }
         }
+    }
+
+    /** {@code { "x" : 0 } -->> { "x" : 10 }}: a range as the shell prints a chunk's. */
+    private static String range(ShardKeyPattern key, ShardKey min, ShardKey max) {
+        return tojson(min.toDocument(key)) + " -->> " + tojson(max.toDocument(key));
+    }
+
+    /** A chunk change, its range printed as a chunk's: "moved { "x" : 0 } -->> { "x" : 10 } from a to b". */
+    private static String describe(ChunkChange change, ShardKeyPattern key) {
+        if (change instanceof ChunkSplit s) {
+            return (s.changelogEntries() > 1 ? "multi-split " : "split ") + range(key, s.min(), s.max()) + " into "
+                    + (s.pieces() > 0 ? s.pieces() : s.splitPoints().size() + 1) + " chunks"
+                    + (s.shard() != null ? " on " + s.shard() : "");
+        }
+        if (change instanceof ChunkMigration m) {
+            return "moved " + range(key, m.min(), m.max()) + " from " + m.from() + " to " + m.to();
+        }
+        ChunkMerge merge = (ChunkMerge) change;
+        int n = merge.chunks() > 0 ? merge.chunks() : merge.innerBounds() != null ? merge.innerBounds().size() + 1 : -1;
+        return "merged " + (n > 0 ? n + " chunks into " : "into ") + range(key, merge.min(), merge.max())
+                + (merge.shard() != null ? " on " + merge.shard() : "");
     }
 
     /** The legacy shell's tojson of a bound or key document, e.g. { "x" : { "$minKey" : 1 } }. */

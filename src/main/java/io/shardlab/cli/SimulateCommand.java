@@ -3,6 +3,9 @@ package io.shardlab.cli;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
+import io.shardlab.live.SourceRelease;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.BalancingFlags;
@@ -25,7 +28,6 @@ import io.shardlab.workload.WorkloadSettings;
 import io.shardlab.workload.WorkloadSimulation;
 import io.shardlab.workload.WriteDistribution;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -153,10 +155,6 @@ final class SimulateCommand implements Runnable {
             throw new IllegalArgumentException("--shards: give the number of shards of the new cluster, or start from a "
                     + "layout with --uri, --snapshot or --config-dump");
         }
-        if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
-                    + " shards, got " + shards);
-        }
         if (sim.input == null) {
             throw new IllegalArgumentException("input: give --workload NAME or --dataset FILE, or start from a layout "
                     + "with --uri, --snapshot or --config-dump");
@@ -255,35 +253,44 @@ final class SimulateCommand implements Runnable {
         if (source.isGiven()) {
             initialSplit.refuseWith(source.describe());
         }
-        if (queries < 0) {
-            throw new IllegalArgumentException("--queries: not negative, got " + queries);
+        if (shards != null) {
+            OptionBounds.SHARDS.check(shards);
         }
+        OptionBounds.QUERIES.check(queries);
         if (queries > 0 && (sim.input == null || sim.input.workload == null)) {
             throw new IllegalArgumentException("--queries: needs --workload; a dataset file has no query mix");
         }
-        if (balancerRounds != null && (balancerRounds < 1 || balancerRounds > MAX_ROUNDS)) {
-            throw new IllegalArgumentException("--balancer-rounds: between 1 and " + MAX_ROUNDS + ", got "
-                    + balancerRounds);
+        if (balancerRounds != null) {
+            OptionBounds.BALANCER_ROUNDS.check(balancerRounds);
+        }
+        if (snapshotOut != null) {
+            try {
+                AtomicFile.checkWritable(snapshotOut);
+            } catch (FileException e) {
+                throw new FileException("--snapshot-out: " + e.getMessage());
+            }
         }
     }
 
-    /** The version: --mongodb-version, else the source server's when ShardLab models it, else 8.0; noted. */
+    /**
+     * The version: --mongodb-version, else the source's release ({@link SourceLayout#release()}: recorded or
+     * inferred), else 8.0 when the source's release is older than ShardLab models; noted.
+     */
     private MongoVersion version(SourceLayout loaded, List<String> notes) {
+        SourceRelease release = loaded.release();
         if (sim.mongodbVersion != null) {
             MongoVersion v = parseVersion();
-            notes.add("MongoDB " + v + " rules (--mongodb-version)"
-                    + loaded.serverVersion().map(sv -> "; the source's server runs " + sv).orElse(""));
+            notes.add("MongoDB " + v + " rules (--mongodb-version)" + v.modellingNote().map(n -> " (" + n + ")")
+                    .orElse("") + "; the source: " + release.note());
             return v;
         }
-        Optional<MongoVersion> release = loaded.release();
-        if (release.isPresent() && MongoVersion.simulated().contains(release.get())) {
-            notes.add("MongoDB " + release.get() + " rules: the source's server runs " + loaded.serverVersion().get());
-            return release.get();
+        if (!release.version().atLeast(MongoVersion.V4_0)) {
+            notes.add("MongoDB " + MongoVersion.DEFAULT + " rules: the source's release " + release.version()
+                    + " is older than ShardLab models (" + release.evidence() + "); choose one with --mongodb-version");
+            return MongoVersion.DEFAULT;
         }
-        notes.add("MongoDB " + MongoVersion.V8_0 + " rules: " + (loaded.serverVersion().isPresent()
-                ? "the source's server runs " + loaded.serverVersion().get() + ", which ShardLab does not model"
-                : "the source does not say which version it runs") + "; choose another with --mongodb-version");
-        return MongoVersion.V8_0;
+        notes.add(release.note() + (release.guessed() ? "; choose another with --mongodb-version" : ""));
+        return release.version();
     }
 
     /**
@@ -356,8 +363,8 @@ final class SimulateCommand implements Runnable {
                 capturedAt(end), "simulated MongoDB " + version.label());
         try {
             SnapshotFile.write(snapshotOut, contents);
-        } catch (UncheckedIOException e) {
-            throw new IllegalArgumentException(e.getMessage());
+        } catch (FileException e) {
+            throw new FileException("--snapshot-out: " + e.getMessage());
         }
     }
 

@@ -66,7 +66,8 @@ final class SimulatedDiagram {
             }
             heat = Optional.of(new HeatmapData(ranges.bounds(), startMillis, windowMillis, byRange));
         }
-        return new DiagramData(new LayoutData(end.cluster(), Optional.of(sizes(end.chunkStatistics()))), series, heat);
+        return new DiagramData(new LayoutData(end.cluster(), Optional.of(sizes(end.chunkStatistics())
+                .withCannotSplit(end.oversizedOneValueChunks()))), series, heat);
     }
 
     private static ChunkSizes sizes(List<ChunkStatistics> statistics) {

@@ -7,6 +7,7 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
@@ -25,7 +26,8 @@ import org.bson.BsonString;
  * "chunks": [{"min", "max", "shard", "docs", "bytes", "jumbo"}], "splits", "migrations", "merges",
  * "meanMaxWriteShare", "events"}}, plus {@code "reads"} when {@code --queries} asked for them.
  * Chunks are in key order with their bounds in canonical Extended JSON
- * ({@code {"ts": {"$minKey": 1}}}); docs and bytes are what each chunk and shard owns at the end;
+ * ({@code {"ts": {"$minKey": 1}}}); docs and bytes are what each chunk and shard owns at the end, the
+ * string {@code "unknown"} (never 0) when the starting layout's sizes were unknown;
  * a shard's writes are the inserts routed to it; {@code migrations} counts committed migrations;
  * {@code meanMaxWriteShare} is null when nothing was inserted.
  *
@@ -56,12 +58,13 @@ final class SimulationJson {
         out.append(", \"mongodbVersion\": ").append(string(s.version().label()));
         out.append(", \"shards\": [");
         Map<String, long[]> perShard = perShard(s);
+        boolean unknown = outcome.sizesUnknown();
         boolean first = true;
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
             out.append(first ? "" : ", ").append("{\"name\": ").append(string(e.getKey()))
-                    .append(", \"chunks\": ").append(v[0]).append(", \"docs\": ").append(v[1])
-                    .append(", \"bytes\": ").append(v[2]).append(", \"writes\": ")
+                    .append(", \"chunks\": ").append(v[0]).append(", \"docs\": ").append(size(unknown, v[1]))
+                    .append(", \"bytes\": ").append(size(unknown, v[2])).append(", \"writes\": ")
                     .append(outcome.writes().writes(e.getKey())).append('}');
             first = false;
         }
@@ -74,7 +77,8 @@ final class SimulationJson {
                     .append(BsonPrinter.canonicalJson(chunk.min().toDocument(key)))
                     .append(", \"max\": ").append(BsonPrinter.canonicalJson(chunk.max().toDocument(key)))
                     .append(", \"shard\": ").append(string(chunk.shard()))
-                    .append(", \"docs\": ").append(c.documents()).append(", \"bytes\": ").append(c.bytes())
+                    .append(", \"docs\": ").append(size(unknown, c.documents())).append(", \"bytes\": ")
+                    .append(size(unknown, c.bytes()))
                     .append(", \"jumbo\": ").append(chunk.jumbo()).append('}');
         }
         out.append("], \"splits\": ").append(s.counters().splits());
@@ -84,7 +88,7 @@ final class SimulationJson {
         out.append(", \"meanMaxWriteShare\": ").append(share.isPresent() ? Double.toString(share.getAsDouble()) : "null");
         out.append(", \"events\": ").append(outcome.events());
         outcome.origin().ifPresent(o -> appendOrigin(out, o));
-        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s.version()));
+        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s.version(), unknown));
         outcome.reads().ifPresent(r -> appendReads(out, r));
         return out.append('}').toString();
     }
@@ -101,7 +105,13 @@ final class SimulationJson {
         out.append("]}");
     }
 
-    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, MongoVersion version) {
+    /** A size as JSON: the number, or {@code "unknown"} when it includes sizes the source did not tell. */
+    static String size(boolean unknown, long value) {
+        return unknown ? string(io.shardlab.render.DataSize.UNKNOWN) : Long.toString(value);
+    }
+
+    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, MongoVersion version,
+            boolean unknown) {
         out.append(", \"balancerRounds\": {\"requested\": ").append(r.requested())
                 .append(", \"run\": ").append(r.run())
                 .append(", \"stoppedBecause\": ").append(r.stoppedBecause().map(SimulationJson::string).orElse("null"))
@@ -131,8 +141,8 @@ final class SimulationJson {
                     .append(", \"to\": ").append(string(m.to()))
                     .append(", \"min\": ").append(BsonPrinter.canonicalJson(m.min().toDocument(key)))
                     .append(", \"max\": ").append(BsonPrinter.canonicalJson(m.max().toDocument(key)))
-                    .append(", \"docs\": ").append(m.documents())
-                    .append(", \"bytes\": ").append(m.bytes())
+                    .append(", \"docs\": ").append(size(unknown, m.documents()))
+                    .append(", \"bytes\": ").append(size(unknown, m.bytes()))
                     .append(", \"reason\": ").append(string(reason(m.reason())))
                     .append(", \"estimated\": ").append(m.estimatedMax())
                     .append(", \"committed\": ").append(p.committed()).append('}');
@@ -146,9 +156,9 @@ final class SimulationJson {
                 && split.cause() == ClusterEvent.SplitCause.MOVE_RANGE)).toList();
     }
 
-    /** What the balancer asks the donor for: moveChunk before 6.0, moveRange from 6.0 (mongo balancer.cpp). */
+    /** What the balancer asks the donor for: moveChunk before the data-size balancer (6.0.3), moveRange with it (mongo balancer.cpp). */
     static String migrationCommand(MongoVersion version) {
-        return version.atLeast(MongoVersion.V6_0) ? "moveRange" : "moveChunk";
+        return ReleaseRules.of(version).balancesDataSize() ? "moveRange" : "moveChunk";
     }
 
     /** MongoDB's name of a migration reason (mongo balancer_policy.h {@code MigrationReason}). */

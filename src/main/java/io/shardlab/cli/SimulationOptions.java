@@ -1,8 +1,6 @@
 package io.shardlab.cli;
 
 import io.shardlab.cluster.MongoVersion;
-import io.shardlab.workload.InsertDocument;
-import io.shardlab.workload.InsertPreparation;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadSettings;
 import java.nio.file.Path;
@@ -97,7 +95,7 @@ final class SimulationOptions {
     /** The version asked for; only call when {@link #mongodbVersion} is set. */
     MongoVersion parseVersion() {
         try {
-            return MongoVersion.parseSimulated(mongodbVersion);
+            return MongoVersion.parseModelled(mongodbVersion);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
         }
@@ -105,25 +103,17 @@ final class SimulationOptions {
 
     /** Checks the ranges of the options. */
     void check() {
-        if (docs != null && docs < 1) {
-            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
+        if (docs != null) {
+            OptionBounds.simulatedDocs(docs);
         }
-        // config.settings {_id: "chunksize"} accepts 1 to 1024 MB (mongo balancer_configuration.cpp schema)
-        if (chunkSizeMb != null && (chunkSizeMb < 1 || chunkSizeMb > 1024)) {
-            throw new IllegalArgumentException("--chunk-size: between 1 and 1024 MB, got " + chunkSizeMb);
+        if (chunkSizeMb != null) {
+            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
         }
-        if (docSize != null && (docSize < InsertDocument.EMPTY_DOCUMENT_SIZE
-                || docSize > InsertPreparation.MAX_BSON_OBJECT_SIZE)) {
-            throw new IllegalArgumentException("--doc-size: between " + InsertDocument.EMPTY_DOCUMENT_SIZE + " and "
-                    + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum document size), got "
-                    + docSize);
+        if (docSize != null) {
+            OptionBounds.DOC_SIZE.check(docSize);
         }
-        if (window < 1) {
-            throw new IllegalArgumentException("--window: at least 1 insert per window, got " + window);
-        }
-        if (!(rate > 0) || Double.isInfinite(rate)) {
-            throw new IllegalArgumentException("--rate: inserts per second must be positive, got " + rate);
-        }
+        OptionBounds.WINDOW.check(window);
+        OptionBounds.RATE.check(rate);
         if (docs != null && input == null) {
             throw new IllegalArgumentException("--docs: needs --workload or --dataset; nothing is inserted without one");
         }

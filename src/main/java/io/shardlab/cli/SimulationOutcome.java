@@ -41,4 +41,12 @@ record SimulationOutcome(ShardKeyPattern key, Optional<String> input, long seed,
             notes = List.copyOf(notes);
         }
     }
+
+    /**
+     * Whether the starting layout's chunk sizes were unknown ({@link ChunkContents.Basis#UNKNOWN}): then every
+     * size that includes them (per chunk, per shard, moved by a migration) is reported as "unknown", never 0.
+     */
+    boolean sizesUnknown() {
+        return origin.map(o -> o.sizes().equals(ChunkContents.Basis.UNKNOWN.label)).orElse(false);
+    }
 }

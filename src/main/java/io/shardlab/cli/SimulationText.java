@@ -6,6 +6,7 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.DataSize;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
@@ -88,11 +89,11 @@ final class SimulationText {
         } else {
             out.append(indent).append("too many chunks to print, use verbose if you want to force print\n");
         }
-        appendDistribution(out, s);
+        appendDistribution(out, s, outcome.sizesUnknown());
         if (outcome.input().isPresent()) {
             appendWrites(out, outcome.writes());
         }
-        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s));
+        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s, outcome.sizesUnknown()));
         appendTotals(out, s, outcome.events());
         outcome.reads().ifPresent(r -> appendReads(out, r));
         return out.toString();
@@ -104,21 +105,24 @@ final class SimulationText {
      * reason ({@code balancer_policy.h} MigrationReason), and whether ShardLab estimated the range's
      * end; then the rounds' splits, jumbo flags, failures and merges, and why the run stopped early.
      */
-    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, SimulationSnapshot s) {
+    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, SimulationSnapshot s,
+            boolean unknown) {
         out.append("\nBalancer rounds (").append(r.requested()).append(" requested, ").append(r.run()).append(" run, ")
                 .append(seconds(r.endedAtMillis() - r.startedAtMillis())).append(" simulated)\n");
         String command = SimulationJson.migrationCommand(s.version());
         for (BalancerRoundsRun.PlannedMigration p : r.migrations()) {
             Migration m = p.migration();
-            out.append(String.format(Locale.ROOT, " round %-4d %s %s -> %s  %s -->> %s%s  %d docs  %s  %s%s%n",
+            out.append(String.format(Locale.ROOT, " round %-4d %s %s -> %s  %s -->> %s%s  %s docs  %s  %s%s%n",
                     p.round(), command, m.from(), m.to(), BsonPrinter.shell(m.min().toDocument(key)),
-                    BsonPrinter.shell(m.max().toDocument(key)), m.estimatedMax() ? " (estimated)" : "", m.documents(),
-                    ShellNumbers.dataFormat(m.bytes()), SimulationJson.reason(m.reason()),
+                    BsonPrinter.shell(m.max().toDocument(key)), m.estimatedMax() ? " (estimated)" : "",
+                    unknown ? DataSize.UNKNOWN : Long.toString(m.documents()),
+                    unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(m.bytes()), SimulationJson.reason(m.reason()),
                     p.committed() ? "" : "  (in flight at the end)"));
         }
         long bytes = r.migrations().stream().mapToLong(p -> p.migration().bytes()).sum();
         out.append(" migrations planned : ").append(r.migrations().size()).append(" (").append(r.committed())
-                .append(" committed), ").append(ShellNumbers.dataFormat(bytes)).append(" moved\n");
+                .append(" committed), ").append(unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes))
+                .append(" moved\n");
         for (ClusterEvent e : SimulationJson.reported(r)) {
             out.append(" ").append(SimulationJson.describe(e, key)).append('\n');
         }
@@ -129,7 +133,7 @@ final class SimulationText {
         return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 
-    private static void appendDistribution(StringBuilder out, SimulationSnapshot s) {
+    private static void appendDistribution(StringBuilder out, SimulationSnapshot s, boolean unknown) {
         Map<String, long[]> perShard = SimulationJson.perShard(s);
         long size = 0;
         long count = 0;
@@ -145,6 +149,12 @@ final class SimulationText {
             long[] v = e.getValue();
             out.append("\nShard ").append(e.getKey()).append(" at ").append(hosts.getOrDefault(e.getKey(), ""))
                     .append('\n');
+            if (unknown) {
+                // the source did not tell its chunks' sizes: none of the shell's figures can be given
+                out.append(" data : ").append(DataSize.UNKNOWN).append(" docs : ").append(DataSize.UNKNOWN)
+                        .append(" chunks : ").append(v[0]).append('\n');
+                continue;
+            }
             out.append(" data : ").append(ShellNumbers.dataFormat(v[2])).append(" docs : ").append(v[1])
                     .append(" chunks : ").append(v[0]).append('\n');
             out.append(" estimated data per chunk : ")
@@ -152,6 +162,11 @@ final class SimulationText {
             out.append(" estimated docs per chunk : ").append(v[0] == 0 ? 0 : v[1] / v[0]).append('\n');
         }
         out.append("\nTotals\n");
+        if (unknown) {
+            out.append(" data : ").append(DataSize.UNKNOWN).append(" docs : ").append(DataSize.UNKNOWN)
+                    .append(" chunks : ").append(chunks).append('\n');
+            return;
+        }
         out.append(" data : ").append(ShellNumbers.dataFormat(size)).append(" docs : ").append(count)
                 .append(" chunks : ").append(chunks).append('\n');
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {

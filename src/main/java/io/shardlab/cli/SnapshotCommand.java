@@ -1,12 +1,15 @@
 package io.shardlab.cli;
 
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,17 +45,25 @@ final class SnapshotCommand implements Runnable {
 
     @Override
     public void run() {
+        try {
+            AtomicFile.checkWritable(out);
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
+        }
         ClusterMetadata metadata = source.readWithHistory(clock);
         SnapshotFile.Contents contents = LiveCapture.toSnapshotFile(metadata, source.namespace());
         try {
             SnapshotFile.write(out, contents);
-        } catch (UncheckedIOException e) {
-            throw new IllegalArgumentException("out: " + e.getMessage(), e);
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
         }
+        List<ChunkChange> changes = metadata.changes(contents.cluster().namespace());
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + contents.cluster().namespace() + " (" + contents.cluster().chunks().size() + " chunks on "
                 + contents.cluster().chunks().chunksPerShard().size() + " shards, "
-                + metadata.changes(contents.cluster().namespace()).size() + " changelog entries) to " + out);
+                + CountedNoun.of(changes.size(), "chunk change") + " from "
+                + CountedNoun.of(changes.stream().mapToLong(ChunkChange::changelogEntries).sum(), "changelog entry",
+                        "changelog entries") + ") to " + out);
         w.flush();
     }
 }

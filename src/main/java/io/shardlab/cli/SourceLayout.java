@@ -3,11 +3,11 @@ package io.shardlab.cli;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
+import io.shardlab.live.ReleaseInference;
+import io.shardlab.live.SourceRelease;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One collection's layout as a source ({@code --uri}, {@code --snapshot}, {@code --config-dump})
@@ -19,25 +19,17 @@ import java.util.Optional;
  *     size estimates
  * @param metadata the whole read: balancer, server, notes
  * @param recorded what a snapshot file recorded per chunk, by chunk; empty for other sources
- * @param serverVersion the version string of the server the layout was read from, when known (a
- *     live read, or a snapshot captured from one)
  */
 record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, ClusterMetadata metadata,
-        Map<Chunk, ChunkStatistics> recorded, Optional<String> serverVersion) {
+        Map<Chunk, ChunkStatistics> recorded) {
 
     SourceLayout {
         recorded = Map.copyOf(recorded);
     }
 
-    /** The release series of the source's server ({@code 7.0} for {@code 7.0.12}), when known and well formed. */
-    Optional<MongoVersion> release() {
-        return serverVersion.flatMap(v -> {
-            try {
-                return Optional.of(MongoVersion.parse(v.replaceAll("^(\\d+\\.\\d+).*$", "$1")));
-            } catch (IllegalArgumentException e) {
-                return Optional.empty();
-            }
-        });
+    /** The release the source's metadata came from, and how that is known ({@link ReleaseInference}). */
+    SourceRelease release() {
+        return metadata.release();
     }
 
     /** {@code "test.users from SOURCE: 4 chunks on 3 shards"}. */

@@ -1,6 +1,10 @@
 package io.shardlab.cluster;
 
+import io.shardlab.bson.BsonDepth;
+import io.shardlab.bson.BsonTooDeepException;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.InputFile;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
@@ -8,15 +12,11 @@ import io.shardlab.key.ShardKeyPattern;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -31,9 +31,6 @@ import org.bson.BsonString;
 import org.bson.BsonTimestamp;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.BsonValueCodec;
-import org.bson.codecs.DecoderContext;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
 
@@ -123,34 +120,16 @@ public final class SnapshotFile {
     // ---- writing -------------------------------------------------------------------------------
 
     /**
-     * Writes {@code contents} to {@code file} atomically (temporary file, then move).
+     * Writes {@code contents} to {@code file} atomically ({@link AtomicFile}: temporary file, then rename).
      *
-     * @throws UncheckedIOException naming the file when it cannot be written
+     * @throws io.shardlab.files.FileException naming the file and the reason when it cannot be written
      */
     public static void write(Path file, Contents contents) {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        Path temp = null;
-        try {
-            temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-                write(out, contents);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-            }
-            throw new UncheckedIOException(file + ": cannot write the snapshot: " + e.getMessage(), e);
-        }
+        AtomicFile.write(file, out -> {
+            Writer text = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            write(text, contents);
+            text.flush();
+        });
     }
 
     /** Writes {@code contents} as snapshot JSON text to {@code out} (not closed). */
@@ -213,10 +192,8 @@ public final class SnapshotFile {
      * @throws IllegalArgumentException with a one-line message naming the file and the problem
      */
     public static Contents read(Path file) {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader in = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
             return read(in, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }
@@ -235,9 +212,6 @@ public final class SnapshotFile {
     private static final class Parser {
         private final JsonReader reader;
         private final String source;
-        private final DecoderContext context = DecoderContext.builder().build();
-        private final BsonDocumentCodec documents = new BsonDocumentCodec();
-        private final BsonValueCodec values = new BsonValueCodec();
         private final Map<String, BsonValue> fields = new java.util.HashMap<>();
         private final List<BsonDocument> pendingChunks = new ArrayList<>();
         private final List<Chunk> chunks = new ArrayList<>();
@@ -265,7 +239,7 @@ public final class SnapshotFile {
                         readChunks();
                         fields.put(name, new BsonArray());
                     } else {
-                        fields.put(name, values.decode(reader, context));
+                        fields.put(name, BsonDepth.readValue(reader));
                         if (name.equals("format")) {
                             checkFormat();
                         } else if (name.equals("version")) {
@@ -276,7 +250,12 @@ public final class SnapshotFile {
                     }
                 }
                 reader.readEndDocument();
-            } catch (JsonParseException | BsonInvalidOperationException e) {
+            } catch (Problem e) {
+                throw e;
+            } catch (BsonTooDeepException e) {
+                throw problem(e.getMessage());
+            } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
+                // the reader and the value constructors it calls (base64, dates, numbers) refuse in several ways
                 throw problem("not valid snapshot JSON: " + e.getMessage());
             }
             return assemble();
@@ -330,7 +309,8 @@ public final class SnapshotFile {
                 if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
                     throw problem("chunk " + (chunks.size() + pendingChunks.size()) + " is not a document");
                 }
-                BsonDocument chunk = documents.decode(reader, context);
+                // each chunk is held to MongoDB's nesting limit as the config.chunks document it stands for
+                BsonDocument chunk = BsonDepth.readDocument(reader, 0);
                 if (key == null) {
                     pendingChunks.add(chunk);
                 } else {
@@ -566,7 +546,16 @@ public final class SnapshotFile {
         }
 
         private IllegalArgumentException problem(String text) {
-            return new IllegalArgumentException(source + ": " + text.replaceAll("\\s+", " ").strip());
+            return new Problem(source + ": " + text.replaceAll("\\s+", " ").strip());
+        }
+
+        /** A refusal already worded with the source's name. */
+        private static final class Problem extends IllegalArgumentException {
+            private static final long serialVersionUID = 1L;
+
+            Problem(String message) {
+                super(message);
+            }
         }
     }
 }

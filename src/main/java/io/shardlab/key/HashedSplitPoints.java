@@ -68,7 +68,7 @@ public final class HashedSplitPoints {
         }
         if (prefix.size() != hashedIndex) {
             throw new IllegalArgumentException("prefix: " + pattern + " needs " + hashedIndex
-                    + " value(s) before its hashed field, got " + prefix.size());
+                    + (hashedIndex == 1 ? " value" : " values") + " before its hashed field, got " + prefix.size());
         }
         List<ShardKey> keys = new ArrayList<>();
         for (long point : of(numChunks)) {

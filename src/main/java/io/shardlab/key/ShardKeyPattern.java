@@ -33,12 +33,26 @@ import org.bson.BsonValue;
  *       {@code Shard key <pattern> can contain at most one 'hashed' field. Failed to parse field
  *       <f>}; any other value must be a number whose {@code safeNumberInt()} is 1 (so {@code 1},
  *       {@code 1.0}, {@code NumberLong(1)}, and also {@code 1.5}, which truncates to 1), else
- *       {@code Shard key <pattern>numerical fields must be set to a value of 1 (ascending). Failed
- *       to parse field <f>} (sic: MongoDB's text has no space before "numerical").</li>
+ *       {@code Shard key <pattern> is invalid. Non-hashed fields must be set to a value of 1
+ *       (ascending). Failed to parse field <f>}.</li>
  * </ol>
+ * Two limits come from outside {@code parseShardKeyPattern}, checked before it, as the server meets
+ * them first:
+ * <ul>
+ *   <li>a field name with a NUL character cannot be a BSON field name at all (BSON field names are
+ *       C strings; the driver refuses to encode one, and mongo's {@code FieldRef} refuses it, error
+ *       9867600, {@code src/mongo/db/field_ref_test.cpp} {@code ConstructorRejectsEmbeddedNullChars});
+ *       the message is ShardLab's: {@code Field <f> contains a NUL character, which a BSON field
+ *       name cannot hold};</li>
+ *   <li>more than {@value #MAX_FIELDS} fields: the shard key's index cannot be built, {@code too many
+ *       compound keys} (error 13103, {@code Ordering::make}, {@code kMaxCompoundIndexKeys} = 32, mongo
+ *       {@code src/mongo/bson/ordering.h}), with the count prepended.</li>
+ * </ul>
  * {@code <pattern>} is the pattern as the server prints it ({@link BsonPrinter#serverString}).
  * These are the rules and messages of the newest source read (the file under
- * {@code db/global_catalog/}). An earlier 4.4+ source had no '$' check and joined the last two
+ * {@code db/global_catalog/}, SPDX-headed). The release before said {@code Shard key
+ * <pattern>numerical fields must be set to a value of 1 (ascending)} (no space, no "is invalid").
+ * An earlier 4.4+ source had no '$' check and joined the last two
  * messages into one ("can contain at most one 'hashed' field, and/or multiple numerical fields set
  * to a value of 1. Failed to parse field <f>"); 4.2 and older, which allowed only a single-field
  * hashed key, said {@code Field <f> can only be 1 or 'hashed'}. Exactly which release changed each
@@ -51,11 +65,18 @@ public record ShardKeyPattern(List<KeyField> fields) {
     /** MongoDB's text when a document's shard-key path meets an array (insert routing, ShardKeyNotFound). */
     public static final String ARRAY_IN_SHARD_KEY = "Shard key cannot contain array values or array descendants.";
 
+    /** The most fields an index, and so a shard key, can have ({@code kMaxCompoundIndexKeys}, ordering.h). */
+    public static final int MAX_FIELDS = 32;
+
     public ShardKeyPattern {
         if (fields == null || fields.isEmpty()) {
             throw new InvalidShardKeyException("Shard key is empty");
         }
         fields = List.copyOf(fields);
+        for (KeyField f : fields) {
+            requireNoNul(f.path());
+        }
+        requireAtMostMaxFields(fields.size());
         BsonDocument asDocument = documentOf(fields);
         int hashed = 0;
         Set<String> seen = new HashSet<>();
@@ -91,6 +112,10 @@ public record ShardKeyPattern(List<KeyField> fields) {
         if (pattern.isEmpty()) {
             throw new InvalidShardKeyException("Shard key is empty");
         }
+        for (String path : pattern.keySet()) {
+            requireNoNul(path);
+        }
+        requireAtMostMaxFields(pattern.size());
         List<KeyField> fields = new ArrayList<>();
         int hashedCount = 0;
         for (Map.Entry<String, BsonValue> e : pattern.entrySet()) {
@@ -106,7 +131,8 @@ public record ShardKeyPattern(List<KeyField> fields) {
                 // safeNumberInt() == 1: safeNumberInt clamps safeNumberLong() to int, and
                 // safeNumberLongForHash differs from safeNumberLong only for the double 2^63
                 throw new InvalidShardKeyException("Shard key " + BsonPrinter.serverString(pattern)
-                        + "numerical fields must be set to a value of 1 (ascending). Failed to parse field " + path);
+                        + " is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field "
+                        + path);
             }
             fields.add(new KeyField(path, hashed));
         }
@@ -118,8 +144,23 @@ public record ShardKeyPattern(List<KeyField> fields) {
                 + " can contain at most one 'hashed' field. Failed to parse field " + path);
     }
 
+    private static void requireAtMostMaxFields(int count) {
+        if (count > MAX_FIELDS) {
+            throw new InvalidShardKeyException("Shard key has " + count + " fields, at most " + MAX_FIELDS
+                    + " are allowed: too many compound keys");
+        }
+    }
+
+    private static void requireNoNul(String path) {
+        if (path.indexOf('\0') >= 0) {
+            throw new InvalidShardKeyException("Field " + path.replace("\0", "\\0")
+                    + " contains a NUL character, which a BSON field name cannot hold");
+        }
+    }
+
     /** The path checks of {@code parseShardKeyPattern} ({@code FieldRef} parts, in order). */
     private static void validatePath(String path) {
+        requireNoNul(path);
         if (path.isEmpty()) {
             throw new InvalidShardKeyException("Field " + path + " is empty");
         }

@@ -16,4 +16,12 @@ public sealed interface ChunkChange permits ChunkSplit, ChunkMigration, ChunkMer
 
     /** A one-line description for a history list, e.g. "split [{x: 0}, {x: 10}) at {x: 5}". */
     String describe();
+
+    /**
+     * How many config.changelog entries MongoDB writes for this change: one ({@code split},
+     * {@code moveChunk.commit}, {@code merge}) unless a subclass says otherwise.
+     */
+    default int changelogEntries() {
+        return 1;
+    }
 }

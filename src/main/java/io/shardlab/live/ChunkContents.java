@@ -26,7 +26,8 @@ import java.util.Map;
  *       {@code getShardDistribution()} prints as "estimated data per chunk" (mongo
  *       {@code src/mongo/shell/collection.js}); the per-shard totals, which the 6.0+ balancer
  *       compares, stay exact;</li>
- *   <li>{@link Basis#UNKNOWN}: no figures: every chunk counts as empty.</li>
+ *   <li>{@link Basis#UNKNOWN}: no figures: the simulator holds no documents for the chunks, and every size
+ *       derived from them is reported as unknown, never 0.</li>
  * </ol>
  * A ladder step applies only if every chunk gets figures that can be real: no documents exactly
  * when no bytes, and at least one byte per document.
@@ -88,8 +89,9 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
                         + "\"estimated data per chunk\"");
             }
         }
-        return new ChunkContents(List.of(), Basis.UNKNOWN, "unknown: the source has no data sizes, so every chunk "
-                + "counts as empty");
+        return new ChunkContents(List.of(), Basis.UNKNOWN, "unknown: the source has no data sizes (export "
+                + ConfigDumpReader.SHARDED_DATA_DISTRIBUTION_FILE + " beside a config dump to give them); the "
+                + "simulator holds no documents for its chunks and reports their sizes as unknown");
     }
 
     private static List<ChunkStatistics> fromEstimates(List<Chunk> chunks, Map<Chunk, Long> estimated,

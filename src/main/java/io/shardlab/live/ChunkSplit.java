@@ -33,6 +33,16 @@ public record ChunkSplit(Instant time, String namespace, ShardKey min, ShardKey 
         splitPoints = List.copyOf(splitPoints);
     }
 
+    /**
+     * One entry for a split into two ({@code what: "split"}), one per new chunk for a split into more
+     * ({@code what: "multi-split"}, {@code number: i, of: n}; commitChunkSplit).
+     */
+    @Override
+    public int changelogEntries() {
+        int n = pieces > 0 ? pieces : splitPoints.size() + 1;
+        return n > 2 ? n : 1;
+    }
+
     @Override
     public String describe() {
         String kind = pieces > 2 ? "multi-split" : "split";

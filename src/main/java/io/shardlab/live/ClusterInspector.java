@@ -159,7 +159,9 @@ public final class ClusterInspector {
         }
         perCollection.values().forEach(clusterProblems::addAll);
         return new ClusterMetadata(source.description(), clock.instant(), server, shards, databases, balancer,
-                layouts, changes, scope.fullChangelog(), notes, clusterProblems);
+                layouts, changes, scope.fullChangelog(), notes, clusterProblems,
+                previous != null && previous.release().basis() == SourceRelease.Basis.SERVER ? previous.release()
+                        : ReleaseInference.of(source));
     }
 
     /** Layouts of {@code previous} whose collection version is unchanged, by namespace. */

@@ -26,10 +26,12 @@ import java.util.stream.Collectors;
  *     (needed to rewind history) rather than only the most recent ones
  * @param notes what could not be read and why (e.g. per-shard data on a mongod), one line each
  * @param problems what is wrong with the metadata, cluster-wide and per collection
+ * @param release the MongoDB release the metadata came from, and how that is known
  */
 public record ClusterMetadata(String source, Instant readAt, ServerInfo server, List<Shard> shards,
         List<DatabaseEntry> databases, BalancerState balancer, List<CollectionLayout> collections,
-        List<ChunkChange> changes, boolean changelogComplete, List<String> notes, List<MetadataProblem> problems) {
+        List<ChunkChange> changes, boolean changelogComplete, List<String> notes, List<MetadataProblem> problems,
+        SourceRelease release) {
 
     public ClusterMetadata {
         shards = shards.stream().sorted(Comparator.comparing(Shard::id)).toList();
@@ -38,6 +40,7 @@ public record ClusterMetadata(String source, Instant readAt, ServerInfo server, 
         changes = changes.stream().sorted(Comparator.comparing(ChunkChange::time)).toList();
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
+        java.util.Objects.requireNonNull(release, "release");
     }
 
     /** The server, when read live. */

@@ -1,13 +1,14 @@
 package io.shardlab.live;
 
-import java.io.BufferedInputStream;
+import io.shardlab.bson.BsonDepth;
+import io.shardlab.bson.BsonTooDeepException;
+import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,14 +16,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import org.bson.BsonArray;
+import org.bson.BSONException;
+import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
-import org.bson.BsonInvalidOperationException;
-import org.bson.BsonValue;
+import org.bson.BsonType;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
-import org.bson.json.JsonParseException;
+import org.bson.json.JsonReader;
 
 /**
  * Loads a folder holding a copy of a cluster's {@code config} database, as a DBA exports it without
@@ -35,15 +35,22 @@ import org.bson.json.JsonParseException;
  *       one JSON array with {@code --jsonArray}, in {@code <collection>.json},
  *       {@code config.<collection>.json} or the same names ending in {@code .jsonl}.</li>
  * </ul>
+ * or a {@code mongodump --db config --archive=FILE} file, gzipped ({@code --gzip}) or not
+ * ({@link MongodumpArchive}), whose prelude records the server's version.
  * {@code chunks}, {@code collections} and {@code shards} are required; {@code databases},
- * {@code tags}, {@code settings} and {@code changelog} are read when present.
+ * {@code tags}, {@code settings}, {@code changelog} and {@code mongos} are read when present.
  */
 public final class ConfigDumpReader {
 
     /** Collections a dump must hold. */
     public static final List<String> REQUIRED = List.of("collections", "chunks", "shards");
     /** Collections read when present. */
-    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog");
+    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos");
+
+    /** An exported {@code $shardedDataDistribution} result beside a dump. */
+    public static final String SHARDED_DATA_DISTRIBUTION_FILE = "shardedDataDistribution.json";
+    /** The start of an exported {@code $collStats} result's name beside a dump: {@code collStats.<ns>.json}. */
+    public static final String COLL_STATS_PREFIX = "collStats.";
 
     private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
 
@@ -51,13 +58,19 @@ public final class ConfigDumpReader {
     }
 
     /**
-     * Loads the dump in {@code dir}.
+     * Loads the dump in {@code dir}: a folder, or a mongodump archive file.
      *
      * @throws IllegalArgumentException naming the folder or file and the problem
      */
     public static DocumentConfigSource open(Path dir) {
+        if (Files.isRegularFile(dir)) {
+            return openArchive(dir);
+        }
+        if (!Files.exists(dir)) {
+            throw new IllegalArgumentException("config-dump: " + dir + " does not exist");
+        }
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("config-dump: " + dir + " is not a folder");
+            throw new IllegalArgumentException("config-dump: " + dir + " is neither a folder nor a file");
         }
         Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config")) ? dir : dir.resolve("config");
         Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
@@ -73,8 +86,62 @@ public final class ConfigDumpReader {
                 collections.put(name, read(file.get()));
             }
         }
-        return new DocumentConfigSource(dir.toString(), collections,
-                "a config dump holds no server to ask");
+        return new DocumentConfigSource(dir.toString(), collections, "a config dump holds no server to ask",
+                Optional.empty(), sizeReports(dir, collections.get("collections")));
+    }
+
+    private static DocumentConfigSource openArchive(Path file) {
+        if (!MongodumpArchive.looksLikeArchive(file)) {
+            throw new IllegalArgumentException("config-dump: " + file + " is not a folder of config files nor a "
+                    + "mongodump archive (it does not start with the archive magic number 0x8199e26d or gzip's)");
+        }
+        java.util.Set<String> wanted = new java.util.HashSet<>(REQUIRED);
+        wanted.addAll(OPTIONAL);
+        MongodumpArchive.Contents contents = MongodumpArchive.read(file, wanted);
+        Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
+        for (String name : REQUIRED) {
+            List<BsonDocument> docs = contents.collections().get(name);
+            if (docs == null) {
+                throw new IllegalArgumentException("config-dump: the mongodump archive " + file + " holds no config."
+                        + name + " (expected mongodump --db config --archive)");
+            }
+            collections.put(name, docs);
+        }
+        for (String name : OPTIONAL) {
+            List<BsonDocument> docs = contents.collections().get(name);
+            if (docs != null) {
+                collections.put(name, docs);
+            }
+        }
+        Path beside = file.toAbsolutePath().getParent();
+        return new DocumentConfigSource(file.toString(), collections, "a config dump holds no server to ask",
+                contents.serverVersion(), beside == null ? Map.of() : sizeReports(beside, collections.get("collections")));
+    }
+
+    /**
+     * Per-shard data exported beside a dump, in {@code folder}: {@link #SHARDED_DATA_DISTRIBUTION_FILE} (the
+     * output of {@code $shardedDataDistribution}, every collection), else per collection
+     * {@code collStats.<db>.<collection>.json} (the output of {@code $collStats: {storageStats: {}}} through
+     * mongos); JSON lines or one JSON array, Extended JSON, as mongosh's {@code EJSON.stringify} or
+     * mongoexport writes them.
+     */
+    static Map<String, DataDistribution> sizeReports(Path folder, List<BsonDocument> collections) {
+        Map<String, DataDistribution> out = new LinkedHashMap<>();
+        Path sdd = folder.resolve(SHARDED_DATA_DISTRIBUTION_FILE);
+        if (Files.isRegularFile(sdd)) {
+            out.putAll(DataDistributionDecoder.shardedDataDistribution(read(sdd)));
+        }
+        for (BsonDocument c : collections) {
+            if (!c.isString("_id") || out.containsKey(c.getString("_id").getValue())) {
+                continue;
+            }
+            String ns = c.getString("_id").getValue();
+            Path stats = folder.resolve(COLL_STATS_PREFIX + ns + ".json");
+            if (Files.isRegularFile(stats)) {
+                DataDistributionDecoder.collStats(read(stats)).ifPresent(d -> out.put(ns, d));
+            }
+        }
+        return out;
     }
 
     /** The file holding collection {@code name}, in the order mongodump, then mongoexport names them. */
@@ -82,7 +149,8 @@ public final class ConfigDumpReader {
         for (String candidate : List.of(name + ".bson", name + ".bson.gz", name + ".json", name + ".jsonl",
                 "config." + name + ".json", "config." + name + ".jsonl", name + ".json.gz", "config." + name + ".json.gz")) {
             Path p = folder.resolve(candidate);
-            if (Files.isRegularFile(p)) {
+            // any entry of that name, so that a folder or a pipe is named by InputFile rather than skipped
+            if (Files.exists(p)) {
                 return Optional.of(p);
             }
         }
@@ -92,12 +160,18 @@ public final class ConfigDumpReader {
     /** Every document of one dump file. */
     static List<BsonDocument> read(Path file) {
         String name = file.getFileName().toString();
-        try (InputStream raw = Files.newInputStream(file);
-                InputStream in = new BufferedInputStream(name.endsWith(".gz") ? new GZIPInputStream(raw) : raw, 1 << 16)) {
-            return name.contains(".bson") ? readBson(in, file) : readJson(in, file);
+        try (InputStream in = InputFile.openBytes(file)) {
+            return read(in, file);
         } catch (IOException e) {
             throw new IllegalArgumentException("config-dump: " + file + " cannot be read: " + e.getMessage(), e);
+        } catch (FileException e) {
+            throw new FileException("config-dump: " + e.getMessage());
         }
+    }
+
+    /** Every document of the (uncompressed) content of the dump file {@code file}. */
+    static List<BsonDocument> read(InputStream in, Path file) throws IOException {
+        return file.getFileName().toString().contains(".bson") ? readBson(in, file) : readJson(in, file);
     }
 
     private static List<BsonDocument> readBson(InputStream in, Path file) throws IOException {
@@ -123,8 +197,28 @@ public final class ConfigDumpReader {
                 throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                         + offset + " does not end with a 0 byte");
             }
+            requireReadable(bytes, file, offset);
             out.add(new RawBsonDocument(bytes));
             offset += length;
+        }
+    }
+
+    /**
+     * Walks the document's bytes once (nothing is built) so that a malformed or too deeply nested
+     * document is refused here, naming its offset, rather than wherever it would first be decoded.
+     */
+    private static void requireReadable(byte[] bytes, Path file, long offset) {
+        try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
+            reader.readBsonType();
+            BsonDepth.requireWithinLimit(reader);
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + ": the document at byte " + offset + ": "
+                    + e.getMessage());
+        } catch (BSONException | IllegalArgumentException | IndexOutOfBoundsException
+                 | java.nio.BufferUnderflowException e) {
+            // the driver's reader reports bad lengths and encodings with any of these
+            throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
+                    + offset + " is malformed: " + e.getMessage());
         }
     }
 
@@ -141,7 +235,8 @@ public final class ConfigDumpReader {
     }
 
     private static List<BsonDocument> readJson(InputStream in, Path file) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        // mongoexport --jsonArray writes a whole collection on one line
+        BufferedReader reader = new BufferedReader(InputFile.text(in, file.toString(), InputFile.MAX_ARRAY_LINE_CHARS));
         List<BsonDocument> out = new ArrayList<>();
         String line;
         int number = 0;
@@ -162,28 +257,63 @@ public final class ConfigDumpReader {
             out.add(compact(parse(text, file, "line " + number)));
         }
         if (array != null) {
-            BsonValue values = parse("{\"a\": " + array + "}", file, "the JSON array").get("a");
-            if (!values.isArray()) {
-                throw new IllegalArgumentException("config-dump: " + file + " starts with '[' but is not a JSON array");
-            }
-            for (BsonValue v : (BsonArray) values) {
-                if (!v.isDocument()) {
-                    throw new IllegalArgumentException("config-dump: " + file + " holds an array element that is not "
-                            + "a document");
-                }
-                out.add(compact(v.asDocument()));
-            }
+            readArray(array.toString(), file, out);
         }
         return out;
     }
 
-    private static BsonDocument parse(String json, Path file, String where) {
+    /** The documents of a JSON array, each held to the nesting limit as the document it stands for. */
+    private static void readArray(String json, Path file, List<BsonDocument> out) {
+        String where = "the JSON array";
+        String notADocument = null;
         try {
-            return BsonDocument.parse(json);
-        } catch (JsonParseException | BsonInvalidOperationException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: "
-                    + e.getMessage(), e);
+            JsonReader reader = new JsonReader(json);
+            if (reader.readBsonType() != BsonType.ARRAY) {
+                notADocument = " starts with '[' but is not a JSON array";
+            } else {
+                reader.readStartArray();
+                int index = 0;
+                while (notADocument == null && reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+                    where = "the JSON array's element " + index++;
+                    if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
+                        notADocument = " holds an array element that is not a document";
+                    } else {
+                        out.add(compact(BsonDepth.readDocument(reader, 0)));
+                    }
+                }
+            }
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw notExtendedJson(file, where, e);
         }
+        if (notADocument != null) {
+            throw new IllegalArgumentException("config-dump: " + file + notADocument);
+        }
+    }
+
+    /** The reader and the value constructors it calls (base64, dates, numbers) throw many kinds. */
+    private static IllegalArgumentException notExtendedJson(Path file, String where, RuntimeException e) {
+        String message = e.getMessage() == null ? "unreadable" : e.getMessage().replaceAll("\\s+", " ").strip();
+        return new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: " + message, e);
+    }
+
+    private static BsonDocument parse(String json, Path file, String where) {
+        BsonDocument document = null;
+        try {
+            JsonReader reader = new JsonReader(json);
+            if (reader.readBsonType() == BsonType.DOCUMENT) {
+                document = BsonDepth.readDocument(reader, 0);
+            }
+        } catch (BsonTooDeepException e) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw notExtendedJson(file, where, e);
+        }
+        if (document == null) {
+            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not a document");
+        }
+        return document;
     }
 
     /** The document as raw BSON: a fraction of the memory of a parsed tree, for 200,000-chunk dumps. */

@@ -20,6 +20,14 @@ public interface ConfigSource extends AutoCloseable {
     Optional<ServerInfo> server();
 
     /**
+     * The server version an offline copy recorded when it was made (a mongodump archive's prelude
+     * {@code server_version}); empty when it recorded none or the source is live.
+     */
+    default Optional<String> recordedServerVersion() {
+        return Optional.empty();
+    }
+
+    /**
      * Every document of a small config collection ({@code shards}, {@code databases},
      * {@code collections}, {@code tags}, {@code settings}, {@code version}); empty when the
      * collection is absent.

@@ -29,7 +29,8 @@ public final class ConnectionAttempt {
                 if (attempt.cancellation.isCancelled() || !attempt.result.complete(connection)) {
                     connection.close();
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // an Error too must end the attempt, or the dialog would wait for it forever
                 attempt.result.completeExceptionally(e);
             }
         });

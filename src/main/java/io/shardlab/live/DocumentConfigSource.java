@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonDocument;
@@ -27,6 +28,8 @@ public final class DocumentConfigSource implements ConfigSource {
     private final String description;
     private final Map<String, List<BsonDocument>> collections;
     private final String offlineReason;
+    private final Optional<String> recordedServerVersion;
+    private final Map<String, DataDistribution> dataDistribution;
     private Map<BsonValue, List<BsonDocument>> chunksByOwner;
 
     /**
@@ -38,9 +41,37 @@ public final class DocumentConfigSource implements ConfigSource {
      *     "a config dump holds no per-shard data sizes"
      */
     public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason) {
+        this(description, collections, offlineReason, Optional.empty());
+    }
+
+    /**
+     * A source over documents that also knows the server version its copy recorded.
+     *
+     * @param recordedServerVersion e.g. a mongodump archive's {@code server_version}; empty when unknown
+     */
+    public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
+            Optional<String> recordedServerVersion) {
+        this(description, collections, offlineReason, recordedServerVersion, Map.of());
+    }
+
+    /**
+     * A source over documents with per-shard data exported beside them.
+     *
+     * @param dataDistribution per-shard data by namespace (an exported {@code $shardedDataDistribution} or
+     *     {@code $collStats} result); empty when none was exported
+     */
+    public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
+            Optional<String> recordedServerVersion, Map<String, DataDistribution> dataDistribution) {
+        this.dataDistribution = Map.copyOf(dataDistribution);
         this.description = description;
         this.collections = Map.copyOf(collections);
         this.offlineReason = offlineReason;
+        this.recordedServerVersion = Objects.requireNonNull(recordedServerVersion, "recordedServerVersion");
+    }
+
+    @Override
+    public Optional<String> recordedServerVersion() {
+        return recordedServerVersion;
     }
 
     @Override
@@ -129,7 +160,17 @@ public final class DocumentConfigSource implements ConfigSource {
 
     @Override
     public ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> entries) {
-        return ReadOutcome.unavailable(offlineReason + "; per-shard data sizes are omitted");
+        if (dataDistribution.isEmpty()) {
+            return ReadOutcome.unavailable(offlineReason + "; per-shard data sizes are omitted");
+        }
+        Map<String, DataDistribution> out = new java.util.LinkedHashMap<>();
+        for (CollectionEntry e : entries) {
+            DataDistribution d = dataDistribution.get(e.namespace());
+            if (d != null) {
+                out.put(e.namespace(), d);
+            }
+        }
+        return ReadOutcome.of(out);
     }
 
     @Override

@@ -27,8 +27,8 @@ public final class LayoutWatcher implements AutoCloseable {
         /** A poll read the cluster; {@code update.changes()} is empty when nothing moved. */
         void updated(WatchUpdate update);
 
-        /** A poll failed; the watch goes on. */
-        void failed(RuntimeException error);
+        /** A poll failed (an {@code Error} too, so that it is shown, not lost with the task); the watch goes on. */
+        void failed(Throwable error);
     }
 
     /**
@@ -100,7 +100,7 @@ public final class LayoutWatcher implements AutoCloseable {
     private void pollQuietly() {
         try {
             listener.updated(pollNow());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             listener.failed(e);
         }
     }

@@ -127,7 +127,8 @@ public final class LiveCapture {
         notes.addAll(strings(capture, "notes"));
         return new ClusterMetadata(file, contents.capturedAt(), null, c.shards(), databases,
                 capture.isDocument("balancer") ? balancer(capture.getDocument("balancer")) : null, List.of(layout),
-                changes, bool(capture, "changelogComplete", false), notes, List.of());
+                changes, bool(capture, "changelogComplete", false), notes, List.of(),
+                ReleaseInference.ofSnapshot(contents.source(), capture, entry.chunksByUuid()));
     }
 
     // ---- collection, balancer, distribution ----------------------------------------------------

@@ -4,6 +4,8 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
 import io.shardlab.advisor.AnalysisCancelledException;
+import io.shardlab.advisor.CollectionIndexes;
+import io.shardlab.advisor.IndexSpec;
 import io.shardlab.advisor.SampleInput;
 import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.SampleSource;
@@ -11,6 +13,7 @@ import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 import org.bson.BsonDocument;
@@ -142,7 +145,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
                             }
                         }
                     };
-                    return new SampleInput(closing, input.progressDone(), input.progressTotal(), input.numDocsTotal());
+                    return new SampleInput(closing, input.progressDone(), input.progressTotal(), input.numDocsTotal(),
+                            input.indexes(), input.numOrphanDocs());
                 } catch (RuntimeException e) {
                     connection.close();
                     throw e;
@@ -206,6 +210,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
         }
         MongoCollection<RawBsonDocument> coll = db.getCollection(collection, RawBsonDocument.class);
         long count = read("counting " + namespace(), coll::estimatedDocumentCount);
+        CollectionIndexes indexes = indexes(coll);
+        OptionalLong orphans = numOrphanDocs(coll);
         List<BsonDocument> pipeline = List.of(
                 new BsonDocument("$sample", new BsonDocument("size", new BsonInt32(sampleSize))));
         MongoCursor<RawBsonDocument> cursor = read("sampling " + namespace(),
@@ -218,7 +224,57 @@ public final class LiveCollectionSampleSource implements SampleSource {
         }
         Stream stream = new Stream(cursor);
         long expected = count > 0 ? Math.min(count, sampleSize) : sampleSize;
-        return new SampleInput(stream, stream::read, expected, count);
+        return new SampleInput(stream, stream::read, expected, count, indexes, orphans);
+    }
+
+    /** The collection's own indexes ({@code listIndexes}), which decide the supporting index. */
+    private CollectionIndexes indexes(MongoCollection<RawBsonDocument> coll) {
+        List<BsonDocument> specs = read("listing the indexes of " + namespace(),
+                () -> coll.listIndexes(BsonDocument.class).into(new ArrayList<>()));
+        List<IndexSpec> out = new ArrayList<>();
+        for (BsonDocument spec : specs) {
+            try {
+                out.add(IndexSpec.of(spec));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(namespace() + " at " + connection.masked() + ": listIndexes: "
+                        + e.getMessage(), e);
+            }
+        }
+        return CollectionIndexes.declared(out, "listIndexes of " + namespace());
+    }
+
+    /**
+     * The orphan documents of a sharded collection, as analyzeShardKey counts them ({@code
+     * calculateCollStats}: {@code $collStats {storageStats: {}}} summed over shards, only when the
+     * collection is sharded, i.e. has a {@code config.collections} entry that is not
+     * {@code unsplittable}); empty for an unsharded collection, or when the server cannot tell.
+     */
+    private OptionalLong numOrphanDocs(MongoCollection<RawBsonDocument> coll) {
+        try {
+            BsonDocument entry = connection.read("reading config.collections", () -> connection.database("config")
+                    .getCollection("collections", BsonDocument.class)
+                    .find(new BsonDocument("_id", new BsonString(namespace()))).first());
+            if (entry == null || entry.getBoolean("unsplittable", org.bson.BsonBoolean.FALSE).getValue()) {
+                return OptionalLong.empty();
+            }
+            List<BsonDocument> stats = connection.read("reading $collStats of " + namespace(), () -> coll
+                    .aggregate(List.of(new BsonDocument("$collStats", new BsonDocument("storageStats",
+                            new BsonDocument()))), BsonDocument.class).into(new ArrayList<>()));
+            long orphans = 0;
+            for (BsonDocument shard : stats) {
+                BsonDocument storage = shard.getDocument("storageStats", new BsonDocument());
+                if (storage.isNumber("numOrphanDocs")) {
+                    orphans += storage.getNumber("numOrphanDocs").longValue();
+                }
+            }
+            return OptionalLong.of(orphans);
+        } catch (LiveClusterException e) {
+            if (e.kind() == LiveClusterException.Kind.CANCELLED) {
+                throw new AnalysisCancelledException();
+            }
+            // no config database or no $collStats (not a mongos): nothing to report
+            return OptionalLong.empty();
+        }
     }
 
     private <T> T read(String what, Supplier<T> read) {

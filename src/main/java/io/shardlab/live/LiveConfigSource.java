@@ -16,7 +16,6 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.bson.BsonValue;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
 
@@ -193,24 +192,7 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("$match", new BsonDocument("ns", new BsonDocument("$in", nss))));
         List<BsonDocument> docs = connection.read("running $shardedDataDistribution",
                 () -> connection.database("admin").aggregate(pipeline, BsonDocument.class).into(new ArrayList<>()));
-        Map<String, DataDistribution> result = new LinkedHashMap<>();
-        for (BsonDocument doc : docs) {
-            if (!doc.isString("ns") || !doc.isArray("shards")) {
-                continue;
-            }
-            List<ShardDataSize> shards = new ArrayList<>();
-            for (BsonValue v : doc.getArray("shards")) {
-                if (v.isDocument() && v.asDocument().isString("shardName")) {
-                    BsonDocument s = v.asDocument();
-                    shards.add(new ShardDataSize(s.getString("shardName").getValue(), orZero(number(s, "numOwnedDocuments")),
-                            orZero(number(s, "ownedSizeBytes")), number(s, "numOrphanedDocs"),
-                            number(s, "orphanedSizeBytes")));
-                }
-            }
-            result.put(doc.getString("ns").getValue(),
-                    new DataDistribution(DataDistribution.SHARDED_DATA_DISTRIBUTION, shards));
-        }
-        return result;
+        return DataDistributionDecoder.shardedDataDistribution(docs);
     }
 
     /**
@@ -227,24 +209,7 @@ public final class LiveConfigSource implements ConfigSource {
         List<BsonDocument> docs = connection.read("running $collStats on " + entry.namespace(),
                 () -> connection.database(db).getCollection(coll, BsonDocument.class).aggregate(pipeline)
                         .into(new ArrayList<>()));
-        List<ShardDataSize> shards = new ArrayList<>();
-        for (BsonDocument doc : docs) {
-            if (doc.isString("shard") && doc.isDocument("storageStats")) {
-                BsonDocument stats = doc.getDocument("storageStats");
-                shards.add(new ShardDataSize(doc.getString("shard").getValue(), orZero(number(stats, "count")),
-                        orZero(number(stats, "size")), null, null));
-            }
-        }
-        return shards.isEmpty() ? Optional.empty() : Optional.of(new DataDistribution(DataDistribution.COLL_STATS, shards));
-    }
-
-    private static Long number(BsonDocument doc, String field) {
-        BsonValue v = doc.get(field);
-        return v != null && v.isNumber() ? v.asNumber().longValue() : null;
-    }
-
-    private static long orZero(Long n) {
-        return n == null ? 0 : n;
+        return DataDistributionDecoder.collStats(docs);
     }
 
     @Override

@@ -24,7 +24,7 @@ import org.bson.BsonValue;
  * <p>Every client it opens identifies itself as {@code appName=ShardLab}, waits at most the request's
  * server selection timeout (10 s by default) for a server, and is checked with {@code ping} and
  * {@code buildInfo} before it is handed out, so an unreachable server fails here with one clear
- * line rather than later. Blocking: call it from a background thread ({@link ConnectionAttempt}).
+ * line rather than later; when every server refuses the connection (nothing listens), at once. Blocking: call it from a background thread ({@link ConnectionAttempt}).
  */
 public final class LiveConnector {
 
@@ -56,7 +56,8 @@ public final class LiveConnector {
      */
     public LiveConnection connect(LiveConnectionRequest request, Cancellation cancellation) {
         LiveErrors errors = new LiveErrors(request);
-        MongoClientSettings settings = settings(request, errors);
+        RefusedConnections refusals = new RefusedConnections();
+        MongoClientSettings settings = settings(request, errors, refusals);
         if (cancellation.isCancelled()) {
             throw errors.translate(new IllegalStateException("cancelled"), "connecting", null, true);
         }
@@ -67,6 +68,8 @@ public final class LiveConnector {
             throw errors.translate(e, "connecting", null, cancellation.isCancelled());
         }
         cancellation.onCancel(client::close);
+        // nothing listening: give up at once rather than after the server selection timeout
+        refusals.onAllRefused(() -> new Thread(client::close, "shardlab-connect-refused").start());
         try {
             client.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class);
             BsonDocument build = client.getDatabase("admin")
@@ -75,17 +78,22 @@ public final class LiveConnector {
             if (cancellation.isCancelled()) {
                 throw new IllegalStateException("state should be: open");
             }
+            refusals.disarm();
             return new LiveConnection(client, request, info, errors, cancellation);
         } catch (RuntimeException e) {
             ClusterDescription cluster = safeDescription(client);
             client.close();
+            if (refusals.refused() && !cancellation.isCancelled()) {
+                throw errors.refused(refusals.addresses(), e);
+            }
             throw errors.translate(e, "connecting", cluster, cancellation.isCancelled());
         }
     }
 
-    private MongoClientSettings settings(LiveConnectionRequest request, LiveErrors errors) {
+    private MongoClientSettings settings(LiveConnectionRequest request, LiveErrors errors, RefusedConnections refusals) {
         MongoClientSettings.Builder builder = baseSettings(request, errors);
         listeners.forEach(builder::addCommandListener);
+        builder.applyToClusterSettings(c -> c.addClusterListener(refusals));
         return builder.build();
     }
 

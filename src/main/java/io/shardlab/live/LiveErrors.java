@@ -102,6 +102,13 @@ final class LiveErrors {
                 redact("failed while " + what + " at " + masked + ": " + e), e);
     }
 
+    /** Every server of {@code addresses} refused the TCP connection: nothing listens there. */
+    LiveClusterException refused(java.util.List<String> addresses, RuntimeException e) {
+        return new LiveClusterException(LiveClusterException.Kind.UNREACHABLE,
+                redact("no server answered at " + masked + ": " + String.join(", ", addresses) + " refused the "
+                        + "connection (nothing listens there; is the server running, and is the port right?)"), e);
+    }
+
     private LiveClusterException authentication(MongoSecurityException e) {
         MongoCredential credential = e.getCredential();
         String user = credential == null ? "?" : credential.getUserName();

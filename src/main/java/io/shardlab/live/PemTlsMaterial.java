@@ -1,10 +1,10 @@
 package io.shardlab.live;
 
+import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -38,6 +38,8 @@ public final class PemTlsMaterial {
     private static final Pattern BLOCK =
             Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----(.*?)-----END \\1-----", Pattern.DOTALL);
     private static final char[] NO_PASSWORD = new char[0];
+    /** The largest PEM file read, in characters: a CA bundle of a few hundred certificates fits. */
+    static final int MAX_PEM_CHARS = 4 << 20;
 
     private PemTlsMaterial() {
     }
@@ -102,11 +104,9 @@ public final class PemTlsMaterial {
 
     private static String read(Path file, String option) {
         try {
-            return Files.readString(file, StandardCharsets.US_ASCII);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(option + ": " + file + " does not exist", e);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(option + ": " + file + " cannot be read: " + e.getMessage(), e);
+            return InputFile.readString(file, MAX_PEM_CHARS);
+        } catch (FileException e) {
+            throw new FileException(option + ": " + e.getMessage());
         }
     }
 

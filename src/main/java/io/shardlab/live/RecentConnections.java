@@ -1,12 +1,13 @@
 package io.shardlab.live;
 
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,17 +33,20 @@ public final class RecentConnections {
 
     /** The remembered connection strings, newest first; none when the file does not exist. */
     public List<String> list() {
-        try {
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        try (BufferedReader lines = new BufferedReader(InputFile.openText(file, InputFile.MAX_LINE_CHARS))) {
             List<String> out = new ArrayList<>();
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 String s = line.strip();
                 if (!s.isEmpty() && ConnectionStringSecrets.isConnectionString(s)) {
                     out.add(ConnectionStringSecrets.withoutSecrets(s));
                 }
             }
             return out;
-        } catch (NoSuchFileException e) {
-            return List.of();
+        } catch (FileException e) {
+            throw new FileException("recent connections: " + e.getMessage());
         } catch (IOException e) {
             throw new IllegalArgumentException("recent connections: " + file + " cannot be read: " + e.getMessage(), e);
         }
@@ -67,17 +71,14 @@ public final class RecentConnections {
 
     private void write(List<String> entries) {
         try {
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-            Files.write(tmp, entries, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            Files.createDirectories(file.toAbsolutePath().getParent());
         } catch (IOException e) {
-            throw new IllegalArgumentException("recent connections: " + file + " cannot be written: " + e.getMessage(), e);
+            throw new FileException("recent connections: " + file + " cannot be written: " + e.getMessage());
+        }
+        try {
+            AtomicFile.write(file, out -> out.write((String.join("\n", entries) + "\n").getBytes(StandardCharsets.UTF_8)));
+        } catch (FileException e) {
+            throw new FileException("recent connections: " + e.getMessage());
         }
     }
 }

@@ -23,21 +23,33 @@ public record MongosRelease(MongoVersion version, String versionString, int wire
         }
     }
 
+    /** The patch a mongos of a whole line reports: a late patch of each long-term line, x.y.0 otherwise. */
+    private static final java.util.Map<MongoVersion, String> LINE_PATCHES = java.util.Map.of(
+            MongoVersion.V4_4, "4.4.29", MongoVersion.V5_0, "5.0.31", MongoVersion.V6_0, "6.0.20",
+            MongoVersion.V7_0, "7.0.14", MongoVersion.V8_0, "8.0.5");
+
     /**
-     * The release for a simulated line.
+     * The release for a version: a full version ({@code "6.0.2"}) reports itself, a line ({@code "6.0"})
+     * one of its patches; the wire version is that of the version's modelled line.
      *
-     * @throws IllegalArgumentException for a line the simulator does not model
+     * @throws IllegalArgumentException for a release before 4.4, whose wire version (4.0 = 7, 4.2 = 8)
+     *     current drivers and mongosh 2.x refuse
      */
     public static MongosRelease of(MongoVersion version) {
-        return switch (version.toString()) {
-            case "4.4" -> new MongosRelease(version, "4.4.29", 9);
-            case "5.0" -> new MongosRelease(version, "5.0.31", 13);
-            case "6.0" -> new MongosRelease(version, "6.0.20", 17);
-            case "7.0" -> new MongosRelease(version, "7.0.14", 21);
-            case "8.0" -> new MongosRelease(version, "8.0.5", 25);
-            default -> throw new IllegalArgumentException("version: ShardLab answers as a mongos of "
-                    + MongoVersion.simulated() + ", not " + version);
-        };
+        MongoVersion line = version.modelledLine();
+        if (!line.atLeast(MongoVersion.V4_4)) {
+            throw new IllegalArgumentException("version: ShardLab answers as a mongos of MongoDB 4.4 or later; a "
+                    + version + " mongos (wire version " + (line.atLeast(MongoVersion.V4_2) ? 8 : 7)
+                    + ") is refused by current drivers and mongosh 2.x, which need wire version 9");
+        }
+        String versionString = version.patch() != MongoVersion.LINE && version.known() ? version.toString()
+                : LINE_PATCHES.getOrDefault(line, line.major() + "." + line.minor() + ".0");
+        return new MongosRelease(version, versionString, wireVersion(line));
+    }
+
+    /** wire_version.h: 4.4 = 9, 5.0 = 13, then one per release line (5.1 = 14 … 6.0 = 17, 7.0 = 21, 8.0 = 25). */
+    private static int wireVersion(MongoVersion line) {
+        return line.major() < 5 ? 9 : 13 + (line.major() - 5) * 4 + line.minor();
     }
 
     /** {@code buildInfo.versionArray}: major, minor, patch, 0. */

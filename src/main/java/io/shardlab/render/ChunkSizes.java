@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * Documents and bytes per chunk, indexed like the chunk map they describe (chunk {@code i} in key order).
  * Immutable. What {@code dataSize} / {@code count} per chunk range would report on a real cluster, or what
- * the simulator counts.
+ * the simulator counts; and, when the producer knows it, which chunks are larger than the max chunk size with
+ * documents of one shard-key value only, so that no split can make them smaller ({@link #cannotSplit}).
  *
  * <p>Invariants: both arrays have one entry per chunk; no entry is negative.
  */
@@ -15,6 +16,7 @@ public final class ChunkSizes {
     private final long[] bytes;
     private final long totalDocuments;
     private final long totalBytes;
+    private final java.util.BitSet cannotSplit;
 
     /**
      * Sizes from per-chunk arrays (copied).
@@ -40,6 +42,37 @@ public final class ChunkSizes {
         }
         totalDocuments = d;
         totalBytes = b;
+        cannotSplit = new java.util.BitSet();
+    }
+
+    private ChunkSizes(ChunkSizes sizes, java.util.BitSet cannotSplit) {
+        this.documents = sizes.documents;
+        this.bytes = sizes.bytes;
+        this.totalDocuments = sizes.totalDocuments;
+        this.totalBytes = sizes.totalBytes;
+        this.cannotSplit = cannotSplit;
+    }
+
+    /**
+     * These sizes, with the chunks at {@code indexes} flagged as larger than the max chunk size with documents
+     * of one shard-key value (the simulator knows; a real cluster's counts do not say).
+     *
+     * @throws IllegalArgumentException if an index is not a chunk's
+     */
+    public ChunkSizes withCannotSplit(java.util.List<Integer> indexes) {
+        java.util.BitSet flags = new java.util.BitSet(documents.length);
+        for (int i : indexes) {
+            if (i < 0 || i >= documents.length) {
+                throw new IllegalArgumentException("indexes: chunk " + i + " is not one of the " + documents.length);
+            }
+            flags.set(i);
+        }
+        return new ChunkSizes(this, flags);
+    }
+
+    /** Whether chunk {@code index} is larger than the max chunk size and no split can divide its documents. */
+    public boolean cannotSplit(int index) {
+        return cannotSplit.get(index);
     }
 
     /** Number of chunks described. */
@@ -69,7 +102,8 @@ public final class ChunkSizes {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ChunkSizes s && Arrays.equals(documents, s.documents) && Arrays.equals(bytes, s.bytes);
+        return o instanceof ChunkSizes s && Arrays.equals(documents, s.documents) && Arrays.equals(bytes, s.bytes)
+                && cannotSplit.equals(s.cannotSplit);
     }
 
     @Override

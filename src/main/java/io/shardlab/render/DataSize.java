@@ -11,6 +11,9 @@ import java.math.BigDecimal;
  */
 public final class DataSize {
 
+    /** What a size the source did not tell reads as, wherever sizes are shown: never 0. */
+    public static final String UNKNOWN = "unknown";
+
     private DataSize() {
     }
 

@@ -16,8 +16,8 @@ import java.util.Optional;
  * the lanes; the charts row (writes chart and heatmap side by side when both exist); the legend. The number
  * line and the lanes share one x range, so a chunk sits at the same x in both; the left gutter holds shard
  * names and the right gutter the lanes' table. Extra height goes to the charts, or else to the bar (up to
- * {@value #MAX_BAR} px); a height below {@link #preferredHeight} shrinks the charts to {@value #MIN_CHART}
- * px and is refused below that.
+ * {@value #MAX_BAR} px); a height below {@link #preferredHeight} is met by dropping detail ({@link Fit}),
+ * and refused only below what the title, the number line and the lanes need.
  *
  * <p>Not thread-safe: it keeps the last number line frame, so that measuring and then painting at the same
  * width aggregates the chunks once. Use one painter per thread.
@@ -28,8 +28,10 @@ public final class DiagramPainter {
     static final double SECTION_GAP = 30;
     static final double HEADING = 30;
     static final double TITLE_BLOCK = 80;
+    static final double TITLE_ONLY = 46;
     static final double BAR = 72;
     static final double MAX_BAR = 160;
+    static final double MIN_BAR = 24;
     static final double CHART = 240;
     static final double MIN_CHART = 140;
     static final double CHART_GAP = 48;
@@ -137,9 +139,6 @@ public final class DiagramPainter {
         return measure(g, width, height, density).layout();
     }
 
-    private record Measured(Layout layout, NumberLineFrame frame, List<LegendPainter.Item> legend) {
-    }
-
     /** Title: the option's, or "Chunks of &lt;namespace&gt;". */
     public String title() {
         return options.title().isEmpty() ? "Chunks of " + data.layout().snapshot().namespace() : options.title();
@@ -165,7 +164,33 @@ public final class DiagramPainter {
         return b.toString();
     }
 
+    /**
+     * What a diagram keeps at a given height, from all of it down to the least: a height below the
+     * preferred one first shrinks the charts to {@value #MIN_CHART} px, then the number line's bar to
+     * {@value #MIN_BAR} px, then drops the subtitle, then the legend (when the lanes name the shards), then
+     * the charts (unless they are the view), as the lanes drop their table's columns for width.
+     */
+    private record Fit(boolean shrinkBar, boolean subtitle, boolean legend, boolean charts) {
+        static final List<Fit> LADDER = List.of(new Fit(false, true, true, true), new Fit(true, true, true, true),
+                new Fit(true, false, true, true), new Fit(true, false, false, true), new Fit(true, false, false, false));
+    }
+
+    private record Measured(Layout layout, NumberLineFrame frame, List<LegendPainter.Item> legend, boolean subtitle) {
+    }
+
     private Measured measure(Graphics2D g, double width, double height, double density) {
+        Measured fitted = null;
+        for (Fit fit : Fit.LADDER) {
+            fitted = measure(g, width, height, density, fit);
+            if (height <= 0 || fitted.layout().height() <= height + 0.5) {
+                return fitted;
+            }
+        }
+        throw tooSmall(height, fitted.layout().height());
+    }
+
+    /** The layout at {@code fit}; its height is what the sections need when that is more than {@code height}. */
+    private Measured measure(Graphics2D g, double width, double height, double density, Fit fit) {
         double left = MARGIN;
         double right = width - MARGIN;
         double lineX = left;
@@ -180,11 +205,11 @@ public final class DiagramPainter {
             throw new IllegalArgumentException("width: " + Math.round(width) + " px leaves " + Math.round(lineWidth)
                     + " px for the number line; use a width of at least " + Math.round(width - lineWidth + 100));
         }
-        double y = MARGIN + TITLE_BLOCK;
+        double y = MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY);
         double bar = barHeight();
         double lineBlock = showsLine() ? HEADING + NumberLinePainter.height(model, bar) + SECTION_GAP : 0;
         double lanesBlock = showsLanes() ? HEADING + ShardLanesPainter.height(summaries.size()) + SECTION_GAP : 0;
-        boolean charts = showsWrites() || showsHeatmap();
+        boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
         double chart = CHART;
         NumberLineFrame frame = null;
         if (showsLine()) {
@@ -198,8 +223,9 @@ public final class DiagramPainter {
         }
         double legendH = 0;
         List<LegendPainter.Item> items = List.of();
-        if (showsLegend()) {
-            items = LegendPainter.items(model, frame != null && frame.anyMixed(),
+        if (showsLegend() && (fit.legend() || !showsLanes())) {
+            boolean dense = frame != null && NumberLinePainter.showsDensity(model) && frame.anyDense();
+            items = LegendPainter.items(model, frame != null && frame.anyMixed(), dense,
                     showsLanes() && summaries.stream().anyMatch(ShardSummary::hot), options.highlight());
             legendH = new LegendPainter(colors, type).height(g, items, right - left);
         }
@@ -209,15 +235,24 @@ public final class DiagramPainter {
             double extra = height - preferred;
             if (charts) {
                 chart = Math.max(chart + extra, MIN_CHART);
-                if (extra < 0 && fixed + chart > height + 0.5) {
-                    throw tooSmall(height, fixed + MIN_CHART);
-                }
-            } else if (extra < 0) {
-                throw tooSmall(height, preferred);
-            } else if (showsLine()) {
-                double grow = Math.min(extra, MAX_BAR - bar);
+                extra = height - (fixed + chart);
+            }
+            if (extra < 0 && fit.shrinkBar() && showsLine()) {
+                double shrink = Math.min(-extra, bar - MIN_BAR);
+                bar -= shrink;
+                lineBlock -= shrink;
+                fixed -= shrink;
+            } else if (extra > 0 && !charts && showsLine()) {
+                // what a dropped subtitle or legend frees goes back to the bar up to its usual height; without
+                // the charts the bar grows as in a view without charts
+                double grow = Math.min(extra, (fit.shrinkBar() && fit.charts() ? barHeight() : MAX_BAR) - bar);
                 bar += grow;
                 lineBlock += grow;
+            }
+            if (fixed + (charts ? chart : 0) > height + 0.5) {
+                return new Measured(new Layout(new Rectangle2D.Double(), new Rectangle2D.Double(),
+                        new Rectangle2D.Double(), new Rectangle2D.Double(), new Rectangle2D.Double(), lineX, lineWidth,
+                        fixed + (charts ? chart : 0)), frame, items, fit.subtitle());
             }
         }
         Rectangle2D barRect = new Rectangle2D.Double();
@@ -248,7 +283,7 @@ public final class DiagramPainter {
         Rectangle2D legendRect = new Rectangle2D.Double(left, y, right - left, legendH);
         double total = height > 0 ? height : y + legendH + MARGIN;
         return new Measured(new Layout(barRect, lanesRect, writesRect, heatRect, legendRect, lineX, lineWidth, total),
-                frame, items);
+                frame, items, fit.subtitle());
     }
 
     private IllegalArgumentException tooSmall(double height, double needed) {
@@ -276,8 +311,10 @@ public final class DiagramPainter {
         double right = width - MARGIN;
 
         pen.text(type.title(), colors.text(), pen.fit(type.title(), title(), right - left), left, MARGIN + 26);
-        pen.text(type.subtitle(), colors.mutedText(), pen.fit(type.subtitle(), subtitle(), right - left), left,
-                MARGIN + 54);
+        if (measured.subtitle()) {
+            pen.text(type.subtitle(), colors.mutedText(), pen.fit(type.subtitle(), subtitle(), right - left), left,
+                    MARGIN + 54);
+        }
 
         NumberLineFrame frame = measured.frame();
         if (showsLine()) {
@@ -292,7 +329,7 @@ public final class DiagramPainter {
             new ShardLanesPainter(colors, type).paint(g, summaries, frame, options.highlight(), left,
                     layout.lineX(), layout.lanes().getY());
         }
-        if (showsWrites()) {
+        if (showsWrites() && !layout.writesChart().isEmpty()) {
             Rectangle2D r = layout.writesChart();
             WriteSeries series = data.writes().orElseThrow();
             heading(pen, "Writes per shard", "per " + ElapsedTime.format(series.windowMillis()) + " window"
@@ -300,14 +337,14 @@ public final class DiagramPainter {
             new WritesChartPainter(colors, type).paint(g, series, model, options.stackedWrites(), r.getX(), r.getY(),
                     r.getWidth(), r.getHeight());
         }
-        if (showsHeatmap()) {
+        if (showsHeatmap() && !layout.heatmap().isEmpty()) {
             Rectangle2D r = layout.heatmap();
             HeatmapData heat = data.heatmap().orElseThrow();
             heading(pen, "Writes by key range over time", "brighter = more writes (log scale)", r.getX(), r.getMaxX(),
                     r.getY() - HEADING);
             new HeatmapPainter(colors, type).paint(g, heat, r.getX(), r.getY(), r.getWidth(), r.getHeight(), density);
         }
-        if (showsLegend()) {
+        if (showsLegend() && !measured.legend().isEmpty()) {
             new LegendPainter(colors, type).paint(g, measured.legend(), left, layout.legend().getY(), right - left);
         }
         return layout;

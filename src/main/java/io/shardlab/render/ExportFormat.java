@@ -5,9 +5,9 @@ public enum ExportFormat {
 
     /** Raster, via BufferedImage and ImageIO. */
     PNG("png"),
-    /** Vector with text as text, via JFreeSVG. */
+    /** Vector with text as text, via Apache Batik's SVG generator. */
     SVG("svg"),
-    /** Vector with text as text, via JFreePDF. */
+    /** Vector with text as text, via Apache PDFBox. */
     PDF("pdf");
 
     private final String extension;

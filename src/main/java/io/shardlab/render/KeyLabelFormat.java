@@ -26,13 +26,18 @@ import org.bson.BsonValue;
  *   <li>Strings: quoted like mongosh, cut with an ellipsis inside the quotes: {@code 'Springf…'}.</li>
  *   <li>ObjectIds: {@code ObjectId('65f1a2b3…')}, keeping the leading (timestamp) hex digits.</li>
  *   <li>Anything else: the mongosh text, cut with an ellipsis.</li>
- *   <li>Compound bounds: the field values joined by ", ", each within an equal share of the budget.</li>
+ *   <li>Compound bounds: the field values joined by ", "; the leading field (which orders the chunks) keeps
+ *       its label, the later fields share what is left of the budget, and fields with no room left show as
+ *       one {@code …}: {@code '2024-03', 'u020…'}, {@code '2024-03', …}.</li>
  * </ul>
  */
 public final class KeyLabelFormat {
 
     /** The default budget: characters per label. */
     public static final int DEFAULT_MAX_CHARS = 18;
+
+    /** The least a compound bound's later field gets; with less room it shows as "…". */
+    private static final int MIN_FIELD_CHARS = 4;
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("uuuu-MM-dd").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter MINUTE =
@@ -70,15 +75,22 @@ public final class KeyLabelFormat {
         if (key.arity() == 1) {
             return value(key.get(0), maxChars);
         }
-        int share = Math.max(6, (maxChars - 2 * (key.arity() - 1)) / key.arity());
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < key.arity(); i++) {
-            if (i > 0) {
-                b.append(", ");
+        // the leading field orders the chunks, so it keeps its text (less room for ", …"); the other fields share
+        // what is left, and when too little is left they show as one "…"
+        String lead = value(key.get(0), maxChars - 3);
+        StringBuilder b = new StringBuilder(lead);
+        int left = maxChars - lead.length();
+        for (int i = 1; i < key.arity(); i++) {
+            int fields = key.arity() - i;
+            int share = (left - 2 * fields) / fields;
+            if (share < MIN_FIELD_CHARS) {
+                return b.append(", …").toString();
             }
-            b.append(value(key.get(i), share));
+            String v = value(key.get(i), share);
+            b.append(", ").append(v);
+            left -= 2 + v.length();
         }
-        return cut(b.toString(), Math.max(maxChars, 2 * share + 2));
+        return b.toString();
     }
 
     /** The label of one value within {@code budget} characters. */

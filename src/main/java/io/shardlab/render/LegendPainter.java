@@ -26,7 +26,10 @@ public final class LegendPainter {
     }
 
     /** The kinds of swatch. */
-    public enum Kind { SHARD, JUMBO, ZONE, MIXED, HOT, HIGHLIGHT, DIMMED }
+    /** Width of the legend's DRAINING badge (the lanes size theirs to the text). */
+    static final double DRAINING_BADGE = 74;
+
+    public enum Kind { SHARD, JUMBO, OVERSIZED, ZONE, MIXED, DENSE, HOT, DRAINING, HIGHLIGHT, DIMMED }
 
     private final ThemeColors colors;
     private final Typography type;
@@ -36,8 +39,14 @@ public final class LegendPainter {
         this.type = type;
     }
 
-    /** The entries for a picture: every shard of the model, then the marks in use. */
+    /** The entries for a picture: every shard of the model, then the marks in use (no density mark). */
     public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean hotShown, Highlight highlight) {
+        return items(model, mixedShown, false, hotShown, highlight);
+    }
+
+    /** The entries for a picture: every shard of the model, then the marks in use. */
+    public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean denseShown, boolean hotShown,
+            Highlight highlight) {
         List<Item> items = new ArrayList<>();
         for (int s = 0; s < model.shards().size(); s++) {
             items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
@@ -45,14 +54,24 @@ public final class LegendPainter {
         if (model.jumboCount() > 0) {
             items.add(new Item(Kind.JUMBO, -1, "jumbo chunk"));
         }
+        if (!model.oversizedCannotSplit().isEmpty()) {
+            items.add(new Item(Kind.OVERSIZED, -1, "oversized, cannot split: one key value"));
+        }
         if (!model.zones().isEmpty()) {
             items.add(new Item(Kind.ZONE, -1, "zone range"));
         }
         if (mixedShown) {
             items.add(new Item(Kind.MIXED, -1, "pixel hides chunks of other shards"));
         }
+        if (denseShown) {
+            items.add(new Item(Kind.DENSE, -1, "chunks narrower than " + (int) NumberLineFrame.BOUNDARY_MIN_PX
+                    + " px (darker: more per pixel)"));
+        }
         if (hotShown) {
             items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
+        }
+        if (model.snapshot().shards().stream().anyMatch(io.shardlab.cluster.Shard::draining)) {
+            items.add(new Item(Kind.DRAINING, -1, "draining shard: being removed, its chunks move off"));
         }
         if (highlight instanceof Highlight.KeyRange) {
             items.add(new Item(Kind.HIGHLIGHT, -1, "highlighted key range"));
@@ -88,7 +107,7 @@ public final class LegendPainter {
     }
 
     private double swatchWidth(Item item) {
-        return item.kind() == Kind.HOT ? 30 : SWATCH;
+        return item.kind() == Kind.HOT ? 30 : item.kind() == Kind.DRAINING ? DRAINING_BADGE : SWATCH;
     }
 
     /** Paints {@code items} from ({@code x}, {@code y}) within {@code width}. */
@@ -125,6 +144,13 @@ public final class LegendPainter {
                 pen.crisp(false);
                 pen.stripes(colors.jumbo(), 1.6, x, x + SWATCH, top + 3, top + SWATCH, 5);
             }
+            case OVERSIZED -> {
+                pen.crisp(true);
+                pen.fill(colors.surface(), x, top, SWATCH, SWATCH);
+                pen.crisp(false);
+                pen.strokeRect(colors.jumbo(), 1.5, x + 0.75, top + 0.75, SWATCH - 1.5, 4);
+                pen.dashedRect(colors.jumbo(), 1.5, x + 0.75, top + 6, SWATCH - 1.5, SWATCH - 6.75);
+            }
             case ZONE -> {
                 pen.crisp(true);
                 pen.fill(colors.zone(), x, mid - 2, SWATCH, 2);
@@ -136,10 +162,25 @@ public final class LegendPainter {
                 pen.fill(colors.surface(), x, top, SWATCH, SWATCH - 5);
                 pen.fill(colors.mixed(), x, top + SWATCH - 3, SWATCH, 3);
             }
+            case DENSE -> {
+                pen.crisp(true);
+                NumberLinePainter line = new NumberLinePainter(colors, type);
+                for (int i = 0; i < 4; i++) {
+                    pen.fill(line.densityColor(1 + i * 5), x + i * SWATCH / 4.0, top + 4, SWATCH / 4.0, SWATCH - 8);
+                }
+            }
             case HOT -> {
                 pen.crisp(false);
                 pen.fillRound(colors.hot(), x, mid - 8, 30, 16, 8);
                 pen.textCentered(type.small(), colors.background(), "HOT", x + 15, pen.baselineCentered(type.small(), mid));
+            }
+            case DRAINING -> {
+                pen.crisp(false);
+                double bw = DRAINING_BADGE;
+                pen.fillRound(colors.mutedText(), x, mid - 8, bw, 16, 8);
+                pen.fillRound(colors.background(), x + 1.5, mid - 6.5, bw - 3, 13, 6.5);
+                pen.textCentered(type.small(), colors.mutedText(), ShardLanesPainter.DRAINING, x + bw / 2,
+                        pen.baselineCentered(type.small(), mid));
             }
             case DIMMED -> {
                 pen.crisp(false);

@@ -17,7 +17,10 @@ import java.util.List;
  *       chunks are hidden by the majority colour (a column where one shard's run merely ends and the next
  *       begins changes once and is not mixed: both runs stay visible in the neighbouring columns);</li>
  *   <li>{@link #jumbo(int)}: a jumbo chunk overlaps the column;</li>
- *   <li>{@link #firstChunk(int)}: the chunk at the column's left edge.</li>
+ *   <li>{@link #firstChunk(int)}: the chunk at the column's left edge;</li>
+ *   <li>{@link #hiddenBoundsPerPixel(int)}: how many chunk bounds inside the column are not drawn because a
+ *       chunk beside them is narrower than {@link #BOUNDARY_MIN_PX}, per logical pixel; {@link #dense(int)}: at
+ *       least one.</li>
  * </ul>
  * Chunk boundaries are listed where both neighbouring chunks are at least {@link #BOUNDARY_MIN_PX} wide, and
  * axis labels as {@link AxisLabels} chooses them.
@@ -40,11 +43,13 @@ public final class NumberLineFrame {
     private final byte[] flags;
     private final float[] shares;
     private final int[] firstChunk;
+    private final int[] hiddenBoundsInColumn;
     private final double[] boundaries;
     private final List<AxisLabel> labels;
 
     private NumberLineFrame(NumberLineModel model, Viewport viewport, double widthPx, int columns, int[] shard,
-            byte[] flags, float[] shares, int[] firstChunk, double[] boundaries, List<AxisLabel> labels) {
+            byte[] flags, float[] shares, int[] firstChunk, int[] hiddenBoundsInColumn, double[] boundaries,
+            List<AxisLabel> labels) {
         this.model = model;
         this.viewport = viewport;
         this.widthPx = widthPx;
@@ -53,6 +58,7 @@ public final class NumberLineFrame {
         this.flags = flags;
         this.shares = shares;
         this.firstChunk = firstChunk;
+        this.hiddenBoundsInColumn = hiddenBoundsInColumn;
         this.boundaries = boundaries;
         this.labels = labels;
     }
@@ -83,6 +89,7 @@ public final class NumberLineFrame {
         byte[] flags = new byte[columns];
         float[] shares = new float[shardCount * columns];
         int[] first = new int[columns];
+        int[] hiddenBounds = new int[columns];
         double[] acc = new double[shardCount];
         int[] touched = new int[shardCount];
         double[] bounds = new double[16];
@@ -127,6 +134,8 @@ public final class NumberLineFrame {
                         bounds = Arrays.copyOf(bounds, boundCount * 2);
                     }
                     bounds[boundCount++] = (e - v0) * pxPerLine;
+                } else if (e > a) {
+                    hiddenBounds[c]++;
                 }
                 i++;
             }
@@ -147,7 +156,7 @@ public final class NumberLineFrame {
         }
         List<AxisLabel> labels = measure == null ? List.of()
                 : AxisLabels.choose(model, viewport, widthPx, measure, format);
-        return new NumberLineFrame(model, viewport, widthPx, columns, columnShard, flags, shares, first,
+        return new NumberLineFrame(model, viewport, widthPx, columns, columnShard, flags, shares, first, hiddenBounds,
                 Arrays.copyOf(bounds, boundCount), labels);
     }
 
@@ -192,6 +201,26 @@ public final class NumberLineFrame {
     /** Whether column {@code c} hides a whole chunk of a shard other than its colour's. */
     public boolean mixed(int c) {
         return (flags[c] & MIXED) != 0;
+    }
+
+    /** Bounds inside column {@code c} that are not drawn (a chunk beside them is too narrow), per logical pixel. */
+    public double hiddenBoundsPerPixel(int c) {
+        return hiddenBoundsInColumn[c] / (widthPx / columns);
+    }
+
+    /** Whether column {@code c} holds a bound that no boundary line shows. */
+    public boolean dense(int c) {
+        return hiddenBoundsInColumn[c] > 0;
+    }
+
+    /** Whether any column is {@link #dense(int)}. */
+    public boolean anyDense() {
+        for (int c = 0; c < columns; c++) {
+            if (dense(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a jumbo chunk overlaps column {@code c}. */

@@ -34,6 +34,7 @@ public final class NumberLineModel {
     private final int[] shardOf;
     private final boolean[] jumbo;
     private final int jumboCount;
+    private final List<Integer> oversized;
     private final int[] chunksPerShard;
     private final List<ZoneSpan> zones;
 
@@ -48,7 +49,7 @@ public final class NumberLineModel {
     }
 
     private NumberLineModel(ClusterSnapshot snapshot, Scale scale, List<String> shards, double[] edges, int[] shardOf,
-            boolean[] jumbo) {
+            boolean[] jumbo, List<Integer> oversized) {
         this.snapshot = snapshot;
         this.scale = scale;
         this.shards = shards;
@@ -60,6 +61,7 @@ public final class NumberLineModel {
             j += b ? 1 : 0;
         }
         this.jumboCount = j;
+        this.oversized = oversized;
         this.chunksPerShard = new int[shards.size()];
         for (int s : shardOf) {
             chunksPerShard[s]++;
@@ -100,7 +102,15 @@ public final class NumberLineModel {
                             + " has none")));
             case KEY_VALUE -> KeyValueAxis.of(chunks, snapshot.key()).edges(chunks);
         };
-        return new NumberLineModel(snapshot, scale, shards, edges, shardOf, jumbo);
+        List<Integer> oversized = new ArrayList<>();
+        layout.sizes().ifPresent(sizes -> {
+            for (int i = 0; i < n; i++) {
+                if (sizes.cannotSplit(i) && !jumbo[i]) {
+                    oversized.add(i);
+                }
+            }
+        });
+        return new NumberLineModel(snapshot, scale, shards, edges, shardOf, jumbo, List.copyOf(oversized));
     }
 
     /** The snapshot's shard ids, then any shard that owns a chunk but is not listed, sorted. */
@@ -199,6 +209,20 @@ public final class NumberLineModel {
     /** Whether chunk {@code i} is jumbo. */
     public boolean jumbo(int i) {
         return jumbo[i];
+    }
+
+    /**
+     * The chunks, ascending, that are larger than the max chunk size with documents of one shard-key value and
+     * not marked jumbo ({@link ChunkSizes#cannotSplit}): releases that never try to split or move them leave the
+     * flag off, and the line marks them apart.
+     */
+    public List<Integer> oversizedCannotSplit() {
+        return oversized;
+    }
+
+    /** Whether chunk {@code i} is oversized and cannot split, and not marked jumbo. */
+    public boolean oversizedCannotSplit(int i) {
+        return java.util.Collections.binarySearch(oversized, i) >= 0;
     }
 
     /** Number of jumbo chunks. */

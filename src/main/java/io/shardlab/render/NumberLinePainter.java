@@ -11,8 +11,10 @@ import java.util.Set;
  * the axis with its bound labels. Pure Graphics2D, so the same code draws the Canvas and every export.
  *
  * <p>Vertical bands, top to bottom: zones ({@value #ZONE_BAND} px, only when the collection has zone
- * ranges), jumbo marks ({@value #JUMBO_BAND} px, only when it has jumbo chunks), the bar, the mixed-column
- * strip and ticks ({@value #UNDER_BAR} px), labels ({@value #LABEL_BAND} px).
+ * ranges), jumbo marks ({@value #JUMBO_BAND} px, only when it has jumbo chunks), chunk density
+ * ({@value #DENSITY_BAND} px, only when chunk widths follow data size or key values: there, columns whose chunks
+ * are too narrow for boundary lines get a grey mark, darker the more hidden bounds per pixel, on a log scale), the bar,
+ * the mixed-column strip and ticks ({@value #UNDER_BAR} px), labels ({@value #LABEL_BAND} px).
  */
 public final class NumberLinePainter {
 
@@ -21,6 +23,9 @@ public final class NumberLinePainter {
     static final double UNDER_BAR = 12;
     static final double LABEL_BAND = 18;
     static final double MIXED_STRIP = 3;
+    static final double DENSITY_BAND = 8;
+    /** Bounds per pixel at which the density mark is darkest. */
+    static final double DENSEST = 256;
 
     private final ThemeColors colors;
     private final Typography type;
@@ -35,9 +40,20 @@ public final class NumberLinePainter {
         return bandAboveBar(model) + barHeight + UNDER_BAR + LABEL_BAND;
     }
 
-    /** Space above the bar: zone and jumbo bands. */
+    /** Space above the bar: zone, jumbo and density bands. */
     public static double bandAboveBar(NumberLineModel model) {
-        return (model.zones().isEmpty() ? 0 : ZONE_BAND) + (model.jumboCount() == 0 ? 0 : JUMBO_BAND);
+        return (model.zones().isEmpty() ? 0 : ZONE_BAND) + (hasSizeMarks(model) ? JUMBO_BAND : 0)
+                + (showsDensity(model) ? DENSITY_BAND : 0);
+    }
+
+    /** Whether the line has jumbo or oversized-cannot-split marks (they share the band above the bar). */
+    private static boolean hasSizeMarks(NumberLineModel model) {
+        return model.jumboCount() > 0 || !model.oversizedCannotSplit().isEmpty();
+    }
+
+    /** With equal widths every chunk has the same width, so density says nothing there. */
+    public static boolean showsDensity(NumberLineModel model) {
+        return model.scale() != Scale.EQUAL;
     }
 
     /**
@@ -56,8 +72,12 @@ public final class NumberLinePainter {
             top += ZONE_BAND;
         }
         double jumboTop = top;
-        if (model.jumboCount() > 0) {
+        if (hasSizeMarks(model)) {
             top += JUMBO_BAND;
+        }
+        if (showsDensity(model)) {
+            paintDensity(pen, frame, x, top + 1, DENSITY_BAND - 3);
+            top += DENSITY_BAND;
         }
         double barTop = top;
         double barBottom = barTop + barHeight;
@@ -74,6 +94,7 @@ public final class NumberLinePainter {
             paintRuns(pen, frame, x, jumboTop + 2, JUMBO_BAND - 4, colors.jumbo(), false);
             paintJumboStripes(pen, frame, x, barTop, barBottom);
         }
+        paintOversized(pen, frame, x, jumboTop, barTop, barBottom);
         paintHighlight(pen, frame, highlight, x, barTop, barHeight);
         paintAxis(pen, frame, x, barBottom);
         pen.crisp(false);
@@ -126,6 +147,40 @@ public final class NumberLinePainter {
             x1 = mid + 1.5;
         }
         return new double[] {x0, x1};
+    }
+
+    /** One grey per run of dense columns of equal level: 16 levels from 1/4 to {@value #DENSEST} bounds per pixel. */
+    private void paintDensity(Pen pen, NumberLineFrame frame, double x, double top, double h) {
+        int columns = frame.columns();
+        int c = 0;
+        while (c < columns) {
+            int level = densityLevel(frame, c);
+            int end = c + 1;
+            while (end < columns && densityLevel(frame, end) == level) {
+                end++;
+            }
+            if (level > 0) {
+                pen.fill(densityColor(level), x + frame.columnX(c), top, frame.columnX(end) - frame.columnX(c), h);
+            }
+            c = end;
+        }
+    }
+
+    /**
+     * 0 for a column whose bounds all show as boundary lines, else 1 (one hidden bound per
+     * {@link NumberLineFrame#BOUNDARY_MIN_PX} px) to 16 ({@value #DENSEST} per px).
+     */
+    static int densityLevel(NumberLineFrame frame, int c) {
+        if (!frame.dense(c)) {
+            return 0;
+        }
+        double t = Math.log(frame.hiddenBoundsPerPixel(c) * NumberLineFrame.BOUNDARY_MIN_PX)
+                / Math.log(DENSEST * NumberLineFrame.BOUNDARY_MIN_PX);
+        return 1 + (int) Math.round(15 * Math.max(0, Math.min(1, t)));
+    }
+
+    Color densityColor(int level) {
+        return ThemeColors.mix(colors.text(), colors.surface(), 0.25 + 0.75 * (level - 1) / 15.0);
     }
 
     private void paintColumns(Pen pen, NumberLineFrame frame, boolean[] dim, double x, double top, double h) {
@@ -183,6 +238,33 @@ public final class NumberLinePainter {
             } else {
                 c++;
             }
+        }
+        pen.crisp(true);
+    }
+
+    /**
+     * Oversized chunks that cannot split and are not marked jumbo: an outlined mark in the jumbo band (jumbo
+     * marks are filled) and a dashed outline round the chunk on the bar, at least 4 px wide.
+     */
+    private void paintOversized(Pen pen, NumberLineFrame frame, double x, double bandTop, double barTop,
+            double barBottom) {
+        NumberLineModel model = frame.model();
+        pen.crisp(false);
+        for (int i : model.oversizedCannotSplit()) {
+            double x0 = frame.xOf(model.edge(i));
+            double x1 = frame.xOf(model.edge(i + 1));
+            if (x1 < 0 || x0 > frame.widthPx()) {
+                continue;
+            }
+            x0 = Math.max(0, x0);
+            x1 = Math.min(frame.widthPx(), x1);
+            if (x1 - x0 < 4) {
+                double mid = (x0 + x1) / 2;
+                x0 = mid - 2;
+                x1 = mid + 2;
+            }
+            pen.strokeRect(colors.jumbo(), 1.5, x + x0 + 0.75, bandTop + 1.25, x1 - x0 - 1.5, JUMBO_BAND - 2.5);
+            pen.dashedRect(colors.jumbo(), 1.5, x + x0 + 0.75, barTop + 0.75, x1 - x0 - 1.5, barBottom - barTop - 1.5);
         }
         pen.crisp(true);
     }

@@ -11,19 +11,16 @@ import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
 
 /**
- * The drawing operations every painter uses, limited to what FXGraphics2D, BufferedImage, JFreeSVG and
- * JFreePDF all render the same way: opaque colours, filled rectangles and rounded rectangles, stroked lines
- * and paths, and text drawn as text. No clipping, no alpha, no images. On a JFreePDF target, text goes
- * through {@link PdfText} first.
+ * The drawing operations every painter uses, limited to what FXGraphics2D, BufferedImage, Batik's SVG generator
+ * and PDFBox's Graphics2D all render the same way: opaque colours, filled rectangles and rounded rectangles,
+ * stroked lines and paths, and text drawn as text. No clipping, no alpha, no images.
  */
 final class Pen {
 
     private final Graphics2D g;
-    private final boolean pdf;
 
     Pen(Graphics2D g) {
         this.g = g;
-        this.pdf = g instanceof org.jfree.pdf.PDFGraphics2D;
     }
 
     Graphics2D graphics() {
@@ -55,6 +52,14 @@ final class Pen {
         g.draw(new Rectangle2D.Double(x, y, w, h));
     }
 
+    /** A rectangle outlined in dashes of 4 px, 3 px apart. */
+    void dashedRect(Color color, double width, double x, double y, double w, double h) {
+        g.setColor(color);
+        g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {4f, 3f}, 0f));
+        g.draw(new Rectangle2D.Double(x, y, w, h));
+    }
+
     void line(Color color, double width, double x1, double y1, double x2, double y2) {
         g.setColor(color);
         g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
@@ -78,7 +83,7 @@ final class Pen {
     void text(Font font, Color color, String text, double x, double baseline) {
         g.setFont(font);
         g.setColor(color);
-        g.drawString(pdf ? PdfText.escape(text) : text, (float) x, (float) baseline);
+        g.drawString(text, (float) x, (float) baseline);
     }
 
     /** Draws {@code text} ending at x. */

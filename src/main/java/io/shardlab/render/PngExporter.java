@@ -15,6 +15,7 @@ public final class PngExporter implements DiagramExporter {
     /** The painted image, for callers that want pixels rather than a file. */
     public BufferedImage render(DiagramPainter painter, ExportSize size) {
         int height = DiagramExporter.heightFor(painter, size);
+        size.checkPixels(height);
         int w = (int) Math.round(size.width() * size.scale());
         int h = (int) Math.round(height * size.scale());
         BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);

@@ -22,6 +22,9 @@ import java.util.Set;
  */
 public final class ShardLanesPainter {
 
+    /** The badge beside a draining shard's name (config.shards {@code draining: true}, removeShard under way). */
+    static final String DRAINING = "DRAINING";
+
     static final double HEADER = 20;
     static final double COLUMN_GAP = 22;
     static final double SWATCH = 10;
@@ -61,7 +64,8 @@ public final class ShardLanesPainter {
             name = Math.max(name, pen.width(font, r.shard()));
         }
         boolean hot = rows.stream().anyMatch(ShardSummary::hot);
-        return SWATCH + 8 + name + (hot ? 8 + badgeWidth(pen) : 0) + 16;
+        boolean draining = rows.stream().anyMatch(ShardSummary::draining);
+        return SWATCH + 8 + name + (hot ? 8 + badgeWidth(pen) : 0) + (draining ? 8 + drainingWidth(pen) : 0) + 16;
     }
 
     /** Width the right table needs with every column. */
@@ -98,6 +102,11 @@ public final class ShardLanesPainter {
         return shards <= 16 ? type.bodyBold() : type.small();
     }
 
+    /** The DRAINING badge's width. */
+    private double drainingWidth(Pen pen) {
+        return pen.width(type.small(), DRAINING) + 12;
+    }
+
     private double badgeWidth(Pen pen) {
         return pen.width(type.small(), "HOT") + 12;
     }
@@ -111,12 +120,14 @@ public final class ShardLanesPainter {
         if (detail.chunks()) {
             c.add(new Column("chunks", r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
         }
-        boolean sizes = !rows.isEmpty() && rows.get(0).documents().isPresent();
-        if (sizes && detail.documents()) {
-            c.add(new Column("docs", r -> CompactCount.format(r.documents().getAsLong()), false));
+        // sizes the source did not tell read "unknown", never 0
+        if (!rows.isEmpty() && detail.documents()) {
+            c.add(new Column("docs", r -> r.documents().isPresent() ? CompactCount.format(r.documents().getAsLong())
+                    : DataSize.UNKNOWN, false));
         }
-        if (sizes && detail.dataSize()) {
-            c.add(new Column("data", r -> DataSize.format(r.bytes().orElseThrow()), false));
+        if (!rows.isEmpty() && detail.dataSize()) {
+            c.add(new Column("data", r -> r.bytes().isPresent() ? DataSize.format(r.bytes().getAsLong())
+                    : DataSize.UNKNOWN, false));
         }
         if (!rows.isEmpty() && rows.get(0).writes().isPresent() && detail.writes()) {
             c.add(new Column("writes", r -> CompactCount.format(r.writes().getAsLong()), true));
@@ -190,11 +201,20 @@ public final class ShardLanesPainter {
                 pen.text(nameFont, dim ? colors.mutedText() : colors.text(), row.shard(), nameX,
                         pen.baselineCentered(nameFont, mid));
             }
+            double badgeX = nameX + pen.width(nameFont, row.shard()) + 8;
             if (row.hot() && detail.names()) {
-                double bx = nameX + pen.width(nameFont, row.shard()) + 8;
                 double bw = badgeWidth(pen);
-                pen.fillRound(colors.hot(), bx, mid - 8, bw, 16, 8);
-                pen.textCentered(type.small(), colors.background(), "HOT", bx + bw / 2,
+                pen.fillRound(colors.hot(), badgeX, mid - 8, bw, 16, 8);
+                pen.textCentered(type.small(), colors.background(), "HOT", badgeX + bw / 2,
+                        pen.baselineCentered(type.small(), mid));
+                badgeX += bw + 8;
+            }
+            if (row.draining() && detail.names()) {
+                // outlined, not filled: the shard still serves its chunks while they move off
+                double bw = drainingWidth(pen);
+                pen.fillRound(colors.mutedText(), badgeX, mid - 8, bw, 16, 8);
+                pen.fillRound(colors.background(), badgeX + 1.5, mid - 6.5, bw - 3, 13, 6.5);
+                pen.textCentered(type.small(), colors.mutedText(), DRAINING, badgeX + bw / 2,
                         pen.baselineCentered(type.small(), mid));
             }
             pen.crisp(true);

@@ -23,9 +23,11 @@ import java.util.OptionalLong;
  * @param bytes bytes in its chunks, when sizes are known
  * @param writes writes it received in the window, when a write series is given
  * @param hot whether it is the hot shard
+ * @param draining whether the shard is draining ({@code removeShard} is moving its chunks off; config.shards
+ *     {@code draining: true})
  */
 public record ShardSummary(int shardIndex, String shard, int chunks, int jumboChunks, OptionalLong documents,
-        OptionalLong bytes, OptionalLong writes, boolean hot) {
+        OptionalLong bytes, OptionalLong writes, boolean hot, boolean draining) {
 
     /** Share of writes at or above which the busiest of N ≥ 2 shards is hot: {@code min(2 / N, 0.75)}. */
     public static double hotThreshold(int shards) {
@@ -74,13 +76,16 @@ public record ShardSummary(int shardIndex, String shard, int chunks, int jumboCh
             }
         }
         boolean anyHot = shardCount >= 2 && total > 0 && (double) w[busiest] / total >= hotThreshold(shardCount);
+        java.util.Set<String> draining = new java.util.HashSet<>();
+        model.snapshot().shards().stream().filter(io.shardlab.cluster.Shard::draining)
+                .forEach(sh -> draining.add(sh.id()));
         List<ShardSummary> rows = new ArrayList<>(shardCount);
         for (int s = 0; s < shardCount; s++) {
             rows.add(new ShardSummary(s, model.shards().get(s), chunks[s], jumbo[s],
                     sizes.isPresent() ? OptionalLong.of(docs[s]) : OptionalLong.empty(),
                     sizes.isPresent() ? OptionalLong.of(bytes[s]) : OptionalLong.empty(),
                     writes.isPresent() ? OptionalLong.of(w[s]) : OptionalLong.empty(),
-                    anyHot && s == busiest));
+                    anyHot && s == busiest, draining.contains(model.shards().get(s))));
         }
         return List.copyOf(rows);
     }

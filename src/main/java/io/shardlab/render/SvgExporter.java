@@ -1,32 +1,87 @@
 package io.shardlab.render;
 
+import java.awt.Dimension;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.SVGHints;
-import org.jfree.svg.SVGUnits;
-import org.jfree.svg.ViewBox;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.apache.batik.svggen.SVGCSSStyler;
+import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2D;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 /**
- * SVG through JFreeSVG, with text drawn as {@code <text>} elements (so titles, labels and the legend stay
- * selectable, searchable and editable), a viewBox of {@code width × height} and width/height attributes
- * multiplied by the scale.
+ * SVG through Apache Batik's SVG generator, with text drawn as {@code <text>} elements (so titles, labels and the
+ * legend stay selectable, searchable and editable), a viewBox of {@code width × height}, width/height attributes
+ * multiplied by the scale, and coordinates with at most two decimals (a hundredth of a pixel). The same diagram
+ * gives the same bytes.
  */
 public final class SvgExporter implements DiagramExporter {
+
+    private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
     /** The SVG document as text, starting with the XML declaration. */
     public String render(DiagramPainter painter, ExportSize size) {
         int height = DiagramExporter.heightFor(painter, size);
-        double w = size.width() * size.scale();
-        double h = height * size.scale();
-        SVGGraphics2D g = new SVGGraphics2D(w, h, SVGUnits.PX);
-        g.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
-        g.setGeomDoubleConverter(SvgExporter::twoDecimals);
-        g.setTransformDoubleConverter(SvgExporter::twoDecimals);
+        SVGGraphics2D g = newGraphics();
         painter.paint(g, size.width(), height, 1);
-        String element = g.getSVGElement(null, true, new ViewBox(0, 0, size.width(), height), null, null);
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element + "\n";
+        return document(g, size.width(), height, size.scale());
+    }
+
+    /** A Batik graphics that keeps text as text, on a fresh DOM document. */
+    static SVGGraphics2D newGraphics() {
+        Document dom;
+        try {
+            dom = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation()
+                    .createDocument(SVG_NAMESPACE, "svg", null);
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("this Java runtime has no XML document builder", e);
+        }
+        SVGGeneratorContext context = SVGGeneratorContext.createDefault(dom);
+        context.setPrecision(2);
+        context.setComment(null);
+        context.setEmbeddedFontsOn(false);
+        return new SVGGraphics2D(context, false);
+    }
+
+    /**
+     * The drawing on {@code g} as an SVG document of {@code width × height} logical pixels, shown at
+     * {@code scale} times that size.
+     */
+    static String document(SVGGraphics2D g, int width, int height, double scale) {
+        g.setSVGCanvasSize(new Dimension(width, height));
+        Element root = g.getRoot();
+        root.setAttribute("width", twoDecimals(width * scale));
+        root.setAttribute("height", twoDecimals(height * scale));
+        root.setAttribute("viewBox", "0 0 " + width + " " + height);
+        root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NAMESPACE);
+        // presentation attributes into style="…", as Batik's own stream does; then the JDK's serializer, which
+        // (unlike Batik's) writes no DOCTYPE and no line breaks inside tags
+        SVGCSSStyler.style(root);
+        StringWriter out = new StringWriter();
+        try {
+            Transformer xml = TransformerFactory.newInstance().newTransformer();
+            xml.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            xml.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+            xml.transform(new DOMSource(root), new StreamResult(out));
+        } catch (TransformerException e) {
+            throw new IllegalStateException("the SVG document could not be serialized: " + e.getMessage(), e);
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out + "\n";
+    }
+
+    @Override
+    public void write(DiagramPainter painter, ExportSize size, OutputStream out) throws IOException {
+        out.write(render(painter, size).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Coordinates with at most two decimals (a hundredth of a pixel), trailing zeros dropped. */
@@ -36,10 +91,5 @@ public final class SvgExporter implements DiagramExporter {
             return Long.toString(hundredths / 100);
         }
         return java.math.BigDecimal.valueOf(hundredths, 2).stripTrailingZeros().toPlainString();
-    }
-
-    @Override
-    public void write(DiagramPainter painter, ExportSize size, OutputStream out) throws IOException {
-        out.write(render(painter, size).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -10,12 +10,14 @@ import java.util.regex.Pattern;
  * painter and the UI's stylesheet read the same values ({@link #lookedUpColors()} names them as CSS
  * looked-up colours).
  *
- * <p>Shard palette: 16 colours chosen by a farthest-point search over sRGB, constrained to a lightness and
- * chroma band that reads on the theme's background, maximising the smallest CIEDE2000 difference between
- * any two colours under normal vision and under simulated protanopia, deuteranopia and tritanopia (Machado,
- * Oliveira and Fernandes 2009, severity 1). The order is farthest-first, so the first 2–4 shards (the usual
- * cluster) are the most distinct. {@code ThemeTest} checks the guarantee. A 17th shard and beyond reuse the
- * palette cyclically; lanes and legend still name every shard.
+ * <p>Shard palette: the same 16 colours in both looks, so that a shard has one colour everywhere (the light
+ * window, the dark window, every export). They were chosen by a farthest-point search over sRGB (a grid of
+ * step 8, CIELAB lightness 35–85, chroma at least 12) among the colours at least 22 CIEDE2000 away from both
+ * looks' backgrounds and panels, maximising the smallest difference between any two colours under normal
+ * vision and under simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009,
+ * severity 1), starting from shard01's blue. The order is farthest-first, so the first 2–4 shards (the usual
+ * cluster) are the most distinct. {@code ThemeTest} checks the guarantee on both backgrounds. A 17th shard and
+ * beyond reuse the palette cyclically; lanes and legend still name every shard.
  *
  * <p>Heat ramp: control points of a sequential ramp from few writes (dark) to many writes (bright),
  * sampled from matplotlib's "inferno" (CC0), so brightness means writes on both themes.
@@ -40,6 +42,11 @@ public record Theme(String name, String background, String surface, String text,
         List<String> shardPalette, List<String> heatRamp) {
 
     private static final Pattern HEX = Pattern.compile("#[0-9A-Fa-f]{6}");
+
+    /** One palette for both looks, so that a shard keeps its colour when the theme changes; see above. */
+    private static final List<String> SHARD_PALETTE = List.of(
+            "#3070D8", "#F0A000", "#605038", "#00C0F8", "#909078", "#A83878", "#608020", "#B080A0", "#D0B888",
+            "#5808F0", "#886868", "#F84850", "#784800", "#0098D0", "#6040A8", "#6870A0");
 
     private static final List<String> INFERNO = List.of(
             "#000004", "#1B0C41", "#4A0C6B", "#781C6D", "#A52C60", "#CF4446", "#ED6925", "#FB9B06", "#F7D13D",
@@ -86,18 +93,14 @@ public record Theme(String name, String background, String surface, String text,
     public static Theme light() {
         return new Theme("light", "#FFFFFF", "#F3F5F7", "#1F2328", "#57606A", "#D0D7DE", "#FFFFFF",
                 "#CF222E", "#6639BA", "#0A0C10", "#BC4C00", "#1F2328",
-                List.of("#2F6FDB", "#F6BE33", "#7C5908", "#07BEFF", "#D97191", "#016C4F", "#709358", "#82BF76",
-                        "#C68BC1", "#A5679D", "#AA9D05", "#9F2E93", "#098F75", "#BD1B50", "#877E03", "#4090FF"),
-                INFERNO);
+                SHARD_PALETTE, INFERNO);
     }
 
     /** Light text on near-black, for dark slides and the app's dark mode. */
     public static Theme dark() {
         return new Theme("dark", "#0D1117", "#161B22", "#E6EDF3", "#9198A1", "#30363D", "#0D1117",
                 "#FF7B72", "#BC8CFF", "#FFFFFF", "#FFA657", "#E6EDF3",
-                List.of("#5AA0F0", "#B58556", "#EEDE55", "#7EEFDC", "#1E8C79", "#F996AE", "#DDC8FF", "#B5C274",
-                        "#ADA607", "#BEE8B6", "#6176EE", "#DF6996", "#808101", "#B45EAE", "#CA95C2", "#E53575"),
-                INFERNO);
+                SHARD_PALETTE, INFERNO);
     }
 
     /**

@@ -17,8 +17,8 @@
  *       {@link io.shardlab.render.WritesChartPainter}, {@link io.shardlab.render.HeatmapPainter}, {@link
  *       io.shardlab.render.LegendPainter}, composed by {@link io.shardlab.render.DiagramPainter}) draw with
  *       opaque colours, rectangles, lines, paths and text only: no clip, no alpha, no images, so a JavaFX
- *       Canvas wrapped in {@code org.jfree.fx.FXGraphics2D}, a BufferedImage, JFreeSVG and JFreePDF all show
- *       the same picture.</li>
+ *       Canvas wrapped in {@code org.jfree.fx.FXGraphics2D}, a BufferedImage, Batik's SVGGraphics2D and
+ *       PDFBox's PdfBoxGraphics2D all show the same picture.</li>
  *   <li>Exporters ({@link io.shardlab.render.PngExporter}, {@link io.shardlab.render.SvgExporter}, {@link
  *       io.shardlab.render.PdfExporter}) run headless and keep text as text in SVG and PDF.</li>
  * </ol>

@@ -132,7 +132,7 @@ public final class FilterParser {
 
     private static MatchExpression parseField(String path, BsonValue value) {
         if (value.isRegularExpression()) {
-            return new Leaf(path, Operator.REGEX, value);
+            return new Leaf(path, Operator.REGEX, checked(path, value));
         }
         if (!isOperatorObject(value)) {
             return new Leaf(path, Operator.EQ, value);
@@ -167,7 +167,7 @@ public final class FilterParser {
                 }
                 case "$type" -> clauses.add(new Leaf(path, Operator.TYPE, BsonTypeNames.normalize(path, operand)));
                 case "$mod" -> clauses.add(new Leaf(path, Operator.MOD, operand));
-                case "$regex" -> clauses.add(new Leaf(path, Operator.REGEX, regex(path, operand, options)));
+                case "$regex" -> clauses.add(new Leaf(path, Operator.REGEX, checked(path, regex(path, operand, options))));
                 case "$options" -> {
                     // consumed with $regex
                 }
@@ -185,6 +185,14 @@ public final class FilterParser {
             }
         }
         return and(clauses);
+    }
+
+    /** The value, once a regex in it is known to be one MongoDB compiles ({@link RegexSyntax}). */
+    private static <T extends BsonValue> T checked(String path, T value) {
+        if (value.isRegularExpression()) {
+            RegexSyntax.requireValid(path, value.asRegularExpression());
+        }
+        return value;
     }
 
     private static boolean truthy(BsonValue v) {
@@ -241,13 +249,14 @@ public final class FilterParser {
             if (isOperatorObject(v)) {
                 throw new UnsupportedQueryException(path + ": cannot nest $ under " + op);
             }
+            checked(path, v);
         }
         return operand.asArray();
     }
 
     private static MatchExpression not(String path, BsonValue operand) {
         if (operand.isRegularExpression()) {
-            return new Not(new Leaf(path, Operator.REGEX, operand));
+            return new Not(new Leaf(path, Operator.REGEX, checked(path, operand)));
         }
         if (!operand.isDocument() || operand.asDocument().isEmpty() || !isOperatorObject(operand)) {
             throw new UnsupportedQueryException(path + ": $not needs a regex or a document of operators");
@@ -287,6 +296,15 @@ public final class FilterParser {
                 Map.entry(-1, "minKey"), Map.entry(127, "maxKey"));
 
         private BsonTypeNames() {
+        }
+
+        /** MongoDB's name of a value's type ({@code typeName}, mongo {@code src/mongo/bson/bsontypes.cpp}). */
+        static String of(BsonValue value) {
+            int code = switch (value.getBsonType()) {
+                case MIN_KEY -> -1;
+                default -> value.getBsonType().getValue();
+            };
+            return BY_CODE.getOrDefault(code, value.getBsonType().name());
         }
 
         static BsonArray normalize(String path, BsonValue operand) {

@@ -1,6 +1,7 @@
 package io.shardlab.routing;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
@@ -137,7 +138,9 @@ public final class Router {
             return new QueryShards(shards, exact, ranges, TargetingClass.SCATTER_GATHER,
                     "The filter gives no bounds on the shard key's first field '" + first + "'"
                             + (pattern.hasHashedPrefix() ? " (a hashed field narrows only on equality or $in)" : "")
-                            + ", so mongos broadcasts it to all " + shards.size() + " shard(s) that own chunks.");
+                            + ", so mongos broadcasts it to " + (shards.size() == 1 ? "the one shard" : "all "
+                            + Counts.of(shards.size(), "shard")) + " that own" + (shards.size() == 1 ? "s" : "")
+                            + " chunks.");
         }
         if (shards.isEmpty()) {
             String first = chunks.get(0).shard();
@@ -146,8 +149,9 @@ public final class Router {
                             + first + " (SERVER-4914).");
         }
         return new QueryShards(shards, exact, ranges, TargetingClass.MULTI_SHARD,
-                "The filter bounds the shard key to " + ranges.size() + " range(s) overlapping "
-                        + chunkIndexes.size() + " chunk(s), which live on " + shards.size() + " shard(s).");
+                "The filter bounds the shard key to " + Counts.of(ranges.size(), "range") + " overlapping "
+                        + Counts.of(chunkIndexes.size(), "chunk") + ", which " + (chunkIndexes.size() == 1 ? "lives"
+                        : "live") + " on " + Counts.of(shards.size(), "shard") + ".");
     }
 
     private Targeting read(BsonDocument filter) {
@@ -237,7 +241,7 @@ public final class Router {
             return legacyUpdate(u, replacement);
         }
         QueryShards q = queryShards(u.filter());
-        boolean writeWithoutShardKey = version.atLeast(7, 1);
+        boolean writeWithoutShardKey = writesWithoutShardKey();
         if (u.upsert() && (!writeWithoutShardKey || u.multi())) {
             if (q.exactKey().isEmpty()) {
                 return rejected(q.targeting(), "An upsert" + (u.multi() ? " with multi: true" : "") + " on MongoDB "
@@ -324,7 +328,7 @@ public final class Router {
                     + "exact _id equality.", error, q.ranges());
         }
         return ok(q.shards(), q.targeting(), "The filter has an exact _id equality, so the single update is sent "
-                + "to the " + q.shards().size() + " shard(s) it reaches.", q.ranges());
+                + "to the " + Counts.of(q.shards().size(), "shard") + " it reaches.", q.ranges());
     }
 
     /** 4.0's {@code extractShardKeyFromDoc}: every field present and no arrays, else no key. */
@@ -355,7 +359,7 @@ public final class Router {
             return ok(q.shards(), q.targeting(), "The filter reaches " + q.shards().size() + " shards but has an "
                     + "exact _id equality, so the single delete is broadcast to them.", q.ranges());
         }
-        if (version.atLeast(7, 1)) {
+        if (writesWithoutShardKey()) {
             return twoPhase("deleteOne", q);
         }
         String error = "A single delete on a sharded collection must contain an exact match on _id (and have the "
@@ -375,7 +379,7 @@ public final class Router {
         if (q.exactKey().isPresent()) {
             return ok(q.shards(), q.targeting(), q.reason(), q.ranges());
         }
-        if (version.atLeast(7, 1)) {
+        if (writesWithoutShardKey()) {
             return twoPhase("findAndModify", q);
         }
         return rejected(q.targeting(), "On MongoDB " + version + " findAndModify must have an equality on the full "
@@ -383,6 +387,11 @@ public final class Router {
     }
 
     // ---- helpers ------------------------------------------------------------------------------
+
+    /** Whether single writes without the shard key run as two-phase writes ({@link ReleaseRules}, 7.1 on). */
+    private boolean writesWithoutShardKey() {
+        return version.atLeast(MongoVersion.V4_0) && ReleaseRules.of(version).writeWithoutShardKey();
+    }
 
     private void requireModelledSingleWriteVersion() {
         if (version.atLeast(4, 2) && !version.atLeast(5, 0)) {

@@ -29,6 +29,23 @@ public record Targeting(List<String> shards, TargetingClass targeting, String re
         }
     }
 
+    /**
+     * What the operation reached, in words that go with its class: "reaches shard02 (1 of 3 shards)",
+     * "reaches shard01, shard03 (2 of 3 shards)", "reaches all 3 shards", "reaches no shard".
+     *
+     * @param clusterShards the cluster's shard count
+     */
+    public String reach(int clusterShards) {
+        if (shards.isEmpty()) {
+            return "reaches no shard";
+        }
+        if (shards.size() == clusterShards && clusterShards > 1) {
+            return "reaches all " + Counts.of(clusterShards, "shard");
+        }
+        return "reaches " + String.join(", ", shards) + " (" + shards.size() + " of " + Counts.of(clusterShards,
+                "shard") + ")";
+    }
+
     /** Whether MongoDB refuses the operation. */
     public boolean rejected() {
         return error.isPresent();

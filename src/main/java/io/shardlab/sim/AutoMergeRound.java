@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import java.util.Optional;
 
 /**
@@ -19,7 +18,7 @@ public record AutoMergeRound() implements ClusterCommand {
     @Override
     public void apply(ClusterState state) {
         state.nextAutoMergeAt = state.clock + AutoMerger.INTERVAL_MILLIS;
-        if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)
+        if (state.collection != null && state.policies.rules().autoMerge()
                 && state.settings.autoMergeEnabled() && BalancerGate.balancingAllowed(state)) {
             AutoMerger.mergeAll(state);
         }

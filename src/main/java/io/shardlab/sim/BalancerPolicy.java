@@ -129,10 +129,10 @@ abstract class BalancerPolicy {
     /**
      * Whether {@code s} may receive a chunk of {@code zone} ({@code isShardSuitableReceiver}): not
      * draining, in the zone, and, where the release honours {@code maxSize}
-     * ({@link VersionPolicies#honoursShardMaxSize}), not at or over it.
+     * ({@link io.shardlab.cluster.ReleaseRules#maxSize}), not at or over it.
      */
     static boolean suitableReceiver(ClusterState state, Shard s, String zone) {
-        if (state.policies.honoursShardMaxSize() && sizeMaxed(state, s)) {
+        if (state.policies.rules().maxSize() && sizeMaxed(state, s)) {
             return false;
         }
         return !s.draining() && (zone.isEmpty() || s.zones().contains(zone));

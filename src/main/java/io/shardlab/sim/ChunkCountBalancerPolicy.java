@@ -2,33 +2,41 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.Shard;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The chunk-count balancer of 4.4 and 5.0, mongo {@code balancer_policy.cpp} (5.x era,
- * {@code _singleZoneBalance}; DOCS-11680 / SERVER-35003 for the 4.0 change to round + threshold 1):
+ * The chunk-count balancer of 4.0 to 6.0.2, mongo {@code balancer_policy.cpp} ({@code balance},
+ * {@code _singleZoneBalance}); the ideal and the threshold are the release's
+ * {@link ReleaseRules.ChunkCountRule} (4.0: ceiling, threshold 2 or 1 under 20 chunks; 4.2 on: roundf,
+ * threshold 1, DOCS-11680 / SERVER-35003):
  * <ul>
- *   <li>{@code ideal = roundf(chunksInZone / (float) shardsInZone)}, where the no-zone range counts
- *       every chunk of the collection and every shard;</li>
+ *   <li>{@code ideal} of chunksInZone over shardsInZone, where the no-zone range counts every chunk of
+ *       the collection and every shard;</li>
  *   <li>donor: the available shard with the most chunks of the zone; stop if it has
  *       {@code <= ideal};</li>
  *   <li>receiver: the available suitable shard with the fewest chunks in total; stop if it has
  *       {@code >= ideal} chunks of the zone;</li>
- *   <li>migrate the donor's first non-jumbo chunk of the zone when {@code max - ideal >= 1}
- *       ({@code kDefaultImbalanceThreshold = 1}); repeat while shards remain.</li>
+ *   <li>migrate the donor's first non-jumbo chunk of the zone when {@code max - ideal >= threshold};
+ *       repeat while shards remain.</li>
  * </ul>
  */
 final class ChunkCountBalancerPolicy extends BalancerPolicy {
 
-    static final int IMBALANCE_THRESHOLD = 1;
+    private final ReleaseRules.ChunkCountRule rule;
+
+    ChunkCountBalancerPolicy(ReleaseRules.ChunkCountRule rule) {
+        this.rule = rule;
+    }
 
     @Override
     void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
         ChunkMap chunks = state.chunks();
         int total = zone.isEmpty() ? chunks.size() : chunksInZone(state, zone, null);
-        int ideal = Math.round(total / (float) shardsInZone);
+        int ideal = rule.ideal(total, shardsInZone);
+        int threshold = rule.threshold(chunks.size());
         while (true) {
             String from = null;
             int max = 0;
@@ -50,7 +58,7 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
                 return;
             }
             int min = chunksInZone(state, zone, to);
-            if (min >= ideal || max - ideal < IMBALANCE_THRESHOLD) {
+            if (min >= ideal || max - ideal < threshold) {
                 return;
             }
             int index = firstMovableChunk(state, from, zone);

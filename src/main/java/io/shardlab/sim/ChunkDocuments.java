@@ -83,6 +83,25 @@ abstract class ChunkDocuments implements IndexScan {
         return unknownDocuments > 0 || unknownBytes > 0;
     }
 
+    /**
+     * Whether the chunk holds documents and they all share one shard-key value (none unknown): no split point
+     * can divide them (splitVector and autoSplitVector cut only between different key values, mongo
+     * {@code src/mongo/db/s/split_vector.cpp}), so such a chunk stays as large as its one value's documents.
+     * Stops at the first differing key, so a chunk of many values costs little.
+     */
+    boolean oneKeyValue() {
+        int n = count();
+        if (n == 0 || hasUnknown()) {
+            return false;
+        }
+        for (int i = 1; i < n; i++) {
+            if (!sameKey(0, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Sum of the sizes of documents {@code [from, to)}. */
     long bytesBetween(int from, int to) {
         long total = 0;

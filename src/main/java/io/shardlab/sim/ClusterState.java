@@ -797,15 +797,20 @@ final class ClusterState {
     SimulationSnapshot snapshot() {
         Optional<ClusterSnapshot> cs = Optional.empty();
         List<ChunkStatistics> stats = new ArrayList<>();
+        List<Integer> cannotSplit = new ArrayList<>();
         if (collection != null) {
             cs = Optional.of(new ClusterSnapshot(collection.namespace(), collection.key(), collection.unique(),
                     new ArrayList<>(shards.values()), collection.chunks(), collection.zones()));
             ChunkMap map = chunks();
             for (int i = 0; i < map.size(); i++) {
-                stats.add(new ChunkStatistics(map.get(i), buckets.get(i).totalCount(), buckets.get(i).totalBytes()));
+                ChunkDocuments docs = buckets.get(i);
+                stats.add(new ChunkStatistics(map.get(i), docs.totalCount(), docs.totalBytes()));
+                if (docs.totalBytes() > maxChunkSizeBytes() && docs.oneKeyValue()) {
+                    cannotSplit.add(i);
+                }
             }
         }
         return new SimulationSnapshot(clock, config.version(), maxChunkSizeBytes(), new ArrayList<>(shards.values()), cs,
-                stats, migrations, settings, counters);
+                stats, cannotSplit, migrations, settings, counters);
     }
 }

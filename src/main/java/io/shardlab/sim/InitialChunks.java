@@ -1,7 +1,7 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.ZoneRange;
@@ -44,15 +44,15 @@ import org.bson.BsonValue;
  */
 final class InitialChunks {
 
-    private final MongoVersion version;
+    private final ReleaseRules rules;
 
-    InitialChunks(MongoVersion version) {
-        this.version = version;
+    InitialChunks(ReleaseRules rules) {
+        this.rules = rules;
     }
 
-    /** True from 7.2 (so for the 8.0 series): one chunk per shard instead of two. */
+    /** True from 7.2 ({@link ReleaseRules#hashedChunksPerShard()}): one chunk per shard instead of two. */
     boolean oneChunkPerShard() {
-        return version.atLeast(MongoVersion.V8_0);
+        return rules.hashedChunksPerShard() == 1;
     }
 
     /**
@@ -61,7 +61,7 @@ final class InitialChunks {
      * policies by SERVER-82611).
      */
     boolean honoursNumInitialChunks() {
-        return !version.atLeast(7, 2);
+        return rules.numInitialChunks();
     }
 
     /**
@@ -79,6 +79,10 @@ final class InitialChunks {
         long requested = honoursNumInitialChunks() ? numInitialChunks : 0;
         if (presplitHashedZones) {
             return presplitHashedZones(key, zones, zoneShards, shardOrder(nonDrainingShards, random), requested);
+        }
+        if (!rules.zonesBeforeSharding()) {
+            // before 4.0.3 zones take effect only when the balancer enforces them after sharding
+            zones = List.of();
         }
         if (zones.isEmpty() && key.hasHashedPrefix()) {
             if (oneChunkPerShard()) {

@@ -109,7 +109,7 @@ final class MigrationStarter {
         Chunk c = state.chunks().get(index);
         ShardKey max = c.max();
         boolean estimated = false;
-        if (state.config.version().atLeast(MongoVersion.V6_0)) {
+        if (state.policies.rules().balancesDataSize()) {
             Optional<RangeEnd> end = resolveMax(state, index);
             if (end.isEmpty()) {
                 state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, plan.to(),

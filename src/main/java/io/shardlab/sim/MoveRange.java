@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +30,7 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        if (!state.config.version().atLeast(MongoVersion.V6_0)) {
+        if (!state.policies.rules().moveRange()) {
             return Optional.of("no such command: 'moveRange'");
         }
         Optional<String> sharded = CommandSupport.requireSharded(state, "moveRange", namespace);

@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import java.util.Optional;
 
 /**
@@ -13,7 +12,7 @@ public record SetAutoMerge(boolean enabled) implements ClusterCommand {
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        if (!state.config.version().atLeast(MongoVersion.V7_0)) {
+        if (!state.policies.rules().autoMerge()) {
             // ShardLab's text: the shell helper is missing before 7.0
             return Optional.of("the auto-merger exists from MongoDB 7.0; this cluster runs " + state.config.version());
         }

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The shard-side auto-splitter of MongoDB 4.4 and 5.0.
+ * The shard-side auto-splitter of MongoDB 4.2 to 6.0.2 (DOCS-14301: driven by the shard primary from 4.2).
  *
  * <p>Trigger, mongo {@code src/mongo/db/s/shard_server_op_observer.cpp}
  * ({@code incrementChunkOnInsertOrUpdate}) and {@code src/mongo/s/chunk_writes_tracker.cpp}: every
@@ -19,11 +19,12 @@ import java.util.Map;
  * new chunk; when auto-split is enabled and {@code bytesWritten > maxChunkSizeBytes /
  * kSplitTestFactor} ({@code kSplitTestFactor = 5}) the {@code ChunkSplitter} runs. (The
  * small-collection chunk-size tiers and the random initial counter belonged to the mongos-side
- * trigger of 4.0 and earlier, {@code cluster_write.cpp}; they are not part of 4.4/5.0.)
+ * trigger of 4.0, {@link MongosAutoSplitter}; the 4.2-era {@code chunk_splitter.cpp} splits at
+ * {@code maxChunkSizeBytes} only.)
  *
  * <p>The split, mongo {@code src/mongo/db/s/chunk_splitter.cpp} ({@code _runAutosplit}): the tracker
  * is reset ({@code prepareSplit}; an abandoned split drops the count); split points come from the
- * version's {@link SplitPointFinder} with the maximum chunk size; 4.4 uses {@code splitVector}
+ * version's {@link SplitPointFinder} with the maximum chunk size; 4.2 and 4.4 use {@code splitVector}
  * (points every half chunk, and "1 split point means we have between half the chunk size to full
  * chunk size so there is no need to split yet", so fewer than 2 points do not split), 5.0 uses
  * {@code autoSplitVector} (any point splits). Top-chunk optimisation, for ordered (non-hashed)
@@ -61,20 +62,23 @@ final class ShardAutoSplitter implements AutoSplitter {
             return false;
         }
         docs.bytesWritten = 0;
-        return split(state, index);
+        return split(state, index, state.maxChunkSizeBytes());
     }
 
-    private boolean split(ClusterState state, int index) {
+    /**
+     * Splits chunk {@code index} at the finder's points for chunks of {@code chunkSizeBytes}, with the
+     * top-chunk optimisation; false when there are too few points or they cannot be placed.
+     */
+    boolean split(ClusterState state, int index, long chunkSizeBytes) {
         ChunkMap map = state.chunks();
         Chunk chunk = map.get(index);
         ChunkDocuments docs = state.buckets.get(index);
         long[] shardData = state.dataByShard().get(chunk.shard());
         if (docs.hasUnknown()) {
-            return splitWithUnknownDocuments(state, index, shardData);
+            return splitWithUnknownDocuments(state, index, shardData, chunkSizeBytes);
         }
         docs.sort();
-        List<ShardKey> points = new ArrayList<>(finder.find(docs, shardData[0], shardData[1], state.maxChunkSizeBytes(),
-                0));
+        List<ShardKey> points = new ArrayList<>(finder.find(docs, shardData[0], shardData[1], chunkSizeBytes, 0));
         if (points.size() < minimumSplitPoints) {
             return false;
         }
@@ -110,10 +114,11 @@ final class ShardAutoSplitter implements AutoSplitter {
      * MaxKey, where a ranged axis has no bound to interpolate from, so such a split is skipped with
      * a {@link ClusterEvent.DocumentsUnknown} event like any other that cannot be placed.
      */
-    private boolean splitWithUnknownDocuments(ClusterState state, int index, long[] shardData) {
+    private boolean splitWithUnknownDocuments(ClusterState state, int index, long[] shardData,
+            long chunkSizeBytes) {
         Chunk chunk = state.chunks().get(index);
         IndexScan scan = state.assumedScan(index);
-        List<Integer> ranks = finder.indexes(scan, shardData[0], shardData[1], state.maxChunkSizeBytes(), 0);
+        List<Integer> ranks = finder.indexes(scan, shardData[0], shardData[1], chunkSizeBytes, 0);
         if (ranks.size() < minimumSplitPoints) {
             return false;
         }

@@ -356,7 +356,7 @@ public final class SimulatedCluster {
         if (state.collection != null && !state.balancerRoundInProgress) {
             next = Math.min(next, Math.max(state.nextBalancerRoundAt, state.clock));
         }
-        if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)) {
+        if (state.collection != null && state.policies.rules().autoMerge()) {
             next = Math.min(next, Math.max(state.nextAutoMergeAt, state.clock));
         }
         return next;
@@ -383,7 +383,7 @@ public final class SimulatedCluster {
                 progress = true;
                 continue;
             }
-            if (state.collection != null && state.config.version().atLeast(MongoVersion.V7_0)
+            if (state.collection != null && state.policies.rules().autoMerge()
                     && state.nextAutoMergeAt <= state.clock) {
                 execute(new AutoMergeRound());
                 progress = true;

@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 
 /**
  * How a simulation is set up. Immutable; build with {@link #of(MongoVersion)} and the {@code with…}
@@ -8,7 +9,7 @@ import io.shardlab.cluster.MongoVersion;
  *
  * @param version the MongoDB version whose rules apply
  * @param maxChunkSizeBytes the maximum chunk size ({@code config.settings chunksize}); 0 means the
- *     version's default ({@link DefaultChunkSize})
+ *     version's default ({@link ReleaseRules#defaultChunkSizeBytes()})
  * @param seed seed of every random choice, so a simulation replays exactly
  * @param migrationBytesPerSecond how fast a migration copies data; its duration is bytes / this
  * @param migrationOverheadMillis fixed cost of every migration (critical section, commit, refresh)
@@ -30,10 +31,7 @@ public record SimulationConfig(MongoVersion version, long maxChunkSizeBytes, lon
         if (version == null) {
             throw new IllegalArgumentException("version: required");
         }
-        if (!MongoVersion.simulated().contains(version)) {
-            // parseSimulated gives the message that lists the modelled versions
-            MongoVersion.parseSimulated(version.toString());
-        }
+        version.modelledLine(); // refuses versions before 4.0
         if (maxChunkSizeBytes < 0) {
             throw new IllegalArgumentException("maxChunkSizeBytes: must not be negative, got " + maxChunkSizeBytes);
         }
@@ -54,7 +52,7 @@ public record SimulationConfig(MongoVersion version, long maxChunkSizeBytes, lon
 
     /** The effective maximum chunk size in bytes. */
     public long effectiveMaxChunkSizeBytes() {
-        return maxChunkSizeBytes > 0 ? maxChunkSizeBytes : DefaultChunkSize.bytes(version);
+        return maxChunkSizeBytes > 0 ? maxChunkSizeBytes : ReleaseRules.of(version).defaultChunkSizeBytes();
     }
 
     public SimulationConfig withMaxChunkSizeBytes(long bytes) {

@@ -17,17 +17,21 @@ import java.util.Optional;
  * @param shards all shards, sorted by id (draining ones included)
  * @param collection the sharded collection, empty before shardCollection
  * @param chunkStatistics per chunk, in key order, documents and bytes (empty before shardCollection)
+ * @param oversizedOneValueChunks the indexes, ascending, of the chunks larger than the max chunk size whose
+ *     documents all share one shard-key value: no split can make them smaller (jumbo or not: releases that
+ *     never try to move or split them do not mark them jumbo)
  * @param migrationsInFlight migrations started and not yet committed
  * @param settings balancer, auto-split and auto-merge switches
  * @param counters running totals
  */
 public record SimulationSnapshot(long atMillis, MongoVersion version, long maxChunkSizeBytes, List<Shard> shards,
         Optional<ClusterSnapshot> collection, List<ChunkStatistics> chunkStatistics,
-        List<Migration> migrationsInFlight, BalancerSettings settings, SimulationCounters counters) {
+        List<Integer> oversizedOneValueChunks, List<Migration> migrationsInFlight, BalancerSettings settings, SimulationCounters counters) {
 
     public SimulationSnapshot {
         shards = List.copyOf(shards);
         chunkStatistics = List.copyOf(chunkStatistics);
+        oversizedOneValueChunks = List.copyOf(oversizedOneValueChunks);
         migrationsInFlight = List.copyOf(migrationsInFlight);
     }
 

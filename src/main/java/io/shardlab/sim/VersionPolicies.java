@@ -1,34 +1,39 @@
 package io.shardlab.sim;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 
 /**
- * The version-dependent rules of one MongoDB version, one concept per class.
+ * The simulator's policy objects for one MongoDB version, built from its {@link ReleaseRules}.
  *
- * @param version the version
+ * @param rules the version's behaviours (the release table's answer)
  * @param initialChunks what shardCollection creates
- * @param autoSplitter what an insert may trigger (4.4/5.0 auto-split, nothing from 6.0)
- * @param splitPoints how a shard picks split points for the balancer's split-or-mark-jumbo
- * @param balancer how a balancer round measures imbalance (chunk count before 6.0, data size after)
- * @param honoursShardMaxSize whether a shard at or over its config.shards {@code maxSize} receives
- *     no chunks: before 6.2 ("Starting in version 6.2, MongoDB removes the maxSize field from the
- *     addShard command … Any pre-existing maxSize field entries are ignored", docs
- *     {@code release-notes/6.2-compatibility})
+ * @param autoSplitter what an insert may trigger: mongos-side auto-split (4.0), shard-side (4.2 to
+ *     6.0.2), nothing (6.0.3 on)
+ * @param splitPoints how split points are picked ({@code splitVector} before 5.0, {@code autoSplitVector} after)
+ * @param balancer how a balancer round measures imbalance (chunk count before 6.0.3, data size after)
  */
-record VersionPolicies(MongoVersion version, InitialChunks initialChunks, AutoSplitter autoSplitter,
-        SplitPointFinder splitPoints, BalancerPolicy balancer, boolean honoursShardMaxSize) {
+record VersionPolicies(ReleaseRules rules, InitialChunks initialChunks, AutoSplitter autoSplitter,
+        SplitPointFinder splitPoints, BalancerPolicy balancer) {
 
     static VersionPolicies of(MongoVersion version) {
-        SplitPointFinder finder = version.atLeast(MongoVersion.V5_0) ? new AutoSplitVector() : new SplitVector();
-        AutoSplitter splitter;
-        if (version.atLeast(MongoVersion.V6_0)) {
-            splitter = AutoSplitter.NONE;
-        } else {
-            splitter = new ShardAutoSplitter(finder, version.atLeast(MongoVersion.V5_0) ? 1 : 2);
-        }
-        BalancerPolicy balancer = version.atLeast(MongoVersion.V6_0) ? new DataSizeBalancerPolicy()
-                : new ChunkCountBalancerPolicy();
-        return new VersionPolicies(version, new InitialChunks(version), splitter, finder, balancer,
-                !version.atLeast(6, 2));
+        ReleaseRules rules = ReleaseRules.of(version);
+        SplitPointFinder finder = rules.splitPoints() == ReleaseRules.SplitPoints.AUTO_SPLIT_VECTOR
+                ? new AutoSplitVector() : new SplitVector();
+        // splitVector: "1 split point means we have between half the chunk size to full chunk size so
+        // there is no need to split yet" (chunk_splitter.cpp, cluster_write.cpp); autoSplitVector: any point
+        int minimumPoints = rules.splitPoints() == ReleaseRules.SplitPoints.AUTO_SPLIT_VECTOR ? 1 : 2;
+        AutoSplitter splitter = switch (rules.autoSplit()) {
+            case MONGOS -> new MongosAutoSplitter(finder);
+            case SHARD -> new ShardAutoSplitter(finder, minimumPoints);
+            case NONE -> AutoSplitter.NONE;
+        };
+        BalancerPolicy balancer = rules.balancesDataSize() ? new DataSizeBalancerPolicy()
+                : new ChunkCountBalancerPolicy(rules.chunkCountRule());
+        return new VersionPolicies(rules, new InitialChunks(rules), splitter, finder, balancer);
+    }
+
+    MongoVersion version() {
+        return rules.version();
     }
 }

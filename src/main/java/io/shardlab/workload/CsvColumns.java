@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.bson.BsonDepth;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,7 +28,8 @@ import org.bson.types.Decimal128;
  * (mongoimport docs; TOOLS-67 / DOCS-8094), with the types {@code auto()}, {@code string()},
  * {@code int32()}, {@code int64()}, {@code double()}, {@code decimal()} and {@code boolean()}; the
  * other mongoimport types (binary, date…) are refused with a message. Either every column is typed
- * or none is.
+ * or none is. A dotted name nests one embedded document per dot, up to MongoDB's limit
+ * ({@link BsonDepth#MAX_DEPTH}).
  *
  * <p>Untyped columns, and {@code auto()}, type each value on its own:
  * <ul>
@@ -99,10 +101,20 @@ public final class CsvColumns {
                 throw new DatasetException(source, line, "the header has an empty field name or an empty part in '"
                         + raw + "'");
             }
+            if (name.indexOf('\0') >= 0) {
+                throw new DatasetException(source, line, "the header's field name '" + abbreviate(name.replace("\0", "\\0"))
+                        + "' contains a NUL character, which a BSON field name cannot hold");
+            }
             if (!seen.add(name)) {
                 throw new DatasetException(source, line, "the header names the field '" + name + "' twice");
             }
-            columns.add(new Column(name, name.split("\\."), type));
+            String[] path = name.split("\\.");
+            // the record's outermost document is depth 0, each part before the last one level deeper
+            if (path.length - 1 > BsonDepth.MAX_DEPTH) {
+                throw new DatasetException(source, line, "the header's field '" + abbreviate(name) + "' has "
+                        + path.length + " parts: " + BsonDepth.TOO_DEEP);
+            }
+            columns.add(new Column(name, path, type));
         }
         for (Column a : columns) {
             for (Column b : columns) {
@@ -229,5 +241,9 @@ public final class CsvColumns {
             return BsonBoolean.FALSE;
         }
         return new BsonString(text);
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }
 }

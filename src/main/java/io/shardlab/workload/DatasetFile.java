@@ -1,23 +1,17 @@
 package io.shardlab.workload;
 
-import java.io.BufferedInputStream;
-import java.io.IOException;
+import io.shardlab.files.InputFile;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Opens a dataset file as an {@link InsertStream}, choosing the format by the file name: JSON Lines
  * ({@code .jsonl}, {@code .ndjson}, {@code .json}) or CSV with a header ({@code .csv}), either one
  * optionally gzip-compressed ({@code .gz} after the format's extension). The text must be UTF-8.
- * File order is insert order.
+ * File order is insert order. Files are opened by {@link InputFile} (regular files only, lines of at most
+ * {@link InputFile#MAX_LINE_CHARS}); a file without a document is refused.
  */
 public final class DatasetFile {
 
@@ -55,20 +49,12 @@ public final class DatasetFile {
     /**
      * Opens {@code file}: at most {@code limit} documents, {@code _id}s generated from {@code settings}.
      *
-     * @throws IllegalArgumentException if the file does not exist, cannot be read, or has an unknown format
+     * @throws IllegalArgumentException if the file is not a readable regular file, or has an unknown format
      */
     public static InsertStream open(Path file, WorkloadSettings settings, long limit) {
         String source = file.toString();
         Format format = formatOf(source);
-        InputStream in;
-        try {
-            in = Files.newInputStream(file);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(source + ": no such file");
-        } catch (IOException e) {
-            throw new IllegalArgumentException(source + ": cannot open: " + e.getMessage());
-        }
-        return open(in, source, format, settings, limit);
+        return open(InputFile.openRaw(file), source, format, settings, limit);
     }
 
     /**
@@ -80,24 +66,7 @@ public final class DatasetFile {
         if (limit < 1) {
             throw new IllegalArgumentException("limit: at least 1 document, got " + limit);
         }
-        Reader text;
-        try {
-            InputStream bytes = new BufferedInputStream(in, 1 << 16);
-            if (source.toLowerCase(Locale.ROOT).endsWith(".gz")) {
-                bytes = new GZIPInputStream(bytes, 1 << 16);
-            }
-            text = new InputStreamReader(bytes, StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT));
-        } catch (IOException e) {
-            IllegalArgumentException failure = new IllegalArgumentException(source + ": cannot read: " + e.getMessage());
-            try {
-                in.close();
-            } catch (IOException suppressed) {
-                failure.addSuppressed(suppressed);
-            }
-            throw failure;
-        }
+        Reader text = InputFile.text(InputFile.decompressed(in, source), source, InputFile.MAX_LINE_CHARS);
         return switch (format) {
             case JSON_LINES -> new JsonLinesInsertStream(text, source, settings, limit);
             case CSV -> new CsvInsertStream(text, source, settings, limit);

@@ -4,7 +4,8 @@ import java.util.NoSuchElementException;
 
 /**
  * The part every dataset file stream shares: read ahead one document, stop at the end of the file or
- * after {@code limit} documents, and name the file in messages. Subclasses only read their format.
+ * after {@code limit} documents, and name the file in messages; a file without a document is refused.
+ * Subclasses only read their format.
  */
 abstract class DatasetInsertStream implements InsertStream {
 
@@ -45,6 +46,10 @@ abstract class DatasetInsertStream implements InsertStream {
         pending = readNext();
         if (pending == null) {
             exhausted = true;
+            if (produced == 0) {
+                // one rule for every command and the GUI: a dataset is judged or replayed on at least one document
+                throw new DatasetException(source, 0, "holds no documents; a dataset lists at least one document");
+            }
             return false;
         }
         return true;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.key.ShardKeyPattern;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -134,7 +135,7 @@ class KeyCharacteristicsTest {
         assertEquals(2, hashed.numDistinctValues(), "one hash for 2.3 and 2.9");
         assertEquals(new ValueFrequency(BsonLiterals.parseDocument("{price: 2.3}"), 2), hashed.mostCommonValues().get(0));
         assertEquals(3, ranged.numDistinctValues());
-        assertTrue(ranged.isUnique());
+        assertFalse(ranged.isUnique(), "distinct values alone do not make a key unique; a unique index does");
     }
 
     @Test
@@ -184,13 +185,114 @@ class KeyCharacteristicsTest {
     }
 
     @Test
-    void aUniqueKeyListsTheFirstInsertedDocumentsAsMostCommon() {
-        Sample sample = Samples.ofValues("n", "9", "7", "8", "1", "2", "3", "4");
+    void aKeyWithAUniqueIndexListsTheFirstInsertedDocumentsAsMostCommon() {
+        // calculateCardinalityAndFrequencyUnique: no grouping, {$limit: 5}, frequency 1 each
+        Sample sample = Samples.ofValues("n", "9", "7", "8", "1", "2", "3", "4").withIndexes(IndexListFile.parse(
+                "[{v: 2, key: {_id: 1}, name: '_id_'}, {v: 2, key: {n: 1}, name: 'n_1', unique: true}]", "idx"));
 
         KeyCharacteristics kc = characteristics(sample, "{n: 1}");
 
         assertTrue(kc.isUnique());
+        assertEquals(7, kc.numDistinctValues());
         assertEquals(List.of(9L, 7L, 8L, 1L, 2L), kc.mostCommonValues().stream()
                 .map(v -> v.value().getNumber("n").longValue()).toList());
+        assertEquals(List.of(1L, 1L, 1L, 1L, 1L), kc.mostCommonValues().stream().map(ValueFrequency::frequency).toList());
+    }
+
+    @Test
+    void theIdKeyIsUniqueThroughTheIdIndexEvenWithoutDeclaredIndexes() {
+        Sample sample = Samples.ofValues("_id", "3", "1", "2");
+
+        assertTrue(characteristics(sample, "{_id: 1}").isUnique());
+        assertTrue(characteristics(sample, "{_id: 'hashed'}").isUnique(),
+                "the _id index has the key's field names and is unique: findCompatiblePrefixedIndex prefers it");
+    }
+
+    @ParameterizedTest(name = "{0}: supporting {2}, isUnique {3}, monotonicity index {4}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # candidate   | indexes (besides _id_)                                                 | supporting | unique | monotonicity
+            {a: 1}        | {key: {a: 1}, name: 'a_1'}                                             | a_1        | false  | a_1
+            {a: 1}        | {key: {a: 1}, name: 'a_1', unique: true}                               | a_1        | true   | a_1
+            {a: 1}        | {key: {a: 1, b: 1}, name: 'a_1_b_1', unique: true}                     | a_1_b_1    | false  | a_1_b_1
+            {a: 1}        | {key: {a: 1, b: 1}, name: 'ab'}; {key: {a: 1}, name: 'a'}              | a          | false  | ab
+            {a: 1}        | {key: {a: 1}, name: 'a'}; {key: {a: 1, b: 1}, name: 'ab', unique: true} | ab        | false  | a
+            {a: 1}        | {key: {a: 'hashed'}, name: 'a_hashed'}                                 | a_hashed   | false  | -
+            {a: 1}        | {key: {a: 1}, name: 'a_1', sparse: true}                               | -          | false  | -
+            {a: 1}        | {key: {a: 1}, name: 'a_1', partialFilterExpression: {a: {$gt: 0}}}     | -          | false  | -
+            {a: 1}        | {key: {a: 1}, name: 'a_1', collation: {locale: 'fr'}}                  | -          | false  | -
+            {a: 1}        | {key: {a: 1}, name: 'a_1', collation: {locale: 'simple'}}              | a_1        | false  | a_1
+            {a: 1}        | {key: {a: 'text'}, name: 'a_text'}                                     | -          | false  | -
+            {a: 1}        | {key: {a: 1, tags: 1}, name: 'a_tags'}                                 | -          | false  | -
+            {a: 1}        | {key: {b: 1, a: 1}, name: 'b_a'}                                       | -          | false  | -
+            {a: 1, b: 1}  | {key: {a: 1}, name: 'a_1'}                                             | -          | false  | -
+            {a: 'hashed'} | {key: {a: 1}, name: 'a_1', unique: true}                               | a_1        | true   | -
+            """)
+    void theSupportingIndexFollowsFindCompatiblePrefixedIndex(String candidate, String indexes, String supporting,
+            boolean unique, String monotonicity) {
+        // analyze_shard_key_cmd_util.cpp: findCompatiblePrefixedIndex (field names prefix; not multikey, sparse,
+        // partial or with a collation; fewer fields, then unique, preferred); findShardKeyPrefixedIndex for
+        // monotonicity (the key itself, a hashed field hashed, must be the prefix)
+        Sample sample = Samples.of("{a: 1, b: 1, tags: ['x', 'y']}", "{a: 2, b: 1, tags: []}").withIndexes(
+                IndexListFile.parse("[{key: {_id: 1}, name: '_id_'}, " + indexes.replace(";", ",") + "]", "idx"));
+        ShardKeyPattern key = ShardKeyPattern.parse(candidate);
+
+        IndexSupport support = IndexSupport.of(sample, key);
+
+        assertEquals(supporting, support.supporting().map(IndexSpec::name).orElse("-"));
+        assertEquals(unique, support.isUnique(key));
+        assertEquals(monotonicity, support.monotonicity().map(IndexSpec::name).orElse("-"));
+    }
+
+    @Test
+    void withoutAnIndexThatHasTheKeyAsPrefixMonotonicityIsUnknown() {
+        Sample sample = Samples.ofValues("ts", "1", "2", "3", "4").withIndexes(IndexListFile.parse(
+                "[{key: {_id: 1}, name: '_id_'}, {key: {ts: 'hashed'}, name: 'ts_hashed'}]", "idx"));
+
+        assertEquals(Monotonicity.unknown(), characteristics(sample, "{ts: 1}").monotonicity());
+    }
+
+    @Test
+    void aClusteredCollectionsMonotonicityIsUnknown() {
+        // calculateMonotonicity: "If the collection is clustered ... returns 'unknown'"
+        Sample sample = Samples.ofValues("_id", "1", "2", "3").withIndexes(IndexListFile.parse(
+                "[{v: 2, key: {_id: 1}, name: '_id_', unique: true, clustered: true}]", "idx"));
+
+        KeyCharacteristics kc = characteristics(sample, "{_id: 1}");
+
+        assertEquals(Monotonicity.unknown(), kc.monotonicity());
+        assertTrue(kc.isUnique(), "the clustered index supports the key and is unique");
+    }
+
+    @Test
+    void aValueLargerThanItsShareOfTheReplyIsTruncatedWithItsTypeAndSize() {
+        // truncateBSONObj: over (16 MB - 1000 KB) / 5 = 3,150,643 bytes a value becomes
+        // {type, value: "truncated", sizeBytes}; a top-level embedded document is truncated field by field
+        String big = "x".repeat(3_200_000);
+        Sample sample = Samples.of("{s: '" + big + "', d: {small: 1, big: '" + big + "'}}", "{s: 'a', d: {small: 2}}");
+
+        KeyCharacteristics s = characteristics(sample, "{s: 1}");
+        KeyCharacteristics d = characteristics(sample, "{d: 1}");
+
+        assertEquals(BsonLiterals.parseDocument("{s: {type: 'string', value: 'truncated', sizeBytes: 3200005}}"),
+                s.mostCommonValues().get(0).value(), "4-byte length + 3,200,000 bytes + terminator");
+        assertEquals(BsonLiterals.parseDocument("{s: 'a'}"), s.mostCommonValues().get(1).value(), "small values stay");
+        assertEquals(BsonLiterals.parseDocument("{d: {small: 1, big: {type: 'string', value: 'truncated', "
+                + "sizeBytes: 3200005}}}"), d.mostCommonValues().get(0).value());
+    }
+
+    @Test
+    void aKeyOnAFieldNoDocumentHasIsRuledOutAndACompoundOneIsWarned() {
+        Sample sample = Samples.of("{a: 1}", "{a: 2}", "{a: 3}");
+
+        CandidateReport absent = Samples.analyze(sample, "{b: 1}");
+        CandidateReport compound = Samples.analyze(sample, "{a: 1, b: 1}");
+
+        assertTrue(absent.disqualified());
+        assertEquals("'b' is missing in every sampled document: all get null, so the key has one value and can never "
+                + "split.", absent.findings(Severity.DISQUALIFYING).get(0).text());
+        assertFalse(compound.disqualified());
+        assertTrue(compound.findings().stream().anyMatch(f -> f.kind() == FindingKind.MISSING_FIELDS
+                && f.text().equals("'b' is missing in every sampled document: all get null there, so the key splits "
+                        + "only on its other fields.")), compound.findings().toString());
     }
 }

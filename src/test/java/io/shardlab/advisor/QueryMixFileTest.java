@@ -47,13 +47,17 @@ class QueryMixFileTest {
             {"op": "upsert", "filter": {}}                              | mix.jsonl line 1: unknown op 'upsert'; expected one of find, aggregate, count, distinct, updateOne, updateMany, replaceOne, deleteOne, deleteMany, findAndModify
             {"op": "find"}                                              | mix.jsonl line 1: 'filter' is required
             {"op": "find", "filter": 3}                                 | mix.jsonl line 1: 'filter' must be a document
-            {"op": "find", "filter": {}, "sort": {"a": 1}}              | mix.jsonl line 1: unknown field 'sort'; an operation has op, filter, update, replacement, upsert and weight
+            {"op": "find", "filter": {}, "sort": {"a": 1}}              | mix.jsonl line 1: unknown field 'sort'; an operation has op, filter, update, replacement, upsert, weight and collation
             {"op": "find", "filter": {}, "weight": 0}                   | mix.jsonl line 1: 'weight' must be a whole number of at least 1, got 0
             {"op": "find", "filter": {}, "weight": 1.5}                 | mix.jsonl line 1: 'weight' must be a whole number of at least 1, got 1.5
             {"op": "find", "filter": {}, "upsert": true}                | mix.jsonl line 1: find takes neither 'update' nor 'upsert'
             {"op": "updateOne", "filter": {}}                           | mix.jsonl line 1: updateOne needs an 'update' such as {"$set": {...}}
             {"op": "updateOne", "filter": {}, "update": {"a": 1}}       | mix.jsonl line 1: 'update' holds the field 'a'; it takes $-operators such as $set (replace a whole document with replaceOne)
             {"op": "replaceOne", "filter": {}, "update": {"$set": {}}}  | mix.jsonl line 1: replaceOne takes a 'replacement' document and no 'update'
+            {"op": "updateOne", "filter": {}, "update": {"$foo": {"a": 1}}} | mix.jsonl line 1: update: Unknown modifier: $foo. Expected a valid update modifier or pipeline-style update specified as an array
+            {"op": "updateMany", "filter": {}, "update": {"$set": {"a": 1}, "$pushAll": {"b": [1]}}} | mix.jsonl line 1: update: Unknown modifier: $pushAll. Expected a valid update modifier or pipeline-style update specified as an array
+            {"op": "updateOne", "filter": {}, "update": {"$set": [{"a": 1}]}} | mix.jsonl line 1: update: Modifiers operate on fields but we found type array instead. For example: {$mod: {<field>: ...}} not {$set: [ { a: 1 } ]}
+            {"op": "updateOne", "filter": {"a": {"$regex": "("}}, "update": {"$set": {"a": 1}}} | mix.jsonl line 1: filter: a: /(/: Regular expression is invalid: Unclosed group
             {"op": "replaceOne", "filter": {}, "replacement": {"$set": {"a": 1}}} | mix.jsonl line 1: the replacement document must not contain $-operators like '$set'; use updateOne for those
             {"op": "find", "filter": {"$expr": {"$eq": ["$a", 1]}}}     | mix.jsonl line 1: filter: $expr: routing of this operator is not modelled (its index bounds come from expression rewrites ShardLab does not reproduce)
             {"op": "find", "filter": {"$foo": 1}}                       | mix.jsonl line 1: filter: unknown top level operator: $foo
@@ -66,8 +70,22 @@ class QueryMixFileTest {
     }
 
     @Test
-    void anEmptyMixIsAMistake() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse("\n\n", "m"));
-        assertTrue(e.getMessage().startsWith("m: no operations"), e.getMessage());
+    void anEmptyMixIsAMixWithoutQueries() {
+        // analyzeShardKey with no sampled queries reports both distributions with sampleSize 0
+        assertEquals(List.of(), QueryMixFile.parse("\n\n", "m"));
+    }
+
+    @Test
+    void anOperationMayCarryACollation() {
+        List<SampledQuery> mix = QueryMixFile.parse("""
+                {"op": "find", "filter": {"name": "a"}, "collation": {"locale": "en_US", "strength": 1}}
+                {"op": "find", "filter": {"name": "a"}, "collation": {"locale": "simple"}}
+                {"op": "find", "filter": {"name": "a"}}
+                """, "m");
+
+        assertEquals(List.of(false, true, true), mix.stream().map(SampledQuery::hasSimpleCollation).toList());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse(
+                "{\"op\": \"find\", \"filter\": {}, \"collation\": {\"strength\": 1}}", "m"));
+        assertTrue(e.getMessage().startsWith("m line 1: 'collation' needs a 'locale' string"), e.getMessage());
     }
 }

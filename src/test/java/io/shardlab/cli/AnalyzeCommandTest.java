@@ -7,6 +7,7 @@ import io.shardlab.bson.BsonLiterals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,20 +49,23 @@ class AnalyzeCommandTest {
         assertEquals(3, candidates.size());
         BsonDocument region = candidates.get(0).asDocument();
         assertEquals(BsonLiterals.parseDocument("{region: 1}"), region.getDocument("key"));
-        BsonDocument kc = region.getDocument("keyCharacteristics");
+        BsonDocument kc = region.getDocument("analyzeShardKey").getDocument("keyCharacteristics");
         assertEquals(2_000, kc.getNumber("numDocsTotal").longValue());
         assertEquals(2_000, kc.getNumber("numDocsSampled").longValue());
         assertEquals(2, kc.getNumber("numDistinctValues").longValue());
         assertEquals(BsonLiterals.parseDocument("{value: {region: 'us'}, frequency: 1800}"),
                 kc.getArray("mostCommonValues").get(0), "the value is the shard-key document");
         assertEquals(BsonLiterals.parseDocument("{type: 'monotonic', recordIdCorrelationCoefficient: 1.0}"),
-                candidates.get(1).asDocument().getDocument("keyCharacteristics").getDocument("monotonicity"));
+                candidates.get(1).asDocument().getDocument("analyzeShardKey").getDocument("keyCharacteristics")
+                        .getDocument("monotonicity"));
         assertEquals(BsonLiterals.parseDocument("{recordIdCorrelationCoefficient: 0.0, type: 'not monotonic'}"),
-                candidates.get(2).asDocument().getDocument("keyCharacteristics").getDocument("monotonicity"));
-        BsonDocument layout = region.getDocument("layout");
+                candidates.get(2).asDocument().getDocument("analyzeShardKey").getDocument("keyCharacteristics")
+                        .getDocument("monotonicity"));
+        BsonDocument own = region.getDocument("shardlab");
+        BsonDocument layout = own.getDocument("layout");
         assertTrue(layout.getNumber("chunks").intValue() >= 1);
-        assertTrue(region.containsKey("meanMaxWriteShare"));
-        assertTrue(region.getArray("findings").stream().anyMatch(f -> f.asDocument().getString("kind").getValue()
+        assertTrue(own.containsKey("meanMaxWriteShare"));
+        assertTrue(own.getArray("findings").stream().anyMatch(f -> f.asDocument().getString("kind").getValue()
                 .equals("lowCardinality")));
         assertTrue(out.isInt32("recommended") || out.isNull("recommended"));
         assertEquals(BsonLiterals.parseDocument("{mongodbVersion: '8.0', shards: 2, chunkSizeMB: 1}"),
@@ -82,12 +86,23 @@ class AnalyzeCommandTest {
                 "--queries", mix.toString(), "--mongodb-version", "6.0", "--json"));
 
         BsonDocument c = out.getArray("candidates").get(0).asDocument();
+        BsonDocument read = c.getDocument("analyzeShardKey").getDocument("readDistribution");
+        BsonDocument percentages = read.clone();
+        percentages.remove("numReadsByRange");
         assertEquals(BsonLiterals.parseDocument("""
                 {sampleSize: {total: 4, find: 4, aggregate: 0, count: 0, distinct: 0},
                  percentageOfSingleShardReads: 75.0, percentageOfMultiShardReads: 0.0,
-                 percentageOfScatterGatherReads: 25.0}"""), c.getDocument("readDistribution"));
-        assertEquals(1, c.getDocument("writeDistribution").getDocument("sampleSize").getNumber("delete").intValue());
-        assertEquals("deleteOne", c.getArray("rejectedOperations").get(0).asDocument().getString("op").getValue(),
+                 percentageOfScatterGatherReads: 25.0}"""), percentages);
+        assertEquals(51, read.getArray("numReadsByRange").size(),
+                "50 distinct hashes give 50 split points: fewer ranges than analyzeShardKeyNumRanges (100)");
+        assertEquals(3 + 51, read.getArray("numReadsByRange").stream().mapToLong(v -> v.asNumber().longValue()).sum(),
+                "3 equality reads reach one range each, the scatter-gather read all of them");
+        assertEquals(51, c.getDocument("shardlab").getArray("ranges").size());
+        assertEquals(BsonLiterals.parseDocument("{numSingleShardReads: 3, numMultiShardReads: 0, numScatterGatherReads: 1}"),
+                c.getDocument("shardlab").getDocument("readDistribution"), "the raw counts the server drops");
+        assertEquals(1, c.getDocument("analyzeShardKey").getDocument("writeDistribution").getDocument("sampleSize")
+                .getNumber("delete").intValue());
+        assertEquals("deleteOne", c.getDocument("shardlab").getArray("rejectedOperations").get(0).asDocument().getString("op").getValue(),
                 "6.0 refuses a deleteOne without the shard key");
         assertTrue(out.isNull("recommended"), "the only candidate is ruled out");
     }
@@ -119,10 +134,10 @@ class AnalyzeCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            --key {a: 2}                         | analyze: Shard key { a: 2 }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
+            --key {a: 2}                         | analyze: Shard key { a: 2 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
             --key {a: 1} --chunk-size 0          | analyze: --chunk-size: between 1 and 1024 MB, got 0
             --key {a: 1} --shards 0              | analyze: --shards: between 1 and 1000 shards, got 0
-            --key {a: 1} --mongodb-version 3.6   | analyze: --mongodb-version: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            --key {a: 1} --mongodb-version 3.6   | analyze: --mongodb-version: version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models
             --key {a: 1} --key {a: 1}            | analyze: candidates: a key is listed twice: [{ a: 1 }, { a: 1 }]
             """)
     void badOptionsExitTwoWithOneLine(String options, String message) {
@@ -157,6 +172,59 @@ class AnalyzeCommandTest {
         assertEquals(Cli.BAD_INPUT, run.exitCode());
         assertEquals("analyze: candidate { tags: 1 }: document 2 (line 2 of tagged.jsonl) has an array at 'tags'; "
                 + "Shard key cannot contain array values or array descendants.", run.err().strip());
+    }
+
+    @Test
+    void anIndexExportBesideTheFileDecidesIsUniqueAndWhetherTheServerWouldGiveKeyCharacteristics()
+            throws IOException {
+        Files.writeString(dir.resolve("orders.jsonl.indexes.json"), """
+                [{"v": 2, "key": {"_id": 1}, "name": "_id_"},
+                 {"v": 2, "key": {"orderNo": 1}, "name": "orderNo_1", "unique": true}]
+                """);
+
+        BsonDocument out = json(CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}",
+                "--key", "{region: 1}", "--json"));
+
+        BsonDocument orderNo = out.getArray("candidates").get(0).asDocument();
+        assertTrue(orderNo.getDocument("analyzeShardKey").getDocument("keyCharacteristics").getBoolean("isUnique")
+                .getValue());
+        assertEquals("orderNo_1", orderNo.getDocument("shardlab").getString("supportingIndex").getValue());
+        BsonDocument region = out.getArray("candidates").get(1).asDocument();
+        assertEquals(List.of("readDistribution", "writeDistribution"),
+                List.copyOf(region.getDocument("analyzeShardKey").keySet()),
+                "no supporting index: the server answers without keyCharacteristics");
+        assertTrue(region.getDocument("shardlab").isNull("supportingIndex"));
+        assertTrue(region.getDocument("shardlab").containsKey("keyCharacteristics"), "ShardLab's estimate stays");
+        assertEquals(BsonLiterals.parseDocument("{declared: true, source: 'orders.jsonl.indexes.json'}"),
+                out.getDocument("sample").getDocument("indexes"));
+    }
+
+    @Test
+    void withoutAQueryMixBothDistributionsReportASampleSizeOfZero() {
+        BsonDocument out = json(CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}", "--json"));
+
+        BsonDocument reply = out.getArray("candidates").get(0).asDocument().getDocument("analyzeShardKey");
+        assertEquals(BsonLiterals.parseDocument("""
+                {sampleSize: {total: 0, find: 0, aggregate: 0, count: 0, distinct: 0}}"""),
+                reply.getDocument("readDistribution"));
+        assertEquals(BsonLiterals.parseDocument("""
+                {sampleSize: {total: 0, update: 0, delete: 0, findAndModify: 0}}"""),
+                reply.getDocument("writeDistribution"));
+    }
+
+    @Test
+    void theReadableReportDrawsReadsPerRangeAsAHeatStrip() throws IOException {
+        Path mix = dir.resolve("mix.jsonl");
+        Files.writeString(mix, "{\"op\": \"find\", \"filter\": {\"orderNo\": {\"$gte\": 1001}}}\n");
+
+        CliRun run = CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}", "--queries",
+                mix.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        // orders 1001 to 2000 are the upper 50 of the 100 equal-count ranges: 25 of the 50 columns
+        assertTrue(run.out().contains("   numReadsByRange     MinKey |" + " ".repeat(25) + "\u2588".repeat(25)
+                + "| MaxKey  (100 ranges, busiest 1)"), run.out());
+        assertTrue(run.out().contains("   writeDistribution   no writes (sampleSize 0)"), run.out());
     }
 
     @Test

@@ -22,7 +22,8 @@ class ServeCommandTest {
             --shards 0                   | '--shards: between 1 and 1000, got 0'
             --speed -1                   | '--speed: expected a number of at least 0, got -1.0'
             --chunk-size 2048            | '--chunk-size: between 1 and 1024 MB, got 2048'
-            --mongodb-version 3.6        | 'version: unknown MongoDB version ''3.6''; expected one of 4.4, 5.0, 6.0, 7.0, 8.0'
+            --mongodb-version 3.6        | 'version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models'
+            --mongodb-version 4.2.24     | 'version: ShardLab answers as a mongos of MongoDB 4.4 or later; a 4.2.24 mongos (wire version 8) is refused by current drivers and mongosh 2.x, which need wire version 9'
             --bind 192.0.2.1             | '--bind: 192.0.2.1 is not a loopback address; add --allow-remote to accept clients from other machines'
             --bind no.such.host.invalid  | '--bind: unknown address ''no.such.host.invalid'''
             """)

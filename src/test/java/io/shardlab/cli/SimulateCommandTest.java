@@ -197,12 +197,12 @@ class SimulateCommandTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             --workload nope --key {a:1} --shards 2                    | simulate: unknown workload 'nope'; known workloads: monotonic,
-            --workload age --key {age:1} --shards 2 --mongodb-version 9.9 | simulate: --mongodb-version: version: unknown MongoDB version '9.9'
+            --workload age --key {age:1} --shards 2 --mongodb-version 3.6 | simulate: --mongodb-version: version: MongoDB 3.6 is older than 4.0
             --workload age --key {age:1} --shards 0                   | simulate: --shards: between 1 and 1000 shards, got 0
             --workload age --key {age:1} --shards 2 --chunk-size 2048 | simulate: --chunk-size: between 1 and 1024 MB, got 2048
             --workload age --key {age:1} --shards 2 --doc-size 4      | simulate: --doc-size: between 5 and 16777216 bytes
             --workload age --key {age:1} --shards 2 --docs 0          | simulate: --docs: at least 1 document, got 0
-            --workload age --key {age:1} --shards 2 --window 0        | simulate: --window: at least 1 insert per window, got 0
+            --workload age --key {age:1} --shards 2 --window 0        | simulate: --window: between 1 and 100000000 inserts per window, got 0
             --workload age --key {age:2} --shards 2                   | simulate: Shard key { age: 2 }
             --workload age --key {age:1 --shards 2                    | simulate: '{age:1' is not valid
             --workload age --key {nope:1} --shards 2 --docs 10        | simulate: workload 'age' line 1: the document has no field 'nope' of the shard key { nope: 1 } (its fields: _id, name, age, role)
@@ -210,7 +210,7 @@ class SimulateCommandTest {
             --key {a:1} --shards 2                                    | simulate: input: give --workload NAME or --dataset FILE, or start from a layout with --uri, --snapshot or --config-dump
             --workload age --shards 2                                 | simulate: --key: give the shard key of the new collection, or start from a layout with --uri, --snapshot or --config-dump
             --workload age --key {age:1}                              | simulate: --shards: give the number of shards of the new cluster, or start from a layout with --uri, --snapshot or --config-dump
-            --workload age --key {age:1} --shards 2 --balancer-rounds 0 | simulate: --balancer-rounds: between 1 and 100000, got 0
+            --workload age --key {age:1} --shards 2 --balancer-rounds 0 | simulate: --balancer-rounds: between 1 and 100000 rounds, got 0
             --workload age --dataset x.csv --key {a:1} --shards 2     | simulate: Error: --dataset=FILE, --workload=NAME are mutually exclusive
             --dataset missing.csv --key {a:1} --shards 2              | simulate: missing.csv: no such file
             """)

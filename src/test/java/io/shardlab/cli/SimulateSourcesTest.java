@@ -114,8 +114,8 @@ class SimulateSourcesTest {
         String text = run.out();
         for (String expected : List.of(
                 "  layout: shop.orders from " + dir.resolve("hashed.json") + " (1 chunk)\n",
-                "        MongoDB 8.0 rules: the source does not say which version it runs; choose another with "
-                        + "--mongodb-version\n",
+                "        MongoDB 8.0 rules, assumed: the snapshot does not say which release it comes from; choose "
+                        + "another with --mongodb-version\n",
                 "        chunk size: 1 MB (--chunk-size)\n",
                 "        chunk contents: documents and bytes per chunk as the snapshot recorded them\n",
                 "        document keys: unknown; a cut inside a loaded chunk",
@@ -140,17 +140,53 @@ class SimulateSourcesTest {
         // least loaded (shard02 holds only a chunk of zone NYC)
         BsonArray planned = d.getArray("migrationsPlanned");
         assertEquals(BsonDocument.parse("{round: 1, command: 'moveChunk', from: 'shard01', to: 'shard02', "
-                + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, docs: 0, bytes: 0, reason: 'chunksImbalance', "
+                + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, docs: 'unknown', bytes: 'unknown', "
+                + "reason: 'chunksImbalance', "
                 + "estimated: false, committed: true}"), planned.get(0).asDocument());
         assertEquals(1, planned.size());
         assertEquals("unknown", d.getDocument("layoutSource").getString("sizes").getValue());
         List<String> notes = notes(d);
-        assertTrue(notes.contains("MongoDB 4.4 rules (--mongodb-version)"), notes.toString());
+        assertTrue(notes.get(0).startsWith("MongoDB 4.4 rules (--mongodb-version); the source: MongoDB 4.4 rules, "
+                + "inferred: config.chunks keyed by ns"), notes.toString());
         assertTrue(notes.contains("chunk size: 64 MB (config.settings chunksize)"), notes.toString());
-        assertTrue(notes.contains("chunk contents: unknown: the source has no data sizes, so every chunk counts as "
-                + "empty"), notes.toString());
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("chunk contents: unknown: the source has no data sizes")),
+                notes.toString());
+        // a size the source did not tell is "unknown", never 0
+        for (BsonValue c : d.getArray("chunks")) {
+            assertEquals("unknown", c.asDocument().getString("docs").getValue());
+            assertEquals("unknown", c.asDocument().getString("bytes").getValue());
+        }
+        for (BsonValue sh : d.getArray("shards")) {
+            assertEquals("unknown", sh.asDocument().getString("bytes").getValue());
+        }
         assertTrue(notes.contains("the source's balancing window 23:00-06:00 is not applied: rounds run back to back"),
                 notes.toString());
+    }
+
+    @Test
+    void aMongodumpArchiveIsSimulatedUnderTheReleaseItsPreludeRecords() throws Exception {
+        Path archive = dir.resolve("config.archive.gz");
+        ConfigDumpReaderTestSupport.mongodumpArchive(archive, ConfigFixture.config(Shape.V4_4), "4.0.28", true);
+        BsonDocument d = json(CliRun.of("simulate", "--config-dump", archive.toString(), "--ns", ConfigFixture.USERS,
+                "--balancer-rounds", "1", "--json"));
+        assertEquals("4.0.28", d.getString("mongodbVersion").getValue());
+        List<String> notes = notes(d);
+        assertTrue(notes.contains("MongoDB 4.0.28 rules: the mongodump archive's prelude records server_version 4.0.28"),
+                notes.toString());
+        // 4.0 balances by chunk count: the planned migration is a moveChunk
+        assertEquals("moveChunk", d.getArray("migrationsPlanned").get(0).asDocument().getString("command").getValue());
+    }
+
+    @Test
+    void aFolderDumpWithoutAVersionIsSimulatedUnderTheInferredReleaseAndSaysSo() throws Exception {
+        Path dump = dir.resolve("dump40");
+        ConfigDumpReaderTestSupport.mongodump(dump, ConfigFixture.config(Shape.V4_4));
+        BsonDocument d = json(CliRun.of("simulate", "--config-dump", dump.toString(), "--ns", ConfigFixture.USERS,
+                "--json"));
+        assertEquals("4.4", d.getString("mongodbVersion").getValue());
+        assertTrue(notes(d).get(0).startsWith("MongoDB 4.4 rules, inferred: config.chunks keyed by ns"),
+                notes(d).toString());
+        assertTrue(notes(d).get(0).endsWith("choose another with --mongodb-version"), notes(d).toString());
     }
 
     @Test
@@ -158,10 +194,10 @@ class SimulateSourcesTest {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
             BsonDocument d = json(CliRun.of("simulate", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS,
                     "--balancer-rounds", "2", "--json"));
-            assertEquals("7.0", d.getString("mongodbVersion").getValue());
+            assertEquals("7.0.12", d.getString("mongodbVersion").getValue());
             assertEquals("shardTotals", d.getDocument("layoutSource").getString("sizes").getValue());
             List<String> notes = notes(d);
-            assertTrue(notes.contains("MongoDB 7.0 rules: the source's server runs 7.0.12"), notes.toString());
+            assertTrue(notes.contains("MongoDB 7.0.12 rules: the server reports 7.0.12"), notes.toString());
             assertTrue(notes.contains("chunk size: 128MiB (config.collections maxChunkSizeBytes)"), notes.toString());
             // $shardedDataDistribution: shard01 600 documents (36,600 bytes) over its 2 chunks, shard02 300, shard03 100
             List<Long> docs = d.getArray("chunks").stream().map(c -> c.asDocument().getNumber("docs").longValue())
@@ -276,8 +312,8 @@ class SimulateSourcesTest {
             --shards 3                  | simulate: --shards: sizes a new cluster; the layout from %s has its own shards
             --key {region: 1}           | simulate: --key: { region: 1 } is not the shard key of shop.orders, which is { _id: 'hashed' }; leave --key out to use it
             --docs 10                   | simulate: --docs: needs --workload or --dataset; nothing is inserted without one
-            --balancer-rounds 100001    | simulate: --balancer-rounds: between 1 and 100000, got 100001
-            --mongodb-version 4.2       | simulate: --mongodb-version: version: unknown MongoDB version '4.2'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            --balancer-rounds 100001    | simulate: --balancer-rounds: between 1 and 100000 rounds, got 100001
+            --mongodb-version 3.6.23    | simulate: --mongodb-version: version: MongoDB 3.6.23 is older than 4.0, the oldest release ShardLab models
             """)
     void badInputWithASourceGetsOneClearLine(String extra, String expected) {
         String file = hashedOnOneShard().toString();

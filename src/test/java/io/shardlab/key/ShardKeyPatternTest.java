@@ -57,21 +57,135 @@ class ShardKeyPatternTest {
             { 'a..$b': 1 }                      | Field a..$b contains empty parts
             { a: 'hashed', b: 'hashed' }        | Shard key { a: "hashed", b: "hashed" } can contain at most one 'hashed' field. Failed to parse field b
             { a: 1, b: 'hashed', c: 'hashed' }  | Shard key { a: 1, b: "hashed", c: "hashed" } can contain at most one 'hashed' field. Failed to parse field c
-            { a: -1 }                           | Shard key { a: -1 }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: 1, b: -1.0 }                   | Shard key { a: 1, b: -1.0 }numerical fields must be set to a value of 1 (ascending). Failed to parse field b
-            { a: 2 }                            | Shard key { a: 2 }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: 0.5 }                          | Shard key { a: 0.5 }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: NumberDecimal('1.5') }         | Shard key { a: 1.5 }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: 'text' }                       | Shard key { a: "text" }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: 'HASHED' }                     | Shard key { a: "HASHED" }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: true }                         | Shard key { a: true }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: '1' }                          | Shard key { a: "1" }numerical fields must be set to a value of 1 (ascending). Failed to parse field a
-            { a: 'hashed', b: -1, c: 'hashed' } | Shard key { a: "hashed", b: -1, c: "hashed" }numerical fields must be set to a value of 1 (ascending). Failed to parse field b
+            { a: -1 }                           | Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: 1, b: -1.0 }                   | Shard key { a: 1, b: -1.0 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field b
+            { a: 2 }                            | Shard key { a: 2 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: 0.5 }                          | Shard key { a: 0.5 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: NumberDecimal('1.5') }         | Shard key { a: 1.5 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: 'text' }                       | Shard key { a: "text" } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: 'HASHED' }                     | Shard key { a: "HASHED" } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: true }                         | Shard key { a: true } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: '1' }                          | Shard key { a: "1" } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
+            { a: 'hashed', b: -1, c: 'hashed' } | Shard key { a: "hashed", b: -1, c: "hashed" } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field b
             { $a: -1 }                          | Field $a contains parts that start with '$'
             """)
     void refusesWithMongosMessage(String text, String message) {
         InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.parse(text));
         assertEquals(message, e.getMessage());
+    }
+
+    /**
+     * Ported from mongo {@code src/mongo/db/global_catalog/shard_key_pattern_test.cpp}, tests
+     * {@code SingleFieldShardKeyPatternsValidityCheck}, {@code CompositeShardKeyPatternsValidityCheck}
+     * and {@code NestedShardKeyPatternsValidtyCheck}: every pattern they construct, and whether it
+     * throws.
+     */
+    @ParameterizedTest(name = "[{index}] {0} valid: {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            # SingleFieldShardKeyPatternsValidityCheck
+            { a: 1 }                                    | true
+            { a: 1.0 }                                  | true
+            { a: NumberLong(1) }                        | true
+            { a: 'hashed' }                             | true
+            { 'a$': 1 }                                 | true
+            {}                                          | false
+            { a: -1 }                                   | false
+            { a: -1.0 }                                 | false
+            { a: '1' }                                  | false
+            { a: 'hash' }                               | false
+            { '': 1 }                                   | false
+            { '.': 1 }                                  | false
+            { '$': 1 }                                  | false
+            { '$a': 1 }                                 | false
+            { '$**': 1 }                                | false
+            { '$id': 1 }                                | false
+            { '$db': 1 }                                | false
+            { '$ref': 1 }                               | false
+            # CompositeShardKeyPatternsValidityCheck
+            { a: 1, b: 1 }                              | true
+            { a: 1.0, b: 1.0 }                          | true
+            { a: 1, b: 1.0, c: 1.0 }                    | true
+            { 'a.$id': 1 }                              | true
+            { 'a.$db': 1 }                              | true
+            { 'a.$ref': 1 }                             | true
+            { a: 1, b: -1 }                             | false
+            { a: 1, b: '1' }                            | false
+            { a: 1, 'b.': 1.0 }                         | false
+            { a: 1, '': 1.0 }                           | false
+            { a: 1, '$': 1.0 }                          | false
+            { a: 1, '$b': 1.0 }                         | false
+            { a: 1, '$**': 1.0 }                        | false
+            # NestedShardKeyPatternsValidtyCheck
+            { 'a.b': 1 }                                | true
+            { 'a.b.c.d': 1.0 }                          | true
+            { a: 1, 'c.d': 1.0, 'e.f.g': 1.0 }          | true
+            { a: 1, 'a.b': 1.0, 'a.b.c': 1.0 }          | true
+            { 'a.b$': 1 }                               | true
+            { 'a.b': -1 }                               | false
+            { a: { b: 1 } }                             | false
+            { 'a.b.': 1 }                               | false
+            { 'a.b..': 1 }                              | false
+            { 'a..b': 1 }                               | false
+            { a: 1, 'a.b.': 1.0 }                       | false
+            { a: { b: 1 }, 'c.d': 1.0 }                 | false
+            { 'a.$': 1 }                                | false
+            { 'a.$b': 1 }                               | false
+            { 'a.$**': 1 }                              | false
+            """)
+    void validityChecksPortedFromMongosShardKeyPatternTest(String text, boolean valid) {
+        if (valid) {
+            ShardKeyPattern.parse(text);
+        } else {
+            assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.parse(text));
+        }
+    }
+
+    /**
+     * An index, and so a shard key, holds at most 32 fields: {@code Ordering::make} refuses more
+     * with {@code too many compound keys} (error 13103, mongo {@code src/mongo/bson/ordering.h}).
+     */
+    @ParameterizedTest(name = "{0} fields: valid {1}")
+    @CsvSource(textBlock = """
+            1,  true
+            32, true
+            33, false
+            1000, false
+            """)
+    void atMostThirtyTwoFields(int count, boolean valid) {
+        StringBuilder text = new StringBuilder("{");
+        for (int i = 0; i < count; i++) {
+            text.append(i == 0 ? "" : ", ").append("f").append(i).append(": 1");
+        }
+        String pattern = text.append("}").toString();
+        if (valid) {
+            assertEquals(count, ShardKeyPattern.parse(pattern).fields().size());
+        } else {
+            InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.parse(pattern));
+            assertEquals("Shard key has " + count + " fields, at most 32 are allowed: too many compound keys", e.getMessage());
+        }
+    }
+
+    /** A BSON field name is a C string: a NUL cannot be in one (mongo's FieldRef refuses it, 9867600). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            { "a\u0000b": 1 }          | Field a\\0b contains a NUL character, which a BSON field name cannot hold
+            { a: 1, "\u0000": 1 }      | Field \\0 contains a NUL character, which a BSON field name cannot hold
+            { "x.\u0000": 'hashed' }   | Field x.\\0 contains a NUL character, which a BSON field name cannot hold
+            """)
+    void aNulCharacterInAFieldNameIsRefused(String text, String message) {
+        // as text, the document is refused when it is read: BSON cannot hold the name
+        assertThrows(io.shardlab.bson.BsonParseException.class, () -> ShardKeyPattern.parse(text));
+        BsonDocument pattern = new BsonDocument();
+        org.bson.json.JsonReader reader = new org.bson.json.JsonReader(text);
+        reader.readStartDocument();
+        while (reader.readBsonType() != org.bson.BsonType.END_OF_DOCUMENT) {
+            String name = reader.readName();
+            pattern.append(name, new org.bson.codecs.BsonValueCodec().decode(reader,
+                    org.bson.codecs.DecoderContext.builder().build()));
+        }
+        InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.of(pattern));
+        assertEquals(message, e.getMessage());
+        assertThrows(InvalidShardKeyException.class, () -> new ShardKeyPattern(List.of(new KeyField("a\0", false))));
     }
 
     @Test

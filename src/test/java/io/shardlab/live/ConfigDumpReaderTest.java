@@ -134,7 +134,7 @@ class ConfigDumpReaderTest {
         assertEquals("config-dump: " + dir + " has no chunks file (expected chunks.bson from mongodump --db config, "
                 + "or chunks.json / config.chunks.json from mongoexport)", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(dir.resolve("nope")));
-        assertEquals("config-dump: " + dir.resolve("nope") + " is not a folder", e.getMessage());
+        assertEquals("config-dump: " + dir.resolve("nope") + " does not exist", e.getMessage());
     }
 
     @Test

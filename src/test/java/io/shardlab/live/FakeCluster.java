@@ -34,11 +34,15 @@ import org.bson.BsonValue;
  */
 public final class FakeCluster implements AutoCloseable {
 
-    private final MongoServer server;
+    private volatile MongoServer server;
+    private final MemoryBackend backend;
+    private final int port;
     private final String connectionString;
     private volatile BsonDocument balancerStatus;
     private volatile List<BsonDocument> shardedDataDistribution;
     private final Map<String, List<BsonDocument>> collStats = new ConcurrentHashMap<>();
+    private volatile List<BsonDocument> sampledQueries;
+    private final Map<String, BsonDocument> analyzeShardKey = new ConcurrentHashMap<>();
     private volatile boolean refuseLogins;
     private volatile boolean stopAtChunks;
     private final List<String> servedCommands = new CopyOnWriteArrayList<>();
@@ -50,7 +54,7 @@ public final class FakeCluster implements AutoCloseable {
 
     private FakeCluster(String version, int wireVersion, boolean mongos, java.security.PrivateKey key,
             java.security.cert.X509Certificate certificate) {
-        MemoryBackend backend = new MemoryBackend() {
+        backend = new MemoryBackend() {
             @Override
             public Document handleCommand(Channel channel, String database, String command, Document query) {
                 servedCommands.add(command);
@@ -78,6 +82,7 @@ public final class FakeCluster implements AutoCloseable {
             server.enableSsl(key, null, certificate);
         }
         java.net.InetSocketAddress address = server.bind();
+        port = address.getPort();
         connectionString = "mongodb://127.0.0.1:" + address.getPort() + (key != null ? "/?tls=true" : "");
     }
 
@@ -119,6 +124,21 @@ public final class FakeCluster implements AutoCloseable {
 
     public FakeCluster withShardedDataDistribution(List<BsonDocument> reply) {
         this.shardedDataDistribution = reply;
+        return this;
+    }
+
+    /**
+     * Answers {@code aggregate} on admin with a first stage {@code $listSampledQueries} (7.0+) with
+     * these documents, filtered by the stage's {@code namespace}.
+     */
+    public FakeCluster withSampledQueries(List<BsonDocument> documents) {
+        this.sampledQueries = documents;
+        return this;
+    }
+
+    /** Answers {@code analyzeShardKey} for a key of the fields {@code fields} (comma-separated, in order) with {@code reply}. */
+    public FakeCluster withAnalyzeShardKey(String fields, BsonDocument reply) {
+        analyzeShardKey.put(fields, reply);
         return this;
     }
 
@@ -174,8 +194,14 @@ public final class FakeCluster implements AutoCloseable {
     }
 
     /** Stops the server at once, dropping open connections. */
-    void stop() {
+    public void stop() {
         server.shutdownNow();
+    }
+
+    /** Starts the stopped server again on its port, with the data it held (a server that comes back). */
+    public void restart() {
+        server = new MongoServer(backend);
+        server.bind("127.0.0.1", port);
     }
 
     @Override
@@ -203,6 +229,14 @@ public final class FakeCluster implements AutoCloseable {
             reply.put("msg", "isdbgrid");
             return reply;
         }
+        if (command.equals("analyzeShardKey") && database.equals("admin") && query.get("key") instanceof Document key) {
+            BsonDocument reply = analyzeShardKey.get(String.join(",", key.keySet()));
+            if (reply != null) {
+                Document out = toServer(reply);
+                out.put("ok", 1.0);
+                return out;
+            }
+        }
         if (command.equals("balancerStatus") && balancerStatus != null) {
             return toServer(balancerStatus);
         }
@@ -210,6 +244,12 @@ public final class FakeCluster implements AutoCloseable {
             Object pipeline = query.get("pipeline");
             String stage = pipeline instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Document first
                     ? first.keySet().iterator().next() : "";
+            if (stage.equals("$listSampledQueries") && database.equals("admin") && sampledQueries != null) {
+                Object spec = ((Document) ((List<?>) pipeline).get(0)).get("$listSampledQueries");
+                Object ns = spec instanceof Document d ? d.get("namespace") : null;
+                return cursor(database, sampledQueries.stream()
+                        .filter(q -> ns == null || q.getString("ns").getValue().equals(ns)).toList());
+            }
             if (stage.equals("$shardedDataDistribution") && database.equals("admin") && shardedDataDistribution != null) {
                 return cursor(database, shardedDataDistribution);
             }
@@ -257,6 +297,7 @@ public final class FakeCluster implements AutoCloseable {
             case BOOLEAN -> v.asBoolean().getValue();
             case DATE_TIME -> java.time.Instant.ofEpochMilli(v.asDateTime().getValue());
             case NULL -> null;
+            case BINARY -> v.asBinary().asUuid();
             default -> throw new IllegalArgumentException("fake replies do not need " + v.getBsonType());
         };
     }
@@ -267,7 +308,7 @@ public final class FakeCluster implements AutoCloseable {
     }
 
     /** Commands the server answered, in order (for tests). */
-    Collection<String> served() {
+    public Collection<String> served() {
         return servedCommands;
     }
 }

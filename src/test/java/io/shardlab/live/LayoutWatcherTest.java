@@ -85,7 +85,7 @@ class LayoutWatcherTest {
     void scheduledPollsRunOffTheCallersThreadAndSurviveAFailure() throws Exception {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         List<LayoutWatcher.WatchUpdate> updates = new CopyOnWriteArrayList<>();
-        List<RuntimeException> failures = new CopyOnWriteArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
         try (FakeCluster cluster = FakeCluster.of(Shape.V8_0);
                 LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString())
@@ -100,7 +100,7 @@ class LayoutWatcherTest {
                             }
 
                             @Override
-                            public void failed(RuntimeException error) {
+                            public void failed(Throwable error) {
                                 failures.add(error);
                             }
                         })) {

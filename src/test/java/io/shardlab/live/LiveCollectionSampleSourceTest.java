@@ -164,7 +164,7 @@ class LiveCollectionSampleSourceTest {
                     .load(new LiveCollectionSampleSource(connection, NS, 2500), Long.MAX_VALUE);
         }
         Set<String> reads = Set.of("hello", "isMaster", "ismaster", "ping", "buildInfo", "listCollections", "count",
-                "aggregate", "getMore", "killCursors", "endSessions");
+                "listIndexes", "find", "aggregate", "getMore", "killCursors", "endSessions");
         for (BsonDocument command : recorder.commands) {
             assertTrue(reads.contains(command.getFirstKey()), "not a read: " + command.toJson());
             if (command.getFirstKey().equals("aggregate")) {

@@ -1,6 +1,7 @@
 package io.shardlab.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,17 +74,102 @@ class DiagramPainterTest {
                 assertThrows(IllegalArgumentException.class, () -> painter(layoutOnly, View.HEATMAP)).getMessage());
     }
 
+    /**
+     * Below the preferred height the diagram drops detail in a fixed order, as the lanes do for width: the
+     * charts shrink to their minimum, then the bar, then the subtitle goes, then the legend, then the charts.
+     * What a dropped section frees goes back to the bar (up to its usual height while the charts stay).
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} view, {1} px under: bar {2}, subtitle {3}, legend {4}, charts {5}")
+    @org.junit.jupiter.params.provider.CsvSource(textBlock = """
+            # view  | px under the preferred height | bar px | subtitle | legend | charts
+            lanes   | 0                             | 72     | true     | true   | false
+            lanes   | 40                            | 32     | true     | true   | false
+            lanes   | 60                            | 46     | false    | true   | false
+            lanes   | 100                           | 30     | false    | false  | false
+            all     | 100                           | 72     | true     | true   | true
+            all     | 140                           | 32     | true     | true   | true
+            all     | 180                           | 26     | false    | true   | true
+            all     | 200                           | 30     | false    | false  | true
+            all     | 220                           | 160    | false    | false  | false
+            """, delimiter = '|')
+    void a_lower_height_drops_detail_in_order_and_the_diagram_fills_exactly_the_asked_height(String view, int under,
+            double bar, boolean subtitle, boolean legend, boolean charts) throws Exception {
+        DiagramPainter p = painter(Diagrams.twelveChunks(), View.parse(view));
+        double height = Math.ceil(p.preferredHeight(Diagrams.scratch(), 1600)) - under;
+
+        DiagramPainter.Layout l = p.layout(Diagrams.scratch(), 1600, height, 1);
+
+        assertEquals(height, l.height());
+        assertEquals(bar, l.bar().getHeight(), 0.5);
+        assertEquals(legend, l.legend().getHeight() > 0, "legend");
+        assertEquals(charts, l.writesChart().getHeight() > 0, "charts");
+        assertTrue(l.legend().getMaxY() <= height - DiagramPainter.MARGIN + 0.5, "everything inside the margins");
+        String svg = new SvgExporter().render(p, new ExportSize(1600, (int) height, 1));
+        assertEquals(subtitle, svg.contains(">shard key { x: 1 }  ·  12 chunks on 4 shards</text>"), "subtitle");
+        assertTrue(svg.contains(">shard04</text>"), "the lanes still name every shard");
+    }
+
     @Test
-    void a_size_that_cannot_hold_the_view_is_refused_with_the_size_it_needs() {
+    void a_four_shard_layout_fits_1600_by_500_which_was_refused_for_needing_546() {
+        DiagramPainter p = painter(DiagramData.of(Diagrams.twelveChunks().layout()), View.ALL);
+        assertTrue(p.preferredHeight(Diagrams.scratch(), 1600) > 500);
+        assertEquals(500, p.layout(Diagrams.scratch(), 1600, 500, 1).height());
+    }
+
+    @Test
+    void a_size_below_the_least_detail_is_refused_with_the_size_it_needs() {
         DiagramPainter p = painter(Diagrams.twelveChunks(), View.LANES);
-        double needed = Math.ceil(p.preferredHeight(Diagrams.scratch(), 1600));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> p.layout(Diagrams.scratch(), 1600, 200, 1));
-        assertEquals("height: 200 px is too small for the lanes view of test.c; it needs at least " + (long) needed
-                + " px", e.getMessage());
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("height: 200 px is too small for the lanes view of test\\.c; it needs at least (\\d+) px")
+                .matcher(e.getMessage());
+        assertTrue(m.matches(), e.getMessage());
+        int least = Integer.parseInt(m.group(1));
+        assertEquals(least, p.layout(Diagrams.scratch(), 1600, least, 1).height(), "the size it names works");
+        assertThrows(IllegalArgumentException.class, () -> p.layout(Diagrams.scratch(), 1600, least - 1, 1));
         IllegalArgumentException narrow = assertThrows(IllegalArgumentException.class,
                 () -> p.layout(Diagrams.scratch(), 300, 0, 1));
         assertTrue(narrow.getMessage().startsWith("width: 300 px leaves "), narrow.getMessage());
+    }
+
+    @Test
+    void with_key_value_or_size_widths_a_density_band_marks_where_chunks_are_too_narrow_to_see() throws Exception {
+        int tiny = 2500;
+        long[] points = new long[tiny + 1];
+        String[] owners = new String[tiny + 2];
+        points[0] = 0;
+        for (int i = 1; i <= tiny; i++) {
+            points[i] = 1_000_000L + i;
+        }
+        for (int i = 0; i < owners.length; i++) {
+            owners[i] = "shard0" + (1 + (i / 7) % 4);
+        }
+        DiagramData data = DiagramData.of(LayoutData.of(Layouts.ranged(points, owners, Set.of(), List.of())));
+        DiagramPainter equal = painter(data, View.NUMBER_LINE);
+        DiagramPainter byKey = new DiagramPainter(data,
+                DiagramOptions.defaults(View.NUMBER_LINE).withScale(Scale.KEY_VALUE));
+
+        DiagramPainter.Layout l = byKey.layout(Diagrams.scratch(), 1400, 0, 1);
+        assertEquals(NumberLinePainter.DENSITY_BAND, l.bar().getY() - equal.layout(Diagrams.scratch(), 1400, 0, 1)
+                .bar().getY(), 1e-9, "the band sits above the bar, only where widths vary");
+        java.awt.image.BufferedImage png = new PngExporter().render(byKey, new ExportSize(1400, 0, 1));
+        NumberLineFrame f = NumberLineFrame.compute(byKey.model(), Viewport.FULL, l.lineWidth(),
+                (int) Math.round(l.lineWidth()), null, KeyLabelFormat.standard());
+        int bandY = (int) (l.bar().getY() - NumberLinePainter.DENSITY_BAND / 2);
+        int denseMarks = 0;
+        java.awt.Color surface = ThemeColors.decode(Theme.light().surface());
+        java.awt.Color background = ThemeColors.decode(Theme.light().background());
+        for (int c = 0; c < f.columns(); c++) {
+            int rgb = png.getRGB((int) (l.lineX() + c + 0.5), bandY) & 0xFFFFFF;
+            boolean marked = rgb != (surface.getRGB() & 0xFFFFFF) && rgb != (background.getRGB() & 0xFFFFFF);
+            assertEquals(f.dense(c), marked, "column " + c);
+            denseMarks += marked ? 1 : 0;
+        }
+        assertTrue(denseMarks > 0);
+        String svg = new SvgExporter().render(byKey, new ExportSize(1400, 0, 1));
+        assertTrue(svg.contains(">chunks narrower than 4 px (darker: more per pixel)</text>"), "the legend says so");
+        assertFalse(new SvgExporter().render(equal, new ExportSize(1400, 0, 1)).contains("narrower than"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKey;
 import org.bson.BsonMaxKey;
 import org.bson.BsonMinKey;
+import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -56,13 +57,21 @@ class KeyLabelFormatTest {
         assertEquals("MaxKey", KeyLabelFormat.standard().format(ShardKey.globalMax(2)));
     }
 
-    @Test
-    void compound_bounds_join_their_fields_each_within_a_share_of_the_budget() {
-        KeyLabelFormat f = KeyLabelFormat.standard();
-        assertEquals("5, MinKey", f.format(ShardKey.of(BsonLiterals.parseValue("5"), new BsonMinKey())));
-        assertEquals("'US', 'Chica…'", f.format(ShardKey.of(BsonLiterals.parseValue("'US'"),
-                BsonLiterals.parseValue("'Chicago'"))));
-        assertEquals("MinKey, MaxKey", f.format(ShardKey.of(new BsonMinKey(), new BsonMaxKey())));
+    @ParameterizedTest(name = "[{index}] {0} -> {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            # compound bound (mongosh values, ; between fields)      | label (18 characters at most)
+            5; MinKey                                                 | 5, MinKey
+            MinKey; MaxKey                                            | MinKey, MaxKey
+            'US'; 'Chicago'                                           | 'US', 'Chicago'
+            '2024-03'; 'u020917'                                      | '2024-03', 'u020…'
+            '2024-03'; 'u0053'; 'x'                                   | '2024-03', …
+            'Springfield, Illinois'; 'x'                              | 'Springfield,…', …
+            ISODate('2024-03-01T12:30:05Z'); Long('42')               | 2024-03-01 12:30:05, …
+            """)
+    void compound_bounds_keep_their_leading_field_and_abbreviate_the_rest(String fields, String label) {
+        BsonValue[] values = java.util.Arrays.stream(fields.split(";")).map(String::trim)
+                .map(BsonLiterals::parseValue).toArray(BsonValue[]::new);
+        assertEquals(label, KeyLabelFormat.standard().format(ShardKey.of(values)));
     }
 
     @Test

@@ -43,6 +43,41 @@ class NumberLineFrameTest {
         return s;
     }
 
+    /**
+     * 2,500 chunks in a narrow range: their bounds are too close for boundary lines, so the frame counts them
+     * per column, where they are, and nowhere else.
+     */
+    @Test
+    void bounds_too_close_for_boundary_lines_are_counted_per_column_where_they_are() {
+        int tiny = 2500;
+        String[] owners = new String[tiny + 2];
+        long[] bytes = new long[tiny + 2];
+        for (int i = 0; i < owners.length; i++) {
+            owners[i] = "shard0" + (1 + i % 4);
+            bytes[i] = 10;
+        }
+        bytes[0] = 25_000;
+        bytes[tiny + 1] = 25_000;
+        NumberLineFrame f = frame(sized(owners, bytes), Viewport.FULL, 1000, 1000);
+
+        double hidden = 0;
+        int dense = 0;
+        for (int c = 0; c < f.columns(); c++) {
+            hidden += f.hiddenBoundsPerPixel(c) * (f.columnX(c + 1) - f.columnX(c));
+            if (f.dense(c)) {
+                dense++;
+                double x = f.columnX(c);
+                assertTrue(x > 300 && x < 700, "only the narrow range is dense, not column " + c);
+            }
+        }
+        assertEquals(tiny + 1, hidden, 1e-6, "every bound beside a tiny chunk, none drawn");
+        assertEquals(0, f.boundaries().length);
+        assertTrue(dense > 100 && dense < 400, dense + " columns hold the 2,500 chunks");
+        assertEquals(tiny / (double) dense, f.hiddenBoundsPerPixel(f.columns() / 2), 3);
+        assertFalse(frame(model(new long[] {0, 50, 100}, new String[] {"a", "b", "c", "d"}, Set.of()), Viewport.FULL,
+                800, 800).anyDense(), "wide chunks: every bound is a line");
+    }
+
     @Test
     void wide_chunks_colour_their_columns_and_show_their_boundaries() {
         NumberLineModel m = model(new long[] {0, 50, 100}, new String[] {"shard01", "shard02", "shard01", "shard03"},

@@ -58,6 +58,29 @@ class NumberLineModelTest {
     }
 
     @Test
+    void an_oversized_chunk_that_cannot_split_is_marked_apart_from_jumbo_chunks_with_its_own_legend_entry() {
+        // given sizes that flag chunk 1 (not jumbo) and chunk 2 (already marked jumbo) as oversized, one key value
+        ChunkSizes sizes = new ChunkSizes(new long[] {1, 9, 9, 1}, new long[] {100, 900, 900, 100})
+                .withCannotSplit(List.of(1, 2));
+
+        // when the line is modelled
+        NumberLineModel m = NumberLineModel.of(new LayoutData(fourChunks(), Optional.of(sizes)), Scale.EQUAL);
+
+        // then only the unflagged one is marked oversized (a jumbo mark already says it), and the legend keys it
+        assertEquals(List.of(1), m.oversizedCannotSplit());
+        assertTrue(m.oversizedCannotSplit(1));
+        assertFalse(m.oversizedCannotSplit(2));
+        assertTrue(LegendPainter.items(m, false, false, Highlight.none()).stream()
+                .anyMatch(i -> i.kind() == LegendPainter.Kind.OVERSIZED && i.text().startsWith("oversized, cannot split")));
+        // and a layout without the flags has no such mark
+        NumberLineModel plain = NumberLineModel.of(new LayoutData(fourChunks(),
+                Optional.of(new ChunkSizes(new long[4], new long[4]))), Scale.EQUAL);
+        assertEquals(List.of(), plain.oversizedCannotSplit());
+        assertFalse(LegendPainter.items(plain, false, false, Highlight.none()).stream()
+                .anyMatch(i -> i.kind() == LegendPainter.Kind.OVERSIZED));
+    }
+
+    @Test
     void data_size_width_follows_bytes_with_a_one_percent_floor_so_empty_chunks_keep_a_sliver() {
         ChunkSizes sizes = new ChunkSizes(new long[] {1, 0, 3, 0}, new long[] {100, 0, 300, 0});
         NumberLineModel m = NumberLineModel.of(new LayoutData(fourChunks(), Optional.of(sizes)), Scale.DATA_SIZE);

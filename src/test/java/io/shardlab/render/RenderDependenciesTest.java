@@ -8,7 +8,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * What render may use: java.awt and the JFree exporters, the pure model; not JavaFX (the app wraps the
+ * What render may use: java.awt and the export writers (Batik, PDFBox), the pure model; not JavaFX (the app wraps the
  * painter in FXGraphics2D itself), and not the simulator, workloads, the driver or the layers above it.
  */
 @AnalyzeClasses(packages = "io.shardlab.render", importOptions = ImportOption.DoNotIncludeTests.class)

@@ -78,9 +78,11 @@ class ShardSummaryTest {
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.EQUAL);
         ChunkSizes sizes = new ChunkSizes(new long[] {1, 2, 3, 4}, new long[] {10, 20, 30, 40});
         List<ShardSummary> rows = ShardSummary.of(m, Optional.of(sizes), Optional.empty(), 0);
-        assertEquals(new ShardSummary(0, "a", 3, 2, OptionalLong.of(8), OptionalLong.of(80), OptionalLong.empty(), false),
+        assertEquals(new ShardSummary(0, "a", 3, 2, OptionalLong.of(8), OptionalLong.of(80), OptionalLong.empty(), false,
+                false),
                 rows.get(0));
-        assertEquals(new ShardSummary(1, "b", 1, 0, OptionalLong.of(2), OptionalLong.of(20), OptionalLong.empty(), false),
+        assertEquals(new ShardSummary(1, "b", 1, 0, OptionalLong.of(2), OptionalLong.of(20), OptionalLong.empty(), false,
+                false),
                 rows.get(1));
     }
 

@@ -82,6 +82,34 @@ class SvgExporterTest {
     }
 
     @Test
+    void the_same_diagram_gives_the_same_bytes_and_no_coordinate_has_more_than_two_decimals() throws Exception {
+        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.ALL));
+        String first = new SvgExporter().render(p, new ExportSize(1200, 0, 1));
+        assertEquals(first, new SvgExporter().render(p, new ExportSize(1200, 0, 1)));
+        java.util.regex.Matcher number = java.util.regex.Pattern.compile("\\d+\\.(\\d+)").matcher(first);
+        while (number.find()) {
+            assertTrue(number.group(1).length() <= 2, number.group());
+        }
+    }
+
+    @Test
+    void a_draining_shard_carries_a_badge_in_its_lane_and_the_legend_says_what_it_means() throws Exception {
+        io.shardlab.cluster.ClusterSnapshot base = Diagrams.twelveChunks().layout().snapshot();
+        List<io.shardlab.cluster.Shard> shards = base.shards().stream()
+                .map(s -> s.id().equals("shard03") ? new io.shardlab.cluster.Shard(s.id(), s.host(), s.zones(), true) : s)
+                .toList();
+        io.shardlab.cluster.ClusterSnapshot draining = new io.shardlab.cluster.ClusterSnapshot(base.namespace(),
+                base.key(), base.unique(), shards, base.chunks(), base.zones());
+        DiagramPainter p = new DiagramPainter(DiagramData.of(LayoutData.of(draining)), DiagramOptions.defaults(View.LANES));
+        List<String> texts = texts(export(p, new ExportSize(1400, 0, 1)));
+        assertEquals(2, texts.stream().filter(t -> t.equals("DRAINING")).count(), "the lane's badge and the legend's");
+        assertTrue(texts.contains("draining shard: being removed, its chunks move off"), texts.toString());
+        DiagramPainter none = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.LANES));
+        assertTrue(texts(export(none, new ExportSize(1400, 0, 1))).stream().noneMatch(t -> t.contains("DRAINING")
+                || t.startsWith("draining")));
+    }
+
+    @Test
     void coordinates_keep_at_most_two_decimals() {
         assertEquals("12.35", SvgExporter.twoDecimals(12.3456));
         assertEquals("12.3", SvgExporter.twoDecimals(12.3));

@@ -52,6 +52,13 @@ class ThemeTest {
         }
     }
 
+    @Test
+    void a_shard_has_the_same_colour_in_the_light_and_the_dark_look() {
+        for (int shard = 0; shard < 16; shard++) {
+            assertEquals(Theme.light().shardColor(shard), Theme.dark().shardColor(shard), "shard index " + shard);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("themes")
     void the_first_four_shards_are_the_most_distinct(Theme theme) {

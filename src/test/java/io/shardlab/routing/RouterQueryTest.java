@@ -24,6 +24,19 @@ class RouterQueryTest {
         return router.route(new Operation.Find(BsonLiterals.parseDocument(filter)));
     }
 
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # filter on {a: 1}, chunks [MinKey, 10) s1, [10, 20) s2, [20, MaxKey) s3 | reason contains | reach
+            {a: {$gte: 12, $lt: 14}}        | 1 range overlapping 1 chunk, which lives on 1 shard.    | reaches s2 (1 of 3 shards)
+            {a: {$in: [5, 25]}}             | 2 ranges overlapping 2 chunks, which live on 2 shards.  | reaches s1, s3 (2 of 3 shards)
+            {b: 1}                          | broadcasts it to all 3 shards that own chunks.          | reaches all 3 shards
+            """)
+    void reasonsAndReachCountInProperSingularAndPlural(String filter, String reason, String reach) {
+        Targeting t = find("{a: 1}", "{a: 10}; {a: 20}", "s1,s2,s3", filter);
+        assertTrue(t.reason().contains(reason), t.reason());
+        assertEquals(reach, t.reach(3));
+    }
+
     @ParameterizedTest(name = "{3} reaches {4} ({5})")
     @CsvSource(delimiter = '|', textBlock = """
             # key            | split points              | shards      | filter                                        | reached     | class

@@ -50,7 +50,7 @@ class MongosServerTest {
         for (int i = 1; i <= shards; i++) {
             ids.add(String.format("shard%02d", i));
         }
-        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseSimulated(version)), ids);
+        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(version)), ids);
         MongosServer server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, memoryBudget,
                 maxClients), clientLines::add);
         open.add(server);

@@ -76,7 +76,7 @@ class MongoshSessionTest {
             ids.add(String.format("shard%02d", i));
         }
         ShardedCatalog catalog = new ShardedCatalog(
-                io.shardlab.sim.SimulationConfig.of(MongoVersion.parseSimulated(release)), ids);
+                io.shardlab.sim.SimulationConfig.of(MongoVersion.parseModelled(release)), ids);
         server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 100), l -> { });
         return server;
     }

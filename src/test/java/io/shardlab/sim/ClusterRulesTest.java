@@ -2,6 +2,7 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
@@ -131,6 +132,32 @@ class ClusterRulesTest {
         boolean jumbo = c.snapshot().cluster().chunks().chunks().stream().anyMatch(Chunk::jumbo);
         assertTrue(jumbo);
         assertEquals(1, c.snapshot().counters().jumboMarked());
+    }
+
+    @Test
+    void aChunkOverTheMaxSizeWithOneKeyValueIsReportedAsOversizedAndUnsplittableWithoutAJumboFlag() {
+        // given 8.0 (no auto-split; the balancer is off, so nothing tries to move and mark it) and 1 MB chunks
+        SimulatedCluster c = cluster(MongoVersion.V8_0, 2, 1024 * 1024);
+        c.execute(ShardCollection.of(NS, "{x: 1}"));
+        c.execute(new SetBalancerState(false));
+        c.execute(new SplitAt(NS, doc("{x: 10}")));
+        // when 3 MB of one value land in [MinKey, 10), and 3 MB of two values in [10, MaxKey)
+        c.insert(NS, InsertBatch.ofInt64(new long[30_000], 100));
+        long[] two = new long[30_000];
+        java.util.Arrays.fill(two, 15_000, 30_000, 11);
+        java.util.Arrays.fill(two, 0, 15_000, 12);
+        c.insert(NS, InsertBatch.ofInt64(two, 100));
+
+        // then only the one-value chunk is reported, and it is not marked jumbo
+        SimulationSnapshot s = c.snapshot();
+        assertEquals(List.of(0), s.oversizedOneValueChunks());
+        assertFalse(s.cluster().chunks().get(0).jumbo());
+
+        // and a chunk of one value within the max size is not
+        SimulatedCluster small = cluster(MongoVersion.V8_0, 2, 1024 * 1024);
+        small.execute(ShardCollection.of(NS, "{x: 1}"));
+        small.insert(NS, InsertBatch.ofInt64(new long[1_000], 100));
+        assertEquals(List.of(), small.snapshot().oversizedOneValueChunks());
     }
 
     @Test

@@ -351,7 +351,7 @@ class LoadLayoutTest {
     void randomCommandsAndInsertsOnALoadedLayoutKeepEveryInvariantAndEveryDocument() {
         SplittableRandom random = new SplittableRandom(7);
         for (int trial = 0; trial < 20; trial++) {
-            SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.simulated().get(trial % 5), 256 * KIB),
+            SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.releaseLines().get(trial % MongoVersion.releaseLines().size()), 256 * KIB),
                     hashedLayout());
             long inserted = 0;
             for (int step = 0; step < 40; step++) {

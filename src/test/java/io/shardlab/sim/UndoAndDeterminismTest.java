@@ -16,7 +16,7 @@ class UndoAndDeterminismTest {
     private static final String NS = "db.c";
 
     @ParameterizedTest
-    @MethodSource("io.shardlab.cluster.MongoVersion#simulated")
+    @MethodSource("io.shardlab.cluster.MongoVersion#releaseLines")
     void undoingEveryCommandRestoresTheSnapshotBeforeIt(MongoVersion version) {
         SimulatedCluster c = ClusterRulesTest.cluster(version, 3, 256 * 1024);
         c.execute(ShardCollection.of(NS, "{x: 1}"));
@@ -66,7 +66,7 @@ class UndoAndDeterminismTest {
     }
 
     @ParameterizedTest
-    @MethodSource("io.shardlab.cluster.MongoVersion#simulated")
+    @MethodSource("io.shardlab.cluster.MongoVersion#releaseLines")
     void randomCommandsKeepTheInvariants(MongoVersion version) {
         SimulatedCluster c = ClusterRulesTest.cluster(version, 3, 128 * 1024);
         c.execute(ShardCollection.of(NS, "{x: 1}"));
@@ -78,7 +78,7 @@ class UndoAndDeterminismTest {
     }
 
     @ParameterizedTest
-    @MethodSource("io.shardlab.cluster.MongoVersion#simulated")
+    @MethodSource("io.shardlab.cluster.MongoVersion#releaseLines")
     void theSameSeedReplaysTheSameEvents(MongoVersion version) {
         assertEquals(run(version), run(version));
     }

@@ -90,7 +90,8 @@ class ResponsiveExplorerTest {
     }
 
     /** What the explorer showed after one lay-out and paint at a size. */
-    private record Measured(double lineWidth, LaneDetail lanes, String sidePanel, double explorerWidth) {
+    private record Measured(double lineWidth, LaneDetail lanes, String sidePanel, double explorerWidth,
+            double barHeight) {
     }
 
     /** Lays the window's scene root out at {@code width} × {@code height}, paints the line and measures it. */
@@ -105,7 +106,7 @@ class ResponsiveExplorerTest {
             }
             ExplorerProbe.paintLineNow(view());
             return new Measured(ExplorerProbe.lineWidth(view()), ExplorerProbe.laneDetail(view()),
-                    ExplorerProbe.sidePanelPlacement(view()), view().node().getWidth());
+                    ExplorerProbe.sidePanelPlacement(view()), view().node().getWidth(), ExplorerProbe.barHeight(view()));
         });
     }
 
@@ -118,7 +119,7 @@ class ResponsiveExplorerTest {
             1680 | 1020 | true         | false    | 700          | RAIL
             1920 | 1080 | true         | false    | 650          | DOCKED
             1280 | 720  | true         | true     | 300          | RAIL
-            1600 | 1000 | true         | true     | 550          | RAIL
+            1600 | 1000 | true         | true     | 700          | RAIL
             """, delimiter = '|')
     void the_number_line_keeps_its_width_at_the_window_sizes_the_app_opens_at(double width, double height,
             boolean lessons, boolean presenter, double atLeast, String sidePanel, FxRobot robot) throws Exception {
@@ -132,6 +133,25 @@ class ResponsiveExplorerTest {
     }
 
     @Test
+    void presenter_mode_paints_the_whole_diagram_larger_and_the_line_keeps_its_width(FxRobot robot) throws Exception {
+        // given the explorer at 1600 x 1000 beside the lessons panel, in normal type
+        showExplorer(robot, true, false);
+        Measured normal = layOut(1600, 1000);
+
+        // when presenter mode is switched on
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
+        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        Measured presenter = layOut(1600, 1000);
+
+        // then every canvas (number line, lanes, legend, charts) paints at the presenter scale, bars included
+        assertEquals(List.of(Appearance.PRESENTER_DIAGRAM_SCALE, Appearance.PRESENTER_DIAGRAM_SCALE,
+                Appearance.PRESENTER_DIAGRAM_SCALE), onFxThread(() -> ExplorerProbe.canvasScales(view())));
+        assertEquals(normal.barHeight() * Appearance.PRESENTER_DIAGRAM_SCALE, presenter.barHeight(), SLACK);
+        // and the line is about as wide as in normal type
+        assertTrue(presenter.lineWidth() >= 0.9 * normal.lineWidth(), "presenter " + presenter + ", normal " + normal);
+    }
+
+    @Test
     void the_line_is_painted_even_in_the_smallest_window_its_lanes_giving_up_their_figures(FxRobot robot)
             throws Exception {
         showExplorer(robot, true, true);
@@ -141,7 +161,9 @@ class ResponsiveExplorerTest {
 
         assertTrue(smallest.lineWidth() >= 100, "a line is painted: " + smallest);
         assertTrue(smallest.lanes().compareTo(LaneDetail.FULL) > 0, "its lanes show less: " + smallest.lanes());
-        assertEquals(LaneDetail.FULL, roomy.lanes(), "a roomy window shows every figure");
+        // presenter type keeps the line wide before the table: a roomy window shows more of it, names always
+        assertTrue(roomy.lanes().compareTo(smallest.lanes()) < 0 && roomy.lanes().names(),
+                "a roomy window shows more: " + roomy.lanes() + " against " + smallest.lanes());
     }
 
     // ---- nothing cut -----------------------------------------------------------------------------------
@@ -293,7 +315,7 @@ class ResponsiveExplorerTest {
         waitUntil(() -> robot.lookup("#query-filter").query().isFocused());
 
         robot.write("{ counter: 5 }");
-        waitUntil(() -> "single-shard".equals(robot.lookup("#query-class").queryLabeled().getText()));
+        waitUntil(() -> "single-shard shape".equals(robot.lookup("#query-class").queryLabeled().getText()));
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> !robot.lookup("#side-panel").query().isVisible());
     }

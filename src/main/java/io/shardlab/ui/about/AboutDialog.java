@@ -5,6 +5,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.ColumnConstraints;
@@ -48,12 +49,21 @@ public final class AboutDialog extends Dialog<ButtonType> {
 
         Label componentsTitle = new Label("Bundled components");
         componentsTitle.getStyleClass().add("about-section-title");
-        Label componentsNote = new Label("ShardLab ships these libraries inside shardlab.jar; "
-                + "each is used under its own licence.");
+        Label componentsNote = new Label("ShardLab ships these libraries inside shardlab.jar, "
+                + "each under its own licence, all of which allow handing ShardLab out under the Apache License 2.0; "
+                + "their notices are in the jar's META-INF/NOTICE and META-INF/LICENSE.");
         componentsNote.getStyleClass().add("about-note");
         componentsNote.setWrapText(true);
 
-        VBox content = new VBox(header, componentsTitle, componentsNote, componentTable(about));
+        // twenty components: the table scrolls, so the dialog fits a 720 px high screen
+        ScrollPane components = new ScrollPane(componentTable(about));
+        components.setId("about-components-scroll");
+        components.setFitToWidth(true);
+        components.setPrefViewportHeight(300);
+        components.setPrefViewportWidth(700);
+        components.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        components.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        VBox content = new VBox(header, componentsTitle, componentsNote, components);
         content.getStyleClass().add("about-content");
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add("about-dialog");

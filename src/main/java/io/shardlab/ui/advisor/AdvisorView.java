@@ -135,9 +135,15 @@ public final class AdvisorView {
         clear.getStyleClass().add(Styles.FLAT);
         clear.setOnAction(e -> viewModel.clearQueryMix());
         clear.disableProperty().bind(viewModel.queriesProperty().map(java.util.List::isEmpty));
+        Button sampled = new Button("Sampled queries", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE));
+        sampled.setId("sampled-queries");
+        sampled.setTooltip(new Tooltip("The live cluster's sampled queries ($listSampledQueries, MongoDB 7.0+) as the "
+                + "query mix. ShardLab only reads them; sampling is turned on with configureQueryAnalyzer."));
+        sampled.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty()));
+        sampled.setOnAction(e -> viewModel.useSampledQueries());
         Label summary = wrapping(viewModel.queryMixSummaryProperty());
         summary.setId("query-summary");
-        return row(caption("Queries"), open, clear, summary);
+        return row(caption("Queries"), open, sampled, clear, summary);
     }
 
     private Parent clusterRow() {
@@ -148,7 +154,7 @@ public final class AdvisorView {
         shards.valueProperty().addListener((obs, was, now) -> viewModel.setShards(now));
         ChoiceBox<MongoVersion> version = new ChoiceBox<>();
         version.setId("version");
-        version.getItems().setAll(MongoVersion.simulated());
+        version.getItems().setAll(MongoVersion.releaseLines());
         version.setValue(viewModel.versionProperty().get());
         version.valueProperty().addListener((obs, was, now) -> viewModel.setVersion(now));
         Spinner<Integer> chunk = new Spinner<>(1, 1024, viewModel.chunkSizeMegabytesProperty().get());
@@ -247,7 +253,14 @@ public final class AdvisorView {
         error.textProperty().bind(viewModel.errorProperty());
         error.getStyleClass().add(Styles.DANGER);
         error.setWrapText(true);
-        return row(new Region(), analyze, cancel, bar, stage, error);
+        Button server = new Button("Ask the server");
+        server.setId("ask-server");
+        server.setTooltip(new Tooltip("Run the live cluster's own analyzeShardKey for each candidate (MongoDB 7.0+; it "
+                + "changes no data) and show its answer beside ShardLab's."));
+        server.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty())
+                .or(viewModel.reportProperty().isNull()));
+        server.setOnAction(e -> viewModel.askServer());
+        return row(new Region(), analyze, server, cancel, bar, stage, error);
     }
 
     // ---- results ----
@@ -343,6 +356,10 @@ public final class AdvisorView {
     }
 
     private Parent details() {
+        Label caveat = wrapping(viewModel.caveatProperty());
+        caveat.setId("caveat");
+        caveat.getStyleClass().add(Styles.WARNING);
+        caveat.managedProperty().bind(caveat.textProperty().isNotEmpty());
         Label recommendation = wrapping(viewModel.recommendationProperty());
         recommendation.setId("recommendation");
         recommendation.getStyleClass().addAll(Styles.TITLE_4);
@@ -365,6 +382,16 @@ public final class AdvisorView {
         lineHolder.setMinHeight(0);
         detailLine.widthProperty().bind(lineHolder.widthProperty());
         detailLine.widthProperty().addListener((obs, was, now) -> paintDetail());
+        Label strips = new Label();
+        strips.setId("range-strips");
+        strips.setWrapText(true);
+        strips.getStyleClass().add(Styles.TEXT_MUTED);
+        strips.textProperty().bind(viewModel.selectedProperty().map(CandidateRow::rangeLegend));
+        Label serverAnswer = new Label();
+        serverAnswer.setId("server-answer");
+        serverAnswer.setWrapText(true);
+        serverAnswer.textProperty().bind(viewModel.selectedServerAnswerProperty());
+        serverAnswer.managedProperty().bind(serverAnswer.textProperty().isNotEmpty());
         VBox findings = new VBox(4);
         findings.setId("findings");
         viewModel.selectedProperty().addListener((obs, was, now) -> {
@@ -375,7 +402,7 @@ public final class AdvisorView {
                 }
             }
         });
-        VBox box = new VBox(8, recommendation, reasons, selectedTitle, lineHolder, findings);
+        VBox box = new VBox(8, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
         box.setPadding(new Insets(10, 12, 12, 12));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
@@ -412,8 +439,8 @@ public final class AdvisorView {
             detailLine.setHeight(0);
             return;
         }
-        detailLine.setHeight(LayoutSketch.height(row.layout(), DETAIL_BAR));
-        LayoutSketch.paint(detailLine, row.layout(), dark.get(), DETAIL_BAR);
+        detailLine.setHeight(LayoutSketch.height(row, DETAIL_BAR));
+        LayoutSketch.paint(detailLine, row, dark.get(), DETAIL_BAR);
     }
 
     private void repaint() {
@@ -432,8 +459,8 @@ public final class AdvisorView {
                 setGraphic(null);
                 return;
             }
-            canvas.setHeight(LayoutSketch.height(item.layout(), ROW_BAR));
-            LayoutSketch.paint(canvas, item.layout(), dark.get(), ROW_BAR);
+            canvas.setHeight(LayoutSketch.height(item, ROW_BAR));
+            LayoutSketch.paint(canvas, item, dark.get(), ROW_BAR);
             setGraphic(canvas);
         }
     }

@@ -1,6 +1,9 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.AdvisorReport;
+import io.shardlab.advisor.AnalyzeShardKeyReply;
+import io.shardlab.advisor.CandidateReport;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.AdvisorSettings;
 import io.shardlab.advisor.AnalysisCancelledException;
 import io.shardlab.advisor.AnalysisProgress;
@@ -8,6 +11,8 @@ import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.CandidateSuggester;
 import io.shardlab.advisor.DatasetFileSampleSource;
 import io.shardlab.advisor.FieldProfile;
+import io.shardlab.advisor.Finding;
+import io.shardlab.advisor.FindingKind;
 import io.shardlab.advisor.ProgressListener;
 import io.shardlab.advisor.QueryMixFile;
 import io.shardlab.advisor.Sample;
@@ -21,17 +26,21 @@ import io.shardlab.live.ConnectionStringSecrets;
 import io.shardlab.live.LiveCollectionSampleSource;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
+import io.shardlab.live.SampledQueries;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.bson.BsonParseException;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -72,6 +81,10 @@ public final class AdvisorViewModel {
     private final AtomicLong generation = new AtomicLong();
     private final AtomicReference<AnalysisProgress> pendingProgress = new AtomicReference<>();
     private final LiveSampleSources liveSamples;
+    private final LiveAnalysis liveAnalysis;
+    /** The live collection the sample came from, while it is the sample: what the live verbs ask. */
+    private LiveConnectionRequest liveRequest;
+    private String liveNamespace;
     private CancelToken running;
     private Cancellation runningConnection;
 
@@ -99,9 +112,14 @@ public final class AdvisorViewModel {
     private final ReadOnlyListWrapper<CandidateRow> rows =
             new ReadOnlyListWrapper<>(this, "rows", FXCollections.observableArrayList());
     private final ReadOnlyStringWrapper recommendation = new ReadOnlyStringWrapper(this, "recommendation", "");
+    private final ReadOnlyStringWrapper caveat = new ReadOnlyStringWrapper(this, "caveat", "");
     private final ReadOnlyListWrapper<String> reasons =
             new ReadOnlyListWrapper<>(this, "reasons", FXCollections.observableArrayList());
     private final ReadOnlyObjectWrapper<CandidateRow> selected = new ReadOnlyObjectWrapper<>(this, "selected");
+    private final ReadOnlyBooleanWrapper live = new ReadOnlyBooleanWrapper(this, "live");
+    private final Map<ShardKeyPattern, ServerAnswerComparison> serverAnswers = new HashMap<>();
+    private final ReadOnlyStringWrapper selectedServerAnswer = new ReadOnlyStringWrapper(this, "selectedServerAnswer",
+            "");
     private final BooleanBinding canAnalyze;
 
     /**
@@ -111,14 +129,25 @@ public final class AdvisorViewModel {
      */
     public AdvisorViewModel(Executor background, Executor ui, Executor candidates) {
         this(background, ui, candidates, (request, namespace, size, cancellation) -> LiveCollectionSampleSource
-                .connecting(new LiveConnector(), request, namespace, size, cancellation));
+                .connecting(new LiveConnector(), request, namespace, size, cancellation),
+                LiveAnalysis.through(new LiveConnector()));
     }
 
     /**
      * @param liveSamples opens a live collection's {@code $sample} (tests pass a fake source)
      */
     public AdvisorViewModel(Executor background, Executor ui, Executor candidates, LiveSampleSources liveSamples) {
+        this(background, ui, candidates, liveSamples, LiveAnalysis.through(new LiveConnector()));
+    }
+
+    /**
+     * @param liveSamples opens a live collection's {@code $sample} (tests pass a fake source)
+     * @param liveAnalysis reads a live cluster's sampled queries and runs its analyzeShardKey
+     */
+    public AdvisorViewModel(Executor background, Executor ui, Executor candidates, LiveSampleSources liveSamples,
+            LiveAnalysis liveAnalysis) {
         this.liveSamples = Objects.requireNonNull(liveSamples, "liveSamples");
+        this.liveAnalysis = Objects.requireNonNull(liveAnalysis, "liveAnalysis");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.candidatesExecutor = Objects.requireNonNull(candidates, "candidates");
@@ -155,6 +184,7 @@ public final class AdvisorViewModel {
      */
     public void loadLiveCollection(String connectionString, String password, String namespace, String sampleSizeText) {
         SampleSource source;
+        LiveConnectionRequest request;
         Cancellation connection = new Cancellation();
         try {
             int size;
@@ -168,22 +198,25 @@ public final class AdvisorViewModel {
             if (password != null && !password.isEmpty()) {
                 uri = ConnectionStringSecrets.withPassword(uri, password);
             }
-            source = liveSamples.source(LiveConnectionRequest.of(uri), namespace == null ? "" : namespace.strip(), size,
-                    connection);
+            request = LiveConnectionRequest.of(uri);
+            source = liveSamples.source(request, namespace == null ? "" : namespace.strip(), size, connection);
         } catch (IllegalArgumentException e) {
             error.set(password == null || password.isEmpty() ? e.getMessage()
                     : e.getMessage().replace(password, ConnectionStringSecrets.MASK));
             return;
         }
-        load(source, connection);
+        load(source, connection, request, namespace.strip());
     }
 
     private void load(SampleSource source) {
-        load(source, null);
+        load(source, null, null, null);
     }
 
-    /** Loads {@code source}; {@code connection}, when given, is raised by {@link #cancel()} too. */
-    private void load(SampleSource source, Cancellation connection) {
+    /**
+     * Loads {@code source}; {@code connection}, when given, is raised by {@link #cancel()} too;
+     * {@code request} and {@code namespace} name the live collection, null for a file.
+     */
+    private void load(SampleSource source, Cancellation connection, LiveConnectionRequest request, String namespace) {
         long job = start("reading " + source.description());
         runningConnection = connection;
         CancelToken cancel = running;
@@ -194,12 +227,21 @@ public final class AdvisorViewModel {
                     if (current(job)) {
                         sample.set(loaded);
                         sampleSummary.set(summary(loaded));
+                        liveRequest = request;
+                        liveNamespace = namespace;
+                        live.set(request != null);
                         clearResults();
+                        // a candidate none of whose fields the new sample has would only be rated on nulls
+                        List<ShardKeyPattern> dropped = candidates.stream().filter(k -> k.fields().stream()
+                                .allMatch(f -> loaded.field(f.path().split("\\.")[0]).isEmpty())).toList();
+                        candidates.removeAll(dropped);
                         refreshSuggestions();
-                        finish("");
+                        finish(dropped.isEmpty() ? "" : "Removed " + dropped.stream().map(Object::toString)
+                                .collect(java.util.stream.Collectors.joining(", ")) + ": the new sample has none of "
+                                + (dropped.size() == 1 ? "its fields." : "their fields."));
                     }
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 fail(job, e);
             }
         });
@@ -325,7 +367,96 @@ public final class AdvisorViewModel {
     }
 
     private static int megabytes(MongoVersion v) {
-        return (int) (DefaultChunkSize.bytes(v) / (1024 * 1024));
+        return (int) (ReleaseRules.of(v).defaultChunkSizeBytes() / (1024 * 1024));
+    }
+
+    // ---- a live 7.0+ cluster ----
+
+    /**
+     * Makes the live collection's sampled queries ({@code $listSampledQueries}) the query mix; says
+     * how to turn sampling on when there are none. Only after a live collection was loaded.
+     */
+    public void useSampledQueries() {
+        if (!live.get() || busy.get()) {
+            return;
+        }
+        LiveConnectionRequest request = liveRequest;
+        String namespace = liveNamespace;
+        Cancellation connection = new Cancellation();
+        long job = start("reading the sampled queries of " + namespace);
+        runningConnection = connection;
+        background.execute(() -> {
+            try {
+                SampledQueries.Mix mix = liveAnalysis.sampledQueries(request, namespace, connection);
+                ui.execute(() -> {
+                    if (current(job)) {
+                        queries.set(mix.queries());
+                        queryMixSummary.set(mix.queries().isEmpty()
+                                ? "No sampled queries of " + namespace + ": "
+                                        + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace)
+                                : String.format(Locale.ROOT, "%,d sampled operations of %s%s", mix.queries().size(),
+                                        namespace, mix.skipped().isEmpty() ? ""
+                                                : String.format(Locale.ROOT, " (%,d left out: %s)",
+                                                        mix.skipped().size(), mix.skipped().get(0))));
+                        clearResults();
+                        finish("");
+                    }
+                });
+            } catch (RuntimeException e) {
+                fail(job, e);
+            }
+        });
+    }
+
+    /**
+     * Runs the server's own analyzeShardKey for each analysed candidate and shows its answer beside
+     * ShardLab's ({@link #selectedServerAnswerProperty()}). Only after an analysis of a live sample.
+     */
+    public void askServer() {
+        AdvisorReport r = report.get();
+        if (!live.get() || busy.get() || r == null) {
+            return;
+        }
+        LiveConnectionRequest request = liveRequest;
+        String namespace = liveNamespace;
+        Cancellation connection = new Cancellation();
+        long job = start("running analyzeShardKey on " + namespace);
+        runningConnection = connection;
+        background.execute(() -> {
+            try {
+                Map<ShardKeyPattern, ServerAnswerComparison> answers = new HashMap<>();
+                for (CandidateReport c : r.candidates()) {
+                    answers.put(c.key(), ServerAnswerComparison.of(AnalyzeShardKeyReply.of(c),
+                            liveAnalysis.serverAnswer(request, namespace, c.key(), connection)));
+                }
+                ui.execute(() -> {
+                    if (current(job)) {
+                        serverAnswers.clear();
+                        serverAnswers.putAll(answers);
+                        selectedServerAnswer.set(serverText(selected.get()));
+                        finish("");
+                    }
+                });
+            } catch (RuntimeException e) {
+                fail(job, e);
+            }
+        });
+    }
+
+    private String serverText(CandidateRow row) {
+        ServerAnswerComparison a = row == null ? null : serverAnswers.get(row.key());
+        if (a == null) {
+            return "";
+        }
+        if (a.differences().isEmpty()) {
+            return "The server's analyzeShardKey agrees on every field.";
+        }
+        StringBuilder b = new StringBuilder("The server's analyzeShardKey differs on " + a.differences().size()
+                + (a.differences().size() == 1 ? " field:" : " fields:"));
+        for (ServerAnswerComparison.Difference d : a.differences()) {
+            b.append("\n• ").append(d.describe());
+        }
+        return b.toString();
     }
 
     // ---- analysis ----
@@ -352,7 +483,7 @@ public final class AdvisorViewModel {
                         finish("");
                     }
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 fail(job, e);
             }
         });
@@ -370,6 +501,8 @@ public final class AdvisorViewModel {
     }
 
     private void show(AdvisorReport r) {
+        serverAnswers.clear();
+        selectedServerAnswer.set("");
         report.set(r);
         List<CandidateRow> list = new ArrayList<>();
         int pick = r.recommendation().index().orElse(-1);
@@ -378,6 +511,9 @@ public final class AdvisorViewModel {
         }
         rows.setAll(list);
         List<String> why = r.recommendation().reasons();
+        // the sample-size caveat applies to every candidate, so it leads instead of hiding in each list
+        caveat.set(r.candidates().stream().flatMap(c -> c.findings().stream())
+                .filter(f -> f.kind() == FindingKind.SMALL_SAMPLE).map(Finding::text).findFirst().orElse(""));
         recommendation.set(why.get(0));
         reasons.setAll(why.subList(1, why.size()));
         selected.set(pick >= 0 ? list.get(pick) : list.get(0));
@@ -385,9 +521,12 @@ public final class AdvisorViewModel {
     }
 
     private void clearResults() {
+        serverAnswers.clear();
+        selectedServerAnswer.set("");
         report.set(null);
         rows.clear();
         recommendation.set("");
+        caveat.set("");
         reasons.clear();
         selected.set(null);
     }
@@ -395,6 +534,7 @@ public final class AdvisorViewModel {
     /** Shows the findings of {@code row}. */
     public void select(CandidateRow row) {
         selected.set(row);
+        selectedServerAnswer.set(serverText(row));
     }
 
     // ---- jobs ----
@@ -419,7 +559,7 @@ public final class AdvisorViewModel {
         stage.set(message);
     }
 
-    private void fail(long job, RuntimeException e) {
+    private void fail(long job, Throwable e) {
         ui.execute(() -> {
             if (current(job)) {
                 finish("");
@@ -430,8 +570,8 @@ public final class AdvisorViewModel {
     }
 
     /** Bad input explains itself in one line; anything else is shown as what it is. */
-    private static String message(RuntimeException e) {
-        return e instanceof IllegalArgumentException ? e.getMessage() : "Unexpected error: " + e;
+    private static String message(Throwable e) {
+        return BackgroundFailure.describe(e);
     }
 
     /** Progress of job {@code job}, newest first: at most one UI update waits at a time. */
@@ -529,6 +669,21 @@ public final class AdvisorViewModel {
     }
 
     /** The row whose findings show. */
+    /** What limits every candidate's numbers (a sample too small for the chunk size); empty when nothing does. */
+    public ReadOnlyStringProperty caveatProperty() {
+        return caveat.getReadOnlyProperty();
+    }
+
+    /** Whether the sample came from a live collection: the live verbs can ask it. */
+    public ReadOnlyBooleanProperty liveProperty() {
+        return live.getReadOnlyProperty();
+    }
+
+    /** The server's analyzeShardKey beside ShardLab's for the selected candidate; empty until asked. */
+    public ReadOnlyStringProperty selectedServerAnswerProperty() {
+        return selectedServerAnswer.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<CandidateRow> selectedProperty() {
         return selected.getReadOnlyProperty();
     }

@@ -11,6 +11,10 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.stage.Screen;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 
 /**
@@ -60,6 +64,16 @@ public final class AdvisorWindow {
             stage.setMinWidth(900);
             stage.setMinHeight(560);
             stage.setOnHidden(e -> viewModel.cancel());
+            // the window is a tool beside the main one: Esc and Ctrl+W (Cmd+W) close it, as dialogs do
+            Stage window = stage;
+            stage.getScene().getAccelerators().put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN),
+                    window::hide);
+            stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == KeyCode.ESCAPE) {
+                    e.consume();
+                    window.hide();
+                }
+            });
         }
         stage.show();
         stage.toFront();

@@ -23,13 +23,18 @@ import java.util.List;
  * @param verdict the candidate's standing
  * @param layout the replayed layout, for the number line
  * @param findings the candidate's findings, most severe first
+ * @param numReadsByRange analyzeShardKey's reads per range of the key, MinKey first; empty without reads
+ * @param numWritesByRange the writes per range; empty without writes
  */
 public record CandidateRow(ShardKeyPattern key, long numDistinctValues, double topValueShare, String monotonicity,
         int chunks, int jumboChunks, long jumboValues, double maxShardDocShare, double meanMaxWriteShare,
-        Double singleShardReads, Verdict verdict, LayoutMetrics layout, List<Finding> findings) {
+        Double singleShardReads, Verdict verdict, LayoutMetrics layout, List<Finding> findings,
+        List<Long> numReadsByRange, List<Long> numWritesByRange) {
 
     public CandidateRow {
         findings = List.copyOf(findings);
+        numReadsByRange = List.copyOf(numReadsByRange);
+        numWritesByRange = List.copyOf(numWritesByRange);
     }
 
     /** The row of {@code report}; {@code recommended} when it is the advisor's pick. */
@@ -41,7 +46,33 @@ public record CandidateRow(ShardKeyPattern key, long numDistinctValues, double t
                 report.keyCharacteristics().topValueShare(), report.keyCharacteristics().monotonicity().type().value(),
                 report.layout().chunks(), report.layout().jumboChunks(), report.jumboRisk().values(),
                 report.layout().maxShardDocShare(), report.meanMaxWriteShare(), reads, verdict, report.layout(),
-                report.findings());
+                report.findings(), report.readWrite().map(rw -> rw.read().numReadsByRange()).orElse(List.of()),
+                report.readWrite().map(rw -> rw.write().numWritesByRange()).orElse(List.of()));
+    }
+
+    /**
+     * What the strips under the number line show, e.g. "Under the line, per range of the key from
+     * MinKey to MaxKey: reads (numReadsByRange, 100 ranges, busiest 41), then writes (...)"; empty
+     * without a query mix.
+     */
+    public String rangeLegend() {
+        if (numReadsByRange.isEmpty() && numWritesByRange.isEmpty()) {
+            return "No query mix: no reads or writes per range to show.";
+        }
+        StringBuilder b = new StringBuilder("Under the line, per range of the key from MinKey to MaxKey: ");
+        if (!numReadsByRange.isEmpty()) {
+            b.append("reads (numReadsByRange, ").append(summary(numReadsByRange)).append(")");
+        }
+        if (!numWritesByRange.isEmpty()) {
+            b.append(numReadsByRange.isEmpty() ? "" : ", then ").append("writes (numWritesByRange, ")
+                    .append(summary(numWritesByRange)).append(")");
+        }
+        return b.append(".").toString();
+    }
+
+    private static String summary(List<Long> counts) {
+        long max = counts.stream().mapToLong(Long::longValue).max().orElse(0);
+        return counts.size() + " ranges, busiest " + String.format(java.util.Locale.ROOT, "%,d", max);
     }
 
     /** The key in mongosh syntax, e.g. {@code { state: 1, zip: 1 }}. */

@@ -9,6 +9,8 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.NumberLineFrame;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.NumberLinePainter;
+import io.shardlab.render.RangeHeatPainter;
+import io.shardlab.render.RangeHeatStrip;
 import io.shardlab.render.Scale;
 import io.shardlab.render.TextMeasure;
 import io.shardlab.render.Theme;
@@ -23,33 +25,59 @@ import org.jfree.fx.FXGraphics2D;
 /**
  * Draws a candidate's replayed layout on a canvas with render's number line painter (one painter
  * for screen and exports): chunks as wide as their data, coloured by shard, jumbo chunks marked.
- * Width by data size, because what the comparison asks is where the documents ended up.
+ * Width by data size, because what the comparison asks is where the documents ended up. Under the
+ * line, the query mix's reads and then writes per range of the key (analyzeShardKey's
+ * {@code numReadsByRange} / {@code numWritesByRange}) as heat strips: the ranges hold about equal
+ * numbers of documents, so they line up with a line scaled by data.
  */
 final class LayoutSketch {
 
     private LayoutSketch() {
     }
 
-    /** The canvas height the painter needs for {@code layout} with a bar of {@code barHeight}. */
-    static double height(LayoutMetrics layout, double barHeight) {
-        return NumberLinePainter.height(model(layout), barHeight);
+    /** Gap between the line and a strip, and between strips, in pixels. */
+    private static final double STRIP_GAP = 2;
+
+    /** The canvas height the painter needs for {@code row} with a bar of {@code barHeight}. */
+    static double height(CandidateRow row, double barHeight) {
+        return NumberLinePainter.height(model(row.layout()), barHeight) + strips(row) * (STRIP_GAP + strip(barHeight));
     }
 
-    /** Paints {@code layout} over the whole canvas (cleared first), light or dark. */
-    static void paint(Canvas canvas, LayoutMetrics layout, boolean dark, double barHeight) {
+    /** Paints {@code row}'s layout and heat strips over the whole canvas (cleared first), light or dark. */
+    static void paint(Canvas canvas, CandidateRow row, boolean dark, double barHeight) {
         double width = canvas.getWidth();
         canvas.getGraphicsContext2D().clearRect(0, 0, width, canvas.getHeight());
-        if (width < 4 || layout == null) {
+        if (width < 4 || row == null || row.layout() == null) {
             return;
         }
+        LayoutMetrics layout = row.layout();
         FXGraphics2D g = new FXGraphics2D(canvas.getGraphicsContext2D());
         Typography type = Typography.standard();
         NumberLineModel model = model(layout);
         NumberLineFrame frame = NumberLineFrame.compute(model, Viewport.FULL, width, (int) Math.max(1, width),
                 TextMeasure.of(g.getFontMetrics(type.label())), KeyLabelFormat.standard());
-        new NumberLinePainter(new ThemeColors(dark ? Theme.dark() : Theme.light()), type)
-                .paint(g, frame, Highlight.none(), 0, 0, barHeight);
+        ThemeColors colors = new ThemeColors(dark ? Theme.dark() : Theme.light());
+        new NumberLinePainter(colors, type).paint(g, frame, Highlight.none(), 0, 0, barHeight);
+        double y = NumberLinePainter.height(model, barHeight);
+        RangeHeatPainter heat = new RangeHeatPainter(colors);
+        int columns = (int) Math.max(1, width);
+        for (List<Long> counts : List.of(row.numReadsByRange(), row.numWritesByRange())) {
+            if (!counts.isEmpty()) {
+                y += STRIP_GAP;
+                heat.paint(g, RangeHeatStrip.of(counts, Math.min(columns, counts.size())), 0, y, width - 1,
+                        strip(barHeight));
+                y += strip(barHeight);
+            }
+        }
         g.dispose();
+    }
+
+    private static int strips(CandidateRow row) {
+        return (row.numReadsByRange().isEmpty() ? 0 : 1) + (row.numWritesByRange().isEmpty() ? 0 : 1);
+    }
+
+    private static double strip(double barHeight) {
+        return Math.max(4, Math.round(barHeight / 2));
     }
 
     private static NumberLineModel model(LayoutMetrics layout) {

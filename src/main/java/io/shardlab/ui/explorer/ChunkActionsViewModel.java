@@ -32,6 +32,9 @@ public final class ChunkActionsViewModel {
     private final ReadOnlyStringWrapper splitText = new ReadOnlyStringWrapper(this, "splitText", "Split");
     private final ReadOnlyBooleanWrapper canSplitAtMedian = new ReadOnlyBooleanWrapper(this, "canSplitAtMedian");
     private final ReadOnlyBooleanWrapper canMerge = new ReadOnlyBooleanWrapper(this, "canMerge");
+    private final ReadOnlyBooleanWrapper canMergeWithPrevious = new ReadOnlyBooleanWrapper(this, "canMergeWithPrevious");
+    private final ReadOnlyBooleanWrapper canMergeWithNext = new ReadOnlyBooleanWrapper(this, "canMergeWithNext");
+    private final ReadOnlyBooleanWrapper splitNamesAPoint = new ReadOnlyBooleanWrapper(this, "splitNamesAPoint");
     private final ReadOnlyBooleanWrapper canMove = new ReadOnlyBooleanWrapper(this, "canMove");
     private final ReadOnlyStringWrapper moveUnsupported = new ReadOnlyStringWrapper(this, "moveUnsupported", "");
     private final ReadOnlyListWrapper<String> moveTargets =
@@ -80,7 +83,11 @@ public final class ChunkActionsViewModel {
         splitText.set(point.map(p -> "Split at " + BsonPrinter.shell(p.toDocument(scenarioShown.key())))
                 .orElse(any && commands.canSplitAtMedian() ? "Split at the median" : "Split"));
         canSplitAtMedian.set(any && commands.canSplitAtMedian());
-        canMerge.set(any && (line.chunk(s.index() + 1).isPresent() || line.chunk(s.index() - 1).isPresent()));
+        splitNamesAPoint.set(point.isPresent());
+        // sh.mergeChunks merges contiguous chunks of one shard only
+        canMergeWithPrevious.set(any && line.chunk(s.index() - 1).filter(c -> sameShard(c, s)).isPresent());
+        canMergeWithNext.set(any && line.chunk(s.index() + 1).filter(c -> sameShard(c, s)).isPresent());
+        canMerge.set(canMergeWithPrevious.get() || canMergeWithNext.get());
         moveUnsupported.set(commands == null ? "" : commands.moveUnsupportedReason().orElse(""));
         canMove.set(any && moveUnsupported.get().isEmpty());
         java.util.List<String> targets = any
@@ -88,6 +95,10 @@ public final class ChunkActionsViewModel {
         if (!targets.equals(moveTargets)) {
             moveTargets.setAll(targets);
         }
+    }
+
+    private static boolean sameShard(ChunkDetails a, ChunkDetails b) {
+        return a.chunk().shard().equals(b.chunk().shard());
     }
 
     private Optional<ShardKey> splitPoint(ChunkDetails s) {
@@ -110,8 +121,27 @@ public final class ChunkActionsViewModel {
         return canSplitAtMedian.getReadOnlyProperty();
     }
 
+    /** Whether the selected chunk can merge with a neighbour: one on the same shard. */
     public ReadOnlyBooleanProperty canMergeProperty() {
         return canMerge.getReadOnlyProperty();
+    }
+
+    /** Whether the chunk before the selected one exists and is on the same shard. */
+    public ReadOnlyBooleanProperty canMergeWithPreviousProperty() {
+        return canMergeWithPrevious.getReadOnlyProperty();
+    }
+
+    /** Whether the chunk after the selected one exists and is on the same shard. */
+    public ReadOnlyBooleanProperty canMergeWithNextProperty() {
+        return canMergeWithNext.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether the split names its point ("Split at { … }"); when it does not, the split is already the median
+     * one and a separate median entry would say the same twice.
+     */
+    public ReadOnlyBooleanProperty splitNamesAPointProperty() {
+        return splitNamesAPoint.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty canMoveProperty() {

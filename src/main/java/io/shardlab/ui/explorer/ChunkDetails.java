@@ -14,11 +14,27 @@ import java.util.Locale;
  *
  * @param index the chunk's position in key order
  * @param chunk the chunk
- * @param documents documents in it
- * @param bytes their total BSON size
+ * @param documents documents in it; 0 when the sizes are not known
+ * @param bytes their total BSON size; 0 when the sizes are not known
  * @param key the collection's shard key pattern, for the bound documents
+ * @param sizesKnown whether the source told the chunk's documents and bytes (a config dump without sizes
+ *     does not: they read "unknown", never 0)
  */
-public record ChunkDetails(int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key) {
+public record ChunkDetails(int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key,
+        boolean sizesKnown) {
+
+    /** A chunk whose documents and bytes are known. */
+    public ChunkDetails(int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key) {
+        this(index, chunk, documents, bytes, key, true);
+    }
+
+    /** A chunk whose documents and bytes the source did not tell. */
+    public static ChunkDetails withoutSizes(int index, Chunk chunk, ShardKeyPattern key) {
+        return new ChunkDetails(index, chunk, 0, 0, key, false);
+    }
+
+    /** What a size the source did not tell reads as. */
+    public static final String UNKNOWN = DataSize.UNKNOWN;
 
     /** {@code { counter: 100 }}: the min bound document. */
     public String minText() {
@@ -39,14 +55,14 @@ public record ChunkDetails(int index, Chunk chunk, long documents, long bytes, S
         return "[" + minText() + ", " + maxText() + ")";
     }
 
-    /** {@code 12,345}. */
+    /** {@code 12,345}, or {@code unknown}. */
     public String documentsText() {
-        return String.format(Locale.ROOT, "%,d", documents);
+        return sizesKnown ? String.format(Locale.ROOT, "%,d", documents) : UNKNOWN;
     }
 
-    /** {@code 1.5MiB}. */
+    /** {@code 1.5MiB}, or {@code unknown}. */
     public String sizeText() {
-        return DataSize.format(bytes);
+        return sizesKnown ? DataSize.format(bytes) : UNKNOWN;
     }
 
     /** {@code Timestamp(2, 1)}. */

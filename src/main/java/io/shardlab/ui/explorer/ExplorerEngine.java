@@ -4,6 +4,7 @@ import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.ui.BackgroundFailure;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -115,7 +116,7 @@ public final class ExplorerEngine {
     /** Builds the scenario's cluster and reads its stream; stops what played before. */
     public void load(ResolvedScenario resolved) {
         Objects.requireNonNull(resolved, "resolved");
-        thread.submit(() -> start(resolved, null));
+        submit(() -> start(resolved, null));
     }
 
     /**
@@ -125,7 +126,7 @@ public final class ExplorerEngine {
     public void fork(ResolvedScenario resolved, LayoutFork fork) {
         Objects.requireNonNull(resolved, "resolved");
         Objects.requireNonNull(fork, "fork");
-        thread.submit(() -> start(resolved, fork));
+        submit(() -> start(resolved, fork));
     }
 
     private void start(ResolvedScenario resolved, LayoutFork fork) {
@@ -153,7 +154,7 @@ public final class ExplorerEngine {
 
     /** Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start. */
     public void reset() {
-        thread.submit(() -> {
+        submit(() -> {
             if (scenario != null) {
                 start(scenario, forked);
             }
@@ -162,22 +163,26 @@ public final class ExplorerEngine {
 
     /** Lets time run at the current speed. */
     public void play() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session == null || ticking != null || finished()) {
                 return;
             }
-            lastTickNanos = nanoTime.getAsLong();
-            lastTickPublishNanos = lastTickNanos - TICK_PUBLISH_INTERVAL_NANOS;
-            simulatedMillisOwed = 0;
-            ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
-                    this::tick);
+            startTicking();
             publishFrame();
         });
     }
 
+    private void startTicking() {
+        lastTickNanos = nanoTime.getAsLong();
+        lastTickPublishNanos = lastTickNanos - TICK_PUBLISH_INTERVAL_NANOS;
+        simulatedMillisOwed = 0;
+        ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
+                () -> guarded(this::tick));
+    }
+
     /** Stops time. */
     public void pause() {
-        thread.submit(() -> {
+        submit(() -> {
             stopTicking();
             publishFrame();
         });
@@ -185,7 +190,7 @@ public final class ExplorerEngine {
 
     /** While paused, lets one chart window of simulated time pass. */
     public void step() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session == null || ticking != null) {
                 return;
             }
@@ -197,7 +202,7 @@ public final class ExplorerEngine {
     /** Sets the speed; takes effect at once when playing. */
     public void speed(PlaybackSpeed newSpeed) {
         Objects.requireNonNull(newSpeed, "newSpeed");
-        thread.submit(() -> {
+        submit(() -> {
             boolean wasPlaying = ticking != null;
             stopTicking();
             speed = newSpeed;
@@ -212,9 +217,14 @@ public final class ExplorerEngine {
     /** Runs one of the user's commands; MongoDB's refusal shows as the frame's error. */
     public void execute(ClusterCommand command) {
         Objects.requireNonNull(command, "command");
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 session.execute(command);
+                // once every document is in, nothing else runs the clock: a migration the command started
+                // (a drag onto a lane) would wait for Play; time runs until it commits and the balancer settles
+                if (ticking == null && session.streamExhausted() && !session.finished()) {
+                    startTicking();
+                }
                 publishFrame();
             }
         });
@@ -222,7 +232,7 @@ public final class ExplorerEngine {
 
     /** Undoes the newest user command and everything after it. */
     public void undo() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 stopTicking();
                 session.undo();
@@ -233,7 +243,7 @@ public final class ExplorerEngine {
 
     /** Re-applies what the newest undo took back. */
     public void redo() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 stopTicking();
                 session.redo();
@@ -245,7 +255,7 @@ public final class ExplorerEngine {
     /** Shows the targeting of {@code filter}, or none. */
     public void showFilter(Optional<BsonDocument> filter) {
         BsonDocument copy = filter.map(BsonDocument::clone).orElse(null);
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 session.showFilter(Optional.ofNullable(copy));
                 publishFrame();
@@ -255,12 +265,33 @@ public final class ExplorerEngine {
 
     /** Dismisses the last command's error. */
     public void clearError() {
-        thread.submit(() -> {
+        submit(() -> {
             if (session != null) {
                 session.clearError();
                 publishFrame();
             }
         });
+    }
+
+    private void submit(Runnable task) {
+        thread.submit(() -> guarded(task));
+    }
+
+    /**
+     * Runs a task of the simulation thread; one that fails (an Error included) stops the play and
+     * shows the failure as the scenario's load error, so the screen never waits on a dead engine.
+     */
+    private void guarded(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException | Error e) {
+            if (scenario == null) {
+                throw e;
+            }
+            stopTicking();
+            session = null;
+            publish.accept(new EngineState.Failed(scenario.scenario(), BackgroundFailure.describe(e)));
+        }
     }
 
     private void tick() {
@@ -322,7 +353,7 @@ public final class ExplorerEngine {
      */
     public void acceptConnections(int port, Consumer<ConnectionsState> report) {
         Objects.requireNonNull(report, "report");
-        thread.submit(() -> {
+        submit(() -> {
             if (server != null) {
                 report.accept(connectionsState(Optional.empty()));
                 return;
@@ -357,7 +388,7 @@ public final class ExplorerEngine {
 
     /** Stops accepting connections and closes the clients'. */
     public void stopAccepting() {
-        thread.submit(() -> {
+        submit(() -> {
             if (server != null) {
                 stopServing(Optional.empty());
                 publishFrame();
@@ -424,7 +455,7 @@ public final class ExplorerEngine {
     private <T> T runClientCommand(Supplier<T> command) {
         CompletableFuture<T> reply = new CompletableFuture<>();
         waitingCommands.add(reply);
-        thread.submit(() -> {
+        submit(() -> {
             if (reply.isDone()) {
                 return;
             }
@@ -466,7 +497,7 @@ public final class ExplorerEngine {
             return;
         }
         publishQueued = true;
-        thread.submit(() -> {
+        submit(() -> {
             publishQueued = false;
             publishFrame();
         });

@@ -440,6 +440,11 @@ final class ExplorerSession {
         return writes.snapshot().windowMillis();
     }
 
+    /** Whether every document of the stream is in (the balancer may still be moving chunks). */
+    boolean streamExhausted() {
+        return cursor == inserts.size();
+    }
+
     /** Whether every document is in and the balancer has nothing left to move. */
     boolean finished() {
         return finished(cluster.snapshot());

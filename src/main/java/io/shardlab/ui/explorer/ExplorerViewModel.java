@@ -5,6 +5,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import io.shardlab.cluster.MongoVersion;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -98,11 +99,17 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void launch(Scenario scenario) {
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         leaveLayout();
+        numberLine.sizesUnknown(false);
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
         loadError.set("");
         phase.set(Phase.LOADING);
         engine.load(resolved);
+    }
+
+    @Override
+    public void showQuery(Optional<String> filter) {
+        query.filterTextProperty().set(filter.orElse(""));
     }
 
     /**
@@ -128,6 +135,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .withSplitPoints(java.util.List.of());
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         leaveLayout();
+        // a layout whose chunks' contents the source did not tell: its sizes read "unknown", never 0
+        numberLine.sizesUnknown(fork.load().contents().isEmpty());
         shownChunks = null;
         setup.fill(scenario);
         query.reset(scenario.queryFilter());

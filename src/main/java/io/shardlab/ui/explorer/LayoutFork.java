@@ -12,7 +12,7 @@ import java.util.Objects;
  * thread.
  *
  * @param load the layout and what each chunk holds (empty contents when unknown)
- * @param version the MongoDB release whose rules apply: the source's when ShardLab models it, else 8.0
+ * @param version the MongoDB release whose rules apply: the source's (4.0 or later)
  * @param chunkSizeBytes the maximum chunk size, in bytes, from the source, or 0 for the version's default
  * @param origin where the layout came from, for the title, e.g. {@code "orders.snapshot.json"}
  */
@@ -22,9 +22,7 @@ public record LayoutFork(LoadLayout load, MongoVersion version, long chunkSizeBy
         Objects.requireNonNull(load, "load");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(origin, "origin");
-        if (!MongoVersion.simulated().contains(version)) {
-            throw new IllegalArgumentException("version: ShardLab does not simulate MongoDB " + version);
-        }
+        version.modelledLine(); // refuses versions before 4.0
         if (chunkSizeBytes < 0) {
             throw new IllegalArgumentException("chunkSizeBytes: 0 or more, got " + chunkSizeBytes);
         }

@@ -12,6 +12,7 @@ import java.util.List;
  * @param lineX the x of the line's left end
  * @param lineWidth the line's width
  * @param valueBarTop the top of the value line's bar, or -1 without one
+ * @param valueBlockBottom the bottom of the value line's block, its labels included, or -1 without one
  * @param barTop the top of the number line's bar
  * @param barHeight the number line bar's height
  * @param lanesTop the top of the lanes section
@@ -19,10 +20,11 @@ import java.util.List;
  * @param laneHeaderHeight what sits above the first lane row
  * @param shards the lanes' shard names, top to bottom
  * @param height everything painted, legend included
+ * @param scale view pixels per diagram pixel (the frames' pixels): 1, more in presenter mode
  */
 record LineGeometry(NumberLineFrame frame, NumberLineFrame valueFrame, double lineX, double lineWidth,
-        double valueBarTop, double barTop, double barHeight, double lanesTop, double lanePitch,
-        double laneHeaderHeight, List<String> shards, double height) {
+        double valueBarTop, double valueBlockBottom, double barTop, double barHeight, double lanesTop, double lanePitch,
+        double laneHeaderHeight, List<String> shards, double height, double scale) {
 
     boolean inLineX(double x) {
         return x >= lineX && x <= lineX + lineWidth;
@@ -35,7 +37,12 @@ record LineGeometry(NumberLineFrame frame, NumberLineFrame valueFrame, double li
 
     /** The view x of a key-space position. */
     double x(double position) {
-        return lineX + frame.xOf(position);
+        return lineX + frame.xOf(position) * scale;
+    }
+
+    /** The view x of a position on the value line; only with a value line. */
+    double valueX(double position) {
+        return lineX + valueFrame.xOf(position) * scale;
     }
 
     /** The lane row at y, or -1. */

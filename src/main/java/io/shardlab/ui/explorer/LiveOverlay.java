@@ -229,7 +229,7 @@ final class LiveOverlay {
     private void drawMarks(GraphicsContext g, LineGeometry geo, DiagramPicture p, NumberLineModel model, long now) {
         NumberLineModel values = p.valueLine().orElse(null);
         double markTop = geo.barTop() - MARK_HEIGHT;
-        double valueBottom = geo.valueBarTop() + NumberLineView.VALUE_BAR;
+        double valueBottom = geo.valueBarTop() + NumberLineView.VALUE_BAR * geo.scale();
         g.setLineWidth(1);
         for (Mark m : marks) {
             if (m.model != model) {
@@ -252,14 +252,15 @@ final class LiveOverlay {
                 m.valueModel = values;
                 m.valuePosition = values.positionOf(m.mark.valueBeforeHashing().orElseThrow());
             }
-            double vx = geo.lineX() + geo.valueFrame().xOf(m.valuePosition);
+            double vx = geo.valueX(m.valuePosition);
             g.setGlobalAlpha(opacity);
             g.setFill(markColor);
             g.fillRect(vx - 1, valueBottom + 2, 2, 8);
             if (visible) {
                 g.setGlobalAlpha(opacity * 0.7);
                 g.setStroke(linkColor);
-                g.strokeLine(vx, valueBottom + 10, x, markTop);
+                // from under the value line's labels, so that the fan never crosses their text
+                g.strokeLine(vx, geo.valueBlockBottom() + 2, x, markTop);
             }
         }
     }

@@ -66,6 +66,8 @@ final class NumberLineView {
      * can give it that (ShardLanesPainter#fitting): the line is what the card is for.
      */
     static final double MIN_LINE_SHARE = 0.45;
+    /** {@link #MIN_LINE_SHARE} under larger type (presenter mode). */
+    static final double LARGE_TYPE_LINE_SHARE = 0.7;
 
     private final NumberLineViewModel vm;
     private final ChunkActionsViewModel actions;
@@ -150,6 +152,8 @@ final class NumberLineView {
         if (p == null) {
             return;
         }
+        // diagram pixels here; the overlay and the hit tests work in the view's pixels, scale times larger
+        double scale = canvas.scale();
         // the card behind the canvas has the theme's background (-sl-background): nothing to fill here
         ThemeColors colors = new ThemeColors(p.options().theme());
         NumberLineModel model = p.model();
@@ -158,7 +162,7 @@ final class NumberLineView {
         double left = PAD;
         // a narrow card gives up the lanes' figures, then their names, before the line gives up its width
         // (every figure stays a hover away: the chunk card on the line, the shard card on a lane's swatch)
-        LaneDetail detail = lanes.fitting(g, rows, width - 2 * PAD, MIN_LINE_SHARE * width);
+        LaneDetail detail = lanes.fitting(g, rows, width - 2 * PAD, minLineShare(scale) * width);
         double lineX = left + lanes.leftGutter(g, rows, detail);
         double lineWidth = width - PAD - lanes.rightGutter(g, rows, detail) - lineX;
         if (lineWidth < 1) {
@@ -171,32 +175,38 @@ final class NumberLineView {
         double y = PAD;
         NumberLineFrame valueFrame = null;
         double valueBarTop = -1;
+        double valueBlockBottom = -1;
         if (p.valueLine().isPresent()) {
             NumberLineModel values = p.valueLine().get();
             valueFrame = NumberLineFrame.compute(values, Viewport.FULL, lineWidth, columns, measure,
                     KeyLabelFormat.standard());
             Rectangle2D bar = linePainter.paint(g, valueFrame, Highlight.none(), lineX, y, VALUE_BAR);
             valueBarTop = bar.getY();
-            y += NumberLinePainter.height(values, VALUE_BAR) + VALUE_GAP;
+            y += NumberLinePainter.height(values, VALUE_BAR);
+            valueBlockBottom = y;
+            y += VALUE_GAP;
         }
         NumberLineFrame frame = NumberLineFrame.compute(model, p.options().viewport(), lineWidth, columns, measure,
                 KeyLabelFormat.standard());
         Rectangle2D bar = linePainter.paint(g, frame, p.options().highlight(), lineX, y, BAR);
         // the two lines' names sit in the names' gutter: without names there is no room for them
-        placeLineLabels(p.valueLine().isPresent() && detail.names(), valueBarTop, bar.getY());
+        placeLineLabels(p.valueLine().isPresent() && detail.names(), valueBarTop * scale, bar.getY() * scale, scale);
         double lanesTop = y + NumberLinePainter.height(model, BAR) + GAP;
         lanes.paint(g, rows, frame, p.options().highlight(), left, lineX, lanesTop, detail);
         double lanesBottom = lanesTop + ShardLanesPainter.height(rows.size());
         LegendPainter legend = new LegendPainter(colors, type);
         List<LegendPainter.Item> items = LegendPainter.items(model, frame.anyMixed(),
-                rows.stream().anyMatch(ShardSummary::hot), p.options().highlight());
+                NumberLinePainter.showsDensity(model) && frame.anyDense(), rows.stream().anyMatch(ShardSummary::hot),
+                p.options().highlight());
         double legendTop = lanesBottom + GAP - 6;
         legend.paint(g, items, left, legendTop, width - 2 * PAD);
-        double needed = legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2;
+        double needed = (legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2) * scale;
         int n = rows.size();
         double pitch = ShardLanesPainter.pitch(n);
-        geometry = new LineGeometry(frame, valueFrame, lineX, lineWidth, valueBarTop, bar.getY(), BAR, lanesTop, pitch,
-                ShardLanesPainter.height(n) - n * pitch, model.shards(), needed);
+        geometry = new LineGeometry(frame, valueFrame, lineX * scale, lineWidth * scale,
+                valueBarTop < 0 ? -1 : valueBarTop * scale, valueBlockBottom < 0 ? -1 : valueBlockBottom * scale,
+                bar.getY() * scale, BAR * scale, lanesTop * scale,
+                pitch * scale, (ShardLanesPainter.height(n) - n * pitch) * scale, model.shards(), needed, scale);
         laneDetail = detail;
         if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
             canvas.setPrefHeight(needed);
@@ -206,15 +216,24 @@ final class NumberLineView {
         live.redraw();
     }
 
+    /**
+     * The share of the canvas the line keeps at a type scale: larger type widens the gutters by as much, so under
+     * it the line keeps a larger share (presenter mode keeps the line about as wide as normal type does, giving
+     * up the lanes' figures first: the room reads the line).
+     */
+    static double minLineShare(double scale) {
+        return scale > 1 ? LARGE_TYPE_LINE_SHARE : MIN_LINE_SHARE;
+    }
+
     /** For a hashed key, names the two lines in the left gutter. */
-    private void placeLineLabels(boolean hashed, double valueBarTop, double barTop) {
+    private void placeLineLabels(boolean hashed, double valueBarTop, double barTop, double scale) {
         valuesLabel.setVisible(hashed);
         hashesLabel.setVisible(hashed);
         if (hashed) {
             valuesLabel.autosize();
             hashesLabel.autosize();
-            valuesLabel.relocate(PAD, valueBarTop + (VALUE_BAR - valuesLabel.getHeight()) / 2);
-            hashesLabel.relocate(PAD, barTop + (BAR - hashesLabel.getHeight()) / 2);
+            valuesLabel.relocate(PAD * scale, valueBarTop + (VALUE_BAR * scale - valuesLabel.getHeight()) / 2);
+            hashesLabel.relocate(PAD * scale, barTop + (BAR * scale - hashesLabel.getHeight()) / 2);
         }
     }
 
@@ -254,7 +273,10 @@ final class NumberLineView {
     }
 
     private List<javafx.scene.Node> cardContent(ChunkDetails d) {
-        Label title = new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : ""));
+        DiagramPicture p = vm.pictureProperty().get();
+        boolean oversized = p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
+        Label title = new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split"
+                : ""));
         title.getStyleClass().add("hover-card-title");
         GridPane grid = new GridPane();
         grid.getStyleClass().add("hover-card-grid");
@@ -284,7 +306,7 @@ final class NumberLineView {
         }
         double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
         double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
-        hoverOutline.resizeRelocate(x0 - 1, geo.barTop() - 2, Math.max(3, x1 - x0 + 2), BAR + 4);
+        hoverOutline.resizeRelocate(x0 - 1, geo.barTop() - 2, Math.max(3, x1 - x0 + 2), geo.barHeight() + 4);
         placeHoverCard();
     }
 
@@ -338,10 +360,10 @@ final class NumberLineView {
         int r = 0;
         row(grid, r++, "chunks", String.format(java.util.Locale.ROOT, "%,d", s.chunks())
                 + (s.jumboChunks() > 0 ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks()) : ""));
-        if (s.documents().isPresent()) {
-            row(grid, r++, "documents", String.format(java.util.Locale.ROOT, "%,d", s.documents().getAsLong()));
-            row(grid, r++, "data size", io.shardlab.render.DataSize.format(s.bytes().orElseThrow()));
-        }
+        row(grid, r++, "documents", s.documents().isPresent()
+                ? String.format(java.util.Locale.ROOT, "%,d", s.documents().getAsLong()) : ChunkDetails.UNKNOWN);
+        row(grid, r++, "data size", s.bytes().isPresent() ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
+                : ChunkDetails.UNKNOWN);
         if (s.writes().isPresent()) {
             String window = p.data().writes().map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(
                     w.windowMillis())).orElse("");
@@ -364,7 +386,7 @@ final class NumberLineView {
                 layoutHover();
             } else {
                 vm.hover(Double.NaN);
-                int lane = geo != null && e.getX() >= PAD && e.getX() < geo.lineX() ? geo.laneAt(e.getY()) : -1;
+                int lane = geo != null && e.getX() >= PAD * geo.scale() && e.getX() < geo.lineX() ? geo.laneAt(e.getY()) : -1;
                 showShardCard(lane);
             }
             canvas.setCursor(over ? Cursor.HAND : Cursor.DEFAULT);
@@ -476,6 +498,7 @@ final class NumberLineView {
         MenuItem median = new MenuItem("Split at the median (sh.splitFind)");
         median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
         median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
+        median.visibleProperty().bind(actions.splitNamesAPointProperty());
         Menu move = new Menu("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
         for (String shard : actions.moveTargetsProperty()) {
             MenuItem to = new MenuItem(shard);
@@ -485,8 +508,10 @@ final class NumberLineView {
         move.setDisable(!actions.canMoveProperty().get() || move.getItems().isEmpty());
         MenuItem mergeLeft = new MenuItem("Merge with the previous chunk", new FontIcon(MaterialDesignM.MERGE));
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
+        mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         MenuItem mergeRight = new MenuItem("Merge with the next chunk");
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
+        mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         MenuItem zoom = new MenuItem("Zoom to this chunk", new FontIcon(MaterialDesignA.ARROW_EXPAND_HORIZONTAL));
         zoom.setOnAction(e -> vm.zoomToSelection());
         MenuItem fit = new MenuItem("Show the whole line", new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE));
@@ -525,13 +550,6 @@ final class NumberLineView {
         });
     }
 
-    /** Keys the canvas handles, for the shortcut list. */
-    static List<String[]> keyHelp() {
-        return List.of(new String[] {"+  −", "zoom"}, new String[] {"←  →", "pan"}, new String[] {"0", "fit"},
-                new String[] {"[  ]", "previous / next chunk"}, new String[] {"S", "split the selected chunk"},
-                new String[] {"M", "merge with the next chunk"}, new String[] {"Z", "zoom to the selected chunk"});
-    }
-
     /** The x of {@code position} on the line after the last paint, for tests; empty before. */
     Optional<Double> screenXOf(double position) {
         return Optional.ofNullable(geometry).map(g -> g.x(position));
@@ -539,12 +557,17 @@ final class NumberLineView {
 
     /** The y of the middle of the bar after the last paint, for tests. */
     Optional<Double> barMiddleY() {
-        return Optional.ofNullable(geometry).map(g -> g.barTop() + BAR / 2);
+        return Optional.ofNullable(geometry).map(g -> g.barTop() + g.barHeight() / 2);
     }
 
     /** The width of the number line's bar after the last paint, for tests; empty before it or when too narrow. */
     Optional<Double> paintedLineWidth() {
         return Optional.ofNullable(geometry).map(LineGeometry::lineWidth);
+    }
+
+    /** The height of the number line's bar in the view's pixels after the last paint, for tests. */
+    Optional<Double> paintedBarHeight() {
+        return Optional.ofNullable(geometry).map(LineGeometry::barHeight);
     }
 
     /** What the lanes showed beside them at the last paint, for tests. */

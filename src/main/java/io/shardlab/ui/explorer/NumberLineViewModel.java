@@ -73,10 +73,21 @@ public final class NumberLineViewModel {
         dark.addListener((obs, was, now) -> repaint());
     }
 
+    private boolean sizesUnknown;
+
     /** What is on show, whatever it came from (a simulation frame, a loaded layout). */
     private record Shown(Object origin, LayoutData layout, Optional<WriteSeries> writes, Optional<HeatmapData> heat,
             Optional<ClusterSnapshot> valueLine, List<ExplorerFrame.InsertMark> marks,
             List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
+    }
+
+    /**
+     * Whether the simulation on show started from a layout whose source did not tell its chunks' sizes (a
+     * fork of a config dump without them): the simulator's counts then leave those documents out, so every
+     * size reads "unknown" rather than a count that looks exact.
+     */
+    void sizesUnknown(boolean unknown) {
+        sizesUnknown = unknown;
     }
 
     /** Shows a frame of a simulation; keeps zoom, scale and selection unless the scenario changed. */
@@ -107,7 +118,9 @@ public final class NumberLineViewModel {
         }
         shownComplete = complete;
         shownWindowStart = next.writes().startMillis();
-        show(new Shown(next.scenario(), new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes))), writes,
+        show(new Shown(next.scenario(), new LayoutData(snapshot, sizesUnknown ? Optional.empty()
+                : Optional.of(new ChunkSizes(docs, bytes).withCannotSplit(next.cluster().oversizedOneValueChunks()))),
+                writes,
                 heat, next.valueLine(), next.inserts(), next.moves(), next.splits()));
     }
 
@@ -219,9 +232,12 @@ public final class NumberLineViewModel {
 
     private ChunkDetails details(int index) {
         ClusterSnapshot snapshot = layout.snapshot();
-        long docs = layout.sizes().map(s -> s.documents(index)).orElse(0L);
-        long bytes = layout.sizes().map(s -> s.bytes(index)).orElse(0L);
-        return new ChunkDetails(index, snapshot.chunks().get(index), docs, bytes, snapshot.key());
+        if (layout.sizes().isEmpty()) {
+            return ChunkDetails.withoutSizes(index, snapshot.chunks().get(index), snapshot.key());
+        }
+        ChunkSizes sizes = layout.sizes().get();
+        return new ChunkDetails(index, snapshot.chunks().get(index), sizes.documents(index), sizes.bytes(index),
+                snapshot.key());
     }
 
     // ---- what to paint ---------------------------------------------------------------------------

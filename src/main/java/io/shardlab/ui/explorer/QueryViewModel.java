@@ -52,6 +52,7 @@ public final class QueryViewModel {
     private final ReadOnlyListWrapper<String> shards =
             new ReadOnlyListWrapper<>(this, "shards", FXCollections.observableArrayList());
     private final ReadOnlyStringWrapper shardsText = new ReadOnlyStringWrapper(this, "shardsText", "");
+    private final ReadOnlyStringWrapper reach = new ReadOnlyStringWrapper(this, "reach", "");
     private Optional<BsonDocument> sent = Optional.empty();
     private List<Query> suggestionSource = List.of();
 
@@ -105,6 +106,7 @@ public final class QueryViewModel {
                 shards.setAll(t.shards());
             }
             shardsText.set(t.shards().isEmpty() ? "no shard" : String.join(", ", t.shards()));
+            reach.set(t.reach(frame.cluster().shards().size()));
             highlight.accept(Set.copyOf(t.shards()));
         } else {
             targeted.set(false);
@@ -114,6 +116,7 @@ public final class QueryViewModel {
                 shards.clear();
             }
             shardsText.set("");
+            reach.set("");
             highlight.accept(Set.of());
         }
     }
@@ -164,6 +167,14 @@ public final class QueryViewModel {
     /** {@code "shard01, shard03"}. */
     public ReadOnlyStringProperty shardsTextProperty() {
         return shardsText.getReadOnlyProperty();
+    }
+
+    /**
+     * What the query reached on this layout, in words that agree with its class: "reaches shard02 (1 of 3
+     * shards)", "reaches all 3 shards"; empty without a routed filter.
+     */
+    public ReadOnlyStringProperty reachProperty() {
+        return reach.getReadOnlyProperty();
     }
 
     // ---- verbs -----------------------------------------------------------------------------------

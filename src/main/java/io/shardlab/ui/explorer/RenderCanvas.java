@@ -2,8 +2,13 @@ package io.shardlab.ui.explorer;
 
 import java.awt.Graphics2D;
 import java.awt.geom.AffineTransform;
+import io.shardlab.ui.theme.Appearance;
 import java.util.Objects;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Region;
 import org.jfree.fx.FXGraphics2D;
@@ -12,14 +17,20 @@ import org.jfree.fx.FXGraphics2D;
  * A resizable canvas that paints through the render package's Graphics2D painters (docs/ARCHITECTURE.md rule 6:
  * one painter for the screen and every export), by way of FXGraphics2D. Repaints are coalesced: any
  * number of {@link #repaint()} calls before the JavaFX thread gets to it cost one paint.
+ *
+ * <p>In presenter mode (the {@link Appearance#PRESENTER} style class on the window's root) the painters draw
+ * at {@link Appearance#PRESENTER_DIAGRAM_SCALE}: a scaled Graphics2D and a smaller diagram-pixel size, so the
+ * diagram's type, bars and gaps grow together, as the rest of the window's type does.
  */
 final class RenderCanvas extends Region {
 
-    /** Paints into a Graphics2D of the canvas's size, in logical pixels. */
+    /** Paints into a Graphics2D of the canvas's size, in diagram pixels (logical pixels over {@link #scale()}). */
     @FunctionalInterface
     interface Painter {
         /**
-         * @param density device pixels per logical pixel (aggregate per device column)
+         * @param width the canvas's width in diagram pixels
+         * @param height the canvas's height in diagram pixels
+         * @param density device pixels per diagram pixel (aggregate per device column)
          */
         void paint(Graphics2D g, double width, double height, double density);
     }
@@ -29,6 +40,10 @@ final class RenderCanvas extends Region {
     private final Painter painter;
     private boolean scheduled;
     private long lastPaintNanos;
+    private double scale = 1;
+    private Parent styledRoot;
+    private final ListChangeListener<String> rootStyleListener = change -> followScale();
+    private final ChangeListener<Parent> rootListener = (obs, was, now) -> followRoot(getScene());
 
     RenderCanvas(Painter painter) {
         this.painter = Objects.requireNonNull(painter, "painter");
@@ -37,6 +52,41 @@ final class RenderCanvas extends Region {
         getStyleClass().add("render-canvas");
         widthProperty().addListener((obs, was, now) -> repaint());
         heightProperty().addListener((obs, was, now) -> repaint());
+        sceneProperty().addListener((obs, was, now) -> {
+            if (was != null) {
+                was.rootProperty().removeListener(rootListener);
+            }
+            if (now != null) {
+                now.rootProperty().addListener(rootListener);
+            }
+            followRoot(now);
+        });
+    }
+
+    private void followRoot(Scene scene) {
+        Parent root = scene == null ? null : scene.getRoot();
+        if (styledRoot != null) {
+            styledRoot.getStyleClass().removeListener(rootStyleListener);
+        }
+        styledRoot = root;
+        if (root != null) {
+            root.getStyleClass().addListener(rootStyleListener);
+        }
+        followScale();
+    }
+
+    private void followScale() {
+        boolean presenter = styledRoot != null && styledRoot.getStyleClass().contains(Appearance.PRESENTER);
+        double now = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
+        if (now != scale) {
+            scale = now;
+            repaint();
+        }
+    }
+
+    /** Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode. */
+    double scale() {
+        return scale;
     }
 
     @Override
@@ -71,9 +121,9 @@ final class RenderCanvas extends Region {
         double density = getScene() == null || getScene().getWindow() == null ? 1
                 : getScene().getWindow().getOutputScaleX();
         // painters may leave a transform or a clip behind: every paint starts clean
-        graphics.setTransform(new AffineTransform());
+        graphics.setTransform(AffineTransform.getScaleInstance(scale, scale));
         graphics.setClip(null);
-        painter.paint(graphics, w, h, density);
+        painter.paint(graphics, w / scale, h / scale, density * scale);
         lastPaintNanos = System.nanoTime() - start;
     }
 

@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param namespace the collection, {@code "db.collection"}
  * @param keyPattern the shard key as mongosh text, e.g. {@code "{ ts: 1 }"} or {@code "{ user: 'hashed' }"}
  * @param shards number of shards, 1 to {@value #MAX_SHARDS} (the explorer's palette has 16 distinct colours)
- * @param version the MongoDB release whose rules apply; one of {@link MongoVersion#simulated()}
+ * @param version the MongoDB release whose rules apply; 4.0 or later ({@link MongoVersion#modelledLine()})
  * @param chunkSizeMegabytes the maximum chunk size in MB, 1 to 1024 as {@code config.settings chunksize}
  *     allows, or 0 for the version's default (64 MB before 6.0, 128 MB from 6.0)
  * @param workload the insert stream: a name in the workload registry, e.g. {@code "monotonic"}, or
@@ -63,9 +63,7 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
             throw new IllegalArgumentException("shards: between 1 and " + MAX_SHARDS + ", got " + shards);
         }
         Objects.requireNonNull(version, "version");
-        if (!MongoVersion.simulated().contains(version)) {
-            MongoVersion.parseSimulated(version.toString()); // throws the message that lists the modelled versions
-        }
+        version.modelledLine(); // refuses versions before 4.0
         if (chunkSizeMegabytes < 0 || chunkSizeMegabytes > MAX_CHUNK_SIZE_MEGABYTES) {
             throw new IllegalArgumentException("chunkSizeMegabytes: between 1 and " + MAX_CHUNK_SIZE_MEGABYTES
                     + " MB, or 0 for the version's default, got " + chunkSizeMegabytes);

@@ -1,10 +1,12 @@
 package io.shardlab.ui.explorer;
 
+import java.util.Optional;
+
 /**
  * The explorer as other panels (the lessons) see it: hand it a {@link Scenario} and it shows that
- * cluster, ready to play. Called on the JavaFX application thread.
+ * cluster, ready to play; hand it a filter and it shows where that query goes. Called on the JavaFX
+ * application thread.
  */
-@FunctionalInterface
 public interface ScenarioLauncher {
 
     /**
@@ -18,4 +20,11 @@ public interface ScenarioLauncher {
      *     a split point is not a key of the pattern, or the filter does not parse
      */
     void launch(Scenario scenario);
+
+    /**
+     * Shows where {@code filter} (mongosh text) goes on what the explorer shows now, as if typed into its query
+     * panel; empty clears the query, so every shard shows in full colour. A filter that does not parse is shown
+     * with its error in the query panel.
+     */
+    void showQuery(Optional<String> filter);
 }

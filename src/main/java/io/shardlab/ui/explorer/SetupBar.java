@@ -124,16 +124,41 @@ final class SetupBar {
             chunkSize.setValue(null);
             chunkSize.setValue(v);
         });
-        chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 6.0, "
-                + "128 MB from 6.0 by default"));
+        chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 5.2, "
+                + "128 MB from 5.2 by default"));
 
         ComboBox<MongoVersion> version = new ComboBox<>();
         version.setId("setup-version");
         version.getItems().setAll(vm.versions());
         version.valueProperty().bindBidirectional(vm.versionProperty());
-        version.setConverter(converter(v -> "MongoDB " + v));
-        version.setTooltip(new Tooltip("Whose rules apply: auto-splitting before 6.0, the data-size balancer and "
-                + "moveRange from 6.0, the auto-merger from 7.0"));
+        version.setConverter(converter(vm::versionLabel));
+        // the open list names each release with what changes in it, so the choice can be made from the list
+        version.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(MongoVersion item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null) {
+                    setText(null);
+                    setGraphic(null);
+                    return;
+                }
+                Label name = new Label(vm.versionLabel(item));
+                name.getStyleClass().add(Styles.TEXT_BOLD);
+                Label what = new Label(vm.versionSummary(item));
+                what.getStyleClass().add(Styles.TEXT_SMALL);
+                what.setWrapText(true);
+                what.setMaxWidth(420);
+                setText(null);
+                setGraphic(new VBox(name, what));
+            }
+        });
+        Tooltip versionTip = new Tooltip();
+        versionTip.setWrapText(true);
+        versionTip.setMaxWidth(420);
+        versionTip.textProperty().bind(Bindings.createStringBinding(() -> vm.versionProperty().get() == null ? ""
+                : "Whose rules apply. " + vm.versionLabel(vm.versionProperty().get()) + ": "
+                        + vm.versionSummary(vm.versionProperty().get()), vm.versionProperty()));
+        version.setTooltip(versionTip);
 
         ComboBox<Integer> pace = new ComboBox<>();
         pace.setId("setup-pace");

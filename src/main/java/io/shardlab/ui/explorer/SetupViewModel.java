@@ -2,7 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -178,9 +178,22 @@ public final class SetupViewModel {
         return version;
     }
 
-    /** The versions the simulator models. */
+    /**
+     * The releases the picker offers, oldest first: every release line the simulator models and the patch
+     * before each patch-level switch (6.0.2 keeps auto-split and chunk-count balancing).
+     */
     public List<MongoVersion> versions() {
-        return MongoVersion.simulated();
+        return ReleaseRules.choices();
+    }
+
+    /** The picker's one line for {@code version}: what changes in that release. */
+    public String versionSummary(MongoVersion version) {
+        return ReleaseRules.summary(version);
+    }
+
+    /** How a release reads in the picker: {@code "MongoDB 6.0"}, {@code "MongoDB 6.0.2"}. */
+    public String versionLabel(MongoVersion version) {
+        return "MongoDB " + version;
     }
 
     /** The maximum chunk size in MB; 0 for the version's default. */
@@ -191,7 +204,7 @@ public final class SetupViewModel {
     /** How a chunk size reads in the menu: {@code "default (128 MB)"} or {@code "64 MB"}. */
     public String chunkSizeLabel(int megabytes) {
         if (megabytes == 0) {
-            return "default (" + DefaultChunkSize.bytes(version.get()) / (1024 * 1024) + " MB)";
+            return "default (" + ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024) + " MB)";
         }
         return megabytes + " MB";
     }
@@ -224,13 +237,39 @@ public final class SetupViewModel {
             return;
         }
         try {
-            Scenario scenario = base.withKeyPattern(keyPattern.get()).withWorkload(workload.get().id())
+            Scenario scenario = collectionFor(keyPattern.get()).withKeyPattern(keyPattern.get())
+                    .withWorkload(workload.get().id())
                     .withShards(shards.get()).withVersion(version.get())
                     .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get());
+            if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
+                // a query chosen for another key or stream (a lesson's) says nothing about this one
+                scenario = scenario.withQueryFilter(null);
+            }
             error.set("");
             launcher.accept(scenario);
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
+        }
+    }
+
+    /**
+     * The base scenario when {@code typedKey} is its key; otherwise the same on {@value
+     * Scenario#DEFAULT_NAMESPACE}: a collection belongs to its shard key, so a forked cluster's collection
+     * (say {@code shop.orders} on {@code { customer: 1 }}) tried on another key is a different collection,
+     * and a copied mongosh command must not name the real one with a key it does not have.
+     */
+    private Scenario collectionFor(String typedKey) {
+        if (base.namespace().equals(Scenario.DEFAULT_NAMESPACE) || sameKey(base.keyPattern(), typedKey)) {
+            return base;
+        }
+        return base.withNamespace(Scenario.DEFAULT_NAMESPACE);
+    }
+
+    private static boolean sameKey(String a, String b) {
+        try {
+            return ShardKeyPattern.parse(a).equals(ShardKeyPattern.parse(b));
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

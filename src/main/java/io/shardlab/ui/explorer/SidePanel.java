@@ -8,6 +8,7 @@ import io.shardlab.ui.explorer.ExplorerFrame.Activity;
 import io.shardlab.ui.explorer.ExplorerFrame.CommandEntry;
 import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -59,7 +60,8 @@ final class SidePanel {
 
     SidePanel(ExplorerViewModel vm, SidePanelViewModel placement) {
         this.placement = placement;
-        Tab chunk = tab("Chunk", MaterialDesignC.CUBE_OUTLINE, chunkPane(vm.numberLine(), vm.actions(), vm.history()));
+        Tab chunk = tab("Chunk", MaterialDesignC.CUBE_OUTLINE, chunkPane(vm.numberLine(), vm.actions(), vm.history(),
+                vm.readOnlyLayoutProperty()));
         chunk.setId("tab-chunk");
         Tab queryTab = tab("Query", MaterialDesignF.FILTER_OUTLINE, queryPane(vm.query()));
         queryTab.setId("tab-query");
@@ -201,8 +203,9 @@ final class SidePanel {
 
     // ---- chunk -------------------------------------------------------------------------------------
 
-    private static Node chunkPane(NumberLineViewModel line, ChunkActionsViewModel actions, HistoryViewModel history) {
-        VBox emptyDetails = noSelection();
+    private static Node chunkPane(NumberLineViewModel line, ChunkActionsViewModel actions, HistoryViewModel history,
+            ReadOnlyBooleanProperty readOnly) {
+        VBox emptyDetails = noSelection(readOnly);
 
         Label title = new Label();
         title.setId("chunk-title");
@@ -270,12 +273,12 @@ final class SidePanel {
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
         mergeLeft.setTooltip(new Tooltip("Merge with the previous chunk (sh.mergeChunks; same shard only)"));
-        mergeLeft.disableProperty().bind(actions.canMergeProperty().not());
+        mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
         Button mergeRight = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_RIGHT));
         mergeRight.setId("chunk-merge-next");
         mergeRight.setTooltip(new Tooltip("Merge with the next chunk (sh.mergeChunks; same shard only) (M)"));
-        mergeRight.disableProperty().bind(actions.canMergeProperty().not());
+        mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         Button zoom = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY_PLUS_OUTLINE));
         zoom.setId("chunk-zoom");
@@ -313,37 +316,38 @@ final class SidePanel {
         return box;
     }
 
-    /** What the chunk tab shows before a chunk is selected: how to pick one, and the line's keys. */
-    private static VBox noSelection() {
+    /**
+     * What the chunk tab shows before a chunk is selected: how to pick one, and the line's keys; on a read-only
+     * layout only what works there.
+     */
+    private static VBox noSelection(ReadOnlyBooleanProperty readOnly) {
         FontIcon icon = new FontIcon(MaterialDesignC.CURSOR_DEFAULT_CLICK_OUTLINE);
         icon.getStyleClass().add("panel-empty-icon");
         Label title = new Label("No chunk selected");
         title.getStyleClass().add("panel-title");
-        Label text = new Label("Click a chunk on the number line or in a lane. Double-click splits it where you "
-                + "click; drag it onto another shard's lane to move it; right-click for everything else.");
+        Label text = new Label();
+        text.setId("no-selection-text");
         text.getStyleClass().add("panel-emptyDetails");
         text.setWrapText(true);
         Label keysCaption = new Label("On the number line");
         keysCaption.getStyleClass().add("panel-caption");
         GridPane keys = new GridPane();
+        keys.setId("key-help");
         keys.getStyleClass().add("key-help");
-        int row = 0;
-        for (String[] k : NumberLineView.keyHelp()) {
-            Label kbd = new Label(k[0]);
-            kbd.getStyleClass().add("kbd");
-            Label what = new Label(k[1]);
-            what.getStyleClass().add("shortcut-action");
-            keys.addRow(row++, kbd, what);
-        }
-        for (String[] k : List.of(new String[] {"wheel", "zoom around the pointer"},
-                new String[] {"drag", "pan"}, new String[] {"Space", "play / pause"},
-                new String[] {"Ctrl+Z", "undo"})) {
-            Label kbd = new Label(k[0]);
-            kbd.getStyleClass().add("kbd");
-            Label what = new Label(k[1]);
-            what.getStyleClass().add("shortcut-action");
-            keys.addRow(row++, kbd, what);
-        }
+        Runnable fill = () -> {
+            text.setText(Shortcut.howToPick(readOnly.get()));
+            keys.getChildren().clear();
+            int row = 0;
+            for (Shortcut k : Shortcut.forLayout(readOnly.get())) {
+                Label kbd = new Label(k.keys());
+                kbd.getStyleClass().add("kbd");
+                Label what = new Label(k.action());
+                what.getStyleClass().add("shortcut-action");
+                keys.addRow(row++, kbd, what);
+            }
+        };
+        fill.run();
+        readOnly.addListener((obs, was, now) -> fill.run());
         VBox box = new VBox(10, icon, title, text, keysCaption, keys);
         box.getStyleClass().add("no-selection");
         return box;
@@ -399,7 +403,12 @@ final class SidePanel {
         Label badge = new Label();
         badge.setId("query-class");
         badge.getStyleClass().add("targeting-badge");
-        badge.textProperty().bind(vm.targetingClassProperty());
+        // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
+        // holds it on one shard, so the badge names the shape and the text beside it what the query reached
+        badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
+        badge.setTooltip(new javafx.scene.control.Tooltip("The query's shape, in analyzeShardKey's words: "
+                + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
+                + "scatter-gather (nothing on the key's first field)"));
         vm.targetingClassProperty().addListener((obs, was, now) -> {
             badge.getStyleClass().removeAll("single-shard", "multi-shard", "scatter-gather");
             if (!now.isEmpty()) {
@@ -409,8 +418,7 @@ final class SidePanel {
         Label reaches = new Label();
         reaches.setId("query-shards");
         reaches.getStyleClass().add("query-reaches");
-        reaches.textProperty().bind(Bindings.createStringBinding(() -> vm.shardsProperty().isEmpty() ? ""
-                : "reaches " + vm.shardsTextProperty().get(), vm.shardsProperty(), vm.shardsTextProperty()));
+        reaches.textProperty().bind(vm.reachProperty());
         reaches.setWrapText(true);
         HBox head = new HBox(10, badge, reaches);
         head.setAlignment(Pos.CENTER_LEFT);

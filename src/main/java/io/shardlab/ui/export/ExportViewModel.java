@@ -1,5 +1,7 @@
 package io.shardlab.ui.export;
 
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.DiagramOptions;
@@ -10,9 +12,9 @@ import io.shardlab.render.Highlight;
 import io.shardlab.render.PngExporter;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
+import io.shardlab.ui.BackgroundFailure;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -90,7 +92,8 @@ public final class ExportViewModel {
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
         this.dark.set(dark);
         canHighlight.set(!(input.highlight() instanceof Highlight.None));
-        highlight.set(canHighlight.get());
+        // a documentation diagram shows every chunk in full colour; dimming the rest is the user's choice
+        highlight.set(false);
         if (input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }
@@ -237,12 +240,16 @@ public final class ExportViewModel {
         background.execute(() -> {
             String outcome;
             String failure = "";
-            try (OutputStream out = Files.newOutputStream(file)) {
-                exporter.write(p, s, out);
+            try {
+                // atomic: a failed save leaves the file that was there as it was
+                AtomicFile.write(file, out -> exporter.write(p, s, out));
                 outcome = "Saved " + file.getFileName() + " (" + kilobytes(Files.size(file)) + ")";
-            } catch (IOException | RuntimeException e) {
+            } catch (FileException e) {
                 outcome = "";
-                failure = file + ": cannot be written: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+                failure = e.getMessage();
+            } catch (IOException | RuntimeException | Error e) {
+                outcome = "";
+                failure = file + ": cannot be written: " + BackgroundFailure.describe(e);
             }
             String reported = outcome;
             String failed = failure;

@@ -125,7 +125,7 @@ final class LessonFile {
         ShardKeyPattern key = s.check("key", () -> checks.key(keyText, workload));
         int shards = (int) s.wholeNumber("shards", 1, Scenario.MAX_SHARDS);
         String versionText = s.text("mongodbVersion", 10);
-        MongoVersion version = s.check("mongodbVersion", () -> MongoVersion.parseSimulated(versionText));
+        MongoVersion version = s.check("mongodbVersion", () -> MongoVersion.parseModelled(versionText));
         int chunkSize = (int) s.optionalWholeNumber("chunkSizeMB", 0, 0, Scenario.MAX_CHUNK_SIZE_MEGABYTES);
         long documents = s.wholeNumber("documents", 1, Long.MAX_VALUE);
         double docsPerSecond = s.positiveNumber("docsPerSecond");

@@ -19,6 +19,8 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.control.TextInputControl;
+import javafx.event.EventHandler;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -38,7 +40,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  *
  * <p>Presenter mode is styled, not built: the window root's {@code presenter} style class makes the
  * stylesheet's lessons section switch to large type and high-contrast colours. Page Down and Page Up
- * (what a presentation clicker sends) open the next and previous lesson.
+ * (what a presentation clicker sends) open the next and previous lesson wherever the focus is in the window,
+ * except in a text input, which keeps them.
  */
 public final class LessonsView {
 
@@ -53,13 +56,27 @@ public final class LessonsView {
         VBox panel = new VBox(header(), lessonList(), content(), navigation(), status());
         panel.setId("lessons-panel");
         panel.getStyleClass().add("lessons-panel");
-        panel.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+        // a presentation clicker sends Page Down / Page Up to whatever has the focus: the whole window listens,
+        // while the panel shows, except where the keys edit text (the key field, the filter, a text area)
+        EventHandler<KeyEvent> clicker = e -> {
+            if (!panel.isVisible() || e.isShortcutDown() || e.isAltDown() || e.isShiftDown()
+                    || panel.getScene().getFocusOwner() instanceof TextInputControl) {
+                return;
+            }
             if (e.getCode() == KeyCode.PAGE_DOWN) {
                 viewModel.nextLesson();
                 e.consume();
             } else if (e.getCode() == KeyCode.PAGE_UP) {
                 viewModel.previousLesson();
                 e.consume();
+            }
+        };
+        panel.sceneProperty().addListener((obs, was, now) -> {
+            if (was != null) {
+                was.removeEventFilter(KeyEvent.KEY_PRESSED, clicker);
+            }
+            if (now != null) {
+                now.addEventFilter(KeyEvent.KEY_PRESSED, clicker);
             }
         });
         return panel;

@@ -1,6 +1,6 @@
 package io.shardlab.ui.lessons;
 
-import io.shardlab.sim.DefaultChunkSize;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import java.util.List;
@@ -34,6 +34,8 @@ public final class LessonsViewModel {
 
     private final ScenarioLauncher launcher;
     private final Runnable togglePresenterMode;
+    /** The scenario last started in the explorer; null before. */
+    private LessonScenario running;
 
     private final ReadOnlyListWrapper<Lesson> lessons =
             new ReadOnlyListWrapper<>(this, "lessons", FXCollections.observableArrayList());
@@ -138,7 +140,8 @@ public final class LessonsViewModel {
     // ---- scenarios ----
 
     /**
-     * Chooses the filter whose targeting the explorer shows when the scenario starts; null for none.
+     * Chooses the filter whose targeting the explorer shows; null for none. While the shown scenario runs in the
+     * explorer, the explorer shows it at once; otherwise when the scenario starts.
      *
      * @throws IllegalArgumentException if {@code query} is not one of the shown scenario's queries
      */
@@ -147,6 +150,9 @@ public final class LessonsViewModel {
             throw new IllegalArgumentException("query: '" + query.label() + "' is not a query of the shown scenario");
         }
         selectedQuery.set(query);
+        if (running != null && running == shownScenario.get()) {
+            launcher.showQuery(Optional.ofNullable(query).map(LessonQuery::filter));
+        }
     }
 
     /** Shows the open lesson's own scenario and starts it in the explorer with the chosen query. */
@@ -177,7 +183,9 @@ public final class LessonsViewModel {
         scenarioSummary.set(summary(scenario.base()));
         whyTheseSettings.set(scenario.whyTheseSettings());
         queries.setAll(scenario.queries());
-        selectedQuery.set(scenario.queries().isEmpty() ? null : scenario.queries().get(0));
+        // no query until the teacher picks one: a query dims the shards it does not reach, and while a stream
+        // plays every shard's colour should show
+        selectedQuery.set(null);
     }
 
     private void launch(LessonScenario scenario, String what) {
@@ -189,6 +197,7 @@ public final class LessonsViewModel {
             status.set("Could not start " + what + ": " + e.getMessage());
             return;
         }
+        running = scenario;
         launchFailed.set(false);
         status.set("Running " + what + " in the explorer");
     }
@@ -205,7 +214,7 @@ public final class LessonsViewModel {
     static String summary(Scenario s) {
         String chunks = s.chunkSizeMegabytes() > 0
                 ? s.chunkSizeMegabytes() + " MB chunks"
-                : String.format(Locale.ROOT, "default %.0f MB chunks", DefaultChunkSize.bytes(s.version()) / MEBIBYTE);
+                : String.format(Locale.ROOT, "default %.0f MB chunks", ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
         String text = String.format(Locale.ROOT, "MongoDB %s · %d %s · %s · %s · %s: %,d documents at %,.0f/s",
                 s.version(), s.shards(), s.shards() == 1 ? "shard" : "shards", s.keyPattern(), chunks, s.workload(),
                 s.documents(), s.docsPerSecond());

@@ -14,6 +14,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
@@ -66,6 +67,12 @@ public final class ConnectDialog extends Dialog<Void> {
         ListView<String> recent = new ListView<>(vm.recent());
         recent.setId("connect-recent");
         recent.setPrefHeight(110);
+        Label noRecent = new Label("No recent connections yet: each one that opens is listed here, without its "
+                + "password.");
+        noRecent.setId("connect-recent-empty");
+        noRecent.getStyleClass().add("text-muted");
+        noRecent.setWrapText(true);
+        recent.setPlaceholder(noRecent);
         recent.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
             if (now != null) {
                 vm.useRecent(now);
@@ -79,6 +86,14 @@ public final class ConnectDialog extends Dialog<Void> {
         error.textProperty().bind(vm.errorProperty());
         error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
+        // the whole message, however long: the row grows and the dialog with it
+        error.setMinHeight(Region.USE_PREF_SIZE);
+        error.setMaxWidth(Double.MAX_VALUE);
+        vm.errorProperty().addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
+                getDialogPane().getScene().getWindow().sizeToScene();
+            }
+        }));
         ProgressIndicator progress = new ProgressIndicator();
         progress.setId("connect-progress");
         progress.setPrefSize(18, 18);
@@ -90,11 +105,18 @@ public final class ConnectDialog extends Dialog<Void> {
         grid.setHgap(8);
         grid.setVgap(8);
         grid.setPadding(new Insets(8));
-        grid.addRow(0, new Label("Connection string"), uri);
+        grid.addRow(0, fieldLabel("Connection string"), uri);
         grid.add(masked, 1, 1);
         HBox caRow = new HBox(8, chooseCa, clearCa, ca);
-        grid.addRow(2, new Label("TLS"), caRow);
-        grid.addRow(3, new Label("Recent"), recent);
+        grid.addRow(2, fieldLabel("TLS"), caRow);
+        grid.addRow(3, fieldLabel("Recent"), recent);
+        // the labels' column never gives up width: the fields' column is the one that grows and shrinks
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        fields.setMinWidth(0);
+        grid.getColumnConstraints().setAll(labels, fields);
         grid.add(new HBox(8, progress, waiting), 1, 4);
         grid.add(error, 1, 5);
         GridPane.setHgrow(uri, Priority.ALWAYS);
@@ -117,5 +139,11 @@ public final class ConnectDialog extends Dialog<Void> {
             }
         });
         setOnCloseRequest(e -> vm.cancel());
+    }
+
+    private static Label fieldLabel(String text) {
+        Label label = new Label(text);
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        return label;
     }
 }

@@ -8,6 +8,7 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.LiveTimeouts;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.ui.BackgroundFailure;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
@@ -78,7 +79,7 @@ public final class ConnectViewModel {
         try {
             request = new LiveConnectionRequest(connectionString.get(), tlsCaFile.get(), null, TIMEOUTS);
         } catch (IllegalArgumentException e) {
-            error.set(e.getMessage());
+            error.set(inDialogWords(e.getMessage()));
             return;
         }
         error.set("");
@@ -98,7 +99,8 @@ public final class ConnectViewModel {
                 Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;
                 if (!(cause instanceof LiveClusterException l && l.kind() == LiveClusterException.Kind.CANCELLED)) {
-                    error.set(ConnectionStringSecrets.redact(String.valueOf(cause.getMessage()), request.connectionString()));
+                    String message = cause instanceof Error ? BackgroundFailure.describe(cause) : String.valueOf(cause.getMessage());
+                    error.set(inDialogWords(ConnectionStringSecrets.redact(message, request.connectionString())));
                 }
                 return;
             }
@@ -106,6 +108,20 @@ public final class ConnectViewModel {
             recentList.setAll(recent.list());
             connected.accept(connection);
         }));
+    }
+
+    /**
+     * A message from the connector, which names the command line's options ("uri: …", "--tls-ca-file"), in the
+     * words of this dialog's fields.
+     */
+    static String inDialogWords(String message) {
+        String m = message;
+        if (m.startsWith("uri: ")) {
+            m = "Connection string: " + m.substring("uri: ".length());
+        } else if (m.startsWith("tls-ca-file: ")) {
+            m = "TLS CA file: " + m.substring("tls-ca-file: ".length());
+        }
+        return m.replace("with --tls-ca-file", "with TLS CA file…");
     }
 
     /** Stops a connect under way; the dialog can be used again at once. */

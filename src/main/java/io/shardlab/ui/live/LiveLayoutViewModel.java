@@ -9,6 +9,7 @@ import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.sim.LoadLayout;
+import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
 import io.shardlab.ui.explorer.ExplorerFrame.SplitMark;
 import io.shardlab.ui.explorer.LayoutFork;
@@ -24,6 +25,7 @@ import io.shardlab.live.LayoutChange;
 import io.shardlab.live.LayoutHistory;
 import io.shardlab.live.LayoutWatcher;
 import io.shardlab.live.LiveCapture;
+import io.shardlab.live.SourceRelease;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
 import java.nio.file.Path;
@@ -124,6 +126,7 @@ public final class LiveLayoutViewModel {
     private final ObservableList<String> changes = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper highlightedChange = new ReadOnlyStringWrapper(this, "highlightedChange", "");
     private final ReadOnlyObjectWrapper<ClusterDescription> source = new ReadOnlyObjectWrapper<>(this, "source");
+    private final ReadOnlyStringWrapper release = new ReadOnlyStringWrapper(this, "release", "");
     private final ReadOnlyObjectWrapper<Motion> lastMotion = new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
     private Motion pendingMotion = Motion.NONE;
     private long motionSequence;
@@ -132,9 +135,11 @@ public final class LiveLayoutViewModel {
     private Map<io.shardlab.cluster.Chunk, ChunkStatistics> recordedSizes = Map.of();
     private Supplier<ConfigSource> watchSource;
     private String origin = "";
-    private Optional<String> serverVersion = Optional.empty();
+    private SourceRelease sourceRelease;
     private LayoutHistory history;
     private LayoutWatcher watcher;
+    /** Whether the last poll of the watch failed (the UI thread's view). */
+    private boolean watchFailing;
     private ConfigSource watchedSource;
 
     /**
@@ -177,17 +182,14 @@ public final class LiveLayoutViewModel {
             Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes = new HashMap<>();
             contents.chunkStatistics().forEach(s -> sizes.put(s.chunk(), s));
             ClusterMetadata m = LiveCapture.fromSnapshotFile(contents, file.getFileName().toString());
-            Optional<String> version = m.serverInfo().map(io.shardlab.live.ServerInfo::version);
-            // a snapshot captured from a server records its version under capture.server.version
-            if (version.isEmpty() && contents.capture() != null && contents.capture().isDocument("server")
-                    && contents.capture().getDocument("server").isString("version")) {
-                version = Optional.of(contents.capture().getDocument("server").getString("version").getValue());
-            }
-            return new Read(m, sizes, null, file.getFileName().toString(), version, "Snapshot");
+            return new Read(m, sizes, null, file.getFileName().toString(), "Snapshot");
         });
     }
 
-    /** Reads a folder of config.* exports (mongoexport JSON) in the background, with its whole changelog. */
+    /**
+     * Reads a config dump in the background, with its whole changelog: a folder of config.* exports
+     * (mongodump or mongoexport) or a mongodump archive file.
+     */
     public void openConfigDump(Path folder) {
         Objects.requireNonNull(folder, "folder");
         read(() -> {
@@ -211,12 +213,7 @@ public final class LiveLayoutViewModel {
     }
 
     private record Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes,
-            ConfigSource live, String origin, Optional<String> serverVersion, String kind) {
-
-        Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes, ConfigSource live,
-                String origin, String kind) {
-            this(metadata, sizes, live, origin, metadata.serverInfo().map(io.shardlab.live.ServerInfo::version), kind);
-        }
+            ConfigSource live, String origin, String kind) {
     }
 
     private void read(Supplier<Read> reading) {
@@ -226,8 +223,8 @@ public final class LiveLayoutViewModel {
             try {
                 Read r = reading.get();
                 ui.execute(() -> accept(r));
-            } catch (RuntimeException e) {
-                String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            } catch (RuntimeException | Error e) {
+                String message = BackgroundFailure.describe(e);
                 ui.execute(() -> {
                     busy.set(false);
                     error.set(message);
@@ -247,10 +244,11 @@ public final class LiveLayoutViewModel {
         closeLive(watchedSource);
         metadata = r.metadata();
         recordedSizes = r.sizes();
-        serverVersion = r.serverVersion();
+        sourceRelease = r.metadata().release();
+        release.set(sourceRelease.note());
         watchedSource = r.live();
         origin = r.origin();
-        source.set(describe(r.kind(), r.serverVersion()));
+        source.set(describe(r.kind(), sourceRelease));
         canWatch.set(r.live() != null);
         changes.clear();
         namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
@@ -259,13 +257,9 @@ public final class LiveLayoutViewModel {
                 .orElse(namespaces.get(0)));
     }
 
-    /** The status bar's words for a source: its kind, and its server's version when it is a well-formed release. */
-    private static ClusterDescription describe(String kind, Optional<String> version) {
-        try {
-            return version.map(v -> new ClusterDescription(kind, v)).orElseGet(() -> ClusterDescription.withoutVersion(kind));
-        } catch (IllegalArgumentException e) {
-            return ClusterDescription.withoutVersion(kind);
-        }
+    /** The status bar's words for a source: its kind, and its release, marked when inferred or assumed. */
+    private static ClusterDescription describe(String kind, SourceRelease release) {
+        return new ClusterDescription(kind, Optional.of(release.version().label()), release.guessed());
     }
 
     private static void closeLive(ConfigSource source) {
@@ -376,7 +370,7 @@ public final class LiveLayoutViewModel {
      * Copies the layout on show (at the history position shown) for the simulator: its shards, chunks and
      * zones; per-chunk documents and bytes from the best figures the source has ({@link ChunkContents}; a
      * rewound layout only from what a snapshot recorded per chunk, as per-shard totals are today's); the
-     * source server's release when ShardLab models it, else 8.0; the collection's
+     * source's release (recorded or inferred, {@link SourceRelease}; 8.0 for one older than 4.0); the collection's
      * {@code maxChunkSizeBytes}, else config.settings {@code chunksize}, else the version's default.
      * Hands it to {@code into} (the explorer's {@code fork}); on success the live watch stops and the
      * panel hides, as the explorer now shows the simulation; a refusal shows in {@link #errorProperty()}.
@@ -394,7 +388,8 @@ public final class LiveLayoutViewModel {
                 history.layoutAfter(historyPosition.get() - 1), now.zones());
         ChunkContents contents = ChunkContents.of(at, recordedSizes,
                 rewound ? Map.of() : layout.estimatedDataSizeBytes(), rewound ? null : layout.dataDistribution());
-        MongoVersion version = release().filter(v -> MongoVersion.simulated().contains(v)).orElse(MongoVersion.V8_0);
+        MongoVersion version = sourceRelease.version().atLeast(MongoVersion.V4_0) ? sourceRelease.version()
+                : MongoVersion.DEFAULT;
         try {
             into.accept(new LayoutFork(new LoadLayout(at, contents.perChunk()), version, chunkSizeBytes(layout),
                     origin));
@@ -407,16 +402,6 @@ public final class LiveLayoutViewModel {
         shown.set(false);
     }
 
-    /** The release series of the source's server ({@code 7.0} for {@code 7.0.12}), when known and well formed. */
-    private Optional<MongoVersion> release() {
-        return serverVersion.flatMap(v -> {
-            try {
-                return Optional.of(MongoVersion.parse(v.replaceAll("^(\\d+\\.\\d+).*$", "$1")));
-            } catch (IllegalArgumentException e) {
-                return Optional.empty();
-            }
-        });
-    }
 
     /** As {@code simulate --snapshot}: the collection's maxChunkSizeBytes, else config.settings chunksize, else 0. */
     private long chunkSizeBytes(CollectionLayout layout) {
@@ -451,10 +436,11 @@ public final class LiveLayoutViewModel {
                     busy.set(false);
                     status.set("saved " + ns + " to " + file.getFileName());
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                String message = BackgroundFailure.describe(e);
                 ui.execute(() -> {
                     busy.set(false);
-                    error.set(e.getMessage());
+                    error.set(message);
                 });
             }
         });
@@ -467,6 +453,7 @@ public final class LiveLayoutViewModel {
         if (watchedSource == null || watcher != null) {
             return;
         }
+        watchFailing = false;
         watcher = new LayoutWatcher(watchedSource, new ClusterInspector(clock), new ClusterInspector.Scope(null, 0),
                 scheduler, interval, new LayoutWatcher.Listener() {
                     @Override
@@ -475,8 +462,15 @@ public final class LiveLayoutViewModel {
                     }
 
                     @Override
-                    public void failed(RuntimeException e) {
-                        ui.execute(() -> error.set("watch: " + e.getMessage()));
+                    public void failed(Throwable e) {
+                        String message = BackgroundFailure.describe(e);
+                        // the watch keeps polling, so a server that comes back is picked up again
+                        ui.execute(() -> {
+                            watchFailing = true;
+                            error.set("watch: " + message + " (still watching: trying again every "
+                                    + (interval.toMillis() % 1000 == 0 ? interval.toSeconds() + " s)"
+                                            : interval.toMillis() + " ms)"));
+                        });
                     }
                 });
         watching.set(true);
@@ -497,6 +491,10 @@ public final class LiveLayoutViewModel {
             return;
         }
         error.set("");
+        if (watchFailing) {
+            watchFailing = false;
+            status.set("watch: the cluster answers again");
+        }
         if (update.previous() == null) {
             return; // the first poll reads the baseline
         }
@@ -631,6 +629,15 @@ public final class LiveLayoutViewModel {
     /** What the source on show is, for the status bar, e.g. "Live cluster · MongoDB 7.0.12"; null before any read. */
     public ReadOnlyObjectProperty<ClusterDescription> sourceProperty() {
         return source.getReadOnlyProperty();
+    }
+
+    /**
+     * Which MongoDB release the source's metadata came from and how ShardLab knows (the server's answer,
+     * the snapshot's or dump's record, or inferred from the metadata's shape, with the evidence); empty
+     * before any read.
+     */
+    public ReadOnlyStringProperty releaseProperty() {
+        return release.getReadOnlyProperty();
     }
 
     /** What the last live watch poll with changes in the shown collection animated; {@link Motion#NONE} before. */

@@ -16,7 +16,7 @@ import javafx.stage.Window;
 
 /**
  * The File menu's live-cluster items: Connect to cluster…, Open snapshot…, Open config dump folder…,
- * Save snapshot…. Opens the dialogs; the {@link LiveLayoutViewModel} does the work.
+ * Open config dump archive…, Save snapshot…. Opens the dialogs; the {@link LiveLayoutViewModel} does the work.
  */
 public final class LiveMenu {
 
@@ -54,6 +54,17 @@ public final class LiveMenu {
                 layout.openConfigDump(f.toPath());
             }
         });
+        MenuItem archive = item("Open config dump archive…", "menu-open-dump-archive", () -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("mongodump --db config --archive file (gzipped or not)");
+            chooser.getExtensionFilters().addAll(
+                    new FileChooser.ExtensionFilter("mongodump archives", "*.archive", "*.archive.gz", "*.gz", "*.agz"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            File f = chooser.showOpenDialog(owner.get());
+            if (f != null) {
+                layout.openConfigDump(f.toPath());
+            }
+        });
         MenuItem save = item("Save snapshot…", "menu-save-snapshot", () -> {
             FileChooser chooser = snapshotChooser("Save snapshot");
             chooser.setInitialFileName(layout.namespaceProperty().get() + ".shardlab");
@@ -63,7 +74,7 @@ public final class LiveMenu {
             }
         });
         save.disableProperty().bind(layout.shownProperty().not());
-        return List.of(connect, open, dump, save, new SeparatorMenuItem());
+        return List.of(connect, open, dump, archive, save, new SeparatorMenuItem());
     }
 
     /** Opens File → Connect to cluster…; a connection that opens is read in the background and shown. */

@@ -128,7 +128,13 @@ public final class LivePanel {
             }
         });
 
-        root.getChildren().addAll(top, step, error, changes);
+        // the simulator forks with this release's rules: say which, and whether it is a guess
+        Label release = new Label();
+        release.setId("live-release");
+        release.setWrapText(true);
+        release.textProperty().bind(vm.releaseProperty());
+
+        root.getChildren().addAll(top, step, release, error, changes);
     }
 
     public Region node() {

@@ -1,5 +1,6 @@
 package io.shardlab.ui.shell;
 
+import io.shardlab.cluster.MongoVersion;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -9,11 +10,11 @@ import java.util.Optional;
  * @param kind what kind of cluster it is, e.g. {@code "In-memory cluster"}, {@code "Live cluster"},
  *        {@code "Snapshot"}, {@code "Config dump"}
  * @param serverVersion the MongoDB release it behaves like (in memory) or runs (live), e.g. {@code "8.0"} or
- *        {@code "7.0.12"}; empty when the source does not say (a config dump carries no server version)
+ *        {@code "7.0.12"}; empty when the source does not say
+ * @param inferred whether the release is ShardLab's inference from the metadata (or its default) rather than
+ *        what the server or a recording said
  */
-public record ClusterDescription(String kind, Optional<String> serverVersion) {
-
-    private static final String RELEASE = "\\d+\\.\\d+(\\.\\d+)?(-[0-9A-Za-z.]+)?";
+public record ClusterDescription(String kind, Optional<String> serverVersion, boolean inferred) {
 
     public ClusterDescription {
         if (kind == null || kind.isBlank()) {
@@ -25,7 +26,12 @@ public record ClusterDescription(String kind, Optional<String> serverVersion) {
 
     /** A cluster of a known release, e.g. {@code ("Live cluster", "7.0.12")}. */
     public ClusterDescription(String kind, String serverVersion) {
-        this(kind, Optional.of(release(serverVersion)));
+        this(kind, Optional.of(release(serverVersion)), false);
+    }
+
+    /** A cluster whose release is recorded (or not known at all). */
+    public ClusterDescription(String kind, Optional<String> serverVersion) {
+        this(kind, serverVersion, false);
     }
 
     /** A cluster whose release the source does not tell, e.g. a config dump. */
@@ -34,15 +40,27 @@ public record ClusterDescription(String kind, Optional<String> serverVersion) {
     }
 
     private static String release(String serverVersion) {
-        if (serverVersion == null || !serverVersion.matches(RELEASE)) {
+        if (serverVersion == null || !parses(serverVersion)) {
             throw new IllegalArgumentException("serverVersion: expected a MongoDB release such as '8.0', got '"
                     + serverVersion + "'");
         }
         return serverVersion;
     }
 
-    /** The status bar text, e.g. {@code "In-memory cluster · MongoDB 8.0"}, or just the kind without a version. */
+    private static boolean parses(String version) {
+        try {
+            MongoVersion.parse(version);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The status bar text, e.g. {@code "In-memory cluster · MongoDB 8.0"}, {@code "Config dump · MongoDB 4.4
+     * (inferred)"}, or just the kind without a version.
+     */
     public String label() {
-        return serverVersion.map(v -> kind + " · MongoDB " + v).orElse(kind);
+        return serverVersion.map(v -> kind + " · MongoDB " + v + (inferred ? " (inferred)" : "")).orElse(kind);
     }
 }

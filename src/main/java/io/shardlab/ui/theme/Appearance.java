@@ -24,6 +24,11 @@ public final class Appearance {
     public static final String DARK = "dark";
     /** Style class on a window root in presenter mode. */
     public static final String PRESENTER = "presenter";
+    /**
+     * How much larger the diagram canvases paint in presenter mode: about what the stylesheet's presenter type
+     * (19 px) is to AtlantaFX's 14 px, so the diagram the room reads grows with the rest of the window.
+     */
+    public static final double PRESENTER_DIAGRAM_SCALE = 1.4;
 
     private static final Theme LIGHT_THEME = new PrimerLight();
     private static final Theme DARK_THEME = new PrimerDark();

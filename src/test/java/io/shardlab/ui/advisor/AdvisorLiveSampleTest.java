@@ -130,4 +130,55 @@ class AdvisorLiveSampleTest {
         assertTrue(requests.isEmpty(), "nothing was opened");
         assertFalse(vm.busyProperty().get());
     }
+
+    /** A cluster that sampled two finds by _id and answers analyzeShardKey as the server would. */
+    private static LiveAnalysis answering(List<String> asked) {
+        return new LiveAnalysis() {
+            @Override
+            public io.shardlab.live.SampledQueries.Mix sampledQueries(LiveConnectionRequest request, String namespace,
+                    Cancellation cancellation) {
+                asked.add("sampledQueries " + namespace);
+                return new io.shardlab.live.SampledQueries.Mix(List.of(
+                        io.shardlab.advisor.SampledQuery.find(new BsonDocument("_id", new BsonInt64(3))),
+                        io.shardlab.advisor.SampledQuery.find(new BsonDocument("customerId", new BsonInt64(2)))),
+                        List.of());
+            }
+
+            @Override
+            public BsonDocument serverAnswer(LiveConnectionRequest request, String namespace,
+                    io.shardlab.key.ShardKeyPattern key, Cancellation cancellation) {
+                asked.add("analyzeShardKey " + key);
+                return io.shardlab.bson.BsonLiterals.parseDocument("""
+                        {readDistribution: {sampleSize: {total: NumberLong(2), find: NumberLong(2),
+                           aggregate: NumberLong(0), count: NumberLong(0), distinct: NumberLong(0)},
+                           percentageOfSingleShardReads: 50.0, percentageOfMultiShardReads: 0.0,
+                           percentageOfScatterGatherReads: 50.0, numReadsByRange: [NumberLong(1), NumberLong(1)]},
+                         writeDistribution: {sampleSize: {total: NumberLong(0), update: NumberLong(0),
+                           delete: NumberLong(0), findAndModify: NumberLong(0)}}, ok: 1.0}""");
+            }
+        };
+    }
+
+    @Test
+    void aLiveSamplesSampledQueriesBecomeTheMixAndTheServersAnswerShowsBesideShardLabs() {
+        List<String> asked = new ArrayList<>();
+        AdvisorViewModel vm = new AdvisorViewModel(Runnable::run, Runnable::run, Runnable::run,
+                fake(new AtomicInteger()), answering(asked));
+        assertFalse(vm.liveProperty().get());
+
+        vm.loadLiveCollection("mongodb://db1/", "", "shop.orders", "50");
+        assertTrue(vm.liveProperty().get());
+        vm.useSampledQueries();
+        assertEquals("2 sampled operations of shop.orders", vm.queryMixSummaryProperty().get());
+        assertTrue(vm.addCandidate("{customerId: 1}"));
+        vm.analyze();
+        vm.askServer();
+
+        assertEquals(List.of("sampledQueries shop.orders", "analyzeShardKey { customerId: 1 }"), asked);
+        String answer = vm.selectedServerAnswerProperty().get();
+        assertTrue(answer.startsWith("The server's analyzeShardKey differs on "), answer);
+        assertTrue(answer.contains("keyCharacteristics: ShardLab "), "the server found no supporting index: " + answer);
+        assertTrue(answer.contains("readDistribution.numReadsByRange"), answer);
+        assertFalse(answer.contains("percentageOfSingleShardReads"), "the same two queries, the same classes");
+    }
 }

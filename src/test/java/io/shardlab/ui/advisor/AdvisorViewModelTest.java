@@ -92,7 +92,7 @@ class AdvisorViewModelTest {
         AdvisorViewModel vm = direct();
 
         assertFalse(vm.addCandidate("{a: -1}"));
-        assertEquals("Candidate {a: -1}: Shard key { a: -1 }numerical fields must be set to a value of 1 (ascending). "
+        assertEquals("Candidate {a: -1}: Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                 + "Failed to parse field a", vm.errorProperty().get());
         assertFalse(vm.addCandidate("{a: "));
         assertTrue(vm.errorProperty().get().startsWith("Candidate {a:: "), vm.errorProperty().get());
@@ -204,5 +204,83 @@ class AdvisorViewModelTest {
 
         assertEquals(75.0, vm.rowsProperty().get(0).singleShardReads());
         assertEquals(ShardKeyPattern.parse("{state: 1}"), vm.rowsProperty().get(0).key());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "a load dying of {0} shows: {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            StackOverflowError | The input is nested too deeply to process.
+            OutOfMemoryError   | The input is too large for the memory ShardLab was given
+            AssertionError     | Unexpected error: broken (a ShardLab bug: please report it)
+            """)
+    void aLoadThatDiesOfAnErrorShowsItAndIsNoLongerBusy(String error, String shown) {
+        Error failure = switch (error) {
+            case "StackOverflowError" -> new StackOverflowError();
+            case "OutOfMemoryError" -> new OutOfMemoryError("Java heap space");
+            default -> new AssertionError("broken");
+        };
+        Queue background = new Queue();
+        AdvisorViewModel vm = new AdvisorViewModel(background, Runnable::run, Runnable::run,
+                (request, namespace, size, cancellation) -> new io.shardlab.advisor.SampleSource() {
+                    @Override
+                    public String description() {
+                        return namespace;
+                    }
+
+                    @Override
+                    public io.shardlab.advisor.SampleOrder order() {
+                        return io.shardlab.advisor.SampleOrder.values()[0];
+                    }
+
+                    @Override
+                    public io.shardlab.advisor.SampleInput open() {
+                        throw failure;
+                    }
+                });
+
+        vm.loadLiveCollection("mongodb://127.0.0.1:1", "", "shop.orders", "100");
+        assertTrue(vm.busyProperty().get(), "busy while the load runs");
+        background.runAll();
+
+        assertFalse(vm.busyProperty().get());
+        assertTrue(vm.errorProperty().get().startsWith(shown), vm.errorProperty().get());
+        assertEquals(1, vm.errorProperty().get().lines().count());
+    }
+
+    @Test
+    void eachRowCarriesTheReadsAndWritesPerRangeForTheHeatStrips() throws java.io.IOException {
+        Path mix = dir.resolve("strips.jsonl");
+        Files.writeString(mix, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}, \"weight\": 9}\n");
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        vm.loadQueryMix(mix);
+        assertTrue(vm.addCandidate("{state: 1}"));
+
+        vm.analyze();
+
+        CandidateRow row = vm.rowsProperty().get(0);
+        assertEquals(9, row.numReadsByRange().stream().mapToLong(Long::longValue).sum(), "one range holds CA");
+        assertEquals(List.of(), row.numWritesByRange(), "no writes: no strip");
+        assertTrue(row.rangeLegend().startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "
+                + "(numReadsByRange, "), row.rangeLegend());
+        assertTrue(row.rangeLegend().endsWith("busiest 9)."), row.rangeLegend());
+        assertTrue(vm.caveatProperty().get().startsWith("The data (") && vm.caveatProperty().get().endsWith(
+                "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents."),
+                "the sample-size caveat leads the results: " + vm.caveatProperty().get());
+    }
+
+    @Test
+    void loadingASampleWithoutACandidatesFieldsRemovesItAndSaysSo() throws java.io.IOException {
+        Path other = dir.resolve("other.jsonl");
+        Files.writeString(other, "{\"sku\": 1}\n{\"sku\": 2}\n");
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        assertTrue(vm.addCandidate("{state: 1}"));
+        assertTrue(vm.addCandidate("{sku: 1, state: 1}"));
+
+        vm.loadFile(other);
+
+        assertEquals(List.of("{ sku: 1, state: 1 }"), vm.candidatesProperty().stream().map(Object::toString).toList(),
+                "a key with one field in the new sample stays, and is judged with its findings");
+        assertEquals("Removed { state: 1 }: the new sample has none of its fields.", vm.stageProperty().get());
     }
 }

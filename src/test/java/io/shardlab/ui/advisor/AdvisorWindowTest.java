@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.ui.ShardLabApp;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
@@ -52,5 +53,25 @@ class AdvisorWindowTest {
 
         assertEquals(List.of(advisor), advisorWindows());
         robot.interact(advisor::close);
+    }
+
+    @Test
+    void escapeAndShortcutWCloseTheAdvisorWindow(FxRobot robot) throws Exception {
+        openFromMenu(robot);
+        Stage advisor = advisorWindows().get(0);
+        robot.interact(() -> javafx.event.Event.fireEvent(advisor.getScene().getRoot(), key(KeyCode.ESCAPE, false)));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> advisorWindows().isEmpty());
+
+        openFromMenu(robot);
+        Stage again = advisorWindows().get(0);
+        robot.interact(() -> again.getScene().getAccelerators().get(
+                new javafx.scene.input.KeyCodeCombination(KeyCode.W, javafx.scene.input.KeyCombination.SHORTCUT_DOWN))
+                .run());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> advisorWindows().isEmpty());
+    }
+
+    private static javafx.scene.input.KeyEvent key(KeyCode code, boolean shortcut) {
+        return new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", code, false, shortcut,
+                false, false);
     }
 }

@@ -127,4 +127,24 @@ class ExplorerEngineTest {
         assertEquals(after, published.size());
         assertFalse(thread.repeating());
     }
+
+    @Test
+    void a_task_that_dies_of_an_error_ends_in_a_failed_state_with_its_message_and_stops_the_play() {
+        load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
+        engine.play();
+        io.shardlab.sim.ClusterCommand dying = (io.shardlab.sim.ClusterCommand) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {io.shardlab.sim.ClusterCommand.class},
+                (proxy, method, args) -> {
+                    throw new StackOverflowError();
+                });
+
+        engine.execute(dying);
+
+        EngineState.Failed failed = assertInstanceOf(EngineState.Failed.class, published.get(published.size() - 1));
+        assertEquals("The input is nested too deeply to process.", failed.message());
+        int before = published.size();
+        thread.tick();
+        engine.play();
+        assertEquals(before, published.size(), "nothing plays on after the failure");
+    }
 }

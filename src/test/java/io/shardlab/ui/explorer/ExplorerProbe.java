@@ -21,6 +21,16 @@ public final class ExplorerProbe {
         return view.numberLineView().paintedLineWidth().orElse(0.0);
     }
 
+    /** The number line bar's height at the last paint, in the view's pixels; 0 when nothing was painted. */
+    public static double barHeight(ExplorerView view) {
+        return view.numberLineView().paintedBarHeight().orElse(0.0);
+    }
+
+    /** The scale each of the explorer's canvases paints at (number line, charts), in scene-graph order. */
+    public static java.util.List<Double> canvasScales(ExplorerView view) {
+        return view.node().lookupAll(".render-canvas").stream().map(n -> ((RenderCanvas) n).scale()).toList();
+    }
+
     /** What the lanes showed beside them at the last paint. */
     public static LaneDetail laneDetail(ExplorerView view) {
         return view.numberLineView().paintedLaneDetail();

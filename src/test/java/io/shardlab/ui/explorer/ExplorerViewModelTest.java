@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.render.NumberLineModel;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.Highlight;
@@ -123,6 +124,31 @@ class ExplorerViewModelTest {
     }
 
     @Test
+    void merges_are_offered_only_with_a_neighbour_on_the_same_shard() {
+        // given a collection of one chunk
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
+        vm.numberLine().selectChunk(0);
+
+        // then it has nothing to merge with
+        assertFalse(vm.actions().canMergeWithPreviousProperty().get());
+        assertFalse(vm.actions().canMergeWithNextProperty().get());
+        assertFalse(vm.actions().canMergeProperty().get());
+
+        // given three chunks spread over three shards by the pre-split, then one split of the first chunk
+        launchMonotonic();
+        vm.numberLine().selectChunk(1);
+        assertFalse(vm.actions().canMergeWithPreviousProperty().get(), "chunk 0 is on another shard");
+        assertFalse(vm.actions().canMergeWithNextProperty().get(), "chunk 2 is on another shard");
+        NumberLineModel model = vm.numberLine().pictureProperty().get().model();
+        vm.numberLine().selectAt((model.edge(1) + model.edge(2)) / 2);
+        vm.actions().splitSelectedChunk();
+        assertEquals(4, vm.numberLine().pictureProperty().get().model().chunkCount());
+        vm.numberLine().selectChunk(1);
+        assertTrue(vm.actions().canMergeWithNextProperty().get(), "its two halves are on one shard");
+        assertFalse(vm.actions().canMergeWithPreviousProperty().get(), "chunk 0 is still on another shard");
+    }
+
+    @Test
     void splitting_the_selected_chunk_where_it_was_clicked_then_undo_and_redo() {
         launchMonotonic();
         play(500);
@@ -135,6 +161,7 @@ class ExplorerViewModelTest {
         assertEquals(1, line.selectedProperty().get().index());
         assertEquals("Split at { counter: 7500 }", vm.actions().splitTextProperty().get(),
                 "halfway between the int32 bounds the scenario's split points made");
+        assertTrue(vm.actions().splitNamesAPointProperty().get(), "so the median is a separate entry");
         vm.actions().splitSelectedChunk();
 
         assertEquals(before + 1, line.pictureProperty().get().model().chunkCount());
@@ -163,6 +190,37 @@ class ExplorerViewModelTest {
                 vm.actions().errorProperty().get());
         vm.actions().dismissError();
         assertEquals("", vm.actions().errorProperty().get());
+    }
+
+    @Test
+    void a_chunk_moved_after_the_stream_has_ended_commits_without_pressing_play() {
+        // given a short stream played to its end
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000).withDocsPerSecond(2_000)
+                .withSplitPoints(List.of("{ counter: 5000 }", "{ counter: 10000 }")));
+        vm.playback().play();
+        for (int i = 0; i < 2_000 && vm.playback().playingProperty().get(); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+        }
+        assertTrue(vm.playback().finishedProperty().get(), "the stream and the balancer are done");
+
+        // when a chunk is moved to another shard
+        NumberLineViewModel line = vm.numberLine();
+        line.selectChunk(2);
+        String to = vm.actions().moveTargetsProperty().get(0);
+        vm.actions().moveSelectedChunkTo(to);
+
+        // then time runs by itself until the migration commits, and stops again
+        assertTrue(thread.repeating(), "the clock runs for the migration");
+        for (int i = 0; i < 2_000 && thread.repeating(); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+        }
+        assertFalse(thread.repeating());
+        assertEquals(to, line.selectedProperty().get().chunk().shard());
+        assertTrue(vm.numberLine().pictureProperty().get().data().layout().snapshot().chunks().size() > 0);
+        assertFalse(vm.playback().progressTextProperty().get().contains("moving"),
+                vm.playback().progressTextProperty().get());
     }
 
     @Test
@@ -224,7 +282,7 @@ class ExplorerViewModelTest {
         SetupViewModel setup = vm.setup();
 
         setup.keyPatternProperty().set("{ counter: -1 }");
-        assertEquals("Shard key { counter: -1 }numerical fields must be set to a value of 1 (ascending). "
+        assertEquals("Shard key { counter: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                 + "Failed to parse field counter", setup.keyErrorProperty().get());
         assertFalse(setup.validProperty().get());
 
@@ -252,6 +310,27 @@ class ExplorerViewModelTest {
         assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
         assertEquals(4, vm.numberLine().pictureProperty().get().model().shards().size());
         assertEquals("", setup.errorProperty().get());
+    }
+
+    @Test
+    void a_lessons_query_is_dropped_when_the_form_applies_another_key_or_workload_and_kept_for_the_same() {
+        // given a lesson's scenario with its query on show
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000)
+                .withQueryFilter("{ counter: 42 }"));
+        assertEquals("{ counter: 42 }", vm.query().filterTextProperty().get());
+
+        // when the form applies the same key and stream with more shards, the query still fits: it stays
+        vm.setup().shardsProperty().set(4);
+        vm.setup().apply();
+        assertEquals("{ counter: 42 }", vm.query().filterTextProperty().get());
+        assertTrue(vm.query().targetedProperty().get());
+
+        // when it applies another key, the query goes, and every shard shows in full colour
+        vm.setup().keyPatternProperty().set("{ total: 1 }");
+        vm.setup().apply();
+        assertEquals("", vm.query().filterTextProperty().get());
+        assertFalse(vm.query().targetedProperty().get());
+        assertEquals(Highlight.none(), vm.numberLine().pictureProperty().get().options().highlight());
     }
 
     @Test

@@ -118,16 +118,24 @@ class ExplorerViewTest {
         // the 1,240 px explorer folds its side panel into the rail: the query button opens that section
         robot.clickOn("#rail-query");
         robot.clickOn("#query-filter").write("{ counter: 150 }");
-        waitUntil(() -> "single-shard".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        waitUntil(() -> "single-shard shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
 
-        assertEquals("reaches shard02", robot.lookup("#query-shards").queryAs(Label.class).getText());
+        assertEquals("reaches shard02 (1 of 3 shards)", robot.lookup("#query-shards").queryAs(Label.class).getText());
         assertEquals(new Highlight.Shards(Set.of("shard02")),
                 vm.numberLine().pictureProperty().get().options().highlight());
         assertTrue(robot.lookup("#query-reason").queryAs(Label.class).getText().contains("equality"));
 
+        // a range is multi-shard by its shape, even where this layout keeps it on one shard: both are said
+        replaceText(robot, "#query-filter", "{ counter: { $gte: 120, $lt: 180 } }");
+        waitUntil(() -> "multi-shard shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        assertEquals("reaches shard02 (1 of 3 shards)", robot.lookup("#query-shards").queryAs(Label.class).getText());
+        String reason = robot.lookup("#query-reason").queryAs(Label.class).getText();
+        assertTrue(reason.endsWith("1 range overlapping 1 chunk, which lives on 1 shard."), reason);
+        assertFalse(reason.contains("(s)"), reason);
+
         replaceText(robot, "#query-filter", "{ customer: 'c00001' }");
-        waitUntil(() -> "scatter-gather".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
-        assertEquals("reaches shard01, shard02, shard03", robot.lookup("#query-shards").queryAs(Label.class).getText());
+        waitUntil(() -> "scatter-gather shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        assertEquals("reaches all 3 shards", robot.lookup("#query-shards").queryAs(Label.class).getText());
     }
 
     @Test
@@ -138,7 +146,7 @@ class ExplorerViewTest {
 
         replaceText(robot, "#setup-key", "{ counter: -1 }");
         assertTrue(robot.lookup("#setup-key-error").queryAs(Label.class).getText()
-                .contains("numerical fields must be set to a value of 1"), "MongoDB's message, as it is typed");
+                .contains("Non-hashed fields must be set to a value of 1"), "MongoDB's message, as it is typed");
         assertTrue(robot.lookup("#setup-apply").queryButton().isDisabled());
 
         replaceText(robot, "#setup-key", "{ counter: 'hashed' }");

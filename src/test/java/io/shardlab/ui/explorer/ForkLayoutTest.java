@@ -118,7 +118,7 @@ class ForkLayoutTest {
         assertEquals(bounds(LAYOUT), bounds(forked));
         assertEquals(LAYOUT.shardIds(), forked.shardIds());
         assertEquals("shop.events", forked.namespace());
-        assertEquals(MongoVersion.parse("7.0"), versions.get(versions.size() - 1), "the snapshot's server runs 7.0.12");
+        assertEquals(MongoVersion.parse("7.0.12"), versions.get(versions.size() - 1), "the snapshot's server runs 7.0.12");
         assertEquals("{ counter: 1 }", explorer.setup().keyPatternProperty().get());
         assertEquals(3, explorer.numberLine().pictureProperty().get().model().chunkCount());
 
@@ -133,6 +133,34 @@ class ForkLayoutTest {
         // then the forked layout is back, and no further undo goes past it
         assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
         assertFalse(explorer.history().canUndoProperty().get(), "the fork itself is not a user command");
+    }
+
+    @Test
+    void after_a_fork_and_a_key_change_the_copied_mongosh_commands_name_the_simulators_collection_and_its_key() {
+        // given a forked snapshot whose commands name its real collection and key
+        live.openSnapshot(snapshot(new BsonDocument()));
+        live.fork(explorer::fork);
+        thread.tick();
+        explorer.numberLine().selectChunk(1);
+        explorer.actions().splitSelectedChunk();
+        thread.tick();
+        String onTheFork = explorer.history().lastMongoshProperty().get();
+        assertTrue(onTheFork.contains("\"shop.events\"") || onTheFork.contains("'shop.events'"), onTheFork);
+
+        // when the key is changed in the setup form and applied
+        explorer.setup().keyPatternProperty().set("{ counter: 'hashed' }");
+        explorer.setup().apply();
+        thread.tick();
+        assertEquals("", explorer.setup().errorProperty().get());
+        explorer.numberLine().selectChunk(0);
+        explorer.actions().splitSelectedChunk();
+        thread.tick();
+
+        // then a pasted command names the simulated collection, never the real one with a key it does not have
+        String command = explorer.history().lastMongoshProperty().get();
+        assertFalse(command.contains("shop.events"), command);
+        assertTrue(command.contains(io.shardlab.ui.explorer.Scenario.DEFAULT_NAMESPACE), command);
+        assertEquals(io.shardlab.ui.explorer.Scenario.DEFAULT_NAMESPACE, shown.get(shown.size() - 1).namespace());
     }
 
     @Test
@@ -165,6 +193,32 @@ class ForkLayoutTest {
         assertEquals(ExplorerViewModel.Phase.READY, explorer.phaseProperty().get(), explorer.loadErrorProperty().get());
         assertEquals(MongoVersion.V8_0, versions.get(versions.size() - 1));
         assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
+    }
+
+    @Test
+    void a_layout_whose_source_did_not_tell_its_sizes_forks_with_sizes_unknown_not_zero() {
+        // given a layout recorded without per-chunk sizes (as a config dump without a size report)
+        Path file = dir.resolve("nosizes.shardlab");
+        SnapshotFile.write(file, new SnapshotFile.Contents(LAYOUT, List.of(), CLOCK.instant(), "test", null));
+        live.openSnapshot(file);
+        explorer.numberLine().selectChunk(0);
+        assertEquals("unknown", explorer.numberLine().selectedProperty().get().documentsText(), "read-only view");
+
+        // when it is forked into the simulator
+        live.fork(explorer::fork);
+        thread.tick();
+
+        // then the simulation's chunks read "unknown", never 0
+        explorer.numberLine().selectChunk(0);
+        assertEquals("unknown", explorer.numberLine().selectedProperty().get().documentsText());
+        assertEquals("unknown", explorer.numberLine().selectedProperty().get().sizeText());
+
+        // and a snapshot that recorded sizes forks with them
+        live.openSnapshot(snapshot(null));
+        live.fork(explorer::fork);
+        thread.tick();
+        explorer.numberLine().selectChunk(0);
+        assertEquals("10", explorer.numberLine().selectedProperty().get().documentsText());
     }
 
     @Test

@@ -82,7 +82,11 @@ class ExportViewModelTest {
         ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(),
                 new Highlight.Shards(Set.of("shard03"))));
         assertTrue(export.canHighlightProperty().get());
-        assertTrue(export.highlightProperty().get());
+        assertFalse(export.highlightProperty().get(), "the export starts in full colour; the user opts in");
+        BufferedImage byDefault = export.renderImage(export.sizeProperty().get());
+        export.highlightProperty().set(true);
+        assertFalse(Arrays.equals(pixels(byDefault), pixels(export.renderImage(export.sizeProperty().get()))),
+                "ticking the box dims the other shards");
 
         export.titleProperty().set("Orders by counter");
         assertEquals("Orders by counter", export.painterProperty().get().title());

@@ -72,7 +72,7 @@ class LessonCatalogTest {
     @Test
     void every_scenario_runs_on_a_simulated_version_with_at_most_the_explorers_shards() {
         for (LessonScenario s : allScenarios()) {
-            assertTrue(MongoVersion.simulated().contains(s.base().version()), s.base().version().toString());
+            assertTrue(MongoVersion.releaseLines().contains(s.base().version()), s.base().version().toString());
             assertTrue(s.base().shards() >= 1 && s.base().shards() <= Scenario.MAX_SHARDS);
             assertFalse(s.base().queryFilter().isPresent(), "filters are chosen when a scenario starts");
         }
@@ -189,9 +189,9 @@ class LessonCatalogTest {
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             # what is wrong             | replace                               | with                                    | message after 'io/shardlab/lessons/t.json: '
             unknown workload            | "workload": "monotonic"               | "workload": "monotonik"                 | scenario.workload: unknown workload 'monotonik'; known workloads: monotonic, timestamp, objectid, uniform, zipf, hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, presplit-minutes, zipcodes
-            invalid key                 | "key": "{ counter: 1 }"               | "key": "{ counter: 2 }"                 | scenario.key: Shard key { counter: 2 }numerical fields must be set to a value of 1 (ascending). Failed to parse field counter
+            invalid key                 | "key": "{ counter: 1 }"               | "key": "{ counter: 2 }"                 | scenario.key: Shard key { counter: 2 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field counter
             key on a missing field      | "key": "{ counter: 1 }"               | "key": "{ count: 1 }"                   | scenario.key: the key field 'count' is not in the documents of workload 'monotonic', which have [_id, counter, customer, total]
-            unknown version             | "mongodbVersion": "8.0"               | "mongodbVersion": "3.6"                 | scenario.mongodbVersion: version: unknown MongoDB version '3.6'; expected one of 4.4, 5.0, 6.0, 7.0, 8.0
+            too old version             | "mongodbVersion": "8.0"               | "mongodbVersion": "3.6"                 | scenario.mongodbVersion: version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models
             too many shards             | "shards": 3                           | "shards": 17                            | scenario.shards: expected 1 to 16, got 17
             shards not a number         | "shards": 3                           | "shards": "3"                           | scenario.shards: expected a whole number, found a string
             filter does not parse       | "filter": "{ counter: 1 }"            | "filter": "{ counter: }"                | scenario.queries[0].filter: '{ counter: }' is not valid: JSON reader was expecting a value but found '}'.

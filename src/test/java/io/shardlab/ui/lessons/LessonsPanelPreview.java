@@ -45,7 +45,7 @@ public final class LessonsPanelPreview {
             new MainView(main, appearance, List.of()).show(stage);
 
             LessonsViewModel lessons = new LessonsViewModel(LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
-                    scenario -> System.out.println("launch " + scenario), main.presenterModeProperty(),
+                    new RecordingLauncher(), main.presenterModeProperty(),
                     main::togglePresenterMode);
             for (String option : options) {
                 if (option.startsWith("--lesson=")) {

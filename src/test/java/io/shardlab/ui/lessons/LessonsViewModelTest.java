@@ -48,7 +48,7 @@ class LessonsViewModelTest {
         assertSame(first.scenario(), vm.shownScenarioProperty().get());
         assertNull(vm.shownFollowUpProperty().get());
         assertEquals(first.scenario().queries(), vm.queriesProperty());
-        assertSame(first.scenario().queries().get(0), vm.selectedQueryProperty().get());
+        assertNull(vm.selectedQueryProperty().get(), "no query dims the shards until the teacher picks one");
         assertEquals("", vm.statusProperty().get());
         assertTrue(launcher.launched.isEmpty(), "nothing starts until the teacher asks");
     }
@@ -98,6 +98,34 @@ class LessonsViewModelTest {
     }
 
     @Test
+    void run_scenario_starts_with_every_shard_in_colour_and_a_query_picked_while_it_runs_shows_at_once() {
+        // given the first lesson's scenario started without picking a query
+        Lesson lesson = LESSONS.get(0);
+        vm.startScenario();
+        assertEquals(Optional.empty(), launcher.last().queryFilter());
+        assertTrue(launcher.shownQueries.isEmpty());
+
+        // when the teacher picks a query, then clears it
+        LessonQuery page = lesson.scenario().queries().get(1);
+        vm.selectQuery(page);
+        vm.selectQuery(null);
+
+        // then the explorer shows its targeting at once, and then none
+        assertEquals(List.of(Optional.of(page.filter()), Optional.empty()), launcher.shownQueries);
+        assertEquals(1, launcher.launched.size(), "the stream is not restarted");
+    }
+
+    @Test
+    void a_query_picked_on_a_lesson_that_is_not_running_waits_for_its_scenario() {
+        vm.startScenario();
+        vm.nextLesson();
+
+        vm.selectQuery(LESSONS.get(1).scenario().queries().get(0));
+
+        assertTrue(launcher.shownQueries.isEmpty(), "the explorer still shows the first lesson");
+    }
+
+    @Test
     void with_no_query_chosen_the_scenario_starts_without_a_filter() {
         vm.selectQuery(null);
         vm.startScenario();
@@ -117,7 +145,7 @@ class LessonsViewModelTest {
         assertEquals(better.scenario().whyTheseSettings(), vm.whyTheseSettingsProperty().get());
         Scenario started = launcher.last();
         assertEquals("{ counter: 'hashed' }", started.keyPattern());
-        assertEquals(Optional.of(better.scenario().queries().get(0).filter()), started.queryFilter());
+        assertEquals(Optional.empty(), started.queryFilter(), "no query is picked for the follow-up either");
         assertEquals("Running the follow-up 'Better key: { counter: 'hashed' }' in the explorer", vm.statusProperty().get());
 
         vm.startScenario();

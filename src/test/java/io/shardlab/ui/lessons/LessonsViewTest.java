@@ -17,6 +17,7 @@ import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,6 +41,12 @@ class LessonsViewTest {
         LessonsViewModel vm = new LessonsViewModel(LESSONS, launcher, presenter, () -> presenter.set(!presenter.get()));
         root = new BorderPane();
         root.setRight(new LessonsView(vm).build());
+        // the rest of the window: a control outside the panel, and a text area that edits with Page Up / Down
+        javafx.scene.control.Button elsewhere = new javafx.scene.control.Button("Elsewhere");
+        elsewhere.setId("elsewhere");
+        javafx.scene.control.TextArea notes = new javafx.scene.control.TextArea("one\ntwo\nthree");
+        notes.setId("notes");
+        root.setCenter(new VBox(elsewhere, notes));
         // the app's own theme, stylesheet and presenter switch, as the main window applies them
         new Appearance(new SimpleBooleanProperty(false), presenter).follow(root);
         stage.setScene(new Scene(root, 720, 760));
@@ -99,7 +106,7 @@ class LessonsViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         assertEquals("{ counter: 'hashed' }", launcher.last().keyPattern());
-        assertEquals(Optional.of(better.scenario().queries().get(0).filter()), launcher.last().queryFilter());
+        assertEquals(Optional.empty(), launcher.last().queryFilter(), "no query until the teacher picks one");
         List<String> choices = robot.lookup("#lesson-queries .lesson-query-choice").queryAllAs(RadioButton.class)
                 .stream().map(RadioButton::getText).toList();
         assertEquals(better.scenario().queries().stream().map(LessonQuery::label).toList(), choices);
@@ -118,6 +125,26 @@ class LessonsViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(LESSONS.get(0).title(), text(robot, "#lesson-title"));
         assertTrue(robot.lookup("#lesson-previous").queryAs(Button.class).isDisabled());
+    }
+
+    @Test
+    void the_clicker_works_wherever_the_focus_is_but_a_text_area_keeps_its_page_keys(FxRobot robot) {
+        // given the focus on a control outside the lessons panel
+        robot.clickOn("#elsewhere");
+
+        // when the clicker sends Page Down, then Page Up, then Page Down
+        robot.push(KeyCode.PAGE_DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(LESSONS.get(1).title(), text(robot, "#lesson-title"), "next lesson from outside the panel");
+        robot.push(KeyCode.PAGE_UP);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(LESSONS.get(0).title(), text(robot, "#lesson-title"));
+
+        // but in a text area the keys move the caret, not the lessons
+        robot.clickOn("#notes");
+        robot.push(KeyCode.PAGE_DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(LESSONS.get(0).title(), text(robot, "#lesson-title"), "the text area keeps Page Down");
     }
 
     @Test

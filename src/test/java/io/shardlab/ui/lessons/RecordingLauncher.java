@@ -4,11 +4,13 @@ import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
-/** A launcher that records every scenario it is handed, and refuses them on request as the explorer would. */
+/** A launcher that records every scenario and query it is handed, and refuses them on request as the explorer would. */
 final class RecordingLauncher implements ScenarioLauncher {
 
     final List<Scenario> launched = new ArrayList<>();
+    final List<Optional<String>> shownQueries = new ArrayList<>();
     String refusal;
 
     @Override
@@ -17,6 +19,11 @@ final class RecordingLauncher implements ScenarioLauncher {
             throw new IllegalArgumentException(refusal);
         }
         launched.add(scenario);
+    }
+
+    @Override
+    public void showQuery(Optional<String> filter) {
+        shownQueries.add(filter);
     }
 
     Scenario last() {

@@ -147,7 +147,7 @@ class LiveLayoutViewModelTest {
     }
 
     @Test
-    void an_unreachable_port_fails_inline_within_the_timeout() throws Exception {
+    void a_port_where_nothing_listens_fails_inline_at_once() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -163,8 +163,10 @@ class LiveLayoutViewModelTest {
         vm.connect();
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
-        assertTrue(seconds <= ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + 2, "took " + seconds + " s");
-        assertFalse(vm.errorProperty().get().isEmpty());
+        assertTrue(seconds < 5, "a refusal is shown at once, not after the "
+                + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s timeout; took " + seconds + " s");
+        assertTrue(vm.errorProperty().get().contains("127.0.0.1:" + port + " refused the connection"),
+                vm.errorProperty().get());
         assertFalse(vm.errorProperty().get().contains("s3cret"), vm.errorProperty().get());
         assertFalse(vm.connectingProperty().get());
         assertTrue(opened.isEmpty());
@@ -178,7 +180,8 @@ class LiveLayoutViewModelTest {
         }, NOW, new RecentConnections(dir.resolve("recent")), c -> { });
         vm.connectionStringProperty().set("db1:27017");
         vm.connect();
-        assertTrue(vm.errorProperty().get().startsWith("uri: expected a connection string"), vm.errorProperty().get());
+        assertTrue(vm.errorProperty().get().startsWith("Connection string: expected a connection string"),
+                "the dialog's own word for the field, not the command line's 'uri:': " + vm.errorProperty().get());
     }
 
     @Test
@@ -218,6 +221,78 @@ class LiveLayoutViewModelTest {
             watched.close();
         } finally {
             scheduler.shutdownNow();
+        }
+    }
+
+    private static LiveConnection quickConnection(FakeCluster cluster) {
+        return new LiveConnector().connect(io.shardlab.live.LiveConnectionRequest.of(cluster.connectionString())
+                .withTimeouts(io.shardlab.live.LiveTimeouts.all(Duration.ofSeconds(2))));
+    }
+
+    /** Runs the UI tasks the watch posts until {@code done} holds (or 20 s pass, a guard against a hang). */
+    private static void runUiUntil(LinkedBlockingQueue<Runnable> ui, java.util.function.BooleanSupplier done)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+            Runnable r = ui.poll(1, TimeUnit.SECONDS);
+            if (r != null) {
+                r.run();
+            }
+        }
+    }
+
+    @Test
+    void a_watch_whose_server_dies_says_it_keeps_trying_and_says_so_when_the_server_is_back() throws Exception {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+        LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
+        try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0)) {
+            LiveLayoutViewModel watched = new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK, (d, c) -> drawn.add(d));
+            watched.openLive(new io.shardlab.live.LiveConfigSource(quickConnection(cluster), true), "127.0.0.1");
+            ui.poll().run();
+            watched.chooseCollection(ConfigFixture.USERS);
+            watched.startWatch(Duration.ofMillis(200));
+            ui.poll(10, TimeUnit.SECONDS).run(); // the baseline
+
+            // when the server dies
+            cluster.stop();
+            runUiUntil(ui, () -> !watched.errorProperty().get().isEmpty());
+
+            // then one line says so, and that the watch goes on
+            String error = watched.errorProperty().get();
+            assertTrue(error.startsWith("watch: ") && error.endsWith("(still watching: trying again every 200 ms)"),
+                    error);
+            assertFalse(error.contains("\n"), error);
+            assertTrue(watched.watchingProperty().get());
+
+            // when it comes back (the in-memory server lost its data on shutdown; a real one keeps it)
+            cluster.restart();
+            cluster.seed(ConfigFixture.config(ConfigFixture.Shape.V7_0));
+            runUiUntil(ui, () -> watched.errorProperty().get().isEmpty());
+
+            // then the watch reads it again and says so
+            assertEquals("", watched.errorProperty().get());
+            assertEquals("watch: the cluster answers again", watched.statusProperty().get());
+            watched.stopWatch();
+            watched.close();
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    @Test
+    void forking_a_live_layout_into_the_simulator_sends_nothing_to_the_server() {
+        try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0)) {
+            LiveLayoutViewModel vm = layout(NOW, null);
+            vm.openLive(new io.shardlab.live.LiveConfigSource(quickConnection(cluster), true), "127.0.0.1");
+            vm.chooseCollection(ConfigFixture.USERS);
+            cluster.served().clear();
+            List<io.shardlab.ui.explorer.LayoutFork> forks = new ArrayList<>();
+
+            vm.fork(forks::add);
+
+            assertEquals(1, forks.size(), vm.errorProperty().get());
+            assertEquals(List.of(), List.copyOf(cluster.served()), "fork works on the layout already read");
+            vm.close();
         }
     }
 
@@ -281,5 +356,24 @@ class LiveLayoutViewModelTest {
         } finally {
             scheduler.shutdownNow();
         }
+    }
+
+    @Test
+    void aReadThatDiesOfAnErrorShowsItAndIsNoLongerBusy() {
+        io.shardlab.live.ConfigSource failing = (io.shardlab.live.ConfigSource) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {io.shardlab.live.ConfigSource.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("close")) {
+                        return null;
+                    }
+                    throw new StackOverflowError();
+                });
+        LiveLayoutViewModel vm = layout(NOW, null);
+
+        vm.openLive(failing, "127.0.0.1");
+
+        assertFalse(vm.busyProperty().get());
+        assertEquals("The input is nested too deeply to process.", vm.errorProperty().get());
+        assertFalse(vm.shownProperty().get());
     }
 }

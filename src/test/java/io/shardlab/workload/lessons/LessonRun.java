@@ -58,9 +58,10 @@ final class LessonRun {
         return of(workload, WorkloadSettings.of(docs, 1), docs, workload.suggestedKey(), setup, false);
     }
 
-    /** Every release series the simulator models: 4.4, 5.0, 6.0, 7.0, 8.0. */
+    /** One release of each era: mongos auto-split (4.0), shard auto-split (4.2, 4.4, 5.0), no auto-split (6.0 on). */
     static List<MongoVersion> versions() {
-        return MongoVersion.simulated();
+        return List.of(MongoVersion.V4_0, MongoVersion.V4_2, MongoVersion.V4_4, MongoVersion.V5_0, MongoVersion.V6_0,
+                MongoVersion.V7_0, MongoVersion.V8_0);
     }
 
     /** One version of each balancer: by chunk count (5.0) and by data size (8.0). */

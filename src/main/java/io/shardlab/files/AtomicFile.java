@@ -1,0 +1,113 @@
+package io.shardlab.files;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes an output file atomically: the content goes to a temporary file in the target's folder, which is
+ * then renamed over the target. Readers see the old file or the new one, never half of one; a failed write
+ * leaves the old file as it was and removes the temporary file.
+ *
+ * <p>Failures are {@link FileException}s that name the target and the reason ("the folder … does not
+ * exist", "cannot create …: read-only file system", "… the disk is full"), never the temporary file.
+ */
+public final class AtomicFile {
+
+    /** What goes into the file. */
+    @FunctionalInterface
+    public interface Content {
+        /** Writes the whole content to {@code out} (buffered; closed by the caller). */
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private AtomicFile() {
+    }
+
+    /**
+     * Checks, before any work is done, that {@code target} can be written: its folder exists and is
+     * writable, and it is not itself a folder. {@link #write} checks again; this only fails early.
+     *
+     * @throws FileException naming the target and the problem
+     */
+    public static void checkWritable(Path target) {
+        Path absolute = target.toAbsolutePath();
+        Path folder = absolute.getParent();
+        checkFolder(target, absolute, folder);
+        if (!Files.isWritable(folder)) {
+            throw new FileException("cannot create " + target + ": the folder " + folder + " is read-only");
+        }
+        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
+            throw new FileException("cannot replace " + target + ": the file is read-only");
+        }
+    }
+
+    private static void checkFolder(Path target, Path absolute, Path folder) {
+        if (folder == null || !Files.isDirectory(folder)) {
+            throw new FileException(target + ": cannot be written: the folder " + folder + " does not exist");
+        }
+        if (Files.isDirectory(absolute)) {
+            throw new FileException(target + ": cannot be written: it is a folder");
+        }
+    }
+
+    /**
+     * Replaces {@code target} with {@code content}.
+     *
+     * @throws FileException when the folder is missing, not writable or full, or the target is a folder
+     */
+    public static void write(Path target, Content content) {
+        Path absolute = target.toAbsolutePath();
+        Path folder = absolute.getParent();
+        checkFolder(target, absolute, folder);
+        Path temp;
+        try {
+            temp = Files.createTempFile(folder, "." + absolute.getFileName(), ".tmp");
+        } catch (IOException e) {
+            throw new FileException("cannot create " + target + ": " + reason(e));
+        }
+        try {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+                content.writeTo(out);
+            }
+            try {
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof IOException io) {
+                throw new FileException(target + ": cannot be written: " + reason(io));
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    /** The reason of a write failure in words, without any path (the temporary file's least of all). */
+    static String reason(IOException e) {
+        String text = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
+        text = text == null ? "" : text;
+        if (e instanceof AccessDeniedException || text.contains("Permission denied")) {
+            return "permission denied";
+        }
+        if (text.contains("Read-only file system")) {
+            return "read-only file system";
+        }
+        if (text.contains("No space left on device") || text.contains("Disk quota exceeded")
+                || text.contains("There is not enough space")) {
+            return "the disk is full";
+        }
+        return text.isBlank() ? "input/output error" : InputFile.reason(new IOException(text));
+    }
+}

@@ -1,0 +1,38 @@
+package io.shardlab.files;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/** A file's bytes whose read failures become {@link FileException}s naming the file. */
+final class ReadFailures extends FilterInputStream {
+
+    private final String source;
+
+    ReadFailures(InputStream in, String source) {
+        super(in);
+        this.source = source;
+    }
+
+    @Override
+    public int read() throws IOException {
+        try {
+            return super.read();
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        try {
+            return super.read(b, off, len);
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    private FileException failure(IOException e) {
+        return new FileException(source + ": cannot be read: " + InputFile.reason(e));
+    }
+}

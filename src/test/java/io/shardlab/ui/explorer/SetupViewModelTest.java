@@ -1,0 +1,57 @@
+package io.shardlab.ui.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** The setup form's release picker: every release line, each with what changes in it. */
+class SetupViewModelTest {
+
+    private final List<Scenario> launched = new ArrayList<>();
+    private final SetupViewModel vm = new SetupViewModel(WorkloadRegistry.standard(), launched::add);
+
+    @Test
+    void thePickerListsEveryReleaseLineFrom40ToTheNewestAndThePatchBeforeA603StyleSwitch() {
+        List<MongoVersion> versions = vm.versions();
+        assertTrue(versions.containsAll(MongoVersion.releaseLines()), versions.toString());
+        assertTrue(versions.contains(MongoVersion.parse("6.0.2")), versions.toString());
+        assertEquals(MongoVersion.V4_0.major(), versions.get(0).major());
+        assertEquals(MongoVersion.releaseLines().get(MongoVersion.releaseLines().size() - 1),
+                versions.get(versions.size() - 1));
+        for (MongoVersion v : versions) {
+            String summary = vm.versionSummary(v);
+            assertFalse(summary.isBlank() || summary.contains("\n"), v + ": " + summary);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            4.2   | auto-split runs on the shard primary
+            5.2   | default chunk size 128 MB
+            6.0   | from 6.0.3: no auto-split
+            6.0.2 | not yet: no auto-split
+            7.0   | AutoMerger
+            7.2   | 1 chunk per shard
+            """)
+    void eachEntrySaysWhatChangesInThatRelease(String version, String words) {
+        assertTrue(vm.versionSummary(MongoVersion.parse(version)).contains(words),
+                vm.versionSummary(MongoVersion.parse(version)));
+        assertEquals("MongoDB " + version, vm.versionLabel(MongoVersion.parse(version)));
+    }
+
+    @Test
+    void choosingAReleaseChangesTheDefaultChunkSizeItNames() {
+        vm.versionProperty().set(MongoVersion.parse("5.1"));
+        assertEquals("default (64 MB)", vm.chunkSizeLabel(0));
+        vm.versionProperty().set(MongoVersion.parse("5.2"));
+        assertEquals("default (128 MB)", vm.chunkSizeLabel(0));
+    }
+}
