@@ -262,6 +262,40 @@ public final class ShardedCatalog {
         return entry;
     }
 
+    /**
+     * Takes in a cluster built and driven elsewhere (the explorer's) as the sharded collection
+     * {@code cluster}'s namespace: the catalog runs clients' commands on it from then on, so its owner
+     * must run them on the thread it drives the cluster from. Its database gets the cluster's first
+     * shard id as primary, as {@link #loadCollection} does; the catalog's balancer switch becomes the
+     * cluster's.
+     * The catalog's clock moves to the cluster's when that is ahead, so that clusters created later
+     * start at the same time.
+     *
+     * @throws IllegalArgumentException when the cluster's shards are not the catalog's, or its namespace
+     *     is already a sharded collection here
+     */
+    public CollectionEntry adoptCollection(SimulatedCluster cluster) {
+        io.shardlab.cluster.ClusterSnapshot layout = cluster.snapshot().cluster();
+        String ns = layout.namespace();
+        if (!new java.util.TreeSet<>(layout.shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
+            throw new IllegalArgumentException("cluster: " + ns + " lives on " + layout.shardIds()
+                    + ", not on the catalog's shards " + shardIds);
+        }
+        if (collections.containsKey(ns)) {
+            throw new IllegalArgumentException("cluster: " + ns + " is already a sharded collection of the catalog");
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        if (!databases.containsKey(db)) {
+            databases.put(db, new DatabaseEntry(db, layout.shardIds().get(0), true, nextUuid(), now));
+        }
+        now = Math.max(now, cluster.now());
+        balancerEnabled = cluster.snapshot().settings().balancerEnabled();
+        cluster.addListener(event -> onEvent(ns, event));
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        collections.put(ns, entry);
+        return entry;
+    }
+
     private void onEvent(String ns, ClusterEvent event) {
         if (event instanceof ClusterEvent.BalancerRound) {
             numBalancerRounds++;

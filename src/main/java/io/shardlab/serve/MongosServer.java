@@ -58,6 +58,18 @@ public final class MongosServer implements AutoCloseable {
      * @throws IllegalArgumentException with one line when the address is unknown or the port is taken
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog) {
+        return start(settings, clientLog, CommandLane.DIRECT);
+    }
+
+    /**
+     * Starts listening; every client command runs through {@code lane} (e.g. on the thread that owns
+     * the catalog's clusters).
+     *
+     * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+     * @throws PortInUseException with one line when the port is taken
+     * @throws IllegalArgumentException with one line when the address is unknown
+     */
+    public static MongosServer start(Settings settings, Consumer<String> clientLog, CommandLane lane) {
         InetAddress host;
         try {
             host = InetAddress.getByName(settings.bind());
@@ -69,13 +81,13 @@ public final class MongosServer implements AutoCloseable {
         String[] hostPort = new String[] {"localhost:" + settings.port()};
         ShardLabBackend backend = new ShardLabBackend(storage -> new MongosCommands(settings.catalog(), release,
                 new ConfigDatabase(settings.catalog(), release, start, hostPort[0]), storage,
-                settings.memoryBudgetBytes(), System::currentTimeMillis, clientLog), clientLog, settings.maxClients());
+                settings.memoryBudgetBytes(), System::currentTimeMillis, clientLog), clientLog, settings.maxClients(), lane);
         MongoServer server = new MongoServer(backend);
         try {
             server.bind(new InetSocketAddress(host, settings.port()));
         } catch (Exception e) { // netty rethrows the socket's checked BindException unchecked
             if (causedBy(e, BindException.class)) {
-                throw new IllegalArgumentException("--port: " + settings.bind() + ":" + settings.port()
+                throw new PortInUseException("--port: " + settings.bind() + ":" + settings.port()
                         + " is already in use (or not allowed); choose another port, or --port 0 for any free one");
             }
             throw new IllegalArgumentException("--bind: cannot listen on " + settings.bind() + ":" + settings.port()
@@ -94,6 +106,15 @@ public final class MongosServer implements AutoCloseable {
                     TimeUnit.MILLISECONDS);
         }
         return new MongosServer(server, backend, clock, bound);
+    }
+
+    /** The port asked for is taken by another program (or not allowed to this one). */
+    public static final class PortInUseException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        PortInUseException(String message) {
+            super(message);
+        }
     }
 
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
@@ -127,6 +148,11 @@ public final class MongosServer implements AutoCloseable {
     /** Clients connected now. */
     public int clientCount() {
         return backend.clientCount();
+    }
+
+    /** The clients connected now, {@code ADDRESS:PORT (appName)} (the app name when the client's handshake gave one), sorted. */
+    public java.util.List<String> clients() {
+        return backend.clientNames();
     }
 
     @Override

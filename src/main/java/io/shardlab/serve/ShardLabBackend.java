@@ -38,10 +38,13 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
     private final Consumer<String> clientLog;
     private final int maxClients;
     private final MongosCommands commands;
+    private final CommandLane lane;
 
-    ShardLabBackend(Function<DocumentStorage, MongosCommands> commands, Consumer<String> clientLog, int maxClients) {
+    ShardLabBackend(Function<DocumentStorage, MongosCommands> commands, Consumer<String> clientLog, int maxClients,
+            CommandLane lane) {
         this.clientLog = clientLog;
         this.maxClients = maxClients;
+        this.lane = lane;
         this.commands = commands.apply(this);
     }
 
@@ -52,6 +55,11 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
     /** Clients connected now. */
     int clientCount() {
         return clients.size();
+    }
+
+    /** The clients connected now, as their log lines name them ({@code ADDRESS:PORT (appName)}), sorted. */
+    List<String> clientNames() {
+        return clients.values().stream().sorted().toList();
     }
 
     @Override
@@ -66,9 +74,17 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
             clients.put(channel, name);
             clientLog.accept("client connected: " + name);
         }
-        current.set(channel);
+        BsonDocument request = WireDocuments.toBson(query);
         try {
-            BsonDocument reply = commands.run(database, WireDocuments.toBson(query));
+            BsonDocument reply = lane.run(() -> {
+                // the storage calls back into this backend on the lane's thread, for this channel
+                current.set(channel);
+                try {
+                    return commands.run(database, request);
+                } finally {
+                    current.remove();
+                }
+            });
             return WireDocuments.fromBson(reply);
         } catch (MongoCommandException e) {
             throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
@@ -78,8 +94,6 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
             }
             throw new MongoServerError(ErrorCodes.INTERNAL_ERROR, "InternalError", "ShardLab could not run "
                     + command + ": " + e.getMessage());
-        } finally {
-            current.remove();
         }
     }
 

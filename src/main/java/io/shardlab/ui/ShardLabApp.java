@@ -86,6 +86,7 @@ public final class ShardLabApp extends Application {
     private final BackgroundTasks tasks;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
+    private ExplorerEngine engine;
     private ExplorerView explorerView;
     private io.shardlab.ui.live.LiveFeature live;
     private ExecutorService exportThread;
@@ -112,7 +113,7 @@ public final class ShardLabApp extends Application {
         simulationThread = new ExecutorSimulationThread(tasks);
         LatestValueMailbox<EngineState> toScreen =
                 new LatestValueMailbox<>(Platform::runLater, state -> explorerRef.get().accept(state));
-        ExplorerEngine engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer,
+        engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer,
                 toScreen::pending);
         explorer = new ExplorerViewModel(engine, WorkloadRegistry.standard(), viewModel.darkProperty(),
                 ShardLabApp::copyToClipboard, (snapshot, version) -> {
@@ -190,6 +191,9 @@ public final class ShardLabApp extends Application {
 
     @Override
     public void stop() {
+        if (engine != null) {
+            engine.closeConnections();
+        }
         if (simulationThread != null) {
             simulationThread.close();
         }

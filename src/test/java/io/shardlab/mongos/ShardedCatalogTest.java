@@ -87,4 +87,47 @@ class ShardedCatalogTest {
         assertFalse(snapshot.settings().balancerEnabled());
         assertEquals(1, snapshot.cluster().zones().size());
     }
+
+    /** A cluster built elsewhere (the explorer's): two shards, {@code ns} sharded on x, its clock at {@code millis}. */
+    private static io.shardlab.sim.SimulatedCluster drivenElsewhere(String ns, long millis, String... shards) {
+        io.shardlab.sim.SimulatedCluster cluster = new io.shardlab.sim.SimulatedCluster(
+                SimulationConfig.of(MongoVersion.V8_0));
+        for (String shard : shards) {
+            cluster.execute(new io.shardlab.sim.AddShard(shard));
+        }
+        cluster.execute(ShardCollection.of(ns, "{x: 1}"));
+        cluster.advance(millis);
+        return cluster;
+    }
+
+    @Test
+    void an_adopted_cluster_is_a_sharded_collection_whose_writes_run_on_it_and_whose_clock_the_catalog_keeps() {
+        ShardedCatalog catalog = catalog(MongoVersion.V8_0, "shard01", "shard02");
+        io.shardlab.sim.SimulatedCluster cluster = drivenElsewhere("shop.orders", 42_000, "shard01", "shard02");
+
+        catalog.adoptCollection(cluster);
+        catalog.execute("shop.orders", new io.shardlab.sim.InsertDocuments("shop.orders",
+                io.shardlab.sim.InsertBatch.ofInt64(new long[] {1, 2, 3}, 100)));
+        catalog.shardCollection(ShardCollection.of("shop.users", "{x: 1}"));
+
+        assertTrue(catalog.collection("shop.orders").orElseThrow().cluster() == cluster, "the same cluster, not a copy");
+        assertEquals(3, cluster.snapshot().documents());
+        assertEquals("shard01", catalog.database("shop").orElseThrow().primaryShard());
+        assertEquals(42_000, catalog.now());
+        assertEquals(42_000, catalog.collection("shop.users").orElseThrow().cluster().now(),
+                "a collection sharded later starts at the adopted cluster's time");
+    }
+
+    @Test
+    void a_cluster_on_other_shards_or_an_existing_namespace_is_refused_with_one_line() {
+        ShardedCatalog catalog = catalog(MongoVersion.V8_0, "shard01", "shard02");
+        IllegalArgumentException otherShards = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> catalog.adoptCollection(drivenElsewhere("a.b", 0, "shard01")));
+        assertEquals("cluster: a.b lives on [shard01], not on the catalog's shards [shard01, shard02]",
+                otherShards.getMessage());
+        catalog.adoptCollection(drivenElsewhere("a.b", 0, "shard01", "shard02"));
+        IllegalArgumentException twice = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> catalog.adoptCollection(drivenElsewhere("a.b", 0, "shard01", "shard02")));
+        assertEquals("cluster: a.b is already a sharded collection of the catalog", twice.getMessage());
+    }
 }

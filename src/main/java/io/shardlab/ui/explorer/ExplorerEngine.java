@@ -2,8 +2,17 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.MongosServer;
 import io.shardlab.ui.BackgroundFailure;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -72,6 +81,12 @@ public final class ExplorerEngine {
     private long lastTickNanos;
     private long lastTickPublishNanos;
     private double simulatedMillisOwed;
+    /** The mongos clients connect to while accepting connections, over the session's cluster; else null. Written on the simulation thread, read by connection threads for the client list. */
+    private volatile MongosServer server;
+    private volatile Consumer<ConnectionsState> connectionsReport;
+    /** Client commands waiting for the simulation thread, failed at once when the server stops. */
+    private final Set<CompletableFuture<?>> waitingCommands = ConcurrentHashMap.newKeySet();
+    private boolean publishQueued;
 
     /**
      * @param thread where the simulation runs
@@ -116,6 +131,10 @@ public final class ExplorerEngine {
 
     private void start(ResolvedScenario resolved, LayoutFork fork) {
         stopTicking();
+        if (server != null) {
+            // the clients' collection was this session's cluster: they would write to a cluster no longer shown
+            stopServing(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
+        }
         session = null;
         // a reset loads the same scenario again: its stream, read before, is reused
         PreparedStream reuse = resolved == scenario ? prepared : null;
@@ -145,7 +164,7 @@ public final class ExplorerEngine {
     /** Lets time run at the current speed. */
     public void play() {
         submit(() -> {
-            if (session == null || ticking != null || session.finished()) {
+            if (session == null || ticking != null || finished()) {
                 return;
             }
             startTicking();
@@ -287,7 +306,7 @@ public final class ExplorerEngine {
             long deadline = now + MAX_SPEED_BUDGET_NANOS;
             do {
                 session.advance(SimulatedCluster.INSERT_STEP_MILLIS);
-            } while (nanoTime.getAsLong() < deadline && !session.finished());
+            } while (nanoTime.getAsLong() < deadline && !finished());
         } else {
             double wallMillis = Math.min(MAX_TICK_WALL_MILLIS, (now - lastTickNanos) / 1e6);
             simulatedMillisOwed += wallMillis * speed.factor();
@@ -298,7 +317,11 @@ public final class ExplorerEngine {
             }
         }
         lastTickNanos = now;
-        if (session.finished()) {
+        if (server != null) {
+            // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
+            server.commands().advance(Math.max(0, session.now() - server.commands().catalog().now()));
+        }
+        if (finished()) {
             stopTicking();
             publishFrame();
             return;
@@ -309,6 +332,190 @@ public final class ExplorerEngine {
             lastTickPublishNanos = end;
             publishFrame();
         }
+    }
+
+    /** Whether play has nothing left to do: the stream is in and settled, and no client can write. */
+    private boolean finished() {
+        return session.finished() && server == null;
+    }
+
+    // ---- accepting connections ------------------------------------------------------------------------
+
+    /** The port mongosh and the drivers try first. */
+    public static final int DEFAULT_PORT = 27017;
+
+    /**
+     * Listens on 127.0.0.1 as a mongos whose sharded collection is the cluster on screen: port {@code
+     * port}, or any free one when it is taken (the state's note says so). Every client command runs on
+     * the simulation thread, so the cluster is still changed by that thread only, and a client's write
+     * is drawn as the stream's are. {@code report} receives every change (start, clients connecting or
+     * leaving, stop, a one-line error), on the simulation thread or a connection thread.
+     */
+    public void acceptConnections(int port, Consumer<ConnectionsState> report) {
+        Objects.requireNonNull(report, "report");
+        submit(() -> {
+            if (server != null) {
+                report.accept(connectionsState(Optional.empty()));
+                return;
+            }
+            if (session == null) {
+                report.accept(failed("Load a scenario first: clients write to the cluster the explorer shows."));
+                return;
+            }
+            connectionsReport = report;
+            SimulatedCluster cluster = session.cluster();
+            ShardedCatalog catalog = new ShardedCatalog(cluster.config(), cluster.snapshot().cluster().shardIds());
+            catalog.adoptCollection(cluster);
+            Optional<String> note = Optional.empty();
+            try {
+                server = listen(catalog, port);
+            } catch (MongosServer.PortInUseException taken) {
+                try {
+                    server = listen(catalog, 0);
+                    note = Optional.of("Port " + port + " is taken; listening on port " + server.port() + ".");
+                } catch (IllegalArgumentException e) {
+                    report.accept(failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
+                    return;
+                }
+            } catch (IllegalArgumentException e) {
+                report.accept(failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
+                return;
+            }
+            report.accept(connectionsState(note));
+            publishFrame();
+        });
+    }
+
+    /** Stops accepting connections and closes the clients'. */
+    public void stopAccepting() {
+        submit(() -> {
+            if (server != null) {
+                stopServing(Optional.empty());
+                publishFrame();
+            }
+        });
+    }
+
+    /**
+     * At application exit, on the caller's thread (the simulation thread stops with the application):
+     * closes the server so that its connection threads end with the window.
+     */
+    public void closeConnections() {
+        MongosServer s = server;
+        if (s != null) {
+            synchronized (reportLock) {
+                server = null;
+            }
+            for (CompletableFuture<?> waiting : waitingCommands) {
+                waiting.completeExceptionally(new IllegalStateException("ShardLab stopped accepting connections"));
+            }
+            s.close();
+        }
+    }
+
+    private MongosServer listen(ShardedCatalog catalog, int port) {
+        MongosServer.Settings settings = new MongosServer.Settings(catalog, "127.0.0.1", port, 0,
+                SERVE_MEMORY_BUDGET_BYTES, SERVE_MAX_CLIENTS);
+        return MongosServer.start(settings, line -> reportClients(), this::runClientCommand);
+    }
+
+    /** Documents the served mongos keeps for reads, as {@code serve}'s default. */
+    static final long SERVE_MEMORY_BUDGET_BYTES = 256L * 1024 * 1024;
+    /** Connections served at once, as {@code serve}'s default. */
+    static final int SERVE_MAX_CLIENTS = 200;
+    /** How long a client command waits for the simulation thread before it is answered with an error. */
+    static final long CLIENT_COMMAND_TIMEOUT_SECONDS = 30;
+
+    /**
+     * Guards the check-and-report of a client change against the stop: a client report is handed on
+     * before the stop clears {@link #server}, or not at all, so the stop's report is the last one.
+     */
+    private final Object reportLock = new Object();
+
+    private void reportClients() {
+        synchronized (reportLock) {
+            MongosServer s = server;
+            Consumer<ConnectionsState> report = connectionsReport;
+            if (s != null && report != null) {
+                report.accept(new ConnectionsState(Optional.of(s.connectionString()), s.clients(), Optional.empty(),
+                        Optional.empty()));
+            }
+        }
+    }
+
+    private ConnectionsState connectionsState(Optional<String> note) {
+        return new ConnectionsState(Optional.of(server.connectionString()), server.clients(), note, Optional.empty());
+    }
+
+    private static ConnectionsState failed(String message) {
+        return new ConnectionsState(Optional.empty(), java.util.List.of(), Optional.empty(), Optional.of(message));
+    }
+
+    /** On a connection thread: runs a client's command on the simulation thread and waits for its reply. */
+    private <T> T runClientCommand(Supplier<T> command) {
+        CompletableFuture<T> reply = new CompletableFuture<>();
+        waitingCommands.add(reply);
+        submit(() -> {
+            if (reply.isDone()) {
+                return;
+            }
+            try {
+                reply.complete(command.get());
+            } catch (RuntimeException e) {
+                reply.completeExceptionally(e);
+            } finally {
+                if (session != null) {
+                    session.accountClientWork();
+                    queuePublish();
+                }
+            }
+        });
+        try {
+            return reply.get(CLIENT_COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("ShardLab could not run the command: " + e.getCause().getMessage(), e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("ShardLab's simulation did not answer within "
+                    + CLIENT_COMMAND_TIMEOUT_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("ShardLab stopped accepting connections");
+        } finally {
+            waitingCommands.remove(reply);
+        }
+    }
+
+    /**
+     * One frame for the client commands run so far: queued behind the commands already waiting, so a
+     * client writing at full speed gets one frame per burst; while playing, the ticks publish.
+     */
+    private void queuePublish() {
+        if (ticking != null || publishQueued) {
+            return;
+        }
+        publishQueued = true;
+        submit(() -> {
+            publishQueued = false;
+            publishFrame();
+        });
+    }
+
+    private void stopServing(Optional<String> note) {
+        MongosServer s = server;
+        synchronized (reportLock) {
+            server = null;
+        }
+        // the connection threads waiting on this thread must not wait while the server closes them
+        for (CompletableFuture<?> waiting : waitingCommands) {
+            waiting.completeExceptionally(new IllegalStateException("ShardLab stopped accepting connections"));
+        }
+        s.close();
+        Consumer<ConnectionsState> report = connectionsReport;
+        connectionsReport = null;
+        report.accept(new ConnectionsState(Optional.empty(), java.util.List.of(), note, Optional.empty()));
     }
 
     private void stopTicking() {

@@ -100,6 +100,18 @@ final class ExplorerSession {
 
     /** The user's commands, by identity: the history entries undo stops at. */
     private final Set<ClusterCommand> userCommands = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * Commands clients ran on the cluster (through the mongos the explorer serves), by identity: undo
+     * stops before them, since what a client wrote also lives in the server's document store, which undo
+     * cannot take back.
+     */
+    private final Set<ClusterCommand> clientCommands = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The newest history entry this session has accounted for; a client's commands come after it. */
+    private ClusterCommand accountedHead;
+    /** Whether the stream's own batch is being inserted (else landed inserts are a client's). */
+    private boolean streamInserting;
+    /** Documents clients have inserted. */
+    private long clientDocuments;
     /** What each undo took back, the newest undo last. */
     private final Deque<Undone> redoGroups = new ArrayDeque<>();
 
@@ -148,6 +160,65 @@ final class ExplorerSession {
         this.filter = scenario.filter().map(BsonDocument::clone);
         this.valueLine = stream.valueLine();
         cluster.addListener(this::onEvent);
+        markAccounted();
+    }
+
+    /** The cluster, for the mongos the explorer serves to run clients' commands on (on this thread). */
+    SimulatedCluster cluster() {
+        return cluster;
+    }
+
+    private void markAccounted() {
+        List<ClusterCommand> history = cluster.historyCommands();
+        accountedHead = history.isEmpty() ? null : history.get(0);
+    }
+
+    /**
+     * Takes in what clients did to the cluster since the session last looked: their inserts become
+     * insert marks and heat (their per-shard writes are counted as they land), and undo can no longer
+     * reach past their commands. Called on this thread after every client command.
+     */
+    void accountClientWork() {
+        List<ClusterCommand> history = cluster.historyCommands();
+        if (history.isEmpty() || history.get(0) == accountedHead) {
+            return;
+        }
+        List<InsertDocuments> inserted = new ArrayList<>();
+        for (ClusterCommand c : history) {
+            if (c == accountedHead) {
+                break;
+            }
+            if (c instanceof InsertDocuments i) {
+                inserted.add(i);
+            }
+        }
+        clientCommands.add(history.get(0));
+        redoGroups.clear();
+        Collections.reverse(inserted);
+        for (InsertDocuments insert : inserted) {
+            InsertBatch batch = insert.batch();
+            int[] perRow = new int[heatBounds.size() - 1];
+            for (int i = 0; i < batch.size(); i++) {
+                perRow[rowOf(heatBounds, batch.key(i))]++;
+            }
+            for (int r = 0; r < perRow.length; r++) {
+                if (perRow[r] > 0) {
+                    heat.add(cluster.now(), r, perRow[r]);
+                }
+            }
+            int samples = Math.min(batch.size(), MARKS_PER_BATCH);
+            for (int s = 0; s < samples; s++) {
+                marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), cluster.now());
+            }
+        }
+        writes.extendTo(cluster.now());
+        heat.extendTo(cluster.now());
+        accountedHead = history.get(0);
+    }
+
+    /** Documents clients have inserted into the cluster. */
+    long clientDocuments() {
+        return clientDocuments;
     }
 
     /**
@@ -293,6 +364,15 @@ final class ExplorerSession {
     private void onEvent(ClusterEvent event) {
         if (event instanceof ClusterEvent.InsertsLanded l) {
             landed = l;
+            if (!streamInserting) {
+                clientDocuments += l.documents();
+                for (Map.Entry<String, Long> e : l.documentsByShard().entrySet()) {
+                    Integer row = shardRow.get(e.getKey());
+                    if (row != null) {
+                        writes.add(l.atMillis(), row, e.getValue());
+                    }
+                }
+            }
         } else if (event instanceof ClusterEvent.MigrationCommitted c) {
             push(moves, new ChunkMove(++moveSequence, c.migration().min(), c.migration().max(), c.migration().from(),
                     c.migration().to(), c.atMillis()), MOVES);
@@ -409,6 +489,7 @@ final class ExplorerSession {
         }
         writes.extendTo(cluster.now());
         heat.extendTo(cluster.now());
+        markAccounted();
         return cursor - before;
     }
 
@@ -423,7 +504,12 @@ final class ExplorerSession {
         }
         InsertDocuments command = new InsertDocuments(scenario.namespace(), inserts.batch(cursor, cursor + n));
         landed = null;
-        cluster.execute(command);
+        streamInserting = true;
+        try {
+            cluster.execute(command);
+        } finally {
+            streamInserting = false;
+        }
         record(cursor, n, landed, cluster.now(), 1);
         sampleMarks(cursor, n);
         cursor += n;
@@ -489,6 +575,7 @@ final class ExplorerSession {
             error = Optional.of(e.reason());
             log(cluster.now(), ActivityKind.FAILURE, command.describe() + ": " + e.reason());
         }
+        markAccounted();
     }
 
     /** Clears the last command's error. */
@@ -505,6 +592,9 @@ final class ExplorerSession {
     /** Entries undo would take back: through the newest user command, or 0 when there is none in reach. */
     private int stepsToUndo(List<ClusterCommand> history) {
         for (int i = 0; i < history.size(); i++) {
+            if (clientCommands.contains(history.get(i))) {
+                return 0;
+            }
             if (userCommands.contains(history.get(i))) {
                 return i + 1;
             }
@@ -529,6 +619,7 @@ final class ExplorerSession {
             }
         }
         redoGroups.addLast(new Undone(command, endMillis));
+        markAccounted();
         error = Optional.empty();
         if (cursor < inserts.size()) {
             exhaustedAtMillis = -1;
@@ -570,6 +661,7 @@ final class ExplorerSession {
         }
         log(cluster.now(), ActivityKind.COMMAND, "redo: " + undone.command().describe());
         run(Math.max(0, undone.endMillis() - cluster.now()));
+        markAccounted();
         error = Optional.empty();
         return true;
     }

@@ -82,7 +82,8 @@ public final class ExplorerView {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
         }
-        VBox top = new VBox(new ReadOnlyLayoutBar(vm).node(), setup.node(), transport);
+        VBox top = new VBox(new ConnectionsBar(vm.connections()).node(), new ReadOnlyLayoutBar(vm).node(), setup.node(),
+                transport);
         top.getStyleClass().add("explorer-top");
         root.setTop(top);
 
@@ -343,8 +344,21 @@ public final class ExplorerView {
         MenuItem back = item("Back to simulator", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
         back.setId("menu-back-to-simulator");
         back.visibleProperty().bind(vm.readOnlyLayoutProperty());
+        // Simulation → Accept connections: mongosh, Compass or a driver write to the cluster on screen
+        javafx.scene.control.CheckMenuItem accept = new javafx.scene.control.CheckMenuItem("Accept connections",
+                new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignL.LAN_CONNECT));
+        accept.setId("menu-accept-connections");
+        accept.setSelected(vm.connections().acceptingProperty().get());
+        vm.connections().acceptingProperty().addListener((obs, was, now) -> accept.setSelected(now));
+        accept.setOnAction(e -> {
+            // the tick follows the engine's report, not the click: a refused start leaves it off
+            boolean wanted = !vm.connections().acceptingProperty().get();
+            accept.setSelected(!wanted);
+            vm.connections().setAccepting(wanted);
+        });
+        accept.disableProperty().bind(vm.readOnlyLayoutProperty().and(vm.connections().acceptingProperty().not()));
         Menu simulation = new Menu("_Simulation", null, play, step, reset, speed, new SeparatorMenuItem(), apply, key,
-                back);
+                back, new SeparatorMenuItem(), accept);
         simulation.setId("menu-simulation");
 
         MenuItem undo = item("Undo", MaterialDesignU.UNDO,

@@ -46,6 +46,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ChunkActionsViewModel actions;
     private final QueryViewModel query;
     private final HistoryViewModel history;
+    private final ConnectionsViewModel connections;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
@@ -66,6 +67,18 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      */
     public ExplorerViewModel(ExplorerEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark,
             Consumer<String> clipboard, BiConsumer<ClusterSnapshot, MongoVersion> collectionShown) {
+        this(engine, workloads, dark, clipboard, collectionShown, javafx.application.Platform::runLater,
+                ExplorerEngine.DEFAULT_PORT);
+    }
+
+    /**
+     * As the other constructor, with the thread the connection reports are applied on and the port
+     * Accept connections tries first.
+     */
+    public ExplorerViewModel(ExplorerEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark,
+            Consumer<String> clipboard, BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
+            java.util.concurrent.Executor uiThread, int port) {
+        this.connections = new ConnectionsViewModel(engine, uiThread, clipboard, port);
         this.engine = Objects.requireNonNull(engine, "engine");
         this.workloads = Objects.requireNonNull(workloads, "workloads");
         this.collectionShown = Objects.requireNonNull(collectionShown, "collectionShown");
@@ -272,6 +285,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public HistoryViewModel history() {
         return history;
+    }
+
+    /** Simulation → Accept connections. */
+    public ConnectionsViewModel connections() {
+        return connections;
     }
 
     /**

@@ -9,12 +9,14 @@ import java.util.List;
  * samples marks from every batch (millions a minute), while the screen only ever sees the newest few
  * of each published frame, so the {@link InsertMark} values are made only when a frame asks.
  *
- * <p>Each entry is a document of the session's {@link PreparedInserts} (by index), the simulated time
- * it landed and its sequence number. Confined to the simulation thread.
+ * <p>Each entry is a document of the session's {@link PreparedInserts} (by index) or the key of a
+ * document a client wrote, the simulated time it landed and its sequence number. Confined to the simulation thread.
  */
 final class InsertMarkRing {
 
     private final int[] documents;
+    /** A client's document: its key, as no prepared document holds it; null for the stream's. */
+    private final io.shardlab.key.ShardKey[] keys;
     private final long[] atMillis;
     private final long[] sequences;
     private int start;
@@ -26,12 +28,24 @@ final class InsertMarkRing {
             throw new IllegalArgumentException("capacity: at least 1, got " + capacity);
         }
         documents = new int[capacity];
+        keys = new io.shardlab.key.ShardKey[capacity];
         atMillis = new long[capacity];
         sequences = new long[capacity];
     }
 
     /** Adds the newest mark, dropping the oldest when the ring is full. */
     void add(long sequence, int document, long landedAtMillis) {
+        int slot = add(sequence, landedAtMillis);
+        keys[slot] = null;
+        documents[slot] = document;
+    }
+
+    /** Adds the newest mark for a document a client wrote, which has only its key. */
+    void addClient(long sequence, io.shardlab.key.ShardKey key, long landedAtMillis) {
+        keys[add(sequence, landedAtMillis)] = key;
+    }
+
+    private int add(long sequence, long landedAtMillis) {
         int capacity = documents.length;
         int slot;
         if (size == capacity) {
@@ -41,9 +55,9 @@ final class InsertMarkRing {
             slot = (start + size) % capacity;
             size++;
         }
-        documents[slot] = document;
         atMillis[slot] = landedAtMillis;
         sequences[slot] = sequence;
+        return slot;
     }
 
     /** Takes back the newest marks that landed at or after {@code millis} (an undo rewound the clock). */
@@ -63,7 +77,9 @@ final class InsertMarkRing {
         for (int k = 0; k < size; k++) {
             int slot = (start + k) % documents.length;
             int i = documents[slot];
-            marks.add(new InsertMark(sequences[slot], inserts.key(i), inserts.valueBeforeHashing(i), atMillis[slot]));
+            marks.add(keys[slot] != null
+                    ? new InsertMark(sequences[slot], keys[slot], java.util.Optional.empty(), atMillis[slot])
+                    : new InsertMark(sequences[slot], inserts.key(i), inserts.valueBeforeHashing(i), atMillis[slot]));
         }
         return List.copyOf(marks);
     }
