@@ -121,7 +121,7 @@ public final class ShellEngine {
         } catch (Stopped e) {
             throw new ScriptFailedException(e.getMessage());
         } catch (RhinoException e) {
-            throw new ScriptFailedException(errorLine(cx, e));
+            throw new ScriptFailedException(errorLine(cx, e).replaceAll("\\s*\\n\\s*", " ").strip());
         } catch (StackOverflowError e) {
             throw new ScriptFailedException("RangeError: Maximum call stack size exceeded");
         } finally {
@@ -168,11 +168,15 @@ public final class ShellEngine {
         return "Error: " + e.details();
     }
 
-    /** Rhino's {@code "x" is not defined.} in V8's words, {@code x is not defined}, as mongosh prints it. */
+    /** Rhino's {@code "x" is not defined.} and kin in V8's words ({@code x is not defined}), as mongosh prints them. */
     private static String nodeWording(String message) {
         Matcher notDefined = Pattern.compile("^\"(.+)\" is not defined\\.$").matcher(message);
         if (notDefined.matches()) {
             return notDefined.group(1) + " is not defined";
+        }
+        Matcher noProperty = Pattern.compile("^Cannot read property \"(.+)\" from (undefined|null)$").matcher(message);
+        if (noProperty.matches()) {
+            return "Cannot read properties of " + noProperty.group(2) + " (reading '" + noProperty.group(1) + "')";
         }
         Matcher notFunction = Pattern.compile("^(.+) is not a function, it is .+\\.$").matcher(message);
         if (notFunction.matches()) {
