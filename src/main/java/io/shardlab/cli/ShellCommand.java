@@ -31,6 +31,9 @@ import picocli.CommandLine.Spec;
         description = "Run mongosh scripts (--eval JS, FILE.js …) on the simulated cluster, headless.")
 final class ShellCommand implements Callable<Integer> {
 
+    /** mongosh's layout when its output is not a terminal, as when {@code mongosh --file} is piped. */
+    private static final int NOT_A_TERMINAL = 0;
+
     @Spec
     private CommandSpec spec;
 
@@ -76,7 +79,7 @@ final class ShellCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ShellEngine engine = new ShellEngine(MongosServer.inProcess(cluster.catalog(null, "shell", err), 256L << 20,
                 line -> { err.println("shell: " + line); err.flush(); }), line -> { out.println(line); out.flush(); },
-                speed, System::nanoTime);
+                speed, System::nanoTime, NOT_A_TERMINAL);
         Duration budget = timeoutSeconds == 0 ? null : Duration.ofMillis(Math.round(timeoutSeconds * 1000));
         for (int i = 0; i < scripts.size(); i++) {
             try {

@@ -77,8 +77,11 @@ public final class ShellEngine {
      * @param out receives each printed line (or block of lines)
      * @param speed simulated ms per ms a script sleeps ({@code sleep(ms)} moves the simulated clock by {@code ms * speed})
      * @param nanoClock the clock of the time budget ({@link System#nanoTime} outside tests)
+     * @param lineWidth the width values are laid out to, as mongosh lays them out to its terminal's; 0 as
+     *        mongosh does when its output is not a terminal (every non-empty object over several lines)
      */
-    public ShellEngine(MongosCommands commands, Consumer<String> out, double speed, LongSupplier nanoClock) {
+    public ShellEngine(MongosCommands commands, Consumer<String> out, double speed, LongSupplier nanoClock,
+            int lineWidth) {
         this.commands = commands;
         this.out = out;
         this.speed = speed;
@@ -90,6 +93,8 @@ public final class ShellEngine {
             scope.delete("java");
             scope.delete("javax");
             installHostFunctions(scope);
+            ScriptableObject.defineProperty(scope, "__breakLength", lineWidth, ScriptableObject.DONTENUM
+                    | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
             cx.evaluateString(scope, shellApiSource(), "shell-api.js", 1, null);
         } finally {
             Context.exit();

@@ -26,7 +26,12 @@
   function Long(v) {
     if (!(this instanceof Long)) return new Long(v);
     var s = String(v === undefined ? 0 : (v instanceof Long ? v.value : v));
-    if (typeof v === 'number') s = String(Math.trunc(v));
+    if (typeof v === 'number') {
+      // mongosh's NumberLong (shell-api src/shell-bson.ts)
+      __print('Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of precision, '
+          + 'pass a string instead');
+      s = String(Math.trunc(v));
+    }
     if (!/^-?\d+$/.test(s)) throw new BSONError('Input: \'' + s + '\' is not a valid integer string');
     this.value = s;
   }
@@ -192,7 +197,11 @@
       if (keys[0] === '$numberLong') return Number(ej.$numberLong);
       if (keys[0] === '$date') {
         var ms = Number(ej.$date.$numberLong);
-        if (ms >= 0 && ms <= 253402300799999) return { $date: new Date(ms).toISOString() };
+        if (ms >= 0 && ms <= 253402300799999) {
+          // js-bson's relaxed dates drop a zero millisecond part
+          var iso = new Date(ms).toISOString();
+          return { $date: ms % 1000 === 0 ? iso.slice(0, -5) + 'Z' : iso };
+        }
         return ej;
       }
     }
@@ -201,7 +210,9 @@
     return out;
   }
 
-  // ---- mongosh's inspect layout (Node's util.inspect, breakLength 80, compact 3) ------------------
+  // ---- mongosh's inspect layout (Node's util.inspect, compact 3, depth 6) ----------------------------
+  // breakLength: the terminal's width in the REPL; 0 when mongosh's output is not a terminal (--eval or
+  // --file piped), where every non-empty object and array spreads over lines (observed with mongosh 2.12.0).
   var IDENT = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
   function quote(s) {
     var q = "'";
@@ -253,11 +264,11 @@
       if (maxLength < len) maxLength = len;
     }
     var actualMax = maxLength + separatorSpace;
-    if (actualMax * 3 + ctx.indentationLvl < 80 && (totalLength / actualMax > 5 || maxLength <= 6)) {
+    if (actualMax * 3 + ctx.indentationLvl < __breakLength && (totalLength / actualMax > 5 || maxLength <= 6)) {
       var averageBias = Math.sqrt(actualMax - totalLength / output.length);
       var biasedMax = Math.max(actualMax - 3 - averageBias, 1);
       var columns = Math.min(Math.round(Math.sqrt(2.5 * biasedMax * outputLength) / biasedMax),
-          Math.floor((80 - ctx.indentationLvl) / actualMax), 3 * 4, 15);
+          Math.floor((__breakLength - ctx.indentationLvl) / actualMax), 3 * 4, 15);
       if (columns <= 1) return output;
       var tmp = [], maxLineLength = [];
       for (var c = 0; c < columns; c++) {
@@ -287,8 +298,8 @@
     if (ctx.currentDepth - depth < 3) {
       var start = output.length + ctx.indentationLvl + braces[0].length + 10;
       var total = output.length + start;
-      var fits = total + output.length <= 80;
-      for (var k = 0; fits && k < output.length; k++) { total += output[k].length; if (total > 80) fits = false; }
+      var fits = total + output.length <= __breakLength;
+      for (var k = 0; fits && k < output.length; k++) { total += output[k].length; if (total > __breakLength) fits = false; }
       if (fits) {
         var joined = output.join(', ');
         if (joined.indexOf('\n') < 0) return braces[0] + ' ' + joined + ' ' + braces[1];

@@ -32,7 +32,7 @@ class ShellEngineTest {
             List.of("shard01", "shard02"));
     /** Each look at the clock moves it by 1 ms: the budget is counted in checks, not in real time. */
     private final ShellEngine shell = new ShellEngine(MongosServer.inProcess(catalog, 1L << 24, line -> { }),
-            printed::add, 1, () -> nanos.addAndGet(1_000_000));
+            printed::add, 1, () -> nanos.addAndGet(1_000_000), 80);
 
     private String eval(String script) {
         printed.clear();
@@ -50,7 +50,7 @@ class ShellEngineTest {
             ({a: 1, b: 'x'})                                | { a: 1, b: 'x' }
             ({'a-b': 1.5, c: null, d: [1, 'two']})          | { 'a-b': 1.5, c: null, d: [ 1, 'two' ] }
             ObjectId('5f1d7f3a2b3c4d5e6f708192')            | ObjectId('5f1d7f3a2b3c4d5e6f708192')
-            NumberLong(5)                                   | Long('5')
+            NumberLong('5')                                 | Long('5')
             NumberLong('9007199254740993')                  | Long('9007199254740993')
             NumberInt(7)                                    | Int32(7)
             NumberDecimal('1.10')                           | Decimal128('1.10')
@@ -59,7 +59,7 @@ class ShellEngineTest {
             [MinKey(), MaxKey()]                            | [ MinKey(), MaxKey() ]
             UUID('0123456789abcdef0123456789abcdef')        | UUID('01234567-89ab-cdef-0123-456789abcdef')
             BinData(0, 'AQID')                              | Binary.createFromBase64('AQID', 0)
-            EJSON.stringify({n: NumberLong(3), d: ISODate('2026-01-01T00:00:00Z')}) | {"n":3,"d":{"$date":"2026-01-01T00:00:00.000Z"}}
+            EJSON.stringify({n: NumberLong('3'), d: ISODate('2026-01-01T00:00:00Z')}) | {"n":3,"d":{"$date":"2026-01-01T00:00:00Z"}}
             EJSON.stringify({n: 1}, null, null, {relaxed: false}) | {"n":{"$numberInt":"1"}}
             """)
     void values_print_as_mongosh_prints_them(String expression, String expected) {
@@ -70,6 +70,22 @@ class ShellEngineTest {
     void a_string_holding_a_single_quote_is_printed_in_double_quotes_and_a_bare_string_raw() {
         assertEquals("{ s: \"it's\" }", eval("({s: \"it's\"})"));
         assertEquals("it's", eval("\"it's\""));
+    }
+
+    @Test
+    void a_number_given_to_number_long_is_warned_about_as_mongosh_does() {
+        assertEquals("Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of "
+                + "precision, pass a string instead\nLong('5')", eval("NumberLong(5)"));
+    }
+
+    @Test
+    void with_no_terminal_every_non_empty_object_spreads_over_lines() {
+        ShellEngine piped = new ShellEngine(MongosServer.inProcess(catalog, 0, line -> { }), printed::add, 1,
+                System::nanoTime, 0);
+
+        piped.evaluate("printjson({a: 1, b: [], c: [1, 2], d: {}})", "eval", false, null);
+
+        assertEquals(List.of("{\n  a: 1,\n  b: [],\n  c: [\n    1,\n    2\n  ],\n  d: {}\n}"), printed);
     }
 
     @Test
@@ -163,7 +179,7 @@ class ShellEngineTest {
                 engine[0].cancel();
             }
             return 0;
-        });
+        }, 80);
 
         ScriptFailedException stopped = assertThrows(ScriptFailedException.class,
                 () -> engine[0].evaluate("for (;;) {}", "loop", false, null));
