@@ -603,6 +603,8 @@
     var autosplit = configFind('settings', { _id: 'autosplit' })[0];
     result.autosplit = { 'Currently enabled': !autosplit || autosplit.enabled ? 'yes' : 'no' };
     var balancerSettings = configFind('settings', { _id: 'balancer' })[0];
+    // key order as mongosh 2.12.0 prints it (observed): enabled, running, failed rounds, migrations; mongosh
+    // reads these in parallel, and 'Currently running' sometimes lands after the failed rounds there
     var balancer = { 'Currently enabled': !balancerSettings || !balancerSettings.stopped ? 'yes' : 'no' };
     try {
       balancer['Currently running'] = run('admin', { balancerStatus: 1 }).inBalancerRound ? 'yes' : 'no';
@@ -667,11 +669,11 @@
           shardKey: c.key,
           unique: !!c.unique,
           balancing: !c.noBalance,
+          allowMigrations: !(c.permitMigrations === false || c.allowMigrations === false),
           chunkMetadata: Object.keys(perShard).sort().map(function (s) { return { shard: s, nChunks: perShard[s] }; }),
           chunks: chunkLines,
           tags: tags.map(function (t) { return { tag: t.tag, min: t.min, max: t.max }; })
         };
-        if (c.permitMigrations === false || c.allowMigrations === false) colls[c._id].allowMigrations = false;
       });
       return { database: database, collections: colls };
     });

@@ -84,6 +84,37 @@ class ShellVersusMongoshTest {
         assertEquals(chunks(throughMongosh), chunks(throughShell));
     }
 
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"4.4", "8.0"})
+    void sharding_status_prints_the_same_in_both_shells(String release) throws Exception {
+        String script = resource("differential/sharding-status.js");
+
+        List<String> printed = new ArrayList<>();
+        new ShellEngine(MongosServer.inProcess(newCluster(release), 64L << 20, line -> { }), printed::add, 0,
+                System::nanoTime, 0).evaluate(script, "sharding-status.js", false, Duration.ofMinutes(2));
+        String shellOut = String.join("\n", printed) + "\n";
+
+        String mongoshOut;
+        try (MongosServer server = MongosServer.start(new MongosServer.Settings(newCluster(release), "127.0.0.1", 0, 0,
+                64L << 20, 10), line -> { })) {
+            mongoshOut = runMongosh(server, script);
+        }
+
+        assertEquals(comparable(mongoshOut), comparable(shellOut));
+    }
+
+    /**
+     * The two clusters were made at different wall-clock seconds (cluster id, topology and collection times)
+     * and with their own UUIDs; mongosh reads the balancer's state in parallel, so where 'Currently
+     * running' lands in its block varies from run to run.
+     */
+    private static String comparable(String statusText) {
+        return statusText.replaceAll("ObjectId\\('[0-9a-f]{24}'\\)", "ObjectId(…)")
+                .replaceAll("UUID\\('[0-9a-f-]{36}'\\)", "UUID(…)")
+                .replaceAll("Timestamp\\(\\{ t: 1[0-9]{9}, i: ([0-9]+) \\}\\)", "Timestamp({ t: …, i: $1 })")
+                .replaceAll("(?m)^  'Currently running': '[a-z]+',?\\n", "").replaceAll(",\\n}", "\\n}");
+    }
+
     private static String chunks(ShardedCatalog catalog) {
         return catalog.collection("school.pupils").orElseThrow().cluster().snapshot().collection().orElseThrow()
                 .chunks().chunks().toString();
