@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
         description = "Run mongosh scripts (--eval JS, FILE.js …) on the simulated cluster, headless.")
 final class ShellCommand implements Callable<Integer> {
 
-    /** mongosh's layout when its output is not a terminal, as when {@code mongosh --file} is piped. */
-    private static final int NOT_A_TERMINAL = 0;
+    /** The widths mongosh 2.12.0 lays values out to when its output is not a terminal (observed). */
+    private static final int PRINT_WIDTH = 0;
+    private static final int RESULT_WIDTH = 80;
 
     @Spec
     private CommandSpec spec;
@@ -79,7 +80,7 @@ final class ShellCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ShellEngine engine = new ShellEngine(MongosServer.inProcess(cluster.catalog(null, "shell", err), 256L << 20,
                 line -> { err.println("shell: " + line); err.flush(); }), line -> { out.println(line); out.flush(); },
-                speed, System::nanoTime, NOT_A_TERMINAL);
+                speed, System::nanoTime, PRINT_WIDTH, RESULT_WIDTH);
         Duration budget = timeoutSeconds == 0 ? null : Duration.ofMillis(Math.round(timeoutSeconds * 1000));
         for (int i = 0; i < scripts.size(); i++) {
             try {

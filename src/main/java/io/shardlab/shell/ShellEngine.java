@@ -79,11 +79,13 @@ public final class ShellEngine {
      * @param out receives each printed line (or block of lines)
      * @param speed simulated ms per ms a script sleeps ({@code sleep(ms)} moves the simulated clock by {@code ms * speed})
      * @param nanoClock the clock of the time budget ({@link System#nanoTime} outside tests)
-     * @param lineWidth the width values are laid out to, as mongosh lays them out to its terminal's; 0 as
-     *        mongosh does when its output is not a terminal (every non-empty object over several lines)
+     * @param printWidth the width {@code print} and {@code printjson} lay values out to, as mongosh does to its
+     *        terminal's; 0 as mongosh does when its output is not a terminal (every non-empty object over lines)
+     * @param resultWidth the width an expression's printed value is laid out to (mongosh: the terminal's, 80
+     *        when its output is not a terminal)
      */
     public ShellEngine(MongosCommands commands, Consumer<String> out, double speed, LongSupplier nanoClock,
-            int lineWidth) {
+            int printWidth, int resultWidth) {
         this.commands = commands;
         this.out = out;
         this.speed = speed;
@@ -95,7 +97,9 @@ public final class ShellEngine {
             scope.delete("java");
             scope.delete("javax");
             installHostFunctions(scope);
-            ScriptableObject.defineProperty(scope, "__breakLength", lineWidth, ScriptableObject.DONTENUM
+            ScriptableObject.defineProperty(scope, "__breakLength", printWidth, ScriptableObject.DONTENUM
+                    | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
+            ScriptableObject.defineProperty(scope, "__resultBreakLength", resultWidth, ScriptableObject.DONTENUM
                     | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
             cx.evaluateString(scope, shellApiSource(), "shell-api.js", 1, null);
         } finally {

@@ -211,8 +211,9 @@
   }
 
   // ---- mongosh's inspect layout (Node's util.inspect, compact 3, depth 6) ----------------------------
-  // breakLength: the terminal's width in the REPL; 0 when mongosh's output is not a terminal (--eval or
-  // --file piped), where every non-empty object and array spreads over lines (observed with mongosh 2.12.0).
+  // breakLength: the terminal's width in the REPL. With its output piped, mongosh 2.12.0 lays out what
+  // print/printjson print with 0 (every non-empty object and array over lines) and an --eval's value with 80
+  // (observed): __breakLength and __resultBreakLength.
   var IDENT = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
   function quote(s) {
     var q = "'";
@@ -221,7 +222,10 @@
     if (q === "'") out = out.replace(/'/g, "\\'");
     return q + out + q;
   }
-  function inspect(v) { return formatValue({ indentationLvl: 0, currentDepth: 0, seen: [] }, v, 0); }
+  function inspect(v, width) {
+    var breakLength = width === undefined ? __breakLength : width;
+    return formatValue({ indentationLvl: 0, currentDepth: 0, seen: [], breakLength: breakLength }, v, 0);
+  }
   function formatValue(ctx, v, depth) {
     if (v === null) return 'null';
     if (v === undefined) return 'undefined';
@@ -264,11 +268,11 @@
       if (maxLength < len) maxLength = len;
     }
     var actualMax = maxLength + separatorSpace;
-    if (actualMax * 3 + ctx.indentationLvl < __breakLength && (totalLength / actualMax > 5 || maxLength <= 6)) {
+    if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength && (totalLength / actualMax > 5 || maxLength <= 6)) {
       var averageBias = Math.sqrt(actualMax - totalLength / output.length);
       var biasedMax = Math.max(actualMax - 3 - averageBias, 1);
       var columns = Math.min(Math.round(Math.sqrt(2.5 * biasedMax * outputLength) / biasedMax),
-          Math.floor((__breakLength - ctx.indentationLvl) / actualMax), 3 * 4, 15);
+          Math.floor((ctx.breakLength - ctx.indentationLvl) / actualMax), 3 * 4, 15);
       if (columns <= 1) return output;
       var tmp = [], maxLineLength = [];
       for (var c = 0; c < columns; c++) {
@@ -298,8 +302,8 @@
     if (ctx.currentDepth - depth < 3) {
       var start = output.length + ctx.indentationLvl + braces[0].length + 10;
       var total = output.length + start;
-      var fits = total + output.length <= __breakLength;
-      for (var k = 0; fits && k < output.length; k++) { total += output[k].length; if (total > __breakLength) fits = false; }
+      var fits = total + output.length <= ctx.breakLength;
+      for (var k = 0; fits && k < output.length; k++) { total += output[k].length; if (total > ctx.breakLength) fits = false; }
       if (fits) {
         var joined = output.join(', ');
         if (joined.indexOf('\n') < 0) return braces[0] + ' ' + joined + ' ' + braces[1];
@@ -390,7 +394,7 @@
     var batch = this._docs.slice(this._pos, this._pos + 20);
     this._pos += batch.length;
     global.__lastCursor = this;
-    var text = inspect(batch);
+    var text = inspect(batch, __resultBreakLength);
     if (this._pos < this._docs.length) text += '\nType "it" for more';
     return text;
   };
@@ -680,11 +684,11 @@
     return new StatsResult(result);
   }
   function StatsResult(value) { this.value = value; }
-  StatsResult.prototype.__shellResult = function () {
+  StatsResult.prototype.__shellResult = function (width) {
     var value = this.value;
-    return Object.keys(value).map(function (k) { return k + '\n' + inspect(value[k]); }).join('\n---\n');
+    return Object.keys(value).map(function (k) { return k + '\n' + inspect(value[k], width); }).join('\n---\n');
   };
-  StatsResult.prototype.__inspect = StatsResult.prototype.__shellResult;
+  StatsResult.prototype.__inspect = function () { return this.__shellResult(__breakLength); };
 
   // ---- rs: no replica set here ---------------------------------------------------------------------
   var rs = new Proxy({}, {
@@ -737,7 +741,9 @@
   // the text the shell prints for an expression's value (mongosh's REPL and --eval)
   global.__shellText = function (v) {
     if (v === undefined) return undefined;
-    if (v !== null && typeof v === 'object' && typeof v.__shellResult === 'function') return v.__shellResult();
-    return display(v);
+    if (v !== null && typeof v === 'object' && typeof v.__shellResult === 'function') {
+      return v.__shellResult(__resultBreakLength);
+    }
+    return typeof v === 'string' ? v : inspect(v, __resultBreakLength);
   };
 })(this);

@@ -32,7 +32,7 @@ class ShellEngineTest {
             List.of("shard01", "shard02"));
     /** Each look at the clock moves it by 1 ms: the budget is counted in checks, not in real time. */
     private final ShellEngine shell = new ShellEngine(MongosServer.inProcess(catalog, 1L << 24, line -> { }),
-            printed::add, 1, () -> nanos.addAndGet(1_000_000), 80);
+            printed::add, 1, () -> nanos.addAndGet(1_000_000), 80, 80);
 
     private String eval(String script) {
         printed.clear();
@@ -81,7 +81,7 @@ class ShellEngineTest {
     @Test
     void with_no_terminal_every_non_empty_object_spreads_over_lines() {
         ShellEngine piped = new ShellEngine(MongosServer.inProcess(catalog, 0, line -> { }), printed::add, 1,
-                System::nanoTime, 0);
+                System::nanoTime, 0, 80);
 
         piped.evaluate("printjson({a: 1, b: [], c: [1, 2], d: {}})", "eval", false, null);
 
@@ -179,7 +179,7 @@ class ShellEngineTest {
                 engine[0].cancel();
             }
             return 0;
-        }, 80);
+        }, 80, 80);
 
         ScriptFailedException stopped = assertThrows(ScriptFailedException.class,
                 () -> engine[0].evaluate("for (;;) {}", "loop", false, null));

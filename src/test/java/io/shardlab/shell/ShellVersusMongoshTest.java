@@ -69,7 +69,7 @@ class ShellVersusMongoshTest {
 
         ShardedCatalog throughShell = newCluster(release);
         List<String> printed = new ArrayList<>();
-        new ShellEngine(MongosServer.inProcess(throughShell, 64L << 20, line -> { }), printed::add, 0, System::nanoTime, 0)
+        new ShellEngine(MongosServer.inProcess(throughShell, 64L << 20, line -> { }), printed::add, 0, System::nanoTime, 0, 80)
                 .evaluate(script, "crud-and-sharding.js", false, Duration.ofMinutes(2));
         String shellOut = String.join("\n", printed) + "\n";
 
@@ -91,7 +91,7 @@ class ShellVersusMongoshTest {
 
         List<String> printed = new ArrayList<>();
         new ShellEngine(MongosServer.inProcess(newCluster(release), 64L << 20, line -> { }), printed::add, 0,
-                System::nanoTime, 0).evaluate(script, "sharding-status.js", false, Duration.ofMinutes(2));
+                System::nanoTime, 0, 80).evaluate(script, "sharding-status.js", false, Duration.ofMinutes(2));
         String shellOut = String.join("\n", printed) + "\n";
 
         String mongoshOut;
@@ -101,6 +101,30 @@ class ShellVersusMongoshTest {
         }
 
         assertEquals(comparable(mongoshOut), comparable(shellOut));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "db.c.insertMany([...Array(25).keys()].map(i => ({_id: i, n: 'x'.repeat(i % 7)}))); db.c.find()",
+        "db.c.insertOne({_id: 1, a: {b: {c: {d: [1, 2, {e: 3}]}}}, s: \"it's\"})",
+        "use data"})
+    void an_eval_value_prints_the_same_in_both_shells(String eval) throws Exception {
+        List<String> printed = new ArrayList<>();
+        new ShellEngine(MongosServer.inProcess(newCluster("8.0"), 64L << 20, line -> { }), printed::add, 0,
+                System::nanoTime, 0, 80).evaluate(eval, "eval", true, Duration.ofMinutes(2));
+        String shellOut = String.join("\n", printed) + "\n";
+
+        String mongoshOut;
+        try (MongosServer server = MongosServer.start(new MongosServer.Settings(newCluster("8.0"), "127.0.0.1", 0, 0,
+                64L << 20, 10), line -> { })) {
+            Process p = new ProcessBuilder(mongosh.toString(), server.connectionString(), "--quiet", "--norc",
+                    "--eval", eval).redirectErrorStream(true).start();
+            byte[] out = p.getInputStream().readAllBytes();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "mongosh did not finish");
+            mongoshOut = new String(out, StandardCharsets.UTF_8);
+        }
+
+        assertEquals(mongoshOut, shellOut);
     }
 
     /**
