@@ -338,7 +338,9 @@
   function writeReply(reply, single) {
     if (reply.writeErrors && reply.writeErrors.length) {
       var first = reply.writeErrors[0];
-      if (single) throw new MongoServerError({ errmsg: first.errmsg, code: first.code, codeName: first.codeName });
+      // the driver's error for one write carries the write error's code, not its codeName (mongosh prints
+      // "MongoServerError: E11000 …", observed with 2.12.0)
+      if (single) throw new MongoServerError({ errmsg: first.errmsg, code: first.code });
       throw new MongoBulkWriteError(first.errmsg, reply);
     }
     return reply;

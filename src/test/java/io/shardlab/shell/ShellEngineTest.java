@@ -134,6 +134,8 @@ class ShellEngineTest {
             ObjectId('xyz')                                        | BSONError: input must be a 24 character hex string, 12 byte Uint8Array, or an integer
             rs.status()                                            | MongoshInvalidInputError: rs.status(): ShardLab simulates no replica set; its shards have no members
             throw new Error('mine')                                | Error: mine
+            db.c.insertOne({_id: 1}); db.c.insertOne({_id: 1})     | MongoServerError: E11000 duplicate key error collection: test.c index: _id_ dup key: { _id: 1 }
+            db.c.insertMany([{_id: 1}, {_id: 1}])                  | MongoBulkWriteError: E11000 duplicate key error collection: test.c index: _id_ dup key: { _id: 1 }
             var o = {}; o.a.b                                      | TypeError: Cannot read properties of undefined (reading 'b')
             """)
     void errors_are_one_mongosh_line(String script, String line) {
