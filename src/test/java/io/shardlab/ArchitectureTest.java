@@ -43,6 +43,7 @@ class ArchitectureTest {
     /** The packages that may touch a toolkit, a driver or the outside world. */
     static final String[] OUTER_PACKAGES = {
         "io.shardlab.ui..", "io.shardlab.cli..", "io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
+        "io.shardlab.shell..",
     };
 
     static ArchRule pureCodeIn(String... packages) {
@@ -158,6 +159,18 @@ class ArchitectureTest {
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 2: only live talks to a server (and serve to its clients); "
                     + "everything else sees cluster and sim types");
+
+    /**
+     * Rule 2: the shell is a front end on the command layer with no toolkit, no driver, no sockets and no
+     * JavaScript engine but its one (the panel that shows it lives in ui).
+     */
+    @ArchTest
+    static final ArchRule the_shell_uses_no_toolkit_driver_or_socket = noClasses()
+            .that().resideInAnyPackage("io.shardlab.shell..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.mongodb..", "java.awt..", "java.net..",
+                    "java.nio.channels..", "java.nio.file..", "javax.script..", "org.graalvm..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: scripts see only the simulated cluster: no file, no network");
 
     /** Rule 2: only serve accepts connections. */
     @ArchTest

@@ -117,6 +117,21 @@ public final class MongosServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The command layer over the wire library's document engine, without listening anywhere: what the
+     * shell drives. Its simulated clock moves only through {@link MongosCommands#advance}.
+     *
+     * @param notices receives the memory-budget notices
+     */
+    public static MongosCommands inProcess(ShardedCatalog catalog, long memoryBudgetBytes, Consumer<String> notices) {
+        MongosRelease release = MongosRelease.of(catalog.config().version());
+        long start = System.currentTimeMillis();
+        ShardLabBackend backend = new ShardLabBackend(storage -> new MongosCommands(catalog, release,
+                new ConfigDatabase(catalog, release, start, "localhost:27017"), storage, memoryBudgetBytes,
+                System::currentTimeMillis, notices), notices, 1, CommandLane.DIRECT);
+        return backend.commands();
+    }
+
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {

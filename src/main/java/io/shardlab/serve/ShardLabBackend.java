@@ -34,6 +34,8 @@ import org.bson.BsonString;
 final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
 
     private final ThreadLocal<Channel> current = new ThreadLocal<>();
+    /** The channel of commands that come from inside the process (the shell), not from a connection. */
+    private final Channel inProcess = new io.netty.channel.embedded.EmbeddedChannel();
     private final Map<Channel, String> clients = new ConcurrentHashMap<>();
     private final Consumer<String> clientLog;
     private final int maxClients;
@@ -121,7 +123,8 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
     @Override
     public BsonDocument run(String database, BsonDocument command) {
         try {
-            return WireDocuments.toBson(super.handleCommand(current.get(), database, command.getFirstKey(),
+            Channel channel = current.get() == null ? inProcess : current.get();
+            return WireDocuments.toBson(super.handleCommand(channel, database, command.getFirstKey(),
                     WireDocuments.fromBson(command)));
         } catch (MongoServerError e) {
             return new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))

@@ -19,7 +19,7 @@ class ServeCommandTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
             --port 70000                 | '--port: expected 0 to 65535, got 70000'
-            --shards 0                   | '--shards: between 1 and 1000, got 0'
+            --shards 0                   | '--shards: between 1 and 1000 shards, got 0'
             --speed -1                   | '--speed: expected a number of at least 0, got -1.0'
             --chunk-size 2048            | '--chunk-size: between 1 and 1024 MB, got 2048'
             --mongodb-version 3.6        | 'version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models'

@@ -1,0 +1,105 @@
+package io.shardlab.cli;
+
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.live.ChunkContents;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.LoadLayout;
+import io.shardlab.sim.SimulationConfig;
+import io.shardlab.workload.SimulationSetup;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * The simulated cluster a front end of the command layer ({@code serve}, {@code shell}) drives: a new
+ * one of {@code --shards} shards, or a fork of a layout read from a source (the command's
+ * {@link LayoutSourceOptions}), under the rules of {@code --mongodb-version}.
+ */
+final class ClusterOptions {
+
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Number of shards of a new cluster, shard01 … shardNN (default: 2); a layout from a source "
+                    + "has its own.")
+    Integer shards;
+
+    @Option(names = "--mongodb-version", paramLabel = "V",
+            description = "Release to answer as: any from 4.4, e.g. 6.0.2 or 7.3 (default: the source's release, "
+                    + "else 8.0).")
+    String mongodbVersion;
+
+    @Option(names = "--chunk-size", paramLabel = "MB",
+            description = "Maximum chunk size in MB, 1 to 1024 (default: the release's, 64 before 5.2, 128 from 5.2).")
+    Integer chunkSizeMb;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the simulation "
+            + "(default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    /**
+     * The catalog the options describe; refuses bad values with one line.
+     *
+     * @param source the layout to fork, or null for a new cluster
+     * @param command the command's name, for the line saying what was forked
+     * @param err where that line goes
+     */
+    ShardedCatalog catalog(LayoutSourceOptions source, String command, PrintWriter err) {
+        if (shards != null) {
+            OptionBounds.SHARDS.check(shards);
+        }
+        if (chunkSizeMb != null) {
+            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
+        }
+        return source != null && source.isGiven() ? forkedCatalog(source, command, err) : newCatalog();
+    }
+
+    private SimulationConfig config(MongoVersion version) {
+        SimulationConfig config = SimulationConfig.of(version).withSeed(seed);
+        return chunkSizeMb == null ? config : config.withMaxChunkSizeBytes(chunkSizeMb * 1024L * 1024L);
+    }
+
+    private ShardedCatalog newCatalog() {
+        MongoVersion version = MongoVersion.parseModelled(mongodbVersion == null ? "8.0" : mongodbVersion);
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= (shards == null ? 2 : shards); i++) {
+            ids.add(String.format(Locale.ROOT, "shard%02d", i));
+        }
+        return new ShardedCatalog(config(version), ids);
+    }
+
+    /** A catalog holding the source's collection, forked: the source is only read. */
+    private ShardedCatalog forkedCatalog(LayoutSourceOptions source, String command, PrintWriter err) {
+        if (shards != null) {
+            throw new IllegalArgumentException("--shards: sizes a new cluster; the layout from " + source.describe()
+                    + " has its own shards");
+        }
+        SourceLayout loaded = source.layout(java.time.Clock.systemUTC());
+        ClusterSnapshot cluster = loaded.cluster();
+        if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
+            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on " + cluster.shards().size()
+                    + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
+        }
+        MongoVersion version;
+        if (mongodbVersion != null) {
+            version = MongoVersion.parseModelled(mongodbVersion);
+        } else {
+            io.shardlab.live.SourceRelease release = loaded.release();
+            if (!release.version().atLeast(MongoVersion.V4_4)) {
+                throw new IllegalArgumentException("source: " + release.note() + "; " + command + " answers as MongoDB "
+                        + "4.4 or later (current drivers and mongosh 2.x refuse older servers): choose one with "
+                        + "--mongodb-version");
+            }
+            version = release.version();
+        }
+        ChunkContents contents = ChunkContents.of(cluster, loaded.recorded(),
+                loaded.layout().estimatedDataSizeBytes(), loaded.layout().dataDistribution());
+        ShardedCatalog catalog = new ShardedCatalog(config(version), cluster.shardIds());
+        catalog.loadCollection(new LoadLayout(cluster, contents.perChunk()));
+        err.println(command + ": " + loaded.describe() + ", forked (the source is only read); "
+                + "MongoDB " + version + " rules; chunk contents: " + contents.description());
+        err.flush();
+        return catalog;
+    }
+}

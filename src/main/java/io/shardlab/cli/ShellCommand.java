@@ -1,0 +1,110 @@
+package io.shardlab.cli;
+
+import io.shardlab.serve.MongosServer;
+import io.shardlab.shell.ScriptFailedException;
+import io.shardlab.shell.ShellEngine;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shell}: runs mongosh scripts over a new simulated cluster and prints what {@code mongosh --eval}
+ * and {@code mongosh --file} would print. {@code --eval} runs first and prints its last value; then each
+ * file in order, printing only what it prints. Exit 0; exit 2 with one line on stderr when a script fails
+ * or runs past {@code --timeout}.
+ */
+@Command(name = "shell", mixinStandardHelpOptions = true,
+        description = "Run mongosh scripts (--eval JS, FILE.js …) on the simulated cluster, headless.")
+final class ShellCommand implements Callable<Integer> {
+
+    /** The widths mongosh 2.12.0 lays values out to when its output is not a terminal (observed). */
+    private static final int PRINT_WIDTH = 0;
+    private static final int RESULT_WIDTH = 80;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    ClusterOptions cluster;
+
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
+            description = "sleep(ms) moves the simulated clock by ms × X (default: ${DEFAULT-VALUE}).")
+    double speed;
+
+    @Option(names = "--timeout", paramLabel = "S", defaultValue = "60",
+            description = "Each script may run S seconds of wall-clock time, then it is stopped (default: "
+                    + "${DEFAULT-VALUE}; 0: no limit).")
+    double timeoutSeconds;
+
+    @Option(names = "--eval", paramLabel = "JS", description = "Script to run before the files; its last value "
+            + "is printed.")
+    List<String> eval = new ArrayList<>();
+
+    @Parameters(paramLabel = "FILE.js", arity = "0..*", description = "Scripts to run in order.")
+    List<Path> files = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (speed < 0 || Double.isNaN(speed) || Double.isInfinite(speed)) {
+            throw new IllegalArgumentException("--speed: expected a number of at least 0, got " + speed);
+        }
+        if (timeoutSeconds < 0 || Double.isNaN(timeoutSeconds) || Double.isInfinite(timeoutSeconds)) {
+            throw new IllegalArgumentException("--timeout: expected seconds, at least 0, got " + timeoutSeconds);
+        }
+        if (eval.isEmpty() && files.isEmpty()) {
+            throw new IllegalArgumentException("shell: give --eval JS or FILE.js (the interactive shell is the "
+                    + "GUI's Shell panel)");
+        }
+        List<String[]> scripts = new ArrayList<>();
+        for (String js : eval) {
+            scripts.add(new String[] {js, "eval"});
+        }
+        for (Path file : files) {
+            scripts.add(new String[] {read(file), file.toString()});
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ShellEngine engine = new ShellEngine(MongosServer.inProcess(cluster.catalog(null, "shell", err), 256L << 20,
+                line -> { err.println("shell: " + line); err.flush(); }), line -> { out.println(line); out.flush(); },
+                speed, System::nanoTime, PRINT_WIDTH, RESULT_WIDTH);
+        Duration budget = timeoutSeconds == 0 ? null : Duration.ofMillis(Math.round(timeoutSeconds * 1000));
+        for (int i = 0; i < scripts.size(); i++) {
+            try {
+                engine.evaluate(scripts.get(i)[0], scripts.get(i)[1], i < eval.size(), budget);
+            } catch (ScriptFailedException e) {
+                out.flush();
+                err.println(e.getMessage());
+                err.flush();
+                return Cli.BAD_INPUT;
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + ": no such file");
+        } catch (MalformedInputException e) {
+            throw new IllegalArgumentException(file + ": not UTF-8 text");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+}
