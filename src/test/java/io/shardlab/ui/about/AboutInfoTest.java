@@ -54,6 +54,9 @@ class AboutInfoTest {
             picocli                      | Apache License 2.0
             SLF4J API                    | MIT License
             SLF4J NOP binding            | MIT License
+            mongo-java-server            | BSD License
+            Netty                        | Apache License 2.0
+            Mozilla Rhino                | Mozilla Public License 2.0
             """)
     void credits_each_component_under_its_published_licence(String name, String licence) {
         Map<String, String> byName = about.components().stream()
