@@ -1,7 +1,6 @@
 package io.shardlab.files;
 
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
@@ -11,39 +10,26 @@ import java.util.zip.ZipException;
  * Gunzips a {@code .gz} file, naming the file when the compressed data ends early (a truncated download
  * or copy) or is not gzip at all.
  */
-final class GzipInput extends FilterInputStream {
-
-    private final String source;
+final class GzipInput extends ReadFailures {
 
     GzipInput(InputStream compressed, String source) {
-        super(null);
-        this.source = source;
+        super(gunzip(compressed, source), source);
+    }
+
+    private static InputStream gunzip(InputStream compressed, String source) {
         try {
-            this.in = new GZIPInputStream(compressed, 1 << 16);
+            return new GZIPInputStream(compressed, 1 << 16);
         } catch (IOException e) {
-            throw failure(e);
+            throw failure(e, source);
         }
     }
 
     @Override
-    public int read() throws IOException {
-        try {
-            return super.read();
-        } catch (IOException e) {
-            throw failure(e);
-        }
+    FileException failure(IOException e) {
+        return failure(e, source);
     }
 
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        try {
-            return in.read(b, off, len);
-        } catch (IOException e) {
-            throw failure(e);
-        }
-    }
-
-    private FileException failure(IOException e) {
+    private static FileException failure(IOException e, String source) {
         if (e instanceof EOFException) {
             return new FileException(source + ": the gzip data ends early; the file is truncated");
         }

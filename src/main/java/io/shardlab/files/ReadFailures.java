@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /** A file's bytes whose read failures become {@link FileException}s naming the file. */
-final class ReadFailures extends FilterInputStream {
+class ReadFailures extends FilterInputStream {
 
-    private final String source;
+    final String source;
 
     ReadFailures(InputStream in, String source) {
         super(in);
@@ -32,7 +32,8 @@ final class ReadFailures extends FilterInputStream {
         }
     }
 
-    private FileException failure(IOException e) {
+    /** The one-line failure for a read of this file that failed with {@code e}. */
+    FileException failure(IOException e) {
         return new FileException(source + ": cannot be read: " + InputFile.reason(e));
     }
 }

@@ -2,7 +2,6 @@ package io.shardlab.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,24 +41,7 @@ class MongoshSessionTest {
 
     @BeforeAll
     static void findMongosh() {
-        List<Path> candidates = new ArrayList<>();
-        String env = System.getenv("SHARDLAB_MONGOSH");
-        if (env != null && !env.isBlank()) {
-            candidates.add(Path.of(env));
-        }
-        candidates.add(Path.of(".ci", "mongosh", "node_modules", ".bin", "mongosh"));
-        for (String p : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            candidates.add(Path.of(p, "mongosh"));
-        }
-        mongosh = candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
-        if (mongosh == null) {
-            String reason = "mongosh not found ($SHARDLAB_MONGOSH, .ci/mongosh or PATH); "
-                    + "install it with: npm install --prefix .ci/mongosh mongosh@2.12.0";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(reason);
-            }
-            Assumptions.abort(reason);
-        }
+        mongosh = RealMongosh.locate();
     }
 
     @AfterEach

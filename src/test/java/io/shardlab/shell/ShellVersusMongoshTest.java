@@ -2,7 +2,6 @@ package io.shardlab.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
@@ -17,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,23 +36,7 @@ class ShellVersusMongoshTest {
 
     @BeforeAll
     static void findMongosh() {
-        List<Path> candidates = new ArrayList<>();
-        String env = System.getenv("SHARDLAB_MONGOSH");
-        if (env != null && !env.isBlank()) {
-            candidates.add(Path.of(env));
-        }
-        candidates.add(Path.of(".ci", "mongosh", "node_modules", ".bin", "mongosh"));
-        for (String p : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            candidates.add(Path.of(p, "mongosh"));
-        }
-        mongosh = candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
-        if (mongosh == null) {
-            String reason = "mongosh not found ($SHARDLAB_MONGOSH, .ci/mongosh or PATH)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(reason);
-            }
-            Assumptions.abort(reason);
-        }
+        mongosh = io.shardlab.serve.RealMongosh.locate();
     }
 
     private static ShardedCatalog newCluster(String release) {
