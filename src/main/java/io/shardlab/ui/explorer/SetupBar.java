@@ -152,6 +152,16 @@ final class SetupBar {
                 setGraphic(new VBox(name, what));
             }
         });
+        // closed, it names the release only: the list's two-line cells would make the button as wide as
+        // the longest summary and push the rest of the row onto a second line
+        version.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(MongoVersion item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : vm.versionLabel(item));
+            }
+        });
+        version.getStyleClass().add("setup-version");
         Tooltip versionTip = new Tooltip();
         versionTip.setWrapText(true);
         versionTip.setMaxWidth(420);
