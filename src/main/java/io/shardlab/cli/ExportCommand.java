@@ -2,7 +2,6 @@ package io.shardlab.cli;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.cluster.ChunkMap;
-import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
@@ -303,7 +302,8 @@ final class ExportCommand implements Runnable {
                     throw new IllegalArgumentException("--ns: " + source.source.snapshot + " holds "
                             + cluster.namespace() + ", not " + namespace);
                 }
-                return new LayoutData(cluster, sizes(contents.chunkStatistics()));
+                return new LayoutData(cluster, contents.chunkStatistics().isEmpty() ? Optional.empty()
+                        : Optional.of(ChunkSizes.of(contents.chunkStatistics())));
             }
             return LayoutData.of(source.snapshot(clock));
         }
@@ -324,18 +324,6 @@ final class ExportCommand implements Runnable {
         return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));
     }
 
-    private static Optional<ChunkSizes> sizes(List<ChunkStatistics> statistics) {
-        if (statistics.isEmpty()) {
-            return Optional.empty();
-        }
-        long[] docs = new long[statistics.size()];
-        long[] bytes = new long[statistics.size()];
-        for (int i = 0; i < docs.length; i++) {
-            docs[i] = statistics.get(i).documents();
-            bytes[i] = statistics.get(i).bytes();
-        }
-        return Optional.of(new ChunkSizes(docs, bytes));
-    }
 
     private Highlight highlight(ClusterSnapshot cluster) {
         int given = (highlightShards == null ? 0 : 1) + (highlightChunk == null ? 0 : 1)

@@ -1,6 +1,5 @@
 package io.shardlab.cli;
 
-import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
@@ -66,19 +65,10 @@ final class SimulatedDiagram {
             }
             heat = Optional.of(new HeatmapData(ranges.bounds(), startMillis, windowMillis, byRange));
         }
-        return new DiagramData(new LayoutData(end.cluster(), Optional.of(sizes(end.chunkStatistics())
+        return new DiagramData(new LayoutData(end.cluster(), Optional.of(ChunkSizes.of(end.chunkStatistics())
                 .withCannotSplit(end.oversizedOneValueChunks()))), series, heat);
     }
 
-    private static ChunkSizes sizes(List<ChunkStatistics> statistics) {
-        long[] docs = new long[statistics.size()];
-        long[] bytes = new long[statistics.size()];
-        for (int i = 0; i < docs.length; i++) {
-            docs[i] = statistics.get(i).documents();
-            bytes[i] = statistics.get(i).bytes();
-        }
-        return new ChunkSizes(docs, bytes);
-    }
 
     /** Passes documents through and keeps each one's shard key, in insert order. */
     private static final class KeyRecordingStream implements InsertStream {

@@ -1,6 +1,8 @@
 package io.shardlab.render;
 
+import io.shardlab.cluster.ChunkStatistics;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Documents and bytes per chunk, indexed like the chunk map they describe (chunk {@code i} in key order).
@@ -43,6 +45,20 @@ public final class ChunkSizes {
         totalDocuments = d;
         totalBytes = b;
         cannotSplit = new java.util.BitSet();
+    }
+
+    /**
+     * Sizes from per-chunk statistics in key order (the simulator's or a source's), entry {@code i} for chunk
+     * {@code i}.
+     */
+    public static ChunkSizes of(List<ChunkStatistics> statistics) {
+        long[] documents = new long[statistics.size()];
+        long[] bytes = new long[statistics.size()];
+        for (int i = 0; i < documents.length; i++) {
+            documents[i] = statistics.get(i).documents();
+            bytes[i] = statistics.get(i).bytes();
+        }
+        return new ChunkSizes(documents, bytes);
     }
 
     private ChunkSizes(ChunkSizes sizes, java.util.BitSet cannotSplit) {

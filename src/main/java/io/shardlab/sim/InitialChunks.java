@@ -4,6 +4,7 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.HashedSplitPoints;
 import io.shardlab.key.ShardKey;
@@ -13,6 +14,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 import org.bson.BsonInt64;
 import org.bson.BsonMinKey;
@@ -42,7 +44,7 @@ import org.bson.BsonValue;
  * MongoDB shuffles with its own engine; ShardLab draws the shuffle from the simulation's seeded
  * generator, so the order is reproducible but not MongoDB's exact permutation.
  */
-final class InitialChunks {
+public final class InitialChunks {
 
     private final ReleaseRules rules;
 
@@ -76,9 +78,32 @@ final class InitialChunks {
     ChunkMap create(ShardKeyPattern key, String primaryShard, List<String> nonDrainingShards, List<String> allShards,
             List<ZoneRange> zones, Map<String, List<String>> zoneShards, boolean presplitHashedZones,
             long numInitialChunks, RandomGenerator random) {
+        return create(key, primaryShard, nonDrainingShards, allShards, zones, zoneShards, presplitHashedZones,
+                numInitialChunks, shards -> shardOrder(shards, random));
+    }
+
+    /**
+     * The chunks {@code shardCollection} creates for an empty collection of {@code version} with no zones
+     * and no options, on {@code shardIds} (sorted, the first the primary shard), with the shards taken in
+     * id order where MongoDB shuffles them ({@code getAllNonDrainingShardIdsShuffled}): the layout a
+     * diagram or an explanation of a freshly sharded collection shows without running a simulation.
+     *
+     * @throws IllegalArgumentException when {@code shardIds} is empty
+     */
+    public static ChunkMap inShardIdOrder(MongoVersion version, ShardKeyPattern key, List<String> shardIds) {
+        if (shardIds.isEmpty()) {
+            throw new IllegalArgumentException("shards: a sharded cluster has at least 1 shard, got 0");
+        }
+        return new InitialChunks(ReleaseRules.of(version)).create(key, shardIds.get(0), shardIds, shardIds, List.of(),
+                Map.of(), false, 0, List::copyOf);
+    }
+
+    private ChunkMap create(ShardKeyPattern key, String primaryShard, List<String> nonDrainingShards,
+            List<String> allShards, List<ZoneRange> zones, Map<String, List<String>> zoneShards,
+            boolean presplitHashedZones, long numInitialChunks, UnaryOperator<List<String>> shardOrder) {
         long requested = honoursNumInitialChunks() ? numInitialChunks : 0;
         if (presplitHashedZones) {
-            return presplitHashedZones(key, zones, zoneShards, shardOrder(nonDrainingShards, random), requested);
+            return presplitHashedZones(key, zones, zoneShards, shardOrder.apply(nonDrainingShards), requested);
         }
         if (!rules.zonesBeforeSharding()) {
             // before 4.0.3 zones take effect only when the balancer enforces them after sharding
@@ -87,12 +112,12 @@ final class InitialChunks {
         if (zones.isEmpty() && key.hasHashedPrefix()) {
             if (oneChunkPerShard()) {
                 List<ShardKey> points = hashedPoints(key, List.of(), nonDrainingShards.size());
-                return ChunkMap.fromSplitPoints(key.arity(), points, shardOrder(nonDrainingShards, random), 1);
+                return ChunkMap.fromSplitPoints(key.arity(), points, shardOrder.apply(nonDrainingShards), 1);
             }
             return splitPointsBased(key, primaryShard, allShards, requested);
         }
         if (!zones.isEmpty()) {
-            return singleChunkPerZone(key, zones, zoneShards, shardOrder(nonDrainingShards, random));
+            return singleChunkPerZone(key, zones, zoneShards, shardOrder.apply(nonDrainingShards));
         }
         return ChunkMap.single(key.arity(), primaryShard);
     }

@@ -1,7 +1,6 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.LayoutMetrics;
-import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.KeyLabelFormat;
@@ -81,14 +80,7 @@ final class LayoutSketch {
     }
 
     private static NumberLineModel model(LayoutMetrics layout) {
-        List<ChunkStatistics> stats = layout.chunkStatistics();
-        long[] documents = new long[stats.size()];
-        long[] bytes = new long[stats.size()];
-        for (int i = 0; i < documents.length; i++) {
-            documents[i] = stats.get(i).documents();
-            bytes[i] = stats.get(i).bytes();
-        }
-        return NumberLineModel.of(new LayoutData(layout.snapshot(), Optional.of(new ChunkSizes(documents, bytes))),
+        return NumberLineModel.of(new LayoutData(layout.snapshot(), Optional.of(ChunkSizes.of(layout.chunkStatistics()))),
                 Scale.DATA_SIZE);
     }
 }

@@ -1,7 +1,6 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ChunkMap;
-import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.ChunkSizes;
@@ -93,13 +92,6 @@ public final class NumberLineViewModel {
     /** Shows a frame of a simulation; keeps zoom, scale and selection unless the scenario changed. */
     void show(ExplorerFrame next) {
         ClusterSnapshot snapshot = next.cluster().cluster();
-        List<ChunkStatistics> stats = next.cluster().chunkStatistics();
-        long[] docs = new long[stats.size()];
-        long[] bytes = new long[stats.size()];
-        for (int i = 0; i < docs.length; i++) {
-            docs[i] = stats.get(i).documents();
-            bytes[i] = stats.get(i).bytes();
-        }
         Optional<WriteSeries> writes = Optional.empty();
         Optional<HeatmapData> heat = Optional.empty();
         // only windows that are over: a window in progress would read as a sudden drop in writes. A window
@@ -119,7 +111,8 @@ public final class NumberLineViewModel {
         shownComplete = complete;
         shownWindowStart = next.writes().startMillis();
         show(new Shown(next.scenario(), new LayoutData(snapshot, sizesUnknown ? Optional.empty()
-                : Optional.of(new ChunkSizes(docs, bytes).withCannotSplit(next.cluster().oversizedOneValueChunks()))),
+                : Optional.of(ChunkSizes.of(next.cluster().chunkStatistics())
+                        .withCannotSplit(next.cluster().oversizedOneValueChunks()))),
                 writes,
                 heat, next.valueLine(), next.inserts(), next.moves(), next.splits()));
     }
