@@ -3,8 +3,9 @@ package io.shardlab.cli;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.live.ChunkContents;
+import io.shardlab.live.SourceLayout;
+import io.shardlab.live.SourceRelease;
 import io.shardlab.mongos.ShardedCatalog;
-import io.shardlab.sim.LoadLayout;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
@@ -85,7 +86,7 @@ final class ClusterOptions {
         if (mongodbVersion != null) {
             version = MongoVersion.parseModelled(mongodbVersion);
         } else {
-            io.shardlab.live.SourceRelease release = loaded.release();
+            SourceRelease release = loaded.release();
             if (!release.version().atLeast(MongoVersion.V4_4)) {
                 throw new IllegalArgumentException("source: " + release.note() + "; " + command + " answers as MongoDB "
                         + "4.4 or later (current drivers and mongosh 2.x refuse older servers): choose one with "
@@ -93,10 +94,9 @@ final class ClusterOptions {
             }
             version = release.version();
         }
-        ChunkContents contents = ChunkContents.of(cluster, loaded.recorded(),
-                loaded.layout().estimatedDataSizeBytes(), loaded.layout().dataDistribution());
+        ChunkContents contents = loaded.contents();
         ShardedCatalog catalog = new ShardedCatalog(config(version), cluster.shardIds());
-        catalog.loadCollection(new LoadLayout(cluster, contents.perChunk()));
+        catalog.loadCollection(loaded.load());
         err.println(command + ": " + loaded.describe() + ", forked (the source is only read); "
                 + "MongoDB " + version + " rules; chunk contents: " + contents.description());
         err.flush();

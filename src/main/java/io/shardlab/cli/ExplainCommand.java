@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.live.SourceLayout;
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKeyPattern;

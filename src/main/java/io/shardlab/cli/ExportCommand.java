@@ -11,6 +11,7 @@ import io.shardlab.files.FileException;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.SourceLayout;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramExporter;
@@ -295,17 +296,10 @@ final class ExportCommand implements Runnable {
                     + source.describe());
         }
         if (source.isGiven()) {
-            if (source.source.snapshot != null && source.at == null) {
-                SnapshotFile.Contents contents = SnapshotFile.read(source.source.snapshot);
-                ClusterSnapshot cluster = contents.cluster();
-                if (namespace != null && !namespace.equals(cluster.namespace())) {
-                    throw new IllegalArgumentException("--ns: " + source.source.snapshot + " holds "
-                            + cluster.namespace() + ", not " + namespace);
-                }
-                return new LayoutData(cluster, contents.chunkStatistics().isEmpty() ? Optional.empty()
-                        : Optional.of(ChunkSizes.of(contents.chunkStatistics())));
-            }
-            return LayoutData.of(source.snapshot(clock));
+            SourceLayout loaded = source.layoutNamingTheSnapshotsCollection(clock);
+            // sizes a snapshot recorded are drawn for the layout it captured, not for a rewound one
+            return new LayoutData(loaded.cluster(), source.at != null ? Optional.empty()
+                    : loaded.recordedSizes().map(ChunkSizes::of));
         }
         if (empty == null) {
             throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR, "

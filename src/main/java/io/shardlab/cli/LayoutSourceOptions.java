@@ -1,34 +1,24 @@
 package io.shardlab.cli;
 
-import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
-import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
-import io.shardlab.live.ConfigDumpReader;
-import io.shardlab.live.ConfigSource;
 import io.shardlab.live.ConnectionStringSecrets;
 import io.shardlab.live.LayoutHistory;
-import io.shardlab.live.LiveCapture;
+import io.shardlab.live.LayoutReader;
+import io.shardlab.live.LayoutSource;
 import io.shardlab.live.LiveClusterException;
-import io.shardlab.live.LiveConfigSource;
-import io.shardlab.live.LiveConnection;
-import io.shardlab.live.LiveConnectionRequest;
-import io.shardlab.live.LiveConnector;
-import io.shardlab.live.ServerInfo;
+import io.shardlab.live.SourceLayout;
+import io.shardlab.live.SourceRead;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -108,16 +98,12 @@ public final class LayoutSourceOptions {
      * changes; with {@code --at}, the chosen collection rewound to that moment.
      */
     public ClusterMetadata read(Clock clock) {
-        Instant moment = moment();
-        ClusterMetadata metadata = read(clock, moment == null ? ClusterInspector.Scope.OVERVIEW.recentChanges() : 0);
-        return moment == null ? metadata : rewound(metadata, moment);
+        return read(clock, false).metadata();
     }
 
     /** Reads with every recorded chunk change of the collections (what history and snapshots need). */
     public ClusterMetadata readWithHistory(Clock clock) {
-        Instant moment = moment();
-        ClusterMetadata metadata = read(clock, 0);
-        return moment == null ? metadata : rewound(metadata, moment);
+        return read(clock, true).metadata();
     }
 
     /**
@@ -137,50 +123,54 @@ public final class LayoutSourceOptions {
      *     is missing or ambiguous, or its metadata is broken
      */
     SourceLayout layout(Clock clock) {
+        return read(clock, false).layout(namespace);
+    }
+
+    /**
+     * As {@link #layout(Clock)}, but a snapshot file read as it is (no {@code --at}) that holds another
+     * collection than {@code --ns} is refused with {@code "--ns: FILE holds A, not B"} ({@code export}'s words).
+     */
+    SourceLayout layoutNamingTheSnapshotsCollection(Clock clock) {
+        requireSource();
+        if (source.snapshot != null && at == null && namespace != null) {
+            SourceRead read = reader(clock).read(new LayoutSource.SnapshotFileSource(source.snapshot,
+                    source.snapshot.toString()), new ClusterInspector.Scope(null, 0));
+            String holds = read.metadata().collections().get(0).namespace();
+            if (!holds.equals(namespace)) {
+                throw new IllegalArgumentException("--ns: " + source.snapshot + " holds " + holds + ", not " + namespace);
+            }
+            return read.layout(namespace);
+        }
+        return layout(clock);
+    }
+
+    /** The read, with every recorded change when {@code withHistory} or {@code --at} asks for them, rewound to {@code --at}. */
+    private SourceRead read(Clock clock, boolean withHistory) {
         requireSource();
         Instant moment = moment();
-        SnapshotFile.Contents file = source.snapshot != null ? SnapshotFile.read(source.snapshot) : null;
-        ClusterMetadata metadata = read(clock, moment == null ? ClusterInspector.Scope.OVERVIEW.recentChanges() : 0, file);
-        if (moment != null) {
-            metadata = rewound(metadata, moment);
-        }
-        CollectionLayout layout = metadata.layout(namespace);
-        ClusterSnapshot cluster = layout.snapshot(metadata.shards());
-        Map<Chunk, ChunkStatistics> recorded = new HashMap<>();
-        if (file != null) {
-            file.chunkStatistics().forEach(s -> recorded.put(s.chunk(), s));
-        }
-        return new SourceLayout(cluster, layout, metadata, recorded);
-    }
-
-    private ClusterMetadata read(Clock clock, int recentChanges) {
-        requireSource();
-        return read(clock, recentChanges, source.snapshot != null ? SnapshotFile.read(source.snapshot) : null);
-    }
-
-    private ClusterMetadata read(Clock clock, int recentChanges, SnapshotFile.Contents file) {
-        requireSource();
-        ClusterInspector inspector = new ClusterInspector(clock);
+        int recentChanges = withHistory || moment != null ? 0 : ClusterInspector.Scope.OVERVIEW.recentChanges();
         ClusterInspector.Scope scope = new ClusterInspector.Scope(namespace, recentChanges);
-        if (source.snapshot != null) {
-            ClusterMetadata m = LiveCapture.fromSnapshotFile(file, source.snapshot.toString());
-            if (namespace != null) {
-                m.layout(namespace);
-            }
-            return m;
-        }
-        if (source.configDump != null) {
-            try (ConfigSource dump = ConfigDumpReader.open(source.configDump)) {
-                return inspector.inspect(dump, scope);
-            }
-        }
-        LiveConnectionRequest request = connection.request(source.uri);
-        try (LiveConnection liveConnection = new LiveConnector().connect(request);
-                LiveConfigSource live = new LiveConfigSource(liveConnection, false)) {
-            return inspector.inspect(live, scope);
+        SourceRead read;
+        try {
+            read = reader(clock).read(layoutSource(), scope);
         } catch (LiveClusterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+        return moment == null ? read : read.withMetadata(rewound(read.metadata(), moment));
+    }
+
+    private static LayoutReader reader(Clock clock) {
+        return new LayoutReader(clock);
+    }
+
+    private LayoutSource layoutSource() {
+        if (source.snapshot != null) {
+            return new LayoutSource.SnapshotFileSource(source.snapshot, source.snapshot.toString());
+        }
+        if (source.configDump != null) {
+            return new LayoutSource.ConfigDumpSource(source.configDump);
+        }
+        return new LayoutSource.Connection(connection.request(source.uri));
     }
 
     private Instant moment() {

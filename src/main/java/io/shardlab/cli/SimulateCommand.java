@@ -5,6 +5,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
+import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
@@ -12,7 +13,6 @@ import io.shardlab.live.BalancingFlags;
 import io.shardlab.routing.Router;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.BalancerRoundsRun;
-import io.shardlab.sim.LoadLayout;
 import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
  *
  * <p>From a layout ({@code --uri}, {@code --snapshot}, {@code --config-dump}, see
  * {@link LayoutSourceOptions}): the source's shards, chunks (bounds, shards, jumbo flags,
- * versions) and zones are loaded instead ({@link LoadLayout}), with per-chunk contents from the
+ * versions) and zones are loaded instead ({@link io.shardlab.sim.LoadLayout}), with per-chunk contents from the
  * best figures the source has ({@link ChunkContents}); the version is the source server's when it
  * is known and modelled, and the chunk size the collection's {@code maxChunkSizeBytes}, else
  * config.settings {@code chunksize}, else the version's default (mongo
@@ -193,8 +193,7 @@ final class SimulateCommand implements Runnable {
         List<String> notes = new ArrayList<>();
         MongoVersion version = version(loaded, notes);
         long chunkSize = chunkSize(loaded, version, notes);
-        ChunkContents contents = ChunkContents.of(cluster, loaded.recorded(), loaded.layout().estimatedDataSizeBytes(),
-                loaded.layout().dataDistribution());
+        ChunkContents contents = loaded.contents();
         notes.add("chunk contents: " + contents.description());
         if (!contents.perChunk().isEmpty()) {
             notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
@@ -205,8 +204,7 @@ final class SimulateCommand implements Runnable {
         }
         SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate,
                 sim.docSizeBytes());
-        WorkloadSimulation simulation = WorkloadSimulation.fromLayout(setup,
-                new LoadLayout(cluster, contents.perChunk()));
+        WorkloadSimulation simulation = WorkloadSimulation.fromLayout(setup, loaded.load());
         applySourceSettings(loaded, simulation, version, notes);
         loaded.metadata().notes().forEach(n -> notes.add("source: " + n));
         Workload workload = sim.input == null || sim.input.workload == null ? null : workloads.named(sim.input.workload);
@@ -284,13 +282,14 @@ final class SimulateCommand implements Runnable {
                     .orElse("") + "; the source: " + release.note());
             return v;
         }
-        if (!release.version().atLeast(MongoVersion.V4_0)) {
-            notes.add("MongoDB " + MongoVersion.DEFAULT + " rules: the source's release " + release.version()
+        MongoVersion simulated = loaded.simulatedVersion();
+        if (!simulated.equals(release.version())) {
+            notes.add("MongoDB " + simulated + " rules: the source's release " + release.version()
                     + " is older than ShardLab models (" + release.evidence() + "); choose one with --mongodb-version");
-            return MongoVersion.DEFAULT;
+            return simulated;
         }
         notes.add(release.note() + (release.guessed() ? "; choose another with --mongodb-version" : ""));
-        return release.version();
+        return simulated;
     }
 
     /**
@@ -302,19 +301,14 @@ final class SimulateCommand implements Runnable {
             notes.add("chunk size: " + sim.chunkSizeMb + " MB (--chunk-size)");
             return sim.chunkSizeMb * 1024L * 1024L;
         }
-        Long collection = loaded.layout().entry().flags().maxChunkSizeBytes();
-        if (collection != null && collection > 0) {
-            notes.add("chunk size: " + ShellNumbers.dataFormat(collection) + " (config.collections maxChunkSizeBytes)");
-            return collection;
+        SourceLayout.ChunkSize set = loaded.chunkSize();
+        switch (set.origin()) {
+            case COLLECTION -> notes.add("chunk size: " + ShellNumbers.dataFormat(set.bytes())
+                    + " (config.collections maxChunkSizeBytes)");
+            case SETTINGS -> notes.add("chunk size: " + set.bytes() / (1024L * 1024L) + " MB (config.settings chunksize)");
+            case RELEASE_DEFAULT -> notes.add("chunk size: the default for " + version + " (the source sets none)");
         }
-        BalancerState balancer = loaded.metadata().balancer();
-        if (balancer != null && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
-                && balancer.chunkSizeMB() != null && balancer.chunkSizeMB() > 0) {
-            notes.add("chunk size: " + balancer.chunkSizeMB() + " MB (config.settings chunksize)");
-            return balancer.chunkSizeMB() * 1024L * 1024L;
-        }
-        notes.add("chunk size: the default for " + version + " (the source sets none)");
-        return 0;
+        return set.bytes();
     }
 
     /**

@@ -1,14 +1,9 @@
 package io.shardlab.ui.live;
 
 import io.shardlab.cluster.ChunkMap;
-import io.shardlab.cluster.ChunkStatistics;
-import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
-import io.shardlab.cluster.MongoVersion;
-import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ChunkContents;
-import io.shardlab.sim.LoadLayout;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
 import io.shardlab.ui.explorer.ExplorerFrame.SplitMark;
@@ -19,12 +14,15 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
-import io.shardlab.live.ConfigDumpReader;
 import io.shardlab.live.ConfigSource;
 import io.shardlab.live.LayoutChange;
 import io.shardlab.live.LayoutHistory;
+import io.shardlab.live.LayoutReader;
+import io.shardlab.live.LayoutSource;
 import io.shardlab.live.LayoutWatcher;
 import io.shardlab.live.LiveCapture;
+import io.shardlab.live.SourceLayout;
+import io.shardlab.live.SourceRead;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
@@ -33,11 +31,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -131,11 +127,8 @@ public final class LiveLayoutViewModel {
     private Motion pendingMotion = Motion.NONE;
     private long motionSequence;
 
-    private ClusterMetadata metadata;
-    private Map<io.shardlab.cluster.Chunk, ChunkStatistics> recordedSizes = Map.of();
-    private Supplier<ConfigSource> watchSource;
+    private SourceRead read;
     private String origin = "";
-    private SourceRelease sourceRelease;
     private LayoutHistory history;
     private LayoutWatcher watcher;
     /** Whether the last poll of the watch failed (the UI thread's view). */
@@ -177,13 +170,9 @@ public final class LiveLayoutViewModel {
     /** Reads a snapshot file ({@code snapshot} command or File → Save snapshot…) in the background. */
     public void openSnapshot(Path file) {
         Objects.requireNonNull(file, "file");
-        read(() -> {
-            SnapshotFile.Contents contents = SnapshotFile.read(file);
-            Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes = new HashMap<>();
-            contents.chunkStatistics().forEach(s -> sizes.put(s.chunk(), s));
-            ClusterMetadata m = LiveCapture.fromSnapshotFile(contents, file.getFileName().toString());
-            return new Read(m, sizes, null, file.getFileName().toString(), "Snapshot");
-        });
+        String name = file.getFileName().toString();
+        open(() -> new Opened(reader().read(new LayoutSource.SnapshotFileSource(file, name), EVERYTHING), null, name,
+                "Snapshot"));
     }
 
     /**
@@ -192,12 +181,8 @@ public final class LiveLayoutViewModel {
      */
     public void openConfigDump(Path folder) {
         Objects.requireNonNull(folder, "folder");
-        read(() -> {
-            try (ConfigSource dump = ConfigDumpReader.open(folder)) {
-                ClusterMetadata m = new ClusterInspector(clock).inspect(dump, new ClusterInspector.Scope(null, 0));
-                return new Read(m, Map.of(), null, folder.getFileName().toString(), "Config dump");
-            }
-        });
+        open(() -> new Opened(reader().read(new LayoutSource.ConfigDumpSource(folder), EVERYTHING), null,
+                folder.getFileName().toString(), "Config dump"));
     }
 
     /**
@@ -208,20 +193,27 @@ public final class LiveLayoutViewModel {
      */
     public void openLive(ConfigSource source, String caption) {
         Objects.requireNonNull(source, "source");
-        read(() -> new Read(new ClusterInspector(clock).inspect(source, new ClusterInspector.Scope(null, 0)), Map.of(),
-                source, caption, "Live cluster"));
+        open(() -> new Opened(reader().read(new LayoutSource.OpenSource(source), EVERYTHING), source, caption,
+                "Live cluster"));
     }
 
-    private record Read(ClusterMetadata metadata, Map<io.shardlab.cluster.Chunk, ChunkStatistics> sizes,
-            ConfigSource live, String origin, String kind) {
+    /** Every collection with its whole changelog: what history, the watch and saving need. */
+    private static final ClusterInspector.Scope EVERYTHING = new ClusterInspector.Scope(null, 0);
+
+    private LayoutReader reader() {
+        return new LayoutReader(clock);
     }
 
-    private void read(Supplier<Read> reading) {
+    /** A read, the live source to keep for the watch (null for files), where it came from and its kind. */
+    private record Opened(SourceRead read, ConfigSource live, String origin, String kind) {
+    }
+
+    private void open(Supplier<Opened> reading) {
         busy.set(true);
         error.set("");
         background.execute(() -> {
             try {
-                Read r = reading.get();
+                Opened r = reading.get();
                 ui.execute(() -> accept(r));
             } catch (RuntimeException | Error e) {
                 String message = BackgroundFailure.describe(e);
@@ -233,25 +225,23 @@ public final class LiveLayoutViewModel {
         });
     }
 
-    private void accept(Read r) {
+    private void accept(Opened r) {
         busy.set(false);
-        if (r.metadata().collections().isEmpty()) {
+        if (r.read().metadata().collections().isEmpty()) {
             closeLive(r.live());
             error.set(r.origin() + ": no sharded collection");
             return;
         }
         stopWatch();
         closeLive(watchedSource);
-        metadata = r.metadata();
-        recordedSizes = r.sizes();
-        sourceRelease = r.metadata().release();
-        release.set(sourceRelease.note());
+        read = r.read();
+        release.set(read.release().note());
         watchedSource = r.live();
         origin = r.origin();
-        source.set(describe(r.kind(), sourceRelease));
+        source.set(describe(r.kind(), read.release()));
         canWatch.set(r.live() != null);
         changes.clear();
-        namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
+        namespaces.setAll(read.metadata().collections().stream().map(CollectionLayout::namespace).toList());
         // the config database's own sharded collection (config.system.sessions) comes last as a default
         chooseCollection(namespaces.stream().filter(ns -> !ns.startsWith("config.")).findFirst()
                 .orElse(namespaces.get(0)));
@@ -275,18 +265,18 @@ public final class LiveLayoutViewModel {
     /** Shows another collection of the read, at its current layout. */
     public void chooseCollection(String ns) {
         Objects.requireNonNull(ns, "ns");
-        if (metadata == null || metadata.collection(ns).isEmpty()) {
+        if (read == null || read.metadata().collection(ns).isEmpty()) {
             error.set("namespace: " + ns + " is not a sharded collection of " + origin);
             return;
         }
-        CollectionLayout layout = metadata.collection(ns).get();
+        CollectionLayout layout = read.metadata().collection(ns).get();
         if (layout.map() == null) {
             error.set(ns + ": its chunks do not tile the key space: "
                     + layout.problems().stream().map(p -> p.message()).findFirst().orElse("broken metadata"));
             return;
         }
         namespace.set(ns);
-        history = LayoutHistory.rewind(layout.map(), metadata.changes(ns));
+        history = LayoutHistory.rewind(layout.map(), read.metadata().changes(ns));
         historySteps.set(history.size());
         historyPosition.set(history.size());
         error.set("");
@@ -331,36 +321,15 @@ public final class LiveLayoutViewModel {
             stepText.set(p + "/" + history.size() + " · " + STEP_TIME.format(c.time()) + " · " + c.describe()
                     + (step.exact() ? "" : " (" + step.note() + ")"));
         }
-        CollectionLayout layout = metadata.collection(namespace.get()).orElseThrow();
-        ClusterSnapshot now = layout.snapshot(metadata.shards());
-        ClusterSnapshot at = new ClusterSnapshot(now.namespace(), now.key(), now.unique(), now.shards(), map,
-                now.zones());
+        SourceLayout at = read.layout(namespace.get()).at(map);
         Motion motion = pendingMotion;
         pendingMotion = Motion.NONE;
-        show.show(new LayoutData(at, sizes(map)), caption(p), motion);
-    }
-
-    /** Per-chunk sizes when the source recorded them for every chunk shown (a snapshot of a simulation). */
-    private Optional<ChunkSizes> sizes(ChunkMap map) {
-        if (recordedSizes.isEmpty()) {
-            return Optional.empty();
-        }
-        long[] docs = new long[map.size()];
-        long[] bytes = new long[map.size()];
-        for (int i = 0; i < map.size(); i++) {
-            ChunkStatistics s = recordedSizes.get(map.get(i));
-            if (s == null) {
-                return Optional.empty();
-            }
-            docs[i] = s.documents();
-            bytes[i] = s.bytes();
-        }
-        return Optional.of(new ChunkSizes(docs, bytes));
+        show.show(new LayoutData(at.cluster(), at.recordedSizes().map(ChunkSizes::of)), caption(p), motion);
     }
 
     private String caption(int position) {
         String when = position == history.size() ? "" : " · rewound to step " + position + " of " + history.size();
-        return namespace.get() + " · shard key " + metadata.collection(namespace.get()).orElseThrow().key() + " · "
+        return namespace.get() + " · shard key " + read.metadata().collection(namespace.get()).orElseThrow().key() + " · "
                 + origin + (watchedSource != null ? " (live)" : "") + when;
     }
 
@@ -381,18 +350,11 @@ public final class LiveLayoutViewModel {
             error.set("fork: nothing to fork, open a cluster, snapshot or config dump first");
             return;
         }
-        CollectionLayout layout = metadata.collection(namespace.get()).orElseThrow();
+        SourceLayout now = read.layout(namespace.get());
         boolean rewound = historyPosition.get() != history.size();
-        ClusterSnapshot now = layout.snapshot(metadata.shards());
-        ClusterSnapshot at = new ClusterSnapshot(now.namespace(), now.key(), now.unique(), now.shards(),
-                history.layoutAfter(historyPosition.get() - 1), now.zones());
-        ChunkContents contents = ChunkContents.of(at, recordedSizes,
-                rewound ? Map.of() : layout.estimatedDataSizeBytes(), rewound ? null : layout.dataDistribution());
-        MongoVersion version = sourceRelease.version().atLeast(MongoVersion.V4_0) ? sourceRelease.version()
-                : MongoVersion.DEFAULT;
+        SourceLayout shownLayout = rewound ? now.at(history.layoutAfter(historyPosition.get() - 1)) : now;
         try {
-            into.accept(new LayoutFork(new LoadLayout(at, contents.perChunk()), version, chunkSizeBytes(layout),
-                    origin));
+            into.accept(LayoutFork.of(shownLayout, origin));
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return;
@@ -403,30 +365,16 @@ public final class LiveLayoutViewModel {
     }
 
 
-    /** As {@code simulate --snapshot}: the collection's maxChunkSizeBytes, else config.settings chunksize, else 0. */
-    private long chunkSizeBytes(CollectionLayout layout) {
-        Long collection = layout.entry().flags().maxChunkSizeBytes();
-        if (collection != null && collection > 0) {
-            return collection;
-        }
-        BalancerState balancer = metadata.balancer();
-        if (balancer != null && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
-                && balancer.chunkSizeMB() != null && balancer.chunkSizeMB() > 0) {
-            return balancer.chunkSizeMB() * 1024L * 1024L;
-        }
-        return 0;
-    }
-
     // ---- saving ------------------------------------------------------------------------------------
 
     /** Writes the shown collection, as read (not rewound), to a snapshot file (atomic; no credentials). */
     public void saveSnapshot(Path file) {
         Objects.requireNonNull(file, "file");
-        if (metadata == null) {
+        if (read == null) {
             error.set("snapshot: nothing to save, open a cluster, snapshot or config dump first");
             return;
         }
-        ClusterMetadata m = metadata;
+        ClusterMetadata m = read.metadata();
         String ns = namespace.get();
         busy.set(true);
         background.execute(() -> {
@@ -508,9 +456,9 @@ public final class LiveLayoutViewModel {
             changes.remove(changes.size() - 1);
         }
         if (update.changed()) {
-            metadata = update.current();
-            namespaces.setAll(metadata.collections().stream().map(CollectionLayout::namespace).toList());
-            if (metadata.collection(namespace.get()).isPresent()) {
+            read = read.withMetadata(update.current());
+            namespaces.setAll(read.metadata().collections().stream().map(CollectionLayout::namespace).toList());
+            if (read.metadata().collection(namespace.get()).isPresent()) {
                 // a rewound view jumps to now, so what changed is on show
                 pendingMotion = motion(mine, update.current().readAt().toEpochMilli());
                 lastMotion.set(pendingMotion);
