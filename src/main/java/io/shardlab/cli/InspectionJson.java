@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
@@ -29,7 +30,8 @@ import org.bson.BsonTimestamp;
  *                   "chunks": [{"min", "max", "shard", "jumbo", "lastmod"}], "chunksPerShard": {"&lt;shard&gt;": n},
  *                   "zones": [{"min", "max", "zone"}],
  *                   "dataDistribution": [{"shard", "documents", "bytes", "orphanedDocuments", "orphanedBytes"}],
- *                   "dataDistributionSource", "recentChanges": [{"time", "change"}], "problems": [...]}],
+ *                   "dataDistributionSource", "recentChanges": [{"time", "change"}],
+ *                   "activeMigrations": [{"min", "max", "fromShard", "toShard"}], "problems": [...]}],
  *  "notes": [...], "problems": [...]}
  * </pre>
  * Chunks are in key order; bounds and {@code lastmod} are canonical Extended JSON
@@ -135,6 +137,14 @@ final class InspectionJson {
         for (int i = 0; i < recent.size(); i++) {
             out.append(i == 0 ? "" : ", ").append("{\"time\": ").append(string(recent.get(i).time().toString()))
                     .append(", \"change\": ").append(string(recent.get(i).describe())).append('}');
+        }
+        out.append("],\n   \"activeMigrations\": [");
+        for (int i = 0; i < c.migrations().size(); i++) {
+            ActiveMigration a = c.migrations().get(i);
+            out.append(i == 0 ? "" : ", ").append("{\"min\": ").append(BsonPrinter.canonicalJson(a.min().toDocument(key)))
+                    .append(", \"max\": ").append(BsonPrinter.canonicalJson(a.max().toDocument(key)))
+                    .append(", \"fromShard\": ").append(string(a.fromShard()))
+                    .append(", \"toShard\": ").append(string(a.toShard())).append('}');
         }
         out.append("], \"problems\": ").append(strings(c.problems().stream().map(MetadataProblem::message).toList()))
                 .append('}');

@@ -59,7 +59,7 @@ public final class LayoutSourceOptions {
 
         @Option(names = "--config-dump", paramLabel = "DIR|FILE", description = "Read a folder of 'mongodump --db "
                 + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
-                + "collections, shards; databases, tags, settings, changelog, mongos if present).")
+                + "collections, shards; databases, tags, settings, changelog, mongos, migrations if present).")
         Path configDump;
     }
 

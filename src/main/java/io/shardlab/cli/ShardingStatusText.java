@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
@@ -100,6 +101,7 @@ final class ShardingStatusText {
             }
             line(out, 2, "State read from: " + b.source());
         }
+        activeMigrations(out, m);
         line(out, 1, "databases:");
         for (Map.Entry<String, List<CollectionLayout>> db : byDatabase(m).entrySet()) {
             DatabaseEntry entry = m.databases().stream().filter(d -> d.name().equals(db.getKey())).findFirst().orElse(null);
@@ -178,6 +180,27 @@ final class ShardingStatusText {
             line(out, 4, "problems:");
             for (MetadataProblem p : c.problems()) {
                 line(out, 5, p.message());
+            }
+        }
+    }
+
+    /**
+     * sh.status()'s "Collections with active migrations" under balancer, one line per collection with
+     * migrations in progress. The shell lists config.locks entries as {@code "<ns> started at <when>"}
+     * (mongosh {@code helpers.ts}, {@code getPrintableShardStatus}; legacy {@code utils_sh.js}); ShardLab
+     * reads the balancer's own record, config.migrations (mongo {@code type_migration.cpp}), which has no
+     * start time, so each line names the range and its shards instead.
+     */
+    private static void activeMigrations(StringBuilder out, ClusterMetadata m) {
+        List<CollectionLayout> moving = m.collections().stream().filter(c -> !c.migrations().isEmpty()).toList();
+        if (moving.isEmpty()) {
+            return;
+        }
+        line(out, 2, "Collections with active migrations: ");
+        for (CollectionLayout c : moving) {
+            for (ActiveMigration a : c.migrations()) {
+                line(out, 3, c.namespace() + " " + range(c.key(), a.min(), a.max()) + " from " + a.fromShard() + " to "
+                        + a.toShard() + " (config.migrations)");
             }
         }
     }

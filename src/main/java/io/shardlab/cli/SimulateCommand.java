@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
@@ -195,6 +196,10 @@ final class SimulateCommand implements Runnable {
         long chunkSize = chunkSize(loaded, version, notes);
         ChunkContents contents = loaded.contents();
         notes.add("chunk contents: " + contents.description());
+        loaded.layout().migrations().forEach(m -> notes.add("migration in progress on the source (config.migrations): "
+                + BsonPrinter.shell(m.min().toDocument(pattern)) + " -->> " + BsonPrinter.shell(m.max().toDocument(pattern))
+                + " from " + m.fromShard() + " to " + m.toShard()
+                + ", resumed at load; its shards take part in no other migration until it commits"));
         if (!contents.perChunk().isEmpty()) {
             notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
                     + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range "

@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
@@ -110,6 +111,12 @@ public final class ClusterInspector {
             }
         }
 
+        List<BsonDocument> migrationDocuments = entries.isEmpty() ? List.of() : source.documents("migrations");
+        for (int i = 0; i < layouts.size(); i++) {
+            CollectionLayout l = layouts.get(i);
+            layouts.set(i, inFlight(l, decoder.migrations(l.entry(), migrationDocuments, shards)));
+        }
+
         ReadOutcome<Map<String, DataDistribution>> distribution = entries.isEmpty()
                 ? ReadOutcome.of(Map.of()) : source.dataDistribution(entries);
         if (distribution.value() == null) {
@@ -154,7 +161,7 @@ public final class ClusterInspector {
                 List<MetadataProblem> all = new ArrayList<>(l.problems());
                 all.addAll(extra);
                 layouts.set(i, new CollectionLayout(l.entry(), l.chunks(), l.map(), l.zones(), l.dataDistribution(), all,
-                        l.estimatedDataSizeBytes()));
+                        l.estimatedDataSizeBytes(), l.migrations()));
             }
         }
         perCollection.values().forEach(clusterProblems::addAll);
@@ -162,6 +169,39 @@ public final class ClusterInspector {
                 layouts, changes, scope.fullChangelog(), notes, clusterProblems,
                 previous != null && previous.release().basis() == SourceRelease.Basis.SERVER ? previous.release()
                         : ReleaseInference.of(source));
+    }
+
+    /**
+     * The layout with the decoded config.migrations records that fit its chunks: a balancer migration
+     * moves a range from the min of a chunk of its donor, within that chunk (mongo
+     * {@code MigrationType::toMigrateInfo} rebuilds the chunk from the record), and a shard takes part in
+     * one migration at a time (mongo {@code balancer_policy.cpp}, {@code usedShards}). A record that does
+     * not fit (the chunks changed after it was written, or the dump was taken at two moments) is left out
+     * as a problem of the collection; a layout whose chunks do not tile keeps none.
+     */
+    static CollectionLayout inFlight(CollectionLayout layout, List<ActiveMigration> decoded) {
+        if (decoded.isEmpty() || layout.map() == null) {
+            return layout;
+        }
+        List<ActiveMigration> fit = new ArrayList<>();
+        List<MetadataProblem> problems = new ArrayList<>();
+        Set<String> busy = new java.util.HashSet<>();
+        for (ActiveMigration m : decoded) {
+            Chunk c = layout.map().get(layout.map().indexOf(m.min()));
+            String range = "migration [" + m.min() + ", " + m.max() + ") from " + m.fromShard() + " to " + m.toShard();
+            if (!c.min().equals(m.min()) || m.max().compareTo(c.max()) > 0 || !c.shard().equals(m.fromShard())) {
+                problems.add(new MetadataProblem(layout.namespace(), range + " in config.migrations is not a range "
+                        + "from the min of a chunk of " + m.fromShard() + " (the chunk there is " + c + ")"));
+            } else if (busy.contains(m.fromShard()) || busy.contains(m.toShard())) {
+                problems.add(new MetadataProblem(layout.namespace(), range + " in config.migrations uses a shard that "
+                        + "another migration in progress uses"));
+            } else {
+                busy.add(m.fromShard());
+                busy.add(m.toShard());
+                fit.add(m);
+            }
+        }
+        return layout.withMigrations(fit, problems);
     }
 
     /** Layouts of {@code previous} whose collection version is unchanged, by namespace. */

@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
@@ -33,15 +34,26 @@ import java.util.stream.Collectors;
  *     when it is done: mongo {@code balancer_defragmentation_policy.cpp},
  *     {@code _clearDefragmentationState}); {@code Long.MAX_VALUE} is the defragmenter's
  *     "bigger than a small chunk" marker ({@code kBigChunkMarker}), not a size
+ * @param migrations the migrations the balancer had in progress when the layout was read
+ *     (config.migrations, {@link ActiveMigration}); each fits the chunks: from the min of a chunk of
+ *     its donor, within that chunk, and no shard in two of them. Empty for a layout at an earlier moment.
  */
 public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
-        DataDistribution dataDistribution, List<MetadataProblem> problems, Map<Chunk, Long> estimatedDataSizeBytes) {
+        DataDistribution dataDistribution, List<MetadataProblem> problems, Map<Chunk, Long> estimatedDataSizeBytes,
+        List<ActiveMigration> migrations) {
 
     public CollectionLayout {
         chunks = List.copyOf(chunks);
         zones = List.copyOf(zones);
         problems = List.copyOf(problems);
         estimatedDataSizeBytes = Map.copyOf(estimatedDataSizeBytes);
+        migrations = List.copyOf(migrations);
+    }
+
+    /** A layout without migrations in progress. */
+    public CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
+            DataDistribution dataDistribution, List<MetadataProblem> problems, Map<Chunk, Long> estimatedDataSizeBytes) {
+        this(entry, chunks, map, zones, dataDistribution, problems, estimatedDataSizeBytes, List.of());
     }
 
     /** A layout whose chunk documents carry no size estimates. */
@@ -72,7 +84,14 @@ public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkM
 
     /** This layout with per-shard data attached. */
     public CollectionLayout withDataDistribution(DataDistribution distribution) {
-        return new CollectionLayout(entry, chunks, map, zones, distribution, problems, estimatedDataSizeBytes);
+        return new CollectionLayout(entry, chunks, map, zones, distribution, problems, estimatedDataSizeBytes, migrations);
+    }
+
+    /** This layout with the migrations in progress and the problems found reading them. */
+    public CollectionLayout withMigrations(List<ActiveMigration> inFlight, List<MetadataProblem> found) {
+        List<MetadataProblem> all = new java.util.ArrayList<>(problems);
+        all.addAll(found);
+        return new CollectionLayout(entry, chunks, map, zones, dataDistribution, all, estimatedDataSizeBytes, inFlight);
     }
 
     /**

@@ -38,14 +38,16 @@ import org.bson.json.JsonReader;
  * or a {@code mongodump --db config --archive=FILE} file, gzipped ({@code --gzip}) or not
  * ({@link MongodumpArchive}), whose prelude records the server's version.
  * {@code chunks}, {@code collections} and {@code shards} are required; {@code databases},
- * {@code tags}, {@code settings}, {@code changelog} and {@code mongos} are read when present.
+ * {@code tags}, {@code settings}, {@code changelog}, {@code mongos} and {@code migrations} (the balancer's
+ * migrations in progress) are read when present.
  */
 public final class ConfigDumpReader {
 
     /** Collections a dump must hold. */
     public static final List<String> REQUIRED = List.of("collections", "chunks", "shards");
     /** Collections read when present. */
-    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos");
+    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos",
+            "migrations");
 
     /** An exported {@code $shardedDataDistribution} result beside a dump. */
     public static final String SHARDED_DATA_DISTRIBUTION_FILE = "shardedDataDistribution.json";

@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
@@ -34,6 +35,7 @@ import org.bson.BsonValue;
  *  "dataDistribution": {"source": "$shardedDataDistribution", "shards": [{"shardName": …, "numOwnedDocuments": …,
  *                       "ownedSizeBytes": …, "numOrphanedDocs": …, "orphanedSizeBytes": …}]},
  *  "changes": [{"time": {"$date": …}, "what": "split" | "moveChunk.commit" | "merge", "min": {…}, "max": {…}, …}],
+ *  "migrations": [{"min": {…}, "max": {…}, "fromShard": "shard01", "toShard": "shard02"}],
  *  "changelogComplete": true, "notes": ["…"], "problems": ["…"]}
  * </pre>
  * Nothing in it is a credential: the file's {@code source} is the connection string without user
@@ -75,6 +77,16 @@ public final class LiveCapture {
         BsonArray changes = new BsonArray();
         metadata.changes(layout.namespace()).forEach(c -> changes.add(change(c, layout.key())));
         capture.append("changes", changes);
+        if (!layout.migrations().isEmpty()) {
+            BsonArray migrations = new BsonArray();
+            for (ActiveMigration m : layout.migrations()) {
+                migrations.add(new BsonDocument("min", m.min().toDocument(layout.key()))
+                        .append("max", m.max().toDocument(layout.key()))
+                        .append("fromShard", new BsonString(m.fromShard()))
+                        .append("toShard", new BsonString(m.toShard())));
+            }
+            capture.append("migrations", migrations);
+        }
         capture.append("changelogComplete", BsonBoolean.valueOf(metadata.changelogComplete()));
         capture.append("notes", strings(metadata.notes()));
         capture.append("problems", strings(layout.problems().stream().map(MetadataProblem::message).toList()));
@@ -106,8 +118,8 @@ public final class LiveCapture {
         }
         DataDistribution distribution = capture.isDocument("dataDistribution")
                 ? distribution(capture.getDocument("dataDistribution")) : null;
-        CollectionLayout layout = new CollectionLayout(entry, c.chunks().chunks(), c.chunks(), c.zones(), distribution,
-                problems);
+        CollectionLayout layout = ClusterInspector.inFlight(new CollectionLayout(entry, c.chunks().chunks(), c.chunks(),
+                c.zones(), distribution, problems), migrations(capture, c.key(), file));
         List<DatabaseEntry> databases = new ArrayList<>();
         if (capture.isArray("databases")) {
             for (BsonValue v : capture.getArray("databases")) {
@@ -243,6 +255,26 @@ public final class LiveCapture {
             }
         }
         return d;
+    }
+
+    /** The capture's migrations in progress, in config.migrations' field names. */
+    private static List<ActiveMigration> migrations(BsonDocument capture, ShardKeyPattern key, String file) {
+        List<ActiveMigration> out = new ArrayList<>();
+        if (!capture.isArray("migrations")) {
+            return out;
+        }
+        for (BsonValue v : capture.getArray("migrations")) {
+            try {
+                BsonDocument d = v.asDocument();
+                out.add(new ActiveMigration(key(d.get("min"), key), key(d.get("max"), key),
+                        d.getString("fromShard").getValue(), d.getString("toShard").getValue()));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(file + ": \"capture\" has a migration that cannot be read: "
+                        + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v)) + " ("
+                        + e.getMessage() + ")", e);
+            }
+        }
+        return out;
     }
 
     private static ChunkChange change(BsonDocument d, String ns, ShardKeyPattern key, String file) {

@@ -53,9 +53,13 @@ public record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, Clu
         return ChunkContents.of(cluster, recorded, layout.estimatedDataSizeBytes(), layout.dataDistribution());
     }
 
-    /** The simulator's command that starts a cluster from this layout, with its {@link #contents()}. */
+    /**
+     * The simulator's command that starts a cluster from this layout, with its {@link #contents()} and the
+     * migrations the source's balancer had in progress ({@link CollectionLayout#migrations()}), which the
+     * simulator resumes.
+     */
     public LoadLayout load() {
-        return new LoadLayout(cluster, contents().perChunk());
+        return new LoadLayout(cluster, contents().perChunk(), layout.migrations());
     }
 
     /**

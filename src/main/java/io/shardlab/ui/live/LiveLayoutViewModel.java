@@ -1,5 +1,6 @@
 package io.shardlab.ui.live;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ChunkChange;
@@ -123,6 +124,7 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyStringWrapper highlightedChange = new ReadOnlyStringWrapper(this, "highlightedChange", "");
     private final ReadOnlyObjectWrapper<ClusterDescription> source = new ReadOnlyObjectWrapper<>(this, "source");
     private final ReadOnlyStringWrapper release = new ReadOnlyStringWrapper(this, "release", "");
+    private final ReadOnlyStringWrapper activeMigrations = new ReadOnlyStringWrapper(this, "activeMigrations", "");
     private final ReadOnlyObjectWrapper<Motion> lastMotion = new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
     private Motion pendingMotion = Motion.NONE;
     private long motionSequence;
@@ -321,10 +323,28 @@ public final class LiveLayoutViewModel {
             stepText.set(p + "/" + history.size() + " · " + STEP_TIME.format(c.time()) + " · " + c.describe()
                     + (step.exact() ? "" : " (" + step.note() + ")"));
         }
-        SourceLayout at = read.layout(namespace.get()).at(map);
+        SourceLayout now = read.layout(namespace.get());
+        SourceLayout at = p == history.size() ? now : now.at(map);
+        activeMigrations.set(activeMigrationsText(at));
         Motion motion = pendingMotion;
         pendingMotion = Motion.NONE;
         show.show(new LayoutData(at.cluster(), at.recordedSizes().map(ChunkSizes::of)), caption(p), motion);
+    }
+
+    /**
+     * sh.status()'s "Collections with active migrations", from config.migrations (which records no start
+     * time, so the range and shards are named); empty when none or when an earlier moment is on show.
+     */
+    private static String activeMigrationsText(SourceLayout shownLayout) {
+        if (shownLayout.layout().migrations().isEmpty()) {
+            return "";
+        }
+        return "Collections with active migrations: " + shownLayout.layout().migrations().stream()
+                .map(m -> shownLayout.cluster().namespace() + " "
+                        + BsonPrinter.shell(m.min().toDocument(shownLayout.cluster().key())) + " -->> "
+                        + BsonPrinter.shell(m.max().toDocument(shownLayout.cluster().key())) + " from " + m.fromShard()
+                        + " to " + m.toShard())
+                .collect(java.util.stream.Collectors.joining("; "));
     }
 
     private String caption(int position) {
@@ -586,6 +606,14 @@ public final class LiveLayoutViewModel {
      */
     public ReadOnlyStringProperty releaseProperty() {
         return release.getReadOnlyProperty();
+    }
+
+    /**
+     * The migrations the source's balancer had in progress in the collection on show, one line in
+     * sh.status()'s words; empty when none, or when the history shows an earlier moment.
+     */
+    public ReadOnlyStringProperty activeMigrationsProperty() {
+        return activeMigrations.getReadOnlyProperty();
     }
 
     /** What the last live watch poll with changes in the shown collection animated; {@link Motion#NONE} before. */

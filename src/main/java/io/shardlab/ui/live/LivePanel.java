@@ -134,7 +134,14 @@ public final class LivePanel {
         release.setWrapText(true);
         release.textProperty().bind(vm.releaseProperty());
 
-        root.getChildren().addAll(top, step, release, error, changes);
+        Label migrations = new Label();
+        migrations.setId("live-active-migrations");
+        migrations.setWrapText(true);
+        migrations.textProperty().bind(vm.activeMigrationsProperty());
+        migrations.visibleProperty().bind(vm.activeMigrationsProperty().isNotEmpty());
+        migrations.managedProperty().bind(migrations.visibleProperty());
+
+        root.getChildren().addAll(top, step, release, migrations, error, changes);
     }
 
     public Region node() {

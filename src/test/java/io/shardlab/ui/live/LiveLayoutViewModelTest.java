@@ -297,6 +297,35 @@ class LiveLayoutViewModelTest {
     }
 
     @Test
+    void aMigrationInProgressIsShownInShStatusWordsAndTheForkResumesIt() {
+        try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0)) {
+            // given: the balancer is moving [MinKey, 100) of test.users from shard01 to shard03 (type_migration.cpp)
+            cluster.seed(java.util.Map.of("migrations", List.of(BsonDocument.parse("{ns: 'test.users', "
+                    + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, fromShard: 'shard01', toShard: 'shard03', "
+                    + "chunkVersion: [{$timestamp: {t: 3, i: 1}}, {$oid: '65e1a720a1b2c3d4e5f60001'}], "
+                    + "waitForDelete: false, forceJumbo: 'doNotForceJumbo'}"))));
+            LiveLayoutViewModel vm = layout(NOW, null);
+            vm.openLive(new io.shardlab.live.LiveConfigSource(quickConnection(cluster), true), "127.0.0.1");
+
+            // when
+            vm.chooseCollection(ConfigFixture.USERS);
+
+            // then
+            assertEquals("Collections with active migrations: test.users { user_id: MinKey() } -->> { user_id: 100 } "
+                    + "from shard01 to shard03", vm.activeMigrationsProperty().get());
+            List<io.shardlab.ui.explorer.LayoutFork> forks = new ArrayList<>();
+            vm.fork(forks::add);
+            assertEquals(1, forks.get(0).load().inFlight().size(), vm.errorProperty().get());
+
+            // and an earlier moment had no migration in progress
+            vm.chooseCollection(ConfigFixture.USERS);
+            vm.rewindTo(0);
+            assertEquals("", vm.activeMigrationsProperty().get());
+            vm.close();
+        }
+    }
+
+    @Test
     void a_poll_with_a_split_and_a_migration_hands_the_explorer_a_flash_and_a_slide() throws Exception {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
