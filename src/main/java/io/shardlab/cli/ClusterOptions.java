@@ -11,7 +11,6 @@ import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -64,8 +63,8 @@ final class ClusterOptions {
     private ShardedCatalog newCatalog() {
         MongoVersion version = MongoVersion.parseModelled(mongodbVersion == null ? "8.0" : mongodbVersion);
         List<String> ids = new ArrayList<>();
-        for (int i = 1; i <= (shards == null ? 2 : shards); i++) {
-            ids.add(String.format(Locale.ROOT, "shard%02d", i));
+        for (int i = 0; i < (shards == null ? 2 : shards); i++) {
+            ids.add(EmptyCollectionLayout.shardName(i));
         }
         return new ShardedCatalog(config(version), ids);
     }

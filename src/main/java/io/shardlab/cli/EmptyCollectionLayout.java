@@ -6,6 +6,7 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.InitialChunks;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The chunks {@code shardCollection} creates for an empty collection on MongoDB 8.0, with no zones, as
@@ -23,9 +24,12 @@ final class EmptyCollectionLayout {
     private EmptyCollectionLayout() {
     }
 
-    /** {@code shard01} for index 0, {@code shard02} for 1, …. */
+    /**
+     * {@code shard01} for index 0, {@code shard02} for 1, …: the shard names of a new cluster of
+     * {@code export}, {@code explain}, {@code serve} and {@code shell}.
+     */
     static String shardName(int index) {
-        return String.format("shard%02d", index + 1);
+        return String.format(Locale.ROOT, "shard%02d", index + 1);
     }
 
     /**

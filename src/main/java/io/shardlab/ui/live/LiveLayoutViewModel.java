@@ -356,11 +356,13 @@ public final class LiveLayoutViewModel {
     // ---- forking -----------------------------------------------------------------------------------
 
     /**
-     * Copies the layout on show (at the history position shown) for the simulator: its shards, chunks and
-     * zones; per-chunk documents and bytes from the best figures the source has ({@link ChunkContents}; a
-     * rewound layout only from what a snapshot recorded per chunk, as per-shard totals are today's); the
-     * source's release (recorded or inferred, {@link SourceRelease}; 8.0 for one older than 4.0); the collection's
-     * {@code maxChunkSizeBytes}, else config.settings {@code chunksize}, else the version's default.
+     * Copies the layout on show (at the history position shown) for the simulator, as
+     * {@link LayoutFork#of} resolves it from the {@link SourceLayout}: its shards, chunks and zones, and at
+     * the current moment the migrations in progress; per-chunk documents and bytes from the best figures the
+     * source has ({@link ChunkContents}; a rewound layout only from what a snapshot recorded per chunk, as
+     * per-shard totals are today's); the source's release (recorded or inferred, {@link SourceRelease}; 8.0
+     * for one older than 4.0); the collection's {@code maxChunkSizeBytes}, else config.settings
+     * {@code chunksize}, else the version's default.
      * Hands it to {@code into} (the explorer's {@code fork}); on success the live watch stops and the
      * panel hides, as the explorer now shows the simulation; a refusal shows in {@link #errorProperty()}.
      */
