@@ -214,16 +214,9 @@ public final class ConfigDatabase {
      * @throws IllegalArgumentException when {@code ns} is not a sharded collection of the catalog
      */
     public MetadataSize metadataSize(String ns) {
-        int[] n = {0};
-        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
-            List<BsonDocument> docs = chunksOf(c, n);
-            if (c.namespace().equals(ns)) {
-                long bytes = docs.stream().mapToLong(BsonSize::of).sum();
-                SimulationSnapshot snap = c.cluster().snapshot();
-                return new MetadataSize(docs.size(), bytes, snap.documents(), snap.bytes());
-            }
-        }
-        throw new IllegalArgumentException("ns: " + ns + " is not a sharded collection");
+        ShardedCatalog.CollectionEntry c = catalog.collection(ns)
+                .orElseThrow(() -> new IllegalArgumentException("ns: " + ns + " is not a sharded collection"));
+        return metadataSize(version(), ns, c.cluster().snapshot());
     }
 
     /**
@@ -258,32 +251,62 @@ public final class ConfigDatabase {
         ShardKeyPattern key = s.key();
         ObjectId epoch = objectId(startEpochMillis + c.shardedAtMillis(), 0);
         for (Chunk chunk : s.chunks().chunks()) {
-            BsonDocument min = chunk.min().toDocument(key);
-            BsonDocument d;
-            if (version().atLeast(5, 0)) {
-                d = new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n[0])))
-                        .append("uuid", uuid(c.uuid()));
-            } else {
-                d = new BsonDocument("_id", new BsonString(legacyChunkId(c.namespace(), min)))
-                        .append("ns", new BsonString(c.namespace()));
-            }
-            d.append("min", min).append("max", chunk.max().toDocument(key))
-                    .append("shard", new BsonString(chunk.shard()))
-                    .append("lastmod", new BsonTimestamp(chunk.version().major(), chunk.version().minor()));
-            if (!version().atLeast(5, 0)) {
-                d.append("lastmodEpoch", new BsonObjectId(epoch));
-            }
-            if (version().atLeast(6, 3)) {
-                d.append("onCurrentShardSince", timestamp(c.shardedAtMillis(), 1));
-            }
-            d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", timestamp(c.shardedAtMillis(), 1))
-                    .append("shard", new BsonString(chunk.shard())))));
-            if (chunk.jumbo()) {
-                d.append("jumbo", BsonBoolean.TRUE);
-            }
-            out.add(d);
+            ObjectId id = objectId(startEpochMillis, ++n[0]);
+            out.add(chunkDocument(version(), c.namespace(), key, chunk, id, uuid(c.uuid()), epoch,
+                    timestamp(c.shardedAtMillis(), 1)));
         }
         return out;
+    }
+
+    /**
+     * One {@code config.chunks} document of {@code version}'s shape.
+     *
+     * @param id the 5.0+ ObjectId {@code _id}
+     * @param uuid the collection's UUID (5.0+)
+     * @param epoch the collection's epoch ({@code lastmodEpoch}, before 5.0)
+     * @param since when the chunk came to its shard ({@code history}, {@code onCurrentShardSince} from 6.3)
+     */
+    private static BsonDocument chunkDocument(MongoVersion version, String ns, ShardKeyPattern key, Chunk chunk,
+            ObjectId id, BsonBinary uuid, ObjectId epoch, BsonTimestamp since) {
+        BsonDocument min = chunk.min().toDocument(key);
+        BsonDocument d;
+        if (version.atLeast(5, 0)) {
+            d = new BsonDocument("_id", new BsonObjectId(id)).append("uuid", uuid);
+        } else {
+            d = new BsonDocument("_id", new BsonString(legacyChunkId(ns, min))).append("ns", new BsonString(ns));
+        }
+        d.append("min", min).append("max", chunk.max().toDocument(key))
+                .append("shard", new BsonString(chunk.shard()))
+                .append("lastmod", new BsonTimestamp(chunk.version().major(), chunk.version().minor()));
+        if (!version.atLeast(5, 0)) {
+            d.append("lastmodEpoch", new BsonObjectId(epoch));
+        }
+        if (version.atLeast(6, 3)) {
+            d.append("onCurrentShardSince", since);
+        }
+        d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", since)
+                .append("shard", new BsonString(chunk.shard())))));
+        if (chunk.jumbo()) {
+            d.append("jumbo", BsonBoolean.TRUE);
+        }
+        return d;
+    }
+
+    /**
+     * {@link #metadataSize} of a simulated collection on its own, for any release ShardLab simulates
+     * (4.0 and 4.2 store chunks in 4.4's shape): ObjectIds, UUIDs and timestamps have fixed BSON sizes,
+     * so their values do not change the total.
+     */
+    public static MetadataSize metadataSize(MongoVersion version, String ns, SimulationSnapshot snapshot) {
+        ClusterSnapshot s = snapshot.cluster();
+        ObjectId zero = new ObjectId(new byte[12]);
+        BsonBinary uuid = uuid(new UUID(0, 0));
+        BsonTimestamp since = new BsonTimestamp(0, 1);
+        long bytes = 0;
+        for (Chunk chunk : s.chunks().chunks()) {
+            bytes += BsonSize.of(chunkDocument(version, ns, s.key(), chunk, zero, uuid, zero, since));
+        }
+        return new MetadataSize(s.chunks().size(), bytes, snapshot.documents(), snapshot.bytes());
     }
 
     /** The pre-5.0 chunk {@code _id}: mongo {@code ChunkType::genID}, {@code ns + "-" + field_value…}. */

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
+import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
@@ -141,6 +142,9 @@ final class ExplorerSession {
     private ChunkMap routedChunks;
     private QueryTargeting routed;
     private final ValueLine valueLine;
+    private ChunkMap routingChunks;
+    private long routingDocuments = -1;
+    private ConfigDatabase.MetadataSize routing;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
         this.scenario = scenario;
@@ -723,7 +727,18 @@ final class ExplorerSession {
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
                 new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
-                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())));
+                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
+    }
+
+    /** The routing table's size, measured again only when the chunks changed. */
+    private ConfigDatabase.MetadataSize routing(SimulationSnapshot snapshot) {
+        ChunkMap chunks = snapshot.cluster().chunks();
+        if (routingChunks != chunks || routingDocuments != snapshot.documents()) {
+            routing = ConfigDatabase.metadataSize(scenario.scenario().version(), scenario.namespace(), snapshot);
+            routingChunks = chunks;
+            routingDocuments = snapshot.documents();
+        }
+        return routing;
     }
 
     /** The writes with one row per shard of the cluster now, in its order (as the frame promises). */

@@ -373,4 +373,19 @@ class ExplorerSessionTest {
         assertEquals(4, session.frame().shardIds().size());
         assertEquals(session.frame().stream().inserted(), sum(session.frame().writes()));
     }
+
+    @Test
+    void each_frame_carries_the_size_of_the_collections_config_chunks_documents_beside_its_data() {
+        ExplorerSession session = load(Scenario.of("{ userId: 1 }", "uniform").withDocuments(20_000)
+                .withVersion(MongoVersion.V5_0).withChunkSizeMegabytes(1));
+        while (!session.finished()) {
+            session.advance(10_000);
+        }
+
+        ExplorerFrame frame = session.frame();
+        assertEquals(io.shardlab.mongos.ConfigDatabase.metadataSize(MongoVersion.V5_0, "shardlab.events", frame.cluster()),
+                frame.routing());
+        assertEquals(frame.cluster().cluster().chunks().size(), frame.routing().chunks());
+        assertEquals(20_000, frame.routing().documents());
+    }
 }

@@ -158,9 +158,9 @@ class LessonScenariosInSimulatorTest {
             ConfigDatabase.MetadataSize m = run.metadata();
             assertEquals(4, m.chunks(), "four chunks: " + m);
             assertTrue(m.chunkBytes() < 1024, "under 1 KB: " + m);
-            assertEquals(194.0, m.dataBytes() / 1e6, 1.0, "194 MB of customers: " + m);
-            assertTrue(m.dataBytes() / (double) m.chunkBytes() > 150_000, "about 1/200,000: " + m);
-            assertEquals(100.0, m.bytesPerDocumentRouting() / 1e6, 10.0, "about 100 MB: " + m);
+            assertEquals(185.0, m.dataBytes() / (double) MB, 1.0, "185 MB of customers: " + m);
+            assertEquals(190_000, m.dataBytes() / (double) m.chunkBytes(), 10_000, "about 1/190,000: " + m);
+            assertEquals(95.0, m.bytesPerDocumentRouting() / MB, 5.0, "about 95 MB: " + m);
             assertEquals(0.5, m.bytesPerDocumentRouting() / m.dataBytes(), 0.1, "half as much as the data: " + m);
         });
         CLAIMS.put("why-chunks-exist/0", run -> {
