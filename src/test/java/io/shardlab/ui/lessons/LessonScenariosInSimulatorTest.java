@@ -80,7 +80,7 @@ class LessonScenariosInSimulatorTest {
             assertTrue(run.jumboChunks() >= 1, run.toString());
         });
         CLAIMS.put("postcode-granularity", run -> {
-            // "every ZIP code ends as one chunk over 1 MB that cannot be split"
+            // "nearly every ZIP code ends as one chunk over 1 MB that cannot be split"
             long zips = distinctValues(run, "postcode");
             assertTrue(run.oversizedOneValueChunks() >= zips - 25, run + ", ZIP codes " + zips);
             assertTrue(run.oversizedOneValueChunks() >= 100, run.toString());
@@ -148,6 +148,10 @@ class LessonScenariosInSimulatorTest {
             assertEquals(30, run.migrations(), "only the pre-split's own moves: two chunks in three");
             assertTrue(run.documentsByShard().get("shard02") > 0.88 * run.writes().inserts(), run.toString());
             assertTrue(run.busiestShardShare() > 0.88, run.toString());
+            // "The other shards' chunks are mostly empty ranges between ages"
+            long emptyElsewhere = run.end().chunkStatistics().stream()
+                    .filter(c -> !c.chunk().shard().equals("shard02") && c.documents() == 0).count();
+            assertTrue(emptyElsewhere > 15, "of 30 chunks on shard01 and shard03, " + emptyElsewhere + " are empty");
         });
         CLAIMS.put("equal-chunks-unequal-data/0", run -> {
             assertTrue(run.migrations() > 30, "the data-size balancer moves chunks: " + run);
