@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.shardlab.workload.BsonSize;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
@@ -196,40 +197,116 @@ public final class ConfigDatabase {
 
     List<BsonDocument> chunks() {
         List<BsonDocument> out = new ArrayList<>();
-        int n = 0;
+        int[] n = {0};
         for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
-            SimulationSnapshot snap = c.cluster().snapshot();
-            ClusterSnapshot s = snap.cluster();
-            ShardKeyPattern key = s.key();
-            ObjectId epoch = objectId(startEpochMillis + c.shardedAtMillis(), 0);
-            for (Chunk chunk : s.chunks().chunks()) {
-                BsonDocument min = chunk.min().toDocument(key);
-                BsonDocument d;
-                if (version().atLeast(5, 0)) {
-                    d = new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n)))
-                            .append("uuid", uuid(c.uuid()));
-                } else {
-                    d = new BsonDocument("_id", new BsonString(legacyChunkId(c.namespace(), min)))
-                            .append("ns", new BsonString(c.namespace()));
-                }
-                d.append("min", min).append("max", chunk.max().toDocument(key))
-                        .append("shard", new BsonString(chunk.shard()))
-                        .append("lastmod", new BsonTimestamp(chunk.version().major(), chunk.version().minor()));
-                if (!version().atLeast(5, 0)) {
-                    d.append("lastmodEpoch", new BsonObjectId(epoch));
-                }
-                if (version().atLeast(6, 3)) {
-                    d.append("onCurrentShardSince", timestamp(c.shardedAtMillis(), 1));
-                }
-                d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", timestamp(c.shardedAtMillis(), 1))
-                        .append("shard", new BsonString(chunk.shard())))));
-                if (chunk.jumbo()) {
-                    d.append("jumbo", BsonBoolean.TRUE);
-                }
-                out.add(d);
-            }
+            out.addAll(chunksOf(c, n));
         }
         return out;
+    }
+
+    /**
+     * What the config servers store for the routing table of {@code ns} next to its data: the
+     * {@code config.chunks} documents of the collection in this release's shape, their total BSON size
+     * (indexes not counted), and the collection's documents and data bytes. Why chunks exist: the
+     * routing table stays a tiny fraction of the data, where one metadata document per data document
+     * ({@link MetadataSize#bytesPerDocumentRouting()}) would grow with the data.
+     *
+     * @throws IllegalArgumentException when {@code ns} is not a sharded collection of the catalog
+     */
+    public MetadataSize metadataSize(String ns) {
+        ShardedCatalog.CollectionEntry c = catalog.collection(ns)
+                .orElseThrow(() -> new IllegalArgumentException("ns: " + ns + " is not a sharded collection"));
+        return metadataSize(version(), ns, c.cluster().snapshot());
+    }
+
+    /**
+     * Routing metadata next to the data it routes.
+     *
+     * @param chunks {@code config.chunks} documents of the collection
+     * @param chunkBytes their total BSON size, in bytes
+     * @param documents the collection's documents
+     * @param dataBytes the collection's data, in bytes (BSON sizes of its documents)
+     */
+    public record MetadataSize(long chunks, long chunkBytes, long documents, long dataBytes) {
+
+        /** The mean size of one {@code config.chunks} document, in bytes. */
+        public double bytesPerChunkDocument() {
+            return chunks == 0 ? 0 : chunkBytes / (double) chunks;
+        }
+
+        /**
+         * What {@code config.chunks} would weigh if the balancer moved documents one by one: one
+         * routing document per data document, each the size of a chunk document, in bytes.
+         */
+        public double bytesPerDocumentRouting() {
+            return documents * bytesPerChunkDocument();
+        }
+    }
+
+    /** The chunk documents of {@code c}; {@code n[0]} counts the ObjectId {@code _id}s handed out so far. */
+    private List<BsonDocument> chunksOf(ShardedCatalog.CollectionEntry c, int[] n) {
+        List<BsonDocument> out = new ArrayList<>();
+        SimulationSnapshot snap = c.cluster().snapshot();
+        ClusterSnapshot s = snap.cluster();
+        ShardKeyPattern key = s.key();
+        ObjectId epoch = objectId(startEpochMillis + c.shardedAtMillis(), 0);
+        for (Chunk chunk : s.chunks().chunks()) {
+            ObjectId id = objectId(startEpochMillis, ++n[0]);
+            out.add(chunkDocument(version(), c.namespace(), key, chunk, id, uuid(c.uuid()), epoch,
+                    timestamp(c.shardedAtMillis(), 1)));
+        }
+        return out;
+    }
+
+    /**
+     * One {@code config.chunks} document of {@code version}'s shape.
+     *
+     * @param id the 5.0+ ObjectId {@code _id}
+     * @param uuid the collection's UUID (5.0+)
+     * @param epoch the collection's epoch ({@code lastmodEpoch}, before 5.0)
+     * @param since when the chunk came to its shard ({@code history}, {@code onCurrentShardSince} from 6.3)
+     */
+    private static BsonDocument chunkDocument(MongoVersion version, String ns, ShardKeyPattern key, Chunk chunk,
+            ObjectId id, BsonBinary uuid, ObjectId epoch, BsonTimestamp since) {
+        BsonDocument min = chunk.min().toDocument(key);
+        BsonDocument d;
+        if (version.atLeast(5, 0)) {
+            d = new BsonDocument("_id", new BsonObjectId(id)).append("uuid", uuid);
+        } else {
+            d = new BsonDocument("_id", new BsonString(legacyChunkId(ns, min))).append("ns", new BsonString(ns));
+        }
+        d.append("min", min).append("max", chunk.max().toDocument(key))
+                .append("shard", new BsonString(chunk.shard()))
+                .append("lastmod", new BsonTimestamp(chunk.version().major(), chunk.version().minor()));
+        if (!version.atLeast(5, 0)) {
+            d.append("lastmodEpoch", new BsonObjectId(epoch));
+        }
+        if (version.atLeast(6, 3)) {
+            d.append("onCurrentShardSince", since);
+        }
+        d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", since)
+                .append("shard", new BsonString(chunk.shard())))));
+        if (chunk.jumbo()) {
+            d.append("jumbo", BsonBoolean.TRUE);
+        }
+        return d;
+    }
+
+    /**
+     * {@link #metadataSize} of a simulated collection on its own, for any release ShardLab simulates
+     * (4.0 and 4.2 store chunks in 4.4's shape): ObjectIds, UUIDs and timestamps have fixed BSON sizes,
+     * so their values do not change the total.
+     */
+    public static MetadataSize metadataSize(MongoVersion version, String ns, SimulationSnapshot snapshot) {
+        ClusterSnapshot s = snapshot.cluster();
+        ObjectId zero = new ObjectId(new byte[12]);
+        BsonBinary uuid = uuid(new UUID(0, 0));
+        BsonTimestamp since = new BsonTimestamp(0, 1);
+        long bytes = 0;
+        for (Chunk chunk : s.chunks().chunks()) {
+            bytes += BsonSize.of(chunkDocument(version, ns, s.key(), chunk, zero, uuid, zero, since));
+        }
+        return new MetadataSize(s.chunks().size(), bytes, snapshot.documents(), snapshot.bytes());
     }
 
     /** The pre-5.0 chunk {@code _id}: mongo {@code ChunkType::genID}, {@code ns + "-" + field_value…}. */

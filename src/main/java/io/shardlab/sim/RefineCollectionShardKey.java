@@ -34,6 +34,10 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) im
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        if (!state.policies.rules().refineShardKey()) {
+            // the command is new in 4.4 (ReleaseRules): an older server does not know its name
+            return Optional.of("no such command: 'refineCollectionShardKey'");
+        }
         Optional<String> sharded = CommandSupport.requireSharded(state, "refineCollectionShardKey", namespace);
         if (sharded.isPresent()) {
             return sharded;

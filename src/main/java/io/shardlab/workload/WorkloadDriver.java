@@ -6,6 +6,7 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.ClusterEvent;
+import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.SetBalancerState;
@@ -105,6 +106,19 @@ public final class WorkloadDriver {
      * @throws DatasetException for a document that cannot be routed (missing key field, array)
      */
     public WriteDistribution run(InsertStream stream) {
+        return run(stream, List.of());
+    }
+
+    /**
+     * As {@link #run(InsertStream)}, running each of {@code steps} once exactly its
+     * {@link StreamStep#afterDocuments} documents are in (the batch in progress ends there); a step
+     * past the end of the stream does not run. A shard a step adds appears in the write distribution
+     * from then on.
+     *
+     * @throws IllegalArgumentException with MongoDB's text when the cluster refuses a step's command
+     */
+    public WriteDistribution run(InsertStream stream, List<StreamStep> steps) {
+        List<StreamStep> pending = new ArrayList<>(StreamStep.inOrder(steps));
         WriteDistribution writes = new WriteDistribution(window, cluster.snapshot().cluster().shardIds());
         LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
@@ -118,6 +132,9 @@ public final class WorkloadDriver {
                 long due = (long) Math.floor(insertsPerSecond * (cluster.now() - start) / 1000.0) - inserted;
                 while (due > 0 && stream.hasNext()) {
                     int n = (int) Math.min(Math.min(due, writes.insertsLeftInWindow()), MAX_BATCH);
+                    if (!pending.isEmpty()) {
+                        n = (int) Math.min(n, pending.get(0).afterDocuments() - inserted);
+                    }
                     if (sizes.length < n) {
                         sizes = new int[n];
                     }
@@ -133,12 +150,23 @@ public final class WorkloadDriver {
                     landed.recordInto(writes, k);
                     inserted += k;
                     due -= k;
+                    while (!pending.isEmpty() && pending.get(0).afterDocuments() == inserted) {
+                        runStep(pending.remove(0));
+                    }
                 }
             }
             cluster.settle(SETTLE_LIMIT_MILLIS);
             return writes;
         } finally {
             cluster.removeListener(landed);
+        }
+    }
+
+    private void runStep(StreamStep step) {
+        try {
+            cluster.execute(step.command());
+        } catch (CommandFailedException e) {
+            throw new IllegalArgumentException(step.where() + ": " + e.getMessage(), e);
         }
     }
 }

@@ -52,6 +52,11 @@ public final class WorkloadRegistry {
         all.add(new IdentitiesWorkload());
         all.add(new PresplitMinutesWorkload());
         all.add(new ZipCodesWorkload(zipCodes));
+        all.add(new CoarsePrefixWorkload(3));
+        all.add(new CoarsePrefixWorkload(12));
+        all.add(new CoarsePrefixWorkload(1000));
+        all.add(new UkAddressesWorkload());
+        all.add(new UsAddressesWorkload(zipCodes));
         return new WorkloadRegistry(all);
     }
 

@@ -113,8 +113,16 @@ public final class WorkloadSimulation {
      * migrations in flight commit. Closes the stream.
      */
     public WriteDistribution run(InsertStream stream) {
+        return run(stream, List.of());
+    }
+
+    /**
+     * As {@link #run(InsertStream)}, running {@code steps} as the stream reaches them
+     * ({@link WorkloadDriver#run(InsertStream, List)}).
+     */
+    public WriteDistribution run(InsertStream stream, List<StreamStep> steps) {
         try (InsertStream s = setup.docSize() > 0 ? new PaddedInsertStream(stream, setup.docSize()) : stream) {
-            return driver.run(s);
+            return driver.run(s, steps);
         }
     }
 

@@ -189,7 +189,8 @@ class SimulateCommandTest {
         assertEquals(0, r.exit());
         for (String name : List.of("monotonic", "timestamp", "objectid", "uniform", "zipf", "hotspot",
                 "categorical-states", "categorical-continents", "age", "compound-month-user", "inbox", "identities",
-                "presplit-minutes", "zipcodes")) {
+                "presplit-minutes", "zipcodes", "coarse-prefix-3", "coarse-prefix-12", "coarse-prefix-1000",
+                "uk-addresses", "us-addresses")) {
             assertTrue(r.out().contains("\n  " + name + " "), name);
         }
     }

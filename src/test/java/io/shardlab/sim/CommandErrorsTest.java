@@ -112,6 +112,18 @@ class CommandErrorsTest {
     }
 
     @Test
+    void refineCollectionShardKeyDoesNotExistBefore44() {
+        SimulatedCluster old = ClusterRulesTest.cluster(MongoVersion.V4_2, 2, 0);
+        old.execute(ShardCollection.of(NS, "{x: 1}"));
+        RefineCollectionShardKey refine = new RefineCollectionShardKey(NS, ShardKeyPattern.parse("{x: 1, y: 1}"));
+        assertEquals("no such command: 'refineCollectionShardKey'", old.canApply(refine).orElseThrow());
+
+        SimulatedCluster v44 = ClusterRulesTest.cluster(MongoVersion.V4_4, 2, 0);
+        v44.execute(ShardCollection.of(NS, "{x: 1}"));
+        assertEquals(java.util.Optional.empty(), v44.canApply(refine));
+    }
+
+    @Test
     void commandsOnAnUnshardedCollectionAreRefused() {
         assertEquals("Can't execute mergeChunks on unsharded collection db.other",
                 error(new MergeChunks("db.other", doc("{x: 0}"), doc("{x: 1}"))));

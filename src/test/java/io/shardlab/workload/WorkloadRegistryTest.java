@@ -12,7 +12,8 @@ class WorkloadRegistryTest {
     void listsEveryShippedWorkloadByName() {
         assertEquals(List.of("monotonic", "timestamp", "objectid", "uniform", "zipf", "hotspot", "categorical-states",
                 "categorical-continents", "age", "compound-month-user", "inbox", "identities", "presplit-minutes",
-                "zipcodes"), WorkloadRegistry.standard().names());
+                "zipcodes", "coarse-prefix-3", "coarse-prefix-12", "coarse-prefix-1000", "uk-addresses", "us-addresses"),
+                WorkloadRegistry.standard().names());
     }
 
     @Test
@@ -22,7 +23,8 @@ class WorkloadRegistryTest {
 
         assertEquals("unknown workload 'montonic'; known workloads: monotonic, timestamp, objectid, uniform, zipf, "
                 + "hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, "
-                + "presplit-minutes, zipcodes", e.getMessage());
+                + "presplit-minutes, zipcodes, coarse-prefix-3, coarse-prefix-12, coarse-prefix-1000, uk-addresses, "
+                + "us-addresses", e.getMessage());
     }
 
     @Test

@@ -129,4 +129,39 @@ class WorkloadSimulationTest {
         assertEquals("the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on "
                 + "{ _id: 'hashed' }; use its key or another workload", e.getMessage());
     }
+
+    @Test
+    void aStepAddsAShardExactlyWhenTheStreamReachesItsDocument() {
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V5_0, 2).withWindow(1_000)
+                .withChunkSizeMegabytes(1).withDocSize(250), "db.c", ShardKeyPattern.parse("{userId: 1}"));
+        List<Long> documentsWhenAdded = new ArrayList<>();
+        sim.cluster().addListener(e -> {
+            if (e instanceof ClusterEvent.ShardAdded) {
+                documentsWhenAdded.add(sim.snapshot().documents());
+            }
+        });
+
+        WriteDistribution writes = sim.run(new UniformWorkload().open(WorkloadSettings.of(60_000, 1)),
+                List.of(StreamStep.addShard(25_500, "shard03"), StreamStep.addShard(90_000, "shard04")));
+
+        assertEquals(List.of(25_500L), documentsWhenAdded, "the second step lies past the end of the stream");
+        assertEquals(List.of("shard01", "shard02", "shard03"), sim.snapshot().cluster().shardIds());
+        assertEquals(60_000, writes.inserts());
+        for (WriteDistribution.Window w : writes.windows().subList(0, 25)) {
+            assertEquals(w.inserts(), w.writes(0) + w.writes(1), "before the step only shard01 and shard02 exist");
+        }
+        assertTrue(writes.writes("shard03") > 0, "the balancer gives the new shard chunks, and a uniform key writes there");
+    }
+
+    @Test
+    void aStepTheClusterRefusesStopsTheRunWithMongoDbsText() {
+        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2), "db.c",
+                ShardKeyPattern.parse("{userId: 1}"));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.run(
+                new UniformWorkload().open(WorkloadSettings.of(1_000, 1)), List.of(StreamStep.addShard(10, "shard02"))));
+
+        assertEquals("after 10 documents: sh.addShard(\"shard02/shard02.shardlab:27018\"): A shard already exists "
+                + "containing the replica set 'shard02'", e.getMessage());
+    }
 }

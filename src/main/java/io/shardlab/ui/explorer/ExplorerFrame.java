@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.key.ShardKey;
 import io.shardlab.routing.Targeting;
@@ -31,12 +32,14 @@ import org.bson.BsonDocument;
  * @param error the last command's refusal (MongoDB's text), until the next command
  * @param valueLine for a hashed key, the stream's values before hashing laid out as a layout of their own,
  *     each value's range owned by the shard its hash lands on ({@link ValueLine})
+ * @param routing the collection's {@code config.chunks} documents beside its data: what the config servers
+ *     store to route it ({@link ConfigDatabase#metadataSize(io.shardlab.cluster.MongoVersion, String, SimulationSnapshot)})
  */
 public record ExplorerFrame(long sequence, ResolvedScenario scenario, SimulationSnapshot cluster, StreamProgress stream,
         WindowedCounts.Snapshot writes, WindowedCounts.Snapshot heat, List<ShardKey> heatBounds,
         List<InsertMark> inserts, List<ChunkMove> moves, List<SplitMark> splits, List<Activity> activity, List<CommandEntry> commands,
         UndoState undo, Optional<QueryTargeting> targeting, List<Query> sampleQueries, Optional<String> error,
-        Optional<ClusterSnapshot> valueLine) {
+        Optional<ClusterSnapshot> valueLine, ConfigDatabase.MetadataSize routing) {
 
     public ExplorerFrame {
         heatBounds = List.copyOf(heatBounds);
@@ -46,6 +49,7 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
         activity = List.copyOf(activity);
         commands = List.copyOf(commands);
         sampleQueries = List.copyOf(sampleQueries);
+        java.util.Objects.requireNonNull(routing, "routing");
     }
 
     /** The shard ids, sorted: the rows of {@link #writes()} and the colour order. */

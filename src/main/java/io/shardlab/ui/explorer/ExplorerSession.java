@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
+import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
@@ -31,6 +32,7 @@ import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
 import io.shardlab.workload.QueryTemplate;
 import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.StreamStep;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -90,8 +92,9 @@ final class ExplorerSession {
     private final PreparedInserts inserts;
     private final int[] heatRowOf;
     private final List<ShardKey> heatBounds;
-    private final List<String> shardIds;
     private final Map<String, Integer> shardRow = new HashMap<>();
+    /** The scenario's steps in the order they run ({@link Scenario#steps()}). */
+    private final List<StreamStep> steps;
     private final WindowedCounts writes;
     private final WindowedCounts heat;
     private final long streamStartMillis;
@@ -139,13 +142,17 @@ final class ExplorerSession {
     private ChunkMap routedChunks;
     private QueryTargeting routed;
     private final ValueLine valueLine;
+    private ChunkMap routingChunks;
+    private long routingDocuments = -1;
+    private ConfigDatabase.MetadataSize routing;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
         this.scenario = scenario;
         this.cluster = cluster;
         this.stream = stream;
         this.inserts = stream.inserts();
-        this.shardIds = cluster.snapshot().cluster().shardIds();
+        List<String> shardIds = cluster.snapshot().cluster().shardIds();
+        this.steps = scenario.scenario().steps();
         for (int i = 0; i < shardIds.size(); i++) {
             shardRow.put(shardIds.get(i), i);
         }
@@ -362,6 +369,10 @@ final class ExplorerSession {
     // ---- events ------------------------------------------------------------------------------------
 
     private void onEvent(ClusterEvent event) {
+        if (event instanceof ClusterEvent.ShardAdded added && !shardRow.containsKey(added.shard())) {
+            // a shard that joins mid-stream gets a row of its own; the row stays if undo takes the shard back
+            shardRow.put(added.shard(), writes.addRow());
+        }
         if (event instanceof ClusterEvent.InsertsLanded l) {
             landed = l;
             if (!streamInserting) {
@@ -499,6 +510,10 @@ final class ExplorerSession {
         }
         long due = (long) Math.floor(docsPerSecond * (cluster.now() - streamStartMillis) / 1000.0);
         int n = (int) Math.min(inserts.size() - cursor, due - cursor);
+        Optional<StreamStep> nextStep = nextStep();
+        if (nextStep.isPresent()) {
+            n = (int) Math.min(n, nextStep.get().afterDocuments() - cursor);
+        }
         if (n <= 0) {
             return;
         }
@@ -513,9 +528,31 @@ final class ExplorerSession {
         record(cursor, n, landed, cluster.now(), 1);
         sampleMarks(cursor, n);
         cursor += n;
+        runStepsDue();
         if (cursor == inserts.size()) {
             exhaustedAtMillis = cluster.now();
             idleRoundSinceExhausted = false;
+        }
+    }
+
+    /**
+     * The first step still to run. A step has run exactly when the stream's cursor has reached its
+     * document (it runs right after the batch that gets there, and undo takes both back together).
+     */
+    private Optional<StreamStep> nextStep() {
+        return steps.stream().filter(s -> s.afterDocuments() > cursor).findFirst();
+    }
+
+    private void runStepsDue() {
+        for (StreamStep step : steps) {
+            if (step.afterDocuments() == cursor) {
+                try {
+                    cluster.execute(step.command());
+                    log(cluster.now(), ActivityKind.COMMAND, step.describe());
+                } catch (CommandFailedException e) {
+                    error = Optional.of(step.where() + ": " + e.getMessage());
+                }
+            }
         }
     }
 
@@ -687,10 +724,31 @@ final class ExplorerSession {
                 cursor == inserts.size(), finished(snapshot));
         List<Activity> newestFirst = new ArrayList<>(activity);
         Collections.reverse(newestFirst);
-        return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writes.snapshot(), heat.snapshot(),
+        return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
                 new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
-                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())));
+                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
+    }
+
+    /** The routing table's size, measured again only when the chunks changed. */
+    private ConfigDatabase.MetadataSize routing(SimulationSnapshot snapshot) {
+        ChunkMap chunks = snapshot.cluster().chunks();
+        if (routingChunks != chunks || routingDocuments != snapshot.documents()) {
+            routing = ConfigDatabase.metadataSize(scenario.scenario().version(), scenario.namespace(), snapshot);
+            routingChunks = chunks;
+            routingDocuments = snapshot.documents();
+        }
+        return routing;
+    }
+
+    /** The writes with one row per shard of the cluster now, in its order (as the frame promises). */
+    private WindowedCounts.Snapshot writesByShard(SimulationSnapshot snapshot) {
+        List<String> ids = snapshot.cluster().shardIds();
+        int[] order = new int[ids.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = shardRow.getOrDefault(ids.get(i), -1);
+        }
+        return writes.snapshot().selectRows(order);
     }
 
     private Optional<QueryTargeting> targeting(ChunkMap chunks) {

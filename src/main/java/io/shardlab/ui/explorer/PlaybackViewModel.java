@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.render.DataSize;
 import io.shardlab.render.ElapsedTime;
 import io.shardlab.sim.SimulationCounters;
 import java.util.List;
@@ -35,6 +36,8 @@ public final class PlaybackViewModel {
     private final ReadOnlyStringWrapper migrationsText = new ReadOnlyStringWrapper(this, "migrationsText", "0");
     private final ReadOnlyStringWrapper jumboText = new ReadOnlyStringWrapper(this, "jumboText", "0");
     private final ReadOnlyStringWrapper chunksText = new ReadOnlyStringWrapper(this, "chunksText", "0");
+    private final ReadOnlyStringWrapper routingText = new ReadOnlyStringWrapper(this, "routingText", "0 B");
+    private final ReadOnlyStringWrapper routingDetail = new ReadOnlyStringWrapper(this, "routingDetail", "");
     private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "");
 
     public PlaybackViewModel(ExplorerEngine engine) {
@@ -60,6 +63,8 @@ public final class PlaybackViewModel {
                 .orElse(0L);
         jumboText.set(String.format(Locale.ROOT, "%,d", jumbo));
         chunksText.set(String.format(Locale.ROOT, "%,d", f.cluster().collection().map(s -> s.chunks().size()).orElse(0)));
+        routingText.set(DataSize.format(f.routing().chunkBytes()));
+        routingDetail.set(routingDetail(f.routing()));
         statusText.set(f.stream().finished() ? "Finished: every document is in and the balancer is idle"
                 : f.stream().exhausted() ? "Every document is in; the balancer is still moving chunks"
                         : state.playing() ? "Playing at " + state.speed().label()
@@ -149,6 +154,30 @@ public final class PlaybackViewModel {
     }
 
     /** Chunks now. */
+    /**
+     * E.g. {@code "config.chunks: 4 documents, 996 B, beside 194 MB of data (1/194,000). One routing
+     * document per data document would weigh 100 MB."}
+     */
+    static String routingDetail(io.shardlab.mongos.ConfigDatabase.MetadataSize m) {
+        String text = String.format(Locale.ROOT, "config.chunks: %,d %s, %s, beside %s of data", m.chunks(),
+                m.chunks() == 1 ? "document" : "documents", DataSize.format(m.chunkBytes()), DataSize.format(m.dataBytes()));
+        if (m.chunkBytes() > 0 && m.dataBytes() > 0) {
+            text += String.format(Locale.ROOT, " (1/%,d)", Math.round(m.dataBytes() / (double) m.chunkBytes()));
+        }
+        return text + String.format(Locale.ROOT, ". One routing document per data document would weigh %s.",
+                DataSize.format(Math.round(m.bytesPerDocumentRouting())));
+    }
+
+    /** The size of the collection's config.chunks documents, e.g. {@code "996 B"}. */
+    public ReadOnlyStringProperty routingTextProperty() {
+        return routingText.getReadOnlyProperty();
+    }
+
+    /** What {@link #routingTextProperty()} is beside the data, in a sentence ({@link #routingDetail}). */
+    public ReadOnlyStringProperty routingDetailProperty() {
+        return routingDetail.getReadOnlyProperty();
+    }
+
     public ReadOnlyStringProperty chunksTextProperty() {
         return chunksText.getReadOnlyProperty();
     }

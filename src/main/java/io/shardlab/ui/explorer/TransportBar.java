@@ -19,6 +19,7 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
@@ -105,7 +106,8 @@ final class TransportBar {
         HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
                 stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
                 stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
-                stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE));
+                stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
+                routingStat(vm));
         stats.getStyleClass().add("stat-row");
 
         Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
@@ -149,6 +151,17 @@ final class TransportBar {
 
     private static Separator separator() {
         return new Separator(Orientation.VERTICAL);
+    }
+
+    /** The routing table's size; the sentence beside the data is the tooltip (why chunks exist). */
+    private static VBox routingStat(PlaybackViewModel vm) {
+        VBox box = stat("stat-routing", "config.chunks", vm.routingTextProperty(), MaterialDesignD.DATABASE_OUTLINE);
+        Tooltip detail = new Tooltip();
+        detail.textProperty().bind(vm.routingDetailProperty());
+        detail.setWrapText(true);
+        detail.setMaxWidth(420);
+        Tooltip.install(box, detail);
+        return box;
     }
 
     private static VBox stat(String id, String caption, ObservableStringValue value, Ikon icon) {

@@ -14,7 +14,7 @@ import java.util.Arrays;
  */
 final class WindowedCounts {
 
-    private final int rows;
+    private int rows;
     private final long startMillis;
     private final long windowMillis;
     private long[][] counts = new long[0][];
@@ -32,6 +32,22 @@ final class WindowedCounts {
         this.rows = rows;
         this.startMillis = startMillis;
         this.windowMillis = windowMillis;
+    }
+
+    /** Number of rows. */
+    int rows() {
+        return rows;
+    }
+
+    /** Adds a row, empty in every window so far (a shard that joined the cluster); returns its index. */
+    int addRow() {
+        rows++;
+        for (int w = 0; w < counts.length; w++) {
+            if (counts[w] != null) {
+                counts[w] = Arrays.copyOf(counts[w], rows);
+            }
+        }
+        return rows - 1;
     }
 
     /** The window holding simulated time {@code atMillis}; times before the start fall in window 0. */
@@ -106,6 +122,20 @@ final class WindowedCounts {
 
         Snapshot {
             counts = counts.clone();
+        }
+
+        /**
+         * These counts with only the rows {@code order} lists, in that order; an index of -1 gives a
+         * row of zeros.
+         */
+        Snapshot selectRows(int[] order) {
+            long[][] out = new long[counts.length][order.length];
+            for (int w = 0; w < counts.length; w++) {
+                for (int r = 0; r < order.length; r++) {
+                    out[w][r] = order[r] < 0 ? 0 : counts[w][order[r]];
+                }
+            }
+            return new Snapshot(order.length, startMillis, windowMillis, out);
         }
 
         /** Number of windows so far (0 before the first write). */

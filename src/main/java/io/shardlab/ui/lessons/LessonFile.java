@@ -4,6 +4,8 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +29,8 @@ import org.bson.BsonValue;
  *                 "shards": 3, "mongodbVersion": "5.0", "chunkSizeMB": 1 (optional, 0 = the version's default),
  *                 "documents": 200000, "docsPerSecond": 2000, "seed": 1 (optional),
  *                 "splitPoints": [ "{ counter: 1000 }", … ] or "workload" (optional: the workload's own pre-split),
+ *                 "steps": [ { "afterDocuments": 100000, "addShard": "shard04" } ] (optional: commands run
+ *                           while the stream plays; a shard added must take the next free name, shard04 after 3 shards),
  *                 "queries": [ { "label": …, "filter": "{ counter: 42 }", "expect": "single-shard" } ] (optional),
  *                 "why": "why this version and chunk size" },
  *   "watch": [ …, … ], "askTheRoom": …,
@@ -51,7 +55,8 @@ final class LessonFile {
     private static final Set<String> LESSON_FIELDS =
             Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps");
     private static final Set<String> SCENARIO_FIELDS = Set.of("namespace", "workload", "key", "shards",
-            "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "queries", "why");
+            "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "steps", "queries", "why");
+    private static final Set<String> STEP_FIELDS = Set.of("afterDocuments", "addShard");
     private static final Set<String> QUERY_FIELDS = Set.of("label", "filter", "expect");
     private static final Set<String> FOLLOW_UP_FIELDS = Set.of("label", "note", "scenario");
 
@@ -131,6 +136,7 @@ final class LessonFile {
         double docsPerSecond = s.positiveNumber("docsPerSecond");
         long seed = s.optionalWholeNumber("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         List<String> splitPoints = splitPoints(s, workload, key, documents, seed);
+        List<StreamStep> steps = steps(s, shards, documents);
         List<LessonQuery> queries = new ArrayList<>();
         List<BsonDocument> queryJson = s.objects("queries", 0, 6);
         for (int i = 0; i < queryJson.size(); i++) {
@@ -152,8 +158,35 @@ final class LessonFile {
         }
         String why = s.text("why", WHY_MAX);
         Scenario base = s.check("", () -> new Scenario(namespace, keyText, shards, version, chunkSize, workloadName,
-                documents, docsPerSecond, splitPoints, Optional.empty(), seed));
+                documents, docsPerSecond, splitPoints, Optional.empty(), seed, steps));
         return new LessonScenario(base, queries, why);
+    }
+
+    /**
+     * The steps: each adds the next shard ({@link SimulationSetup#shardId}: shard04 first after three
+     * shards), after a number of documents within the stream, at most {@link Scenario#MAX_SHARDS} shards in all.
+     */
+    private List<StreamStep> steps(Fields s, int shards, long documents) {
+        List<BsonDocument> stepJson = s.objects("steps", 0, 4);
+        List<StreamStep> steps = new ArrayList<>();
+        long previous = 0;
+        for (int i = 0; i < stepJson.size(); i++) {
+            Fields f = new Fields(stepJson.get(i), s.path("steps[" + i + "]"), STEP_FIELDS,
+                    s.inherited.contains("steps") ? STEP_FIELDS : Set.of());
+            long after = f.wholeNumber("afterDocuments", Math.max(1, previous), documents - 1);
+            String shard = f.text("addShard", 20);
+            int number = shards + i + 1;
+            if (number > Scenario.MAX_SHARDS) {
+                throw f.invalid("addShard", "the explorer draws at most " + Scenario.MAX_SHARDS + " shards");
+            }
+            String expected = SimulationSetup.of(MongoVersion.DEFAULT, number).shardId(number);
+            if (!shard.equals(expected)) {
+                throw f.invalid("addShard", "the next shard is called " + expected + ", got '" + shard + "'");
+            }
+            steps.add(StreamStep.addShard(after, shard));
+            previous = after;
+        }
+        return steps;
     }
 
     private List<String> splitPoints(Fields s, Workload workload, ShardKeyPattern key, long documents, long seed) {

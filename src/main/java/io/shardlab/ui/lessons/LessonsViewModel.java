@@ -3,6 +3,7 @@ package io.shardlab.ui.lessons;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
+import io.shardlab.workload.StreamStep;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -209,7 +210,8 @@ public final class LessonsViewModel {
 
     /**
      * E.g. {@code "MongoDB 5.0 · 3 shards · { counter: 1 } · 1 MB chunks · monotonic: 200,000 documents
-     * at 2,000/s"}, with {@code " · pre-split at 1,440 points"} when the scenario pre-splits.
+     * at 2,000/s"}, with {@code " · pre-split at 1,440 points"} when the scenario pre-splits and
+     * {@code " · after 150,000 documents: sh.addShard(…)"} for each step it runs while the stream plays.
      */
     static String summary(Scenario s) {
         String chunks = s.chunkSizeMegabytes() > 0
@@ -221,6 +223,9 @@ public final class LessonsViewModel {
         if (!s.splitPoints().isEmpty()) {
             text += String.format(Locale.ROOT, " · pre-split at %,d %s", s.splitPoints().size(),
                     s.splitPoints().size() == 1 ? "point" : "points");
+        }
+        for (StreamStep step : s.steps()) {
+            text += " · " + step.describe();
         }
         return text;
     }

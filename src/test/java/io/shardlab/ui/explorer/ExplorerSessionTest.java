@@ -329,4 +329,63 @@ class ExplorerSessionTest {
                 .sum();
         assertEquals(session.frame().stream().inserted(), documents);
     }
+
+    @Test
+    void a_step_adds_its_shard_when_the_stream_reaches_its_document_and_the_writes_get_a_row_for_it() {
+        ExplorerSession session = load(Scenario.of("{ userId: 1 }", "uniform").withDocuments(40_000)
+                .withDocsPerSecond(2_000).withVersion(MongoVersion.V5_0).withChunkSizeMegabytes(1)
+                .withSteps(List.of(io.shardlab.workload.StreamStep.addShard(10_050, "shard04"))));
+
+        session.advance(5_000);
+        assertEquals(List.of("shard01", "shard02", "shard03"), session.frame().shardIds(), "10,000 documents in");
+        assertEquals(3, session.frame().writes().rows());
+
+        session.advance(100);
+        ExplorerFrame frame = session.frame();
+        assertEquals(10_050, frame.stream().inserted(), "the batch in progress ends at the step's document");
+        assertEquals(List.of("shard01", "shard02", "shard03", "shard04"), frame.shardIds());
+        assertEquals(4, frame.writes().rows(), "one row per shard, in the frame's shard order");
+        assertEquals(10_050, sum(frame.writes()));
+        assertTrue(frame.activity().stream().anyMatch(a -> a.text().equals(
+                "after 10,050 documents: sh.addShard(\"shard04/shard04.shardlab:27018\")")));
+
+        while (!session.finished()) {
+            session.advance(10_000);
+        }
+        assertEquals(40_000, sum(session.frame().writes()));
+    }
+
+    @Test
+    void undo_past_a_step_takes_its_shard_back_and_redo_adds_it_again_at_the_same_document() {
+        ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(20_000)
+                .withDocsPerSecond(2_000).withSteps(List.of(io.shardlab.workload.StreamStep.addShard(4_000, "shard04"))));
+        ChunkCommands commands = new ChunkCommands(session.frame().scenario().namespace(),
+                session.frame().scenario().key(), session.frame().scenario().scenario().version());
+        session.advance(1_000);
+        session.execute(commands.splitAt(ShardKey.of(new BsonInt64(1_000))));
+        session.advance(3_000);
+        assertEquals(4, session.frame().shardIds().size());
+
+        assertTrue(session.undo());
+        assertEquals(3, session.frame().shardIds().size(), "the step ran after the undone split");
+        assertEquals(3, session.frame().writes().rows());
+        assertTrue(session.redo());
+        assertEquals(4, session.frame().shardIds().size());
+        assertEquals(session.frame().stream().inserted(), sum(session.frame().writes()));
+    }
+
+    @Test
+    void each_frame_carries_the_size_of_the_collections_config_chunks_documents_beside_its_data() {
+        ExplorerSession session = load(Scenario.of("{ userId: 1 }", "uniform").withDocuments(20_000)
+                .withVersion(MongoVersion.V5_0).withChunkSizeMegabytes(1));
+        while (!session.finished()) {
+            session.advance(10_000);
+        }
+
+        ExplorerFrame frame = session.frame();
+        assertEquals(io.shardlab.mongos.ConfigDatabase.metadataSize(MongoVersion.V5_0, "shardlab.events", frame.cluster()),
+                frame.routing());
+        assertEquals(frame.cluster().cluster().chunks().size(), frame.routing().chunks());
+        assertEquals(20_000, frame.routing().documents());
+    }
 }

@@ -34,7 +34,7 @@ class ResolvedScenarioTest {
     @CsvSource(delimiter = '|', textBlock = """
             {}              | monotonic  | { counter: 5 }         | keyPattern: Shard key is empty
             { a: -1 }       | monotonic  | { a: 5 }               | keyPattern: Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field a
-            { counter: 1 }  | nosuch     | { counter: 5 }         | workload: unknown workload 'nosuch'; known workloads: monotonic, timestamp, objectid, uniform, zipf, hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, presplit-minutes, zipcodes
+            { counter: 1 }  | nosuch     | { counter: 5 }         | workload: unknown workload 'nosuch'; known workloads: monotonic, timestamp, objectid, uniform, zipf, hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, presplit-minutes, zipcodes, coarse-prefix-3, coarse-prefix-12, coarse-prefix-1000, uk-addresses, us-addresses
             { counter: 1 }  | monotonic  | { other: 5 }           | splitPoints[0]: { other: 5 } is not a key of { counter: 1 }; a split point names exactly the fields counter
             { counter: 1 }  | monotonic  | { counter: [1, 2] }    | splitPoints[0]: Shard key element counter: [ 1, 2 ] is not valid for storage
             { u: 'hashed' } | uniform    | { u: 5 }               | splitPoints[0]: the hashed field 'u' takes a hash value, a NumberLong, as config.chunks stores it; got { u: 5 }

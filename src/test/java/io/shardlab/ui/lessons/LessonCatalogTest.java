@@ -46,7 +46,8 @@ class LessonCatalogTest {
     @Test
     void ships_one_lesson_per_principle_of_the_seed_material_in_teaching_order() {
         assertEquals(List.of("monotonic-key", "hashed-key", "low-cardinality", "postcode-granularity",
-                "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data"),
+                "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data",
+                "coarse-prefix-ascending", "equal-chunks-unequal-data", "why-chunks-exist", "shard-key-cannot-simply-change"),
                 SHIPPED.lessons().stream().map(Lesson::id).toList());
     }
 
@@ -72,7 +73,8 @@ class LessonCatalogTest {
     @Test
     void every_scenario_runs_on_a_simulated_version_with_at_most_the_explorers_shards() {
         for (LessonScenario s : allScenarios()) {
-            assertTrue(MongoVersion.releaseLines().contains(s.base().version()), s.base().version().toString());
+            assertTrue(io.shardlab.cluster.ReleaseRules.choices().contains(s.base().version()),
+                    s.base().version() + " is one of the explorer's release choices");
             assertTrue(s.base().shards() >= 1 && s.base().shards() <= Scenario.MAX_SHARDS);
             assertFalse(s.base().queryFilter().isPresent(), "filters are chosen when a scenario starts");
         }
@@ -130,7 +132,8 @@ class LessonCatalogTest {
             }
             scenariosWithSplits += s.base().splitPoints().isEmpty() ? 0 : 1;
         }
-        assertEquals(2, scenariosWithSplits, "the per-minute day and the pre-split months");
+        assertEquals(6, scenariosWithSplits, "the per-minute day, the pre-split months, the buckets (3 and 12) and the "
+                + "school's ages (two releases)");
     }
 
     @Test
@@ -185,10 +188,20 @@ class LessonCatalogTest {
         assertEquals("W2.", lesson.followUps().get(0).scenario().whyTheseSettings());
     }
 
+    @Test
+    void a_step_adds_the_next_shard_after_a_number_of_documents_and_a_follow_up_inherits_it() {
+        Lesson lesson = loadOne(VALID.replace("\"why\": \"W.\"",
+                "\"steps\": [ { \"afterDocuments\": 5, \"addShard\": \"shard04\" } ], \"why\": \"W.\"")
+                .replace("\"shards\": 4", "\"documents\": 20")).lessons().get(0);
+
+        assertEquals(List.of(io.shardlab.workload.StreamStep.addShard(5, "shard04")), lesson.scenario().base().steps());
+        assertEquals(lesson.scenario().base().steps(), lesson.followUps().get(0).scenario().base().steps());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             # what is wrong             | replace                               | with                                    | message after 'io/shardlab/lessons/t.json: '
-            unknown workload            | "workload": "monotonic"               | "workload": "monotonik"                 | scenario.workload: unknown workload 'monotonik'; known workloads: monotonic, timestamp, objectid, uniform, zipf, hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, presplit-minutes, zipcodes
+            unknown workload            | "workload": "monotonic"               | "workload": "monotonik"                 | scenario.workload: unknown workload 'monotonik'; known workloads: monotonic, timestamp, objectid, uniform, zipf, hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, presplit-minutes, zipcodes, coarse-prefix-3, coarse-prefix-12, coarse-prefix-1000, uk-addresses, us-addresses
             invalid key                 | "key": "{ counter: 1 }"               | "key": "{ counter: 2 }"                 | scenario.key: Shard key { counter: 2 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field counter
             key on a missing field      | "key": "{ counter: 1 }"               | "key": "{ count: 1 }"                   | scenario.key: the key field 'count' is not in the documents of workload 'monotonic', which have [_id, counter, customer, total]
             too old version             | "mongodbVersion": "8.0"               | "mongodbVersion": "3.6"                 | scenario.mongodbVersion: version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models
@@ -202,13 +215,17 @@ class LessonCatalogTest {
             split point at MinKey       | "why": "W."                           | "splitPoints": ["{ counter: MinKey }"], "why": "W." | scenario.splitPoints: [0] { counter: MinKey } is the global minimum or maximum of the key, already a chunk bound
             repeated split point        | "why": "W."                           | "splitPoints": ["{ counter: 5 }", "{ counter: 5.0 }"], "why": "W." | scenario.splitPoints: [1] { counter: 5.0 } is listed twice
             no pre-split in workload    | "why": "W."                           | "splitPoints": "workload", "why": "W."  | scenario.splitPoints: "workload": the workload 'monotonic' prepares no split points; list them instead
+            step adds a shard misnamed  | "why": "W."                           | "steps": [ { "afterDocuments": 5, "addShard": "shard4" } ], "why": "W." | scenario.steps[0].addShard: the next shard is called shard04, got 'shard4'
+            step past the stream's end  | "why": "W."                           | "steps": [ { "afterDocuments": 10, "addShard": "shard04" } ], "why": "W." | scenario.steps[0].afterDocuments: expected 1 to 9, got 10
+            steps out of order          | "why": "W."                           | "steps": [ { "afterDocuments": 6, "addShard": "shard04" }, { "afterDocuments": 5, "addShard": "shard05" } ], "why": "W." | scenario.steps[1].afterDocuments: expected 6 to 9, got 5
+            step of an unknown kind     | "why": "W."                           | "steps": [ { "afterDocuments": 5, "removeShard": "shard01" } ], "why": "W." | scenario.steps[0].removeShard: unknown field; expected one of [addShard, afterDocuments]
             misspelt field              | "askTheRoom"                          | "askTheroom"                            | askTheroom: unknown field; expected one of [askTheRoom, followUps, id, principle, scenario, title, watch]
             missing field               | "watch": [ "w" ],                     | `                                     ` | watch: required
             empty watch list            | "watch": [ "w" ]                      | "watch": [ ]                            | watch: 0 items; expected 1 to 4
             title too long for a room   | "title": "T"                          | "title": "A title that goes on and on and on and on and on and on" | title: 55 characters; at most 48 so it stays readable on a projector
             id not hyphenated words     | "id": "t"                             | "id": "Monotonic Key"                   | id: lower-case words joined by hyphens, e.g. monotonic-key, got 'Monotonic Key'
             follow-up without why       | "shards": 4, "why": "W2."             | "shards": 4                             | followUps[0].scenario.why: required: say why this variant's settings show the comparison
-            follow-up unknown field     | "shards": 4,                          | "shard": 4,                             | followUps[0].scenario.shard: unknown field; expected one of [chunkSizeMB, docsPerSecond, documents, key, mongodbVersion, namespace, queries, seed, shards, splitPoints, why, workload]
+            follow-up unknown field     | "shards": 4,                          | "shard": 4,                             | followUps[0].scenario.shard: unknown field; expected one of [chunkSizeMB, docsPerSecond, documents, key, mongodbVersion, namespace, queries, seed, shards, splitPoints, steps, why, workload]
             follow-up breaks inherited  | "shards": 4,                          | "key": "{ total: 1 }",                  | followUps[0].scenario.queries[0].expect: the lesson says single-shard but mongos targets { counter: 1 } on { total: 1 } as scatter-gather (taken unchanged from the lesson's scenario)
             not an object               | { "id"                                | "id"                                    | not a JSON object: a lesson file starts with {
             not valid JSON              | "watch": [ "w" ],                     | "watch": [ "w" ,                        | not valid JSON: JSON reader was expecting a value but found ':'.

@@ -3,7 +3,9 @@ package io.shardlab.ui.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.sim.RefineCollectionShardKey;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,13 +80,22 @@ class LessonScenariosInSimulatorTest {
             assertTrue(run.jumboChunks() >= 1, run.toString());
         });
         CLAIMS.put("postcode-granularity", run -> {
-            assertTrue(run.largestChunkBytes() > 2 * MB, "a big state's chunk stays whole: " + run);
+            // "nearly every ZIP code ends as one chunk over 1 MB that cannot be split"
+            long zips = distinctValues(run, "postcode");
+            assertTrue(run.oversizedOneValueChunks() >= zips - 25, run + ", ZIP codes " + zips);
+            assertTrue(run.oversizedOneValueChunks() >= 100, run.toString());
         });
         CLAIMS.put("postcode-granularity/0", run -> {
-            assertTrue(run.largestChunkBytes() < 1.25 * MB, "ZIP-code chunks stay close to 1 MB: " + run);
+            assertEquals(0, run.oversizedOneValueChunks(), "no UK chunk is stuck on one postcode: " + run);
+            assertTrue(run.chunks() > 150 && run.largestChunkBytes() < 1.6 * MB, "chunks stay near 1 MB: " + run);
         });
         CLAIMS.put("postcode-granularity/1", run -> {
-            assertTrue(run.largestChunkBytes() < 1.25 * MB, run.toString());
+            assertEquals(0, run.oversizedOneValueChunks(), run.toString());
+            assertTrue(run.shareOfLeadingValuesCut(distinctValues(run, "postcode")) > 0.5, "most ZIP codes straddle chunks");
+        });
+        CLAIMS.put("postcode-granularity/2", run -> {
+            assertEquals(0, run.oversizedOneValueChunks(), run.toString());
+            assertTrue(run.shareOfLeadingValuesCut(distinctValues(run, "postcode")) < 0.01, "fewer than 1 in 100 cut");
         });
         CLAIMS.put("coarse-time-then-user", run -> {
             assertTrue(run.busiestShardShare() > 0.9, "the writes stay on one shard: " + run);
@@ -114,6 +125,86 @@ class LessonScenariosInSimulatorTest {
             assertTrue(meanMaxWriteShareOfLastHalf(run) < 0.45, "once chunks sit on every shard, writes are even");
         });
         CLAIMS.put("random-key-cold-data/0", run -> assertTrue(run.meanMaxWriteShare() > 0.9, run.toString()));
+        CLAIMS.put("coarse-prefix-ascending", run -> {
+            // "each shard takes a third of the writes"; "shard04 ends with chunks and data but not one write"
+            assertTrue(run.meanMaxWriteShare() < 0.36, run.toString());
+            assertTrue(run.chunksByShard().getOrDefault("shard04", 0) >= 1, run.toString());
+            assertTrue(run.documentsByShard().get("shard04") > 0, run.toString());
+            assertEquals(0, run.writes().writes("shard04"), run.toString());
+        });
+        CLAIMS.put("coarse-prefix-ascending/0", run -> {
+            // "it takes about a sixth of the writes by the end"
+            assertEquals(1 / 6.0, run.lastQuarterWriteShare("shard04"), 0.04, run.toString());
+        });
+        CLAIMS.put("coarse-prefix-ascending/1", run -> {
+            // "the data shard04 receives takes its share of the writes"
+            double dataShare = run.documentsByShard().get("shard04") / (double) run.writes().inserts();
+            assertTrue(run.lastQuarterWriteShare("shard04") > 0.1, run.toString());
+            assertEquals(dataShare, run.lastQuarterWriteShare("shard04"), 0.05, run.toString());
+        });
+        CLAIMS.put("equal-chunks-unequal-data", run -> {
+            // "Each shard holds 15 chunks … the balancer never moves one"; "nine documents in ten" on shard02
+            assertEquals(java.util.Map.of("shard01", 15, "shard02", 15, "shard03", 15), run.chunksByShard());
+            assertEquals(30, run.migrations(), "only the pre-split's own moves: two chunks in three");
+            assertTrue(run.documentsByShard().get("shard02") > 0.88 * run.writes().inserts(), run.toString());
+            assertTrue(run.busiestShardShare() > 0.88, run.toString());
+            // "The other shards' chunks are mostly empty ranges between ages"
+            long emptyElsewhere = run.end().chunkStatistics().stream()
+                    .filter(c -> !c.chunk().shard().equals("shard02") && c.documents() == 0).count();
+            assertTrue(emptyElsewhere > 15, "of 30 chunks on shard01 and shard03, " + emptyElsewhere + " are empty");
+        });
+        CLAIMS.put("equal-chunks-unequal-data/0", run -> {
+            assertTrue(run.migrations() > 30, "the data-size balancer moves chunks: " + run);
+            assertTrue(run.documentsByShard().get("shard02") < 0.5 * run.writes().inserts(), run.toString());
+            assertTrue(run.chunksByShard().values().stream().distinct().count() > 1, "chunk counts end unequal");
+        });
+        CLAIMS.put("why-chunks-exist", run -> {
+            ConfigDatabase.MetadataSize m = run.metadata();
+            assertEquals(4, m.chunks(), "four chunks: " + m);
+            assertTrue(m.chunkBytes() < 1024, "under 1 KB: " + m);
+            assertEquals(185.0, m.dataBytes() / (double) MB, 1.0, "185 MB of customers: " + m);
+            assertEquals(190_000, m.dataBytes() / (double) m.chunkBytes(), 10_000, "about 1/190,000: " + m);
+            assertEquals(95.0, m.bytesPerDocumentRouting() / MB, 5.0, "about 95 MB: " + m);
+            assertEquals(0.5, m.bytesPerDocumentRouting() / m.dataBytes(), 0.1, "half as much as the data: " + m);
+        });
+        CLAIMS.put("why-chunks-exist/0", run -> {
+            ConfigDatabase.MetadataSize m = run.metadata();
+            assertEquals(200, m.chunks(), 25, "about 200 chunks: " + m);
+            assertEquals(50.0, m.chunkBytes() / 1024.0, 10.0, "some 50 KB: " + m);
+            assertTrue(m.dataBytes() / (double) m.chunkBytes() > 3_000, "under 1/3,000: " + m);
+            assertTrue(m.chunks() >= 40 * 4, "50 times more to move than 4 chunks, within rounding: " + m);
+        });
+        CLAIMS.put("shard-key-cannot-simply-change", run -> {
+            assertTrue(run.oversizedOneValueChunks() >= 10, "popular ages stuck above 1 MB: " + run);
+            assertTrue(run.jumboChunks() >= 1, run.toString());
+            // refineCollectionShardKey keeps every chunk where it is and moves no document
+            int chunks = run.chunks();
+            var documents = run.documentsByShard();
+            long migrations = run.migrations();
+            run.cluster().execute(new RefineCollectionShardKey(run.scenario().namespace(),
+                    io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }")));
+            ScenarioRun refined = new ScenarioRun(run.scenario(), run.writes(), run.cluster().snapshot(), run.cluster());
+            assertEquals(chunks, refined.chunks());
+            assertEquals(documents, refined.documentsByShard());
+            assertEquals(migrations, refined.migrations());
+        });
+        CLAIMS.put("shard-key-cannot-simply-change/0", run -> {
+            assertEquals(0, run.oversizedOneValueChunks(), run.toString());
+            assertEquals(0, run.jumboChunks(), run.toString());
+            assertTrue(run.largestChunkBytes() < MB, "no chunk over 1 MB: " + run);
+        });
+    }
+
+    /** How many distinct values of {@code field} the scenario's stream writes. */
+    private static long distinctValues(ScenarioRun run, String field) {
+        java.util.Set<org.bson.BsonValue> values = new java.util.HashSet<>();
+        try (var stream = WORKLOADS.named(run.scenario().workload()).open(
+                io.shardlab.workload.WorkloadSettings.of(run.scenario().documents(), run.scenario().seed()))) {
+            while (stream.hasNext()) {
+                values.add(stream.next().document().get(field));
+            }
+        }
+        return values.size();
     }
 
     private static double meanMaxWriteShareOfLastHalf(ScenarioRun run) {

@@ -39,7 +39,7 @@ class LessonsViewModelTest {
         Lesson first = LESSONS.get(0);
         assertEquals(LESSONS, vm.lessonsProperty());
         assertEquals(0, vm.selectedIndexProperty().get());
-        assertEquals("Lesson 1 of 9", vm.positionProperty().get());
+        assertEquals("Lesson 1 of " + LESSONS.size(), vm.positionProperty().get());
         assertEquals(first.title(), vm.titleProperty().get());
         assertEquals(first.principle(), vm.principleProperty().get());
         assertEquals(first.watch(), vm.watchProperty());
@@ -68,7 +68,7 @@ class LessonsViewModelTest {
         assertTrue(vm.hasPreviousProperty().get());
         vm.nextLesson();
         assertEquals(LESSONS.size() - 1, vm.selectedIndexProperty().get());
-        assertEquals("Lesson 9 of 9", vm.positionProperty().get());
+        assertEquals("Lesson " + LESSONS.size() + " of " + LESSONS.size(), vm.positionProperty().get());
 
         vm.previousLesson();
         assertEquals(LESSONS.size() - 2, vm.selectedIndexProperty().get());
@@ -223,5 +223,15 @@ class LessonsViewModelTest {
         Scenario s = new Scenario("a.b", key, shards, MongoVersion.parse(version), chunkMb, workload, documents,
                 perSecond, points, Optional.empty(), 1);
         assertEquals(summary, LessonsViewModel.summary(s));
+    }
+
+    @Test
+    void the_summary_names_each_step_the_stream_runs() {
+        Scenario s = Scenario.of("{ bucket: 1, ts: 1 }", "coarse-prefix-3").withDocuments(300_000)
+                .withSteps(List.of(io.shardlab.workload.StreamStep.addShard(150_000, "shard04")));
+
+        assertEquals("MongoDB 8.0 · 3 shards · { bucket: 1, ts: 1 } · default 128 MB chunks · coarse-prefix-3: "
+                + "300,000 documents at 2,000/s · after 150,000 documents: sh.addShard(\"shard04/shard04.shardlab:27018\")",
+                LessonsViewModel.summary(s));
     }
 }

@@ -7,6 +7,10 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
+import io.shardlab.mongos.ConfigDatabase;
+import io.shardlab.mongos.MongosRelease;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.workload.InitialSplit;
@@ -21,14 +25,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * A lesson scenario played headless, as the explorer plays it: its shards added in order, the
  * collection sharded on its key, cut at its split points with the chunks placed round-robin
- * ({@link WorkloadSimulation#preSplit}), then its workload inserted at its pace. Gives the numbers a
+ * ({@link WorkloadSimulation#preSplit}), then its workload inserted at its pace, its steps (a shard
+ * added mid-stream) run as the stream reaches them. Gives the numbers a
  * lesson's "what to watch" talks about.
  */
-record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapshot end) {
+record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapshot end, SimulatedCluster cluster) {
 
     static ScenarioRun play(LessonScenario lessonScenario, WorkloadRegistry workloads) {
         Scenario s = lessonScenario.base();
@@ -48,8 +54,8 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
             simulation.preSplit(new InitialSplit(key, points));
         }
         Workload workload = workloads.named(s.workload());
-        WriteDistribution writes = simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())));
-        return new ScenarioRun(s, writes, simulation.snapshot());
+        WriteDistribution writes = simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())), s.steps());
+        return new ScenarioRun(s, writes, simulation.snapshot(), simulation.cluster());
     }
 
     ClusterSnapshot collection() {
@@ -105,6 +111,60 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
             out.merge(c.chunk().shard(), c.documents(), Long::sum);
         }
         return out;
+    }
+
+    /** Chunks holding a single key value and more bytes than the chunk size: they cannot be split. */
+    long oversizedOneValueChunks() {
+        return end.oversizedOneValueChunks().size();
+    }
+
+    /**
+     * The share of the distinct values of the key's first field that a chunk bound cuts: a bound
+     * whose first value is {@code v} and whose later values are not all MinKey puts {@code v}'s
+     * documents in two chunks.
+     */
+    double shareOfLeadingValuesCut(long distinctLeadingValues) {
+        java.util.Set<BsonValue> cut = new java.util.HashSet<>();
+        for (var chunk : collection().chunks().chunks()) {
+            ShardKey min = chunk.min();
+            if (min.isGlobalMin()) {
+                continue;
+            }
+            boolean restMinKey = true;
+            for (int i = 1; i < min.values().size(); i++) {
+                restMinKey &= min.values().get(i).getBsonType() == org.bson.BsonType.MIN_KEY;
+            }
+            if (!restMinKey) {
+                cut.add(min.values().get(0));
+            }
+        }
+        return cut.size() / (double) distinctLeadingValues;
+    }
+
+    /** {@code shard}'s share of the writes of the last quarter of the insert windows. */
+    double lastQuarterWriteShare(String shard) {
+        var windows = writes.windows();
+        int index = writes.shards().indexOf(shard);
+        long mine = 0;
+        long all = 0;
+        for (var w : windows.subList(windows.size() * 3 / 4, windows.size())) {
+            mine += index < 0 || index >= w.writesPerShard().length ? 0 : w.writes(index);
+            all += w.inserts();
+        }
+        return mine / (double) all;
+    }
+
+    /** Chunks per shard at the end. */
+    Map<String, Integer> chunksByShard() {
+        return collection().chunks().chunksPerShard();
+    }
+
+    /** The config.chunks documents of the collection next to its data, as a mongos of the release serves them. */
+    ConfigDatabase.MetadataSize metadata() {
+        ShardedCatalog catalog = new ShardedCatalog(cluster.config(), end.cluster().shardIds());
+        catalog.adoptCollection(cluster);
+        return new ConfigDatabase(catalog, MongosRelease.of(end.version()), 0, "localhost:27017")
+                .metadataSize(scenario.namespace());
     }
 
     @Override

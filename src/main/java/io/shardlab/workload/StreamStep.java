@@ -1,0 +1,52 @@
+package io.shardlab.workload;
+
+import io.shardlab.sim.AddShard;
+import io.shardlab.sim.ClusterCommand;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A command a scenario runs while its stream plays, as an operator would in the middle of a load:
+ * once exactly {@code afterDocuments} documents of the stream are in, the command runs, then the
+ * stream goes on. Players ({@link WorkloadDriver}, the explorer) end the batch in progress at that
+ * document, so the same scenario always runs the step at the same point of the stream.
+ *
+ * @param afterDocuments how many of the stream's documents are in when the step runs, at least 1
+ * @param command what runs, e.g. {@link AddShard} ({@code sh.addShard}): a shard joining a cluster under load
+ */
+public record StreamStep(long afterDocuments, ClusterCommand command) {
+
+    public StreamStep {
+        if (afterDocuments < 1) {
+            throw new IllegalArgumentException("afterDocuments: a step runs after at least 1 document, got "
+                    + afterDocuments);
+        }
+        Objects.requireNonNull(command, "command");
+    }
+
+    /** {@code sh.addShard} of {@code shard} after {@code afterDocuments} documents. */
+    public static StreamStep addShard(long afterDocuments, String shard) {
+        return new StreamStep(afterDocuments, new AddShard(shard));
+    }
+
+    /**
+     * The steps in the order they run: sorted by {@link #afterDocuments}, steps at the same point in
+     * the order given.
+     */
+    public static List<StreamStep> inOrder(List<StreamStep> steps) {
+        return steps.stream().sorted(Comparator.comparingLong(StreamStep::afterDocuments)).toList();
+    }
+
+    /** Where the step runs, e.g. {@code "after 100,000 documents"}. */
+    public String where() {
+        return String.format(Locale.ROOT, "after %,d documents", afterDocuments);
+    }
+
+    /** One line for the explorer's activity list, e.g. {@code "after 100,000 documents: sh.addShard(…)"}. */
+    public String describe() {
+        return String.format(Locale.ROOT, "after %,d documents: %s", afterDocuments,
+                command.mongoshCommand());
+    }
+}

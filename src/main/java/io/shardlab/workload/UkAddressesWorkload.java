@@ -1,0 +1,61 @@
+package io.shardlab.workload;
+
+import io.shardlab.key.ShardKeyPattern;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+
+/**
+ * {@code uk-addresses}: a UK customer book, one document per address, for the UK side of the seed
+ * material's "UK postcode vs US postcode" example. The postcodes are <em>generated</em> in the real
+ * format and at the published counts ({@link UkPostcodes}: about 15 addresses per postcode, at most
+ * 100); the book covers the first areas' postcodes, as many as the stream's documents fill, with
+ * every address once, in a seeded random order.
+ *
+ * <p>Document: {@code {_id: ObjectId, postcode: "AB10 1AX", address: "7 High Street", notes: "…"}},
+ * about half a kilobyte ({@link AddressBook#NOTES}).
+ */
+public final class UkAddressesWorkload implements Workload {
+
+    @Override
+    public String name() {
+        return "uk-addresses";
+    }
+
+    @Override
+    public String description() {
+        return "a UK address book, generated postcodes of about 15 addresses each";
+    }
+
+    @Override
+    public ShardKeyPattern suggestedKey() {
+        return ShardKeyPattern.parse("{postcode: 1, address: 1}");
+    }
+
+    @Override
+    public List<String> fields() {
+        return List.of("_id", "postcode", "address", "notes");
+    }
+
+    /** The book that {@code settings.docs()} documents fill. */
+    static AddressBook book(WorkloadSettings settings) {
+        List<UkPostcodes.Unit> units = new UkPostcodes(settings.seed()).coveringAtLeast(settings.docs());
+        int[] counts = units.stream().mapToInt(UkPostcodes.Unit::addresses).toArray();
+        return new AddressBook(units.stream().map(UkPostcodes.Unit::postcode).toList(), counts, null);
+    }
+
+    @Override
+    public InsertStream open(WorkloadSettings settings) {
+        return book(settings).open(this, settings, null);
+    }
+
+    @Override
+    public QueryMix queries(WorkloadSettings settings) {
+        AddressBook book = book(settings);
+        return QueryMix.of(
+                new QueryTemplate("addresses of a postcode", QueryShape.PREFIX, 60,
+                        r -> new BsonDocument("postcode", new BsonString(book.postcode(r.nextInt(book.postcodes()))))),
+                new QueryTemplate("addresses on a street", QueryShape.NON_KEY, 40,
+                        r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " High Street"))));
+    }
+}
