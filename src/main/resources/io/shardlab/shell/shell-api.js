@@ -740,6 +740,32 @@
   Object.defineProperty(global, 'it', { get: function () {
     return global.__lastCursor ? global.__lastCursor : 'no cursor';
   } });
+  // what Tab offers after "path." (mongosh's autocompleter offers the shell API's methods and the
+  // collection names of db): own and inherited names, the shell's internal ones (leading _) left out
+  global.__completions = function (path) {
+    var target = global;
+    if (path !== '') {
+      var parts = path.split('.');
+      for (var k = 0; k < parts.length; k++) {
+        if (target === null || target === undefined) return [];
+        target = target[parts[k]];
+      }
+    }
+    if (target === null || target === undefined) return [];
+    var names = {};
+    for (var o = Object(target); o !== null && o !== Object.prototype && o !== Function.prototype;
+        o = Object.getPrototypeOf(o)) {
+      Object.getOwnPropertyNames(o).forEach(function (n) {
+        if (n.charAt(0) !== '_' && n !== 'constructor') names[n] = true;
+      });
+      if (o === global) break;
+    }
+    if (target instanceof Database) {
+      try { target.getCollectionNames().forEach(function (n) { names[n] = true; }); } catch (e) { /* offline */ }
+    }
+    return Object.keys(names).sort();
+  };
+  global.__currentDatabase = function () { return global.db.getName(); };
   // the text the shell prints for an expression's value (mongosh's REPL and --eval)
   global.__shellText = function (v) {
     if (v === undefined) return undefined;
