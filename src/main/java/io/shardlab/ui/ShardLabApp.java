@@ -145,6 +145,11 @@ public final class ShardLabApp extends Application {
                 explorer, viewModel.presenterModeProperty(), viewModel::togglePresenterMode);
         mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
+        // a lesson's "Run in shell" shows the panel, types its snippet and runs it
+        lessons.offerShell(script -> {
+            consoleView.show();
+            console.run(script);
+        });
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own

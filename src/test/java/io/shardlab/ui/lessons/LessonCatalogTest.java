@@ -46,7 +46,8 @@ class LessonCatalogTest {
     @Test
     void ships_one_lesson_per_principle_of_the_seed_material_in_teaching_order() {
         assertEquals(List.of("monotonic-key", "hashed-key", "low-cardinality", "postcode-granularity",
-                "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data"),
+                "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data",
+                "sharding-workflow"),
                 SHIPPED.lessons().stream().map(Lesson::id).toList());
     }
 
@@ -202,7 +203,7 @@ class LessonCatalogTest {
             split point at MinKey       | "why": "W."                           | "splitPoints": ["{ counter: MinKey }"], "why": "W." | scenario.splitPoints: [0] { counter: MinKey } is the global minimum or maximum of the key, already a chunk bound
             repeated split point        | "why": "W."                           | "splitPoints": ["{ counter: 5 }", "{ counter: 5.0 }"], "why": "W." | scenario.splitPoints: [1] { counter: 5.0 } is listed twice
             no pre-split in workload    | "why": "W."                           | "splitPoints": "workload", "why": "W."  | scenario.splitPoints: "workload": the workload 'monotonic' prepares no split points; list them instead
-            misspelt field              | "askTheRoom"                          | "askTheroom"                            | askTheroom: unknown field; expected one of [askTheRoom, followUps, id, principle, scenario, title, watch]
+            misspelt field              | "askTheRoom"                          | "askTheroom"                            | askTheroom: unknown field; expected one of [askTheRoom, followUps, id, principle, scenario, shellSteps, title, watch]
             missing field               | "watch": [ "w" ],                     | `                                     ` | watch: required
             empty watch list            | "watch": [ "w" ]                      | "watch": [ ]                            | watch: 0 items; expected 1 to 4
             title too long for a room   | "title": "T"                          | "title": "A title that goes on and on and on and on and on and on" | title: 55 characters; at most 48 so it stays readable on a projector

@@ -114,6 +114,14 @@ class LessonScenariosInSimulatorTest {
             assertTrue(meanMaxWriteShareOfLastHalf(run) < 0.45, "once chunks sit on every shard, writes are even");
         });
         CLAIMS.put("random-key-cold-data/0", run -> assertTrue(run.meanMaxWriteShare() > 0.9, run.toString()));
+        CLAIMS.put("sharding-workflow", run -> {
+            assertEquals(6, run.chunks(), "shardCollection on a hashed key: two chunks per shard before 7.2: " + run);
+            assertTrue(run.meanMaxWriteShare() < 0.45, "hashed names spread the writes: " + run);
+        });
+        CLAIMS.put("sharding-workflow/0", run -> {
+            assertEquals(3, run.chunks(), "one chunk per shard from 7.2: " + run);
+            assertTrue(run.meanMaxWriteShare() < 0.45, run.toString());
+        });
     }
 
     private static double meanMaxWriteShareOfLastHalf(ScenarioRun run) {

@@ -39,7 +39,7 @@ class LessonsViewModelTest {
         Lesson first = LESSONS.get(0);
         assertEquals(LESSONS, vm.lessonsProperty());
         assertEquals(0, vm.selectedIndexProperty().get());
-        assertEquals("Lesson 1 of 9", vm.positionProperty().get());
+        assertEquals("Lesson 1 of 10", vm.positionProperty().get());
         assertEquals(first.title(), vm.titleProperty().get());
         assertEquals(first.principle(), vm.principleProperty().get());
         assertEquals(first.watch(), vm.watchProperty());
@@ -68,7 +68,7 @@ class LessonsViewModelTest {
         assertTrue(vm.hasPreviousProperty().get());
         vm.nextLesson();
         assertEquals(LESSONS.size() - 1, vm.selectedIndexProperty().get());
-        assertEquals("Lesson 9 of 9", vm.positionProperty().get());
+        assertEquals("Lesson 10 of 10", vm.positionProperty().get());
 
         vm.previousLesson();
         assertEquals(LESSONS.size() - 2, vm.selectedIndexProperty().get());

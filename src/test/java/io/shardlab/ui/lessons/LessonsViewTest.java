@@ -76,7 +76,7 @@ class LessonsViewTest {
         assertEquals(third.title(), text(robot, "#lesson-title"));
         assertEquals(third.principle(), text(robot, "#lesson-principle"));
         assertEquals(third.askTheRoom(), text(robot, "#lesson-ask"));
-        assertEquals("Lesson 3 of 9", text(robot, "#lesson-position"));
+        assertEquals("Lesson 3 of 10", text(robot, "#lesson-position"));
         List<String> watched = robot.lookup("#lesson-watch .lesson-watch-item").queryAllAs(Label.class).stream()
                 .map(Label::getText).toList();
         assertEquals(third.watch(), watched);
