@@ -121,7 +121,7 @@ class ShellVersusMongoshTest {
         return statusText.replaceAll("ObjectId\\('[0-9a-f]{24}'\\)", "ObjectId(…)")
                 .replaceAll("UUID\\('[0-9a-f-]{36}'\\)", "UUID(…)")
                 .replaceAll("Timestamp\\(\\{ t: 1[0-9]{9}, i: ([0-9]+) \\}\\)", "Timestamp({ t: …, i: $1 })")
-                .replaceAll("(?m)^  'Currently (running|enabled)': '[a-z]+',?\\n", "").replaceAll(",\\n}", "\\n}");
+                .replaceAll("(?m)^  'Currently (running|enabled)': '[a-z]+',?\\n", "").replaceAll(",\\n}", "\n}");
     }
 
     private static String chunks(ShardedCatalog catalog) {
