@@ -190,9 +190,15 @@ public final class ConsoleViewModel {
         return true;
     }
 
-    /** Runs {@code source} as if typed and entered (a lesson's "Run in shell"); ignored while an input runs. */
+    /**
+     * Runs {@code source} as if typed and entered (a lesson's "Run in shell"). While an input runs, it is not
+     * run and the transcript says why.
+     */
     public void run(String source) {
         if (running.get()) {
+            transcript.add(new Entry(Kind.ERROR, "The shell is still running an input: Ctrl+C interrupts it, "
+                    + "then run the step again."));
+            trimTranscript();
             return;
         }
         input.set(source);

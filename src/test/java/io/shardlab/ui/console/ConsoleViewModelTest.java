@@ -209,6 +209,16 @@ class ConsoleViewModelTest {
     }
 
     @Test
+    void a_lesson_step_is_typed_and_run_as_if_entered() {
+        ConsoleViewModel vm = console();
+        vm.run("use school\nprint(db.getName())");
+        assertEquals(List.of(new Entry(Kind.INPUT, "[direct: mongos] test> use school\nprint(db.getName())"),
+                new Entry(Kind.OUTPUT, "switched to db school"), new Entry(Kind.OUTPUT, "school")), vm.transcript());
+        vm.historyUp();
+        assertEquals("use school\nprint(db.getName())", vm.inputProperty().get(), "the step is in the history");
+    }
+
+    @Test
     void ctrl_l_clears_the_transcript_and_ctrl_c_with_nothing_running_drops_the_input() {
         ConsoleViewModel vm = console();
         type(vm, "1");
@@ -233,6 +243,10 @@ class ConsoleViewModelTest {
             assertTrue(vm.runningProperty().get());
             Thread.sleep(200);
             assertTrue(vm.runningProperty().get(), "the loop runs until interrupted");
+
+            vm.run("print('a lesson step')");
+            assertEquals(new Entry(Kind.ERROR, "The shell is still running an input: Ctrl+C interrupts it, then run "
+                    + "the step again."), vm.transcript().get(vm.transcript().size() - 1), "a step waits for no loop");
 
             vm.interrupt();
             while (vm.runningProperty().get()) {
