@@ -194,7 +194,7 @@ class ArchitectureTest {
         {"lessons", "explorer"}, {"live", "explorer"}, {"live", "shell"}, {"shell", "about"},
     };
 
-    static final String[] UI_FEATURES = {"about", "advisor", "explorer", "export", "lessons", "live", "shell"};
+    static final String[] UI_FEATURES = {"about", "advisor", "console", "explorer", "export", "lessons", "live", "shell"};
 
     static ArchRule uiFeatureIsolationUnder(String root) {
         var rule = layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true);

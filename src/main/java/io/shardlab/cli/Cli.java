@@ -44,7 +44,7 @@ public final class Cli {
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
         cli.addSubcommand(new AnalyzeCommand());
         cli.addSubcommand(new ServeCommand());
-        cli.addSubcommand(new ShellCommand());
+        cli.addSubcommand(ShellCommand.commandLine());
         cli.setOut(out);
         cli.setErr(err);
         answerFailuresInOneLine(cli);

@@ -37,6 +37,8 @@ final class OptionBounds {
     static final OptionBound SAMPLE_SIZE = new OptionBound("--sample-size", 1, 100_000_000, "documents");
     /** {@code --timeout}: seconds to wait for a server. */
     static final OptionBound TIMEOUT = new OptionBound("--timeout", 1, 3600, "seconds");
+    /** {@code shell --connect-timeout}: {@link #TIMEOUT} under the name {@code shell} gives it. */
+    static final OptionBound CONNECT_TIMEOUT = new OptionBound("--connect-timeout", 1, 3600, "seconds");
     /** {@code inspect --changes}: recent changelog entries listed. */
     static final OptionBound CHANGES = new OptionBound("--changes", 0, 1_000_000, "changes");
     /** {@code export --width}. */

@@ -14,21 +14,28 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code shell}: runs mongosh scripts over a new simulated cluster and prints what {@code mongosh --eval}
- * and {@code mongosh --file} would print. {@code --eval} runs first and prints its last value; then each
- * file in order, printing only what it prints. Exit 0; exit 2 with one line on stderr when a script fails
- * or runs past {@code --timeout}.
+ * {@code shell}: runs mongosh scripts over a new simulated cluster, or over a fork of a real layout
+ * ({@code --snapshot FILE | --config-dump DIR | --uri URI}, read only, as {@code serve} forks it), and prints
+ * what {@code mongosh --eval} and {@code mongosh --file} would print. {@code --eval} runs first and prints its
+ * last value; then each file in order, printing only what it prints. Exit 0; exit 2 with one line on stderr
+ * when a script fails or runs past {@code --timeout}.
+ *
+ * <p>{@code --timeout S} bounds each script, as the shell promises; the layout sources' connect timeout,
+ * {@code --timeout} on every other command, is {@code --connect-timeout} here.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
-        description = "Run mongosh scripts (--eval JS, FILE.js …) on the simulated cluster, headless.")
+        description = "Run mongosh scripts (--eval JS, FILE.js …) on a simulated cluster, new or forked from "
+                + "--snapshot, --config-dump or --uri, headless.")
 final class ShellCommand implements Callable<Integer> {
 
     /** The widths mongosh 2.12.0 lays values out to when its output is not a terminal (observed). */
@@ -57,6 +64,25 @@ final class ShellCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE.js", arity = "0..*", description = "Scripts to run in order.")
     List<Path> files = new ArrayList<>();
 
+    /** Added by {@link #commandLine()}: the layout to fork, with the connect timeout renamed. */
+    final LayoutSourceOptions source = new LayoutSourceOptions();
+
+    /**
+     * The command with the layout sources of every other command ({@code --uri | --snapshot | --config-dump},
+     * {@code --ns}, {@code --at}, the TLS files), their connect timeout named {@code --connect-timeout}: the
+     * shell's own {@code --timeout} is the script's time budget.
+     */
+    static CommandLine commandLine() {
+        ShellCommand command = new ShellCommand();
+        CommandLine cl = new CommandLine(command);
+        CommandSpec sources = CommandSpec.forAnnotatedObject(command.source);
+        OptionSpec connectTimeout = sources.findOption("--timeout");
+        sources.remove(connectTimeout);
+        sources.addOption(OptionSpec.builder(connectTimeout).names("--connect-timeout").build());
+        cl.getCommandSpec().addMixin("source", sources);
+        return cl;
+    }
+
     @Override
     public Integer call() {
         if (speed < 0 || Double.isNaN(speed) || Double.isInfinite(speed)) {
@@ -64,6 +90,9 @@ final class ShellCommand implements Callable<Integer> {
         }
         if (timeoutSeconds < 0 || Double.isNaN(timeoutSeconds) || Double.isInfinite(timeoutSeconds)) {
             throw new IllegalArgumentException("--timeout: expected seconds, at least 0, got " + timeoutSeconds);
+        }
+        if (source.connection != null && source.isGiven()) {
+            OptionBounds.CONNECT_TIMEOUT.check(source.connection.timeoutSeconds);
         }
         if (eval.isEmpty() && files.isEmpty()) {
             throw new IllegalArgumentException("shell: give --eval JS or FILE.js (the interactive shell is the "
@@ -78,7 +107,7 @@ final class ShellCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ShellEngine engine = new ShellEngine(MongosServer.inProcess(cluster.catalog(null, "shell", err), 256L << 20,
+        ShellEngine engine = new ShellEngine(MongosServer.inProcess(cluster.catalog(source, "shell", err), 256L << 20,
                 line -> { err.println("shell: " + line); err.flush(); }), line -> { out.println(line); out.flush(); },
                 speed, System::nanoTime, PRINT_WIDTH, RESULT_WIDTH);
         Duration budget = timeoutSeconds == 0 ? null : Duration.ofMillis(Math.round(timeoutSeconds * 1000));

@@ -64,9 +64,22 @@ public final class ShellEngine {
     private static final Pattern SHOW_LINE = Pattern.compile("^(\\s*)show\\s+(\\w+)\\s*;?\\s*$", Pattern.MULTILINE);
     private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
-    private final MongosCommands commands;
+    /** The longest part of a {@code sleep} between two checks of the deadline and the cancel flag, in ms. */
+    static final long SLEEP_SLICE_MILLIS = 50;
+
+    /** Contexts that only parse (no script runs in them), for {@link #isCompleteInput}. */
+    private static final ContextFactory PARSER = new ContextFactory() {
+        @Override
+        protected Context makeContext() {
+            Context cx = super.makeContext();
+            cx.setLanguageVersion(Context.VERSION_ES6);
+            cx.setInterpretedMode(true);
+            return cx;
+        }
+    };
+
+    private final CommandLayer commands;
     private final Consumer<String> out;
-    private final double speed;
     private final LongSupplier nanoClock;
     private final SandboxFactory factory = new SandboxFactory();
     private final ScriptableObject scope;
@@ -86,9 +99,22 @@ public final class ShellEngine {
      */
     public ShellEngine(MongosCommands commands, Consumer<String> out, double speed, LongSupplier nanoClock,
             int printWidth, int resultWidth) {
+        this(CommandLayer.direct(commands, speed), out, nanoClock, printWidth, resultWidth);
+    }
+
+    /**
+     * A shell over {@code commands}, wherever they run.
+     *
+     * @param commands runs the script's commands and sleeps
+     * @param out receives each printed line (or block of lines), on the script's thread
+     * @param nanoClock the clock of the time budget ({@link System#nanoTime} outside tests)
+     * @param printWidth the width {@code print} and {@code printjson} lay values out to (see the other constructor)
+     * @param resultWidth the width an expression's printed value is laid out to
+     */
+    public ShellEngine(CommandLayer commands, Consumer<String> out, LongSupplier nanoClock, int printWidth,
+            int resultWidth) {
         this.commands = commands;
         this.out = out;
-        this.speed = speed;
         this.nanoClock = nanoClock;
         Context cx = factory.enterContext();
         try {
@@ -117,7 +143,6 @@ public final class ShellEngine {
      * @throws ScriptFailedException with mongosh's one line when the script fails, runs out of time or is cancelled
      */
     public void evaluate(String source, String name, boolean printResult, Duration timeBudget) {
-        cancelled = false;
         budget = timeBudget;
         deadlineNanos = timeBudget == null ? Long.MAX_VALUE : nanoClock.getAsLong() + timeBudget.toNanos();
         Context cx = factory.enterContext();
@@ -137,11 +162,76 @@ public final class ShellEngine {
             throw new ScriptFailedException("RangeError: Maximum call stack size exceeded");
         } finally {
             deadlineNanos = Long.MAX_VALUE;
+            cancelled = false;
             Context.exit();
         }
     }
 
-    /** Stops the running script at its next instruction check; it fails with an interruption line. */
+    /**
+     * Whether {@code source} is a whole input the shell can run, rather than the start of one (an open
+     * brace, bracket, string or comment), as mongosh's REPL decides whether Enter runs or continues the
+     * input on a new line. May be called from any thread, also while a script runs.
+     */
+    public static boolean isCompleteInput(String source) {
+        Context cx = PARSER.enterContext();
+        try {
+            return cx.stringIsCompilableUnit(shellCommands(source));
+        } finally {
+            Context.exit();
+        }
+    }
+
+    /**
+     * The names a user may type after {@code path + "."} (or at the top level when {@code path} is empty):
+     * the methods and properties of {@code sh}, {@code db} and its collections (with the collection names
+     * of {@code db}'s database), of a collection or any other value {@code path} names. Names starting with
+     * an underscore are the shell's own and left out. Sorted; empty when {@code path} names nothing.
+     *
+     * @param path identifiers joined by dots, e.g. {@code "db"}, {@code "db.orders"}, {@code "sh"}, or empty
+     * @throws IllegalArgumentException when {@code path} is not identifiers joined by dots
+     */
+    public java.util.List<String> completions(String path) {
+        if (!path.isEmpty() && !path.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+            throw new IllegalArgumentException("completion: '" + path + "' is not a name");
+        }
+        Object names = callHelper("__completions", path);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (names instanceof Scriptable array) {
+            long length = (long) Context.toNumber(ScriptableObject.getProperty(array, "length"));
+            for (int i = 0; i < length; i++) {
+                out.add(Context.toString(ScriptableObject.getProperty(array, i)));
+            }
+        }
+        return out;
+    }
+
+    /** The name of the database {@code db} stands for now (the prompt shows it). */
+    public String currentDatabase() {
+        return Context.toString(callHelper("__currentDatabase", ""));
+    }
+
+    /** Time a completion or prompt look-up may take: it may send a command (the collection names). */
+    static final Duration HELPER_BUDGET = Duration.ofSeconds(5);
+
+    private Object callHelper(String helper, String argument) {
+        budget = HELPER_BUDGET;
+        deadlineNanos = nanoClock.getAsLong() + HELPER_BUDGET.toNanos();
+        Context cx = factory.enterContext();
+        try {
+            return ScriptableObject.callMethod(cx, scope, helper, new Object[] {argument});
+        } catch (Stopped | RhinoException e) {
+            return Undefined.instance;
+        } finally {
+            deadlineNanos = Long.MAX_VALUE;
+            cancelled = false;
+            Context.exit();
+        }
+    }
+
+    /**
+     * Stops the running script at its next instruction check; it fails with an interruption line. Called
+     * before a script starts, it stops that script at once.
+     */
     public void cancel() {
         cancelled = true;
     }
@@ -204,10 +294,12 @@ public final class ShellEngine {
         });
         define(global, "__sleep", 1, args -> {
             double ms = Context.toNumber(args[0]);
-            if (ms > 0 && !Double.isInfinite(ms)) {
-                commands.advance(Math.round(ms * speed));
-            }
+            long left = ms > 0 && !Double.isInfinite(ms) ? Math.round(ms) : 0;
             checkBudget();
+            if (left > 0) {
+                commands.sleep(left, this::checkBudget);
+                checkBudget();
+            }
             return Undefined.instance;
         });
         define(global, "__newObjectId", 0, args -> new ObjectId().toHexString());
@@ -235,6 +327,9 @@ public final class ShellEngine {
                     .append("code", new BsonInt32(e.code().number()))
                     .append("codeName", new BsonString(e.code().codeName()));
         } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
+            if (cancelled) {
+                throw new Stopped("Error: the script was interrupted");
+            }
             // what serve answers as InternalError when the layer itself fails
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString("ShardLab could not run "
                     + firstKey(canonicalJson) + ": " + e.getMessage()))

@@ -4,6 +4,8 @@ import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
+import io.shardlab.ui.console.ConsoleView;
+import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.EngineState;
 import io.shardlab.ui.explorer.ExecutorSimulationThread;
 import io.shardlab.ui.explorer.ExplorerEngine;
@@ -89,6 +91,8 @@ public final class ShardLabApp extends Application {
     private ExplorerEngine engine;
     private ExplorerView explorerView;
     private io.shardlab.ui.live.LiveFeature live;
+    private ConsoleViewModel console;
+    private ConsoleView consoleView;
     private ExecutorService exportThread;
 
     /** The application as the JavaFX launcher makes it: its background work on daemon threads. */
@@ -127,14 +131,25 @@ public final class ShardLabApp extends Application {
         live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
+        // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
+        console = new ConsoleViewModel(engine.shellCommandLayer(), ConsoleViewModel.historyFileOfThisUser(),
+                tasks.serial("shardlab-shell"), Platform::runLater);
+        consoleView = new ConsoleView(console);
+        javafx.scene.Node explorerAndShell = consoleView.dockUnder(collectionView);
 
         List<Image> icons = loadIcons();
-        MainView mainView = new MainView(viewModel, appearance, icons, collectionView, explorerView.menus());
+        MainView mainView = new MainView(viewModel, appearance, icons, explorerAndShell, explorerView.menus());
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
                 explorer, viewModel.presenterModeProperty(), viewModel::togglePresenterMode);
         mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
+        mainView.addViewItem(consoleView.menuItem());
+        // a lesson's "Run in shell" shows the panel, types its snippet and runs it
+        lessons.offerShell(script -> {
+            consoleView.show();
+            console.run(script);
+        });
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
@@ -221,6 +236,11 @@ public final class ShardLabApp extends Application {
                 }
             }
         }.start();
+    }
+
+    /** The Shell panel, for tests that drive the real window. */
+    ConsoleViewModel console() {
+        return console;
     }
 
     /** The live-cluster feature, for tests that drive the real window. */

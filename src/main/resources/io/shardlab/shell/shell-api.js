@@ -212,8 +212,8 @@
 
   // ---- mongosh's inspect layout (Node's util.inspect, compact 3, depth 6) ----------------------------
   // breakLength: the terminal's width in the REPL. With its output piped, mongosh 2.12.0 lays out what
-  // print/printjson print with 0 (every non-empty object and array over lines) and an --eval's value with 80
-  // (observed): __breakLength and __resultBreakLength.
+  // printjson prints with 0 (every non-empty object and array over lines), and print's arguments and an
+  // --eval's value with 80 (observed): __breakLength and __resultBreakLength.
   var IDENT = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
   function quote(s) {
     var q = "'";
@@ -237,6 +237,11 @@
     if (v instanceof Date) return isNaN(v.getTime()) ? 'Invalid Date' : "ISODate('" + v.toISOString() + "')";
     if (v instanceof RegExp) return String(v);
     if (v instanceof Error) return (v.name || 'Error') + ': ' + v.message;
+    if (v.__oneLine === true && ctx.breakLength > 0 && ctx.breakLength !== Infinity) {
+      var width = ctx.breakLength;
+      ctx.breakLength = Infinity;
+      try { return formatValue(ctx, v, depth); } finally { ctx.breakLength = width; }
+    }
     if (ctx.seen.indexOf(v) >= 0) return '[Circular *1]';
     ctx.seen.push(v);
     ctx.currentDepth = depth;
@@ -312,7 +317,16 @@
     var ind = '\n' + ' '.repeat(ctx.indentationLvl);
     return braces[0] + ind + '  ' + output.join(',' + ind + '  ') + ind + braces[1];
   }
-  function display(v) { return typeof v === 'string' ? v : inspect(v); }
+  // print() lays its arguments out as the REPL shows a value: mongosh 2.12.0 piped prints print({a: {b: 1}})
+  // as { a: { b: 1 } } (width 80) where printjson breaks every object (width 0), and a shell result such
+  // as sh.status() in its own layout (observed against serve, --eval and --file alike)
+  function display(v) {
+    if (typeof v === 'string') return v;
+    if (v !== null && typeof v === 'object' && typeof v.__shellResult === 'function' && !(v instanceof Cursor)) {
+      return v.__shellResult(__resultBreakLength);
+    }
+    return inspect(v, __resultBreakLength);
+  }
 
   // ---- errors as mongosh names them ---------------------------------------------------------------
   function MongoServerError(reply) {
@@ -667,6 +681,9 @@
         var chunkLines = shown.map(function (ch) {
           var line = { min: ch.min, max: ch.max, 'on shard': ch.shard, 'last modified': ch.lastmod };
           if (ch.jumbo) line.jumbo = 'yes';
+          // mongosh 2.12.0 shows each chunk on one line, however long, where it lays sh.status() out as a
+          // value (the REPL, print); printjson still breaks it (observed against serve)
+          Object.defineProperty(line, '__oneLine', { value: true });
           return line;
         });
         if (chunks.length > shown.length) chunkLines.push('too many chunks to print, use verbose if you want to force print');
@@ -707,6 +724,8 @@
     __print(Array.prototype.slice.call(arguments).map(display).join(' '));
   }
   global.print = print;
+  // mongosh's console.log prints as print does (Node's console in the REPL)
+  global.console = { log: print, info: print };
   global.printjson = function (v) { __print(inspect(v)); };
   global.sleep = function (ms) { __sleep(Number(ms)); };
   global.ObjectId = ObjectId;
@@ -740,6 +759,32 @@
   Object.defineProperty(global, 'it', { get: function () {
     return global.__lastCursor ? global.__lastCursor : 'no cursor';
   } });
+  // what Tab offers after "path." (mongosh's autocompleter offers the shell API's methods and the
+  // collection names of db): own and inherited names, the shell's internal ones (leading _) left out
+  global.__completions = function (path) {
+    var target = global;
+    if (path !== '') {
+      var parts = path.split('.');
+      for (var k = 0; k < parts.length; k++) {
+        if (target === null || target === undefined) return [];
+        target = target[parts[k]];
+      }
+    }
+    if (target === null || target === undefined) return [];
+    var names = {};
+    for (var o = Object(target); o !== null && o !== Object.prototype && o !== Function.prototype;
+        o = Object.getPrototypeOf(o)) {
+      Object.getOwnPropertyNames(o).forEach(function (n) {
+        if (n.charAt(0) !== '_' && n !== 'constructor') names[n] = true;
+      });
+      if (o === global) break;
+    }
+    if (target instanceof Database) {
+      try { target.getCollectionNames().forEach(function (n) { names[n] = true; }); } catch (e) { /* offline */ }
+    }
+    return Object.keys(names).sort();
+  };
+  global.__currentDatabase = function () { return global.db.getName(); };
   // the text the shell prints for an expression's value (mongosh's REPL and --eval)
   global.__shellText = function (v) {
     if (v === undefined) return undefined;

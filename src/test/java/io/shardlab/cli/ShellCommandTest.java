@@ -2,6 +2,7 @@ package io.shardlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,6 +50,9 @@ class ShellCommandTest {
             --timeout;-1;--eval;1                                    | shell: --timeout: expected seconds, at least 0, got -1.0
             no-such-script.js                                        | shell: no-such-script.js: no such file
             --shards;0;--eval;1                                      | shell: --shards: between 1 and 1000 shards, got 0
+            --uri;mongodb://127.0.0.1:1/;--connect-timeout;0;--eval;1 | shell: --connect-timeout: between 1 and 3600 seconds, got 0
+            --shards;3;--snapshot;no-such.json;--eval;1              | shell: --shards: sizes a new cluster; the layout from no-such.json has its own shards
+            --snapshot;no-such.json;--eval;1                         | shell: no-such.json: no such file
             """)
     void a_failing_script_or_bad_input_is_one_line_and_exit_2(String args, String line) {
         CliRun run = CliRun.of(("shell;" + args).split(";"));
@@ -56,5 +60,33 @@ class ShellCommandTest {
         assertEquals(2, run.exitCode());
         assertEquals(line, run.err().strip());
         assertFalse(run.err().strip().contains("\n"));
+    }
+
+    @Test
+    void a_snapshot_is_forked_read_only_and_the_scripts_see_its_collection(@TempDir Path dir) throws IOException {
+        Path snapshot = dir.resolve("layout.json");
+        CliRun simulated = CliRun.of("simulate", "--shards", "3", "--key", "{ counter: 1 }", "--workload", "monotonic",
+                "--docs", "2000", "--snapshot-out", snapshot.toString());
+        assertEquals(0, simulated.exitCode(), simulated.err());
+        byte[] before = Files.readAllBytes(snapshot);
+
+        CliRun run = CliRun.of("shell", "--snapshot", snapshot.toString(), "--eval",
+                "db.getSiblingDB('config').collections.findOne({}, {_id: 1})._id + ' on ' "
+                + "+ db.adminCommand({listShards: 1}).shards.length + ' shards'");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("test.monotonic on 3 shards\n", run.out());
+        assertTrue(run.err().startsWith("shell: test.monotonic from " + snapshot + ": "), run.err());
+        assertTrue(run.err().contains("forked (the source is only read)"), run.err());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, Files.readAllBytes(snapshot), "the source is only read");
+    }
+
+    @Test
+    void the_timeout_bounds_the_script_while_connect_timeout_is_the_layout_sources() {
+        CliRun run = CliRun.of("shell", "--uri", "mongodb://127.0.0.1:1/", "--connect-timeout", "1", "--timeout", "5",
+                "--eval", "1");
+
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("shell: no server answered at mongodb://127.0.0.1:1/"), run.err());
     }
 }

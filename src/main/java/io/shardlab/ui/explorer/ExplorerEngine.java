@@ -3,7 +3,9 @@ package io.shardlab.ui.explorer;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.MongosCommands;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.shell.CommandLayer;
 import io.shardlab.ui.BackgroundFailure;
 import java.util.Objects;
 import java.util.Set;
@@ -83,6 +85,13 @@ public final class ExplorerEngine {
     private double simulatedMillisOwed;
     /** The mongos clients connect to while accepting connections, over the session's cluster; else null. Written on the simulation thread, read by connection threads for the client list. */
     private volatile MongosServer server;
+    /**
+     * The sharded catalog over the session's cluster, made when the shell or a client first needs it and
+     * dropped with the session: clients and the shell see the same databases and collections.
+     */
+    private ShardedCatalog catalog;
+    /** The shell's command layer over {@link #catalog} while no server runs (then the shell uses the server's). */
+    private MongosCommands shellCommands;
     private volatile Consumer<ConnectionsState> connectionsReport;
     /** Client commands waiting for the simulation thread, failed at once when the server stops. */
     private final Set<CompletableFuture<?>> waitingCommands = ConcurrentHashMap.newKeySet();
@@ -136,6 +145,8 @@ public final class ExplorerEngine {
             stopServing(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
         }
         session = null;
+        catalog = null;
+        shellCommands = null;
         // a reset loads the same scenario again: its stream, read before, is reused
         PreparedStream reuse = resolved == scenario ? prepared : null;
         scenario = resolved;
@@ -363,15 +374,12 @@ public final class ExplorerEngine {
                 return;
             }
             connectionsReport = report;
-            SimulatedCluster cluster = session.cluster();
-            ShardedCatalog catalog = new ShardedCatalog(cluster.config(), cluster.snapshot().cluster().shardIds());
-            catalog.adoptCollection(cluster);
             Optional<String> note = Optional.empty();
             try {
-                server = listen(catalog, port);
+                server = listen(catalog(), port);
             } catch (MongosServer.PortInUseException taken) {
                 try {
-                    server = listen(catalog, 0);
+                    server = listen(catalog(), 0);
                     note = Optional.of("Port " + port + " is taken; listening on port " + server.port() + ".");
                 } catch (IllegalArgumentException e) {
                     report.accept(failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
@@ -411,6 +419,72 @@ public final class ExplorerEngine {
             }
             s.close();
         }
+    }
+
+    /** On the simulation thread: the catalog over the session's cluster, made once per session. */
+    private ShardedCatalog catalog() {
+        if (catalog == null) {
+            SimulatedCluster cluster = session.cluster();
+            catalog = new ShardedCatalog(cluster.config(), cluster.snapshot().cluster().shardIds());
+            catalog.adoptCollection(cluster);
+        }
+        return catalog;
+    }
+
+    // ---- the Shell panel --------------------------------------------------------------------------------
+
+    /**
+     * The command layer the Shell panel's scripts drive: the cluster on screen, through the server's
+     * command layer while accepting connections (so the shell and the clients see the same documents)
+     * and through one of its own otherwise. Each command runs on the simulation thread, as a client's
+     * does, and is drawn the same way (marks, heat, counters) before the next one runs; once the stream
+     * is in, a command that starts a migration lets time run until the balancer settles, as the chunk
+     * commands do. A script's {@code sleep} waits in wall-clock time while the explorer plays on.
+     */
+    public CommandLayer shellCommandLayer() {
+        return new CommandLayer() {
+            @Override
+            public BsonDocument run(String database, BsonDocument command) {
+                return runClientCommand(() -> shellCommandsOnThisThread().run(database, command));
+            }
+
+            @Override
+            public void sleep(long millis, Runnable check) {
+                long left = millis;
+                while (left > 0) {
+                    long slice = Math.min(left, SHELL_SLEEP_SLICE_MILLIS);
+                    try {
+                        Thread.sleep(slice);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("the script's sleep was interrupted");
+                    }
+                    left -= slice;
+                    check.run();
+                }
+            }
+        };
+    }
+
+    /** The longest wall-clock wait of a shell script's sleep between two checks of its cancel flag, in ms. */
+    static final long SHELL_SLEEP_SLICE_MILLIS = 50;
+
+    /** On the simulation thread: the command layer a shell command runs on now. */
+    private MongosCommands shellCommandsOnThisThread() {
+        if (session == null) {
+            throw new IllegalStateException("no cluster is on show: load a scenario first");
+        }
+        MongosServer s = server;
+        if (s != null) {
+            return s.commands();
+        }
+        if (shellCommands == null) {
+            shellCommands = MongosServer.inProcess(catalog(), SERVE_MEMORY_BUDGET_BYTES, line -> { });
+        }
+        MongosCommands commands = shellCommands;
+        // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
+        commands.advance(Math.max(0, session.now() - commands.catalog().now()));
+        return commands;
     }
 
     private MongosServer listen(ShardedCatalog catalog, int port) {
@@ -466,6 +540,11 @@ public final class ExplorerEngine {
             } finally {
                 if (session != null) {
                     session.accountClientWork();
+                    // once every document is in, nothing else runs the clock: a migration the command started
+                    // would wait for Play; time runs until it commits and the balancer settles
+                    if (ticking == null && server == null && session.streamExhausted() && !session.finished()) {
+                        startTicking();
+                    }
                     queuePublish();
                 }
             }

@@ -18,9 +18,16 @@ import java.util.Objects;
  * @param watch what to point at while the scenario runs, in order; at least one item
  * @param askTheRoom a question for the audience
  * @param followUps scenarios to switch to and compare; may be empty
+ * @param shellSteps snippets the Shell panel runs on the lesson's scenario, in order; may be empty
  */
 public record Lesson(String id, String title, String principle, LessonScenario scenario, List<String> watch,
-        String askTheRoom, List<FollowUp> followUps) {
+        String askTheRoom, List<FollowUp> followUps, List<ShellStep> shellSteps) {
+
+    /** A lesson without shell steps. */
+    public Lesson(String id, String title, String principle, LessonScenario scenario, List<String> watch,
+            String askTheRoom, List<FollowUp> followUps) {
+        this(id, title, principle, scenario, watch, askTheRoom, followUps, List.of());
+    }
 
     public Lesson {
         if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
@@ -37,6 +44,7 @@ public record Lesson(String id, String title, String principle, LessonScenario s
         watch.forEach(w -> requireText(w, "watch"));
         requireText(askTheRoom, "askTheRoom");
         followUps = List.copyOf(followUps);
+        shellSteps = List.copyOf(shellSteps);
     }
 
     private static void requireText(String text, String name) {

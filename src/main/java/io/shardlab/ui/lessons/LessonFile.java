@@ -34,7 +34,9 @@ import org.bson.BsonValue;
  *                 "queries": [ { "label": …, "filter": "{ counter: 42 }", "expect": "single-shard" } ] (optional),
  *                 "why": "why this version and chunk size" },
  *   "watch": [ …, … ], "askTheRoom": …,
- *   "followUps": [ { "label": …, "note": …, "scenario": { only the fields that change, and "why" } } ] (optional) }
+ *   "followUps": [ { "label": …, "note": …, "scenario": { only the fields that change, and "why" } } ] (optional),
+ *   "shellSteps": [ { "label": …, "script": "sh.status()" } ] (optional: "Run in shell" snippets, each a whole
+ *                 mongosh input, lines joined by \n) }
  * </pre>
  * A follow-up's scenario starts from the lesson's scenario and replaces the fields it names.
  */
@@ -53,7 +55,11 @@ final class LessonFile {
     static final int FOLLOW_UPS_MAX = 3;
 
     private static final Set<String> LESSON_FIELDS =
-            Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps");
+            Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps", "shellSteps");
+    private static final Set<String> SHELL_STEP_FIELDS = Set.of("label", "script");
+    static final int SHELL_STEPS_MAX = 4;
+    static final int SHELL_STEP_LABEL_MAX = 44;
+    static final int SHELL_SCRIPT_MAX = 1_500;
     private static final Set<String> SCENARIO_FIELDS = Set.of("namespace", "workload", "key", "shards",
             "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "steps", "queries", "why");
     private static final Set<String> STEP_FIELDS = Set.of("afterDocuments", "addShard");
@@ -116,7 +122,18 @@ final class LessonFile {
             followUps.add(new FollowUp(label, note,
                     scenario(new Fields(merged, f.path("scenario"), SCENARIO_FIELDS, inherited))));
         }
-        return new Lesson(id, title, principle, scenario, watch, ask, followUps);
+        List<ShellStep> shellSteps = new ArrayList<>();
+        List<BsonDocument> stepJson = lesson.objects("shellSteps", 0, SHELL_STEPS_MAX);
+        for (int i = 0; i < stepJson.size(); i++) {
+            Fields f = new Fields(stepJson.get(i), "shellSteps[" + i + "]", SHELL_STEP_FIELDS, Set.of());
+            String label = f.text("label", SHELL_STEP_LABEL_MAX);
+            String script = f.text("script", SHELL_SCRIPT_MAX);
+            if (!io.shardlab.shell.ShellEngine.isCompleteInput(script)) {
+                throw f.invalid("script", "not a whole shell input: a brace, bracket, string or comment is left open");
+            }
+            shellSteps.add(new ShellStep(label, script));
+        }
+        return new Lesson(id, title, principle, scenario, watch, ask, followUps, shellSteps);
     }
 
     private LessonScenario scenario(Fields s) {

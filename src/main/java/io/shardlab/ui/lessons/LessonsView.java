@@ -149,7 +149,7 @@ public final class LessonsView {
 
         VBox content = new VBox(position, title, principle,
                 sectionTitle("What to watch", new FontIcon(MaterialDesignE.EYE_OUTLINE)), watch,
-                question, scenario(), followUps());
+                question, scenario(), followUps(), shellSteps());
         content.getStyleClass().add("lesson-content");
         content.setFillWidth(true);
 
@@ -266,6 +266,43 @@ public final class LessonsView {
         box.visibleProperty().bind(viewModel.followUpsProperty().emptyProperty().not());
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    private Node shellSteps() {
+        VBox list = new VBox();
+        list.setId("lesson-shell-steps");
+        list.getStyleClass().add("lesson-shell-steps");
+        rebuildOnChange(viewModel.shellStepsProperty(), () -> {
+            List<ShellStep> all = viewModel.shellStepsProperty();
+            list.getChildren().clear();
+            for (int i = 0; i < all.size(); i++) {
+                list.getChildren().add(shellStep(all.get(i), i));
+            }
+        });
+        Label title = sectionTitle("Run in shell", new FontIcon(MaterialDesignC.CONSOLE_LINE));
+        VBox box = new VBox(title, list);
+        box.getStyleClass().add("lesson-shell");
+        box.visibleProperty().bind(viewModel.shellStepsProperty().emptyProperty().not()
+                .and(viewModel.shellOfferedProperty()));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    private Node shellStep(ShellStep step, int index) {
+        Button button = new Button(step.label(), new FontIcon(MaterialDesignP.PLAY_BOX_OUTLINE));
+        button.setId("lesson-shell-step-" + index);
+        button.getStyleClass().add("lesson-follow-up-button");
+        button.setMaxWidth(Double.MAX_VALUE);
+        button.setAlignment(Pos.CENTER_LEFT);
+        button.setOnAction(e -> viewModel.runInShell(index));
+        // what the panel will type, so the room reads the commands before they run
+        Label script = new Label(step.script());
+        script.getStyleClass().add("lesson-shell-script");
+        script.setWrapText(true);
+        script.setMinHeight(Region.USE_PREF_SIZE);
+        VBox item = new VBox(button, script);
+        item.getStyleClass().add("lesson-follow-up");
+        return item;
     }
 
     private Node followUp(FollowUp followUp, int index) {

@@ -50,6 +50,12 @@ public final class LessonsViewModel {
     private final ReadOnlyStringWrapper askTheRoom = new ReadOnlyStringWrapper(this, "askTheRoom");
     private final ReadOnlyListWrapper<FollowUp> followUps =
             new ReadOnlyListWrapper<>(this, "followUps", FXCollections.observableArrayList());
+    private final ReadOnlyListWrapper<ShellStep> shellSteps =
+            new ReadOnlyListWrapper<>(this, "shellSteps", FXCollections.observableArrayList());
+    private final javafx.beans.property.ReadOnlyBooleanWrapper shellOffered =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "shellOffered", false);
+    /** Types a snippet into the Shell panel and runs it; null until {@link #offerShell}. */
+    private java.util.function.Consumer<String> shell;
     private final ReadOnlyObjectWrapper<LessonScenario> shownScenario =
             new ReadOnlyObjectWrapper<>(this, "shownScenario");
     private final ReadOnlyObjectWrapper<FollowUp> shownFollowUp = new ReadOnlyObjectWrapper<>(this, "shownFollowUp");
@@ -103,6 +109,7 @@ public final class LessonsViewModel {
         watch.setAll(lesson.watch());
         askTheRoom.set(lesson.askTheRoom());
         followUps.setAll(lesson.followUps());
+        shellSteps.setAll(lesson.shellSteps());
         hasPrevious.set(index > 0);
         hasNext.set(index < lessons.size() - 1);
         show(lesson.scenario(), null);
@@ -176,6 +183,40 @@ public final class LessonsViewModel {
             show(followUp.scenario(), followUp);
         }
         launch(followUp.scenario(), "the follow-up '" + followUp.label() + "'");
+    }
+
+    // ---- shell steps ----
+
+    /**
+     * Lets the lessons' "Run in shell" steps reach the Shell panel: {@code runInShell} shows the panel,
+     * types the snippet into it and runs it.
+     */
+    public void offerShell(java.util.function.Consumer<String> runInShell) {
+        shell = Objects.requireNonNull(runInShell, "runInShell");
+        shellOffered.set(true);
+    }
+
+    /**
+     * Runs the open lesson's shell step at {@code index} in the Shell panel, on the scenario the lesson
+     * shows: when the explorer is not running it (nor one of its follow-ups), the lesson's scenario starts
+     * first, and the snippet's commands run once it is built.
+     *
+     * @throws IndexOutOfBoundsException if the lesson has no such step
+     */
+    public void runInShell(int index) {
+        ShellStep step = shellSteps.get(Objects.checkIndex(index, shellSteps.size()));
+        if (shell == null) {
+            return;
+        }
+        if (running == null || running != shownScenario.get()) {
+            startScenario();
+            if (launchFailed.get()) {
+                return;
+            }
+        }
+        shell.accept(step.script());
+        launchFailed.set(false);
+        status.set("Running '" + step.label() + "' in the shell");
     }
 
     private void show(LessonScenario scenario, FollowUp followUp) {
@@ -282,6 +323,15 @@ public final class LessonsViewModel {
     }
 
     /** The scenario whose settings and queries the panel shows: the lesson's own or a follow-up's. */
+    public ReadOnlyListProperty<ShellStep> shellStepsProperty() {
+        return shellSteps.getReadOnlyProperty();
+    }
+
+    /** Whether "Run in shell" can reach a Shell panel (the application offers one; a bare panel does not). */
+    public ReadOnlyBooleanProperty shellOfferedProperty() {
+        return shellOffered.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<LessonScenario> shownScenarioProperty() {
         return shownScenario.getReadOnlyProperty();
     }

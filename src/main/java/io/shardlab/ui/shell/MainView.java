@@ -117,6 +117,11 @@ public final class MainView {
         viewItems.add(toggle);
     }
 
+    /** Adds an item to the View menu, after the side panel's switch (e.g. View → Shell). Call before {@link #show}. */
+    public void addViewItem(MenuItem item) {
+        viewItems.add(java.util.Objects.requireNonNull(item, "item"));
+    }
+
     /** Builds the window's scene into {@code stage} and shows it. */
     public void show(Stage stage) {
         this.stage = stage;

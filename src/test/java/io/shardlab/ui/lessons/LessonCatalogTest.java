@@ -47,7 +47,8 @@ class LessonCatalogTest {
     void ships_one_lesson_per_principle_of_the_seed_material_in_teaching_order() {
         assertEquals(List.of("monotonic-key", "hashed-key", "low-cardinality", "postcode-granularity",
                 "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data",
-                "coarse-prefix-ascending", "equal-chunks-unequal-data", "why-chunks-exist", "shard-key-cannot-simply-change"),
+                "coarse-prefix-ascending", "equal-chunks-unequal-data", "why-chunks-exist", "shard-key-cannot-simply-change",
+                "sharding-workflow"),
                 SHIPPED.lessons().stream().map(Lesson::id).toList());
     }
 
@@ -219,7 +220,7 @@ class LessonCatalogTest {
             step past the stream's end  | "why": "W."                           | "steps": [ { "afterDocuments": 10, "addShard": "shard04" } ], "why": "W." | scenario.steps[0].afterDocuments: expected 1 to 9, got 10
             steps out of order          | "why": "W."                           | "steps": [ { "afterDocuments": 6, "addShard": "shard04" }, { "afterDocuments": 5, "addShard": "shard05" } ], "why": "W." | scenario.steps[1].afterDocuments: expected 6 to 9, got 5
             step of an unknown kind     | "why": "W."                           | "steps": [ { "afterDocuments": 5, "removeShard": "shard01" } ], "why": "W." | scenario.steps[0].removeShard: unknown field; expected one of [addShard, afterDocuments]
-            misspelt field              | "askTheRoom"                          | "askTheroom"                            | askTheroom: unknown field; expected one of [askTheRoom, followUps, id, principle, scenario, title, watch]
+            misspelt field              | "askTheRoom"                          | "askTheroom"                            | askTheroom: unknown field; expected one of [askTheRoom, followUps, id, principle, scenario, shellSteps, title, watch]
             missing field               | "watch": [ "w" ],                     | `                                     ` | watch: required
             empty watch list            | "watch": [ "w" ]                      | "watch": [ ]                            | watch: 0 items; expected 1 to 4
             title too long for a room   | "title": "T"                          | "title": "A title that goes on and on and on and on and on and on" | title: 55 characters; at most 48 so it stays readable on a projector

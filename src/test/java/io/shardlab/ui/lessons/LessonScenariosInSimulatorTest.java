@@ -193,6 +193,14 @@ class LessonScenariosInSimulatorTest {
             assertEquals(0, run.jumboChunks(), run.toString());
             assertTrue(run.largestChunkBytes() < MB, "no chunk over 1 MB: " + run);
         });
+        CLAIMS.put("sharding-workflow", run -> {
+            assertEquals(6, run.chunks(), "shardCollection on a hashed key: two chunks per shard before 7.2: " + run);
+            assertTrue(run.meanMaxWriteShare() < 0.45, "hashed names spread the writes: " + run);
+        });
+        CLAIMS.put("sharding-workflow/0", run -> {
+            assertEquals(3, run.chunks(), "one chunk per shard from 7.2: " + run);
+            assertTrue(run.meanMaxWriteShare() < 0.45, run.toString());
+        });
     }
 
     /** How many distinct values of {@code field} the scenario's stream writes. */

@@ -1,0 +1,204 @@
+package io.shardlab.ui.console;
+
+import java.util.List;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Shell panel: a transcript above an input line with mongosh's prompt, a Clear and an Interrupt
+ * button. Builds nodes and binds them to {@link ConsoleViewModel}; the keys map to its verbs (Enter,
+ * Tab, ↑/↓, Ctrl+C, Ctrl+L). {@link #dockUnder} places it under the explorer, shown and hidden by
+ * View → Shell.
+ */
+public final class ConsoleView {
+
+    /** View → Shell. */
+    public static final KeyCombination SHELL_KEYS =
+            new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    /** The explorer's share of the height while the panel shows. */
+    static final double DIVIDER = 0.66;
+
+    private static final KeyCombination INTERRUPT = new KeyCodeCombination(KeyCode.C, KeyCombination.CONTROL_DOWN);
+    private static final KeyCombination CLEAR = new KeyCodeCombination(KeyCode.L, KeyCombination.CONTROL_DOWN);
+
+    private final ConsoleViewModel vm;
+    private final VBox root = new VBox();
+    private final TextArea transcript = new TextArea();
+    private final TextArea input = new TextArea();
+    private final CheckMenuItem toggle = new CheckMenuItem("Shell");
+
+    public ConsoleView(ConsoleViewModel vm) {
+        this.vm = vm;
+        build();
+    }
+
+    private void build() {
+        root.getStyleClass().add("console-panel");
+        root.setId("console-panel");
+
+        Label title = new Label("Shell");
+        title.getStyleClass().add("console-title");
+        Label hint = new Label("Enter runs · Tab completes · ↑/↓ history · Ctrl+C interrupts · Ctrl+L clears");
+        hint.getStyleClass().add("console-hint");
+        hint.setMinWidth(0);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        Button interrupt = new Button("Interrupt");
+        interrupt.setId("console-interrupt");
+        interrupt.disableProperty().bind(vm.runningProperty().not());
+        interrupt.setOnAction(e -> vm.interrupt());
+        Button clear = new Button("Clear");
+        clear.setId("console-clear");
+        clear.setOnAction(e -> vm.clear());
+        HBox header = new HBox(8, title, hint, gap, interrupt, clear);
+        header.getStyleClass().add("console-header");
+        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+
+        transcript.setId("console-transcript");
+        transcript.getStyleClass().add("console-transcript");
+        transcript.setEditable(false);
+        transcript.setWrapText(false);
+        VBox.setVgrow(transcript, Priority.ALWAYS);
+        vm.transcript().addListener((ListChangeListener<ConsoleViewModel.Entry>) this::showChanges);
+
+        Label prompt = new Label();
+        prompt.getStyleClass().add("console-prompt");
+        prompt.textProperty().bind(vm.promptProperty());
+        prompt.setMinWidth(Region.USE_PREF_SIZE);
+        input.setId("console-input");
+        input.getStyleClass().add("console-input");
+        input.setPrefRowCount(1);
+        input.setWrapText(false);
+        input.textProperty().bindBidirectional(vm.inputProperty());
+        // a pasted or continued input grows the field up to a few lines
+        input.textProperty().addListener((obs, was, now) ->
+                input.setPrefRowCount(Math.min(6, 1 + (int) now.chars().filter(c -> c == '\n').count())));
+        vm.caretProperty().addListener((obs, was, now) -> {
+            if (now.intValue() >= 0) {
+                input.positionCaret(Math.min(now.intValue(), input.getLength()));
+            }
+        });
+        input.addEventFilter(KeyEvent.KEY_PRESSED, this::inputKey);
+        HBox.setHgrow(input, Priority.ALWAYS);
+        HBox line = new HBox(4, prompt, input);
+        line.getStyleClass().add("console-line");
+        line.setAlignment(javafx.geometry.Pos.TOP_LEFT);
+
+        root.getChildren().addAll(header, transcript, line);
+        // Ctrl+C and Ctrl+L anywhere in the panel, before the text fields' own copy and the window's shortcuts
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (INTERRUPT.match(e) && (vm.runningProperty().get() || selection(e).isEmpty())) {
+                vm.interrupt();
+                e.consume();
+            } else if (CLEAR.match(e)) {
+                vm.clear();
+                e.consume();
+            }
+        });
+
+        toggle.setId("menu-shell");
+        toggle.setAccelerator(SHELL_KEYS);
+    }
+
+    private static String selection(KeyEvent e) {
+        return e.getTarget() instanceof TextArea area ? area.getSelectedText() : "";
+    }
+
+    private void inputKey(KeyEvent e) {
+        KeyCode code = e.getCode();
+        boolean plain = !e.isShortcutDown() && !e.isAltDown();
+        if (code == KeyCode.ENTER && plain) {
+            e.consume();
+            if (e.isShiftDown() || !vm.submit()) {
+                input.insertText(input.getCaretPosition(), "\n");
+            }
+        } else if (code == KeyCode.TAB && plain && !e.isShiftDown()) {
+            e.consume();
+            vm.complete(input.getCaretPosition());
+        } else if (code == KeyCode.UP && plain && !input.getText(0, input.getCaretPosition()).contains("\n")) {
+            e.consume();
+            vm.historyUp();
+        } else if (code == KeyCode.DOWN && plain
+                && !input.getText(input.getCaretPosition(), input.getLength()).contains("\n")) {
+            e.consume();
+            vm.historyDown();
+        }
+    }
+
+    private void showChanges(ListChangeListener.Change<? extends ConsoleViewModel.Entry> change) {
+        boolean onlyAdded = true;
+        StringBuilder added = new StringBuilder();
+        while (change.next()) {
+            if (change.wasRemoved() || change.wasReplaced() || change.wasPermutated()) {
+                onlyAdded = false;
+            }
+            if (change.wasAdded()) {
+                for (ConsoleViewModel.Entry entry : change.getAddedSubList()) {
+                    added.append(entry.text()).append('\n');
+                }
+            }
+        }
+        if (onlyAdded) {
+            transcript.appendText(added.toString());
+        } else {
+            StringBuilder all = new StringBuilder();
+            for (ConsoleViewModel.Entry entry : vm.transcript()) {
+                all.append(entry.text()).append('\n');
+            }
+            transcript.setText(all.toString());
+            transcript.positionCaret(transcript.getLength());
+        }
+        transcript.setScrollTop(Double.MAX_VALUE);
+    }
+
+    /** The panel. */
+    public Node node() {
+        return root;
+    }
+
+    /** View → Shell (its accelerator {@link #SHELL_KEYS}): shows and hides the panel placed by {@link #dockUnder}. */
+    public CheckMenuItem menuItem() {
+        return toggle;
+    }
+
+    /**
+     * {@code above} (the explorer) with the panel under it while View → Shell is ticked; the divider
+     * between them can be dragged. Showing the panel puts the caret in its input.
+     */
+    public Node dockUnder(Node above) {
+        SplitPane split = new SplitPane(above);
+        split.setOrientation(Orientation.VERTICAL);
+        split.getStyleClass().add("console-dock");
+        SplitPane.setResizableWithParent(root, false);
+        toggle.selectedProperty().addListener((obs, was, on) -> {
+            List<Node> items = split.getItems();
+            if (on && !items.contains(root)) {
+                items.add(root);
+                split.setDividerPositions(DIVIDER);
+                input.requestFocus();
+            } else if (!on) {
+                items.remove(root);
+            }
+        });
+        return split;
+    }
+
+    /** Shows the panel (a lesson's "Run in shell" does before it types). */
+    public void show() {
+        toggle.setSelected(true);
+    }
+}

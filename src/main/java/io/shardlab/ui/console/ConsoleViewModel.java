@@ -1,0 +1,393 @@
+package io.shardlab.ui.console;
+
+import io.shardlab.shell.CommandLayer;
+import io.shardlab.shell.ScriptFailedException;
+import io.shardlab.shell.ShellEngine;
+import io.shardlab.ui.BackgroundFailure;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * View → Shell: mongosh's REPL on the cluster the explorer shows. An input runs on the shell's own
+ * thread (never the JavaFX thread) with a time budget; Ctrl+C interrupts it. What it prints, and its
+ * value, arrive as mongosh prints them. Inputs are kept in a history (↑/↓) that outlives the
+ * application; Tab completes {@code sh.}, {@code db.}, collection and method names.
+ *
+ * <p>Threading: every method is called on the JavaFX thread (the injected {@code uiThread} in tests);
+ * the engine only ever runs on {@code scriptThread}, one task at a time.
+ */
+public final class ConsoleViewModel {
+
+    /** What a transcript entry is. */
+    public enum Kind { INPUT, OUTPUT, ERROR }
+
+    /** One entry of the transcript: an input as typed after its prompt, a printed block, or an error line. */
+    public record Entry(Kind kind, String text) {
+        public Entry {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /** Entries the transcript keeps; older ones give way (an endless print loop must not fill the memory). */
+    static final int TRANSCRIPT_LIMIT = 2_000;
+    /** Characters one printed block keeps. */
+    static final int ENTRY_CHAR_LIMIT = 20_000;
+    /** How long one input may run before it is stopped. */
+    public static final Duration TIME_BUDGET = Duration.ofMinutes(2);
+    /** mongosh's prompt on a mongos (its prompt shows the topology and the database). */
+    static final String PROMPT_FORMAT = "[direct: mongos] %s> ";
+    /** Width values are laid out to, as mongosh does in an 80-column terminal. */
+    static final int LAYOUT_WIDTH = 80;
+
+    private static final Pattern MEMBER = Pattern.compile("([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)\\.([\\w$]*)$");
+    private static final Pattern GLOBAL = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*)$");
+
+    private final CommandLayer commands;
+    private final ShellHistory historyFile;
+    private final Executor scriptThread;
+    private final Executor uiThread;
+    private final LongSupplier nanoClock;
+    private final Duration budget;
+    /** Made on the script thread on first use: loading the shell API takes a few hundred ms. */
+    private volatile ShellEngine engine;
+    private volatile boolean interruptRequested;
+
+    private final StringProperty input = new SimpleStringProperty(this, "input", "");
+    private final ReadOnlyStringWrapper prompt = new ReadOnlyStringWrapper(this, "prompt", PROMPT_FORMAT.formatted("test"));
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
+    private final ReadOnlyIntegerWrapper caret = new ReadOnlyIntegerWrapper(this, "caret", 0);
+    private final ObservableList<Entry> transcript = FXCollections.observableArrayList();
+    private final ObservableList<Entry> transcriptView = FXCollections.unmodifiableObservableList(transcript);
+
+    /** Newest first. */
+    private final List<String> history = new ArrayList<>();
+    /** -1 while editing a new input; else the history entry shown. */
+    private int historyIndex = -1;
+    private String draft = "";
+
+    private final ConcurrentLinkedQueue<Entry> printed = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainQueued = new AtomicBoolean();
+
+    /** Where the application keeps the history: {@code ~/.shardlab/shell-history}, beside the recent connections. */
+    public static java.nio.file.Path historyFileOfThisUser() {
+        return java.nio.file.Path.of(System.getProperty("user.home"), ".shardlab", "shell-history");
+    }
+
+    /**
+     * The panel as the application wires it: the wall clock and {@link #TIME_BUDGET}.
+     *
+     * @param commands where the inputs' commands run (the explorer's cluster, on its simulation thread)
+     * @param historyFile where the history is kept between runs
+     * @param scriptThread runs the inputs, one at a time
+     * @param uiThread where results are applied (the JavaFX thread)
+     */
+    public ConsoleViewModel(CommandLayer commands, java.nio.file.Path historyFile, Executor scriptThread,
+            Executor uiThread) {
+        this(commands, new ShellHistory(historyFile), scriptThread, uiThread, System::nanoTime, TIME_BUDGET);
+    }
+
+    /**
+     * @param commands where the inputs' commands run (the explorer's cluster, on its simulation thread)
+     * @param historyFile where the history is kept between runs
+     * @param scriptThread runs the inputs, one at a time (a serial lane of the application's background tasks)
+     * @param uiThread where results are applied (the JavaFX thread)
+     * @param nanoClock the time budget's clock
+     * @param budget how long one input may run
+     */
+    ConsoleViewModel(CommandLayer commands, ShellHistory historyFile, Executor scriptThread, Executor uiThread,
+            LongSupplier nanoClock, Duration budget) {
+        this.commands = Objects.requireNonNull(commands, "commands");
+        this.historyFile = Objects.requireNonNull(historyFile, "historyFile");
+        this.scriptThread = Objects.requireNonNull(scriptThread, "scriptThread");
+        this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+        this.budget = Objects.requireNonNull(budget, "budget");
+        scriptThread.execute(() -> {
+            List<String> kept;
+            try {
+                kept = historyFile.read();
+            } catch (RuntimeException e) {
+                print(Kind.ERROR, BackgroundFailure.describe(e));
+                return;
+            }
+            uiThread.execute(() -> history.addAll(kept));
+        });
+    }
+
+    /**
+     * Enter: runs the input when it is whole (mongosh's rule: a statement the engine can compile) and
+     * nothing runs yet. Returns false when the input continues (an open brace, a string, a comment): the
+     * view then starts a new line in it. A blank input only repeats the prompt.
+     */
+    public boolean submit() {
+        String source = input.get();
+        if (running.get()) {
+            return true;
+        }
+        if (!source.isBlank() && !ShellEngine.isCompleteInput(source)) {
+            return false;
+        }
+        transcript.add(new Entry(Kind.INPUT, prompt.get() + source));
+        trimTranscript();
+        input.set("");
+        historyIndex = -1;
+        draft = "";
+        if (source.isBlank()) {
+            return true;
+        }
+        history.remove(source);
+        history.add(0, source);
+        if (history.size() > ShellHistory.LIMIT) {
+            history.subList(ShellHistory.LIMIT, history.size()).clear();
+        }
+        List<String> keep = List.copyOf(history);
+        running.set(true);
+        interruptRequested = false;
+        scriptThread.execute(() -> {
+            ShellEngine shell = engine();
+            if (interruptRequested) {
+                shell.cancel(); // Ctrl+C came while the engine was being made
+            }
+            try {
+                shell.evaluate(source, "shell", true, budget);
+            } catch (ScriptFailedException e) {
+                print(Kind.ERROR, e.getMessage());
+            } catch (RuntimeException | StackOverflowError e) {
+                print(Kind.ERROR, BackgroundFailure.describe(e));
+            }
+            String database = shell.currentDatabase();
+            try {
+                historyFile.write(keep);
+            } catch (RuntimeException e) {
+                print(Kind.ERROR, BackgroundFailure.describe(e));
+            }
+            uiThread.execute(() -> {
+                drain();
+                prompt.set(PROMPT_FORMAT.formatted(database));
+                running.set(false);
+            });
+        });
+        return true;
+    }
+
+    /**
+     * Runs {@code source} as if typed and entered (a lesson's "Run in shell"). While an input runs, it is not
+     * run and the transcript says why.
+     */
+    public void run(String source) {
+        if (running.get()) {
+            transcript.add(new Entry(Kind.ERROR, "The shell is still running an input: Ctrl+C interrupts it, "
+                    + "then run the step again."));
+            trimTranscript();
+            return;
+        }
+        input.set(source);
+        caret.set(-1);
+        caret.set(source.length());
+        if (!submit()) {
+            print(Kind.ERROR, "SyntaxError: the input is not complete");
+        }
+    }
+
+    /**
+     * Ctrl+C: stops the running input (it ends with mongosh's interruption line); with nothing running,
+     * drops the input being typed, as mongosh does.
+     */
+    public void interrupt() {
+        if (running.get()) {
+            interruptRequested = true;
+            ShellEngine shell = engine;
+            if (shell != null) {
+                shell.cancel();
+            }
+        } else {
+            input.set("");
+            historyIndex = -1;
+        }
+    }
+
+    /** Ctrl+L and the Clear button: empties the transcript. */
+    public void clear() {
+        transcript.clear();
+    }
+
+    /** ↑: the previous (older) input of the history; the input being typed is kept for ↓. */
+    public void historyUp() {
+        if (historyIndex + 1 >= history.size()) {
+            return;
+        }
+        if (historyIndex == -1) {
+            draft = input.get();
+        }
+        historyIndex++;
+        showInput(history.get(historyIndex));
+    }
+
+    /** ↓: the next (newer) input of the history, and after the newest the input being typed. */
+    public void historyDown() {
+        if (historyIndex < 0) {
+            return;
+        }
+        historyIndex--;
+        showInput(historyIndex < 0 ? draft : history.get(historyIndex));
+    }
+
+    private void showInput(String text) {
+        input.set(text);
+        caret.set(-1);
+        caret.set(text.length());
+    }
+
+    /**
+     * Tab at {@code caretAt}: completes the name before the caret, after {@code sh.}, {@code db.},
+     * {@code db.COLLECTION.} or at the top level. One candidate is inserted; several insert their common
+     * beginning and are listed in the transcript, as mongosh lists them. Nothing happens while an input runs.
+     */
+    public void complete(int caretAt) {
+        String text = input.get();
+        if (running.get() || caretAt < 0 || caretAt > text.length()) {
+            return;
+        }
+        Optional<CompletionRequest> request = CompletionRequest.at(text, caretAt);
+        if (request.isEmpty()) {
+            return;
+        }
+        CompletionRequest asked = request.get();
+        scriptThread.execute(() -> {
+            List<String> names;
+            try {
+                names = engine().completions(asked.path());
+            } catch (RuntimeException e) {
+                names = List.of();
+            }
+            List<String> matching = names.stream().filter(n -> n.startsWith(asked.partial())).toList();
+            uiThread.execute(() -> applyCompletion(asked, matching));
+        });
+    }
+
+    private void applyCompletion(CompletionRequest asked, List<String> matching) {
+        if (matching.isEmpty() || !input.get().equals(asked.text())) {
+            return;
+        }
+        String insert = commonPrefix(matching).substring(asked.partial().length());
+        String text = asked.text();
+        input.set(text.substring(0, asked.caret()) + insert + text.substring(asked.caret()));
+        caret.set(-1);
+        caret.set(asked.caret() + insert.length());
+        if (matching.size() > 1 && insert.isEmpty()) {
+            String prefix = asked.path().isEmpty() ? "" : asked.path() + ".";
+            transcript.add(new Entry(Kind.OUTPUT, String.join("  ", matching.stream().map(n -> prefix + n).toList())));
+            trimTranscript();
+        }
+    }
+
+    static String commonPrefix(List<String> names) {
+        String prefix = names.get(0);
+        for (String n : names) {
+            int i = 0;
+            while (i < prefix.length() && i < n.length() && prefix.charAt(i) == n.charAt(i)) {
+                i++;
+            }
+            prefix = prefix.substring(0, i);
+        }
+        return prefix;
+    }
+
+    /** The name being completed: the object path before the last dot and the part typed after it. */
+    record CompletionRequest(String text, int caret, String path, String partial) {
+        static Optional<CompletionRequest> at(String text, int caret) {
+            String before = text.substring(0, caret);
+            Matcher member = MEMBER.matcher(before);
+            if (member.find()) {
+                return Optional.of(new CompletionRequest(text, caret, member.group(1), member.group(2)));
+            }
+            Matcher global = GLOBAL.matcher(before);
+            if (global.find()) {
+                return Optional.of(new CompletionRequest(text, caret, "", global.group(1)));
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** On the script thread. */
+    private ShellEngine engine() {
+        if (engine == null) {
+            engine = new ShellEngine(commands, text -> print(Kind.OUTPUT, text), nanoClock, LAYOUT_WIDTH, LAYOUT_WIDTH);
+        }
+        return engine;
+    }
+
+    /** From the script thread: queues a printed block; the JavaFX thread takes all queued blocks at once. */
+    private void print(Kind kind, String text) {
+        String kept = text.length() <= ENTRY_CHAR_LIMIT ? text : text.substring(0, ENTRY_CHAR_LIMIT)
+                + "\n… (" + (text.length() - ENTRY_CHAR_LIMIT) + " more characters not shown)";
+        printed.add(new Entry(kind, kept));
+        if (drainQueued.compareAndSet(false, true)) {
+            uiThread.execute(this::drain);
+        }
+    }
+
+    private void drain() {
+        drainQueued.set(false);
+        List<Entry> batch = new ArrayList<>();
+        for (Entry e = printed.poll(); e != null; e = printed.poll()) {
+            batch.add(e);
+        }
+        if (batch.size() > TRANSCRIPT_LIMIT) {
+            batch = batch.subList(batch.size() - TRANSCRIPT_LIMIT, batch.size());
+        }
+        transcript.addAll(batch);
+        trimTranscript();
+    }
+
+    private void trimTranscript() {
+        if (transcript.size() > TRANSCRIPT_LIMIT) {
+            transcript.remove(0, transcript.size() - TRANSCRIPT_LIMIT);
+        }
+    }
+
+    /** The input being typed (the view's input field is bound to it both ways). */
+    public StringProperty inputProperty() {
+        return input;
+    }
+
+    /** mongosh's prompt, e.g. {@code [direct: mongos] test> }: the database {@code db} stands for. */
+    public ReadOnlyStringProperty promptProperty() {
+        return prompt.getReadOnlyProperty();
+    }
+
+    /** Whether an input runs now. */
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    /** Where the view puts the input's caret after the input was replaced (history, completion). */
+    public ReadOnlyIntegerProperty caretProperty() {
+        return caret.getReadOnlyProperty();
+    }
+
+    /** Inputs, printed blocks and error lines, oldest first. */
+    public ObservableList<Entry> transcript() {
+        return transcriptView;
+    }
+}

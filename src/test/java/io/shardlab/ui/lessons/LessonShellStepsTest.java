@@ -1,0 +1,225 @@
+package io.shardlab.ui.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.key.ShardKey;
+import io.shardlab.shell.ScriptFailedException;
+import io.shardlab.shell.ShellEngine;
+import io.shardlab.ui.explorer.EngineState;
+import io.shardlab.ui.explorer.ExecutorSimulationThread;
+import io.shardlab.ui.explorer.ExplorerEngine;
+import io.shardlab.ui.explorer.ResolvedScenario;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.workload.WorkloadRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.bson.BsonDateTime;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every lesson's "Run in shell" steps, run as the Shell panel runs them: the lesson's scenario loaded in an
+ * explorer engine, each step a whole input through a shell over the engine's command layer (commands on the
+ * simulation thread, as the panel's are). Each lesson's claim about its steps is checked with a number or
+ * MongoDB's own text.
+ */
+class LessonShellStepsTest {
+
+    private static final WorkloadRegistry WORKLOADS = WorkloadRegistry.standard();
+    private static final List<Lesson> LESSONS = LessonCatalog.load(WORKLOADS).lessons();
+
+    /** What the steps of one scenario printed, step by step, and the cluster afterwards. */
+    record StepsRun(List<String> printedBySteps, List<Chunk> chunks, List<String> afterwards) {
+        String step(int index) {
+            return printedBySteps.get(index);
+        }
+
+        Map<String, Long> chunksPerShard() {
+            return chunks.stream().collect(Collectors.groupingBy(Chunk::shard, java.util.TreeMap::new,
+                    Collectors.counting()));
+        }
+    }
+
+    /**
+     * Loads {@code scenario}, runs {@code steps} in order (a failing step prints its error line, as the panel
+     * does, and the next one runs), then {@code checks} (printed in {@link StepsRun#afterwards}), with
+     * {@code windows} chart windows of simulated time in between.
+     */
+    static StepsRun run(LessonScenario scenario, List<ShellStep> steps, int windows, String checks) throws Exception {
+        DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
+        ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
+        List<EngineState> published = new CopyOnWriteArrayList<>();
+        try {
+            ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, published::add);
+            engine.load(ResolvedScenario.of(scenario.toScenario(Optional.empty()), WORKLOADS));
+            List<String> printed = new ArrayList<>();
+            ShellEngine shell = new ShellEngine(engine.shellCommandLayer(), printed::add, System::nanoTime, 80, 80);
+            List<String> bySteps = new ArrayList<>();
+            for (ShellStep step : steps) {
+                printed.clear();
+                try {
+                    shell.evaluate(step.script(), "step", true, Duration.ofMinutes(2));
+                } catch (ScriptFailedException e) {
+                    printed.add(e.getMessage());
+                }
+                bySteps.add(String.join("\n", printed));
+            }
+            for (int i = 0; i < windows; i++) {
+                engine.step();
+            }
+            printed.clear();
+            shell.evaluate(checks, "checks", true, Duration.ofMinutes(1));
+            List<String> afterwards = List.copyOf(printed);
+            // a task behind every command sent: the state it publishes is the cluster after them all
+            int seen = published.size();
+            engine.clearError();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (published.size() == seen && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            EngineState last = published.get(published.size() - 1);
+            if (!(last instanceof EngineState.Running running)) {
+                throw new AssertionError("the scenario did not load: " + last);
+            }
+            return new StepsRun(bySteps, running.frame().cluster().collection().orElseThrow().chunks().chunks(),
+                    afterwards);
+        } finally {
+            thread.close();
+            tasks.shutdown();
+        }
+    }
+
+    interface Claim {
+        void check(Lesson lesson) throws Exception;
+    }
+
+    private static final Map<String, Claim> CLAIMS = new LinkedHashMap<>();
+
+    static {
+        CLAIMS.put("inbox", lesson -> {
+            StepsRun run = run(lesson.scenario(), lesson.shellSteps(), 0,
+                    "print(db.users.findOne({ user_name: 'user01714' }).msg_count, "
+                    + "db.inbox.countDocuments({ owner: { $in: ['user01714', 'user00042', 'user02903'] } }))");
+            // 60 messages: counts 1 to 49 go to bucket 0, 50 to 60 to bucket 1 (Math.floor(count / 50))
+            assertEquals("""
+                    DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.
+                    [
+                      { owner: 'user01714', sequence: 1 },
+                      { owner: 'user01714', sequence: 0 }
+                    ]""", run.step(0), "the legacy update's warning once, then the newest two buckets, newest first");
+            assertEquals(List.of("60 6"), run.afterwards(), "60 deliveries counted, two buckets for each of 3 owners");
+        });
+        CLAIMS.put("presplit-timestamps", lesson -> {
+            StepsRun run = run(lesson.scenario(), lesson.shellSteps(), 5, "sh.getBalancerState()");
+            assertEquals("balancer on: false\nbalancer on: true", run.step(0), "the balancer is off while the loop splits, on afterwards");
+            assertEquals(1441 + 1440, run.chunks().size(), "tomorrow adds 1,440 one-minute chunks");
+            ShardKey tomorrow = ShardKey.of(List.of(new BsonDateTime(1704153600000L))); // 2024-01-02T00:00Z
+            Map<String, Long> tomorrowsShards = run.chunks().stream()
+                    .filter(c -> c.min().compareTo(tomorrow) >= 0)
+                    .collect(Collectors.groupingBy(Chunk::shard, Collectors.counting()));
+            assertEquals(1, tomorrowsShards.size(),
+                    "8.0 does not distribute empty ranges: tomorrow's chunks stay on one shard " + tomorrowsShards);
+            assertEquals(1440L, tomorrowsShards.values().iterator().next(), "all 1,440, the last one up to MaxKey");
+        });
+        CLAIMS.put("sharding-workflow", lesson -> {
+            StepsRun on70 = run(lesson.scenario(), lesson.shellSteps(), 0, "1");
+            assertTrue(on70.step(0).contains("collectionsharded: 'mytable.mycoll'"), on70.step(0));
+            assertTrue(on70.step(1).contains("shardKey: { name: 'hashed' }"), on70.step(1));
+            assertTrue(on70.step(1).contains("'mytable.mycoll'"), on70.step(1));
+            assertEquals("MongoServerError: Failed to target upsert by query :: could not extract exact shard key",
+                    on70.step(2), "7.0 refuses an upsert without the full shard key with MongoDB's text");
+            assertTrue(on70.step(3).contains("upsertedCount: 1"), "the full key targets one shard: " + on70.step(3));
+
+            StepsRun on80 = run(lesson.followUps().get(0).scenario(), lesson.shellSteps(), 0, "1");
+            assertTrue(on80.step(2).contains("upsertedCount: 1"),
+                    "from 7.1 the same upsert runs as a write without shard key: " + on80.step(2));
+        });
+    }
+
+    @Test
+    void every_lesson_with_shell_steps_has_its_claim_written_down_here() {
+        assertEquals(LESSONS.stream().filter(l -> !l.shellSteps().isEmpty()).map(Lesson::id).toList(),
+                List.copyOf(CLAIMS.keySet()));
+    }
+
+    @Test
+    void every_lessons_shell_steps_do_what_the_lesson_says() throws Exception {
+        for (Lesson lesson : LESSONS) {
+            Claim claim = CLAIMS.get(lesson.id());
+            if (claim != null) {
+                claim.check(lesson);
+            }
+        }
+    }
+
+    // ---- the file format and the panel's verb ----
+
+    private static final String WITH_STEPS = """
+            { "id": "t", "title": "T", "principle": "P.",
+              "scenario": { "namespace": "a.b", "workload": "monotonic", "key": "{ counter: 1 }", "shards": 3,
+                            "mongodbVersion": "8.0", "documents": 10, "docsPerSecond": 100, "why": "W." },
+              "watch": [ "w" ], "askTheRoom": "A?",
+              "shellSteps": [ { "label": "Split", "script": "sh.splitAt('a.b', { counter: 5 })\\nsh.status()" } ] }
+            """;
+
+    private static Lesson loadOne(String json) {
+        Map<String, String> files = new java.util.HashMap<>();
+        files.put(LessonCatalog.INDEX, "{ \"lessons\": [\"t.json\"] }");
+        files.put(LessonCatalog.DIRECTORY + "t.json", json);
+        return LessonCatalog.load(name -> Optional.ofNullable(files.get(name)), WORKLOADS).lessons().get(0);
+    }
+
+    @Test
+    void a_lesson_file_lists_its_shell_steps_each_a_label_and_a_whole_input_over_lines() {
+        assertEquals(List.of(new ShellStep("Split", "sh.splitAt('a.b', { counter: 5 })\nsh.status()")),
+                loadOne(WITH_STEPS).shellSteps());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            an open brace        | for (let i = 0; i < 3; i++) {   | shellSteps[0].script: not a whole shell input: a brace, bracket, string or comment is left open
+            an open string       | print('never closed)            | shellSteps[0].script: not a whole shell input: a brace, bracket, string or comment is left open
+            a blank script       |                                 | shellSteps[0].script: must not be blank
+            """)
+    void a_step_that_is_not_a_whole_input_is_refused_naming_the_step(String what, String script, String message) {
+        String broken = WITH_STEPS.replace("sh.splitAt('a.b', { counter: 5 })\\nsh.status()", script == null ? "" : script);
+        InvalidLessonException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidLessonException.class,
+                () -> loadOne(broken));
+        assertEquals("io/shardlab/lessons/t.json: " + message, e.getMessage());
+    }
+
+    @Test
+    void a_step_with_an_unknown_field_is_refused_naming_the_fields_it_may_have() {
+        InvalidLessonException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidLessonException.class,
+                () -> loadOne(WITH_STEPS.replace("\"script\"", "\"cmd\"")));
+        assertEquals("io/shardlab/lessons/t.json: shellSteps[0].cmd: unknown field; expected one of [label, script]",
+                e.getMessage());
+    }
+
+    @Test
+    void run_in_shell_starts_the_lessons_scenario_when_it_is_not_running_then_hands_the_snippet_to_the_panel() {
+        RecordingLauncher launcher = new RecordingLauncher();
+        LessonsViewModel vm = new LessonsViewModel(List.of(loadOne(WITH_STEPS)), launcher,
+                new javafx.beans.property.SimpleBooleanProperty(false), () -> { });
+        List<String> typed = new ArrayList<>();
+        org.junit.jupiter.api.Assertions.assertFalse(vm.shellOfferedProperty().get(), "no panel, no steps shown");
+        vm.offerShell(typed::add);
+
+        vm.runInShell(0);
+        assertEquals(1, launcher.launched.size(), "the lesson's scenario starts first");
+        assertEquals(List.of("sh.splitAt('a.b', { counter: 5 })\nsh.status()"), typed);
+        assertEquals("Running 'Split' in the shell", vm.statusProperty().get());
+
+        vm.runInShell(0);
+        assertEquals(1, launcher.launched.size(), "a running scenario is not started again");
+        assertEquals(2, typed.size());
+    }
+}
