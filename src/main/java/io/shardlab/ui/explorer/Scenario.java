@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.sim.ShardingSetup;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,10 +33,13 @@ import java.util.Optional;
  * @param queryFilter a find filter to show the targeting of, as mongosh text, e.g.
  *     {@code "{ user: 'u42' }"}; empty for none
  * @param seed the seed of the stream and the simulation: the same scenario always plays the same way
+ * @param sharding the zones and initial-split options set before {@code shardCollection}
+ *     ({@link ShardingSetup#NONE} for none); the cluster checks them with MongoDB's messages when the
+ *     scenario loads. With any set, a workload's own pre-split is not used: they lay the chunks out
  */
 public record Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
         String workload, long documents, double docsPerSecond, List<String> splitPoints,
-        Optional<String> queryFilter, long seed) {
+        Optional<String> queryFilter, long seed, ShardingSetup sharding) {
 
     /** The most shards the explorer draws. */
     public static final int MAX_SHARDS = 16;
@@ -84,6 +88,15 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
             }
         }
         queryFilter = Objects.requireNonNull(queryFilter, "queryFilter").filter(f -> !f.isBlank());
+        Objects.requireNonNull(sharding, "sharding");
+    }
+
+    /** A scenario with no zones and shardCollection's default initial chunks. */
+    public Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
+            String workload, long documents, double docsPerSecond, List<String> splitPoints,
+            Optional<String> queryFilter, long seed) {
+        this(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
+                splitPoints, queryFilter, seed, ShardingSetup.NONE);
     }
 
     /**
@@ -103,56 +116,61 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
 
     public Scenario withNamespace(String ns) {
         return new Scenario(ns, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withKeyPattern(String pattern) {
         return new Scenario(namespace, pattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withShards(int n) {
         return new Scenario(namespace, keyPattern, n, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withVersion(MongoVersion v) {
         return new Scenario(namespace, keyPattern, shards, v, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withChunkSizeMegabytes(int megabytes) {
         return new Scenario(namespace, keyPattern, shards, version, megabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withWorkload(String name) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, name, documents, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withDocuments(long n) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, n, docsPerSecond,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withDocsPerSecond(double rate) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, rate,
-                splitPoints, queryFilter, seed);
+                splitPoints, queryFilter, seed, sharding);
     }
 
     public Scenario withSplitPoints(List<String> points) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, points, queryFilter, seed);
+                docsPerSecond, points, queryFilter, seed, sharding);
     }
 
     public Scenario withQueryFilter(String filter) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, Optional.ofNullable(filter), seed);
+                docsPerSecond, splitPoints, Optional.ofNullable(filter), seed, sharding);
+    }
+
+    public Scenario withSharding(ShardingSetup setup) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
+                docsPerSecond, splitPoints, queryFilter, seed, setup);
     }
 
     public Scenario withSeed(long s) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, queryFilter, s);
+                docsPerSecond, splitPoints, queryFilter, s, sharding);
     }
 }
