@@ -118,11 +118,11 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
             ZoneSetupViewModel.Row row = vm.rows().get(i);
             TextField zone = field("zones-row-" + i + "-zone", "EU", 6);
             zone.textProperty().bindBidirectional(row.zoneProperty());
-            TextField shards = field("zones-row-" + i + "-shards", "shard01, shard02", 11);
+            TextField shards = field("zones-row-" + i + "-shards", "shard01, shard02", 14);
             shards.textProperty().bindBidirectional(row.shardsProperty());
-            TextField min = field("zones-row-" + i + "-min", "{ region: 'EU' }", 14);
+            TextField min = field("zones-row-" + i + "-min", vm.boundPrompt(), 14);
             min.textProperty().bindBidirectional(row.minProperty());
-            TextField max = field("zones-row-" + i + "-max", "{ region: 'EV' }", 14);
+            TextField max = field("zones-row-" + i + "-max", vm.boundPrompt(), 14);
             max.textProperty().bindBidirectional(row.maxProperty());
             Button remove = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
             remove.setId("zones-row-" + i + "-remove");

@@ -167,6 +167,16 @@ public final class ZoneSetupViewModel {
         return out;
     }
 
+    /** A bound as the key takes it, for the empty fields: {@code { counter: … }}; a generic one while the key is not valid. */
+    public String boundPrompt() {
+        try {
+            ShardKeyPattern key = ResolvedScenario.parseKey(target.get().keyPattern());
+            return "{ " + String.join(", ", key.fields().stream().map(f -> f.path() + ": …").toList()) + " }";
+        } catch (IllegalArgumentException e) {
+            return "{ region: 'EU' }";
+        }
+    }
+
     // ---- verbs -----------------------------------------------------------------------------------
 
     /** Adds a blank row. */

@@ -123,5 +123,6 @@ class ZoneSetupViewModelTest {
 
         assertEquals("", form.errorProperty().get());
         assertEquals(List.of("shard01", "shard02", "shard03"), form.shardIds());
+        assertEquals("{ customer: …, counter: … }", form.boundPrompt());
     }
 }
