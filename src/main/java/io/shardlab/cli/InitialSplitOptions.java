@@ -1,14 +1,13 @@
 package io.shardlab.cli;
 
-import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.ShardCollection;
-import io.shardlab.sim.UpdateZoneKeyRange;
+import io.shardlab.sim.ShardZone;
+import io.shardlab.sim.ShardingSetup;
+import io.shardlab.sim.ZoneKeyRange;
 import java.util.ArrayList;
 import java.util.List;
-import org.bson.BsonDocument;
 import picocli.CommandLine.Option;
 
 /**
@@ -64,36 +63,42 @@ final class InitialSplitOptions {
         return numInitialChunks != null ? "--num-initial-chunks" : "--presplit-hashed-zones";
     }
 
+    /**
+     * The options as the simulator takes them.
+     *
+     * @throws IllegalArgumentException one line naming the option: {@code --zone: expected SHARD:ZONE…},
+     *     {@code --zone-range: MIN …}
+     */
+    ShardingSetup setup() {
+        List<ShardZone> shardZones = new ArrayList<>();
+        for (String z : zones) {
+            try {
+                shardZones.add(ShardZone.parse(z));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--zone: " + e.getMessage(), e);
+            }
+        }
+        List<ZoneKeyRange> ranges = new ArrayList<>();
+        for (int i = 0; i + 2 < zoneRanges.size(); i += 3) {
+            try {
+                ranges.add(ZoneKeyRange.parse(zoneRanges.get(i), zoneRanges.get(i + 1), zoneRanges.get(i + 2)));
+            } catch (IllegalArgumentException e) {
+                // the option's own words for the bounds: <zone> <min> <max>
+                String reason = e.getMessage().replaceFirst("^min: ", "MIN ").replaceFirst("^max: ", "MAX ");
+                throw new IllegalArgumentException("--zone-range: " + reason, e);
+            }
+        }
+        return new ShardingSetup(shardZones, ranges, numInitialChunks == null ? 0 : numInitialChunks,
+                presplitHashedZones);
+    }
+
     /** The commands to run before {@code shardCollection}: zones for shards, then zone ranges. */
     List<ClusterCommand> beforeSharding(String namespace) {
-        List<ClusterCommand> out = new ArrayList<>();
-        for (String z : zones) {
-            int colon = z.indexOf(':');
-            if (colon <= 0 || colon == z.length() - 1) {
-                throw new IllegalArgumentException("--zone: expected SHARD:ZONE, e.g. shard01:EU, got '" + z + "'");
-            }
-            out.add(new AddShardToZone(z.substring(0, colon), z.substring(colon + 1)));
-        }
-        for (int i = 0; i + 2 < zoneRanges.size(); i += 3) {
-            String zone = zoneRanges.get(i);
-            BsonDocument min = bound(zoneRanges.get(i + 1), "MIN");
-            BsonDocument max = bound(zoneRanges.get(i + 2), "MAX");
-            out.add(new UpdateZoneKeyRange(namespace, min, max, zone));
-        }
-        return out;
+        return setup().beforeSharding(namespace);
     }
 
     /** {@code shardCollection} of {@code namespace} on {@code key} with these options. */
     ShardCollection shardCollection(String namespace, ShardKeyPattern key) {
-        return new ShardCollection(namespace, key, false, presplitHashedZones,
-                numInitialChunks == null ? 0 : numInitialChunks);
-    }
-
-    private static BsonDocument bound(String text, String which) {
-        try {
-            return BsonLiterals.parseDocument(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--zone-range: " + which + " " + e.getMessage());
-        }
+        return setup().shardCollection(namespace, key);
     }
 }

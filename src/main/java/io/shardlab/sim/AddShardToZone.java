@@ -16,6 +16,8 @@ public record AddShardToZone(String shard, String zone) implements ClusterComman
 
     public AddShardToZone {
         if (zone == null || zone.isBlank()) {
+            // ShardLab's refusal: MongoDB's parser takes any string (add_shard_to_zone_request_type.cpp),
+            // but "" is the balancer's own name for "no zone" (ZoneInfo::kNoZoneName)
             throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
         }
     }

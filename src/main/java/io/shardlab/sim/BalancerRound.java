@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ public record BalancerRound() implements ClusterCommand {
         splitAtZoneBoundaries(state);
         java.util.Set<String> busy = new java.util.HashSet<>(BalancerPolicy.busyShards(state));
         busy.addAll(state.shardsBusyElsewhere);
-        List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, busy);
+        List<BalancerPolicy.Plan> plans = selectChunksToMove(state, busy);
         // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
         List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
         ordered.sort((a, b) -> Integer.compare(b.chunkIndex(), a.chunkIndex()));
@@ -57,6 +58,37 @@ public record BalancerRound() implements ClusterCommand {
         } else {
             state.nextBalancerRoundAt = state.clock + DEFAULT_INTERVAL_MILLIS;
         }
+    }
+
+    /**
+     * {@code BalancerChunkSelectionPolicy::selectChunksToMove} for the collection: the version's
+     * {@link BalancerPolicy}, unless a zone bound still falls inside a chunk.
+     */
+    static List<BalancerPolicy.Plan> selectChunksToMove(ClusterState state, java.util.Set<String> busy) {
+        if (zoneBoundFallsInsideAChunk(state)) {
+            return List.of();
+        }
+        return state.policies.balancer().selectMigrations(state, busy);
+    }
+
+    /**
+     * Whether a zone range's min or max lies inside a chunk rather than on a chunk bound: MongoDB then
+     * postpones the collection's whole round, draining included, "until the chunk is split
+     * appropriately" (IllegalOperation "Zone boundaries … fall in the middle of an existing chunk",
+     * mongo {@code balancer_chunk_selection_policy_impl.cpp} {@code _getMigrateCandidatesForCollection},
+     * every release; the round's split phase normally cuts such chunks first).
+     */
+    private static boolean zoneBoundFallsInsideAChunk(ClusterState state) {
+        ChunkMap chunks = state.chunks();
+        for (ZoneRange z : state.collection.zones()) {
+            if (!chunks.chunkFor(z.min()).min().equals(z.min())) {
+                return true;
+            }
+            if (!z.max().isGlobalMax() && !chunks.chunkFor(z.max()).min().equals(z.max())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void splitAtZoneBoundaries(ClusterState state) {

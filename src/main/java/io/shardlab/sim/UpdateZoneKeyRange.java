@@ -1,22 +1,34 @@
 package io.shardlab.sim;
 
+import io.shardlab.bson.BsonOrder;
 import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.bson.BsonDocument;
+import org.bson.BsonMinKey;
+import org.bson.BsonType;
+import org.bson.BsonValue;
 
 /**
  * {@code sh.updateZoneKeyRange(ns, min, max, zone)}: assigns {@code [min, max)} to {@code zone},
  * or with a null zone removes the range with exactly those bounds. From 4.0.2 it also works before
  * the collection is sharded (the range waits for shardCollection).
  *
- * <p>Errors, mongo {@code sharding_catalog_manager_zone_operations.cpp} and
- * {@code balancer_policy.cpp} ({@code ZoneInfo::addRangeToZone}): a zone no shard belongs to
- * ("zone … does not exist"); bounds that are not a prefix of the shard key ("min: … is not a prefix
- * of the shard key … of ns: …"); overlap with an existing range ("Zone range: … is overlapping with
- * existing: …", {@code ZoneRange::toString} = {@code min -->> max  on  zone}); an exact duplicate
+ * <p>Checks in MongoDB's order, mongo {@code update_zone_key_range_request_type.cpp} (the range
+ * parsed by {@code ChunkRange::fromBSON}: "min: … should be less than max: …", the documents
+ * compared field name and value), {@code sharding_catalog_manager_zone_operations.cpp}
+ * {@code assignKeyRangeToZone}: bounds valid for metadata storage; a zone no shard belongs to
+ * ("zone … does not exist"); on a sharded collection bounds whose field names are a prefix of the
+ * shard key, in order ("min: … is not a prefix of the shard key … of ns: …"), extended with MinKey
+ * ({@code KeyPattern::extendRangeBound}); before sharding min and max naming the same fields
+ * ({@code ChunkRange::extractKeyPattern}); hashed fields bounded by NumberLong, MinKey or MaxKey
+ * ({@code checkHashedShardKeyRange}); no overlap with the namespace's other ranges
+ * ({@code ZoneInfo::addRangeToZone}, balancer_policy.cpp: "Zone range: … is overlapping with
+ * existing: …", {@code ZoneRange::toString} = {@code min -->> max  on  zone}). An exact duplicate
  * with the same zone is accepted as a no-op in MongoDB (refused here: nothing would change).
  *
  * @param namespace the collection
@@ -35,44 +47,120 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        if (BsonOrder.compareValues(min, max) >= 0) {
+            return Optional.of("min: " + ServerText.of(min) + " should be less than max: " + ServerText.of(max));
+        }
+        for (BsonDocument bound : List.of(min, max)) {
+            try {
+                ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(bound);
+            } catch (InvalidShardKeyException e) {
+                return Optional.of(e.getMessage());
+            }
+        }
         if (zone != null && !state.zoneShards().containsKey(zone)) {
             return Optional.of("zone " + zone + " does not exist");
         }
         boolean sharded = state.collection != null && state.collection.namespace().equals(namespace);
         if (!sharded) {
-            return Optional.empty();
+            return canApplyBeforeSharding(state);
         }
-        Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
-        Optional<ShardKey> hi = CommandSupport.boundKey(state.key(), max);
         String keyDoc = ServerText.of(state.key().toDocument());
-        if (lo.isEmpty()) {
+        if (!isFieldNamePrefix(min, state.key())) {
             return Optional.of("min: " + ServerText.of(min) + " is not a prefix of the shard key " + keyDoc + " of ns: "
                     + namespace);
         }
-        if (hi.isEmpty()) {
+        if (!isFieldNamePrefix(max, state.key())) {
             return Optional.of("max: " + ServerText.of(max) + " is not a prefix of the shard key " + keyDoc + " of ns: "
                     + namespace);
         }
-        if (lo.get().compareTo(hi.get()) >= 0) {
-            // ShardLab's text (ChunkRange's own check in MongoDB)
-            return Optional.of("max is not greater than min");
+        ShardKey lo = extended(min, state.key());
+        ShardKey hi = extended(max, state.key());
+        if (lo.compareTo(hi) >= 0) {
+            // the MinKey extension can make a range empty: {a: 1} -->> {a: 1, b: MinKey}
+            return Optional.of("min: " + ServerText.of(lo, state.key()) + " should be less than max: "
+                    + ServerText.of(hi, state.key()));
+        }
+        for (int i = 0; i < state.key().arity(); i++) {
+            if (state.key().fields().get(i).hashed()
+                    && !(validHashedBound(lo.get(i)) && validHashedBound(hi.get(i)))) {
+                return Optional.of("there exists a field in the range " + ServerText.of(lo, state.key()) + " -->> "
+                        + ServerText.of(hi, state.key()) + " not of type NumberLong, MinKey, or MaxKey which "
+                        + "corresponds to a hashed field in the shard key pattern " + keyDoc);
+            }
         }
         if (zone == null) {
             return Optional.empty();
         }
         for (ZoneRange z : state.collection.zones()) {
-            if (z.overlaps(lo.get(), hi.get())) {
-                if (z.min().equals(lo.get()) && z.max().equals(hi.get()) && z.zone().equals(zone)) {
-                    return Optional.of("zone range " + ServerText.range(lo.get(), hi.get(), state.key())
+            if (z.overlaps(lo, hi)) {
+                if (z.min().equals(lo) && z.max().equals(hi) && z.zone().equals(zone)) {
+                    return Optional.of("zone range " + ServerText.range(lo, hi, state.key())
                             + " is already assigned to " + zone);
                 }
-                return Optional.of("Zone range: " + ServerText.of(lo.get(), state.key()) + " -->> "
-                        + ServerText.of(hi.get(), state.key()) + "  on  " + zone + " is overlapping with existing: "
-                        + ServerText.of(z.min(), state.key()) + " -->> " + ServerText.of(z.max(), state.key()) + "  on  "
-                        + z.zone());
+                return Optional.of(overlapping(ServerText.of(lo, state.key()), ServerText.of(hi, state.key()),
+                        ServerText.of(z.min(), state.key()), ServerText.of(z.max(), state.key()), z.zone()));
             }
         }
         return Optional.empty();
+    }
+
+    /** The checks of a range kept for a collection not sharded yet: same fields in min and max, no overlap. */
+    private Optional<String> canApplyBeforeSharding(ClusterState state) {
+        if (!new ArrayList<>(min.keySet()).equals(new ArrayList<>(max.keySet()))) {
+            return Optional.of("the shard key of min " + ServerText.of(min) + " doesn't match with the shard key of max "
+                    + ServerText.of(max));
+        }
+        if (zone == null) {
+            return Optional.empty();
+        }
+        for (PendingZoneRange z : state.pendingZones) {
+            if (!z.namespace().equals(namespace)) {
+                continue;
+            }
+            boolean overlaps = BsonOrder.compareValues(min, z.max()) < 0 && BsonOrder.compareValues(z.min(), max) < 0;
+            if (overlaps) {
+                if (z.min().equals(min) && z.max().equals(max) && z.zone().equals(zone)) {
+                    return Optional.of("zone range [" + ServerText.of(min) + ", " + ServerText.of(max)
+                            + ") is already assigned to " + zone);
+                }
+                return Optional.of(overlapping(ServerText.of(min), ServerText.of(max), ServerText.of(z.min()),
+                        ServerText.of(z.max()), z.zone()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private String overlapping(String lo, String hi, String otherLo, String otherHi, String otherZone) {
+        return "Zone range: " + lo + " -->> " + hi + "  on  " + zone + " is overlapping with existing: " + otherLo
+                + " -->> " + otherHi + "  on  " + otherZone;
+    }
+
+    /** {@code BSONObj::isFieldNamePrefixOf}: the bound's field names start the pattern's, in order. */
+    private static boolean isFieldNamePrefix(BsonDocument bound, ShardKeyPattern key) {
+        if (bound.size() > key.arity()) {
+            return false;
+        }
+        int i = 0;
+        for (String name : bound.keySet()) {
+            if (!name.equals(key.fields().get(i++).path())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code KeyPattern::extendRangeBound(bound, false)}: the missing fields of the key as MinKey. */
+    private static ShardKey extended(BsonDocument bound, ShardKeyPattern key) {
+        BsonValue[] values = new BsonValue[key.arity()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = bound.get(key.fields().get(i).path(), new BsonMinKey());
+        }
+        return ShardKey.of(values);
+    }
+
+    /** {@code ShardKeyPattern::isValidHashedValue}. */
+    private static boolean validHashedBound(BsonValue v) {
+        return v.isInt64() || v.getBsonType() == BsonType.MIN_KEY || v.getBsonType() == BsonType.MAX_KEY;
     }
 
     @Override
@@ -84,8 +172,8 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
                 state.pendingZones.add(new PendingZoneRange(namespace, min, max, zone));
             }
         } else {
-            ShardKey lo = CommandSupport.boundKey(state.key(), min).orElseThrow();
-            ShardKey hi = CommandSupport.boundKey(state.key(), max).orElseThrow();
+            ShardKey lo = extended(min, state.key());
+            ShardKey hi = extended(max, state.key());
             List<ZoneRange> zones = new ArrayList<>(state.collection.zones());
             zones.removeIf(z -> z.min().equals(lo) && z.max().equals(hi));
             if (zone != null) {

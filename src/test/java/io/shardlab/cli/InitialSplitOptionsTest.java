@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.cluster.ZoneRange;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Set;
+import org.junit.jupiter.api.io.TempDir;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -76,6 +82,22 @@ class InitialSplitOptionsTest {
         assertEquals(2, run.exitCode(), run.out());
         assertTrue(run.err().contains(message), run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
+    }
+
+    @Test
+    void aSnapshotOfTheSimulationKeepsTheZonesAndTheShardsTags(@TempDir Path dir) {
+        Path out = dir.resolve("zoned.json");
+        CliRun run = CliRun.of("simulate", "--workload", "monotonic", "--key", "{counter: 1}", "--shards", "3",
+                "--docs", "10", "--zone", "shard02:EU", "--zone-range", "EU", "{counter: 0}", "{counter: 1000000}",
+                "--snapshot-out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+
+        ClusterSnapshot read = SnapshotFile.read(out).cluster();
+
+        assertEquals(List.of("EU"), read.zones().stream().map(ZoneRange::zone).toList());
+        assertEquals(BsonDocument.parse("{counter: 0}"), read.zones().get(0).min().toDocument(read.key()));
+        assertEquals(Set.of("EU"), read.shards().get(1).zones());
+        assertEquals(Set.of(), read.shards().get(0).zones());
     }
 
     @Test

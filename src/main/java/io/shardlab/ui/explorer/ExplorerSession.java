@@ -16,7 +16,6 @@ import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.SetBalancerState;
-import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.SimulationSnapshot;
@@ -229,9 +228,10 @@ final class ExplorerSession {
     }
 
     /**
-     * Builds the cluster of {@code scenario}: its shards, the collection sharded on its key, cut at its
-     * split points (or the workload's own pre-split) with the chunks spread round-robin, and the
-     * stream read ahead.
+     * Builds the cluster of {@code scenario}: its shards, its zones and zone ranges, the collection
+     * sharded on its key with its initial-split options, cut at its split points (or, with no zones or
+     * options, the workload's own pre-split) with the chunks spread round-robin, and the stream read
+     * ahead.
      *
      * @throws IllegalArgumentException with MongoDB's text when the cluster refuses the key or a split
      *     point, or naming the document of the stream that cannot be routed on the key
@@ -257,9 +257,12 @@ final class ExplorerSession {
             for (int i = 1; i <= s.shards(); i++) {
                 cluster.execute(new AddShard(naming.shardId(i)));
             }
-            cluster.execute(new ShardCollection(s.namespace(), scenario.key(), false, false));
+            for (ClusterCommand c : s.sharding().beforeSharding(s.namespace())) {
+                cluster.execute(c);
+            }
+            cluster.execute(s.sharding().shardCollection(s.namespace(), scenario.key()));
             List<ShardKey> points = scenario.splitPoints();
-            if (points.isEmpty()) {
+            if (points.isEmpty() && s.sharding().isEmpty()) {
                 points = scenario.source().initialSplit(scenario.settings())
                         .filter(split -> split.key().equals(scenario.key()))
                         .map(InitialSplit::splitPoints).orElse(List.of());

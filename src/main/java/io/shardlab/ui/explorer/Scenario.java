@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.sim.ShardingSetup;
 import io.shardlab.workload.StreamStep;
 import java.util.List;
 import java.util.Objects;
@@ -35,10 +36,14 @@ import java.util.Optional;
  * @param seed the seed of the stream and the simulation: the same scenario always plays the same way
  * @param steps commands run while the stream plays, each once its number of documents is in (e.g. a
  *     shard added mid-stream); empty for none
+ * @param sharding the zones and initial-split options set before {@code shardCollection}
+ *     ({@link ShardingSetup#NONE} for none); the cluster checks them with MongoDB's messages when the
+ *     scenario loads. With any set, a workload's own pre-split is not used: they lay the chunks out
  */
 public record Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
         String workload, long documents, double docsPerSecond, List<String> splitPoints,
-        Optional<String> queryFilter, long seed, List<StreamStep> steps) {
+        Optional<String> queryFilter, long seed, List<StreamStep> steps,
+        ShardingSetup sharding) {
 
     /** The most shards the explorer draws. */
     public static final int MAX_SHARDS = 16;
@@ -88,14 +93,15 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
         }
         queryFilter = Objects.requireNonNull(queryFilter, "queryFilter").filter(f -> !f.isBlank());
         steps = StreamStep.inOrder(steps);
+        Objects.requireNonNull(sharding, "sharding");
     }
 
-    /** A scenario without {@link #steps()}. */
+    /** A scenario without {@link #steps()}, with no zones and shardCollection's default initial chunks. */
     public Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
             String workload, long documents, double docsPerSecond, List<String> splitPoints,
             Optional<String> queryFilter, long seed) {
         this(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, List.of());
+                splitPoints, queryFilter, seed, List.of(), ShardingSetup.NONE);
     }
 
     /**
@@ -115,61 +121,66 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
 
     public Scenario withNamespace(String ns) {
         return new Scenario(ns, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withKeyPattern(String pattern) {
         return new Scenario(namespace, pattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withShards(int n) {
         return new Scenario(namespace, keyPattern, n, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withVersion(MongoVersion v) {
         return new Scenario(namespace, keyPattern, shards, v, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withChunkSizeMegabytes(int megabytes) {
         return new Scenario(namespace, keyPattern, shards, version, megabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withWorkload(String name) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, name, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withDocuments(long n) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, n, docsPerSecond,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withDocsPerSecond(double rate) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, rate,
-                splitPoints, queryFilter, seed, steps);
+                splitPoints, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withSplitPoints(List<String> points) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, points, queryFilter, seed, steps);
+                docsPerSecond, points, queryFilter, seed, steps, sharding);
     }
 
     public Scenario withQueryFilter(String filter) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, Optional.ofNullable(filter), seed, steps);
+                docsPerSecond, splitPoints, Optional.ofNullable(filter), seed, steps, sharding);
     }
 
     public Scenario withSeed(long s) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, queryFilter, s, steps);
+                docsPerSecond, splitPoints, queryFilter, s, steps, sharding);
     }
 
     public Scenario withSteps(List<StreamStep> newSteps) {
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, queryFilter, seed, newSteps);
+                docsPerSecond, splitPoints, queryFilter, seed, newSteps, sharding);
+    }
+
+    public Scenario withSharding(ShardingSetup setup) {
+        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
+                docsPerSecond, splitPoints, queryFilter, seed, steps, setup);
     }
 }

@@ -31,7 +31,7 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
 
 /**
  * The setup strip: workload, shard key (checked as it is typed), shards, chunk size, MongoDB version,
- * pace, and Apply. Errors show inline under the key.
+ * pace, Zones… and Apply. Errors show inline under the key.
  */
 final class SetupBar {
 
@@ -183,6 +183,15 @@ final class SetupBar {
         vm.docsPerSecondProperty().addListener((obs, was, now) -> pace.setValue(now.intValue()));
         pace.setTooltip(new Tooltip("Inserts per simulated second"));
 
+        Button zones = new Button();
+        zones.setId("setup-zones");
+        zones.textProperty().bind(Bindings.createStringBinding(() -> SetupViewModel.zonesLabel(vm.shardingProperty().get()),
+                vm.shardingProperty()));
+        zones.setTooltip(new Tooltip("Zones for shards, zone ranges, numInitialChunks and presplitHashedZones, set "
+                + "before sh.shardCollection"));
+        zones.setOnAction(e -> new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow()).showAndWait());
+        zones.setMaxWidth(220);
+
         Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));
         apply.setId("setup-apply");
         apply.getStyleClass().add(Styles.ACCENT);
@@ -198,7 +207,8 @@ final class SetupBar {
         // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
         // fit go to a second row instead of being cut off at the window's edge
         FlowPane fields = new FlowPane(field("Workload", workloadBox), field("Shard key", key), field("Shards", shards),
-                field("Chunk size", chunkSize), field("Version", version), field("Pace", pace), bottomAligned(apply));
+                field("Chunk size", chunkSize), field("Version", version), field("Pace", pace), bottomAligned(zones),
+                bottomAligned(apply));
         fields.setId("setup-fields");
         fields.getStyleClass().add("setup-fields");
         fields.setRowValignment(VPos.BOTTOM);

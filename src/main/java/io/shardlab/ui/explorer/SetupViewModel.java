@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.sim.ShardingSetup;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -28,7 +30,8 @@ import javafx.collections.FXCollections;
 
 /**
  * The explorer's setup form: the shard key (validated as it is typed, with MongoDB's messages), the
- * workload, shard count, chunk size, MongoDB version and pace. Its fields are plain writable
+ * workload, shard count, chunk size, MongoDB version, pace, and the zones and initial-split options
+ * set before sharding ({@link #zoneSetup()}). Its fields are plain writable
  * properties the form binds to; {@link #apply()} turns them into a {@link Scenario} for the launcher.
  */
 public final class SetupViewModel {
@@ -79,6 +82,8 @@ public final class SetupViewModel {
     private final IntegerProperty chunkSizeMegabytes = new SimpleIntegerProperty(this, "chunkSizeMegabytes", 0);
     private final IntegerProperty docsPerSecond =
             new SimpleIntegerProperty(this, "docsPerSecond", (int) Scenario.DEFAULT_DOCS_PER_SECOND);
+    private final ObjectProperty<ShardingSetup> sharding =
+            new SimpleObjectProperty<>(this, "sharding", ShardingSetup.NONE);
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(this, "valid");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private Scenario base = Scenario.of("{ counter: 1 }", "monotonic");
@@ -219,6 +224,38 @@ public final class SetupViewModel {
         return String.format(Locale.ROOT, "%,d docs/s", docsPerSecond);
     }
 
+    /**
+     * The zones and initial-split options set before {@code shardCollection}; {@link ShardingSetup#NONE}
+     * for shardCollection's defaults. Edited in the form {@link #zoneSetup()} opens.
+     */
+    public ReadOnlyObjectProperty<ShardingSetup> shardingProperty() {
+        return sharding;
+    }
+
+    /** How the Zones button reads: {@code "Zones…"}, or what is set, e.g. {@code "Zones: EU, US"}. */
+    public static String zonesLabel(ShardingSetup setup) {
+        List<String> parts = new ArrayList<>(setup.zones());
+        if (setup.numInitialChunks() != 0) {
+            parts.add(setup.numInitialChunks() + " initial chunks");
+        }
+        if (setup.presplitHashedZones()) {
+            parts.add("presplit");
+        }
+        return parts.isEmpty() ? "Zones…" : "Zones: " + String.join(", ", parts);
+    }
+
+    /**
+     * A form to edit {@link #shardingProperty()}, checked on the cluster this form describes now (its
+     * collection, key, shards and release); its accept replaces the setup and applies the form.
+     */
+    public ZoneSetupViewModel zoneSetup() {
+        return new ZoneSetupViewModel(() -> new ZoneSetupViewModel.Target(collectionFor(keyPattern.get()).namespace(),
+                keyPattern.get(), shards.get(), version.get()), sharding.get(), setup -> {
+                    sharding.set(setup);
+                    apply();
+                });
+    }
+
     /** Whether the form can be applied. */
     public ReadOnlyBooleanProperty validProperty() {
         return valid.getReadOnlyProperty();
@@ -240,7 +277,8 @@ public final class SetupViewModel {
             Scenario scenario = collectionFor(keyPattern.get()).withKeyPattern(keyPattern.get())
                     .withWorkload(workload.get().id())
                     .withShards(shards.get()).withVersion(version.get())
-                    .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get());
+                    .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get())
+                    .withSharding(sharding.get());
             if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
                 // a query chosen for another key or stream (a lesson's) says nothing about this one
                 scenario = scenario.withQueryFilter(null);
@@ -331,6 +369,7 @@ public final class SetupViewModel {
         version.set(scenario.version());
         chunkSizeMegabytes.set(scenario.chunkSizeMegabytes());
         docsPerSecond.set((int) Math.round(scenario.docsPerSecond()));
+        sharding.set(scenario.sharding());
         error.set("");
     }
 }

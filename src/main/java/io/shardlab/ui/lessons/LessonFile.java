@@ -3,6 +3,9 @@ package io.shardlab.ui.lessons;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.sim.ShardZone;
+import io.shardlab.sim.ShardingSetup;
+import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.StreamStep;
@@ -32,6 +35,9 @@ import org.bson.BsonValue;
  *                 "steps": [ { "afterDocuments": 100000, "addShard": "shard04" } ] (optional: commands run
  *                           while the stream plays; a shard added must take the next free name, shard04 after 3 shards),
  *                 "queries": [ { "label": …, "filter": "{ counter: 42 }", "expect": "single-shard" } ] (optional),
+ *                 "zones": [ { "zone": "EU", "shards": [ "shard01" ],
+ *                              "ranges": [ { "min": "{ region: 'EU' }", "max": "{ region: 'EV' }" } ] } ] (optional,
+ *                     set before sharding), "numInitialChunks": 8, "presplitHashedZones": true (optional),
  *                 "why": "why this version and chunk size" },
  *   "watch": [ …, … ], "askTheRoom": …,
  *   "followUps": [ { "label": …, "note": …, "scenario": { only the fields that change, and "why" } } ] (optional),
@@ -61,8 +67,11 @@ final class LessonFile {
     static final int SHELL_STEP_LABEL_MAX = 44;
     static final int SHELL_SCRIPT_MAX = 1_500;
     private static final Set<String> SCENARIO_FIELDS = Set.of("namespace", "workload", "key", "shards",
-            "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "steps", "queries", "why");
+            "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "steps", "queries", "why",
+            "zones", "numInitialChunks", "presplitHashedZones");
     private static final Set<String> STEP_FIELDS = Set.of("afterDocuments", "addShard");
+    private static final Set<String> ZONE_FIELDS = Set.of("zone", "shards", "ranges");
+    private static final Set<String> RANGE_FIELDS = Set.of("min", "max");
     private static final Set<String> QUERY_FIELDS = Set.of("label", "filter", "expect");
     private static final Set<String> FOLLOW_UP_FIELDS = Set.of("label", "note", "scenario");
 
@@ -174,8 +183,13 @@ final class LessonFile {
             queries.add(new LessonQuery(label, filter, expected));
         }
         String why = s.text("why", WHY_MAX);
+        ShardingSetup sharding = sharding(s);
+        s.check("zones", () -> {
+            checks.sharding(sharding, version, shards, namespace, key);
+            return sharding;
+        });
         Scenario base = s.check("", () -> new Scenario(namespace, keyText, shards, version, chunkSize, workloadName,
-                documents, docsPerSecond, splitPoints, Optional.empty(), seed, steps));
+                documents, docsPerSecond, splitPoints, Optional.empty(), seed, steps, sharding));
         return new LessonScenario(base, queries, why);
     }
 
@@ -204,6 +218,36 @@ final class LessonFile {
             previous = after;
         }
         return steps;
+    }
+
+    /** The zones, zone ranges and initial-split options, read as the explorer's Zones… form takes them. */
+    private ShardingSetup sharding(Fields s) {
+        List<ShardZone> shardZones = new ArrayList<>();
+        List<ZoneKeyRange> ranges = new ArrayList<>();
+        List<BsonDocument> zones = s.objects("zones", 0, Scenario.MAX_SHARDS);
+        for (int i = 0; i < zones.size(); i++) {
+            Fields z = new Fields(zones.get(i), s.path("zones[" + i + "]"), ZONE_FIELDS,
+                    s.inherited.contains("zones") ? ZONE_FIELDS : Set.of());
+            String zone = z.text("zone", 40);
+            List<String> shards = z.document.containsKey("shards") ? z.texts("shards", 0, Scenario.MAX_SHARDS, 20)
+                    : List.of();
+            for (String shard : shards) {
+                shardZones.add(new ShardZone(shard, zone));
+            }
+            List<BsonDocument> rangeJson = z.objects("ranges", 0, 16);
+            for (int j = 0; j < rangeJson.size(); j++) {
+                Fields r = new Fields(rangeJson.get(j), z.path("ranges[" + j + "]"), RANGE_FIELDS, Set.of());
+                String min = r.text("min", 300);
+                String max = r.text("max", 300);
+                ranges.add(r.check("", () -> ZoneKeyRange.parse(zone, min, max)));
+            }
+        }
+        long numInitialChunks = s.optionalWholeNumber("numInitialChunks", 0, 0, Long.MAX_VALUE);
+        BsonValue presplit = s.document.get("presplitHashedZones");
+        if (presplit != null && !presplit.isBoolean()) {
+            throw s.invalid("presplitHashedZones", "expected true or false, found " + typeOf(presplit));
+        }
+        return new ShardingSetup(shardZones, ranges, numInitialChunks, presplit != null && presplit.asBoolean().getValue());
     }
 
     private List<String> splitPoints(Fields s, Workload workload, ShardKeyPattern key, long documents, long seed) {

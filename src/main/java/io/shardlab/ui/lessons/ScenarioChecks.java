@@ -10,7 +10,10 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.sim.ShardingSetup;
+import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.InitialSplit;
+import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import io.shardlab.workload.WorkloadSettings;
@@ -109,6 +112,22 @@ final class ScenarioChecks {
                     + "' prepares split points for the key " + split.key() + ", not " + key);
         }
         return split.splitPoints().stream().map(p -> BsonPrinter.shell(p.toDocument(key))).toList();
+    }
+
+    /**
+     * Zones and initial-split options the lesson sets before sharding: the cluster of {@code shards}
+     * shards of {@code version} accepts them for {@code namespace} on {@code key}
+     * ({@link ShardingSetup#refusal}, MongoDB's messages).
+     */
+    void sharding(ShardingSetup setup, MongoVersion version, int shards, String namespace, ShardKeyPattern key) {
+        SimulationSetup naming = SimulationSetup.of(version, shards);
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= shards; i++) {
+            ids.add(naming.shardId(i));
+        }
+        setup.refusal(SimulationConfig.of(version), ids, namespace, key).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
     }
 
     /**

@@ -8,13 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.sim.ShardZone;
+import io.shardlab.sim.ShardingSetup;
+import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.junit.jupiter.api.Test;
@@ -48,6 +54,34 @@ class ExplorerSessionTest {
     void the_charts_window_spans_about_120_windows_over_the_stream_in_round_numbers(long docs, double rate,
             long windowMillis) {
         assertEquals(windowMillis, ExplorerSession.windowMillis(docs, rate));
+    }
+
+    @Test
+    void zones_set_before_sharding_lay_out_the_initial_chunks_and_the_snapshot_keeps_them() {
+        // SingleChunkPerTagSplitPolicy (initial_split_policy.cpp): one chunk per zone range on the zone's
+        // shard, the holes round-robin over the shards
+        ShardingSetup zones = new ShardingSetup(List.of(new ShardZone("shard03", "EU")),
+                List.of(ZoneKeyRange.parse("EU", "{ counter: 1000 }", "{ counter: 2000 }")), 0, false);
+        ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
+                .withVersion(MongoVersion.V7_0).withSharding(zones));
+
+        ClusterSnapshot cluster = session.frame().cluster().cluster();
+
+        assertEquals(3, cluster.chunks().size(), "a hole, the zone range, a hole; no workload pre-split");
+        assertEquals("shard03", cluster.chunks().get(1).shard());
+        assertEquals(BsonDocument.parse("{counter: 1000}"),
+                cluster.chunks().get(1).min().toDocument(cluster.key()));
+        assertEquals(List.of("EU"), cluster.zones().stream().map(ZoneRange::zone).toList());
+        assertEquals(Set.of("EU"), cluster.shards().get(2).zones());
+    }
+
+    @Test
+    void a_zone_the_cluster_refuses_fails_the_load_with_mongodbs_message() {
+        ShardingSetup zones = new ShardingSetup(List.of(),
+                List.of(ZoneKeyRange.parse("EU", "{ counter: 1000 }", "{ counter: 2000 }")), 0, false);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(100).withSharding(zones)));
+        assertTrue(e.getMessage().endsWith(": zone EU does not exist"), e.getMessage());
     }
 
     @Test

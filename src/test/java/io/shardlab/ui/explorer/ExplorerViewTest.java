@@ -162,6 +162,37 @@ class ExplorerViewTest {
     }
 
     @Test
+    void zones_set_in_the_zones_dialog_shape_the_initial_chunks_and_a_refusal_shows_inline(FxRobot robot)
+            throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
+                .withVersion(io.shardlab.cluster.MongoVersion.V7_0));
+        assertEquals("Zones…", robot.lookup("#setup-zones").queryButton().getText());
+
+        robot.clickOn("#setup-zones");
+        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
+        robot.clickOn("#zones-add");
+        waitUntil(() -> robot.lookup("#zones-row-0-zone").tryQuery().isPresent());
+        robot.clickOn("#zones-row-0-zone").write("EU");
+        robot.clickOn("#zones-row-0-shards").write("shard09");
+        waitUntil(() -> robot.lookup("#zones-error").queryAs(Label.class).isVisible());
+        assertEquals("sh.addShardToZone(\"shard09\", \"EU\"): shard shard09 does not exist",
+                robot.lookup("#zones-error").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#zones-ok").queryButton().isDisabled());
+
+        replaceText(robot, "#zones-row-0-shards", "shard03");
+        robot.clickOn("#zones-row-0-min").write("{ counter: 1000 }");
+        robot.clickOn("#zones-row-0-max").write("{ counter: 2000 }");
+        waitUntil(() -> !robot.lookup("#zones-ok").queryButton().isDisabled());
+        DiagramPicture before = vm.numberLine().pictureProperty().get();
+        robot.clickOn("#zones-ok");
+
+        waitUntil(() -> vm.numberLine().pictureProperty().get() != before && chunks() == 3);
+        assertEquals("Zones: EU", robot.lookup("#setup-zones").queryButton().getText());
+        var model = vm.numberLine().pictureProperty().get().model();
+        assertEquals("shard03", model.shards().get(model.shardOf(1)), "the zone range's chunk is on its shard");
+    }
+
+    @Test
     void keys_zoom_and_pan_the_line_and_the_fit_button_shows_the_whole_line(FxRobot robot) throws Exception {
         launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
                 .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }")));

@@ -13,6 +13,9 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
+import io.shardlab.sim.ShardZone;
+import io.shardlab.sim.ShardingSetup;
+import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.ui.explorer.ResolvedScenario;
 import io.shardlab.ui.explorer.Scenario;
 import io.shardlab.workload.Workload;
@@ -199,6 +202,17 @@ class LessonCatalogTest {
         assertEquals(lesson.scenario().base().steps(), lesson.followUps().get(0).scenario().base().steps());
     }
 
+    @Test
+    void a_lesson_may_set_zones_before_sharding() {
+        Lesson lesson = loadOne(VALID.replace("\"why\": \"W.\"", "\"zones\": [ { \"zone\": \"EU\", \"shards\": "
+                + "[ \"shard02\" ], \"ranges\": [ { \"min\": \"{ counter: 0 }\", \"max\": \"{ counter: 10 }\" } ] } ], "
+                + "\"why\": \"W.\"")).lessons().get(0);
+        ShardingSetup sharding = lesson.scenario().base().sharding();
+        assertEquals(List.of(new ShardZone("shard02", "EU")), sharding.shardZones());
+        assertEquals(List.of(ZoneKeyRange.parse("EU", "{ counter: 0 }", "{ counter: 10 }")), sharding.zoneRanges());
+        assertEquals(sharding, lesson.followUps().get(0).scenario().base().sharding(), "a follow-up inherits them");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             # what is wrong             | replace                               | with                                    | message after 'io/shardlab/lessons/t.json: '
@@ -226,7 +240,11 @@ class LessonCatalogTest {
             title too long for a room   | "title": "T"                          | "title": "A title that goes on and on and on and on and on and on" | title: 55 characters; at most 48 so it stays readable on a projector
             id not hyphenated words     | "id": "t"                             | "id": "Monotonic Key"                   | id: lower-case words joined by hyphens, e.g. monotonic-key, got 'Monotonic Key'
             follow-up without why       | "shards": 4, "why": "W2."             | "shards": 4                             | followUps[0].scenario.why: required: say why this variant's settings show the comparison
-            follow-up unknown field     | "shards": 4,                          | "shard": 4,                             | followUps[0].scenario.shard: unknown field; expected one of [chunkSizeMB, docsPerSecond, documents, key, mongodbVersion, namespace, queries, seed, shards, splitPoints, steps, why, workload]
+            follow-up unknown field     | "shards": 4,                          | "shard": 4,                             | followUps[0].scenario.shard: unknown field; expected one of [chunkSizeMB, docsPerSecond, documents, key, mongodbVersion, namespace, numInitialChunks, presplitHashedZones, queries, seed, shards, splitPoints, steps, why, workload, zones]
+            zone on no shard            | "why": "W."                           | "zones": [ { "zone": "EU", "ranges": [ { "min": "{ counter: 0 }", "max": "{ counter: 10 }" } ] } ], "why": "W." | scenario.zones: sh.updateZoneKeyRange("a.b", { counter: 0 }, { counter: 10 }, "EU"): zone EU does not exist
+            zone bound does not parse   | "why": "W."                           | "zones": [ { "zone": "EU", "shards": [ "shard01" ], "ranges": [ { "min": "{ counter: }", "max": "{ counter: 10 }" } ] } ], "why": "W." | scenario.zones[0].ranges[0]: min: '{ counter: }' is not valid: JSON reader was expecting a value but found '}'.
+            zone misspelt field         | "why": "W."                           | "zones": [ { "zone": "EU", "shard": [ "shard01" ] } ], "why": "W." | scenario.zones[0].shard: unknown field; expected one of [ranges, shards, zone]
+            presplit not a boolean      | "why": "W."                           | "presplitHashedZones": "yes", "why": "W." | scenario.presplitHashedZones: expected true or false, found a string
             follow-up breaks inherited  | "shards": 4,                          | "key": "{ total: 1 }",                  | followUps[0].scenario.queries[0].expect: the lesson says single-shard but mongos targets { counter: 1 } on { total: 1 } as scatter-gather (taken unchanged from the lesson's scenario)
             not an object               | { "id"                                | "id"                                    | not a JSON object: a lesson file starts with {
             not valid JSON              | "watch": [ "w" ],                     | "watch": [ "w" ,                        | not valid JSON: JSON reader was expecting a value but found ':'.
