@@ -14,10 +14,13 @@ import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.MergeChunks;
 import io.shardlab.sim.MoveChunk;
+import io.shardlab.sim.MoveChunkBounds;
 import io.shardlab.sim.MoveRange;
 import io.shardlab.sim.RefineCollectionShardKey;
+import io.shardlab.sim.RemoveShardFromZone;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SplitAt;
+import io.shardlab.sim.SplitBounds;
 import io.shardlab.sim.SplitFind;
 import io.shardlab.sim.UpdateZoneKeyRange;
 import java.util.ArrayList;
@@ -62,7 +65,7 @@ public final class MongosCommands {
             "listShards", "reshardCollection", "balancerCollectionStatus");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
-    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection", "removeShardFromZone",
+    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection",
             "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
@@ -147,7 +150,7 @@ public final class MongosCommands {
         try {
             return dispatch(database, name, command);
         } catch (CommandFailedException e) {
-            throw new MongoCommandException(ErrorCode.OPERATION_FAILED, e.reason());
+            throw new MongoCommandException(ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
         } catch (InvalidShardKeyException e) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, e.getMessage());
         }
@@ -193,6 +196,10 @@ public final class MongosCommands {
                 return balancerCollectionStatus(command);
             case "addShardToZone":
                 catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
+                        requireString(command, "zone")));
+                return ok();
+            case "removeShardFromZone":
+                catalog.executeOnShards(new RemoveShardFromZone(requireString(command, "removeShardFromZone"),
                         requireString(command, "zone")));
                 return ok();
             case "updateZoneKeyRange":
@@ -404,13 +411,31 @@ public final class MongosCommands {
     private BsonDocument split(BsonDocument command) {
         String ns = namespaceArgument(command, "split");
         requireSharded(ns);
-        if (command.containsKey("middle")) {
-            catalog.execute(ns, new SplitAt(ns, command.getDocument("middle")));
-        } else if (command.containsKey("find")) {
-            catalog.execute(ns, new SplitFind(ns, command.getDocument("find")));
-        } else {
-            // mongo src/mongo/s/commands/cluster_split_cmd.cpp
+        // mongo src/mongo/s/commands/cluster_split_cmd.cpp: an empty document counts as absent
+        BsonDocument find = nonEmptyDocument(command, "find");
+        BsonDocument middle = nonEmptyDocument(command, "middle");
+        BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
+        if (!bounds.isEmpty() && bounds.size() < 2) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "upper bound not specified");
+        }
+        if (find != null && !bounds.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and find at the same time");
+        }
+        if (find == null && bounds.isEmpty() && middle == null) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "need to specify find/bounds or middle");
+        }
+        if (find != null && middle != null) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify find and middle together");
+        }
+        if (!bounds.isEmpty() && middle != null) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and middle together");
+        }
+        if (middle != null) {
+            catalog.execute(ns, new SplitAt(ns, middle));
+        } else if (find != null) {
+            catalog.execute(ns, new SplitFind(ns, find));
+        } else {
+            catalog.execute(ns, new SplitBounds(ns, boundDocument(bounds, 0), boundDocument(bounds, 1)));
         }
         return ok();
     }
@@ -419,12 +444,16 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "moveChunk");
         requireSharded(ns);
         String to = requireString(command, "to");
-        if (!command.containsKey("find")) {
+        // mongo src/mongo/s/commands/cluster_move_chunk_cmd.cpp: exactly one of find and bounds
+        BsonDocument find = nonEmptyDocument(command, "find");
+        BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
+        if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE,
                     "need to specify either a find query, or both lower and upper bounds.");
         }
         boolean force = command.getBoolean("forceJumbo", BsonBoolean.FALSE).getValue();
-        catalog.execute(ns, new MoveChunk(ns, command.getDocument("find"), to, force));
+        catalog.execute(ns, find != null ? new MoveChunk(ns, find, to, force)
+                : new MoveChunkBounds(ns, boundDocument(bounds, 0), boundDocument(bounds, 1), to, force));
         long millis = catalog.settle(ns);
         return ok(new BsonDocument("millis", new BsonInt32((int) Math.min(Integer.MAX_VALUE, millis))));
     }
@@ -520,12 +549,10 @@ public final class MongosCommands {
     private BsonDocument updateZoneKeyRange(BsonDocument command) {
         String ns = namespaceArgument(command, "updateZoneKeyRange");
         BsonValue zone = command.get("zone", BsonNull.VALUE);
-        if (zone.isNull()) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED,
-                    "ShardLab does not simulate removing a zone range yet");
-        }
+        // zone: null removes the range with exactly these bounds; none is a no-op (mongo
+        // sharding_catalog_manager_zone_operations.cpp removeKeyRangeFromZone)
         catalog.updateZoneKeyRange(new UpdateZoneKeyRange(ns, command.getDocument("min"), command.getDocument("max"),
-                zone.asString().getValue()));
+                zone.isNull() ? null : zone.asString().getValue()));
         return ok();
     }
 
@@ -556,6 +583,20 @@ public final class MongosCommands {
                     + field + "' is missing but a required field");
         }
         return v.asString().getValue();
+    }
+
+    /** A document argument, null when absent or empty (MongoDB's {@code getObjectField} reads both as empty). */
+    private static BsonDocument nonEmptyDocument(BsonDocument command, String field) {
+        BsonValue v = command.get(field);
+        return v != null && v.isDocument() && !v.asDocument().isEmpty() ? v.asDocument() : null;
+    }
+
+    /** One bound of a {@code bounds: [min, max]} argument. */
+    private static BsonDocument boundDocument(BsonArray bounds, int i) {
+        if (!bounds.get(i).isDocument()) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "bounds[" + i + "] must be a document");
+        }
+        return bounds.get(i).asDocument();
     }
 
     private static BsonDocument optionalDocument(BsonDocument command, String field) {

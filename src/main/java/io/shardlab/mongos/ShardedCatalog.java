@@ -331,10 +331,16 @@ public final class ShardedCatalog {
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
      */
     public void executeOnShards(ClusterCommand command) {
-        SimulatedCluster probe = collections.isEmpty() ? probeCluster() : collections.values().iterator().next().cluster();
-        Optional<String> error = probe.canApply(command);
-        if (error.isPresent()) {
-            throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
+        // every cluster checks: each knows the zone ranges of its own collection, the probe those
+        // waiting for a collection to be sharded
+        List<SimulatedCluster> clusters = new ArrayList<>();
+        clusters.add(probeCluster());
+        collections.values().forEach(c -> clusters.add(c.cluster()));
+        for (SimulatedCluster cluster : clusters) {
+            Optional<io.shardlab.sim.Refusal> error = cluster.refusal(command);
+            if (error.isPresent()) {
+                throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
+            }
         }
         for (CollectionEntry c : collections.values()) {
             c.cluster().execute(command);
@@ -411,7 +417,7 @@ public final class ShardedCatalog {
     public void addShard(String id) {
         AddShard command = new AddShard(id);
         SimulatedCluster probe = probeCluster();
-        Optional<String> error = probe.canApply(command);
+        Optional<io.shardlab.sim.Refusal> error = probe.refusal(command);
         if (error.isPresent()) {
             throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
         }
@@ -470,7 +476,8 @@ public final class ShardedCatalog {
             c.cluster().execute(command);
         }
         shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r && r.shard().equals(id))
-                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id)));
+                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id))
+                || (c instanceof io.shardlab.sim.RemoveShardFromZone z && z.shard().equals(id)));
         draining.remove(id);
         shardIds.remove(id);
         return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of());

@@ -36,7 +36,14 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         if (key.isEmpty()) {
             return Optional.of(CommandSupport.noShardKeyInQuery(query));
         }
-        int i = state.chunks().indexOf(key.get());
+        return refusalAtMedian(state, state.chunks().indexOf(key.get()));
+    }
+
+    /**
+     * Why the chunk at {@code i} cannot be split at its median, if it cannot (shared by the
+     * {@code find} and {@code bounds} forms of {@code split}).
+     */
+    static Optional<String> refusalAtMedian(ClusterState state, int i) {
         if (state.isMigrating(i)) {
             return Optional.of(CommandSupport.migrationInProgress("split a chunk"));
         }
@@ -64,7 +71,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
      * unknown documents, placed at the middle rank by {@link KeyInterpolation}, or empty when it
      * cannot be placed.
      */
-    private static Optional<List<ShardKey>> median(ClusterState state, int i) {
+    static Optional<List<ShardKey>> median(ClusterState state, int i) {
         ChunkDocuments docs = state.buckets.get(i);
         long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
         if (docs.hasUnknown()) {

@@ -35,8 +35,13 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         if (zone != null && !state.zoneShards().containsKey(zone)) {
-            return Optional.of("zone " + zone + " does not exist");
+            return Optional.of(new Refusal("ZoneNotFound", "zone " + zone + " does not exist"));
         }
         boolean sharded = state.collection != null && state.collection.namespace().equals(namespace);
         if (!sharded) {
@@ -46,16 +51,16 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         Optional<ShardKey> hi = CommandSupport.boundKey(state.key(), max);
         String keyDoc = ServerText.of(state.key().toDocument());
         if (lo.isEmpty()) {
-            return Optional.of("min: " + ServerText.of(min) + " is not a prefix of the shard key " + keyDoc + " of ns: "
-                    + namespace);
+            return Optional.of(new Refusal("ShardKeyNotFound", "min: " + ServerText.of(min)
+                    + " is not a prefix of the shard key " + keyDoc + " of ns: " + namespace));
         }
         if (hi.isEmpty()) {
-            return Optional.of("max: " + ServerText.of(max) + " is not a prefix of the shard key " + keyDoc + " of ns: "
-                    + namespace);
+            return Optional.of(new Refusal("ShardKeyNotFound", "max: " + ServerText.of(max)
+                    + " is not a prefix of the shard key " + keyDoc + " of ns: " + namespace));
         }
         if (lo.get().compareTo(hi.get()) >= 0) {
             // ShardLab's text (ChunkRange's own check in MongoDB)
-            return Optional.of("max is not greater than min");
+            return Optional.of(Refusal.operationFailed("max is not greater than min"));
         }
         if (zone == null) {
             return Optional.empty();
@@ -63,13 +68,13 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         for (ZoneRange z : state.collection.zones()) {
             if (z.overlaps(lo.get(), hi.get())) {
                 if (z.min().equals(lo.get()) && z.max().equals(hi.get()) && z.zone().equals(zone)) {
-                    return Optional.of("zone range " + ServerText.range(lo.get(), hi.get(), state.key())
-                            + " is already assigned to " + zone);
+                    return Optional.of(Refusal.operationFailed("zone range "
+                            + ServerText.range(lo.get(), hi.get(), state.key()) + " is already assigned to " + zone));
                 }
-                return Optional.of("Zone range: " + ServerText.of(lo.get(), state.key()) + " -->> "
-                        + ServerText.of(hi.get(), state.key()) + "  on  " + zone + " is overlapping with existing: "
+                return Optional.of(new Refusal("RangeOverlapConflict", "Zone range: "
+                        + ServerText.of(lo.get(), state.key()) + " -->> " + ServerText.of(hi.get(), state.key()) + "  on  " + zone + " is overlapping with existing: "
                         + ServerText.of(z.min(), state.key()) + " -->> " + ServerText.of(z.max(), state.key()) + "  on  "
-                        + z.zone());
+                        + z.zone()));
             }
         }
         return Optional.empty();

@@ -1,0 +1,189 @@
+package io.shardlab.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.mongos.MongoCommandException;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulationConfig;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The sharding admin commands of ShardLab's mongos, run in process on the command layer serve and the
+ * shell share: zones, split and moveChunk by bounds, movePrimary, moveCollection, reshardCollection,
+ * and the codes their refusals carry (mongo {@code src/mongo/base/error_codes.yml}).
+ */
+class MongosAdminCommandsTest {
+
+    private ShardedCatalog catalog;
+
+    private MongosCommands mongos(String release) {
+        catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(7),
+                List.of("shard01", "shard02", "shard03"));
+        return MongosServer.inProcess(catalog, 64L << 20, line -> { });
+    }
+
+    private static BsonDocument run(MongosCommands mongos, String db, String json) {
+        return mongos.run(db, BsonDocument.parse(json));
+    }
+
+    private static BsonDocument admin(MongosCommands mongos, String json) {
+        return run(mongos, "admin", json);
+    }
+
+    private static MongoCommandException refused(MongosCommands mongos, String json) {
+        return assertThrows(MongoCommandException.class, () -> admin(mongos, json));
+    }
+
+    private void insertRange(MongosCommands mongos, String db, String coll, String field, int from, int to) {
+        StringBuilder docs = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            docs.append(docs.length() == 0 ? "" : ",").append("{").append(field).append(": ").append(i)
+                    .append(", pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}");
+        }
+        run(mongos, db, "{insert: '" + coll + "', documents: [" + docs + "]}");
+    }
+
+    // ---- zones ------------------------------------------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown shard                          | shard09 | EU | ShardNotFound  | shard shard09 does not exist
+            last shard of a zone with a range      | shard01 | EU | ZoneStillInUse | cannot remove a shard from zone if a chunk range is associated with it
+            """)
+    void removeShardFromZone_refusals_carry_mongodb_codes(String rule, String shard, String zone, String codeName,
+            String message) {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: 'EU'}");
+
+        MongoCommandException e = refused(mongos, "{removeShardFromZone: '" + shard + "', zone: '" + zone + "'}");
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void a_zone_range_waiting_for_its_collection_keeps_the_zone_in_use() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'US'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.later', min: {c: 'US'}, max: {c: 'UT'}, zone: 'US'}");
+
+        assertEquals("ZoneStillInUse", refused(mongos, "{removeShardFromZone: 'shard02', zone: 'US'}").code()
+                .codeName());
+    }
+
+    @Test
+    void a_shard_leaves_a_zone_once_another_shard_is_in_it_or_its_ranges_are_removed() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'EU'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: 'EU'}");
+
+        admin(mongos, "{removeShardFromZone: 'shard01', zone: 'EU'}");
+        MongoCommandException last = refused(mongos, "{removeShardFromZone: 'shard02', zone: 'EU'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: null}");
+        admin(mongos, "{removeShardFromZone: 'shard02', zone: 'EU'}");
+
+        assertEquals("ZoneStillInUse", last.code().codeName());
+        var cluster = catalog.collection("app.users").orElseThrow().cluster().snapshot().cluster();
+        assertTrue(cluster.zones().isEmpty(), "the range is gone: " + cluster.zones());
+        assertTrue(cluster.shards().stream().allMatch(s -> s.zones().isEmpty()), "no shard is in EU any more");
+        BsonDocument tags = run(mongos, "config", "{find: 'tags', filter: {}}");
+        assertEquals(0, tags.getDocument("cursor").getArray("firstBatch").size());
+    }
+
+    @Test
+    void removing_a_zone_range_that_does_not_exist_is_a_no_op_as_in_mongodb() {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+
+        BsonDocument reply = admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'A'}, max: {region: 'B'}, "
+                + "zone: null}");
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown zone      | {min: {region: 'A'}, max: {region: 'B'}, zone: 'XX'}  | ZoneNotFound         | zone XX does not exist
+            not a key prefix  | {min: {city: 'A'}, max: {region: 'B'}, zone: 'EU'}    | ShardKeyNotFound     | min: { city: "A" } is not a prefix of the shard key { region: 1 } of ns: app.users
+            overlapping range | {min: {region: 'EU'}, max: {region: 'F'}, zone: 'EU'} | RangeOverlapConflict | Zone range: { region: "EU" } -->> { region: "F" }  on  EU is overlapping with existing: { region: "E" } -->> { region: "EV" }  on  EU
+            """)
+    void updateZoneKeyRange_refusals_carry_mongodb_codes(String rule, String arguments, String codeName,
+            String message) {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'E'}, max: {region: 'EV'}, zone: 'EU'}");
+
+        MongoCommandException e = refused(mongos, "{updateZoneKeyRange: 'app.users', "
+                + arguments.substring(1));
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    // ---- split and moveChunk by bounds ------------------------------------------------------------
+
+    @Test
+    void split_by_bounds_cuts_that_chunk_at_its_median() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        admin(mongos, "{split: 'app.events', bounds: [{t: 50}, {t: {$maxKey: 1}}]}");
+
+        var chunks = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks();
+        assertEquals(3, chunks.size());
+        assertEquals("{\"t\": 75}", chunks.get(2).min().toDocument(catalog.collection("app.events").orElseThrow()
+                .cluster().snapshot().cluster().key()).toJson());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no chunk has these bounds  | {split: 'app.events', bounds: [{t: 10}, {t: 50}]}                  | no chunk found with the shard key bounds [{ t: 10 }, { t: 50 })
+            bounds not shard keys      | {split: 'app.events', bounds: [{u: 10}, {t: 50}]}                  | shard key bounds [{ u: 10 },{ t: 50 }) are not valid for shard key pattern { t: 1 }
+            bounds with find           | {split: 'app.events', bounds: [{t: 10}, {t: 50}], find: {t: 3}}    | cannot specify bounds and find at the same time
+            bounds with middle         | {split: 'app.events', bounds: [{t: 10}, {t: 50}], middle: {t: 3}}  | cannot specify bounds and middle together
+            one bound                  | {split: 'app.events', bounds: [{t: 10}]}                           | upper bound not specified
+            moveChunk by wrong bounds  | {moveChunk: 'app.events', bounds: [{t: 0}, {t: 50}], to: 'shard02'} | no chunk found with the shard key bounds [{ t: 0 }, { t: 50 })
+            moveChunk find and bounds  | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} | need to specify either a find query, or both lower and upper bounds.
+            """)
+    void split_and_moveChunk_bounds_name_one_chunk_exactly(String rule, String command, String message) {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        assertEquals(message, refused(mongos, command).getMessage(), rule);
+    }
+
+    @Test
+    void moveChunk_by_bounds_moves_that_chunk() {
+        MongosCommands mongos = mongos("5.0");
+        admin(mongos, "{enableSharding: 'app'}");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+        String from = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks()
+                .get(1).shard();
+        String to = from.equals("shard01") ? "shard02" : "shard01";
+
+        admin(mongos, "{moveChunk: 'app.events', bounds: [{t: 50}, {t: {$maxKey: 1}}], to: '" + to + "'}");
+
+        assertEquals(to, catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks()
+                .chunks().get(1).shard());
+    }
+}
