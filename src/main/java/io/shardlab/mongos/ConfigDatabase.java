@@ -173,16 +173,15 @@ public final class ConfigDatabase {
 
     List<BsonDocument> collectionsDocuments() {
         List<BsonDocument> out = new ArrayList<>();
-        int n = 0;
         for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
             ClusterSnapshot s = c.cluster().snapshot().cluster();
             BsonDocument d = new BsonDocument("_id", new BsonString(c.namespace()))
-                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + c.shardedAtMillis(), ++n)))
+                    .append("lastmodEpoch", new BsonObjectId(epoch(c)))
                     .append("lastmod", date(c.shardedAtMillis()));
             if (!version().atLeast(5, 0)) {
                 d.append("dropped", BsonBoolean.FALSE);
             } else {
-                d.append("timestamp", timestamp(c.shardedAtMillis(), 1));
+                d.append("timestamp", timestamp(c.shardedAtMillis(), c.incarnation()));
             }
             d.append("uuid", uuid(c.uuid())).append("key", s.key().toDocument())
                     .append("unique", BsonBoolean.valueOf(s.unique()));
@@ -194,6 +193,12 @@ public final class ConfigDatabase {
         return out;
     }
 
+    /** The collection's epoch: new when it is sharded or resharded. */
+    private ObjectId epoch(ShardedCatalog.CollectionEntry c) {
+        return objectId(startEpochMillis + c.shardedAtMillis(), c.incarnation() << 16
+                | (int) (c.uuid().getLeastSignificantBits() & 0xFFFF));
+    }
+
     List<BsonDocument> chunks() {
         List<BsonDocument> out = new ArrayList<>();
         int n = 0;
@@ -201,7 +206,7 @@ public final class ConfigDatabase {
             SimulationSnapshot snap = c.cluster().snapshot();
             ClusterSnapshot s = snap.cluster();
             ShardKeyPattern key = s.key();
-            ObjectId epoch = objectId(startEpochMillis + c.shardedAtMillis(), 0);
+            ObjectId epoch = epoch(c);
             for (Chunk chunk : s.chunks().chunks()) {
                 BsonDocument min = chunk.min().toDocument(key);
                 BsonDocument d;
@@ -219,9 +224,9 @@ public final class ConfigDatabase {
                     d.append("lastmodEpoch", new BsonObjectId(epoch));
                 }
                 if (version().atLeast(6, 3)) {
-                    d.append("onCurrentShardSince", timestamp(c.shardedAtMillis(), 1));
+                    d.append("onCurrentShardSince", timestamp(c.shardedAtMillis(), c.incarnation()));
                 }
-                d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", timestamp(c.shardedAtMillis(), 1))
+                d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", timestamp(c.shardedAtMillis(), c.incarnation()))
                         .append("shard", new BsonString(chunk.shard())))));
                 if (chunk.jumbo()) {
                     d.append("jumbo", BsonBoolean.TRUE);

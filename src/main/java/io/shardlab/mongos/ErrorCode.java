@@ -29,7 +29,9 @@ public enum ErrorCode {
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
     /** A missing but required field, found by the IDL parser. */
-    IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse");
+    IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
+    /** mongo initial_split_policy.cpp: a resharding sample with too few distinct keys. */
+    NOT_ENOUGH_CARDINALITY(4952606, "Location4952606");
 
     private final int number;
     private final String codeName;

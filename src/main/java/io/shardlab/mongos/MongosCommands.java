@@ -18,6 +18,7 @@ import io.shardlab.sim.MoveChunkBounds;
 import io.shardlab.sim.MoveRange;
 import io.shardlab.sim.RefineCollectionShardKey;
 import io.shardlab.sim.RemoveShardFromZone;
+import io.shardlab.sim.ReshardCollection;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitBounds;
@@ -65,7 +66,7 @@ public final class MongosCommands {
             "listShards", "reshardCollection", "balancerCollectionStatus");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
-    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection",
+    private static final Set<String> NOT_SIMULATED = Set.of(
             "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
@@ -204,6 +205,8 @@ public final class MongosCommands {
                 return ok();
             case "updateZoneKeyRange":
                 return updateZoneKeyRange(command);
+            case "reshardCollection":
+                return reshardCollection(command);
             case "refineCollectionShardKey": {
                 String ns = command.getString(name).getValue();
                 catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
@@ -406,6 +409,68 @@ public final class MongosCommands {
         }
         storage.run(db, new BsonDocument("createIndexes", new BsonString(collection))
                 .append("indexes", new BsonArray(List.of(index))));
+    }
+
+    /**
+     * {@code reshardCollection} (5.0+), checked as mongo {@code configsvr_reshard_collection_cmd.cpp}
+     * and {@code reshard_collection_coordinator.cpp} do: {@code unique} must be false, the collation
+     * simple, a collection with zones needs the {@code zones} option (not simulated), and the same key
+     * is a no-op (from 8.0 {@code forceRedistribution: true} reshards on it anyway). It completes
+     * before the reply, so {@code config.reshardingOperations}, which holds only operations in
+     * progress, stays empty. Only the documents kept within the memory budget are placed again.
+     */
+    private BsonDocument reshardCollection(BsonDocument command) {
+        if (!release.version().atLeast(5, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'reshardCollection'");
+        }
+        String ns = namespaceArgument(command, "reshardCollection");
+        if (!command.isDocument("key")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'reshardCollection.key' is missing but a required field");
+        }
+        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        requireSharded(ns);
+        if (command.getBoolean("unique", BsonBoolean.FALSE).getValue()) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "The unique field must be false");
+        }
+        BsonDocument collation = optionalDocument(command, "collation");
+        if (collation != null && !collation.isEmpty() && !new BsonString("simple").equals(collation.get("locale"))) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "The collation for reshardCollection must be "
+                    + "{locale: 'simple'}, but found: " + io.shardlab.bson.BsonPrinter.serverString(collation));
+        }
+        ShardedCatalog.CollectionEntry entry = catalog.collection(ns).orElseThrow();
+        ClusterSnapshot current = entry.cluster().snapshot().cluster();
+        if (!current.zones().isEmpty() && !command.containsKey("zones")) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "Must specify value for zones field");
+        }
+        if (command.containsKey("zones") || command.containsKey("_presetReshardedChunks")) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                    + "reshardCollection with zones or preset chunks on MongoDB " + release.version() + " yet");
+        }
+        boolean force = release.version().atLeast(8, 0)
+                && command.getBoolean("forceRedistribution", BsonBoolean.FALSE).getValue();
+        if (current.key().equals(key) && !force) {
+            return ok();
+        }
+        int numInitialChunks = command.isNumber("numInitialChunks")
+                ? command.getNumber("numInitialChunks").intValue() : ReshardCollection.DEFAULT_NUM_INITIAL_CHUNKS;
+        if (numInitialChunks < 1) {
+            // mongo initial_split_policy.cpp (SamplingBasedSplitPolicy)
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "numInitialChunks should be > 0");
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> documents = allDocuments(db, collection);
+        catalog.reshardCollection(new ReshardCollection(ns, key, InsertBatch.ofDocuments(key, documents),
+                numInitialChunks));
+        createShardKeyIndex(db, collection, key, false);
+        Long dropped = notKept.remove(ns);
+        if (dropped != null) {
+            notices.accept(ns + ": resharded on " + io.shardlab.bson.BsonPrinter.serverString(key.toDocument())
+                    + " with the " + documents.size() + " documents kept; the " + dropped + " documents past the "
+                    + "memory budget were counted but not kept, so they are not in the new chunks");
+        }
+        return ok();
     }
 
     private BsonDocument split(BsonDocument command) {

@@ -50,8 +50,14 @@ public final class ShardedCatalog {
     /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
     static final int CHANGELOG_LIMIT = 10_000;
 
-    /** One sharded collection: config.collections, and the cluster simulating its chunks. */
-    public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis) {
+    /**
+     * One sharded collection: config.collections, and the cluster simulating its chunks.
+     *
+     * @param incarnation 1 when sharded, one more on each reshardCollection (tells epochs and
+     *     timestamps of the same simulated second apart)
+     */
+    public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis,
+            int incarnation) {
     }
 
     private final SimulationConfig config;
@@ -231,7 +237,7 @@ public final class ShardedCatalog {
         cluster.advance(now);
         cluster.execute(command);
         cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         pendingZoneRanges.removeIf(z -> z.namespace().equals(ns));
         return entry;
@@ -257,7 +263,7 @@ public final class ShardedCatalog {
         SimulatedCluster cluster = SimulatedCluster.fromLayout(config, load);
         cluster.advance(now);
         cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         return entry;
     }
@@ -291,7 +297,7 @@ public final class ShardedCatalog {
         now = Math.max(now, cluster.now());
         balancerEnabled = cluster.snapshot().settings().balancerEnabled();
         cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         return entry;
     }
@@ -394,6 +400,22 @@ public final class ShardedCatalog {
             }
         }
         return spent;
+    }
+
+    /**
+     * {@code reshardCollection}: runs the resharding on the collection's cluster and gives the
+     * collection a new UUID, epoch and timestamp (config.collections), as the resharding coordinator's
+     * commit does (the temporary collection's UUID becomes the collection's).
+     *
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
+     */
+    public CollectionEntry reshardCollection(io.shardlab.sim.ReshardCollection command) {
+        execute(command.namespace(), command);
+        CollectionEntry old = collections.get(command.namespace());
+        CollectionEntry entry = new CollectionEntry(old.namespace(), old.cluster(), nextUuid(), now,
+                old.incarnation() + 1);
+        collections.put(entry.namespace(), entry);
+        return entry;
     }
 
     /** {@code drop}: the collection leaves the catalog (its chunks and zones with it). */

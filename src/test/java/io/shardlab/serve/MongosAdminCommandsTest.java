@@ -186,4 +186,99 @@ class MongosAdminCommandsTest {
         assertEquals(to, catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks()
                 .chunks().get(1).shard());
     }
+
+    // ---- reshardCollection ------------------------------------------------------------------------
+
+    private static BsonDocument configCollection(MongosCommands mongos, String ns) {
+        return run(mongos, "config", "{find: 'collections', filter: {_id: '" + ns + "'}}").getDocument("cursor")
+                .getArray("firstBatch").get(0).asDocument();
+    }
+
+    @Test
+    void reshardCollection_lays_out_90_sampled_chunks_on_the_new_key_and_replaces_the_documents() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        insertRange(mongos, "app", "orders", "customer", 0, 2000);
+        BsonDocument before = configCollection(mongos, "app.orders");
+
+        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}}");
+
+        var snapshot = catalog.collection("app.orders").orElseThrow().cluster().snapshot();
+        BsonDocument after = configCollection(mongos, "app.orders");
+        assertEquals("{\"customer\": 1}", snapshot.cluster().key().toDocument().toJson());
+        assertEquals(90, snapshot.cluster().chunks().size());
+        assertEquals(2000, snapshot.chunkStatistics().stream().mapToLong(c -> c.documents()).sum());
+        assertEquals(List.of(30, 30, 30), snapshot.cluster().chunks().chunksPerShard().values().stream().sorted()
+                .toList());
+        assertEquals(BsonDocument.parse("{customer: 1}"), after.getDocument("key"));
+        assertTrue(!before.get("uuid").equals(after.get("uuid")), "a new uuid");
+        assertTrue(!before.get("lastmodEpoch").equals(after.get("lastmodEpoch")), "a new epoch");
+        assertTrue(!before.get("timestamp").equals(after.get("timestamp")), "a new timestamp");
+        assertEquals(0, run(mongos, "config", "{find: 'reshardingOperations', filter: {}}").getDocument("cursor")
+                .getArray("firstBatch").size(), "finished operations leave config.reshardingOperations");
+    }
+
+    @ParameterizedTest(name = "{0} documents, numInitialChunks {1}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            2000 | 90 | 90 chunks
+            50   | 90 | The shard key provided does not have enough cardinality to make the required number of chunks of 90, it can only make 6 chunks
+            50   | 5  | 5 chunks
+            1    | 1  | 1 chunks
+            0    | 2  | The shard key provided does not have enough cardinality to make the required number of chunks of 2, it can only make 1 chunks
+            """)
+    void reshardCollection_needs_a_split_point_per_chunk_from_its_sample(int documents, int numInitialChunks,
+            String outcome) {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        if (documents > 0) {
+            insertRange(mongos, "app", "orders", "customer", 0, documents);
+        }
+        String command = "{reshardCollection: 'app.orders', key: {customer: 1}, numInitialChunks: " + numInitialChunks
+                + "}";
+
+        if (outcome.endsWith(" chunks") && !outcome.startsWith("The")) {
+            admin(mongos, command);
+            assertEquals(outcome, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster()
+                    .chunks().size() + " chunks");
+        } else {
+            MongoCommandException e = refused(mongos, command);
+            assertEquals(outcome, e.getMessage());
+            assertEquals(4952606, e.code().number());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 5.0 there is no reshardCollection | 4.4 | {reshardCollection: 'app.orders', key: {c: 1}}                   | CommandNotFound     | no such command: 'reshardCollection'
+            unique                                   | 5.0 | {reshardCollection: 'app.orders', key: {c: 1}, unique: true}     | BadValue            | The unique field must be false
+            not sharded                              | 6.0 | {reshardCollection: 'app.other', key: {c: 1}}                    | NamespaceNotSharded | app.other is not sharded.
+            key missing                              | 7.0 | {reshardCollection: 'app.orders'}                                | IDLFailedToParse    | BSON field 'reshardCollection.key' is missing but a required field
+            a collation                              | 7.0 | {reshardCollection: 'app.orders', key: {c: 1}, collation: {locale: 'fr'}} | BadValue   | The collation for reshardCollection must be {locale: 'simple'}, but found: { locale: "fr" }
+            """)
+    void reshardCollection_refusals(String rule, String release, String command, String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app'}");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void resharding_on_the_current_key_changes_nothing_unless_redistribution_is_forced_on_8_0() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {customer: 1}}");
+        insertRange(mongos, "app", "orders", "customer", 0, 500);
+        var uuid = catalog.collection("app.orders").orElseThrow().uuid();
+
+        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}}");
+        var unchanged = catalog.collection("app.orders").orElseThrow();
+        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}, forceRedistribution: true, "
+                + "numInitialChunks: 6}");
+
+        assertEquals(uuid, unchanged.uuid());
+        assertEquals(6, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster().chunks().size());
+    }
 }
