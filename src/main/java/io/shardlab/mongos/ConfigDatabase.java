@@ -190,6 +190,19 @@ public final class ConfigDatabase {
             }
             out.add(d);
         }
+        for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {
+            // 8.0 tracks a collection moveCollection placed (jstests/sharding/move_collection_basic.js)
+            out.add(new BsonDocument("_id", new BsonString(u.namespace()))
+                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + u.movedAtMillis(),
+                            (int) (u.uuid().getLeastSignificantBits() & 0xFFFF))))
+                    .append("lastmod", date(u.movedAtMillis()))
+                    .append("timestamp", timestamp(u.movedAtMillis(), 1))
+                    .append("uuid", uuid(u.uuid()))
+                    .append("key", new BsonDocument("_id", new BsonInt32(1)))
+                    .append("unique", BsonBoolean.FALSE)
+                    .append("noBalance", BsonBoolean.FALSE)
+                    .append("unsplittable", BsonBoolean.TRUE));
+        }
         return out;
     }
 
@@ -233,6 +246,17 @@ public final class ConfigDatabase {
                 }
                 out.add(d);
             }
+        }
+        for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {
+            out.add(new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n)))
+                    .append("uuid", uuid(u.uuid()))
+                    .append("min", new BsonDocument("_id", new org.bson.BsonMinKey()))
+                    .append("max", new BsonDocument("_id", new org.bson.BsonMaxKey()))
+                    .append("shard", new BsonString(u.shard()))
+                    .append("lastmod", new BsonTimestamp(1, 0))
+                    .append("onCurrentShardSince", timestamp(u.movedAtMillis(), 1))
+                    .append("history", new BsonArray(List.of(new BsonDocument("validAfter",
+                            timestamp(u.movedAtMillis(), 1)).append("shard", new BsonString(u.shard()))))));
         }
         return out;
     }

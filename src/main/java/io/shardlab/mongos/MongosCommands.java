@@ -63,13 +63,13 @@ public final class MongosCommands {
     private static final Set<String> ADMIN_ONLY = Set.of("enableSharding", "shardCollection", "split", "moveChunk",
             "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
-            "listShards", "reshardCollection", "balancerCollectionStatus");
+            "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
+            "analyzeShardKey", "configureQueryAnalyzer",
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
-            "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
+            "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
     private static final Map<String, String> ALIASES = Map.of("enablesharding", "enableSharding",
@@ -207,6 +207,10 @@ public final class MongosCommands {
                 return updateZoneKeyRange(command);
             case "reshardCollection":
                 return reshardCollection(command);
+            case "movePrimary":
+                return movePrimary(command);
+            case "moveCollection":
+                return moveCollection(command);
             case "refineCollectionShardKey": {
                 String ns = command.getString(name).getValue();
                 catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
@@ -471,6 +475,75 @@ public final class MongosCommands {
                     + "memory budget were counted but not kept, so they are not in the new chunks");
         }
         return ok();
+    }
+
+    /**
+     * {@code movePrimary}, checked as mongo {@code shardsvr_move_primary_command.cpp} does (tests:
+     * {@code jstests/sharding/move_primary_basic.js}): a valid database name, not admin / config /
+     * local, an existing database, a non-empty existing {@code to}; the current primary is a no-op.
+     */
+    private BsonDocument movePrimary(BsonDocument command) {
+        BsonValue arg = command.get("movePrimary");
+        if (arg == null || !arg.isString()) {
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "'movePrimary' must be of type String");
+        }
+        String db = arg.asString().getValue();
+        if (db.isEmpty() || db.contains(".") || db.contains(" ")) {
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "invalid db name specified: " + db);
+        }
+        if (Set.of("admin", "config", "local").contains(db)) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Can't move primary for " + db + " database");
+        }
+        if (!command.containsKey("to")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'movePrimary.to' is missing but a required field");
+        }
+        String to = requireString(command, "to");
+        if (to.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "you have to specify where you want to move it");
+        }
+        catalog.movePrimary(db, to);
+        return ok();
+    }
+
+    /**
+     * {@code moveCollection} (8.0+; mongo {@code cluster_move_collection_cmd.cpp}, tests
+     * {@code jstests/sharding/move_collection_basic.js}): an existing unsharded collection moves to
+     * {@code toShard}; a sharded or missing collection is NamespaceNotFound.
+     */
+    private BsonDocument moveCollection(BsonDocument command) {
+        if (!release.version().atLeast(8, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'moveCollection'");
+        }
+        String ns = namespaceArgument(command, "moveCollection");
+        if (!command.containsKey("toShard")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'moveCollection.toShard' is missing but a required field");
+        }
+        String to = requireString(command, "toShard");
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        if (catalog.collection(ns).isPresent()) {
+            // mongo reshard_collection_coordinator.cpp
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND,
+                    "MoveCollection can only be called on an unsharded collection.");
+        }
+        if (!collectionExists(db, collection)) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "Collection '" + ns
+                    + "' not found in cluster catalog");
+        }
+        catalog.moveCollection(ns, to);
+        return ok();
+    }
+
+    private boolean collectionExists(String db, String collection) {
+        BsonDocument reply = storage.run(db, new BsonDocument("listCollections", new BsonInt32(1)));
+        for (BsonValue c : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            if (new BsonString(collection).equals(c.asDocument().get("name"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private BsonDocument split(BsonDocument command) {
@@ -1127,11 +1200,11 @@ public final class MongosCommands {
         if (sharded.isPresent()) {
             perShard.putAll(ConfigDatabase.perShard(sharded.get()));
         } else {
-            var database = catalog.database(db);
-            if (database.isPresent()) {
+            var home = catalog.shardOfUnsharded(ns);
+            if (home.isPresent()) {
                 BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)));
                 long n = count.getNumber("n", new BsonInt32(0)).longValue();
-                perShard.put(database.get().primaryShard(), new long[] {n, 0});
+                perShard.put(home.get(), new long[] {n, 0});
             }
         }
         BsonArray batch = new BsonArray();
@@ -1252,8 +1325,7 @@ public final class MongosCommands {
                 shards = t.shards();
             }
         } else {
-            shards = List.of(catalog.database(db).map(ShardedCatalog.DatabaseEntry::primaryShard)
-                    .orElse(catalog.shardIds().get(0)));
+            shards = List.of(catalog.shardOfUnsharded(ns).orElse(catalog.shardIds().get(0)));
         }
         String stage = shards.size() == 1 ? "SINGLE_SHARD" : write ? "SHARD_WRITE"
                 : sorted ? "SHARD_MERGE_SORT" : "SHARD_MERGE";

@@ -47,6 +47,13 @@ public final class ShardedCatalog {
     public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {
     }
 
+    /**
+     * An unsharded collection the catalog tracks because {@code moveCollection} placed it (8.0+):
+     * config.collections holds it with {@code unsplittable: true} and one chunk on its shard.
+     */
+    public record UnsplittableCollection(String namespace, String shard, UUID uuid, long movedAtMillis) {
+    }
+
     /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
     static final int CHANGELOG_LIMIT = 10_000;
 
@@ -65,6 +72,7 @@ public final class ShardedCatalog {
     private final Map<String, DatabaseEntry> databases = new TreeMap<>();
     private final Map<String, CollectionEntry> collections = new TreeMap<>();
     private final Map<String, Long> unshardedBytes = new TreeMap<>();
+    private final Map<String, UnsplittableCollection> unsplittable = new TreeMap<>();
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
     private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
     private final java.util.Random uuids;
@@ -193,12 +201,67 @@ public final class ShardedCatalog {
             }
         }
         for (Map.Entry<String, Long> u : unshardedBytes.entrySet()) {
-            DatabaseEntry db = databases.get(u.getKey().substring(0, u.getKey().indexOf('.')));
-            if (db != null) {
-                out.merge(db.primaryShard(), u.getValue(), Long::sum);
-            }
+            shardOfUnsharded(u.getKey()).ifPresent(shard -> out.merge(shard, u.getValue(), Long::sum));
         }
         return out;
+    }
+
+    /**
+     * The shard an unsharded collection lives on: the shard {@code moveCollection} put it on, else its
+     * database's primary shard; empty when the database does not exist.
+     */
+    public Optional<String> shardOfUnsharded(String ns) {
+        UnsplittableCollection moved = unsplittable.get(ns);
+        if (moved != null) {
+            return Optional.of(moved.shard());
+        }
+        return Optional.ofNullable(databases.get(ns.substring(0, ns.indexOf('.')))).map(DatabaseEntry::primaryShard);
+    }
+
+    /** The unsharded collections {@code moveCollection} placed, by namespace. */
+    public Map<String, UnsplittableCollection> unsplittableCollections() {
+        return Collections.unmodifiableMap(unsplittable);
+    }
+
+    /**
+     * {@code movePrimary}: {@code to} becomes the database's primary shard, and with it the shard of its
+     * unsharded collections that {@code moveCollection} has not placed (mongo
+     * {@code move_primary_coordinator.cpp} clones only untracked collections). Sharded collections keep
+     * their chunks. Moving to the current primary changes nothing.
+     *
+     * @throws MongoCommandException NamespaceNotFound for an unknown database, ShardNotFound for an
+     *     unknown shard
+     */
+    public DatabaseEntry movePrimary(String name, String to) {
+        DatabaseEntry db = databases.get(name);
+        if (db == null) {
+            // mongo sharding_catalog_client_impl.cpp (getDatabase)
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + name + " not found");
+        }
+        if (!shardIds.contains(to)) {
+            // mongo shard_registry.cpp (getShard)
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
+        }
+        DatabaseEntry moved = new DatabaseEntry(db.name(), to, db.partitioned(), db.uuid(), db.createdAtMillis());
+        databases.put(name, moved);
+        return moved;
+    }
+
+    /**
+     * {@code moveCollection} (8.0+): the unsharded collection {@code ns} is tracked and lives on
+     * {@code to} from now on, with a new UUID (it is resharded on {@code _id} onto one shard, mongo
+     * {@code cluster_move_collection_cmd.cpp}).
+     *
+     * @throws MongoCommandException ShardNotFound for an unknown shard
+     */
+    public UnsplittableCollection moveCollection(String ns, String to) {
+        if (!shardIds.contains(to)) {
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
+        }
+        createDatabase(ns.substring(0, ns.indexOf('.')), null);
+        UnsplittableCollection moved = new UnsplittableCollection(ns, to, nextUuid(), now);
+        unsplittable.put(ns, moved);
+        return moved;
     }
 
     /** Counts bytes written to an unsharded collection, which lives on its database's primary shard. */
@@ -216,10 +279,12 @@ public final class ShardedCatalog {
     public CollectionEntry shardCollection(ShardCollection command) {
         String ns = command.namespace();
         DatabaseEntry db = createDatabase(ns.substring(0, ns.indexOf('.')), null);
+        // a collection moveCollection placed keeps its data where it is: its first chunk starts there
+        String home = unsplittable.containsKey(ns) ? unsplittable.get(ns).shard() : db.primaryShard();
         SimulatedCluster cluster = new SimulatedCluster(config);
-        cluster.execute(new AddShard(db.primaryShard()));
+        cluster.execute(new AddShard(home));
         for (String id : shardIds) {
-            if (!id.equals(db.primaryShard())) {
+            if (!id.equals(home)) {
                 cluster.execute(new AddShard(id));
             }
         }
@@ -240,6 +305,7 @@ public final class ShardedCatalog {
         CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         pendingZoneRanges.removeIf(z -> z.namespace().equals(ns));
+        unsplittable.remove(ns);
         return entry;
     }
 
@@ -422,6 +488,7 @@ public final class ShardedCatalog {
     public void dropCollection(String ns) {
         collections.remove(ns);
         unshardedBytes.remove(ns);
+        unsplittable.remove(ns);
     }
 
     /** {@code dropDatabase}: the database and all its collections leave the catalog. */
@@ -429,6 +496,7 @@ public final class ShardedCatalog {
         databases.remove(name);
         collections.keySet().removeIf(ns -> ns.startsWith(name + "."));
         unshardedBytes.keySet().removeIf(ns -> ns.startsWith(name + "."));
+        unsplittable.keySet().removeIf(ns -> ns.startsWith(name + "."));
     }
 
     /**

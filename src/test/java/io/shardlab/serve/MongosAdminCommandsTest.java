@@ -281,4 +281,92 @@ class MongosAdminCommandsTest {
         assertEquals(uuid, unchanged.uuid());
         assertEquals(6, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster().chunks().size());
     }
+
+    // ---- movePrimary and moveCollection -----------------------------------------------------------
+
+    private static String primaryOf(MongosCommands mongos, String db) {
+        return run(mongos, "config", "{find: 'databases', filter: {_id: '" + db + "'}}").getDocument("cursor")
+                .getArray("firstBatch").get(0).asDocument().getString("primary").getValue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            the config database     | {movePrimary: 'config', to: 'shard02'}  | InvalidOptions    | Can't move primary for config database
+            the admin database      | {movePrimary: 'admin', to: 'shard02'}   | InvalidOptions    | Can't move primary for admin database
+            a dotted name           | {movePrimary: 'a.b', to: 'shard02'}     | InvalidNamespace  | invalid db name specified: a.b
+            an unknown database     | {movePrimary: 'nope', to: 'shard02'}    | NamespaceNotFound | database nope not found
+            an unknown shard        | {movePrimary: 'app', to: 'Unknown'}     | ShardNotFound     | Shard Unknown not found
+            an empty to             | {movePrimary: 'app', to: ''}            | InvalidOptions    | you have to specify where you want to move it
+            no to                   | {movePrimary: 'app'}                    | IDLFailedToParse  | BSON field 'movePrimary.to' is missing but a required field
+            """)
+    void movePrimary_refusals_follow_move_primary_basic_js(String rule, String command, String codeName,
+            String message) {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void movePrimary_moves_the_database_and_its_unsharded_collections_and_twice_is_a_no_op() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        insertRange(mongos, "app", "logs", "n", 0, 100);
+        assertEquals("shard01", catalog.shardOfUnsharded("app.logs").orElseThrow());
+
+        admin(mongos, "{movePrimary: 'app', to: 'shard03'}");
+        admin(mongos, "{movePrimary: 'app', to: 'shard03'}");
+
+        assertEquals("shard03", primaryOf(mongos, "app"));
+        assertEquals("shard03", catalog.shardOfUnsharded("app.logs").orElseThrow());
+        assertEquals(0L, catalog.bytesPerShard().get("shard01"));
+        assertTrue(catalog.bytesPerShard().get("shard03") > 0);
+        BsonDocument explain = run(mongos, "app", "{explain: {find: 'logs', filter: {n: 3}}}");
+        assertEquals("shard03", explain.getDocument("queryPlanner").getDocument("winningPlan").getArray("shards")
+                .get(0).asDocument().getString("shardName").getValue());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 8.0                | 7.0 | {moveCollection: 'app.logs', toShard: 'shard02'}    | CommandNotFound   | no such command: 'moveCollection'
+            a missing collection      | 8.0 | {moveCollection: 'app.none', toShard: 'shard02'}    | NamespaceNotFound | Collection 'app.none' not found in cluster catalog
+            a sharded collection      | 8.0 | {moveCollection: 'app.orders', toShard: 'shard02'}  | NamespaceNotFound | MoveCollection can only be called on an unsharded collection.
+            no toShard                | 8.0 | {moveCollection: 'app.logs'}                        | IDLFailedToParse  | BSON field 'moveCollection.toShard' is missing but a required field
+            an unknown shard          | 8.0 | {moveCollection: 'app.logs', toShard: 'shard99'}    | ShardNotFound     | Shard shard99 not found
+            """)
+    void moveCollection_refusals_follow_move_collection_basic_js(String rule, String release, String command,
+            String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void moveCollection_tracks_the_collection_as_unsplittable_on_its_new_shard_and_movePrimary_leaves_it() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        insertRange(mongos, "app", "logs", "n", 0, 50);
+
+        admin(mongos, "{moveCollection: 'app.logs', toShard: 'shard02'}");
+        admin(mongos, "{movePrimary: 'app', to: 'shard03'}");
+
+        BsonDocument tracked = configCollection(mongos, "app.logs");
+        assertEquals(true, tracked.getBoolean("unsplittable").getValue());
+        BsonDocument chunks = run(mongos, "config", "{find: 'chunks', filter: {uuid: " + tracked.get("uuid").asBinary()
+                .asUuid().toString().transform(u -> "UUID('" + u + "')") + "}}");
+        var batch = chunks.getDocument("cursor").getArray("firstBatch");
+        assertEquals(1, batch.size());
+        assertEquals("shard02", batch.get(0).asDocument().getString("shard").getValue());
+        assertEquals("shard02", catalog.shardOfUnsharded("app.logs").orElseThrow(), "tracked collections stay");
+        assertEquals(50, run(mongos, "app", "{count: 'logs'}").getNumber("n").intValue());
+    }
 }
