@@ -63,11 +63,11 @@ public final class MongosCommands {
     private static final Set<String> ADMIN_ONLY = Set.of("enableSharding", "shardCollection", "split", "moveChunk",
             "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
-            "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection");
+            "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
+            "configureQueryAnalyzer");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "analyzeShardKey", "configureQueryAnalyzer",
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
@@ -88,6 +88,7 @@ public final class MongosCommands {
     private final LongSupplier wallClockMillis;
     private final java.util.function.Consumer<String> notices;
     private final Map<String, Long> notKept = new TreeMap<>();
+    private final QuerySampler sampler;
     private long storedBytes;
 
     /**
@@ -105,6 +106,7 @@ public final class MongosCommands {
         this.memoryBudgetBytes = memoryBudgetBytes;
         this.wallClockMillis = wallClockMillis;
         this.notices = notices;
+        this.sampler = new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong());
     }
 
     /** The catalog the commands change. */
@@ -149,7 +151,9 @@ public final class MongosCommands {
                     + " on MongoDB " + release.version() + " yet");
         }
         try {
-            return dispatch(database, name, command);
+            BsonDocument reply = dispatch(database, name, command);
+            sample(database, name, command);
+            return reply;
         } catch (CommandFailedException e) {
             throw new MongoCommandException(ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
         } catch (InvalidShardKeyException e) {
@@ -209,6 +213,10 @@ public final class MongosCommands {
                 return reshardCollection(command);
             case "movePrimary":
                 return movePrimary(command);
+            case "analyzeShardKey":
+                return analyzeShardKey(command);
+            case "configureQueryAnalyzer":
+                return configureQueryAnalyzer(command);
             case "moveCollection":
                 return moveCollection(command);
             case "refineCollectionShardKey": {
@@ -245,6 +253,7 @@ public final class MongosCommands {
             case "drop": {
                 BsonDocument reply = storage.run(database, command);
                 catalog.dropCollection(database + "." + command.getString("drop").getValue());
+                sampler.drop(database + "." + command.getString("drop").getValue());
                 return reply;
             }
             case "dropDatabase": {
@@ -544,6 +553,184 @@ public final class MongosCommands {
             }
         }
         return false;
+    }
+
+    // ---- query sampling and analyzeShardKey (7.0+) ----------------------------------------------------
+
+    /** The reads and writes analyzeShardKey measures (mongo {@code SampledCommandNameEnum}). */
+    private static final Set<String> SAMPLED = Set.of("find", "aggregate", "count", "distinct", "update", "delete",
+            "findAndModify");
+
+    /** Offers a client's read or write to the query sampler, in the sampled-query document's {@code cmd} shape. */
+    private void sample(String db, String name, BsonDocument command) {
+        if (!SAMPLED.contains(name) || Set.of("admin", "config", "local").contains(db)
+                || !command.get(command.getFirstKey()).isString()) {
+            return;
+        }
+        String ns = db + "." + command.getString(command.getFirstKey()).getValue();
+        if (sampler.configuration(ns).isEmpty()) {
+            return;
+        }
+        long now = catalog.now();
+        switch (name) {
+            case "find" -> sampler.offer(ns, name, readCommand(command.getDocument("filter", new BsonDocument()),
+                    command), now);
+            case "count", "distinct" -> sampler.offer(ns, name, readCommand(command.getDocument("query",
+                    new BsonDocument()), command), now);
+            case "aggregate" -> {
+                BsonArray pipeline = command.getArray("pipeline", new BsonArray());
+                BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument() ? new BsonDocument()
+                        : pipeline.get(0).asDocument();
+                sampler.offer(ns, name, readCommand(first.getDocument("$match", new BsonDocument()), command), now);
+            }
+            case "update", "delete" -> {
+                String ops = "update".equals(name) ? "updates" : "deletes";
+                for (BsonValue op : command.getArray(ops, new BsonArray())) {
+                    sampler.offer(ns, name, new BsonDocument(name, command.get(name))
+                            .append(ops, new BsonArray(List.of(op))), now);
+                }
+            }
+            default -> {
+                BsonDocument cmd = new BsonDocument("findAndModify", command.get(command.getFirstKey()))
+                        .append("query", command.getDocument("query", new BsonDocument()));
+                for (String f : List.of("update", "remove", "upsert", "collation")) {
+                    if (command.containsKey(f)) {
+                        cmd.append(f, command.get(f));
+                    }
+                }
+                sampler.offer(ns, name, cmd, now);
+            }
+        }
+    }
+
+    /** {@code SampledReadCommand}: {@code {filter, collation}}. */
+    private static BsonDocument readCommand(BsonDocument filter, BsonDocument command) {
+        BsonDocument cmd = new BsonDocument("filter", filter);
+        if (command.isDocument("collation")) {
+            cmd.append("collation", command.getDocument("collation"));
+        }
+        return cmd;
+    }
+
+    /** mongo analyze_shard_key_util.cpp {@code validateNamespace} and {@code validateCollectionOptions}. */
+    private void requireAnalyzable(String ns) {
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        if (Set.of("admin", "config", "local").contains(db)) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "Cannot run against an internal collection");
+        }
+        if (collection.startsWith("system.")) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "Cannot run against a system collection");
+        }
+        if (!collectionExists(db, collection)) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "The namespace does not exist");
+        }
+    }
+
+    /**
+     * {@code configureQueryAnalyzer} (7.0+, admin only; mongo {@code configure_query_analyzer_cmd.cpp}):
+     * mode {@code "full"} with {@code 0 < samplesPerSecond <= 50}, or {@code "off"} without a rate; the
+     * reply holds {@code newConfiguration} and, when the collection had one, {@code oldConfiguration}.
+     */
+    private BsonDocument configureQueryAnalyzer(BsonDocument command) {
+        if (!release.version().atLeast(7, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureQueryAnalyzer'");
+        }
+        String ns = namespaceArgument(command, "configureQueryAnalyzer");
+        String mode = requireString(command, "mode");
+        if (!Set.of("full", "off").contains(mode)) {
+            // the IDL's QueryAnalyzerMode enum
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "Enumeration value '" + mode + "' for field "
+                    + "'configureQueryAnalyzer.mode' is not a valid value.");
+        }
+        BsonValue rate = command.get("samplesPerSecond");
+        if ("off".equals(mode)) {
+            if (rate != null) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
+                        "Cannot specify 'samplesPerSecond' when 'mode' is \"off\"");
+            }
+        } else if (rate == null || !rate.isNumber()) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
+                    "'samplesPerSecond' must be specified when 'mode' is not \"off\"");
+        } else if (rate.asNumber().doubleValue() <= 0) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be greater than 0");
+        } else if (rate.asNumber().doubleValue() > QuerySampler.MAX_SAMPLES_PER_SECOND) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be less than or "
+                    + "equal to " + (int) QuerySampler.MAX_SAMPLES_PER_SECOND);
+        }
+        requireAnalyzable(ns);
+        java.util.UUID uuid = catalog.collection(ns).map(ShardedCatalog.CollectionEntry::uuid)
+                .or(() -> java.util.Optional.ofNullable(catalog.unsplittableCollections().get(ns))
+                        .map(ShardedCatalog.UnsplittableCollection::uuid))
+                .orElseGet(() -> java.util.UUID.nameUUIDFromBytes(ns.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        QuerySampler.Configuration next = new QuerySampler.Configuration(mode,
+                rate == null ? 0 : rate.asNumber().doubleValue(), uuid);
+        var old = sampler.configure(ns, next);
+        BsonDocument reply = new BsonDocument("newConfiguration", next.toDocument());
+        old.ifPresent(o -> reply.append("oldConfiguration", o.toDocument()));
+        return ok(reply);
+    }
+
+    /**
+     * {@code analyzeShardKey} (7.0+) answered by the advisor ({@link io.shardlab.advisor.AnalyzeShardKeyReply}):
+     * key characteristics over the collection's kept documents and its indexes (listIndexes), the read
+     * and write distribution over the queries the query analyzer sampled. Checks: mongo
+     * {@code analyze_shard_key_util.cpp} (namespace, existence) and
+     * {@code analyze_shard_key_cmd_util.cpp} (an empty collection).
+     */
+    private BsonDocument analyzeShardKey(BsonDocument command) {
+        if (!release.version().atLeast(7, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'analyzeShardKey'");
+        }
+        String ns = namespaceArgument(command, "analyzeShardKey");
+        if (!command.isDocument("key")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'analyzeShardKey.key' is missing but a required field");
+        }
+        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        requireAnalyzable(ns);
+        boolean characteristics = command.getBoolean("keyCharacteristics", BsonBoolean.TRUE).getValue();
+        boolean distribution = command.getBoolean("readWriteDistribution", BsonBoolean.TRUE).getValue();
+        if (!characteristics && !distribution) {
+            // mongo src/mongo/s/commands/cluster_analyze_shard_key_cmd.cpp
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Cannot skip analyzing all metrics");
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> documents = allDocuments(db, collection);
+        if (documents.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION,
+                    "Cannot analyze the cardinality and frequency of a shard key for an empty collection");
+        }
+        List<io.shardlab.advisor.IndexSpec> indexes = new ArrayList<>();
+        BsonDocument listed = storage.run(db, new BsonDocument("listIndexes", new BsonString(collection)));
+        for (BsonValue v : listed.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            indexes.add(io.shardlab.advisor.IndexSpec.of(v.asDocument()));
+        }
+        io.shardlab.advisor.Sample plain = io.shardlab.advisor.Sample.of(ns, io.shardlab.advisor.SampleOrder.INSERTION,
+                documents);
+        io.shardlab.advisor.Sample sample = new io.shardlab.advisor.Sample(plain.source(), plain.order(),
+                plain.documents(), plain.numDocsTotal(), plain.fields(),
+                io.shardlab.advisor.CollectionIndexes.declared(indexes, "listIndexes"),
+                catalog.collection(ns).isPresent() ? java.util.OptionalLong.of(0) : java.util.OptionalLong.empty());
+        List<io.shardlab.advisor.SampledQuery> queries = new ArrayList<>();
+        for (BsonDocument d : sampler.sampled(ns)) {
+            queries.addAll(io.shardlab.advisor.SampledQueryDocuments.of(d));
+        }
+        io.shardlab.advisor.AdvisorReport report = new io.shardlab.advisor.ShardKeyAdvisor(Runnable::run).analyze(
+                sample, List.of(key), queries, io.shardlab.advisor.AdvisorSettings.of(release.version(),
+                        catalog.shardIds().size()), io.shardlab.advisor.ProgressListener.NONE,
+                new io.shardlab.advisor.CancelToken());
+        BsonDocument metrics = io.shardlab.advisor.AnalyzeShardKeyReply.of(report.candidates().get(0));
+        BsonDocument reply = new BsonDocument();
+        if (characteristics && metrics.containsKey("keyCharacteristics")) {
+            reply.append("keyCharacteristics", metrics.get("keyCharacteristics"));
+        }
+        if (distribution) {
+            reply.append("readDistribution", metrics.get("readDistribution"))
+                    .append("writeDistribution", metrics.get("writeDistribution"));
+        }
+        return ok(reply);
     }
 
     private BsonDocument split(BsonDocument command) {
@@ -1131,6 +1318,8 @@ public final class MongosCommands {
         BsonDocument reply;
         if (first.containsKey("$shardedDataDistribution")) {
             reply = shardedDataDistribution(db, command);
+        } else if (first.containsKey("$listSampledQueries")) {
+            reply = listSampledQueries(db, first.get("$listSampledQueries"));
         } else if (first.containsKey("$collStats") && command.get("aggregate").isString()) {
             reply = collStats(db, command.getString("aggregate").getValue(), first.getDocument("$collStats"));
         } else {
@@ -1164,6 +1353,20 @@ public final class MongosCommands {
         } finally {
             storage.run(SCRATCH_DATABASE, new BsonDocument("dropDatabase", new BsonInt32(1)));
         }
+    }
+
+    /**
+     * {@code $listSampledQueries} (7.0+, admin only; docs {@code reference/operator/aggregation/listSampledQueries}):
+     * the query analyzer's sampled-query documents, of {@code namespace} when given.
+     */
+    private BsonDocument listSampledQueries(String db, BsonValue spec) {
+        if (!release.version().atLeast(7, 0) || !"admin".equals(db)) {
+            throw new MongoCommandException(ErrorCode.UNRECOGNIZED_PIPELINE_STAGE,
+                    "Unrecognized pipeline stage name: '$listSampledQueries'");
+        }
+        String ns = spec.isDocument() && spec.asDocument().isString("namespace")
+                ? spec.asDocument().getString("namespace").getValue() : null;
+        return cursorReply(db + ".$cmd.aggregate", new BsonArray(sampler.sampled(ns)));
     }
 
     /** {@code $shardedDataDistribution} (6.0.3+, admin only): one document per sharded collection (§3.9). */

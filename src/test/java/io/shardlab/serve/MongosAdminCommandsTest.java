@@ -369,4 +369,107 @@ class MongosAdminCommandsTest {
         assertEquals("shard02", catalog.shardOfUnsharded("app.logs").orElseThrow(), "tracked collections stay");
         assertEquals(50, run(mongos, "app", "{count: 'logs'}").getNumber("n").intValue());
     }
+
+    // ---- configureQueryAnalyzer and analyzeShardKey ------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 7.0                 | 6.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 1}  | CommandNotFound   | no such command: 'configureQueryAnalyzer'
+            a rate of 0                | 7.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 0}  | InvalidOptions    | 'samplesPerSecond' must be greater than 0
+            a rate above 50            | 7.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 51} | InvalidOptions    | 'samplesPerSecond' must be less than or equal to 50
+            a rate with mode off       | 8.0 | {configureQueryAnalyzer: 'app.orders', mode: 'off', samplesPerSecond: 1}   | InvalidOptions    | Cannot specify 'samplesPerSecond' when 'mode' is "off"
+            full without a rate        | 8.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full'}                       | InvalidOptions    | 'samplesPerSecond' must be specified when 'mode' is not "off"
+            a missing collection       | 8.0 | {configureQueryAnalyzer: 'app.none', mode: 'full', samplesPerSecond: 1}    | NamespaceNotFound | The namespace does not exist
+            an internal collection     | 8.0 | {configureQueryAnalyzer: 'config.chunks', mode: 'full', samplesPerSecond: 1} | IllegalOperation | Cannot run against an internal collection
+            analyzeShardKey before 7.0 | 6.0 | {analyzeShardKey: 'app.orders', key: {customer: 1}}                        | CommandNotFound   | no such command: 'analyzeShardKey'
+            analyzing nothing          | 7.0 | {analyzeShardKey: 'app.orders', key: {customer: 1}, keyCharacteristics: false, readWriteDistribution: false} | InvalidOptions | Cannot skip analyzing all metrics
+            analyzing a missing one    | 7.0 | {analyzeShardKey: 'app.none', key: {customer: 1}}                          | NamespaceNotFound | The namespace does not exist
+            """)
+    void query_analysis_refusals_follow_configure_query_analyzer_cmd_cpp(String rule, String release, String command,
+            String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        insertRange(mongos, "app", "orders", "customer", 0, 10);
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void configureQueryAnalyzer_answers_the_new_and_the_old_configuration() {
+        MongosCommands mongos = mongos("7.0");
+        insertRange(mongos, "app", "orders", "customer", 0, 10);
+
+        BsonDocument first = admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 5}");
+        BsonDocument second = admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'off'}");
+
+        assertEquals(BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), first.getDocument("newConfiguration"));
+        assertTrue(!first.containsKey("oldConfiguration"));
+        assertEquals(BsonDocument.parse("{mode: 'off'}"), second.getDocument("newConfiguration"));
+        assertEquals(BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), second.getDocument("oldConfiguration"));
+    }
+
+    @Test
+    void sampled_queries_feed_analyzeShardKey_and_are_listed_by_listSampledQueries() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        insertRange(mongos, "app", "orders", "customer", 0, 300);
+        run(mongos, "app", "{createIndexes: 'orders', indexes: [{key: {customer: 1}, name: 'customer_1'}]}");
+        admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 50}");
+
+        for (int i = 0; i < 20; i++) {
+            run(mongos, "app", "{find: 'orders', filter: {customer: " + i + "}}");
+        }
+        run(mongos, "app", "{update: 'orders', updates: [{q: {customer: 3}, u: {$set: {paid: true}}}]}");
+        BsonDocument analysis = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
+        BsonDocument listed = admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {namespace: 'app.orders'}}],"
+                + " cursor: {}}");
+
+        BsonDocument characteristics = analysis.getDocument("keyCharacteristics");
+        assertEquals(300, characteristics.getNumber("numDocsTotal").longValue());
+        assertEquals(300, characteristics.getNumber("numDistinctValues").longValue());
+        assertEquals(0, characteristics.getNumber("numOrphanDocs").longValue(), "a sharded collection has the field");
+        BsonDocument reads = analysis.getDocument("readDistribution");
+        assertEquals(20, reads.getDocument("sampleSize").getNumber("find").longValue());
+        assertEquals(100.0, reads.getNumber("percentageOfSingleShardReads").doubleValue());
+        assertEquals(1, analysis.getDocument("writeDistribution").getDocument("sampleSize").getNumber("update")
+                .longValue());
+        var batch = listed.getDocument("cursor").getArray("firstBatch");
+        assertEquals(21, batch.size());
+        assertEquals(BsonDocument.parse("{filter: {customer: 0}}"), batch.get(0).asDocument().getDocument("cmd"));
+        assertEquals("app.orders", batch.get(0).asDocument().getString("ns").getValue());
+    }
+
+    @Test
+    void the_sampler_keeps_at_most_samplesPerSecond_queries_a_second_of_simulated_time() {
+        MongosCommands mongos = mongos("7.0");
+        insertRange(mongos, "app", "orders", "customer", 0, 10);
+        admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 2}");
+
+        for (int second = 0; second < 3; second++) {
+            for (int i = 0; i < 10; i++) {
+                run(mongos, "app", "{find: 'orders', filter: {customer: " + i + "}}");
+            }
+            mongos.advance(1_000);
+        }
+
+        assertEquals(6, admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {}}], cursor: {}}")
+                .getDocument("cursor").getArray("firstBatch").size());
+    }
+
+    @Test
+    void a_key_without_a_supporting_index_has_no_key_characteristics_as_on_a_real_mongos() {
+        MongosCommands mongos = mongos("7.0");
+        insertRange(mongos, "app", "orders", "customer", 0, 50);
+
+        BsonDocument analysis = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
+        run(mongos, "app", "{createIndexes: 'orders', indexes: [{key: {customer: 1}, name: 'customer_1'}]}");
+        BsonDocument indexed = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
+
+        assertTrue(!analysis.containsKey("keyCharacteristics"), analysis.toJson());
+        assertEquals(0, analysis.getDocument("readDistribution").getDocument("sampleSize").getNumber("total")
+                .longValue());
+        assertTrue(!indexed.getDocument("keyCharacteristics").containsKey("numOrphanDocs"), "unsharded: no orphans");
+    }
 }
