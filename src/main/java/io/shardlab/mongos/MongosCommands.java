@@ -10,6 +10,7 @@ import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClearJumboFlag;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.MergeChunks;
@@ -375,9 +376,13 @@ public final class MongosCommands {
     }
 
     private List<BsonDocument> allDocuments(String db, String collection) {
+        return allDocumentsMatching(db, collection, new BsonDocument());
+    }
+
+    private List<BsonDocument> allDocumentsMatching(String db, String collection, BsonDocument filter) {
         List<BsonDocument> out = new ArrayList<>();
         BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(collection))
-                .append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+                .append("filter", filter).append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
         BsonDocument cursor = reply.getDocument("cursor", new BsonDocument());
         for (BsonValue v : cursor.getArray("firstBatch", new BsonArray())) {
             out.add(v.asDocument());
@@ -1226,11 +1231,18 @@ public final class MongosCommands {
     private BsonDocument delete(String db, BsonDocument command) {
         String ns = db + "." + command.getString("delete").getValue();
         var sharded = catalog.collection(ns);
+        BsonArray deletes = command.getArray("deletes", new BsonArray());
         if (sharded.isEmpty()) {
-            return storage.run(db, command);
+            List<BsonDocument> matched = new ArrayList<>();
+            for (BsonValue v : deletes) {
+                matched.addAll(find(db, command.getString("delete").getValue(), v.asDocument().getDocument("q",
+                        new BsonDocument()), v.asDocument().getNumber("limit", new BsonInt32(0)).intValue()));
+            }
+            BsonDocument reply = storage.run(db, command);
+            recordDeletes(db, ns, matched);
+            return reply;
         }
         Router router = router(sharded.get());
-        BsonArray deletes = command.getArray("deletes", new BsonArray());
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         List<Integer> accepted = new ArrayList<>();
         BsonArray refused = new BsonArray();
@@ -1248,18 +1260,61 @@ public final class MongosCommands {
             accepted.add(i);
         }
         BsonArray forwardDeletes = new BsonArray();
+        String coll = command.getString("delete").getValue();
+        List<BsonDocument> matched = new ArrayList<>();
         for (int i : accepted) {
-            forwardDeletes.add(deletes.get(i));
+            BsonDocument d = deletes.get(i).asDocument();
+            forwardDeletes.add(d);
+            matched.addAll(find(db, coll, d.getDocument("q", new BsonDocument()),
+                    d.getNumber("limit", new BsonInt32(0)).intValue()));
         }
         BsonDocument forward = command.clone();
         forward.put("deletes", forwardDeletes);
         BsonDocument reply = accepted.isEmpty()
                 ? new BsonDocument("n", new BsonInt32(0)).append("ok", new BsonDouble(1))
                 : storage.run(db, forward);
+        recordDeletes(db, ns, matched);
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /** The stored documents matching {@code filter}, at most {@code limit} (0: all). */
+    private List<BsonDocument> find(String db, String coll, BsonDocument filter, int limit) {
+        if (limit == 1) {
+            return findOne(db, coll, filter).map(List::of).orElse(List.of());
+        }
+        return allDocumentsMatching(db, coll, filter);
+    }
+
+    /**
+     * The documents of {@code candidates} that are gone from the storage leave the simulated chunks
+     * ({@link DeleteDocuments}) or the unsharded collection's bytes, and the memory budget.
+     */
+    private void recordDeletes(String db, String ns, List<BsonDocument> candidates) {
+        String coll = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> gone = new ArrayList<>();
+        for (BsonDocument d : candidates) {
+            if (!d.containsKey("_id") || findById(db, coll, d.get("_id")).isEmpty()) {
+                gone.add(d);
+            }
+        }
+        if (gone.isEmpty()) {
+            return;
+        }
+        long bytes = 0;
+        for (BsonDocument d : gone) {
+            bytes += InsertBatch.bsonSize(d);
+        }
+        storedBytes = Math.max(0, storedBytes - bytes);
+        var sharded = catalog.collection(ns);
+        if (sharded.isPresent()) {
+            ShardKeyPattern key = sharded.get().cluster().snapshot().cluster().key();
+            catalog.execute(ns, new DeleteDocuments(ns, InsertBatch.ofDocuments(key, gone)));
+        } else {
+            catalog.recordUnshardedWrite(ns, -bytes);
+        }
     }
 
     private BsonDocument findAndModify(String db, BsonDocument command) {
@@ -1284,6 +1339,9 @@ public final class MongosCommands {
         BsonDocument reply = storage.run(db, command);
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
+        }
+        if (remove && reply.isDocument("value")) {
+            recordDeletes(db, ns, List.of(reply.getDocument("value")));
         }
         if (!reply.containsKey("lastErrorObject")) {
             // mongod always answers lastErrorObject {n, updatedExisting[, upserted]}

@@ -264,10 +264,13 @@ public final class ShardedCatalog {
         return moved;
     }
 
-    /** Counts bytes written to an unsharded collection, which lives on its database's primary shard. */
+    /**
+     * Counts bytes written to an unsharded collection (negative: deleted; the count stays at least 0),
+     * which lives on {@link #shardOfUnsharded its shard}.
+     */
     public void recordUnshardedWrite(String ns, long bytes) {
         createDatabase(ns.substring(0, ns.indexOf('.')), null);
-        unshardedBytes.merge(ns, bytes, Long::sum);
+        unshardedBytes.merge(ns, bytes, (a, b) -> Math.max(0, a + b));
     }
 
     /**

@@ -472,4 +472,48 @@ class MongosAdminCommandsTest {
                 .longValue());
         assertTrue(!indexed.getDocument("keyCharacteristics").containsKey("numOrphanDocs"), "unsharded: no orphans");
     }
+
+    // ---- deletes ---------------------------------------------------------------------------------
+
+    private long simulatedDocuments(String ns) {
+        return catalog.collection(ns).orElseThrow().cluster().snapshot().chunkStatistics().stream()
+                .mapToLong(c -> c.documents()).sum();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            deleteOne by key            | {delete: 'events', deletes: [{q: {t: 5}, limit: 1}]}            | 99
+            deleteMany of a range       | {delete: 'events', deletes: [{q: {t: {$lt: 40}}, limit: 0}]}    | 60
+            deleteMany of nothing       | {delete: 'events', deletes: [{q: {t: 1000}, limit: 0}]}         | 100
+            two deletes in one command  | {delete: 'events', deletes: [{q: {t: 1}, limit: 1}, {q: {t: {$gte: 90}}, limit: 0}]} | 89
+            findAndModify remove        | {findAndModify: 'events', query: {t: 7}, remove: true}          | 99
+            """)
+    void deleted_documents_leave_their_simulated_chunks(String rule, String command, long left) {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        run(mongos, "app", command);
+
+        assertEquals(left, simulatedDocuments("app.events"), rule);
+        assertEquals(left, run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), rule);
+    }
+
+    @Test
+    void a_chunk_emptied_by_deletes_weighs_nothing_for_the_balancer() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        run(mongos, "app", "{delete: 'events', deletes: [{q: {t: {$gte: 50}}, limit: 0}]}");
+
+        var stats = catalog.collection("app.events").orElseThrow().cluster().snapshot().chunkStatistics();
+        assertEquals(0, stats.get(1).documents());
+        assertEquals(0, stats.get(1).bytes());
+        assertEquals(50, stats.get(0).documents());
+    }
 }
