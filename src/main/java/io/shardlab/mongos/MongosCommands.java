@@ -154,7 +154,7 @@ public final class MongosCommands {
         try {
             BsonDocument reply = dispatch(database, name, command);
             sample(database, name, command);
-            return reply;
+            return withNotKeptNote(database, name, command, reply);
         } catch (CommandFailedException e) {
             throw new MongoCommandException(ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
         } catch (InvalidShardKeyException e) {
@@ -558,6 +558,30 @@ public final class MongosCommands {
             }
         }
         return false;
+    }
+
+    /** Reads and writes whose replies say what the memory budget left out. */
+    private static final Set<String> BUDGET_NOTED = Set.of("insert", "update", "find", "count", "distinct",
+            "aggregate", "findAndModify");
+
+    /**
+     * A reply to a read or write of a collection whose documents were not all kept gets a
+     * {@code shardlab: {notKept, note}} field (ShardLab's own; MongoDB has none, and clients ignore
+     * unknown reply fields), so a client that looks at the reply learns what reads cannot return.
+     */
+    private BsonDocument withNotKeptNote(String db, String name, BsonDocument command, BsonDocument reply) {
+        if (!BUDGET_NOTED.contains(name) || notKept.isEmpty() || !command.get(command.getFirstKey()).isString()) {
+            return reply;
+        }
+        String ns = db + "." + command.getString(command.getFirstKey()).getValue();
+        Long dropped = notKept.get(ns);
+        if (dropped == null) {
+            return reply;
+        }
+        return reply.append("shardlab", new BsonDocument("notKept", new BsonInt64(dropped))
+                .append("note", new BsonString(dropped + " documents of " + ns + " arrived past ShardLab's memory "
+                        + "budget of " + (memoryBudgetBytes >> 20) + " MB: they are routed and counted in the "
+                        + "simulated chunks but not kept, so reads do not return them")));
     }
 
     // ---- query sampling and analyzeShardKey (7.0+) ----------------------------------------------------
