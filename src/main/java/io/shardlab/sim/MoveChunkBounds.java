@@ -28,13 +28,18 @@ public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument m
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         Optional<String> sharded = CommandSupport.requireSharded(state, "moveChunk", namespace);
         if (sharded.isPresent()) {
-            return sharded;
+            return sharded.map(Refusal::operationFailed);
         }
         Optional<String> bounds = CommandSupport.boundsRefusal(state, min, max);
         if (bounds.isPresent()) {
-            return bounds;
+            return bounds.map(Refusal::operationFailed);
         }
         int i = CommandSupport.chunkStartingAt(state, min);
         return MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo);

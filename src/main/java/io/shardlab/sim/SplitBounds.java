@@ -26,13 +26,18 @@ public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) 
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
         if (sharded.isPresent()) {
-            return sharded;
+            return sharded.map(Refusal::operationFailed);
         }
         Optional<String> bounds = CommandSupport.boundsRefusal(state, min, max);
         if (bounds.isPresent()) {
-            return bounds;
+            return bounds.map(Refusal::operationFailed);
         }
         return SplitFind.refusalAtMedian(state, CommandSupport.chunkStartingAt(state, min));
     }

@@ -536,4 +536,32 @@ class MongosAdminCommandsTest {
         assertTrue(!other.containsKey("shardlab"), "a collection that kept everything has no note");
         assertEquals(2, simulatedDocuments("app.events"));
     }
+
+    // ---- codes of chunk command refusals ----------------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            moveChunk to an unknown shard      | {moveChunk: 'app.events', find: {t: 1}, to: 'shard09'}                       | ShardNotFound   | Shard shard09 not found
+            moveChunk by bounds, unknown shard | {moveChunk: 'app.events', bounds: [{t: {$minKey: 1}}, {t: 50}], to: 'shard09'} | ShardNotFound | Shard shard09 not found
+            moveRange to an unknown shard      | {moveRange: 'app.events', min: {t: 50}, toShard: 'shard09'}                  | ShardNotFound   | Shard shard09 not found
+            split a one-value chunk by find    | {split: 'app.events', find: {t: 7}}                                          | CannotSplit     | Unable to find median in chunk because chunk is indivisible.
+            split a one-value chunk by bounds  | {split: 'app.events', bounds: [{t: {$minKey: 1}}, {t: 50}]}                   | CannotSplit     | Unable to find median in chunk because chunk is indivisible.
+            a chunk already on the shard       | {moveChunk: 'app.events', find: {t: 1}, to: 'OWNER'}                          | OperationFailed | ALREADY
+            """)
+    void chunk_command_refusals_carry_mongodb_codes(String rule, String command, String codeName, String message) {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        run(mongos, "app", "{insert: 'events', documents: [{t: 7}, {t: 7}, {t: 7}, {t: 60}]}");
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+        String owner = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks()
+                .get(0).shard();
+
+        MongoCommandException e = refused(mongos, command.replace("OWNER", owner));
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        if (!"ALREADY".equals(message)) {
+            assertEquals(message, e.getMessage(), rule);
+        }
+    }
 }
