@@ -850,8 +850,7 @@ public final class MongosCommands {
      * {@code removeShard}, answered as mongos words it (mongo
      * {@code src/mongo/s/commands/cluster_remove_shard_cmd.cpp}): {@code state} started / ongoing (with
      * {@code remaining: {chunks, dbs, jumboChunks}}) / completed, and the databases whose primary the
-     * shard is in {@code dbsToMove} ({@code movePrimary} is not simulated, so such a shard stays
-     * ongoing).
+     * shard is in {@code dbsToMove} (the shard stays ongoing until {@code movePrimary} moves them).
      */
     private BsonDocument removeShard(BsonDocument command) {
         String id = requireString(command, "removeShard");
