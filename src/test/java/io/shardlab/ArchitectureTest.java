@@ -106,7 +106,7 @@ class ArchitectureTest {
                 .layer("advisor").definedBy(root + ".advisor..")
                 .layer("mongos").definedBy(root + ".mongos..")
                 .whereLayer("mongos").mayNotBeAccessedByAnyLayer()
-                .whereLayer("advisor").mayNotBeAccessedByAnyLayer()
+                .whereLayer("advisor").mayOnlyBeAccessedByLayers("mongos")
                 .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor", "mongos")
                 .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos")
                 .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos")

@@ -61,11 +61,17 @@ final class ServeCommand implements Runnable {
 
     @Override
     public void run() {
-        MongosServer server = MongosServer.start(settings(), line -> {
-            PrintWriter out = spec.commandLine().getOut();
-            out.println(line);
-            out.flush();
-        });
+        MongosServer server;
+        try {
+            server = MongosServer.start(settings(), line -> {
+                PrintWriter out = spec.commandLine().getOut();
+                out.println(line);
+                out.flush();
+            });
+        } catch (MongosServer.PortInUseException e) {
+            throw new IllegalArgumentException("--port: " + e.getMessage()
+                    + "; choose another port, or --port 0 for any free one");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

@@ -174,16 +174,15 @@ public final class ConfigDatabase {
 
     List<BsonDocument> collectionsDocuments() {
         List<BsonDocument> out = new ArrayList<>();
-        int n = 0;
         for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
             ClusterSnapshot s = c.cluster().snapshot().cluster();
             BsonDocument d = new BsonDocument("_id", new BsonString(c.namespace()))
-                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + c.shardedAtMillis(), ++n)))
+                    .append("lastmodEpoch", new BsonObjectId(epoch(c)))
                     .append("lastmod", date(c.shardedAtMillis()));
             if (!version().atLeast(5, 0)) {
                 d.append("dropped", BsonBoolean.FALSE);
             } else {
-                d.append("timestamp", timestamp(c.shardedAtMillis(), 1));
+                d.append("timestamp", timestamp(c.shardedAtMillis(), c.incarnation()));
             }
             d.append("uuid", uuid(c.uuid())).append("key", s.key().toDocument())
                     .append("unique", BsonBoolean.valueOf(s.unique()));
@@ -192,7 +191,26 @@ public final class ConfigDatabase {
             }
             out.add(d);
         }
+        for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {
+            // 8.0 tracks a collection moveCollection placed (jstests/sharding/move_collection_basic.js)
+            out.add(new BsonDocument("_id", new BsonString(u.namespace()))
+                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + u.movedAtMillis(),
+                            (int) (u.uuid().getLeastSignificantBits() & 0xFFFF))))
+                    .append("lastmod", date(u.movedAtMillis()))
+                    .append("timestamp", timestamp(u.movedAtMillis(), 1))
+                    .append("uuid", uuid(u.uuid()))
+                    .append("key", new BsonDocument("_id", new BsonInt32(1)))
+                    .append("unique", BsonBoolean.FALSE)
+                    .append("noBalance", BsonBoolean.FALSE)
+                    .append("unsplittable", BsonBoolean.TRUE));
+        }
         return out;
+    }
+
+    /** The collection's epoch: new when it is sharded or resharded. */
+    private ObjectId epoch(ShardedCatalog.CollectionEntry c) {
+        return objectId(startEpochMillis + c.shardedAtMillis(), c.incarnation() << 16
+                | (int) (c.uuid().getLeastSignificantBits() & 0xFFFF));
     }
 
     List<BsonDocument> chunks() {
@@ -200,6 +218,17 @@ public final class ConfigDatabase {
         int[] n = {0};
         for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
             out.addAll(chunksOf(c, n));
+        }
+        for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {
+            out.add(new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n[0])))
+                    .append("uuid", uuid(u.uuid()))
+                    .append("min", new BsonDocument("_id", new org.bson.BsonMinKey()))
+                    .append("max", new BsonDocument("_id", new org.bson.BsonMaxKey()))
+                    .append("shard", new BsonString(u.shard()))
+                    .append("lastmod", new BsonTimestamp(1, 0))
+                    .append("onCurrentShardSince", timestamp(u.movedAtMillis(), 1))
+                    .append("history", new BsonArray(List.of(new BsonDocument("validAfter",
+                            timestamp(u.movedAtMillis(), 1)).append("shard", new BsonString(u.shard()))))));
         }
         return out;
     }
@@ -249,11 +278,11 @@ public final class ConfigDatabase {
         SimulationSnapshot snap = c.cluster().snapshot();
         ClusterSnapshot s = snap.cluster();
         ShardKeyPattern key = s.key();
-        ObjectId epoch = objectId(startEpochMillis + c.shardedAtMillis(), 0);
+        ObjectId epoch = epoch(c);
         for (Chunk chunk : s.chunks().chunks()) {
             ObjectId id = objectId(startEpochMillis, ++n[0]);
             out.add(chunkDocument(version(), c.namespace(), key, chunk, id, uuid(c.uuid()), epoch,
-                    timestamp(c.shardedAtMillis(), 1)));
+                    timestamp(c.shardedAtMillis(), c.incarnation())));
         }
         return out;
     }

@@ -20,7 +20,18 @@ public enum ErrorCode {
     NAMESPACE_NOT_SHARDED(118, "NamespaceNotSharded"),
     COMMAND_NOT_SUPPORTED(115, "CommandNotSupported"),
     INVALID_NAMESPACE(73, "InvalidNamespace"),
-    UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324");
+    CANNOT_SPLIT(87, "CannotSplit"),
+    CONFLICTING_OPERATION_IN_PROGRESS(117, "ConflictingOperationInProgress"),
+    CHUNK_TOO_BIG(153, "ChunkTooBig"),
+    ZONE_STILL_IN_USE(163, "ZoneStillInUse"),
+    ZONE_NOT_FOUND(177, "ZoneNotFound"),
+    RANGE_OVERLAP_CONFLICT(178, "RangeOverlapConflict"),
+    RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
+    UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
+    /** A missing but required field, found by the IDL parser. */
+    IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
+    /** mongo initial_split_policy.cpp: a resharding sample with too few distinct keys. */
+    NOT_ENOUGH_CARDINALITY(4952606, "Location4952606");
 
     private final int number;
     private final String codeName;
@@ -38,5 +49,15 @@ public enum ErrorCode {
     /** The code name, e.g. {@code "CommandNotFound"}. */
     public String codeName() {
         return codeName;
+    }
+
+    /** The code named {@code codeName}, if ShardLab answers with it. */
+    public static java.util.Optional<ErrorCode> named(String codeName) {
+        for (ErrorCode c : values()) {
+            if (c.codeName.equals(codeName)) {
+                return java.util.Optional.of(c);
+            }
+        }
+        return java.util.Optional.empty();
     }
 }

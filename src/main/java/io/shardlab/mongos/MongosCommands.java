@@ -10,14 +10,19 @@ import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClearJumboFlag;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.MergeChunks;
 import io.shardlab.sim.MoveChunk;
+import io.shardlab.sim.MoveChunkBounds;
 import io.shardlab.sim.MoveRange;
 import io.shardlab.sim.RefineCollectionShardKey;
+import io.shardlab.sim.RemoveShardFromZone;
+import io.shardlab.sim.ReshardCollection;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SplitAt;
+import io.shardlab.sim.SplitBounds;
 import io.shardlab.sim.SplitFind;
 import io.shardlab.sim.UpdateZoneKeyRange;
 import java.util.ArrayList;
@@ -59,13 +64,13 @@ public final class MongosCommands {
     private static final Set<String> ADMIN_ONLY = Set.of("enableSharding", "shardCollection", "split", "moveChunk",
             "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
-            "listShards", "reshardCollection", "balancerCollectionStatus");
+            "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
+            "configureQueryAnalyzer");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
-    private static final Set<String> NOT_SIMULATED = Set.of("reshardCollection", "removeShardFromZone",
-            "analyzeShardKey", "configureQueryAnalyzer", "moveCollection",
+    private static final Set<String> NOT_SIMULATED = Set.of(
             "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
-            "movePrimary", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
+            "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
     private static final Map<String, String> ALIASES = Map.of("enablesharding", "enableSharding",
@@ -84,6 +89,7 @@ public final class MongosCommands {
     private final LongSupplier wallClockMillis;
     private final java.util.function.Consumer<String> notices;
     private final Map<String, Long> notKept = new TreeMap<>();
+    private final QuerySampler sampler;
     private long storedBytes;
 
     /**
@@ -101,6 +107,7 @@ public final class MongosCommands {
         this.memoryBudgetBytes = memoryBudgetBytes;
         this.wallClockMillis = wallClockMillis;
         this.notices = notices;
+        this.sampler = new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong());
     }
 
     /** The catalog the commands change. */
@@ -145,9 +152,11 @@ public final class MongosCommands {
                     + " on MongoDB " + release.version() + " yet");
         }
         try {
-            return dispatch(database, name, command);
+            BsonDocument reply = dispatch(database, name, command);
+            sample(database, name, command);
+            return withNotKeptNote(database, name, command, reply);
         } catch (CommandFailedException e) {
-            throw new MongoCommandException(ErrorCode.OPERATION_FAILED, e.reason());
+            throw new MongoCommandException(ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
         } catch (InvalidShardKeyException e) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, e.getMessage());
         }
@@ -195,8 +204,22 @@ public final class MongosCommands {
                 catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
                         requireString(command, "zone")));
                 return ok();
+            case "removeShardFromZone":
+                catalog.executeOnShards(new RemoveShardFromZone(requireString(command, "removeShardFromZone"),
+                        requireString(command, "zone")));
+                return ok();
             case "updateZoneKeyRange":
                 return updateZoneKeyRange(command);
+            case "reshardCollection":
+                return reshardCollection(command);
+            case "movePrimary":
+                return movePrimary(command);
+            case "analyzeShardKey":
+                return analyzeShardKey(command);
+            case "configureQueryAnalyzer":
+                return configureQueryAnalyzer(command);
+            case "moveCollection":
+                return moveCollection(command);
             case "refineCollectionShardKey": {
                 String ns = command.getString(name).getValue();
                 catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
@@ -231,6 +254,7 @@ public final class MongosCommands {
             case "drop": {
                 BsonDocument reply = storage.run(database, command);
                 catalog.dropCollection(database + "." + command.getString("drop").getValue());
+                sampler.drop(database + "." + command.getString("drop").getValue());
                 return reply;
             }
             case "dropDatabase": {
@@ -352,9 +376,13 @@ public final class MongosCommands {
     }
 
     private List<BsonDocument> allDocuments(String db, String collection) {
+        return allDocumentsMatching(db, collection, new BsonDocument());
+    }
+
+    private List<BsonDocument> allDocumentsMatching(String db, String collection, BsonDocument filter) {
         List<BsonDocument> out = new ArrayList<>();
         BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(collection))
-                .append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+                .append("filter", filter).append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
         BsonDocument cursor = reply.getDocument("cursor", new BsonDocument());
         for (BsonValue v : cursor.getArray("firstBatch", new BsonArray())) {
             out.add(v.asDocument());
@@ -401,16 +429,367 @@ public final class MongosCommands {
                 .append("indexes", new BsonArray(List.of(index))));
     }
 
+    /**
+     * {@code reshardCollection} (5.0+), checked as mongo {@code configsvr_reshard_collection_cmd.cpp}
+     * and {@code reshard_collection_coordinator.cpp} do: {@code unique} must be false, the collation
+     * simple, a collection with zones needs the {@code zones} option (not simulated), and the same key
+     * is a no-op (from 8.0 {@code forceRedistribution: true} reshards on it anyway). It completes
+     * before the reply, so {@code config.reshardingOperations}, which holds only operations in
+     * progress, stays empty. Only the documents kept within the memory budget are placed again.
+     */
+    private BsonDocument reshardCollection(BsonDocument command) {
+        if (!release.version().atLeast(5, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'reshardCollection'");
+        }
+        String ns = namespaceArgument(command, "reshardCollection");
+        if (!command.isDocument("key")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'reshardCollection.key' is missing but a required field");
+        }
+        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        requireSharded(ns);
+        if (command.getBoolean("unique", BsonBoolean.FALSE).getValue()) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "The unique field must be false");
+        }
+        BsonDocument collation = optionalDocument(command, "collation");
+        if (collation != null && !collation.isEmpty() && !new BsonString("simple").equals(collation.get("locale"))) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "The collation for reshardCollection must be "
+                    + "{locale: 'simple'}, but found: " + io.shardlab.bson.BsonPrinter.serverString(collation));
+        }
+        ShardedCatalog.CollectionEntry entry = catalog.collection(ns).orElseThrow();
+        ClusterSnapshot current = entry.cluster().snapshot().cluster();
+        if (!current.zones().isEmpty() && !command.containsKey("zones")) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "Must specify value for zones field");
+        }
+        if (command.containsKey("zones") || command.containsKey("_presetReshardedChunks")) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                    + "reshardCollection with zones or preset chunks on MongoDB " + release.version() + " yet");
+        }
+        boolean force = release.version().atLeast(8, 0)
+                && command.getBoolean("forceRedistribution", BsonBoolean.FALSE).getValue();
+        if (current.key().equals(key) && !force) {
+            return ok();
+        }
+        int numInitialChunks = command.isNumber("numInitialChunks")
+                ? command.getNumber("numInitialChunks").intValue() : ReshardCollection.DEFAULT_NUM_INITIAL_CHUNKS;
+        if (numInitialChunks < 1) {
+            // mongo initial_split_policy.cpp (SamplingBasedSplitPolicy)
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "numInitialChunks should be > 0");
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> documents = allDocuments(db, collection);
+        catalog.reshardCollection(new ReshardCollection(ns, key, InsertBatch.ofDocuments(key, documents),
+                numInitialChunks));
+        createShardKeyIndex(db, collection, key, false);
+        Long dropped = notKept.remove(ns);
+        if (dropped != null) {
+            notices.accept(ns + ": resharded on " + io.shardlab.bson.BsonPrinter.serverString(key.toDocument())
+                    + " with the " + documents.size() + " documents kept; the " + dropped + " documents past the "
+                    + "memory budget were counted but not kept, so they are not in the new chunks");
+        }
+        return ok();
+    }
+
+    /**
+     * {@code movePrimary}, checked as mongo {@code shardsvr_move_primary_command.cpp} does (tests:
+     * {@code jstests/sharding/move_primary_basic.js}): a valid database name, not admin / config /
+     * local, an existing database, a non-empty existing {@code to}; the current primary is a no-op.
+     */
+    private BsonDocument movePrimary(BsonDocument command) {
+        BsonValue arg = command.get("movePrimary");
+        if (arg == null || !arg.isString()) {
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "'movePrimary' must be of type String");
+        }
+        String db = arg.asString().getValue();
+        if (db.isEmpty() || db.contains(".") || db.contains(" ")) {
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "invalid db name specified: " + db);
+        }
+        if (Set.of("admin", "config", "local").contains(db)) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Can't move primary for " + db + " database");
+        }
+        if (!command.containsKey("to")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'movePrimary.to' is missing but a required field");
+        }
+        String to = requireString(command, "to");
+        if (to.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "you have to specify where you want to move it");
+        }
+        catalog.movePrimary(db, to);
+        return ok();
+    }
+
+    /**
+     * {@code moveCollection} (8.0+; mongo {@code cluster_move_collection_cmd.cpp}, tests
+     * {@code jstests/sharding/move_collection_basic.js}): an existing unsharded collection moves to
+     * {@code toShard}; a sharded or missing collection is NamespaceNotFound.
+     */
+    private BsonDocument moveCollection(BsonDocument command) {
+        if (!release.version().atLeast(8, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'moveCollection'");
+        }
+        String ns = namespaceArgument(command, "moveCollection");
+        if (!command.containsKey("toShard")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'moveCollection.toShard' is missing but a required field");
+        }
+        String to = requireString(command, "toShard");
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        if (catalog.collection(ns).isPresent()) {
+            // mongo reshard_collection_coordinator.cpp
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND,
+                    "MoveCollection can only be called on an unsharded collection.");
+        }
+        if (!collectionExists(db, collection)) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "Collection '" + ns
+                    + "' not found in cluster catalog");
+        }
+        catalog.moveCollection(ns, to);
+        return ok();
+    }
+
+    private boolean collectionExists(String db, String collection) {
+        BsonDocument reply = storage.run(db, new BsonDocument("listCollections", new BsonInt32(1)));
+        for (BsonValue c : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            if (new BsonString(collection).equals(c.asDocument().get("name"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Reads and writes whose replies say what the memory budget left out. */
+    private static final Set<String> BUDGET_NOTED = Set.of("insert", "update", "find", "count", "distinct",
+            "aggregate", "findAndModify");
+
+    /**
+     * A reply to a read or write of a collection whose documents were not all kept gets a
+     * {@code shardlab: {notKept, note}} field (ShardLab's own; MongoDB has none, and clients ignore
+     * unknown reply fields), so a client that looks at the reply learns what reads cannot return.
+     */
+    private BsonDocument withNotKeptNote(String db, String name, BsonDocument command, BsonDocument reply) {
+        if (!BUDGET_NOTED.contains(name) || notKept.isEmpty() || !command.get(command.getFirstKey()).isString()) {
+            return reply;
+        }
+        String ns = db + "." + command.getString(command.getFirstKey()).getValue();
+        Long dropped = notKept.get(ns);
+        if (dropped == null) {
+            return reply;
+        }
+        return reply.append("shardlab", new BsonDocument("notKept", new BsonInt64(dropped))
+                .append("note", new BsonString(dropped + " documents of " + ns + " arrived past ShardLab's memory "
+                        + "budget of " + (memoryBudgetBytes >> 20) + " MB: they are routed and counted in the "
+                        + "simulated chunks but not kept, so reads do not return them")));
+    }
+
+    // ---- query sampling and analyzeShardKey (7.0+) ----------------------------------------------------
+
+    /** The reads and writes analyzeShardKey measures (mongo {@code SampledCommandNameEnum}). */
+    private static final Set<String> SAMPLED = Set.of("find", "aggregate", "count", "distinct", "update", "delete",
+            "findAndModify");
+
+    /** Offers a client's read or write to the query sampler, in the sampled-query document's {@code cmd} shape. */
+    private void sample(String db, String name, BsonDocument command) {
+        if (!SAMPLED.contains(name) || Set.of("admin", "config", "local").contains(db)
+                || !command.get(command.getFirstKey()).isString()) {
+            return;
+        }
+        String ns = db + "." + command.getString(command.getFirstKey()).getValue();
+        if (sampler.configuration(ns).isEmpty()) {
+            return;
+        }
+        long now = catalog.now();
+        switch (name) {
+            case "find" -> sampler.offer(ns, name, readCommand(command.getDocument("filter", new BsonDocument()),
+                    command), now);
+            case "count", "distinct" -> sampler.offer(ns, name, readCommand(command.getDocument("query",
+                    new BsonDocument()), command), now);
+            case "aggregate" -> {
+                BsonArray pipeline = command.getArray("pipeline", new BsonArray());
+                BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument() ? new BsonDocument()
+                        : pipeline.get(0).asDocument();
+                sampler.offer(ns, name, readCommand(first.getDocument("$match", new BsonDocument()), command), now);
+            }
+            case "update", "delete" -> {
+                String ops = "update".equals(name) ? "updates" : "deletes";
+                for (BsonValue op : command.getArray(ops, new BsonArray())) {
+                    sampler.offer(ns, name, new BsonDocument(name, command.get(name))
+                            .append(ops, new BsonArray(List.of(op))), now);
+                }
+            }
+            default -> {
+                BsonDocument cmd = new BsonDocument("findAndModify", command.get(command.getFirstKey()))
+                        .append("query", command.getDocument("query", new BsonDocument()));
+                for (String f : List.of("update", "remove", "upsert", "collation")) {
+                    if (command.containsKey(f)) {
+                        cmd.append(f, command.get(f));
+                    }
+                }
+                sampler.offer(ns, name, cmd, now);
+            }
+        }
+    }
+
+    /** {@code SampledReadCommand}: {@code {filter, collation}}. */
+    private static BsonDocument readCommand(BsonDocument filter, BsonDocument command) {
+        BsonDocument cmd = new BsonDocument("filter", filter);
+        if (command.isDocument("collation")) {
+            cmd.append("collation", command.getDocument("collation"));
+        }
+        return cmd;
+    }
+
+    /** mongo analyze_shard_key_util.cpp {@code validateNamespace} and {@code validateCollectionOptions}. */
+    private void requireAnalyzable(String ns) {
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        if (Set.of("admin", "config", "local").contains(db)) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "Cannot run against an internal collection");
+        }
+        if (collection.startsWith("system.")) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "Cannot run against a system collection");
+        }
+        if (!collectionExists(db, collection)) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "The namespace does not exist");
+        }
+    }
+
+    /**
+     * {@code configureQueryAnalyzer} (7.0+, admin only; mongo {@code configure_query_analyzer_cmd.cpp}):
+     * mode {@code "full"} with {@code 0 < samplesPerSecond <= 50}, or {@code "off"} without a rate; the
+     * reply holds {@code newConfiguration} and, when the collection had one, {@code oldConfiguration}.
+     */
+    private BsonDocument configureQueryAnalyzer(BsonDocument command) {
+        if (!release.version().atLeast(7, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureQueryAnalyzer'");
+        }
+        String ns = namespaceArgument(command, "configureQueryAnalyzer");
+        String mode = requireString(command, "mode");
+        if (!Set.of("full", "off").contains(mode)) {
+            // the IDL's QueryAnalyzerMode enum
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "Enumeration value '" + mode + "' for field "
+                    + "'configureQueryAnalyzer.mode' is not a valid value.");
+        }
+        BsonValue rate = command.get("samplesPerSecond");
+        if ("off".equals(mode)) {
+            if (rate != null) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
+                        "Cannot specify 'samplesPerSecond' when 'mode' is \"off\"");
+            }
+        } else if (rate == null || !rate.isNumber()) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
+                    "'samplesPerSecond' must be specified when 'mode' is not \"off\"");
+        } else if (rate.asNumber().doubleValue() <= 0) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be greater than 0");
+        } else if (rate.asNumber().doubleValue() > QuerySampler.MAX_SAMPLES_PER_SECOND) {
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be less than or "
+                    + "equal to " + (int) QuerySampler.MAX_SAMPLES_PER_SECOND);
+        }
+        requireAnalyzable(ns);
+        java.util.UUID uuid = catalog.collection(ns).map(ShardedCatalog.CollectionEntry::uuid)
+                .or(() -> java.util.Optional.ofNullable(catalog.unsplittableCollections().get(ns))
+                        .map(ShardedCatalog.UnsplittableCollection::uuid))
+                .orElseGet(() -> java.util.UUID.nameUUIDFromBytes(ns.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        QuerySampler.Configuration next = new QuerySampler.Configuration(mode,
+                rate == null ? 0 : rate.asNumber().doubleValue(), uuid);
+        var old = sampler.configure(ns, next);
+        BsonDocument reply = new BsonDocument("newConfiguration", next.toDocument());
+        old.ifPresent(o -> reply.append("oldConfiguration", o.toDocument()));
+        return ok(reply);
+    }
+
+    /**
+     * {@code analyzeShardKey} (7.0+) answered by the advisor ({@link io.shardlab.advisor.AnalyzeShardKeyReply}):
+     * key characteristics over the collection's kept documents and its indexes (listIndexes), the read
+     * and write distribution over the queries the query analyzer sampled. Checks: mongo
+     * {@code analyze_shard_key_util.cpp} (namespace, existence) and
+     * {@code analyze_shard_key_cmd_util.cpp} (an empty collection).
+     */
+    private BsonDocument analyzeShardKey(BsonDocument command) {
+        if (!release.version().atLeast(7, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'analyzeShardKey'");
+        }
+        String ns = namespaceArgument(command, "analyzeShardKey");
+        if (!command.isDocument("key")) {
+            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+                    "BSON field 'analyzeShardKey.key' is missing but a required field");
+        }
+        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        requireAnalyzable(ns);
+        boolean characteristics = command.getBoolean("keyCharacteristics", BsonBoolean.TRUE).getValue();
+        boolean distribution = command.getBoolean("readWriteDistribution", BsonBoolean.TRUE).getValue();
+        if (!characteristics && !distribution) {
+            // mongo src/mongo/s/commands/cluster_analyze_shard_key_cmd.cpp
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Cannot skip analyzing all metrics");
+        }
+        String db = ns.substring(0, ns.indexOf('.'));
+        String collection = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> documents = allDocuments(db, collection);
+        if (documents.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION,
+                    "Cannot analyze the cardinality and frequency of a shard key for an empty collection");
+        }
+        List<io.shardlab.advisor.IndexSpec> indexes = new ArrayList<>();
+        BsonDocument listed = storage.run(db, new BsonDocument("listIndexes", new BsonString(collection)));
+        for (BsonValue v : listed.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            indexes.add(io.shardlab.advisor.IndexSpec.of(v.asDocument()));
+        }
+        io.shardlab.advisor.Sample plain = io.shardlab.advisor.Sample.of(ns, io.shardlab.advisor.SampleOrder.INSERTION,
+                documents);
+        io.shardlab.advisor.Sample sample = new io.shardlab.advisor.Sample(plain.source(), plain.order(),
+                plain.documents(), plain.numDocsTotal(), plain.fields(),
+                io.shardlab.advisor.CollectionIndexes.declared(indexes, "listIndexes"),
+                catalog.collection(ns).isPresent() ? java.util.OptionalLong.of(0) : java.util.OptionalLong.empty());
+        List<io.shardlab.advisor.SampledQuery> queries = new ArrayList<>();
+        for (BsonDocument d : sampler.sampled(ns)) {
+            queries.addAll(io.shardlab.advisor.SampledQueryDocuments.of(d));
+        }
+        io.shardlab.advisor.AdvisorReport report = new io.shardlab.advisor.ShardKeyAdvisor(Runnable::run).analyze(
+                sample, List.of(key), queries, io.shardlab.advisor.AdvisorSettings.of(release.version(),
+                        catalog.shardIds().size()), io.shardlab.advisor.ProgressListener.NONE,
+                new io.shardlab.advisor.CancelToken());
+        BsonDocument metrics = io.shardlab.advisor.AnalyzeShardKeyReply.of(report.candidates().get(0));
+        BsonDocument reply = new BsonDocument();
+        if (characteristics && metrics.containsKey("keyCharacteristics")) {
+            reply.append("keyCharacteristics", metrics.get("keyCharacteristics"));
+        }
+        if (distribution) {
+            reply.append("readDistribution", metrics.get("readDistribution"))
+                    .append("writeDistribution", metrics.get("writeDistribution"));
+        }
+        return ok(reply);
+    }
+
     private BsonDocument split(BsonDocument command) {
         String ns = namespaceArgument(command, "split");
         requireSharded(ns);
-        if (command.containsKey("middle")) {
-            catalog.execute(ns, new SplitAt(ns, command.getDocument("middle")));
-        } else if (command.containsKey("find")) {
-            catalog.execute(ns, new SplitFind(ns, command.getDocument("find")));
-        } else {
-            // mongo src/mongo/s/commands/cluster_split_cmd.cpp
+        // mongo src/mongo/s/commands/cluster_split_cmd.cpp: an empty document counts as absent
+        BsonDocument find = nonEmptyDocument(command, "find");
+        BsonDocument middle = nonEmptyDocument(command, "middle");
+        BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
+        if (!bounds.isEmpty() && bounds.size() < 2) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "upper bound not specified");
+        }
+        if (find != null && !bounds.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and find at the same time");
+        }
+        if (find == null && bounds.isEmpty() && middle == null) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "need to specify find/bounds or middle");
+        }
+        if (find != null && middle != null) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify find and middle together");
+        }
+        if (!bounds.isEmpty() && middle != null) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and middle together");
+        }
+        if (middle != null) {
+            catalog.execute(ns, new SplitAt(ns, middle));
+        } else if (find != null) {
+            catalog.execute(ns, new SplitFind(ns, find));
+        } else {
+            catalog.execute(ns, new SplitBounds(ns, boundDocument(bounds, 0), boundDocument(bounds, 1)));
         }
         return ok();
     }
@@ -419,12 +798,16 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "moveChunk");
         requireSharded(ns);
         String to = requireString(command, "to");
-        if (!command.containsKey("find")) {
+        // mongo src/mongo/s/commands/cluster_move_chunk_cmd.cpp: exactly one of find and bounds
+        BsonDocument find = nonEmptyDocument(command, "find");
+        BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
+        if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE,
                     "need to specify either a find query, or both lower and upper bounds.");
         }
         boolean force = command.getBoolean("forceJumbo", BsonBoolean.FALSE).getValue();
-        catalog.execute(ns, new MoveChunk(ns, command.getDocument("find"), to, force));
+        catalog.execute(ns, find != null ? new MoveChunk(ns, find, to, force)
+                : new MoveChunkBounds(ns, boundDocument(bounds, 0), boundDocument(bounds, 1), to, force));
         long millis = catalog.settle(ns);
         return ok(new BsonDocument("millis", new BsonInt32((int) Math.min(Integer.MAX_VALUE, millis))));
     }
@@ -467,8 +850,7 @@ public final class MongosCommands {
      * {@code removeShard}, answered as mongos words it (mongo
      * {@code src/mongo/s/commands/cluster_remove_shard_cmd.cpp}): {@code state} started / ongoing (with
      * {@code remaining: {chunks, dbs, jumboChunks}}) / completed, and the databases whose primary the
-     * shard is in {@code dbsToMove} ({@code movePrimary} is not simulated, so such a shard stays
-     * ongoing).
+     * shard is in {@code dbsToMove} (the shard stays ongoing until {@code movePrimary} moves them).
      */
     private BsonDocument removeShard(BsonDocument command) {
         String id = requireString(command, "removeShard");
@@ -520,12 +902,10 @@ public final class MongosCommands {
     private BsonDocument updateZoneKeyRange(BsonDocument command) {
         String ns = namespaceArgument(command, "updateZoneKeyRange");
         BsonValue zone = command.get("zone", BsonNull.VALUE);
-        if (zone.isNull()) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED,
-                    "ShardLab does not simulate removing a zone range yet");
-        }
+        // zone: null removes the range with exactly these bounds; none is a no-op (mongo
+        // sharding_catalog_manager_zone_operations.cpp removeKeyRangeFromZone)
         catalog.updateZoneKeyRange(new UpdateZoneKeyRange(ns, command.getDocument("min"), command.getDocument("max"),
-                zone.asString().getValue()));
+                zone.isNull() ? null : zone.asString().getValue()));
         return ok();
     }
 
@@ -556,6 +936,20 @@ public final class MongosCommands {
                     + field + "' is missing but a required field");
         }
         return v.asString().getValue();
+    }
+
+    /** A document argument, null when absent or empty (MongoDB's {@code getObjectField} reads both as empty). */
+    private static BsonDocument nonEmptyDocument(BsonDocument command, String field) {
+        BsonValue v = command.get(field);
+        return v != null && v.isDocument() && !v.asDocument().isEmpty() ? v.asDocument() : null;
+    }
+
+    /** One bound of a {@code bounds: [min, max]} argument. */
+    private static BsonDocument boundDocument(BsonArray bounds, int i) {
+        if (!bounds.get(i).isDocument()) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "bounds[" + i + "] must be a document");
+        }
+        return bounds.get(i).asDocument();
     }
 
     private static BsonDocument optionalDocument(BsonDocument command, String field) {
@@ -860,11 +1254,18 @@ public final class MongosCommands {
     private BsonDocument delete(String db, BsonDocument command) {
         String ns = db + "." + command.getString("delete").getValue();
         var sharded = catalog.collection(ns);
+        BsonArray deletes = command.getArray("deletes", new BsonArray());
         if (sharded.isEmpty()) {
-            return storage.run(db, command);
+            List<BsonDocument> matched = new ArrayList<>();
+            for (BsonValue v : deletes) {
+                matched.addAll(find(db, command.getString("delete").getValue(), v.asDocument().getDocument("q",
+                        new BsonDocument()), v.asDocument().getNumber("limit", new BsonInt32(0)).intValue()));
+            }
+            BsonDocument reply = storage.run(db, command);
+            recordDeletes(db, ns, matched);
+            return reply;
         }
         Router router = router(sharded.get());
-        BsonArray deletes = command.getArray("deletes", new BsonArray());
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         List<Integer> accepted = new ArrayList<>();
         BsonArray refused = new BsonArray();
@@ -882,18 +1283,61 @@ public final class MongosCommands {
             accepted.add(i);
         }
         BsonArray forwardDeletes = new BsonArray();
+        String coll = command.getString("delete").getValue();
+        List<BsonDocument> matched = new ArrayList<>();
         for (int i : accepted) {
-            forwardDeletes.add(deletes.get(i));
+            BsonDocument d = deletes.get(i).asDocument();
+            forwardDeletes.add(d);
+            matched.addAll(find(db, coll, d.getDocument("q", new BsonDocument()),
+                    d.getNumber("limit", new BsonInt32(0)).intValue()));
         }
         BsonDocument forward = command.clone();
         forward.put("deletes", forwardDeletes);
         BsonDocument reply = accepted.isEmpty()
                 ? new BsonDocument("n", new BsonInt32(0)).append("ok", new BsonDouble(1))
                 : storage.run(db, forward);
+        recordDeletes(db, ns, matched);
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /** The stored documents matching {@code filter}, at most {@code limit} (0: all). */
+    private List<BsonDocument> find(String db, String coll, BsonDocument filter, int limit) {
+        if (limit == 1) {
+            return findOne(db, coll, filter).map(List::of).orElse(List.of());
+        }
+        return allDocumentsMatching(db, coll, filter);
+    }
+
+    /**
+     * The documents of {@code candidates} that are gone from the storage leave the simulated chunks
+     * ({@link DeleteDocuments}) or the unsharded collection's bytes, and the memory budget.
+     */
+    private void recordDeletes(String db, String ns, List<BsonDocument> candidates) {
+        String coll = ns.substring(ns.indexOf('.') + 1);
+        List<BsonDocument> gone = new ArrayList<>();
+        for (BsonDocument d : candidates) {
+            if (!d.containsKey("_id") || findById(db, coll, d.get("_id")).isEmpty()) {
+                gone.add(d);
+            }
+        }
+        if (gone.isEmpty()) {
+            return;
+        }
+        long bytes = 0;
+        for (BsonDocument d : gone) {
+            bytes += InsertBatch.bsonSize(d);
+        }
+        storedBytes = Math.max(0, storedBytes - bytes);
+        var sharded = catalog.collection(ns);
+        if (sharded.isPresent()) {
+            ShardKeyPattern key = sharded.get().cluster().snapshot().cluster().key();
+            catalog.execute(ns, new DeleteDocuments(ns, InsertBatch.ofDocuments(key, gone)));
+        } else {
+            catalog.recordUnshardedWrite(ns, -bytes);
+        }
     }
 
     private BsonDocument findAndModify(String db, BsonDocument command) {
@@ -918,6 +1362,9 @@ public final class MongosCommands {
         BsonDocument reply = storage.run(db, command);
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
+        }
+        if (remove && reply.isDocument("value")) {
+            recordDeletes(db, ns, List.of(reply.getDocument("value")));
         }
         if (!reply.containsKey("lastErrorObject")) {
             // mongod always answers lastErrorObject {n, updatedExisting[, upserted]}
@@ -952,6 +1399,8 @@ public final class MongosCommands {
         BsonDocument reply;
         if (first.containsKey("$shardedDataDistribution")) {
             reply = shardedDataDistribution(db, command);
+        } else if (first.containsKey("$listSampledQueries")) {
+            reply = listSampledQueries(db, first.get("$listSampledQueries"));
         } else if (first.containsKey("$collStats") && command.get("aggregate").isString()) {
             reply = collStats(db, command.getString("aggregate").getValue(), first.getDocument("$collStats"));
         } else {
@@ -985,6 +1434,20 @@ public final class MongosCommands {
         } finally {
             storage.run(SCRATCH_DATABASE, new BsonDocument("dropDatabase", new BsonInt32(1)));
         }
+    }
+
+    /**
+     * {@code $listSampledQueries} (7.0+, admin only; docs {@code reference/operator/aggregation/listSampledQueries}):
+     * the query analyzer's sampled-query documents, of {@code namespace} when given.
+     */
+    private BsonDocument listSampledQueries(String db, BsonValue spec) {
+        if (!release.version().atLeast(7, 0) || !"admin".equals(db)) {
+            throw new MongoCommandException(ErrorCode.UNRECOGNIZED_PIPELINE_STAGE,
+                    "Unrecognized pipeline stage name: '$listSampledQueries'");
+        }
+        String ns = spec.isDocument() && spec.asDocument().isString("namespace")
+                ? spec.asDocument().getString("namespace").getValue() : null;
+        return cursorReply(db + ".$cmd.aggregate", new BsonArray(sampler.sampled(ns)));
     }
 
     /** {@code $shardedDataDistribution} (6.0.3+, admin only): one document per sharded collection (§3.9). */
@@ -1021,11 +1484,11 @@ public final class MongosCommands {
         if (sharded.isPresent()) {
             perShard.putAll(ConfigDatabase.perShard(sharded.get()));
         } else {
-            var database = catalog.database(db);
-            if (database.isPresent()) {
+            var home = catalog.shardOfUnsharded(ns);
+            if (home.isPresent()) {
                 BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)));
                 long n = count.getNumber("n", new BsonInt32(0)).longValue();
-                perShard.put(database.get().primaryShard(), new long[] {n, 0});
+                perShard.put(home.get(), new long[] {n, 0});
             }
         }
         BsonArray batch = new BsonArray();
@@ -1146,8 +1609,7 @@ public final class MongosCommands {
                 shards = t.shards();
             }
         } else {
-            shards = List.of(catalog.database(db).map(ShardedCatalog.DatabaseEntry::primaryShard)
-                    .orElse(catalog.shardIds().get(0)));
+            shards = List.of(catalog.shardOfUnsharded(ns).orElse(catalog.shardIds().get(0)));
         }
         String stage = shards.size() == 1 ? "SINGLE_SHARD" : write ? "SHARD_WRITE"
                 : sorted ? "SHARD_MERGE_SORT" : "SHARD_MERGE";

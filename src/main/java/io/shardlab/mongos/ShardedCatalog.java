@@ -47,11 +47,24 @@ public final class ShardedCatalog {
     public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {
     }
 
+    /**
+     * An unsharded collection the catalog tracks because {@code moveCollection} placed it (8.0+):
+     * config.collections holds it with {@code unsplittable: true} and one chunk on its shard.
+     */
+    public record UnsplittableCollection(String namespace, String shard, UUID uuid, long movedAtMillis) {
+    }
+
     /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
     static final int CHANGELOG_LIMIT = 10_000;
 
-    /** One sharded collection: config.collections, and the cluster simulating its chunks. */
-    public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis) {
+    /**
+     * One sharded collection: config.collections, and the cluster simulating its chunks.
+     *
+     * @param incarnation 1 when sharded, one more on each reshardCollection (tells epochs and
+     *     timestamps of the same simulated second apart)
+     */
+    public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis,
+            int incarnation) {
     }
 
     private final SimulationConfig config;
@@ -59,6 +72,7 @@ public final class ShardedCatalog {
     private final Map<String, DatabaseEntry> databases = new TreeMap<>();
     private final Map<String, CollectionEntry> collections = new TreeMap<>();
     private final Map<String, Long> unshardedBytes = new TreeMap<>();
+    private final Map<String, UnsplittableCollection> unsplittable = new TreeMap<>();
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
     private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
     private final java.util.Random uuids;
@@ -187,18 +201,76 @@ public final class ShardedCatalog {
             }
         }
         for (Map.Entry<String, Long> u : unshardedBytes.entrySet()) {
-            DatabaseEntry db = databases.get(u.getKey().substring(0, u.getKey().indexOf('.')));
-            if (db != null) {
-                out.merge(db.primaryShard(), u.getValue(), Long::sum);
-            }
+            shardOfUnsharded(u.getKey()).ifPresent(shard -> out.merge(shard, u.getValue(), Long::sum));
         }
         return out;
     }
 
-    /** Counts bytes written to an unsharded collection, which lives on its database's primary shard. */
+    /**
+     * The shard an unsharded collection lives on: the shard {@code moveCollection} put it on, else its
+     * database's primary shard; empty when the database does not exist.
+     */
+    public Optional<String> shardOfUnsharded(String ns) {
+        UnsplittableCollection moved = unsplittable.get(ns);
+        if (moved != null) {
+            return Optional.of(moved.shard());
+        }
+        return Optional.ofNullable(databases.get(ns.substring(0, ns.indexOf('.')))).map(DatabaseEntry::primaryShard);
+    }
+
+    /** The unsharded collections {@code moveCollection} placed, by namespace. */
+    public Map<String, UnsplittableCollection> unsplittableCollections() {
+        return Collections.unmodifiableMap(unsplittable);
+    }
+
+    /**
+     * {@code movePrimary}: {@code to} becomes the database's primary shard, and with it the shard of its
+     * unsharded collections that {@code moveCollection} has not placed (mongo
+     * {@code move_primary_coordinator.cpp} clones only untracked collections). Sharded collections keep
+     * their chunks. Moving to the current primary changes nothing.
+     *
+     * @throws MongoCommandException NamespaceNotFound for an unknown database, ShardNotFound for an
+     *     unknown shard
+     */
+    public DatabaseEntry movePrimary(String name, String to) {
+        DatabaseEntry db = databases.get(name);
+        if (db == null) {
+            // mongo sharding_catalog_client_impl.cpp (getDatabase)
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + name + " not found");
+        }
+        if (!shardIds.contains(to)) {
+            // mongo shard_registry.cpp (getShard)
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
+        }
+        DatabaseEntry moved = new DatabaseEntry(db.name(), to, db.partitioned(), db.uuid(), db.createdAtMillis());
+        databases.put(name, moved);
+        return moved;
+    }
+
+    /**
+     * {@code moveCollection} (8.0+): the unsharded collection {@code ns} is tracked and lives on
+     * {@code to} from now on, with a new UUID (it is resharded on {@code _id} onto one shard, mongo
+     * {@code cluster_move_collection_cmd.cpp}).
+     *
+     * @throws MongoCommandException ShardNotFound for an unknown shard
+     */
+    public UnsplittableCollection moveCollection(String ns, String to) {
+        if (!shardIds.contains(to)) {
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
+        }
+        createDatabase(ns.substring(0, ns.indexOf('.')), null);
+        UnsplittableCollection moved = new UnsplittableCollection(ns, to, nextUuid(), now);
+        unsplittable.put(ns, moved);
+        return moved;
+    }
+
+    /**
+     * Counts bytes written to an unsharded collection (negative: deleted; the count stays at least 0),
+     * which lives on {@link #shardOfUnsharded its shard}.
+     */
     public void recordUnshardedWrite(String ns, long bytes) {
         createDatabase(ns.substring(0, ns.indexOf('.')), null);
-        unshardedBytes.merge(ns, bytes, Long::sum);
+        unshardedBytes.merge(ns, bytes, (a, b) -> Math.max(0, a + b));
     }
 
     /**
@@ -210,10 +282,12 @@ public final class ShardedCatalog {
     public CollectionEntry shardCollection(ShardCollection command) {
         String ns = command.namespace();
         DatabaseEntry db = createDatabase(ns.substring(0, ns.indexOf('.')), null);
+        // a collection moveCollection placed keeps its data where it is: its first chunk starts there
+        String home = unsplittable.containsKey(ns) ? unsplittable.get(ns).shard() : db.primaryShard();
         SimulatedCluster cluster = new SimulatedCluster(config);
-        cluster.execute(new AddShard(db.primaryShard()));
+        cluster.execute(new AddShard(home));
         for (String id : shardIds) {
-            if (!id.equals(db.primaryShard())) {
+            if (!id.equals(home)) {
                 cluster.execute(new AddShard(id));
             }
         }
@@ -231,9 +305,10 @@ public final class ShardedCatalog {
         cluster.advance(now);
         cluster.execute(command);
         cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         pendingZoneRanges.removeIf(z -> z.namespace().equals(ns));
+        unsplittable.remove(ns);
         return entry;
     }
 
@@ -257,7 +332,7 @@ public final class ShardedCatalog {
         SimulatedCluster cluster = SimulatedCluster.fromLayout(config, load);
         cluster.advance(now);
         cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         return entry;
     }
@@ -291,7 +366,7 @@ public final class ShardedCatalog {
         now = Math.max(now, cluster.now());
         balancerEnabled = cluster.snapshot().settings().balancerEnabled();
         cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now);
+        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
         return entry;
     }
@@ -331,10 +406,16 @@ public final class ShardedCatalog {
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
      */
     public void executeOnShards(ClusterCommand command) {
-        SimulatedCluster probe = collections.isEmpty() ? probeCluster() : collections.values().iterator().next().cluster();
-        Optional<String> error = probe.canApply(command);
-        if (error.isPresent()) {
-            throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
+        // every cluster checks: each knows the zone ranges of its own collection, the probe those
+        // waiting for a collection to be sharded
+        List<SimulatedCluster> clusters = new ArrayList<>();
+        clusters.add(probeCluster());
+        collections.values().forEach(c -> clusters.add(c.cluster()));
+        for (SimulatedCluster cluster : clusters) {
+            Optional<io.shardlab.sim.Refusal> error = cluster.refusal(command);
+            if (error.isPresent()) {
+                throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
+            }
         }
         for (CollectionEntry c : collections.values()) {
             c.cluster().execute(command);
@@ -390,10 +471,27 @@ public final class ShardedCatalog {
         return spent;
     }
 
+    /**
+     * {@code reshardCollection}: runs the resharding on the collection's cluster and gives the
+     * collection a new UUID, epoch and timestamp (config.collections), as the resharding coordinator's
+     * commit does (the temporary collection's UUID becomes the collection's).
+     *
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
+     */
+    public CollectionEntry reshardCollection(io.shardlab.sim.ReshardCollection command) {
+        execute(command.namespace(), command);
+        CollectionEntry old = collections.get(command.namespace());
+        CollectionEntry entry = new CollectionEntry(old.namespace(), old.cluster(), nextUuid(), now,
+                old.incarnation() + 1);
+        collections.put(entry.namespace(), entry);
+        return entry;
+    }
+
     /** {@code drop}: the collection leaves the catalog (its chunks and zones with it). */
     public void dropCollection(String ns) {
         collections.remove(ns);
         unshardedBytes.remove(ns);
+        unsplittable.remove(ns);
     }
 
     /** {@code dropDatabase}: the database and all its collections leave the catalog. */
@@ -401,6 +499,7 @@ public final class ShardedCatalog {
         databases.remove(name);
         collections.keySet().removeIf(ns -> ns.startsWith(name + "."));
         unshardedBytes.keySet().removeIf(ns -> ns.startsWith(name + "."));
+        unsplittable.keySet().removeIf(ns -> ns.startsWith(name + "."));
     }
 
     /**
@@ -411,7 +510,7 @@ public final class ShardedCatalog {
     public void addShard(String id) {
         AddShard command = new AddShard(id);
         SimulatedCluster probe = probeCluster();
-        Optional<String> error = probe.canApply(command);
+        Optional<io.shardlab.sim.Refusal> error = probe.refusal(command);
         if (error.isPresent()) {
             throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
         }
@@ -470,7 +569,8 @@ public final class ShardedCatalog {
             c.cluster().execute(command);
         }
         shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r && r.shard().equals(id))
-                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id)));
+                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id))
+                || (c instanceof io.shardlab.sim.RemoveShardFromZone z && z.shard().equals(id)));
         draining.remove(id);
         shardIds.remove(id);
         return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of());

@@ -87,10 +87,10 @@ public final class MongosServer implements AutoCloseable {
             server.bind(new InetSocketAddress(host, settings.port()));
         } catch (Exception e) { // netty rethrows the socket's checked BindException unchecked
             if (causedBy(e, BindException.class)) {
-                throw new PortInUseException("--port: " + settings.bind() + ":" + settings.port()
-                        + " is already in use (or not allowed); choose another port, or --port 0 for any free one");
+                throw new PortInUseException(settings.bind() + ":" + settings.port()
+                        + " is already in use (or not allowed)");
             }
-            throw new IllegalArgumentException("--bind: cannot listen on " + settings.bind() + ":" + settings.port()
+            throw new IllegalArgumentException("cannot listen on " + settings.bind() + ":" + settings.port()
                     + ": " + e.getMessage());
         }
         InetSocketAddress bound = server.getLocalAddress();

@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * {@code sh.addShardToZone(shard, zone)}: adds {@code zone} to the shard's {@code tags}. Error,
- * mongo {@code sharding_catalog_manager_zone_operations.cpp}: "shard … does not exist".
+ * mongo {@code sharding_catalog_manager_zone_operations.cpp}: "shard … does not exist" (ShardNotFound).
  *
  * @param shard the shard id
  * @param zone the zone name
@@ -24,8 +24,13 @@ public record AddShardToZone(String shard, String zone) implements ClusterComman
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         if (!state.shards.containsKey(shard)) {
-            return Optional.of("shard " + shard + " does not exist");
+            return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
         }
         return Optional.empty();
     }

@@ -18,6 +18,15 @@ public interface ClusterCommand {
     /** Empty when the command can be applied now; otherwise MongoDB's error message. */
     Optional<String> canApply(ClusterState state);
 
+    /**
+     * {@link #canApply}'s refusal with MongoDB's error code name; a command that knows its codes
+     * overrides this and answers {@code canApply} from it, the others refuse with
+     * {@link Refusal#OPERATION_FAILED}.
+     */
+    default Optional<Refusal> refusal(ClusterState state) {
+        return canApply(state).map(Refusal::operationFailed);
+    }
+
     /** Applies the command. Precondition: {@link #canApply} returned empty. */
     void apply(ClusterState state);
 

@@ -266,6 +266,15 @@ final class ClusterState {
 
     /** Removes documents (undo of an insert batch): each is routed and removed from its chunk. */
     void removeDocuments(List<ShardKey> keys, int[] sizes) {
+        removeDocuments(keys, sizes, true);
+    }
+
+    /**
+     * Removes documents, each routed to its chunk; when not {@code strict} a document found only by its
+     * key (its size changed) is removed too and one not found is skipped. Returns the documents removed.
+     */
+    int removeDocuments(List<ShardKey> keys, int[] sizes, boolean strict) {
+        int removedCount = 0;
         Map<Integer, List<Integer>> byChunk = new HashMap<>();
         if (longLayout) {
             long[] raw = new long[keys.size()];
@@ -281,9 +290,9 @@ final class ClusterState {
                     k[j] = raw[docs.get(j)];
                     s[j] = sizes[docs.get(j)];
                 }
-                ((LongChunkDocuments) buckets.get(e.getKey())).removeAll(k, s, k.length);
+                removedCount += ((LongChunkDocuments) buckets.get(e.getKey())).remove(k, s, k.length, strict);
             }
-            return;
+            return removedCount;
         }
         byte[][] encoded = new byte[keys.size()][];
         for (int d = 0; d < keys.size(); d++) {
@@ -298,8 +307,9 @@ final class ClusterState {
                 k[j] = encoded[docs.get(j)];
                 s[j] = sizes[docs.get(j)];
             }
-            ((EncodedChunkDocuments) buckets.get(e.getKey())).removeAll(k, s, k.length);
+            removedCount += ((EncodedChunkDocuments) buckets.get(e.getKey())).remove(k, s, k.length, strict);
         }
+        return removedCount;
     }
 
     /** Documents and bytes of the collection on each shard, sorted by shard id (every shard present). */

@@ -10,11 +10,24 @@ public final class CommandFailedException extends IllegalArgumentException {
 
     private final String mongoshCommand;
     private final String reason;
+    private final String codeName;
 
+    /** A refusal with the generic code {@link Refusal#OPERATION_FAILED}. */
     public CommandFailedException(String mongoshCommand, String reason) {
-        super(mongoshCommand + ": " + reason);
+        this(mongoshCommand, Refusal.operationFailed(reason));
+    }
+
+    /** A refusal with its MongoDB error code name. */
+    public CommandFailedException(String mongoshCommand, Refusal refusal) {
+        super(mongoshCommand + ": " + refusal.message());
         this.mongoshCommand = mongoshCommand;
-        this.reason = reason;
+        this.reason = refusal.message();
+        this.codeName = refusal.codeName();
+    }
+
+    /** MongoDB's error code name (error_codes.yml), e.g. {@code "ZoneStillInUse"}. */
+    public String codeName() {
+        return codeName;
     }
 
     /** The refused command as mongosh text. */

@@ -76,6 +76,30 @@ final class CommandSupport {
                 + "pattern " + ServerText.of(pattern.toDocument());
     }
 
+    /**
+     * Why {@code [min, max)} does not name a chunk exactly, as the {@code bounds} form of split and
+     * moveChunk requires (mongo {@code cluster_split_cmd.cpp} / {@code cluster_move_chunk_cmd.cpp}):
+     * bounds that are not full shard keys, or no chunk with exactly these bounds.
+     */
+    static Optional<String> boundsRefusal(ClusterState state, BsonDocument min, BsonDocument max) {
+        Optional<ShardKey> lo = boundKey(state.key(), min);
+        Optional<ShardKey> hi = boundKey(state.key(), max);
+        if (lo.isEmpty() || hi.isEmpty()) {
+            return Optional.of(invalidBounds(min, max, state.key()));
+        }
+        io.shardlab.cluster.Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
+        if (!c.min().equals(lo.get()) || !c.max().equals(hi.get())) {
+            return Optional.of("no chunk found with the shard key bounds " + ServerText.range(lo.get(), hi.get(),
+                    state.key()));
+        }
+        return Optional.empty();
+    }
+
+    /** The index of the chunk starting at {@code min}. Precondition: {@link #boundsRefusal} is empty. */
+    static int chunkStartingAt(ClusterState state, BsonDocument min) {
+        return state.chunks().indexOf(boundKey(state.key(), min).orElseThrow());
+    }
+
     /** ShardLab's text for a chunk that a migration in flight covers (MongoDB serialises chunk operations). */
     static String migrationInProgress(String what) {
         return "cannot " + what + " while a migration of that range is in progress";

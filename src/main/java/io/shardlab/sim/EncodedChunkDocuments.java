@@ -163,24 +163,45 @@ final class EncodedChunkDocuments extends ChunkDocuments {
 
     /** Removes one document per given encoded key and size (a multiset), used by undo of inserts. */
     void removeAll(byte[][] removeKeys, int[] removeSizes, int n) {
+        remove(removeKeys, removeSizes, n, true);
+    }
+
+    /**
+     * Removes one document per entry: one with the entry's key and size, else (when not {@code strict})
+     * one with its key and any size (its size changed since it was counted); an entry matching none
+     * is skipped unless {@code strict}, which throws. Returns the documents removed.
+     */
+    int remove(byte[][] removeKeys, int[] removeSizes, int n, boolean strict) {
         if (n == 0) {
-            return;
+            return 0;
         }
         sort();
         boolean[] removed = new boolean[count];
+        int removedCount = 0;
         for (int r = 0; r < n; r++) {
-            int i = lowerBound(removeKeys[r]);
-            boolean found = false;
-            for (; i < count && compare(i, removeKeys[r]) == 0; i++) {
+            int first = lowerBound(removeKeys[r]);
+            int match = -1;
+            int anySize = -1;
+            for (int i = first; i < count && compare(i, removeKeys[r]) == 0; i++) {
                 if (!removed[i] && sizes.get(i) == removeSizes[r]) {
-                    removed[i] = true;
-                    found = true;
+                    match = i;
                     break;
                 }
+                if (!removed[i] && anySize < 0) {
+                    anySize = i;
+                }
             }
-            if (!found) {
-                throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
+            if (match < 0 && !strict) {
+                match = anySize;
             }
+            if (match < 0) {
+                if (strict) {
+                    throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
+                }
+                continue;
+            }
+            removed[match] = true;
+            removedCount++;
         }
         EncodedChunkDocuments kept = new EncodedChunkDocuments(encoder);
         for (int i = 0; i < count; i++) {
@@ -195,6 +216,7 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         count = kept.count;
         bytes = kept.bytes;
         sorted = true;
+        return removedCount;
     }
 
     @Override

@@ -4,28 +4,32 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
 import java.util.Optional;
 
-/** The preconditions shared by moveChunk and moveRange. */
+/**
+ * The preconditions shared by moveChunk and moveRange, with MongoDB's codes where it has them: an
+ * unknown destination is ShardNotFound ({@code ShardRegistry::getShard}), a chunk over the size limit
+ * ChunkTooBig ({@code migration_chunk_cloner_source.cpp}); ShardLab's own texts are OperationFailed.
+ */
 final class MoveChecks {
 
     private MoveChecks() {
     }
 
-    static Optional<String> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
+    static Optional<Refusal> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
         if (!state.shards.containsKey(toShard)) {
-            return Optional.of("Shard " + toShard + " not found");
+            return Optional.of(new Refusal("ShardNotFound", "Shard " + toShard + " not found"));
         }
         Chunk c = state.chunks().get(index);
         if (c.shard().equals(toShard)) {
             // ShardLab's text: MongoDB treats a move to the owning shard as already done
-            return Optional.of("the chunk " + ServerText.range(c.min(), c.max(), state.key()) + " is already on shard "
-                    + toShard);
+            return Optional.of(Refusal.operationFailed("the chunk " + ServerText.range(c.min(), c.max(), state.key())
+                    + " is already on shard " + toShard));
         }
         if (state.isMigrating(index) || state.isShardMigrating(c.shard()) || state.isShardMigrating(toShard)) {
             // ShardLab's text: MongoDB allows one migration per donor and recipient at a time
-            return Optional.of(CommandSupport.migrationInProgress("move a chunk of a shard"));
+            return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("move a chunk of a shard")));
         }
         if (!forceJumbo) {
-            return MigrationStarter.tooBig(state, index, max);
+            return MigrationStarter.tooBig(state, index, max).map(m -> new Refusal("ChunkTooBig", m));
         }
         return Optional.empty();
     }

@@ -30,13 +30,18 @@ public record MoveChunk(String namespace, BsonDocument query, String toShard, bo
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         Optional<String> sharded = CommandSupport.requireSharded(state, "moveChunk", namespace);
         if (sharded.isPresent()) {
-            return sharded;
+            return sharded.map(Refusal::operationFailed);
         }
         Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
         if (key.isEmpty()) {
-            return Optional.of(CommandSupport.noShardKeyInQuery(query));
+            return Optional.of(Refusal.operationFailed(CommandSupport.noShardKeyInQuery(query)));
         }
         int i = state.chunks().indexOf(key.get());
         return MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo);

@@ -30,35 +30,42 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         if (!state.policies.rules().moveRange()) {
-            return Optional.of("no such command: 'moveRange'");
+            return Optional.of(new Refusal("CommandNotFound", "no such command: 'moveRange'"));
         }
         Optional<String> sharded = CommandSupport.requireSharded(state, "moveRange", namespace);
         if (sharded.isPresent()) {
-            return sharded;
+            return sharded.map(Refusal::operationFailed);
         }
         Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
         Optional<ShardKey> hi = max == null ? Optional.empty() : CommandSupport.boundKey(state.key(), max);
         if (lo.isEmpty() || (max != null && hi.isEmpty())) {
-            return Optional.of(CommandSupport.invalidBounds(min, max == null ? new BsonDocument() : max, state.key()));
+            return Optional.of(Refusal.operationFailed(CommandSupport.invalidBounds(min,
+                    max == null ? new BsonDocument() : max, state.key())));
         }
         int i = state.chunks().indexOf(lo.get());
         var chunk = state.chunks().get(i);
         if (!chunk.min().equals(lo.get()) || (hi.isPresent()
                 && (hi.get().compareTo(lo.get()) <= 0 || hi.get().compareTo(chunk.max()) > 0))) {
-            return Optional.of("the range " + ServerText.of(min) + " -> " + (max == null ? "(none)" : ServerText.of(max))
+            return Optional.of(Refusal.operationFailed("the range " + ServerText.of(min) + " -> "
+                    + (max == null ? "(none)" : ServerText.of(max))
                     + " must start at the min of a chunk and end inside it; the chunk is "
-                    + ServerText.range(chunk.min(), chunk.max(), state.key()));
+                    + ServerText.range(chunk.min(), chunk.max(), state.key())));
         }
         if (hi.isPresent() && hi.get().compareTo(chunk.max()) < 0 && !state.canPlace(i, List.of(hi.get()))) {
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
-            return Optional.of(CommandSupport.unplaceable(chunk, state.key()));
+            return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(chunk, state.key())));
         }
         Optional<MigrationStarter.RangeEnd> end = hi.isPresent()
                 ? Optional.of(new MigrationStarter.RangeEnd(hi.get(), false)) : MigrationStarter.resolveMax(state, i);
         if (end.isEmpty()) {
             // ShardLab's text
-            return Optional.of(CommandSupport.unplaceable(chunk, state.key()));
+            return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(chunk, state.key())));
         }
         return MoveChecks.check(state, i, end.get().max(), toShard, false);
     }

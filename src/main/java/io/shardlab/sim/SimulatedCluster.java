@@ -99,6 +99,11 @@ public final class SimulatedCluster {
         return command.canApply(state);
     }
 
+    /** Empty when {@code command} can be applied now, else MongoDB's refusal with its error code name. */
+    public Optional<Refusal> refusal(ClusterCommand command) {
+        return command.refusal(state);
+    }
+
     /**
      * Applies {@code command} and records it for undo; clears the redo list.
      *
@@ -110,7 +115,7 @@ public final class SimulatedCluster {
     }
 
     private void run(ClusterCommand command) {
-        Optional<String> error = command.canApply(state);
+        Optional<Refusal> error = command.refusal(state);
         if (error.isPresent()) {
             throw new CommandFailedException(command.mongoshCommand(), error.get());
         }

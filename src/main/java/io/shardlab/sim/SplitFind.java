@@ -28,33 +28,48 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
         if (sharded.isPresent()) {
-            return sharded;
+            return sharded.map(Refusal::operationFailed);
         }
         Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
         if (key.isEmpty()) {
-            return Optional.of(CommandSupport.noShardKeyInQuery(query));
+            return Optional.of(Refusal.operationFailed(CommandSupport.noShardKeyInQuery(query)));
         }
-        int i = state.chunks().indexOf(key.get());
+        return refusalAtMedian(state, state.chunks().indexOf(key.get()));
+    }
+
+    /**
+     * Why the chunk at {@code i} cannot be split at its median, if it cannot (shared by the
+     * {@code find} and {@code bounds} forms of {@code split}).
+     */
+    static Optional<Refusal> refusalAtMedian(ClusterState state, int i) {
         if (state.isMigrating(i)) {
-            return Optional.of(CommandSupport.migrationInProgress("split a chunk"));
+            return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("split a chunk")));
         }
         Chunk c = state.chunks().get(i);
         long[] shard = state.dataByShard().get(c.shard());
         if (shard[1] <= 0) {
-            return Optional.of("cannot use split with find or bounds option on an empty collection");
+            return Optional.of(Refusal.operationFailed("cannot use split with find or bounds option on an empty collection"));
         }
         if (state.buckets.get(i).totalCount() == 0) {
-            return Optional.of("can't open a cursor to scan the range (desired range is possibly empty)");
+            return Optional.of(Refusal.operationFailed(
+                    "can't open a cursor to scan the range (desired range is possibly empty)"));
         }
         Optional<List<ShardKey>> median = median(state, i);
         if (median.isEmpty()) {
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
-            return Optional.of(CommandSupport.unplaceable(c, state.key()));
+            return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(c, state.key())));
         }
         if (median.get().isEmpty()) {
-            return Optional.of("Unable to find median in chunk because chunk is indivisible.");
+            // mongo cluster_split_cmd.cpp selectMedianKey
+            return Optional.of(new Refusal("CannotSplit",
+                    "Unable to find median in chunk because chunk is indivisible."));
         }
         return Optional.empty();
     }
@@ -64,7 +79,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
      * unknown documents, placed at the middle rank by {@link KeyInterpolation}, or empty when it
      * cannot be placed.
      */
-    private static Optional<List<ShardKey>> median(ClusterState state, int i) {
+    static Optional<List<ShardKey>> median(ClusterState state, int i) {
         ChunkDocuments docs = state.buckets.get(i);
         long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
         if (docs.hasUnknown()) {

@@ -156,8 +156,43 @@ class MongoshSessionTest {
         assertTrue(out.contains("aggregate count: 100"), out);
         assertTrue(out.contains("distinct: c3"), out);
         assertTrue(out.contains("remove shard03: started"), out);
-        assertTrue(out.contains("reshard: ShardLab does not simulate reshardCollection on MongoDB " + release), out);
+        assertTrue(out.contains("reshard: The shard key provided does not have enough cardinality to make the required "
+                + "number of chunks of 90, it can only make 31 chunks"), out);
         assertTrue(out.contains("split off admin: Unauthorized: split may only be run against the admin database."), out);
         assertEquals(300, collection("shop.orders").documents());
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"5.0", "8.0"})
+    void zones_come_apart_collections_reshard_and_databases_move_their_primary(String release) throws Exception {
+        serve(release, 3);
+
+        String out = mongosh("admin.js");
+
+        assertTrue(out.contains("zone in use: ZoneStillInUse"), out);
+        assertTrue(out.contains("zone ranges left: 0"), out);
+        assertTrue(out.contains("shards in EU: 0"), out);
+        assertTrue(out.contains("resharded key: {\"user\":1}"), out);
+        assertTrue(out.contains("new uuid: true"), out);
+        assertTrue(out.contains("chunks after reshard: 10"), out);
+        assertTrue(out.contains("reshard on 7 regions: The shard key provided does not have enough cardinality to make "
+                + "the required number of chunks of 90, it can only make 8 chunks"), out);
+        assertTrue(out.contains("left after deleteMany: 400"), out);
+        assertTrue(out.contains("primary: shard03"), out);
+        assertEquals(400, collection("shop.users").documents());
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"7.0", "8.0"})
+    void the_query_analyzer_samples_queries_for_analyzeShardKey(String release) throws Exception {
+        serve(release, 2);
+
+        String out = mongosh("analyzer.js");
+
+        assertTrue(out.contains("sampling: full"), out);
+        assertTrue(out.contains("distinct customers: 40"), out);
+        assertTrue(out.contains("sampled finds: 10"), out);
+        assertTrue(out.contains("single-shard reads: 100"), out);
+        assertTrue(out.contains("listed samples: 10"), out);
     }
 }

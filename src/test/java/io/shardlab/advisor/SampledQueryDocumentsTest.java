@@ -1,11 +1,9 @@
-package io.shardlab.live;
+package io.shardlab.advisor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.shardlab.advisor.QueryCommand;
-import io.shardlab.advisor.SampledQuery;
 import io.shardlab.bson.BsonLiterals;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** $listSampledQueries documents (docs listSampledQueries; mongo SampledQueryDocument) as query-mix operations. */
-class SampledQueriesTest {
+class SampledQueryDocumentsTest {
 
     private static final String HEAD = "_id: UUID('4cf7d2a0-0d5c-4f46-9d6a-8a2f5f7f0a01'), ns: 'shop.orders', "
             + "collectionUuid: UUID('0f1c6a8e-2b9d-4d0e-8d5f-5a0f2b9c7e11'), expireAt: ISODate('2026-12-31T00:00:00Z'), ";
@@ -35,7 +33,7 @@ class SampledQueriesTest {
             bulkWrite     | {bulkWrite: 1, ops: [{delete: 0, filter: {a: 1}, multi: false}], nsInfo: [{ns: 'shop.orders'}]} | deleteOne | {a: 1}
             """)
     void eachSampledCommandBecomesItsOperation(String cmdName, String cmd, String op, String filter) {
-        List<SampledQuery> q = SampledQueries.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: '" + cmdName
+        List<SampledQuery> q = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: '" + cmdName
                 + "', cmd: " + cmd + "}"));
 
         assertEquals(1, q.size());
@@ -46,11 +44,11 @@ class SampledQueriesTest {
 
     @Test
     void theCollationAndTheUpdateComeAlong() {
-        SampledQuery find = SampledQueries.of(BsonLiterals.parseDocument("{" + HEAD
+        SampledQuery find = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD
                 + "cmdName: 'find', cmd: {filter: {a: 'x'}, collation: {locale: 'en', strength: 2}}}")).get(0);
-        SampledQuery pipeline = SampledQueries.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'update', cmd: "
+        SampledQuery pipeline = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'update', cmd: "
                 + "{update: 'orders', updates: [{q: {a: 1}, u: [{$set: {b: 1}}], multi: false, upsert: false}]}}")).get(0);
-        SampledQuery remove = SampledQueries.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'findAndModify', "
+        SampledQuery remove = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'findAndModify', "
                 + "cmd: {findAndModify: 'orders', query: {a: 1}, remove: true}}")).get(0);
 
         assertEquals(BsonLiterals.parseDocument("{locale: 'en', strength: 2}"), find.collation());
@@ -61,7 +59,7 @@ class SampledQueriesTest {
 
     @Test
     void aDocumentOfAnotherShapeIsNamedByItsId() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SampledQueries.of(
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SampledQueryDocuments.of(
                 BsonLiterals.parseDocument("{_id: 7, cmdName: 'insert', cmd: {}}")));
 
         assertEquals("sampled query 7: unknown cmdName 'insert'", e.getMessage());

@@ -1,0 +1,134 @@
+package io.shardlab.sim;
+
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * {@code sh.reshardCollection(ns, key)} (5.0+): the collection gets a new shard key, a new chunk layout
+ * built from sampled split points, and its documents are placed again under the new key. MongoDB's
+ * {@code SamplingBasedSplitPolicy} (mongo {@code src/mongo/db/s/config/initial_split_policy.cpp}, called
+ * from {@code resharding_coordinator_service_external_state.cpp}):
+ * <ol>
+ *   <li>{@code numInitialChunks} defaults to 90 ({@code kReshardingNumInitialChunksDefault});</li>
+ *   <li>{@code $sample} of {@code numInitialChunks × 10} documents ({@code kDefaultSamplesPerChunk}),
+ *       their new keys (missing fields null, hashed fields hashed) sorted;</li>
+ *   <li>every 10th sorted sample becomes a split point (the last sample when a group is short),
+ *       duplicates dropped, until {@code numInitialChunks − 1} points;</li>
+ *   <li>fewer distinct points refuse the command (error 4952606, "The shard key provided does not have
+ *       enough cardinality to make the required number of chunks of N, it can only make M chunks");</li>
+ *   <li>chunk i goes to the shard with the fewest new chunks so far, over the non-draining shards in
+ *       {@code getAllNonDrainingShardIdsShuffled} order (round-robin).</li>
+ * </ol>
+ * The new metadata has a new epoch; zones are not carried (a collection with zones needs the
+ * {@code zones} option, which the caller checks). The sample is drawn from the simulation's seeded
+ * generator, so it is reproducible but not MongoDB's exact sample.
+ *
+ * @param namespace the collection
+ * @param key the new shard key
+ * @param documents the collection's documents, keyed by the new key (the caller extracts them)
+ * @param numInitialChunks the number of chunks to make, at least 1
+ */
+public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks)
+        implements ClusterCommand {
+
+    /** mongo resharding_coordinator_service_external_state.cpp {@code kReshardingNumInitialChunksDefault}. */
+    public static final int DEFAULT_NUM_INITIAL_CHUNKS = 90;
+    /** mongo initial_split_policy.h {@code SamplingBasedSplitPolicy::kDefaultSamplesPerChunk}. */
+    static final int SAMPLES_PER_CHUNK = 10;
+
+    public ReshardCollection {
+        Namespaces.check(namespace);
+        if (key == null || documents == null) {
+            throw new IllegalArgumentException("reshardCollection: a key and the documents are required");
+        }
+        if (numInitialChunks < 1) {
+            throw new IllegalArgumentException("numInitialChunks: must be at least 1, got " + numInitialChunks);
+        }
+    }
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
+        Optional<String> sharded = CommandSupport.requireSharded(state, "reshardCollection", namespace);
+        if (sharded.isPresent()) {
+            return Optional.of(new Refusal("NamespaceNotSharded", sharded.get()));
+        }
+        if (state.nonDrainingShardIds().isEmpty()) {
+            return Optional.of(Refusal.operationFailed("no shard can receive the resharded collection"));
+        }
+        int points = splitPoints(new SimulationRandom(state.random.state())).size();
+        if (points < numInitialChunks - 1) {
+            return Optional.of(new Refusal("Location4952606", "The shard key provided does not have enough "
+                    + "cardinality to make the required number of chunks of " + numInitialChunks + ", it can only make "
+                    + (points + 1) + " chunks"));
+        }
+        return Optional.empty();
+    }
+
+    /** The split points a sample drawn from {@code random} gives, sorted. */
+    private List<ShardKey> splitPoints(java.util.random.RandomGenerator random) {
+        int n = documents.size();
+        int sampleSize = (int) Math.min(n, (long) numInitialChunks * SAMPLES_PER_CHUNK);
+        // a partial Fisher-Yates shuffle: the first sampleSize indexes are a uniform sample
+        int[] index = new int[n];
+        for (int i = 0; i < n; i++) {
+            index[i] = i;
+        }
+        List<ShardKey> sample = new ArrayList<>(sampleSize);
+        for (int i = 0; i < sampleSize; i++) {
+            int j = i + random.nextInt(n - i);
+            int t = index[i];
+            index[i] = index[j];
+            index[j] = t;
+            sample.add(documents.key(index[i]));
+        }
+        Collections.sort(sample);
+        TreeSet<ShardKey> points = new TreeSet<>();
+        for (int group = 0; group * SAMPLES_PER_CHUNK < sample.size() && points.size() < numInitialChunks - 1;
+                group++) {
+            int last = Math.min(sample.size(), (group + 1) * SAMPLES_PER_CHUNK) - 1;
+            points.add(sample.get(last));
+        }
+        // a document holding MinKey in every key field would make an empty first chunk
+        points.remove(key.globalMin());
+        return new ArrayList<>(points);
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        List<ShardKey> points = splitPoints(state.random);
+        List<String> shards = new ArrayList<>(state.nonDrainingShardIds());
+        for (int i = shards.size() - 1; i > 0; i--) {
+            Collections.swap(shards, i, state.random.nextInt(i + 1));
+        }
+        ChunkMap chunks = ChunkMap.fromSplitPoints(key.arity(), points, shards, 1);
+        state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, List.of(),
+                state.collection.epoch() + 1));
+        for (int i = 0; i < documents.size(); i++) {
+            state.addKey(documents.key(i), documents.sizeBytes(i));
+        }
+        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+    }
+
+    @Override
+    public String describe() {
+        return "reshard " + namespace + " on " + key + " (" + numInitialChunks + " chunks)";
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "sh.reshardCollection(\"" + namespace + "\", " + CommandSupport.shell(key.toDocument())
+                + (numInitialChunks == DEFAULT_NUM_INITIAL_CHUNKS ? "" : ", { numInitialChunks: " + numInitialChunks
+                        + " }") + ")";
+    }
+}

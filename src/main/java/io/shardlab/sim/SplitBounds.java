@@ -1,0 +1,62 @@
+package io.shardlab.sim;
+
+import java.util.List;
+import java.util.Optional;
+import org.bson.BsonDocument;
+
+/**
+ * {@code db.adminCommand({split: ns, bounds: [min, max]})}: splits the chunk whose bounds are
+ * exactly {@code [min, max)} at its median key, as {@link SplitFind} does for the chunk holding a
+ * document. Errors, mongo {@code cluster_split_cmd.cpp}: bounds that are not shard keys ("shard key
+ * bounds [{…},{…}) are not valid for shard key pattern {…}"), no chunk with exactly these bounds
+ * ("no chunk found with the shard key bounds [{…}, {…})"), then {@link SplitFind}'s median checks.
+ * Hashed fields are given as their hashed NumberLong values, as chunk bounds are.
+ *
+ * @param namespace the collection
+ * @param min the chunk's min
+ * @param max the chunk's max
+ */
+public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) implements ClusterCommand {
+
+    public SplitBounds {
+        Namespaces.check(namespace);
+        min = min.clone();
+        max = max.clone();
+    }
+
+    @Override
+    public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
+        Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
+        if (sharded.isPresent()) {
+            return sharded.map(Refusal::operationFailed);
+        }
+        Optional<String> bounds = CommandSupport.boundsRefusal(state, min, max);
+        if (bounds.isPresent()) {
+            return bounds.map(Refusal::operationFailed);
+        }
+        return SplitFind.refusalAtMedian(state, CommandSupport.chunkStartingAt(state, min));
+    }
+
+    @Override
+    public void apply(ClusterState state) {
+        int i = CommandSupport.chunkStartingAt(state, min);
+        state.split(i, List.of(SplitFind.median(state, i).orElseThrow().get(0)), ClusterEvent.SplitCause.COMMAND);
+    }
+
+    @Override
+    public String describe() {
+        return "split " + namespace + " at the median of the chunk [" + CommandSupport.shell(min) + ", "
+                + CommandSupport.shell(max) + ")";
+    }
+
+    @Override
+    public String mongoshCommand() {
+        return "db.adminCommand({ split: \"" + namespace + "\", bounds: [ " + CommandSupport.shell(min) + ", "
+                + CommandSupport.shell(max) + " ] })";
+    }
+}

@@ -1,0 +1,567 @@
+package io.shardlab.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.mongos.MongoCommandException;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulationConfig;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The sharding admin commands of ShardLab's mongos, run in process on the command layer serve and the
+ * shell share: zones, split and moveChunk by bounds, movePrimary, moveCollection, reshardCollection,
+ * and the codes their refusals carry (mongo {@code src/mongo/base/error_codes.yml}).
+ */
+class MongosAdminCommandsTest {
+
+    private ShardedCatalog catalog;
+
+    private MongosCommands mongos(String release) {
+        catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(7),
+                List.of("shard01", "shard02", "shard03"));
+        return MongosServer.inProcess(catalog, 64L << 20, line -> { });
+    }
+
+    private static BsonDocument run(MongosCommands mongos, String db, String json) {
+        return mongos.run(db, BsonDocument.parse(json));
+    }
+
+    private static BsonDocument admin(MongosCommands mongos, String json) {
+        return run(mongos, "admin", json);
+    }
+
+    private static MongoCommandException refused(MongosCommands mongos, String json) {
+        return assertThrows(MongoCommandException.class, () -> admin(mongos, json));
+    }
+
+    private void insertRange(MongosCommands mongos, String db, String coll, String field, int from, int to) {
+        StringBuilder docs = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            docs.append(docs.length() == 0 ? "" : ",").append("{").append(field).append(": ").append(i)
+                    .append(", pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}");
+        }
+        run(mongos, db, "{insert: '" + coll + "', documents: [" + docs + "]}");
+    }
+
+    // ---- zones ------------------------------------------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown shard                          | shard09 | EU | ShardNotFound  | shard shard09 does not exist
+            last shard of a zone with a range      | shard01 | EU | ZoneStillInUse | cannot remove a shard from zone if a chunk range is associated with it
+            """)
+    void removeShardFromZone_refusals_carry_mongodb_codes(String rule, String shard, String zone, String codeName,
+            String message) {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: 'EU'}");
+
+        MongoCommandException e = refused(mongos, "{removeShardFromZone: '" + shard + "', zone: '" + zone + "'}");
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void a_zone_range_waiting_for_its_collection_keeps_the_zone_in_use() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'US'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.later', min: {c: 'US'}, max: {c: 'UT'}, zone: 'US'}");
+
+        assertEquals("ZoneStillInUse", refused(mongos, "{removeShardFromZone: 'shard02', zone: 'US'}").code()
+                .codeName());
+    }
+
+    @Test
+    void a_shard_leaves_a_zone_once_another_shard_is_in_it_or_its_ranges_are_removed() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'EU'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: 'EU'}");
+
+        admin(mongos, "{removeShardFromZone: 'shard01', zone: 'EU'}");
+        MongoCommandException last = refused(mongos, "{removeShardFromZone: 'shard02', zone: 'EU'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: null}");
+        admin(mongos, "{removeShardFromZone: 'shard02', zone: 'EU'}");
+
+        assertEquals("ZoneStillInUse", last.code().codeName());
+        var cluster = catalog.collection("app.users").orElseThrow().cluster().snapshot().cluster();
+        assertTrue(cluster.zones().isEmpty(), "the range is gone: " + cluster.zones());
+        assertTrue(cluster.shards().stream().allMatch(s -> s.zones().isEmpty()), "no shard is in EU any more");
+        BsonDocument tags = run(mongos, "config", "{find: 'tags', filter: {}}");
+        assertEquals(0, tags.getDocument("cursor").getArray("firstBatch").size());
+    }
+
+    @Test
+    void removing_a_zone_range_that_does_not_exist_is_a_no_op_as_in_mongodb() {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+
+        BsonDocument reply = admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'A'}, max: {region: 'B'}, "
+                + "zone: null}");
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown zone      | {min: {region: 'A'}, max: {region: 'B'}, zone: 'XX'}  | ZoneNotFound         | zone XX does not exist
+            not a key prefix  | {min: {city: 'A'}, max: {region: 'B'}, zone: 'EU'}    | ShardKeyNotFound     | min: { city: "A" } is not a prefix of the shard key { region: 1 } of ns: app.users
+            overlapping range | {min: {region: 'EU'}, max: {region: 'F'}, zone: 'EU'} | RangeOverlapConflict | Zone range: { region: "EU" } -->> { region: "F" }  on  EU is overlapping with existing: { region: "E" } -->> { region: "EV" }  on  EU
+            """)
+    void updateZoneKeyRange_refusals_carry_mongodb_codes(String rule, String arguments, String codeName,
+            String message) {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'E'}, max: {region: 'EV'}, zone: 'EU'}");
+
+        MongoCommandException e = refused(mongos, "{updateZoneKeyRange: 'app.users', "
+                + arguments.substring(1));
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    // ---- split and moveChunk by bounds ------------------------------------------------------------
+
+    @Test
+    void split_by_bounds_cuts_that_chunk_at_its_median() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        admin(mongos, "{split: 'app.events', bounds: [{t: 50}, {t: {$maxKey: 1}}]}");
+
+        var chunks = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks();
+        assertEquals(3, chunks.size());
+        assertEquals("{\"t\": 75}", chunks.get(2).min().toDocument(catalog.collection("app.events").orElseThrow()
+                .cluster().snapshot().cluster().key()).toJson());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no chunk has these bounds  | {split: 'app.events', bounds: [{t: 10}, {t: 50}]}                  | no chunk found with the shard key bounds [{ t: 10 }, { t: 50 })
+            bounds not shard keys      | {split: 'app.events', bounds: [{u: 10}, {t: 50}]}                  | shard key bounds [{ u: 10 },{ t: 50 }) are not valid for shard key pattern { t: 1 }
+            bounds with find           | {split: 'app.events', bounds: [{t: 10}, {t: 50}], find: {t: 3}}    | cannot specify bounds and find at the same time
+            bounds with middle         | {split: 'app.events', bounds: [{t: 10}, {t: 50}], middle: {t: 3}}  | cannot specify bounds and middle together
+            one bound                  | {split: 'app.events', bounds: [{t: 10}]}                           | upper bound not specified
+            moveChunk by wrong bounds  | {moveChunk: 'app.events', bounds: [{t: 0}, {t: 50}], to: 'shard02'} | no chunk found with the shard key bounds [{ t: 0 }, { t: 50 })
+            moveChunk find and bounds  | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} | need to specify either a find query, or both lower and upper bounds.
+            """)
+    void split_and_moveChunk_bounds_name_one_chunk_exactly(String rule, String command, String message) {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        assertEquals(message, refused(mongos, command).getMessage(), rule);
+    }
+
+    @Test
+    void moveChunk_by_bounds_moves_that_chunk() {
+        MongosCommands mongos = mongos("5.0");
+        admin(mongos, "{enableSharding: 'app'}");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+        String from = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks()
+                .get(1).shard();
+        String to = from.equals("shard01") ? "shard02" : "shard01";
+
+        admin(mongos, "{moveChunk: 'app.events', bounds: [{t: 50}, {t: {$maxKey: 1}}], to: '" + to + "'}");
+
+        assertEquals(to, catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks()
+                .chunks().get(1).shard());
+    }
+
+    // ---- reshardCollection ------------------------------------------------------------------------
+
+    private static BsonDocument configCollection(MongosCommands mongos, String ns) {
+        return run(mongos, "config", "{find: 'collections', filter: {_id: '" + ns + "'}}").getDocument("cursor")
+                .getArray("firstBatch").get(0).asDocument();
+    }
+
+    @Test
+    void reshardCollection_lays_out_90_sampled_chunks_on_the_new_key_and_replaces_the_documents() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        insertRange(mongos, "app", "orders", "customer", 0, 2000);
+        BsonDocument before = configCollection(mongos, "app.orders");
+
+        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}}");
+
+        var snapshot = catalog.collection("app.orders").orElseThrow().cluster().snapshot();
+        BsonDocument after = configCollection(mongos, "app.orders");
+        assertEquals("{\"customer\": 1}", snapshot.cluster().key().toDocument().toJson());
+        assertEquals(90, snapshot.cluster().chunks().size());
+        assertEquals(2000, snapshot.chunkStatistics().stream().mapToLong(c -> c.documents()).sum());
+        assertEquals(List.of(30, 30, 30), snapshot.cluster().chunks().chunksPerShard().values().stream().sorted()
+                .toList());
+        assertEquals(BsonDocument.parse("{customer: 1}"), after.getDocument("key"));
+        assertTrue(!before.get("uuid").equals(after.get("uuid")), "a new uuid");
+        assertTrue(!before.get("lastmodEpoch").equals(after.get("lastmodEpoch")), "a new epoch");
+        assertTrue(!before.get("timestamp").equals(after.get("timestamp")), "a new timestamp");
+        assertEquals(0, run(mongos, "config", "{find: 'reshardingOperations', filter: {}}").getDocument("cursor")
+                .getArray("firstBatch").size(), "finished operations leave config.reshardingOperations");
+    }
+
+    @ParameterizedTest(name = "{0} documents, numInitialChunks {1}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            2000 | 90 | 90 chunks
+            50   | 90 | The shard key provided does not have enough cardinality to make the required number of chunks of 90, it can only make 6 chunks
+            50   | 5  | 5 chunks
+            1    | 1  | 1 chunks
+            0    | 2  | The shard key provided does not have enough cardinality to make the required number of chunks of 2, it can only make 1 chunks
+            """)
+    void reshardCollection_needs_a_split_point_per_chunk_from_its_sample(int documents, int numInitialChunks,
+            String outcome) {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        if (documents > 0) {
+            insertRange(mongos, "app", "orders", "customer", 0, documents);
+        }
+        String command = "{reshardCollection: 'app.orders', key: {customer: 1}, numInitialChunks: " + numInitialChunks
+                + "}";
+
+        if (outcome.endsWith(" chunks") && !outcome.startsWith("The")) {
+            admin(mongos, command);
+            assertEquals(outcome, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster()
+                    .chunks().size() + " chunks");
+        } else {
+            MongoCommandException e = refused(mongos, command);
+            assertEquals(outcome, e.getMessage());
+            assertEquals(4952606, e.code().number());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 5.0 there is no reshardCollection | 4.4 | {reshardCollection: 'app.orders', key: {c: 1}}                   | CommandNotFound     | no such command: 'reshardCollection'
+            unique                                   | 5.0 | {reshardCollection: 'app.orders', key: {c: 1}, unique: true}     | BadValue            | The unique field must be false
+            not sharded                              | 6.0 | {reshardCollection: 'app.other', key: {c: 1}}                    | NamespaceNotSharded | app.other is not sharded.
+            key missing                              | 7.0 | {reshardCollection: 'app.orders'}                                | IDLFailedToParse    | BSON field 'reshardCollection.key' is missing but a required field
+            a collation                              | 7.0 | {reshardCollection: 'app.orders', key: {c: 1}, collation: {locale: 'fr'}} | BadValue   | The collation for reshardCollection must be {locale: 'simple'}, but found: { locale: "fr" }
+            """)
+    void reshardCollection_refusals(String rule, String release, String command, String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app'}");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void resharding_on_the_current_key_changes_nothing_unless_redistribution_is_forced_on_8_0() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {customer: 1}}");
+        insertRange(mongos, "app", "orders", "customer", 0, 500);
+        var uuid = catalog.collection("app.orders").orElseThrow().uuid();
+
+        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}}");
+        var unchanged = catalog.collection("app.orders").orElseThrow();
+        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}, forceRedistribution: true, "
+                + "numInitialChunks: 6}");
+
+        assertEquals(uuid, unchanged.uuid());
+        assertEquals(6, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster().chunks().size());
+    }
+
+    // ---- movePrimary and moveCollection -----------------------------------------------------------
+
+    private static String primaryOf(MongosCommands mongos, String db) {
+        return run(mongos, "config", "{find: 'databases', filter: {_id: '" + db + "'}}").getDocument("cursor")
+                .getArray("firstBatch").get(0).asDocument().getString("primary").getValue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            the config database     | {movePrimary: 'config', to: 'shard02'}  | InvalidOptions    | Can't move primary for config database
+            the admin database      | {movePrimary: 'admin', to: 'shard02'}   | InvalidOptions    | Can't move primary for admin database
+            a dotted name           | {movePrimary: 'a.b', to: 'shard02'}     | InvalidNamespace  | invalid db name specified: a.b
+            an unknown database     | {movePrimary: 'nope', to: 'shard02'}    | NamespaceNotFound | database nope not found
+            an unknown shard        | {movePrimary: 'app', to: 'Unknown'}     | ShardNotFound     | Shard Unknown not found
+            an empty to             | {movePrimary: 'app', to: ''}            | InvalidOptions    | you have to specify where you want to move it
+            no to                   | {movePrimary: 'app'}                    | IDLFailedToParse  | BSON field 'movePrimary.to' is missing but a required field
+            """)
+    void movePrimary_refusals_follow_move_primary_basic_js(String rule, String command, String codeName,
+            String message) {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void movePrimary_moves_the_database_and_its_unsharded_collections_and_twice_is_a_no_op() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        insertRange(mongos, "app", "logs", "n", 0, 100);
+        assertEquals("shard01", catalog.shardOfUnsharded("app.logs").orElseThrow());
+
+        admin(mongos, "{movePrimary: 'app', to: 'shard03'}");
+        admin(mongos, "{movePrimary: 'app', to: 'shard03'}");
+
+        assertEquals("shard03", primaryOf(mongos, "app"));
+        assertEquals("shard03", catalog.shardOfUnsharded("app.logs").orElseThrow());
+        assertEquals(0L, catalog.bytesPerShard().get("shard01"));
+        assertTrue(catalog.bytesPerShard().get("shard03") > 0);
+        BsonDocument explain = run(mongos, "app", "{explain: {find: 'logs', filter: {n: 3}}}");
+        assertEquals("shard03", explain.getDocument("queryPlanner").getDocument("winningPlan").getArray("shards")
+                .get(0).asDocument().getString("shardName").getValue());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 8.0                | 7.0 | {moveCollection: 'app.logs', toShard: 'shard02'}    | CommandNotFound   | no such command: 'moveCollection'
+            a missing collection      | 8.0 | {moveCollection: 'app.none', toShard: 'shard02'}    | NamespaceNotFound | Collection 'app.none' not found in cluster catalog
+            a sharded collection      | 8.0 | {moveCollection: 'app.orders', toShard: 'shard02'}  | NamespaceNotFound | MoveCollection can only be called on an unsharded collection.
+            no toShard                | 8.0 | {moveCollection: 'app.logs'}                        | IDLFailedToParse  | BSON field 'moveCollection.toShard' is missing but a required field
+            an unknown shard          | 8.0 | {moveCollection: 'app.logs', toShard: 'shard99'}    | ShardNotFound     | Shard shard99 not found
+            """)
+    void moveCollection_refusals_follow_move_collection_basic_js(String rule, String release, String command,
+            String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void moveCollection_tracks_the_collection_as_unsplittable_on_its_new_shard_and_movePrimary_leaves_it() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        insertRange(mongos, "app", "logs", "n", 0, 50);
+
+        admin(mongos, "{moveCollection: 'app.logs', toShard: 'shard02'}");
+        admin(mongos, "{movePrimary: 'app', to: 'shard03'}");
+
+        BsonDocument tracked = configCollection(mongos, "app.logs");
+        assertEquals(true, tracked.getBoolean("unsplittable").getValue());
+        BsonDocument chunks = run(mongos, "config", "{find: 'chunks', filter: {uuid: " + tracked.get("uuid").asBinary()
+                .asUuid().toString().transform(u -> "UUID('" + u + "')") + "}}");
+        var batch = chunks.getDocument("cursor").getArray("firstBatch");
+        assertEquals(1, batch.size());
+        assertEquals("shard02", batch.get(0).asDocument().getString("shard").getValue());
+        assertEquals("shard02", catalog.shardOfUnsharded("app.logs").orElseThrow(), "tracked collections stay");
+        assertEquals(50, run(mongos, "app", "{count: 'logs'}").getNumber("n").intValue());
+    }
+
+    // ---- configureQueryAnalyzer and analyzeShardKey ------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 7.0                 | 6.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 1}  | CommandNotFound   | no such command: 'configureQueryAnalyzer'
+            a rate of 0                | 7.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 0}  | InvalidOptions    | 'samplesPerSecond' must be greater than 0
+            a rate above 50            | 7.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 51} | InvalidOptions    | 'samplesPerSecond' must be less than or equal to 50
+            a rate with mode off       | 8.0 | {configureQueryAnalyzer: 'app.orders', mode: 'off', samplesPerSecond: 1}   | InvalidOptions    | Cannot specify 'samplesPerSecond' when 'mode' is "off"
+            full without a rate        | 8.0 | {configureQueryAnalyzer: 'app.orders', mode: 'full'}                       | InvalidOptions    | 'samplesPerSecond' must be specified when 'mode' is not "off"
+            a missing collection       | 8.0 | {configureQueryAnalyzer: 'app.none', mode: 'full', samplesPerSecond: 1}    | NamespaceNotFound | The namespace does not exist
+            an internal collection     | 8.0 | {configureQueryAnalyzer: 'config.chunks', mode: 'full', samplesPerSecond: 1} | IllegalOperation | Cannot run against an internal collection
+            analyzeShardKey before 7.0 | 6.0 | {analyzeShardKey: 'app.orders', key: {customer: 1}}                        | CommandNotFound   | no such command: 'analyzeShardKey'
+            analyzing nothing          | 7.0 | {analyzeShardKey: 'app.orders', key: {customer: 1}, keyCharacteristics: false, readWriteDistribution: false} | InvalidOptions | Cannot skip analyzing all metrics
+            analyzing a missing one    | 7.0 | {analyzeShardKey: 'app.none', key: {customer: 1}}                          | NamespaceNotFound | The namespace does not exist
+            """)
+    void query_analysis_refusals_follow_configure_query_analyzer_cmd_cpp(String rule, String release, String command,
+            String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        insertRange(mongos, "app", "orders", "customer", 0, 10);
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void configureQueryAnalyzer_answers_the_new_and_the_old_configuration() {
+        MongosCommands mongos = mongos("7.0");
+        insertRange(mongos, "app", "orders", "customer", 0, 10);
+
+        BsonDocument first = admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 5}");
+        BsonDocument second = admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'off'}");
+
+        assertEquals(BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), first.getDocument("newConfiguration"));
+        assertTrue(!first.containsKey("oldConfiguration"));
+        assertEquals(BsonDocument.parse("{mode: 'off'}"), second.getDocument("newConfiguration"));
+        assertEquals(BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), second.getDocument("oldConfiguration"));
+    }
+
+    @Test
+    void sampled_queries_feed_analyzeShardKey_and_are_listed_by_listSampledQueries() {
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
+        insertRange(mongos, "app", "orders", "customer", 0, 300);
+        run(mongos, "app", "{createIndexes: 'orders', indexes: [{key: {customer: 1}, name: 'customer_1'}]}");
+        admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 50}");
+
+        for (int i = 0; i < 20; i++) {
+            run(mongos, "app", "{find: 'orders', filter: {customer: " + i + "}}");
+        }
+        run(mongos, "app", "{update: 'orders', updates: [{q: {customer: 3}, u: {$set: {paid: true}}}]}");
+        BsonDocument analysis = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
+        BsonDocument listed = admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {namespace: 'app.orders'}}],"
+                + " cursor: {}}");
+
+        BsonDocument characteristics = analysis.getDocument("keyCharacteristics");
+        assertEquals(300, characteristics.getNumber("numDocsTotal").longValue());
+        assertEquals(300, characteristics.getNumber("numDistinctValues").longValue());
+        assertEquals(0, characteristics.getNumber("numOrphanDocs").longValue(), "a sharded collection has the field");
+        BsonDocument reads = analysis.getDocument("readDistribution");
+        assertEquals(20, reads.getDocument("sampleSize").getNumber("find").longValue());
+        assertEquals(100.0, reads.getNumber("percentageOfSingleShardReads").doubleValue());
+        assertEquals(1, analysis.getDocument("writeDistribution").getDocument("sampleSize").getNumber("update")
+                .longValue());
+        var batch = listed.getDocument("cursor").getArray("firstBatch");
+        assertEquals(21, batch.size());
+        assertEquals(BsonDocument.parse("{filter: {customer: 0}}"), batch.get(0).asDocument().getDocument("cmd"));
+        assertEquals("app.orders", batch.get(0).asDocument().getString("ns").getValue());
+    }
+
+    @Test
+    void the_sampler_keeps_at_most_samplesPerSecond_queries_a_second_of_simulated_time() {
+        MongosCommands mongos = mongos("7.0");
+        insertRange(mongos, "app", "orders", "customer", 0, 10);
+        admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 2}");
+
+        for (int second = 0; second < 3; second++) {
+            for (int i = 0; i < 10; i++) {
+                run(mongos, "app", "{find: 'orders', filter: {customer: " + i + "}}");
+            }
+            mongos.advance(1_000);
+        }
+
+        assertEquals(6, admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {}}], cursor: {}}")
+                .getDocument("cursor").getArray("firstBatch").size());
+    }
+
+    @Test
+    void a_key_without_a_supporting_index_has_no_key_characteristics_as_on_a_real_mongos() {
+        MongosCommands mongos = mongos("7.0");
+        insertRange(mongos, "app", "orders", "customer", 0, 50);
+
+        BsonDocument analysis = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
+        run(mongos, "app", "{createIndexes: 'orders', indexes: [{key: {customer: 1}, name: 'customer_1'}]}");
+        BsonDocument indexed = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
+
+        assertTrue(!analysis.containsKey("keyCharacteristics"), analysis.toJson());
+        assertEquals(0, analysis.getDocument("readDistribution").getDocument("sampleSize").getNumber("total")
+                .longValue());
+        assertTrue(!indexed.getDocument("keyCharacteristics").containsKey("numOrphanDocs"), "unsharded: no orphans");
+    }
+
+    // ---- deletes ---------------------------------------------------------------------------------
+
+    private long simulatedDocuments(String ns) {
+        return catalog.collection(ns).orElseThrow().cluster().snapshot().chunkStatistics().stream()
+                .mapToLong(c -> c.documents()).sum();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            deleteOne by key            | {delete: 'events', deletes: [{q: {t: 5}, limit: 1}]}            | 99
+            deleteMany of a range       | {delete: 'events', deletes: [{q: {t: {$lt: 40}}, limit: 0}]}    | 60
+            deleteMany of nothing       | {delete: 'events', deletes: [{q: {t: 1000}, limit: 0}]}         | 100
+            two deletes in one command  | {delete: 'events', deletes: [{q: {t: 1}, limit: 1}, {q: {t: {$gte: 90}}, limit: 0}]} | 89
+            findAndModify remove        | {findAndModify: 'events', query: {t: 7}, remove: true}          | 99
+            """)
+    void deleted_documents_leave_their_simulated_chunks(String rule, String command, long left) {
+        MongosCommands mongos = mongos("6.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        run(mongos, "app", command);
+
+        assertEquals(left, simulatedDocuments("app.events"), rule);
+        assertEquals(left, run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), rule);
+    }
+
+    @Test
+    void a_chunk_emptied_by_deletes_weighs_nothing_for_the_balancer() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        run(mongos, "app", "{delete: 'events', deletes: [{q: {t: {$gte: 50}}, limit: 0}]}");
+
+        var stats = catalog.collection("app.events").orElseThrow().cluster().snapshot().chunkStatistics();
+        assertEquals(0, stats.get(1).documents());
+        assertEquals(0, stats.get(1).bytes());
+        assertEquals(50, stats.get(0).documents());
+    }
+
+    // ---- the memory budget ------------------------------------------------------------------------
+
+    @Test
+    void replies_say_how_many_documents_the_memory_budget_left_out() {
+        catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V7_0).withSeed(7), List.of("shard01", "shard02"));
+        MongosCommands mongos = MongosServer.inProcess(catalog, 0, line -> { });
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+
+        BsonDocument inserted = run(mongos, "app", "{insert: 'events', documents: [{t: 1}, {t: 2}]}");
+        BsonDocument found = run(mongos, "app", "{find: 'events', filter: {}}");
+        BsonDocument other = run(mongos, "app", "{find: 'others', filter: {}}");
+
+        assertEquals(2, inserted.getDocument("shardlab").getNumber("notKept").longValue());
+        assertEquals(0, found.getDocument("cursor").getArray("firstBatch").size());
+        assertTrue(found.getDocument("shardlab").getString("note").getValue().startsWith("2 documents of app.events "
+                + "arrived past ShardLab's memory budget of 0 MB"), found.toJson());
+        assertTrue(!other.containsKey("shardlab"), "a collection that kept everything has no note");
+        assertEquals(2, simulatedDocuments("app.events"));
+    }
+
+    // ---- codes of chunk command refusals ----------------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            moveChunk to an unknown shard      | {moveChunk: 'app.events', find: {t: 1}, to: 'shard09'}                       | ShardNotFound   | Shard shard09 not found
+            moveChunk by bounds, unknown shard | {moveChunk: 'app.events', bounds: [{t: {$minKey: 1}}, {t: 50}], to: 'shard09'} | ShardNotFound | Shard shard09 not found
+            moveRange to an unknown shard      | {moveRange: 'app.events', min: {t: 50}, toShard: 'shard09'}                  | ShardNotFound   | Shard shard09 not found
+            split a one-value chunk by find    | {split: 'app.events', find: {t: 7}}                                          | CannotSplit     | Unable to find median in chunk because chunk is indivisible.
+            split a one-value chunk by bounds  | {split: 'app.events', bounds: [{t: {$minKey: 1}}, {t: 50}]}                   | CannotSplit     | Unable to find median in chunk because chunk is indivisible.
+            a chunk already on the shard       | {moveChunk: 'app.events', find: {t: 1}, to: 'OWNER'}                          | OperationFailed | ALREADY
+            """)
+    void chunk_command_refusals_carry_mongodb_codes(String rule, String command, String codeName, String message) {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        run(mongos, "app", "{insert: 'events', documents: [{t: 7}, {t: 7}, {t: 7}, {t: 60}]}");
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+        String owner = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks()
+                .get(0).shard();
+
+        MongoCommandException e = refused(mongos, command.replace("OWNER", owner));
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        if (!"ALREADY".equals(message)) {
+            assertEquals(message, e.getMessage(), rule);
+        }
+    }
+}
