@@ -260,7 +260,13 @@ public final class AdvisorView {
         server.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty())
                 .or(viewModel.reportProperty().isNull()));
         server.setOnAction(e -> viewModel.askServer());
-        return row(new Region(), analyze, server, cancel, bar, stage, error);
+        Button export = new Button("Export comparison…", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE));
+        export.setId("export-comparison");
+        export.setTooltip(new Tooltip("The comparison as a picture (PNG, SVG or PDF): each candidate's verdict, "
+                + "numbers, layout and reads/writes per key range, as analyze --out writes it."));
+        export.disableProperty().bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
+        export.setOnAction(e -> chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get())));
+        return row(new Region(), analyze, server, export, cancel, bar, stage, error);
     }
 
     // ---- results ----
@@ -503,6 +509,16 @@ public final class AdvisorView {
         }
         dialog.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b ->
                 viewModel.loadLiveCollection(uri.getText(), password.getText(), namespace.getText(), size.getText()));
+    }
+
+    private java.util.Optional<File> chooseExportFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the comparison");
+        chooser.setInitialFileName("shard-key-comparison.png");
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG image", "*.png"),
+                new FileChooser.ExtensionFilter("SVG drawing", "*.svg"), new FileChooser.ExtensionFilter("PDF", "*.pdf"));
+        Window owner = table.getScene() == null ? null : table.getScene().getWindow();
+        return java.util.Optional.ofNullable(chooser.showSaveDialog(owner));
     }
 
     private java.util.Optional<File> chooseFile(String title, String... patterns) {
