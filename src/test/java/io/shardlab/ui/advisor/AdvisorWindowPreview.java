@@ -24,7 +24,7 @@ public final class AdvisorWindowPreview {
 
     public static void main(String[] args) throws Exception {
         List<String> options = Arrays.asList(args);
-        Path mix = Files.createTempFile("shardlab-mix", ".jsonl");
+        Path mix = Files.createTempDirectory("shardlab-preview").resolve("mix.jsonl");
         Files.writeString(mix, """
                 {"op": "find", "filter": {"state": "NY"}, "weight": 40}
                 {"op": "find", "filter": {"zip": "10001"}, "weight": 50}
