@@ -29,6 +29,14 @@ import org.bson.BsonString;
  * {@code numOrphanDocs} for an unsharded collection; {@code recordIdCorrelationCoefficient} when the
  * type is "unknown"; everything but {@code sampleSize} in a distribution without queries. The raw
  * counts the server drops ("Keep only the percentages") are not in it.
+ *
+ * <p>Types: the docs of 7.0 and 8.0 ({@code content/manual/v7.0} and {@code v8.0},
+ * {@code analyzeShardKey-readWriteDistribution-structure.rst}) give every percentage, including
+ * {@code percentageOfShardKeyUpdates}, as {@code <double>}, and analyze_shard_key_read_write_distribution.cpp
+ * sets it from {@code calculatePercentage} (a double). The IDL at the r7.0.0 and r8.0.0 tags could not be
+ * read here (the repository is too large to fetch; the index holds a 2022 draft, 055e20a, whose
+ * {@code percentageOfShardKeyUpdates} is {@code long}); a 7.0/8.0 server's own reply settles it
+ * ({@code analyze --server-analyze} compares numbers by value, not by BSON type).
  */
 public final class AnalyzeShardKeyReply {
 

@@ -16,6 +16,7 @@ public enum FindingKind {
     JUMBO_CHUNKS(Principle.DATA_DISTRIBUTION, Severity.WARNING),
     SCATTER_GATHER_READS(Principle.QUERY_TARGETING, Severity.WARNING),
     SCATTER_GATHER_WRITES(Principle.QUERY_TARGETING, Severity.WARNING),
+    HASHED_TIME_RANGES(Principle.QUERY_TARGETING, Severity.WARNING),
     SMALL_SAMPLE(Principle.SAMPLE, Severity.NOTE),
     UNKNOWN_ORDER(Principle.SAMPLE, Severity.NOTE),
     HIGH_CARDINALITY(Principle.CARDINALITY, Severity.GOOD),

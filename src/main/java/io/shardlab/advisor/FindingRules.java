@@ -58,7 +58,7 @@ public final class FindingRules {
     /** What the rules look at. */
     record Facts(Sample sample, AdvisorSettings settings, ShardKeyPattern key, KeyCharacteristics characteristics,
             LayoutMetrics layout, double meanMaxWriteShare, Optional<ReadWriteDistribution> readWrite,
-            JumboRisk jumboRisk, List<Long> missing) {
+            JumboRisk jumboRisk, List<Long> missing, List<SampledQuery> queries) {
     }
 
     private FindingRules() {
@@ -176,6 +176,7 @@ public final class FindingRules {
                         + " of the reads give the full shard key and reach one shard."));
             }
         });
+        hashedTimeRanges(f).ifPresent(out::add);
         if (kc.numDistinctValues() >= LOW_CARDINALITY_BELOW
                 && out.stream().noneMatch(x -> x.kind() == FindingKind.FREQUENT_VALUES
                         || x.kind() == FindingKind.VALUE_OUTWEIGHS_SHARD || x.kind() == FindingKind.JUMBO_VALUES)) {
@@ -201,6 +202,88 @@ public final class FindingRules {
     }
 
     /** Whether the data fills {@value #CHUNKS_PER_SHARD_FOR_LAYOUT} chunks per shard. */
+    /** Sampled documents looked at to tell whether a hashed field holds times. */
+    static final int TIME_FIELD_PROBE = 1000;
+
+    /**
+     * A hashed key field that holds times (BSON dates or timestamps in most sampled documents that
+     * have it): hashing scatters neighbouring times over the whole hash space, so a read of a time range
+     * on it ({@code $gt}/{@code $gte}/{@code $lt}/{@code $lte}) cannot be targeted and reaches every
+     * shard (a hashed field's index bounds come only from equality: {@code getIndexBoundsForQuery}, mongo
+     * {@code src/mongo/s/shard_key_pattern_query_util.cpp}, as {@link io.shardlab.routing.Router} routes
+     * it). Said with the weight of such reads in the query mix; without a mix, as what such reads
+     * would do; with a mix that has none, not at all.
+     */
+    static Optional<Finding> hashedTimeRanges(Facts f) {
+        for (io.shardlab.key.KeyField field : f.key().fields()) {
+            if (!field.hashed() || !holdsTimes(f.sample(), field.path())) {
+                continue;
+            }
+            List<SampledQuery> mix = f.queries();
+            long rangeReads = mix.stream().filter(q -> q.command().isRead() && hasRange(q.filter(), field.path()))
+                    .mapToLong(SampledQuery::weight).sum();
+            String why = "'" + field.path() + "' holds dates and the key hashes it, so neighbouring times land on "
+                    + "any shard: ";
+            if (mix.isEmpty()) {
+                return Optional.of(new Finding(FindingKind.HASHED_TIME_RANGES, why + "a read of a time range on '"
+                        + field.path() + "' ($gte/$lt) would reach every shard."));
+            }
+            if (rangeReads > 0) {
+                return Optional.of(new Finding(FindingKind.HASHED_TIME_RANGES, why + count(rangeReads)
+                        + " of the reads (by weight) ask for a time range on '" + field.path()
+                        + "' and reach every shard."));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean holdsTimes(Sample sample, String path) {
+        int looked = 0;
+        int times = 0;
+        int n = Math.min(sample.documents().size(), TIME_FIELD_PROBE);
+        for (int i = 0; i < n; i++) {
+            org.bson.BsonValue v = valueAt(sample.documents().document(i), path);
+            if (v != null) {
+                looked++;
+                if (v.isDateTime() || v.isTimestamp()) {
+                    times++;
+                }
+            }
+        }
+        return looked > 0 && times * 2 > looked;
+    }
+
+    private static org.bson.BsonValue valueAt(org.bson.BsonDocument d, String path) {
+        org.bson.BsonValue v = d;
+        for (String part : path.split("\\.", -1)) {
+            if (!(v instanceof org.bson.BsonDocument doc) || !doc.containsKey(part)) {
+                return null;
+            }
+            v = doc.get(part);
+        }
+        return v;
+    }
+
+    /** Whether {@code filter} bounds {@code path} by a range, at the top level or in an {@code $and}. */
+    private static boolean hasRange(org.bson.BsonDocument filter, String path) {
+        org.bson.BsonValue condition = filter.get(path);
+        if (condition instanceof org.bson.BsonDocument ops) {
+            for (String op : List.of("$gt", "$gte", "$lt", "$lte")) {
+                if (ops.containsKey(op)) {
+                    return true;
+                }
+            }
+        }
+        if (filter.get("$and") instanceof org.bson.BsonArray all) {
+            for (org.bson.BsonValue part : all) {
+                if (part instanceof org.bson.BsonDocument d && hasRange(d, path)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     static boolean layoutJudged(Facts f) {
         double bytes = f.sample().documents().totalBytes() * f.sample().scale();
         return bytes >= (double) CHUNKS_PER_SHARD_FOR_LAYOUT * f.settings().shards() * f.settings().maxChunkSizeBytes();

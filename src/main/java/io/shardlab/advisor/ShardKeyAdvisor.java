@@ -119,7 +119,7 @@ public final class ShardKeyAdvisor {
         Optional<ReadWriteDistribution> readWrite = Optional.of(ReadWriteDistribution.route(queries, key, ranges,
                 outcome.layout().snapshot().chunks(), settings.version()));
         FindingRules.Facts facts = new FindingRules.Facts(sample, settings, key, characteristics, outcome.layout(),
-                meanMaxWriteShare, readWrite, jumbo, missing);
+                meanMaxWriteShare, readWrite, jumbo, missing, queries);
         List<Finding> findings = FindingRules.evaluate(facts);
         progress.done();
         return new CandidateReport(key, characteristics, outcome.layout(), meanMaxWriteShare, readWrite, jumbo,

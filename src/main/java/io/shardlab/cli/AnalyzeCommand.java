@@ -25,6 +25,13 @@ import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
 import io.shardlab.live.ServerShardKeyAnalysis;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
+import io.shardlab.render.CandidateComparisonPainter;
+import io.shardlab.render.DiagramExporter;
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
+import io.shardlab.render.Theme;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -161,9 +168,27 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--progress", description = "Report progress on standard error even when it is not a terminal.")
     private boolean progress;
 
+    @Option(names = "--out", paramLabel = "FILE", description = "Also write the comparison as a picture: each "
+            + "candidate's verdict, numbers, replayed layout and reads/writes per key range; png, svg or pdf by the "
+            + "extension (or --format).")
+    private Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "With --out: png, svg or pdf (default: from the --out file's extension).")
+    private String format;
+
+    @Option(names = "--width", paramLabel = "W", defaultValue = "1400",
+            description = "With --out: width in pixels (PDF: points), 200 to 20000 (default: ${DEFAULT-VALUE}).")
+    private int width;
+
+    @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light",
+            description = "With --out: light or dark (default: ${DEFAULT-VALUE}).")
+    private String theme;
+
     @Override
     public void run() {
         AdvisorSettings settings = settings();
+        checkPictureOptions();
         if (docs != null) {
             OptionBounds.SAMPLE_DOCS.check(docs);
         }
@@ -236,9 +261,53 @@ final class AnalyzeCommand implements Runnable {
             answers.add(server == null ? Optional.empty() : Optional.of(ServerAnswerComparison.of(
                     AnalyzeShardKeyReply.of(c), ServerShardKeyAnalysis.run(server, namespace, c.key()))));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(json ? AnalysisJson.render(report, sample, answers) : AnalysisText.render(report, sample, answers));
-        out.flush();
+        PrintWriter printed = spec.commandLine().getOut();
+        printed.println(json ? AnalysisJson.render(report, sample, answers)
+                : AnalysisText.render(report, sample, answers));
+        if (out != null) {
+            writePicture(report);
+            // after the report, on standard error, so that --json's output stays one JSON object
+            spec.commandLine().getErr().println("analyze: wrote " + out + " (" + fileFormat().extension() + ", "
+                    + report.candidates().size() + " candidates)");
+            spec.commandLine().getErr().flush();
+        }
+        printed.flush();
+    }
+
+    /** The --out options checked before the analysis starts, so a bad one costs no sampling. */
+    private void checkPictureOptions() {
+        if (out == null) {
+            if (format != null) {
+                throw new IllegalArgumentException("--format: only with --out FILE");
+            }
+            return;
+        }
+        fileFormat();
+        OptionBounds.WIDTH.check(width);
+        ExportCommand.option("--theme", theme, Theme::named);
+        try {
+            AtomicFile.checkWritable(out);
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
+        }
+    }
+
+    private ExportFormat fileFormat() {
+        return ExportCommand.fileFormat(format, out);
+    }
+
+    private void writePicture(AdvisorReport report) {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        CandidateComparisonPainter painter = new CandidateComparisonPainter(report, Theme.named(theme), "");
+        ExportSize size = new ExportSize(width, 0, 1);
+        DiagramExporter exporter = DiagramExporter.of(fileFormat());
+        try {
+            AtomicFile.write(out, stream -> exporter.write(painter, size, stream));
+        } catch (FileException e) {
+            throw new FileException("--out: " + e.getMessage());
+        }
     }
 
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */

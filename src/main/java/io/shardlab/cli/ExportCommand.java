@@ -163,7 +163,7 @@ final class ExportCommand implements Runnable {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        ExportFormat fileFormat = fileFormat();
+        ExportFormat fileFormat = fileFormat(format, out);
         OptionBounds.WIDTH.check(width);
         if (height != null) {
             OptionBounds.HEIGHT.check(height);
@@ -207,7 +207,7 @@ final class ExportCommand implements Runnable {
     }
 
     /** {@code value} parsed, a refusal naming {@code option} rather than the parser's own field. */
-    private static <T> T option(String option, String value, java.util.function.Function<String, T> parse) {
+    static <T> T option(String option, String value, java.util.function.Function<String, T> parse) {
         try {
             return parse.apply(value);
         } catch (IllegalArgumentException e) {
@@ -217,7 +217,8 @@ final class ExportCommand implements Runnable {
         }
     }
 
-    private ExportFormat fileFormat() {
+    /** The --format given, or else the one --out's extension names; refusals name the option. */
+    static ExportFormat fileFormat(String format, Path out) {
         if (format != null) {
             return option("--format", format.toLowerCase(Locale.ROOT), ExportFormat::parse);
         }

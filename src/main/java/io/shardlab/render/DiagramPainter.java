@@ -22,7 +22,7 @@ import java.util.Optional;
  * <p>Not thread-safe: it keeps the last number line frame, so that measuring and then painting at the same
  * width aggregates the chunks once. Use one painter per thread.
  */
-public final class DiagramPainter {
+public final class DiagramPainter implements Picture {
 
     static final double MARGIN = 40;
     static final double SECTION_GAP = 30;
@@ -299,6 +299,11 @@ public final class DiagramPainter {
      *        pixel column
      * @return where the sections landed
      */
+    @Override
+    public void draw(Graphics2D g, double width, double height, double density) {
+        paint(g, width, height, density);
+    }
+
     public Layout paint(Graphics2D g, double width, double height, double density) {
         prepare(g);
         Measured measured = measure(g, width, height, density);

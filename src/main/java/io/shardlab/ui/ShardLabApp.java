@@ -112,6 +112,10 @@ public final class ShardLabApp extends Application {
         MainViewModel viewModel = new MainViewModel(app, AboutInfo.load(app), IN_MEMORY_CLUSTER, IN_MEMORY_SHARDS,
                 SystemColorScheme.ofThisMachine(), Platform::exit, () -> explorerRef.get().launch(FIRST_SCENARIO));
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
+        // start runs on the JavaFX thread: a throwable escaping a handler or pulse there (or on any
+        // other thread) becomes one line in the status bar, and the window keeps working
+        new LastResortFailureLine(viewModel::reportFailure, Platform::isFxApplicationThread, Platform::runLater,
+                System.err).installOnThisThreadAndAsDefault();
 
         // the simulation lives on its own thread; its states reach the screen newest-first, one pending at most
         simulationThread = new ExecutorSimulationThread(tasks);

@@ -57,7 +57,7 @@ class QueryMixFileTest {
             {"op": "updateOne", "filter": {}, "update": {"$foo": {"a": 1}}} | mix.jsonl line 1: update: Unknown modifier: $foo. Expected a valid update modifier or pipeline-style update specified as an array
             {"op": "updateMany", "filter": {}, "update": {"$set": {"a": 1}, "$pushAll": {"b": [1]}}} | mix.jsonl line 1: update: Unknown modifier: $pushAll. Expected a valid update modifier or pipeline-style update specified as an array
             {"op": "updateOne", "filter": {}, "update": {"$set": [{"a": 1}]}} | mix.jsonl line 1: update: Modifiers operate on fields but we found type array instead. For example: {$mod: {<field>: ...}} not {$set: [ { a: 1 } ]}
-            {"op": "updateOne", "filter": {"a": {"$regex": "("}}, "update": {"$set": {"a": 1}}} | mix.jsonl line 1: filter: a: /(/: Regular expression is invalid: Unclosed group
+            {"op": "updateOne", "filter": {"a": {"$regex": "("}}, "update": {"$set": {"a": 1}}} | mix.jsonl line 1: filter: a: /(/: Regular expression is invalid: missing closing parenthesis
             {"op": "replaceOne", "filter": {}, "replacement": {"$set": {"a": 1}}} | mix.jsonl line 1: the replacement document must not contain $-operators like '$set'; use updateOne for those
             {"op": "find", "filter": {"$expr": {"$eq": ["$a", 1]}}}     | mix.jsonl line 1: filter: $expr: routing of this operator is not modelled (its index bounds come from expression rewrites ShardLab does not reproduce)
             {"op": "find", "filter": {"$foo": 1}}                       | mix.jsonl line 1: filter: unknown top level operator: $foo

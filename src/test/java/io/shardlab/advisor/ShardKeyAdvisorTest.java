@@ -17,6 +17,36 @@ class ShardKeyAdvisorTest {
     private static final List<ShardKeyPattern> KEYS = List.of(ShardKeyPattern.parse("{customerId: 1}"),
             ShardKeyPattern.parse("{orderNo: 'hashed'}"), ShardKeyPattern.parse("{region: 1, customerId: 1}"));
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} with {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            # key                   | query mix                        | finding
+            { at: 'hashed' }        | none                             | 'at' holds dates and the key hashes it, so neighbouring times land on any shard: a read of a time range on 'at' ($gte/$lt) would reach every shard.
+            { at: 'hashed' }        | a time range, weight 7           | 'at' holds dates and the key hashes it, so neighbouring times land on any shard: 7 of the reads (by weight) ask for a time range on 'at' and reach every shard.
+            { at: 'hashed' }        | equality only                    | -
+            { at: 1 }               | a time range, weight 7           | -
+            { n: 'hashed' }         | none                             | -
+            """)
+    void hashingATimeFieldWarnsThatTimeRangeReadsScatter(String key, String mix, String finding) {
+        String[] documents = new String[200];
+        for (int i = 0; i < documents.length; i++) {
+            documents[i] = "{ at: { $date: " + (1_700_000_000_000L + i * 60_000L) + " }, n: " + i + " }";
+        }
+        List<SampledQuery> queries = switch (mix) {
+            case "a time range, weight 7" -> List.of(SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument(
+                    "{ at: { $gte: { $date: 1700000000000 }, $lt: { $date: 1700000600000 } } }")).withWeight(7),
+                    SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument("{ n: 3 }")));
+            case "equality only" -> List.of(SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument(
+                    "{ at: { $date: 1700000000000 } }")));
+            default -> List.of();
+        };
+
+        CandidateReport report = Samples.analyze(Samples.of(documents), key, queries);
+
+        List<String> found = report.findings().stream().filter(f -> f.kind() == FindingKind.HASHED_TIME_RANGES)
+                .map(Finding::text).toList();
+        assertEquals(finding.equals("-") ? List.of() : List.of(finding), found);
+    }
+
     @Test
     void theReportDoesNotDependOnHowManyThreadsRunTheCandidates() {
         Sample sample = OrdersScenarioTest.orders(30_000, 3);

@@ -139,6 +139,10 @@ class AnalyzeCommandTest {
             --key {a: 1} --shards 0              | analyze: --shards: between 1 and 1000 shards, got 0
             --key {a: 1} --mongodb-version 3.6   | analyze: --mongodb-version: version: MongoDB 3.6 is older than 4.0, the oldest release ShardLab models
             --key {a: 1} --key {a: 1}            | analyze: candidates: a key is listed twice: [{ a: 1 }, { a: 1 }]
+            --key {a: 1} --out cmp.gif           | analyze: --format: not given, and --out cmp.gif ends in '.gif', not .png, .svg or .pdf
+            --key {a: 1} --out cmp.png --width 9 | analyze: --width: between 200 and 20000 px, got 9
+            --key {a: 1} --out cmp.svg --theme x | analyze: --theme: expected light or dark, got 'x'
+            --key {a: 1} --format png            | analyze: --format: only with --out FILE
             """)
     void badOptionsExitTwoWithOneLine(String options, String message) {
         String[] args = ("analyze --dataset " + orders + " " + options).split(" (?=--)|(?<=--[a-z-]{1,20}) ");
@@ -225,6 +229,39 @@ class AnalyzeCommandTest {
         assertTrue(run.out().contains("   numReadsByRange     MinKey |" + " ".repeat(25) + "\u2588".repeat(25)
                 + "| MaxKey  (100 ranges, busiest 1)"), run.out());
         assertTrue(run.out().contains("   writeDistribution   no writes (sampleSize 0)"), run.out());
+    }
+
+    @Test
+    void outWritesTheComparisonAsAPictureWithTheSameBytesForTheSameReport() throws IOException {
+        Path mix = dir.resolve("mix.jsonl");
+        Files.writeString(mix, "{\"op\": \"find\", \"filter\": {\"customerId\": 7}}\n"
+                + "{\"op\": \"updateOne\", \"filter\": {\"orderNo\": 5}, \"update\": {\"$set\": {\"region\": \"eu\"}}}\n");
+        org.bson.BsonValue recommended = null;
+        for (String format : List.of("svg", "pdf", "png")) {
+            Path first = dir.resolve("first." + format);
+            Path second = dir.resolve("second." + format);
+            for (Path out : List.of(first, second)) {
+                CliRun run = CliRun.of("analyze", "--dataset", orders.toString(), "--key", "{orderNo: 1}", "--key",
+                        "{customerId: 1, orderNo: 1}", "--queries", mix.toString(), "--json", "--out", out.toString());
+                assertEquals(0, run.exitCode(), run.err());
+                assertTrue(run.err().contains("analyze: wrote " + out + " (" + format + ", 2 candidates)"), run.err());
+                recommended = json(run).get("recommended");
+            }
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(first), Files.readAllBytes(second)),
+                    format + ": deterministic bytes");
+        }
+        String svg = Files.readString(dir.resolve("first.svg"));
+        assertTrue(svg.contains(">Shard key candidates for "), svg.substring(0, 400));
+        assertTrue(svg.contains("1.  { orderNo: 1 }  —  "), "each candidate in the order given");
+        assertTrue(svg.contains("2.  { customerId: 1, orderNo: 1 }  —  "), svg);
+        String pick = recommended.isNull() ? "none" : recommended.asNumber().intValue() == 0 ? "1.  { orderNo: 1 }"
+                : "2.  { customerId: 1, orderNo: 1 }";
+        assertTrue(recommended.isNull() || svg.contains(pick + "  —  recommended"), "the verdict of " + pick);
+        assertTrue(svg.contains(">reads<") && svg.contains(">writes<"), "heat strips of both distributions");
+        assertTrue(Files.readString(dir.resolve("first.pdf"), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .startsWith("%PDF-"));
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(dir.resolve("first.png").toFile());
+        assertEquals(1400, png.getWidth());
     }
 
     @Test

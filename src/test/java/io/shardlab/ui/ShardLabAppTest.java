@@ -96,4 +96,26 @@ class ShardLabAppTest {
         assertEquals(!darkBefore, rootClasses.contains("dark"));
         assertTrue(rootClasses.contains("presenter"));
     }
+
+    @Test
+    void a_failure_nothing_caught_on_the_fx_thread_is_one_line_and_the_window_keeps_working(FxRobot robot)
+            throws Exception {
+        Label line = robot.lookup("#status-failure").queryAs(Label.class);
+        assertFalse(line.isVisible());
+
+        // a handler that throws, as a bug in an event handler would: JavaFX hands it to the thread's handler
+        javafx.scene.control.Button broken = new javafx.scene.control.Button("broken");
+        broken.setOnAction(e -> {
+            throw new IllegalStateException("no chunk owns { counter: 5 }");
+        });
+        javafx.application.Platform.runLater(broken::fire);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, line::isVisible);
+
+        assertEquals("Unexpected error: no chunk owns { counter: 5 } (a ShardLab bug: please report it)", line.getText());
+        robot.clickOn("#start-exploring");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !robot.lookup("#status-chunks").queryAs(Label.class)
+                .getText().equals("0 chunks"));
+        robot.clickOn(line);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !line.isVisible());
+    }
 }

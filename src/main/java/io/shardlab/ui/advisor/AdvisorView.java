@@ -67,6 +67,8 @@ public final class AdvisorView {
     static final double ROW_BAR = 12;
     /** Width of the table's number lines, in pixels. */
     static final double ROW_LINE_WIDTH = 204;
+    /** The key column's narrowest width. */
+    static final double KEY_COLUMN_WIDTH = 165;
     /** Height of the chunk bar of the selected candidate's number line. */
     static final double DETAIL_BAR = 26;
 
@@ -119,6 +121,8 @@ public final class AdvisorView {
         live.setOnAction(e -> askLiveCollection());
         load.getItems().addAll(new SeparatorMenuItem(), file, live);
         load.disableProperty().bind(viewModel.busyProperty());
+        // once a sample is loaded the button replaces it
+        load.textProperty().bind(viewModel.sampleProperty().map(loaded -> "Change sample").orElse("Load sample"));
         Label summary = wrapping(viewModel.sampleSummaryProperty());
         summary.setId("sample-summary");
         return row(caption("Sample"), load, summary);
@@ -260,7 +264,13 @@ public final class AdvisorView {
         server.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty())
                 .or(viewModel.reportProperty().isNull()));
         server.setOnAction(e -> viewModel.askServer());
-        return row(new Region(), analyze, server, cancel, bar, stage, error);
+        Button export = new Button("Export comparison…", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE));
+        export.setId("export-comparison");
+        export.setTooltip(new Tooltip("The comparison as a picture (PNG, SVG or PDF): each candidate's verdict, "
+                + "numbers, layout and reads/writes per key range, as analyze --out writes it."));
+        export.disableProperty().bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
+        export.setOnAction(e -> chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get())));
+        return row(new Region(), analyze, server, export, cancel, bar, stage, error);
     }
 
     // ---- results ----
@@ -270,8 +280,13 @@ public final class AdvisorView {
         table.setPlaceholder(new Label("Add candidate keys and press Analyze to compare them."));
         table.getStyleClass().add(Styles.STRIPED);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.getColumns().add(column("Key", "The candidate shard key pattern", CandidateRow::keyText, 165,
-                String::valueOf));
+        TableColumn<CandidateRow, String> keyColumn = column("Key", "The candidate shard key pattern",
+                CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
+        table.getColumns().add(keyColumn);
+        // as wide as the longest key, so that a compound key is never cut
+        viewModel.rowsProperty().addListener((javafx.collections.ListChangeListener<CandidateRow>) change ->
+                keyColumn.setPrefWidth(Math.max(KEY_COLUMN_WIDTH, viewModel.rowsProperty().stream()
+                        .mapToDouble(r -> textWidth(r.keyText())).max().orElse(0) + 28)));
         TableColumn<CandidateRow, CandidateRow> line = new TableColumn<>("Layout (width by data)");
         line.setUserData("The chunks after replaying the sample in insertion order, each as wide as its data, "
                 + "coloured by shard; striped chunks are jumbo");
@@ -380,6 +395,10 @@ public final class AdvisorView {
         selectedTitle.textProperty().bind(viewModel.selectedProperty().map(r -> r.keyText() + " · " + r.verdict()));
         Pane lineHolder = new Pane(detailLine);
         lineHolder.setMinHeight(0);
+        // the canvas follows the holder's width; without a width of its own the holder would ask for the
+        // canvas's, hold the pane that wide when its scroll bar appears, and the bar would cover "MaxKey"
+        lineHolder.setMinWidth(0);
+        lineHolder.setPrefWidth(0);
         detailLine.widthProperty().bind(lineHolder.widthProperty());
         detailLine.widthProperty().addListener((obs, was, now) -> paintDetail());
         Label strips = new Label();
@@ -452,6 +471,15 @@ public final class AdvisorView {
     private final class LineCell extends TableCell<CandidateRow, CandidateRow> {
         private final Canvas canvas = new Canvas(ROW_LINE_WIDTH, 1);
 
+        LineCell() {
+            // the line fills the cell inside its padding, so "MaxKey" and the strips' ends stay in view
+            widthProperty().addListener((obs, was, now) -> {
+                if (getItem() != null && !isEmpty()) {
+                    updateItem(getItem(), false);
+                }
+            });
+        }
+
         @Override
         protected void updateItem(CandidateRow item, boolean empty) {
             super.updateItem(item, empty);
@@ -459,6 +487,8 @@ public final class AdvisorView {
                 setGraphic(null);
                 return;
             }
+            double inside = getWidth() - snappedLeftInset() - snappedRightInset();
+            canvas.setWidth(inside > 40 ? Math.floor(inside) : ROW_LINE_WIDTH);
             canvas.setHeight(LayoutSketch.height(item, ROW_BAR));
             LayoutSketch.paint(canvas, item, dark.get(), ROW_BAR);
             setGraphic(canvas);
@@ -505,12 +535,27 @@ public final class AdvisorView {
                 viewModel.loadLiveCollection(uri.getText(), password.getText(), namespace.getText(), size.getText()));
     }
 
+    private java.util.Optional<File> chooseExportFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the comparison");
+        chooser.setInitialFileName("shard-key-comparison.png");
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG image", "*.png"),
+                new FileChooser.ExtensionFilter("SVG drawing", "*.svg"), new FileChooser.ExtensionFilter("PDF", "*.pdf"));
+        Window owner = table.getScene() == null ? null : table.getScene().getWindow();
+        return java.util.Optional.ofNullable(chooser.showSaveDialog(owner));
+    }
+
     private java.util.Optional<File> chooseFile(String title, String... patterns) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(String.join(", ", patterns), patterns));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
         return java.util.Optional.ofNullable(chooser.showOpenDialog(owner));
+    }
+
+    /** The width {@code text} takes in the default font (the table's). */
+    private static double textWidth(String text) {
+        return new javafx.scene.text.Text(text).getLayoutBounds().getWidth();
     }
 
     private static Label caption(String text) {

@@ -1,6 +1,12 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.AdvisorReport;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.render.CandidateComparisonPainter;
+import io.shardlab.render.DiagramExporter;
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
+import io.shardlab.render.Theme;
 import io.shardlab.advisor.AnalyzeShardKeyReply;
 import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.ServerAnswerComparison;
@@ -74,6 +80,9 @@ import javafx.collections.FXCollections;
  * ends. Tests pass same-thread executors and get every verb done on return.
  */
 public final class AdvisorViewModel {
+
+    /** The exported comparison's width in logical pixels (PDF: points), as {@code analyze --out}'s default. */
+    static final int COMPARISON_WIDTH = 1400;
 
     private final Executor background;
     private final Executor ui;
@@ -438,6 +447,43 @@ public final class AdvisorViewModel {
                     }
                 });
             } catch (RuntimeException e) {
+                fail(job, e);
+            }
+        });
+    }
+
+    /**
+     * Writes the comparison on screen to {@code file} as a picture (render's
+     * {@link CandidateComparisonPainter}, 1400 px wide; png, svg or pdf by the file's extension), in
+     * the light or dark theme, off the JavaFX thread; the stage line then says where it went, or
+     * {@link #errorProperty()} why not. Does nothing without a comparison or while busy.
+     */
+    public void exportComparison(Path file, boolean dark) {
+        AdvisorReport r = report.get();
+        if (busy.get() || r == null) {
+            return;
+        }
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        ExportFormat format;
+        try {
+            format = ExportFormat.parse(name.substring(name.lastIndexOf('.') + 1));
+        } catch (IllegalArgumentException e) {
+            error.set(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
+            return;
+        }
+        long job = start("exporting the comparison to " + file.getFileName());
+        background.execute(() -> {
+            try {
+                CandidateComparisonPainter painter = new CandidateComparisonPainter(r,
+                        dark ? Theme.dark() : Theme.light(), "");
+                AtomicFile.write(file, stream -> DiagramExporter.of(format).write(painter,
+                        new ExportSize(COMPARISON_WIDTH, 0, 1), stream));
+                ui.execute(() -> {
+                    if (current(job)) {
+                        finish("Comparison exported to " + file);
+                    }
+                });
+            } catch (RuntimeException | Error e) {
                 fail(job, e);
             }
         });

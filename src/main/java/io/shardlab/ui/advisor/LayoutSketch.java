@@ -1,23 +1,20 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.LayoutMetrics;
-import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.KeyLabelFormat;
-import io.shardlab.render.LayoutData;
 import io.shardlab.render.NumberLineFrame;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.NumberLinePainter;
 import io.shardlab.render.RangeHeatPainter;
 import io.shardlab.render.RangeHeatStrip;
-import io.shardlab.render.Scale;
 import io.shardlab.render.TextMeasure;
 import io.shardlab.render.Theme;
 import io.shardlab.render.ThemeColors;
 import io.shardlab.render.Typography;
 import io.shardlab.render.Viewport;
 import java.util.List;
-import java.util.Optional;
 import javafx.scene.canvas.Canvas;
 import org.jfree.fx.FXGraphics2D;
 
@@ -80,7 +77,6 @@ final class LayoutSketch {
     }
 
     private static NumberLineModel model(LayoutMetrics layout) {
-        return NumberLineModel.of(new LayoutData(layout.snapshot(), Optional.of(ChunkSizes.of(layout.chunkStatistics()))),
-                Scale.DATA_SIZE);
+        return CandidateComparisonPainter.dataSizeModel(layout);
     }
 }

@@ -50,6 +50,7 @@ public final class MainViewModel {
             new ReadOnlyObjectWrapper<>(this, "themeChoice", ThemeChoice.SYSTEM);
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(this, "dark");
     private final ReadOnlyBooleanWrapper presenterMode = new ReadOnlyBooleanWrapper(this, "presenterMode");
+    private final ReadOnlyStringWrapper failureLine = new ReadOnlyStringWrapper(this, "failureLine", "");
 
     /**
      * @param app the product name and version
@@ -222,6 +223,24 @@ public final class MainViewModel {
     }
 
     // ---- application ----
+
+    /**
+     * The line of the last failure nothing else caught (see {@code ui.LastResortFailureLine}), empty
+     * when there is none or it was dismissed.
+     */
+    public ReadOnlyStringProperty failureLineProperty() {
+        return failureLine.getReadOnlyProperty();
+    }
+
+    /** Shows {@code line} in the status bar until it is dismissed or replaced by the next one. */
+    public void reportFailure(String line) {
+        failureLine.set(Objects.requireNonNull(line, "line"));
+    }
+
+    /** Hides the failure line. */
+    public void dismissFailure() {
+        failureLine.set("");
+    }
 
     /** E.g. {@code "ShardLab 0.1.0"}. */
     public String versionText() {

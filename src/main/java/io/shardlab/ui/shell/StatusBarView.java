@@ -4,16 +4,21 @@ import atlantafx.base.controls.Spacer;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
 
-/** The strip along the bottom: cluster kind and version, shard and chunk counts, product version. */
+/**
+ * The strip along the bottom: cluster kind and version, shard and chunk counts, the line of a failure
+ * nothing else caught, product version.
+ */
 final class StatusBarView {
 
     private final MainViewModel viewModel;
@@ -32,7 +37,16 @@ final class StatusBarView {
         Label version = item("status-version", MaterialDesignI.INFORMATION_OUTLINE);
         version.setText(viewModel.versionText());
 
-        HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), version);
+        // a failure nothing else caught: one line, clicked away; the app goes on
+        Label failure = item("status-failure", MaterialDesignA.ALERT_CIRCLE_OUTLINE);
+        failure.getStyleClass().add("status-failure");
+        failure.textProperty().bind(viewModel.failureLineProperty());
+        failure.visibleProperty().bind(viewModel.failureLineProperty().isNotEmpty());
+        failure.managedProperty().bind(failure.visibleProperty());
+        failure.setTooltip(new Tooltip("Click to dismiss"));
+        failure.setOnMouseClicked(e -> viewModel.dismissFailure());
+
+        HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), failure, version);
         bar.getStyleClass().add("status-bar");
         return bar;
     }

@@ -88,6 +88,30 @@ class AdvisorViewModelTest {
     }
 
     @Test
+    void theComparisonExportsAsAPictureAndABadNameSaysWhy() throws IOException {
+        AdvisorViewModel vm = direct();
+        vm.loadShippedDataset(ShippedDataset.ZIPCODES);
+        vm.setShards(2);
+        assertTrue(vm.addCandidate("{state: 1}"));
+        assertTrue(vm.addCandidate("{zip: 'hashed'}"));
+        vm.analyze();
+
+        java.nio.file.Path svg = dir.resolve("comparison.svg");
+        vm.exportComparison(svg, true);
+
+        assertEquals("", vm.errorProperty().get());
+        assertEquals("Comparison exported to " + svg, vm.stageProperty().get());
+        String text = java.nio.file.Files.readString(svg);
+        assertTrue(text.contains("2.  { zip: 'hashed' }  —  recommended"), "the verdicts");
+        assertTrue(text.startsWith("<?xml") && text.contains("<svg"), "an SVG document");
+
+        vm.exportComparison(dir.resolve("comparison.gif"), false);
+        assertEquals("comparison.gif: end the name in .png, .svg or .pdf to export the comparison",
+                vm.errorProperty().get());
+        assertFalse(java.nio.file.Files.exists(dir.resolve("comparison.gif")));
+    }
+
+    @Test
     void aBadCandidateIsRefusedWithMongoDbsReason() throws IOException {
         AdvisorViewModel vm = direct();
 
