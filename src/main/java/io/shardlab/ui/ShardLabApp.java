@@ -4,7 +4,10 @@ import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
+import io.shardlab.ui.explorer.ComparisonView;
+import io.shardlab.ui.explorer.ComparisonViewModel;
 import io.shardlab.ui.explorer.EngineState;
+import io.shardlab.ui.explorer.LockstepEngine;
 import io.shardlab.ui.explorer.ExecutorSimulationThread;
 import io.shardlab.ui.explorer.ExplorerEngine;
 import io.shardlab.ui.explorer.ExplorerView;
@@ -88,6 +91,7 @@ public final class ShardLabApp extends Application {
     private ExplorerViewModel explorer;
     private ExplorerEngine engine;
     private ExplorerView explorerView;
+    private ComparisonView comparisonView;
     private io.shardlab.ui.live.LiveFeature live;
     private ExecutorService exportThread;
 
@@ -122,11 +126,24 @@ public final class ShardLabApp extends Application {
                 });
         explorerRef.set(explorer);
         explorerView = new ExplorerView(explorer);
+        // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
+        AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
+        LatestValueMailbox<LockstepEngine.Pair> comparisonScreen =
+                new LatestValueMailbox<>(Platform::runLater, pair -> comparisonRef.get().accept(pair));
+        ComparisonViewModel comparison = new ComparisonViewModel(new LockstepEngine(simulationThread,
+                System::nanoTime, comparisonScreen::offer, comparisonScreen::pending), WorkloadRegistry.standard(),
+                viewModel.darkProperty());
+        comparisonRef.set(comparison);
+        explorer.offerComparison(comparison);
+        comparisonView = new ComparisonView(comparison);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
+        // a comparison shows in the explorer's place; closing it brings the explorer back as it was
+        comparison.openProperty().addListener((obs, was, now) ->
+                collectionView.setCenter(now ? comparisonView.node() : explorerView.node()));
 
         List<Image> icons = loadIcons();
         MainView mainView = new MainView(viewModel, appearance, icons, collectionView, explorerView.menus());
@@ -182,6 +199,11 @@ public final class ShardLabApp extends Application {
     /** The explorer, for tests that drive the real window. */
     ExplorerViewModel explorer() {
         return explorer;
+    }
+
+    /** The side-by-side view, for tests that drive the real window. */
+    ComparisonView comparisonView() {
+        return comparisonView;
     }
 
     /** The explorer's view, for tests that measure the real window. */
