@@ -142,8 +142,22 @@ public final class ShardLabApp extends Application {
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
-        comparison.openProperty().addListener((obs, was, now) ->
-                collectionView.setCenter(now ? comparisonView.node() : explorerView.node()));
+        comparison.openProperty().addListener((obs, was, now) -> {
+            collectionView.setCenter(now ? comparisonView.node() : explorerView.node());
+            if (!now && !explorer.playback().loadedProperty().get()) {
+                // nothing was explored before the comparison: the window's empty state returns
+                viewModel.closeCollection();
+            }
+        });
+        // the window's status bar names the left side's collection while the comparison shows
+        comparison.left().numberLine().pictureProperty().addListener((obs, was, now) -> {
+            if (now != null && comparison.openProperty().get() && (was == null
+                    || was.data().layout().snapshot().chunks() != now.data().layout().snapshot().chunks())) {
+                viewModel.describeCluster(new ClusterDescription("Two in-memory clusters · MongoDB "
+                        + comparison.releasesProperty().get(), Optional.empty(), false));
+                viewModel.showCollection(now.data().layout().snapshot());
+            }
+        });
 
         List<Image> icons = loadIcons();
         MainView mainView = new MainView(viewModel, appearance, icons, collectionView, explorerView.menus());

@@ -134,13 +134,12 @@ public final class ComparisonView {
         caption.getStyleClass().add("card-title");
         caption.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
         caption.textProperty().bind(side.captionProperty());
-        caption.setMinWidth(0);
+        // whole facts, never "…": where the counters leave too little room (presenter mode's larger type) they
+        // go under the caption
+        caption.setMinWidth(Region.USE_PREF_SIZE);
         HBox counters = TransportBar.counters(side.counters());
         counters.setMinWidth(Region.USE_PREF_SIZE);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, caption, spacer, counters);
-        header.setAlignment(Pos.CENTER_LEFT);
+        CardHeader header = new CardHeader(caption, caption, counters);
         header.getStyleClass().add("card-header");
 
         Label error = new Label();
@@ -150,8 +149,12 @@ public final class ComparisonView {
         error.textProperty().bind(side.loadErrorProperty().map(e -> "This side cannot be loaded: " + e));
         error.visibleProperty().bind(side.loadErrorProperty().isNotEmpty());
         line.node().visibleProperty().bind(side.readyProperty());
+        // the two sides share the window's height: each line canvas takes what its half leaves (the lanes'
+        // last rows and the legend give way first), so that both sides show whole at 1600×1000, presenter mode too
+        line.canvas().setMinHeight(0);
         StackPane lineBody = new StackPane(line.node(), error);
         lineBody.setMinWidth(0);
+        lineBody.setMinHeight(0);
         HBox.setHgrow(lineBody, Priority.ALWAYS);
 
         Region charts = chart.node();
@@ -164,7 +167,9 @@ public final class ComparisonView {
         charts.maxWidthProperty().bind(charts.prefWidthProperty());
         lineBody.prefWidthProperty().bind(body.widthProperty().multiply(1 - CHART_SHARE));
         VBox.setVgrow(body, Priority.ALWAYS);
+        body.setMinHeight(0);
         VBox card = new VBox(header, body);
+        card.setMinHeight(0);
         card.setId(id);
         card.getStyleClass().addAll("explorer-card", "line-card", "comparison-side");
         VBox.setVgrow(card, Priority.ALWAYS);

@@ -37,6 +37,7 @@ public final class ComparisonViewModel {
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(this, "open", false);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyStringWrapper differences = new ReadOnlyStringWrapper(this, "differences", "");
+    private final ReadOnlyStringWrapper releases = new ReadOnlyStringWrapper(this, "releases", "");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL);
     private boolean sameKey;
@@ -79,6 +80,8 @@ public final class ComparisonViewModel {
         sameKey = a.key().equals(b.key());
         title.set(heading);
         differences.set(differences(leftScenario, rightScenario));
+        releases.set(leftScenario.version().equals(rightScenario.version()) ? leftScenario.version().toString()
+                : leftScenario.version() + " vs " + rightScenario.version());
         left.loading(leftScenario);
         right.loading(rightScenario);
         transport.unload();
@@ -231,6 +234,11 @@ public final class ComparisonViewModel {
     /** What differs between the sides ({@link #differences(Scenario, Scenario)}). */
     public ReadOnlyStringProperty differencesProperty() {
         return differences.getReadOnlyProperty();
+    }
+
+    /** The simulated release(s), e.g. {@code "5.0 vs 8.0"}, or {@code "8.0"} when both sides run it. */
+    public ReadOnlyStringProperty releasesProperty() {
+        return releases.getReadOnlyProperty();
     }
 
     /** The scale both lines are drawn on. */

@@ -119,6 +119,13 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void offerComparison(ComparisonViewModel view) {
         this.comparison = Objects.requireNonNull(view, "view");
         comparing.bind(view.openProperty());
+        view.openProperty().addListener((obs, was, now) -> {
+            if (!now) {
+                // the window's title and status bar follow the explorer again: a pause republishes its frame
+                shownChunks = null;
+                engine.pause();
+            }
+        });
     }
 
     /**
