@@ -10,7 +10,7 @@ import java.io.OutputStream;
 public interface DiagramExporter {
 
     /** Paints {@code painter} at {@code size} and writes the file to {@code out} (not closed). */
-    void write(DiagramPainter painter, ExportSize size, OutputStream out) throws IOException;
+    void write(Diagram painter, ExportSize size, OutputStream out) throws IOException;
 
     /** The exporter for {@code format}. */
     static DiagramExporter of(ExportFormat format) {
@@ -22,7 +22,7 @@ public interface DiagramExporter {
     }
 
     /** The logical height to draw at: the size's, or the painter's preferred height at the size's width. */
-    static int heightFor(DiagramPainter painter, ExportSize size) {
+    static int heightFor(Diagram painter, ExportSize size) {
         if (!size.automaticHeight()) {
             return size.height();
         }

@@ -22,7 +22,7 @@ import java.util.Optional;
  * <p>Not thread-safe: it keeps the last number line frame, so that measuring and then painting at the same
  * width aggregates the chunks once. Use one painter per thread.
  */
-public final class DiagramPainter {
+public final class DiagramPainter implements Diagram {
 
     static final double MARGIN = 40;
     static final double SECTION_GAP = 30;
@@ -124,6 +124,7 @@ public final class DiagramPainter {
     }
 
     /** The height the view wants at {@code width} when painted at {@code density} device pixels per pixel. */
+    @Override
     public double preferredHeight(Graphics2D g, double width, double density) {
         prepare(g);
         return measure(g, width, 0, density).layout().height();
@@ -140,6 +141,7 @@ public final class DiagramPainter {
     }
 
     /** Title: the option's, or "Chunks of &lt;namespace&gt;". */
+    @Override
     public String title() {
         return options.title().isEmpty() ? "Chunks of " + data.layout().snapshot().namespace() : options.title();
     }
@@ -348,6 +350,12 @@ public final class DiagramPainter {
             new LegendPainter(colors, type).paint(g, measured.legend(), left, layout.legend().getY(), right - left);
         }
         return layout;
+    }
+
+    /** As {@link #paint}, for exporters that need no layout back. */
+    @Override
+    public void draw(Graphics2D g, double width, double height, double density) {
+        paint(g, width, height, density);
     }
 
     private static void prepare(Graphics2D g) {

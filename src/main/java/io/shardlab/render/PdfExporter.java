@@ -41,7 +41,7 @@ public final class PdfExporter implements DiagramExporter {
     private static final FontMapper FONTS_FOR_WRITING = new PdfFontMapper();
 
     /** The PDF file's bytes. */
-    public byte[] render(DiagramPainter painter, ExportSize size) {
+    public byte[] render(Diagram painter, ExportSize size) {
         int height = DiagramExporter.heightFor(painter, size);
         FontMappers.set(FONTS_FOR_WRITING);
         try (PDDocument pdf = new PDDocument(); StandardFonts fonts = new StandardFonts()) {
@@ -49,7 +49,7 @@ public final class PdfExporter implements DiagramExporter {
             pdf.addPage(page);
             PdfBoxGraphics2D g = new PdfBoxGraphics2D(pdf, size.width(), height);
             g.setFontTextDrawer(fonts);
-            painter.paint(g, size.width(), height, 1);
+            painter.draw(g, size.width(), height, 1);
             g.dispose();
             try (PDPageContentStream content = new PDPageContentStream(pdf, page)) {
                 content.drawForm(g.getXFormObject());
@@ -97,7 +97,7 @@ public final class PdfExporter implements DiagramExporter {
     }
 
     @Override
-    public void write(DiagramPainter painter, ExportSize size, OutputStream out) throws IOException {
+    public void write(Diagram painter, ExportSize size, OutputStream out) throws IOException {
         out.write(render(painter, size));
     }
 }

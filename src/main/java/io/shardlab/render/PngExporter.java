@@ -13,7 +13,7 @@ import javax.imageio.ImageIO;
 public final class PngExporter implements DiagramExporter {
 
     /** The painted image, for callers that want pixels rather than a file. */
-    public BufferedImage render(DiagramPainter painter, ExportSize size) {
+    public BufferedImage render(Diagram painter, ExportSize size) {
         int height = DiagramExporter.heightFor(painter, size);
         size.checkPixels(height);
         int w = (int) Math.round(size.width() * size.scale());
@@ -22,7 +22,7 @@ public final class PngExporter implements DiagramExporter {
         Graphics2D g = image.createGraphics();
         try {
             g.scale((double) w / size.width(), (double) h / height);
-            painter.paint(g, size.width(), height, size.scale());
+            painter.draw(g, size.width(), height, size.scale());
         } finally {
             g.dispose();
         }
@@ -30,7 +30,7 @@ public final class PngExporter implements DiagramExporter {
     }
 
     @Override
-    public void write(DiagramPainter painter, ExportSize size, OutputStream out) throws IOException {
+    public void write(Diagram painter, ExportSize size, OutputStream out) throws IOException {
         if (!ImageIO.write(render(painter, size), "png", out)) {
             throw new IOException("no PNG writer is available in this Java runtime");
         }

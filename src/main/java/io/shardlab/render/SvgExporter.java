@@ -30,10 +30,10 @@ public final class SvgExporter implements DiagramExporter {
     private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
     /** The SVG document as text, starting with the XML declaration. */
-    public String render(DiagramPainter painter, ExportSize size) {
+    public String render(Diagram painter, ExportSize size) {
         int height = DiagramExporter.heightFor(painter, size);
         SVGGraphics2D g = newGraphics();
-        painter.paint(g, size.width(), height, 1);
+        painter.draw(g, size.width(), height, 1);
         return document(g, size.width(), height, size.scale());
     }
 
@@ -80,7 +80,7 @@ public final class SvgExporter implements DiagramExporter {
     }
 
     @Override
-    public void write(DiagramPainter painter, ExportSize size, OutputStream out) throws IOException {
+    public void write(Diagram painter, ExportSize size, OutputStream out) throws IOException {
         out.write(render(painter, size).getBytes(StandardCharsets.UTF_8));
     }
 

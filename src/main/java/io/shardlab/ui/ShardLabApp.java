@@ -185,11 +185,25 @@ public final class ShardLabApp extends Application {
         MenuItem item = new MenuItem("Export…");
         item.setId("menu-export");
         item.setAccelerator(EXPORT_KEYS);
-        item.disableProperty().bind(explorer.numberLine().pictureProperty().isNull());
+        ComparisonViewModel comparison = explorer.comparison().orElseThrow();
+        // a comparison on show exports both sides, stacked under their captions
+        item.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> comparison.openProperty().get() ? comparison.pictures().isEmpty()
+                        : explorer.numberLine().pictureProperty().get() == null,
+                comparison.openProperty(), explorer.numberLine().pictureProperty(),
+                comparison.left().numberLine().pictureProperty(), comparison.right().numberLine().pictureProperty()));
         item.setOnAction(e -> {
-            DiagramPicture picture = explorer.numberLine().pictureProperty().get();
-            ExportViewModel export = new ExportViewModel(
-                    new ExportViewModel.Input(picture.data(), picture.options().highlight()),
+            ExportViewModel.Input input;
+            if (comparison.openProperty().get()) {
+                List<DiagramPicture> pictures = comparison.pictures().orElseThrow();
+                input = ExportViewModel.Input.comparison(List.of(
+                        new ExportViewModel.Side(comparison.left().captionProperty().get(), pictures.get(0).data()),
+                        new ExportViewModel.Side(comparison.right().captionProperty().get(), pictures.get(1).data())));
+            } else {
+                DiagramPicture picture = explorer.numberLine().pictureProperty().get();
+                input = new ExportViewModel.Input(picture.data(), picture.options().highlight());
+            }
+            ExportViewModel export = new ExportViewModel(input,
                     viewModel.darkProperty().get(), exportThread, Platform::runLater, ShardLabApp::copyImage);
             ExportDialog dialog = new ExportDialog(export, name -> {
                 FileChooser chooser = new FileChooser();
