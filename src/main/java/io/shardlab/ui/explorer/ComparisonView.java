@@ -80,8 +80,9 @@ public final class ComparisonView {
         title.setId("comparison-title");
         title.getStyleClass().add("card-title");
         title.setGraphic(new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
-        title.textProperty().bind(vm.titleProperty().map(t -> "Side by side: " + t));
-        title.setMinWidth(0);
+        // the icon and the line under it say "side by side": the title is what is compared, whole
+        title.textProperty().bind(vm.titleProperty());
+        title.setMinWidth(Region.USE_PREF_SIZE);
         Label differences = new Label();
         differences.setId("comparison-differences");
         differences.getStyleClass().add("card-caption");
@@ -134,13 +135,20 @@ public final class ComparisonView {
         caption.getStyleClass().add("card-title");
         caption.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
         caption.textProperty().bind(side.captionProperty());
-        // whole facts, never "…": where the counters leave too little room (presenter mode's larger type) they
-        // go under the caption
         caption.setMinWidth(Region.USE_PREF_SIZE);
-        HBox counters = TransportBar.counters(side.counters());
-        counters.setMinWidth(Region.USE_PREF_SIZE);
-        CardHeader header = new CardHeader(caption, caption, counters);
+        // the side's figures on a line of their own under its caption: both stay whole in presenter mode's type
+        PlaybackViewModel c = side.counters();
+        Label counters = new Label();
+        counters.setId(id + "-counters");
+        counters.getStyleClass().addAll("card-caption", "comparison-counters");
+        counters.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> c.chunksTextProperty().get() + " chunks · " + c.splitsTextProperty().get() + " splits · "
+                        + c.migrationsTextProperty().get() + " migrations · " + c.jumboTextProperty().get() + " jumbo",
+                c.chunksTextProperty(), c.splitsTextProperty(), c.migrationsTextProperty(), c.jumboTextProperty()));
+        counters.setMinWidth(0);
+        VBox header = new VBox(1, caption, counters);
         header.getStyleClass().add("card-header");
+        header.setMinHeight(Region.USE_PREF_SIZE);
 
         Label error = new Label();
         error.setId(id + "-error");
@@ -152,7 +160,14 @@ public final class ComparisonView {
         // the two sides share the window's height: each line canvas takes what its half leaves (the lanes'
         // last rows and the legend give way first), so that both sides show whole at 1600×1000, presenter mode too
         line.canvas().setMinHeight(0);
+        line.node().setMinHeight(0);
         StackPane lineBody = new StackPane(line.node(), error);
+        // what does not fit is cut at the bottom (the lanes' last rows), never drawn over the caption above
+        StackPane.setAlignment(line.node(), Pos.TOP_LEFT);
+        javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+        clip.widthProperty().bind(lineBody.widthProperty());
+        clip.heightProperty().bind(lineBody.heightProperty());
+        lineBody.setClip(clip);
         lineBody.setMinWidth(0);
         lineBody.setMinHeight(0);
         HBox.setHgrow(lineBody, Priority.ALWAYS);

@@ -143,7 +143,7 @@ final class TransportBar {
     }
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
-    static HBox counters(PlaybackViewModel vm) {
+    private static HBox counters(PlaybackViewModel vm) {
         HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
                 stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
                 stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
