@@ -124,6 +124,7 @@ public final class DiagramPainter implements Picture {
     }
 
     /** The height the view wants at {@code width} when painted at {@code density} device pixels per pixel. */
+    @Override
     public double preferredHeight(Graphics2D g, double width, double density) {
         prepare(g);
         return measure(g, width, 0, density).layout().height();
@@ -140,6 +141,7 @@ public final class DiagramPainter implements Picture {
     }
 
     /** Title: the option's, or "Chunks of &lt;namespace&gt;". */
+    @Override
     public String title() {
         return options.title().isEmpty() ? "Chunks of " + data.layout().snapshot().namespace() : options.title();
     }
@@ -299,11 +301,6 @@ public final class DiagramPainter implements Picture {
      *        pixel column
      * @return where the sections landed
      */
-    @Override
-    public void draw(Graphics2D g, double width, double height, double density) {
-        paint(g, width, height, density);
-    }
-
     public Layout paint(Graphics2D g, double width, double height, double density) {
         prepare(g);
         Measured measured = measure(g, width, height, density);
@@ -353,6 +350,12 @@ public final class DiagramPainter implements Picture {
             new LegendPainter(colors, type).paint(g, measured.legend(), left, layout.legend().getY(), right - left);
         }
         return layout;
+    }
+
+    /** As {@link #paint}, for exporters that need no layout back. */
+    @Override
+    public void draw(Graphics2D g, double width, double height, double density) {
+        paint(g, width, height, density);
     }
 
     private static void prepare(Graphics2D g) {

@@ -24,16 +24,21 @@ public final class WritesChartPainter {
     /** Paints the chart of {@code series} into {@code [x, x + w] × [y, y + h]}. */
     public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
             double w, double h) {
+        paint(g, series, model, stacked, x, y, w, h, 0);
+    }
+
+    /**
+     * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double)},
+     * with the y labels' gutter at least {@code minGutter} px wide: two charts stacked with the same x and
+     * width and the same {@code minGutter} (the larger of their {@link #gutter}s) have the same time axis.
+     */
+    public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
+            double w, double h, double minGutter) {
         Pen pen = new Pen(g);
         double plotTop = y + 8;
         double plotH = h - 8 - BOTTOM_LABELS;
         int maxYTicks = Math.max(1, (int) (plotH / 36));
-        WritesChart probe = WritesChart.compute(series, model, Math.max(1, w), plotH, stacked, maxYTicks);
-        double gutter = 0;
-        for (double v = 0; v <= probe.top() + probe.step() / 2; v += probe.step()) {
-            gutter = Math.max(gutter, pen.width(type.label(), CompactCount.format(Math.round(v))));
-        }
-        gutter += 10;
+        double gutter = Math.max(minGutter, gutter(g, series, model, stacked, w, h));
         double plotX = x + gutter;
         double plotW = w - gutter - 4;
         WritesChart chart = WritesChart.compute(series, model, plotW, plotH, stacked, maxYTicks);
@@ -82,6 +87,20 @@ public final class WritesChartPainter {
             g.draw(path);
         }
         paintTimeAxis(pen, colors, type, series.windows() * series.windowMillis(), plotX, plotW, plotTop + plotH);
+    }
+
+    /** The width the y labels take left of the plot when the chart is {@code w × h}, in px. */
+    public double gutter(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w,
+            double h) {
+        Pen pen = new Pen(g);
+        double plotH = h - 8 - BOTTOM_LABELS;
+        int maxYTicks = Math.max(1, (int) (plotH / 36));
+        WritesChart probe = WritesChart.compute(series, model, Math.max(1, w), plotH, stacked, maxYTicks);
+        double gutter = 0;
+        for (double v = 0; v <= probe.top() + probe.step() / 2; v += probe.step()) {
+            gutter = Math.max(gutter, pen.width(type.label(), CompactCount.format(Math.round(v))));
+        }
+        return gutter + 10;
     }
 
     /** Time ticks and labels under a plot whose x spans {@code durationMillis}. */

@@ -6,7 +6,10 @@ import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
 import io.shardlab.ui.console.ConsoleView;
 import io.shardlab.ui.console.ConsoleViewModel;
+import io.shardlab.ui.explorer.ComparisonView;
+import io.shardlab.ui.explorer.ComparisonViewModel;
 import io.shardlab.ui.explorer.EngineState;
+import io.shardlab.ui.explorer.LockstepEngine;
 import io.shardlab.ui.explorer.ExecutorSimulationThread;
 import io.shardlab.ui.explorer.ExplorerEngine;
 import io.shardlab.ui.explorer.ExplorerView;
@@ -90,6 +93,7 @@ public final class ShardLabApp extends Application {
     private ExplorerViewModel explorer;
     private ExplorerEngine engine;
     private ExplorerView explorerView;
+    private ComparisonView comparisonView;
     private io.shardlab.ui.live.LiveFeature live;
     private ConsoleViewModel console;
     private ConsoleView consoleView;
@@ -130,6 +134,16 @@ public final class ShardLabApp extends Application {
                 });
         explorerRef.set(explorer);
         explorerView = new ExplorerView(explorer);
+        // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
+        AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
+        LatestValueMailbox<LockstepEngine.Pair> comparisonScreen =
+                new LatestValueMailbox<>(Platform::runLater, pair -> comparisonRef.get().accept(pair));
+        ComparisonViewModel comparison = new ComparisonViewModel(new LockstepEngine(simulationThread,
+                System::nanoTime, comparisonScreen::offer, comparisonScreen::pending), WorkloadRegistry.standard(),
+                viewModel.darkProperty());
+        comparisonRef.set(comparison);
+        explorer.offerComparison(comparison);
+        comparisonView = new ComparisonView(comparison);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks);
@@ -140,6 +154,23 @@ public final class ShardLabApp extends Application {
                 tasks.serial("shardlab-shell"), Platform::runLater);
         consoleView = new ConsoleView(console);
         javafx.scene.Node explorerAndShell = consoleView.dockUnder(collectionView);
+        // a comparison shows in the explorer's place; closing it brings the explorer back as it was
+        comparison.openProperty().addListener((obs, was, now) -> {
+            collectionView.setCenter(now ? comparisonView.node() : explorerView.node());
+            if (!now && !explorer.playback().loadedProperty().get()) {
+                // nothing was explored before the comparison: the window's empty state returns
+                viewModel.closeCollection();
+            }
+        });
+        // the window's status bar names the left side's collection while the comparison shows
+        comparison.left().numberLine().pictureProperty().addListener((obs, was, now) -> {
+            if (now != null && comparison.openProperty().get() && (was == null
+                    || was.data().layout().snapshot().chunks() != now.data().layout().snapshot().chunks())) {
+                viewModel.describeCluster(new ClusterDescription("Two in-memory clusters · MongoDB "
+                        + comparison.releasesProperty().get(), Optional.empty(), false));
+                viewModel.showCollection(now.data().layout().snapshot());
+            }
+        });
 
         List<Image> icons = loadIcons();
         MainView mainView = new MainView(viewModel, appearance, icons, explorerAndShell, explorerView.menus());
@@ -173,11 +204,25 @@ public final class ShardLabApp extends Application {
         MenuItem item = new MenuItem("Export…");
         item.setId("menu-export");
         item.setAccelerator(EXPORT_KEYS);
-        item.disableProperty().bind(explorer.numberLine().pictureProperty().isNull());
+        ComparisonViewModel comparison = explorer.comparison().orElseThrow();
+        // a comparison on show exports both sides, stacked under their captions
+        item.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> comparison.openProperty().get() ? comparison.pictures().isEmpty()
+                        : explorer.numberLine().pictureProperty().get() == null,
+                comparison.openProperty(), explorer.numberLine().pictureProperty(),
+                comparison.left().numberLine().pictureProperty(), comparison.right().numberLine().pictureProperty()));
         item.setOnAction(e -> {
-            DiagramPicture picture = explorer.numberLine().pictureProperty().get();
-            ExportViewModel export = new ExportViewModel(
-                    new ExportViewModel.Input(picture.data(), picture.options().highlight()),
+            ExportViewModel.Input input;
+            if (comparison.openProperty().get()) {
+                List<DiagramPicture> pictures = comparison.pictures().orElseThrow();
+                input = ExportViewModel.Input.comparison(List.of(
+                        new ExportViewModel.Side(comparison.left().captionProperty().get(), pictures.get(0).data()),
+                        new ExportViewModel.Side(comparison.right().captionProperty().get(), pictures.get(1).data())));
+            } else {
+                DiagramPicture picture = explorer.numberLine().pictureProperty().get();
+                input = new ExportViewModel.Input(picture.data(), picture.options().highlight());
+            }
+            ExportViewModel export = new ExportViewModel(input,
                     viewModel.darkProperty().get(), exportThread, Platform::runLater, ShardLabApp::copyImage);
             ExportDialog dialog = new ExportDialog(export, name -> {
                 FileChooser chooser = new FileChooser();
@@ -201,6 +246,11 @@ public final class ShardLabApp extends Application {
     /** The explorer, for tests that drive the real window. */
     ExplorerViewModel explorer() {
         return explorer;
+    }
+
+    /** The side-by-side view, for tests that drive the real window. */
+    ComparisonView comparisonView() {
+        return comparisonView;
     }
 
     /** The explorer's view, for tests that measure the real window. */

@@ -30,8 +30,29 @@ final class ChartsView {
     private final HBox root;
     private final Typography type = Typography.standard();
 
+    /**
+     * The y labels' gutter a writes chart of {@code width × height} diagram pixels keeps at least: a
+     * comparison gives its two stacked charts the wider of their two gutters, so their time axes line up.
+     */
+    interface WritesGutter {
+        double at(Graphics2D g, double width, double height);
+    }
+
+    private final WritesGutter gutter;
+
+    /** The explorer's charts: writes per shard and the heatmap. */
     ChartsView(NumberLineViewModel vm) {
+        this(vm, true, (g, w, h) -> 0);
+    }
+
+    /** A comparison side's chart: writes per shard only, its plot starting {@code gutter} px in at least. */
+    ChartsView(NumberLineViewModel vm, WritesGutter gutter) {
+        this(vm, false, gutter);
+    }
+
+    private ChartsView(NumberLineViewModel vm, boolean withHeatmap, WritesGutter gutter) {
         this.vm = vm;
+        this.gutter = gutter;
         this.writes = new RenderCanvas(this::paintWrites);
         writes.setId("writes-chart");
         this.heat = new RenderCanvas(this::paintHeat);
@@ -46,7 +67,7 @@ final class ChartsView {
         VBox heatCard = card("Writes by key range", heatCaption, heat,
                 "Press Play: hot key ranges light up here, the way key visualizers show hot spots.",
                 MaterialDesignF.FIRE);
-        root = new HBox(writesCard, heatCard);
+        root = withHeatmap ? new HBox(writesCard, heatCard) : new HBox(writesCard);
         root.getStyleClass().add("charts-row");
         HBox.setHgrow(writesCard, Priority.ALWAYS);
         HBox.setHgrow(heatCard, Priority.ALWAYS);
@@ -94,6 +115,21 @@ final class ChartsView {
         return root;
     }
 
+    /** The writes chart's canvas (a comparison repaints it when the other side's gutter grows). */
+    RenderCanvas writesCanvas() {
+        return writes;
+    }
+
+    /** The gutter {@code vm}'s writes chart needs at {@code width × height}; 0 before it has data. */
+    static double writesGutter(NumberLineViewModel vm, Graphics2D g, double width, double height) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (p == null || p.data().writes().isEmpty() || width < 80 || height < 60) {
+            return 0;
+        }
+        return new WritesChartPainter(new ThemeColors(p.options().theme()), Typography.standard())
+                .gutter(g, p.data().writes().get(), p.model(), false, width, height);
+    }
+
     private void paintWrites(Graphics2D g, double width, double height, double density) {
         DiagramPicture p = vm.pictureProperty().get();
         if (p == null || p.data().writes().isEmpty() || width < 80 || height < 60) {
@@ -101,7 +137,7 @@ final class ChartsView {
         }
         ThemeColors colors = new ThemeColors(p.options().theme());
         new WritesChartPainter(colors, type).paint(g, p.data().writes().get(), p.model(), false, PAD, 0,
-                width - 2 * PAD, height - PAD);
+                width - 2 * PAD, height - PAD, gutter.at(g, width - 2 * PAD, height - PAD));
     }
 
     private void paintHeat(Graphics2D g, double width, double height, double density) {

@@ -34,7 +34,7 @@ import org.bson.BsonDocument;
  * {@link #MAX_SPEED_BUDGET_NANOS} and hands the thread back, so pause and commands wait at most that
  * long, and skips its work while the screen has not taken the last state published. Play stops by itself when the stream is in and the balancer has settled.
  */
-public final class ExplorerEngine {
+public final class ExplorerEngine implements Transport {
 
     /** Pause between two ticks at a finite speed, in ms: about one frame of a 60 Hz screen. */
     static final long TICK_DELAY_MILLIS = 15;
@@ -80,9 +80,8 @@ public final class ExplorerEngine {
     private PreparedStream prepared;
     private SimulationThread.Repeating ticking;
     private PlaybackSpeed speed = PlaybackSpeed.X10;
-    private long lastTickNanos;
+    private final PlaybackClock clock = new PlaybackClock();
     private long lastTickPublishNanos;
-    private double simulatedMillisOwed;
     /** The mongos clients connect to while accepting connections, over the session's cluster; else null. Written on the simulation thread, read by connection threads for the client list. */
     private volatile MongosServer server;
     /**
@@ -164,6 +163,7 @@ public final class ExplorerEngine {
     }
 
     /** Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start. */
+    @Override
     public void reset() {
         submit(() -> {
             if (scenario != null) {
@@ -173,6 +173,7 @@ public final class ExplorerEngine {
     }
 
     /** Lets time run at the current speed. */
+    @Override
     public void play() {
         submit(() -> {
             if (session == null || ticking != null || finished()) {
@@ -184,14 +185,15 @@ public final class ExplorerEngine {
     }
 
     private void startTicking() {
-        lastTickNanos = nanoTime.getAsLong();
-        lastTickPublishNanos = lastTickNanos - TICK_PUBLISH_INTERVAL_NANOS;
-        simulatedMillisOwed = 0;
+        long now = nanoTime.getAsLong();
+        clock.start(now);
+        lastTickPublishNanos = now - TICK_PUBLISH_INTERVAL_NANOS;
         ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
                 () -> guarded(this::tick));
     }
 
     /** Stops time. */
+    @Override
     public void pause() {
         submit(() -> {
             stopTicking();
@@ -200,6 +202,7 @@ public final class ExplorerEngine {
     }
 
     /** While paused, lets one chart window of simulated time pass. */
+    @Override
     public void step() {
         submit(() -> {
             if (session == null || ticking != null) {
@@ -211,6 +214,7 @@ public final class ExplorerEngine {
     }
 
     /** Sets the speed; takes effect at once when playing. */
+    @Override
     public void speed(PlaybackSpeed newSpeed) {
         Objects.requireNonNull(newSpeed, "newSpeed");
         submit(() -> {
@@ -318,16 +322,13 @@ public final class ExplorerEngine {
             do {
                 session.advance(SimulatedCluster.INSERT_STEP_MILLIS);
             } while (nanoTime.getAsLong() < deadline && !finished());
+            clock.ticked(now);
         } else {
-            double wallMillis = Math.min(MAX_TICK_WALL_MILLIS, (now - lastTickNanos) / 1e6);
-            simulatedMillisOwed += wallMillis * speed.factor();
-            long millis = (long) simulatedMillisOwed;
-            simulatedMillisOwed -= millis;
+            long millis = clock.simulatedMillis(now, speed);
             if (millis > 0) {
                 session.advance(millis);
             }
         }
-        lastTickNanos = now;
         if (server != null) {
             // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
             server.commands().advance(Math.max(0, session.now() - server.commands().catalog().now()));

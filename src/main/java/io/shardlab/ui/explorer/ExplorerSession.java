@@ -146,6 +146,11 @@ final class ExplorerSession {
     private ConfigDatabase.MetadataSize routing;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
+        this(scenario, cluster, stream, windowMillis(stream.inserts().size(), scenario.scenario().docsPerSecond()));
+    }
+
+    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
+            long window) {
         this.scenario = scenario;
         this.cluster = cluster;
         this.stream = stream;
@@ -159,7 +164,6 @@ final class ExplorerSession {
         this.heatRowOf = stream.heatRowOf();
         this.docsPerSecond = scenario.scenario().docsPerSecond();
         this.streamStartMillis = cluster.now();
-        long window = windowMillis(inserts.size(), docsPerSecond);
         this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
         this.sampleQueries = sampleQueries(scenario);
@@ -245,6 +249,15 @@ final class ExplorerSession {
      * before) instead of reading the stream again; null reads it.
      */
     static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared) {
+        return load(scenario, prepared, 0);
+    }
+
+    /**
+     * As {@link #load(ResolvedScenario, PreparedStream)}, with charts of {@code chartWindowMillis} windows (0:
+     * the scenario's own, {@link #windowMillis(long, double)}): two sessions compared side by side share one
+     * window so their charts share one time axis.
+     */
+    static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared, long chartWindowMillis) {
         Scenario s = scenario.scenario();
         SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
                 .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
@@ -273,7 +286,8 @@ final class ExplorerSession {
         }
         PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
                 PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
-        return new ExplorerSession(scenario, cluster, stream);
+        return chartWindowMillis > 0 ? new ExplorerSession(scenario, cluster, stream, chartWindowMillis)
+                : new ExplorerSession(scenario, cluster, stream);
     }
 
     /**

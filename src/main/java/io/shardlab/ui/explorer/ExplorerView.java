@@ -317,11 +317,11 @@ public final class ExplorerView {
         // Space and Shift+Right are handled by the explorer itself (installKeys), so that text fields
         // still take them; the menu names them in its labels instead of registering accelerators
         MenuItem play = item("Play / Pause  (Space)", MaterialDesignP.PLAY_PAUSE, null,
-                () -> vm.playback().togglePlay());
+                () -> vm.activePlayback().togglePlay());
         play.setId("menu-play");
-        MenuItem step = item("Step  (Shift+Right)", MaterialDesignS.SKIP_NEXT, null, () -> vm.playback().step());
+        MenuItem step = item("Step  (Shift+Right)", MaterialDesignS.SKIP_NEXT, null, () -> vm.activePlayback().step());
         MenuItem reset = item("Reset", MaterialDesignR.RESTART,
-                new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> vm.playback().reset());
+                new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> vm.activePlayback().reset());
         Menu speed = new Menu("Speed");
         for (MenuItem playbackOnly : new MenuItem[] {play, step, reset, speed}) {
             playbackOnly.disableProperty().bind(vm.playback().availableProperty().not());
@@ -331,7 +331,7 @@ public final class ExplorerView {
             RadioMenuItem r = new RadioMenuItem(s.label());
             r.setToggleGroup(speeds);
             r.setSelected(vm.playback().speedProperty().get() == s);
-            r.setOnAction(e -> vm.playback().chooseSpeed(s));
+            r.setOnAction(e -> vm.activePlayback().chooseSpeed(s));
             vm.playback().speedProperty().addListener((obs, was, now) -> r.setSelected(now == s));
             speed.getItems().add(r);
         }
@@ -341,6 +341,15 @@ public final class ExplorerView {
                 new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), setup::focusKey);
         apply.disableProperty().bind(vm.readOnlyLayoutProperty());
         key.disableProperty().bind(vm.readOnlyLayoutProperty());
+        // change the release, key, chunk size or shards in the setup row, then see both in lockstep
+        MenuItem compare = item("Compare with the setup", MaterialDesignC.COMPARE_HORIZONTAL, null,
+                vm::compareWithSetup);
+        compare.setId("menu-compare");
+        compare.disableProperty().bind(vm.readOnlyLayoutProperty().or(vm.playback().loadedProperty().not())
+                .or(vm.comparingProperty()));
+        MenuItem closeCompare = item("Close the comparison", MaterialDesignA.ARROW_LEFT, null, vm::closeComparison);
+        closeCompare.setId("menu-close-comparison");
+        closeCompare.visibleProperty().bind(vm.comparingProperty());
         MenuItem back = item("Back to simulator", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
         back.setId("menu-back-to-simulator");
         back.visibleProperty().bind(vm.readOnlyLayoutProperty());
@@ -358,7 +367,7 @@ public final class ExplorerView {
         });
         accept.disableProperty().bind(vm.readOnlyLayoutProperty().and(vm.connections().acceptingProperty().not()));
         Menu simulation = new Menu("_Simulation", null, play, step, reset, speed, new SeparatorMenuItem(), apply, key,
-                back, new SeparatorMenuItem(), accept);
+                back, compare, closeCompare, new SeparatorMenuItem(), accept);
         simulation.setId("menu-simulation");
 
         MenuItem undo = item("Undo", MaterialDesignU.UNDO,

@@ -56,6 +56,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ReadOnlyBooleanWrapper canFork = new ReadOnlyBooleanWrapper(this, "canFork", false);
     private Runnable forkShownLayout;
     private ChunkMap shownChunks;
+    private ComparisonViewModel comparison;
+    /** The scenario the simulation on show plays; null before the first frame. */
+    private Scenario shownScenario;
+    private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
 
     /**
      * @param engine runs the simulation on its own thread
@@ -98,6 +102,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     @Override
     public void launch(Scenario scenario) {
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
+        closeComparison();
         leaveLayout();
         numberLine.sizesUnknown(false);
         setup.fill(scenario);
@@ -105,6 +110,72 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         loadError.set("");
         phase.set(Phase.LOADING);
         engine.load(resolved);
+    }
+
+    /**
+     * Names the side-by-side view {@link #compare} opens (the application wires one); without one, a
+     * comparison runs its second scenario alone, as {@link ScenarioLauncher#compare} allows.
+     */
+    public void offerComparison(ComparisonViewModel view) {
+        this.comparison = Objects.requireNonNull(view, "view");
+        comparing.bind(view.openProperty());
+        view.openProperty().addListener((obs, was, now) -> {
+            if (!now) {
+                // the window's title and status bar follow the explorer again: a pause republishes its frame
+                shownChunks = null;
+                engine.pause();
+            }
+        });
+    }
+
+    /**
+     * Pauses the explorer and opens the comparison of {@code left} and {@code right} in its place; closing
+     * it ({@link #closeComparison}) shows the explorer again as it was.
+     */
+    @Override
+    public void compare(String heading, Scenario left, Scenario right) {
+        if (comparison == null) {
+            launch(right);
+            return;
+        }
+        comparison.open(heading, left, right);
+        engine.pause();
+    }
+
+    /**
+     * Simulation → Compare with the setup: the scenario on show beside the setup form's (as edited, not
+     * applied), in lockstep. Refusals show in the setup's error line.
+     */
+    public void compareWithSetup() {
+        if (shownScenario == null || readOnlyLayout.get()) {
+            return;
+        }
+        setup.compareWith(shownScenario, (shown, edited) -> compare(
+                "the scenario on show vs the setup", shown, edited));
+    }
+
+    /** Closes the comparison on show, if any: the explorer shows again, paused. */
+    public void closeComparison() {
+        if (comparison != null) {
+            comparison.close();
+        }
+    }
+
+    /**
+     * The transport the menus and keys drive: the comparison's while one shows, the explorer's otherwise.
+     */
+    public PlaybackViewModel activePlayback() {
+        return comparing.get() ? comparison.transport() : playback;
+    }
+
+    /** Whether a comparison shows in place of the explorer. */
+    public ReadOnlyBooleanProperty comparingProperty() {
+        return comparing.getReadOnlyProperty();
+    }
+
+    /** The side-by-side view {@link #offerComparison} named, if any. */
+    public Optional<ComparisonViewModel> comparison() {
+        return Optional.ofNullable(comparison);
     }
 
     @Override
@@ -134,6 +205,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .withShards(layout.shards().size()).withVersion(fork.version()).withChunkSizeMegabytes(chunkMb)
                 .withSplitPoints(java.util.List.of());
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
+        closeComparison();
         leaveLayout();
         // a layout whose chunks' contents the source did not tell: its sizes read "unknown", never 0
         numberLine.sizesUnknown(fork.load().contents().isEmpty());
@@ -159,6 +231,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             return;
         } else if (state instanceof EngineState.Running running) {
             ExplorerFrame frame = running.frame();
+            shownScenario = frame.scenario().scenario();
             phase.set(Phase.READY);
             title.set(frame.scenario().namespace() + " · shard key " + frame.scenario().key());
             playback.show(running);
@@ -196,6 +269,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(caption, "caption");
         // read-only from here: the simulation's frames, the pause's included, stay off the screen
+        closeComparison();
         readOnlyLayout.set(true);
         engine.pause();
         playback.showLayout();

@@ -333,6 +333,11 @@ public final class NumberLineViewModel {
         }
     }
 
+    /** Shows {@code v} of the line, as a zoom or a pan would (a comparison keeps its two lines on one view). */
+    void showViewport(Viewport v) {
+        setViewport(java.util.Objects.requireNonNull(v, "v"));
+    }
+
     private void setViewport(Viewport v) {
         if (!v.equals(viewport.get())) {
             viewport.set(v);

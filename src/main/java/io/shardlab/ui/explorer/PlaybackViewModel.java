@@ -21,7 +21,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  */
 public final class PlaybackViewModel {
 
-    private final ExplorerEngine engine;
+    private final Transport engine;
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
     private final ReadOnlyBooleanWrapper layoutShown = new ReadOnlyBooleanWrapper(this, "layoutShown");
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available");
@@ -40,7 +40,8 @@ public final class PlaybackViewModel {
     private final ReadOnlyStringWrapper routingDetail = new ReadOnlyStringWrapper(this, "routingDetail", "");
     private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "");
 
-    public PlaybackViewModel(ExplorerEngine engine) {
+    /** @param engine what the verbs drive: an explorer's engine, or a comparison's lockstep driver */
+    public PlaybackViewModel(Transport engine) {
         this.engine = Objects.requireNonNull(engine, "engine");
         available.bind(loaded.and(layoutShown.not()));
     }

@@ -183,4 +183,27 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
         return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
                 docsPerSecond, splitPoints, queryFilter, seed, steps, setup);
     }
+
+    /**
+     * Whether this scenario and {@code other} play the same stream: the same workload, documents, pace and seed,
+     * hence the same documents at the same simulated times.
+     */
+    public boolean sameStreamAs(Scenario other) {
+        return workload.equals(other.workload) && seed == other.seed && documents == other.documents
+                && docsPerSecond == other.docsPerSecond;
+    }
+
+    /**
+     * Why this scenario and {@code other} cannot play side by side in lockstep, as one line naming the field;
+     * empty when they can. Lockstep needs the same pace, so that both sides have received the same count at
+     * every simulated time (until the shorter stream ends); the workloads and counts may differ (a key on
+     * fields one workload lacks is compared on another workload's documents, {@link #sameStreamAs} false).
+     */
+    public Optional<String> lockstepDifference(Scenario other) {
+        if (docsPerSecond != other.docsPerSecond) {
+            return Optional.of("docsPerSecond: both sides must stream at the same pace, got " + docsPerSecond
+                    + " and " + other.docsPerSecond);
+        }
+        return Optional.empty();
+    }
 }

@@ -27,4 +27,17 @@ public interface ScenarioLauncher {
      * with its error in the query panel.
      */
     void showQuery(Optional<String> filter);
+
+    /**
+     * Plays {@code left} and {@code right} side by side in lockstep: two clusters, as many documents at the
+     * same pace (the same documents when both name the same workload and seed), one transport. A launcher that shows one cluster only (one without
+     * a comparison view) runs {@code right}, the scenario being compared, on its own.
+     *
+     * @param heading what is compared, e.g. {@code "Same key on MongoDB 8.0"}
+     * @throws IllegalArgumentException with a one-line message naming the side and the field when a scenario
+     *     cannot be loaded, or naming the field when the two cannot play in lockstep
+     */
+    default void compare(String heading, Scenario left, Scenario right) {
+        launch(right);
+    }
 }

@@ -274,20 +274,44 @@ public final class SetupViewModel {
             return;
         }
         try {
-            Scenario scenario = collectionFor(keyPattern.get()).withKeyPattern(keyPattern.get())
-                    .withWorkload(workload.get().id())
-                    .withShards(shards.get()).withVersion(version.get())
-                    .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get())
-                    .withSharding(sharding.get());
-            if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
-                // a query chosen for another key or stream (a lesson's) says nothing about this one
-                scenario = scenario.withQueryFilter(null);
-            }
+            Scenario scenario = formScenario();
             error.set("");
             launcher.accept(scenario);
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
         }
+    }
+
+    /**
+     * Plays the scenario {@code shown} (the one on show) and the form's, as edited, side by side: change the
+     * release, the key, the chunk size or the shards in the form, then compare. A refusal (the form is invalid,
+     * or its stream is not the one on show) shows in {@link #errorProperty()}.
+     */
+    void compareWith(Scenario shown, java.util.function.BiConsumer<Scenario, Scenario> compare) {
+        if (!valid.get()) {
+            return;
+        }
+        try {
+            Scenario scenario = formScenario();
+            error.set("");
+            compare.accept(shown, scenario);
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+        }
+    }
+
+    /** The form's scenario, as {@link #apply} loads it. */
+    private Scenario formScenario() {
+        Scenario scenario = collectionFor(keyPattern.get()).withKeyPattern(keyPattern.get())
+                .withWorkload(workload.get().id())
+                .withShards(shards.get()).withVersion(version.get())
+                .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get())
+                .withSharding(sharding.get());
+        if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
+            // a query chosen for another key or stream (a lesson's) says nothing about this one
+            scenario = scenario.withQueryFilter(null);
+        }
+        return scenario;
     }
 
     /**

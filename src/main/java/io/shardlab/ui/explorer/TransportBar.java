@@ -35,7 +35,20 @@ final class TransportBar {
 
     private final FlowPane root;
 
+    /** The explorer's bar: the transport, the counters, undo and redo. */
     TransportBar(PlaybackViewModel vm, HistoryViewModel history) {
+        this(vm, history, true);
+    }
+
+    /**
+     * A comparison's one bar: the transport only, since each side shows its own counters and undo is not
+     * offered there (a rewind of one side would break the lockstep).
+     */
+    TransportBar(PlaybackViewModel vm) {
+        this(vm, null, false);
+    }
+
+    private TransportBar(PlaybackViewModel vm, HistoryViewModel history, boolean counters) {
         Button play = new Button();
         play.setId("transport-play");
         play.getStyleClass().addAll(Styles.ACCENT, "play-button");
@@ -103,12 +116,20 @@ final class TransportBar {
         VBox progressBox = new VBox(3, progress, progressText);
         progressBox.setAlignment(Pos.CENTER_LEFT);
 
-        HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
-                stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
-                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
-                stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
-                routingStat(vm));
-        stats.getStyleClass().add("stat-row");
+        // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
+        // than cutting them off (or squeezing the progress caption to "…")
+        HBox controls = group(play, step, reset);
+        HBox speed = group(speedLabel, speeds);
+        HBox time = group(clock, progressBox);
+        root = new FlowPane(controls, speed, time);
+        root.setId("transport-bar");
+        root.getStyleClass().add("transport-bar");
+        root.setRowValignment(VPos.CENTER);
+        if (!counters) {
+            return;
+        }
+
+        HBox stats = counters(vm);
 
         Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
         undo.disableProperty().bind(history.canUndoProperty().not());
@@ -119,16 +140,18 @@ final class TransportBar {
         redo.tooltipProperty().bind(history.redoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Shift+Z)")));
         redo.setOnAction(e -> history.redo());
 
-        // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
-        // than cutting them off (or squeezing the progress caption to "…")
-        HBox controls = group(play, step, reset);
-        HBox speed = group(speedLabel, speeds);
-        HBox time = group(clock, progressBox);
-        HBox counters = group(stats, separator(), undo, redo);
-        root = new FlowPane(controls, speed, time, counters);
-        root.setId("transport-bar");
-        root.getStyleClass().add("transport-bar");
-        root.setRowValignment(VPos.CENTER);
+        root.getChildren().add(group(stats, separator(), undo, redo));
+    }
+
+    /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
+    private static HBox counters(PlaybackViewModel vm) {
+        HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
+                stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
+                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
+                stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
+                routingStat(vm));
+        stats.getStyleClass().add("stat-row");
+        return stats;
     }
 
     private static HBox group(javafx.scene.Node... nodes) {

@@ -3,9 +3,11 @@ package io.shardlab.ui.export;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import io.shardlab.render.DiagramData;
+import io.shardlab.render.Picture;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.StackedDiagrams;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
@@ -17,6 +19,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -49,11 +53,48 @@ import javafx.beans.property.StringProperty;
  */
 public final class ExportViewModel {
 
-    /** What to export: the explorer's diagram data and what it highlights now. */
-    public record Input(DiagramData data, Highlight highlight) {
+    /**
+     * What to export: the explorer's diagram data and what it highlights now; or, for a side-by-side
+     * comparison, its sides (top first), each drawn whole under its caption, stacked in one picture.
+     *
+     * @param data the diagram (the first side's, for a comparison)
+     * @param highlight what the explorer highlights
+     * @param compared the sides of a comparison, empty for one diagram; never a single side
+     */
+    public record Input(DiagramData data, Highlight highlight, List<Side> compared) {
         public Input {
             Objects.requireNonNull(data, "data");
             highlight = highlight == null ? Highlight.none() : highlight;
+            compared = List.copyOf(compared);
+            if (compared.size() == 1) {
+                throw new IllegalArgumentException("compared: a comparison has two sides or more, got one");
+            }
+        }
+
+        /** One diagram. */
+        public Input(DiagramData data, Highlight highlight) {
+            this(data, highlight, List.of());
+        }
+
+        /** A comparison's sides, top first, drawn stacked with their captions. */
+        public static Input comparison(List<Side> sides) {
+            if (sides.isEmpty()) {
+                throw new IllegalArgumentException("compared: a comparison has two sides or more, got none");
+            }
+            return new Input(sides.get(0).data(), Highlight.none(), sides);
+        }
+    }
+
+    /**
+     * One side of a comparison.
+     *
+     * @param caption what the side is, e.g. {@code "MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards"}
+     * @param data its diagram
+     */
+    public record Side(String caption, DiagramData data) {
+        public Side {
+            Objects.requireNonNull(caption, "caption");
+            Objects.requireNonNull(data, "data");
         }
     }
 
@@ -71,7 +112,7 @@ public final class ExportViewModel {
     private final ObjectProperty<View> view = new SimpleObjectProperty<>(this, "view", View.ALL);
     private final BooleanProperty highlight = new SimpleBooleanProperty(this, "highlight");
     private final ReadOnlyBooleanWrapper canHighlight = new ReadOnlyBooleanWrapper(this, "canHighlight");
-    private final ReadOnlyObjectWrapper<DiagramPainter> painter = new ReadOnlyObjectWrapper<>(this, "painter");
+    private final ReadOnlyObjectWrapper<Picture> painter = new ReadOnlyObjectWrapper<>(this, "painter");
     private final ReadOnlyObjectWrapper<ExportSize> size = new ReadOnlyObjectWrapper<>(this, "size");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
@@ -112,7 +153,19 @@ public final class ExportViewModel {
                     .withTheme(dark.get() ? Theme.dark() : Theme.light())
                     .withTitle(title.get())
                     .withHighlight(highlight.get() ? input.highlight() : Highlight.none());
-            painter.set(new DiagramPainter(input.data(), options));
+            if (input.compared().isEmpty()) {
+                painter.set(new DiagramPainter(input.data(), options));
+            } else {
+                // each side titled by its caption (after the user's title, when there is one)
+                List<DiagramPainter> sides = new ArrayList<>();
+                for (Side side : input.compared()) {
+                    String heading = title.get().isBlank() ? side.caption() : title.get() + " · " + side.caption();
+                    sides.add(new DiagramPainter(side.data(), options.withTitle(heading)));
+                }
+                painter.set(new StackedDiagrams(title.get().isBlank() ? "Side by side: "
+                        + String.join(" vs ", input.compared().stream().map(Side::caption).toList()) : title.get(),
+                        sides));
+            }
             size.set(s);
             error.set("");
         } catch (IllegalArgumentException e) {
@@ -174,7 +227,7 @@ public final class ExportViewModel {
     // ---- what the settings draw ----
 
     /** The painter of the current settings; null while they are invalid. */
-    public ReadOnlyObjectProperty<DiagramPainter> painterProperty() {
+    public ReadOnlyObjectProperty<Picture> painterProperty() {
         return painter.getReadOnlyProperty();
     }
 
@@ -200,7 +253,8 @@ public final class ExportViewModel {
     /** A file name for the save dialog: the namespace and the view, with the format's extension. */
     public String suggestedFileName() {
         String ns = input.data().layout().snapshot().namespace().replaceAll("[^A-Za-z0-9._-]", "_");
-        return ns + "-" + view.get().cliName() + "." + format.get().extension();
+        return ns + (input.compared().isEmpty() ? "" : "-side-by-side") + "-" + view.get().cliName() + "."
+                + format.get().extension();
     }
 
     /**
@@ -208,7 +262,7 @@ public final class ExportViewModel {
      * the painter refuses the size (a height too small for the view), and then {@link #errorProperty()} says why.
      */
     public BufferedImage renderImage(ExportSize at) {
-        DiagramPainter p = painter.get();
+        Picture p = painter.get();
         if (p == null) {
             return null;
         }
@@ -229,7 +283,7 @@ public final class ExportViewModel {
      */
     public void save(Path file) {
         Objects.requireNonNull(file, "file");
-        DiagramPainter p = painter.get();
+        Picture p = painter.get();
         ExportSize s = size.get();
         if (p == null || s == null || saving.get()) {
             return;

@@ -8,6 +8,7 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -312,11 +313,16 @@ public final class LessonsView {
         button.setMaxWidth(Double.MAX_VALUE);
         button.setAlignment(Pos.CENTER_LEFT);
         button.setOnAction(e -> viewModel.startFollowUp(index));
+        button.setTooltip(new Tooltip("Side by side with the lesson's scenario, in lockstep"));
         Label note = new Label(followUp.note());
         note.getStyleClass().add("lesson-follow-up-note");
         note.setWrapText(true);
         note.setMinHeight(Region.USE_PREF_SIZE);
-        VBox item = new VBox(button, note);
+        Hyperlink alone = new Hyperlink("Run it alone");
+        alone.setId("lesson-follow-up-alone-" + index);
+        alone.getStyleClass().add("lesson-follow-up-alone");
+        alone.setOnAction(e -> viewModel.runFollowUpAlone(index));
+        VBox item = new VBox(button, note, alone);
         item.getStyleClass().add("lesson-follow-up");
         Runnable mark = () -> {
             item.getStyleClass().remove("active");

@@ -173,11 +173,41 @@ public final class LessonsViewModel {
     }
 
     /**
-     * Shows the follow-up at {@code index} of the open lesson and starts it in the explorer.
+     * Shows the follow-up at {@code index} of the open lesson and plays it side by side with the lesson's own
+     * scenario, in lockstep ({@link ScenarioLauncher#compare}); a follow-up that changes the pace cannot play
+     * in lockstep and starts alone.
      *
      * @throws IndexOutOfBoundsException if the lesson has no such follow-up
      */
     public void startFollowUp(int index) {
+        FollowUp followUp = followUps.get(Objects.checkIndex(index, followUps.size()));
+        LessonScenario own = selectedLesson.get().scenario();
+        if (own.base().lockstepDifference(followUp.scenario().base()).isPresent()) {
+            runFollowUpAlone(index);
+            return;
+        }
+        if (shownFollowUp.get() != followUp) {
+            show(followUp.scenario(), followUp);
+        }
+        // the comparison shows no query targeting: both sides keep every shard's colour
+        try {
+            launcher.compare(followUp.label(), own.base(), followUp.scenario().base());
+        } catch (IllegalArgumentException e) {
+            launchFailed.set(true);
+            status.set("Could not compare with the follow-up '" + followUp.label() + "': " + e.getMessage());
+            return;
+        }
+        running = null;
+        launchFailed.set(false);
+        status.set("Comparing side by side with the follow-up '" + followUp.label() + "'");
+    }
+
+    /**
+     * Shows the follow-up at {@code index} of the open lesson and starts it alone in the explorer.
+     *
+     * @throws IndexOutOfBoundsException if the lesson has no such follow-up
+     */
+    public void runFollowUpAlone(int index) {
         FollowUp followUp = followUps.get(Objects.checkIndex(index, followUps.size()));
         if (shownFollowUp.get() != followUp) {
             show(followUp.scenario(), followUp);

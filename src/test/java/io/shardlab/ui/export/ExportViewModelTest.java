@@ -45,6 +45,25 @@ class ExportViewModelTest {
         assertFalse(bare.hasWriteData());
     }
 
+    @Test
+    void a_comparison_exports_both_sides_stacked_each_under_its_caption() {
+        ExportViewModel export = exportOf(ExportViewModel.Input.comparison(List.of(
+                new ExportViewModel.Side("MongoDB 5.0 · { counter: 1 }", ExportDiagrams.withWrites()),
+                new ExportViewModel.Side("MongoDB 8.0 · { counter: 1 }", ExportDiagrams.withWrites()))));
+
+        io.shardlab.render.StackedDiagrams stack = (io.shardlab.render.StackedDiagrams) export.painterProperty().get();
+        assertEquals(List.of("MongoDB 5.0 · { counter: 1 }", "MongoDB 8.0 · { counter: 1 }"),
+                stack.diagrams().stream().map(io.shardlab.render.DiagramPainter::title).toList());
+        assertEquals("Side by side: MongoDB 5.0 · { counter: 1 } vs MongoDB 8.0 · { counter: 1 }", stack.title());
+        assertTrue(export.suggestedFileName().contains("-side-by-side-"), export.suggestedFileName());
+
+        export.titleProperty().set("Lesson 1");
+        stack = (io.shardlab.render.StackedDiagrams) export.painterProperty().get();
+        assertEquals("Lesson 1 · MongoDB 8.0 · { counter: 1 }", stack.diagrams().get(1).title());
+        BufferedImage picture = export.renderImage(new io.shardlab.render.ExportSize(1200, 0, 1));
+        assertTrue(picture.getHeight() > 2 * 400, "two whole diagrams: " + picture.getHeight());
+    }
+
     @ParameterizedTest(name = "width {0}, height {1}, scale {2}: {3}")
     @CsvSource(delimiter = '|', textBlock = """
             150  | 0    | 1   | width: expected 200 to 20000 px, got 150

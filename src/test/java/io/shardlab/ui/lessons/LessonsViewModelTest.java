@@ -133,7 +133,7 @@ class LessonsViewModelTest {
     }
 
     @Test
-    void a_follow_up_is_shown_and_started_and_run_scenario_goes_back_to_the_lessons_own() {
+    void a_follow_up_is_shown_and_compared_side_by_side_with_the_lessons_own_and_run_scenario_goes_back() {
         Lesson lesson = LESSONS.get(0);
         FollowUp better = lesson.followUps().get(1);
 
@@ -143,17 +143,40 @@ class LessonsViewModelTest {
         assertSame(better.scenario(), vm.shownScenarioProperty().get());
         assertEquals(better.scenario().queries(), vm.queriesProperty());
         assertEquals(better.scenario().whyTheseSettings(), vm.whyTheseSettingsProperty().get());
-        Scenario started = launcher.last();
-        assertEquals("{ counter: 'hashed' }", started.keyPattern());
-        assertEquals(Optional.empty(), started.queryFilter(), "no query is picked for the follow-up either");
-        assertEquals("Running the follow-up 'Better key: { counter: 'hashed' }' in the explorer", vm.statusProperty().get());
+        RecordingLauncher.Comparison compared = launcher.compared.get(0);
+        assertEquals(better.label(), compared.heading());
+        assertEquals(lesson.scenario().base(), compared.left(), "the lesson's own scenario on the left");
+        assertEquals("{ counter: 'hashed' }", compared.right().keyPattern());
+        assertEquals(Optional.empty(), compared.right().queryFilter(), "no query is picked for the follow-up either");
+        assertTrue(launcher.launched.isEmpty(), "nothing runs alone");
+        assertEquals("Comparing side by side with the follow-up 'Better key: { counter: 'hashed' }'",
+                vm.statusProperty().get());
 
         vm.startScenario();
 
         assertNull(vm.shownFollowUpProperty().get());
         assertSame(lesson.scenario(), vm.shownScenarioProperty().get());
         assertEquals("{ counter: 1 }", launcher.last().keyPattern());
-        assertEquals(2, launcher.launched.size());
+        assertEquals(1, launcher.launched.size());
+    }
+
+    @Test
+    void a_follow_up_can_still_run_alone_in_the_explorer() {
+        vm.runFollowUpAlone(0);
+
+        assertEquals("8.0", launcher.last().version().toString());
+        assertTrue(launcher.compared.isEmpty());
+        assertEquals("Running the follow-up 'Same key on MongoDB 8.0' in the explorer", vm.statusProperty().get());
+    }
+
+    @Test
+    void a_comparison_the_explorer_refuses_is_reported() {
+        launcher.refusal = "right side: keyPattern: Shard key is empty";
+        vm.startFollowUp(0);
+
+        assertTrue(vm.launchFailedProperty().get());
+        assertEquals("Could not compare with the follow-up 'Same key on MongoDB 8.0': right side: keyPattern: "
+                + "Shard key is empty", vm.statusProperty().get());
     }
 
     @Test

@@ -99,18 +99,30 @@ class LessonsViewTest {
     }
 
     @Test
-    void the_better_key_button_starts_the_follow_up_and_shows_its_queries(FxRobot robot) {
+    void the_better_key_button_compares_the_follow_up_side_by_side_and_shows_its_queries(FxRobot robot) {
         FollowUp better = LESSONS.get(0).followUps().get(1);
         scrollToTheEnd(robot);
         robot.clickOn("#lesson-follow-up-1");
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertEquals("{ counter: 'hashed' }", launcher.last().keyPattern());
-        assertEquals(Optional.empty(), launcher.last().queryFilter(), "no query until the teacher picks one");
+        RecordingLauncher.Comparison compared = launcher.compared.get(0);
+        assertEquals(LESSONS.get(0).scenario().base(), compared.left());
+        assertEquals("{ counter: 'hashed' }", compared.right().keyPattern());
+        assertEquals(Optional.empty(), compared.right().queryFilter(), "no query until the teacher picks one");
         List<String> choices = robot.lookup("#lesson-queries .lesson-query-choice").queryAllAs(RadioButton.class)
                 .stream().map(RadioButton::getText).toList();
         assertEquals(better.scenario().queries().stream().map(LessonQuery::label).toList(), choices);
         assertTrue(text(robot, "#lesson-summary").startsWith("MongoDB 8.0 · 3 shards · { counter: 'hashed' }"));
+    }
+
+    @Test
+    void run_it_alone_starts_the_follow_up_in_the_explorer(FxRobot robot) {
+        scrollToTheEnd(robot);
+        robot.clickOn("#lesson-follow-up-alone-0");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals("8.0", launcher.last().version().toString());
+        assertTrue(launcher.compared.isEmpty());
     }
 
     @Test

@@ -11,7 +11,12 @@ final class RecordingLauncher implements ScenarioLauncher {
 
     final List<Scenario> launched = new ArrayList<>();
     final List<Optional<String>> shownQueries = new ArrayList<>();
+    /** Every comparison asked for: heading, left and right. */
+    final List<Comparison> compared = new ArrayList<>();
     String refusal;
+
+    record Comparison(String heading, Scenario left, Scenario right) {
+    }
 
     @Override
     public void launch(Scenario scenario) {
@@ -19,6 +24,14 @@ final class RecordingLauncher implements ScenarioLauncher {
             throw new IllegalArgumentException(refusal);
         }
         launched.add(scenario);
+    }
+
+    @Override
+    public void compare(String heading, Scenario left, Scenario right) {
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
+        }
+        compared.add(new Comparison(heading, left, right));
     }
 
     @Override

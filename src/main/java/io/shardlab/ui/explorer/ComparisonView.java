@@ -1,0 +1,216 @@
+package io.shardlab.ui.explorer;
+
+import atlantafx.base.theme.Styles;
+import io.shardlab.render.Scale;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+
+/**
+ * Two explorers in one window: a header (what is compared, the one scale), the one transport bar, then the
+ * two sides stacked, each its caption and counters, its number line with lanes, and its writes chart. The
+ * sides are stacked rather than set beside each other so that both number lines get the same width (the
+ * same scale reads as the same picture) and both writes charts the same x and width, their time axes
+ * one above the other.
+ */
+public final class ComparisonView {
+
+    /** The share of a side's width its writes chart takes. */
+    static final double CHART_SHARE = 0.36;
+
+    private final ComparisonViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final NumberLineView leftLine;
+    private final NumberLineView rightLine;
+    private final ChartsView leftChart;
+    private final ChartsView rightChart;
+
+    public ComparisonView(ComparisonViewModel vm) {
+        this.vm = vm;
+        this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions());
+        this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions());
+        // each chart keeps at least the other's y-label gutter: the two plots then start at the same x
+        this.leftChart = new ChartsView(vm.left().numberLine(),
+                (g, w, h) -> ChartsView.writesGutter(vm.right().numberLine(), g, w, h));
+        this.rightChart = new ChartsView(vm.right().numberLine(),
+                (g, w, h) -> ChartsView.writesGutter(vm.left().numberLine(), g, w, h));
+        // a new window on one side can widen the other's gutter: repaint the other as well
+        vm.left().numberLine().pictureProperty().addListener((obs, was, now) -> rightChart.writesCanvas().repaint());
+        vm.right().numberLine().pictureProperty().addListener((obs, was, now) -> leftChart.writesCanvas().repaint());
+
+        root.setId("comparison");
+        root.getStyleClass().addAll(ExplorerView.STYLE_CLASS, "comparison");
+        VBox top = new VBox(header(), new TransportBar(vm.transport()).node());
+        top.getStyleClass().add("explorer-top");
+        root.setTop(top);
+        VBox sides = new VBox(side(vm.left(), leftLine, leftChart, "comparison-left"),
+                side(vm.right(), rightLine, rightChart, "comparison-right"));
+        sides.getStyleClass().addAll("diagram-column", "comparison-sides");
+        root.setCenter(sides);
+        installKeys();
+    }
+
+    /** The comparison's root node. */
+    public Region node() {
+        return root;
+    }
+
+    private Region header() {
+        Button back = new Button("Back to the explorer", new FontIcon(MaterialDesignA.ARROW_LEFT));
+        back.setId("comparison-close");
+        back.getStyleClass().add(Styles.FLAT);
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        back.setOnAction(e -> vm.close());
+        Label title = new Label();
+        title.setId("comparison-title");
+        title.getStyleClass().add("card-title");
+        title.setGraphic(new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
+        // the icon and the line under it say "side by side": the title is what is compared, whole
+        title.textProperty().bind(vm.titleProperty());
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        Label differences = new Label();
+        differences.setId("comparison-differences");
+        differences.getStyleClass().add("card-caption");
+        differences.textProperty().bind(vm.differencesProperty());
+        differences.setMinWidth(0);
+        VBox titles = new VBox(1, title, differences);
+        titles.setMinWidth(0);
+        HBox.setHgrow(titles, Priority.ALWAYS);
+
+        HBox scales = new HBox();
+        scales.getStyleClass().add("scale-group");
+        ToggleGroup group = new ToggleGroup();
+        Scale[] all = Scale.values();
+        for (int i = 0; i < all.length; i++) {
+            Scale s = all[i];
+            ToggleButton b = new ToggleButton(switch (s) {
+                case EQUAL -> "Equal";
+                case DATA_SIZE -> "Data size";
+                case KEY_VALUE -> "Key value";
+            });
+            b.setId("comparison-scale-" + s.cliName());
+            b.setToggleGroup(group);
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            b.getStyleClass().addAll(Styles.SMALL, i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL
+                    : Styles.CENTER_PILL);
+            b.setTooltip(new Tooltip(s.caption() + ", on both sides"));
+            b.setSelected(vm.scaleProperty().get() == s);
+            b.setOnAction(e -> {
+                vm.chooseScale(s);
+                b.setSelected(vm.scaleProperty().get() == s);
+            });
+            b.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                    () -> !vm.scales().contains(s), vm.scales()));
+            vm.scaleProperty().addListener((obs, was, now) -> b.setSelected(now == s));
+            scales.getChildren().add(b);
+        }
+        scales.setMinWidth(Region.USE_PREF_SIZE);
+        Label scaleCaption = new Label("Both lines");
+        scaleCaption.getStyleClass().add("transport-caption");
+        scaleCaption.setMinWidth(Region.USE_PREF_SIZE);
+        HBox bar = new HBox(14, back, titles, scaleCaption, scales);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("comparison-header");
+        return bar;
+    }
+
+    private Region side(ComparisonSideViewModel side, NumberLineView line, ChartsView chart, String id) {
+        Label caption = new Label();
+        caption.setId(id + "-caption");
+        caption.getStyleClass().add("card-title");
+        caption.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
+        caption.textProperty().bind(side.captionProperty());
+        caption.setMinWidth(Region.USE_PREF_SIZE);
+        // the side's figures on a line of their own under its caption: both stay whole in presenter mode's type
+        PlaybackViewModel c = side.counters();
+        Label counters = new Label();
+        counters.setId(id + "-counters");
+        counters.getStyleClass().addAll("card-caption", "comparison-counters");
+        counters.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> c.chunksTextProperty().get() + " chunks · " + c.splitsTextProperty().get() + " splits · "
+                        + c.migrationsTextProperty().get() + " migrations · " + c.jumboTextProperty().get() + " jumbo",
+                c.chunksTextProperty(), c.splitsTextProperty(), c.migrationsTextProperty(), c.jumboTextProperty()));
+        counters.setMinWidth(0);
+        VBox header = new VBox(1, caption, counters);
+        header.getStyleClass().add("card-header");
+        header.setMinHeight(Region.USE_PREF_SIZE);
+
+        Label error = new Label();
+        error.setId(id + "-error");
+        error.getStyleClass().addAll("state-text", "comparison-error");
+        error.setWrapText(true);
+        error.textProperty().bind(side.loadErrorProperty().map(e -> "This side cannot be loaded: " + e));
+        error.visibleProperty().bind(side.loadErrorProperty().isNotEmpty());
+        line.node().visibleProperty().bind(side.readyProperty());
+        // the two sides share the window's height: each line canvas takes what its half leaves (the lanes'
+        // last rows and the legend give way first), so that both sides show whole at 1600×1000, presenter mode too
+        line.canvas().setMinHeight(0);
+        line.node().setMinHeight(0);
+        StackPane lineBody = new StackPane(line.node(), error);
+        // what does not fit is cut at the bottom (the lanes' last rows), never drawn over the caption above
+        StackPane.setAlignment(line.node(), Pos.TOP_LEFT);
+        javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+        clip.widthProperty().bind(lineBody.widthProperty());
+        clip.heightProperty().bind(lineBody.heightProperty());
+        lineBody.setClip(clip);
+        lineBody.setMinWidth(0);
+        lineBody.setMinHeight(0);
+        HBox.setHgrow(lineBody, Priority.ALWAYS);
+
+        Region charts = chart.node();
+        charts.getStyleClass().add("comparison-chart");
+        charts.visibleProperty().bind(side.readyProperty());
+        HBox body = new HBox(12, lineBody, charts);
+        // the chart's share is fixed so that both sides' charts have the same x and width
+        charts.prefWidthProperty().bind(body.widthProperty().multiply(CHART_SHARE));
+        charts.minWidthProperty().bind(charts.prefWidthProperty());
+        charts.maxWidthProperty().bind(charts.prefWidthProperty());
+        lineBody.prefWidthProperty().bind(body.widthProperty().multiply(1 - CHART_SHARE));
+        VBox.setVgrow(body, Priority.ALWAYS);
+        body.setMinHeight(0);
+        VBox card = new VBox(header, body);
+        card.setMinHeight(0);
+        card.setId(id);
+        card.getStyleClass().addAll("explorer-card", "line-card", "comparison-side");
+        VBox.setVgrow(card, Priority.ALWAYS);
+        return card;
+    }
+
+    private void installKeys() {
+        root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getTarget() instanceof TextInputControl) {
+                return;
+            }
+            if (e.getCode() == KeyCode.SPACE && !e.isShortcutDown()) {
+                vm.transport().togglePlay();
+                e.consume();
+            } else if (e.getCode() == KeyCode.RIGHT && e.isShiftDown()) {
+                vm.transport().step();
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                vm.close();
+                e.consume();
+            }
+        });
+    }
+
+    /** The two number lines' views, left first, for tests. */
+    NumberLineView[] lines() {
+        return new NumberLineView[] {leftLine, rightLine};
+    }
+}

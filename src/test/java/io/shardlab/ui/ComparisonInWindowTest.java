@@ -1,0 +1,87 @@
+package io.shardlab.ui;
+
+import static io.shardlab.ui.FxWait.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.ui.explorer.ComparisonViewModel;
+import io.shardlab.ui.explorer.DiagramPicture;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** A lesson's Compare follow-up in the real window: two explorers side by side, one transport, back again. */
+@ExtendWith(ApplicationExtension.class)
+class ComparisonInWindowTest {
+
+    private ShardLabApp app;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        app = new ShardLabApp();
+        app.start(stage);
+    }
+
+    @AfterEach
+    void stop() {
+        app.stop();
+    }
+
+    private ComparisonViewModel comparison() {
+        return app.explorer().comparison().orElseThrow();
+    }
+
+    private static long inserted(DiagramPicture p) {
+        return p == null ? 0 : p.data().layout().sizes().orElseThrow().totalDocuments();
+    }
+
+    @Test
+    void the_first_lessons_compare_follow_up_plays_both_releases_side_by_side_with_one_transport(FxRobot robot)
+            throws Exception {
+        // given the first lesson's "Same key on MongoDB 8.0", pressed in the lessons panel
+        ScrollPane scroller = robot.lookup("#lesson-scroller").queryAs(ScrollPane.class);
+        robot.interact(() -> scroller.setVvalue(scroller.getVmax()));
+        robot.clickOn("#lesson-follow-up-0");
+
+        // then the comparison shows in the explorer's place, both sides loaded
+        waitUntil(() -> comparison().left().readyProperty().get() && comparison().right().readyProperty().get());
+        Node view = robot.lookup("#comparison").query();
+        assertTrue(view.isVisible());
+        assertFalse(robot.lookup("#empty-state").query().isVisible());
+        assertEquals("MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards",
+                robot.lookup("#comparison-left-caption").queryAs(Label.class).getText());
+        assertEquals("MongoDB 8.0 · { counter: 1 } · 1 MB chunks · 3 shards",
+                robot.lookup("#comparison-right-caption").queryAs(Label.class).getText());
+        assertEquals(2, robot.from(view).lookup("#number-line-canvas").queryAll().size(), "two number lines");
+        assertEquals(1, robot.from(view).lookup("#transport-bar").queryAll().size(), "one transport bar");
+        assertTrue(stage.getTitle().contains("shop.orders"), stage.getTitle());
+
+        // when the one Play is pressed, both sides take the stream; one Pause stops both at the same document
+        robot.clickOn("#comparison #transport-play");
+        waitUntil(() -> comparison().transport().playingProperty().get()
+                && comparison().transport().progressProperty().get() > 0.02);
+        robot.clickOn("#comparison #transport-play");
+        waitUntil(() -> !comparison().transport().playingProperty().get());
+        waitUntil(() -> inserted(comparison().left().numberLine().pictureProperty().get())
+                == inserted(comparison().right().numberLine().pictureProperty().get()));
+        assertTrue(inserted(comparison().left().numberLine().pictureProperty().get()) > 0);
+        assertEquals(comparison().left().numberLine().scaleProperty().get(),
+                comparison().right().numberLine().scaleProperty().get());
+
+        // and Back to the explorer closes it: the window's empty state returns, nothing was explored before
+        robot.clickOn("#comparison-close");
+        waitUntil(() -> !comparison().openProperty().get());
+        waitUntil(() -> robot.lookup("#empty-state").query().isVisible());
+        assertTrue(robot.lookup("#comparison").tryQuery().isEmpty(), "the comparison left the window");
+    }
+}
