@@ -35,6 +35,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
  */
 final class SetupBar {
 
+    private static final int MIN_KEY_COLUMNS = 28;
+    private static final int MAX_KEY_COLUMNS = 44;
+
     private final SetupViewModel vm;
     private final VBox root;
     private final CustomTextField key = new CustomTextField();
@@ -87,7 +90,11 @@ final class SetupBar {
         FontIcon status = new FontIcon();
         status.getStyleClass().add("key-status");
         key.setRight(status);
-        key.setPrefColumnCount(20);
+        // the field grows with the key, so a compound key keeps its closing brace in sight; the two icons take
+        // about three columns of their own
+        key.prefColumnCountProperty().bind(Bindings.createIntegerBinding(() -> Math.max(MIN_KEY_COLUMNS,
+                Math.min(MAX_KEY_COLUMNS, key.getText() == null ? 0 : key.getText().length() + 4)),
+                key.textProperty()));
         key.setMinWidth(Region.USE_PREF_SIZE);
         vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
         styleKey(status, vm.keyErrorProperty().get());
