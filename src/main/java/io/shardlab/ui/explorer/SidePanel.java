@@ -232,7 +232,7 @@ final class SidePanel {
             title.setText(String.format(java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
             values[0].setText(d.minText());
             values[1].setText(d.maxText());
-            values[2].setText(d.chunk().shard());
+            values[2].setText(d.shardText(p.data().layout().snapshot().shards()));
             values[3].setText(d.documentsText());
             values[4].setText(d.sizeText());
             values[5].setText(d.chunk().jumbo() ? "yes: too big to move, no split point" : "no");
