@@ -406,6 +406,8 @@ final class SidePanel {
         // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
         // holds it on one shard, so the badge names the shape and the text beside it what the query reached
         badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
+        // the sentence beside it wraps; the badge is a word that must stay whole
+        badge.setMinWidth(Region.USE_PREF_SIZE);
         badge.setTooltip(new javafx.scene.control.Tooltip("The query's shape, in analyzeShardKey's words: "
                 + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
                 + "scatter-gather (nothing on the key's first field)"));

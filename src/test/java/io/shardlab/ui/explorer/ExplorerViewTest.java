@@ -139,6 +139,14 @@ class ExplorerViewTest {
         replaceText(robot, "#query-filter", "{ customer: 'c00001' }");
         waitUntil(() -> "scatter-gather shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
         assertEquals("reaches all 3 shards", robot.lookup("#query-shards").queryAs(Label.class).getText());
+
+        // the badge reads whole beside a sentence that wraps, never cut to "mul…"
+        replaceText(robot, "#query-filter", "{ counter: { $gte: 50, $lt: 150 } }");
+        waitUntil(() -> "reaches shard01, shard02 (2 of 3 shards)"
+                .equals(robot.lookup("#query-shards").queryAs(Label.class).getText()));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node shown = robot.lookup("#query-class").query().lookup(".text");
+        assertEquals("multi-shard shape", ((javafx.scene.text.Text) shown).getText());
     }
 
     @Test
