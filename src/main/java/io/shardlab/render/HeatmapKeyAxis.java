@@ -20,7 +20,7 @@ import org.bson.BsonValue;
  * field of every interior bound is a finite number, or every one a date, the axis is labelled at round values of
  * that field instead: {1, 2, 5} × 10^k for numbers, whole seconds, minutes, hours, days, months or years (UTC) for
  * dates, each placed inside its row by linear interpolation between the row's bounds. Other keys (strings,
- * ObjectIds, mixed types) are labelled at row bounds. The first and last bounds (usually MinKey and MaxKey) are
+ * ObjectIds, mixed types) are labelled at row bounds, a compound key at the first bound of each leading value. The first and last bounds (usually MinKey and MaxKey) are
  * always labelled; no two labels are closer than {@link #MIN_PITCH} pixels, so none overlaps another.
  */
 public final class HeatmapKeyAxis {
@@ -58,8 +58,15 @@ public final class HeatmapKeyAxis {
         List<Label> candidates = roundValues(bounds, heightPx, format);
         if (candidates == null) {
             candidates = new ArrayList<>();
+            BsonValue lastLead = null;
             for (int k = 1; k < ranges; k++) {
+                // a compound key's rows share leading values (months cut by user): label the first row of each
+                BsonValue lead = bounds.get(k).get(0);
+                if (bounds.get(k).arity() > 1 && lead.equals(lastLead)) {
+                    continue;
+                }
                 candidates.add(new Label(k, format.format(bounds.get(k))));
+                lastLead = lead;
             }
         }
         Label bottom = new Label(0, format.format(bounds.get(0)));

@@ -119,4 +119,24 @@ class HeatmapKeyAxisTest {
             assertEquals(FORMAT.format(bounds.get((int) label.row())), label.text());
         }
     }
+
+    @Test
+    void a_compound_key_names_each_leading_value_once() {
+        // given six months of events, each month cut by user into many rows
+        ShardKey[] written = new ShardKey[6_000];
+        Random random = new Random(5);
+        for (int i = 0; i < written.length; i++) {
+            written[i] = ShardKey.of(new BsonString("2024-0" + (1 + random.nextInt(6))),
+                    new BsonString(String.format("u%06d", random.nextInt(100_000))));
+        }
+        List<ShardKey> bounds = rowsOf("{ month: 1, user: 1 }", written);
+
+        List<HeatmapKeyAxis.Label> labels = HeatmapKeyAxis.labels(bounds, 300, FORMAT);
+
+        assertSpacedAndEnded(labels, bounds, 300);
+        List<String> months = labels.subList(1, labels.size() - 1).stream()
+                .map(l -> bounds.get((int) l.row()).get(0).asString().getValue()).toList();
+        assertEquals(months.stream().distinct().toList(), months, labels.toString());
+        assertTrue(months.size() >= 3, labels.toString());
+    }
 }
