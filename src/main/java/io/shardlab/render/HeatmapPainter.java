@@ -1,18 +1,17 @@
 package io.shardlab.render;
 
-import io.shardlab.key.ShardKey;
 import java.awt.Graphics2D;
+import java.util.List;
 
 /**
  * Paints the key range × time heatmap ({@link HeatmapGrid}): time on x, key ranges on y (MinKey at the
- * bottom), brightness by writes; key range bounds label the y axis, elapsed time the x axis, and a colour
+ * bottom), brightness by writes; {@link HeatmapKeyAxis} labels the y axis, elapsed time the x axis, and a colour
  * bar on the right shows the scale from 0 to the largest cell.
  */
 public final class HeatmapPainter {
 
     static final double BAR_WIDTH = 12;
     static final int BAR_STEPS = 48;
-    static final double MIN_LABEL_PITCH = 20;
 
     private final ThemeColors colors;
     private final Typography type;
@@ -33,12 +32,10 @@ public final class HeatmapPainter {
         double plotH = h - 8 - WritesChartPainter.BOTTOM_LABELS;
         int ranges = data.ranges();
         double rowPitch = plotH / ranges;
-        int every = Math.max(1, (int) Math.ceil(MIN_LABEL_PITCH / rowPitch));
+        List<HeatmapKeyAxis.Label> labels = HeatmapKeyAxis.labels(data.bounds(), plotH, format);
         double gutter = 0;
-        for (int k = 0; k <= ranges; k++) {
-            if (labelled(k, ranges, every)) {
-                gutter = Math.max(gutter, pen.width(type.label(), format.format(data.bounds().get(k))));
-            }
+        for (HeatmapKeyAxis.Label label : labels) {
+            gutter = Math.max(gutter, pen.width(type.label(), label.text()));
         }
         gutter += 10;
         String maxText = CompactCount.format(data.max());
@@ -66,17 +63,13 @@ public final class HeatmapPainter {
             }
         }
         pen.crisp(false);
-        for (int k = 0; k <= ranges; k++) {
-            if (!labelled(k, ranges, every)) {
-                continue;
-            }
-            ShardKey bound = data.bounds().get(k);
-            double ly = plotTop + plotH - k * rowPitch;
+        for (HeatmapKeyAxis.Label label : labels) {
+            double ly = plotTop + plotH - label.row() * rowPitch;
             pen.crisp(true);
             pen.fill(colors.grid(), plotX - 5, Math.round(ly) - 0.5, 5, 1);
             pen.crisp(false);
             double baseline = Math.max(plotTop + 9, Math.min(plotTop + plotH + 4, pen.baselineCentered(type.label(), ly)));
-            pen.textRight(type.label(), colors.mutedText(), format.format(bound), plotX - 8, baseline);
+            pen.textRight(type.label(), colors.mutedText(), label.text(), plotX - 8, baseline);
         }
         WritesChartPainter.paintTimeAxis(pen, colors, type, data.windows() * data.windowMillis(), plotX, plotW,
                 plotTop + plotH);
@@ -92,13 +85,6 @@ public final class HeatmapPainter {
                 pen.baselineCentered(type.label(), plotTop + 5));
         pen.text(type.label(), colors.mutedText(), "0", barX + BAR_WIDTH + 6,
                 pen.baselineCentered(type.label(), plotTop + plotH - 5));
-    }
-
-    private static boolean labelled(int bound, int ranges, int every) {
-        if (bound == 0 || bound == ranges) {
-            return true;
-        }
-        return bound % every == 0 && ranges - bound >= every / 2.0 + 0.5;
     }
 
     /** Intensity quantised to 64 levels, so that neighbouring cells of one level merge into one rectangle. */

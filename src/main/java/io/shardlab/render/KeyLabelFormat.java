@@ -59,6 +59,11 @@ public final class KeyLabelFormat {
         this.maxChars = maxChars;
     }
 
+    /** The longest label, in characters. */
+    public int maxChars() {
+        return maxChars;
+    }
+
     /** A format with {@link #DEFAULT_MAX_CHARS}. */
     public static KeyLabelFormat standard() {
         return new KeyLabelFormat(DEFAULT_MAX_CHARS);

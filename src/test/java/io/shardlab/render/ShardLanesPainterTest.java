@@ -64,6 +64,21 @@ class ShardLanesPainterTest {
         assertEquals(names, words.contains("HOT"), detail + " the HOT badge in " + words);
     }
 
+    @ParameterizedTest(name = "{0} lanes: {1} px apart")
+    @CsvSource(textBlock = """
+            # shards, pitch
+            1,        30
+            5,        30
+            6,        24
+            8,        24
+            16,       24
+            17,       18
+            """)
+    void lanes_tighten_as_shards_are_added_so_eight_leave_the_charts_room(int shards, double pitch) {
+        assertEquals(pitch, ShardLanesPainter.pitch(shards));
+        assertEquals(ShardLanesPainter.height(1) - 30 + shards * pitch, ShardLanesPainter.height(shards));
+    }
+
     @Test
     void each_level_needs_no_more_room_than_the_one_before() {
         Graphics2D g = Diagrams.scratch();

@@ -1,5 +1,6 @@
 package io.shardlab.ui;
 
+import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,7 +10,10 @@ import io.shardlab.render.ChunkSizes;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.render.LayoutData;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.lessons.Lesson;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The issue's teaching flow in the real window, starting from the lessons panel: choose a lesson, run its
@@ -123,5 +128,28 @@ class LessonsInWindowTest {
                 .map(n -> ((javafx.scene.image.ImageView) n).getImage() != null).orElse(false));
         robot.clickOn(((javafx.scene.control.DialogPane) robot.lookup(".export-dialog").query())
                 .lookupButton(javafx.scene.control.ButtonType.CLOSE));
+    }
+
+    @Test
+    void the_play_button_stays_where_it_was_from_one_lesson_to_the_next(FxRobot robot) throws Exception {
+        // a teacher clicks Play after each Run scenario without looking: the button must not move
+        ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
+        ScrollPane scroller = robot.lookup("#lesson-scroller").queryAs(ScrollPane.class);
+        java.util.Map<String, Bounds> places = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < list.getItems().size(); i++) {
+            Lesson lesson = (Lesson) list.getItems().get(i);
+            int index = i;
+            robot.interact(() -> list.getSelectionModel().select(index));
+            robot.interact(() -> scroller.setVvalue(scroller.getVmax()));
+            robot.clickOn("#lesson-run");
+            waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY && chunks() > 0
+                    && lesson.scenario().base().keyPattern()
+                            .equals(robot.lookup("#setup-key").queryTextInputControl().getText()));
+            WaitForAsyncUtils.waitForFxEvents();
+            Node play = robot.lookup("#transport-play").query();
+            places.put(lesson.title(), onFxThread(() -> play.localToScene(play.getLayoutBounds())));
+        }
+        Bounds first = places.values().iterator().next();
+        places.forEach((title, bounds) -> assertEquals(first, bounds, title + ": " + places));
     }
 }

@@ -2,9 +2,11 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.DataSize;
+import java.util.Collection;
 import java.util.Locale;
 
 /**
@@ -64,6 +66,20 @@ public record ChunkDetails(int index, Chunk chunk, long documents, long bytes, S
     public String sizeText() {
         return sizesKnown ? DataSize.format(bytes) : UNKNOWN;
     }
+
+    /**
+     * The owning shard's name, marked when it is draining (config.shards {@code draining: true}: removeShard is
+     * moving its chunks off), so the chunk's card says this chunk is about to leave: {@code shard02 · draining}.
+     *
+     * @param shards the cluster's shards, as the snapshot lists them
+     */
+    public String shardText(Collection<Shard> shards) {
+        boolean draining = shards.stream().anyMatch(s -> s.id().equals(chunk.shard()) && s.draining());
+        return chunk.shard() + (draining ? " · " + DRAINING : "");
+    }
+
+    /** The word a draining shard is marked with. */
+    public static final String DRAINING = "draining";
 
     /** {@code Timestamp(2, 1)}. */
     public String versionText() {

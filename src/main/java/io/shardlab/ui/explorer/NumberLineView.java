@@ -282,7 +282,7 @@ final class NumberLineView {
         grid.getStyleClass().add("hover-card-grid");
         row(grid, 0, "min", d.minText());
         row(grid, 1, "max", d.maxText());
-        row(grid, 2, "shard", d.chunk().shard());
+        row(grid, 2, "shard", p == null ? d.chunk().shard() : d.shardText(p.data().layout().snapshot().shards()));
         row(grid, 3, "documents", d.documentsText());
         row(grid, 4, "size", d.sizeText());
         row(grid, 5, "version", d.versionText());
@@ -353,7 +353,8 @@ final class NumberLineView {
     }
 
     private static List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
-        Label title = new Label(s.shard() + (s.hot() ? " · hot" : ""));
+        Label title = new Label(s.shard() + (s.hot() ? " · hot" : "") + (s.draining() ? " · " + ChunkDetails.DRAINING
+                + ": removeShard is moving its chunks off" : ""));
         title.getStyleClass().add("hover-card-title");
         GridPane grid = new GridPane();
         grid.getStyleClass().add("hover-card-grid");

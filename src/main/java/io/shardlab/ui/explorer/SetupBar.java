@@ -35,6 +35,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
  */
 final class SetupBar {
 
+    private static final int MIN_KEY_COLUMNS = 26;
+    private static final int MAX_KEY_COLUMNS = 44;
+
     private final SetupViewModel vm;
     private final VBox root;
     private final CustomTextField key = new CustomTextField();
@@ -69,7 +72,7 @@ final class SetupBar {
                 vm.chooseWorkload(now);
             }
         });
-        workload.setPrefWidth(200);
+        workload.setPrefWidth(190);
         workload.setTooltip(new Tooltip("The insert stream: a generated workload, or a dataset file to replay"));
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
@@ -87,7 +90,11 @@ final class SetupBar {
         FontIcon status = new FontIcon();
         status.getStyleClass().add("key-status");
         key.setRight(status);
-        key.setPrefColumnCount(20);
+        // the field grows with the key, so a compound key keeps its closing brace in sight; every lesson's key fits
+        // the least width, so the row (and the transport bar under it) keeps its shape from lesson to lesson
+        key.prefColumnCountProperty().bind(Bindings.createIntegerBinding(() -> Math.max(MIN_KEY_COLUMNS,
+                Math.min(MAX_KEY_COLUMNS, key.getText() == null ? 0 : key.getText().length() + 1)),
+                key.textProperty()));
         key.setMinWidth(Region.USE_PREF_SIZE);
         vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
         styleKey(status, vm.keyErrorProperty().get());
@@ -101,7 +108,7 @@ final class SetupBar {
         Spinner<Integer> shards = new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
         shards.setId("setup-shards");
         shards.setEditable(true);
-        shards.setPrefWidth(118);
+        shards.setPrefWidth(104);
         shards.getValueFactory().valueProperty().addListener((obs, was, now) -> vm.shardsProperty().set(now));
         vm.shardsProperty().addListener((obs, was, now) -> shards.getValueFactory().setValue(now.intValue()));
         shards.getStyleClass().add(Spinner.STYLE_CLASS_SPLIT_ARROWS_HORIZONTAL);

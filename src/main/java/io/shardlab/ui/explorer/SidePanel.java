@@ -232,7 +232,7 @@ final class SidePanel {
             title.setText(String.format(java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
             values[0].setText(d.minText());
             values[1].setText(d.maxText());
-            values[2].setText(d.chunk().shard());
+            values[2].setText(d.shardText(p.data().layout().snapshot().shards()));
             values[3].setText(d.documentsText());
             values[4].setText(d.sizeText());
             values[5].setText(d.chunk().jumbo() ? "yes: too big to move, no split point" : "no");
@@ -406,6 +406,8 @@ final class SidePanel {
         // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
         // holds it on one shard, so the badge names the shape and the text beside it what the query reached
         badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
+        // the sentence beside it wraps; the badge is a word that must stay whole
+        badge.setMinWidth(Region.USE_PREF_SIZE);
         badge.setTooltip(new javafx.scene.control.Tooltip("The query's shape, in analyzeShardKey's words: "
                 + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
                 + "scatter-gather (nothing on the key's first field)"));

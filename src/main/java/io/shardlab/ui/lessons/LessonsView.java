@@ -111,7 +111,17 @@ public final class LessonsView {
         list.setMaxWidth(Double.MAX_VALUE);
         list.setVisibleRowCount(viewModel.lessonsProperty().size());
         list.setCellFactory(v -> new NumberedLessonCell());
-        list.setButtonCell(new NumberedLessonCell());
+        // closed, the list names the lesson in full on as many lines as it needs: a cut title reads as another lesson
+        NumberedLessonCell shown = new NumberedLessonCell() {
+            @Override
+            protected double computePrefHeight(double width) {
+                // the combo box asks without a width; wrapped text needs the width the cell has been given
+                return super.computePrefHeight(width < 0 && getWidth() > 0 ? getWidth() : width);
+            }
+        };
+        shown.setWrapText(true);
+        shown.setMinHeight(Region.USE_PREF_SIZE);
+        list.setButtonCell(shown);
         list.getSelectionModel().select(viewModel.selectedIndexProperty().get());
         list.getSelectionModel().selectedIndexProperty().addListener((obs, was, now) -> {
             if (now.intValue() >= 0 && now.intValue() != viewModel.selectedIndexProperty().get()) {
@@ -123,7 +133,7 @@ public final class LessonsView {
     }
 
     /** "3. Few values, few chunks": the lesson's place in teaching order and its title. */
-    private final class NumberedLessonCell extends ListCell<Lesson> {
+    private class NumberedLessonCell extends ListCell<Lesson> {
         @Override
         protected void updateItem(Lesson lesson, boolean empty) {
             super.updateItem(lesson, empty);
@@ -221,6 +231,7 @@ public final class LessonsView {
 
     private static Node queryChoice(LessonQuery query, ToggleGroup group) {
         RadioButton choice = new RadioButton(query.label());
+        choice.setMnemonicParsing(false);
         choice.setUserData(query);
         choice.setToggleGroup(group);
         choice.getStyleClass().add("lesson-query-choice");
@@ -312,6 +323,10 @@ public final class LessonsView {
         button.getStyleClass().add("lesson-follow-up-button");
         button.setMaxWidth(Double.MAX_VALUE);
         button.setAlignment(Pos.CENTER_LEFT);
+        // labels name keys such as { _id: 1 }: no mnemonic may eat the underscore, and a long key wraps
+        button.setMnemonicParsing(false);
+        button.setWrapText(true);
+        button.setMinHeight(Region.USE_PREF_SIZE);
         button.setOnAction(e -> viewModel.startFollowUp(index));
         button.setTooltip(new Tooltip("Side by side with the lesson's scenario, in lockstep"));
         Label note = new Label(followUp.note());

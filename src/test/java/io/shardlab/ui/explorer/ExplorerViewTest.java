@@ -22,6 +22,9 @@ import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -136,6 +139,14 @@ class ExplorerViewTest {
         replaceText(robot, "#query-filter", "{ customer: 'c00001' }");
         waitUntil(() -> "scatter-gather shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
         assertEquals("reaches all 3 shards", robot.lookup("#query-shards").queryAs(Label.class).getText());
+
+        // the badge reads whole beside a sentence that wraps, never cut to "mul…"
+        replaceText(robot, "#query-filter", "{ counter: { $gte: 50, $lt: 150 } }");
+        waitUntil(() -> "reaches shard01, shard02 (2 of 3 shards)"
+                .equals(robot.lookup("#query-shards").queryAs(Label.class).getText()));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node shown = robot.lookup("#query-class").query().lookup(".text");
+        assertEquals("multi-shard shape", ((javafx.scene.text.Text) shown).getText());
     }
 
     @Test
@@ -225,5 +236,19 @@ class ExplorerViewTest {
 
         robot.moveTo(line.canvas().localToScreen(2, 2));
         waitUntil(() -> !robot.lookup(".hover-card").query().isVisible());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{ month: 1, user: 1 }", "{ counter: 'hashed' }", "{ region: 1, month: 1, user: 1 }"})
+    void the_key_field_shows_the_whole_key_up_to_its_closing_brace(String pattern, FxRobot robot) {
+        robot.interact(() -> vm.setup().keyPatternProperty().set(pattern));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node field = robot.lookup("#setup-key").query();
+        javafx.scene.Node text = field.lookup(".text");
+        javafx.scene.Node status = field.lookup(".key-status");
+        double textRight = text.localToScene(text.getLayoutBounds()).getMaxX();
+        double statusLeft = status.localToScene(status.getLayoutBounds()).getMinX();
+        assertTrue(textRight <= statusLeft, pattern + ": the text ends at " + textRight + ", the status icon starts at "
+                + statusLeft);
     }
 }

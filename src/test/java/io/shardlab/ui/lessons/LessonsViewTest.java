@@ -20,6 +20,8 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -173,6 +175,35 @@ class LessonsViewTest {
         robot.clickOn("#lessons-presenter");
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(presenter.get());
+    }
+
+    @ParameterizedTest(name = "presenter mode {0}")
+    @ValueSource(booleans = {false, true})
+    void every_lesson_title_query_and_follow_up_reads_whole(boolean presenterMode, FxRobot robot) {
+        robot.interact(() -> presenter.set(presenterMode));
+        ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
+        for (int i = 0; i < LESSONS.size(); i++) {
+            int index = i;
+            robot.interact(() -> list.getSelectionModel().select(index));
+            WaitForAsyncUtils.waitForFxEvents();
+            Lesson lesson = LESSONS.get(i);
+            assertEquals((i + 1) + ". " + lesson.title(), shown(list.getButtonCell()));
+            List<RadioButton> queries = robot.lookup("#lesson-queries .radio-button").queryAllAs(RadioButton.class)
+                    .stream().toList();
+            for (int q = 0; q < queries.size(); q++) {
+                assertEquals(lesson.scenario().queries().get(q).label(), shown(queries.get(q)));
+            }
+            for (int f = 0; f < lesson.followUps().size(); f++) {
+                assertEquals(lesson.followUps().get(f).label(),
+                        shown(robot.lookup("#lesson-follow-up-" + f).query()), lesson.title());
+            }
+        }
+    }
+
+    /** The text a control shows on screen: cut with an ellipsis, or with a mnemonic's underscore taken out. */
+    private static String shown(javafx.scene.Node labeled) {
+        javafx.scene.Node text = labeled.lookup(".text");
+        return text instanceof javafx.scene.text.Text t ? t.getText() : "";
     }
 
     /** Scrolls the lesson to its end, as a teacher does to reach the scenario and follow-up buttons. */
