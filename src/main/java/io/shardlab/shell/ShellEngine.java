@@ -326,17 +326,17 @@ public final class ShellEngine {
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()))
                     .append("code", new BsonInt32(e.code().number()))
                     .append("codeName", new BsonString(e.code().codeName()));
-        } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
-            if (cancelled) {
-                throw new Stopped("Error: the script was interrupted");
-            }
-            // what serve answers as InternalError when the layer itself fails
-            reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString("ShardLab could not run "
-                    + firstKey(canonicalJson) + ": " + e.getMessage()))
-                    .append("code", new BsonInt32(1)).append("codeName", new BsonString("InternalError"));
         } catch (JsonParseException e) {
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()))
                     .append("code", new BsonInt32(9)).append("codeName", new BsonString("FailedToParse"));
+        } catch (RuntimeException e) {
+            if (cancelled) {
+                throw new Stopped("Error: the script was interrupted");
+            }
+            // as serve's ShardLabBackend answers any failure of the layer itself: InternalError
+            reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString("ShardLab could not run "
+                    + firstKey(canonicalJson) + ": " + e.getMessage()))
+                    .append("code", new BsonInt32(1)).append("codeName", new BsonString("InternalError"));
         }
         return reply.toJson(CANONICAL);
     }

@@ -57,7 +57,11 @@ class ShellPanelScreenshot {
         WritableImage[] shot = new WritableImage[1];
         robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
         Path out = Path.of(System.getProperty("shardlab.screenshot"), "shell-panel.png");
-        javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile());
-        System.out.println("wrote " + out + " (" + (picture == null ? "no picture" : "picture") + ")");
+        org.junit.jupiter.api.Assertions.assertNotNull(picture, "the number line drew the lesson's cluster");
+        org.junit.jupiter.api.Assertions.assertEquals(1600, (int) shot[0].getWidth(), "the whole window was shot");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
+                "a PNG writer is installed");
+        org.junit.jupiter.api.Assertions.assertTrue(Files.size(out) > 0, out + " is written");
     }
 }
