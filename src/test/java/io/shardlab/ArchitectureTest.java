@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -19,6 +20,8 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.shardlab.render.HeatmapRanges;
+import io.shardlab.render.KeyLabelFormat;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -27,8 +30,8 @@ import javafx.scene.control.Label;
 
 /**
  * The rules of docs/ARCHITECTURE.md that a machine can check (1, 2, 3 and 5), on the production
- * classes. Packages that have no classes yet (serve, shell, session) pass (allowEmptyShould), so the
- * rules hold from the first commit onwards.
+ * classes. The rules allow empty packages (allowEmptyShould), so a rule written for a package holds from
+ * its first class onwards.
  */
 @AnalyzeClasses(packages = "io.shardlab", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -37,7 +40,7 @@ class ArchitectureTest {
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
         "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.mongos..",
-        "io.shardlab.files..",
+        "io.shardlab.files..", "io.shardlab.session..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */
@@ -57,13 +60,29 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule pure_packages_use_no_toolkit_driver_or_awt = pureCodeIn(PURE_PACKAGES);
 
+    /**
+     * The two render values the session core uses: its heat-map rows and its key labels are the diagram's,
+     * computed once. Neither uses AWT.
+     */
+    static final Class<?>[] RENDER_VALUES_THE_SESSION_USES = {HeatmapRanges.class, KeyLabelFormat.class};
+
     /** Rule 1, the other half of "pure": the domain never reaches out to the layers built on it. */
     @ArchTest
     static final ArchRule pure_packages_do_not_depend_on_outer_layers = noClasses()
-            .that().resideInAnyPackage(PURE_PACKAGES)
+            .that().resideInAnyPackage(PURE_PACKAGES).and().resideOutsideOfPackage("io.shardlab.session..")
             .should().dependOnClassesThat().resideInAnyPackage(OUTER_PACKAGES)
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 1: the pure packages are the core the ui, cli, live and render layers use");
+
+    /** Rule 1 for the session core: pure, and of render only the two values it shares with the diagram. */
+    @ArchTest
+    static final ArchRule the_session_core_uses_no_outer_layer_but_two_render_values = noClasses()
+            .that().resideInAPackage("io.shardlab.session..")
+            .should().dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(OUTER_PACKAGES)
+                    .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(RENDER_VALUES_THE_SESSION_USES))))
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 1: the session core is what every front end drives (the explorer, the "
+                    + "CLI, serve, the shell); it shares the diagram's heat-map rows and key labels, nothing else");
 
     /** Rule 2: only live talks to a server. */
     @ArchTest
@@ -90,10 +109,11 @@ class ArchitectureTest {
             .because("ARCHITECTURE.md rule 3: the ui package holds one package per feature with View + ViewModel");
 
     /**
-     * Rule 1, inside the core: bson ← key ← cluster ← routing, sim ← workload ← advisor; mongos (the command
-     * layer serve and the shell share) sits on top and no core layer uses it. A layer uses only
+     * Rule 1, inside the core: bson ← key ← cluster ← routing, sim ← workload ← advisor ← mongos (the command
+     * layer serve and the shell share) ← session (the simulation session every front end drives), on top;
+     * no core layer uses it. A layer uses only
      * the layers to its left; routing and sim stand side by side and do not use each other. {@code root} is
-     * the package the seven layers sit in, so a test can check the rule on a fixture tree.
+     * the package the core layers sit in, so a test can check the rule on a fixture tree.
      */
     static ArchRule coreLayerOrderUnder(String root) {
         return layeredArchitecture().consideringOnlyDependenciesInLayers()
@@ -105,16 +125,19 @@ class ArchitectureTest {
                 .layer("workload").definedBy(root + ".workload..")
                 .layer("advisor").definedBy(root + ".advisor..")
                 .layer("mongos").definedBy(root + ".mongos..")
-                .whereLayer("mongos").mayNotBeAccessedByAnyLayer()
-                .whereLayer("advisor").mayOnlyBeAccessedByLayers("mongos")
-                .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor", "mongos")
-                .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos")
-                .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos")
-                .whereLayer("cluster").mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos")
+                .layer("session").definedBy(root + ".session..")
+                .whereLayer("session").mayNotBeAccessedByAnyLayer()
+                .whereLayer("mongos").mayOnlyBeAccessedByLayers("session")
+                .whereLayer("advisor").mayOnlyBeAccessedByLayers("mongos", "session")
+                .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor", "mongos", "session")
+                .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
+                .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
+                .whereLayer("cluster").mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos",
+                        "session")
                 .whereLayer("key").mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor",
-                        "mongos")
+                        "mongos", "session")
                 .whereLayer("bson").mayOnlyBeAccessedByLayers("key", "cluster", "routing", "sim", "workload",
-                        "advisor", "mongos")
+                        "advisor", "mongos", "session")
                 .withOptionalLayers(true)
                 .because("ARCHITECTURE.md rule 1: each core layer is built on the ones below it, so a change to "
                         + "a lower layer is tested without the higher ones and no cycle ties the core together");
@@ -222,7 +245,7 @@ class ArchitectureTest {
      * wires every feature and may use anything.
      */
     static final Map<String, List<String>> UI_PUBLISHED_TYPES = Map.of(
-            "explorer", List.of("Scenario", "ScenarioLauncher", "ExplorerViewModel", "ExplorerFrame", "LayoutFork"),
+            "explorer", List.of("ScenarioLauncher", "ExplorerViewModel"),
             "shell", List.of("MainViewModel", "ClusterDescription"),
             "about", List.of("AboutDialog", "AboutInfo"));
 

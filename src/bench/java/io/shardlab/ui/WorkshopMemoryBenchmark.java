@@ -3,7 +3,7 @@ package io.shardlab.ui;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.PlaybackSpeed;
+import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.ui.export.ExportViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.session.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.Node;

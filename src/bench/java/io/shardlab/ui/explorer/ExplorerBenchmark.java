@@ -8,6 +8,9 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.Scenario;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -69,10 +72,10 @@ public final class ExplorerBenchmark {
         // each measurement opens and closes its own window: closing the last one must not end JavaFX
         Platform.setImplicitExit(false);
         boolean ok = args.length > 1 && args[1].equals("stream-only") || numberLineFrames();
-        ok &= streaming("monotonic counter, 1 MB chunks", io.shardlab.ui.explorer.Scenario
+        ok &= streaming("monotonic counter, 1 MB chunks", io.shardlab.session.Scenario
                 .of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1).withDocuments(1_000_000)
                 .withDocsPerSecond(2_000), streamSeconds);
-        ok &= streaming("hashed uniform userId (value line, links)", io.shardlab.ui.explorer.Scenario
+        ok &= streaming("hashed uniform userId (value line, links)", io.shardlab.session.Scenario
                 .of("{ userId: 'hashed' }", "uniform").withChunkSizeMegabytes(1).withDocuments(1_000_000)
                 .withDocsPerSecond(2_000), streamSeconds);
         Platform.exit();
@@ -170,7 +173,7 @@ public final class ExplorerBenchmark {
 
     // ---- 2. the UI thread while a stream plays at full speed -------------------------------------------
 
-    private static boolean streaming(String name, io.shardlab.ui.explorer.Scenario scenario, long seconds) throws Exception {
+    private static boolean streaming(String name, io.shardlab.session.Scenario scenario, long seconds) throws Exception {
         ExecutorSimulationThread thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         long[] startNanos = new long[1];
         long[] deliveries = new long[1 << 20];

@@ -1,6 +1,8 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.Scenario;
 import java.util.Locale;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -2,6 +2,9 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;

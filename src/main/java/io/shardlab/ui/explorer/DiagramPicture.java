@@ -3,8 +3,9 @@ package io.shardlab.ui.explorer;
 import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.NumberLineModel;
-import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
-import io.shardlab.ui.explorer.ExplorerFrame.InsertMark;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.ExplorerFrame.ChunkMove;
+import io.shardlab.session.ExplorerFrame.InsertMark;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,14 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerSession;
+import io.shardlab.session.LayoutFork;
+import io.shardlab.session.PlaybackClock;
+import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.PreparedStream;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.SimulationThread;
+import io.shardlab.session.Transport;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.mongos.ShardedCatalog;
@@ -29,7 +38,7 @@ import org.bson.BsonDocument;
  * {@code offer}, so the newest state wins and at most one screen update is pending).
  *
  * <p>Playing: a repeating task advances simulated time by the wall-clock time since the last tick
- * times the speed (at most {@link #MAX_TICK_WALL_MILLIS} of wall time per tick, so a stalled machine
+ * times the speed (at most {@link PlaybackClock#MAX_TICK_WALL_MILLIS} of wall time per tick, so a stalled machine
  * does not make the simulation jump); at {@link PlaybackSpeed#MAX} each tick instead works for
  * {@link #MAX_SPEED_BUDGET_NANOS} and hands the thread back, so pause and commands wait at most that
  * long, and skips its work while the screen has not taken the last state published. Play stops by itself when the stream is in and the balancer has settled.
@@ -50,8 +59,6 @@ public final class ExplorerEngine implements Transport {
      * pulses with 16 ms than with 25 ms, for the same documents per second within a few per cent).
      */
     static final long MAX_SPEED_BUDGET_NANOS = 16_000_000;
-    /** The most wall time one tick accounts for. */
-    static final long MAX_TICK_WALL_MILLIS = 100;
     /**
      * Ticks publish at most this often (30 a second): the screen shows simulated state at that rate,
      * which reads as continuous, while the overlay's marks animate at the screen's own pace. Every other

@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.render.Scale;
+import io.shardlab.session.PlaybackSpeed;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;

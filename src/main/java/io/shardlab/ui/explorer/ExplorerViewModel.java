@@ -2,6 +2,11 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.LayoutFork;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,8 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.ui.explorer.ExplorerFrame.Activity;
-import io.shardlab.ui.explorer.ExplorerFrame.CommandEntry;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.ExplorerFrame.Activity;
+import io.shardlab.session.ExplorerFrame.CommandEntry;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;

@@ -1,5 +1,13 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerSession;
+import io.shardlab.session.PlaybackClock;
+import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.PreparedStream;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.SimulationThread;
+import io.shardlab.session.Transport;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.ui.BackgroundFailure;

@@ -16,6 +16,7 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
 import io.shardlab.render.WriteSeries;
+import io.shardlab.session.ExplorerFrame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

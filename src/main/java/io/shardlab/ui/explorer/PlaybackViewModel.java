@@ -2,6 +2,10 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.render.DataSize;
 import io.shardlab.render.ElapsedTime;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.Transport;
 import io.shardlab.sim.SimulationCounters;
 import java.util.List;
 import java.util.Locale;

@@ -2,6 +2,8 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.Targeting;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.ResolvedScenario;
 import io.shardlab.workload.Query;
 import java.util.List;
 import java.util.Objects;

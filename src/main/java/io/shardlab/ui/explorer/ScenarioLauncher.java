@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.session.Scenario;
 import java.util.Optional;
 
 /**

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.session.Scenario;
 import java.io.File;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;

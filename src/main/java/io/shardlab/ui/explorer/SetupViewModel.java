@@ -3,6 +3,8 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;

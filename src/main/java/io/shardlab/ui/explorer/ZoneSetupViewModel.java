@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.session.ResolvedScenario;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.SimulationConfig;

@@ -6,7 +6,7 @@ import io.shardlab.routing.TargetingClass;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
-import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.Workload;

@@ -1,6 +1,6 @@
 package io.shardlab.ui.lessons;
 
-import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.session.Scenario;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.shardlab.ui.lessons;
 
 import io.shardlab.cluster.ReleaseRules;
-import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import io.shardlab.workload.StreamStep;
 import java.util.List;

@@ -6,9 +6,9 @@ import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.ui.BackgroundFailure;
-import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
-import io.shardlab.ui.explorer.ExplorerFrame.SplitMark;
-import io.shardlab.ui.explorer.LayoutFork;
+import io.shardlab.session.ExplorerFrame.ChunkMove;
+import io.shardlab.session.ExplorerFrame.SplitMark;
+import io.shardlab.session.LayoutFork;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
@@ -357,7 +357,7 @@ public final class LiveLayoutViewModel {
 
     /**
      * Copies the layout on show (at the history position shown) for the simulator, as
-     * {@link LayoutFork#of} resolves it from the {@link SourceLayout}: its shards, chunks and zones, and at
+     * a {@link LayoutFork} of the {@link SourceLayout}: its shards, chunks and zones, and at
      * the current moment the migrations in progress; per-chunk documents and bytes from the best figures the
      * source has ({@link ChunkContents}; a rewound layout only from what a snapshot recorded per chunk, as
      * per-shard totals are today's); the source's release (recorded or inferred, {@link SourceRelease}; 8.0
@@ -376,7 +376,8 @@ public final class LiveLayoutViewModel {
         boolean rewound = historyPosition.get() != history.size();
         SourceLayout shownLayout = rewound ? now.at(history.layoutAfter(historyPosition.get() - 1)) : now;
         try {
-            into.accept(LayoutFork.of(shownLayout, origin));
+            into.accept(new LayoutFork(shownLayout.load(), shownLayout.simulatedVersion(),
+                    shownLayout.chunkSize().bytes(), origin));
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return;

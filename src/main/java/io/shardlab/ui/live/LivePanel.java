@@ -27,7 +27,7 @@ public final class LivePanel {
      * @param vm the layout on show
      * @param fork copies a layout into the explorer's simulator (the explorer's {@code fork})
      */
-    public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.ui.explorer.LayoutFork> fork) {
+    public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.session.LayoutFork> fork) {
         root.setId("live-panel");
         root.getStyleClass().add("live-panel");
         root.visibleProperty().bind(vm.shownProperty());

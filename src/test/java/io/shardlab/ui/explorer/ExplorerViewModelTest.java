@@ -14,6 +14,8 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
+import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,6 +15,7 @@ import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.LayoutData;
+import io.shardlab.session.Scenario;
 import io.shardlab.ui.live.LiveLayoutViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -159,8 +160,8 @@ class ForkLayoutTest {
         // then a pasted command names the simulated collection, never the real one with a key it does not have
         String command = explorer.history().lastMongoshProperty().get();
         assertFalse(command.contains("shop.events"), command);
-        assertTrue(command.contains(io.shardlab.ui.explorer.Scenario.DEFAULT_NAMESPACE), command);
-        assertEquals(io.shardlab.ui.explorer.Scenario.DEFAULT_NAMESPACE, shown.get(shown.size() - 1).namespace());
+        assertTrue(command.contains(io.shardlab.session.Scenario.DEFAULT_NAMESPACE), command);
+        assertEquals(io.shardlab.session.Scenario.DEFAULT_NAMESPACE, shown.get(shown.size() - 1).namespace());
     }
 
     @Test

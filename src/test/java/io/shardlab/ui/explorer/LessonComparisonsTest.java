@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.ui.lessons.FollowUp;
 import io.shardlab.ui.lessons.Lesson;

@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.session.SimulationThread;
 import java.util.ArrayList;
 import java.util.List;
 

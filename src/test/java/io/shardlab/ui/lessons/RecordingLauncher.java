@@ -1,6 +1,6 @@
 package io.shardlab.ui.lessons;
 
-import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import java.util.ArrayList;
 import java.util.List;

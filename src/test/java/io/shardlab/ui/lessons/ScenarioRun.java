@@ -12,7 +12,7 @@ import io.shardlab.mongos.MongosRelease;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.ui.explorer.Scenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.workload.InitialSplit;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.Workload;

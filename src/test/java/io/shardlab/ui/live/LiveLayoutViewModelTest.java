@@ -286,7 +286,7 @@ class LiveLayoutViewModelTest {
             vm.openLive(new io.shardlab.live.LiveConfigSource(quickConnection(cluster), true), "127.0.0.1");
             vm.chooseCollection(ConfigFixture.USERS);
             cluster.served().clear();
-            List<io.shardlab.ui.explorer.LayoutFork> forks = new ArrayList<>();
+            List<io.shardlab.session.LayoutFork> forks = new ArrayList<>();
 
             vm.fork(forks::add);
 
@@ -313,7 +313,7 @@ class LiveLayoutViewModelTest {
             // then
             assertEquals("Collections with active migrations: test.users { user_id: MinKey() } -->> { user_id: 100 } "
                     + "from shard01 to shard03", vm.activeMigrationsProperty().get());
-            List<io.shardlab.ui.explorer.LayoutFork> forks = new ArrayList<>();
+            List<io.shardlab.session.LayoutFork> forks = new ArrayList<>();
             vm.fork(forks::add);
             assertEquals(1, forks.get(0).load().inFlight().size(), vm.errorProperty().get());
 

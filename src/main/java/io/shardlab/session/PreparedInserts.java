@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;

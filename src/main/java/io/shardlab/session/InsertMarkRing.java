@@ -1,6 +1,6 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
-import io.shardlab.ui.explorer.ExplorerFrame.InsertMark;
+import io.shardlab.session.ExplorerFrame.InsertMark;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
@@ -19,13 +19,13 @@ import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.ui.explorer.ExplorerFrame.Activity;
-import io.shardlab.ui.explorer.ExplorerFrame.ActivityKind;
-import io.shardlab.ui.explorer.ExplorerFrame.ChunkMove;
-import io.shardlab.ui.explorer.ExplorerFrame.CommandEntry;
-import io.shardlab.ui.explorer.ExplorerFrame.QueryTargeting;
-import io.shardlab.ui.explorer.ExplorerFrame.StreamProgress;
-import io.shardlab.ui.explorer.ExplorerFrame.UndoState;
+import io.shardlab.session.ExplorerFrame.Activity;
+import io.shardlab.session.ExplorerFrame.ActivityKind;
+import io.shardlab.session.ExplorerFrame.ChunkMove;
+import io.shardlab.session.ExplorerFrame.CommandEntry;
+import io.shardlab.session.ExplorerFrame.QueryTargeting;
+import io.shardlab.session.ExplorerFrame.StreamProgress;
+import io.shardlab.session.ExplorerFrame.UndoState;
 import io.shardlab.workload.InitialSplit;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
@@ -64,7 +64,7 @@ import org.bson.BsonDocument;
  * it. The cluster keeps a bounded history ({@link #HISTORY_ENTRIES} entries); a command older than
  * that can no longer be undone.
  */
-final class ExplorerSession {
+public final class ExplorerSession {
 
     /** Rows of the key-range × time heatmap. */
     static final int HEAT_ROWS = io.shardlab.render.HeatmapRanges.DEFAULT_ROWS;
@@ -174,7 +174,7 @@ final class ExplorerSession {
     }
 
     /** The cluster, for the mongos the explorer serves to run clients' commands on (on this thread). */
-    SimulatedCluster cluster() {
+    public SimulatedCluster cluster() {
         return cluster;
     }
 
@@ -188,7 +188,7 @@ final class ExplorerSession {
      * insert marks and heat (their per-shard writes are counted as they land), and undo can no longer
      * reach past their commands. Called on this thread after every client command.
      */
-    void accountClientWork() {
+    public void accountClientWork() {
         List<ClusterCommand> history = cluster.historyCommands();
         if (history.isEmpty() || history.get(0) == accountedHead) {
             return;
@@ -240,7 +240,7 @@ final class ExplorerSession {
      * @throws IllegalArgumentException with MongoDB's text when the cluster refuses the key or a split
      *     point, or naming the document of the stream that cannot be routed on the key
      */
-    static ExplorerSession load(ResolvedScenario scenario) {
+    public static ExplorerSession load(ResolvedScenario scenario) {
         return load(scenario, null);
     }
 
@@ -248,7 +248,7 @@ final class ExplorerSession {
      * As {@link #load(ResolvedScenario)}, reusing {@code prepared} (the same scenario's stream, read
      * before) instead of reading the stream again; null reads it.
      */
-    static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared) {
+    public static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared) {
         return load(scenario, prepared, 0);
     }
 
@@ -257,7 +257,7 @@ final class ExplorerSession {
      * the scenario's own, {@link #windowMillis(long, double)}): two sessions compared side by side share one
      * window so their charts share one time axis.
      */
-    static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared, long chartWindowMillis) {
+    public static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared, long chartWindowMillis) {
         Scenario s = scenario.scenario();
         SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
                 .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
@@ -299,7 +299,7 @@ final class ExplorerSession {
      * @throws IllegalArgumentException naming the document of the stream that cannot be routed on the
      *     layout's key, or what the simulator refuses in the layout
      */
-    static ExplorerSession fork(ResolvedScenario scenario, LayoutFork fork, PreparedStream prepared) {
+    public static ExplorerSession fork(ResolvedScenario scenario, LayoutFork fork, PreparedStream prepared) {
         Scenario s = scenario.scenario();
         SimulationConfig config = SimulationConfig.of(fork.version()).withSeed(s.seed())
                 .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
@@ -350,7 +350,7 @@ final class ExplorerSession {
      * The charts' window length: about {@link #TARGET_WINDOWS} windows over the whole stream, rounded
      * up to 1, 2 or 5 times a power of ten, at least 100 ms (one insert step).
      */
-    static long windowMillis(long documents, double docsPerSecond) {
+    public static long windowMillis(long documents, double docsPerSecond) {
         double streamMillis = documents * 1000.0 / docsPerSecond;
         double raw = Math.max(SimulatedCluster.INSERT_STEP_MILLIS, streamMillis / TARGET_WINDOWS);
         long power = 1;
@@ -454,27 +454,27 @@ final class ExplorerSession {
     // ---- time and the stream -----------------------------------------------------------------------
 
     /** The stream read ahead, for a reset to reuse. */
-    PreparedStream stream() {
+    public PreparedStream stream() {
         return stream;
     }
 
     /** Simulated time now, in ms. */
-    long now() {
+    public long now() {
         return cluster.now();
     }
 
     /** The length of one chart window, in simulated ms. */
-    long windowMillis() {
+    public long windowMillis() {
         return writes.snapshot().windowMillis();
     }
 
     /** Whether every document of the stream is in (the balancer may still be moving chunks). */
-    boolean streamExhausted() {
+    public boolean streamExhausted() {
         return cursor == inserts.size();
     }
 
     /** Whether every document is in and the balancer has nothing left to move. */
-    boolean finished() {
+    public boolean finished() {
         return finished(cluster.snapshot());
     }
 
@@ -488,7 +488,7 @@ final class ExplorerSession {
      * Lets {@code millis} of simulated time pass with the stream flowing; returns the documents
      * inserted. Forgets what undo took back (the timeline has moved on).
      */
-    long advance(long millis) {
+    public long advance(long millis) {
         redoGroups.clear();
         return run(millis);
     }
@@ -618,7 +618,7 @@ final class ExplorerSession {
      * Runs one of the user's commands; a refusal becomes the frame's error (MongoDB's text) instead of
      * an exception, since it answers a user's gesture.
      */
-    void execute(ClusterCommand command) {
+    public void execute(ClusterCommand command) {
         try {
             cluster.execute(command);
             userCommands.add(command);
@@ -633,12 +633,12 @@ final class ExplorerSession {
     }
 
     /** Clears the last command's error. */
-    void clearError() {
+    public void clearError() {
         error = Optional.empty();
     }
 
     /** Sets or clears the filter whose targeting the frames show. */
-    void showFilter(Optional<BsonDocument> document) {
+    public void showFilter(Optional<BsonDocument> document) {
         filter = document.map(BsonDocument::clone);
         routed = null;
     }
@@ -657,7 +657,7 @@ final class ExplorerSession {
     }
 
     /** Undoes the newest user command and everything after it; false when there is none in reach. */
-    boolean undo() {
+    public boolean undo() {
         int steps = stepsToUndo(cluster.historyCommands());
         if (steps == 0) {
             return false;
@@ -701,7 +701,7 @@ final class ExplorerSession {
      * deterministic (seeded, inserts on a fixed grid), so this is the same world as before the undo.
      * False when there is nothing to redo.
      */
-    boolean redo() {
+    public boolean redo() {
         if (redoGroups.isEmpty()) {
             return false;
         }
@@ -723,7 +723,7 @@ final class ExplorerSession {
     // ---- frames --------------------------------------------------------------------------------------
 
     /** The current state as an immutable frame. */
-    ExplorerFrame frame() {
+    public ExplorerFrame frame() {
         SimulationSnapshot snapshot = cluster.snapshot();
         List<ClusterCommand> history = cluster.historyCommands();
         List<CommandEntry> commands = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import java.util.Arrays;
 
@@ -12,7 +12,7 @@ import java.util.Arrays;
  * <p>Mutable and not thread-safe: it lives on the simulation thread; {@link #snapshot} hands out an
  * immutable copy.
  */
-final class WindowedCounts {
+public final class WindowedCounts {
 
     private int rows;
     private final long startMillis;
@@ -118,9 +118,9 @@ final class WindowedCounts {
      * @param startMillis simulated time at which window 0 starts
      * @param windowMillis length of a window, in ms
      */
-    record Snapshot(int rows, long startMillis, long windowMillis, long[][] counts) {
+    public record Snapshot(int rows, long startMillis, long windowMillis, long[][] counts) {
 
-        Snapshot {
+        public Snapshot {
             counts = counts.clone();
         }
 
@@ -139,12 +139,12 @@ final class WindowedCounts {
         }
 
         /** Number of windows so far (0 before the first write). */
-        int windows() {
+        public int windows() {
             return counts.length;
         }
 
         /** Windows that are over at simulated time {@code nowMillis}: the partial window in progress is left out. */
-        int completeAt(long nowMillis) {
+        public int completeAt(long nowMillis) {
             return (int) Math.min(counts.length, Math.max(0, (nowMillis - startMillis) / windowMillis));
         }
 
@@ -154,12 +154,12 @@ final class WindowedCounts {
         }
 
         /** The counts as {@code [row][window]}, a fresh array. */
-        long[][] byRow() {
+        public long[][] byRow() {
             return byRow(counts.length);
         }
 
         /** The first {@code n} windows as {@code [row][window]}, a fresh array. */
-        long[][] byRow(int n) {
+        public long[][] byRow(int n) {
             long[][] out = new long[rows][n];
             for (int w = 0; w < n; w++) {
                 for (int r = 0; r < rows; r++) {
@@ -170,12 +170,12 @@ final class WindowedCounts {
         }
 
         /** The counts as {@code [window][row]}, a fresh array. */
-        long[][] byWindow() {
+        public long[][] byWindow() {
             return byWindow(counts.length);
         }
 
         /** The first {@code n} windows as {@code [window][row]}, a fresh array. */
-        long[][] byWindow(int n) {
+        public long[][] byWindow(int n) {
             long[][] out = new long[n][];
             for (int w = 0; w < n; w++) {
                 out[w] = counts[w].clone();

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 /**
  * The one thread the explorer's {@link io.shardlab.sim.SimulatedCluster} lives on (docs/ARCHITECTURE.md rule 5:

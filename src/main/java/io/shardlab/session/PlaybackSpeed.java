@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 /**
  * How fast simulated time runs while a stream plays, against the wall clock.

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 /**
  * What a transport bar drives: one explorer's engine, or the lockstep driver of a comparison, which

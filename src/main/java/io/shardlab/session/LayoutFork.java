@@ -1,7 +1,6 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import io.shardlab.cluster.MongoVersion;
-import io.shardlab.live.SourceLayout;
 import io.shardlab.sim.LoadLayout;
 import java.util.Objects;
 
@@ -27,17 +26,6 @@ public record LayoutFork(LoadLayout load, MongoVersion version, long chunkSizeBy
         if (chunkSizeBytes < 0) {
             throw new IllegalArgumentException("chunkSizeBytes: 0 or more, got " + chunkSizeBytes);
         }
-    }
-
-    /**
-     * The fork of a layout read from a source: its shards, chunks, zones and migrations in flight with
-     * per-chunk contents from the best figures the source has ({@link SourceLayout#load()}), the source's
-     * release ({@link SourceLayout#simulatedVersion()}) and chunk size ({@link SourceLayout#chunkSize()}).
-     *
-     * @throws IllegalArgumentException with one line when the layout cannot be loaded
-     */
-    public static LayoutFork of(SourceLayout source, String origin) {
-        return new LayoutFork(source.load(), source.simulatedVersion(), source.chunkSize().bytes(), origin);
     }
 
     /** The namespace of the forked collection. */

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import io.shardlab.key.ShardKey;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.List;
  * @param heatRowOf the heatmap range of each document
  * @param valueLine the value line of a hashed key, or null
  */
-record PreparedStream(PreparedInserts inserts, List<ShardKey> heatBounds, int[] heatRowOf, ValueLine valueLine) {
+public record PreparedStream(PreparedInserts inserts, List<ShardKey> heatBounds, int[] heatRowOf, ValueLine valueLine) {
 
     /** Derives everything from {@code inserts} for a collection {@code namespace}. */
     static PreparedStream of(PreparedInserts inserts, String namespace) {

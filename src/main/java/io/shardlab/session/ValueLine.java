@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
@@ -25,7 +25,7 @@ import java.util.List;
  *
  * <p>Immutable; {@link #on} caches the last answer (call it from one thread).
  */
-final class ValueLine {
+public final class ValueLine {
 
     /** The most values drawn; a screen has fewer pixel columns than this. */
     static final int MAX_VALUES = 20_000;

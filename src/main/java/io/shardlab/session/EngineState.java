@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 /**
  * What the explorer's engine tells the screen: still loading a scenario, unable to load it, or a

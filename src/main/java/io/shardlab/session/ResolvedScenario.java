@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.bson.BsonParseException;

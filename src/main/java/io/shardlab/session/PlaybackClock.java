@@ -1,25 +1,28 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 /**
  * Turns the wall-clock time between two ticks into simulated time at a finite {@link PlaybackSpeed}:
- * at most {@link ExplorerEngine#MAX_TICK_WALL_MILLIS} of wall time per tick (a stalled machine does not
+ * at most {@link #MAX_TICK_WALL_MILLIS} of wall time per tick (a stalled machine does not
  * make the simulation jump), the fraction of a simulated millisecond carried over to the next tick.
  * One per player; confined to the simulation thread.
  */
-final class PlaybackClock {
+public final class PlaybackClock {
+
+    /** The most wall time one tick turns into simulated time, in ms. */
+    public static final long MAX_TICK_WALL_MILLIS = 100;
 
     private long lastTickNanos;
     private double simulatedMillisOwed;
 
     /** Play starts (again) at {@code nowNanos}: nothing is owed. */
-    void start(long nowNanos) {
+    public void start(long nowNanos) {
         lastTickNanos = nowNanos;
         simulatedMillisOwed = 0;
     }
 
     /** The whole simulated milliseconds due at {@code speed} since the last tick; this tick is at {@code nowNanos}. */
-    long simulatedMillis(long nowNanos, PlaybackSpeed speed) {
-        double wallMillis = Math.min(ExplorerEngine.MAX_TICK_WALL_MILLIS, (nowNanos - lastTickNanos) / 1e6);
+    public long simulatedMillis(long nowNanos, PlaybackSpeed speed) {
+        double wallMillis = Math.min(MAX_TICK_WALL_MILLIS, (nowNanos - lastTickNanos) / 1e6);
         simulatedMillisOwed += wallMillis * speed.factor();
         long millis = (long) simulatedMillisOwed;
         simulatedMillisOwed -= millis;
@@ -28,7 +31,7 @@ final class PlaybackClock {
     }
 
     /** A full-speed tick at {@code nowNanos}, which works by its budget rather than the clock. */
-    void ticked(long nowNanos) {
+    public void ticked(long nowNanos) {
         lastTickNanos = nowNanos;
     }
 }
