@@ -27,6 +27,7 @@ import io.shardlab.session.ExplorerFrame.QueryTargeting;
 import io.shardlab.session.ExplorerFrame.StreamProgress;
 import io.shardlab.session.ExplorerFrame.UndoState;
 import io.shardlab.workload.InitialSplit;
+import io.shardlab.workload.InsertPace;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
 import io.shardlab.workload.QueryTemplate;
@@ -53,8 +54,8 @@ import org.bson.BsonDocument;
  *
  * <p>Time: {@link #advance} lets simulated time pass in steps of at most
  * {@link SimulatedCluster#INSERT_STEP_MILLIS}; at the end of each step the documents due by then
- * arrive as one insert batch (by time {@code t} after the stream's start,
- * {@code floor(rate · t)} documents have arrived, as in {@link io.shardlab.workload.WorkloadDriver}).
+ * arrive as one insert batch, at the stream's {@link InsertPace} (the CLI's
+ * {@link io.shardlab.workload.WorkloadDriver} plays at the same).
  * The cluster's own automatic work (balancer rounds, migration commits, auto-merges) runs inside
  * those steps.
  *
@@ -97,7 +98,7 @@ public final class ExplorerSession {
     private final WindowedCounts writes;
     private final WindowedCounts heat;
     private final long streamStartMillis;
-    private final double docsPerSecond;
+    private final InsertPace pace;
     private final List<Query> sampleQueries;
 
     /** The user's commands, by identity: the history entries undo stops at. */
@@ -162,8 +163,8 @@ public final class ExplorerSession {
         }
         this.heatBounds = stream.heatBounds();
         this.heatRowOf = stream.heatRowOf();
-        this.docsPerSecond = scenario.scenario().docsPerSecond();
         this.streamStartMillis = cluster.now();
+        this.pace = new InsertPace(streamStartMillis, scenario.scenario().docsPerSecond());
         this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
         this.sampleQueries = sampleQueries(scenario);
@@ -505,10 +506,8 @@ public final class ExplorerSession {
         }
         long end = cluster.now() + millis;
         long before = cursor;
-        long step = SimulatedCluster.INSERT_STEP_MILLIS;
         while (cluster.now() < end) {
-            long sinceStart = cluster.now() - streamStartMillis;
-            long nextGridPoint = streamStartMillis + (Math.floorDiv(sinceStart, step) + 1) * step;
+            long nextGridPoint = pace.nextGridPointAfter(cluster.now());
             long next = Math.min(end, nextGridPoint);
             cluster.advance(next - cluster.now());
             if (next == nextGridPoint) {
@@ -525,7 +524,7 @@ public final class ExplorerSession {
         if (cursor == inserts.size()) {
             return;
         }
-        long due = (long) Math.floor(docsPerSecond * (cluster.now() - streamStartMillis) / 1000.0);
+        long due = pace.documentsDueBy(cluster.now());
         int n = (int) Math.min(inserts.size() - cursor, due - cursor);
         Optional<StreamStep> nextStep = nextStep();
         if (nextStep.isPresent()) {

@@ -209,48 +209,27 @@ public final class SimulatedCluster {
 
     // ---- simulated time ----------------------------------------------------------------------------
 
-    /** Largest gap between two insert batches of {@link #advance(long, InsertFeed, double)}, in ms. */
+    /**
+     * The grid insert streams play on, in ms: every player inserts the documents due at each grid point
+     * from its stream's start ({@code workload.InsertPace}), so no two batches are further apart.
+     */
     public static final long INSERT_STEP_MILLIS = 100;
 
     /**
      * Lets {@code millis} of simulated time pass: migrations commit when their copy time is over,
      * balancer rounds and (7.0+) auto-merge rounds run when due. Each of these is an automatic
      * history entry.
+     *
+     * @throws IllegalArgumentException for a negative duration
      */
     public void advance(long millis) {
-        advance(millis, null, 0);
-    }
-
-    /**
-     * Lets {@code millis} of simulated time pass while documents arrive from {@code feed} at
-     * {@code docsPerSecond} (evenly: by time t after the start, floor(rate × t) documents have
-     * arrived), inserted in batches at least every {@link #INSERT_STEP_MILLIS} and before any
-     * automatic event, then runs the automatic events as {@link #advance(long)} does.
-     *
-     * @throws IllegalArgumentException for a negative duration or rate
-     */
-    public void advance(long millis, InsertFeed feed, double docsPerSecond) {
-        if (millis < 0 || docsPerSecond < 0 || Double.isNaN(docsPerSecond)) {
-            throw new IllegalArgumentException("advance: duration and rate must not be negative, got " + millis
-                    + " ms at " + docsPerSecond + " docs/s");
+        if (millis < 0) {
+            throw new IllegalArgumentException("advance: duration must not be negative, got " + millis + " ms");
         }
-        long start = state.clock;
-        long end = start + millis;
-        long inserted = 0;
-        boolean feeding = feed != null && docsPerSecond > 0;
+        long end = state.clock + millis;
         while (true) {
             long nextEvent = nextEventAt();
             long stepEnd = Math.min(end, nextEvent);
-            if (feeding) {
-                stepEnd = Math.min(stepEnd, state.clock + INSERT_STEP_MILLIS);
-                long due = (long) Math.floor(docsPerSecond * (stepEnd - start) / 1000.0) - inserted;
-                if (due > 0) {
-                    state.clock = stepEnd;
-                    int n = (int) Math.min(due, Integer.MAX_VALUE);
-                    execute(new InsertDocuments(state.collection.namespace(), feed.next(n)));
-                    inserted += n;
-                }
-            }
             state.clock = stepEnd;
             if (stepEnd == nextEvent) {
                 runDueEvents();

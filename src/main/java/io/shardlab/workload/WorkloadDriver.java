@@ -19,8 +19,9 @@ import java.util.List;
  * Plays an {@link InsertStream} into a {@link SimulatedCluster} at a steady pace and records where
  * the writes went ({@link WriteDistribution}).
  *
- * <p>Pace: by simulated time {@code t} after the start, {@code floor(rate · t)} documents have been
- * inserted. The driver lets the clock run in steps of {@link SimulatedCluster#INSERT_STEP_MILLIS}
+ * <p>Pace: the one {@link InsertPace} (by simulated time {@code t} after the start, {@code floor(rate · t)}
+ * documents have been inserted). The driver lets the clock run in steps of
+ * {@link SimulatedCluster#INSERT_STEP_MILLIS}
  * ({@link SimulatedCluster#advance(long)}, which runs the balancer rounds, migration commits and
  * auto-merges that fall due) and inserts the documents due at the end of each step as one batch;
  * a batch never straddles two windows of the write distribution, so each window's per-shard
@@ -123,13 +124,13 @@ public final class WorkloadDriver {
         LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
         try {
-            long start = cluster.now();
+            InsertPace pace = new InsertPace(cluster.now(), insertsPerSecond);
             long inserted = 0;
             List<ShardKey> batchKeys = new ArrayList<>();
             int[] sizes = new int[Math.min(window, MAX_BATCH)];
             while (stream.hasNext()) {
                 cluster.advance(SimulatedCluster.INSERT_STEP_MILLIS);
-                long due = (long) Math.floor(insertsPerSecond * (cluster.now() - start) / 1000.0) - inserted;
+                long due = pace.documentsDueBy(cluster.now()) - inserted;
                 while (due > 0 && stream.hasNext()) {
                     int n = (int) Math.min(Math.min(due, writes.insertsLeftInWindow()), MAX_BATCH);
                     if (!pending.isEmpty()) {

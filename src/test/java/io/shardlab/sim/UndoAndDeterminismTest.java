@@ -89,8 +89,12 @@ class UndoAndDeterminismTest {
         c.addListener(e -> events.add(e.toString()));
         c.execute(ShardCollection.of(NS, "{x: 'hashed'}"));
         SplittableRandom random = new SplittableRandom(3);
-        c.advance(120_000, n -> InsertBatch.ofInt64(LongStream.range(0, n).map(i -> random.nextLong()).toArray(), 300),
-                2_000);
+        // 2,000 documents a second for two minutes, a batch every insert step
+        long perStep = 2_000 * SimulatedCluster.INSERT_STEP_MILLIS / 1_000;
+        for (long t = 0; t < 120_000; t += SimulatedCluster.INSERT_STEP_MILLIS) {
+            c.advance(SimulatedCluster.INSERT_STEP_MILLIS);
+            c.insert(NS, InsertBatch.ofInt64(LongStream.range(0, perStep).map(i -> random.nextLong()).toArray(), 300));
+        }
         return events;
     }
 }

@@ -3,7 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerSession;
 import io.shardlab.session.LayoutFork;
-import io.shardlab.session.PlaybackClock;
+import io.shardlab.session.PlaybackPacer;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.PreparedStream;
 import io.shardlab.session.ResolvedScenario;
@@ -37,45 +37,13 @@ import org.bson.BsonDocument;
  * handed to {@code publish} after every change (in the application, a {@link LatestValueMailbox}'s
  * {@code offer}, so the newest state wins and at most one screen update is pending).
  *
- * <p>Playing: a repeating task advances simulated time by the wall-clock time since the last tick
- * times the speed (at most {@link PlaybackClock#MAX_TICK_WALL_MILLIS} of wall time per tick, so a stalled machine
- * does not make the simulation jump); at {@link PlaybackSpeed#MAX} each tick instead works for
- * {@link #MAX_SPEED_BUDGET_NANOS} and hands the thread back, so pause and commands wait at most that
- * long, and skips its work while the screen has not taken the last state published. Play stops by itself when the stream is in and the balancer has settled.
+ * <p>Playing: a repeating task lets simulated time pass at the {@link PlaybackPacer}'s rule (wall-clock
+ * time times the speed, or a budget of work per tick at {@link PlaybackSpeed#MAX}), publishing at its rate. Play stops by itself when the stream is in and the balancer has settled.
  */
 public final class ExplorerEngine implements Transport {
 
-    /** Pause between two ticks at a finite speed, in ms: about one frame of a 60 Hz screen. */
-    static final long TICK_DELAY_MILLIS = 15;
-    /**
-     * Pause between two ticks at full speed, in ms: lets submitted tasks in, and leaves the JavaFX and
-     * render threads a share of a two-core machine (a third of the simulation thread's time, with
-     * {@link #MAX_SPEED_BUDGET_NANOS}).
-     */
-    static final long MAX_SPEED_TICK_DELAY_MILLIS = 8;
-    /**
-     * Wall time one full-speed tick works for: about one 60 Hz frame, so that a render thread woken for
-     * the next frame waits for a processor at most that long (ExplorerBenchmark measured fewer late
-     * pulses with 16 ms than with 25 ms, for the same documents per second within a few per cent).
-     */
-    static final long MAX_SPEED_BUDGET_NANOS = 16_000_000;
-    /**
-     * Ticks publish at most this often (30 a second): the screen shows simulated state at that rate,
-     * which reads as continuous, while the overlay's marks animate at the screen's own pace. Every other
-     * change (pause, a command, undo, the end of the stream) is published at once.
-     */
-    static final long TICK_PUBLISH_INTERVAL_NANOS = 33_000_000;
-    /**
-     * At full speed ticks publish at most 20 times a second: every state repaints the number line,
-     * lanes and charts, which software rendering composites on the render thread, and at full speed
-     * that thread shares the machine with a simulation that never waits for the clock. The picture
-     * changes so fast there that 20 frames a second lose nothing a viewer can follow, and the JavaFX
-     * thread keeps its pulses (ExplorerBenchmark).
-     */
-    static final long MAX_SPEED_PUBLISH_INTERVAL_NANOS = 50_000_000;
 
     private final SimulationThread thread;
-    private final LongSupplier nanoTime;
     private final Consumer<EngineState> publish;
     private final BooleanSupplier screenBehind;
 
@@ -87,8 +55,7 @@ public final class ExplorerEngine implements Transport {
     private PreparedStream prepared;
     private SimulationThread.Repeating ticking;
     private PlaybackSpeed speed = PlaybackSpeed.X10;
-    private final PlaybackClock clock = new PlaybackClock();
-    private long lastTickPublishNanos;
+    private final PlaybackPacer pacer;
     /** The mongos clients connect to while accepting connections, over the session's cluster; else null. Written on the simulation thread, read by connection threads for the client list. */
     private volatile MongosServer server;
     /**
@@ -123,7 +90,7 @@ public final class ExplorerEngine implements Transport {
     public ExplorerEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<EngineState> publish,
             BooleanSupplier screenBehind) {
         this.thread = Objects.requireNonNull(thread, "thread");
-        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.pacer = new PlaybackPacer(nanoTime);
         this.publish = Objects.requireNonNull(publish, "publish");
         this.screenBehind = Objects.requireNonNull(screenBehind, "screenBehind");
     }
@@ -192,11 +159,7 @@ public final class ExplorerEngine implements Transport {
     }
 
     private void startTicking() {
-        long now = nanoTime.getAsLong();
-        clock.start(now);
-        lastTickPublishNanos = now - TICK_PUBLISH_INTERVAL_NANOS;
-        ticking = thread.repeat(speed == PlaybackSpeed.MAX ? MAX_SPEED_TICK_DELAY_MILLIS : TICK_DELAY_MILLIS,
-                () -> guarded(this::tick));
+        ticking = thread.repeat(pacer.start(speed), () -> guarded(this::tick));
     }
 
     /** Stops time. */
@@ -320,21 +283,8 @@ public final class ExplorerEngine implements Transport {
         if (session == null || ticking == null) {
             return;
         }
-        long now = nanoTime.getAsLong();
-        if (speed == PlaybackSpeed.MAX) {
-            if (screenBehind.getAsBoolean()) {
-                return;
-            }
-            long deadline = now + MAX_SPEED_BUDGET_NANOS;
-            do {
-                session.advance(SimulatedCluster.INSERT_STEP_MILLIS);
-            } while (nanoTime.getAsLong() < deadline && !finished());
-            clock.ticked(now);
-        } else {
-            long millis = clock.simulatedMillis(now, speed);
-            if (millis > 0) {
-                session.advance(millis);
-            }
+        if (!pacer.advance(speed, screenBehind, session::advance, this::finished)) {
+            return;
         }
         if (server != null) {
             // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
@@ -345,10 +295,7 @@ public final class ExplorerEngine implements Transport {
             publishFrame();
             return;
         }
-        long end = nanoTime.getAsLong();
-        long interval = speed == PlaybackSpeed.MAX ? MAX_SPEED_PUBLISH_INTERVAL_NANOS : TICK_PUBLISH_INTERVAL_NANOS;
-        if (end - lastTickPublishNanos >= interval) {
-            lastTickPublishNanos = end;
+        if (pacer.publishDue(speed)) {
             publishFrame();
         }
     }

@@ -2,7 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerSession;
-import io.shardlab.session.PlaybackClock;
+import io.shardlab.session.PlaybackPacer;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.PreparedStream;
 import io.shardlab.session.ResolvedScenario;
@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  * When both play the same workload with the same seed and count (two releases, two chunk sizes, two keys on
  * one workload's documents) they are the same documents, and only the clusters' rules differ.
  *
- * <p>Pacing is the explorer's ({@link ExplorerEngine}'s constants): the same tick delays, the same
+ * <p>Pacing is the explorer's ({@link PlaybackPacer}): the same tick delays, the same
  * full-speed budget (spent on both sides, a grid step at a time, so neither gets ahead), the same
  * publishing rate. The two sides' states are published together as one {@link Pair}, so the screen never
  * shows one side ahead of the other. Play stops when both streams are in and both balancers have settled.
@@ -63,7 +63,6 @@ public final class LockstepEngine implements Transport {
     }
 
     private final SimulationThread thread;
-    private final LongSupplier nanoTime;
     private final Consumer<Pair> publish;
     private final BooleanSupplier screenBehind;
 
@@ -72,10 +71,9 @@ public final class LockstepEngine implements Transport {
     private final ExplorerSession[] sessions = new ExplorerSession[2];
     private final PreparedStream[] prepared = new PreparedStream[2];
     private final String[] failures = new String[2];
-    private final PlaybackClock clock = new PlaybackClock();
+    private final PlaybackPacer pacer;
     private SimulationThread.Repeating ticking;
     private PlaybackSpeed speed = PlaybackSpeed.X10;
-    private long lastTickPublishNanos;
 
     /**
      * @param thread where both simulations run (the explorer's own simulation thread: one lane for all)
@@ -87,7 +85,7 @@ public final class LockstepEngine implements Transport {
     public LockstepEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<Pair> publish,
             BooleanSupplier screenBehind) {
         this.thread = Objects.requireNonNull(thread, "thread");
-        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.pacer = new PlaybackPacer(nanoTime);
         this.publish = Objects.requireNonNull(publish, "publish");
         this.screenBehind = Objects.requireNonNull(screenBehind, "screenBehind");
     }
@@ -245,43 +243,22 @@ public final class LockstepEngine implements Transport {
     }
 
     private void startTicking() {
-        long now = nanoTime.getAsLong();
-        clock.start(now);
-        lastTickPublishNanos = now - ExplorerEngine.TICK_PUBLISH_INTERVAL_NANOS;
-        ticking = thread.repeat(speed == PlaybackSpeed.MAX ? ExplorerEngine.MAX_SPEED_TICK_DELAY_MILLIS
-                : ExplorerEngine.TICK_DELAY_MILLIS, () -> guarded(this::tick));
+        ticking = thread.repeat(pacer.start(speed), () -> guarded(this::tick));
     }
 
     private void tick() {
         if (!playable() || ticking == null) {
             return;
         }
-        long now = nanoTime.getAsLong();
-        if (speed == PlaybackSpeed.MAX) {
-            if (screenBehind.getAsBoolean()) {
-                return;
-            }
-            long deadline = now + ExplorerEngine.MAX_SPEED_BUDGET_NANOS;
-            do {
-                advanceBoth(SimulatedCluster.INSERT_STEP_MILLIS);
-            } while (nanoTime.getAsLong() < deadline && !finished());
-            clock.ticked(now);
-        } else {
-            long millis = clock.simulatedMillis(now, speed);
-            if (millis > 0) {
-                advanceBoth(millis);
-            }
+        if (!pacer.advance(speed, screenBehind, this::advanceBoth, this::finished)) {
+            return;
         }
         if (finished()) {
             stopTicking();
             publishPair();
             return;
         }
-        long end = nanoTime.getAsLong();
-        long interval = speed == PlaybackSpeed.MAX ? ExplorerEngine.MAX_SPEED_PUBLISH_INTERVAL_NANOS
-                : ExplorerEngine.TICK_PUBLISH_INTERVAL_NANOS;
-        if (end - lastTickPublishNanos >= interval) {
-            lastTickPublishNanos = end;
+        if (pacer.publishDue(speed)) {
             publishPair();
         }
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.PlaybackPacer;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
@@ -91,7 +92,7 @@ class ExplorerEngineTest {
         clock.stepPerReadingMillis(1); // every look at the clock is a millisecond of busy work
 
         for (int i = 0; i < 40; i++) { // 40 ticks of 16 ms work and 8 ms rest: about one wall second
-            clock.advanceMillis(ExplorerEngine.MAX_SPEED_TICK_DELAY_MILLIS);
+            clock.advanceMillis(PlaybackPacer.MAX_SPEED_TICK_DELAY_MILLIS);
             thread.tick();
         }
 
