@@ -2,6 +2,7 @@ package io.shardlab.cli;
 
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRelease;
@@ -9,8 +10,6 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,11 +61,7 @@ final class ClusterOptions {
 
     private ShardedCatalog newCatalog() {
         MongoVersion version = MongoVersion.parseModelled(mongodbVersion == null ? "8.0" : mongodbVersion);
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < (shards == null ? 2 : shards); i++) {
-            ids.add(EmptyCollectionLayout.shardName(i));
-        }
-        return new ShardedCatalog(config(version), ids);
+        return new ShardedCatalog(config(version), Shard.newClusterIds(shards == null ? 2 : shards));
     }
 
     /** A catalog holding the source's collection, forked: the source is only read. */

@@ -2,11 +2,9 @@ package io.shardlab.cli;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.InitialChunks;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * The chunks {@code shardCollection} creates for an empty collection on MongoDB 8.0, with no zones, as
@@ -25,14 +23,6 @@ final class EmptyCollectionLayout {
     }
 
     /**
-     * {@code shard01} for index 0, {@code shard02} for 1, …: the shard names of a new cluster of
-     * {@code export}, {@code explain}, {@code serve} and {@code shell}.
-     */
-    static String shardName(int index) {
-        return String.format(Locale.ROOT, "shard%02d", index + 1);
-    }
-
-    /**
      * The initial chunks for {@code pattern} on {@code numShards} shards.
      *
      * @throws IllegalArgumentException when numShards is below 1
@@ -41,10 +31,6 @@ final class EmptyCollectionLayout {
         if (numShards < 1) {
             throw new IllegalArgumentException("--shards: a sharded cluster has at least 1 shard, got " + numShards);
         }
-        List<String> shards = new ArrayList<>();
-        for (int i = 0; i < numShards; i++) {
-            shards.add(shardName(i));
-        }
-        return InitialChunks.inShardIdOrder(MongoVersion.V8_0, pattern, shards);
+        return InitialChunks.inShardIdOrder(MongoVersion.V8_0, pattern, Shard.newClusterIds(numShards));
     }
 }

@@ -5,7 +5,6 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
-import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import io.shardlab.key.KeyField;
@@ -312,10 +311,7 @@ final class ExportCommand implements Runnable {
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
-        List<Shard> shards = new ArrayList<>();
-        for (int i = 0; i < empty.shards; i++) {
-            shards.add(Shard.named(EmptyCollectionLayout.shardName(i)));
-        }
+        List<Shard> shards = Shard.newClusterIds(empty.shards).stream().map(Shard::named).toList();
         return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));
     }
 

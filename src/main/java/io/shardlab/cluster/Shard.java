@@ -1,5 +1,7 @@
 package io.shardlab.cluster;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -43,5 +45,32 @@ public record Shard(String id, String host, Set<String> zones, boolean draining,
     /** A non-draining shard in no zone. */
     public static Shard named(String id) {
         return new Shard(id, "", Set.of(), false);
+    }
+
+    /**
+     * The id ShardLab gives shard {@code number} (1-based) of a new cluster of {@code count} shards:
+     * {@code shard01}, {@code shard02}, …, with as many digits as {@code count} has (at least two), so
+     * the ids sort in shard order ({@code shard001} … {@code shard100}). The one naming of new clusters:
+     * the explorer, the lessons, the CLI and serve all use it. MongoDB's own ids are free-form
+     * ({@code addShard}'s {@code name}); these read as they commonly do in tutorials and test clusters.
+     *
+     * @throws IllegalArgumentException when {@code number} is not between 1 and {@code count}
+     */
+    public static String newClusterId(int number, int count) {
+        if (number < 1 || number > count) {
+            throw new IllegalArgumentException("number: between 1 and " + count + ", got " + number);
+        }
+        String digits = Integer.toString(number);
+        int width = Math.max(2, Integer.toString(count).length());
+        return "shard" + "0".repeat(Math.max(0, width - digits.length())) + digits;
+    }
+
+    /** The ids of a new cluster of {@code count} shards, in order ({@link #newClusterId}). */
+    public static List<String> newClusterIds(int count) {
+        List<String> ids = new ArrayList<>(count);
+        for (int i = 1; i <= count; i++) {
+            ids.add(newClusterId(i, count));
+        }
+        return List.copyOf(ids);
     }
 }

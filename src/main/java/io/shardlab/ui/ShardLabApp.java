@@ -58,12 +58,10 @@ public final class ShardLabApp extends Application {
 
     /**
      * The in-memory cluster the window opens on: the MongoDB release it behaves like and its
-     * three shards. Shard ids are free-form in MongoDB ({@code addShard}'s {@code name}); these
-     * read the way shard ids commonly do in tutorials and test clusters.
+     * three shards, named as every new cluster is ({@link Shard#newClusterIds}).
      */
     static final ClusterDescription IN_MEMORY_CLUSTER = new ClusterDescription("In-memory cluster", "8.0");
-    static final List<Shard> IN_MEMORY_SHARDS =
-            List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03"));
+    static final List<Shard> IN_MEMORY_SHARDS = Shard.newClusterIds(3).stream().map(Shard::named).toList();
 
     /**
      * What "Explore a shard key" opens: orders numbered 1, 2, 3, … sharded on the counter, the classic

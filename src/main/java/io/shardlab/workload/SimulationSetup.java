@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
 
 /**
  * How a workload simulation is set up: the cluster and the pace of the inserts.
@@ -69,6 +70,6 @@ public record SimulationSetup(MongoVersion version, int shards, long maxChunkSiz
 
     /** The id of shard {@code i} (1-based): {@code shard01} …, zero-padded to at least two digits. */
     public String shardId(int i) {
-        return PaddedId.of("shard", i, Math.max(2, Integer.toString(shards).length()));
+        return Shard.newClusterId(i, shards);
     }
 }
