@@ -1,23 +1,18 @@
 package io.shardlab.session;
 
-import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.mongos.ConfigDatabase;
-import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import io.shardlab.routing.UnsupportedQueryException;
-import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
-import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SimulatedCluster;
-import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
@@ -26,12 +21,10 @@ import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.session.ExplorerFrame.QueryTargeting;
 import io.shardlab.session.ExplorerFrame.StreamProgress;
 import io.shardlab.session.ExplorerFrame.UndoState;
-import io.shardlab.workload.InitialSplit;
 import io.shardlab.workload.InsertPace;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
 import io.shardlab.workload.QueryTemplate;
-import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.StreamStep;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -62,7 +55,7 @@ import org.bson.BsonDocument;
  * <p>Undo is a rewind: it takes back the newest user command <em>and every insert and automatic
  * step after it</em>, moving the stream's cursor back by the undone inserts, so that the world is
  * exactly as it was just before the command. Redo re-applies the command and the steps that followed
- * it. The cluster keeps a bounded history ({@link #HISTORY_ENTRIES} entries); a command older than
+ * it. The cluster keeps a bounded history ({@link ClusterBuilder#HISTORY_ENTRIES} entries); a command older than
  * that can no longer be undone.
  */
 public final class ExplorerSession {
@@ -71,10 +64,6 @@ public final class ExplorerSession {
     static final int HEAT_ROWS = io.shardlab.render.HeatmapRanges.DEFAULT_ROWS;
     /** About how many time windows a whole stream spans on the charts. */
     static final int TARGET_WINDOWS = 120;
-    /** Undo history entries the cluster keeps (each insert batch and each automatic step is one). */
-    static final int HISTORY_ENTRIES = 2_000;
-    /** Inserted documents whose undo data the cluster keeps. */
-    static final long HISTORY_DOCUMENTS = 2_000_000;
     /** Insert marks kept for the screen. */
     static final int MARKS = 192;
     /** Insert marks sampled from one batch. */
@@ -101,35 +90,19 @@ public final class ExplorerSession {
     private final InsertPace pace;
     private final List<Query> sampleQueries;
 
-    /** The user's commands, by identity: the history entries undo stops at. */
-    private final Set<ClusterCommand> userCommands = Collections.newSetFromMap(new IdentityHashMap<>());
-    /**
-     * Commands clients ran on the cluster (through the mongos the explorer serves), by identity: undo
-     * stops before them, since what a client wrote also lives in the server's document store, which undo
-     * cannot take back.
-     */
-    private final Set<ClusterCommand> clientCommands = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The user's commands and what undo took back: the one undo/redo of the session. */
+    private final UndoTimeline timeline;
     /** The newest history entry this session has accounted for; a client's commands come after it. */
     private ClusterCommand accountedHead;
     /** Whether the stream's own batch is being inserted (else landed inserts are a client's). */
     private boolean streamInserting;
     /** Documents clients have inserted. */
     private long clientDocuments;
-    /** What each undo took back, the newest undo last. */
-    private final Deque<Undone> redoGroups = new ArrayDeque<>();
-
-    /**
-     * One undo: the user command it took back and the simulated time the timeline had reached, to
-     * which redo replays.
-     */
-    private record Undone(ClusterCommand command, long endMillis) {
-    }
-
     private final InsertMarkRing marks = new InsertMarkRing(MARKS);
     private final Deque<ChunkMove> moves = new ArrayDeque<>();
     private final Deque<ExplorerFrame.SplitMark> splits = new ArrayDeque<>();
     private long splitSequence;
-    private final Deque<Activity> activity = new ArrayDeque<>();
+    private final ActivityLog activity = new ActivityLog(ACTIVITY);
     private long markSequence;
     private long moveSequence;
     private long frameSequence;
@@ -138,9 +111,7 @@ public final class ExplorerSession {
     private boolean idleRoundSinceExhausted;
     private ClusterEvent.InsertsLanded landed;
     private Optional<String> error = Optional.empty();
-    private Optional<BsonDocument> filter = Optional.empty();
-    private ChunkMap routedChunks;
-    private QueryTargeting routed;
+    private final FilterTargeting targeting;
     private final ValueLine valueLine;
     private ChunkMap routingChunks;
     private long routingDocuments = -1;
@@ -168,8 +139,9 @@ public final class ExplorerSession {
         this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
         this.sampleQueries = sampleQueries(scenario);
-        this.filter = scenario.filter().map(BsonDocument::clone);
+        this.targeting = new FilterTargeting(scenario.key(), scenario.scenario().version(), scenario.filter());
         this.valueLine = stream.valueLine();
+        this.timeline = new UndoTimeline(cluster);
         cluster.addListener(this::onEvent);
         markAccounted();
     }
@@ -203,8 +175,7 @@ public final class ExplorerSession {
                 inserted.add(i);
             }
         }
-        clientCommands.add(history.get(0));
-        redoGroups.clear();
+        timeline.clientCommandsRan(history.get(0));
         Collections.reverse(inserted);
         for (InsertDocuments insert : inserted) {
             InsertBatch batch = insert.batch();
@@ -259,32 +230,7 @@ public final class ExplorerSession {
      * window so their charts share one time axis.
      */
     public static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared, long chartWindowMillis) {
-        Scenario s = scenario.scenario();
-        SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
-                .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
-        if (s.chunkSizeMegabytes() > 0) {
-            config = config.withMaxChunkSizeBytes(s.chunkSizeMegabytes() * 1024L * 1024L);
-        }
-        SimulatedCluster cluster = new SimulatedCluster(config);
-        SimulationSetup naming = SimulationSetup.of(s.version(), s.shards());
-        try {
-            for (int i = 1; i <= s.shards(); i++) {
-                cluster.execute(new AddShard(naming.shardId(i)));
-            }
-            for (ClusterCommand c : s.sharding().beforeSharding(s.namespace())) {
-                cluster.execute(c);
-            }
-            cluster.execute(s.sharding().shardCollection(s.namespace(), scenario.key()));
-            List<ShardKey> points = scenario.splitPoints();
-            if (points.isEmpty() && s.sharding().isEmpty()) {
-                points = scenario.source().initialSplit(scenario.settings())
-                        .filter(split -> split.key().equals(scenario.key()))
-                        .map(InitialSplit::splitPoints).orElse(List.of());
-            }
-            preSplit(cluster, scenario, points);
-        } catch (CommandFailedException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        SimulatedCluster cluster = ClusterBuilder.of(scenario);
         PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
                 PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
         return chartWindowMillis > 0 ? new ExplorerSession(scenario, cluster, stream, chartWindowMillis)
@@ -301,50 +247,10 @@ public final class ExplorerSession {
      *     layout's key, or what the simulator refuses in the layout
      */
     public static ExplorerSession fork(ResolvedScenario scenario, LayoutFork fork, PreparedStream prepared) {
-        Scenario s = scenario.scenario();
-        SimulationConfig config = SimulationConfig.of(fork.version()).withSeed(s.seed())
-                .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
-        if (fork.chunkSizeBytes() > 0) {
-            config = config.withMaxChunkSizeBytes(fork.chunkSizeBytes());
-        }
-        SimulatedCluster cluster;
-        try {
-            cluster = SimulatedCluster.fromLayout(config, fork.load());
-        } catch (CommandFailedException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        SimulatedCluster cluster = ClusterBuilder.forked(scenario, fork);
         PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
                 PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
         return new ExplorerSession(scenario, cluster, stream);
-    }
-
-    /**
-     * Lays out a pre-split as a DBA does by hand: stop the balancer, split at every point, move chunk
-     * {@code i} to the {@code i mod n}-th shard ({@link InitialSplit#shardIndexOfChunk}), one migration
-     * at a time, start the balancer again.
-     */
-    private static void preSplit(SimulatedCluster cluster, ResolvedScenario scenario, List<ShardKey> points) {
-        if (points.isEmpty()) {
-            return;
-        }
-        ChunkCommands commands = new ChunkCommands(scenario.namespace(), scenario.key(), scenario.scenario().version());
-        cluster.execute(new SetBalancerState(false));
-        for (ShardKey point : points) {
-            cluster.execute(commands.splitAt(point));
-        }
-        List<String> shards = cluster.snapshot().cluster().shardIds();
-        if (commands.moveUnsupportedReason().isEmpty()) {
-            ChunkMap chunks = cluster.snapshot().cluster().chunks();
-            for (int i = 0; i < chunks.size(); i++) {
-                String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
-                Chunk chunk = cluster.snapshot().cluster().chunks().get(i);
-                if (!chunk.shard().equals(target)) {
-                    cluster.execute(commands.move(chunk, target));
-                    cluster.settle(SETTLE_LIMIT_MILLIS);
-                }
-            }
-        }
-        cluster.execute(new SetBalancerState(true));
     }
 
     /**
@@ -405,44 +311,17 @@ public final class ExplorerSession {
         } else if (event instanceof ClusterEvent.MigrationCommitted c) {
             push(moves, new ChunkMove(++moveSequence, c.migration().min(), c.migration().max(), c.migration().from(),
                     c.migration().to(), c.atMillis()), MOVES);
-            log(c.atMillis(), ActivityKind.MIGRATION, "moved " + range(c.migration().min(), c.migration().max())
-                    + " from " + c.migration().from() + " to " + c.migration().to() + " ("
-                    + c.migration().reason().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
         } else if (event instanceof ClusterEvent.ChunkSplit s) {
             push(splits, new ExplorerFrame.SplitMark(++splitSequence, s.splitPoints(), s.atMillis()), MOVES);
-            log(s.atMillis(), ActivityKind.SPLIT, "split " + range(s.min(), s.max()) + " on " + s.shard() + " at "
-                    + s.splitPoints().size() + " point" + (s.splitPoints().size() == 1 ? "" : "s") + " ("
-                    + s.cause().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
-        } else if (event instanceof ClusterEvent.JumboMarked j) {
-            log(j.atMillis(), ActivityKind.JUMBO, "marked " + range(j.chunk().min(), j.chunk().max()) + " on "
-                    + j.chunk().shard() + " jumbo");
-        } else if (event instanceof ClusterEvent.ChunksMerged m) {
-            log(m.atMillis(), ActivityKind.MERGE, "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max())
-                    + " on " + m.shard());
-        } else if (event instanceof ClusterEvent.MigrationFailed f) {
-            log(f.atMillis(), ActivityKind.FAILURE, "migration of " + range(f.migration().min(), f.migration().max())
-                    + " failed: " + f.error());
-        } else if (event instanceof ClusterEvent.BalancerRound b) {
-            if (b.migrationsStarted() > 0) {
-                log(b.atMillis(), ActivityKind.BALANCER, "balancer round started " + b.migrationsStarted()
-                        + " migration" + (b.migrationsStarted() == 1 ? "" : "s"));
-            } else if (exhaustedAtMillis >= 0) {
-                idleRoundSinceExhausted = true;
-            }
-        } else if (event instanceof ClusterEvent.Undone u) {
-            log(u.atMillis(), ActivityKind.UNDO, "undid: " + u.description());
+        } else if (event instanceof ClusterEvent.BalancerRound b && b.migrationsStarted() == 0
+                && exhaustedAtMillis >= 0) {
+            idleRoundSinceExhausted = true;
         }
+        activity.add(event);
     }
-
-    /** {@code [59170, MaxKey)}: bounds as the number line labels them (render's KeyLabelFormat). */
-    private static String range(ShardKey min, ShardKey max) {
-        return "[" + LABELS.format(min) + ", " + LABELS.format(max) + ")";
-    }
-
-    private static final KeyLabelFormat LABELS = new KeyLabelFormat(24);
 
     private void log(long atMillis, ActivityKind kind, String text) {
-        push(activity, new Activity(atMillis, kind, text), ACTIVITY);
+        activity.add(atMillis, kind, text);
     }
 
     private static <T> void push(Deque<T> deque, T value, int cap) {
@@ -490,7 +369,7 @@ public final class ExplorerSession {
      * inserted. Forgets what undo took back (the timeline has moved on).
      */
     public long advance(long millis) {
-        redoGroups.clear();
+        timeline.movedOn();
         return run(millis);
     }
 
@@ -620,8 +499,7 @@ public final class ExplorerSession {
     public void execute(ClusterCommand command) {
         try {
             cluster.execute(command);
-            userCommands.add(command);
-            redoGroups.clear();
+            timeline.userCommandRan(command);
             error = Optional.empty();
             log(cluster.now(), ActivityKind.COMMAND, command.describe());
         } catch (CommandFailedException e) {
@@ -638,40 +516,21 @@ public final class ExplorerSession {
 
     /** Sets or clears the filter whose targeting the frames show. */
     public void showFilter(Optional<BsonDocument> document) {
-        filter = document.map(BsonDocument::clone);
-        routed = null;
-    }
-
-    /** Entries undo would take back: through the newest user command, or 0 when there is none in reach. */
-    private int stepsToUndo(List<ClusterCommand> history) {
-        for (int i = 0; i < history.size(); i++) {
-            if (clientCommands.contains(history.get(i))) {
-                return 0;
-            }
-            if (userCommands.contains(history.get(i))) {
-                return i + 1;
-            }
-        }
-        return 0;
+        targeting.show(document);
     }
 
     /** Undoes the newest user command and everything after it; false when there is none in reach. */
     public boolean undo() {
-        int steps = stepsToUndo(cluster.historyCommands());
-        if (steps == 0) {
-            return false;
-        }
-        long endMillis = cluster.now();
-        ClusterCommand command = null;
-        for (int i = 0; i < steps; i++) {
-            command = cluster.undo();
+        boolean undid = timeline.undo(command -> {
             if (command instanceof InsertDocuments insert) {
                 int n = insert.batch().size();
                 cursor -= n;
                 takeBack(insert, n);
             }
+        });
+        if (!undid) {
+            return false;
         }
-        redoGroups.addLast(new Undone(command, endMillis));
         markAccounted();
         error = Optional.empty();
         if (cursor < inserts.size()) {
@@ -701,22 +560,27 @@ public final class ExplorerSession {
      * False when there is nothing to redo.
      */
     public boolean redo() {
-        if (redoGroups.isEmpty()) {
-            return false;
-        }
-        Undone undone = redoGroups.removeLast();
+        boolean redid;
         try {
-            cluster.execute(undone.command());
+            redid = timeline.redo(command -> {
+                cluster.execute(command);
+                log(cluster.now(), ActivityKind.COMMAND, "redo: " + command.describe());
+            }, this::run);
         } catch (CommandFailedException e) {
             error = Optional.of(e.reason());
-            redoGroups.clear();
             return false;
         }
-        log(cluster.now(), ActivityKind.COMMAND, "redo: " + undone.command().describe());
-        run(Math.max(0, undone.endMillis() - cluster.now()));
+        if (!redid) {
+            return false;
+        }
         markAccounted();
         error = Optional.empty();
         return true;
+    }
+
+    /** Counts every change of the session's timeline ({@link UndoTimeline#revision()}). */
+    public long revision() {
+        return timeline.revision();
     }
 
     // ---- frames --------------------------------------------------------------------------------------
@@ -725,24 +589,17 @@ public final class ExplorerSession {
     public ExplorerFrame frame() {
         SimulationSnapshot snapshot = cluster.snapshot();
         List<ClusterCommand> history = cluster.historyCommands();
-        List<CommandEntry> commands = new ArrayList<>();
-        for (ClusterCommand c : history) {
-            if (userCommands.contains(c)) {
-                commands.add(new CommandEntry(c.describe(), c.mongoshCommand()));
-            }
-        }
-        int steps = stepsToUndo(history);
+        List<CommandEntry> commands = timeline.userEntries(history);
+        int steps = timeline.stepsToUndo(history);
         Optional<String> undoLabel = steps == 0 ? Optional.empty()
                 : Optional.of(history.get(steps - 1).describe());
-        Optional<String> redoLabel = redoGroups.isEmpty() ? Optional.empty()
-                : Optional.of(redoGroups.peekLast().command().describe());
+        Optional<String> redoLabel = timeline.redoLabel();
         StreamProgress progress = new StreamProgress(cursor, inserts.size(), streamStartMillis,
                 cursor == inserts.size(), finished(snapshot));
-        List<Activity> newestFirst = new ArrayList<>(activity);
-        Collections.reverse(newestFirst);
+        List<Activity> newestFirst = activity.newestFirst();
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
-                new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
+                new UndoState(undoLabel, steps, redoLabel), targeting.on(snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
     }
 
@@ -765,23 +622,5 @@ public final class ExplorerSession {
             order[i] = shardRow.getOrDefault(ids.get(i), -1);
         }
         return writes.snapshot().selectRows(order);
-    }
-
-    private Optional<QueryTargeting> targeting(ChunkMap chunks) {
-        if (filter.isEmpty()) {
-            return Optional.empty();
-        }
-        if (routed == null || routedChunks != chunks) {
-            BsonDocument f = filter.get();
-            try {
-                Targeting t = new Router(scenario.key(), chunks, scenario.scenario().version())
-                        .route(new Operation.Find(f));
-                routed = new QueryTargeting(f, Optional.of(t), Optional.empty());
-            } catch (UnsupportedQueryException e) {
-                routed = new QueryTargeting(f, Optional.empty(), Optional.of(e.getMessage()));
-            }
-            routedChunks = chunks;
-        }
-        return Optional.of(routed);
     }
 }

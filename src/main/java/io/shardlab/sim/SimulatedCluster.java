@@ -36,7 +36,6 @@ public final class SimulatedCluster {
     private final ClusterState state;
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
     private final Deque<HistoryEntry> history = new ArrayDeque<>();
-    private final Deque<ClusterCommand> redo = new ArrayDeque<>();
     private long historyDocuments;
 
     /** One undoable step: the command and the state before it. */
@@ -105,16 +104,12 @@ public final class SimulatedCluster {
     }
 
     /**
-     * Applies {@code command} and records it for undo; clears the redo list.
+     * Applies {@code command} and records it for undo. (Redo is the session's: it re-applies the
+     * command, {@code session.UndoTimeline}.)
      *
      * @throws CommandFailedException with MongoDB's error text when the command cannot be applied
      */
     public void execute(ClusterCommand command) {
-        run(command);
-        redo.clear();
-    }
-
-    private void run(ClusterCommand command) {
         Optional<Refusal> error = command.refusal(state);
         if (error.isPresent()) {
             throw new CommandFailedException(command.mongoshCommand(), error.get());
@@ -146,11 +141,6 @@ public final class SimulatedCluster {
         return !history.isEmpty();
     }
 
-    /** Whether there is something to redo. */
-    public boolean canRedo() {
-        return !redo.isEmpty();
-    }
-
     /**
      * Undoes the newest history entry, restoring the cluster (clock included) to what it was before
      * it; returns the undone command.
@@ -167,26 +157,11 @@ public final class SimulatedCluster {
         if (entry.command() instanceof InsertDocuments insert) {
             insert.removeFrom(state);
         }
-        redo.push(entry.command());
         if (state.config.checkInvariants()) {
             state.checkInvariants();
         }
         publish(new ClusterEvent.Undone(state.clock, entry.command().describe()));
         return entry.command();
-    }
-
-    /**
-     * Re-applies the most recently undone command; returns it.
-     *
-     * @throws IllegalStateException when nothing was undone since the last {@link #execute}
-     */
-    public ClusterCommand redo() {
-        if (redo.isEmpty()) {
-            throw new IllegalStateException("redo: nothing to redo");
-        }
-        ClusterCommand command = redo.pop();
-        run(command);
-        return command;
     }
 
     /** The history, newest first: one description per undoable entry. */

@@ -42,12 +42,12 @@ class SimulatedClusterTest {
         c.insert("db.c", InsertBatch.ofInt64(LongStream.range(0, 500).toArray(), 50));
         c.insert("db.c", InsertBatch.ofInt64(LongStream.range(500, 800).toArray(), 70));
 
-        c.undo();
+        ClusterCommand undone = c.undo();
 
         SimulationSnapshot s = c.snapshot();
         assertEquals(500, s.documents());
         assertEquals(25_000, s.bytes());
-        c.redo();
+        c.execute(undone);
         assertEquals(800, c.snapshot().documents());
     }
 

@@ -9,7 +9,6 @@ import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.SimulationThread;
 import io.shardlab.session.Transport;
 import io.shardlab.sim.ClusterCommand;
-import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.ui.BackgroundFailure;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,117 @@
+package io.shardlab.session;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKey;
+import io.shardlab.sim.AddShard;
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.SetBalancerState;
+import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationConfig;
+import io.shardlab.workload.InitialSplit;
+import java.util.List;
+
+/**
+ * Builds the in-memory cluster a session starts from: a scenario's fresh cluster (its shards, named as
+ * every new cluster is, {@link Shard#newClusterId}; its zones; the collection sharded with its options;
+ * its pre-split) or a copy of a layout read elsewhere ({@link LayoutFork}). Every cluster it builds keeps
+ * the session's bounded undo history.
+ */
+final class ClusterBuilder {
+
+    /** Undo history entries the cluster keeps (each insert batch and each automatic step is one). */
+    static final int HISTORY_ENTRIES = 2_000;
+    /** Inserted documents whose undo data the cluster keeps. */
+    static final long HISTORY_DOCUMENTS = 2_000_000;
+
+    private ClusterBuilder() {
+    }
+
+    /**
+     * The cluster of {@code scenario}: its shards, its zones and zone ranges, the collection sharded on
+     * its key with its initial-split options, cut at its split points (or, with no zones or options, the
+     * workload's own pre-split) with the chunks spread round-robin.
+     *
+     * @throws IllegalArgumentException with MongoDB's text when the cluster refuses the key or a split point
+     */
+    static SimulatedCluster of(ResolvedScenario scenario) {
+        Scenario s = scenario.scenario();
+        SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
+                .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
+        if (s.chunkSizeMegabytes() > 0) {
+            config = config.withMaxChunkSizeBytes(s.chunkSizeMegabytes() * 1024L * 1024L);
+        }
+        SimulatedCluster cluster = new SimulatedCluster(config);
+        try {
+            for (String id : Shard.newClusterIds(s.shards())) {
+                cluster.execute(new AddShard(id));
+            }
+            for (ClusterCommand c : s.sharding().beforeSharding(s.namespace())) {
+                cluster.execute(c);
+            }
+            cluster.execute(s.sharding().shardCollection(s.namespace(), scenario.key()));
+            List<ShardKey> points = scenario.splitPoints();
+            if (points.isEmpty() && s.sharding().isEmpty()) {
+                points = scenario.source().initialSplit(scenario.settings())
+                        .filter(split -> split.key().equals(scenario.key()))
+                        .map(InitialSplit::splitPoints).orElse(List.of());
+            }
+            preSplit(cluster, scenario, points);
+        } catch (CommandFailedException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return cluster;
+    }
+
+    /**
+     * A copy of {@code fork}'s layout: the same shards, chunks, zones and per-chunk contents
+     * ({@link SimulatedCluster#fromLayout}), simulating the fork's version and chunk size rather than the
+     * scenario's (which gives the seed).
+     *
+     * @throws IllegalArgumentException with what the simulator refuses in the layout
+     */
+    static SimulatedCluster forked(ResolvedScenario scenario, LayoutFork fork) {
+        Scenario s = scenario.scenario();
+        SimulationConfig config = SimulationConfig.of(fork.version()).withSeed(s.seed())
+                .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
+        if (fork.chunkSizeBytes() > 0) {
+            config = config.withMaxChunkSizeBytes(fork.chunkSizeBytes());
+        }
+        try {
+            return SimulatedCluster.fromLayout(config, fork.load());
+        } catch (CommandFailedException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Lays out a pre-split as a DBA does by hand: stop the balancer, split at every point, move chunk
+     * {@code i} to the {@code i mod n}-th shard ({@link InitialSplit#shardIndexOfChunk}), one migration
+     * at a time, start the balancer again.
+     */
+    private static void preSplit(SimulatedCluster cluster, ResolvedScenario scenario, List<ShardKey> points) {
+        if (points.isEmpty()) {
+            return;
+        }
+        ChunkCommands commands = new ChunkCommands(scenario.namespace(), scenario.key(), scenario.scenario().version());
+        cluster.execute(new SetBalancerState(false));
+        for (ShardKey point : points) {
+            cluster.execute(commands.splitAt(point));
+        }
+        List<String> shards = cluster.snapshot().cluster().shardIds();
+        if (commands.moveUnsupportedReason().isEmpty()) {
+            ChunkMap chunks = cluster.snapshot().cluster().chunks();
+            for (int i = 0; i < chunks.size(); i++) {
+                String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
+                Chunk chunk = cluster.snapshot().cluster().chunks().get(i);
+                if (!chunk.shard().equals(target)) {
+                    cluster.execute(commands.move(chunk, target));
+                    cluster.settle(ExplorerSession.SETTLE_LIMIT_MILLIS);
+                }
+            }
+        }
+        cluster.execute(new SetBalancerState(true));
+    }
+}
