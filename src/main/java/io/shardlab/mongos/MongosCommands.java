@@ -343,6 +343,8 @@ public final class MongosCommands {
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         boolean unique = command.getBoolean("unique", BsonBoolean.FALSE).getValue();
         boolean presplit = command.getBoolean("presplitHashedZones", BsonBoolean.FALSE).getValue();
+        long numInitialChunks = command.isNumber("numInitialChunks") ? command.getNumber("numInitialChunks").longValue()
+                : 0;
         if (!release.version().atLeast(6, 0)
                 && catalog.database(db).map(d -> !d.partitioned()).orElse(true)) {
             // mongo src/mongo/db/s/config/configsvr_shard_collection_command.cpp (4.4 / 5.0)
@@ -366,7 +368,15 @@ public final class MongosCommands {
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Please create an index that starts with the "
                     + "proposed shard key before sharding the collection");
         }
-        ShardedCatalog.CollectionEntry entry = catalog.shardCollection(new ShardCollection(ns, key, unique, presplit));
+        if (!existingDocuments.isEmpty() && numInitialChunks != 0
+                && io.shardlab.cluster.ReleaseRules.of(release.version()).numInitialChunks()) {
+            // mongo initial_split_policy.cpp calculateOptimizationStrategy (the simulator's own check
+            // sees only the empty collection it creates)
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "numInitialChunks is only supported when the "
+                    + "collection is empty and has a hashed field in the shard key pattern");
+        }
+        ShardedCatalog.CollectionEntry entry = catalog.shardCollection(new ShardCollection(ns, key, unique, presplit,
+                numInitialChunks));
         if (existingDocuments.isEmpty()) {
             createShardKeyIndex(db, collection, key, unique);
         } else {
