@@ -775,24 +775,25 @@ public final class MongosCommands {
     private BsonDocument split(BsonDocument command) {
         String ns = namespaceArgument(command, "split");
         requireSharded(ns);
-        // mongo src/mongo/s/commands/cluster_split_cmd.cpp: an empty document counts as absent
+        // mongo src/mongo/s/commands/cluster_split_cmd.cpp: an empty document counts as absent; its
+        // argument checks are errmsg-only failures (no code)
         BsonDocument find = nonEmptyDocument(command, "find");
         BsonDocument middle = nonEmptyDocument(command, "middle");
         BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
         if (!bounds.isEmpty() && bounds.size() < 2) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "upper bound not specified");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "upper bound not specified");
         }
         if (find != null && !bounds.isEmpty()) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and find at the same time");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "cannot specify bounds and find at the same time");
         }
         if (find == null && bounds.isEmpty() && middle == null) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "need to specify find/bounds or middle");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "need to specify find/bounds or middle");
         }
         if (find != null && middle != null) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify find and middle together");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "cannot specify find and middle together");
         }
         if (!bounds.isEmpty() && middle != null) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and middle together");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "cannot specify bounds and middle together");
         }
         if (middle != null) {
             catalog.execute(ns, new SplitAt(ns, middle));
@@ -808,11 +809,23 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "moveChunk");
         requireSharded(ns);
         String to = requireString(command, "to");
-        // mongo src/mongo/s/commands/cluster_move_chunk_cmd.cpp: exactly one of find and bounds
+        // mongo src/mongo/s/commands/cluster_move_chunk_cmd.cpp: exactly one of find and bounds; from
+        // 6.0 (the typed command) InvalidOptions with three texts, before one errmsg-only text
         BsonDocument find = nonEmptyDocument(command, "find");
         BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
-        if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE,
+        if (release.version().atLeast(6, 0)) {
+            if (command.isArray("bounds") && bounds.size() != 2) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "bounds can only have exactly 2 elements");
+            }
+            if (find != null && !bounds.isEmpty()) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
+                        "cannot specify bounds and query at the same time");
+            }
+            if (find == null && bounds.isEmpty()) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "need to specify query or bounds");
+            }
+        } else if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
+            throw new MongoCommandException(ErrorCode.NO_CODE,
                     "need to specify either a find query, or both lower and upper bounds.");
         }
         boolean force = command.getBoolean("forceJumbo", BsonBoolean.FALSE).getValue();
@@ -839,9 +852,20 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "mergeChunks");
         requireSharded(ns);
         BsonArray bounds = command.getArray("bounds", new BsonArray());
-        if (bounds.size() != 2 || !bounds.get(0).isDocument() || !bounds.get(1).isDocument()) {
-            // mongo src/mongo/s/commands/cluster_merge_chunks_cmd.cpp
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "need exactly two bounds");
+        // mongo src/mongo/s/commands/cluster_merge_chunks_cmd.cpp: errmsg-only failures (no code)
+        if (bounds.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.NO_CODE, "no bounds were specified");
+        }
+        if (bounds.size() != 2) {
+            throw new MongoCommandException(ErrorCode.NO_CODE, "only a min and max bound may be specified");
+        }
+        for (int i = 0; i < 2; i++) {
+            if (!bounds.get(i).isDocument()) {
+                throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "bounds[" + i + "] must be a document");
+            }
+            if (bounds.get(i).asDocument().isEmpty()) {
+                throw new MongoCommandException(ErrorCode.NO_CODE, "no " + (i == 0 ? "min" : "max") + " key specified");
+            }
         }
         catalog.execute(ns, new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
         return ok();

@@ -153,21 +153,33 @@ class MongosAdminCommandsTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            no chunk has these bounds  | {split: 'app.events', bounds: [{t: 10}, {t: 50}]}                  | no chunk found with the shard key bounds [{ t: 10 }, { t: 50 })
-            bounds not shard keys      | {split: 'app.events', bounds: [{u: 10}, {t: 50}]}                  | shard key bounds [{ u: 10 },{ t: 50 }) are not valid for shard key pattern { t: 1 }
-            bounds with find           | {split: 'app.events', bounds: [{t: 10}, {t: 50}], find: {t: 3}}    | cannot specify bounds and find at the same time
-            bounds with middle         | {split: 'app.events', bounds: [{t: 10}, {t: 50}], middle: {t: 3}}  | cannot specify bounds and middle together
-            one bound                  | {split: 'app.events', bounds: [{t: 10}]}                           | upper bound not specified
-            moveChunk by wrong bounds  | {moveChunk: 'app.events', bounds: [{t: 0}, {t: 50}], to: 'shard02'} | no chunk found with the shard key bounds [{ t: 0 }, { t: 50 })
-            moveChunk find and bounds  | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} | need to specify either a find query, or both lower and upper bounds.
+            no chunk has these bounds  | 6.0 | {split: 'app.events', bounds: [{t: 10}, {t: 50}]}                  |                | no chunk found with the shard key bounds [{ t: 10 }, { t: 50 })
+            bounds not shard keys      | 6.0 | {split: 'app.events', bounds: [{u: 10}, {t: 50}]}                  |                | shard key bounds [{ u: 10 },{ t: 50 }) are not valid for shard key pattern { t: 1 }
+            bounds with find           | 6.0 | {split: 'app.events', bounds: [{t: 10}, {t: 50}], find: {t: 3}}    |                | cannot specify bounds and find at the same time
+            bounds with middle         | 6.0 | {split: 'app.events', bounds: [{t: 10}, {t: 50}], middle: {t: 3}}  |                | cannot specify bounds and middle together
+            one bound                  | 6.0 | {split: 'app.events', bounds: [{t: 10}]}                           |                | upper bound not specified
+            nothing to split by        | 6.0 | {split: 'app.events'}                                              |                | need to specify find/bounds or middle
+            moveChunk by wrong bounds  | 6.0 | {moveChunk: 'app.events', bounds: [{t: 0}, {t: 50}], to: 'shard02'} | Location656452 | no chunk found with the shard key bounds [{ t: 0 }, { t: 50 })
+            moveChunk find and bounds  | 6.0 | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} | InvalidOptions | cannot specify bounds and query at the same time
+            moveChunk one bound        | 6.0 | {moveChunk: 'app.events', bounds: [{t: 0}], to: 'shard02'}          | InvalidOptions | bounds can only have exactly 2 elements
+            moveChunk neither          | 6.0 | {moveChunk: 'app.events', to: 'shard02'}                            | InvalidOptions | need to specify query or bounds
+            moveChunk find and bounds  | 5.0 | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} |      | need to specify either a find query, or both lower and upper bounds.
+            mergeChunks no bounds      | 7.0 | {mergeChunks: 'app.events', bounds: []}                             |                | no bounds were specified
+            mergeChunks three bounds   | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {t: 5}, {t: 9}]}       |                | only a min and max bound may be specified
+            mergeChunks empty max      | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {}]}                   |                | no max key specified
             """)
-    void split_and_moveChunk_bounds_name_one_chunk_exactly(String rule, String command, String message) {
-        MongosCommands mongos = mongos("6.0");
+    void split_moveChunk_and_mergeChunks_arguments_are_checked_as_mongos_checks_them(String rule, String release,
+            String command, String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app'}");
         admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
         insertRange(mongos, "app", "events", "t", 0, 100);
         admin(mongos, "{split: 'app.events', middle: {t: 50}}");
 
-        assertEquals(message, refused(mongos, command).getMessage(), rule);
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(message, e.getMessage(), rule);
+        assertEquals(codeName == null ? "" : codeName, e.code().codeName(), rule);
     }
 
     @Test
