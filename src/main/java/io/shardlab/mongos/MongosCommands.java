@@ -65,11 +65,12 @@ public final class MongosCommands {
             "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
             "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
+            "unshardCollection",
             "configureQueryAnalyzer");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
+            "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
@@ -220,6 +221,8 @@ public final class MongosCommands {
                 return configureQueryAnalyzer(command);
             case "moveCollection":
                 return moveCollection(command);
+            case "unshardCollection":
+                return unshardCollection(command);
             case "refineCollectionShardKey": {
                 String ns = command.getString(name).getValue();
                 catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
@@ -557,6 +560,38 @@ public final class MongosCommands {
                     + "' not found in cluster catalog");
         }
         catalog.moveCollection(ns, to);
+        return ok();
+    }
+
+    /**
+     * {@code unshardCollection} (8.0+; mongo {@code cluster_unshard_collection_cmd.cpp} and
+     * {@code reshard_collection_coordinator.cpp}; docs "Unshard a Collection"): a sharded collection
+     * moves whole to {@code toShard}, or without it to the non-draining shard with the least data, as
+     * an unsplittable tracked collection. An unsharded collection is a no-op, refused with
+     * NamespaceNotSharded when {@code toShard} names another shard than its own. A collection with
+     * zone ranges must lose them first (MongoDB's documentation; ShardLab does not simulate that path).
+     */
+    private BsonDocument unshardCollection(BsonDocument command) {
+        if (!release.version().atLeast(8, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'unshardCollection'");
+        }
+        String ns = namespaceArgument(command, "unshardCollection");
+        String to = command.containsKey("toShard") ? requireString(command, "toShard") : null;
+        var sharded = catalog.collection(ns);
+        if (sharded.isEmpty()) {
+            java.util.Optional<String> current = catalog.shardOfUnsharded(ns);
+            if (to != null && current.isPresent() && !current.get().equals(to)) {
+                throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, "Collection is already unsharded. "
+                        + "Call moveCollection to move this collection to a different shard.");
+            }
+            return ok();
+        }
+        if (!sharded.get().cluster().snapshot().cluster().zones().isEmpty()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                    + "unshardCollection of a collection with zone ranges on MongoDB " + release.version()
+                    + "; remove its ranges from their zones first, as MongoDB's documentation asks");
+        }
+        catalog.unshardCollection(ns, to);
         return ok();
     }
 

@@ -10,6 +10,7 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
 import java.util.List;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -339,6 +340,91 @@ class MongosAdminCommandsTest {
         BsonDocument explain = run(mongos, "app", "{explain: {find: 'logs', filter: {n: 3}}}");
         assertEquals("shard03", explain.getDocument("queryPlanner").getDocument("winningPlan").getArray("shards")
                 .get(0).asDocument().getString("shardName").getValue());
+    }
+
+    // ---- unshardCollection (8.0+) -------------------------------------------------------------------
+
+    /** app.orders sharded on {o: 1}, 100 documents split at o: 50 with the upper chunk moved to shard03. */
+    private MongosCommands withTwoShardOrders(String release) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        admin(mongos, "{balancerStop: 1}");
+        admin(mongos, "{shardCollection: 'app.orders', key: {o: 1}}");
+        insertRange(mongos, "app", "orders", "o", 0, 100);
+        admin(mongos, "{split: 'app.orders', middle: {o: 50}}");
+        admin(mongos, "{moveChunk: 'app.orders', find: {o: 70}, to: 'shard03'}");
+        return mongos;
+    }
+
+    @Test
+    void unshardCollection_moves_the_whole_collection_to_toShard_as_an_unsplittable_collection() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        long bytes = catalog.bytesPerShard().values().stream().mapToLong(Long::longValue).sum();
+
+        admin(mongos, "{unshardCollection: 'app.orders', toShard: 'shard02'}");
+
+        assertTrue(catalog.collection("app.orders").isEmpty(), "no longer sharded");
+        assertEquals("shard02", catalog.shardOfUnsharded("app.orders").orElseThrow());
+        assertEquals(bytes, catalog.bytesPerShard().get("shard02"), "all its bytes are on shard02");
+        assertEquals(0L, catalog.bytesPerShard().get("shard03"));
+        BsonDocument entry = run(mongos, "config", "{find: 'collections', filter: {_id: 'app.orders'}}")
+                .getDocument("cursor").getArray("firstBatch").get(0).asDocument();
+        assertEquals(BsonBoolean.TRUE, entry.get("unsplittable"));
+        assertEquals(100, run(mongos, "app", "{count: 'orders'}").getNumber("n").intValue(), "reads see every document");
+    }
+
+    @Test
+    void unshardCollection_without_toShard_picks_the_non_draining_shard_with_the_least_data() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        insertRange(mongos, "app", "logs", "n", 0, 50); // the database's primary, shard01, holds more
+        admin(mongos, "{removeShard: 'shard02'}");
+
+        admin(mongos, "{unshardCollection: 'app.orders'}");
+
+        assertEquals("shard03", catalog.shardOfUnsharded("app.orders").orElseThrow(),
+                "shard02 is draining; shard03 held less than shard01");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 8.0                  | 7.0 | {unshardCollection: 'app.orders', toShard: 'shard02'} | CommandNotFound      | no such command: 'unshardCollection'
+            not on the admin database   | 8.0 |                                                         | Unauthorized         | unshardCollection may only be run against the admin database.
+            an unknown shard            | 8.0 | {unshardCollection: 'app.orders', toShard: 'shard99'} | ShardNotFound        | Shard shard99 not found
+            unsharded, another shard    | 8.0 | {unshardCollection: 'app.logs', toShard: 'shard02'}   | NamespaceNotSharded  | Collection is already unsharded. Call moveCollection to move this collection to a different shard.
+            """)
+    void unshardCollection_refusals(String rule, String release, String command, String codeName, String message) {
+        MongosCommands mongos = withTwoShardOrders(release);
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+
+        MongoCommandException e = command == null
+                ? assertThrows(MongoCommandException.class, () -> run(mongos, "app", "{unshardCollection: 'app.orders'}"))
+                : refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void unshardCollection_of_an_unsharded_collection_on_its_own_shard_is_a_no_op() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+
+        BsonDocument reply = admin(mongos, "{unshardCollection: 'app.logs', toShard: 'shard01'}");
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+        assertEquals("shard01", catalog.shardOfUnsharded("app.logs").orElseThrow());
+    }
+
+    @Test
+    void unshardCollection_of_a_collection_with_zone_ranges_says_shardlab_does_not_simulate_it() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'LOW'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.orders', min: {o: 0}, max: {o: 10}, zone: 'LOW'}");
+
+        MongoCommandException e = refused(mongos, "{unshardCollection: 'app.orders', toShard: 'shard01'}");
+
+        assertEquals("CommandNotSupported", e.code().codeName());
+        assertTrue(e.getMessage().startsWith("ShardLab does not simulate unshardCollection"), e.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")
