@@ -24,6 +24,7 @@ import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitBounds;
 import io.shardlab.sim.SplitFind;
+import io.shardlab.sim.UpdateDocuments;
 import io.shardlab.sim.UpdateZoneKeyRange;
 import java.util.ArrayList;
 import java.util.List;
@@ -1117,7 +1118,7 @@ public final class MongosCommands {
         String ns = db + "." + coll;
         List<BsonDocument> documents = new ArrayList<>();
         for (BsonValue v : command.getArray("documents", new BsonArray())) {
-            documents.add(v.asDocument());
+            documents.add(withId(v.asDocument()));
         }
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         var sharded = catalog.collection(ns);
@@ -1178,6 +1179,20 @@ public final class MongosCommands {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /**
+     * The document as a shard stores it: one without {@code _id} gets an ObjectId {@code _id} as its
+     * first field (mongo {@code fixDocumentForInsert}), so that the size counted in its chunk is the
+     * size stored. Drivers and mongosh add the {@code _id} themselves; raw commands may not.
+     */
+    private static BsonDocument withId(BsonDocument document) {
+        if (document.containsKey("_id")) {
+            return document;
+        }
+        BsonDocument stored = new BsonDocument("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId()));
+        document.forEach(stored::append);
+        return stored;
     }
 
     /** The indexes (in the client's batch) the storage inserted; its write errors are re-indexed into {@code refused}. */
@@ -1262,6 +1277,16 @@ public final class MongosCommands {
         for (int i : accepted) {
             forwardUpdates.add(updates.get(i));
         }
+        Map<BsonValue, BsonDocument> matched = new java.util.LinkedHashMap<>();
+        for (int i : accepted) {
+            BsonDocument u = updates.get(i).asDocument();
+            for (BsonDocument d : find(db, coll, u.getDocument("q", new BsonDocument()),
+                    u.getBoolean("multi", BsonBoolean.FALSE).getValue() ? 0 : 1)) {
+                if (d.containsKey("_id")) {
+                    matched.putIfAbsent(d.get("_id"), d);
+                }
+            }
+        }
         BsonDocument forward = command.clone();
         forward.put("updates", forwardUpdates);
         BsonDocument reply = accepted.isEmpty()
@@ -1289,10 +1314,49 @@ public final class MongosCommands {
             }
         }
         recordInserts(ns, upsertedDocuments);
+        recordUpdates(db, ns, matched.values());
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /**
+     * The documents of {@code before} that an update changed in size or shard key are counted again
+     * as they are now ({@link UpdateDocuments}), or the unsharded collection's bytes change by the
+     * difference; the memory budget follows the stored size.
+     */
+    private void recordUpdates(String db, String ns, java.util.Collection<BsonDocument> before) {
+        String coll = ns.substring(ns.indexOf('.') + 1);
+        var sharded = catalog.collection(ns);
+        ShardKeyPattern key = sharded.map(c -> c.cluster().snapshot().cluster().key()).orElse(null);
+        List<BsonDocument> was = new ArrayList<>();
+        List<BsonDocument> now = new ArrayList<>();
+        long delta = 0;
+        for (BsonDocument b : before) {
+            var a = findById(db, coll, b.get("_id"));
+            if (a.isEmpty()) {
+                continue;
+            }
+            long change = InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
+            boolean keyChanged = key != null && !InsertBatch.ofDocuments(key, List.of(b)).key(0)
+                    .equals(InsertBatch.ofDocuments(key, List.of(a.get())).key(0));
+            if (change != 0 || keyChanged) {
+                was.add(b);
+                now.add(a.get());
+                delta += change;
+            }
+        }
+        if (was.isEmpty()) {
+            return;
+        }
+        storedBytes = Math.max(0, storedBytes + delta);
+        if (key != null) {
+            catalog.execute(ns, new UpdateDocuments(ns, InsertBatch.ofDocuments(key, was),
+                    InsertBatch.ofDocuments(key, now)));
+        } else {
+            catalog.recordUnshardedWrite(ns, delta);
+        }
     }
 
     /** Routes a write; a filter routing does not model is sent everywhere, as a broadcast. */
@@ -1311,6 +1375,19 @@ public final class MongosCommands {
     private long count(String db, String coll, BsonDocument filter) {
         BsonDocument reply = storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
         return reply.getNumber("n", new BsonInt32(0)).longValue();
+    }
+
+    /** The first stored document matching {@code filter} in {@code sort} order (null: natural order). */
+    private java.util.Optional<BsonDocument> findFirst(String db, String coll, BsonDocument filter,
+            BsonDocument sort) {
+        BsonDocument find = new BsonDocument("find", new BsonString(coll)).append("filter", filter)
+                .append("limit", new BsonInt32(1));
+        if (sort != null && !sort.isEmpty()) {
+            find.append("sort", sort);
+        }
+        BsonArray batch = storage.run(db, find).getDocument("cursor", new BsonDocument())
+                .getArray("firstBatch", new BsonArray());
+        return batch.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(batch.get(0).asDocument());
     }
 
     private java.util.Optional<BsonDocument> findOne(String db, String coll, BsonDocument filter) {
@@ -1428,10 +1505,13 @@ public final class MongosCommands {
         BsonDocument query = command.getDocument("query", new BsonDocument());
         boolean remove = command.getBoolean("remove", BsonBoolean.FALSE).getValue();
         boolean mayUpsert = upsert && !remove && count(db, coll, query) == 0;
+        java.util.Optional<BsonDocument> target = remove || mayUpsert ? java.util.Optional.empty()
+                : findFirst(db, coll, query, optionalDocument(command, "sort"));
         BsonDocument reply = storage.run(db, command);
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
         }
+        target.filter(d -> d.containsKey("_id")).ifPresent(d -> recordUpdates(db, ns, List.of(d)));
         if (remove && reply.isDocument("value")) {
             recordDeletes(db, ns, List.of(reply.getDocument("value")));
         }

@@ -615,6 +615,60 @@ class MongosAdminCommandsTest {
         assertEquals(50, stats.get(0).documents());
     }
 
+    // ---- updates that change a document's size ------------------------------------------------------
+
+    /** Bytes of the stored documents of app.events whose t is in [lo, hi). */
+    private static long storedBytes(MongosCommands mongos, int lo, int hi) {
+        BsonDocument reply = run(mongos, "app", "{find: 'events', filter: {t: {$gte: " + lo + ", $lt: " + hi
+                + "}}, batchSize: 100000}");
+        long bytes = 0;
+        for (var d : reply.getDocument("cursor").getArray("firstBatch")) {
+            bytes += io.shardlab.sim.InsertBatch.bsonSize(d.asDocument());
+        }
+        return bytes;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            updateOne grows a document     | {update: 'events', updates: [{q: {t: 5}, u: {$set: {pad: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy'}}}]}
+            updateMany shrinks documents   | {update: 'events', updates: [{q: {t: {$gte: 40}}, u: {$unset: {pad: 1}}, multi: true}]}
+            replaceOne with a bigger one   | {update: 'events', updates: [{q: {t: 60}, u: {t: 60, pad: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', note: 'replaced'}}]}
+            an update of the same size     | {update: 'events', updates: [{q: {t: 7}, u: {$set: {pad: 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'}}}]}
+            an upsert that inserts         | {update: 'events', updates: [{q: {t: 500}, u: {$set: {pad: 'p'}}, upsert: true}]}
+            findAndModify grows one        | {findAndModify: 'events', query: {t: 70}, update: {$set: {extra: 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'}}}
+            findAndModify with a sort      | {findAndModify: 'events', query: {t: {$gte: 10}}, sort: {t: -1}, update: {$unset: {pad: 1}}}
+            """)
+    void an_update_that_changes_a_documents_size_is_counted_again_in_its_chunk(String rule, String command) {
+        MongosCommands mongos = mongos("8.0"); // 7.1+: findAndModify needs no shard key
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        run(mongos, "app", command);
+
+        var stats = catalog.collection("app.events").orElseThrow().cluster().snapshot().chunkStatistics();
+        assertEquals(storedBytes(mongos, Integer.MIN_VALUE, 50), stats.get(0).bytes(), rule + ": [MinKey, 50)");
+        assertEquals(storedBytes(mongos, 50, Integer.MAX_VALUE), stats.get(1).bytes(), rule + ": [50, MaxKey)");
+        assertEquals(run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), simulatedDocuments("app.events"),
+                rule + ": an update adds no document");
+    }
+
+    @Test
+    void an_update_of_an_unsharded_collection_changes_its_bytes_on_its_shard() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard02'}");
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+        long before = catalog.bytesPerShard().get("shard02");
+
+        run(mongos, "app", "{update: 'logs', updates: [{q: {}, u: {$unset: {pad: 1}}, multi: true}]}");
+
+        long shrunk = before - catalog.bytesPerShard().get("shard02");
+        assertEquals(10 * io.shardlab.sim.InsertBatch.bsonSize(BsonDocument.parse(
+                "{pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}")) - 10 * io.shardlab.sim.InsertBatch.bsonSize(new BsonDocument()),
+                shrunk, "each document lost its pad field");
+    }
+
     // ---- the memory budget ------------------------------------------------------------------------
 
     @Test
