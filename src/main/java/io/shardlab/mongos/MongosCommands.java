@@ -475,10 +475,11 @@ public final class MongosCommands {
         if (!current.zones().isEmpty() && !command.containsKey("zones")) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "Must specify value for zones field");
         }
-        if (command.containsKey("zones") || command.containsKey("_presetReshardedChunks")) {
+        if (command.containsKey("_presetReshardedChunks")) {
             throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
-                    + "reshardCollection with zones or preset chunks on MongoDB " + release.version() + " yet");
+                    + "reshardCollection with preset chunks on MongoDB " + release.version());
         }
+        List<io.shardlab.cluster.ZoneRange> zones = reshardZones(command, key, current);
         boolean force = release.version().atLeast(8, 0)
                 && command.getBoolean("forceRedistribution", BsonBoolean.FALSE).getValue();
         if (current.key().equals(key) && !force) {
@@ -494,7 +495,7 @@ public final class MongosCommands {
         String collection = ns.substring(ns.indexOf('.') + 1);
         List<BsonDocument> documents = allDocuments(db, collection);
         catalog.reshardCollection(new ReshardCollection(ns, key, InsertBatch.ofDocuments(key, documents),
-                numInitialChunks));
+                numInitialChunks, zones));
         createShardKeyIndex(db, collection, key, false);
         Long dropped = notKept.remove(ns);
         if (dropped != null) {
@@ -503,6 +504,88 @@ public final class MongosCommands {
                     + "memory budget were counted but not kept, so they are not in the new chunks");
         }
         return ok();
+    }
+
+    /**
+     * The {@code zones: [{zone, min, max}]} of a reshardCollection in the new key, checked as mongo
+     * {@code configsvr_reshard_collection_cmd.cpp} and {@code resharding_util.cpp} ({@code validateZones})
+     * do: with zone ranges on the collection each zone must be one of theirs ("Zone must already
+     * exist"), and the ranges must not overlap ("Zone ranges must not overlap"), both BadValue; bounds
+     * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). Zones on a
+     * collection that has none are not simulated (MongoDB does not check them there).
+     */
+    private static List<io.shardlab.cluster.ZoneRange> reshardZones(BsonDocument command, ShardKeyPattern key,
+            ClusterSnapshot current) {
+        if (!command.containsKey("zones") || command.isNull("zones")) {
+            return List.of();
+        }
+        if (!command.isArray("zones")) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH,
+                    "BSON field 'reshardCollection.zones' is the wrong type, expected type 'array'");
+        }
+        if (current.zones().isEmpty()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                    + "reshardCollection with zones for a collection without zone ranges");
+        }
+        Set<String> existing = new TreeSet<>();
+        current.zones().forEach(z -> existing.add(z.zone()));
+        List<io.shardlab.cluster.ZoneRange> zones = new ArrayList<>();
+        for (BsonValue v : command.getArray("zones")) {
+            if (!v.isDocument() || !v.asDocument().isString("zone") || !v.asDocument().isDocument("min")
+                    || !v.asDocument().isDocument("max")) {
+                throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'zones' needs "
+                        + "documents with a string zone and documents min and max, got "
+                        + io.shardlab.bson.BsonPrinter.serverString(v.isDocument() ? v.asDocument()
+                                : new BsonDocument("value", v)));
+            }
+            BsonDocument z = v.asDocument();
+            String name = z.getString("zone").getValue();
+            if (!existing.contains(name)) {
+                throw new MongoCommandException(ErrorCode.BAD_VALUE, "Zone must already exist");
+            }
+            io.shardlab.key.ShardKey min = extendedBound(z.getDocument("min"), key);
+            io.shardlab.key.ShardKey max = extendedBound(z.getDocument("max"), key);
+            if (min.compareTo(max) >= 0) {
+                // ShardLab's text (MongoDB's ChunkRange check words it otherwise)
+                throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone " + name + ": min "
+                        + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("min")) + " must be less than max "
+                        + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("max")));
+            }
+            zones.add(new io.shardlab.cluster.ZoneRange(min, max, name));
+        }
+        zones.sort((a, b) -> a.min().compareTo(b.min()));
+        for (int i = 1; i < zones.size(); i++) {
+            if (zones.get(i - 1).max().compareTo(zones.get(i).min()) > 0) {
+                throw new MongoCommandException(ErrorCode.BAD_VALUE, "Zone ranges must not overlap");
+            }
+        }
+        return zones;
+    }
+
+    /** A zone bound in the new key: its fields a prefix of the key's, the rest MinKey. */
+    private static io.shardlab.key.ShardKey extendedBound(BsonDocument bound, ShardKeyPattern key) {
+        List<BsonValue> values = new ArrayList<>();
+        List<String> names = new ArrayList<>(bound.keySet());
+        for (int i = 0; i < key.arity(); i++) {
+            String field = key.fields().get(i).path();
+            if (i < names.size()) {
+                if (!names.get(i).equals(field)) {
+                    // ShardLab's text: MongoDB's TagsType parse accepts the bound and the split fails later
+                    throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone bound "
+                            + io.shardlab.bson.BsonPrinter.serverString(bound) + " is not a prefix of the new shard "
+                            + "key " + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
+                }
+                values.add(bound.get(field));
+            } else {
+                values.add(new org.bson.BsonMinKey());
+            }
+        }
+        if (names.size() > key.arity()) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone bound "
+                    + io.shardlab.bson.BsonPrinter.serverString(bound) + " is not a prefix of the new shard key "
+                    + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
+        }
+        return io.shardlab.key.ShardKey.of(values);
     }
 
     /**

@@ -615,6 +615,70 @@ class MongosAdminCommandsTest {
         assertEquals(50, stats.get(0).documents());
     }
 
+    // ---- reshardCollection with zones ----------------------------------------------------------------
+
+    /** app.users on {region: 1} with zone ranges EU (shard01) and US (shard02), 500 documents. */
+    private MongosCommands withZonedUsers() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'US'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: 'EU'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'US'}, max: {region: 'UT'}, zone: 'US'}");
+        StringBuilder docs = new StringBuilder();
+        String[] regions = {"EU", "US", "AP", "SA"};
+        for (int i = 0; i < 500; i++) {
+            docs.append(i == 0 ? "" : ",").append("{region: '").append(regions[i % 4]).append("', user: ").append(i)
+                    .append("}");
+        }
+        run(mongos, "app", "{insert: 'users', documents: [" + docs + "]}");
+        return mongos;
+    }
+
+    @Test
+    void reshardCollection_with_zones_cuts_at_the_zone_bounds_and_keeps_each_zone_on_its_shards() {
+        MongosCommands mongos = withZonedUsers();
+
+        admin(mongos, "{reshardCollection: 'app.users', key: {region: 1, user: 1}, numInitialChunks: 8, zones: ["
+                + "{zone: 'EU', min: {region: 'EU'}, max: {region: 'EV'}}, "
+                + "{zone: 'US', min: {region: 'US'}, max: {region: 'UT'}}]}");
+
+        var cluster = catalog.collection("app.users").orElseThrow().cluster().snapshot().cluster();
+        assertEquals(8, cluster.chunks().size(), "the four zone bounds and three sampled points");
+        assertEquals(2, cluster.zones().size());
+        for (var z : cluster.zones()) {
+            assertEquals(new org.bson.BsonMinKey(), z.min().get(1), "bounds extended with MinKey: " + z);
+        }
+        for (var c : cluster.chunks().chunks()) {
+            for (var z : cluster.zones()) {
+                if (z.min().compareTo(c.min()) <= 0 && c.max().compareTo(z.max()) <= 0) {
+                    assertEquals("EU".equals(z.zone()) ? "shard01" : "shard02", c.shard(), c + " in " + z);
+                }
+            }
+        }
+        assertTrue(cluster.chunks().chunks().stream().anyMatch(c -> c.min().equals(cluster.zones().get(0).min())),
+                "a chunk starts at the EU zone's min");
+        BsonDocument tags = run(mongos, "config", "{find: 'tags', filter: {}}");
+        assertEquals(2, tags.getDocument("cursor").getArray("firstBatch").size());
+        assertEquals(500, simulatedDocuments("app.users"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no zones for a zoned collection | {reshardCollection: 'app.users', key: {user: 1}}                                                                      | BadValue | Must specify value for zones field
+            a zone it does not have         | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'AP', min: {user: 0}, max: {user: 10}}]}            | BadValue | Zone must already exist
+            overlapping zones               | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'EU', min: {user: 0}, max: {user: 10}}, {zone: 'US', min: {user: 5}, max: {user: 20}}]} | BadValue | Zone ranges must not overlap
+            """)
+    void reshardCollection_zones_are_checked_as_configsvr_reshard_collection_checks_them(String rule, String command,
+            String codeName, String message) {
+        MongosCommands mongos = withZonedUsers();
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
     // ---- updates that change a document's size ------------------------------------------------------
 
     /** Bytes of the stored documents of app.events whose t is in [lo, hi). */
