@@ -91,6 +91,8 @@ class RefusalCodesTest {
             6.0 | {addShard: 'shard02/shard02.shardlab:27018'}                | 20     | IllegalOperation | A shard already exists containing the replica set 'shard02'
             6.0 | {shardCollection: 'app.h', key: {h: 'hashed'}, unique: true} | 72   | InvalidOptions   | Hashed shard keys cannot be declared unique. It's possible to ensure uniqueness on the hashed field by declaring an additional (non-hashed) unique index on the field.
             6.0 | {shardCollection: 'app.r', key: {r: 1}, numInitialChunks: 4} | 72   | InvalidOptions   | numInitialChunks is only supported when the collection is empty and has a hashed field in the shard key pattern
+            6.0 | {shardCollection: 'app.p', key: {h: 'hashed'}, presplitHashedZones: true} | 31387 | Location31387 | 'presplitHashedZones' is only supported when the collection is empty, zones are set up and shard key pattern has a hashed field
+            8.0 | {removeShard: 'shard09'}                                    | 70     | ShardNotFound    | Shard shard09 not found
             """)
     void a_refusal_carries_mongodbs_code_code_name_and_message(String release, String command, int code,
             String codeName, String message) {
