@@ -5,6 +5,11 @@ package io.shardlab.mongos;
  * {@code src/mongo/base/error_codes.yml}.
  */
 public enum ErrorCode {
+    /**
+     * No code: a failure MongoDB reports with {@code errmsg} alone (mongo {@code commands.cpp},
+     * {@code ErrmsgCommandDeprecated::run}); its reply has neither {@code code} nor {@code codeName}.
+     */
+    NO_CODE(0, ""),
     BAD_VALUE(2, "BadValue"),
     FAILED_TO_PARSE(9, "FailedToParse"),
     UNAUTHORIZED(13, "Unauthorized"),
@@ -28,6 +33,23 @@ public enum ErrorCode {
     RANGE_OVERLAP_CONFLICT(178, "RangeOverlapConflict"),
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
+    /** mongo initial_split_policy.cpp PresplitHashedZonesSplitPolicy::_validate. */
+    PRESPLIT_NOT_SUPPORTED(31387, "Location31387"),
+    PRESPLIT_MINKEY_BEFORE_HASHED(31388, "Location31388"),
+    PRESPLIT_HASHED_LOWER_NOT_MINKEY(31389, "Location31389"),
+    PRESPLIT_PREFIX_NOT_GREATER(31390, "Location31390"),
+    PRESPLIT_AFTER_HASHED_NOT_MINKEY(31391, "Location31391"),
+    PRESPLIT_HASHED_PREFIX_ONE_ZONE(31412, "Location31412"),
+    /** mongo initial_split_policy.cpp: a zone of the new collection is not assigned to a shard. */
+    ZONE_NOT_ASSIGNED(50973, "Location50973"),
+    /** mongo cluster_clear_jumbo_flag_cmd.cpp: a find without the shard key. */
+    CLEAR_JUMBO_NO_SHARD_KEY(51260, "Location51260"),
+    /** mongo cluster_move_chunk_cmd.cpp (6.0+): a find without the shard key. */
+    MOVE_CHUNK_NO_SHARD_KEY(656450, "Location656450"),
+    /** mongo cluster_move_chunk_cmd.cpp (6.0+): bounds that are not shard keys. */
+    MOVE_CHUNK_INVALID_BOUNDS(656451, "Location656451"),
+    /** mongo cluster_move_chunk_cmd.cpp (6.0+): bounds that are not exactly one chunk's. */
+    MOVE_CHUNK_NO_SUCH_CHUNK(656452, "Location656452"),
     /** A missing but required field, found by the IDL parser. */
     IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
     /** mongo initial_split_policy.cpp: a resharding sample with too few distinct keys. */

@@ -24,6 +24,7 @@ import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitBounds;
 import io.shardlab.sim.SplitFind;
+import io.shardlab.sim.UpdateDocuments;
 import io.shardlab.sim.UpdateZoneKeyRange;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,11 +66,12 @@ public final class MongosCommands {
             "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
             "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
+            "unshardCollection",
             "configureQueryAnalyzer");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
+            "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
             "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
@@ -220,6 +222,8 @@ public final class MongosCommands {
                 return configureQueryAnalyzer(command);
             case "moveCollection":
                 return moveCollection(command);
+            case "unshardCollection":
+                return unshardCollection(command);
             case "refineCollectionShardKey": {
                 String ns = command.getString(name).getValue();
                 catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
@@ -343,6 +347,8 @@ public final class MongosCommands {
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         boolean unique = command.getBoolean("unique", BsonBoolean.FALSE).getValue();
         boolean presplit = command.getBoolean("presplitHashedZones", BsonBoolean.FALSE).getValue();
+        long numInitialChunks = command.isNumber("numInitialChunks") ? command.getNumber("numInitialChunks").longValue()
+                : 0;
         if (!release.version().atLeast(6, 0)
                 && catalog.database(db).map(d -> !d.partitioned()).orElse(true)) {
             // mongo src/mongo/db/s/config/configsvr_shard_collection_command.cpp (4.4 / 5.0)
@@ -366,7 +372,15 @@ public final class MongosCommands {
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Please create an index that starts with the "
                     + "proposed shard key before sharding the collection");
         }
-        ShardedCatalog.CollectionEntry entry = catalog.shardCollection(new ShardCollection(ns, key, unique, presplit));
+        if (!existingDocuments.isEmpty() && numInitialChunks != 0
+                && io.shardlab.cluster.ReleaseRules.of(release.version()).numInitialChunks()) {
+            // mongo initial_split_policy.cpp calculateOptimizationStrategy (the simulator's own check
+            // sees only the empty collection it creates)
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "numInitialChunks is only supported when the "
+                    + "collection is empty and has a hashed field in the shard key pattern");
+        }
+        ShardedCatalog.CollectionEntry entry = catalog.shardCollection(new ShardCollection(ns, key, unique, presplit,
+                numInitialChunks));
         if (existingDocuments.isEmpty()) {
             createShardKeyIndex(db, collection, key, unique);
         } else {
@@ -461,10 +475,11 @@ public final class MongosCommands {
         if (!current.zones().isEmpty() && !command.containsKey("zones")) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "Must specify value for zones field");
         }
-        if (command.containsKey("zones") || command.containsKey("_presetReshardedChunks")) {
+        if (command.containsKey("_presetReshardedChunks")) {
             throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
-                    + "reshardCollection with zones or preset chunks on MongoDB " + release.version() + " yet");
+                    + "reshardCollection with preset chunks on MongoDB " + release.version());
         }
+        List<io.shardlab.cluster.ZoneRange> zones = reshardZones(command, key, current);
         boolean force = release.version().atLeast(8, 0)
                 && command.getBoolean("forceRedistribution", BsonBoolean.FALSE).getValue();
         if (current.key().equals(key) && !force) {
@@ -480,7 +495,7 @@ public final class MongosCommands {
         String collection = ns.substring(ns.indexOf('.') + 1);
         List<BsonDocument> documents = allDocuments(db, collection);
         catalog.reshardCollection(new ReshardCollection(ns, key, InsertBatch.ofDocuments(key, documents),
-                numInitialChunks));
+                numInitialChunks, zones));
         createShardKeyIndex(db, collection, key, false);
         Long dropped = notKept.remove(ns);
         if (dropped != null) {
@@ -489,6 +504,88 @@ public final class MongosCommands {
                     + "memory budget were counted but not kept, so they are not in the new chunks");
         }
         return ok();
+    }
+
+    /**
+     * The {@code zones: [{zone, min, max}]} of a reshardCollection in the new key, checked as mongo
+     * {@code configsvr_reshard_collection_cmd.cpp} and {@code resharding_util.cpp} ({@code validateZones})
+     * do: with zone ranges on the collection each zone must be one of theirs ("Zone must already
+     * exist"), and the ranges must not overlap ("Zone ranges must not overlap"), both BadValue; bounds
+     * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). Zones on a
+     * collection that has none are not simulated (MongoDB does not check them there).
+     */
+    private static List<io.shardlab.cluster.ZoneRange> reshardZones(BsonDocument command, ShardKeyPattern key,
+            ClusterSnapshot current) {
+        if (!command.containsKey("zones") || command.isNull("zones")) {
+            return List.of();
+        }
+        if (!command.isArray("zones")) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH,
+                    "BSON field 'reshardCollection.zones' is the wrong type, expected type 'array'");
+        }
+        if (current.zones().isEmpty()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                    + "reshardCollection with zones for a collection without zone ranges");
+        }
+        Set<String> existing = new TreeSet<>();
+        current.zones().forEach(z -> existing.add(z.zone()));
+        List<io.shardlab.cluster.ZoneRange> zones = new ArrayList<>();
+        for (BsonValue v : command.getArray("zones")) {
+            if (!v.isDocument() || !v.asDocument().isString("zone") || !v.asDocument().isDocument("min")
+                    || !v.asDocument().isDocument("max")) {
+                throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'zones' needs "
+                        + "documents with a string zone and documents min and max, got "
+                        + io.shardlab.bson.BsonPrinter.serverString(v.isDocument() ? v.asDocument()
+                                : new BsonDocument("value", v)));
+            }
+            BsonDocument z = v.asDocument();
+            String name = z.getString("zone").getValue();
+            if (!existing.contains(name)) {
+                throw new MongoCommandException(ErrorCode.BAD_VALUE, "Zone must already exist");
+            }
+            io.shardlab.key.ShardKey min = extendedBound(z.getDocument("min"), key);
+            io.shardlab.key.ShardKey max = extendedBound(z.getDocument("max"), key);
+            if (min.compareTo(max) >= 0) {
+                // ShardLab's text (MongoDB's ChunkRange check words it otherwise)
+                throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone " + name + ": min "
+                        + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("min")) + " must be less than max "
+                        + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("max")));
+            }
+            zones.add(new io.shardlab.cluster.ZoneRange(min, max, name));
+        }
+        zones.sort((a, b) -> a.min().compareTo(b.min()));
+        for (int i = 1; i < zones.size(); i++) {
+            if (zones.get(i - 1).max().compareTo(zones.get(i).min()) > 0) {
+                throw new MongoCommandException(ErrorCode.BAD_VALUE, "Zone ranges must not overlap");
+            }
+        }
+        return zones;
+    }
+
+    /** A zone bound in the new key: its fields a prefix of the key's, the rest MinKey. */
+    private static io.shardlab.key.ShardKey extendedBound(BsonDocument bound, ShardKeyPattern key) {
+        List<BsonValue> values = new ArrayList<>();
+        List<String> names = new ArrayList<>(bound.keySet());
+        for (int i = 0; i < key.arity(); i++) {
+            String field = key.fields().get(i).path();
+            if (i < names.size()) {
+                if (!names.get(i).equals(field)) {
+                    // ShardLab's text: MongoDB's TagsType parse accepts the bound and the split fails later
+                    throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone bound "
+                            + io.shardlab.bson.BsonPrinter.serverString(bound) + " is not a prefix of the new shard "
+                            + "key " + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
+                }
+                values.add(bound.get(field));
+            } else {
+                values.add(new org.bson.BsonMinKey());
+            }
+        }
+        if (names.size() > key.arity()) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone bound "
+                    + io.shardlab.bson.BsonPrinter.serverString(bound) + " is not a prefix of the new shard key "
+                    + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
+        }
+        return io.shardlab.key.ShardKey.of(values);
     }
 
     /**
@@ -547,6 +644,38 @@ public final class MongosCommands {
                     + "' not found in cluster catalog");
         }
         catalog.moveCollection(ns, to);
+        return ok();
+    }
+
+    /**
+     * {@code unshardCollection} (8.0+; mongo {@code cluster_unshard_collection_cmd.cpp} and
+     * {@code reshard_collection_coordinator.cpp}; docs "Unshard a Collection"): a sharded collection
+     * moves whole to {@code toShard}, or without it to the non-draining shard with the least data, as
+     * an unsplittable tracked collection. An unsharded collection is a no-op, refused with
+     * NamespaceNotSharded when {@code toShard} names another shard than its own. A collection with
+     * zone ranges must lose them first (MongoDB's documentation; ShardLab does not simulate that path).
+     */
+    private BsonDocument unshardCollection(BsonDocument command) {
+        if (!release.version().atLeast(8, 0)) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'unshardCollection'");
+        }
+        String ns = namespaceArgument(command, "unshardCollection");
+        String to = command.containsKey("toShard") ? requireString(command, "toShard") : null;
+        var sharded = catalog.collection(ns);
+        if (sharded.isEmpty()) {
+            java.util.Optional<String> current = catalog.shardOfUnsharded(ns);
+            if (to != null && current.isPresent() && !current.get().equals(to)) {
+                throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, "Collection is already unsharded. "
+                        + "Call moveCollection to move this collection to a different shard.");
+            }
+            return ok();
+        }
+        if (!sharded.get().cluster().snapshot().cluster().zones().isEmpty()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                    + "unshardCollection of a collection with zone ranges on MongoDB " + release.version()
+                    + "; remove its ranges from their zones first, as MongoDB's documentation asks");
+        }
+        catalog.unshardCollection(ns, to);
         return ok();
     }
 
@@ -765,24 +894,25 @@ public final class MongosCommands {
     private BsonDocument split(BsonDocument command) {
         String ns = namespaceArgument(command, "split");
         requireSharded(ns);
-        // mongo src/mongo/s/commands/cluster_split_cmd.cpp: an empty document counts as absent
+        // mongo src/mongo/s/commands/cluster_split_cmd.cpp: an empty document counts as absent; its
+        // argument checks are errmsg-only failures (no code)
         BsonDocument find = nonEmptyDocument(command, "find");
         BsonDocument middle = nonEmptyDocument(command, "middle");
         BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
         if (!bounds.isEmpty() && bounds.size() < 2) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "upper bound not specified");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "upper bound not specified");
         }
         if (find != null && !bounds.isEmpty()) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and find at the same time");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "cannot specify bounds and find at the same time");
         }
         if (find == null && bounds.isEmpty() && middle == null) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "need to specify find/bounds or middle");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "need to specify find/bounds or middle");
         }
         if (find != null && middle != null) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify find and middle together");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "cannot specify find and middle together");
         }
         if (!bounds.isEmpty() && middle != null) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "cannot specify bounds and middle together");
+            throw new MongoCommandException(ErrorCode.NO_CODE, "cannot specify bounds and middle together");
         }
         if (middle != null) {
             catalog.execute(ns, new SplitAt(ns, middle));
@@ -798,11 +928,23 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "moveChunk");
         requireSharded(ns);
         String to = requireString(command, "to");
-        // mongo src/mongo/s/commands/cluster_move_chunk_cmd.cpp: exactly one of find and bounds
+        // mongo src/mongo/s/commands/cluster_move_chunk_cmd.cpp: exactly one of find and bounds; from
+        // 6.0 (the typed command) InvalidOptions with three texts, before one errmsg-only text
         BsonDocument find = nonEmptyDocument(command, "find");
         BsonArray bounds = command.isArray("bounds") ? command.getArray("bounds") : new BsonArray();
-        if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE,
+        if (release.version().atLeast(6, 0)) {
+            if (command.isArray("bounds") && bounds.size() != 2) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "bounds can only have exactly 2 elements");
+            }
+            if (find != null && !bounds.isEmpty()) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
+                        "cannot specify bounds and query at the same time");
+            }
+            if (find == null && bounds.isEmpty()) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "need to specify query or bounds");
+            }
+        } else if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
+            throw new MongoCommandException(ErrorCode.NO_CODE,
                     "need to specify either a find query, or both lower and upper bounds.");
         }
         boolean force = command.getBoolean("forceJumbo", BsonBoolean.FALSE).getValue();
@@ -829,9 +971,20 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "mergeChunks");
         requireSharded(ns);
         BsonArray bounds = command.getArray("bounds", new BsonArray());
-        if (bounds.size() != 2 || !bounds.get(0).isDocument() || !bounds.get(1).isDocument()) {
-            // mongo src/mongo/s/commands/cluster_merge_chunks_cmd.cpp
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "need exactly two bounds");
+        // mongo src/mongo/s/commands/cluster_merge_chunks_cmd.cpp: errmsg-only failures (no code)
+        if (bounds.isEmpty()) {
+            throw new MongoCommandException(ErrorCode.NO_CODE, "no bounds were specified");
+        }
+        if (bounds.size() != 2) {
+            throw new MongoCommandException(ErrorCode.NO_CODE, "only a min and max bound may be specified");
+        }
+        for (int i = 0; i < 2; i++) {
+            if (!bounds.get(i).isDocument()) {
+                throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "bounds[" + i + "] must be a document");
+            }
+            if (bounds.get(i).asDocument().isEmpty()) {
+                throw new MongoCommandException(ErrorCode.NO_CODE, "no " + (i == 0 ? "min" : "max") + " key specified");
+            }
         }
         catalog.execute(ns, new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
         return ok();
@@ -1048,7 +1201,7 @@ public final class MongosCommands {
         String ns = db + "." + coll;
         List<BsonDocument> documents = new ArrayList<>();
         for (BsonValue v : command.getArray("documents", new BsonArray())) {
-            documents.add(v.asDocument());
+            documents.add(withId(v.asDocument()));
         }
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         var sharded = catalog.collection(ns);
@@ -1109,6 +1262,20 @@ public final class MongosCommands {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /**
+     * The document as a shard stores it: one without {@code _id} gets an ObjectId {@code _id} as its
+     * first field (mongo {@code fixDocumentForInsert}), so that the size counted in its chunk is the
+     * size stored. Drivers and mongosh add the {@code _id} themselves; raw commands may not.
+     */
+    private static BsonDocument withId(BsonDocument document) {
+        if (document.containsKey("_id")) {
+            return document;
+        }
+        BsonDocument stored = new BsonDocument("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId()));
+        document.forEach(stored::append);
+        return stored;
     }
 
     /** The indexes (in the client's batch) the storage inserted; its write errors are re-indexed into {@code refused}. */
@@ -1193,6 +1360,16 @@ public final class MongosCommands {
         for (int i : accepted) {
             forwardUpdates.add(updates.get(i));
         }
+        Map<BsonValue, BsonDocument> matched = new java.util.LinkedHashMap<>();
+        for (int i : accepted) {
+            BsonDocument u = updates.get(i).asDocument();
+            for (BsonDocument d : find(db, coll, u.getDocument("q", new BsonDocument()),
+                    u.getBoolean("multi", BsonBoolean.FALSE).getValue() ? 0 : 1)) {
+                if (d.containsKey("_id")) {
+                    matched.putIfAbsent(d.get("_id"), d);
+                }
+            }
+        }
         BsonDocument forward = command.clone();
         forward.put("updates", forwardUpdates);
         BsonDocument reply = accepted.isEmpty()
@@ -1220,10 +1397,49 @@ public final class MongosCommands {
             }
         }
         recordInserts(ns, upsertedDocuments);
+        recordUpdates(db, ns, matched.values());
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /**
+     * The documents of {@code before} that an update changed in size or shard key are counted again
+     * as they are now ({@link UpdateDocuments}), or the unsharded collection's bytes change by the
+     * difference; the memory budget follows the stored size.
+     */
+    private void recordUpdates(String db, String ns, java.util.Collection<BsonDocument> before) {
+        String coll = ns.substring(ns.indexOf('.') + 1);
+        var sharded = catalog.collection(ns);
+        ShardKeyPattern key = sharded.map(c -> c.cluster().snapshot().cluster().key()).orElse(null);
+        List<BsonDocument> was = new ArrayList<>();
+        List<BsonDocument> now = new ArrayList<>();
+        long delta = 0;
+        for (BsonDocument b : before) {
+            var a = findById(db, coll, b.get("_id"));
+            if (a.isEmpty()) {
+                continue;
+            }
+            long change = InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
+            boolean keyChanged = key != null && !InsertBatch.ofDocuments(key, List.of(b)).key(0)
+                    .equals(InsertBatch.ofDocuments(key, List.of(a.get())).key(0));
+            if (change != 0 || keyChanged) {
+                was.add(b);
+                now.add(a.get());
+                delta += change;
+            }
+        }
+        if (was.isEmpty()) {
+            return;
+        }
+        storedBytes = Math.max(0, storedBytes + delta);
+        if (key != null) {
+            catalog.execute(ns, new UpdateDocuments(ns, InsertBatch.ofDocuments(key, was),
+                    InsertBatch.ofDocuments(key, now)));
+        } else {
+            catalog.recordUnshardedWrite(ns, delta);
+        }
     }
 
     /** Routes a write; a filter routing does not model is sent everywhere, as a broadcast. */
@@ -1242,6 +1458,19 @@ public final class MongosCommands {
     private long count(String db, String coll, BsonDocument filter) {
         BsonDocument reply = storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
         return reply.getNumber("n", new BsonInt32(0)).longValue();
+    }
+
+    /** The first stored document matching {@code filter} in {@code sort} order (null: natural order). */
+    private java.util.Optional<BsonDocument> findFirst(String db, String coll, BsonDocument filter,
+            BsonDocument sort) {
+        BsonDocument find = new BsonDocument("find", new BsonString(coll)).append("filter", filter)
+                .append("limit", new BsonInt32(1));
+        if (sort != null && !sort.isEmpty()) {
+            find.append("sort", sort);
+        }
+        BsonArray batch = storage.run(db, find).getDocument("cursor", new BsonDocument())
+                .getArray("firstBatch", new BsonArray());
+        return batch.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(batch.get(0).asDocument());
     }
 
     private java.util.Optional<BsonDocument> findOne(String db, String coll, BsonDocument filter) {
@@ -1359,10 +1588,13 @@ public final class MongosCommands {
         BsonDocument query = command.getDocument("query", new BsonDocument());
         boolean remove = command.getBoolean("remove", BsonBoolean.FALSE).getValue();
         boolean mayUpsert = upsert && !remove && count(db, coll, query) == 0;
+        java.util.Optional<BsonDocument> target = remove || mayUpsert ? java.util.Optional.empty()
+                : findFirst(db, coll, query, optionalDocument(command, "sort"));
         BsonDocument reply = storage.run(db, command);
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
         }
+        target.filter(d -> d.containsKey("_id")).ifPresent(d -> recordUpdates(db, ns, List.of(d)));
         if (remove && reply.isDocument("value")) {
             recordDeletes(db, ns, List.of(reply.getDocument("value")));
         }

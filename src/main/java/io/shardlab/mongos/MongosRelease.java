@@ -23,10 +23,16 @@ public record MongosRelease(MongoVersion version, String versionString, int wire
         }
     }
 
-    /** The patch a mongos of a whole line reports: a late patch of each long-term line, x.y.0 otherwise. */
+    /**
+     * The patch a mongos of a whole line reports: a late patch of each long-term line, x.y.0 otherwise.
+     * Sources, MongoDB's release notes: 5.0.34 (June 11, 2026; docs v6.0 release-notes/5.0), 7.0.40
+     * (Aug 11, 2026; docs v8.0 release-notes/7.0 and the "MongoDB 7.0.40 is released" forum post), 8.0.17
+     * (Dec 19, 2025; docs v8.0 release-notes/8.0). 4.4.29 and 6.0.20 are real patches; newer ones were
+     * not confirmed from MongoDB's pages.
+     */
     private static final java.util.Map<MongoVersion, String> LINE_PATCHES = java.util.Map.of(
-            MongoVersion.V4_4, "4.4.29", MongoVersion.V5_0, "5.0.31", MongoVersion.V6_0, "6.0.20",
-            MongoVersion.V7_0, "7.0.14", MongoVersion.V8_0, "8.0.5");
+            MongoVersion.V4_4, "4.4.29", MongoVersion.V5_0, "5.0.34", MongoVersion.V6_0, "6.0.20",
+            MongoVersion.V7_0, "7.0.40", MongoVersion.V8_0, "8.0.17");
 
     /**
      * The release for a version: a full version ({@code "6.0.2"}) reports itself, a line ({@code "6.0"})

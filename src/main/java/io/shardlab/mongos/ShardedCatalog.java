@@ -265,6 +265,43 @@ public final class ShardedCatalog {
     }
 
     /**
+     * {@code unshardCollection} (8.0+): the sharded collection {@code ns} becomes an unsplittable
+     * tracked collection with one chunk on {@code to}, or when {@code to} is null on the non-draining
+     * shard holding the least data (mongo {@code reshard_collection_coordinator.cpp}: a resharding to
+     * {@code {_id: 1}} with that one destination, {@code selectLeastLoadedNonDrainingShard}); all its
+     * bytes then count on that shard, and it gets a new uuid.
+     *
+     * @throws MongoCommandException ShardNotFound for an unknown {@code to}
+     */
+    public UnsplittableCollection unshardCollection(String ns, String to) {
+        CollectionEntry entry = collections.get(ns);
+        if (entry == null) {
+            throw new IllegalArgumentException(ns + " is not sharded");
+        }
+        String target = to;
+        if (target == null) {
+            Map<String, Long> bytes = bytesPerShard();
+            for (String id : shardIds) {
+                if (!draining.contains(id) && (target == null || bytes.get(id) < bytes.get(target))) {
+                    target = id;
+                }
+            }
+        }
+        if (target == null || !shardIds.contains(target)) {
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
+        }
+        long bytes = 0;
+        for (ChunkStatistics s : entry.cluster().snapshot().chunkStatistics()) {
+            bytes += s.bytes();
+        }
+        collections.remove(ns);
+        UnsplittableCollection moved = new UnsplittableCollection(ns, target, nextUuid(), now);
+        unsplittable.put(ns, moved);
+        unshardedBytes.put(ns, bytes);
+        return moved;
+    }
+
+    /**
      * Counts bytes written to an unsharded collection (negative: deleted; the count stays at least 0),
      * which lives on {@link #shardOfUnsharded its shard}.
      */

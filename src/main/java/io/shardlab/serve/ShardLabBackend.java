@@ -89,6 +89,10 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
             });
             return WireDocuments.fromBson(reply);
         } catch (MongoCommandException e) {
+            if (e.code() == io.shardlab.mongos.ErrorCode.NO_CODE) {
+                // an errmsg-only failure: MongoDB's reply has no code (mongo commands.cpp appendSimpleCommandStatus)
+                return new Document("ok", 0.0).append("errmsg", e.getMessage());
+            }
             throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
         } catch (RuntimeException e) {
             if (e instanceof MongoServerException) {

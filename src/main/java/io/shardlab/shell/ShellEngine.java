@@ -323,9 +323,11 @@ public final class ShellEngine {
         try {
             reply = commands.run(database, BsonDocument.parse(canonicalJson));
         } catch (MongoCommandException e) {
-            reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()))
-                    .append("code", new BsonInt32(e.code().number()))
-                    .append("codeName", new BsonString(e.code().codeName()));
+            reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()));
+            if (e.code() != io.shardlab.mongos.ErrorCode.NO_CODE) {
+                reply.append("code", new BsonInt32(e.code().number()))
+                        .append("codeName", new BsonString(e.code().codeName()));
+            }
         } catch (JsonParseException e) {
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()))
                     .append("code", new BsonInt32(9)).append("codeName", new BsonString("FailedToParse"));

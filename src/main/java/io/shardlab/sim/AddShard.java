@@ -26,12 +26,18 @@ public record AddShard(String id) implements ClusterCommand {
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         if (state.shards.containsKey(id)) {
             // mongo src/mongo/db/s/config/sharding_catalog_manager_shard_operations.cpp
             // (_checkIfShardExists): the text for a replica set that is already a shard. MongoDB
             // accepts an identical repeat as a no-op; the simulator refuses it so that the history
-            // holds no empty steps.
-            return Optional.of("A shard already exists containing the replica set '" + id + "'");
+            // holds no empty steps. IllegalOperation, as MongoDB answers a different shard of that set.
+            return Optional.of(new Refusal("IllegalOperation", "A shard already exists containing the replica set '"
+                    + id + "'"));
         }
         return Optional.empty();
     }

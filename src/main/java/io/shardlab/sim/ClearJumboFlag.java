@@ -7,8 +7,8 @@ import org.bson.BsonDocument;
 /**
  * {@code sh.clearJumboFlag(ns, query)} ({@code clearJumboFlag: ns, find}): clears the jumbo flag of
  * the chunk holding the matching document. Error: a query without the shard key ("no shard key
- * found in chunk query …", mongo {@code cluster_clear_jumbo_flag_cmd.cpp}); clearing a chunk that
- * is not jumbo is a no-op in MongoDB and refused here with ShardLab's text.
+ * found in chunk query …", location 51260 of mongo {@code cluster_clear_jumbo_flag_cmd.cpp});
+ * clearing a chunk that is not jumbo is a no-op in MongoDB and refused here with ShardLab's text.
  *
  * @param namespace the collection
  * @param query an equality query on every shard-key field
@@ -22,16 +22,21 @@ public record ClearJumboFlag(String namespace, BsonDocument query) implements Cl
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "clearJumboFlag", namespace);
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "clearJumboFlag", namespace);
         if (sharded.isPresent()) {
             return sharded;
         }
         Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
         if (key.isEmpty()) {
-            return Optional.of(CommandSupport.noShardKeyInQuery(query));
+            return Optional.of(new Refusal("Location51260", CommandSupport.noShardKeyInQuery(query)));
         }
         if (!state.chunks().chunkFor(key.get()).jumbo()) {
-            return Optional.of("the chunk holding " + ServerText.of(query) + " is not jumbo");
+            return Optional.of(Refusal.operationFailed("the chunk holding " + ServerText.of(query) + " is not jumbo"));
         }
         return Optional.empty();
     }

@@ -28,6 +28,14 @@ final class CommandSupport {
     }
 
     /**
+     * {@link #requireSharded} as a refusal: NamespaceNotSharded, as mongos answers for an unsharded
+     * collection ({@code getShardedCollectionRoutingInfoWithRefresh} in the cluster commands).
+     */
+    static Optional<Refusal> requireShardedRefusal(ClusterState state, String command, String namespace) {
+        return requireSharded(state, command, namespace).map(m -> new Refusal("NamespaceNotSharded", m));
+    }
+
+    /**
      * The shard key of a bound document, fields in pattern order ({@code isShardKey} +
      * {@code normalizeShardKey}), or empty when the fields do not match the pattern.
      */
@@ -79,20 +87,31 @@ final class CommandSupport {
     /**
      * Why {@code [min, max)} does not name a chunk exactly, as the {@code bounds} form of split and
      * moveChunk requires (mongo {@code cluster_split_cmd.cpp} / {@code cluster_move_chunk_cmd.cpp}):
-     * bounds that are not full shard keys, or no chunk with exactly these bounds.
+     * bounds that are not full shard keys, or no chunk with exactly these bounds; each with the code
+     * name its command answers with.
      */
-    static Optional<String> boundsRefusal(ClusterState state, BsonDocument min, BsonDocument max) {
+    static Optional<Refusal> boundsRefusal(ClusterState state, BsonDocument min, BsonDocument max,
+            String invalidCodeName, String noChunkCodeName) {
         Optional<ShardKey> lo = boundKey(state.key(), min);
         Optional<ShardKey> hi = boundKey(state.key(), max);
         if (lo.isEmpty() || hi.isEmpty()) {
-            return Optional.of(invalidBounds(min, max, state.key()));
+            return Optional.of(new Refusal(invalidCodeName, invalidBounds(min, max, state.key())));
         }
         io.shardlab.cluster.Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
         if (!c.min().equals(lo.get()) || !c.max().equals(hi.get())) {
-            return Optional.of("no chunk found with the shard key bounds " + ServerText.range(lo.get(), hi.get(),
-                    state.key()));
+            return Optional.of(new Refusal(noChunkCodeName, "no chunk found with the shard key bounds "
+                    + ServerText.range(lo.get(), hi.get(), state.key())));
         }
         return Optional.empty();
+    }
+
+    /**
+     * True where mongos' {@code moveChunk} is the typed command of 6.0+ (mongo
+     * {@code cluster_move_chunk_cmd.cpp}, built on {@code moveRange}): its argument refusals carry
+     * location codes 656450–656452; before, it was an errmsg-only command.
+     */
+    static boolean typedMoveChunk(ClusterState state) {
+        return state.policies.rules().moveRange();
     }
 
     /** The index of the chunk starting at {@code min}. Precondition: {@link #boundsRefusal} is empty. */

@@ -10,7 +10,10 @@ import org.bson.BsonDocument;
  * {@code ShardingCatalogManager::commitChunksMerge}: bounds that are not shard keys, and a range that
  * is not exactly a sequence of chunks of one shard ("could not merge chunks, shard … does not
  * contain a sequence of chunks that exactly fills the range …"; MongoDB accepts a range that is
- * already one chunk as done, the simulator refuses it as there is nothing to merge).
+ * already one chunk as done, the simulator refuses it as there is nothing to merge). Codes: bounds
+ * that are not shard keys are an errmsg-only failure of mongos' {@code ErrmsgCommandDeprecated}
+ * (no code); a range that is not a sequence of the shard's chunks is IllegalOperation
+ * ({@code sharding_catalog_manager_chunk_operations.cpp}; 4.4's shard-side texts used the same code).
  *
  * @param namespace the collection
  * @param min inclusive lower bound, a chunk's min
@@ -26,14 +29,19 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "mergeChunks", namespace);
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "mergeChunks", namespace);
         if (sharded.isPresent()) {
             return sharded;
         }
         Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
         Optional<ShardKey> hi = CommandSupport.boundKey(state.key(), max);
         if (lo.isEmpty() || hi.isEmpty() || lo.get().compareTo(hi.get()) >= 0) {
-            return Optional.of(CommandSupport.invalidBounds(min, max, state.key()));
+            return Optional.of(Refusal.errmsgOnly(CommandSupport.invalidBounds(min, max, state.key())));
         }
         int from = state.chunks().indexOf(lo.get());
         String shard = state.chunks().get(from).shard();
@@ -46,13 +54,13 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
         boolean exact = state.chunks().get(from).min().equals(lo.get()) && to < n && to > from
                 && state.chunks().get(to).max().equals(hi.get()) && state.chunks().get(to).shard().equals(shard);
         if (!exact) {
-            return Optional.of("could not merge chunks, shard " + shard
+            return Optional.of(new Refusal("IllegalOperation", "could not merge chunks, shard " + shard
                     + " does not contain a sequence of chunks that exactly fills the range "
-                    + ServerText.range(lo.get(), hi.get(), state.key()));
+                    + ServerText.range(lo.get(), hi.get(), state.key())));
         }
         for (int i = from; i <= to; i++) {
             if (state.isMigrating(i)) {
-                return Optional.of(CommandSupport.migrationInProgress("merge chunks"));
+                return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("merge chunks")));
             }
         }
         return Optional.empty();

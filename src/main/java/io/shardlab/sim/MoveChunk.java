@@ -35,13 +35,15 @@ public record MoveChunk(String namespace, BsonDocument query, String toShard, bo
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "moveChunk", namespace);
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveChunk", namespace);
         if (sharded.isPresent()) {
-            return sharded.map(Refusal::operationFailed);
+            return sharded;
         }
         Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
         if (key.isEmpty()) {
-            return Optional.of(Refusal.operationFailed(CommandSupport.noShardKeyInQuery(query)));
+            // mongo cluster_move_chunk_cmd.cpp: location 656450 from 6.0, an errmsg-only failure before
+            return Optional.of(new Refusal(CommandSupport.typedMoveChunk(state) ? "Location656450" : Refusal.NO_CODE,
+                    CommandSupport.noShardKeyInQuery(query)));
         }
         int i = state.chunks().indexOf(key.get());
         return MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo);

@@ -33,13 +33,15 @@ public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument m
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "moveChunk", namespace);
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveChunk", namespace);
         if (sharded.isPresent()) {
-            return sharded.map(Refusal::operationFailed);
+            return sharded;
         }
-        Optional<String> bounds = CommandSupport.boundsRefusal(state, min, max);
+        boolean typed = CommandSupport.typedMoveChunk(state);
+        Optional<Refusal> bounds = CommandSupport.boundsRefusal(state, min, max,
+                typed ? "Location656451" : Refusal.NO_CODE, typed ? "Location656452" : Refusal.NO_CODE);
         if (bounds.isPresent()) {
-            return bounds.map(Refusal::operationFailed);
+            return bounds;
         }
         int i = CommandSupport.chunkStartingAt(state, min);
         return MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo);

@@ -38,13 +38,14 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
         if (!state.policies.rules().moveRange()) {
             return Optional.of(new Refusal("CommandNotFound", "no such command: 'moveRange'"));
         }
-        Optional<String> sharded = CommandSupport.requireSharded(state, "moveRange", namespace);
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveRange", namespace);
         if (sharded.isPresent()) {
-            return sharded.map(Refusal::operationFailed);
+            return sharded;
         }
         Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
         Optional<ShardKey> hi = max == null ? Optional.empty() : CommandSupport.boundKey(state.key(), max);
         if (lo.isEmpty() || (max != null && hi.isEmpty())) {
+            // ShardLab's text (MongoDB's moveRange reports a bound that is not a shard key from the shard)
             return Optional.of(Refusal.operationFailed(CommandSupport.invalidBounds(min,
                     max == null ? new BsonDocument() : max, state.key())));
         }

@@ -21,7 +21,8 @@ import org.bson.BsonValue;
  * Existing documents get null for the new fields (the simulator keeps only shard keys, so a
  * document's value of a new field is unknown; MongoDB would read it from the document). Error,
  * mongo {@code refine_collection_shard_key_coordinator.cpp}: "refineCollectionShardKey shard key …
- * does not extend the current shard key …".
+ * does not extend the current shard key …" (InvalidOptions; 4.4's
+ * {@code configsvr_refine_collection_shard_key_command.cpp} the same); before 4.4 CommandNotFound.
  *
  * @param namespace the collection
  * @param key the new shard key; the current key must be its prefix
@@ -34,11 +35,16 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) im
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         if (!state.policies.rules().refineShardKey()) {
             // the command is new in 4.4 (ReleaseRules): an older server does not know its name
-            return Optional.of("no such command: 'refineCollectionShardKey'");
+            return Optional.of(new Refusal("CommandNotFound", "no such command: 'refineCollectionShardKey'"));
         }
-        Optional<String> sharded = CommandSupport.requireSharded(state, "refineCollectionShardKey", namespace);
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "refineCollectionShardKey", namespace);
         if (sharded.isPresent()) {
             return sharded;
         }
@@ -46,11 +52,12 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) im
         boolean extendsCurrent = key.arity() > current.arity()
                 && key.fields().subList(0, current.arity()).equals(current.fields());
         if (!extendsCurrent) {
-            return Optional.of("refineCollectionShardKey shard key " + ServerText.of(key.toDocument())
-                    + " does not extend the current shard key " + ServerText.of(current.toDocument()));
+            return Optional.of(new Refusal("InvalidOptions", "refineCollectionShardKey shard key "
+                    + ServerText.of(key.toDocument()) + " does not extend the current shard key "
+                    + ServerText.of(current.toDocument())));
         }
         if (!state.migrations.isEmpty()) {
-            return Optional.of(CommandSupport.migrationInProgress("refine the shard key"));
+            return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("refine the shard key")));
         }
         return Optional.empty();
     }

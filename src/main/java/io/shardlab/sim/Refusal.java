@@ -4,7 +4,14 @@ package io.shardlab.sim;
  * A command the simulated cluster refuses: MongoDB's error code name (mongo
  * {@code src/mongo/base/error_codes.yml}, e.g. {@code "ZoneStillInUse"}) and its message.
  *
- * @param codeName the code name; {@code "OperationFailed"} where a command gives no more precise code
+ * <p>ShardLab's own refusals (where MongoDB would wait, or treat the command as already done) carry
+ * {@link #OPERATION_FAILED}. A failure that MongoDB reports with {@code errmsg} alone carries
+ * {@link #NO_CODE}: commands written as {@code ErrmsgCommandDeprecated} (mongo
+ * {@code src/mongo/db/commands.cpp}: {@code errmsgRun} returning false goes through
+ * {@code appendSimpleCommandStatus}, which adds neither {@code code} nor {@code codeName}), e.g. the
+ * argument checks of {@code cluster_split_cmd.cpp} and {@code cluster_merge_chunks_cmd.cpp}.
+ *
+ * @param codeName the code name; {@link #NO_CODE} for a reply without one
  * @param message MongoDB's error text
  */
 public record Refusal(String codeName, String message) {
@@ -12,10 +19,18 @@ public record Refusal(String codeName, String message) {
     /** The code name of a refusal whose command names no more precise code. */
     public static final String OPERATION_FAILED = "OperationFailed";
 
+    /** The code name of a failure MongoDB answers with {@code errmsg} only (no {@code code} field). */
+    public static final String NO_CODE = "";
+
     public Refusal {
-        if (codeName == null || codeName.isBlank() || message == null) {
+        if (codeName == null || (!codeName.isEmpty() && codeName.isBlank()) || message == null) {
             throw new IllegalArgumentException("refusal: a code name and a message are required, got " + codeName);
         }
+    }
+
+    /** A refusal MongoDB answers with {@code errmsg} alone. */
+    public static Refusal errmsgOnly(String message) {
+        return new Refusal(NO_CODE, message);
     }
 
     /** A refusal with the generic code. */

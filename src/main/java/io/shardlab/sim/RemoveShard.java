@@ -8,7 +8,7 @@ import java.util.Optional;
  * {@code db.adminCommand({removeShard: shard})}: the first call starts draining (the balancer then
  * moves the shard's chunks off first, {@link BalancerPolicy}); a later call completes the removal
  * once no chunk is left on it. Errors, mongo {@code sharding_catalog_manager_shard_operations.cpp}:
- * "Operation not allowed because it would remove the last shard"; the shard must exist
+ * "Operation not allowed because it would remove the last shard" (IllegalOperation); the shard must exist
  * ({@code ShardNotFound} "Shard … not found"); completing while chunks remain is refused with
  * ShardLab's text (MongoDB answers {@code state: "ongoing"} with the remaining counts).
  *
@@ -18,20 +18,27 @@ public record RemoveShard(String shard) implements ClusterCommand {
 
     @Override
     public Optional<String> canApply(ClusterState state) {
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
         Shard s = state.shards.get(shard);
         if (s == null) {
-            return Optional.of("Shard " + shard + " not found");
+            return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
         }
         if (!s.draining()) {
             long others = state.shards.values().stream().filter(o -> !o.id().equals(shard) && !o.draining()).count();
             if (others == 0) {
-                return Optional.of("Operation not allowed because it would remove the last shard");
+                return Optional.of(new Refusal("IllegalOperation",
+                        "Operation not allowed because it would remove the last shard"));
             }
             return Optional.empty();
         }
         long remaining = remainingChunks(state);
         if (remaining > 0) {
-            return Optional.of("removeShard ongoing: shard " + shard + " still owns " + remaining + " chunks");
+            return Optional.of(Refusal.operationFailed("removeShard ongoing: shard " + shard + " still owns "
+                    + remaining + " chunks"));
         }
         return Optional.empty();
     }

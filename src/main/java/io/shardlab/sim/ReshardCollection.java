@@ -25,17 +25,22 @@ import java.util.TreeSet;
  *   <li>chunk i goes to the shard with the fewest new chunks so far, over the non-draining shards in
  *       {@code getAllNonDrainingShardIdsShuffled} order (round-robin).</li>
  * </ol>
- * The new metadata has a new epoch; zones are not carried (a collection with zones needs the
- * {@code zones} option, which the caller checks). The sample is drawn from the simulation's seeded
- * generator, so it is reproducible but not MongoDB's exact sample.
+ * With the {@code zones} option ({@code SamplingBasedSplitPolicy::createFirstSplitPoints} and
+ * {@code createFirstChunks}): every zone bound that is not the global min or max is a split point
+ * first, the sample adds points not already there until {@code numInitialChunks − 1}, and a chunk
+ * inside a zone goes to the zone's shard with the fewest new chunks (the others to any shard as
+ * above); the zones become the collection's. The new metadata has a new epoch. The sample is drawn
+ * from the simulation's seeded generator, so it is reproducible but not MongoDB's exact sample.
  *
  * @param namespace the collection
  * @param key the new shard key
  * @param documents the collection's documents, keyed by the new key (the caller extracts them)
  * @param numInitialChunks the number of chunks to make, at least 1
+ * @param zones the new zone ranges in the new key (bounds extended with MinKey), sorted, not overlapping;
+ *     empty for none
  */
-public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks)
-        implements ClusterCommand {
+public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks,
+        List<io.shardlab.cluster.ZoneRange> zones) implements ClusterCommand {
 
     /** mongo resharding_coordinator_service_external_state.cpp {@code kReshardingNumInitialChunksDefault}. */
     public static final int DEFAULT_NUM_INITIAL_CHUNKS = 90;
@@ -50,6 +55,12 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
         if (numInitialChunks < 1) {
             throw new IllegalArgumentException("numInitialChunks: must be at least 1, got " + numInitialChunks);
         }
+        zones = List.copyOf(zones == null ? List.of() : zones);
+    }
+
+    /** Without zones. */
+    public ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks) {
+        this(namespace, key, documents, numInitialChunks, List.of());
     }
 
     @Override
@@ -93,11 +104,21 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
             sample.add(documents.key(index[i]));
         }
         Collections.sort(sample);
+        // extractSplitPointsFromZones: the zones' bounds first
         TreeSet<ShardKey> points = new TreeSet<>();
-        for (int group = 0; group * SAMPLES_PER_CHUNK < sample.size() && points.size() < numInitialChunks - 1;
-                group++) {
+        for (io.shardlab.cluster.ZoneRange z : zones) {
+            for (ShardKey bound : List.of(z.min(), z.max())) {
+                if (!bound.isGlobalMin() && !bound.isGlobalMax()) {
+                    points.add(bound);
+                }
+            }
+        }
+        int toAppend = numInitialChunks - 1 - points.size();
+        for (int group = 0; group * SAMPLES_PER_CHUNK < sample.size() && toAppend > 0; group++) {
             int last = Math.min(sample.size(), (group + 1) * SAMPLES_PER_CHUNK) - 1;
-            points.add(sample.get(last));
+            if (!sample.get(last).isGlobalMin() && points.add(sample.get(last))) {
+                toAppend--;
+            }
         }
         // a document holding MinKey in every key field would make an empty first chunk
         points.remove(key.globalMin());
@@ -111,13 +132,46 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
         for (int i = shards.size() - 1; i > 0; i--) {
             Collections.swap(shards, i, state.random.nextInt(i + 1));
         }
-        ChunkMap chunks = ChunkMap.fromSplitPoints(key.arity(), points, shards, 1);
-        state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, List.of(),
+        ChunkMap chunks = zones.isEmpty() ? ChunkMap.fromSplitPoints(key.arity(), points, shards, 1)
+                : placedByZone(points, shards, state.zoneShards());
+        state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, zones,
                 state.collection.epoch() + 1));
         for (int i = 0; i < documents.size(); i++) {
             state.addKey(documents.key(i), documents.sizeBytes(i));
         }
         state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+    }
+
+    /**
+     * {@code createFirstChunks} with zones: each chunk goes to the shard with the fewest new chunks
+     * among its zone's shards ({@code selectBestShard}; the first such shard on a tie), a chunk in no
+     * zone among all non-draining shards in their shuffled order.
+     */
+    private ChunkMap placedByZone(List<ShardKey> points, List<String> shards, java.util.Map<String, List<String>>
+            zoneShards) {
+        java.util.Map<String, Integer> counts = new java.util.HashMap<>();
+        List<io.shardlab.cluster.Chunk> list = new ArrayList<>(points.size() + 1);
+        ShardKey lower = ShardKey.globalMin(key.arity());
+        for (int i = 0; i <= points.size(); i++) {
+            ShardKey upper = i < points.size() ? points.get(i) : ShardKey.globalMax(key.arity());
+            List<String> candidates = shards;
+            for (io.shardlab.cluster.ZoneRange z : zones) {
+                if (z.min().compareTo(lower) <= 0 && upper.compareTo(z.max()) <= 0) {
+                    candidates = zoneShards.getOrDefault(z.zone(), shards);
+                    break;
+                }
+            }
+            String best = candidates.get(0);
+            for (String c : candidates) {
+                if (counts.getOrDefault(c, 0) < counts.getOrDefault(best, 0)) {
+                    best = c;
+                }
+            }
+            counts.merge(best, 1, Integer::sum);
+            list.add(new io.shardlab.cluster.Chunk(lower, upper, best, false, new io.shardlab.cluster.ChunkVersion(1, i)));
+            lower = upper;
+        }
+        return new ChunkMap(list);
     }
 
     @Override

@@ -11,7 +11,8 @@ import org.bson.BsonDocument;
  * {@code middle} into {@code [min, middle)} and {@code [middle, max)}. Errors, mongo
  * {@code src/mongo/s/commands/cluster_split_cmd.cpp}: a middle whose fields are not the shard key's
  * ("new split key … is not valid for shard key pattern …") and a middle equal to a bound of its
- * chunk ("new split key … is a boundary key of existing chunk [min,max)").
+ * chunk ("new split key … is a boundary key of existing chunk [min,max)"). Both are errmsg-only
+ * failures ({@code ErrmsgCommandDeprecated}: the reply carries no code).
  *
  * @param namespace the collection
  * @param middle the split point as a document of the shard key's fields
@@ -25,28 +26,33 @@ public record SplitAt(String namespace, BsonDocument middle) implements ClusterC
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
+        return refusal(state).map(Refusal::message);
+    }
+
+    @Override
+    public Optional<Refusal> refusal(ClusterState state) {
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
         if (sharded.isPresent()) {
             return sharded;
         }
         Optional<ShardKey> key = CommandSupport.boundKey(state.key(), middle);
         if (key.isEmpty()) {
-            return Optional.of("new split key " + ServerText.of(middle) + " is not valid for shard key pattern "
-                    + ServerText.of(state.key().toDocument()));
+            return Optional.of(Refusal.errmsgOnly("new split key " + ServerText.of(middle)
+                    + " is not valid for shard key pattern " + ServerText.of(state.key().toDocument())));
         }
         int i = state.chunks().indexOf(key.get());
         Chunk c = state.chunks().get(i);
         if (c.min().equals(key.get()) || c.max().equals(key.get())) {
-            return Optional.of("new split key " + ServerText.of(key.get(), state.key())
+            return Optional.of(Refusal.errmsgOnly("new split key " + ServerText.of(key.get(), state.key())
                     + " is a boundary key of existing chunk [" + ServerText.of(c.min(), state.key()) + ","
-                    + ServerText.of(c.max(), state.key()) + ")");
+                    + ServerText.of(c.max(), state.key()) + ")"));
         }
         if (state.isMigrating(i)) {
-            return Optional.of(CommandSupport.migrationInProgress("split a chunk"));
+            return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("split a chunk")));
         }
         if (!state.canPlace(i, List.of(key.get()))) {
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
-            return Optional.of(CommandSupport.unplaceable(c, state.key()));
+            return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(c, state.key())));
         }
         return Optional.empty();
     }

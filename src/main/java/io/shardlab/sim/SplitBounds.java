@@ -31,13 +31,14 @@ public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) 
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
         if (sharded.isPresent()) {
-            return sharded.map(Refusal::operationFailed);
+            return sharded;
         }
-        Optional<String> bounds = CommandSupport.boundsRefusal(state, min, max);
+        // errmsg-only failures of cluster_split_cmd.cpp
+        Optional<Refusal> bounds = CommandSupport.boundsRefusal(state, min, max, Refusal.NO_CODE, Refusal.NO_CODE);
         if (bounds.isPresent()) {
-            return bounds.map(Refusal::operationFailed);
+            return bounds;
         }
         return SplitFind.refusalAtMedian(state, CommandSupport.chunkStartingAt(state, min));
     }

@@ -33,13 +33,14 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<String> sharded = CommandSupport.requireSharded(state, "split", namespace);
+        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
         if (sharded.isPresent()) {
-            return sharded.map(Refusal::operationFailed);
+            return sharded;
         }
         Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
         if (key.isEmpty()) {
-            return Optional.of(Refusal.operationFailed(CommandSupport.noShardKeyInQuery(query)));
+            // an errmsg-only failure of cluster_split_cmd.cpp
+            return Optional.of(Refusal.errmsgOnly(CommandSupport.noShardKeyInQuery(query)));
         }
         return refusalAtMedian(state, state.chunks().indexOf(key.get()));
     }
@@ -55,9 +56,12 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         Chunk c = state.chunks().get(i);
         long[] shard = state.dataByShard().get(c.shard());
         if (shard[1] <= 0) {
-            return Optional.of(Refusal.operationFailed("cannot use split with find or bounds option on an empty collection"));
+            // mongo split_vector.cpp
+            return Optional.of(new Refusal("InvalidOptions",
+                    "cannot use split with find or bounds option on an empty collection"));
         }
         if (state.buckets.get(i).totalCount() == 0) {
+            // mongo split_vector.cpp: OperationFailed is MongoDB's own code here
             return Optional.of(Refusal.operationFailed(
                     "can't open a cursor to scan the range (desired range is possibly empty)"));
         }

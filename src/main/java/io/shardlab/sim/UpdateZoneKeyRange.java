@@ -65,7 +65,8 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
             try {
                 ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(bound);
             } catch (InvalidShardKeyException e) {
-                return Optional.of(Refusal.operationFailed(e.getMessage()));
+                // mongo shard_key_pattern.cpp checkShardKeyIsValidForMetadataStorage
+                return Optional.of(new Refusal("BadValue", e.getMessage()));
             }
         }
         if (zone != null && !state.zoneShards().containsKey(zone)) {

@@ -30,6 +30,12 @@ class ErrorCodeTest {
             177,     ZoneNotFound
             178,     RangeOverlapConflict
             40414,   IDLFailedToParse
+            20,      IllegalOperation
+            72,      InvalidOptions
+            31387,   Location31387
+            50973,   Location50973
+            51260,   Location51260
+            656450,  Location656450
             4952606, Location4952606
             """)
     void numbers_follow_error_codes_yml(int number, String codeName) {

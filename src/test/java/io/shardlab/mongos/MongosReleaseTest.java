@@ -14,16 +14,16 @@ class MongosReleaseTest {
     @CsvSource(delimiter = '|', textBlock = """
             4.4     | 4.4.29  | 9
             4.4.10  | 4.4.10  | 9
-            5.0     | 5.0.31  | 13
+            5.0     | 5.0.34  | 13
             5.1     | 5.1.0   | 14
             5.3     | 5.3.0   | 16
             6.0.2   | 6.0.2   | 17
             6.0     | 6.0.20  | 17
             6.3.1   | 6.3.1   | 20
-            7.0     | 7.0.14  | 21
+            7.0     | 7.0.40  | 21
             7.1     | 7.1.0   | 22
             7.3.2   | 7.3.2   | 24
-            8.0     | 8.0.5   | 25
+            8.0     | 8.0.17  | 25
             8.2     | 8.2.0   | 27
             """)
     void a_release_reports_its_version_and_wire_version(String version, String reported, int wireVersion) {

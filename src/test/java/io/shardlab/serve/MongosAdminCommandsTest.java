@@ -10,6 +10,7 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
 import java.util.List;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -153,21 +154,33 @@ class MongosAdminCommandsTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            no chunk has these bounds  | {split: 'app.events', bounds: [{t: 10}, {t: 50}]}                  | no chunk found with the shard key bounds [{ t: 10 }, { t: 50 })
-            bounds not shard keys      | {split: 'app.events', bounds: [{u: 10}, {t: 50}]}                  | shard key bounds [{ u: 10 },{ t: 50 }) are not valid for shard key pattern { t: 1 }
-            bounds with find           | {split: 'app.events', bounds: [{t: 10}, {t: 50}], find: {t: 3}}    | cannot specify bounds and find at the same time
-            bounds with middle         | {split: 'app.events', bounds: [{t: 10}, {t: 50}], middle: {t: 3}}  | cannot specify bounds and middle together
-            one bound                  | {split: 'app.events', bounds: [{t: 10}]}                           | upper bound not specified
-            moveChunk by wrong bounds  | {moveChunk: 'app.events', bounds: [{t: 0}, {t: 50}], to: 'shard02'} | no chunk found with the shard key bounds [{ t: 0 }, { t: 50 })
-            moveChunk find and bounds  | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} | need to specify either a find query, or both lower and upper bounds.
+            no chunk has these bounds  | 6.0 | {split: 'app.events', bounds: [{t: 10}, {t: 50}]}                  |                | no chunk found with the shard key bounds [{ t: 10 }, { t: 50 })
+            bounds not shard keys      | 6.0 | {split: 'app.events', bounds: [{u: 10}, {t: 50}]}                  |                | shard key bounds [{ u: 10 },{ t: 50 }) are not valid for shard key pattern { t: 1 }
+            bounds with find           | 6.0 | {split: 'app.events', bounds: [{t: 10}, {t: 50}], find: {t: 3}}    |                | cannot specify bounds and find at the same time
+            bounds with middle         | 6.0 | {split: 'app.events', bounds: [{t: 10}, {t: 50}], middle: {t: 3}}  |                | cannot specify bounds and middle together
+            one bound                  | 6.0 | {split: 'app.events', bounds: [{t: 10}]}                           |                | upper bound not specified
+            nothing to split by        | 6.0 | {split: 'app.events'}                                              |                | need to specify find/bounds or middle
+            moveChunk by wrong bounds  | 6.0 | {moveChunk: 'app.events', bounds: [{t: 0}, {t: 50}], to: 'shard02'} | Location656452 | no chunk found with the shard key bounds [{ t: 0 }, { t: 50 })
+            moveChunk find and bounds  | 6.0 | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} | InvalidOptions | cannot specify bounds and query at the same time
+            moveChunk one bound        | 6.0 | {moveChunk: 'app.events', bounds: [{t: 0}], to: 'shard02'}          | InvalidOptions | bounds can only have exactly 2 elements
+            moveChunk neither          | 6.0 | {moveChunk: 'app.events', to: 'shard02'}                            | InvalidOptions | need to specify query or bounds
+            moveChunk find and bounds  | 5.0 | {moveChunk: 'app.events', find: {t: 1}, bounds: [{t: 0}, {t: 50}], to: 'shard02'} |      | need to specify either a find query, or both lower and upper bounds.
+            mergeChunks no bounds      | 7.0 | {mergeChunks: 'app.events', bounds: []}                             |                | no bounds were specified
+            mergeChunks three bounds   | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {t: 5}, {t: 9}]}       |                | only a min and max bound may be specified
+            mergeChunks empty max      | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {}]}                   |                | no max key specified
             """)
-    void split_and_moveChunk_bounds_name_one_chunk_exactly(String rule, String command, String message) {
-        MongosCommands mongos = mongos("6.0");
+    void split_moveChunk_and_mergeChunks_arguments_are_checked_as_mongos_checks_them(String rule, String release,
+            String command, String codeName, String message) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app'}");
         admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
         insertRange(mongos, "app", "events", "t", 0, 100);
         admin(mongos, "{split: 'app.events', middle: {t: 50}}");
 
-        assertEquals(message, refused(mongos, command).getMessage(), rule);
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(message, e.getMessage(), rule);
+        assertEquals(codeName == null ? "" : codeName, e.code().codeName(), rule);
     }
 
     @Test
@@ -327,6 +340,91 @@ class MongosAdminCommandsTest {
         BsonDocument explain = run(mongos, "app", "{explain: {find: 'logs', filter: {n: 3}}}");
         assertEquals("shard03", explain.getDocument("queryPlanner").getDocument("winningPlan").getArray("shards")
                 .get(0).asDocument().getString("shardName").getValue());
+    }
+
+    // ---- unshardCollection (8.0+) -------------------------------------------------------------------
+
+    /** app.orders sharded on {o: 1}, 100 documents split at o: 50 with the upper chunk moved to shard03. */
+    private MongosCommands withTwoShardOrders(String release) {
+        MongosCommands mongos = mongos(release);
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
+        admin(mongos, "{balancerStop: 1}");
+        admin(mongos, "{shardCollection: 'app.orders', key: {o: 1}}");
+        insertRange(mongos, "app", "orders", "o", 0, 100);
+        admin(mongos, "{split: 'app.orders', middle: {o: 50}}");
+        admin(mongos, "{moveChunk: 'app.orders', find: {o: 70}, to: 'shard03'}");
+        return mongos;
+    }
+
+    @Test
+    void unshardCollection_moves_the_whole_collection_to_toShard_as_an_unsplittable_collection() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        long bytes = catalog.bytesPerShard().values().stream().mapToLong(Long::longValue).sum();
+
+        admin(mongos, "{unshardCollection: 'app.orders', toShard: 'shard02'}");
+
+        assertTrue(catalog.collection("app.orders").isEmpty(), "no longer sharded");
+        assertEquals("shard02", catalog.shardOfUnsharded("app.orders").orElseThrow());
+        assertEquals(bytes, catalog.bytesPerShard().get("shard02"), "all its bytes are on shard02");
+        assertEquals(0L, catalog.bytesPerShard().get("shard03"));
+        BsonDocument entry = run(mongos, "config", "{find: 'collections', filter: {_id: 'app.orders'}}")
+                .getDocument("cursor").getArray("firstBatch").get(0).asDocument();
+        assertEquals(BsonBoolean.TRUE, entry.get("unsplittable"));
+        assertEquals(100, run(mongos, "app", "{count: 'orders'}").getNumber("n").intValue(), "reads see every document");
+    }
+
+    @Test
+    void unshardCollection_without_toShard_picks_the_non_draining_shard_with_the_least_data() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        insertRange(mongos, "app", "logs", "n", 0, 50); // the database's primary, shard01, holds more
+        admin(mongos, "{removeShard: 'shard02'}");
+
+        admin(mongos, "{unshardCollection: 'app.orders'}");
+
+        assertEquals("shard03", catalog.shardOfUnsharded("app.orders").orElseThrow(),
+                "shard02 is draining; shard03 held less than shard01");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            before 8.0                  | 7.0 | {unshardCollection: 'app.orders', toShard: 'shard02'} | CommandNotFound      | no such command: 'unshardCollection'
+            not on the admin database   | 8.0 |                                                         | Unauthorized         | unshardCollection may only be run against the admin database.
+            an unknown shard            | 8.0 | {unshardCollection: 'app.orders', toShard: 'shard99'} | ShardNotFound        | Shard shard99 not found
+            unsharded, another shard    | 8.0 | {unshardCollection: 'app.logs', toShard: 'shard02'}   | NamespaceNotSharded  | Collection is already unsharded. Call moveCollection to move this collection to a different shard.
+            """)
+    void unshardCollection_refusals(String rule, String release, String command, String codeName, String message) {
+        MongosCommands mongos = withTwoShardOrders(release);
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+
+        MongoCommandException e = command == null
+                ? assertThrows(MongoCommandException.class, () -> run(mongos, "app", "{unshardCollection: 'app.orders'}"))
+                : refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void unshardCollection_of_an_unsharded_collection_on_its_own_shard_is_a_no_op() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+
+        BsonDocument reply = admin(mongos, "{unshardCollection: 'app.logs', toShard: 'shard01'}");
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+        assertEquals("shard01", catalog.shardOfUnsharded("app.logs").orElseThrow());
+    }
+
+    @Test
+    void unshardCollection_of_a_collection_with_zone_ranges_says_shardlab_does_not_simulate_it() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'LOW'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.orders', min: {o: 0}, max: {o: 10}, zone: 'LOW'}");
+
+        MongoCommandException e = refused(mongos, "{unshardCollection: 'app.orders', toShard: 'shard01'}");
+
+        assertEquals("CommandNotSupported", e.code().codeName());
+        assertTrue(e.getMessage().startsWith("ShardLab does not simulate unshardCollection"), e.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -515,6 +613,124 @@ class MongosAdminCommandsTest {
         assertEquals(0, stats.get(1).documents());
         assertEquals(0, stats.get(1).bytes());
         assertEquals(50, stats.get(0).documents());
+    }
+
+    // ---- reshardCollection with zones ----------------------------------------------------------------
+
+    /** app.users on {region: 1} with zone ranges EU (shard01) and US (shard02), 500 documents. */
+    private MongosCommands withZonedUsers() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'US'}");
+        admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'EU'}, max: {region: 'EV'}, zone: 'EU'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'US'}, max: {region: 'UT'}, zone: 'US'}");
+        StringBuilder docs = new StringBuilder();
+        String[] regions = {"EU", "US", "AP", "SA"};
+        for (int i = 0; i < 500; i++) {
+            docs.append(i == 0 ? "" : ",").append("{region: '").append(regions[i % 4]).append("', user: ").append(i)
+                    .append("}");
+        }
+        run(mongos, "app", "{insert: 'users', documents: [" + docs + "]}");
+        return mongos;
+    }
+
+    @Test
+    void reshardCollection_with_zones_cuts_at_the_zone_bounds_and_keeps_each_zone_on_its_shards() {
+        MongosCommands mongos = withZonedUsers();
+
+        admin(mongos, "{reshardCollection: 'app.users', key: {region: 1, user: 1}, numInitialChunks: 8, zones: ["
+                + "{zone: 'EU', min: {region: 'EU'}, max: {region: 'EV'}}, "
+                + "{zone: 'US', min: {region: 'US'}, max: {region: 'UT'}}]}");
+
+        var cluster = catalog.collection("app.users").orElseThrow().cluster().snapshot().cluster();
+        assertEquals(8, cluster.chunks().size(), "the four zone bounds and three sampled points");
+        assertEquals(2, cluster.zones().size());
+        for (var z : cluster.zones()) {
+            assertEquals(new org.bson.BsonMinKey(), z.min().get(1), "bounds extended with MinKey: " + z);
+        }
+        for (var c : cluster.chunks().chunks()) {
+            for (var z : cluster.zones()) {
+                if (z.min().compareTo(c.min()) <= 0 && c.max().compareTo(z.max()) <= 0) {
+                    assertEquals("EU".equals(z.zone()) ? "shard01" : "shard02", c.shard(), c + " in " + z);
+                }
+            }
+        }
+        assertTrue(cluster.chunks().chunks().stream().anyMatch(c -> c.min().equals(cluster.zones().get(0).min())),
+                "a chunk starts at the EU zone's min");
+        BsonDocument tags = run(mongos, "config", "{find: 'tags', filter: {}}");
+        assertEquals(2, tags.getDocument("cursor").getArray("firstBatch").size());
+        assertEquals(500, simulatedDocuments("app.users"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no zones for a zoned collection | {reshardCollection: 'app.users', key: {user: 1}}                                                                      | BadValue | Must specify value for zones field
+            a zone it does not have         | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'AP', min: {user: 0}, max: {user: 10}}]}            | BadValue | Zone must already exist
+            overlapping zones               | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'EU', min: {user: 0}, max: {user: 10}}, {zone: 'US', min: {user: 5}, max: {user: 20}}]} | BadValue | Zone ranges must not overlap
+            """)
+    void reshardCollection_zones_are_checked_as_configsvr_reshard_collection_checks_them(String rule, String command,
+            String codeName, String message) {
+        MongosCommands mongos = withZonedUsers();
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals(codeName, e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    // ---- updates that change a document's size ------------------------------------------------------
+
+    /** Bytes of the stored documents of app.events whose t is in [lo, hi). */
+    private static long storedBytes(MongosCommands mongos, int lo, int hi) {
+        BsonDocument reply = run(mongos, "app", "{find: 'events', filter: {t: {$gte: " + lo + ", $lt: " + hi
+                + "}}, batchSize: 100000}");
+        long bytes = 0;
+        for (var d : reply.getDocument("cursor").getArray("firstBatch")) {
+            bytes += io.shardlab.sim.InsertBatch.bsonSize(d.asDocument());
+        }
+        return bytes;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            updateOne grows a document     | {update: 'events', updates: [{q: {t: 5}, u: {$set: {pad: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy'}}}]}
+            updateMany shrinks documents   | {update: 'events', updates: [{q: {t: {$gte: 40}}, u: {$unset: {pad: 1}}, multi: true}]}
+            replaceOne with a bigger one   | {update: 'events', updates: [{q: {t: 60}, u: {t: 60, pad: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', note: 'replaced'}}]}
+            an update of the same size     | {update: 'events', updates: [{q: {t: 7}, u: {$set: {pad: 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'}}}]}
+            an upsert that inserts         | {update: 'events', updates: [{q: {t: 500}, u: {$set: {pad: 'p'}}, upsert: true}]}
+            findAndModify grows one        | {findAndModify: 'events', query: {t: 70}, update: {$set: {extra: 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'}}}
+            findAndModify with a sort      | {findAndModify: 'events', query: {t: {$gte: 10}}, sort: {t: -1}, update: {$unset: {pad: 1}}}
+            """)
+    void an_update_that_changes_a_documents_size_is_counted_again_in_its_chunk(String rule, String command) {
+        MongosCommands mongos = mongos("8.0"); // 7.1+: findAndModify needs no shard key
+        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
+        admin(mongos, "{balancerStop: 1}");
+        insertRange(mongos, "app", "events", "t", 0, 100);
+        admin(mongos, "{split: 'app.events', middle: {t: 50}}");
+
+        run(mongos, "app", command);
+
+        var stats = catalog.collection("app.events").orElseThrow().cluster().snapshot().chunkStatistics();
+        assertEquals(storedBytes(mongos, Integer.MIN_VALUE, 50), stats.get(0).bytes(), rule + ": [MinKey, 50)");
+        assertEquals(storedBytes(mongos, 50, Integer.MAX_VALUE), stats.get(1).bytes(), rule + ": [50, MaxKey)");
+        assertEquals(run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), simulatedDocuments("app.events"),
+                rule + ": an update adds no document");
+    }
+
+    @Test
+    void an_update_of_an_unsharded_collection_changes_its_bytes_on_its_shard() {
+        MongosCommands mongos = mongos("7.0");
+        admin(mongos, "{enableSharding: 'app', primaryShard: 'shard02'}");
+        insertRange(mongos, "app", "logs", "n", 0, 10);
+        long before = catalog.bytesPerShard().get("shard02");
+
+        run(mongos, "app", "{update: 'logs', updates: [{q: {}, u: {$unset: {pad: 1}}, multi: true}]}");
+
+        long shrunk = before - catalog.bytesPerShard().get("shard02");
+        assertEquals(10 * io.shardlab.sim.InsertBatch.bsonSize(BsonDocument.parse(
+                "{pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}")) - 10 * io.shardlab.sim.InsertBatch.bsonSize(new BsonDocument()),
+                shrunk, "each document lost its pad field");
     }
 
     // ---- the memory budget ------------------------------------------------------------------------

@@ -71,10 +71,10 @@ class MongosServerTest {
     @ParameterizedTest(name = "{0}: wire version {1}, version {2}")
     @CsvSource(textBlock = """
             4.4, 9,  4.4.29
-            5.0, 13, 5.0.31
+            5.0, 13, 5.0.34
             6.0, 17, 6.0.20
-            7.0, 21, 7.0.14
-            8.0, 25, 8.0.5
+            7.0, 21, 7.0.40
+            8.0, 25, 8.0.17
             """)
     void hello_says_mongos_with_the_release_wire_version_and_build_info_its_version(String release, int wire,
             String version) {

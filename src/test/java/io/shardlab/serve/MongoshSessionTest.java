@@ -184,6 +184,28 @@ class MongoshSessionTest {
 
     @ParameterizedTest(name = "MongoDB {0}")
     @ValueSource(strings = {"7.0", "8.0"})
+    void refusals_carry_mongodbs_codes_updates_are_counted_and_8_0_unshards(String release) throws Exception {
+        serve(release, 3);
+
+        String out = mongosh("refusals.js");
+
+        assertTrue(out.contains("split at a bound: undefined (undefined): new split key { x: 50 } is a boundary key "
+                + "of existing chunk [{ x: 50 },{ x: MaxKey })"), out);
+        assertTrue(out.contains("merge across shards: IllegalOperation (20): could not merge chunks, shard shard01 "
+                + "does not contain a sequence of chunks that exactly fills the range [{ x: 0 }, { x: 50 })"), out);
+        assertTrue(out.contains("moveChunk without the key: Location656450 (656450): no shard key found in chunk "
+                + "query { y: 1 }"), out);
+        assertTrue(out.contains("refine to another key: InvalidOptions (72): refineCollectionShardKey shard key "
+                + "{ y: 1 } does not extend the current shard key { x: 1 }"), out);
+        assertTrue(out.contains("grown by: 9990"), out);
+        if ("8.0".equals(release)) {
+            assertTrue(out.contains("unsharded: true on shard02"), out);
+            assertTrue(out.contains("documents: 100"), out);
+        }
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"7.0", "8.0"})
     void the_query_analyzer_samples_queries_for_analyzeShardKey(String release) throws Exception {
         serve(release, 2);
 
