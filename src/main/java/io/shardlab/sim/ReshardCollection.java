@@ -112,6 +112,8 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
             Collections.swap(shards, i, state.random.nextInt(i + 1));
         }
         ChunkMap chunks = ChunkMap.fromSplitPoints(key.arity(), points, shards, 1);
+        // the new incarnation's config.collections entry carries no defragmentCollection flag
+        state.defragmentation = null;
         state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, List.of(),
                 state.collection.epoch() + 1));
         for (int i = 0; i < documents.size(); i++) {
