@@ -9,6 +9,7 @@ import io.shardlab.routing.Targeting;
 import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClearJumboFlag;
+import io.shardlab.sim.ConfigureDefragmentation;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
@@ -65,11 +66,11 @@ public final class MongosCommands {
             "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
             "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
-            "configureQueryAnalyzer");
+            "configureQueryAnalyzer", "configureCollectionBalancing");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "unshardCollection", "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
+            "unshardCollection", "checkMetadataConsistency", "setAllowMigrations",
             "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
@@ -200,6 +201,8 @@ public final class MongosCommands {
                 return removeShard(command);
             case "balancerCollectionStatus":
                 return balancerCollectionStatus(command);
+            case "configureCollectionBalancing":
+                return configureCollectionBalancing(command);
             case "addShardToZone":
                 catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
                         requireString(command, "zone")));
@@ -889,7 +892,18 @@ public final class MongosCommands {
     private BsonDocument balancerCollectionStatus(BsonDocument command) {
         String ns = namespaceArgument(command, "balancerCollectionStatus");
         requireSharded(ns);
-        var violation = catalog.collection(ns).orElseThrow().cluster().balancerComplianceViolation();
+        var cluster = catalog.collection(ns).orElseThrow().cluster();
+        var defragmentation = cluster.defragmentationProgress();
+        if (defragmentation.isPresent()) {
+            // balancer.cpp getBalancerStatusForNs: kBalancerPolicyStatusDefragmentingChunks, with reportProgressOn
+            return ok(new BsonDocument("balancerCompliant", BsonBoolean.FALSE)
+                    .append("firstComplianceViolation", new BsonString("defragmentingChunks"))
+                    .append("details", new BsonDocument("currentPhase",
+                            new BsonString(defragmentation.get().phase().mongoName()))
+                            .append("progress", new BsonDocument("remainingChunksToProcess",
+                                    new BsonInt64(defragmentation.get().remainingChunksToProcess())))));
+        }
+        var violation = cluster.balancerComplianceViolation();
         BsonDocument r = new BsonDocument("balancerCompliant", BsonBoolean.valueOf(violation.isEmpty()));
         violation.ifPresent(v -> r.append("firstComplianceViolation", new BsonString(switch (v) {
             case DRAIN -> "draining";
@@ -897,6 +911,44 @@ public final class MongosCommands {
             default -> "chunksImbalance";
         })));
         return ok(r);
+    }
+
+    /**
+     * {@code configureCollectionBalancing} (5.3+): {@code defragmentCollection} starts or stops the
+     * balancer's defragmentation of the collection; no option is a no-op (mongo
+     * {@code sharding_catalog_manager_collection_operations.cpp} {@code configureCollectionBalancing}).
+     * A per-collection {@code chunkSize}, {@code enableAutoMerger} or {@code enableBalancing} is refused:
+     * the simulator has one chunk size and one auto-merge switch per cluster.
+     */
+    private BsonDocument configureCollectionBalancing(BsonDocument command) {
+        String ns = namespaceArgument(command, "configureCollectionBalancing");
+        if (!io.shardlab.cluster.ReleaseRules.of(release.version()).defragmentation()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureCollectionBalancing'");
+        }
+        for (String option : List.of("chunkSize", "enableAutoMerger", "enableBalancing")) {
+            if (command.containsKey(option)) {
+                throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                        + "configureCollectionBalancing's " + option + " (one setting for the whole cluster)");
+            }
+        }
+        BsonValue defragment = command.get("defragmentCollection");
+        if (defragment == null) {
+            return ok();
+        }
+        if (!defragment.isBoolean() && !defragment.isNumber()) {
+            // IDL safeBool
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "BSON field "
+                    + "'configureCollectionBalancing.defragmentCollection' is the wrong type '"
+                    + io.shardlab.routing.FilterParser.BsonTypeNames.of(defragment) + "', expected types '[bool, long, int, decimal, double]'");
+        }
+        boolean on = defragment.isBoolean() ? defragment.asBoolean().getValue() : defragment.asNumber().doubleValue() != 0;
+        if (catalog.collection(ns).isEmpty()) {
+            // the config server's update of config.collections matches no document
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, "Expected to match one doc for query "
+                    + "{ _id: \"" + ns + "\" } but matched 0");
+        }
+        catalog.execute(ns, new ConfigureDefragmentation(ns, on));
+        return ok();
     }
 
     private BsonDocument updateZoneKeyRange(BsonDocument command) {
