@@ -10,6 +10,7 @@ import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClearJumboFlag;
 import io.shardlab.sim.ConfigureDefragmentation;
+import io.shardlab.sim.SetCollectionBalancing;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
@@ -1012,9 +1013,13 @@ public final class MongosCommands {
     // ---- the config database ----------------------------------------------------------------------------
 
     private BsonDocument config(String name, BsonDocument command) {
-        if ("update".equals(name) && "settings".equals(command.get("update").isString()
-                ? command.getString("update").getValue() : "")) {
+        String target = "update".equals(name) && command.get("update").isString()
+                ? command.getString("update").getValue() : "";
+        if ("settings".equals(target)) {
             return updateSettings(command);
+        }
+        if ("collections".equals(target)) {
+            return updateCollections(command);
         }
         if (WRITES.contains(name)) {
             throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
@@ -1070,6 +1075,35 @@ public final class MongosCommands {
             reply.append("upserted", upserted);
         }
         return ok(reply);
+    }
+
+    /**
+     * The config.collections writes mongosh's {@code sh.disableBalancing(ns)} / {@code sh.enableBalancing(ns)}
+     * send: {@code {_id: ns}, {$set: {noBalance}}} (mongosh {@code shard.ts}); a namespace that is not
+     * sharded matches nothing. Anything else is refused, as the rest of the config database.
+     */
+    private BsonDocument updateCollections(BsonDocument command) {
+        int n = 0;
+        int modified = 0;
+        for (BsonValue entry : command.getArray("updates")) {
+            BsonDocument u = entry.asDocument();
+            BsonValue id = u.getDocument("q", new BsonDocument()).get("_id");
+            BsonValue change = u.get("u");
+            BsonDocument set = change != null && change.isDocument() && change.asDocument().size() == 1
+                    ? change.asDocument().getDocument("$set", null) : null;
+            if (id == null || !id.isString() || set == null || set.size() != 1 || !set.isBoolean("noBalance")) {
+                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
+                        + "read-only apart from the noBalance flag mongosh's sh.disableBalancing writes");
+            }
+            String ns = id.asString().getValue();
+            boolean noBalance = set.getBoolean("noBalance").getValue();
+            if (catalog.collection(ns).isPresent()) {
+                modified += catalog.collection(ns).get().cluster().balancingDisabled() == noBalance ? 0 : 1;
+                catalog.execute(ns, new SetCollectionBalancing(ns, !noBalance));
+                n++;
+            }
+        }
+        return ok(new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(modified)));
     }
 
     // ---- writes ------------------------------------------------------------------------------------------

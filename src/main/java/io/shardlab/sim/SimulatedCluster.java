@@ -449,6 +449,11 @@ public final class SimulatedCluster {
                 : Optional.of(Defragmenter.progress(state));
     }
 
+    /** Whether {@code config.collections.noBalance} is set ({@link SetCollectionBalancing}). */
+    public boolean balancingDisabled() {
+        return state.noBalance;
+    }
+
     /** The shards donating or receiving a migration of this collection now. */
     public java.util.Set<String> shardsInMigration() {
         return java.util.Set.copyOf(BalancerPolicy.busyShards(state));

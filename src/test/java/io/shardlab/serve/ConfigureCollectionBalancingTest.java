@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code configureCollectionBalancing {defragmentCollection}} on ShardLab's mongos and what
+ * {@code configureCollectionBalancing {defragmentCollection}} and {@code noBalance} on ShardLab's mongos and what
  * {@code balancerCollectionStatus} then reports (mongo {@code balancer.cpp} getBalancerStatusForNs:
  * {@code defragmentingChunks} with the policy's {@code currentPhase} and {@code remainingChunksToProcess};
  * the shape of the docs' "Monitor Defragmentation of a Sharded Collection" page).
@@ -79,5 +79,30 @@ class ConfigureCollectionBalancingTest {
         assertEquals(1.0, admin(mongos, "{configureCollectionBalancing: 'app.c'}").getNumber("ok").doubleValue());
         assertEquals(Boolean.TRUE, admin(mongos, "{balancerCollectionStatus: 'app.c'}").getBoolean("balancerCompliant")
                 .getValue());
+    }
+
+    @Test
+    void sh_disableBalancing_sets_noBalance_and_the_balancer_leaves_the_collection_alone() {
+        // mongosh shard.ts disableBalancing: config.collections.updateOne({_id: ns}, {$set: {noBalance: true}})
+        MongosCommands mongos = mongos("8.0");
+        admin(mongos, "{balancerStop: 1}");
+        admin(mongos, "{shardCollection: 'app.c', key: {x: 1}}");
+        for (int x = 10; x <= 80; x += 10) {
+            admin(mongos, "{split: 'app.c', middle: {x: " + x + "}}");
+        }
+        admin(mongos, "{addShardToZone: 'shard02', zone: 'B'}");
+        admin(mongos, "{updateZoneKeyRange: 'app.c', min: {x: 10}, max: {x: 80}, zone: 'B'}");
+
+        BsonDocument reply = mongos.run("config", BsonDocument.parse("{update: 'collections', updates: "
+                + "[{q: {_id: 'app.c'}, u: {$set: {noBalance: true}}}]}"));
+        admin(mongos, "{balancerStart: 1}");
+        mongos.advance(120_000);
+
+        assertEquals(1, reply.getInt32("nModified").getValue());
+        BsonDocument entry = mongos.run("config", BsonDocument.parse("{find: 'collections', filter: {_id: 'app.c'}}"))
+                .getDocument("cursor").getArray("firstBatch").get(0).asDocument();
+        assertEquals(Boolean.TRUE, entry.getBoolean("noBalance").getValue());
+        assertEquals(0, mongos.run("config", BsonDocument.parse("{count: 'chunks', query: {shard: 'shard02'}}"))
+                .getNumber("n").intValue(), "the zone's chunks stay where they are");
     }
 }
