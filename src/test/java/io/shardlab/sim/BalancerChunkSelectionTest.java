@@ -92,6 +92,8 @@ class BalancerChunkSelectionTest {
         List<BalancerPolicy.Plan> plans = BalancerRound.selectChunksToMove(state,
                 new HashSet<>(BalancerPolicy.busyShards(state)));
         assertEquals(List.of(), plans);
+        // balancerCollectionStatus asks selectChunksToSplit first (balancer.cpp getBalancerStatusForNs)
+        assertEquals(java.util.Optional.of(MigrationReason.ZONE_VIOLATION), cluster.balancerComplianceViolation());
 
         // a whole round splits it at the zone's bound first (selectChunksToSplit), as MongoDB's round does
         cluster.execute(new SetBalancerState(true));
