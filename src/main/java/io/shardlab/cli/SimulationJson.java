@@ -210,6 +210,7 @@ final class SimulationJson {
                 case AUTO_SPLIT -> "by the auto-splitter";
                 case COMMAND -> "by a command";
                 case MOVE_RANGE -> "by a moveRange commit";
+                case DEFRAGMENTATION -> "by the defragmentation";
             };
             return "split " + range(split.min(), split.max(), key) + " on " + split.shard() + " at "
                     + split.splitPoints().stream().map(p -> BsonPrinter.shell(p.toDocument(key))).toList() + " " + cause;
@@ -223,7 +224,11 @@ final class SimulationJson {
         }
         if (e instanceof ClusterEvent.ChunksMerged m) {
             return "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max(), key) + " on " + m.shard()
-                    + (m.cause() == ClusterEvent.MergeCause.AUTO_MERGER ? " (auto-merger)" : "");
+                    + switch (m.cause()) {
+                        case AUTO_MERGER -> " (auto-merger)";
+                        case DEFRAGMENTATION -> " (defragmentation)";
+                        case COMMAND -> "";
+                    };
         }
         if (e instanceof ClusterEvent.DocumentsUnknown u) {
             return "not simulated: " + range(u.chunk().min(), u.chunk().max(), key) + " on " + u.chunk().shard()

@@ -35,12 +35,14 @@ import java.util.function.Consumer;
  * @param maxSize whether a shard's {@code maxSize} is honoured
  * @param refineShardKey whether {@code refineCollectionShardKey} exists
  * @param reshardCollection whether {@code reshardCollection} exists
+ * @param defragmentation whether {@code configureCollectionBalancing} can ask the balancer to
+ *     defragment a collection ({@code defragmentCollection: true})
  */
 public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoints splitPoints, Balancing balancing,
         ChunkCountRule chunkCountRule, long defaultChunkSizeBytes, boolean autoMerge, boolean moveRange,
         int hashedChunksPerShard, boolean numInitialChunks, boolean zonesBeforeSharding, boolean presplitHashedZones,
         boolean writeWithoutShardKey, MetadataKey metadataKey, boolean maxSize, boolean refineShardKey,
-        boolean reshardCollection) {
+        boolean reshardCollection, boolean defragmentation) {
 
     private static final long MEBIBYTE = 1024L * 1024L;
 
@@ -132,6 +134,7 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
         public boolean maxSize;
         public boolean refineShardKey;
         public boolean reshardCollection;
+        public boolean defragmentation;
 
         private Draft() {
         }
@@ -189,6 +192,12 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
             new Change(MongoVersion.V5_2, "default chunk size 128 MB (was 64 MB)",
                     "SERVER-61534, DOCS-14942; docs v5.2 tutorial/modify-chunk-size-in-sharded-cluster",
                     d -> d.defaultChunkSizeBytes = 128 * MEBIBYTE),
+            new Change(MongoVersion.V5_3, "configureCollectionBalancing {defragmentCollection: true}: the "
+                    + "balancer merges, moves small chunks onto a neighbour, merges again (and splits until 6.0.3)",
+                    "SERVER-59664, SERVER-61727 (5.3.0); mongo src/mongo/db/s/balancer/"
+                            + "balancer_defragmentation_policy_impl.cpp; docs reference/command/"
+                            + "configureCollectionBalancing (\"New in version 5.3\")",
+                    d -> d.defragmentation = true),
             new Change(new MongoVersion(6, 0, 0, ""), "moveRange", "docs v6.0 reference/command/moveRange (\"New in version 6.0\")",
                     d -> d.moveRange = true),
             new Change(new MongoVersion(6, 0, 3, ""), "no auto-split; balancer by data size (3 chunk sizes apart)",
@@ -238,7 +247,7 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
         return new ReleaseRules(version, d.autoSplit, d.splitPoints, d.balancing, d.chunkCountRule,
                 d.defaultChunkSizeBytes, d.autoMerge, d.moveRange, d.hashedChunksPerShard, d.numInitialChunks,
                 d.zonesBeforeSharding, d.presplitHashedZones, d.writeWithoutShardKey, d.metadataKey, d.maxSize,
-                d.refineShardKey, d.reshardCollection);
+                d.refineShardKey, d.reshardCollection, d.defragmentation);
     }
 
     /** The rows that change something in {@code line}'s release line (its patches included), oldest first. */

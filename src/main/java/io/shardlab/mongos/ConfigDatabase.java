@@ -186,9 +186,14 @@ public final class ConfigDatabase {
             }
             d.append("uuid", uuid(c.uuid())).append("key", s.key().toDocument())
                     .append("unique", BsonBoolean.valueOf(s.unique()));
-            if (version().atLeast(5, 0)) {
-                d.append("noBalance", BsonBoolean.FALSE);
+            boolean noBalance = c.cluster().balancingDisabled();
+            if (version().atLeast(5, 0) || noBalance) {
+                // sh.disableBalancing sets it on any release; 5.0+ writes false when sharding
+                d.append("noBalance", BsonBoolean.valueOf(noBalance));
             }
+            c.cluster().defragmentationProgress().ifPresent(p -> d
+                    .append("defragmentCollection", BsonBoolean.TRUE)
+                    .append("defragmentationPhase", new BsonString(p.phase().mongoName())));
             out.add(d);
         }
         for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {

@@ -9,6 +9,8 @@ import io.shardlab.routing.Targeting;
 import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClearJumboFlag;
+import io.shardlab.sim.ConfigureDefragmentation;
+import io.shardlab.sim.SetCollectionBalancing;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
@@ -67,11 +69,11 @@ public final class MongosCommands {
             "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
             "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
             "unshardCollection",
-            "configureQueryAnalyzer");
+            "configureQueryAnalyzer", "configureCollectionBalancing");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "checkMetadataConsistency", "configureCollectionBalancing", "setAllowMigrations",
+            "checkMetadataConsistency", "setAllowMigrations",
             "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
@@ -202,6 +204,8 @@ public final class MongosCommands {
                 return removeShard(command);
             case "balancerCollectionStatus":
                 return balancerCollectionStatus(command);
+            case "configureCollectionBalancing":
+                return configureCollectionBalancing(command);
             case "addShardToZone":
                 catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
                         requireString(command, "zone")));
@@ -1042,7 +1046,18 @@ public final class MongosCommands {
     private BsonDocument balancerCollectionStatus(BsonDocument command) {
         String ns = namespaceArgument(command, "balancerCollectionStatus");
         requireSharded(ns);
-        var violation = catalog.collection(ns).orElseThrow().cluster().balancerComplianceViolation();
+        var cluster = catalog.collection(ns).orElseThrow().cluster();
+        var defragmentation = cluster.defragmentationProgress();
+        if (defragmentation.isPresent()) {
+            // balancer.cpp getBalancerStatusForNs: kBalancerPolicyStatusDefragmentingChunks, with reportProgressOn
+            return ok(new BsonDocument("balancerCompliant", BsonBoolean.FALSE)
+                    .append("firstComplianceViolation", new BsonString("defragmentingChunks"))
+                    .append("details", new BsonDocument("currentPhase",
+                            new BsonString(defragmentation.get().phase().mongoName()))
+                            .append("progress", new BsonDocument("remainingChunksToProcess",
+                                    new BsonInt64(defragmentation.get().remainingChunksToProcess())))));
+        }
+        var violation = cluster.balancerComplianceViolation();
         BsonDocument r = new BsonDocument("balancerCompliant", BsonBoolean.valueOf(violation.isEmpty()));
         violation.ifPresent(v -> r.append("firstComplianceViolation", new BsonString(switch (v) {
             case DRAIN -> "draining";
@@ -1050,6 +1065,44 @@ public final class MongosCommands {
             default -> "chunksImbalance";
         })));
         return ok(r);
+    }
+
+    /**
+     * {@code configureCollectionBalancing} (5.3+): {@code defragmentCollection} starts or stops the
+     * balancer's defragmentation of the collection; no option is a no-op (mongo
+     * {@code sharding_catalog_manager_collection_operations.cpp} {@code configureCollectionBalancing}).
+     * A per-collection {@code chunkSize}, {@code enableAutoMerger} or {@code enableBalancing} is refused:
+     * the simulator has one chunk size and one auto-merge switch per cluster.
+     */
+    private BsonDocument configureCollectionBalancing(BsonDocument command) {
+        String ns = namespaceArgument(command, "configureCollectionBalancing");
+        if (!io.shardlab.cluster.ReleaseRules.of(release.version()).defragmentation()) {
+            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureCollectionBalancing'");
+        }
+        for (String option : List.of("chunkSize", "enableAutoMerger", "enableBalancing")) {
+            if (command.containsKey(option)) {
+                throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
+                        + "configureCollectionBalancing's " + option + " (one setting for the whole cluster)");
+            }
+        }
+        BsonValue defragment = command.get("defragmentCollection");
+        if (defragment == null) {
+            return ok();
+        }
+        if (!defragment.isBoolean() && !defragment.isNumber()) {
+            // IDL safeBool
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "BSON field "
+                    + "'configureCollectionBalancing.defragmentCollection' is the wrong type '"
+                    + io.shardlab.routing.FilterParser.BsonTypeNames.of(defragment) + "', expected types '[bool, long, int, decimal, double]'");
+        }
+        boolean on = defragment.isBoolean() ? defragment.asBoolean().getValue() : defragment.asNumber().doubleValue() != 0;
+        if (catalog.collection(ns).isEmpty()) {
+            // the config server's update of config.collections matches no document
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, "Expected to match one doc for query "
+                    + "{ _id: \"" + ns + "\" } but matched 0");
+        }
+        catalog.execute(ns, new ConfigureDefragmentation(ns, on));
+        return ok();
     }
 
     private BsonDocument updateZoneKeyRange(BsonDocument command) {
@@ -1113,9 +1166,13 @@ public final class MongosCommands {
     // ---- the config database ----------------------------------------------------------------------------
 
     private BsonDocument config(String name, BsonDocument command) {
-        if ("update".equals(name) && "settings".equals(command.get("update").isString()
-                ? command.getString("update").getValue() : "")) {
+        String target = "update".equals(name) && command.get("update").isString()
+                ? command.getString("update").getValue() : "";
+        if ("settings".equals(target)) {
             return updateSettings(command);
+        }
+        if ("collections".equals(target)) {
+            return updateCollections(command);
         }
         if (WRITES.contains(name)) {
             throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
@@ -1171,6 +1228,35 @@ public final class MongosCommands {
             reply.append("upserted", upserted);
         }
         return ok(reply);
+    }
+
+    /**
+     * The config.collections writes mongosh's {@code sh.disableBalancing(ns)} / {@code sh.enableBalancing(ns)}
+     * send: {@code {_id: ns}, {$set: {noBalance}}} (mongosh {@code shard.ts}); a namespace that is not
+     * sharded matches nothing. Anything else is refused, as the rest of the config database.
+     */
+    private BsonDocument updateCollections(BsonDocument command) {
+        int n = 0;
+        int modified = 0;
+        for (BsonValue entry : command.getArray("updates")) {
+            BsonDocument u = entry.asDocument();
+            BsonValue id = u.getDocument("q", new BsonDocument()).get("_id");
+            BsonValue change = u.get("u");
+            BsonDocument set = change != null && change.isDocument() && change.asDocument().size() == 1
+                    ? change.asDocument().getDocument("$set", null) : null;
+            if (id == null || !id.isString() || set == null || set.size() != 1 || !set.isBoolean("noBalance")) {
+                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
+                        + "read-only apart from the noBalance flag mongosh's sh.disableBalancing writes");
+            }
+            String ns = id.asString().getValue();
+            boolean noBalance = set.getBoolean("noBalance").getValue();
+            if (catalog.collection(ns).isPresent()) {
+                modified += catalog.collection(ns).get().cluster().balancingDisabled() == noBalance ? 0 : 1;
+                catalog.execute(ns, new SetCollectionBalancing(ns, !noBalance));
+                n++;
+            }
+        }
+        return ok(new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(modified)));
     }
 
     // ---- writes ------------------------------------------------------------------------------------------

@@ -285,7 +285,7 @@ public final class FilterParser {
     }
 
     /** A {@code {$type: ...}} operand as an array of canonical alias strings. */
-    static final class BsonTypeNames {
+    public static final class BsonTypeNames {
 
         private static final Map<Integer, String> BY_CODE = Map.ofEntries(Map.entry(1, "double"),
                 Map.entry(2, "string"), Map.entry(3, "object"), Map.entry(4, "array"), Map.entry(5, "binData"),
@@ -299,7 +299,7 @@ public final class FilterParser {
         }
 
         /** MongoDB's name of a value's type ({@code typeName}, mongo {@code src/mongo/bson/bsontypes.cpp}). */
-        static String of(BsonValue value) {
+        public static String of(BsonValue value) {
             int code = switch (value.getBsonType()) {
                 case MIN_KEY -> -1;
                 default -> value.getBsonType().getValue();

@@ -42,14 +42,20 @@ public record BalancerRound() implements ClusterCommand {
         splitAtZoneBoundaries(state);
         java.util.Set<String> busy = new java.util.HashSet<>(BalancerPolicy.busyShards(state));
         busy.addAll(state.shardsBusyElsewhere);
-        List<BalancerPolicy.Plan> plans = selectChunksToMove(state, busy);
-        // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
-        List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
-        ordered.sort((a, b) -> Integer.compare(b.chunkIndex(), a.chunkIndex()));
         int started = 0;
-        for (BalancerPolicy.Plan plan : ordered) {
-            if (MigrationStarter.startBalancerMigration(state, plan)) {
-                started++;
+        if (state.defragmentation != null) {
+            // a defragmenting collection gets the defragmentation's migrations, never the policy's
+            // (balancer_chunk_selection_policy.cpp canBalanceCollection: defragmentCollection)
+            started = Defragmenter.round(state, busy);
+        } else if (!state.noBalance) {
+            List<BalancerPolicy.Plan> plans = selectChunksToMove(state, busy);
+            // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
+            List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
+            ordered.sort((a, b) -> Integer.compare(b.chunkIndex(), a.chunkIndex()));
+            for (BalancerPolicy.Plan plan : ordered) {
+                if (MigrationStarter.startBalancerMigration(state, plan)) {
+                    started++;
+                }
             }
         }
         state.emit(new ClusterEvent.BalancerRound(state.clock, started));
@@ -78,7 +84,7 @@ public record BalancerRound() implements ClusterCommand {
      * mongo {@code balancer_chunk_selection_policy_impl.cpp} {@code _getMigrateCandidatesForCollection},
      * every release; the round's split phase normally cuts such chunks first).
      */
-    private static boolean zoneBoundFallsInsideAChunk(ClusterState state) {
+    static boolean zoneBoundFallsInsideAChunk(ClusterState state) {
         ChunkMap chunks = state.chunks();
         for (ZoneRange z : state.collection.zones()) {
             if (!chunks.chunkFor(z.min()).min().equals(z.min())) {

@@ -116,7 +116,9 @@ public sealed interface ClusterEvent {
         /** The balancer cut a chunk at a zone boundary. */
         ZONE_BOUNDARY,
         /** A {@code moveRange} moved only part of a chunk; the commit split it first. */
-        MOVE_RANGE
+        MOVE_RANGE,
+        /** The split phase of a defragmentation (5.3 to 6.0.2). */
+        DEFRAGMENTATION
     }
 
     /** What triggered a merge. */
@@ -124,6 +126,8 @@ public sealed interface ClusterEvent {
         /** A user's {@code mergeChunks}. */
         COMMAND,
         /** The 7.0+ auto-merger. */
-        AUTO_MERGER
+        AUTO_MERGER,
+        /** The balancer's defragmentation ({@code configureCollectionBalancing}, 5.3+). */
+        DEFRAGMENTATION
     }
 }

@@ -49,6 +49,10 @@ final class ClusterState {
     long nextBalancerRoundAt;
     boolean balancerRoundInProgress;
     long nextAutoMergeAt;
+    /** The collection's defragmentation in progress, or null. */
+    Defragmentation defragmentation;
+    /** {@code config.collections.noBalance}: the balancer policy leaves the collection alone. */
+    boolean noBalance;
     /**
      * Shards in a migration of another collection of the same cluster: a shard takes part in one
      * migration at a time, so the balancer leaves them out of this collection's round. Set from
@@ -621,7 +625,7 @@ final class ClusterState {
             long nextMigrationId, SimulationCounters counters, long nextBalancerRoundAt,
             boolean balancerRoundInProgress, long nextAutoMergeAt, long randomState, long[] bytesWritten,
             long[] onShardSince, long[] unknownDocuments, long[] unknownBytes, long documentsLoaded,
-            long bytesLoaded) {
+            long bytesLoaded, Defragmentation defragmentation, boolean noBalance) {
     }
 
     Memento memento() {
@@ -638,7 +642,7 @@ final class ClusterState {
         return new Memento(clock, new TreeMap<>(shards), primaryShard, collection, List.copyOf(pendingZones), settings,
                 List.copyOf(migrations), nextMigrationId, counters, nextBalancerRoundAt, balancerRoundInProgress,
                 nextAutoMergeAt, random.state(), written, since, unknownDocs, unknownSizes, documentsLoaded,
-                bytesLoaded);
+                bytesLoaded, defragmentation, noBalance);
     }
 
     void restore(Memento m) {
@@ -655,6 +659,8 @@ final class ClusterState {
         nextAutoMergeAt = m.nextAutoMergeAt();
         documentsLoaded = m.documentsLoaded();
         bytesLoaded = m.bytesLoaded();
+        defragmentation = m.defragmentation();
+        noBalance = m.noBalance();
         random.restore(m.randomState());
         if (m.collection() == null) {
             collection = null;

@@ -32,6 +32,7 @@ public record CommitMigration(long migrationId) implements ClusterCommand {
             }
         }
         state.commitMigration(migration);
+        Defragmenter.migrationCommitted(state, migration);
         if (state.balancerRoundInProgress && !hasBalancerMigration(state)) {
             state.balancerRoundInProgress = false;
             state.nextBalancerRoundAt = state.clock + BalancerRound.AFTER_MIGRATIONS_INTERVAL_MILLIS;

@@ -134,6 +134,8 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
         }
         ChunkMap chunks = zones.isEmpty() ? ChunkMap.fromSplitPoints(key.arity(), points, shards, 1)
                 : placedByZone(points, shards, state.zoneShards());
+        // the new incarnation's config.collections entry carries no defragmentCollection flag
+        state.defragmentation = null;
         state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, zones,
                 state.collection.epoch() + 1));
         for (int i = 0; i < documents.size(); i++) {

@@ -369,14 +369,21 @@ public final class SimulatedCluster {
      * collection now, else the reason of the first migration it would choose ({@link
      * MigrationReason#DRAIN}, {@link MigrationReason#ZONE_VIOLATION} or
      * {@link MigrationReason#CHUNKS_IMBALANCE}, checked in that order as mongo
-     * {@code src/mongo/db/s/balancer/balancer.cpp} getBalancerStatusForNs does). Changes nothing and
-     * publishes no event.
+     * {@code src/mongo/db/s/balancer/balancer.cpp} getBalancerStatusForNs does; a zone bound inside a
+     * chunk is {@link MigrationReason#ZONE_VIOLATION}, as {@code selectChunksToSplit} finds it before any
+     * migration). A collection that defragments is reported by {@link #defragmentationProgress()}
+     * instead. Changes nothing and publishes no event.
      *
      * @throws IllegalStateException when no collection is sharded
      */
     public Optional<MigrationReason> balancerComplianceViolation() {
         if (state.collection == null) {
             throw new IllegalStateException("balancerCollectionStatus: no collection is sharded");
+        }
+        if (BalancerRound.zoneBoundFallsInsideAChunk(state)) {
+            // getBalancerStatusForNs asks selectChunksToSplit first: a chunk to cut at a zone bound is a
+            // zoneViolation
+            return Optional.of(MigrationReason.ZONE_VIOLATION);
         }
         state.quiet = true;
         try {
@@ -385,6 +392,20 @@ public final class SimulatedCluster {
         } finally {
             state.quiet = false;
         }
+    }
+
+    /**
+     * The collection's defragmentation in progress ({@code balancerCollectionStatus}'s
+     * {@code defragmentingChunks} details), or empty when it does not defragment.
+     */
+    public Optional<DefragmentationProgress> defragmentationProgress() {
+        return state.collection == null || state.defragmentation == null ? Optional.empty()
+                : Optional.of(Defragmenter.progress(state));
+    }
+
+    /** Whether {@code config.collections.noBalance} is set ({@link SetCollectionBalancing}). */
+    public boolean balancingDisabled() {
+        return state.noBalance;
     }
 
     /** The shards donating or receiving a migration of this collection now. */

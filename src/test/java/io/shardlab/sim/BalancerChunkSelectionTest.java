@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -91,11 +92,64 @@ class BalancerChunkSelectionTest {
         List<BalancerPolicy.Plan> plans = BalancerRound.selectChunksToMove(state,
                 new HashSet<>(BalancerPolicy.busyShards(state)));
         assertEquals(List.of(), plans);
+        // balancerCollectionStatus asks selectChunksToSplit first (balancer.cpp getBalancerStatusForNs)
+        assertEquals(java.util.Optional.of(MigrationReason.ZONE_VIOLATION), cluster.balancerComplianceViolation());
 
         // a whole round splits it at the zone's bound first (selectChunksToSplit), as MongoDB's round does
         cluster.execute(new SetBalancerState(true));
         cluster.execute(new BalancerRound());
         assertTrue(cluster.snapshot().cluster().chunks().chunks().stream().anyMatch(ch -> ch.max().equals(key("-10"))),
                 cluster.snapshot().cluster().chunks().toString());
+    }
+
+    // ---- the time-series cases ----------------------------------------------------------------------------
+    // ShardedTimeseriesCollectionsCanBeAutoSplitted and ShardedTimeseriesCollectionsCanBeBalanced set up the
+    // collection with timeseriesFields and expect what a plain collection gets: the selection reads the chunks,
+    // zones and sizes only. ShardLab has no time-series collection type, so the cases run on a plain one.
+
+    @ParameterizedTest(name = "[{0}] ShardedTimeseriesCollectionsCanBeAutoSplitted")
+    @CsvSource({"6.0.2", "8.0"})
+    void oneChunkAcrossTwoZonesIsSplitAtTheirBound(String version) {
+        List<Shard> shards = List.of(new Shard("shard0", "", Set.of("A"), false),
+                new Shard("shard1", "", Set.of("B"), false));
+        List<Chunk> chunks = List.of(new Chunk(key("min"), key("max"), "shard0", false, new ChunkVersion(2, 0)));
+        ClusterSnapshot layout = new ClusterSnapshot(NS, KEY, false, shards, new ChunkMap(chunks),
+                List.of(new ZoneRange(key("min"), key("0"), "A"), new ZoneRange(key("0"), key("max"), "B")));
+        SimulatedCluster cluster = SimulatedCluster.fromLayout(
+                SimulationConfig.of(MongoVersion.parse(version)).withMaxChunkSizeBytes(MIB).withInvariantChecks(true),
+                new LoadLayout(layout, List.of()));
+        List<ClusterEvent> events = new ArrayList<>();
+        cluster.addListener(events::add);
+
+        cluster.execute(new BalancerRound());
+
+        List<ClusterEvent.ChunkSplit> splits = events.stream().filter(ClusterEvent.ChunkSplit.class::isInstance)
+                .map(ClusterEvent.ChunkSplit.class::cast).toList();
+        assertEquals(1, splits.size(), "one chunk to split");
+        assertEquals(List.of(key("0")), splits.get(0).splitPoints());
+    }
+
+    @Test
+    void shardedTimeseriesCollectionsCanBeBalanced() {
+        // featureFlagBalanceAccordingToDataSize off: the chunk-count policy (6.0.2); 102 chunks on shard0, two shards,
+        // one migration per round as each shard takes part in one
+        List<Shard> shards = List.of(new Shard("shard0", "", Set.of(), false), new Shard("shard1", "", Set.of(), false));
+        List<Chunk> chunks = new ArrayList<>();
+        chunks.add(new Chunk(key("min"), key("0"), "shard0", false, new ChunkVersion(2, 0)));
+        for (int i = 1; i <= 100; i++) {
+            chunks.add(new Chunk(key(String.valueOf(i - 1)), key(String.valueOf(i)), "shard0", false,
+                    new ChunkVersion(2, i)));
+        }
+        chunks.add(new Chunk(key("100"), key("max"), "shard0", false, new ChunkVersion(2, 101)));
+        SimulatedCluster cluster = SimulatedCluster.fromLayout(
+                SimulationConfig.of(MongoVersion.parse("6.0.2")).withMaxChunkSizeBytes(MIB).withInvariantChecks(true),
+                new LoadLayout(new ClusterSnapshot(NS, KEY, false, shards, new ChunkMap(chunks), List.of()),
+                        List.of()));
+
+        ClusterState state = cluster.state();
+        List<BalancerPolicy.Plan> plans = BalancerRound.selectChunksToMove(state,
+                new HashSet<>(BalancerPolicy.busyShards(state)));
+
+        assertEquals(1, plans.size());
     }
 }

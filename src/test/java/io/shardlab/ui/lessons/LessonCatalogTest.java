@@ -51,7 +51,7 @@ class LessonCatalogTest {
         assertEquals(List.of("monotonic-key", "hashed-key", "low-cardinality", "postcode-granularity",
                 "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data",
                 "coarse-prefix-ascending", "equal-chunks-unequal-data", "why-chunks-exist", "shard-key-cannot-simply-change",
-                "sharding-workflow"),
+                "sharding-workflow", "zones-keep-data-in-region"),
                 SHIPPED.lessons().stream().map(Lesson::id).toList());
     }
 

@@ -44,7 +44,9 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
         if (s.chunkSizeMegabytes() > 0) {
             setup = setup.withChunkSizeMegabytes(s.chunkSizeMegabytes());
         }
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, s.namespace(), key);
+        // zones and shardCollection's options first, as ExplorerSession.load does
+        WorkloadSimulation simulation = new WorkloadSimulation(setup, s.sharding().beforeSharding(s.namespace()),
+                s.sharding().shardCollection(s.namespace(), key));
         if (!s.splitPoints().isEmpty()) {
             List<ShardKey> points = new ArrayList<>();
             for (String text : s.splitPoints()) {
