@@ -25,13 +25,15 @@ import java.util.TreeSet;
  *   <li>chunk i goes to the shard with the fewest new chunks so far, over the non-draining shards in
  *       {@code getAllNonDrainingShardIdsShuffled} order (round-robin).</li>
  * </ol>
- * The new metadata has a new epoch; zones are not carried (a collection with zones needs the
+ * Every document is placed again: those given, by their new keys; a loaded layout's documents, which
+ * have no keys, in equal shares over the new chunks. The new metadata has a new epoch; zones are not carried (a collection with zones needs the
  * {@code zones} option, which the caller checks). The sample is drawn from the simulation's seeded
  * generator, so it is reproducible but not MongoDB's exact sample.
  *
  * @param namespace the collection
  * @param key the new shard key
- * @param documents the collection's documents, keyed by the new key (the caller extracts them)
+ * @param documents the collection's documents, keyed by the new key (the caller extracts them: the ones a
+ *     document store keeps and the ones only the simulation holds, such as an explorer's stream)
  * @param numInitialChunks the number of chunks to make, at least 1
  */
 public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks)
@@ -112,12 +114,32 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
             Collections.swap(shards, i, state.random.nextInt(i + 1));
         }
         ChunkMap chunks = ChunkMap.fromSplitPoints(key.arity(), points, shards, 1);
+        long unknownDocuments = 0;
+        long unknownBytes = 0;
+        for (ChunkDocuments d : state.buckets) {
+            unknownDocuments += d.unknownDocuments;
+            unknownBytes += d.unknownBytes;
+        }
         state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, List.of(),
                 state.collection.epoch() + 1));
         for (int i = 0; i < documents.size(); i++) {
             state.addKey(documents.key(i), documents.sizeBytes(i));
         }
+        spreadEvenly(state.buckets, unknownDocuments, unknownBytes);
         state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+    }
+
+    /**
+     * A loaded layout's documents have no keys ({@link ChunkDocuments#unknownDocuments}): they go to the new
+     * chunks in equal shares, as the sampled split points cut the collection into chunks of about equal
+     * document counts.
+     */
+    private static void spreadEvenly(List<ChunkDocuments> buckets, long documents, long bytes) {
+        int n = buckets.size();
+        for (int i = 0; i < n; i++) {
+            buckets.get(i).unknownDocuments = documents / n + (i < documents % n ? 1 : 0);
+            buckets.get(i).unknownBytes = bytes / n + (i < bytes % n ? 1 : 0);
+        }
     }
 
     @Override

@@ -88,7 +88,14 @@ final class ExplorerSession {
     private final ResolvedScenario scenario;
     private final SimulatedCluster cluster;
     private final PreparedStream stream;
-    private final PreparedInserts inserts;
+    /**
+     * The stream's documents keyed on the collection's key now: the scenario's key until a client changes
+     * it (reshardCollection, refineCollectionShardKey), then the new one, so the rest of the stream is
+     * routed as mongos would route it.
+     */
+    private PreparedInserts inserts;
+    /** The stream read on another key for a command that is placing the documents again, or null. */
+    private PreparedInserts rekeyed;
     private final int[] heatRowOf;
     private final List<ShardKey> heatBounds;
     private final Map<String, Integer> shardRow = new HashMap<>();
@@ -140,7 +147,7 @@ final class ExplorerSession {
     private Optional<BsonDocument> filter = Optional.empty();
     private ChunkMap routedChunks;
     private QueryTargeting routed;
-    private final ValueLine valueLine;
+    private ValueLine valueLine;
     private ChunkMap routingChunks;
     private long routingDocuments = -1;
     private ConfigDatabase.MetadataSize routing;
@@ -189,6 +196,7 @@ final class ExplorerSession {
      * reach past their commands. Called on this thread after every client command.
      */
     void accountClientWork() {
+        followKeyChange();
         List<ClusterCommand> history = cluster.historyCommands();
         if (history.isEmpty() || history.get(0) == accountedHead) {
             return;
@@ -224,6 +232,37 @@ final class ExplorerSession {
         writes.extendTo(cluster.now());
         heat.extendTo(cluster.now());
         accountedHead = history.get(0);
+    }
+
+    /**
+     * The stream's documents inserted so far, keyed on {@code key} as MongoDB keys stored documents when the
+     * collection changes key (missing fields null): what a reshardCollection or refineCollectionShardKey a
+     * client runs places again, since they are in the cluster only, not in the served mongos's document
+     * store. Reads the stream again on {@code key} (kept for {@link #followKeyChange}).
+     */
+    InsertBatch streamDocumentsKeyedOn(io.shardlab.key.ShardKeyPattern key) {
+        if (!key.equals(inserts.pattern()) && (rekeyed == null || !rekeyed.pattern().equals(key))) {
+            rekeyed = PreparedInserts.readStored(scenario.source().open(scenario.settings()), key);
+        }
+        PreparedInserts on = key.equals(inserts.pattern()) ? inserts : rekeyed;
+        return on.batch(0, cursor);
+    }
+
+    /**
+     * After a client changed the collection's key: the rest of the stream is keyed on the new key, and the
+     * value line (a hashed key's) follows it. The heatmap keeps its ranges of the scenario's key: its rows
+     * are where each document fell on that key, before and after.
+     */
+    private void followKeyChange() {
+        io.shardlab.key.ShardKeyPattern now = cluster.snapshot().cluster().key();
+        if (now.equals(inserts.pattern())) {
+            return;
+        }
+        inserts = rekeyed != null && rekeyed.pattern().equals(now) ? rekeyed
+                : PreparedInserts.readStored(scenario.source().open(scenario.settings()), now);
+        rekeyed = null;
+        valueLine = now.isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace()) : null;
+        routed = null;
     }
 
     /** Documents clients have inserted into the cluster. */
@@ -743,7 +782,7 @@ final class ExplorerSession {
         Collections.reverse(newestFirst);
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
-                new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
+                new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().key(), snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
     }
 
@@ -768,14 +807,14 @@ final class ExplorerSession {
         return writes.snapshot().selectRows(order);
     }
 
-    private Optional<QueryTargeting> targeting(ChunkMap chunks) {
+    private Optional<QueryTargeting> targeting(io.shardlab.key.ShardKeyPattern key, ChunkMap chunks) {
         if (filter.isEmpty()) {
             return Optional.empty();
         }
         if (routed == null || routedChunks != chunks) {
             BsonDocument f = filter.get();
             try {
-                Targeting t = new Router(scenario.key(), chunks, scenario.scenario().version())
+                Targeting t = new Router(key, chunks, scenario.scenario().version())
                         .route(new Operation.Find(f));
                 routed = new QueryTargeting(f, Optional.of(t), Optional.empty());
             } catch (UnsupportedQueryException e) {

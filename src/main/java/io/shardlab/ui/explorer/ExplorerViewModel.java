@@ -233,7 +233,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ExplorerFrame frame = running.frame();
             shownScenario = frame.scenario().scenario();
             phase.set(Phase.READY);
-            title.set(frame.scenario().namespace() + " · shard key " + frame.scenario().key());
+            title.set(frame.scenario().namespace() + " · shard key " + frame.cluster().cluster().key());
             playback.show(running);
             numberLine.show(frame);
             query.show(frame);
