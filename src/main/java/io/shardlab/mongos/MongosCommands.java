@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -228,11 +229,8 @@ public final class MongosCommands {
                 return moveCollection(command);
             case "unshardCollection":
                 return unshardCollection(command);
-            case "refineCollectionShardKey": {
-                String ns = command.getString(name).getValue();
-                catalog.execute(ns, new RefineCollectionShardKey(ns, ShardKeyPattern.of(command.getDocument("key"))));
-                return ok();
-            }
+            case "refineCollectionShardKey":
+                return refineCollectionShardKey(command);
             case "clearJumboFlag": {
                 String ns = command.getString(name).getValue();
                 catalog.execute(ns, new ClearJumboFlag(ns, command.getDocument("find")));
@@ -497,9 +495,8 @@ public final class MongosCommands {
         }
         String db = ns.substring(0, ns.indexOf('.'));
         String collection = ns.substring(ns.indexOf('.') + 1);
-        List<BsonDocument> documents = allDocuments(db, collection);
-        catalog.reshardCollection(new ReshardCollection(ns, key, InsertBatch.ofDocuments(key, documents),
-                numInitialChunks, zones));
+        InsertBatch documents = everyDocument(ns, key);
+        catalog.reshardCollection(new ReshardCollection(ns, key, documents, numInitialChunks, zones));
         createShardKeyIndex(db, collection, key, false);
         Long dropped = notKept.remove(ns);
         if (dropped != null) {
@@ -590,6 +587,34 @@ public final class MongosCommands {
                     + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
         }
         return io.shardlab.key.ShardKey.of(values);
+    }
+
+    /**
+     * Every document of sharded collection {@code ns} the command layer can read, keyed on {@code key}: the
+     * document store's, then those only its simulated cluster holds ({@link DocumentsOutsideStore}).
+     */
+    private InsertBatch everyDocument(String ns, ShardKeyPattern key) {
+        String db = ns.substring(0, ns.indexOf('.'));
+        InsertBatch stored = InsertBatch.ofDocuments(key, allDocuments(db, ns.substring(ns.indexOf('.') + 1)));
+        Optional<DocumentsOutsideStore> outside = catalog.documentsOutsideStore(ns);
+        return outside.isEmpty() ? stored : InsertBatch.concat(stored, outside.get().keyedOn(key));
+    }
+
+    /**
+     * {@code refineCollectionShardKey} (4.4+): the documents get their values of the new fields from the
+     * documents themselves when every one is at hand, as MongoDB's chunks then split between them; with
+     * documents past the memory budget the new fields count as null ({@link RefineCollectionShardKey}).
+     */
+    private BsonDocument refineCollectionShardKey(BsonDocument command) {
+        String ns = command.getString("refineCollectionShardKey").getValue();
+        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        RefineCollectionShardKey refine = new RefineCollectionShardKey(ns, key);
+        Optional<ShardedCatalog.CollectionEntry> entry = catalog.collection(ns);
+        if (entry.isPresent() && !notKept.containsKey(ns) && entry.get().cluster().canApply(refine).isEmpty()) {
+            refine = new RefineCollectionShardKey(ns, key, everyDocument(ns, key));
+        }
+        catalog.execute(ns, refine);
+        return ok();
     }
 
     /**

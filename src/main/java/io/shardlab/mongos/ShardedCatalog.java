@@ -73,6 +73,8 @@ public final class ShardedCatalog {
     private final Map<String, CollectionEntry> collections = new TreeMap<>();
     private final Map<String, Long> unshardedBytes = new TreeMap<>();
     private final Map<String, UnsplittableCollection> unsplittable = new TreeMap<>();
+    /** Adopted collections' documents the document store does not keep ({@link #adoptCollection}). */
+    private final Map<String, DocumentsOutsideStore> outsideStore = new TreeMap<>();
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
     private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
     private final java.util.Random uuids;
@@ -387,6 +389,16 @@ public final class ShardedCatalog {
      *     is already a sharded collection here
      */
     public CollectionEntry adoptCollection(SimulatedCluster cluster) {
+        return adoptCollection(cluster, key -> io.shardlab.sim.InsertBatch.ofKeys(List.of(), new int[0]));
+    }
+
+    /**
+     * As {@link #adoptCollection(SimulatedCluster)}, for a cluster that holds documents the catalog's
+     * document store does not (an explorer's stream): {@code outsideStore} gives them when a command
+     * places every document again.
+     */
+    public CollectionEntry adoptCollection(SimulatedCluster cluster, DocumentsOutsideStore outsideStore) {
+        java.util.Objects.requireNonNull(outsideStore, "outsideStore");
         io.shardlab.cluster.ClusterSnapshot layout = cluster.snapshot().cluster();
         String ns = layout.namespace();
         if (!new java.util.TreeSet<>(layout.shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
@@ -405,7 +417,13 @@ public final class ShardedCatalog {
         cluster.addListener(event -> onEvent(ns, event));
         CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
+        this.outsideStore.put(ns, outsideStore);
         return entry;
+    }
+
+    /** The documents of collection {@code ns} that the document store does not keep (none but an adopted cluster's). */
+    public Optional<DocumentsOutsideStore> documentsOutsideStore(String ns) {
+        return Optional.ofNullable(outsideStore.get(ns));
     }
 
     private void onEvent(String ns, ClusterEvent event) {
@@ -529,6 +547,7 @@ public final class ShardedCatalog {
         collections.remove(ns);
         unshardedBytes.remove(ns);
         unsplittable.remove(ns);
+        outsideStore.remove(ns);
     }
 
     /** {@code dropDatabase}: the database and all its collections leave the catalog. */
@@ -537,6 +556,7 @@ public final class ShardedCatalog {
         collections.keySet().removeIf(ns -> ns.startsWith(name + "."));
         unshardedBytes.keySet().removeIf(ns -> ns.startsWith(name + "."));
         unsplittable.keySet().removeIf(ns -> ns.startsWith(name + "."));
+        outsideStore.keySet().removeIf(ns -> ns.startsWith(name + "."));
     }
 
     /**

@@ -302,6 +302,31 @@ public final class DiagramPainter implements Picture {
      * @return where the sections landed
      */
     public Layout paint(Graphics2D g, double width, double height, double density) {
+        return paint(g, width, height, density, Optional.empty());
+    }
+
+    /**
+     * The axis the writes chart needs alone when the diagram is painted at this size (its y labels' gutter,
+     * its time span); empty when the chart is not drawn. Diagrams stacked in one picture paint on the
+     * {@link WritesChartPainter.SharedAxis#widest widest} of theirs, so their time axes line up.
+     */
+    public Optional<WritesChartPainter.SharedAxis> writesAxis(Graphics2D g, double width, double height,
+            double density) {
+        prepare(g);
+        Rectangle2D r = measure(g, width, height, density).layout().writesChart();
+        if (!showsWrites() || r.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new WritesChartPainter(colors, type).ownAxis(g, data.writes().orElseThrow(), model,
+                options.stackedWrites(), r.getWidth(), r.getHeight()));
+    }
+
+    /**
+     * As {@link #paint(Graphics2D, double, double, double)}, the writes chart on {@code writesAxis} when
+     * given (at least its gutter, at least its time span).
+     */
+    public Layout paint(Graphics2D g, double width, double height, double density,
+            Optional<WritesChartPainter.SharedAxis> writesAxis) {
         prepare(g);
         Measured measured = measure(g, width, height, density);
         Layout layout = measured.layout();
@@ -336,8 +361,11 @@ public final class DiagramPainter implements Picture {
             WriteSeries series = data.writes().orElseThrow();
             heading(pen, "Writes per shard", "per " + ElapsedTime.format(series.windowMillis()) + " window"
                     + (options.stackedWrites() ? ", stacked" : ""), r.getX(), r.getMaxX(), r.getY() - HEADING);
-            new WritesChartPainter(colors, type).paint(g, series, model, options.stackedWrites(), r.getX(), r.getY(),
-                    r.getWidth(), r.getHeight());
+            WritesChartPainter writes = new WritesChartPainter(colors, type);
+            WritesChartPainter.SharedAxis axis = writesAxis.orElseGet(() -> writes.ownAxis(g, series, model,
+                    options.stackedWrites(), r.getWidth(), r.getHeight()));
+            writes.paint(g, series, model, options.stackedWrites(), r.getX(), r.getY(), r.getWidth(), r.getHeight(),
+                    axis);
         }
         if (showsHeatmap() && !layout.heatmap().isEmpty()) {
             Rectangle2D r = layout.heatmap();

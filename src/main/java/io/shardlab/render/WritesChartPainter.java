@@ -34,14 +34,70 @@ public final class WritesChartPainter {
      */
     public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
             double w, double h, double minGutter) {
+        paint(g, series, model, stacked, x, y, w, h, new SharedAxis(minGutter, durationMillis(series)));
+    }
+
+    /**
+     * What charts stacked one above the other share so that their time axes line up: the y labels' gutter
+     * (the widest of theirs) and the time the x axis spans (the longest of theirs). Painted with the same x,
+     * width and shared axis, equal times since the start fall at equal x on every chart.
+     *
+     * @param gutter the least width of the y labels' gutter, in px, at least 0
+     * @param spanMillis the least time the x axis spans, in ms, at least 0; a shorter series ends early
+     */
+    public record SharedAxis(double gutter, long spanMillis) {
+        public SharedAxis {
+            if (!(gutter >= 0) || spanMillis < 0) {
+                throw new IllegalArgumentException("axis: the gutter and the span must not be negative, got " + gutter
+                        + " px and " + spanMillis + " ms");
+            }
+        }
+
+        /** The widest gutter and the longest span of {@code axes}. */
+        public static SharedAxis widest(List<SharedAxis> axes) {
+            double gutter = 0;
+            long span = 0;
+            for (SharedAxis a : axes) {
+                gutter = Math.max(gutter, a.gutter());
+                span = Math.max(span, a.spanMillis());
+            }
+            return new SharedAxis(gutter, span);
+        }
+    }
+
+    /** The axis the chart of {@code series} needs alone at {@code w × h}: its gutter and its own duration. */
+    public SharedAxis ownAxis(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w,
+            double h) {
+        return new SharedAxis(gutter(g, series, model, stacked, w, h), durationMillis(series));
+    }
+
+    /** The plot area (inside the y labels, above the time labels) of a chart at {@code x, y, w × h} with {@code gutter}. */
+    public static java.awt.geom.Rectangle2D plotArea(double x, double y, double w, double h, double gutter) {
+        return new java.awt.geom.Rectangle2D.Double(x + gutter, y + 8, w - gutter - 4, h - 8 - BOTTOM_LABELS);
+    }
+
+    private static long durationMillis(WriteSeries series) {
+        return series.windows() * series.windowMillis();
+    }
+
+    /**
+     * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double)},
+     * on {@code axis}: the gutter at least its gutter, the x axis spanning at least its span.
+     */
+    public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
+            double w, double h, SharedAxis axis) {
         Pen pen = new Pen(g);
         double plotTop = y + 8;
         double plotH = h - 8 - BOTTOM_LABELS;
         int maxYTicks = Math.max(1, (int) (plotH / 36));
-        double gutter = Math.max(minGutter, gutter(g, series, model, stacked, w, h));
+        double gutter = Math.max(axis.gutter(), gutter(g, series, model, stacked, w, h));
         double plotX = x + gutter;
         double plotW = w - gutter - 4;
-        WritesChart chart = WritesChart.compute(series, model, plotW, plotH, stacked, maxYTicks);
+        long own = durationMillis(series);
+        long span = Math.max(own, axis.spanMillis());
+        // a series shorter than the span takes its share of the plot from the left, on the same time scale
+        double seriesW = own >= span ? plotW : plotW * own / span;
+        WritesChart chart = WritesChart.compute(series, model, seriesW, plotH, stacked, maxYTicks);
 
         pen.crisp(true);
         pen.fill(colors.surface(), plotX, plotTop, plotW, plotH);
@@ -75,7 +131,7 @@ public final class WritesChartPainter {
             g.setColor(colors.shard(line.shardIndex()));
             g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             if (line.x().length == 1) {
-                g.draw(new java.awt.geom.Line2D.Double(plotX, plotTop + line.y()[0], plotX + plotW,
+                g.draw(new java.awt.geom.Line2D.Double(plotX, plotTop + line.y()[0], plotX + seriesW,
                         plotTop + line.y()[0]));
                 continue;
             }
@@ -86,7 +142,7 @@ public final class WritesChartPainter {
             }
             g.draw(path);
         }
-        paintTimeAxis(pen, colors, type, series.windows() * series.windowMillis(), plotX, plotW, plotTop + plotH);
+        paintTimeAxis(pen, colors, type, span, plotX, plotW, plotTop + plotH);
     }
 
     /** The width the y labels take left of the plot when the chart is {@code w × h}, in px. */

@@ -78,7 +78,14 @@ public final class ExplorerSession {
     private final ResolvedScenario scenario;
     private final SimulatedCluster cluster;
     private final PreparedStream stream;
-    private final PreparedInserts inserts;
+    /**
+     * The stream's documents keyed on the collection's key now: the scenario's key until a client changes
+     * it (reshardCollection, refineCollectionShardKey), then the new one, so the rest of the stream is
+     * routed as mongos would route it.
+     */
+    private PreparedInserts inserts;
+    /** The stream read on another key for a command that is placing the documents again, or null. */
+    private PreparedInserts rekeyed;
     private final int[] heatRowOf;
     private final List<ShardKey> heatBounds;
     private final Map<String, Integer> shardRow = new HashMap<>();
@@ -112,7 +119,7 @@ public final class ExplorerSession {
     private ClusterEvent.InsertsLanded landed;
     private Optional<String> error = Optional.empty();
     private final FilterTargeting targeting;
-    private final ValueLine valueLine;
+    private ValueLine valueLine;
     private ChunkMap routingChunks;
     private long routingDocuments = -1;
     private ConfigDatabase.MetadataSize routing;
@@ -139,7 +146,7 @@ public final class ExplorerSession {
         this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
         this.sampleQueries = sampleQueries(scenario);
-        this.targeting = new FilterTargeting(scenario.key(), scenario.scenario().version(), scenario.filter());
+        this.targeting = new FilterTargeting(scenario.scenario().version(), scenario.filter());
         this.valueLine = stream.valueLine();
         this.timeline = new UndoTimeline(cluster);
         cluster.addListener(this::onEvent);
@@ -162,6 +169,7 @@ public final class ExplorerSession {
      * reach past their commands. Called on this thread after every client command.
      */
     public void accountClientWork() {
+        followKeyChange();
         List<ClusterCommand> history = cluster.historyCommands();
         if (history.isEmpty() || history.get(0) == accountedHead) {
             return;
@@ -196,6 +204,37 @@ public final class ExplorerSession {
         writes.extendTo(cluster.now());
         heat.extendTo(cluster.now());
         accountedHead = history.get(0);
+    }
+
+    /**
+     * The stream's documents inserted so far, keyed on {@code key} as MongoDB keys stored documents when the
+     * collection changes key (missing fields null): what a reshardCollection or refineCollectionShardKey a
+     * client runs places again, since they are in the cluster only, not in the served mongos's document
+     * store. Reads the stream again on {@code key} (kept for {@link #followKeyChange}).
+     */
+    InsertBatch streamDocumentsKeyedOn(io.shardlab.key.ShardKeyPattern key) {
+        if (!key.equals(inserts.pattern()) && (rekeyed == null || !rekeyed.pattern().equals(key))) {
+            rekeyed = PreparedInserts.readStored(scenario.source().open(scenario.settings()), key);
+        }
+        PreparedInserts on = key.equals(inserts.pattern()) ? inserts : rekeyed;
+        return on.batch(0, cursor);
+    }
+
+    /**
+     * After a client changed the collection's key: the rest of the stream is keyed on the new key, and the
+     * value line (a hashed key's) follows it. The heatmap keeps its ranges of the scenario's key: its rows
+     * are where each document fell on that key, before and after.
+     */
+    private void followKeyChange() {
+        io.shardlab.key.ShardKeyPattern now = cluster.snapshot().cluster().key();
+        if (now.equals(inserts.pattern())) {
+            return;
+        }
+        inserts = rekeyed != null && rekeyed.pattern().equals(now) ? rekeyed
+                : PreparedInserts.readStored(scenario.source().open(scenario.settings()), now);
+        rekeyed = null;
+        valueLine = now.isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace()) : null;
+        routed = null;
     }
 
     /** Documents clients have inserted into the cluster. */
@@ -599,7 +638,7 @@ public final class ExplorerSession {
         List<Activity> newestFirst = activity.newestFirst();
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
-                new UndoState(undoLabel, steps, redoLabel), targeting.on(snapshot.cluster().chunks()), sampleQueries, error,
+                new UndoState(undoLabel, steps, redoLabel), targeting.on(snapshot.cluster().key(), snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
     }
 

@@ -17,14 +17,12 @@ import org.bson.BsonDocument;
  */
 final class FilterTargeting {
 
-    private final ShardKeyPattern key;
     private final MongoVersion version;
     private Optional<BsonDocument> filter = Optional.empty();
     private ChunkMap routedChunks;
     private QueryTargeting routed;
 
-    FilterTargeting(ShardKeyPattern key, MongoVersion version, Optional<BsonDocument> filter) {
-        this.key = key;
+    FilterTargeting(MongoVersion version, Optional<BsonDocument> filter) {
         this.version = version;
         show(filter);
     }
@@ -35,8 +33,11 @@ final class FilterTargeting {
         routed = null;
     }
 
-    /** The filter's targeting on {@code chunks}; empty when no filter is set. */
-    Optional<QueryTargeting> on(ChunkMap chunks) {
+    /**
+     * The filter's targeting on {@code chunks} of shard key {@code key} (the collection's key now: a
+     * reshard or refine changes it, and its chunks with it); empty when no filter is set.
+     */
+    Optional<QueryTargeting> on(ShardKeyPattern key, ChunkMap chunks) {
         if (filter.isEmpty()) {
             return Optional.empty();
         }

@@ -47,8 +47,29 @@ public final class PreparedInserts {
      *     be routed on {@code pattern}
      */
     public static PreparedInserts read(InsertStream stream, ShardKeyPattern pattern) {
+        InsertKeyReader reader = new InsertKeyReader(pattern, new ShardKeyHasher());
+        return read(stream, pattern, reader::keyOf);
+    }
+
+    /**
+     * Reads {@code stream} to its end as documents already stored in a collection are keyed when the
+     * collection changes key (reshardCollection, refineCollectionShardKey, both 4.4+): a missing key field
+     * counts as null (docs {@code core/sharding-set-missing-shard-key-fields}), a hashed field is hashed.
+     *
+     * @throws io.shardlab.key.InvalidShardKeyException if a key path holds an array
+     */
+    public static PreparedInserts readStored(InsertStream stream, ShardKeyPattern pattern) {
+        ShardKeyHasher hasher = new ShardKeyHasher();
+        return read(stream, pattern, (document, source) -> pattern.extractKey(document.document(), hasher));
+    }
+
+    /** How one document of a stream gets its shard key. */
+    private interface KeyOf {
+        ShardKey of(InsertDocument document, String source);
+    }
+
+    private static PreparedInserts read(InsertStream stream, ShardKeyPattern pattern, KeyOf keyOf) {
         try (stream) {
-            InsertKeyReader reader = new InsertKeyReader(pattern, new ShardKeyHasher());
             ShardKeyPattern valuePattern = pattern.isHashed() ? unhashed(pattern) : null;
             ShardKeyHasher unused = new ShardKeyHasher();
             List<ShardKey> keys = new ArrayList<>();
@@ -60,7 +81,7 @@ public final class PreparedInserts {
                     sizes = Arrays.copyOf(sizes, sizes.length * 2);
                 }
                 sizes[keys.size()] = d.bsonSize();
-                keys.add(reader.keyOf(d, stream.source()));
+                keys.add(keyOf.of(d, stream.source()));
                 if (valuePattern != null) {
                     values.add(valuePattern.extractKey(d.document(), unused));
                 }

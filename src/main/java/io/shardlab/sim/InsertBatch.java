@@ -91,6 +91,27 @@ public final class InsertBatch {
         return new InsertBatch(null, List.copyOf(keys), sizes, -1, sizes.length);
     }
 
+    /**
+     * The documents of {@code first} followed by those of {@code second}, both batches of keys
+     * ({@link #ofKeys}, {@link #ofDocuments}).
+     */
+    public static InsertBatch concat(InsertBatch first, InsertBatch second) {
+        if (first.isInt64() || second.isInt64()) {
+            throw new IllegalArgumentException("concat: both batches must hold shard keys, not int64 values");
+        }
+        List<ShardKey> keys = new ArrayList<>(first.size() + second.size());
+        int[] sizes = new int[first.size() + second.size()];
+        for (int i = 0; i < first.size(); i++) {
+            keys.add(first.key(i));
+            sizes[i] = first.sizeBytes(i);
+        }
+        for (int i = 0; i < second.size(); i++) {
+            keys.add(second.key(i));
+            sizes[first.size() + i] = second.sizeBytes(i);
+        }
+        return new InsertBatch(null, List.copyOf(keys), sizes, -1, sizes.length);
+    }
+
     private static void checkSize(int size) {
         if (size < 5) {
             throw new IllegalArgumentException("size: a BSON document has at least 5 bytes, got " + size);

@@ -18,19 +18,29 @@ import org.bson.BsonValue;
  * {@code db.adminCommand({refineCollectionShardKey: ns, key})} (4.4+): extends the shard key with
  * suffix fields. Every chunk and zone bound gets MinKey for each new field, except the global max,
  * which gets MaxKey (jstest {@code refine_collection_shard_key_basic.js}); the epoch changes.
- * Existing documents get null for the new fields (the simulator keeps only shard keys, so a
- * document's value of a new field is unknown; MongoDB would read it from the document). Error,
- * mongo {@code refine_collection_shard_key_coordinator.cpp}: "refineCollectionShardKey shard key …
- * does not extend the current shard key …" (InvalidOptions; 4.4's
- * {@code configsvr_refine_collection_shard_key_command.cpp} the same); before 4.4 CommandNotFound.
+ * Existing documents keep their chunk (the refined chunks are the same ranges) and take their values of
+ * the new fields from {@code documents} when the caller has every document at hand, as MongoDB reads them
+ * from the documents; otherwise (the simulator keeps only shard keys) the new fields count as null. No
+ * document moves either way. Errors: before 4.4 the command does not exist (CommandNotFound, "no such
+ * command"); mongo {@code refine_collection_shard_key_coordinator.cpp}: "refineCollectionShardKey shard
+ * key … does not extend the current shard key …" (InvalidOptions;
+ * 4.4's {@code configsvr_refine_collection_shard_key_command.cpp} the same).
  *
  * @param namespace the collection
  * @param key the new shard key; the current key must be its prefix
+ * @param documents every document of the collection the cluster holds with a key, keyed on {@code key},
+ *     or null when they are not at hand
  */
-public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) implements ClusterCommand {
+public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, InsertBatch documents)
+        implements ClusterCommand {
 
     public RefineCollectionShardKey {
         Namespaces.check(namespace);
+    }
+
+    /** The refine of a caller that does not have the documents: the new fields count as null. */
+    public RefineCollectionShardKey(String namespace, ShardKeyPattern key) {
+        this(namespace, key, null);
     }
 
     @Override
@@ -75,15 +85,23 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key) im
         }
         List<ChunkDocuments> old = new ArrayList<>(state.buckets);
         long[] since = new long[old.size()];
+        long known = 0;
         for (int i = 0; i < since.length; i++) {
             since[i] = old.get(i).onShardSinceMillis;
+            known += old.get(i).count();
         }
+        boolean fromDocuments = documents != null && documents.size() == known;
         // unknown documents stay with their chunk: the refined chunks are the same ranges
         state.shardCollection(new CollectionMetadata(namespace, key, state.collection.unique(), new ChunkMap(chunks),
                 zones, state.collection.epoch() + 1));
+        if (fromDocuments) {
+            for (int i = 0; i < documents.size(); i++) {
+                state.addKey(documents.key(i), documents.sizeBytes(i));
+            }
+        }
         for (int i = 0; i < old.size(); i++) {
             ChunkDocuments d = old.get(i);
-            for (int j = 0; j < d.count(); j++) {
+            for (int j = 0; !fromDocuments && j < d.count(); j++) {
                 List<BsonValue> values = new ArrayList<>(d.keyAt(j).values());
                 for (int e = 0; e < extra; e++) {
                     values.add(BsonNull.VALUE);

@@ -29,12 +29,14 @@ import java.util.TreeSet;
  * {@code createFirstChunks}): every zone bound that is not the global min or max is a split point
  * first, the sample adds points not already there until {@code numInitialChunks − 1}, and a chunk
  * inside a zone goes to the zone's shard with the fewest new chunks (the others to any shard as
- * above); the zones become the collection's. The new metadata has a new epoch. The sample is drawn
+ * above); the zones become the collection's. Every document is placed again: those given, by their new keys; a loaded layout's
+ * documents, which have no keys, in equal shares over the new chunks. The new metadata has a new epoch. The sample is drawn
  * from the simulation's seeded generator, so it is reproducible but not MongoDB's exact sample.
  *
  * @param namespace the collection
  * @param key the new shard key
- * @param documents the collection's documents, keyed by the new key (the caller extracts them)
+ * @param documents the collection's documents, keyed by the new key (the caller extracts them: the ones a
+ *     document store keeps and the ones only the simulation holds, such as an explorer's stream)
  * @param numInitialChunks the number of chunks to make, at least 1
  * @param zones the new zone ranges in the new key (bounds extended with MinKey), sorted, not overlapping;
  *     empty for none
@@ -136,11 +138,18 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
                 : placedByZone(points, shards, state.zoneShards());
         // the new incarnation's config.collections entry carries no defragmentCollection flag
         state.defragmentation = null;
+        long unknownDocuments = 0;
+        long unknownBytes = 0;
+        for (ChunkDocuments d : state.buckets) {
+            unknownDocuments += d.unknownDocuments;
+            unknownBytes += d.unknownBytes;
+        }
         state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, zones,
                 state.collection.epoch() + 1));
         for (int i = 0; i < documents.size(); i++) {
             state.addKey(documents.key(i), documents.sizeBytes(i));
         }
+        spreadEvenly(state.buckets, unknownDocuments, unknownBytes);
         state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
     }
 
@@ -174,6 +183,19 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
             lower = upper;
         }
         return new ChunkMap(list);
+    }
+
+    /**
+     * A loaded layout's documents have no keys ({@link ChunkDocuments#unknownDocuments}): they go to the new
+     * chunks in equal shares, as the sampled split points cut the collection into chunks of about equal
+     * document counts.
+     */
+    private static void spreadEvenly(List<ChunkDocuments> buckets, long documents, long bytes) {
+        int n = buckets.size();
+        for (int i = 0; i < n; i++) {
+            buckets.get(i).unknownDocuments = documents / n + (i < documents % n ? 1 : 0);
+            buckets.get(i).unknownBytes = bytes / n + (i < bytes % n ? 1 : 0);
+        }
     }
 
     @Override

@@ -566,6 +566,19 @@
     if (sort) c.sort(sort);
     return c.toArray();
   }
+  // shard.ts _runShardCollection: an object in unique's place is the options
+  function runShardCollection(command, ns, key, unique, options) {
+    if (typeof unique === 'object' && unique !== null) {
+      options = unique;
+      unique = undefined;
+    }
+    var cmd = {};
+    cmd[command] = ns;
+    cmd.key = key;
+    if (unique !== undefined && unique !== null) cmd.unique = unique;
+    if (options) Object.keys(options).forEach(function (k) { cmd[k] = options[k]; });
+    return run('admin', cmd);
+  }
   var sh = {
     enableSharding: function (database, primaryShard) {
       var cmd = { enableSharding: database };
@@ -573,10 +586,10 @@
       return run('admin', cmd);
     },
     shardCollection: function (ns, key, unique, options) {
-      var cmd = { shardCollection: ns, key: key };
-      if (unique !== undefined && unique !== null) cmd.unique = unique;
-      if (options) Object.keys(options).forEach(function (k) { cmd[k] = options[k]; });
-      return run('admin', cmd);
+      return runShardCollection('shardCollection', ns, key, unique, options);
+    },
+    reshardCollection: function (ns, key, unique, options) {
+      return runShardCollection('reshardCollection', ns, key, unique, options);
     },
     splitAt: function (ns, middle) { return run('admin', { split: ns, middle: middle }); },
     splitFind: function (ns, query) { return run('admin', { split: ns, find: query }); },

@@ -117,6 +117,7 @@ class CommandErrorsTest {
         old.execute(ShardCollection.of(NS, "{x: 1}"));
         RefineCollectionShardKey refine = new RefineCollectionShardKey(NS, ShardKeyPattern.parse("{x: 1, y: 1}"));
         assertEquals("no such command: 'refineCollectionShardKey'", old.canApply(refine).orElseThrow());
+        assertEquals("CommandNotFound", old.refusal(refine).orElseThrow().codeName(), "an unknown command's code");
 
         SimulatedCluster v44 = ClusterRulesTest.cluster(MongoVersion.V4_4, 2, 0);
         v44.execute(ShardCollection.of(NS, "{x: 1}"));

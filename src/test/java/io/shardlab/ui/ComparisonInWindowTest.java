@@ -78,10 +78,29 @@ class ComparisonInWindowTest {
         assertEquals(comparison().left().numberLine().scaleProperty().get(),
                 comparison().right().numberLine().scaleProperty().get());
 
+        // the Simulation → Speed items show the comparison's speed while it shows, the explorer's after
+        io.shardlab.ui.explorer.PlaybackSpeed explorerSpeed = app.explorer().playback().speedProperty().get();
+        robot.interact(() -> robot.lookup("#comparison #speed-x1000").queryAs(javafx.scene.control.ButtonBase.class)
+                .fire());
+        waitUntil(() -> comparison().transport().speedProperty().get() == io.shardlab.ui.explorer.PlaybackSpeed.X1000);
+        assertEquals("1000×", selectedSpeedItem(), "the menu follows the comparison's transport");
+
         // and Back to the explorer closes it: the window's empty state returns, nothing was explored before
         robot.clickOn("#comparison-close");
         waitUntil(() -> !comparison().openProperty().get());
         waitUntil(() -> robot.lookup("#empty-state").query().isVisible());
         assertTrue(robot.lookup("#comparison").tryQuery().isEmpty(), "the comparison left the window");
+        assertEquals(explorerSpeed.label(), selectedSpeedItem(), "the explorer's own speed again");
+    }
+
+    /** The label of the selected item of the menu bar's Simulation → Speed. */
+    private String selectedSpeedItem() {
+        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar) stage.getScene().getRoot()
+                .lookup(".menu-bar");
+        return bar.getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> i instanceof javafx.scene.control.Menu m && "Speed".equals(m.getText()))
+                .flatMap(i -> ((javafx.scene.control.Menu) i).getItems().stream())
+                .filter(i -> i instanceof javafx.scene.control.RadioMenuItem r && r.isSelected())
+                .map(javafx.scene.control.MenuItem::getText).findFirst().orElse("none");
     }
 }

@@ -58,10 +58,13 @@ public final class ChunkActionsViewModel {
 
     void show(ExplorerFrame frame, Runnable clearError) {
         ResolvedScenario s = frame.scenario();
-        if (commands == null || picker == null || frame.scenario() != scenarioShown) {
-            commands = new ChunkCommands(s.namespace(), s.key(), s.scenario().version());
-            picker = new SplitPointPicker(s.key());
+        // a client's reshardCollection or refineCollectionShardKey changes the key the verbs split on
+        io.shardlab.key.ShardKeyPattern key = frame.cluster().cluster().key();
+        if (commands == null || picker == null || frame.scenario() != scenarioShown || !key.equals(keyShown)) {
+            commands = new ChunkCommands(s.namespace(), key, s.scenario().version());
+            picker = new SplitPointPicker(key);
             scenarioShown = frame.scenario();
+            keyShown = key;
         }
         dismissError = clearError;
         error.set(frame.error().orElse(""));
@@ -69,6 +72,7 @@ public final class ChunkActionsViewModel {
     }
 
     private ResolvedScenario scenarioShown;
+    private io.shardlab.key.ShardKeyPattern keyShown;
 
     /** A read-only layout shows: no command can be sent until the simulation's next frame. */
     void unload() {

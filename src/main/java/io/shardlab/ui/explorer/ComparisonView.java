@@ -157,8 +157,7 @@ public final class ComparisonView {
         error.textProperty().bind(side.loadErrorProperty().map(e -> "This side cannot be loaded: " + e));
         error.visibleProperty().bind(side.loadErrorProperty().isNotEmpty());
         line.node().visibleProperty().bind(side.readyProperty());
-        // the two sides share the window's height: each line canvas takes what its half leaves (the lanes'
-        // last rows and the legend give way first), so that both sides show whole at 1600×1000, presenter mode too
+        // the two sides share the window's height: each line canvas takes what its half leaves
         line.canvas().setMinHeight(0);
         line.node().setMinHeight(0);
         StackPane lineBody = new StackPane(line.node(), error);
@@ -168,6 +167,8 @@ public final class ComparisonView {
         clip.widthProperty().bind(lineBody.widthProperty());
         clip.heightProperty().bind(lineBody.heightProperty());
         lineBody.setClip(clip);
+        // presenter mode's larger diagram type gives way until the lanes and the legend fit the side's height
+        lineBody.heightProperty().addListener((obs, was, now) -> line.canvas().fitWithin(now.doubleValue()));
         lineBody.setMinWidth(0);
         lineBody.setMinHeight(0);
         HBox.setHgrow(lineBody, Priority.ALWAYS);

@@ -381,7 +381,8 @@ public final class ExplorerEngine implements Transport {
         if (catalog == null) {
             SimulatedCluster cluster = session.cluster();
             catalog = new ShardedCatalog(cluster.config(), cluster.snapshot().cluster().shardIds());
-            catalog.adoptCollection(cluster);
+            // the stream's documents reach the cluster only: a reshard or refine reads them from the session
+            catalog.adoptCollection(cluster, session::streamDocumentsKeyedOn);
         }
         return catalog;
     }

@@ -331,9 +331,10 @@ public final class ExplorerView {
         for (PlaybackSpeed s : vm.playback().speeds()) {
             RadioMenuItem r = new RadioMenuItem(s.label());
             r.setToggleGroup(speeds);
-            r.setSelected(vm.playback().speedProperty().get() == s);
+            // the transport the menu drives: the comparison's while one shows
+            r.setSelected(vm.activeSpeedProperty().get() == s);
             r.setOnAction(e -> vm.activePlayback().chooseSpeed(s));
-            vm.playback().speedProperty().addListener((obs, was, now) -> r.setSelected(now == s));
+            vm.activeSpeedProperty().addListener((obs, was, now) -> r.setSelected(now == s));
             speed.getItems().add(r);
         }
         MenuItem apply = item("Apply setup", MaterialDesignC.CHECK,

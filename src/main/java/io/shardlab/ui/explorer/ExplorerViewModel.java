@@ -65,6 +65,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     /** The scenario the simulation on show plays; null before the first frame. */
     private Scenario shownScenario;
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
+    private final javafx.beans.property.ReadOnlyObjectWrapper<PlaybackSpeed> activeSpeed =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "activeSpeed");
 
     /**
      * @param engine runs the simulation on its own thread
@@ -93,6 +95,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.collectionShown = Objects.requireNonNull(collectionShown, "collectionShown");
         this.setup = new SetupViewModel(workloads, this::launch);
         this.playback = new PlaybackViewModel(engine);
+        activeSpeed.bind(playback.speedProperty());
         this.numberLine = new NumberLineViewModel(dark);
         this.actions = new ChunkActionsViewModel(numberLine, engine::execute);
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
@@ -124,6 +127,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void offerComparison(ComparisonViewModel view) {
         this.comparison = Objects.requireNonNull(view, "view");
         comparing.bind(view.openProperty());
+        activeSpeed.bind(javafx.beans.binding.Bindings.when(comparing).then(view.transport().speedProperty())
+                .otherwise(playback.speedProperty()));
         view.openProperty().addListener((obs, was, now) -> {
             if (!now) {
                 // the window's title and status bar follow the explorer again: a pause republishes its frame
@@ -171,6 +176,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      */
     public PlaybackViewModel activePlayback() {
         return comparing.get() ? comparison.transport() : playback;
+    }
+
+    /** The speed of {@link #activePlayback()}: the comparison's while one shows, the explorer's otherwise. */
+    public ReadOnlyObjectProperty<PlaybackSpeed> activeSpeedProperty() {
+        return activeSpeed.getReadOnlyProperty();
     }
 
     /** Whether a comparison shows in place of the explorer. */
@@ -238,7 +248,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ExplorerFrame frame = running.frame();
             shownScenario = frame.scenario().scenario();
             phase.set(Phase.READY);
-            title.set(frame.scenario().namespace() + " · shard key " + frame.scenario().key());
+            title.set(frame.scenario().namespace() + " · shard key " + frame.cluster().cluster().key());
             playback.show(running);
             numberLine.show(frame);
             query.show(frame);

@@ -162,7 +162,7 @@ final class NumberLineView {
         double left = PAD;
         // a narrow card gives up the lanes' figures, then their names, before the line gives up its width
         // (every figure stays a hover away: the chunk card on the line, the shard card on a lane's swatch)
-        LaneDetail detail = lanes.fitting(g, rows, width - 2 * PAD, minLineShare(scale) * width);
+        LaneDetail detail = lanes.fitting(g, rows, width - 2 * PAD, minLineShare(canvas.typeScale()) * width);
         double lineX = left + lanes.leftGutter(g, rows, detail);
         double lineWidth = width - PAD - lanes.rightGutter(g, rows, detail) - lineX;
         if (lineWidth < 1) {
@@ -212,6 +212,7 @@ final class NumberLineView {
             canvas.setPrefHeight(needed);
             canvas.setMinHeight(needed);
         }
+        canvas.reportDiagramHeight(needed / scale);
         layoutHover();
         live.redraw();
     }

@@ -77,16 +77,49 @@ final class RenderCanvas extends Region {
 
     private void followScale() {
         boolean presenter = styledRoot != null && styledRoot.getStyleClass().contains(Appearance.PRESENTER);
-        double now = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
-        if (now != scale) {
+        double type = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
+        typeScale = type;
+        double now = type;
+        if (diagramHeight > 0 && diagramHeight * type > heightLimit) {
+            // larger type gives way to the whole diagram, down to normal type's size
+            now = Math.max(1, Math.min(type, heightLimit / diagramHeight));
+        }
+        if (Math.abs(now - scale) > 0.005) {
             scale = now;
             repaint();
         }
     }
 
-    /** Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode. */
+    /**
+     * Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode, less
+     * when the diagram would not fit the height it was given ({@link #fitWithin}).
+     */
     double scale() {
         return scale;
+    }
+
+    /** The window's type scale: {@link #scale()} before fitting a height. */
+    double typeScale() {
+        return typeScale;
+    }
+
+    private double typeScale = 1;
+    private double heightLimit = Double.POSITIVE_INFINITY;
+    private double diagramHeight;
+
+    /**
+     * The canvas must show its whole diagram within {@code logicalHeight}: presenter mode's larger scale shrinks
+     * (never below normal type) until the height the painter reports ({@link #reportDiagramHeight}) fits.
+     */
+    void fitWithin(double logicalHeight) {
+        heightLimit = logicalHeight > 0 ? logicalHeight : Double.POSITIVE_INFINITY;
+        followScale();
+    }
+
+    /** The painter's last diagram needed {@code diagramPixels} of height (at the current width). */
+    void reportDiagramHeight(double diagramPixels) {
+        diagramHeight = diagramPixels;
+        followScale();
     }
 
     @Override

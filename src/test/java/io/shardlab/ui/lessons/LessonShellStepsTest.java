@@ -37,7 +37,8 @@ class LessonShellStepsTest {
     private static final List<Lesson> LESSONS = LessonCatalog.load(WORKLOADS).lessons();
 
     /** What the steps of one scenario printed, step by step, and the cluster afterwards. */
-    record StepsRun(List<String> printedBySteps, List<Chunk> chunks, List<String> afterwards) {
+    record StepsRun(List<String> printedBySteps, List<Chunk> chunks, List<String> afterwards,
+            io.shardlab.sim.SimulationSnapshot snapshot) {
         String step(int index) {
             return printedBySteps.get(index);
         }
@@ -54,14 +55,28 @@ class LessonShellStepsTest {
      * {@code windows} chart windows of simulated time in between.
      */
     static StepsRun run(LessonScenario scenario, List<ShellStep> steps, int windows, String checks) throws Exception {
+        return run(scenario, steps, 0, windows, checks);
+    }
+
+    /** As {@link #run(LessonScenario, List, int, String)}, with {@code windowsBefore} chart windows played first. */
+    static StepsRun run(LessonScenario scenario, List<ShellStep> steps, int windowsBefore, int windows, String checks)
+            throws Exception {
+        return run(scenario.toScenario(Optional.empty()), steps, windowsBefore, windows, checks);
+    }
+
+    private static StepsRun run(io.shardlab.ui.explorer.Scenario scenario, List<ShellStep> steps, int windowsBefore,
+            int windows, String checks) throws Exception {
         DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
         ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
         List<EngineState> published = new CopyOnWriteArrayList<>();
         try {
             ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, published::add);
-            engine.load(ResolvedScenario.of(scenario.toScenario(Optional.empty()), WORKLOADS));
+            engine.load(ResolvedScenario.of(scenario, WORKLOADS));
             List<String> printed = new ArrayList<>();
             ShellEngine shell = new ShellEngine(engine.shellCommandLayer(), printed::add, System::nanoTime, 80, 80);
+            for (int i = 0; i < windowsBefore; i++) {
+                engine.step();
+            }
             List<String> bySteps = new ArrayList<>();
             for (ShellStep step : steps) {
                 printed.clear();
@@ -90,7 +105,7 @@ class LessonShellStepsTest {
                 throw new AssertionError("the scenario did not load: " + last);
             }
             return new StepsRun(bySteps, running.frame().cluster().collection().orElseThrow().chunks().chunks(),
-                    afterwards);
+                    afterwards, running.frame().cluster());
         } finally {
             thread.close();
             tasks.shutdown();
@@ -129,6 +144,34 @@ class LessonShellStepsTest {
                     "8.0 does not distribute empty ranges: tomorrow's chunks stay on one shard " + tomorrowsShards);
             assertEquals(1440L, tomorrowsShards.values().iterator().next(), "all 1,440, the last one up to MaxKey");
         });
+        CLAIMS.put("shard-key-cannot-simply-change", lesson -> {
+            // 5.0, the stream played to its end (80 one-second windows and the balancer's last rounds)
+            StepsRun on50 = run(lesson.scenario(), lesson.shellSteps(), 100, 0, "1");
+            String[] refine = on50.step(0).split("\n");
+            assertEquals(3, refine.length, on50.step(0));
+            assertEquals("{ ok: 1 }", refine[1]);
+            assertEquals(refine[0].substring("chunks before: ".length()), refine[2].substring("chunks after:  ".length()),
+                    "refineCollectionShardKey keeps every chunk on its shard");
+            assertTrue(chunkTotal(refine[0]) >= 14, "a chunk or more per popular age: " + refine[0]);
+            String[] reshard = on50.step(1).split("\n");
+            assertEquals("{ ok: 1 }", reshard[1]);
+            assertEquals(refine[2].substring("chunks after:  ".length()), reshard[0].substring("chunks before: ".length()));
+            assertEquals(90, on50.chunks().size(), "reshardCollection's 90 new chunks");
+            assertTrue(on50.chunksPerShard().values().stream().allMatch(n -> n == 22 || n == 23),
+                    "placed round-robin: " + on50.chunksPerShard());
+            assertEquals(400_000, on50.snapshot().documents(), "every document of the stream placed again");
+            assertEquals(io.shardlab.key.ShardKeyPattern.parse("{ name: 1 }"), on50.snapshot().cluster().key());
+            assertEquals(List.of(), on50.snapshot().oversizedOneValueChunks(), "no chunk left that cannot split");
+
+            // 4.4: refine runs, reshard does not exist yet (before the first insert: the answers do not depend on it)
+            StepsRun on44 = run(lesson.followUps().get(1).scenario(), lesson.shellSteps(), 0, 0, "1");
+            String[] refine44 = on44.step(0).split("\n");
+            assertEquals("{ ok: 1 }", refine44[1]);
+            assertEquals(refine44[0].substring(15), refine44[2].substring(15));
+            assertTrue(on44.step(1).endsWith("MongoServerError[CommandNotFound]: no such command: 'reshardCollection'"),
+                    on44.step(1));
+            assertEquals(io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }"), on44.snapshot().cluster().key());
+        });
         CLAIMS.put("sharding-workflow", lesson -> {
             StepsRun on70 = run(lesson.scenario(), lesson.shellSteps(), 0, "1");
             assertTrue(on70.step(0).contains("collectionsharded: 'mytable.mycoll'"), on70.step(0));
@@ -142,6 +185,12 @@ class LessonShellStepsTest {
             assertTrue(on80.step(2).contains("upsertedCount: 1"),
                     "from 7.1 the same upsert runs as a write without shard key: " + on80.step(2));
         });
+    }
+
+    /** The chunks of a step's "shard01: 5, shard02: 5" line. */
+    private static int chunkTotal(String line) {
+        return java.util.Arrays.stream(line.substring(line.indexOf(':') + 1).split(","))
+                .mapToInt(part -> Integer.parseInt(part.substring(part.indexOf(':') + 1).trim())).sum();
     }
 
     @Test

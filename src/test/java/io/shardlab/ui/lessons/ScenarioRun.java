@@ -30,7 +30,8 @@ import org.bson.BsonValue;
 /**
  * A lesson scenario played headless, as the explorer plays it: its shards added in order, the
  * collection sharded on its key, cut at its split points with the chunks placed round-robin
- * ({@link WorkloadSimulation#preSplit}), then its workload inserted at its pace, its steps (a shard
+ * ({@link WorkloadSimulation#preSplit}; with none, the workload's own pre-split, as ExplorerSession applies
+ * it), then its workload inserted at its pace, its steps (a shard
  * added mid-stream) run as the stream reaches them. Gives the numbers a
  * lesson's "what to watch" talks about.
  */
@@ -47,6 +48,7 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
         // zones and shardCollection's options first, as ExplorerSession.load does
         WorkloadSimulation simulation = new WorkloadSimulation(setup, s.sharding().beforeSharding(s.namespace()),
                 s.sharding().shardCollection(s.namespace(), key));
+        Workload workload = workloads.named(s.workload());
         if (!s.splitPoints().isEmpty()) {
             List<ShardKey> points = new ArrayList<>();
             for (String text : s.splitPoints()) {
@@ -54,8 +56,11 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
             }
             points.sort(ShardKey::compareTo);
             simulation.preSplit(new InitialSplit(key, points));
+        } else if (s.sharding().isEmpty()) {
+            // with no split points of its own a scenario gets its workload's pre-split, as the explorer's does
+            workload.initialSplit(WorkloadSettings.of(s.documents(), s.seed()))
+                    .filter(split -> split.key().equals(key)).ifPresent(simulation::preSplit);
         }
-        Workload workload = workloads.named(s.workload());
         WriteDistribution writes = simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())), s.steps());
         return new ScenarioRun(s, writes, simulation.snapshot(), simulation.cluster());
     }
