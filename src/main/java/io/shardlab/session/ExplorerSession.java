@@ -212,7 +212,7 @@ public final class ExplorerSession {
      * client runs places again, since they are in the cluster only, not in the served mongos's document
      * store. Reads the stream again on {@code key} (kept for {@link #followKeyChange}).
      */
-    InsertBatch streamDocumentsKeyedOn(io.shardlab.key.ShardKeyPattern key) {
+    public InsertBatch streamDocumentsKeyedOn(io.shardlab.key.ShardKeyPattern key) {
         if (!key.equals(inserts.pattern()) && (rekeyed == null || !rekeyed.pattern().equals(key))) {
             rekeyed = PreparedInserts.readStored(scenario.source().open(scenario.settings()), key);
         }
@@ -234,7 +234,6 @@ public final class ExplorerSession {
                 : PreparedInserts.readStored(scenario.source().open(scenario.settings()), now);
         rekeyed = null;
         valueLine = now.isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace()) : null;
-        routed = null;
     }
 
     /** Documents clients have inserted into the cluster. */

@@ -79,10 +79,10 @@ class ComparisonInWindowTest {
                 comparison().right().numberLine().scaleProperty().get());
 
         // the Simulation → Speed items show the comparison's speed while it shows, the explorer's after
-        io.shardlab.ui.explorer.PlaybackSpeed explorerSpeed = app.explorer().playback().speedProperty().get();
+        io.shardlab.session.PlaybackSpeed explorerSpeed = app.explorer().playback().speedProperty().get();
         robot.interact(() -> robot.lookup("#comparison #speed-x1000").queryAs(javafx.scene.control.ButtonBase.class)
                 .fire());
-        waitUntil(() -> comparison().transport().speedProperty().get() == io.shardlab.ui.explorer.PlaybackSpeed.X1000);
+        waitUntil(() -> comparison().transport().speedProperty().get() == io.shardlab.session.PlaybackSpeed.X1000);
         assertEquals("1000×", selectedSpeedItem(), "the menu follows the comparison's transport");
 
         // and Back to the explorer closes it: the window's empty state returns, nothing was explored before

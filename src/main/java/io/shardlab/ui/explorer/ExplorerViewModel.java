@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.LayoutFork;

@@ -1,5 +1,10 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.Scenario;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.PreparedInserts;
+import io.shardlab.session.EngineState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -64,7 +64,7 @@ class LessonShellStepsTest {
         return run(scenario.toScenario(Optional.empty()), steps, windowsBefore, windows, checks);
     }
 
-    private static StepsRun run(io.shardlab.ui.explorer.Scenario scenario, List<ShellStep> steps, int windowsBefore,
+    private static StepsRun run(io.shardlab.session.Scenario scenario, List<ShellStep> steps, int windowsBefore,
             int windows, String checks) throws Exception {
         DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
         ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
