@@ -99,6 +99,8 @@ final class ExplorerSession {
     private final long streamStartMillis;
     private final double docsPerSecond;
     private final List<Query> sampleQueries;
+    /** The session whose stream plays: this one, or for {@link #observe a collection beside it} the scenario's. */
+    private final ExplorerSession streamPlayer;
 
     /** The user's commands, by identity: the history entries undo stops at. */
     private final Set<ClusterCommand> userCommands = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -151,7 +153,13 @@ final class ExplorerSession {
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
             long window) {
+        this(scenario, cluster, stream, window, sampleQueries(scenario), null);
+    }
+
+    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
+            long window, List<Query> sampleQueries, ExplorerSession streamPlayer) {
         this.scenario = scenario;
+        this.streamPlayer = streamPlayer == null ? this : streamPlayer;
         this.cluster = cluster;
         this.stream = stream;
         this.inserts = stream.inserts();
@@ -166,7 +174,7 @@ final class ExplorerSession {
         this.streamStartMillis = cluster.now();
         this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
-        this.sampleQueries = sampleQueries(scenario);
+        this.sampleQueries = sampleQueries;
         this.filter = scenario.filter().map(BsonDocument::clone);
         this.valueLine = stream.valueLine();
         cluster.addListener(this::onEvent);
@@ -178,51 +186,30 @@ final class ExplorerSession {
         return cluster;
     }
 
+    /** The shard key of the collection this session shows. */
+    io.shardlab.key.ShardKeyPattern key() {
+        return scenario.key();
+    }
+
     private void markAccounted() {
         List<ClusterCommand> history = cluster.historyCommands();
         accountedHead = history.isEmpty() ? null : history.get(0);
     }
 
     /**
-     * Takes in what clients did to the cluster since the session last looked: their inserts become
-     * insert marks and heat (their per-shard writes are counted as they land), and undo can no longer
-     * reach past their commands. Called on this thread after every client command.
+     * Takes in what clients did to the cluster since the session last looked: the charts reach the
+     * cluster's time, and undo can no longer reach past their commands (their inserts became marks,
+     * heat and per-shard writes as they landed). Called on this thread after every client command.
      */
     void accountClientWork() {
+        writes.extendTo(cluster.now());
+        heat.extendTo(cluster.now());
         List<ClusterCommand> history = cluster.historyCommands();
         if (history.isEmpty() || history.get(0) == accountedHead) {
             return;
         }
-        List<InsertDocuments> inserted = new ArrayList<>();
-        for (ClusterCommand c : history) {
-            if (c == accountedHead) {
-                break;
-            }
-            if (c instanceof InsertDocuments i) {
-                inserted.add(i);
-            }
-        }
         clientCommands.add(history.get(0));
         redoGroups.clear();
-        Collections.reverse(inserted);
-        for (InsertDocuments insert : inserted) {
-            InsertBatch batch = insert.batch();
-            int[] perRow = new int[heatBounds.size() - 1];
-            for (int i = 0; i < batch.size(); i++) {
-                perRow[rowOf(heatBounds, batch.key(i))]++;
-            }
-            for (int r = 0; r < perRow.length; r++) {
-                if (perRow[r] > 0) {
-                    heat.add(cluster.now(), r, perRow[r]);
-                }
-            }
-            int samples = Math.min(batch.size(), MARKS_PER_BATCH);
-            for (int s = 0; s < samples; s++) {
-                marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), cluster.now());
-            }
-        }
-        writes.extendTo(cluster.now());
-        heat.extendTo(cluster.now());
         accountedHead = history.get(0);
     }
 
@@ -318,6 +305,43 @@ final class ExplorerSession {
     }
 
     /**
+     * A session over a sharded collection the catalog holds beside {@code player}'s (one a client or the
+     * shell sharded): no stream of its own (its frames tell {@code player}'s stream progress, which the
+     * transport drives), charts in {@code player}'s window length from now on, heat over the hashed space
+     * or the collection's chunks, the clients' writes drawn as they land. The cluster belongs to the
+     * catalog: this session only listens to it and runs the user's chunk commands on it.
+     *
+     * @param collection the collection as a scenario ({@link ResolvedScenario#forCollection})
+     */
+    static ExplorerSession observe(ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession player) {
+        PreparedInserts none = PreparedInserts.none(collection.key(), "clients' writes to " + collection.namespace());
+        List<ShardKey> bounds = heatBoundsWithoutStream(collection.key(), cluster.snapshot().cluster().chunks());
+        PreparedStream stream = new PreparedStream(none, bounds, new int[0], null);
+        return new ExplorerSession(collection, cluster, stream, player.windowMillis(), List.of(), player);
+    }
+
+    /**
+     * Heat rows for a collection no stream was read for: {@link #HEAT_ROWS} equal slices of the hashed space
+     * for a single hashed field (where hashed writes spread), else the collection's chunk bounds now.
+     */
+    static List<ShardKey> heatBoundsWithoutStream(io.shardlab.key.ShardKeyPattern key, ChunkMap chunks) {
+        List<ShardKey> bounds = new ArrayList<>();
+        bounds.add(chunks.get(0).min());
+        if (key.isHashed() && key.arity() == 1) {
+            double step = Math.pow(2, 64) / HEAT_ROWS;
+            for (int r = 1; r < HEAT_ROWS; r++) {
+                bounds.add(ShardKey.of(new org.bson.BsonInt64((long) (Long.MIN_VALUE + step * r))));
+            }
+        } else {
+            for (int i = 1; i < chunks.size(); i++) {
+                bounds.add(chunks.get(i).min());
+            }
+        }
+        bounds.add(chunks.get(chunks.size() - 1).max());
+        return List.copyOf(bounds);
+    }
+
+    /**
      * Lays out a pre-split as a DBA does by hand: stop the balancer, split at every point, move chunk
      * {@code i} to the {@code i mod n}-th shard ({@link InitialSplit#shardIndexOfChunk}), one migration
      * at a time, start the balancer again.
@@ -400,6 +424,7 @@ final class ExplorerSession {
                         writes.add(l.atMillis(), row, e.getValue());
                     }
                 }
+                recordClientBatch(l.batch(), l.atMillis());
             }
         } else if (event instanceof ClusterEvent.MigrationCommitted c) {
             push(moves, new ChunkMove(++moveSequence, c.migration().min(), c.migration().max(), c.migration().from(),
@@ -430,6 +455,23 @@ final class ExplorerSession {
             }
         } else if (event instanceof ClusterEvent.Undone u) {
             log(u.atMillis(), ActivityKind.UNDO, "undid: " + u.description());
+        }
+    }
+
+    /** A client's inserts: heat per key range and a sample of insert marks. */
+    private void recordClientBatch(InsertBatch batch, long atMillis) {
+        int[] perRow = new int[heatBounds.size() - 1];
+        for (int i = 0; i < batch.size(); i++) {
+            perRow[rowOf(heatBounds, batch.key(i))]++;
+        }
+        for (int r = 0; r < perRow.length; r++) {
+            if (perRow[r] > 0) {
+                heat.add(atMillis, r, perRow[r]);
+            }
+        }
+        int samples = Math.min(batch.size(), MARKS_PER_BATCH);
+        for (int s = 0; s < samples; s++) {
+            marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), atMillis);
         }
     }
 
@@ -690,7 +732,7 @@ final class ExplorerSession {
         for (int i = 0; i < n; i++) {
             byShard.merge(chunks.chunkFor(batch.key(i)).shard(), 1L, Long::sum);
         }
-        record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard), cluster.now(),
+        record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard, batch), cluster.now(),
                 -1);
         marks.dropFrom(cluster.now());
     }
@@ -737,14 +779,17 @@ final class ExplorerSession {
                 : Optional.of(history.get(steps - 1).describe());
         Optional<String> redoLabel = redoGroups.isEmpty() ? Optional.empty()
                 : Optional.of(redoGroups.peekLast().command().describe());
-        StreamProgress progress = new StreamProgress(cursor, inserts.size(), streamStartMillis,
-                cursor == inserts.size(), finished(snapshot));
+        StreamProgress progress = streamPlayer == this ? progress(snapshot) : streamPlayer.progress(streamPlayer.cluster.snapshot());
         List<Activity> newestFirst = new ArrayList<>(activity);
         Collections.reverse(newestFirst);
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
                 new UndoState(undoLabel, steps, redoLabel), targeting(snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
+    }
+
+    private StreamProgress progress(SimulationSnapshot snapshot) {
+        return new StreamProgress(cursor, inserts.size(), streamStartMillis, cursor == inserts.size(), finished(snapshot));
     }
 
     /** The routing table's size, measured again only when the chunks changed. */
