@@ -1,16 +1,17 @@
 package io.shardlab.ui.explorer;
 
-import atlantafx.base.controls.ToggleSwitch;
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
 import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
 
 /**
@@ -67,10 +68,11 @@ final class CollectionPicker {
         count.getStyleClass().add(Styles.TEXT_MUTED);
         count.textProperty().bind(Bindings.createStringBinding(() -> vm.choices().size() + " sharded collection"
                 + (vm.choices().size() == 1 ? "" : "s"), vm.choices()));
-        ToggleSwitch follow = new ToggleSwitch("Follow writes");
+        // a toggle button rather than AtlantaFX's switch, which toggles only on its thumb, not on its label
+        ToggleButton follow = new ToggleButton("Follow writes", new FontIcon(MaterialDesignC.CROSSHAIRS_GPS));
         follow.setId("collection-follow");
         follow.selectedProperty().bindBidirectional(vm.followWritesProperty());
-        Tooltip.install(follow, new Tooltip("Show the collection clients are writing to; picking one stops following"));
+        follow.setTooltip(new Tooltip("Show the collection clients are writing to; picking one stops following"));
         root = new HBox(8, heading, list, count, follow);
         root.setId("collection-bar");
         root.getStyleClass().add("collection-bar");
