@@ -105,6 +105,8 @@ public final class ExplorerEngine implements Transport {
      * any of them with its history.
      */
     private final Map<String, ExplorerSession> observed = new TreeMap<>();
+    /** Each observed collection's shard key as the picker shows it, printed once. */
+    private final Map<ExplorerSession, String> observedKeys = new java.util.IdentityHashMap<>();
     /** The collection on show: null for the scenario's, else a key of {@link #observed}. */
     private String shownNamespace;
     /** The filter whose targeting shows; a collection picked later routes it too. */
@@ -161,6 +163,7 @@ public final class ExplorerEngine implements Transport {
         catalog = null;
         shellCommands = null;
         observed.clear();
+        observedKeys.clear();
         shownNamespace = null;
         filter = resolved.filter().map(BsonDocument::clone);
         // a reset loads the same scenario again: its stream, read before, is reused
@@ -333,6 +336,7 @@ public final class ExplorerEngine implements Transport {
             stopTicking();
             session = null;
             observed.clear();
+            observedKeys.clear();
             shownNamespace = null;
             publish.accept(new EngineState.Failed(scenario.scenario(), BackgroundFailure.describe(e)));
         }
@@ -686,13 +690,20 @@ public final class ExplorerEngine implements Transport {
         }
         observed.values().forEach(ExplorerSession::accountClientWork);
         Map<String, ShardedCatalog.CollectionEntry> now = catalog.collections();
-        observed.entrySet().removeIf(e -> !now.containsKey(e.getKey())
-                || now.get(e.getKey()).cluster() != e.getValue().cluster());
+        observed.entrySet().removeIf(e -> {
+            boolean gone = !now.containsKey(e.getKey()) || now.get(e.getKey()).cluster() != e.getValue().cluster();
+            if (gone) {
+                observedKeys.remove(e.getValue());
+            }
+            return gone;
+        });
         for (ShardedCatalog.CollectionEntry entry : now.values()) {
             if (entry.cluster() != session.cluster() && !observed.containsKey(entry.namespace())) {
                 io.shardlab.key.ShardKeyPattern key = entry.cluster().snapshot().cluster().key();
-                observed.put(entry.namespace(), ExplorerSession.observe(
-                        scenario.forCollection(entry.namespace(), key), entry.cluster(), session));
+                ExplorerSession o = ExplorerSession.observe(scenario.forCollection(entry.namespace(), key),
+                        entry.cluster(), session);
+                observed.put(entry.namespace(), o);
+                observedKeys.put(o, key.toString());
             }
         }
         if (shownNamespace != null && !observed.containsKey(shownNamespace)) {
@@ -710,8 +721,8 @@ public final class ExplorerEngine implements Transport {
         }
         for (Map.Entry<String, ExplorerSession> e : observed.entrySet()) {
             ExplorerSession o = e.getValue();
-            out.put(e.getKey(), new EngineState.Collection(e.getKey(), o.key().toString(), o.clientDocuments()));
+            out.put(e.getKey(), new EngineState.Collection(e.getKey(), observedKeys.get(o), o.clientDocuments()));
         }
-        return List.copyOf(new ArrayList<>(out.values()));
+        return List.copyOf(out.values());
     }
 }
