@@ -700,21 +700,27 @@ public final class ShardedCatalog {
         long target = now + Math.max(0, millis);
         while (now < target) {
             now = Math.min(target, now + STEP_MILLIS);
+            // how many collections each shard migrates for, kept current as each collection steps, so that
+            // a collection sees the others' migrations (those started earlier in this step included) in
+            // time linear in the collections, hundreds of them included
+            Map<String, Integer> migrating = new java.util.HashMap<>();
             for (CollectionEntry c : collections.values()) {
-                c.cluster().setShardsBusyElsewhere(busyElsewhere(c));
+                c.cluster().shardsInMigration().forEach(shard -> migrating.merge(shard, 1, Integer::sum));
+            }
+            for (CollectionEntry c : collections.values()) {
+                java.util.Set<String> own = c.cluster().shardsInMigration();
+                own.forEach(shard -> migrating.merge(shard, -1, Integer::sum));
+                java.util.Set<String> busy = new java.util.TreeSet<>();
+                migrating.forEach((shard, n) -> {
+                    if (n > 0) {
+                        busy.add(shard);
+                    }
+                });
+                c.cluster().setShardsBusyElsewhere(busy);
                 c.cluster().advance(Math.max(0, now - c.cluster().now()));
+                c.cluster().shardsInMigration().forEach(shard -> migrating.merge(shard, 1, Integer::sum));
             }
         }
-    }
-
-    private java.util.Set<String> busyElsewhere(CollectionEntry self) {
-        java.util.Set<String> busy = new java.util.TreeSet<>();
-        for (CollectionEntry other : collections.values()) {
-            if (other != self) {
-                busy.addAll(other.cluster().shardsInMigration());
-            }
-        }
-        return busy;
     }
 
     private UUID nextUuid() {

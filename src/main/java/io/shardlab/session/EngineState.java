@@ -27,11 +27,34 @@ public sealed interface EngineState {
      * @param frame the cluster and the stream now
      * @param playing whether time runs
      * @param speed how fast it runs when it does
+     * @param collections the cluster's sharded collections, by namespace, the frame's among them
      */
-    record Running(ExplorerFrame frame, boolean playing, PlaybackSpeed speed) implements EngineState {
+    record Running(ExplorerFrame frame, boolean playing, PlaybackSpeed speed, java.util.List<Collection> collections)
+            implements EngineState {
+
+        public Running {
+            collections = java.util.List.copyOf(collections);
+        }
+
+        /** A frame of a cluster with no collection but its scenario's (the comparison's sides). */
+        public Running(ExplorerFrame frame, boolean playing, PlaybackSpeed speed) {
+            this(frame, playing, speed, java.util.List.of(new Collection(frame.scenario().namespace(),
+                    frame.scenario().key().toString(), 0)));
+        }
+
         @Override
         public Scenario scenario() {
             return frame.scenario().scenario();
         }
+    }
+
+    /**
+     * A sharded collection of the cluster on show, one entry of the explorer's collection picker.
+     *
+     * @param namespace {@code db.collection}
+     * @param key the shard key as mongosh prints it, e.g. {@code { userId: 'hashed' }}
+     * @param clientDocuments documents clients (and the Shell panel) have inserted into it so far
+     */
+    record Collection(String namespace, String key, long clientDocuments) {
     }
 }

@@ -61,7 +61,7 @@ import org.bson.BsonDocument;
 public final class ExplorerSession {
 
     /** Rows of the key-range × time heatmap. */
-    static final int HEAT_ROWS = io.shardlab.render.HeatmapRanges.DEFAULT_ROWS;
+    public static final int HEAT_ROWS = io.shardlab.render.HeatmapRanges.DEFAULT_ROWS;
     /** About how many time windows a whole stream spans on the charts. */
     static final int TARGET_WINDOWS = 120;
     /** Insert marks kept for the screen. */
@@ -96,6 +96,8 @@ public final class ExplorerSession {
     private final long streamStartMillis;
     private final InsertPace pace;
     private final List<Query> sampleQueries;
+    /** The session whose stream plays: this one, or for {@link #observe a collection beside it} the scenario's. */
+    private final ExplorerSession streamPlayer;
 
     /** The user's commands and what undo took back: the one undo/redo of the session. */
     private final UndoTimeline timeline;
@@ -130,7 +132,13 @@ public final class ExplorerSession {
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
             long window) {
+        this(scenario, cluster, stream, window, sampleQueries(scenario), null);
+    }
+
+    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
+            long window, List<Query> sampleQueries, ExplorerSession streamPlayer) {
         this.scenario = scenario;
+        this.streamPlayer = streamPlayer == null ? this : streamPlayer;
         this.cluster = cluster;
         this.stream = stream;
         this.inserts = stream.inserts();
@@ -145,7 +153,7 @@ public final class ExplorerSession {
         this.pace = new InsertPace(streamStartMillis, scenario.scenario().docsPerSecond());
         this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
         this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
-        this.sampleQueries = sampleQueries(scenario);
+        this.sampleQueries = sampleQueries;
         this.targeting = new FilterTargeting(scenario.scenario().version(), scenario.filter());
         this.valueLine = stream.valueLine();
         this.timeline = new UndoTimeline(cluster);
@@ -158,51 +166,30 @@ public final class ExplorerSession {
         return cluster;
     }
 
+    /** The shard key of the collection this session shows. */
+    io.shardlab.key.ShardKeyPattern key() {
+        return scenario.key();
+    }
+
     private void markAccounted() {
         List<ClusterCommand> history = cluster.historyCommands();
         accountedHead = history.isEmpty() ? null : history.get(0);
     }
 
     /**
-     * Takes in what clients did to the cluster since the session last looked: their inserts become
-     * insert marks and heat (their per-shard writes are counted as they land), and undo can no longer
-     * reach past their commands. Called on this thread after every client command.
+     * Takes in what clients did to the cluster since the session last looked: the charts reach the
+     * cluster's time, and undo can no longer reach past their commands (their inserts became marks,
+     * heat and per-shard writes as they landed). Called on this thread after every client command.
      */
     public void accountClientWork() {
         followKeyChange();
+        writes.extendTo(cluster.now());
+        heat.extendTo(cluster.now());
         List<ClusterCommand> history = cluster.historyCommands();
         if (history.isEmpty() || history.get(0) == accountedHead) {
             return;
         }
-        List<InsertDocuments> inserted = new ArrayList<>();
-        for (ClusterCommand c : history) {
-            if (c == accountedHead) {
-                break;
-            }
-            if (c instanceof InsertDocuments i) {
-                inserted.add(i);
-            }
-        }
         timeline.clientCommandsRan(history.get(0));
-        Collections.reverse(inserted);
-        for (InsertDocuments insert : inserted) {
-            InsertBatch batch = insert.batch();
-            int[] perRow = new int[heatBounds.size() - 1];
-            for (int i = 0; i < batch.size(); i++) {
-                perRow[rowOf(heatBounds, batch.key(i))]++;
-            }
-            for (int r = 0; r < perRow.length; r++) {
-                if (perRow[r] > 0) {
-                    heat.add(cluster.now(), r, perRow[r]);
-                }
-            }
-            int samples = Math.min(batch.size(), MARKS_PER_BATCH);
-            for (int s = 0; s < samples; s++) {
-                marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), cluster.now());
-            }
-        }
-        writes.extendTo(cluster.now());
-        heat.extendTo(cluster.now());
         accountedHead = history.get(0);
     }
 
@@ -237,7 +224,7 @@ public final class ExplorerSession {
     }
 
     /** Documents clients have inserted into the cluster. */
-    long clientDocuments() {
+    public long clientDocuments() {
         return clientDocuments;
     }
 
@@ -289,6 +276,43 @@ public final class ExplorerSession {
         PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
                 PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
         return new ExplorerSession(scenario, cluster, stream);
+    }
+
+    /**
+     * A session over a sharded collection the catalog holds beside {@code player}'s (one a client or the
+     * shell sharded): no stream of its own (its frames tell {@code player}'s stream progress, which the
+     * transport drives), charts in {@code player}'s window length from now on, heat over the hashed space
+     * or the collection's chunks, the clients' writes drawn as they land. The cluster belongs to the
+     * catalog: this session only listens to it and runs the user's chunk commands on it.
+     *
+     * @param collection the collection as a scenario ({@link ResolvedScenario#forCollection})
+     */
+    public static ExplorerSession observe(ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession player) {
+        PreparedInserts none = PreparedInserts.none(collection.key(), "clients' writes to " + collection.namespace());
+        List<ShardKey> bounds = heatBoundsWithoutStream(collection.key(), cluster.snapshot().cluster().chunks());
+        PreparedStream stream = new PreparedStream(none, bounds, new int[0], null);
+        return new ExplorerSession(collection, cluster, stream, player.windowMillis(), List.of(), player);
+    }
+
+    /**
+     * Heat rows for a collection no stream was read for: {@link #HEAT_ROWS} equal slices of the hashed space
+     * for a single hashed field (where hashed writes spread), else the collection's chunk bounds now.
+     */
+    static List<ShardKey> heatBoundsWithoutStream(io.shardlab.key.ShardKeyPattern key, ChunkMap chunks) {
+        List<ShardKey> bounds = new ArrayList<>();
+        bounds.add(chunks.get(0).min());
+        if (key.isHashed() && key.arity() == 1) {
+            double step = Math.pow(2, 64) / HEAT_ROWS;
+            for (int r = 1; r < HEAT_ROWS; r++) {
+                bounds.add(ShardKey.of(new org.bson.BsonInt64((long) (Long.MIN_VALUE + step * r))));
+            }
+        } else {
+            for (int i = 1; i < chunks.size(); i++) {
+                bounds.add(chunks.get(i).min());
+            }
+        }
+        bounds.add(chunks.get(chunks.size() - 1).max());
+        return List.copyOf(bounds);
     }
 
     /**
@@ -345,6 +369,7 @@ public final class ExplorerSession {
                         writes.add(l.atMillis(), row, e.getValue());
                     }
                 }
+                recordClientBatch(l.batch(), l.atMillis());
             }
         } else if (event instanceof ClusterEvent.MigrationCommitted c) {
             push(moves, new ChunkMove(++moveSequence, c.migration().min(), c.migration().max(), c.migration().from(),
@@ -356,6 +381,23 @@ public final class ExplorerSession {
             idleRoundSinceExhausted = true;
         }
         activity.add(event);
+    }
+
+    /** A client's inserts: heat per key range and a sample of insert marks. */
+    private void recordClientBatch(InsertBatch batch, long atMillis) {
+        int[] perRow = new int[heatBounds.size() - 1];
+        for (int i = 0; i < batch.size(); i++) {
+            perRow[rowOf(heatBounds, batch.key(i))]++;
+        }
+        for (int r = 0; r < perRow.length; r++) {
+            if (perRow[r] > 0) {
+                heat.add(atMillis, r, perRow[r]);
+            }
+        }
+        int samples = Math.min(batch.size(), MARKS_PER_BATCH);
+        for (int s = 0; s < samples; s++) {
+            marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), atMillis);
+        }
     }
 
     private void log(long atMillis, ActivityKind kind, String text) {
@@ -586,7 +628,7 @@ public final class ExplorerSession {
         for (int i = 0; i < n; i++) {
             byShard.merge(chunks.chunkFor(batch.key(i)).shard(), 1L, Long::sum);
         }
-        record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard), cluster.now(),
+        record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard, batch), cluster.now(),
                 -1);
         marks.dropFrom(cluster.now());
     }
@@ -632,13 +674,17 @@ public final class ExplorerSession {
         Optional<String> undoLabel = steps == 0 ? Optional.empty()
                 : Optional.of(history.get(steps - 1).describe());
         Optional<String> redoLabel = timeline.redoLabel();
-        StreamProgress progress = new StreamProgress(cursor, inserts.size(), streamStartMillis,
-                cursor == inserts.size(), finished(snapshot));
+        StreamProgress progress = streamPlayer == this ? progress(snapshot)
+                : streamPlayer.progress(streamPlayer.cluster.snapshot());
         List<Activity> newestFirst = activity.newestFirst();
         return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
                 heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
                 new UndoState(undoLabel, steps, redoLabel), targeting.on(snapshot.cluster().key(), snapshot.cluster().chunks()), sampleQueries, error,
                 valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
+    }
+
+    private StreamProgress progress(SimulationSnapshot snapshot) {
+        return new StreamProgress(cursor, inserts.size(), streamStartMillis, cursor == inserts.size(), finished(snapshot));
     }
 
     /** The routing table's size, measured again only when the chunks changed. */

@@ -148,6 +148,15 @@ public record ResolvedScenario(Scenario scenario, ShardKeyPattern key, InsertSou
         }
     }
 
+    /**
+     * Another sharded collection of the same cluster as a scenario: this one's release, shards, chunk size
+     * and pace, with {@code namespace} and {@code key}, and no split points, filter or steps of its own.
+     */
+    public ResolvedScenario forCollection(String namespace, ShardKeyPattern key) {
+        Scenario s = scenario.withNamespace(namespace).withKeyPattern(key.toString()).withSplitPoints(List.of());
+        return new ResolvedScenario(s, key, source, settings, List.of(), Optional.empty());
+    }
+
     /** The namespace. */
     public String namespace() {
         return scenario.namespace();

@@ -40,9 +40,14 @@ public sealed interface ClusterEvent {
     record DocumentsUnknown(long atMillis, Chunk chunk, String toShard, String step) implements ClusterEvent {
     }
 
-    /** A batch of inserts landed: how many documents and bytes, and on which shards. */
-    record InsertsLanded(long atMillis, long documents, long bytes, Map<String, Long> documentsByShard)
-            implements ClusterEvent {
+    /**
+     * A batch of inserts landed: how many documents and bytes, and on which shards.
+     *
+     * @param batch the documents that landed, as the command carried them (an {@link InsertBatch#ofInt64}
+     *     batch's keys are the values before hashing)
+     */
+    record InsertsLanded(long atMillis, long documents, long bytes, Map<String, Long> documentsByShard,
+            InsertBatch batch) implements ClusterEvent {
         public InsertsLanded {
             documentsByShard = Map.copyOf(documentsByShard);
         }

@@ -72,7 +72,7 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
                 run.add(batch.key(i), batch.sizeBytes(i));
             }
         }
-        run.finish(batch.size(), batch.totalBytes());
+        run.finish(batch);
     }
 
     private ShardKey key(int i, boolean hashed) {
@@ -157,11 +157,11 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
             }
         }
 
-        void finish(long documents, long bytes) {
+        void finish(InsertBatch batch) {
             flush();
             countedFor = null;
-            state.counters = state.counters.plusInserted(documents);
-            state.emit(new ClusterEvent.InsertsLanded(state.clock, documents, bytes, byShard));
+            state.counters = state.counters.plusInserted(batch.size());
+            state.emit(new ClusterEvent.InsertsLanded(state.clock, batch.size(), batch.totalBytes(), byShard, batch));
         }
     }
 }

@@ -71,7 +71,15 @@ public final class ExplorerBenchmark {
         started.await();
         // each measurement opens and closes its own window: closing the last one must not end JavaFX
         Platform.setImplicitExit(false);
-        boolean ok = args.length > 1 && args[1].equals("stream-only") || numberLineFrames();
+        String parts = args.length > 1 ? args[1] : "all";
+        if (parts.equals("client-writes")) {
+            boolean ok = clientWrites(streamSeconds);
+            Platform.exit();
+            System.out.println(ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET (see above)");
+            System.exit(0);
+        }
+        boolean ok = parts.equals("stream-only") || numberLineFrames();
+        ok &= clientWrites(streamSeconds);
         ok &= streaming("monotonic counter, 1 MB chunks", io.shardlab.session.Scenario
                 .of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1).withDocuments(1_000_000)
                 .withDocsPerSecond(2_000), streamSeconds);
@@ -173,78 +181,135 @@ public final class ExplorerBenchmark {
 
     // ---- 2. the UI thread while a stream plays at full speed -------------------------------------------
 
-    private static boolean streaming(String name, io.shardlab.session.Scenario scenario, long seconds) throws Exception {
-        ExecutorSimulationThread thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
-        long[] startNanos = new long[1];
-        long[] deliveries = new long[1 << 20];
-        int[] deliveryCount = new int[1];
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(task -> Platform.runLater(() -> {
-            long s = System.nanoTime();
-            task.run();
-            if (deliveryCount[0] < deliveries.length) {
-                deliveries[deliveryCount[0]++] = System.nanoTime() - s;
-            }
-            if (System.nanoTime() - s > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
-                System.out.printf(Locale.ROOT, "    long delivery %.1f ms at %.2f s%n", (System.nanoTime() - s) / 1e6,
-                        (s - startNanos[0]) / 1e9);
-            }
-        }), state -> holder[0].accept(state));
-        long[] offers = new long[1];
-        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, state -> {
-            offers[0]++;
-            mailbox.offer(state);
-        }, mailbox::pending);
-        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        long[] gaps = new long[1 << 20];
-        long[] busy = new long[1 << 20];
-        int[] gapCount = new int[1];
-        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        AtomicBoolean measuring = new AtomicBoolean();
-        AnimationTimer pulses = new AnimationTimer() {
-            private long last;
-            private long lastCpu;
+    /**
+     * The whole explorer in a window of its own (engine on its own thread, newest-wins mailbox, every panel),
+     * with an AnimationTimer recording the time between consecutive pulses and the JavaFX thread's CPU time
+     * between them, and every delivery of an engine state to the screen timed.
+     */
+    private static final class MeasuredExplorer {
+        final ExecutorSimulationThread thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
+        final long[] startNanos = new long[1];
+        final long[] deliveries = new long[1 << 20];
+        final int[] deliveryCount = new int[1];
+        final ExplorerViewModel[] holder = new ExplorerViewModel[1];
+        final long[] offers = new long[1];
+        final ExplorerEngine engine;
+        final long[] gaps = new long[1 << 20];
+        final long[] busy = new long[1 << 20];
+        final int[] gapCount = new int[1];
+        final AtomicBoolean measuring = new AtomicBoolean();
+        final AnimationTimer pulses;
+        final Stage[] stage = new Stage[1];
 
-            @Override
-            public void handle(long now) {
-                long cpuNow = cpu.getCurrentThreadCpuTime();
-                if (measuring.get() && last != 0 && gapCount[0] < gaps.length) {
-                    busy[gapCount[0]] = cpuNow - lastCpu;
-                    gaps[gapCount[0]++] = now - last;
-                    if (now - last > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
-                        System.out.printf(Locale.ROOT, "    long pulse gap %.1f ms (JavaFX thread busy %.1f ms) at %.2f s%n",
-                                (now - last) / 1e6, (cpuNow - lastCpu) / 1e6, (now - startNanos[0]) / 1e9);
-                    }
+        MeasuredExplorer() throws Exception {
+            LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(task -> Platform.runLater(() -> {
+                long s = System.nanoTime();
+                task.run();
+                if (measuring.get() && deliveryCount[0] < deliveries.length) {
+                    deliveries[deliveryCount[0]++] = System.nanoTime() - s;
                 }
-                last = now;
-                lastCpu = cpuNow;
-            }
-        };
-        Stage[] stage = new Stage[1];
-        onFx(() -> {
-            holder[0] = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
-                    (snapshot, version) -> { });
-            ExplorerView view = new ExplorerView(holder[0]);
-            new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
-            stage[0] = new Stage();
-            stage[0].setScene(new Scene(view.node(), WIDTH, 1000));
-            stage[0].show();
-            holder[0].launch(scenario);
-            return null;
-        });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (onFx(() -> holder[0].phaseProperty().get()) != ExplorerViewModel.Phase.READY) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + ": the scenario did not load in 60 s");
-            }
-            Thread.sleep(50);
+                if (System.nanoTime() - s > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
+                    System.out.printf(Locale.ROOT, "    long delivery %.1f ms at %.2f s%n", (System.nanoTime() - s) / 1e6,
+                            (s - startNanos[0]) / 1e9);
+                }
+            }), state -> holder[0].accept(state));
+            engine = new ExplorerEngine(thread, System::nanoTime, state -> {
+                offers[0]++;
+                mailbox.offer(state);
+            }, mailbox::pending);
+            SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+            java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+            pulses = new AnimationTimer() {
+                private long last;
+                private long lastCpu;
+
+                @Override
+                public void handle(long now) {
+                    long cpuNow = cpu.getCurrentThreadCpuTime();
+                    if (measuring.get() && last != 0 && gapCount[0] < gaps.length) {
+                        busy[gapCount[0]] = cpuNow - lastCpu;
+                        gaps[gapCount[0]++] = now - last;
+                        if (now - last > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
+                            System.out.printf(Locale.ROOT, "    long pulse gap %.1f ms (JavaFX thread busy %.1f ms) at %.2f s%n",
+                                    (now - last) / 1e6, (cpuNow - lastCpu) / 1e6, (now - startNanos[0]) / 1e9);
+                        }
+                    }
+                    last = now;
+                    lastCpu = cpuNow;
+                }
+            };
+            onFx(() -> {
+                holder[0] = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
+                        (snapshot, version) -> { });
+                ExplorerView view = new ExplorerView(holder[0]);
+                new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
+                stage[0] = new Stage();
+                stage[0].setScene(new Scene(view.node(), WIDTH, 1000));
+                stage[0].show();
+                return null;
+            });
         }
-        // the garbage of loading (a million documents read ahead) is the loading's, not the stream's
-        System.gc();
+
+        ExplorerViewModel vm() {
+            return holder[0];
+        }
+
+        void launchAndWait(String name, io.shardlab.session.Scenario scenario) throws Exception {
+            onFx(() -> {
+                holder[0].launch(scenario);
+                return null;
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (onFx(() -> holder[0].phaseProperty().get()) != ExplorerViewModel.Phase.READY) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(name + ": the scenario did not load in 60 s");
+                }
+                Thread.sleep(50);
+            }
+            // the garbage of loading (a million documents read ahead) is the loading's, not the measurement's
+            System.gc();
+        }
+
+        /** Starts counting pulses, deliveries and published states from now. */
+        long startMeasuring() throws Exception {
+            long start = System.nanoTime();
+            startNanos[0] = start;
+            onFx(() -> {
+                offers[0] = 0;
+                deliveryCount[0] = 0;
+                gapCount[0] = 0;
+                measuring.set(true);
+                return null;
+            });
+            return start;
+        }
+
+        /** Stops, closes the window and prints the three figures; true when no pulse gap is over budget. */
+        boolean stopAndReport() throws Exception {
+            measuring.set(false);
+            onFx(() -> {
+                pulses.stop();
+                holder[0].playback().pause();
+                stage[0].close();
+                return null;
+            });
+            thread.close();
+            boolean ok = report("  JavaFX pulse interval", Arrays.copyOf(gaps, gapCount[0]), PULSE_BUDGET_NANOS, 1.0);
+            report("  JavaFX thread CPU time between two pulses", Arrays.copyOf(busy, gapCount[0]), PULSE_BUDGET_NANOS,
+                    1.0);
+            report("  delivery of an engine state to the screen", Arrays.copyOf(deliveries, deliveryCount[0]),
+                    PULSE_BUDGET_NANOS, 1.0);
+            return ok;
+        }
+    }
+
+    private static boolean streaming(String name, io.shardlab.session.Scenario scenario, long seconds) throws Exception {
+        MeasuredExplorer x = new MeasuredExplorer();
+        x.launchAndWait(name, scenario);
         onFx(() -> {
-            holder[0].playback().chooseSpeed(PlaybackSpeed.MAX);
-            holder[0].playback().play();
-            pulses.start();
+            x.vm().playback().chooseSpeed(PlaybackSpeed.MAX);
+            x.vm().playback().play();
+            x.pulses.start();
             return null;
         });
         // the first seconds of each stream warm up the JIT for its key's code paths and are not counted
@@ -254,53 +319,121 @@ public final class ExplorerBenchmark {
         int plays = 1;
         while (start < 0 || System.nanoTime() - start < TimeUnit.SECONDS.toNanos(seconds)) {
             if (start < 0 && System.nanoTime() >= warmUpEnd) {
-                start = System.nanoTime();
-                startNanos[0] = start;
-                long startAt = start;
-                onFx(() -> {
-                    offers[0] = 0;
-                    deliveryCount[0] = 0;
-                    measuring.set(true);
-                    return startAt;
-                });
+                start = x.startMeasuring();
                 plays = 1;
             }
             Thread.sleep(20);
-            boolean over = onFx(() -> holder[0].phaseProperty().get() == ExplorerViewModel.Phase.READY
-                    && holder[0].playback().finishedProperty().get());
+            boolean over = onFx(() -> x.vm().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                    && x.vm().playback().finishedProperty().get());
             if (over) {
                 plays++;
                 onFx(() -> {
-                    holder[0].playback().reset();
+                    x.vm().playback().reset();
                     return null;
                 });
-                while (onFx(() -> holder[0].playback().finishedProperty().get()
-                        || holder[0].phaseProperty().get() != ExplorerViewModel.Phase.READY)) {
+                while (onFx(() -> x.vm().playback().finishedProperty().get()
+                        || x.vm().phaseProperty().get() != ExplorerViewModel.Phase.READY)) {
                     Thread.sleep(20);
                 }
                 onFx(() -> {
-                    holder[0].playback().play();
+                    x.vm().playback().play();
                     return null;
                 });
             }
         }
-        measuring.set(false);
         double elapsed = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "streaming %s at full speed for %.1f s (%d plays of the stream): %,d states "
+                + "published, %,d reached the screen (newest wins)%n", name, elapsed, plays, x.offers[0],
+                x.deliveryCount[0]);
+        return x.stopAndReport();
+    }
+
+    // ---- 3. the UI thread while a client writes at full speed through the wire -------------------------
+
+    /** Documents per insertMany of the client, as the serve benchmark's. */
+    static final int CLIENT_BATCH = 1_000;
+
+    /**
+     * Simulation → Accept connections with a MongoDB Java driver as the client: it shards {@code
+     * bench.inbox} on a hashed key and sends insertMany batches of {@value #CLIENT_BATCH} as fast as the
+     * explorer answers, while the collection picker follows its writes (the number line, lanes and charts
+     * show {@code bench.inbox}). Measured as the streams are, after {@value #WARM_UP_SECONDS} s of writing.
+     */
+    private static boolean clientWrites(long seconds) throws Exception {
+        String name = "a client's insertMany into a hashed collection through the wire";
+        MeasuredExplorer x = new MeasuredExplorer();
+        x.launchAndWait(name, io.shardlab.session.Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
         onFx(() -> {
-            pulses.stop();
-            holder[0].playback().pause();
-            stage[0].close();
+            x.vm().collections().followWritesProperty().set(true);
+            x.vm().connections().setAccepting(true);
             return null;
         });
-        thread.close();
-        System.out.printf(Locale.ROOT, "streaming %s at full speed for %.1f s (%d plays of the stream): %,d states "
-                + "published, %,d reached the screen (newest wins)%n", name, elapsed, plays, offers[0], deliveryCount[0]);
-        boolean ok = report("  JavaFX pulse interval", Arrays.copyOf(gaps, gapCount[0]), PULSE_BUDGET_NANOS, 1.0);
-        report("  JavaFX thread CPU time between two pulses", Arrays.copyOf(busy, gapCount[0]), PULSE_BUDGET_NANOS,
-                1.0);
-        report("  delivery of an engine state to the screen", Arrays.copyOf(deliveries, deliveryCount[0]),
-                PULSE_BUDGET_NANOS, 1.0);
-        return ok;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (onFx(() -> x.vm().connections().connectionStringProperty().get()).isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + ": the explorer did not accept connections in 30 s");
+            }
+            Thread.sleep(20);
+        }
+        String uri = onFx(() -> x.vm().connections().connectionStringProperty().get());
+        AtomicBoolean writing = new AtomicBoolean(true);
+        long[] written = new long[1];
+        long[] writtenAtStart = new long[1];
+        long[] batchNanos = new long[1 << 20];
+        int[] batches = new int[1];
+        AtomicBoolean counting = new AtomicBoolean();
+        Throwable[] failure = new Throwable[1];
+        Thread client = new Thread(() -> {
+            try (com.mongodb.client.MongoClient mongo = com.mongodb.client.MongoClients.create(uri
+                    + "?directConnection=true&serverSelectionTimeoutMS=10000")) {
+                mongo.getDatabase("admin").runCommand(new org.bson.Document("shardCollection", "bench.inbox")
+                        .append("key", new org.bson.Document("userId", "hashed")));
+                com.mongodb.client.MongoCollection<org.bson.BsonDocument> inbox = mongo.getDatabase("bench")
+                        .getCollection("inbox", org.bson.BsonDocument.class);
+                long id = 0;
+                while (writing.get()) {
+                    List<org.bson.BsonDocument> batch = new ArrayList<>(CLIENT_BATCH);
+                    for (int i = 0; i < CLIENT_BATCH; i++) {
+                        batch.add(new org.bson.BsonDocument("userId", new BsonInt64(id++))
+                                .append("text", new org.bson.BsonString("message " + id)));
+                    }
+                    long s = System.nanoTime();
+                    inbox.insertMany(batch);
+                    if (counting.get() && batches[0] < batchNanos.length) {
+                        batchNanos[batches[0]++] = System.nanoTime() - s;
+                    }
+                    written[0] = id;
+                }
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            }
+        }, "bench-client");
+        client.setDaemon(true);
+        onFx(() -> {
+            x.pulses.start();
+            return null;
+        });
+        client.start();
+        Thread.sleep(TimeUnit.SECONDS.toMillis(WARM_UP_SECONDS));
+        long start = x.startMeasuring();
+        writtenAtStart[0] = written[0];
+        counting.set(true);
+        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+        counting.set(false);
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        long documents = written[0] - writtenAtStart[0];
+        String shown = onFx(() -> x.vm().collections().shownProperty().get().namespace());
+        writing.set(false);
+        client.join(30_000);
+        if (failure[0] != null) {
+            throw new IllegalStateException(name + ": the client failed: " + failure[0].getMessage(), failure[0]);
+        }
+        System.out.printf(Locale.ROOT, "%s for %.1f s: %,d documents (%,.0f a second), on show: %s; %,d states "
+                + "published, %,d reached the screen (newest wins)%n", name, elapsed, documents, documents / elapsed,
+                shown, x.offers[0], x.deliveryCount[0]);
+        report("  insertMany of " + CLIENT_BATCH + " documents, round trip", Arrays.copyOf(batchNanos, batches[0]),
+                Long.MAX_VALUE, 1.0);
+        return x.stopAndReport() && shown.equals("bench.inbox");
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------
@@ -315,10 +448,11 @@ public final class ExplorerBenchmark {
         Arrays.sort(sorted);
         long checked = at(sorted, percentile);
         boolean ok = checked <= budget;
-        System.out.printf(Locale.ROOT, "%s: n=%d p50=%.2f ms p95=%.2f ms p99=%.2f ms max=%.2f ms (budget %s %d ms)%s%n",
+        String budgetText = budget == Long.MAX_VALUE ? "no budget" : "budget "
+                + (percentile == 1.0 ? "max" : "p" + Math.round(percentile * 100)) + " " + budget / 1_000_000 + " ms";
+        System.out.printf(Locale.ROOT, "%s: n=%d p50=%.2f ms p95=%.2f ms p99=%.2f ms max=%.2f ms (%s)%s%n",
                 what, sorted.length, at(sorted, 0.5) / 1e6, at(sorted, 0.95) / 1e6, at(sorted, 0.99) / 1e6,
-                sorted[sorted.length - 1] / 1e6, percentile == 1.0 ? "max" : "p" + Math.round(percentile * 100),
-                budget / 1_000_000, ok ? "" : "  OVER");
+                sorted[sorted.length - 1] / 1e6, budgetText, ok ? "" : "  OVER");
         return ok;
     }
 

@@ -16,7 +16,11 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.CommandLayer;
 import io.shardlab.ui.BackgroundFailure;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -69,6 +73,18 @@ public final class ExplorerEngine implements Transport {
     /** Client commands waiting for the simulation thread, failed at once when the server stops. */
     private final Set<CompletableFuture<?>> waitingCommands = ConcurrentHashMap.newKeySet();
     private boolean publishQueued;
+    /**
+     * Sessions over the catalog's other sharded collections (a client or the shell sharded them), by
+     * namespace: they count those collections' writes from the moment they appear, so the picker can show
+     * any of them with its history.
+     */
+    private final Map<String, ExplorerSession> observed = new TreeMap<>();
+    /** Each observed collection's shard key as the picker shows it, printed once. */
+    private final Map<ExplorerSession, String> observedKeys = new java.util.IdentityHashMap<>();
+    /** The collection on show: null for the scenario's, else a key of {@link #observed}. */
+    private String shownNamespace;
+    /** The filter whose targeting shows; a collection picked later routes it too. */
+    private Optional<BsonDocument> filter = Optional.empty();
 
     /**
      * @param thread where the simulation runs
@@ -120,6 +136,10 @@ public final class ExplorerEngine implements Transport {
         session = null;
         catalog = null;
         shellCommands = null;
+        observed.clear();
+        observedKeys.clear();
+        shownNamespace = null;
+        filter = resolved.filter().map(BsonDocument::clone);
         // a reset loads the same scenario again: its stream, read before, is reused
         PreparedStream reuse = resolved == scenario ? prepared : null;
         scenario = resolved;
@@ -203,7 +223,16 @@ public final class ExplorerEngine implements Transport {
     public void execute(ClusterCommand command) {
         Objects.requireNonNull(command, "command");
         submit(() -> {
-            if (session != null) {
+            if (session != null && shown() != session) {
+                ExplorerSession other = shown();
+                other.execute(command);
+                // the catalog's collection moves with the catalog's time: a migration the command started
+                // commits as a client's moveChunk does, at once
+                if (!other.cluster().snapshot().migrationsInFlight().isEmpty()) {
+                    catalog.settle(shownNamespace);
+                }
+                publishFrame();
+            } else if (session != null) {
                 session.execute(command);
                 // once every document is in, nothing else runs the clock: a migration the command started
                 // (a drag onto a lane) would wait for Play; time runs until it commits and the balancer settles
@@ -220,7 +249,7 @@ public final class ExplorerEngine implements Transport {
         submit(() -> {
             if (session != null) {
                 stopTicking();
-                session.undo();
+                shown().undo();
                 publishFrame();
             }
         });
@@ -231,7 +260,7 @@ public final class ExplorerEngine implements Transport {
         submit(() -> {
             if (session != null) {
                 stopTicking();
-                session.redo();
+                shown().redo();
                 publishFrame();
             }
         });
@@ -241,8 +270,9 @@ public final class ExplorerEngine implements Transport {
     public void showFilter(Optional<BsonDocument> filter) {
         BsonDocument copy = filter.map(BsonDocument::clone).orElse(null);
         submit(() -> {
+            this.filter = Optional.ofNullable(copy);
             if (session != null) {
-                session.showFilter(Optional.ofNullable(copy));
+                shown().showFilter(this.filter);
                 publishFrame();
             }
         });
@@ -252,7 +282,7 @@ public final class ExplorerEngine implements Transport {
     public void clearError() {
         submit(() -> {
             if (session != null) {
-                session.clearError();
+                shown().clearError();
                 publishFrame();
             }
         });
@@ -275,6 +305,9 @@ public final class ExplorerEngine implements Transport {
             }
             stopTicking();
             session = null;
+            observed.clear();
+            observedKeys.clear();
+            shownNamespace = null;
             publish.accept(new EngineState.Failed(scenario.scenario(), BackgroundFailure.describe(e)));
         }
     }
@@ -286,9 +319,11 @@ public final class ExplorerEngine implements Transport {
         if (!pacer.advance(speed, screenBehind, session::advance, this::finished)) {
             return;
         }
-        if (server != null) {
+        MongosCommands commands = server != null ? server.commands() : shellCommands;
+        if (commands != null) {
             // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
-            server.commands().advance(Math.max(0, session.now() - server.commands().catalog().now()));
+            commands.advance(Math.max(0, session.now() - commands.catalog().now()));
+            observed.values().forEach(ExplorerSession::accountClientWork);
         }
         if (finished()) {
             stopTicking();
@@ -496,6 +531,7 @@ public final class ExplorerEngine implements Transport {
             } finally {
                 if (session != null) {
                     session.accountClientWork();
+                    observeCatalog();
                     // once every document is in, nothing else runs the clock: a migration the command started
                     // would wait for Play; time runs until it commits and the balancer settles
                     if (ticking == null && server == null && session.streamExhausted() && !session.finished()) {
@@ -562,7 +598,86 @@ public final class ExplorerEngine implements Transport {
 
     private void publishFrame() {
         if (session != null) {
-            publish.accept(new EngineState.Running(session.frame(), ticking != null, speed));
+            publish.accept(new EngineState.Running(shown().frame(), ticking != null, speed, collections()));
         }
+    }
+
+    // ---- the collection on show ---------------------------------------------------------------------------
+
+    /**
+     * Shows the sharded collection {@code namespace} of the cluster: the scenario's, or one a client or the
+     * Shell panel sharded. Its chunks, lanes, counters, activity and charts replace the shown collection's;
+     * the stream and the clock run on as before. An unknown namespace (dropped meanwhile) changes nothing.
+     */
+    public void showCollection(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        submit(() -> {
+            if (session == null) {
+                return;
+            }
+            ExplorerSession before = shown();
+            if (observed.containsKey(namespace)) {
+                shownNamespace = namespace;
+            } else if (namespace.equals(scenario.namespace())) {
+                shownNamespace = null;
+            }
+            if (shown() != before) {
+                shown().showFilter(filter);
+                publishFrame();
+            }
+        });
+    }
+
+    /** On the simulation thread: the session whose frames show. */
+    private ExplorerSession shown() {
+        ExplorerSession other = shownNamespace == null ? null : observed.get(shownNamespace);
+        return other != null ? other : session;
+    }
+
+    /**
+     * On the simulation thread, after a client's command: a session for every sharded collection the
+     * catalog gained (the scenario's cluster excepted), none for those it dropped; a collection sharded
+     * again after a drop is a new cluster and gets a new session.
+     */
+    private void observeCatalog() {
+        if (catalog == null) {
+            return;
+        }
+        observed.values().forEach(ExplorerSession::accountClientWork);
+        Map<String, ShardedCatalog.CollectionEntry> now = catalog.collections();
+        observed.entrySet().removeIf(e -> {
+            boolean gone = !now.containsKey(e.getKey()) || now.get(e.getKey()).cluster() != e.getValue().cluster();
+            if (gone) {
+                observedKeys.remove(e.getValue());
+            }
+            return gone;
+        });
+        for (ShardedCatalog.CollectionEntry entry : now.values()) {
+            if (entry.cluster() != session.cluster() && !observed.containsKey(entry.namespace())) {
+                io.shardlab.key.ShardKeyPattern key = entry.cluster().snapshot().cluster().key();
+                ExplorerSession o = ExplorerSession.observe(scenario.forCollection(entry.namespace(), key),
+                        entry.cluster(), session);
+                observed.put(entry.namespace(), o);
+                observedKeys.put(o, key.toString());
+            }
+        }
+        if (shownNamespace != null && !observed.containsKey(shownNamespace)) {
+            shownNamespace = null;
+        }
+    }
+
+    /** The sharded collections for the picker, by namespace: the scenario's and the observed ones. */
+    private List<EngineState.Collection> collections() {
+        Map<String, EngineState.Collection> out = new TreeMap<>();
+        if (catalog == null || catalog.collection(scenario.namespace()).filter(c -> c.cluster() == session.cluster())
+                .isPresent()) {
+            out.put(scenario.namespace(), new EngineState.Collection(scenario.namespace(), scenario.key().toString(),
+                    session.clientDocuments()));
+        }
+        for (Map.Entry<String, ExplorerSession> e : observed.entrySet()) {
+            ExplorerSession o = e.getValue();
+            out.put(e.getKey(), new EngineState.Collection(e.getKey(), observedKeys.get(o), o.clientDocuments()));
+        }
+        return List.copyOf(out.values());
     }
 }

@@ -83,8 +83,10 @@ public final class ExplorerView {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
         }
-        VBox top = new VBox(new ConnectionsBar(vm.connections()).node(), new ReadOnlyLayoutBar(vm).node(), setup.node(),
-                transport);
+        Region collections = new CollectionPicker(vm.collections(), vm.readOnlyLayoutProperty().not(),
+                vm.connections().acceptingProperty()).node();
+        VBox top = new VBox(new ConnectionsBar(vm.connections()).node(), collections, new ReadOnlyLayoutBar(vm).node(),
+                setup.node(), transport);
         top.getStyleClass().add("explorer-top");
         root.setTop(top);
 

@@ -53,6 +53,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final QueryViewModel query;
     private final HistoryViewModel history;
     private final ConnectionsViewModel connections;
+    private final CollectionPickerViewModel collections;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
@@ -101,6 +102,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.actions = new ChunkActionsViewModel(numberLine, engine::execute);
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
         this.history = new HistoryViewModel(engine, clipboard);
+        this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
     }
 
     /**
@@ -251,6 +253,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             phase.set(Phase.READY);
             title.set(frame.scenario().namespace() + " · shard key " + frame.cluster().cluster().key());
             playback.show(running);
+            collections.show(running);
             numberLine.show(frame);
             query.show(frame);
             actions.show(frame, engine::clearError);
@@ -380,6 +383,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     /** Simulation → Accept connections. */
     public ConnectionsViewModel connections() {
         return connections;
+    }
+
+    /** The collection picker: the cluster's sharded collections and the one on show. */
+    public CollectionPickerViewModel collections() {
+        return collections;
     }
 
     /**

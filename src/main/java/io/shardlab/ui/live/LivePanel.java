@@ -14,6 +14,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.controlsfx.control.SearchableComboBox;
 
 /**
  * The strip under the explorer while a layout from outside the simulator is shown: the collection, the
@@ -33,8 +34,10 @@ public final class LivePanel {
         root.visibleProperty().bind(vm.shownProperty());
         root.managedProperty().bind(root.visibleProperty());
 
-        ComboBox<String> collection = new ComboBox<>(vm.namespaces());
+        // searchable: a real cluster or a dump can hold hundreds of sharded collections
+        SearchableComboBox<String> collection = new SearchableComboBox<>(vm.namespaces());
         collection.setId("live-collection");
+        collection.setPromptText("Type to search the collections");
         collection.valueProperty().addListener((obs, was, now) -> {
             if (now != null && !now.equals(vm.namespaceProperty().get())) {
                 vm.chooseCollection(now);

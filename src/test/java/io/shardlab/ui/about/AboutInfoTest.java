@@ -40,6 +40,7 @@ class AboutInfoTest {
     @CsvSource(delimiter = '|', textBlock = """
             JavaFX                       | GPLv2 with Classpath Exception
             AtlantaFX                    | MIT License
+            ControlsFX                   | The 3-Clause BSD License
             Ikonli                       | Apache License 2.0
             Material Design Icons (font) | Apache License 2.0 (Pictogrammers Free License)
             MongoDB Java Driver          | Apache License 2.0
