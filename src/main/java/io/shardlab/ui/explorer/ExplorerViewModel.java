@@ -2,6 +2,9 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.ui.explorer.history.HistoryViewModel;
+import io.shardlab.ui.explorer.log.LogViewModel;
+import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Objects;
@@ -46,6 +49,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ChunkActionsViewModel actions;
     private final QueryViewModel query;
     private final HistoryViewModel history;
+    private final LogViewModel log = new LogViewModel();
     private final ConnectionsViewModel connections;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
@@ -91,7 +95,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.numberLine = new NumberLineViewModel(dark);
         this.actions = new ChunkActionsViewModel(numberLine, engine::execute);
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
-        this.history = new HistoryViewModel(engine, clipboard);
+        this.history = new HistoryViewModel(engine::undo, engine::redo, clipboard);
     }
 
     /**
@@ -239,6 +243,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             query.show(frame);
             actions.show(frame, engine::clearError);
             history.show(frame);
+            log.show(frame);
             ClusterSnapshot snapshot = frame.cluster().cluster();
             if (snapshot.chunks() != shownChunks) {
                 shownChunks = snapshot.chunks();
@@ -274,6 +279,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         engine.pause();
         playback.showLayout();
         history.unload();
+        log.unload();
         actions.unload();
         numberLine.highlightShards(java.util.Set.of());
         // the window's title and status bar follow the simulation again when it returns
@@ -355,6 +361,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public QueryViewModel query() {
         return query;
+    }
+
+    public LogViewModel log() {
+        return log;
     }
 
     public HistoryViewModel history() {

@@ -14,6 +14,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
+import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,9 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.ui.explorer.query;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.Targeting;
+import io.shardlab.ui.explorer.ExplorerFrame;
+import io.shardlab.ui.explorer.ResolvedScenario;
 import io.shardlab.workload.Query;
 import java.util.List;
 import java.util.Objects;
@@ -89,7 +91,8 @@ public final class QueryViewModel {
         }
     }
 
-    void show(ExplorerFrame frame) {
+    /** Shows a frame's query mix and the targeting of the filter on its layout. */
+    public void show(ExplorerFrame frame) {
         if (frame.sampleQueries() != suggestionSource) {
             suggestionSource = frame.sampleQueries();
             suggestions.setAll(suggestionSource.stream().map(q -> new Suggestion(q.name(),
@@ -122,7 +125,7 @@ public final class QueryViewModel {
     }
 
     /** Forgets the filter (a new scenario) without sending anything. */
-    void reset(Optional<String> filter) {
+    public void reset(Optional<String> filter) {
         sent = Optional.empty();
         filterText.set(filter.orElse(""));
     }
