@@ -7,6 +7,7 @@ import io.shardlab.ui.explorer.history.HistoryView;
 import io.shardlab.ui.explorer.log.LogView;
 import io.shardlab.ui.explorer.query.QueryView;
 import java.util.List;
+import javafx.css.PseudoClass;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -35,6 +36,12 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  * decides where it shows; this class moves the one panel between the dock and the drawer).
  */
 final class SidePanel {
+
+    /** The panel as a drawer over the diagram. */
+    private static final PseudoClass FLOATING = PseudoClass.getPseudoClass("floating");
+    /** The panel of a narrow explorer, opened from the rail. */
+    private static final PseudoClass NARROW = PseudoClass.getPseudoClass("narrow");
+
 
     private final TabPane tabs = new TabPane();
     /** The panel: in a narrow explorer a header (the section's name, a button that folds the panel) over the tabs. */
@@ -175,13 +182,8 @@ final class SidePanel {
         dockSlot.setVisible(p.besideDiagram());
         dockSlot.setManaged(p.besideDiagram());
         panel.setVisible(p.showsPanel());
-        panel.getStyleClass().removeAll("floating", "narrow");
-        if (p == SidePanelViewModel.Placement.DRAWER) {
-            panel.getStyleClass().add("floating");
-        }
-        if (p.showsRail()) {
-            panel.getStyleClass().add("narrow");
-        }
+        panel.pseudoClassStateChanged(FLOATING, p == SidePanelViewModel.Placement.DRAWER);
+        panel.pseudoClassStateChanged(NARROW, p.showsRail());
     }
 
     private static Tab tab(String title, Ikon icon, Node content) {

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer.log;
 
 import java.util.List;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -22,6 +23,13 @@ import io.shardlab.ui.explorer.ExplorerFrame.ActivityKind;
 
 /** The side panel's Log tab: the cluster's activity, newest first, one icon and time per line. */
 public final class LogView {
+
+    /** The style class of a line's icon; its colour is the line's kind, a pseudo-class (:split, :migration, …). */
+    static final String ACTIVITY_ICON = "activity-icon";
+
+    private static final java.util.Map<ActivityKind, PseudoClass> KIND = java.util.Arrays.stream(
+            ActivityKind.values()).collect(java.util.stream.Collectors.toMap(k -> k, k -> PseudoClass.getPseudoClass(
+                    k.name().toLowerCase(java.util.Locale.ROOT))));
 
     private LogView() {
     }
@@ -83,6 +91,7 @@ public final class LogView {
         private ActivityKind kind;
 
         ActivityRow() {
+            icon.getStyleClass().add(ACTIVITY_ICON);
             time.getStyleClass().add("activity-time");
             text.getStyleClass().add("activity-text");
             text.setWrapText(true);
@@ -102,11 +111,13 @@ public final class LogView {
                 return;
             }
             if (a.kind() != kind) {
-                // a new style class restyles the icon: only when the row's kind changes
+                // a new state restyles the icon: only when the row's kind changes
+                if (kind != null) {
+                    icon.pseudoClassStateChanged(KIND.get(kind), false);
+                }
                 kind = a.kind();
                 icon.setIconCode(iconOf(kind));
-                icon.getStyleClass().setAll("ikonli-font-icon", "activity-icon",
-                        kind.name().toLowerCase(java.util.Locale.ROOT));
+                icon.pseudoClassStateChanged(KIND.get(kind), true);
             }
             time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
             text.setText(a.text());

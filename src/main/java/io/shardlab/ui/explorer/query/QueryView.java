@@ -1,6 +1,8 @@
 package io.shardlab.ui.explorer.query;
 
+import io.shardlab.routing.TargetingClass;
 import atlantafx.base.theme.Styles;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -18,6 +20,12 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
  * reaches, the targeting class and why, and the workload's query mix to pick from.
  */
 public final class QueryView {
+
+    /** The badge's colour per targeting class: :single-shard, :multi-shard, :scatter-gather. */
+    private static final java.util.Map<TargetingClass, PseudoClass> TARGETING = java.util.Arrays.stream(
+            TargetingClass.values()).collect(java.util.stream.Collectors.toMap(c -> c, c -> PseudoClass.getPseudoClass(
+                    c.label())));
+
 
     private final TextField filter = new TextField();
     private final Node node;
@@ -65,9 +73,8 @@ public final class QueryView {
                 + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
                 + "scatter-gather (nothing on the key's first field)"));
         vm.targetingClassProperty().addListener((obs, was, now) -> {
-            badge.getStyleClass().removeAll("single-shard", "multi-shard", "scatter-gather");
-            if (!now.isEmpty()) {
-                badge.getStyleClass().add(now);
+            for (TargetingClass c : TargetingClass.values()) {
+                badge.pseudoClassStateChanged(TARGETING.get(c), c.label().equals(now));
             }
         });
         Label reaches = new Label();
