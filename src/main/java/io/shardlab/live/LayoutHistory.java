@@ -311,7 +311,8 @@ public final class LayoutHistory {
         long inexact = history.steps().stream().filter(s -> !s.exact() && s.change().time().isAfter(moment)).count();
         List<String> notes = new ArrayList<>(metadata.notes());
         notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
-                + Counts.of(undone.size(), "chunk change") + " (" + Counts.of(entries, "changelog entry", "changelog entries")
+                + Counts.of(undone.size(), "chunk change") + " ("
+                + Counts.of(entries, "changelog entry", "changelog entries")
                 + ")" + (inexact > 0 ? "; " + Counts.of(inexact, "change") + " did not fit exactly" : ""));
         if (!metadata.changes(layout.namespace()).isEmpty()
                 && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {

@@ -418,7 +418,8 @@ public final class DiagramPainter implements Picture {
         }
         Rectangle2D lanesRect = new Rectangle2D.Double();
         if (showsLanes()) {
-            lanesRect = new Rectangle2D.Double(left, y + heading, right - left, ShardLanesPainter.height(summaries.size()));
+            lanesRect = new Rectangle2D.Double(left, y + heading, right - left,
+                    ShardLanesPainter.height(summaries.size()));
             y += lanesBlock;
         }
         Rectangle2D writesRect = new Rectangle2D.Double();
