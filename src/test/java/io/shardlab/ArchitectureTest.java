@@ -296,6 +296,51 @@ class ArchitectureTest {
     static final ArchRule ui_features_use_only_each_others_published_types =
             uiFeaturesUseOnlyPublishedTypesUnder("io.shardlab.ui", UI_PUBLISHED_TYPES);
 
+    /**
+     * Rule 3 inside the explorer: each tab of its side panel is a package of its own (View + ViewModel), which
+     * takes from the explorer only these types (the frames it shows, the number line and chunk verbs the chunk
+     * tab shares with the diagram) and uses no other tab. SidePanel in the explorer composes the tabs.
+     */
+    static final List<String> EXPLORER_TABS = List.of("chunk", "query", "history", "log");
+
+    static final List<String> EXPLORER_TYPES_FOR_TABS = List.of("ExplorerFrame", "ResolvedScenario",
+            "NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture");
+
+    @ArchTest
+    static final ArchRule explorer_tabs_use_the_explorer_only_through_their_inputs_and_not_each_other =
+            classes().that().resideInAnyPackage(EXPLORER_TABS.stream().map(t -> "io.shardlab.ui.explorer." + t + "..")
+                    .toArray(String[]::new))
+                    .should(new ArchCondition<JavaClass>("use the explorer only through its tab inputs, no other tab") {
+                        @Override
+                        public void check(JavaClass source, ConditionEvents events) {
+                            String own = tabOf(source.getPackageName());
+                            for (Dependency d : source.getDirectDependenciesFromSelf()) {
+                                JavaClass target = d.getTargetClass().getBaseComponentType();
+                                String pkg = target.getPackageName();
+                                String tab = tabOf(pkg);
+                                boolean otherTab = tab != null && !tab.equals(own);
+                                boolean explorerInternal = pkg.equals("io.shardlab.ui.explorer")
+                                        && EXPLORER_TYPES_FOR_TABS.stream().map(n -> "io.shardlab.ui.explorer." + n)
+                                                .noneMatch(n -> target.getName().equals(n)
+                                                        || target.getName().startsWith(n + "$"));
+                                if (otherTab || explorerInternal) {
+                                    events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                                }
+                            }
+                        }
+                    })
+                    .because("ARCHITECTURE.md rule 3: a side-panel tab is changed without reading the explorer's "
+                            + "internals or another tab");
+
+    private static String tabOf(String pkg) {
+        String prefix = "io.shardlab.ui.explorer.";
+        if (!pkg.startsWith(prefix)) {
+            return null;
+        }
+        String tab = pkg.substring(prefix.length()).split("\\.", 2)[0];
+        return EXPLORER_TABS.contains(tab) ? tab : null;
+    }
+
     /** Rule 3: no two ui features depend on each other, directly or through a third. */
     @ArchTest
     static final ArchRule ui_features_are_free_of_cycles = slices().matching("io.shardlab.ui.(*)..")

@@ -241,6 +241,8 @@ final class AnalyzeCommand implements Runnable {
     private void analyze(List<ShardKeyPattern> candidates, AdvisorSettings settings, List<SampledQuery> mix,
             Sample loaded, ProgressListener listener, LiveConnection server) {
         Sample sample = indexes == null ? loaded : loaded.withIndexes(IndexListFile.read(indexes));
+        // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
+        // takes any Executor, so a CLI-side task object would replace only these lines
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
                 r -> {
                     Thread t = new Thread(r, "shardlab-analyze");

@@ -1,11 +1,8 @@
 package io.shardlab.cli;
 
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
-import io.shardlab.live.CollectionLayout;
 import io.shardlab.live.ConnectionStringSecrets;
 import io.shardlab.live.LayoutHistory;
 import io.shardlab.live.LayoutReader;
@@ -17,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
@@ -156,7 +152,16 @@ public final class LayoutSourceOptions {
         } catch (LiveClusterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return moment == null ? read : read.withMetadata(rewound(read.metadata(), moment));
+        if (moment == null) {
+            return read;
+        }
+        // a missing or ambiguous collection is named by the read's own message, not as an --at problem
+        read.metadata().layout(namespace);
+        try {
+            return read.withMetadata(LayoutHistory.rewound(read.metadata(), namespace, moment));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--at: " + e.getMessage(), e);
+        }
     }
 
     private static LayoutReader reader(Clock clock) {
@@ -182,40 +187,6 @@ public final class LayoutSourceOptions {
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
         }
-    }
-
-    /** The metadata narrowed to the chosen collection, its layout rewound to {@code moment}. */
-    private ClusterMetadata rewound(ClusterMetadata metadata, Instant moment) {
-        CollectionLayout layout = metadata.layout(namespace);
-        if (layout.map() == null) {
-            throw new IllegalArgumentException("--at: the current layout of " + layout.namespace()
-                    + " is broken, so it cannot be rewound (" + layout.problems().get(0).message() + ")");
-        }
-        if (!metadata.changelogComplete()) {
-            throw new IllegalArgumentException("--at: " + metadata.source() + " does not hold the full changelog of "
-                    + layout.namespace() + ", so the layout cannot be rewound");
-        }
-        LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
-        ChunkMap then = history.layoutAt(moment);
-        List<ChunkChange> undone = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment))
-                .toList();
-        long entries = undone.stream().mapToLong(ChunkChange::changelogEntries).sum();
-        long inexact = history.steps().stream().filter(s -> !s.exact() && s.change().time().isAfter(moment)).count();
-        List<String> notes = new ArrayList<>(metadata.notes());
-        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
-                + CountedNoun.of(undone.size(), "chunk change") + " (" + CountedNoun.of(entries, "changelog entry", "changelog entries")
-                + ")" + (inexact > 0 ? "; " + CountedNoun.of(inexact, "change") + " did not fit exactly" : ""));
-        if (!metadata.changes(layout.namespace()).isEmpty()
-                && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {
-            notes.add("the changelog of " + layout.namespace() + " starts at "
-                    + metadata.changes(layout.namespace()).get(0).time() + "; earlier moments show the layout before it");
-        }
-        CollectionLayout rewound = new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null,
-                layout.problems());
-        return new ClusterMetadata(metadata.source(), moment, metadata.server(), metadata.shards(), metadata.databases(),
-                metadata.balancer(), List.of(rewound), metadata.changes(layout.namespace()).stream()
-                        .filter(c -> !c.time().isAfter(moment)).toList(), metadata.changelogComplete(), notes,
-                metadata.problems(), metadata.release());
     }
 
     private void requireSource() {

@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.routing.Counts;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
@@ -61,8 +62,8 @@ final class SnapshotCommand implements Runnable {
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + contents.cluster().namespace() + " (" + contents.cluster().chunks().size() + " chunks on "
                 + contents.cluster().chunks().chunksPerShard().size() + " shards, "
-                + CountedNoun.of(changes.size(), "chunk change") + " from "
-                + CountedNoun.of(changes.stream().mapToLong(ChunkChange::changelogEntries).sum(), "changelog entry",
+                + Counts.of(changes.size(), "chunk change") + " from "
+                + Counts.of(changes.stream().mapToLong(ChunkChange::changelogEntries).sum(), "changelog entry",
                         "changelog entries") + ") to " + out);
         w.flush();
     }

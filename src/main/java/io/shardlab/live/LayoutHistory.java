@@ -4,6 +4,7 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKey;
+import io.shardlab.routing.Counts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -281,5 +282,48 @@ public final class LayoutHistory {
             }
         }
         return max;
+    }
+
+    /**
+     * The metadata narrowed to one collection, its layout rewound to {@code moment} by undoing every chunk
+     * change after it, with a note of what was undone (the CLI's {@code --at}; the GUI steps through the same
+     * rewind by position, {@link #layoutAfter}).
+     *
+     * @param namespace the collection, or null for the only sharded one
+     * @throws IllegalArgumentException with one line when the layout is broken or the source does not hold the
+     *     collection's whole changelog
+     */
+    public static ClusterMetadata rewound(ClusterMetadata metadata, String namespace, Instant moment) {
+        CollectionLayout layout = metadata.layout(namespace);
+        if (layout.map() == null) {
+            throw new IllegalArgumentException("the current layout of " + layout.namespace()
+                    + " is broken, so it cannot be rewound (" + layout.problems().get(0).message() + ")");
+        }
+        if (!metadata.changelogComplete()) {
+            throw new IllegalArgumentException(metadata.source() + " does not hold the full changelog of "
+                    + layout.namespace() + ", so the layout cannot be rewound");
+        }
+        LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
+        ChunkMap then = history.layoutAt(moment);
+        List<ChunkChange> undone = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment))
+                .toList();
+        long entries = undone.stream().mapToLong(ChunkChange::changelogEntries).sum();
+        long inexact = history.steps().stream().filter(s -> !s.exact() && s.change().time().isAfter(moment)).count();
+        List<String> notes = new ArrayList<>(metadata.notes());
+        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
+                + Counts.of(undone.size(), "chunk change") + " ("
+                + Counts.of(entries, "changelog entry", "changelog entries")
+                + ")" + (inexact > 0 ? "; " + Counts.of(inexact, "change") + " did not fit exactly" : ""));
+        if (!metadata.changes(layout.namespace()).isEmpty()
+                && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {
+            notes.add("the changelog of " + layout.namespace() + " starts at "
+                    + metadata.changes(layout.namespace()).get(0).time() + "; earlier moments show the layout before it");
+        }
+        CollectionLayout rewound = new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null,
+                layout.problems());
+        return new ClusterMetadata(metadata.source(), moment, metadata.server(), metadata.shards(), metadata.databases(),
+                metadata.balancer(), List.of(rewound), metadata.changes(layout.namespace()).stream()
+                        .filter(c -> !c.time().isAfter(moment)).toList(), metadata.changelogComplete(), notes,
+                metadata.problems(), metadata.release());
     }
 }

@@ -26,6 +26,10 @@ public record DiagramOptions(View view, Theme theme, String title, Scale scale, 
         return new DiagramOptions(view, Theme.light(), "", Scale.EQUAL, Viewport.FULL, Highlight.none(), false);
     }
 
+    public DiagramOptions withView(View v) {
+        return new DiagramOptions(v, theme, title, scale, viewport, highlight, stackedWrites);
+    }
+
     public DiagramOptions withTheme(Theme t) {
         return new DiagramOptions(view, t, title, scale, viewport, highlight, stackedWrites);
     }

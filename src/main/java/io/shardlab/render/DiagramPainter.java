@@ -9,11 +9,15 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Paints a whole diagram (title, number line, lanes, writes chart, heatmap, legend, as the {@link View}
- * asks) onto any Graphics2D: the export targets and, section by section, the app's canvases.
+ * Paints a whole diagram (title, value line, number line, lanes, writes chart, heatmap, legend, as the
+ * {@link View} asks) onto any Graphics2D: the export targets and the explorer's canvas. It is the one
+ * composition of the diagram: the window paints it with {@link Framing#canvas} (no title, no headings, tighter
+ * margins, lanes that give up their figures for the line) and draws only its hover and animation layers on
+ * top, so an export shows what the window shows.
  *
- * <p>Layout, top to bottom, with {@value #MARGIN} px margins: the title and a line of facts; the number line;
- * the lanes; the charts row (writes chart and heatmap side by side when both exist); the legend. The number
+ * <p>Layout, top to bottom, with {@value #MARGIN} px margins: the title and a line of facts; for a hashed key
+ * the value line (the stream's values before hashing, {@value #VALUE_BAR} px) above the number line; the
+ * lanes; the charts row (writes chart and heatmap side by side when both exist); the legend. The number
  * line and the lanes share one x range, so a chunk sits at the same x in both; the left gutter holds shard
  * names and the right gutter the lanes' table. Extra height goes to the charts, or else to the bar (up to
  * {@value #MAX_BAR} px); a height below {@link #preferredHeight} is met by dropping detail ({@link Fit}),
@@ -35,6 +39,74 @@ public final class DiagramPainter implements Picture {
     static final double CHART = 240;
     static final double MIN_CHART = 140;
     static final double CHART_GAP = 48;
+    /** The value line bar's height. */
+    public static final double VALUE_BAR = 34;
+    static final double VALUE_GAP = 44;
+    /** On the canvas: the padding around the diagram, the bar's height and the gap between sections. */
+    public static final double CANVAS_PAD = 18;
+    static final double CANVAS_BAR = 64;
+    static final double CANVAS_GAP = 26;
+
+    /** The sections a diagram can have, top to bottom. */
+    public enum Section { TITLE, VALUE_LINE, NUMBER_LINE, LANES, WRITES_CHART, HEATMAP, LEGEND }
+
+    /**
+     * How the diagram sits on its surface: as a document (an export: title, headings over the sections,
+     * {@value #MARGIN} px margins, its own background, every lane figure) or on the explorer's canvas (no title
+     * and no headings, {@value #CANVAS_PAD} px padding, the card's background, lanes that give up their figures
+     * and names before the line gets narrower than {@code minLineShare} of the width).
+     *
+     * @param document true for a document, false for the canvas
+     * @param minLineShare on the canvas, the share of the width the line keeps while the lanes can give up detail
+     */
+    public record Framing(boolean document, double minLineShare) {
+
+        /** An export's framing. */
+        public static final Framing DOCUMENT = new Framing(true, 0);
+
+        /** The explorer canvas's framing. */
+        public static Framing canvas(double minLineShare) {
+            return new Framing(false, minLineShare);
+        }
+
+        double margin() {
+            return document ? MARGIN : CANVAS_PAD;
+        }
+
+        double heading() {
+            return document ? HEADING : 0;
+        }
+    }
+
+    /**
+     * What a painter is made of beside the data: the number line model, the value line's model (a hashed key's
+     * values before hashing, on the equal scale) and the lanes' rows. Each is a pass over every chunk, so the
+     * window keeps them across zooms and pans.
+     */
+    public record Parts(NumberLineModel line, Optional<NumberLineModel> values, List<ShardSummary> summaries) {
+
+        public Parts {
+            values = values == null ? Optional.empty() : values;
+            summaries = List.copyOf(summaries);
+        }
+
+        /** The parts of {@code data} on {@code scale}. */
+        public static Parts of(DiagramData data, Scale scale) {
+            return of(data, NumberLineModel.of(data.layout(), scale));
+        }
+
+        /** The parts of {@code data} over an existing number line model. */
+        public static Parts of(DiagramData data, NumberLineModel line) {
+            return new Parts(line, data.valueLine().map(v -> NumberLineModel.of(LayoutData.of(v), Scale.EQUAL)),
+                    summaries(data, line));
+        }
+
+        /** The lanes' rows of {@code data} over {@code line}. */
+        public static List<ShardSummary> summaries(DiagramData data, NumberLineModel line) {
+            int window = data.writes().map(w -> w.windows() - 1).orElse(0);
+            return ShardSummary.of(line, data.layout().sizes(), data.writes(), window);
+        }
+    }
 
     /**
      * Where the sections landed; rectangles are empty (zero size) for sections the view does not show.
@@ -44,45 +116,87 @@ public final class DiagramPainter implements Picture {
      * @param writesChart the writes chart's block
      * @param heatmap the heatmap's block
      * @param legend the legend block
+     * @param valueLine the value line's block, its labels included (empty without a value line)
+     * @param valueBar the value line's bar (empty without a value line)
      * @param lineX left x of the number line (and lanes)
      * @param lineWidth width of the number line
      * @param height the diagram's height
+     * @param laneDetail what the lanes show beside them
+     * @param frame the number line's frame as painted (null when the view has no number line)
+     * @param valueFrame the value line's frame as painted (null without a value line)
      */
     public record Layout(Rectangle2D bar, Rectangle2D lanes, Rectangle2D writesChart, Rectangle2D heatmap,
-            Rectangle2D legend, double lineX, double lineWidth, double height) {
+            Rectangle2D legend, Rectangle2D valueLine, Rectangle2D valueBar, double lineX, double lineWidth,
+            double height, LaneDetail laneDetail, NumberLineFrame frame, NumberLineFrame valueFrame) {
     }
 
     private final DiagramData data;
     private final DiagramOptions options;
+    private final Framing framing;
     private final NumberLineModel model;
+    private final Optional<NumberLineModel> values;
     private final ThemeColors colors;
     private final Typography type;
     private final List<ShardSummary> summaries;
     private NumberLineFrame lastFrame;
+    private NumberLineFrame lastValueFrame;
 
-    /** A painter that builds its number line model from {@code data} and the options' scale. */
+    /** A document painter that builds its models from {@code data} and the options' scale. */
     public DiagramPainter(DiagramData data, DiagramOptions options) {
         this(data, options, NumberLineModel.of(data.layout(), options.scale()));
     }
 
+    /** A document painter over an existing number line model. */
+    public DiagramPainter(DiagramData data, DiagramOptions options, NumberLineModel model) {
+        this(data, options, Framing.DOCUMENT, Parts.of(data, model));
+    }
+
     /**
-     * A painter over an existing model (the app keeps one per layout and scale).
+     * A painter over existing parts (the window keeps them per layout and scale).
      *
      * @throws IllegalArgumentException when the view needs data that is missing (the heatmap view without
      *         heatmap data)
      */
-    public DiagramPainter(DiagramData data, DiagramOptions options, NumberLineModel model) {
+    public DiagramPainter(DiagramData data, DiagramOptions options, Framing framing, Parts parts) {
         if (options.view() == View.HEATMAP && data.heatmap().isEmpty()) {
             throw new IllegalArgumentException("view: the heatmap needs writes by key range over time, and "
                     + data.layout().snapshot().namespace() + " has no write data");
         }
         this.data = data;
         this.options = options;
-        this.model = model;
+        this.framing = framing;
+        this.model = parts.line();
+        this.values = parts.values();
         this.colors = new ThemeColors(options.theme());
         this.type = Typography.standard();
-        int window = data.writes().map(w -> w.windows() - 1).orElse(0);
-        this.summaries = ShardSummary.of(model, data.layout().sizes(), data.writes(), window);
+        this.summaries = parts.summaries();
+    }
+
+    /** The sections this painter shows, top to bottom (before a height too small drops some). */
+    public List<Section> sections() {
+        List<Section> out = new java.util.ArrayList<>();
+        if (framing.document()) {
+            out.add(Section.TITLE);
+        }
+        if (showsValueLine()) {
+            out.add(Section.VALUE_LINE);
+        }
+        if (showsLine()) {
+            out.add(Section.NUMBER_LINE);
+        }
+        if (showsLanes()) {
+            out.add(Section.LANES);
+        }
+        if (showsWrites()) {
+            out.add(Section.WRITES_CHART);
+        }
+        if (showsHeatmap()) {
+            out.add(Section.HEATMAP);
+        }
+        if (showsLegend()) {
+            out.add(Section.LEGEND);
+        }
+        return List.copyOf(out);
     }
 
     public NumberLineModel model() {
@@ -96,6 +210,10 @@ public final class DiagramPainter implements Picture {
 
     private boolean showsLine() {
         return options.view() != View.HEATMAP;
+    }
+
+    private boolean showsValueLine() {
+        return showsLine() && values.isPresent();
     }
 
     private boolean showsLanes() {
@@ -115,6 +233,9 @@ public final class DiagramPainter implements Picture {
     }
 
     private double barHeight() {
+        if (!framing.document()) {
+            return CANVAS_BAR;
+        }
         return options.view() == View.NUMBER_LINE ? 96 : BAR;
     }
 
@@ -177,7 +298,7 @@ public final class DiagramPainter implements Picture {
                 new Fit(true, false, true, true), new Fit(true, false, false, true), new Fit(true, false, false, false));
     }
 
-    private record Measured(Layout layout, NumberLineFrame frame, List<LegendPainter.Item> legend, boolean subtitle) {
+    private record Measured(Layout layout, List<LegendPainter.Item> legend, boolean subtitle) {
     }
 
     private Measured measure(Graphics2D g, double width, double height, double density) {
@@ -193,27 +314,40 @@ public final class DiagramPainter implements Picture {
 
     /** The layout at {@code fit}; its height is what the sections need when that is more than {@code height}. */
     private Measured measure(Graphics2D g, double width, double height, double density, Fit fit) {
-        double left = MARGIN;
-        double right = width - MARGIN;
+        double left = framing.margin();
+        double right = width - framing.margin();
         double lineX = left;
         double lineRight = right;
+        double heading = framing.heading();
         ShardLanesPainter lanes = new ShardLanesPainter(colors, type);
+        LaneDetail detail = LaneDetail.FULL;
         if (showsLanes()) {
-            lineX = left + lanes.leftGutter(g, summaries);
-            lineRight = right - lanes.rightGutter(g, summaries);
+            if (!framing.document()) {
+                // a narrow canvas gives up the lanes' figures, then their names, before the line gives up its
+                // width (every figure stays a hover away in the window)
+                detail = lanes.fitting(g, summaries, right - left, framing.minLineShare() * width);
+            }
+            lineX = left + lanes.leftGutter(g, summaries, detail);
+            lineRight = right - lanes.rightGutter(g, summaries, detail);
         }
         double lineWidth = lineRight - lineX;
-        if (lineWidth < 100) {
+        double narrowest = framing.document() ? 100 : 1;
+        if (lineWidth < narrowest) {
             throw new IllegalArgumentException("width: " + Math.round(width) + " px leaves " + Math.round(lineWidth)
-                    + " px for the number line; use a width of at least " + Math.round(width - lineWidth + 100));
+                    + " px for the number line; use a width of at least "
+                    + Math.round(width - lineWidth + narrowest));
         }
-        double y = MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY);
+        double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : CANVAS_PAD;
         double bar = barHeight();
-        double lineBlock = showsLine() ? HEADING + NumberLinePainter.height(model, bar) + SECTION_GAP : 0;
-        double lanesBlock = showsLanes() ? HEADING + ShardLanesPainter.height(summaries.size()) + SECTION_GAP : 0;
+        double lineGap = framing.document() ? SECTION_GAP : CANVAS_GAP;
+        double valueBlock = showsValueLine() ? NumberLinePainter.height(values.get(), VALUE_BAR) + VALUE_GAP : 0;
+        double lineBlock = showsLine() ? heading + valueBlock + NumberLinePainter.height(model, bar) + lineGap : 0;
+        double lanesBlock = showsLanes() ? heading + ShardLanesPainter.height(summaries.size())
+                + (framing.document() ? SECTION_GAP : CANVAS_GAP - 6) : 0;
         boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
         double chart = CHART;
         NumberLineFrame frame = null;
+        NumberLineFrame valueFrame = null;
         if (showsLine()) {
             int columns = Math.max(1, (int) Math.round(lineWidth * density));
             frame = lastFrame;
@@ -221,6 +355,14 @@ public final class DiagramPainter implements Picture {
                 frame = NumberLineFrame.compute(model, options.viewport(), lineWidth, columns,
                         new Pen(g).measure(type.label()), KeyLabelFormat.standard());
                 lastFrame = frame;
+            }
+            if (showsValueLine()) {
+                valueFrame = lastValueFrame;
+                if (valueFrame == null || valueFrame.columns() != columns || valueFrame.widthPx() != lineWidth) {
+                    valueFrame = NumberLineFrame.compute(values.get(), Viewport.FULL, lineWidth, columns,
+                            new Pen(g).measure(type.label()), KeyLabelFormat.standard());
+                    lastValueFrame = valueFrame;
+                }
             }
         }
         double legendH = 0;
@@ -231,7 +373,8 @@ public final class DiagramPainter implements Picture {
                     showsLanes() && summaries.stream().anyMatch(ShardSummary::hot), options.highlight());
             legendH = new LegendPainter(colors, type).height(g, items, right - left);
         }
-        double fixed = y + lineBlock + lanesBlock + (charts ? HEADING + SECTION_GAP : 0) + legendH + MARGIN;
+        double bottom = framing.document() ? MARGIN : CANVAS_PAD / 2;
+        double fixed = y + lineBlock + lanesBlock + (charts ? HEADING + SECTION_GAP : 0) + legendH + bottom;
         double preferred = fixed + (charts ? chart : 0);
         if (height > 0) {
             double extra = height - preferred;
@@ -253,18 +396,30 @@ public final class DiagramPainter implements Picture {
             }
             if (fixed + (charts ? chart : 0) > height + 0.5) {
                 return new Measured(new Layout(new Rectangle2D.Double(), new Rectangle2D.Double(),
-                        new Rectangle2D.Double(), new Rectangle2D.Double(), new Rectangle2D.Double(), lineX, lineWidth,
-                        fixed + (charts ? chart : 0)), frame, items, fit.subtitle());
+                        new Rectangle2D.Double(), new Rectangle2D.Double(), new Rectangle2D.Double(),
+                        new Rectangle2D.Double(), new Rectangle2D.Double(), lineX, lineWidth,
+                        fixed + (charts ? chart : 0), detail, frame, valueFrame), items, fit.subtitle());
             }
         }
         Rectangle2D barRect = new Rectangle2D.Double();
+        Rectangle2D valueRect = new Rectangle2D.Double();
+        Rectangle2D valueBarRect = new Rectangle2D.Double();
         if (showsLine()) {
-            barRect = new Rectangle2D.Double(lineX, y + HEADING + NumberLinePainter.bandAboveBar(model), lineWidth, bar);
+            double top = y + heading;
+            if (showsValueLine()) {
+                NumberLineModel v = values.get();
+                valueRect = new Rectangle2D.Double(lineX, top, lineWidth, NumberLinePainter.height(v, VALUE_BAR));
+                valueBarRect = new Rectangle2D.Double(lineX, top + NumberLinePainter.bandAboveBar(v), lineWidth,
+                        VALUE_BAR);
+                top += valueBlock;
+            }
+            barRect = new Rectangle2D.Double(lineX, top + NumberLinePainter.bandAboveBar(model), lineWidth, bar);
             y += lineBlock;
         }
         Rectangle2D lanesRect = new Rectangle2D.Double();
         if (showsLanes()) {
-            lanesRect = new Rectangle2D.Double(left, y + HEADING, right - left, ShardLanesPainter.height(summaries.size()));
+            lanesRect = new Rectangle2D.Double(left, y + heading, right - left,
+                    ShardLanesPainter.height(summaries.size()));
             y += lanesBlock;
         }
         Rectangle2D writesRect = new Rectangle2D.Double();
@@ -283,9 +438,9 @@ public final class DiagramPainter implements Picture {
             y = top + chart + SECTION_GAP;
         }
         Rectangle2D legendRect = new Rectangle2D.Double(left, y, right - left, legendH);
-        double total = height > 0 ? height : y + legendH + MARGIN;
-        return new Measured(new Layout(barRect, lanesRect, writesRect, heatRect, legendRect, lineX, lineWidth, total),
-                frame, items, fit.subtitle());
+        double total = height > 0 ? height : y + legendH + bottom;
+        return new Measured(new Layout(barRect, lanesRect, writesRect, heatRect, legendRect, valueRect, valueBarRect,
+                lineX, lineWidth, total, detail, frame, valueFrame), items, fit.subtitle());
     }
 
     private IllegalArgumentException tooSmall(double height, double needed) {
@@ -331,30 +486,48 @@ public final class DiagramPainter implements Picture {
         Measured measured = measure(g, width, height, density);
         Layout layout = measured.layout();
         Pen pen = new Pen(g);
-        pen.crisp(true);
-        pen.fill(colors.background(), 0, 0, width, layout.height());
-        pen.crisp(false);
-        double left = MARGIN;
-        double right = width - MARGIN;
-
-        pen.text(type.title(), colors.text(), pen.fit(type.title(), title(), right - left), left, MARGIN + 26);
-        if (measured.subtitle()) {
-            pen.text(type.subtitle(), colors.mutedText(), pen.fit(type.subtitle(), subtitle(), right - left), left,
-                    MARGIN + 54);
+        double left = framing.margin();
+        double right = width - framing.margin();
+        if (framing.document()) {
+            // on the canvas the card behind it has the theme's background: nothing to fill there
+            pen.crisp(true);
+            pen.fill(colors.background(), 0, 0, width, layout.height());
+            pen.crisp(false);
+            pen.text(type.title(), colors.text(), pen.fit(type.title(), title(), right - left), left, MARGIN + 26);
+            if (measured.subtitle()) {
+                pen.text(type.subtitle(), colors.mutedText(), pen.fit(type.subtitle(), subtitle(), right - left), left,
+                        MARGIN + 54);
+            }
         }
 
-        NumberLineFrame frame = measured.frame();
+        NumberLineFrame frame = layout.frame();
+        double heading = framing.heading();
         if (showsLine()) {
-            double top = layout.bar().getY() - NumberLinePainter.bandAboveBar(model) - HEADING;
-            heading(pen, lineHeading(), lineCaption(), left, right, top);
-            new NumberLinePainter(colors, type).paint(g, frame, options.highlight(), layout.lineX(),
-                    top + HEADING, layout.bar().getHeight());
+            NumberLinePainter linePainter = new NumberLinePainter(colors, type);
+            double top = (showsValueLine() ? layout.valueLine().getY()
+                    : layout.bar().getY() - NumberLinePainter.bandAboveBar(model)) - heading;
+            if (framing.document()) {
+                heading(pen, lineHeading(), lineCaption(), left, right, top);
+            }
+            if (showsValueLine()) {
+                linePainter.paint(g, layout.valueFrame(), Highlight.none(), layout.lineX(), layout.valueLine().getY(),
+                        VALUE_BAR);
+            }
+            linePainter.paint(g, frame, options.highlight(), layout.lineX(),
+                    layout.bar().getY() - NumberLinePainter.bandAboveBar(model), layout.bar().getHeight());
+            if (showsValueLine() && layout.laneDetail().names() && showsLanes()) {
+                // the two lines' names sit in the names' gutter: without names there is no room for them
+                lineName(pen, "values", left, layout.valueBar());
+                lineName(pen, "hashes", left, layout.bar());
+            }
         }
         if (showsLanes()) {
-            double top = layout.lanes().getY() - HEADING;
-            heading(pen, "Shards", lanesCaption(), left, right, top);
+            double top = layout.lanes().getY() - heading;
+            if (framing.document()) {
+                heading(pen, "Shards", lanesCaption(), left, right, top);
+            }
             new ShardLanesPainter(colors, type).paint(g, summaries, frame, options.highlight(), left,
-                    layout.lineX(), layout.lanes().getY());
+                    layout.lineX(), layout.lanes().getY(), layout.laneDetail());
         }
         if (showsWrites() && !layout.writesChart().isEmpty()) {
             Rectangle2D r = layout.writesChart();
@@ -380,6 +553,10 @@ public final class DiagramPainter implements Picture {
         return layout;
     }
 
+    private void lineName(Pen pen, String name, double left, Rectangle2D bar) {
+        pen.text(type.small(), colors.mutedText(), name, left, bar.getCenterY() + 4);
+    }
+
     /** As {@link #paint}, for exporters that need no layout back. */
     @Override
     public void draw(Graphics2D g, double width, double height, double density) {
@@ -398,7 +575,9 @@ public final class DiagramPainter implements Picture {
 
     private String lineCaption() {
         StringBuilder b = new StringBuilder();
-        if (model.key().hasHashedPrefix()) {
+        if (showsValueLine()) {
+            b.append("the stream's values above, each on the shard of its hash  ·  ");
+        } else if (model.key().hasHashedPrefix()) {
             b.append("bounds are hashes of ").append(model.key().fields().get(0).path()).append("  ·  ");
         }
         b.append(model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE ? "width by hash value"

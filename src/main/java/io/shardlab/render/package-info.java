@@ -23,8 +23,10 @@
  *       io.shardlab.render.PdfExporter}) run headless and keep text as text in SVG and PDF.</li>
  * </ol>
  *
- * <p>On screen: keep one model per layout and scale; on every pan or zoom compute a frame for the canvas width
- * (times the output scale for HiDPI) and paint it; hit-test with {@link
+ * <p>On screen: keep one model per layout and scale ({@link io.shardlab.render.DiagramPainter.Parts}); on every
+ * pan or zoom paint the same {@link io.shardlab.render.DiagramPainter} the exports use, framed for the canvas
+ * ({@link io.shardlab.render.DiagramPainter.Framing#canvas}), which computes a frame for the canvas width
+ * (times the output scale for HiDPI); hit-test with {@link
  * io.shardlab.render.NumberLineModel#chunkAt(double)} at {@link io.shardlab.render.Viewport#toLine(double,
  * double)}. Colours come from {@link io.shardlab.render.Theme}, whose {@link
  * io.shardlab.render.Theme#lookedUpColors()} are the stylesheet's looked-up colours.

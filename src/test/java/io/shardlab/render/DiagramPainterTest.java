@@ -9,6 +9,8 @@ import java.awt.geom.Rectangle2D;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class DiagramPainterTest {
 
@@ -39,6 +41,42 @@ class DiagramPainterTest {
         DiagramPainter.Layout line = painter(layoutOnly, View.NUMBER_LINE).layout(Diagrams.scratch(), 1600, 0, 1);
         assertEquals(new Rectangle2D.Double(), line.lanes());
         assertEquals(DiagramPainter.MARGIN, line.lineX(), "no gutters without lanes");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} view")
+    @CsvSource(textBlock = """
+            # view,       document sections (after the title)
+            lanes,        VALUE_LINE NUMBER_LINE LANES LEGEND
+            numberline,   VALUE_LINE NUMBER_LINE LEGEND
+            """)
+    void the_window_paints_the_sections_an_export_paints_only_without_the_title(String view, String sections) {
+        // given a hashed layout with its value line
+        DiagramData data = Diagrams.hashedWithValueLine();
+        DiagramOptions options = DiagramOptions.defaults(View.parse(view));
+        DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, options.scale());
+
+        // when it is composed for a document and for the canvas
+        DiagramPainter document = new DiagramPainter(data, options, DiagramPainter.Framing.DOCUMENT, parts);
+        DiagramPainter canvas = new DiagramPainter(data, options, DiagramPainter.Framing.canvas(0.45), parts);
+
+        // then both have the same sections, the document a title over them
+        List<DiagramPainter.Section> expected = java.util.Arrays.stream(sections.split(" "))
+                .map(DiagramPainter.Section::valueOf).toList();
+        assertEquals(expected, canvas.sections());
+        assertEquals(DiagramPainter.Section.TITLE, document.sections().get(0));
+        assertEquals(expected, document.sections().subList(1, document.sections().size()));
+        DiagramPainter.Layout onCanvas = canvas.layout(Diagrams.scratch(), 1200, 0, 1);
+        assertEquals(DiagramPainter.VALUE_BAR, onCanvas.valueBar().getHeight());
+        assertTrue(onCanvas.valueLine().getMaxY() < onCanvas.bar().getY(), "values above the hashes");
+        assertEquals(onCanvas.bar().getX(), onCanvas.valueBar().getX(), "one x range for both lines");
+        assertEquals(onCanvas.bar().getWidth(), onCanvas.valueBar().getWidth());
+    }
+
+    @Test
+    void without_a_value_line_no_value_section_is_composed() {
+        DiagramPainter p = painter(Diagrams.twelveChunks(), View.LANES);
+        assertFalse(p.sections().contains(DiagramPainter.Section.VALUE_LINE));
+        assertEquals(new Rectangle2D.Double(), p.layout(Diagrams.scratch(), 1600, 0, 1).valueBar());
     }
 
     @Test

@@ -60,6 +60,21 @@ final class Diagrams {
         return twelveChunks(Set.of(), List.of());
     }
 
+    /**
+     * A hashed key's layout, {x: 'hashed'} in four chunks on two shards, with its value line: the values
+     * 0–1000 in four ranges, each on the shard its values' hashes went to (as the explorer's value line is).
+     */
+    static DiagramData hashedWithValueLine() {
+        ClusterSnapshot hashed = Layouts.of(io.shardlab.key.ShardKeyPattern.parse("{x: 'hashed'}"),
+                List.of(Layouts.key(Long.MIN_VALUE / 2), Layouts.key(0), Layouts.key(Long.MAX_VALUE / 2)),
+                new String[] {"shard01", "shard02", "shard01", "shard02"}, Set.of(), List.of());
+        ClusterSnapshot values = Layouts.ranged(new long[] {250, 500, 750}, VALUE_OWNERS, Set.of(), List.of());
+        return new DiagramData(LayoutData.of(hashed), Optional.empty(), Optional.empty(), Optional.of(values));
+    }
+
+    /** The value line's ranges' shards in {@link #hashedWithValueLine}. */
+    static final String[] VALUE_OWNERS = {"shard02", "shard02", "shard01", "shard02"};
+
     /** A throwaway Graphics2D for measuring text (the PNG exporter's kind). */
     static Graphics2D scratch() {
         return new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();

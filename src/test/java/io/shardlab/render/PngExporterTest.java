@@ -76,6 +76,31 @@ class PngExporterTest {
     }
 
     @Test
+    void the_export_of_a_hashed_key_shows_the_value_line_above_the_number_line_as_the_window_does()
+            throws IOException {
+        // given a hashed layout with the stream's values before hashing
+        DiagramData data = Diagrams.hashedWithValueLine();
+        Theme theme = Theme.light();
+        DiagramPainter p = new DiagramPainter(data, DiagramOptions.defaults(View.LANES));
+        ExportSize size = new ExportSize(1200, 0, 1);
+
+        // when it is exported
+        BufferedImage image = export(p, size);
+
+        // then each value range is drawn in its shard's colour in a bar above the number line's
+        DiagramPainter.Layout l = p.layout(Diagrams.scratch(), 1200, DiagramExporter.heightFor(p, size), 1);
+        Rectangle2D values = l.valueBar();
+        assertTrue(values.getHeight() > 0 && values.getMaxY() < l.bar().getY(), "value line above the number line");
+        double rangeWidth = values.getWidth() / Diagrams.VALUE_OWNERS.length;
+        for (int i = 0; i < Diagrams.VALUE_OWNERS.length; i++) {
+            int x = (int) (values.getX() + (i + 0.5) * rangeWidth);
+            int shard = p.model().shardIndex(Diagrams.VALUE_OWNERS[i]);
+            assertEquals(theme.shardColor(shard), hex(image.getRGB(x, (int) values.getCenterY())),
+                    "values range " + i + " on " + Diagrams.VALUE_OWNERS[i]);
+        }
+    }
+
+    @Test
     void a_million_pixels_worth_of_chunks_are_drawn_column_by_column_in_the_majority_colour() throws IOException {
         SplittableRandom random = new SplittableRandom(9);
         ClusterSnapshot s = Layouts.random(random, 20_000, 5, 0);

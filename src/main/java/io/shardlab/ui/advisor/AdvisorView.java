@@ -9,6 +9,7 @@ import io.shardlab.key.ShardKeyPattern;
 import java.io.File;
 import java.util.Locale;
 import java.util.function.Function;
+import javafx.css.PseudoClass;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
@@ -62,6 +63,10 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  * to {@link AdvisorViewModel}; decides nothing itself.
  */
 public final class AdvisorView {
+
+    /** The recommended candidate's row. */
+    private static final PseudoClass RECOMMENDED = PseudoClass.getPseudoClass("recommended");
+
 
     /** Height of the chunk bar in the table's number lines, in pixels. */
     static final double ROW_BAR = 12;
@@ -319,10 +324,7 @@ public final class AdvisorView {
         table.setRowFactory(t -> {
             TableRow<CandidateRow> row = new TableRow<>();
             row.itemProperty().addListener((obs, was, now) -> {
-                row.getStyleClass().remove("advisor-recommended");
-                if (now != null && now.verdict() == Verdict.RECOMMENDED) {
-                    row.getStyleClass().add("advisor-recommended");
-                }
+                row.pseudoClassStateChanged(RECOMMENDED, now != null && now.verdict() == Verdict.RECOMMENDED);
             });
             return row;
         });

@@ -1,5 +1,6 @@
 package io.shardlab.ui.console;
 
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
@@ -26,6 +27,9 @@ import javafx.scene.layout.VBox;
  */
 public final class ConsoleView {
 
+    /** The panel's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(ConsoleView.class, "console.css");
+
     /** View → Shell. */
     public static final KeyCombination SHELL_KEYS =
             new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
@@ -48,6 +52,7 @@ public final class ConsoleView {
 
     private void build() {
         root.getStyleClass().add("console-panel");
+        root.getStylesheets().add(STYLESHEET);
         root.setId("console-panel");
 
         Label title = new Label("Shell");

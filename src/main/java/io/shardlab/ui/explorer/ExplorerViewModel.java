@@ -8,6 +8,9 @@ import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.LayoutFork;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.history.HistoryViewModel;
+import io.shardlab.ui.explorer.log.LogViewModel;
+import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Objects;
@@ -52,6 +55,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ChunkActionsViewModel actions;
     private final QueryViewModel query;
     private final HistoryViewModel history;
+    private final LogViewModel log = new LogViewModel();
     private final ConnectionsViewModel connections;
     private final CollectionPickerViewModel collections;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
@@ -101,7 +105,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.numberLine = new NumberLineViewModel(dark);
         this.actions = new ChunkActionsViewModel(numberLine, engine::execute);
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
-        this.history = new HistoryViewModel(engine, clipboard);
+        this.history = new HistoryViewModel(engine::undo, engine::redo, clipboard);
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
     }
 
@@ -258,6 +262,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             query.show(frame);
             actions.show(frame, engine::clearError);
             history.show(frame);
+            log.show(frame);
             ClusterSnapshot snapshot = frame.cluster().cluster();
             if (snapshot.chunks() != shownChunks) {
                 shownChunks = snapshot.chunks();
@@ -293,6 +298,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         engine.pause();
         playback.showLayout();
         history.unload();
+        log.unload();
         actions.unload();
         numberLine.highlightShards(java.util.Set.of());
         // the window's title and status bar follow the simulation again when it returns
@@ -374,6 +380,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public QueryViewModel query() {
         return query;
+    }
+
+    public LogViewModel log() {
+        return log;
     }
 
     public HistoryViewModel history() {

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Theme;
 import io.shardlab.session.ExplorerFrame;
@@ -230,7 +231,7 @@ final class LiveOverlay {
     private void drawMarks(GraphicsContext g, LineGeometry geo, DiagramPicture p, NumberLineModel model, long now) {
         NumberLineModel values = p.valueLine().orElse(null);
         double markTop = geo.barTop() - MARK_HEIGHT;
-        double valueBottom = geo.valueBarTop() + NumberLineView.VALUE_BAR * geo.scale();
+        double valueBottom = geo.valueBarTop() + DiagramPainter.VALUE_BAR * geo.scale();
         g.setLineWidth(1);
         for (Mark m : marks) {
             if (m.model != model) {

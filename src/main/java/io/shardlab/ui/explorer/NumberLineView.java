@@ -1,20 +1,11 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.render.Highlight;
-import io.shardlab.render.KeyLabelFormat;
+import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.LaneDetail;
-import io.shardlab.render.LegendPainter;
-import io.shardlab.render.NumberLineFrame;
-import io.shardlab.render.NumberLineModel;
-import io.shardlab.render.NumberLinePainter;
 import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.ShardSummary;
-import io.shardlab.render.TextMeasure;
-import io.shardlab.render.ThemeColors;
-import io.shardlab.render.Typography;
-import io.shardlab.render.Viewport;
+import io.shardlab.render.View;
 import java.awt.Graphics2D;
-import java.awt.geom.Rectangle2D;
 import java.util.List;
 import java.util.Optional;
 import javafx.geometry.Pos;
@@ -55,11 +46,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 final class NumberLineView {
 
-    static final double PAD = 18;
-    static final double BAR = 64;
-    static final double VALUE_BAR = 34;
-    static final double GAP = 26;
-    static final double VALUE_GAP = 44;
+    /** The canvas framing's padding ({@link DiagramPainter.Framing#canvas}): where the lanes' swatches start. */
+    static final double PAD = DiagramPainter.CANVAS_PAD;
     static final double DRAG_THRESHOLD = 4;
     /**
      * The share of the canvas the number line keeps at least, as long as dropping the lanes' figures and names
@@ -77,11 +65,9 @@ final class NumberLineView {
     private final Region hoverOutline = new Region();
     private final VBox hoverCard = new VBox();
     private final Region dragGhost = new Region();
-    private final Label valuesLabel = new Label("values");
-    private final Label hashesLabel = new Label("hashes");
     private final StackPane root;
-    private final Typography type = Typography.standard();
     private LineGeometry geometry;
+    private List<DiagramPainter.Section> paintedSections = List.of();
     private LaneDetail laneDetail = LaneDetail.FULL;
     private double pressX;
     private double pressY;
@@ -107,13 +93,7 @@ final class NumberLineView {
         hoverCard.getStyleClass().add("hover-card");
         hoverCard.setVisible(false);
         hoverCard.setManaged(false);
-        for (Label l : List.of(valuesLabel, hashesLabel)) {
-            l.getStyleClass().add("line-label");
-            l.setManaged(false);
-            l.setVisible(false);
-        }
-        valuesLabel.setTooltip(new javafx.scene.control.Tooltip("The stream's values before hashing"));
-        overlay.getChildren().addAll(valuesLabel, hashesLabel, hoverOutline, dragGhost, hoverCard);
+        overlay.getChildren().addAll(hoverOutline, dragGhost, hoverCard);
         root = new StackPane(canvas, overlay);
         live = new LiveOverlay(root, vm.pictureProperty()::get, () -> geometry);
         overlay.getChildren().add(0, live.node());
@@ -154,60 +134,24 @@ final class NumberLineView {
         }
         // diagram pixels here; the overlay and the hit tests work in the view's pixels, scale times larger
         double scale = canvas.scale();
-        // the card behind the canvas has the theme's background (-sl-background): nothing to fill here
-        ThemeColors colors = new ThemeColors(p.options().theme());
-        NumberLineModel model = p.model();
-        List<ShardSummary> rows = summaries(p);
-        ShardLanesPainter lanes = new ShardLanesPainter(colors, type);
-        double left = PAD;
-        // a narrow card gives up the lanes' figures, then their names, before the line gives up its width
-        // (every figure stays a hover away: the chunk card on the line, the shard card on a lane's swatch)
-        LaneDetail detail = lanes.fitting(g, rows, width - 2 * PAD, minLineShare(canvas.typeScale()) * width);
-        double lineX = left + lanes.leftGutter(g, rows, detail);
-        double lineWidth = width - PAD - lanes.rightGutter(g, rows, detail) - lineX;
-        if (lineWidth < 1) {
+        DiagramPainter.Layout l;
+        try {
+            DiagramPainter painter = painter(p, scale);
+            paintedSections = painter.sections();
+            l = painter.paint(g, width, 0, density);
+        } catch (IllegalArgumentException tooNarrow) {
             geometry = null;
             return;
         }
-        TextMeasure measure = TextMeasure.of(g.getFontMetrics(type.label()));
-        int columns = Math.max(1, (int) Math.round(lineWidth * density));
-        NumberLinePainter linePainter = new NumberLinePainter(colors, type);
-        double y = PAD;
-        NumberLineFrame valueFrame = null;
-        double valueBarTop = -1;
-        double valueBlockBottom = -1;
-        if (p.valueLine().isPresent()) {
-            NumberLineModel values = p.valueLine().get();
-            valueFrame = NumberLineFrame.compute(values, Viewport.FULL, lineWidth, columns, measure,
-                    KeyLabelFormat.standard());
-            Rectangle2D bar = linePainter.paint(g, valueFrame, Highlight.none(), lineX, y, VALUE_BAR);
-            valueBarTop = bar.getY();
-            y += NumberLinePainter.height(values, VALUE_BAR);
-            valueBlockBottom = y;
-            y += VALUE_GAP;
-        }
-        NumberLineFrame frame = NumberLineFrame.compute(model, p.options().viewport(), lineWidth, columns, measure,
-                KeyLabelFormat.standard());
-        Rectangle2D bar = linePainter.paint(g, frame, p.options().highlight(), lineX, y, BAR);
-        // the two lines' names sit in the names' gutter: without names there is no room for them
-        placeLineLabels(p.valueLine().isPresent() && detail.names(), valueBarTop * scale, bar.getY() * scale, scale);
-        double lanesTop = y + NumberLinePainter.height(model, BAR) + GAP;
-        lanes.paint(g, rows, frame, p.options().highlight(), left, lineX, lanesTop, detail);
-        double lanesBottom = lanesTop + ShardLanesPainter.height(rows.size());
-        LegendPainter legend = new LegendPainter(colors, type);
-        List<LegendPainter.Item> items = LegendPainter.items(model, frame.anyMixed(),
-                NumberLinePainter.showsDensity(model) && frame.anyDense(), rows.stream().anyMatch(ShardSummary::hot),
-                p.options().highlight());
-        double legendTop = lanesBottom + GAP - 6;
-        legend.paint(g, items, left, legendTop, width - 2 * PAD);
-        double needed = (legendTop + legend.height(g, items, width - 2 * PAD) + PAD / 2) * scale;
-        int n = rows.size();
+        int n = summaries(p).size();
         double pitch = ShardLanesPainter.pitch(n);
-        geometry = new LineGeometry(frame, valueFrame, lineX * scale, lineWidth * scale,
-                valueBarTop < 0 ? -1 : valueBarTop * scale, valueBlockBottom < 0 ? -1 : valueBlockBottom * scale,
-                bar.getY() * scale, BAR * scale, lanesTop * scale,
-                pitch * scale, (ShardLanesPainter.height(n) - n * pitch) * scale, model.shards(), needed, scale);
-        laneDetail = detail;
+        boolean values = l.valueFrame() != null;
+        double needed = l.height() * scale;
+        geometry = new LineGeometry(l.frame(), l.valueFrame(), l.lineX() * scale, l.lineWidth() * scale,
+                values ? l.valueBar().getY() * scale : -1, values ? l.valueLine().getMaxY() * scale : -1,
+                l.bar().getY() * scale, l.bar().getHeight() * scale, l.lanes().getY() * scale,
+                pitch * scale, (ShardLanesPainter.height(n) - n * pitch) * scale, p.model().shards(), needed, scale);
+        laneDetail = l.laneDetail();
         if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
             canvas.setPrefHeight(needed);
             canvas.setMinHeight(needed);
@@ -218,24 +162,22 @@ final class NumberLineView {
     }
 
     /**
+     * The diagram as the exports compose it, framed for the canvas: the lanes view of the picture (the charts
+     * are the charts card's), over the parts kept since the layout last changed.
+     */
+    private DiagramPainter painter(DiagramPicture p, double scale) {
+        DiagramPainter.Parts parts = new DiagramPainter.Parts(p.model(), p.valueLine(), summaries(p));
+        return new DiagramPainter(p.data(), p.options().withView(View.LANES),
+                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale())), parts);
+    }
+
+    /**
      * The share of the canvas the line keeps at a type scale: larger type widens the gutters by as much, so under
      * it the line keeps a larger share (presenter mode keeps the line about as wide as normal type does, giving
      * up the lanes' figures first: the room reads the line).
      */
     static double minLineShare(double scale) {
         return scale > 1 ? LARGE_TYPE_LINE_SHARE : MIN_LINE_SHARE;
-    }
-
-    /** For a hashed key, names the two lines in the left gutter. */
-    private void placeLineLabels(boolean hashed, double valueBarTop, double barTop, double scale) {
-        valuesLabel.setVisible(hashed);
-        hashesLabel.setVisible(hashed);
-        if (hashed) {
-            valuesLabel.autosize();
-            hashesLabel.autosize();
-            valuesLabel.relocate(PAD * scale, valueBarTop + (VALUE_BAR * scale - valuesLabel.getHeight()) / 2);
-            hashesLabel.relocate(PAD * scale, barTop + (BAR * scale - hashesLabel.getHeight()) / 2);
-        }
     }
 
     private DiagramPicture summarised;
@@ -248,8 +190,7 @@ final class NumberLineView {
     private List<ShardSummary> summaries(DiagramPicture p) {
         if (summarised == null || summarised.model() != p.model() || summarised.data().layout() != p.data().layout()
                 || summarised.data().writes() != p.data().writes()) {
-            int window = p.data().writes().map(w -> w.windows() - 1).orElse(0);
-            summaries = ShardSummary.of(p.model(), p.data().layout().sizes(), p.data().writes(), window);
+            summaries = DiagramPainter.Parts.summaries(p.data(), p.model());
             summarised = p;
         }
         return summaries;
@@ -570,6 +511,11 @@ final class NumberLineView {
     /** The height of the number line's bar in the view's pixels after the last paint, for tests. */
     Optional<Double> paintedBarHeight() {
         return Optional.ofNullable(geometry).map(LineGeometry::barHeight);
+    }
+
+    /** The diagram's sections at the last paint, for tests. */
+    List<DiagramPainter.Section> paintedSections() {
+        return paintedSections;
     }
 
     /** What the lanes showed beside them at the last paint, for tests. */

@@ -197,8 +197,9 @@ public final class NumberLineViewModel {
                 scale.get(), viewport.get(), highlight(), false);
         DiagramPicture last = picture.get();
         DiagramData data = last != null && last.data().layout() == layout && last.data().writes() == shown.writes()
-                && last.data().heatmap() == shown.heat() ? last.data()
-                : new DiagramData(layout, shown.writes(), shown.heat());
+                && last.data().heatmap() == shown.heat()
+                && last.data().valueLine().orElse(null) == shown.valueLine().orElse(null)
+                ? last.data() : new DiagramData(layout, shown.writes(), shown.heat(), shown.valueLine());
         picture.set(new DiagramPicture(data, options, model, values, shown.marks(), shown.moves(), shown.splits()));
     }
 

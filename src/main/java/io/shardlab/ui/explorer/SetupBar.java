@@ -6,6 +6,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
 import java.io.File;
 import java.util.function.Function;
+import javafx.css.PseudoClass;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
@@ -35,6 +36,10 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
  * pace, Zones… and Apply. Errors show inline under the key.
  */
 final class SetupBar {
+
+    private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid");
+    private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+
 
     private static final int MIN_KEY_COLUMNS = 26;
     private static final int MAX_KEY_COLUMNS = 44;
@@ -245,8 +250,8 @@ final class SetupBar {
 
     private static void styleKey(FontIcon status, String error) {
         status.setIconCode(error.isEmpty() ? MaterialDesignC.CHECK_CIRCLE : MaterialDesignA.ALERT_CIRCLE);
-        status.getStyleClass().removeAll("valid", "invalid");
-        status.getStyleClass().add(error.isEmpty() ? "valid" : "invalid");
+        status.pseudoClassStateChanged(VALID, error.isEmpty());
+        status.pseudoClassStateChanged(INVALID, !error.isEmpty());
     }
 
     private static Node bottomAligned(Node n) {

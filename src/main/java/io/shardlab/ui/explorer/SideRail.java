@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
+import javafx.css.PseudoClass;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
@@ -27,6 +28,10 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  * is closed puts a dot on the chunk button.
  */
 final class SideRail {
+
+    /** The chunk button while a chunk was selected with the panel closed. */
+    private static final PseudoClass CUE = PseudoClass.getPseudoClass("cue");
+
 
     private final VBox root = new VBox();
 
@@ -70,10 +75,7 @@ final class SideRail {
                 && selected.getValue() != null ? selected.getValue().title() + " is selected: show its details"
                 : "Chunk"), placement.chunkCueProperty(), selected));
         placement.chunkCueProperty().addListener((obs, was, cue) -> {
-            chunk.getStyleClass().remove("cue");
-            if (cue) {
-                chunk.getStyleClass().add("cue");
-            }
+            chunk.pseudoClassStateChanged(CUE, cue);
         });
 
         ToggleButton pin = new ToggleButton(null, new FontIcon(MaterialDesignP.PIN_OUTLINE));

@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.ui.explorer.history.HistoryViewModel;
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
 import javafx.beans.value.ObservableStringValue;

@@ -1,7 +1,9 @@
 package io.shardlab.ui.lessons;
 
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
+import javafx.css.PseudoClass;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -46,6 +48,17 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  */
 public final class LessonsView {
 
+    /** The panel's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(LessonsView.class, "lessons.css");
+
+    /** The scenario card while a follow-up's scenario shows in place of the lesson's. */
+    private static final PseudoClass SHOWING_FOLLOW_UP = PseudoClass.getPseudoClass("showing-follow-up");
+    /** The follow-up whose scenario shows. */
+    private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
+    /** The status line after a launch failed. */
+    private static final PseudoClass FAILED = PseudoClass.getPseudoClass("failed");
+
+
     private final LessonsViewModel viewModel;
 
     public LessonsView(LessonsViewModel viewModel) {
@@ -57,6 +70,7 @@ public final class LessonsView {
         VBox panel = new VBox(header(), lessonList(), content(), navigation(), status());
         panel.setId("lessons-panel");
         panel.getStyleClass().add("lessons-panel");
+        panel.getStylesheets().add(STYLESHEET);
         // a presentation clicker sends Page Down / Page Up to whatever has the focus: the whole window listens,
         // while the panel shows, except where the keys edit text (the key field, the filter, a text area)
         EventHandler<KeyEvent> clicker = e -> {
@@ -221,10 +235,7 @@ public final class LessonsView {
                 queriesTitle, queries, run);
         box.getStyleClass().add("lesson-scenario");
         viewModel.shownFollowUpProperty().addListener((obs, was, now) -> {
-            box.getStyleClass().remove("showing-follow-up");
-            if (now != null) {
-                box.getStyleClass().add("showing-follow-up");
-            }
+            box.pseudoClassStateChanged(SHOWING_FOLLOW_UP, now != null);
         });
         return box;
     }
@@ -340,10 +351,7 @@ public final class LessonsView {
         VBox item = new VBox(button, note, alone);
         item.getStyleClass().add("lesson-follow-up");
         Runnable mark = () -> {
-            item.getStyleClass().remove("active");
-            if (viewModel.shownFollowUpProperty().get() == followUp) {
-                item.getStyleClass().add("active");
-            }
+            item.pseudoClassStateChanged(ACTIVE, viewModel.shownFollowUpProperty().get() == followUp);
         };
         mark.run();
         viewModel.shownFollowUpProperty().addListener((obs, was, now) -> mark.run());
@@ -373,10 +381,7 @@ public final class LessonsView {
         status.visibleProperty().bind(viewModel.statusProperty().isNotEmpty());
         status.managedProperty().bind(status.visibleProperty());
         viewModel.launchFailedProperty().addListener((obs, was, failed) -> {
-            status.getStyleClass().remove("failed");
-            if (failed) {
-                status.getStyleClass().add("failed");
-            }
+            status.pseudoClassStateChanged(FAILED, failed);
         });
         return status;
     }

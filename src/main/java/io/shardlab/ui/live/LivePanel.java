@@ -1,6 +1,7 @@
 package io.shardlab.ui.live;
 
 import java.time.Duration;
+import javafx.css.PseudoClass;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
 import javafx.geometry.Pos;
@@ -21,6 +22,10 @@ import org.controlsfx.control.SearchableComboBox;
  * history slider through config.changelog, the live watch toggle with its interval and the changes it saw.
  */
 public final class LivePanel {
+
+    /** The change list for a moment after the watch saw a change. */
+    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+
 
     private final VBox root = new VBox(6);
 
@@ -121,12 +126,10 @@ public final class LivePanel {
         changes.managedProperty().bind(changes.visibleProperty());
         // a change the watch saw flashes the list for a moment: the number line already shows the new layout
         PauseTransition flash = new PauseTransition(javafx.util.Duration.seconds(1.5));
-        flash.setOnFinished(e -> changes.getStyleClass().remove("live-changed"));
+        flash.setOnFinished(e -> changes.pseudoClassStateChanged(CHANGED, false));
         vm.highlightedChangeProperty().addListener((obs, was, now) -> {
             if (!now.isEmpty()) {
-                if (!changes.getStyleClass().contains("live-changed")) {
-                    changes.getStyleClass().add("live-changed");
-                }
+                changes.pseudoClassStateChanged(CHANGED, true);
                 flash.playFromStart();
             }
         });

@@ -20,6 +20,17 @@ public final class Appearance {
             Objects.requireNonNull(Appearance.class.getResource("/io/shardlab/ui/shardlab.css"),
                     "io/shardlab/ui/shardlab.css missing from the class path").toExternalForm();
 
+    /**
+     * A feature's own stylesheet, beside its View in the resources ({@code io/shardlab/ui/<feature>/<file>}); the
+     * View adds it to its root node. The theme's variables stay in {@link #STYLESHEET} on the window root.
+     *
+     * @throws NullPointerException naming the file when it is missing from the class path
+     */
+    public static String featureStylesheet(Class<?> view, String file) {
+        return Objects.requireNonNull(view.getResource(file), () -> view.getPackageName().replace('.', '/') + "/"
+                + file + " missing from the class path").toExternalForm();
+    }
+
     /** Style class on a window root while the dark theme shows. */
     public static final String DARK = "dark";
     /** Style class on a window root in presenter mode. */

@@ -16,6 +16,7 @@ import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;

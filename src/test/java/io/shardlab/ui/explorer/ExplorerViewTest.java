@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.Highlight;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.Scenario;
+import io.shardlab.render.View;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -172,6 +174,12 @@ class ExplorerViewTest {
         assertTrue(vm.numberLine().pictureProperty().get().valueLine().isPresent(), "and the value line above it");
         long painted = view.lineCanvas().lastPaintNanos();
         assertTrue(painted > 0, "the canvas painted the new line");
+        waitUntil(() -> view.numberLineView().paintedSections().contains(DiagramPainter.Section.VALUE_LINE));
+        DiagramPicture picture = vm.numberLine().pictureProperty().get();
+        List<DiagramPainter.Section> exported = new DiagramPainter(picture.data(),
+                picture.options().withView(View.LANES)).sections();
+        assertEquals(exported.subList(1, exported.size()), view.numberLineView().paintedSections(),
+                "the window paints the sections File → Export… draws, the value line among them, under no title");
     }
 
     @Test

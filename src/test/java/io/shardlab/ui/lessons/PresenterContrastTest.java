@@ -3,7 +3,6 @@ package io.shardlab.ui.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.ui.theme.Appearance;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -59,10 +58,10 @@ class PresenterContrastTest {
         assertEquals(expected, contrast(a, b), 0.01);
     }
 
-    /** The looked-up colours a rule of the app stylesheet defines as #RRGGBB. */
+    /** The looked-up colours a rule of the lessons panel's stylesheet defines as #RRGGBB. */
     private static Map<String, String> coloursOf(String selector) throws IOException {
         String css;
-        URL url = new URL(Appearance.STYLESHEET);
+        URL url = new URL(LessonsView.STYLESHEET);
         try (InputStream in = url.openStream()) {
             css = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.ui.explorer.chunk;
 
 import java.util.List;
 

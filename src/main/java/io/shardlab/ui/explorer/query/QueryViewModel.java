@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.ui.explorer.query;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.Targeting;
@@ -91,7 +91,8 @@ public final class QueryViewModel {
         }
     }
 
-    void show(ExplorerFrame frame) {
+    /** Shows a frame's query mix and the targeting of the filter on its layout. */
+    public void show(ExplorerFrame frame) {
         if (frame.sampleQueries() != suggestionSource) {
             suggestionSource = frame.sampleQueries();
             suggestions.setAll(suggestionSource.stream().map(q -> new Suggestion(q.name(),
@@ -124,7 +125,7 @@ public final class QueryViewModel {
     }
 
     /** Forgets the filter (a new scenario) without sending anything. */
-    void reset(Optional<String> filter) {
+    public void reset(Optional<String> filter) {
         sent = Optional.empty();
         filterText.set(filter.orElse(""));
     }

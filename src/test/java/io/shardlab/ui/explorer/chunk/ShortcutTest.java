@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.ui.explorer.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.ui.explorer.history;
 
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ExplorerFrame.Activity;
@@ -15,12 +15,13 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 
 /**
- * The user's commands with their mongosh equivalents (copyable), undo and redo, and the activity list
- * of what the cluster did by itself.
+ * The user's commands with their mongosh equivalents (copyable), undo and redo: the History tab's
+ * ViewModel, also read by the transport bar's and the Edit menu's undo and redo.
  */
 public final class HistoryViewModel {
 
-    private final ExplorerEngine engine;
+    private final Runnable undoCommand;
+    private final Runnable redoCommand;
     private final Consumer<String> clipboard;
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(this, "canUndo");
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(this, "canRedo");
@@ -29,19 +30,20 @@ public final class HistoryViewModel {
     private final ReadOnlyStringWrapper lastMongosh = new ReadOnlyStringWrapper(this, "lastMongosh", "");
     private final ReadOnlyListWrapper<CommandEntry> commands =
             new ReadOnlyListWrapper<>(this, "commands", FXCollections.observableArrayList());
-    private final ReadOnlyListWrapper<Activity> activity =
-            new ReadOnlyListWrapper<>(this, "activity", FXCollections.observableArrayList());
 
     /**
-     * @param engine runs undo and redo
+     * @param undo takes back the last command (the engine's undo)
+     * @param redo does the last undone command again (the engine's redo)
      * @param clipboard puts text on the system clipboard
      */
-    public HistoryViewModel(ExplorerEngine engine, Consumer<String> clipboard) {
-        this.engine = Objects.requireNonNull(engine, "engine");
+    public HistoryViewModel(Runnable undo, Runnable redo, Consumer<String> clipboard) {
+        this.undoCommand = Objects.requireNonNull(undo, "undo");
+        this.redoCommand = Objects.requireNonNull(redo, "redo");
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
     }
 
-    void show(ExplorerFrame frame) {
+    /** Shows a frame's undo state and commands. */
+    public void show(ExplorerFrame frame) {
         ExplorerFrame.UndoState u = frame.undo();
         canUndo.set(u.undo().isPresent());
         undoText.set(u.undo().map(d -> "Undo " + d + (u.stepsToUndo() > 1 ? " (and the " + (u.stepsToUndo() - 1)
@@ -52,21 +54,16 @@ public final class HistoryViewModel {
             commands.setAll(frame.commands());
         }
         lastMongosh.set(frame.commands().isEmpty() ? "" : frame.commands().get(0).mongosh());
-        List<Activity> a = frame.activity();
-        if (!a.equals(activity)) {
-            activity.setAll(a);
-        }
     }
 
     /** A read-only layout shows: no command of the simulation is in reach until its next frame. */
-    void unload() {
+    public void unload() {
         canUndo.set(false);
         canRedo.set(false);
         undoText.set("Undo");
         redoText.set("Redo");
         lastMongosh.set("");
         commands.clear();
-        activity.clear();
     }
 
     public ReadOnlyBooleanProperty canUndoProperty() {
@@ -96,20 +93,22 @@ public final class HistoryViewModel {
         return commands.getReadOnlyProperty();
     }
 
-    /** What happened, newest first. */
-    public ReadOnlyListProperty<Activity> activityProperty() {
-        return activity.getReadOnlyProperty();
-    }
-
     public void undo() {
         if (canUndo.get()) {
-            engine.undo();
+            undoCommand.run();
         }
     }
 
     public void redo() {
         if (canRedo.get()) {
-            engine.redo();
+            redoCommand.run();
+        }
+    }
+
+    /** Copies the newest command's mongosh text, if there is one. */
+    public void copyNewest() {
+        if (!commands.isEmpty()) {
+            copy(commands.get(0));
         }
     }
 

@@ -1,0 +1,221 @@
+package io.shardlab.ui.explorer.chunk;
+
+import atlantafx.base.controls.Message;
+import atlantafx.base.theme.Styles;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+import io.shardlab.ui.explorer.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.ChunkDetails;
+import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.explorer.NumberLineViewModel;
+
+/**
+ * The side panel's Chunk tab: the selected chunk's figures and what can be done to it (split, move, merge,
+ * zoom), MongoDB's refusal inline, the equivalent mongosh of the last command; before a selection, how to
+ * pick a chunk and the number line's keys. Its ViewModel is the explorer's {@link ChunkActionsViewModel},
+ * which the number line's menu and gestures share.
+ */
+public final class ChunkView {
+
+    private ChunkView() {
+    }
+
+    /**
+     * @param line the number line: its selected chunk and picture
+     * @param actions what can be done to the selected chunk
+     * @param lastMongosh the mongosh of the user's newest command, empty without one
+     * @param copyLastMongosh copies it
+     * @param readOnly whether a read-only layout shows (no command reaches it)
+     */
+    public static Node of(NumberLineViewModel line, ChunkActionsViewModel actions, ReadOnlyStringProperty lastMongosh,
+            Runnable copyLastMongosh, ReadOnlyBooleanProperty readOnly) {
+        VBox emptyDetails = noSelection(readOnly);
+
+        Label title = new Label();
+        title.setId("chunk-title");
+        title.getStyleClass().add("panel-title");
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("details-grid");
+        Label[] values = new Label[7];
+        String[] names = {"min", "max", "shard", "documents", "data size", "jumbo", "version"};
+        for (int i = 0; i < names.length; i++) {
+            Label k = new Label(names[i]);
+            k.getStyleClass().add("details-key");
+            values[i] = new Label();
+            values[i].getStyleClass().add("details-value");
+            values[i].setId("chunk-" + names[i].replace(' ', '-'));
+            values[i].setWrapText(true);
+            grid.addRow(i, k, values[i]);
+        }
+        Runnable fill = () -> {
+            ChunkDetails d = line.selectedProperty().get();
+            DiagramPicture p = line.pictureProperty().get();
+            if (d == null || p == null) {
+                return;
+            }
+            title.setText(String.format(java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
+            values[0].setText(d.minText());
+            values[1].setText(d.maxText());
+            values[2].setText(d.shardText(p.data().layout().snapshot().shards()));
+            values[3].setText(d.documentsText());
+            values[4].setText(d.sizeText());
+            values[5].setText(d.chunk().jumbo() ? "yes: too big to move, no split point" : "no");
+            values[6].setText(d.versionText());
+        };
+        // the selection is resolved before the new picture is published: refill on both
+        line.selectedProperty().addListener((obs, was, d) -> fill.run());
+        line.pictureProperty().addListener((obs, was, p) -> fill.run());
+
+        Button split = new Button();
+        split.setId("chunk-split");
+        split.textProperty().bind(actions.splitTextProperty());
+        split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
+        split.disableProperty().bind(actions.canSplitProperty().not());
+        split.setOnAction(e -> actions.splitSelectedChunk());
+        split.setTooltip(new Tooltip("sh.splitAt at the point you clicked, or sh.splitFind's median (S)"));
+        split.setMaxWidth(Double.MAX_VALUE);
+        split.setWrapText(true);
+        Button median = new Button("Median", new FontIcon(MaterialDesignS.SCISSORS_CUTTING));
+        median.setId("chunk-split-median");
+        median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
+        median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
+        median.setTooltip(new Tooltip("Split at the median: sh.splitFind, the shard picks the chunk's median key"));
+        MenuButton move = new MenuButton("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
+        move.setId("chunk-move");
+        move.disableProperty().bind(actions.canMoveProperty().not());
+        actions.moveTargetsProperty().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            move.getItems().clear();
+            for (String shard : actions.moveTargetsProperty()) {
+                MenuItem item = new MenuItem(shard);
+                item.setId("move-to-" + shard);
+                item.setOnAction(e -> actions.moveSelectedChunkTo(shard));
+                move.getItems().add(item);
+            }
+        });
+        move.tooltipProperty().bind(actions.moveUnsupportedProperty().map(r -> new Tooltip(r.isEmpty()
+                ? "moveRange from 6.0, sh.moveChunk before: the balancer may move it back" : r)));
+        Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
+        mergeLeft.setId("chunk-merge-previous");
+        mergeLeft.setTooltip(new Tooltip("Merge with the previous chunk (sh.mergeChunks; same shard only)"));
+        mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
+        mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
+        Button mergeRight = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_RIGHT));
+        mergeRight.setId("chunk-merge-next");
+        mergeRight.setTooltip(new Tooltip("Merge with the next chunk (sh.mergeChunks; same shard only) (M)"));
+        mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
+        mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
+        Button zoom = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY_PLUS_OUTLINE));
+        zoom.setId("chunk-zoom");
+        zoom.setTooltip(new Tooltip("Zoom to this chunk (Z)"));
+        zoom.setOnAction(e -> line.zoomToSelection());
+        // whole captions in a narrow panel: the buttons that do not fit go to a second row
+        for (Region keepWhole : new Region[] {median, move, mergeLeft, mergeRight, zoom}) {
+            keepWhole.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(8, 8, median, move, mergeLeft, mergeRight,
+                zoom);
+        row.setId("chunk-action-row");
+        row.setAlignment(Pos.CENTER_LEFT);
+        VBox buttons = new VBox(8, split, row);
+        buttons.getStyleClass().add("chunk-actions");
+
+        Message error = new Message("MongoDB refused", "", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        error.setId("chunk-error");
+        error.getStyleClass().add(Styles.DANGER);
+        error.descriptionProperty().bind(actions.errorProperty());
+        error.visibleProperty().bind(actions.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        error.setOnClose(e -> actions.dismissError());
+
+        VBox details = new VBox(title, grid, buttons);
+        details.getStyleClass().add("chunk-details");
+        details.visibleProperty().bind(line.selectedProperty().isNotNull());
+        details.managedProperty().bind(details.visibleProperty());
+        emptyDetails.visibleProperty().bind(details.visibleProperty().not());
+        emptyDetails.managedProperty().bind(emptyDetails.visibleProperty());
+
+        VBox mongosh = mongoshBox(lastMongosh, copyLastMongosh);
+        VBox box = new VBox(error, emptyDetails, details, mongosh);
+        box.getStyleClass().add("panel-content");
+        return box;
+    }
+
+    /**
+     * What the chunk tab shows before a chunk is selected: how to pick one, and the line's keys; on a read-only
+     * layout only what works there.
+     */
+    private static VBox noSelection(ReadOnlyBooleanProperty readOnly) {
+        FontIcon icon = new FontIcon(MaterialDesignC.CURSOR_DEFAULT_CLICK_OUTLINE);
+        icon.getStyleClass().add("panel-empty-icon");
+        Label title = new Label("No chunk selected");
+        title.getStyleClass().add("panel-title");
+        Label text = new Label();
+        text.setId("no-selection-text");
+        text.getStyleClass().add("panel-emptyDetails");
+        text.setWrapText(true);
+        Label keysCaption = new Label("On the number line");
+        keysCaption.getStyleClass().add("panel-caption");
+        GridPane keys = new GridPane();
+        keys.setId("key-help");
+        keys.getStyleClass().add("key-help");
+        Runnable fill = () -> {
+            text.setText(Shortcut.howToPick(readOnly.get()));
+            keys.getChildren().clear();
+            int row = 0;
+            for (Shortcut k : Shortcut.forLayout(readOnly.get())) {
+                Label kbd = new Label(k.keys());
+                kbd.getStyleClass().add("kbd");
+                Label what = new Label(k.action());
+                what.getStyleClass().add("shortcut-action");
+                keys.addRow(row++, kbd, what);
+            }
+        };
+        fill.run();
+        readOnly.addListener((obs, was, now) -> fill.run());
+        VBox box = new VBox(10, icon, title, text, keysCaption, keys);
+        box.getStyleClass().add("no-selection");
+        return box;
+    }
+
+    private static VBox mongoshBox(ReadOnlyStringProperty lastMongosh, Runnable copyLastMongosh) {
+        Label caption = new Label("Equivalent mongosh");
+        caption.getStyleClass().add("panel-caption");
+        Label code = new Label();
+        code.setId("last-mongosh");
+        code.getStyleClass().add("mongosh-code");
+        code.setWrapText(true);
+        code.textProperty().bind(lastMongosh);
+        code.setMaxWidth(Double.MAX_VALUE);
+        Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
+        copy.setId("copy-last-mongosh");
+        copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+        copy.setTooltip(new Tooltip("Copy"));
+        copy.setOnAction(e -> copyLastMongosh.run());
+        HBox.setHgrow(code, Priority.ALWAYS);
+        HBox row = new HBox(4, code, copy);
+        row.setAlignment(Pos.TOP_LEFT);
+        VBox box = new VBox(caption, row);
+        box.getStyleClass().add("mongosh-box");
+        box.visibleProperty().bind(lastMongosh.isNotEmpty());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+}

@@ -1,0 +1,89 @@
+package io.shardlab.ui.explorer.history;
+
+import atlantafx.base.theme.Styles;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
+import io.shardlab.session.ExplorerFrame.CommandEntry;
+
+/**
+ * The side panel's History tab: undo and redo, the user's commands newest first, each with its mongosh to
+ * copy, and the whole list as a mongosh script.
+ */
+public final class HistoryView {
+
+    private HistoryView() {
+    }
+
+    /** The tab's content. */
+    public static Node of(HistoryViewModel vm) {
+        Button undo = new Button(null, new FontIcon(MaterialDesignU.UNDO));
+        undo.getStyleClass().add("history-button");
+        undo.textProperty().bind(vm.undoTextProperty());
+        undo.disableProperty().bind(vm.canUndoProperty().not());
+        undo.setOnAction(e -> vm.undo());
+        undo.setWrapText(true);
+        undo.setMaxWidth(Double.MAX_VALUE);
+        Button redo = new Button(null, new FontIcon(MaterialDesignR.REDO));
+        redo.getStyleClass().add("history-button");
+        redo.textProperty().bind(vm.redoTextProperty());
+        redo.disableProperty().bind(vm.canRedoProperty().not());
+        redo.setOnAction(e -> vm.redo());
+        redo.setWrapText(true);
+        redo.setMaxWidth(Double.MAX_VALUE);
+        Label undoNote = new Label("Undo rewinds: it takes back your last command and every insert and balancer "
+                + "step after it, so the stream resumes from there.");
+        undoNote.getStyleClass().add("panel-note");
+        undoNote.setWrapText(true);
+
+        Label caption = new Label("Your commands, newest first");
+        caption.getStyleClass().add("panel-caption");
+        VBox list = new VBox(8);
+        list.setId("command-list");
+        vm.commandsProperty().addListener((javafx.collections.ListChangeListener<CommandEntry>) c ->
+                fillCommands(vm, list));
+        Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
+        empty.getStyleClass().add("panel-emptyDetails");
+        empty.setWrapText(true);
+        empty.visibleProperty().bind(vm.commandsProperty().emptyProperty());
+        empty.managedProperty().bind(empty.visibleProperty());
+        Button copyAll = new Button("Copy all as a mongosh script", new FontIcon(MaterialDesignC.CONTENT_COPY));
+        copyAll.setId("copy-all-mongosh");
+        copyAll.disableProperty().bind(vm.commandsProperty().emptyProperty());
+        copyAll.setOnAction(e -> vm.copyAll());
+        VBox box = new VBox(undo, redo, undoNote, caption, empty, list, copyAll);
+        box.getStyleClass().add("panel-content");
+        return box;
+    }
+
+    private static void fillCommands(HistoryViewModel vm, VBox list) {
+        list.getChildren().clear();
+        for (CommandEntry c : List.copyOf(vm.commandsProperty())) {
+            Label description = new Label(c.description());
+            description.getStyleClass().add("command-description");
+            description.setWrapText(true);
+            Label code = new Label(c.mongosh());
+            code.getStyleClass().add("mongosh-code");
+            code.setWrapText(true);
+            code.setMaxWidth(Double.MAX_VALUE);
+            Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
+            copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+            copy.setTooltip(new Tooltip("Copy"));
+            copy.setOnAction(e -> vm.copy(c));
+            HBox.setHgrow(code, Priority.ALWAYS);
+            HBox row = new HBox(4, code, copy);
+            VBox item = new VBox(4, description, row);
+            item.getStyleClass().add("command-item");
+            list.getChildren().add(item);
+        }
+    }
+}

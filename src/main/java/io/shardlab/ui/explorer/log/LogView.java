@@ -1,0 +1,139 @@
+package io.shardlab.ui.explorer.log;
+
+import java.util.List;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
+import io.shardlab.render.ElapsedTime;
+import io.shardlab.session.ExplorerFrame.Activity;
+import io.shardlab.session.ExplorerFrame.ActivityKind;
+
+/** The side panel's Log tab: the cluster's activity, newest first, one icon and time per line. */
+public final class LogView {
+
+    /** The style class of a line's icon; its colour is the line's kind, a pseudo-class (:split, :migration, …). */
+    static final String ACTIVITY_ICON = "activity-icon";
+
+    private static final java.util.Map<ActivityKind, PseudoClass> KIND = java.util.Arrays.stream(
+            ActivityKind.values()).collect(java.util.stream.Collectors.toMap(k -> k, k -> PseudoClass.getPseudoClass(
+                    k.name().toLowerCase(java.util.Locale.ROOT))));
+
+    private LogView() {
+    }
+
+    /** The newest activity lines the log shows. */
+    public static final int ACTIVITY_ROWS = 80;
+
+    /**
+     * The log: refilled when its list changes while its tab shows, and when the tab comes forward (a
+     * stream at full speed changes the list dozens of times a second; rows nobody sees need no text
+     * layout).
+     */
+    public static Node of(LogViewModel vm, javafx.beans.value.ObservableBooleanValue shown) {
+        VBox list = new VBox(2);
+        list.setId("activity-list");
+        list.getStyleClass().add("activity-list");
+        Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
+        empty.getStyleClass().add("panel-emptyDetails");
+        empty.setWrapText(true);
+        empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
+        empty.managedProperty().bind(empty.visibleProperty());
+        List<ActivityRow> rows = new java.util.ArrayList<>();
+        Runnable fill = () -> {
+            List<Activity> items = vm.activityProperty();
+            int n = Math.min(ACTIVITY_ROWS, items.size());
+            while (rows.size() < n) {
+                ActivityRow row = new ActivityRow();
+                rows.add(row);
+                list.getChildren().add(row.node);
+            }
+            for (int i = 0; i < rows.size(); i++) {
+                rows.get(i).show(i < n ? items.get(i) : null);
+            }
+        };
+        vm.activityProperty().addListener((javafx.collections.ListChangeListener<Activity>) c -> {
+            if (shown.get()) {
+                fill.run();
+            }
+        });
+        shown.addListener((obs, was, now) -> {
+            if (now) {
+                fill.run();
+            }
+        });
+        VBox box = new VBox(empty, list);
+        box.getStyleClass().add("panel-content");
+        return box;
+    }
+
+    /**
+     * One activity line. Rows are kept and refilled (the log changes many times a second while a stream
+     * plays), and they sit in a plain box in the scroll pane, so long lines wrap to the panel's width.
+     */
+    private static final class ActivityRow {
+        private final FontIcon icon = new FontIcon();
+        private final Label time = new Label();
+        private final Label text = new Label();
+        private final HBox node;
+        private ActivityKind kind;
+
+        ActivityRow() {
+            icon.getStyleClass().add(ACTIVITY_ICON);
+            time.getStyleClass().add("activity-time");
+            text.getStyleClass().add("activity-text");
+            text.setWrapText(true);
+            text.setMinHeight(Region.USE_PREF_SIZE);
+            VBox body = new VBox(1, time, text);
+            HBox.setHgrow(body, Priority.ALWAYS);
+            body.setMinWidth(0);
+            node = new HBox(8, icon, body);
+            node.getStyleClass().add("activity-row");
+            node.setAlignment(Pos.TOP_LEFT);
+        }
+
+        void show(Activity a) {
+            node.setVisible(a != null);
+            node.setManaged(a != null);
+            if (a == null) {
+                return;
+            }
+            if (a.kind() != kind) {
+                // a new state restyles the icon: only when the row's kind changes
+                if (kind != null) {
+                    icon.pseudoClassStateChanged(KIND.get(kind), false);
+                }
+                kind = a.kind();
+                icon.setIconCode(iconOf(kind));
+                icon.pseudoClassStateChanged(KIND.get(kind), true);
+            }
+            time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
+            text.setText(a.text());
+        }
+    }
+
+    private static Ikon iconOf(ActivityKind kind) {
+        return switch (kind) {
+            case SPLIT -> MaterialDesignS.SCISSORS_CUTTING;
+            case MIGRATION -> MaterialDesignT.TRUCK_FAST_OUTLINE;
+            case JUMBO -> MaterialDesignA.ALERT_OCTAGON_OUTLINE;
+            case MERGE -> MaterialDesignM.MERGE;
+            case BALANCER -> MaterialDesignS.SCALE_BALANCE;
+            case COMMAND -> MaterialDesignC.CONSOLE_LINE;
+            case UNDO -> MaterialDesignU.UNDO;
+            case FAILURE -> MaterialDesignA.ALERT_CIRCLE_OUTLINE;
+        };
+    }
+}

@@ -1,0 +1,145 @@
+package io.shardlab.ui.explorer.query;
+
+import io.shardlab.routing.TargetingClass;
+import atlantafx.base.theme.Styles;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+
+/**
+ * The side panel's Query tab: a find filter in mongosh syntax, routed as it is typed, with the shards it
+ * reaches, the targeting class and why, and the workload's query mix to pick from.
+ */
+public final class QueryView {
+
+    /** The badge's colour per targeting class: :single-shard, :multi-shard, :scatter-gather. */
+    private static final java.util.Map<TargetingClass, PseudoClass> TARGETING = java.util.Arrays.stream(
+            TargetingClass.values()).collect(java.util.stream.Collectors.toMap(c -> c, c -> PseudoClass.getPseudoClass(
+                    c.label())));
+
+
+    private final TextField filter = new TextField();
+    private final Node node;
+
+    public QueryView(QueryViewModel vm) {
+        this.node = build(vm);
+    }
+
+    /** The tab's content. */
+    public Node node() {
+        return node;
+    }
+
+    /** Puts the keyboard in the filter field. */
+    public void focusFilter() {
+        filter.requestFocus();
+    }
+
+    private Node build(QueryViewModel vm) {
+        Label caption = new Label("Find filter");
+        caption.getStyleClass().add("panel-caption");
+        filter.setId("query-filter");
+        filter.getStyleClass().add("key-field");
+        filter.setPromptText("{ counter: 42 }  or  { customer: 'c00042' }");
+        filter.textProperty().bindBidirectional(vm.filterTextProperty());
+        filter.setTooltip(new Tooltip("A find filter in mongosh syntax; routed as you type (Ctrl+L)"));
+        Label error = new Label();
+        error.setId("query-error");
+        error.getStyleClass().add("field-error");
+        error.setWrapText(true);
+        error.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        error.textProperty().bind(vm.filterErrorProperty());
+        error.visibleProperty().bind(vm.filterErrorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+
+        Label badge = new Label();
+        badge.setId("query-class");
+        badge.getStyleClass().add("targeting-badge");
+        // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
+        // holds it on one shard, so the badge names the shape and the text beside it what the query reached
+        badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
+        // the sentence beside it wraps; the badge is a word that must stay whole
+        badge.setMinWidth(Region.USE_PREF_SIZE);
+        badge.setTooltip(new javafx.scene.control.Tooltip("The query's shape, in analyzeShardKey's words: "
+                + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
+                + "scatter-gather (nothing on the key's first field)"));
+        vm.targetingClassProperty().addListener((obs, was, now) -> {
+            for (TargetingClass c : TargetingClass.values()) {
+                badge.pseudoClassStateChanged(TARGETING.get(c), c.label().equals(now));
+            }
+        });
+        Label reaches = new Label();
+        reaches.setId("query-shards");
+        reaches.getStyleClass().add("query-reaches");
+        reaches.textProperty().bind(vm.reachProperty());
+        reaches.setWrapText(true);
+        HBox head = new HBox(10, badge, reaches);
+        head.setAlignment(Pos.CENTER_LEFT);
+        head.visibleProperty().bind(vm.targetedProperty());
+        head.managedProperty().bind(head.visibleProperty());
+        Label reason = new Label();
+        reason.setId("query-reason");
+        reason.getStyleClass().add("query-reason");
+        reason.setWrapText(true);
+        reason.textProperty().bind(vm.reasonProperty());
+        reason.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
+        reason.managedProperty().bind(reason.visibleProperty());
+        VBox result = new VBox(8, head, reason);
+        result.getStyleClass().add("query-result");
+        result.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
+        result.managedProperty().bind(result.visibleProperty());
+
+        Label mixCaption = new Label("From the workload's query mix");
+        mixCaption.getStyleClass().add("panel-caption");
+        VBox mix = new VBox(6);
+        mix.getStyleClass().add("query-mix");
+        vm.suggestionsProperty().addListener((javafx.collections.ListChangeListener<QueryViewModel.Suggestion>) c ->
+                fillSuggestions(vm, mix));
+        fillSuggestions(vm, mix);
+        mixCaption.visibleProperty().bind(vm.suggestionsProperty().emptyProperty().not());
+        mixCaption.managedProperty().bind(mixCaption.visibleProperty());
+
+        Label hint = new Label("Type a filter: the shards mongos sends it to stay lit on the number line and the "
+                + "lanes, the others dim.");
+        hint.getStyleClass().add("panel-emptyDetails");
+        hint.setWrapText(true);
+        hint.visibleProperty().bind(vm.filterTextProperty().isEmpty());
+        hint.managedProperty().bind(hint.visibleProperty());
+
+        VBox box = new VBox(caption, filter, error, result, hint, mixCaption, mix);
+        box.getStyleClass().add("panel-content");
+        return box;
+    }
+
+    private static void fillSuggestions(QueryViewModel vm, VBox mix) {
+        mix.getChildren().clear();
+        int i = 0;
+        for (QueryViewModel.Suggestion s : vm.suggestionsProperty()) {
+            Label name = new Label(s.name());
+            name.getStyleClass().add("suggestion-name");
+            Label shape = new Label(s.shape());
+            shape.getStyleClass().add("suggestion-shape");
+            Label text = new Label(s.filter());
+            text.getStyleClass().add("suggestion-filter");
+            HBox top = new HBox(8, name, shape);
+            top.setAlignment(Pos.CENTER_LEFT);
+            VBox content = new VBox(2, top, text);
+            Button b = new Button(null, content);
+            b.setId("suggestion-" + i++);
+            b.getStyleClass().addAll("suggestion", Styles.FLAT);
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setAlignment(Pos.CENTER_LEFT);
+            b.setOnAction(e -> vm.use(s));
+            mix.getChildren().add(b);
+        }
+    }
+}
