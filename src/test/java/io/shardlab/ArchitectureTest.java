@@ -298,12 +298,12 @@ class ArchitectureTest {
 
     /**
      * Rule 3 inside the explorer: each tab of its side panel is a package of its own (View + ViewModel), which
-     * takes from the explorer only these types (the frames it shows, the number line and chunk verbs the chunk
+     * takes from the explorer only these types (the number line and chunk verbs the chunk
      * tab shares with the diagram) and uses no other tab. SidePanel in the explorer composes the tabs.
      */
     static final List<String> EXPLORER_TABS = List.of("chunk", "query", "history", "log");
 
-    static final List<String> EXPLORER_TYPES_FOR_TABS = List.of("ExplorerFrame", "ResolvedScenario",
+    static final List<String> EXPLORER_TYPES_FOR_TABS = List.of(
             "NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture");
 
     @ArchTest
