@@ -245,6 +245,8 @@ final class SidePanel {
         Button split = new Button();
         split.setId("chunk-split");
         split.textProperty().bind(actions.splitTextProperty());
+        // the label is data (key values, shard names with underscores): no mnemonic may eat an underscore
+        split.setMnemonicParsing(false);
         split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
         split.disableProperty().bind(actions.canSplitProperty().not());
         split.setOnAction(e -> actions.splitSelectedChunk());
@@ -263,6 +265,7 @@ final class SidePanel {
             move.getItems().clear();
             for (String shard : actions.moveTargetsProperty()) {
                 MenuItem item = new MenuItem(shard);
+                item.setMnemonicParsing(false);
                 item.setId("move-to-" + shard);
                 item.setOnAction(e -> actions.moveSelectedChunkTo(shard));
                 move.getItems().add(item);
@@ -489,6 +492,7 @@ final class SidePanel {
         Button undo = new Button(null, new FontIcon(MaterialDesignU.UNDO));
         undo.getStyleClass().add("history-button");
         undo.textProperty().bind(vm.undoTextProperty());
+        undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         undo.setOnAction(e -> vm.undo());
         undo.setWrapText(true);
@@ -496,6 +500,7 @@ final class SidePanel {
         Button redo = new Button(null, new FontIcon(MaterialDesignR.REDO));
         redo.getStyleClass().add("history-button");
         redo.textProperty().bind(vm.redoTextProperty());
+        redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.canRedoProperty().not());
         redo.setOnAction(e -> vm.redo());
         redo.setWrapText(true);
