@@ -34,7 +34,7 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
 final class TransportBar {
 
     /** The migrations figure at its widest in practice: PlaybackViewModel's " (+N moving)" after the count. */
-    static final String MIGRATIONS_WIDEST = "888 (+8 moving)";
+    static final String MIGRATIONS_WIDEST = "88 (+8 moving)";
 
     private final FlowPane root;
 
@@ -209,6 +209,8 @@ final class TransportBar {
         if (widest.isEmpty()) {
             v.setMinWidth(Region.USE_PREF_SIZE);
         } else {
+            // the figure stays over its caption's right edge while the room beside it is empty
+            v.setAlignment(Pos.CENTER_RIGHT);
             javafx.scene.text.Text probe = new javafx.scene.text.Text(widest);
             probe.fontProperty().bind(v.fontProperty());
             v.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
