@@ -33,9 +33,6 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
  */
 final class TransportBar {
 
-    /** The migrations figure at its widest in practice: PlaybackViewModel's " (+N moving)" after the count. */
-    static final String MIGRATIONS_WIDEST = "88 (+8 moving)";
-
     private final FlowPane root;
 
     /** The explorer's bar: the transport, the counters, undo and redo. */
@@ -150,8 +147,7 @@ final class TransportBar {
     private static HBox counters(PlaybackViewModel vm) {
         HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
                 stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
-                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE,
-                        MIGRATIONS_WIDEST),
+                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
                 stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
                 routingStat(vm));
         stats.getStyleClass().add("stat-row");
@@ -192,31 +188,13 @@ final class TransportBar {
     }
 
     private static VBox stat(String id, String caption, ObservableStringValue value, Ikon icon) {
-        return stat(id, caption, value, icon, "");
-    }
-
-    /**
-     * @param widest the widest text the figure shows in practice: its room is kept while it shows less, so the
-     *               row does not reflow (and wrap under the pointer) when a migration starts or ends
-     */
-    private static VBox stat(String id, String caption, ObservableStringValue value, Ikon icon, String widest) {
         Label v = new Label();
         v.setId(id);
         v.getStyleClass().add("stat-value");
         v.textProperty().bind(value);
         Label c = new Label(caption, new FontIcon(icon));
         c.getStyleClass().add("stat-caption");
-        if (widest.isEmpty()) {
-            v.setMinWidth(Region.USE_PREF_SIZE);
-        } else {
-            // the figure stays over its caption's right edge while the room beside it is empty
-            v.setAlignment(Pos.CENTER_RIGHT);
-            javafx.scene.text.Text probe = new javafx.scene.text.Text(widest);
-            probe.fontProperty().bind(v.fontProperty());
-            v.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                    () -> Math.ceil(probe.getLayoutBounds().getWidth()) + v.snappedLeftInset() + v.snappedRightInset(),
-                    probe.layoutBoundsProperty(), v.paddingProperty()));
-        }
+        v.setMinWidth(Region.USE_PREF_SIZE);
         c.setMinWidth(Region.USE_PREF_SIZE);
         VBox box = new VBox(v, c);
         box.getStyleClass().add("stat");

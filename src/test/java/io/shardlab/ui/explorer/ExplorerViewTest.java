@@ -313,16 +313,4 @@ class ExplorerViewTest {
         assertTrue(undoItem.getText().contains("_id"), undoItem.getText());
         assertFalse(undoItem.isMnemonicParsing(), undoItem.getText());
     }
-
-    @Test
-    void the_migrations_counter_keeps_room_for_a_chunk_in_flight(FxRobot robot) throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000));
-        Label migrations = robot.lookup("#stat-migrations").queryAs(Label.class);
-        javafx.scene.text.Text inFlight = new javafx.scene.text.Text("12 (+1 moving)");
-        inFlight.setFont(migrations.getFont());
-
-        assertEquals("0", migrations.getText());
-        assertTrue(migrations.getWidth() >= inFlight.getLayoutBounds().getWidth(),
-                migrations.getWidth() + " px, \"12 (+1 moving)\" needs " + inFlight.getLayoutBounds().getWidth());
-    }
 }
