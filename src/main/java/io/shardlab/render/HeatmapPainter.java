@@ -68,7 +68,8 @@ public final class HeatmapPainter {
             pen.crisp(true);
             pen.fill(colors.grid(), plotX - 5, Math.round(ly) - 0.5, 5, 1);
             pen.crisp(false);
-            double baseline = Math.max(plotTop + 9, Math.min(plotTop + plotH + 4, pen.baselineCentered(type.label(), ly)));
+            java.awt.FontMetrics m = pen.metrics(type.label());
+            double baseline = labelBaseline(ly, y, plotTop + plotH, m.getAscent(), m.getDescent());
             pen.textRight(type.label(), colors.mutedText(), label.text(), plotX - 8, baseline);
         }
         WritesChartPainter.paintTimeAxis(pen, colors, type, data.windows() * data.windowMillis(), plotX, plotW,
@@ -85,6 +86,25 @@ public final class HeatmapPainter {
                 pen.baselineCentered(type.label(), plotTop + 5));
         pen.text(type.label(), colors.mutedText(), "0", barX + BAR_WIDTH + 6,
                 pen.baselineCentered(type.label(), plotTop + plotH - 5));
+    }
+
+    /**
+     * The baseline of a y label centred on {@code centreY}, moved only as far as its font needs to stay readable:
+     * its top no higher than the heatmap's area, its bottom above the time axis's labels under the plot (at
+     * {@link WritesChartPainter#paintTimeAxis}'s baseline). Derived from the label font's metrics, so it holds at
+     * any type size.
+     *
+     * @param areaTop the top of the heatmap's area (above the plot's top margin)
+     * @param plotBottom the plot's bottom edge
+     * @param ascent the label font's ascent, diagram pixels
+     * @param descent the label font's descent, diagram pixels
+     */
+    static double labelBaseline(double centreY, double areaTop, double plotBottom, double ascent, double descent) {
+        double centred = centreY + (ascent - descent) / 2.0 - 0.5;
+        double timeLabelsTop = plotBottom + WritesChartPainter.BOTTOM_LABELS - 6 - ascent;
+        double lowest = Math.min(plotBottom + (ascent - descent) / 2.0, timeLabelsTop - 1 - descent);
+        double highest = areaTop + ascent;
+        return Math.max(highest, Math.min(lowest, centred));
     }
 
     /** Intensity quantised to 64 levels, so that neighbouring cells of one level merge into one rectangle. */

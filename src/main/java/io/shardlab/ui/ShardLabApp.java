@@ -18,6 +18,8 @@ import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.export.ExportDialog;
+import io.shardlab.ui.tasks.BackgroundWorkIndicator;
+import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.export.ExportViewModel;
 import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.lessons.LessonsView;
@@ -96,6 +98,7 @@ public final class ShardLabApp extends Application {
     private ConsoleViewModel console;
     private ConsoleView consoleView;
     private ExecutorService exportThread;
+    private VisibleWork work;
 
     /** The application as the JavaFX launcher makes it: its background work on daemon threads. */
     public ShardLabApp() {
@@ -144,7 +147,10 @@ public final class ShardLabApp extends Application {
         comparisonView = new ComparisonView(comparison);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
-        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks);
+        // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
+        VisibleWork work = new VisibleWork(Platform::runLater);
+        this.work = work;
+        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks, work);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
@@ -186,7 +192,8 @@ public final class ShardLabApp extends Application {
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
-        AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons, tasks);
+        AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons, tasks, work);
+        mainView.addStatusItem(new BackgroundWorkIndicator(work).node());
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         mainView.show(stage);
         if (getParameters() != null && !getParameters().getRaw().isEmpty()) {
@@ -221,13 +228,14 @@ public final class ShardLabApp extends Application {
                 input = new ExportViewModel.Input(picture.data(), picture.options().highlight());
             }
             ExportViewModel export = new ExportViewModel(input,
-                    viewModel.darkProperty().get(), exportThread, Platform::runLater, ShardLabApp::copyImage);
+                    viewModel.darkProperty().get(), work.reporting("Saving the diagram", exportThread), Platform::runLater,
+                    ShardLabApp::copyImage);
             ExportDialog dialog = new ExportDialog(export, name -> {
                 FileChooser chooser = new FileChooser();
                 chooser.setTitle("Export diagram");
                 chooser.setInitialFileName(name);
                 return Optional.ofNullable(chooser.showSaveDialog(stage)).map(java.io.File::toPath);
-            });
+            }, folder -> getHostServices().showDocument(folder.toUri().toString()));
             dialog.initOwner(stage);
             appearance.applyOnce(dialog.getDialogPane());
             dialog.show();

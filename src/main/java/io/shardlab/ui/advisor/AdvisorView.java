@@ -114,6 +114,8 @@ public final class AdvisorView {
         for (ShippedDataset d : viewModel.shippedDatasets()) {
             MenuItem item = new MenuItem(d.datasetName() + " (shipped): " + d.summary());
             item.setId("load-" + d.datasetName());
+            // dataset names such as us_zipcodes: the underscore is text, not a mnemonic
+            item.setMnemonicParsing(false);
             item.setOnAction(e -> viewModel.loadShippedDataset(d));
             load.getItems().add(item);
         }

@@ -32,6 +32,7 @@ public final class AdvisorWindow {
     private final ObservableBooleanValue dark;
     private final List<Image> icons;
     private final BackgroundTasks tasks;
+    private final io.shardlab.ui.tasks.VisibleWork work;
     private Stage stage;
 
     /**
@@ -39,8 +40,11 @@ public final class AdvisorWindow {
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
      * @param tasks where the advisor's background lanes come from
+     * @param work lists the advisor's sampling and rating while they run (the main window's status bar)
      */
-    public AdvisorWindow(Appearance appearance, ObservableBooleanValue dark, List<Image> icons, BackgroundTasks tasks) {
+    public AdvisorWindow(Appearance appearance, ObservableBooleanValue dark, List<Image> icons, BackgroundTasks tasks,
+            io.shardlab.ui.tasks.VisibleWork work) {
+        this.work = work;
         this.appearance = appearance;
         this.dark = dark;
         this.icons = List.copyOf(icons);
@@ -53,7 +57,9 @@ public final class AdvisorWindow {
             ExecutorService background = tasks.serial("shardlab-advisor");
             ExecutorService candidates = tasks.parallel("shardlab-advisor-candidate",
                     Math.min(2, Runtime.getRuntime().availableProcessors()));
-            AdvisorViewModel viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
+            AdvisorViewModel viewModel = new AdvisorViewModel(
+                    work.reporting("Advisor: reading the sample and rating the keys", background), Platform::runLater,
+                    candidates);
             Parent root = new AdvisorView(viewModel, dark).build();
             appearance.follow(root);
             stage = new Stage();

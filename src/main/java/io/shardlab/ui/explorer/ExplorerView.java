@@ -377,12 +377,15 @@ public final class ExplorerView {
         MenuItem undo = item("Undo", MaterialDesignU.UNDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), () -> vm.history().undo());
         undo.textProperty().bind(vm.history().undoTextProperty());
+        // what is undone names keys and shards: their underscores are text, not mnemonics
+        undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.history().canUndoProperty().not());
         undo.setId("menu-undo");
         MenuItem redo = item("Redo", MaterialDesignR.REDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> vm.history().redo());
         redo.textProperty().bind(vm.history().redoTextProperty());
+        redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.history().canRedoProperty().not());
         redo.setId("menu-redo");
         MenuItem split = item("Split the selected chunk", MaterialDesignC.CONTENT_CUT, null,

@@ -435,6 +435,8 @@ final class NumberLineView {
     private ContextMenu chunkMenu() {
         MenuItem split = new MenuItem();
         split.textProperty().bind(actions.splitTextProperty());
+        // the label is data (key values, shard names with underscores): no mnemonic may eat an underscore
+        split.setMnemonicParsing(false);
         split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
         split.disableProperty().bind(actions.canSplitProperty().not());
         split.setOnAction(e -> actions.splitSelectedChunk());
@@ -445,6 +447,7 @@ final class NumberLineView {
         Menu move = new Menu("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
         for (String shard : actions.moveTargetsProperty()) {
             MenuItem to = new MenuItem(shard);
+            to.setMnemonicParsing(false);
             to.setOnAction(e -> actions.moveSelectedChunkTo(shard));
             move.getItems().add(to);
         }

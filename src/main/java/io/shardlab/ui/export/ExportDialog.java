@@ -6,6 +6,7 @@ import io.shardlab.render.View;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
@@ -27,7 +28,10 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.kordamp.ikonli.javafx.FontIcon;
+import org.controlsfx.control.NotificationPane;
+import org.controlsfx.control.action.Action;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
 
 /**
  * File → Export…: the settings on the left, a live preview on the right (the picture the file will hold,
@@ -44,8 +48,10 @@ public final class ExportDialog extends Dialog<Void> {
 
     /**
      * @param chooseFile asks where to save, given a suggested file name; empty when the user cancels
+     * @param openFolder shows a folder in the desktop's file manager
      */
-    public ExportDialog(ExportViewModel viewModel, Function<String, Optional<Path>> chooseFile) {
+    public ExportDialog(ExportViewModel viewModel, Function<String, Optional<Path>> chooseFile,
+            Consumer<Path> openFolder) {
         this.viewModel = viewModel;
         setTitle("Export diagram");
         setResizable(true);
@@ -93,7 +99,24 @@ public final class ExportDialog extends Dialog<Void> {
         previewBox.setMinWidth(PREVIEW_WIDTH + 16);
 
         HBox content = new HBox(16, form, previewBox);
-        getDialogPane().setContent(content);
+        // a saved file is announced across the dialog's top with the way to it, not only in the grey status line
+        NotificationPane notice = new NotificationPane(content);
+        notice.setId("export-saved");
+        notice.getStyleClass().add("export-saved");
+        notice.setShowFromTop(true);
+        notice.setCloseButtonVisible(true);
+        viewModel.savedProperty().addListener((obs, was, file) -> {
+            if (file == null) {
+                notice.hide();
+                return;
+            }
+            Path folder = file.toAbsolutePath().getParent();
+            Action open = new Action("Open folder", e -> openFolder.accept(folder));
+            open.setGraphic(new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
+            notice.getActions().setAll(open);
+            notice.show(viewModel.statusProperty().get(), new FontIcon(MaterialDesignC.CHECK_CIRCLE_OUTLINE));
+        });
+        getDialogPane().setContent(notice);
         viewModel.painterProperty().addListener((obs, was, now) -> redraw());
         redraw();
     }

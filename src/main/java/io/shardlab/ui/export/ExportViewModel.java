@@ -117,6 +117,7 @@ public final class ExportViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
+    private final ReadOnlyObjectWrapper<Path> saved = new ReadOnlyObjectWrapper<>(this, "saved");
 
     /**
      * @param input the explorer's diagram now
@@ -241,6 +242,11 @@ public final class ExportViewModel {
         return error.getReadOnlyProperty();
     }
 
+    /** The file the last save wrote; null before the first save, while one runs and after a failed one. */
+    public ReadOnlyObjectProperty<Path> savedProperty() {
+        return saved.getReadOnlyProperty();
+    }
+
     /** What the last save or copy did, e.g. {@code "Saved chunks.png (48 KB)"}; empty otherwise. */
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
@@ -290,6 +296,7 @@ public final class ExportViewModel {
         }
         DiagramExporter exporter = DiagramExporter.of(format.get());
         saving.set(true);
+        saved.set(null);
         status.set("Saving " + file.getFileName() + "…");
         background.execute(() -> {
             String outcome;
@@ -311,6 +318,9 @@ public final class ExportViewModel {
                 saving.set(false);
                 status.set(reported);
                 error.set(failed);
+                if (failed.isEmpty()) {
+                    saved.set(file);
+                }
             });
         });
     }

@@ -314,6 +314,8 @@ public final class LessonsView {
     private Node shellStep(ShellStep step, int index) {
         Button button = new Button(step.label(), new FontIcon(MaterialDesignP.PLAY_BOX_OUTLINE));
         button.setId("lesson-shell-step-" + index);
+        // a lesson's own words, which may name keys such as _id
+        button.setMnemonicParsing(false);
         button.getStyleClass().add("lesson-follow-up-button");
         button.setMaxWidth(Double.MAX_VALUE);
         button.setAlignment(Pos.CENTER_LEFT);
@@ -378,8 +380,10 @@ public final class LessonsView {
 
     private Node status() {
         Label status = label("lesson-status", "lesson-status", viewModel.statusProperty());
+        // the line keeps its height while empty: "Running the lesson's scenario…" appearing must not push the
+        // lesson's text up under the pointer
         status.visibleProperty().bind(viewModel.statusProperty().isNotEmpty());
-        status.managedProperty().bind(status.visibleProperty());
+        status.setMinHeight(Region.USE_PREF_SIZE);
         viewModel.launchFailedProperty().addListener((obs, was, failed) -> {
             status.pseudoClassStateChanged(FAILED, failed);
         });

@@ -47,6 +47,7 @@ public final class MainView {
     private final List<MenuItem> tools = new java.util.ArrayList<>();
     private final List<MenuItem> fileItems = new java.util.ArrayList<>();
     private final List<MenuItem> viewItems = new java.util.ArrayList<>();
+    private final List<Node> statusItems = new java.util.ArrayList<>();
     private Node sidePanel;
     private Stage stage;
 
@@ -117,6 +118,11 @@ public final class MainView {
         viewItems.add(toggle);
     }
 
+    /** Adds an item to the status bar, before the product version (e.g. the background work). Call before {@link #show}. */
+    public void addStatusItem(Node item) {
+        statusItems.add(java.util.Objects.requireNonNull(item, "item"));
+    }
+
     /** Adds an item to the View menu, after the side panel's switch (e.g. View → Shell). Call before {@link #show}. */
     public void addViewItem(MenuItem item) {
         viewItems.add(java.util.Objects.requireNonNull(item, "item"));
@@ -141,7 +147,7 @@ public final class MainView {
         root.setRight(sidePanel);
         // a side panel takes its preferred width; the centre gives up the rest rather than push it off the window
         centre.setMinWidth(0);
-        root.setBottom(new StatusBarView(viewModel).build());
+        root.setBottom(new StatusBarView(viewModel, statusItems).build());
         appearance.follow(root);
 
         stage.titleProperty().bind(viewModel.titleProperty());

@@ -22,9 +22,12 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
 final class StatusBarView {
 
     private final MainViewModel viewModel;
+    private final java.util.List<javafx.scene.Node> features;
 
-    StatusBarView(MainViewModel viewModel) {
+    /** @param features the features' items (e.g. the background work), placed before the product version */
+    StatusBarView(MainViewModel viewModel, java.util.List<javafx.scene.Node> features) {
         this.viewModel = viewModel;
+        this.features = java.util.List.copyOf(features);
     }
 
     Region build() {
@@ -46,7 +49,9 @@ final class StatusBarView {
         failure.setTooltip(new Tooltip("Click to dismiss"));
         failure.setOnMouseClicked(e -> viewModel.dismissFailure());
 
-        HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), failure, version);
+        HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), failure);
+        bar.getChildren().addAll(features);
+        bar.getChildren().add(version);
         bar.getStyleClass().add("status-bar");
         return bar;
     }

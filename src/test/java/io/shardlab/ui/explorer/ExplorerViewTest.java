@@ -10,6 +10,9 @@ import io.shardlab.render.Highlight;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.Scenario;
 import io.shardlab.render.View;
+import io.shardlab.ui.FxWait;
+import io.shardlab.ui.lessons.FollowUp;
+import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -44,9 +47,11 @@ class ExplorerViewTest {
     private ExecutorSimulationThread thread;
     private ExplorerViewModel vm;
     private ExplorerView view;
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
@@ -260,5 +265,62 @@ class ExplorerViewTest {
         double statusLeft = status.localToScene(status.getLayoutBounds()).getMinX();
         assertTrue(textRight <= statusLeft, pattern + ": the text ends at " + textRight + ", the status icon starts at "
                 + statusLeft);
+    }
+
+    @Test
+    void no_shipped_lesson_key_moves_the_play_button_at_any_window_width(FxRobot robot) throws Exception {
+        // a teacher clicks Play after each Run scenario without looking: the setup row above it must keep its
+        // height whatever key the lesson (or its follow-up) sets
+        List<String> keys = LessonCatalog.load(WorkloadRegistry.standard()).lessons().stream()
+                .flatMap(l -> java.util.stream.Stream.concat(java.util.stream.Stream.of(l.scenario()),
+                        l.followUps().stream().map(FollowUp::scenario)))
+                .map(s -> s.base().keyPattern()).distinct().toList();
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000));
+        javafx.scene.Node play = robot.lookup("#transport-play").query();
+        // wider than the headless screen: the explorer sized by hand inside a plain pane
+        javafx.scene.layout.Region explorer = (javafx.scene.layout.Region) view.node();
+        robot.interact(() -> stage.getScene().setRoot(new javafx.scene.layout.Pane(explorer)));
+        for (int width = 900; width <= 1900; width += 20) {
+            int w = width;
+            robot.interact(() -> explorer.setPrefSize(w, 760));
+            java.util.Map<String, Double> tops = new java.util.LinkedHashMap<>();
+            for (String key : keys) {
+                robot.interact(() -> {
+                    vm.setup().keyPatternProperty().set(key);
+                    stage.getScene().getRoot().applyCss();
+                    stage.getScene().getRoot().layout();
+                });
+                tops.put(key, FxWait.onFxThread(() -> play.localToScene(play.getLayoutBounds()).getMinY()));
+            }
+            assertEquals(1, new java.util.HashSet<>(tops.values()).size(), "at " + w + " px: " + tops);
+        }
+    }
+
+    @Test
+    void labels_made_of_data_keep_their_underscores(FxRobot robot) throws Exception {
+        // given a key on _id: the split that names the chunk's bound and the undo entry that names the split
+        launchAsALessonWould(robot, Scenario.of("{ _id: 1 }", "age").withDocuments(4_000).withDocsPerSecond(4_000));
+        robot.clickOn("#transport-play");
+        waitUntil(() -> vm.playback().finishedProperty().get() || vm.playback().progressProperty().get() > 0.5);
+        robot.interact(() -> vm.playback().pause());
+        robot.interact(() -> vm.numberLine().selectChunk(0));
+        robot.interact(() -> vm.actions().splitSelectedChunkAtMedian());
+        waitUntil(() -> vm.history().undoTextProperty().get().contains("_id"));
+
+        // then the undo button shows the underscore as typed, not as a mnemonic marker
+        robot.interact(() -> view.node().applyCss());
+        for (javafx.scene.Node node : robot.lookup(".history-button").queryAll()) {
+            javafx.scene.control.Button undo = (javafx.scene.control.Button) node;
+            if (undo.getText().startsWith("Undo")) {
+                assertFalse(undo.isMnemonicParsing(), undo.getText());
+            }
+        }
+        assertFalse(robot.lookup("#chunk-split").queryButton().isMnemonicParsing());
+        javafx.scene.control.Menu edit = view.menus().stream().filter(m -> m.getText().equals("_Edit")).findFirst()
+                .orElseThrow();
+        javafx.scene.control.MenuItem undoItem = edit.getItems().stream()
+                .filter(m -> "menu-undo".equals(m.getId())).findFirst().orElseThrow();
+        assertTrue(undoItem.getText().contains("_id"), undoItem.getText());
+        assertFalse(undoItem.isMnemonicParsing(), undoItem.getText());
     }
 }

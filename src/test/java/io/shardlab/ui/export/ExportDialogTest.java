@@ -35,6 +35,7 @@ class ExportDialogTest {
 
     private Stage stage;
     private final ExecutorService background = Executors.newSingleThreadExecutor();
+    private final java.util.List<Path> openedFolders = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Start
     void start(Stage stage) {
@@ -53,7 +54,7 @@ class ExportDialogTest {
                 background, Platform::runLater, image -> { });
         ExportDialog[] dialog = new ExportDialog[1];
         robot.interact(() -> {
-            dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)));
+            dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)), openedFolders::add);
             dialog[0].initOwner(stage);
             dialog[0].show();
         });
@@ -68,6 +69,26 @@ class ExportDialogTest {
         Image preview = dialog.preview().getImage();
         assertTrue(preview != null && preview.getWidth() > 100 && preview.getHeight() > 100, "a preview is drawn");
         assertTrue(distinctColours(preview) > 8, "the preview shows a diagram, not a blank image");
+    }
+
+    @Test
+    void a_saved_file_is_announced_with_a_way_to_its_folder(FxRobot robot) throws Exception {
+        // given nothing saved yet: no notice
+        open(robot, dir);
+        org.controlsfx.control.NotificationPane notice = robot.lookup("#export-saved")
+                .queryAs(org.controlsfx.control.NotificationPane.class);
+        assertTrue(!notice.isShowing());
+
+        // when Save… writes the file
+        robot.clickOn("#export-save");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, notice::isShowing);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the notice names it, and its Open folder shows the folder the file is in
+        assertTrue(notice.getText().startsWith("Saved shop.orders-all.png ("), notice.getText());
+        robot.clickOn("Open folder");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(java.util.List.of(dir.toAbsolutePath()), openedFolders);
     }
 
     @Test

@@ -101,6 +101,23 @@ class LessonsViewTest {
     }
 
     @Test
+    void the_status_line_appearing_moves_nothing_in_the_panel(FxRobot robot) {
+        // given the first lesson scrolled to its Run button, with no status yet
+        scrollToTheEnd(robot);
+        javafx.scene.Node run = robot.lookup("#lesson-run").query();
+        javafx.geometry.Bounds before = run.localToScene(run.getLayoutBounds());
+        assertEquals("", text(robot, "#lesson-status"));
+
+        // when Run scenario reports what it did
+        robot.clickOn("#lesson-run");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the line shows and the button is where the pointer left it
+        assertEquals("Running the lesson's scenario in the explorer", text(robot, "#lesson-status"));
+        assertEquals(before, run.localToScene(run.getLayoutBounds()));
+    }
+
+    @Test
     void the_better_key_button_compares_the_follow_up_side_by_side_and_shows_its_queries(FxRobot robot) {
         FollowUp better = LESSONS.get(0).followUps().get(1);
         scrollToTheEnd(robot);

@@ -87,6 +87,8 @@ public final class ChunkView {
         Button split = new Button();
         split.setId("chunk-split");
         split.textProperty().bind(actions.splitTextProperty());
+        // the label is data (key values, shard names with underscores): no mnemonic may eat an underscore
+        split.setMnemonicParsing(false);
         split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
         split.disableProperty().bind(actions.canSplitProperty().not());
         split.setOnAction(e -> actions.splitSelectedChunk());
@@ -105,6 +107,7 @@ public final class ChunkView {
             move.getItems().clear();
             for (String shard : actions.moveTargetsProperty()) {
                 MenuItem item = new MenuItem(shard);
+                item.setMnemonicParsing(false);
                 item.setId("move-to-" + shard);
                 item.setOnAction(e -> actions.moveSelectedChunkTo(shard));
                 move.getItems().add(item);

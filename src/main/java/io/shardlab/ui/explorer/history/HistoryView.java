@@ -29,6 +29,7 @@ public final class HistoryView {
         Button undo = new Button(null, new FontIcon(MaterialDesignU.UNDO));
         undo.getStyleClass().add("history-button");
         undo.textProperty().bind(vm.undoTextProperty());
+        undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         undo.setOnAction(e -> vm.undo());
         undo.setWrapText(true);
@@ -36,6 +37,7 @@ public final class HistoryView {
         Button redo = new Button(null, new FontIcon(MaterialDesignR.REDO));
         redo.getStyleClass().add("history-button");
         redo.textProperty().bind(vm.redoTextProperty());
+        redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.canRedoProperty().not());
         redo.setOnAction(e -> vm.redo());
         redo.setWrapText(true);

@@ -1,0 +1,67 @@
+package io.shardlab.ui.tasks;
+
+import javafx.collections.ListChangeListener;
+import javafx.concurrent.Task;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import org.controlsfx.control.PopOver;
+import org.controlsfx.control.TaskProgressView;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+
+/**
+ * The status bar's "1 running" item: shown while {@link VisibleWork} lists tasks; a click opens the list
+ * (ControlsFX's TaskProgressView in a popover), one row per task with its title and an indeterminate bar.
+ */
+public final class BackgroundWorkIndicator {
+
+    private final Button button = new Button();
+    private final TaskProgressView<Task<?>> list = new TaskProgressView<>();
+    private final PopOver popOver = new PopOver(list);
+
+    public BackgroundWorkIndicator(VisibleWork work) {
+        button.setId("status-background-work");
+        button.getStyleClass().addAll("status-item", "flat", "background-work");
+        button.setGraphic(new FontIcon(MaterialDesignP.PROGRESS_CLOCK));
+        button.setTooltip(new Tooltip("Background work: click for the list"));
+        button.textProperty().bind(javafx.beans.binding.Bindings.size(work.running()).asString("%d running"));
+        button.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(work.running()));
+        button.managedProperty().bind(button.visibleProperty());
+
+        list.setId("background-work-list");
+        list.getStyleClass().add("background-work-list");
+        list.setPrefSize(360, 160);
+        // the view drops a task itself when it ends; it only needs to hear of new ones
+        list.getTasks().setAll(work.running());
+        work.running().addListener((ListChangeListener<Task<?>>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(t -> list.getTasks().add(t));
+            }
+            if (c.getList().isEmpty()) {
+                popOver.hide();
+            }
+        });
+        popOver.setId("background-work-popover");
+        popOver.setTitle("Background work");
+        popOver.setHeaderAlwaysVisible(true);
+        popOver.setDetachable(false);
+        popOver.setArrowLocation(PopOver.ArrowLocation.BOTTOM_RIGHT);
+        button.setOnAction(e -> {
+            if (popOver.isShowing()) {
+                popOver.hide();
+            } else {
+                popOver.show(button);
+            }
+        });
+    }
+
+    /** The status bar item. */
+    public Button node() {
+        return button;
+    }
+
+    /** The open list, for tests. */
+    PopOver popOver() {
+        return popOver;
+    }
+}

@@ -1,0 +1,87 @@
+package io.shardlab.ui.tasks;
+
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+
+/**
+ * The background work a user waits for and should see while it runs: saving an export, sampling and rating
+ * keys in the advisor, connecting to a cluster, reading a dump. Each command handed to a {@link #reporting}
+ * executor runs on its lane as a JavaFX {@link Task} titled with the lane's purpose and is listed in
+ * {@link #running()} from submission until it ends. Quick, frequent work (the simulation's ticks, the shell)
+ * is not reported.
+ *
+ * <p>The tasks cannot be cancelled from the list: every reporting ViewModel has its own cancel or none, and a
+ * task dropped before it starts would leave its ViewModel waiting for a result. A command's failure still
+ * reaches the lane thread's uncaught-exception handler (the status bar's last-resort line), as before.
+ */
+public final class VisibleWork {
+
+    private final ObservableList<Task<?>> running = FXCollections.observableArrayList();
+    private final Executor uiThread;
+
+    /** @param uiThread where {@link #running()} changes (the JavaFX thread) */
+    public VisibleWork(Executor uiThread) {
+        this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+    }
+
+    /** The tasks submitted and not yet ended, oldest first; changes on the UI thread. */
+    public ObservableList<Task<?>> running() {
+        return FXCollections.unmodifiableObservableList(running);
+    }
+
+    /**
+     * @param title what the work does, as the list shows it, e.g. {@code "Saving the diagram"}
+     * @param lane where the work runs
+     * @return an executor that runs each command on {@code lane}, listed while it runs
+     */
+    public Executor reporting(String title, Executor lane) {
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(lane, "lane");
+        return command -> {
+            Task<Void> task = new ReportedTask(title, command);
+            // listed before the lane can start it: the task's own state changes are queued after this
+            uiThread.execute(() -> {
+                if (!task.isDone()) {
+                    running.add(task);
+                    task.runningProperty().addListener((obs, was, now) -> {
+                        if (task.isDone()) {
+                            running.remove(task);
+                        }
+                    });
+                }
+            });
+            lane.execute(task);
+        };
+    }
+
+    private static final class ReportedTask extends Task<Void> {
+
+        private final Runnable command;
+
+        ReportedTask(String title, Runnable command) {
+            this.command = Objects.requireNonNull(command, "command");
+            updateTitle(title);
+            updateMessage("Running");
+        }
+
+        @Override
+        protected Void call() {
+            try {
+                command.run();
+            } catch (RuntimeException | Error e) {
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
+                throw e;
+            }
+            return null;
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.shardlab.ui;
+
+import static io.shardlab.ui.FxWait.waitUntil;
+
+import io.shardlab.ui.explorer.ExplorerViewModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * For README screenshots only (a test-source tool, run with -Dshardlab.screenshot=FOLDER): the window at
+ * 1280 × 720 with the lessons panel open and the first lesson played for a while.
+ */
+@ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "shardlab.screenshot", matches = ".+")
+class NarrowWindowScreenshot {
+
+    static {
+        // the headless screen must hold the whole window (run this class alone, before the toolkit starts)
+        System.setProperty("headless.geometry", "1280x720-32");
+    }
+
+    private ShardLabApp app;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        System.setProperty("user.home", Files.createTempDirectory("shardlab-shot").toString());
+        app = new ShardLabApp();
+        app.start(stage);
+        stage.setWidth(1280);
+        stage.setHeight(720);
+    }
+
+    @Test
+    void the_first_lesson_at_1280_by_720(FxRobot robot) throws Exception {
+        robot.interact(() -> robot.lookup("#lesson-run").queryButton().fire());
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        robot.interact(() -> app.explorer().playback().togglePlay());
+        waitUntil(() -> app.explorer().playback().progressProperty().get() > 0.35);
+        robot.interact(() -> app.explorer().playback().pause());
+        Thread.sleep(1500);
+        WritableImage[] shot = new WritableImage[1];
+        robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
+        Path out = Path.of(System.getProperty("shardlab.screenshot"), "narrow-window.png");
+        Assertions.assertEquals(1280, (int) shot[0].getWidth(), "the whole window was shot");
+        Assertions.assertTrue(javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png",
+                out.toFile()), "a PNG writer is installed");
+        Assertions.assertTrue(Files.size(out) > 0, out + " is written");
+    }
+}
