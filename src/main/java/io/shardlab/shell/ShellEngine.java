@@ -67,6 +67,19 @@ public final class ShellEngine {
     /** The longest part of a {@code sleep} between two checks of the deadline and the cancel flag, in ms. */
     static final long SLEEP_SLICE_MILLIS = 50;
 
+    /**
+     * mongosh 2.12's line when Ctrl+C stops an input that never waited on the shell API: Node's
+     * {@code vm.Script#runInContext({breakOnSigint: true})} throws it (cli-repl's mongosh-repl.js loadExternalCode
+     * and async-repl.js run inputs that way).
+     */
+    public static final String INTERRUPTED_SYNCHRONOUS = "Error: Script execution was interrupted by `SIGINT`";
+
+    /**
+     * mongosh 2.12's line when Ctrl+C stops an input that awaits the shell API (a command, {@code sleep}): the
+     * async-rewritten input is stopped by {@code MongoshRepl.onAsyncSigint}, which writes only this.
+     */
+    public static final String INTERRUPTED_ASYNCHRONOUS = "Stopping execution...";
+
     /** Contexts that only parse (no script runs in them), for {@link #isCompleteInput}. */
     private static final ContextFactory PARSER = new ContextFactory() {
         @Override
@@ -84,6 +97,10 @@ public final class ShellEngine {
     private final SandboxFactory factory = new SandboxFactory();
     private final ScriptableObject scope;
     private volatile boolean cancelled;
+    /** Whether the running script has sent a command or slept: in mongosh it then runs asynchronously. */
+    private volatile boolean awaitedShellApi;
+    /** The thread running {@link #evaluate}, or null between scripts. */
+    private volatile Thread scriptThread;
     private volatile long deadlineNanos = Long.MAX_VALUE;
     private Duration budget;
 
@@ -144,6 +161,8 @@ public final class ShellEngine {
      */
     public void evaluate(String source, String name, boolean printResult, Duration timeBudget) {
         budget = timeBudget;
+        awaitedShellApi = false;
+        scriptThread = Thread.currentThread();
         deadlineNanos = timeBudget == null ? Long.MAX_VALUE : nanoClock.getAsLong() + timeBudget.toNanos();
         Context cx = factory.enterContext();
         try {
@@ -163,6 +182,7 @@ public final class ShellEngine {
         } finally {
             deadlineNanos = Long.MAX_VALUE;
             cancelled = false;
+            scriptThread = null;
             Context.exit();
         }
     }
@@ -214,16 +234,22 @@ public final class ShellEngine {
     static final Duration HELPER_BUDGET = Duration.ofSeconds(5);
 
     private Object callHelper(String helper, String argument) {
-        budget = HELPER_BUDGET;
-        deadlineNanos = nanoClock.getAsLong() + HELPER_BUDGET.toNanos();
+        // beside a running script (completion while it runs) the helper lives under that script's budget
+        boolean besideScript = scriptThread != null;
+        if (!besideScript) {
+            budget = HELPER_BUDGET;
+            deadlineNanos = nanoClock.getAsLong() + HELPER_BUDGET.toNanos();
+        }
         Context cx = factory.enterContext();
         try {
             return ScriptableObject.callMethod(cx, scope, helper, new Object[] {argument});
         } catch (Stopped | RhinoException e) {
             return Undefined.instance;
         } finally {
-            deadlineNanos = Long.MAX_VALUE;
-            cancelled = false;
+            if (!besideScript) {
+                deadlineNanos = Long.MAX_VALUE;
+                cancelled = false;
+            }
             Context.exit();
         }
     }
@@ -296,6 +322,7 @@ public final class ShellEngine {
             double ms = Context.toNumber(args[0]);
             long left = ms > 0 && !Double.isInfinite(ms) ? Math.round(ms) : 0;
             checkBudget();
+            awaitedShellApi |= Thread.currentThread() == scriptThread;
             if (left > 0) {
                 commands.sleep(left, this::checkBudget);
                 checkBudget();
@@ -319,6 +346,7 @@ public final class ShellEngine {
     /** One command through the command layer; refusals come back as MongoDB's {@code ok: 0} reply. */
     private String command(String database, String canonicalJson) {
         checkBudget();
+        awaitedShellApi |= Thread.currentThread() == scriptThread;
         BsonDocument reply;
         try {
             reply = commands.run(database, BsonDocument.parse(canonicalJson));
@@ -331,7 +359,7 @@ public final class ShellEngine {
                     .append("code", new BsonInt32(9)).append("codeName", new BsonString("FailedToParse"));
         } catch (RuntimeException e) {
             if (cancelled) {
-                throw new Stopped("Error: the script was interrupted");
+                throw new Stopped(interruptionLine());
             }
             // as serve's ShardLabBackend answers any failure of the layer itself: InternalError
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString("ShardLab could not run "
@@ -348,12 +376,16 @@ public final class ShellEngine {
 
     private void checkBudget() {
         if (cancelled) {
-            throw new Stopped("Error: the script was interrupted");
+            throw new Stopped(interruptionLine());
         }
         if (nanoClock.getAsLong() > deadlineNanos) {
             throw new Stopped("Error: the script ran longer than its time budget of " + budget.toMillis() / 1000.0
                     + " s and was stopped");
         }
+    }
+
+    private String interruptionLine() {
+        return awaitedShellApi ? INTERRUPTED_ASYNCHRONOUS : INTERRUPTED_SYNCHRONOUS;
     }
 
     private static String shellApiSource() {

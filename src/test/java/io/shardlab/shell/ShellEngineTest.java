@@ -172,21 +172,34 @@ class ShellEngineTest {
         assertEquals("1", eval("1"), "the engine runs the next script");
     }
 
-    @Test
-    void cancel_stops_a_running_script() {
+    // mongosh 2.12 in a terminal, Ctrl+C: `while (true) {}` prints Node's vm interruption (Uncaught Error: …);
+    // a loop awaiting commands or sleep prints cli-repl's onAsyncSigint line; the budget is ShardLab's own
+    @ParameterizedTest(name = "{0} stopped by {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            while (true) {}                                   | Ctrl+C | Error: Script execution was interrupted by `SIGINT`
+            for (let i = 0; ; i++) { i * 2 }                  | Ctrl+C | Error: Script execution was interrupted by `SIGINT`
+            for (;;) { sleep(1) }                             | Ctrl+C | Stopping execution...
+            for (;;) { db.runCommand({ping: 1}) }             | Ctrl+C | Stopping execution...
+            db.c.insertOne({a: 1}); while (true) {}           | Ctrl+C | Stopping execution...
+            while (true) {}                                   | budget | Error: the script ran longer than its time budget of 0.5 s and was stopped
+            for (;;) { db.runCommand({ping: 1}) }             | budget | Error: the script ran longer than its time budget of 0.5 s and was stopped
+            """)
+    void a_stopped_script_prints_one_line(String script, String stoppedBy, String line) {
         ShellEngine[] engine = new ShellEngine[1];
         AtomicLong checks = new AtomicLong();
-        engine[0] = new ShellEngine(MongosServer.inProcess(catalog, 0, line -> { }), printed::add, 1, () -> {
-            if (checks.incrementAndGet() == 50) {
+        engine[0] = new ShellEngine(MongosServer.inProcess(catalog, 0, ignored -> { }), printed::add, 1, () -> {
+            if (stoppedBy.equals("Ctrl+C") && checks.incrementAndGet() == 50) {
                 engine[0].cancel();
             }
-            return 0;
+            return nanos.addAndGet(1_000_000);
         }, 80, 80);
 
         ScriptFailedException stopped = assertThrows(ScriptFailedException.class,
-                () -> engine[0].evaluate("for (;;) {}", "loop", false, null));
+                () -> engine[0].evaluate(script, "loop", false, Duration.ofMillis(500)));
 
-        assertEquals("Error: the script was interrupted", stopped.getMessage());
+        assertEquals(line, stopped.getMessage());
+        engine[0].evaluate("print('next')", "next", false, null);
+        assertEquals("next", printed.get(printed.size() - 1), "the engine runs the next script");
     }
 
     @Test

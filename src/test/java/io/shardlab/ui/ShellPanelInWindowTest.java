@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -88,7 +89,7 @@ class ShellPanelInWindowTest {
         assertFalse(robot.lookup("#console-interrupt").query().isDisabled(), "Interrupt is offered while it runs");
         robot.push(KeyCode.CONTROL, KeyCode.C);
         waitUntil(() -> !console.runningProperty().get());
-        assertTrue(transcript(robot).strip().endsWith("Error: the script was interrupted"), transcript(robot));
+        assertTrue(transcript(robot).strip().endsWith(ShellEngine.INTERRUPTED_SYNCHRONOUS), transcript(robot));
 
         // and the shell runs on: ↑ brings the loop back, Ctrl+L clears
         robot.push(KeyCode.UP);

@@ -8,6 +8,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.CommandLayer;
+import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.ui.console.ConsoleViewModel.Entry;
 import io.shardlab.ui.console.ConsoleViewModel.Kind;
@@ -257,7 +258,7 @@ class ConsoleViewModelTest {
                 task.run();
             }
 
-            assertEquals(new Entry(Kind.ERROR, "Error: the script was interrupted"),
+            assertEquals(new Entry(Kind.ERROR, ShellEngine.INTERRUPTED_SYNCHRONOUS),
                     vm.transcript().get(vm.transcript().size() - 1));
             type(vm, "'still here'");
             vm.submit();
