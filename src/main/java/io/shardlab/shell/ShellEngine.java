@@ -25,6 +25,7 @@ import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.LambdaFunction;
 import org.mozilla.javascript.RhinoException;
+import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.Undefined;
@@ -166,7 +167,15 @@ public final class ShellEngine {
         deadlineNanos = timeBudget == null ? Long.MAX_VALUE : nanoClock.getAsLong() + timeBudget.toNanos();
         Context cx = factory.enterContext();
         try {
-            Object result = cx.evaluateString(scope, shellCommands(source), name, 1, null);
+            String script = shellCommands(source);
+            Script compiled;
+            try {
+                compiled = cx.compileString(script, name, 1, null);
+            } catch (EvaluatorException syntax) {
+                throw new ScriptFailedException(SyntaxErrorLine.of(script, syntax.details(), syntax.lineNumber(),
+                        syntax.columnNumber(), !cx.stringIsCompilableUnit(script)));
+            }
+            Object result = compiled.exec(cx, scope);
             if (printResult) {
                 Object text = ScriptableObject.callMethod(cx, scope, "__shellText", new Object[] {result});
                 if (!(text instanceof Undefined) && text != null) {

@@ -128,8 +128,8 @@ class ShellEngineTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             db.runCommand({split: 'data.c', middle: {k: 1}})      | MongoServerError[Unauthorized]: split may only be run against the admin database.
             undefinedThing + 1                                     | ReferenceError: undefinedThing is not defined
-            var x = ;                                              | SyntaxError: syntax error (line 1)
-            "\\nvar y = {"                                          | SyntaxError: invalid property id (line 2)
+            var x = ;                                              | SyntaxError: Unexpected token (1:8)
+            "\\nvar y = {"                                          | SyntaxError: Unexpected token (2:9)
             db.c.updateOne({}, {a: 1})                             | MongoshInvalidInputError: Invalid update: update document requires atomic operators
             ObjectId('xyz')                                        | BSONError: input must be a 24 character hex string, 12 byte Uint8Array, or an integer
             rs.status()                                            | MongoshInvalidInputError: rs.status(): ShardLab simulates no replica set; its shards have no members
