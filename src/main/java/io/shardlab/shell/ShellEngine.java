@@ -213,14 +213,18 @@ public final class ShellEngine {
     /**
      * The names a user may type after {@code path + "."} (or at the top level when {@code path} is empty):
      * the methods and properties of {@code sh}, {@code db} and its collections (with the collection names
-     * of {@code db}'s database), of a collection or any other value {@code path} names. Names starting with
-     * an underscore are the shell's own and left out. Sorted; empty when {@code path} names nothing.
+     * of {@code db}'s database), of a collection or any other value {@code path} names. A call in the path
+     * ({@code name()}) is not run: it stands for what mongosh declares the method returns (a cursor after
+     * {@code find()}, a database after {@code getSiblingDB()}); a call of any other method names nothing.
+     * Names starting with an underscore are the shell's own and left out. Sorted; empty when {@code path}
+     * names nothing.
      *
-     * @param path identifiers joined by dots, e.g. {@code "db"}, {@code "db.orders"}, {@code "sh"}, or empty
+     * @param path identifiers, each maybe followed by {@code ()}, joined by dots, e.g. {@code "db"},
+     *        {@code "db.orders"}, {@code "db.orders.find().sort()"}, {@code "sh"}, or empty
      * @throws IllegalArgumentException when {@code path} is not identifiers joined by dots
      */
     public java.util.List<String> completions(String path) {
-        if (!path.isEmpty() && !path.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+        if (!path.isEmpty() && !path.matches("[A-Za-z_$][\\w$]*(\\(\\))?(\\.[A-Za-z_$][\\w$]*(\\(\\))?)*")) {
             throw new IllegalArgumentException("completion: '" + path + "' is not a name");
         }
         Object names = callHelper("__completions", path);

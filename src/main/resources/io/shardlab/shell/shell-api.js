@@ -761,13 +761,31 @@
   } });
   // what Tab offers after "path." (mongosh's autocompleter offers the shell API's methods and the
   // collection names of db): own and inherited names, the shell's internal ones (leading _) left out
+  // what a call returns, for completing after it without running it: mongosh's @returnType declarations
+  // (shell-api collection.ts find: 'Cursor'; cursor.ts the cursorChainable methods: 'Cursor'; database.ts
+  // getSiblingDB: 'Database', getCollection: 'Collection')
+  var CALL_RETURNS = [
+    [Collection, { find: Cursor }],
+    [Cursor, { sort: Cursor, limit: Cursor, skip: Cursor, projection: Cursor, pretty: Cursor, batchSize: Cursor }],
+    [Database, { getCollection: Collection, getSiblingDB: Database, getSisterDB: Database }]
+  ];
+  function callResult(receiver, method) {
+    for (var k = 0; k < CALL_RETURNS.length; k++) {
+      var returns = CALL_RETURNS[k][1];
+      if (receiver instanceof CALL_RETURNS[k][0] && Object.prototype.hasOwnProperty.call(returns, method)) {
+        return Object.create(returns[method].prototype);
+      }
+    }
+    return undefined;
+  }
   global.__completions = function (path) {
     var target = global;
     if (path !== '') {
       var parts = path.split('.');
       for (var k = 0; k < parts.length; k++) {
         if (target === null || target === undefined) return [];
-        target = target[parts[k]];
+        var part = parts[k];
+        target = part.slice(-2) === '()' ? callResult(target, part.slice(0, -2)) : target[part];
       }
     }
     if (target === null || target === undefined) return [];

@@ -97,4 +97,27 @@ class ShellPanelInWindowTest {
         robot.push(KeyCode.CONTROL, KeyCode.L);
         waitUntil(() -> transcript(robot).isEmpty());
     }
+
+    @Test
+    void tab_after_a_call_pops_up_the_cursor_methods_and_a_pick_completes_the_input(FxRobot robot)
+            throws Exception {
+        ExplorerViewModel explorer = app.explorer();
+        robot.interact(() -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
+        waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.S);
+        waitUntil(() -> robot.lookup("#console-input").tryQuery().map(Node::isVisible).orElse(false));
+
+        // given a find call typed up to a member's first letter, when Tab is pressed
+        robot.clickOn("#console-input");
+        robot.write("db.events.find({ counter: 5 }).s");
+        robot.push(KeyCode.TAB);
+
+        // then a popup lists the cursor's methods starting with s, and picking one completes the input
+        waitUntil(() -> robot.lookup(".console-completions").tryQuery().isPresent());
+        assertEquals(java.util.List.of("size", "skip", "sort"), app.console().completionChoices());
+        robot.clickOn("sort");
+        waitUntil(() -> app.console().completionChoices().isEmpty());
+        assertEquals("db.events.find({ counter: 5 }).sort",
+                robot.lookup("#console-input").queryAs(TextArea.class).getText());
+    }
 }

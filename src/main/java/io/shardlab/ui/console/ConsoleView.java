@@ -5,8 +5,11 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.geometry.Side;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -40,6 +43,8 @@ public final class ConsoleView {
     private final TextArea transcript = new TextArea();
     private final TextArea input = new TextArea();
     private final CheckMenuItem toggle = new CheckMenuItem("Shell");
+    /** Tab's candidates when there are several; arrow keys and Enter pick one, Escape closes it. */
+    private final ContextMenu completions = new ContextMenu();
 
     public ConsoleView(ConsoleViewModel vm) {
         this.vm = vm;
@@ -93,6 +98,8 @@ public final class ConsoleView {
             }
         });
         input.addEventFilter(KeyEvent.KEY_PRESSED, this::inputKey);
+        completions.getStyleClass().add("console-completions");
+        vm.completionChoices().addListener((ListChangeListener<String>) change -> showChoices());
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox line = new HBox(4, prompt, input);
         line.getStyleClass().add("console-line");
@@ -113,6 +120,28 @@ public final class ConsoleView {
         toggle.setId("menu-shell");
         toggle.setAccelerator(SHELL_KEYS);
     }
+
+    private void showChoices() {
+        List<String> names = vm.completionChoices();
+        if (names.isEmpty()) {
+            completions.hide();
+            return;
+        }
+        completions.getItems().setAll(names.stream().limit(MAX_CHOICES_SHOWN).map(name -> {
+            MenuItem item = new MenuItem(name);
+            item.setMnemonicParsing(false); // names such as _id keep their underscore
+            item.setOnAction(e -> vm.chooseCompletion(name));
+            return item;
+        }).toList());
+        if (!completions.isShowing() && input.getScene() != null && input.getScene().getWindow() != null
+                && input.getScene().getWindow().isShowing()) {
+            // above the input: the panel sits at the bottom of the window
+            completions.show(input, Side.TOP, 0, 0);
+        }
+    }
+
+    /** Candidates the popup lists; the transcript lists them all, as mongosh does. */
+    static final int MAX_CHOICES_SHOWN = 40;
 
     private static String selection(KeyEvent e) {
         return e.getTarget() instanceof TextArea area ? area.getSelectedText() : "";
