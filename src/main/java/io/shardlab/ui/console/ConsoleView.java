@@ -5,9 +5,10 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.geometry.Side;
+import javafx.stage.PopupWindow;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
@@ -87,6 +88,8 @@ public final class ConsoleView {
         input.setId("console-input");
         input.getStyleClass().add("console-input");
         input.setPrefRowCount(1);
+        // the transcript gives way when a pasted input grows; the input keeps every row it asks for
+        input.setMinHeight(Region.USE_PREF_SIZE);
         input.setWrapText(false);
         input.textProperty().bindBidirectional(vm.inputProperty());
         // a pasted or continued input grows the field up to a few lines
@@ -99,6 +102,7 @@ public final class ConsoleView {
         });
         input.addEventFilter(KeyEvent.KEY_PRESSED, this::inputKey);
         completions.getStyleClass().add("console-completions");
+        completions.setAnchorLocation(PopupWindow.AnchorLocation.CONTENT_BOTTOM_LEFT);
         vm.completionChoices().addListener((ListChangeListener<String>) change -> showChoices());
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox line = new HBox(4, prompt, input);
@@ -128,15 +132,19 @@ public final class ConsoleView {
             return;
         }
         completions.getItems().setAll(names.stream().limit(MAX_CHOICES_SHOWN).map(name -> {
-            MenuItem item = new MenuItem(name);
-            item.setMnemonicParsing(false); // names such as _id keep their underscore
+            // a label in the input's own font: the popup is a window of its own, outside presenter mode's rules
+            Label text = new Label(name);
+            text.fontProperty().bind(input.fontProperty());
+            CustomMenuItem item = new CustomMenuItem(text);
             item.setOnAction(e -> vm.chooseCompletion(name));
-            return item;
+            return (MenuItem) item;
         }).toList());
         if (!completions.isShowing() && input.getScene() != null && input.getScene().getWindow() != null
                 && input.getScene().getWindow().isShowing()) {
-            // above the input: the panel sits at the bottom of the window
-            completions.show(input, Side.TOP, 0, 0);
+            // above the input (the panel sits at the bottom of the window), anchored by its bottom edge: its
+            // height is not known before it first shows
+            javafx.geometry.Bounds field = input.localToScreen(input.getBoundsInLocal());
+            completions.show(input, field.getMinX(), field.getMinY());
         }
     }
 
