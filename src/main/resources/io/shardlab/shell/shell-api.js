@@ -543,10 +543,45 @@
   };
   Database.prototype.dropDatabase = function () { return run(this._name, { dropDatabase: 1 }); };
   Database.prototype.printShardingStatus = function () { return sh.status(); };
+  // the helpers mongosh 2.12's shell API has (the methods of packages/shell-api database.ts, collection.ts,
+  // shard.ts) that this shell lacks: calling one says so in one line instead of naming a collection
+  var MONGOSH_DATABASE_HELPERS = ('aggregate auth changeUserPassword checkMetadataConsistency cloneCollection '
+      + 'cloneDatabase commandHelp copyDatabase createCollection createEncryptedCollection createRole createUser '
+      + 'createView currentOp dropAllRoles dropAllUsers dropRole dropUser fsyncLock fsyncUnlock getCollectionInfos '
+      + 'getLastError getLastErrorObj getLogComponents getMongo getProfilingStatus getReplicationInfo getRole '
+      + 'getRoles getUser getUsers grantPrivilegesToRole grantRolesToRole grantRolesToUser hello hostInfo isMaster '
+      + 'killOp listCommands logout printCollectionStats printReplicationInfo printSecondaryReplicationInfo '
+      + 'printSlaveReplicationInfo revokePrivilegesFromRole revokeRolesFromRole revokeRolesFromUser '
+      + 'rotateCertificates serverBits serverBuildInfo serverCmdLineOpts serverStatus setLogLevel '
+      + 'setProfilingLevel setSecondaryOk shutdownServer sql stats updateRole updateUser version watch').split(' ');
+  var MONGOSH_COLLECTION_HELPERS = ('analyzeShardKey bulkWrite checkMetadataConsistency '
+      + 'compactStructuredEncryptionData configureQueryAnalyzer convertToCapped createSearchIndex '
+      + 'createSearchIndexes dataSize dropIndex dropIndexes dropSearchIndex exists explain findOneAndDelete '
+      + 'findOneAndReplace findOneAndUpdate getDB getIndexKeys getIndexSpecs getIndices getMongo getPlanCache '
+      + 'getSearchIndexes getShardDistribution getShardLocation getShardVersion hideIndex '
+      + 'initializeOrderedBulkOp initializeUnorderedBulkOp isCapped latencyStats mapReduce reIndex '
+      + 'renameCollection runCommand stats storageSize totalIndexSize totalSize unhideIndex updateSearchIndex '
+      + 'validate watch').split(' ');
+  var MONGOSH_SH_HELPERS = ('abortMoveCollection abortReshardCollection abortUnshardCollection addShard '
+      + 'addShardTag addShardToZone addTagRange balancerCollectionStatus checkMetadataConsistency '
+      + 'commitReshardCollection disableAutoMerger disableAutoSplit disableBalancing disableMigrations '
+      + 'enableAutoMerger enableAutoSplit enableBalancing enableMigrations getBalancerState '
+      + 'getShardedDataDistribution getTransitionToDedicatedConfigServerStatus isAutoMergerEnabled '
+      + 'isBalancerRunning isConfigShardEnabled listShards moveChunk moveCollection moveRange removeRangeFromZone '
+      + 'removeShardFromZone removeShardTag removeTagRange reshardCollection setBalancerState '
+      + 'shardAndDistributeCollection shardDrainingStatus splitAt splitFind startAutoMerger startBalancer status '
+      + 'stopAutoMerger stopBalancer unshardCollection updateZoneKeyRange').split(' ');
+  function absentHelper(owner, name) {
+    return function () {
+      throw new MongoshInvalidInputError(owner + '.' + name + '(): ShardLab\'s shell does not have this helper; '
+          + 'db.runCommand() and db.adminCommand() send commands to the simulated mongos');
+    };
+  }
   function databaseProxy(database) {
     return new Proxy(database, {
       get: function (target, prop) {
         if (typeof prop !== 'string' || prop in target || prop.charAt(0) === '_') return target[prop];
+        if (MONGOSH_DATABASE_HELPERS.indexOf(prop) >= 0) return absentHelper('db', prop);
         return target.getCollection(prop);
       }
     });
@@ -555,6 +590,7 @@
     return new Proxy(coll, {
       get: function (target, prop) {
         if (typeof prop !== 'string' || prop in target || prop.charAt(0) === '_') return target[prop];
+        if (MONGOSH_COLLECTION_HELPERS.indexOf(prop) >= 0) return absentHelper('db.' + target._name, prop);
         return target._db.getCollection(target._name + '.' + prop);
       }
     });
@@ -736,8 +772,24 @@
   global.Timestamp = Timestamp; global.MinKey = MinKey; global.MaxKey = MaxKey;
   global.UUID = UUID; global.BinData = BinData; global.Binary = Binary;
   global.EJSON = EJSON;
-  global.sh = sh;
+  global.sh = new Proxy(sh, {
+    get: function (target, prop) {
+      if (typeof prop === 'string' && !(prop in target) && MONGOSH_SH_HELPERS.indexOf(prop) >= 0) {
+        return absentHelper('sh', prop);
+      }
+      return target[prop];
+    }
+  });
   global.rs = rs;
+  // mongosh's ways to reach another server: this shell has only the simulated cluster
+  function noServer(name) {
+    return function () {
+      throw new MongoshInvalidInputError(name + '(): ShardLab\'s shell reaches only the simulated cluster, '
+          + 'no server');
+    };
+  }
+  global.Mongo = noServer('Mongo');
+  global.connect = noServer('connect');
   global.db = databaseProxy(new Database('test'));
   global.use = function (name) {
     global.db = global.db.getSiblingDB(name);

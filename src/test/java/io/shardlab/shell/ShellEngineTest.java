@@ -172,6 +172,26 @@ class ShellEngineTest {
         assertEquals("1", eval("1"), "the engine runs the next script");
     }
 
+    // helpers of mongosh 2.12's shell API (shell-api lib database.js, collection.js, shard.js) this shell lacks
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            db.serverStatus()                 | MongoshInvalidInputError: db.serverStatus(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            db.orders.stats()                 | MongoshInvalidInputError: db.orders.stats(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            sh.addShard('rs9/h:1')            | MongoshInvalidInputError: sh.addShard(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            new Mongo('mongodb://h:27017')    | MongoshInvalidInputError: Mongo(): ShardLab's shell reaches only the simulated cluster, no server
+            connect('mongodb://h:27017/x')    | MongoshInvalidInputError: connect(): ShardLab's shell reaches only the simulated cluster, no server
+            db.notAHelper()                   | TypeError: notAHelper is not a function
+            """)
+    void a_mongosh_helper_this_shell_lacks_says_so_in_one_line(String script, String line) {
+        assertEquals(line, failure(script));
+    }
+
+    @Test
+    void a_name_mongosh_does_not_have_is_still_a_collection() {
+        eval("db.stats2.insertOne({a: 1}); db.orders.archive.insertOne({a: 2})");
+        assertEquals("[ 'orders.archive', 'stats2' ]", eval("db.getCollectionNames().sort()"));
+    }
+
     // mongosh 2.12 in a terminal, Ctrl+C: `while (true) {}` prints Node's vm interruption (Uncaught Error: …);
     // a loop awaiting commands or sleep prints cli-repl's onAsyncSigint line; the budget is ShardLab's own
     @ParameterizedTest(name = "{0} stopped by {1}")
