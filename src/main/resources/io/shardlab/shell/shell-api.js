@@ -800,8 +800,14 @@
       var dbs = run('admin', { listDatabases: 1 }).databases;
       var width = Math.max.apply(null, dbs.map(function (d) { return d.name.length; }).concat([0]));
       return dbs.map(function (d) {
-        var kib = Number(d.sizeOnDisk || 0) / 1024;
-        var size = kib < 1024 ? kib.toFixed(2) + ' KiB' : (kib / 1024).toFixed(2) + ' MiB';
+        // mongosh cli-repl format-output.js formatBytes: numeral's '0.00 ib' (binary units); its '0 ib' for values
+        // up to 1000 never applies, as sizeOnDisk is an int64 (a Long in mongosh, which never compares <= 1000)
+        var bytes = Number(d.sizeOnDisk || 0);
+        var decimals = 2;
+        var units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'];
+        var power = 0;
+        while (power < units.length - 1 && bytes >= Math.pow(1024, power + 1)) power++;
+        var size = (bytes / Math.pow(1024, power)).toFixed(decimals) + ' ' + units[power];
         return d.name + ' '.repeat(width - d.name.length + 2) + size;
       }).join('\n');
     }
