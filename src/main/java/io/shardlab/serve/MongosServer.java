@@ -70,38 +70,47 @@ public final class MongosServer implements AutoCloseable {
      * @throws IllegalArgumentException with one line when the address is unknown
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog, CommandLane lane) {
+        InProcess mongos = new InProcess(settings.catalog(), "localhost:" + settings.port(),
+                settings.memoryBudgetBytes(), settings.maxClients(), clientLog, lane);
+        return listen(mongos, settings.bind(), settings.port(), settings.speed());
+    }
+
+    /**
+     * Starts listening as {@code mongos}: the clients see the documents it holds, what the process wrote
+     * through {@link InProcess#commands()} before, and the process sees theirs. Closing the server leaves
+     * {@code mongos} and its documents as they are.
+     *
+     * @param bind the address to listen on
+     * @param port the port, 0 for any free one
+     * @param speed simulated ms per wall-clock ms; 0 stops the clock
+     * @throws PortInUseException with one line when the port is taken
+     * @throws IllegalArgumentException with one line when the address is unknown
+     */
+    public static MongosServer listen(InProcess mongos, String bind, int port, double speed) {
         InetAddress host;
         try {
-            host = InetAddress.getByName(settings.bind());
+            host = InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--bind: unknown address '" + settings.bind() + "'");
+            throw new IllegalArgumentException("--bind: unknown address '" + bind + "'");
         }
-        MongosRelease release = MongosRelease.of(settings.catalog().config().version());
-        long start = System.currentTimeMillis();
-        String[] hostPort = new String[] {"localhost:" + settings.port()};
-        ShardLabBackend backend = new ShardLabBackend(storage -> new MongosCommands(settings.catalog(), release,
-                new ConfigDatabase(settings.catalog(), release, start, hostPort[0]), storage,
-                settings.memoryBudgetBytes(), System::currentTimeMillis, clientLog), clientLog, settings.maxClients(), lane);
+        ShardLabBackend backend = mongos.backend;
         MongoServer server = new MongoServer(backend);
         try {
-            server.bind(new InetSocketAddress(host, settings.port()));
+            server.bind(new InetSocketAddress(host, port));
         } catch (Exception e) { // netty rethrows the socket's checked BindException unchecked
             if (causedBy(e, BindException.class)) {
-                throw new PortInUseException(settings.bind() + ":" + settings.port()
-                        + " is already in use (or not allowed)");
+                throw new PortInUseException(bind + ":" + port + " is already in use (or not allowed)");
             }
-            throw new IllegalArgumentException("cannot listen on " + settings.bind() + ":" + settings.port()
-                    + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
         }
         InetSocketAddress bound = server.getLocalAddress();
-        hostPort[0] = "localhost:" + bound.getPort();
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "shardlab-serve-clock");
             t.setDaemon(true);
             return t;
         });
-        if (settings.speed() > 0) {
-            long step = Math.max(1, Math.round(TICK_MILLIS * settings.speed()));
+        if (speed > 0) {
+            long step = Math.max(1, Math.round(TICK_MILLIS * speed));
             clock.scheduleAtFixedRate(() -> backend.commands().advance(step), TICK_MILLIS, TICK_MILLIS,
                     TimeUnit.MILLISECONDS);
         }
@@ -124,12 +133,38 @@ public final class MongosServer implements AutoCloseable {
      * @param notices receives the memory-budget notices
      */
     public static MongosCommands inProcess(ShardedCatalog catalog, long memoryBudgetBytes, Consumer<String> notices) {
-        MongosRelease release = MongosRelease.of(catalog.config().version());
-        long start = System.currentTimeMillis();
-        ShardLabBackend backend = new ShardLabBackend(storage -> new MongosCommands(catalog, release,
-                new ConfigDatabase(catalog, release, start, "localhost:27017"), storage, memoryBudgetBytes,
-                System::currentTimeMillis, notices), notices, 1, CommandLane.DIRECT);
-        return backend.commands();
+        return new InProcess(catalog, "localhost:27017", memoryBudgetBytes, 1, notices, CommandLane.DIRECT).commands();
+    }
+
+    /**
+     * A mongos of the catalog's release held in the process: its command layer and the documents clients
+     * write, before (and after) it listens ({@link #listen}). The explorer keeps one per cluster, so what
+     * the Shell panel wrote is there for the clients that connect later, and theirs for the panel.
+     */
+    public static final class InProcess {
+        private final ShardLabBackend backend;
+
+        /**
+         * @param catalog the simulated cluster
+         * @param mongosHost the {@code host:port} the config database names this mongos by
+         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param maxClients connections served at once once it listens
+         * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+         * @param lane where the clients' commands run (commands given to {@link #commands()} run on the caller's thread)
+         */
+        public InProcess(ShardedCatalog catalog, String mongosHost, long memoryBudgetBytes, int maxClients,
+                Consumer<String> clientLog, CommandLane lane) {
+            MongosRelease release = MongosRelease.of(catalog.config().version());
+            long start = System.currentTimeMillis();
+            backend = new ShardLabBackend(storage -> new MongosCommands(catalog, release,
+                    new ConfigDatabase(catalog, release, start, mongosHost), storage, memoryBudgetBytes,
+                    System::currentTimeMillis, clientLog), clientLog, maxClients, lane);
+        }
+
+        /** The command layer, for commands from inside the process. */
+        public MongosCommands commands() {
+            return backend.commands();
+        }
     }
 
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {

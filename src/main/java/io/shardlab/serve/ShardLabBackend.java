@@ -122,6 +122,15 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
         }
     }
 
+    /**
+     * The wire library closes its backend when the server stops listening; the documents outlive the
+     * listening (the process keeps using them through {@link MongosServer.InProcess}), so they stay.
+     */
+    @Override
+    public void close() {
+        clients.clear();
+    }
+
     // ---- DocumentStorage --------------------------------------------------------------------------------
 
     @Override

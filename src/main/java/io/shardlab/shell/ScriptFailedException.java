@@ -2,7 +2,7 @@ package io.shardlab.shell;
 
 /**
  * A script stopped: its message is the one line mongosh would print for it ({@code MongoServerError[Code]: …},
- * {@code SyntaxError: … (line N)}, {@code ReferenceError: …}), or the time budget / cancellation line.
+ * {@code SyntaxError: Unexpected token (1:8)}, {@code ReferenceError: …}), or the time budget / cancellation line.
  */
 public final class ScriptFailedException extends RuntimeException {
 

@@ -25,6 +25,7 @@ import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.LambdaFunction;
 import org.mozilla.javascript.RhinoException;
+import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.Undefined;
@@ -67,6 +68,19 @@ public final class ShellEngine {
     /** The longest part of a {@code sleep} between two checks of the deadline and the cancel flag, in ms. */
     static final long SLEEP_SLICE_MILLIS = 50;
 
+    /**
+     * mongosh 2.12's line when Ctrl+C stops an input that never waited on the shell API: Node's
+     * {@code vm.Script#runInContext({breakOnSigint: true})} throws it (cli-repl's mongosh-repl.js loadExternalCode
+     * and async-repl.js run inputs that way).
+     */
+    public static final String INTERRUPTED_SYNCHRONOUS = "Error: Script execution was interrupted by `SIGINT`";
+
+    /**
+     * mongosh 2.12's line when Ctrl+C stops an input that awaits the shell API (a command, {@code sleep}): the
+     * async-rewritten input is stopped by {@code MongoshRepl.onAsyncSigint}, which writes only this.
+     */
+    public static final String INTERRUPTED_ASYNCHRONOUS = "Stopping execution...";
+
     /** Contexts that only parse (no script runs in them), for {@link #isCompleteInput}. */
     private static final ContextFactory PARSER = new ContextFactory() {
         @Override
@@ -84,6 +98,10 @@ public final class ShellEngine {
     private final SandboxFactory factory = new SandboxFactory();
     private final ScriptableObject scope;
     private volatile boolean cancelled;
+    /** Whether the running script has sent a command or slept: in mongosh it then runs asynchronously. */
+    private volatile boolean awaitedShellApi;
+    /** The thread running {@link #evaluate}, or null between scripts. */
+    private volatile Thread scriptThread;
     private volatile long deadlineNanos = Long.MAX_VALUE;
     private Duration budget;
 
@@ -144,10 +162,20 @@ public final class ShellEngine {
      */
     public void evaluate(String source, String name, boolean printResult, Duration timeBudget) {
         budget = timeBudget;
+        awaitedShellApi = false;
+        scriptThread = Thread.currentThread();
         deadlineNanos = timeBudget == null ? Long.MAX_VALUE : nanoClock.getAsLong() + timeBudget.toNanos();
         Context cx = factory.enterContext();
         try {
-            Object result = cx.evaluateString(scope, shellCommands(source), name, 1, null);
+            String script = shellCommands(source);
+            Script compiled;
+            try {
+                compiled = cx.compileString(script, name, 1, null);
+            } catch (EvaluatorException syntax) {
+                throw new ScriptFailedException(SyntaxErrorLine.of(script, syntax.details(), syntax.lineNumber(),
+                        syntax.columnNumber(), !cx.stringIsCompilableUnit(script)));
+            }
+            Object result = compiled.exec(cx, scope);
             if (printResult) {
                 Object text = ScriptableObject.callMethod(cx, scope, "__shellText", new Object[] {result});
                 if (!(text instanceof Undefined) && text != null) {
@@ -163,6 +191,7 @@ public final class ShellEngine {
         } finally {
             deadlineNanos = Long.MAX_VALUE;
             cancelled = false;
+            scriptThread = null;
             Context.exit();
         }
     }
@@ -184,14 +213,18 @@ public final class ShellEngine {
     /**
      * The names a user may type after {@code path + "."} (or at the top level when {@code path} is empty):
      * the methods and properties of {@code sh}, {@code db} and its collections (with the collection names
-     * of {@code db}'s database), of a collection or any other value {@code path} names. Names starting with
-     * an underscore are the shell's own and left out. Sorted; empty when {@code path} names nothing.
+     * of {@code db}'s database), of a collection or any other value {@code path} names. A call in the path
+     * ({@code name()}) is not run: it stands for what mongosh declares the method returns (a cursor after
+     * {@code find()}, a database after {@code getSiblingDB()}); a call of any other method names nothing.
+     * Names starting with an underscore are the shell's own and left out. Sorted; empty when {@code path}
+     * names nothing.
      *
-     * @param path identifiers joined by dots, e.g. {@code "db"}, {@code "db.orders"}, {@code "sh"}, or empty
+     * @param path identifiers, each maybe followed by {@code ()}, joined by dots, e.g. {@code "db"},
+     *        {@code "db.orders"}, {@code "db.orders.find().sort()"}, {@code "sh"}, or empty
      * @throws IllegalArgumentException when {@code path} is not identifiers joined by dots
      */
     public java.util.List<String> completions(String path) {
-        if (!path.isEmpty() && !path.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+        if (!path.isEmpty() && !path.matches("[A-Za-z_$][\\w$]*(\\(\\))?(\\.[A-Za-z_$][\\w$]*(\\(\\))?)*")) {
             throw new IllegalArgumentException("completion: '" + path + "' is not a name");
         }
         Object names = callHelper("__completions", path);
@@ -214,16 +247,22 @@ public final class ShellEngine {
     static final Duration HELPER_BUDGET = Duration.ofSeconds(5);
 
     private Object callHelper(String helper, String argument) {
-        budget = HELPER_BUDGET;
-        deadlineNanos = nanoClock.getAsLong() + HELPER_BUDGET.toNanos();
+        // beside a running script (completion while it runs) the helper lives under that script's budget
+        boolean besideScript = scriptThread != null;
+        if (!besideScript) {
+            budget = HELPER_BUDGET;
+            deadlineNanos = nanoClock.getAsLong() + HELPER_BUDGET.toNanos();
+        }
         Context cx = factory.enterContext();
         try {
             return ScriptableObject.callMethod(cx, scope, helper, new Object[] {argument});
         } catch (Stopped | RhinoException e) {
             return Undefined.instance;
         } finally {
-            deadlineNanos = Long.MAX_VALUE;
-            cancelled = false;
+            if (!besideScript) {
+                deadlineNanos = Long.MAX_VALUE;
+                cancelled = false;
+            }
             Context.exit();
         }
     }
@@ -296,6 +335,7 @@ public final class ShellEngine {
             double ms = Context.toNumber(args[0]);
             long left = ms > 0 && !Double.isInfinite(ms) ? Math.round(ms) : 0;
             checkBudget();
+            awaitedShellApi |= Thread.currentThread() == scriptThread;
             if (left > 0) {
                 commands.sleep(left, this::checkBudget);
                 checkBudget();
@@ -319,6 +359,7 @@ public final class ShellEngine {
     /** One command through the command layer; refusals come back as MongoDB's {@code ok: 0} reply. */
     private String command(String database, String canonicalJson) {
         checkBudget();
+        awaitedShellApi |= Thread.currentThread() == scriptThread;
         BsonDocument reply;
         try {
             reply = commands.run(database, BsonDocument.parse(canonicalJson));
@@ -333,7 +374,7 @@ public final class ShellEngine {
                     .append("code", new BsonInt32(9)).append("codeName", new BsonString("FailedToParse"));
         } catch (RuntimeException e) {
             if (cancelled) {
-                throw new Stopped("Error: the script was interrupted");
+                throw new Stopped(interruptionLine());
             }
             // as serve's ShardLabBackend answers any failure of the layer itself: InternalError
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString("ShardLab could not run "
@@ -350,12 +391,16 @@ public final class ShellEngine {
 
     private void checkBudget() {
         if (cancelled) {
-            throw new Stopped("Error: the script was interrupted");
+            throw new Stopped(interruptionLine());
         }
         if (nanoClock.getAsLong() > deadlineNanos) {
             throw new Stopped("Error: the script ran longer than its time budget of " + budget.toMillis() / 1000.0
                     + " s and was stopped");
         }
+    }
+
+    private String interruptionLine() {
+        return awaitedShellApi ? INTERRUPTED_ASYNCHRONOUS : INTERRUPTED_SYNCHRONOUS;
     }
 
     private static String shellApiSource() {

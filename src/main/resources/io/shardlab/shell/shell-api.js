@@ -543,10 +543,45 @@
   };
   Database.prototype.dropDatabase = function () { return run(this._name, { dropDatabase: 1 }); };
   Database.prototype.printShardingStatus = function () { return sh.status(); };
+  // the helpers mongosh 2.12's shell API has (the methods of packages/shell-api database.ts, collection.ts,
+  // shard.ts) that this shell lacks: calling one says so in one line instead of naming a collection
+  var MONGOSH_DATABASE_HELPERS = ('aggregate auth changeUserPassword checkMetadataConsistency cloneCollection '
+      + 'cloneDatabase commandHelp copyDatabase createCollection createEncryptedCollection createRole createUser '
+      + 'createView currentOp dropAllRoles dropAllUsers dropRole dropUser fsyncLock fsyncUnlock getCollectionInfos '
+      + 'getLastError getLastErrorObj getLogComponents getMongo getProfilingStatus getReplicationInfo getRole '
+      + 'getRoles getUser getUsers grantPrivilegesToRole grantRolesToRole grantRolesToUser hello hostInfo isMaster '
+      + 'killOp listCommands logout printCollectionStats printReplicationInfo printSecondaryReplicationInfo '
+      + 'printSlaveReplicationInfo revokePrivilegesFromRole revokeRolesFromRole revokeRolesFromUser '
+      + 'rotateCertificates serverBits serverBuildInfo serverCmdLineOpts serverStatus setLogLevel '
+      + 'setProfilingLevel setSecondaryOk shutdownServer sql stats updateRole updateUser version watch').split(' ');
+  var MONGOSH_COLLECTION_HELPERS = ('analyzeShardKey bulkWrite checkMetadataConsistency '
+      + 'compactStructuredEncryptionData configureQueryAnalyzer convertToCapped createSearchIndex '
+      + 'createSearchIndexes dataSize dropIndex dropIndexes dropSearchIndex exists explain findOneAndDelete '
+      + 'findOneAndReplace findOneAndUpdate getDB getIndexKeys getIndexSpecs getIndices getMongo getPlanCache '
+      + 'getSearchIndexes getShardDistribution getShardLocation getShardVersion hideIndex '
+      + 'initializeOrderedBulkOp initializeUnorderedBulkOp isCapped latencyStats mapReduce reIndex '
+      + 'renameCollection runCommand stats storageSize totalIndexSize totalSize unhideIndex updateSearchIndex '
+      + 'validate watch').split(' ');
+  var MONGOSH_SH_HELPERS = ('abortMoveCollection abortReshardCollection abortUnshardCollection addShard '
+      + 'addShardTag addShardToZone addTagRange balancerCollectionStatus checkMetadataConsistency '
+      + 'commitReshardCollection disableAutoMerger disableAutoSplit disableBalancing disableMigrations '
+      + 'enableAutoMerger enableAutoSplit enableBalancing enableMigrations getBalancerState '
+      + 'getShardedDataDistribution getTransitionToDedicatedConfigServerStatus isAutoMergerEnabled '
+      + 'isBalancerRunning isConfigShardEnabled listShards moveChunk moveCollection moveRange removeRangeFromZone '
+      + 'removeShardFromZone removeShardTag removeTagRange reshardCollection setBalancerState '
+      + 'shardAndDistributeCollection shardDrainingStatus splitAt splitFind startAutoMerger startBalancer status '
+      + 'stopAutoMerger stopBalancer unshardCollection updateZoneKeyRange').split(' ');
+  function absentHelper(owner, name) {
+    return function () {
+      throw new MongoshInvalidInputError(owner + '.' + name + '(): ShardLab\'s shell does not have this helper; '
+          + 'db.runCommand() and db.adminCommand() send commands to the simulated mongos');
+    };
+  }
   function databaseProxy(database) {
     return new Proxy(database, {
       get: function (target, prop) {
         if (typeof prop !== 'string' || prop in target || prop.charAt(0) === '_') return target[prop];
+        if (MONGOSH_DATABASE_HELPERS.indexOf(prop) >= 0) return absentHelper('db', prop);
         return target.getCollection(prop);
       }
     });
@@ -555,6 +590,7 @@
     return new Proxy(coll, {
       get: function (target, prop) {
         if (typeof prop !== 'string' || prop in target || prop.charAt(0) === '_') return target[prop];
+        if (MONGOSH_COLLECTION_HELPERS.indexOf(prop) >= 0) return absentHelper('db.' + target._name, prop);
         return target._db.getCollection(target._name + '.' + prop);
       }
     });
@@ -749,8 +785,24 @@
   global.Timestamp = Timestamp; global.MinKey = MinKey; global.MaxKey = MaxKey;
   global.UUID = UUID; global.BinData = BinData; global.Binary = Binary;
   global.EJSON = EJSON;
-  global.sh = sh;
+  global.sh = new Proxy(sh, {
+    get: function (target, prop) {
+      if (typeof prop === 'string' && !(prop in target) && MONGOSH_SH_HELPERS.indexOf(prop) >= 0) {
+        return absentHelper('sh', prop);
+      }
+      return target[prop];
+    }
+  });
   global.rs = rs;
+  // mongosh's ways to reach another server: this shell has only the simulated cluster
+  function noServer(name) {
+    return function () {
+      throw new MongoshInvalidInputError(name + '(): ShardLab\'s shell reaches only the simulated cluster, '
+          + 'no server');
+    };
+  }
+  global.Mongo = noServer('Mongo');
+  global.connect = noServer('connect');
   global.db = databaseProxy(new Database('test'));
   global.use = function (name) {
     global.db = global.db.getSiblingDB(name);
@@ -761,8 +813,14 @@
       var dbs = run('admin', { listDatabases: 1 }).databases;
       var width = Math.max.apply(null, dbs.map(function (d) { return d.name.length; }).concat([0]));
       return dbs.map(function (d) {
-        var kib = Number(d.sizeOnDisk || 0) / 1024;
-        var size = kib < 1024 ? kib.toFixed(2) + ' KiB' : (kib / 1024).toFixed(2) + ' MiB';
+        // mongosh cli-repl format-output.js formatBytes: numeral's '0.00 ib' (binary units); its '0 ib' for values
+        // up to 1000 never applies, as sizeOnDisk is an int64 (a Long in mongosh, which never compares <= 1000)
+        var bytes = Number(d.sizeOnDisk || 0);
+        var decimals = 2;
+        var units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'];
+        var power = 0;
+        while (power < units.length - 1 && bytes >= Math.pow(1024, power + 1)) power++;
+        var size = (bytes / Math.pow(1024, power)).toFixed(decimals) + ' ' + units[power];
         return d.name + ' '.repeat(width - d.name.length + 2) + size;
       }).join('\n');
     }
@@ -774,13 +832,31 @@
   } });
   // what Tab offers after "path." (mongosh's autocompleter offers the shell API's methods and the
   // collection names of db): own and inherited names, the shell's internal ones (leading _) left out
+  // what a call returns, for completing after it without running it: mongosh's @returnType declarations
+  // (shell-api collection.ts find: 'Cursor'; cursor.ts the cursorChainable methods: 'Cursor'; database.ts
+  // getSiblingDB: 'Database', getCollection: 'Collection')
+  var CALL_RETURNS = [
+    [Collection, { find: Cursor }],
+    [Cursor, { sort: Cursor, limit: Cursor, skip: Cursor, projection: Cursor, pretty: Cursor, batchSize: Cursor }],
+    [Database, { getCollection: Collection, getSiblingDB: Database, getSisterDB: Database }]
+  ];
+  function callResult(receiver, method) {
+    for (var k = 0; k < CALL_RETURNS.length; k++) {
+      var returns = CALL_RETURNS[k][1];
+      if (receiver instanceof CALL_RETURNS[k][0] && Object.prototype.hasOwnProperty.call(returns, method)) {
+        return Object.create(returns[method].prototype);
+      }
+    }
+    return undefined;
+  }
   global.__completions = function (path) {
     var target = global;
     if (path !== '') {
       var parts = path.split('.');
       for (var k = 0; k < parts.length; k++) {
         if (target === null || target === undefined) return [];
-        target = target[parts[k]];
+        var part = parts[k];
+        target = part.slice(-2) === '()' ? callResult(target, part.slice(0, -2)) : target[part];
       }
     }
     if (target === null || target === undefined) return [];

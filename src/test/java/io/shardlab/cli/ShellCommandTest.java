@@ -46,7 +46,7 @@ class ShellCommandTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             --eval;db.runCommand({split: 'x.y', middle: {a: 1}})     | MongoServerError[Unauthorized]: split may only be run against the admin database.
-            --eval;x +                                               | SyntaxError: Unexpected end of file (line 1)
+            --eval;x +                                               | SyntaxError: Unexpected token (1:3)
             --timeout;-1;--eval;1                                    | shell: --timeout: expected seconds, at least 0, got -1.0
             no-such-script.js                                        | shell: no-such-script.js: no such file
             --shards;0;--eval;1                                      | shell: --shards: between 1 and 1000 shards, got 0

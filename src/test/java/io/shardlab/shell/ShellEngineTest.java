@@ -128,8 +128,8 @@ class ShellEngineTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             db.runCommand({split: 'data.c', middle: {k: 1}})      | MongoServerError[Unauthorized]: split may only be run against the admin database.
             undefinedThing + 1                                     | ReferenceError: undefinedThing is not defined
-            var x = ;                                              | SyntaxError: syntax error (line 1)
-            "\\nvar y = {"                                          | SyntaxError: invalid property id (line 2)
+            var x = ;                                              | SyntaxError: Unexpected token (1:8)
+            "\\nvar y = {"                                          | SyntaxError: Unexpected token (2:9)
             db.c.updateOne({}, {a: 1})                             | MongoshInvalidInputError: Invalid update: update document requires atomic operators
             ObjectId('xyz')                                        | BSONError: input must be a 24 character hex string, 12 byte Uint8Array, or an integer
             rs.status()                                            | MongoshInvalidInputError: rs.status(): ShardLab simulates no replica set; its shards have no members
@@ -172,21 +172,54 @@ class ShellEngineTest {
         assertEquals("1", eval("1"), "the engine runs the next script");
     }
 
+    // helpers of mongosh 2.12's shell API (shell-api lib database.js, collection.js, shard.js) this shell lacks
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            db.serverStatus()                 | MongoshInvalidInputError: db.serverStatus(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            db.orders.stats()                 | MongoshInvalidInputError: db.orders.stats(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            sh.addShard('rs9/h:1')            | MongoshInvalidInputError: sh.addShard(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            new Mongo('mongodb://h:27017')    | MongoshInvalidInputError: Mongo(): ShardLab's shell reaches only the simulated cluster, no server
+            connect('mongodb://h:27017/x')    | MongoshInvalidInputError: connect(): ShardLab's shell reaches only the simulated cluster, no server
+            db.notAHelper()                   | TypeError: notAHelper is not a function
+            """)
+    void a_mongosh_helper_this_shell_lacks_says_so_in_one_line(String script, String line) {
+        assertEquals(line, failure(script));
+    }
+
     @Test
-    void cancel_stops_a_running_script() {
+    void a_name_mongosh_does_not_have_is_still_a_collection() {
+        eval("db.stats2.insertOne({a: 1}); db.orders.archive.insertOne({a: 2})");
+        assertEquals("[ 'orders.archive', 'stats2' ]", eval("db.getCollectionNames().sort()"));
+    }
+
+    // mongosh 2.12 in a terminal, Ctrl+C: `while (true) {}` prints Node's vm interruption (Uncaught Error: …);
+    // a loop awaiting commands or sleep prints cli-repl's onAsyncSigint line; the budget is ShardLab's own
+    @ParameterizedTest(name = "{0} stopped by {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            while (true) {}                                   | Ctrl+C | Error: Script execution was interrupted by `SIGINT`
+            for (let i = 0; ; i++) { i * 2 }                  | Ctrl+C | Error: Script execution was interrupted by `SIGINT`
+            for (;;) { sleep(1) }                             | Ctrl+C | Stopping execution...
+            for (;;) { db.runCommand({ping: 1}) }             | Ctrl+C | Stopping execution...
+            db.c.insertOne({a: 1}); while (true) {}           | Ctrl+C | Stopping execution...
+            while (true) {}                                   | budget | Error: the script ran longer than its time budget of 0.5 s and was stopped
+            for (;;) { db.runCommand({ping: 1}) }             | budget | Error: the script ran longer than its time budget of 0.5 s and was stopped
+            """)
+    void a_stopped_script_prints_one_line(String script, String stoppedBy, String line) {
         ShellEngine[] engine = new ShellEngine[1];
         AtomicLong checks = new AtomicLong();
-        engine[0] = new ShellEngine(MongosServer.inProcess(catalog, 0, line -> { }), printed::add, 1, () -> {
-            if (checks.incrementAndGet() == 50) {
+        engine[0] = new ShellEngine(MongosServer.inProcess(catalog, 0, ignored -> { }), printed::add, 1, () -> {
+            if (stoppedBy.equals("Ctrl+C") && checks.incrementAndGet() == 50) {
                 engine[0].cancel();
             }
-            return 0;
+            return nanos.addAndGet(1_000_000);
         }, 80, 80);
 
         ScriptFailedException stopped = assertThrows(ScriptFailedException.class,
-                () -> engine[0].evaluate("for (;;) {}", "loop", false, null));
+                () -> engine[0].evaluate(script, "loop", false, Duration.ofMillis(500)));
 
-        assertEquals("Error: the script was interrupted", stopped.getMessage());
+        assertEquals(line, stopped.getMessage());
+        engine[0].evaluate("print('next')", "next", false, null);
+        assertEquals("next", printed.get(printed.size() - 1), "the engine runs the next script");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -88,12 +89,35 @@ class ShellPanelInWindowTest {
         assertFalse(robot.lookup("#console-interrupt").query().isDisabled(), "Interrupt is offered while it runs");
         robot.push(KeyCode.CONTROL, KeyCode.C);
         waitUntil(() -> !console.runningProperty().get());
-        assertTrue(transcript(robot).strip().endsWith("Error: the script was interrupted"), transcript(robot));
+        assertTrue(transcript(robot).strip().endsWith(ShellEngine.INTERRUPTED_SYNCHRONOUS), transcript(robot));
 
         // and the shell runs on: ↑ brings the loop back, Ctrl+L clears
         robot.push(KeyCode.UP);
         assertEquals("while (true) {}", robot.lookup("#console-input").queryAs(TextArea.class).getText());
         robot.push(KeyCode.CONTROL, KeyCode.L);
         waitUntil(() -> transcript(robot).isEmpty());
+    }
+
+    @Test
+    void tab_after_a_call_pops_up_the_cursor_methods_and_a_pick_completes_the_input(FxRobot robot)
+            throws Exception {
+        ExplorerViewModel explorer = app.explorer();
+        robot.interact(() -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
+        waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.S);
+        waitUntil(() -> robot.lookup("#console-input").tryQuery().map(Node::isVisible).orElse(false));
+
+        // given a find call typed up to a member's first letter, when Tab is pressed
+        robot.clickOn("#console-input");
+        robot.write("db.events.find({ counter: 5 }).s");
+        robot.push(KeyCode.TAB);
+
+        // then a popup lists the cursor's methods starting with s, and picking one completes the input
+        waitUntil(() -> robot.lookup(".console-completions").tryQuery().isPresent());
+        assertEquals(java.util.List.of("size", "skip", "sort"), app.console().completionChoices());
+        robot.clickOn("sort");
+        waitUntil(() -> app.console().completionChoices().isEmpty());
+        assertEquals("db.events.find({ counter: 5 }).sort",
+                robot.lookup("#console-input").queryAs(TextArea.class).getText());
     }
 }

@@ -6,8 +6,12 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.stage.PopupWindow;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -44,6 +48,8 @@ public final class ConsoleView {
     private final TextArea transcript = new TextArea();
     private final TextArea input = new TextArea();
     private final CheckMenuItem toggle = new CheckMenuItem("Shell");
+    /** Tab's candidates when there are several; arrow keys and Enter pick one, Escape closes it. */
+    private final ContextMenu completions = new ContextMenu();
 
     public ConsoleView(ConsoleViewModel vm) {
         this.vm = vm;
@@ -87,6 +93,8 @@ public final class ConsoleView {
         input.setId("console-input");
         input.getStyleClass().add("console-input");
         input.setPrefRowCount(1);
+        // the transcript gives way when a pasted input grows; the input keeps every row it asks for
+        input.setMinHeight(Region.USE_PREF_SIZE);
         input.setWrapText(false);
         input.textProperty().bindBidirectional(vm.inputProperty());
         // a pasted or continued input grows the field up to a few lines
@@ -98,6 +106,9 @@ public final class ConsoleView {
             }
         });
         input.addEventFilter(KeyEvent.KEY_PRESSED, this::inputKey);
+        completions.getStyleClass().add("console-completions");
+        completions.setAnchorLocation(PopupWindow.AnchorLocation.CONTENT_BOTTOM_LEFT);
+        vm.completionChoices().addListener((ListChangeListener<String>) change -> showChoices());
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox line = new HBox(4, prompt, input);
         line.getStyleClass().add("console-line");
@@ -118,6 +129,32 @@ public final class ConsoleView {
         toggle.setId("menu-shell");
         toggle.setAccelerator(SHELL_KEYS);
     }
+
+    private void showChoices() {
+        List<String> names = vm.completionChoices();
+        if (names.isEmpty()) {
+            completions.hide();
+            return;
+        }
+        completions.getItems().setAll(names.stream().limit(MAX_CHOICES_SHOWN).map(name -> {
+            // a label in the input's own font: the popup is a window of its own, outside presenter mode's rules
+            Label text = new Label(name);
+            text.fontProperty().bind(input.fontProperty());
+            CustomMenuItem item = new CustomMenuItem(text);
+            item.setOnAction(e -> vm.chooseCompletion(name));
+            return (MenuItem) item;
+        }).toList());
+        if (!completions.isShowing() && input.getScene() != null && input.getScene().getWindow() != null
+                && input.getScene().getWindow().isShowing()) {
+            // above the input (the panel sits at the bottom of the window), anchored by its bottom edge: its
+            // height is not known before it first shows
+            javafx.geometry.Bounds field = input.localToScreen(input.getBoundsInLocal());
+            completions.show(input, field.getMinX(), field.getMinY());
+        }
+    }
+
+    /** Candidates the popup lists; the transcript lists them all, as mongosh does. */
+    static final int MAX_CHOICES_SHOWN = 40;
 
     private static String selection(KeyEvent e) {
         return e.getTarget() instanceof TextArea area ? area.getSelectedText() : "";

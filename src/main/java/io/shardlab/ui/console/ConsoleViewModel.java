@@ -13,8 +13,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -59,8 +57,6 @@ public final class ConsoleViewModel {
     /** Width values are laid out to, as mongosh does in an 80-column terminal. */
     static final int LAYOUT_WIDTH = 80;
 
-    private static final Pattern MEMBER = Pattern.compile("([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)\\.([\\w$]*)$");
-    private static final Pattern GLOBAL = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*)$");
 
     private final CommandLayer commands;
     private final ShellHistory historyFile;
@@ -78,6 +74,10 @@ public final class ConsoleViewModel {
     private final ReadOnlyIntegerWrapper caret = new ReadOnlyIntegerWrapper(this, "caret", 0);
     private final ObservableList<Entry> transcript = FXCollections.observableArrayList();
     private final ObservableList<Entry> transcriptView = FXCollections.unmodifiableObservableList(transcript);
+    private final ObservableList<String> choices = FXCollections.observableArrayList();
+    private final ObservableList<String> choicesView = FXCollections.unmodifiableObservableList(choices);
+    /** The completion the {@link #choices} are for, with the common beginning inserted. */
+    private CompletionRequest choosing;
 
     /** Newest first. */
     private final List<String> history = new ArrayList<>();
@@ -122,6 +122,12 @@ public final class ConsoleViewModel {
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
         this.budget = Objects.requireNonNull(budget, "budget");
+        input.addListener((obs, was, now) -> {
+            if (choosing != null && !now.equals(choosing.text())) {
+                choosing = null;
+                choices.clear();
+            }
+        });
         scriptThread.execute(() -> {
             List<String> kept;
             try {
@@ -294,11 +300,41 @@ public final class ConsoleViewModel {
         input.set(text.substring(0, asked.caret()) + insert + text.substring(asked.caret()));
         caret.set(-1);
         caret.set(asked.caret() + insert.length());
+        if (matching.size() > 1) {
+            choosing = new CompletionRequest(input.get(), asked.caret() + insert.length(), asked.path(),
+                    asked.partial() + insert);
+            choices.setAll(matching);
+        }
         if (matching.size() > 1 && insert.isEmpty()) {
-            String prefix = asked.path().isEmpty() ? "" : asked.path() + ".";
+            String prefix = asked.path().isEmpty() ? "" : asked.path().replace("()", "(...)") + ".";
             transcript.add(new Entry(Kind.OUTPUT, String.join("  ", matching.stream().map(n -> prefix + n).toList())));
             trimTranscript();
         }
+    }
+
+    /**
+     * The names a Tab with several candidates offers (the view lists them in a popup); emptied when the
+     * input changes or one is chosen.
+     */
+    public ObservableList<String> completionChoices() {
+        return choicesView;
+    }
+
+    /** Puts {@code name}, one of the {@link #completionChoices()}, in place of the part typed before the caret. */
+    public void chooseCompletion(String name) {
+        CompletionRequest asked = choosing;
+        if (asked == null || !choices.contains(name) || !input.get().equals(asked.text())
+                || !name.startsWith(asked.partial())) {
+            choices.clear();
+            return;
+        }
+        String rest = name.substring(asked.partial().length());
+        String text = asked.text();
+        input.set(text.substring(0, asked.caret()) + rest + text.substring(asked.caret()));
+        choosing = null;
+        choices.clear();
+        caret.set(-1);
+        caret.set(asked.caret() + rest.length());
     }
 
     static String commonPrefix(List<String> names) {
@@ -313,19 +349,78 @@ public final class ConsoleViewModel {
         return prefix;
     }
 
-    /** The name being completed: the object path before the last dot and the part typed after it. */
+    /**
+     * The name being completed: the object path before the last dot (names and calls, a call's arguments
+     * left out: {@code db.c.find({a: 1}).} gives {@code db.c.find()}) and the part typed after it.
+     */
     record CompletionRequest(String text, int caret, String path, String partial) {
         static Optional<CompletionRequest> at(String text, int caret) {
             String before = text.substring(0, caret);
-            Matcher member = MEMBER.matcher(before);
-            if (member.find()) {
-                return Optional.of(new CompletionRequest(text, caret, member.group(1), member.group(2)));
+            int start = before.length();
+            while (start > 0 && isNamePart(before.charAt(start - 1))) {
+                start--;
             }
-            Matcher global = GLOBAL.matcher(before);
-            if (global.find()) {
-                return Optional.of(new CompletionRequest(text, caret, "", global.group(1)));
+            String partial = before.substring(start);
+            if (start > 0 && before.charAt(start - 1) == '.') {
+                return pathBefore(before, start - 1).map(path -> new CompletionRequest(text, caret, path, partial));
+            }
+            if (!partial.isEmpty() && Character.isJavaIdentifierStart(partial.charAt(0))) {
+                return Optional.of(new CompletionRequest(text, caret, "", partial));
             }
             return Optional.empty();
+        }
+
+        /** The names and calls joined by dots that end at the dot {@code text.charAt(dot)}, read backwards. */
+        private static Optional<String> pathBefore(String text, int dot) {
+            List<String> parts = new ArrayList<>();
+            int i = dot;
+            while (true) {
+                boolean call = i > 0 && text.charAt(i - 1) == ')';
+                if (call) {
+                    i = openingParenthesis(text, i - 1);
+                    if (i < 0) {
+                        return Optional.empty();
+                    }
+                }
+                int end = i;
+                while (i > 0 && isNamePart(text.charAt(i - 1))) {
+                    i--;
+                }
+                if (i == end || !Character.isJavaIdentifierStart(text.charAt(i))) {
+                    return Optional.empty();
+                }
+                parts.add(0, text.substring(i, end) + (call ? "()" : ""));
+                if (i == 0 || text.charAt(i - 1) != '.') {
+                    return Optional.of(String.join(".", parts));
+                }
+                i--;
+            }
+        }
+
+        /** Where the parenthesis closed at {@code close} opens, quoted text skipped; -1 when it does not. */
+        private static int openingParenthesis(String text, int close) {
+            int depth = 0;
+            for (int i = close; i >= 0; i--) {
+                char c = text.charAt(i);
+                if (c == '\'' || c == '"' || c == '`') {
+                    i = text.lastIndexOf(c, i - 1);
+                    if (i < 0) {
+                        return -1;
+                    }
+                } else if (c == ')' || c == ']' || c == '}') {
+                    depth++;
+                } else if (c == '(' || c == '[' || c == '{') {
+                    depth--;
+                    if (depth == 0) {
+                        return c == '(' ? i : -1;
+                    }
+                }
+            }
+            return -1;
+        }
+
+        private static boolean isNamePart(char c) {
+            return Character.isJavaIdentifierPart(c) && c != '\u0000';
         }
     }
 

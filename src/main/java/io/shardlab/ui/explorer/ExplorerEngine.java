@@ -68,7 +68,8 @@ public final class ExplorerEngine implements Transport {
      */
     private ShardedCatalog catalog;
     /** The shell's command layer over {@link #catalog} while no server runs (then the shell uses the server's). */
-    private MongosCommands shellCommands;
+    /** The cluster's mongos: the Shell panel's commands and, while accepting connections, the clients'. */
+    private MongosServer.InProcess mongos;
     private volatile Consumer<ConnectionsState> connectionsReport;
     /** Client commands waiting for the simulation thread, failed at once when the server stops. */
     private final Set<CompletableFuture<?>> waitingCommands = ConcurrentHashMap.newKeySet();
@@ -135,7 +136,7 @@ public final class ExplorerEngine implements Transport {
         }
         session = null;
         catalog = null;
-        shellCommands = null;
+        mongos = null;
         observed.clear();
         observedKeys.clear();
         shownNamespace = null;
@@ -319,7 +320,7 @@ public final class ExplorerEngine implements Transport {
         if (!pacer.advance(speed, screenBehind, session::advance, this::finished)) {
             return;
         }
-        MongosCommands commands = server != null ? server.commands() : shellCommands;
+        MongosCommands commands = mongos == null ? null : mongos.commands();
         if (commands != null) {
             // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
             commands.advance(Math.max(0, session.now() - commands.catalog().now()));
@@ -366,10 +367,10 @@ public final class ExplorerEngine implements Transport {
             connectionsReport = report;
             Optional<String> note = Optional.empty();
             try {
-                server = listen(catalog(), port);
+                server = listen(port);
             } catch (MongosServer.PortInUseException taken) {
                 try {
-                    server = listen(catalog(), 0);
+                    server = listen(0);
                     note = Optional.of("Port " + port + " is taken; listening on port " + server.port() + ".");
                 } catch (IllegalArgumentException e) {
                     report.accept(failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
@@ -465,23 +466,23 @@ public final class ExplorerEngine implements Transport {
         if (session == null) {
             throw new IllegalStateException("no cluster is on show: load a scenario first");
         }
-        MongosServer s = server;
-        if (s != null) {
-            return s.commands();
-        }
-        if (shellCommands == null) {
-            shellCommands = MongosServer.inProcess(catalog(), SERVE_MEMORY_BUDGET_BYTES, line -> { });
-        }
-        MongosCommands commands = shellCommands;
+        MongosCommands commands = mongos().commands();
         // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
         commands.advance(Math.max(0, session.now() - commands.catalog().now()));
         return commands;
     }
 
-    private MongosServer listen(ShardedCatalog catalog, int port) {
-        MongosServer.Settings settings = new MongosServer.Settings(catalog, "127.0.0.1", port, 0,
-                SERVE_MEMORY_BUDGET_BYTES, SERVE_MAX_CLIENTS);
-        return MongosServer.start(settings, line -> reportClients(), this::runClientCommand);
+    /** On the simulation thread: the session's mongos, made once per session. */
+    private MongosServer.InProcess mongos() {
+        if (mongos == null) {
+            mongos = new MongosServer.InProcess(catalog(), "localhost:" + DEFAULT_PORT, SERVE_MEMORY_BUDGET_BYTES,
+                    SERVE_MAX_CLIENTS, line -> reportClients(), this::runClientCommand);
+        }
+        return mongos;
+    }
+
+    private MongosServer listen(int port) {
+        return MongosServer.listen(mongos(), "127.0.0.1", port, 0);
     }
 
     /** Documents the served mongos keeps for reads, as {@code serve}'s default. */

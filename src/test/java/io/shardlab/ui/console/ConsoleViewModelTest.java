@@ -8,6 +8,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.CommandLayer;
+import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.ui.console.ConsoleViewModel.Entry;
 import io.shardlab.ui.console.ConsoleViewModel.Kind;
@@ -181,6 +182,12 @@ class ConsoleViewModelTest {
             db.orders.countD         | db.orders.countDocuments
             printj                   | printjson
             x = sh.stopBal           | x = sh.stopBalancer
+            db.orders.find().lim     | db.orders.find().limit
+            db.orders.find({a: 1}).sort({a: -1}).toA | db.orders.find({a: 1}).sort({a: -1}).toArray
+            db.orders.find({s: ')'}).itc | db.orders.find({s: ')'}).itcount
+            db.getSiblingDB('x').getSisterDB('y').runC | db.getSiblingDB('x').getSisterDB('y').runCommand
+            db.getCollection('orders').countD | db.getCollection('orders').countDocuments
+            use school; db.ord       | use school; db.orders
             """)
     void tab_completes_a_name_with_one_candidate(String typed, String completed) {
         ConsoleViewModel vm = console();
@@ -206,6 +213,78 @@ class ConsoleViewModelTest {
 
         Entry listed = vm.transcript().get(0);
         assertTrue(listed.text().contains("db.orders.find  db.orders.findAndModify  db.orders.findOne"), listed.text());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            db.orders.insertOne({}).ins
+            db.orders.find().toArray().len
+            (db).orders.ins
+            1.toFi
+            """)
+    void after_a_call_whose_result_mongosh_does_not_declare_nothing_is_completed_and_nothing_runs(String typed) {
+        ConsoleViewModel vm = console();
+        type(vm, "db.orders.insertOne({ a: 1 })");
+        vm.submit();
+        type(vm, typed);
+
+        vm.complete(typed.length());
+
+        assertEquals(typed, vm.inputProperty().get());
+        type(vm, "db.orders.countDocuments()");
+        vm.submit();
+        assertEquals("1", vm.transcript().get(vm.transcript().size() - 1).text(), "completion inserted nothing");
+    }
+
+    @Test
+    void several_candidates_are_offered_as_choices_and_a_choice_completes_the_name() {
+        ConsoleViewModel vm = console();
+        type(vm, "db.orders.find().s");
+
+        vm.complete(18);
+
+        assertEquals(List.of("size", "skip", "sort"), vm.completionChoices());
+        vm.chooseCompletion("sort");
+        assertEquals("db.orders.find().sort", vm.inputProperty().get());
+        assertEquals(21, vm.caretProperty().get());
+        assertEquals(List.of(), vm.completionChoices(), "the choices close once one is taken");
+
+        type(vm, "db.orders.find().s");
+        vm.complete(18);
+        type(vm, "db.orders.find().sk");
+        assertEquals(List.of(), vm.completionChoices(), "typing on closes the choices");
+    }
+
+    @Test
+    void tab_while_an_input_runs_leaves_the_input_as_typed_and_the_shell_runs_on() throws Exception {
+        DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
+        ExecutorService scriptThread = tasks.serial("test-shell");
+        LinkedBlockingQueue<Runnable> uiThread = new LinkedBlockingQueue<>();
+        try {
+            ConsoleViewModel vm = new ConsoleViewModel(commands, new ShellHistory(home.resolve("h")), scriptThread,
+                    uiThread::add, System::nanoTime, Duration.ofMinutes(5));
+            type(vm, "while (true) {}");
+            vm.submit();
+            type(vm, "db.orders.fi");
+
+            vm.complete(12);
+
+            assertEquals("db.orders.fi", vm.inputProperty().get());
+            vm.interrupt();
+            while (vm.runningProperty().get()) {
+                Runnable task = uiThread.poll(10, TimeUnit.SECONDS);
+                if (task == null) {
+                    throw new AssertionError("the loop did not stop");
+                }
+                task.run();
+            }
+            vm.complete(12);
+            Runnable completed = uiThread.poll(10, TimeUnit.SECONDS);
+            completed.run();
+            assertEquals("db.orders.find", vm.inputProperty().get(), "Tab works again once the input stopped");
+        } finally {
+            tasks.shutdown();
+        }
     }
 
     @Test
@@ -257,7 +336,7 @@ class ConsoleViewModelTest {
                 task.run();
             }
 
-            assertEquals(new Entry(Kind.ERROR, "Error: the script was interrupted"),
+            assertEquals(new Entry(Kind.ERROR, ShellEngine.INTERRUPTED_SYNCHRONOUS),
                     vm.transcript().get(vm.transcript().size() - 1));
             type(vm, "'still here'");
             vm.submit();

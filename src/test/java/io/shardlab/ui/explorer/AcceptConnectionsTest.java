@@ -13,6 +13,7 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.Scenario;
+import io.shardlab.shell.CommandLayer;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
@@ -199,4 +200,30 @@ class AcceptConnectionsTest {
                 vm.connections().noteProperty().get());
         assertTrue(vm.connections().shownProperty().get(), "the bar stays to say why");
     }
+
+    @Test
+    void documents_the_shell_wrote_before_accepting_are_read_by_clients_and_theirs_by_the_shell_after_the_stop() {
+        ExplorerViewModel vm = explorer(0);
+        CommandLayer shell = engine.shellCommandLayer();
+
+        // given documents written in the Shell panel before Simulation → Accept connections
+        shell.run("school", BsonDocument.parse("{insert: 'pupils', documents: [{_id: 1, name: 'Ada'}, "
+                + "{_id: 2, name: 'Alan'}]}"));
+        vm.connections().setAccepting(true);
+        flush();
+
+        // when a driver connects afterwards, then it reads them and its own write is there for the shell
+        MongoCollection<BsonDocument> pupils = connect(vm.connections().connectionStringProperty().get(), "teacher")
+                .getDatabase("school").getCollection("pupils", BsonDocument.class);
+        assertEquals(List.of("Ada", "Alan"), pupils.find().sort(new BsonDocument("_id", new BsonInt64(1)))
+                .map(d -> d.getString("name").getValue()).into(new ArrayList<>()));
+        pupils.insertOne(BsonDocument.parse("{_id: 3, name: 'Grace'}"));
+
+        // and once the toggle goes off the shell still finds all three
+        vm.connections().setAccepting(false);
+        flush();
+        BsonDocument found = shell.run("school", BsonDocument.parse("{find: 'pupils', filter: {}}"));
+        assertEquals(3, found.getDocument("cursor").getArray("firstBatch").size(), found.toJson());
+    }
 }
+
