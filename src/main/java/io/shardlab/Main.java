@@ -10,8 +10,7 @@ import io.shardlab.cli.Cli;
  */
 public final class Main {
 
-    private Main() {
-    }
+    private Main() {}
 
     /**
      * Whether {@code args} is one existing snapshot file ({@code *.shardlab} or {@code *.json}): what the

@@ -45,15 +45,24 @@ class ArchitectureTest {
 
     /** The packages that may touch a toolkit, a driver or the outside world. */
     static final String[] OUTER_PACKAGES = {
-        "io.shardlab.ui..", "io.shardlab.cli..", "io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
+        "io.shardlab.ui..",
+        "io.shardlab.cli..",
+        "io.shardlab.live..",
+        "io.shardlab.render..",
+        "io.shardlab.serve..",
         "io.shardlab.shell..",
     };
 
     static ArchRule pureCodeIn(String... packages) {
-        return noClasses().that().resideInAnyPackage(packages)
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.mongodb..", "java.awt..")
+        return noClasses()
+                .that()
+                .resideInAnyPackage(packages)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "com.mongodb..", "java.awt..")
                 .allowEmptyShould(true)
-                .because("ARCHITECTURE.md rule 1: bson, key, cluster, routing, sim, workload and advisor are pure Java");
+                .because(
+                        "ARCHITECTURE.md rule 1: bson, key, cluster, routing, sim, workload and advisor are pure Java");
     }
 
     /** Rule 1: no JavaFX, no MongoDB driver, no AWT in the pure packages. */
@@ -69,16 +78,23 @@ class ArchitectureTest {
     /** Rule 1, the other half of "pure": the domain never reaches out to the layers built on it. */
     @ArchTest
     static final ArchRule pure_packages_do_not_depend_on_outer_layers = noClasses()
-            .that().resideInAnyPackage(PURE_PACKAGES).and().resideOutsideOfPackage("io.shardlab.session..")
-            .should().dependOnClassesThat().resideInAnyPackage(OUTER_PACKAGES)
+            .that()
+            .resideInAnyPackage(PURE_PACKAGES)
+            .and()
+            .resideOutsideOfPackage("io.shardlab.session..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(OUTER_PACKAGES)
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 1: the pure packages are the core the ui, cli, live and render layers use");
 
     /** Rule 1 for the session core: pure, and of render only the two values it shares with the diagram. */
     @ArchTest
     static final ArchRule the_session_core_uses_no_outer_layer_but_two_render_values = noClasses()
-            .that().resideInAPackage("io.shardlab.session..")
-            .should().dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(OUTER_PACKAGES)
+            .that()
+            .resideInAPackage("io.shardlab.session..")
+            .should()
+            .dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(OUTER_PACKAGES)
                     .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(RENDER_VALUES_THE_SESSION_USES))))
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 1: the session core is what every front end drives (the explorer, the "
@@ -87,24 +103,32 @@ class ArchitectureTest {
     /** Rule 2: only live talks to a server. */
     @ArchTest
     static final ArchRule only_live_uses_the_mongodb_driver = noClasses()
-            .that().resideOutsideOfPackage("io.shardlab.live..")
-            .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..")
+            .that()
+            .resideOutsideOfPackage("io.shardlab.live..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("com.mongodb..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 2: only live talks to a server; it converts driver documents at the border");
 
     /** Rule 3: ViewModels hold no nodes. */
     @ArchTest
     static final ArchRule view_models_hold_no_nodes = noClasses()
-            .that().haveSimpleNameEndingWith("ViewModel")
-            .should().dependOnClassesThat().areAssignableTo(Node.class)
+            .that()
+            .haveSimpleNameEndingWith("ViewModel")
+            .should()
+            .dependOnClassesThat()
+            .areAssignableTo(Node.class)
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 3: ViewModels expose properties and verbs; Views build nodes and bind");
 
     /** Rule 3: ViewModels are part of the ui layer. */
     @ArchTest
     static final ArchRule view_models_live_in_ui = classes()
-            .that().haveSimpleNameEndingWith("ViewModel")
-            .should().resideInAPackage("io.shardlab.ui..")
+            .that()
+            .haveSimpleNameEndingWith("ViewModel")
+            .should()
+            .resideInAPackage("io.shardlab.ui..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 3: the ui package holds one package per feature with View + ViewModel");
 
@@ -116,28 +140,45 @@ class ArchitectureTest {
      * the package the core layers sit in, so a test can check the rule on a fixture tree.
      */
     static ArchRule coreLayerOrderUnder(String root) {
-        return layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("bson").definedBy(root + ".bson..")
-                .layer("key").definedBy(root + ".key..")
-                .layer("cluster").definedBy(root + ".cluster..")
-                .layer("routing").definedBy(root + ".routing..")
-                .layer("sim").definedBy(root + ".sim..")
-                .layer("workload").definedBy(root + ".workload..")
-                .layer("advisor").definedBy(root + ".advisor..")
-                .layer("mongos").definedBy(root + ".mongos..")
-                .layer("session").definedBy(root + ".session..")
-                .whereLayer("session").mayNotBeAccessedByAnyLayer()
-                .whereLayer("mongos").mayOnlyBeAccessedByLayers("session")
-                .whereLayer("advisor").mayOnlyBeAccessedByLayers("mongos", "session")
-                .whereLayer("workload").mayOnlyBeAccessedByLayers("advisor", "mongos", "session")
-                .whereLayer("routing").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
-                .whereLayer("sim").mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
-                .whereLayer("cluster").mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos",
-                        "session")
-                .whereLayer("key").mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor",
-                        "mongos", "session")
-                .whereLayer("bson").mayOnlyBeAccessedByLayers("key", "cluster", "routing", "sim", "workload",
-                        "advisor", "mongos", "session")
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("bson")
+                .definedBy(root + ".bson..")
+                .layer("key")
+                .definedBy(root + ".key..")
+                .layer("cluster")
+                .definedBy(root + ".cluster..")
+                .layer("routing")
+                .definedBy(root + ".routing..")
+                .layer("sim")
+                .definedBy(root + ".sim..")
+                .layer("workload")
+                .definedBy(root + ".workload..")
+                .layer("advisor")
+                .definedBy(root + ".advisor..")
+                .layer("mongos")
+                .definedBy(root + ".mongos..")
+                .layer("session")
+                .definedBy(root + ".session..")
+                .whereLayer("session")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("mongos")
+                .mayOnlyBeAccessedByLayers("session")
+                .whereLayer("advisor")
+                .mayOnlyBeAccessedByLayers("mongos", "session")
+                .whereLayer("workload")
+                .mayOnlyBeAccessedByLayers("advisor", "mongos", "session")
+                .whereLayer("routing")
+                .mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
+                .whereLayer("sim")
+                .mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
+                .whereLayer("cluster")
+                .mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos", "session")
+                .whereLayer("key")
+                .mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor", "mongos", "session")
+                .whereLayer("bson")
+                .mayOnlyBeAccessedByLayers(
+                        "key", "cluster", "routing", "sim", "workload", "advisor", "mongos", "session")
                 .withOptionalLayers(true)
                 .because("ARCHITECTURE.md rule 1: each core layer is built on the ones below it, so a change to "
                         + "a lower layer is tested without the higher ones and no cycle ties the core together");
@@ -149,9 +190,12 @@ class ArchitectureTest {
     /** Rule 2: the adapters (live, render, and serve and shell when they come) never use a front end. */
     @ArchTest
     static final ArchRule adapters_do_not_depend_on_front_ends = noClasses()
-            .that().resideInAnyPackage("io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..",
-                    "io.shardlab.shell..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.shardlab.ui..", "io.shardlab.cli..")
+            .that()
+            .resideInAnyPackage(
+                    "io.shardlab.live..", "io.shardlab.render..", "io.shardlab.serve..", "io.shardlab.shell..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.shardlab.ui..", "io.shardlab.cli..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 2: live, render, serve and shell convert at their border for every "
                     + "front end; the app and the CLI are built on them, not the other way round");
@@ -159,26 +203,41 @@ class ArchitectureTest {
     /** The two front ends share the layers below them, never each other. */
     @ArchTest
     static final ArchRule the_cli_does_not_use_the_app = noClasses()
-            .that().resideInAPackage("io.shardlab.cli..")
-            .should().dependOnClassesThat().resideInAPackage("io.shardlab.ui..")
+            .that()
+            .resideInAPackage("io.shardlab.cli..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.shardlab.ui..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
 
     @ArchTest
     static final ArchRule the_app_does_not_use_the_cli = noClasses()
-            .that().resideInAPackage("io.shardlab.ui..")
-            .should().dependOnClassesThat().resideInAPackage("io.shardlab.cli..")
+            .that()
+            .resideInAPackage("io.shardlab.ui..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.shardlab.cli..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
 
     /** Rule 2: only live talks to a server, through the driver or through a socket of its own. */
     @ArchTest
     static final ArchRule only_live_and_serve_open_client_sockets = noClasses()
-            .that().resideOutsideOfPackages("io.shardlab.live..", "io.shardlab.serve..")
-            .should().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.channels.SocketChannel")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.channels.AsynchronousSocketChannel")
-            .orShould().dependOnClassesThat().resideInAPackage("java.net.http..")
+            .that()
+            .resideOutsideOfPackages("io.shardlab.live..", "io.shardlab.serve..")
+            .should()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("java.net.Socket")
+            .orShould()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("java.nio.channels.SocketChannel")
+            .orShould()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("java.nio.channels.AsynchronousSocketChannel")
+            .orShould()
+            .dependOnClassesThat()
+            .resideInAPackage("java.net.http..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 2: only live talks to a server (and serve to its clients); "
                     + "everything else sees cluster and sim types");
@@ -189,22 +248,39 @@ class ArchitectureTest {
      */
     @ArchTest
     static final ArchRule the_shell_uses_no_toolkit_driver_or_socket = noClasses()
-            .that().resideInAnyPackage("io.shardlab.shell..")
-            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.mongodb..", "java.awt..", "java.net..",
-                    "java.nio.channels..", "java.nio.file..", "javax.script..", "org.graalvm..")
+            .that()
+            .resideInAnyPackage("io.shardlab.shell..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "javafx..",
+                    "com.mongodb..",
+                    "java.awt..",
+                    "java.net..",
+                    "java.nio.channels..",
+                    "java.nio.file..",
+                    "javax.script..",
+                    "org.graalvm..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 2: scripts see only the simulated cluster: no file, no network");
 
     /** Rule 2: only serve accepts connections. */
     @ArchTest
     static final ArchRule only_serve_accepts_connections = noClasses()
-            .that().resideOutsideOfPackage("io.shardlab.serve..")
-            .should().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.channels.ServerSocketChannel")
-            .orShould().dependOnClassesThat()
-                    .haveFullyQualifiedName("java.nio.channels.AsynchronousServerSocketChannel")
-            .orShould().dependOnClassesThat().resideInAnyPackage("com.sun.net.httpserver..", "de.bwaldvogel.mongo..",
-                    "io.netty..")
+            .that()
+            .resideOutsideOfPackage("io.shardlab.serve..")
+            .should()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("java.net.ServerSocket")
+            .orShould()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("java.nio.channels.ServerSocketChannel")
+            .orShould()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("java.nio.channels.AsynchronousServerSocketChannel")
+            .orShould()
+            .dependOnClassesThat()
+            .resideInAnyPackage("com.sun.net.httpserver..", "de.bwaldvogel.mongo..", "io.netty..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 2: only serve accepts connections; it converts wire messages at its "
                     + "border, and each MongoDB command is implemented once for serve and shell");
@@ -217,7 +293,8 @@ class ArchitectureTest {
         {"lessons", "explorer"}, {"live", "explorer"}, {"live", "shell"}, {"shell", "about"},
     };
 
-    static final String[] UI_FEATURES = {"about", "advisor", "console", "explorer", "export", "lessons", "live", "shell"};
+    static final String[] UI_FEATURES = {"about", "advisor", "console", "explorer", "export", "lessons", "live", "shell"
+    };
 
     static ArchRule uiFeatureIsolationUnder(String root) {
         var rule = layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true);
@@ -225,8 +302,10 @@ class ArchitectureTest {
             rule = rule.layer(feature).definedBy(root + "." + feature + "..");
         }
         for (String feature : UI_FEATURES) {
-            String[] users = java.util.Arrays.stream(UI_FEATURE_EDGES).filter(e -> e[1].equals(feature))
-                    .map(e -> e[0]).toArray(String[]::new);
+            String[] users = java.util.Arrays.stream(UI_FEATURE_EDGES)
+                    .filter(e -> e[1].equals(feature))
+                    .map(e -> e[0])
+                    .toArray(String[]::new);
             rule = users.length == 0
                     ? rule.whereLayer(feature).mayNotBeAccessedByAnyLayer()
                     : rule.whereLayer(feature).mayOnlyBeAccessedByLayers(users);
@@ -253,7 +332,9 @@ class ArchitectureTest {
     static final List<String> UI_SHARED = List.of("theme", "tasks");
 
     static ArchRule uiFeaturesUseOnlyPublishedTypesUnder(String root, Map<String, List<String>> published) {
-        return classes().that().resideInAPackage(root + "..")
+        return classes()
+                .that()
+                .resideInAPackage(root + "..")
                 .should(new ArchCondition<JavaClass>("use another ui feature only through its published types") {
                     @Override
                     public void check(JavaClass source, ConditionEvents events) {
@@ -285,10 +366,11 @@ class ArchitectureTest {
         return UI_SHARED.contains(feature) ? null : feature;
     }
 
-    private static boolean publishedBy(String root, String feature, JavaClass type,
-            Map<String, List<String>> published) {
+    private static boolean publishedBy(
+            String root, String feature, JavaClass type, Map<String, List<String>> published) {
         String name = type.getName();
-        return published.getOrDefault(feature, List.of()).stream().map(n -> root + "." + feature + "." + n)
+        return published.getOrDefault(feature, List.of()).stream()
+                .map(n -> root + "." + feature + "." + n)
                 .anyMatch(p -> name.equals(p) || name.startsWith(p + "$"));
     }
 
@@ -303,34 +385,37 @@ class ArchitectureTest {
      */
     static final List<String> EXPLORER_TABS = List.of("chunk", "query", "history", "log");
 
-    static final List<String> EXPLORER_TYPES_FOR_TABS = List.of(
-            "NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture");
+    static final List<String> EXPLORER_TYPES_FOR_TABS =
+            List.of("NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture");
 
     @ArchTest
-    static final ArchRule explorer_tabs_use_the_explorer_only_through_their_inputs_and_not_each_other =
-            classes().that().resideInAnyPackage(EXPLORER_TABS.stream().map(t -> "io.shardlab.ui.explorer." + t + "..")
+    static final ArchRule explorer_tabs_use_the_explorer_only_through_their_inputs_and_not_each_other = classes()
+            .that()
+            .resideInAnyPackage(EXPLORER_TABS.stream()
+                    .map(t -> "io.shardlab.ui.explorer." + t + "..")
                     .toArray(String[]::new))
-                    .should(new ArchCondition<JavaClass>("use the explorer only through its tab inputs, no other tab") {
-                        @Override
-                        public void check(JavaClass source, ConditionEvents events) {
-                            String own = tabOf(source.getPackageName());
-                            for (Dependency d : source.getDirectDependenciesFromSelf()) {
-                                JavaClass target = d.getTargetClass().getBaseComponentType();
-                                String pkg = target.getPackageName();
-                                String tab = tabOf(pkg);
-                                boolean otherTab = tab != null && !tab.equals(own);
-                                boolean explorerInternal = pkg.equals("io.shardlab.ui.explorer")
-                                        && EXPLORER_TYPES_FOR_TABS.stream().map(n -> "io.shardlab.ui.explorer." + n)
-                                                .noneMatch(n -> target.getName().equals(n)
-                                                        || target.getName().startsWith(n + "$"));
-                                if (otherTab || explorerInternal) {
-                                    events.add(SimpleConditionEvent.violated(d, d.getDescription()));
-                                }
-                            }
+            .should(new ArchCondition<JavaClass>("use the explorer only through its tab inputs, no other tab") {
+                @Override
+                public void check(JavaClass source, ConditionEvents events) {
+                    String own = tabOf(source.getPackageName());
+                    for (Dependency d : source.getDirectDependenciesFromSelf()) {
+                        JavaClass target = d.getTargetClass().getBaseComponentType();
+                        String pkg = target.getPackageName();
+                        String tab = tabOf(pkg);
+                        boolean otherTab = tab != null && !tab.equals(own);
+                        boolean explorerInternal = pkg.equals("io.shardlab.ui.explorer")
+                                && EXPLORER_TYPES_FOR_TABS.stream()
+                                        .map(n -> "io.shardlab.ui.explorer." + n)
+                                        .noneMatch(n -> target.getName().equals(n)
+                                                || target.getName().startsWith(n + "$"));
+                        if (otherTab || explorerInternal) {
+                            events.add(SimpleConditionEvent.violated(d, d.getDescription()));
                         }
-                    })
-                    .because("ARCHITECTURE.md rule 3: a side-panel tab is changed without reading the explorer's "
-                            + "internals or another tab");
+                    }
+                }
+            })
+            .because("ARCHITECTURE.md rule 3: a side-panel tab is changed without reading the explorer's "
+                    + "internals or another tab");
 
     private static String tabOf(String pkg) {
         String prefix = "io.shardlab.ui.explorer.";
@@ -344,7 +429,8 @@ class ArchitectureTest {
     /** Rule 3: no two ui features depend on each other, directly or through a third. */
     @ArchTest
     static final ArchRule ui_features_are_free_of_cycles = slices().matching("io.shardlab.ui.(*)..")
-            .should().beFreeOfCycles()
+            .should()
+            .beFreeOfCycles()
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md rule 3: features form a tree under ShardLabApp, which wires them");
 
@@ -353,12 +439,22 @@ class ArchitectureTest {
      * application's one {@code BackgroundTasks}), so every thread is a named daemon stopped in one place.
      */
     static ArchRule threadsMadeOnlyByTheTasksPackageOf(String uiRoot) {
-        return noClasses().that().resideInAPackage(uiRoot + "..").and().resideOutsideOfPackage(uiRoot + ".tasks..")
-                .should().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.ThreadPoolExecutor")
-                .orShould().dependOnClassesThat()
-                        .haveFullyQualifiedName("java.util.concurrent.ScheduledThreadPoolExecutor")
-                .orShould().callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+        return noClasses()
+                .that()
+                .resideInAPackage(uiRoot + "..")
+                .and()
+                .resideOutsideOfPackage(uiRoot + ".tasks..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("java.util.concurrent.ThreadPoolExecutor")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("java.util.concurrent.ScheduledThreadPoolExecutor")
+                .orShould()
+                .callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
                         com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
                                 com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo(Thread.class))))
                 .allowEmptyShould(true)
@@ -397,8 +493,13 @@ class ArchitectureTest {
     }
 
     private static JavaClasses fixtures() {
-        return new ClassFileImporter().importClasses(LeakyViewModel.class, TidyViewModel.class, ServerReader.class,
-                ConnectionListener.class, RawServerClient.class);
+        return new ClassFileImporter()
+                .importClasses(
+                        LeakyViewModel.class,
+                        TidyViewModel.class,
+                        ServerReader.class,
+                        ConnectionListener.class,
+                        RawServerClient.class);
     }
 
     /** The fixture tree io.shardlab.archfixture: core layers and ui features, each class named for what it does. */
@@ -430,8 +531,10 @@ class ArchitectureTest {
 
     @org.junit.jupiter.api.Test
     void rule_1_flags_a_core_layer_using_one_above_or_beside_it_and_only_that() {
-        String report = coreLayerOrderUnder("io.shardlab.archfixture").evaluate(fixtureTree())
-                .getFailureReport().toString();
+        String report = coreLayerOrderUnder("io.shardlab.archfixture")
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
         assertTrue(report.contains("KeyReachingUp"), report);
         assertTrue(report.contains("RouterReachingSideways"), report);
         assertFalse(report.contains("TidyWorkload"), report);
@@ -439,8 +542,14 @@ class ArchitectureTest {
 
     @org.junit.jupiter.api.Test
     void rule_2_flags_sockets_outside_live_and_listeners_outside_serve() {
-        String clients = only_live_and_serve_open_client_sockets.evaluate(fixtures()).getFailureReport().toString();
-        String listeners = only_serve_accepts_connections.evaluate(fixtures()).getFailureReport().toString();
+        String clients = only_live_and_serve_open_client_sockets
+                .evaluate(fixtures())
+                .getFailureReport()
+                .toString();
+        String listeners = only_serve_accepts_connections
+                .evaluate(fixtures())
+                .getFailureReport()
+                .toString();
         assertTrue(clients.contains("RawServerClient"), clients);
         assertFalse(clients.contains("ConnectionListener"), clients);
         assertTrue(listeners.contains("ConnectionListener"), listeners);
@@ -449,16 +558,20 @@ class ArchitectureTest {
 
     @org.junit.jupiter.api.Test
     void rule_3_flags_a_ui_feature_using_another_along_no_listed_edge_and_only_that() {
-        String report = uiFeatureIsolationUnder("io.shardlab.archfixture").evaluate(fixtureTree())
-                .getFailureReport().toString();
+        String report = uiFeatureIsolationUnder("io.shardlab.archfixture")
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
         assertTrue(report.contains("ExportReachingIntoExplorer"), report);
         assertFalse(report.contains("TidyLesson"), report);
     }
 
     @org.junit.jupiter.api.Test
     void rule_5_flags_a_ui_feature_making_its_own_threads_and_only_that() {
-        String report = threadsMadeOnlyByTheTasksPackageOf("io.shardlab.archfixture").evaluate(fixtureTree())
-                .getFailureReport().toString();
+        String report = threadsMadeOnlyByTheTasksPackageOf("io.shardlab.archfixture")
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
         assertTrue(report.contains("ExportOwnThread.<init>()> calls method <java.util.concurrent.Executors"), report);
         assertTrue(report.contains("ExportOwnThread.<init>()> calls constructor <java.lang.Thread"), report);
         assertFalse(report.contains("TidyLanes"), report);
@@ -466,8 +579,11 @@ class ArchitectureTest {
 
     @org.junit.jupiter.api.Test
     void rule_3_flags_a_ui_feature_using_another_features_internals_and_only_that() {
-        String report = uiFeaturesUseOnlyPublishedTypesUnder("io.shardlab.archfixture",
-                Map.of("explorer", List.of("ExplorerEntryPoint"))).evaluate(fixtureTree()).getFailureReport().toString();
+        String report = uiFeaturesUseOnlyPublishedTypesUnder(
+                        "io.shardlab.archfixture", Map.of("explorer", List.of("ExplorerEntryPoint")))
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
         assertTrue(report.contains("LessonReachingIntoExplorerInternals"), report);
         assertFalse(report.contains("TidyLesson"), report);
     }

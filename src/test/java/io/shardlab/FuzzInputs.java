@@ -19,8 +19,13 @@ public final class FuzzInputs {
 
     /** Characters that matter to JSON, mongosh literals, regexes and CSV, plus a few others. */
     private static final String ALPHABET = "{}[]()'\":,$\\/. \t\n-+0123456789eEaAxz_?*|^#\u0000\u00e9\uFEFF";
-    private static final List<String[]> BRACKETS = List.of(new String[] {"{a: ", "}"}, new String[] {"[", "]"},
-            new String[] {"{\"$and\": [", "]}"}, new String[] {"NumberLong(", ")"}, new String[] {"{\"a\": {\"$in\": [", "]}}"});
+
+    private static final List<String[]> BRACKETS = List.of(
+            new String[] {"{a: ", "}"},
+            new String[] {"[", "]"},
+            new String[] {"{\"$and\": [", "]}"},
+            new String[] {"NumberLong(", ")"},
+            new String[] {"{\"a\": {\"$in\": [", "]}}"});
 
     private final Random random;
     private final List<String> valid;
@@ -119,7 +124,9 @@ public final class FuzzInputs {
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             assertTrue(message != null && !message.isBlank(), () -> "empty message for " + shown(input));
-            assertFalse(message.contains("\n") || message.contains("\r"), () -> "two lines for " + shown(input) + ": " + message);
+            assertFalse(
+                    message.contains("\n") || message.contains("\r"),
+                    () -> "two lines for " + shown(input) + ": " + message);
             assertTrue(message.contains(name), () -> "the message does not name " + name + ": " + message);
         } catch (Throwable t) {
             fail("input " + shown(input) + " threw " + t, t);
@@ -129,6 +136,8 @@ public final class FuzzInputs {
     /** The input for a failure message, cut to a readable length. */
     public static String shown(String input) {
         String escaped = input.replace("\n", "\\n").replace("\u0000", "\\0");
-        return escaped.length() <= 200 ? "'" + escaped + "'" : "'" + escaped.substring(0, 200) + "...' (" + input.length() + " chars)";
+        return escaped.length() <= 200
+                ? "'" + escaped + "'"
+                : "'" + escaped.substring(0, 200) + "...' (" + input.length() + " chars)";
     }
 }

@@ -25,13 +25,13 @@ import java.util.concurrent.Executors;
  */
 public final class AdvisorBenchmark {
 
-    private static final String[] REGIONS = {"us-east", "us-west", "eu-west", "eu-central", "ap-south", "ap-east",
-        "sa-east", "af-south"};
+    private static final String[] REGIONS = {
+        "us-east", "us-west", "eu-west", "eu-central", "ap-south", "ap-east", "sa-east", "af-south"
+    };
     private static final int[] REGION_WEIGHTS = {30, 20, 20, 10, 8, 6, 4, 2};
     private static final String[] STATUS = {"new", "paid", "shipped", "delivered", "returned"};
 
-    private AdvisorBenchmark() {
-    }
+    private AdvisorBenchmark() {}
 
     public static void main(String[] args) throws IOException {
         int docs = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
@@ -44,24 +44,39 @@ public final class AdvisorBenchmark {
             Sample sample = new SampleLoader(ProgressListener.NONE, CancelToken.none())
                     .load(new DatasetFileSampleSource(file), Long.MAX_VALUE);
             long t1 = System.nanoTime();
-            List<ShardKeyPattern> keys = List.of(ShardKeyPattern.parse("{customerId: 1}"),
-                    ShardKeyPattern.parse("{orderNo: 1}"), ShardKeyPattern.parse("{region: 1, customerId: 1}"),
-                    ShardKeyPattern.parse("{_id: 'hashed'}"), ShardKeyPattern.parse("{ts: 1}"));
+            List<ShardKeyPattern> keys = List.of(
+                    ShardKeyPattern.parse("{customerId: 1}"),
+                    ShardKeyPattern.parse("{orderNo: 1}"),
+                    ShardKeyPattern.parse("{region: 1, customerId: 1}"),
+                    ShardKeyPattern.parse("{_id: 'hashed'}"),
+                    ShardKeyPattern.parse("{ts: 1}"));
             ExecutorService pool = Executors.newFixedThreadPool(2);
             AdvisorReport report;
             try {
-                report = new ShardKeyAdvisor(pool).analyze(sample, keys, List.of(),
-                        AdvisorSettings.of(MongoVersion.V8_0, 4).withChunkSizeMegabytes(1), ProgressListener.NONE,
-                        CancelToken.none());
+                report = new ShardKeyAdvisor(pool)
+                        .analyze(
+                                sample,
+                                keys,
+                                List.of(),
+                                AdvisorSettings.of(MongoVersion.V8_0, 4).withChunkSizeMegabytes(1),
+                                ProgressListener.NONE,
+                                CancelToken.none());
             } finally {
                 pool.shutdown();
             }
             long t2 = System.nanoTime();
             double total = (t2 - t0) / 1e9;
-            System.out.printf(Locale.ROOT, "read: %.1f s, analyse %d candidates: %.1f s, total %.1f s (budget 30 s: %s); "
-                    + "CPU %.1f s%n", (t1 - t0) / 1e9, keys.size(), (t2 - t1) / 1e9, total,
-                    total < 30 ? "met" : "MISSED", (cpuNanos() - cpu0) / 1e9);
-            System.out.println("recommended: " + report.recommendation().reasons().get(0));
+            System.out.printf(
+                    Locale.ROOT,
+                    "read: %.1f s, analyse %d candidates: %.1f s, total %.1f s (budget 30 s: %s); " + "CPU %.1f s%n",
+                    (t1 - t0) / 1e9,
+                    keys.size(),
+                    (t2 - t1) / 1e9,
+                    total,
+                    total < 30 ? "met" : "MISSED",
+                    (cpuNanos() - cpu0) / 1e9);
+            System.out.println(
+                    "recommended: " + report.recommendation().reasons().get(0));
         } finally {
             Files.deleteIfExists(file);
         }
@@ -74,10 +89,19 @@ public final class AdvisorBenchmark {
             for (int i = 0; i < docs; i++) {
                 ms += random.nextInt(200);
                 int customer = (int) (Math.pow(1 - random.nextDouble(), -1 / 1.2)) % 200_000;
-                out.write(String.format(Locale.ROOT, "{\"_id\":{\"$oid\":\"%08x%016x\"},\"orderNo\":%d,"
-                        + "\"customerId\":%d,\"ts\":{\"$date\":{\"$numberLong\":\"%d\"}},\"region\":\"%s\","
-                        + "\"status\":\"%s\",\"amount\":%.2f}%n", ms / 1000, i, i + 1, customer, ms, region(random),
-                        STATUS[random.nextInt(STATUS.length)], random.nextDouble() * 500));
+                out.write(String.format(
+                        Locale.ROOT,
+                        "{\"_id\":{\"$oid\":\"%08x%016x\"},\"orderNo\":%d,"
+                                + "\"customerId\":%d,\"ts\":{\"$date\":{\"$numberLong\":\"%d\"}},\"region\":\"%s\","
+                                + "\"status\":\"%s\",\"amount\":%.2f}%n",
+                        ms / 1000,
+                        i,
+                        i + 1,
+                        customer,
+                        ms,
+                        region(random),
+                        STATUS[random.nextInt(STATUS.length)],
+                        random.nextDouble() * 500));
             }
         }
     }

@@ -62,7 +62,9 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-Djava.awt.headless=true"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx3g", "-Djava.awt.headless=true"})
 public class NumberLineBenchmark {
 
     private static final int CHUNKS = 1_000_000;
@@ -97,8 +99,8 @@ public class NumberLineBenchmark {
         }
         List<String> shards = List.of("shard01", "shard02", "shard03", "shard04");
         ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, shards, 1);
-        ClusterSnapshot snapshot = new ClusterSnapshot("bench.c", pattern, false,
-                shards.stream().map(Shard::named).toList(), chunks, List.of());
+        ClusterSnapshot snapshot = new ClusterSnapshot(
+                "bench.c", pattern, false, shards.stream().map(Shard::named).toList(), chunks, List.of());
         SplittableRandom random = new SplittableRandom(1);
         long[] docs = new long[CHUNKS];
         long[] bytes = new long[CHUNKS];
@@ -132,14 +134,15 @@ public class NumberLineBenchmark {
     }
 
     private Object frame(Viewport viewport) {
-        NumberLineFrame frame = NumberLineFrame.compute(model, viewport, WIDTH, WIDTH, measure, KeyLabelFormat.standard());
+        NumberLineFrame frame =
+                NumberLineFrame.compute(model, viewport, WIDTH, WIDTH, measure, KeyLabelFormat.standard());
         return painter.paint(g, frame, Highlight.none(), 0, 40, 72);
     }
 
     @Benchmark
     public int pngExport() throws IOException {
-        DiagramPainter diagram = new DiagramPainter(data, DiagramOptions.defaults(View.LANES)
-                .withScale(Scale.valueOf(scale)));
+        DiagramPainter diagram =
+                new DiagramPainter(data, DiagramOptions.defaults(View.LANES).withScale(Scale.valueOf(scale)));
         ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 20);
         new PngExporter().write(diagram, new ExportSize(WIDTH, 0, 1), out);
         return out.size();

@@ -65,8 +65,8 @@ public class ChunkLoadBenchmark {
     private LiveConfigSource source;
     private CollectionEntry entry;
     private BsonBinary uuid;
-    private final List<Shard> shards = List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03"),
-            Shard.named("shard04"));
+    private final List<Shard> shards =
+            List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03"), Shard.named("shard04"));
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -81,11 +81,17 @@ public class ChunkLoadBenchmark {
                 BsonValue min = i == 0 ? new BsonMinKey() : new BsonInt64(Long.MIN_VALUE + step * i);
                 BsonValue max = i == CHUNKS - 1 ? new BsonMaxKey() : new BsonInt64(Long.MIN_VALUE + step * (i + 1));
                 String shard = shards.get(i % shards.size()).id();
-                batch.add(new BsonDocument("_id", new BsonObjectId()).append("uuid", uuid)
-                        .append("min", new BsonDocument("x", min)).append("max", new BsonDocument("x", max))
-                        .append("shard", new BsonString(shard)).append("lastmod", new BsonTimestamp(1, i))
-                        .append("history", new org.bson.BsonArray(List.of(new BsonDocument("validAfter",
-                                new BsonTimestamp(1_709_287_200, i)).append("shard", new BsonString(shard))))));
+                batch.add(new BsonDocument("_id", new BsonObjectId())
+                        .append("uuid", uuid)
+                        .append("min", new BsonDocument("x", min))
+                        .append("max", new BsonDocument("x", max))
+                        .append("shard", new BsonString(shard))
+                        .append("lastmod", new BsonTimestamp(1, i))
+                        .append(
+                                "history",
+                                new org.bson.BsonArray(
+                                        List.of(new BsonDocument("validAfter", new BsonTimestamp(1_709_287_200, i))
+                                                .append("shard", new BsonString(shard))))));
                 if (batch.size() == 10_000) {
                     c.insertMany(batch);
                     batch.clear();
@@ -99,7 +105,8 @@ public class ChunkLoadBenchmark {
         chunks = bareClient.getDatabase("config").getCollection("chunks");
         connection = new LiveConnector().connect(LiveConnectionRequest.of(uri));
         source = new LiveConfigSource(connection, false);
-        entry = new CollectionEntry(NS, ShardKeyPattern.parse("{x: 1}"), false, uuid, true, null, BalancingFlags.DEFAULTS);
+        entry = new CollectionEntry(
+                NS, ShardKeyPattern.parse("{x: 1}"), false, uuid, true, null, BalancingFlags.DEFAULTS);
     }
 
     @TearDown(Level.Trial)

@@ -16,8 +16,7 @@ public final class SimulatorBenchmark {
     private static final String NS = "bench.c";
     private static final int BATCH = 100_000;
 
-    private SimulatorBenchmark() {
-    }
+    private SimulatorBenchmark() {}
 
     public static void main(String[] args) {
         long docs = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
@@ -27,8 +26,11 @@ public final class SimulatorBenchmark {
         SimulatedCluster big = ranged(docs);
         System.gc();
         long used = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-        System.out.printf("memory: %,d documents held, heap used after GC %d MB (%.1f bytes/document)%n",
-                big.snapshot().documents(), used / (1024 * 1024), used / (double) big.snapshot().documents());
+        System.out.printf(
+                "memory: %,d documents held, heap used after GC %d MB (%.1f bytes/document)%n",
+                big.snapshot().documents(),
+                used / (1024 * 1024),
+                used / (double) big.snapshot().documents());
         hashed(docs);
     }
 
@@ -52,13 +54,14 @@ public final class SimulatorBenchmark {
         for (int i = 0; i < 1000; i++) {
             if (i % 4 != 0) {
                 long inside = Long.MIN_VALUE + i * step + 1;
-                c.execute(new MoveChunk(NS, BsonDocument.parse("{x: {$numberLong: '" + inside + "'}}"),
-                        "shard0" + (1 + i % 4), false));
+                c.execute(new MoveChunk(
+                        NS, BsonDocument.parse("{x: {$numberLong: '" + inside + "'}}"), "shard0" + (1 + i % 4), false));
                 c.settle(60_000);
             }
         }
         double rate = insert(c, docs, false);
-        System.out.printf("int64 ranged key, 4 shards, %d chunks: %,d inserts in total, %,.0f inserts/s%n",
+        System.out.printf(
+                "int64 ranged key, 4 shards, %d chunks: %,d inserts in total, %,.0f inserts/s%n",
                 c.snapshot().cluster().chunks().size(), docs, rate);
         return c;
     }
@@ -67,7 +70,8 @@ public final class SimulatorBenchmark {
         SimulatedCluster c = cluster(MongoVersion.V8_0);
         c.execute(ShardCollection.of(NS, "{x: 'hashed'}"));
         double rate = insert(c, docs, true);
-        System.out.printf("hashed key, 4 shards, %d chunks: %,d inserts, %,.0f inserts/s%n",
+        System.out.printf(
+                "hashed key, 4 shards, %d chunks: %,d inserts, %,.0f inserts/s%n",
                 c.snapshot().cluster().chunks().size(), docs, rate);
     }
 

@@ -1,9 +1,9 @@
 package io.shardlab.ui;
 
 import io.shardlab.render.ExportFormat;
+import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.ui.export.ExportViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +37,7 @@ public final class WorkshopMemoryBenchmark {
     /** Seconds each lesson's stream plays at Max before its exports. */
     static final int PLAY_SECONDS = 20;
 
-    private WorkshopMemoryBenchmark() {
-    }
+    private WorkshopMemoryBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         double minutes = args.length > 0 ? Double.parseDouble(args[0]) : 30;
@@ -82,7 +81,10 @@ public final class WorkshopMemoryBenchmark {
                 return null;
             });
             lessons++;
-            waitFor(60, () -> onFxQuietly(() -> explorer.playback().availableProperty().get()));
+            waitFor(
+                    60,
+                    () -> onFxQuietly(
+                            () -> explorer.playback().availableProperty().get()));
             onFx(() -> {
                 explorer.playback().chooseSpeed(PlaybackSpeed.MAX);
                 explorer.playback().play();
@@ -109,9 +111,15 @@ public final class WorkshopMemoryBenchmark {
             for (ExportFormat format : ExportFormat.values()) {
                 Path file = out.resolve("lesson-" + lessons + "." + format.extension());
                 ExportViewModel export = onFx(() -> {
-                    DiagramPicture picture = explorer.numberLine().pictureProperty().get();
-                    ExportViewModel vm = new ExportViewModel(new ExportViewModel.Input(picture.data(),
-                            picture.options().highlight()), false, exportThread, Platform::runLater, image -> { });
+                    DiagramPicture picture =
+                            explorer.numberLine().pictureProperty().get();
+                    ExportViewModel vm = new ExportViewModel(
+                            new ExportViewModel.Input(
+                                    picture.data(), picture.options().highlight()),
+                            false,
+                            exportThread,
+                            Platform::runLater,
+                            image -> {});
                     vm.formatProperty().set(format);
                     vm.save(file);
                     return vm;
@@ -128,14 +136,30 @@ public final class WorkshopMemoryBenchmark {
             long rss = residentBytes();
             peak = Math.max(peak, rss);
             Runtime rt = Runtime.getRuntime();
-            System.out.printf(Locale.ROOT, "%5.1f min  lesson %3d  resident %,5d MB  heap used %,5d MB (after the last "
-                    + "GC %,5d MB) of %,5d MB committed%n", (System.nanoTime() - start) / 60e9, lessons, rss >> 20,
-                    (rt.totalMemory() - rt.freeMemory()) >> 20, heapAfterLastGc() >> 20, rt.totalMemory() >> 20);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%5.1f min  lesson %3d  resident %,5d MB  heap used %,5d MB (after the last "
+                            + "GC %,5d MB) of %,5d MB committed%n",
+                    (System.nanoTime() - start) / 60e9,
+                    lessons,
+                    rss >> 20,
+                    (rt.totalMemory() - rt.freeMemory()) >> 20,
+                    heapAfterLastGc() >> 20,
+                    rt.totalMemory() >> 20);
         }
         long last = residentBytes();
-        System.out.printf(Locale.ROOT, "workshop session of %.1f min: %d lessons run, %d streams played at Max, %d exports; "
-                + "resident memory peak %,d MB, at the end %,d MB; budget %,d MB%s%n", minutes, lessons, plays, exports,
-                peak >> 20, last >> 20, BUDGET_BYTES >> 20, last <= BUDGET_BYTES ? "" : "  OVER");
+        System.out.printf(
+                Locale.ROOT,
+                "workshop session of %.1f min: %d lessons run, %d streams played at Max, %d exports; "
+                        + "resident memory peak %,d MB, at the end %,d MB; budget %,d MB%s%n",
+                minutes,
+                lessons,
+                plays,
+                exports,
+                peak >> 20,
+                last >> 20,
+                BUDGET_BYTES >> 20,
+                last <= BUDGET_BYTES ? "" : "  OVER");
         exportThread.shutdownNow();
         try (Stream<Path> left = Files.walk(out)) {
             left.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -147,7 +171,8 @@ public final class WorkshopMemoryBenchmark {
     /** The heap the last collection of each pool left in use: what the session really holds, garbage aside. */
     static long heapAfterLastGc() {
         long used = 0;
-        for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+        for (java.lang.management.MemoryPoolMXBean pool :
+                java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
             java.lang.management.MemoryUsage after = pool.getCollectionUsage();
             if (pool.getType() == java.lang.management.MemoryType.HEAP && after != null) {
                 used += after.getUsed();

@@ -13,8 +13,13 @@ import java.util.List;
  * @param recommendation the pick and its reasons
  * @param suggestions further keys worth trying, found in the sample
  */
-public record AdvisorReport(String sampleSource, SampleOrder sampleOrder, AdvisorSettings settings,
-        List<SampledQuery> queries, List<CandidateReport> candidates, Recommendation recommendation,
+public record AdvisorReport(
+        String sampleSource,
+        SampleOrder sampleOrder,
+        AdvisorSettings settings,
+        List<SampledQuery> queries,
+        List<CandidateReport> candidates,
+        Recommendation recommendation,
         List<SuggestedCandidate> suggestions) {
 
     public AdvisorReport {

@@ -15,8 +15,8 @@ import io.shardlab.workload.WorkloadDriver;
  * @param window inserts per window of the write distribution (meanMaxWriteShare)
  * @param insertsPerSecond the replay's pace in simulated time
  */
-public record AdvisorSettings(MongoVersion version, int shards, long maxChunkSizeBytes, long seed, int window,
-        double insertsPerSecond) {
+public record AdvisorSettings(
+        MongoVersion version, int shards, long maxChunkSizeBytes, long seed, int window, double insertsPerSecond) {
 
     /** 1 MB, MongoDB's smallest chunk size. */
     public static final long MEGABYTE = 1024L * 1024L;
@@ -27,12 +27,13 @@ public record AdvisorSettings(MongoVersion version, int shards, long maxChunkSiz
         }
         version.modelledLine(); // refuses versions before 4.0
         if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("shards: between 1 and " + SimulationSetup.MAX_SHARDS + ", got " + shards);
+            throw new IllegalArgumentException(
+                    "shards: between 1 and " + SimulationSetup.MAX_SHARDS + ", got " + shards);
         }
         // config.settings {_id: "chunksize", value} accepts 1 to 1024 MB (mongo balancer_configuration.cpp)
         if (maxChunkSizeBytes < MEGABYTE || maxChunkSizeBytes > 1024 * MEGABYTE) {
-            throw new IllegalArgumentException("maxChunkSizeBytes: between 1 and 1024 MB, got " + maxChunkSizeBytes
-                    + " bytes");
+            throw new IllegalArgumentException(
+                    "maxChunkSizeBytes: between 1 and 1024 MB, got " + maxChunkSizeBytes + " bytes");
         }
         if (window < 1) {
             throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
@@ -48,7 +49,12 @@ public record AdvisorSettings(MongoVersion version, int shards, long maxChunkSiz
      * per simulated second.
      */
     public static AdvisorSettings of(MongoVersion version, int shards) {
-        return new AdvisorSettings(version, shards, ReleaseRules.of(version).defaultChunkSizeBytes(), 1, SimulationSetup.DEFAULT_WINDOW,
+        return new AdvisorSettings(
+                version,
+                shards,
+                ReleaseRules.of(version).defaultChunkSizeBytes(),
+                1,
+                SimulationSetup.DEFAULT_WINDOW,
                 WorkloadDriver.DEFAULT_INSERTS_PER_SECOND);
     }
 

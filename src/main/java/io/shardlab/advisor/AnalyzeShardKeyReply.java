@@ -40,8 +40,7 @@ import org.bson.BsonString;
  */
 public final class AnalyzeShardKeyReply {
 
-    private AnalyzeShardKeyReply() {
-    }
+    private AnalyzeShardKeyReply() {}
 
     /** The reply for {@code c}. */
     public static BsonDocument of(CandidateReport c) {
@@ -49,8 +48,9 @@ public final class AnalyzeShardKeyReply {
         if (c.indexes().supporting().isPresent()) {
             reply.append("keyCharacteristics", keyCharacteristics(c.keyCharacteristics()));
         }
-        ReadWriteDistribution rw = c.readWrite().orElse(new ReadWriteDistribution(ReadDistributionMetrics.none(),
-                WriteDistributionMetrics.none(), List.of()));
+        ReadWriteDistribution rw = c.readWrite()
+                .orElse(new ReadWriteDistribution(
+                        ReadDistributionMetrics.none(), WriteDistributionMetrics.none(), List.of()));
         reply.append("readDistribution", read(rw.read()));
         reply.append("writeDistribution", write(rw.write()));
         return reply;
@@ -70,7 +70,8 @@ public final class AnalyzeShardKeyReply {
         }
         d.append("mostCommonValues", common);
         BsonDocument monotonicity = new BsonDocument();
-        kc.monotonicity().recordIdCorrelationCoefficient()
+        kc.monotonicity()
+                .recordIdCorrelationCoefficient()
                 .ifPresent(r -> monotonicity.append("recordIdCorrelationCoefficient", new BsonDouble(r)));
         monotonicity.append("type", new BsonString(kc.monotonicity().type().value()));
         d.append("monotonicity", monotonicity);
@@ -78,9 +79,13 @@ public final class AnalyzeShardKeyReply {
     }
 
     static BsonDocument read(ReadDistributionMetrics r) {
-        BsonDocument d = new BsonDocument("sampleSize", new BsonDocument("total", new BsonInt64(r.total()))
-                .append("find", new BsonInt64(r.find())).append("aggregate", new BsonInt64(r.aggregate()))
-                .append("count", new BsonInt64(r.count())).append("distinct", new BsonInt64(r.distinct())));
+        BsonDocument d = new BsonDocument(
+                "sampleSize",
+                new BsonDocument("total", new BsonInt64(r.total()))
+                        .append("find", new BsonInt64(r.find()))
+                        .append("aggregate", new BsonInt64(r.aggregate()))
+                        .append("count", new BsonInt64(r.count()))
+                        .append("distinct", new BsonInt64(r.distinct())));
         if (!r.isEmpty()) {
             d.append("percentageOfSingleShardReads", new BsonDouble(r.percentageOfSingleShardReads()))
                     .append("percentageOfMultiShardReads", new BsonDouble(r.percentageOfMultiShardReads()))
@@ -91,18 +96,23 @@ public final class AnalyzeShardKeyReply {
     }
 
     static BsonDocument write(WriteDistributionMetrics w) {
-        BsonDocument d = new BsonDocument("sampleSize", new BsonDocument("total", new BsonInt64(w.total()))
-                .append("update", new BsonInt64(w.update())).append("delete", new BsonInt64(w.delete()))
-                .append("findAndModify", new BsonInt64(w.findAndModify())));
+        BsonDocument d = new BsonDocument(
+                "sampleSize",
+                new BsonDocument("total", new BsonInt64(w.total()))
+                        .append("update", new BsonInt64(w.update()))
+                        .append("delete", new BsonInt64(w.delete()))
+                        .append("findAndModify", new BsonInt64(w.findAndModify())));
         if (!w.isEmpty()) {
             d.append("percentageOfSingleShardWrites", new BsonDouble(w.percentageOfSingleShardWrites()))
                     .append("percentageOfMultiShardWrites", new BsonDouble(w.percentageOfMultiShardWrites()))
                     .append("percentageOfScatterGatherWrites", new BsonDouble(w.percentageOfScatterGatherWrites()))
                     .append("numWritesByRange", longs(w.numWritesByRange()))
                     .append("percentageOfShardKeyUpdates", new BsonDouble(w.percentageOfShardKeyUpdates()))
-                    .append("percentageOfSingleWritesWithoutShardKey",
+                    .append(
+                            "percentageOfSingleWritesWithoutShardKey",
                             new BsonDouble(w.percentageOfSingleWritesWithoutShardKey()))
-                    .append("percentageOfMultiWritesWithoutShardKey",
+                    .append(
+                            "percentageOfMultiWritesWithoutShardKey",
                             new BsonDouble(w.percentageOfMultiWritesWithoutShardKey()));
         }
         return d;

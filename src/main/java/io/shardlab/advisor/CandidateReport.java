@@ -23,9 +23,17 @@ import java.util.Optional;
  *     the key had a non-unique one
  * @param ranges the {@code analyzeShardKeyNumRanges} ranges the reads and writes are counted over
  */
-public record CandidateReport(ShardKeyPattern key, KeyCharacteristics keyCharacteristics, LayoutMetrics layout,
-        double meanMaxWriteShare, Optional<ReadWriteDistribution> readWrite, JumboRisk jumboRisk,
-        List<Long> missingFieldDocuments, List<Finding> findings, IndexSupport indexes, AnalysisRanges ranges) {
+public record CandidateReport(
+        ShardKeyPattern key,
+        KeyCharacteristics keyCharacteristics,
+        LayoutMetrics layout,
+        double meanMaxWriteShare,
+        Optional<ReadWriteDistribution> readWrite,
+        JumboRisk jumboRisk,
+        List<Long> missingFieldDocuments,
+        List<Finding> findings,
+        IndexSupport indexes,
+        AnalysisRanges ranges) {
 
     public CandidateReport {
         if (key == null || keyCharacteristics == null || layout == null || readWrite == null || jumboRisk == null) {

@@ -33,8 +33,7 @@ public final class CandidateSuggester {
     /** The most suggestions made. */
     static final int MAX_SUGGESTIONS = 6;
 
-    private CandidateSuggester() {
-    }
+    private CandidateSuggester() {}
 
     /** Suggestions for {@code sample}, leaving out {@code already}. */
     public static List<SuggestedCandidate> suggest(Sample sample, List<ShardKeyPattern> already) {
@@ -58,18 +57,31 @@ public final class CandidateSuggester {
         for (FieldProfile f : high) {
             String values = distinct(f);
             if (!f.trendsOneWay()) {
-                add(out, seen, pattern(new KeyField(f.path(), false)), "'" + f.path() + "' has " + values
-                        + " distinct values in " + FindingRules.count(n) + " documents: high cardinality.");
+                add(
+                        out,
+                        seen,
+                        pattern(new KeyField(f.path(), false)),
+                        "'" + f.path() + "' has " + values + " distinct values in " + FindingRules.count(n)
+                                + " documents: high cardinality.");
             }
-            add(out, seen, pattern(new KeyField(f.path(), true)), f.trendsOneWay()
-                    ? "'" + f.path() + "' has " + values + " distinct values but moves one way with insertion order; "
-                            + "hashing it spreads inserts over every shard (range queries on it become broadcasts)."
-                    : "the hashed variant of '" + f.path() + "': inserts spread evenly, but range queries on it "
-                            + "reach every shard.");
+            add(
+                    out,
+                    seen,
+                    pattern(new KeyField(f.path(), true)),
+                    f.trendsOneWay()
+                            ? "'" + f.path() + "' has " + values
+                                    + " distinct values but moves one way with insertion order; "
+                                    + "hashing it spreads inserts over every shard (range queries on it become broadcasts)."
+                            : "the hashed variant of '" + f.path()
+                                    + "': inserts spread evenly, but range queries on it " + "reach every shard.");
         }
         if (coarse != null && !allHigh.isEmpty()) {
-            FieldProfile fine = allHigh.stream().filter(f -> !f.trendsOneWay()).findFirst().orElse(allHigh.get(0));
-            add(out, seen, pattern(new KeyField(coarse.path(), false), new KeyField(fine.path(), false)),
+            FieldProfile fine =
+                    allHigh.stream().filter(f -> !f.trendsOneWay()).findFirst().orElse(allHigh.get(0));
+            add(
+                    out,
+                    seen,
+                    pattern(new KeyField(coarse.path(), false), new KeyField(fine.path(), false)),
                     "'" + coarse.path() + "' (" + distinct(coarse) + " values) keeps related documents together and '"
                             + fine.path() + "' (" + distinct(fine) + " values) splits each group into many chunks.");
         }

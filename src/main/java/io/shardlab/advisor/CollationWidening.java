@@ -21,8 +21,7 @@ import org.bson.BsonValue;
  */
 final class CollationWidening {
 
-    private CollationWidening() {
-    }
+    private CollationWidening() {}
 
     /**
      * {@code filter} without the conditions on shard-key paths (or paths above or below one) that
@@ -90,7 +89,9 @@ final class CollationWidening {
             } else if (path.startsWith(name + ".") && v.isDocument() && !isOperatorDocument(v)) {
                 BsonValue inner = v;
                 for (String part : path.substring(name.length() + 1).split("\\.")) {
-                    inner = inner != null && inner.isDocument() ? inner.asDocument().get(part) : null;
+                    inner = inner != null && inner.isDocument()
+                            ? inner.asDocument().get(part)
+                            : null;
                 }
                 if (inner != null) {
                     return inner;
@@ -134,7 +135,9 @@ final class CollationWidening {
     }
 
     private static boolean isOperatorDocument(BsonValue v) {
-        return v.isDocument() && !v.asDocument().isEmpty() && v.asDocument().getFirstKey().startsWith("$");
+        return v.isDocument()
+                && !v.asDocument().isEmpty()
+                && v.asDocument().getFirstKey().startsWith("$");
     }
 
     private static boolean collatable(BsonValue v) {

@@ -55,7 +55,10 @@ public record CollectionIndexes(List<IndexSpec> indexes, boolean declared, Strin
         StringBuilder name = new StringBuilder();
         for (KeyField f : candidate.fields()) {
             key.append(f.path(), f.hashed() ? new BsonString("hashed") : new BsonInt32(1));
-            name.append(name.length() == 0 ? "" : "_").append(f.path()).append('_').append(f.hashed() ? "hashed" : "1");
+            name.append(name.length() == 0 ? "" : "_")
+                    .append(f.path())
+                    .append('_')
+                    .append(f.hashed() ? "hashed" : "1");
         }
         if (!key.equals(IndexSpec.idIndex().key())) {
             assumed.add(new IndexSpec(name.toString(), key, false, false, false, true, false));

@@ -52,8 +52,8 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
             throw new FileException(source + ": cannot be read: " + e.getMessage());
         }
         in = new CountingInput(InputFile.openRaw(file));
-        InsertStream stream = DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED),
-                Long.MAX_VALUE);
+        InsertStream stream =
+                DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED), Long.MAX_VALUE);
         // the collection's indexes, when exported beside the file ({@link IndexListFile})
         CollectionIndexes indexes = IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
         return new SampleInput(stream, in::count, size, 0, indexes, java.util.OptionalLong.empty());

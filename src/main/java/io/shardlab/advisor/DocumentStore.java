@@ -116,7 +116,8 @@ public final class DocumentStore {
     /** A reader positioned before document {@code i}'s start; each call returns a new one. */
     public BsonBinaryReader reader(int i) {
         check(i);
-        ByteBuffer bytes = ByteBuffer.wrap(pages.get(pageOf[i]), offsetOf[i], sizeOf[i]).slice();
+        ByteBuffer bytes =
+                ByteBuffer.wrap(pages.get(pageOf[i]), offsetOf[i], sizeOf[i]).slice();
         return new BsonBinaryReader(bytes);
     }
 

@@ -13,8 +13,14 @@ package io.shardlab.advisor;
  * @param ascendingSteps successive occurrences (in insertion order) where the value went up
  * @param descendingSteps successive occurrences where the value went down
  */
-public record FieldProfile(String path, long present, long arrays, long embedded, int distinctValues,
-        long ascendingSteps, long descendingSteps) {
+public record FieldProfile(
+        String path,
+        long present,
+        long arrays,
+        long embedded,
+        int distinctValues,
+        long ascendingSteps,
+        long descendingSteps) {
 
     /** Distinct values are counted up to this many; beyond it the field counts as "at least this many". */
     public static final int DISTINCT_CAP = 10_000;
@@ -23,7 +29,11 @@ public record FieldProfile(String path, long present, long arrays, long embedded
         if (path == null || path.isEmpty()) {
             throw new IllegalArgumentException("path: required");
         }
-        if (present < 0 || arrays < 0 || embedded < 0 || distinctValues < 0 || ascendingSteps < 0
+        if (present < 0
+                || arrays < 0
+                || embedded < 0
+                || distinctValues < 0
+                || ascendingSteps < 0
                 || descendingSteps < 0) {
             throw new IllegalArgumentException("counts: not negative, for field " + path);
         }

@@ -71,8 +71,14 @@ final class FieldProfiler {
 
     List<FieldProfile> profiles() {
         List<FieldProfile> out = new ArrayList<>(tallies.size());
-        tallies.forEach((name, t) -> out.add(new FieldProfile(name, t.present, t.arrays, t.embedded,
-                t.distinct == null ? FieldProfile.DISTINCT_CAP : t.distinct.size(), t.up, t.down)));
+        tallies.forEach((name, t) -> out.add(new FieldProfile(
+                name,
+                t.present,
+                t.arrays,
+                t.embedded,
+                t.distinct == null ? FieldProfile.DISTINCT_CAP : t.distinct.size(),
+                t.up,
+                t.down)));
         return out;
     }
 }

@@ -56,13 +56,19 @@ public final class FindingRules {
     public static final int CHUNKS_PER_SHARD_FOR_LAYOUT = 3;
 
     /** What the rules look at. */
-    record Facts(Sample sample, AdvisorSettings settings, ShardKeyPattern key, KeyCharacteristics characteristics,
-            LayoutMetrics layout, double meanMaxWriteShare, Optional<ReadWriteDistribution> readWrite,
-            JumboRisk jumboRisk, List<Long> missing, List<SampledQuery> queries) {
-    }
+    record Facts(
+            Sample sample,
+            AdvisorSettings settings,
+            ShardKeyPattern key,
+            KeyCharacteristics characteristics,
+            LayoutMetrics layout,
+            double meanMaxWriteShare,
+            Optional<ReadWriteDistribution> readWrite,
+            JumboRisk jumboRisk,
+            List<Long> missing,
+            List<SampledQuery> queries) {}
 
-    private FindingRules() {
-    }
+    private FindingRules() {}
 
     /** The findings for {@code f}, most severe first (stable within a severity). */
     static List<Finding> evaluate(Facts f) {
@@ -73,20 +79,28 @@ public final class FindingRules {
 
         if (!f.jumboRisk().isEmpty()) {
             JumboValue top = f.jumboRisk().largest().get(0);
-            out.add(new Finding(FindingKind.JUMBO_VALUES, count(f.jumboRisk().values())
-                    + (f.jumboRisk().values() == 1 ? " value has" : " values have") + " more data than a chunk may hold ("
-                    + mb(f.settings().maxChunkSizeBytes()) + "): " + BsonPrinter.shell(top.value()) + " alone is about "
-                    + mb(top.estimatedBytes()) + ". A chunk cannot be split between documents with the same key, "
-                    + "so these chunks become jumbo and the balancer cannot move them."));
+            out.add(new Finding(
+                    FindingKind.JUMBO_VALUES,
+                    count(f.jumboRisk().values())
+                            + (f.jumboRisk().values() == 1 ? " value has" : " values have")
+                            + " more data than a chunk may hold ("
+                            + mb(f.settings().maxChunkSizeBytes()) + "): " + BsonPrinter.shell(top.value())
+                            + " alone is about "
+                            + mb(top.estimatedBytes())
+                            + ". A chunk cannot be split between documents with the same key, "
+                            + "so these chunks become jumbo and the balancer cannot move them."));
         }
         f.readWrite().ifPresent(rw -> {
             if (!rw.rejected().isEmpty()) {
                 RejectedQuery r = rw.rejected().get(0);
-                out.add(new Finding(FindingKind.REJECTED_OPERATIONS, "MongoDB " + f.settings().version()
-                        + " refuses " + count(rw.rejected().size()) + " operation"
-                        + (rw.rejected().size() == 1 ? "" : "s") + " of the query mix with this key, e.g. "
-                        + r.query().describe() + (r.query().line() > 0 ? " (line " + r.query().line() + ")" : "")
-                        + ": \"" + r.error() + "\""));
+                out.add(new Finding(
+                        FindingKind.REJECTED_OPERATIONS,
+                        "MongoDB " + f.settings().version()
+                                + " refuses " + count(rw.rejected().size()) + " operation"
+                                + (rw.rejected().size() == 1 ? "" : "s") + " of the query mix with this key, e.g. "
+                                + r.query().describe()
+                                + (r.query().line() > 0 ? " (line " + r.query().line() + ")" : "")
+                                + ": \"" + r.error() + "\""));
             }
         });
 
@@ -95,107 +109,151 @@ public final class FindingRules {
             double even = 1.0 / n;
             double m = f.meanMaxWriteShare();
             if (m >= HOT_SHARD_SHARE) {
-                out.add(new Finding(FindingKind.HOT_SHARD, "Replayed in insertion order, " + pct(m)
-                        + " of each window's inserts went to one shard (meanMaxWriteShare " + decimal(m)
-                        + "; even would be " + decimal(even) + "): the other " + (n - 1)
-                        + " shards wait while one takes the writes."));
+                out.add(new Finding(
+                        FindingKind.HOT_SHARD,
+                        "Replayed in insertion order, " + pct(m)
+                                + " of each window's inserts went to one shard (meanMaxWriteShare " + decimal(m)
+                                + "; even would be " + decimal(even) + "): the other " + (n - 1)
+                                + " shards wait while one takes the writes."));
             } else if (m >= CONCENTRATED_EVEN_SHARES * even) {
-                out.add(new Finding(FindingKind.CONCENTRATED_WRITES, "Inserts concentrate: the busiest shard took "
-                        + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m) + "; even would be "
-                        + decimal(even) + ")."));
+                out.add(new Finding(
+                        FindingKind.CONCENTRATED_WRITES,
+                        "Inserts concentrate: the busiest shard took "
+                                + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m)
+                                + "; even would be "
+                                + decimal(even) + ")."));
             } else if (m <= SPREAD_EVEN_SHARES * even) {
-                out.add(new Finding(FindingKind.SPREAD_WRITES, "Inserts spread over the shards: the busiest shard took "
-                        + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m) + ", even is "
-                        + decimal(even) + ")."));
+                out.add(new Finding(
+                        FindingKind.SPREAD_WRITES,
+                        "Inserts spread over the shards: the busiest shard took "
+                                + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m) + ", even is "
+                                + decimal(even) + ")."));
             }
             double d = f.layout().maxShardDocShare();
             if (d >= UNEVEN_EVEN_SHARES * even) {
-                out.add(new Finding(FindingKind.UNEVEN_DATA, "After the replay one shard holds " + pct(d)
-                        + " of the documents (an even share is " + pct(even) + ")."));
+                out.add(new Finding(
+                        FindingKind.UNEVEN_DATA,
+                        "After the replay one shard holds " + pct(d) + " of the documents (an even share is "
+                                + pct(even) + ")."));
             }
         }
 
         if (kc.numDistinctValues() < LOW_CARDINALITY_BELOW) {
-            out.add(new Finding(FindingKind.LOW_CARDINALITY, "Only " + count(kc.numDistinctValues())
-                    + " distinct value" + (kc.numDistinctValues() == 1 ? "" : "s") + " in " + count(docs)
-                    + " documents: the collection can never have more than " + count(kc.numDistinctValues())
-                    + " chunk" + (kc.numDistinctValues() == 1 ? "" : "s") + ", however large it grows."));
+            out.add(new Finding(
+                    FindingKind.LOW_CARDINALITY,
+                    "Only " + count(kc.numDistinctValues())
+                            + " distinct value" + (kc.numDistinctValues() == 1 ? "" : "s") + " in " + count(docs)
+                            + " documents: the collection can never have more than " + count(kc.numDistinctValues())
+                            + " chunk" + (kc.numDistinctValues() == 1 ? "" : "s") + ", however large it grows."));
         }
         ValueFrequency top = kc.mostCommonValues().get(0);
         double topShare = kc.topValueShare();
         double meanFrequency = (double) docs / kc.numDistinctValues();
         if (n >= 2 && topShare > 1.0 / n) {
-            out.add(new Finding(FindingKind.VALUE_OUTWEIGHS_SHARD, BsonPrinter.shell(top.value()) + " alone holds "
-                    + pct(topShare) + " of the documents, more than an even share of " + n + " shards ("
-                    + pct(1.0 / n) + "): whichever shard owns it holds more than its share."));
-        } else if (topShare >= FREQUENT_VALUE_MIN_SHARE && top.frequency() >= FREQUENT_VALUE_MIN_RATIO * meanFrequency) {
-            out.add(new Finding(FindingKind.FREQUENT_VALUES, "Skewed: the most common value "
-                    + BsonPrinter.shell(top.value()) + " has " + count(top.frequency()) + " documents (" + pct(topShare)
-                    + "), " + decimal(top.frequency() / meanFrequency) + " times the average value's "
-                    + decimal(meanFrequency) + "; its chunk is the largest that can never be split."));
+            out.add(new Finding(
+                    FindingKind.VALUE_OUTWEIGHS_SHARD,
+                    BsonPrinter.shell(top.value()) + " alone holds "
+                            + pct(topShare) + " of the documents, more than an even share of " + n + " shards ("
+                            + pct(1.0 / n) + "): whichever shard owns it holds more than its share."));
+        } else if (topShare >= FREQUENT_VALUE_MIN_SHARE
+                && top.frequency() >= FREQUENT_VALUE_MIN_RATIO * meanFrequency) {
+            out.add(new Finding(
+                    FindingKind.FREQUENT_VALUES,
+                    "Skewed: the most common value "
+                            + BsonPrinter.shell(top.value()) + " has " + count(top.frequency()) + " documents ("
+                            + pct(topShare)
+                            + "), " + decimal(top.frequency() / meanFrequency) + " times the average value's "
+                            + decimal(meanFrequency) + "; its chunk is the largest that can never be split."));
         }
         for (int i = 0; i < f.missing().size(); i++) {
             long missing = f.missing().get(i);
             String path = f.key().fields().get(i).path();
             if (missing == docs && kc.numDistinctValues() == 1) {
-                out.add(new Finding(FindingKind.FIELD_ABSENT, "'" + path + "' is missing in every sampled document: "
-                        + "all get null, so the key has one value and can never split."));
+                out.add(new Finding(
+                        FindingKind.FIELD_ABSENT,
+                        "'" + path + "' is missing in every sampled document: "
+                                + "all get null, so the key has one value and can never split."));
             } else if (missing == docs) {
-                out.add(new Finding(FindingKind.MISSING_FIELDS, "'" + path + "' is missing in every sampled document: "
-                        + "all get null there, so the key splits only on its other fields."));
+                out.add(new Finding(
+                        FindingKind.MISSING_FIELDS,
+                        "'" + path + "' is missing in every sampled document: "
+                                + "all get null there, so the key splits only on its other fields."));
             } else if (missing > 0) {
-                out.add(new Finding(FindingKind.MISSING_FIELDS, count(missing) + " of " + count(docs)
-                        + " documents have no '" + f.key().fields().get(i).path() + "'; they are stored and routed "
-                        + "as if it were null, so they all share one value."));
+                out.add(new Finding(
+                        FindingKind.MISSING_FIELDS,
+                        count(missing) + " of " + count(docs)
+                                + " documents have no '"
+                                + f.key().fields().get(i).path() + "'; they are stored and routed "
+                                + "as if it were null, so they all share one value."));
             }
         }
         Monotonicity mono = kc.monotonicity();
         if (mono.type() == MonotonicityType.MONOTONIC) {
             double c = mono.recordIdCorrelationCoefficient().getAsDouble();
-            out.add(new Finding(FindingKind.MONOTONIC, "The key " + (c > 0 ? "grows" : "shrinks")
-                    + " with insertion order (recordIdCorrelationCoefficient " + decimal(c) + ", monotonic from "
-                    + decimal(KeyCharacteristicsCalculator.MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD)
-                    + "): every insert lands in the chunk at the " + (c > 0 ? "MaxKey" : "MinKey")
-                    + " end, on one shard at a time."));
+            out.add(new Finding(
+                    FindingKind.MONOTONIC,
+                    "The key " + (c > 0 ? "grows" : "shrinks")
+                            + " with insertion order (recordIdCorrelationCoefficient " + decimal(c)
+                            + ", monotonic from "
+                            + decimal(KeyCharacteristicsCalculator.MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD)
+                            + "): every insert lands in the chunk at the " + (c > 0 ? "MaxKey" : "MinKey")
+                            + " end, on one shard at a time."));
         }
         f.readWrite().ifPresent(rw -> {
             ReadDistributionMetrics r = rw.read();
             if (!r.isEmpty() && r.percentageOfScatterGatherReads() > 0) {
-                out.add(new Finding(FindingKind.SCATTER_GATHER_READS, pct100(r.percentageOfScatterGatherReads())
-                        + " of the reads have no condition on the key's first field '" + f.key().fields().get(0).path()
-                        + "'" + (f.key().hasHashedPrefix() ? " (or only a range on the hashed field)" : "")
-                        + ", so mongos sends them to every shard (scatter-gather)."));
+                out.add(new Finding(
+                        FindingKind.SCATTER_GATHER_READS,
+                        pct100(r.percentageOfScatterGatherReads())
+                                + " of the reads have no condition on the key's first field '"
+                                + f.key().fields().get(0).path()
+                                + "'" + (f.key().hasHashedPrefix() ? " (or only a range on the hashed field)" : "")
+                                + ", so mongos sends them to every shard (scatter-gather)."));
             }
             WriteDistributionMetrics w = rw.write();
             if (!w.isEmpty() && w.percentageOfScatterGatherWrites() > 0) {
-                out.add(new Finding(FindingKind.SCATTER_GATHER_WRITES, pct100(w.percentageOfScatterGatherWrites())
-                        + " of the writes have no usable condition on the key, so they reach every shard."));
+                out.add(new Finding(
+                        FindingKind.SCATTER_GATHER_WRITES,
+                        pct100(w.percentageOfScatterGatherWrites())
+                                + " of the writes have no usable condition on the key, so they reach every shard."));
             }
             if (!r.isEmpty() && r.percentageOfSingleShardReads() >= TARGETED_READS_PERCENT) {
-                out.add(new Finding(FindingKind.TARGETED_READS, pct100(r.percentageOfSingleShardReads())
-                        + " of the reads give the full shard key and reach one shard."));
+                out.add(new Finding(
+                        FindingKind.TARGETED_READS,
+                        pct100(r.percentageOfSingleShardReads())
+                                + " of the reads give the full shard key and reach one shard."));
             }
         });
         hashedTimeRanges(f).ifPresent(out::add);
         if (kc.numDistinctValues() >= LOW_CARDINALITY_BELOW
-                && out.stream().noneMatch(x -> x.kind() == FindingKind.FREQUENT_VALUES
-                        || x.kind() == FindingKind.VALUE_OUTWEIGHS_SHARD || x.kind() == FindingKind.JUMBO_VALUES)) {
-            out.add(new Finding(FindingKind.HIGH_CARDINALITY, kc.isUnique()
-                    ? "Every sampled document has its own value (" + count(kc.numDistinctValues()) + " values)."
-                    : count(kc.numDistinctValues()) + " distinct values, none frequent (the most common has "
-                            + count(top.frequency()) + " documents)."));
+                && out.stream()
+                        .noneMatch(x -> x.kind() == FindingKind.FREQUENT_VALUES
+                                || x.kind() == FindingKind.VALUE_OUTWEIGHS_SHARD
+                                || x.kind() == FindingKind.JUMBO_VALUES)) {
+            out.add(new Finding(
+                    FindingKind.HIGH_CARDINALITY,
+                    kc.isUnique()
+                            ? "Every sampled document has its own value (" + count(kc.numDistinctValues()) + " values)."
+                            : count(kc.numDistinctValues()) + " distinct values, none frequent (the most common has "
+                                    + count(top.frequency()) + " documents)."));
         }
         if (!layoutJudged && n >= 2) {
-            long bytes = Math.round(f.sample().documents().totalBytes() * f.sample().scale());
-            out.add(new Finding(FindingKind.SMALL_SAMPLE, "The data (" + mb(bytes) + ") is less than "
-                    + CHUNKS_PER_SHARD_FOR_LAYOUT + " chunks of " + mb(f.settings().maxChunkSizeBytes()) + " per shard, "
-                    + "so the balancer has little to spread and the write and layout numbers say little; "
-                    + meaningfulChunkSize(bytes, n)));
+            long bytes =
+                    Math.round(f.sample().documents().totalBytes() * f.sample().scale());
+            out.add(new Finding(
+                    FindingKind.SMALL_SAMPLE,
+                    "The data (" + mb(bytes) + ") is less than "
+                            + CHUNKS_PER_SHARD_FOR_LAYOUT + " chunks of "
+                            + mb(f.settings().maxChunkSizeBytes()) + " per shard, "
+                            + "so the balancer has little to spread and the write and layout numbers say little; "
+                            + meaningfulChunkSize(bytes, n)));
         }
         if (f.sample().order() == SampleOrder.UNKNOWN) {
-            out.add(new Finding(FindingKind.UNKNOWN_ORDER, "The sample is in no known order ($sample returns "
-                    + "documents at random), so monotonicity is unknown and the replay does not follow the real "
-                    + "insert order."));
+            out.add(new Finding(
+                    FindingKind.UNKNOWN_ORDER,
+                    "The sample is in no known order ($sample returns "
+                            + "documents at random), so monotonicity is unknown and the replay does not follow the real "
+                            + "insert order."));
         }
         out.sort(Comparator.comparing(Finding::severity));
         return out;
@@ -220,18 +278,23 @@ public final class FindingRules {
                 continue;
             }
             List<SampledQuery> mix = f.queries();
-            long rangeReads = mix.stream().filter(q -> q.command().isRead() && hasRange(q.filter(), field.path()))
-                    .mapToLong(SampledQuery::weight).sum();
+            long rangeReads = mix.stream()
+                    .filter(q -> q.command().isRead() && hasRange(q.filter(), field.path()))
+                    .mapToLong(SampledQuery::weight)
+                    .sum();
             String why = "'" + field.path() + "' holds dates and the key hashes it, so neighbouring times land on "
                     + "any shard: ";
             if (mix.isEmpty()) {
-                return Optional.of(new Finding(FindingKind.HASHED_TIME_RANGES, why + "a read of a time range on '"
-                        + field.path() + "' ($gte/$lt) would reach every shard."));
+                return Optional.of(new Finding(
+                        FindingKind.HASHED_TIME_RANGES,
+                        why + "a read of a time range on '" + field.path() + "' ($gte/$lt) would reach every shard."));
             }
             if (rangeReads > 0) {
-                return Optional.of(new Finding(FindingKind.HASHED_TIME_RANGES, why + count(rangeReads)
-                        + " of the reads (by weight) ask for a time range on '" + field.path()
-                        + "' and reach every shard."));
+                return Optional.of(new Finding(
+                        FindingKind.HASHED_TIME_RANGES,
+                        why + count(rangeReads)
+                                + " of the reads (by weight) ask for a time range on '" + field.path()
+                                + "' and reach every shard."));
             }
         }
         return Optional.empty();
@@ -286,7 +349,10 @@ public final class FindingRules {
 
     static boolean layoutJudged(Facts f) {
         double bytes = f.sample().documents().totalBytes() * f.sample().scale();
-        return bytes >= (double) CHUNKS_PER_SHARD_FOR_LAYOUT * f.settings().shards() * f.settings().maxChunkSizeBytes();
+        return bytes
+                >= (double) CHUNKS_PER_SHARD_FOR_LAYOUT
+                        * f.settings().shards()
+                        * f.settings().maxChunkSizeBytes();
     }
 
     static String count(long n) {

@@ -33,8 +33,7 @@ public final class IndexListFile {
     /** What is appended to a dataset file's name to find its index export. */
     public static final String SUFFIX = ".indexes.json";
 
-    private IndexListFile() {
-    }
+    private IndexListFile() {}
 
     /** The export beside {@code dataset}, if there is one. */
     public static Optional<CollectionIndexes> besides(Path dataset) {
@@ -70,7 +69,8 @@ public final class IndexListFile {
         List<BsonDocument> entries = new ArrayList<>();
         try {
             if (body.startsWith("[")) {
-                entries.addAll(documents(BsonLiterals.parseDocument("{indexes: " + body + "}").get("indexes"), source));
+                entries.addAll(documents(
+                        BsonLiterals.parseDocument("{indexes: " + body + "}").get("indexes"), source));
             } else if (body.lines().filter(l -> !l.isBlank()).count() > 1 && !body.contains("firstBatch")) {
                 long number = 0;
                 for (String line : body.lines().toList()) {
@@ -106,8 +106,8 @@ public final class IndexListFile {
         try {
             return BsonLiterals.parseDocument(line.strip());
         } catch (BsonParseException e) {
-            throw new IllegalArgumentException(source + " line " + number + ": not an index document: "
-                    + e.getMessage());
+            throw new IllegalArgumentException(
+                    source + " line " + number + ": not an index document: " + e.getMessage());
         }
     }
 

@@ -21,8 +21,14 @@ import org.bson.BsonValue;
  * @param simpleCollation whether it has no {@code collation} (or the simple one)
  * @param clustered whether it is a clustered collection's clustered index ({@code clustered: true})
  */
-public record IndexSpec(String name, BsonDocument key, boolean unique, boolean sparse, boolean partial,
-        boolean simpleCollation, boolean clustered) {
+public record IndexSpec(
+        String name,
+        BsonDocument key,
+        boolean unique,
+        boolean sparse,
+        boolean partial,
+        boolean simpleCollation,
+        boolean clustered) {
 
     public IndexSpec {
         if (name == null || name.isBlank() || key == null || key.isEmpty()) {
@@ -32,8 +38,8 @@ public record IndexSpec(String name, BsonDocument key, boolean unique, boolean s
 
     /** The always-present {@code _id} index, {@code {v: 2, key: {_id: 1}, name: "_id_"}}. */
     public static IndexSpec idIndex() {
-        return new IndexSpec("_id_", new BsonDocument("_id", new org.bson.BsonInt32(1)), true, false, false, true,
-                false);
+        return new IndexSpec(
+                "_id_", new BsonDocument("_id", new org.bson.BsonInt32(1)), true, false, false, true, false);
     }
 
     /**
@@ -53,11 +59,18 @@ public record IndexSpec(String name, BsonDocument key, boolean unique, boolean s
         String n = name.asString().getValue();
         boolean id = n.equals("_id_");
         BsonValue collation = listIndexesEntry.get("collation");
-        boolean simple = collation == null || !collation.isDocument() || collation.asDocument().isEmpty()
+        boolean simple = collation == null
+                || !collation.isDocument()
+                || collation.asDocument().isEmpty()
                 || "simple".equals(locale(collation.asDocument()));
-        return new IndexSpec(n, key.asDocument(), id || truthy(listIndexesEntry.get("unique")),
-                truthy(listIndexesEntry.get("sparse")), listIndexesEntry.containsKey("partialFilterExpression"),
-                simple, truthy(listIndexesEntry.get("clustered")));
+        return new IndexSpec(
+                n,
+                key.asDocument(),
+                id || truthy(listIndexesEntry.get("unique")),
+                truthy(listIndexesEntry.get("sparse")),
+                listIndexesEntry.containsKey("partialFilterExpression"),
+                simple,
+                truthy(listIndexesEntry.get("clustered")));
     }
 
     private static String locale(BsonDocument collation) {

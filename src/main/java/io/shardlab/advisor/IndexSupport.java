@@ -18,8 +18,8 @@ import org.bson.BsonValue;
  * @param clustered whether the collection is clustered (monotonicity {@code "unknown"})
  * @param declared whether the indexes were declared rather than assumed
  */
-public record IndexSupport(Optional<IndexSpec> supporting, Optional<IndexSpec> monotonicity, boolean clustered,
-        boolean declared) {
+public record IndexSupport(
+        Optional<IndexSpec> supporting, Optional<IndexSpec> monotonicity, boolean clustered, boolean declared) {
 
     public IndexSupport {
         if (supporting == null || monotonicity == null) {
@@ -34,8 +34,10 @@ public record IndexSupport(Optional<IndexSpec> supporting, Optional<IndexSpec> m
         java.util.function.Predicate<IndexSpec> multikey = index -> index.paths().stream()
                 .filter(p -> candidate.indexOf(p) < 0)
                 .anyMatch(p -> arrays.computeIfAbsent(p, path -> anyArrayOn(sample, path)));
-        return new IndexSupport(SupportingIndex.forKeyCharacteristics(indexes, candidate, multikey),
-                SupportingIndex.forMonotonicity(indexes, candidate, multikey), sample.indexes().clustered(),
+        return new IndexSupport(
+                SupportingIndex.forKeyCharacteristics(indexes, candidate, multikey),
+                SupportingIndex.forMonotonicity(indexes, candidate, multikey),
+                sample.indexes().clustered(),
                 sample.indexes().declared());
     }
 

@@ -20,8 +20,14 @@ import java.util.OptionalLong;
  *     {@link KeyCharacteristicsCalculator#NUM_MOST_COMMON_VALUES}
  * @param monotonicity whether the key changes with insertion order
  */
-public record KeyCharacteristics(long numDocsTotal, OptionalLong numOrphanDocs, long numDocsSampled,
-        long avgDocSizeBytes, boolean isUnique, long numDistinctValues, List<ValueFrequency> mostCommonValues,
+public record KeyCharacteristics(
+        long numDocsTotal,
+        OptionalLong numOrphanDocs,
+        long numDocsSampled,
+        long avgDocSizeBytes,
+        boolean isUnique,
+        long numDistinctValues,
+        List<ValueFrequency> mostCommonValues,
         Monotonicity monotonicity) {
 
     public KeyCharacteristics {
@@ -30,8 +36,8 @@ public record KeyCharacteristics(long numDocsTotal, OptionalLong numOrphanDocs, 
                     + numDocsSampled + " of " + numDocsTotal);
         }
         if (numDistinctValues < 1 || numDistinctValues > numDocsSampled) {
-            throw new IllegalArgumentException("numDistinctValues: between 1 and " + numDocsSampled + ", got "
-                    + numDistinctValues);
+            throw new IllegalArgumentException(
+                    "numDistinctValues: between 1 and " + numDocsSampled + ", got " + numDistinctValues);
         }
         if (isUnique && numDistinctValues != numDocsSampled) {
             throw new IllegalArgumentException("isUnique: a unique key has one value per document, got "

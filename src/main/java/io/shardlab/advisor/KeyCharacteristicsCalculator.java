@@ -52,8 +52,7 @@ public final class KeyCharacteristicsCalculator {
     /** The size of the empty document, the smallest average MongoDB reports. */
     static final long EMPTY_DOC_SIZE_BYTES = 5;
 
-    private KeyCharacteristicsCalculator() {
-    }
+    private KeyCharacteristicsCalculator() {}
 
     /**
      * The characteristics of {@code pattern} on {@code sample}, from its sorted values, measured
@@ -63,8 +62,8 @@ public final class KeyCharacteristicsCalculator {
      * ({@code $limit}), each with frequency 1. Values over the reply's size limit are truncated
      * ({@link MostCommonValueTruncation}).
      */
-    static KeyCharacteristics calculate(Sample sample, ShardKeyPattern pattern, KeyValueRuns runs, KeyReader reader,
-            IndexSupport indexes) {
+    static KeyCharacteristics calculate(
+            Sample sample, ShardKeyPattern pattern, KeyValueRuns runs, KeyReader reader, IndexSupport indexes) {
         long n = sample.numDocsSampled();
         long avg = Math.max(EMPTY_DOC_SIZE_BYTES, sample.documents().totalBytes() / n);
         int maxValueBytes = MostCommonValueTruncation.maxSizeBytesPerValue(NUM_MOST_COMMON_VALUES);
@@ -77,12 +76,21 @@ public final class KeyCharacteristicsCalculator {
             }
         } else {
             for (int r : mostCommonRuns(runs, NUM_MOST_COMMON_VALUES)) {
-                mostCommon.add(new ValueFrequency(MostCommonValueTruncation.apply(
-                        reader.originalKeyDocument(runs.firstDocumentOf(r)), maxValueBytes), runs.runLength(r)));
+                mostCommon.add(new ValueFrequency(
+                        MostCommonValueTruncation.apply(
+                                reader.originalKeyDocument(runs.firstDocumentOf(r)), maxValueBytes),
+                        runs.runLength(r)));
             }
         }
-        return new KeyCharacteristics(sample.numDocsTotal(), sample.numOrphanDocs(), n, avg, unique,
-                unique ? n : runs.runs(), mostCommon, monotonicity(sample.order(), pattern, runs, indexes));
+        return new KeyCharacteristics(
+                sample.numDocsTotal(),
+                sample.numOrphanDocs(),
+                n,
+                avg,
+                unique,
+                unique ? n : runs.runs(),
+                mostCommon,
+                monotonicity(sample.order(), pattern, runs, indexes));
     }
 
     /** The {@code limit} longest runs, longest first, ties by earliest first document. */
@@ -114,14 +122,15 @@ public final class KeyCharacteristicsCalculator {
      * cluster key, not the insertion order), then a hashed key as described above, then "unknown"
      * without an index that has the key as its prefix.
      */
-    static Monotonicity monotonicity(SampleOrder order, ShardKeyPattern pattern, KeyValueRuns runs,
-            IndexSupport indexes) {
+    static Monotonicity monotonicity(
+            SampleOrder order, ShardKeyPattern pattern, KeyValueRuns runs, IndexSupport indexes) {
         if (indexes.clustered()) {
             return Monotonicity.unknown();
         }
         if (pattern.isHashed()) {
             return pattern.arity() == 1 || pattern.hasHashedPrefix()
-                    ? Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0) : Monotonicity.unknown();
+                    ? Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0)
+                    : Monotonicity.unknown();
         }
         if (indexes.monotonicity().isEmpty() || order == SampleOrder.UNKNOWN) {
             return Monotonicity.unknown();
@@ -131,8 +140,11 @@ public final class KeyCharacteristicsCalculator {
         }
         double c = MetricRounding.round(rankCorrelation(runs), MetricRounding.MAX_DECIMAL_PLACES);
         c = Math.max(-1, Math.min(1, c));
-        return Monotonicity.of(Math.abs(c) >= MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD
-                ? MonotonicityType.MONOTONIC : MonotonicityType.NOT_MONOTONIC, c);
+        return Monotonicity.of(
+                Math.abs(c) >= MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD
+                        ? MonotonicityType.MONOTONIC
+                        : MonotonicityType.NOT_MONOTONIC,
+                c);
     }
 
     /**
@@ -155,10 +167,13 @@ public final class KeyCharacteristicsCalculator {
         BigInteger sumXY = BigInteger.valueOf(hi).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(lo)));
         BigInteger bn = BigInteger.valueOf(n);
         BigInteger sumX = bn.multiply(bn.add(BigInteger.ONE)).shiftRight(1);
-        BigInteger sumX2 = bn.multiply(bn.add(BigInteger.ONE)).multiply(bn.shiftLeft(1).add(BigInteger.ONE))
+        BigInteger sumX2 = bn.multiply(bn.add(BigInteger.ONE))
+                .multiply(bn.shiftLeft(1).add(BigInteger.ONE))
                 .divide(BigInteger.valueOf(6));
         BigInteger numerator = bn.multiply(sumXY).subtract(sumX.multiply(sumX));
         BigInteger denominator = bn.multiply(sumX2).subtract(sumX.multiply(sumX));
-        return new BigDecimal(numerator).divide(new BigDecimal(denominator), MathContext.DECIMAL64).doubleValue();
+        return new BigDecimal(numerator)
+                .divide(new BigDecimal(denominator), MathContext.DECIMAL64)
+                .doubleValue();
     }
 }

@@ -43,6 +43,7 @@ final class KeyReader {
     private final DecoderContext context = DecoderContext.builder().build();
     /** Distinct first path parts, and per key field the index of its first part and the rest of its path. */
     private final String[] heads;
+
     private final int[] headOf;
     private final String[][] tails;
     private final BsonValue[] headValues;

@@ -14,7 +14,11 @@ import java.util.List;
  * @param snapshot the final layout, for the number line
  * @param chunkStatistics documents and bytes per chunk, in key order
  */
-public record LayoutMetrics(int chunks, int jumboChunks, double maxShardDocShare, ClusterSnapshot snapshot,
+public record LayoutMetrics(
+        int chunks,
+        int jumboChunks,
+        double maxShardDocShare,
+        ClusterSnapshot snapshot,
         List<ChunkStatistics> chunkStatistics) {
 
     public LayoutMetrics {

@@ -10,8 +10,8 @@ import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.LandedInserts;
+import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WriteDistribution;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -39,21 +39,26 @@ final class LayoutReplay {
     static final long SETTLE_LIMIT_MILLIS = 24 * 3600 * 1000L;
 
     /** The replay's outcome. */
-    record Outcome(LayoutMetrics layout, WriteDistribution writes) {
-    }
+    record Outcome(LayoutMetrics layout, WriteDistribution writes) {}
 
-    private LayoutReplay() {
-    }
+    private LayoutReplay() {}
 
     /**
      * @param keys the routing keys (hashed fields hashed), in insertion order
      * @param inserted told the number of documents inserted so far, after every batch
      * @throws IllegalArgumentException with MongoDB's text when the cluster refuses the key
      */
-    static Outcome replay(Sample sample, ShardKeyPattern pattern, ShardKey[] keys, AdvisorSettings settings,
-            LongConsumer inserted, CancelToken cancel) {
-        SimulationConfig config = SimulationConfig.of(settings.version()).withSeed(settings.seed())
-                .withHistoryLimit(0, 0).withMaxChunkSizeBytes(settings.maxChunkSizeBytes());
+    static Outcome replay(
+            Sample sample,
+            ShardKeyPattern pattern,
+            ShardKey[] keys,
+            AdvisorSettings settings,
+            LongConsumer inserted,
+            CancelToken cancel) {
+        SimulationConfig config = SimulationConfig.of(settings.version())
+                .withSeed(settings.seed())
+                .withHistoryLimit(0, 0)
+                .withMaxChunkSizeBytes(settings.maxChunkSizeBytes());
         SimulatedCluster cluster = new SimulatedCluster(config);
         SimulationSetup names = SimulationSetup.of(settings.version(), settings.shards());
         for (int i = 1; i <= settings.shards(); i++) {
@@ -62,7 +67,8 @@ final class LayoutReplay {
         String namespace = "advisor.sample";
         cluster.execute(new ShardCollection(namespace, pattern, false, false));
 
-        WriteDistribution writes = new WriteDistribution(settings.window(), cluster.snapshot().cluster().shardIds());
+        WriteDistribution writes = new WriteDistribution(
+                settings.window(), cluster.snapshot().cluster().shardIds());
         LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
         double scale = sample.scale();
@@ -74,8 +80,8 @@ final class LayoutReplay {
             cluster.advance(SimulatedCluster.INSERT_STEP_MILLIS);
             long due = (long) Math.floor(settings.insertsPerSecond() * (cluster.now() - start) / 1000.0) - done;
             while (due > 0 && done < keys.length) {
-                int n = (int) Math.min(Math.min(due, writes.insertsLeftInWindow()),
-                        Math.min(MAX_BATCH, keys.length - done));
+                int n = (int)
+                        Math.min(Math.min(due, writes.insertsLeftInWindow()), Math.min(MAX_BATCH, keys.length - done));
                 if (sizes.length < n) {
                     sizes = new int[n];
                 }
@@ -83,8 +89,9 @@ final class LayoutReplay {
                     sizes[i] = scaledSize(sample.documents().bsonSize(done + i), scale);
                 }
                 landed.reset();
-                cluster.insert(namespace, InsertBatch.ofKeys(Arrays.asList(keys).subList(done, done + n),
-                        Arrays.copyOf(sizes, n)));
+                cluster.insert(
+                        namespace,
+                        InsertBatch.ofKeys(Arrays.asList(keys).subList(done, done + n), Arrays.copyOf(sizes, n)));
                 landed.recordInto(writes, n);
                 done += n;
                 due -= n;

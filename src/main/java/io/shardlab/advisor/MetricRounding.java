@@ -11,8 +11,7 @@ public final class MetricRounding {
     /** {@code kMaxNumDecimalPlaces}. */
     public static final int MAX_DECIMAL_PLACES = 10;
 
-    private MetricRounding() {
-    }
+    private MetricRounding() {}
 
     /** {@code round(val, n)}: the ceiling of {@code val} at {@code n} decimals. */
     public static double round(double val, int n) {
@@ -27,8 +26,8 @@ public final class MetricRounding {
      */
     public static double percentage(double part, double whole) {
         if (!(part >= 0 && whole > 0 && part <= whole)) {
-            throw new IllegalArgumentException("part/whole: need 0 <= part <= whole and whole > 0, got " + part
-                    + " of " + whole);
+            throw new IllegalArgumentException(
+                    "part/whole: need 0 <= part <= whole and whole > 0, got " + part + " of " + whole);
         }
         return round(part / whole * 100, MAX_DECIMAL_PLACES);
     }

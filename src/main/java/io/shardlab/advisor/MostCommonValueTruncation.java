@@ -30,20 +30,29 @@ final class MostCommonValueTruncation {
 
     /** mongo {@code typeName(BSONType)} ({@code src/mongo/bson/bsontypes.cpp}). */
     private static final Map<BsonType, String> TYPE_NAMES = Map.ofEntries(
-            Map.entry(BsonType.MIN_KEY, "minKey"), Map.entry(BsonType.DOUBLE, "double"),
-            Map.entry(BsonType.STRING, "string"), Map.entry(BsonType.DOCUMENT, "object"),
-            Map.entry(BsonType.ARRAY, "array"), Map.entry(BsonType.BINARY, "binData"),
-            Map.entry(BsonType.UNDEFINED, "undefined"), Map.entry(BsonType.OBJECT_ID, "objectId"),
-            Map.entry(BsonType.BOOLEAN, "bool"), Map.entry(BsonType.DATE_TIME, "date"),
-            Map.entry(BsonType.NULL, "null"), Map.entry(BsonType.REGULAR_EXPRESSION, "regex"),
-            Map.entry(BsonType.DB_POINTER, "dbPointer"), Map.entry(BsonType.JAVASCRIPT, "javascript"),
-            Map.entry(BsonType.SYMBOL, "symbol"), Map.entry(BsonType.JAVASCRIPT_WITH_SCOPE, "javascriptWithScope"),
-            Map.entry(BsonType.INT32, "int"), Map.entry(BsonType.TIMESTAMP, "timestamp"),
-            Map.entry(BsonType.INT64, "long"), Map.entry(BsonType.DECIMAL128, "decimal"),
+            Map.entry(BsonType.MIN_KEY, "minKey"),
+            Map.entry(BsonType.DOUBLE, "double"),
+            Map.entry(BsonType.STRING, "string"),
+            Map.entry(BsonType.DOCUMENT, "object"),
+            Map.entry(BsonType.ARRAY, "array"),
+            Map.entry(BsonType.BINARY, "binData"),
+            Map.entry(BsonType.UNDEFINED, "undefined"),
+            Map.entry(BsonType.OBJECT_ID, "objectId"),
+            Map.entry(BsonType.BOOLEAN, "bool"),
+            Map.entry(BsonType.DATE_TIME, "date"),
+            Map.entry(BsonType.NULL, "null"),
+            Map.entry(BsonType.REGULAR_EXPRESSION, "regex"),
+            Map.entry(BsonType.DB_POINTER, "dbPointer"),
+            Map.entry(BsonType.JAVASCRIPT, "javascript"),
+            Map.entry(BsonType.SYMBOL, "symbol"),
+            Map.entry(BsonType.JAVASCRIPT_WITH_SCOPE, "javascriptWithScope"),
+            Map.entry(BsonType.INT32, "int"),
+            Map.entry(BsonType.TIMESTAMP, "timestamp"),
+            Map.entry(BsonType.INT64, "long"),
+            Map.entry(BsonType.DECIMAL128, "decimal"),
             Map.entry(BsonType.MAX_KEY, "maxKey"));
 
-    private MostCommonValueTruncation() {
-    }
+    private MostCommonValueTruncation() {}
 
     /** The largest value document kept whole when {@code numMostCommonValues} values are listed. */
     static int maxSizeBytesPerValue(int numMostCommonValues) {
@@ -67,7 +76,9 @@ final class MostCommonValueTruncation {
             } else if (e.getValue().isDocument() && depth == 0) {
                 kept = truncate(e.getValue().asDocument(), remaining, depth + 1);
             } else {
-                kept = new BsonDocument("type", new BsonString(TYPE_NAMES.get(e.getValue().getBsonType())))
+                kept = new BsonDocument(
+                                "type",
+                                new BsonString(TYPE_NAMES.get(e.getValue().getBsonType())))
                         .append("value", new BsonString("truncated"))
                         .append("sizeBytes", new BsonInt32(elementSize - 2 - utf8Length(e.getKey())));
             }
@@ -80,7 +91,11 @@ final class MostCommonValueTruncation {
     /** The BSON size of {@code document}, in bytes. */
     static int size(BsonDocument document) {
         BasicOutputBuffer buffer = new BasicOutputBuffer();
-        new BsonDocumentCodec().encode(new BsonBinaryWriter(buffer), document, EncoderContext.builder().build());
+        new BsonDocumentCodec()
+                .encode(
+                        new BsonBinaryWriter(buffer),
+                        document,
+                        EncoderContext.builder().build());
         return buffer.getPosition();
     }
 

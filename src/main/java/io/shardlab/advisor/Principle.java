@@ -7,16 +7,23 @@ package io.shardlab.advisor;
  * Operations"; jumbo chunks: {@code core/sharding-data-partitioning}) that findings are tied to.
  */
 public enum Principle {
-    CARDINALITY("cardinality", "the number of distinct values caps the number of chunks, so the cluster's ability "
-            + "to spread data"),
-    FREQUENCY("frequency", "documents with one value always live in one chunk, so a frequent value makes a chunk "
-            + "that cannot be split"),
-    MONOTONICITY("monotonicity", "a key that grows or shrinks with every insert sends all inserts to the chunk at "
-            + "the end of the range, on one shard"),
+    CARDINALITY(
+            "cardinality",
+            "the number of distinct values caps the number of chunks, so the cluster's ability " + "to spread data"),
+    FREQUENCY(
+            "frequency",
+            "documents with one value always live in one chunk, so a frequent value makes a chunk "
+                    + "that cannot be split"),
+    MONOTONICITY(
+            "monotonicity",
+            "a key that grows or shrinks with every insert sends all inserts to the chunk at "
+                    + "the end of the range, on one shard"),
     WRITE_DISTRIBUTION("write distribution", "inserts should land on every shard, not queue on one"),
     DATA_DISTRIBUTION("data distribution", "each shard should hold a fair share of the documents"),
-    QUERY_TARGETING("query targeting", "an operation with the full shard key reaches one shard; without it, mongos "
-            + "broadcasts it to every shard (scatter-gather)"),
+    QUERY_TARGETING(
+            "query targeting",
+            "an operation with the full shard key reaches one shard; without it, mongos "
+                    + "broadcasts it to every shard (scatter-gather)"),
     SAMPLE("sample", "metrics are only as good as the sample behind them");
 
     private final String label;

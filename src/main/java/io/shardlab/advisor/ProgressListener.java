@@ -8,7 +8,7 @@ package io.shardlab.advisor;
 public interface ProgressListener {
 
     /** A listener that ignores every report. */
-    ProgressListener NONE = progress -> { };
+    ProgressListener NONE = progress -> {};
 
     /** One report. */
     void progress(AnalysisProgress progress);

@@ -1,8 +1,8 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonLiterals;
-import io.shardlab.files.InputFile;
 import io.shardlab.bson.BsonParseException;
+import io.shardlab.files.InputFile;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.routing.UpdateModifiers;
@@ -48,11 +48,10 @@ import org.bson.BsonValue;
  */
 public final class QueryMixFile {
 
-    private static final Set<String> FIELDS = Set.of("op", "filter", "update", "replacement", "upsert", "weight",
-            "collation");
+    private static final Set<String> FIELDS =
+            Set.of("op", "filter", "update", "replacement", "upsert", "weight", "collation");
 
-    private QueryMixFile() {
-    }
+    private QueryMixFile() {}
 
     /**
      * Reads {@code file}.
@@ -171,11 +170,18 @@ public final class QueryMixFile {
             upsert = d.getBoolean("upsert").getValue();
         }
         BsonDocument collation = document(d, "collation", false);
-        if (collation != null && (!collation.containsKey("locale") || !collation.get("locale").isString())) {
+        if (collation != null
+                && (!collation.containsKey("locale") || !collation.get("locale").isString())) {
             throw new IllegalArgumentException("'collation' needs a 'locale' string, e.g. {\"locale\": \"en_US\", "
                     + "\"strength\": 1} or {\"locale\": \"simple\"}");
         }
-        return new SampledQuery(command, filter, update, upsert, weight(d.get("weight")), number,
+        return new SampledQuery(
+                command,
+                filter,
+                update,
+                upsert,
+                weight(d.get("weight")),
+                number,
                 collation == null ? new BsonDocument() : collation);
     }
 
@@ -208,7 +214,7 @@ public final class QueryMixFile {
                 return (long) w;
             }
         }
-        throw new IllegalArgumentException("'weight' must be a whole number of at least 1, got "
-                + io.shardlab.bson.BsonPrinter.shell(v));
+        throw new IllegalArgumentException(
+                "'weight' must be a whole number of at least 1, got " + io.shardlab.bson.BsonPrinter.shell(v));
     }
 }

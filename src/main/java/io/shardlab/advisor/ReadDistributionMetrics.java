@@ -27,18 +27,29 @@ import java.util.List;
  * @param numReadsByRange per range of the candidate key, from MinKey to MaxKey, the reads that reach
  *     it ({@link AnalysisRanges}); empty when there are no reads
  */
-public record ReadDistributionMetrics(long total, long find, long aggregate, long count, long distinct,
-        long numSingleShardReads, long numMultiShardReads, long numScatterGatherReads, List<Long> numReadsByRange) {
+public record ReadDistributionMetrics(
+        long total,
+        long find,
+        long aggregate,
+        long count,
+        long distinct,
+        long numSingleShardReads,
+        long numMultiShardReads,
+        long numScatterGatherReads,
+        List<Long> numReadsByRange) {
 
     public ReadDistributionMetrics {
         if (find < 0 || aggregate < 0 || count < 0 || distinct < 0 || total != find + aggregate + count + distinct) {
             throw new IllegalArgumentException("total: the sum of the commands, got " + total);
         }
-        if (numSingleShardReads < 0 || numMultiShardReads < 0 || numScatterGatherReads < 0
+        if (numSingleShardReads < 0
+                || numMultiShardReads < 0
+                || numScatterGatherReads < 0
                 || numSingleShardReads + numMultiShardReads + numScatterGatherReads != total) {
-            throw new IllegalArgumentException("numSingleShardReads/numMultiShardReads/numScatterGatherReads: each read "
-                    + "has one class, got " + numSingleShardReads + " + " + numMultiShardReads + " + "
-                    + numScatterGatherReads + " for " + total);
+            throw new IllegalArgumentException(
+                    "numSingleShardReads/numMultiShardReads/numScatterGatherReads: each read "
+                            + "has one class, got " + numSingleShardReads + " + " + numMultiShardReads + " + "
+                            + numScatterGatherReads + " for " + total);
         }
         numReadsByRange = List.copyOf(numReadsByRange);
         if (total == 0 != numReadsByRange.isEmpty()) {

@@ -53,8 +53,8 @@ import org.bson.BsonValue;
  * @param write the write distribution
  * @param rejected the operations MongoDB would refuse on the replayed layout, in mix order
  */
-public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistributionMetrics write,
-        List<RejectedQuery> rejected) {
+public record ReadWriteDistribution(
+        ReadDistributionMetrics read, WriteDistributionMetrics write, List<RejectedQuery> rejected) {
 
     public ReadWriteDistribution {
         if (read == null || write == null) {
@@ -64,15 +64,18 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
     }
 
     /** How one operation is targeted over the ranges. */
-    private record Classified(TargetingClass targeting, List<String> ranges) {
-    }
+    private record Classified(TargetingClass targeting, List<String> ranges) {}
 
     /**
      * Routes {@code queries}, sharded on {@code pattern}, over {@code ranges} for the metrics and on
      * {@code layout} (the replayed chunks) for MongoDB's refusals, with {@code version}'s rules.
      */
-    static ReadWriteDistribution route(List<SampledQuery> queries, ShardKeyPattern pattern, AnalysisRanges ranges,
-            ChunkMap layout, MongoVersion version) {
+    static ReadWriteDistribution route(
+            List<SampledQuery> queries,
+            ShardKeyPattern pattern,
+            AnalysisRanges ranges,
+            ChunkMap layout,
+            MongoVersion version) {
         Router overRanges = new Router(pattern, ranges.chunks(), version);
         Router overLayout = new Router(pattern, layout, version);
         ShardKeyHasher hasher = new ShardKeyHasher();
@@ -88,7 +91,9 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
         List<RejectedQuery> rejected = new ArrayList<>();
         for (SampledQuery q : queries) {
             Classified c = classify(overRanges, pattern, q.filter(), q.hasSimpleCollation());
-            if (c.targeting() != TargetingClass.SINGLE_SHARD && q.command() == QueryCommand.REPLACE_ONE && !q.upsert()
+            if (c.targeting() != TargetingClass.SINGLE_SHARD
+                    && q.command() == QueryCommand.REPLACE_ONE
+                    && !q.upsert()
                     && (!version.atLeast(7, 1) || exactId(q))) {
                 c = byReplacement(ranges, pattern, hasher, q).orElse(c);
             }
@@ -119,16 +124,33 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
         }
         long readTotal = reads[0] + reads[1] + reads[2] + reads[3];
         long writeTotal = writes[0] + writes[1] + writes[2];
-        ReadDistributionMetrics read = new ReadDistributionMetrics(readTotal, reads[0], reads[1], reads[2], reads[3],
-                readClass[0], readClass[1], readClass[2], readTotal == 0 ? List.of() : boxed(readsByRange));
-        WriteDistributionMetrics write = new WriteDistributionMetrics(writeTotal, writes[0], writes[1], writes[2],
-                writeClass[0], writeClass[1], writeClass[2], writeTotal == 0 ? List.of() : boxed(writesByRange),
-                shardKeyUpdates, singleWithoutKey, multiWithoutKey);
+        ReadDistributionMetrics read = new ReadDistributionMetrics(
+                readTotal,
+                reads[0],
+                reads[1],
+                reads[2],
+                reads[3],
+                readClass[0],
+                readClass[1],
+                readClass[2],
+                readTotal == 0 ? List.of() : boxed(readsByRange));
+        WriteDistributionMetrics write = new WriteDistributionMetrics(
+                writeTotal,
+                writes[0],
+                writes[1],
+                writes[2],
+                writeClass[0],
+                writeClass[1],
+                writeClass[2],
+                writeTotal == 0 ? List.of() : boxed(writesByRange),
+                shardKeyUpdates,
+                singleWithoutKey,
+                multiWithoutKey);
         return new ReadWriteDistribution(read, write, rejected);
     }
 
-    private static Classified classify(Router router, ShardKeyPattern pattern, BsonDocument filter,
-            boolean simpleCollation) {
+    private static Classified classify(
+            Router router, ShardKeyPattern pattern, BsonDocument filter, boolean simpleCollation) {
         if (simpleCollation) {
             Targeting t = router.route(new Operation.Find(filter));
             return new Classified(t.targeting(), t.shards());
@@ -143,12 +165,12 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
         return new Classified(c, t.shards());
     }
 
-    private static Optional<Classified> byReplacement(AnalysisRanges ranges, ShardKeyPattern pattern,
-            ShardKeyHasher hasher, SampledQuery q) {
+    private static Optional<Classified> byReplacement(
+            AnalysisRanges ranges, ShardKeyPattern pattern, ShardKeyHasher hasher, SampledQuery q) {
         try {
             ShardKey key = pattern.extractKey(q.update(), hasher);
-            if (!q.hasSimpleCollation() && (pattern.isHashed()
-                    || CollationWidening.holdsCollatableValue(q.update(), pattern))) {
+            if (!q.hasSimpleCollation()
+                    && (pattern.isHashed() || CollationWidening.holdsCollatableValue(q.update(), pattern))) {
                 return Optional.empty();
             }
             String range = Integer.toString(ranges.chunks().indexOf(key));
@@ -165,7 +187,10 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
      */
     static boolean exactId(SampledQuery q) {
         BsonValue id = q.filter().get("_id");
-        if (id != null && id.isDocument() && id.asDocument().size() == 1 && id.asDocument().containsKey("$eq")) {
+        if (id != null
+                && id.isDocument()
+                && id.asDocument().size() == 1
+                && id.asDocument().containsKey("$eq")) {
             id = id.asDocument().get("$eq");
         }
         if (id == null || id.isDocument() || id.isArray() || id.isRegularExpression()) {
@@ -192,9 +217,12 @@ public record ReadWriteDistribution(ReadDistributionMetrics read, WriteDistribut
             if (!op.getValue().isDocument()) {
                 continue;
             }
-            for (Map.Entry<String, BsonValue> target : op.getValue().asDocument().entrySet()) {
-                if (touches(pattern, target.getKey()) || op.getKey().equals("$rename") && target.getValue().isString()
-                        && touches(pattern, target.getValue().asString().getValue())) {
+            for (Map.Entry<String, BsonValue> target :
+                    op.getValue().asDocument().entrySet()) {
+                if (touches(pattern, target.getKey())
+                        || op.getKey().equals("$rename")
+                                && target.getValue().isString()
+                                && touches(pattern, target.getValue().asString().getValue())) {
                     return true;
                 }
             }

@@ -29,8 +29,7 @@ public final class RecommendationRule {
     /** meanMaxWriteShares closer than this are a tie (ShardLab's own rule). */
     static final double WRITE_SHARE_TIE = 0.02;
 
-    private RecommendationRule() {
-    }
+    private RecommendationRule() {}
 
     /** The recommendation for {@code candidates}, in the order they were given. */
     public static Recommendation recommend(List<CandidateReport> candidates) {
@@ -106,7 +105,9 @@ public final class RecommendationRule {
 
     /** percentageOfSingleShardReads, or 0 without reads. */
     static double singleShardReads(CandidateReport c) {
-        return c.readWrite().map(rw -> rw.read().isEmpty() ? 0 : rw.read().percentageOfSingleShardReads()).orElse(0.0);
+        return c.readWrite()
+                .map(rw -> rw.read().isEmpty() ? 0 : rw.read().percentageOfSingleShardReads())
+                .orElse(0.0);
     }
 
     static long writeShareHundredths(CandidateReport c) {
@@ -127,8 +128,11 @@ public final class RecommendationRule {
         } else {
             b.append("Ranked on write spread only (no reads in a query mix); ");
         }
-        b.append("meanMaxWriteShare ").append(FindingRules.decimal(w.meanMaxWriteShare())).append("; ")
-                .append(FindingRules.count(w.keyCharacteristics().numDistinctValues())).append(" distinct values.");
+        b.append("meanMaxWriteShare ")
+                .append(FindingRules.decimal(w.meanMaxWriteShare()))
+                .append("; ")
+                .append(FindingRules.count(w.keyCharacteristics().numDistinctValues()))
+                .append(" distinct values.");
         return b.toString();
     }
 
@@ -145,12 +149,17 @@ public final class RecommendationRule {
         } else if (writeShareClass(all, c) != writeShareClass(all, winner)) {
             because = "inserts less spread (meanMaxWriteShare " + FindingRules.decimal(c.meanMaxWriteShare())
                     + " against " + FindingRules.decimal(winner.meanMaxWriteShare()) + ")";
-        } else if (c.keyCharacteristics().numDistinctValues() != winner.keyCharacteristics().numDistinctValues()) {
-            because = (writeShareHundredths(c) != writeShareHundredths(winner) ? "a tie on write spread (meanMaxWriteShare "
-                    + FindingRules.decimal(c.meanMaxWriteShare()) + " against "
-                    + FindingRules.decimal(winner.meanMaxWriteShare()) + "), then " : "")
-                    + "fewer distinct values (" + FindingRules.count(c.keyCharacteristics().numDistinctValues())
-                    + " against " + FindingRules.count(winner.keyCharacteristics().numDistinctValues()) + ")";
+        } else if (c.keyCharacteristics().numDistinctValues()
+                != winner.keyCharacteristics().numDistinctValues()) {
+            because = (writeShareHundredths(c) != writeShareHundredths(winner)
+                            ? "a tie on write spread (meanMaxWriteShare "
+                                    + FindingRules.decimal(c.meanMaxWriteShare()) + " against "
+                                    + FindingRules.decimal(winner.meanMaxWriteShare()) + "), then "
+                            : "")
+                    + "fewer distinct values ("
+                    + FindingRules.count(c.keyCharacteristics().numDistinctValues())
+                    + " against "
+                    + FindingRules.count(winner.keyCharacteristics().numDistinctValues()) + ")";
         } else {
             because = "a tie with " + winner.key() + " on every rule; the one listed first is named";
         }

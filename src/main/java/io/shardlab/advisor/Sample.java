@@ -22,20 +22,26 @@ import org.bson.BsonDocument;
  *     {@code storageStats.numOrphanDocs}, summed over shards); empty for an unsharded collection or a
  *     file, where analyzeShardKey leaves {@code numOrphanDocs} out
  */
-public record Sample(String source, SampleOrder order, DocumentStore documents, long numDocsTotal,
-        List<FieldProfile> fields, CollectionIndexes indexes, OptionalLong numOrphanDocs) {
+public record Sample(
+        String source,
+        SampleOrder order,
+        DocumentStore documents,
+        long numDocsTotal,
+        List<FieldProfile> fields,
+        CollectionIndexes indexes,
+        OptionalLong numOrphanDocs) {
 
     public Sample {
         if (source == null || source.isBlank() || order == null || documents == null) {
             throw new IllegalArgumentException("source/order/documents: required");
         }
         if (documents.size() == 0) {
-            throw new IllegalArgumentException(source + ": the sample has no documents; a shard key is judged on at "
-                    + "least one");
+            throw new IllegalArgumentException(
+                    source + ": the sample has no documents; a shard key is judged on at " + "least one");
         }
         if (numDocsTotal < documents.size()) {
-            throw new IllegalArgumentException("numDocsTotal: at least the " + documents.size()
-                    + " sampled documents, got " + numDocsTotal);
+            throw new IllegalArgumentException(
+                    "numDocsTotal: at least the " + documents.size() + " sampled documents, got " + numDocsTotal);
         }
         fields = List.copyOf(fields);
         if (indexes == null || numOrphanDocs == null) {
@@ -47,8 +53,8 @@ public record Sample(String source, SampleOrder order, DocumentStore documents, 
     }
 
     /** A sample with undeclared indexes, of an unsharded collection. */
-    public Sample(String source, SampleOrder order, DocumentStore documents, long numDocsTotal,
-            List<FieldProfile> fields) {
+    public Sample(
+            String source, SampleOrder order, DocumentStore documents, long numDocsTotal, List<FieldProfile> fields) {
         this(source, order, documents, numDocsTotal, fields, CollectionIndexes.undeclared(), OptionalLong.empty());
     }
 

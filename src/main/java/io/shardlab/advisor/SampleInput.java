@@ -17,8 +17,14 @@ import java.util.function.LongSupplier;
  *     file, a live collection's {@code listIndexes}), else {@link CollectionIndexes#undeclared()}
  * @param numOrphanDocs the collection's orphan documents when it is sharded, else empty
  */
-public record SampleInput(InsertStream documents, LongSupplier progressDone, long progressTotal, long numDocsTotal,
-        CollectionIndexes indexes, java.util.OptionalLong numOrphanDocs) implements AutoCloseable {
+public record SampleInput(
+        InsertStream documents,
+        LongSupplier progressDone,
+        long progressTotal,
+        long numDocsTotal,
+        CollectionIndexes indexes,
+        java.util.OptionalLong numOrphanDocs)
+        implements AutoCloseable {
 
     public SampleInput {
         if (documents == null || progressDone == null) {
@@ -34,7 +40,12 @@ public record SampleInput(InsertStream documents, LongSupplier progressDone, lon
 
     /** An input that declares no indexes, of an unsharded collection or a file. */
     public SampleInput(InsertStream documents, LongSupplier progressDone, long progressTotal, long numDocsTotal) {
-        this(documents, progressDone, progressTotal, numDocsTotal, CollectionIndexes.undeclared(),
+        this(
+                documents,
+                progressDone,
+                progressTotal,
+                numDocsTotal,
+                CollectionIndexes.undeclared(),
                 java.util.OptionalLong.empty());
     }
 

@@ -59,15 +59,20 @@ public final class SampleLoader {
             while (store.size() < limit && documents.hasNext()) {
                 InsertDocument d = documents.next();
                 if (store.size() == Integer.MAX_VALUE - 8) {
-                    throw new IllegalArgumentException(source.description() + ": more than " + store.size()
-                            + " documents; sample fewer");
+                    throw new IllegalArgumentException(
+                            source.description() + ": more than " + store.size() + " documents; sample fewer");
                 }
                 store.add(d.document(), d.position());
                 if (store.memoryBytes() > memoryBudgetBytes) {
-                    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: the sample does not "
-                            + "fit in memory: %,d documents take %,d MB, more than the %,d MB a sample may use (half "
-                            + "of the Java heap, -Xmx); read fewer with --docs N, or start Java with a larger -Xmx",
-                            source.description(), store.size(), store.memoryBytes() >> 20, memoryBudgetBytes >> 20));
+                    throw new IllegalArgumentException(String.format(
+                            java.util.Locale.ROOT,
+                            "%s: the sample does not "
+                                    + "fit in memory: %,d documents take %,d MB, more than the %,d MB a sample may use (half "
+                                    + "of the Java heap, -Xmx); read fewer with --docs N, or start Java with a larger -Xmx",
+                            source.description(),
+                            store.size(),
+                            store.memoryBytes() >> 20,
+                            memoryBudgetBytes >> 20));
                 }
                 profiler.add(d.document());
                 if (store.size() % BATCH == 0) {
@@ -83,7 +88,7 @@ public final class SampleLoader {
         cancel.throwIfCancelled();
         store.freeze();
         progress.progress(new AnalysisProgress(stage, 1));
-        return new Sample(source.description(), source.order(), store, numDocsTotal, profiler.profiles(), indexes,
-                numOrphanDocs);
+        return new Sample(
+                source.description(), source.order(), store, numDocsTotal, profiler.profiles(), indexes, numOrphanDocs);
     }
 }

@@ -16,8 +16,14 @@ import org.bson.BsonDocument;
  * @param collation the operation's {@code collation}, e.g. {@code {locale: "en_US", strength: 1}};
  *     empty when it gives none (the collection's default, taken to be simple)
  */
-public record SampledQuery(QueryCommand command, BsonDocument filter, BsonDocument update, boolean upsert,
-        long weight, long line, BsonDocument collation) {
+public record SampledQuery(
+        QueryCommand command,
+        BsonDocument filter,
+        BsonDocument update,
+        boolean upsert,
+        long weight,
+        long line,
+        BsonDocument collation) {
 
     public SampledQuery {
         if (command == null || filter == null) {
@@ -38,8 +44,8 @@ public record SampledQuery(QueryCommand command, BsonDocument filter, BsonDocume
     }
 
     /** An operation without a collation. */
-    public SampledQuery(QueryCommand command, BsonDocument filter, BsonDocument update, boolean upsert, long weight,
-            long line) {
+    public SampledQuery(
+            QueryCommand command, BsonDocument filter, BsonDocument update, boolean upsert, long weight, long line) {
         this(command, filter, update, upsert, weight, line, new BsonDocument());
     }
 
@@ -49,8 +55,10 @@ public record SampledQuery(QueryCommand command, BsonDocument filter, BsonDocume
      * {@code hasSimpleCollation}, {@code analyze_shard_key_read_write_distribution.cpp}).
      */
     public boolean hasSimpleCollation() {
-        return collation.isEmpty() || collation.size() == 1 && collation.containsKey("locale")
-                && collation.get("locale").equals(new org.bson.BsonString("simple"));
+        return collation.isEmpty()
+                || collation.size() == 1
+                        && collation.containsKey("locale")
+                        && collation.get("locale").equals(new org.bson.BsonString("simple"));
     }
 
     /** A read of {@code filter}, once. */

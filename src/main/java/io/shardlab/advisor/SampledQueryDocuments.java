@@ -28,8 +28,7 @@ import org.bson.BsonValue;
  */
 public final class SampledQueryDocuments {
 
-    private SampledQueryDocuments() {
-    }
+    private SampledQueryDocuments() {}
 
     /**
      * The operations of one {@code $listSampledQueries} document.
@@ -42,9 +41,15 @@ public final class SampledQueryDocuments {
             String cmdName = sampled.getString("cmdName").getValue();
             BsonDocument cmd = sampled.getDocument("cmd");
             return switch (cmdName) {
-                case "find", "aggregate", "count", "distinct" -> List.of(new SampledQuery(QueryCommand.of(cmdName),
-                        cmd.getDocument("filter", new BsonDocument()), null, false, 1, 0,
-                        cmd.getDocument("collation", new BsonDocument())));
+                case "find", "aggregate", "count", "distinct" ->
+                    List.of(new SampledQuery(
+                            QueryCommand.of(cmdName),
+                            cmd.getDocument("filter", new BsonDocument()),
+                            null,
+                            false,
+                            1,
+                            0,
+                            cmd.getDocument("collation", new BsonDocument())));
                 case "update" -> updates(cmd.getArray("updates"), "q", "u");
                 case "delete" -> deletes(cmd.getArray("deletes"));
                 case "findAndModify" -> List.of(findAndModify(cmd));
@@ -52,8 +57,8 @@ public final class SampledQueryDocuments {
                 default -> throw new IllegalArgumentException("unknown cmdName '" + cmdName + "'");
             };
         } catch (org.bson.BsonInvalidOperationException | ClassCastException e) {
-            throw new IllegalArgumentException("sampled query " + id + ": not a $listSampledQueries document ("
-                    + e.getMessage() + ")");
+            throw new IllegalArgumentException(
+                    "sampled query " + id + ": not a $listSampledQueries document (" + e.getMessage() + ")");
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("sampled query " + id + ": " + e.getMessage());
         }
@@ -63,21 +68,33 @@ public final class SampledQueryDocuments {
         List<SampledQuery> out = new ArrayList<>();
         for (BsonValue v : ops) {
             BsonDocument op = v.asDocument();
-            out.add(update(op.getDocument(filterField), op.get(updateField), flag(op, "multi"), flag(op, "upsert"),
+            out.add(update(
+                    op.getDocument(filterField),
+                    op.get(updateField),
+                    flag(op, "multi"),
+                    flag(op, "upsert"),
                     op.getDocument("collation", new BsonDocument())));
         }
         return out;
     }
 
-    private static SampledQuery update(BsonDocument filter, BsonValue u, boolean multi, boolean upsert,
-            BsonDocument collation) {
-        boolean modifiers = u != null && u.isDocument() && !u.asDocument().isEmpty()
+    private static SampledQuery update(
+            BsonDocument filter, BsonValue u, boolean multi, boolean upsert, BsonDocument collation) {
+        boolean modifiers = u != null
+                && u.isDocument()
+                && !u.asDocument().isEmpty()
                 && u.asDocument().getFirstKey().startsWith("$");
         if (u != null && u.isDocument() && !modifiers && !multi) {
             return new SampledQuery(QueryCommand.REPLACE_ONE, filter, u.asDocument(), upsert, 1, 0, collation);
         }
-        return new SampledQuery(multi ? QueryCommand.UPDATE_MANY : QueryCommand.UPDATE_ONE, filter,
-                modifiers ? u.asDocument() : null, upsert, 1, 0, collation);
+        return new SampledQuery(
+                multi ? QueryCommand.UPDATE_MANY : QueryCommand.UPDATE_ONE,
+                filter,
+                modifiers ? u.asDocument() : null,
+                upsert,
+                1,
+                0,
+                collation);
     }
 
     private static List<SampledQuery> deletes(BsonArray ops) {
@@ -85,18 +102,31 @@ public final class SampledQueryDocuments {
         for (BsonValue v : ops) {
             BsonDocument op = v.asDocument();
             boolean multi = op.isNumber("limit") && op.getNumber("limit").longValue() == 0;
-            out.add(new SampledQuery(multi ? QueryCommand.DELETE_MANY : QueryCommand.DELETE_ONE, op.getDocument("q"),
-                    null, false, 1, 0, op.getDocument("collation", new BsonDocument())));
+            out.add(new SampledQuery(
+                    multi ? QueryCommand.DELETE_MANY : QueryCommand.DELETE_ONE,
+                    op.getDocument("q"),
+                    null,
+                    false,
+                    1,
+                    0,
+                    op.getDocument("collation", new BsonDocument())));
         }
         return out;
     }
 
     private static SampledQuery findAndModify(BsonDocument cmd) {
         BsonValue update = cmd.get("update");
-        boolean modifiers = update != null && update.isDocument() && !update.asDocument().isEmpty()
+        boolean modifiers = update != null
+                && update.isDocument()
+                && !update.asDocument().isEmpty()
                 && update.asDocument().getFirstKey().startsWith("$");
-        return new SampledQuery(QueryCommand.FIND_AND_MODIFY, cmd.getDocument("query", new BsonDocument()),
-                flag(cmd, "remove") || !modifiers ? null : update.asDocument(), flag(cmd, "upsert"), 1, 0,
+        return new SampledQuery(
+                QueryCommand.FIND_AND_MODIFY,
+                cmd.getDocument("query", new BsonDocument()),
+                flag(cmd, "remove") || !modifiers ? null : update.asDocument(),
+                flag(cmd, "upsert"),
+                1,
+                0,
                 cmd.getDocument("collation", new BsonDocument()));
     }
 
@@ -106,11 +136,21 @@ public final class SampledQueryDocuments {
             BsonDocument op = v.asDocument();
             BsonDocument collation = op.getDocument("collation", new BsonDocument());
             if (op.containsKey("update")) {
-                out.add(update(op.getDocument("filter"), op.get("updateMods"), flag(op, "multi"), flag(op, "upsert"),
+                out.add(update(
+                        op.getDocument("filter"),
+                        op.get("updateMods"),
+                        flag(op, "multi"),
+                        flag(op, "upsert"),
                         collation));
             } else if (op.containsKey("delete")) {
-                out.add(new SampledQuery(flag(op, "multi") ? QueryCommand.DELETE_MANY : QueryCommand.DELETE_ONE,
-                        op.getDocument("filter"), null, false, 1, 0, collation));
+                out.add(new SampledQuery(
+                        flag(op, "multi") ? QueryCommand.DELETE_MANY : QueryCommand.DELETE_ONE,
+                        op.getDocument("filter"),
+                        null,
+                        false,
+                        1,
+                        0,
+                        collation));
             }
         }
         return out;
@@ -118,6 +158,9 @@ public final class SampledQueryDocuments {
 
     private static boolean flag(BsonDocument d, String name) {
         BsonValue v = d.get(name);
-        return v != null && (v.isBoolean() ? v.asBoolean().getValue() : v.isNumber() && v.asNumber().intValue() != 0);
+        return v != null
+                && (v.isBoolean()
+                        ? v.asBoolean().getValue()
+                        : v.isNumber() && v.asNumber().intValue() != 0);
     }
 }

@@ -48,39 +48,75 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
     }
 
     private static final String[][] FIELDS = {
-        {"keyCharacteristics.numDocsTotal", "the server counts with $collStats (a fast count that can drift); ShardLab "
-                + "took the collection's count when it sampled"},
-        {"keyCharacteristics.numOrphanDocs", "orphans, left behind by migrations until the range deleter removes "
-                + "them, are counted by the server and not excluded from its metrics"},
-        {"keyCharacteristics.avgDocSizeBytes", "the server divides $collStats' size by its count; ShardLab averages "
-                + "the BSON sizes of its sample"},
-        {"keyCharacteristics.numDocsSampled", "the server reads up to analyzeShardKeyCharacteristicsDefaultSampleSize "
-                + "(10,000,000) documents; ShardLab read its own $sample"},
-        {"keyCharacteristics.isUnique", "both take it from the supporting index; a different answer means the "
-                + "indexes changed between the two reads"},
-        {"keyCharacteristics.numDistinctValues", "each side counts the distinct values of its own sample: the server's "
-                + "is larger, so it finds more values"},
-        {"keyCharacteristics.mostCommonValues", "frequencies grow with the number of documents sampled, and ties in "
-                + "frequency are listed in no defined order"},
-        {"keyCharacteristics.monotonicity.type", "the server scans the supporting index against RecordIds, which "
-                + "follow insertion order; a $sample has no insertion order, so ShardLab cannot tell"},
-        {"keyCharacteristics.monotonicity.recordIdCorrelationCoefficient", "the server scans the supporting index "
-                + "against RecordIds; ShardLab has no RecordIds for a $sample"},
-        {"readDistribution.sampleSize", "the server reads the sampled queries again when it analyses: queries sampled "
-                + "or expired since ShardLab listed them change the count"},
-        {"readDistribution.percentageOfSingleShardReads", "the same queries give the same classes; a difference "
-                + "follows a different sample of queries"},
+        {
+            "keyCharacteristics.numDocsTotal",
+            "the server counts with $collStats (a fast count that can drift); ShardLab "
+                    + "took the collection's count when it sampled"
+        },
+        {
+            "keyCharacteristics.numOrphanDocs",
+            "orphans, left behind by migrations until the range deleter removes "
+                    + "them, are counted by the server and not excluded from its metrics"
+        },
+        {
+            "keyCharacteristics.avgDocSizeBytes",
+            "the server divides $collStats' size by its count; ShardLab averages " + "the BSON sizes of its sample"
+        },
+        {
+            "keyCharacteristics.numDocsSampled",
+            "the server reads up to analyzeShardKeyCharacteristicsDefaultSampleSize "
+                    + "(10,000,000) documents; ShardLab read its own $sample"
+        },
+        {
+            "keyCharacteristics.isUnique",
+            "both take it from the supporting index; a different answer means the "
+                    + "indexes changed between the two reads"
+        },
+        {
+            "keyCharacteristics.numDistinctValues",
+            "each side counts the distinct values of its own sample: the server's "
+                    + "is larger, so it finds more values"
+        },
+        {
+            "keyCharacteristics.mostCommonValues",
+            "frequencies grow with the number of documents sampled, and ties in "
+                    + "frequency are listed in no defined order"
+        },
+        {
+            "keyCharacteristics.monotonicity.type",
+            "the server scans the supporting index against RecordIds, which "
+                    + "follow insertion order; a $sample has no insertion order, so ShardLab cannot tell"
+        },
+        {
+            "keyCharacteristics.monotonicity.recordIdCorrelationCoefficient",
+            "the server scans the supporting index " + "against RecordIds; ShardLab has no RecordIds for a $sample"
+        },
+        {
+            "readDistribution.sampleSize",
+            "the server reads the sampled queries again when it analyses: queries sampled "
+                    + "or expired since ShardLab listed them change the count"
+        },
+        {
+            "readDistribution.percentageOfSingleShardReads",
+            "the same queries give the same classes; a difference " + "follows a different sample of queries"
+        },
         {"readDistribution.percentageOfMultiShardReads", "the same queries give the same classes"},
         {"readDistribution.percentageOfScatterGatherReads", "the same queries give the same classes"},
-        {"readDistribution.numReadsByRange", "each side cuts the key into its own ranges of about equal document "
-                + "counts: the server from a random sample, ShardLab from the quantiles of its own"},
+        {
+            "readDistribution.numReadsByRange",
+            "each side cuts the key into its own ranges of about equal document "
+                    + "counts: the server from a random sample, ShardLab from the quantiles of its own"
+        },
         {"writeDistribution.sampleSize", "the server reads the sampled queries again when it analyses"},
         {"writeDistribution.percentageOfSingleShardWrites", "the same queries give the same classes"},
         {"writeDistribution.percentageOfMultiShardWrites", "the same queries give the same classes"},
         {"writeDistribution.percentageOfScatterGatherWrites", "the same queries give the same classes"},
         {"writeDistribution.numWritesByRange", "each side cuts the key into its own ranges"},
-        {"writeDistribution.percentageOfShardKeyUpdates", "the server counts the sampled before-and-after diffs of "
-                + "each update; ShardLab counts the updates whose operators name a shard-key field"},
+        {
+            "writeDistribution.percentageOfShardKeyUpdates",
+            "the server counts the sampled before-and-after diffs of "
+                    + "each update; ShardLab counts the updates whose operators name a shard-key field"
+        },
         {"writeDistribution.percentageOfSingleWritesWithoutShardKey", "the same queries give the same classes"},
         {"writeDistribution.percentageOfMultiWritesWithoutShardKey", "the same queries give the same classes"},
     };
@@ -95,8 +131,11 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
         boolean ours = shardlab.containsKey("keyCharacteristics");
         boolean theirs = answer.containsKey("keyCharacteristics");
         if (ours != theirs) {
-            out.add(new Difference("keyCharacteristics", shardlab.get("keyCharacteristics"),
-                    answer.get("keyCharacteristics"), "only a key with a supporting index has keyCharacteristics: "
+            out.add(new Difference(
+                    "keyCharacteristics",
+                    shardlab.get("keyCharacteristics"),
+                    answer.get("keyCharacteristics"),
+                    "only a key with a supporting index has keyCharacteristics: "
                             + (theirs ? "the server found one ShardLab was not told of" : "the server found none")));
         }
         for (String[] f : FIELDS) {

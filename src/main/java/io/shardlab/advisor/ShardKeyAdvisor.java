@@ -42,8 +42,13 @@ public final class ShardKeyAdvisor {
      *     cluster cannot take (an array on a key path, a hashed unique key)
      * @throws AnalysisCancelledException when cancelled
      */
-    public AdvisorReport analyze(Sample sample, List<ShardKeyPattern> candidates, List<SampledQuery> queries,
-            AdvisorSettings settings, ProgressListener progress, CancelToken cancel) {
+    public AdvisorReport analyze(
+            Sample sample,
+            List<ShardKeyPattern> candidates,
+            List<SampledQuery> queries,
+            AdvisorSettings settings,
+            ProgressListener progress,
+            CancelToken cancel) {
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates: name at least one shard key to analyse");
         }
@@ -55,14 +60,17 @@ public final class ShardKeyAdvisor {
         List<CompletableFuture<CandidateReport>> tasks = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             int index = i;
-            tasks.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return analyzeOne(sample, candidates.get(index), queries, settings, tracker.of(index), stop);
-                } catch (RuntimeException e) {
-                    stop.cancel();
-                    throw e;
-                }
-            }, executor));
+            tasks.add(CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return analyzeOne(
+                                    sample, candidates.get(index), queries, settings, tracker.of(index), stop);
+                        } catch (RuntimeException e) {
+                            stop.cancel();
+                            throw e;
+                        }
+                    },
+                    executor));
         }
         List<CandidateReport> reports = new ArrayList<>();
         RuntimeException failure = null;
@@ -83,12 +91,17 @@ public final class ShardKeyAdvisor {
         Recommendation recommendation = RecommendationRule.recommend(reports);
         List<SuggestedCandidate> suggestions = CandidateSuggester.suggest(sample, candidates);
         progress.progress(new AnalysisProgress("done", 1));
-        return new AdvisorReport(sample.source(), sample.order(), settings, queries, reports, recommendation,
-                suggestions);
+        return new AdvisorReport(
+                sample.source(), sample.order(), settings, queries, reports, recommendation, suggestions);
     }
 
-    static CandidateReport analyzeOne(Sample sample, ShardKeyPattern key, List<SampledQuery> queries,
-            AdvisorSettings settings, Progress.Candidate progress, CancelToken cancel) {
+    static CandidateReport analyzeOne(
+            Sample sample,
+            ShardKeyPattern key,
+            List<SampledQuery> queries,
+            AdvisorSettings settings,
+            Progress.Candidate progress,
+            CancelToken cancel) {
         int n = sample.numDocsSampled();
         KeyReader reader = new KeyReader(sample, key);
         ShardKey[] keys = new ShardKey[n];
@@ -116,13 +129,31 @@ public final class ShardKeyAdvisor {
         WriteDistribution writes = outcome.writes();
         double meanMaxWriteShare = writes.meanMaxWriteShare().orElse(0);
         progress.stage("routing the query mix");
-        Optional<ReadWriteDistribution> readWrite = Optional.of(ReadWriteDistribution.route(queries, key, ranges,
-                outcome.layout().snapshot().chunks(), settings.version()));
-        FindingRules.Facts facts = new FindingRules.Facts(sample, settings, key, characteristics, outcome.layout(),
-                meanMaxWriteShare, readWrite, jumbo, missing, queries);
+        Optional<ReadWriteDistribution> readWrite = Optional.of(ReadWriteDistribution.route(
+                queries, key, ranges, outcome.layout().snapshot().chunks(), settings.version()));
+        FindingRules.Facts facts = new FindingRules.Facts(
+                sample,
+                settings,
+                key,
+                characteristics,
+                outcome.layout(),
+                meanMaxWriteShare,
+                readWrite,
+                jumbo,
+                missing,
+                queries);
         List<Finding> findings = FindingRules.evaluate(facts);
         progress.done();
-        return new CandidateReport(key, characteristics, outcome.layout(), meanMaxWriteShare, readWrite, jumbo,
-                missing, findings, indexes, ranges);
+        return new CandidateReport(
+                key,
+                characteristics,
+                outcome.layout(),
+                meanMaxWriteShare,
+                readWrite,
+                jumbo,
+                missing,
+                findings,
+                indexes,
+                ranges);
     }
 }

@@ -74,8 +74,12 @@ public enum ShippedDataset implements SampleSource {
         }
         CountingInput in = new CountingInput(raw);
         String name = resource.substring(resource.lastIndexOf('/') + 1);
-        InsertStream stream = DatasetFile.open(in, name, DatasetFile.formatOf(name),
-                WorkloadSettings.of(Long.MAX_VALUE, DatasetFileSampleSource.ID_SEED), Long.MAX_VALUE);
+        InsertStream stream = DatasetFile.open(
+                in,
+                name,
+                DatasetFile.formatOf(name),
+                WorkloadSettings.of(Long.MAX_VALUE, DatasetFileSampleSource.ID_SEED),
+                Long.MAX_VALUE);
         return new SampleInput(stream, in::count, 0, 0);
     }
 }

@@ -31,15 +31,14 @@ import org.bson.BsonValue;
  */
 final class SupportingIndex {
 
-    private SupportingIndex() {
-    }
+    private SupportingIndex() {}
 
     /**
      * @param multikey whether an index is multikey (some document holds an array on one of its paths);
      *     asked only of indexes whose fields could support the candidate, since it may scan the sample
      */
-    static Optional<IndexSpec> forKeyCharacteristics(List<IndexSpec> indexes, ShardKeyPattern candidate,
-            Predicate<IndexSpec> multikey) {
+    static Optional<IndexSpec> forKeyCharacteristics(
+            List<IndexSpec> indexes, ShardKeyPattern candidate, Predicate<IndexSpec> multikey) {
         for (IndexSpec clustered : indexes) {
             if (clustered.clustered() && fieldNamePrefix(candidate, clustered)) {
                 return Optional.of(clustered);
@@ -62,8 +61,8 @@ final class SupportingIndex {
         return index.key().size() == candidate.arity() && index.unique();
     }
 
-    static Optional<IndexSpec> forMonotonicity(List<IndexSpec> indexes, ShardKeyPattern candidate,
-            Predicate<IndexSpec> multikey) {
+    static Optional<IndexSpec> forMonotonicity(
+            List<IndexSpec> indexes, ShardKeyPattern candidate, Predicate<IndexSpec> multikey) {
         for (IndexSpec index : indexes) {
             if (!index.clustered() && valuePrefix(candidate, index) && usable(index, multikey)) {
                 return Optional.of(index);
@@ -73,7 +72,10 @@ final class SupportingIndex {
     }
 
     private static boolean usable(IndexSpec index, Predicate<IndexSpec> multikey) {
-        return index.isBtreeOrHashed() && !index.sparse() && !index.partial() && index.simpleCollation()
+        return index.isBtreeOrHashed()
+                && !index.sparse()
+                && !index.partial()
+                && index.simpleCollation()
                 && !multikey.test(index);
     }
 
@@ -97,7 +99,8 @@ final class SupportingIndex {
         for (KeyField f : candidate.fields()) {
             BsonValue v = index.key().get(f.path());
             boolean hashed = v.isString() && v.asString().getValue().equals("hashed");
-            if (hashed != f.hashed() || !hashed && !(v.isNumber() && v.asNumber().doubleValue() == 1)) {
+            if (hashed != f.hashed()
+                    || !hashed && !(v.isNumber() && v.asNumber().doubleValue() == 1)) {
                 return false;
             }
         }

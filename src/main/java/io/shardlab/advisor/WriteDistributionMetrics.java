@@ -23,23 +23,36 @@ import java.util.List;
  * @param numSingleWritesWithoutShardKey single-document writes that are not single-shard
  * @param numMultiWritesWithoutShardKey multi-document writes that are not single-shard
  */
-public record WriteDistributionMetrics(long total, long update, long delete, long findAndModify,
-        long numSingleShardWrites, long numMultiShardWrites, long numScatterGatherWrites, List<Long> numWritesByRange,
-        long numShardKeyUpdates, long numSingleWritesWithoutShardKey, long numMultiWritesWithoutShardKey) {
+public record WriteDistributionMetrics(
+        long total,
+        long update,
+        long delete,
+        long findAndModify,
+        long numSingleShardWrites,
+        long numMultiShardWrites,
+        long numScatterGatherWrites,
+        List<Long> numWritesByRange,
+        long numShardKeyUpdates,
+        long numSingleWritesWithoutShardKey,
+        long numMultiWritesWithoutShardKey) {
 
     public WriteDistributionMetrics {
         if (update < 0 || delete < 0 || findAndModify < 0 || total != update + delete + findAndModify) {
             throw new IllegalArgumentException("total: the sum of the commands, got " + total);
         }
-        if (numSingleShardWrites < 0 || numMultiShardWrites < 0 || numScatterGatherWrites < 0
+        if (numSingleShardWrites < 0
+                || numMultiShardWrites < 0
+                || numScatterGatherWrites < 0
                 || numSingleShardWrites + numMultiShardWrites + numScatterGatherWrites != total) {
-            throw new IllegalArgumentException("numSingleShardWrites/numMultiShardWrites/numScatterGatherWrites: each "
-                    + "write has one class");
+            throw new IllegalArgumentException(
+                    "numSingleShardWrites/numMultiShardWrites/numScatterGatherWrites: each " + "write has one class");
         }
         if (numShardKeyUpdates < 0 || numShardKeyUpdates > update + findAndModify) {
-            throw new IllegalArgumentException("numShardKeyUpdates: between 0 and the updates, got " + numShardKeyUpdates);
+            throw new IllegalArgumentException(
+                    "numShardKeyUpdates: between 0 and the updates, got " + numShardKeyUpdates);
         }
-        if (numSingleWritesWithoutShardKey < 0 || numMultiWritesWithoutShardKey < 0
+        if (numSingleWritesWithoutShardKey < 0
+                || numMultiWritesWithoutShardKey < 0
                 || numSingleWritesWithoutShardKey + numMultiWritesWithoutShardKey + numSingleShardWrites != total) {
             throw new IllegalArgumentException("numSingleWritesWithoutShardKey/numMultiWritesWithoutShardKey: every "
                     + "write that is not single-shard is one of them");

@@ -34,8 +34,7 @@ public final class BsonDepth {
     private static final BsonValueCodec SCALARS = new BsonValueCodec();
     private static final DecoderContext CONTEXT = DecoderContext.builder().build();
 
-    private BsonDepth() {
-    }
+    private BsonDepth() {}
 
     /**
      * Reads the value whose type the reader has just read ({@link BsonReader#readBsonType()} or

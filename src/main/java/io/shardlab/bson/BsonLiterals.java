@@ -33,8 +33,7 @@ public final class BsonLiterals {
 
     private static final Pattern NOT_A_NUMBER = Pattern.compile("For input string: \"(.*)\"(.*)");
 
-    private BsonLiterals() {
-    }
+    private BsonLiterals() {}
 
     /**
      * Parses one value, e.g. {@code 42}, {@code "abc"}, {@code {"$numberLong": "5"}},
@@ -96,7 +95,12 @@ public final class BsonLiterals {
             case INT64 -> "an Int64";
             case UNDEFINED -> "undefined";
             case NULL -> "null";
-            default -> "a " + value.getBsonType().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            default ->
+                "a "
+                        + value.getBsonType()
+                                .name()
+                                .toLowerCase(java.util.Locale.ROOT)
+                                .replace('_', ' ');
         };
     }
 

@@ -86,20 +86,25 @@ public final class BsonOrder implements Comparator<BsonValue> {
             case BINARY:
                 return compareBinary(left.asBinary(), right.asBinary());
             case OBJECT_ID:
-                return compareUnsignedBytes(left.asObjectId().getValue().toByteArray(),
+                return compareUnsignedBytes(
+                        left.asObjectId().getValue().toByteArray(),
                         right.asObjectId().getValue().toByteArray());
             case BOOLEAN:
-                return Boolean.compare(left.asBoolean().getValue(), right.asBoolean().getValue());
+                return Boolean.compare(
+                        left.asBoolean().getValue(), right.asBoolean().getValue());
             case DATE_TIME:
-                return Long.compare(left.asDateTime().getValue(), right.asDateTime().getValue());
+                return Long.compare(
+                        left.asDateTime().getValue(), right.asDateTime().getValue());
             case TIMESTAMP:
-                return Long.compareUnsigned(left.asTimestamp().getValue(), right.asTimestamp().getValue());
+                return Long.compareUnsigned(
+                        left.asTimestamp().getValue(), right.asTimestamp().getValue());
             case REGULAR_EXPRESSION:
                 return compareRegex(left.asRegularExpression(), right.asRegularExpression());
             case DB_POINTER:
                 return compareDbPointer(left.asDBPointer(), right.asDBPointer());
             case JAVASCRIPT:
-                return compareUtf8(left.asJavaScript().getCode(), right.asJavaScript().getCode());
+                return compareUtf8(
+                        left.asJavaScript().getCode(), right.asJavaScript().getCode());
             case JAVASCRIPT_WITH_SCOPE:
                 return compareCodeWithScope(left.asJavaScriptWithScope(), right.asJavaScriptWithScope());
             default:
@@ -208,7 +213,8 @@ public final class BsonOrder implements Comparator<BsonValue> {
             return Integer.compare(l.length, r.length);
         }
         int byNamespace = compareUnsignedBytes(l, r);
-        return byNamespace != 0 ? byNamespace
+        return byNamespace != 0
+                ? byNamespace
                 : compareUnsignedBytes(left.getId().toByteArray(), right.getId().toByteArray());
     }
 
@@ -239,7 +245,8 @@ public final class BsonOrder implements Comparator<BsonValue> {
             return compareDoubles(left.asDouble().getValue(), right.asDouble().getValue());
         }
         if (leftIsDouble) {
-            return -compareLongToDouble(right.asNumber().longValue(), left.asDouble().getValue());
+            return -compareLongToDouble(
+                    right.asNumber().longValue(), left.asDouble().getValue());
         }
         return compareLongToDouble(left.asNumber().longValue(), right.asDouble().getValue());
     }

@@ -34,14 +34,15 @@ public final class BsonPrinter {
 
     private static final String FIELD = "v";
     private static final String PREFIX = "{\"" + FIELD + "\": ";
-    private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
-    private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+    private static final JsonWriterSettings CANONICAL =
+            JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+    private static final JsonWriterSettings RELAXED =
+            JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
     private static final DateTimeFormatter ISO_MILLIS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private BsonPrinter() {
-    }
+    private BsonPrinter() {}
 
     /** Canonical Extended JSON v2, e.g. {@code {"$numberLong": "5"}} or {@code {"$minKey": 1}}. */
     public static String canonicalJson(BsonValue value) {
@@ -56,7 +57,11 @@ public final class BsonPrinter {
     private static String viaWriter(BsonValue value, JsonWriterSettings settings) {
         StringWriter text = new StringWriter();
         BsonDocument holder = value instanceof BsonDocument document ? document : new BsonDocument(FIELD, value);
-        new BsonDocumentCodec().encode(new SpecJsonWriter(text, settings), holder, EncoderContext.builder().build());
+        new BsonDocumentCodec()
+                .encode(
+                        new SpecJsonWriter(text, settings),
+                        holder,
+                        EncoderContext.builder().build());
         String json = text.toString();
         return value instanceof BsonDocument ? json : json.substring(PREFIX.length(), json.length() - 1);
     }
@@ -93,24 +98,43 @@ public final class BsonPrinter {
         switch (value.getBsonType()) {
             case DOUBLE -> out.append(shellDouble(value.asDouble().getValue()));
             case INT32 -> out.append(value.asInt32().getValue());
-            case INT64 -> out.append("Long('").append(value.asInt64().getValue()).append("')");
-            case DECIMAL128 -> out.append("Decimal128('").append(value.asDecimal128().getValue()).append("')");
+            case INT64 ->
+                out.append("Long('").append(value.asInt64().getValue()).append("')");
+            case DECIMAL128 ->
+                out.append("Decimal128('")
+                        .append(value.asDecimal128().getValue())
+                        .append("')");
             case STRING -> appendQuoted(out, value.asString().getValue());
-            case SYMBOL -> appendQuoted(out.append("BSONSymbol("), value.asSymbol().getSymbol()).append(')');
+            case SYMBOL ->
+                appendQuoted(out.append("BSONSymbol("), value.asSymbol().getSymbol())
+                        .append(')');
             case DOCUMENT -> appendDocument(out, value.asDocument());
             case ARRAY -> appendArray(out, value.asArray(), BsonPrinter::appendShell);
             case BINARY -> appendBinary(out, value.asBinary());
-            case OBJECT_ID -> out.append("ObjectId('").append(value.asObjectId().getValue().toHexString()).append("')");
+            case OBJECT_ID ->
+                out.append("ObjectId('")
+                        .append(value.asObjectId().getValue().toHexString())
+                        .append("')");
             case BOOLEAN -> out.append(value.asBoolean().getValue());
             case DATE_TIME -> appendDate(out, value.asDateTime().getValue());
-            case TIMESTAMP -> out.append("Timestamp({ t: ").append(Integer.toUnsignedString(value.asTimestamp().getTime()))
-                    .append(", i: ").append(Integer.toUnsignedString(value.asTimestamp().getInc())).append(" })");
+            case TIMESTAMP ->
+                out.append("Timestamp({ t: ")
+                        .append(Integer.toUnsignedString(value.asTimestamp().getTime()))
+                        .append(", i: ")
+                        .append(Integer.toUnsignedString(value.asTimestamp().getInc()))
+                        .append(" })");
             case REGULAR_EXPRESSION -> appendRegex(out, value.asRegularExpression());
-            case DB_POINTER -> appendQuoted(out.append("DBPointer("), value.asDBPointer().getNamespace())
-                    .append(", ObjectId('").append(value.asDBPointer().getId().toHexString()).append("'))");
-            case JAVASCRIPT -> appendQuoted(out.append("Code("), value.asJavaScript().getCode()).append(')');
+            case DB_POINTER ->
+                appendQuoted(out.append("DBPointer("), value.asDBPointer().getNamespace())
+                        .append(", ObjectId('")
+                        .append(value.asDBPointer().getId().toHexString())
+                        .append("'))");
+            case JAVASCRIPT ->
+                appendQuoted(out.append("Code("), value.asJavaScript().getCode())
+                        .append(')');
             case JAVASCRIPT_WITH_SCOPE -> {
-                appendQuoted(out.append("Code("), value.asJavaScriptWithScope().getCode()).append(", ");
+                appendQuoted(out.append("Code("), value.asJavaScriptWithScope().getCode())
+                        .append(", ");
                 appendDocument(out, value.asJavaScriptWithScope().getScope());
                 out.append(')');
             }
@@ -149,12 +173,24 @@ public final class BsonPrinter {
         byte[] data = binary.getData();
         if (binary.getType() == BsonBinarySubType.UUID_STANDARD.getValue() && data.length == 16) {
             String hex = HexFormat.of().formatHex(data);
-            out.append("UUID('").append(hex, 0, 8).append('-').append(hex, 8, 12).append('-')
-                    .append(hex, 12, 16).append('-').append(hex, 16, 20).append('-').append(hex, 20, 32).append("')");
+            out.append("UUID('")
+                    .append(hex, 0, 8)
+                    .append('-')
+                    .append(hex, 8, 12)
+                    .append('-')
+                    .append(hex, 12, 16)
+                    .append('-')
+                    .append(hex, 16, 20)
+                    .append('-')
+                    .append(hex, 20, 32)
+                    .append("')");
             return;
         }
-        out.append("Binary.createFromBase64('").append(Base64.getEncoder().encodeToString(data))
-                .append("', ").append(binary.getType() & 0xFF).append(')');
+        out.append("Binary.createFromBase64('")
+                .append(Base64.getEncoder().encodeToString(data))
+                .append("', ")
+                .append(binary.getType() & 0xFF)
+                .append(')');
     }
 
     /**
@@ -207,7 +243,10 @@ public final class BsonPrinter {
      */
     private static void appendRegex(StringBuilder out, BsonRegularExpression regex) {
         String pattern = regex.getPattern();
-        if (pattern.isEmpty() || pattern.indexOf('/') >= 0 || pattern.indexOf('\n') >= 0 || pattern.indexOf('\r') >= 0) {
+        if (pattern.isEmpty()
+                || pattern.indexOf('/') >= 0
+                || pattern.indexOf('\n') >= 0
+                || pattern.indexOf('\r') >= 0) {
             appendQuoted(out.append("RegExp("), pattern).append(", ");
             appendQuoted(out, regex.getOptions()).append(')');
         } else {
@@ -264,7 +303,9 @@ public final class BsonPrinter {
     }
 
     /** {@code [ a, b ]} (or {@code []}) with each element written by {@code element}; shell and server forms agree on it. */
-    private static void appendArray(StringBuilder out, org.bson.BsonArray array,
+    private static void appendArray(
+            StringBuilder out,
+            org.bson.BsonArray array,
             java.util.function.BiConsumer<StringBuilder, BsonValue> element) {
         if (array.isEmpty()) {
             out.append("[]");
@@ -286,9 +327,13 @@ public final class BsonPrinter {
         switch (value.getBsonType()) {
             case DOCUMENT -> appendServerObject(out, value.asDocument());
             case ARRAY -> appendArray(out, value.asArray(), BsonPrinter::appendServer);
-            case DATE_TIME -> out.append("new Date(").append(value.asDateTime().getValue()).append(')');
-            case REGULAR_EXPRESSION -> out.append('/').append(value.asRegularExpression().getPattern()).append('/')
-                    .append(value.asRegularExpression().getOptions());
+            case DATE_TIME ->
+                out.append("new Date(").append(value.asDateTime().getValue()).append(')');
+            case REGULAR_EXPRESSION ->
+                out.append('/')
+                        .append(value.asRegularExpression().getPattern())
+                        .append('/')
+                        .append(value.asRegularExpression().getOptions());
             case DOUBLE -> out.append(doubleNice(value.asDouble().getValue()));
             case INT64 -> out.append(value.asInt64().getValue());
             case INT32 -> out.append(value.asInt32().getValue());
@@ -299,29 +344,48 @@ public final class BsonPrinter {
             case MAX_KEY -> out.append("MaxKey");
             case MIN_KEY -> out.append("MinKey");
             case JAVASCRIPT_WITH_SCOPE -> {
-                out.append("CodeWScope( ").append(value.asJavaScriptWithScope().getCode()).append(", ");
+                out.append("CodeWScope( ")
+                        .append(value.asJavaScriptWithScope().getCode())
+                        .append(", ");
                 appendServerObject(out, value.asJavaScriptWithScope().getScope());
                 out.append(')');
             }
             case JAVASCRIPT -> appendCut(out, value.asJavaScript().getCode(), 80, 70, "...");
             case STRING, SYMBOL -> {
                 out.append('"');
-                String text = value.isString() ? value.asString().getValue() : value.asSymbol().getSymbol();
+                String text = value.isString()
+                        ? value.asString().getValue()
+                        : value.asSymbol().getSymbol();
                 appendCut(out, text, 160, 150, "...\"");
                 if (text.getBytes(StandardCharsets.UTF_8).length + 1 <= 160) {
                     out.append('"');
                 }
             }
-            case DB_POINTER -> out.append("DBRef('").append(value.asDBPointer().getNamespace()).append("',")
-                    .append(value.asDBPointer().getId().toHexString()).append(')');
-            case OBJECT_ID -> out.append("ObjectId('").append(value.asObjectId().getValue().toHexString()).append("')");
+            case DB_POINTER ->
+                out.append("DBRef('")
+                        .append(value.asDBPointer().getNamespace())
+                        .append("',")
+                        .append(value.asDBPointer().getId().toHexString())
+                        .append(')');
+            case OBJECT_ID ->
+                out.append("ObjectId('")
+                        .append(value.asObjectId().getValue().toHexString())
+                        .append("')");
             case BINARY -> {
                 BsonBinary binary = value.asBinary();
                 byte[] data = binary.getData();
                 if (binary.getType() == BsonBinarySubType.UUID_STANDARD.getValue() && data.length == 16) {
                     String hex = HexFormat.of().formatHex(data);
-                    out.append("UUID(\"").append(hex, 0, 8).append('-').append(hex, 8, 12).append('-')
-                            .append(hex, 12, 16).append('-').append(hex, 16, 20).append('-').append(hex, 20, 32)
+                    out.append("UUID(\"")
+                            .append(hex, 0, 8)
+                            .append('-')
+                            .append(hex, 8, 12)
+                            .append('-')
+                            .append(hex, 12, 16)
+                            .append('-')
+                            .append(hex, 16, 20)
+                            .append('-')
+                            .append(hex, 20, 32)
                             .append("\")");
                     break;
                 }
@@ -333,8 +397,12 @@ public final class BsonPrinter {
                     out.append(upper.formatHex(data)).append(')');
                 }
             }
-            case TIMESTAMP -> out.append("Timestamp(").append(Integer.toUnsignedString(value.asTimestamp().getTime()))
-                    .append(", ").append(Integer.toUnsignedString(value.asTimestamp().getInc())).append(')');
+            case TIMESTAMP ->
+                out.append("Timestamp(")
+                        .append(Integer.toUnsignedString(value.asTimestamp().getTime()))
+                        .append(", ")
+                        .append(Integer.toUnsignedString(value.asTimestamp().getInc()))
+                        .append(')');
             default -> throw new IllegalArgumentException("value: unprintable BSON type " + value.getBsonType());
         }
     }
@@ -396,8 +464,7 @@ public final class BsonPrinter {
             return negative ? "-0" : "0";
         }
         final int precision = 16;
-        BigDecimal rounded = new BigDecimal(Math.abs(d))
-                .round(new MathContext(precision, RoundingMode.HALF_EVEN));
+        BigDecimal rounded = new BigDecimal(Math.abs(d)).round(new MathContext(precision, RoundingMode.HALF_EVEN));
         int exponent = rounded.precision() - rounded.scale() - 1;
         String digits = rounded.unscaledValue().toString();
         // pad to exactly 'precision' significant digits, as %.16g computes them

@@ -28,8 +28,7 @@ public final class CanonicalType {
     /** The rank of MaxKey; the highest rank. */
     public static final int MAX_KEY = 127;
 
-    private CanonicalType() {
-    }
+    private CanonicalType() {}
 
     /**
      * The canonical rank of a value's type.

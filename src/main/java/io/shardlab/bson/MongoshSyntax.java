@@ -126,15 +126,17 @@ final class MongoshSyntax {
                 previousWord = "";
             } else if (isWordStart(c)) {
                 int end = i + 1;
-                while (end < s.length() && (isWordPart(s.charAt(end))
-                        || (s.charAt(end) == '.' && end + 1 < s.length() && isWordStart(s.charAt(end + 1))))) {
+                while (end < s.length()
+                        && (isWordPart(s.charAt(end))
+                                || (s.charAt(end) == '.' && end + 1 < s.length() && isWordStart(s.charAt(end + 1))))) {
                     end++;
                 }
                 String word = s.substring(i, end);
                 int paren = skipSpaces(s, end);
                 boolean call = paren < s.length() && s.charAt(paren) == '(';
                 if (call && word.equals("Date") && !previousWord.equals("new")) {
-                    throw new BsonParseException(original,
+                    throw new BsonParseException(
+                            original,
                             "Date(...) without 'new' is the current time as a string; write new Date(...) or ISODate(...)");
                 }
                 BiFunction<String, List<String>, String> constructor = call ? constructors.get(word) : null;
@@ -206,7 +208,8 @@ final class MongoshSyntax {
             }
             t = m.group(2).equals("t") ? m.group(3) : m.group(6);
             inc = m.group(2).equals("i") ? m.group(3) : m.group(6);
-        } else if (args.size() == 2 && INTEGER.matcher(args.get(0)).matches()
+        } else if (args.size() == 2
+                && INTEGER.matcher(args.get(0)).matches()
                 && INTEGER.matcher(args.get(1)).matches()) {
             t = args.get(0);
             inc = args.get(1);
@@ -225,7 +228,8 @@ final class MongoshSyntax {
             inRange = false;
         }
         if (!inRange) {
-            throw new BsonParseException(original, "Timestamp " + part + " must be between 0 and 4294967295, got " + digits);
+            throw new BsonParseException(
+                    original, "Timestamp " + part + " must be between 0 and 4294967295, got " + digits);
         }
         return digits;
     }
@@ -250,7 +254,8 @@ final class MongoshSyntax {
 
     private String regExp(String name, List<String> args) {
         if (args.isEmpty() || args.size() > 2) {
-            throw new BsonParseException(original, "BSONRegExp(pattern, flags) takes 1 or 2 arguments, got " + args.size());
+            throw new BsonParseException(
+                    original, "BSONRegExp(pattern, flags) takes 1 or 2 arguments, got " + args.size());
         }
         String flags = args.size() == 2 ? args.get(1) : "\"\"";
         return "{\"$regularExpression\": {\"pattern\": " + args.get(0) + ", \"options\": " + flags + "}}";
@@ -258,7 +263,8 @@ final class MongoshSyntax {
 
     private String dbRef(String name, List<String> args) {
         if (args.size() < 2 || args.size() > 3) {
-            throw new BsonParseException(original, "DBRef(collection, id, db) takes 2 or 3 arguments, got " + args.size());
+            throw new BsonParseException(
+                    original, "DBRef(collection, id, db) takes 2 or 3 arguments, got " + args.size());
         }
         return "{\"$ref\": " + args.get(0) + ", \"$id\": " + args.get(1)
                 + (args.size() == 3 ? ", \"$db\": " + args.get(2) : "") + "}";
@@ -266,7 +272,8 @@ final class MongoshSyntax {
 
     private String dbPointer(String name, List<String> args) {
         if (args.size() != 2) {
-            throw new BsonParseException(original, "DBPointer(namespace, ObjectId(...)) takes 2 arguments, got " + args.size());
+            throw new BsonParseException(
+                    original, "DBPointer(namespace, ObjectId(...)) takes 2 arguments, got " + args.size());
         }
         Matcher m = OBJECT_ID_CALL.matcher(args.get(1));
         String id = m.matches() ? m.group(1) : args.get(1);
@@ -285,8 +292,7 @@ final class MongoshSyntax {
 
     private static boolean isNumberStart(String s, int i) {
         char c = s.charAt(i);
-        boolean digit = Character.isDigit(c)
-                || (c == '-' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)));
+        boolean digit = Character.isDigit(c) || (c == '-' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)));
         return digit && (i == 0 || !isWordPart(s.charAt(i - 1)) && s.charAt(i - 1) != '.');
     }
 
@@ -387,7 +393,8 @@ final class MongoshSyntax {
     }
 
     private static String unquote(String text) {
-        if (text.length() >= 2 && (text.charAt(0) == '"' || text.charAt(0) == '\'')
+        if (text.length() >= 2
+                && (text.charAt(0) == '"' || text.charAt(0) == '\'')
                 && text.charAt(text.length() - 1) == text.charAt(0)) {
             return text.substring(1, text.length() - 1);
         }

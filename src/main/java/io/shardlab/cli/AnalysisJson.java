@@ -53,21 +53,37 @@ import org.bson.BsonValue;
  */
 final class AnalysisJson {
 
-    private AnalysisJson() {
-    }
+    private AnalysisJson() {}
 
     static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
         BsonDocument root = new BsonDocument();
-        root.append("sample", new BsonDocument("source", new BsonString(report.sampleSource()))
-                .append("order", new BsonString(report.sampleOrder().name().toLowerCase(Locale.ROOT)))
-                .append("numDocsSampled", new BsonInt64(sample.numDocsSampled()))
-                .append("bytes", new BsonInt64(sample.documents().totalBytes()))
-                .append("indexes", new BsonDocument("declared", BsonBoolean.valueOf(sample.indexes().declared()))
-                        .append("source", sample.indexes().declared() ? new BsonString(sample.indexes().source())
-                                : BsonNull.VALUE)));
-        root.append("settings", new BsonDocument("mongodbVersion", new BsonString(report.settings().version().label()))
-                .append("shards", new BsonInt32(report.settings().shards()))
-                .append("chunkSizeMB", new BsonInt64(report.settings().chunkSizeMegabytes())));
+        root.append(
+                "sample",
+                new BsonDocument("source", new BsonString(report.sampleSource()))
+                        .append(
+                                "order",
+                                new BsonString(report.sampleOrder().name().toLowerCase(Locale.ROOT)))
+                        .append("numDocsSampled", new BsonInt64(sample.numDocsSampled()))
+                        .append("bytes", new BsonInt64(sample.documents().totalBytes()))
+                        .append(
+                                "indexes",
+                                new BsonDocument(
+                                                "declared",
+                                                BsonBoolean.valueOf(
+                                                        sample.indexes().declared()))
+                                        .append(
+                                                "source",
+                                                sample.indexes().declared()
+                                                        ? new BsonString(
+                                                                sample.indexes().source())
+                                                        : BsonNull.VALUE)));
+        root.append(
+                "settings",
+                new BsonDocument(
+                                "mongodbVersion",
+                                new BsonString(report.settings().version().label()))
+                        .append("shards", new BsonInt32(report.settings().shards()))
+                        .append("chunkSizeMB", new BsonInt64(report.settings().chunkSizeMegabytes())));
         BsonArray candidates = new BsonArray();
         for (int i = 0; i < report.candidates().size(); i++) {
             BsonDocument c = candidate(report.candidates().get(i));
@@ -75,8 +91,11 @@ final class AnalysisJson {
             candidates.add(c);
         }
         root.append("candidates", candidates);
-        root.append("recommended", report.recommendation().index().isPresent()
-                ? new BsonInt32(report.recommendation().index().getAsInt()) : BsonNull.VALUE);
+        root.append(
+                "recommended",
+                report.recommendation().index().isPresent()
+                        ? new BsonInt32(report.recommendation().index().getAsInt())
+                        : BsonNull.VALUE);
         root.append("reasons", strings(report.recommendation().reasons()));
         BsonArray suggestions = new BsonArray();
         for (SuggestedCandidate s : report.suggestions()) {
@@ -90,56 +109,75 @@ final class AnalysisJson {
         BsonDocument d = new BsonDocument("key", c.key().toDocument());
         d.append("analyzeShardKey", AnalyzeShardKeyReply.of(c));
         BsonDocument own = new BsonDocument();
-        own.append("supportingIndex", c.indexes().supporting().<BsonValue>map(i -> new BsonString(i.name()))
-                .orElse(BsonNull.VALUE));
-        own.append("monotonicityIndex", c.indexes().monotonicity().<BsonValue>map(i -> new BsonString(i.name()))
-                .orElse(BsonNull.VALUE));
+        own.append(
+                "supportingIndex",
+                c.indexes()
+                        .supporting()
+                        .<BsonValue>map(i -> new BsonString(i.name()))
+                        .orElse(BsonNull.VALUE));
+        own.append(
+                "monotonicityIndex",
+                c.indexes()
+                        .monotonicity()
+                        .<BsonValue>map(i -> new BsonString(i.name()))
+                        .orElse(BsonNull.VALUE));
         if (c.indexes().supporting().isEmpty()) {
             // what the server would measure once the key has a supporting index
             own.append("keyCharacteristics", AnalyzeShardKeyReply.keyCharacteristics(c.keyCharacteristics()));
         }
         c.readWrite().ifPresent(rw -> {
             ReadDistributionMetrics r = rw.read();
-            own.append("readDistribution", new BsonDocument("numSingleShardReads", new BsonInt64(r.numSingleShardReads()))
-                    .append("numMultiShardReads", new BsonInt64(r.numMultiShardReads()))
-                    .append("numScatterGatherReads", new BsonInt64(r.numScatterGatherReads())));
+            own.append(
+                    "readDistribution",
+                    new BsonDocument("numSingleShardReads", new BsonInt64(r.numSingleShardReads()))
+                            .append("numMultiShardReads", new BsonInt64(r.numMultiShardReads()))
+                            .append("numScatterGatherReads", new BsonInt64(r.numScatterGatherReads())));
             WriteDistributionMetrics w = rw.write();
-            own.append("writeDistribution", new BsonDocument("numSingleShardWrites",
-                    new BsonInt64(w.numSingleShardWrites()))
-                    .append("numMultiShardWrites", new BsonInt64(w.numMultiShardWrites()))
-                    .append("numScatterGatherWrites", new BsonInt64(w.numScatterGatherWrites()))
-                    .append("numShardKeyUpdates", new BsonInt64(w.numShardKeyUpdates()))
-                    .append("numSingleWritesWithoutShardKey", new BsonInt64(w.numSingleWritesWithoutShardKey()))
-                    .append("numMultiWritesWithoutShardKey", new BsonInt64(w.numMultiWritesWithoutShardKey())));
+            own.append(
+                    "writeDistribution",
+                    new BsonDocument("numSingleShardWrites", new BsonInt64(w.numSingleShardWrites()))
+                            .append("numMultiShardWrites", new BsonInt64(w.numMultiShardWrites()))
+                            .append("numScatterGatherWrites", new BsonInt64(w.numScatterGatherWrites()))
+                            .append("numShardKeyUpdates", new BsonInt64(w.numShardKeyUpdates()))
+                            .append("numSingleWritesWithoutShardKey", new BsonInt64(w.numSingleWritesWithoutShardKey()))
+                            .append("numMultiWritesWithoutShardKey", new BsonInt64(w.numMultiWritesWithoutShardKey())));
         });
         BsonArray ranges = new BsonArray();
         for (Chunk chunk : c.ranges().chunks().chunks()) {
-            ranges.add(new BsonDocument("min", chunk.min().toDocument(c.key())).append("max", chunk.max().toDocument(c.key())));
+            ranges.add(new BsonDocument("min", chunk.min().toDocument(c.key()))
+                    .append("max", chunk.max().toDocument(c.key())));
         }
         own.append("ranges", ranges);
-        own.append("layout", new BsonDocument("chunks", new BsonInt32(c.layout().chunks()))
-                .append("jumboChunks", new BsonInt32(c.layout().jumboChunks()))
-                .append("maxShardDocShare", new BsonDouble(c.layout().maxShardDocShare())));
+        own.append(
+                "layout",
+                new BsonDocument("chunks", new BsonInt32(c.layout().chunks()))
+                        .append("jumboChunks", new BsonInt32(c.layout().jumboChunks()))
+                        .append("maxShardDocShare", new BsonDouble(c.layout().maxShardDocShare())));
         own.append("meanMaxWriteShare", new BsonDouble(c.meanMaxWriteShare()));
         BsonArray largest = new BsonArray();
         for (JumboValue v : c.jumboRisk().largest()) {
-            largest.add(new BsonDocument("value", v.value()).append("documents", new BsonInt64(v.documents()))
+            largest.add(new BsonDocument("value", v.value())
+                    .append("documents", new BsonInt64(v.documents()))
                     .append("estimatedBytes", new BsonInt64(v.estimatedBytes())));
         }
-        own.append("jumboRisk", new BsonDocument("values", new BsonInt64(c.jumboRisk().values()))
-                .append("largest", largest));
+        own.append(
+                "jumboRisk",
+                new BsonDocument("values", new BsonInt64(c.jumboRisk().values())).append("largest", largest));
         BsonArray rejected = new BsonArray();
         c.readWrite().ifPresent(rw -> {
             for (RejectedQuery r : rw.rejected()) {
-                rejected.add(new BsonDocument("op", new BsonString(r.query().command().op()))
-                        .append("filter", r.query().filter()).append("line", new BsonInt64(r.query().line()))
+                rejected.add(new BsonDocument(
+                                "op", new BsonString(r.query().command().op()))
+                        .append("filter", r.query().filter())
+                        .append("line", new BsonInt64(r.query().line()))
                         .append("error", new BsonString(r.error())));
             }
         });
         own.append("rejectedOperations", rejected);
         BsonArray findings = new BsonArray();
         for (Finding f : c.findings()) {
-            findings.add(new BsonDocument("severity", new BsonString(f.severity().name().toLowerCase(Locale.ROOT)))
+            findings.add(new BsonDocument(
+                            "severity", new BsonString(f.severity().name().toLowerCase(Locale.ROOT)))
                     .append("principle", new BsonString(f.principle().label()))
                     .append("kind", new BsonString(camel(f.kind().name())))
                     .append("text", new BsonString(f.text())));

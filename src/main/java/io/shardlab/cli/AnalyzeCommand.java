@@ -3,9 +3,8 @@ package io.shardlab.cli;
 import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.AdvisorSettings;
 import io.shardlab.advisor.AnalyzeShardKeyReply;
-import io.shardlab.advisor.CandidateReport;
-import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.CancelToken;
+import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.DatasetFileSampleSource;
 import io.shardlab.advisor.IndexListFile;
 import io.shardlab.advisor.ProgressListener;
@@ -14,9 +13,13 @@ import io.shardlab.advisor.Sample;
 import io.shardlab.advisor.SampleLoader;
 import io.shardlab.advisor.SampleSource;
 import io.shardlab.advisor.SampledQuery;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.ShardKeyAdvisor;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.LiveClusterException;
 import io.shardlab.live.LiveCollectionSampleSource;
 import io.shardlab.live.LiveConnection;
@@ -24,9 +27,6 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
 import io.shardlab.live.ServerShardKeyAnalysis;
-import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
@@ -55,7 +55,10 @@ import picocli.CommandLine.Spec;
  * <p>Candidates run on a pool of at most two threads. Progress goes to standard error when it is a
  * terminal, or always with {@code --progress}.
  */
-@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "analyze",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = {
             "Compare candidate shard keys on a sample of documents: analyzeShardKey's keyCharacteristics "
                     + "(numDistinctValues, mostCommonValues, monotonicity, ...), the chunk layout each key produces "
@@ -64,7 +67,8 @@ import picocli.CommandLine.Spec;
                     + "the readDistribution and writeDistribution. Prints findings and a recommended key.",
             "The sample is a file (file order = insertion order), a dataset ShardLab ships, or a live collection "
                     + "(--uri and --ns: a read-only $sample of --sample-size documents; $sample returns documents in "
-                    + "random order, so monotonicity is \"unknown\" and numDocsTotal is the collection's count)."},
+                    + "random order, so monotonicity is \"unknown\" and numDocsTotal is the collection's count)."
+        },
         footer = {
             "",
             "Query mix (--queries): JSON Lines, one operation per line, in Extended JSON or mongosh syntax:",
@@ -82,7 +86,8 @@ import picocli.CommandLine.Spec;
             "rest, the most single-shard reads win, then the lowest meanMaxWriteShare (within 0.02 is a tie), then",
             "the most distinct values, then the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}; each",
             "candidate's \"analyzeShardKey\" is the server command's own document, ShardLab's numbers are under",
-            "\"shardlab\"."})
+            "\"shardlab\"."
+        })
 final class AnalyzeCommand implements Runnable {
 
     /** {@code --sample-size} when not given: documents drawn from a live collection. */
@@ -96,12 +101,18 @@ final class AnalyzeCommand implements Runnable {
 
     /** Where the sample comes from: a file or shipped dataset, or a live server. */
     static final class Input {
-        @Option(names = "--dataset", required = true, paramLabel = "FILE",
+        @Option(
+                names = "--dataset",
+                required = true,
+                paramLabel = "FILE",
                 description = "JSON Lines of Extended JSON (*.jsonl, *.ndjson, *.json, as mongoexport writes), or CSV "
                         + "with a header (*.csv), optionally .gz; or the name of a dataset ShardLab ships: zipcodes.")
         String dataset;
 
-        @Option(names = "--uri", required = true, paramLabel = "URI",
+        @Option(
+                names = "--uri",
+                required = true,
+                paramLabel = "URI",
                 description = "Sample a live collection instead: a mongodb:// or mongodb+srv:// connection string (a "
                         + "password left out is asked for, or taken from SHARDLAB_PASSWORD). Needs --ns.")
         String uri;
@@ -110,47 +121,64 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--ns", paramLabel = "NS", description = "With --uri: the collection to sample, db.collection.")
     private String namespace;
 
-    @Option(names = "--sample-size", paramLabel = "N",
+    @Option(
+            names = "--sample-size",
+            paramLabel = "N",
             description = "With --uri: how many documents $sample draws (default: " + DEFAULT_SAMPLE_SIZE + ").")
     private Integer sampleSize;
 
     @Mixin
     private ConnectionOptions connection;
 
-    @Option(names = "--key", required = true, paramLabel = "PATTERN",
+    @Option(
+            names = "--key",
+            required = true,
+            paramLabel = "PATTERN",
             description = "A candidate shard key; repeat for several, e.g. --key '{customerId: 1}' "
                     + "--key '{_id: \"hashed\"}' --key '{region: 1, customerId: 1}'.")
     private List<String> keys = new ArrayList<>();
 
-    @Option(names = "--shards", paramLabel = "N", defaultValue = "4",
+    @Option(
+            names = "--shards",
+            paramLabel = "N",
+            defaultValue = "4",
             description = "Number of shards (1 to 1000, default: ${DEFAULT-VALUE}).")
     private int shards;
 
-    @Option(names = "--chunk-size", paramLabel = "MB",
+    @Option(
+            names = "--chunk-size",
+            paramLabel = "MB",
             description = "Maximum chunk size in MB, 1 to 1024 (default: the version's, 64 before 6.0, 128 from 6.0). "
                     + "A sample much smaller than the collection fills few chunks; a smaller size shows how it splits.")
     private Integer chunkSizeMb;
 
-    @Option(names = "--mongodb-version", paramLabel = "V", defaultValue = "8.0",
+    @Option(
+            names = "--mongodb-version",
+            paramLabel = "V",
+            defaultValue = "8.0",
             description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: ${DEFAULT-VALUE}).")
     private String mongodbVersion;
 
     @Option(names = "--queries", paramLabel = "FILE", description = "A query mix (format below).")
     private Path queries;
 
-    @Option(names = "--indexes", paramLabel = "FILE",
+    @Option(
+            names = "--indexes",
+            paramLabel = "FILE",
             description = "The collection's indexes: what db.collection.getIndexes() prints (the listIndexes cursor's "
                     + "firstBatch), the whole listIndexes reply, or one index per line. Default: FILE.indexes.json "
                     + "beside --dataset if it exists, the live collection's own indexes with --uri; without either, "
                     + "each candidate is assumed to have a non-unique index of its own besides _id.")
     private Path indexes;
 
-    @Option(names = "--sampled-queries",
+    @Option(
+            names = "--sampled-queries",
             description = "With --uri: use the cluster's sampled queries ($listSampledQueries, MongoDB 7.0+) as the "
                     + "query mix. ShardLab only reads them; sampling is turned on with configureQueryAnalyzer.")
     private boolean sampledQueries;
 
-    @Option(names = "--server-analyze",
+    @Option(
+            names = "--server-analyze",
             description = "With --uri: also run the server's own analyzeShardKey for each candidate (MongoDB 7.0+; it "
                     + "changes no data) and show its answer beside ShardLab's, with the differences explained.")
     private boolean serverAnalyze;
@@ -158,7 +186,10 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--docs", paramLabel = "N", description = "Read at most N documents (default: the whole file).")
     private Long docs;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "1",
             description = "Seed of the simulation (default: ${DEFAULT-VALUE}).")
     private long seed;
 
@@ -168,20 +199,31 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--progress", description = "Report progress on standard error even when it is not a terminal.")
     private boolean progress;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Also write the comparison as a picture: each "
-            + "candidate's verdict, numbers, replayed layout and reads/writes per key range; png, svg or pdf by the "
-            + "extension (or --format).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Also write the comparison as a picture: each "
+                    + "candidate's verdict, numbers, replayed layout and reads/writes per key range; png, svg or pdf by the "
+                    + "extension (or --format).")
     private Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
             description = "With --out: png, svg or pdf (default: from the --out file's extension).")
     private String format;
 
-    @Option(names = "--width", paramLabel = "W", defaultValue = "1400",
+    @Option(
+            names = "--width",
+            paramLabel = "W",
+            defaultValue = "1400",
             description = "With --out: width in pixels (PDF: points), 200 to 20000 (default: ${DEFAULT-VALUE}).")
     private int width;
 
-    @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light",
+    @Option(
+            names = "--theme",
+            paramLabel = "THEME",
+            defaultValue = "light",
             description = "With --out: light or dark (default: ${DEFAULT-VALUE}).")
     private String theme;
 
@@ -209,7 +251,8 @@ final class AnalyzeCommand implements Runnable {
         List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener listener = progress || System.console() != null
-                ? new ProgressPrinter(err, System.console() != null) : ProgressListener.NONE;
+                ? new ProgressPrinter(err, System.console() != null)
+                : ProgressListener.NONE;
         SampleLoader loader = new SampleLoader(listener, CancelToken.none());
         long limit = docs == null ? Long.MAX_VALUE : docs;
         if (input.dataset != null) {
@@ -223,11 +266,13 @@ final class AnalyzeCommand implements Runnable {
                 SampledQueries.Mix read = SampledQueries.read(live, namespace);
                 mix = read.queries();
                 err.println("analyze: " + read.queries().size() + " sampled operations of " + namespace
-                        + (read.skipped().isEmpty() ? "" : "; " + read.skipped().size() + " left out, e.g. "
-                                + read.skipped().get(0)));
+                        + (read.skipped().isEmpty()
+                                ? ""
+                                : "; " + read.skipped().size() + " left out, e.g. "
+                                        + read.skipped().get(0)));
                 if (read.queries().isEmpty()) {
-                    err.println("analyze: no sampled queries: " + SampledQueries.HOW_TO_SAMPLE.replace("<ns>",
-                            namespace));
+                    err.println(
+                            "analyze: no sampled queries: " + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace));
                 }
                 err.flush();
             }
@@ -238,13 +283,18 @@ final class AnalyzeCommand implements Runnable {
     }
 
     /** Analyses and prints; with {@code server}, beside the server's own analyzeShardKey for each candidate. */
-    private void analyze(List<ShardKeyPattern> candidates, AdvisorSettings settings, List<SampledQuery> mix,
-            Sample loaded, ProgressListener listener, LiveConnection server) {
+    private void analyze(
+            List<ShardKeyPattern> candidates,
+            AdvisorSettings settings,
+            List<SampledQuery> mix,
+            Sample loaded,
+            ProgressListener listener,
+            LiveConnection server) {
         Sample sample = indexes == null ? loaded : loaded.withIndexes(IndexListFile.read(indexes));
         // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
         // takes any Executor, so a CLI-side task object would replace only these lines
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()),
-                r -> {
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()), r -> {
                     Thread t = new Thread(r, "shardlab-analyze");
                     t.setDaemon(true);
                     return t;
@@ -260,17 +310,23 @@ final class AnalyzeCommand implements Runnable {
         }
         List<Optional<ServerAnswerComparison>> answers = new ArrayList<>();
         for (CandidateReport c : report.candidates()) {
-            answers.add(server == null ? Optional.empty() : Optional.of(ServerAnswerComparison.of(
-                    AnalyzeShardKeyReply.of(c), ServerShardKeyAnalysis.run(server, namespace, c.key()))));
+            answers.add(
+                    server == null
+                            ? Optional.empty()
+                            : Optional.of(ServerAnswerComparison.of(
+                                    AnalyzeShardKeyReply.of(c),
+                                    ServerShardKeyAnalysis.run(server, namespace, c.key()))));
         }
         PrintWriter printed = spec.commandLine().getOut();
-        printed.println(json ? AnalysisJson.render(report, sample, answers)
-                : AnalysisText.render(report, sample, answers));
+        printed.println(
+                json ? AnalysisJson.render(report, sample, answers) : AnalysisText.render(report, sample, answers));
         if (out != null) {
             writePicture(report);
             // after the report, on standard error, so that --json's output stays one JSON object
-            spec.commandLine().getErr().println("analyze: wrote " + out + " (" + fileFormat().extension() + ", "
-                    + report.candidates().size() + " candidates)");
+            spec.commandLine()
+                    .getErr()
+                    .println("analyze: wrote " + out + " (" + fileFormat().extension() + ", "
+                            + report.candidates().size() + " candidates)");
             spec.commandLine().getErr().flush();
         }
         printed.flush();

@@ -23,8 +23,7 @@ public final class Cli {
     /** Appended to an internal error: it is ShardLab's fault, not the input's. */
     static final String REPORT_HINT = " (a ShardLab bug: please report it with the command that caused it)";
 
-    private Cli() {
-    }
+    private Cli() {}
 
     /** The wired command line, writing to the process's stdout and stderr. */
     public static CommandLine create(AppInfo info) {
@@ -55,8 +54,9 @@ public final class Cli {
     static void answerFailuresInOneLine(CommandLine cli) {
         cli.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println(c.getCommandName() + ": " + oneLine(ex.getMessage())
-                    + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
+            c.getErr()
+                    .println(c.getCommandName() + ": " + oneLine(ex.getMessage()) + " (see '"
+                            + c.getCommandSpec().qualifiedName() + " --help')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
@@ -91,11 +91,14 @@ public final class Cli {
             return BAD_INPUT;
         }
         if (e instanceof OutOfMemoryError) {
-            c.getErr().println(c.getCommandName() + ": the input is too large for the memory Java was given ("
-                    + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB): use a smaller input or a larger -Xmx");
+            c.getErr()
+                    .println(c.getCommandName() + ": the input is too large for the memory Java was given ("
+                            + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+                            + " MB): use a smaller input or a larger -Xmx");
             return BAD_INPUT;
         }
-        String what = e.getMessage() == null || e.getMessage().isBlank() ? "an unexpected failure" : oneLine(e.getMessage());
+        String what =
+                e.getMessage() == null || e.getMessage().isBlank() ? "an unexpected failure" : oneLine(e.getMessage());
         c.getErr().println(c.getCommandName() + ": internal error: " + what + REPORT_HINT);
         return INTERNAL_ERROR;
     }

@@ -19,22 +19,31 @@ import picocli.CommandLine.Option;
  */
 final class ClusterOptions {
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(
+            names = "--shards",
+            paramLabel = "N",
             description = "Number of shards of a new cluster, shard01 … shardNN (default: 2); a layout from a source "
                     + "has its own.")
     Integer shards;
 
-    @Option(names = "--mongodb-version", paramLabel = "V",
+    @Option(
+            names = "--mongodb-version",
+            paramLabel = "V",
             description = "Release to answer as: any from 4.4, e.g. 6.0.2 or 7.3 (default: the source's release, "
                     + "else 8.0).")
     String mongodbVersion;
 
-    @Option(names = "--chunk-size", paramLabel = "MB",
+    @Option(
+            names = "--chunk-size",
+            paramLabel = "MB",
             description = "Maximum chunk size in MB, 1 to 1024 (default: the release's, 64 before 5.2, 128 from 5.2).")
     Integer chunkSizeMb;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the simulation "
-            + "(default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "1",
+            description = "Seed of the simulation " + "(default: ${DEFAULT-VALUE}).")
     long seed;
 
     /**
@@ -67,14 +76,14 @@ final class ClusterOptions {
     /** A catalog holding the source's collection, forked: the source is only read. */
     private ShardedCatalog forkedCatalog(LayoutSourceOptions source, String command, PrintWriter err) {
         if (shards != null) {
-            throw new IllegalArgumentException("--shards: sizes a new cluster; the layout from " + source.describe()
-                    + " has its own shards");
+            throw new IllegalArgumentException(
+                    "--shards: sizes a new cluster; the layout from " + source.describe() + " has its own shards");
         }
         SourceLayout loaded = source.layout(java.time.Clock.systemUTC());
         ClusterSnapshot cluster = loaded.cluster();
         if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on " + cluster.shards().size()
-                    + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
+            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on "
+                    + cluster.shards().size() + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
         }
         MongoVersion version;
         if (mongodbVersion != null) {
@@ -91,8 +100,8 @@ final class ClusterOptions {
         ChunkContents contents = loaded.contents();
         ShardedCatalog catalog = new ShardedCatalog(config(version), cluster.shardIds());
         catalog.loadCollection(loaded.load());
-        err.println(command + ": " + loaded.describe() + ", forked (the source is only read); "
-                + "MongoDB " + version + " rules; chunk contents: " + contents.description());
+        err.println(command + ": " + loaded.describe() + ", forked (the source is only read); " + "MongoDB " + version
+                + " rules; chunk contents: " + contents.description());
         err.flush();
         return catalog;
     }

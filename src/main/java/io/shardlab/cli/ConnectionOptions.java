@@ -25,16 +25,24 @@ final class ConnectionOptions {
     /** Environment variable holding a password for {@code --uri} strings that have a user but no password. */
     static final String PASSWORD_ENV = "SHARDLAB_PASSWORD";
 
-    @Option(names = "--tls-ca-file", paramLabel = "FILE", description = "PEM file of the CA that signed the servers' "
-            + "certificates (turns TLS on).")
+    @Option(
+            names = "--tls-ca-file",
+            paramLabel = "FILE",
+            description = "PEM file of the CA that signed the servers' " + "certificates (turns TLS on).")
     Path tlsCaFile;
 
-    @Option(names = "--tls-certificate-key-file", paramLabel = "FILE", description = "PEM file with the client "
-            + "certificate and its unencrypted private key, for MONGODB-X509 authentication.")
+    @Option(
+            names = "--tls-certificate-key-file",
+            paramLabel = "FILE",
+            description = "PEM file with the client "
+                    + "certificate and its unencrypted private key, for MONGODB-X509 authentication.")
     Path tlsCertificateKeyFile;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10", description = "Give up when no server "
-            + "answers within this many seconds (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "10",
+            description = "Give up when no server " + "answers within this many seconds (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds = 10;
 
     /**
@@ -65,8 +73,11 @@ final class ConnectionOptions {
         int scheme = uri.indexOf("://") + 3;
         int question = uri.indexOf('?', scheme);
         int at = uri.substring(scheme, question < 0 ? uri.length() : question).lastIndexOf('@');
-        if (at < 0 || lower.contains("authmechanism=mongodb-x509") || lower.contains("authmechanism=mongodb-aws")
-                || lower.contains("authmechanism=gssapi") || lower.contains("authmechanism=mongodb-oidc")) {
+        if (at < 0
+                || lower.contains("authmechanism=mongodb-x509")
+                || lower.contains("authmechanism=mongodb-aws")
+                || lower.contains("authmechanism=gssapi")
+                || lower.contains("authmechanism=mongodb-oidc")) {
             return uri;
         }
         String user = uri.substring(scheme, scheme + at);

@@ -19,8 +19,7 @@ import io.shardlab.sim.InitialChunks;
  */
 final class EmptyCollectionLayout {
 
-    private EmptyCollectionLayout() {
-    }
+    private EmptyCollectionLayout() {}
 
     /**
      * The initial chunks for {@code pattern} on {@code numShards} shards.

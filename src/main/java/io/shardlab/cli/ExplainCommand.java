@@ -1,13 +1,15 @@
 package io.shardlab.cli;
 
-import io.shardlab.live.SourceLayout;
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.cluster.ChunkMap;
-import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.SourceLayout;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
+import io.shardlab.workload.SimulationSetup;
+import io.shardlab.workload.WorkloadSimulation;
 import java.io.PrintWriter;
 import java.time.Clock;
 import org.bson.BsonArray;
@@ -16,8 +18,6 @@ import org.bson.BsonString;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import picocli.CommandLine.Command;
-import io.shardlab.workload.SimulationSetup;
-import io.shardlab.workload.WorkloadSimulation;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,42 +31,67 @@ import picocli.CommandLine.Spec;
  * else 8.0), or that of a freshly sharded empty collection of {@code --key} on {@code --shards}
  * shards on MongoDB 8.0 ({@link EmptyCollectionLayout}).
  */
-@Command(name = "explain", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Route a query over a chunk layout: the shards reached, the targeting class "
-                + "(single-shard, multi-shard, scatter-gather) and why.",
+@Command(
+        name = "explain",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Route a query over a chunk layout: the shards reached, the targeting class "
+                    + "(single-shard, multi-shard, scatter-gather) and why.",
             "The layout is a real collection's (--uri, --snapshot or --config-dump, with --ns when the source has "
-                + "several), or the one shardCollection creates on an empty collection of --key with --shards shards "
-                + "on MongoDB 8.0.",
-            "Example: shardlab explain --snapshot orders.json --filter '{customer: 42}'"})
+                    + "several), or the one shardCollection creates on an empty collection of --key with --shards shards "
+                    + "on MongoDB 8.0.",
+            "Example: shardlab explain --snapshot orders.json --filter '{customer: 42}'"
+        })
 final class ExplainCommand implements Runnable {
 
     /** The operations {@code --op} accepts. */
-    enum Op { find, updateOne, updateMany, upsert, deleteOne, deleteMany }
+    enum Op {
+        find,
+        updateOne,
+        updateMany,
+        upsert,
+        deleteOne,
+        deleteMany
+    }
 
-    private static final JsonWriterSettings JSON = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+    private static final JsonWriterSettings JSON =
+            JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--key", paramLabel = "PATTERN",
+    @Option(
+            names = "--key",
+            paramLabel = "PATTERN",
             description = "Shard key pattern, e.g. '{a: 1}', '{a: \"hashed\"}', '{a: 1, b: 1}'. Required without a "
                     + "source; with one it is the collection's, and a different --key is refused.")
     private String key;
 
-    @Option(names = "--filter", required = true, paramLabel = "QUERY",
+    @Option(
+            names = "--filter",
+            required = true,
+            paramLabel = "QUERY",
             description = "Query filter in Extended JSON or mongosh syntax, e.g. '{a: {$gt: 5}}'.")
     private String filter;
 
-    @Option(names = "--op", paramLabel = "OP", defaultValue = "find",
+    @Option(
+            names = "--op",
+            paramLabel = "OP",
+            defaultValue = "find",
             description = "Operation: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private Op op;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(
+            names = "--shards",
+            paramLabel = "N",
             description = "Without a source: number of shards of the empty-collection layout (default: 2).")
     private Integer shards;
 
-    @Option(names = "--json", description = "Print {\"shards\": [...], \"targeting\": ..., \"reason\": ...}, "
-            + "plus \"layout\" when it came from a source.")
+    @Option(
+            names = "--json",
+            description = "Print {\"shards\": [...], \"targeting\": ..., \"reason\": ...}, "
+                    + "plus \"layout\" when it came from a source.")
     private boolean json;
 
     @Mixin
@@ -82,8 +107,7 @@ final class ExplainCommand implements Runnable {
     }
 
     /** What the query is routed over. */
-    private record Layout(ShardKeyPattern key, ChunkMap chunks, MongoVersion version, SourceLayout source) {
-    }
+    private record Layout(ShardKeyPattern key, ChunkMap chunks, MongoVersion version, SourceLayout source) {}
 
     @Override
     public void run() {
@@ -95,7 +119,8 @@ final class ExplainCommand implements Runnable {
             out.println(toJson(t, layout.source() == null ? null : layoutJson(layout)));
         } else {
             if (layout.source() != null) {
-                out.println("layout: " + layout.source().describe() + " (" + layout.source().release().note() + ")");
+                out.println("layout: " + layout.source().describe() + " ("
+                        + layout.source().release().note() + ")");
             }
             out.println(toText(t));
         }
@@ -118,12 +143,14 @@ final class ExplainCommand implements Runnable {
             if (initialSplit.anyGiven()) {
                 // zones and shardCollection options: the simulator's shardCollection lays the chunks out
                 if (n < 1 || n > SimulationSetup.MAX_SHARDS) {
-                    throw new IllegalArgumentException("--shards: between 1 and " + SimulationSetup.MAX_SHARDS
-                            + " shards, got " + n);
+                    throw new IllegalArgumentException(
+                            "--shards: between 1 and " + SimulationSetup.MAX_SHARDS + " shards, got " + n);
                 }
                 String namespace = "test.explain";
-                WorkloadSimulation simulation = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, n),
-                        initialSplit.beforeSharding(namespace), initialSplit.shardCollection(namespace, pattern));
+                WorkloadSimulation simulation = new WorkloadSimulation(
+                        SimulationSetup.of(MongoVersion.V8_0, n),
+                        initialSplit.beforeSharding(namespace),
+                        initialSplit.shardCollection(namespace, pattern));
                 return new Layout(pattern, simulation.snapshot().cluster().chunks(), MongoVersion.V8_0, null);
             }
             return new Layout(pattern, EmptyCollectionLayout.of(pattern, n), MongoVersion.V8_0, null);
@@ -168,7 +195,9 @@ final class ExplainCommand implements Runnable {
 
     static String toText(Targeting t) {
         StringBuilder b = new StringBuilder();
-        b.append("shards: ").append(t.shards().isEmpty() ? "(none)" : String.join(", ", t.shards())).append('\n');
+        b.append("shards: ")
+                .append(t.shards().isEmpty() ? "(none)" : String.join(", ", t.shards()))
+                .append('\n');
         b.append("targeting: ").append(t.targeting().label()).append('\n');
         b.append("reason: ").append(t.reason());
         t.error().ifPresent(e -> b.append('\n').append("error: ").append(e));

@@ -63,14 +63,19 @@ import picocli.CommandLine.Spec;
  * {@code simulate} runs them, and the diagram shows the final layout with chunk sizes, the writes per shard
  * over time and the key &times; time heatmap ({@link SimulatedDiagram}).
  */
-@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
-                + "line coloured by shard, one lane per shard, and a legend. The layout comes from a source (--uri, "
-                + "--snapshot, --config-dump), is a freshly sharded empty collection (--key, --shards), or is the end of "
-                + "a simulated run (--key, --shards with --workload or --dataset and the other simulate options), which "
-                + "also draws the writes per shard over time and the key x time heatmap.",
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
+                    + "line coloured by shard, one lane per shard, and a legend. The layout comes from a source (--uri, "
+                    + "--snapshot, --config-dump), is a freshly sharded empty collection (--key, --shards), or is the end of "
+                    + "a simulated run (--key, --shards with --workload or --dataset and the other simulate options), which "
+                    + "also draws the writes per shard over time and the key x time heatmap.",
             "Example: shardlab export --key '{counter: 1}' --shards 4 --workload monotonic --docs 20000 "
-                + "--view heatmap --out heat.png"})
+                    + "--view heatmap --out heat.png"
+        })
 final class ExportCommand implements Runnable {
 
     @Spec
@@ -83,13 +88,19 @@ final class ExportCommand implements Runnable {
     private EmptyLayout empty;
 
     static final class EmptyLayout {
-        @Option(names = "--key", required = true, paramLabel = "PATTERN",
+        @Option(
+                names = "--key",
+                required = true,
+                paramLabel = "PATTERN",
                 description = "Instead of a source: the shard key of a freshly sharded empty collection, "
                         + "e.g. '{a: \"hashed\"}' (its namespace is --ns); with --workload or --dataset, the key "
                         + "the simulated collection is sharded on.")
         String key;
 
-        @Option(names = "--shards", paramLabel = "N", defaultValue = "2",
+        @Option(
+                names = "--shards",
+                paramLabel = "N",
+                defaultValue = "2",
                 description = "With --key: number of shards, 1 to 1000 (default: ${DEFAULT-VALUE}).")
         int shards;
     }
@@ -108,51 +119,79 @@ final class ExportCommand implements Runnable {
         this.clock = clock;
     }
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
             description = "png, svg or pdf (default: from the --out file's extension).")
     private String format;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file to write.")
     private Path out;
 
-    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "all",
+    @Option(
+            names = "--view",
+            paramLabel = "VIEW",
+            defaultValue = "all",
             description = "numberline, lanes, heatmap or all (default: ${DEFAULT-VALUE}).")
     private String view;
 
-    @Option(names = "--width", paramLabel = "W", defaultValue = "1600",
+    @Option(
+            names = "--width",
+            paramLabel = "W",
+            defaultValue = "1600",
             description = "Width in pixels (PDF: points), 200 to 20000 (default: ${DEFAULT-VALUE}).")
     private int width;
 
-    @Option(names = "--height", paramLabel = "H",
+    @Option(
+            names = "--height",
+            paramLabel = "H",
             description = "Height in pixels (PDF: points), 100 to 20000 (default: what the view needs).")
     private Integer height;
 
-    @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
+    @Option(
+            names = "--scale",
+            paramLabel = "S",
+            defaultValue = "1",
             description = "Pixel density: 2 draws a PNG at twice the width and height for HiDPI screens; an SVG gets "
                     + "scaled width and height attributes; a PDF is vector and ignores it (default: ${DEFAULT-VALUE}).")
     private double scale;
 
-    @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light",
+    @Option(
+            names = "--theme",
+            paramLabel = "THEME",
+            defaultValue = "light",
             description = "light or dark (default: ${DEFAULT-VALUE}).")
     private String theme;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "Title (default: 'Chunks of <namespace>').")
     private String title;
 
-    @Option(names = "--chunk-width", paramLabel = "SCALE", defaultValue = "equal",
-            description = "Chunk widths on the number line: equal, size (by data size; needs a snapshot with sizes) "
-                    + "or key (by the value of the first key field: numbers, dates, hashes) (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--chunk-width",
+            paramLabel = "SCALE",
+            defaultValue = "equal",
+            description =
+                    "Chunk widths on the number line: equal, size (by data size; needs a snapshot with sizes) "
+                            + "or key (by the value of the first key field: numbers, dates, hashes) (default: ${DEFAULT-VALUE}).")
     private String chunkWidth;
 
-    @Option(names = "--highlight-shards", paramLabel = "SHARD", split = ",",
+    @Option(
+            names = "--highlight-shards",
+            paramLabel = "SHARD",
+            split = ",",
             description = "Keep these shards' colours and dim the others, e.g. the shards a query targets.")
     private List<String> highlightShards;
 
-    @Option(names = "--highlight-chunk", paramLabel = "INDEX",
+    @Option(
+            names = "--highlight-chunk",
+            paramLabel = "INDEX",
             description = "Outline the chunk at this index (0 = the chunk holding MinKey).")
     private Integer highlightChunk;
 
-    @Option(names = "--highlight-range", paramLabel = "BOUND", arity = "2",
+    @Option(
+            names = "--highlight-range",
+            paramLabel = "BOUND",
+            arity = "2",
             description = "Outline the key range [MIN, MAX): two documents with the shard key's fields in order, "
                     + "e.g. '{a: 10}' '{a: 20}'.")
     private List<String> highlightRange;
@@ -190,8 +229,14 @@ final class ExportCommand implements Runnable {
                     + layout.snapshot().namespace() + " has none; simulate them with --workload NAME or --dataset FILE "
                     + "(with --key and --shards)");
         }
-        DiagramOptions options = new DiagramOptions(chosenView, chosenTheme, title,
-                chosenScale, io.shardlab.render.Viewport.FULL, highlight(layout.snapshot()), false);
+        DiagramOptions options = new DiagramOptions(
+                chosenView,
+                chosenTheme,
+                title,
+                chosenScale,
+                io.shardlab.render.Viewport.FULL,
+                highlight(layout.snapshot()),
+                false);
         DiagramPainter painter = new DiagramPainter(data, options);
         DiagramExporter exporter = DiagramExporter.of(fileFormat);
         try {
@@ -200,7 +245,8 @@ final class ExportCommand implements Runnable {
             throw new FileException("--out: " + e.getMessage());
         }
         PrintWriter w = spec.commandLine().getOut();
-        w.println("wrote " + out + " (" + fileFormat.extension() + ", " + options.view().cliName() + " view, "
+        w.println("wrote " + out + " (" + fileFormat.extension() + ", "
+                + options.view().cliName() + " view, "
                 + String.format(Locale.ROOT, "%,d", layout.snapshot().chunks().size()) + " chunks)");
         w.flush();
     }
@@ -221,18 +267,19 @@ final class ExportCommand implements Runnable {
         if (format != null) {
             return option("--format", format.toLowerCase(Locale.ROOT), ExportFormat::parse);
         }
-        String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name =
+                out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
         int dot = name.lastIndexOf('.');
         if (dot < 0) {
-            throw new IllegalArgumentException("--format: not given, and --out " + out
-                    + " has no extension to tell png, svg or pdf");
+            throw new IllegalArgumentException(
+                    "--format: not given, and --out " + out + " has no extension to tell png, svg or pdf");
         }
         String ext = name.substring(dot + 1);
         try {
             return ExportFormat.parse(ext);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--format: not given, and --out " + out + " ends in '." + ext
-                    + "', not .png, .svg or .pdf");
+            throw new IllegalArgumentException(
+                    "--format: not given, and --out " + out + " ends in '." + ext + "', not .png, .svg or .pdf");
         }
     }
 
@@ -251,8 +298,9 @@ final class ExportCommand implements Runnable {
         }
         if (!sim.hasInput()) {
             if (sim.mongodbVersion != null || sim.chunkSizeMb != null || sim.docSize != null) {
-                throw new IllegalArgumentException("--mongodb-version, --chunk-size, --doc-size: shape a simulated run; "
-                        + "give --workload NAME or --dataset FILE with them");
+                throw new IllegalArgumentException(
+                        "--mongodb-version, --chunk-size, --doc-size: shape a simulated run; "
+                                + "give --workload NAME or --dataset FILE with them");
             }
             return DiagramData.of(layout());
         }
@@ -264,23 +312,25 @@ final class ExportCommand implements Runnable {
             throw new IllegalArgumentException("--at: rewinds a layout read from a source; a simulated run has none");
         }
         if (empty == null) {
-            throw new IllegalArgumentException("--key: give the shard key the simulated collection is sharded on, "
-                    + "e.g. --key '{counter: 1}'");
+            throw new IllegalArgumentException(
+                    "--key: give the shard key the simulated collection is sharded on, " + "e.g. --key '{counter: 1}'");
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : sim.parseVersion();
-        SimulationSetup setup = new SimulationSetup(version, empty.shards, sim.chunkSizeBytes(), sim.seed, sim.window,
-                sim.rate, sim.docSizeBytes());
+        SimulationSetup setup = new SimulationSetup(
+                version, empty.shards, sim.chunkSizeBytes(), sim.seed, sim.window, sim.rate, sim.docSizeBytes());
         Workload workload = sim.workloadName() == null ? null : workloads.named(sim.workloadName());
-        String namespace = source.namespace() != null ? source.namespace()
+        String namespace = source.namespace() != null
+                ? source.namespace()
                 : "test." + (workload != null ? workload.name() : SimulateCommand.baseName(sim.input.dataset));
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, initialSplit.beforeSharding(namespace),
-                initialSplit.shardCollection(namespace, pattern));
+        WorkloadSimulation simulation = new WorkloadSimulation(
+                setup, initialSplit.beforeSharding(namespace), initialSplit.shardCollection(namespace, pattern));
         WorkloadSettings settings = sim.settings(workload);
         if (workload != null) {
             workload.initialSplit(settings).ifPresent(simulation::preSplit);
         }
-        InsertStream stream = workload != null ? workload.open(settings)
+        InsertStream stream = workload != null
+                ? workload.open(settings)
                 : DatasetFile.open(sim.input.dataset, settings, settings.docs());
         return SimulatedDiagram.run(simulation, pattern, stream);
     }
@@ -292,14 +342,17 @@ final class ExportCommand implements Runnable {
     private LayoutData layout() {
         String namespace = source.namespace();
         if (source.isGiven() && empty != null) {
-            throw new IllegalArgumentException("--key: draws an empty collection's layout; leave it out when reading "
-                    + source.describe());
+            throw new IllegalArgumentException(
+                    "--key: draws an empty collection's layout; leave it out when reading " + source.describe());
         }
         if (source.isGiven()) {
             SourceLayout loaded = source.layoutNamingTheSnapshotsCollection(clock);
             // sizes a snapshot recorded are drawn for the layout it captured, not for a rewound one
-            return new LayoutData(loaded.cluster(), source.at != null ? Optional.empty()
-                    : loaded.recordedSizes().map(ChunkSizes::of));
+            return new LayoutData(
+                    loaded.cluster(),
+                    source.at != null
+                            ? Optional.empty()
+                            : loaded.recordedSizes().map(ChunkSizes::of));
         }
         if (empty == null) {
             throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR, "
@@ -311,23 +364,25 @@ final class ExportCommand implements Runnable {
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
-        List<Shard> shards = Shard.newClusterIds(empty.shards).stream().map(Shard::named).toList();
+        List<Shard> shards =
+                Shard.newClusterIds(empty.shards).stream().map(Shard::named).toList();
         return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));
     }
 
-
     private Highlight highlight(ClusterSnapshot cluster) {
-        int given = (highlightShards == null ? 0 : 1) + (highlightChunk == null ? 0 : 1)
-                + (highlightRange == null ? 0 : 1);
+        int given =
+                (highlightShards == null ? 0 : 1) + (highlightChunk == null ? 0 : 1) + (highlightRange == null ? 0 : 1);
         if (given > 1) {
-            throw new IllegalArgumentException("--highlight-shards, --highlight-chunk and --highlight-range: "
-                    + "give at most one");
+            throw new IllegalArgumentException(
+                    "--highlight-shards, --highlight-chunk and --highlight-range: " + "give at most one");
         }
         if (highlightShards != null) {
             Set<String> shards = new LinkedHashSet<>();
             for (String s : highlightShards) {
                 String id = s.strip();
-                if (!cluster.shardIds().contains(id) && cluster.chunks().chunks().stream().noneMatch(c -> c.shard().equals(id))) {
+                if (!cluster.shardIds().contains(id)
+                        && cluster.chunks().chunks().stream()
+                                .noneMatch(c -> c.shard().equals(id))) {
                     throw new IllegalArgumentException("--highlight-shards: no shard '" + id + "' in "
                             + cluster.namespace() + "; shards are " + String.join(", ", cluster.shardIds()));
                 }
@@ -337,8 +392,8 @@ final class ExportCommand implements Runnable {
         }
         if (highlightChunk != null) {
             if (highlightChunk < 0 || highlightChunk >= cluster.chunks().size()) {
-                throw new IllegalArgumentException("--highlight-chunk: expected 0 to " + (cluster.chunks().size() - 1)
-                        + ", got " + highlightChunk);
+                throw new IllegalArgumentException("--highlight-chunk: expected 0 to "
+                        + (cluster.chunks().size() - 1) + ", got " + highlightChunk);
             }
             return new Highlight.Chunk(highlightChunk);
         }

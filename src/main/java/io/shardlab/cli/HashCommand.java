@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
  * <p>An array is refused as a hashed index refuses it, with MongoDB's message (code 16766,
  * mongo {@code src/mongo/db/index/expression_keys_private.cpp}).
  */
-@Command(name = "hash", mixinStandardHelpOptions = true,
+@Command(
+        name = "hash",
+        mixinStandardHelpOptions = true,
         description = "Print convertShardKeyToHashed(VALUE) for each VALUE, one int64 per line.%n"
                 + "VALUE is Extended JSON or mongosh syntax, e.g. 1, '\"abc\"', 'NumberLong(5)', \"ObjectId('...')\".")
 final class HashCommand implements Runnable {
@@ -35,7 +37,8 @@ final class HashCommand implements Runnable {
         for (String text : values) {
             BsonValue value = BsonLiterals.parseValue(text);
             if (value.isArray()) {
-                throw new IllegalArgumentException("'" + text + "': hashed indexes do not currently support array values");
+                throw new IllegalArgumentException(
+                        "'" + text + "': hashed indexes do not currently support array values");
             }
             out.append(hasher.hash64(value)).append(System.lineSeparator());
         }

@@ -20,22 +20,31 @@ import picocli.CommandLine.Option;
  */
 final class InitialSplitOptions {
 
-    @Option(names = "--zone", paramLabel = "SHARD:ZONE",
+    @Option(
+            names = "--zone",
+            paramLabel = "SHARD:ZONE",
             description = "Before sharding, put shard SHARD (shard01, shard02, ...) in zone ZONE "
                     + "(sh.addShardToZone); repeatable.")
     List<String> zones = new ArrayList<>();
 
-    @Option(names = "--zone-range", arity = "3", paramLabel = "<zone> <min> <max>", hideParamSyntax = true,
+    @Option(
+            names = "--zone-range",
+            arity = "3",
+            paramLabel = "<zone> <min> <max>",
+            hideParamSyntax = true,
             description = "Before sharding, give ZONE the shard-key range [MIN, MAX) (sh.updateZoneKeyRange), "
                     + "e.g. --zone-range EU '{region: \"EU\"}' '{region: \"EV\"}'; repeatable.")
     List<String> zoneRanges = new ArrayList<>();
 
-    @Option(names = "--num-initial-chunks", paramLabel = "N",
+    @Option(
+            names = "--num-initial-chunks",
+            paramLabel = "N",
             description = "shardCollection's numInitialChunks (a hashed key; before 7.2 only, ignored from 7.2 as "
                     + "MongoDB does).")
     Long numInitialChunks;
 
-    @Option(names = "--presplit-hashed-zones",
+    @Option(
+            names = "--presplit-hashed-zones",
             description = "shardCollection's presplitHashedZones: pre-split each zone range into hashed chunks on "
                     + "the zone's shards (4.4+; needs zone ranges and a hashed key).")
     boolean presplitHashedZones;
@@ -48,8 +57,8 @@ final class InitialSplitOptions {
     /** Refuses the options where the collection is not sharded anew (a layout read from a source). */
     void refuseWith(String what) {
         if (anyGiven()) {
-            throw new IllegalArgumentException(firstGiven() + ": shapes the initial chunks of a new collection; "
-                    + what + " brings its own chunks and zones");
+            throw new IllegalArgumentException(firstGiven() + ": shapes the initial chunks of a new collection; " + what
+                    + " brings its own chunks and zones");
         }
     }
 
@@ -88,8 +97,8 @@ final class InitialSplitOptions {
                 throw new IllegalArgumentException("--zone-range: " + reason, e);
             }
         }
-        return new ShardingSetup(shardZones, ranges, numInitialChunks == null ? 0 : numInitialChunks,
-                presplitHashedZones);
+        return new ShardingSetup(
+                shardZones, ranges, numInitialChunks == null ? 0 : numInitialChunks, presplitHashedZones);
     }
 
     /** The commands to run before {@code shardCollection}: zones for shards, then zone ranges. */

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,26 +44,41 @@ public final class LayoutSourceOptions {
 
     /** The three places a layout can come from; exactly one may be given. */
     static final class Source {
-        @Option(names = "--uri", paramLabel = "URI", description = "Read a live cluster: a mongodb:// or mongodb+srv://"
-                + " connection string to a mongos, a config server, or any mongod holding a restored config database.")
+        @Option(
+                names = "--uri",
+                paramLabel = "URI",
+                description =
+                        "Read a live cluster: a mongodb:// or mongodb+srv://"
+                                + " connection string to a mongos, a config server, or any mongod holding a restored config database.")
         String uri;
 
-        @Option(names = "--snapshot", paramLabel = "FILE", description = "Read a ShardLab snapshot file "
-                + "(written by 'snapshot' or 'simulate --snapshot-out').")
+        @Option(
+                names = "--snapshot",
+                paramLabel = "FILE",
+                description =
+                        "Read a ShardLab snapshot file " + "(written by 'snapshot' or 'simulate --snapshot-out').")
         Path snapshot;
 
-        @Option(names = "--config-dump", paramLabel = "DIR|FILE", description = "Read a folder of 'mongodump --db "
-                + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
-                + "collections, shards; databases, tags, settings, changelog, mongos, migrations if present).")
+        @Option(
+                names = "--config-dump",
+                paramLabel = "DIR|FILE",
+                description = "Read a folder of 'mongodump --db "
+                        + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
+                        + "collections, shards; databases, tags, settings, changelog, mongos, migrations if present).")
         Path configDump;
     }
 
-    @Option(names = "--ns", paramLabel = "NS", description = "The sharded collection, db.collection "
-            + "(needed when the source has more than one).")
+    @Option(
+            names = "--ns",
+            paramLabel = "NS",
+            description = "The sharded collection, db.collection " + "(needed when the source has more than one).")
     String namespace;
 
-    @Option(names = "--at", paramLabel = "TIME", description = "Rewind the layout to this moment (ISO-8601, e.g. "
-            + "2024-03-01T10:00:00Z) through config.changelog.")
+    @Option(
+            names = "--at",
+            paramLabel = "TIME",
+            description = "Rewind the layout to this moment (ISO-8601, e.g. "
+                    + "2024-03-01T10:00:00Z) through config.changelog.")
     String at;
 
     @Mixin
@@ -129,11 +143,14 @@ public final class LayoutSourceOptions {
     SourceLayout layoutNamingTheSnapshotsCollection(Clock clock) {
         requireSource();
         if (source.snapshot != null && at == null && namespace != null) {
-            SourceRead read = reader(clock).read(new LayoutSource.SnapshotFileSource(source.snapshot,
-                    source.snapshot.toString()), new ClusterInspector.Scope(null, 0));
+            SourceRead read = reader(clock)
+                    .read(
+                            new LayoutSource.SnapshotFileSource(source.snapshot, source.snapshot.toString()),
+                            new ClusterInspector.Scope(null, 0));
             String holds = read.metadata().collections().get(0).namespace();
             if (!holds.equals(namespace)) {
-                throw new IllegalArgumentException("--ns: " + source.snapshot + " holds " + holds + ", not " + namespace);
+                throw new IllegalArgumentException(
+                        "--ns: " + source.snapshot + " holds " + holds + ", not " + namespace);
             }
             return read.layout(namespace);
         }
@@ -185,7 +202,8 @@ public final class LayoutSourceOptions {
         try {
             return Instant.parse(at);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
+            throw new IllegalArgumentException(
+                    "--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
         }
     }
 

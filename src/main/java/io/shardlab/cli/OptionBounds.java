@@ -21,14 +21,18 @@ final class OptionBounds {
      */
     static final OptionBound CHUNK_SIZE_MB = new OptionBound("--chunk-size", 1, 1024, "MB");
     /** {@code --doc-size}: from the empty document to MongoDB's 16 MiB maximum. */
-    static final OptionBound DOC_SIZE = new OptionBound("--doc-size", InsertDocument.EMPTY_DOCUMENT_SIZE,
-            InsertPreparation.MAX_BSON_OBJECT_SIZE, "bytes (16 MiB, MongoDB's maximum document size)");
+    static final OptionBound DOC_SIZE = new OptionBound(
+            "--doc-size",
+            InsertDocument.EMPTY_DOCUMENT_SIZE,
+            InsertPreparation.MAX_BSON_OBJECT_SIZE,
+            "bytes (16 MiB, MongoDB's maximum document size)");
     /** {@code --window}: inserts per window of the write distribution. */
     static final OptionBound WINDOW = new OptionBound("--window", 1, 100_000_000, "inserts per window");
     /** {@code --rate}: inserts per simulated second. */
     static final OptionBound RATE = new OptionBound("--rate", 0.001, 1e9, "inserts per second");
     /** {@code --balancer-rounds}: balancer rounds after the inserts. */
-    static final OptionBound BALANCER_ROUNDS = new OptionBound("--balancer-rounds", 1, SimulateCommand.MAX_ROUNDS, "rounds");
+    static final OptionBound BALANCER_ROUNDS =
+            new OptionBound("--balancer-rounds", 1, SimulateCommand.MAX_ROUNDS, "rounds");
     /** {@code simulate --queries}: queries of the workload's mix routed on the final layout. */
     static final OptionBound QUERIES = new OptionBound("--queries", 0, 10_000_000, "queries");
     /** {@code analyze --docs}: documents read from the dataset (the sample's memory is bounded as it loads). */
@@ -55,8 +59,7 @@ final class OptionBounds {
      */
     static final long SIMULATED_BYTES_PER_DOCUMENT = 64;
 
-    private OptionBounds() {
-    }
+    private OptionBounds() {}
 
     /**
      * {@code --docs} of a simulated run ({@code simulate}, {@code export}): at least 1, and no more than this
@@ -73,10 +76,15 @@ final class OptionBounds {
             throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
         }
         if (docs > most) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--docs: %,d documents do not fit in memory: "
-                    + "a simulated run keeps about %d bytes per document and this Java heap holds %,d MB (-Xmx), so at "
-                    + "most %,d documents; give fewer, or start Java with a larger -Xmx", docs,
-                    SIMULATED_BYTES_PER_DOCUMENT, maxHeapBytes >> 20, most));
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "--docs: %,d documents do not fit in memory: "
+                            + "a simulated run keeps about %d bytes per document and this Java heap holds %,d MB (-Xmx), so at "
+                            + "most %,d documents; give fewer, or start Java with a larger -Xmx",
+                    docs,
+                    SIMULATED_BYTES_PER_DOCUMENT,
+                    maxHeapBytes >> 20,
+                    most));
         }
         return docs;
     }

@@ -5,7 +5,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code shardlab}: the CLI's root, which only lists its subcommands. */
-@Command(name = "shardlab", mixinStandardHelpOptions = true,
+@Command(
+        name = "shardlab",
+        mixinStandardHelpOptions = true,
         description = "ShardLab: see what a MongoDB shard key does. Run with no arguments to open the app.",
         synopsisSubcommandLabel = "COMMAND")
 final class RootCommand implements Runnable {

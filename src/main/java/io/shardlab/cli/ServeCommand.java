@@ -20,23 +20,34 @@ import picocli.CommandLine.Spec;
  * string; then one line per client connecting or leaving. It runs until interrupted and then exits 0.
  * Binding to anything but loopback needs {@code --allow-remote} and prints a warning on stderr.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
         description = "Answer as a mongos of the simulated cluster: connect mongosh, Compass or a driver to it.")
 final class ServeCommand implements Runnable {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "27017",
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            defaultValue = "27017",
             description = "Port to listen on; 0 takes any free port (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
-            description = "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs --allow-remote.")
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDRESS",
+            defaultValue = "127.0.0.1",
+            description =
+                    "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs --allow-remote.")
     String bind;
 
-    @Option(names = "--allow-remote", description = "Allow --bind to a non-loopback address: anyone who reaches the "
-            + "port can then write to the simulated cluster.")
+    @Option(
+            names = "--allow-remote",
+            description = "Allow --bind to a non-loopback address: anyone who reaches the "
+                    + "port can then write to the simulated cluster.")
     boolean allowRemote;
 
     @Mixin
@@ -45,17 +56,26 @@ final class ServeCommand implements Runnable {
     @Mixin
     LayoutSourceOptions source;
 
-    @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
+    @Option(
+            names = "--speed",
+            paramLabel = "X",
+            defaultValue = "1",
             description = "Simulated time runs X times the wall clock: balancer rounds, migrations (default: "
                     + "${DEFAULT-VALUE}; 0 stops the clock).")
     double speed;
 
-    @Option(names = "--memory-budget", paramLabel = "MB", defaultValue = "256",
+    @Option(
+            names = "--memory-budget",
+            paramLabel = "MB",
+            defaultValue = "256",
             description = "Documents kept for reads, in MB of BSON; past it writes are still routed and counted but "
                     + "not kept (default: ${DEFAULT-VALUE}).")
     long memoryBudgetMb;
 
-    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "200",
+    @Option(
+            names = "--max-connections",
+            paramLabel = "N",
+            defaultValue = "200",
             description = "Connections served at once (default: ${DEFAULT-VALUE}).")
     int maxConnections;
 
@@ -69,17 +89,20 @@ final class ServeCommand implements Runnable {
                 out.flush();
             });
         } catch (MongosServer.PortInUseException e) {
-            throw new IllegalArgumentException("--port: " + e.getMessage()
-                    + "; choose another port, or --port 0 for any free one");
+            throw new IllegalArgumentException(
+                    "--port: " + e.getMessage() + "; choose another port, or --port 0 for any free one");
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            spec.commandLine().getOut().flush();
-            stopped.countDown();
-            // an interrupted serve is its normal end: exit 0, not the JVM's 130
-            Runtime.getRuntime().halt(0);
-        }, "shardlab-serve-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.close();
+                            spec.commandLine().getOut().flush();
+                            stopped.countDown();
+                            // an interrupted serve is its normal end: exit 0, not the JVM's 130
+                            Runtime.getRuntime().halt(0);
+                        },
+                        "shardlab-serve-stop"));
         PrintWriter out = spec.commandLine().getOut();
         out.println(server.connectionString());
         out.flush();
@@ -105,7 +128,8 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--max-connections: at least 1, got " + maxConnections);
         }
         checkBind();
-        ShardedCatalog catalog = cluster.catalog(source, "serve", spec.commandLine().getErr());
+        ShardedCatalog catalog =
+                cluster.catalog(source, "serve", spec.commandLine().getErr());
         return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, maxConnections);
     }
 
@@ -121,8 +145,10 @@ final class ServeCommand implements Runnable {
                 throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
                         + "to accept clients from other machines");
             }
-            spec.commandLine().getErr().println("serve: warning: listening on " + bind + ": anyone who reaches this "
-                    + "port can read and write the simulated cluster");
+            spec.commandLine()
+                    .getErr()
+                    .println("serve: warning: listening on " + bind + ": anyone who reaches this "
+                            + "port can read and write the simulated cluster");
             spec.commandLine().getErr().flush();
         }
     }

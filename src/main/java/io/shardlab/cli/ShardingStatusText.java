@@ -49,8 +49,7 @@ final class ShardingStatusText {
     /** sh.status() lists a collection's chunks when it has fewer than this many (or when verbose). */
     static final int CHUNKS_LISTED_BELOW = 20;
 
-    private ShardingStatusText() {
-    }
+    private ShardingStatusText() {}
 
     /**
      * The report; {@code verbose} lists every chunk of every collection, as {@code sh.status(true)}
@@ -59,17 +58,29 @@ final class ShardingStatusText {
     static String render(ClusterMetadata m, int recentChanges, boolean verbose) {
         StringBuilder out = new StringBuilder(4096);
         line(out, 0, "--- Sharding Status --- ");
-        line(out, 1, "source: " + m.source() + m.serverInfo().map(s -> " (" + s.role().name().toLowerCase() + " "
-                + s.version() + ")").orElse(""));
+        line(
+                out,
+                1,
+                "source: " + m.source()
+                        + m.serverInfo()
+                                .map(s -> " (" + s.role().name().toLowerCase() + " " + s.version() + ")")
+                                .orElse(""));
         line(out, 1, "read at: " + TIME.format(m.readAt()));
         line(out, 1, "release: " + m.release().note());
         line(out, 1, "shards:");
         for (Shard s : m.shards()) {
-            StringBuilder shard = new StringBuilder("{  \"_id\" : ").append(quote(s.id())).append(",  \"host\" : ")
+            StringBuilder shard = new StringBuilder("{  \"_id\" : ")
+                    .append(quote(s.id()))
+                    .append(",  \"host\" : ")
                     .append(quote(s.host()));
             if (!s.zones().isEmpty()) {
                 shard.append(",  \"tags\" : [ ");
-                shard.append(String.join(", ", s.zones().stream().sorted().map(ShardingStatusText::quote).toList()));
+                shard.append(String.join(
+                        ", ",
+                        s.zones().stream()
+                                .sorted()
+                                .map(ShardingStatusText::quote)
+                                .toList()));
                 shard.append(" ]");
             }
             if (s.draining()) {
@@ -85,17 +96,27 @@ final class ShardingStatusText {
             line(out, 1, "autosplit:");
             line(out, 2, "Currently enabled: " + yes(b.autoSplit()));
             line(out, 1, "balancer:");
-            line(out, 2, "Currently enabled: " + yes(b.enabled()) + (b.mode().equals("full") || b.mode().equals("off")
-                    ? "" : " (mode " + b.mode() + ")"));
+            line(
+                    out,
+                    2,
+                    "Currently enabled: " + yes(b.enabled())
+                            + (b.mode().equals("full") || b.mode().equals("off") ? "" : " (mode " + b.mode() + ")"));
             if (b.inBalancerRound() != null) {
                 line(out, 2, "Currently running: " + yes(b.inBalancerRound()));
             }
             if (b.activeWindow() != null) {
-                line(out, 2, "Balancer active window is set between " + b.activeWindow().start() + " and "
-                        + b.activeWindow().stop() + " server local time");
+                line(
+                        out,
+                        2,
+                        "Balancer active window is set between "
+                                + b.activeWindow().start() + " and "
+                                + b.activeWindow().stop() + " server local time");
             }
-            line(out, 2, "Chunk size: " + (b.chunkSizeMB() == null ? "unknown" : b.chunkSizeMB() + " MB")
-                    + " (" + b.chunkSizeSource() + ")");
+            line(
+                    out,
+                    2,
+                    "Chunk size: " + (b.chunkSizeMB() == null ? "unknown" : b.chunkSizeMB() + " MB") + " ("
+                            + b.chunkSizeSource() + ")");
             if (b.autoMerge() != null) {
                 line(out, 2, "Auto-merger enabled: " + yes(b.autoMerge()));
             }
@@ -104,10 +125,17 @@ final class ShardingStatusText {
         activeMigrations(out, m);
         line(out, 1, "databases:");
         for (Map.Entry<String, List<CollectionLayout>> db : byDatabase(m).entrySet()) {
-            DatabaseEntry entry = m.databases().stream().filter(d -> d.name().equals(db.getKey())).findFirst().orElse(null);
+            DatabaseEntry entry = m.databases().stream()
+                    .filter(d -> d.name().equals(db.getKey()))
+                    .findFirst()
+                    .orElse(null);
             if (entry != null) {
-                line(out, 2, "{  \"_id\" : " + quote(entry.name()) + ",  \"primary\" : " + quote(entry.primary())
-                        + (entry.partitioned() == null ? "" : ",  \"partitioned\" : " + entry.partitioned()) + " }");
+                line(
+                        out,
+                        2,
+                        "{  \"_id\" : " + quote(entry.name()) + ",  \"primary\" : " + quote(entry.primary())
+                                + (entry.partitioned() == null ? "" : ",  \"partitioned\" : " + entry.partitioned())
+                                + " }");
             } else if (db.getKey().equals("config")) {
                 // The legacy shell prints the config database, which config.databases does not hold.
                 line(out, 2, "{  \"_id\" : \"config\",  \"primary\" : \"config\",  \"partitioned\" : true }");
@@ -134,13 +162,14 @@ final class ShardingStatusText {
         Map<String, List<CollectionLayout>> out = new TreeMap<>();
         m.databases().forEach(d -> out.put(d.name(), new ArrayList<>()));
         for (CollectionLayout c : m.collections()) {
-            out.computeIfAbsent(c.namespace().substring(0, c.namespace().indexOf('.')), k -> new ArrayList<>()).add(c);
+            out.computeIfAbsent(c.namespace().substring(0, c.namespace().indexOf('.')), k -> new ArrayList<>())
+                    .add(c);
         }
         return out;
     }
 
-    private static void collection(StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges,
-            boolean verbose) {
+    private static void collection(
+            StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges, boolean verbose) {
         ShardKeyPattern key = c.key();
         line(out, 3, c.namespace());
         line(out, 4, "shard key: " + tojson(key.toDocument()));
@@ -153,8 +182,11 @@ final class ShardingStatusText {
         c.chunksPerShard().forEach((shard, n) -> line(out, 5, shard + "\t" + n));
         if (c.chunks().size() < CHUNKS_LISTED_BELOW || verbose) {
             for (Chunk chunk : c.chunks()) {
-                line(out, 4, range(key, chunk.min(), chunk.max()) + " on : " + chunk.shard() + " " + chunk.version()
-                        + " " + (chunk.jumbo() ? "jumbo " : ""));
+                line(
+                        out,
+                        4,
+                        range(key, chunk.min(), chunk.max()) + " on : " + chunk.shard() + " " + chunk.version() + " "
+                                + (chunk.jumbo() ? "jumbo " : ""));
             }
         } else {
             line(out, 4, TOO_MANY_CHUNKS);
@@ -165,8 +197,13 @@ final class ShardingStatusText {
         if (c.dataDistribution() != null) {
             line(out, 4, "data (" + c.dataDistribution().source() + "):");
             for (ShardDataSize s : c.dataDistribution().shards()) {
-                line(out, 5, s.shard() + "\t" + s.documents() + " docs\t" + s.bytes() + " bytes"
-                        + (s.orphanedDocuments() == null ? "" : "\t" + s.orphanedDocuments() + " orphaned docs"));
+                line(
+                        out,
+                        5,
+                        s.shard() + "\t" + s.documents() + " docs\t" + s.bytes() + " bytes"
+                                + (s.orphanedDocuments() == null
+                                        ? ""
+                                        : "\t" + s.orphanedDocuments() + " orphaned docs"));
             }
         }
         List<ChunkChange> changes = m.changes(c.namespace());
@@ -192,15 +229,19 @@ final class ShardingStatusText {
      * start time, so each line names the range and its shards instead.
      */
     private static void activeMigrations(StringBuilder out, ClusterMetadata m) {
-        List<CollectionLayout> moving = m.collections().stream().filter(c -> !c.migrations().isEmpty()).toList();
+        List<CollectionLayout> moving =
+                m.collections().stream().filter(c -> !c.migrations().isEmpty()).toList();
         if (moving.isEmpty()) {
             return;
         }
         line(out, 2, "Collections with active migrations: ");
         for (CollectionLayout c : moving) {
             for (ActiveMigration a : c.migrations()) {
-                line(out, 3, c.namespace() + " " + range(c.key(), a.min(), a.max()) + " from " + a.fromShard() + " to "
-                        + a.toShard() + " (config.migrations)");
+                line(
+                        out,
+                        3,
+                        c.namespace() + " " + range(c.key(), a.min(), a.max()) + " from " + a.fromShard() + " to "
+                                + a.toShard() + " (config.migrations)");
             }
         }
     }
@@ -221,7 +262,9 @@ final class ShardingStatusText {
             return "moved " + range(key, m.min(), m.max()) + " from " + m.from() + " to " + m.to();
         }
         ChunkMerge merge = (ChunkMerge) change;
-        int n = merge.chunks() > 0 ? merge.chunks() : merge.innerBounds() != null ? merge.innerBounds().size() + 1 : -1;
+        int n = merge.chunks() > 0
+                ? merge.chunks()
+                : merge.innerBounds() != null ? merge.innerBounds().size() + 1 : -1;
         return "merged " + (n > 0 ? n + " chunks into " : "into ") + range(key, merge.min(), merge.max())
                 + (merge.shard() != null ? " on " + merge.shard() : "");
     }

@@ -33,13 +33,16 @@ import picocli.CommandLine.Spec;
  * <p>{@code --timeout S} bounds each script, as the shell promises; the layout sources' connect timeout,
  * {@code --timeout} on every other command, is {@code --connect-timeout} here.
  */
-@Command(name = "shell", mixinStandardHelpOptions = true,
+@Command(
+        name = "shell",
+        mixinStandardHelpOptions = true,
         description = "Run mongosh scripts (--eval JS, FILE.js …) on a simulated cluster, new or forked from "
                 + "--snapshot, --config-dump or --uri, headless.")
 final class ShellCommand implements Callable<Integer> {
 
     /** The widths mongosh 2.12.0 lays values out to when its output is not a terminal (observed). */
     private static final int PRINT_WIDTH = 0;
+
     private static final int RESULT_WIDTH = 80;
 
     @Spec
@@ -48,17 +51,25 @@ final class ShellCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
-    @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
+    @Option(
+            names = "--speed",
+            paramLabel = "X",
+            defaultValue = "1",
             description = "sleep(ms) moves the simulated clock by ms × X (default: ${DEFAULT-VALUE}).")
     double speed;
 
-    @Option(names = "--timeout", paramLabel = "S", defaultValue = "60",
+    @Option(
+            names = "--timeout",
+            paramLabel = "S",
+            defaultValue = "60",
             description = "Each script may run S seconds of wall-clock time, then it is stopped (default: "
                     + "${DEFAULT-VALUE}; 0: no limit).")
     double timeoutSeconds;
 
-    @Option(names = "--eval", paramLabel = "JS", description = "Script to run before the files; its last value "
-            + "is printed.")
+    @Option(
+            names = "--eval",
+            paramLabel = "JS",
+            description = "Script to run before the files; its last value " + "is printed.")
     List<String> eval = new ArrayList<>();
 
     @Parameters(paramLabel = "FILE.js", arity = "0..*", description = "Scripts to run in order.")
@@ -78,7 +89,8 @@ final class ShellCommand implements Callable<Integer> {
         CommandSpec sources = CommandSpec.forAnnotatedObject(command.source);
         OptionSpec connectTimeout = sources.findOption("--timeout");
         sources.remove(connectTimeout);
-        sources.addOption(OptionSpec.builder(connectTimeout).names("--connect-timeout").build());
+        sources.addOption(
+                OptionSpec.builder(connectTimeout).names("--connect-timeout").build());
         cl.getCommandSpec().addMixin("source", sources);
         return cl;
     }
@@ -95,8 +107,8 @@ final class ShellCommand implements Callable<Integer> {
             OptionBounds.CONNECT_TIMEOUT.check(source.connection.timeoutSeconds);
         }
         if (eval.isEmpty() && files.isEmpty()) {
-            throw new IllegalArgumentException("shell: give --eval JS or FILE.js (the interactive shell is the "
-                    + "GUI's Shell panel)");
+            throw new IllegalArgumentException(
+                    "shell: give --eval JS or FILE.js (the interactive shell is the " + "GUI's Shell panel)");
         }
         List<String[]> scripts = new ArrayList<>();
         for (String js : eval) {
@@ -107,9 +119,19 @@ final class ShellCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ShellEngine engine = new ShellEngine(MongosServer.inProcess(cluster.catalog(source, "shell", err), 256L << 20,
-                line -> { err.println("shell: " + line); err.flush(); }), line -> { out.println(line); out.flush(); },
-                speed, System::nanoTime, PRINT_WIDTH, RESULT_WIDTH);
+        ShellEngine engine = new ShellEngine(
+                MongosServer.inProcess(cluster.catalog(source, "shell", err), 256L << 20, line -> {
+                    err.println("shell: " + line);
+                    err.flush();
+                }),
+                line -> {
+                    out.println(line);
+                    out.flush();
+                },
+                speed,
+                System::nanoTime,
+                PRINT_WIDTH,
+                RESULT_WIDTH);
         Duration budget = timeoutSeconds == 0 ? null : Duration.ofMillis(Math.round(timeoutSeconds * 1000));
         for (int i = 0; i < scripts.size(); i++) {
             try {

@@ -11,8 +11,7 @@ package io.shardlab.cli;
  */
 final class ShellNumbers {
 
-    private ShellNumbers() {
-    }
+    private ShellNumbers() {}
 
     /** {@code sh._dataFormat(bytes)}. */
     static String dataFormat(double bytes) {

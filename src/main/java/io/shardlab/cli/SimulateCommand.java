@@ -1,25 +1,23 @@
 package io.shardlab.cli;
 
 import io.shardlab.bson.BsonPrinter;
-import io.shardlab.live.ChunkContents;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
-import io.shardlab.live.SourceLayout;
-import io.shardlab.live.SourceRelease;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.BalancingFlags;
+import io.shardlab.live.ChunkContents;
+import io.shardlab.live.SourceLayout;
+import io.shardlab.live.SourceRelease;
 import io.shardlab.routing.Router;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.DatasetFile;
-import io.shardlab.workload.InsertDocument;
-import io.shardlab.workload.InsertPreparation;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.SimulationSetup;
@@ -36,7 +34,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,12 +62,17 @@ import picocli.CommandLine.Spec;
  * may follow; {@code --balancer-rounds N} then runs N rounds with no inserts and lists the
  * migrations they make. Every assumption is stated in the report.
  */
-@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Insert a workload or a dataset into a simulated sharded cluster, or start it from a real "
-                + "collection's layout (--uri, --snapshot or --config-dump), optionally run balancer rounds, and report "
-                + "the chunk layout, the data per shard, where the writes went (meanMaxWriteShare: 1.0 = every write "
-                + "on one shard, 1/N = perfectly even) and the migrations the balancer would make.",
-            "Example: shardlab simulate --snapshot orders.json --balancer-rounds 20"})
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Insert a workload or a dataset into a simulated sharded cluster, or start it from a real "
+                    + "collection's layout (--uri, --snapshot or --config-dump), optionally run balancer rounds, and report "
+                    + "the chunk layout, the data per shard, where the writes went (meanMaxWriteShare: 1.0 = every write "
+                    + "on one shard, 1/N = perfectly even) and the migrations the balancer would make.",
+            "Example: shardlab simulate --snapshot orders.json --balancer-rounds 20"
+        })
 final class SimulateCommand implements Runnable {
 
     @Spec
@@ -82,13 +84,17 @@ final class SimulateCommand implements Runnable {
     @Mixin
     private LayoutSourceOptions source;
 
-    @Option(names = "--key", paramLabel = "PATTERN",
+    @Option(
+            names = "--key",
+            paramLabel = "PATTERN",
             description = "Shard key pattern, e.g. '{counter: 1}', '{_id: \"hashed\"}', '{month: 1, user: 1}'. "
                     + "Required for a new cluster; with a source it is the collection's, and a different --key is "
                     + "refused.")
     private String key;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(
+            names = "--shards",
+            paramLabel = "N",
             description = "Number of shards of a new cluster (1 to 1000); a layout from a source has its own.")
     private Integer shards;
 
@@ -98,16 +104,23 @@ final class SimulateCommand implements Runnable {
     @Mixin
     private InitialSplitOptions initialSplit;
 
-    @Option(names = "--snapshot-out", paramLabel = "FILE",
+    @Option(
+            names = "--snapshot-out",
+            paramLabel = "FILE",
             description = "Write the final layout as a ShardLab snapshot file (what explain --snapshot reads).")
     private Path snapshotOut;
 
-    @Option(names = "--balancer-rounds", paramLabel = "N",
+    @Option(
+            names = "--balancer-rounds",
+            paramLabel = "N",
             description = "After the inserts (if any), run N balancer rounds with no inserts, simulated time advancing "
                     + "at MongoDB's round interval, and list the migrations they make (1 to " + MAX_ROUNDS + ").")
     private Integer balancerRounds;
 
-    @Option(names = "--queries", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--queries",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Also route N queries of the workload's query mix on the final layout (default: none).")
     private int queries;
 
@@ -130,7 +143,10 @@ final class SimulateCommand implements Runnable {
         CommandLine cl = new CommandLine(new SimulateCommand(workloads, clock));
         StringBuilder footer = new StringBuilder("%nWorkloads (--workload NAME, with the key its lesson uses):%n");
         for (Workload w : workloads.all()) {
-            footer.append(String.format("  %-23s %s%n      %s%n", w.name(), w.suggestedKey().toString().replace("%", "%%"),
+            footer.append(String.format(
+                    "  %-23s %s%n      %s%n",
+                    w.name(),
+                    w.suggestedKey().toString().replace("%", "%%"),
                     w.description().replace("%", "%%")));
         }
         cl.getCommandSpec().usageMessage().footer(footer.toString());
@@ -149,12 +165,14 @@ final class SimulateCommand implements Runnable {
     /** A new cluster of {@code --shards} shards with the collection sharded on {@code --key}. */
     private SimulationOutcome runOnNewCollection() {
         if (key == null) {
-            throw new IllegalArgumentException("--key: give the shard key of the new collection, or start from a layout "
-                    + "with --uri, --snapshot or --config-dump");
+            throw new IllegalArgumentException(
+                    "--key: give the shard key of the new collection, or start from a layout "
+                            + "with --uri, --snapshot or --config-dump");
         }
         if (shards == null) {
-            throw new IllegalArgumentException("--shards: give the number of shards of the new cluster, or start from a "
-                    + "layout with --uri, --snapshot or --config-dump");
+            throw new IllegalArgumentException(
+                    "--shards: give the number of shards of the new cluster, or start from a "
+                            + "layout with --uri, --snapshot or --config-dump");
         }
         if (sim.input == null) {
             throw new IllegalArgumentException("input: give --workload NAME or --dataset FILE, or start from a layout "
@@ -162,12 +180,18 @@ final class SimulateCommand implements Runnable {
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(key);
         MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : parseVersion();
-        SimulationSetup setup = new SimulationSetup(version, shards,
-                sim.chunkSizeMb == null ? 0 : sim.chunkSizeMb * 1024L * 1024L, sim.seed, sim.window, sim.rate, sim.docSizeBytes());
+        SimulationSetup setup = new SimulationSetup(
+                version,
+                shards,
+                sim.chunkSizeMb == null ? 0 : sim.chunkSizeMb * 1024L * 1024L,
+                sim.seed,
+                sim.window,
+                sim.rate,
+                sim.docSizeBytes());
         Workload workload = sim.input.workload == null ? null : workloads.named(sim.input.workload);
         String namespace = "test." + (workload != null ? workload.name() : baseName(sim.input.dataset));
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, initialSplit.beforeSharding(namespace),
-                initialSplit.shardCollection(namespace, pattern));
+        WorkloadSimulation simulation = new WorkloadSimulation(
+                setup, initialSplit.beforeSharding(namespace), initialSplit.shardCollection(namespace, pattern));
         if (workload != null) {
             workload.initialSplit(settings(workload)).ifPresent(simulation::preSplit);
         }
@@ -177,8 +201,8 @@ final class SimulateCommand implements Runnable {
     /** The cluster of a layout read from the source, then the inserts and rounds asked for. */
     private SimulationOutcome runOnLayout() {
         if (shards != null) {
-            throw new IllegalArgumentException("--shards: sizes a new cluster; the layout from " + source.describe()
-                    + " has its own shards");
+            throw new IllegalArgumentException(
+                    "--shards: sizes a new cluster; the layout from " + source.describe() + " has its own shards");
         }
         SourceLayout loaded = source.layout(clock);
         ClusterSnapshot cluster = loaded.cluster();
@@ -188,18 +212,21 @@ final class SimulateCommand implements Runnable {
                     + cluster.namespace() + ", which is " + pattern + "; leave --key out to use it");
         }
         if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on " + cluster.shards().size()
-                    + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
+            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on "
+                    + cluster.shards().size() + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
         }
         List<String> notes = new ArrayList<>();
         MongoVersion version = version(loaded, notes);
         long chunkSize = chunkSize(loaded, version, notes);
         ChunkContents contents = loaded.contents();
         notes.add("chunk contents: " + contents.description());
-        loaded.layout().migrations().forEach(m -> notes.add("migration in progress on the source (config.migrations): "
-                + BsonPrinter.shell(m.min().toDocument(pattern)) + " -->> " + BsonPrinter.shell(m.max().toDocument(pattern))
-                + " from " + m.fromShard() + " to " + m.toShard()
-                + ", resumed at load; its shards take part in no other migration until it commits"));
+        loaded.layout()
+                .migrations()
+                .forEach(m -> notes.add("migration in progress on the source (config.migrations): "
+                        + BsonPrinter.shell(m.min().toDocument(pattern)) + " -->> "
+                        + BsonPrinter.shell(m.max().toDocument(pattern))
+                        + " from " + m.fromShard() + " to " + m.toShard()
+                        + ", resumed at load; its shards take part in no other migration until it commits"));
         if (!contents.perChunk().isEmpty()) {
             notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
                     + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range "
@@ -207,44 +234,55 @@ final class SimulateCommand implements Runnable {
                     + "\"estimated\"; a chunk with room for one key value only moves whole; where the range gives no "
                     + "place to put a cut (string keys, mixed types), the run stops there");
         }
-        SimulationSetup setup = new SimulationSetup(version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate,
-                sim.docSizeBytes());
+        SimulationSetup setup = new SimulationSetup(
+                version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate, sim.docSizeBytes());
         WorkloadSimulation simulation = WorkloadSimulation.fromLayout(setup, loaded.load());
         applySourceSettings(loaded, simulation, version, notes);
         loaded.metadata().notes().forEach(n -> notes.add("source: " + n));
-        Workload workload = sim.input == null || sim.input.workload == null ? null : workloads.named(sim.input.workload);
-        SimulationOutcome.LayoutOrigin origin = new SimulationOutcome.LayoutOrigin(cluster.namespace(),
-                loaded.metadata().source(), cluster.chunks().size(), contents.basis().label, notes);
+        Workload workload =
+                sim.input == null || sim.input.workload == null ? null : workloads.named(sim.input.workload);
+        SimulationOutcome.LayoutOrigin origin = new SimulationOutcome.LayoutOrigin(
+                cluster.namespace(),
+                loaded.metadata().source(),
+                cluster.chunks().size(),
+                contents.basis().label,
+                notes);
         return finish(simulation, pattern, workload, Optional.of(origin));
     }
 
     /** Inserts (when asked), balancer rounds (when asked), queries, the snapshot file; the outcome. */
-    private SimulationOutcome finish(WorkloadSimulation simulation, ShardKeyPattern pattern, Workload workload,
+    private SimulationOutcome finish(
+            WorkloadSimulation simulation,
+            ShardKeyPattern pattern,
+            Workload workload,
             Optional<SimulationOutcome.LayoutOrigin> origin) {
         WriteDistribution writes;
         Optional<String> inserted = Optional.empty();
         if (sim.input != null) {
             WorkloadSettings settings = settings(workload);
-            InsertStream stream = workload != null ? workload.open(settings)
+            InsertStream stream = workload != null
+                    ? workload.open(settings)
                     : DatasetFile.open(sim.input.dataset, settings, settings.docs());
             inserted = Optional.of(stream.source());
             writes = simulation.run(stream);
         } else {
             writes = simulation.noWrites();
         }
-        Optional<BalancerRoundsRun> rounds = balancerRounds == null ? Optional.empty()
-                : Optional.of(simulation.runBalancerRounds(balancerRounds));
+        Optional<BalancerRoundsRun> rounds =
+                balancerRounds == null ? Optional.empty() : Optional.of(simulation.runBalancerRounds(balancerRounds));
         SimulationSnapshot end = simulation.snapshot();
         MongoVersion version = end.version();
         Optional<ReadDistribution> reads = Optional.empty();
         if (queries > 0) {
             Router router = new Router(pattern, end.cluster().chunks(), version);
-            reads = Optional.of(ReadDistribution.route(workload.queries(settings(workload)), queries, sim.seed, router));
+            reads = Optional.of(
+                    ReadDistribution.route(workload.queries(settings(workload)), queries, sim.seed, router));
         }
         if (snapshotOut != null) {
             writeSnapshot(end, version);
         }
-        return new SimulationOutcome(pattern, inserted, sim.seed, end, writes, simulation.events(), reads, origin, rounds);
+        return new SimulationOutcome(
+                pattern, inserted, sim.seed, end, writes, simulation.events(), reads, origin, rounds);
     }
 
     private WorkloadSettings settings(Workload workload) {
@@ -283,8 +321,8 @@ final class SimulateCommand implements Runnable {
         SourceRelease release = loaded.release();
         if (sim.mongodbVersion != null) {
             MongoVersion v = parseVersion();
-            notes.add("MongoDB " + v + " rules (--mongodb-version)" + v.modellingNote().map(n -> " (" + n + ")")
-                    .orElse("") + "; the source: " + release.note());
+            notes.add("MongoDB " + v + " rules (--mongodb-version)"
+                    + v.modellingNote().map(n -> " (" + n + ")").orElse("") + "; the source: " + release.note());
             return v;
         }
         MongoVersion simulated = loaded.simulatedVersion();
@@ -308,9 +346,11 @@ final class SimulateCommand implements Runnable {
         }
         SourceLayout.ChunkSize set = loaded.chunkSize();
         switch (set.origin()) {
-            case COLLECTION -> notes.add("chunk size: " + ShellNumbers.dataFormat(set.bytes())
-                    + " (config.collections maxChunkSizeBytes)");
-            case SETTINGS -> notes.add("chunk size: " + set.bytes() / (1024L * 1024L) + " MB (config.settings chunksize)");
+            case COLLECTION ->
+                notes.add("chunk size: " + ShellNumbers.dataFormat(set.bytes())
+                        + " (config.collections maxChunkSizeBytes)");
+            case SETTINGS ->
+                notes.add("chunk size: " + set.bytes() / (1024L * 1024L) + " MB (config.settings chunksize)");
             case RELEASE_DEFAULT -> notes.add("chunk size: the default for " + version + " (the source sets none)");
         }
         return set.bytes();
@@ -321,8 +361,8 @@ final class SimulateCommand implements Runnable {
      * auto-split off are applied; a stopped balancer, a collection excluded from balancing and an
      * active window are not (the rounds show what the balancer would do once it runs), and say so.
      */
-    private static void applySourceSettings(SourceLayout loaded, WorkloadSimulation simulation, MongoVersion version,
-            List<String> notes) {
+    private static void applySourceSettings(
+            SourceLayout loaded, WorkloadSimulation simulation, MongoVersion version, List<String> notes) {
         BalancerState balancer = loaded.metadata().balancer();
         BalancingFlags flags = loaded.layout().entry().flags();
         String ns = loaded.cluster().namespace();
@@ -331,8 +371,9 @@ final class SimulateCommand implements Runnable {
                     + "once started");
         }
         if (!flags.balancing()) {
-            notes.add("balancing of " + ns + " is disabled on the source (noBalance): the rounds show what the balancer "
-                    + "would do once it is enabled");
+            notes.add(
+                    "balancing of " + ns + " is disabled on the source (noBalance): the rounds show what the balancer "
+                            + "would do once it is enabled");
         } else if (!flags.migrationsAllowed()) {
             notes.add("migrations of " + ns + " are blocked on the source (allowMigrations/permitMigrations false): "
                     + "the rounds show what the balancer would do once they are allowed");
@@ -341,13 +382,14 @@ final class SimulateCommand implements Runnable {
             notes.add("the source's balancing window " + balancer.activeWindow().start() + "-"
                     + balancer.activeWindow().stop() + " is not applied: rounds run back to back");
         }
-        if (version.atLeast(MongoVersion.V7_0) && ((balancer != null && Boolean.FALSE.equals(balancer.autoMerge()))
-                || Boolean.FALSE.equals(flags.enableAutoMerge()))) {
+        if (version.atLeast(MongoVersion.V7_0)
+                && ((balancer != null && Boolean.FALSE.equals(balancer.autoMerge()))
+                        || Boolean.FALSE.equals(flags.enableAutoMerge()))) {
             simulation.cluster().execute(new SetAutoMerge(false));
             notes.add("auto-merge is off on the source, and so here");
         }
-        if (!version.atLeast(MongoVersion.V6_0) && ((balancer != null && !balancer.autoSplit())
-                || Boolean.TRUE.equals(flags.noAutoSplit()))) {
+        if (!version.atLeast(MongoVersion.V6_0)
+                && ((balancer != null && !balancer.autoSplit()) || Boolean.TRUE.equals(flags.noAutoSplit()))) {
             simulation.cluster().execute(new SetAutoSplit(false));
             notes.add("auto-split is off on the source, and so here");
         }
@@ -358,8 +400,8 @@ final class SimulateCommand implements Runnable {
     }
 
     private void writeSnapshot(SimulationSnapshot end, MongoVersion version) {
-        SnapshotFile.Contents contents = new SnapshotFile.Contents(end.cluster(), end.chunkStatistics(),
-                capturedAt(end), "simulated MongoDB " + version.label());
+        SnapshotFile.Contents contents = new SnapshotFile.Contents(
+                end.cluster(), end.chunkStatistics(), capturedAt(end), "simulated MongoDB " + version.label());
         try {
             SnapshotFile.write(snapshotOut, contents);
         } catch (FileException e) {

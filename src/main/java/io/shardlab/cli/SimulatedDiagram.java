@@ -32,17 +32,18 @@ import java.util.Optional;
  */
 final class SimulatedDiagram {
 
-    private SimulatedDiagram() {
-    }
+    private SimulatedDiagram() {}
 
     /** Inserts {@code stream} into {@code simulation} (closing it) and builds the diagram data of the run. */
     static DiagramData run(WorkloadSimulation simulation, ShardKeyPattern pattern, InsertStream stream) {
         long startMillis = simulation.snapshot().atMillis();
-        KeyRecordingStream recording = new KeyRecordingStream(stream, new InsertKeyReader(pattern, new ShardKeyHasher()));
+        KeyRecordingStream recording =
+                new KeyRecordingStream(stream, new InsertKeyReader(pattern, new ShardKeyHasher()));
         WriteDistribution writes = simulation.run(recording);
         SimulationSnapshot end = simulation.snapshot();
         int window = simulation.setup().window();
-        long windowMillis = Math.max(1, Math.round(window * 1000.0 / simulation.setup().insertsPerSecond()));
+        long windowMillis =
+                Math.max(1, Math.round(window * 1000.0 / simulation.setup().insertsPerSecond()));
         List<WriteDistribution.Window> all = writes.windows();
         int windows = writes.fullWindows() > 0 ? writes.fullWindows() : all.size();
         Optional<WriteSeries> series = Optional.empty();
@@ -65,10 +66,14 @@ final class SimulatedDiagram {
             }
             heat = Optional.of(new HeatmapData(ranges.bounds(), startMillis, windowMillis, byRange));
         }
-        return new DiagramData(new LayoutData(end.cluster(), Optional.of(ChunkSizes.of(end.chunkStatistics())
-                .withCannotSplit(end.oversizedOneValueChunks()))), series, heat);
+        return new DiagramData(
+                new LayoutData(
+                        end.cluster(),
+                        Optional.of(
+                                ChunkSizes.of(end.chunkStatistics()).withCannotSplit(end.oversizedOneValueChunks()))),
+                series,
+                heat);
     }
-
 
     /** Passes documents through and keeps each one's shard key, in insert order. */
     private static final class KeyRecordingStream implements InsertStream {

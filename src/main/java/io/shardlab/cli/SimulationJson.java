@@ -1,13 +1,13 @@
 package io.shardlab.cli;
 
-import io.shardlab.live.ChunkContents;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
-import io.shardlab.cluster.Shard;
-import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.ChunkContents;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
@@ -47,8 +47,7 @@ import org.bson.BsonString;
  */
 final class SimulationJson {
 
-    private SimulationJson() {
-    }
+    private SimulationJson() {}
 
     static String render(SimulationOutcome outcome) {
         SimulationSnapshot s = outcome.finalState();
@@ -62,10 +61,18 @@ final class SimulationJson {
         boolean first = true;
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
-            out.append(first ? "" : ", ").append("{\"name\": ").append(string(e.getKey()))
-                    .append(", \"chunks\": ").append(v[0]).append(", \"docs\": ").append(size(unknown, v[1]))
-                    .append(", \"bytes\": ").append(size(unknown, v[2])).append(", \"writes\": ")
-                    .append(outcome.writes().writes(e.getKey())).append('}');
+            out.append(first ? "" : ", ")
+                    .append("{\"name\": ")
+                    .append(string(e.getKey()))
+                    .append(", \"chunks\": ")
+                    .append(v[0])
+                    .append(", \"docs\": ")
+                    .append(size(unknown, v[1]))
+                    .append(", \"bytes\": ")
+                    .append(size(unknown, v[2]))
+                    .append(", \"writes\": ")
+                    .append(outcome.writes().writes(e.getKey()))
+                    .append('}');
             first = false;
         }
         out.append("], \"chunks\": [");
@@ -73,19 +80,27 @@ final class SimulationJson {
         for (int i = 0; i < chunks.size(); i++) {
             ChunkStatistics c = chunks.get(i);
             Chunk chunk = c.chunk();
-            out.append(i == 0 ? "" : ", ").append("{\"min\": ")
+            out.append(i == 0 ? "" : ", ")
+                    .append("{\"min\": ")
                     .append(BsonPrinter.canonicalJson(chunk.min().toDocument(key)))
-                    .append(", \"max\": ").append(BsonPrinter.canonicalJson(chunk.max().toDocument(key)))
-                    .append(", \"shard\": ").append(string(chunk.shard()))
-                    .append(", \"docs\": ").append(size(unknown, c.documents())).append(", \"bytes\": ")
+                    .append(", \"max\": ")
+                    .append(BsonPrinter.canonicalJson(chunk.max().toDocument(key)))
+                    .append(", \"shard\": ")
+                    .append(string(chunk.shard()))
+                    .append(", \"docs\": ")
+                    .append(size(unknown, c.documents()))
+                    .append(", \"bytes\": ")
                     .append(size(unknown, c.bytes()))
-                    .append(", \"jumbo\": ").append(chunk.jumbo()).append('}');
+                    .append(", \"jumbo\": ")
+                    .append(chunk.jumbo())
+                    .append('}');
         }
         out.append("], \"splits\": ").append(s.counters().splits());
         out.append(", \"migrations\": ").append(s.counters().migrationsCommitted());
         out.append(", \"merges\": ").append(s.counters().merges());
         OptionalDouble share = outcome.writes().meanMaxWriteShare();
-        out.append(", \"meanMaxWriteShare\": ").append(share.isPresent() ? Double.toString(share.getAsDouble()) : "null");
+        out.append(", \"meanMaxWriteShare\": ")
+                .append(share.isPresent() ? Double.toString(share.getAsDouble()) : "null");
         out.append(", \"events\": ").append(outcome.events());
         outcome.origin().ifPresent(o -> appendOrigin(out, o));
         outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s.version(), unknown));
@@ -94,10 +109,14 @@ final class SimulationJson {
     }
 
     private static void appendOrigin(StringBuilder out, SimulationOutcome.LayoutOrigin o) {
-        out.append(", \"layoutSource\": {\"namespace\": ").append(string(o.namespace()))
-                .append(", \"source\": ").append(string(o.source()))
-                .append(", \"chunks\": ").append(o.chunks())
-                .append(", \"sizes\": ").append(string(o.sizes()))
+        out.append(", \"layoutSource\": {\"namespace\": ")
+                .append(string(o.namespace()))
+                .append(", \"source\": ")
+                .append(string(o.source()))
+                .append(", \"chunks\": ")
+                .append(o.chunks())
+                .append(", \"sizes\": ")
+                .append(string(o.sizes()))
                 .append(", \"notes\": [");
         for (int i = 0; i < o.notes().size(); i++) {
             out.append(i == 0 ? "" : ", ").append(string(o.notes().get(i)));
@@ -110,22 +129,30 @@ final class SimulationJson {
         return unknown ? string(io.shardlab.render.DataSize.UNKNOWN) : Long.toString(value);
     }
 
-    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, MongoVersion version,
-            boolean unknown) {
-        out.append(", \"balancerRounds\": {\"requested\": ").append(r.requested())
-                .append(", \"run\": ").append(r.run())
-                .append(", \"stoppedBecause\": ").append(r.stoppedBecause().map(SimulationJson::string).orElse("null"))
-                .append(", \"simulatedMillis\": ").append(r.endedAtMillis() - r.startedAtMillis())
-                .append(", \"migrationsCommitted\": ").append(r.committed())
+    private static void appendRounds(
+            StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, MongoVersion version, boolean unknown) {
+        out.append(", \"balancerRounds\": {\"requested\": ")
+                .append(r.requested())
+                .append(", \"run\": ")
+                .append(r.run())
+                .append(", \"stoppedBecause\": ")
+                .append(r.stoppedBecause().map(SimulationJson::string).orElse("null"))
+                .append(", \"simulatedMillis\": ")
+                .append(r.endedAtMillis() - r.startedAtMillis())
+                .append(", \"migrationsCommitted\": ")
+                .append(r.committed())
                 .append(", \"events\": [");
         boolean first = true;
         for (ClusterEvent e : reported(r)) {
             out.append(first ? "" : ", ").append("{\"type\": ").append(string(type(e)));
             Chunk c = chunkOf(e);
             if (c != null) {
-                out.append(", \"min\": ").append(BsonPrinter.canonicalJson(c.min().toDocument(key)))
-                        .append(", \"max\": ").append(BsonPrinter.canonicalJson(c.max().toDocument(key)))
-                        .append(", \"shard\": ").append(string(c.shard()));
+                out.append(", \"min\": ")
+                        .append(BsonPrinter.canonicalJson(c.min().toDocument(key)))
+                        .append(", \"max\": ")
+                        .append(BsonPrinter.canonicalJson(c.max().toDocument(key)))
+                        .append(", \"shard\": ")
+                        .append(string(c.shard()));
             }
             out.append(", \"text\": ").append(string(describe(e, key))).append('}');
             first = false;
@@ -135,25 +162,40 @@ final class SimulationJson {
         for (int i = 0; i < r.migrations().size(); i++) {
             BalancerRoundsRun.PlannedMigration p = r.migrations().get(i);
             Migration m = p.migration();
-            out.append(i == 0 ? "" : ", ").append("{\"round\": ").append(p.round())
-                    .append(", \"command\": ").append(string(command))
-                    .append(", \"from\": ").append(string(m.from()))
-                    .append(", \"to\": ").append(string(m.to()))
-                    .append(", \"min\": ").append(BsonPrinter.canonicalJson(m.min().toDocument(key)))
-                    .append(", \"max\": ").append(BsonPrinter.canonicalJson(m.max().toDocument(key)))
-                    .append(", \"docs\": ").append(size(unknown, m.documents()))
-                    .append(", \"bytes\": ").append(size(unknown, m.bytes()))
-                    .append(", \"reason\": ").append(string(reason(m.reason())))
-                    .append(", \"estimated\": ").append(m.estimatedMax())
-                    .append(", \"committed\": ").append(p.committed()).append('}');
+            out.append(i == 0 ? "" : ", ")
+                    .append("{\"round\": ")
+                    .append(p.round())
+                    .append(", \"command\": ")
+                    .append(string(command))
+                    .append(", \"from\": ")
+                    .append(string(m.from()))
+                    .append(", \"to\": ")
+                    .append(string(m.to()))
+                    .append(", \"min\": ")
+                    .append(BsonPrinter.canonicalJson(m.min().toDocument(key)))
+                    .append(", \"max\": ")
+                    .append(BsonPrinter.canonicalJson(m.max().toDocument(key)))
+                    .append(", \"docs\": ")
+                    .append(size(unknown, m.documents()))
+                    .append(", \"bytes\": ")
+                    .append(size(unknown, m.bytes()))
+                    .append(", \"reason\": ")
+                    .append(string(reason(m.reason())))
+                    .append(", \"estimated\": ")
+                    .append(m.estimatedMax())
+                    .append(", \"committed\": ")
+                    .append(p.committed())
+                    .append('}');
         }
         out.append(']');
     }
 
     /** The rounds' events worth reporting: a moveRange commit's own split is part of its migration. */
     static List<ClusterEvent> reported(BalancerRoundsRun r) {
-        return r.events().stream().filter(e -> !(e instanceof ClusterEvent.ChunkSplit split
-                && split.cause() == ClusterEvent.SplitCause.MOVE_RANGE)).toList();
+        return r.events().stream()
+                .filter(e -> !(e instanceof ClusterEvent.ChunkSplit split
+                        && split.cause() == ClusterEvent.SplitCause.MOVE_RANGE))
+                .toList();
     }
 
     /** What the balancer asks the donor for: moveChunk before the data-size balancer (6.0.3), moveRange with it (mongo balancer.cpp). */
@@ -213,14 +255,18 @@ final class SimulationJson {
                 case DEFRAGMENTATION -> "by the defragmentation";
             };
             return "split " + range(split.min(), split.max(), key) + " on " + split.shard() + " at "
-                    + split.splitPoints().stream().map(p -> BsonPrinter.shell(p.toDocument(key))).toList() + " " + cause;
+                    + split.splitPoints().stream()
+                            .map(p -> BsonPrinter.shell(p.toDocument(key)))
+                            .toList() + " " + cause;
         }
         if (e instanceof ClusterEvent.JumboMarked j) {
-            return "marked jumbo: " + range(j.chunk().min(), j.chunk().max(), key) + " on " + j.chunk().shard();
+            return "marked jumbo: " + range(j.chunk().min(), j.chunk().max(), key) + " on "
+                    + j.chunk().shard();
         }
         if (e instanceof ClusterEvent.MigrationFailed f) {
-            return "migration failed: " + range(f.migration().min(), f.migration().max(), key) + " " + f.migration().from()
-                    + " -> " + f.migration().to() + ": " + f.error();
+            return "migration failed: "
+                    + range(f.migration().min(), f.migration().max(), key) + " "
+                    + f.migration().from() + " -> " + f.migration().to() + ": " + f.error();
         }
         if (e instanceof ClusterEvent.ChunksMerged m) {
             return "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max(), key) + " on " + m.shard()
@@ -231,8 +277,8 @@ final class SimulationJson {
                     };
         }
         if (e instanceof ClusterEvent.DocumentsUnknown u) {
-            return "not simulated: " + range(u.chunk().min(), u.chunk().max(), key) + " on " + u.chunk().shard()
-                    + (u.toShard() == null ? "" : " (to " + u.toShard() + ")") + ": " + u.step();
+            return "not simulated: " + range(u.chunk().min(), u.chunk().max(), key) + " on "
+                    + u.chunk().shard() + (u.toShard() == null ? "" : " (to " + u.toShard() + ")") + ": " + u.step();
         }
         return e.toString();
     }
@@ -242,21 +288,35 @@ final class SimulationJson {
     }
 
     private static void appendReads(StringBuilder out, ReadDistribution r) {
-        out.append(", \"reads\": {\"sampleSize\": ").append(r.sampleSize())
-                .append(", \"percentageOfSingleShardReads\": ").append(r.percentageOfSingleShardReads())
-                .append(", \"percentageOfMultiShardReads\": ").append(r.percentageOfMultiShardReads())
-                .append(", \"percentageOfScatterGatherReads\": ").append(r.percentageOfScatterGatherReads())
-                .append(", \"meanShardsReached\": ").append(r.meanShardsReached())
+        out.append(", \"reads\": {\"sampleSize\": ")
+                .append(r.sampleSize())
+                .append(", \"percentageOfSingleShardReads\": ")
+                .append(r.percentageOfSingleShardReads())
+                .append(", \"percentageOfMultiShardReads\": ")
+                .append(r.percentageOfMultiShardReads())
+                .append(", \"percentageOfScatterGatherReads\": ")
+                .append(r.percentageOfScatterGatherReads())
+                .append(", \"meanShardsReached\": ")
+                .append(r.meanShardsReached())
                 .append(", \"queries\": [");
         for (int i = 0; i < r.byTemplate().size(); i++) {
             ReadDistribution.TemplateReads t = r.byTemplate().get(i);
-            out.append(i == 0 ? "" : ", ").append("{\"name\": ").append(string(t.name()))
-                    .append(", \"shape\": ").append(string(t.shape().name().toLowerCase(java.util.Locale.ROOT)))
-                    .append(", \"count\": ").append(t.reads())
-                    .append(", \"singleShard\": ").append(t.singleShard())
-                    .append(", \"multiShard\": ").append(t.multiShard())
-                    .append(", \"scatterGather\": ").append(t.scatterGather())
-                    .append(", \"meanShardsReached\": ").append(t.meanShardsReached()).append('}');
+            out.append(i == 0 ? "" : ", ")
+                    .append("{\"name\": ")
+                    .append(string(t.name()))
+                    .append(", \"shape\": ")
+                    .append(string(t.shape().name().toLowerCase(java.util.Locale.ROOT)))
+                    .append(", \"count\": ")
+                    .append(t.reads())
+                    .append(", \"singleShard\": ")
+                    .append(t.singleShard())
+                    .append(", \"multiShard\": ")
+                    .append(t.multiShard())
+                    .append(", \"scatterGather\": ")
+                    .append(t.scatterGather())
+                    .append(", \"meanShardsReached\": ")
+                    .append(t.meanShardsReached())
+                    .append('}');
         }
         out.append("]}");
     }

@@ -21,7 +21,9 @@ final class SimulationOptions {
 
     /** Exactly one of a dataset file and a named workload. */
     static final class Input {
-        @Option(names = "--dataset", paramLabel = "FILE",
+        @Option(
+                names = "--dataset",
+                paramLabel = "FILE",
                 description = "JSON Lines (*.jsonl, *.ndjson, *.json) or CSV with a header (*.csv), optionally .gz; "
                         + "file order is insert order.")
         Path dataset;
@@ -30,33 +32,50 @@ final class SimulationOptions {
         String workload;
     }
 
-    @Option(names = "--docs", paramLabel = "N",
+    @Option(
+            names = "--docs",
+            paramLabel = "N",
             description = "Documents to insert (default: 100000 for a workload, the whole file for a dataset).")
     Long docs;
 
-    @Option(names = "--mongodb-version", paramLabel = "V",
+    @Option(
+            names = "--mongodb-version",
+            paramLabel = "V",
             description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: the source server's "
                     + "when known, else 8.0).")
     String mongodbVersion;
 
-    @Option(names = "--chunk-size", paramLabel = "MB",
+    @Option(
+            names = "--chunk-size",
+            paramLabel = "MB",
             description = "Maximum chunk size in MB, 1 to 1024 (default: the source collection's or cluster's setting, "
                     + "else the version's: 64 before 6.0, 128 from 6.0).")
     Integer chunkSizeMb;
 
-    @Option(names = "--doc-size", paramLabel = "BYTES",
+    @Option(
+            names = "--doc-size",
+            paramLabel = "BYTES",
             description = "Count every document as at least this many bytes, as if padded (default: real BSON size).")
     Integer docSize;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "1",
             description = "Seed of the documents and of the simulation (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--window", paramLabel = "W", defaultValue = "1000",
+    @Option(
+            names = "--window",
+            paramLabel = "W",
+            defaultValue = "1000",
             description = "Inserts per window of the write distribution (default: ${DEFAULT-VALUE}).")
     int window;
 
-    @Option(names = "--rate", paramLabel = "DOCS_PER_SEC", defaultValue = "1000",
+    @Option(
+            names = "--rate",
+            paramLabel = "DOCS_PER_SEC",
+            defaultValue = "1000",
             description = "Inserts per simulated second; the balancer runs as simulated time passes "
                     + "(default: ${DEFAULT-VALUE}).")
     double rate;
@@ -78,8 +97,8 @@ final class SimulationOptions {
 
     /** How many documents and which seed: --docs, else 100000 for a workload, else the whole file. */
     WorkloadSettings settings(Workload workload) {
-        return WorkloadSettings.of(docs != null ? docs : workload != null ? WorkloadSettings.DEFAULT_DOCS : Long.MAX_VALUE,
-                seed);
+        return WorkloadSettings.of(
+                docs != null ? docs : workload != null ? WorkloadSettings.DEFAULT_DOCS : Long.MAX_VALUE, seed);
     }
 
     /** The maximum chunk size asked for in bytes, 0 when not given. */
@@ -115,7 +134,8 @@ final class SimulationOptions {
         OptionBounds.WINDOW.check(window);
         OptionBounds.RATE.check(rate);
         if (docs != null && input == null) {
-            throw new IllegalArgumentException("--docs: needs --workload or --dataset; nothing is inserted without one");
+            throw new IllegalArgumentException(
+                    "--docs: needs --workload or --dataset; nothing is inserted without one");
         }
     }
 }

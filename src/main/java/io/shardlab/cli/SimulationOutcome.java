@@ -1,7 +1,7 @@
 package io.shardlab.cli;
 
-import io.shardlab.live.ChunkContents;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.ChunkContents;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.ReadDistribution;
@@ -22,8 +22,15 @@ import java.util.Optional;
  * @param origin where the starting layout came from, when it was read from a source
  * @param rounds the balancer rounds run after the inserts, when asked for
  */
-record SimulationOutcome(ShardKeyPattern key, Optional<String> input, long seed, SimulationSnapshot finalState,
-        WriteDistribution writes, long events, Optional<ReadDistribution> reads, Optional<LayoutOrigin> origin,
+record SimulationOutcome(
+        ShardKeyPattern key,
+        Optional<String> input,
+        long seed,
+        SimulationSnapshot finalState,
+        WriteDistribution writes,
+        long events,
+        Optional<ReadDistribution> reads,
+        Optional<LayoutOrigin> origin,
         Optional<BalancerRoundsRun> rounds) {
 
     /**
@@ -47,6 +54,7 @@ record SimulationOutcome(ShardKeyPattern key, Optional<String> input, long seed,
      * size that includes them (per chunk, per shard, moved by a migration) is reported as "unknown", never 0.
      */
     boolean sizesUnknown() {
-        return origin.map(o -> o.sizes().equals(ChunkContents.Basis.UNKNOWN.label)).orElse(false);
+        return origin.map(o -> o.sizes().equals(ChunkContents.Basis.UNKNOWN.label))
+                .orElse(false);
     }
 }

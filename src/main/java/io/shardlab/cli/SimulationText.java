@@ -36,55 +36,88 @@ final class SimulationText {
     /** From this many chunks on, the shell prints no chunk list without {@code verbose}. */
     static final int CHUNK_LIST_LIMIT = 20;
 
-    private SimulationText() {
-    }
+    private SimulationText() {}
 
     static String render(SimulationOutcome outcome, boolean verbose) {
         SimulationSnapshot s = outcome.finalState();
         ClusterSnapshot c = s.cluster();
         ShardKeyPattern key = outcome.key();
         StringBuilder out = new StringBuilder();
-        out.append("--- Sharding Status --- (simulated MongoDB ").append(s.version().label()).append(")\n");
+        out.append("--- Sharding Status --- (simulated MongoDB ")
+                .append(s.version().label())
+                .append(")\n");
         outcome.origin().ifPresent(o -> {
-            out.append("  layout: ").append(o.namespace()).append(" from ").append(o.source()).append(" (")
-                    .append(o.chunks()).append(o.chunks() == 1 ? " chunk)\n" : " chunks)\n");
+            out.append("  layout: ")
+                    .append(o.namespace())
+                    .append(" from ")
+                    .append(o.source())
+                    .append(" (")
+                    .append(o.chunks())
+                    .append(o.chunks() == 1 ? " chunk)\n" : " chunks)\n");
             for (String note : o.notes()) {
                 out.append("        ").append(note).append('\n');
             }
         });
         if (outcome.input().isPresent()) {
-            out.append("  inserted: ").append(outcome.writes().inserts()).append(" documents from ")
-                    .append(outcome.input().get()).append(", seed ").append(outcome.seed()).append('\n');
+            out.append("  inserted: ")
+                    .append(outcome.writes().inserts())
+                    .append(" documents from ")
+                    .append(outcome.input().get())
+                    .append(", seed ")
+                    .append(outcome.seed())
+                    .append('\n');
         } else {
             out.append("  inserted: nothing, seed ").append(outcome.seed()).append('\n');
         }
-        out.append("  chunk size: ").append(ShellNumbers.dataFormat(s.maxChunkSizeBytes())).append('\n');
+        out.append("  chunk size: ")
+                .append(ShellNumbers.dataFormat(s.maxChunkSizeBytes()))
+                .append('\n');
         out.append("  shards:\n");
         for (Shard shard : s.shards()) {
-            out.append("        {  \"_id\" : \"").append(shard.id()).append("\",  \"host\" : \"").append(shard.host())
-                    .append("\",  \"state\" : 1").append(shard.draining() ? ",  \"draining\" : true" : "")
+            out.append("        {  \"_id\" : \"")
+                    .append(shard.id())
+                    .append("\",  \"host\" : \"")
+                    .append(shard.host())
+                    .append("\",  \"state\" : 1")
+                    .append(shard.draining() ? ",  \"draining\" : true" : "")
                     .append(" }\n");
         }
         out.append("  balancer:\n");
         out.append("        Migration results for the run:\n");
         long migrations = s.counters().migrationsCommitted();
-        out.append("                ").append(migrations == 0 ? "No recent migrations" : migrations + " : Success")
+        out.append("                ")
+                .append(migrations == 0 ? "No recent migrations" : migrations + " : Success")
                 .append('\n');
         out.append("  databases:\n");
         out.append("                ").append(c.namespace()).append('\n');
         String indent = "                        ";
-        out.append(indent).append("shard key: ").append(BsonPrinter.shell(key.toDocument())).append('\n');
+        out.append(indent)
+                .append("shard key: ")
+                .append(BsonPrinter.shell(key.toDocument()))
+                .append('\n');
         out.append(indent).append("unique: ").append(c.unique()).append('\n');
         out.append(indent).append("balancing: true\n");
         out.append(indent).append("chunks:\n");
         for (Map.Entry<String, Integer> e : c.chunks().chunksPerShard().entrySet()) {
-            out.append(indent).append("        ").append(e.getKey()).append('\t').append(e.getValue()).append('\n');
+            out.append(indent)
+                    .append("        ")
+                    .append(e.getKey())
+                    .append('\t')
+                    .append(e.getValue())
+                    .append('\n');
         }
         if (c.chunks().size() < CHUNK_LIST_LIMIT || verbose) {
             for (Chunk chunk : c.chunks().chunks()) {
-                out.append(indent).append(BsonPrinter.shell(chunk.min().toDocument(key))).append(" -->> ")
-                        .append(BsonPrinter.shell(chunk.max().toDocument(key))).append(" on : ").append(chunk.shard())
-                        .append(' ').append(chunk.version()).append(chunk.jumbo() ? " jumbo" : "").append('\n');
+                out.append(indent)
+                        .append(BsonPrinter.shell(chunk.min().toDocument(key)))
+                        .append(" -->> ")
+                        .append(BsonPrinter.shell(chunk.max().toDocument(key)))
+                        .append(" on : ")
+                        .append(chunk.shard())
+                        .append(' ')
+                        .append(chunk.version())
+                        .append(chunk.jumbo() ? " jumbo" : "")
+                        .append('\n');
             }
         } else {
             out.append(indent).append("too many chunks to print, use verbose if you want to force print\n");
@@ -105,28 +138,47 @@ final class SimulationText {
      * reason ({@code balancer_policy.h} MigrationReason), and whether ShardLab estimated the range's
      * end; then the rounds' splits, jumbo flags, failures and merges, and why the run stopped early.
      */
-    private static void appendRounds(StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, SimulationSnapshot s,
-            boolean unknown) {
-        out.append("\nBalancer rounds (").append(r.requested()).append(" requested, ").append(r.run()).append(" run, ")
-                .append(seconds(r.endedAtMillis() - r.startedAtMillis())).append(" simulated)\n");
+    private static void appendRounds(
+            StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, SimulationSnapshot s, boolean unknown) {
+        out.append("\nBalancer rounds (")
+                .append(r.requested())
+                .append(" requested, ")
+                .append(r.run())
+                .append(" run, ")
+                .append(seconds(r.endedAtMillis() - r.startedAtMillis()))
+                .append(" simulated)\n");
         String command = SimulationJson.migrationCommand(s.version());
         for (BalancerRoundsRun.PlannedMigration p : r.migrations()) {
             Migration m = p.migration();
-            out.append(String.format(Locale.ROOT, " round %-4d %s %s -> %s  %s -->> %s%s  %s docs  %s  %s%s%n",
-                    p.round(), command, m.from(), m.to(), BsonPrinter.shell(m.min().toDocument(key)),
-                    BsonPrinter.shell(m.max().toDocument(key)), m.estimatedMax() ? " (estimated)" : "",
+            out.append(String.format(
+                    Locale.ROOT,
+                    " round %-4d %s %s -> %s  %s -->> %s%s  %s docs  %s  %s%s%n",
+                    p.round(),
+                    command,
+                    m.from(),
+                    m.to(),
+                    BsonPrinter.shell(m.min().toDocument(key)),
+                    BsonPrinter.shell(m.max().toDocument(key)),
+                    m.estimatedMax() ? " (estimated)" : "",
                     unknown ? DataSize.UNKNOWN : Long.toString(m.documents()),
-                    unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(m.bytes()), SimulationJson.reason(m.reason()),
+                    unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(m.bytes()),
+                    SimulationJson.reason(m.reason()),
                     p.committed() ? "" : "  (in flight at the end)"));
         }
-        long bytes = r.migrations().stream().mapToLong(p -> p.migration().bytes()).sum();
-        out.append(" migrations planned : ").append(r.migrations().size()).append(" (").append(r.committed())
-                .append(" committed), ").append(unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes))
+        long bytes =
+                r.migrations().stream().mapToLong(p -> p.migration().bytes()).sum();
+        out.append(" migrations planned : ")
+                .append(r.migrations().size())
+                .append(" (")
+                .append(r.committed())
+                .append(" committed), ")
+                .append(unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes))
                 .append(" moved\n");
         for (ClusterEvent e : SimulationJson.reported(r)) {
             out.append(" ").append(SimulationJson.describe(e, key)).append('\n');
         }
-        r.stoppedBecause().ifPresent(why -> out.append(" stopped early: ").append(why).append('\n'));
+        r.stoppedBecause()
+                .ifPresent(why -> out.append(" stopped early: ").append(why).append('\n'));
     }
 
     private static String seconds(long millis) {
@@ -147,69 +199,135 @@ final class SimulationText {
         s.shards().forEach(sh -> hosts.put(sh.id(), sh.host()));
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
-            out.append("\nShard ").append(e.getKey()).append(" at ").append(hosts.getOrDefault(e.getKey(), ""))
+            out.append("\nShard ")
+                    .append(e.getKey())
+                    .append(" at ")
+                    .append(hosts.getOrDefault(e.getKey(), ""))
                     .append('\n');
             if (unknown) {
                 // the source did not tell its chunks' sizes: none of the shell's figures can be given
-                out.append(" data : ").append(DataSize.UNKNOWN).append(" docs : ").append(DataSize.UNKNOWN)
-                        .append(" chunks : ").append(v[0]).append('\n');
+                out.append(" data : ")
+                        .append(DataSize.UNKNOWN)
+                        .append(" docs : ")
+                        .append(DataSize.UNKNOWN)
+                        .append(" chunks : ")
+                        .append(v[0])
+                        .append('\n');
                 continue;
             }
-            out.append(" data : ").append(ShellNumbers.dataFormat(v[2])).append(" docs : ").append(v[1])
-                    .append(" chunks : ").append(v[0]).append('\n');
+            out.append(" data : ")
+                    .append(ShellNumbers.dataFormat(v[2]))
+                    .append(" docs : ")
+                    .append(v[1])
+                    .append(" chunks : ")
+                    .append(v[0])
+                    .append('\n');
             out.append(" estimated data per chunk : ")
-                    .append(ShellNumbers.dataFormat(v[0] == 0 ? 0 : (double) v[2] / v[0])).append('\n');
-            out.append(" estimated docs per chunk : ").append(v[0] == 0 ? 0 : v[1] / v[0]).append('\n');
+                    .append(ShellNumbers.dataFormat(v[0] == 0 ? 0 : (double) v[2] / v[0]))
+                    .append('\n');
+            out.append(" estimated docs per chunk : ")
+                    .append(v[0] == 0 ? 0 : v[1] / v[0])
+                    .append('\n');
         }
         out.append("\nTotals\n");
         if (unknown) {
-            out.append(" data : ").append(DataSize.UNKNOWN).append(" docs : ").append(DataSize.UNKNOWN)
-                    .append(" chunks : ").append(chunks).append('\n');
+            out.append(" data : ")
+                    .append(DataSize.UNKNOWN)
+                    .append(" docs : ")
+                    .append(DataSize.UNKNOWN)
+                    .append(" chunks : ")
+                    .append(chunks)
+                    .append('\n');
             return;
         }
-        out.append(" data : ").append(ShellNumbers.dataFormat(size)).append(" docs : ").append(count)
-                .append(" chunks : ").append(chunks).append('\n');
+        out.append(" data : ")
+                .append(ShellNumbers.dataFormat(size))
+                .append(" docs : ")
+                .append(count)
+                .append(" chunks : ")
+                .append(chunks)
+                .append('\n');
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
-            out.append(" Shard ").append(e.getKey()).append(" contains ").append(ShellNumbers.percent(v[2], size))
-                    .append("% data, ").append(ShellNumbers.percent(v[1], count))
+            out.append(" Shard ")
+                    .append(e.getKey())
+                    .append(" contains ")
+                    .append(ShellNumbers.percent(v[2], size))
+                    .append("% data, ")
+                    .append(ShellNumbers.percent(v[1], count))
                     .append("% docs in cluster, avg obj size on shard : ")
-                    .append(ShellNumbers.dataFormat(v[1] == 0 ? 0 : v[2] / v[1])).append('\n');
+                    .append(ShellNumbers.dataFormat(v[1] == 0 ? 0 : v[2] / v[1]))
+                    .append('\n');
         }
     }
 
     private static void appendWrites(StringBuilder out, WriteDistribution writes) {
         List<String> shards = writes.shards();
         out.append("\nWrites\n");
-        out.append(" inserts : ").append(writes.inserts()).append(" in ").append(writes.fullWindows())
-                .append(" windows of ").append(writes.window()).append('\n');
+        out.append(" inserts : ")
+                .append(writes.inserts())
+                .append(" in ")
+                .append(writes.fullWindows())
+                .append(" windows of ")
+                .append(writes.window())
+                .append('\n');
         OptionalDouble share = writes.meanMaxWriteShare();
         out.append(" meanMaxWriteShare : ")
                 .append(share.isPresent() ? String.format(Locale.ROOT, "%.3f", share.getAsDouble()) : "n/a")
                 .append(" (1.000 = every write on one shard; ")
                 .append(String.format(Locale.ROOT, "%.3f", 1.0 / Math.max(1, shards.size())))
-                .append(" = perfectly even over ").append(shards.size()).append(" shards)\n");
+                .append(" = perfectly even over ")
+                .append(shards.size())
+                .append(" shards)\n");
         for (String shard : shards) {
-            out.append(" ").append(shard).append(" : ").append(writes.writes(shard)).append(" writes (")
-                    .append(ShellNumbers.percent(writes.writes(shard), writes.inserts())).append("%)\n");
+            out.append(" ")
+                    .append(shard)
+                    .append(" : ")
+                    .append(writes.writes(shard))
+                    .append(" writes (")
+                    .append(ShellNumbers.percent(writes.writes(shard), writes.inserts()))
+                    .append("%)\n");
         }
     }
 
     private static void appendTotals(StringBuilder out, SimulationSnapshot s, long events) {
-        long jumbo = s.chunkStatistics().stream().map(ChunkStatistics::chunk).filter(Chunk::jumbo).count();
-        out.append("\nsplits : ").append(s.counters().splits()).append("  migrations : ")
-                .append(s.counters().migrationsCommitted()).append("  merges : ").append(s.counters().merges())
-                .append("  jumbo chunks : ").append(jumbo).append("  events : ").append(events).append('\n');
+        long jumbo = s.chunkStatistics().stream()
+                .map(ChunkStatistics::chunk)
+                .filter(Chunk::jumbo)
+                .count();
+        out.append("\nsplits : ")
+                .append(s.counters().splits())
+                .append("  migrations : ")
+                .append(s.counters().migrationsCommitted())
+                .append("  merges : ")
+                .append(s.counters().merges())
+                .append("  jumbo chunks : ")
+                .append(jumbo)
+                .append("  events : ")
+                .append(events)
+                .append('\n');
     }
 
     private static void appendReads(StringBuilder out, ReadDistribution r) {
-        out.append("\nReads (").append(r.sampleSize()).append(" queries of the workload, routed on the final layout)\n");
-        out.append(String.format(Locale.ROOT, " single-shard %.1f%%, multi-shard %.1f%%, scatter-gather %.1f%%, "
-                + "%.2f shards per read on average%n", r.percentageOfSingleShardReads(),
-                r.percentageOfMultiShardReads(), r.percentageOfScatterGatherReads(), r.meanShardsReached()));
+        out.append("\nReads (")
+                .append(r.sampleSize())
+                .append(" queries of the workload, routed on the final layout)\n");
+        out.append(String.format(
+                Locale.ROOT,
+                " single-shard %.1f%%, multi-shard %.1f%%, scatter-gather %.1f%%, "
+                        + "%.2f shards per read on average%n",
+                r.percentageOfSingleShardReads(),
+                r.percentageOfMultiShardReads(),
+                r.percentageOfScatterGatherReads(),
+                r.meanShardsReached()));
         for (ReadDistribution.TemplateReads t : r.byTemplate()) {
-            out.append(String.format(Locale.ROOT, " %-36s %5d reads  %.2f shards each   e.g. %s%n", t.name(),
-                    t.reads(), t.meanShardsReached(), t.example()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    " %-36s %5d reads  %.2f shards each   e.g. %s%n",
+                    t.name(),
+                    t.reads(),
+                    t.meanShardsReached(),
+                    t.example()));
         }
     }
 }

@@ -1,13 +1,13 @@
 package io.shardlab.cli;
 
-import io.shardlab.routing.Counts;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
+import io.shardlab.routing.Counts;
 import java.io.PrintWriter;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -23,10 +23,15 @@ import picocli.CommandLine.Spec;
  * and the collection's chunk changelog so it can be inspected and rewound offline. The file never
  * holds credentials.
  */
-@Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Save a collection's layout as a ShardLab snapshot file (versioned JSON with Extended JSON "
-                + "values) for inspect, explain, export and simulate to read offline.",
-            "Example: shardlab snapshot --uri mongodb://mongos1:27017 --ns shop.orders --out orders.json"})
+@Command(
+        name = "snapshot",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Save a collection's layout as a ShardLab snapshot file (versioned JSON with Extended JSON "
+                    + "values) for inspect, explain, export and simulate to read offline.",
+            "Example: shardlab snapshot --uri mongodb://mongos1:27017 --ns shop.orders --out orders.json"
+        })
 final class SnapshotCommand implements Runnable {
 
     @Spec
@@ -60,11 +65,17 @@ final class SnapshotCommand implements Runnable {
         }
         List<ChunkChange> changes = metadata.changes(contents.cluster().namespace());
         PrintWriter w = spec.commandLine().getOut();
-        w.println("wrote " + contents.cluster().namespace() + " (" + contents.cluster().chunks().size() + " chunks on "
+        w.println("wrote " + contents.cluster().namespace() + " ("
+                + contents.cluster().chunks().size() + " chunks on "
                 + contents.cluster().chunks().chunksPerShard().size() + " shards, "
                 + Counts.of(changes.size(), "chunk change") + " from "
-                + Counts.of(changes.stream().mapToLong(ChunkChange::changelogEntries).sum(), "changelog entry",
-                        "changelog entries") + ") to " + out);
+                + Counts.of(
+                        changes.stream()
+                                .mapToLong(ChunkChange::changelogEntries)
+                                .sum(),
+                        "changelog entry",
+                        "changelog entries")
+                + ") to " + out);
         w.flush();
     }
 }

@@ -22,8 +22,8 @@ public record ActiveMigration(ShardKey min, ShardKey max, String fromShard, Stri
             throw new IllegalArgumentException("max: a migrated range needs min < max, got [" + min + ", " + max + ")");
         }
         if (fromShard == null || toShard == null || fromShard.equals(toShard)) {
-            throw new IllegalArgumentException("toShard: donor and recipient must differ, got " + fromShard + " -> "
-                    + toShard);
+            throw new IllegalArgumentException(
+                    "toShard: donor and recipient must differ, got " + fromShard + " -> " + toShard);
         }
     }
 }

@@ -20,8 +20,8 @@ public record Chunk(ShardKey min, ShardKey max, String shard, boolean jumbo, Chu
             throw new IllegalArgumentException("min/max: a chunk needs both bounds");
         }
         if (min.arity() != max.arity()) {
-            throw new IllegalArgumentException("max: bounds have " + min.arity() + " and " + max.arity()
-                    + " fields, " + min + " and " + max);
+            throw new IllegalArgumentException(
+                    "max: bounds have " + min.arity() + " and " + max.arity() + " fields, " + min + " and " + max);
         }
         if (min.compareTo(max) >= 0) {
             throw new IllegalArgumentException("max: must be greater than min, got [" + min + ", " + max + ")");

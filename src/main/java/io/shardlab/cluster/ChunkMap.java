@@ -48,8 +48,8 @@ public final class ChunkMap {
 
     /** One chunk {@code [MinKey, MaxKey)} on {@code shard}: what shardCollection creates for a ranged key. */
     public static ChunkMap single(int arity, String shard) {
-        return new ChunkMap(List.of(new Chunk(ShardKey.globalMin(arity), ShardKey.globalMax(arity), shard,
-                false, ChunkVersion.INITIAL)));
+        return new ChunkMap(List.of(
+                new Chunk(ShardKey.globalMin(arity), ShardKey.globalMax(arity), shard, false, ChunkVersion.INITIAL)));
     }
 
     /**
@@ -57,8 +57,8 @@ public final class ChunkMap {
      * {@code shards.get(i % shards.size())} when {@code contiguousPerShard} is 1, or on consecutive
      * runs of {@code contiguousPerShard} chunks per shard. Versions are {@code (1, 0)}, {@code (1, 1)}, ….
      */
-    public static ChunkMap fromSplitPoints(int arity, List<ShardKey> splitPoints, List<String> shards,
-            int contiguousPerShard) {
+    public static ChunkMap fromSplitPoints(
+            int arity, List<ShardKey> splitPoints, List<String> shards, int contiguousPerShard) {
         if (shards.isEmpty()) {
             throw new IllegalArgumentException("shards: at least one shard is needed");
         }
@@ -93,8 +93,8 @@ public final class ChunkMap {
             Chunk previous = chunks[i - 1];
             Chunk current = chunks[i];
             if (current.min().arity() != arity) {
-                throw new InvalidChunkMapException("chunk " + current + " has " + current.min().arity()
-                        + " key fields, the first chunk " + arity);
+                throw new InvalidChunkMapException(
+                        "chunk " + current + " has " + current.min().arity() + " key fields, the first chunk " + arity);
             }
             int c = previous.max().compareTo(current.min());
             if (c < 0) {
@@ -188,8 +188,8 @@ public final class ChunkMap {
         ShardKey previous = chunk.min();
         for (ShardKey p : points) {
             if (p.compareTo(previous) <= 0 || p.compareTo(chunk.max()) >= 0) {
-                throw new IllegalArgumentException("points: split point " + p + " is not inside " + chunk
-                        + " or not in increasing order");
+                throw new IllegalArgumentException(
+                        "points: split point " + p + " is not inside " + chunk + " or not in increasing order");
             }
             previous = p;
         }
@@ -211,18 +211,17 @@ public final class ChunkMap {
      */
     public ChunkMap merge(int from, int to) {
         if (from < 0 || to > chunks.length || to - from < 2) {
-            throw new IllegalArgumentException("merge: needs at least two adjacent chunks, got indexes ["
-                    + from + ", " + to + ")");
+            throw new IllegalArgumentException(
+                    "merge: needs at least two adjacent chunks, got indexes [" + from + ", " + to + ")");
         }
         String shard = chunks[from].shard();
         for (int i = from + 1; i < to; i++) {
             if (!chunks[i].shard().equals(shard)) {
-                throw new IllegalArgumentException("merge: chunks " + chunks[from] + " and " + chunks[i]
-                        + " are on different shards");
+                throw new IllegalArgumentException(
+                        "merge: chunks " + chunks[from] + " and " + chunks[i] + " are on different shards");
             }
         }
-        Chunk merged = new Chunk(chunks[from].min(), chunks[to - 1].max(), shard, false,
-                collectionVersion.nextMinor());
+        Chunk merged = new Chunk(chunks[from].min(), chunks[to - 1].max(), shard, false, collectionVersion.nextMinor());
         return replace(from, to, new Chunk[] {merged});
     }
 

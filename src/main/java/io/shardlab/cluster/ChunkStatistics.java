@@ -15,8 +15,8 @@ public record ChunkStatistics(Chunk chunk, long documents, long bytes) {
             throw new IllegalArgumentException("chunk: required");
         }
         if (documents < 0 || bytes < 0) {
-            throw new IllegalArgumentException("documents/bytes: must not be negative, got " + documents + " documents, "
-                    + bytes + " bytes for " + chunk);
+            throw new IllegalArgumentException("documents/bytes: must not be negative, got " + documents
+                    + " documents, " + bytes + " bytes for " + chunk);
         }
     }
 }

@@ -16,8 +16,8 @@ public record ChunkVersion(int major, int minor) implements Comparable<ChunkVers
 
     public ChunkVersion {
         if (major < 0 || minor < 0) {
-            throw new IllegalArgumentException("version: major and minor must not be negative, got ("
-                    + major + ", " + minor + ")");
+            throw new IllegalArgumentException(
+                    "version: major and minor must not be negative, got (" + major + ", " + minor + ")");
         }
     }
 

@@ -14,18 +14,25 @@ import java.util.List;
  * @param chunks the collection's chunks
  * @param zones the collection's zone ranges, sorted by min, not overlapping
  */
-public record ClusterSnapshot(String namespace, ShardKeyPattern key, boolean unique, List<Shard> shards,
-        ChunkMap chunks, List<ZoneRange> zones) {
+public record ClusterSnapshot(
+        String namespace,
+        ShardKeyPattern key,
+        boolean unique,
+        List<Shard> shards,
+        ChunkMap chunks,
+        List<ZoneRange> zones) {
 
     public ClusterSnapshot {
         if (namespace == null || !namespace.contains(".")) {
             throw new IllegalArgumentException("namespace: expected 'db.collection', got '" + namespace + "'");
         }
         if (key.arity() != chunks.arity()) {
-            throw new IllegalArgumentException("chunks: bounds have " + chunks.arity()
-                    + " fields but the key " + key + " has " + key.arity());
+            throw new IllegalArgumentException(
+                    "chunks: bounds have " + chunks.arity() + " fields but the key " + key + " has " + key.arity());
         }
-        shards = shards.stream().sorted(java.util.Comparator.comparing(Shard::id)).toList();
+        shards = shards.stream()
+                .sorted(java.util.Comparator.comparing(Shard::id))
+                .toList();
         zones = zones.stream().sorted((a, b) -> a.min().compareTo(b.min())).toList();
     }
 

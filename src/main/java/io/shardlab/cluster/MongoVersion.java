@@ -53,20 +53,22 @@ public record MongoVersion(int major, int minor, int patch, String preRelease) i
      * The release lines ShardLab knows, oldest first: every line from 4.0 to 8.3, rapid releases (5.1–5.3,
      * 6.1–6.3, 7.1–7.3, 8.1–8.3) included (docs {@code release-notes/}, one page per line).
      */
-    private static final List<MongoVersion> LINES = List.of(V4_0, V4_2, V4_4, V5_0, V5_1, V5_2, V5_3, V6_0, V6_1,
-            V6_2, V6_3, V7_0, V7_1, V7_2, V7_3, V8_0, V8_1, V8_2, V8_3);
+    private static final List<MongoVersion> LINES = List.of(
+            V4_0, V4_2, V4_4, V5_0, V5_1, V5_2, V5_3, V6_0, V6_1, V6_2, V6_3, V7_0, V7_1, V7_2, V7_3, V8_0, V8_1, V8_2,
+            V8_3);
 
-    private static final Pattern TEXT = Pattern.compile("(\\d{1,4})\\.(\\d{1,4})(?:\\.(\\d{1,4}))?(?:-([0-9A-Za-z.-]+))?");
+    private static final Pattern TEXT =
+            Pattern.compile("(\\d{1,4})\\.(\\d{1,4})(?:\\.(\\d{1,4}))?(?:-([0-9A-Za-z.-]+))?");
 
     public MongoVersion {
         if (major < 3 || minor < 0 || patch < LINE) {
-            throw new IllegalArgumentException("version: expected a MongoDB version such as 8.0, got "
-                    + major + "." + minor + (patch >= 0 ? "." + patch : ""));
+            throw new IllegalArgumentException("version: expected a MongoDB version such as 8.0, got " + major + "."
+                    + minor + (patch >= 0 ? "." + patch : ""));
         }
         preRelease = preRelease == null ? "" : preRelease;
         if (patch == LINE && !preRelease.isEmpty()) {
-            throw new IllegalArgumentException("version: a pre-release needs a patch number, got " + major + "."
-                    + minor + "-" + preRelease);
+            throw new IllegalArgumentException(
+                    "version: a pre-release needs a patch number, got " + major + "." + minor + "-" + preRelease);
         }
     }
 
@@ -89,13 +91,13 @@ public record MongoVersion(int major, int minor, int patch, String preRelease) i
     public static MongoVersion parse(String text) {
         Matcher m = text == null ? null : TEXT.matcher(text.strip());
         if (m == null || !m.matches()) {
-            throw new IllegalArgumentException("version: expected a MongoDB version such as 8.0 or 6.0.2, got '"
-                    + text + "'");
+            throw new IllegalArgumentException(
+                    "version: expected a MongoDB version such as 8.0 or 6.0.2, got '" + text + "'");
         }
         int patch = m.group(3) == null ? LINE : Integer.parseInt(m.group(3));
         if (patch == LINE && m.group(4) != null) {
-            throw new IllegalArgumentException("version: expected MAJOR.MINOR.PATCH before '-" + m.group(4)
-                    + "', got '" + text + "'");
+            throw new IllegalArgumentException(
+                    "version: expected MAJOR.MINOR.PATCH before '-" + m.group(4) + "', got '" + text + "'");
         }
         return new MongoVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), patch, m.group(4));
     }
@@ -147,7 +149,8 @@ public record MongoVersion(int major, int minor, int patch, String preRelease) i
             return Optional.empty();
         }
         MongoVersion used = modelledLine();
-        String why = line().compareTo(LINES.get(LINES.size() - 1)) > 0 ? " is newer than every release ShardLab knows"
+        String why = line().compareTo(LINES.get(LINES.size() - 1)) > 0
+                ? " is newer than every release ShardLab knows"
                 : " is not a release line ShardLab knows";
         return Optional.of("MongoDB " + this + why + "; the rules of " + used + ", the nearest lower one, apply");
     }
@@ -185,8 +188,8 @@ public record MongoVersion(int major, int minor, int patch, String preRelease) i
         if (minor != o.minor) {
             return Integer.compare(minor, o.minor);
         }
-        int p = Integer.compare(patch == LINE ? Integer.MAX_VALUE : patch, o.patch == LINE ? Integer.MAX_VALUE
-                : o.patch);
+        int p = Integer.compare(
+                patch == LINE ? Integer.MAX_VALUE : patch, o.patch == LINE ? Integer.MAX_VALUE : o.patch);
         if (p != 0) {
             return p;
         }
@@ -198,6 +201,7 @@ public record MongoVersion(int major, int minor, int patch, String preRelease) i
 
     @Override
     public String toString() {
-        return major + "." + minor + (patch == LINE ? "" : "." + patch) + (preRelease.isEmpty() ? "" : "-" + preRelease);
+        return major + "." + minor + (patch == LINE ? "" : "." + patch)
+                + (preRelease.isEmpty() ? "" : "-" + preRelease);
     }
 }

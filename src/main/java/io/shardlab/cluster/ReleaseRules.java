@@ -38,11 +38,25 @@ import java.util.function.Consumer;
  * @param defragmentation whether {@code configureCollectionBalancing} can ask the balancer to
  *     defragment a collection ({@code defragmentCollection: true})
  */
-public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoints splitPoints, Balancing balancing,
-        ChunkCountRule chunkCountRule, long defaultChunkSizeBytes, boolean autoMerge, boolean moveRange,
-        int hashedChunksPerShard, boolean numInitialChunks, boolean zonesBeforeSharding, boolean presplitHashedZones,
-        boolean writeWithoutShardKey, MetadataKey metadataKey, boolean maxSize, boolean refineShardKey,
-        boolean reshardCollection, boolean defragmentation) {
+public record ReleaseRules(
+        MongoVersion version,
+        AutoSplit autoSplit,
+        SplitPoints splitPoints,
+        Balancing balancing,
+        ChunkCountRule chunkCountRule,
+        long defaultChunkSizeBytes,
+        boolean autoMerge,
+        boolean moveRange,
+        int hashedChunksPerShard,
+        boolean numInitialChunks,
+        boolean zonesBeforeSharding,
+        boolean presplitHashedZones,
+        boolean writeWithoutShardKey,
+        MetadataKey metadataKey,
+        boolean maxSize,
+        boolean refineShardKey,
+        boolean reshardCollection,
+        boolean defragmentation) {
 
     private static final long MEBIBYTE = 1024L * 1024L;
 
@@ -113,8 +127,7 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
      * @param source MongoDB file, commit, JIRA ticket or docs page
      * @param apply the change to the rules
      */
-    public record Change(MongoVersion since, String what, String source, Consumer<Draft> apply) {
-    }
+    public record Change(MongoVersion since, String what, String source, Consumer<Draft> apply) {}
 
     /** The rules while {@link #CHANGES} are applied in order. */
     public static final class Draft {
@@ -136,8 +149,7 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
         public boolean reshardCollection;
         public boolean defragmentation;
 
-        private Draft() {
-        }
+        private Draft() {}
     }
 
     /**
@@ -145,8 +157,10 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
      * later row changes what it names and leaves the rest.
      */
     public static final List<Change> CHANGES = List.of(
-            new Change(new MongoVersion(4, 0, 0, ""), "mongos auto-splits, early chunks small (1 KB, 512 KB, 1/4, 1/2 of max); "
-                    + "balancer by chunk count, threshold 2 (1 under 20 chunks)",
+            new Change(
+                    new MongoVersion(4, 0, 0, ""),
+                    "mongos auto-splits, early chunks small (1 KB, 512 KB, 1/4, 1/2 of max); "
+                            + "balancer by chunk count, threshold 2 (1 under 20 chunks)",
                     "mongo src/mongo/s/write_ops/cluster_write.cpp (calculateDesiredChunkSize, "
                             + "updateChunkWriteStatsAndSplitIfNeeded), src/mongo/s/chunk.cpp (shouldSplit), "
                             + "src/mongo/db/s/balancer/balancer_policy.cpp (4.0: kDefaultImbalanceThreshold = 2), "
@@ -163,25 +177,33 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
                         d.metadataKey = MetadataKey.NAMESPACE;
                         d.maxSize = true;
                     }),
-            new Change(new MongoVersion(4, 0, 3, ""), "zones defined before shardCollection pre-split an empty "
-                    + "collection", "docs v4.0 core/sharding-balancer-administration (\"Starting in 4.0.3\")",
+            new Change(
+                    new MongoVersion(4, 0, 3, ""),
+                    "zones defined before shardCollection pre-split an empty " + "collection",
+                    "docs v4.0 core/sharding-balancer-administration (\"Starting in 4.0.3\")",
                     d -> d.zonesBeforeSharding = true),
-            new Change(MongoVersion.V4_2, "auto-split runs on the shard primary at max/5 written, no small-chunk "
-                    + "tiers; balancer ideal rounded, threshold 1",
+            new Change(
+                    MongoVersion.V4_2,
+                    "auto-split runs on the shard primary at max/5 written, no small-chunk "
+                            + "tiers; balancer ideal rounded, threshold 1",
                     "DOCS-14301 (PM-33, auto-split driven by the shard primary from 4.2), "
                             + "src/mongo/db/s/chunk_splitter.cpp (_runAutosplit), DOCS-11680 / SERVER-35003",
                     d -> {
                         d.autoSplit = AutoSplit.SHARD;
                         d.chunkCountRule = ChunkCountRule.ROUNDED_IDEAL;
                     }),
-            new Change(MongoVersion.V4_4, "refineCollectionShardKey; presplitHashedZones",
+            new Change(
+                    MongoVersion.V4_4,
+                    "refineCollectionShardKey; presplitHashedZones",
                     "docs v4.4 reference/command/refineCollectionShardKey, reference/command/shardCollection",
                     d -> {
                         d.refineShardKey = true;
                         d.presplitHashedZones = true;
                     }),
-            new Change(MongoVersion.V5_0, "config.chunks keyed by collection uuid; reshardCollection; "
-                    + "autoSplitVector picks split points",
+            new Change(
+                    MongoVersion.V5_0,
+                    "config.chunks keyed by collection uuid; reshardCollection; "
+                            + "autoSplitVector picks split points",
                     "DOCS-14450, SERVER-53105, MONGOSH-1179; docs v5.0 reference/command/reshardCollection; "
                             + "SERVER-55028, SERVER-58650 (autoSplitVector)",
                     d -> {
@@ -189,42 +211,64 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
                         d.reshardCollection = true;
                         d.splitPoints = SplitPoints.AUTO_SPLIT_VECTOR;
                     }),
-            new Change(MongoVersion.V5_2, "default chunk size 128 MB (was 64 MB)",
+            new Change(
+                    MongoVersion.V5_2,
+                    "default chunk size 128 MB (was 64 MB)",
                     "SERVER-61534, DOCS-14942; docs v5.2 tutorial/modify-chunk-size-in-sharded-cluster",
                     d -> d.defaultChunkSizeBytes = 128 * MEBIBYTE),
-            new Change(MongoVersion.V5_3, "configureCollectionBalancing {defragmentCollection: true}: the "
-                    + "balancer merges, moves small chunks onto a neighbour, merges again (and splits until 6.0.3)",
+            new Change(
+                    MongoVersion.V5_3,
+                    "configureCollectionBalancing {defragmentCollection: true}: the "
+                            + "balancer merges, moves small chunks onto a neighbour, merges again (and splits until 6.0.3)",
                     "SERVER-59664, SERVER-61727 (5.3.0); mongo src/mongo/db/s/balancer/"
                             + "balancer_defragmentation_policy_impl.cpp; docs reference/command/"
                             + "configureCollectionBalancing (\"New in version 5.3\")",
                     d -> d.defragmentation = true),
-            new Change(new MongoVersion(6, 0, 0, ""), "moveRange", "docs v6.0 reference/command/moveRange (\"New in version 6.0\")",
+            new Change(
+                    new MongoVersion(6, 0, 0, ""),
+                    "moveRange",
+                    "docs v6.0 reference/command/moveRange (\"New in version 6.0\")",
                     d -> d.moveRange = true),
-            new Change(new MongoVersion(6, 0, 3, ""), "no auto-split; balancer by data size (3 chunk sizes apart)",
+            new Change(
+                    new MongoVersion(6, 0, 3, ""),
+                    "no auto-split; balancer by data size (3 chunk sizes apart)",
                     "SERVER-66781 (featureFlagBalanceAccordingToDataSize, enabled for 6.0.3 per SERVER-73987), "
                             + "docs reference/method/sh.enableAutoSplit (\"Starting in MongoDB 6.0.3\"), DOCS-15792",
                     d -> {
                         d.autoSplit = AutoSplit.NONE;
                         d.balancing = Balancing.DATA_SIZE;
                     }),
-            new Change(MongoVersion.V6_2, "shard maxSize removed (ignored)",
+            new Change(
+                    MongoVersion.V6_2,
+                    "shard maxSize removed (ignored)",
                     "docs release-notes/6.2-compatibility (\"Starting in version 6.2, MongoDB removes the maxSize field\")",
                     d -> d.maxSize = false),
-            new Change(MongoVersion.V7_0, "AutoMerger merges contiguous chunks of a shard",
-                    "docs core/automerger-concept (\"Starting in MongoDB 7.0\")", d -> d.autoMerge = true),
-            new Change(MongoVersion.V7_1, "updateOne, deleteOne, findAndModify without the shard key",
+            new Change(
+                    MongoVersion.V7_0,
+                    "AutoMerger merges contiguous chunks of a shard",
+                    "docs core/automerger-concept (\"Starting in MongoDB 7.0\")",
+                    d -> d.autoMerge = true),
+            new Change(
+                    MongoVersion.V7_1,
+                    "updateOne, deleteOne, findAndModify without the shard key",
                     "docs release-notes/7.1 (featureFlagUpdateOneWithoutShardKey); "
                             + "src/mongo/s/collection_routing_info_targeter.cpp",
                     d -> d.writeWithoutShardKey = true),
-            new Change(MongoVersion.V7_2, "empty hashed collection: 1 chunk per shard (was 2); numInitialChunks "
-                    + "ignored", "SERVER-76405, docs release-notes/7.2 (\"Default Chunks Per Shard\"); SERVER-74747",
+            new Change(
+                    MongoVersion.V7_2,
+                    "empty hashed collection: 1 chunk per shard (was 2); numInitialChunks " + "ignored",
+                    "SERVER-76405, docs release-notes/7.2 (\"Default Chunks Per Shard\"); SERVER-74747",
                     d -> {
                         d.hashedChunksPerShard = 1;
                         d.numInitialChunks = false;
                     }));
 
     public ReleaseRules {
-        if (version == null || autoSplit == null || splitPoints == null || balancing == null || chunkCountRule == null
+        if (version == null
+                || autoSplit == null
+                || splitPoints == null
+                || balancing == null
+                || chunkCountRule == null
                 || metadataKey == null) {
             throw new IllegalArgumentException("rules: every behaviour is required");
         }
@@ -244,10 +288,25 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
                 c.apply().accept(d);
             }
         }
-        return new ReleaseRules(version, d.autoSplit, d.splitPoints, d.balancing, d.chunkCountRule,
-                d.defaultChunkSizeBytes, d.autoMerge, d.moveRange, d.hashedChunksPerShard, d.numInitialChunks,
-                d.zonesBeforeSharding, d.presplitHashedZones, d.writeWithoutShardKey, d.metadataKey, d.maxSize,
-                d.refineShardKey, d.reshardCollection, d.defragmentation);
+        return new ReleaseRules(
+                version,
+                d.autoSplit,
+                d.splitPoints,
+                d.balancing,
+                d.chunkCountRule,
+                d.defaultChunkSizeBytes,
+                d.autoMerge,
+                d.moveRange,
+                d.hashedChunksPerShard,
+                d.numInitialChunks,
+                d.zonesBeforeSharding,
+                d.presplitHashedZones,
+                d.writeWithoutShardKey,
+                d.metadataKey,
+                d.maxSize,
+                d.refineShardKey,
+                d.reshardCollection,
+                d.defragmentation);
     }
 
     /** The rows that change something in {@code line}'s release line (its patches included), oldest first. */
@@ -283,7 +342,8 @@ public record ReleaseRules(MongoVersion version, AutoSplit autoSplit, SplitPoint
         for (MongoVersion line : MongoVersion.releaseLines()) {
             for (Change c : changesIn(line)) {
                 if (c.since().patch() > 0) {
-                    MongoVersion before = new MongoVersion(line.major(), line.minor(), c.since().patch() - 1, "");
+                    MongoVersion before = new MongoVersion(
+                            line.major(), line.minor(), c.since().patch() - 1, "");
                     if (!out.contains(before)) {
                         out.add(before);
                     }

@@ -1,8 +1,8 @@
 package io.shardlab.cluster;
 
 import io.shardlab.bson.BsonDepth;
-import io.shardlab.bson.BsonTooDeepException;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.bson.BsonTooDeepException;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.InputFile;
 import io.shardlab.key.InvalidShardKeyException;
@@ -73,8 +73,18 @@ public final class SnapshotFile {
     /** The format version this class writes and the newest it reads. */
     public static final int VERSION = 1;
 
-    private static final Set<String> TOP_LEVEL = Set.of("format", "version", "namespace", "key", "unique",
-            "capturedAt", "source", "shards", "zones", "chunks", "capture");
+    private static final Set<String> TOP_LEVEL = Set.of(
+            "format",
+            "version",
+            "namespace",
+            "key",
+            "unique",
+            "capturedAt",
+            "source",
+            "shards",
+            "zones",
+            "chunks",
+            "capture");
 
     /**
      * What a snapshot file holds.
@@ -85,12 +95,16 @@ public final class SnapshotFile {
      * @param source where it came from, e.g. {@code "simulated MongoDB 8.0"} or a host name
      * @param capture what a live capture recorded besides the layout, or null
      */
-    public record Contents(ClusterSnapshot cluster, List<ChunkStatistics> chunkStatistics, Instant capturedAt,
-            String source, BsonDocument capture) {
+    public record Contents(
+            ClusterSnapshot cluster,
+            List<ChunkStatistics> chunkStatistics,
+            Instant capturedAt,
+            String source,
+            BsonDocument capture) {
 
         /** Contents without a live capture section. */
-        public Contents(ClusterSnapshot cluster, List<ChunkStatistics> chunkStatistics, Instant capturedAt,
-                String source) {
+        public Contents(
+                ClusterSnapshot cluster, List<ChunkStatistics> chunkStatistics, Instant capturedAt, String source) {
             this(cluster, chunkStatistics, capturedAt, source, null);
         }
 
@@ -101,21 +115,21 @@ public final class SnapshotFile {
             chunkStatistics = List.copyOf(chunkStatistics);
             if (!chunkStatistics.isEmpty()) {
                 if (chunkStatistics.size() != cluster.chunks().size()) {
-                    throw new IllegalArgumentException("chunkStatistics: " + chunkStatistics.size()
-                            + " entries for " + cluster.chunks().size() + " chunks");
+                    throw new IllegalArgumentException("chunkStatistics: " + chunkStatistics.size() + " entries for "
+                            + cluster.chunks().size() + " chunks");
                 }
                 for (int i = 0; i < chunkStatistics.size(); i++) {
                     if (!chunkStatistics.get(i).chunk().equals(cluster.chunks().get(i))) {
                         throw new IllegalArgumentException("chunkStatistics[" + i + "]: is for "
-                                + chunkStatistics.get(i).chunk() + ", not " + cluster.chunks().get(i));
+                                + chunkStatistics.get(i).chunk() + ", not "
+                                + cluster.chunks().get(i));
                     }
                 }
             }
         }
     }
 
-    private SnapshotFile() {
-    }
+    private SnapshotFile() {}
 
     // ---- writing -------------------------------------------------------------------------------
 
@@ -162,13 +176,16 @@ public final class SnapshotFile {
         List<ChunkStatistics> stats = contents.chunkStatistics();
         for (int i = 0; i < c.chunks().size(); i++) {
             Chunk ch = c.chunks().get(i);
-            w.write((i == 0 ? "\n  " : ",\n  ") + "{\"min\": " + BsonPrinter.canonicalJson(ch.min().toDocument(key))
+            w.write((i == 0 ? "\n  " : ",\n  ") + "{\"min\": "
+                    + BsonPrinter.canonicalJson(ch.min().toDocument(key))
                     + ", \"max\": " + BsonPrinter.canonicalJson(ch.max().toDocument(key))
                     + ", \"shard\": " + string(ch.shard()) + ", \"jumbo\": " + ch.jumbo()
-                    + ", \"lastmod\": " + BsonPrinter.canonicalJson(new BsonTimestamp(ch.version().major(),
-                            ch.version().minor())));
+                    + ", \"lastmod\": "
+                    + BsonPrinter.canonicalJson(
+                            new BsonTimestamp(ch.version().major(), ch.version().minor())));
             if (!stats.isEmpty()) {
-                w.write(", \"docs\": " + stats.get(i).documents() + ", \"bytes\": " + stats.get(i).bytes());
+                w.write(", \"docs\": " + stats.get(i).documents() + ", \"bytes\": "
+                        + stats.get(i).bytes());
             }
             w.write("}");
         }
@@ -229,8 +246,8 @@ public final class SnapshotFile {
                 while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
                     String name = reader.readName();
                     if (!TOP_LEVEL.contains(name)) {
-                        throw problem("unknown field '" + name + "'; a version " + VERSION
-                                + " snapshot has " + String.join(", ", new java.util.TreeSet<>(TOP_LEVEL)));
+                        throw problem("unknown field '" + name + "'; a version " + VERSION + " snapshot has "
+                                + String.join(", ", new java.util.TreeSet<>(TOP_LEVEL)));
                     }
                     if (fields.containsKey(name) || (name.equals("chunks") && !chunks.isEmpty())) {
                         throw problem("the field '" + name + "' appears twice");
@@ -287,7 +304,8 @@ public final class SnapshotFile {
         private void readKey() {
             BsonValue k = fields.get("key");
             if (!k.isDocument()) {
-                throw problem("\"key\" must be a shard key pattern such as {\"a\": 1}, got " + BsonPrinter.relaxedJson(k));
+                throw problem(
+                        "\"key\" must be a shard key pattern such as {\"a\": 1}, got " + BsonPrinter.relaxedJson(k));
             }
             try {
                 key = ShardKeyPattern.of(k.asDocument());
@@ -323,7 +341,8 @@ public final class SnapshotFile {
         private void addChunk(BsonDocument d) {
             String where = "chunk " + chunks.size();
             for (String f : d.keySet()) {
-                if (!Set.of("min", "max", "shard", "jumbo", "lastmod", "docs", "bytes").contains(f)) {
+                if (!Set.of("min", "max", "shard", "jumbo", "lastmod", "docs", "bytes")
+                        .contains(f)) {
                     throw problem(where + " has the unknown field '" + f + "'");
                 }
             }
@@ -335,7 +354,8 @@ public final class SnapshotFile {
             if (lastmod == null || !lastmod.isTimestamp()) {
                 throw problem(where + " needs \"lastmod\" as a Timestamp, e.g. {\"$timestamp\": {\"t\": 1, \"i\": 0}}");
             }
-            ChunkVersion version = new ChunkVersion(lastmod.asTimestamp().getTime(), lastmod.asTimestamp().getInc());
+            ChunkVersion version = new ChunkVersion(
+                    lastmod.asTimestamp().getTime(), lastmod.asTimestamp().getInc());
             try {
                 chunks.add(new Chunk(min, max, shard, jumbo, version));
             } catch (IllegalArgumentException e) {
@@ -347,8 +367,12 @@ public final class SnapshotFile {
                 throw problem(where + " has \"" + (hasDocs ? "docs" : "bytes") + "\" without \""
                         + (hasDocs ? "bytes" : "docs") + "\"");
             }
-            stats.add(hasDocs ? new long[] {count(d.get("docs"), where + " \"docs\""),
-                count(d.get("bytes"), where + " \"bytes\"")} : null);
+            stats.add(
+                    hasDocs
+                            ? new long[] {
+                                count(d.get("docs"), where + " \"docs\""), count(d.get("bytes"), where + " \"bytes\"")
+                            }
+                            : null);
         }
 
         private ShardKey bound(BsonDocument d, String name, String where) {
@@ -370,7 +394,9 @@ public final class SnapshotFile {
             for (int i = 0; i < vals.length; i++) {
                 BsonValue v = bound.get(names.get(i));
                 BsonType t = v.getBsonType();
-                if (key.fields().get(i).hashed() && t != BsonType.INT64 && t != BsonType.MIN_KEY
+                if (key.fields().get(i).hashed()
+                        && t != BsonType.INT64
+                        && t != BsonType.MIN_KEY
                         && t != BsonType.MAX_KEY) {
                     throw problem(where + ": the hashed field '" + names.get(i)
                             + "' must hold a NumberLong, MinKey or MaxKey, got " + BsonPrinter.canonicalJson(v));
@@ -384,8 +410,8 @@ public final class SnapshotFile {
         }
 
         private Contents assemble() {
-            for (String required : List.of("format", "version", "namespace", "key", "unique", "capturedAt",
-                    "source", "shards", "chunks")) {
+            for (String required : List.of(
+                    "format", "version", "namespace", "key", "unique", "capturedAt", "source", "shards", "chunks")) {
                 if (!fields.containsKey(required)) {
                     throw problem("the field \"" + required + "\" is missing");
                 }
@@ -408,8 +434,8 @@ public final class SnapshotFile {
             }
             for (int i = 0; i < chunks.size(); i++) {
                 if (!shardIds.contains(chunks.get(i).shard())) {
-                    throw problem("chunk " + i + " is on the shard '" + chunks.get(i).shard()
-                            + "', which is not listed in \"shards\"");
+                    throw problem("chunk " + i + " is on the shard '"
+                            + chunks.get(i).shard() + "', which is not listed in \"shards\"");
                 }
             }
             ChunkMap map;
@@ -428,7 +454,8 @@ public final class SnapshotFile {
             if (capture != null && !capture.isDocument()) {
                 throw problem("\"capture\" must be a document, got " + BsonPrinter.relaxedJson(capture));
             }
-            return new Contents(cluster, statistics(), capturedAt, source, capture == null ? null : capture.asDocument());
+            return new Contents(
+                    cluster, statistics(), capturedAt, source, capture == null ? null : capture.asDocument());
         }
 
         private List<ChunkStatistics> statistics() {
@@ -507,11 +534,12 @@ public final class SnapshotFile {
                     throw problem(where + ": " + ex.getMessage());
                 }
             }
-            List<ZoneRange> sorted = out.stream().sorted((a, b) -> a.min().compareTo(b.min())).toList();
+            List<ZoneRange> sorted =
+                    out.stream().sorted((a, b) -> a.min().compareTo(b.min())).toList();
             for (int i = 1; i < sorted.size(); i++) {
                 if (sorted.get(i - 1).max().compareTo(sorted.get(i).min()) > 0) {
-                    throw problem("the zone ranges of " + sorted.get(i - 1).zone() + " and " + sorted.get(i).zone()
-                            + " overlap");
+                    throw problem("the zone ranges of " + sorted.get(i - 1).zone() + " and "
+                            + sorted.get(i).zone() + " overlap");
                 }
             }
             return out;

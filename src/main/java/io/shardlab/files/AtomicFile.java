@@ -27,8 +27,7 @@ public final class AtomicFile {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     /**
      * Checks, before any work is done, that {@code target} can be written: its folder exists and is
@@ -104,7 +103,8 @@ public final class AtomicFile {
         if (text.contains("Read-only file system")) {
             return "read-only file system";
         }
-        if (text.contains("No space left on device") || text.contains("Disk quota exceeded")
+        if (text.contains("No space left on device")
+                || text.contains("Disk quota exceeded")
                 || text.contains("There is not enough space")) {
             return "the disk is full";
         }

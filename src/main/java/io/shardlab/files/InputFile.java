@@ -45,8 +45,7 @@ public final class InputFile {
      */
     public static final int MAX_ARRAY_LINE_CHARS = 256 << 20;
 
-    private InputFile() {
-    }
+    private InputFile() {}
 
     /**
      * Checks that {@code file} is a regular file this process may read, without opening it.
@@ -126,7 +125,8 @@ public final class InputFile {
      */
     public static String readString(Path file, int maxChars) {
         check(file);
-        try (Reader in = text(new ReadFailures(Files.newInputStream(file), file.toString()), file.toString(), maxChars)) {
+        try (Reader in =
+                text(new ReadFailures(Files.newInputStream(file), file.toString()), file.toString(), maxChars)) {
             StringBuilder out = new StringBuilder();
             char[] buffer = new char[8192];
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {

@@ -20,13 +20,15 @@ final class Utf8Text extends Reader {
     private final InputStream in;
     private final String source;
     private final int maxLineChars;
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8
+            .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final ByteBuffer bytes = ByteBuffer.allocate(1 << 16).flip();
     private final CharBuffer chars = CharBuffer.allocate(1 << 16).flip();
     /** Bytes decoded so far: the offset of {@code bytes.position()} in the text. */
     private long decoded;
+
     private long line = 1;
     private long lineLength;
     private boolean endOfInput;

@@ -18,8 +18,7 @@ import org.bson.BsonValue;
  */
 public final class HashedSplitPoints {
 
-    private HashedSplitPoints() {
-    }
+    private HashedSplitPoints() {}
 
     /**
      * The sorted hashed values that cut the hashed space into {@code numChunks} chunks.

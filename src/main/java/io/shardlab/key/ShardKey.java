@@ -103,8 +103,8 @@ public final class ShardKey implements Comparable<ShardKey> {
     /** The bound document MongoDB stores, e.g. {@code {a: 1, b: MinKey}}, with the pattern's field names. */
     public BsonDocument toDocument(ShardKeyPattern pattern) {
         if (pattern.fields().size() != values.length) {
-            throw new IllegalArgumentException("pattern: " + pattern + " has " + pattern.fields().size()
-                    + " fields but the key has " + values.length);
+            throw new IllegalArgumentException("pattern: " + pattern + " has "
+                    + pattern.fields().size() + " fields but the key has " + values.length);
         }
         BsonDocument d = new BsonDocument();
         for (int i = 0; i < values.length; i++) {

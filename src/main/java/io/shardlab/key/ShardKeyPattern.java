@@ -269,8 +269,7 @@ public record ShardKeyPattern(List<KeyField> fields) {
         checkShardKeyIsValidForMetadataStorage(key.toDocument(this));
     }
 
-    private record Named(String name, BsonValue value) {
-    }
+    private record Named(String name, BsonValue value) {}
 
     private static List<Named> named(BsonDocument document) {
         List<Named> out = new ArrayList<>(document.size());
@@ -293,7 +292,9 @@ public record ShardKeyPattern(List<KeyField> fields) {
         while (i < elements.size()) {
             Named e = elements.get(i++);
             if (e.name().startsWith("$")) {
-                boolean dbRef = first && e.name().equals("$ref") && e.value().isString()
+                boolean dbRef = first
+                        && e.name().equals("$ref")
+                        && e.value().isString()
                         && nameAt(elements, i++).equals("$id");
                 if (!dbRef) {
                     return false;
@@ -326,7 +327,8 @@ public record ShardKeyPattern(List<KeyField> fields) {
         return switch (value.getBsonType()) {
             case DOCUMENT -> storageValidEmbedded(named(value.asDocument()));
             case ARRAY -> storageValidEmbedded(named(value.asArray()));
-            case JAVASCRIPT_WITH_SCOPE -> storageValidEmbedded(named(value.asJavaScriptWithScope().getScope()));
+            case JAVASCRIPT_WITH_SCOPE ->
+                storageValidEmbedded(named(value.asJavaScriptWithScope().getScope()));
             default -> true;
         };
     }

@@ -20,8 +20,16 @@ package io.shardlab.live;
  * @param autoSplit config.settings {@code autosplit.enabled}; absent means enabled
  * @param autoMerge config.settings {@code automerge.enabled} (7.0+); null when absent
  */
-public record BalancerState(String mode, String source, Boolean inBalancerRound, Long numBalancerRounds,
-        ActiveWindow activeWindow, Integer chunkSizeMB, String chunkSizeSource, boolean autoSplit, Boolean autoMerge) {
+public record BalancerState(
+        String mode,
+        String source,
+        Boolean inBalancerRound,
+        Long numBalancerRounds,
+        ActiveWindow activeWindow,
+        Integer chunkSizeMB,
+        String chunkSizeSource,
+        boolean autoSplit,
+        Boolean autoMerge) {
 
     /** Source name for the balancerStatus command. */
     public static final String FROM_BALANCER_STATUS = "balancerStatus";

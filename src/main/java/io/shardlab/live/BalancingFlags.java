@@ -13,8 +13,14 @@ package io.shardlab.live;
  * @param defragmentCollection true while the balancer defragments the collection (5.3+)
  * @param enableAutoMerge false when the 7.0+ auto-merger skips the collection
  */
-public record BalancingFlags(boolean noBalance, Boolean allowMigrations, Boolean permitMigrations,
-        Long maxChunkSizeBytes, Boolean noAutoSplit, Boolean defragmentCollection, Boolean enableAutoMerge) {
+public record BalancingFlags(
+        boolean noBalance,
+        Boolean allowMigrations,
+        Boolean permitMigrations,
+        Long maxChunkSizeBytes,
+        Boolean noAutoSplit,
+        Boolean defragmentCollection,
+        Boolean enableAutoMerge) {
 
     /** No flag set: a collection sharded with every default. */
     public static final BalancingFlags DEFAULTS = new BalancingFlags(false, null, null, null, null, null, null);

@@ -13,8 +13,7 @@ import org.bson.BsonValue;
  */
 final class BoundDocument {
 
-    private BoundDocument() {
-    }
+    private BoundDocument() {}
 
     /** The bound as a key, or null when it is not an object with exactly the pattern's fields in order. */
     static ShardKey toKey(BsonValue value, ShardKeyPattern pattern) {

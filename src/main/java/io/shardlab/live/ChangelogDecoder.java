@@ -26,11 +26,9 @@ import org.bson.BsonValue;
 final class ChangelogDecoder {
 
     /** Decoded changes, oldest first, and notes about skipped entries. */
-    record Result(List<ChunkChange> changes, List<String> notes) {
-    }
+    record Result(List<ChunkChange> changes, List<String> notes) {}
 
-    private ChangelogDecoder() {
-    }
+    private ChangelogDecoder() {}
 
     static Result decode(List<BsonDocument> docs, Map<String, CollectionEntry> collections) {
         List<BsonDocument> sorted = new ArrayList<>();
@@ -50,7 +48,8 @@ final class ChangelogDecoder {
                 continue;
             }
             Instant time = Instant.ofEpochMilli(doc.getDateTime("time").getValue());
-            if (entry.incarnationStart() != null && time.getEpochSecond() < entry.incarnationStart().getEpochSecond()) {
+            if (entry.incarnationStart() != null
+                    && time.getEpochSecond() < entry.incarnationStart().getEpochSecond()) {
                 skipped.computeIfAbsent(ns, k -> new int[2])[0]++;
                 continue;
             }
@@ -78,9 +77,17 @@ final class ChangelogDecoder {
                         understood = false;
                     } else {
                         if (pending == null) {
-                            pending = new MultiSplit(time, ns, min, max, version(sub(details, "before"), "lastmod"),
-                                    details.isNumber("of") ? details.getNumber("of").intValue() : -1,
-                                    string(details, "owningShard"), key(details));
+                            pending = new MultiSplit(
+                                    time,
+                                    ns,
+                                    min,
+                                    max,
+                                    version(sub(details, "before"), "lastmod"),
+                                    details.isNumber("of")
+                                            ? details.getNumber("of").intValue()
+                                            : -1,
+                                    string(details, "owningShard"),
+                                    key(details));
                             pendingByNs.put(ns, pending);
                         }
                         if (piece.compareTo(min) > 0 && piece.compareTo(max) < 0) {
@@ -103,8 +110,7 @@ final class ChangelogDecoder {
                     change = merge(time, ns, key, details);
                     understood = change != null;
                 }
-                default -> {
-                }
+                default -> {}
             }
             if (!understood) {
                 skipped.computeIfAbsent(ns, k -> new int[2])[1]++;
@@ -134,11 +140,22 @@ final class ChangelogDecoder {
         ShardKey max = bound(details.get("before"), "max", key);
         ShardKey point = bound(details.get("left"), "max", key);
         ShardKey right = bound(details.get("right"), "min", key);
-        if (min == null || max == null || point == null || (right != null && !right.equals(point))
-                || point.compareTo(min) <= 0 || point.compareTo(max) >= 0) {
+        if (min == null
+                || max == null
+                || point == null
+                || (right != null && !right.equals(point))
+                || point.compareTo(min) <= 0
+                || point.compareTo(max) >= 0) {
             return null;
         }
-        return new ChunkSplit(time, ns, min, max, version(sub(details, "before"), "lastmod"), List.of(point), 2,
+        return new ChunkSplit(
+                time,
+                ns,
+                min,
+                max,
+                version(sub(details, "before"), "lastmod"),
+                List.of(point),
+                2,
                 string(details, "owningShard"));
     }
 
@@ -168,15 +185,16 @@ final class ChangelogDecoder {
                 }
                 inner.add(ranges.get(i)[0]);
             }
-            return new ChunkMerge(time, ns, ranges.get(0)[0], ranges.get(ranges.size() - 1)[1], inner, ranges.size(),
-                    shard);
+            return new ChunkMerge(
+                    time, ns, ranges.get(0)[0], ranges.get(ranges.size() - 1)[1], inner, ranges.size(), shard);
         }
         ShardKey min = BoundDocument.toKey(details.get("min"), key);
         ShardKey max = BoundDocument.toKey(details.get("max"), key);
         if (min == null || max == null || min.compareTo(max) >= 0) {
             return null;
         }
-        int chunks = details.isNumber("numChunks") ? details.getNumber("numChunks").intValue() : -1;
+        int chunks =
+                details.isNumber("numChunks") ? details.getNumber("numChunks").intValue() : -1;
         return new ChunkMerge(time, ns, min, max, null, chunks, string(details, "owningShard"));
     }
 
@@ -201,11 +219,15 @@ final class ChangelogDecoder {
         }
         long major = Integer.toUnsignedLong(v.asTimestamp().getTime());
         long minor = Integer.toUnsignedLong(v.asTimestamp().getInc());
-        return major > Integer.MAX_VALUE || minor > Integer.MAX_VALUE ? null : new ChunkVersion((int) major, (int) minor);
+        return major > Integer.MAX_VALUE || minor > Integer.MAX_VALUE
+                ? null
+                : new ChunkVersion((int) major, (int) minor);
     }
 
     private static ShardKey bound(BsonValue parent, String field, ShardKeyPattern key) {
-        return parent != null && parent.isDocument() ? BoundDocument.toKey(parent.asDocument().get(field), key) : null;
+        return parent != null && parent.isDocument()
+                ? BoundDocument.toKey(parent.asDocument().get(field), key)
+                : null;
     }
 
     private static BsonDocument sub(BsonDocument doc, String field) {
@@ -233,7 +255,14 @@ final class ChangelogDecoder {
         final String beforeKey;
         final List<ShardKey> points = new ArrayList<>();
 
-        MultiSplit(Instant time, String ns, ShardKey min, ShardKey max, ChunkVersion before, int pieces, String shard,
+        MultiSplit(
+                Instant time,
+                String ns,
+                ShardKey min,
+                ShardKey max,
+                ChunkVersion before,
+                int pieces,
+                String shard,
                 String beforeKey) {
             this.time = time;
             this.ns = ns;

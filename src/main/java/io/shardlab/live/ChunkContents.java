@@ -40,7 +40,9 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
 
     /** Where the figures came from. */
     public enum Basis {
-        RECORDED("recorded"), ESTIMATED_DATA_SIZE("estimatedDataSizeBytes"), SHARD_TOTALS("shardTotals"),
+        RECORDED("recorded"),
+        ESTIMATED_DATA_SIZE("estimatedDataSizeBytes"),
+        SHARD_TOTALS("shardTotals"),
         UNKNOWN("unknown");
 
         public final String label;
@@ -61,7 +63,10 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
      * @param estimated config.chunks {@code estimatedDataSizeBytes} by chunk; empty when none
      * @param distribution per-shard data, or null when the source has none
      */
-    public static ChunkContents of(ClusterSnapshot cluster, Map<Chunk, ChunkStatistics> recorded, Map<Chunk, Long> estimated,
+    public static ChunkContents of(
+            ClusterSnapshot cluster,
+            Map<Chunk, ChunkStatistics> recorded,
+            Map<Chunk, Long> estimated,
             DataDistribution distribution) {
         List<Chunk> chunks = cluster.chunks().chunks();
         List<ChunkStatistics> fromRecord = new ArrayList<>();
@@ -72,30 +77,39 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
             }
         }
         if (!chunks.isEmpty() && fromRecord.size() == chunks.size() && plausible(fromRecord)) {
-            return new ChunkContents(fromRecord, Basis.RECORDED,
-                    "documents and bytes per chunk as the snapshot recorded them");
+            return new ChunkContents(
+                    fromRecord, Basis.RECORDED, "documents and bytes per chunk as the snapshot recorded them");
         }
         if (distribution != null) {
             List<ChunkStatistics> fromEstimates = fromEstimates(chunks, estimated, distribution);
             if (fromEstimates != null && plausible(fromEstimates)) {
-                return new ChunkContents(fromEstimates, Basis.ESTIMATED_DATA_SIZE, "bytes per chunk from config.chunks "
-                        + "estimatedDataSizeBytes, documents from each shard's average document size ("
-                        + distribution.source() + ")");
+                return new ChunkContents(
+                        fromEstimates,
+                        Basis.ESTIMATED_DATA_SIZE,
+                        "bytes per chunk from config.chunks "
+                                + "estimatedDataSizeBytes, documents from each shard's average document size ("
+                                + distribution.source() + ")");
             }
             List<ChunkStatistics> spread = spread(chunks, distribution);
             if (plausible(spread)) {
-                return new ChunkContents(spread, Basis.SHARD_TOTALS, "each shard's documents and bytes ("
-                        + distribution.source() + ") spread evenly over its chunks, as getShardDistribution's "
-                        + "\"estimated data per chunk\"");
+                return new ChunkContents(
+                        spread,
+                        Basis.SHARD_TOTALS,
+                        "each shard's documents and bytes ("
+                                + distribution.source() + ") spread evenly over its chunks, as getShardDistribution's "
+                                + "\"estimated data per chunk\"");
             }
         }
-        return new ChunkContents(List.of(), Basis.UNKNOWN, "unknown: the source has no data sizes (export "
-                + ConfigDumpReader.SHARDED_DATA_DISTRIBUTION_FILE + " beside a config dump to give them); the "
-                + "simulator holds no documents for its chunks and reports their sizes as unknown");
+        return new ChunkContents(
+                List.of(),
+                Basis.UNKNOWN,
+                "unknown: the source has no data sizes (export "
+                        + ConfigDumpReader.SHARDED_DATA_DISTRIBUTION_FILE + " beside a config dump to give them); the "
+                        + "simulator holds no documents for its chunks and reports their sizes as unknown");
     }
 
-    private static List<ChunkStatistics> fromEstimates(List<Chunk> chunks, Map<Chunk, Long> estimated,
-            DataDistribution distribution) {
+    private static List<ChunkStatistics> fromEstimates(
+            List<Chunk> chunks, Map<Chunk, Long> estimated, DataDistribution distribution) {
         Map<String, ShardDataSize> shards = byShard(distribution);
         List<ChunkStatistics> out = new ArrayList<>();
         for (Chunk c : chunks) {
@@ -110,9 +124,13 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
                     return null;
                 }
                 // bytes / average document size of the shard, at least one document
-                docs = Math.max(1, BigInteger.valueOf(bytes).multiply(BigInteger.valueOf(shard.documents()))
-                        .add(BigInteger.valueOf(shard.bytes() / 2)).divide(BigInteger.valueOf(shard.bytes()))
-                        .longValueExact());
+                docs = Math.max(
+                        1,
+                        BigInteger.valueOf(bytes)
+                                .multiply(BigInteger.valueOf(shard.documents()))
+                                .add(BigInteger.valueOf(shard.bytes() / 2))
+                                .divide(BigInteger.valueOf(shard.bytes()))
+                                .longValueExact());
                 docs = Math.min(docs, bytes);
             }
             out.add(new ChunkStatistics(c, docs, bytes));

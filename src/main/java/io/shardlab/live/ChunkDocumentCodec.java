@@ -83,8 +83,8 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                 case "_id" -> id = readValue(reader);
                 case "min", "max" -> {
                     if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
-                        problem = first(problem, "'" + name + "' is a " + reader.getCurrentBsonType()
-                                + ", expected an object");
+                        problem = first(
+                                problem, "'" + name + "' is a " + reader.getCurrentBsonType() + ", expected an object");
                         reader.skipValue();
                         break;
                     }
@@ -135,7 +135,8 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     if (reader.getCurrentBsonType() == BsonType.BOOLEAN) {
                         jumbo = reader.readBoolean();
                     } else {
-                        problem = first(problem, "'jumbo' is a " + reader.getCurrentBsonType() + ", expected a boolean");
+                        problem =
+                                first(problem, "'jumbo' is a " + reader.getCurrentBsonType() + ", expected a boolean");
                         reader.skipValue();
                     }
                 }
@@ -253,6 +254,5 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         return ChunkDocument.class;
     }
 
-    private record Bound(ShardKey key, String problem) {
-    }
+    private record Bound(ShardKey key, String problem) {}
 }

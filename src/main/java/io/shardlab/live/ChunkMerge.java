@@ -21,8 +21,15 @@ import java.util.List;
  * @param chunks how many chunks were merged, or -1 when unknown
  * @param shard the owning shard, or null when the entry does not say
  */
-public record ChunkMerge(Instant time, String namespace, ShardKey min, ShardKey max, List<ShardKey> innerBounds,
-        int chunks, String shard) implements ChunkChange {
+public record ChunkMerge(
+        Instant time,
+        String namespace,
+        ShardKey min,
+        ShardKey max,
+        List<ShardKey> innerBounds,
+        int chunks,
+        String shard)
+        implements ChunkChange {
 
     public ChunkMerge {
         innerBounds = innerBounds == null ? null : List.copyOf(innerBounds);

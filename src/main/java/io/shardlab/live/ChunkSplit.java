@@ -26,8 +26,16 @@ import java.util.List;
  * @param pieces how many chunks the split produced ({@code of}, or 2), or -1 when unknown
  * @param shard the shard that owned the chunk ({@code owningShard}, 7.0+), or null
  */
-public record ChunkSplit(Instant time, String namespace, ShardKey min, ShardKey max, ChunkVersion beforeVersion,
-        List<ShardKey> splitPoints, int pieces, String shard) implements ChunkChange {
+public record ChunkSplit(
+        Instant time,
+        String namespace,
+        ShardKey min,
+        ShardKey max,
+        ChunkVersion beforeVersion,
+        List<ShardKey> splitPoints,
+        int pieces,
+        String shard)
+        implements ChunkChange {
 
     public ChunkSplit {
         splitPoints = List.copyOf(splitPoints);
@@ -46,7 +54,7 @@ public record ChunkSplit(Instant time, String namespace, ShardKey min, ShardKey 
     @Override
     public String describe() {
         String kind = pieces > 2 ? "multi-split" : "split";
-        return kind + " [" + min + ", " + max + ") into " + (pieces > 0 ? pieces : splitPoints.size() + 1)
-                + " chunks" + (shard != null ? " on " + shard : "");
+        return kind + " [" + min + ", " + max + ") into " + (pieces > 0 ? pieces : splitPoints.size() + 1) + " chunks"
+                + (shard != null ? " on " + shard : "");
     }
 }

@@ -85,17 +85,21 @@ public final class ClusterInspector {
         List<CollectionEntry> entries = decoder.collections(source.documents("collections"));
         if (scope.namespace() != null) {
             List<String> all = entries.stream().map(CollectionEntry::namespace).toList();
-            entries = entries.stream().filter(e -> e.namespace().equals(scope.namespace())).toList();
+            entries = entries.stream()
+                    .filter(e -> e.namespace().equals(scope.namespace()))
+                    .toList();
             if (entries.isEmpty()) {
                 throw new IllegalArgumentException("ns: '" + scope.namespace() + "' is not a sharded collection in "
-                        + source.description() + (all.isEmpty() ? " (it has none)"
-                        : " (sharded: " + String.join(", ", all.subList(0, Math.min(10, all.size())))
-                        + (all.size() > 10 ? ", …" : "") + ")"));
+                        + source.description()
+                        + (all.isEmpty()
+                                ? " (it has none)"
+                                : " (sharded: " + String.join(", ", all.subList(0, Math.min(10, all.size())))
+                                        + (all.size() > 10 ? ", …" : "") + ")"));
             }
         }
         List<BsonDocument> tags = source.documents("tags");
         ReadOutcome<BsonDocument> status = source.balancerStatus();
-        status.get().ifPresentOrElse(s -> { }, () -> notes.add(status.unavailable()));
+        status.get().ifPresentOrElse(s -> {}, () -> notes.add(status.unavailable()));
         BalancerState balancer = decoder.balancer(source.documents("settings"), status.value(), server);
 
         Map<String, CollectionLayout> reusable = reusableLayouts(source, entries, previous);
@@ -104,8 +108,8 @@ public final class ClusterInspector {
             CollectionLayout kept = reusable.get(entry.namespace());
             List<ZoneRange> zones = decoder.zones(entry, tags, shards);
             if (kept != null) {
-                layouts.add(new CollectionLayout(entry, kept.chunks(), kept.map(), zones, null, List.of(),
-                        kept.estimatedDataSizeBytes()));
+                layouts.add(new CollectionLayout(
+                        entry, kept.chunks(), kept.map(), zones, null, List.of(), kept.estimatedDataSizeBytes()));
             } else {
                 layouts.add(layout(source, entry, shards, zones));
             }
@@ -117,8 +121,8 @@ public final class ClusterInspector {
             layouts.set(i, inFlight(l, decoder.migrations(l.entry(), migrationDocuments, shards)));
         }
 
-        ReadOutcome<Map<String, DataDistribution>> distribution = entries.isEmpty()
-                ? ReadOutcome.of(Map.of()) : source.dataDistribution(entries);
+        ReadOutcome<Map<String, DataDistribution>> distribution =
+                entries.isEmpty() ? ReadOutcome.of(Map.of()) : source.dataDistribution(entries);
         if (distribution.value() == null) {
             notes.add(distribution.unavailable());
         } else {
@@ -140,8 +144,8 @@ public final class ClusterInspector {
         entries.forEach(e -> byNs.put(e.namespace(), e));
         List<ChunkChange> changes = List.of();
         if (!entries.isEmpty()) {
-            ChangelogDecoder.Result decoded = ChangelogDecoder.decode(
-                    source.changelog(byNs.keySet(), scope.recentChanges()), byNs);
+            ChangelogDecoder.Result decoded =
+                    ChangelogDecoder.decode(source.changelog(byNs.keySet(), scope.recentChanges()), byNs);
             changes = decoded.changes();
             notes.addAll(decoded.notes());
         }
@@ -160,14 +164,34 @@ public final class ClusterInspector {
             if (extra != null) {
                 List<MetadataProblem> all = new ArrayList<>(l.problems());
                 all.addAll(extra);
-                layouts.set(i, new CollectionLayout(l.entry(), l.chunks(), l.map(), l.zones(), l.dataDistribution(), all,
-                        l.estimatedDataSizeBytes(), l.migrations()));
+                layouts.set(
+                        i,
+                        new CollectionLayout(
+                                l.entry(),
+                                l.chunks(),
+                                l.map(),
+                                l.zones(),
+                                l.dataDistribution(),
+                                all,
+                                l.estimatedDataSizeBytes(),
+                                l.migrations()));
             }
         }
         perCollection.values().forEach(clusterProblems::addAll);
-        return new ClusterMetadata(source.description(), clock.instant(), server, shards, databases, balancer,
-                layouts, changes, scope.fullChangelog(), notes, clusterProblems,
-                previous != null && previous.release().basis() == SourceRelease.Basis.SERVER ? previous.release()
+        return new ClusterMetadata(
+                source.description(),
+                clock.instant(),
+                server,
+                shards,
+                databases,
+                balancer,
+                layouts,
+                changes,
+                scope.fullChangelog(),
+                notes,
+                clusterProblems,
+                previous != null && previous.release().basis() == SourceRelease.Basis.SERVER
+                        ? previous.release()
                         : ReleaseInference.of(source));
     }
 
@@ -189,12 +213,17 @@ public final class ClusterInspector {
         for (ActiveMigration m : decoded) {
             Chunk c = layout.map().get(layout.map().indexOf(m.min()));
             String range = "migration [" + m.min() + ", " + m.max() + ") from " + m.fromShard() + " to " + m.toShard();
-            if (!c.min().equals(m.min()) || m.max().compareTo(c.max()) > 0 || !c.shard().equals(m.fromShard())) {
-                problems.add(new MetadataProblem(layout.namespace(), range + " in config.migrations is not a range "
-                        + "from the min of a chunk of " + m.fromShard() + " (the chunk there is " + c + ")"));
+            if (!c.min().equals(m.min())
+                    || m.max().compareTo(c.max()) > 0
+                    || !c.shard().equals(m.fromShard())) {
+                problems.add(new MetadataProblem(
+                        layout.namespace(),
+                        range + " in config.migrations is not a range " + "from the min of a chunk of " + m.fromShard()
+                                + " (the chunk there is " + c + ")"));
             } else if (busy.contains(m.fromShard()) || busy.contains(m.toShard())) {
-                problems.add(new MetadataProblem(layout.namespace(), range + " in config.migrations uses a shard that "
-                        + "another migration in progress uses"));
+                problems.add(new MetadataProblem(
+                        layout.namespace(),
+                        range + " in config.migrations uses a shard that " + "another migration in progress uses"));
             } else {
                 busy.add(m.fromShard());
                 busy.add(m.toShard());
@@ -205,8 +234,8 @@ public final class ClusterInspector {
     }
 
     /** Layouts of {@code previous} whose collection version is unchanged, by namespace. */
-    private static Map<String, CollectionLayout> reusableLayouts(ConfigSource source, List<CollectionEntry> entries,
-            ClusterMetadata previous) {
+    private static Map<String, CollectionLayout> reusableLayouts(
+            ConfigSource source, List<CollectionEntry> entries, ClusterMetadata previous) {
         Map<String, CollectionLayout> out = new HashMap<>();
         if (previous == null) {
             return out;
@@ -225,7 +254,8 @@ public final class ClusterInspector {
     }
 
     /** Reads and checks one collection's chunks. */
-    static CollectionLayout layout(ConfigSource source, CollectionEntry entry, List<Shard> shards, List<ZoneRange> zones) {
+    static CollectionLayout layout(
+            ConfigSource source, CollectionEntry entry, List<Shard> shards, List<ZoneRange> zones) {
         List<ChunkDocument> docs = source.chunks(entry, new ChunkDocumentCodec(entry.namespace(), entry.key()));
         return assemble(entry, docs, shards, zones);
     }
@@ -234,8 +264,8 @@ public final class ClusterInspector {
      * Checks decoded chunk documents: sorts them by key when needed, reports malformed documents,
      * chunks on unknown shards, gaps and overlaps, and builds the chunk map when all is sound.
      */
-    static CollectionLayout assemble(CollectionEntry entry, List<ChunkDocument> docs, List<Shard> shards,
-            List<ZoneRange> zones) {
+    static CollectionLayout assemble(
+            CollectionEntry entry, List<ChunkDocument> docs, List<Shard> shards, List<ZoneRange> zones) {
         String ns = entry.namespace();
         List<MetadataProblem> problems = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>(docs.size());
@@ -262,13 +292,17 @@ public final class ClusterInspector {
         }
         for (Map.Entry<String, Integer> u : unknown.entrySet()) {
             int n = u.getValue();
-            problems.add(new MetadataProblem(ns, n + " chunk" + (n == 1 ? " is" : "s are") + " on shard '" + u.getKey()
-                    + "', which config.shards does not list"));
+            problems.add(new MetadataProblem(
+                    ns,
+                    n + " chunk" + (n == 1 ? " is" : "s are") + " on shard '" + u.getKey()
+                            + "', which config.shards does not list"));
         }
         ChunkMap map = null;
         if (chunks.isEmpty()) {
-            problems.add(new MetadataProblem(ns, "config.chunks has no chunks for this collection (looked up by "
-                    + (entry.uuid() != null ? "uuid " + entry.uuidText() + " and " : "") + "ns)"));
+            problems.add(new MetadataProblem(
+                    ns,
+                    "config.chunks has no chunks for this collection (looked up by "
+                            + (entry.uuid() != null ? "uuid " + entry.uuidText() + " and " : "") + "ns)"));
         } else {
             try {
                 map = new ChunkMap(chunks);
@@ -291,7 +325,9 @@ public final class ClusterInspector {
     private static boolean sorted(List<Chunk> chunks) {
         for (int i = 1; i < chunks.size(); i++) {
             int c = chunks.get(i - 1).min().compareTo(chunks.get(i).min());
-            if (c > 0 || (c == 0 && chunks.get(i - 1).max().compareTo(chunks.get(i).max()) > 0)) {
+            if (c > 0
+                    || (c == 0
+                            && chunks.get(i - 1).max().compareTo(chunks.get(i).max()) > 0)) {
                 return false;
             }
         }
@@ -303,30 +339,32 @@ public final class ClusterInspector {
         List<MetadataProblem> out = new ArrayList<>();
         Chunk first = chunks.get(0);
         if (!first.min().isGlobalMin()) {
-            out.add(new MetadataProblem(ns, "gap: no chunk covers [MinKey, " + first.min() + "); the first chunk is "
-                    + first));
+            out.add(new MetadataProblem(
+                    ns, "gap: no chunk covers [MinKey, " + first.min() + "); the first chunk is " + first));
         }
         int arity = first.min().arity();
         for (int i = 1; i < chunks.size(); i++) {
             Chunk prev = chunks.get(i - 1);
             Chunk cur = chunks.get(i);
             if (cur.min().arity() != arity) {
-                out.add(new MetadataProblem(ns, "chunk " + cur + " has " + cur.min().arity() + " key fields, others "
-                        + arity));
+                out.add(new MetadataProblem(
+                        ns, "chunk " + cur + " has " + cur.min().arity() + " key fields, others " + arity));
                 continue;
             }
             int c = prev.max().compareTo(cur.min());
             if (c < 0) {
-                out.add(new MetadataProblem(ns, "gap: no chunk covers [" + prev.max() + ", " + cur.min() + ") between "
-                        + prev + " and " + cur));
+                out.add(new MetadataProblem(
+                        ns,
+                        "gap: no chunk covers [" + prev.max() + ", " + cur.min() + ") between " + prev + " and "
+                                + cur));
             } else if (c > 0) {
                 out.add(new MetadataProblem(ns, "overlap: " + prev + " and " + cur + " share keys"));
             }
         }
         Chunk last = chunks.get(chunks.size() - 1);
         if (!last.max().isGlobalMax()) {
-            out.add(new MetadataProblem(ns, "gap: no chunk covers [" + last.max() + ", MaxKey); the last chunk is "
-                    + last));
+            out.add(new MetadataProblem(
+                    ns, "gap: no chunk covers [" + last.max() + ", MaxKey); the last chunk is " + last));
         }
         if (out.isEmpty()) {
             out.add(new MetadataProblem(ns, "the chunks do not tile the key space"));

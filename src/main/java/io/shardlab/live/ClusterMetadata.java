@@ -28,16 +28,30 @@ import java.util.stream.Collectors;
  * @param problems what is wrong with the metadata, cluster-wide and per collection
  * @param release the MongoDB release the metadata came from, and how that is known
  */
-public record ClusterMetadata(String source, Instant readAt, ServerInfo server, List<Shard> shards,
-        List<DatabaseEntry> databases, BalancerState balancer, List<CollectionLayout> collections,
-        List<ChunkChange> changes, boolean changelogComplete, List<String> notes, List<MetadataProblem> problems,
+public record ClusterMetadata(
+        String source,
+        Instant readAt,
+        ServerInfo server,
+        List<Shard> shards,
+        List<DatabaseEntry> databases,
+        BalancerState balancer,
+        List<CollectionLayout> collections,
+        List<ChunkChange> changes,
+        boolean changelogComplete,
+        List<String> notes,
+        List<MetadataProblem> problems,
         SourceRelease release) {
 
     public ClusterMetadata {
         shards = shards.stream().sorted(Comparator.comparing(Shard::id)).toList();
-        databases = databases.stream().sorted(Comparator.comparing(DatabaseEntry::name)).toList();
-        collections = collections.stream().sorted(Comparator.comparing(CollectionLayout::namespace)).toList();
-        changes = changes.stream().sorted(Comparator.comparing(ChunkChange::time)).toList();
+        databases = databases.stream()
+                .sorted(Comparator.comparing(DatabaseEntry::name))
+                .toList();
+        collections = collections.stream()
+                .sorted(Comparator.comparing(CollectionLayout::namespace))
+                .toList();
+        changes =
+                changes.stream().sorted(Comparator.comparing(ChunkChange::time)).toList();
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
         java.util.Objects.requireNonNull(release, "release");
@@ -60,8 +74,9 @@ public record ClusterMetadata(String source, Instant readAt, ServerInfo server, 
 
     /** Every problem: cluster-wide ones and those of each collection. */
     public List<MetadataProblem> allProblems() {
-        return java.util.stream.Stream.concat(problems.stream(),
-                collections.stream().flatMap(c -> c.problems().stream())).toList();
+        return java.util.stream.Stream.concat(
+                        problems.stream(), collections.stream().flatMap(c -> c.problems().stream()))
+                .toList();
     }
 
     /**
@@ -88,13 +103,15 @@ public record ClusterMetadata(String source, Instant readAt, ServerInfo server, 
             throw new IllegalArgumentException("ns: " + source + " has " + collections.size()
                     + " sharded collections; choose one with --ns (" + names() + ")");
         }
-        return collection(namespace).orElseThrow(() -> new IllegalArgumentException("ns: '" + namespace
-                + "' is not a sharded collection in " + source
-                + (collections.isEmpty() ? " (it has none)" : " (sharded: " + names() + ")")));
+        return collection(namespace)
+                .orElseThrow(() -> new IllegalArgumentException("ns: '" + namespace
+                        + "' is not a sharded collection in " + source
+                        + (collections.isEmpty() ? " (it has none)" : " (sharded: " + names() + ")")));
     }
 
     private String names() {
-        String all = collections.stream().map(CollectionLayout::namespace).limit(10).collect(Collectors.joining(", "));
+        String all =
+                collections.stream().map(CollectionLayout::namespace).limit(10).collect(Collectors.joining(", "));
         return collections.size() > 10 ? all + ", …" : all;
     }
 }

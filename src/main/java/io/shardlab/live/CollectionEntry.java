@@ -27,8 +27,14 @@ import org.bson.BsonBinarySubType;
  *     this belong to an earlier incarnation.
  * @param flags the balancing settings
  */
-public record CollectionEntry(String namespace, ShardKeyPattern key, boolean unique, BsonBinary uuid,
-        boolean chunksByUuid, java.time.Instant incarnationStart, BalancingFlags flags) {
+public record CollectionEntry(
+        String namespace,
+        ShardKeyPattern key,
+        boolean unique,
+        BsonBinary uuid,
+        boolean chunksByUuid,
+        java.time.Instant incarnationStart,
+        BalancingFlags flags) {
 
     public CollectionEntry {
         if (namespace == null || !namespace.contains(".")) {

@@ -38,8 +38,14 @@ import java.util.stream.Collectors;
  *     (config.migrations, {@link ActiveMigration}); each fits the chunks: from the min of a chunk of
  *     its donor, within that chunk, and no shard in two of them. Empty for a layout at an earlier moment.
  */
-public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
-        DataDistribution dataDistribution, List<MetadataProblem> problems, Map<Chunk, Long> estimatedDataSizeBytes,
+public record CollectionLayout(
+        CollectionEntry entry,
+        List<Chunk> chunks,
+        ChunkMap map,
+        List<ZoneRange> zones,
+        DataDistribution dataDistribution,
+        List<MetadataProblem> problems,
+        Map<Chunk, Long> estimatedDataSizeBytes,
         List<ActiveMigration> migrations) {
 
     public CollectionLayout {
@@ -51,14 +57,25 @@ public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkM
     }
 
     /** A layout without migrations in progress. */
-    public CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
-            DataDistribution dataDistribution, List<MetadataProblem> problems, Map<Chunk, Long> estimatedDataSizeBytes) {
+    public CollectionLayout(
+            CollectionEntry entry,
+            List<Chunk> chunks,
+            ChunkMap map,
+            List<ZoneRange> zones,
+            DataDistribution dataDistribution,
+            List<MetadataProblem> problems,
+            Map<Chunk, Long> estimatedDataSizeBytes) {
         this(entry, chunks, map, zones, dataDistribution, problems, estimatedDataSizeBytes, List.of());
     }
 
     /** A layout whose chunk documents carry no size estimates. */
-    public CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkMap map, List<ZoneRange> zones,
-            DataDistribution dataDistribution, List<MetadataProblem> problems) {
+    public CollectionLayout(
+            CollectionEntry entry,
+            List<Chunk> chunks,
+            ChunkMap map,
+            List<ZoneRange> zones,
+            DataDistribution dataDistribution,
+            List<MetadataProblem> problems) {
         this(entry, chunks, map, zones, dataDistribution, problems, Map.of());
     }
 
@@ -84,7 +101,8 @@ public record CollectionLayout(CollectionEntry entry, List<Chunk> chunks, ChunkM
 
     /** This layout with per-shard data attached. */
     public CollectionLayout withDataDistribution(DataDistribution distribution) {
-        return new CollectionLayout(entry, chunks, map, zones, distribution, problems, estimatedDataSizeBytes, migrations);
+        return new CollectionLayout(
+                entry, chunks, map, zones, distribution, problems, estimatedDataSizeBytes, migrations);
     }
 
     /** This layout with the migrations in progress and the problems found reading them. */

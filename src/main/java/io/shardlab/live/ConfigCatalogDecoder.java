@@ -65,22 +65,27 @@ final class ConfigCatalogDecoder {
                         if (tag.isString()) {
                             zones.add(tag.asString().getValue());
                         } else {
-                            problem("", "shard '" + id + "' has a zone that is not a string: " + BsonPrinter.shell(tag));
+                            problem(
+                                    "",
+                                    "shard '" + id + "' has a zone that is not a string: " + BsonPrinter.shell(tag));
                         }
                     }
                 } else {
                     problem("", "shard '" + id + "' has 'tags' that is not an array");
                 }
             }
-            boolean draining = doc.isBoolean("draining") && doc.getBoolean("draining").getValue();
+            boolean draining =
+                    doc.isBoolean("draining") && doc.getBoolean("draining").getValue();
             // maxSize (MB) as addShard wrote it before 6.2 (mongo src/mongo/s/catalog/type_shard.cpp)
             long maxSize = 0;
             if (doc.containsKey("maxSize")) {
                 if (doc.isNumber("maxSize") && doc.getNumber("maxSize").longValue() >= 0) {
                     maxSize = doc.getNumber("maxSize").longValue();
                 } else {
-                    problem("", "shard '" + id + "' has a 'maxSize' that is not a size in MB: "
-                            + BsonPrinter.shell(doc.get("maxSize")));
+                    problem(
+                            "",
+                            "shard '" + id + "' has a 'maxSize' that is not a size in MB: "
+                                    + BsonPrinter.shell(doc.get("maxSize")));
                 }
             }
             if (shards.put(id, new Shard(id, host, zones, draining, maxSize)) != null) {
@@ -103,7 +108,8 @@ final class ConfigCatalogDecoder {
             if (primary.isEmpty()) {
                 problem("", "database '" + name + "' has no primary shard");
             }
-            Boolean partitioned = doc.isBoolean("partitioned") ? doc.getBoolean("partitioned").getValue() : null;
+            Boolean partitioned =
+                    doc.isBoolean("partitioned") ? doc.getBoolean("partitioned").getValue() : null;
             out.add(new DatabaseEntry(name, primary, partitioned));
         }
         out.sort(Comparator.comparing(DatabaseEntry::name));
@@ -134,7 +140,9 @@ final class ConfigCatalogDecoder {
             try {
                 key = ShardKeyPattern.of(doc.getDocument("key"));
             } catch (InvalidShardKeyException e) {
-                problem(ns, "shard key " + BsonPrinter.shell(doc.getDocument("key")) + " is invalid: " + e.getMessage());
+                problem(
+                        ns,
+                        "shard key " + BsonPrinter.shell(doc.getDocument("key")) + " is invalid: " + e.getMessage());
                 continue;
             }
             if (!seen.add(ns)) {
@@ -142,16 +150,19 @@ final class ConfigCatalogDecoder {
                 continue;
             }
             var uuid = doc.isBinary("uuid") ? doc.getBinary("uuid") : null;
-            if (uuid != null && uuid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()
+            if (uuid != null
+                    && uuid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()
                     && uuid.getType() != BsonBinarySubType.UUID_LEGACY.getValue()) {
                 problem(ns, "uuid has binary subtype " + uuid.getType() + ", not a UUID");
             }
             boolean byUuid = doc.isTimestamp("timestamp");
             Instant start = null;
             if (byUuid) {
-                start = Instant.ofEpochSecond(Integer.toUnsignedLong(doc.getTimestamp("timestamp").getTime()));
+                start = Instant.ofEpochSecond(
+                        Integer.toUnsignedLong(doc.getTimestamp("timestamp").getTime()));
             } else if (doc.isObjectId("lastmodEpoch")) {
-                start = Instant.ofEpochSecond(Integer.toUnsignedLong(doc.getObjectId("lastmodEpoch").getValue().getTimestamp()));
+                start = Instant.ofEpochSecond(Integer.toUnsignedLong(
+                        doc.getObjectId("lastmodEpoch").getValue().getTimestamp()));
             }
             out.add(new CollectionEntry(ns, key, isTrue(doc, "unique"), uuid, byUuid, start, flags(doc)));
         }
@@ -160,9 +171,16 @@ final class ConfigCatalogDecoder {
     }
 
     private static BalancingFlags flags(BsonDocument doc) {
-        return new BalancingFlags(isTrue(doc, "noBalance"), bool(doc, "allowMigrations"), bool(doc, "permitMigrations"),
-                doc.isNumber("maxChunkSizeBytes") ? doc.getNumber("maxChunkSizeBytes").longValue() : null,
-                bool(doc, "noAutoSplit"), bool(doc, "defragmentCollection"), bool(doc, "enableAutoMerge"));
+        return new BalancingFlags(
+                isTrue(doc, "noBalance"),
+                bool(doc, "allowMigrations"),
+                bool(doc, "permitMigrations"),
+                doc.isNumber("maxChunkSizeBytes")
+                        ? doc.getNumber("maxChunkSizeBytes").longValue()
+                        : null,
+                bool(doc, "noAutoSplit"),
+                bool(doc, "defragmentCollection"),
+                bool(doc, "enableAutoMerge"));
     }
 
     /**
@@ -193,8 +211,10 @@ final class ConfigCatalogDecoder {
                 continue;
             }
             if (min.compareTo(max) >= 0 || from.equals(to) || !ids.contains(from) || !ids.contains(to)) {
-                problem(ns, "migration [" + min + ", " + max + ") from " + from + " to " + to
-                        + " is empty, reversed, or names a shard config.shards does not list");
+                problem(
+                        ns,
+                        "migration [" + min + ", " + max + ") from " + from + " to " + to
+                                + " is empty, reversed, or names a shard config.shards does not list");
                 continue;
             }
             out.add(new ActiveMigration(min, max, from, to));
@@ -228,16 +248,22 @@ final class ConfigCatalogDecoder {
             }
             out.add(new ZoneRange(min, max, zone));
             if (!assigned.contains(zone)) {
-                problem(ns, "zone range [" + min + ", " + max + ") uses zone '" + zone
-                        + "', which no shard in config.shards belongs to");
+                problem(
+                        ns,
+                        "zone range [" + min + ", " + max + ") uses zone '" + zone
+                                + "', which no shard in config.shards belongs to");
             }
         }
         out.sort((a, b) -> a.min().compareTo(b.min()));
         for (int i = 1; i < out.size(); i++) {
             if (out.get(i - 1).max().compareTo(out.get(i).min()) > 0) {
-                problem(entry.namespace(), "zone ranges [" + out.get(i - 1).min() + ", " + out.get(i - 1).max() + ") '"
-                        + out.get(i - 1).zone() + "' and [" + out.get(i).min() + ", " + out.get(i).max() + ") '"
-                        + out.get(i).zone() + "' overlap");
+                problem(
+                        entry.namespace(),
+                        "zone ranges [" + out.get(i - 1).min() + ", "
+                                + out.get(i - 1).max() + ") '"
+                                + out.get(i - 1).zone() + "' and [" + out.get(i).min() + ", "
+                                + out.get(i).max() + ") '"
+                                + out.get(i).zone() + "' overlap");
             }
         }
         return out;
@@ -250,8 +276,12 @@ final class ConfigCatalogDecoder {
     ShardKey bound(BsonValue value, ShardKeyPattern pattern, String ns, String what) {
         ShardKey key = BoundDocument.toKey(value, pattern);
         if (key == null) {
-            problem(ns, what + " " + (value == null ? "is missing" : BsonPrinter.shell(value)
-                    + " does not have the shard key's fields " + pattern));
+            problem(
+                    ns,
+                    what + " "
+                            + (value == null
+                                    ? "is missing"
+                                    : BsonPrinter.shell(value) + " does not have the shard key's fields " + pattern));
         }
         return key;
     }
@@ -273,8 +303,12 @@ final class ConfigCatalogDecoder {
         if (balancerStatus != null && balancerStatus.isString("mode")) {
             mode = balancerStatus.getString("mode").getValue();
             source = BalancerState.FROM_BALANCER_STATUS;
-            inRound = balancerStatus.isBoolean("inBalancerRound") ? balancerStatus.getBoolean("inBalancerRound").getValue() : null;
-            rounds = balancerStatus.isNumber("numBalancerRounds") ? balancerStatus.getNumber("numBalancerRounds").longValue() : null;
+            inRound = balancerStatus.isBoolean("inBalancerRound")
+                    ? balancerStatus.getBoolean("inBalancerRound").getValue()
+                    : null;
+            rounds = balancerStatus.isNumber("numBalancerRounds")
+                    ? balancerStatus.getNumber("numBalancerRounds").longValue()
+                    : null;
         } else {
             source = BalancerState.FROM_SETTINGS;
             if (balancer != null && isTrue(balancer, "stopped")) {
@@ -289,7 +323,8 @@ final class ConfigCatalogDecoder {
         if (balancer != null && balancer.isDocument("activeWindow")) {
             BsonDocument w = balancer.getDocument("activeWindow");
             if (w.isString("start") && w.isString("stop")) {
-                window = new ActiveWindow(w.getString("start").getValue(), w.getString("stop").getValue());
+                window = new ActiveWindow(
+                        w.getString("start").getValue(), w.getString("stop").getValue());
             } else {
                 problem("", "the balancer activeWindow " + oneLine(w) + " has no string start and stop");
             }
@@ -307,8 +342,12 @@ final class ConfigCatalogDecoder {
         } else {
             sizeSource = "not set; the default is 64 MB before 6.0 and 128 MB from 6.0";
         }
-        boolean split = autoSplit == null || !autoSplit.isBoolean("enabled") || autoSplit.getBoolean("enabled").getValue();
-        Boolean merge = autoMerge != null && autoMerge.isBoolean("enabled") ? autoMerge.getBoolean("enabled").getValue() : null;
+        boolean split = autoSplit == null
+                || !autoSplit.isBoolean("enabled")
+                || autoSplit.getBoolean("enabled").getValue();
+        Boolean merge = autoMerge != null && autoMerge.isBoolean("enabled")
+                ? autoMerge.getBoolean("enabled").getValue()
+                : null;
         return new BalancerState(mode, source, inRound, rounds, window, sizeMB, sizeSource, split, merge);
     }
 

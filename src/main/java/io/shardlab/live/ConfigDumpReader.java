@@ -46,8 +46,8 @@ public final class ConfigDumpReader {
     /** Collections a dump must hold. */
     public static final List<String> REQUIRED = List.of("collections", "chunks", "shards");
     /** Collections read when present. */
-    public static final List<String> OPTIONAL = List.of("databases", "tags", "settings", "changelog", "mongos",
-            "migrations");
+    public static final List<String> OPTIONAL =
+            List.of("databases", "tags", "settings", "changelog", "mongos", "migrations");
 
     /** An exported {@code $shardedDataDistribution} result beside a dump. */
     public static final String SHARDED_DATA_DISTRIBUTION_FILE = "shardedDataDistribution.json";
@@ -56,8 +56,7 @@ public final class ConfigDumpReader {
 
     private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
 
-    private ConfigDumpReader() {
-    }
+    private ConfigDumpReader() {}
 
     /**
      * Loads the dump in {@code dir}: a folder, or a mongodump archive file.
@@ -74,12 +73,15 @@ public final class ConfigDumpReader {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("config-dump: " + dir + " is neither a folder nor a file");
         }
-        Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config")) ? dir : dir.resolve("config");
+        Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config"))
+                ? dir
+                : dir.resolve("config");
         Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
         for (String name : REQUIRED) {
-            Path file = find(folder, name).orElseThrow(() -> new IllegalArgumentException("config-dump: " + dir
-                    + " has no " + name + " file (expected " + name + ".bson from mongodump --db config, or "
-                    + name + ".json / config." + name + ".json from mongoexport)"));
+            Path file = find(folder, name)
+                    .orElseThrow(() -> new IllegalArgumentException("config-dump: " + dir
+                            + " has no " + name + " file (expected " + name + ".bson from mongodump --db config, or "
+                            + name + ".json / config." + name + ".json from mongoexport)"));
             collections.put(name, read(file));
         }
         for (String name : OPTIONAL) {
@@ -88,8 +90,12 @@ public final class ConfigDumpReader {
                 collections.put(name, read(file.get()));
             }
         }
-        return new DocumentConfigSource(dir.toString(), collections, "a config dump holds no server to ask",
-                Optional.empty(), sizeReports(dir, collections.get("collections")));
+        return new DocumentConfigSource(
+                dir.toString(),
+                collections,
+                "a config dump holds no server to ask",
+                Optional.empty(),
+                sizeReports(dir, collections.get("collections")));
     }
 
     private static DocumentConfigSource openArchive(Path file) {
@@ -116,8 +122,12 @@ public final class ConfigDumpReader {
             }
         }
         Path beside = file.toAbsolutePath().getParent();
-        return new DocumentConfigSource(file.toString(), collections, "a config dump holds no server to ask",
-                contents.serverVersion(), beside == null ? Map.of() : sizeReports(beside, collections.get("collections")));
+        return new DocumentConfigSource(
+                file.toString(),
+                collections,
+                "a config dump holds no server to ask",
+                contents.serverVersion(),
+                beside == null ? Map.of() : sizeReports(beside, collections.get("collections")));
     }
 
     /**
@@ -148,8 +158,15 @@ public final class ConfigDumpReader {
 
     /** The file holding collection {@code name}, in the order mongodump, then mongoexport names them. */
     static Optional<Path> find(Path folder, String name) {
-        for (String candidate : List.of(name + ".bson", name + ".bson.gz", name + ".json", name + ".jsonl",
-                "config." + name + ".json", "config." + name + ".jsonl", name + ".json.gz", "config." + name + ".json.gz")) {
+        for (String candidate : List.of(
+                name + ".bson",
+                name + ".bson.gz",
+                name + ".json",
+                name + ".jsonl",
+                "config." + name + ".json",
+                "config." + name + ".jsonl",
+                name + ".json.gz",
+                "config." + name + ".json.gz")) {
             Path p = folder.resolve(candidate);
             // any entry of that name, so that a folder or a pipe is named by InputFile rather than skipped
             if (Files.exists(p)) {
@@ -187,7 +204,8 @@ public final class ConfigDumpReader {
             }
             lengthBytes[0] = (byte) first;
             readFully(in, lengthBytes, 1, 3, file, offset);
-            int length = ByteBuffer.wrap(lengthBytes).order(ByteOrder.LITTLE_ENDIAN).getInt();
+            int length =
+                    ByteBuffer.wrap(lengthBytes).order(ByteOrder.LITTLE_ENDIAN).getInt();
             if (length < 5 || length > MAX_DOCUMENT) {
                 throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                         + offset + " claims " + length + " bytes");
@@ -214,10 +232,12 @@ public final class ConfigDumpReader {
             reader.readBsonType();
             BsonDepth.requireWithinLimit(reader);
         } catch (BsonTooDeepException e) {
-            throw new IllegalArgumentException("config-dump: " + file + ": the document at byte " + offset + ": "
-                    + e.getMessage());
-        } catch (BSONException | IllegalArgumentException | IndexOutOfBoundsException
-                 | java.nio.BufferUnderflowException e) {
+            throw new IllegalArgumentException(
+                    "config-dump: " + file + ": the document at byte " + offset + ": " + e.getMessage());
+        } catch (BSONException
+                | IllegalArgumentException
+                | IndexOutOfBoundsException
+                | java.nio.BufferUnderflowException e) {
             // the driver's reader reports bad lengths and encodings with any of these
             throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                     + offset + " is malformed: " + e.getMessage());
@@ -230,7 +250,8 @@ public final class ConfigDumpReader {
         while (done < length) {
             int n = in.read(buffer, from + done, length - done);
             if (n < 0) {
-                throw new IllegalArgumentException("config-dump: " + file + " ends inside the document at byte " + offset);
+                throw new IllegalArgumentException(
+                        "config-dump: " + file + " ends inside the document at byte " + offset);
             }
             done += n;
         }
@@ -296,8 +317,11 @@ public final class ConfigDumpReader {
 
     /** The reader and the value constructors it calls (base64, dates, numbers) throw many kinds. */
     private static IllegalArgumentException notExtendedJson(Path file, String where, RuntimeException e) {
-        String message = e.getMessage() == null ? "unreadable" : e.getMessage().replaceAll("\\s+", " ").strip();
-        return new IllegalArgumentException("config-dump: " + file + " " + where + " is not Extended JSON: " + message, e);
+        String message = e.getMessage() == null
+                ? "unreadable"
+                : e.getMessage().replaceAll("\\s+", " ").strip();
+        return new IllegalArgumentException(
+                "config-dump: " + file + " " + where + " is not Extended JSON: " + message, e);
     }
 
     private static BsonDocument parse(String json, Path file, String where) {

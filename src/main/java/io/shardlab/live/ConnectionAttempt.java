@@ -17,8 +17,7 @@ public final class ConnectionAttempt {
     private final Cancellation cancellation = new Cancellation();
     private final CompletableFuture<LiveConnection> result = new CompletableFuture<>();
 
-    private ConnectionAttempt() {
-    }
+    private ConnectionAttempt() {}
 
     /** Starts connecting to {@code request} on {@code executor}. */
     public static ConnectionAttempt start(LiveConnector connector, LiveConnectionRequest request, Executor executor) {
@@ -40,8 +39,8 @@ public final class ConnectionAttempt {
     /** Stops the attempt: the client being opened is closed and {@link #result()} fails as cancelled. */
     public void cancel() {
         cancellation.cancel();
-        result.completeExceptionally(new LiveClusterException(LiveClusterException.Kind.CANCELLED,
-                "connection cancelled", null));
+        result.completeExceptionally(
+                new LiveClusterException(LiveClusterException.Kind.CANCELLED, "connection cancelled", null));
     }
 
     /** The outcome. */

@@ -38,8 +38,7 @@ public final class ConnectionStringSecrets {
     private static final Set<String> SECRET_OPTIONS = Set.of("tlscertificatekeyfilepassword");
     private static final String AWS_TOKEN = "AWS_SESSION_TOKEN";
 
-    private ConnectionStringSecrets() {
-    }
+    private ConnectionStringSecrets() {}
 
     /** The string with the password and secret option values replaced by {@value #MASK}. */
     public static String mask(String connectionString) {
@@ -101,10 +100,11 @@ public final class ConnectionStringSecrets {
                     + "mongodb+srv://), got '" + mask(connectionString) + "'");
         }
         if (p.user == null || p.user.isEmpty()) {
-            throw new IllegalArgumentException("password: the connection string names no user; write it as "
-                    + p.scheme + "USER@" + p.hostsAndPath);
+            throw new IllegalArgumentException("password: the connection string names no user; write it as " + p.scheme
+                    + "USER@" + p.hostsAndPath);
         }
-        String encoded = java.net.URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
+        String encoded =
+                java.net.URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
         return p.scheme + p.user + ":" + encoded + "@" + p.hostsAndPath
                 + (p.options.isEmpty() ? "" : "?" + String.join("&", p.options));
     }

@@ -17,7 +17,9 @@ public record DataDistribution(String source, List<ShardDataSize> shards) {
     public static final String COLL_STATS = "$collStats";
 
     public DataDistribution {
-        shards = shards.stream().sorted(Comparator.comparing(ShardDataSize::shard)).toList();
+        shards = shards.stream()
+                .sorted(Comparator.comparing(ShardDataSize::shard))
+                .toList();
     }
 
     /** Total owned documents. */

@@ -23,8 +23,7 @@ import org.bson.BsonValue;
  */
 final class DataDistributionDecoder {
 
-    private DataDistributionDecoder() {
-    }
+    private DataDistributionDecoder() {}
 
     /** {@code $shardedDataDistribution} results by namespace; documents without {@code ns} and {@code shards} are skipped. */
     static Map<String, DataDistribution> shardedDataDistribution(List<BsonDocument> docs) {
@@ -37,12 +36,16 @@ final class DataDistributionDecoder {
             for (BsonValue v : doc.getArray("shards")) {
                 if (v.isDocument() && v.asDocument().isString("shardName")) {
                     BsonDocument s = v.asDocument();
-                    shards.add(new ShardDataSize(s.getString("shardName").getValue(),
-                            orZero(number(s, "numOwnedDocuments")), orZero(number(s, "ownedSizeBytes")),
-                            number(s, "numOrphanedDocs"), number(s, "orphanedSizeBytes")));
+                    shards.add(new ShardDataSize(
+                            s.getString("shardName").getValue(),
+                            orZero(number(s, "numOwnedDocuments")),
+                            orZero(number(s, "ownedSizeBytes")),
+                            number(s, "numOrphanedDocs"),
+                            number(s, "orphanedSizeBytes")));
                 }
             }
-            result.put(doc.getString("ns").getValue(),
+            result.put(
+                    doc.getString("ns").getValue(),
                     new DataDistribution(DataDistribution.SHARDED_DATA_DISTRIBUTION, shards));
         }
         return result;
@@ -54,11 +57,16 @@ final class DataDistributionDecoder {
         for (BsonDocument doc : docs) {
             if (doc.isString("shard") && doc.isDocument("storageStats")) {
                 BsonDocument stats = doc.getDocument("storageStats");
-                shards.add(new ShardDataSize(doc.getString("shard").getValue(), orZero(number(stats, "count")),
-                        orZero(number(stats, "size")), null, null));
+                shards.add(new ShardDataSize(
+                        doc.getString("shard").getValue(),
+                        orZero(number(stats, "count")),
+                        orZero(number(stats, "size")),
+                        null,
+                        null));
             }
         }
-        return shards.isEmpty() ? Optional.empty()
+        return shards.isEmpty()
+                ? Optional.empty()
                 : Optional.of(new DataDistribution(DataDistribution.COLL_STATS, shards));
     }
 

@@ -49,7 +49,10 @@ public final class DocumentConfigSource implements ConfigSource {
      *
      * @param recordedServerVersion e.g. a mongodump archive's {@code server_version}; empty when unknown
      */
-    public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
+    public DocumentConfigSource(
+            String description,
+            Map<String, List<BsonDocument>> collections,
+            String offlineReason,
             Optional<String> recordedServerVersion) {
         this(description, collections, offlineReason, recordedServerVersion, Map.of());
     }
@@ -60,8 +63,12 @@ public final class DocumentConfigSource implements ConfigSource {
      * @param dataDistribution per-shard data by namespace (an exported {@code $shardedDataDistribution} or
      *     {@code $collStats} result); empty when none was exported
      */
-    public DocumentConfigSource(String description, Map<String, List<BsonDocument>> collections, String offlineReason,
-            Optional<String> recordedServerVersion, Map<String, DataDistribution> dataDistribution) {
+    public DocumentConfigSource(
+            String description,
+            Map<String, List<BsonDocument>> collections,
+            String offlineReason,
+            Optional<String> recordedServerVersion,
+            Map<String, DataDistribution> dataDistribution) {
         this.dataDistribution = Map.copyOf(dataDistribution);
         this.description = description;
         this.collections = Map.copyOf(collections);
@@ -106,7 +113,8 @@ public final class DocumentConfigSource implements ConfigSource {
 
     @Override
     public Optional<ChunkVersion> collectionVersion(CollectionEntry entry) {
-        return owned(entry).stream().filter(d -> d.isTimestamp("lastmod"))
+        return owned(entry).stream()
+                .filter(d -> d.isTimestamp("lastmod"))
                 .map(d -> d.getTimestamp("lastmod").getValue())
                 .max(Long::compareUnsigned)
                 .map(bits -> new ChunkVersion((int) (bits >>> 32), (int) (long) bits));
@@ -131,7 +139,9 @@ public final class DocumentConfigSource implements ConfigSource {
                 for (String field : List.of("uuid", "ns")) {
                     BsonValue owner = doc.get(field);
                     if (owner != null) {
-                        chunksByOwner.computeIfAbsent(owner, k -> new ArrayList<>()).add(doc);
+                        chunksByOwner
+                                .computeIfAbsent(owner, k -> new ArrayList<>())
+                                .add(doc);
                     }
                 }
             }
@@ -143,8 +153,11 @@ public final class DocumentConfigSource implements ConfigSource {
     public List<BsonDocument> changelog(Set<String> namespaces, int newest) {
         List<BsonDocument> out = new ArrayList<>();
         for (BsonDocument doc : documents("changelog")) {
-            if (doc.isString("what") && LiveConfigSource.CHUNK_CHANGES.contains(doc.getString("what").getValue())
-                    && doc.isString("ns") && namespaces.contains(doc.getString("ns").getValue())
+            if (doc.isString("what")
+                    && LiveConfigSource.CHUNK_CHANGES.contains(
+                            doc.getString("what").getValue())
+                    && doc.isString("ns")
+                    && namespaces.contains(doc.getString("ns").getValue())
                     && doc.isDateTime("time")) {
                 out.add(doc);
             }
@@ -174,6 +187,5 @@ public final class DocumentConfigSource implements ConfigSource {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -43,13 +43,21 @@ public record LayoutChange(Kind kind, List<Chunk> before, List<Chunk> after) {
 
     /** One line, e.g. "migration [(100), (200)) shard01 -> shard02". */
     public String describe() {
-        String range = "[" + before.get(0).min() + ", " + before.get(before.size() - 1).max() + ")";
+        String range =
+                "[" + before.get(0).min() + ", " + before.get(before.size() - 1).max() + ")";
         return switch (kind) {
             case SPLIT -> "split " + range + " on " + before.get(0).shard() + " into " + after.size() + " chunks";
-            case MERGE -> "merged " + before.size() + " chunks into " + range + " on " + after.get(0).shard();
-            case MIGRATION -> "migration " + range + " " + before.get(0).shard() + " -> " + after.get(0).shard();
-            case UPDATE -> "updated " + range + " on " + after.get(0).shard()
-                    + (before.get(0).jumbo() != after.get(0).jumbo() ? (after.get(0).jumbo() ? " (now jumbo)" : " (jumbo cleared)") : "");
+            case MERGE ->
+                "merged " + before.size() + " chunks into " + range + " on "
+                        + after.get(0).shard();
+            case MIGRATION ->
+                "migration " + range + " " + before.get(0).shard() + " -> "
+                        + after.get(0).shard();
+            case UPDATE ->
+                "updated " + range + " on " + after.get(0).shard()
+                        + (before.get(0).jumbo() != after.get(0).jumbo()
+                                ? (after.get(0).jumbo() ? " (now jumbo)" : " (jumbo cleared)")
+                                : "");
             case RECHUNK -> "rechunked " + range + ": " + before.size() + " chunks became " + after.size();
         };
     }

@@ -14,8 +14,7 @@ import java.util.List;
  */
 public final class LayoutDiff {
 
-    private LayoutDiff() {
-    }
+    private LayoutDiff() {}
 
     /** The changes from {@code before} to {@code after}, in key order; empty when nothing changed. */
     public static List<LayoutChange> between(ChunkMap before, ChunkMap after) {

@@ -50,8 +50,7 @@ public final class LayoutHistory {
      * @param exact whether undoing it fit the layout of its time exactly
      * @param note why it was not exact, or {@code ""}
      */
-    public record HistoryStep(ChunkChange change, boolean exact, String note) {
-    }
+    public record HistoryStep(ChunkChange change, boolean exact, String note) {}
 
     private LayoutHistory(List<ChunkChange> changes, ChunkMap current) {
         this.changes = changes;
@@ -80,7 +79,8 @@ public final class LayoutHistory {
      * Rewinds {@code current} through {@code changes} (one collection's; any order).
      */
     public static LayoutHistory rewind(ChunkMap current, List<ChunkChange> changes) {
-        List<ChunkChange> sorted = changes.stream().sorted(Comparator.comparing(ChunkChange::time)).toList();
+        List<ChunkChange> sorted =
+                changes.stream().sorted(Comparator.comparing(ChunkChange::time)).toList();
         return new LayoutHistory(sorted, current);
     }
 
@@ -138,8 +138,7 @@ public final class LayoutHistory {
         return layoutAfter(index);
     }
 
-    private record Undo(ChunkMap map, String note) {
-    }
+    private record Undo(ChunkMap map, String note) {}
 
     /** The layout before change {@code i}, given the layout after it. */
     private Undo undo(int i, ChunkMap after) {
@@ -170,8 +169,10 @@ public final class LayoutHistory {
         int from = boundary(after, split.min());
         int to = boundary(after, split.max());
         if (from < 0 || to < 0 || to - from < 1) {
-            return new Undo(after, "the split range [" + split.min() + ", " + split.max()
-                    + ") is not a run of whole chunks at that time");
+            return new Undo(
+                    after,
+                    "the split range [" + split.min() + ", " + split.max()
+                            + ") is not a run of whole chunks at that time");
         }
         String shard = after.get(from).shard();
         String note = "";
@@ -192,8 +193,10 @@ public final class LayoutHistory {
         int from = boundary(after, move.min());
         int to = boundary(after, move.max());
         if (from < 0 || to < 0 || to - from < 1) {
-            return new Undo(after, "the moved range [" + move.min() + ", " + move.max()
-                    + ") is not a run of whole chunks at that time");
+            return new Undo(
+                    after,
+                    "the moved range [" + move.min() + ", " + move.max()
+                            + ") is not a run of whole chunks at that time");
         }
         String note = "";
         Chunk[] back = new Chunk[to - from];
@@ -210,8 +213,8 @@ public final class LayoutHistory {
     private Undo undoMerge(ChunkMerge merge, int index, ChunkMap after) {
         int at = boundary(after, merge.min());
         if (at < 0 || at >= after.size() || !after.get(at).max().equals(merge.max())) {
-            return new Undo(after, "the merged range [" + merge.min() + ", " + merge.max()
-                    + ") is not one chunk at that time");
+            return new Undo(
+                    after, "the merged range [" + merge.min() + ", " + merge.max() + ") is not one chunk at that time");
         }
         Chunk merged = after.get(at);
         List<ShardKey> inner = merge.innerBounds();
@@ -219,7 +222,8 @@ public final class LayoutHistory {
         if (inner == null) {
             inner = boundsBefore(index, merge.min(), merge.max());
             if (inner.isEmpty()) {
-                return new Undo(after, "the entry does not list the merged chunks and no older change shows their bounds");
+                return new Undo(
+                        after, "the entry does not list the merged chunks and no older change shows their bounds");
             }
             if (merge.chunks() > 0 && inner.size() + 1 != merge.chunks()) {
                 note = merge.chunks() + " chunks were merged, older changes show " + (inner.size() + 1);
@@ -296,8 +300,9 @@ public final class LayoutHistory {
     public static ClusterMetadata rewound(ClusterMetadata metadata, String namespace, Instant moment) {
         CollectionLayout layout = metadata.layout(namespace);
         if (layout.map() == null) {
-            throw new IllegalArgumentException("the current layout of " + layout.namespace()
-                    + " is broken, so it cannot be rewound (" + layout.problems().get(0).message() + ")");
+            throw new IllegalArgumentException(
+                    "the current layout of " + layout.namespace() + " is broken, so it cannot be rewound ("
+                            + layout.problems().get(0).message() + ")");
         }
         if (!metadata.changelogComplete()) {
             throw new IllegalArgumentException(metadata.source() + " does not hold the full changelog of "
@@ -305,10 +310,13 @@ public final class LayoutHistory {
         }
         LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
         ChunkMap then = history.layoutAt(moment);
-        List<ChunkChange> undone = metadata.changes(layout.namespace()).stream().filter(c -> c.time().isAfter(moment))
+        List<ChunkChange> undone = metadata.changes(layout.namespace()).stream()
+                .filter(c -> c.time().isAfter(moment))
                 .toList();
         long entries = undone.stream().mapToLong(ChunkChange::changelogEntries).sum();
-        long inexact = history.steps().stream().filter(s -> !s.exact() && s.change().time().isAfter(moment)).count();
+        long inexact = history.steps().stream()
+                .filter(s -> !s.exact() && s.change().time().isAfter(moment))
+                .count();
         List<String> notes = new ArrayList<>(metadata.notes());
         notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
                 + Counts.of(undone.size(), "chunk change") + " ("
@@ -317,13 +325,25 @@ public final class LayoutHistory {
         if (!metadata.changes(layout.namespace()).isEmpty()
                 && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {
             notes.add("the changelog of " + layout.namespace() + " starts at "
-                    + metadata.changes(layout.namespace()).get(0).time() + "; earlier moments show the layout before it");
+                    + metadata.changes(layout.namespace()).get(0).time()
+                    + "; earlier moments show the layout before it");
         }
-        CollectionLayout rewound = new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null,
-                layout.problems());
-        return new ClusterMetadata(metadata.source(), moment, metadata.server(), metadata.shards(), metadata.databases(),
-                metadata.balancer(), List.of(rewound), metadata.changes(layout.namespace()).stream()
-                        .filter(c -> !c.time().isAfter(moment)).toList(), metadata.changelogComplete(), notes,
-                metadata.problems(), metadata.release());
+        CollectionLayout rewound =
+                new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null, layout.problems());
+        return new ClusterMetadata(
+                metadata.source(),
+                moment,
+                metadata.server(),
+                metadata.shards(),
+                metadata.databases(),
+                metadata.balancer(),
+                List.of(rewound),
+                metadata.changes(layout.namespace()).stream()
+                        .filter(c -> !c.time().isAfter(moment))
+                        .toList(),
+                metadata.changelogComplete(),
+                notes,
+                metadata.problems(),
+                metadata.release());
     }
 }

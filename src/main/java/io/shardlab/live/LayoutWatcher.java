@@ -40,8 +40,12 @@ public final class LayoutWatcher implements AutoCloseable {
      * @param appeared namespaces sharded since the previous read
      * @param disappeared namespaces no longer sharded (dropped, or unsharded)
      */
-    public record WatchUpdate(ClusterMetadata previous, ClusterMetadata current, Map<String, List<LayoutChange>> changes,
-            List<String> appeared, List<String> disappeared) {
+    public record WatchUpdate(
+            ClusterMetadata previous,
+            ClusterMetadata current,
+            Map<String, List<LayoutChange>> changes,
+            List<String> appeared,
+            List<String> disappeared) {
 
         public WatchUpdate {
             changes = Map.copyOf(changes);
@@ -64,8 +68,13 @@ public final class LayoutWatcher implements AutoCloseable {
     private ClusterMetadata last;
     private ScheduledFuture<?> task;
 
-    public LayoutWatcher(ConfigSource source, ClusterInspector inspector, ClusterInspector.Scope scope,
-            ScheduledExecutorService scheduler, Duration interval, Listener listener) {
+    public LayoutWatcher(
+            ConfigSource source,
+            ClusterInspector inspector,
+            ClusterInspector.Scope scope,
+            ScheduledExecutorService scheduler,
+            Duration interval,
+            Listener listener) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval: must be positive, got " + interval);
         }
@@ -108,8 +117,8 @@ public final class LayoutWatcher implements AutoCloseable {
     /** Reads once and returns what changed since the previous read (on the calling thread). */
     public synchronized WatchUpdate pollNow() {
         ClusterMetadata previous = last;
-        ClusterMetadata current = previous == null ? inspector.inspect(source, scope)
-                : inspector.refresh(source, scope, previous);
+        ClusterMetadata current =
+                previous == null ? inspector.inspect(source, scope) : inspector.refresh(source, scope, previous);
         last = current;
         Map<String, List<LayoutChange>> changes = new LinkedHashMap<>();
         List<String> appeared = new ArrayList<>();

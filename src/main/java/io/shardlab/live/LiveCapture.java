@@ -43,8 +43,7 @@ import org.bson.BsonValue;
  */
 public final class LiveCapture {
 
-    private LiveCapture() {
-    }
+    private LiveCapture() {}
 
     /**
      * The snapshot file contents for one collection of a read.
@@ -56,15 +55,19 @@ public final class LiveCapture {
         CollectionLayout layout = metadata.layout(namespace);
         ClusterSnapshot cluster = layout.snapshot(metadata.shards());
         BsonDocument capture = new BsonDocument();
-        metadata.serverInfo().ifPresent(s -> capture.append("server", new BsonDocument("version", new BsonString(s.version()))
-                .append("role", new BsonString(s.role().name()))));
+        metadata.serverInfo()
+                .ifPresent(s -> capture.append(
+                        "server",
+                        new BsonDocument("version", new BsonString(s.version()))
+                                .append("role", new BsonString(s.role().name()))));
         capture.append("collection", collection(layout.entry()));
         if (metadata.balancer() != null) {
             capture.append("balancer", balancer(metadata.balancer()));
         }
         BsonArray databases = new BsonArray();
         for (DatabaseEntry d : metadata.databases()) {
-            BsonDocument doc = new BsonDocument("_id", new BsonString(d.name())).append("primary", new BsonString(d.primary()));
+            BsonDocument doc =
+                    new BsonDocument("_id", new BsonString(d.name())).append("primary", new BsonString(d.primary()));
             if (d.partitioned() != null) {
                 doc.append("partitioned", BsonBoolean.valueOf(d.partitioned()));
             }
@@ -89,9 +92,12 @@ public final class LiveCapture {
         }
         capture.append("changelogComplete", BsonBoolean.valueOf(metadata.changelogComplete()));
         capture.append("notes", strings(metadata.notes()));
-        capture.append("problems", strings(layout.problems().stream().map(MetadataProblem::message).toList()));
+        capture.append(
+                "problems",
+                strings(layout.problems().stream().map(MetadataProblem::message).toList()));
         String source = ConnectionStringSecrets.isConnectionString(metadata.source())
-                ? ConnectionStringSecrets.withoutCredentials(metadata.source()) : metadata.source();
+                ? ConnectionStringSecrets.withoutCredentials(metadata.source())
+                : metadata.source();
         return new SnapshotFile.Contents(cluster, List.of(), metadata.readAt(), source, capture);
     }
 
@@ -105,27 +111,41 @@ public final class LiveCapture {
         ClusterSnapshot c = contents.cluster();
         BsonDocument capture = contents.capture() == null ? new BsonDocument() : contents.capture();
         BsonDocument coll = capture.isDocument("collection") ? capture.getDocument("collection") : new BsonDocument();
-        CollectionEntry entry = new CollectionEntry(c.namespace(), c.key(), c.unique(),
-                coll.isBinary("uuid") ? coll.getBinary("uuid") : null, bool(coll, "chunksByUuid", false),
-                coll.isDateTime("incarnationStart") ? Instant.ofEpochMilli(coll.getDateTime("incarnationStart").getValue()) : null,
-                new BalancingFlags(bool(coll, "noBalance", false), optBool(coll, "allowMigrations"),
-                        optBool(coll, "permitMigrations"), coll.isNumber("maxChunkSizeBytes")
-                        ? coll.getNumber("maxChunkSizeBytes").longValue() : null, optBool(coll, "noAutoSplit"),
-                        optBool(coll, "defragmentCollection"), optBool(coll, "enableAutoMerge")));
+        CollectionEntry entry = new CollectionEntry(
+                c.namespace(),
+                c.key(),
+                c.unique(),
+                coll.isBinary("uuid") ? coll.getBinary("uuid") : null,
+                bool(coll, "chunksByUuid", false),
+                coll.isDateTime("incarnationStart")
+                        ? Instant.ofEpochMilli(
+                                coll.getDateTime("incarnationStart").getValue())
+                        : null,
+                new BalancingFlags(
+                        bool(coll, "noBalance", false),
+                        optBool(coll, "allowMigrations"),
+                        optBool(coll, "permitMigrations"),
+                        coll.isNumber("maxChunkSizeBytes")
+                                ? coll.getNumber("maxChunkSizeBytes").longValue()
+                                : null,
+                        optBool(coll, "noAutoSplit"),
+                        optBool(coll, "defragmentCollection"),
+                        optBool(coll, "enableAutoMerge")));
         List<MetadataProblem> problems = new ArrayList<>();
         for (String p : strings(capture, "problems")) {
             problems.add(new MetadataProblem(c.namespace(), p));
         }
-        DataDistribution distribution = capture.isDocument("dataDistribution")
-                ? distribution(capture.getDocument("dataDistribution")) : null;
-        CollectionLayout layout = ClusterInspector.inFlight(new CollectionLayout(entry, c.chunks().chunks(), c.chunks(),
-                c.zones(), distribution, problems), migrations(capture, c.key(), file));
+        DataDistribution distribution =
+                capture.isDocument("dataDistribution") ? distribution(capture.getDocument("dataDistribution")) : null;
+        CollectionLayout layout = ClusterInspector.inFlight(
+                new CollectionLayout(entry, c.chunks().chunks(), c.chunks(), c.zones(), distribution, problems),
+                migrations(capture, c.key(), file));
         List<DatabaseEntry> databases = new ArrayList<>();
         if (capture.isArray("databases")) {
             for (BsonValue v : capture.getArray("databases")) {
                 BsonDocument d = v.asDocument();
-                databases.add(new DatabaseEntry(d.getString("_id").getValue(), d.getString("primary").getValue(),
-                        optBool(d, "partitioned")));
+                databases.add(new DatabaseEntry(
+                        d.getString("_id").getValue(), d.getString("primary").getValue(), optBool(d, "partitioned")));
             }
         }
         List<ChunkChange> changes = new ArrayList<>();
@@ -137,9 +157,18 @@ public final class LiveCapture {
         List<String> notes = new ArrayList<>();
         notes.add("snapshot of " + contents.source() + " captured at " + contents.capturedAt());
         notes.addAll(strings(capture, "notes"));
-        return new ClusterMetadata(file, contents.capturedAt(), null, c.shards(), databases,
-                capture.isDocument("balancer") ? balancer(capture.getDocument("balancer")) : null, List.of(layout),
-                changes, bool(capture, "changelogComplete", false), notes, List.of(),
+        return new ClusterMetadata(
+                file,
+                contents.capturedAt(),
+                null,
+                c.shards(),
+                databases,
+                capture.isDocument("balancer") ? balancer(capture.getDocument("balancer")) : null,
+                List.of(layout),
+                changes,
+                bool(capture, "changelogComplete", false),
+                notes,
+                List.of(),
                 ReleaseInference.ofSnapshot(contents.source(), capture, entry.chunksByUuid()));
     }
 
@@ -168,14 +197,17 @@ public final class LiveCapture {
     }
 
     static BsonDocument balancer(BalancerState b) {
-        BsonDocument d = new BsonDocument("mode", new BsonString(b.mode())).append("source", new BsonString(b.source()));
+        BsonDocument d =
+                new BsonDocument("mode", new BsonString(b.mode())).append("source", new BsonString(b.source()));
         putBool(d, "inBalancerRound", b.inBalancerRound());
         if (b.numBalancerRounds() != null) {
             d.append("numBalancerRounds", new BsonInt64(b.numBalancerRounds()));
         }
         if (b.activeWindow() != null) {
-            d.append("activeWindow", new BsonDocument("start", new BsonString(b.activeWindow().start()))
-                    .append("stop", new BsonString(b.activeWindow().stop())));
+            d.append(
+                    "activeWindow",
+                    new BsonDocument("start", new BsonString(b.activeWindow().start()))
+                            .append("stop", new BsonString(b.activeWindow().stop())));
         }
         if (b.chunkSizeMB() != null) {
             d.append("chunkSizeMB", new BsonInt32(b.chunkSizeMB()));
@@ -187,14 +219,23 @@ public final class LiveCapture {
     }
 
     private static BalancerState balancer(BsonDocument d) {
-        ActiveWindow window = d.isDocument("activeWindow") ? new ActiveWindow(
-                d.getDocument("activeWindow").getString("start").getValue(),
-                d.getDocument("activeWindow").getString("stop").getValue()) : null;
-        return new BalancerState(d.getString("mode").getValue(), d.getString("source").getValue(),
-                optBool(d, "inBalancerRound"), d.isNumber("numBalancerRounds") ? d.getNumber("numBalancerRounds").longValue() : null,
-                window, d.isNumber("chunkSizeMB") ? d.getNumber("chunkSizeMB").intValue() : null,
+        ActiveWindow window = d.isDocument("activeWindow")
+                ? new ActiveWindow(
+                        d.getDocument("activeWindow").getString("start").getValue(),
+                        d.getDocument("activeWindow").getString("stop").getValue())
+                : null;
+        return new BalancerState(
+                d.getString("mode").getValue(),
+                d.getString("source").getValue(),
+                optBool(d, "inBalancerRound"),
+                d.isNumber("numBalancerRounds")
+                        ? d.getNumber("numBalancerRounds").longValue()
+                        : null,
+                window,
+                d.isNumber("chunkSizeMB") ? d.getNumber("chunkSizeMB").intValue() : null,
                 d.isString("chunkSizeSource") ? d.getString("chunkSizeSource").getValue() : "not recorded",
-                bool(d, "autoSplit", true), optBool(d, "autoMerge"));
+                bool(d, "autoSplit", true),
+                optBool(d, "autoMerge"));
     }
 
     static BsonDocument distribution(DataDistribution distribution) {
@@ -218,10 +259,16 @@ public final class LiveCapture {
         List<ShardDataSize> shards = new ArrayList<>();
         for (BsonValue v : d.getArray("shards")) {
             BsonDocument s = v.asDocument();
-            shards.add(new ShardDataSize(s.getString("shardName").getValue(), s.getNumber("numOwnedDocuments").longValue(),
+            shards.add(new ShardDataSize(
+                    s.getString("shardName").getValue(),
+                    s.getNumber("numOwnedDocuments").longValue(),
                     s.getNumber("ownedSizeBytes").longValue(),
-                    s.isNumber("numOrphanedDocs") ? s.getNumber("numOrphanedDocs").longValue() : null,
-                    s.isNumber("orphanedSizeBytes") ? s.getNumber("orphanedSizeBytes").longValue() : null));
+                    s.isNumber("numOrphanedDocs")
+                            ? s.getNumber("numOrphanedDocs").longValue()
+                            : null,
+                    s.isNumber("orphanedSizeBytes")
+                            ? s.getNumber("orphanedSizeBytes").longValue()
+                            : null));
         }
         return new DataDistribution(d.getString("source").getValue(), shards);
     }
@@ -231,21 +278,31 @@ public final class LiveCapture {
     private static BsonDocument change(ChunkChange c, ShardKeyPattern key) {
         BsonDocument d = new BsonDocument("time", new BsonDateTime(c.time().toEpochMilli()));
         if (c instanceof ChunkSplit s) {
-            d.append("what", new BsonString("split")).append("min", s.min().toDocument(key)).append("max", s.max().toDocument(key))
-                    .append("splitPoints", bounds(s.splitPoints(), key)).append("pieces", new BsonInt32(s.pieces()));
+            d.append("what", new BsonString("split"))
+                    .append("min", s.min().toDocument(key))
+                    .append("max", s.max().toDocument(key))
+                    .append("splitPoints", bounds(s.splitPoints(), key))
+                    .append("pieces", new BsonInt32(s.pieces()));
             if (s.beforeVersion() != null) {
-                d.append("before", new BsonTimestamp(s.beforeVersion().major(), s.beforeVersion().minor()));
+                d.append(
+                        "before",
+                        new BsonTimestamp(
+                                s.beforeVersion().major(), s.beforeVersion().minor()));
             }
             if (s.shard() != null) {
                 d.append("shard", new BsonString(s.shard()));
             }
         } else if (c instanceof ChunkMigration m) {
-            d.append("what", new BsonString("moveChunk.commit")).append("min", m.min().toDocument(key))
-                    .append("max", m.max().toDocument(key)).append("from", new BsonString(m.from()))
+            d.append("what", new BsonString("moveChunk.commit"))
+                    .append("min", m.min().toDocument(key))
+                    .append("max", m.max().toDocument(key))
+                    .append("from", new BsonString(m.from()))
                     .append("to", new BsonString(m.to()));
         } else {
             ChunkMerge m = (ChunkMerge) c;
-            d.append("what", new BsonString("merge")).append("min", m.min().toDocument(key)).append("max", m.max().toDocument(key))
+            d.append("what", new BsonString("merge"))
+                    .append("min", m.min().toDocument(key))
+                    .append("max", m.max().toDocument(key))
                     .append("chunks", new BsonInt32(m.chunks()));
             if (m.innerBounds() != null) {
                 d.append("innerBounds", bounds(m.innerBounds(), key));
@@ -266,12 +323,18 @@ public final class LiveCapture {
         for (BsonValue v : capture.getArray("migrations")) {
             try {
                 BsonDocument d = v.asDocument();
-                out.add(new ActiveMigration(key(d.get("min"), key), key(d.get("max"), key),
-                        d.getString("fromShard").getValue(), d.getString("toShard").getValue()));
+                out.add(new ActiveMigration(
+                        key(d.get("min"), key),
+                        key(d.get("max"), key),
+                        d.getString("fromShard").getValue(),
+                        d.getString("toShard").getValue()));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(file + ": \"capture\" has a migration that cannot be read: "
-                        + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v)) + " ("
-                        + e.getMessage() + ")", e);
+                throw new IllegalArgumentException(
+                        file + ": \"capture\" has a migration that cannot be read: "
+                                + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v))
+                                + " ("
+                                + e.getMessage() + ")",
+                        e);
             }
         }
         return out;
@@ -284,19 +347,46 @@ public final class LiveCapture {
             ShardKey max = key(d.get("max"), key);
             String shard = d.isString("shard") ? d.getString("shard").getValue() : null;
             return switch (d.getString("what").getValue()) {
-                case "split" -> new ChunkSplit(time, ns, min, max, d.isTimestamp("before")
-                        ? new ChunkVersion(d.getTimestamp("before").getTime(), d.getTimestamp("before").getInc()) : null,
-                        keys(d.getArray("splitPoints"), key), d.getInt32("pieces").getValue(), shard);
-                case "moveChunk.commit" -> new ChunkMigration(time, ns, min, max, d.getString("from").getValue(),
-                        d.getString("to").getValue());
-                case "merge" -> new ChunkMerge(time, ns, min, max,
-                        d.isArray("innerBounds") ? keys(d.getArray("innerBounds"), key) : null,
-                        d.getInt32("chunks").getValue(), shard);
-                default -> throw new IllegalArgumentException("unknown change '" + d.getString("what").getValue() + "'");
+                case "split" ->
+                    new ChunkSplit(
+                            time,
+                            ns,
+                            min,
+                            max,
+                            d.isTimestamp("before")
+                                    ? new ChunkVersion(
+                                            d.getTimestamp("before").getTime(),
+                                            d.getTimestamp("before").getInc())
+                                    : null,
+                            keys(d.getArray("splitPoints"), key),
+                            d.getInt32("pieces").getValue(),
+                            shard);
+                case "moveChunk.commit" ->
+                    new ChunkMigration(
+                            time,
+                            ns,
+                            min,
+                            max,
+                            d.getString("from").getValue(),
+                            d.getString("to").getValue());
+                case "merge" ->
+                    new ChunkMerge(
+                            time,
+                            ns,
+                            min,
+                            max,
+                            d.isArray("innerBounds") ? keys(d.getArray("innerBounds"), key) : null,
+                            d.getInt32("chunks").getValue(),
+                            shard);
+                default ->
+                    throw new IllegalArgumentException(
+                            "unknown change '" + d.getString("what").getValue() + "'");
             };
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(file + ": \"capture\" has a change that cannot be read: "
-                    + ConfigCatalogDecoder.oneLine(d) + " (" + e.getMessage() + ")", e);
+            throw new IllegalArgumentException(
+                    file + ": \"capture\" has a change that cannot be read: " + ConfigCatalogDecoder.oneLine(d) + " ("
+                            + e.getMessage() + ")",
+                    e);
         }
     }
 

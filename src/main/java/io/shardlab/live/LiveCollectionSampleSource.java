@@ -13,8 +13,8 @@ import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.NoSuchElementException;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -89,8 +89,12 @@ public final class LiveCollectionSampleSource implements SampleSource {
      * @param sampleSize {@code $sample}'s size: at least 1 document
      * @throws IllegalArgumentException naming the argument when the namespace or size is invalid
      */
-    public static SampleSource connecting(LiveConnector connector, LiveConnectionRequest request, String namespace,
-            int sampleSize, Cancellation cancellation) {
+    public static SampleSource connecting(
+            LiveConnector connector,
+            LiveConnectionRequest request,
+            String namespace,
+            int sampleSize,
+            Cancellation cancellation) {
         splitNamespace(namespace);
         if (sampleSize < 1) {
             throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
@@ -145,8 +149,13 @@ public final class LiveCollectionSampleSource implements SampleSource {
                             }
                         }
                     };
-                    return new SampleInput(closing, input.progressDone(), input.progressTotal(), input.numDocsTotal(),
-                            input.indexes(), input.numOrphanDocs());
+                    return new SampleInput(
+                            closing,
+                            input.progressDone(),
+                            input.progressTotal(),
+                            input.numDocsTotal(),
+                            input.indexes(),
+                            input.numOrphanDocs());
                 } catch (RuntimeException e) {
                     connection.close();
                     throw e;
@@ -201,9 +210,12 @@ public final class LiveCollectionSampleSource implements SampleSource {
     public SampleInput open() {
         MongoDatabase db = connection.database(database);
         // the filter keeps the reply to one name on a real server; the names are compared here too
-        boolean exists = read("checking that " + namespace() + " exists", () -> db.listCollectionNames()
-                .filter(new BsonDocument("name", new BsonString(collection)))
-                .into(new ArrayList<>()).contains(collection));
+        boolean exists = read(
+                "checking that " + namespace() + " exists",
+                () -> db.listCollectionNames()
+                        .filter(new BsonDocument("name", new BsonString(collection)))
+                        .into(new ArrayList<>())
+                        .contains(collection));
         if (!exists) {
             throw new IllegalArgumentException(namespace() + " at " + connection.masked()
                     + ": no such collection; give an existing db.collection");
@@ -212,9 +224,10 @@ public final class LiveCollectionSampleSource implements SampleSource {
         long count = read("counting " + namespace(), coll::estimatedDocumentCount);
         CollectionIndexes indexes = indexes(coll);
         OptionalLong orphans = numOrphanDocs(coll);
-        List<BsonDocument> pipeline = List.of(
-                new BsonDocument("$sample", new BsonDocument("size", new BsonInt32(sampleSize))));
-        MongoCursor<RawBsonDocument> cursor = read("sampling " + namespace(),
+        List<BsonDocument> pipeline =
+                List.of(new BsonDocument("$sample", new BsonDocument("size", new BsonInt32(sampleSize))));
+        MongoCursor<RawBsonDocument> cursor = read(
+                "sampling " + namespace(),
                 () -> coll.aggregate(pipeline).batchSize(BATCH_SIZE).cursor());
         boolean any = read("sampling " + namespace(), cursor::hasNext);
         if (!any) {
@@ -229,15 +242,16 @@ public final class LiveCollectionSampleSource implements SampleSource {
 
     /** The collection's own indexes ({@code listIndexes}), which decide the supporting index. */
     private CollectionIndexes indexes(MongoCollection<RawBsonDocument> coll) {
-        List<BsonDocument> specs = read("listing the indexes of " + namespace(),
+        List<BsonDocument> specs = read(
+                "listing the indexes of " + namespace(),
                 () -> coll.listIndexes(BsonDocument.class).into(new ArrayList<>()));
         List<IndexSpec> out = new ArrayList<>();
         for (BsonDocument spec : specs) {
             try {
                 out.add(IndexSpec.of(spec));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(namespace() + " at " + connection.masked() + ": listIndexes: "
-                        + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        namespace() + " at " + connection.masked() + ": listIndexes: " + e.getMessage(), e);
             }
         }
         return CollectionIndexes.declared(out, "listIndexes of " + namespace());
@@ -251,15 +265,25 @@ public final class LiveCollectionSampleSource implements SampleSource {
      */
     private OptionalLong numOrphanDocs(MongoCollection<RawBsonDocument> coll) {
         try {
-            BsonDocument entry = connection.read("reading config.collections", () -> connection.database("config")
-                    .getCollection("collections", BsonDocument.class)
-                    .find(new BsonDocument("_id", new BsonString(namespace()))).first());
-            if (entry == null || entry.getBoolean("unsplittable", org.bson.BsonBoolean.FALSE).getValue()) {
+            BsonDocument entry = connection.read(
+                    "reading config.collections",
+                    () -> connection
+                            .database("config")
+                            .getCollection("collections", BsonDocument.class)
+                            .find(new BsonDocument("_id", new BsonString(namespace())))
+                            .first());
+            if (entry == null
+                    || entry.getBoolean("unsplittable", org.bson.BsonBoolean.FALSE)
+                            .getValue()) {
                 return OptionalLong.empty();
             }
-            List<BsonDocument> stats = connection.read("reading $collStats of " + namespace(), () -> coll
-                    .aggregate(List.of(new BsonDocument("$collStats", new BsonDocument("storageStats",
-                            new BsonDocument()))), BsonDocument.class).into(new ArrayList<>()));
+            List<BsonDocument> stats = connection.read(
+                    "reading $collStats of " + namespace(),
+                    () -> coll.aggregate(
+                                    List.of(new BsonDocument(
+                                            "$collStats", new BsonDocument("storageStats", new BsonDocument()))),
+                                    BsonDocument.class)
+                            .into(new ArrayList<>()));
             long orphans = 0;
             for (BsonDocument shard : stats) {
                 BsonDocument storage = shard.getDocument("storageStats", new BsonDocument());

@@ -59,20 +59,24 @@ public final class LiveConfigSource implements ConfigSource {
 
     @Override
     public List<BsonDocument> documents(String collection) {
-        return connection.read("reading config." + collection,
-                () -> config.getCollection(collection, BsonDocument.class).find().into(new ArrayList<>()));
+        return connection.read(
+                "reading config." + collection,
+                () -> config.getCollection(collection, BsonDocument.class)
+                        .find()
+                        .into(new ArrayList<>()));
     }
 
     @Override
     public List<ChunkDocument> chunks(CollectionEntry entry, ChunkDocumentCodec codec) {
-        CodecRegistry registry = CodecRegistries.fromRegistries(CodecRegistries.fromCodecs(codec),
-                MongoClientSettings.getDefaultCodecRegistry());
+        CodecRegistry registry = CodecRegistries.fromRegistries(
+                CodecRegistries.fromCodecs(codec), MongoClientSettings.getDefaultCodecRegistry());
         MongoCollection<ChunkDocument> chunks =
                 config.getCollection("chunks", ChunkDocument.class).withCodecRegistry(registry);
         List<BsonDocument> filters = filters(entry);
         List<ChunkDocument> result = List.of();
         for (BsonDocument filter : filters) {
-            result = connection.read("reading config.chunks of " + entry.namespace(),
+            result = connection.read(
+                    "reading config.chunks of " + entry.namespace(),
                     () -> chunks.find(filter).sort(BY_MIN).into(new ArrayList<>()));
             if (!result.isEmpty()) {
                 break;
@@ -84,9 +88,13 @@ public final class LiveConfigSource implements ConfigSource {
     @Override
     public Optional<ChunkVersion> collectionVersion(CollectionEntry entry) {
         for (BsonDocument filter : filters(entry)) {
-            BsonDocument newest = connection.read("reading the version of " + entry.namespace(),
-                    () -> config.getCollection("chunks", BsonDocument.class).find(filter).sort(BY_LASTMOD_DESC)
-                            .limit(1).first());
+            BsonDocument newest = connection.read(
+                    "reading the version of " + entry.namespace(),
+                    () -> config.getCollection("chunks", BsonDocument.class)
+                            .find(filter)
+                            .sort(BY_LASTMOD_DESC)
+                            .limit(1)
+                            .first());
             if (newest != null && newest.isTimestamp("lastmod")) {
                 long bits = newest.getTimestamp("lastmod").getValue();
                 return Optional.of(new ChunkVersion((int) (bits >>> 32), (int) bits));
@@ -118,12 +126,14 @@ public final class LiveConfigSource implements ConfigSource {
         CHUNK_CHANGES.forEach(k -> kinds.add(new BsonString(k)));
         BsonArray nss = new BsonArray();
         namespaces.stream().sorted().forEach(ns -> nss.add(new BsonString(ns)));
-        BsonDocument filter = new BsonDocument("what", new BsonDocument("$in", kinds))
-                .append("ns", new BsonDocument("$in", nss));
+        BsonDocument filter =
+                new BsonDocument("what", new BsonDocument("$in", kinds)).append("ns", new BsonDocument("$in", nss));
         // config.changelog is capped, so natural order is insertion order and needs no index.
         BsonDocument order = new BsonDocument("$natural", new BsonInt32(newest > 0 ? -1 : 1));
         List<BsonDocument> docs = connection.read("reading config.changelog", () -> {
-            var find = config.getCollection("changelog", BsonDocument.class).find(filter).sort(order);
+            var find = config.getCollection("changelog", BsonDocument.class)
+                    .find(filter)
+                    .sort(order);
             return (newest > 0 ? find.limit(newest) : find).into(new ArrayList<>());
         });
         if (newest > 0) {
@@ -135,12 +145,16 @@ public final class LiveConfigSource implements ConfigSource {
     @Override
     public ReadOutcome<BsonDocument> balancerStatus() {
         try {
-            return ReadOutcome.of(connection.read("running balancerStatus", () -> connection.database("admin")
-                    .runCommand(new BsonDocument("balancerStatus", new BsonInt32(1)), BsonDocument.class)));
+            return ReadOutcome.of(connection.read(
+                    "running balancerStatus",
+                    () -> connection
+                            .database("admin")
+                            .runCommand(new BsonDocument("balancerStatus", new BsonInt32(1)), BsonDocument.class)));
         } catch (LiveClusterException e) {
             if (e.getCause() instanceof MongoCommandException c) {
-                return ReadOutcome.unavailable("balancerStatus is not available on " + connection.server().address()
-                        + " (" + c.getErrorCodeName() + "); balancer state taken from config.settings");
+                return ReadOutcome.unavailable("balancerStatus is not available on "
+                        + connection.server().address() + " (" + c.getErrorCodeName()
+                        + "); balancer state taken from config.settings");
             }
             throw e;
         }
@@ -150,8 +164,8 @@ public final class LiveConfigSource implements ConfigSource {
     public ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> collections) {
         ServerInfo server = connection.server();
         if (server.role() != ServerRole.MONGOS) {
-            return ReadOutcome.unavailable("per-shard data sizes need a mongos; " + server.address()
-                    + " is a mongod, so they are omitted");
+            return ReadOutcome.unavailable(
+                    "per-shard data sizes need a mongos; " + server.address() + " is a mongod, so they are omitted");
         }
         String reason = null;
         // $shardedDataDistribution: new in 6.0.3, admin database, mongos only (docs
@@ -188,10 +202,15 @@ public final class LiveConfigSource implements ConfigSource {
     private Map<String, DataDistribution> shardedDataDistribution(List<CollectionEntry> collections) {
         BsonArray nss = new BsonArray();
         collections.forEach(c -> nss.add(new BsonString(c.namespace())));
-        List<BsonDocument> pipeline = List.of(new BsonDocument("$shardedDataDistribution", new BsonDocument()),
+        List<BsonDocument> pipeline = List.of(
+                new BsonDocument("$shardedDataDistribution", new BsonDocument()),
                 new BsonDocument("$match", new BsonDocument("ns", new BsonDocument("$in", nss))));
-        List<BsonDocument> docs = connection.read("running $shardedDataDistribution",
-                () -> connection.database("admin").aggregate(pipeline, BsonDocument.class).into(new ArrayList<>()));
+        List<BsonDocument> docs = connection.read(
+                "running $shardedDataDistribution",
+                () -> connection
+                        .database("admin")
+                        .aggregate(pipeline, BsonDocument.class)
+                        .into(new ArrayList<>()));
         return DataDistributionDecoder.shardedDataDistribution(docs);
     }
 
@@ -204,10 +223,14 @@ public final class LiveConfigSource implements ConfigSource {
         int dot = entry.namespace().indexOf('.');
         String db = entry.namespace().substring(0, dot);
         String coll = entry.namespace().substring(dot + 1);
-        List<BsonDocument> pipeline = List.of(new BsonDocument("$collStats",
-                new BsonDocument("storageStats", new BsonDocument())));
-        List<BsonDocument> docs = connection.read("running $collStats on " + entry.namespace(),
-                () -> connection.database(db).getCollection(coll, BsonDocument.class).aggregate(pipeline)
+        List<BsonDocument> pipeline =
+                List.of(new BsonDocument("$collStats", new BsonDocument("storageStats", new BsonDocument())));
+        List<BsonDocument> docs = connection.read(
+                "running $collStats on " + entry.namespace(),
+                () -> connection
+                        .database(db)
+                        .getCollection(coll, BsonDocument.class)
+                        .aggregate(pipeline)
                         .into(new ArrayList<>()));
         return DataDistributionDecoder.collStats(docs);
     }

@@ -17,7 +17,11 @@ public final class LiveConnection implements AutoCloseable {
     private final LiveErrors errors;
     private final Cancellation cancellation;
 
-    LiveConnection(MongoClient client, LiveConnectionRequest request, ServerInfo server, LiveErrors errors,
+    LiveConnection(
+            MongoClient client,
+            LiveConnectionRequest request,
+            ServerInfo server,
+            LiveErrors errors,
             Cancellation cancellation) {
         this.client = client;
         this.request = request;

@@ -19,8 +19,8 @@ import java.util.Optional;
  * @param tlsCaFile the {@code tlsCAFile} path, if given
  * @param tlsCertificateKeyFile the {@code tlsCertificateKeyFile} path, if given
  */
-record LiveConnectionOptions(String driverConnectionString, Optional<Path> tlsCaFile,
-        Optional<Path> tlsCertificateKeyFile) {
+record LiveConnectionOptions(
+        String driverConnectionString, Optional<Path> tlsCaFile, Optional<Path> tlsCertificateKeyFile) {
 
     private static final String CA = "tlscafile";
     private static final String CERT = "tlscertificatekeyfile";
@@ -44,7 +44,7 @@ record LiveConnectionOptions(String driverConnectionString, Optional<Path> tlsCa
             switch (key) {
                 case CA -> ca = Path.of(value);
                 case CERT -> cert = Path.of(value);
-                case CERT_PASSWORD -> { }
+                case CERT_PASSWORD -> {}
                 default -> kept.add(option);
             }
         }

@@ -17,8 +17,8 @@ import java.util.Optional;
  *     (X.509 authentication), or null
  * @param timeouts how long to wait
  */
-public record LiveConnectionRequest(String connectionString, Path tlsCaFile, Path tlsCertificateKeyFile,
-        LiveTimeouts timeouts) {
+public record LiveConnectionRequest(
+        String connectionString, Path tlsCaFile, Path tlsCertificateKeyFile, LiveTimeouts timeouts) {
 
     public LiveConnectionRequest {
         if (connectionString == null || connectionString.isBlank()) {
@@ -51,12 +51,15 @@ public record LiveConnectionRequest(String connectionString, Path tlsCaFile, Pat
 
     /** The CA file to trust: the explicit one, else {@code tlsCAFile} from the string. */
     public Optional<Path> effectiveTlsCaFile() {
-        return tlsCaFile != null ? Optional.of(tlsCaFile) : LiveConnectionOptions.of(connectionString).tlsCaFile();
+        return tlsCaFile != null
+                ? Optional.of(tlsCaFile)
+                : LiveConnectionOptions.of(connectionString).tlsCaFile();
     }
 
     /** The client certificate file: the explicit one, else {@code tlsCertificateKeyFile} from the string. */
     public Optional<Path> effectiveTlsCertificateKeyFile() {
-        return tlsCertificateKeyFile != null ? Optional.of(tlsCertificateKeyFile)
+        return tlsCertificateKeyFile != null
+                ? Optional.of(tlsCertificateKeyFile)
                 : LiveConnectionOptions.of(connectionString).tlsCertificateKeyFile();
     }
 

@@ -90,7 +90,8 @@ public final class LiveConnector {
         }
     }
 
-    private MongoClientSettings settings(LiveConnectionRequest request, LiveErrors errors, RefusedConnections refusals) {
+    private MongoClientSettings settings(
+            LiveConnectionRequest request, LiveErrors errors, RefusedConnections refusals) {
         MongoClientSettings.Builder builder = baseSettings(request, errors);
         listeners.forEach(builder::addCommandListener);
         builder.applyToClusterSettings(c -> c.addClusterListener(refusals));
@@ -111,8 +112,10 @@ public final class LiveConnector {
                 .applyConnectionString(cs)
                 .applicationName(APP_NAME)
                 .retryWrites(false)
-                .readPreference(cs.getReadPreference() != null ? cs.getReadPreference() : ReadPreference.primaryPreferred())
-                .applyToClusterSettings(c -> c.serverSelectionTimeout(t.serverSelection().toMillis(), TimeUnit.MILLISECONDS))
+                .readPreference(
+                        cs.getReadPreference() != null ? cs.getReadPreference() : ReadPreference.primaryPreferred())
+                .applyToClusterSettings(
+                        c -> c.serverSelectionTimeout(t.serverSelection().toMillis(), TimeUnit.MILLISECONDS))
                 .applyToSocketSettings(s -> s.connectTimeout((int) t.connect().toMillis(), TimeUnit.MILLISECONDS)
                         .readTimeout((int) t.read().toMillis(), TimeUnit.MILLISECONDS));
         Path ca = request.effectiveTlsCaFile().orElse(null);
@@ -126,12 +129,20 @@ public final class LiveConnector {
 
     private static ServerInfo serverInfo(ClusterDescription cluster, BsonDocument buildInfo) {
         ServerDescription server = cluster.getServerDescriptions().stream()
-                .filter(ServerDescription::isOk).findFirst()
-                .orElse(cluster.getServerDescriptions().isEmpty() ? null : cluster.getServerDescriptions().get(0));
+                .filter(ServerDescription::isOk)
+                .findFirst()
+                .orElse(
+                        cluster.getServerDescriptions().isEmpty()
+                                ? null
+                                : cluster.getServerDescriptions().get(0));
         BsonValue version = buildInfo.get("version");
         String address = server == null ? "?" : server.getAddress().toString();
-        ServerRole role = server != null && server.getType() == ServerType.SHARD_ROUTER ? ServerRole.MONGOS : ServerRole.MONGOD;
-        return new ServerInfo(address, version != null && version.isString() ? version.asString().getValue() : "unknown", role);
+        ServerRole role =
+                server != null && server.getType() == ServerType.SHARD_ROUTER ? ServerRole.MONGOS : ServerRole.MONGOD;
+        return new ServerInfo(
+                address,
+                version != null && version.isString() ? version.asString().getValue() : "unknown",
+                role);
     }
 
     private static ClusterDescription safeDescription(MongoClient client) {

@@ -50,73 +50,96 @@ final class LiveErrors {
         if (e instanceof LiveClusterException live) {
             return live;
         }
-        if (cancelled || e instanceof MongoInterruptedException
-                || (e instanceof IllegalStateException && String.valueOf(e.getMessage()).contains("open"))) {
-            return new LiveClusterException(LiveClusterException.Kind.CANCELLED,
-                    redact("cancelled while " + what + " at " + masked), e);
+        if (cancelled
+                || e instanceof MongoInterruptedException
+                || (e instanceof IllegalStateException
+                        && String.valueOf(e.getMessage()).contains("open"))) {
+            return new LiveClusterException(
+                    LiveClusterException.Kind.CANCELLED, redact("cancelled while " + what + " at " + masked), e);
         }
         if (e instanceof MongoConfigurationException config) {
             // e.g. a mongodb+srv:// host whose SRV or TXT records cannot be looked up
-            return new LiveClusterException(LiveClusterException.Kind.UNREACHABLE,
-                    redact("cannot use " + masked + ": " + rootMessage(config)), e);
+            return new LiveClusterException(
+                    LiveClusterException.Kind.UNREACHABLE,
+                    redact("cannot use " + masked + ": " + rootMessage(config)),
+                    e);
         }
         if (e instanceof MongoSecurityException security) {
             return authentication(security);
         }
         if (e instanceof MongoCommandException command) {
             if (command.getErrorCode() == AUTHENTICATION_FAILED) {
-                return new LiveClusterException(LiveClusterException.Kind.AUTHENTICATION,
-                        redact("authentication failed at " + masked + ": " + command.getErrorMessage()), e);
+                return new LiveClusterException(
+                        LiveClusterException.Kind.AUTHENTICATION,
+                        redact("authentication failed at " + masked + ": " + command.getErrorMessage()),
+                        e);
             }
             if (command.getErrorCode() == UNAUTHORIZED) {
-                return new LiveClusterException(LiveClusterException.Kind.NOT_AUTHORIZED,
+                return new LiveClusterException(
+                        LiveClusterException.Kind.NOT_AUTHORIZED,
                         redact("not authorized while " + what + " at " + masked + ": " + command.getErrorMessage()
-                                + " (ShardLab needs find on the config database)"), e);
+                                + " (ShardLab needs find on the config database)"),
+                        e);
             }
-            return new LiveClusterException(LiveClusterException.Kind.READ_FAILED,
-                    redact("the server refused " + what + " at " + masked + ": " + command.getErrorCodeName()
-                            + " (" + command.getErrorCode() + "): " + command.getErrorMessage()), e);
+            return new LiveClusterException(
+                    LiveClusterException.Kind.READ_FAILED,
+                    redact("the server refused " + what + " at " + masked + ": " + command.getErrorCodeName() + " ("
+                            + command.getErrorCode() + "): " + command.getErrorMessage()),
+                    e);
         }
         if (e instanceof MongoTimeoutException) {
             return unreachable(e, cluster);
         }
         if (e instanceof MongoSocketReadTimeoutException timeout) {
-            return new LiveClusterException(LiveClusterException.Kind.CONNECTION_LOST,
+            return new LiveClusterException(
+                    LiveClusterException.Kind.CONNECTION_LOST,
                     redact("the server " + timeout.getServerAddress() + " stopped answering while " + what
-                            + " (no reply within the read timeout)"), e);
+                            + " (no reply within the read timeout)"),
+                    e);
         }
         if (e instanceof MongoSocketOpenException open) {
-            return new LiveClusterException(LiveClusterException.Kind.UNREACHABLE,
-                    redact("cannot connect to " + open.getServerAddress() + " (" + masked + "): " + rootMessage(open)), e);
+            return new LiveClusterException(
+                    LiveClusterException.Kind.UNREACHABLE,
+                    redact("cannot connect to " + open.getServerAddress() + " (" + masked + "): " + rootMessage(open)),
+                    e);
         }
         if (e instanceof MongoSocketException socket) {
-            return new LiveClusterException(LiveClusterException.Kind.CONNECTION_LOST,
+            return new LiveClusterException(
+                    LiveClusterException.Kind.CONNECTION_LOST,
                     redact("lost the connection to " + socket.getServerAddress() + " while " + what + ": "
-                            + rootMessage(socket)), e);
+                            + rootMessage(socket)),
+                    e);
         }
         if (e instanceof MongoException) {
-            return new LiveClusterException(LiveClusterException.Kind.READ_FAILED,
-                    redact("failed while " + what + " at " + masked + ": " + rootMessage(e)), e);
+            return new LiveClusterException(
+                    LiveClusterException.Kind.READ_FAILED,
+                    redact("failed while " + what + " at " + masked + ": " + rootMessage(e)),
+                    e);
         }
-        return new LiveClusterException(LiveClusterException.Kind.READ_FAILED,
-                redact("failed while " + what + " at " + masked + ": " + e), e);
+        return new LiveClusterException(
+                LiveClusterException.Kind.READ_FAILED, redact("failed while " + what + " at " + masked + ": " + e), e);
     }
 
     /** Every server of {@code addresses} refused the TCP connection: nothing listens there. */
     LiveClusterException refused(java.util.List<String> addresses, RuntimeException e) {
-        return new LiveClusterException(LiveClusterException.Kind.UNREACHABLE,
+        return new LiveClusterException(
+                LiveClusterException.Kind.UNREACHABLE,
                 redact("no server answered at " + masked + ": " + String.join(", ", addresses) + " refused the "
-                        + "connection (nothing listens there; is the server running, and is the port right?)"), e);
+                        + "connection (nothing listens there; is the server running, and is the port right?)"),
+                e);
     }
 
     private LiveClusterException authentication(MongoSecurityException e) {
         MongoCredential credential = e.getCredential();
         String user = credential == null ? "?" : credential.getUserName();
         String mechanism = credential == null || credential.getAuthenticationMechanism() == null
-                ? "negotiated" : credential.getAuthenticationMechanism().getMechanismName();
+                ? "negotiated"
+                : credential.getAuthenticationMechanism().getMechanismName();
         String reason = e.getCause() instanceof MongoCommandException c ? c.getErrorMessage() : rootMessage(e);
-        return new LiveClusterException(LiveClusterException.Kind.AUTHENTICATION,
-                redact("authentication failed for user '" + user + "' (" + mechanism + ") at " + masked + ": " + reason),
+        return new LiveClusterException(
+                LiveClusterException.Kind.AUTHENTICATION,
+                redact("authentication failed for user '" + user + "' (" + mechanism + ") at " + masked + ": "
+                        + reason),
                 e);
     }
 
@@ -141,13 +164,17 @@ final class LiveErrors {
         }
         long seconds = Math.max(1, serverSelectionTimeout.toSeconds());
         if (tls) {
-            return new LiveClusterException(LiveClusterException.Kind.TLS,
+            return new LiveClusterException(
+                    LiveClusterException.Kind.TLS,
                     redact("TLS handshake failed at " + masked + ": " + causes
-                            + " (check tls=true and give the servers' CA with --tls-ca-file)"), e);
+                            + " (check tls=true and give the servers' CA with --tls-ca-file)"),
+                    e);
         }
         String detail = causes.length() > 0 ? causes.toString() : "no server answered";
-        return new LiveClusterException(LiveClusterException.Kind.UNREACHABLE,
-                redact("no server answered at " + masked + " within " + seconds + " s (" + detail + ")"), e);
+        return new LiveClusterException(
+                LiveClusterException.Kind.UNREACHABLE,
+                redact("no server answered at " + masked + " within " + seconds + " s (" + detail + ")"),
+                e);
     }
 
     private static String describe(Throwable cause) {

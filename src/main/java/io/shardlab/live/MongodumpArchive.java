@@ -32,6 +32,7 @@ final class MongodumpArchive {
     static final int MAGIC = 0x8199e26d;
     /** {@code archive.terminator}. */
     static final int TERMINATOR = 0xffffffff;
+
     private static final int MAX_BSON = 16 * 1024 * 1024;
 
     /**
@@ -40,8 +41,7 @@ final class MongodumpArchive {
      * @param collections documents by config collection name, only those wanted and present
      * @param serverVersion the prelude's {@code server_version}, when not empty
      */
-    record Contents(Map<String, List<BsonDocument>> collections, Optional<String> serverVersion) {
-    }
+    record Contents(Map<String, List<BsonDocument>> collections, Optional<String> serverVersion) {}
 
     private final Path file;
     private final InputStream in;
@@ -72,12 +72,12 @@ final class MongodumpArchive {
             raw.mark(4);
             byte[] head = raw.readNBytes(2);
             raw.reset();
-            InputStream in = head.length == 2 && gzip(head) ? new BufferedInputStream(new GZIPInputStream(raw), 1 << 16)
-                    : raw;
+            InputStream in =
+                    head.length == 2 && gzip(head) ? new BufferedInputStream(new GZIPInputStream(raw), 1 << 16) : raw;
             return new MongodumpArchive(file, in).read(wanted);
         } catch (IOException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " cannot be read as a mongodump archive: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "config-dump: " + file + " cannot be read as a mongodump archive: " + e.getMessage(), e);
         }
     }
 
@@ -91,7 +91,9 @@ final class MongodumpArchive {
         if (header == null) {
             throw problem("is not a mongodump archive: the header is missing");
         }
-        String serverVersion = header.isString("server_version") ? header.getString("server_version").getValue() : "";
+        String serverVersion = header.isString("server_version")
+                ? header.getString("server_version").getValue()
+                : "";
         // the prelude's collection-metadata documents, up to the terminator
         while (document(true, "the archive prelude") != null) {
             // names and sizes only: the documents follow in namespace blocks
@@ -103,7 +105,8 @@ final class MongodumpArchive {
                 break;
             }
             String db = block.isString("db") ? block.getString("db").getValue() : "";
-            String collection = block.isString("collection") ? block.getString("collection").getValue() : "";
+            String collection =
+                    block.isString("collection") ? block.getString("collection").getValue() : "";
             boolean eof = block.isBoolean("EOF") && block.getBoolean("EOF").getValue();
             boolean keep = !eof && db.equals("config") && wanted.contains(collection);
             List<BsonDocument> docs = keep ? out.computeIfAbsent(collection, c -> new ArrayList<>()) : null;
@@ -166,7 +169,8 @@ final class MongodumpArchive {
             throw problem("ends inside a document of " + where + " at byte " + offset);
         }
         if (bytes[size - 1] != 0) {
-            throw problem("is corrupt: the document at byte " + offset + " in " + where + " does not end with a 0 byte");
+            throw problem(
+                    "is corrupt: the document at byte " + offset + " in " + where + " does not end with a 0 byte");
         }
         offset += size;
         return new RawBsonDocument(bytes);

@@ -41,8 +41,7 @@ public final class PemTlsMaterial {
     /** The largest PEM file read, in characters: a CA bundle of a few hundred certificates fits. */
     static final int MAX_PEM_CHARS = 4 << 20;
 
-    private PemTlsMaterial() {
-    }
+    private PemTlsMaterial() {}
 
     /**
      * An SSL context that trusts {@code caFile} (or the JDK's trust store when null) and presents
@@ -97,8 +96,8 @@ public final class PemTlsMaterial {
             store.setKeyEntry("client", key, NO_PASSWORD, chain.toArray(new Certificate[0]));
             return store;
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalArgumentException("tls-certificate-key-file: " + certificateKeyFile
-                    + " cannot be used: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "tls-certificate-key-file: " + certificateKeyFile + " cannot be used: " + e.getMessage(), e);
         }
     }
 
@@ -117,18 +116,18 @@ public final class PemTlsMaterial {
             Matcher m = BLOCK.matcher(pem);
             while (m.find()) {
                 if (m.group(1).equals("CERTIFICATE")) {
-                    Collection<? extends Certificate> certs =
-                            factory.generateCertificates(new ByteArrayInputStream(m.group().getBytes(StandardCharsets.US_ASCII)));
+                    Collection<? extends Certificate> certs = factory.generateCertificates(
+                            new ByteArrayInputStream(m.group().getBytes(StandardCharsets.US_ASCII)));
                     out.addAll(certs);
                 }
             }
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException(option + ": " + file + " holds a certificate that cannot be read: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    option + ": " + file + " holds a certificate that cannot be read: " + e.getMessage(), e);
         }
         if (out.isEmpty()) {
-            throw new IllegalArgumentException(option + ": " + file + " holds no PEM certificate "
-                    + "(-----BEGIN CERTIFICATE-----)");
+            throw new IllegalArgumentException(
+                    option + ": " + file + " holds no PEM certificate " + "(-----BEGIN CERTIFICATE-----)");
         }
         return out;
     }
@@ -141,8 +140,8 @@ public final class PemTlsMaterial {
             try {
                 der = Base64.getMimeDecoder().decode(m.group(2));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("tls-certificate-key-file: " + file + " has a " + type
-                        + " block that is not valid base64", e);
+                throw new IllegalArgumentException(
+                        "tls-certificate-key-file: " + file + " has a " + type + " block that is not valid base64", e);
             }
             switch (type) {
                 case "PRIVATE KEY":
@@ -180,7 +179,21 @@ public final class PemTlsMaterial {
     private static final class Pkcs1 {
 
         private static final byte[] RSA_ALGORITHM = {
-            0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00
+            0x30,
+            0x0d,
+            0x06,
+            0x09,
+            0x2a,
+            (byte) 0x86,
+            0x48,
+            (byte) 0x86,
+            (byte) 0xf7,
+            0x0d,
+            0x01,
+            0x01,
+            0x01,
+            0x05,
+            0x00
         };
 
         static byte[] toPkcs8(byte[] pkcs1) {

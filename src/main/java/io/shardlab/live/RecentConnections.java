@@ -76,7 +76,8 @@ public final class RecentConnections {
             throw new FileException("recent connections: " + file + " cannot be written: " + e.getMessage());
         }
         try {
-            AtomicFile.write(file, out -> out.write((String.join("\n", entries) + "\n").getBytes(StandardCharsets.UTF_8)));
+            AtomicFile.write(
+                    file, out -> out.write((String.join("\n", entries) + "\n").getBytes(StandardCharsets.UTF_8)));
         } catch (FileException e) {
             throw new FileException("recent connections: " + e.getMessage());
         }

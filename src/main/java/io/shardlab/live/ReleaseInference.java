@@ -32,8 +32,7 @@ import org.bson.BsonDocument;
  */
 public final class ReleaseInference {
 
-    private ReleaseInference() {
-    }
+    private ReleaseInference() {}
 
     /** The release of {@code source}'s metadata. */
     public static SourceRelease of(ConfigSource source) {
@@ -41,20 +40,27 @@ public final class ReleaseInference {
         if (server.isPresent()) {
             Optional<MongoVersion> v = parse(server.get().version());
             if (v.isPresent()) {
-                return new SourceRelease(v.get(), SourceRelease.Basis.SERVER, "the server reports "
-                        + server.get().version());
+                return new SourceRelease(
+                        v.get(),
+                        SourceRelease.Basis.SERVER,
+                        "the server reports " + server.get().version());
             }
         }
         Optional<String> recorded = source.recordedServerVersion();
         if (recorded.isPresent() && parse(recorded.get()).isPresent()) {
-            return new SourceRelease(parse(recorded.get()).get(), SourceRelease.Basis.DUMP,
+            return new SourceRelease(
+                    parse(recorded.get()).get(),
+                    SourceRelease.Basis.DUMP,
                     "the mongodump archive's prelude records server_version " + recorded.get());
         }
         Optional<SourceRelease> routers = fromRouters(source.documents("mongos"));
         if (routers.isPresent()) {
             return routers.get();
         }
-        return fromShape(source.documents("collections"), source.documents("chunks"), source.documents("shards"),
+        return fromShape(
+                source.documents("collections"),
+                source.documents("chunks"),
+                source.documents("shards"),
                 source.documents("settings"));
     }
 
@@ -72,22 +78,36 @@ public final class ReleaseInference {
             String text = capture.getDocument("server").getString("version").getValue();
             Optional<MongoVersion> v = parse(text);
             if (v.isPresent()) {
-                return new SourceRelease(v.get(), SourceRelease.Basis.SNAPSHOT, "the snapshot was captured from a "
-                        + "server reporting " + text);
+                return new SourceRelease(
+                        v.get(),
+                        SourceRelease.Basis.SNAPSHOT,
+                        "the snapshot was captured from a " + "server reporting " + text);
             }
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^simulated MongoDB (\\S+)").matcher(source);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("^simulated MongoDB (\\S+)").matcher(source);
         if (m.find() && parse(m.group(1)).isPresent()) {
-            return new SourceRelease(parse(m.group(1)).get(), SourceRelease.Basis.SNAPSHOT,
+            return new SourceRelease(
+                    parse(m.group(1)).get(),
+                    SourceRelease.Basis.SNAPSHOT,
                     "the snapshot was simulated with MongoDB " + m.group(1) + " rules");
         }
         if (capture.isDocument("collection")) {
-            return chunksByUuid ? inferred(MongoVersion.V5_0, List.of("the captured collection's chunks keyed by uuid"),
-                    "release 5.0 or later", "5.0 is taken")
-                    : inferred(MongoVersion.V4_4, List.of("the captured collection's chunks keyed by ns"),
-                    "release 4.0 to 4.4", "4.4, the newest that writes this shape, is taken");
+            return chunksByUuid
+                    ? inferred(
+                            MongoVersion.V5_0,
+                            List.of("the captured collection's chunks keyed by uuid"),
+                            "release 5.0 or later",
+                            "5.0 is taken")
+                    : inferred(
+                            MongoVersion.V4_4,
+                            List.of("the captured collection's chunks keyed by ns"),
+                            "release 4.0 to 4.4",
+                            "4.4, the newest that writes this shape, is taken");
         }
-        return new SourceRelease(MongoVersion.DEFAULT, SourceRelease.Basis.ASSUMED,
+        return new SourceRelease(
+                MongoVersion.DEFAULT,
+                SourceRelease.Basis.ASSUMED,
                 "the snapshot does not say which release it comes from");
     }
 
@@ -95,11 +115,15 @@ public final class ReleaseInference {
     static Optional<SourceRelease> fromRouters(List<BsonDocument> mongos) {
         BsonDocument newest = null;
         for (BsonDocument d : mongos) {
-            if (!d.isString("mongoVersion") || parse(d.getString("mongoVersion").getValue()).isEmpty()) {
+            if (!d.isString("mongoVersion")
+                    || parse(d.getString("mongoVersion").getValue()).isEmpty()) {
                 continue;
             }
-            if (newest == null || (d.isDateTime("ping") && (!newest.isDateTime("ping")
-                    || d.getDateTime("ping").getValue() > newest.getDateTime("ping").getValue()))) {
+            if (newest == null
+                    || (d.isDateTime("ping")
+                            && (!newest.isDateTime("ping")
+                                    || d.getDateTime("ping").getValue()
+                                            > newest.getDateTime("ping").getValue()))) {
                 newest = d;
             }
         }
@@ -107,16 +131,23 @@ public final class ReleaseInference {
             return Optional.empty();
         }
         String text = newest.getString("mongoVersion").getValue();
-        return Optional.of(new SourceRelease(parse(text).get(), SourceRelease.Basis.ROUTERS,
-                "config.mongos records mongoVersion " + text + (mongos.size() > 1 ? " (the router that pinged last)"
-                : "")));
+        return Optional.of(new SourceRelease(
+                parse(text).get(),
+                SourceRelease.Basis.ROUTERS,
+                "config.mongos records mongoVersion " + text
+                        + (mongos.size() > 1 ? " (the router that pinged last)" : "")));
     }
 
     /** The release the metadata's shape implies (see the class comment). */
-    static SourceRelease fromShape(List<BsonDocument> collections, List<BsonDocument> chunks,
-            List<BsonDocument> shards, List<BsonDocument> settings) {
+    static SourceRelease fromShape(
+            List<BsonDocument> collections,
+            List<BsonDocument> chunks,
+            List<BsonDocument> shards,
+            List<BsonDocument> settings) {
         if (collections.isEmpty() && chunks.isEmpty()) {
-            return new SourceRelease(MongoVersion.DEFAULT, SourceRelease.Basis.ASSUMED,
+            return new SourceRelease(
+                    MongoVersion.DEFAULT,
+                    SourceRelease.Basis.ASSUMED,
                     "the metadata holds no sharded collection whose shape tells the release");
         }
         boolean byUuid = any(collections, d -> d.isTimestamp("timestamp"))
@@ -130,14 +161,21 @@ public final class ReleaseInference {
             if (!chunks.isEmpty() && all(chunks, d -> d.isArray("history"))) {
                 evidence.add("'history' on every chunk (FCV 4.0 or later)");
             }
-            return inferred(MongoVersion.V4_4, evidence, "release 4.0 to 4.4",
+            return inferred(
+                    MongoVersion.V4_4,
+                    evidence,
+                    "release 4.0 to 4.4",
                     "4.4, the newest that writes this shape, is taken (4.0, 4.2 and 4.4 cannot be told apart by it)");
         }
         List<String> evidence = new ArrayList<>();
-        evidence.add(any(collections, d -> d.isTimestamp("timestamp")) ? "'timestamp' in config.collections"
-                : "config.chunks keyed by uuid");
+        evidence.add(
+                any(collections, d -> d.isTimestamp("timestamp"))
+                        ? "'timestamp' in config.collections"
+                        : "config.chunks keyed by uuid");
         List<String> eight = new ArrayList<>();
-        if (any(collections, d -> d.isBoolean("unsplittable") && d.getBoolean("unsplittable").getValue())) {
+        if (any(
+                collections,
+                d -> d.isBoolean("unsplittable") && d.getBoolean("unsplittable").getValue())) {
             eight.add("'unsplittable' in config.collections");
         }
         if (any(shards, d -> d.containsKey("replSetConfigVersion"))) {
@@ -159,7 +197,10 @@ public final class ReleaseInference {
         }
         if (!seven.isEmpty()) {
             evidence.addAll(seven);
-            return inferred(MongoVersion.V7_0, evidence, "release 6.3 to 7.3",
+            return inferred(
+                    MongoVersion.V7_0,
+                    evidence,
+                    "release 6.3 to 7.3",
                     "7.0, the long-term release, is taken (8.0 would add 'replSetConfigVersion' to config.shards)");
         }
         List<String> sixPointThree = new ArrayList<>();
@@ -173,17 +214,23 @@ public final class ReleaseInference {
         }
         if (!sixPointThree.isEmpty()) {
             evidence.addAll(sixPointThree);
-            return inferred(MongoVersion.V6_0, evidence, "release 5.3 to 6.2",
+            return inferred(
+                    MongoVersion.V6_0,
+                    evidence,
+                    "release 5.3 to 6.2",
                     "6.0, the long-term release, is taken (6.3 on would add 'onCurrentShardSince' to every chunk)");
         }
         evidence.add("no 'onCurrentShardSince' on the chunks");
-        return inferred(MongoVersion.V5_0, evidence, "release 5.0 to 6.2",
+        return inferred(
+                MongoVersion.V5_0,
+                evidence,
+                "release 5.0 to 6.2",
                 "5.0 is taken (5.0 and 6.0 cannot be told apart without balancing settings)");
     }
 
     private static SourceRelease inferred(MongoVersion version, List<String> evidence, String range, String choice) {
-        return new SourceRelease(version, SourceRelease.Basis.INFERRED, joined(evidence) + " mean " + range + "; "
-                + choice);
+        return new SourceRelease(
+                version, SourceRelease.Basis.INFERRED, joined(evidence) + " mean " + range + "; " + choice);
     }
 
     private static String joined(List<String> parts) {

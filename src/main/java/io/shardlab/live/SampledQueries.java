@@ -26,8 +26,7 @@ public final class SampledQueries {
             + "\"<ns>\", mode: \"full\", samplesPerSecond: 10}), run the workload, then analyze again "
             + "(ShardLab never turns sampling on)";
 
-    private SampledQueries() {
-    }
+    private SampledQueries() {}
 
     /**
      * What was read: the operations ShardLab can route, and one line per sampled operation it cannot
@@ -48,9 +47,10 @@ public final class SampledQueries {
      */
     public static Mix read(LiveConnection connection, String namespace) {
         MongoDatabase admin = connection.database("admin");
-        List<BsonDocument> pipeline = List.of(new BsonDocument("$listSampledQueries",
-                new BsonDocument("namespace", new BsonString(namespace))));
-        List<BsonDocument> docs = connection.read("listing the sampled queries of " + namespace,
+        List<BsonDocument> pipeline = List.of(
+                new BsonDocument("$listSampledQueries", new BsonDocument("namespace", new BsonString(namespace))));
+        List<BsonDocument> docs = connection.read(
+                "listing the sampled queries of " + namespace,
                 () -> admin.aggregate(pipeline, BsonDocument.class).into(new ArrayList<>()));
         List<SampledQuery> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();

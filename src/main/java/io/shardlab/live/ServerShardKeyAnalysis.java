@@ -13,8 +13,7 @@ import org.bson.BsonString;
  */
 public final class ServerShardKeyAnalysis {
 
-    private ServerShardKeyAnalysis() {
-    }
+    private ServerShardKeyAnalysis() {}
 
     /**
      * The server's answer for {@code key} on {@code namespace}.
@@ -22,9 +21,10 @@ public final class ServerShardKeyAnalysis {
      * @throws LiveClusterException when the server refuses or does not know the command (before 7.0)
      */
     public static BsonDocument run(LiveConnection connection, String namespace, ShardKeyPattern key) {
-        BsonDocument command = new BsonDocument("analyzeShardKey", new BsonString(namespace))
-                .append("key", key.toDocument());
-        return connection.read("running analyzeShardKey " + key + " on " + namespace,
+        BsonDocument command =
+                new BsonDocument("analyzeShardKey", new BsonString(namespace)).append("key", key.toDocument());
+        return connection.read(
+                "running analyzeShardKey " + key + " on " + namespace,
                 () -> connection.database("admin").runCommand(command, BsonDocument.class));
     }
 }

@@ -25,7 +25,10 @@ import java.util.Optional;
  * @param metadata the whole read: balancer, server, notes, release
  * @param recorded what a snapshot file recorded per chunk, by chunk; empty for other sources
  */
-public record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, ClusterMetadata metadata,
+public record SourceLayout(
+        ClusterSnapshot cluster,
+        CollectionLayout layout,
+        ClusterMetadata metadata,
         Map<Chunk, ChunkStatistics> recorded) {
 
     public SourceLayout {
@@ -88,10 +91,10 @@ public record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, Clu
      * still applies to the chunks that are unchanged.
      */
     public SourceLayout at(ChunkMap then) {
-        CollectionLayout earlier = new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null,
-                layout.problems());
-        ClusterSnapshot snapshot = new ClusterSnapshot(cluster.namespace(), cluster.key(), cluster.unique(),
-                cluster.shards(), then, cluster.zones());
+        CollectionLayout earlier =
+                new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null, layout.problems());
+        ClusterSnapshot snapshot = new ClusterSnapshot(
+                cluster.namespace(), cluster.key(), cluster.unique(), cluster.shards(), then, cluster.zones());
         return new SourceLayout(snapshot, earlier, metadata, recorded);
     }
 
@@ -108,8 +111,10 @@ public record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, Clu
             return new ChunkSize(collection, ChunkSize.Origin.COLLECTION);
         }
         BalancerState balancer = metadata.balancer();
-        if (balancer != null && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
-                && balancer.chunkSizeMB() != null && balancer.chunkSizeMB() > 0) {
+        if (balancer != null
+                && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
+                && balancer.chunkSizeMB() != null
+                && balancer.chunkSizeMB() > 0) {
             return new ChunkSize(balancer.chunkSizeMB() * 1024L * 1024L, ChunkSize.Origin.SETTINGS);
         }
         return new ChunkSize(0, ChunkSize.Origin.RELEASE_DEFAULT);
@@ -136,8 +141,8 @@ public record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, Clu
         public ChunkSize {
             Objects.requireNonNull(origin, "origin");
             if (bytes < 0 || (bytes == 0) != (origin == Origin.RELEASE_DEFAULT)) {
-                throw new IllegalArgumentException("bytes: positive when set, 0 for the release's default, got " + bytes
-                        + " from " + origin);
+                throw new IllegalArgumentException(
+                        "bytes: positive when set, 0 for the release's default, got " + bytes + " from " + origin);
             }
         }
     }
@@ -146,7 +151,7 @@ public record SourceLayout(ClusterSnapshot cluster, CollectionLayout layout, Clu
     public String describe() {
         int chunks = cluster.chunks().size();
         int shards = cluster.shards().size();
-        return cluster.namespace() + " from " + metadata.source() + ": " + chunks + (chunks == 1 ? " chunk on " : " chunks on ")
-                + shards + (shards == 1 ? " shard" : " shards");
+        return cluster.namespace() + " from " + metadata.source() + ": " + chunks
+                + (chunks == 1 ? " chunk on " : " chunks on ") + shards + (shards == 1 ? " shard" : " shards");
     }
 }

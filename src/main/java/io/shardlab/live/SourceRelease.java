@@ -52,7 +52,7 @@ public record SourceRelease(MongoVersion version, Basis basis, String evidence) 
             case ASSUMED -> ", assumed: ";
             default -> ": ";
         };
-        return "MongoDB " + version + " rules" + how + evidence + version.modellingNote().map(n -> " (" + n + ")")
-                .orElse("");
+        return "MongoDB " + version + " rules" + how + evidence
+                + version.modellingNote().map(n -> " (" + n + ")").orElse("");
     }
 }

@@ -9,13 +9,13 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.workload.BsonSize;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import io.shardlab.workload.BsonSize;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
@@ -184,23 +184,28 @@ public final class ConfigDatabase {
             } else {
                 d.append("timestamp", timestamp(c.shardedAtMillis(), c.incarnation()));
             }
-            d.append("uuid", uuid(c.uuid())).append("key", s.key().toDocument())
+            d.append("uuid", uuid(c.uuid()))
+                    .append("key", s.key().toDocument())
                     .append("unique", BsonBoolean.valueOf(s.unique()));
             boolean noBalance = c.cluster().balancingDisabled();
             if (version().atLeast(5, 0) || noBalance) {
                 // sh.disableBalancing sets it on any release; 5.0+ writes false when sharding
                 d.append("noBalance", BsonBoolean.valueOf(noBalance));
             }
-            c.cluster().defragmentationProgress().ifPresent(p -> d
-                    .append("defragmentCollection", BsonBoolean.TRUE)
-                    .append("defragmentationPhase", new BsonString(p.phase().mongoName())));
+            c.cluster()
+                    .defragmentationProgress()
+                    .ifPresent(p -> d.append("defragmentCollection", BsonBoolean.TRUE)
+                            .append(
+                                    "defragmentationPhase",
+                                    new BsonString(p.phase().mongoName())));
             out.add(d);
         }
-        for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {
+        for (ShardedCatalog.UnsplittableCollection u :
+                catalog.unsplittableCollections().values()) {
             // 8.0 tracks a collection moveCollection placed (jstests/sharding/move_collection_basic.js)
             out.add(new BsonDocument("_id", new BsonString(u.namespace()))
-                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + u.movedAtMillis(),
-                            (int) (u.uuid().getLeastSignificantBits() & 0xFFFF))))
+                    .append("lastmodEpoch", new BsonObjectId(objectId(startEpochMillis + u.movedAtMillis(), (int)
+                            (u.uuid().getLeastSignificantBits() & 0xFFFF))))
                     .append("lastmod", date(u.movedAtMillis()))
                     .append("timestamp", timestamp(u.movedAtMillis(), 1))
                     .append("uuid", uuid(u.uuid()))
@@ -214,8 +219,9 @@ public final class ConfigDatabase {
 
     /** The collection's epoch: new when it is sharded or resharded. */
     private ObjectId epoch(ShardedCatalog.CollectionEntry c) {
-        return objectId(startEpochMillis + c.shardedAtMillis(), c.incarnation() << 16
-                | (int) (c.uuid().getLeastSignificantBits() & 0xFFFF));
+        return objectId(
+                startEpochMillis + c.shardedAtMillis(),
+                c.incarnation() << 16 | (int) (c.uuid().getLeastSignificantBits() & 0xFFFF));
     }
 
     List<BsonDocument> chunks() {
@@ -224,7 +230,8 @@ public final class ConfigDatabase {
         for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
             out.addAll(chunksOf(c, n));
         }
-        for (ShardedCatalog.UnsplittableCollection u : catalog.unsplittableCollections().values()) {
+        for (ShardedCatalog.UnsplittableCollection u :
+                catalog.unsplittableCollections().values()) {
             out.add(new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n[0])))
                     .append("uuid", uuid(u.uuid()))
                     .append("min", new BsonDocument("_id", new org.bson.BsonMinKey()))
@@ -232,8 +239,10 @@ public final class ConfigDatabase {
                     .append("shard", new BsonString(u.shard()))
                     .append("lastmod", new BsonTimestamp(1, 0))
                     .append("onCurrentShardSince", timestamp(u.movedAtMillis(), 1))
-                    .append("history", new BsonArray(List.of(new BsonDocument("validAfter",
-                            timestamp(u.movedAtMillis(), 1)).append("shard", new BsonString(u.shard()))))));
+                    .append(
+                            "history",
+                            new BsonArray(List.of(new BsonDocument("validAfter", timestamp(u.movedAtMillis(), 1))
+                                    .append("shard", new BsonString(u.shard()))))));
         }
         return out;
     }
@@ -286,7 +295,14 @@ public final class ConfigDatabase {
         ObjectId epoch = epoch(c);
         for (Chunk chunk : s.chunks().chunks()) {
             ObjectId id = objectId(startEpochMillis, ++n[0]);
-            out.add(chunkDocument(version(), c.namespace(), key, chunk, id, uuid(c.uuid()), epoch,
+            out.add(chunkDocument(
+                    version(),
+                    c.namespace(),
+                    key,
+                    chunk,
+                    id,
+                    uuid(c.uuid()),
+                    epoch,
                     timestamp(c.shardedAtMillis(), c.incarnation())));
         }
         return out;
@@ -300,8 +316,15 @@ public final class ConfigDatabase {
      * @param epoch the collection's epoch ({@code lastmodEpoch}, before 5.0)
      * @param since when the chunk came to its shard ({@code history}, {@code onCurrentShardSince} from 6.3)
      */
-    private static BsonDocument chunkDocument(MongoVersion version, String ns, ShardKeyPattern key, Chunk chunk,
-            ObjectId id, BsonBinary uuid, ObjectId epoch, BsonTimestamp since) {
+    private static BsonDocument chunkDocument(
+            MongoVersion version,
+            String ns,
+            ShardKeyPattern key,
+            Chunk chunk,
+            ObjectId id,
+            BsonBinary uuid,
+            ObjectId epoch,
+            BsonTimestamp since) {
         BsonDocument min = chunk.min().toDocument(key);
         BsonDocument d;
         if (version.atLeast(5, 0)) {
@@ -309,17 +332,23 @@ public final class ConfigDatabase {
         } else {
             d = new BsonDocument("_id", new BsonString(legacyChunkId(ns, min))).append("ns", new BsonString(ns));
         }
-        d.append("min", min).append("max", chunk.max().toDocument(key))
+        d.append("min", min)
+                .append("max", chunk.max().toDocument(key))
                 .append("shard", new BsonString(chunk.shard()))
-                .append("lastmod", new BsonTimestamp(chunk.version().major(), chunk.version().minor()));
+                .append(
+                        "lastmod",
+                        new BsonTimestamp(
+                                chunk.version().major(), chunk.version().minor()));
         if (!version.atLeast(5, 0)) {
             d.append("lastmodEpoch", new BsonObjectId(epoch));
         }
         if (version.atLeast(6, 3)) {
             d.append("onCurrentShardSince", since);
         }
-        d.append("history", new BsonArray(List.of(new BsonDocument("validAfter", since)
-                .append("shard", new BsonString(chunk.shard())))));
+        d.append(
+                "history",
+                new BsonArray(
+                        List.of(new BsonDocument("validAfter", since).append("shard", new BsonString(chunk.shard())))));
         if (chunk.jumbo()) {
             d.append("jumbo", BsonBoolean.TRUE);
         }
@@ -356,9 +385,12 @@ public final class ConfigDatabase {
             ClusterSnapshot s = c.cluster().snapshot().cluster();
             for (ZoneRange z : s.zones()) {
                 BsonDocument min = z.min().toDocument(s.key());
-                out.add(new BsonDocument("_id", new BsonDocument("ns", new BsonString(c.namespace())).append("min", min))
-                        .append("ns", new BsonString(c.namespace())).append("min", min)
-                        .append("max", z.max().toDocument(s.key())).append("tag", new BsonString(z.zone())));
+                out.add(new BsonDocument(
+                                "_id", new BsonDocument("ns", new BsonString(c.namespace())).append("min", min))
+                        .append("ns", new BsonString(c.namespace()))
+                        .append("min", min)
+                        .append("max", z.max().toDocument(s.key()))
+                        .append("tag", new BsonString(z.zone())));
             }
         }
         return out;
@@ -370,14 +402,17 @@ public final class ConfigDatabase {
             out.add(new BsonDocument("_id", new BsonString("chunksize"))
                     .append("value", new BsonInt32((int) (catalog.config().maxChunkSizeBytes() / (1024 * 1024)))));
         }
-        catalog.autoSplitSetting().ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("autosplit"))
-                .append("enabled", BsonBoolean.valueOf(on))));
-        catalog.autoMergeSetting().ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("automerge"))
-                .append("enabled", BsonBoolean.valueOf(on))));
+        catalog.autoSplitSetting()
+                .ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("autosplit"))
+                        .append("enabled", BsonBoolean.valueOf(on))));
+        catalog.autoMergeSetting()
+                .ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("automerge"))
+                        .append("enabled", BsonBoolean.valueOf(on))));
         if (catalog.balancerSettingWritten()) {
             boolean on = catalog.balancerEnabled();
             out.add(new BsonDocument("_id", new BsonString("balancer"))
-                    .append("mode", new BsonString(on ? "full" : "off")).append("stopped", BsonBoolean.valueOf(!on)));
+                    .append("mode", new BsonString(on ? "full" : "off"))
+                    .append("stopped", BsonBoolean.valueOf(!on)));
         }
         return out;
     }
@@ -392,25 +427,30 @@ public final class ConfigDatabase {
         List<BsonDocument> out = new ArrayList<>();
         int n = 0;
         for (ShardedCatalog.CommittedMigration m : catalog.committedMigrations()) {
-            ShardKeyPattern key = catalog.collection(m.namespace()).map(c -> c.cluster().snapshot().cluster().key())
+            ShardKeyPattern key = catalog.collection(m.namespace())
+                    .map(c -> c.cluster().snapshot().cluster().key())
                     .orElse(null);
             if (key == null || key.arity() != m.migration().min().arity()) {
                 continue;
             }
             String shard = m.migration().from();
-            out.add(new BsonDocument("_id", new BsonString(shard + ".shardlab:27018-" + java.time.Instant.ofEpochMilli(
-                            startEpochMillis + m.atMillis()) + "-" + (++n)))
+            out.add(new BsonDocument(
+                            "_id",
+                            new BsonString(shard + ".shardlab:27018-"
+                                    + java.time.Instant.ofEpochMilli(startEpochMillis + m.atMillis()) + "-" + (++n)))
                     .append("server", new BsonString(shard + ".shardlab:27018"))
                     .append("shard", new BsonString(shard))
                     .append("clientAddr", new BsonString(""))
                     .append("time", date(m.atMillis()))
                     .append("what", new BsonString("moveChunk.from"))
                     .append("ns", new BsonString(m.namespace()))
-                    .append("details", new BsonDocument("min", m.migration().min().toDocument(key))
-                            .append("max", m.migration().max().toDocument(key))
-                            .append("from", new BsonString(m.migration().from()))
-                            .append("to", new BsonString(m.migration().to()))
-                            .append("note", new BsonString("success"))));
+                    .append(
+                            "details",
+                            new BsonDocument("min", m.migration().min().toDocument(key))
+                                    .append("max", m.migration().max().toDocument(key))
+                                    .append("from", new BsonString(m.migration().from()))
+                                    .append("to", new BsonString(m.migration().to()))
+                                    .append("note", new BsonString("success"))));
         }
         return out;
     }

@@ -9,9 +9,8 @@ import io.shardlab.routing.Targeting;
 import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.ClearJumboFlag;
-import io.shardlab.sim.ConfigureDefragmentation;
-import io.shardlab.sim.SetCollectionBalancing;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.ConfigureDefragmentation;
 import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
@@ -22,6 +21,7 @@ import io.shardlab.sim.MoveRange;
 import io.shardlab.sim.RefineCollectionShardKey;
 import io.shardlab.sim.RemoveShardFromZone;
 import io.shardlab.sim.ReshardCollection;
+import io.shardlab.sim.SetCollectionBalancing;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitBounds;
@@ -65,26 +65,70 @@ import org.bson.BsonValue;
 public final class MongosCommands {
 
     /** Commands a real mongos accepts only on {@code admin} (mongo command classes' {@code adminOnly()}). */
-    private static final Set<String> ADMIN_ONLY = Set.of("enableSharding", "shardCollection", "split", "moveChunk",
-            "moveRange", "mergeChunks", "balancerStart", "balancerStop", "balancerStatus", "addShard", "removeShard",
-            "addShardToZone", "removeShardFromZone", "updateZoneKeyRange", "refineCollectionShardKey", "clearJumboFlag",
-            "listShards", "reshardCollection", "balancerCollectionStatus", "movePrimary", "moveCollection",
+    private static final Set<String> ADMIN_ONLY = Set.of(
+            "enableSharding",
+            "shardCollection",
+            "split",
+            "moveChunk",
+            "moveRange",
+            "mergeChunks",
+            "balancerStart",
+            "balancerStop",
+            "balancerStatus",
+            "addShard",
+            "removeShard",
+            "addShardToZone",
+            "removeShardFromZone",
+            "updateZoneKeyRange",
+            "refineCollectionShardKey",
+            "clearJumboFlag",
+            "listShards",
+            "reshardCollection",
+            "balancerCollectionStatus",
+            "movePrimary",
+            "moveCollection",
             "unshardCollection",
-            "configureQueryAnalyzer", "configureCollectionBalancing");
+            "configureQueryAnalyzer",
+            "configureCollectionBalancing");
 
     /** Sharding commands a mongos has that ShardLab does not simulate yet. */
     private static final Set<String> NOT_SIMULATED = Set.of(
-            "checkMetadataConsistency", "setAllowMigrations",
-            "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
+            "checkMetadataConsistency",
+            "setAllowMigrations",
+            "cleanupOrphaned",
+            "abortReshardCollection",
+            "commitReshardCollection");
 
     /** The spellings mongos also accepts (the commands' registered aliases). */
-    private static final Map<String, String> ALIASES = Map.of("enablesharding", "enableSharding",
-            "shardcollection", "shardCollection", "ismaster", "isMaster", "buildinfo", "buildInfo",
-            "movechunk", "moveChunk", "mergechunks", "mergeChunks", "addshard", "addShard",
-            "findandmodify", "findAndModify");
+    private static final Map<String, String> ALIASES = Map.of(
+            "enablesharding",
+            "enableSharding",
+            "shardcollection",
+            "shardCollection",
+            "ismaster",
+            "isMaster",
+            "buildinfo",
+            "buildInfo",
+            "movechunk",
+            "moveChunk",
+            "mergechunks",
+            "mergeChunks",
+            "addshard",
+            "addShard",
+            "findandmodify",
+            "findAndModify");
 
-    private static final Set<String> WRITES = Set.of("insert", "update", "delete", "findAndModify", "drop",
-            "dropDatabase", "create", "createIndexes", "dropIndexes", "renameCollection");
+    private static final Set<String> WRITES = Set.of(
+            "insert",
+            "update",
+            "delete",
+            "findAndModify",
+            "drop",
+            "dropDatabase",
+            "create",
+            "createIndexes",
+            "dropIndexes",
+            "renameCollection");
 
     private final ShardedCatalog catalog;
     private final MongosRelease release;
@@ -102,8 +146,13 @@ public final class MongosCommands {
      * @param wallClockMillis the wall clock, for {@code localTime}
      * @param notices receives one line when a collection's documents first stop being kept
      */
-    public MongosCommands(ShardedCatalog catalog, MongosRelease release, ConfigDatabase configDatabase,
-            DocumentStorage storage, long memoryBudgetBytes, LongSupplier wallClockMillis,
+    public MongosCommands(
+            ShardedCatalog catalog,
+            MongosRelease release,
+            ConfigDatabase configDatabase,
+            DocumentStorage storage,
+            long memoryBudgetBytes,
+            LongSupplier wallClockMillis,
             java.util.function.Consumer<String> notices) {
         this.catalog = catalog;
         this.release = release;
@@ -150,18 +199,21 @@ public final class MongosCommands {
         String name = commandName(command);
         if (ADMIN_ONLY.contains(name) && !"admin".equals(database)) {
             // mongo src/mongo/db/commands.cpp (CommandHelpers / BasicCommand adminOnly check)
-            throw new MongoCommandException(ErrorCode.UNAUTHORIZED, name + " may only be run against the admin database.");
+            throw new MongoCommandException(
+                    ErrorCode.UNAUTHORIZED, name + " may only be run against the admin database.");
         }
         if (NOT_SIMULATED.contains(name)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate " + name
-                    + " on MongoDB " + release.version() + " yet");
+            throw new MongoCommandException(
+                    ErrorCode.COMMAND_NOT_SUPPORTED,
+                    "ShardLab does not simulate " + name + " on MongoDB " + release.version() + " yet");
         }
         try {
             BsonDocument reply = dispatch(database, name, command);
             sample(database, name, command);
             return withNotKeptNote(database, name, command, reply);
         } catch (CommandFailedException e) {
-            throw new MongoCommandException(ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
+            throw new MongoCommandException(
+                    ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
         } catch (InvalidShardKeyException e) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, e.getMessage());
         }
@@ -196,8 +248,11 @@ public final class MongosCommands {
                 return ok();
             case "balancerStatus":
                 return ok(new BsonDocument("mode", new BsonString(catalog.balancerEnabled() ? "full" : "off"))
-                        .append("inBalancerRound", BsonBoolean.valueOf(catalog.collections().values().stream()
-                                .anyMatch(c -> !c.cluster().shardsInMigration().isEmpty())))
+                        .append(
+                                "inBalancerRound",
+                                BsonBoolean.valueOf(catalog.collections().values().stream()
+                                        .anyMatch(c ->
+                                                !c.cluster().shardsInMigration().isEmpty())))
                         .append("numBalancerRounds", new BsonInt64(catalog.numBalancerRounds())));
             case "addShard":
                 return addShard(command);
@@ -208,12 +263,12 @@ public final class MongosCommands {
             case "configureCollectionBalancing":
                 return configureCollectionBalancing(command);
             case "addShardToZone":
-                catalog.executeOnShards(new AddShardToZone(command.getString("addShardToZone").getValue(),
-                        requireString(command, "zone")));
+                catalog.executeOnShards(new AddShardToZone(
+                        command.getString("addShardToZone").getValue(), requireString(command, "zone")));
                 return ok();
             case "removeShardFromZone":
-                catalog.executeOnShards(new RemoveShardFromZone(requireString(command, "removeShardFromZone"),
-                        requireString(command, "zone")));
+                catalog.executeOnShards(new RemoveShardFromZone(
+                        requireString(command, "removeShardFromZone"), requireString(command, "zone")));
                 return ok();
             case "updateZoneKeyRange":
                 return updateZoneKeyRange(command);
@@ -259,7 +314,8 @@ public final class MongosCommands {
                 return aggregate(database, command);
             case "drop": {
                 BsonDocument reply = storage.run(database, command);
-                catalog.dropCollection(database + "." + command.getString("drop").getValue());
+                catalog.dropCollection(
+                        database + "." + command.getString("drop").getValue());
                 sampler.drop(database + "." + command.getString("drop").getValue());
                 return reply;
             }
@@ -320,7 +376,8 @@ public final class MongosCommands {
 
     private BsonDocument getParameter(BsonDocument command) {
         if (command.containsKey("featureCompatibilityVersion")) {
-            return ok(new BsonDocument("featureCompatibilityVersion",
+            return ok(new BsonDocument(
+                    "featureCompatibilityVersion",
                     new BsonDocument("version", new BsonString(release.version().toString()))));
         }
         // mongo src/mongo/db/commands/parameters.cpp (CmdGet): no parameter named in the command
@@ -334,7 +391,9 @@ public final class MongosCommands {
         if (db.isEmpty() || db.contains(".")) {
             throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "invalid db name specified: " + db);
         }
-        String primary = command.containsKey("primaryShard") ? command.getString("primaryShard").getValue() : null;
+        String primary = command.containsKey("primaryShard")
+                ? command.getString("primaryShard").getValue()
+                : null;
         catalog.enableSharding(db, primary);
         return ok();
     }
@@ -343,13 +402,15 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "shardCollection");
         String db = ns.substring(0, ns.indexOf('.'));
         if (!command.containsKey("key") || !command.get("key").isDocument()) {
-            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE,
-                    "BSON field 'shardCollection.key' is missing but a required field");
+            throw new MongoCommandException(
+                    ErrorCode.FAILED_TO_PARSE, "BSON field 'shardCollection.key' is missing but a required field");
         }
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         boolean unique = command.getBoolean("unique", BsonBoolean.FALSE).getValue();
-        boolean presplit = command.getBoolean("presplitHashedZones", BsonBoolean.FALSE).getValue();
-        long numInitialChunks = command.isNumber("numInitialChunks") ? command.getNumber("numInitialChunks").longValue()
+        boolean presplit =
+                command.getBoolean("presplitHashedZones", BsonBoolean.FALSE).getValue();
+        long numInitialChunks = command.isNumber("numInitialChunks")
+                ? command.getNumber("numInitialChunks").longValue()
                 : 0;
         if (!release.version().atLeast(6, 0)
                 && catalog.database(db).map(d -> !d.partitioned()).orElse(true)) {
@@ -363,26 +424,34 @@ public final class MongosCommands {
                 return ok(new BsonDocument("collectionsharded", new BsonString(ns)));
             }
             // mongo src/mongo/db/s/shard_collection_legacy.cpp / create_collection_coordinator.cpp
-            throw new MongoCommandException(ErrorCode.ALREADY_INITIALIZED, "sharding already enabled for collection "
-                    + ns + " with options { _id: \"" + ns + "\", key: " + io.shardlab.bson.BsonPrinter.serverString(
-                            s.key().toDocument()) + ", unique: " + s.unique() + " }");
+            throw new MongoCommandException(
+                    ErrorCode.ALREADY_INITIALIZED,
+                    "sharding already enabled for collection "
+                            + ns + " with options { _id: \"" + ns + "\", key: "
+                            + io.shardlab.bson.BsonPrinter.serverString(s.key().toDocument()) + ", unique: "
+                            + s.unique() + " }");
         }
         String collection = ns.substring(ns.indexOf('.') + 1);
         List<BsonDocument> existingDocuments = allDocuments(db, collection);
         if (!existingDocuments.isEmpty() && !hasIndexStartingWith(db, collection, key)) {
             // mongo src/mongo/db/s/shard_key_util.cpp (validateShardKeyIndexExistsOrCreateIfPossible)
-            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Please create an index that starts with the "
-                    + "proposed shard key before sharding the collection");
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_OPTIONS,
+                    "Please create an index that starts with the "
+                            + "proposed shard key before sharding the collection");
         }
-        if (!existingDocuments.isEmpty() && numInitialChunks != 0
+        if (!existingDocuments.isEmpty()
+                && numInitialChunks != 0
                 && io.shardlab.cluster.ReleaseRules.of(release.version()).numInitialChunks()) {
             // mongo initial_split_policy.cpp calculateOptimizationStrategy (the simulator's own check
             // sees only the empty collection it creates)
-            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "numInitialChunks is only supported when the "
-                    + "collection is empty and has a hashed field in the shard key pattern");
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_OPTIONS,
+                    "numInitialChunks is only supported when the "
+                            + "collection is empty and has a hashed field in the shard key pattern");
         }
-        ShardedCatalog.CollectionEntry entry = catalog.shardCollection(new ShardCollection(ns, key, unique, presplit,
-                numInitialChunks));
+        ShardedCatalog.CollectionEntry entry =
+                catalog.shardCollection(new ShardCollection(ns, key, unique, presplit, numInitialChunks));
         if (existingDocuments.isEmpty()) {
             createShardKeyIndex(db, collection, key, unique);
         } else {
@@ -397,16 +466,20 @@ public final class MongosCommands {
 
     private List<BsonDocument> allDocumentsMatching(String db, String collection, BsonDocument filter) {
         List<BsonDocument> out = new ArrayList<>();
-        BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(collection))
-                .append("filter", filter).append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+        BsonDocument reply = storage.run(
+                db,
+                new BsonDocument("find", new BsonString(collection))
+                        .append("filter", filter)
+                        .append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
         BsonDocument cursor = reply.getDocument("cursor", new BsonDocument());
         for (BsonValue v : cursor.getArray("firstBatch", new BsonArray())) {
             out.add(v.asDocument());
         }
         long id = cursor.getNumber("id", new BsonInt64(0)).longValue();
         while (id != 0) {
-            BsonDocument more = storage.run(db, new BsonDocument("getMore", new BsonInt64(id))
-                    .append("collection", new BsonString(collection)));
+            BsonDocument more = storage.run(
+                    db,
+                    new BsonDocument("getMore", new BsonInt64(id)).append("collection", new BsonString(collection)));
             BsonDocument c = more.getDocument("cursor", new BsonDocument());
             for (BsonValue v : c.getArray("nextBatch", new BsonArray())) {
                 out.add(v.asDocument());
@@ -421,8 +494,10 @@ public final class MongosCommands {
         BsonDocument cursor = reply.getDocument("cursor", new BsonDocument());
         List<String> fields = key.fields().stream().map(f -> f.path()).toList();
         for (BsonValue v : cursor.getArray("firstBatch", new BsonArray())) {
-            List<String> indexFields = new ArrayList<>(v.asDocument().getDocument("key").keySet());
-            if (indexFields.size() >= fields.size() && indexFields.subList(0, fields.size()).equals(fields)) {
+            List<String> indexFields =
+                    new ArrayList<>(v.asDocument().getDocument("key").keySet());
+            if (indexFields.size() >= fields.size()
+                    && indexFields.subList(0, fields.size()).equals(fields)) {
                 return true;
             }
         }
@@ -435,14 +510,22 @@ public final class MongosCommands {
             return;
         }
         StringBuilder indexName = new StringBuilder();
-        keyDocument.forEach((f, v) -> indexName.append(indexName.length() == 0 ? "" : "_").append(f).append('_')
-                .append(v.isString() ? v.asString().getValue() : String.valueOf(v.asNumber().intValue())));
+        keyDocument.forEach((f, v) -> indexName
+                .append(indexName.length() == 0 ? "" : "_")
+                .append(f)
+                .append('_')
+                .append(
+                        v.isString()
+                                ? v.asString().getValue()
+                                : String.valueOf(v.asNumber().intValue())));
         BsonDocument index = new BsonDocument("key", keyDocument).append("name", new BsonString(indexName.toString()));
         if (unique) {
             index.append("unique", BsonBoolean.TRUE);
         }
-        storage.run(db, new BsonDocument("createIndexes", new BsonString(collection))
-                .append("indexes", new BsonArray(List.of(index))));
+        storage.run(
+                db,
+                new BsonDocument("createIndexes", new BsonString(collection))
+                        .append("indexes", new BsonArray(List.of(index))));
     }
 
     /**
@@ -459,7 +542,8 @@ public final class MongosCommands {
         }
         String ns = namespaceArgument(command, "reshardCollection");
         if (!command.isDocument("key")) {
-            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+            throw new MongoCommandException(
+                    ErrorCode.IDL_FAILED_TO_PARSE,
                     "BSON field 'reshardCollection.key' is missing but a required field");
         }
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
@@ -469,8 +553,10 @@ public final class MongosCommands {
         }
         BsonDocument collation = optionalDocument(command, "collation");
         if (collation != null && !collation.isEmpty() && !new BsonString("simple").equals(collation.get("locale"))) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "The collation for reshardCollection must be "
-                    + "{locale: 'simple'}, but found: " + io.shardlab.bson.BsonPrinter.serverString(collation));
+            throw new MongoCommandException(
+                    ErrorCode.BAD_VALUE,
+                    "The collation for reshardCollection must be " + "{locale: 'simple'}, but found: "
+                            + io.shardlab.bson.BsonPrinter.serverString(collation));
         }
         ShardedCatalog.CollectionEntry entry = catalog.collection(ns).orElseThrow();
         ClusterSnapshot current = entry.cluster().snapshot().cluster();
@@ -478,8 +564,10 @@ public final class MongosCommands {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "Must specify value for zones field");
         }
         if (command.containsKey("_presetReshardedChunks")) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
-                    + "reshardCollection with preset chunks on MongoDB " + release.version());
+            throw new MongoCommandException(
+                    ErrorCode.COMMAND_NOT_SUPPORTED,
+                    "ShardLab does not simulate " + "reshardCollection with preset chunks on MongoDB "
+                            + release.version());
         }
         List<io.shardlab.cluster.ZoneRange> zones = reshardZones(command, key, current);
         boolean force = release.version().atLeast(8, 0)
@@ -488,7 +576,8 @@ public final class MongosCommands {
             return ok();
         }
         int numInitialChunks = command.isNumber("numInitialChunks")
-                ? command.getNumber("numInitialChunks").intValue() : ReshardCollection.DEFAULT_NUM_INITIAL_CHUNKS;
+                ? command.getNumber("numInitialChunks").intValue()
+                : ReshardCollection.DEFAULT_NUM_INITIAL_CHUNKS;
         if (numInitialChunks < 1) {
             // mongo initial_split_policy.cpp (SamplingBasedSplitPolicy)
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "numInitialChunks should be > 0");
@@ -515,29 +604,36 @@ public final class MongosCommands {
      * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). Zones on a
      * collection that has none are not simulated (MongoDB does not check them there).
      */
-    private static List<io.shardlab.cluster.ZoneRange> reshardZones(BsonDocument command, ShardKeyPattern key,
-            ClusterSnapshot current) {
+    private static List<io.shardlab.cluster.ZoneRange> reshardZones(
+            BsonDocument command, ShardKeyPattern key, ClusterSnapshot current) {
         if (!command.containsKey("zones") || command.isNull("zones")) {
             return List.of();
         }
         if (!command.isArray("zones")) {
-            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH,
+            throw new MongoCommandException(
+                    ErrorCode.TYPE_MISMATCH,
                     "BSON field 'reshardCollection.zones' is the wrong type, expected type 'array'");
         }
         if (current.zones().isEmpty()) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
-                    + "reshardCollection with zones for a collection without zone ranges");
+            throw new MongoCommandException(
+                    ErrorCode.COMMAND_NOT_SUPPORTED,
+                    "ShardLab does not simulate "
+                            + "reshardCollection with zones for a collection without zone ranges");
         }
         Set<String> existing = new TreeSet<>();
         current.zones().forEach(z -> existing.add(z.zone()));
         List<io.shardlab.cluster.ZoneRange> zones = new ArrayList<>();
         for (BsonValue v : command.getArray("zones")) {
-            if (!v.isDocument() || !v.asDocument().isString("zone") || !v.asDocument().isDocument("min")
+            if (!v.isDocument()
+                    || !v.asDocument().isString("zone")
+                    || !v.asDocument().isDocument("min")
                     || !v.asDocument().isDocument("max")) {
-                throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'zones' needs "
-                        + "documents with a string zone and documents min and max, got "
-                        + io.shardlab.bson.BsonPrinter.serverString(v.isDocument() ? v.asDocument()
-                                : new BsonDocument("value", v)));
+                throw new MongoCommandException(
+                        ErrorCode.IDL_FAILED_TO_PARSE,
+                        "BSON field 'zones' needs "
+                                + "documents with a string zone and documents min and max, got "
+                                + io.shardlab.bson.BsonPrinter.serverString(
+                                        v.isDocument() ? v.asDocument() : new BsonDocument("value", v)));
             }
             BsonDocument z = v.asDocument();
             String name = z.getString("zone").getValue();
@@ -548,9 +644,12 @@ public final class MongosCommands {
             io.shardlab.key.ShardKey max = extendedBound(z.getDocument("max"), key);
             if (min.compareTo(max) >= 0) {
                 // ShardLab's text (MongoDB's ChunkRange check words it otherwise)
-                throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone " + name + ": min "
-                        + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("min")) + " must be less than max "
-                        + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("max")));
+                throw new MongoCommandException(
+                        ErrorCode.BAD_VALUE,
+                        "zone " + name + ": min "
+                                + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("min"))
+                                + " must be less than max "
+                                + io.shardlab.bson.BsonPrinter.serverString(z.getDocument("max")));
             }
             zones.add(new io.shardlab.cluster.ZoneRange(min, max, name));
         }
@@ -572,9 +671,12 @@ public final class MongosCommands {
             if (i < names.size()) {
                 if (!names.get(i).equals(field)) {
                     // ShardLab's text: MongoDB's TagsType parse accepts the bound and the split fails later
-                    throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone bound "
-                            + io.shardlab.bson.BsonPrinter.serverString(bound) + " is not a prefix of the new shard "
-                            + "key " + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
+                    throw new MongoCommandException(
+                            ErrorCode.BAD_VALUE,
+                            "zone bound "
+                                    + io.shardlab.bson.BsonPrinter.serverString(bound)
+                                    + " is not a prefix of the new shard "
+                                    + "key " + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
                 }
                 values.add(bound.get(field));
             } else {
@@ -582,9 +684,12 @@ public final class MongosCommands {
             }
         }
         if (names.size() > key.arity()) {
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "zone bound "
-                    + io.shardlab.bson.BsonPrinter.serverString(bound) + " is not a prefix of the new shard key "
-                    + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
+            throw new MongoCommandException(
+                    ErrorCode.BAD_VALUE,
+                    "zone bound "
+                            + io.shardlab.bson.BsonPrinter.serverString(bound)
+                            + " is not a prefix of the new shard key "
+                            + io.shardlab.bson.BsonPrinter.serverString(key.toDocument()));
         }
         return io.shardlab.key.ShardKey.of(values);
     }
@@ -597,7 +702,9 @@ public final class MongosCommands {
         String db = ns.substring(0, ns.indexOf('.'));
         InsertBatch stored = InsertBatch.ofDocuments(key, allDocuments(db, ns.substring(ns.indexOf('.') + 1)));
         Optional<DocumentsOutsideStore> outside = catalog.documentsOutsideStore(ns);
-        return outside.isEmpty() ? stored : InsertBatch.concat(stored, outside.get().keyedOn(key));
+        return outside.isEmpty()
+                ? stored
+                : InsertBatch.concat(stored, outside.get().keyedOn(key));
     }
 
     /**
@@ -610,7 +717,9 @@ public final class MongosCommands {
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         RefineCollectionShardKey refine = new RefineCollectionShardKey(ns, key);
         Optional<ShardedCatalog.CollectionEntry> entry = catalog.collection(ns);
-        if (entry.isPresent() && !notKept.containsKey(ns) && entry.get().cluster().canApply(refine).isEmpty()) {
+        if (entry.isPresent()
+                && !notKept.containsKey(ns)
+                && entry.get().cluster().canApply(refine).isEmpty()) {
             refine = new RefineCollectionShardKey(ns, key, everyDocument(ns, key));
         }
         catalog.execute(ns, refine);
@@ -635,8 +744,8 @@ public final class MongosCommands {
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Can't move primary for " + db + " database");
         }
         if (!command.containsKey("to")) {
-            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
-                    "BSON field 'movePrimary.to' is missing but a required field");
+            throw new MongoCommandException(
+                    ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'movePrimary.to' is missing but a required field");
         }
         String to = requireString(command, "to");
         if (to.isEmpty()) {
@@ -657,7 +766,8 @@ public final class MongosCommands {
         }
         String ns = namespaceArgument(command, "moveCollection");
         if (!command.containsKey("toShard")) {
-            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
+            throw new MongoCommandException(
+                    ErrorCode.IDL_FAILED_TO_PARSE,
                     "BSON field 'moveCollection.toShard' is missing but a required field");
         }
         String to = requireString(command, "toShard");
@@ -665,12 +775,12 @@ public final class MongosCommands {
         String collection = ns.substring(ns.indexOf('.') + 1);
         if (catalog.collection(ns).isPresent()) {
             // mongo reshard_collection_coordinator.cpp
-            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND,
-                    "MoveCollection can only be called on an unsharded collection.");
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_NOT_FOUND, "MoveCollection can only be called on an unsharded collection.");
         }
         if (!collectionExists(db, collection)) {
-            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "Collection '" + ns
-                    + "' not found in cluster catalog");
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_NOT_FOUND, "Collection '" + ns + "' not found in cluster catalog");
         }
         catalog.moveCollection(ns, to);
         return ok();
@@ -694,15 +804,19 @@ public final class MongosCommands {
         if (sharded.isEmpty()) {
             java.util.Optional<String> current = catalog.shardOfUnsharded(ns);
             if (to != null && current.isPresent() && !current.get().equals(to)) {
-                throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, "Collection is already unsharded. "
-                        + "Call moveCollection to move this collection to a different shard.");
+                throw new MongoCommandException(
+                        ErrorCode.NAMESPACE_NOT_SHARDED,
+                        "Collection is already unsharded. "
+                                + "Call moveCollection to move this collection to a different shard.");
             }
             return ok();
         }
         if (!sharded.get().cluster().snapshot().cluster().zones().isEmpty()) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
-                    + "unshardCollection of a collection with zone ranges on MongoDB " + release.version()
-                    + "; remove its ranges from their zones first, as MongoDB's documentation asks");
+            throw new MongoCommandException(
+                    ErrorCode.COMMAND_NOT_SUPPORTED,
+                    "ShardLab does not simulate "
+                            + "unshardCollection of a collection with zone ranges on MongoDB " + release.version()
+                            + "; remove its ranges from their zones first, as MongoDB's documentation asks");
         }
         catalog.unshardCollection(ns, to);
         return ok();
@@ -719,8 +833,8 @@ public final class MongosCommands {
     }
 
     /** Reads and writes whose replies say what the memory budget left out. */
-    private static final Set<String> BUDGET_NOTED = Set.of("insert", "update", "find", "count", "distinct",
-            "aggregate", "findAndModify");
+    private static final Set<String> BUDGET_NOTED =
+            Set.of("insert", "update", "find", "count", "distinct", "aggregate", "findAndModify");
 
     /**
      * A reply to a read or write of a collection whose documents were not all kept gets a
@@ -728,7 +842,9 @@ public final class MongosCommands {
      * unknown reply fields), so a client that looks at the reply learns what reads cannot return.
      */
     private BsonDocument withNotKeptNote(String db, String name, BsonDocument command, BsonDocument reply) {
-        if (!BUDGET_NOTED.contains(name) || notKept.isEmpty() || !command.get(command.getFirstKey()).isString()) {
+        if (!BUDGET_NOTED.contains(name)
+                || notKept.isEmpty()
+                || !command.get(command.getFirstKey()).isString()) {
             return reply;
         }
         String ns = db + "." + command.getString(command.getFirstKey()).getValue();
@@ -736,21 +852,27 @@ public final class MongosCommands {
         if (dropped == null) {
             return reply;
         }
-        return reply.append("shardlab", new BsonDocument("notKept", new BsonInt64(dropped))
-                .append("note", new BsonString(dropped + " documents of " + ns + " arrived past ShardLab's memory "
-                        + "budget of " + (memoryBudgetBytes >> 20) + " MB: they are routed and counted in the "
-                        + "simulated chunks but not kept, so reads do not return them")));
+        return reply.append(
+                "shardlab",
+                new BsonDocument("notKept", new BsonInt64(dropped))
+                        .append(
+                                "note",
+                                new BsonString(dropped + " documents of " + ns + " arrived past ShardLab's memory "
+                                        + "budget of " + (memoryBudgetBytes >> 20)
+                                        + " MB: they are routed and counted in the "
+                                        + "simulated chunks but not kept, so reads do not return them")));
     }
 
     // ---- query sampling and analyzeShardKey (7.0+) ----------------------------------------------------
 
     /** The reads and writes analyzeShardKey measures (mongo {@code SampledCommandNameEnum}). */
-    private static final Set<String> SAMPLED = Set.of("find", "aggregate", "count", "distinct", "update", "delete",
-            "findAndModify");
+    private static final Set<String> SAMPLED =
+            Set.of("find", "aggregate", "count", "distinct", "update", "delete", "findAndModify");
 
     /** Offers a client's read or write to the query sampler, in the sampled-query document's {@code cmd} shape. */
     private void sample(String db, String name, BsonDocument command) {
-        if (!SAMPLED.contains(name) || Set.of("admin", "config", "local").contains(db)
+        if (!SAMPLED.contains(name)
+                || Set.of("admin", "config", "local").contains(db)
                 || !command.get(command.getFirstKey()).isString()) {
             return;
         }
@@ -760,21 +882,25 @@ public final class MongosCommands {
         }
         long now = catalog.now();
         switch (name) {
-            case "find" -> sampler.offer(ns, name, readCommand(command.getDocument("filter", new BsonDocument()),
-                    command), now);
-            case "count", "distinct" -> sampler.offer(ns, name, readCommand(command.getDocument("query",
-                    new BsonDocument()), command), now);
+            case "find" ->
+                sampler.offer(ns, name, readCommand(command.getDocument("filter", new BsonDocument()), command), now);
+            case "count", "distinct" ->
+                sampler.offer(ns, name, readCommand(command.getDocument("query", new BsonDocument()), command), now);
             case "aggregate" -> {
                 BsonArray pipeline = command.getArray("pipeline", new BsonArray());
-                BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument() ? new BsonDocument()
+                BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument()
+                        ? new BsonDocument()
                         : pipeline.get(0).asDocument();
                 sampler.offer(ns, name, readCommand(first.getDocument("$match", new BsonDocument()), command), now);
             }
             case "update", "delete" -> {
                 String ops = "update".equals(name) ? "updates" : "deletes";
                 for (BsonValue op : command.getArray(ops, new BsonArray())) {
-                    sampler.offer(ns, name, new BsonDocument(name, command.get(name))
-                            .append(ops, new BsonArray(List.of(op))), now);
+                    sampler.offer(
+                            ns,
+                            name,
+                            new BsonDocument(name, command.get(name)).append(ops, new BsonArray(List.of(op))),
+                            now);
                 }
             }
             default -> {
@@ -827,31 +953,38 @@ public final class MongosCommands {
         String mode = requireString(command, "mode");
         if (!Set.of("full", "off").contains(mode)) {
             // the IDL's QueryAnalyzerMode enum
-            throw new MongoCommandException(ErrorCode.BAD_VALUE, "Enumeration value '" + mode + "' for field "
-                    + "'configureQueryAnalyzer.mode' is not a valid value.");
+            throw new MongoCommandException(
+                    ErrorCode.BAD_VALUE,
+                    "Enumeration value '" + mode + "' for field "
+                            + "'configureQueryAnalyzer.mode' is not a valid value.");
         }
         BsonValue rate = command.get("samplesPerSecond");
         if ("off".equals(mode)) {
             if (rate != null) {
-                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
-                        "Cannot specify 'samplesPerSecond' when 'mode' is \"off\"");
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "Cannot specify 'samplesPerSecond' when 'mode' is \"off\"");
             }
         } else if (rate == null || !rate.isNumber()) {
-            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
-                    "'samplesPerSecond' must be specified when 'mode' is not \"off\"");
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be specified when 'mode' is not \"off\"");
         } else if (rate.asNumber().doubleValue() <= 0) {
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be greater than 0");
         } else if (rate.asNumber().doubleValue() > QuerySampler.MAX_SAMPLES_PER_SECOND) {
-            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "'samplesPerSecond' must be less than or "
-                    + "equal to " + (int) QuerySampler.MAX_SAMPLES_PER_SECOND);
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_OPTIONS,
+                    "'samplesPerSecond' must be less than or " + "equal to "
+                            + (int) QuerySampler.MAX_SAMPLES_PER_SECOND);
         }
         requireAnalyzable(ns);
-        java.util.UUID uuid = catalog.collection(ns).map(ShardedCatalog.CollectionEntry::uuid)
-                .or(() -> java.util.Optional.ofNullable(catalog.unsplittableCollections().get(ns))
+        java.util.UUID uuid = catalog.collection(ns)
+                .map(ShardedCatalog.CollectionEntry::uuid)
+                .or(() -> java.util.Optional.ofNullable(
+                                catalog.unsplittableCollections().get(ns))
                         .map(ShardedCatalog.UnsplittableCollection::uuid))
-                .orElseGet(() -> java.util.UUID.nameUUIDFromBytes(ns.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        QuerySampler.Configuration next = new QuerySampler.Configuration(mode,
-                rate == null ? 0 : rate.asNumber().doubleValue(), uuid);
+                .orElseGet(
+                        () -> java.util.UUID.nameUUIDFromBytes(ns.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        QuerySampler.Configuration next = new QuerySampler.Configuration(
+                mode, rate == null ? 0 : rate.asNumber().doubleValue(), uuid);
         var old = sampler.configure(ns, next);
         BsonDocument reply = new BsonDocument("newConfiguration", next.toDocument());
         old.ifPresent(o -> reply.append("oldConfiguration", o.toDocument()));
@@ -871,13 +1004,15 @@ public final class MongosCommands {
         }
         String ns = namespaceArgument(command, "analyzeShardKey");
         if (!command.isDocument("key")) {
-            throw new MongoCommandException(ErrorCode.IDL_FAILED_TO_PARSE,
-                    "BSON field 'analyzeShardKey.key' is missing but a required field");
+            throw new MongoCommandException(
+                    ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'analyzeShardKey.key' is missing but a required field");
         }
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         requireAnalyzable(ns);
-        boolean characteristics = command.getBoolean("keyCharacteristics", BsonBoolean.TRUE).getValue();
-        boolean distribution = command.getBoolean("readWriteDistribution", BsonBoolean.TRUE).getValue();
+        boolean characteristics =
+                command.getBoolean("keyCharacteristics", BsonBoolean.TRUE).getValue();
+        boolean distribution =
+                command.getBoolean("readWriteDistribution", BsonBoolean.TRUE).getValue();
         if (!characteristics && !distribution) {
             // mongo src/mongo/s/commands/cluster_analyze_shard_key_cmd.cpp
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Cannot skip analyzing all metrics");
@@ -886,7 +1021,8 @@ public final class MongosCommands {
         String collection = ns.substring(ns.indexOf('.') + 1);
         List<BsonDocument> documents = allDocuments(db, collection);
         if (documents.isEmpty()) {
-            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION,
+            throw new MongoCommandException(
+                    ErrorCode.ILLEGAL_OPERATION,
                     "Cannot analyze the cardinality and frequency of a shard key for an empty collection");
         }
         List<io.shardlab.advisor.IndexSpec> indexes = new ArrayList<>();
@@ -894,21 +1030,31 @@ public final class MongosCommands {
         for (BsonValue v : listed.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
             indexes.add(io.shardlab.advisor.IndexSpec.of(v.asDocument()));
         }
-        io.shardlab.advisor.Sample plain = io.shardlab.advisor.Sample.of(ns, io.shardlab.advisor.SampleOrder.INSERTION,
-                documents);
-        io.shardlab.advisor.Sample sample = new io.shardlab.advisor.Sample(plain.source(), plain.order(),
-                plain.documents(), plain.numDocsTotal(), plain.fields(),
+        io.shardlab.advisor.Sample plain =
+                io.shardlab.advisor.Sample.of(ns, io.shardlab.advisor.SampleOrder.INSERTION, documents);
+        io.shardlab.advisor.Sample sample = new io.shardlab.advisor.Sample(
+                plain.source(),
+                plain.order(),
+                plain.documents(),
+                plain.numDocsTotal(),
+                plain.fields(),
                 io.shardlab.advisor.CollectionIndexes.declared(indexes, "listIndexes"),
                 catalog.collection(ns).isPresent() ? java.util.OptionalLong.of(0) : java.util.OptionalLong.empty());
         List<io.shardlab.advisor.SampledQuery> queries = new ArrayList<>();
         for (BsonDocument d : sampler.sampled(ns)) {
             queries.addAll(io.shardlab.advisor.SampledQueryDocuments.of(d));
         }
-        io.shardlab.advisor.AdvisorReport report = new io.shardlab.advisor.ShardKeyAdvisor(Runnable::run).analyze(
-                sample, List.of(key), queries, io.shardlab.advisor.AdvisorSettings.of(release.version(),
-                        catalog.shardIds().size()), io.shardlab.advisor.ProgressListener.NONE,
-                new io.shardlab.advisor.CancelToken());
-        BsonDocument metrics = io.shardlab.advisor.AnalyzeShardKeyReply.of(report.candidates().get(0));
+        io.shardlab.advisor.AdvisorReport report = new io.shardlab.advisor.ShardKeyAdvisor(Runnable::run)
+                .analyze(
+                        sample,
+                        List.of(key),
+                        queries,
+                        io.shardlab.advisor.AdvisorSettings.of(
+                                release.version(), catalog.shardIds().size()),
+                        io.shardlab.advisor.ProgressListener.NONE,
+                        new io.shardlab.advisor.CancelToken());
+        BsonDocument metrics =
+                io.shardlab.advisor.AnalyzeShardKeyReply.of(report.candidates().get(0));
         BsonDocument reply = new BsonDocument();
         if (characteristics && metrics.containsKey("keyCharacteristics")) {
             reply.append("keyCharacteristics", metrics.get("keyCharacteristics"));
@@ -966,19 +1112,22 @@ public final class MongosCommands {
                 throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "bounds can only have exactly 2 elements");
             }
             if (find != null && !bounds.isEmpty()) {
-                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS,
-                        "cannot specify bounds and query at the same time");
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "cannot specify bounds and query at the same time");
             }
             if (find == null && bounds.isEmpty()) {
                 throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "need to specify query or bounds");
             }
         } else if ((find == null) == bounds.isEmpty() || (find == null && bounds.size() < 2)) {
-            throw new MongoCommandException(ErrorCode.NO_CODE,
-                    "need to specify either a find query, or both lower and upper bounds.");
+            throw new MongoCommandException(
+                    ErrorCode.NO_CODE, "need to specify either a find query, or both lower and upper bounds.");
         }
         boolean force = command.getBoolean("forceJumbo", BsonBoolean.FALSE).getValue();
-        catalog.execute(ns, find != null ? new MoveChunk(ns, find, to, force)
-                : new MoveChunkBounds(ns, boundDocument(bounds, 0), boundDocument(bounds, 1), to, force));
+        catalog.execute(
+                ns,
+                find != null
+                        ? new MoveChunk(ns, find, to, force)
+                        : new MoveChunkBounds(ns, boundDocument(bounds, 0), boundDocument(bounds, 1), to, force));
         long millis = catalog.settle(ns);
         return ok(new BsonDocument("millis", new BsonInt32((int) Math.min(Integer.MAX_VALUE, millis))));
     }
@@ -1015,15 +1164,20 @@ public final class MongosCommands {
                 throw new MongoCommandException(ErrorCode.NO_CODE, "no " + (i == 0 ? "min" : "max") + " key specified");
             }
         }
-        catalog.execute(ns, new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
+        catalog.execute(
+                ns,
+                new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
         return ok();
     }
 
     private BsonDocument addShard(BsonDocument command) {
         String host = command.getString("addShard").getValue();
-        String id = command.containsKey("name") ? command.getString("name").getValue()
-                : host.contains("/") ? host.substring(0, host.indexOf('/'))
-                : String.format(Locale.ROOT, "shard%04d", catalog.shardIds().size());
+        String id = command.containsKey("name")
+                ? command.getString("name").getValue()
+                : host.contains("/")
+                        ? host.substring(0, host.indexOf('/'))
+                        : String.format(
+                                Locale.ROOT, "shard%04d", catalog.shardIds().size());
         catalog.addShard(id);
         return ok(new BsonDocument("shardAdded", new BsonString(id)));
     }
@@ -1043,18 +1197,24 @@ public final class MongosCommands {
         switch (p.state()) {
             case STARTED:
                 r = new BsonDocument("msg", new BsonString("draining started successfully"))
-                        .append("state", new BsonString("started")).append("shard", new BsonString(id));
+                        .append("state", new BsonString("started"))
+                        .append("shard", new BsonString(id));
                 break;
             case ONGOING:
                 r = new BsonDocument("msg", new BsonString("draining ongoing"))
                         .append("state", new BsonString("ongoing"))
-                        .append("remaining", new BsonDocument("chunks", new BsonInt64(p.chunks()))
-                                .append("dbs", new BsonInt64(p.dbsToMove().size()))
-                                .append("jumboChunks", new BsonInt64(p.jumboChunks())));
+                        .append(
+                                "remaining",
+                                new BsonDocument("chunks", new BsonInt64(p.chunks()))
+                                        .append(
+                                                "dbs",
+                                                new BsonInt64(p.dbsToMove().size()))
+                                        .append("jumboChunks", new BsonInt64(p.jumboChunks())));
                 break;
             default:
                 return ok(new BsonDocument("msg", new BsonString("removeshard completed successfully"))
-                        .append("state", new BsonString("completed")).append("shard", new BsonString(id)));
+                        .append("state", new BsonString("completed"))
+                        .append("shard", new BsonString(id)));
         }
         if (!dbs.isEmpty()) {
             r.append("note", new BsonString("you need to drop or movePrimary these databases"));
@@ -1077,18 +1237,32 @@ public final class MongosCommands {
             // balancer.cpp getBalancerStatusForNs: kBalancerPolicyStatusDefragmentingChunks, with reportProgressOn
             return ok(new BsonDocument("balancerCompliant", BsonBoolean.FALSE)
                     .append("firstComplianceViolation", new BsonString("defragmentingChunks"))
-                    .append("details", new BsonDocument("currentPhase",
-                            new BsonString(defragmentation.get().phase().mongoName()))
-                            .append("progress", new BsonDocument("remainingChunksToProcess",
-                                    new BsonInt64(defragmentation.get().remainingChunksToProcess())))));
+                    .append(
+                            "details",
+                            new BsonDocument(
+                                            "currentPhase",
+                                            new BsonString(defragmentation
+                                                    .get()
+                                                    .phase()
+                                                    .mongoName()))
+                                    .append(
+                                            "progress",
+                                            new BsonDocument(
+                                                    "remainingChunksToProcess",
+                                                    new BsonInt64(defragmentation
+                                                            .get()
+                                                            .remainingChunksToProcess())))));
         }
         var violation = cluster.balancerComplianceViolation();
         BsonDocument r = new BsonDocument("balancerCompliant", BsonBoolean.valueOf(violation.isEmpty()));
-        violation.ifPresent(v -> r.append("firstComplianceViolation", new BsonString(switch (v) {
-            case DRAIN -> "draining";
-            case ZONE_VIOLATION -> "zoneViolation";
-            default -> "chunksImbalance";
-        })));
+        violation.ifPresent(v -> r.append(
+                "firstComplianceViolation",
+                new BsonString(
+                        switch (v) {
+                            case DRAIN -> "draining";
+                            case ZONE_VIOLATION -> "zoneViolation";
+                            default -> "chunksImbalance";
+                        })));
         return ok(r);
     }
 
@@ -1102,12 +1276,15 @@ public final class MongosCommands {
     private BsonDocument configureCollectionBalancing(BsonDocument command) {
         String ns = namespaceArgument(command, "configureCollectionBalancing");
         if (!io.shardlab.cluster.ReleaseRules.of(release.version()).defragmentation()) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureCollectionBalancing'");
+            throw new MongoCommandException(
+                    ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureCollectionBalancing'");
         }
         for (String option : List.of("chunkSize", "enableAutoMerger", "enableBalancing")) {
             if (command.containsKey(option)) {
-                throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate "
-                        + "configureCollectionBalancing's " + option + " (one setting for the whole cluster)");
+                throw new MongoCommandException(
+                        ErrorCode.COMMAND_NOT_SUPPORTED,
+                        "ShardLab does not simulate " + "configureCollectionBalancing's " + option
+                                + " (one setting for the whole cluster)");
             }
         }
         BsonValue defragment = command.get("defragmentCollection");
@@ -1116,15 +1293,21 @@ public final class MongosCommands {
         }
         if (!defragment.isBoolean() && !defragment.isNumber()) {
             // IDL safeBool
-            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "BSON field "
-                    + "'configureCollectionBalancing.defragmentCollection' is the wrong type '"
-                    + io.shardlab.routing.FilterParser.BsonTypeNames.of(defragment) + "', expected types '[bool, long, int, decimal, double]'");
+            throw new MongoCommandException(
+                    ErrorCode.TYPE_MISMATCH,
+                    "BSON field "
+                            + "'configureCollectionBalancing.defragmentCollection' is the wrong type '"
+                            + io.shardlab.routing.FilterParser.BsonTypeNames.of(defragment)
+                            + "', expected types '[bool, long, int, decimal, double]'");
         }
-        boolean on = defragment.isBoolean() ? defragment.asBoolean().getValue() : defragment.asNumber().doubleValue() != 0;
+        boolean on = defragment.isBoolean()
+                ? defragment.asBoolean().getValue()
+                : defragment.asNumber().doubleValue() != 0;
         if (catalog.collection(ns).isEmpty()) {
             // the config server's update of config.collections matches no document
-            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, "Expected to match one doc for query "
-                    + "{ _id: \"" + ns + "\" } but matched 0");
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_NOT_SHARDED,
+                    "Expected to match one doc for query " + "{ _id: \"" + ns + "\" } but matched 0");
         }
         catalog.execute(ns, new ConfigureDefragmentation(ns, on));
         return ok();
@@ -1135,7 +1318,10 @@ public final class MongosCommands {
         BsonValue zone = command.get("zone", BsonNull.VALUE);
         // zone: null removes the range with exactly these bounds; none is a no-op (mongo
         // sharding_catalog_manager_zone_operations.cpp removeKeyRangeFromZone)
-        catalog.updateZoneKeyRange(new UpdateZoneKeyRange(ns, command.getDocument("min"), command.getDocument("max"),
+        catalog.updateZoneKeyRange(new UpdateZoneKeyRange(
+                ns,
+                command.getDocument("min"),
+                command.getDocument("max"),
                 zone.isNull() ? null : zone.asString().getValue()));
         return ok();
     }
@@ -1150,8 +1336,9 @@ public final class MongosCommands {
     private static String namespaceArgument(BsonDocument command, String name) {
         BsonValue v = command.get(name);
         if (v == null || !v.isString()) {
-            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "BSON field '" + name + "." + name
-                    + "' is the wrong type, expected type 'string'");
+            throw new MongoCommandException(
+                    ErrorCode.TYPE_MISMATCH,
+                    "BSON field '" + name + "." + name + "' is the wrong type, expected type 'string'");
         }
         String ns = v.asString().getValue();
         if (ns.indexOf('.') <= 0 || ns.endsWith(".")) {
@@ -1163,8 +1350,9 @@ public final class MongosCommands {
     private static String requireString(BsonDocument command, String field) {
         BsonValue v = command.get(field);
         if (v == null || !v.isString()) {
-            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE, "BSON field '" + commandName(command) + "."
-                    + field + "' is missing but a required field");
+            throw new MongoCommandException(
+                    ErrorCode.FAILED_TO_PARSE,
+                    "BSON field '" + commandName(command) + "." + field + "' is missing but a required field");
         }
         return v.asString().getValue();
     }
@@ -1192,7 +1380,8 @@ public final class MongosCommands {
 
     private BsonDocument config(String name, BsonDocument command) {
         String target = "update".equals(name) && command.get("update").isString()
-                ? command.getString("update").getValue() : "";
+                ? command.getString("update").getValue()
+                : "";
         if ("settings".equals(target)) {
             return updateSettings(command);
         }
@@ -1200,11 +1389,14 @@ public final class MongosCommands {
             return updateCollections(command);
         }
         if (WRITES.contains(name)) {
-            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
-                    + "read-only: change the simulated cluster with the sharding commands (sh.*) instead");
+            throw new MongoCommandException(
+                    ErrorCode.ILLEGAL_OPERATION,
+                    "ShardLab serves the config database "
+                            + "read-only: change the simulated cluster with the sharding commands (sh.*) instead");
         }
         if (!"getMore".equals(name) && !"killCursors".equals(name)) {
-            for (Map.Entry<String, List<BsonDocument>> c : configDatabase.collections().entrySet()) {
+            for (Map.Entry<String, List<BsonDocument>> c :
+                    configDatabase.collections().entrySet()) {
                 storage.replace("config", c.getKey(), c.getValue());
             }
         }
@@ -1225,11 +1417,15 @@ public final class MongosCommands {
             BsonDocument u = command.getArray("updates").get(i).asDocument();
             BsonValue id = u.getDocument("q", new BsonDocument()).get("_id");
             BsonValue change = u.get("u");
-            BsonDocument set = change != null && change.isDocument() && change.asDocument().size() == 1
-                    ? change.asDocument().getDocument("$set", null) : null;
+            BsonDocument set =
+                    change != null && change.isDocument() && change.asDocument().size() == 1
+                            ? change.asDocument().getDocument("$set", null)
+                            : null;
             if (id == null || !id.isString() || set == null) {
-                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
-                        + "read-only apart from the settings mongosh's helpers write");
+                throw new MongoCommandException(
+                        ErrorCode.ILLEGAL_OPERATION,
+                        "ShardLab serves the config database "
+                                + "read-only apart from the settings mongosh's helpers write");
             }
             String setting = id.asString().getValue();
             boolean existed = settings.stream().anyMatch(d -> d.get("_id").equals(id));
@@ -1240,15 +1436,17 @@ public final class MongosCommands {
             } else if ("balancer".equals(setting) && set.isBoolean("stopped")) {
                 catalog.setBalancerEnabled(!set.getBoolean("stopped").getValue());
             } else {
-                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab does not simulate the setting "
-                        + io.shardlab.bson.BsonPrinter.serverString(u));
+                throw new MongoCommandException(
+                        ErrorCode.ILLEGAL_OPERATION,
+                        "ShardLab does not simulate the setting " + io.shardlab.bson.BsonPrinter.serverString(u));
             }
             n++;
             if (!existed && u.getBoolean("upsert", BsonBoolean.FALSE).getValue()) {
                 upserted.add(new BsonDocument("index", new BsonInt32(i)).append("_id", id));
             }
         }
-        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(n - upserted.size()));
+        BsonDocument reply =
+                new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(n - upserted.size()));
         if (!upserted.isEmpty()) {
             reply.append("upserted", upserted);
         }
@@ -1267,11 +1465,15 @@ public final class MongosCommands {
             BsonDocument u = entry.asDocument();
             BsonValue id = u.getDocument("q", new BsonDocument()).get("_id");
             BsonValue change = u.get("u");
-            BsonDocument set = change != null && change.isDocument() && change.asDocument().size() == 1
-                    ? change.asDocument().getDocument("$set", null) : null;
+            BsonDocument set =
+                    change != null && change.isDocument() && change.asDocument().size() == 1
+                            ? change.asDocument().getDocument("$set", null)
+                            : null;
             if (id == null || !id.isString() || set == null || set.size() != 1 || !set.isBoolean("noBalance")) {
-                throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "ShardLab serves the config database "
-                        + "read-only apart from the noBalance flag mongosh's sh.disableBalancing writes");
+                throw new MongoCommandException(
+                        ErrorCode.ILLEGAL_OPERATION,
+                        "ShardLab serves the config database "
+                                + "read-only apart from the noBalance flag mongosh's sh.disableBalancing writes");
             }
             String ns = id.asString().getValue();
             boolean noBalance = set.getBoolean("noBalance").getValue();
@@ -1294,8 +1496,8 @@ public final class MongosCommands {
      */
     private Router router(ShardedCatalog.CollectionEntry c) {
         ClusterSnapshot s = c.cluster().snapshot().cluster();
-        io.shardlab.cluster.MongoVersion v = release.version().atLeast(5, 0) ? release.version()
-                : io.shardlab.cluster.MongoVersion.V5_0;
+        io.shardlab.cluster.MongoVersion v =
+                release.version().atLeast(5, 0) ? release.version() : io.shardlab.cluster.MongoVersion.V5_0;
         return new Router(s.key(), s.chunks(), v);
     }
 
@@ -1390,8 +1592,8 @@ public final class MongosCommands {
     }
 
     /** The indexes (in the client's batch) the storage inserted; its write errors are re-indexed into {@code refused}. */
-    private static List<Integer> storedIndexes(BsonDocument reply, List<Integer> accepted, BsonArray refused,
-            boolean ordered) {
+    private static List<Integer> storedIndexes(
+            BsonDocument reply, List<Integer> accepted, BsonArray refused, boolean ordered) {
         Set<Integer> failed = new TreeSet<>();
         int firstFailure = Integer.MAX_VALUE;
         for (BsonValue e : reply.getArray("writeErrors", new BsonArray())) {
@@ -1414,7 +1616,8 @@ public final class MongosCommands {
 
     private static BsonArray sortedByIndex(BsonArray errors) {
         List<BsonValue> list = new ArrayList<>(errors);
-        list.sort((a, b) -> Integer.compare(a.asDocument().getNumber("index").intValue(),
+        list.sort((a, b) -> Integer.compare(
+                a.asDocument().getNumber("index").intValue(),
                 b.asDocument().getNumber("index").intValue()));
         return new BsonArray(list);
     }
@@ -1449,7 +1652,8 @@ public final class MongosCommands {
             BsonDocument u = updates.get(i).asDocument();
             if (router != null) {
                 BsonValue change = u.get("u");
-                Operation.Update op = new Operation.Update(u.getDocument("q", new BsonDocument()),
+                Operation.Update op = new Operation.Update(
+                        u.getDocument("q", new BsonDocument()),
                         change != null && change.isDocument() ? change.asDocument() : null,
                         u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
                         u.getBoolean("upsert", BsonBoolean.FALSE).getValue());
@@ -1474,7 +1678,10 @@ public final class MongosCommands {
         Map<BsonValue, BsonDocument> matched = new java.util.LinkedHashMap<>();
         for (int i : accepted) {
             BsonDocument u = updates.get(i).asDocument();
-            for (BsonDocument d : find(db, coll, u.getDocument("q", new BsonDocument()),
+            for (BsonDocument d : find(
+                    db,
+                    coll,
+                    u.getDocument("q", new BsonDocument()),
                     u.getBoolean("multi", BsonBoolean.FALSE).getValue() ? 0 : 1)) {
                 if (d.containsKey("_id")) {
                     matched.putIfAbsent(d.get("_id"), d);
@@ -1484,7 +1691,9 @@ public final class MongosCommands {
         BsonDocument forward = command.clone();
         forward.put("updates", forwardUpdates);
         BsonDocument reply = accepted.isEmpty()
-                ? new BsonDocument("n", new BsonInt32(0)).append("nModified", new BsonInt32(0)).append("ok", new BsonDouble(1))
+                ? new BsonDocument("n", new BsonInt32(0))
+                        .append("nModified", new BsonInt32(0))
+                        .append("ok", new BsonDouble(1))
                 : storage.run(db, forward);
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
@@ -1503,7 +1712,9 @@ public final class MongosCommands {
         if (reply.containsKey("writeErrors")) {
             for (BsonValue e : reply.getArray("writeErrors")) {
                 BsonDocument err = e.asDocument().clone();
-                err.put("index", new BsonInt32(accepted.get(err.getNumber("index").intValue())));
+                err.put(
+                        "index",
+                        new BsonInt32(accepted.get(err.getNumber("index").intValue())));
                 refused.add(err);
             }
         }
@@ -1523,7 +1734,8 @@ public final class MongosCommands {
     private void recordUpdates(String db, String ns, java.util.Collection<BsonDocument> before) {
         String coll = ns.substring(ns.indexOf('.') + 1);
         var sharded = catalog.collection(ns);
-        ShardKeyPattern key = sharded.map(c -> c.cluster().snapshot().cluster().key()).orElse(null);
+        ShardKeyPattern key =
+                sharded.map(c -> c.cluster().snapshot().cluster().key()).orElse(null);
         List<BsonDocument> was = new ArrayList<>();
         List<BsonDocument> now = new ArrayList<>();
         long delta = 0;
@@ -1533,8 +1745,11 @@ public final class MongosCommands {
                 continue;
             }
             long change = InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
-            boolean keyChanged = key != null && !InsertBatch.ofDocuments(key, List.of(b)).key(0)
-                    .equals(InsertBatch.ofDocuments(key, List.of(a.get())).key(0));
+            boolean keyChanged = key != null
+                    && !InsertBatch.ofDocuments(key, List.of(b))
+                            .key(0)
+                            .equals(InsertBatch.ofDocuments(key, List.of(a.get()))
+                                    .key(0));
             if (change != 0 || keyChanged) {
                 was.add(b);
                 now.add(a.get());
@@ -1546,8 +1761,8 @@ public final class MongosCommands {
         }
         storedBytes = Math.max(0, storedBytes + delta);
         if (key != null) {
-            catalog.execute(ns, new UpdateDocuments(ns, InsertBatch.ofDocuments(key, was),
-                    InsertBatch.ofDocuments(key, now)));
+            catalog.execute(
+                    ns, new UpdateDocuments(ns, InsertBatch.ofDocuments(key, was), InsertBatch.ofDocuments(key, now)));
         } else {
             catalog.recordUnshardedWrite(ns, delta);
         }
@@ -1572,23 +1787,30 @@ public final class MongosCommands {
     }
 
     /** The first stored document matching {@code filter} in {@code sort} order (null: natural order). */
-    private java.util.Optional<BsonDocument> findFirst(String db, String coll, BsonDocument filter,
-            BsonDocument sort) {
-        BsonDocument find = new BsonDocument("find", new BsonString(coll)).append("filter", filter)
+    private java.util.Optional<BsonDocument> findFirst(String db, String coll, BsonDocument filter, BsonDocument sort) {
+        BsonDocument find = new BsonDocument("find", new BsonString(coll))
+                .append("filter", filter)
                 .append("limit", new BsonInt32(1));
         if (sort != null && !sort.isEmpty()) {
             find.append("sort", sort);
         }
-        BsonArray batch = storage.run(db, find).getDocument("cursor", new BsonDocument())
-                .getArray("firstBatch", new BsonArray());
-        return batch.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(batch.get(0).asDocument());
+        BsonArray batch =
+                storage.run(db, find).getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+        return batch.isEmpty()
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(batch.get(0).asDocument());
     }
 
     private java.util.Optional<BsonDocument> findOne(String db, String coll, BsonDocument filter) {
-        BsonDocument reply = storage.run(db, new BsonDocument("find", new BsonString(coll))
-                .append("filter", filter).append("limit", new BsonInt32(1)));
+        BsonDocument reply = storage.run(
+                db,
+                new BsonDocument("find", new BsonString(coll))
+                        .append("filter", filter)
+                        .append("limit", new BsonInt32(1)));
         BsonArray batch = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
-        return batch.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(batch.get(0).asDocument());
+        return batch.isEmpty()
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(batch.get(0).asDocument());
     }
 
     private BsonDocument delete(String db, BsonDocument command) {
@@ -1598,8 +1820,11 @@ public final class MongosCommands {
         if (sharded.isEmpty()) {
             List<BsonDocument> matched = new ArrayList<>();
             for (BsonValue v : deletes) {
-                matched.addAll(find(db, command.getString("delete").getValue(), v.asDocument().getDocument("q",
-                        new BsonDocument()), v.asDocument().getNumber("limit", new BsonInt32(0)).intValue()));
+                matched.addAll(find(
+                        db,
+                        command.getString("delete").getValue(),
+                        v.asDocument().getDocument("q", new BsonDocument()),
+                        v.asDocument().getNumber("limit", new BsonInt32(0)).intValue()));
             }
             BsonDocument reply = storage.run(db, command);
             recordDeletes(db, ns, matched);
@@ -1628,7 +1853,10 @@ public final class MongosCommands {
         for (int i : accepted) {
             BsonDocument d = deletes.get(i).asDocument();
             forwardDeletes.add(d);
-            matched.addAll(find(db, coll, d.getDocument("q", new BsonDocument()),
+            matched.addAll(find(
+                    db,
+                    coll,
+                    d.getDocument("q", new BsonDocument()),
                     d.getNumber("limit", new BsonInt32(0)).intValue()));
         }
         BsonDocument forward = command.clone();
@@ -1687,11 +1915,15 @@ public final class MongosCommands {
         boolean upsert = command.getBoolean("upsert", BsonBoolean.FALSE).getValue();
         if (sharded.isPresent()) {
             BsonValue update = command.get("update");
-            Targeting t = routeWrite(router(sharded.get()), new Operation.FindAndModify(
-                    command.getDocument("query", new BsonDocument()),
-                    update != null && update.isDocument() ? update.asDocument() : null, upsert));
+            Targeting t = routeWrite(
+                    router(sharded.get()),
+                    new Operation.FindAndModify(
+                            command.getDocument("query", new BsonDocument()),
+                            update != null && update.isDocument() ? update.asDocument() : null,
+                            upsert));
             if (t != null && t.rejected()) {
-                throw new MongoCommandException(ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
+                throw new MongoCommandException(
+                        ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
             }
         } else {
             catalog.createDatabase(db, null);
@@ -1699,7 +1931,8 @@ public final class MongosCommands {
         BsonDocument query = command.getDocument("query", new BsonDocument());
         boolean remove = command.getBoolean("remove", BsonBoolean.FALSE).getValue();
         boolean mayUpsert = upsert && !remove && count(db, coll, query) == 0;
-        java.util.Optional<BsonDocument> target = remove || mayUpsert ? java.util.Optional.empty()
+        java.util.Optional<BsonDocument> target = remove || mayUpsert
+                ? java.util.Optional.empty()
                 : findFirst(db, coll, query, optionalDocument(command, "sort"));
         BsonDocument reply = storage.run(db, command);
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
@@ -1720,7 +1953,8 @@ public final class MongosCommands {
                     recordInserts(ns, List.of(upserted.get()));
                 }
             } else {
-                boolean found = reply.containsKey("value") && !reply.get("value").isNull();
+                boolean found =
+                        reply.containsKey("value") && !reply.get("value").isNull();
                 last.append("n", new BsonInt32(found ? 1 : 0));
                 if (!remove) {
                     last.append("updatedExisting", BsonBoolean.FALSE);
@@ -1737,7 +1971,8 @@ public final class MongosCommands {
 
     private BsonDocument aggregate(String db, BsonDocument command) {
         BsonArray pipeline = command.getArray("pipeline", new BsonArray());
-        BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument() ? new BsonDocument()
+        BsonDocument first = pipeline.isEmpty() || !pipeline.get(0).isDocument()
+                ? new BsonDocument()
                 : pipeline.get(0).asDocument();
         BsonDocument reply;
         if (first.containsKey("$shardedDataDistribution")) {
@@ -1771,7 +2006,8 @@ public final class MongosCommands {
                     .append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
             BsonDocument reply = storage.run(SCRATCH_DATABASE, rest);
             if (reply.containsKey("cursor")) {
-                reply.getDocument("cursor").put("ns", firstStageReply.getDocument("cursor").get("ns"));
+                reply.getDocument("cursor")
+                        .put("ns", firstStageReply.getDocument("cursor").get("ns"));
             }
             return reply;
         } finally {
@@ -1785,11 +2021,12 @@ public final class MongosCommands {
      */
     private BsonDocument listSampledQueries(String db, BsonValue spec) {
         if (!release.version().atLeast(7, 0) || !"admin".equals(db)) {
-            throw new MongoCommandException(ErrorCode.UNRECOGNIZED_PIPELINE_STAGE,
-                    "Unrecognized pipeline stage name: '$listSampledQueries'");
+            throw new MongoCommandException(
+                    ErrorCode.UNRECOGNIZED_PIPELINE_STAGE, "Unrecognized pipeline stage name: '$listSampledQueries'");
         }
         String ns = spec.isDocument() && spec.asDocument().isString("namespace")
-                ? spec.asDocument().getString("namespace").getValue() : null;
+                ? spec.asDocument().getString("namespace").getValue()
+                : null;
         return cursorReply(db + ".$cmd.aggregate", new BsonArray(sampler.sampled(ns)));
     }
 
@@ -1797,7 +2034,8 @@ public final class MongosCommands {
     private BsonDocument shardedDataDistribution(String db, BsonDocument command) {
         if (!release.version().atLeast(6, 0) || !"admin".equals(db)) {
             // mongo src/mongo/db/pipeline/document_source.cpp (parse: unknown stage, error 40324)
-            throw new MongoCommandException(ErrorCode.UNRECOGNIZED_PIPELINE_STAGE,
+            throw new MongoCommandException(
+                    ErrorCode.UNRECOGNIZED_PIPELINE_STAGE,
                     "Unrecognized pipeline stage name: '$shardedDataDistribution'");
         }
         BsonArray batch = new BsonArray();
@@ -1838,14 +2076,17 @@ public final class MongosCommands {
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long count = e.getValue()[0];
             long size = e.getValue()[1];
-            BsonDocument d = new BsonDocument("ns", new BsonString(ns)).append("shard", new BsonString(e.getKey()))
+            BsonDocument d = new BsonDocument("ns", new BsonString(ns))
+                    .append("shard", new BsonString(e.getKey()))
                     .append("host", new BsonString(e.getKey() + ".shardlab:27018"))
                     .append("localTime", new BsonDateTime(wallClockMillis.getAsLong()));
             if (spec.containsKey("storageStats")) {
-                d.append("storageStats", new BsonDocument("size", number(size))
-                        .append("count", number(count))
-                        .append("avgObjSize", new BsonInt32(count == 0 ? 0 : (int) (size / count)))
-                        .append("numOrphanDocs", new BsonInt32(0)));
+                d.append(
+                        "storageStats",
+                        new BsonDocument("size", number(size))
+                                .append("count", number(count))
+                                .append("avgObjSize", new BsonInt32(count == 0 ? 0 : (int) (size / count)))
+                                .append("numOrphanDocs", new BsonInt32(0)));
             }
             if (spec.containsKey("count")) {
                 d.append("count", new BsonInt64(count));
@@ -1861,8 +2102,11 @@ public final class MongosCommands {
     }
 
     private static BsonDocument cursorReply(String ns, BsonArray firstBatch) {
-        return ok(new BsonDocument("cursor", new BsonDocument("firstBatch", firstBatch)
-                .append("id", new BsonInt64(0)).append("ns", new BsonString(ns))));
+        return ok(new BsonDocument(
+                "cursor",
+                new BsonDocument("firstBatch", firstBatch)
+                        .append("id", new BsonInt64(0))
+                        .append("ns", new BsonString(ns))));
     }
 
     // ---- explain -----------------------------------------------------------------------------------------
@@ -1890,7 +2134,8 @@ public final class MongosCommands {
         switch (verb) {
             case "find":
                 filter = explained.getDocument("filter", new BsonDocument());
-                sorted = explained.containsKey("sort") && !explained.getDocument("sort").isEmpty();
+                sorted = explained.containsKey("sort")
+                        && !explained.getDocument("sort").isEmpty();
                 op = new Operation.Find(filter);
                 break;
             case "count":
@@ -1914,7 +2159,9 @@ public final class MongosCommands {
                 BsonDocument u = explained.getArray("updates").get(0).asDocument();
                 filter = u.getDocument("q", new BsonDocument());
                 BsonValue change = u.get("u");
-                op = new Operation.Update(filter, change != null && change.isDocument() ? change.asDocument() : null,
+                op = new Operation.Update(
+                        filter,
+                        change != null && change.isDocument() ? change.asDocument() : null,
                         u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
                         u.getBoolean("upsert", BsonBoolean.FALSE).getValue());
                 write = true;
@@ -1923,39 +2170,50 @@ public final class MongosCommands {
             case "delete": {
                 BsonDocument d = explained.getArray("deletes").get(0).asDocument();
                 filter = d.getDocument("q", new BsonDocument());
-                op = new Operation.Delete(filter, d.getNumber("limit", new BsonInt32(0)).intValue() == 0);
+                op = new Operation.Delete(
+                        filter, d.getNumber("limit", new BsonInt32(0)).intValue() == 0);
                 write = true;
                 break;
             }
             case "findAndModify": {
                 filter = explained.getDocument("query", new BsonDocument());
                 BsonValue update = explained.get("update");
-                op = new Operation.FindAndModify(filter, update != null && update.isDocument() ? update.asDocument()
-                        : null, explained.getBoolean("upsert", BsonBoolean.FALSE).getValue());
+                op = new Operation.FindAndModify(
+                        filter,
+                        update != null && update.isDocument() ? update.asDocument() : null,
+                        explained.getBoolean("upsert", BsonBoolean.FALSE).getValue());
                 write = true;
                 break;
             }
             default:
-                throw new MongoCommandException(ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate explain of "
-                        + verb);
+                throw new MongoCommandException(
+                        ErrorCode.COMMAND_NOT_SUPPORTED, "ShardLab does not simulate explain of " + verb);
         }
         List<String> shards;
         var sharded = catalog.collection(ns);
         if (sharded.isPresent()) {
             Targeting t = routeWrite(router(sharded.get()), op);
             if (t == null) {
-                shards = new ArrayList<>(new TreeSet<>(sharded.get().cluster().snapshot().cluster().chunks()
-                        .chunksPerShard().keySet()));
+                shards = new ArrayList<>(new TreeSet<>(sharded.get()
+                        .cluster()
+                        .snapshot()
+                        .cluster()
+                        .chunks()
+                        .chunksPerShard()
+                        .keySet()));
             } else if (t.rejected()) {
-                throw new MongoCommandException(ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
+                throw new MongoCommandException(
+                        ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
             } else {
                 shards = t.shards();
             }
         } else {
-            shards = List.of(catalog.shardOfUnsharded(ns).orElse(catalog.shardIds().get(0)));
+            shards = List.of(
+                    catalog.shardOfUnsharded(ns).orElse(catalog.shardIds().get(0)));
         }
-        String stage = shards.size() == 1 ? "SINGLE_SHARD" : write ? "SHARD_WRITE"
-                : sorted ? "SHARD_MERGE_SORT" : "SHARD_MERGE";
+        String stage = shards.size() == 1
+                ? "SINGLE_SHARD"
+                : write ? "SHARD_WRITE" : sorted ? "SHARD_MERGE_SORT" : "SHARD_MERGE";
         BsonArray shardPlans = new BsonArray();
         for (String s : shards) {
             shardPlans.add(new BsonDocument("shardName", new BsonString(s))
@@ -1964,23 +2222,34 @@ public final class MongosCommands {
                     .append("namespace", new BsonString(ns))
                     .append("parsedQuery", filter));
         }
-        BsonDocument reply = new BsonDocument("queryPlanner", new BsonDocument("mongosPlannerVersion", new BsonInt32(1))
-                .append("winningPlan", new BsonDocument("stage", new BsonString(stage)).append("shards", shardPlans)));
-        String verbosity = command.getString("verbosity", new BsonString("allPlansExecution")).getValue();
+        BsonDocument reply = new BsonDocument(
+                "queryPlanner",
+                new BsonDocument("mongosPlannerVersion", new BsonInt32(1))
+                        .append(
+                                "winningPlan",
+                                new BsonDocument("stage", new BsonString(stage)).append("shards", shardPlans)));
+        String verbosity = command.getString("verbosity", new BsonString("allPlansExecution"))
+                .getValue();
         if (!"queryPlanner".equals(verbosity) && !write && "find".equals(verb)) {
-            BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
+            BsonDocument count =
+                    storage.run(db, new BsonDocument("count", new BsonString(coll)).append("query", filter));
             long n = count.getNumber("n", new BsonInt32(0)).longValue();
-            reply.append("executionStats", new BsonDocument("nReturned", new BsonInt64(n))
-                    .append("executionTimeMillis", new BsonInt32(0))
-                    .append("executionStages", new BsonDocument("stage", new BsonString(stage))
-                            .append("nReturned", new BsonInt64(n))));
+            reply.append(
+                    "executionStats",
+                    new BsonDocument("nReturned", new BsonInt64(n))
+                            .append("executionTimeMillis", new BsonInt32(0))
+                            .append(
+                                    "executionStages",
+                                    new BsonDocument("stage", new BsonString(stage))
+                                            .append("nReturned", new BsonInt64(n))));
         }
         reply.append("serverInfo", serverInfo("localhost", 27017));
         return ok(reply);
     }
 
     private BsonDocument serverInfo(String host, int port) {
-        return new BsonDocument("host", new BsonString(host)).append("port", new BsonInt32(port))
+        return new BsonDocument("host", new BsonString(host))
+                .append("port", new BsonInt32(port))
                 .append("version", new BsonString(release.versionString()))
                 .append("gitVersion", new BsonString("shardlab"));
     }

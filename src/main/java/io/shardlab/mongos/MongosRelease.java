@@ -31,8 +31,16 @@ public record MongosRelease(MongoVersion version, String versionString, int wire
      * not confirmed from MongoDB's pages.
      */
     private static final java.util.Map<MongoVersion, String> LINE_PATCHES = java.util.Map.of(
-            MongoVersion.V4_4, "4.4.29", MongoVersion.V5_0, "5.0.34", MongoVersion.V6_0, "6.0.20",
-            MongoVersion.V7_0, "7.0.40", MongoVersion.V8_0, "8.0.17");
+            MongoVersion.V4_4,
+            "4.4.29",
+            MongoVersion.V5_0,
+            "5.0.34",
+            MongoVersion.V6_0,
+            "6.0.20",
+            MongoVersion.V7_0,
+            "7.0.40",
+            MongoVersion.V8_0,
+            "8.0.17");
 
     /**
      * The release for a version: a full version ({@code "6.0.2"}) reports itself, a line ({@code "6.0"})
@@ -48,7 +56,8 @@ public record MongosRelease(MongoVersion version, String versionString, int wire
                     + version + " mongos (wire version " + (line.atLeast(MongoVersion.V4_2) ? 8 : 7)
                     + ") is refused by current drivers and mongosh 2.x, which need wire version 9");
         }
-        String versionString = version.patch() != MongoVersion.LINE && version.known() ? version.toString()
+        String versionString = version.patch() != MongoVersion.LINE && version.known()
+                ? version.toString()
                 : LINE_PATCHES.getOrDefault(line, line.major() + "." + line.minor() + ".0");
         return new MongosRelease(version, versionString, wireVersion(line));
     }

@@ -31,6 +31,7 @@ public final class QuerySampler {
 
     /** mongo configure_query_analyzer_cmd.cpp {@code kMaxSamplesPerSecond}. */
     public static final double MAX_SAMPLES_PER_SECOND = 50;
+
     private static final long EXPIRE_AFTER_MILLIS = 7L * 24 * 3600 * 1000;
 
     /** One collection's configuration: {@code mode} "full" or "off", and the rate when full. */
@@ -50,6 +51,7 @@ public final class QuerySampler {
     private final Map<String, List<BsonDocument>> sampled = new TreeMap<>();
     /** Per namespace: the samples that may still be taken now, and the time they were counted at. */
     private final Map<String, double[]> budgets = new TreeMap<>();
+
     private final Random ids;
     private final long startEpochMillis;
 
@@ -99,13 +101,13 @@ public final class QuerySampler {
         }
         budget[0] -= 1;
         UUID id = new UUID(ids.nextLong(), ids.nextLong());
-        sampled.computeIfAbsent(ns, k -> new ArrayList<>()).add(new BsonDocument("_id",
-                new BsonBinary(id, UuidRepresentation.STANDARD))
-                .append("ns", new BsonString(ns))
-                .append("collectionUuid", new BsonBinary(c.collectionUuid(), UuidRepresentation.STANDARD))
-                .append("cmdName", new BsonString(cmdName))
-                .append("cmd", cmd)
-                .append("expireAt", new BsonDateTime(startEpochMillis + simMillis + EXPIRE_AFTER_MILLIS)));
+        sampled.computeIfAbsent(ns, k -> new ArrayList<>())
+                .add(new BsonDocument("_id", new BsonBinary(id, UuidRepresentation.STANDARD))
+                        .append("ns", new BsonString(ns))
+                        .append("collectionUuid", new BsonBinary(c.collectionUuid(), UuidRepresentation.STANDARD))
+                        .append("cmdName", new BsonString(cmdName))
+                        .append("cmd", cmd)
+                        .append("expireAt", new BsonDateTime(startEpochMillis + simMillis + EXPIRE_AFTER_MILLIS)));
     }
 
     /** The sampled-query documents of {@code ns} (every namespace when null), oldest first. */

@@ -39,20 +39,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class ShardedCatalog {
 
     /** One database: config.databases. */
-    public record DatabaseEntry(String name, String primaryShard, boolean partitioned, UUID uuid,
-            long createdAtMillis) {
-    }
+    public record DatabaseEntry(
+            String name, String primaryShard, boolean partitioned, UUID uuid, long createdAtMillis) {}
 
     /** A committed migration, as config.changelog records it ({@code moveChunk.from}). */
-    public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {
-    }
+    public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {}
 
     /**
      * An unsharded collection the catalog tracks because {@code moveCollection} placed it (8.0+):
      * config.collections holds it with {@code unsplittable: true} and one chunk on its shard.
      */
-    public record UnsplittableCollection(String namespace, String shard, UUID uuid, long movedAtMillis) {
-    }
+    public record UnsplittableCollection(String namespace, String shard, UUID uuid, long movedAtMillis) {}
 
     /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
     static final int CHANGELOG_LIMIT = 10_000;
@@ -63,9 +60,8 @@ public final class ShardedCatalog {
      * @param incarnation 1 when sharded, one more on each reshardCollection (tells epochs and
      *     timestamps of the same simulated second apart)
      */
-    public record CollectionEntry(String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis,
-            int incarnation) {
-    }
+    public record CollectionEntry(
+            String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis, int incarnation) {}
 
     private final SimulationConfig config;
     private final List<String> shardIds = new ArrayList<>();
@@ -75,6 +71,7 @@ public final class ShardedCatalog {
     private final Map<String, UnsplittableCollection> unsplittable = new TreeMap<>();
     /** Adopted collections' documents the document store does not keep ({@link #adoptCollection}). */
     private final Map<String, DocumentsOutsideStore> outsideStore = new TreeMap<>();
+
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
     private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
     private final java.util.Random uuids;
@@ -217,7 +214,8 @@ public final class ShardedCatalog {
         if (moved != null) {
             return Optional.of(moved.shard());
         }
-        return Optional.ofNullable(databases.get(ns.substring(0, ns.indexOf('.')))).map(DatabaseEntry::primaryShard);
+        return Optional.ofNullable(databases.get(ns.substring(0, ns.indexOf('.'))))
+                .map(DatabaseEntry::primaryShard);
     }
 
     /** The unsharded collections {@code moveCollection} placed, by namespace. */
@@ -361,8 +359,8 @@ public final class ShardedCatalog {
     public CollectionEntry loadCollection(io.shardlab.sim.LoadLayout load) {
         String ns = load.layout().namespace();
         if (!new java.util.TreeSet<>(load.layout().shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
-            throw new IllegalArgumentException("layout: " + ns + " lives on " + load.layout().shardIds()
-                    + ", not on the catalog's shards " + shardIds);
+            throw new IllegalArgumentException("layout: " + ns + " lives on "
+                    + load.layout().shardIds() + ", not on the catalog's shards " + shardIds);
         }
         String db = ns.substring(0, ns.indexOf('.'));
         if (!databases.containsKey(db)) {
@@ -402,8 +400,8 @@ public final class ShardedCatalog {
         io.shardlab.cluster.ClusterSnapshot layout = cluster.snapshot().cluster();
         String ns = layout.namespace();
         if (!new java.util.TreeSet<>(layout.shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
-            throw new IllegalArgumentException("cluster: " + ns + " lives on " + layout.shardIds()
-                    + ", not on the catalog's shards " + shardIds);
+            throw new IllegalArgumentException(
+                    "cluster: " + ns + " lives on " + layout.shardIds() + ", not on the catalog's shards " + shardIds);
         }
         if (collections.containsKey(ns)) {
             throw new IllegalArgumentException("cluster: " + ns + " is already a sharded collection of the catalog");
@@ -536,8 +534,8 @@ public final class ShardedCatalog {
     public CollectionEntry reshardCollection(io.shardlab.sim.ReshardCollection command) {
         execute(command.namespace(), command);
         CollectionEntry old = collections.get(command.namespace());
-        CollectionEntry entry = new CollectionEntry(old.namespace(), old.cluster(), nextUuid(), now,
-                old.incarnation() + 1);
+        CollectionEntry entry =
+                new CollectionEntry(old.namespace(), old.cluster(), nextUuid(), now, old.incarnation() + 1);
         collections.put(entry.namespace(), entry);
         return entry;
     }
@@ -579,11 +577,14 @@ public final class ShardedCatalog {
     }
 
     /** What a {@code removeShard} call found. */
-    public enum RemoveShardState { STARTED, ONGOING, COMPLETED }
+    public enum RemoveShardState {
+        STARTED,
+        ONGOING,
+        COMPLETED
+    }
 
     /** The outcome of {@code removeShard}: its state and what still keeps the shard. */
-    public record RemoveShardProgress(RemoveShardState state, long chunks, long jumboChunks, List<String> dbsToMove) {
-    }
+    public record RemoveShardProgress(RemoveShardState state, long chunks, long jumboChunks, List<String> dbsToMove) {}
 
     /**
      * {@code removeShard}: the first call starts draining the shard on every collection (the balancer
@@ -612,7 +613,8 @@ public final class ShardedCatalog {
         long chunks = 0;
         long jumbo = 0;
         for (CollectionEntry c : collections.values()) {
-            for (io.shardlab.cluster.Chunk chunk : c.cluster().snapshot().cluster().chunks().chunks()) {
+            for (io.shardlab.cluster.Chunk chunk :
+                    c.cluster().snapshot().cluster().chunks().chunks()) {
                 if (chunk.shard().equals(id)) {
                     chunks++;
                     jumbo += chunk.jumbo() ? 1 : 0;
@@ -625,9 +627,11 @@ public final class ShardedCatalog {
         for (CollectionEntry c : collections.values()) {
             c.cluster().execute(command);
         }
-        shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r && r.shard().equals(id))
+        shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r
+                        && r.shard().equals(id))
                 || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id))
-                || (c instanceof io.shardlab.sim.RemoveShardFromZone z && z.shard().equals(id)));
+                || (c instanceof io.shardlab.sim.RemoveShardFromZone z
+                        && z.shard().equals(id)));
         draining.remove(id);
         shardIds.remove(id);
         return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of());
@@ -724,7 +728,8 @@ public final class ShardedCatalog {
     }
 
     private UUID nextUuid() {
-        return new UUID((uuids.nextLong() & ~0xF000L) | 0x4000L, (uuids.nextLong() & 0x3FFFFFFFFFFFFFFFL)
-                | 0x8000000000000000L);
+        return new UUID(
+                (uuids.nextLong() & ~0xF000L) | 0x4000L,
+                (uuids.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L);
     }
 }

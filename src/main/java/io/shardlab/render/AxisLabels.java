@@ -19,8 +19,7 @@ public final class AxisLabels {
     /** Minimum distance between the positions of two consecutive labels, in pixels. */
     public static final double PITCH = 110;
 
-    private AxisLabels() {
-    }
+    private AxisLabels() {}
 
     /**
      * The labels for {@code viewport} on a line {@code widthPx} wide.
@@ -28,8 +27,8 @@ public final class AxisLabels {
      * @param measure measures label text
      * @param format turns bounds into text
      */
-    public static List<AxisLabel> choose(NumberLineModel model, Viewport viewport, double widthPx,
-            TextMeasure measure, KeyLabelFormat format) {
+    public static List<AxisLabel> choose(
+            NumberLineModel model, Viewport viewport, double widthPx, TextMeasure measure, KeyLabelFormat format) {
         List<AxisLabel> labels = new ArrayList<>();
         int n = model.chunkCount();
         double leftLimit = 0;

@@ -3,7 +3,6 @@ package io.shardlab.render;
 import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.LayoutMetrics;
-import io.shardlab.cluster.ChunkStatistics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.util.ArrayList;
@@ -27,6 +26,7 @@ public final class CandidateComparisonPainter implements Picture {
     static final double TITLE_BLOCK = 80;
     /** Left of the lines: the words "layout", "reads", "writes". */
     static final double GUTTER = 64;
+
     static final double BAR = 26;
     static final double STRIP = 12;
     static final double STRIP_GAP = 3;
@@ -55,27 +55,41 @@ public final class CandidateComparisonPainter implements Picture {
 
     /** The line under the title: the cluster the sample was judged against, and the query mix. */
     public String subtitle() {
-        return String.format(Locale.ROOT, "MongoDB %s · %d shards · %,d MB chunks · %s · %s",
-                report.settings().version(), report.settings().shards(), report.settings().chunkSizeMegabytes(),
-                count(report.candidates().size(), "candidate"), report.queries().isEmpty() ? "no query mix"
+        return String.format(
+                Locale.ROOT,
+                "MongoDB %s · %d shards · %,d MB chunks · %s · %s",
+                report.settings().version(),
+                report.settings().shards(),
+                report.settings().chunkSizeMegabytes(),
+                count(report.candidates().size(), "candidate"),
+                report.queries().isEmpty()
+                        ? "no query mix"
                         : "query mix of " + count(report.queries().size(), "operation"));
     }
 
     /** One candidate's numbers, the comparison table's columns in its words. */
     static String numbers(CandidateReport c) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+        StringBuilder b = new StringBuilder(String.format(
+                Locale.ROOT,
                 "%,d distinct values · top value %.1f %% · %s · %s, %d jumbo · fullest shard %.0f %% · write share %.0f %%",
-                c.keyCharacteristics().numDistinctValues(), 100 * c.keyCharacteristics().topValueShare(),
-                c.keyCharacteristics().monotonicity().type().value(), count(c.layout().chunks(), "chunk"),
-                c.layout().jumboChunks(), 100 * c.layout().maxShardDocShare(), 100 * c.meanMaxWriteShare()));
-        c.readWrite().filter(rw -> !rw.read().isEmpty()).ifPresent(rw -> b.append(String.format(Locale.ROOT,
-                " · single-shard reads %.0f %%", rw.read().percentageOfSingleShardReads())));
+                c.keyCharacteristics().numDistinctValues(),
+                100 * c.keyCharacteristics().topValueShare(),
+                c.keyCharacteristics().monotonicity().type().value(),
+                count(c.layout().chunks(), "chunk"),
+                c.layout().jumboChunks(),
+                100 * c.layout().maxShardDocShare(),
+                100 * c.meanMaxWriteShare()));
+        c.readWrite()
+                .filter(rw -> !rw.read().isEmpty())
+                .ifPresent(rw -> b.append(String.format(
+                        Locale.ROOT, " · single-shard reads %.0f %%", rw.read().percentageOfSingleShardReads())));
         return b.toString();
     }
 
     /** The candidate's standing: recommended, ruled out (by a disqualifying finding) or qualified. */
     String verdict(int index) {
-        if (report.recommendation().index().isPresent() && report.recommendation().index().getAsInt() == index) {
+        if (report.recommendation().index().isPresent()
+                && report.recommendation().index().getAsInt() == index) {
             return "recommended";
         }
         return report.candidates().get(index).disqualified() ? "ruled out" : "qualified";
@@ -86,7 +100,8 @@ public final class CandidateComparisonPainter implements Picture {
      * the replay): the comparison asks where the documents ended up.
      */
     public static NumberLineModel dataSizeModel(LayoutMetrics layout) {
-        return NumberLineModel.of(new LayoutData(layout.snapshot(), Optional.of(ChunkSizes.of(layout.chunkStatistics()))),
+        return NumberLineModel.of(
+                new LayoutData(layout.snapshot(), Optional.of(ChunkSizes.of(layout.chunkStatistics()))),
                 Scale.DATA_SIZE);
     }
 
@@ -100,7 +115,8 @@ public final class CandidateComparisonPainter implements Picture {
     }
 
     private static double candidateHeight(CandidateReport c) {
-        return CANDIDATE_HEADER + NumberLinePainter.height(dataSizeModel(c.layout()), BAR)
+        return CANDIDATE_HEADER
+                + NumberLinePainter.height(dataSizeModel(c.layout()), BAR)
                 + strips(c).size() * (STRIP_GAP + STRIP);
     }
 
@@ -129,7 +145,11 @@ public final class CandidateComparisonPainter implements Picture {
         double left = MARGIN;
         double right = width - MARGIN;
         pen.text(type.title(), colors.text(), pen.fit(type.title(), title, right - left), left, MARGIN + 26);
-        pen.text(type.subtitle(), colors.mutedText(), pen.fit(type.subtitle(), subtitle(), right - left), left,
+        pen.text(
+                type.subtitle(),
+                colors.mutedText(),
+                pen.fit(type.subtitle(), subtitle(), right - left),
+                left,
                 MARGIN + 54);
 
         double lineX = left + GUTTER;
@@ -142,24 +162,38 @@ public final class CandidateComparisonPainter implements Picture {
             CandidateReport c = report.candidates().get(i);
             String verdict = verdict(i);
             String head = (i + 1) + ".  " + c.key() + "  —  " + verdict;
-            pen.text(type.heading(), verdict.equals("ruled out") ? colors.mutedText() : colors.text(),
-                    pen.fit(type.heading(), head, right - left), left, y + 16);
+            pen.text(
+                    type.heading(),
+                    verdict.equals("ruled out") ? colors.mutedText() : colors.text(),
+                    pen.fit(type.heading(), head, right - left),
+                    left,
+                    y + 16);
             pen.text(type.label(), colors.mutedText(), pen.fit(type.label(), numbers(c), right - left), left, y + 34);
             y += CANDIDATE_HEADER;
             NumberLineModel model = dataSizeModel(c.layout());
-            NumberLineFrame frame = NumberLineFrame.compute(model, Viewport.FULL, lineWidth, columns,
-                    pen.measure(type.label()), KeyLabelFormat.standard());
+            NumberLineFrame frame = NumberLineFrame.compute(
+                    model, Viewport.FULL, lineWidth, columns, pen.measure(type.label()), KeyLabelFormat.standard());
             java.awt.geom.Rectangle2D bar = line.paint(g, frame, Highlight.none(), lineX, y, BAR);
-            pen.text(type.small(), colors.mutedText(), "layout", left, pen.baselineCentered(type.small(),
-                    bar.getCenterY()));
+            pen.text(
+                    type.small(),
+                    colors.mutedText(),
+                    "layout",
+                    left,
+                    pen.baselineCentered(type.small(), bar.getCenterY()));
             y += NumberLinePainter.height(model, BAR);
             List<List<Long>> strips = strips(c);
-            boolean reads = c.readWrite().map(rw -> !rw.read().numReadsByRange().isEmpty()).orElse(false);
+            boolean reads = c.readWrite()
+                    .map(rw -> !rw.read().numReadsByRange().isEmpty())
+                    .orElse(false);
             for (int s = 0; s < strips.size(); s++) {
                 y += STRIP_GAP;
                 List<Long> counts = strips.get(s);
                 heat.paint(g, RangeHeatStrip.of(counts, Math.min(columns, counts.size())), lineX, y, lineWidth, STRIP);
-                pen.text(type.small(), colors.mutedText(), s == 0 && reads ? "reads" : "writes", left,
+                pen.text(
+                        type.small(),
+                        colors.mutedText(),
+                        s == 0 && reads ? "reads" : "writes",
+                        left,
                         pen.baselineCentered(type.small(), y + STRIP / 2));
                 y += STRIP;
             }

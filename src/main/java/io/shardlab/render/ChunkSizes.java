@@ -118,7 +118,9 @@ public final class ChunkSizes {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ChunkSizes s && Arrays.equals(documents, s.documents) && Arrays.equals(bytes, s.bytes)
+        return o instanceof ChunkSizes s
+                && Arrays.equals(documents, s.documents)
+                && Arrays.equals(bytes, s.bytes)
                 && cannotSplit.equals(s.cannotSplit);
     }
 
@@ -129,6 +131,7 @@ public final class ChunkSizes {
 
     @Override
     public String toString() {
-        return "ChunkSizes(" + documents.length + " chunks, " + totalDocuments + " documents, " + totalBytes + " bytes)";
+        return "ChunkSizes(" + documents.length + " chunks, " + totalDocuments + " documents, " + totalBytes
+                + " bytes)";
     }
 }

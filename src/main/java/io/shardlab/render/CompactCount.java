@@ -12,8 +12,7 @@ public final class CompactCount {
 
     private static final String[] SUFFIX = {"", "k", "M", "G", "T", "P", "E"};
 
-    private CompactCount() {
-    }
+    private CompactCount() {}
 
     /** {@code count} in compact form. */
     public static String format(long count) {

@@ -14,8 +14,7 @@ public final class DataSize {
     /** What a size the source did not tell reads as, wherever sizes are shown: never 0. */
     public static final String UNKNOWN = "unknown";
 
-    private DataSize() {
-    }
+    private DataSize() {}
 
     /** {@code bytes} as {@code sh._dataFormat} prints them, e.g. {@code 139B}, {@code 1.5MiB}. */
     public static String format(long bytes) {
@@ -35,6 +34,9 @@ public final class DataSize {
     }
 
     private static String hundredths(double floored) {
-        return BigDecimal.valueOf((long) floored).movePointLeft(2).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf((long) floored)
+                .movePointLeft(2)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

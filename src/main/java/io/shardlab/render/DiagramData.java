@@ -13,7 +13,10 @@ import java.util.Optional;
  * @param valueLine for a hashed key, the stream's values before hashing laid out as chunks of their own, each
  *        range on the shard its values' hashes went to (the explorer's value line); drawn above the number line
  */
-public record DiagramData(LayoutData layout, Optional<WriteSeries> writes, Optional<HeatmapData> heatmap,
+public record DiagramData(
+        LayoutData layout,
+        Optional<WriteSeries> writes,
+        Optional<HeatmapData> heatmap,
         Optional<ClusterSnapshot> valueLine) {
 
     public DiagramData {

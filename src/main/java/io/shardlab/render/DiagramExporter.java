@@ -26,8 +26,8 @@ public interface DiagramExporter {
         if (!size.automaticHeight()) {
             return size.height();
         }
-        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1,
-                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.image.BufferedImage scratch =
+                new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D g = scratch.createGraphics();
         try {
             return (int) Math.ceil(painter.preferredHeight(g, size.width(), size.scale()));

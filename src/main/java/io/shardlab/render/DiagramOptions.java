@@ -11,8 +11,14 @@ package io.shardlab.render;
  * @param highlight what to emphasise
  * @param stackedWrites draw writes per shard as stacked areas instead of lines
  */
-public record DiagramOptions(View view, Theme theme, String title, Scale scale, Viewport viewport,
-        Highlight highlight, boolean stackedWrites) {
+public record DiagramOptions(
+        View view,
+        Theme theme,
+        String title,
+        Scale scale,
+        Viewport viewport,
+        Highlight highlight,
+        boolean stackedWrites) {
 
     public DiagramOptions {
         if (view == null || theme == null || scale == null || viewport == null || highlight == null) {

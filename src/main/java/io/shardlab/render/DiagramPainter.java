@@ -41,14 +41,24 @@ public final class DiagramPainter implements Picture {
     static final double CHART_GAP = 48;
     /** The value line bar's height. */
     public static final double VALUE_BAR = 34;
+
     static final double VALUE_GAP = 44;
     /** On the canvas: the padding around the diagram, the bar's height and the gap between sections. */
     public static final double CANVAS_PAD = 18;
+
     static final double CANVAS_BAR = 64;
     static final double CANVAS_GAP = 26;
 
     /** The sections a diagram can have, top to bottom. */
-    public enum Section { TITLE, VALUE_LINE, NUMBER_LINE, LANES, WRITES_CHART, HEATMAP, LEGEND }
+    public enum Section {
+        TITLE,
+        VALUE_LINE,
+        NUMBER_LINE,
+        LANES,
+        WRITES_CHART,
+        HEATMAP,
+        LEGEND
+    }
 
     /**
      * How the diagram sits on its surface: as a document (an export: title, headings over the sections,
@@ -97,7 +107,9 @@ public final class DiagramPainter implements Picture {
 
         /** The parts of {@code data} over an existing number line model. */
         public static Parts of(DiagramData data, NumberLineModel line) {
-            return new Parts(line, data.valueLine().map(v -> NumberLineModel.of(LayoutData.of(v), Scale.EQUAL)),
+            return new Parts(
+                    line,
+                    data.valueLine().map(v -> NumberLineModel.of(LayoutData.of(v), Scale.EQUAL)),
                     summaries(data, line));
         }
 
@@ -125,10 +137,20 @@ public final class DiagramPainter implements Picture {
      * @param frame the number line's frame as painted (null when the view has no number line)
      * @param valueFrame the value line's frame as painted (null without a value line)
      */
-    public record Layout(Rectangle2D bar, Rectangle2D lanes, Rectangle2D writesChart, Rectangle2D heatmap,
-            Rectangle2D legend, Rectangle2D valueLine, Rectangle2D valueBar, double lineX, double lineWidth,
-            double height, LaneDetail laneDetail, NumberLineFrame frame, NumberLineFrame valueFrame) {
-    }
+    public record Layout(
+            Rectangle2D bar,
+            Rectangle2D lanes,
+            Rectangle2D writesChart,
+            Rectangle2D heatmap,
+            Rectangle2D legend,
+            Rectangle2D valueLine,
+            Rectangle2D valueBar,
+            double lineX,
+            double lineWidth,
+            double height,
+            LaneDetail laneDetail,
+            NumberLineFrame frame,
+            NumberLineFrame valueFrame) {}
 
     private final DiagramData data;
     private final DiagramOptions options;
@@ -225,7 +247,8 @@ public final class DiagramPainter implements Picture {
     }
 
     private boolean showsHeatmap() {
-        return options.view() == View.HEATMAP || (options.view() == View.ALL && data.heatmap().isPresent());
+        return options.view() == View.HEATMAP
+                || (options.view() == View.ALL && data.heatmap().isPresent());
     }
 
     private boolean showsLegend() {
@@ -264,7 +287,9 @@ public final class DiagramPainter implements Picture {
     /** Title: the option's, or "Chunks of &lt;namespace&gt;". */
     @Override
     public String title() {
-        return options.title().isEmpty() ? "Chunks of " + data.layout().snapshot().namespace() : options.title();
+        return options.title().isEmpty()
+                ? "Chunks of " + data.layout().snapshot().namespace()
+                : options.title();
     }
 
     /** The line of facts under the title. */
@@ -276,8 +301,12 @@ public final class DiagramPainter implements Picture {
         }
         b.append("shard key ").append(s.key());
         int n = model.chunkCount();
-        b.append("  ·  ").append(String.format(Locale.ROOT, "%,d", n)).append(n == 1 ? " chunk" : " chunks")
-                .append(" on ").append(model.shards().size()).append(model.shards().size() == 1 ? " shard" : " shards");
+        b.append("  ·  ")
+                .append(String.format(Locale.ROOT, "%,d", n))
+                .append(n == 1 ? " chunk" : " chunks")
+                .append(" on ")
+                .append(model.shards().size())
+                .append(model.shards().size() == 1 ? " shard" : " shards");
         if (model.jumboCount() > 0) {
             b.append("  ·  ").append(model.jumboCount()).append(" jumbo");
         }
@@ -294,12 +323,15 @@ public final class DiagramPainter implements Picture {
      * the charts (unless they are the view), as the lanes drop their table's columns for width.
      */
     private record Fit(boolean shrinkBar, boolean subtitle, boolean legend, boolean charts) {
-        static final List<Fit> LADDER = List.of(new Fit(false, true, true, true), new Fit(true, true, true, true),
-                new Fit(true, false, true, true), new Fit(true, false, false, true), new Fit(true, false, false, false));
+        static final List<Fit> LADDER = List.of(
+                new Fit(false, true, true, true),
+                new Fit(true, true, true, true),
+                new Fit(true, false, true, true),
+                new Fit(true, false, false, true),
+                new Fit(true, false, false, false));
     }
 
-    private record Measured(Layout layout, List<LegendPainter.Item> legend, boolean subtitle) {
-    }
+    private record Measured(Layout layout, List<LegendPainter.Item> legend, boolean subtitle) {}
 
     private Measured measure(Graphics2D g, double width, double height, double density) {
         Measured fitted = null;
@@ -342,8 +374,11 @@ public final class DiagramPainter implements Picture {
         double lineGap = framing.document() ? SECTION_GAP : CANVAS_GAP;
         double valueBlock = showsValueLine() ? NumberLinePainter.height(values.get(), VALUE_BAR) + VALUE_GAP : 0;
         double lineBlock = showsLine() ? heading + valueBlock + NumberLinePainter.height(model, bar) + lineGap : 0;
-        double lanesBlock = showsLanes() ? heading + ShardLanesPainter.height(summaries.size())
-                + (framing.document() ? SECTION_GAP : CANVAS_GAP - 6) : 0;
+        double lanesBlock = showsLanes()
+                ? heading
+                        + ShardLanesPainter.height(summaries.size())
+                        + (framing.document() ? SECTION_GAP : CANVAS_GAP - 6)
+                : 0;
         boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
         double chart = CHART;
         NumberLineFrame frame = null;
@@ -352,15 +387,25 @@ public final class DiagramPainter implements Picture {
             int columns = Math.max(1, (int) Math.round(lineWidth * density));
             frame = lastFrame;
             if (frame == null || frame.columns() != columns || frame.widthPx() != lineWidth) {
-                frame = NumberLineFrame.compute(model, options.viewport(), lineWidth, columns,
-                        new Pen(g).measure(type.label()), KeyLabelFormat.standard());
+                frame = NumberLineFrame.compute(
+                        model,
+                        options.viewport(),
+                        lineWidth,
+                        columns,
+                        new Pen(g).measure(type.label()),
+                        KeyLabelFormat.standard());
                 lastFrame = frame;
             }
             if (showsValueLine()) {
                 valueFrame = lastValueFrame;
                 if (valueFrame == null || valueFrame.columns() != columns || valueFrame.widthPx() != lineWidth) {
-                    valueFrame = NumberLineFrame.compute(values.get(), Viewport.FULL, lineWidth, columns,
-                            new Pen(g).measure(type.label()), KeyLabelFormat.standard());
+                    valueFrame = NumberLineFrame.compute(
+                            values.get(),
+                            Viewport.FULL,
+                            lineWidth,
+                            columns,
+                            new Pen(g).measure(type.label()),
+                            KeyLabelFormat.standard());
                     lastValueFrame = valueFrame;
                 }
             }
@@ -369,8 +414,12 @@ public final class DiagramPainter implements Picture {
         List<LegendPainter.Item> items = List.of();
         if (showsLegend() && (fit.legend() || !showsLanes())) {
             boolean dense = frame != null && NumberLinePainter.showsDensity(model) && frame.anyDense();
-            items = LegendPainter.items(model, frame != null && frame.anyMixed(), dense,
-                    showsLanes() && summaries.stream().anyMatch(ShardSummary::hot), options.highlight());
+            items = LegendPainter.items(
+                    model,
+                    frame != null && frame.anyMixed(),
+                    dense,
+                    showsLanes() && summaries.stream().anyMatch(ShardSummary::hot),
+                    options.highlight());
             legendH = new LegendPainter(colors, type).height(g, items, right - left);
         }
         double bottom = framing.document() ? MARGIN : CANVAS_PAD / 2;
@@ -395,10 +444,23 @@ public final class DiagramPainter implements Picture {
                 lineBlock += grow;
             }
             if (fixed + (charts ? chart : 0) > height + 0.5) {
-                return new Measured(new Layout(new Rectangle2D.Double(), new Rectangle2D.Double(),
-                        new Rectangle2D.Double(), new Rectangle2D.Double(), new Rectangle2D.Double(),
-                        new Rectangle2D.Double(), new Rectangle2D.Double(), lineX, lineWidth,
-                        fixed + (charts ? chart : 0), detail, frame, valueFrame), items, fit.subtitle());
+                return new Measured(
+                        new Layout(
+                                new Rectangle2D.Double(),
+                                new Rectangle2D.Double(),
+                                new Rectangle2D.Double(),
+                                new Rectangle2D.Double(),
+                                new Rectangle2D.Double(),
+                                new Rectangle2D.Double(),
+                                new Rectangle2D.Double(),
+                                lineX,
+                                lineWidth,
+                                fixed + (charts ? chart : 0),
+                                detail,
+                                frame,
+                                valueFrame),
+                        items,
+                        fit.subtitle());
             }
         }
         Rectangle2D barRect = new Rectangle2D.Double();
@@ -409,8 +471,8 @@ public final class DiagramPainter implements Picture {
             if (showsValueLine()) {
                 NumberLineModel v = values.get();
                 valueRect = new Rectangle2D.Double(lineX, top, lineWidth, NumberLinePainter.height(v, VALUE_BAR));
-                valueBarRect = new Rectangle2D.Double(lineX, top + NumberLinePainter.bandAboveBar(v), lineWidth,
-                        VALUE_BAR);
+                valueBarRect =
+                        new Rectangle2D.Double(lineX, top + NumberLinePainter.bandAboveBar(v), lineWidth, VALUE_BAR);
                 top += valueBlock;
             }
             barRect = new Rectangle2D.Double(lineX, top + NumberLinePainter.bandAboveBar(model), lineWidth, bar);
@@ -418,8 +480,8 @@ public final class DiagramPainter implements Picture {
         }
         Rectangle2D lanesRect = new Rectangle2D.Double();
         if (showsLanes()) {
-            lanesRect = new Rectangle2D.Double(left, y + heading, right - left,
-                    ShardLanesPainter.height(summaries.size()));
+            lanesRect =
+                    new Rectangle2D.Double(left, y + heading, right - left, ShardLanesPainter.height(summaries.size()));
             y += lanesBlock;
         }
         Rectangle2D writesRect = new Rectangle2D.Double();
@@ -439,13 +501,29 @@ public final class DiagramPainter implements Picture {
         }
         Rectangle2D legendRect = new Rectangle2D.Double(left, y, right - left, legendH);
         double total = height > 0 ? height : y + legendH + bottom;
-        return new Measured(new Layout(barRect, lanesRect, writesRect, heatRect, legendRect, valueRect, valueBarRect,
-                lineX, lineWidth, total, detail, frame, valueFrame), items, fit.subtitle());
+        return new Measured(
+                new Layout(
+                        barRect,
+                        lanesRect,
+                        writesRect,
+                        heatRect,
+                        legendRect,
+                        valueRect,
+                        valueBarRect,
+                        lineX,
+                        lineWidth,
+                        total,
+                        detail,
+                        frame,
+                        valueFrame),
+                items,
+                fit.subtitle());
     }
 
     private IllegalArgumentException tooSmall(double height, double needed) {
         return new IllegalArgumentException("height: " + Math.round(height) + " px is too small for the "
-                + options.view().cliName() + " view of " + data.layout().snapshot().namespace()
+                + options.view().cliName() + " view of "
+                + data.layout().snapshot().namespace()
                 + "; it needs at least " + (long) Math.ceil(needed) + " px");
     }
 
@@ -465,22 +543,26 @@ public final class DiagramPainter implements Picture {
      * its time span); empty when the chart is not drawn. Diagrams stacked in one picture paint on the
      * {@link WritesChartPainter.SharedAxis#widest widest} of theirs, so their time axes line up.
      */
-    public Optional<WritesChartPainter.SharedAxis> writesAxis(Graphics2D g, double width, double height,
-            double density) {
+    public Optional<WritesChartPainter.SharedAxis> writesAxis(
+            Graphics2D g, double width, double height, double density) {
         prepare(g);
         Rectangle2D r = measure(g, width, height, density).layout().writesChart();
         if (!showsWrites() || r.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new WritesChartPainter(colors, type).ownAxis(g, data.writes().orElseThrow(), model,
-                options.stackedWrites(), r.getWidth(), r.getHeight()));
+        return Optional.of(new WritesChartPainter(colors, type)
+                .ownAxis(g, data.writes().orElseThrow(), model, options.stackedWrites(), r.getWidth(), r.getHeight()));
     }
 
     /**
      * As {@link #paint(Graphics2D, double, double, double)}, the writes chart on {@code writesAxis} when
      * given (at least its gutter, at least its time span).
      */
-    public Layout paint(Graphics2D g, double width, double height, double density,
+    public Layout paint(
+            Graphics2D g,
+            double width,
+            double height,
+            double density,
             Optional<WritesChartPainter.SharedAxis> writesAxis) {
         prepare(g);
         Measured measured = measure(g, width, height, density);
@@ -495,7 +577,11 @@ public final class DiagramPainter implements Picture {
             pen.crisp(false);
             pen.text(type.title(), colors.text(), pen.fit(type.title(), title(), right - left), left, MARGIN + 26);
             if (measured.subtitle()) {
-                pen.text(type.subtitle(), colors.mutedText(), pen.fit(type.subtitle(), subtitle(), right - left), left,
+                pen.text(
+                        type.subtitle(),
+                        colors.mutedText(),
+                        pen.fit(type.subtitle(), subtitle(), right - left),
+                        left,
                         MARGIN + 54);
             }
         }
@@ -504,17 +590,29 @@ public final class DiagramPainter implements Picture {
         double heading = framing.heading();
         if (showsLine()) {
             NumberLinePainter linePainter = new NumberLinePainter(colors, type);
-            double top = (showsValueLine() ? layout.valueLine().getY()
-                    : layout.bar().getY() - NumberLinePainter.bandAboveBar(model)) - heading;
+            double top = (showsValueLine()
+                            ? layout.valueLine().getY()
+                            : layout.bar().getY() - NumberLinePainter.bandAboveBar(model))
+                    - heading;
             if (framing.document()) {
                 heading(pen, lineHeading(), lineCaption(), left, right, top);
             }
             if (showsValueLine()) {
-                linePainter.paint(g, layout.valueFrame(), Highlight.none(), layout.lineX(), layout.valueLine().getY(),
+                linePainter.paint(
+                        g,
+                        layout.valueFrame(),
+                        Highlight.none(),
+                        layout.lineX(),
+                        layout.valueLine().getY(),
                         VALUE_BAR);
             }
-            linePainter.paint(g, frame, options.highlight(), layout.lineX(),
-                    layout.bar().getY() - NumberLinePainter.bandAboveBar(model), layout.bar().getHeight());
+            linePainter.paint(
+                    g,
+                    frame,
+                    options.highlight(),
+                    layout.lineX(),
+                    layout.bar().getY() - NumberLinePainter.bandAboveBar(model),
+                    layout.bar().getHeight());
             if (showsValueLine() && layout.laneDetail().names() && showsLanes()) {
                 // the two lines' names sit in the names' gutter: without names there is no room for them
                 lineName(pen, "values", left, layout.valueBar());
@@ -526,29 +624,49 @@ public final class DiagramPainter implements Picture {
             if (framing.document()) {
                 heading(pen, "Shards", lanesCaption(), left, right, top);
             }
-            new ShardLanesPainter(colors, type).paint(g, summaries, frame, options.highlight(), left,
-                    layout.lineX(), layout.lanes().getY(), layout.laneDetail());
+            new ShardLanesPainter(colors, type)
+                    .paint(
+                            g,
+                            summaries,
+                            frame,
+                            options.highlight(),
+                            left,
+                            layout.lineX(),
+                            layout.lanes().getY(),
+                            layout.laneDetail());
         }
         if (showsWrites() && !layout.writesChart().isEmpty()) {
             Rectangle2D r = layout.writesChart();
             WriteSeries series = data.writes().orElseThrow();
-            heading(pen, "Writes per shard", "per " + ElapsedTime.format(series.windowMillis()) + " window"
-                    + (options.stackedWrites() ? ", stacked" : ""), r.getX(), r.getMaxX(), r.getY() - HEADING);
+            heading(
+                    pen,
+                    "Writes per shard",
+                    "per " + ElapsedTime.format(series.windowMillis()) + " window"
+                            + (options.stackedWrites() ? ", stacked" : ""),
+                    r.getX(),
+                    r.getMaxX(),
+                    r.getY() - HEADING);
             WritesChartPainter writes = new WritesChartPainter(colors, type);
-            WritesChartPainter.SharedAxis axis = writesAxis.orElseGet(() -> writes.ownAxis(g, series, model,
-                    options.stackedWrites(), r.getWidth(), r.getHeight()));
-            writes.paint(g, series, model, options.stackedWrites(), r.getX(), r.getY(), r.getWidth(), r.getHeight(),
-                    axis);
+            WritesChartPainter.SharedAxis axis = writesAxis.orElseGet(
+                    () -> writes.ownAxis(g, series, model, options.stackedWrites(), r.getWidth(), r.getHeight()));
+            writes.paint(
+                    g, series, model, options.stackedWrites(), r.getX(), r.getY(), r.getWidth(), r.getHeight(), axis);
         }
         if (showsHeatmap() && !layout.heatmap().isEmpty()) {
             Rectangle2D r = layout.heatmap();
             HeatmapData heat = data.heatmap().orElseThrow();
-            heading(pen, "Writes by key range over time", "brighter = more writes (log scale)", r.getX(), r.getMaxX(),
+            heading(
+                    pen,
+                    "Writes by key range over time",
+                    "brighter = more writes (log scale)",
+                    r.getX(),
+                    r.getMaxX(),
                     r.getY() - HEADING);
             new HeatmapPainter(colors, type).paint(g, heat, r.getX(), r.getY(), r.getWidth(), r.getHeight(), density);
         }
         if (showsLegend() && !measured.legend().isEmpty()) {
-            new LegendPainter(colors, type).paint(g, measured.legend(), left, layout.legend().getY(), right - left);
+            new LegendPainter(colors, type)
+                    .paint(g, measured.legend(), left, layout.legend().getY(), right - left);
         }
         return layout;
     }
@@ -578,13 +696,20 @@ public final class DiagramPainter implements Picture {
         if (showsValueLine()) {
             b.append("the stream's values above, each on the shard of its hash  ·  ");
         } else if (model.key().hasHashedPrefix()) {
-            b.append("bounds are hashes of ").append(model.key().fields().get(0).path()).append("  ·  ");
+            b.append("bounds are hashes of ")
+                    .append(model.key().fields().get(0).path())
+                    .append("  ·  ");
         }
-        b.append(model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE ? "width by hash value"
-                : options.scale().caption());
+        b.append(
+                model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE
+                        ? "width by hash value"
+                        : options.scale().caption());
         Viewport v = options.viewport();
         if (!v.equals(Viewport.FULL)) {
-            b.append("  ·  showing ").append(percent(v.start())).append("–").append(percent(v.end()))
+            b.append("  ·  showing ")
+                    .append(percent(v.start()))
+                    .append("–")
+                    .append(percent(v.end()))
                     .append(" of the line");
         }
         return b.toString();
@@ -592,7 +717,8 @@ public final class DiagramPainter implements Picture {
 
     private static String percent(double fraction) {
         double p = fraction * 100;
-        return (p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f", p) : String.format(Locale.ROOT, "%.3g", p)) + "%";
+        return (p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f", p) : String.format(Locale.ROOT, "%.3g", p))
+                + "%";
     }
 
     private String lanesCaption() {
@@ -602,7 +728,8 @@ public final class DiagramPainter implements Picture {
         }
         WriteSeries w = writes.get();
         long from = (long) (w.windows() - 1) * w.windowMillis();
-        return "writes in the last window, " + ElapsedTime.format(from) + "–" + ElapsedTime.format(from + w.windowMillis());
+        return "writes in the last window, " + ElapsedTime.format(from) + "–"
+                + ElapsedTime.format(from + w.windowMillis());
     }
 
     private void heading(Pen pen, String text, String caption, double left, double right, double top) {

@@ -6,8 +6,7 @@ package io.shardlab.render;
  */
 public final class ElapsedTime {
 
-    private ElapsedTime() {
-    }
+    private ElapsedTime() {}
 
     /** {@code millis} (not negative) as a short elapsed time. */
     public static String format(long millis) {

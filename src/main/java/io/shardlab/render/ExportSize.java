@@ -22,6 +22,7 @@ public record ExportSize(int width, int height, double scale) {
     public static final int MAX_SIDE = 20_000;
     /** The smallest and largest pixel density. */
     public static final double MIN_SCALE = 0.25;
+
     public static final double MAX_SCALE = 8;
     /**
      * The most device pixels a picture (PNG, preview, clipboard) may have: 100 million, 400 MB of ARGB. A
@@ -34,7 +35,8 @@ public record ExportSize(int width, int height, double scale) {
             throw new IllegalArgumentException("width: expected 200 to 20000 px, got " + width);
         }
         if (height != 0 && (height < MIN_HEIGHT || height > MAX_SIDE)) {
-            throw new IllegalArgumentException("height: expected 100 to 20000 px (or none for automatic), got " + height);
+            throw new IllegalArgumentException(
+                    "height: expected 100 to 20000 px (or none for automatic), got " + height);
         }
         if (!(scale >= MIN_SCALE && scale <= MAX_SCALE)) {
             throw new IllegalArgumentException("scale: expected 0.25 to 8, got " + scale);
@@ -50,10 +52,16 @@ public record ExportSize(int width, int height, double scale) {
         long w = Math.round(width * scale);
         long h = Math.round(logicalHeight * scale);
         if (w * h > MAX_PIXELS) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "size: %,d × %,d px at scale %s is "
-                    + "%,d pixels, more than a picture may have (%,d); lower the width, height or scale, or export SVG "
-                    + "or PDF", w, h, scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale),
-                    w * h, MAX_PIXELS));
+            throw new IllegalArgumentException(String.format(
+                    java.util.Locale.ROOT,
+                    "size: %,d × %,d px at scale %s is "
+                            + "%,d pixels, more than a picture may have (%,d); lower the width, height or scale, or export SVG "
+                            + "or PDF",
+                    w,
+                    h,
+                    scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale),
+                    w * h,
+                    MAX_PIXELS));
         }
     }
 

@@ -27,8 +27,8 @@ public final class HeatmapData {
     public HeatmapData(List<ShardKey> bounds, long startMillis, long windowMillis, long[][] writes) {
         this.bounds = List.copyOf(bounds);
         if (this.bounds.size() < 2) {
-            throw new IllegalArgumentException("bounds: at least two bounds (one key range) are needed, got "
-                    + this.bounds.size());
+            throw new IllegalArgumentException(
+                    "bounds: at least two bounds (one key range) are needed, got " + this.bounds.size());
         }
         for (int i = 1; i < this.bounds.size(); i++) {
             if (this.bounds.get(i - 1).compareTo(this.bounds.get(i)) >= 0) {
@@ -47,8 +47,8 @@ public final class HeatmapData {
         this.writes = new long[writes.length][];
         for (int w = 0; w < writes.length; w++) {
             if (writes[w].length != ranges) {
-                throw new IllegalArgumentException("writes: window " + w + " has " + writes[w].length + " counts for "
-                        + ranges + " key ranges");
+                throw new IllegalArgumentException(
+                        "writes: window " + w + " has " + writes[w].length + " counts for " + ranges + " key ranges");
             }
             for (long c : writes[w]) {
                 if (c < 0) {

@@ -32,9 +32,38 @@ public final class HeatmapKeyAxis {
     private static final long MINUTE = 60 * SECOND;
     private static final long HOUR = 60 * MINUTE;
     private static final long DAY = 24 * HOUR;
-    private static final long[] DATE_STEPS = {1, 2, 5, 10, 20, 50, 100, 200, 500, SECOND, 2 * SECOND, 5 * SECOND,
-        10 * SECOND, 15 * SECOND, 30 * SECOND, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
-        HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY};
+    private static final long[] DATE_STEPS = {
+        1,
+        2,
+        5,
+        10,
+        20,
+        50,
+        100,
+        200,
+        500,
+        SECOND,
+        2 * SECOND,
+        5 * SECOND,
+        10 * SECOND,
+        15 * SECOND,
+        30 * SECOND,
+        MINUTE,
+        2 * MINUTE,
+        5 * MINUTE,
+        10 * MINUTE,
+        15 * MINUTE,
+        30 * MINUTE,
+        HOUR,
+        2 * HOUR,
+        3 * HOUR,
+        6 * HOUR,
+        12 * HOUR,
+        DAY,
+        2 * DAY,
+        7 * DAY,
+        14 * DAY
+    };
     private static final int[] MONTH_STEPS = {1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1200};
 
     /**
@@ -43,11 +72,9 @@ public final class HeatmapKeyAxis {
      * @param row where it sits, in rows from the bottom: 0 is the first bound, {@code ranges} the last
      * @param text its text
      */
-    public record Label(double row, String text) {
-    }
+    public record Label(double row, String text) {}
 
-    private HeatmapKeyAxis() {
-    }
+    private HeatmapKeyAxis() {}
 
     /**
      * The labels for {@code bounds} (strictly increasing, at least two) on a plot {@code heightPx} tall, bottom first.
@@ -124,7 +151,8 @@ public final class HeatmapKeyAxis {
                 k++;
             }
             double row = k == 1 || first[k] == v ? k : k - 1 + (v - first[k - 1]) / (first[k] - first[k - 1]);
-            BsonValue value = dates ? new BsonDateTime((long) v)
+            BsonValue value = dates
+                    ? new BsonDateTime((long) v)
                     : v == Math.rint(v) && Math.abs(v) < 0x1p63 ? new BsonInt64((long) v) : new BsonDouble(v);
             labels.add(new Label(row, KeyLabelFormat.value(value, format.maxChars())));
         }
@@ -155,7 +183,9 @@ public final class HeatmapKeyAxis {
         }
         for (int months : MONTH_STEPS) {
             if (span <= months * 31 * DAY * (long) maxTicks || months == MONTH_STEPS[MONTH_STEPS.length - 1]) {
-                ZonedDateTime start = Instant.ofEpochMilli(lo).atZone(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS)
+                ZonedDateTime start = Instant.ofEpochMilli(lo)
+                        .atZone(ZoneOffset.UTC)
+                        .truncatedTo(ChronoUnit.DAYS)
                         .withDayOfMonth(1);
                 int index = start.getYear() * 12 + start.getMonthValue() - 1;
                 int aligned = Math.floorDiv(index + months - 1, months) * months;

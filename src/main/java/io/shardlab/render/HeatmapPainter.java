@@ -39,12 +39,13 @@ public final class HeatmapPainter {
         }
         gutter += 10;
         String maxText = CompactCount.format(data.max());
-        double barGutter = 10 + BAR_WIDTH + 6 + Math.max(pen.width(type.label(), maxText), pen.width(type.label(), "0"));
+        double barGutter =
+                10 + BAR_WIDTH + 6 + Math.max(pen.width(type.label(), maxText), pen.width(type.label(), "0"));
         double plotX = x + gutter;
         double plotW = w - gutter - barGutter;
 
-        HeatmapGrid grid = HeatmapGrid.compute(data, (int) Math.max(1, plotW * density),
-                (int) Math.max(1, plotH * density));
+        HeatmapGrid grid =
+                HeatmapGrid.compute(data, (int) Math.max(1, plotW * density), (int) Math.max(1, plotH * density));
         pen.crisp(true);
         for (int r = 0; r < grid.rows(); r++) {
             double y0 = plotTop + plotH - (double) (r + 1) / grid.rows() * plotH;
@@ -72,8 +73,8 @@ public final class HeatmapPainter {
             double baseline = labelBaseline(ly, y, plotTop + plotH, m.getAscent(), m.getDescent());
             pen.textRight(type.label(), colors.mutedText(), label.text(), plotX - 8, baseline);
         }
-        WritesChartPainter.paintTimeAxis(pen, colors, type, data.windows() * data.windowMillis(), plotX, plotW,
-                plotTop + plotH);
+        WritesChartPainter.paintTimeAxis(
+                pen, colors, type, data.windows() * data.windowMillis(), plotX, plotW, plotTop + plotH);
         double barX = plotX + plotW + 10;
         pen.crisp(true);
         for (int i = 0; i < BAR_STEPS; i++) {
@@ -82,9 +83,17 @@ public final class HeatmapPainter {
             pen.fill(colors.heat((i + 0.5) / BAR_STEPS), barX, y0, BAR_WIDTH, y1 - y0);
         }
         pen.crisp(false);
-        pen.text(type.label(), colors.mutedText(), maxText, barX + BAR_WIDTH + 6,
+        pen.text(
+                type.label(),
+                colors.mutedText(),
+                maxText,
+                barX + BAR_WIDTH + 6,
                 pen.baselineCentered(type.label(), plotTop + 5));
-        pen.text(type.label(), colors.mutedText(), "0", barX + BAR_WIDTH + 6,
+        pen.text(
+                type.label(),
+                colors.mutedText(),
+                "0",
+                barX + BAR_WIDTH + 6,
                 pen.baselineCentered(type.label(), plotTop + plotH - 5));
     }
 

@@ -9,8 +9,7 @@ import java.util.Set;
 public sealed interface Highlight {
 
     /** Nothing highlighted: nothing dimmed. */
-    record None() implements Highlight {
-    }
+    record None() implements Highlight {}
 
     /**
      * A key range {@code [min, max)}, e.g. a query's range predicate: outlined, and the columns outside it dimmed.
@@ -21,7 +20,8 @@ public sealed interface Highlight {
     record KeyRange(ShardKey min, ShardKey max) implements Highlight {
         public KeyRange {
             if (min == null || max == null || min.compareTo(max) >= 0) {
-                throw new IllegalArgumentException("highlight: a key range needs min < max, got [" + min + ", " + max + ")");
+                throw new IllegalArgumentException(
+                        "highlight: a key range needs min < max, got [" + min + ", " + max + ")");
             }
         }
     }

@@ -39,7 +39,8 @@ public final class KeyLabelFormat {
     /** The least a compound bound's later field gets; with less room it shows as "…". */
     private static final int MIN_FIELD_CHARS = 4;
 
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("uuuu-MM-dd").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter MINUTE =
             DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter SECOND =
@@ -108,7 +109,8 @@ public final class KeyLabelFormat {
             case DOUBLE -> decimal(v.asDouble().getValue(), budget);
             case DECIMAL128 -> {
                 org.bson.types.Decimal128 d = v.asDecimal128().getValue();
-                yield d.isNaN() || d.isInfinite() ? cut(BsonPrinter.shell(v), budget)
+                yield d.isNaN() || d.isInfinite()
+                        ? cut(BsonPrinter.shell(v), budget)
                         : decimal(d.bigDecimalValue(), budget);
             }
             case DATE_TIME -> date(v.asDateTime().getValue());
@@ -141,7 +143,9 @@ public final class KeyLabelFormat {
         if (abs.compareTo(BigDecimal.valueOf(1e6)) >= 0 || abs.compareTo(BigDecimal.valueOf(1e-3)) < 0) {
             return scientific(d, budget);
         }
-        String plain = d.round(new MathContext(4, RoundingMode.HALF_EVEN)).stripTrailingZeros().toPlainString();
+        String plain = d.round(new MathContext(4, RoundingMode.HALF_EVEN))
+                .stripTrailingZeros()
+                .toPlainString();
         return cut(plain, budget);
     }
 

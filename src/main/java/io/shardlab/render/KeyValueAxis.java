@@ -69,8 +69,10 @@ public final class KeyValueAxis {
      */
     public static KeyValueAxis of(ChunkMap chunks, ShardKeyPattern pattern) {
         if (!supports(chunks, pattern)) {
-            throw new IllegalArgumentException("scale: the key value scale needs numbers or dates in the first field of "
-                    + pattern + ", but chunk bounds hold values like " + chunks.get(1).min());
+            throw new IllegalArgumentException(
+                    "scale: the key value scale needs numbers or dates in the first field of " + pattern
+                            + ", but chunk bounds hold values like "
+                            + chunks.get(1).min());
         }
         if (pattern.hasHashedPrefix()) {
             return new KeyValueAxis(CanonicalType.NUMBER, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -128,7 +130,7 @@ public final class KeyValueAxis {
             switch (side(chunks.get(i).min().get(0))) {
                 case LEFT -> left++;
                 case RIGHT -> right++;
-                default -> { }
+                default -> {}
             }
         }
         int seenLeft = 0;
@@ -159,7 +161,13 @@ public final class KeyValueAxis {
         return axisValue(v, axisRank);
     }
 
-    private enum Side { MIN, LEFT, AXIS, RIGHT, MAX }
+    private enum Side {
+        MIN,
+        LEFT,
+        AXIS,
+        RIGHT,
+        MAX
+    }
 
     private Side side(BsonValue v) {
         int rank = CanonicalType.of(v);
@@ -183,7 +191,8 @@ public final class KeyValueAxis {
     private static OptionalDouble axisValue(BsonValue v, int axisRank) {
         if (axisRank == DATE) {
             return v.getBsonType() == BsonType.DATE_TIME
-                    ? OptionalDouble.of(v.asDateTime().getValue()) : OptionalDouble.empty();
+                    ? OptionalDouble.of(v.asDateTime().getValue())
+                    : OptionalDouble.empty();
         }
         return finiteNumber(v);
     }
@@ -213,7 +222,9 @@ public final class KeyValueAxis {
         OptionalDouble k = comparable(key.get(0));
         OptionalDouble a = comparable(min.get(0));
         OptionalDouble b = comparable(max.get(0));
-        if (k.isPresent() && a.isPresent() && b.isPresent()
+        if (k.isPresent()
+                && a.isPresent()
+                && b.isPresent()
                 && min.get(0).getBsonType() == BsonType.DATE_TIME == (key.get(0).getBsonType() == BsonType.DATE_TIME)
                 && max.get(0).getBsonType() == BsonType.DATE_TIME == (key.get(0).getBsonType() == BsonType.DATE_TIME)
                 && b.getAsDouble() > a.getAsDouble()) {
@@ -224,6 +235,8 @@ public final class KeyValueAxis {
     }
 
     private static OptionalDouble comparable(BsonValue v) {
-        return v.getBsonType() == BsonType.DATE_TIME ? OptionalDouble.of(v.asDateTime().getValue()) : finiteNumber(v);
+        return v.getBsonType() == BsonType.DATE_TIME
+                ? OptionalDouble.of(v.asDateTime().getValue())
+                : finiteNumber(v);
     }
 }

@@ -22,14 +22,24 @@ public final class LegendPainter {
      * @param shardIndex the shard's colour index, for {@link Kind#SHARD}
      * @param text the label
      */
-    public record Item(Kind kind, int shardIndex, String text) {
-    }
+    public record Item(Kind kind, int shardIndex, String text) {}
 
     /** The kinds of swatch. */
     /** Width of the legend's DRAINING badge (the lanes size theirs to the text). */
     static final double DRAINING_BADGE = 74;
 
-    public enum Kind { SHARD, JUMBO, OVERSIZED, ZONE, MIXED, DENSE, HOT, DRAINING, HIGHLIGHT, DIMMED }
+    public enum Kind {
+        SHARD,
+        JUMBO,
+        OVERSIZED,
+        ZONE,
+        MIXED,
+        DENSE,
+        HOT,
+        DRAINING,
+        HIGHLIGHT,
+        DIMMED
+    }
 
     private final ThemeColors colors;
     private final Typography type;
@@ -45,8 +55,8 @@ public final class LegendPainter {
     }
 
     /** The entries for a picture: every shard of the model, then the marks in use. */
-    public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean denseShown, boolean hotShown,
-            Highlight highlight) {
+    public static List<Item> items(
+            NumberLineModel model, boolean mixedShown, boolean denseShown, boolean hotShown, Highlight highlight) {
         List<Item> items = new ArrayList<>();
         for (int s = 0; s < model.shards().size(); s++) {
             items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
@@ -64,8 +74,10 @@ public final class LegendPainter {
             items.add(new Item(Kind.MIXED, -1, "pixel hides chunks of other shards"));
         }
         if (denseShown) {
-            items.add(new Item(Kind.DENSE, -1, "chunks narrower than " + (int) NumberLineFrame.BOUNDARY_MIN_PX
-                    + " px (darker: more per pixel)"));
+            items.add(new Item(
+                    Kind.DENSE,
+                    -1,
+                    "chunks narrower than " + (int) NumberLineFrame.BOUNDARY_MIN_PX + " px (darker: more per pixel)"));
         }
         if (hotShown) {
             items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
@@ -124,7 +136,11 @@ public final class LegendPainter {
             double left = x + cx;
             double mid = y + row * ROW + ROW / 2;
             paintSwatch(pen, item, left, mid);
-            pen.text(type.body(), colors.text(), item.text(), left + swatchWidth(item) + 7,
+            pen.text(
+                    type.body(),
+                    colors.text(),
+                    item.text(),
+                    left + swatchWidth(item) + 7,
                     pen.baselineCentered(type.body(), mid));
             cx += w + ITEM_GAP;
         }
@@ -172,14 +188,19 @@ public final class LegendPainter {
             case HOT -> {
                 pen.crisp(false);
                 pen.fillRound(colors.hot(), x, mid - 8, 30, 16, 8);
-                pen.textCentered(type.small(), colors.background(), "HOT", x + 15, pen.baselineCentered(type.small(), mid));
+                pen.textCentered(
+                        type.small(), colors.background(), "HOT", x + 15, pen.baselineCentered(type.small(), mid));
             }
             case DRAINING -> {
                 pen.crisp(false);
                 double bw = DRAINING_BADGE;
                 pen.fillRound(colors.mutedText(), x, mid - 8, bw, 16, 8);
                 pen.fillRound(colors.background(), x + 1.5, mid - 6.5, bw - 3, 13, 6.5);
-                pen.textCentered(type.small(), colors.mutedText(), ShardLanesPainter.DRAINING, x + bw / 2,
+                pen.textCentered(
+                        type.small(),
+                        colors.mutedText(),
+                        ShardLanesPainter.DRAINING,
+                        x + bw / 2,
                         pen.baselineCentered(type.small(), mid));
             }
             case DIMMED -> {

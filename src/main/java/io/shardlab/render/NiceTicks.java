@@ -6,8 +6,7 @@ package io.shardlab.render;
  */
 public final class NiceTicks {
 
-    private NiceTicks() {
-    }
+    private NiceTicks() {}
 
     /**
      * The tick step for an axis from 0 to {@code max} with at most {@code maxTicks} intervals; 1 when

@@ -47,8 +47,17 @@ public final class NumberLineFrame {
     private final double[] boundaries;
     private final List<AxisLabel> labels;
 
-    private NumberLineFrame(NumberLineModel model, Viewport viewport, double widthPx, int columns, int[] shard,
-            byte[] flags, float[] shares, int[] firstChunk, int[] hiddenBoundsInColumn, double[] boundaries,
+    private NumberLineFrame(
+            NumberLineModel model,
+            Viewport viewport,
+            double widthPx,
+            int columns,
+            int[] shard,
+            byte[] flags,
+            float[] shares,
+            int[] firstChunk,
+            int[] hiddenBoundsInColumn,
+            double[] boundaries,
             List<AxisLabel> labels) {
         this.model = model;
         this.viewport = viewport;
@@ -69,8 +78,13 @@ public final class NumberLineFrame {
      *
      * @param measure measures axis labels in the label font; null for a frame without labels
      */
-    public static NumberLineFrame compute(NumberLineModel model, Viewport viewport, double widthPx, int columns,
-            TextMeasure measure, KeyLabelFormat format) {
+    public static NumberLineFrame compute(
+            NumberLineModel model,
+            Viewport viewport,
+            double widthPx,
+            int columns,
+            TextMeasure measure,
+            KeyLabelFormat format) {
         if (columns < 1 || !(widthPx > 0)) {
             throw new IllegalArgumentException("columns/widthPx: need at least one column and a positive width, got "
                     + columns + " columns over " + widthPx + " px");
@@ -154,10 +168,20 @@ public final class NumberLineFrame {
             columnShard[c] = best;
             flags[c] = (byte) ((changes >= 2 ? MIXED : 0) | (jumboHere ? JUMBO : 0));
         }
-        List<AxisLabel> labels = measure == null ? List.of()
-                : AxisLabels.choose(model, viewport, widthPx, measure, format);
-        return new NumberLineFrame(model, viewport, widthPx, columns, columnShard, flags, shares, first, hiddenBounds,
-                Arrays.copyOf(bounds, boundCount), labels);
+        List<AxisLabel> labels =
+                measure == null ? List.of() : AxisLabels.choose(model, viewport, widthPx, measure, format);
+        return new NumberLineFrame(
+                model,
+                viewport,
+                widthPx,
+                columns,
+                columnShard,
+                flags,
+                shares,
+                first,
+                hiddenBounds,
+                Arrays.copyOf(bounds, boundCount),
+                labels);
     }
 
     public NumberLineModel model() {

@@ -45,11 +45,16 @@ public final class NumberLineModel {
      * @param start line position of the range's min
      * @param end line position of the range's max
      */
-    public record ZoneSpan(String zone, double start, double end) {
-    }
+    public record ZoneSpan(String zone, double start, double end) {}
 
-    private NumberLineModel(ClusterSnapshot snapshot, Scale scale, List<String> shards, double[] edges, int[] shardOf,
-            boolean[] jumbo, List<Integer> oversized) {
+    private NumberLineModel(
+            ClusterSnapshot snapshot,
+            Scale scale,
+            List<String> shards,
+            double[] edges,
+            int[] shardOf,
+            boolean[] jumbo,
+            List<Integer> oversized) {
         this.snapshot = snapshot;
         this.scale = scale;
         this.shards = shards;
@@ -97,9 +102,11 @@ public final class NumberLineModel {
         }
         double[] edges = switch (scale) {
             case EQUAL -> equalEdges(n);
-            case DATA_SIZE -> sizeEdges(layout.sizes().orElseThrow(() -> new IllegalArgumentException(
-                    "scale: width by data size needs chunk sizes, and the layout of " + snapshot.namespace()
-                            + " has none")));
+            case DATA_SIZE ->
+                sizeEdges(layout.sizes()
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                "scale: width by data size needs chunk sizes, and the layout of " + snapshot.namespace()
+                                        + " has none")));
             case KEY_VALUE -> KeyValueAxis.of(chunks, snapshot.key()).edges(chunks);
         };
         List<Integer> oversized = new ArrayList<>();

@@ -42,7 +42,8 @@ public final class NumberLinePainter {
 
     /** Space above the bar: zone, jumbo and density bands. */
     public static double bandAboveBar(NumberLineModel model) {
-        return (model.zones().isEmpty() ? 0 : ZONE_BAND) + (hasSizeMarks(model) ? JUMBO_BAND : 0)
+        return (model.zones().isEmpty() ? 0 : ZONE_BAND)
+                + (hasSizeMarks(model) ? JUMBO_BAND : 0)
                 + (showsDensity(model) ? DENSITY_BAND : 0);
     }
 
@@ -61,8 +62,8 @@ public final class NumberLinePainter {
      *
      * @return the bar's rectangle
      */
-    public Rectangle2D paint(Graphics2D g, NumberLineFrame frame, Highlight highlight, double x, double y,
-            double barHeight) {
+    public Rectangle2D paint(
+            Graphics2D g, NumberLineFrame frame, Highlight highlight, double x, double y, double barHeight) {
         Pen pen = new Pen(g);
         NumberLineModel model = frame.model();
         double width = frame.widthPx();
@@ -196,8 +197,8 @@ public final class NumberLinePainter {
         }
     }
 
-    private static void paintRuns(Pen pen, NumberLineFrame frame, double x, double top, double h, Color color,
-            boolean mixed) {
+    private static void paintRuns(
+            Pen pen, NumberLineFrame frame, double x, double top, double h, Color color, boolean mixed) {
         int columns = frame.columns();
         int c = 0;
         while (c < columns) {
@@ -246,8 +247,8 @@ public final class NumberLinePainter {
      * Oversized chunks that cannot split and are not marked jumbo: an outlined mark in the jumbo band (jumbo
      * marks are filled) and a dashed outline round the chunk on the bar, at least 4 px wide.
      */
-    private void paintOversized(Pen pen, NumberLineFrame frame, double x, double bandTop, double barTop,
-            double barBottom) {
+    private void paintOversized(
+            Pen pen, NumberLineFrame frame, double x, double bandTop, double barTop, double barBottom) {
         NumberLineModel model = frame.model();
         pen.crisp(false);
         for (int i : model.oversizedCannotSplit()) {

@@ -44,7 +44,8 @@ public final class PdfExporter implements DiagramExporter {
     public byte[] render(Picture painter, ExportSize size) {
         int height = DiagramExporter.heightFor(painter, size);
         FontMappers.set(FONTS_FOR_WRITING);
-        try (PDDocument pdf = new PDDocument(); StandardFonts fonts = new StandardFonts()) {
+        try (PDDocument pdf = new PDDocument();
+                StandardFonts fonts = new StandardFonts()) {
             PDPage page = new PDPage(new PDRectangle(size.width(), height));
             pdf.addPage(page);
             PdfBoxGraphics2D g = new PdfBoxGraphics2D(pdf, size.width(), height);
@@ -59,8 +60,9 @@ public final class PdfExporter implements DiagramExporter {
             info.setAuthor("ShardLab");
             info.setCreator("ShardLab");
             byte[] id = identifier(g.getXFormObject().getContentStream().toByteArray(), painter.title());
-            pdf.getDocument().getTrailer().setItem(COSName.ID, new COSArray(java.util.List.of(
-                    new COSString(id), new COSString(id))));
+            pdf.getDocument()
+                    .getTrailer()
+                    .setItem(COSName.ID, new COSArray(java.util.List.of(new COSString(id), new COSString(id))));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             // a classic cross-reference table and a plain info dictionary; content streams are still compressed
             pdf.save(out, CompressParameters.NO_COMPRESSION);
@@ -80,8 +82,7 @@ public final class PdfExporter implements DiagramExporter {
         @Override
         protected PDFont mapFont(Font font, IFontTextDrawerEnv env) throws IOException, FontFormatException {
             Standard14Fonts.FontName standard = mapDefaultFonts(font);
-            return standard == null ? super.mapFont(font, env)
-                    : used.computeIfAbsent(standard, PDType1Font::new);
+            return standard == null ? super.mapFont(font, env) : used.computeIfAbsent(standard, PDType1Font::new);
         }
     }
 

@@ -29,7 +29,8 @@ final class Pen {
 
     /** Shapes with crisp edges (bars, cells) or smooth edges (lines, text, rounded boxes). */
     void crisp(boolean on) {
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING,
+        g.setRenderingHint(
+                RenderingHints.KEY_ANTIALIASING,
                 on ? RenderingHints.VALUE_ANTIALIAS_OFF : RenderingHints.VALUE_ANTIALIAS_ON);
     }
 
@@ -55,8 +56,8 @@ final class Pen {
     /** A rectangle outlined in dashes of 4 px, 3 px apart. */
     void dashedRect(Color color, double width, double x, double y, double w, double h) {
         g.setColor(color);
-        g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {4f, 3f}, 0f));
+        g.setStroke(new BasicStroke(
+                (float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 3f}, 0f));
         g.draw(new Rectangle2D.Double(x, y, w, h));
     }
 

@@ -115,8 +115,7 @@ public final class ShardLanesPainter {
     }
 
     /** One column of the table: its header, and its cell for a row. */
-    private record Column(String header, java.util.function.Function<ShardSummary, String> cell, boolean writes) {
-    }
+    private record Column(String header, java.util.function.Function<ShardSummary, String> cell, boolean writes) {}
 
     private static List<Column> columns(List<ShardSummary> rows, LaneDetail detail) {
         List<Column> c = new ArrayList<>();
@@ -125,12 +124,18 @@ public final class ShardLanesPainter {
         }
         // sizes the source did not tell read "unknown", never 0
         if (!rows.isEmpty() && detail.documents()) {
-            c.add(new Column("docs", r -> r.documents().isPresent() ? CompactCount.format(r.documents().getAsLong())
-                    : DataSize.UNKNOWN, false));
+            c.add(new Column(
+                    "docs",
+                    r -> r.documents().isPresent()
+                            ? CompactCount.format(r.documents().getAsLong())
+                            : DataSize.UNKNOWN,
+                    false));
         }
         if (!rows.isEmpty() && detail.dataSize()) {
-            c.add(new Column("data", r -> r.bytes().isPresent() ? DataSize.format(r.bytes().getAsLong())
-                    : DataSize.UNKNOWN, false));
+            c.add(new Column(
+                    "data",
+                    r -> r.bytes().isPresent() ? DataSize.format(r.bytes().getAsLong()) : DataSize.UNKNOWN,
+                    false));
         }
         if (!rows.isEmpty() && rows.get(0).writes().isPresent() && detail.writes()) {
             c.add(new Column("writes", r -> CompactCount.format(r.writes().getAsLong()), true));
@@ -147,7 +152,11 @@ public final class ShardLanesPainter {
         Font font = type.body();
         for (ShardSummary r : rows) {
             for (int i = 0; i < w.length; i++) {
-                w[i] = Math.max(w[i], pen.width(r.hot() ? type.bodyBold() : font, columns.get(i).cell().apply(r)));
+                w[i] = Math.max(
+                        w[i],
+                        pen.width(
+                                r.hot() ? type.bodyBold() : font,
+                                columns.get(i).cell().apply(r)));
             }
         }
         return w;
@@ -161,8 +170,14 @@ public final class ShardLanesPainter {
      * @param lineX the number line's left x
      * @param top the top of the block
      */
-    public void paint(Graphics2D g, List<ShardSummary> rows, NumberLineFrame frame, Highlight highlight, double left,
-            double lineX, double top) {
+    public void paint(
+            Graphics2D g,
+            List<ShardSummary> rows,
+            NumberLineFrame frame,
+            Highlight highlight,
+            double left,
+            double lineX,
+            double top) {
         paint(g, rows, frame, highlight, left, lineX, top, LaneDetail.FULL);
     }
 
@@ -174,8 +189,15 @@ public final class ShardLanesPainter {
      * @param lineX the number line's left x: {@code left} plus {@link #leftGutter(Graphics2D, List, LaneDetail)}
      * @param top the top of the block
      */
-    public void paint(Graphics2D g, List<ShardSummary> rows, NumberLineFrame frame, Highlight highlight, double left,
-            double lineX, double top, LaneDetail detail) {
+    public void paint(
+            Graphics2D g,
+            List<ShardSummary> rows,
+            NumberLineFrame frame,
+            Highlight highlight,
+            double left,
+            double lineX,
+            double top,
+            LaneDetail detail) {
         Pen pen = new Pen(g);
         int n = rows.size();
         double pitch = pitch(n);
@@ -201,14 +223,22 @@ public final class ShardLanesPainter {
             pen.fillRound(swatch, left, mid - SWATCH / 2, SWATCH, SWATCH, 3);
             double nameX = left + SWATCH + 8;
             if (detail.names()) {
-                pen.text(nameFont, dim ? colors.mutedText() : colors.text(), row.shard(), nameX,
+                pen.text(
+                        nameFont,
+                        dim ? colors.mutedText() : colors.text(),
+                        row.shard(),
+                        nameX,
                         pen.baselineCentered(nameFont, mid));
             }
             double badgeX = nameX + pen.width(nameFont, row.shard()) + 8;
             if (row.hot() && detail.names()) {
                 double bw = badgeWidth(pen);
                 pen.fillRound(colors.hot(), badgeX, mid - 8, bw, 16, 8);
-                pen.textCentered(type.small(), colors.background(), "HOT", badgeX + bw / 2,
+                pen.textCentered(
+                        type.small(),
+                        colors.background(),
+                        "HOT",
+                        badgeX + bw / 2,
                         pen.baselineCentered(type.small(), mid));
                 badgeX += bw + 8;
             }
@@ -217,7 +247,11 @@ public final class ShardLanesPainter {
                 double bw = drainingWidth(pen);
                 pen.fillRound(colors.mutedText(), badgeX, mid - 8, bw, 16, 8);
                 pen.fillRound(colors.background(), badgeX + 1.5, mid - 6.5, bw - 3, 13, 6.5);
-                pen.textCentered(type.small(), colors.mutedText(), DRAINING, badgeX + bw / 2,
+                pen.textCentered(
+                        type.small(),
+                        colors.mutedText(),
+                        DRAINING,
+                        badgeX + bw / 2,
                         pen.baselineCentered(type.small(), mid));
             }
             pen.crisp(true);
@@ -233,7 +267,11 @@ public final class ShardLanesPainter {
                 x += COLUMN_GAP + widths[i];
                 boolean writesCell = row.hot() && columns.get(i).writes();
                 Font f = writesCell ? type.bodyBold() : type.body();
-                pen.textRight(f, writesCell ? colors.hot() : colors.text(), columns.get(i).cell().apply(row), x,
+                pen.textRight(
+                        f,
+                        writesCell ? colors.hot() : colors.text(),
+                        columns.get(i).cell().apply(row),
+                        x,
                         pen.baselineCentered(f, mid));
             }
         }

@@ -26,8 +26,16 @@ import java.util.OptionalLong;
  * @param draining whether the shard is draining ({@code removeShard} is moving its chunks off; config.shards
  *     {@code draining: true})
  */
-public record ShardSummary(int shardIndex, String shard, int chunks, int jumboChunks, OptionalLong documents,
-        OptionalLong bytes, OptionalLong writes, boolean hot, boolean draining) {
+public record ShardSummary(
+        int shardIndex,
+        String shard,
+        int chunks,
+        int jumboChunks,
+        OptionalLong documents,
+        OptionalLong bytes,
+        OptionalLong writes,
+        boolean hot,
+        boolean draining) {
 
     /** Share of writes at or above which the busiest of N ≥ 2 shards is hot: {@code min(2 / N, 0.75)}. */
     public static double hotThreshold(int shards) {
@@ -41,8 +49,8 @@ public record ShardSummary(int shardIndex, String shard, int chunks, int jumboCh
      * @param writes the write series, if any
      * @param window the window whose writes are shown (usually the last), ignored without a series
      */
-    public static List<ShardSummary> of(NumberLineModel model, Optional<ChunkSizes> sizes,
-            Optional<WriteSeries> writes, int window) {
+    public static List<ShardSummary> of(
+            NumberLineModel model, Optional<ChunkSizes> sizes, Optional<WriteSeries> writes, int window) {
         int shardCount = model.shards().size();
         int[] chunks = new int[shardCount];
         int[] jumbo = new int[shardCount];
@@ -77,15 +85,21 @@ public record ShardSummary(int shardIndex, String shard, int chunks, int jumboCh
         }
         boolean anyHot = shardCount >= 2 && total > 0 && (double) w[busiest] / total >= hotThreshold(shardCount);
         java.util.Set<String> draining = new java.util.HashSet<>();
-        model.snapshot().shards().stream().filter(io.shardlab.cluster.Shard::draining)
+        model.snapshot().shards().stream()
+                .filter(io.shardlab.cluster.Shard::draining)
                 .forEach(sh -> draining.add(sh.id()));
         List<ShardSummary> rows = new ArrayList<>(shardCount);
         for (int s = 0; s < shardCount; s++) {
-            rows.add(new ShardSummary(s, model.shards().get(s), chunks[s], jumbo[s],
+            rows.add(new ShardSummary(
+                    s,
+                    model.shards().get(s),
+                    chunks[s],
+                    jumbo[s],
                     sizes.isPresent() ? OptionalLong.of(docs[s]) : OptionalLong.empty(),
                     sizes.isPresent() ? OptionalLong.of(bytes[s]) : OptionalLong.empty(),
                     writes.isPresent() ? OptionalLong.of(w[s]) : OptionalLong.empty(),
-                    anyHot && s == busiest, draining.contains(model.shards().get(s))));
+                    anyHot && s == busiest,
+                    draining.contains(model.shards().get(s))));
         }
         return List.copyOf(rows);
     }

@@ -75,13 +75,15 @@ public final class StackedDiagrams implements Picture {
      * that draw a writes chart in their share, so that equal times since the start fall at equal x on every
      * chart, as the comparison window draws them; empty when fewer than two draw one.
      */
-    public Optional<WritesChartPainter.SharedAxis> writesAxis(Graphics2D g, double width, double height,
-            double density) {
+    public Optional<WritesChartPainter.SharedAxis> writesAxis(
+            Graphics2D g, double width, double height, double density) {
         List<Rectangle2D> shares = bounds(g, width, height, density);
         List<WritesChartPainter.SharedAxis> axes = new ArrayList<>();
         for (int i = 0; i < diagrams.size(); i++) {
             try {
-                diagrams.get(i).writesAxis(g, width, shares.get(i).getHeight(), density).ifPresent(axes::add);
+                diagrams.get(i)
+                        .writesAxis(g, width, shares.get(i).getHeight(), density)
+                        .ifPresent(axes::add);
             } catch (IllegalArgumentException tooSmall) {
                 // draw names the diagram that does not fit its share
             }
@@ -102,9 +104,11 @@ public final class StackedDiagrams implements Picture {
                 try {
                     diagrams.get(i).paint(g, width, share.getHeight(), density, axis);
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("height: " + Math.round(height) + " px is too small for "
-                            + diagrams.size() + " diagrams stacked (the " + ordinal(i) + " gets "
-                            + Math.round(share.getHeight()) + " px): " + e.getMessage(), e);
+                    throw new IllegalArgumentException(
+                            "height: " + Math.round(height) + " px is too small for "
+                                    + diagrams.size() + " diagrams stacked (the " + ordinal(i) + " gets "
+                                    + Math.round(share.getHeight()) + " px): " + e.getMessage(),
+                            e);
                 }
             }
         } finally {

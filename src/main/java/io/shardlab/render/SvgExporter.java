@@ -41,7 +41,9 @@ public final class SvgExporter implements DiagramExporter {
     static SVGGraphics2D newGraphics() {
         Document dom;
         try {
-            dom = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation()
+            dom = DocumentBuilderFactory.newInstance()
+                    .newDocumentBuilder()
+                    .getDOMImplementation()
                     .createDocument(SVG_NAMESPACE, "svg", null);
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("this Java runtime has no XML document builder", e);

@@ -37,9 +37,21 @@ import java.util.regex.Pattern;
  * @param shardPalette shard colours, at least one; see above
  * @param heatRamp heat ramp control points, at least two, from no writes to the most writes
  */
-public record Theme(String name, String background, String surface, String text, String mutedText, String grid,
-        String chunkBoundary, String jumbo, String zone, String highlight, String hot, String mixed,
-        List<String> shardPalette, List<String> heatRamp) {
+public record Theme(
+        String name,
+        String background,
+        String surface,
+        String text,
+        String mutedText,
+        String grid,
+        String chunkBoundary,
+        String jumbo,
+        String zone,
+        String highlight,
+        String hot,
+        String mixed,
+        List<String> shardPalette,
+        List<String> heatRamp) {
 
     private static final Pattern HEX = Pattern.compile("#[0-9A-Fa-f]{6}");
 
@@ -91,16 +103,40 @@ public record Theme(String name, String background, String surface, String text,
 
     /** Dark text on white; the default for exported diagrams. */
     public static Theme light() {
-        return new Theme("light", "#FFFFFF", "#F3F5F7", "#1F2328", "#57606A", "#D0D7DE", "#FFFFFF",
-                "#CF222E", "#6639BA", "#0A0C10", "#BC4C00", "#1F2328",
-                SHARD_PALETTE, INFERNO);
+        return new Theme(
+                "light",
+                "#FFFFFF",
+                "#F3F5F7",
+                "#1F2328",
+                "#57606A",
+                "#D0D7DE",
+                "#FFFFFF",
+                "#CF222E",
+                "#6639BA",
+                "#0A0C10",
+                "#BC4C00",
+                "#1F2328",
+                SHARD_PALETTE,
+                INFERNO);
     }
 
     /** Light text on near-black, for dark slides and the app's dark mode. */
     public static Theme dark() {
-        return new Theme("dark", "#0D1117", "#161B22", "#E6EDF3", "#9198A1", "#30363D", "#0D1117",
-                "#FF7B72", "#BC8CFF", "#FFFFFF", "#FFA657", "#E6EDF3",
-                SHARD_PALETTE, INFERNO);
+        return new Theme(
+                "dark",
+                "#0D1117",
+                "#161B22",
+                "#E6EDF3",
+                "#9198A1",
+                "#30363D",
+                "#0D1117",
+                "#FF7B72",
+                "#BC8CFF",
+                "#FFFFFF",
+                "#FFA657",
+                "#E6EDF3",
+                SHARD_PALETTE,
+                INFERNO);
     }
 
     /**
@@ -155,7 +191,9 @@ public record Theme(String name, String background, String surface, String text,
     /** The looked-up colours as one CSS rule for {@code selector}, e.g. {@code ".root { -sl-text: #1F2328; … }"}. */
     public String toCss(String selector) {
         StringBuilder css = new StringBuilder(selector).append(" {\n");
-        lookedUpColors().forEach((k, v) -> css.append("    ").append(k).append(": ").append(v).append(";\n"));
+        lookedUpColors()
+                .forEach((k, v) ->
+                        css.append("    ").append(k).append(": ").append(v).append(";\n"));
         return css.append("}\n").toString();
     }
 }

@@ -9,9 +9,35 @@ import java.util.List;
  */
 public final class TimeAxis {
 
-    private static final long[] STEPS = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 15_000,
-        30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 10_800_000, 21_600_000,
-        43_200_000, 86_400_000};
+    private static final long[] STEPS = {
+        1,
+        2,
+        5,
+        10,
+        20,
+        50,
+        100,
+        200,
+        500,
+        1_000,
+        2_000,
+        5_000,
+        10_000,
+        15_000,
+        30_000,
+        60_000,
+        120_000,
+        300_000,
+        600_000,
+        900_000,
+        1_800_000,
+        3_600_000,
+        7_200_000,
+        10_800_000,
+        21_600_000,
+        43_200_000,
+        86_400_000
+    };
 
     /**
      * A tick: {@code millis} after the start, labelled with {@link ElapsedTime}.
@@ -19,11 +45,9 @@ public final class TimeAxis {
      * @param millis time since the start
      * @param label its text
      */
-    public record Tick(long millis, String label) {
-    }
+    public record Tick(long millis, String label) {}
 
-    private TimeAxis() {
-    }
+    private TimeAxis() {}
 
     /** The tick step for {@code durationMillis} with at most {@code maxTicks} intervals. */
     public static long step(long durationMillis, int maxTicks) {

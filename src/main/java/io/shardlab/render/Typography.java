@@ -19,8 +19,13 @@ public record Typography(Font title, Font subtitle, Font heading, Font body, Fon
     /** The standard set: 26 px title, 14 px subtitle, 15 px headings, 13 px body, 12 px labels, 11 px small. */
     public static Typography standard() {
         String family = Font.SANS_SERIF;
-        return new Typography(new Font(family, Font.BOLD, 26), new Font(family, Font.PLAIN, 14),
-                new Font(family, Font.BOLD, 15), new Font(family, Font.PLAIN, 13), new Font(family, Font.BOLD, 13),
-                new Font(family, Font.PLAIN, 12), new Font(family, Font.BOLD, 11));
+        return new Typography(
+                new Font(family, Font.BOLD, 26),
+                new Font(family, Font.PLAIN, 14),
+                new Font(family, Font.BOLD, 15),
+                new Font(family, Font.PLAIN, 13),
+                new Font(family, Font.BOLD, 13),
+                new Font(family, Font.PLAIN, 12),
+                new Font(family, Font.BOLD, 11));
     }
 }

@@ -28,7 +28,8 @@ public final class WriteSeries {
             throw new IllegalArgumentException("windowMillis: must be positive, got " + windowMillis);
         }
         if (writes.length != this.shards.size()) {
-            throw new IllegalArgumentException("writes: " + writes.length + " rows for " + this.shards.size() + " shards");
+            throw new IllegalArgumentException(
+                    "writes: " + writes.length + " rows for " + this.shards.size() + " shards");
         }
         if (this.shards.isEmpty() || writes[0].length == 0) {
             throw new IllegalArgumentException("writes: at least one shard and one window are needed");
@@ -44,7 +45,8 @@ public final class WriteSeries {
             }
             for (long w : writes[s]) {
                 if (w < 0) {
-                    throw new IllegalArgumentException("writes: shard " + this.shards.get(s) + " has a negative count " + w);
+                    throw new IllegalArgumentException(
+                            "writes: shard " + this.shards.get(s) + " has a negative count " + w);
                 }
             }
             this.writes[s] = writes[s].clone();

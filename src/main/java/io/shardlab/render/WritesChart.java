@@ -23,8 +23,7 @@ public final class WritesChart {
      * @param y point y positions (for stacked charts, the top of the shard's band)
      * @param base for stacked charts, the bottom of the band at each point; null for lines
      */
-    public record Line(int shardIndex, double[] x, double[] y, double[] base) {
-    }
+    public record Line(int shardIndex, double[] x, double[] y, double[] base) {}
 
     private final double top;
     private final double step;
@@ -39,8 +38,8 @@ public final class WritesChart {
     }
 
     /** The geometry for a plot {@code width × height}. */
-    public static WritesChart compute(WriteSeries series, NumberLineModel model, double width, double height,
-            boolean stacked, int maxYTicks) {
+    public static WritesChart compute(
+            WriteSeries series, NumberLineModel model, double width, double height, boolean stacked, int maxYTicks) {
         int windows = series.windows();
         int buckets = Math.max(1, Math.min(windows, (int) Math.floor(width / 2)));
         List<Integer> rows = new ArrayList<>();

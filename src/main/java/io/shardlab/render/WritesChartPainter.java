@@ -22,8 +22,15 @@ public final class WritesChartPainter {
     }
 
     /** Paints the chart of {@code series} into {@code [x, x + w] × [y, y + h]}. */
-    public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
-            double w, double h) {
+    public void paint(
+            Graphics2D g,
+            WriteSeries series,
+            NumberLineModel model,
+            boolean stacked,
+            double x,
+            double y,
+            double w,
+            double h) {
         paint(g, series, model, stacked, x, y, w, h, 0);
     }
 
@@ -32,8 +39,16 @@ public final class WritesChartPainter {
      * with the y labels' gutter at least {@code minGutter} px wide: two charts stacked with the same x and
      * width and the same {@code minGutter} (the larger of their {@link #gutter}s) have the same time axis.
      */
-    public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
-            double w, double h, double minGutter) {
+    public void paint(
+            Graphics2D g,
+            WriteSeries series,
+            NumberLineModel model,
+            boolean stacked,
+            double x,
+            double y,
+            double w,
+            double h,
+            double minGutter) {
         paint(g, series, model, stacked, x, y, w, h, new SharedAxis(minGutter, durationMillis(series)));
     }
 
@@ -66,8 +81,8 @@ public final class WritesChartPainter {
     }
 
     /** The axis the chart of {@code series} needs alone at {@code w × h}: its gutter and its own duration. */
-    public SharedAxis ownAxis(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w,
-            double h) {
+    public SharedAxis ownAxis(
+            Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w, double h) {
         return new SharedAxis(gutter(g, series, model, stacked, w, h), durationMillis(series));
     }
 
@@ -84,8 +99,16 @@ public final class WritesChartPainter {
      * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double)},
      * on {@code axis}: the gutter at least its gutter, the x axis spanning at least its span.
      */
-    public void paint(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double x, double y,
-            double w, double h, SharedAxis axis) {
+    public void paint(
+            Graphics2D g,
+            WriteSeries series,
+            NumberLineModel model,
+            boolean stacked,
+            double x,
+            double y,
+            double w,
+            double h,
+            SharedAxis axis) {
         Pen pen = new Pen(g);
         double plotTop = y + 8;
         double plotH = h - 8 - BOTTOM_LABELS;
@@ -105,7 +128,11 @@ public final class WritesChartPainter {
             double gy = plotTop + plotH - v / chart.top() * plotH;
             pen.fill(colors.grid(), plotX, Math.round(gy) - 0.5, plotW, 1);
             pen.crisp(false);
-            pen.textRight(type.label(), colors.mutedText(), CompactCount.format(Math.round(v)), plotX - 8,
+            pen.textRight(
+                    type.label(),
+                    colors.mutedText(),
+                    CompactCount.format(Math.round(v)),
+                    plotX - 8,
                     pen.baselineCentered(type.label(), gy));
             pen.crisp(true);
         }
@@ -131,8 +158,8 @@ public final class WritesChartPainter {
             g.setColor(colors.shard(line.shardIndex()));
             g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             if (line.x().length == 1) {
-                g.draw(new java.awt.geom.Line2D.Double(plotX, plotTop + line.y()[0], plotX + seriesW,
-                        plotTop + line.y()[0]));
+                g.draw(new java.awt.geom.Line2D.Double(
+                        plotX, plotTop + line.y()[0], plotX + seriesW, plotTop + line.y()[0]));
                 continue;
             }
             Path2D.Double path = new Path2D.Double();
@@ -146,8 +173,7 @@ public final class WritesChartPainter {
     }
 
     /** The width the y labels take left of the plot when the chart is {@code w × h}, in px. */
-    public double gutter(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w,
-            double h) {
+    public double gutter(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w, double h) {
         Pen pen = new Pen(g);
         double plotH = h - 8 - BOTTOM_LABELS;
         int maxYTicks = Math.max(1, (int) (plotH / 36));
@@ -160,8 +186,14 @@ public final class WritesChartPainter {
     }
 
     /** Time ticks and labels under a plot whose x spans {@code durationMillis}. */
-    static void paintTimeAxis(Pen pen, ThemeColors colors, Typography type, long durationMillis, double plotX,
-            double plotW, double plotBottom) {
+    static void paintTimeAxis(
+            Pen pen,
+            ThemeColors colors,
+            Typography type,
+            long durationMillis,
+            double plotX,
+            double plotW,
+            double plotBottom) {
         int maxTicks = Math.max(1, (int) (plotW / 90));
         List<TimeAxis.Tick> ticks = TimeAxis.ticks(durationMillis, maxTicks);
         double baseline = plotBottom + BOTTOM_LABELS - 6;

@@ -21,8 +21,7 @@ final class BoundsFlattener {
     /** {@code kMaxFlattenedInCombinations}. */
     static final int MAX_COMBINATIONS = 4_000_000;
 
-    private BoundsFlattener() {
-    }
+    private BoundsFlattener() {}
 
     static List<KeyRange> flatten(List<OrderedIntervalList> fields) {
         for (OrderedIntervalList f : fields) {

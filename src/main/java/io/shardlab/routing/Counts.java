@@ -9,8 +9,7 @@ import java.util.Locale;
  */
 public final class Counts {
 
-    private Counts() {
-    }
+    private Counts() {}
 
     /** {@code n} and {@code noun}, with an "s" unless {@code n} is 1: "1 chunk", "0 chunks", "1,024 chunks". */
     public static String of(long n, String noun) {

@@ -35,15 +35,14 @@ import org.bson.BsonValue;
 public final class FilterParser {
 
     private static final Set<String> DBREF_FIELDS = Set.of("$ref", "$id", "$db");
-    private static final Set<String> OPAQUE_FIELD_OPERATORS = Set.of("$size", "$bitsAllSet", "$bitsAllClear",
-            "$bitsAnySet", "$bitsAnyClear");
-    private static final Set<String> UNSUPPORTED_FIELD_OPERATORS = Set.of("$elemMatch", "$geoWithin",
-            "$geoIntersects", "$near", "$nearSphere", "$within", "$_internalExprEq");
-    private static final Set<String> UNSUPPORTED_TOP_LEVEL = Set.of("$expr", "$jsonSchema", "$sampleRate",
-            "$alwaysTrue", "$alwaysFalse");
+    private static final Set<String> OPAQUE_FIELD_OPERATORS =
+            Set.of("$size", "$bitsAllSet", "$bitsAllClear", "$bitsAnySet", "$bitsAnyClear");
+    private static final Set<String> UNSUPPORTED_FIELD_OPERATORS =
+            Set.of("$elemMatch", "$geoWithin", "$geoIntersects", "$near", "$nearSphere", "$within", "$_internalExprEq");
+    private static final Set<String> UNSUPPORTED_TOP_LEVEL =
+            Set.of("$expr", "$jsonSchema", "$sampleRate", "$alwaysTrue", "$alwaysFalse");
 
-    private FilterParser() {
-    }
+    private FilterParser() {}
 
     /**
      * Parses a filter document.
@@ -167,7 +166,8 @@ public final class FilterParser {
                 }
                 case "$type" -> clauses.add(new Leaf(path, Operator.TYPE, BsonTypeNames.normalize(path, operand)));
                 case "$mod" -> clauses.add(new Leaf(path, Operator.MOD, operand));
-                case "$regex" -> clauses.add(new Leaf(path, Operator.REGEX, checked(path, regex(path, operand, options))));
+                case "$regex" ->
+                    clauses.add(new Leaf(path, Operator.REGEX, checked(path, regex(path, operand, options))));
                 case "$options" -> {
                     // consumed with $regex
                 }
@@ -206,7 +206,8 @@ public final class FilterParser {
     }
 
     private static BsonRegularExpression regex(String path, BsonValue operand, BsonValue options) {
-        String flags = options == null ? "" : options.isString() ? options.asString().getValue() : null;
+        String flags =
+                options == null ? "" : options.isString() ? options.asString().getValue() : null;
         if (flags == null) {
             throw new UnsupportedQueryException(path + ": $options has to be a string");
         }
@@ -272,7 +273,8 @@ public final class FilterParser {
     private static MatchExpression all(String path, BsonValue operand) {
         BsonArray values = requireArray(path, "$all", operand);
         if (values.isEmpty()) {
-            throw new UnsupportedQueryException(path + ": an empty $all matches no document; its routing is not modelled");
+            throw new UnsupportedQueryException(
+                    path + ": an empty $all matches no document; its routing is not modelled");
         }
         List<MatchExpression> clauses = new ArrayList<>();
         for (BsonValue v : values) {
@@ -287,16 +289,30 @@ public final class FilterParser {
     /** A {@code {$type: ...}} operand as an array of canonical alias strings. */
     public static final class BsonTypeNames {
 
-        private static final Map<Integer, String> BY_CODE = Map.ofEntries(Map.entry(1, "double"),
-                Map.entry(2, "string"), Map.entry(3, "object"), Map.entry(4, "array"), Map.entry(5, "binData"),
-                Map.entry(6, "undefined"), Map.entry(7, "objectId"), Map.entry(8, "bool"), Map.entry(9, "date"),
-                Map.entry(10, "null"), Map.entry(11, "regex"), Map.entry(12, "dbPointer"),
-                Map.entry(13, "javascript"), Map.entry(14, "symbol"), Map.entry(15, "javascriptWithScope"),
-                Map.entry(16, "int"), Map.entry(17, "timestamp"), Map.entry(18, "long"), Map.entry(19, "decimal"),
-                Map.entry(-1, "minKey"), Map.entry(127, "maxKey"));
+        private static final Map<Integer, String> BY_CODE = Map.ofEntries(
+                Map.entry(1, "double"),
+                Map.entry(2, "string"),
+                Map.entry(3, "object"),
+                Map.entry(4, "array"),
+                Map.entry(5, "binData"),
+                Map.entry(6, "undefined"),
+                Map.entry(7, "objectId"),
+                Map.entry(8, "bool"),
+                Map.entry(9, "date"),
+                Map.entry(10, "null"),
+                Map.entry(11, "regex"),
+                Map.entry(12, "dbPointer"),
+                Map.entry(13, "javascript"),
+                Map.entry(14, "symbol"),
+                Map.entry(15, "javascriptWithScope"),
+                Map.entry(16, "int"),
+                Map.entry(17, "timestamp"),
+                Map.entry(18, "long"),
+                Map.entry(19, "decimal"),
+                Map.entry(-1, "minKey"),
+                Map.entry(127, "maxKey"));
 
-        private BsonTypeNames() {
-        }
+        private BsonTypeNames() {}
 
         /** MongoDB's name of a value's type ({@code typeName}, mongo {@code src/mongo/bson/bsontypes.cpp}). */
         public static String of(BsonValue value) {

@@ -33,7 +33,18 @@ public sealed interface MatchExpression {
     }
 
     /** The comparison and element operators that can generate index bounds. */
-    enum Operator { EQ, LT, LTE, GT, GTE, IN, REGEX, EXISTS, TYPE, MOD }
+    enum Operator {
+        EQ,
+        LT,
+        LTE,
+        GT,
+        GTE,
+        IN,
+        REGEX,
+        EXISTS,
+        TYPE,
+        MOD
+    }
 
     /**
      * A bounds-generating predicate on one path.
@@ -44,18 +55,14 @@ public sealed interface MatchExpression {
      *     regexes; for REGEX a {@link org.bson.BsonRegularExpression}; for EXISTS a boolean; for
      *     TYPE an array of BSON type names ("number" for all numbers); for MOD the divisor/remainder array
      */
-    record Leaf(String path, Operator operator, BsonValue operand) implements MatchExpression {
-    }
+    record Leaf(String path, Operator operator, BsonValue operand) implements MatchExpression {}
 
     /** {@code $not} / {@code $ne} / {@code $nin} / {@code $exists: false}: a negated leaf. */
-    record Not(Leaf child) implements MatchExpression {
-    }
+    record Not(Leaf child) implements MatchExpression {}
 
     /** A predicate that filters documents but never narrows index bounds (e.g. {@code $size}, {@code $where}). */
-    record Opaque(String description) implements MatchExpression {
-    }
+    record Opaque(String description) implements MatchExpression {}
 
     /** {@code $text}: the planner on mongos gives the whole key space ({@code getIndexBoundsForQuery}). */
-    record Text() implements MatchExpression {
-    }
+    record Text() implements MatchExpression {}
 }

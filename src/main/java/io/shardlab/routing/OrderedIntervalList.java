@@ -71,7 +71,8 @@ public final class OrderedIntervalList {
             }
             int e = BsonOrder.compareValues(next.end(), last.end());
             BsonValue end = e > 0 ? next.end() : last.end();
-            boolean endInclusive = e > 0 ? next.endInclusive()
+            boolean endInclusive = e > 0
+                    ? next.endInclusive()
                     : e < 0 ? last.endInclusive() : last.endInclusive() || next.endInclusive();
             merged.set(merged.size() - 1, new Interval(last.start(), last.startInclusive(), end, endInclusive));
         }
@@ -112,12 +113,12 @@ public final class OrderedIntervalList {
             Interval b = other.intervals.get(j);
             int s = BsonOrder.compareValues(a.start(), b.start());
             BsonValue start = s >= 0 ? a.start() : b.start();
-            boolean startInclusive = s > 0 ? a.startInclusive()
-                    : s < 0 ? b.startInclusive() : a.startInclusive() && b.startInclusive();
+            boolean startInclusive =
+                    s > 0 ? a.startInclusive() : s < 0 ? b.startInclusive() : a.startInclusive() && b.startInclusive();
             int e = BsonOrder.compareValues(a.end(), b.end());
             BsonValue end = e <= 0 ? a.end() : b.end();
-            boolean endInclusive = e < 0 ? a.endInclusive()
-                    : e > 0 ? b.endInclusive() : a.endInclusive() && b.endInclusive();
+            boolean endInclusive =
+                    e < 0 ? a.endInclusive() : e > 0 ? b.endInclusive() : a.endInclusive() && b.endInclusive();
             int c = BsonOrder.compareValues(start, end);
             if (c < 0 || (c == 0 && startInclusive && endInclusive)) {
                 result.add(new Interval(start, startInclusive, end, endInclusive));

@@ -14,8 +14,7 @@ package io.shardlab.routing;
  */
 final class RegexPrefix {
 
-    private RegexPrefix() {
-    }
+    private RegexPrefix() {}
 
     /** The prefix, or "" when the regex pins no prefix. */
     static String of(String regex, String flags) {

@@ -50,13 +50,12 @@ final class RegexSyntax {
             "Illegal repetition range", "numbers out of order in {} quantifier");
 
     private static final String VALID_FLAGS = "imsux";
-    private static final Pattern PCRE_ONLY = Pattern.compile(
-            "\\(\\?P|\\(\\?\\||\\(\\?R|\\(\\?[+-]?\\d|\\(\\?\\(|\\(\\?&|\\(\\*|\\\\g|\\\\K|\\\\o\\{");
+    private static final Pattern PCRE_ONLY =
+            Pattern.compile("\\(\\?P|\\(\\?\\||\\(\\?R|\\(\\?[+-]?\\d|\\(\\?\\(|\\(\\?&|\\(\\*|\\\\g|\\\\K|\\\\o\\{");
     private static final Pattern BRACED_QUANTIFIER = Pattern.compile("\\{(\\d+)(,(\\d*))?}");
     private static final String NOT_SUPPORTED_ESCAPES = "FLlUu";
 
-    private RegexSyntax() {
-    }
+    private RegexSyntax() {}
 
     /**
      * @param path the field the regex matches, named in the message
@@ -144,8 +143,10 @@ final class RegexSyntax {
                 if (i + 1 < n) {
                     char next = pattern.charAt(i + 1);
                     if (NOT_SUPPORTED_ESCAPES.indexOf(next) >= 0
-                            || (next == 'N' && i + 2 < n && pattern.charAt(i + 2) == '{'
-                                && !pattern.startsWith("U+", i + 3))) {
+                            || (next == 'N'
+                                    && i + 2 < n
+                                    && pattern.charAt(i + 2) == '{'
+                                    && !pattern.startsWith("U+", i + 3))) {
                         return "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u";
                     }
                     if (next == 'N' && pattern.startsWith("{U+", i + 2)) {

@@ -1,10 +1,10 @@
 package io.shardlab.routing;
 
-import io.shardlab.cluster.MongoVersion;
-import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
@@ -103,17 +103,24 @@ public final class Router {
     // ---- reads and the shared query targeting ---------------------------------------------
 
     /** What {@code getShardIdsForQuery} returns for a filter, plus its targeting class. */
-    private record QueryShards(SortedSet<String> shards, Optional<ShardKey> exactKey, List<KeyRange> ranges,
-            TargetingClass targeting, String reason) {
-    }
+    private record QueryShards(
+            SortedSet<String> shards,
+            Optional<ShardKey> exactKey,
+            List<KeyRange> ranges,
+            TargetingClass targeting,
+            String reason) {}
 
     private QueryShards queryShards(BsonDocument filter) {
         MatchExpression expr = FilterParser.parse(filter);
         Optional<ShardKey> exact = ShardKeyEqualityExtractor.extract(pattern, expr, hasher);
         if (exact.isPresent()) {
             Chunk chunk = chunks.chunkFor(exact.get());
-            return new QueryShards(new TreeSet<>(List.of(chunk.shard())), exact, List.of(),
-                    TargetingClass.SINGLE_SHARD, "The filter has an equality on every shard-key field, "
+            return new QueryShards(
+                    new TreeSet<>(List.of(chunk.shard())),
+                    exact,
+                    List.of(),
+                    TargetingClass.SINGLE_SHARD,
+                    "The filter has an equality on every shard-key field, "
                             + "so mongos sends it to the one chunk owning " + exact.get() + ": " + chunk + ".");
         }
         List<KeyRange> ranges = BoundsFlattener.flatten(planner.bounds(expr));
@@ -135,23 +142,37 @@ public final class Router {
         }
         if (wholeSpace) {
             String first = pattern.fields().get(0).path();
-            return new QueryShards(shards, exact, ranges, TargetingClass.SCATTER_GATHER,
+            return new QueryShards(
+                    shards,
+                    exact,
+                    ranges,
+                    TargetingClass.SCATTER_GATHER,
                     "The filter gives no bounds on the shard key's first field '" + first + "'"
                             + (pattern.hasHashedPrefix() ? " (a hashed field narrows only on equality or $in)" : "")
-                            + ", so mongos broadcasts it to " + (shards.size() == 1 ? "the one shard" : "all "
-                            + Counts.of(shards.size(), "shard")) + " that own" + (shards.size() == 1 ? "s" : "")
+                            + ", so mongos broadcasts it to "
+                            + (shards.size() == 1 ? "the one shard" : "all " + Counts.of(shards.size(), "shard"))
+                            + " that own" + (shards.size() == 1 ? "s" : "")
                             + " chunks.");
         }
         if (shards.isEmpty()) {
             String first = chunks.get(0).shard();
-            return new QueryShards(new TreeSet<>(List.of(first)), exact, ranges, TargetingClass.MULTI_SHARD,
+            return new QueryShards(
+                    new TreeSet<>(List.of(first)),
+                    exact,
+                    ranges,
+                    TargetingClass.MULTI_SHARD,
                     "The filter can match no shard-key value, so mongos still sends it to the first chunk's shard "
                             + first + " (SERVER-4914).");
         }
-        return new QueryShards(shards, exact, ranges, TargetingClass.MULTI_SHARD,
+        return new QueryShards(
+                shards,
+                exact,
+                ranges,
+                TargetingClass.MULTI_SHARD,
                 "The filter bounds the shard key to " + Counts.of(ranges.size(), "range") + " overlapping "
-                        + Counts.of(chunkIndexes.size(), "chunk") + ", which " + (chunkIndexes.size() == 1 ? "lives"
-                        : "live") + " on " + Counts.of(shards.size(), "shard") + ".");
+                        + Counts.of(chunkIndexes.size(), "chunk") + ", which "
+                        + (chunkIndexes.size() == 1 ? "lives" : "live") + " on " + Counts.of(shards.size(), "shard")
+                        + ".");
     }
 
     private Targeting read(BsonDocument filter) {
@@ -172,11 +193,16 @@ public final class Router {
     private Targeting insert(BsonDocument document) {
         if (!version.atLeast(4, 4)) {
             for (KeyField f : pattern.fields()) {
-                if (valueAt(document, f.path()) == null || valueAt(document, f.path()).isArray()) {
-                    String error = "document " + BsonPrinter.shell(document) + " does not contain shard key for pattern "
-                            + serverPattern();
-                    return rejected(TargetingClass.SINGLE_SHARD, "Before 4.4 an insert must hold every shard-key "
-                            + "field without arrays; '" + f.path() + "' is missing or an array.", error, List.of());
+                if (valueAt(document, f.path()) == null
+                        || valueAt(document, f.path()).isArray()) {
+                    String error = "document " + BsonPrinter.shell(document)
+                            + " does not contain shard key for pattern " + serverPattern();
+                    return rejected(
+                            TargetingClass.SINGLE_SHARD,
+                            "Before 4.4 an insert must hold every shard-key " + "field without arrays; '" + f.path()
+                                    + "' is missing or an array.",
+                            error,
+                            List.of());
                 }
             }
         }
@@ -184,12 +210,18 @@ public final class Router {
         try {
             key = pattern.extractKey(document, hasher);
         } catch (InvalidShardKeyException e) {
-            return rejected(TargetingClass.SINGLE_SHARD, "A shard key cannot hold an array, so mongos cannot "
-                    + "route this document.", "Shard key cannot contain array values or array descendants.", List.of());
+            return rejected(
+                    TargetingClass.SINGLE_SHARD,
+                    "A shard key cannot hold an array, so mongos cannot " + "route this document.",
+                    "Shard key cannot contain array values or array descendants.",
+                    List.of());
         }
         Chunk chunk = chunks.chunkFor(key);
-        return ok(new TreeSet<>(List.of(chunk.shard())), TargetingClass.SINGLE_SHARD,
-                "The document's shard key " + key + " falls in the chunk " + chunk + ".", List.of());
+        return ok(
+                new TreeSet<>(List.of(chunk.shard())),
+                TargetingClass.SINGLE_SHARD,
+                "The document's shard key " + key + " falls in the chunk " + chunk + ".",
+                List.of());
     }
 
     private static BsonValue valueAt(BsonDocument doc, String path) {
@@ -244,9 +276,12 @@ public final class Router {
         boolean writeWithoutShardKey = writesWithoutShardKey();
         if (u.upsert() && (!writeWithoutShardKey || u.multi())) {
             if (q.exactKey().isEmpty()) {
-                return rejected(q.targeting(), "An upsert" + (u.multi() ? " with multi: true" : "") + " on MongoDB "
-                        + version + " must have an equality on the full shard key in its filter.",
-                        "Failed to target upsert by query :: could not extract exact shard key", q.ranges());
+                return rejected(
+                        q.targeting(),
+                        "An upsert" + (u.multi() ? " with multi: true" : "") + " on MongoDB " + version
+                                + " must have an equality on the full shard key in its filter.",
+                        "Failed to target upsert by query :: could not extract exact shard key",
+                        q.ranges());
             }
             return ok(q.shards(), q.targeting(), q.reason(), q.ranges());
         }
@@ -258,8 +293,12 @@ public final class Router {
             return byReplacementDocument(u, q);
         }
         if (exactId) {
-            return ok(q.shards(), q.targeting(), "The filter reaches " + q.shards().size() + " shards but has an exact "
-                    + "_id equality, so the single update is broadcast to them.", q.ranges());
+            return ok(
+                    q.shards(),
+                    q.targeting(),
+                    "The filter reaches " + q.shards().size() + " shards but has an exact "
+                            + "_id equality, so the single update is broadcast to them.",
+                    q.ranges());
         }
         if (writeWithoutShardKey) {
             return twoPhase("updateOne" + (u.upsert() ? " with upsert" : ""), q);
@@ -268,14 +307,22 @@ public final class Router {
                 + "the collection default collation) or target a single shard (and have the simple collation), but "
                 + "this update targeted " + q.shards().size() + " shards. Update request: " + updateRequest(u)
                 + ", shard key pattern: " + serverPattern();
-        return rejected(q.targeting(), "On MongoDB " + version + " an updateOne must reach one shard or have an exact "
-                + "_id equality; this filter reaches " + q.shards().size() + " shards.", error, q.ranges());
+        return rejected(
+                q.targeting(),
+                "On MongoDB " + version + " an updateOne must reach one shard or have an exact "
+                        + "_id equality; this filter reaches " + q.shards().size() + " shards.",
+                error,
+                q.ranges());
     }
 
     private Targeting twoPhase(String what, QueryShards q) {
-        return ok(q.shards(), q.targeting(), "The filter reaches " + q.shards().size() + " shards, so MongoDB "
-                + version + " runs " + what + " as a write without shard key: it queries those shards, then "
-                + "writes on the one holding the chosen document.", q.ranges());
+        return ok(
+                q.shards(),
+                q.targeting(),
+                "The filter reaches " + q.shards().size() + " shards, so MongoDB "
+                        + version + " runs " + what + " as a write without shard key: it queries those shards, then "
+                        + "writes on the one holding the chosen document.",
+                q.ranges());
     }
 
     /**
@@ -293,42 +340,65 @@ public final class Router {
         try {
             key = pattern.extractKey(doc, hasher);
         } catch (InvalidShardKeyException e) {
-            return rejected(q.targeting(), "The replacement document's shard key holds an array, so it cannot "
-                    + "target the update.", "Failed to target update by replacement document :: could not extract "
-                    + "exact shard key", q.ranges());
+            return rejected(
+                    q.targeting(),
+                    "The replacement document's shard key holds an array, so it cannot " + "target the update.",
+                    "Failed to target update by replacement document :: could not extract " + "exact shard key",
+                    q.ranges());
         }
         Chunk chunk = chunks.chunkFor(key);
-        return ok(new TreeSet<>(List.of(chunk.shard())), q.targeting(), "The filter reaches " + q.shards().size()
-                + " shards, so mongos targets the replacement document's shard key " + key + " in the chunk "
-                + chunk + ".", List.of());
+        return ok(
+                new TreeSet<>(List.of(chunk.shard())),
+                q.targeting(),
+                "The filter reaches " + q.shards().size()
+                        + " shards, so mongos targets the replacement document's shard key " + key + " in the chunk "
+                        + chunk + ".",
+                List.of());
     }
 
     private Targeting legacyUpdate(Operation.Update u, boolean replacement) {
         MatchExpression expr = FilterParser.parse(u.filter());
-        Optional<ShardKey> key = replacement ? legacyKeyOfDocument(u.update())
+        Optional<ShardKey> key = replacement
+                ? legacyKeyOfDocument(u.update())
                 : ShardKeyEqualityExtractor.extract(pattern, expr, hasher);
         QueryShards q = queryShards(replacement ? u.update() : u.filter());
         if (key.isPresent()) {
             Chunk chunk = chunks.chunkFor(key.get());
-            return ok(new TreeSet<>(List.of(chunk.shard())), q.targeting(), "The "
-                    + (replacement ? "replacement document" : "filter") + " holds the full shard key " + key.get()
-                    + ", owned by the chunk " + chunk + ".", List.of());
+            return ok(
+                    new TreeSet<>(List.of(chunk.shard())),
+                    q.targeting(),
+                    "The "
+                            + (replacement ? "replacement document" : "filter") + " holds the full shard key "
+                            + key.get()
+                            + ", owned by the chunk " + chunk + ".",
+                    List.of());
         }
         if (u.upsert()) {
             String error = "An upsert on a sharded collection must contain the shard key and have the simple "
                     + "collation. Update request: " + updateRequest(u) + ", shard key pattern: " + serverPattern();
-            return rejected(q.targeting(), "On MongoDB " + version + " an upsert must hold the full shard key.", error,
+            return rejected(
+                    q.targeting(),
+                    "On MongoDB " + version + " an upsert must hold the full shard key.",
+                    error,
                     q.ranges());
         }
         if (!u.multi() && !isExactIdQuery(u.filter())) {
             String error = "A single update on a sharded collection must contain an exact match on _id (and have the "
                     + "collection default collation) or contain the shard key (and have the simple collation). Update "
                     + "request: " + updateRequest(u) + ", shard key pattern: " + serverPattern();
-            return rejected(q.targeting(), "On MongoDB " + version + " a single update needs the full shard key or an "
-                    + "exact _id equality.", error, q.ranges());
+            return rejected(
+                    q.targeting(),
+                    "On MongoDB " + version + " a single update needs the full shard key or an "
+                            + "exact _id equality.",
+                    error,
+                    q.ranges());
         }
-        return ok(q.shards(), q.targeting(), "The filter has an exact _id equality, so the single update is sent "
-                + "to the " + Counts.of(q.shards().size(), "shard") + " it reaches.", q.ranges());
+        return ok(
+                q.shards(),
+                q.targeting(),
+                "The filter has an exact _id equality, so the single update is sent " + "to the "
+                        + Counts.of(q.shards().size(), "shard") + " it reaches.",
+                q.ranges());
     }
 
     /** 4.0's {@code extractShardKeyFromDoc}: every field present and no arrays, else no key. */
@@ -356,8 +426,12 @@ public final class Router {
             return ok(q.shards(), q.targeting(), q.reason(), q.ranges());
         }
         if (isExactIdQuery(d.filter())) {
-            return ok(q.shards(), q.targeting(), "The filter reaches " + q.shards().size() + " shards but has an "
-                    + "exact _id equality, so the single delete is broadcast to them.", q.ranges());
+            return ok(
+                    q.shards(),
+                    q.targeting(),
+                    "The filter reaches " + q.shards().size() + " shards but has an "
+                            + "exact _id equality, so the single delete is broadcast to them.",
+                    q.ranges());
         }
         if (writesWithoutShardKey()) {
             return twoPhase("deleteOne", q);
@@ -366,8 +440,11 @@ public final class Router {
                 + "collection default collation) or contain the shard key (and have the simple collation). Delete "
                 + "request: " + BsonPrinter.shell(new BsonDocument("q", d.filter()).append("limit", new BsonInt32(1)))
                 + ", shard key pattern: " + serverPattern();
-        return rejected(q.targeting(), "On MongoDB " + version + " a deleteOne must "
-                + (legacy ? "hold the full shard key" : "reach one shard") + " or have an exact _id equality.", error,
+        return rejected(
+                q.targeting(),
+                "On MongoDB " + version + " a deleteOne must "
+                        + (legacy ? "hold the full shard key" : "reach one shard") + " or have an exact _id equality.",
+                error,
                 q.ranges());
     }
 
@@ -382,8 +459,11 @@ public final class Router {
         if (writesWithoutShardKey()) {
             return twoPhase("findAndModify", q);
         }
-        return rejected(q.targeting(), "On MongoDB " + version + " findAndModify must have an equality on the full "
-                + "shard key.", "Query for sharded findAndModify must contain the shard key", q.ranges());
+        return rejected(
+                q.targeting(),
+                "On MongoDB " + version + " findAndModify must have an equality on the full " + "shard key.",
+                "Query for sharded findAndModify must contain the shard key",
+                q.ranges());
     }
 
     // ---- helpers ------------------------------------------------------------------------------
@@ -402,7 +482,8 @@ public final class Router {
 
     /** {@code isExactIdQuery}: the filter pins {@code _id} to one storable value. */
     private boolean isExactIdQuery(BsonDocument filter) {
-        return ShardKeyEqualityExtractor.extract(ID_KEY, FilterParser.parse(filter), hasher).isPresent();
+        return ShardKeyEqualityExtractor.extract(ID_KEY, FilterParser.parse(filter), hasher)
+                .isPresent();
     }
 
     private static String updateRequest(Operation.Update u) {

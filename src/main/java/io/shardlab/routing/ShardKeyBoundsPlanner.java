@@ -84,9 +84,9 @@ final class ShardKeyBoundsPlanner {
         if (e instanceof Text) {
             return true;
         }
-        List<MatchExpression> children = e instanceof And a ? a.children()
-                : e instanceof Or o ? o.children()
-                : e instanceof MatchExpression.Nor n ? n.children() : List.of();
+        List<MatchExpression> children = e instanceof And a
+                ? a.children()
+                : e instanceof Or o ? o.children() : e instanceof MatchExpression.Nor n ? n.children() : List.of();
         return children.stream().anyMatch(ShardKeyBoundsPlanner::containsText);
     }
 
@@ -122,7 +122,9 @@ final class ShardKeyBoundsPlanner {
                 Optional<Assignment> a = assign(child);
                 if (a.isPresent()) {
                     int i = a.get().field();
-                    fields[i] = fields[i] == null ? a.get().bounds() : fields[i].intersect(a.get().bounds());
+                    fields[i] = fields[i] == null
+                            ? a.get().bounds()
+                            : fields[i].intersect(a.get().bounds());
                     onFirstField |= i == 0;
                 }
             }
@@ -174,8 +176,7 @@ final class ShardKeyBoundsPlanner {
         return Optional.of(fields);
     }
 
-    private record Assignment(int field, OrderedIntervalList bounds) {
-    }
+    private record Assignment(int field, OrderedIntervalList bounds) {}
 
     /** The key field a leaf constrains and its bounds, or empty when it cannot use the shard-key index. */
     private Optional<Assignment> assign(MatchExpression leafOrNot) {
@@ -195,19 +196,24 @@ final class ShardKeyBoundsPlanner {
 
     private Optional<OrderedIntervalList> ranged(Leaf leaf) {
         BsonValue v = leaf.operand();
-        return Optional.of(switch (leaf.operator()) {
-            case EQ -> equality(v);
-            case LT -> lessThan(v, false);
-            case LTE -> lessThan(v, true);
-            case GT -> greaterThan(v, false);
-            case GTE -> greaterThan(v, true);
-            case IN -> in(v.asArray());
-            case REGEX -> regex(v.asRegularExpression());
-            case EXISTS -> OrderedIntervalList.allValues();
-            case TYPE -> type(v.asArray());
-            case MOD -> OrderedIntervalList.union(List.of(new Interval(TypeBrackets.minFor(BsonType.DOUBLE), true,
-                    TypeBrackets.maxFor(BsonType.DOUBLE), true)));
-        });
+        return Optional.of(
+                switch (leaf.operator()) {
+                    case EQ -> equality(v);
+                    case LT -> lessThan(v, false);
+                    case LTE -> lessThan(v, true);
+                    case GT -> greaterThan(v, false);
+                    case GTE -> greaterThan(v, true);
+                    case IN -> in(v.asArray());
+                    case REGEX -> regex(v.asRegularExpression());
+                    case EXISTS -> OrderedIntervalList.allValues();
+                    case TYPE -> type(v.asArray());
+                    case MOD ->
+                        OrderedIntervalList.union(List.of(new Interval(
+                                TypeBrackets.minFor(BsonType.DOUBLE),
+                                true,
+                                TypeBrackets.maxFor(BsonType.DOUBLE),
+                                true)));
+                });
     }
 
     private Optional<OrderedIntervalList> rangedNot(Not not) {
@@ -271,10 +277,12 @@ final class ShardKeyBoundsPlanner {
             return OrderedIntervalList.allValues();
         }
         if (isNaN(v)) {
-            return inclusive ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
+            return inclusive
+                    ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
                     : OrderedIntervalList.none();
         }
-        BsonValue start = v.isNumber() || v.isDecimal128() ? new BsonDouble(Double.NEGATIVE_INFINITY)
+        BsonValue start = v.isNumber() || v.isDecimal128()
+                ? new BsonDouble(Double.NEGATIVE_INFINITY)
                 : TypeBrackets.minFor(v.getBsonType());
         return OrderedIntervalList.union(List.of(new Interval(start, sameType(start, v), v, inclusive)));
     }
@@ -284,10 +292,12 @@ final class ShardKeyBoundsPlanner {
             return OrderedIntervalList.allValues();
         }
         if (isNaN(v)) {
-            return inclusive ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
+            return inclusive
+                    ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
                     : OrderedIntervalList.none();
         }
-        BsonValue end = v.isNumber() || v.isDecimal128() ? new BsonDouble(Double.POSITIVE_INFINITY)
+        BsonValue end = v.isNumber() || v.isDecimal128()
+                ? new BsonDouble(Double.POSITIVE_INFINITY)
                 : TypeBrackets.maxFor(v.getBsonType());
         return OrderedIntervalList.union(List.of(new Interval(v, inclusive, end, sameType(v, end))));
     }
@@ -295,7 +305,10 @@ final class ShardKeyBoundsPlanner {
     private OrderedIntervalList in(BsonArray values) {
         List<Interval> all = new ArrayList<>();
         for (BsonValue v : values) {
-            all.addAll(v.isRegularExpression() ? regex(v.asRegularExpression()).intervals() : equality(v).intervals());
+            all.addAll(
+                    v.isRegularExpression()
+                            ? regex(v.asRegularExpression()).intervals()
+                            : equality(v).intervals());
         }
         return OrderedIntervalList.union(all);
     }
@@ -304,8 +317,11 @@ final class ShardKeyBoundsPlanner {
         String prefix = RegexPrefix.of(re.getPattern(), re.getOptions());
         Interval strings = prefix.isEmpty()
                 ? new Interval(TypeBrackets.minFor(BsonType.STRING), true, TypeBrackets.maxFor(BsonType.STRING), false)
-                : new Interval(new BsonString(prefix), true,
-                        new BsonString(RegexPrefix.upperBound(prefix, re.getPattern())), false);
+                : new Interval(
+                        new BsonString(prefix),
+                        true,
+                        new BsonString(RegexPrefix.upperBound(prefix, re.getPattern())),
+                        false);
         return OrderedIntervalList.union(List.of(strings, Interval.point(re)));
     }
 

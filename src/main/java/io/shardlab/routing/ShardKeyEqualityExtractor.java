@@ -33,8 +33,7 @@ final class ShardKeyEqualityExtractor {
 
     private static final Set<String> DBREF_FIELDS = Set.of("$ref", "$id", "$db");
 
-    private ShardKeyEqualityExtractor() {
-    }
+    private ShardKeyEqualityExtractor() {}
 
     /** The exact key, or empty when some field has no single storable equality. */
     static Optional<ShardKey> extract(ShardKeyPattern pattern, MatchExpression root, ShardKeyHasher hasher) {
@@ -92,7 +91,8 @@ final class ShardKeyEqualityExtractor {
                 if (!eq.operand().isDocument()) {
                     return null;
                 }
-                return subValue(eq.operand().asDocument(), keyPath.substring(eq.path().length() + 1));
+                return subValue(
+                        eq.operand().asDocument(), keyPath.substring(eq.path().length() + 1));
             }
         }
         return null;

@@ -15,8 +15,8 @@ import java.util.Optional;
  * @param ranges the full-key ranges the filter reaches ({@code flattenBounds}); empty when the filter
  *     pins one exact key or can match nothing
  */
-public record Targeting(List<String> shards, TargetingClass targeting, String reason, Optional<String> error,
-        List<KeyRange> ranges) {
+public record Targeting(
+        List<String> shards, TargetingClass targeting, String reason, Optional<String> error, List<KeyRange> ranges) {
 
     public Targeting {
         shards = List.copyOf(shards);
@@ -42,8 +42,8 @@ public record Targeting(List<String> shards, TargetingClass targeting, String re
         if (shards.size() == clusterShards && clusterShards > 1) {
             return "reaches all " + Counts.of(clusterShards, "shard");
         }
-        return "reaches " + String.join(", ", shards) + " (" + shards.size() + " of " + Counts.of(clusterShards,
-                "shard") + ")";
+        return "reaches " + String.join(", ", shards) + " (" + shards.size() + " of "
+                + Counts.of(clusterShards, "shard") + ")";
     }
 
     /** Whether MongoDB refuses the operation. */

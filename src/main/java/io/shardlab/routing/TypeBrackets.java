@@ -34,8 +34,7 @@ final class TypeBrackets {
     private static final byte[] OID_ZERO = new byte[12];
     private static final byte[] OID_MAX = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
-    private TypeBrackets() {
-    }
+    private TypeBrackets() {}
 
     /** {@code appendMinForType}: the smallest key of {@code type}. */
     static BsonValue minFor(BsonType type) {

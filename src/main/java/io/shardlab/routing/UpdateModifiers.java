@@ -18,11 +18,24 @@ import org.bson.BsonValue;
 public final class UpdateModifiers {
 
     /** The modifier table of current MongoDB. */
-    public static final Set<String> KNOWN = Set.of("$addToSet", "$bit", "$currentDate", "$inc", "$max", "$min",
-            "$mul", "$pop", "$pull", "$pullAll", "$push", "$set", "$setOnInsert", "$rename", "$unset");
+    public static final Set<String> KNOWN = Set.of(
+            "$addToSet",
+            "$bit",
+            "$currentDate",
+            "$inc",
+            "$max",
+            "$min",
+            "$mul",
+            "$pop",
+            "$pull",
+            "$pullAll",
+            "$push",
+            "$set",
+            "$setOnInsert",
+            "$rename",
+            "$unset");
 
-    private UpdateModifiers() {
-    }
+    private UpdateModifiers() {}
 
     /**
      * Checks an operator-style update document, as {@code validateMod} does, in field order.

@@ -39,12 +39,11 @@ public final class MongosServer implements AutoCloseable {
      * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
      * @param maxClients connections served at once
      */
-    public record Settings(ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes,
-            int maxClients) {
-    }
+    public record Settings(
+            ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes, int maxClients) {}
 
-    private MongosServer(MongoServer server, ShardLabBackend backend, ScheduledExecutorService clock,
-            InetSocketAddress address) {
+    private MongosServer(
+            MongoServer server, ShardLabBackend backend, ScheduledExecutorService clock, InetSocketAddress address) {
         this.server = server;
         this.backend = backend;
         this.clock = clock;
@@ -70,8 +69,13 @@ public final class MongosServer implements AutoCloseable {
      * @throws IllegalArgumentException with one line when the address is unknown
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog, CommandLane lane) {
-        InProcess mongos = new InProcess(settings.catalog(), "localhost:" + settings.port(),
-                settings.memoryBudgetBytes(), settings.maxClients(), clientLog, lane);
+        InProcess mongos = new InProcess(
+                settings.catalog(),
+                "localhost:" + settings.port(),
+                settings.memoryBudgetBytes(),
+                settings.maxClients(),
+                clientLog,
+                lane);
         return listen(mongos, settings.bind(), settings.port(), settings.speed());
     }
 
@@ -111,8 +115,8 @@ public final class MongosServer implements AutoCloseable {
         });
         if (speed > 0) {
             long step = Math.max(1, Math.round(TICK_MILLIS * speed));
-            clock.scheduleAtFixedRate(() -> backend.commands().advance(step), TICK_MILLIS, TICK_MILLIS,
-                    TimeUnit.MILLISECONDS);
+            clock.scheduleAtFixedRate(
+                    () -> backend.commands().advance(step), TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
         }
         return new MongosServer(server, backend, clock, bound);
     }
@@ -152,13 +156,27 @@ public final class MongosServer implements AutoCloseable {
          * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
          * @param lane where the clients' commands run (commands given to {@link #commands()} run on the caller's thread)
          */
-        public InProcess(ShardedCatalog catalog, String mongosHost, long memoryBudgetBytes, int maxClients,
-                Consumer<String> clientLog, CommandLane lane) {
+        public InProcess(
+                ShardedCatalog catalog,
+                String mongosHost,
+                long memoryBudgetBytes,
+                int maxClients,
+                Consumer<String> clientLog,
+                CommandLane lane) {
             MongosRelease release = MongosRelease.of(catalog.config().version());
             long start = System.currentTimeMillis();
-            backend = new ShardLabBackend(storage -> new MongosCommands(catalog, release,
-                    new ConfigDatabase(catalog, release, start, mongosHost), storage, memoryBudgetBytes,
-                    System::currentTimeMillis, clientLog), clientLog, maxClients, lane);
+            backend = new ShardLabBackend(
+                    storage -> new MongosCommands(
+                            catalog,
+                            release,
+                            new ConfigDatabase(catalog, release, start, mongosHost),
+                            storage,
+                            memoryBudgetBytes,
+                            System::currentTimeMillis,
+                            clientLog),
+                    clientLog,
+                    maxClients,
+                    lane);
         }
 
         /** The command layer, for commands from inside the process. */
@@ -178,7 +196,9 @@ public final class MongosServer implements AutoCloseable {
 
     /** {@code mongodb://HOST:PORT/}, the string a client connects with. */
     public String connectionString() {
-        String host = address.getAddress().isAnyLocalAddress() ? "127.0.0.1" : address.getAddress().getHostAddress();
+        String host = address.getAddress().isAnyLocalAddress()
+                ? "127.0.0.1"
+                : address.getAddress().getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
         }

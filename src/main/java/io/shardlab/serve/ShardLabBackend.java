@@ -36,13 +36,17 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
     private final ThreadLocal<Channel> current = new ThreadLocal<>();
     /** The channel of commands that come from inside the process (the shell), not from a connection. */
     private final Channel inProcess = new io.netty.channel.embedded.EmbeddedChannel();
+
     private final Map<Channel, String> clients = new ConcurrentHashMap<>();
     private final Consumer<String> clientLog;
     private final int maxClients;
     private final MongosCommands commands;
     private final CommandLane lane;
 
-    ShardLabBackend(Function<DocumentStorage, MongosCommands> commands, Consumer<String> clientLog, int maxClients,
+    ShardLabBackend(
+            Function<DocumentStorage, MongosCommands> commands,
+            Consumer<String> clientLog,
+            int maxClients,
             CommandLane lane) {
         this.clientLog = clientLog;
         this.maxClients = maxClients;
@@ -69,7 +73,9 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
         if (!clients.containsKey(channel)) {
             if (clients.size() >= maxClients) {
                 channel.close();
-                throw new MongoServerError(ErrorCodes.TOO_MANY_CLIENTS, "TooManyConnections",
+                throw new MongoServerError(
+                        ErrorCodes.TOO_MANY_CLIENTS,
+                        "TooManyConnections",
                         "ShardLab serves at most " + maxClients + " connections at once");
             }
             String name = clientName(channel, query);
@@ -98,14 +104,17 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
             if (e instanceof MongoServerException) {
                 throw e;
             }
-            throw new MongoServerError(ErrorCodes.INTERNAL_ERROR, "InternalError", "ShardLab could not run "
-                    + command + ": " + e.getMessage());
+            throw new MongoServerError(
+                    ErrorCodes.INTERNAL_ERROR,
+                    "InternalError",
+                    "ShardLab could not run " + command + ": " + e.getMessage());
         }
     }
 
     private static String clientName(Channel channel, Document handshake) {
         String address = channel.remoteAddress() instanceof InetSocketAddress a
-                ? a.getAddress().getHostAddress() + ":" + a.getPort() : String.valueOf(channel.remoteAddress());
+                ? a.getAddress().getHostAddress() + ":" + a.getPort()
+                : String.valueOf(channel.remoteAddress());
         Object client = handshake.get("client");
         if (client instanceof Document c && c.get("application") instanceof Document app && app.get("name") != null) {
             return address + " (" + app.get("name") + ")";
@@ -137,15 +146,16 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
     public BsonDocument run(String database, BsonDocument command) {
         try {
             Channel channel = current.get() == null ? inProcess : current.get();
-            return WireDocuments.toBson(super.handleCommand(channel, database, command.getFirstKey(),
-                    WireDocuments.fromBson(command)));
+            return WireDocuments.toBson(
+                    super.handleCommand(channel, database, command.getFirstKey(), WireDocuments.fromBson(command)));
         } catch (MongoServerError e) {
-            return new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
+            return new BsonDocument("ok", new BsonInt32(0))
+                    .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
                     .append("code", new BsonInt32(e.getCode()))
                     .append("codeName", new BsonString(e.getCodeName() == null ? "" : e.getCodeName()));
         } catch (MongoServerException e) {
-            return new BsonDocument("ok", new BsonInt32(0)).append("errmsg",
-                    new BsonString(e.getMessageWithoutErrorCode()));
+            return new BsonDocument("ok", new BsonInt32(0))
+                    .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()));
         }
     }
 
@@ -170,7 +180,6 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
         static final int INTERNAL_ERROR = 1;
         static final int TOO_MANY_CLIENTS = 6;
 
-        private ErrorCodes() {
-        }
+        private ErrorCodes() {}
     }
 }

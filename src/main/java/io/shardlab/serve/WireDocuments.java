@@ -23,8 +23,7 @@ final class WireDocuments {
 
     private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
-    private WireDocuments() {
-    }
+    private WireDocuments() {}
 
     /** The wire library's document as a BSON document. */
     static BsonDocument toBson(Document document) {

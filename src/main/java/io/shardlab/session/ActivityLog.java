@@ -42,25 +42,47 @@ final class ActivityLog {
     /** Adds the line {@code event} reads as, if it reads as one (a balancer round that moved nothing does not). */
     void add(ClusterEvent event) {
         if (event instanceof ClusterEvent.MigrationCommitted c) {
-            add(c.atMillis(), ActivityKind.MIGRATION, "moved " + range(c.migration().min(), c.migration().max())
-                    + " from " + c.migration().from() + " to " + c.migration().to() + " ("
-                    + c.migration().reason().toString().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
+            add(
+                    c.atMillis(),
+                    ActivityKind.MIGRATION,
+                    "moved " + range(c.migration().min(), c.migration().max())
+                            + " from " + c.migration().from() + " to "
+                            + c.migration().to() + " ("
+                            + c.migration()
+                                    .reason()
+                                    .toString()
+                                    .toLowerCase(Locale.ROOT)
+                                    .replace('_', ' ') + ")");
         } else if (event instanceof ClusterEvent.ChunkSplit s) {
-            add(s.atMillis(), ActivityKind.SPLIT, "split " + range(s.min(), s.max()) + " on " + s.shard() + " at "
-                    + s.splitPoints().size() + " point" + (s.splitPoints().size() == 1 ? "" : "s") + " ("
-                    + s.cause().toString().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
+            add(
+                    s.atMillis(),
+                    ActivityKind.SPLIT,
+                    "split " + range(s.min(), s.max()) + " on " + s.shard() + " at "
+                            + s.splitPoints().size() + " point"
+                            + (s.splitPoints().size() == 1 ? "" : "s") + " ("
+                            + s.cause().toString().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
         } else if (event instanceof ClusterEvent.JumboMarked j) {
-            add(j.atMillis(), ActivityKind.JUMBO, "marked " + range(j.chunk().min(), j.chunk().max()) + " on "
-                    + j.chunk().shard() + " jumbo");
+            add(
+                    j.atMillis(),
+                    ActivityKind.JUMBO,
+                    "marked " + range(j.chunk().min(), j.chunk().max()) + " on "
+                            + j.chunk().shard() + " jumbo");
         } else if (event instanceof ClusterEvent.ChunksMerged m) {
-            add(m.atMillis(), ActivityKind.MERGE, "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max())
-                    + " on " + m.shard());
+            add(
+                    m.atMillis(),
+                    ActivityKind.MERGE,
+                    "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max()) + " on " + m.shard());
         } else if (event instanceof ClusterEvent.MigrationFailed f) {
-            add(f.atMillis(), ActivityKind.FAILURE, "migration of " + range(f.migration().min(), f.migration().max())
-                    + " failed: " + f.error());
+            add(
+                    f.atMillis(),
+                    ActivityKind.FAILURE,
+                    "migration of " + range(f.migration().min(), f.migration().max()) + " failed: " + f.error());
         } else if (event instanceof ClusterEvent.BalancerRound b && b.migrationsStarted() > 0) {
-            add(b.atMillis(), ActivityKind.BALANCER, "balancer round started " + b.migrationsStarted()
-                    + " migration" + (b.migrationsStarted() == 1 ? "" : "s"));
+            add(
+                    b.atMillis(),
+                    ActivityKind.BALANCER,
+                    "balancer round started " + b.migrationsStarted() + " migration"
+                            + (b.migrationsStarted() == 1 ? "" : "s"));
         } else if (event instanceof ClusterEvent.Undone u) {
             add(u.atMillis(), ActivityKind.UNDO, "undid: " + u.description());
         }

@@ -85,13 +85,15 @@ public final class ChunkCommands {
             throw new IllegalStateException(reason);
         });
         if (version.atLeast(MongoVersion.V6_0)) {
-            return new MoveRange(namespace, chunk.min().toDocument(key), chunk.max().toDocument(key), toShard);
+            return new MoveRange(
+                    namespace, chunk.min().toDocument(key), chunk.max().toDocument(key), toShard);
         }
         return new MoveChunk(namespace, chunk.min().toDocument(key), toShard, false);
     }
 
     /** {@code sh.mergeChunks(ns, [left.min, right.max])}. */
     public ClusterCommand merge(Chunk left, Chunk right) {
-        return new MergeChunks(namespace, left.min().toDocument(key), right.max().toDocument(key));
+        return new MergeChunks(
+                namespace, left.min().toDocument(key), right.max().toDocument(key));
     }
 }

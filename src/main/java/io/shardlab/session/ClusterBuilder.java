@@ -26,8 +26,7 @@ final class ClusterBuilder {
     /** Inserted documents whose undo data the cluster keeps. */
     static final long HISTORY_DOCUMENTS = 2_000_000;
 
-    private ClusterBuilder() {
-    }
+    private ClusterBuilder() {}
 
     /**
      * The cluster of {@code scenario}: its shards, its zones and zone ranges, the collection sharded on
@@ -38,7 +37,8 @@ final class ClusterBuilder {
      */
     static SimulatedCluster of(ResolvedScenario scenario) {
         Scenario s = scenario.scenario();
-        SimulationConfig config = SimulationConfig.of(s.version()).withSeed(s.seed())
+        SimulationConfig config = SimulationConfig.of(s.version())
+                .withSeed(s.seed())
                 .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
         if (s.chunkSizeMegabytes() > 0) {
             config = config.withMaxChunkSizeBytes(s.chunkSizeMegabytes() * 1024L * 1024L);
@@ -54,9 +54,11 @@ final class ClusterBuilder {
             cluster.execute(s.sharding().shardCollection(s.namespace(), scenario.key()));
             List<ShardKey> points = scenario.splitPoints();
             if (points.isEmpty() && s.sharding().isEmpty()) {
-                points = scenario.source().initialSplit(scenario.settings())
+                points = scenario.source()
+                        .initialSplit(scenario.settings())
                         .filter(split -> split.key().equals(scenario.key()))
-                        .map(InitialSplit::splitPoints).orElse(List.of());
+                        .map(InitialSplit::splitPoints)
+                        .orElse(List.of());
             }
             preSplit(cluster, scenario, points);
         } catch (CommandFailedException e) {
@@ -74,7 +76,8 @@ final class ClusterBuilder {
      */
     static SimulatedCluster forked(ResolvedScenario scenario, LayoutFork fork) {
         Scenario s = scenario.scenario();
-        SimulationConfig config = SimulationConfig.of(fork.version()).withSeed(s.seed())
+        SimulationConfig config = SimulationConfig.of(fork.version())
+                .withSeed(s.seed())
                 .withHistoryLimit(HISTORY_ENTRIES, HISTORY_DOCUMENTS);
         if (fork.chunkSizeBytes() > 0) {
             config = config.withMaxChunkSizeBytes(fork.chunkSizeBytes());
@@ -95,7 +98,8 @@ final class ClusterBuilder {
         if (points.isEmpty()) {
             return;
         }
-        ChunkCommands commands = new ChunkCommands(scenario.namespace(), scenario.key(), scenario.scenario().version());
+        ChunkCommands commands = new ChunkCommands(
+                scenario.namespace(), scenario.key(), scenario.scenario().version());
         cluster.execute(new SetBalancerState(false));
         for (ShardKey point : points) {
             cluster.execute(commands.splitAt(point));

@@ -10,16 +10,14 @@ public sealed interface EngineState {
     Scenario scenario();
 
     /** The cluster is being built and the stream read. */
-    record Loading(Scenario scenario) implements EngineState {
-    }
+    record Loading(Scenario scenario) implements EngineState {}
 
     /**
      * The scenario could not be loaded.
      *
      * @param message one line naming the field, e.g. {@code keyPattern: Shard key is empty}
      */
-    record Failed(Scenario scenario, String message) implements EngineState {
-    }
+    record Failed(Scenario scenario, String message) implements EngineState {}
 
     /**
      * A frame of the scenario on show.
@@ -38,8 +36,12 @@ public sealed interface EngineState {
 
         /** A frame of a cluster with no collection but its scenario's (the comparison's sides). */
         public Running(ExplorerFrame frame, boolean playing, PlaybackSpeed speed) {
-            this(frame, playing, speed, java.util.List.of(new Collection(frame.scenario().namespace(),
-                    frame.scenario().key().toString(), 0)));
+            this(
+                    frame,
+                    playing,
+                    speed,
+                    java.util.List.of(new Collection(
+                            frame.scenario().namespace(), frame.scenario().key().toString(), 0)));
         }
 
         @Override
@@ -55,6 +57,5 @@ public sealed interface EngineState {
      * @param key the shard key as mongosh prints it, e.g. {@code { userId: 'hashed' }}
      * @param clientDocuments documents clients (and the Shell panel) have inserted into it so far
      */
-    record Collection(String namespace, String key, long clientDocuments) {
-    }
+    record Collection(String namespace, String key, long clientDocuments) {}
 }

@@ -1,8 +1,8 @@
 package io.shardlab.session;
 
-import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.key.ShardKey;
+import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.routing.Targeting;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.Query;
@@ -35,11 +35,25 @@ import org.bson.BsonDocument;
  * @param routing the collection's {@code config.chunks} documents beside its data: what the config servers
  *     store to route it ({@link ConfigDatabase#metadataSize(io.shardlab.cluster.MongoVersion, String, SimulationSnapshot)})
  */
-public record ExplorerFrame(long sequence, ResolvedScenario scenario, SimulationSnapshot cluster, StreamProgress stream,
-        WindowedCounts.Snapshot writes, WindowedCounts.Snapshot heat, List<ShardKey> heatBounds,
-        List<InsertMark> inserts, List<ChunkMove> moves, List<SplitMark> splits, List<Activity> activity, List<CommandEntry> commands,
-        UndoState undo, Optional<QueryTargeting> targeting, List<Query> sampleQueries, Optional<String> error,
-        Optional<ClusterSnapshot> valueLine, ConfigDatabase.MetadataSize routing) {
+public record ExplorerFrame(
+        long sequence,
+        ResolvedScenario scenario,
+        SimulationSnapshot cluster,
+        StreamProgress stream,
+        WindowedCounts.Snapshot writes,
+        WindowedCounts.Snapshot heat,
+        List<ShardKey> heatBounds,
+        List<InsertMark> inserts,
+        List<ChunkMove> moves,
+        List<SplitMark> splits,
+        List<Activity> activity,
+        List<CommandEntry> commands,
+        UndoState undo,
+        Optional<QueryTargeting> targeting,
+        List<Query> sampleQueries,
+        Optional<String> error,
+        Optional<ClusterSnapshot> valueLine,
+        ConfigDatabase.MetadataSize routing) {
 
     public ExplorerFrame {
         heatBounds = List.copyOf(heatBounds);
@@ -82,8 +96,7 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
      * @param valueBeforeHashing for a hashed key, the values before hashing
      * @param atMillis simulated time of the insert
      */
-    public record InsertMark(long sequence, ShardKey key, Optional<ShardKey> valueBeforeHashing, long atMillis) {
-    }
+    public record InsertMark(long sequence, ShardKey key, Optional<ShardKey> valueBeforeHashing, long atMillis) {}
 
     /**
      * A committed migration: the range {@code [min, max)} moved from one shard to another.
@@ -95,8 +108,7 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
      * @param to recipient shard
      * @param atMillis simulated time of the commit
      */
-    public record ChunkMove(long sequence, ShardKey min, ShardKey max, String from, String to, long atMillis) {
-    }
+    public record ChunkMove(long sequence, ShardKey min, ShardKey max, String from, String to, long atMillis) {}
 
     /**
      * A split: the new bounds it made.
@@ -112,7 +124,16 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
     }
 
     /** What kind of thing happened, for the activity list's icons. */
-    public enum ActivityKind { SPLIT, MIGRATION, JUMBO, MERGE, BALANCER, COMMAND, UNDO, FAILURE }
+    public enum ActivityKind {
+        SPLIT,
+        MIGRATION,
+        JUMBO,
+        MERGE,
+        BALANCER,
+        COMMAND,
+        UNDO,
+        FAILURE
+    }
 
     /**
      * One line of the activity list.
@@ -121,8 +142,7 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
      * @param kind what kind of thing happened
      * @param text one line, MongoDB's words
      */
-    public record Activity(long atMillis, ActivityKind kind, String text) {
-    }
+    public record Activity(long atMillis, ActivityKind kind, String text) {}
 
     /**
      * One of the user's commands.
@@ -130,8 +150,7 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
      * @param description one line, e.g. {@code split shardlab.events at { ts: 100 }}
      * @param mongosh the equivalent mongosh command, ready to copy
      */
-    public record CommandEntry(String description, String mongosh) {
-    }
+    public record CommandEntry(String description, String mongosh) {}
 
     /**
      * What undo and redo would do now.
@@ -152,6 +171,5 @@ public record ExplorerFrame(long sequence, ResolvedScenario scenario, Simulation
      * @param targeting the shards it reaches, its class and the reason; empty when routing refused it
      * @param error why routing refused it, e.g. an operator whose bounds ShardLab does not model
      */
-    public record QueryTargeting(BsonDocument filter, Optional<Targeting> targeting, Optional<String> error) {
-    }
+    public record QueryTargeting(BsonDocument filter, Optional<Targeting> targeting, Optional<String> error) {}
 }

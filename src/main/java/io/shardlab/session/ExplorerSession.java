@@ -3,10 +3,12 @@ package io.shardlab.session;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.mongos.ConfigDatabase;
-import io.shardlab.routing.Operation;
-import io.shardlab.routing.Router;
-import io.shardlab.routing.Targeting;
-import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.session.ExplorerFrame.Activity;
+import io.shardlab.session.ExplorerFrame.ActivityKind;
+import io.shardlab.session.ExplorerFrame.ChunkMove;
+import io.shardlab.session.ExplorerFrame.CommandEntry;
+import io.shardlab.session.ExplorerFrame.StreamProgress;
+import io.shardlab.session.ExplorerFrame.UndoState;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.CommandFailedException;
@@ -14,13 +16,6 @@ import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.session.ExplorerFrame.Activity;
-import io.shardlab.session.ExplorerFrame.ActivityKind;
-import io.shardlab.session.ExplorerFrame.ChunkMove;
-import io.shardlab.session.ExplorerFrame.CommandEntry;
-import io.shardlab.session.ExplorerFrame.QueryTargeting;
-import io.shardlab.session.ExplorerFrame.StreamProgress;
-import io.shardlab.session.ExplorerFrame.UndoState;
 import io.shardlab.workload.InsertPace;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
@@ -28,14 +23,11 @@ import io.shardlab.workload.QueryTemplate;
 import io.shardlab.workload.StreamStep;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 
@@ -86,11 +78,13 @@ public final class ExplorerSession {
     private PreparedInserts inserts;
     /** The stream read on another key for a command that is placing the documents again, or null. */
     private PreparedInserts rekeyed;
+
     private final int[] heatRowOf;
     private final List<ShardKey> heatBounds;
     private final Map<String, Integer> shardRow = new HashMap<>();
     /** The scenario's steps in the order they run ({@link Scenario#steps()}). */
     private final List<StreamStep> steps;
+
     private final WindowedCounts writes;
     private final WindowedCounts heat;
     private final long streamStartMillis;
@@ -107,6 +101,7 @@ public final class ExplorerSession {
     private boolean streamInserting;
     /** Documents clients have inserted. */
     private long clientDocuments;
+
     private final InsertMarkRing marks = new InsertMarkRing(MARKS);
     private final Deque<ChunkMove> moves = new ArrayDeque<>();
     private final Deque<ExplorerFrame.SplitMark> splits = new ArrayDeque<>();
@@ -127,16 +122,24 @@ public final class ExplorerSession {
     private ConfigDatabase.MetadataSize routing;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
-        this(scenario, cluster, stream, windowMillis(stream.inserts().size(), scenario.scenario().docsPerSecond()));
+        this(
+                scenario,
+                cluster,
+                stream,
+                windowMillis(stream.inserts().size(), scenario.scenario().docsPerSecond()));
     }
 
-    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
-            long window) {
+    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream, long window) {
         this(scenario, cluster, stream, window, sampleQueries(scenario), null);
     }
 
-    private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream,
-            long window, List<Query> sampleQueries, ExplorerSession streamPlayer) {
+    private ExplorerSession(
+            ResolvedScenario scenario,
+            SimulatedCluster cluster,
+            PreparedStream stream,
+            long window,
+            List<Query> sampleQueries,
+            ExplorerSession streamPlayer) {
         this.scenario = scenario;
         this.streamPlayer = streamPlayer == null ? this : streamPlayer;
         this.cluster = cluster;
@@ -200,7 +203,8 @@ public final class ExplorerSession {
      * store. Reads the stream again on {@code key} (kept for {@link #followKeyChange}).
      */
     public InsertBatch streamDocumentsKeyedOn(io.shardlab.key.ShardKeyPattern key) {
-        if (!key.equals(inserts.pattern()) && (rekeyed == null || !rekeyed.pattern().equals(key))) {
+        if (!key.equals(inserts.pattern())
+                && (rekeyed == null || !rekeyed.pattern().equals(key))) {
             rekeyed = PreparedInserts.readStored(scenario.source().open(scenario.settings()), key);
         }
         PreparedInserts on = key.equals(inserts.pattern()) ? inserts : rekeyed;
@@ -217,7 +221,8 @@ public final class ExplorerSession {
         if (now.equals(inserts.pattern())) {
             return;
         }
-        inserts = rekeyed != null && rekeyed.pattern().equals(now) ? rekeyed
+        inserts = rekeyed != null && rekeyed.pattern().equals(now)
+                ? rekeyed
                 : PreparedInserts.readStored(scenario.source().open(scenario.settings()), now);
         rekeyed = null;
         valueLine = now.isHashed() && inserts.size() > 0 ? ValueLine.of(inserts, scenario.namespace()) : null;
@@ -256,9 +261,13 @@ public final class ExplorerSession {
      */
     public static ExplorerSession load(ResolvedScenario scenario, PreparedStream prepared, long chartWindowMillis) {
         SimulatedCluster cluster = ClusterBuilder.of(scenario);
-        PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
-                PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
-        return chartWindowMillis > 0 ? new ExplorerSession(scenario, cluster, stream, chartWindowMillis)
+        PreparedStream stream = prepared != null
+                ? prepared
+                : PreparedStream.of(
+                        PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()),
+                        scenario.namespace());
+        return chartWindowMillis > 0
+                ? new ExplorerSession(scenario, cluster, stream, chartWindowMillis)
                 : new ExplorerSession(scenario, cluster, stream);
     }
 
@@ -273,8 +282,11 @@ public final class ExplorerSession {
      */
     public static ExplorerSession fork(ResolvedScenario scenario, LayoutFork fork, PreparedStream prepared) {
         SimulatedCluster cluster = ClusterBuilder.forked(scenario, fork);
-        PreparedStream stream = prepared != null ? prepared : PreparedStream.of(
-                PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()), scenario.namespace());
+        PreparedStream stream = prepared != null
+                ? prepared
+                : PreparedStream.of(
+                        PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()),
+                        scenario.namespace());
         return new ExplorerSession(scenario, cluster, stream);
     }
 
@@ -287,9 +299,11 @@ public final class ExplorerSession {
      *
      * @param collection the collection as a scenario ({@link ResolvedScenario#forCollection})
      */
-    public static ExplorerSession observe(ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession player) {
+    public static ExplorerSession observe(
+            ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession player) {
         PreparedInserts none = PreparedInserts.none(collection.key(), "clients' writes to " + collection.namespace());
-        List<ShardKey> bounds = heatBoundsWithoutStream(collection.key(), cluster.snapshot().cluster().chunks());
+        List<ShardKey> bounds = heatBoundsWithoutStream(
+                collection.key(), cluster.snapshot().cluster().chunks());
         PreparedStream stream = new PreparedStream(none, bounds, new int[0], null);
         return new ExplorerSession(collection, cluster, stream, player.windowMillis(), List.of(), player);
     }
@@ -372,11 +386,20 @@ public final class ExplorerSession {
                 recordClientBatch(l.batch(), l.atMillis());
             }
         } else if (event instanceof ClusterEvent.MigrationCommitted c) {
-            push(moves, new ChunkMove(++moveSequence, c.migration().min(), c.migration().max(), c.migration().from(),
-                    c.migration().to(), c.atMillis()), MOVES);
+            push(
+                    moves,
+                    new ChunkMove(
+                            ++moveSequence,
+                            c.migration().min(),
+                            c.migration().max(),
+                            c.migration().from(),
+                            c.migration().to(),
+                            c.atMillis()),
+                    MOVES);
         } else if (event instanceof ClusterEvent.ChunkSplit s) {
             push(splits, new ExplorerFrame.SplitMark(++splitSequence, s.splitPoints(), s.atMillis()), MOVES);
-        } else if (event instanceof ClusterEvent.BalancerRound b && b.migrationsStarted() == 0
+        } else if (event instanceof ClusterEvent.BalancerRound b
+                && b.migrationsStarted() == 0
                 && exhaustedAtMillis >= 0) {
             idleRoundSinceExhausted = true;
         }
@@ -439,8 +462,10 @@ public final class ExplorerSession {
     }
 
     private boolean finished(SimulationSnapshot snapshot) {
-        return cursor == inserts.size() && snapshot.migrationsInFlight().isEmpty()
-                && (idleRoundSinceExhausted || !snapshot.settings().balancerEnabled()
+        return cursor == inserts.size()
+                && snapshot.migrationsInFlight().isEmpty()
+                && (idleRoundSinceExhausted
+                        || !snapshot.settings().balancerEnabled()
                         || cluster.now() - exhaustedAtMillis >= SETTLE_LIMIT_MILLIS);
     }
 
@@ -628,7 +653,11 @@ public final class ExplorerSession {
         for (int i = 0; i < n; i++) {
             byShard.merge(chunks.chunkFor(batch.key(i)).shard(), 1L, Long::sum);
         }
-        record(cursor, n, new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard, batch), cluster.now(),
+        record(
+                cursor,
+                n,
+                new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard, batch),
+                cluster.now(),
                 -1);
         marks.dropFrom(cluster.now());
     }
@@ -642,10 +671,12 @@ public final class ExplorerSession {
     public boolean redo() {
         boolean redid;
         try {
-            redid = timeline.redo(command -> {
-                cluster.execute(command);
-                log(cluster.now(), ActivityKind.COMMAND, "redo: " + command.describe());
-            }, this::run);
+            redid = timeline.redo(
+                    command -> {
+                        cluster.execute(command);
+                        log(cluster.now(), ActivityKind.COMMAND, "redo: " + command.describe());
+                    },
+                    this::run);
         } catch (CommandFailedException e) {
             error = Optional.of(e.reason());
             return false;
@@ -671,20 +702,37 @@ public final class ExplorerSession {
         List<ClusterCommand> history = cluster.historyCommands();
         List<CommandEntry> commands = timeline.userEntries(history);
         int steps = timeline.stepsToUndo(history);
-        Optional<String> undoLabel = steps == 0 ? Optional.empty()
+        Optional<String> undoLabel = steps == 0
+                ? Optional.empty()
                 : Optional.of(history.get(steps - 1).describe());
         Optional<String> redoLabel = timeline.redoLabel();
-        StreamProgress progress = streamPlayer == this ? progress(snapshot)
-                : streamPlayer.progress(streamPlayer.cluster.snapshot());
+        StreamProgress progress =
+                streamPlayer == this ? progress(snapshot) : streamPlayer.progress(streamPlayer.cluster.snapshot());
         List<Activity> newestFirst = activity.newestFirst();
-        return new ExplorerFrame(++frameSequence, scenario, snapshot, progress, writesByShard(snapshot), heat.snapshot(),
-                heatBounds, marks.marks(inserts), List.copyOf(moves), List.copyOf(splits), newestFirst, commands,
-                new UndoState(undoLabel, steps, redoLabel), targeting.on(snapshot.cluster().key(), snapshot.cluster().chunks()), sampleQueries, error,
-                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())), routing(snapshot));
+        return new ExplorerFrame(
+                ++frameSequence,
+                scenario,
+                snapshot,
+                progress,
+                writesByShard(snapshot),
+                heat.snapshot(),
+                heatBounds,
+                marks.marks(inserts),
+                List.copyOf(moves),
+                List.copyOf(splits),
+                newestFirst,
+                commands,
+                new UndoState(undoLabel, steps, redoLabel),
+                targeting.on(snapshot.cluster().key(), snapshot.cluster().chunks()),
+                sampleQueries,
+                error,
+                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())),
+                routing(snapshot));
     }
 
     private StreamProgress progress(SimulationSnapshot snapshot) {
-        return new StreamProgress(cursor, inserts.size(), streamStartMillis, cursor == inserts.size(), finished(snapshot));
+        return new StreamProgress(
+                cursor, inserts.size(), streamStartMillis, cursor == inserts.size(), finished(snapshot));
     }
 
     /** The routing table's size, measured again only when the chunks changed. */

@@ -17,6 +17,7 @@ final class InsertMarkRing {
     private final int[] documents;
     /** A client's document: its key, as no prepared document holds it; null for the stream's. */
     private final io.shardlab.key.ShardKey[] keys;
+
     private final long[] atMillis;
     private final long[] sequences;
     private int start;
@@ -77,9 +78,11 @@ final class InsertMarkRing {
         for (int k = 0; k < size; k++) {
             int slot = (start + k) % documents.length;
             int i = documents[slot];
-            marks.add(keys[slot] != null
-                    ? new InsertMark(sequences[slot], keys[slot], java.util.Optional.empty(), atMillis[slot])
-                    : new InsertMark(sequences[slot], inserts.key(i), inserts.valueBeforeHashing(i), atMillis[slot]));
+            marks.add(
+                    keys[slot] != null
+                            ? new InsertMark(sequences[slot], keys[slot], java.util.Optional.empty(), atMillis[slot])
+                            : new InsertMark(
+                                    sequences[slot], inserts.key(i), inserts.valueBeforeHashing(i), atMillis[slot]));
         }
         return List.copyOf(marks);
     }

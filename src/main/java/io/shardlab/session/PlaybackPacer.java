@@ -70,8 +70,8 @@ public final class PlaybackPacer {
      * until the budget is spent or {@code finished}). False when the tick does no work: at full speed while
      * {@code screenBehind}.
      */
-    public boolean advance(PlaybackSpeed speed, BooleanSupplier screenBehind, LongConsumer advance,
-            BooleanSupplier finished) {
+    public boolean advance(
+            PlaybackSpeed speed, BooleanSupplier screenBehind, LongConsumer advance, BooleanSupplier finished) {
         long now = nanoTime.getAsLong();
         if (speed == PlaybackSpeed.MAX) {
             if (screenBehind.getAsBoolean()) {

@@ -86,20 +86,26 @@ public final class PreparedInserts {
                     values.add(valuePattern.extractKey(d.document(), unused));
                 }
             }
-            return new PreparedInserts(pattern, stream.source(), keys.toArray(new ShardKey[0]),
-                    valuePattern == null ? null : values.toArray(new ShardKey[0]), Arrays.copyOf(sizes, keys.size()));
+            return new PreparedInserts(
+                    pattern,
+                    stream.source(),
+                    keys.toArray(new ShardKey[0]),
+                    valuePattern == null ? null : values.toArray(new ShardKey[0]),
+                    Arrays.copyOf(sizes, keys.size()));
         }
     }
 
     /** The same fields, all ascending: reads the values a hashed pattern hashes. */
     /** No documents, for a collection that plays no stream ({@code source} says whose writes it shows). */
     static PreparedInserts none(ShardKeyPattern pattern, String source) {
-        return new PreparedInserts(pattern, source, new ShardKey[0], pattern.isHashed() ? new ShardKey[0] : null,
-                new int[0]);
+        return new PreparedInserts(
+                pattern, source, new ShardKey[0], pattern.isHashed() ? new ShardKey[0] : null, new int[0]);
     }
 
     private static ShardKeyPattern unhashed(ShardKeyPattern pattern) {
-        return new ShardKeyPattern(pattern.fields().stream().map(f -> new KeyField(f.path(), false)).toList());
+        return new ShardKeyPattern(pattern.fields().stream()
+                .map(f -> new KeyField(f.path(), false))
+                .toList());
     }
 
     /** The pattern the keys were read for. */

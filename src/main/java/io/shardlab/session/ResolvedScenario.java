@@ -30,8 +30,13 @@ import org.bson.BsonValue;
  * @param splitPoints the pre-split points, strictly increasing
  * @param filter the filter to show the targeting of, if any
  */
-public record ResolvedScenario(Scenario scenario, ShardKeyPattern key, InsertSource source, WorkloadSettings settings,
-        List<ShardKey> splitPoints, Optional<BsonDocument> filter) {
+public record ResolvedScenario(
+        Scenario scenario,
+        ShardKeyPattern key,
+        InsertSource source,
+        WorkloadSettings settings,
+        List<ShardKey> splitPoints,
+        Optional<BsonDocument> filter) {
 
     public ResolvedScenario {
         splitPoints = List.copyOf(splitPoints);
@@ -153,7 +158,8 @@ public record ResolvedScenario(Scenario scenario, ShardKeyPattern key, InsertSou
      * and pace, with {@code namespace} and {@code key}, and no split points, filter or steps of its own.
      */
     public ResolvedScenario forCollection(String namespace, ShardKeyPattern key) {
-        Scenario s = scenario.withNamespace(namespace).withKeyPattern(key.toString()).withSplitPoints(List.of());
+        Scenario s =
+                scenario.withNamespace(namespace).withKeyPattern(key.toString()).withSplitPoints(List.of());
         return new ResolvedScenario(s, key, source, settings, List.of(), Optional.empty());
     }
 

@@ -40,9 +40,19 @@ import java.util.Optional;
  *     ({@link ShardingSetup#NONE} for none); the cluster checks them with MongoDB's messages when the
  *     scenario loads. With any set, a workload's own pre-split is not used: they lay the chunks out
  */
-public record Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
-        String workload, long documents, double docsPerSecond, List<String> splitPoints,
-        Optional<String> queryFilter, long seed, List<StreamStep> steps,
+public record Scenario(
+        String namespace,
+        String keyPattern,
+        int shards,
+        MongoVersion version,
+        int chunkSizeMegabytes,
+        String workload,
+        long documents,
+        double docsPerSecond,
+        List<String> splitPoints,
+        Optional<String> queryFilter,
+        long seed,
+        List<StreamStep> steps,
         ShardingSetup sharding) {
 
     /** The most shards the explorer draws. */
@@ -88,7 +98,8 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
         splitPoints = List.copyOf(splitPoints);
         for (int i = 0; i < splitPoints.size(); i++) {
             if (splitPoints.get(i).isBlank()) {
-                throw new IllegalArgumentException("splitPoints[" + i + "]: blank; expected a key such as { ts: 1000 }");
+                throw new IllegalArgumentException(
+                        "splitPoints[" + i + "]: blank; expected a key such as { ts: 1000 }");
             }
         }
         queryFilter = Objects.requireNonNull(queryFilter, "queryFilter").filter(f -> !f.isBlank());
@@ -97,11 +108,32 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
     }
 
     /** A scenario without {@link #steps()}, with no zones and shardCollection's default initial chunks. */
-    public Scenario(String namespace, String keyPattern, int shards, MongoVersion version, int chunkSizeMegabytes,
-            String workload, long documents, double docsPerSecond, List<String> splitPoints,
-            Optional<String> queryFilter, long seed) {
-        this(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, List.of(), ShardingSetup.NONE);
+    public Scenario(
+            String namespace,
+            String keyPattern,
+            int shards,
+            MongoVersion version,
+            int chunkSizeMegabytes,
+            String workload,
+            long documents,
+            double docsPerSecond,
+            List<String> splitPoints,
+            Optional<String> queryFilter,
+            long seed) {
+        this(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                List.of(),
+                ShardingSetup.NONE);
     }
 
     /**
@@ -110,8 +142,18 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
      * 2,000 per second, no pre-split, no filter, seed 1.
      */
     public static Scenario of(String keyPattern, String workload) {
-        return new Scenario(DEFAULT_NAMESPACE, keyPattern, 3, MongoVersion.DEFAULT, 0, workload, DEFAULT_DOCUMENTS,
-                DEFAULT_DOCS_PER_SECOND, List.of(), Optional.empty(), 1);
+        return new Scenario(
+                DEFAULT_NAMESPACE,
+                keyPattern,
+                3,
+                MongoVersion.DEFAULT,
+                0,
+                workload,
+                DEFAULT_DOCUMENTS,
+                DEFAULT_DOCS_PER_SECOND,
+                List.of(),
+                Optional.empty(),
+                1);
     }
 
     /** Whether {@link #workload()} names a dataset file rather than a registry workload. */
@@ -120,68 +162,224 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
     }
 
     public Scenario withNamespace(String ns) {
-        return new Scenario(ns, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                ns,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withKeyPattern(String pattern) {
-        return new Scenario(namespace, pattern, shards, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                pattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withShards(int n) {
-        return new Scenario(namespace, keyPattern, n, version, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                n,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withVersion(MongoVersion v) {
-        return new Scenario(namespace, keyPattern, shards, v, chunkSizeMegabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                v,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withChunkSizeMegabytes(int megabytes) {
-        return new Scenario(namespace, keyPattern, shards, version, megabytes, workload, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                megabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withWorkload(String name) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, name, documents, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                name,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withDocuments(long n) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, n, docsPerSecond,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                n,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withDocsPerSecond(double rate) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents, rate,
-                splitPoints, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                rate,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withSplitPoints(List<String> points) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, points, queryFilter, seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                points,
+                queryFilter,
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withQueryFilter(String filter) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, Optional.ofNullable(filter), seed, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                Optional.ofNullable(filter),
+                seed,
+                steps,
+                sharding);
     }
 
     public Scenario withSeed(long s) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, queryFilter, s, steps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                s,
+                steps,
+                sharding);
     }
 
     public Scenario withSteps(List<StreamStep> newSteps) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, queryFilter, seed, newSteps, sharding);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                newSteps,
+                sharding);
     }
 
     public Scenario withSharding(ShardingSetup setup) {
-        return new Scenario(namespace, keyPattern, shards, version, chunkSizeMegabytes, workload, documents,
-                docsPerSecond, splitPoints, queryFilter, seed, steps, setup);
+        return new Scenario(
+                namespace,
+                keyPattern,
+                shards,
+                version,
+                chunkSizeMegabytes,
+                workload,
+                documents,
+                docsPerSecond,
+                splitPoints,
+                queryFilter,
+                seed,
+                steps,
+                setup);
     }
 
     /**
@@ -189,7 +387,9 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
      * hence the same documents at the same simulated times.
      */
     public boolean sameStreamAs(Scenario other) {
-        return workload.equals(other.workload) && seed == other.seed && documents == other.documents
+        return workload.equals(other.workload)
+                && seed == other.seed
+                && documents == other.documents
                 && docsPerSecond == other.docsPerSecond;
     }
 
@@ -201,8 +401,8 @@ public record Scenario(String namespace, String keyPattern, int shards, MongoVer
      */
     public Optional<String> lockstepDifference(Scenario other) {
         if (docsPerSecond != other.docsPerSecond) {
-            return Optional.of("docsPerSecond: both sides must stream at the same pace, got " + docsPerSecond
-                    + " and " + other.docsPerSecond);
+            return Optional.of("docsPerSecond: both sides must stream at the same pace, got " + docsPerSecond + " and "
+                    + other.docsPerSecond);
         }
         return Optional.empty();
     }

@@ -76,16 +76,29 @@ public final class SplitPointPicker {
             return Optional.empty();
         }
         return switch (lo.getBsonType()) {
-            case INT32 -> Optional.of(new BsonInt32(between(BigInteger.valueOf(lo.asInt32().getValue()),
-                    BigInteger.valueOf(hi.asInt32().getValue()), f).intValueExact()));
-            case INT64 -> Optional.of(new BsonInt64(between(BigInteger.valueOf(lo.asInt64().getValue()),
-                    BigInteger.valueOf(hi.asInt64().getValue()), f).longValueExact()));
-            case DATE_TIME -> Optional.of(new BsonDateTime(between(BigInteger.valueOf(lo.asDateTime().getValue()),
-                    BigInteger.valueOf(hi.asDateTime().getValue()), f).longValueExact()));
+            case INT32 ->
+                Optional.of(new BsonInt32(between(
+                                BigInteger.valueOf(lo.asInt32().getValue()),
+                                BigInteger.valueOf(hi.asInt32().getValue()),
+                                f)
+                        .intValueExact()));
+            case INT64 ->
+                Optional.of(new BsonInt64(between(
+                                BigInteger.valueOf(lo.asInt64().getValue()),
+                                BigInteger.valueOf(hi.asInt64().getValue()),
+                                f)
+                        .longValueExact()));
+            case DATE_TIME ->
+                Optional.of(new BsonDateTime(between(
+                                BigInteger.valueOf(lo.asDateTime().getValue()),
+                                BigInteger.valueOf(hi.asDateTime().getValue()),
+                                f)
+                        .longValueExact()));
             case DOUBLE -> {
                 double a = lo.asDouble().getValue();
                 double b = hi.asDouble().getValue();
-                yield Double.isFinite(a) && Double.isFinite(b) ? Optional.of(new BsonDouble(a + (b - a) * f))
+                yield Double.isFinite(a) && Double.isFinite(b)
+                        ? Optional.of(new BsonDouble(a + (b - a) * f))
                         : Optional.empty();
             }
             default -> Optional.empty();
@@ -105,7 +118,8 @@ public final class SplitPointPicker {
     /** {@code a + round((b - a) · f)}, exact for the whole int64 range. */
     private static BigInteger between(BigInteger a, BigInteger b, double f) {
         java.math.BigDecimal span = new java.math.BigDecimal(b.subtract(a));
-        return a.add(span.multiply(java.math.BigDecimal.valueOf(f)).setScale(0, java.math.RoundingMode.HALF_EVEN)
+        return a.add(span.multiply(java.math.BigDecimal.valueOf(f))
+                .setScale(0, java.math.RoundingMode.HALF_EVEN)
                 .toBigInteger());
     }
 }

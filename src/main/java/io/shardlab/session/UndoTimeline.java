@@ -32,8 +32,7 @@ import java.util.function.LongConsumer;
 final class UndoTimeline {
 
     /** One undo: the user command it took back and the simulated time the timeline had reached. */
-    private record Undone(ClusterCommand command, long endMillis) {
-    }
+    private record Undone(ClusterCommand command, long endMillis) {}
 
     private final SimulatedCluster cluster;
     /** The user's commands, by identity: the history entries undo stops at. */
@@ -42,6 +41,7 @@ final class UndoTimeline {
     private final Set<ClusterCommand> clientCommands = Collections.newSetFromMap(new IdentityHashMap<>());
     /** What each undo took back, the newest undo last. */
     private final Deque<Undone> redoGroups = new ArrayDeque<>();
+
     private long revision;
     private String running;
 
@@ -154,7 +154,9 @@ final class UndoTimeline {
 
     /** What redo would re-apply. */
     Optional<String> redoLabel() {
-        return redoGroups.isEmpty() ? Optional.empty() : Optional.of(redoGroups.peekLast().command().describe());
+        return redoGroups.isEmpty()
+                ? Optional.empty()
+                : Optional.of(redoGroups.peekLast().command().describe());
     }
 
     private void enter(String verb) {

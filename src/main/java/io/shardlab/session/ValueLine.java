@@ -51,7 +51,8 @@ public final class ValueLine {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparing(i -> inserts.valueBeforeHashing(i).orElseThrow()));
+        Arrays.sort(
+                order, Comparator.comparing(i -> inserts.valueBeforeHashing(i).orElseThrow()));
         List<ShardKey> values = new ArrayList<>();
         List<ShardKey> hashes = new ArrayList<>();
         for (int i : order) {
@@ -72,8 +73,9 @@ public final class ValueLine {
             values = v;
             hashes = h;
         }
-        ShardKeyPattern pattern = new ShardKeyPattern(
-                inserts.pattern().fields().stream().map(f -> new KeyField(f.path(), false)).toList());
+        ShardKeyPattern pattern = new ShardKeyPattern(inserts.pattern().fields().stream()
+                .map(f -> new KeyField(f.path(), false))
+                .toList());
         return new ValueLine(namespace, pattern, values.toArray(new ShardKey[0]), hashes.toArray(new ShardKey[0]));
     }
 

@@ -27,7 +27,8 @@ public final class WindowedCounts {
      */
     WindowedCounts(int rows, long startMillis, long windowMillis) {
         if (rows < 1 || windowMillis <= 0) {
-            throw new IllegalArgumentException("rows/windowMillis: must be positive, got " + rows + ", " + windowMillis);
+            throw new IllegalArgumentException(
+                    "rows/windowMillis: must be positive, got " + rows + ", " + windowMillis);
         }
         this.rows = rows;
         this.startMillis = startMillis;
@@ -185,8 +186,11 @@ public final class WindowedCounts {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Snapshot s && rows == s.rows && startMillis == s.startMillis
-                    && windowMillis == s.windowMillis && Arrays.deepEquals(counts, s.counts);
+            return o instanceof Snapshot s
+                    && rows == s.rows
+                    && startMillis == s.startMillis
+                    && windowMillis == s.windowMillis
+                    && Arrays.deepEquals(counts, s.counts);
         }
 
         @Override

@@ -63,7 +63,8 @@ public final class ShellEngine {
 
     private static final Pattern USE_LINE = Pattern.compile("^(\\s*)use\\s+([^\\s;]+)\\s*;?\\s*$", Pattern.MULTILINE);
     private static final Pattern SHOW_LINE = Pattern.compile("^(\\s*)show\\s+(\\w+)\\s*;?\\s*$", Pattern.MULTILINE);
-    private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+    private static final JsonWriterSettings CANONICAL =
+            JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
     /** The longest part of a {@code sleep} between two checks of the deadline and the cancel flag, in ms. */
     static final long SLEEP_SLICE_MILLIS = 50;
@@ -102,6 +103,7 @@ public final class ShellEngine {
     private volatile boolean awaitedShellApi;
     /** The thread running {@link #evaluate}, or null between scripts. */
     private volatile Thread scriptThread;
+
     private volatile long deadlineNanos = Long.MAX_VALUE;
     private Duration budget;
 
@@ -115,8 +117,13 @@ public final class ShellEngine {
      * @param resultWidth the width an expression's printed value is laid out to (mongosh: the terminal's, 80
      *        when its output is not a terminal)
      */
-    public ShellEngine(MongosCommands commands, Consumer<String> out, double speed, LongSupplier nanoClock,
-            int printWidth, int resultWidth) {
+    public ShellEngine(
+            MongosCommands commands,
+            Consumer<String> out,
+            double speed,
+            LongSupplier nanoClock,
+            int printWidth,
+            int resultWidth) {
         this(CommandLayer.direct(commands, speed), out, nanoClock, printWidth, resultWidth);
     }
 
@@ -129,8 +136,8 @@ public final class ShellEngine {
      * @param printWidth the width {@code print} and {@code printjson} lay values out to (see the other constructor)
      * @param resultWidth the width an expression's printed value is laid out to
      */
-    public ShellEngine(CommandLayer commands, Consumer<String> out, LongSupplier nanoClock, int printWidth,
-            int resultWidth) {
+    public ShellEngine(
+            CommandLayer commands, Consumer<String> out, LongSupplier nanoClock, int printWidth, int resultWidth) {
         this.commands = commands;
         this.out = out;
         this.nanoClock = nanoClock;
@@ -141,10 +148,16 @@ public final class ShellEngine {
             scope.delete("java");
             scope.delete("javax");
             installHostFunctions(scope);
-            ScriptableObject.defineProperty(scope, "__breakLength", printWidth, ScriptableObject.DONTENUM
-                    | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
-            ScriptableObject.defineProperty(scope, "__resultBreakLength", resultWidth, ScriptableObject.DONTENUM
-                    | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
+            ScriptableObject.defineProperty(
+                    scope,
+                    "__breakLength",
+                    printWidth,
+                    ScriptableObject.DONTENUM | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
+            ScriptableObject.defineProperty(
+                    scope,
+                    "__resultBreakLength",
+                    resultWidth,
+                    ScriptableObject.DONTENUM | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
             cx.evaluateString(scope, shellApiSource(), "shell-api.js", 1, null);
         } finally {
             Context.exit();
@@ -172,8 +185,12 @@ public final class ShellEngine {
             try {
                 compiled = cx.compileString(script, name, 1, null);
             } catch (EvaluatorException syntax) {
-                throw new ScriptFailedException(SyntaxErrorLine.of(script, syntax.details(), syntax.lineNumber(),
-                        syntax.columnNumber(), !cx.stringIsCompilableUnit(script)));
+                throw new ScriptFailedException(SyntaxErrorLine.of(
+                        script,
+                        syntax.details(),
+                        syntax.lineNumber(),
+                        syntax.columnNumber(),
+                        !cx.stringIsCompilableUnit(script)));
             }
             Object result = compiled.exec(cx, scope);
             if (printResult) {
@@ -185,7 +202,8 @@ public final class ShellEngine {
         } catch (Stopped e) {
             throw new ScriptFailedException(e.getMessage());
         } catch (RhinoException e) {
-            throw new ScriptFailedException(errorLine(cx, e).replaceAll("\\s*\\n\\s*", " ").strip());
+            throw new ScriptFailedException(
+                    errorLine(cx, e).replaceAll("\\s*\\n\\s*", " ").strip());
         } catch (StackOverflowError e) {
             throw new ScriptFailedException("RangeError: Maximum call stack size exceeded");
         } finally {
@@ -314,11 +332,13 @@ public final class ShellEngine {
         if (notDefined.matches()) {
             return notDefined.group(1) + " is not defined";
         }
-        Matcher noProperty = Pattern.compile("^Cannot read property \"(.+)\" from (undefined|null)$").matcher(message);
+        Matcher noProperty = Pattern.compile("^Cannot read property \"(.+)\" from (undefined|null)$")
+                .matcher(message);
         if (noProperty.matches()) {
             return "Cannot read properties of " + noProperty.group(2) + " (reading '" + noProperty.group(1) + "')";
         }
-        Matcher notFunction = Pattern.compile("^(.+) is not a function, it is .+\\.$").matcher(message);
+        Matcher notFunction =
+                Pattern.compile("^(.+) is not a function, it is .+\\.$").matcher(message);
         if (notFunction.matches()) {
             return notFunction.group(1) + " is not a function";
         }
@@ -350,10 +370,13 @@ public final class ShellEngine {
     }
 
     private static void define(ScriptableObject global, String name, int arity, HostFunction body) {
-        LambdaFunction function = new LambdaFunction(global, name, arity,
-                (cx, scope, thisObj, args) -> body.call(args));
-        ScriptableObject.defineProperty(global, name, function, ScriptableObject.DONTENUM | ScriptableObject.READONLY
-                | ScriptableObject.PERMANENT);
+        LambdaFunction function =
+                new LambdaFunction(global, name, arity, (cx, scope, thisObj, args) -> body.call(args));
+        ScriptableObject.defineProperty(
+                global,
+                name,
+                function,
+                ScriptableObject.DONTENUM | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
     }
 
     /** One command through the command layer; refusals come back as MongoDB's {@code ok: 0} reply. */
@@ -370,16 +393,21 @@ public final class ShellEngine {
                         .append("codeName", new BsonString(e.code().codeName()));
             }
         } catch (JsonParseException e) {
-            reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()))
-                    .append("code", new BsonInt32(9)).append("codeName", new BsonString("FailedToParse"));
+            reply = new BsonDocument("ok", new BsonInt32(0))
+                    .append("errmsg", new BsonString(e.getMessage()))
+                    .append("code", new BsonInt32(9))
+                    .append("codeName", new BsonString("FailedToParse"));
         } catch (RuntimeException e) {
             if (cancelled) {
                 throw new Stopped(interruptionLine());
             }
             // as serve's ShardLabBackend answers any failure of the layer itself: InternalError
-            reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString("ShardLab could not run "
-                    + firstKey(canonicalJson) + ": " + e.getMessage()))
-                    .append("code", new BsonInt32(1)).append("codeName", new BsonString("InternalError"));
+            reply = new BsonDocument("ok", new BsonInt32(0))
+                    .append(
+                            "errmsg",
+                            new BsonString("ShardLab could not run " + firstKey(canonicalJson) + ": " + e.getMessage()))
+                    .append("code", new BsonInt32(1))
+                    .append("codeName", new BsonString("InternalError"));
         }
         return reply.toJson(CANONICAL);
     }

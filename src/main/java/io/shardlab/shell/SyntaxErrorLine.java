@@ -21,19 +21,51 @@ import java.util.regex.Pattern;
 final class SyntaxErrorLine {
 
     /** Multi-character punctuators, longest first, so a token's start is found from its end. */
-    private static final List<String> PUNCTUATORS = List.of(">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>",
-            "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
-            "|=", "^=", "**", "<<", ">>");
+    private static final List<String> PUNCTUATORS = List.of(
+            ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "=>", "==", "!=", "<=", ">=", "&&", "||", "??",
+            "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>");
     /** ECMAScript's keywords (ECMA-262 ReservedWord without the literals), which Babel calls "keyword". */
-    private static final List<String> KEYWORDS = List.of("break", "case", "catch", "class", "const", "continue",
-            "debugger", "default", "delete", "do", "else", "export", "extends", "finally", "for", "function", "if",
-            "import", "in", "instanceof", "new", "return", "super", "switch", "this", "throw", "try", "typeof", "var",
-            "void", "while", "with", "null", "true", "false");
+    private static final List<String> KEYWORDS = List.of(
+            "break",
+            "case",
+            "catch",
+            "class",
+            "const",
+            "continue",
+            "debugger",
+            "default",
+            "delete",
+            "do",
+            "else",
+            "export",
+            "extends",
+            "finally",
+            "for",
+            "function",
+            "if",
+            "import",
+            "in",
+            "instanceof",
+            "new",
+            "return",
+            "super",
+            "switch",
+            "this",
+            "throw",
+            "try",
+            "typeof",
+            "var",
+            "void",
+            "while",
+            "with",
+            "null",
+            "true",
+            "false");
+
     private static final Pattern DECLARED_NAME = Pattern.compile("\\b(?:var|let|const)\\s+([^\\s=;,]*)");
     private static final Pattern REDECLARATION = Pattern.compile("^redeclaration of (?:variable|const|let) (.+)\\.$");
 
-    private SyntaxErrorLine() {
-    }
+    private SyntaxErrorLine() {}
 
     /**
      * @param source the script as it was parsed
@@ -58,9 +90,11 @@ final class SyntaxErrorLine {
                 return line("Unterminated comment.", position(source, source.lastIndexOf("/*")));
             case "Unexpected end of file":
                 int template = unclosedTemplate(source);
-                return template >= 0 ? line("Unterminated template.", position(source, template + 1))
+                return template >= 0
+                        ? line("Unterminated template.", position(source, template + 1))
                         : line("Unexpected token", endOfInput);
-            case "missing ; before statement", "missing ; after for-loop initializer",
+            case "missing ; before statement",
+                    "missing ; after for-loop initializer",
                     "missing ; after for-loop condition":
                 return line("Missing semicolon.", line, previousTokenEnd(text, start));
             case "Invalid assignment left-hand side.":
@@ -69,25 +103,34 @@ final class SyntaxErrorLine {
                 return line("'return' outside of function.", line, Math.max(0, text.lastIndexOf("return", end)));
             case "missing variable name":
                 return variableName(text, line, end, offending);
-            case "missing } after property list", "missing ] after element list", "missing ) after argument list",
-                    "missing ) in parenthetical", "missing ) after formal parameters":
+            case "missing } after property list",
+                    "missing ] after element list",
+                    "missing ) after argument list",
+                    "missing ) in parenthetical",
+                    "missing ) after formal parameters":
                 return line("Unexpected token, expected \",\"", offending);
             case "missing ) after condition", "missing ) after for-loop control":
                 return line("Unexpected token, expected \")\"", offending);
             case "missing : in conditional expression":
                 return line("Unexpected token, expected \":\"", offending);
-            case "syntax error", "invalid property id", "missing } in compound statement",
+            case "syntax error",
+                    "invalid property id",
+                    "missing } in compound statement",
                     "missing } after function body":
                 return line("Unexpected token", offending);
             default:
                 Matcher redeclared = REDECLARATION.matcher(details);
                 if (redeclared.matches()) {
-                    return line("Identifier '" + redeclared.group(1) + "' has already been declared.", line,
+                    return line(
+                            "Identifier '" + redeclared.group(1) + "' has already been declared.",
+                            line,
                             lastDeclaration(text, redeclared.group(1), end));
                 }
                 if (details.equals("identifier is a reserved word: class")) {
-                    return line("ShardLab's shell does not run class declarations", line, Math.max(0,
-                            text.lastIndexOf("class", end)));
+                    return line(
+                            "ShardLab's shell does not run class declarations",
+                            line,
+                            Math.max(0, text.lastIndexOf("class", end)));
                 }
                 String sentence = Character.toUpperCase(details.charAt(0)) + details.substring(1);
                 return line(sentence.endsWith(".") ? sentence : sentence + ".", offending);
@@ -126,7 +169,8 @@ final class SyntaxErrorLine {
             while (digits < word.length() && Character.isDigit(word.charAt(digits))) {
                 digits++;
             }
-            return digits < word.length() ? line("Identifier directly after number.", line, at + digits)
+            return digits < word.length()
+                    ? line("Identifier directly after number.", line, at + digits)
                     : line("Missing semicolon.", line, previousTokenEnd(text, at));
         }
         return line("Unexpected token", line, at);

@@ -36,8 +36,8 @@ public record AddShard(String id) implements ClusterCommand {
             // (_checkIfShardExists): the text for a replica set that is already a shard. MongoDB
             // accepts an identical repeat as a no-op; the simulator refuses it so that the history
             // holds no empty steps. IllegalOperation, as MongoDB answers a different shard of that set.
-            return Optional.of(new Refusal("IllegalOperation", "A shard already exists containing the replica set '"
-                    + id + "'"));
+            return Optional.of(
+                    new Refusal("IllegalOperation", "A shard already exists containing the replica set '" + id + "'"));
         }
         return Optional.empty();
     }

@@ -34,8 +34,7 @@ final class AutoMerger {
     /** mongo auto_merger_policy.h {@code MAX_NUMBER_OF_CHUNKS_TO_MERGE}. */
     static final int MAX_CHUNKS_PER_ACTION = 1000;
 
-    private AutoMerger() {
-    }
+    private AutoMerger() {}
 
     /** Merges what can be merged now; returns the number of merges. */
     static int mergeAll(ClusterState state) {
@@ -94,7 +93,9 @@ final class AutoMerger {
 
     private static boolean mergeable(ClusterState state, int i, String shard, long horizon) {
         Chunk c = state.chunks().get(i);
-        return c.shard().equals(shard) && !c.jumbo() && state.buckets.get(i).onShardSinceMillis < horizon
+        return c.shard().equals(shard)
+                && !c.jumbo()
+                && state.buckets.get(i).onShardSinceMillis < horizon
                 && !state.isMigrating(i);
     }
 

@@ -27,14 +27,13 @@ final class AutoSplitVector implements SplitPointFinder {
     private static final int MAX_SPLIT_POINTS_TO_REPOSITION = 3;
 
     @Override
-    public List<Integer> indexes(IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
-            int limit) {
+    public List<Integer> indexes(
+            IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes, int limit) {
         return points(scan, shardDocuments, shardBytes, maxChunkSizeBytes, limit);
     }
 
     /** The split points as document indexes (each point is the key of that document). */
-    static List<Integer> points(IndexScan docs, long totalDocs, long dataSize, long maxChunkSizeBytes,
-            int limit) {
+    static List<Integer> points(IndexScan docs, long totalDocs, long dataSize, long maxChunkSizeBytes, int limit) {
         List<Integer> splitKeys = new ArrayList<>();
         if (dataSize < maxChunkSizeBytes || totalDocs == 0) {
             return splitKeys;

@@ -12,14 +12,16 @@ import java.time.ZoneOffset;
  */
 final class BalancerGate {
 
-    private BalancerGate() {
-    }
+    private BalancerGate() {}
 
     static boolean balancingAllowed(ClusterState state) {
         if (!state.settings.balancerEnabled()) {
             return false;
         }
-        return state.settings.window().map(w -> w.contains(timeOfDay(state.clock))).orElse(true);
+        return state.settings
+                .window()
+                .map(w -> w.contains(timeOfDay(state.clock)))
+                .orElse(true);
     }
 
     /** The simulated time of day. */

@@ -31,8 +31,7 @@ import java.util.TreeSet;
 abstract class BalancerPolicy {
 
     /** A chosen migration: the chunk at {@code chunkIndex} (or a range from its min) goes to {@code to}. */
-    record Plan(int chunkIndex, String to, MigrationReason reason, boolean forceJumbo) {
-    }
+    record Plan(int chunkIndex, String to, MigrationReason reason, boolean forceJumbo) {}
 
     /**
      * The migrations of one round. {@code busy} are shards already in a migration (they are not
@@ -120,8 +119,8 @@ abstract class BalancerPolicy {
     }
 
     /** Adds this version's migrations for one zone ({@code ""} = no zone) to {@code plans}. */
-    abstract void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available,
-            List<Plan> plans);
+    abstract void balanceZone(
+            ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans);
 
     /** The least loaded available suitable receiver for a chunk of {@code zone}, or null. */
     abstract String leastLoadedReceiver(ClusterState state, String zone, Set<String> available);

@@ -106,9 +106,14 @@ public record BalancerRound() implements ClusterCommand {
                     if (state.canPlace(i, List.of(bound))) {
                         state.split(i, List.of(bound), ClusterEvent.SplitCause.ZONE_BOUNDARY);
                     } else {
-                        state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, null, "the balancer would split "
-                                + "this chunk at the zone boundary " + bound + ", and the chunk's key range gives no "
-                                + "place to divide its documents"));
+                        state.emit(new ClusterEvent.DocumentsUnknown(
+                                state.clock,
+                                c,
+                                null,
+                                "the balancer would split "
+                                        + "this chunk at the zone boundary " + bound
+                                        + ", and the chunk's key range gives no "
+                                        + "place to divide its documents"));
                     }
                 }
             }

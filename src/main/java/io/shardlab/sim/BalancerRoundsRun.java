@@ -16,8 +16,14 @@ import java.util.Optional;
  * @param startedAtMillis simulated time when the run started
  * @param endedAtMillis simulated time when the run ended, after the last round's migrations committed
  */
-public record BalancerRoundsRun(int requested, int run, List<PlannedMigration> migrations, List<ClusterEvent> events,
-        Optional<String> stoppedBecause, long startedAtMillis, long endedAtMillis) {
+public record BalancerRoundsRun(
+        int requested,
+        int run,
+        List<PlannedMigration> migrations,
+        List<ClusterEvent> events,
+        Optional<String> stoppedBecause,
+        long startedAtMillis,
+        long endedAtMillis) {
 
     public BalancerRoundsRun {
         migrations = List.copyOf(migrations);
@@ -31,8 +37,7 @@ public record BalancerRoundsRun(int requested, int run, List<PlannedMigration> m
      * @param migration the migration (range, shards, documents, bytes, reason)
      * @param committed whether it committed before the run ended
      */
-    public record PlannedMigration(int round, Migration migration, boolean committed) {
-    }
+    public record PlannedMigration(int round, Migration migration, boolean committed) {}
 
     /** Migrations that committed. */
     public long committed() {

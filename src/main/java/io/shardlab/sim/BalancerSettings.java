@@ -12,8 +12,8 @@ import java.util.Optional;
  * @param autoSplitEnabled {@code {_id: "autosplit", enabled}}; meaningful before 6.0 only
  * @param autoMergeEnabled {@code {_id: "automerge", enabled}}; meaningful from 7.0 only
  */
-public record BalancerSettings(boolean balancerEnabled, Optional<ActiveWindow> window, boolean autoSplitEnabled,
-        boolean autoMergeEnabled) {
+public record BalancerSettings(
+        boolean balancerEnabled, Optional<ActiveWindow> window, boolean autoSplitEnabled, boolean autoMergeEnabled) {
 
     /** A new cluster's settings: everything on, no window. */
     public static final BalancerSettings DEFAULT = new BalancerSettings(true, Optional.empty(), true, true);

@@ -43,7 +43,8 @@ public record ClearJumboFlag(String namespace, BsonDocument query) implements Cl
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks().indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
+        int i = state.chunks()
+                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
         state.setJumbo(i, false);
         state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
     }

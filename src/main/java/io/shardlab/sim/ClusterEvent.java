@@ -16,17 +16,17 @@ public sealed interface ClusterEvent {
     long atMillis();
 
     /** A collection was sharded with {@code chunks} initial chunks. */
-    record CollectionSharded(long atMillis, String namespace, ShardKeyPattern key, int chunks) implements ClusterEvent {
-    }
+    record CollectionSharded(long atMillis, String namespace, ShardKeyPattern key, int chunks)
+            implements ClusterEvent {}
 
     /**
      * A layout read from elsewhere (a live cluster, a snapshot, a config dump) was loaded:
      * {@code shards} shards and the collection's {@code chunks} chunks, of which
      * {@code documents} documents ({@code bytes} bytes) are known only as totals.
      */
-    record LayoutLoaded(long atMillis, String namespace, ShardKeyPattern key, int shards, int chunks, long documents,
-            long bytes) implements ClusterEvent {
-    }
+    record LayoutLoaded(
+            long atMillis, String namespace, ShardKeyPattern key, int shards, int chunks, long documents, long bytes)
+            implements ClusterEvent {}
 
     /**
      * A step needed the keys of documents ShardLab does not hold (a loaded layout's contents) and
@@ -37,8 +37,7 @@ public sealed interface ClusterEvent {
      * @param toShard where the balancer would have moved a range of it, or null for a split
      * @param step what MongoDB would do there, one line
      */
-    record DocumentsUnknown(long atMillis, Chunk chunk, String toShard, String step) implements ClusterEvent {
-    }
+    record DocumentsUnknown(long atMillis, Chunk chunk, String toShard, String step) implements ClusterEvent {}
 
     /**
      * A batch of inserts landed: how many documents and bytes, and on which shards.
@@ -46,69 +45,59 @@ public sealed interface ClusterEvent {
      * @param batch the documents that landed, as the command carried them (an {@link InsertBatch#ofInt64}
      *     batch's keys are the values before hashing)
      */
-    record InsertsLanded(long atMillis, long documents, long bytes, Map<String, Long> documentsByShard,
-            InsertBatch batch) implements ClusterEvent {
+    record InsertsLanded(
+            long atMillis, long documents, long bytes, Map<String, Long> documentsByShard, InsertBatch batch)
+            implements ClusterEvent {
         public InsertsLanded {
             documentsByShard = Map.copyOf(documentsByShard);
         }
     }
 
     /** The chunk {@code [min, max)} on {@code shard} was split at {@code splitPoints}. */
-    record ChunkSplit(long atMillis, ShardKey min, ShardKey max, String shard, List<ShardKey> splitPoints,
-            SplitCause cause) implements ClusterEvent {
+    record ChunkSplit(
+            long atMillis, ShardKey min, ShardKey max, String shard, List<ShardKey> splitPoints, SplitCause cause)
+            implements ClusterEvent {
         public ChunkSplit {
             splitPoints = List.copyOf(splitPoints);
         }
     }
 
     /** A migration started; the range stays on the donor until {@link MigrationCommitted}. */
-    record MigrationStarted(long atMillis, Migration migration) implements ClusterEvent {
-    }
+    record MigrationStarted(long atMillis, Migration migration) implements ClusterEvent {}
 
     /** A migration committed: the range now belongs to the recipient. */
-    record MigrationCommitted(long atMillis, Migration migration) implements ClusterEvent {
-    }
+    record MigrationCommitted(long atMillis, Migration migration) implements ClusterEvent {}
 
     /** A migration could not start or commit (for example ChunkTooBig); {@code error} is MongoDB's text. */
-    record MigrationFailed(long atMillis, Migration migration, String error) implements ClusterEvent {
-    }
+    record MigrationFailed(long atMillis, Migration migration, String error) implements ClusterEvent {}
 
     /** A chunk was flagged jumbo: too big to move and without a split point. */
-    record JumboMarked(long atMillis, Chunk chunk) implements ClusterEvent {
-    }
+    record JumboMarked(long atMillis, Chunk chunk) implements ClusterEvent {}
 
     /** {@code chunkCount} contiguous chunks on {@code shard} became the one chunk {@code [min, max)}. */
     record ChunksMerged(long atMillis, ShardKey min, ShardKey max, String shard, int chunkCount, MergeCause cause)
-            implements ClusterEvent {
-    }
+            implements ClusterEvent {}
 
     /** A balancer round found {@code chunk} on a shard outside its zone {@code zone}. */
-    record ZoneViolation(long atMillis, Chunk chunk, String zone) implements ClusterEvent {
-    }
+    record ZoneViolation(long atMillis, Chunk chunk, String zone) implements ClusterEvent {}
 
     /** A balancer round ran and started {@code migrationsStarted} migrations. */
-    record BalancerRound(long atMillis, int migrationsStarted) implements ClusterEvent {
-    }
+    record BalancerRound(long atMillis, int migrationsStarted) implements ClusterEvent {}
 
     /** A shard joined the cluster. */
-    record ShardAdded(long atMillis, String shard) implements ClusterEvent {
-    }
+    record ShardAdded(long atMillis, String shard) implements ClusterEvent {}
 
     /** {@code removeShard} started draining a shard. */
-    record ShardDraining(long atMillis, String shard) implements ClusterEvent {
-    }
+    record ShardDraining(long atMillis, String shard) implements ClusterEvent {}
 
     /** A drained shard left the cluster. */
-    record ShardRemoved(long atMillis, String shard) implements ClusterEvent {
-    }
+    record ShardRemoved(long atMillis, String shard) implements ClusterEvent {}
 
     /** Something else changed the layout or settings (a zone, a flag, a refined key): {@code description}. */
-    record MetadataChanged(long atMillis, String description) implements ClusterEvent {
-    }
+    record MetadataChanged(long atMillis, String description) implements ClusterEvent {}
 
     /** The last history entry was undone ({@code description} names it); listeners should re-read the cluster. */
-    record Undone(long atMillis, String description) implements ClusterEvent {
-    }
+    record Undone(long atMillis, String description) implements ClusterEvent {}
 
     /** What triggered a split. */
     enum SplitCause {

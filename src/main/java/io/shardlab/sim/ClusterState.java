@@ -61,16 +61,19 @@ final class ClusterState {
     java.util.Set<String> shardsBusyElsewhere = java.util.Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
     long documentsLoaded;
+
     long bytesLoaded;
 
     /** Documents per chunk, index-aligned with {@code collection.chunks()}. */
     final ArrayList<ChunkDocuments> buckets = new ArrayList<>();
     /** True while every document key is one Int64 (one-field keys): {@link LongChunkDocuments}. */
     boolean longLayout;
+
     KeyEncoder encoder;
 
     /** Routing cache for the long layout: ceiling of each chunk min; valid while {@code routingVersion} matches. */
     private long[] ceilings = new long[0];
+
     private int reachableChunks;
     private byte[][] encodedMins = new byte[0][];
     private ChunkMap routingFor;
@@ -284,7 +287,8 @@ final class ClusterState {
             long[] raw = new long[keys.size()];
             for (int d = 0; d < keys.size(); d++) {
                 raw[d] = keys.get(d).get(0).asInt64().getValue();
-                byChunk.computeIfAbsent(routeLong(raw[d]), k -> new ArrayList<>()).add(d);
+                byChunk.computeIfAbsent(routeLong(raw[d]), k -> new ArrayList<>())
+                        .add(d);
             }
             for (Map.Entry<Integer, List<Integer>> e : byChunk.entrySet()) {
                 List<Integer> docs = e.getValue();
@@ -301,7 +305,8 @@ final class ClusterState {
         byte[][] encoded = new byte[keys.size()][];
         for (int d = 0; d < keys.size(); d++) {
             encoded[d] = KeyEncoder.encodeBound(keys.get(d));
-            byChunk.computeIfAbsent(routeEncoded(encoded[d]), k -> new ArrayList<>()).add(d);
+            byChunk.computeIfAbsent(routeEncoded(encoded[d]), k -> new ArrayList<>())
+                    .add(d);
         }
         for (Map.Entry<Integer, List<Integer>> e : byChunk.entrySet()) {
             List<Integer> docs = e.getValue();
@@ -370,8 +375,8 @@ final class ClusterState {
     void split(int index, List<ShardKey> points, ClusterEvent.SplitCause cause) {
         Chunk chunk = chunks().get(index);
         if (!canPlace(index, points)) {
-            throw new IllegalStateException("split: the unknown documents of " + chunk + " cannot be placed around "
-                    + points);
+            throw new IllegalStateException(
+                    "split: the unknown documents of " + chunk + " cannot be placed around " + points);
         }
         ChunkMap next = chunks().split(index, points);
         ChunkDocuments docs = buckets.get(index);
@@ -451,8 +456,18 @@ final class ClusterState {
         long documents = content[0];
         long bytes = content[1];
         long duration = config.migrationOverheadMillis() + (bytes * 1000L) / config.migrationBytesPerSecond();
-        Migration m = new Migration(nextMigrationId++, c.min(), max, c.shard(), to, documents, bytes, clock,
-                clock + duration, reason, estimatedMax);
+        Migration m = new Migration(
+                nextMigrationId++,
+                c.min(),
+                max,
+                c.shard(),
+                to,
+                documents,
+                bytes,
+                clock,
+                clock + duration,
+                reason,
+                estimatedMax);
         migrations.add(m);
         counters = counters.plusMigrationStarted();
         emit(new ClusterEvent.MigrationStarted(clock, m));
@@ -495,8 +510,9 @@ final class ClusterState {
         ChunkDocuments docs = buckets.get(index);
         if (interpolation().holdsOneKey(c.min(), c.max())) {
             docs.sort();
-            if (docs.count() == 0 || (docs.keyAt(0).compareTo(c.min()) == 0
-                    && docs.keyAt(docs.count() - 1).compareTo(c.min()) == 0)) {
+            if (docs.count() == 0
+                    || (docs.keyAt(0).compareTo(c.min()) == 0
+                            && docs.keyAt(docs.count() - 1).compareTo(c.min()) == 0)) {
                 return RepeatedKey.of(docs.totalCount());
             }
         }
@@ -566,14 +582,18 @@ final class ClusterState {
             if (p == points.size()) {
                 docs = d.unknownDocuments;
             } else if (d.hasUnknown()) {
-                double f = ki.fraction(c.min(), c.max(), points.get(p), d.unknownDocuments).orElseThrow();
+                double f = ki.fraction(c.min(), c.max(), points.get(p), d.unknownDocuments)
+                        .orElseThrow();
                 docs = Math.max(docsBefore, Math.min(d.unknownDocuments, Math.round(d.unknownDocuments * f)));
             } else {
                 docs = 0;
             }
-            long bytes = d.unknownDocuments == 0 ? 0 : java.math.BigInteger.valueOf(d.unknownBytes)
-                    .multiply(java.math.BigInteger.valueOf(docs))
-                    .divide(java.math.BigInteger.valueOf(d.unknownDocuments)).longValueExact();
+            long bytes = d.unknownDocuments == 0
+                    ? 0
+                    : java.math.BigInteger.valueOf(d.unknownBytes)
+                            .multiply(java.math.BigInteger.valueOf(docs))
+                            .divide(java.math.BigInteger.valueOf(d.unknownDocuments))
+                            .longValueExact();
             out[p][0] = docs - docsBefore;
             out[p][1] = bytes - bytesBefore;
             docsBefore = docs;
@@ -620,13 +640,28 @@ final class ClusterState {
     // ---- undo support -------------------------------------------------------------------------------
 
     /** Everything but the documents, for undo. */
-    record Memento(long clock, TreeMap<String, Shard> shards, String primaryShard, CollectionMetadata collection,
-            List<PendingZoneRange> pendingZones, BalancerSettings settings, List<Migration> migrations,
-            long nextMigrationId, SimulationCounters counters, long nextBalancerRoundAt,
-            boolean balancerRoundInProgress, long nextAutoMergeAt, long randomState, long[] bytesWritten,
-            long[] onShardSince, long[] unknownDocuments, long[] unknownBytes, long documentsLoaded,
-            long bytesLoaded, Defragmentation defragmentation, boolean noBalance) {
-    }
+    record Memento(
+            long clock,
+            TreeMap<String, Shard> shards,
+            String primaryShard,
+            CollectionMetadata collection,
+            List<PendingZoneRange> pendingZones,
+            BalancerSettings settings,
+            List<Migration> migrations,
+            long nextMigrationId,
+            SimulationCounters counters,
+            long nextBalancerRoundAt,
+            boolean balancerRoundInProgress,
+            long nextAutoMergeAt,
+            long randomState,
+            long[] bytesWritten,
+            long[] onShardSince,
+            long[] unknownDocuments,
+            long[] unknownBytes,
+            long documentsLoaded,
+            long bytesLoaded,
+            Defragmentation defragmentation,
+            boolean noBalance) {}
 
     Memento memento() {
         long[] written = new long[buckets.size()];
@@ -639,10 +674,28 @@ final class ClusterState {
             unknownDocs[i] = buckets.get(i).unknownDocuments;
             unknownSizes[i] = buckets.get(i).unknownBytes;
         }
-        return new Memento(clock, new TreeMap<>(shards), primaryShard, collection, List.copyOf(pendingZones), settings,
-                List.copyOf(migrations), nextMigrationId, counters, nextBalancerRoundAt, balancerRoundInProgress,
-                nextAutoMergeAt, random.state(), written, since, unknownDocs, unknownSizes, documentsLoaded,
-                bytesLoaded, defragmentation, noBalance);
+        return new Memento(
+                clock,
+                new TreeMap<>(shards),
+                primaryShard,
+                collection,
+                List.copyOf(pendingZones),
+                settings,
+                List.copyOf(migrations),
+                nextMigrationId,
+                counters,
+                nextBalancerRoundAt,
+                balancerRoundInProgress,
+                nextAutoMergeAt,
+                random.state(),
+                written,
+                since,
+                unknownDocs,
+                unknownSizes,
+                documentsLoaded,
+                bytesLoaded,
+                defragmentation,
+                noBalance);
     }
 
     void restore(Memento m) {
@@ -763,7 +816,8 @@ final class ClusterState {
         }
         ChunkMap map = chunks();
         if (buckets.size() != map.size()) {
-            throw new IllegalStateException("invariant: " + buckets.size() + " document sets for " + map.size() + " chunks");
+            throw new IllegalStateException(
+                    "invariant: " + buckets.size() + " document sets for " + map.size() + " chunks");
         }
         long total = 0;
         long unknownDocs = 0;
@@ -794,8 +848,8 @@ final class ClusterState {
             }
         }
         if (total != counters.documentsInserted()) {
-            throw new IllegalStateException("invariant: " + total + " documents in chunks but "
-                    + counters.documentsInserted() + " inserted");
+            throw new IllegalStateException(
+                    "invariant: " + total + " documents in chunks but " + counters.documentsInserted() + " inserted");
         }
         if (unknownDocs != documentsLoaded || unknownSizes != bytesLoaded) {
             throw new IllegalStateException("invariant: " + unknownDocs + " unknown documents of " + unknownSizes
@@ -803,9 +857,11 @@ final class ClusterState {
         }
         for (Migration m : migrations) {
             int i = indexOfChunkWithMin(m.min());
-            if (i < 0 || !map.get(i).shard().equals(m.from()) || map.get(i).max().compareTo(m.max()) < 0) {
-                throw new IllegalStateException("invariant: migration " + m.id() + " has no matching chunk on "
-                        + m.from());
+            if (i < 0
+                    || !map.get(i).shard().equals(m.from())
+                    || map.get(i).max().compareTo(m.max()) < 0) {
+                throw new IllegalStateException(
+                        "invariant: migration " + m.id() + " has no matching chunk on " + m.from());
             }
         }
     }
@@ -815,8 +871,13 @@ final class ClusterState {
         List<ChunkStatistics> stats = new ArrayList<>();
         List<Integer> cannotSplit = new ArrayList<>();
         if (collection != null) {
-            cs = Optional.of(new ClusterSnapshot(collection.namespace(), collection.key(), collection.unique(),
-                    new ArrayList<>(shards.values()), collection.chunks(), collection.zones()));
+            cs = Optional.of(new ClusterSnapshot(
+                    collection.namespace(),
+                    collection.key(),
+                    collection.unique(),
+                    new ArrayList<>(shards.values()),
+                    collection.chunks(),
+                    collection.zones()));
             ChunkMap map = chunks();
             for (int i = 0; i < map.size(); i++) {
                 ChunkDocuments docs = buckets.get(i);
@@ -826,7 +887,16 @@ final class ClusterState {
                 }
             }
         }
-        return new SimulationSnapshot(clock, config.version(), maxChunkSizeBytes(), new ArrayList<>(shards.values()), cs,
-                stats, cannotSplit, migrations, settings, counters);
+        return new SimulationSnapshot(
+                clock,
+                config.version(),
+                maxChunkSizeBytes(),
+                new ArrayList<>(shards.values()),
+                cs,
+                stats,
+                cannotSplit,
+                migrations,
+                settings,
+                counters);
     }
 }

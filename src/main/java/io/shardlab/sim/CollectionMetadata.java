@@ -16,8 +16,8 @@ import java.util.List;
  * @param zones zone ranges sorted by min, not overlapping
  * @param epoch changes when the collection is sharded or its key refined ({@code lastmodEpoch})
  */
-record CollectionMetadata(String namespace, ShardKeyPattern key, boolean unique, ChunkMap chunks,
-        List<ZoneRange> zones, long epoch) {
+record CollectionMetadata(
+        String namespace, ShardKeyPattern key, boolean unique, ChunkMap chunks, List<ZoneRange> zones, long epoch) {
 
     CollectionMetadata {
         zones = List.copyOf(zones);

@@ -13,8 +13,7 @@ import org.bson.BsonValue;
 /** Argument checks shared by the chunk commands, with MongoDB's texts. */
 final class CommandSupport {
 
-    private CommandSupport() {
-    }
+    private CommandSupport() {}
 
     /**
      * "Can't execute {@code cmd} on unsharded collection {@code ns}" (mongo
@@ -64,8 +63,11 @@ final class CommandSupport {
         for (int i = 0; i < values.length; i++) {
             KeyField f = pattern.fields().get(i);
             BsonValue v = query.get(f.path());
-            if (v == null || v.isArray() || (v.isDocument() && !v.asDocument().isEmpty()
-                    && v.asDocument().getFirstKey().startsWith("$"))) {
+            if (v == null
+                    || v.isArray()
+                    || (v.isDocument()
+                            && !v.asDocument().isEmpty()
+                            && v.asDocument().getFirstKey().startsWith("$"))) {
                 return Optional.empty();
             }
             values[i] = f.hashed() ? new BsonInt64(hasher.hash64(v)) : v;
@@ -90,8 +92,8 @@ final class CommandSupport {
      * bounds that are not full shard keys, or no chunk with exactly these bounds; each with the code
      * name its command answers with.
      */
-    static Optional<Refusal> boundsRefusal(ClusterState state, BsonDocument min, BsonDocument max,
-            String invalidCodeName, String noChunkCodeName) {
+    static Optional<Refusal> boundsRefusal(
+            ClusterState state, BsonDocument min, BsonDocument max, String invalidCodeName, String noChunkCodeName) {
         Optional<ShardKey> lo = boundKey(state.key(), min);
         Optional<ShardKey> hi = boundKey(state.key(), max);
         if (lo.isEmpty() || hi.isEmpty()) {
@@ -99,8 +101,9 @@ final class CommandSupport {
         }
         io.shardlab.cluster.Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
         if (!c.min().equals(lo.get()) || !c.max().equals(hi.get())) {
-            return Optional.of(new Refusal(noChunkCodeName, "no chunk found with the shard key bounds "
-                    + ServerText.range(lo.get(), hi.get(), state.key())));
+            return Optional.of(new Refusal(
+                    noChunkCodeName,
+                    "no chunk found with the shard key bounds " + ServerText.range(lo.get(), hi.get(), state.key())));
         }
         return Optional.empty();
     }

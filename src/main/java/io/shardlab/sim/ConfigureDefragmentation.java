@@ -28,8 +28,9 @@ public record ConfigureDefragmentation(String namespace, boolean defragment) imp
         }
         if (state.collection == null || !state.collection.namespace().equals(namespace)) {
             // sharding_catalog_manager_collection_operations.cpp: the update must match one config.collections doc
-            return Optional.of(new Refusal("NamespaceNotSharded", "Expected to match one doc for query { _id: \""
-                    + namespace + "\" } but matched 0"));
+            return Optional.of(new Refusal(
+                    "NamespaceNotSharded",
+                    "Expected to match one doc for query { _id: \"" + namespace + "\" } but matched 0"));
         }
         return Optional.empty();
     }
@@ -38,8 +39,10 @@ public record ConfigureDefragmentation(String namespace, boolean defragment) imp
     public void apply(ClusterState state) {
         if (defragment && state.defragmentation == null) {
             state.defragmentation = Defragmentation.started();
-            state.emit(new ClusterEvent.MetadataChanged(state.clock, "defragmentation of " + namespace + ": phase "
-                    + DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS.mongoName()));
+            state.emit(new ClusterEvent.MetadataChanged(
+                    state.clock,
+                    "defragmentation of " + namespace + ": phase "
+                            + DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS.mongoName()));
         } else if (!defragment && state.defragmentation != null) {
             state.defragmentation = null;
             state.emit(new ClusterEvent.MetadataChanged(state.clock, "defragmentation of " + namespace + " stopped"));

@@ -16,8 +16,11 @@ import java.util.TreeMap;
  *     ({@code MoveAndMergeChunksPhase::ShardInfo::currentSizeBytes}); empty before phase 2
  * @param pendingMerges migration id → min of the neighbour the moved chunk merges with once it commits
  */
-public record Defragmentation(DefragmentationPhase phase, Map<ShardKey, Long> estimatedSizeBytes,
-        Map<String, Long> shardSizes, Map<Long, ShardKey> pendingMerges) {
+public record Defragmentation(
+        DefragmentationPhase phase,
+        Map<ShardKey, Long> estimatedSizeBytes,
+        Map<String, Long> shardSizes,
+        Map<Long, ShardKey> pendingMerges) {
 
     public Defragmentation {
         if (phase == null) {

@@ -8,5 +8,4 @@ package io.shardlab.sim;
  * @param phase the current phase
  * @param remainingChunksToProcess the phase's count of ranges or chunks still to process
  */
-public record DefragmentationProgress(DefragmentationPhase phase, long remainingChunksToProcess) {
-}
+public record DefragmentationProgress(DefragmentationPhase phase, long remainingChunksToProcess) {}

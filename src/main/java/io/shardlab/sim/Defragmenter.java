@@ -57,8 +57,7 @@ final class Defragmenter {
     /** mongo balancer_defragmentation_policy.h {@code kSmallChunkSizeThresholdPctg}. */
     static final long SMALL_CHUNK_PERCENT = 25;
 
-    private Defragmenter() {
-    }
+    private Defragmenter() {}
 
     /** The small-chunk threshold in bytes: {@code (maxChunkSizeBytes / 100) * 25}. */
     static long smallChunkThreshold(ClusterState state) {
@@ -125,8 +124,13 @@ final class Defragmenter {
         state.defragmentation = d.withPendingMerges(pending);
         int moved = state.indexOfChunkWithMin(m.min());
         int neighbour = state.indexOfChunkWithMin(neighbourMin);
-        if (moved < 0 || neighbour < 0 || Math.abs(moved - neighbour) != 1
-                || !state.chunks().get(moved).shard().equals(state.chunks().get(neighbour).shard())) {
+        if (moved < 0
+                || neighbour < 0
+                || Math.abs(moved - neighbour) != 1
+                || !state.chunks()
+                        .get(moved)
+                        .shard()
+                        .equals(state.chunks().get(neighbour).shard())) {
             return;
         }
         long movedBytes = estimate(state, moved);
@@ -144,7 +148,8 @@ final class Defragmenter {
             // MergeAndMeasureChunksPhase::reportProgress: ranges to merge + ranges without a size
             case MERGE_AND_MEASURE_CHUNKS -> mergeableRuns(state).size() + unmeasuredSingles(state);
             // MoveAndMergeChunksPhase::reportProgress: the small chunks still listed
-            case MOVE_AND_MERGE_CHUNKS -> smallChunksLeft(state) + d.pendingMerges().size();
+            case MOVE_AND_MERGE_CHUNKS ->
+                smallChunksLeft(state) + d.pendingMerges().size();
             // MergeChunksPhase::reportProgress: ranges to merge
             case MERGE_CHUNKS -> mergeableRuns(state).size();
             // SplitChunksPhase::reportProgress: ranges to find split points in
@@ -157,22 +162,25 @@ final class Defragmenter {
 
     private static void enter(ClusterState state, DefragmentationPhase phase) {
         state.defragmentation = state.defragmentation.withPhase(phase);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, "defragmentation of " + state.collection.namespace()
-                + ": phase " + phase.mongoName()));
+        state.emit(new ClusterEvent.MetadataChanged(
+                state.clock, "defragmentation of " + state.collection.namespace() + ": phase " + phase.mongoName()));
     }
 
     private static void finish(ClusterState state) {
         state.defragmentation = null;
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, "defragmentation of " + state.collection.namespace()
-                + " finished"));
+        state.emit(new ClusterEvent.MetadataChanged(
+                state.clock, "defragmentation of " + state.collection.namespace() + " finished"));
     }
 
     /** mongo {@code areMergeable}, with chunks in a migration left alone. */
     private static boolean areMergeable(ClusterState state, int left) {
         Chunk a = state.chunks().get(left);
         Chunk b = state.chunks().get(left + 1);
-        return a.shard().equals(b.shard()) && state.zoneOf(a).equals(state.zoneOf(b)) && a.max().equals(b.min())
-                && !state.isMigrating(left) && !state.isMigrating(left + 1);
+        return a.shard().equals(b.shard())
+                && state.zoneOf(a).equals(state.zoneOf(b))
+                && a.max().equals(b.min())
+                && !state.isMigrating(left)
+                && !state.isMigrating(left + 1);
     }
 
     /** Runs {@code [from, to)} of two or more mergeable chunks, in key order. */
@@ -200,7 +208,10 @@ final class Defragmenter {
         }
         long count = 0;
         for (int i = 0; i < state.chunks().size(); i++) {
-            if (!inRuns.contains(i) && !state.defragmentation.estimatedSizeBytes().containsKey(state.chunks().get(i).min())) {
+            if (!inRuns.contains(i)
+                    && !state.defragmentation
+                            .estimatedSizeBytes()
+                            .containsKey(state.chunks().get(i).min())) {
                 count++;
             }
         }
@@ -239,15 +250,16 @@ final class Defragmenter {
     }
 
     private static long estimate(ClusterState state, int index) {
-        Long e = state.defragmentation.estimatedSizeBytes().get(state.chunks().get(index).min());
+        Long e = state.defragmentation
+                .estimatedSizeBytes()
+                .get(state.chunks().get(index).min());
         return e != null ? e : state.buckets.get(index).totalBytes();
     }
 
     // ---- phase 2 ----------------------------------------------------------------------------------
 
     /** A small chunk and the neighbours it may merge with now. */
-    private record SmallChunk(int index, List<Integer> neighbours) {
-    }
+    private record SmallChunk(int index, List<Integer> neighbours) {}
 
     private static int startMoves(ClusterState state, Set<String> busy) {
         Set<String> available = new HashSet<>(state.shards.keySet());
@@ -274,8 +286,8 @@ final class Defragmenter {
                     mergePair(state, Math.min(index, target));
                 } else {
                     // the policy's MigrateInfo names the whole chunk; 5.3 gives it the chunksImbalance reason
-                    Migration m = state.startMigration(index, chunk.max(), neighbour.shard(),
-                            MigrationReason.CHUNKS_IMBALANCE);
+                    Migration m = state.startMigration(
+                            index, chunk.max(), neighbour.shard(), MigrationReason.CHUNKS_IMBALANCE);
                     Map<Long, ShardKey> pending = new TreeMap<>(state.defragmentation.pendingMerges());
                     pending.put(m.id(), neighbour.min());
                     state.defragmentation = state.defragmentation.withPendingMerges(pending);
@@ -292,7 +304,8 @@ final class Defragmenter {
     private static List<String> processingOrder(ClusterState state) {
         Map<String, Long> sizes = state.defragmentation.shardSizes();
         List<String> order = new ArrayList<>(state.shards.keySet());
-        order.sort(Comparator.comparing((String s) -> sizes.getOrDefault(s, 0L)).reversed()
+        order.sort(Comparator.comparing((String s) -> sizes.getOrDefault(s, 0L))
+                .reversed()
                 .thenComparing(Comparator.naturalOrder()));
         return order;
     }
@@ -302,8 +315,8 @@ final class Defragmenter {
      * ties); the first with a neighbour usable now. {@code now} false: any neighbour allowed by zone and
      * draining, whatever is busy (whether the phase still has work).
      */
-    private static Optional<SmallChunk> nextSmallChunk(ClusterState state, String shard, Set<String> available,
-            boolean now) {
+    private static Optional<SmallChunk> nextSmallChunk(
+            ClusterState state, String shard, Set<String> available, boolean now) {
         long threshold = smallChunkThreshold(state);
         List<Integer> small = new ArrayList<>();
         for (int i = 0; i < state.chunks().size(); i++) {
@@ -318,7 +331,9 @@ final class Defragmenter {
             }
             List<Integer> usable = new ArrayList<>();
             for (int n : siblings(state, i)) {
-                if (!now || (!state.isMigrating(n) && available.contains(state.chunks().get(n).shard()))) {
+                if (!now
+                        || (!state.isMigrating(n)
+                                && available.contains(state.chunks().get(n).shard()))) {
                     usable.add(n);
                 }
             }
@@ -340,7 +355,8 @@ final class Defragmenter {
             }
             Chunk s = chunks.get(n);
             boolean sameZone = state.zoneOf(c).equals(state.zoneOf(s));
-            boolean destinationAvailable = s.shard().equals(c.shard()) || !state.shards.get(s.shard()).draining();
+            boolean destinationAvailable =
+                    s.shard().equals(c.shard()) || !state.shards.get(s.shard()).draining();
             if (sameZone && destinationAvailable) {
                 out.add(n);
             }
@@ -367,7 +383,8 @@ final class Defragmenter {
             long targetScore = rank(state, index, target);
             long challengerScore = rank(state, index, challenger);
             Map<String, Long> sizes = state.defragmentation.shardSizes();
-            long challengerShard = sizes.getOrDefault(state.chunks().get(challenger).shard(), 0L);
+            long challengerShard =
+                    sizes.getOrDefault(state.chunks().get(challenger).shard(), 0L);
             long targetShard = sizes.getOrDefault(state.chunks().get(target).shard(), 0L);
             if (challengerScore > targetScore || (challengerScore == targetScore && challengerShard < targetShard)) {
                 target = challenger;
@@ -387,7 +404,8 @@ final class Defragmenter {
         } else if (chunkSize < siblingSize) {
             ranking += 4;
         }
-        long merged = chunkSize == BIG_CHUNK_MARKER || siblingSize == BIG_CHUNK_MARKER ? BIG_CHUNK_MARKER
+        long merged = chunkSize == BIG_CHUNK_MARKER || siblingSize == BIG_CHUNK_MARKER
+                ? BIG_CHUNK_MARKER
                 : chunkSize + siblingSize;
         if (merged > threshold) {
             ranking += siblingSize < threshold ? 2 : 1;
@@ -401,7 +419,8 @@ final class Defragmenter {
         long b = estimate(state, left + 1);
         ShardKey min = state.chunks().get(left).min();
         ShardKey upperMin = state.chunks().get(left + 1).min();
-        long since = Math.max(state.buckets.get(left).onShardSinceMillis, state.buckets.get(left + 1).onShardSinceMillis);
+        long since =
+                Math.max(state.buckets.get(left).onShardSinceMillis, state.buckets.get(left + 1).onShardSinceMillis);
         state.merge(left, left + 2, ClusterEvent.MergeCause.DEFRAGMENTATION, since);
         Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation.estimatedSizeBytes());
         estimates.remove(upperMin);
@@ -414,7 +433,9 @@ final class Defragmenter {
     private static List<Integer> splitCandidates(ClusterState state) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < state.chunks().size(); i++) {
-            Long e = state.defragmentation.estimatedSizeBytes().get(state.chunks().get(i).min());
+            Long e = state.defragmentation
+                    .estimatedSizeBytes()
+                    .get(state.chunks().get(i).min());
             if (e == null || e > state.maxChunkSizeBytes()) {
                 out.add(i);
             }
@@ -435,12 +456,16 @@ final class Defragmenter {
             List<ShardKey> points;
             if (docs.hasUnknown()) {
                 IndexScan scan = state.assumedScan(index);
-                Optional<List<ShardKey>> placed = state.placeRanks(index, scan,
-                        AutoSplitVector.points(scan, shard[0], shard[1], state.maxChunkSizeBytes(), 0));
+                Optional<List<ShardKey>> placed = state.placeRanks(
+                        index, scan, AutoSplitVector.points(scan, shard[0], shard[1], state.maxChunkSizeBytes(), 0));
                 if (placed.isEmpty()) {
-                    state.emit(new ClusterEvent.DocumentsUnknown(state.clock, chunk, null, "the defragmentation would "
-                            + "split this chunk at its documents' keys, and the chunk's key range gives no place to "
-                            + "put the split points"));
+                    state.emit(new ClusterEvent.DocumentsUnknown(
+                            state.clock,
+                            chunk,
+                            null,
+                            "the defragmentation would "
+                                    + "split this chunk at its documents' keys, and the chunk's key range gives no place to "
+                                    + "put the split points"));
                     continue;
                 }
                 points = placed.get();

@@ -1,10 +1,10 @@
 package io.shardlab.sim;
 
 import io.shardlab.cluster.Chunk;
-import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.HashedSplitPoints;
 import io.shardlab.key.ShardKey;
@@ -75,11 +75,26 @@ public final class InitialChunks {
      * @param zones the collection's zone ranges sorted by min, not overlapping
      * @param numInitialChunks the option, 0 when not given (checked by {@link ShardCollection})
      */
-    ChunkMap create(ShardKeyPattern key, String primaryShard, List<String> nonDrainingShards, List<String> allShards,
-            List<ZoneRange> zones, Map<String, List<String>> zoneShards, boolean presplitHashedZones,
-            long numInitialChunks, RandomGenerator random) {
-        return create(key, primaryShard, nonDrainingShards, allShards, zones, zoneShards, presplitHashedZones,
-                numInitialChunks, shards -> shardOrder(shards, random));
+    ChunkMap create(
+            ShardKeyPattern key,
+            String primaryShard,
+            List<String> nonDrainingShards,
+            List<String> allShards,
+            List<ZoneRange> zones,
+            Map<String, List<String>> zoneShards,
+            boolean presplitHashedZones,
+            long numInitialChunks,
+            RandomGenerator random) {
+        return create(
+                key,
+                primaryShard,
+                nonDrainingShards,
+                allShards,
+                zones,
+                zoneShards,
+                presplitHashedZones,
+                numInitialChunks,
+                shards -> shardOrder(shards, random));
     }
 
     /**
@@ -94,13 +109,20 @@ public final class InitialChunks {
         if (shardIds.isEmpty()) {
             throw new IllegalArgumentException("shards: a sharded cluster has at least 1 shard, got 0");
         }
-        return new InitialChunks(ReleaseRules.of(version)).create(key, shardIds.get(0), shardIds, shardIds, List.of(),
-                Map.of(), false, 0, List::copyOf);
+        return new InitialChunks(ReleaseRules.of(version))
+                .create(key, shardIds.get(0), shardIds, shardIds, List.of(), Map.of(), false, 0, List::copyOf);
     }
 
-    private ChunkMap create(ShardKeyPattern key, String primaryShard, List<String> nonDrainingShards,
-            List<String> allShards, List<ZoneRange> zones, Map<String, List<String>> zoneShards,
-            boolean presplitHashedZones, long numInitialChunks, UnaryOperator<List<String>> shardOrder) {
+    private ChunkMap create(
+            ShardKeyPattern key,
+            String primaryShard,
+            List<String> nonDrainingShards,
+            List<String> allShards,
+            List<ZoneRange> zones,
+            Map<String, List<String>> zoneShards,
+            boolean presplitHashedZones,
+            long numInitialChunks,
+            UnaryOperator<List<String>> shardOrder) {
         long requested = honoursNumInitialChunks() ? numInitialChunks : 0;
         if (presplitHashedZones) {
             return presplitHashedZones(key, zones, zoneShards, shardOrder.apply(nonDrainingShards), requested);
@@ -128,8 +150,8 @@ public final class InitialChunks {
      * runs of {@code max(n / shards, 1)} contiguous chunks per shard in id order; the first chunk on
      * the primary shard when there are fewer chunks than shards.
      */
-    private static ChunkMap splitPointsBased(ShardKeyPattern key, String primaryShard, List<String> shards,
-            long numInitialChunks) {
+    private static ChunkMap splitPointsBased(
+            ShardKeyPattern key, String primaryShard, List<String> shards, long numInitialChunks) {
         int n = (int) (numInitialChunks != 0 ? numInitialChunks : 2L * shards.size());
         int contiguous = Math.max(n / shards.size(), 1);
         List<ShardKey> points = hashedPoints(key, List.of(), n);
@@ -137,7 +159,8 @@ public final class InitialChunks {
         ShardKey lower = key.globalMin();
         for (int i = 0; i <= points.size(); i++) {
             ShardKey upper = i < points.size() ? points.get(i) : key.globalMax();
-            String shard = i == 0 && points.size() + 1 < shards.size() ? primaryShard
+            String shard = i == 0 && points.size() + 1 < shards.size()
+                    ? primaryShard
                     : shards.get((i / contiguous) % shards.size());
             chunks.add(new Chunk(lower, upper, shard, false, new ChunkVersion(1, i)));
             lower = upper;
@@ -176,8 +199,8 @@ public final class InitialChunks {
         return out;
     }
 
-    private ChunkMap singleChunkPerZone(ShardKeyPattern key, List<ZoneRange> zones, Map<String, List<String>> zoneShards,
-            List<String> shardIds) {
+    private ChunkMap singleChunkPerZone(
+            ShardKeyPattern key, List<ZoneRange> zones, Map<String, List<String>> zoneShards, List<String> shardIds) {
         Map<String, Integer> nextIndexForZone = new HashMap<>();
         return zoned(key, zones, shardIds, zone -> {
             List<String> inZone = zoneShards.get(zone.zone());
@@ -191,8 +214,12 @@ public final class InitialChunks {
      * ceil(numInitialChunks / shards with zones)} (numInitialChunks defaulting to 2 × those shards,
      * so 2; 1 from 7.2), each shard of a zone taking {@code ceil(numChunksPerShard / its zones)}.
      */
-    private ChunkMap presplitHashedZones(ShardKeyPattern key, List<ZoneRange> zones,
-            Map<String, List<String>> zoneShards, List<String> shardIds, long numInitialChunks) {
+    private ChunkMap presplitHashedZones(
+            ShardKeyPattern key,
+            List<ZoneRange> zones,
+            Map<String, List<String>> zoneShards,
+            List<String> shardIds,
+            long numInitialChunks) {
         Map<String, Integer> zonesPerShard = new HashMap<>();
         for (ZoneRange z : zones) {
             for (String s : zoneShards.get(z.zone())) {
@@ -202,7 +229,8 @@ public final class InitialChunks {
         int minPerShard;
         if (numInitialChunks != 0) {
             long shardsWithZones = zonesPerShard.size();
-            minPerShard = (int) (numInitialChunks / shardsWithZones + (numInitialChunks % shardsWithZones != 0 ? 1 : 0));
+            minPerShard =
+                    (int) (numInitialChunks / shardsWithZones + (numInitialChunks % shardsWithZones != 0 ? 1 : 0));
         } else {
             minPerShard = oneChunkPerShard() ? 1 : 2;
         }
@@ -229,22 +257,26 @@ public final class InitialChunks {
         });
     }
 
-    private record Placement(String shard, ShardKey min, ShardKey max) {
-    }
+    private record Placement(String shard, ShardKey min, ShardKey max) {}
 
     private interface ZoneLayout {
         List<Placement> chunksFor(ZoneRange zone);
     }
 
     /** {@code AbstractTagsBasedSplitPolicy::createFirstChunks}: zones laid out, holes round-robin. */
-    private static ChunkMap zoned(ShardKeyPattern key, List<ZoneRange> zones, List<String> shardIds, ZoneLayout layout) {
+    private static ChunkMap zoned(
+            ShardKeyPattern key, List<ZoneRange> zones, List<String> shardIds, ZoneLayout layout) {
         List<Chunk> chunks = new ArrayList<>();
         int hole = 0;
         ShardKey lastMax = key.globalMin();
         int minor = 0;
         for (ZoneRange zone : zones) {
             if (zone.min().compareTo(lastMax) > 0) {
-                chunks.add(new Chunk(lastMax, zone.min(), shardIds.get(hole++ % shardIds.size()), false,
+                chunks.add(new Chunk(
+                        lastMax,
+                        zone.min(),
+                        shardIds.get(hole++ % shardIds.size()),
+                        false,
                         new ChunkVersion(1, minor++)));
             }
             for (Placement p : layout.chunksFor(zone)) {
@@ -253,8 +285,8 @@ public final class InitialChunks {
             lastMax = zone.max();
         }
         if (lastMax.compareTo(key.globalMax()) < 0) {
-            chunks.add(new Chunk(lastMax, key.globalMax(), shardIds.get(hole % shardIds.size()), false,
-                    new ChunkVersion(1, minor)));
+            chunks.add(new Chunk(
+                    lastMax, key.globalMax(), shardIds.get(hole % shardIds.size()), false, new ChunkVersion(1, minor)));
         }
         return new ChunkMap(chunks);
     }

@@ -49,7 +49,8 @@ public final class InsertBatch {
     /** Documents whose one-field shard key has the given int64 values, with per-document sizes. */
     public static InsertBatch ofInt64(long[] values, int[] sizesBytes) {
         if (values.length != sizesBytes.length) {
-            throw new IllegalArgumentException("sizes: " + sizesBytes.length + " sizes for " + values.length + " values");
+            throw new IllegalArgumentException(
+                    "sizes: " + sizesBytes.length + " sizes for " + values.length + " values");
         }
         for (int s : sizesBytes) {
             checkSize(s);
@@ -121,7 +122,11 @@ public final class InsertBatch {
     /** The BSON size of {@code document} in bytes. */
     public static int bsonSize(BsonDocument document) {
         BasicOutputBuffer buffer = new BasicOutputBuffer();
-        new BsonDocumentCodec().encode(new BsonBinaryWriter(buffer), document, EncoderContext.builder().build());
+        new BsonDocumentCodec()
+                .encode(
+                        new BsonBinaryWriter(buffer),
+                        document,
+                        EncoderContext.builder().build());
         return buffer.getPosition();
     }
 

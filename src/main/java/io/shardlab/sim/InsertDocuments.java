@@ -44,8 +44,8 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
         if (!batch.isInt64()) {
             for (int i = 0; i < batch.size(); i++) {
                 if (batch.key(i).arity() != state.key().arity()) {
-                    return Optional.of("document " + i + " has a key of " + batch.key(i).arity()
-                            + " fields for the shard key " + state.key());
+                    return Optional.of("document " + i + " has a key of "
+                            + batch.key(i).arity() + " fields for the shard key " + state.key());
                 }
             }
         }

@@ -22,8 +22,7 @@ final class Int64KeyHasher {
         }
     }
 
-    private Int64KeyHasher() {
-    }
+    private Int64KeyHasher() {}
 
     /** {@code hash64(NumberLong(value))}. */
     static long hash(long value) {

@@ -106,8 +106,7 @@ final class KeyEncoder {
     private static void writeValue(Buffer out, BsonValue v) {
         out.write(CanonicalType.of(v) + RANK_OFFSET);
         switch (v.getBsonType()) {
-            case MIN_KEY, MAX_KEY, NULL, UNDEFINED, END_OF_DOCUMENT -> {
-            }
+            case MIN_KEY, MAX_KEY, NULL, UNDEFINED, END_OF_DOCUMENT -> {}
             case INT32 -> writeLongNumber(out, v.asInt32().getValue());
             case INT64 -> writeLongNumber(out, v.asInt64().getValue());
             case DOUBLE -> writeDouble(out, v.asDouble().getValue());
@@ -320,12 +319,16 @@ final class KeyEncoder {
         int cls = in.next();
         switch (cls) {
             case NUM_NAN:
-                return numericType == BsonType.DECIMAL128 ? new BsonDecimal128(Decimal128.NaN) : new BsonDouble(Double.NaN);
+                return numericType == BsonType.DECIMAL128
+                        ? new BsonDecimal128(Decimal128.NaN)
+                        : new BsonDouble(Double.NaN);
             case NUM_NEG_INF:
-                return numericType == BsonType.DECIMAL128 ? new BsonDecimal128(Decimal128.NEGATIVE_INFINITY)
+                return numericType == BsonType.DECIMAL128
+                        ? new BsonDecimal128(Decimal128.NEGATIVE_INFINITY)
                         : new BsonDouble(Double.NEGATIVE_INFINITY);
             case NUM_POS_INF:
-                return numericType == BsonType.DECIMAL128 ? new BsonDecimal128(Decimal128.POSITIVE_INFINITY)
+                return numericType == BsonType.DECIMAL128
+                        ? new BsonDecimal128(Decimal128.POSITIVE_INFINITY)
                         : new BsonDouble(Double.POSITIVE_INFINITY);
             case NUM_ZERO:
                 return typed(BigDecimal.ZERO, numericType);
@@ -355,8 +358,10 @@ final class KeyEncoder {
             return new BsonDecimal128(new Decimal128(value));
         }
         boolean integral = value.signum() == 0 || value.stripTrailingZeros().scale() <= 0;
-        if (integral && value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
-                && value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0 && numericType != BsonType.DOUBLE) {
+        if (integral
+                && value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
+                && value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                && numericType != BsonType.DOUBLE) {
             long l = value.longValueExact();
             if (numericType == BsonType.INT32 && l == (int) l) {
                 return new BsonInt32((int) l);

@@ -77,9 +77,15 @@ final class KeyInterpolation {
      * {@code b} between the keys {@code lo} and {@code hi} (the chunk, or the part of it that can hold
      * keys); values are made of the kind of {@code low} and {@code high}.
      */
-    private record Axis(ShardKey lo, ShardKey hi, int index, boolean hashed, BigDecimal a, BigDecimal b,
-            BsonValue low, BsonValue high) {
-    }
+    private record Axis(
+            ShardKey lo,
+            ShardKey hi,
+            int index,
+            boolean hashed,
+            BigDecimal a,
+            BigDecimal b,
+            BsonValue low,
+            BsonValue high) {}
 
     /**
      * The share of the chunk {@code [lo, hi)} below {@code key}, between 0 and 1, or empty when the
@@ -113,7 +119,10 @@ final class KeyInterpolation {
             return OptionalDouble.empty();
         }
         BigDecimal width = ax.b().subtract(ax.a());
-        double f = x.get().subtract(ax.a()).divide(width, 17, RoundingMode.HALF_EVEN).doubleValue();
+        double f = x.get()
+                .subtract(ax.a())
+                .divide(width, 17, RoundingMode.HALF_EVEN)
+                .doubleValue();
         return OptionalDouble.of(Math.max(0, Math.min(1, f)));
     }
 
@@ -153,7 +162,8 @@ final class KeyInterpolation {
         if (value.isPresent() && BsonOrder.compareValues(value.get(), highBound) >= 0) {
             value = valueAt(b.subtract(BigDecimal.ONE), ax.hashed(), ax.low(), ax.high());
         }
-        if (value.isEmpty() || BsonOrder.compareValues(lowBound, value.get()) >= 0
+        if (value.isEmpty()
+                || BsonOrder.compareValues(lowBound, value.get()) >= 0
                 || BsonOrder.compareValues(value.get(), highBound) >= 0) {
             return Optional.empty();
         }
@@ -221,9 +231,18 @@ final class KeyInterpolation {
                     top.add(new BsonMaxKey());
                 }
                 ShardKey ceiling = ShardKey.of(top);
-                return lo.compareTo(ceiling) < 0 ? axisOf(lo, ceiling, documents).map(
-                        inner -> new Axis(lo, ceiling, inner.index(), inner.hashed(), inner.a(), inner.b(),
-                                inner.low(), inner.high())) : Optional.empty();
+                return lo.compareTo(ceiling) < 0
+                        ? axisOf(lo, ceiling, documents)
+                                .map(inner -> new Axis(
+                                        lo,
+                                        ceiling,
+                                        inner.index(),
+                                        inner.hashed(),
+                                        inner.a(),
+                                        inner.b(),
+                                        inner.low(),
+                                        inner.high()))
+                        : Optional.empty();
             }
             return Optional.of(new Axis(lo, hi, axis, hashed, a.get(), b.get(), low, high));
         }
@@ -265,7 +284,11 @@ final class KeyInterpolation {
         throw new IllegalArgumentException("bounds: " + lo + " and " + hi + " are equal");
     }
 
-    private enum Kind { NUMBER, DATE, OBJECT_ID }
+    private enum Kind {
+        NUMBER,
+        DATE,
+        OBJECT_ID
+    }
 
     /** The kind of the axis between {@code low} and {@code high} on a ranged field, or null. */
     private static Kind kind(BsonValue low, BsonValue high) {
@@ -304,18 +327,25 @@ final class KeyInterpolation {
             return Optional.empty();
         }
         return switch (kind) {
-            case NUMBER -> switch (v.getBsonType()) {
-                case INT32 -> Optional.of(BigDecimal.valueOf(v.asInt32().getValue()));
-                case INT64 -> Optional.of(BigDecimal.valueOf(v.asInt64().getValue()));
-                case DOUBLE -> Double.isFinite(v.asDouble().getValue())
-                        ? Optional.of(new BigDecimal(v.asDouble().getValue())) : Optional.empty();
-                default -> Optional.empty();
-            };
-            case DATE -> v.getBsonType() == BsonType.DATE_TIME
-                    ? Optional.of(BigDecimal.valueOf(v.asDateTime().getValue())) : Optional.empty();
-            case OBJECT_ID -> v.getBsonType() == BsonType.OBJECT_ID
-                    ? Optional.of(new BigDecimal(new BigInteger(1, v.asObjectId().getValue().toByteArray())))
-                    : Optional.empty();
+            case NUMBER ->
+                switch (v.getBsonType()) {
+                    case INT32 -> Optional.of(BigDecimal.valueOf(v.asInt32().getValue()));
+                    case INT64 -> Optional.of(BigDecimal.valueOf(v.asInt64().getValue()));
+                    case DOUBLE ->
+                        Double.isFinite(v.asDouble().getValue())
+                                ? Optional.of(new BigDecimal(v.asDouble().getValue()))
+                                : Optional.empty();
+                    default -> Optional.empty();
+                };
+            case DATE ->
+                v.getBsonType() == BsonType.DATE_TIME
+                        ? Optional.of(BigDecimal.valueOf(v.asDateTime().getValue()))
+                        : Optional.empty();
+            case OBJECT_ID ->
+                v.getBsonType() == BsonType.OBJECT_ID
+                        ? Optional.of(new BigDecimal(
+                                new BigInteger(1, v.asObjectId().getValue().toByteArray())))
+                        : Optional.empty();
         };
     }
 
@@ -323,8 +353,10 @@ final class KeyInterpolation {
     private static Optional<BsonValue> valueAt(BigDecimal x, boolean hashed, BsonValue low, BsonValue high) {
         if (hashed) {
             // every int64 lies between MinKey and MaxKey: clamp to the int64 range
-            BigInteger v = x.setScale(0, RoundingMode.FLOOR).toBigInteger()
-                    .max(BigInteger.valueOf(Long.MIN_VALUE)).min(BigInteger.valueOf(Long.MAX_VALUE));
+            BigInteger v = x.setScale(0, RoundingMode.FLOOR)
+                    .toBigInteger()
+                    .max(BigInteger.valueOf(Long.MIN_VALUE))
+                    .min(BigInteger.valueOf(Long.MAX_VALUE));
             return Optional.of(new BsonInt64(v.longValueExact()));
         }
         Kind kind = kind(low, high);
@@ -341,8 +373,10 @@ final class KeyInterpolation {
                     return Optional.empty();
                 }
                 long l = v.longValueExact();
-                boolean int32 = low.getBsonType() == BsonType.INT32 && high.getBsonType() == BsonType.INT32
-                        && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE;
+                boolean int32 = low.getBsonType() == BsonType.INT32
+                        && high.getBsonType() == BsonType.INT32
+                        && l >= Integer.MIN_VALUE
+                        && l <= Integer.MAX_VALUE;
                 return Optional.of(int32 ? new BsonInt32((int) l) : new BsonInt64(l));
             }
             case DATE -> {

@@ -75,13 +75,16 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
         for (ActiveMigration m : inFlight) {
             int i = layout.chunks().indexOf(m.min());
             Chunk c = layout.chunks().get(i);
-            if (!c.min().equals(m.min()) || m.max().compareTo(c.max()) > 0 || !c.shard().equals(m.fromShard())) {
-                throw new IllegalArgumentException("inFlight: the migration of [" + m.min() + ", " + m.max()
-                        + ") from " + m.fromShard() + " is not a range from the min of a chunk of " + m.fromShard());
+            if (!c.min().equals(m.min())
+                    || m.max().compareTo(c.max()) > 0
+                    || !c.shard().equals(m.fromShard())) {
+                throw new IllegalArgumentException("inFlight: the migration of [" + m.min() + ", " + m.max() + ") from "
+                        + m.fromShard() + " is not a range from the min of a chunk of " + m.fromShard());
             }
             if (!ids.contains(m.toShard())) {
-                throw new IllegalArgumentException("inFlight: the migration of [" + m.min() + ", " + m.max()
-                        + ") goes to '" + m.toShard() + "', which is not one of the layout's shards " + layout.shardIds());
+                throw new IllegalArgumentException(
+                        "inFlight: the migration of [" + m.min() + ", " + m.max() + ") goes to '" + m.toShard()
+                                + "', which is not one of the layout's shards " + layout.shardIds());
             }
             for (String shard : List.of(m.fromShard(), m.toShard())) {
                 if (!busy.add(shard)) {
@@ -120,8 +123,9 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
         if (!state.shards.isEmpty() || state.collection != null || !state.pendingZones.isEmpty()) {
             // ShardLab's text: a layout replaces the whole cluster, so it loads only into a new one
             return Optional.of("a layout loads only into a new simulated cluster; this one already has "
-                    + (state.collection != null ? "the collection " + state.collection.namespace()
-                    : state.shards.size() + " shards"));
+                    + (state.collection != null
+                            ? "the collection " + state.collection.namespace()
+                            : state.shards.size() + " shards"));
         }
         return Optional.empty();
     }
@@ -133,28 +137,41 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
         }
         state.primaryShard = state.shards.firstKey();
         List<ZoneRange> zones = layout.zones();
-        state.loadCollection(new CollectionMetadata(layout.namespace(), layout.key(), layout.unique(), layout.chunks(),
-                zones, state.clock + 1), contents);
+        state.loadCollection(
+                new CollectionMetadata(
+                        layout.namespace(), layout.key(), layout.unique(), layout.chunks(), zones, state.clock + 1),
+                contents);
         for (ActiveMigration m : inFlight) {
             int index = state.chunks().indexOf(m.min());
             Chunk c = state.chunks().get(index);
             if (m.max().compareTo(c.max()) < 0 && !state.canPlace(index, List.of(m.max()))) {
-                state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, m.toShard(), "the source's balancer was "
-                        + "moving part of this chunk, and the chunk's key range gives no place to divide its documents"));
+                state.emit(
+                        new ClusterEvent.DocumentsUnknown(
+                                state.clock,
+                                c,
+                                m.toShard(),
+                                "the source's balancer was "
+                                        + "moving part of this chunk, and the chunk's key range gives no place to divide its documents"));
                 continue;
             }
             state.startMigration(index, m.max(), m.toShard(), MigrationReason.CHUNKS_IMBALANCE);
         }
         long docs = contents.stream().mapToLong(ChunkStatistics::documents).sum();
         long bytes = contents.stream().mapToLong(ChunkStatistics::bytes).sum();
-        state.emit(new ClusterEvent.LayoutLoaded(state.clock, layout.namespace(), layout.key(), layout.shards().size(),
-                layout.chunks().size(), docs, bytes));
+        state.emit(new ClusterEvent.LayoutLoaded(
+                state.clock,
+                layout.namespace(),
+                layout.key(),
+                layout.shards().size(),
+                layout.chunks().size(),
+                docs,
+                bytes));
     }
 
     @Override
     public String describe() {
-        return "load the layout of " + layout.namespace() + " (" + layout.chunks().size() + " chunks on "
-                + layout.shards().size() + " shards)";
+        return "load the layout of " + layout.namespace() + " ("
+                + layout.chunks().size() + " chunks on " + layout.shards().size() + " shards)";
     }
 
     @Override

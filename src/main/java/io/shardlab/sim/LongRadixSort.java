@@ -6,8 +6,7 @@ package io.shardlab.sim;
  */
 final class LongRadixSort {
 
-    private LongRadixSort() {
-    }
+    private LongRadixSort() {}
 
     /** Sorts {@code keys[0, n)} ascending as signed longs, permuting {@code payload} alike. */
     static void sort(long[] keys, int[] payload, int n) {

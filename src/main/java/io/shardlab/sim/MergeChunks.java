@@ -47,16 +47,22 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
         String shard = state.chunks().get(from).shard();
         int n = state.chunks().size();
         int to = from;
-        while (to < n && state.chunks().get(to).max().compareTo(hi.get()) < 0
+        while (to < n
+                && state.chunks().get(to).max().compareTo(hi.get()) < 0
                 && state.chunks().get(to).shard().equals(shard)) {
             to++;
         }
-        boolean exact = state.chunks().get(from).min().equals(lo.get()) && to < n && to > from
-                && state.chunks().get(to).max().equals(hi.get()) && state.chunks().get(to).shard().equals(shard);
+        boolean exact = state.chunks().get(from).min().equals(lo.get())
+                && to < n
+                && to > from
+                && state.chunks().get(to).max().equals(hi.get())
+                && state.chunks().get(to).shard().equals(shard);
         if (!exact) {
-            return Optional.of(new Refusal("IllegalOperation", "could not merge chunks, shard " + shard
-                    + " does not contain a sequence of chunks that exactly fills the range "
-                    + ServerText.range(lo.get(), hi.get(), state.key())));
+            return Optional.of(new Refusal(
+                    "IllegalOperation",
+                    "could not merge chunks, shard " + shard
+                            + " does not contain a sequence of chunks that exactly fills the range "
+                            + ServerText.range(lo.get(), hi.get(), state.key())));
         }
         for (int i = from; i <= to; i++) {
             if (state.isMigrating(i)) {

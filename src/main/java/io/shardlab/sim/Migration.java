@@ -23,8 +23,18 @@ import io.shardlab.key.ShardKey;
  *     have cut at a real document's key; {@code documents} and {@code bytes} are then that share
  *     of the chunk's contents
  */
-public record Migration(long id, ShardKey min, ShardKey max, String from, String to, long documents, long bytes,
-        long startedAtMillis, long commitAtMillis, MigrationReason reason, boolean estimatedMax) {
+public record Migration(
+        long id,
+        ShardKey min,
+        ShardKey max,
+        String from,
+        String to,
+        long documents,
+        long bytes,
+        long startedAtMillis,
+        long commitAtMillis,
+        MigrationReason reason,
+        boolean estimatedMax) {
 
     public Migration {
         if (min == null || max == null || min.compareTo(max) >= 0) {
@@ -34,8 +44,8 @@ public record Migration(long id, ShardKey min, ShardKey max, String from, String
             throw new IllegalArgumentException("to: donor and recipient must differ, got " + from + " -> " + to);
         }
         if (commitAtMillis < startedAtMillis) {
-            throw new IllegalArgumentException("commitAtMillis: " + commitAtMillis + " is before the start "
-                    + startedAtMillis);
+            throw new IllegalArgumentException(
+                    "commitAtMillis: " + commitAtMillis + " is before the start " + startedAtMillis);
         }
     }
 }

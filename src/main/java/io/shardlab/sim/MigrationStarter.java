@@ -1,7 +1,7 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import java.util.List;
 import java.util.Optional;
@@ -39,8 +39,7 @@ import java.util.Optional;
  */
 final class MigrationStarter {
 
-    private MigrationStarter() {
-    }
+    private MigrationStarter() {}
 
     /**
      * Where a moveRange without max ends.
@@ -48,8 +47,7 @@ final class MigrationStarter {
      * @param max the end of the range
      * @param estimated whether it was placed by {@link KeyInterpolation} in a chunk of unknown documents
      */
-    record RangeEnd(ShardKey max, boolean estimated) {
-    }
+    record RangeEnd(ShardKey max, boolean estimated) {}
 
     /**
      * The end of a moveRange that starts at chunk {@code index}'s min and gives no max; empty when
@@ -112,7 +110,10 @@ final class MigrationStarter {
         if (state.policies.rules().balancesDataSize()) {
             Optional<RangeEnd> end = resolveMax(state, index);
             if (end.isEmpty()) {
-                state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, plan.to(),
+                state.emit(new ClusterEvent.DocumentsUnknown(
+                        state.clock,
+                        c,
+                        plan.to(),
                         "the donor would cut a moveRange of about the max chunk size out of this chunk at a document's "
                                 + "key, and the chunk's key range gives no place to put the cut"));
                 return false;
@@ -122,8 +123,8 @@ final class MigrationStarter {
         }
         Optional<String> tooBig = plan.forceJumbo() ? Optional.empty() : tooBig(state, index, max);
         if (tooBig.isPresent()) {
-            Migration failed = new Migration(0, c.min(), max, c.shard(), plan.to(), 0, 0, state.clock, state.clock,
-                    plan.reason(), estimated);
+            Migration failed = new Migration(
+                    0, c.min(), max, c.shard(), plan.to(), 0, 0, state.clock, state.clock, plan.reason(), estimated);
             state.emit(new ClusterEvent.MigrationFailed(state.clock, failed, tooBig.get()));
             splitOrMarkJumbo(state, index);
             return false;
@@ -141,19 +142,28 @@ final class MigrationStarter {
         List<ShardKey> points;
         if (docs.hasUnknown()) {
             IndexScan scan = state.assumedScan(index);
-            Optional<List<ShardKey>> placed = state.placeRanks(index, scan, state.policies.splitPoints()
-                    .indexes(scan, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0));
+            Optional<List<ShardKey>> placed = state.placeRanks(
+                    index,
+                    scan,
+                    state.policies
+                            .splitPoints()
+                            .indexes(scan, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0));
             if (placed.isEmpty()) {
-                state.emit(new ClusterEvent.DocumentsUnknown(state.clock, c, null, "after ChunkTooBig the balancer "
-                        + "would split this chunk at its documents' keys, and the chunk's key range gives no place to "
-                        + "put the split points"));
+                state.emit(new ClusterEvent.DocumentsUnknown(
+                        state.clock,
+                        c,
+                        null,
+                        "after ChunkTooBig the balancer "
+                                + "would split this chunk at its documents' keys, and the chunk's key range gives no place to "
+                                + "put the split points"));
                 return;
             }
             points = placed.get();
         } else {
             docs.sort();
-            points = state.policies.splitPoints().find(docs, shard[0], shard[1], state.maxChunkSizeBytes(),
-                    sixOrLater ? 1 : 0);
+            points = state.policies
+                    .splitPoints()
+                    .find(docs, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0);
         }
         if (points.isEmpty()) {
             state.setJumbo(index, true);

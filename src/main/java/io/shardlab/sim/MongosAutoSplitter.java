@@ -28,6 +28,7 @@ final class MongosAutoSplitter implements AutoSplitter {
     static final long SPLIT_TEST_FACTOR = 5;
     /** cluster_write.cpp {@code kTooManySplitPoints}. */
     static final long TOO_MANY_SPLIT_POINTS = 4;
+
     private static final long MIN_CHUNK_SIZE = 1 << 20;
 
     private final ShardAutoSplitter splitter;
@@ -58,7 +59,8 @@ final class MongosAutoSplitter implements AutoSplitter {
 
     /** The chunk size {@code selectChunkSplitPoints} is asked for. */
     static long chunkSizeToUse(long bytesWritten, long desired, long maxChunkSizeBytes) {
-        return bytesWritten / desired * 2 >= TOO_MANY_SPLIT_POINTS ? Math.min(bytesWritten, maxChunkSizeBytes)
+        return bytesWritten / desired * 2 >= TOO_MANY_SPLIT_POINTS
+                ? Math.min(bytesWritten, maxChunkSizeBytes)
                 : desired;
     }
 

@@ -11,8 +11,7 @@ import java.util.Optional;
  */
 final class MoveChecks {
 
-    private MoveChecks() {
-    }
+    private MoveChecks() {}
 
     static Optional<Refusal> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
         if (!state.shards.containsKey(toShard)) {

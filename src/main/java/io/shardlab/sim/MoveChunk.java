@@ -42,7 +42,8 @@ public record MoveChunk(String namespace, BsonDocument query, String toShard, bo
         Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
         if (key.isEmpty()) {
             // mongo cluster_move_chunk_cmd.cpp: location 656450 from 6.0, an errmsg-only failure before
-            return Optional.of(new Refusal(CommandSupport.typedMoveChunk(state) ? "Location656450" : Refusal.NO_CODE,
+            return Optional.of(new Refusal(
+                    CommandSupport.typedMoveChunk(state) ? "Location656450" : Refusal.NO_CODE,
                     CommandSupport.noShardKeyInQuery(query)));
         }
         int i = state.chunks().indexOf(key.get());
@@ -51,7 +52,8 @@ public record MoveChunk(String namespace, BsonDocument query, String toShard, bo
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks().indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
+        int i = state.chunks()
+                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
         Chunk c = state.chunks().get(i);
         state.startMigration(i, c.max(), toShard, MigrationReason.COMMAND);
     }

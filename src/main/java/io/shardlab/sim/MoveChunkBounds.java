@@ -17,8 +17,8 @@ import org.bson.BsonDocument;
  * @param toShard the destination shard id
  * @param forceJumbo move even a chunk over the size limit
  */
-public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument max, String toShard,
-        boolean forceJumbo) implements ClusterCommand {
+public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument max, String toShard, boolean forceJumbo)
+        implements ClusterCommand {
 
     public MoveChunkBounds {
         Namespaces.check(namespace);
@@ -38,8 +38,12 @@ public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument m
             return sharded;
         }
         boolean typed = CommandSupport.typedMoveChunk(state);
-        Optional<Refusal> bounds = CommandSupport.boundsRefusal(state, min, max,
-                typed ? "Location656451" : Refusal.NO_CODE, typed ? "Location656452" : Refusal.NO_CODE);
+        Optional<Refusal> bounds = CommandSupport.boundsRefusal(
+                state,
+                min,
+                max,
+                typed ? "Location656451" : Refusal.NO_CODE,
+                typed ? "Location656452" : Refusal.NO_CODE);
         if (bounds.isPresent()) {
             return bounds;
         }

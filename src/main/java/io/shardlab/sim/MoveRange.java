@@ -20,7 +20,8 @@ import org.bson.BsonDocument;
  * @param max the range's max, or null to let the donor choose
  * @param toShard the destination
  */
-public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard) implements ClusterCommand {
+public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard)
+        implements ClusterCommand {
 
     public MoveRange {
         Namespaces.check(namespace);
@@ -46,13 +47,14 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
         Optional<ShardKey> hi = max == null ? Optional.empty() : CommandSupport.boundKey(state.key(), max);
         if (lo.isEmpty() || (max != null && hi.isEmpty())) {
             // ShardLab's text (MongoDB's moveRange reports a bound that is not a shard key from the shard)
-            return Optional.of(Refusal.operationFailed(CommandSupport.invalidBounds(min,
-                    max == null ? new BsonDocument() : max, state.key())));
+            return Optional.of(Refusal.operationFailed(
+                    CommandSupport.invalidBounds(min, max == null ? new BsonDocument() : max, state.key())));
         }
         int i = state.chunks().indexOf(lo.get());
         var chunk = state.chunks().get(i);
-        if (!chunk.min().equals(lo.get()) || (hi.isPresent()
-                && (hi.get().compareTo(lo.get()) <= 0 || hi.get().compareTo(chunk.max()) > 0))) {
+        if (!chunk.min().equals(lo.get())
+                || (hi.isPresent()
+                        && (hi.get().compareTo(lo.get()) <= 0 || hi.get().compareTo(chunk.max()) > 0))) {
             return Optional.of(Refusal.operationFailed("the range " + ServerText.of(min) + " -> "
                     + (max == null ? "(none)" : ServerText.of(max))
                     + " must start at the min of a chunk and end inside it; the chunk is "
@@ -63,7 +65,8 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
             return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(chunk, state.key())));
         }
         Optional<MigrationStarter.RangeEnd> end = hi.isPresent()
-                ? Optional.of(new MigrationStarter.RangeEnd(hi.get(), false)) : MigrationStarter.resolveMax(state, i);
+                ? Optional.of(new MigrationStarter.RangeEnd(hi.get(), false))
+                : MigrationStarter.resolveMax(state, i);
         if (end.isEmpty()) {
             // ShardLab's text
             return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(chunk, state.key())));
@@ -75,8 +78,10 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
     public void apply(ClusterState state) {
         ShardKey lo = CommandSupport.boundKey(state.key(), min).orElseThrow();
         int i = state.chunks().indexOf(lo);
-        MigrationStarter.RangeEnd end = max == null ? MigrationStarter.resolveMax(state, i).orElseThrow()
-                : new MigrationStarter.RangeEnd(CommandSupport.boundKey(state.key(), max).orElseThrow(), false);
+        MigrationStarter.RangeEnd end = max == null
+                ? MigrationStarter.resolveMax(state, i).orElseThrow()
+                : new MigrationStarter.RangeEnd(
+                        CommandSupport.boundKey(state.key(), max).orElseThrow(), false);
         state.startMigration(i, end.max(), toShard, MigrationReason.COMMAND, end.estimated());
     }
 

@@ -3,8 +3,7 @@ package io.shardlab.sim;
 /** Checks of a {@code "db.collection"} namespace string. */
 final class Namespaces {
 
-    private Namespaces() {
-    }
+    private Namespaces() {}
 
     /** @throws IllegalArgumentException unless {@code ns} is {@code db.coll} with both parts non-empty */
     static void check(String ns) {

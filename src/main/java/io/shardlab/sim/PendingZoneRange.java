@@ -12,5 +12,4 @@ import org.bson.BsonDocument;
  * @param max exclusive upper bound document
  * @param zone the zone name
  */
-record PendingZoneRange(String namespace, BsonDocument min, BsonDocument max, String zone) {
-}
+record PendingZoneRange(String namespace, BsonDocument min, BsonDocument max, String zone) {}

@@ -62,9 +62,11 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, In
         boolean extendsCurrent = key.arity() > current.arity()
                 && key.fields().subList(0, current.arity()).equals(current.fields());
         if (!extendsCurrent) {
-            return Optional.of(new Refusal("InvalidOptions", "refineCollectionShardKey shard key "
-                    + ServerText.of(key.toDocument()) + " does not extend the current shard key "
-                    + ServerText.of(current.toDocument())));
+            return Optional.of(new Refusal(
+                    "InvalidOptions",
+                    "refineCollectionShardKey shard key "
+                            + ServerText.of(key.toDocument()) + " does not extend the current shard key "
+                            + ServerText.of(current.toDocument())));
         }
         if (!state.migrations.isEmpty()) {
             return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("refine the shard key")));
@@ -92,8 +94,8 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, In
         }
         boolean fromDocuments = documents != null && documents.size() == known;
         // unknown documents stay with their chunk: the refined chunks are the same ranges
-        state.shardCollection(new CollectionMetadata(namespace, key, state.collection.unique(), new ChunkMap(chunks),
-                zones, state.collection.epoch() + 1));
+        state.shardCollection(new CollectionMetadata(
+                namespace, key, state.collection.unique(), new ChunkMap(chunks), zones, state.collection.epoch() + 1));
         if (fromDocuments) {
             for (int i = 0; i < documents.size(); i++) {
                 state.addKey(documents.key(i), documents.sizeBytes(i));

@@ -28,17 +28,19 @@ public record RemoveShard(String shard) implements ClusterCommand {
             return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
         }
         if (!s.draining()) {
-            long others = state.shards.values().stream().filter(o -> !o.id().equals(shard) && !o.draining()).count();
+            long others = state.shards.values().stream()
+                    .filter(o -> !o.id().equals(shard) && !o.draining())
+                    .count();
             if (others == 0) {
-                return Optional.of(new Refusal("IllegalOperation",
-                        "Operation not allowed because it would remove the last shard"));
+                return Optional.of(new Refusal(
+                        "IllegalOperation", "Operation not allowed because it would remove the last shard"));
             }
             return Optional.empty();
         }
         long remaining = remainingChunks(state);
         if (remaining > 0) {
-            return Optional.of(Refusal.operationFailed("removeShard ongoing: shard " + shard + " still owns "
-                    + remaining + " chunks"));
+            return Optional.of(Refusal.operationFailed(
+                    "removeShard ongoing: shard " + shard + " still owns " + remaining + " chunks"));
         }
         return Optional.empty();
     }
@@ -66,7 +68,8 @@ public record RemoveShard(String shard) implements ClusterCommand {
         }
         state.shards.remove(shard);
         if (shard.equals(state.primaryShard)) {
-            state.primaryShard = state.shards.isEmpty() ? null : state.nonDrainingShardIds().get(0);
+            state.primaryShard =
+                    state.shards.isEmpty() ? null : state.nonDrainingShardIds().get(0);
         }
         state.emit(new ClusterEvent.ShardRemoved(state.clock, shard));
     }

@@ -39,8 +39,8 @@ public record RemoveShardFromZone(String shard, String zone) implements ClusterC
         }
         List<String> members = state.zoneShards().getOrDefault(zone, List.of());
         if (members.equals(List.of(shard)) && zoneHasRange(state)) {
-            return Optional.of(new Refusal("ZoneStillInUse",
-                    "cannot remove a shard from zone if a chunk range is associated with it"));
+            return Optional.of(new Refusal(
+                    "ZoneStillInUse", "cannot remove a shard from zone if a chunk range is associated with it"));
         }
         return Optional.empty();
     }

@@ -41,8 +41,13 @@ import java.util.TreeSet;
  * @param zones the new zone ranges in the new key (bounds extended with MinKey), sorted, not overlapping;
  *     empty for none
  */
-public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks,
-        List<io.shardlab.cluster.ZoneRange> zones) implements ClusterCommand {
+public record ReshardCollection(
+        String namespace,
+        ShardKeyPattern key,
+        InsertBatch documents,
+        int numInitialChunks,
+        List<io.shardlab.cluster.ZoneRange> zones)
+        implements ClusterCommand {
 
     /** mongo resharding_coordinator_service_external_state.cpp {@code kReshardingNumInitialChunksDefault}. */
     public static final int DEFAULT_NUM_INITIAL_CHUNKS = 90;
@@ -81,9 +86,12 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
         }
         int points = splitPoints(new SimulationRandom(state.random.state())).size();
         if (points < numInitialChunks - 1) {
-            return Optional.of(new Refusal("Location4952606", "The shard key provided does not have enough "
-                    + "cardinality to make the required number of chunks of " + numInitialChunks + ", it can only make "
-                    + (points + 1) + " chunks"));
+            return Optional.of(new Refusal(
+                    "Location4952606",
+                    "The shard key provided does not have enough "
+                            + "cardinality to make the required number of chunks of " + numInitialChunks
+                            + ", it can only make "
+                            + (points + 1) + " chunks"));
         }
         return Optional.empty();
     }
@@ -134,7 +142,8 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
         for (int i = shards.size() - 1; i > 0; i--) {
             Collections.swap(shards, i, state.random.nextInt(i + 1));
         }
-        ChunkMap chunks = zones.isEmpty() ? ChunkMap.fromSplitPoints(key.arity(), points, shards, 1)
+        ChunkMap chunks = zones.isEmpty()
+                ? ChunkMap.fromSplitPoints(key.arity(), points, shards, 1)
                 : placedByZone(points, shards, state.zoneShards());
         // the new incarnation's config.collections entry carries no defragmentCollection flag
         state.defragmentation = null;
@@ -144,8 +153,8 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
             unknownDocuments += d.unknownDocuments;
             unknownBytes += d.unknownBytes;
         }
-        state.shardCollection(new CollectionMetadata(namespace, key, false, chunks, zones,
-                state.collection.epoch() + 1));
+        state.shardCollection(
+                new CollectionMetadata(namespace, key, false, chunks, zones, state.collection.epoch() + 1));
         for (int i = 0; i < documents.size(); i++) {
             state.addKey(documents.key(i), documents.sizeBytes(i));
         }
@@ -158,8 +167,8 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
      * among its zone's shards ({@code selectBestShard}; the first such shard on a tie), a chunk in no
      * zone among all non-draining shards in their shuffled order.
      */
-    private ChunkMap placedByZone(List<ShardKey> points, List<String> shards, java.util.Map<String, List<String>>
-            zoneShards) {
+    private ChunkMap placedByZone(
+            List<ShardKey> points, List<String> shards, java.util.Map<String, List<String>> zoneShards) {
         java.util.Map<String, Integer> counts = new java.util.HashMap<>();
         List<io.shardlab.cluster.Chunk> list = new ArrayList<>(points.size() + 1);
         ShardKey lower = ShardKey.globalMin(key.arity());
@@ -179,7 +188,8 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
                 }
             }
             counts.merge(best, 1, Integer::sum);
-            list.add(new io.shardlab.cluster.Chunk(lower, upper, best, false, new io.shardlab.cluster.ChunkVersion(1, i)));
+            list.add(new io.shardlab.cluster.Chunk(
+                    lower, upper, best, false, new io.shardlab.cluster.ChunkVersion(1, i)));
             lower = upper;
         }
         return new ChunkMap(list);
@@ -206,7 +216,9 @@ public record ReshardCollection(String namespace, ShardKeyPattern key, InsertBat
     @Override
     public String mongoshCommand() {
         return "sh.reshardCollection(\"" + namespace + "\", " + CommandSupport.shell(key.toDocument())
-                + (numInitialChunks == DEFAULT_NUM_INITIAL_CHUNKS ? "" : ", { numInitialChunks: " + numInitialChunks
-                        + " }") + ")";
+                + (numInitialChunks == DEFAULT_NUM_INITIAL_CHUNKS
+                        ? ""
+                        : ", { numInitialChunks: " + numInitialChunks + " }")
+                + ")";
     }
 }

@@ -13,8 +13,7 @@ import org.bson.BsonValue;
  */
 final class ServerText {
 
-    private ServerText() {
-    }
+    private ServerText() {}
 
     /** The bound document of {@code key} for {@code pattern}. */
     static String of(ShardKey key, ShardKeyPattern pattern) {

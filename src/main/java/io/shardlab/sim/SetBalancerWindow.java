@@ -23,7 +23,9 @@ public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
 
     @Override
     public String describe() {
-        return window == null ? "balance at any time" : "balance only between " + window.start() + " and " + window.stop();
+        return window == null
+                ? "balance at any time"
+                : "balance only between " + window.start() + " and " + window.stop();
     }
 
     @Override

@@ -114,8 +114,7 @@ final class ShardAutoSplitter implements AutoSplitter {
      * MaxKey, where a ranged axis has no bound to interpolate from, so such a split is skipped with
      * a {@link ClusterEvent.DocumentsUnknown} event like any other that cannot be placed.
      */
-    private boolean splitWithUnknownDocuments(ClusterState state, int index, long[] shardData,
-            long chunkSizeBytes) {
+    private boolean splitWithUnknownDocuments(ClusterState state, int index, long[] shardData, long chunkSizeBytes) {
         Chunk chunk = state.chunks().get(index);
         IndexScan scan = state.assumedScan(index);
         List<Integer> ranks = finder.indexes(scan, shardData[0], shardData[1], chunkSizeBytes, 0);
@@ -123,11 +122,17 @@ final class ShardAutoSplitter implements AutoSplitter {
             return false;
         }
         java.util.Optional<List<ShardKey>> points = isOrdered(state.key())
-                && (chunk.min().isGlobalMin() || chunk.max().isGlobalMax())
-                ? java.util.Optional.empty() : state.placeRanks(index, scan, ranks);
+                        && (chunk.min().isGlobalMin() || chunk.max().isGlobalMax())
+                ? java.util.Optional.empty()
+                : state.placeRanks(index, scan, ranks);
         if (points.isEmpty()) {
-            state.emit(new ClusterEvent.DocumentsUnknown(state.clock, chunk, null, "the auto-splitter would split this "
-                    + "chunk at its documents' keys, and the chunk's key range gives no place to put the split points"));
+            state.emit(
+                    new ClusterEvent.DocumentsUnknown(
+                            state.clock,
+                            chunk,
+                            null,
+                            "the auto-splitter would split this "
+                                    + "chunk at its documents' keys, and the chunk's key range gives no place to put the split points"));
             return false;
         }
         if (points.get().size() < minimumSplitPoints) {

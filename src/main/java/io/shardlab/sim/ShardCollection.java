@@ -33,8 +33,9 @@ import org.bson.BsonValue;
  * @param numInitialChunks the {@code numInitialChunks} option, 0 when not given; honoured before
  *     7.2 ({@link InitialChunks#honoursNumInitialChunks}), accepted and ignored from 7.2
  */
-public record ShardCollection(String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones,
-        long numInitialChunks) implements ClusterCommand {
+public record ShardCollection(
+        String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones, long numInitialChunks)
+        implements ClusterCommand {
 
     /** mongo create_collection_coordinator.cpp: "Cannot have more than 8192 initial chunks per shard". */
     public static final long MAX_INITIAL_CHUNKS_PER_SHARD = 8192;
@@ -73,20 +74,21 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
     public Optional<Refusal> refusal(ClusterState state) {
         if (state.shards.isEmpty() || state.nonDrainingShardIds().isEmpty()) {
             // ShardLab's text: a real cluster cannot hold a database without a shard
-            return Optional.of(new Refusal("OperationFailed",
-                    "cannot shard " + namespace + ": the cluster has no shard to hold it"));
+            return Optional.of(new Refusal(
+                    "OperationFailed", "cannot shard " + namespace + ": the cluster has no shard to hold it"));
         }
         if (state.collection != null) {
             if (state.collection.namespace().equals(namespace)) {
                 // ShardLab's text: MongoDB accepts a repeat with the same key as a no-op and refuses
                 // another key; the simulator refuses both so that the history holds no empty steps
-                return Optional.of(new Refusal("AlreadyInitialized",
-                        "sharding already enabled for collection " + namespace));
+                return Optional.of(
+                        new Refusal("AlreadyInitialized", "sharding already enabled for collection " + namespace));
             }
             // ShardLab's text: the simulator models one sharded collection per cluster
-            return Optional.of(new Refusal("OperationFailed",
-                    "the simulated cluster already has the sharded collection "
-                    + state.collection.namespace() + "; ShardLab simulates one sharded collection"));
+            return Optional.of(new Refusal(
+                    "OperationFailed",
+                    "the simulated cluster already has the sharded collection " + state.collection.namespace()
+                            + "; ShardLab simulates one sharded collection"));
         }
         if (state.policies.initialChunks().honoursNumInitialChunks()) {
             Optional<Refusal> invalid = validateNumInitialChunks(state.shards.size());
@@ -95,9 +97,10 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
             }
         }
         if (key.isHashed() && unique) {
-            return Optional.of(new Refusal("InvalidOptions",
+            return Optional.of(new Refusal(
+                    "InvalidOptions",
                     "Hashed shard keys cannot be declared unique. It's possible to ensure uniqueness on "
-                    + "the hashed field by declaring an additional (non-hashed) unique index on the field."));
+                            + "the hashed field by declaring an additional (non-hashed) unique index on the field."));
         }
         List<PendingZoneRange> pending = pendingZones(state);
         for (PendingZoneRange z : pending) {
@@ -111,9 +114,10 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
         for (ZoneRange z : zones) {
             if (!zoneShards.containsKey(z.zone())) {
                 // mongo initial_split_policy.cpp AbstractTagsBasedSplitPolicy::createFirstChunks (50973)
-                return Optional.of(new Refusal("Location50973",
+                return Optional.of(new Refusal(
+                        "Location50973",
                         "Cannot shard collection " + namespace + " due to zone " + z.zone()
-                        + " which is not assigned to a shard. Please assign this zone to a shard."));
+                                + " which is not assigned to a shard. Please assign this zone to a shard."));
             }
         }
         if (presplitHashedZones) {
@@ -131,19 +135,22 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
     private Optional<Refusal> validateNumInitialChunks(int numShards) {
         long maxForShards = numShards * MAX_INITIAL_CHUNKS_PER_SHARD;
         if (numInitialChunks < 0 || numInitialChunks > maxForShards || numInitialChunks > MAX_INITIAL_CHUNKS_TOTAL) {
-            return Optional.of(new Refusal("InvalidOptions",
-                    "numInitialChunks cannot be more than either: " + maxForShards + ", "
-                    + MAX_INITIAL_CHUNKS_PER_SHARD + " * number of shards; or " + MAX_INITIAL_CHUNKS_TOTAL));
+            return Optional.of(new Refusal(
+                    "InvalidOptions",
+                    "numInitialChunks cannot be more than either: " + maxForShards + ", " + MAX_INITIAL_CHUNKS_PER_SHARD
+                            + " * number of shards; or " + MAX_INITIAL_CHUNKS_TOTAL));
         }
         if (numInitialChunks != 0 && !key.isHashed()) {
-            return Optional.of(new Refusal("InvalidOptions",
+            return Optional.of(new Refusal(
+                    "InvalidOptions",
                     "numInitialChunks is only supported when the collection is empty and has a hashed "
-                    + "field in the shard key pattern"));
+                            + "field in the shard key pattern"));
         }
         if (numInitialChunks != 0 && !key.hasHashedPrefix() && !presplitHashedZones) {
-            return Optional.of(new Refusal("InvalidOptions",
+            return Optional.of(new Refusal(
+                    "InvalidOptions",
                     "When the prefix of the hashed shard key is a range field, 'numInitialChunks' can only "
-                    + "be used when the 'presplitHashedZones' is true"));
+                            + "be used when the 'presplitHashedZones' is true"));
         }
         return Optional.empty();
     }
@@ -168,35 +175,42 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
             Map.Entry<String, BsonValue> lo = min.next();
             Map.Entry<String, BsonValue> hi = max.hasNext() ? max.next() : null;
             if (hi == null || !lo.getKey().equals(hi.getKey())) {
-                return Optional.of(new Refusal("InvalidOptions",
+                return Optional.of(new Refusal(
+                        "InvalidOptions",
                         "the min and max of the existing zone " + bounds + " have non-matching keys"));
             }
             KeyField field = fields.next();
             boolean match = lo.getKey().equals(field.path()) && (min.hasNext() == fields.hasNext());
             if (!match) {
-                return Optional.of(new Refusal("InvalidOptions", "the proposed shard key " + ServerText.of(proposed)
-                        + " does not match with the shard key of the existing zone " + bounds));
+                return Optional.of(new Refusal(
+                        "InvalidOptions",
+                        "the proposed shard key " + ServerText.of(proposed)
+                                + " does not match with the shard key of the existing zone " + bounds));
             }
             if (field.hashed() && !(validHashed(lo.getValue()) && validHashed(hi.getValue()))) {
-                return Optional.of(new Refusal("InvalidOptions",
+                return Optional.of(new Refusal(
+                        "InvalidOptions",
                         "cannot do hash sharding with the proposed key " + ServerText.of(proposed)
-                        + " because there exists a zone " + bounds
-                        + " whose boundaries are not of type NumberLong, MinKey or MaxKey"));
+                                + " because there exists a zone " + bounds
+                                + " whose boundaries are not of type NumberLong, MinKey or MaxKey"));
             }
         }
         return Optional.empty();
     }
 
     private static boolean validHashed(BsonValue v) {
-        return v.getBsonType() == BsonType.INT64 || v.getBsonType() == BsonType.MIN_KEY
+        return v.getBsonType() == BsonType.INT64
+                || v.getBsonType() == BsonType.MIN_KEY
                 || v.getBsonType() == BsonType.MAX_KEY;
     }
 
     private List<ZoneRange> zoneRanges(List<PendingZoneRange> pending) {
         List<ZoneRange> out = new ArrayList<>();
         for (PendingZoneRange z : pending) {
-            out.add(new ZoneRange(ShardKey.of(new ArrayList<>(z.min().values())),
-                    ShardKey.of(new ArrayList<>(z.max().values())), z.zone()));
+            out.add(new ZoneRange(
+                    ShardKey.of(new ArrayList<>(z.min().values())),
+                    ShardKey.of(new ArrayList<>(z.max().values())),
+                    z.zone()));
         }
         out.sort((a, b) -> a.min().compareTo(b.min()));
         return out;
@@ -205,15 +219,19 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
     /** {@code PresplitHashedZonesSplitPolicy::_validate}, mongo initial_split_policy.cpp (errors 31387–31391, 31412). */
     private Optional<Refusal> validatePresplit(List<ZoneRange> zones) {
         if (zones.isEmpty() || !key.isHashed()) {
-            return Optional.of(new Refusal("Location31387",
+            return Optional.of(new Refusal(
+                    "Location31387",
                     "'presplitHashedZones' is only supported when the collection is empty, zones are set up "
-                    + "and shard key pattern has a hashed field"));
+                            + "and shard key pattern has a hashed field"));
         }
         if (key.hasHashedPrefix()) {
-            if (zones.size() != 1 || !zones.get(0).min().isGlobalMin() || !zones.get(0).max().isGlobalMax()) {
-                return Optional.of(new Refusal("Location31412",
+            if (zones.size() != 1
+                    || !zones.get(0).min().isGlobalMin()
+                    || !zones.get(0).max().isGlobalMax()) {
+                return Optional.of(new Refusal(
+                        "Location31412",
                         "For hashed prefix shard keys, 'presplitHashedZones' is only supported when there "
-                        + "is a single zone defined which covers entire shard key range"));
+                                + "is a single zone defined which covers entire shard key range"));
             }
             return Optional.empty();
         }
@@ -223,30 +241,36 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
             for (int i = 0; i < hashed; i++) {
                 BsonType t = z.min().get(i).getBsonType();
                 if (t == BsonType.MIN_KEY || t == BsonType.MAX_KEY) {
-                    return Optional.of(new Refusal("Location31388",
+                    return Optional.of(new Refusal(
+                            "Location31388",
                             "One or more zones are not defined in a manner that supports hashed "
-                            + "pre-splitting. Cannot have MinKey or MaxKey in the lower bound for fields preceding "
-                            + "the hashed field but found one, for zone " + z.zone()));
+                                    + "pre-splitting. Cannot have MinKey or MaxKey in the lower bound for fields preceding "
+                                    + "the hashed field but found one, for zone " + z.zone()));
                 }
-                prefixDifferent |= io.shardlab.bson.BsonOrder.compareValues(z.min().get(i), z.max().get(i)) != 0;
+                prefixDifferent |= io.shardlab.bson.BsonOrder.compareValues(
+                                z.min().get(i), z.max().get(i))
+                        != 0;
             }
             if (!prefixDifferent) {
-                return Optional.of(new Refusal("Location31390",
+                return Optional.of(new Refusal(
+                        "Location31390",
                         "One or more zones are not defined in a manner that supports hashed pre-splitting. "
-                        + "The value preceding hashed field of the upper bound should be greater than that of lower "
-                        + "bound, for zone " + z.zone()));
+                                + "The value preceding hashed field of the upper bound should be greater than that of lower "
+                                + "bound, for zone " + z.zone()));
             }
             if (z.min().get(hashed).getBsonType() != BsonType.MIN_KEY) {
-                return Optional.of(new Refusal("Location31389",
+                return Optional.of(new Refusal(
+                        "Location31389",
                         "One or more zones are not defined in a manner that supports hashed pre-splitting. "
-                        + "The hashed field value for lower bound must be MinKey, for zone " + z.zone()));
+                                + "The hashed field value for lower bound must be MinKey, for zone " + z.zone()));
             }
             for (int i = hashed + 1; i < key.arity(); i++) {
                 if (z.min().get(i).getBsonType() != BsonType.MIN_KEY) {
-                    return Optional.of(new Refusal("Location31391",
+                    return Optional.of(new Refusal(
+                            "Location31391",
                             "One or more zones are not defined in a manner that supports hashed "
-                            + "pre-splitting. The fields after the hashed field must have MinKey value, for zone "
-                            + z.zone()));
+                                    + "pre-splitting. The fields after the hashed field must have MinKey value, for zone "
+                                    + z.zone()));
                 }
             }
         }
@@ -257,9 +281,18 @@ public record ShardCollection(String namespace, ShardKeyPattern key, boolean uni
     public void apply(ClusterState state) {
         List<PendingZoneRange> pending = pendingZones(state);
         List<ZoneRange> zones = zoneRanges(pending);
-        ChunkMap chunks = state.policies.initialChunks().create(key, state.primaryShard, state.nonDrainingShardIds(),
-                new ArrayList<>(state.shards.keySet()), zones, state.zoneShards(), presplitHashedZones,
-                numInitialChunks, state.random);
+        ChunkMap chunks = state.policies
+                .initialChunks()
+                .create(
+                        key,
+                        state.primaryShard,
+                        state.nonDrainingShardIds(),
+                        new ArrayList<>(state.shards.keySet()),
+                        zones,
+                        state.zoneShards(),
+                        presplitHashedZones,
+                        numInitialChunks,
+                        state.random);
         state.pendingZones.removeAll(pending);
         state.shardCollection(new CollectionMetadata(namespace, key, unique, chunks, zones, state.clock + 1));
         state.emit(new ClusterEvent.CollectionSharded(state.clock, namespace, key, chunks.size()));

@@ -10,8 +10,8 @@ public record ShardZone(String shard, String zone) {
 
     public ShardZone {
         if (shard == null || shard.isBlank()) {
-            throw new IllegalArgumentException("shard: a zone is given to a shard by its id, e.g. shard01, got '"
-                    + shard + "'");
+            throw new IllegalArgumentException(
+                    "shard: a zone is given to a shard by its id, e.g. shard01, got '" + shard + "'");
         }
         if (zone == null || zone.isBlank()) {
             throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
@@ -25,11 +25,14 @@ public record ShardZone(String shard, String zone) {
      */
     public static ShardZone parse(String text) {
         int colon = text == null ? -1 : text.indexOf(':');
-        if (colon <= 0 || colon == text.length() - 1 || text.substring(0, colon).isBlank()
+        if (colon <= 0
+                || colon == text.length() - 1
+                || text.substring(0, colon).isBlank()
                 || text.substring(colon + 1).isBlank()) {
             throw new IllegalArgumentException("expected SHARD:ZONE, e.g. shard01:EU, got '" + text + "'");
         }
-        return new ShardZone(text.substring(0, colon).strip(), text.substring(colon + 1).strip());
+        return new ShardZone(
+                text.substring(0, colon).strip(), text.substring(colon + 1).strip());
     }
 
     /** The command that gives the shard its zone. */

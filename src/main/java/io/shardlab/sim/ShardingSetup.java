@@ -20,8 +20,8 @@ import java.util.Set;
  * @param numInitialChunks {@code numInitialChunks}, 0 when not given (its bounds are shardCollection's checks)
  * @param presplitHashedZones {@code presplitHashedZones}
  */
-public record ShardingSetup(List<ShardZone> shardZones, List<ZoneKeyRange> zoneRanges, long numInitialChunks,
-        boolean presplitHashedZones) {
+public record ShardingSetup(
+        List<ShardZone> shardZones, List<ZoneKeyRange> zoneRanges, long numInitialChunks, boolean presplitHashedZones) {
 
     /** No zones and no initial-split option: shardCollection's defaults. */
     public static final ShardingSetup NONE = new ShardingSetup(List.of(), List.of(), 0, false);
@@ -62,8 +62,8 @@ public record ShardingSetup(List<ShardZone> shardZones, List<ZoneKeyRange> zoneR
      * {@code namespace} on {@code key}: the first refused command as mongosh reports it,
      * {@code "<command>: <MongoDB's message>"}; empty when every command would run.
      */
-    public Optional<String> refusal(SimulationConfig config, List<String> shardIds, String namespace,
-            ShardKeyPattern key) {
+    public Optional<String> refusal(
+            SimulationConfig config, List<String> shardIds, String namespace, ShardKeyPattern key) {
         SimulatedCluster probe = new SimulatedCluster(config);
         try {
             for (String id : shardIds) {

@@ -39,8 +39,7 @@ public final class SimulatedCluster {
     private long historyDocuments;
 
     /** One undoable step: the command and the state before it. */
-    private record HistoryEntry(ClusterCommand command, ClusterState.Memento before, long documents) {
-    }
+    private record HistoryEntry(ClusterCommand command, ClusterState.Memento before, long documents) {}
 
     /** A cluster with no shards yet, simulating {@code config.version()}. */
     public SimulatedCluster(SimulationConfig config) {
@@ -264,11 +263,17 @@ public final class SimulatedCluster {
         List<BalancerRoundsRun.PlannedMigration> planned = new ArrayList<>();
         for (int i = 0; i < recorder.started.size(); i++) {
             Migration m = recorder.started.get(i);
-            planned.add(new BalancerRoundsRun.PlannedMigration(recorder.roundOf.get(i), m,
-                    recorder.committed.contains(m.id())));
+            planned.add(new BalancerRoundsRun.PlannedMigration(
+                    recorder.roundOf.get(i), m, recorder.committed.contains(m.id())));
         }
-        return new BalancerRoundsRun(rounds, recorder.rounds, planned, recorder.events,
-                java.util.Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null), start, state.clock);
+        return new BalancerRoundsRun(
+                rounds,
+                recorder.rounds,
+                planned,
+                recorder.events,
+                java.util.Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null),
+                start,
+                state.clock);
     }
 
     /** Collects what {@link #runBalancerRounds} reports. */
@@ -298,8 +303,10 @@ public final class SimulatedCluster {
                 if (pendingUnknown == null) {
                     pendingUnknown = u.step();
                 }
-            } else if (event instanceof ClusterEvent.ChunkSplit || event instanceof ClusterEvent.JumboMarked
-                    || event instanceof ClusterEvent.MigrationFailed || event instanceof ClusterEvent.ChunksMerged) {
+            } else if (event instanceof ClusterEvent.ChunkSplit
+                    || event instanceof ClusterEvent.JumboMarked
+                    || event instanceof ClusterEvent.MigrationFailed
+                    || event instanceof ClusterEvent.ChunksMerged) {
                 events.add(event);
             }
         }
@@ -337,12 +344,15 @@ public final class SimulatedCluster {
                 progress = true;
                 continue;
             }
-            if (state.collection != null && !state.balancerRoundInProgress && state.nextBalancerRoundAt <= state.clock) {
+            if (state.collection != null
+                    && !state.balancerRoundInProgress
+                    && state.nextBalancerRoundAt <= state.clock) {
                 execute(new BalancerRound());
                 progress = true;
                 continue;
             }
-            if (state.collection != null && state.policies.rules().autoMerge()
+            if (state.collection != null
+                    && state.policies.rules().autoMerge()
                     && state.nextAutoMergeAt <= state.clock) {
                 execute(new AutoMergeRound());
                 progress = true;
@@ -399,7 +409,8 @@ public final class SimulatedCluster {
      * {@code defragmentingChunks} details), or empty when it does not defragment.
      */
     public Optional<DefragmentationProgress> defragmentationProgress() {
-        return state.collection == null || state.defragmentation == null ? Optional.empty()
+        return state.collection == null || state.defragmentation == null
+                ? Optional.empty()
                 : Optional.of(Defragmenter.progress(state));
     }
 

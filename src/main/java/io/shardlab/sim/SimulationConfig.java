@@ -17,8 +17,15 @@ import io.shardlab.cluster.ReleaseRules;
  * @param historyDocumentLimit most inserted documents whose undo data is kept across the history
  * @param checkInvariants check the chunk/document invariants after every change (tests); costs time
  */
-public record SimulationConfig(MongoVersion version, long maxChunkSizeBytes, long seed, long migrationBytesPerSecond,
-        long migrationOverheadMillis, int historyLimit, long historyDocumentLimit, boolean checkInvariants) {
+public record SimulationConfig(
+        MongoVersion version,
+        long maxChunkSizeBytes,
+        long seed,
+        long migrationBytesPerSecond,
+        long migrationOverheadMillis,
+        int historyLimit,
+        long historyDocumentLimit,
+        boolean checkInvariants) {
 
     /**
      * Default copy speed of a migration: 32 MiB/s. ShardLab's own figure (a real migration's speed
@@ -36,12 +43,12 @@ public record SimulationConfig(MongoVersion version, long maxChunkSizeBytes, lon
             throw new IllegalArgumentException("maxChunkSizeBytes: must not be negative, got " + maxChunkSizeBytes);
         }
         if (migrationBytesPerSecond <= 0) {
-            throw new IllegalArgumentException("migrationBytesPerSecond: must be positive, got "
-                    + migrationBytesPerSecond);
+            throw new IllegalArgumentException(
+                    "migrationBytesPerSecond: must be positive, got " + migrationBytesPerSecond);
         }
         if (migrationOverheadMillis < 0 || historyLimit < 0 || historyDocumentLimit < 0) {
-            throw new IllegalArgumentException("migrationOverheadMillis/historyLimit/historyDocumentLimit: must not be "
-                    + "negative");
+            throw new IllegalArgumentException(
+                    "migrationOverheadMillis/historyLimit/historyDocumentLimit: must not be " + "negative");
         }
     }
 
@@ -52,36 +59,80 @@ public record SimulationConfig(MongoVersion version, long maxChunkSizeBytes, lon
 
     /** The effective maximum chunk size in bytes. */
     public long effectiveMaxChunkSizeBytes() {
-        return maxChunkSizeBytes > 0 ? maxChunkSizeBytes : ReleaseRules.of(version).defaultChunkSizeBytes();
+        return maxChunkSizeBytes > 0
+                ? maxChunkSizeBytes
+                : ReleaseRules.of(version).defaultChunkSizeBytes();
     }
 
     public SimulationConfig withMaxChunkSizeBytes(long bytes) {
-        return new SimulationConfig(version, bytes, seed, migrationBytesPerSecond, migrationOverheadMillis, historyLimit,
-                historyDocumentLimit, checkInvariants);
+        return new SimulationConfig(
+                version,
+                bytes,
+                seed,
+                migrationBytesPerSecond,
+                migrationOverheadMillis,
+                historyLimit,
+                historyDocumentLimit,
+                checkInvariants);
     }
 
     public SimulationConfig withSeed(long s) {
-        return new SimulationConfig(version, maxChunkSizeBytes, s, migrationBytesPerSecond, migrationOverheadMillis,
-                historyLimit, historyDocumentLimit, checkInvariants);
+        return new SimulationConfig(
+                version,
+                maxChunkSizeBytes,
+                s,
+                migrationBytesPerSecond,
+                migrationOverheadMillis,
+                historyLimit,
+                historyDocumentLimit,
+                checkInvariants);
     }
 
     public SimulationConfig withMigrationBytesPerSecond(long bytesPerSecond) {
-        return new SimulationConfig(version, maxChunkSizeBytes, seed, bytesPerSecond, migrationOverheadMillis,
-                historyLimit, historyDocumentLimit, checkInvariants);
+        return new SimulationConfig(
+                version,
+                maxChunkSizeBytes,
+                seed,
+                bytesPerSecond,
+                migrationOverheadMillis,
+                historyLimit,
+                historyDocumentLimit,
+                checkInvariants);
     }
 
     public SimulationConfig withMigrationOverheadMillis(long millis) {
-        return new SimulationConfig(version, maxChunkSizeBytes, seed, migrationBytesPerSecond, millis, historyLimit,
-                historyDocumentLimit, checkInvariants);
+        return new SimulationConfig(
+                version,
+                maxChunkSizeBytes,
+                seed,
+                migrationBytesPerSecond,
+                millis,
+                historyLimit,
+                historyDocumentLimit,
+                checkInvariants);
     }
 
     public SimulationConfig withHistoryLimit(int entries, long documents) {
-        return new SimulationConfig(version, maxChunkSizeBytes, seed, migrationBytesPerSecond, migrationOverheadMillis,
-                entries, documents, checkInvariants);
+        return new SimulationConfig(
+                version,
+                maxChunkSizeBytes,
+                seed,
+                migrationBytesPerSecond,
+                migrationOverheadMillis,
+                entries,
+                documents,
+                checkInvariants);
     }
 
     public SimulationConfig withInvariantChecks(boolean check) {
-        return new SimulationConfig(version, maxChunkSizeBytes, seed, migrationBytesPerSecond, migrationOverheadMillis,
-                historyLimit, historyDocumentLimit, check);
+        return new SimulationConfig(
+                version,
+                maxChunkSizeBytes,
+                seed,
+                migrationBytesPerSecond,
+                migrationOverheadMillis,
+                historyLimit,
+                historyDocumentLimit,
+                check);
     }
 }

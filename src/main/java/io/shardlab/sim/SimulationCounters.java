@@ -11,44 +11,92 @@ package io.shardlab.sim;
  * @param jumboMarked chunks marked jumbo
  * @param balancerRounds balancer rounds run
  */
-public record SimulationCounters(long documentsInserted, long splits, long migrationsStarted,
-        long migrationsCommitted, long merges, long jumboMarked, long balancerRounds) {
+public record SimulationCounters(
+        long documentsInserted,
+        long splits,
+        long migrationsStarted,
+        long migrationsCommitted,
+        long merges,
+        long jumboMarked,
+        long balancerRounds) {
 
     /** All zero. */
     public static final SimulationCounters ZERO = new SimulationCounters(0, 0, 0, 0, 0, 0, 0);
 
     SimulationCounters plusInserted(long n) {
-        return new SimulationCounters(documentsInserted + n, splits, migrationsStarted, migrationsCommitted, merges,
-                jumboMarked, balancerRounds);
+        return new SimulationCounters(
+                documentsInserted + n,
+                splits,
+                migrationsStarted,
+                migrationsCommitted,
+                merges,
+                jumboMarked,
+                balancerRounds);
     }
 
     SimulationCounters plusSplit() {
-        return new SimulationCounters(documentsInserted, splits + 1, migrationsStarted, migrationsCommitted, merges,
-                jumboMarked, balancerRounds);
+        return new SimulationCounters(
+                documentsInserted,
+                splits + 1,
+                migrationsStarted,
+                migrationsCommitted,
+                merges,
+                jumboMarked,
+                balancerRounds);
     }
 
     SimulationCounters plusMigrationStarted() {
-        return new SimulationCounters(documentsInserted, splits, migrationsStarted + 1, migrationsCommitted, merges,
-                jumboMarked, balancerRounds);
+        return new SimulationCounters(
+                documentsInserted,
+                splits,
+                migrationsStarted + 1,
+                migrationsCommitted,
+                merges,
+                jumboMarked,
+                balancerRounds);
     }
 
     SimulationCounters plusMigrationCommitted() {
-        return new SimulationCounters(documentsInserted, splits, migrationsStarted, migrationsCommitted + 1, merges,
-                jumboMarked, balancerRounds);
+        return new SimulationCounters(
+                documentsInserted,
+                splits,
+                migrationsStarted,
+                migrationsCommitted + 1,
+                merges,
+                jumboMarked,
+                balancerRounds);
     }
 
     SimulationCounters plusMerge() {
-        return new SimulationCounters(documentsInserted, splits, migrationsStarted, migrationsCommitted, merges + 1,
-                jumboMarked, balancerRounds);
+        return new SimulationCounters(
+                documentsInserted,
+                splits,
+                migrationsStarted,
+                migrationsCommitted,
+                merges + 1,
+                jumboMarked,
+                balancerRounds);
     }
 
     SimulationCounters plusJumbo() {
-        return new SimulationCounters(documentsInserted, splits, migrationsStarted, migrationsCommitted, merges,
-                jumboMarked + 1, balancerRounds);
+        return new SimulationCounters(
+                documentsInserted,
+                splits,
+                migrationsStarted,
+                migrationsCommitted,
+                merges,
+                jumboMarked + 1,
+                balancerRounds);
     }
 
     SimulationCounters plusBalancerRound() {
-        return new SimulationCounters(documentsInserted, splits, migrationsStarted, migrationsCommitted, merges,
-                jumboMarked, balancerRounds + 1);
+        return new SimulationCounters(
+                documentsInserted,
+                splits,
+                migrationsStarted,
+                migrationsCommitted,
+                merges,
+                jumboMarked,
+                balancerRounds + 1);
     }
 }

@@ -1,8 +1,8 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import java.util.List;
 import java.util.Optional;
@@ -24,9 +24,17 @@ import java.util.Optional;
  * @param settings balancer, auto-split and auto-merge switches
  * @param counters running totals
  */
-public record SimulationSnapshot(long atMillis, MongoVersion version, long maxChunkSizeBytes, List<Shard> shards,
-        Optional<ClusterSnapshot> collection, List<ChunkStatistics> chunkStatistics,
-        List<Integer> oversizedOneValueChunks, List<Migration> migrationsInFlight, BalancerSettings settings, SimulationCounters counters) {
+public record SimulationSnapshot(
+        long atMillis,
+        MongoVersion version,
+        long maxChunkSizeBytes,
+        List<Shard> shards,
+        Optional<ClusterSnapshot> collection,
+        List<ChunkStatistics> chunkStatistics,
+        List<Integer> oversizedOneValueChunks,
+        List<Migration> migrationsInFlight,
+        BalancerSettings settings,
+        SimulationCounters counters) {
 
     public SimulationSnapshot {
         shards = List.copyOf(shards);

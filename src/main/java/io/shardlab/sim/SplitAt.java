@@ -37,8 +37,9 @@ public record SplitAt(String namespace, BsonDocument middle) implements ClusterC
         }
         Optional<ShardKey> key = CommandSupport.boundKey(state.key(), middle);
         if (key.isEmpty()) {
-            return Optional.of(Refusal.errmsgOnly("new split key " + ServerText.of(middle)
-                    + " is not valid for shard key pattern " + ServerText.of(state.key().toDocument())));
+            return Optional.of(
+                    Refusal.errmsgOnly("new split key " + ServerText.of(middle) + " is not valid for shard key pattern "
+                            + ServerText.of(state.key().toDocument())));
         }
         int i = state.chunks().indexOf(key.get());
         Chunk c = state.chunks().get(i);

@@ -57,13 +57,13 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         long[] shard = state.dataByShard().get(c.shard());
         if (shard[1] <= 0) {
             // mongo split_vector.cpp
-            return Optional.of(new Refusal("InvalidOptions",
-                    "cannot use split with find or bounds option on an empty collection"));
+            return Optional.of(new Refusal(
+                    "InvalidOptions", "cannot use split with find or bounds option on an empty collection"));
         }
         if (state.buckets.get(i).totalCount() == 0) {
             // mongo split_vector.cpp: OperationFailed is MongoDB's own code here
-            return Optional.of(Refusal.operationFailed(
-                    "can't open a cursor to scan the range (desired range is possibly empty)"));
+            return Optional.of(
+                    Refusal.operationFailed("can't open a cursor to scan the range (desired range is possibly empty)"));
         }
         Optional<List<ShardKey>> median = median(state, i);
         if (median.isEmpty()) {
@@ -72,8 +72,8 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
         }
         if (median.get().isEmpty()) {
             // mongo cluster_split_cmd.cpp selectMedianKey
-            return Optional.of(new Refusal("CannotSplit",
-                    "Unable to find median in chunk because chunk is indivisible."));
+            return Optional.of(
+                    new Refusal("CannotSplit", "Unable to find median in chunk because chunk is indivisible."));
         }
         return Optional.empty();
     }
@@ -91,12 +91,15 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
             return state.placeRanks(i, scan, SplitVector.forced(scan, shard[0], shard[1]));
         }
         docs.sort();
-        return Optional.of(SplitVector.forced(docs, shard[0], shard[1]).stream().map(docs::keyAt).toList());
+        return Optional.of(SplitVector.forced(docs, shard[0], shard[1]).stream()
+                .map(docs::keyAt)
+                .toList());
     }
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks().indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
+        int i = state.chunks()
+                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
         state.split(i, List.of(median(state, i).orElseThrow().get(0)), ClusterEvent.SplitCause.COMMAND);
     }
 

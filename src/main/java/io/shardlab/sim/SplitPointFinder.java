@@ -20,8 +20,8 @@ interface SplitPointFinder {
      * @param maxChunkSizeBytes the collection's maximum chunk size
      * @param limit at most this many points are wanted (0 = no limit)
      */
-    default List<ShardKey> find(ChunkDocuments docs, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
-            int limit) {
+    default List<ShardKey> find(
+            ChunkDocuments docs, long shardDocuments, long shardBytes, long maxChunkSizeBytes, int limit) {
         List<Integer> idx = indexes(docs, shardDocuments, shardBytes, maxChunkSizeBytes, limit);
         List<ShardKey> out = new ArrayList<>(idx.size());
         for (int i : idx) {

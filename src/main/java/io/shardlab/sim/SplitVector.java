@@ -25,8 +25,8 @@ final class SplitVector implements SplitPointFinder {
     static final long MAX_OBJECTS_PER_CHUNK = 250_000;
 
     @Override
-    public List<Integer> indexes(IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes,
-            int limit) {
+    public List<Integer> indexes(
+            IndexScan scan, long shardDocuments, long shardBytes, long maxChunkSizeBytes, int limit) {
         return compute(scan, shardDocuments, shardBytes, maxChunkSizeBytes, false, limit);
     }
 
@@ -38,8 +38,8 @@ final class SplitVector implements SplitPointFinder {
         return compute(docs, shardDocuments, shardBytes, 0, true, 0);
     }
 
-    private static List<Integer> compute(IndexScan docs, long recCount, long dataSize, long maxChunkSize,
-            boolean force, int maxSplitPoints) {
+    private static List<Integer> compute(
+            IndexScan docs, long recCount, long dataSize, long maxChunkSize, boolean force, int maxSplitPoints) {
         if (force) {
             maxChunkSize = dataSize;
         }

@@ -48,8 +48,8 @@ public record UpdateDocuments(String namespace, InsertBatch before, InsertBatch 
 
     @Override
     public String describe() {
-        return "update " + after.size() + " documents of " + namespace + " (" + (after.totalBytes() - before.totalBytes())
-                + " bytes)";
+        return "update " + after.size() + " documents of " + namespace + " ("
+                + (after.totalBytes() - before.totalBytes()) + " bytes)";
     }
 
     @Override

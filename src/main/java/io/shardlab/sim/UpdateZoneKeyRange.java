@@ -58,8 +58,8 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
         if (BsonOrder.compareValues(min, max) >= 0) {
-            return Optional.of(new Refusal("FailedToParse", "min: " + ServerText.of(min) + " should be less than max: "
-                    + ServerText.of(max)));
+            return Optional.of(new Refusal(
+                    "FailedToParse", "min: " + ServerText.of(min) + " should be less than max: " + ServerText.of(max)));
         }
         for (BsonDocument bound : List.of(min, max)) {
             try {
@@ -72,32 +72,40 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         if (zone != null && !state.zoneShards().containsKey(zone)) {
             return Optional.of(new Refusal("ZoneNotFound", "zone " + zone + " does not exist"));
         }
-        boolean sharded = state.collection != null && state.collection.namespace().equals(namespace);
+        boolean sharded =
+                state.collection != null && state.collection.namespace().equals(namespace);
         if (!sharded) {
             return canApplyBeforeSharding(state).map(Refusal::operationFailed);
         }
         String keyDoc = ServerText.of(state.key().toDocument());
         if (!isFieldNamePrefix(min, state.key())) {
-            return Optional.of(new Refusal("ShardKeyNotFound", "min: " + ServerText.of(min)
-                    + " is not a prefix of the shard key " + keyDoc + " of ns: " + namespace));
+            return Optional.of(new Refusal(
+                    "ShardKeyNotFound",
+                    "min: " + ServerText.of(min) + " is not a prefix of the shard key " + keyDoc + " of ns: "
+                            + namespace));
         }
         if (!isFieldNamePrefix(max, state.key())) {
-            return Optional.of(new Refusal("ShardKeyNotFound", "max: " + ServerText.of(max)
-                    + " is not a prefix of the shard key " + keyDoc + " of ns: " + namespace));
+            return Optional.of(new Refusal(
+                    "ShardKeyNotFound",
+                    "max: " + ServerText.of(max) + " is not a prefix of the shard key " + keyDoc + " of ns: "
+                            + namespace));
         }
         ShardKey lo = extended(min, state.key());
         ShardKey hi = extended(max, state.key());
         if (lo.compareTo(hi) >= 0) {
             // the MinKey extension can make a range empty: {a: 1} -->> {a: 1, b: MinKey}
-            return Optional.of(new Refusal("FailedToParse", "min: " + ServerText.of(lo, state.key())
-                    + " should be less than max: " + ServerText.of(hi, state.key())));
+            return Optional.of(new Refusal(
+                    "FailedToParse",
+                    "min: " + ServerText.of(lo, state.key()) + " should be less than max: "
+                            + ServerText.of(hi, state.key())));
         }
         for (int i = 0; i < state.key().arity(); i++) {
-            if (state.key().fields().get(i).hashed()
-                    && !(validHashedBound(lo.get(i)) && validHashedBound(hi.get(i)))) {
-                return Optional.of(new Refusal("InvalidOptions", "there exists a field in the range " + ServerText.of(lo, state.key()) + " -->> "
-                        + ServerText.of(hi, state.key()) + " not of type NumberLong, MinKey, or MaxKey which "
-                        + "corresponds to a hashed field in the shard key pattern " + keyDoc));
+            if (state.key().fields().get(i).hashed() && !(validHashedBound(lo.get(i)) && validHashedBound(hi.get(i)))) {
+                return Optional.of(new Refusal(
+                        "InvalidOptions",
+                        "there exists a field in the range " + ServerText.of(lo, state.key()) + " -->> "
+                                + ServerText.of(hi, state.key()) + " not of type NumberLong, MinKey, or MaxKey which "
+                                + "corresponds to a hashed field in the shard key pattern " + keyDoc));
             }
         }
         if (zone == null) {
@@ -106,12 +114,17 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         for (ZoneRange z : state.collection.zones()) {
             if (z.overlaps(lo, hi)) {
                 if (z.min().equals(lo) && z.max().equals(hi) && z.zone().equals(zone)) {
-                    return Optional.of(Refusal.operationFailed("zone range " + ServerText.range(lo, hi, state.key())
-                            + " is already assigned to " + zone));
+                    return Optional.of(Refusal.operationFailed(
+                            "zone range " + ServerText.range(lo, hi, state.key()) + " is already assigned to " + zone));
                 }
-                return Optional.of(new Refusal("RangeOverlapConflict", overlapping(ServerText.of(lo, state.key()),
-                        ServerText.of(hi, state.key()), ServerText.of(z.min(), state.key()),
-                        ServerText.of(z.max(), state.key()), z.zone())));
+                return Optional.of(new Refusal(
+                        "RangeOverlapConflict",
+                        overlapping(
+                                ServerText.of(lo, state.key()),
+                                ServerText.of(hi, state.key()),
+                                ServerText.of(z.min(), state.key()),
+                                ServerText.of(z.max(), state.key()),
+                                z.zone())));
             }
         }
         return Optional.empty();
@@ -120,8 +133,8 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
     /** The checks of a range kept for a collection not sharded yet: same fields in min and max, no overlap. */
     private Optional<String> canApplyBeforeSharding(ClusterState state) {
         if (!new ArrayList<>(min.keySet()).equals(new ArrayList<>(max.keySet()))) {
-            return Optional.of("the shard key of min " + ServerText.of(min) + " doesn't match with the shard key of max "
-                    + ServerText.of(max));
+            return Optional.of("the shard key of min " + ServerText.of(min)
+                    + " doesn't match with the shard key of max " + ServerText.of(max));
         }
         if (zone == null) {
             return Optional.empty();
@@ -136,8 +149,12 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
                     return Optional.of("zone range [" + ServerText.of(min) + ", " + ServerText.of(max)
                             + ") is already assigned to " + zone);
                 }
-                return Optional.of(overlapping(ServerText.of(min), ServerText.of(max), ServerText.of(z.min()),
-                        ServerText.of(z.max()), z.zone()));
+                return Optional.of(overlapping(
+                        ServerText.of(min),
+                        ServerText.of(max),
+                        ServerText.of(z.min()),
+                        ServerText.of(z.max()),
+                        z.zone()));
             }
         }
         return Optional.empty();
@@ -178,9 +195,12 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
 
     @Override
     public void apply(ClusterState state) {
-        boolean sharded = state.collection != null && state.collection.namespace().equals(namespace);
+        boolean sharded =
+                state.collection != null && state.collection.namespace().equals(namespace);
         if (!sharded) {
-            state.pendingZones.removeIf(z -> z.namespace().equals(namespace) && z.min().equals(min) && z.max().equals(max));
+            state.pendingZones.removeIf(z -> z.namespace().equals(namespace)
+                    && z.min().equals(min)
+                    && z.max().equals(max));
             if (zone != null) {
                 state.pendingZones.add(new PendingZoneRange(namespace, min, max, zone));
             }

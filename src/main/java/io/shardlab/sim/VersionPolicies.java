@@ -13,13 +13,18 @@ import io.shardlab.cluster.ReleaseRules;
  * @param splitPoints how split points are picked ({@code splitVector} before 5.0, {@code autoSplitVector} after)
  * @param balancer how a balancer round measures imbalance (chunk count before 6.0.3, data size after)
  */
-record VersionPolicies(ReleaseRules rules, InitialChunks initialChunks, AutoSplitter autoSplitter,
-        SplitPointFinder splitPoints, BalancerPolicy balancer) {
+record VersionPolicies(
+        ReleaseRules rules,
+        InitialChunks initialChunks,
+        AutoSplitter autoSplitter,
+        SplitPointFinder splitPoints,
+        BalancerPolicy balancer) {
 
     static VersionPolicies of(MongoVersion version) {
         ReleaseRules rules = ReleaseRules.of(version);
         SplitPointFinder finder = rules.splitPoints() == ReleaseRules.SplitPoints.AUTO_SPLIT_VECTOR
-                ? new AutoSplitVector() : new SplitVector();
+                ? new AutoSplitVector()
+                : new SplitVector();
         // splitVector: "1 split point means we have between half the chunk size to full chunk size so
         // there is no need to split yet" (chunk_splitter.cpp, cluster_write.cpp); autoSplitVector: any point
         int minimumPoints = rules.splitPoints() == ReleaseRules.SplitPoints.AUTO_SPLIT_VECTOR ? 1 : 2;
@@ -28,7 +33,8 @@ record VersionPolicies(ReleaseRules rules, InitialChunks initialChunks, AutoSpli
             case SHARD -> new ShardAutoSplitter(finder, minimumPoints);
             case NONE -> AutoSplitter.NONE;
         };
-        BalancerPolicy balancer = rules.balancesDataSize() ? new DataSizeBalancerPolicy()
+        BalancerPolicy balancer = rules.balancesDataSize()
+                ? new DataSizeBalancerPolicy()
                 : new ChunkCountBalancerPolicy(rules.chunkCountRule());
         return new VersionPolicies(rules, new InitialChunks(rules), splitter, finder, balancer);
     }

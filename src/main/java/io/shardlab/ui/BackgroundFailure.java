@@ -11,8 +11,7 @@ import io.shardlab.live.LiveClusterException;
  */
 public final class BackgroundFailure {
 
-    private BackgroundFailure() {
-    }
+    private BackgroundFailure() {}
 
     /** The line to show inline for {@code failure}. */
     public static String describe(Throwable failure) {
@@ -24,9 +23,12 @@ public final class BackgroundFailure {
                     + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB); try a smaller one.";
         }
         String message = failure.getMessage() == null || failure.getMessage().isBlank()
-                ? failure.getClass().getSimpleName() : failure.getMessage().replaceAll("\\s+", " ").strip();
-        if (failure instanceof IllegalArgumentException || failure instanceof java.io.IOException
-                || failure instanceof java.io.UncheckedIOException || failure instanceof LiveClusterException
+                ? failure.getClass().getSimpleName()
+                : failure.getMessage().replaceAll("\\s+", " ").strip();
+        if (failure instanceof IllegalArgumentException
+                || failure instanceof java.io.IOException
+                || failure instanceof java.io.UncheckedIOException
+                || failure instanceof LiveClusterException
                 || failure instanceof java.util.concurrent.CancellationException) {
             return message;
         }

@@ -28,8 +28,8 @@ public final class LastResortFailureLine implements Thread.UncaughtExceptionHand
      * @param runLater runs a task on the JavaFX thread later
      * @param errors where the line is also written
      */
-    public LastResortFailureLine(Consumer<String> show, BooleanSupplier onFxThread, Consumer<Runnable> runLater,
-            PrintStream errors) {
+    public LastResortFailureLine(
+            Consumer<String> show, BooleanSupplier onFxThread, Consumer<Runnable> runLater, PrintStream errors) {
         this.show = Objects.requireNonNull(show, "show");
         this.onFxThread = Objects.requireNonNull(onFxThread, "onFxThread");
         this.runLater = Objects.requireNonNull(runLater, "runLater");

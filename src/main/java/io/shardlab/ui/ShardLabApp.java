@@ -2,24 +2,22 @@ package io.shardlab.ui;
 
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.Scenario;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
 import io.shardlab.ui.console.ConsoleView;
 import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.ComparisonView;
 import io.shardlab.ui.explorer.ComparisonViewModel;
-import io.shardlab.session.EngineState;
-import io.shardlab.ui.explorer.LockstepEngine;
+import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExecutorSimulationThread;
 import io.shardlab.ui.explorer.ExplorerEngine;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
-import io.shardlab.session.Scenario;
-import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.explorer.LockstepEngine;
 import io.shardlab.ui.export.ExportDialog;
-import io.shardlab.ui.tasks.BackgroundWorkIndicator;
-import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.export.ExportViewModel;
 import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.lessons.LessonsView;
@@ -28,12 +26,14 @@ import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
+import io.shardlab.ui.tasks.BackgroundWorkIndicator;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.workload.WorkloadRegistry;
-import java.io.InputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,14 +63,17 @@ public final class ShardLabApp extends Application {
      * three shards, named as every new cluster is ({@link Shard#newClusterIds}).
      */
     static final ClusterDescription IN_MEMORY_CLUSTER = new ClusterDescription("In-memory cluster", "8.0");
-    static final List<Shard> IN_MEMORY_SHARDS = Shard.newClusterIds(3).stream().map(Shard::named).toList();
+
+    static final List<Shard> IN_MEMORY_SHARDS =
+            Shard.newClusterIds(3).stream().map(Shard::named).toList();
 
     /**
      * What "Explore a shard key" opens: orders numbered 1, 2, 3, … sharded on the counter, the classic
      * monotonically increasing key whose every insert lands in the chunk that ends at MaxKey. A 1 MB
      * chunk size (the smallest config.settings allows) lets the balancer act within a short stream.
      */
-    static final Scenario FIRST_SCENARIO = Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1);
+    static final Scenario FIRST_SCENARIO =
+            Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1);
 
     /** View → Lessons shows and hides the lessons panel. */
     static final KeyCombination LESSONS_KEYS =
@@ -114,22 +117,32 @@ public final class ShardLabApp extends Application {
     public void start(Stage stage) {
         AppInfo app = AppInfo.load();
         AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
-        MainViewModel viewModel = new MainViewModel(app, AboutInfo.load(app), IN_MEMORY_CLUSTER, IN_MEMORY_SHARDS,
-                SystemColorScheme.ofThisMachine(), Platform::exit, () -> explorerRef.get().launch(FIRST_SCENARIO));
+        MainViewModel viewModel = new MainViewModel(
+                app,
+                AboutInfo.load(app),
+                IN_MEMORY_CLUSTER,
+                IN_MEMORY_SHARDS,
+                SystemColorScheme.ofThisMachine(),
+                Platform::exit,
+                () -> explorerRef.get().launch(FIRST_SCENARIO));
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
         // start runs on the JavaFX thread: a throwable escaping a handler or pulse there (or on any
         // other thread) becomes one line in the status bar, and the window keeps working
-        new LastResortFailureLine(viewModel::reportFailure, Platform::isFxApplicationThread, Platform::runLater,
-                System.err).installOnThisThreadAndAsDefault();
+        new LastResortFailureLine(
+                        viewModel::reportFailure, Platform::isFxApplicationThread, Platform::runLater, System.err)
+                .installOnThisThreadAndAsDefault();
 
         // the simulation lives on its own thread; its states reach the screen newest-first, one pending at most
         simulationThread = new ExecutorSimulationThread(tasks);
-        LatestValueMailbox<EngineState> toScreen =
-                new LatestValueMailbox<>(Platform::runLater, state -> explorerRef.get().accept(state));
-        engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer,
-                toScreen::pending);
-        explorer = new ExplorerViewModel(engine, WorkloadRegistry.standard(), viewModel.darkProperty(),
-                ShardLabApp::copyToClipboard, (snapshot, version) -> {
+        LatestValueMailbox<EngineState> toScreen = new LatestValueMailbox<>(
+                Platform::runLater, state -> explorerRef.get().accept(state));
+        engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer, toScreen::pending);
+        explorer = new ExplorerViewModel(
+                engine,
+                WorkloadRegistry.standard(),
+                viewModel.darkProperty(),
+                ShardLabApp::copyToClipboard,
+                (snapshot, version) -> {
                     viewModel.describeCluster(new ClusterDescription(IN_MEMORY_CLUSTER.kind(), version.toString()));
                     viewModel.showCollection(snapshot);
                 });
@@ -137,10 +150,12 @@ public final class ShardLabApp extends Application {
         explorerView = new ExplorerView(explorer);
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
-        LatestValueMailbox<LockstepEngine.Pair> comparisonScreen =
-                new LatestValueMailbox<>(Platform::runLater, pair -> comparisonRef.get().accept(pair));
-        ComparisonViewModel comparison = new ComparisonViewModel(new LockstepEngine(simulationThread,
-                System::nanoTime, comparisonScreen::offer, comparisonScreen::pending), WorkloadRegistry.standard(),
+        LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
+                Platform::runLater, pair -> comparisonRef.get().accept(pair));
+        ComparisonViewModel comparison = new ComparisonViewModel(
+                new LockstepEngine(
+                        simulationThread, System::nanoTime, comparisonScreen::offer, comparisonScreen::pending),
+                WorkloadRegistry.standard(),
                 viewModel.darkProperty());
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
@@ -154,8 +169,11 @@ public final class ShardLabApp extends Application {
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
-        console = new ConsoleViewModel(engine.shellCommandLayer(), ConsoleViewModel.historyFileOfThisUser(),
-                tasks.serial("shardlab-shell"), Platform::runLater);
+        console = new ConsoleViewModel(
+                engine.shellCommandLayer(),
+                ConsoleViewModel.historyFileOfThisUser(),
+                tasks.serial("shardlab-shell"),
+                Platform::runLater);
         consoleView = new ConsoleView(console);
         javafx.scene.Node explorerAndShell = consoleView.dockUnder(collectionView);
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
@@ -168,10 +186,16 @@ public final class ShardLabApp extends Application {
         });
         // the window's status bar names the left side's collection while the comparison shows
         comparison.left().numberLine().pictureProperty().addListener((obs, was, now) -> {
-            if (now != null && comparison.openProperty().get() && (was == null
-                    || was.data().layout().snapshot().chunks() != now.data().layout().snapshot().chunks())) {
-                viewModel.describeCluster(new ClusterDescription("Two in-memory clusters · MongoDB "
-                        + comparison.releasesProperty().get(), Optional.empty(), false));
+            if (now != null
+                    && comparison.openProperty().get()
+                    && (was == null
+                            || was.data().layout().snapshot().chunks()
+                                    != now.data().layout().snapshot().chunks())) {
+                viewModel.describeCluster(new ClusterDescription(
+                        "Two in-memory clusters · MongoDB "
+                                + comparison.releasesProperty().get(),
+                        Optional.empty(),
+                        false));
                 viewModel.showCollection(now.data().layout().snapshot());
             }
         });
@@ -180,8 +204,11 @@ public final class ShardLabApp extends Application {
         MainView mainView = new MainView(viewModel, appearance, icons, explorerAndShell, explorerView.menus());
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
-        LessonsViewModel lessons = new LessonsViewModel(LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
-                explorer, viewModel.presenterModeProperty(), viewModel::togglePresenterMode);
+        LessonsViewModel lessons = new LessonsViewModel(
+                LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
+                explorer,
+                viewModel.presenterModeProperty(),
+                viewModel::togglePresenterMode);
         mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
@@ -197,7 +224,8 @@ public final class ShardLabApp extends Application {
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         mainView.show(stage);
         if (getParameters() != null && !getParameters().getRaw().isEmpty()) {
-            live.layout().openSnapshot(java.nio.file.Path.of(getParameters().getRaw().get(0)));
+            live.layout()
+                    .openSnapshot(java.nio.file.Path.of(getParameters().getRaw().get(0)));
         }
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
@@ -211,31 +239,47 @@ public final class ShardLabApp extends Application {
         item.setAccelerator(EXPORT_KEYS);
         ComparisonViewModel comparison = explorer.comparison().orElseThrow();
         // a comparison on show exports both sides, stacked under their captions
-        item.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> comparison.openProperty().get() ? comparison.pictures().isEmpty()
-                        : explorer.numberLine().pictureProperty().get() == null,
-                comparison.openProperty(), explorer.numberLine().pictureProperty(),
-                comparison.left().numberLine().pictureProperty(), comparison.right().numberLine().pictureProperty()));
+        item.disableProperty()
+                .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                        () -> comparison.openProperty().get()
+                                ? comparison.pictures().isEmpty()
+                                : explorer.numberLine().pictureProperty().get() == null,
+                        comparison.openProperty(),
+                        explorer.numberLine().pictureProperty(),
+                        comparison.left().numberLine().pictureProperty(),
+                        comparison.right().numberLine().pictureProperty()));
         item.setOnAction(e -> {
             ExportViewModel.Input input;
             if (comparison.openProperty().get()) {
                 List<DiagramPicture> pictures = comparison.pictures().orElseThrow();
                 input = ExportViewModel.Input.comparison(List.of(
-                        new ExportViewModel.Side(comparison.left().captionProperty().get(), pictures.get(0).data()),
-                        new ExportViewModel.Side(comparison.right().captionProperty().get(), pictures.get(1).data())));
+                        new ExportViewModel.Side(
+                                comparison.left().captionProperty().get(),
+                                pictures.get(0).data()),
+                        new ExportViewModel.Side(
+                                comparison.right().captionProperty().get(),
+                                pictures.get(1).data())));
             } else {
                 DiagramPicture picture = explorer.numberLine().pictureProperty().get();
-                input = new ExportViewModel.Input(picture.data(), picture.options().highlight());
+                input = new ExportViewModel.Input(
+                        picture.data(), picture.options().highlight());
             }
-            ExportViewModel export = new ExportViewModel(input,
-                    viewModel.darkProperty().get(), work.reporting("Saving the diagram", exportThread), Platform::runLater,
+            ExportViewModel export = new ExportViewModel(
+                    input,
+                    viewModel.darkProperty().get(),
+                    work.reporting("Saving the diagram", exportThread),
+                    Platform::runLater,
                     ShardLabApp::copyImage);
-            ExportDialog dialog = new ExportDialog(export, name -> {
-                FileChooser chooser = new FileChooser();
-                chooser.setTitle("Export diagram");
-                chooser.setInitialFileName(name);
-                return Optional.ofNullable(chooser.showSaveDialog(stage)).map(java.io.File::toPath);
-            }, folder -> getHostServices().showDocument(folder.toUri().toString()));
+            ExportDialog dialog = new ExportDialog(
+                    export,
+                    name -> {
+                        FileChooser chooser = new FileChooser();
+                        chooser.setTitle("Export diagram");
+                        chooser.setInitialFileName(name);
+                        return Optional.ofNullable(chooser.showSaveDialog(stage))
+                                .map(java.io.File::toPath);
+                    },
+                    folder -> getHostServices().showDocument(folder.toUri().toString()));
             dialog.initOwner(stage);
             appearance.applyOnce(dialog.getDialogPane());
             dialog.show();
@@ -307,7 +351,6 @@ public final class ShardLabApp extends Application {
     io.shardlab.ui.live.LiveFeature live() {
         return live;
     }
-
 
     private static void copyToClipboard(String text) {
         ClipboardContent content = new ClipboardContent();

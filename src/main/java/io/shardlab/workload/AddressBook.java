@@ -17,10 +17,25 @@ final class AddressBook {
 
     /** Characters of the {@code notes} field. */
     static final int NOTES = 400;
+
     private static final String NOTES_TEXT = "x".repeat(NOTES);
-    private static final List<String> STREETS = List.of("High Street", "Station Road", "Church Lane", "Main Street",
-            "Park Road", "Victoria Road", "Green Lane", "Mill Lane", "School Lane", "The Avenue", "Elm Street",
-            "Oak Avenue", "Maple Drive", "Cedar Lane", "Washington Street", "Lake View");
+    private static final List<String> STREETS = List.of(
+            "High Street",
+            "Station Road",
+            "Church Lane",
+            "Main Street",
+            "Park Road",
+            "Victoria Road",
+            "Green Lane",
+            "Mill Lane",
+            "School Lane",
+            "The Avenue",
+            "Elm Street",
+            "Oak Avenue",
+            "Maple Drive",
+            "Cedar Lane",
+            "Washington Street",
+            "Lake View");
 
     private final String[] postcodes;
     private final String[] extra;
@@ -67,8 +82,8 @@ final class AddressBook {
      */
     InsertStream open(Workload workload, WorkloadSettings settings, String extraField) {
         int docs = (int) Math.min(settings.docs(), total);
-        TimedStream basis = new TimedStream(new WorkloadSettings(docs, settings.seed(), settings.start()),
-                java.time.Duration.ofDays(1));
+        TimedStream basis = new TimedStream(
+                new WorkloadSettings(docs, settings.seed(), settings.start()), java.time.Duration.ofDays(1));
         int[] order = new int[total];
         for (int i = 0; i < total; i++) {
             order[i] = i;
@@ -80,15 +95,17 @@ final class AddressBook {
             order[i] = order[j];
             order[j] = t;
         }
-        return GeneratedInsertStream.of(workload, new WorkloadSettings(docs, settings.seed(), settings.start()),
-                ordinal -> {
+        return GeneratedInsertStream.of(
+                workload, new WorkloadSettings(docs, settings.seed(), settings.start()), ordinal -> {
                     int address = order[(int) ordinal - 1];
                     int p = postcodeOf(address);
                     int number = address - firstAddress[p] + 1;
                     BsonDocument d = basis.documentWithId(ordinal)
                             .append("postcode", new BsonString(postcodes[p]))
-                            .append("address", new BsonString(number + " " + STREETS.get(
-                                    Math.floorMod(postcodes[p].hashCode(), STREETS.size()))));
+                            .append(
+                                    "address",
+                                    new BsonString(number + " "
+                                            + STREETS.get(Math.floorMod(postcodes[p].hashCode(), STREETS.size()))));
                     if (extraField != null) {
                         d.append(extraField, new BsonString(extra[p]));
                     }

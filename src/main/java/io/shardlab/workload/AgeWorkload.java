@@ -73,12 +73,18 @@ public final class AgeWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate("people of one age", QueryShape.EQUALITY, 40,
+                new QueryTemplate(
+                        "people of one age",
+                        QueryShape.EQUALITY,
+                        40,
                         r -> new BsonDocument("age", new BsonInt32(7 + r.nextInt(14)))),
-                new QueryTemplate("primary-school pupils", QueryShape.RANGE, 20,
-                        r -> new BsonDocument("age", new BsonDocument("$gte", new BsonInt32(7))
-                                .append("$lt", new BsonInt32(12)))),
-                new QueryTemplate("all staff", QueryShape.NON_KEY, 40,
-                        r -> new BsonDocument("role", new BsonString("staff"))));
+                new QueryTemplate(
+                        "primary-school pupils",
+                        QueryShape.RANGE,
+                        20,
+                        r -> new BsonDocument(
+                                "age", new BsonDocument("$gte", new BsonInt32(7)).append("$lt", new BsonInt32(12)))),
+                new QueryTemplate(
+                        "all staff", QueryShape.NON_KEY, 40, r -> new BsonDocument("role", new BsonString("staff"))));
     }
 }

@@ -24,8 +24,7 @@ import org.bson.BsonValue;
  */
 public final class BsonSize {
 
-    private BsonSize() {
-    }
+    private BsonSize() {}
 
     /** The length of {@code document}'s BSON encoding, in bytes. */
     public static int of(BsonDocument document) {
@@ -54,11 +53,14 @@ public final class BsonSize {
             case SYMBOL -> string(value.asSymbol().getSymbol());
             case JAVASCRIPT -> string(value.asJavaScript().getCode());
             case BINARY -> binary(value.asBinary());
-            case REGULAR_EXPRESSION -> cstring(value.asRegularExpression().getPattern())
-                    + cstring(value.asRegularExpression().getOptions());
+            case REGULAR_EXPRESSION ->
+                cstring(value.asRegularExpression().getPattern())
+                        + cstring(value.asRegularExpression().getOptions());
             case DB_POINTER -> string(value.asDBPointer().getNamespace()) + 12;
-            case JAVASCRIPT_WITH_SCOPE -> 4 + string(value.asJavaScriptWithScope().getCode())
-                    + of(value.asJavaScriptWithScope().getScope());
+            case JAVASCRIPT_WITH_SCOPE ->
+                4
+                        + string(value.asJavaScriptWithScope().getCode())
+                        + of(value.asJavaScriptWithScope().getScope());
             case DOCUMENT -> of(value.asDocument());
             case ARRAY -> {
                 int size = 4 + 1;

@@ -43,8 +43,7 @@ public final class CoarsePrefixWorkload implements Workload {
 
     @Override
     public String description() {
-        return "readings with a random bucket 0.." + (buckets - 1) + " and an ascending ts: " + buckets
-                + " hot spots";
+        return "readings with a random bucket 0.." + (buckets - 1) + " and an ascending ts: " + buckets + " hot spots";
     }
 
     @Override
@@ -61,11 +60,14 @@ public final class CoarsePrefixWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("bucket", new BsonInt32(random.nextInt(buckets)))
-                .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
-                .append("sensor", new BsonString(TimestampWorkload.sensor(random.nextInt(SENSORS))))
-                .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("bucket", new BsonInt32(random.nextInt(buckets)))
+                        .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
+                        .append("sensor", new BsonString(TimestampWorkload.sensor(random.nextInt(SENSORS))))
+                        .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
     }
 
     @Override
@@ -76,12 +78,20 @@ public final class CoarsePrefixWorkload implements Workload {
                 new QueryTemplate("one bucket's hour", QueryShape.PREFIX, 50, r -> {
                     long from = times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour;
                     return new BsonDocument("bucket", new BsonInt32(r.nextInt(buckets)))
-                            .append("ts", new BsonDocument("$gte", new BsonDateTime(from))
-                                    .append("$lt", new BsonDateTime(from + hour)));
+                            .append(
+                                    "ts",
+                                    new BsonDocument("$gte", new BsonDateTime(from))
+                                            .append("$lt", new BsonDateTime(from + hour)));
                 }),
-                new QueryTemplate("one bucket", QueryShape.PREFIX, 20,
+                new QueryTemplate(
+                        "one bucket",
+                        QueryShape.PREFIX,
+                        20,
                         r -> new BsonDocument("bucket", new BsonInt32(r.nextInt(buckets)))),
-                new QueryTemplate("readings of one sensor", QueryShape.NON_KEY, 30,
+                new QueryTemplate(
+                        "readings of one sensor",
+                        QueryShape.NON_KEY,
+                        30,
                         r -> new BsonDocument("sensor", new BsonString(TimestampWorkload.sensor(r.nextInt(SENSORS))))));
     }
 }

@@ -24,10 +24,11 @@ import org.bson.BsonString;
  */
 public final class ContinentsWorkload implements Workload {
 
-    static final List<String> CONTINENTS = List.of("africa", "antarctica", "asia", "australia", "europe",
-            "north america", "south america");
+    static final List<String> CONTINENTS =
+            List.of("africa", "antarctica", "asia", "australia", "europe", "north america", "south america");
     /** Percent of users per continent, in the order of {@link #CONTINENTS}. */
     static final double[] SHARES = {18.0, 0.01, 59.0, 0.55, 9.4, 7.6, 5.5};
+
     static final int USERS = 1_000_000;
     private static final Duration SPAN = Duration.ofDays(1);
 
@@ -62,20 +63,36 @@ public final class ContinentsWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
-                .append("continent", new BsonString(CONTINENTS.get(continents.sample(random)))));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
+                        .append("continent", new BsonString(CONTINENTS.get(continents.sample(random)))));
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate("users on a continent", QueryShape.EQUALITY, 50,
+                new QueryTemplate(
+                        "users on a continent",
+                        QueryShape.EQUALITY,
+                        50,
                         r -> new BsonDocument("continent", new BsonString(CONTINENTS.get(continents.sample(r))))),
-                new QueryTemplate("users in the Americas", QueryShape.IN, 10,
-                        r -> new BsonDocument("continent", new BsonDocument("$in",
-                                new BsonArray(List.of(new BsonString("north america"), new BsonString("south america")))))),
-                new QueryTemplate("one user", QueryShape.NON_KEY, 40,
+                new QueryTemplate(
+                        "users in the Americas",
+                        QueryShape.IN,
+                        10,
+                        r -> new BsonDocument(
+                                "continent",
+                                new BsonDocument(
+                                        "$in",
+                                        new BsonArray(List.of(
+                                                new BsonString("north america"), new BsonString("south america")))))),
+                new QueryTemplate(
+                        "one user",
+                        QueryShape.NON_KEY,
+                        40,
                         r -> new BsonDocument("user", new BsonString(PaddedId.of("u", r.nextInt(USERS), 6)))));
     }
 }

@@ -46,18 +46,22 @@ public final class CsvColumns {
 
     private static final Pattern TYPED = Pattern.compile("^(.+)\\.([A-Za-z_0-9]+)\\((.*)\\)$");
     private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
-    private static final Pattern DECIMAL = Pattern.compile(
-            "-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+    private static final Pattern DECIMAL = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     private static final Set<String> UNSUPPORTED = Set.of("binary", "date", "date_go", "date_ms", "date_oracle");
 
     /** How one column's text becomes a value. */
     public enum ColumnType {
-        AUTO, STRING, INT32, INT64, DOUBLE, DECIMAL, BOOLEAN
+        AUTO,
+        STRING,
+        INT32,
+        INT64,
+        DOUBLE,
+        DECIMAL,
+        BOOLEAN
     }
 
     /** One column: its field path split at dots, and its type. */
-    private record Column(String name, String[] path, ColumnType type) {
-    }
+    private record Column(String name, String[] path, ColumnType type) {}
 
     private final String source;
     private final List<Column> columns;
@@ -83,8 +87,11 @@ public final class CsvColumns {
         }
         boolean withTypes = typed == header.size();
         if (typed > 0 && !withTypes) {
-            throw new DatasetException(source, line, "the header gives types to " + typed + " of " + header.size()
-                    + " columns; give every column a type such as name.string() (mongoimport --columnsHaveTypes) or none");
+            throw new DatasetException(
+                    source,
+                    line,
+                    "the header gives types to " + typed + " of " + header.size()
+                            + " columns; give every column a type such as name.string() (mongoimport --columnsHaveTypes) or none");
         }
         List<Column> columns = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -98,12 +105,15 @@ public final class CsvColumns {
                 type = parseType(source, line, raw, m.group(2), m.group(3));
             }
             if (name.isEmpty() || name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
-                throw new DatasetException(source, line, "the header has an empty field name or an empty part in '"
-                        + raw + "'");
+                throw new DatasetException(
+                        source, line, "the header has an empty field name or an empty part in '" + raw + "'");
             }
             if (name.indexOf('\0') >= 0) {
-                throw new DatasetException(source, line, "the header's field name '" + abbreviate(name.replace("\0", "\\0"))
-                        + "' contains a NUL character, which a BSON field name cannot hold");
+                throw new DatasetException(
+                        source,
+                        line,
+                        "the header's field name '" + abbreviate(name.replace("\0", "\\0"))
+                                + "' contains a NUL character, which a BSON field name cannot hold");
             }
             if (!seen.add(name)) {
                 throw new DatasetException(source, line, "the header names the field '" + name + "' twice");
@@ -111,16 +121,22 @@ public final class CsvColumns {
             String[] path = name.split("\\.");
             // the record's outermost document is depth 0, each part before the last one level deeper
             if (path.length - 1 > BsonDepth.MAX_DEPTH) {
-                throw new DatasetException(source, line, "the header's field '" + abbreviate(name) + "' has "
-                        + path.length + " parts: " + BsonDepth.TOO_DEEP);
+                throw new DatasetException(
+                        source,
+                        line,
+                        "the header's field '" + abbreviate(name) + "' has " + path.length + " parts: "
+                                + BsonDepth.TOO_DEEP);
             }
             columns.add(new Column(name, path, type));
         }
         for (Column a : columns) {
             for (Column b : columns) {
                 if (b.name().startsWith(a.name() + ".")) {
-                    throw new DatasetException(source, line, "the header has both '" + a.name() + "' and '"
-                            + b.name() + "': a field cannot be a value and an embedded document");
+                    throw new DatasetException(
+                            source,
+                            line,
+                            "the header has both '" + a.name() + "' and '" + b.name()
+                                    + "': a field cannot be a value and an embedded document");
                 }
             }
         }
@@ -130,8 +146,11 @@ public final class CsvColumns {
     private static ColumnType parseType(String source, long line, String raw, String type, String argument) {
         String lower = type.toLowerCase(Locale.ROOT);
         if (UNSUPPORTED.contains(lower)) {
-            throw new DatasetException(source, line, "the column type " + type + "() in '" + raw
-                    + "' is not supported; use auto(), string(), int32(), int64(), double(), decimal() or boolean()");
+            throw new DatasetException(
+                    source,
+                    line,
+                    "the column type " + type + "() in '" + raw
+                            + "' is not supported; use auto(), string(), int32(), int64(), double(), decimal() or boolean()");
         }
         ColumnType t = switch (lower) {
             case "auto" -> ColumnType.AUTO;
@@ -141,11 +160,16 @@ public final class CsvColumns {
             case "double" -> ColumnType.DOUBLE;
             case "decimal" -> ColumnType.DECIMAL;
             case "boolean", "bool" -> ColumnType.BOOLEAN;
-            default -> throw new DatasetException(source, line, "unknown column type " + type + "() in '" + raw
-                    + "'; use auto(), string(), int32(), int64(), double(), decimal() or boolean()");
+            default ->
+                throw new DatasetException(
+                        source,
+                        line,
+                        "unknown column type " + type + "() in '" + raw
+                                + "'; use auto(), string(), int32(), int64(), double(), decimal() or boolean()");
         };
         if (!argument.isEmpty()) {
-            throw new DatasetException(source, line, "the column type " + type + "() in '" + raw + "' takes no argument");
+            throw new DatasetException(
+                    source, line, "the column type " + type + "() in '" + raw + "' takes no argument");
         }
         return t;
     }
@@ -169,8 +193,11 @@ public final class CsvColumns {
      */
     public BsonDocument toDocument(List<String> record, long line) {
         if (record.size() != columns.size()) {
-            throw new DatasetException(source, line, "the record has " + record.size() + " fields but the header has "
-                    + columns.size() + " (" + String.join(",", names()) + ")");
+            throw new DatasetException(
+                    source,
+                    line,
+                    "the record has " + record.size() + " fields but the header has " + columns.size() + " ("
+                            + String.join(",", names()) + ")");
         }
         BsonDocument document = new BsonDocument();
         for (int i = 0; i < columns.size(); i++) {
@@ -203,8 +230,11 @@ public final class CsvColumns {
                 case BOOLEAN -> bool(text);
             };
         } catch (NumberFormatException e) {
-            throw new DatasetException(source, line, "the value '" + text + "' of column '" + column.name()
-                    + "' is not a valid " + column.type().name().toLowerCase(Locale.ROOT) + "()");
+            throw new DatasetException(
+                    source,
+                    line,
+                    "the value '" + text + "' of column '" + column.name() + "' is not a valid "
+                            + column.type().name().toLowerCase(Locale.ROOT) + "()");
         }
     }
 

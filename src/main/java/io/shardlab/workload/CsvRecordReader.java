@@ -75,8 +75,11 @@ public final class CsvRecordReader implements AutoCloseable {
             } else {
                 while (c != ',' && c != '\r' && c != '\n' && c != EOF) {
                     if (c == '"') {
-                        throw new DatasetException(source, line, "a double quote inside an unquoted field ('"
-                                + field + "\"...'); enclose the field in quotes and double the quote");
+                        throw new DatasetException(
+                                source,
+                                line,
+                                "a double quote inside an unquoted field ('" + field
+                                        + "\"...'); enclose the field in quotes and double the quote");
                     }
                     field.append((char) c);
                     c = read();
@@ -110,8 +113,11 @@ public final class CsvRecordReader implements AutoCloseable {
                     continue;
                 }
                 if (after != ',' && after != '\r' && after != '\n' && after != EOF) {
-                    throw new DatasetException(source, line, "text after the closing quote of a field: '"
-                            + (char) after + "'; expected a comma or the end of the line");
+                    throw new DatasetException(
+                            source,
+                            line,
+                            "text after the closing quote of a field: '" + (char) after
+                                    + "'; expected a comma or the end of the line");
                 }
                 return after;
             }

@@ -23,8 +23,7 @@ public final class DatasetFile {
         CSV
     }
 
-    private DatasetFile() {
-    }
+    private DatasetFile() {}
 
     /**
      * The format a file name announces.
@@ -61,8 +60,8 @@ public final class DatasetFile {
      * Opens a stream of bytes named {@code source} (a resource, a download) in {@code format},
      * gunzipping it when {@code source} ends with {@code .gz}.
      */
-    public static InsertStream open(InputStream in, String source, Format format, WorkloadSettings settings,
-            long limit) {
+    public static InsertStream open(
+            InputStream in, String source, Format format, WorkloadSettings settings, long limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit: at least 1 document, got " + limit);
         }

@@ -48,9 +48,12 @@ public final class HotspotWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("accountId", new BsonInt64(account(random)))
-                .append("amount", new BsonInt32(1 + random.nextInt(10_000))));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("accountId", new BsonInt64(account(random)))
+                        .append("amount", new BsonInt32(1 + random.nextInt(10_000))));
     }
 
     /** An account number in {@code [1, ACCOUNTS]}: hot with probability {@link #HOT_WRITE_SHARE}. */
@@ -64,7 +67,10 @@ public final class HotspotWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate("payments of an account", QueryShape.EQUALITY, 60,
+                new QueryTemplate(
+                        "payments of an account",
+                        QueryShape.EQUALITY,
+                        60,
                         r -> new BsonDocument("accountId", new BsonInt64(account(r)))),
                 new QueryTemplate("payments of a few accounts", QueryShape.IN, 10, r -> {
                     BsonArray ids = new BsonArray();
@@ -75,10 +81,14 @@ public final class HotspotWorkload implements Workload {
                 }),
                 new QueryTemplate("an account range", QueryShape.RANGE, 10, r -> {
                     long from = 1 + r.nextLong(ACCOUNTS - 1000);
-                    return new BsonDocument("accountId", new BsonDocument("$gte", new BsonInt64(from))
-                            .append("$lt", new BsonInt64(from + 1000)));
+                    return new BsonDocument(
+                            "accountId",
+                            new BsonDocument("$gte", new BsonInt64(from)).append("$lt", new BsonInt64(from + 1000)));
                 }),
-                new QueryTemplate("large payments", QueryShape.NON_KEY, 20,
+                new QueryTemplate(
+                        "large payments",
+                        QueryShape.NON_KEY,
+                        20,
                         r -> new BsonDocument("amount", new BsonDocument("$gte", new BsonInt32(9_000)))));
     }
 }

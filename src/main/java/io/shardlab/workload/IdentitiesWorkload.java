@@ -28,6 +28,7 @@ public final class IdentitiesWorkload implements Workload {
     static final long NAME_SPACE = 308_915_776L; // 26^6
     /** Coprime to 26^6 = 2^6 · 13^6: odd and not a multiple of 13. */
     private static final long MULTIPLIER = 183_109_553L;
+
     private static final List<String> DOMAINS = List.of("example.com", "example.org", "example.net");
     private static final Duration SPAN = Duration.ofDays(1);
 
@@ -99,10 +100,15 @@ public final class IdentitiesWorkload implements Workload {
                 new QueryTemplate("identity by e-mail", QueryShape.EQUALITY, 40, r -> {
                     long k = r.nextLong(users);
                     String user = userName(k, seed);
-                    return new BsonDocument("identifier", new BsonDocument("email", new BsonString(email(user, k)))
-                            .append("user", new BsonString(user)));
+                    return new BsonDocument(
+                            "identifier",
+                            new BsonDocument("email", new BsonString(email(user, k)))
+                                    .append("user", new BsonString(user)));
                 }),
-                new QueryTemplate("all identities of a user", QueryShape.NON_KEY, 10,
+                new QueryTemplate(
+                        "all identities of a user",
+                        QueryShape.NON_KEY,
+                        10,
                         r -> new BsonDocument("id", new BsonString(userName(r.nextLong(users), seed)))));
     }
 }

@@ -122,12 +122,21 @@ public final class InboxWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate("read an inbox", QueryShape.PREFIX, 80,
+                new QueryTemplate(
+                        "read an inbox",
+                        QueryShape.PREFIX,
+                        80,
                         r -> new BsonDocument("owner", new BsonString(user(r.nextInt(USERS))))),
-                new QueryTemplate("first bucket of an inbox", QueryShape.EQUALITY, 10,
+                new QueryTemplate(
+                        "first bucket of an inbox",
+                        QueryShape.EQUALITY,
+                        10,
                         r -> new BsonDocument("owner", new BsonString(user(r.nextInt(USERS))))
                                 .append("sequence", new BsonInt32(0))),
-                new QueryTemplate("messages from a user", QueryShape.NON_KEY, 10,
+                new QueryTemplate(
+                        "messages from a user",
+                        QueryShape.NON_KEY,
+                        10,
                         r -> new BsonDocument("from", new BsonString(user(r.nextInt(USERS))))));
     }
 }

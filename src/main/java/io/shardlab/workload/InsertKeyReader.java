@@ -52,8 +52,11 @@ public final class InsertKeyReader {
         for (int i = 0; i < paths.length; i++) {
             if (!present(doc, paths[i])) {
                 KeyField field = pattern.fields().get(i);
-                throw new DatasetException(source, document.position(), "the document has no field '" + field.path()
-                        + "' of the shard key " + pattern + " (its fields: " + String.join(", ", doc.keySet()) + ")");
+                throw new DatasetException(
+                        source,
+                        document.position(),
+                        "the document has no field '" + field.path() + "' of the shard key " + pattern
+                                + " (its fields: " + String.join(", ", doc.keySet()) + ")");
             }
         }
         try {

@@ -49,16 +49,19 @@ public final class InsertPreparation {
         long ordinal = ++inserted;
         BsonDocument stored = document;
         if (!document.containsKey("_id")) {
-            stored = new BsonDocument("_id", new BsonObjectId(ids.at(ordinal,
-                    startSecond + (ordinal - 1) / INSERTS_PER_SECOND)));
+            stored = new BsonDocument(
+                    "_id", new BsonObjectId(ids.at(ordinal, startSecond + (ordinal - 1) / INSERTS_PER_SECOND)));
             for (java.util.Map.Entry<String, BsonValue> e : document.entrySet()) {
                 stored.append(e.getKey(), e.getValue());
             }
         }
         int size = encodedSize(stored);
         if (size > MAX_BSON_OBJECT_SIZE) {
-            throw new DatasetException(source, line, "the document is " + size
-                    + " bytes as BSON, larger than MongoDB's maximum document size of " + MAX_BSON_OBJECT_SIZE + " bytes");
+            throw new DatasetException(
+                    source,
+                    line,
+                    "the document is " + size + " bytes as BSON, larger than MongoDB's maximum document size of "
+                            + MAX_BSON_OBJECT_SIZE + " bytes");
         }
         return new InsertDocument(stored, size, line);
     }

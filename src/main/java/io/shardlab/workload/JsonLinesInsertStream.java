@@ -52,9 +52,14 @@ public final class JsonLinesInsertStream extends DatasetInsertStream {
     private BsonDocument parse(String line) {
         String text = line.strip();
         if (!text.startsWith("{")) {
-            throw new DatasetException(source, lineNumber, "not a document (JSON Lines holds one {...} document per line"
-                    + (text.startsWith("[") ? "; a JSON array is not supported, export with one document per line" : "")
-                    + "): " + abbreviate(text));
+            throw new DatasetException(
+                    source,
+                    lineNumber,
+                    "not a document (JSON Lines holds one {...} document per line"
+                            + (text.startsWith("[")
+                                    ? "; a JSON array is not supported, export with one document per line"
+                                    : "")
+                            + "): " + abbreviate(text));
         }
         try {
             return BsonLiterals.parseDocument(text);

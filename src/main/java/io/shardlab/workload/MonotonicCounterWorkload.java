@@ -46,10 +46,13 @@ public final class MonotonicCounterWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("counter", new BsonInt64(ordinal))
-                .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
-                .append("total", new BsonInt32(1 + random.nextInt(500))));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("counter", new BsonInt64(ordinal))
+                        .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
+                        .append("total", new BsonInt32(1 + random.nextInt(500))));
     }
 
     static String customer(int index) {
@@ -60,7 +63,10 @@ public final class MonotonicCounterWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         long docs = settings.docs();
         return QueryMix.of(
-                new QueryTemplate("order by number", QueryShape.EQUALITY, 50,
+                new QueryTemplate(
+                        "order by number",
+                        QueryShape.EQUALITY,
+                        50,
                         r -> new BsonDocument("counter", new BsonInt64(1 + r.nextLong(docs)))),
                 new QueryTemplate("orders by numbers", QueryShape.IN, 10, r -> {
                     BsonArray values = new BsonArray();
@@ -71,10 +77,14 @@ public final class MonotonicCounterWorkload implements Workload {
                 }),
                 new QueryTemplate("a page of 100 orders", QueryShape.RANGE, 20, r -> {
                     long first = 1 + r.nextLong(docs);
-                    return new BsonDocument("counter", new BsonDocument("$gte", new BsonInt64(first))
-                            .append("$lt", new BsonInt64(first + 100)));
+                    return new BsonDocument(
+                            "counter",
+                            new BsonDocument("$gte", new BsonInt64(first)).append("$lt", new BsonInt64(first + 100)));
                 }),
-                new QueryTemplate("orders of a customer", QueryShape.NON_KEY, 20,
+                new QueryTemplate(
+                        "orders of a customer",
+                        QueryShape.NON_KEY,
+                        20,
                         r -> new BsonDocument("customer", new BsonString(customer(r.nextInt(CUSTOMERS))))));
     }
 }

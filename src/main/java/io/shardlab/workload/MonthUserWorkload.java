@@ -50,15 +50,16 @@ public final class MonthUserWorkload implements Workload {
     }
 
     /** The calendar months the stream covers, with their first millisecond. */
-    record Month(String label, long startMillis) {
-    }
+    record Month(String label, long startMillis) {}
 
     static List<Month> months(Instant start) {
         YearMonth first = YearMonth.from(start.atZone(ZoneOffset.UTC));
         List<Month> months = new ArrayList<>();
         for (int i = 0; i <= MONTHS; i++) {
             YearMonth m = first.plusMonths(i);
-            months.add(new Month(m.toString(), m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli()));
+            months.add(new Month(
+                    m.toString(),
+                    m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli()));
         }
         return months;
     }
@@ -94,12 +95,26 @@ public final class MonthUserWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         List<Month> months = months(settings.start()).subList(0, MONTHS);
         return QueryMix.of(
-                new QueryTemplate("one user's month", QueryShape.EQUALITY, 60,
-                        r -> new BsonDocument("month", new BsonString(months.get(r.nextInt(MONTHS)).label()))
+                new QueryTemplate(
+                        "one user's month",
+                        QueryShape.EQUALITY,
+                        60,
+                        r -> new BsonDocument(
+                                        "month",
+                                        new BsonString(
+                                                months.get(r.nextInt(MONTHS)).label()))
                                 .append("user", new BsonString(user(r.nextInt(USERS))))),
-                new QueryTemplate("a month's report", QueryShape.PREFIX, 10,
-                        r -> new BsonDocument("month", new BsonString(months.get(r.nextInt(MONTHS)).label()))),
-                new QueryTemplate("one user's history", QueryShape.NON_KEY, 30,
+                new QueryTemplate(
+                        "a month's report",
+                        QueryShape.PREFIX,
+                        10,
+                        r -> new BsonDocument(
+                                "month",
+                                new BsonString(months.get(r.nextInt(MONTHS)).label()))),
+                new QueryTemplate(
+                        "one user's history",
+                        QueryShape.NON_KEY,
+                        30,
                         r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));
     }
 }

@@ -48,9 +48,12 @@ public final class ObjectIdWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("user", new BsonString(user(random.nextInt(USERS))))
-                .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size())))));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("user", new BsonString(user(random.nextInt(USERS))))
+                        .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size())))));
     }
 
     static String user(int index) {
@@ -63,7 +66,10 @@ public final class ObjectIdWorkload implements Workload {
         long docs = settings.docs();
         long hourSeconds = Duration.ofHours(1).toSeconds();
         return QueryMix.of(
-                new QueryTemplate("event by id", QueryShape.EQUALITY, 50,
+                new QueryTemplate(
+                        "event by id",
+                        QueryShape.EQUALITY,
+                        50,
                         r -> new BsonDocument("_id", new BsonObjectId(basis.idOf(1 + r.nextLong(docs))))),
                 new QueryTemplate("events by ids", QueryShape.IN, 10, r -> {
                     BsonArray ids = new BsonArray();
@@ -75,10 +81,15 @@ public final class ObjectIdWorkload implements Workload {
                 new QueryTemplate("events of one hour", QueryShape.RANGE, 20, r -> {
                     long hours = Math.max(1, basis.times().durationMillis() / 1000 / hourSeconds);
                     long from = basis.times().startMillis() / 1000 + r.nextLong(hours) * hourSeconds;
-                    return new BsonDocument("_id", new BsonDocument("$gte", new BsonObjectId(boundary(from)))
-                            .append("$lt", new BsonObjectId(boundary(from + hourSeconds))));
+                    return new BsonDocument(
+                            "_id",
+                            new BsonDocument("$gte", new BsonObjectId(boundary(from)))
+                                    .append("$lt", new BsonObjectId(boundary(from + hourSeconds))));
                 }),
-                new QueryTemplate("events of one user", QueryShape.NON_KEY, 20,
+                new QueryTemplate(
+                        "events of one user",
+                        QueryShape.NON_KEY,
+                        20,
                         r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));
     }
 

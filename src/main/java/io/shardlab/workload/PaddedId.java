@@ -6,8 +6,7 @@ package io.shardlab.workload;
  */
 public final class PaddedId {
 
-    private PaddedId() {
-    }
+    private PaddedId() {}
 
     /**
      * {@code prefix} followed by {@code value} in decimal, left-padded with zeros to {@code width}

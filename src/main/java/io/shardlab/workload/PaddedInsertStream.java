@@ -17,7 +17,8 @@ public final class PaddedInsertStream implements InsertStream {
     public PaddedInsertStream(InsertStream stream, int bytes) {
         if (bytes < InsertDocument.EMPTY_DOCUMENT_SIZE || bytes > InsertPreparation.MAX_BSON_OBJECT_SIZE) {
             throw new IllegalArgumentException("doc-size: a document has between " + InsertDocument.EMPTY_DOCUMENT_SIZE
-                    + " and " + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum), got " + bytes);
+                    + " and " + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum), got "
+                    + bytes);
         }
         this.stream = stream;
         this.bytes = bytes;

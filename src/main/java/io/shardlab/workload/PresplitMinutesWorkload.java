@@ -56,8 +56,11 @@ public final class PresplitMinutesWorkload implements Workload {
         }
         TimedStream basis = new TimedStream(settings, DAY);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal ->
-                new BsonDocument("_id", new BsonDateTime(basis.times().millisOf(ordinal)))
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> new BsonDocument(
+                                "_id", new BsonDateTime(basis.times().millisOf(ordinal)))
                         .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
     }
 
@@ -77,14 +80,22 @@ public final class PresplitMinutesWorkload implements Workload {
         long docs = settings.docs();
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
-                new QueryTemplate("reading at an instant", QueryShape.EQUALITY, 30,
+                new QueryTemplate(
+                        "reading at an instant",
+                        QueryShape.EQUALITY,
+                        30,
                         r -> new BsonDocument("_id", new BsonDateTime(times.millisOf(1 + r.nextLong(docs))))),
                 new QueryTemplate("readings of one hour", QueryShape.RANGE, 60, r -> {
                     long from = times.startMillis() + r.nextLong(24) * hour;
-                    return new BsonDocument("_id", new BsonDocument("$gte", new BsonDateTime(from))
-                            .append("$lt", new BsonDateTime(from + hour)));
+                    return new BsonDocument(
+                            "_id",
+                            new BsonDocument("$gte", new BsonDateTime(from))
+                                    .append("$lt", new BsonDateTime(from + hour)));
                 }),
-                new QueryTemplate("high readings", QueryShape.NON_KEY, 10,
+                new QueryTemplate(
+                        "high readings",
+                        QueryShape.NON_KEY,
+                        10,
                         r -> new BsonDocument("value", new BsonDocument("$gt", new BsonDouble(20.0)))));
     }
 }

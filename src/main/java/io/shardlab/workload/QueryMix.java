@@ -18,8 +18,8 @@ public record QueryMix(List<QueryTemplate> templates) {
         for (int i = 0; i < templates.size(); i++) {
             for (int j = i + 1; j < templates.size(); j++) {
                 if (templates.get(i).name().equals(templates.get(j).name())) {
-                    throw new IllegalArgumentException("templates: the name '" + templates.get(i).name()
-                            + "' is used twice");
+                    throw new IllegalArgumentException(
+                            "templates: the name '" + templates.get(i).name() + "' is used twice");
                 }
             }
         }

@@ -12,8 +12,8 @@ import org.bson.BsonDocument;
  * @param weight relative frequency in the mix, positive
  * @param filters draws one filter; must use only the given generator for randomness
  */
-public record QueryTemplate(String name, QueryShape shape, double weight,
-        Function<SplittableRandom, BsonDocument> filters) {
+public record QueryTemplate(
+        String name, QueryShape shape, double weight, Function<SplittableRandom, BsonDocument> filters) {
 
     public QueryTemplate {
         if (name == null || name.isBlank()) {

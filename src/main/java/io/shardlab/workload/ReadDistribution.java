@@ -23,8 +23,12 @@ import java.util.Map;
  * @param meanShardsReached shards a read was sent to, on average, on this layout
  * @param byTemplate the same figures per query template, in the mix's order
  */
-public record ReadDistribution(long sampleSize, double percentageOfSingleShardReads,
-        double percentageOfMultiShardReads, double percentageOfScatterGatherReads, double meanShardsReached,
+public record ReadDistribution(
+        long sampleSize,
+        double percentageOfSingleShardReads,
+        double percentageOfMultiShardReads,
+        double percentageOfScatterGatherReads,
+        double meanShardsReached,
         List<TemplateReads> byTemplate) {
 
     /**
@@ -37,8 +41,15 @@ public record ReadDistribution(long sampleSize, double percentageOfSingleShardRe
      * @param shardsReached total shards those reads were sent to
      * @param example one filter of the template, for the summary
      */
-    public record TemplateReads(String name, QueryShape shape, long reads, long singleShard, long multiShard,
-            long scatterGather, long shardsReached, String example) {
+    public record TemplateReads(
+            String name,
+            QueryShape shape,
+            long reads,
+            long singleShard,
+            long multiShard,
+            long scatterGather,
+            long shardsReached,
+            String example) {
 
         /** Shards one read of this template reached, on average. */
         public double meanShardsReached() {
@@ -81,12 +92,19 @@ public record ReadDistribution(long sampleSize, double percentageOfSingleShardRe
         List<TemplateReads> per = new ArrayList<>();
         for (QueryTemplate template : mix.templates()) {
             long[] t = tallies.get(template.name());
-            per.add(new TemplateReads(template.name(), template.shape(), t[0], t[1], t[2], t[3], t[4],
+            per.add(new TemplateReads(
+                    template.name(),
+                    template.shape(),
+                    t[0],
+                    t[1],
+                    t[2],
+                    t[3],
+                    t[4],
                     examples.getOrDefault(template.name(), "")));
         }
         double n = Math.max(1, count);
-        return new ReadDistribution(count, 100 * single / n, 100 * multi / n, 100 * scatter / n,
-                count == 0 ? 0 : shards / n, per);
+        return new ReadDistribution(
+                count, 100 * single / n, 100 * multi / n, 100 * scatter / n, count == 0 ? 0 : shards / n, per);
     }
 
     private static int classIndex(TargetingClass c) {

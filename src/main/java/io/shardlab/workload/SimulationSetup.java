@@ -14,8 +14,14 @@ import io.shardlab.cluster.Shard;
  * @param insertsPerSecond the pace of the inserts in simulated time, positive
  * @param docSize the size every document counts as at least, in bytes; 0 for the real size
  */
-public record SimulationSetup(MongoVersion version, int shards, long maxChunkSizeBytes, long seed, int window,
-        double insertsPerSecond, int docSize) {
+public record SimulationSetup(
+        MongoVersion version,
+        int shards,
+        long maxChunkSizeBytes,
+        long seed,
+        int window,
+        double insertsPerSecond,
+        int docSize) {
 
     /** The most shards a simulated cluster may have. */
     public static final int MAX_SHARDS = 1000;

@@ -68,16 +68,27 @@ public final class StatesWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
         return QueryMix.of(
-                new QueryTemplate("addresses in a state", QueryShape.EQUALITY, 40,
-                        r -> new BsonDocument("state", new BsonString(rows.get(r.nextInt(rows.size())).state()))),
+                new QueryTemplate(
+                        "addresses in a state",
+                        QueryShape.EQUALITY,
+                        40,
+                        r -> new BsonDocument(
+                                "state",
+                                new BsonString(rows.get(r.nextInt(rows.size())).state()))),
                 new QueryTemplate("addresses in a few states", QueryShape.IN, 10, r -> {
                     BsonArray states = new BsonArray();
                     for (int i = 0; i < 3; i++) {
-                        states.add(new BsonString(rows.get(r.nextInt(rows.size())).state()));
+                        states.add(
+                                new BsonString(rows.get(r.nextInt(rows.size())).state()));
                     }
                     return new BsonDocument("state", new BsonDocument("$in", states));
                 }),
-                new QueryTemplate("addresses in a ZIP code", QueryShape.NON_KEY, 50,
-                        r -> new BsonDocument("zip", new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
+                new QueryTemplate(
+                        "addresses in a ZIP code",
+                        QueryShape.NON_KEY,
+                        50,
+                        r -> new BsonDocument(
+                                "zip",
+                                new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
     }
 }

@@ -20,8 +20,8 @@ public record StreamStep(long afterDocuments, ClusterCommand command) {
 
     public StreamStep {
         if (afterDocuments < 1) {
-            throw new IllegalArgumentException("afterDocuments: a step runs after at least 1 document, got "
-                    + afterDocuments);
+            throw new IllegalArgumentException(
+                    "afterDocuments: a step runs after at least 1 document, got " + afterDocuments);
         }
         Objects.requireNonNull(command, "command");
     }
@@ -36,7 +36,9 @@ public record StreamStep(long afterDocuments, ClusterCommand command) {
      * the order given.
      */
     public static List<StreamStep> inOrder(List<StreamStep> steps) {
-        return steps.stream().sorted(Comparator.comparingLong(StreamStep::afterDocuments)).toList();
+        return steps.stream()
+                .sorted(Comparator.comparingLong(StreamStep::afterDocuments))
+                .toList();
     }
 
     /** Where the step runs, e.g. {@code "after 100,000 documents"}. */
@@ -46,7 +48,6 @@ public record StreamStep(long afterDocuments, ClusterCommand command) {
 
     /** One line for the explorer's activity list, e.g. {@code "after 100,000 documents: sh.addShard(…)"}. */
     public String describe() {
-        return String.format(Locale.ROOT, "after %,d documents: %s", afterDocuments,
-                command.mongoshCommand());
+        return String.format(Locale.ROOT, "after %,d documents: %s", afterDocuments, command.mongoshCommand());
     }
 }

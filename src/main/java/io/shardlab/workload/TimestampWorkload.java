@@ -45,10 +45,13 @@ public final class TimestampWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
-                .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
-                .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
+                        .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
+                        .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
     }
 
     static String sensor(int index) {
@@ -61,14 +64,22 @@ public final class TimestampWorkload implements Workload {
         long docs = settings.docs();
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
-                new QueryTemplate("reading at an instant", QueryShape.EQUALITY, 20,
+                new QueryTemplate(
+                        "reading at an instant",
+                        QueryShape.EQUALITY,
+                        20,
                         r -> new BsonDocument("ts", new BsonDateTime(times.millisOf(1 + r.nextLong(docs))))),
                 new QueryTemplate("readings of one hour", QueryShape.RANGE, 50, r -> {
                     long from = times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour;
-                    return new BsonDocument("ts", new BsonDocument("$gte", new BsonDateTime(from))
-                            .append("$lt", new BsonDateTime(from + hour)));
+                    return new BsonDocument(
+                            "ts",
+                            new BsonDocument("$gte", new BsonDateTime(from))
+                                    .append("$lt", new BsonDateTime(from + hour)));
                 }),
-                new QueryTemplate("readings of one sensor", QueryShape.NON_KEY, 30,
+                new QueryTemplate(
+                        "readings of one sensor",
+                        QueryShape.NON_KEY,
+                        30,
                         r -> new BsonDocument("sensor", new BsonString(sensor(r.nextInt(SENSORS))))));
     }
 }

@@ -53,9 +53,15 @@ public final class UkAddressesWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         AddressBook book = book(settings);
         return QueryMix.of(
-                new QueryTemplate("addresses of a postcode", QueryShape.PREFIX, 60,
+                new QueryTemplate(
+                        "addresses of a postcode",
+                        QueryShape.PREFIX,
+                        60,
                         r -> new BsonDocument("postcode", new BsonString(book.postcode(r.nextInt(book.postcodes()))))),
-                new QueryTemplate("addresses on a street", QueryShape.NON_KEY, 40,
+                new QueryTemplate(
+                        "addresses on a street",
+                        QueryShape.NON_KEY,
+                        40,
                         r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " High Street"))));
     }
 }

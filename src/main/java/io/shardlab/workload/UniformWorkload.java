@@ -47,15 +47,21 @@ public final class UniformWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
-                .append("plan", new BsonString(PLANS.get(random.nextInt(PLANS.size())))));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
+                        .append("plan", new BsonString(PLANS.get(random.nextInt(PLANS.size())))));
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate("profile by id", QueryShape.EQUALITY, 60,
+                new QueryTemplate(
+                        "profile by id",
+                        QueryShape.EQUALITY,
+                        60,
                         r -> new BsonDocument("userId", new BsonInt64(r.nextLong(KEY_SPACE)))),
                 new QueryTemplate("profiles by ids", QueryShape.IN, 10, r -> {
                     BsonArray ids = new BsonArray();
@@ -66,10 +72,15 @@ public final class UniformWorkload implements Workload {
                 }),
                 new QueryTemplate("a block of ids", QueryShape.RANGE, 10, r -> {
                     long from = r.nextLong(KEY_SPACE - KEY_SPACE / 1000);
-                    return new BsonDocument("userId", new BsonDocument("$gte", new BsonInt64(from))
-                            .append("$lt", new BsonInt64(from + KEY_SPACE / 1000)));
+                    return new BsonDocument(
+                            "userId",
+                            new BsonDocument("$gte", new BsonInt64(from))
+                                    .append("$lt", new BsonInt64(from + KEY_SPACE / 1000)));
                 }),
-                new QueryTemplate("profiles on a plan", QueryShape.NON_KEY, 20,
+                new QueryTemplate(
+                        "profiles on a plan",
+                        QueryShape.NON_KEY,
+                        20,
                         r -> new BsonDocument("plan", new BsonString(PLANS.get(r.nextInt(PLANS.size()))))));
     }
 }

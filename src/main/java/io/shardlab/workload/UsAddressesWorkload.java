@@ -70,8 +70,8 @@ public final class UsAddressesWorkload implements Workload {
             counts.add(count);
             covered += count;
         }
-        return new AddressBook(zips, counts.stream().mapToInt(Integer::intValue).toArray(),
-                states.toArray(String[]::new));
+        return new AddressBook(
+                zips, counts.stream().mapToInt(Integer::intValue).toArray(), states.toArray(String[]::new));
     }
 
     @Override
@@ -83,9 +83,15 @@ public final class UsAddressesWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         AddressBook book = book(settings);
         return QueryMix.of(
-                new QueryTemplate("addresses of a ZIP code", QueryShape.PREFIX, 60,
+                new QueryTemplate(
+                        "addresses of a ZIP code",
+                        QueryShape.PREFIX,
+                        60,
                         r -> new BsonDocument("postcode", new BsonString(book.postcode(r.nextInt(book.postcodes()))))),
-                new QueryTemplate("addresses on a street", QueryShape.NON_KEY, 40,
+                new QueryTemplate(
+                        "addresses on a street",
+                        QueryShape.NON_KEY,
+                        40,
                         r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " Main Street"))));
     }
 }

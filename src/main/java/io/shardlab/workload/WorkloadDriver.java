@@ -54,8 +54,8 @@ public final class WorkloadDriver {
      * @param window inserts per window of the write distribution, at least 1
      * @param insertsPerSecond the pace, positive
      */
-    public WorkloadDriver(SimulatedCluster cluster, String namespace, ShardKeyPattern key, int window,
-            double insertsPerSecond) {
+    public WorkloadDriver(
+            SimulatedCluster cluster, String namespace, ShardKeyPattern key, int window, double insertsPerSecond) {
         if (window < 1) {
             throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
         }
@@ -120,7 +120,8 @@ public final class WorkloadDriver {
      */
     public WriteDistribution run(InsertStream stream, List<StreamStep> steps) {
         List<StreamStep> pending = new ArrayList<>(StreamStep.inOrder(steps));
-        WriteDistribution writes = new WriteDistribution(window, cluster.snapshot().cluster().shardIds());
+        WriteDistribution writes =
+                new WriteDistribution(window, cluster.snapshot().cluster().shardIds());
         LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
         try {

@@ -78,8 +78,8 @@ public final class WorkloadRegistry {
     public Workload named(String name) {
         Workload w = byName.get(name);
         if (w == null) {
-            throw new IllegalArgumentException("unknown workload '" + name + "'; known workloads: "
-                    + String.join(", ", byName.keySet()));
+            throw new IllegalArgumentException(
+                    "unknown workload '" + name + "'; known workloads: " + String.join(", ", byName.keySet()));
         }
         return w;
     }

@@ -45,8 +45,8 @@ public final class WorkloadSimulation {
      *
      * @throws IllegalArgumentException with MongoDB's text if the cluster refuses a command
      */
-    public WorkloadSimulation(SimulationSetup setup, List<ClusterCommand> beforeSharding,
-            ShardCollection shardCollection) {
+    public WorkloadSimulation(
+            SimulationSetup setup, List<ClusterCommand> beforeSharding, ShardCollection shardCollection) {
         this.setup = setup;
         this.cluster = new SimulatedCluster(config(setup));
         cluster.addListener(e -> events++);
@@ -55,8 +55,8 @@ public final class WorkloadSimulation {
         }
         beforeSharding.forEach(cluster::execute);
         cluster.execute(shardCollection);
-        this.driver = new WorkloadDriver(cluster, shardCollection.namespace(), shardCollection.key(), setup.window(),
-                setup.insertsPerSecond());
+        this.driver = new WorkloadDriver(
+                cluster, shardCollection.namespace(), shardCollection.key(), setup.window(), setup.insertsPerSecond());
     }
 
     private WorkloadSimulation(SimulationSetup setup, LoadLayout load) {
@@ -64,8 +64,8 @@ public final class WorkloadSimulation {
         this.cluster = new SimulatedCluster(config(setup));
         cluster.addListener(e -> events++);
         cluster.execute(load);
-        this.driver = new WorkloadDriver(cluster, load.layout().namespace(), load.layout().key(), setup.window(),
-                setup.insertsPerSecond());
+        this.driver = new WorkloadDriver(
+                cluster, load.layout().namespace(), load.layout().key(), setup.window(), setup.insertsPerSecond());
     }
 
     /**
@@ -78,14 +78,16 @@ public final class WorkloadSimulation {
      */
     public static WorkloadSimulation fromLayout(SimulationSetup setup, LoadLayout load) {
         if (setup.shards() != load.layout().shards().size()) {
-            throw new IllegalArgumentException("shards: the layout of " + load.layout().namespace() + " has "
-                    + load.layout().shards().size() + " shards, the setup " + setup.shards());
+            throw new IllegalArgumentException(
+                    "shards: the layout of " + load.layout().namespace() + " has "
+                            + load.layout().shards().size() + " shards, the setup " + setup.shards());
         }
         return new WorkloadSimulation(setup, load);
     }
 
     private static SimulationConfig config(SimulationSetup setup) {
-        SimulationConfig config = SimulationConfig.of(setup.version()).withSeed(setup.seed()).withHistoryLimit(0, 0);
+        SimulationConfig config =
+                SimulationConfig.of(setup.version()).withSeed(setup.seed()).withHistoryLimit(0, 0);
         return setup.maxChunkSizeBytes() > 0 ? config.withMaxChunkSizeBytes(setup.maxChunkSizeBytes()) : config;
     }
 
@@ -100,7 +102,8 @@ public final class WorkloadSimulation {
 
     /** The write distribution of a run without inserts: every shard of the cluster, no writes. */
     public WriteDistribution noWrites() {
-        return new WriteDistribution(setup.window(), cluster.snapshot().cluster().shardIds());
+        return new WriteDistribution(
+                setup.window(), cluster.snapshot().cluster().shardIds());
     }
 
     /** Pre-splits the empty collection ({@link WorkloadDriver#applyInitialSplit}). */

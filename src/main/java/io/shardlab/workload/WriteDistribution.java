@@ -50,7 +50,9 @@ public final class WriteDistribution {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Window w && firstInsert == w.firstInsert && inserts == w.inserts
+            return o instanceof Window w
+                    && firstInsert == w.firstInsert
+                    && inserts == w.inserts
                     && Arrays.equals(writesPerShard, w.writesPerShard);
         }
 

@@ -21,12 +21,11 @@ public final class ZipCodeTable {
     public static final String RESOURCE = "/io/shardlab/datasets/zipcodes.csv.gz";
 
     /** The header the resource starts with. */
-    static final List<String> HEADER = List.of("zip.string()", "city.string()", "state.string()",
-            "latitude.double()", "longitude.double()");
+    static final List<String> HEADER =
+            List.of("zip.string()", "city.string()", "state.string()", "latitude.double()", "longitude.double()");
 
     /** One row. */
-    public record ZipCode(String zip, String city, String state, double latitude, double longitude) {
-    }
+    public record ZipCode(String zip, String city, String state, double latitude, double longitude) {}
 
     private final List<ZipCode> rows;
 
@@ -40,8 +39,8 @@ public final class ZipCodeTable {
         if (in == null) {
             throw new IllegalStateException(RESOURCE + " is missing from the class path; the build must include it");
         }
-        try (CsvRecordReader records = new CsvRecordReader(new InputStreamReader(new GZIPInputStream(in, 1 << 16),
-                StandardCharsets.UTF_8), RESOURCE)) {
+        try (CsvRecordReader records = new CsvRecordReader(
+                new InputStreamReader(new GZIPInputStream(in, 1 << 16), StandardCharsets.UTF_8), RESOURCE)) {
             List<String> header = records.next();
             if (!HEADER.equals(header)) {
                 throw new IllegalStateException(RESOURCE + ": unexpected header " + header + ", expected " + HEADER);
@@ -51,8 +50,8 @@ public final class ZipCodeTable {
                 if (r.size() != HEADER.size()) {
                     throw new DatasetException(RESOURCE, records.recordLine(), "expected " + HEADER.size() + " fields");
                 }
-                rows.add(new ZipCode(r.get(0), r.get(1), r.get(2), Double.parseDouble(r.get(3)),
-                        Double.parseDouble(r.get(4))));
+                rows.add(new ZipCode(
+                        r.get(0), r.get(1), r.get(2), Double.parseDouble(r.get(3)), Double.parseDouble(r.get(4))));
             }
             return new ZipCodeTable(rows);
         } catch (IOException e) {

@@ -59,13 +59,34 @@ public final class ZipCodesWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
         return QueryMix.of(
-                new QueryTemplate("places in a state", QueryShape.EQUALITY, 40,
-                        r -> new BsonDocument("state", new BsonString(rows.get(r.nextInt(rows.size())).state()))),
-                new QueryTemplate("places in New England", QueryShape.IN, 10,
-                        r -> new BsonDocument("state", new BsonDocument("$in", new BsonArray(List.of(
-                                new BsonString("CT"), new BsonString("MA"), new BsonString("ME"),
-                                new BsonString("NH"), new BsonString("RI"), new BsonString("VT")))))),
-                new QueryTemplate("a ZIP code", QueryShape.NON_KEY, 50,
-                        r -> new BsonDocument("zip", new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
+                new QueryTemplate(
+                        "places in a state",
+                        QueryShape.EQUALITY,
+                        40,
+                        r -> new BsonDocument(
+                                "state",
+                                new BsonString(rows.get(r.nextInt(rows.size())).state()))),
+                new QueryTemplate(
+                        "places in New England",
+                        QueryShape.IN,
+                        10,
+                        r -> new BsonDocument(
+                                "state",
+                                new BsonDocument(
+                                        "$in",
+                                        new BsonArray(List.of(
+                                                new BsonString("CT"),
+                                                new BsonString("MA"),
+                                                new BsonString("ME"),
+                                                new BsonString("NH"),
+                                                new BsonString("RI"),
+                                                new BsonString("VT")))))),
+                new QueryTemplate(
+                        "a ZIP code",
+                        QueryShape.NON_KEY,
+                        50,
+                        r -> new BsonDocument(
+                                "zip",
+                                new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
     }
 }

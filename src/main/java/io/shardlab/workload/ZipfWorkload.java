@@ -54,16 +54,22 @@ public final class ZipfWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
         SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> basis.documentWithId(ordinal)
-                .append("productId", new BsonInt32(1 + popularity.sample(random)))
-                .append("viewedAt", new BsonDateTime(basis.times().millisOf(ordinal))));
+        return GeneratedInsertStream.of(
+                this,
+                settings,
+                ordinal -> basis.documentWithId(ordinal)
+                        .append("productId", new BsonInt32(1 + popularity.sample(random)))
+                        .append("viewedAt", new BsonDateTime(basis.times().millisOf(ordinal))));
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         ArrivalTimes times = new TimedStream(settings, SPAN).times();
         return QueryMix.of(
-                new QueryTemplate("views of a product", QueryShape.EQUALITY, 60,
+                new QueryTemplate(
+                        "views of a product",
+                        QueryShape.EQUALITY,
+                        60,
                         r -> new BsonDocument("productId", new BsonInt32(1 + popularity.sample(r)))),
                 new QueryTemplate("views of a few products", QueryShape.IN, 10, r -> {
                     BsonArray ids = new BsonArray();
@@ -74,8 +80,9 @@ public final class ZipfWorkload implements Workload {
                 }),
                 new QueryTemplate("a catalogue page of 50 products", QueryShape.RANGE, 10, r -> {
                     int from = 1 + r.nextInt(PRODUCTS - 50);
-                    return new BsonDocument("productId", new BsonDocument("$gte", new BsonInt32(from))
-                            .append("$lt", new BsonInt32(from + 50)));
+                    return new BsonDocument(
+                            "productId",
+                            new BsonDocument("$gte", new BsonInt32(from)).append("$lt", new BsonInt32(from + 50)));
                 }),
                 new QueryTemplate("views in the last minute", QueryShape.NON_KEY, 20, r -> {
                     long end = times.startMillis() + times.durationMillis();

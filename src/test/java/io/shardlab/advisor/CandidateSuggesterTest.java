@@ -46,17 +46,20 @@ class CandidateSuggesterTest {
 
         // _id grows with every insert: only hashed; user: ranged and hashed; region + user compound.
         // tags (array), address (document) and coupon (missing in half) never qualify.
-        assertEquals(List.of("{ _id: 'hashed' }", "{ user: 1 }", "{ user: 'hashed' }", "{ region: 1, user: 1 }"),
-                keys(s));
-        assertTrue(s.get(0).reason().contains("moves one way with insertion order"), s.get(0).reason());
-        assertTrue(s.get(3).reason().startsWith("'region' (3 values) keeps related documents together"),
+        assertEquals(
+                List.of("{ _id: 'hashed' }", "{ user: 1 }", "{ user: 'hashed' }", "{ region: 1, user: 1 }"), keys(s));
+        assertTrue(
+                s.get(0).reason().contains("moves one way with insertion order"),
+                s.get(0).reason());
+        assertTrue(
+                s.get(3).reason().startsWith("'region' (3 values) keeps related documents together"),
                 s.get(3).reason());
     }
 
     @Test
     void leavesOutTheKeysAlreadyListed() {
-        List<SuggestedCandidate> s = CandidateSuggester.suggest(sample(),
-                List.of(ShardKeyPattern.parse("{user: 1}"), ShardKeyPattern.parse("{_id: 'hashed'}")));
+        List<SuggestedCandidate> s = CandidateSuggester.suggest(
+                sample(), List.of(ShardKeyPattern.parse("{user: 1}"), ShardKeyPattern.parse("{_id: 'hashed'}")));
 
         assertEquals(List.of("{ user: 'hashed' }", "{ region: 1, user: 1 }"), keys(s));
     }

@@ -32,11 +32,13 @@ class KeyCharacteristicsTest {
         assertEquals(6, kc.numDocsTotal());
         assertEquals(4, kc.numDistinctValues());
         assertFalse(kc.isUnique());
-        assertEquals(List.of(
-                new ValueFrequency(BsonLiterals.parseDocument("{x: 1}"), 3),
-                new ValueFrequency(BsonLiterals.parseDocument("{x: 3}"), 1),
-                new ValueFrequency(BsonLiterals.parseDocument("{x: 2}"), 1),
-                new ValueFrequency(BsonLiterals.parseDocument("{x: 5}"), 1)), kc.mostCommonValues());
+        assertEquals(
+                List.of(
+                        new ValueFrequency(BsonLiterals.parseDocument("{x: 1}"), 3),
+                        new ValueFrequency(BsonLiterals.parseDocument("{x: 3}"), 1),
+                        new ValueFrequency(BsonLiterals.parseDocument("{x: 2}"), 1),
+                        new ValueFrequency(BsonLiterals.parseDocument("{x: 5}"), 1)),
+                kc.mostCommonValues());
     }
 
     @Test
@@ -83,8 +85,9 @@ class KeyCharacteristicsTest {
     void aKeyWithOneValueIsNotMonotonicWithCoefficientZero() {
         Sample sample = Samples.ofValues("region", "'eu'", "'eu'", "'eu'");
 
-        assertEquals(Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0), characteristics(sample, "{region: 1}")
-                .monotonicity());
+        assertEquals(
+                Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0),
+                characteristics(sample, "{region: 1}").monotonicity());
     }
 
     @ParameterizedTest(name = "{0} is {1}")
@@ -95,20 +98,26 @@ class KeyCharacteristicsTest {
             {ts: 1, region: 1}            | monotonic     | 1.0
             """)
     void hashingDecidesMonotonicityBeforeAnyCorrelation(String key, String type, Double coefficient) {
-        Sample sample = Samples.of("{ts: 1, region: 'a'}", "{ts: 2, region: 'a'}", "{ts: 3, region: 'b'}",
-                "{ts: 4, region: 'b'}");
+        Sample sample = Samples.of(
+                "{ts: 1, region: 'a'}", "{ts: 2, region: 'a'}", "{ts: 3, region: 'b'}", "{ts: 4, region: 'b'}");
 
         Monotonicity m = characteristics(sample, key).monotonicity();
 
         assertEquals(type, m.type().value());
-        assertEquals(coefficient == null ? OptionalDouble.empty() : OptionalDouble.of(coefficient),
+        assertEquals(
+                coefficient == null ? OptionalDouble.empty() : OptionalDouble.of(coefficient),
                 m.recordIdCorrelationCoefficient());
     }
 
     @Test
     void aSampleInNoKnownOrderHasUnknownMonotonicity() {
-        Sample random = Sample.of("$sample", SampleOrder.UNKNOWN, List.of(BsonLiterals.parseDocument("{n: 1}"),
-                BsonLiterals.parseDocument("{n: 2}"), BsonLiterals.parseDocument("{n: 3}")));
+        Sample random = Sample.of(
+                "$sample",
+                SampleOrder.UNKNOWN,
+                List.of(
+                        BsonLiterals.parseDocument("{n: 1}"),
+                        BsonLiterals.parseDocument("{n: 2}"),
+                        BsonLiterals.parseDocument("{n: 3}")));
 
         assertEquals(Monotonicity.unknown(), characteristics(random, "{n: 1}").monotonicity());
     }
@@ -120,7 +129,9 @@ class KeyCharacteristicsTest {
         KeyCharacteristics kc = characteristics(sample, "{n: 1}");
 
         assertEquals(2, kc.numDistinctValues());
-        assertEquals(new ValueFrequency(BsonLiterals.parseDocument("{n: 1}"), 4), kc.mostCommonValues().get(0),
+        assertEquals(
+                new ValueFrequency(BsonLiterals.parseDocument("{n: 1}"), 4),
+                kc.mostCommonValues().get(0),
                 "the value shown is the first document's");
     }
 
@@ -133,7 +144,9 @@ class KeyCharacteristicsTest {
         KeyCharacteristics ranged = characteristics(sample, "{price: 1}");
 
         assertEquals(2, hashed.numDistinctValues(), "one hash for 2.3 and 2.9");
-        assertEquals(new ValueFrequency(BsonLiterals.parseDocument("{price: 2.3}"), 2), hashed.mostCommonValues().get(0));
+        assertEquals(
+                new ValueFrequency(BsonLiterals.parseDocument("{price: 2.3}"), 2),
+                hashed.mostCommonValues().get(0));
         assertEquals(3, ranged.numDistinctValues());
         assertFalse(ranged.isUnique(), "distinct values alone do not make a key unique; a unique index does");
     }
@@ -145,34 +158,43 @@ class KeyCharacteristicsTest {
         CandidateReport report = Samples.analyze(sample, "{b: 1}");
 
         assertEquals(2, report.keyCharacteristics().numDistinctValues());
-        assertEquals(new ValueFrequency(BsonLiterals.parseDocument("{b: null}"), 2),
+        assertEquals(
+                new ValueFrequency(BsonLiterals.parseDocument("{b: null}"), 2),
                 report.keyCharacteristics().mostCommonValues().get(0));
         assertEquals(List.of(1L), report.missingFieldDocuments());
     }
 
     @Test
     void compoundAndDottedKeysReadEveryPath() {
-        Sample sample = Samples.of("{user: {id: 1, name: 'a'}, day: 1}", "{user: {id: 1}, day: 2}",
-                "{user: {id: 1}, day: 1}", "{user: 'not a document', day: 1}");
+        Sample sample = Samples.of(
+                "{user: {id: 1, name: 'a'}, day: 1}",
+                "{user: {id: 1}, day: 2}",
+                "{user: {id: 1}, day: 1}",
+                "{user: 'not a document', day: 1}");
 
         KeyCharacteristics kc = characteristics(sample, "{'user.id': 1, day: 1}");
 
         assertEquals(3, kc.numDistinctValues());
-        assertEquals(new ValueFrequency(BsonLiterals.parseDocument("{'user.id': 1, day: 1}"), 2),
+        assertEquals(
+                new ValueFrequency(BsonLiterals.parseDocument("{'user.id': 1, day: 1}"), 2),
                 kc.mostCommonValues().get(0));
-        assertEquals(new ValueFrequency(BsonLiterals.parseDocument("{'user.id': null, day: 1}"), 1),
-                kc.mostCommonValues().get(2), "a path through a string is null");
+        assertEquals(
+                new ValueFrequency(BsonLiterals.parseDocument("{'user.id': null, day: 1}"), 1),
+                kc.mostCommonValues().get(2),
+                "a path through a string is null");
     }
 
     @Test
     void anArrayOnAKeyPathIsRefusedNamingTheDocument() {
         Sample sample = Samples.of("{tags: 'a'}", "{tags: ['a', 'b']}");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Samples.analyze(sample, "{tags: 1}"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Samples.analyze(sample, "{tags: 1}"));
 
-        assertEquals("candidate { tags: 1 }: document 2 (line 2 of test) has an array at 'tags'; "
-                + "Shard key cannot contain array values or array descendants.", e.getMessage());
+        assertEquals(
+                "candidate { tags: 1 }: document 2 (line 2 of test) has an array at 'tags'; "
+                        + "Shard key cannot contain array values or array descendants.",
+                e.getMessage());
     }
 
     @Test
@@ -187,16 +209,23 @@ class KeyCharacteristicsTest {
     @Test
     void aKeyWithAUniqueIndexListsTheFirstInsertedDocumentsAsMostCommon() {
         // calculateCardinalityAndFrequencyUnique: no grouping, {$limit: 5}, frequency 1 each
-        Sample sample = Samples.ofValues("n", "9", "7", "8", "1", "2", "3", "4").withIndexes(IndexListFile.parse(
-                "[{v: 2, key: {_id: 1}, name: '_id_'}, {v: 2, key: {n: 1}, name: 'n_1', unique: true}]", "idx"));
+        Sample sample = Samples.ofValues("n", "9", "7", "8", "1", "2", "3", "4")
+                .withIndexes(IndexListFile.parse(
+                        "[{v: 2, key: {_id: 1}, name: '_id_'}, {v: 2, key: {n: 1}, name: 'n_1', unique: true}]",
+                        "idx"));
 
         KeyCharacteristics kc = characteristics(sample, "{n: 1}");
 
         assertTrue(kc.isUnique());
         assertEquals(7, kc.numDistinctValues());
-        assertEquals(List.of(9L, 7L, 8L, 1L, 2L), kc.mostCommonValues().stream()
-                .map(v -> v.value().getNumber("n").longValue()).toList());
-        assertEquals(List.of(1L, 1L, 1L, 1L, 1L), kc.mostCommonValues().stream().map(ValueFrequency::frequency).toList());
+        assertEquals(
+                List.of(9L, 7L, 8L, 1L, 2L),
+                kc.mostCommonValues().stream()
+                        .map(v -> v.value().getNumber("n").longValue())
+                        .toList());
+        assertEquals(
+                List.of(1L, 1L, 1L, 1L, 1L),
+                kc.mostCommonValues().stream().map(ValueFrequency::frequency).toList());
     }
 
     @Test
@@ -204,7 +233,8 @@ class KeyCharacteristicsTest {
         Sample sample = Samples.ofValues("_id", "3", "1", "2");
 
         assertTrue(characteristics(sample, "{_id: 1}").isUnique());
-        assertTrue(characteristics(sample, "{_id: 'hashed'}").isUnique(),
+        assertTrue(
+                characteristics(sample, "{_id: 'hashed'}").isUnique(),
                 "the _id index has the key's field names and is unique: findCompatiblePrefixedIndex prefers it");
     }
 
@@ -227,13 +257,14 @@ class KeyCharacteristicsTest {
             {a: 1, b: 1}  | {key: {a: 1}, name: 'a_1'}                                             | -          | false  | -
             {a: 'hashed'} | {key: {a: 1}, name: 'a_1', unique: true}                               | a_1        | true   | -
             """)
-    void theSupportingIndexFollowsFindCompatiblePrefixedIndex(String candidate, String indexes, String supporting,
-            boolean unique, String monotonicity) {
+    void theSupportingIndexFollowsFindCompatiblePrefixedIndex(
+            String candidate, String indexes, String supporting, boolean unique, String monotonicity) {
         // analyze_shard_key_cmd_util.cpp: findCompatiblePrefixedIndex (field names prefix; not multikey, sparse,
         // partial or with a collation; fewer fields, then unique, preferred); findShardKeyPrefixedIndex for
         // monotonicity (the key itself, a hashed field hashed, must be the prefix)
-        Sample sample = Samples.of("{a: 1, b: 1, tags: ['x', 'y']}", "{a: 2, b: 1, tags: []}").withIndexes(
-                IndexListFile.parse("[{key: {_id: 1}, name: '_id_'}, " + indexes.replace(";", ",") + "]", "idx"));
+        Sample sample = Samples.of("{a: 1, b: 1, tags: ['x', 'y']}", "{a: 2, b: 1, tags: []}")
+                .withIndexes(IndexListFile.parse(
+                        "[{key: {_id: 1}, name: '_id_'}, " + indexes.replace(";", ",") + "]", "idx"));
         ShardKeyPattern key = ShardKeyPattern.parse(candidate);
 
         IndexSupport support = IndexSupport.of(sample, key);
@@ -245,8 +276,9 @@ class KeyCharacteristicsTest {
 
     @Test
     void withoutAnIndexThatHasTheKeyAsPrefixMonotonicityIsUnknown() {
-        Sample sample = Samples.ofValues("ts", "1", "2", "3", "4").withIndexes(IndexListFile.parse(
-                "[{key: {_id: 1}, name: '_id_'}, {key: {ts: 'hashed'}, name: 'ts_hashed'}]", "idx"));
+        Sample sample = Samples.ofValues("ts", "1", "2", "3", "4")
+                .withIndexes(IndexListFile.parse(
+                        "[{key: {_id: 1}, name: '_id_'}, {key: {ts: 'hashed'}, name: 'ts_hashed'}]", "idx"));
 
         assertEquals(Monotonicity.unknown(), characteristics(sample, "{ts: 1}").monotonicity());
     }
@@ -254,8 +286,9 @@ class KeyCharacteristicsTest {
     @Test
     void aClusteredCollectionsMonotonicityIsUnknown() {
         // calculateMonotonicity: "If the collection is clustered ... returns 'unknown'"
-        Sample sample = Samples.ofValues("_id", "1", "2", "3").withIndexes(IndexListFile.parse(
-                "[{v: 2, key: {_id: 1}, name: '_id_', unique: true, clustered: true}]", "idx"));
+        Sample sample = Samples.ofValues("_id", "1", "2", "3")
+                .withIndexes(IndexListFile.parse(
+                        "[{v: 2, key: {_id: 1}, name: '_id_', unique: true, clustered: true}]", "idx"));
 
         KeyCharacteristics kc = characteristics(sample, "{_id: 1}");
 
@@ -273,11 +306,18 @@ class KeyCharacteristicsTest {
         KeyCharacteristics s = characteristics(sample, "{s: 1}");
         KeyCharacteristics d = characteristics(sample, "{d: 1}");
 
-        assertEquals(BsonLiterals.parseDocument("{s: {type: 'string', value: 'truncated', sizeBytes: 3200005}}"),
-                s.mostCommonValues().get(0).value(), "4-byte length + 3,200,000 bytes + terminator");
-        assertEquals(BsonLiterals.parseDocument("{s: 'a'}"), s.mostCommonValues().get(1).value(), "small values stay");
-        assertEquals(BsonLiterals.parseDocument("{d: {small: 1, big: {type: 'string', value: 'truncated', "
-                + "sizeBytes: 3200005}}}"), d.mostCommonValues().get(0).value());
+        assertEquals(
+                BsonLiterals.parseDocument("{s: {type: 'string', value: 'truncated', sizeBytes: 3200005}}"),
+                s.mostCommonValues().get(0).value(),
+                "4-byte length + 3,200,000 bytes + terminator");
+        assertEquals(
+                BsonLiterals.parseDocument("{s: 'a'}"),
+                s.mostCommonValues().get(1).value(),
+                "small values stay");
+        assertEquals(
+                BsonLiterals.parseDocument(
+                        "{d: {small: 1, big: {type: 'string', value: 'truncated', " + "sizeBytes: 3200005}}}"),
+                d.mostCommonValues().get(0).value());
     }
 
     @Test
@@ -288,11 +328,18 @@ class KeyCharacteristicsTest {
         CandidateReport compound = Samples.analyze(sample, "{a: 1, b: 1}");
 
         assertTrue(absent.disqualified());
-        assertEquals("'b' is missing in every sampled document: all get null, so the key has one value and can never "
-                + "split.", absent.findings(Severity.DISQUALIFYING).get(0).text());
+        assertEquals(
+                "'b' is missing in every sampled document: all get null, so the key has one value and can never "
+                        + "split.",
+                absent.findings(Severity.DISQUALIFYING).get(0).text());
         assertFalse(compound.disqualified());
-        assertTrue(compound.findings().stream().anyMatch(f -> f.kind() == FindingKind.MISSING_FIELDS
-                && f.text().equals("'b' is missing in every sampled document: all get null there, so the key splits "
-                        + "only on its other fields.")), compound.findings().toString());
+        assertTrue(
+                compound.findings().stream()
+                        .anyMatch(f -> f.kind() == FindingKind.MISSING_FIELDS
+                                && f.text()
+                                        .equals(
+                                                "'b' is missing in every sampled document: all get null there, so the key splits "
+                                                        + "only on its other fields.")),
+                compound.findings().toString());
     }
 }

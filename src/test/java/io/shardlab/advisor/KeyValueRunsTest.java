@@ -30,11 +30,13 @@ class KeyValueRunsTest {
             ShardKey[] mixed = new ShardKey[n];
             for (int i = 0; i < n; i++) {
                 // few distinct values, both signs, the extremes: many ties to keep in insertion order
-                long v = i == 0 ? random.nextInt(-50, 50) : switch (random.nextInt(4)) {
-                    case 0 -> Long.MIN_VALUE + random.nextInt(3);
-                    case 1 -> Long.MAX_VALUE - random.nextInt(3);
-                    default -> random.nextLong(-50, 50) << random.nextInt(40);
-                };
+                long v = i == 0
+                        ? random.nextInt(-50, 50)
+                        : switch (random.nextInt(4)) {
+                            case 0 -> Long.MIN_VALUE + random.nextInt(3);
+                            case 1 -> Long.MAX_VALUE - random.nextInt(3);
+                            default -> random.nextLong(-50, 50) << random.nextInt(40);
+                        };
                 int64[i] = ShardKey.of(new BsonInt64(v));
                 // the same values, the first as an Int32: that disables the radix path
                 mixed[i] = i == 0 ? ShardKey.of(new BsonInt32((int) v)) : ShardKey.of(new BsonInt64(v));
@@ -46,7 +48,9 @@ class KeyValueRunsTest {
             assertEquals(compared.runs(), radix.runs());
             for (int p = 1; p < n; p++) {
                 int c = int64[radix.documentAt(p - 1)].compareTo(int64[radix.documentAt(p)]);
-                assertEquals(true, c < 0 || (c == 0 && radix.documentAt(p - 1) < radix.documentAt(p)),
+                assertEquals(
+                        true,
+                        c < 0 || (c == 0 && radix.documentAt(p - 1) < radix.documentAt(p)),
                         "sorted, ties by insertion");
             }
         }
@@ -54,8 +58,12 @@ class KeyValueRunsTest {
 
     @Test
     void runsAreTheGroupsOfEqualValues() {
-        ShardKey[] keys = {ShardKey.of(new BsonInt32(2)), ShardKey.of(new BsonInt64(1)), ShardKey.of(new BsonInt32(2)),
-            ShardKey.of(new BsonInt32(1))};
+        ShardKey[] keys = {
+            ShardKey.of(new BsonInt32(2)),
+            ShardKey.of(new BsonInt64(1)),
+            ShardKey.of(new BsonInt32(2)),
+            ShardKey.of(new BsonInt32(1))
+        };
 
         KeyValueRuns runs = KeyValueRuns.of(keys, CancelToken.none());
 

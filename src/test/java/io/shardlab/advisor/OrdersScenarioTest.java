@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
  */
 class OrdersScenarioTest {
 
-    private static final List<ShardKeyPattern> KEYS = List.of(ShardKeyPattern.parse("{orderNo: 1}"),
-            ShardKeyPattern.parse("{customerId: 1}"), ShardKeyPattern.parse("{region: 1}"),
+    private static final List<ShardKeyPattern> KEYS = List.of(
+            ShardKeyPattern.parse("{orderNo: 1}"),
+            ShardKeyPattern.parse("{customerId: 1}"),
+            ShardKeyPattern.parse("{region: 1}"),
             ShardKeyPattern.parse("{orderNo: 'hashed'}"));
 
     private static Sample sample;
@@ -45,12 +47,14 @@ class OrdersScenarioTest {
     @BeforeAll
     static void analyse() {
         sample = orders(120_000, 42);
-        withoutQueries = Samples.advisor().analyze(sample, KEYS, List.of(), Samples.settings(2), ProgressListener.NONE,
-                CancelToken.none());
+        withoutQueries = Samples.advisor()
+                .analyze(sample, KEYS, List.of(), Samples.settings(2), ProgressListener.NONE, CancelToken.none());
     }
 
     private static List<FindingKind> kinds(int candidate) {
-        return withoutQueries.candidates().get(candidate).findings().stream().map(Finding::kind).toList();
+        return withoutQueries.candidates().get(candidate).findings().stream()
+                .map(Finding::kind)
+                .toList();
     }
 
     @Test
@@ -78,9 +82,13 @@ class OrdersScenarioTest {
         assertEquals(3, region.keyCharacteristics().numDistinctValues());
         // an order is 80 bytes: 'us' has about 96,000 (7.3 MB), 'eu' 18,000 (1.4 MB), 'ap' 6,000 (0.5 MB)
         assertEquals(2, region.jumboRisk().values(), "'us' and 'eu' have more than 1 MB of orders");
-        assertEquals(new BsonDocument("region", new BsonString("us")), region.jumboRisk().largest().get(0).value());
-        assertTrue(kinds(2).containsAll(List.of(FindingKind.JUMBO_VALUES, FindingKind.LOW_CARDINALITY,
-                FindingKind.VALUE_OUTWEIGHS_SHARD)), kinds(2).toString());
+        assertEquals(
+                new BsonDocument("region", new BsonString("us")),
+                region.jumboRisk().largest().get(0).value());
+        assertTrue(
+                kinds(2).containsAll(List.of(
+                        FindingKind.JUMBO_VALUES, FindingKind.LOW_CARDINALITY, FindingKind.VALUE_OUTWEIGHS_SHARD)),
+                kinds(2).toString());
         assertTrue(region.disqualified());
     }
 
@@ -90,7 +98,9 @@ class OrdersScenarioTest {
         // the hashed key is pre-split over both shards from the start
         CandidateReport customers = withoutQueries.candidates().get(1);
         CandidateReport hashed = withoutQueries.candidates().get(3);
-        assertTrue(customers.meanMaxWriteShare() < FindingRules.HOT_SHARD_SHARE, String.valueOf(customers.meanMaxWriteShare()));
+        assertTrue(
+                customers.meanMaxWriteShare() < FindingRules.HOT_SHARD_SHARE,
+                String.valueOf(customers.meanMaxWriteShare()));
         assertTrue(hashed.meanMaxWriteShare() < 0.6, String.valueOf(hashed.meanMaxWriteShare()));
         assertFalse(customers.disqualified(), customers.findings().toString());
         assertFalse(hashed.disqualified(), hashed.findings().toString());
@@ -103,8 +113,11 @@ class OrdersScenarioTest {
         int pick = r.index().orElseThrow();
         assertFalse(withoutQueries.candidates().get(pick).disqualified());
         assertEquals(KEYS.size(), r.reasons().size(), "one reason for the pick, one per other candidate");
-        assertTrue(r.reasons().get(0).startsWith("Recommended: " + KEYS.get(pick)), r.reasons().get(0));
-        assertTrue(r.reasons().stream().anyMatch(s -> s.startsWith("{ orderNo: 1 } is ruled out (write distribution)")),
+        assertTrue(
+                r.reasons().get(0).startsWith("Recommended: " + KEYS.get(pick)),
+                r.reasons().get(0));
+        assertTrue(
+                r.reasons().stream().anyMatch(s -> s.startsWith("{ orderNo: 1 } is ruled out (write distribution)")),
                 r.reasons().toString());
     }
 
@@ -115,26 +128,39 @@ class OrdersScenarioTest {
                 {"op": "find", "filter": {"orderNo": {"$gte": 100, "$lt": 200}}}
                 """, "mix");
 
-        AdvisorReport report = Samples.advisor().analyze(sample, KEYS, mix, Samples.settings(2), ProgressListener.NONE,
-                CancelToken.none());
+        AdvisorReport report = Samples.advisor()
+                .analyze(sample, KEYS, mix, Samples.settings(2), ProgressListener.NONE, CancelToken.none());
 
         assertEquals(OptionalInt.of(1), report.recommendation().index());
-        assertEquals(90.0, report.candidates().get(1).readWrite().orElseThrow().read().percentageOfSingleShardReads());
-        assertTrue(report.candidates().get(1).findings().stream().anyMatch(f -> f.kind() == FindingKind.TARGETED_READS));
-        assertTrue(report.candidates().get(3).findings().stream()
-                .anyMatch(f -> f.kind() == FindingKind.SCATTER_GATHER_READS), "hashed: the range read is broadcast");
-        assertTrue(report.recommendation().reasons().get(0).contains("90% of the reads reach a single shard"),
+        assertEquals(
+                90.0,
+                report.candidates().get(1).readWrite().orElseThrow().read().percentageOfSingleShardReads());
+        assertTrue(
+                report.candidates().get(1).findings().stream().anyMatch(f -> f.kind() == FindingKind.TARGETED_READS));
+        assertTrue(
+                report.candidates().get(3).findings().stream()
+                        .anyMatch(f -> f.kind() == FindingKind.SCATTER_GATHER_READS),
+                "hashed: the range read is broadcast");
+        assertTrue(
+                report.recommendation().reasons().get(0).contains("90% of the reads reach a single shard"),
                 report.recommendation().reasons().get(0));
     }
 
     @Test
     void theReplayedLayoutHoldsEveryDocumentOnce() {
         for (CandidateReport c : withoutQueries.candidates()) {
-            long docs = c.layout().chunkStatistics().stream().mapToLong(s -> s.documents()).sum();
+            long docs = c.layout().chunkStatistics().stream()
+                    .mapToLong(s -> s.documents())
+                    .sum();
             assertEquals(sample.numDocsSampled(), docs, c.key().toString());
             assertEquals(c.layout().chunks(), c.layout().snapshot().chunks().size());
-            assertEquals(2, c.layout().chunkStatistics().stream().map(s -> s.chunk().shard())
-                    .collect(Collectors.toSet()).size(), c.key() + " uses both shards");
+            assertEquals(
+                    2,
+                    c.layout().chunkStatistics().stream()
+                            .map(s -> s.chunk().shard())
+                            .collect(Collectors.toSet())
+                            .size(),
+                    c.key() + " uses both shards");
         }
     }
 }

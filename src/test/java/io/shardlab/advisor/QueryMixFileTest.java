@@ -64,8 +64,8 @@ class QueryMixFileTest {
             [1, 2]                                                      | mix.jsonl line 1: not a document: '[1, 2]' is not valid: expected a document, found an array
             """)
     void refusesAMistakeWithTheFileTheLineAndTheProblem(String line, String message) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> QueryMixFile.parse(line, "mix.jsonl"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse(line, "mix.jsonl"));
         assertEquals(message, e.getMessage());
     }
 
@@ -83,9 +83,12 @@ class QueryMixFileTest {
                 {"op": "find", "filter": {"name": "a"}}
                 """, "m");
 
-        assertEquals(List.of(false, true, true), mix.stream().map(SampledQuery::hasSimpleCollation).toList());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryMixFile.parse(
-                "{\"op\": \"find\", \"filter\": {}, \"collation\": {\"strength\": 1}}", "m"));
+        assertEquals(
+                List.of(false, true, true),
+                mix.stream().map(SampledQuery::hasSimpleCollation).toList());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> QueryMixFile.parse("{\"op\": \"find\", \"filter\": {}, \"collation\": {\"strength\": 1}}", "m"));
         assertTrue(e.getMessage().startsWith("m line 1: 'collation' needs a 'locale' string"), e.getMessage());
     }
 }

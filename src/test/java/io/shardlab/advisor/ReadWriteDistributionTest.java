@@ -28,8 +28,9 @@ class ReadWriteDistributionTest {
     private static final ShardKeyPattern CUSTOMER = ShardKeyPattern.parse("{customerId: 1}");
     /** [MinKey, 100) and [100, MaxKey). */
     private static final AnalysisRanges TWO_RANGES = AnalysisRanges.at(1, List.of(ShardKey.of(new BsonInt32(100))));
-    private static final ChunkMap LAYOUT = ChunkMap.fromSplitPoints(1, List.of(ShardKey.of(new BsonInt32(100))),
-            List.of("shard01", "shard02"), 1);
+
+    private static final ChunkMap LAYOUT =
+            ChunkMap.fromSplitPoints(1, List.of(ShardKey.of(new BsonInt32(100))), List.of("shard01", "shard02"), 1);
 
     private static final List<SampledQuery> MIX = QueryMixFile.parse("""
             {"op": "find", "filter": {"customerId": 5}, "weight": 3}
@@ -53,18 +54,42 @@ class ReadWriteDistributionTest {
      * and {@code ...HashedSharding2} ({a: "hashed"} cut at ±4611686018427387902).
      */
     private static final Map<String, Map.Entry<ShardKeyPattern, AnalysisRanges>> SPLIT_INFOS = Map.of(
-            "range0", Map.entry(ShardKeyPattern.parse("{'a.x': 1, 'b.y': 1}"), AnalysisRanges.at(2, List.of(
-                    ShardKey.of(new BsonInt32(-100), new BsonString("A")),
-                    ShardKey.of(new BsonInt32(100), new BsonString("A"))))),
-            "hashed0", Map.entry(ShardKeyPattern.parse("{'a.x': 1, 'b.y': 'hashed'}"), AnalysisRanges.at(2, List.of(
-                    ShardKey.of(new BsonInt32(-100), new BsonInt64(HASHER.hash64(new BsonString("A")))),
-                    ShardKey.of(new BsonInt32(100), new BsonInt64(HASHER.hash64(new BsonString("A"))))))),
-            "range1", Map.entry(ShardKeyPattern.parse("{a: 1, 'b.y': 1}"), AnalysisRanges.at(2, List.of(
-                    ShardKey.of(BsonLiterals.parseDocument("{x: -100}"), new BsonString("A")),
-                    ShardKey.of(BsonLiterals.parseDocument("{x: 100}"), new BsonString("A"))))),
-            "hashed2", Map.entry(ShardKeyPattern.parse("{a: 'hashed'}"), AnalysisRanges.at(1, List.of(
-                    ShardKey.of(new BsonInt64(-4611686018427387902L)),
-                    ShardKey.of(new BsonInt64(4611686018427387902L))))));
+            "range0",
+                    Map.entry(
+                            ShardKeyPattern.parse("{'a.x': 1, 'b.y': 1}"),
+                            AnalysisRanges.at(
+                                    2,
+                                    List.of(
+                                            ShardKey.of(new BsonInt32(-100), new BsonString("A")),
+                                            ShardKey.of(new BsonInt32(100), new BsonString("A"))))),
+            "hashed0",
+                    Map.entry(
+                            ShardKeyPattern.parse("{'a.x': 1, 'b.y': 'hashed'}"),
+                            AnalysisRanges.at(
+                                    2,
+                                    List.of(
+                                            ShardKey.of(
+                                                    new BsonInt32(-100),
+                                                    new BsonInt64(HASHER.hash64(new BsonString("A")))),
+                                            ShardKey.of(
+                                                    new BsonInt32(100),
+                                                    new BsonInt64(HASHER.hash64(new BsonString("A"))))))),
+            "range1",
+                    Map.entry(
+                            ShardKeyPattern.parse("{a: 1, 'b.y': 1}"),
+                            AnalysisRanges.at(
+                                    2,
+                                    List.of(
+                                            ShardKey.of(BsonLiterals.parseDocument("{x: -100}"), new BsonString("A")),
+                                            ShardKey.of(BsonLiterals.parseDocument("{x: 100}"), new BsonString("A"))))),
+            "hashed2",
+                    Map.entry(
+                            ShardKeyPattern.parse("{a: 'hashed'}"),
+                            AnalysisRanges.at(
+                                    1,
+                                    List.of(
+                                            ShardKey.of(new BsonInt64(-4611686018427387902L)),
+                                            ShardKey.of(new BsonInt64(4611686018427387902L))))));
 
     /** {@code caseInsensitiveCollation} of the test. */
     private static final String CASE_INSENSITIVE = "{locale: 'en_US', strength: 1, caseLevel: false}";
@@ -98,16 +123,18 @@ class ReadWriteDistributionTest {
             range0  | {a: {x: 0}}                                     |                    | scatter | 1 1 1 | ReadDistributionNotFilterByShardKeyTest.ShardKeyPrefixEqualityNotDotted
             range1  | {'a.x': 0}                                      |                    | scatter | 1 1 1 | ReadDistributionNotFilterByShardKeyTest.ShardKeyPrefixEqualityDotted
             """)
-    void readsAreClassedAndCountedPerRangeAsInMongoDBsTests(String splitInfo, String filter, String collation,
-            String expectedClass, String numByRange, String test) {
+    void readsAreClassedAndCountedPerRangeAsInMongoDBsTests(
+            String splitInfo, String filter, String collation, String expectedClass, String numByRange, String test) {
         Map.Entry<ShardKeyPattern, AnalysisRanges> info = SPLIT_INFOS.get(splitInfo);
-        SampledQuery find = new SampledQuery(QueryCommand.FIND, BsonLiterals.parseDocument(filter), null, false, 1, 0,
-                collation(collation));
+        SampledQuery find = new SampledQuery(
+                QueryCommand.FIND, BsonLiterals.parseDocument(filter), null, false, 1, 0, collation(collation));
 
         ReadDistributionMetrics r = route(List.of(find), info).read();
 
-        assertEquals(counts(expectedClass), List.of(r.numSingleShardReads(), r.numMultiShardReads(),
-                r.numScatterGatherReads()), test);
+        assertEquals(
+                counts(expectedClass),
+                List.of(r.numSingleShardReads(), r.numMultiShardReads(), r.numScatterGatherReads()),
+                test);
         assertEquals(longs(numByRange), r.numReadsByRange(), test);
     }
 
@@ -126,31 +153,33 @@ class ReadWriteDistributionTest {
             range0  | {'a.x': {$lt: 1}}                   |           | multi  | updateMany    | 1 1 0
             range0  | {'b.y': 'A'}                        |           | scatter | deleteOne    | 1 1 1
             """)
-    void writesAreClassedLikeReadsAndThoseNotSingleShardCountAsWritesWithoutShardKey(String splitInfo, String filter,
-            String collation, String expectedClass, String op, String numByRange) {
+    void writesAreClassedLikeReadsAndThoseNotSingleShardCountAsWritesWithoutShardKey(
+            String splitInfo, String filter, String collation, String expectedClass, String op, String numByRange) {
         // WriteDistributionFilterByShardKeyEqualityTest: a write that is not single-shard is a single
         // (or, for multi: true, multi) write without shard key
         Map.Entry<ShardKeyPattern, AnalysisRanges> info = SPLIT_INFOS.get(splitInfo);
         QueryCommand command = QueryCommand.of(op);
         BsonDocument update = command.isDelete() ? null : BsonLiterals.parseDocument("{$set: {c: -100}}");
-        SampledQuery write = new SampledQuery(command, BsonLiterals.parseDocument(filter), update, false, 1, 0,
-                collation(collation));
+        SampledQuery write = new SampledQuery(
+                command, BsonLiterals.parseDocument(filter), update, false, 1, 0, collation(collation));
 
         WriteDistributionMetrics w = route(List.of(write), info).write();
 
-        assertEquals(counts(expectedClass), List.of(w.numSingleShardWrites(), w.numMultiShardWrites(),
-                w.numScatterGatherWrites()));
+        assertEquals(
+                counts(expectedClass),
+                List.of(w.numSingleShardWrites(), w.numMultiShardWrites(), w.numScatterGatherWrites()));
         assertEquals(longs(numByRange), w.numWritesByRange());
         long without = expectedClass.equals("single") ? 0 : 1;
-        assertEquals(command.isMulti() ? List.of(0L, without) : List.of(without, 0L),
+        assertEquals(
+                command.isMulti() ? List.of(0L, without) : List.of(without, 0L),
                 List.of(w.numSingleWritesWithoutShardKey(), w.numMultiWritesWithoutShardKey()));
     }
 
     @Test
     void withoutQueriesBothDistributionsHaveOnlyASampleSizeOfZero() {
         // ReadDistributionNoQueries, WriteDistributionNoQueries
-        ReadWriteDistribution d = ReadWriteDistribution.route(List.of(), CUSTOMER, TWO_RANGES, LAYOUT,
-                MongoVersion.V8_0);
+        ReadWriteDistribution d =
+                ReadWriteDistribution.route(List.of(), CUSTOMER, TWO_RANGES, LAYOUT, MongoVersion.V8_0);
 
         assertEquals(ReadDistributionMetrics.none(), d.read());
         assertEquals(WriteDistributionMetrics.none(), d.write());
@@ -174,10 +203,21 @@ class ReadWriteDistributionTest {
 
         ReadWriteDistribution d = route(mix, SPLIT_INFOS.get("range0"));
 
-        assertEquals(List.of(7L, 1L, 2L, 3L, 1L), List.of(d.read().total(), d.read().find(), d.read().aggregate(),
-                d.read().count(), d.read().distinct()));
-        assertEquals(List.of(8L, 4L, 3L, 1L), List.of(d.write().total(), d.write().update(), d.write().delete(),
-                d.write().findAndModify()));
+        assertEquals(
+                List.of(7L, 1L, 2L, 3L, 1L),
+                List.of(
+                        d.read().total(),
+                        d.read().find(),
+                        d.read().aggregate(),
+                        d.read().count(),
+                        d.read().distinct()));
+        assertEquals(
+                List.of(8L, 4L, 3L, 1L),
+                List.of(
+                        d.write().total(),
+                        d.write().update(),
+                        d.write().delete(),
+                        d.write().findAndModify()));
     }
 
     // ---- ShardLab's mixes ----------------------------------------------------------------------
@@ -188,10 +228,16 @@ class ReadWriteDistributionTest {
 
         // 3 equality finds, 1 range find, 1 count without the key: 5 reads
         ReadDistributionMetrics r = d.read();
-        assertEquals(new ReadDistributionMetrics(5, 4, 0, 1, 0, 3, 1, 1, List.of(5L, 2L)), r,
+        assertEquals(
+                new ReadDistributionMetrics(5, 4, 0, 1, 0, 3, 1, 1, List.of(5L, 2L)),
+                r,
                 "the equality reaches [MinKey, 100) 3 times, the $gt read both ranges, the count both");
-        assertEquals(List.of(60.0, 20.0, 20.0), List.of(r.percentageOfSingleShardReads(),
-                r.percentageOfMultiShardReads(), r.percentageOfScatterGatherReads()));
+        assertEquals(
+                List.of(60.0, 20.0, 20.0),
+                List.of(
+                        r.percentageOfSingleShardReads(),
+                        r.percentageOfMultiShardReads(),
+                        r.percentageOfScatterGatherReads()));
     }
 
     @Test
@@ -203,10 +249,12 @@ class ReadWriteDistributionTest {
         // findAndModify are single writes, updateMany a multi write.
         WriteDistributionMetrics w = d.write();
         assertEquals(new WriteDistributionMetrics(6, 4, 1, 1, 3, 1, 2, List.of(6L, 3L), 0, 2, 1), w);
-        assertEquals(List.of(50.0, 16.6666666667, 33.3333333334, 0.0, 33.3333333334, 16.6666666667), List.of(
-                w.percentageOfSingleShardWrites(), w.percentageOfMultiShardWrites(),
-                w.percentageOfScatterGatherWrites(), w.percentageOfShardKeyUpdates(),
-                w.percentageOfSingleWritesWithoutShardKey(), w.percentageOfMultiWritesWithoutShardKey()));
+        assertEquals(
+                List.of(50.0, 16.6666666667, 33.3333333334, 0.0, 33.3333333334, 16.6666666667),
+                List.of(
+                        w.percentageOfSingleShardWrites(), w.percentageOfMultiShardWrites(),
+                        w.percentageOfScatterGatherWrites(), w.percentageOfShardKeyUpdates(),
+                        w.percentageOfSingleWritesWithoutShardKey(), w.percentageOfMultiWritesWithoutShardKey()));
         assertEquals(List.of(), d.rejected(), "8.0 runs single writes without shard key in two phases");
     }
 
@@ -219,15 +267,21 @@ class ReadWriteDistributionTest {
             8.0 | {_id: {$eq: 7}} | true
             8.0 | {_id: {$gt: 7}} | false
             """)
-    void fromSevenOneAReplacementIsTargetedByItsDocumentOnlyForAnExactId(String version, String filter,
-            boolean byReplacement) {
+    void fromSevenOneAReplacementIsTargetedByItsDocumentOnlyForAnExactId(
+            String version, String filter, boolean byReplacement) {
         // analyze_shard_key_read_write_distribution.cpp, _addUpdateQuery: "targeting by replacement document is
         // only done when an updateOne without shard key is not supported or when the query targets an exact id"
-        SampledQuery replace = new SampledQuery(QueryCommand.REPLACE_ONE, BsonLiterals.parseDocument(filter),
-                BsonLiterals.parseDocument("{customerId: 9, status: 'new'}"), false, 1, 0);
+        SampledQuery replace = new SampledQuery(
+                QueryCommand.REPLACE_ONE,
+                BsonLiterals.parseDocument(filter),
+                BsonLiterals.parseDocument("{customerId: 9, status: 'new'}"),
+                false,
+                1,
+                0);
 
-        WriteDistributionMetrics w = ReadWriteDistribution.route(List.of(replace), CUSTOMER, TWO_RANGES, LAYOUT,
-                MongoVersion.parseModelled(version)).write();
+        WriteDistributionMetrics w = ReadWriteDistribution.route(
+                        List.of(replace), CUSTOMER, TWO_RANGES, LAYOUT, MongoVersion.parseModelled(version))
+                .write();
 
         assertEquals(byReplacement ? 1 : 0, w.numSingleShardWrites());
     }
@@ -247,8 +301,13 @@ class ReadWriteDistributionTest {
     void aShardKeyUpdateNamesAKeyFieldOrReplacesItsValue(String op, String filter, String update, boolean expected) {
         // jstests/sharding/analyze_shard_key/read_write_distribution.js: a findAndModify with
         // {$inc: {<shard key>: 1}} is a shard-key update
-        SampledQuery q = new SampledQuery(QueryCommand.of(op), BsonLiterals.parseDocument(filter),
-                BsonLiterals.parseDocument(update), false, 1, 0);
+        SampledQuery q = new SampledQuery(
+                QueryCommand.of(op),
+                BsonLiterals.parseDocument(filter),
+                BsonLiterals.parseDocument(update),
+                false,
+                1,
+                0);
 
         assertEquals(expected, ReadWriteDistribution.updatesShardKey(q, CUSTOMER));
     }
@@ -257,42 +316,64 @@ class ReadWriteDistributionTest {
     void beforeSevenOneSingleWritesWithoutTheShardKeyAreRefused() {
         ReadWriteDistribution d = ReadWriteDistribution.route(MIX, CUSTOMER, TWO_RANGES, LAYOUT, MongoVersion.V6_0);
 
-        assertEquals(List.of("deleteOne", "findAndModify"), d.rejected().stream()
-                .map(r -> r.query().command().op()).toList());
-        assertEquals("Query for sharded findAndModify must contain the shard key", d.rejected().get(1).error());
-        assertTrue(d.rejected().get(0).error().startsWith("A single delete on a sharded collection must contain an "
-                + "exact match on _id"), d.rejected().get(0).error());
+        assertEquals(
+                List.of("deleteOne", "findAndModify"),
+                d.rejected().stream().map(r -> r.query().command().op()).toList());
+        assertEquals(
+                "Query for sharded findAndModify must contain the shard key",
+                d.rejected().get(1).error());
+        assertTrue(
+                d.rejected()
+                        .get(0)
+                        .error()
+                        .startsWith("A single delete on a sharded collection must contain an " + "exact match on _id"),
+                d.rejected().get(0).error());
     }
 
     @Test
     void aHashedKeyTargetsEqualitiesButBroadcastsRanges() {
         ShardKeyPattern hashed = ShardKeyPattern.parse("{customerId: 'hashed'}");
-        List<ShardKey> points = HashedSplitPoints.of(2).stream().map(h -> ShardKey.of(new BsonInt64(h))).toList();
+        List<ShardKey> points = HashedSplitPoints.of(2).stream()
+                .map(h -> ShardKey.of(new BsonInt64(h)))
+                .toList();
         ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02"), 1);
 
-        ReadWriteDistribution d = ReadWriteDistribution.route(MIX, hashed, AnalysisRanges.at(1, points), chunks,
-                MongoVersion.V8_0);
+        ReadWriteDistribution d =
+                ReadWriteDistribution.route(MIX, hashed, AnalysisRanges.at(1, points), chunks, MongoVersion.V8_0);
 
-        assertEquals(List.of(3L, 0L, 2L), List.of(d.read().numSingleShardReads(), d.read().numMultiShardReads(),
-                d.read().numScatterGatherReads()), "the $gt read joins the count in reaching every shard");
-        assertEquals(List.of(60.0, 0.0, 40.0), List.of(d.read().percentageOfSingleShardReads(),
-                d.read().percentageOfMultiShardReads(), d.read().percentageOfScatterGatherReads()));
+        assertEquals(
+                List.of(3L, 0L, 2L),
+                List.of(
+                        d.read().numSingleShardReads(),
+                        d.read().numMultiShardReads(),
+                        d.read().numScatterGatherReads()),
+                "the $gt read joins the count in reaching every shard");
+        assertEquals(
+                List.of(60.0, 0.0, 40.0),
+                List.of(
+                        d.read().percentageOfSingleShardReads(),
+                        d.read().percentageOfMultiShardReads(),
+                        d.read().percentageOfScatterGatherReads()));
     }
 
     @Test
     void aMixWithoutWritesHasAnEmptyWriteDistribution() {
-        ReadWriteDistribution d = ReadWriteDistribution.route(List.of(SampledQuery.find(
-                BsonLiterals.parseDocument("{customerId: 1}"))), CUSTOMER, TWO_RANGES, LAYOUT, MongoVersion.V8_0);
+        ReadWriteDistribution d = ReadWriteDistribution.route(
+                List.of(SampledQuery.find(BsonLiterals.parseDocument("{customerId: 1}"))),
+                CUSTOMER,
+                TWO_RANGES,
+                LAYOUT,
+                MongoVersion.V8_0);
 
         assertTrue(d.write().isEmpty());
         assertEquals(WriteDistributionMetrics.none(), d.write());
         assertEquals(100.0, d.read().percentageOfSingleShardReads());
     }
 
-    private static ReadWriteDistribution route(List<SampledQuery> queries,
-            Map.Entry<ShardKeyPattern, AnalysisRanges> info) {
-        return ReadWriteDistribution.route(queries, info.getKey(), info.getValue(), info.getValue().chunks(),
-                MongoVersion.V8_0);
+    private static ReadWriteDistribution route(
+            List<SampledQuery> queries, Map.Entry<ShardKeyPattern, AnalysisRanges> info) {
+        return ReadWriteDistribution.route(
+                queries, info.getKey(), info.getValue(), info.getValue().chunks(), MongoVersion.V8_0);
     }
 
     private static BsonDocument collation(String text) {

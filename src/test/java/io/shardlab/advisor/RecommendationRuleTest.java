@@ -21,26 +21,54 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RecommendationRuleTest {
 
     /** A report with just the metrics the rule reads. */
-    static CandidateReport candidate(String field, double singleShardReads, double meanMaxWriteShare, long distinct,
-            boolean ruledOut) {
+    static CandidateReport candidate(
+            String field, double singleShardReads, double meanMaxWriteShare, long distinct, boolean ruledOut) {
         ShardKeyPattern key = ShardKeyPattern.parse("{" + field + ": 1}");
-        KeyCharacteristics kc = new KeyCharacteristics(1_000_000, java.util.OptionalLong.empty(), 1_000_000, 100,
-                distinct == 1_000_000, distinct,
+        KeyCharacteristics kc = new KeyCharacteristics(
+                1_000_000,
+                java.util.OptionalLong.empty(),
+                1_000_000,
+                100,
+                distinct == 1_000_000,
+                distinct,
                 List.of(new ValueFrequency(BsonLiterals.parseDocument("{" + field + ": 1}"), 1)),
                 Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0));
         ChunkMap chunks = ChunkMap.single(1, "shard01");
-        LayoutMetrics layout = new LayoutMetrics(1, 0, 1.0, new ClusterSnapshot("t.c", key, false,
-                List.of(Shard.named("shard01")), chunks, List.of()), List.of(new ChunkStatistics(chunks.get(0), 1, 100)));
-        Optional<ReadWriteDistribution> rw = singleShardReads < 0 ? Optional.empty() : Optional.of(
-                new ReadWriteDistribution(new ReadDistributionMetrics(1000, 1000, 0, 0, 0,
-                        Math.round(singleShardReads * 10), 1000 - Math.round(singleShardReads * 10), 0,
-                        java.util.Collections.nCopies(2, 500L)), WriteDistributionMetrics.none(), List.of()));
+        LayoutMetrics layout = new LayoutMetrics(
+                1,
+                0,
+                1.0,
+                new ClusterSnapshot("t.c", key, false, List.of(Shard.named("shard01")), chunks, List.of()),
+                List.of(new ChunkStatistics(chunks.get(0), 1, 100)));
+        Optional<ReadWriteDistribution> rw = singleShardReads < 0
+                ? Optional.empty()
+                : Optional.of(new ReadWriteDistribution(
+                        new ReadDistributionMetrics(
+                                1000,
+                                1000,
+                                0,
+                                0,
+                                0,
+                                Math.round(singleShardReads * 10),
+                                1000 - Math.round(singleShardReads * 10),
+                                0,
+                                java.util.Collections.nCopies(2, 500L)),
+                        WriteDistributionMetrics.none(),
+                        List.of()));
         List<Finding> findings = new ArrayList<>();
         if (ruledOut) {
             findings.add(new Finding(FindingKind.HOT_SHARD, "every insert on one shard"));
         }
-        return new CandidateReport(key, kc, layout, meanMaxWriteShare, rw, new JumboRisk(1, 0, List.of()), List.of(0L),
-                findings, new IndexSupport(Optional.empty(), Optional.empty(), false, false),
+        return new CandidateReport(
+                key,
+                kc,
+                layout,
+                meanMaxWriteShare,
+                rw,
+                new JumboRisk(1, 0, List.of()),
+                List.of(0L),
+                findings,
+                new IndexSupport(Optional.empty(), Optional.empty(), false, false),
                 AnalysisRanges.at(1, List.of()));
     }
 
@@ -57,10 +85,19 @@ class RecommendationRuleTest {
             100, 0.20, 1000000, true, 0, 0.50,   5, true,  none, nothing when every key is ruled out
             -1, 0.40,  100, false,  -1, 0.35,   10, false, B,    without a query mix the write share decides
             """)
-    void rulesApplyInOrder(double aReads, double aShare, long aDistinct, boolean aOut, double bReads, double bShare,
-            long bDistinct, boolean bOut, String winner, String why) {
-        List<CandidateReport> candidates = List.of(candidate("a", aReads, aShare, aDistinct, aOut),
-                candidate("b", bReads, bShare, bDistinct, bOut));
+    void rulesApplyInOrder(
+            double aReads,
+            double aShare,
+            long aDistinct,
+            boolean aOut,
+            double bReads,
+            double bShare,
+            long bDistinct,
+            boolean bOut,
+            String winner,
+            String why) {
+        List<CandidateReport> candidates = List.of(
+                candidate("a", aReads, aShare, aDistinct, aOut), candidate("b", bReads, bShare, bDistinct, bOut));
 
         Recommendation r = RecommendationRule.recommend(candidates);
 
@@ -74,30 +111,38 @@ class RecommendationRuleTest {
 
     @Test
     void theReasonsExplainThePickAndEachOtherCandidate() {
-        List<CandidateReport> candidates = List.of(candidate("a", 50, 0.30, 100, false),
-                candidate("b", 80, 0.50, 10, false), candidate("c", 90, 0.25, 10, true));
+        List<CandidateReport> candidates = List.of(
+                candidate("a", 50, 0.30, 100, false),
+                candidate("b", 80, 0.50, 10, false),
+                candidate("c", 90, 0.25, 10, true));
 
         Recommendation r = RecommendationRule.recommend(candidates);
 
-        assertEquals(List.of(
-                "Recommended: { b: 1 }. 80% of the reads reach a single shard; meanMaxWriteShare 0.50; 10 distinct values.",
-                "{ a: 1 } ranks lower: fewer single-shard reads (50% against 80%).",
-                "{ c: 1 } is ruled out (write distribution): every insert on one shard"), r.reasons());
+        assertEquals(
+                List.of(
+                        "Recommended: { b: 1 }. 80% of the reads reach a single shard; meanMaxWriteShare 0.50; 10 distinct values.",
+                        "{ a: 1 } ranks lower: fewer single-shard reads (50% against 80%).",
+                        "{ c: 1 } is ruled out (write distribution): every insert on one shard"),
+                r.reasons());
     }
 
     @Test
     void withoutReadsTheReasonsSayTheRankingRestsOnWriteSpreadAndNameTies() {
-        List<CandidateReport> candidates = List.of(candidate("a", -1, 0.26, 10, false),
-                candidate("b", -1, 0.27, 1000, false), candidate("c", -1, 0.27, 1000, false));
+        List<CandidateReport> candidates = List.of(
+                candidate("a", -1, 0.26, 10, false),
+                candidate("b", -1, 0.27, 1000, false),
+                candidate("c", -1, 0.27, 1000, false));
 
         Recommendation r = RecommendationRule.recommend(candidates);
 
-        assertEquals(List.of(
-                "Recommended: { b: 1 }. Ranked on write spread only (no reads in a query mix); meanMaxWriteShare 0.27; "
-                        + "1,000 distinct values.",
-                "{ a: 1 } ranks lower: a tie on write spread (meanMaxWriteShare 0.26 against 0.27), then fewer "
-                        + "distinct values (10 against 1,000).",
-                "{ c: 1 } ranks lower: a tie with { b: 1 } on every rule; the one listed first is named."), r.reasons());
+        assertEquals(
+                List.of(
+                        "Recommended: { b: 1 }. Ranked on write spread only (no reads in a query mix); meanMaxWriteShare 0.27; "
+                                + "1,000 distinct values.",
+                        "{ a: 1 } ranks lower: a tie on write spread (meanMaxWriteShare 0.26 against 0.27), then fewer "
+                                + "distinct values (10 against 1,000).",
+                        "{ c: 1 } ranks lower: a tie with { b: 1 } on every rule; the one listed first is named."),
+                r.reasons());
     }
 
     @Test

@@ -39,11 +39,20 @@ class SampleLoaderTest {
         assertEquals(3, sample.numDocsSampled());
         assertEquals(SampleOrder.INSERTION, sample.order());
         assertEquals("orders.json", sample.source());
-        assertEquals(BsonLiterals.parseDocument("{_id: ObjectId('65920080fd9d6253473719b9'), "
-                + "ts: new Date(1704067201000), n: 6}"), sample.documents().document(1));
-        assertEquals(List.of(1L, 2L, 4L), List.of(sample.documents().position(0), sample.documents().position(1),
-                sample.documents().position(2)), "positions are file lines; the blank line is skipped");
-        assertEquals(List.of("_id", "ts", "n"), sample.fields().stream().map(FieldProfile::path).toList());
+        assertEquals(
+                BsonLiterals.parseDocument(
+                        "{_id: ObjectId('65920080fd9d6253473719b9'), " + "ts: new Date(1704067201000), n: 6}"),
+                sample.documents().document(1));
+        assertEquals(
+                List.of(1L, 2L, 4L),
+                List.of(
+                        sample.documents().position(0),
+                        sample.documents().position(1),
+                        sample.documents().position(2)),
+                "positions are file lines; the blank line is skipped");
+        assertEquals(
+                List.of("_id", "ts", "n"),
+                sample.fields().stream().map(FieldProfile::path).toList());
     }
 
     @Test
@@ -56,7 +65,9 @@ class SampleLoaderTest {
         assertEquals(2, sample.numDocsSampled());
         assertEquals(BsonLiterals.parseDocument("{name: 'grace', age: 45}"), withoutId(sample, 1));
         assertTrue(sample.documents().document(0).get("_id") instanceof BsonObjectId, "as mongoimport would");
-        assertEquals(List.of("_id", "name", "age"), sample.fields().stream().map(FieldProfile::path).toList());
+        assertEquals(
+                List.of("_id", "name", "age"),
+                sample.fields().stream().map(FieldProfile::path).toList());
     }
 
     private static org.bson.BsonDocument withoutId(Sample sample, int i) {
@@ -70,11 +81,11 @@ class SampleLoaderTest {
         Path file = dir.resolve("bad.jsonl");
         Files.writeString(file, "{\"a\": 1}\n{\"a\": \n");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> load(new DatasetFileSampleSource(file)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> load(new DatasetFileSampleSource(file)));
         assertTrue(e.getMessage().startsWith(file + " line 2: not a document"), e.getMessage());
-        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> load(new DatasetFileSampleSource(dir.resolve("none.jsonl"))));
+        IllegalArgumentException missing = assertThrows(
+                IllegalArgumentException.class, () -> load(new DatasetFileSampleSource(dir.resolve("none.jsonl"))));
         assertEquals(dir.resolve("none.jsonl") + ": no such file", missing.getMessage());
     }
 
@@ -103,8 +114,10 @@ class SampleLoaderTest {
         Files.writeString(file, "{\"i\": 1}\n".repeat(10_000));
         CancelToken cancel = new CancelToken();
 
-        assertThrows(AnalysisCancelledException.class, () -> new SampleLoader(p -> cancel.cancel(), cancel)
-                .load(new DatasetFileSampleSource(file), Long.MAX_VALUE));
+        assertThrows(
+                AnalysisCancelledException.class,
+                () -> new SampleLoader(p -> cancel.cancel(), cancel)
+                        .load(new DatasetFileSampleSource(file), Long.MAX_VALUE));
     }
 
     @Test

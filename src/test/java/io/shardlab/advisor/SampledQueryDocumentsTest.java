@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardlab.bson.BsonLiterals;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** $listSampledQueries documents (docs listSampledQueries; mongo SampledQueryDocument) as query-mix operations. */
 class SampledQueryDocumentsTest {
@@ -33,8 +33,8 @@ class SampledQueryDocumentsTest {
             bulkWrite     | {bulkWrite: 1, ops: [{delete: 0, filter: {a: 1}, multi: false}], nsInfo: [{ns: 'shop.orders'}]} | deleteOne | {a: 1}
             """)
     void eachSampledCommandBecomesItsOperation(String cmdName, String cmd, String op, String filter) {
-        List<SampledQuery> q = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: '" + cmdName
-                + "', cmd: " + cmd + "}"));
+        List<SampledQuery> q = SampledQueryDocuments.of(
+                BsonLiterals.parseDocument("{" + HEAD + "cmdName: '" + cmdName + "', cmd: " + cmd + "}"));
 
         assertEquals(1, q.size());
         assertEquals(QueryCommand.of(op), q.get(0).command());
@@ -45,11 +45,17 @@ class SampledQueryDocumentsTest {
     @Test
     void theCollationAndTheUpdateComeAlong() {
         SampledQuery find = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD
-                + "cmdName: 'find', cmd: {filter: {a: 'x'}, collation: {locale: 'en', strength: 2}}}")).get(0);
-        SampledQuery pipeline = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'update', cmd: "
-                + "{update: 'orders', updates: [{q: {a: 1}, u: [{$set: {b: 1}}], multi: false, upsert: false}]}}")).get(0);
-        SampledQuery remove = SampledQueryDocuments.of(BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'findAndModify', "
-                + "cmd: {findAndModify: 'orders', query: {a: 1}, remove: true}}")).get(0);
+                        + "cmdName: 'find', cmd: {filter: {a: 'x'}, collation: {locale: 'en', strength: 2}}}"))
+                .get(0);
+        SampledQuery pipeline = SampledQueryDocuments.of(
+                        BsonLiterals.parseDocument(
+                                "{" + HEAD + "cmdName: 'update', cmd: "
+                                        + "{update: 'orders', updates: [{q: {a: 1}, u: [{$set: {b: 1}}], multi: false, upsert: false}]}}"))
+                .get(0);
+        SampledQuery remove = SampledQueryDocuments.of(
+                        BsonLiterals.parseDocument("{" + HEAD + "cmdName: 'findAndModify', "
+                                + "cmd: {findAndModify: 'orders', query: {a: 1}, remove: true}}"))
+                .get(0);
 
         assertEquals(BsonLiterals.parseDocument("{locale: 'en', strength: 2}"), find.collation());
         assertEquals(QueryCommand.UPDATE_ONE, pipeline.command());
@@ -59,8 +65,9 @@ class SampledQueryDocumentsTest {
 
     @Test
     void aDocumentOfAnotherShapeIsNamedByItsId() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SampledQueryDocuments.of(
-                BsonLiterals.parseDocument("{_id: 7, cmdName: 'insert', cmd: {}}")));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> SampledQueryDocuments.of(BsonLiterals.parseDocument("{_id: 7, cmdName: 'insert', cmd: {}}")));
 
         assertEquals("sampled query 7: unknown cmdName 'insert'", e.getMessage());
     }

@@ -10,8 +10,7 @@ import org.bson.BsonDocument;
 /** Small samples for specifications, written as mongosh documents. */
 final class Samples {
 
-    private Samples() {
-    }
+    private Samples() {}
 
     /** A sample of the given documents, in insertion order. */
     static Sample of(String... documents) {
@@ -37,8 +36,16 @@ final class Samples {
     }
 
     static CandidateReport analyze(Sample sample, String key, List<SampledQuery> queries) {
-        return advisor().analyze(sample, List.of(ShardKeyPattern.parse(key)), queries, settings(2), ProgressListener.NONE,
-                CancelToken.none()).candidates().get(0);
+        return advisor()
+                .analyze(
+                        sample,
+                        List.of(ShardKeyPattern.parse(key)),
+                        queries,
+                        settings(2),
+                        ProgressListener.NONE,
+                        CancelToken.none())
+                .candidates()
+                .get(0);
     }
 
     static AdvisorSettings settings(int shards) {

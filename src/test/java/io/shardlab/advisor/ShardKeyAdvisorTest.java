@@ -14,8 +14,10 @@ import org.junit.jupiter.api.Test;
 
 class ShardKeyAdvisorTest {
 
-    private static final List<ShardKeyPattern> KEYS = List.of(ShardKeyPattern.parse("{customerId: 1}"),
-            ShardKeyPattern.parse("{orderNo: 'hashed'}"), ShardKeyPattern.parse("{region: 1, customerId: 1}"));
+    private static final List<ShardKeyPattern> KEYS = List.of(
+            ShardKeyPattern.parse("{customerId: 1}"),
+            ShardKeyPattern.parse("{orderNo: 'hashed'}"),
+            ShardKeyPattern.parse("{region: 1, customerId: 1}"));
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} with {1}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
@@ -32,18 +34,24 @@ class ShardKeyAdvisorTest {
             documents[i] = "{ at: { $date: " + (1_700_000_000_000L + i * 60_000L) + " }, n: " + i + " }";
         }
         List<SampledQuery> queries = switch (mix) {
-            case "a time range, weight 7" -> List.of(SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument(
-                    "{ at: { $gte: { $date: 1700000000000 }, $lt: { $date: 1700000600000 } } }")).withWeight(7),
-                    SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument("{ n: 3 }")));
-            case "equality only" -> List.of(SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument(
-                    "{ at: { $date: 1700000000000 } }")));
+            case "a time range, weight 7" ->
+                List.of(
+                        SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument(
+                                        "{ at: { $gte: { $date: 1700000000000 }, $lt: { $date: 1700000600000 } } }"))
+                                .withWeight(7),
+                        SampledQuery.find(io.shardlab.bson.BsonLiterals.parseDocument("{ n: 3 }")));
+            case "equality only" ->
+                List.of(SampledQuery.find(
+                        io.shardlab.bson.BsonLiterals.parseDocument("{ at: { $date: 1700000000000 } }")));
             default -> List.of();
         };
 
         CandidateReport report = Samples.analyze(Samples.of(documents), key, queries);
 
-        List<String> found = report.findings().stream().filter(f -> f.kind() == FindingKind.HASHED_TIME_RANGES)
-                .map(Finding::text).toList();
+        List<String> found = report.findings().stream()
+                .filter(f -> f.kind() == FindingKind.HASHED_TIME_RANGES)
+                .map(Finding::text)
+                .toList();
         assertEquals(finding.equals("-") ? List.of() : List.of(finding), found);
     }
 
@@ -52,14 +60,17 @@ class ShardKeyAdvisorTest {
         Sample sample = OrdersScenarioTest.orders(30_000, 3);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            AdvisorReport parallel = new ShardKeyAdvisor(pool).analyze(sample, KEYS, List.of(), Samples.settings(2),
-                    ProgressListener.NONE, CancelToken.none());
-            AdvisorReport sequential = Samples.advisor().analyze(sample, KEYS, List.of(), Samples.settings(2),
-                    ProgressListener.NONE, CancelToken.none());
+            AdvisorReport parallel = new ShardKeyAdvisor(pool)
+                    .analyze(sample, KEYS, List.of(), Samples.settings(2), ProgressListener.NONE, CancelToken.none());
+            AdvisorReport sequential = Samples.advisor()
+                    .analyze(sample, KEYS, List.of(), Samples.settings(2), ProgressListener.NONE, CancelToken.none());
 
             assertEquals(sequential.candidates(), parallel.candidates());
             assertEquals(sequential.recommendation(), parallel.recommendation());
-            assertEquals(KEYS, parallel.candidates().stream().map(CandidateReport::key).toList(), "in the order given");
+            assertEquals(
+                    KEYS,
+                    parallel.candidates().stream().map(CandidateReport::key).toList(),
+                    "in the order given");
         } finally {
             pool.shutdownNow();
         }
@@ -69,11 +80,19 @@ class ShardKeyAdvisorTest {
     void progressGrowsToOneAndNamesTheCandidate() {
         List<AnalysisProgress> reports = Collections.synchronizedList(new ArrayList<>());
 
-        Samples.advisor().analyze(OrdersScenarioTest.orders(20_000, 3), KEYS, List.of(), Samples.settings(2),
-                reports::add, CancelToken.none());
+        Samples.advisor()
+                .analyze(
+                        OrdersScenarioTest.orders(20_000, 3),
+                        KEYS,
+                        List.of(),
+                        Samples.settings(2),
+                        reports::add,
+                        CancelToken.none());
 
         for (int i = 1; i < reports.size(); i++) {
-            assertTrue(reports.get(i).fraction() >= reports.get(i - 1).fraction(), reports.get(i).toString());
+            assertTrue(
+                    reports.get(i).fraction() >= reports.get(i - 1).fraction(),
+                    reports.get(i).toString());
         }
         assertTrue(reports.stream().anyMatch(p -> p.stage().equals("{ customerId: 1 }: replaying 20,000 inserts")));
         assertEquals(new AnalysisProgress("done", 1), reports.get(reports.size() - 1));
@@ -84,42 +103,80 @@ class ShardKeyAdvisorTest {
         CancelToken cancel = new CancelToken();
         List<AnalysisProgress> reports = new ArrayList<>();
 
-        assertThrows(AnalysisCancelledException.class, () -> Samples.advisor().analyze(
-                OrdersScenarioTest.orders(20_000, 3), KEYS, List.of(), Samples.settings(2), p -> {
-                    reports.add(p);
-                    if (p.fraction() > 0.1) {
-                        cancel.cancel();
-                    }
-                }, cancel));
-        assertTrue(reports.get(reports.size() - 1).fraction() < 0.5, "stopped early: " + reports.get(reports.size() - 1));
+        assertThrows(
+                AnalysisCancelledException.class,
+                () -> Samples.advisor()
+                        .analyze(
+                                OrdersScenarioTest.orders(20_000, 3),
+                                KEYS,
+                                List.of(),
+                                Samples.settings(2),
+                                p -> {
+                                    reports.add(p);
+                                    if (p.fraction() > 0.1) {
+                                        cancel.cancel();
+                                    }
+                                },
+                                cancel));
+        assertTrue(
+                reports.get(reports.size() - 1).fraction() < 0.5, "stopped early: " + reports.get(reports.size() - 1));
     }
 
     @Test
     void aKeyListedTwiceOrNoKeyAtAllIsAMistake() {
         Sample sample = Samples.ofValues("a", "1");
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> Samples.advisor().analyze(
-                sample, List.of(ShardKeyPattern.parse("{a: 1}"), ShardKeyPattern.parse("{a: 1.0}")), List.of(),
-                Samples.settings(1), ProgressListener.NONE, CancelToken.none()));
+        IllegalArgumentException twice = assertThrows(
+                IllegalArgumentException.class,
+                () -> Samples.advisor()
+                        .analyze(
+                                sample,
+                                List.of(ShardKeyPattern.parse("{a: 1}"), ShardKeyPattern.parse("{a: 1.0}")),
+                                List.of(),
+                                Samples.settings(1),
+                                ProgressListener.NONE,
+                                CancelToken.none()));
         assertEquals("candidates: a key is listed twice: [{ a: 1 }, { a: 1 }]", twice.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Samples.advisor().analyze(sample, List.of(), List.of(),
-                Samples.settings(1), ProgressListener.NONE, CancelToken.none()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Samples.advisor()
+                        .analyze(
+                                sample,
+                                List.of(),
+                                List.of(),
+                                Samples.settings(1),
+                                ProgressListener.NONE,
+                                CancelToken.none()));
     }
 
     @Test
     void aCandidateThatFailsStopsTheOthersAndReportsItsProblem() {
         Sample sample = Samples.of("{a: 1, tags: 'x'}", "{a: 2, tags: ['x', 'y']}");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Samples.advisor().analyze(
-                sample, List.of(ShardKeyPattern.parse("{a: 1}"), ShardKeyPattern.parse("{tags: 1}")), List.of(),
-                Samples.settings(1), ProgressListener.NONE, CancelToken.none()));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> Samples.advisor()
+                        .analyze(
+                                sample,
+                                List.of(ShardKeyPattern.parse("{a: 1}"), ShardKeyPattern.parse("{tags: 1}")),
+                                List.of(),
+                                Samples.settings(1),
+                                ProgressListener.NONE,
+                                CancelToken.none()));
         assertTrue(e.getMessage().startsWith("candidate { tags: 1 }: document 2"), e.getMessage());
     }
 
     @Test
     void oneShardJudgesNoWriteDistribution() {
-        CandidateReport c = Samples.advisor().analyze(OrdersScenarioTest.orders(5_000, 1),
-                List.of(ShardKeyPattern.parse("{orderNo: 1}")), List.of(), Samples.settings(1), ProgressListener.NONE,
-                CancelToken.none()).candidates().get(0);
+        CandidateReport c = Samples.advisor()
+                .analyze(
+                        OrdersScenarioTest.orders(5_000, 1),
+                        List.of(ShardKeyPattern.parse("{orderNo: 1}")),
+                        List.of(),
+                        Samples.settings(1),
+                        ProgressListener.NONE,
+                        CancelToken.none())
+                .candidates()
+                .get(0);
 
         assertEquals(1.0, c.meanMaxWriteShare());
         assertTrue(c.findings().stream().noneMatch(f -> f.kind() == FindingKind.HOT_SHARD));

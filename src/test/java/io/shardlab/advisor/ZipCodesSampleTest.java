@@ -29,17 +29,25 @@ class ZipCodesSampleTest {
 
     @BeforeAll
     static void analyse() {
-        sample = new SampleLoader(ProgressListener.NONE, CancelToken.none()).load(ShippedDataset.ZIPCODES, Long.MAX_VALUE);
+        sample = new SampleLoader(ProgressListener.NONE, CancelToken.none())
+                .load(ShippedDataset.ZIPCODES, Long.MAX_VALUE);
         table = ZipCodeTable.load();
         List<SampledQuery> mix = QueryMixFile.parse("""
                 {"op": "find", "filter": {"state": "CA"}, "weight": 40}
                 {"op": "find", "filter": {"zip": "10001"}, "weight": 50}
                 {"op": "find", "filter": {"state": {"$in": ["CT", "MA"]}}, "weight": 10}
                 """, "mix");
-        report = Samples.advisor().analyze(sample, List.of(ShardKeyPattern.parse("{state: 1}"),
-                ShardKeyPattern.parse("{zip: 1}"), ShardKeyPattern.parse("{zip: 'hashed'}")), mix,
-                AdvisorSettings.of(MongoVersion.V8_0, 4).withChunkSizeMegabytes(1), ProgressListener.NONE,
-                CancelToken.none());
+        report = Samples.advisor()
+                .analyze(
+                        sample,
+                        List.of(
+                                ShardKeyPattern.parse("{state: 1}"),
+                                ShardKeyPattern.parse("{zip: 1}"),
+                                ShardKeyPattern.parse("{zip: 'hashed'}")),
+                        mix,
+                        AdvisorSettings.of(MongoVersion.V8_0, 4).withChunkSizeMegabytes(1),
+                        ProgressListener.NONE,
+                        CancelToken.none());
     }
 
     private static CandidateReport candidate(int i) {
@@ -55,22 +63,28 @@ class ZipCodesSampleTest {
         assertEquals(table.size(), sample.numDocsSampled());
         assertEquals(table.size(), sample.numDocsTotal());
         assertEquals("zipcodes (shipped with ShardLab)", sample.source());
-        assertEquals(new BsonString(table.rows().get(0).zip()), sample.documents().document(0).get("zip"));
+        assertEquals(
+                new BsonString(table.rows().get(0).zip()),
+                sample.documents().document(0).get("zip"));
     }
 
     @Test
     void stateHasFewValuesAndTheMostCommonOutweighsTheAverage() {
         Map<String, Long> perState = table.rows().stream()
                 .collect(Collectors.groupingBy(ZipCodeTable.ZipCode::state, Collectors.counting()));
-        Map.Entry<String, Long> biggest = perState.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+        Map.Entry<String, Long> biggest =
+                perState.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
 
         KeyCharacteristics kc = candidate(0).keyCharacteristics();
 
         assertEquals(perState.size(), kc.numDistinctValues());
-        assertEquals(new ValueFrequency(new BsonDocument("state", new BsonString(biggest.getKey())), biggest.getValue()),
+        assertEquals(
+                new ValueFrequency(new BsonDocument("state", new BsonString(biggest.getKey())), biggest.getValue()),
                 kc.mostCommonValues().get(0));
         assertTrue(has(candidate(0), FindingKind.LOW_CARDINALITY));
-        assertTrue(has(candidate(0), FindingKind.FREQUENT_VALUES), candidate(0).findings().toString());
+        assertTrue(
+                has(candidate(0), FindingKind.FREQUENT_VALUES),
+                candidate(0).findings().toString());
         assertEquals(MonotonicityType.NOT_MONOTONIC, kc.monotonicity().type());
     }
 
@@ -83,7 +97,9 @@ class ZipCodesSampleTest {
         assertEquals(Monotonicity.of(MonotonicityType.MONOTONIC, 1.0), kc.monotonicity());
         assertTrue(has(candidate(1), FindingKind.HIGH_CARDINALITY));
         assertTrue(has(candidate(1), FindingKind.MONOTONIC));
-        assertEquals(Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0), candidate(2).keyCharacteristics().monotonicity());
+        assertEquals(
+                Monotonicity.of(MonotonicityType.NOT_MONOTONIC, 0),
+                candidate(2).keyCharacteristics().monotonicity());
     }
 
     @Test
@@ -109,14 +125,23 @@ class ZipCodesSampleTest {
     @Test
     void theHashedKeyPreSplitsAndSpreadsTheInserts() {
         CandidateReport hashed = candidate(2);
-        Map<String, Long> docsPerShard = hashed.layout().chunkStatistics().stream().collect(Collectors.groupingBy(
-                s -> s.chunk().shard(), Collectors.summingLong(io.shardlab.cluster.ChunkStatistics::documents)));
+        Map<String, Long> docsPerShard = hashed.layout().chunkStatistics().stream()
+                .collect(Collectors.groupingBy(
+                        s -> s.chunk().shard(),
+                        Collectors.summingLong(io.shardlab.cluster.ChunkStatistics::documents)));
 
         assertEquals(4, docsPerShard.size());
-        assertTrue(hashed.layout().maxShardDocShare() < 0.3, String.valueOf(hashed.layout().maxShardDocShare()));
-        assertEquals(OptionalDouble.of(hashed.layout().maxShardDocShare()), docsPerShard.values().stream()
-                .mapToDouble(d -> (double) d / table.size()).max());
-        assertEquals(table.size(), docsPerShard.values().stream().mapToLong(Long::longValue).sum());
+        assertTrue(
+                hashed.layout().maxShardDocShare() < 0.3,
+                String.valueOf(hashed.layout().maxShardDocShare()));
+        assertEquals(
+                OptionalDouble.of(hashed.layout().maxShardDocShare()),
+                docsPerShard.values().stream()
+                        .mapToDouble(d -> (double) d / table.size())
+                        .max());
+        assertEquals(
+                table.size(),
+                docsPerShard.values().stream().mapToLong(Long::longValue).sum());
         assertEquals(0, hashed.layout().jumboChunks());
     }
 }

@@ -121,6 +121,9 @@ class BsonLiteralsTest {
             `   `                 | '' is not valid: a document is required
             """)
     void documentsMustBeDocuments(String literal, String message) {
-        assertEquals(message, assertThrows(BsonParseException.class, () -> BsonLiterals.parseDocument(literal)).getMessage());
+        assertEquals(
+                message,
+                assertThrows(BsonParseException.class, () -> BsonLiterals.parseDocument(literal))
+                        .getMessage());
     }
 }

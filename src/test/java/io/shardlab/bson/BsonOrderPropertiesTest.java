@@ -21,7 +21,9 @@ class BsonOrderPropertiesTest {
             BsonValue a = random.next();
             BsonValue b = random.next();
             assertEquals(0, BsonOrder.compareValues(a, a), () -> "compare(a, a) for " + BsonPrinter.shell(a));
-            assertEquals(Integer.signum(BsonOrder.compareValues(a, b)), -Integer.signum(BsonOrder.compareValues(b, a)),
+            assertEquals(
+                    Integer.signum(BsonOrder.compareValues(a, b)),
+                    -Integer.signum(BsonOrder.compareValues(b, a)),
                     () -> BsonPrinter.shell(a) + " vs " + BsonPrinter.shell(b));
         }
     }
@@ -38,8 +40,10 @@ class BsonOrderPropertiesTest {
                 for (int j = i + 1; j < values.size(); j++) {
                     BsonValue a = values.get(i);
                     BsonValue b = values.get(j);
-                    assertTrue(BsonOrder.compareValues(a, b) <= 0,
-                            () -> "sorted " + BsonPrinter.shell(a) + " before " + BsonPrinter.shell(b) + " but it is greater");
+                    assertTrue(
+                            BsonOrder.compareValues(a, b) <= 0,
+                            () -> "sorted " + BsonPrinter.shell(a) + " before " + BsonPrinter.shell(b)
+                                    + " but it is greater");
                 }
             }
         }
@@ -52,7 +56,8 @@ class BsonOrderPropertiesTest {
             BsonValue b = random.nextNumber();
             BsonValue c = random.nextNumber();
             if (BsonOrder.compareValues(a, b) <= 0 && BsonOrder.compareValues(b, c) <= 0) {
-                assertTrue(BsonOrder.compareValues(a, c) <= 0,
+                assertTrue(
+                        BsonOrder.compareValues(a, c) <= 0,
                         () -> BsonPrinter.shell(a) + " <= " + BsonPrinter.shell(b) + " <= " + BsonPrinter.shell(c));
             }
         }
@@ -64,12 +69,15 @@ class BsonOrderPropertiesTest {
             BsonValue number = random.nextNumber();
             BsonValue other = random.next();
             for (BsonValue twin : RandomBsonValues.numericTwins(number)) {
-                assertEquals(0, BsonOrder.compareValues(number, twin),
+                assertEquals(
+                        0,
+                        BsonOrder.compareValues(number, twin),
                         () -> BsonPrinter.shell(number) + " == " + BsonPrinter.shell(twin));
-                assertEquals(Integer.signum(BsonOrder.compareValues(number, other)),
+                assertEquals(
+                        Integer.signum(BsonOrder.compareValues(number, other)),
                         Integer.signum(BsonOrder.compareValues(twin, other)),
-                        () -> BsonPrinter.shell(twin) + " sorts like " + BsonPrinter.shell(number)
-                                + " against " + BsonPrinter.shell(other));
+                        () -> BsonPrinter.shell(twin) + " sorts like " + BsonPrinter.shell(number) + " against "
+                                + BsonPrinter.shell(other));
                 BsonDocument wrapped = new BsonDocument("a", number);
                 assertEquals(0, BsonOrder.compareValues(wrapped, new BsonDocument("a", twin)));
             }

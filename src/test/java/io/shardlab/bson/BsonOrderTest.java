@@ -46,7 +46,8 @@ class BsonOrderTest {
     @ParameterizedTest(name = "[{index}] canonical type of {1} is {0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = RANKED_TYPES)
     void canonicalTypeIsMongoRank(int rank, String literal) {
-        assertEquals(rank, CanonicalType.of(BsonLiterals.parseValue(literal.equals("//") ? "RegExp('', '')" : literal)));
+        assertEquals(
+                rank, CanonicalType.of(BsonLiterals.parseValue(literal.equals("//") ? "RegExp('', '')" : literal)));
     }
 
     static Stream<Arguments> everyTypePair() {

@@ -92,7 +92,8 @@ class BsonPrinterTest {
         String longText = "x".repeat(200);
         assertEquals("\"" + "x".repeat(150) + "...\"", BsonPrinter.serverString(new org.bson.BsonString(longText)));
         assertEquals("\"" + "x".repeat(159) + "\"", BsonPrinter.serverString(new org.bson.BsonString("x".repeat(159))));
-        assertEquals("\"" + "x".repeat(150) + "...\"", BsonPrinter.serverString(new org.bson.BsonString("x".repeat(160))));
+        assertEquals(
+                "\"" + "x".repeat(150) + "...\"", BsonPrinter.serverString(new org.bson.BsonString("x".repeat(160))));
     }
 
     @Test
@@ -115,8 +116,12 @@ class BsonPrinterTest {
             BsonValue value = random.next();
             String shell = BsonPrinter.shell(value);
             BsonValue back = BsonLiterals.parseValue(shell);
-            assertEquals(0, BsonOrder.compareValues(value, back), () -> shell + " read back as " + BsonPrinter.shell(back));
-            assertEquals(back, BsonLiterals.parseValue(BsonPrinter.shell(back)), () -> "a second round trip is exact: " + shell);
+            assertEquals(
+                    0, BsonOrder.compareValues(value, back), () -> shell + " read back as " + BsonPrinter.shell(back));
+            assertEquals(
+                    back,
+                    BsonLiterals.parseValue(BsonPrinter.shell(back)),
+                    () -> "a second round trip is exact: " + shell);
         }
     }
 

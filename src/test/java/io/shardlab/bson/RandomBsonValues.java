@@ -38,19 +38,68 @@ import org.bson.types.ObjectId;
 public final class RandomBsonValues {
 
     private static final BsonType[] TYPES = {
-        BsonType.MIN_KEY, BsonType.UNDEFINED, BsonType.NULL, BsonType.INT32, BsonType.INT64, BsonType.DOUBLE,
-        BsonType.DECIMAL128, BsonType.STRING, BsonType.SYMBOL, BsonType.DOCUMENT, BsonType.ARRAY, BsonType.BINARY,
-        BsonType.OBJECT_ID, BsonType.BOOLEAN, BsonType.DATE_TIME, BsonType.TIMESTAMP, BsonType.REGULAR_EXPRESSION,
-        BsonType.DB_POINTER, BsonType.JAVASCRIPT, BsonType.JAVASCRIPT_WITH_SCOPE, BsonType.MAX_KEY,
+        BsonType.MIN_KEY,
+        BsonType.UNDEFINED,
+        BsonType.NULL,
+        BsonType.INT32,
+        BsonType.INT64,
+        BsonType.DOUBLE,
+        BsonType.DECIMAL128,
+        BsonType.STRING,
+        BsonType.SYMBOL,
+        BsonType.DOCUMENT,
+        BsonType.ARRAY,
+        BsonType.BINARY,
+        BsonType.OBJECT_ID,
+        BsonType.BOOLEAN,
+        BsonType.DATE_TIME,
+        BsonType.TIMESTAMP,
+        BsonType.REGULAR_EXPRESSION,
+        BsonType.DB_POINTER,
+        BsonType.JAVASCRIPT,
+        BsonType.JAVASCRIPT_WITH_SCOPE,
+        BsonType.MAX_KEY,
     };
     private static final long[] EDGE_LONGS = {
-        0, 1, -1, 2, 3, 42, (1L << 53) - 1, 1L << 53, (1L << 53) + 1, -(1L << 53) - 1, Long.MAX_VALUE, Long.MIN_VALUE,
-        Long.MAX_VALUE - 1, Integer.MAX_VALUE, Integer.MIN_VALUE,
+        0,
+        1,
+        -1,
+        2,
+        3,
+        42,
+        (1L << 53) - 1,
+        1L << 53,
+        (1L << 53) + 1,
+        -(1L << 53) - 1,
+        Long.MAX_VALUE,
+        Long.MIN_VALUE,
+        Long.MAX_VALUE - 1,
+        Integer.MAX_VALUE,
+        Integer.MIN_VALUE,
     };
     private static final double[] EDGE_DOUBLES = {
-        0.0, -0.0, 0.5, -0.5, 1.0, 1.5, 2.5, 3.5, -2.5, 42.123, 0.1, Double.NaN, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, 9007199254740992.0, 9007199254740994.0, 9.223372036854775808E18,
-        -9.223372036854775808E18, 9.223372036854774784E18, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_VALUE,
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.0,
+        1.5,
+        2.5,
+        3.5,
+        -2.5,
+        42.123,
+        0.1,
+        Double.NaN,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        9007199254740992.0,
+        9007199254740994.0,
+        9.223372036854775808E18,
+        -9.223372036854775808E18,
+        9.223372036854774784E18,
+        Double.MAX_VALUE,
+        -Double.MAX_VALUE,
+        Double.MIN_VALUE,
     };
     private static final String[] STRINGS = {"", "a", "aa", "ab", "b", "Z", "é", "\uffff", "😀", "a\u0000", "hashed"};
 
@@ -112,16 +161,22 @@ public final class RandomBsonValues {
         return switch (number.getBsonType()) {
             case INT32 -> BigDecimal.valueOf(number.asInt32().getValue());
             case INT64 -> BigDecimal.valueOf(number.asInt64().getValue());
-            case DOUBLE -> Double.isFinite(number.asDouble().getValue()) ? new BigDecimal(number.asDouble().getValue()) : null;
-            case DECIMAL128 -> number.asDecimal128().getValue().isFinite()
-                    ? new BigDecimal(number.asDecimal128().getValue().toString()) : null;
+            case DOUBLE ->
+                Double.isFinite(number.asDouble().getValue())
+                        ? new BigDecimal(number.asDouble().getValue())
+                        : null;
+            case DECIMAL128 ->
+                number.asDecimal128().getValue().isFinite()
+                        ? new BigDecimal(number.asDecimal128().getValue().toString())
+                        : null;
             default -> throw new IllegalArgumentException("number: " + number);
         };
     }
 
     private BsonValue next(int depth) {
         BsonType type = TYPES[random.nextInt(TYPES.length)];
-        if (depth == 0 && (type == BsonType.DOCUMENT || type == BsonType.ARRAY || type == BsonType.JAVASCRIPT_WITH_SCOPE)) {
+        if (depth == 0
+                && (type == BsonType.DOCUMENT || type == BsonType.ARRAY || type == BsonType.JAVASCRIPT_WITH_SCOPE)) {
             type = BsonType.INT32;
         }
         return switch (type) {
@@ -152,11 +207,16 @@ public final class RandomBsonValues {
             case OBJECT_ID -> new BsonObjectId(objectId());
             case BOOLEAN -> BsonBoolean.valueOf(random.nextBoolean());
             case DATE_TIME -> new BsonDateTime(random.nextBoolean() ? random.nextInt(5) - 2 : pickLong());
-            case TIMESTAMP -> new BsonTimestamp(random.nextInt(3) == 0 ? -1 : random.nextInt(3), random.nextInt(3) == 0 ? -1 : random.nextInt(3));
-            case REGULAR_EXPRESSION -> new BsonRegularExpression(pick(new String[] {"", "a", "a.*", "b"}), pick(new String[] {"", "i", "im"}));
+            case TIMESTAMP ->
+                new BsonTimestamp(
+                        random.nextInt(3) == 0 ? -1 : random.nextInt(3),
+                        random.nextInt(3) == 0 ? -1 : random.nextInt(3));
+            case REGULAR_EXPRESSION ->
+                new BsonRegularExpression(pick(new String[] {"", "a", "a.*", "b"}), pick(new String[] {"", "i", "im"}));
             case DB_POINTER -> new BsonDbPointer(pick(new String[] {"a", "b", "db.c"}), objectId());
             case JAVASCRIPT -> new BsonJavaScript(pick(STRINGS));
-            case JAVASCRIPT_WITH_SCOPE -> new BsonJavaScriptWithScope(pick(new String[] {"f()", "g()"}), nextDocument(depth - 1));
+            case JAVASCRIPT_WITH_SCOPE ->
+                new BsonJavaScriptWithScope(pick(new String[] {"f()", "g()"}), nextDocument(depth - 1));
             default -> throw new IllegalStateException("type " + type);
         };
     }
@@ -192,7 +252,9 @@ public final class RandomBsonValues {
             case 2 -> new Decimal128(BigDecimal.valueOf(pickLong()));
             case 3 -> {
                 double d = pickDouble();
-                yield Double.isFinite(d) ? new Decimal128(new BigDecimal(d).round(java.math.MathContext.DECIMAL128)) : Decimal128.NaN;
+                yield Double.isFinite(d)
+                        ? new Decimal128(new BigDecimal(d).round(java.math.MathContext.DECIMAL128))
+                        : Decimal128.NaN;
             }
             case 4 -> new Decimal128(new BigDecimal("9223372036854775807.5"));
             default -> new Decimal128(BigDecimal.valueOf(random.nextInt(13) - 6, 1));

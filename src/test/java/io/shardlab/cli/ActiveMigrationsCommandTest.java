@@ -28,7 +28,8 @@ class ActiveMigrationsCommandTest {
             cluster.seed(Map.of("migrations", List.of(MOVING)));
 
             CliRun text = CliRun.of("inspect", "--uri", cluster.connectionString());
-            CliRun json = CliRun.of("inspect", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--json");
+            CliRun json =
+                    CliRun.of("inspect", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--json");
 
             assertEquals(0, text.exitCode(), text.err());
             assertTrue(text.out().contains("""
@@ -36,9 +37,14 @@ class ActiveMigrationsCommandTest {
                                     test.users { "user_id" : { "$minKey" : 1 } } -->> { "user_id" : 100 } from shard01 \
                     to shard03 (config.migrations)
                     """), text.out());
-            BsonDocument users = BsonDocument.parse(json.out()).getArray("collections").get(0).asDocument();
-            assertEquals(BsonDocument.parse("{min: {user_id: {$minKey: 1}}, max: {user_id: 100}, fromShard: 'shard01', "
-                    + "toShard: 'shard03'}"), users.getArray("activeMigrations").get(0));
+            BsonDocument users = BsonDocument.parse(json.out())
+                    .getArray("collections")
+                    .get(0)
+                    .asDocument();
+            assertEquals(
+                    BsonDocument.parse("{min: {user_id: {$minKey: 1}}, max: {user_id: 100}, fromShard: 'shard01', "
+                            + "toShard: 'shard03'}"),
+                    users.getArray("activeMigrations").get(0));
         }
     }
 
@@ -56,14 +62,26 @@ class ActiveMigrationsCommandTest {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
             cluster.seed(Map.of("migrations", List.of(MOVING)));
 
-            CliRun run = CliRun.of("simulate", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS,
-                    "--balancer-rounds", "1", "--json");
+            CliRun run = CliRun.of(
+                    "simulate",
+                    "--uri",
+                    cluster.connectionString(),
+                    "--ns",
+                    ConfigFixture.USERS,
+                    "--balancer-rounds",
+                    "1",
+                    "--json");
 
             assertEquals(0, run.exitCode(), run.err());
             BsonDocument out = BsonDocument.parse(run.out());
-            assertTrue(out.getDocument("layoutSource").getArray("notes").stream().anyMatch(n -> n.asString().getValue()
-                    .startsWith("migration in progress on the source (config.migrations): { user_id: MinKey() } -->> "
-                            + "{ user_id: 100 } from shard01 to shard03, resumed at load")), out.toJson());
+            assertTrue(
+                    out.getDocument("layoutSource").getArray("notes").stream()
+                            .anyMatch(n -> n.asString()
+                                    .getValue()
+                                    .startsWith(
+                                            "migration in progress on the source (config.migrations): { user_id: MinKey() } -->> "
+                                                    + "{ user_id: 100 } from shard01 to shard03, resumed at load")),
+                    out.toJson());
             // then: it committed, so [MinKey, 100) is on shard03
             BsonDocument first = out.getArray("chunks").get(0).asDocument();
             assertEquals("shard03", first.getString("shard").getValue());

@@ -35,7 +35,9 @@ class AnalyzeLiveCommandTest {
             docs.add(new BsonDocument("_id", new BsonInt64(i)).append("customerId", new BsonInt64(i % 7)));
         }
         try (MongoClient client = MongoClients.create(cluster.connectionString())) {
-            client.getDatabase("shop").getCollection("orders", BsonDocument.class).insertMany(docs);
+            client.getDatabase("shop")
+                    .getCollection("orders", BsonDocument.class)
+                    .insertMany(docs);
         }
     }
 
@@ -52,20 +54,40 @@ class AnalyzeLiveCommandTest {
 
     @Test
     void samplesTheLiveCollectionAndReportsItsCountWithUnknownMonotonicity() {
-        CliRun run = CliRun.of("analyze", "--uri", cluster.connectionString(), "--ns", "shop.orders",
-                "--sample-size", "12", "--key", "{_id: 1}", "--key", "{customerId: 1}", "--shards", "2", "--json");
+        CliRun run = CliRun.of(
+                "analyze",
+                "--uri",
+                cluster.connectionString(),
+                "--ns",
+                "shop.orders",
+                "--sample-size",
+                "12",
+                "--key",
+                "{_id: 1}",
+                "--key",
+                "{customerId: 1}",
+                "--shards",
+                "2",
+                "--json");
 
         assertEquals(0, run.exitCode(), run.err());
         BsonDocument out = BsonLiterals.parseDocument(run.out());
-        assertFalse(out.getArray("candidates").get(1).asDocument().getDocument("analyzeShardKey")
-                .containsKey("keyCharacteristics"), "listIndexes shows no index on customerId");
+        assertFalse(
+                out.getArray("candidates")
+                        .get(1)
+                        .asDocument()
+                        .getDocument("analyzeShardKey")
+                        .containsKey("keyCharacteristics"),
+                "listIndexes shows no index on customerId");
         for (var candidate : out.getArray("candidates")) {
             BsonDocument reply = candidate.asDocument().getDocument("analyzeShardKey");
-            BsonDocument kc = reply.containsKey("keyCharacteristics") ? reply.getDocument("keyCharacteristics")
+            BsonDocument kc = reply.containsKey("keyCharacteristics")
+                    ? reply.getDocument("keyCharacteristics")
                     : candidate.asDocument().getDocument("shardlab").getDocument("keyCharacteristics");
             assertEquals(12, kc.getNumber("numDocsSampled").longValue());
             assertEquals(31, kc.getNumber("numDocsTotal").longValue());
-            assertEquals("unknown", kc.getDocument("monotonicity").getString("type").getValue());
+            assertEquals(
+                    "unknown", kc.getDocument("monotonicity").getString("type").getValue());
         }
     }
 
@@ -85,8 +107,8 @@ class AnalyzeLiveCommandTest {
 
     @Test
     void aMissingCollectionExitsWithCodeTwoNamingIt() {
-        CliRun run = CliRun.of("analyze", "--uri", cluster.connectionString(), "--ns", "shop.nosuch", "--key",
-                "{_id: 1}");
+        CliRun run =
+                CliRun.of("analyze", "--uri", cluster.connectionString(), "--ns", "shop.nosuch", "--key", "{_id: 1}");
 
         assertEquals(2, run.exitCode(), run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
@@ -104,13 +126,21 @@ class AnalyzeLiveCommandTest {
         assertEquals(2, nsWithFile.exitCode());
         assertTrue(nsWithFile.err().contains("--ns: only with --uri"), nsWithFile.err());
 
-        CliRun both = CliRun.of("analyze", "--dataset", "zipcodes", "--uri", cluster.connectionString(), "--key",
-                "{zip: 1}");
+        CliRun both =
+                CliRun.of("analyze", "--dataset", "zipcodes", "--uri", cluster.connectionString(), "--key", "{zip: 1}");
         assertEquals(2, both.exitCode());
         assertTrue(both.err().contains("mutually exclusive"), both.err());
 
-        CliRun zero = CliRun.of("analyze", "--uri", cluster.connectionString(), "--ns", "shop.orders",
-                "--sample-size", "0", "--key", "{_id: 1}");
+        CliRun zero = CliRun.of(
+                "analyze",
+                "--uri",
+                cluster.connectionString(),
+                "--ns",
+                "shop.orders",
+                "--sample-size",
+                "0",
+                "--key",
+                "{_id: 1}");
         assertEquals(2, zero.exitCode());
         assertTrue(zero.err().contains("--sample-size: between 1 and 100000000 documents, got 0"), zero.err());
     }
@@ -119,8 +149,8 @@ class AnalyzeLiveCommandTest {
     void helpNamesTheLiveSampleOptions() {
         CliRun run = CliRun.of("analyze", "--help");
         assertEquals(0, run.exitCode());
-        for (String option : List.of("--uri=URI", "--ns=NS", "--sample-size=N", "--tls-ca-file=FILE", "--timeout=SECONDS",
-                "$sample")) {
+        for (String option : List.of(
+                "--uri=URI", "--ns=NS", "--sample-size=N", "--tls-ca-file=FILE", "--timeout=SECONDS", "$sample")) {
             assertTrue(run.out().contains(option), option + " in\n" + run.out());
         }
     }
@@ -146,21 +176,44 @@ class AnalyzeLiveCommandTest {
         try (FakeCluster sampling = FakeCluster.mongos("7.0.12", 21).withSampledQueries(sampledQueries())) {
             seed(sampling);
 
-            CliRun run = CliRun.of("analyze", "--uri", sampling.connectionString(), "--ns", "shop.orders",
-                    "--sample-size", "20", "--key", "{_id: 1}", "--sampled-queries", "--json");
+            CliRun run = CliRun.of(
+                    "analyze",
+                    "--uri",
+                    sampling.connectionString(),
+                    "--ns",
+                    "shop.orders",
+                    "--sample-size",
+                    "20",
+                    "--key",
+                    "{_id: 1}",
+                    "--sampled-queries",
+                    "--json");
 
             assertEquals(0, run.exitCode(), run.err());
             assertTrue(run.err().contains("analyze: 4 sampled operations of shop.orders"), run.err());
-            BsonDocument reply = BsonLiterals.parseDocument(run.out()).getArray("candidates").get(0).asDocument()
+            BsonDocument reply = BsonLiterals.parseDocument(run.out())
+                    .getArray("candidates")
+                    .get(0)
+                    .asDocument()
                     .getDocument("analyzeShardKey");
-            assertEquals(BsonLiterals.parseDocument("{total: 2, find: 1, aggregate: 0, count: 1, distinct: 0}"),
+            assertEquals(
+                    BsonLiterals.parseDocument("{total: 2, find: 1, aggregate: 0, count: 1, distinct: 0}"),
                     reply.getDocument("readDistribution").getDocument("sampleSize"));
-            assertEquals(50.0, reply.getDocument("readDistribution").getDouble("percentageOfSingleShardReads")
-                    .getValue(), "the find by _id; the count has no _id");
-            assertEquals(BsonLiterals.parseDocument("{total: 2, update: 1, delete: 1, findAndModify: 0}"),
+            assertEquals(
+                    50.0,
+                    reply.getDocument("readDistribution")
+                            .getDouble("percentageOfSingleShardReads")
+                            .getValue(),
+                    "the find by _id; the count has no _id");
+            assertEquals(
+                    BsonLiterals.parseDocument("{total: 2, update: 1, delete: 1, findAndModify: 0}"),
                     reply.getDocument("writeDistribution").getDocument("sampleSize"));
-            assertEquals(50.0, reply.getDocument("writeDistribution")
-                    .getDouble("percentageOfMultiWritesWithoutShardKey").getValue(), "the deleteMany (limit: 0)");
+            assertEquals(
+                    50.0,
+                    reply.getDocument("writeDistribution")
+                            .getDouble("percentageOfMultiWritesWithoutShardKey")
+                            .getValue(),
+                    "the deleteMany (limit: 0)");
         }
     }
 
@@ -169,19 +222,42 @@ class AnalyzeLiveCommandTest {
         try (FakeCluster sampling = FakeCluster.mongos("7.0.12", 21).withSampledQueries(List.of())) {
             seed(sampling);
 
-            CliRun run = CliRun.of("analyze", "--uri", sampling.connectionString(), "--ns", "shop.orders",
-                    "--sample-size", "10", "--key", "{_id: 1}", "--sampled-queries", "--json");
+            CliRun run = CliRun.of(
+                    "analyze",
+                    "--uri",
+                    sampling.connectionString(),
+                    "--ns",
+                    "shop.orders",
+                    "--sample-size",
+                    "10",
+                    "--key",
+                    "{_id: 1}",
+                    "--sampled-queries",
+                    "--json");
 
             assertEquals(0, run.exitCode(), run.err());
-            assertTrue(run.err().contains("analyze: no sampled queries: enable sampling with db.adminCommand("
-                    + "{configureQueryAnalyzer: \"shop.orders\", mode: \"full\", samplesPerSecond: 10})"), run.err());
+            assertTrue(
+                    run.err()
+                            .contains(
+                                    "analyze: no sampled queries: enable sampling with db.adminCommand("
+                                            + "{configureQueryAnalyzer: \"shop.orders\", mode: \"full\", samplesPerSecond: 10})"),
+                    run.err());
         }
     }
 
     @Test
     void aServerThatCannotListSampledQueriesIsOneLineOfBadInput() {
-        CliRun run = CliRun.of("analyze", "--uri", cluster.connectionString(), "--ns", "shop.orders",
-                "--sample-size", "10", "--key", "{_id: 1}", "--sampled-queries");
+        CliRun run = CliRun.of(
+                "analyze",
+                "--uri",
+                cluster.connectionString(),
+                "--ns",
+                "shop.orders",
+                "--sample-size",
+                "10",
+                "--key",
+                "{_id: 1}",
+                "--sampled-queries");
 
         assertEquals(Cli.BAD_INPUT, run.exitCode());
         assertEquals(1, run.err().strip().lines().count(), run.err());
@@ -207,26 +283,57 @@ class AnalyzeLiveCommandTest {
         try (FakeCluster server = FakeCluster.mongos("8.0.4", 25).withAnalyzeShardKey("_id", serverReply)) {
             seed(server);
 
-            CliRun json = CliRun.of("analyze", "--uri", server.connectionString(), "--ns", "shop.orders",
-                    "--sample-size", "12", "--key", "{_id: 1}", "--server-analyze", "--json");
-            CliRun text = CliRun.of("analyze", "--uri", server.connectionString(), "--ns", "shop.orders",
-                    "--sample-size", "12", "--key", "{_id: 1}", "--server-analyze");
+            CliRun json = CliRun.of(
+                    "analyze",
+                    "--uri",
+                    server.connectionString(),
+                    "--ns",
+                    "shop.orders",
+                    "--sample-size",
+                    "12",
+                    "--key",
+                    "{_id: 1}",
+                    "--server-analyze",
+                    "--json");
+            CliRun text = CliRun.of(
+                    "analyze",
+                    "--uri",
+                    server.connectionString(),
+                    "--ns",
+                    "shop.orders",
+                    "--sample-size",
+                    "12",
+                    "--key",
+                    "{_id: 1}",
+                    "--server-analyze");
 
             assertEquals(0, json.exitCode(), json.err());
-            BsonDocument answer = BsonLiterals.parseDocument(json.out()).getArray("candidates").get(0).asDocument()
+            BsonDocument answer = BsonLiterals.parseDocument(json.out())
+                    .getArray("candidates")
+                    .get(0)
+                    .asDocument()
                     .getDocument("server");
-            assertEquals(io.shardlab.bson.BsonPrinter.relaxedJson(serverReply),
+            assertEquals(
+                    io.shardlab.bson.BsonPrinter.relaxedJson(serverReply),
                     io.shardlab.bson.BsonPrinter.relaxedJson(answer.getDocument("analyzeShardKey")),
                     "the server's answer, as it came (relaxed JSON prints a NumberLong as a plain number)");
             List<String> fields = answer.getArray("differences").stream()
-                    .map(d -> d.asDocument().getString("field").getValue()).toList();
-            assertTrue(fields.containsAll(List.of("keyCharacteristics.numDocsSampled",
-                    "keyCharacteristics.numDistinctValues", "keyCharacteristics.monotonicity.type")), fields.toString());
+                    .map(d -> d.asDocument().getString("field").getValue())
+                    .toList();
+            assertTrue(
+                    fields.containsAll(List.of(
+                            "keyCharacteristics.numDocsSampled",
+                            "keyCharacteristics.numDistinctValues",
+                            "keyCharacteristics.monotonicity.type")),
+                    fields.toString());
             assertFalse(fields.contains("keyCharacteristics.numDocsTotal"), "both count 31 documents");
             assertFalse(fields.contains("keyCharacteristics.isUnique"), "both have the _id index");
             assertTrue(text.out().contains("server analyzeShardKey differs on"), text.out());
-            assertTrue(text.out().contains("keyCharacteristics.monotonicity.type: ShardLab 'unknown', server "
-                    + "'monotonic'"), text.out());
+            assertTrue(
+                    text.out()
+                            .contains("keyCharacteristics.monotonicity.type: ShardLab 'unknown', server "
+                                    + "'monotonic'"),
+                    text.out());
         }
     }
 
@@ -235,7 +342,9 @@ class AnalyzeLiveCommandTest {
         CliRun run = CliRun.of("analyze", "--dataset", "zipcodes", "--key", "{state: 1}", "--server-analyze");
 
         assertEquals(Cli.BAD_INPUT, run.exitCode());
-        assertEquals("analyze: --server-analyze: only with --uri (a live 7.0+ cluster)", run.err().strip());
+        assertEquals(
+                "analyze: --server-analyze: only with --uri (a live 7.0+ cluster)",
+                run.err().strip());
     }
 
     private static void seed(FakeCluster target) {
@@ -244,7 +353,9 @@ class AnalyzeLiveCommandTest {
             docs.add(new BsonDocument("_id", new BsonInt64(i)).append("customerId", new BsonInt64(i % 7)));
         }
         try (MongoClient client = MongoClients.create(target.connectionString())) {
-            client.getDatabase("shop").getCollection("orders", BsonDocument.class).insertMany(docs);
+            client.getDatabase("shop")
+                    .getCollection("orders", BsonDocument.class)
+                    .insertMany(docs);
         }
     }
 }

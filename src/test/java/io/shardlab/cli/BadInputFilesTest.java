@@ -105,7 +105,8 @@ class BadInputFilesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.EnumSource(value = Reader.class,
+    @org.junit.jupiter.params.provider.EnumSource(
+            value = Reader.class,
             names = {"SIMULATE_DATASET", "EXPORT_DATASET", "ANALYZE_DATASET"})
     void aDatasetWithoutDocumentsIsRefusedByEveryCommandAlike(Reader reader) throws IOException {
         Path file = dir.resolve(reader.fileName);
@@ -115,7 +116,8 @@ class BadInputFilesTest {
 
         String command = reader.args.split(" ")[0];
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
-        assertEquals(command + ": " + file + ": holds no documents; a dataset lists at least one document",
+        assertEquals(
+                command + ": " + file + ": holds no documents; a dataset lists at least one document",
                 run.err().strip());
     }
 
@@ -129,9 +131,12 @@ class BadInputFilesTest {
         switch (problem) {
             case FOLDER -> Files.createDirectory(file);
             case PIPE -> {
-                assumeTrue(Files.isExecutable(Path.of("/usr/bin/mkfifo")) || Files.isExecutable(Path.of("/bin/mkfifo")),
+                assumeTrue(
+                        Files.isExecutable(Path.of("/usr/bin/mkfifo")) || Files.isExecutable(Path.of("/bin/mkfifo")),
                         "mkfifo is not available");
-                Process p = new ProcessBuilder("mkfifo", file.toString()).redirectErrorStream(true).start();
+                Process p = new ProcessBuilder("mkfifo", file.toString())
+                        .redirectErrorStream(true)
+                        .start();
                 assertEquals(0, p.waitFor(), "mkfifo");
             }
             case DEVICE -> {
@@ -139,7 +144,8 @@ class BadInputFilesTest {
                 assumeTrue(Files.exists(zero), "no /dev/zero");
                 Files.createSymbolicLink(file, zero);
             }
-            case NOT_UTF8 -> Files.write(file, new byte[] {'{', '"', 'a', '"', ':', ' ', '"', (byte) 0xFC, '"', '}', '\n'});
+            case NOT_UTF8 ->
+                Files.write(file, new byte[] {'{', '"', 'a', '"', ':', ' ', '"', (byte) 0xFC, '"', '}', '\n'});
             case TRUNCATED_GZIP -> {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                 try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {

@@ -100,8 +100,8 @@ class DeepInputTest {
         CliRun explain = CliRun.of("explain", "--key", "{a: 1}", "--filter", "{b: " + deepValue + "}", "--json");
         assertEquals(0, explain.exitCode(), explain.err());
         assertTrue(explain.out().contains("\"targeting\""), explain.out());
-        CliRun nested = CliRun.of("explain", "--key", "{a: 1}", "--filter",
-                "{$and: [".repeat(99) + "{a: 5}" + "]}".repeat(99), "--json");
+        CliRun nested = CliRun.of(
+                "explain", "--key", "{a: 1}", "--filter", "{$and: [".repeat(99) + "{a: 5}" + "]}".repeat(99), "--json");
         assertEquals(0, nested.exitCode(), nested.err());
     }
 

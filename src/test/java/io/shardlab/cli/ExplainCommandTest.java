@@ -22,12 +22,17 @@ class ExplainCommandTest {
             {a: 1}               | {a: {$gt: 1}}            | 3      | shard01                             | multi-shard
             {a: 1, b: 'hashed'}  | {b: 1}                   | 3      | shard01                             | scatter-gather
             """)
-    void routesOverTheEmptyCollectionLayout(String key, String filter, String shards, String reached,
-            String targeting) {
+    void routesOverTheEmptyCollectionLayout(
+            String key, String filter, String shards, String reached, String targeting) {
         CliRun run = CliRun.of("explain", "--key", key, "--filter", filter, "--shards", shards, "--json");
         assertEquals(0, run.exitCode(), run.err());
         BsonDocument json = BsonDocument.parse(run.out());
-        assertEquals(String.join(",", json.getArray("shards").stream().map(v -> v.asString().getValue()).toList()),
+        assertEquals(
+                String.join(
+                        ",",
+                        json.getArray("shards").stream()
+                                .map(v -> v.asString().getValue())
+                                .toList()),
                 reached);
         assertEquals(targeting, json.getString("targeting").getValue());
         assertTrue(json.getString("reason").getValue().endsWith("."));
@@ -45,8 +50,17 @@ class ExplainCommandTest {
 
     @Test
     void aMultiWriteWithARangeOnAHashedKeyIsBroadcastWithoutError() {
-        CliRun run = CliRun.of("explain", "--key", "{a: 'hashed'}", "--filter", "{a: {$gt: 1}}", "--op", "updateMany",
-                "--shards", "2", "--json");
+        CliRun run = CliRun.of(
+                "explain",
+                "--key",
+                "{a: 'hashed'}",
+                "--filter",
+                "{a: {$gt: 1}}",
+                "--op",
+                "updateMany",
+                "--shards",
+                "2",
+                "--json");
         assertEquals(0, run.exitCode(), run.err());
         BsonDocument json = BsonDocument.parse(run.out());
         assertEquals(2, json.getArray("shards").size());
@@ -85,7 +99,8 @@ class ExplainCommandTest {
     void hashedPrefixLayoutIsOneChunkPerShardAtMongoDbsSplitPoints() {
         ChunkMap chunks = EmptyCollectionLayout.of(ShardKeyPattern.parse("{a: 'hashed', b: 1}"), 4);
         assertEquals(4, chunks.size());
-        assertEquals("(Long('-4611686018427387902'), MinKey())", chunks.get(1).min().toString());
+        assertEquals(
+                "(Long('-4611686018427387902'), MinKey())", chunks.get(1).min().toString());
         assertEquals("shard04", chunks.get(3).shard());
         ChunkMap ranged = EmptyCollectionLayout.of(ShardKeyPattern.parse("{a: 1, b: 'hashed'}"), 4);
         assertEquals(1, ranged.size());

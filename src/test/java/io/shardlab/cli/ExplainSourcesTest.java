@@ -1,7 +1,6 @@
 package io.shardlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
@@ -53,10 +52,15 @@ class ExplainSourcesTest {
                     new Chunk(ShardKey.of(new BsonMinKey()), k100, "shardA", false, new ChunkVersion(2, 0)),
                     new Chunk(k100, k200, "shardB", false, new ChunkVersion(2, 1)),
                     new Chunk(k200, ShardKey.of(new BsonMaxKey()), "shardC", false, new ChunkVersion(3, 0))));
-            ClusterSnapshot c = new ClusterSnapshot("shop.orders", ShardKeyPattern.parse("{customer: 1}"), false,
-                    List.of(Shard.named("shardA"), Shard.named("shardB"), Shard.named("shardC")), chunks, List.of());
-            SnapshotFile.write(file, new SnapshotFile.Contents(c, List.of(), Instant.parse("2024-05-01T12:00:00Z"),
-                    "test"));
+            ClusterSnapshot c = new ClusterSnapshot(
+                    "shop.orders",
+                    ShardKeyPattern.parse("{customer: 1}"),
+                    false,
+                    List.of(Shard.named("shardA"), Shard.named("shardB"), Shard.named("shardC")),
+                    chunks,
+                    List.of());
+            SnapshotFile.write(
+                    file, new SnapshotFile.Contents(c, List.of(), Instant.parse("2024-05-01T12:00:00Z"), "test"));
         }
         return file;
     }
@@ -67,7 +71,11 @@ class ExplainSourcesTest {
     }
 
     static String shards(BsonDocument json) {
-        return String.join(",", json.getArray("shards").stream().map(v -> v.asString().getValue()).toList());
+        return String.join(
+                ",",
+                json.getArray("shards").stream()
+                        .map(v -> v.asString().getValue())
+                        .toList());
     }
 
     @ParameterizedTest(name = "{0} {1}: {2} {3}")
@@ -81,15 +89,16 @@ class ExplainSourcesTest {
             deleteMany   | {customer: {$gt: 300}}                  | shardC               | multi-shard
             """)
     void routesOverTheChunksOfASnapshotFile(String op, String filter, String reached, String targeting) {
-        BsonDocument json = json(CliRun.of("explain", "--snapshot", ordersSnapshot().toString(), "--filter", filter,
-                "--op", op, "--json"));
+        BsonDocument json = json(CliRun.of(
+                "explain", "--snapshot", ordersSnapshot().toString(), "--filter", filter, "--op", op, "--json"));
         assertEquals(reached, shards(json));
         assertEquals(targeting, json.getString("targeting").getValue());
         BsonDocument layout = json.getDocument("layout");
         assertEquals("shop.orders", layout.getString("namespace").getValue());
         assertEquals(BsonDocument.parse("{customer: 1}"), layout.getDocument("key"));
         assertEquals(3, layout.getInt32("chunks").getValue());
-        assertEquals("8.0", layout.getString("mongodbVersion").getValue(), "a file written by simulate names no server");
+        assertEquals(
+                "8.0", layout.getString("mongodbVersion").getValue(), "a file written by simulate names no server");
     }
 
     @ParameterizedTest(name = "{0}: {1} {2}")
@@ -101,11 +110,20 @@ class ExplainSourcesTest {
             {name: 'ada'}                             | shard01,shard02,shard03 | scatter-gather
             """)
     void routesOverTheChunksOfAConfigDump(String filter, String reached, String targeting) throws Exception {
-        BsonDocument json = json(CliRun.of("explain", "--config-dump", usersDump().toString(), "--ns", ConfigFixture.USERS,
-                "--filter", filter, "--json"));
+        BsonDocument json = json(CliRun.of(
+                "explain",
+                "--config-dump",
+                usersDump().toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--filter",
+                filter,
+                "--json"));
         assertEquals(reached, shards(json));
         assertEquals(targeting, json.getString("targeting").getValue());
-        assertEquals(usersDump().toString(), json.getDocument("layout").getString("source").getValue());
+        assertEquals(
+                usersDump().toString(),
+                json.getDocument("layout").getString("source").getValue());
     }
 
     @Test
@@ -113,8 +131,10 @@ class ExplainSourcesTest {
         CliRun run = CliRun.of("explain", "--snapshot", ordersSnapshot().toString(), "--filter", "{customer: 150}");
         assertEquals(0, run.exitCode(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals("layout: shop.orders from " + ordersSnapshot() + ": 3 chunks on 3 shards (MongoDB 8.0 rules, "
-                + "assumed: the snapshot does not say which release it comes from)", lines.get(0));
+        assertEquals(
+                "layout: shop.orders from " + ordersSnapshot() + ": 3 chunks on 3 shards (MongoDB 8.0 rules, "
+                        + "assumed: the snapshot does not say which release it comes from)",
+                lines.get(0));
         assertEquals("shards: shardB", lines.get(1));
         assertEquals("targeting: single-shard", lines.get(2));
     }
@@ -122,11 +142,22 @@ class ExplainSourcesTest {
     @Test
     void aLiveClusterIsRoutedWithItsServersRules() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
-            BsonDocument json = json(CliRun.of("explain", "--uri", cluster.connectionString(), "--ns",
-                    ConfigFixture.USERS, "--filter", "{user_id: 250}", "--json"));
+            BsonDocument json = json(CliRun.of(
+                    "explain",
+                    "--uri",
+                    cluster.connectionString(),
+                    "--ns",
+                    ConfigFixture.USERS,
+                    "--filter",
+                    "{user_id: 250}",
+                    "--json"));
             assertEquals("shard03", shards(json));
-            assertEquals("7.0.12", json.getDocument("layout").getString("mongodbVersion").getValue());
-            assertEquals(new BsonString(cluster.connectionString()), json.getDocument("layout").get("source"));
+            assertEquals(
+                    "7.0.12",
+                    json.getDocument("layout").getString("mongodbVersion").getValue());
+            assertEquals(
+                    new BsonString(cluster.connectionString()),
+                    json.getDocument("layout").get("source"));
         }
     }
 
@@ -142,7 +173,8 @@ class ExplainSourcesTest {
             """)
     void theSourcesKeyRulesAndShardsAreTheSources(String extra, String expected) {
         String file = ordersSnapshot().toString();
-        List<String> args = new java.util.ArrayList<>(List.of("explain", "--snapshot", file, "--filter", "{customer: 1}"));
+        List<String> args =
+                new java.util.ArrayList<>(List.of("explain", "--snapshot", file, "--filter", "{customer: 1}"));
         args.addAll(List.of(extra.split(" ", 2)));
         CliRun run = CliRun.of(args.toArray(String[]::new));
         if (expected.equals("ok")) {
@@ -157,17 +189,33 @@ class ExplainSourcesTest {
     void withoutASourceTheKeyIsRequired() {
         CliRun run = CliRun.of("explain", "--filter", "{a: 1}");
         assertEquals(Cli.BAD_INPUT, run.exitCode());
-        assertEquals("explain: key: give --key PATTERN for the empty-collection layout, or a layout source (--uri, "
-                + "--snapshot or --config-dump)", run.err().strip());
+        assertEquals(
+                "explain: key: give --key PATTERN for the empty-collection layout, or a layout source (--uri, "
+                        + "--snapshot or --config-dump)",
+                run.err().strip());
     }
 
     @Test
     void aZonedDrainingClusterStillRoutesToTheChunksOwners() throws Exception {
         // shard04 is draining and owns no chunk of test.users: it is never reached
-        BsonDocument json = json(CliRun.of("explain", "--config-dump", usersDump().toString(), "--ns", ConfigFixture.USERS,
-                "--filter", "{}", "--op", "deleteMany", "--json"));
+        BsonDocument json = json(CliRun.of(
+                "explain",
+                "--config-dump",
+                usersDump().toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--filter",
+                "{}",
+                "--op",
+                "deleteMany",
+                "--json"));
         assertEquals("shard01,shard02,shard03", shards(json));
-        assertEquals(List.of(new BsonString("shard01"), new BsonString("shard02"), new BsonString("shard03"),
-                new BsonString("shard04")), json.getDocument("layout").getArray("clusterShards").getValues());
+        assertEquals(
+                List.of(
+                        new BsonString("shard01"),
+                        new BsonString("shard02"),
+                        new BsonString("shard03"),
+                        new BsonString("shard04")),
+                json.getDocument("layout").getArray("clusterShards").getValues());
     }
 }

@@ -38,24 +38,37 @@ class ExportCommandTest {
             points.add(ShardKey.of(new BsonInt64(i * 1000L)));
         }
         ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02", "shard03"), 1);
-        ClusterSnapshot cluster = new ClusterSnapshot("shop.orders", ShardKeyPattern.parse("{customerId: 1}"), false,
-                List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03")), chunks, List.of());
+        ClusterSnapshot cluster = new ClusterSnapshot(
+                "shop.orders",
+                ShardKeyPattern.parse("{customerId: 1}"),
+                false,
+                List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03")),
+                chunks,
+                List.of());
         List<ChunkStatistics> stats = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) {
             Chunk c = chunks.get(i);
             stats.add(new ChunkStatistics(c, 100L * (i + 1), 40_000L * (i + 1)));
         }
         Path file = dir.resolve("orders.json");
-        SnapshotFile.write(file, new SnapshotFile.Contents(cluster, stats, Instant.parse("2024-01-01T00:00:00Z"),
-                "test"));
+        SnapshotFile.write(
+                file, new SnapshotFile.Contents(cluster, stats, Instant.parse("2024-01-01T00:00:00Z"), "test"));
         return file;
     }
 
     @Test
     void a_snapshot_exports_to_a_png_of_the_asked_width_with_every_shard_in_the_picture() throws Exception {
         Path out = dir.resolve("orders.png");
-        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--width", "1000",
-                "--chunk-width", "size");
+        CliRun run = CliRun.of(
+                "export",
+                "--snapshot",
+                snapshot().toString(),
+                "--out",
+                out.toString(),
+                "--width",
+                "1000",
+                "--chunk-width",
+                "size");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("wrote " + out + " (png, all view, 8 chunks)", run.out().strip());
         BufferedImage image = ImageIO.read(out.toFile());
@@ -70,8 +83,20 @@ class ExportCommandTest {
             """)
     void width_height_and_scale_set_the_png_pixels(String scale, int w, int h) throws Exception {
         Path out = dir.resolve("s.png");
-        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--width", "900",
-                "--height", "700", "--scale", scale, "--view", "lanes");
+        CliRun run = CliRun.of(
+                "export",
+                "--snapshot",
+                snapshot().toString(),
+                "--out",
+                out.toString(),
+                "--width",
+                "900",
+                "--height",
+                "700",
+                "--scale",
+                scale,
+                "--view",
+                "lanes");
         assertEquals(0, run.exitCode(), run.err());
         BufferedImage image = ImageIO.read(out.toFile());
         assertEquals(w, image.getWidth());
@@ -81,8 +106,18 @@ class ExportCommandTest {
     @Test
     void an_svg_keeps_the_title_and_shard_names_as_text() throws Exception {
         Path out = dir.resolve("orders.svg");
-        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--theme", "dark",
-                "--title", "Orders by customer", "--view", "numberline");
+        CliRun run = CliRun.of(
+                "export",
+                "--snapshot",
+                snapshot().toString(),
+                "--out",
+                out.toString(),
+                "--theme",
+                "dark",
+                "--title",
+                "Orders by customer",
+                "--view",
+                "numberline");
         assertEquals(0, run.exitCode(), run.err());
         String svg = Files.readString(out, StandardCharsets.UTF_8);
         assertTrue(svg.startsWith("<?xml"));
@@ -96,7 +131,8 @@ class ExportCommandTest {
     @Test
     void a_pdf_starts_with_its_header_and_the_format_flag_overrides_the_extension() throws Exception {
         Path out = dir.resolve("orders.bin");
-        CliRun run = CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--format", "pdf");
+        CliRun run =
+                CliRun.of("export", "--snapshot", snapshot().toString(), "--out", out.toString(), "--format", "pdf");
         assertEquals(0, run.exitCode(), run.err());
         byte[] pdf = Files.readAllBytes(out);
         assertEquals("%PDF-", new String(pdf, 0, 5, StandardCharsets.US_ASCII));
@@ -106,8 +142,18 @@ class ExportCommandTest {
     @Test
     void without_a_snapshot_the_layout_is_the_one_shard_collection_creates_for_an_empty_collection() throws Exception {
         Path out = dir.resolve("hashed.svg");
-        CliRun run = CliRun.of("export", "--key", "{userId: 'hashed'}", "--shards", "3", "--ns", "app.users", "--out",
-                out.toString(), "--chunk-width", "key");
+        CliRun run = CliRun.of(
+                "export",
+                "--key",
+                "{userId: 'hashed'}",
+                "--shards",
+                "3",
+                "--ns",
+                "app.users",
+                "--out",
+                out.toString(),
+                "--chunk-width",
+                "key");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("wrote " + out + " (svg, all view, 3 chunks)", run.out().strip());
         String svg = Files.readString(out);
@@ -119,20 +165,67 @@ class ExportCommandTest {
     void highlights_are_accepted_one_at_a_time() throws Exception {
         Path snapshot = snapshot();
         Path out = dir.resolve("h.png");
-        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(),
-                "--highlight-range", "{customerId: 1500}", "{customerId: 4000}").exitCode());
-        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(),
-                "--highlight-shards", "shard01,shard03").exitCode());
-        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(),
-                "--highlight-chunk", "7").exitCode());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "export",
+                                "--snapshot",
+                                snapshot.toString(),
+                                "--out",
+                                out.toString(),
+                                "--highlight-range",
+                                "{customerId: 1500}",
+                                "{customerId: 4000}")
+                        .exitCode());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "export",
+                                "--snapshot",
+                                snapshot.toString(),
+                                "--out",
+                                out.toString(),
+                                "--highlight-shards",
+                                "shard01,shard03")
+                        .exitCode());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "export",
+                                "--snapshot",
+                                snapshot.toString(),
+                                "--out",
+                                out.toString(),
+                                "--highlight-chunk",
+                                "7")
+                        .exitCode());
     }
 
     @Test
     void a_simulated_monotonic_workload_exports_its_heatmap_as_a_png() throws Exception {
         Path out = dir.resolve("heat.png");
-        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--workload", "monotonic", "--docs", "20000",
-                "--shards", "4", "--chunk-size", "1", "--mongodb-version", "5.0", "--view", "heatmap", "--format", "png",
-                "--out", out.toString(), "--width", "800");
+        CliRun run = CliRun.of(
+                "export",
+                "--key",
+                "{counter: 1}",
+                "--workload",
+                "monotonic",
+                "--docs",
+                "20000",
+                "--shards",
+                "4",
+                "--chunk-size",
+                "1",
+                "--mongodb-version",
+                "5.0",
+                "--view",
+                "heatmap",
+                "--format",
+                "png",
+                "--out",
+                out.toString(),
+                "--width",
+                "800");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().strip().startsWith("wrote " + out + " (png, heatmap view, "), run.out());
         BufferedImage image = ImageIO.read(out.toFile());
@@ -142,9 +235,26 @@ class ExportCommandTest {
     @Test
     void a_simulated_run_exported_as_svg_names_every_shard_in_the_legend() throws Exception {
         Path out = dir.resolve("all.svg");
-        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--workload", "monotonic", "--docs", "5000",
-                "--shards", "3", "--chunk-size", "1", "--mongodb-version", "6.0", "--view", "all", "--format", "svg",
-                "--out", out.toString());
+        CliRun run = CliRun.of(
+                "export",
+                "--key",
+                "{counter: 1}",
+                "--workload",
+                "monotonic",
+                "--docs",
+                "5000",
+                "--shards",
+                "3",
+                "--chunk-size",
+                "1",
+                "--mongodb-version",
+                "6.0",
+                "--view",
+                "all",
+                "--format",
+                "svg",
+                "--out",
+                out.toString());
         assertEquals(0, run.exitCode(), run.err());
         String svg = Files.readString(out, StandardCharsets.UTF_8);
         assertTrue(svg.contains(">Chunks of test.monotonic</text>"), "the simulated namespace in the title");
@@ -157,8 +267,18 @@ class ExportCommandTest {
     void export_help_lists_the_simulation_options() {
         CliRun run = CliRun.of("export", "--help");
         assertEquals(0, run.exitCode(), run.err());
-        for (String option : List.of("--workload", "--dataset", "--docs", "--mongodb-version", "--chunk-size",
-                "--doc-size", "--seed", "--window", "--rate", "--key", "--shards")) {
+        for (String option : List.of(
+                "--workload",
+                "--dataset",
+                "--docs",
+                "--mongodb-version",
+                "--chunk-size",
+                "--doc-size",
+                "--seed",
+                "--window",
+                "--rate",
+                "--key",
+                "--shards")) {
             assertTrue(run.out().contains(option), option);
         }
     }
@@ -197,7 +317,9 @@ class ExportCommandTest {
         }
         CliRun run = CliRun.of(args.toArray(new String[0]));
         assertEquals(2, run.exitCode(), run.out() + run.err());
-        assertEquals(message.replace("SNAPSHOT", snapshot.toString()).replace("DIR", dir.toString()), run.err().strip());
+        assertEquals(
+                message.replace("SNAPSHOT", snapshot.toString()).replace("DIR", dir.toString()),
+                run.err().strip());
         assertFalse(run.err().strip().contains("\n"));
     }
 
@@ -228,28 +350,50 @@ class ExportCommandTest {
             throws Exception {
         Path snapshot = snapshot();
         Path out = dir.resolve("auto.png");
-        assertEquals(0, CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString()).exitCode());
+        assertEquals(
+                0,
+                CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString())
+                        .exitCode());
         int automatic = ImageIO.read(out.toFile()).getHeight();
-        CliRun lower = CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(), "--width", "1600",
-                "--height", String.valueOf(automatic - 50));
+        CliRun lower = CliRun.of(
+                "export",
+                "--snapshot",
+                snapshot.toString(),
+                "--out",
+                out.toString(),
+                "--width",
+                "1600",
+                "--height",
+                String.valueOf(automatic - 50));
         assertEquals(0, lower.exitCode(), lower.err());
         assertEquals(automatic - 50, ImageIO.read(out.toFile()).getHeight());
 
         CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--out", out.toString(), "--height", "150");
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().strip().matches(
-                "export: height: 150 px is too small for the all view of shop\\.orders; it needs at least \\d+ px"),
+        assertTrue(
+                run.err()
+                        .strip()
+                        .matches(
+                                "export: height: 150 px is too small for the all view of shop\\.orders; it needs at least \\d+ px"),
                 run.err());
     }
 
     @Test
     void a_config_dump_folder_exports_the_chosen_collection() throws Exception {
         Path dump = Files.createDirectories(dir.resolve("dump"));
-        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dump,
-                io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V4_4));
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
+                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V4_4));
         Path out = dir.resolve("users.svg");
-        CliRun run = CliRun.of("export", "--config-dump", dump.toString(), "--ns", io.shardlab.live.ConfigFixture.USERS,
-                "--out", out.toString(), "--view", "lanes");
+        CliRun run = CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                io.shardlab.live.ConfigFixture.USERS,
+                "--out",
+                out.toString(),
+                "--view",
+                "lanes");
         assertEquals(0, run.exitCode(), run.err());
         String svg = Files.readString(out);
         assertTrue(svg.contains(">Chunks of test.users</text>"), "the collection from the dump");
@@ -259,10 +403,19 @@ class ExportCommandTest {
     @Test
     void a_source_and_a_key_together_are_refused() {
         Path snapshot = snapshot();
-        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--key", "{a: 1}", "--ns", "shop.orders",
-                "--out", dir.resolve("a.png").toString());
+        CliRun run = CliRun.of(
+                "export",
+                "--snapshot",
+                snapshot.toString(),
+                "--key",
+                "{a: 1}",
+                "--ns",
+                "shop.orders",
+                "--out",
+                dir.resolve("a.png").toString());
         assertEquals(2, run.exitCode());
-        assertEquals("export: --key: draws an empty collection's layout; leave it out when reading " + snapshot,
+        assertEquals(
+                "export: --key: draws an empty collection's layout; leave it out when reading " + snapshot,
                 run.err().strip());
     }
 
@@ -270,28 +423,49 @@ class ExportCommandTest {
     void without_a_source_or_a_key_there_is_nothing_to_draw() {
         CliRun run = CliRun.of("export", "--out", dir.resolve("a.png").toString());
         assertEquals(2, run.exitCode());
-        assertEquals("export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, --key PATTERN "
-                + "for a freshly sharded empty collection, or --key with --workload NAME or --dataset FILE to simulate "
-                + "inserts", run.err().strip());
+        assertEquals(
+                "export: source: give one of --uri URI, --snapshot FILE or --config-dump DIR, --key PATTERN "
+                        + "for a freshly sharded empty collection, or --key with --workload NAME or --dataset FILE to simulate "
+                        + "inserts",
+                run.err().strip());
     }
 
     @Test
     void a_snapshot_rewound_with_at_is_read_through_the_shared_source_options() {
         Path snapshot = snapshot();
-        CliRun run = CliRun.of("export", "--snapshot", snapshot.toString(), "--at", "2023-12-31T00:00:00Z", "--out",
-                dir.resolve("at.png").toString(), "--view", "lanes");
+        CliRun run = CliRun.of(
+                "export",
+                "--snapshot",
+                snapshot.toString(),
+                "--at",
+                "2023-12-31T00:00:00Z",
+                "--out",
+                dir.resolve("at.png").toString(),
+                "--view",
+                "lanes");
         assertEquals(2, run.exitCode(), run.err());
-        assertEquals("export: --at: " + snapshot + " does not hold the full changelog of shop.orders, so the layout "
-                + "cannot be rewound", run.err().strip());
+        assertEquals(
+                "export: --at: " + snapshot + " does not hold the full changelog of shop.orders, so the layout "
+                        + "cannot be rewound",
+                run.err().strip());
     }
+
     @Test
     void a_live_cluster_exports_the_chosen_collection() throws Exception {
         Path out = dir.resolve("users.svg");
-        try (io.shardlab.live.FakeCluster cluster = io.shardlab.live.FakeCluster.of(io.shardlab.live.ConfigFixture.Shape.V8_0)) {
-            CliRun run = CliRun.of("export", "--uri", cluster.connectionString(), "--ns",
-                    io.shardlab.live.ConfigFixture.USERS, "--out", out.toString());
+        try (io.shardlab.live.FakeCluster cluster =
+                io.shardlab.live.FakeCluster.of(io.shardlab.live.ConfigFixture.Shape.V8_0)) {
+            CliRun run = CliRun.of(
+                    "export",
+                    "--uri",
+                    cluster.connectionString(),
+                    "--ns",
+                    io.shardlab.live.ConfigFixture.USERS,
+                    "--out",
+                    out.toString());
             assertEquals(0, run.exitCode(), run.err());
-            assertEquals("wrote " + out + " (svg, all view, 4 chunks)", run.out().strip());
+            assertEquals(
+                    "wrote " + out + " (svg, all view, 4 chunks)", run.out().strip());
         }
         assertTrue(Files.readString(out, StandardCharsets.UTF_8).contains("shard03"));
     }

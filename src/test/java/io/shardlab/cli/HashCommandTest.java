@@ -27,7 +27,8 @@ class HashCommandTest {
     @Test
     void printsOneLinePerValueInOrder() {
         CliRun run = CliRun.of("hash", "1", "2");
-        assertEquals("5902408780260971510" + System.lineSeparator() + "848411777775835583" + System.lineSeparator(),
+        assertEquals(
+                "5902408780260971510" + System.lineSeparator() + "848411777775835583" + System.lineSeparator(),
                 run.out());
     }
 

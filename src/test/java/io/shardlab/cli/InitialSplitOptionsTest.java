@@ -9,14 +9,14 @@ import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.cluster.ZoneRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Set;
-import org.junit.jupiter.api.io.TempDir;
 import java.util.List;
+import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** --zone, --zone-range, --num-initial-chunks and --presplit-hashed-zones on a new collection. */
 class InitialSplitOptionsTest {
@@ -38,8 +38,22 @@ class InitialSplitOptionsTest {
     @Test
     void zonesSetBeforeShardingGiveOneChunkPerZoneRangeOnItsShard() {
         // SingleChunkPerTagSplitPolicy: holes round-robin over the shards, the zone range on its shard
-        BsonDocument d = json("simulate", "--workload", "monotonic", "--key", "{counter: 1}", "--shards", "3",
-                "--docs", "10", "--zone", "shard02:EU", "--zone-range", "EU", "{counter: 0}", "{counter: 1000000}",
+        BsonDocument d = json(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "3",
+                "--docs",
+                "10",
+                "--zone",
+                "shard02:EU",
+                "--zone-range",
+                "EU",
+                "{counter: 0}",
+                "{counter: 1000000}",
                 "--json");
         BsonDocument zoneChunk = d.getArray("chunks").get(1).asDocument();
         assertEquals(BsonDocument.parse("{counter: 0}"), zoneChunk.getDocument("min"));
@@ -49,18 +63,49 @@ class InitialSplitOptionsTest {
     @ParameterizedTest(name = "{0}: --num-initial-chunks 8 on 2 shards gives {1} chunks")
     @CsvSource({"7.0, 8", "5.0, 8", "8.0, 2"})
     void numInitialChunksIsHonouredBefore72(String version, int chunks) {
-        BsonDocument d = json("simulate", "--workload", "monotonic", "--key", "{counter: 'hashed'}", "--shards", "2",
-                "--docs", "10", "--num-initial-chunks", "8", "--mongodb-version", version, "--json");
+        BsonDocument d = json(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 'hashed'}",
+                "--shards",
+                "2",
+                "--docs",
+                "10",
+                "--num-initial-chunks",
+                "8",
+                "--mongodb-version",
+                version,
+                "--json");
         assertEquals(chunks, d.getArray("chunks").size());
     }
 
     @Test
     void presplitHashedZonesCutsEachZoneOnItsShards() {
         // a hashed suffix: the zone's lower bound has the prefix value and MinKey from the hashed field on
-        BsonDocument d = json("simulate", "--workload", "monotonic", "--key", "{customer: 1, counter: 'hashed'}",
-                "--shards", "2", "--docs", "10", "--mongodb-version", "7.0", "--zone", "shard01:EU", "--zone",
-                "shard02:EU", "--zone-range", "EU", "{customer: 0, counter: MinKey()}",
-                "{customer: 1000000, counter: MinKey()}", "--presplit-hashed-zones", "--json");
+        BsonDocument d = json(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{customer: 1, counter: 'hashed'}",
+                "--shards",
+                "2",
+                "--docs",
+                "10",
+                "--mongodb-version",
+                "7.0",
+                "--zone",
+                "shard01:EU",
+                "--zone",
+                "shard02:EU",
+                "--zone-range",
+                "EU",
+                "{customer: 0, counter: MinKey()}",
+                "{customer: 1000000, counter: MinKey()}",
+                "--presplit-hashed-zones",
+                "--json");
         // gap below, 2 chunks on each of the 2 shards of EU (2 per shard before 7.2), gap above
         assertEquals(6, d.getArray("chunks").size(), d.getArray("chunks").toString());
     }
@@ -73,8 +118,18 @@ class InitialSplitOptionsTest {
             --num-initial-chunks 4                         | numInitialChunks is only supported when the collection is empty and has a hashed field in the shard key pattern
             """)
     void badInitialSplitInputIsOneLineAndExitCode2(String options, String message) {
-        List<String> args = new ArrayList<>(List.of("simulate", "--workload", "monotonic", "--key", "{counter: 1}",
-                "--shards", "2", "--docs", "10", "--mongodb-version", "7.0"));
+        List<String> args = new ArrayList<>(List.of(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "2",
+                "--docs",
+                "10",
+                "--mongodb-version",
+                "7.0"));
         for (String o : splitRespectingBraces(options)) {
             args.add(o);
         }
@@ -87,23 +142,52 @@ class InitialSplitOptionsTest {
     @Test
     void aSnapshotOfTheSimulationKeepsTheZonesAndTheShardsTags(@TempDir Path dir) {
         Path out = dir.resolve("zoned.json");
-        CliRun run = CliRun.of("simulate", "--workload", "monotonic", "--key", "{counter: 1}", "--shards", "3",
-                "--docs", "10", "--zone", "shard02:EU", "--zone-range", "EU", "{counter: 0}", "{counter: 1000000}",
-                "--snapshot-out", out.toString());
+        CliRun run = CliRun.of(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "3",
+                "--docs",
+                "10",
+                "--zone",
+                "shard02:EU",
+                "--zone-range",
+                "EU",
+                "{counter: 0}",
+                "{counter: 1000000}",
+                "--snapshot-out",
+                out.toString());
         assertEquals(0, run.exitCode(), run.err());
 
         ClusterSnapshot read = SnapshotFile.read(out).cluster();
 
         assertEquals(List.of("EU"), read.zones().stream().map(ZoneRange::zone).toList());
-        assertEquals(BsonDocument.parse("{counter: 0}"), read.zones().get(0).min().toDocument(read.key()));
+        assertEquals(
+                BsonDocument.parse("{counter: 0}"), read.zones().get(0).min().toDocument(read.key()));
         assertEquals(Set.of("EU"), read.shards().get(1).zones());
         assertEquals(Set.of(), read.shards().get(0).zones());
     }
 
     @Test
     void explainRoutesOverTheZonedInitialChunks() {
-        CliRun run = CliRun.of("explain", "--key", "{counter: 1}", "--shards", "2", "--zone", "shard02:EU",
-                "--zone-range", "EU", "{counter: 0}", "{counter: 100}", "--filter", "{counter: 50}", "--json");
+        CliRun run = CliRun.of(
+                "explain",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "2",
+                "--zone",
+                "shard02:EU",
+                "--zone-range",
+                "EU",
+                "{counter: 0}",
+                "{counter: 100}",
+                "--filter",
+                "{counter: 50}",
+                "--json");
         assertEquals(0, run.exitCode(), run.err());
         BsonDocument d = BsonDocument.parse(run.out());
         assertEquals("shard02", d.getArray("shards").get(0).asString().getValue(), run.out());

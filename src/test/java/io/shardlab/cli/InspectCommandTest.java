@@ -25,13 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
 class InspectCommandTest {
 
     /** Exit code, stdout and stderr of one run. */
-    record Run(int exit, String out, String err) {
-    }
+    record Run(int exit, String out, String err) {}
 
     static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = Cli.create(new AppInfo("ShardLab", "test"), new PrintWriter(out), new PrintWriter(err)).execute(args);
+        int exit = Cli.create(new AppInfo("ShardLab", "test"), new PrintWriter(out), new PrintWriter(err))
+                .execute(args);
         return new Run(exit, out.toString(), err.toString());
     }
 
@@ -51,7 +51,9 @@ class InspectCommandTest {
             assertEquals(0, r.exit(), r.err());
             assertEquals("", r.err());
             String text = r.out();
-            assertTrue(text.startsWith("--- Sharding Status --- \n  source: " + cluster.connectionString() + " (mongos 7.0.12)\n"),
+            assertTrue(
+                    text.startsWith(
+                            "--- Sharding Status --- \n  source: " + cluster.connectionString() + " (mongos 7.0.12)\n"),
                     text);
             for (String expected : List.of(
                     "        {  \"_id\" : \"shard02\",  \"host\" : \"shard02/localhost:27021\",  \"tags\" : [ \"NYC\" ] }\n",
@@ -86,31 +88,49 @@ class InspectCommandTest {
             2793, false, false
             20, true, true
             """)
-    void chunks_are_listed_below_twenty_or_with_verbose_as_sh_status_does(int chunks, boolean verbose, boolean listed,
-            @TempDir Path dir) {
+    void chunks_are_listed_below_twenty_or_with_verbose_as_sh_status_does(
+            int chunks, boolean verbose, boolean listed, @TempDir Path dir) {
         List<io.shardlab.key.ShardKey> points = new java.util.ArrayList<>();
         for (int i = 1; i < chunks; i++) {
             points.add(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(i * 10)));
         }
-        io.shardlab.cluster.ChunkMap map = io.shardlab.cluster.ChunkMap.fromSplitPoints(1, points,
-                List.of("shard01", "shard02"), 1);
+        io.shardlab.cluster.ChunkMap map =
+                io.shardlab.cluster.ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02"), 1);
         Path file = dir.resolve("orders.json");
-        io.shardlab.cluster.SnapshotFile.write(file, new io.shardlab.cluster.SnapshotFile.Contents(
-                new io.shardlab.cluster.ClusterSnapshot("shop.orders",
-                        io.shardlab.key.ShardKeyPattern.parse("{customer: 1}"), false,
-                        List.of(io.shardlab.cluster.Shard.named("shard01"), io.shardlab.cluster.Shard.named("shard02")),
-                        map, List.of()),
-                List.of(), java.time.Instant.parse("2024-01-01T00:00:00Z"), "test"));
+        io.shardlab.cluster.SnapshotFile.write(
+                file,
+                new io.shardlab.cluster.SnapshotFile.Contents(
+                        new io.shardlab.cluster.ClusterSnapshot(
+                                "shop.orders",
+                                io.shardlab.key.ShardKeyPattern.parse("{customer: 1}"),
+                                false,
+                                List.of(
+                                        io.shardlab.cluster.Shard.named("shard01"),
+                                        io.shardlab.cluster.Shard.named("shard02")),
+                                map,
+                                List.of()),
+                        List.of(),
+                        java.time.Instant.parse("2024-01-01T00:00:00Z"),
+                        "test"));
 
-        Run r = verbose ? run("inspect", "--snapshot", file.toString(), "--verbose")
+        Run r = verbose
+                ? run("inspect", "--snapshot", file.toString(), "--verbose")
                 : run("inspect", "--snapshot", file.toString());
 
         assertEquals(0, r.exit(), r.err());
-        long chunkLines = r.out().lines().filter(l -> l.contains(" -->> ") && l.contains(" on : ")).count();
+        long chunkLines = r.out()
+                .lines()
+                .filter(l -> l.contains(" -->> ") && l.contains(" on : "))
+                .count();
         assertEquals(listed ? chunks : 0, chunkLines, r.out());
-        assertEquals(!listed, r.out().contains(
-                "\n                        too many chunks to print, use verbose if you want to force print\n"), r.out());
-        assertTrue(r.out().contains("                                shard01\t" + (chunks + 1) / 2 + "\n"),
+        assertEquals(
+                !listed,
+                r.out()
+                        .contains(
+                                "\n                        too many chunks to print, use verbose if you want to force print\n"),
+                r.out());
+        assertTrue(
+                r.out().contains("                                shard01\t" + (chunks + 1) / 2 + "\n"),
                 "the per-shard counts stay: " + r.out());
     }
 
@@ -121,21 +141,30 @@ class InspectCommandTest {
             assertEquals(0, r.exit(), r.err());
             BsonDocument json = BsonDocument.parse(r.out());
             BsonDocument shard02 = json.getArray("shards").get(1).asDocument();
-            assertEquals(BsonDocument.parse("{id: 'shard02', host: 'shard02/localhost:27021', zones: ['NYC'], draining: false}"),
+            assertEquals(
+                    BsonDocument.parse(
+                            "{id: 'shard02', host: 'shard02/localhost:27021', zones: ['NYC'], draining: false}"),
                     shard02);
             assertEquals("full", json.getDocument("balancer").getString("mode").getValue());
-            assertEquals(64, json.getDocument("balancer").getInt32("chunkSizeMB").getValue());
+            assertEquals(
+                    64, json.getDocument("balancer").getInt32("chunkSizeMB").getValue());
             BsonDocument users = collection(json, ConfigFixture.USERS);
             assertEquals(BsonDocument.parse("{user_id: 1}"), users.getDocument("key"));
             BsonArray chunks = users.getArray("chunks");
             assertEquals(4, chunks.size());
-            assertEquals(BsonDocument.parse("{min: {user_id: {$minKey: 1}}, max: {user_id: 100}, shard: 'shard01', "
-                    + "jumbo: false, lastmod: {$timestamp: {t: 3, i: 1}}}"), chunks.get(0).asDocument());
+            assertEquals(
+                    BsonDocument.parse("{min: {user_id: {$minKey: 1}}, max: {user_id: 100}, shard: 'shard01', "
+                            + "jumbo: false, lastmod: {$timestamp: {t: 3, i: 1}}}"),
+                    chunks.get(0).asDocument());
             assertTrue(r.out().contains("\"max\": {\"user_id\": {\"$numberInt\": \"100\"}}"), "canonical, not relaxed");
-            assertEquals(BsonDocument.parse("{shard01: 2, shard02: 1, shard03: 1}"), users.getDocument("chunksPerShard"));
-            assertEquals(BsonDocument.parse("{min: {user_id: 100}, max: {user_id: 200}, zone: 'NYC'}"),
+            assertEquals(
+                    BsonDocument.parse("{shard01: 2, shard02: 1, shard03: 1}"), users.getDocument("chunksPerShard"));
+            assertEquals(
+                    BsonDocument.parse("{min: {user_id: 100}, max: {user_id: 200}, zone: 'NYC'}"),
                     users.getArray("zones").get(0).asDocument());
-            assertEquals("$shardedDataDistribution", users.getString("dataDistributionSource").getValue());
+            assertEquals(
+                    "$shardedDataDistribution",
+                    users.getString("dataDistributionSource").getValue());
             assertEquals(3, users.getArray("dataDistribution").size());
             assertEquals(List.of(), json.getArray("problems"));
         }
@@ -152,8 +181,11 @@ class InspectCommandTest {
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertEquals(2, r.exit());
         assertEquals("", r.out());
-        assertEquals("inspect: no server answered at mongodb://dba:****@127.0.0.1:" + port + "/?authSource=admin: "
-                + "127.0.0.1:" + port + " refused the connection (nothing listens there; is the server running, and is the port right?)\n", r.err().replace("\r\n", "\n"));
+        assertEquals(
+                "inspect: no server answered at mongodb://dba:****@127.0.0.1:" + port + "/?authSource=admin: "
+                        + "127.0.0.1:" + port
+                        + " refused the connection (nothing listens there; is the server running, and is the port right?)\n",
+                r.err().replace("\r\n", "\n"));
         assertTrue(seconds < 5, "a refusal fails at once; took " + seconds + " s");
     }
 
@@ -161,14 +193,19 @@ class InspectCommandTest {
     void aMissingOrDoubledSourceIsABadInput() {
         Run none = run("inspect", "--ns", "test.users");
         assertEquals(2, none.exit());
-        assertEquals("inspect: source: give one of --uri URI, --snapshot FILE or --config-dump DIR", none.err().strip());
+        assertEquals(
+                "inspect: source: give one of --uri URI, --snapshot FILE or --config-dump DIR",
+                none.err().strip());
         Run both = run("inspect", "--uri", "mongodb://h", "--snapshot", "x.json");
         assertEquals(2, both.exit());
-        assertTrue(both.err().startsWith("inspect: Error: --uri=<uri>, --snapshot=<snapshot> are mutually exclusive")
-                || both.err().contains("mutually exclusive"), both.err());
+        assertTrue(
+                both.err().startsWith("inspect: Error: --uri=<uri>, --snapshot=<snapshot> are mutually exclusive")
+                        || both.err().contains("mutually exclusive"),
+                both.err());
         Run badUri = run("inspect", "--uri", "db1:27017");
         assertEquals(2, badUri.exit());
-        assertEquals("inspect: uri: expected a connection string starting with mongodb:// or mongodb+srv://, got '****'",
+        assertEquals(
+                "inspect: uri: expected a connection string starting with mongodb:// or mongodb+srv://, got '****'",
                 badUri.err().strip());
     }
 
@@ -177,32 +214,69 @@ class InspectCommandTest {
         Path file = dir.resolve("users.json");
         String live;
         try (FakeCluster cluster = FakeCluster.of(Shape.V8_0)) {
-            Run saved = run("snapshot", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--out", file.toString());
+            Run saved = run(
+                    "snapshot",
+                    "--uri",
+                    cluster.connectionString(),
+                    "--ns",
+                    ConfigFixture.USERS,
+                    "--out",
+                    file.toString());
             assertEquals(0, saved.exit(), saved.err());
-            assertEquals("wrote test.users (4 chunks on 3 shards, 6 chunk changes from 8 changelog entries) to " + file + "\n",
+            assertEquals(
+                    "wrote test.users (4 chunks on 3 shards, 6 chunk changes from 8 changelog entries) to " + file
+                            + "\n",
                     saved.out());
-            live = run("inspect", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--json").out();
+            live = run("inspect", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS, "--json")
+                    .out();
         }
         Run offline = run("inspect", "--snapshot", file.toString(), "--json");
         assertEquals(0, offline.exit(), offline.err());
         BsonDocument a = collection(BsonDocument.parse(live), ConfigFixture.USERS);
         BsonDocument b = collection(BsonDocument.parse(offline.out()), ConfigFixture.USERS);
-        for (String field : List.of("ns", "key", "unique", "uuid", "chunks", "chunksPerShard", "zones", "dataDistribution",
+        for (String field : List.of(
+                "ns",
+                "key",
+                "unique",
+                "uuid",
+                "chunks",
+                "chunksPerShard",
+                "zones",
+                "dataDistribution",
                 "recentChanges")) {
             assertEquals(a.get(field), b.get(field), field);
         }
-        assertEquals(BsonDocument.parse(live).get("shards"), BsonDocument.parse(offline.out()).get("shards"));
+        assertEquals(
+                BsonDocument.parse(live).get("shards"),
+                BsonDocument.parse(offline.out()).get("shards"));
 
-        Run then = run("inspect", "--snapshot", file.toString(), "--at", ConfigFixture.at(3).plusSeconds(1).toString(), "--json");
+        Run then = run(
+                "inspect",
+                "--snapshot",
+                file.toString(),
+                "--at",
+                ConfigFixture.at(3).plusSeconds(1).toString(),
+                "--json");
         assertEquals(0, then.exit(), then.err());
         BsonDocument rewound = collection(BsonDocument.parse(then.out()), ConfigFixture.USERS);
         assertEquals(BsonDocument.parse("{shard01: 3, shard02: 1}"), rewound.getDocument("chunksPerShard"));
-        assertTrue(then.out().contains("layout of test.users rewound to 2024-03-01T10:03:01Z by undoing 3 chunk changes"
-                + " (3 changelog entries)"), then.out());
-        Run beforeTheMultiSplit = run("inspect", "--snapshot", file.toString(), "--at",
+        assertTrue(
+                then.out()
+                        .contains("layout of test.users rewound to 2024-03-01T10:03:01Z by undoing 3 chunk changes"
+                                + " (3 changelog entries)"),
+                then.out());
+        Run beforeTheMultiSplit = run(
+                "inspect",
+                "--snapshot",
+                file.toString(),
+                "--at",
                 ConfigFixture.at(1).plusSeconds(1).toString());
-        assertTrue(beforeTheMultiSplit.out().contains("rewound to 2024-03-01T10:01:01Z by undoing 5 chunk changes"
-                + " (7 changelog entries)"), "a multi-split into 3 chunks is 3 entries: " + beforeTheMultiSplit.out());
+        assertTrue(
+                beforeTheMultiSplit
+                        .out()
+                        .contains("rewound to 2024-03-01T10:01:01Z by undoing 5 chunk changes"
+                                + " (7 changelog entries)"),
+                "a multi-split into 3 chunks is 3 entries: " + beforeTheMultiSplit.out());
 
         String text = Files.readString(file);
         assertTrue(text.contains("\"format\": \"shardlab-snapshot\""), text);
@@ -214,11 +288,16 @@ class InspectCommandTest {
         io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dir, ConfigFixture.config(Shape.V4_4));
         Run r = run("inspect", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("{ \"user_id\" : 200 } -->> { \"user_id\" : 300 } on : shard03 Timestamp(3, 0) \n"), r.out());
+        assertTrue(
+                r.out().contains("{ \"user_id\" : 200 } -->> { \"user_id\" : 300 } on : shard03 Timestamp(3, 0) \n"),
+                r.out());
         assertTrue(r.out().contains("per-shard data sizes are omitted"), r.out());
         Run wrongNs = run("inspect", "--config-dump", dir.toString(), "--ns", "test.nope");
         assertEquals(2, wrongNs.exit());
-        assertTrue(wrongNs.err().startsWith("inspect: ns: 'test.nope' is not a sharded collection in " + dir
-                + " (sharded: config.system.sessions, test.events, test.users)"), wrongNs.err());
+        assertTrue(
+                wrongNs.err()
+                        .startsWith("inspect: ns: 'test.nope' is not a sharded collection in " + dir
+                                + " (sharded: config.system.sessions, test.events, test.users)"),
+                wrongNs.err());
     }
 }

@@ -60,13 +60,30 @@ class OptionBoundsTest {
 
     @Test
     void aPictureBeyondThePixelBudgetIsRefusedBeforeTheSimulationRuns() throws IOException {
-        CliRun run = CliRun.of("export", "--key", "{counter: 1}", "--shards", "4", "--workload", "monotonic",
-                "--docs", "5000000", "--width", "20000", "--height", "20000", "--scale", "8",
-                "--out", dir.resolve("huge.png").toString());
+        CliRun run = CliRun.of(
+                "export",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "4",
+                "--workload",
+                "monotonic",
+                "--docs",
+                "5000000",
+                "--width",
+                "20000",
+                "--height",
+                "20000",
+                "--scale",
+                "8",
+                "--out",
+                dir.resolve("huge.png").toString());
 
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
-        assertEquals("export: size: 160,000 × 160,000 px at scale 8 is 25,600,000,000 pixels, more than a picture "
-                + "may have (100,000,000); lower the width, height or scale, or export SVG or PDF", run.err().strip());
+        assertEquals(
+                "export: size: 160,000 × 160,000 px at scale 8 is 25,600,000,000 pixels, more than a picture "
+                        + "may have (100,000,000); lower the width, height or scale, or export SVG or PDF",
+                run.err().strip());
         try (Stream<Path> written = Files.list(dir)) {
             assertEquals(0, written.count(), "nothing is written");
         }
@@ -77,8 +94,20 @@ class OptionBoundsTest {
         Path out = dir.resolve("wide.png");
         Files.writeString(out, "old");
 
-        CliRun run = CliRun.of("export", "--key", "{a: 1}", "--ns", "shop.orders", "--shards", "4", "--width", "20000", "--scale", "8",
-                "--out", out.toString());
+        CliRun run = CliRun.of(
+                "export",
+                "--key",
+                "{a: 1}",
+                "--ns",
+                "shop.orders",
+                "--shards",
+                "4",
+                "--width",
+                "20000",
+                "--scale",
+                "8",
+                "--out",
+                out.toString());
 
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
@@ -91,13 +120,24 @@ class OptionBoundsTest {
 
     @Test
     void moreDocumentsThanTheHeapHoldsAreRefusedAtOnce() {
-        CliRun run = CliRun.of("simulate", "--workload", "monotonic", "--key", "{counter: 1}", "--shards", "2",
-                "--docs", "99999999999");
+        CliRun run = CliRun.of(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "2",
+                "--docs",
+                "99999999999");
 
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
-        org.junit.jupiter.api.Assertions.assertTrue(run.err().startsWith(
-                "simulate: --docs: 99,999,999,999 documents do not fit in memory: a simulated run keeps about 64 bytes "
-                        + "per document"), run.err());
+        org.junit.jupiter.api.Assertions.assertTrue(
+                run.err()
+                        .startsWith(
+                                "simulate: --docs: 99,999,999,999 documents do not fit in memory: a simulated run keeps about 64 bytes "
+                                        + "per document"),
+                run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
     }
 
@@ -112,10 +152,12 @@ class OptionBoundsTest {
 
     @Test
     void theDocumentBudgetIsTheHeapOverTheBytesPerDocument() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> OptionBounds.simulatedDocs(16_777_217, 1024L << 20));
-        assertEquals("--docs: 16,777,217 documents do not fit in memory: a simulated run keeps about 64 bytes per "
-                + "document and this Java heap holds 1,024 MB (-Xmx), so at most 16,777,216 documents; give fewer, or "
-                + "start Java with a larger -Xmx", e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> OptionBounds.simulatedDocs(16_777_217, 1024L << 20));
+        assertEquals(
+                "--docs: 16,777,217 documents do not fit in memory: a simulated run keeps about 64 bytes per "
+                        + "document and this Java heap holds 1,024 MB (-Xmx), so at most 16,777,216 documents; give fewer, or "
+                        + "start Java with a larger -Xmx",
+                e.getMessage());
     }
 }

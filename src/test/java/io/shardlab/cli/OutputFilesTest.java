@@ -53,7 +53,8 @@ class OutputFilesTest {
         CliRun run = CliRun.of("export", "--key", "{a: 1}", "--ns", "shop.orders", "--out", out.toString());
 
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
-        assertEquals("export: --out: cannot create " + out + ": the folder " + folder + " is read-only",
+        assertEquals(
+                "export: --out: cannot create " + out + ": the folder " + folder + " is read-only",
                 run.err().strip());
     }
 

@@ -30,9 +30,24 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ReadOnlyOnTheWireTest {
 
     /** The commands a read-only client sends: reads, the handshake, authentication and cursor clean-up. */
-    static final Set<String> READS = Set.of("find", "aggregate", "getMore", "killCursors", "count", "listCollections",
-            "listIndexes", "listDatabases", "balancerStatus", "buildInfo", "ping", "hello", "isMaster", "ismaster", "saslStart",
-            "saslContinue", "endSessions");
+    static final Set<String> READS = Set.of(
+            "find",
+            "aggregate",
+            "getMore",
+            "killCursors",
+            "count",
+            "listCollections",
+            "listIndexes",
+            "listDatabases",
+            "balancerStatus",
+            "buildInfo",
+            "ping",
+            "hello",
+            "isMaster",
+            "ismaster",
+            "saslStart",
+            "saslContinue",
+            "endSessions");
 
     static FakeCluster cluster;
 
@@ -47,7 +62,9 @@ class ReadOnlyOnTheWireTest {
             users.add(new BsonDocument("_id", new BsonInt64(i)).append("user_id", new BsonInt64(i * 37L % 101)));
         }
         try (MongoClient client = MongoClients.create(cluster.connectionString())) {
-            client.getDatabase("test").getCollection("users", BsonDocument.class).insertMany(users);
+            client.getDatabase("test")
+                    .getCollection("users", BsonDocument.class)
+                    .insertMany(users);
         }
     }
 

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.serve.MongosServer;
-import io.shardlab.mongos.ShardedCatalog;
-import io.shardlab.sim.SimulationConfig;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.MongosServer;
+import io.shardlab.sim.SimulationConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,12 +41,13 @@ class ServeCommandTest {
     @Test
     void a_port_in_use_is_one_line_and_exit_2() {
         ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01"));
-        try (MongosServer taken = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 0, 10),
-                line -> { })) {
+        try (MongosServer taken =
+                MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 0, 10), line -> {})) {
             CliRun run = CliRun.of("serve", "--port", String.valueOf(taken.port()));
 
             assertEquals(2, run.exitCode());
-            assertTrue(run.err().startsWith("serve: --port: 127.0.0.1:" + taken.port() + " is already in use"), run.err());
+            assertTrue(
+                    run.err().startsWith("serve: --port: 127.0.0.1:" + taken.port() + " is already in use"), run.err());
         }
     }
 

@@ -22,14 +22,16 @@ class ShellCommandTest {
 
         CliRun run = CliRun.of("shell", "--shards", "3", "--eval", "db.c.insertOne({_id: 1})", file.toString());
 
-        assertEquals("{ acknowledged: true, insertedId: 1 }\n2\n", run.out(), "laid out as piped mongosh lays out a value");
+        assertEquals(
+                "{ acknowledged: true, insertedId: 1 }\n2\n", run.out(), "laid out as piped mongosh lays out a value");
         assertEquals("", run.err());
         assertEquals(0, run.exitCode());
     }
 
     @Test
     void the_release_is_the_one_chosen() {
-        CliRun run = CliRun.of("shell", "--mongodb-version", "6.0", "--eval", "db.adminCommand({buildInfo: 1}).version");
+        CliRun run =
+                CliRun.of("shell", "--mongodb-version", "6.0", "--eval", "db.adminCommand({buildInfo: 1}).version");
 
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("6.0", run.out().strip().substring(0, 3));
@@ -65,26 +67,41 @@ class ShellCommandTest {
     @Test
     void a_snapshot_is_forked_read_only_and_the_scripts_see_its_collection(@TempDir Path dir) throws IOException {
         Path snapshot = dir.resolve("layout.json");
-        CliRun simulated = CliRun.of("simulate", "--shards", "3", "--key", "{ counter: 1 }", "--workload", "monotonic",
-                "--docs", "2000", "--snapshot-out", snapshot.toString());
+        CliRun simulated = CliRun.of(
+                "simulate",
+                "--shards",
+                "3",
+                "--key",
+                "{ counter: 1 }",
+                "--workload",
+                "monotonic",
+                "--docs",
+                "2000",
+                "--snapshot-out",
+                snapshot.toString());
         assertEquals(0, simulated.exitCode(), simulated.err());
         byte[] before = Files.readAllBytes(snapshot);
 
-        CliRun run = CliRun.of("shell", "--snapshot", snapshot.toString(), "--eval",
+        CliRun run = CliRun.of(
+                "shell",
+                "--snapshot",
+                snapshot.toString(),
+                "--eval",
                 "db.getSiblingDB('config').collections.findOne({}, {_id: 1})._id + ' on ' "
-                + "+ db.adminCommand({listShards: 1}).shards.length + ' shards'");
+                        + "+ db.adminCommand({listShards: 1}).shards.length + ' shards'");
 
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("test.monotonic on 3 shards\n", run.out());
         assertTrue(run.err().startsWith("shell: test.monotonic from " + snapshot + ": "), run.err());
         assertTrue(run.err().contains("forked (the source is only read)"), run.err());
-        org.junit.jupiter.api.Assertions.assertArrayEquals(before, Files.readAllBytes(snapshot), "the source is only read");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                before, Files.readAllBytes(snapshot), "the source is only read");
     }
 
     @Test
     void the_timeout_bounds_the_script_while_connect_timeout_is_the_layout_sources() {
-        CliRun run = CliRun.of("shell", "--uri", "mongodb://127.0.0.1:1/", "--connect-timeout", "1", "--timeout", "5",
-                "--eval", "1");
+        CliRun run = CliRun.of(
+                "shell", "--uri", "mongodb://127.0.0.1:1/", "--connect-timeout", "1", "--timeout", "5", "--eval", "1");
 
         assertEquals(2, run.exitCode());
         assertTrue(run.err().startsWith("shell: no server answered at mongodb://127.0.0.1:1/"), run.err());

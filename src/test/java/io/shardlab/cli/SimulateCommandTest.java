@@ -54,23 +54,51 @@ class SimulateCommandTest {
 
     @Test
     void jsonReportsTheLayoutTheDataAndWhereTheWritesWent() {
-        Run r = run("simulate", "--workload", "monotonic", "--key", "{counter: 1}", "--shards", "4",
-                "--docs", "20000", "--chunk-size", "1", "--doc-size", "200", "--mongodb-version", "5.0", "--json");
+        Run r = run(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "4",
+                "--docs",
+                "20000",
+                "--chunk-size",
+                "1",
+                "--doc-size",
+                "200",
+                "--mongodb-version",
+                "5.0",
+                "--json");
 
         assertEquals(0, r.exit(), r.err());
         BsonDocument d = r.json();
-        assertEquals(List.of("key", "mongodbVersion", "shards", "chunks", "splits", "migrations", "merges",
-                "meanMaxWriteShare", "events"), List.copyOf(d.keySet()));
+        assertEquals(
+                List.of(
+                        "key",
+                        "mongodbVersion",
+                        "shards",
+                        "chunks",
+                        "splits",
+                        "migrations",
+                        "merges",
+                        "meanMaxWriteShare",
+                        "events"),
+                List.copyOf(d.keySet()));
         assertEquals(BsonLiterals.parseDocument("{counter: 1}"), d.getDocument("key"));
         assertEquals("5.0", d.getString("mongodbVersion").getValue());
         BsonArray shards = d.getArray("shards");
-        assertEquals(List.of("name", "chunks", "docs", "bytes", "writes"), List.copyOf(shards.get(0).asDocument().keySet()));
+        assertEquals(
+                List.of("name", "chunks", "docs", "bytes", "writes"),
+                List.copyOf(shards.get(0).asDocument().keySet()));
         assertEquals(4, shards.size());
         assertEquals(20_000, sum(shards, "docs"));
         assertEquals(20_000, sum(shards, "writes"));
         assertEquals(20_000L * 200, sum(shards, "bytes"));
         BsonArray chunks = d.getArray("chunks");
-        assertEquals(List.of("min", "max", "shard", "docs", "bytes", "jumbo"),
+        assertEquals(
+                List.of("min", "max", "shard", "docs", "bytes", "jumbo"),
                 List.copyOf(chunks.get(0).asDocument().keySet()));
         assertEquals(sum(shards, "chunks"), chunks.size());
         assertEquals(20_000, sum(chunks, "docs"));
@@ -81,11 +109,29 @@ class SimulateCommandTest {
 
     @Test
     void chunksAreInKeyOrderWithCanonicalExtendedJsonBounds() {
-        Run r = run("simulate", "--workload", "timestamp", "--key", "{ts: 1}", "--shards", "2", "--docs", "20000",
-                "--chunk-size", "1", "--doc-size", "300", "--mongodb-version", "4.4", "--json");
+        Run r = run(
+                "simulate",
+                "--workload",
+                "timestamp",
+                "--key",
+                "{ts: 1}",
+                "--shards",
+                "2",
+                "--docs",
+                "20000",
+                "--chunk-size",
+                "1",
+                "--doc-size",
+                "300",
+                "--mongodb-version",
+                "4.4",
+                "--json");
 
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("{\"min\": {\"ts\": {\"$minKey\": 1}}, \"max\": {\"ts\": {\"$date\": {\"$numberLong\": "),
+        assertTrue(
+                r.out()
+                        .contains(
+                                "{\"min\": {\"ts\": {\"$minKey\": 1}}, \"max\": {\"ts\": {\"$date\": {\"$numberLong\": "),
                 r.out());
         BsonArray chunks = r.json().getArray("chunks");
         ShardKeyPattern key = ShardKeyPattern.parse("{ts: 1}");
@@ -94,17 +140,30 @@ class SimulateCommandTest {
             bounds.add(ShardKey.of(c.asDocument().getDocument("min").get("ts")));
         }
         for (int i = 1; i < chunks.size(); i++) {
-            assertEquals(chunks.get(i - 1).asDocument().getDocument("max"), chunks.get(i).asDocument().getDocument("min"));
+            assertEquals(
+                    chunks.get(i - 1).asDocument().getDocument("max"),
+                    chunks.get(i).asDocument().getDocument("min"));
             assertTrue(bounds.get(i - 1).compareTo(bounds.get(i)) < 0);
         }
-        assertEquals(BsonLiterals.parseDocument("{ts: MaxKey}"), chunks.get(chunks.size() - 1).asDocument().getDocument("max"));
+        assertEquals(
+                BsonLiterals.parseDocument("{ts: MaxKey}"),
+                chunks.get(chunks.size() - 1).asDocument().getDocument("max"));
         assertEquals(1, key.arity());
     }
 
     @Test
     void aHashedKeySpreadsTheSameWritesEvenly() {
-        Run r = run("simulate", "--workload", "monotonic", "--key", "{counter: 'hashed'}", "--shards", "4",
-                "--docs", "20000", "--json");
+        Run r = run(
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 'hashed'}",
+                "--shards",
+                "4",
+                "--docs",
+                "20000",
+                "--json");
 
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.json().getNumber("meanMaxWriteShare").doubleValue() <= 0.35, r.out());
@@ -112,8 +171,22 @@ class SimulateCommandTest {
 
     @Test
     void theTextReportReadsLikeShStatusAndGetShardDistribution() {
-        Run r = run("simulate", "--workload", "categorical-continents", "--key", "{continent: 1}", "--shards", "3",
-                "--docs", "30000", "--chunk-size", "1", "--doc-size", "300", "--mongodb-version", "5.0");
+        Run r = run(
+                "simulate",
+                "--workload",
+                "categorical-continents",
+                "--key",
+                "{continent: 1}",
+                "--shards",
+                "3",
+                "--docs",
+                "30000",
+                "--chunk-size",
+                "1",
+                "--doc-size",
+                "300",
+                "--mongodb-version",
+                "5.0");
 
         assertEquals(0, r.exit(), r.err());
         String text = r.out();
@@ -131,8 +204,24 @@ class SimulateCommandTest {
     @Test
     void snapshotOutWritesTheFinalLayoutForExplain() {
         Path file = dir.resolve("layout.json");
-        Run r = run("simulate", "--workload", "uniform", "--key", "{userId: 1}", "--shards", "3", "--docs", "20000",
-                "--chunk-size", "1", "--doc-size", "300", "--mongodb-version", "5.0", "--snapshot-out", file.toString(),
+        Run r = run(
+                "simulate",
+                "--workload",
+                "uniform",
+                "--key",
+                "{userId: 1}",
+                "--shards",
+                "3",
+                "--docs",
+                "20000",
+                "--chunk-size",
+                "1",
+                "--doc-size",
+                "300",
+                "--mongodb-version",
+                "5.0",
+                "--snapshot-out",
+                file.toString(),
                 "--json");
 
         assertEquals(0, r.exit(), r.err());
@@ -143,20 +232,37 @@ class SimulateCommandTest {
         assertEquals("simulated MongoDB 5.0", snapshot.source());
         for (int i = 0; i < chunks.size(); i++) {
             BsonDocument c = chunks.get(i).asDocument();
-            assertEquals(c.getString("shard").getValue(), snapshot.cluster().chunks().get(i).shard());
-            assertEquals(c.getNumber("docs").longValue(), snapshot.chunkStatistics().get(i).documents());
+            assertEquals(
+                    c.getString("shard").getValue(),
+                    snapshot.cluster().chunks().get(i).shard());
+            assertEquals(
+                    c.getNumber("docs").longValue(),
+                    snapshot.chunkStatistics().get(i).documents());
         }
     }
 
     @Test
     void queriesRouteTheWorkloadsQueryMixOnTheFinalLayout() {
-        Run r = run("simulate", "--workload", "inbox", "--key", "{owner: 1, sequence: 1}", "--shards", "4",
-                "--docs", "20000", "--queries", "500", "--json");
+        Run r = run(
+                "simulate",
+                "--workload",
+                "inbox",
+                "--key",
+                "{owner: 1, sequence: 1}",
+                "--shards",
+                "4",
+                "--docs",
+                "20000",
+                "--queries",
+                "500",
+                "--json");
 
         assertEquals(0, r.exit(), r.err());
         BsonDocument reads = r.json().getDocument("reads");
         assertEquals(500, reads.getNumber("sampleSize").intValue());
-        assertEquals("read an inbox", reads.getArray("queries").get(0).asDocument().getString("name").getValue());
+        assertEquals(
+                "read an inbox",
+                reads.getArray("queries").get(0).asDocument().getString("name").getValue());
     }
 
     @Test
@@ -187,10 +293,26 @@ class SimulateCommandTest {
         Run r = run("simulate", "--help");
 
         assertEquals(0, r.exit());
-        for (String name : List.of("monotonic", "timestamp", "objectid", "uniform", "zipf", "hotspot",
-                "categorical-states", "categorical-continents", "age", "compound-month-user", "inbox", "identities",
-                "presplit-minutes", "zipcodes", "coarse-prefix-3", "coarse-prefix-12", "coarse-prefix-1000",
-                "uk-addresses", "us-addresses")) {
+        for (String name : List.of(
+                "monotonic",
+                "timestamp",
+                "objectid",
+                "uniform",
+                "zipf",
+                "hotspot",
+                "categorical-states",
+                "categorical-continents",
+                "age",
+                "compound-month-user",
+                "inbox",
+                "identities",
+                "presplit-minutes",
+                "zipcodes",
+                "coarse-prefix-3",
+                "coarse-prefix-12",
+                "coarse-prefix-1000",
+                "uk-addresses",
+                "us-addresses")) {
             assertTrue(r.out().contains("\n  " + name + " "), name);
         }
     }
@@ -245,11 +367,16 @@ class SimulateCommandTest {
         Run a = run("simulate", "--dataset", array.toString(), "--key", "{a: 'hashed'}", "--shards", "2");
 
         assertEquals(Cli.BAD_INPUT, m.exit());
-        assertTrue(m.err().startsWith("simulate: " + missing + " line 2: the document has no field 'a' of the shard key "
-                + "{ a: 1 }"), m.err());
+        assertTrue(
+                m.err()
+                        .startsWith("simulate: " + missing + " line 2: the document has no field 'a' of the shard key "
+                                + "{ a: 1 }"),
+                m.err());
         assertEquals(Cli.BAD_INPUT, a.exit());
-        assertEquals("simulate: " + array + " line 3: Shard key cannot contain array values or array descendants. "
-                + "Found array at path: a", a.err().strip());
+        assertEquals(
+                "simulate: " + array + " line 3: Shard key cannot contain array values or array descendants. "
+                        + "Found array at path: a",
+                a.err().strip());
         assertFalse(a.out().contains("Sharding Status"), "no report after a refused document");
     }
 }

@@ -48,8 +48,8 @@ class SimulateSourcesTest {
         for (String id : shards) {
             s.add(new Shard(id, id + "/" + id + ".example.net:27018", java.util.Set.of(), false));
         }
-        ClusterSnapshot c = new ClusterSnapshot("shop.orders", ShardKeyPattern.parse(key), false, s, new ChunkMap(chunks),
-                List.of());
+        ClusterSnapshot c = new ClusterSnapshot(
+                "shop.orders", ShardKeyPattern.parse(key), false, s, new ChunkMap(chunks), List.of());
         List<ChunkStatistics> stats = new ArrayList<>();
         for (int i = 0; i < contents.size(); i++) {
             stats.add(new ChunkStatistics(chunks.get(i), contents.get(i)[0], contents.get(i)[1]));
@@ -61,8 +61,14 @@ class SimulateSourcesTest {
 
     /** 20,000 documents of 200 bytes in one hashed chunk on shard01 of three shards. */
     Path hashedOnOneShard() {
-        return snapshot("hashed.json", "{_id: 'hashed'}", List.of(new Chunk(MIN, MAX, "shard01", false,
-                ChunkVersion.INITIAL)), List.of(new long[] {20_000, 4_000_000}), "shard01", "shard02", "shard03");
+        return snapshot(
+                "hashed.json",
+                "{_id: 'hashed'}",
+                List.of(new Chunk(MIN, MAX, "shard01", false, ChunkVersion.INITIAL)),
+                List.of(new long[] {20_000, 4_000_000}),
+                "shard01",
+                "shard02",
+                "shard03");
     }
 
     static BsonDocument json(CliRun run) {
@@ -72,17 +78,40 @@ class SimulateSourcesTest {
     }
 
     static List<String> notes(BsonDocument json) {
-        return json.getDocument("layoutSource").getArray("notes").stream().map(v -> v.asString().getValue()).toList();
+        return json.getDocument("layoutSource").getArray("notes").stream()
+                .map(v -> v.asString().getValue())
+                .toList();
     }
 
     @Test
     void balancerRoundsOnASnapshotListTheMigrationsTheBalancerWouldMake() {
-        BsonDocument d = json(CliRun.of("simulate", "--snapshot", hashedOnOneShard().toString(), "--balancer-rounds", "6",
-                "--chunk-size", "1", "--json"));
-        assertEquals(List.of("key", "mongodbVersion", "shards", "chunks", "splits", "migrations", "merges",
-                "meanMaxWriteShare", "events", "layoutSource", "balancerRounds", "migrationsPlanned"),
-                List.copyOf(d.keySet()), "the keys of a run without a source come first, unchanged");
-        assertEquals("recorded", d.getDocument("layoutSource").getString("sizes").getValue());
+        BsonDocument d = json(CliRun.of(
+                "simulate",
+                "--snapshot",
+                hashedOnOneShard().toString(),
+                "--balancer-rounds",
+                "6",
+                "--chunk-size",
+                "1",
+                "--json"));
+        assertEquals(
+                List.of(
+                        "key",
+                        "mongodbVersion",
+                        "shards",
+                        "chunks",
+                        "splits",
+                        "migrations",
+                        "merges",
+                        "meanMaxWriteShare",
+                        "events",
+                        "layoutSource",
+                        "balancerRounds",
+                        "migrationsPlanned"),
+                List.copyOf(d.keySet()),
+                "the keys of a run without a source come first, unchanged");
+        assertEquals(
+                "recorded", d.getDocument("layoutSource").getString("sizes").getValue());
         BsonDocument rounds = d.getDocument("balancerRounds");
         assertEquals(6, rounds.getInt32("requested").getValue());
         assertEquals(6, rounds.getInt32("run").getValue());
@@ -92,11 +121,17 @@ class SimulateSourcesTest {
         BsonArray planned = d.getArray("migrationsPlanned");
         assertEquals(1, planned.size(), planned.toString());
         BsonDocument m = planned.get(0).asDocument();
-        long expectedMax = BigInteger.ONE.shiftLeft(64).multiply(BigInteger.valueOf(5241))
-                .divide(BigInteger.valueOf(20_000)).subtract(BigInteger.ONE.shiftLeft(63)).longValueExact();
-        assertEquals(BsonDocument.parse("{round: 1, command: 'moveRange', from: 'shard01', to: 'shard02', "
-                + "min: {_id: {$minKey: 1}}, max: {_id: {$numberLong: '" + expectedMax + "'}}, docs: 5241, "
-                + "bytes: 1048200, reason: 'chunksImbalance', estimated: true, committed: true}"), m);
+        long expectedMax = BigInteger.ONE
+                .shiftLeft(64)
+                .multiply(BigInteger.valueOf(5241))
+                .divide(BigInteger.valueOf(20_000))
+                .subtract(BigInteger.ONE.shiftLeft(63))
+                .longValueExact();
+        assertEquals(
+                BsonDocument.parse("{round: 1, command: 'moveRange', from: 'shard01', to: 'shard02', "
+                        + "min: {_id: {$minKey: 1}}, max: {_id: {$numberLong: '" + expectedMax + "'}}, docs: 5241, "
+                        + "bytes: 1048200, reason: 'chunksImbalance', estimated: true, committed: true}"),
+                m);
         // then shard01 holds 2.8 MB, shard03 nothing: a 2.8 MB difference is under the 3 MiB threshold
         long total = 0;
         for (BsonValue s : d.getArray("shards")) {
@@ -108,8 +143,8 @@ class SimulateSourcesTest {
 
     @Test
     void theTextReportSaysWhatTheRunAssumedAndListsEachMigration() {
-        CliRun run = CliRun.of("simulate", "--snapshot", hashedOnOneShard().toString(), "--balancer-rounds", "3",
-                "--chunk-size", "1");
+        CliRun run = CliRun.of(
+                "simulate", "--snapshot", hashedOnOneShard().toString(), "--balancer-rounds", "3", "--chunk-size", "1");
         assertEquals(0, run.exitCode(), run.err());
         String text = run.out();
         for (String expected : List.of(
@@ -133,23 +168,38 @@ class SimulateSourcesTest {
     void aConfigDumpIsBalancedByTheChosenVersionsRules() throws Exception {
         Path dump = dir.resolve("dump");
         ConfigDumpReaderTestSupport.mongodump(dump, ConfigFixture.config(Shape.V4_4));
-        BsonDocument d = json(CliRun.of("simulate", "--config-dump", dump.toString(), "--ns", ConfigFixture.USERS,
-                "--mongodb-version", "4.4", "--balancer-rounds", "5", "--json"));
+        BsonDocument d = json(CliRun.of(
+                "simulate",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--mongodb-version",
+                "4.4",
+                "--balancer-rounds",
+                "5",
+                "--json"));
         // 4.4 counts chunks: 4 chunks over 4 shards (ideal 1); shard01 holds 2 (one jumbo), shard02 and
         // shard03 one each, shard04 drains: the non-jumbo [MinKey, 100) goes to shard02, the first of the
         // least loaded (shard02 holds only a chunk of zone NYC)
         BsonArray planned = d.getArray("migrationsPlanned");
-        assertEquals(BsonDocument.parse("{round: 1, command: 'moveChunk', from: 'shard01', to: 'shard02', "
-                + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, docs: 'unknown', bytes: 'unknown', "
-                + "reason: 'chunksImbalance', "
-                + "estimated: false, committed: true}"), planned.get(0).asDocument());
+        assertEquals(
+                BsonDocument.parse("{round: 1, command: 'moveChunk', from: 'shard01', to: 'shard02', "
+                        + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, docs: 'unknown', bytes: 'unknown', "
+                        + "reason: 'chunksImbalance', "
+                        + "estimated: false, committed: true}"),
+                planned.get(0).asDocument());
         assertEquals(1, planned.size());
         assertEquals("unknown", d.getDocument("layoutSource").getString("sizes").getValue());
         List<String> notes = notes(d);
-        assertTrue(notes.get(0).startsWith("MongoDB 4.4 rules (--mongodb-version); the source: MongoDB 4.4 rules, "
-                + "inferred: config.chunks keyed by ns"), notes.toString());
+        assertTrue(
+                notes.get(0)
+                        .startsWith("MongoDB 4.4 rules (--mongodb-version); the source: MongoDB 4.4 rules, "
+                                + "inferred: config.chunks keyed by ns"),
+                notes.toString());
         assertTrue(notes.contains("chunk size: 64 MB (config.settings chunksize)"), notes.toString());
-        assertTrue(notes.stream().anyMatch(n -> n.startsWith("chunk contents: unknown: the source has no data sizes")),
+        assertTrue(
+                notes.stream().anyMatch(n -> n.startsWith("chunk contents: unknown: the source has no data sizes")),
                 notes.toString());
         // a size the source did not tell is "unknown", never 0
         for (BsonValue c : d.getArray("chunks")) {
@@ -159,7 +209,8 @@ class SimulateSourcesTest {
         for (BsonValue sh : d.getArray("shards")) {
             assertEquals("unknown", sh.asDocument().getString("bytes").getValue());
         }
-        assertTrue(notes.contains("the source's balancing window 23:00-06:00 is not applied: rounds run back to back"),
+        assertTrue(
+                notes.contains("the source's balancing window 23:00-06:00 is not applied: rounds run back to back"),
                 notes.toString());
     }
 
@@ -167,24 +218,39 @@ class SimulateSourcesTest {
     void aMongodumpArchiveIsSimulatedUnderTheReleaseItsPreludeRecords() throws Exception {
         Path archive = dir.resolve("config.archive.gz");
         ConfigDumpReaderTestSupport.mongodumpArchive(archive, ConfigFixture.config(Shape.V4_4), "4.0.28", true);
-        BsonDocument d = json(CliRun.of("simulate", "--config-dump", archive.toString(), "--ns", ConfigFixture.USERS,
-                "--balancer-rounds", "1", "--json"));
+        BsonDocument d = json(CliRun.of(
+                "simulate",
+                "--config-dump",
+                archive.toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--balancer-rounds",
+                "1",
+                "--json"));
         assertEquals("4.0.28", d.getString("mongodbVersion").getValue());
         List<String> notes = notes(d);
-        assertTrue(notes.contains("MongoDB 4.0.28 rules: the mongodump archive's prelude records server_version 4.0.28"),
+        assertTrue(
+                notes.contains("MongoDB 4.0.28 rules: the mongodump archive's prelude records server_version 4.0.28"),
                 notes.toString());
         // 4.0 balances by chunk count: the planned migration is a moveChunk
-        assertEquals("moveChunk", d.getArray("migrationsPlanned").get(0).asDocument().getString("command").getValue());
+        assertEquals(
+                "moveChunk",
+                d.getArray("migrationsPlanned")
+                        .get(0)
+                        .asDocument()
+                        .getString("command")
+                        .getValue());
     }
 
     @Test
     void aFolderDumpWithoutAVersionIsSimulatedUnderTheInferredReleaseAndSaysSo() throws Exception {
         Path dump = dir.resolve("dump40");
         ConfigDumpReaderTestSupport.mongodump(dump, ConfigFixture.config(Shape.V4_4));
-        BsonDocument d = json(CliRun.of("simulate", "--config-dump", dump.toString(), "--ns", ConfigFixture.USERS,
-                "--json"));
+        BsonDocument d =
+                json(CliRun.of("simulate", "--config-dump", dump.toString(), "--ns", ConfigFixture.USERS, "--json"));
         assertEquals("4.4", d.getString("mongodbVersion").getValue());
-        assertTrue(notes(d).get(0).startsWith("MongoDB 4.4 rules, inferred: config.chunks keyed by ns"),
+        assertTrue(
+                notes(d).get(0).startsWith("MongoDB 4.4 rules, inferred: config.chunks keyed by ns"),
                 notes(d).toString());
         assertTrue(notes(d).get(0).endsWith("choose another with --mongodb-version"), notes(d).toString());
     }
@@ -192,15 +258,26 @@ class SimulateSourcesTest {
     @Test
     void aLiveClustersVersionChunkSizeAndPerShardDataAreUsed() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
-            BsonDocument d = json(CliRun.of("simulate", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS,
-                    "--balancer-rounds", "2", "--json"));
+            BsonDocument d = json(CliRun.of(
+                    "simulate",
+                    "--uri",
+                    cluster.connectionString(),
+                    "--ns",
+                    ConfigFixture.USERS,
+                    "--balancer-rounds",
+                    "2",
+                    "--json"));
             assertEquals("7.0.12", d.getString("mongodbVersion").getValue());
-            assertEquals("shardTotals", d.getDocument("layoutSource").getString("sizes").getValue());
+            assertEquals(
+                    "shardTotals",
+                    d.getDocument("layoutSource").getString("sizes").getValue());
             List<String> notes = notes(d);
             assertTrue(notes.contains("MongoDB 7.0.12 rules: the server reports 7.0.12"), notes.toString());
             assertTrue(notes.contains("chunk size: 128MiB (config.collections maxChunkSizeBytes)"), notes.toString());
-            // $shardedDataDistribution: shard01 600 documents (36,600 bytes) over its 2 chunks, shard02 300, shard03 100
-            List<Long> docs = d.getArray("chunks").stream().map(c -> c.asDocument().getNumber("docs").longValue())
+            // $shardedDataDistribution: shard01 600 documents (36,600 bytes) over its 2 chunks, shard02 300, shard03
+            // 100
+            List<Long> docs = d.getArray("chunks").stream()
+                    .map(c -> c.asDocument().getNumber("docs").longValue())
                     .toList();
             assertEquals(List.of(300L, 300L, 100L, 300L), docs);
             // 61,000 bytes are far below 3 × 128 MiB: nothing to move
@@ -214,44 +291,63 @@ class SimulateSourcesTest {
         // config.chunks of test.users carry the defragmenter's estimates; $shardedDataDistribution (docs shape:
         // {ns, shards: [{shardName, numOrphanedDocs, numOwnedDocuments, ownedSizeBytes, orphanedSizeBytes}]})
         // gives each shard's average document size: 61 bytes everywhere
-        java.util.Map<String, List<BsonDocument>> config = new java.util.LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
-        java.util.Map<String, Long> estimates = java.util.Map.of("MinKey", 12_200L, "100", 18_300L, "200", 6_100L,
-                "300", 24_400L);
+        java.util.Map<String, List<BsonDocument>> config =
+                new java.util.LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
+        java.util.Map<String, Long> estimates =
+                java.util.Map.of("MinKey", 12_200L, "100", 18_300L, "200", 6_100L, "300", 24_400L);
         List<BsonDocument> chunks = new ArrayList<>();
         for (BsonDocument c : config.get("chunks")) {
             BsonDocument copy = c.clone();
             BsonValue min = copy.getDocument("min").get("user_id");
             if (min != null) {
-                copy.append("estimatedDataSizeBytes", new BsonInt64(estimates.get(min.isInt32()
-                        ? String.valueOf(min.asInt32().getValue()) : "MinKey")));
+                copy.append(
+                        "estimatedDataSizeBytes",
+                        new BsonInt64(estimates.get(
+                                min.isInt32() ? String.valueOf(min.asInt32().getValue()) : "MinKey")));
             }
             chunks.add(copy);
         }
         config.put("chunks", chunks);
-        try (FakeCluster cluster = FakeCluster.mongos("7.0.12", 21).withShardedDataDistribution(List.of(
-                BsonDocument.parse("{ns: 'test.users', shards: ["
+        try (FakeCluster cluster = FakeCluster.mongos("7.0.12", 21)
+                .withShardedDataDistribution(List.of(BsonDocument.parse("{ns: 'test.users', shards: ["
                         + "{shardName: 'shard01', numOrphanedDocs: 0, numOwnedDocuments: 600, ownedSizeBytes: 36600, "
                         + "orphanedSizeBytes: 0}, {shardName: 'shard02', numOrphanedDocs: 0, numOwnedDocuments: 300, "
                         + "ownedSizeBytes: 18300, orphanedSizeBytes: 0}, {shardName: 'shard03', numOrphanedDocs: 0, "
                         + "numOwnedDocuments: 100, ownedSizeBytes: 6100, orphanedSizeBytes: 0}]}")))) {
             cluster.seed(config);
-            BsonDocument d = json(CliRun.of("simulate", "--uri", cluster.connectionString(), "--ns", ConfigFixture.USERS,
-                    "--balancer-rounds", "1", "--json"));
-            assertEquals("estimatedDataSizeBytes", d.getDocument("layoutSource").getString("sizes").getValue());
-            List<String> sizes = d.getArray("chunks").stream().map(c -> c.asDocument().getNumber("docs").longValue()
-                    + "/" + c.asDocument().getNumber("bytes").longValue()).toList();
+            BsonDocument d = json(CliRun.of(
+                    "simulate",
+                    "--uri",
+                    cluster.connectionString(),
+                    "--ns",
+                    ConfigFixture.USERS,
+                    "--balancer-rounds",
+                    "1",
+                    "--json"));
+            assertEquals(
+                    "estimatedDataSizeBytes",
+                    d.getDocument("layoutSource").getString("sizes").getValue());
+            List<String> sizes = d.getArray("chunks").stream()
+                    .map(c -> c.asDocument().getNumber("docs").longValue() + "/"
+                            + c.asDocument().getNumber("bytes").longValue())
+                    .toList();
             assertEquals(List.of("200/12200", "300/18300", "100/6100", "400/24400"), sizes);
         }
     }
 
     @Test
     void aCutNextToAMinKeyEndIsListedAsAnEstimatedMigration() {
-        Path file = snapshot("ranged.json", "{customer: 1}", List.of(
-                new Chunk(MIN, ShardKey.of(new BsonInt64(100)), "shard01", false, ChunkVersion.INITIAL),
-                new Chunk(ShardKey.of(new BsonInt64(100)), MAX, "shard02", false, new ChunkVersion(2, 0))),
-                List.of(new long[] {40_000, 8_000_000}, new long[] {0, 0}), "shard01", "shard02");
-        BsonDocument d = json(CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "1",
-                "--chunk-size", "1", "--json"));
+        Path file = snapshot(
+                "ranged.json",
+                "{customer: 1}",
+                List.of(
+                        new Chunk(MIN, ShardKey.of(new BsonInt64(100)), "shard01", false, ChunkVersion.INITIAL),
+                        new Chunk(ShardKey.of(new BsonInt64(100)), MAX, "shard02", false, new ChunkVersion(2, 0))),
+                List.of(new long[] {40_000, 8_000_000}, new long[] {0, 0}),
+                "shard01",
+                "shard02");
+        BsonDocument d = json(CliRun.of(
+                "simulate", "--snapshot", file.toString(), "--balancer-rounds", "1", "--chunk-size", "1", "--json"));
         assertTrue(d.getDocument("balancerRounds").isNull("stoppedBecause"), d.toJson());
         BsonDocument m = d.getArray("migrationsPlanned").get(0).asDocument();
         assertEquals(BsonDocument.parse("{customer: {$minKey: 1}}"), m.getDocument("min"));
@@ -263,35 +359,53 @@ class SimulateSourcesTest {
     void aCutTheLayoutCannotPlaceStopsTheRoundsAndSaysWhy() {
         // string bounds: ShardLab assumes no spacing of string keys
         ShardKey m = ShardKey.of(new org.bson.BsonString("m"));
-        Path file = snapshot("ranged.json", "{customer: 1}", List.of(
-                new Chunk(MIN, m, "shard01", false, ChunkVersion.INITIAL),
-                new Chunk(m, MAX, "shard02", false, new ChunkVersion(2, 0))),
-                List.of(new long[] {40_000, 8_000_000}, new long[] {0, 0}), "shard01", "shard02");
-        BsonDocument d = json(CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "10",
-                "--chunk-size", "1", "--json"));
+        Path file = snapshot(
+                "ranged.json",
+                "{customer: 1}",
+                List.of(
+                        new Chunk(MIN, m, "shard01", false, ChunkVersion.INITIAL),
+                        new Chunk(m, MAX, "shard02", false, new ChunkVersion(2, 0))),
+                List.of(new long[] {40_000, 8_000_000}, new long[] {0, 0}),
+                "shard01",
+                "shard02");
+        BsonDocument d = json(CliRun.of(
+                "simulate", "--snapshot", file.toString(), "--balancer-rounds", "10", "--chunk-size", "1", "--json"));
         BsonDocument rounds = d.getDocument("balancerRounds");
         assertEquals(1, rounds.getInt32("run").getValue());
-        assertTrue(rounds.getString("stoppedBecause").getValue().startsWith("round 1 needed the keys of documents the "
-                + "layout does not hold: the donor would cut a moveRange"), rounds.toJson());
+        assertTrue(
+                rounds.getString("stoppedBecause")
+                        .getValue()
+                        .startsWith("round 1 needed the keys of documents the "
+                                + "layout does not hold: the donor would cut a moveRange"),
+                rounds.toJson());
         BsonDocument event = rounds.getArray("events").get(0).asDocument();
         assertEquals("documentsUnknown", event.getString("type").getValue());
         assertEquals(BsonDocument.parse("{customer: {$minKey: 1}}"), event.getDocument("min"));
         assertEquals(List.of(), d.getArray("migrationsPlanned").getValues());
 
-        CliRun text = CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "10", "--chunk-size", "1");
-        assertTrue(text.out().contains(" not simulated: { customer: MinKey() } -->> { customer: 'm' } on "
-                + "shard01 (to shard02): the donor would cut"), text.out());
+        CliRun text =
+                CliRun.of("simulate", "--snapshot", file.toString(), "--balancer-rounds", "10", "--chunk-size", "1");
+        assertTrue(
+                text.out()
+                        .contains(" not simulated: { customer: MinKey() } -->> { customer: 'm' } on "
+                                + "shard01 (to shard02): the donor would cut"),
+                text.out());
         assertTrue(text.out().contains(" stopped early: round 1 needed the keys"), text.out());
     }
 
     @Test
     void insertsMayFollowTheLoadedLayout() {
-        Path file = snapshot("counter.json", "{counter: 1}", List.of(
-                new Chunk(MIN, ShardKey.of(new BsonInt64(0)), "shard01", false, ChunkVersion.INITIAL),
-                new Chunk(ShardKey.of(new BsonInt64(0)), MAX, "shard02", false, new ChunkVersion(2, 0))),
-                List.of(new long[] {100, 10_000}, new long[] {50, 5_000}), "shard01", "shard02");
-        BsonDocument d = json(CliRun.of("simulate", "--snapshot", file.toString(), "--workload", "monotonic",
-                "--docs", "1000", "--json"));
+        Path file = snapshot(
+                "counter.json",
+                "{counter: 1}",
+                List.of(
+                        new Chunk(MIN, ShardKey.of(new BsonInt64(0)), "shard01", false, ChunkVersion.INITIAL),
+                        new Chunk(ShardKey.of(new BsonInt64(0)), MAX, "shard02", false, new ChunkVersion(2, 0))),
+                List.of(new long[] {100, 10_000}, new long[] {50, 5_000}),
+                "shard01",
+                "shard02");
+        BsonDocument d = json(CliRun.of(
+                "simulate", "--snapshot", file.toString(), "--workload", "monotonic", "--docs", "1000", "--json"));
         long docs = 0;
         long writes = 0;
         for (BsonValue s : d.getArray("shards")) {

@@ -77,6 +77,7 @@ class SimulatedDiagramTest {
             docs += sizes.documents(i);
         }
         assertEquals(5_500, docs, "every inserted document is in some chunk");
-        assertTrue(data.layout().snapshot().chunks().size() > 1, "5.5 MB of 1000-byte documents split into 1 MB chunks");
+        assertTrue(
+                data.layout().snapshot().chunks().size() > 1, "5.5 MB of 1000-byte documents split into 1 MB chunks");
     }
 }

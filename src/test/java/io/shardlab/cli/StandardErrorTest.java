@@ -17,20 +17,20 @@ import org.junit.jupiter.api.Test;
  */
 class StandardErrorTest {
 
-    record Process(int exit, String out, String err) {
-    }
+    record Process(int exit, String out, String err) {}
 
     private static Process run(String... args) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "io.shardlab.Main"));
+        List<String> command = new java.util.ArrayList<>(
+                List.of(java, "-cp", System.getProperty("java.class.path"), "io.shardlab.Main"));
         command.addAll(List.of(args));
         java.lang.Process p = new ProcessBuilder(command).start();
         p.getOutputStream().close();
         byte[] out = p.getInputStream().readAllBytes();
         byte[] err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the command ended");
-        return new Process(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        return new Process(
+                p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
     @Test

@@ -40,8 +40,8 @@ class UnreachableServerTest {
     void aRefusedConnectionExitsWith2AndOneLineAtOnce(String command, String extra) throws Exception {
         int port = freePort();
         String[] extraArgs = extra.replace("OUT", dir.toString()).split(" ", 2);
-        String[] args = Stream.concat(Stream.of(command, "--uri", "mongodb://127.0.0.1:" + port),
-                Stream.of(extraArgs)).toArray(String[]::new);
+        String[] args = Stream.concat(Stream.of(command, "--uri", "mongodb://127.0.0.1:" + port), Stream.of(extraArgs))
+                .toArray(String[]::new);
 
         long start = System.nanoTime();
         CliRun run = CliRun.of(args);
@@ -50,8 +50,10 @@ class UnreachableServerTest {
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
         assertEquals("", run.out());
         assertEquals(1, run.err().strip().lines().count(), run.err());
-        assertEquals(command + ": no server answered at mongodb://127.0.0.1:" + port + ": 127.0.0.1:" + port
-                + " refused the connection (nothing listens there; is the server running, and is the port right?)", run.err().strip());
+        assertEquals(
+                command + ": no server answered at mongodb://127.0.0.1:" + port + ": 127.0.0.1:" + port
+                        + " refused the connection (nothing listens there; is the server running, and is the port right?)",
+                run.err().strip());
         assertTrue(seconds < 5, "a refusal fails at once, not after the 10 s timeout; took " + seconds + " s");
         try (Stream<Path> written = Files.list(dir)) {
             assertEquals(0, written.count(), "nothing is written");

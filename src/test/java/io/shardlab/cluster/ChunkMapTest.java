@@ -56,25 +56,34 @@ class ChunkMapTest {
 
         @Test
         void the_first_chunk_must_start_at_min_key_and_the_last_end_at_max_key() {
-            assertThrows(InvalidChunkMapException.class, () -> new ChunkMap(List.of(
-                    new Chunk(key(0), ShardKey.globalMax(1), "a", false, ChunkVersion.INITIAL))));
-            assertThrows(InvalidChunkMapException.class, () -> new ChunkMap(List.of(
-                    new Chunk(ShardKey.globalMin(1), key(0), "a", false, ChunkVersion.INITIAL))));
+            assertThrows(
+                    InvalidChunkMapException.class,
+                    () -> new ChunkMap(
+                            List.of(new Chunk(key(0), ShardKey.globalMax(1), "a", false, ChunkVersion.INITIAL))));
+            assertThrows(
+                    InvalidChunkMapException.class,
+                    () -> new ChunkMap(
+                            List.of(new Chunk(ShardKey.globalMin(1), key(0), "a", false, ChunkVersion.INITIAL))));
             assertThrows(InvalidChunkMapException.class, () -> new ChunkMap(List.of()));
         }
 
         @Test
         void a_compound_global_min_needs_min_key_in_every_field() {
             ShardKey halfMin = ShardKey.of(new BsonMinKey(), new BsonString("x"));
-            assertThrows(InvalidChunkMapException.class, () -> new ChunkMap(List.of(
-                    new Chunk(halfMin, ShardKey.of(new BsonMaxKey(), new BsonMaxKey()), "a", false,
+            assertThrows(
+                    InvalidChunkMapException.class,
+                    () -> new ChunkMap(List.of(new Chunk(
+                            halfMin,
+                            ShardKey.of(new BsonMaxKey(), new BsonMaxKey()),
+                            "a",
+                            false,
                             ChunkVersion.INITIAL))));
         }
 
         @Test
         void chunk_bounds_must_increase() {
-            assertThrows(IllegalArgumentException.class,
-                    () -> new Chunk(key(5), key(5), "a", false, ChunkVersion.INITIAL));
+            assertThrows(
+                    IllegalArgumentException.class, () -> new Chunk(key(5), key(5), "a", false, ChunkVersion.INITIAL));
         }
     }
 
@@ -82,8 +91,8 @@ class ChunkMapTest {
     @DisplayName("lookup: min <= key < max")
     class Lookup {
 
-        private final ChunkMap map = ChunkMap.fromSplitPoints(1, List.of(key(0), key(10), key(20)),
-                List.of("s0", "s1"), 1);
+        private final ChunkMap map =
+                ChunkMap.fromSplitPoints(1, List.of(key(0), key(10), key(20)), List.of("s0", "s1"), 1);
 
         @Test
         void a_bound_belongs_to_the_chunk_it_starts() {
@@ -106,9 +115,13 @@ class ChunkMapTest {
 
         @Test
         void split_points_alternate_shards_one_by_one_or_in_runs() {
-            assertEquals(List.of("s0", "s1", "s0", "s1"), map.chunks().stream().map(Chunk::shard).toList());
+            assertEquals(
+                    List.of("s0", "s1", "s0", "s1"),
+                    map.chunks().stream().map(Chunk::shard).toList());
             ChunkMap runs = ChunkMap.fromSplitPoints(1, List.of(key(0), key(10), key(20)), List.of("s0", "s1"), 2);
-            assertEquals(List.of("s0", "s0", "s1", "s1"), runs.chunks().stream().map(Chunk::shard).toList());
+            assertEquals(
+                    List.of("s0", "s0", "s1", "s1"),
+                    runs.chunks().stream().map(Chunk::shard).toList());
             assertEquals(Map.of("s0", 2, "s1", 2), runs.chunksPerShard());
         }
     }
@@ -157,8 +170,12 @@ class ChunkMapTest {
                 Chunk chunk = map.get(i);
                 switch (random.nextInt(3)) {
                     case 0 -> {
-                        long lo = chunk.min().isGlobalMin() ? -1_000_000 : chunk.min().get(0).asInt64().getValue();
-                        long hi = chunk.max().isGlobalMax() ? 1_000_000 : chunk.max().get(0).asInt64().getValue();
+                        long lo = chunk.min().isGlobalMin()
+                                ? -1_000_000
+                                : chunk.min().get(0).asInt64().getValue();
+                        long hi = chunk.max().isGlobalMax()
+                                ? 1_000_000
+                                : chunk.max().get(0).asInt64().getValue();
                         if (hi - lo > 1) {
                             map = map.split(i, List.of(key(lo + 1 + random.nextLong(hi - lo - 1))));
                         }

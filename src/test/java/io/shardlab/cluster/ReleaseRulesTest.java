@@ -41,8 +41,8 @@ class ReleaseRulesTest {
             8.2.0-rc1,   NONE,       DATA_SIZE,   ROUNDED_IDEAL,    128
             9.1,         NONE,       DATA_SIZE,   ROUNDED_IDEAL,    128
             """)
-    void splittingBalancingAndChunkSizeFollowTheRelease(String version, AutoSplit autoSplit, Balancing balancing,
-            ChunkCountRule rule, long megabytes) {
+    void splittingBalancingAndChunkSizeFollowTheRelease(
+            String version, AutoSplit autoSplit, Balancing balancing, ChunkCountRule rule, long megabytes) {
         ReleaseRules r = ReleaseRules.of(MongoVersion.parse(version));
         assertEquals(autoSplit, r.autoSplit());
         assertEquals(balancing, r.balancing());
@@ -66,8 +66,14 @@ class ReleaseRulesTest {
             8.0.5,     true,      true,      1,            false,            true,                  true
             8.3,       true,      true,      1,            false,            true,                  true
             """)
-    void commandsAndInitialChunksFollowTheRelease(String version, boolean moveRange, boolean autoMerge, int perShard,
-            boolean numInitialChunks, boolean zonesBeforeSharding, boolean presplitHashedZones) {
+    void commandsAndInitialChunksFollowTheRelease(
+            String version,
+            boolean moveRange,
+            boolean autoMerge,
+            int perShard,
+            boolean numInitialChunks,
+            boolean zonesBeforeSharding,
+            boolean presplitHashedZones) {
         ReleaseRules r = ReleaseRules.of(MongoVersion.parse(version));
         assertEquals(moveRange, r.moveRange());
         assertEquals(autoMerge, r.autoMerge());
@@ -89,8 +95,13 @@ class ReleaseRulesTest {
             7.1,       UUID,      false,   true,   true,    true
             8.0,       UUID,      false,   true,   true,    true
             """)
-    void metadataAndCommandsFollowTheRelease(String version, MetadataKey key, boolean maxSize, boolean refine,
-            boolean reshard, boolean writeWithoutShardKey) {
+    void metadataAndCommandsFollowTheRelease(
+            String version,
+            MetadataKey key,
+            boolean maxSize,
+            boolean refine,
+            boolean reshard,
+            boolean writeWithoutShardKey) {
         ReleaseRules r = ReleaseRules.of(MongoVersion.parse(version));
         assertEquals(key, r.metadataKey());
         assertEquals(maxSize, r.maxSize());
@@ -129,7 +140,8 @@ class ReleaseRulesTest {
             ''         | expected a MongoDB version
             """)
     void versionsBefore40AndNonVersionsAreRefusedWithOneLine(String text, String message) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MongoVersion.parseModelled(text));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> MongoVersion.parseModelled(text));
         assertTrue(e.getMessage().contains(message), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
@@ -148,9 +160,13 @@ class ReleaseRulesTest {
 
     @Test
     void everyKnownLineFrom40To83HasAOneLineSummaryAndTheTableCitesASourceForEveryRow() {
-        List<String> lines = MongoVersion.releaseLines().stream().map(MongoVersion::toString).toList();
-        assertEquals(List.of("4.0", "4.2", "4.4", "5.0", "5.1", "5.2", "5.3", "6.0", "6.1", "6.2", "6.3", "7.0", "7.1",
-                "7.2", "7.3", "8.0", "8.1", "8.2", "8.3"), lines);
+        List<String> lines =
+                MongoVersion.releaseLines().stream().map(MongoVersion::toString).toList();
+        assertEquals(
+                List.of(
+                        "4.0", "4.2", "4.4", "5.0", "5.1", "5.2", "5.3", "6.0", "6.1", "6.2", "6.3", "7.0", "7.1",
+                        "7.2", "7.3", "8.0", "8.1", "8.2", "8.3"),
+                lines);
         for (MongoVersion line : MongoVersion.releaseLines()) {
             String summary = ReleaseRules.whatChanges(line);
             assertFalse(summary.isBlank() || summary.contains("\n"), line + ": " + summary);
@@ -164,18 +180,28 @@ class ReleaseRulesTest {
     @Test
     void rowsAreInReleaseOrder() {
         for (int i = 1; i < ReleaseRules.CHANGES.size(); i++) {
-            assertTrue(ReleaseRules.CHANGES.get(i - 1).since().compareTo(ReleaseRules.CHANGES.get(i).since()) < 0);
+            assertTrue(ReleaseRules.CHANGES
+                            .get(i - 1)
+                            .since()
+                            .compareTo(ReleaseRules.CHANGES.get(i).since())
+                    < 0);
         }
     }
 
     @Test
     void aPickerOffersEveryLineAndThePatchBeforeEachPatchLevelSwitch() {
-        List<String> choices = ReleaseRules.choices().stream().map(MongoVersion::toString).toList();
-        assertEquals(List.of("4.0.2", "4.0", "4.2", "4.4", "5.0", "5.1", "5.2", "5.3", "6.0.2", "6.0", "6.1", "6.2",
-                "6.3", "7.0", "7.1", "7.2", "7.3", "8.0", "8.1", "8.2", "8.3"), choices);
-        assertEquals("6.0.0 to 6.0.2: moveRange; not yet: no auto-split; balancer by data size (3 chunk sizes apart)",
+        List<String> choices =
+                ReleaseRules.choices().stream().map(MongoVersion::toString).toList();
+        assertEquals(
+                List.of(
+                        "4.0.2", "4.0", "4.2", "4.4", "5.0", "5.1", "5.2", "5.3", "6.0.2", "6.0", "6.1", "6.2", "6.3",
+                        "7.0", "7.1", "7.2", "7.3", "8.0", "8.1", "8.2", "8.3"),
+                choices);
+        assertEquals(
+                "6.0.0 to 6.0.2: moveRange; not yet: no auto-split; balancer by data size (3 chunk sizes apart)",
                 ReleaseRules.summary(MongoVersion.parse("6.0.2")));
-        assertEquals("moveRange; from 6.0.3: no auto-split; balancer by data size (3 chunk sizes apart)",
+        assertEquals(
+                "moveRange; from 6.0.3: no auto-split; balancer by data size (3 chunk sizes apart)",
                 ReleaseRules.summary(MongoVersion.V6_0));
         assertEquals("no change to the sharding rules ShardLab simulates", ReleaseRules.summary(MongoVersion.V8_1));
     }

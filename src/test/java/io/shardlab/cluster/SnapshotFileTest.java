@@ -35,12 +35,18 @@ class SnapshotFileTest {
     private static SnapshotFile.Contents sample() {
         ShardKeyPattern key = ShardKeyPattern.parse("{ts: 1}");
         List<ShardKey> points = List.of(ShardKey.of(new BsonDateTime(1_000)), ShardKey.of(new BsonDateTime(2_000)));
-        ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02"), 1).move(2, "shard02")
-                .with(0, ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02"), 1).get(0).withJumbo(true));
-        List<Shard> shards = List.of(new Shard("shard01", "shard01/h1:27018", Set.of("EU"), false),
+        ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02"), 1)
+                .move(2, "shard02")
+                .with(
+                        0,
+                        ChunkMap.fromSplitPoints(1, points, List.of("shard01", "shard02"), 1)
+                                .get(0)
+                                .withJumbo(true));
+        List<Shard> shards = List.of(
+                new Shard("shard01", "shard01/h1:27018", Set.of("EU"), false),
                 new Shard("shard02", "", Set.of(), true));
-        List<ZoneRange> zones = List.of(new ZoneRange(ShardKey.of(new BsonDateTime(0)),
-                ShardKey.of(new BsonDateTime(1_000)), "EU"));
+        List<ZoneRange> zones =
+                List.of(new ZoneRange(ShardKey.of(new BsonDateTime(0)), ShardKey.of(new BsonDateTime(1_000)), "EU"));
         ClusterSnapshot cluster = new ClusterSnapshot("data.events", key, false, shards, chunks, zones);
         List<ChunkStatistics> stats = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) {
@@ -63,9 +69,11 @@ class SnapshotFileTest {
         SnapshotFile.Contents back = SnapshotFile.read(new StringReader(json), "s.json");
 
         assertTrue(json.startsWith("{\"format\": \"shardlab-snapshot\", \"version\": 1,"), json);
-        assertTrue(json.contains("{\"min\": {\"ts\": {\"$minKey\": 1}}, \"max\": {\"ts\": {\"$date\": {\"$numberLong\": "
-                + "\"1000\"}}}, \"shard\": \"shard01\", \"jumbo\": true, \"lastmod\": {\"$timestamp\": {\"t\": 1, \"i\": 0}},"
-                + " \"docs\": 0, \"bytes\": 0}"), json);
+        assertTrue(
+                json.contains("{\"min\": {\"ts\": {\"$minKey\": 1}}, \"max\": {\"ts\": {\"$date\": {\"$numberLong\": "
+                        + "\"1000\"}}}, \"shard\": \"shard01\", \"jumbo\": true, \"lastmod\": {\"$timestamp\": {\"t\": 1, \"i\": 0}},"
+                        + " \"docs\": 0, \"bytes\": 0}"),
+                json);
         assertEquals(contents.cluster().chunks(), back.cluster().chunks());
         assertEquals(contents.cluster().shards(), back.cluster().shards());
         assertEquals(contents.cluster().zones(), back.cluster().zones());
@@ -83,13 +91,20 @@ class SnapshotFileTest {
             long value = Long.MIN_VALUE / 2;
             for (int i = 0; i < random.nextInt(40); i++) {
                 value += 1 + random.nextLong(1L << 50);
-                points.add(hashed ? ShardKey.of(new BsonInt64(value))
-                        : ShardKey.of(new BsonString("k" + i / 10), new BsonInt64(value)));
+                points.add(
+                        hashed
+                                ? ShardKey.of(new BsonInt64(value))
+                                : ShardKey.of(new BsonString("k" + i / 10), new BsonInt64(value)));
             }
             points.sort(null);
             ChunkMap chunks = ChunkMap.fromSplitPoints(key.arity(), points, List.of("a", "b", "c"), 1);
-            ClusterSnapshot cluster = new ClusterSnapshot("db.c", key, false,
-                    List.of(Shard.named("a"), Shard.named("b"), Shard.named("c")), chunks, List.of());
+            ClusterSnapshot cluster = new ClusterSnapshot(
+                    "db.c",
+                    key,
+                    false,
+                    List.of(Shard.named("a"), Shard.named("b"), Shard.named("c")),
+                    chunks,
+                    List.of());
             SnapshotFile.Contents contents = new SnapshotFile.Contents(cluster, List.of(), AT, "test");
 
             assertEquals(contents, SnapshotFile.read(new StringReader(text(contents)), "r.json"));
@@ -112,8 +127,10 @@ class SnapshotFileTest {
     @Test
     void aMissingFileIsNamed() {
         Path file = dir.resolve("none.json");
-        assertEquals(file + ": no such file",
-                assertThrows(IllegalArgumentException.class, () -> SnapshotFile.read(file)).getMessage());
+        assertEquals(
+                file + ": no such file",
+                assertThrows(IllegalArgumentException.class, () -> SnapshotFile.read(file))
+                        .getMessage());
     }
 
     @ParameterizedTest(name = "{1}")
@@ -134,7 +151,8 @@ class SnapshotFileTest {
         String json = text(sample());
         assertTrue(json.contains(original), original);
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> SnapshotFile.read(new StringReader(json.replace(original, broken)), "bad.json"));
 
         assertTrue(e.getMessage().startsWith("bad.json: "), e.getMessage());
@@ -143,8 +161,8 @@ class SnapshotFileTest {
 
     @Test
     void invalidJsonIsReportedWithTheFile() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SnapshotFile.read(new StringReader("{\"format\": "), "cut.json"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> SnapshotFile.read(new StringReader("{\"format\": "), "cut.json"));
         assertTrue(e.getMessage().startsWith("cut.json: not valid snapshot JSON"), e.getMessage());
     }
 

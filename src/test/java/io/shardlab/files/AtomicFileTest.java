@@ -44,10 +44,12 @@ class AtomicFileTest {
         Path target = dir.resolve("layout.png");
         Files.writeString(target, "old");
 
-        FileException e = assertThrows(FileException.class, () -> AtomicFile.write(target, out -> {
-            out.write(new byte[100_000]);
-            throw new IOException("No space left on device");
-        }));
+        FileException e = assertThrows(
+                FileException.class,
+                () -> AtomicFile.write(target, out -> {
+                    out.write(new byte[100_000]);
+                    throw new IOException("No space left on device");
+                }));
 
         assertEquals(target + ": cannot be written: the disk is full", e.getMessage());
         assertEquals("old", Files.readString(target));
@@ -59,8 +61,9 @@ class AtomicFileTest {
         Path target = dir.resolve("layout.png");
         Files.writeString(target, "old");
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AtomicFile.write(target,
-                out -> {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> AtomicFile.write(target, out -> {
                     throw new IllegalArgumentException("height: too small");
                 }));
 
@@ -72,13 +75,19 @@ class AtomicFileTest {
     @Test
     void aMissingFolderAndAFolderAsTargetAreNamedBeforeAnythingIsWritten() throws IOException {
         Path missing = dir.resolve("nowhere/layout.png");
-        assertEquals(missing + ": cannot be written: the folder " + dir.resolve("nowhere") + " does not exist",
-                assertThrows(FileException.class, () -> AtomicFile.checkWritable(missing)).getMessage());
-        assertEquals(missing + ": cannot be written: the folder " + dir.resolve("nowhere") + " does not exist",
-                assertThrows(FileException.class, () -> AtomicFile.write(missing, out -> out.write(1))).getMessage());
+        assertEquals(
+                missing + ": cannot be written: the folder " + dir.resolve("nowhere") + " does not exist",
+                assertThrows(FileException.class, () -> AtomicFile.checkWritable(missing))
+                        .getMessage());
+        assertEquals(
+                missing + ": cannot be written: the folder " + dir.resolve("nowhere") + " does not exist",
+                assertThrows(FileException.class, () -> AtomicFile.write(missing, out -> out.write(1)))
+                        .getMessage());
         Path folder = Files.createDirectory(dir.resolve("out.png"));
-        assertEquals(folder + ": cannot be written: it is a folder",
-                assertThrows(FileException.class, () -> AtomicFile.write(folder, out -> out.write(1))).getMessage());
+        assertEquals(
+                folder + ": cannot be written: it is a folder",
+                assertThrows(FileException.class, () -> AtomicFile.write(folder, out -> out.write(1)))
+                        .getMessage());
     }
 
     @ParameterizedTest(name = "{0} -> {2}")

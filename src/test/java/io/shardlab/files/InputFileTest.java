@@ -90,8 +90,8 @@ class InputFileTest {
 
     @Test
     void aLineOfExactlyTheLimitIsRead() throws IOException {
-        assertEquals("0123456789\n0123456789",
-                readAll(text("0123456789\n0123456789".getBytes(StandardCharsets.UTF_8), 10)));
+        assertEquals(
+                "0123456789\n0123456789", readAll(text("0123456789\n0123456789".getBytes(StandardCharsets.UTF_8), 10)));
     }
 
     @Test
@@ -127,10 +127,13 @@ class InputFileTest {
     @Test
     void aMissingFileAndAFolderAreNamedWithoutOpeningThem() throws IOException {
         Path missing = dir.resolve("none.json");
-        assertEquals(missing + ": no such file",
-                assertThrows(FileException.class, () -> InputFile.check(missing)).getMessage());
+        assertEquals(
+                missing + ": no such file",
+                assertThrows(FileException.class, () -> InputFile.check(missing))
+                        .getMessage());
         Path folder = Files.createDirectory(dir.resolve("folder.json"));
-        assertEquals(folder + ": is a folder, not a file",
+        assertEquals(
+                folder + ": is a folder, not a file",
                 assertThrows(FileException.class, () -> InputFile.check(folder)).getMessage());
     }
 
@@ -139,7 +142,9 @@ class InputFileTest {
         Path pem = dir.resolve("ca.pem");
         Files.writeString(pem, "MIIB\nMIIC\nMIID\n");
         assertEquals("MIIB\nMIIC\nMIID\n", InputFile.readString(pem, 100));
-        assertEquals(pem + ": is larger than 10 characters",
-                assertThrows(FileException.class, () -> InputFile.readString(pem, 10)).getMessage());
+        assertEquals(
+                pem + ": is larger than 10 characters",
+                assertThrows(FileException.class, () -> InputFile.readString(pem, 10))
+                        .getMessage());
     }
 }

@@ -57,25 +57,37 @@ class HashedSplitPointsTest {
     void compoundKeysKeepThePrefixAndPadWithMinKey() {
         ShardKeyPattern suffix = ShardKeyPattern.parse("{ 'x.a': 1, 'y.b': 1, 'z.c': 'hashed' }");
         List<BsonValue> prefix = List.of(BsonLiterals.parseValue("{ p: 1 }"), BsonLiterals.parseValue("'val'"));
-        assertEquals(List.of("({ p: 1 }, 'val', Long('-4611686018427387902'))", "({ p: 1 }, 'val', Long('0'))",
+        assertEquals(
+                List.of(
+                        "({ p: 1 }, 'val', Long('-4611686018427387902'))",
+                        "({ p: 1 }, 'val', Long('0'))",
                         "({ p: 1 }, 'val', Long('4611686018427387902'))"),
-                HashedSplitPoints.of(suffix, prefix, 4).stream().map(ShardKey::toString).toList());
+                HashedSplitPoints.of(suffix, prefix, 4).stream()
+                        .map(ShardKey::toString)
+                        .toList());
 
         ShardKeyPattern infix = ShardKeyPattern.parse("{ 'x.a': 1, 'y.b': 'hashed', 'z.c': 1, a: 1 }");
-        assertEquals(List.of("({ p: 1 }, Long('-4611686018427387902'), MinKey(), MinKey())",
+        assertEquals(
+                List.of(
+                        "({ p: 1 }, Long('-4611686018427387902'), MinKey(), MinKey())",
                         "({ p: 1 }, Long('0'), MinKey(), MinKey())",
                         "({ p: 1 }, Long('4611686018427387902'), MinKey(), MinKey())"),
                 HashedSplitPoints.of(infix, List.of(BsonLiterals.parseValue("{ p: 1 }")), 4).stream()
-                        .map(ShardKey::toString).toList());
+                        .map(ShardKey::toString)
+                        .toList());
     }
 
     @Test
     void refusesBadArguments() {
-        assertEquals("numChunks: must be at least 1, got 0",
-                assertThrows(IllegalArgumentException.class, () -> HashedSplitPoints.of(0)).getMessage());
-        assertThrows(IllegalArgumentException.class,
+        assertEquals(
+                "numChunks: must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> HashedSplitPoints.of(0))
+                        .getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> HashedSplitPoints.of(ShardKeyPattern.parse("{ a: 1 }"), List.of(), 2));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> HashedSplitPoints.of(ShardKeyPattern.parse("{ a: 1, b: 'hashed' }"), List.of(), 2));
     }
 }

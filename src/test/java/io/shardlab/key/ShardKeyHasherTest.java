@@ -118,7 +118,8 @@ class ShardKeyHasherTest {
     @DisplayName("hasher_test HashWithNonZeroSeed: seed 40513")
     void nonZeroSeed() {
         assertEquals(4302929669663179197L, hasher.hash64(BsonLiterals.parseValue("42"), 40513));
-        assertEquals(-9222615859251096151L,
+        assertEquals(
+                -9222615859251096151L,
                 hasher.hash64(BsonLiterals.parseValue("['sunflower', 'sesame', 'mustard']"), 40513));
         assertNotEquals(hasher.hash64(BsonLiterals.parseValue("4"), 0), hasher.hash64(BsonLiterals.parseValue("4"), 1));
     }
@@ -200,7 +201,8 @@ class ShardKeyHasherTest {
     @Test
     @DisplayName("shard_key_pattern.h: {a: 'hashed'} extracts {a: 1} as NumberLong(5902408780260971510)")
     void extractsHashedKeyAsInTheShardKeyPatternComment() {
-        ShardKey key = ShardKeyPattern.parse("{ a: 'hashed' }").extractKey(BsonLiterals.parseDocument("{ a: 1 }"), hasher);
+        ShardKey key =
+                ShardKeyPattern.parse("{ a: 'hashed' }").extractKey(BsonLiterals.parseDocument("{ a: 1 }"), hasher);
         BsonValue value = key.get(0);
         assertEquals(new BsonInt64(5902408780260971510L), value);
     }

@@ -160,8 +160,11 @@ class ShardKeyPatternTest {
         if (valid) {
             assertEquals(count, ShardKeyPattern.parse(pattern).fields().size());
         } else {
-            InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.parse(pattern));
-            assertEquals("Shard key has " + count + " fields, at most 32 are allowed: too many compound keys", e.getMessage());
+            InvalidShardKeyException e =
+                    assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.parse(pattern));
+            assertEquals(
+                    "Shard key has " + count + " fields, at most 32 are allowed: too many compound keys",
+                    e.getMessage());
         }
     }
 
@@ -180,8 +183,12 @@ class ShardKeyPatternTest {
         reader.readStartDocument();
         while (reader.readBsonType() != org.bson.BsonType.END_OF_DOCUMENT) {
             String name = reader.readName();
-            pattern.append(name, new org.bson.codecs.BsonValueCodec().decode(reader,
-                    org.bson.codecs.DecoderContext.builder().build()));
+            pattern.append(
+                    name,
+                    new org.bson.codecs.BsonValueCodec()
+                            .decode(
+                                    reader,
+                                    org.bson.codecs.DecoderContext.builder().build()));
         }
         InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class, () -> ShardKeyPattern.of(pattern));
         assertEquals(message, e.getMessage());
@@ -191,13 +198,22 @@ class ShardKeyPatternTest {
     @Test
     @DisplayName("the record refuses two hashed fields and a repeated path")
     void recordInvariants() {
-        assertEquals("Shard key { a: \"hashed\", b: \"hashed\" } can contain at most one 'hashed' field. Failed to parse field b",
-                assertThrows(InvalidShardKeyException.class, () -> new ShardKeyPattern(
-                        List.of(new KeyField("a", true), new KeyField("b", true)))).getMessage());
-        assertEquals("Shard key names the field a twice", assertThrows(InvalidShardKeyException.class,
-                () -> new ShardKeyPattern(List.of(new KeyField("a", false), new KeyField("a", false)))).getMessage());
-        assertEquals("Shard key is empty", assertThrows(InvalidShardKeyException.class,
-                () -> new ShardKeyPattern(List.of())).getMessage());
+        assertEquals(
+                "Shard key { a: \"hashed\", b: \"hashed\" } can contain at most one 'hashed' field. Failed to parse field b",
+                assertThrows(
+                                InvalidShardKeyException.class,
+                                () -> new ShardKeyPattern(List.of(new KeyField("a", true), new KeyField("b", true))))
+                        .getMessage());
+        assertEquals(
+                "Shard key names the field a twice",
+                assertThrows(
+                                InvalidShardKeyException.class,
+                                () -> new ShardKeyPattern(List.of(new KeyField("a", false), new KeyField("a", false))))
+                        .getMessage());
+        assertEquals(
+                "Shard key is empty",
+                assertThrows(InvalidShardKeyException.class, () -> new ShardKeyPattern(List.of()))
+                        .getMessage());
     }
 
     /** Key extraction: dotted paths, missing fields as null, no array traversal, hashed fields hashed. */
@@ -238,9 +254,11 @@ class ShardKeyPatternTest {
             { x: 1, 'a.b': 'hashed' } | { x: 1, a: { b: [] } }         | a.b
             """)
     void refusesArrays(String pattern, String document, String arrayPath) {
-        InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class,
+        InvalidShardKeyException e = assertThrows(
+                InvalidShardKeyException.class,
                 () -> ShardKeyPattern.parse(pattern).extractKey(BsonLiterals.parseDocument(document), hasher));
-        assertEquals("Shard key cannot contain array values or array descendants. Found array at path: " + arrayPath,
+        assertEquals(
+                "Shard key cannot contain array values or array descendants. Found array at path: " + arrayPath,
                 e.getMessage());
     }
 
@@ -278,22 +296,34 @@ class ShardKeyPatternTest {
         if (valid) {
             ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(document);
         } else {
-            InvalidShardKeyException e = assertThrows(InvalidShardKeyException.class,
+            InvalidShardKeyException e = assertThrows(
+                    InvalidShardKeyException.class,
                     () -> ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(document));
-            assertEquals(true, e.getMessage().startsWith("Shard key element a: ")
-                    && e.getMessage().endsWith(" is not valid for storage"), e.getMessage());
+            assertEquals(
+                    true,
+                    e.getMessage().startsWith("Shard key element a: ")
+                            && e.getMessage().endsWith(" is not valid for storage"),
+                    e.getMessage());
         }
     }
 
     @Test
     @DisplayName("the storage message prints the element as the server does")
     void storageMessage() {
-        assertEquals("Shard key element b: /x/i is not valid for storage", assertThrows(InvalidShardKeyException.class,
-                () -> ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(BsonLiterals.parseDocument("{ a: 1, b: /x/i }")))
-                .getMessage());
+        assertEquals(
+                "Shard key element b: /x/i is not valid for storage",
+                assertThrows(
+                                InvalidShardKeyException.class,
+                                () -> ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(
+                                        BsonLiterals.parseDocument("{ a: 1, b: /x/i }")))
+                        .getMessage());
         ShardKeyPattern pattern = ShardKeyPattern.parse("{ a: 1 }");
-        assertEquals("Shard key element a: [ 1 ] is not valid for storage", assertThrows(InvalidShardKeyException.class,
-                () -> pattern.checkValidForMetadataStorage(ShardKey.of(BsonLiterals.parseValue("[1]")))).getMessage());
+        assertEquals(
+                "Shard key element a: [ 1 ] is not valid for storage",
+                assertThrows(
+                                InvalidShardKeyException.class,
+                                () -> pattern.checkValidForMetadataStorage(ShardKey.of(BsonLiterals.parseValue("[1]"))))
+                        .getMessage());
     }
 
     @Test
@@ -301,7 +331,9 @@ class ShardKeyPatternTest {
         ShardKeyPattern pattern = ShardKeyPattern.parse("{ a: 1, b: 'hashed' }");
         assertEquals("(MinKey(), MinKey())", pattern.globalMin().toString());
         assertEquals("(MaxKey(), MaxKey())", pattern.globalMax().toString());
-        assertEquals(BsonLiterals.parseDocument("{ a: MinKey, b: MinKey }"), pattern.globalMin().toDocument(pattern));
+        assertEquals(
+                BsonLiterals.parseDocument("{ a: MinKey, b: MinKey }"),
+                pattern.globalMin().toDocument(pattern));
         assertEquals(new BsonInt64(0), ShardKey.of(new BsonInt64(0)).get(0));
     }
 }

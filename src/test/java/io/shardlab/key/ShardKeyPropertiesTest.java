@@ -28,9 +28,11 @@ class ShardKeyPropertiesTest {
             if (equivalent) {
                 assertEquals(left.hashCode(), right.hashCode(), () -> left + " equals " + right);
             }
-            assertEquals(Integer.signum(BsonOrder.compareValues(a, right.get(0))) != 0
-                    ? Integer.signum(BsonOrder.compareValues(a, right.get(0)))
-                    : Integer.signum(BsonOrder.compareValues(b, right.get(1))), Integer.signum(left.compareTo(right)));
+            assertEquals(
+                    Integer.signum(BsonOrder.compareValues(a, right.get(0))) != 0
+                            ? Integer.signum(BsonOrder.compareValues(a, right.get(0)))
+                            : Integer.signum(BsonOrder.compareValues(b, right.get(1))),
+                    Integer.signum(left.compareTo(right)));
         }
     }
 
@@ -60,10 +62,13 @@ class ShardKeyPropertiesTest {
             BsonValue a = random.nextNumber();
             BsonValue b = random.nextNumber();
             boolean sameInt64 = ShardKeyHasher.safeNumberLongForHash(a) == ShardKeyHasher.safeNumberLongForHash(b);
-            assertEquals(sameInt64, hasher.hash64(a) == hasher.hash64(b),
+            assertEquals(
+                    sameInt64,
+                    hasher.hash64(a) == hasher.hash64(b),
                     () -> BsonPrinter.shell(a) + " vs " + BsonPrinter.shell(b));
             for (BsonValue twin : RandomBsonValues.numericTwins(a)) {
-                boolean integral = ShardKeyHasher.safeNumberLongForHash(twin) == ShardKeyHasher.safeNumberLongForHash(a);
+                boolean integral =
+                        ShardKeyHasher.safeNumberLongForHash(twin) == ShardKeyHasher.safeNumberLongForHash(a);
                 if (integral) {
                     assertEquals(hasher.hash64(a), hasher.hash64(twin));
                     assertEquals(hasher.hash64(new BsonDocument("x", a)), hasher.hash64(new BsonDocument("x", twin)));

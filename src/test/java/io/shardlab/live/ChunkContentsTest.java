@@ -10,8 +10,6 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.live.DataDistribution;
-import io.shardlab.live.ShardDataSize;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,14 +24,31 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ChunkContentsTest {
 
     /** [MinKey, 10) on A, [10, 20) on A, [20, MaxKey) on B. */
-    static final ClusterSnapshot LAYOUT = new ClusterSnapshot("db.c", ShardKeyPattern.parse("{x: 1}"), false,
-            List.of(Shard.named("A"), Shard.named("B")), new ChunkMap(List.of(
-                    new Chunk(ShardKey.of(new BsonMinKey()), ShardKey.of(new BsonInt32(10)), "A", false,
+    static final ClusterSnapshot LAYOUT = new ClusterSnapshot(
+            "db.c",
+            ShardKeyPattern.parse("{x: 1}"),
+            false,
+            List.of(Shard.named("A"), Shard.named("B")),
+            new ChunkMap(List.of(
+                    new Chunk(
+                            ShardKey.of(new BsonMinKey()),
+                            ShardKey.of(new BsonInt32(10)),
+                            "A",
+                            false,
                             ChunkVersion.INITIAL),
-                    new Chunk(ShardKey.of(new BsonInt32(10)), ShardKey.of(new BsonInt32(20)), "A", false,
+                    new Chunk(
+                            ShardKey.of(new BsonInt32(10)),
+                            ShardKey.of(new BsonInt32(20)),
+                            "A",
+                            false,
                             new ChunkVersion(1, 1)),
-                    new Chunk(ShardKey.of(new BsonInt32(20)), ShardKey.of(new BsonMaxKey()), "B", false,
-                            new ChunkVersion(2, 0)))), List.of());
+                    new Chunk(
+                            ShardKey.of(new BsonInt32(20)),
+                            ShardKey.of(new BsonMaxKey()),
+                            "B",
+                            false,
+                            new ChunkVersion(2, 0)))),
+            List.of());
 
     @ParameterizedTest(name = "recorded {0}, estimates {1}, per shard {2}: {3} {4}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -50,8 +65,8 @@ class ChunkContentsTest {
             -                                | -                                | A:9/3 B:1/100           | unknown              | -
             -                                | -                                | -                     | unknown                | -
             """)
-    void theBestFiguresTheSourceHasAreUsed(String recorded, String estimates, String perShard, String basis,
-            String expected) {
+    void theBestFiguresTheSourceHasAreUsed(
+            String recorded, String estimates, String perShard, String basis, String expected) {
         Map<Chunk, ChunkStatistics> rec = new HashMap<>();
         Map<Chunk, Long> est = new HashMap<>();
         List<Chunk> chunks = LAYOUT.chunks().chunks();
@@ -83,7 +98,8 @@ class ChunkContentsTest {
         }
         ChunkContents c = ChunkContents.of(LAYOUT, rec, est, distribution);
         assertEquals(basis, c.basis().label);
-        List<String> got = c.perChunk().stream().map(s -> s.documents() + "/" + s.bytes()).toList();
+        List<String> got =
+                c.perChunk().stream().map(s -> s.documents() + "/" + s.bytes()).toList();
         assertEquals(expected.equals("-") ? List.of() : List.of(expected.split(" ")), got);
         for (int i = 0; i < c.perChunk().size(); i++) {
             assertEquals(chunks.get(i), c.perChunk().get(i).chunk());

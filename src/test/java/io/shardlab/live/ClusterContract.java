@@ -27,7 +27,7 @@ abstract class ClusterContract {
 
     ClusterMetadata inspect(CommandRecorder recorder, ClusterInspector.Scope scope) {
         try (LiveConnection connection = new LiveConnector(recorder == null ? List.of() : List.of(recorder))
-                .connect(LiveConnectionRequest.of(connectionString()));
+                        .connect(LiveConnectionRequest.of(connectionString()));
                 LiveConfigSource source = new LiveConfigSource(connection, false)) {
             return new ClusterInspector(Clock.systemUTC()).inspect(source, scope);
         }
@@ -52,9 +52,14 @@ abstract class ClusterContract {
                 continue;
             }
             assertEquals(c.map().chunks(), c.chunks(), c.namespace());
-            assertEquals(c.chunks().size(), c.chunksPerShard().values().stream().mapToInt(Integer::intValue).sum());
+            assertEquals(
+                    c.chunks().size(),
+                    c.chunksPerShard().values().stream()
+                            .mapToInt(Integer::intValue)
+                            .sum());
             for (int i = 1; i < c.chunks().size(); i++) {
-                assertTrue(c.chunks().get(i - 1).min().compareTo(c.chunks().get(i).min()) < 0, c.namespace());
+                assertTrue(
+                        c.chunks().get(i - 1).min().compareTo(c.chunks().get(i).min()) < 0, c.namespace());
             }
             for (Chunk chunk : c.chunks()) {
                 assertTrue(m.shards().stream().anyMatch(s -> s.id().equals(chunk.shard())), chunk::toString);
@@ -98,8 +103,13 @@ abstract class ClusterContract {
     void aWatchPollsAndReportsOnlyRealChanges() {
         try (LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(connectionString()));
                 LiveConfigSource source = new LiveConfigSource(connection, false)) {
-            LayoutWatcher watcher = new LayoutWatcher(source, new ClusterInspector(Clock.systemUTC()),
-                    ClusterInspector.Scope.OVERVIEW, null, Duration.ofSeconds(5), null);
+            LayoutWatcher watcher = new LayoutWatcher(
+                    source,
+                    new ClusterInspector(Clock.systemUTC()),
+                    ClusterInspector.Scope.OVERVIEW,
+                    null,
+                    Duration.ofSeconds(5),
+                    null);
             LayoutWatcher.WatchUpdate first = watcher.pollNow();
             LayoutWatcher.WatchUpdate second = watcher.pollNow();
             assertFalse(first.changed());

@@ -20,8 +20,20 @@ import org.bson.BsonValue;
  */
 public final class CommandRecorder implements CommandListener {
 
-    static final Set<String> READS = Set.of("find", "getMore", "aggregate", "balancerStatus", "buildInfo", "ping",
-            "hello", "isMaster", "ismaster", "saslStart", "saslContinue", "killCursors", "endSessions");
+    static final Set<String> READS = Set.of(
+            "find",
+            "getMore",
+            "aggregate",
+            "balancerStatus",
+            "buildInfo",
+            "ping",
+            "hello",
+            "isMaster",
+            "ismaster",
+            "saslStart",
+            "saslContinue",
+            "killCursors",
+            "endSessions");
 
     final List<BsonDocument> commands = new CopyOnWriteArrayList<>();
 
@@ -39,7 +51,8 @@ public final class CommandRecorder implements CommandListener {
                 out.add(command.toJson());
             } else if (name.equals("aggregate")) {
                 for (BsonValue stage : command.getArray("pipeline")) {
-                    if (stage.asDocument().containsKey("$out") || stage.asDocument().containsKey("$merge")) {
+                    if (stage.asDocument().containsKey("$out")
+                            || stage.asDocument().containsKey("$merge")) {
                         out.add(command.toJson());
                     }
                 }

@@ -22,7 +22,8 @@ class ConfigDumpReaderFuzzTest {
     @Test
     void everyJsonDumpIsDocumentsOrOneLineNamingTheFile() throws Exception {
         Path file = Path.of("config", "chunks.json");
-        FuzzInputs inputs = new FuzzInputs(51L, List.of(String.join("\n", CHUNKS) + "\n", "[" + String.join(",\n", CHUNKS) + "]\n"));
+        FuzzInputs inputs = new FuzzInputs(
+                51L, List.of(String.join("\n", CHUNKS) + "\n", "[" + String.join(",\n", CHUNKS) + "]\n"));
         for (int i = 0; i < 2_000; i++) {
             String text = inputs.next();
             FuzzInputs.assertResultOrOneLine(text, "chunks.json", t -> read(t.getBytes(StandardCharsets.UTF_8), file));

@@ -38,7 +38,9 @@ class ConfigDumpReaderTest {
     static byte[] bson(List<BsonDocument> docs) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (BsonDocument d : docs) {
-            ByteBuffer buffer = new RawBsonDocument(d, new BsonDocumentCodec()).getByteBuffer().asNIO();
+            ByteBuffer buffer = new RawBsonDocument(d, new BsonDocumentCodec())
+                    .getByteBuffer()
+                    .asNIO();
             byte[] bytes = new byte[buffer.remaining()];
             buffer.get(bytes);
             out.writeBytes(bytes);
@@ -51,7 +53,8 @@ class ConfigDumpReaderTest {
         Path db = Files.createDirectories(out.resolve("config"));
         for (var e : config.entrySet()) {
             Path file = db.resolve(e.getKey() + (gzip ? ".bson.gz" : ".bson"));
-            try (OutputStream os = gzip ? new GZIPOutputStream(Files.newOutputStream(file)) : Files.newOutputStream(file)) {
+            try (OutputStream os =
+                    gzip ? new GZIPOutputStream(Files.newOutputStream(file)) : Files.newOutputStream(file)) {
                 os.write(bson(e.getValue()));
             }
             Files.writeString(db.resolve(e.getKey() + ".metadata.json"), "{\"indexes\":[],\"uuid\":\"\"}");
@@ -59,14 +62,18 @@ class ConfigDumpReaderTest {
     }
 
     /** What {@code mongoexport --db config --collection X --out F} writes: one JSON document per line. */
-    static void mongoexport(Path out, Map<String, List<BsonDocument>> config, JsonMode mode, String naming,
-            boolean jsonArray) throws Exception {
+    static void mongoexport(
+            Path out, Map<String, List<BsonDocument>> config, JsonMode mode, String naming, boolean jsonArray)
+            throws Exception {
         Files.createDirectories(out);
-        JsonWriterSettings settings = JsonWriterSettings.builder().outputMode(mode).build();
+        JsonWriterSettings settings =
+                JsonWriterSettings.builder().outputMode(mode).build();
         for (var e : config.entrySet()) {
             StringBuilder text = new StringBuilder(jsonArray ? "[" : "");
             for (int i = 0; i < e.getValue().size(); i++) {
-                text.append(jsonArray && i > 0 ? "," : "").append(e.getValue().get(i).toJson(settings)).append('\n');
+                text.append(jsonArray && i > 0 ? "," : "")
+                        .append(e.getValue().get(i).toJson(settings))
+                        .append('\n');
             }
             text.append(jsonArray ? "]\n" : "");
             Files.writeString(out.resolve(String.format(naming, e.getKey())), text, StandardCharsets.UTF_8);
@@ -74,8 +81,8 @@ class ConfigDumpReaderTest {
     }
 
     static ClusterMetadata read(Path folder) {
-        return new ClusterInspector(LiveInspectionTest.CLOCK).inspect(ConfigDumpReader.open(folder),
-                new ClusterInspector.Scope(null, 0));
+        return new ClusterInspector(LiveInspectionTest.CLOCK)
+                .inspect(ConfigDumpReader.open(folder), new ClusterInspector.Scope(null, 0));
     }
 
     static void assertSameLayout(ClusterMetadata expected, ClusterMetadata actual) {
@@ -104,9 +111,13 @@ class ConfigDumpReaderTest {
             live = LiveInspectionTest.inspect(cluster, null, new ClusterInspector.Scope(null, 0));
         }
         assertSameLayout(live, fromDump);
-        assertEquals(ConfigFixture.usersNow(), fromDump.collection(USERS).orElseThrow().chunks());
+        assertEquals(
+                ConfigFixture.usersNow(),
+                fromDump.collection(USERS).orElseThrow().chunks());
         assertEquals(BalancerState.FROM_SETTINGS, fromDump.balancer().source());
-        assertTrue(fromDump.notes().stream().anyMatch(n -> n.contains("per-shard data sizes are omitted")), fromDump.notes()::toString);
+        assertTrue(
+                fromDump.notes().stream().anyMatch(n -> n.contains("per-shard data sizes are omitted")),
+                fromDump.notes()::toString);
         assertEquals(dir.toString(), fromDump.source());
         assertEquals(fromDump.collections(), read(dir.resolve("config")).collections(), "DIR or DIR/config");
     }
@@ -114,8 +125,8 @@ class ConfigDumpReaderTest {
     @Test
     void mongoexportLinesInRelaxedAndCanonicalJsonAndJsonArraysAllRead() throws Exception {
         Map<String, List<BsonDocument>> config = ConfigFixture.config(Shape.V7_0);
-        ClusterMetadata expected = new ClusterInspector(LiveInspectionTest.CLOCK).inspect(
-                new DocumentConfigSource("x", config, "offline"), new ClusterInspector.Scope(null, 0));
+        ClusterMetadata expected = new ClusterInspector(LiveInspectionTest.CLOCK)
+                .inspect(new DocumentConfigSource("x", config, "offline"), new ClusterInspector.Scope(null, 0));
         mongoexport(dir.resolve("relaxed"), config, JsonMode.RELAXED, "%s.json", false);
         mongoexport(dir.resolve("canonical"), config, JsonMode.EXTENDED, "config.%s.json", false);
         mongoexport(dir.resolve("jsonl"), config, JsonMode.RELAXED, "config.%s.jsonl", false);
@@ -123,7 +134,10 @@ class ConfigDumpReaderTest {
         for (String folder : List.of("relaxed", "canonical", "jsonl", "array")) {
             ClusterMetadata m = read(dir.resolve(folder));
             assertSameLayout(expected, m);
-            assertEquals(ConfigFixture.eventsNow(), m.collection(EVENTS).orElseThrow().chunks(), folder);
+            assertEquals(
+                    ConfigFixture.eventsNow(),
+                    m.collection(EVENTS).orElseThrow().chunks(),
+                    folder);
         }
     }
 
@@ -131,8 +145,10 @@ class ConfigDumpReaderTest {
     void aMissingRequiredFileIsNamedWithTheExportThatMakesIt() throws Exception {
         mongoexport(dir, Map.of("collections", List.of(), "shards", List.of()), JsonMode.RELAXED, "%s.json", false);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(dir));
-        assertEquals("config-dump: " + dir + " has no chunks file (expected chunks.bson from mongodump --db config, "
-                + "or chunks.json / config.chunks.json from mongoexport)", e.getMessage());
+        assertEquals(
+                "config-dump: " + dir + " has no chunks file (expected chunks.bson from mongodump --db config, "
+                        + "or chunks.json / config.chunks.json from mongoexport)",
+                e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(dir.resolve("nope")));
         assertEquals("config-dump: " + dir.resolve("nope") + " does not exist", e.getMessage());
     }
@@ -142,14 +158,19 @@ class ConfigDumpReaderTest {
         mongoexport(dir, Map.of("collections", List.of(), "shards", List.of()), JsonMode.RELAXED, "%s.json", false);
         Files.writeString(dir.resolve("chunks.json"), "{\"a\": 1}\n\n{\"b\": \n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(dir));
-        assertTrue(e.getMessage().startsWith("config-dump: " + dir.resolve("chunks.json") + " line 3 is not Extended JSON: "),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("config-dump: " + dir.resolve("chunks.json") + " line 3 is not Extended JSON: "),
                 e.getMessage());
 
         Files.delete(dir.resolve("chunks.json"));
         byte[] whole = bson(ConfigFixture.chunks(Shape.V5_0));
         Files.write(dir.resolve("chunks.bson"), java.util.Arrays.copyOf(whole, whole.length - 7));
         e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(dir));
-        assertTrue(e.getMessage().startsWith("config-dump: " + dir.resolve("chunks.bson") + " ends inside the document at byte "),
+        assertTrue(
+                e.getMessage()
+                        .startsWith(
+                                "config-dump: " + dir.resolve("chunks.bson") + " ends inside the document at byte "),
                 e.getMessage());
 
         Files.write(dir.resolve("chunks.bson"), "not bson at all, just text".getBytes(StandardCharsets.US_ASCII));

@@ -21,8 +21,7 @@ import org.bson.codecs.BsonDocumentCodec;
 /** Writes config dumps the way mongodump does, for tests outside this package. */
 public final class ConfigDumpReaderTestSupport {
 
-    private ConfigDumpReaderTestSupport() {
-    }
+    private ConfigDumpReaderTestSupport() {}
 
     /** What {@code mongodump --db config --out DIR} writes: DIR/config/&lt;collection&gt;.bson. */
     public static void mongodump(Path dir, Map<String, List<BsonDocument>> config) throws Exception {
@@ -35,19 +34,28 @@ public final class ConfigDumpReaderTestSupport {
      * terminator, then each collection's documents in two interleaved segments (as parallel dumps interleave
      * them), each namespace closed by an EOF header block.
      */
-    public static void mongodumpArchive(Path file, Map<String, List<BsonDocument>> config, String serverVersion,
-            boolean gzip) throws Exception {
+    public static void mongodumpArchive(
+            Path file, Map<String, List<BsonDocument>> config, String serverVersion, boolean gzip) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(int32(MongodumpArchive.MAGIC));
-        write(out, new BsonDocument("concurrent_collections", new BsonInt32(4)).append("version", new BsonString("0.1"))
-                .append("server_version", new BsonString(serverVersion))
-                .append("tool_version", new BsonString("100.9.4")));
+        write(
+                out,
+                new BsonDocument("concurrent_collections", new BsonInt32(4))
+                        .append("version", new BsonString("0.1"))
+                        .append("server_version", new BsonString(serverVersion))
+                        .append("tool_version", new BsonString("100.9.4")));
         List<String> names = new ArrayList<>(config.keySet());
         for (String name : names) {
-            write(out, new BsonDocument("db", new BsonString("config")).append("collection", new BsonString(name))
-                    .append("metadata", new BsonString("{\"indexes\":[],\"uuid\":\"\",\"collectionName\":\"" + name
-                            + "\",\"type\":\"collection\"}"))
-                    .append("size", new BsonInt32(0)).append("type", new BsonString("collection")));
+            write(
+                    out,
+                    new BsonDocument("db", new BsonString("config"))
+                            .append("collection", new BsonString(name))
+                            .append(
+                                    "metadata",
+                                    new BsonString("{\"indexes\":[],\"uuid\":\"\",\"collectionName\":\"" + name
+                                            + "\",\"type\":\"collection\"}"))
+                            .append("size", new BsonInt32(0))
+                            .append("type", new BsonString("collection")));
         }
         out.write(int32(MongodumpArchive.TERMINATOR));
         for (int half = 0; half < 2; half++) {
@@ -80,8 +88,10 @@ public final class ConfigDumpReaderTestSupport {
     }
 
     private static BsonDocument namespaceHeader(String collection, boolean eof) {
-        return new BsonDocument("db", new BsonString("config")).append("collection", new BsonString(collection))
-                .append("EOF", BsonBoolean.valueOf(eof)).append("CRC", new BsonInt64(0));
+        return new BsonDocument("db", new BsonString("config"))
+                .append("collection", new BsonString(collection))
+                .append("EOF", BsonBoolean.valueOf(eof))
+                .append("CRC", new BsonInt64(0));
     }
 
     private static void write(ByteArrayOutputStream out, BsonDocument doc) throws Exception {

@@ -60,7 +60,11 @@ public final class ConfigFixture {
 
     /** A MongoDB release whose document shapes the fixture writes. */
     public enum Shape {
-        V4_4("4.4.29", 9), V5_0("5.0.26", 13), V6_0("6.0.16", 17), V7_0("7.0.12", 21), V8_0("8.0.5", 25);
+        V4_4("4.4.29", 9),
+        V5_0("5.0.26", 13),
+        V6_0("6.0.16", 17),
+        V7_0("7.0.12", 21),
+        V8_0("8.0.5", 25);
 
         final String version;
         final int wireVersion;
@@ -84,14 +88,14 @@ public final class ConfigFixture {
     static final String TRACKED_UUID = "c88e9237-ae8b-452e-9d89-bcdcaaa763db";
     /** When the collections were sharded: 2024-03-01T10:00:00Z. */
     static final long T0 = 1709287200L;
+
     static final String EPOCH_USERS = "65e1a720a1b2c3d4e5f60001";
     static final String EPOCH_EVENTS = "65e1a720a1b2c3d4e5f60002";
     static final String EPOCH_SESSIONS = "65e1a720a1b2c3d4e5f60003";
     static final long H1 = -4611686018427387902L;
     static final long H2 = 4611686018427387902L;
 
-    private ConfigFixture() {
-    }
+    private ConfigFixture() {}
 
     /** The time of the k-th changelog entry: T0 + k minutes. */
     public static Instant at(int k) {
@@ -178,8 +182,9 @@ public final class ConfigFixture {
             return List.of(doc("{_id: 'test', primary: 'shard01', partitioned: true, "
                     + "version: {uuid: UUID('516a5f79-5eb9-4844-8ee9-b8e9de91b760'), lastMod: 1}}"));
         }
-        return List.of(doc("{_id: 'test', primary: 'shard01', partitioned: %s, "
-                + "version: {uuid: UUID('516a5f79-5eb9-4844-8ee9-b8e9de91b760'), timestamp: Timestamp(%d, 34), lastMod: 1}}",
+        return List.of(doc(
+                "{_id: 'test', primary: 'shard01', partitioned: %s, "
+                        + "version: {uuid: UUID('516a5f79-5eb9-4844-8ee9-b8e9de91b760'), timestamp: Timestamp(%d, 34), lastMod: 1}}",
                 shape.atLeast(Shape.V6_0) ? "false" : "true", T0 - 60));
     }
 
@@ -206,16 +211,19 @@ public final class ConfigFixture {
         return out;
     }
 
-    private static BsonDocument collection(Shape shape, String ns, String key, String uuid, String epoch,
-            boolean dropped) {
+    private static BsonDocument collection(
+            Shape shape, String ns, String key, String uuid, String epoch, boolean dropped) {
         if (shape == Shape.V4_4) {
             // lastmod is the epoch's creation time written as a date in milliseconds-of-seconds, as in
             // the docs example ("1970-01-16T15:00:58.107Z" next to ObjectId("5078407b…")).
-            return doc("{_id: '%s', lastmodEpoch: ObjectId('%s'), lastmod: {$date: %d}, dropped: %s, key: %s, "
-                    + "unique: false, uuid: UUID('%s')}", ns, epoch, T0, dropped, key, uuid);
+            return doc(
+                    "{_id: '%s', lastmodEpoch: ObjectId('%s'), lastmod: {$date: %d}, dropped: %s, key: %s, "
+                            + "unique: false, uuid: UUID('%s')}",
+                    ns, epoch, T0, dropped, key, uuid);
         }
-        BsonDocument d = doc("{_id: '%s', lastmodEpoch: ObjectId('%s'), lastmod: ISODate('2024-03-01T10:00:00Z'), "
-                + "timestamp: Timestamp(%d, 13), uuid: UUID('%s'), key: %s, unique: false, noBalance: false}",
+        BsonDocument d = doc(
+                "{_id: '%s', lastmodEpoch: ObjectId('%s'), lastmod: ISODate('2024-03-01T10:00:00Z'), "
+                        + "timestamp: Timestamp(%d, 13), uuid: UUID('%s'), key: %s, unique: false, noBalance: false}",
                 ns, epoch, T0, uuid, key);
         if (shape.atLeast(Shape.V6_0) && ns.equals(USERS)) {
             d.append("maxChunkSizeBytes", new BsonInt64(128L * 1024 * 1024));
@@ -234,11 +242,23 @@ public final class ConfigFixture {
         for (int i = 0; i < events.size(); i++) {
             out.add(chunk(shape, EVENTS, "_id", EVENTS_UUID, EPOCH_EVENTS, events.get(i), 10 + i));
         }
-        out.add(chunk(shape, SESSIONS, "_id", SESSIONS_UUID, EPOCH_SESSIONS,
-                new Chunk(MIN, MAX, "shard01", false, ChunkVersion.INITIAL), 20));
+        out.add(chunk(
+                shape,
+                SESSIONS,
+                "_id",
+                SESSIONS_UUID,
+                EPOCH_SESSIONS,
+                new Chunk(MIN, MAX, "shard01", false, ChunkVersion.INITIAL),
+                20));
         if (shape.atLeast(Shape.V8_0)) {
-            out.add(chunk(shape, "test.tracked", "_id", TRACKED_UUID, EPOCH_USERS,
-                    new Chunk(MIN, MAX, "shard02", false, ChunkVersion.INITIAL), 21));
+            out.add(chunk(
+                    shape,
+                    "test.tracked",
+                    "_id",
+                    TRACKED_UUID,
+                    EPOCH_USERS,
+                    new Chunk(MIN, MAX, "shard02", false, ChunkVersion.INITIAL),
+                    21));
         }
         // Reversed insertion order: the reader must not rely on the server's natural order.
         java.util.Collections.reverse(out);
@@ -254,11 +274,18 @@ public final class ConfigFixture {
         if (shape == Shape.V4_4) {
             // [DOCS-CONFIG]: {_id: "mydb.foo-a_\"cat\"", lastmod, lastmodEpoch, ns, min, max, shard, history}
             BsonValue lower = c.min().get(0);
-            String id = ns + "-" + field + "_" + (lower.getBsonType() == org.bson.BsonType.MIN_KEY ? "MinKey" : lower.isInt32()
-                    ? String.valueOf(lower.asInt32().getValue()) : String.valueOf(lower.asInt64().getValue()));
-            d = new BsonDocument("_id", new org.bson.BsonString(id)).append("lastmod", lastmod)
+            String id = ns + "-" + field + "_"
+                    + (lower.getBsonType() == org.bson.BsonType.MIN_KEY
+                            ? "MinKey"
+                            : lower.isInt32()
+                                    ? String.valueOf(lower.asInt32().getValue())
+                                    : String.valueOf(lower.asInt64().getValue()));
+            d = new BsonDocument("_id", new org.bson.BsonString(id))
+                    .append("lastmod", lastmod)
                     .append("lastmodEpoch", new org.bson.BsonObjectId(new org.bson.types.ObjectId(epoch)))
-                    .append("ns", new org.bson.BsonString(ns)).append("min", min).append("max", max)
+                    .append("ns", new org.bson.BsonString(ns))
+                    .append("min", min)
+                    .append("max", max)
                     .append("shard", new org.bson.BsonString(c.shard()));
             if (c.jumbo()) {
                 d.append("jumbo", org.bson.BsonBoolean.TRUE);
@@ -266,10 +293,14 @@ public final class ConfigFixture {
             d.append("history", new org.bson.BsonArray(List.of(history)));
             return d;
         }
-        d = new BsonDocument("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId(
-                String.format("65e1a7%02x%016x", n, (long) n))))
+        d = new BsonDocument(
+                        "_id",
+                        new org.bson.BsonObjectId(
+                                new org.bson.types.ObjectId(String.format("65e1a7%02x%016x", n, (long) n))))
                 .append("uuid", BsonDocument.parse("{u: UUID('" + uuid + "')}").get("u"))
-                .append("min", min).append("max", max).append("shard", new org.bson.BsonString(c.shard()))
+                .append("min", min)
+                .append("max", max)
+                .append("shard", new org.bson.BsonString(c.shard()))
                 .append("lastmod", lastmod);
         if (shape.atLeast(Shape.V7_0)) {
             d.append("onCurrentShardSince", ts(T0 + n, 27));
@@ -283,8 +314,10 @@ public final class ConfigFixture {
 
     /** [DOCS-CONFIG] config.tags: {_id: {ns, min}, ns, min, max, tag}. */
     static List<BsonDocument> tags() {
-        return List.of(doc("{_id: {ns: '%s', min: {user_id: 100}}, ns: '%s', min: {user_id: 100}, "
-                + "max: {user_id: 200}, tag: 'NYC'}", USERS, USERS));
+        return List.of(doc(
+                "{_id: {ns: '%s', min: {user_id: 100}}, ns: '%s', min: {user_id: 100}, "
+                        + "max: {user_id: 200}, tag: 'NYC'}",
+                USERS, USERS));
     }
 
     /** [DOCS-CONFIG] settings; the automerge document exists from 7.0 (reference §3.6). */
@@ -306,24 +339,63 @@ public final class ConfigFixture {
         boolean v70 = shape.atLeast(Shape.V7_0);
         List<BsonDocument> out = new ArrayList<>();
         // 1: split [MinKey, MaxKey) at 100; collection version (1, 0) -> (1, 1), (1, 2)
-        out.add(entry(out.size(), 1, "split", USERS, split(v70, "user_id", bound("user_id", MIN), bound("user_id", MAX), v(1, 0),
-                new long[] {100}, new int[][] {{1, 1}, {1, 2}}, -1)));
+        out.add(entry(
+                out.size(),
+                1,
+                "split",
+                USERS,
+                split(
+                        v70,
+                        "user_id",
+                        bound("user_id", MIN),
+                        bound("user_id", MAX),
+                        v(1, 0),
+                        new long[] {100},
+                        new int[][] {{1, 1}, {1, 2}},
+                        -1)));
         // 2: multi-split [100, MaxKey) at 200, 300; (1, 2) -> (1, 3), (1, 4), (1, 5)
         long[] points = {200, 300};
         for (int i = 0; i < 3; i++) {
-            out.add(entry(out.size(), 2, "multi-split", USERS, split(v70, "user_id", bound("user_id", key(100)),
-                    bound("user_id", MAX), v(1, 2), points, new int[][] {{1, 3}, {1, 4}, {1, 5}}, i)));
+            out.add(entry(
+                    out.size(),
+                    2,
+                    "multi-split",
+                    USERS,
+                    split(
+                            v70,
+                            "user_id",
+                            bound("user_id", key(100)),
+                            bound("user_id", MAX),
+                            v(1, 2),
+                            points,
+                            new int[][] {{1, 3}, {1, 4}, {1, 5}},
+                            i)));
         }
         // 3, 4: migrations
-        out.add(entry(out.size(), 3, "moveChunk.commit", USERS, move("user_id", key(100), key(200), "shard01", "shard02")));
-        out.add(entry(out.size(), 4, "moveChunk.commit", USERS, move("user_id", key(200), key(300), "shard01", "shard03")));
+        out.add(entry(
+                out.size(), 3, "moveChunk.commit", USERS, move("user_id", key(100), key(200), "shard01", "shard02")));
+        out.add(entry(
+                out.size(), 4, "moveChunk.commit", USERS, move("user_id", key(200), key(300), "shard01", "shard03")));
         // 5: split [300, MaxKey) at 400; (3, 1) -> (3, 2), (3, 3)
-        out.add(entry(out.size(), 5, "split", USERS, split(v70, "user_id", bound("user_id", key(300)), bound("user_id", MAX),
-                v(3, 1), new long[] {400}, new int[][] {{3, 2}, {3, 3}}, -1)));
+        out.add(entry(
+                out.size(),
+                5,
+                "split",
+                USERS,
+                split(
+                        v70,
+                        "user_id",
+                        bound("user_id", key(300)),
+                        bound("user_id", MAX),
+                        v(3, 1),
+                        new long[] {400},
+                        new int[][] {{3, 2}, {3, 3}},
+                        -1)));
         // 6: merge [300, 400) + [400, MaxKey) -> [300, MaxKey) (3, 4)
         out.add(entry(out.size(), 6, "merge", USERS, merge(v70, shape)));
         // 7: events: [0, H2) moved shard02 -> shard03
-        out.add(entry(out.size(), 7, "moveChunk.commit", EVENTS, move("_id", hashed(0), hashed(H2), "shard02", "shard03")));
+        out.add(entry(
+                out.size(), 7, "moveChunk.commit", EVENTS, move("_id", hashed(0), hashed(H2), "shard02", "shard03")));
         // An entry the reader must ignore: a dropDatabase of another database (docs lists it as a 'what').
         out.add(entry(out.size(), 8, "dropDatabase", "other", new BsonDocument()));
         return out;
@@ -331,8 +403,10 @@ public final class ConfigFixture {
 
     private static BsonDocument entry(int seq, int k, String what, String ns, BsonDocument details) {
         Instant time = at(k);
-        return doc("{_id: 'cfg1:27019-%s-65e1a75c0000000000000%03d', server: 'cfg1:27019', clientAddr: '10.0.0.5:51234', "
-                + "time: ISODate('%s'), what: '%s', ns: '%s'}", time, seq, time, what, ns)
+        return doc(
+                        "{_id: 'cfg1:27019-%s-65e1a75c0000000000000%03d', server: 'cfg1:27019', clientAddr: '10.0.0.5:51234', "
+                                + "time: ISODate('%s'), what: '%s', ns: '%s'}",
+                        time, seq, time, what, ns)
                 .append("details", details);
     }
 
@@ -341,8 +415,15 @@ public final class ConfigFixture {
      * for one entry of a multi-split ([OPS-44]); 7.0 writes versions as {@code {e, t, v}} and adds
      * {@code owningShard} ([OPS-70]).
      */
-    private static BsonDocument split(boolean v70, String field, BsonDocument min, BsonDocument max, int[] before,
-            long[] points, int[][] versions, int piece) {
+    private static BsonDocument split(
+            boolean v70,
+            String field,
+            BsonDocument min,
+            BsonDocument max,
+            int[] before,
+            long[] points,
+            int[][] versions,
+            int piece) {
         BsonDocument details = new BsonDocument("before", shortVersion(v70, min, max, before));
         List<BsonDocument> bounds = new ArrayList<>();
         bounds.add(min);
@@ -366,8 +447,11 @@ public final class ConfigFixture {
     private static BsonDocument shortVersion(boolean v70, BsonDocument min, BsonDocument max, int[] version) {
         BsonDocument d = new BsonDocument("min", min).append("max", max);
         if (v70) {
-            d.append("lastmod", doc("{e: ObjectId('%s'), t: Timestamp(%d, 13), v: Timestamp(%d, %d)}",
-                    EPOCH_USERS, T0, version[0], version[1]));
+            d.append(
+                    "lastmod",
+                    doc(
+                            "{e: ObjectId('%s'), t: Timestamp(%d, 13), v: Timestamp(%d, %d)}",
+                            EPOCH_USERS, T0, version[0], version[1]));
         } else {
             d.append("lastmod", ts(version[0], version[1]))
                     .append("lastmodEpoch", new org.bson.BsonObjectId(new org.bson.types.ObjectId(EPOCH_USERS)));
@@ -377,8 +461,10 @@ public final class ConfigFixture {
 
     /** [MSM] moveChunk.commit details. */
     private static BsonDocument move(String field, ShardKey min, ShardKey max, String from, String to) {
-        return new BsonDocument("min", bound(field, min)).append("max", bound(field, max))
-                .append("from", new org.bson.BsonString(from)).append("to", new org.bson.BsonString(to));
+        return new BsonDocument("min", bound(field, min))
+                .append("max", bound(field, max))
+                .append("from", new org.bson.BsonString(from))
+                .append("to", new org.bson.BsonString(to));
     }
 
     /** Merge details: [OPS-44] lists the merged chunks; [OPS-70] names the range and count only. */
@@ -386,24 +472,38 @@ public final class ConfigFixture {
         BsonDocument min = bound("user_id", key(300));
         BsonDocument max = bound("user_id", MAX);
         if (v70) {
-            return new BsonDocument("prevPlacementVersion", doc("{e: ObjectId('%s'), t: Timestamp(%d, 13), v: Timestamp(3, 3)}",
-                    EPOCH_USERS, T0))
-                    .append("mergedVersion", doc("{e: ObjectId('%s'), t: Timestamp(%d, 13), v: Timestamp(3, 4)}",
-                            EPOCH_USERS, T0))
+            return new BsonDocument(
+                            "prevPlacementVersion",
+                            doc("{e: ObjectId('%s'), t: Timestamp(%d, 13), v: Timestamp(3, 3)}", EPOCH_USERS, T0))
+                    .append(
+                            "mergedVersion",
+                            doc("{e: ObjectId('%s'), t: Timestamp(%d, 13), v: Timestamp(3, 4)}", EPOCH_USERS, T0))
                     .append("owningShard", new org.bson.BsonString("shard01"))
-                    .append("min", min).append("max", max).append("numChunks", new BsonInt32(2));
+                    .append("min", min)
+                    .append("max", max)
+                    .append("numChunks", new BsonInt32(2));
         }
-        BsonDocument first = new BsonDocument("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId("65e1a7030000000000000003")));
-        BsonDocument second = new BsonDocument("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId("65e1a7040000000000000004")));
+        BsonDocument first = new BsonDocument(
+                "_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId("65e1a7030000000000000003")));
+        BsonDocument second = new BsonDocument(
+                "_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId("65e1a7040000000000000004")));
         if (shape == Shape.V4_4) {
             first.append("ns", new org.bson.BsonString(USERS));
             second.append("ns", new org.bson.BsonString(USERS));
         } else {
-            first.append("uuid", BsonDocument.parse("{u: UUID('" + USERS_UUID + "')}").get("u"));
-            second.append("uuid", BsonDocument.parse("{u: UUID('" + USERS_UUID + "')}").get("u"));
+            first.append(
+                    "uuid",
+                    BsonDocument.parse("{u: UUID('" + USERS_UUID + "')}").get("u"));
+            second.append(
+                    "uuid",
+                    BsonDocument.parse("{u: UUID('" + USERS_UUID + "')}").get("u"));
         }
-        first.append("min", min).append("max", bound("user_id", key(400))).append("shard", new org.bson.BsonString("shard01"));
-        second.append("min", bound("user_id", key(400))).append("max", max).append("shard", new org.bson.BsonString("shard01"));
+        first.append("min", min)
+                .append("max", bound("user_id", key(400)))
+                .append("shard", new org.bson.BsonString("shard01"));
+        second.append("min", bound("user_id", key(400)))
+                .append("max", max)
+                .append("shard", new org.bson.BsonString("shard01"));
         return new BsonDocument("merged", new org.bson.BsonArray(List.of(first, second)))
                 .append("prevShardVersion", ts(3, 3))
                 .append("prevShardVersionEpoch", new org.bson.BsonObjectId(new org.bson.types.ObjectId(EPOCH_USERS)))
@@ -421,12 +521,16 @@ public final class ConfigFixture {
     /** docs $shardedDataDistribution example shape: {ns, shards: [{shardName, numOrphanedDocs, …}]}. */
     static List<BsonDocument> shardedDataDistribution() {
         return List.of(
-                doc("{ns: '%s', shards: [{shardName: 'shard01', numOrphanedDocs: 0, numOwnedDocuments: 600, "
-                        + "ownedSizeBytes: 36600, orphanedSizeBytes: 0}, {shardName: 'shard02', numOrphanedDocs: 2, "
-                        + "numOwnedDocuments: 300, ownedSizeBytes: 18300, orphanedSizeBytes: 122}, {shardName: 'shard03', "
-                        + "numOrphanedDocs: 0, numOwnedDocuments: 100, ownedSizeBytes: 6100, orphanedSizeBytes: 0}]}", USERS),
-                doc("{ns: '%s', shards: [{shardName: 'shard01', numOrphanedDocs: 0, numOwnedDocuments: 18, "
-                        + "ownedSizeBytes: 1782, orphanedSizeBytes: 0}]}", SESSIONS));
+                doc(
+                        "{ns: '%s', shards: [{shardName: 'shard01', numOrphanedDocs: 0, numOwnedDocuments: 600, "
+                                + "ownedSizeBytes: 36600, orphanedSizeBytes: 0}, {shardName: 'shard02', numOrphanedDocs: 2, "
+                                + "numOwnedDocuments: 300, ownedSizeBytes: 18300, orphanedSizeBytes: 122}, {shardName: 'shard03', "
+                                + "numOrphanedDocs: 0, numOwnedDocuments: 100, ownedSizeBytes: 6100, orphanedSizeBytes: 0}]}",
+                        USERS),
+                doc(
+                        "{ns: '%s', shards: [{shardName: 'shard01', numOrphanedDocs: 0, numOwnedDocuments: 18, "
+                                + "ownedSizeBytes: 1782, orphanedSizeBytes: 0}]}",
+                        SESSIONS));
     }
 
     /** docs $collStats: one document per shard with shard, host, localTime and storageStats. */
@@ -435,10 +539,14 @@ public final class ConfigFixture {
             return List.of();
         }
         return List.of(
-                doc("{ns: '%s', shard: 'shard01', host: 'localhost:27018', localTime: ISODate('2024-03-02T00:00:00Z'), "
-                        + "storageStats: {size: 36600, count: 600, avgObjSize: 61, storageSize: 40960}}", USERS),
-                doc("{ns: '%s', shard: 'shard02', host: 'localhost:27021', localTime: ISODate('2024-03-02T00:00:00Z'), "
-                        + "storageStats: {size: 18300, count: 300, avgObjSize: 61, storageSize: 20480}}", USERS));
+                doc(
+                        "{ns: '%s', shard: 'shard01', host: 'localhost:27018', localTime: ISODate('2024-03-02T00:00:00Z'), "
+                                + "storageStats: {size: 36600, count: 600, avgObjSize: 61, storageSize: 40960}}",
+                        USERS),
+                doc(
+                        "{ns: '%s', shard: 'shard02', host: 'localhost:27021', localTime: ISODate('2024-03-02T00:00:00Z'), "
+                                + "storageStats: {size: 18300, count: 300, avgObjSize: 61, storageSize: 20480}}",
+                        USERS));
     }
 
     // ---------------------------------------------------------------- helpers

@@ -30,15 +30,19 @@ class ConfigMigrationsDecoderTest {
             """)
     void migrationsOfTheCollectionAreRead(String doc, int read, int problems) {
         ConfigCatalogDecoder decoder = new ConfigCatalogDecoder();
-        CollectionEntry entry = decoder.collections(List.of(BsonDocument.parse(
-                "{_id: 'shop.orders', key: {x: 1}, unique: false, lastmodEpoch: {$oid: '5f0000000000000000000000'}}")))
+        CollectionEntry entry = decoder.collections(
+                        List.of(
+                                BsonDocument.parse(
+                                        "{_id: 'shop.orders', key: {x: 1}, unique: false, lastmodEpoch: {$oid: '5f0000000000000000000000'}}")))
                 .get(0);
         List<ActiveMigration> out = decoder.migrations(entry, List.of(BsonDocument.parse(doc)), SHARDS);
         assertEquals(read, out.size());
         assertEquals(problems, decoder.problems().size(), decoder.problems().toString());
         if (read == 1) {
-            assertEquals(new ActiveMigration(ShardKey.of(new BsonMinKey()), ShardKey.of(new BsonInt32(10)), "shard01",
-                    "shard02"), out.get(0));
+            assertEquals(
+                    new ActiveMigration(
+                            ShardKey.of(new BsonMinKey()), ShardKey.of(new BsonInt32(10)), "shard01", "shard02"),
+                    out.get(0));
             assertTrue(decoder.problems().isEmpty());
         }
     }

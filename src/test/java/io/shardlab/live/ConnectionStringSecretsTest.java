@@ -38,8 +38,8 @@ class ConnectionStringSecretsTest {
     void textThatIsNotAConnectionStringIsMaskedWhole() {
         assertEquals("****", ConnectionStringSecrets.mask("dba:secret@db1"));
         assertEquals("", ConnectionStringSecrets.mask(""));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ConnectionStringSecrets.withoutSecrets("http://dba:secret@db1"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> ConnectionStringSecrets.withoutSecrets("http://dba:secret@db1"));
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
     }
 
@@ -63,11 +63,12 @@ class ConnectionStringSecretsTest {
                 pw.append(alphabet.charAt(random.nextInt(alphabet.length())));
             }
             String password = pw.toString();
-            String uri = (random.nextBoolean() ? "mongodb://" : "mongodb+srv://") + "user" + i + ":" + password
-                    + "@h" + i + ".example.net:27017/admin?appName=ShardLab&retryWrites=false";
+            String uri = (random.nextBoolean() ? "mongodb://" : "mongodb+srv://") + "user" + i + ":" + password + "@h"
+                    + i + ".example.net:27017/admin?appName=ShardLab&retryWrites=false";
             assertFalse(ConnectionStringSecrets.mask(uri).contains(password), uri);
             assertFalse(ConnectionStringSecrets.withoutSecrets(uri).contains(password), uri);
-            assertFalse(ConnectionStringSecrets.redact("x " + password + " y", uri).contains(password), uri);
+            assertFalse(
+                    ConnectionStringSecrets.redact("x " + password + " y", uri).contains(password), uri);
         }
     }
 
@@ -95,8 +96,8 @@ class ConnectionStringSecretsTest {
         LiveConnectionRequest request = LiveConnectionRequest.of("mongodb://dba:hunter2@db1:27017/");
         assertFalse(request.toString().contains("hunter2"));
         assertEquals("mongodb://dba:****@db1:27017/", request.masked());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LiveConnectionRequest.of("db1:27017 hunter2"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> LiveConnectionRequest.of("db1:27017 hunter2"));
         assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
     }
 }

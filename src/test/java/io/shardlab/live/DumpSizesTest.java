@@ -47,7 +47,8 @@ class DumpSizesTest {
         Files.writeString(dir.resolve(file), file.startsWith("sharded") ? SHARDED_DATA_DISTRIBUTION : COLL_STATS);
         DataDistribution d = usersDistribution(dir);
         assertNotNull(d, "per-shard data of test.users");
-        assertEquals(file.startsWith("sharded") ? DataDistribution.SHARDED_DATA_DISTRIBUTION : DataDistribution.COLL_STATS,
+        assertEquals(
+                file.startsWith("sharded") ? DataDistribution.SHARDED_DATA_DISTRIBUTION : DataDistribution.COLL_STATS,
                 d.source());
         assertEquals(900, d.totalDocuments());
         assertEquals(54_900, d.totalBytes());
@@ -59,8 +60,13 @@ class DumpSizesTest {
         ConfigDumpReaderTestSupport.mongodumpArchive(archive, ConfigFixture.config(Shape.V7_0), "7.0.12", true);
         Files.writeString(dir.resolve(ConfigDumpReader.SHARDED_DATA_DISTRIBUTION_FILE), SHARDED_DATA_DISTRIBUTION);
         DataDistribution d = usersDistribution(archive);
-        assertEquals(Map.of("shard01", 600L, "shard02", 300L), Map.of(d.shards().get(0).shard(),
-                d.shards().get(0).documents(), d.shards().get(1).shard(), d.shards().get(1).documents()));
+        assertEquals(
+                Map.of("shard01", 600L, "shard02", 300L),
+                Map.of(
+                        d.shards().get(0).shard(),
+                        d.shards().get(0).documents(),
+                        d.shards().get(1).shard(),
+                        d.shards().get(1).documents()));
     }
 
     @Test
@@ -71,8 +77,8 @@ class DumpSizesTest {
 
     private static DataDistribution usersDistribution(Path dump) {
         try (DocumentConfigSource source = ConfigDumpReader.open(dump)) {
-            ClusterMetadata m = new ClusterInspector(Clock.systemUTC()).inspect(source,
-                    new ClusterInspector.Scope(ConfigFixture.USERS, 0));
+            ClusterMetadata m = new ClusterInspector(Clock.systemUTC())
+                    .inspect(source, new ClusterInspector.Scope(ConfigFixture.USERS, 0));
             return m.layout(ConfigFixture.USERS).dataDistribution();
         }
     }

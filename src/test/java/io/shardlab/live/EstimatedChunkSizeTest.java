@@ -28,7 +28,8 @@ class EstimatedChunkSizeTest {
 
     static CollectionLayout read(Map<String, List<BsonDocument>> config, String ns) {
         ClusterMetadata m = new ClusterInspector(Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))
-                .inspect(new DocumentConfigSource("fixture", config, "a fixture has no per-shard data"),
+                .inspect(
+                        new DocumentConfigSource("fixture", config, "a fixture has no per-shard data"),
                         new ClusterInspector.Scope(ns, 0));
         return m.layout(ns);
     }
@@ -36,14 +37,17 @@ class EstimatedChunkSizeTest {
     @Test
     void everyEstimateStaysWithItsChunkWhateverTheNumberType() {
         Map<String, List<BsonDocument>> config = new LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
-        List<BsonValue> sizes = List.of(new BsonInt64(1_000_000), new BsonInt32(2_000), new BsonString("lots"),
-                new BsonInt64(Long.MAX_VALUE));
+        List<BsonValue> sizes = List.of(
+                new BsonInt64(1_000_000), new BsonInt32(2_000), new BsonString("lots"), new BsonInt64(Long.MAX_VALUE));
         List<BsonDocument> chunks = new ArrayList<>();
         int i = 0;
         for (BsonDocument d : config.get("chunks")) {
             BsonDocument copy = d.clone();
-            if (copy.getDocument("min").containsKey("_id") && d.containsKey("uuid")
-                    && d.get("uuid").equals(BsonDocument.parse("{u: UUID('" + ConfigFixture.EVENTS_UUID + "')}").get("u"))) {
+            if (copy.getDocument("min").containsKey("_id")
+                    && d.containsKey("uuid")
+                    && d.get("uuid")
+                            .equals(BsonDocument.parse("{u: UUID('" + ConfigFixture.EVENTS_UUID + "')}")
+                                    .get("u"))) {
                 copy.append("estimatedDataSizeBytes", sizes.get(i++));
             }
             chunks.add(copy);
@@ -57,6 +61,8 @@ class EstimatedChunkSizeTest {
         assertNull(estimates.get(now.get(1)), "a non-number is no estimate");
         assertEquals(2_000L, estimates.get(now.get(2)));
         assertEquals(1_000_000L, estimates.get(now.get(3)));
-        assertEquals(Map.of(), read(ConfigFixture.config(Shape.V7_0), ConfigFixture.USERS).estimatedDataSizeBytes());
+        assertEquals(
+                Map.of(),
+                read(ConfigFixture.config(Shape.V7_0), ConfigFixture.USERS).estimatedDataSizeBytes());
     }
 }

@@ -52,13 +52,22 @@ public final class FakeCluster implements AutoCloseable {
         this(version, wireVersion, mongos, null, null);
     }
 
-    private FakeCluster(String version, int wireVersion, boolean mongos, java.security.PrivateKey key,
+    private FakeCluster(
+            String version,
+            int wireVersion,
+            boolean mongos,
+            java.security.PrivateKey key,
             java.security.cert.X509Certificate certificate) {
         backend = new MemoryBackend() {
             @Override
             public Document handleCommand(Channel channel, String database, String command, Document query) {
                 servedCommands.add(command);
-                return FakeCluster.this.handle(channel, database, command, query, mongos,
+                return FakeCluster.this.handle(
+                        channel,
+                        database,
+                        command,
+                        query,
+                        mongos,
                         () -> super.handleCommand(channel, database, command, query));
             }
         };
@@ -163,7 +172,10 @@ public final class FakeCluster implements AutoCloseable {
     }
 
     /** A TLS server presenting {@code certificate} with {@code key} (call before any client connects). */
-    static FakeCluster tls(String version, int wireVersion, java.security.PrivateKey key,
+    static FakeCluster tls(
+            String version,
+            int wireVersion,
+            java.security.PrivateKey key,
             java.security.cert.X509Certificate certificate) {
         return new FakeCluster(version, wireVersion, true, key, certificate);
     }
@@ -173,7 +185,9 @@ public final class FakeCluster implements AutoCloseable {
         try (MongoClient client = MongoClients.create(connectionString)) {
             config.forEach((name, docs) -> {
                 if (!docs.isEmpty()) {
-                    client.getDatabase("config").getCollection(name, BsonDocument.class).insertMany(docs);
+                    client.getDatabase("config")
+                            .getCollection(name, BsonDocument.class)
+                            .insertMany(docs);
                 }
             });
         }
@@ -189,7 +203,9 @@ public final class FakeCluster implements AutoCloseable {
     /** Removes every document of a config collection through a client of its own. */
     void clear(String collection) {
         try (MongoClient client = MongoClients.create(connectionString)) {
-            client.getDatabase("config").getCollection(collection, BsonDocument.class).deleteMany(new BsonDocument());
+            client.getDatabase("config")
+                    .getCollection(collection, BsonDocument.class)
+                    .deleteMany(new BsonDocument());
         }
     }
 
@@ -209,7 +225,12 @@ public final class FakeCluster implements AutoCloseable {
         server.shutdownNow();
     }
 
-    private Document handle(Channel channel, String database, String command, Document query, boolean mongos,
+    private Document handle(
+            Channel channel,
+            String database,
+            String command,
+            Document query,
+            boolean mongos,
             java.util.function.Supplier<Document> normal) {
         if (refuseLogins && (command.equals("saslStart") || command.equals("authenticate"))) {
             throw new MongoServerError(18, "AuthenticationFailed", "Authentication failed.");
@@ -243,14 +264,21 @@ public final class FakeCluster implements AutoCloseable {
         if (command.equals("aggregate")) {
             Object pipeline = query.get("pipeline");
             String stage = pipeline instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Document first
-                    ? first.keySet().iterator().next() : "";
+                    ? first.keySet().iterator().next()
+                    : "";
             if (stage.equals("$listSampledQueries") && database.equals("admin") && sampledQueries != null) {
                 Object spec = ((Document) ((List<?>) pipeline).get(0)).get("$listSampledQueries");
                 Object ns = spec instanceof Document d ? d.get("namespace") : null;
-                return cursor(database, sampledQueries.stream()
-                        .filter(q -> ns == null || q.getString("ns").getValue().equals(ns)).toList());
+                return cursor(
+                        database,
+                        sampledQueries.stream()
+                                .filter(q -> ns == null
+                                        || q.getString("ns").getValue().equals(ns))
+                                .toList());
             }
-            if (stage.equals("$shardedDataDistribution") && database.equals("admin") && shardedDataDistribution != null) {
+            if (stage.equals("$shardedDataDistribution")
+                    && database.equals("admin")
+                    && shardedDataDistribution != null) {
                 return cursor(database, shardedDataDistribution);
             }
             if (stage.equals("$collStats")) {

@@ -53,8 +53,11 @@ class InFlightMigrationsTest {
     void aLiveClustersMigrationsInProgressAreReadAndStaleRecordsAreProblems(Shape shape) {
         try (FakeCluster cluster = FakeCluster.of(shape)) {
             // given: one migration that fits the chunks, one from a chunk that has since been split
-            cluster.seed(Map.of("migrations", List.of(migration("{$minKey: 1}", "100", "shard01", "shard03"),
-                    migration("150", "200", "shard02", "shard01"))));
+            cluster.seed(Map.of(
+                    "migrations",
+                    List.of(
+                            migration("{$minKey: 1}", "100", "shard01", "shard03"),
+                            migration("150", "200", "shard02", "shard01"))));
 
             // when
             ClusterMetadata m = LiveInspectionTest.inspect(cluster, null, ClusterInspector.Scope.OVERVIEW);
@@ -63,10 +66,12 @@ class InFlightMigrationsTest {
             CollectionLayout users = m.collection(USERS).orElseThrow();
             assertEquals(List.of(FIRST_TO_SHARD03), users.migrations());
             assertEquals(1, users.problems().size(), users.problems().toString());
-            assertTrue(users.problems().get(0).message().contains("is not a range from the min of a chunk of shard02"),
+            assertTrue(
+                    users.problems().get(0).message().contains("is not a range from the min of a chunk of shard02"),
                     users.problems().get(0).message());
             assertTrue(users.map() != null, "a stale migration record does not break the layout");
-            assertEquals(List.of(), m.collection(ConfigFixture.EVENTS).orElseThrow().migrations());
+            assertEquals(
+                    List.of(), m.collection(ConfigFixture.EVENTS).orElseThrow().migrations());
         }
     }
 
@@ -76,8 +81,9 @@ class InFlightMigrationsTest {
         config.put("migrations", List.of(migration("{$minKey: 1}", "100", "shard01", "shard03")));
         ConfigDumpReaderTestSupport.mongodump(dir, config);
 
-        SourceLayout users = new LayoutReader(LiveInspectionTest.CLOCK).read(new LayoutSource.ConfigDumpSource(dir),
-                ClusterInspector.Scope.OVERVIEW).layout(USERS);
+        SourceLayout users = new LayoutReader(LiveInspectionTest.CLOCK)
+                .read(new LayoutSource.ConfigDumpSource(dir), ClusterInspector.Scope.OVERVIEW)
+                .layout(USERS);
 
         assertEquals(List.of(FIRST_TO_SHARD03), users.load().inFlight());
     }
@@ -90,8 +96,10 @@ class InFlightMigrationsTest {
             Path file = dir.resolve("users.snapshot.json");
             SnapshotFile.write(file, LiveCapture.toSnapshotFile(m, USERS));
 
-            SourceLayout back = new LayoutReader(LiveInspectionTest.CLOCK).read(
-                    new LayoutSource.SnapshotFileSource(file, "users.snapshot.json"), ClusterInspector.Scope.OVERVIEW)
+            SourceLayout back = new LayoutReader(LiveInspectionTest.CLOCK)
+                    .read(
+                            new LayoutSource.SnapshotFileSource(file, "users.snapshot.json"),
+                            ClusterInspector.Scope.OVERVIEW)
                     .layout(USERS);
 
             assertEquals(List.of(FIRST_TO_SHARD03), back.layout().migrations());
@@ -103,10 +111,13 @@ class InFlightMigrationsTest {
     void anEarlierMomentHasNoMigrationsInProgress() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V6_0)) {
             cluster.seed(Map.of("migrations", List.of(migration("{$minKey: 1}", "100", "shard01", "shard03"))));
-            SourceRead read = new LayoutReader(LiveInspectionTest.CLOCK).read(new LayoutSource.Connection(
-                    LiveConnectionRequest.of(cluster.connectionString())), new ClusterInspector.Scope(null, 0));
+            SourceRead read = new LayoutReader(LiveInspectionTest.CLOCK)
+                    .read(
+                            new LayoutSource.Connection(LiveConnectionRequest.of(cluster.connectionString())),
+                            new ClusterInspector.Scope(null, 0));
             SourceLayout now = read.layout(USERS);
-            LayoutHistory history = LayoutHistory.rewind(now.layout().map(), read.metadata().changes(USERS));
+            LayoutHistory history =
+                    LayoutHistory.rewind(now.layout().map(), read.metadata().changes(USERS));
 
             SourceLayout before = now.at(history.earliest());
 
@@ -131,10 +142,14 @@ class InFlightMigrationsTest {
             MIN,100,shard01,shard03;200,300,shard03,shard02 | 0        | 1
             MIN,100,shard01,shard03;100,200,shard02,shard04 | 0;1      | 0
             """)
-    void aRecordIsKeptWhenItMovesARangeFromTheMinOfADonorsChunkWithShardsNotBusy(String records, String kept,
-            int problems) {
-        CollectionLayout users = new ClusterInspector(LiveInspectionTest.CLOCK).inspect(new DocumentConfigSource("fixture",
-                ConfigFixture.config(Shape.V7_0), "offline"), ClusterInspector.Scope.OVERVIEW).collection(USERS).orElseThrow();
+    void aRecordIsKeptWhenItMovesARangeFromTheMinOfADonorsChunkWithShardsNotBusy(
+            String records, String kept, int problems) {
+        CollectionLayout users = new ClusterInspector(LiveInspectionTest.CLOCK)
+                .inspect(
+                        new DocumentConfigSource("fixture", ConfigFixture.config(Shape.V7_0), "offline"),
+                        ClusterInspector.Scope.OVERVIEW)
+                .collection(USERS)
+                .orElseThrow();
         List<ActiveMigration> decoded = new ArrayList<>();
         for (String r : records.split(";")) {
             String[] f = r.split(",");
@@ -150,7 +165,10 @@ class InFlightMigrationsTest {
             }
         }
         assertEquals(expected, read.migrations());
-        assertEquals(problems, read.problems().size() - users.problems().size(), read.problems().toString());
+        assertEquals(
+                problems,
+                read.problems().size() - users.problems().size(),
+                read.problems().toString());
     }
 
     private static ShardKey bound(String text) {

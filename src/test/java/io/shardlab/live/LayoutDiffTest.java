@@ -22,7 +22,9 @@ class LayoutDiffTest {
             new Chunk(key(300), MAX, "s2", false, new ChunkVersion(2, 1))));
 
     static List<String> describe(ChunkMap before, ChunkMap after) {
-        return LayoutDiff.between(before, after).stream().map(LayoutChange::describe).toList();
+        return LayoutDiff.between(before, after).stream()
+                .map(LayoutChange::describe)
+                .toList();
     }
 
     @Test
@@ -32,14 +34,16 @@ class LayoutDiffTest {
 
     @Test
     void aSplitAMigrationAMergeAndAJumboFlagAreToldApart() {
-        ChunkMap after = BEFORE.split(0, List.of(key(50)))    // [MinKey,100) -> [MinKey,50) [50,100) on s1
-                .move(2, "s3")                                  // [100,200) s1 -> s3
-                .merge(3, 5)                                    // [200,300)+[300,MaxKey) on s2
+        ChunkMap after = BEFORE.split(0, List.of(key(50))) // [MinKey,100) -> [MinKey,50) [50,100) on s1
+                        .move(2, "s3") // [100,200) s1 -> s3
+                        .merge(3, 5) // [200,300)+[300,MaxKey) on s2
                 ;
-        assertEquals(List.of(
-                "split [(MinKey()), (100)) on s1 into 2 chunks",
-                "migration [(100), (200)) s1 -> s3",
-                "merged 2 chunks into [(200), (MaxKey())) on s2"), describe(BEFORE, after));
+        assertEquals(
+                List.of(
+                        "split [(MinKey()), (100)) on s1 into 2 chunks",
+                        "migration [(100), (200)) s1 -> s3",
+                        "merged 2 chunks into [(200), (MaxKey())) on s2"),
+                describe(BEFORE, after));
 
         ChunkMap jumbo = BEFORE.with(1, BEFORE.get(1).withJumbo(true));
         assertEquals(List.of("updated [(100), (200)) on s1 (now jumbo)"), describe(BEFORE, jumbo));
@@ -60,8 +64,11 @@ class LayoutDiffTest {
     void changesCoverEveryDifferenceAndNothingElse() {
         SplittableRandom random = new SplittableRandom(7);
         for (int round = 0; round < 200; round++) {
-            ChunkMap before = ChunkMap.fromSplitPoints(1, List.of(key(100), key(200), key(300), key(400), key(500)),
-                    List.of("s1", "s2", "s3"), 1 + random.nextInt(2));
+            ChunkMap before = ChunkMap.fromSplitPoints(
+                    1,
+                    List.of(key(100), key(200), key(300), key(400), key(500)),
+                    List.of("s1", "s2", "s3"),
+                    1 + random.nextInt(2));
             ChunkMap after = before;
             for (int k = random.nextInt(4); k > 0; k--) {
                 int i = random.nextInt(after.size());

@@ -32,7 +32,9 @@ class LayoutHistoryTest {
 
     /** A layout as (min, max, shard) lines, which history restores exactly. */
     static List<String> placement(ChunkMap map) {
-        return map.chunks().stream().map(c -> c.min() + " " + c.max() + " " + c.shard()).toList();
+        return map.chunks().stream()
+                .map(c -> c.min() + " " + c.max() + " " + c.shard())
+                .toList();
     }
 
     static List<String> placement(List<Chunk> chunks) {
@@ -44,9 +46,10 @@ class LayoutHistoryTest {
     }
 
     static ClusterMetadata fixture(Shape shape) {
-        return new ClusterInspector(LiveInspectionTest.CLOCK).inspect(
-                new DocumentConfigSource("fixture", ConfigFixture.config(shape), "offline"),
-                new ClusterInspector.Scope(null, 0));
+        return new ClusterInspector(LiveInspectionTest.CLOCK)
+                .inspect(
+                        new DocumentConfigSource("fixture", ConfigFixture.config(shape), "offline"),
+                        new ClusterInspector.Scope(null, 0));
     }
 
     @ParameterizedTest(name = "MongoDB {0} changelog")
@@ -58,21 +61,41 @@ class LayoutHistoryTest {
         h.steps().forEach(s -> assertTrue(s.exact(), s.change().describe() + ": " + s.note()));
 
         assertEquals(placement(List.of(c(MIN, MAX, "shard01"))), placement(h.earliest()));
-        assertEquals(placement(List.of(c(MIN, key(100), "shard01"), c(key(100), MAX, "shard01"))),
+        assertEquals(
+                placement(List.of(c(MIN, key(100), "shard01"), c(key(100), MAX, "shard01"))),
                 placement(h.layoutAfter(0)));
-        assertEquals(placement(List.of(c(MIN, key(100), "shard01"), c(key(100), key(200), "shard02"),
-                c(key(200), key(300), "shard01"), c(key(300), MAX, "shard01"))), placement(h.layoutAt(at(3).plusSeconds(30))));
-        assertEquals(placement(List.of(c(MIN, key(100), "shard01"), c(key(100), key(200), "shard02"),
-                c(key(200), key(300), "shard03"), c(key(300), key(400), "shard01"), c(key(400), MAX, "shard01"))),
-                placement(h.layoutAfter(4)), "before the merge, rebuilt from the merge entry or from the older split");
+        assertEquals(
+                placement(List.of(
+                        c(MIN, key(100), "shard01"),
+                        c(key(100), key(200), "shard02"),
+                        c(key(200), key(300), "shard01"),
+                        c(key(300), MAX, "shard01"))),
+                placement(h.layoutAt(at(3).plusSeconds(30))));
+        assertEquals(
+                placement(List.of(
+                        c(MIN, key(100), "shard01"),
+                        c(key(100), key(200), "shard02"),
+                        c(key(200), key(300), "shard03"),
+                        c(key(300), key(400), "shard01"),
+                        c(key(400), MAX, "shard01"))),
+                placement(h.layoutAfter(4)),
+                "before the merge, rebuilt from the merge entry or from the older split");
         assertEquals(placement(ConfigFixture.usersNow()), placement(h.current()));
         assertEquals(placement(h.earliest()), placement(h.layoutAt(Instant.EPOCH)));
-        assertEquals(new io.shardlab.cluster.ChunkVersion(1, 0), h.earliest().get(0).version(),
+        assertEquals(
+                new io.shardlab.cluster.ChunkVersion(1, 0),
+                h.earliest().get(0).version(),
                 "the first split logged the collection version (1, 0) as 'before'");
 
-        LayoutHistory events = LayoutHistory.rewind(m.collection(EVENTS).orElseThrow().map(), m.changes(EVENTS));
-        assertEquals(placement(List.of(c(MIN, hashed(H1), "shard01"), c(hashed(H1), hashed(0), "shard01"),
-                c(hashed(0), hashed(H2), "shard02"), c(hashed(H2), MAX, "shard02"))), placement(events.earliest()));
+        LayoutHistory events =
+                LayoutHistory.rewind(m.collection(EVENTS).orElseThrow().map(), m.changes(EVENTS));
+        assertEquals(
+                placement(List.of(
+                        c(MIN, hashed(H1), "shard01"),
+                        c(hashed(H1), hashed(0), "shard01"),
+                        c(hashed(0), hashed(H2), "shard02"),
+                        c(hashed(H2), MAX, "shard02"))),
+                placement(events.earliest()));
     }
 
     @Test
@@ -85,7 +108,9 @@ class LayoutHistoryTest {
         LayoutHistory h = LayoutHistory.rewind(now, changes);
         assertTrue(h.steps().get(0).exact());
         assertFalse(h.steps().get(1).exact());
-        assertEquals("the moved range [(50), (150)) is not a run of whole chunks at that time", h.steps().get(1).note());
+        assertEquals(
+                "the moved range [(50), (150)) is not a run of whole chunks at that time",
+                h.steps().get(1).note());
         assertEquals(placement(List.of(c(MIN, key(100), "s1"), c(key(100), MAX, "s1"))), placement(h.earliest()));
     }
 
@@ -93,14 +118,17 @@ class LayoutHistoryTest {
     void aMoveRangeThatCarvedAChunkIsUndoneAndTheOlderSplitHealsTheExtraBound() {
         // 6.0+ moveRange of [100, 150) out of [100, MaxKey): the commit splits the rest off without
         // its own changelog entry, so the rewind keeps the bound at 150 until the older split.
-        ChunkMap now = new ChunkMap(List.of(c(MIN, key(100), "s1"), c(key(100), key(150), "s2"), c(key(150), MAX, "s1")));
+        ChunkMap now =
+                new ChunkMap(List.of(c(MIN, key(100), "s1"), c(key(100), key(150), "s2"), c(key(150), MAX, "s1")));
         List<ChunkChange> changes = List.of(
                 new ChunkSplit(at(1), USERS, MIN, MAX, null, List.of(key(100)), 2, "s1"),
                 new ChunkMigration(at(2), USERS, key(100), key(150), "s1", "s2"));
         LayoutHistory h = LayoutHistory.rewind(now, changes);
         assertTrue(h.steps().get(1).exact());
         assertFalse(h.steps().get(0).exact());
-        assertEquals("the split made 2 chunks, the layout had 3 there", h.steps().get(0).note());
+        assertEquals(
+                "the split made 2 chunks, the layout had 3 there",
+                h.steps().get(0).note());
         assertEquals(placement(List.of(c(MIN, MAX, "s1"))), placement(h.earliest()));
     }
 
@@ -110,7 +138,9 @@ class LayoutHistoryTest {
         LayoutHistory h = LayoutHistory.rewind(now, List.of(new ChunkMerge(at(1), USERS, MIN, MAX, null, 3, "s1")));
         assertFalse(h.steps().get(0).exact());
         assertEquals(1, h.earliest().size());
-        assertTrue(h.steps().get(0).note().contains("no older change shows their bounds"), h.steps().get(0).note());
+        assertTrue(
+                h.steps().get(0).note().contains("no older change shows their bounds"),
+                h.steps().get(0).note());
     }
 
     /**
@@ -130,8 +160,9 @@ class LayoutHistoryTest {
             for (int k = 1; k <= steps; k++) {
                 Instant t = Instant.ofEpochSecond(1_700_000_000L + k);
                 int op = random.nextInt(10);
-                ChangeAndState next = op < 5 ? split(state, t, random) : op < 8 ? move(state, t, random, shards)
-                        : merge(state, t, random);
+                ChangeAndState next = op < 5
+                        ? split(state, t, random)
+                        : op < 8 ? move(state, t, random, shards) : merge(state, t, random);
                 if (next == null) {
                     continue;
                 }
@@ -141,18 +172,22 @@ class LayoutHistoryTest {
             }
             LayoutHistory h = LayoutHistory.rewind(state, changes);
             for (int k = 0; k < states.size(); k++) {
-                assertEquals(placement(states.get(k)), placement(h.layoutAfter(k - 1)), "round " + round + " step " + k);
+                assertEquals(
+                        placement(states.get(k)), placement(h.layoutAfter(k - 1)), "round " + round + " step " + k);
             }
             int r = round;
-            h.steps().forEach(s -> assertTrue(s.exact(), "round " + r + ": " + s.change().describe() + ": " + s.note()));
+            h.steps()
+                    .forEach(s -> assertTrue(
+                            s.exact(), "round " + r + ": " + s.change().describe() + ": " + s.note()));
         }
     }
 
-    private record ChangeAndState(ChunkChange change, ChunkMap state) {
-    }
+    private record ChangeAndState(ChunkChange change, ChunkMap state) {}
 
     private static int value(ShardKey k, int ifMin, int ifMax) {
-        return k.isGlobalMin() ? ifMin : k.isGlobalMax() ? ifMax : k.get(0).asInt32().getValue();
+        return k.isGlobalMin()
+                ? ifMin
+                : k.isGlobalMax() ? ifMax : k.get(0).asInt32().getValue();
     }
 
     private static ChangeAndState split(ChunkMap map, Instant t, SplittableRandom random) {
@@ -168,18 +203,30 @@ class LayoutHistoryTest {
         for (int p = 0; p < n * 3 && points.size() < n; p++) {
             points.add(lo + 1 + random.nextInt(hi - lo - 1));
         }
-        List<ShardKey> keys = points.stream().map(p -> ShardKey.of(new BsonInt32(p))).toList();
+        List<ShardKey> keys =
+                points.stream().map(p -> ShardKey.of(new BsonInt32(p))).toList();
         ChunkMap next = map.split(i, keys);
-        return new ChangeAndState(new ChunkSplit(t, USERS, chunk.min(), chunk.max(), map.collectionVersion(), keys,
-                keys.size() + 1, random.nextBoolean() ? chunk.shard() : null), next);
+        return new ChangeAndState(
+                new ChunkSplit(
+                        t,
+                        USERS,
+                        chunk.min(),
+                        chunk.max(),
+                        map.collectionVersion(),
+                        keys,
+                        keys.size() + 1,
+                        random.nextBoolean() ? chunk.shard() : null),
+                next);
     }
 
     private static ChangeAndState move(ChunkMap map, Instant t, SplittableRandom random, List<String> shards) {
         int i = random.nextInt(map.size());
         Chunk chunk = map.get(i);
-        List<String> others = shards.stream().filter(s -> !s.equals(chunk.shard())).toList();
+        List<String> others =
+                shards.stream().filter(s -> !s.equals(chunk.shard())).toList();
         String to = others.get(random.nextInt(others.size()));
-        return new ChangeAndState(new ChunkMigration(t, USERS, chunk.min(), chunk.max(), chunk.shard(), to), map.move(i, to));
+        return new ChangeAndState(
+                new ChunkMigration(t, USERS, chunk.min(), chunk.max(), chunk.shard(), to), map.move(i, to));
     }
 
     private static ChangeAndState merge(ChunkMap map, Instant t, SplittableRandom random) {
@@ -204,8 +251,14 @@ class LayoutHistoryTest {
             inner.add(map.get(k).min());
         }
         boolean listsChunks = random.nextBoolean();
-        ChunkMerge change = new ChunkMerge(t, USERS, map.get(from).min(), map.get(to - 1).max(),
-                listsChunks ? inner : null, listsChunks || random.nextBoolean() ? to - from : -1, map.get(from).shard());
+        ChunkMerge change = new ChunkMerge(
+                t,
+                USERS,
+                map.get(from).min(),
+                map.get(to - 1).max(),
+                listsChunks ? inner : null,
+                listsChunks || random.nextBoolean() ? to - from : -1,
+                map.get(from).shard());
         return new ChangeAndState(change, map.merge(from, to));
     }
 }

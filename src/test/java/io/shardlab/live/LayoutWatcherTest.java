@@ -29,27 +29,36 @@ class LayoutWatcherTest {
         var chunks = config.getCollection("chunks", BsonDocument.class);
         chunks.deleteOne(USERS_UUID.clone().append("min", doc("{user_id: 300}")));
         chunks.insertMany(List.of(
-                doc("{uuid: UUID('%s'), min: {user_id: 300}, max: {user_id: 400}, shard: 'shard01', lastmod: Timestamp(3, 5)}",
+                doc(
+                        "{uuid: UUID('%s'), min: {user_id: 300}, max: {user_id: 400}, shard: 'shard01', lastmod: Timestamp(3, 5)}",
                         ConfigFixture.USERS_UUID),
-                doc("{uuid: UUID('%s'), min: {user_id: 400}, max: {user_id: {$maxKey: 1}}, shard: 'shard01', lastmod: Timestamp(3, 6)}",
+                doc(
+                        "{uuid: UUID('%s'), min: {user_id: 400}, max: {user_id: {$maxKey: 1}}, shard: 'shard01', lastmod: Timestamp(3, 6)}",
                         ConfigFixture.USERS_UUID)));
     }
 
     /** What a migration of [100, 200) to shard03 commits. */
     static void move100To200(MongoDatabase config) {
-        config.getCollection("chunks", BsonDocument.class).updateOne(USERS_UUID.clone().append("min", doc("{user_id: 100}")),
-                doc("{$set: {shard: 'shard03', lastmod: Timestamp(4, 0)}}"));
+        config.getCollection("chunks", BsonDocument.class)
+                .updateOne(
+                        USERS_UUID.clone().append("min", doc("{user_id: 100}")),
+                        doc("{$set: {shard: 'shard03', lastmod: Timestamp(4, 0)}}"));
     }
 
     @Test
     void pollsReportSplitsAndMigrationsAndRereadOnlyChangedCollections() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
             CommandRecorder recorder = new CommandRecorder();
-            try (LiveConnection connection = new LiveConnector(List.of(recorder)).connect(
-                    LiveConnectionRequest.of(cluster.connectionString()));
+            try (LiveConnection connection = new LiveConnector(List.of(recorder))
+                            .connect(LiveConnectionRequest.of(cluster.connectionString()));
                     LiveConfigSource source = new LiveConfigSource(connection, false)) {
-                LayoutWatcher watcher = new LayoutWatcher(source, new ClusterInspector(LiveInspectionTest.CLOCK),
-                        ClusterInspector.Scope.OVERVIEW, null, Duration.ofSeconds(5), null);
+                LayoutWatcher watcher = new LayoutWatcher(
+                        source,
+                        new ClusterInspector(LiveInspectionTest.CLOCK),
+                        ClusterInspector.Scope.OVERVIEW,
+                        null,
+                        Duration.ofSeconds(5),
+                        null);
                 LayoutWatcher.WatchUpdate first = watcher.pollNow();
                 assertNull(first.previous());
                 assertFalse(first.changed());
@@ -57,21 +66,32 @@ class LayoutWatcherTest {
                 recorder.commands.clear();
                 LayoutWatcher.WatchUpdate quiet = watcher.pollNow();
                 assertFalse(quiet.changed());
-                assertTrue(recorder.commands.stream().noneMatch(c -> c.getFirstKey().equals("find")
-                        && c.getString("find").getValue().equals("chunks") && !c.containsKey("limit")),
+                assertTrue(
+                        recorder.commands.stream()
+                                .noneMatch(c -> c.getFirstKey().equals("find")
+                                        && c.getString("find").getValue().equals("chunks")
+                                        && !c.containsKey("limit")),
                         "unchanged collections are not re-read: " + recorder.names());
 
                 cluster.change(LayoutWatcherTest::splitAt400);
                 LayoutWatcher.WatchUpdate split = watcher.pollNow();
-                assertEquals(List.of("split [(300), (MaxKey())) on shard01 into 2 chunks"),
-                        split.changes().get(USERS).stream().map(LayoutChange::describe).toList());
+                assertEquals(
+                        List.of("split [(300), (MaxKey())) on shard01 into 2 chunks"),
+                        split.changes().get(USERS).stream()
+                                .map(LayoutChange::describe)
+                                .toList());
                 assertEquals(1, split.changes().size(), "other collections did not change");
 
                 cluster.change(LayoutWatcherTest::move100To200);
                 LayoutWatcher.WatchUpdate moved = watcher.pollNow();
-                assertEquals(List.of(LayoutChange.Kind.MIGRATION),
-                        moved.changes().get(USERS).stream().map(LayoutChange::kind).toList());
-                assertEquals("migration [(100), (200)) shard02 -> shard03", moved.changes().get(USERS).get(0).describe());
+                assertEquals(
+                        List.of(LayoutChange.Kind.MIGRATION),
+                        moved.changes().get(USERS).stream()
+                                .map(LayoutChange::kind)
+                                .toList());
+                assertEquals(
+                        "migration [(100), (200)) shard02 -> shard03",
+                        moved.changes().get(USERS).get(0).describe());
 
                 cluster.change(c -> c.getCollection("collections", BsonDocument.class)
                         .deleteOne(doc("{_id: '%s'}", ConfigFixture.EVENTS)));
@@ -88,11 +108,17 @@ class LayoutWatcherTest {
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
         try (FakeCluster cluster = FakeCluster.of(Shape.V8_0);
-                LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString())
-                        .withTimeouts(LiveTimeouts.all(Duration.ofMillis(500))));
+                LiveConnection connection = new LiveConnector()
+                        .connect(LiveConnectionRequest.of(cluster.connectionString())
+                                .withTimeouts(LiveTimeouts.all(Duration.ofMillis(500))));
                 LiveConfigSource source = new LiveConfigSource(connection, false);
-                LayoutWatcher watcher = new LayoutWatcher(source, new ClusterInspector(LiveInspectionTest.CLOCK),
-                        ClusterInspector.Scope.OVERVIEW, scheduler, Duration.ofMillis(50), new LayoutWatcher.Listener() {
+                LayoutWatcher watcher = new LayoutWatcher(
+                        source,
+                        new ClusterInspector(LiveInspectionTest.CLOCK),
+                        ClusterInspector.Scope.OVERVIEW,
+                        scheduler,
+                        Duration.ofMillis(50),
+                        new LayoutWatcher.Listener() {
                             @Override
                             public void updated(LayoutWatcher.WatchUpdate update) {
                                 threads.add(Thread.currentThread().getName());

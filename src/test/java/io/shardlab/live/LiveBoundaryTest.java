@@ -14,11 +14,16 @@ class LiveBoundaryTest {
 
     @Test
     void onlyTheLivePackageUsesTheDriver() {
-        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        JavaClasses classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
                 .importPackages("io.shardlab");
-        EvaluationResult result = noClasses().that().resideOutsideOfPackage("io.shardlab.live..")
-                .should().dependOnClassesThat().resideInAPackage("com.mongodb..")
+        EvaluationResult result = noClasses()
+                .that()
+                .resideOutsideOfPackage("io.shardlab.live..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("com.mongodb..")
                 .evaluate(classes);
         assertFalse(result.hasViolation(), () -> result.getFailureReport().toString());
     }

@@ -54,8 +54,10 @@ class LiveCollectionSampleSourceTest {
      * stay deterministic. Real servers have no such limit.
      */
     static final int DOCUMENTS = 31;
+
     static final String NS = "shop.orders";
-    static final JsonWriterSettings EXTENDED = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+    static final JsonWriterSettings EXTENDED =
+            JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
     static FakeCluster cluster;
 
     @BeforeAll
@@ -69,7 +71,9 @@ class LiveCollectionSampleSourceTest {
                     .append("note", new BsonString("x".repeat(random.nextInt(40)))));
         }
         try (MongoClient client = MongoClients.create(cluster.connectionString())) {
-            client.getDatabase("shop").getCollection("orders", BsonDocument.class).insertMany(docs);
+            client.getDatabase("shop")
+                    .getCollection("orders", BsonDocument.class)
+                    .insertMany(docs);
             client.getDatabase("shop").createCollection("empty");
         }
     }
@@ -101,8 +105,8 @@ class LiveCollectionSampleSourceTest {
                 ids.add(sample.documents().document(i).get("_id"));
             }
             assertEquals(10, ids.size(), "mongo-java-server's $sample draws without repetition");
-            assertTrue(sample.source().startsWith("shop.orders ($sample of 10 at mongodb://127.0.0.1:"),
-                    sample.source());
+            assertTrue(
+                    sample.source().startsWith("shop.orders ($sample of 10 at mongodb://127.0.0.1:"), sample.source());
         }
     }
 
@@ -115,7 +119,11 @@ class LiveCollectionSampleSourceTest {
                 while (input.documents().hasNext()) {
                     var d = input.documents().next();
                     n++;
-                    assertEquals(RawBsonDocument.parse(d.document().toJson(EXTENDED)).getByteBuffer().remaining(), d.bsonSize());
+                    assertEquals(
+                            RawBsonDocument.parse(d.document().toJson(EXTENDED))
+                                    .getByteBuffer()
+                                    .remaining(),
+                            d.bsonSize());
                     assertEquals(n, d.position());
                     assertEquals(n, input.progressDone().getAsLong());
                 }
@@ -144,9 +152,17 @@ class LiveCollectionSampleSourceTest {
                     .load(new LiveCollectionSampleSource(connection, NS, 20), Long.MAX_VALUE);
 
             // when _id is analysed
-            KeyCharacteristics k = new ShardKeyAdvisor(Runnable::run).analyze(sample,
-                    List.of(ShardKeyPattern.parse("{_id: 1}")), List.of(), AdvisorSettings.of(MongoVersion.V8_0, 2),
-                    ProgressListener.NONE, CancelToken.none()).candidates().get(0).keyCharacteristics();
+            KeyCharacteristics k = new ShardKeyAdvisor(Runnable::run)
+                    .analyze(
+                            sample,
+                            List.of(ShardKeyPattern.parse("{_id: 1}")),
+                            List.of(),
+                            AdvisorSettings.of(MongoVersion.V8_0, 2),
+                            ProgressListener.NONE,
+                            CancelToken.none())
+                    .candidates()
+                    .get(0)
+                    .keyCharacteristics();
 
             // then its monotonicity is "unknown": $sample's order says nothing about insertion
             assertEquals(MonotonicityType.UNKNOWN, k.monotonicity().type());
@@ -163,18 +179,32 @@ class LiveCollectionSampleSourceTest {
             new SampleLoader(ProgressListener.NONE, CancelToken.none())
                     .load(new LiveCollectionSampleSource(connection, NS, 2500), Long.MAX_VALUE);
         }
-        Set<String> reads = Set.of("hello", "isMaster", "ismaster", "ping", "buildInfo", "listCollections", "count",
-                "listIndexes", "find", "aggregate", "getMore", "killCursors", "endSessions");
+        Set<String> reads = Set.of(
+                "hello",
+                "isMaster",
+                "ismaster",
+                "ping",
+                "buildInfo",
+                "listCollections",
+                "count",
+                "listIndexes",
+                "find",
+                "aggregate",
+                "getMore",
+                "killCursors",
+                "endSessions");
         for (BsonDocument command : recorder.commands) {
             assertTrue(reads.contains(command.getFirstKey()), "not a read: " + command.toJson());
             if (command.getFirstKey().equals("aggregate")) {
                 assertEquals("orders", command.getString("aggregate").getValue());
-                assertEquals(List.of(new BsonDocument("$sample", new BsonDocument("size",
-                        new org.bson.BsonInt32(2500)))), command.getArray("pipeline").getValues());
+                assertEquals(
+                        List.of(new BsonDocument("$sample", new BsonDocument("size", new org.bson.BsonInt32(2500)))),
+                        command.getArray("pipeline").getValues());
             }
         }
-        assertTrue(recorder.names().containsAll(List.of("listCollections", "count", "aggregate")), recorder.names()
-                .toString());
+        assertTrue(
+                recorder.names().containsAll(List.of("listCollections", "count", "aggregate")),
+                recorder.names().toString());
         assertTrue(recorder.nonReads().stream().noneMatch(c -> c.contains("$out") || c.contains("$merge")));
     }
 
@@ -192,28 +222,34 @@ class LiveCollectionSampleSourceTest {
     @Test
     void aMissingCollectionIsNamedInOneLine() {
         try (LiveConnection connection = connect(new CommandRecorder())) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> new LiveCollectionSampleSource(connection, "shop.nosuch", 10).open());
-            assertEquals("shop.nosuch at " + connection.masked() + ": no such collection; give an existing "
-                    + "db.collection", e.getMessage());
+            assertEquals(
+                    "shop.nosuch at " + connection.masked() + ": no such collection; give an existing "
+                            + "db.collection",
+                    e.getMessage());
         }
     }
 
     @Test
     void anEmptyCollectionIsNamedInOneLine() {
         try (LiveConnection connection = connect(new CommandRecorder())) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> new LiveCollectionSampleSource(connection, "shop.empty", 10).open());
-            assertEquals("shop.empty at " + connection.masked() + ": the collection is empty; there is nothing to "
-                    + "sample", e.getMessage());
+            assertEquals(
+                    "shop.empty at " + connection.masked() + ": the collection is empty; there is nothing to "
+                            + "sample",
+                    e.getMessage());
         }
     }
 
     @Test
     void aConnectionCancelledDuringTheLoadStopsItAsCancelled() {
         Cancellation cancellation = new Cancellation();
-        LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString()),
-                cancellation);
+        LiveConnection connection =
+                new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString()), cancellation);
         try (connection) {
             var input = new LiveCollectionSampleSource(connection, NS, DOCUMENTS).open();
             // given the first batch read, the user cancels: the client closes under the cursor
@@ -232,8 +268,10 @@ class LiveCollectionSampleSourceTest {
     void anUnreachableServerFailsInOneLineWithoutThePassword() throws Exception {
         String password = "s3cret-Pa55";
         String uri = "mongodb://dba:" + password + "@127.0.0.1:" + LiveConnectorTest.freePort() + "/";
-        LiveClusterException e = assertThrows(LiveClusterException.class, () -> new LiveConnector()
-                .connect(LiveConnectionRequest.of(uri).withTimeouts(LiveTimeouts.all(Duration.ofSeconds(1)))));
+        LiveClusterException e = assertThrows(
+                LiveClusterException.class,
+                () -> new LiveConnector()
+                        .connect(LiveConnectionRequest.of(uri).withTimeouts(LiveTimeouts.all(Duration.ofSeconds(1)))));
         assertEquals(LiveClusterException.Kind.UNREACHABLE, e.kind());
         assertFalse(e.getMessage().contains("\n"));
         assertFalse(e.getMessage().contains(password), e.getMessage());
@@ -242,26 +280,46 @@ class LiveCollectionSampleSourceTest {
     @Test
     void badNamespacesAndSizesAreRefusedNamingTheArgument() {
         try (LiveConnection connection = connect(new CommandRecorder())) {
-            assertEquals("ns: expected db.collection, got 'orders'", assertThrows(IllegalArgumentException.class,
-                    () -> new LiveCollectionSampleSource(connection, "orders", 10)).getMessage());
-            assertEquals("sample size: at least 1 document, got 0", assertThrows(IllegalArgumentException.class,
-                    () -> new LiveCollectionSampleSource(connection, NS, 0)).getMessage());
+            assertEquals(
+                    "ns: expected db.collection, got 'orders'",
+                    assertThrows(
+                                    IllegalArgumentException.class,
+                                    () -> new LiveCollectionSampleSource(connection, "orders", 10))
+                            .getMessage());
+            assertEquals(
+                    "sample size: at least 1 document, got 0",
+                    assertThrows(
+                                    IllegalArgumentException.class,
+                                    () -> new LiveCollectionSampleSource(connection, NS, 0))
+                            .getMessage());
         }
     }
 
     @Test
     void aConnectingSourceConnectsWhenOpenedAndFailsInOneLineWhenNothingListens() throws Exception {
-        Sample sample = new SampleLoader(ProgressListener.NONE, CancelToken.none()).load(LiveCollectionSampleSource
-                .connecting(new LiveConnector(), LiveConnectionRequest.of(cluster.connectionString()), NS, 5,
-                        new Cancellation()), Long.MAX_VALUE);
+        Sample sample = new SampleLoader(ProgressListener.NONE, CancelToken.none())
+                .load(
+                        LiveCollectionSampleSource.connecting(
+                                new LiveConnector(),
+                                LiveConnectionRequest.of(cluster.connectionString()),
+                                NS,
+                                5,
+                                new Cancellation()),
+                        Long.MAX_VALUE);
         assertEquals(5, sample.numDocsSampled());
         assertEquals(DOCUMENTS, sample.numDocsTotal());
 
         String password = "s3cret-Pa55";
         String uri = "mongodb://dba:" + password + "@127.0.0.1:" + LiveConnectorTest.freePort() + "/";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveCollectionSampleSource
-                .connecting(new LiveConnector(), LiveConnectionRequest.of(uri)
-                        .withTimeouts(LiveTimeouts.all(Duration.ofSeconds(1))), NS, 5, new Cancellation()).open());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> LiveCollectionSampleSource.connecting(
+                                new LiveConnector(),
+                                LiveConnectionRequest.of(uri).withTimeouts(LiveTimeouts.all(Duration.ofSeconds(1))),
+                                NS,
+                                5,
+                                new Cancellation())
+                        .open());
         assertTrue(e.getMessage().startsWith("no server answered at mongodb://dba:****@127.0.0.1:"), e.getMessage());
         assertFalse(e.getMessage().contains(password));
         assertFalse(e.getMessage().contains("\n"));

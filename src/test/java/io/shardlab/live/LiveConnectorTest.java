@@ -31,6 +31,7 @@ class LiveConnectorTest {
 
     @TempDir
     static Path dir;
+
     static TestCertificates certificates;
 
     @BeforeAll
@@ -54,12 +55,16 @@ class LiveConnectorTest {
         int port = freePort();
         String uri = "mongodb://dba:" + PASSWORD + "@127.0.0.1:" + port + "/";
         long start = System.nanoTime();
-        LiveClusterException e = assertThrows(LiveClusterException.class, () -> new LiveConnector()
-                .connect(LiveConnectionRequest.of(uri).withTimeouts(LiveTimeouts.all(Duration.ofSeconds(30)))));
+        LiveClusterException e = assertThrows(
+                LiveClusterException.class,
+                () -> new LiveConnector()
+                        .connect(LiveConnectionRequest.of(uri).withTimeouts(LiveTimeouts.all(Duration.ofSeconds(30)))));
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertEquals(LiveClusterException.Kind.UNREACHABLE, e.kind());
-        assertEquals("no server answered at mongodb://dba:****@127.0.0.1:" + port + "/: 127.0.0.1:" + port
-                + " refused the connection (nothing listens there; is the server running, and is the port right?)", e.getMessage());
+        assertEquals(
+                "no server answered at mongodb://dba:****@127.0.0.1:" + port + "/: 127.0.0.1:" + port
+                        + " refused the connection (nothing listens there; is the server running, and is the port right?)",
+                e.getMessage());
         assertTrue(millis < 5000, "a refusal is final; it took " + millis + " ms of a 30 s timeout");
         assertOneLineWithoutPassword(e.getMessage());
     }
@@ -67,11 +72,15 @@ class LiveConnectorTest {
     @Test
     void anSrvNameThatDoesNotResolveFailsAsUnreachable() {
         String uri = "mongodb+srv://dba:" + PASSWORD + "@cluster0.nonexistent.invalid/";
-        LiveClusterException e = assertThrows(LiveClusterException.class,
+        LiveClusterException e = assertThrows(
+                LiveClusterException.class,
                 () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
         assertEquals(LiveClusterException.Kind.UNREACHABLE, e.kind());
-        assertTrue(e.getMessage().startsWith("no server answered at mongodb+srv://dba:****@cluster0.nonexistent.invalid/ "
-                + "within 2 s ("), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("no server answered at mongodb+srv://dba:****@cluster0.nonexistent.invalid/ "
+                                + "within 2 s ("),
+                e.getMessage());
         assertOneLineWithoutPassword(e.getMessage());
     }
 
@@ -79,8 +88,10 @@ class LiveConnectorTest {
     void refusedCredentialsNameTheUserButNeverThePassword() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0).refusingLogins()) {
             String uri = cluster.connectionString("dba", PASSWORD) + "/?authSource=admin";
-            LiveClusterException e = assertThrows(LiveClusterException.class,
-                    () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+            LiveClusterException e = assertThrows(
+                    LiveClusterException.class,
+                    () -> new LiveConnector()
+                            .connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
             assertEquals(LiveClusterException.Kind.AUTHENTICATION, e.kind());
             assertTrue(e.getMessage().startsWith("authentication failed for user 'dba' ("), e.getMessage());
             assertTrue(e.getMessage().endsWith(": Authentication failed."), e.getMessage());
@@ -95,15 +106,20 @@ class LiveConnectorTest {
             cluster.seed(ConfigFixture.config(Shape.V5_0));
             cluster.stoppingAtChunksRead();
             LiveClusterException e;
-            try (LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(
-                    cluster.connectionString()).withTimeouts(SHORT));
+            try (LiveConnection connection = new LiveConnector()
+                            .connect(LiveConnectionRequest.of(cluster.connectionString())
+                                    .withTimeouts(SHORT));
                     LiveConfigSource source = new LiveConfigSource(connection, false)) {
-                e = assertThrows(LiveClusterException.class,
-                        () -> new ClusterInspector(LiveInspectionTest.CLOCK).inspect(source, ClusterInspector.Scope.OVERVIEW));
+                e = assertThrows(
+                        LiveClusterException.class,
+                        () -> new ClusterInspector(LiveInspectionTest.CLOCK)
+                                .inspect(source, ClusterInspector.Scope.OVERVIEW));
             }
             assertEquals(LiveClusterException.Kind.CONNECTION_LOST, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("lost the connection to 127.0.0.1:"), e.getMessage());
-            assertTrue(e.getMessage().contains(" while reading config.chunks of config.system.sessions: "), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(" while reading config.chunks of config.system.sessions: "),
+                    e.getMessage());
             assertOneLineWithoutPassword(e.getMessage());
         }
     }
@@ -117,14 +133,22 @@ class LiveConnectorTest {
                 assertEquals("7.0.12", connection.server().version());
             }
             String inUri = uri + "&tlsCAFile=" + certificates.caFile.toUri().getPath();
-            try (LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(inUri).withTimeouts(SHORT))) {
-                assertEquals(ServerRole.MONGOS, connection.server().role(), "tlsCAFile in the string works like --tls-ca-file");
+            try (LiveConnection connection =
+                    new LiveConnector().connect(LiveConnectionRequest.of(inUri).withTimeouts(SHORT))) {
+                assertEquals(
+                        ServerRole.MONGOS,
+                        connection.server().role(),
+                        "tlsCAFile in the string works like --tls-ca-file");
             }
-            LiveClusterException e = assertThrows(LiveClusterException.class,
-                    () -> new LiveConnector().connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
+            LiveClusterException e = assertThrows(
+                    LiveClusterException.class,
+                    () -> new LiveConnector()
+                            .connect(LiveConnectionRequest.of(uri).withTimeouts(SHORT)));
             assertEquals(LiveClusterException.Kind.TLS, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("TLS handshake failed at mongodb://127.0.0.1:"), e.getMessage());
-            assertTrue(e.getMessage().endsWith("(check tls=true and give the servers' CA with --tls-ca-file)"), e.getMessage());
+            assertTrue(
+                    e.getMessage().endsWith("(check tls=true and give the servers' CA with --tls-ca-file)"),
+                    e.getMessage());
         }
     }
 
@@ -132,7 +156,8 @@ class LiveConnectorTest {
     void aConnectCanBeCancelledAndReturnsAtOnce() throws Exception {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         // a port that takes connections and never answers, so the connect waits (a refusal would end it at once)
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             int port = silent.getLocalPort();
             LiveConnectionRequest request = LiveConnectionRequest.of("mongodb://127.0.0.1:" + port + "/")
                     .withTimeouts(LiveTimeouts.all(Duration.ofSeconds(30)));
@@ -140,7 +165,8 @@ class LiveConnectorTest {
             Thread.sleep(300);
             long start = System.nanoTime();
             attempt.cancel();
-            CompletionException e = assertThrows(CompletionException.class, () -> attempt.result().join());
+            CompletionException e = assertThrows(
+                    CompletionException.class, () -> attempt.result().join());
             LiveClusterException live = assertInstanceOf(LiveClusterException.class, e.getCause());
             assertEquals(LiveClusterException.Kind.CANCELLED, live.kind());
             executor.shutdown();
@@ -154,13 +180,17 @@ class LiveConnectorTest {
     @Test
     void aConnectAttemptHandsOutTheConnectionWhenItSucceeds() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V6_0)) {
-            ConnectionAttempt attempt = ConnectionAttempt.start(new LiveConnector(),
-                    LiveConnectionRequest.of(cluster.connectionString()).withTimeouts(SHORT), Runnable::run);
+            ConnectionAttempt attempt = ConnectionAttempt.start(
+                    new LiveConnector(),
+                    LiveConnectionRequest.of(cluster.connectionString()).withTimeouts(SHORT),
+                    Runnable::run);
             try (LiveConnection connection = attempt.result().join()) {
                 assertEquals("6.0.16", connection.server().version());
             }
             assertFalse(cluster.applicationNames().isEmpty());
-            assertTrue(cluster.applicationNames().stream().allMatch("ShardLab"::equals), cluster.applicationNames()::toString);
+            assertTrue(
+                    cluster.applicationNames().stream().allMatch("ShardLab"::equals),
+                    cluster.applicationNames()::toString);
         }
     }
 
@@ -168,31 +198,49 @@ class LiveConnectorTest {
     void pemFilesLoadInPkcs8AndPkcs1FormAndBadOnesAreNamed() throws Exception {
         assertTrue(PemTlsMaterial.keyStore(certificates.pkcs8File).isKeyEntry("client"));
         var pkcs1 = PemTlsMaterial.keyStore(certificates.pkcs1File);
-        assertEquals(java.util.Arrays.toString(certificates.key.getEncoded()),
+        assertEquals(
+                java.util.Arrays.toString(certificates.key.getEncoded()),
                 java.util.Arrays.toString(pkcs1.getKey("client", new char[0]).getEncoded()));
-        assertEquals(1, java.util.Collections.list(PemTlsMaterial.trustStore(certificates.caFile).aliases()).size());
+        assertEquals(
+                1,
+                java.util.Collections.list(
+                                PemTlsMaterial.trustStore(certificates.caFile).aliases())
+                        .size());
 
-        Path encrypted = Files.writeString(dir.resolve("enc.pem"), Files.readString(certificates.caFile)
-                + TestCertificates.pem("ENCRYPTED PRIVATE KEY", new byte[] {1, 2, 3}));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.keyStore(encrypted));
-        assertTrue(e.getMessage().startsWith("tls-certificate-key-file: " + encrypted + " holds an encrypted private key"),
+        Path encrypted = Files.writeString(
+                dir.resolve("enc.pem"),
+                Files.readString(certificates.caFile)
+                        + TestCertificates.pem("ENCRYPTED PRIVATE KEY", new byte[] {1, 2, 3}));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.keyStore(encrypted));
+        assertTrue(
+                e.getMessage().startsWith("tls-certificate-key-file: " + encrypted + " holds an encrypted private key"),
                 e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.keyStore(certificates.caFile));
-        assertTrue(e.getMessage().endsWith("holds no private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)"),
+        assertTrue(
+                e.getMessage()
+                        .endsWith(
+                                "holds no private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)"),
                 e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> PemTlsMaterial.sslContext(dir.resolve("nope.pem"), null));
+        e = assertThrows(
+                IllegalArgumentException.class, () -> PemTlsMaterial.sslContext(dir.resolve("nope.pem"), null));
         assertEquals("tls-ca-file: " + dir.resolve("nope.pem") + ": no such file", e.getMessage());
     }
 
     @Test
     void x509SettingsCarryTheClientCertificateAndTheAppName() {
         LiveConnectionRequest request = new LiveConnectionRequest(
-                "mongodb://db1:27017/?authMechanism=MONGODB-X509&tls=true&appName=Other", certificates.caFile,
-                certificates.pkcs8File, SHORT);
-        var settings = LiveConnector.baseSettings(request, new LiveErrors(request)).build();
+                "mongodb://db1:27017/?authMechanism=MONGODB-X509&tls=true&appName=Other",
+                certificates.caFile,
+                certificates.pkcs8File,
+                SHORT);
+        var settings =
+                LiveConnector.baseSettings(request, new LiveErrors(request)).build();
         assertEquals("ShardLab", settings.getApplicationName());
         assertTrue(settings.getSslSettings().isEnabled());
-        assertEquals(com.mongodb.AuthenticationMechanism.MONGODB_X509, settings.getCredential().getAuthenticationMechanism());
+        assertEquals(
+                com.mongodb.AuthenticationMechanism.MONGODB_X509,
+                settings.getCredential().getAuthenticationMechanism());
         assertEquals(2000, settings.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
     }
 }

@@ -44,11 +44,17 @@ class LiveInspectionTest {
         try (FakeCluster cluster = FakeCluster.of(shape)) {
             ClusterMetadata m = inspect(cluster, null, ClusterInspector.Scope.OVERVIEW);
 
-            assertEquals(List.of("shard01", "shard02", "shard03", "shard04"), m.shards().stream().map(Shard::id).toList());
+            assertEquals(
+                    List.of("shard01", "shard02", "shard03", "shard04"),
+                    m.shards().stream().map(Shard::id).toList());
             assertEquals(Set.of("NYC"), m.shards().get(1).zones());
             assertTrue(m.shards().get(3).draining());
-            assertEquals("shard01/localhost:27018,localhost:27019,localhost:27020", m.shards().get(0).host());
-            assertEquals(List.of(SESSIONS, EVENTS, USERS), m.collections().stream().map(CollectionLayout::namespace).toList(),
+            assertEquals(
+                    "shard01/localhost:27018,localhost:27019,localhost:27020",
+                    m.shards().get(0).host());
+            assertEquals(
+                    List.of(SESSIONS, EVENTS, USERS),
+                    m.collections().stream().map(CollectionLayout::namespace).toList(),
                     "dropped (4.4) and unsplittable (8.0) collections are not sharded collections");
 
             CollectionLayout users = m.collection(USERS).orElseThrow();
@@ -57,8 +63,12 @@ class LiveInspectionTest {
             assertEquals(List.of(new ZoneRange(ConfigFixture.key(100), ConfigFixture.key(200), "NYC")), users.zones());
             assertEquals(ConfigFixture.USERS_UUID, users.entry().uuidText());
             assertEquals(shape.atLeast(Shape.V5_0), users.entry().chunksByUuid());
-            assertEquals(ConfigFixture.eventsNow(), m.collection(EVENTS).orElseThrow().chunks());
-            assertEquals("{ _id: 'hashed' }", m.collection(EVENTS).orElseThrow().key().toString());
+            assertEquals(
+                    ConfigFixture.eventsNow(),
+                    m.collection(EVENTS).orElseThrow().chunks());
+            assertEquals(
+                    "{ _id: 'hashed' }",
+                    m.collection(EVENTS).orElseThrow().key().toString());
             assertEquals(Map.of("shard01", 2, "shard02", 1, "shard03", 1), users.chunksPerShard());
 
             assertEquals("full", m.balancer().mode());
@@ -66,10 +76,13 @@ class LiveInspectionTest {
             assertEquals(86L, m.balancer().numBalancerRounds());
             assertEquals(new ActiveWindow("23:00", "06:00"), m.balancer().activeWindow());
             assertEquals(64, m.balancer().chunkSizeMB());
-            assertEquals(shape.atLeast(Shape.V7_0) ? Boolean.TRUE : null, m.balancer().autoMerge());
+            assertEquals(
+                    shape.atLeast(Shape.V7_0) ? Boolean.TRUE : null,
+                    m.balancer().autoMerge());
 
             assertEquals(List.of(), m.allProblems());
-            assertEquals(7, m.changes().size(), "6 changes of test.users (the multi-split is one) and 1 of test.events");
+            assertEquals(
+                    7, m.changes().size(), "6 changes of test.users (the multi-split is one) and 1 of test.events");
             assertEquals(6, m.changes(USERS).size());
             assertEquals(shape.version, m.server().version());
             assertEquals(ServerRole.MONGOS, m.server().role());
@@ -119,9 +132,15 @@ class LiveInspectionTest {
             assertEquals("full", m.balancer().mode());
             assertNull(m.balancer().inBalancerRound());
             assertNull(m.collection(USERS).orElseThrow().dataDistribution());
-            assertTrue(m.notes().stream().anyMatch(n -> n.startsWith("balancerStatus is not available")), m.notes()::toString);
-            assertTrue(m.notes().stream().anyMatch(n -> n.startsWith("per-shard data sizes are omitted")
-                    && n.contains("$shardedDataDistribution") && n.contains("$collStats")), m.notes()::toString);
+            assertTrue(
+                    m.notes().stream().anyMatch(n -> n.startsWith("balancerStatus is not available")),
+                    m.notes()::toString);
+            assertTrue(
+                    m.notes().stream()
+                            .anyMatch(n -> n.startsWith("per-shard data sizes are omitted")
+                                    && n.contains("$shardedDataDistribution")
+                                    && n.contains("$collStats")),
+                    m.notes()::toString);
         }
     }
 
@@ -131,7 +150,8 @@ class LiveInspectionTest {
             cluster.seed(ConfigFixture.config(Shape.V6_0));
             ClusterMetadata m = inspect(cluster, null, ClusterInspector.Scope.OVERVIEW);
             assertEquals(ServerRole.MONGOD, m.server().role());
-            assertEquals(ConfigFixture.usersNow(), m.collection(USERS).orElseThrow().chunks());
+            assertEquals(
+                    ConfigFixture.usersNow(), m.collection(USERS).orElseThrow().chunks());
             assertTrue(m.notes().stream().anyMatch(n -> n.contains("need a mongos")), m.notes()::toString);
         }
     }
@@ -154,11 +174,15 @@ class LiveInspectionTest {
     void oneNamespaceCanBeChosenAndAnUnknownOneIsNamed() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V8_0)) {
             ClusterMetadata m = inspect(cluster, null, new ClusterInspector.Scope(USERS, 0));
-            assertEquals(List.of(USERS), m.collections().stream().map(CollectionLayout::namespace).toList());
+            assertEquals(
+                    List.of(USERS),
+                    m.collections().stream().map(CollectionLayout::namespace).toList());
             assertTrue(m.changelogComplete());
-            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class,
                     () -> inspect(cluster, null, new ClusterInspector.Scope("test.nope", 0)));
-            assertTrue(e.getMessage().startsWith("ns: 'test.nope' is not a sharded collection in mongodb://127.0.0.1:"),
+            assertTrue(
+                    e.getMessage().startsWith("ns: 'test.nope' is not a sharded collection in mongodb://127.0.0.1:"),
                     e.getMessage());
             assertTrue(e.getMessage().contains("test.users"), e.getMessage());
         }

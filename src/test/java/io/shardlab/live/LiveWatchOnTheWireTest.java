@@ -17,18 +17,35 @@ import org.junit.jupiter.api.Test;
  */
 class LiveWatchOnTheWireTest {
 
-    static final Set<String> READS = Set.of("find", "aggregate", "getMore", "killCursors", "count", "balancerStatus",
-            "buildInfo", "ping", "hello", "isMaster", "ismaster", "endSessions");
+    static final Set<String> READS = Set.of(
+            "find",
+            "aggregate",
+            "getMore",
+            "killCursors",
+            "count",
+            "balancerStatus",
+            "buildInfo",
+            "ping",
+            "hello",
+            "isMaster",
+            "ismaster",
+            "endSessions");
 
     @Test
     void pollsSendOnlyReadsSurviveTheServerDyingAndResumeWhenItReturns() {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V8_0);
-                LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString())
-                        .withTimeouts(LiveTimeouts.all(Duration.ofSeconds(3))));
+                LiveConnection connection = new LiveConnector()
+                        .connect(LiveConnectionRequest.of(cluster.connectionString())
+                                .withTimeouts(LiveTimeouts.all(Duration.ofSeconds(3))));
                 LiveConfigSource source = new LiveConfigSource(connection, false)) {
             cluster.served().clear();
-            LayoutWatcher watcher = new LayoutWatcher(source, new ClusterInspector(LiveInspectionTest.CLOCK),
-                    ClusterInspector.Scope.OVERVIEW, null, Duration.ofSeconds(2), null);
+            LayoutWatcher watcher = new LayoutWatcher(
+                    source,
+                    new ClusterInspector(LiveInspectionTest.CLOCK),
+                    ClusterInspector.Scope.OVERVIEW,
+                    null,
+                    Duration.ofSeconds(2),
+                    null);
 
             // given: two polls of a running cluster
             watcher.pollNow();
@@ -62,8 +79,13 @@ class LiveWatchOnTheWireTest {
 
             // then: the same watch reads the same layout again
             assertTrue(back != null, "a poll succeeded after the server returned");
-            assertEquals(second.current().collections().stream().map(CollectionLayout::namespace).toList(),
-                    back.current().collections().stream().map(CollectionLayout::namespace).toList());
+            assertEquals(
+                    second.current().collections().stream()
+                            .map(CollectionLayout::namespace)
+                            .toList(),
+                    back.current().collections().stream()
+                            .map(CollectionLayout::namespace)
+                            .toList());
         }
     }
 }

@@ -26,7 +26,9 @@ class MalformedMetadataTest {
     static final ChunkDocumentCodec CODEC = new ChunkDocumentCodec(USERS, ShardKeyPattern.parse("{user_id: 1}"));
 
     static ChunkDocument decode(String json) {
-        return CODEC.decode(new BsonDocumentReader(BsonDocument.parse(json)), DecoderContext.builder().build());
+        return CODEC.decode(
+                new BsonDocumentReader(BsonDocument.parse(json)),
+                DecoderContext.builder().build());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -57,16 +59,19 @@ class MalformedMetadataTest {
     }
 
     static ClusterMetadata inspect(Map<String, List<BsonDocument>> config) {
-        return new ClusterInspector(LiveInspectionTest.CLOCK).inspect(
-                new DocumentConfigSource("test", config, "offline"), ClusterInspector.Scope.OVERVIEW);
+        return new ClusterInspector(LiveInspectionTest.CLOCK)
+                .inspect(new DocumentConfigSource("test", config, "offline"), ClusterInspector.Scope.OVERVIEW);
     }
 
     static Map<String, List<BsonDocument>> fixtureWithUsers(Shape shape, List<BsonDocument> usersChunks) {
         Map<String, List<BsonDocument>> config = new LinkedHashMap<>(ConfigFixture.config(shape));
         List<BsonDocument> chunks = new ArrayList<>();
         for (BsonDocument c : config.get("chunks")) {
-            boolean users = c.isString("ns") ? c.getString("ns").getValue().equals(USERS)
-                    : c.get("uuid").equals(BsonDocument.parse("{u: UUID('" + ConfigFixture.USERS_UUID + "')}").get("u"));
+            boolean users = c.isString("ns")
+                    ? c.getString("ns").getValue().equals(USERS)
+                    : c.get("uuid")
+                            .equals(BsonDocument.parse("{u: UUID('" + ConfigFixture.USERS_UUID + "')}")
+                                    .get("u"));
             if (!users) {
                 chunks.add(c);
             }
@@ -77,7 +82,8 @@ class MalformedMetadataTest {
     }
 
     static BsonDocument usersChunk(Object min, Object max, String shard) {
-        return doc("{uuid: UUID('%s'), min: {user_id: %s}, max: {user_id: %s}, shard: '%s', lastmod: Timestamp(1, 0)}",
+        return doc(
+                "{uuid: UUID('%s'), min: {user_id: %s}, max: {user_id: %s}, shard: '%s', lastmod: Timestamp(1, 0)}",
                 ConfigFixture.USERS_UUID, min, max, shard);
     }
 
@@ -85,23 +91,29 @@ class MalformedMetadataTest {
     void gapsOverlapsAndUnknownShardsAreAllReportedAndTheChunksStillShown() {
         List<BsonDocument> broken = List.of(
                 usersChunk("MinKey", 100, "shard01"),
-                usersChunk(150, 300, "shard02"),     // gap [100, 150)
-                usersChunk(250, 400, "shard03"),     // overlaps [250, 300)
+                usersChunk(150, 300, "shard02"), // gap [100, 150)
+                usersChunk(250, 400, "shard03"), // overlaps [250, 300)
                 usersChunk(400, "MaxKey", "shard09"), // unknown shard
-                doc("{uuid: UUID('%s'), min: {user_id: 1}, shard: 'shard01', lastmod: Timestamp(1, 0)}", ConfigFixture.USERS_UUID));
+                doc(
+                        "{uuid: UUID('%s'), min: {user_id: 1}, shard: 'shard01', lastmod: Timestamp(1, 0)}",
+                        ConfigFixture.USERS_UUID));
         ClusterMetadata m = inspect(fixtureWithUsers(Shape.V6_0, broken));
         CollectionLayout users = m.collection(USERS).orElseThrow();
         assertNull(users.map());
         assertEquals(4, users.chunks().size());
-        List<String> problems = users.problems().stream().map(MetadataProblem::message).toList();
-        assertEquals(List.of(
-                "chunk with min (1): no 'max'",
-                "1 chunk is on shard 'shard09', which config.shards does not list",
-                "gap: no chunk covers [(100), (150)) between [(MinKey()), (100)) on shard01 and [(150), (300)) on shard02",
-                "overlap: [(150), (300)) on shard02 and [(250), (400)) on shard03 share keys"), problems);
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> m.snapshot(USERS));
-        assertTrue(e.getMessage().startsWith("ns: the chunks of test.users do not form a valid layout (chunk with min"),
+        List<String> problems =
+                users.problems().stream().map(MetadataProblem::message).toList();
+        assertEquals(
+                List.of(
+                        "chunk with min (1): no 'max'",
+                        "1 chunk is on shard 'shard09', which config.shards does not list",
+                        "gap: no chunk covers [(100), (150)) between [(MinKey()), (100)) on shard01 and [(150), (300)) on shard02",
+                        "overlap: [(150), (300)) on shard02 and [(250), (400)) on shard03 share keys"),
+                problems);
+        IllegalArgumentException e =
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> m.snapshot(USERS));
+        assertTrue(
+                e.getMessage().startsWith("ns: the chunks of test.users do not form a valid layout (chunk with min"),
                 e.getMessage());
         assertNotNull(m.collection(ConfigFixture.EVENTS).orElseThrow().map(), "other collections are unaffected");
     }
@@ -109,15 +121,22 @@ class MalformedMetadataTest {
     @Test
     void missingEndsAndAnEmptyCollectionAreReported() {
         ClusterMetadata m = inspect(fixtureWithUsers(Shape.V5_0, List.of(usersChunk(0, 100, "shard01"))));
-        List<String> problems = m.collection(USERS).orElseThrow().problems().stream().map(MetadataProblem::message).toList();
-        assertEquals(List.of(
-                "gap: no chunk covers [MinKey, (0)); the first chunk is [(0), (100)) on shard01",
-                "gap: no chunk covers [(100), MaxKey); the last chunk is [(0), (100)) on shard01"), problems);
+        List<String> problems = m.collection(USERS).orElseThrow().problems().stream()
+                .map(MetadataProblem::message)
+                .toList();
+        assertEquals(
+                List.of(
+                        "gap: no chunk covers [MinKey, (0)); the first chunk is [(0), (100)) on shard01",
+                        "gap: no chunk covers [(100), MaxKey); the last chunk is [(0), (100)) on shard01"),
+                problems);
 
         ClusterMetadata none = inspect(fixtureWithUsers(Shape.V5_0, List.of()));
-        assertEquals(List.of("config.chunks has no chunks for this collection (looked up by uuid "
-                + ConfigFixture.USERS_UUID + " and ns)"),
-                none.collection(USERS).orElseThrow().problems().stream().map(MetadataProblem::message).toList());
+        assertEquals(
+                List.of("config.chunks has no chunks for this collection (looked up by uuid " + ConfigFixture.USERS_UUID
+                        + " and ns)"),
+                none.collection(USERS).orElseThrow().problems().stream()
+                        .map(MetadataProblem::message)
+                        .toList());
     }
 
     @Test
@@ -135,14 +154,24 @@ class MalformedMetadataTest {
         tags.add(doc("{ns: '%s', min: {zip: 1}, max: {zip: 2}, tag: 'NYC'}", USERS));
         config.put("tags", tags);
         ClusterMetadata m = inspect(config);
-        List<String> all = m.allProblems().stream().map(MetadataProblem::toString).toList();
+        List<String> all =
+                m.allProblems().stream().map(MetadataProblem::toString).toList();
         assertTrue(all.contains("config.shards document { host: 'nohost/h:1' } has no string _id"), all::toString);
-        assertTrue(all.contains("config.collections document { _id: 'nodot' } has no 'db.collection' _id"), all::toString);
-        assertTrue(all.stream().anyMatch(p -> p.startsWith("test.badkey: shard key { a: -1 } is invalid: ")), all::toString);
-        assertTrue(all.contains("test.users: zone range [(150), (250)) uses zone 'LON', which no shard in config.shards belongs to"),
+        assertTrue(
+                all.contains("config.collections document { _id: 'nodot' } has no 'db.collection' _id"), all::toString);
+        assertTrue(
+                all.stream().anyMatch(p -> p.startsWith("test.badkey: shard key { a: -1 } is invalid: ")),
                 all::toString);
-        assertTrue(all.contains("test.users: zone ranges [(100), (200)) 'NYC' and [(150), (250)) 'LON' overlap"), all::toString);
-        assertTrue(all.contains("test.users: zone 'NYC' min { zip: 1 } does not have the shard key's fields { user_id: 1 }"),
+        assertTrue(
+                all.contains(
+                        "test.users: zone range [(150), (250)) uses zone 'LON', which no shard in config.shards belongs to"),
+                all::toString);
+        assertTrue(
+                all.contains("test.users: zone ranges [(100), (200)) 'NYC' and [(150), (250)) 'LON' overlap"),
+                all::toString);
+        assertTrue(
+                all.contains(
+                        "test.users: zone 'NYC' min { zip: 1 } does not have the shard key's fields { user_id: 1 }"),
                 all::toString);
         assertNotNull(m.collection(USERS).orElseThrow().map(), "zone problems do not invalidate the chunks");
     }
@@ -150,12 +179,15 @@ class MalformedMetadataTest {
     @Test
     void malformedMetadataOnALiveServerIsReportedToo() {
         try (FakeCluster cluster = FakeCluster.mongos("7.0.12", 21)) {
-            cluster.seed(fixtureWithUsers(Shape.V7_0, List.of(usersChunk("MinKey", 100, "shard01"),
-                    usersChunk(200, "MaxKey", "shard01"))));
+            cluster.seed(fixtureWithUsers(
+                    Shape.V7_0, List.of(usersChunk("MinKey", 100, "shard01"), usersChunk(200, "MaxKey", "shard01"))));
             ClusterMetadata m = LiveInspectionTest.inspect(cluster, null, ClusterInspector.Scope.OVERVIEW);
-            assertEquals(List.of("gap: no chunk covers [(100), (200)) between [(MinKey()), (100)) on shard01 and "
-                    + "[(200), (MaxKey())) on shard01"),
-                    m.collection(USERS).orElseThrow().problems().stream().map(MetadataProblem::message).toList());
+            assertEquals(
+                    List.of("gap: no chunk covers [(100), (200)) between [(MinKey()), (100)) on shard01 and "
+                            + "[(200), (MaxKey())) on shard01"),
+                    m.collection(USERS).orElseThrow().problems().stream()
+                            .map(MetadataProblem::message)
+                            .toList());
         }
     }
 }

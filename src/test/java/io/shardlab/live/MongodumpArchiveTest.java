@@ -47,8 +47,8 @@ class MongodumpArchiveTest {
                 assertEquals(fromFolder.documents(name), fromArchive.documents(name), name);
             }
             assertEquals(Optional.of(shape.version), fromArchive.recordedServerVersion());
-            ClusterMetadata m = new ClusterInspector(java.time.Clock.systemUTC()).inspect(fromArchive,
-                    new ClusterInspector.Scope(null, 0));
+            ClusterMetadata m = new ClusterInspector(java.time.Clock.systemUTC())
+                    .inspect(fromArchive, new ClusterInspector.Scope(null, 0));
             assertEquals(MongoVersion.parse(shape.version), m.release().version());
             assertEquals(SourceRelease.Basis.DUMP, m.release().basis());
         }
@@ -86,7 +86,7 @@ class MongodumpArchiveTest {
             case "cut in a document" -> Files.write(archive, Arrays.copyOf(bytes, bytes.length - 30));
             case "two terminators" -> Files.write(archive, concat(bytes, new byte[] {-1, -1, -1, -1, -1, -1, -1, -1}));
             case "bad length" -> Files.write(archive, concat(bytes, new byte[] {2, 0, 0, 0}));
-            default -> { }
+            default -> {}
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(archive));
         assertTrue(e.getMessage().startsWith("config-dump: "), e.getMessage());

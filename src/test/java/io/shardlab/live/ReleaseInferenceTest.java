@@ -39,8 +39,8 @@ class ReleaseInferenceTest {
             + "lastmod: ISODate('2021-07-22T15:07:14.301Z'), timestamp: Timestamp(1626966434, 13), "
             + "uuid: UUID('28439244-edec-410e-b3ab-07e5dd7100ab'), key: {x: 1}, unique: false, noBalance: false}";
     private static final String SHARD = "{_id: 's1', host: 'rs1/h1:27018', state: 1}";
-    private static final String SHARD_50 = "{_id: 's1', host: 'rs1/h1:27018', state: 1, topologyTime: "
-            + "Timestamp(1626966434, 1)}";
+    private static final String SHARD_50 =
+            "{_id: 's1', host: 'rs1/h1:27018', state: 1, topologyTime: " + "Timestamp(1626966434, 1)}";
     private static final String SHARD_80 = "{_id: 's1', host: 'rs1/h1:27018', state: 1, topologyTime: "
             + "Timestamp(1626966434, 1), replSetConfigVersion: NumberLong(-1)}";
 
@@ -82,9 +82,13 @@ class ReleaseInferenceTest {
     @Test
     void theRouterThatPingedLastNamesTheRelease() {
         Map<String, List<BsonDocument>> docs = shape("4.x chunks, 4.x collections");
-        docs.put("mongos", List.of(
-                BsonDocument.parse("{_id: 'r1:27017', ping: ISODate('2024-01-01T00:00:00Z'), mongoVersion: '4.0.27'}"),
-                BsonDocument.parse("{_id: 'r2:27017', ping: ISODate('2024-02-01T00:00:00Z'), mongoVersion: '4.2.1'}")));
+        docs.put(
+                "mongos",
+                List.of(
+                        BsonDocument.parse(
+                                "{_id: 'r1:27017', ping: ISODate('2024-01-01T00:00:00Z'), mongoVersion: '4.0.27'}"),
+                        BsonDocument.parse(
+                                "{_id: 'r2:27017', ping: ISODate('2024-02-01T00:00:00Z'), mongoVersion: '4.2.1'}")));
         SourceRelease r = ReleaseInference.of(new DocumentConfigSource("dump", docs, "offline"));
         assertEquals(MongoVersion.parse("4.2.1"), r.version());
         assertEquals(SourceRelease.Basis.ROUTERS, r.basis());
@@ -92,8 +96,8 @@ class ReleaseInferenceTest {
 
     @Test
     void metadataWithoutCollectionsAssumesTheDefaultAndSaysSo() {
-        SourceRelease r = ReleaseInference.of(new DocumentConfigSource("dump", Map.of("shards",
-                List.of(BsonDocument.parse(SHARD))), "offline"));
+        SourceRelease r = ReleaseInference.of(
+                new DocumentConfigSource("dump", Map.of("shards", List.of(BsonDocument.parse(SHARD))), "offline"));
         assertEquals(MongoVersion.DEFAULT, r.version());
         assertTrue(r.guessed());
         assertTrue(r.note().contains("assumed"), r.note());
@@ -123,7 +127,8 @@ class ReleaseInferenceTest {
         String chunk = old ? CHUNK_4X : parts.contains("7.0 chunks") ? CHUNK_70 : CHUNK_50;
         String collection = old ? COLLECTION_4X : COLLECTION_50;
         if (parts.contains("maxChunkSizeBytes")) {
-            collection = collection.replace("noBalance: false", "noBalance: false, maxChunkSizeBytes: NumberLong(67108864)");
+            collection =
+                    collection.replace("noBalance: false", "noBalance: false, maxChunkSizeBytes: NumberLong(67108864)");
         }
         if (parts.contains("unsplittable collection")) {
             collection = collection.replace("noBalance: false", "noBalance: false, unsplittable: true");

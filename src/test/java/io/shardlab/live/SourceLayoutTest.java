@@ -30,15 +30,25 @@ class SourceLayoutTest {
     static final ShardKey MIN = ShardKey.of(new BsonMinKey());
     static final ShardKey TEN = ShardKey.of(new BsonInt32(10));
     static final ShardKey MAX = ShardKey.of(new BsonMaxKey());
-    static final List<Chunk> CHUNKS = List.of(new Chunk(MIN, TEN, "shard01", false, new ChunkVersion(1, 0)),
+    static final List<Chunk> CHUNKS = List.of(
+            new Chunk(MIN, TEN, "shard01", false, new ChunkVersion(1, 0)),
             new Chunk(TEN, MAX, "shard02", false, new ChunkVersion(1, 1)));
 
     /** A snapshot of shop.orders with the given capture section (null: a simulator snapshot) and per-chunk record. */
     static SourceLayout read(String capture, List<ChunkStatistics> recorded) {
-        ClusterSnapshot cluster = new ClusterSnapshot("shop.orders", ShardKeyPattern.parse("{x: 1}"), false,
-                List.of(Shard.named("shard01"), Shard.named("shard02")), new ChunkMap(CHUNKS), List.of());
-        SnapshotFile.Contents contents = new SnapshotFile.Contents(cluster, recorded, Instant.parse("2024-05-01T12:00:00Z"),
-                "mongodb://db1:27017", capture == null ? null : BsonDocument.parse(capture));
+        ClusterSnapshot cluster = new ClusterSnapshot(
+                "shop.orders",
+                ShardKeyPattern.parse("{x: 1}"),
+                false,
+                List.of(Shard.named("shard01"), Shard.named("shard02")),
+                new ChunkMap(CHUNKS),
+                List.of());
+        SnapshotFile.Contents contents = new SnapshotFile.Contents(
+                cluster,
+                recorded,
+                Instant.parse("2024-05-01T12:00:00Z"),
+                "mongodb://db1:27017",
+                capture == null ? null : BsonDocument.parse(capture));
         ClusterMetadata metadata = LiveCapture.fromSnapshotFile(contents, "orders.json");
         Map<Chunk, ChunkStatistics> byChunk = new java.util.HashMap<>();
         recorded.forEach(s -> byChunk.put(s.chunk(), s));
@@ -58,11 +68,13 @@ class SourceLayoutTest {
             -                              | 128         | balancerStatus  | 0        | RELEASE_DEFAULT
             -                              | -           | -               | 0        | RELEASE_DEFAULT
             """)
-    void theChunkSizeIsTheCollectionsElseTheSettingsElseTheReleasesDefault(Long collection, Integer mb, String from,
-            long bytes, SourceLayout.ChunkSize.Origin origin) {
+    void theChunkSizeIsTheCollectionsElseTheSettingsElseTheReleasesDefault(
+            Long collection, Integer mb, String from, long bytes, SourceLayout.ChunkSize.Origin origin) {
         String coll = collection == null ? "{}" : "{maxChunkSizeBytes: {$numberLong: '" + collection + "'}}";
-        String balancer = mb == null ? "" : ", balancer: {mode: 'full', source: 'balancerStatus', chunkSizeMB: " + mb
-                + ", chunkSizeSource: '" + from + "'}";
+        String balancer = mb == null
+                ? ""
+                : ", balancer: {mode: 'full', source: 'balancerStatus', chunkSizeMB: " + mb + ", chunkSizeSource: '"
+                        + from + "'}";
 
         SourceLayout layout = read("{collection: " + coll + balancer + "}", List.of());
 
@@ -84,8 +96,8 @@ class SourceLayoutTest {
 
     @Test
     void recordedSizesAreGivenOnlyWhenEveryChunkShownWasRecorded() {
-        List<ChunkStatistics> recorded = List.of(new ChunkStatistics(CHUNKS.get(0), 10, 1000),
-                new ChunkStatistics(CHUNKS.get(1), 5, 500));
+        List<ChunkStatistics> recorded =
+                List.of(new ChunkStatistics(CHUNKS.get(0), 10, 1000), new ChunkStatistics(CHUNKS.get(1), 5, 500));
         SourceLayout layout = read(null, recorded);
 
         assertEquals(Optional.of(recorded), layout.recordedSizes());

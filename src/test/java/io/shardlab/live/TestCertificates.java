@@ -35,11 +35,31 @@ final class TestCertificates {
     static TestCertificates create(Path dir) throws Exception {
         Path store = dir.resolve("server.p12");
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "server", "-keyalg", "RSA",
-                "-keysize", "2048", "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1,dns:localhost",
-                "-validity", "2", "-keystore", store.toString(), "-storetype", "PKCS12",
-                "-storepass", "changeit", "-keypass", "changeit")
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        keytool.toString(),
+                        "-genkeypair",
+                        "-alias",
+                        "server",
+                        "-keyalg",
+                        "RSA",
+                        "-keysize",
+                        "2048",
+                        "-dname",
+                        "CN=localhost",
+                        "-ext",
+                        "SAN=ip:127.0.0.1,dns:localhost",
+                        "-validity",
+                        "2",
+                        "-keystore",
+                        store.toString(),
+                        "-storetype",
+                        "PKCS12",
+                        "-storepass",
+                        "changeit",
+                        "-keypass",
+                        "changeit")
+                .redirectErrorStream(true)
+                .start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
             throw new IOException("keytool failed: " + output);
@@ -53,22 +73,23 @@ final class TestCertificates {
         String certPem = pem("CERTIFICATE", cert.getEncoded());
         Path ca = Files.writeString(dir.resolve("ca.pem"), certPem);
         Path pkcs8 = Files.writeString(dir.resolve("client-pkcs8.pem"), certPem + pem("PRIVATE KEY", key.getEncoded()));
-        Path pkcs1 = Files.writeString(dir.resolve("client-pkcs1.pem"),
-                pem("RSA PRIVATE KEY", pkcs1(key.getEncoded())) + certPem);
+        Path pkcs1 = Files.writeString(
+                dir.resolve("client-pkcs1.pem"), pem("RSA PRIVATE KEY", pkcs1(key.getEncoded())) + certPem);
         return new TestCertificates(key, cert, ca, pkcs8, pkcs1);
     }
 
     static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                .encodeToString(der) + "\n-----END " + type + "-----\n";
+        return "-----BEGIN " + type + "-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                        .encodeToString(der) + "\n-----END " + type + "-----\n";
     }
 
     /** The RSAPrivateKey inside a PKCS#8 PrivateKeyInfo: the content of its OCTET STRING (RFC 5208). */
     static byte[] pkcs1(byte[] pkcs8) {
-        int i = Der.at(pkcs8, 0).header();                 // into SEQUENCE PrivateKeyInfo
-        i += Der.at(pkcs8, i).size();                      // skip INTEGER version
-        i += Der.at(pkcs8, i).size();                      // skip SEQUENCE AlgorithmIdentifier
-        Der octets = Der.at(pkcs8, i);                     // OCTET STRING privateKey
+        int i = Der.at(pkcs8, 0).header(); // into SEQUENCE PrivateKeyInfo
+        i += Der.at(pkcs8, i).size(); // skip INTEGER version
+        i += Der.at(pkcs8, i).size(); // skip SEQUENCE AlgorithmIdentifier
+        Der octets = Der.at(pkcs8, i); // OCTET STRING privateKey
         return java.util.Arrays.copyOfRange(pkcs8, i + octets.header(), i + octets.size());
     }
 

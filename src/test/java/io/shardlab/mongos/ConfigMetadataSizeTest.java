@@ -36,12 +36,17 @@ class ConfigMetadataSizeTest {
         ConfigDatabase.MetadataSize size = config.metadataSize("db.c");
 
         List<BsonDocument> chunks = config.collections().get("chunks");
-        List<BsonDocument> ofDbC = chunks.stream().filter(c -> c.getDocument("min").containsKey("x")).toList();
+        List<BsonDocument> ofDbC = chunks.stream()
+                .filter(c -> c.getDocument("min").containsKey("x"))
+                .toList();
         assertEquals(2, size.chunks());
         assertEquals(ofDbC.stream().mapToLong(BsonSize::of).sum(), size.chunkBytes());
         assertEquals(1_000, size.documents());
         assertEquals(200_000, size.dataBytes());
-        assertEquals(1_000 * size.chunkBytes() / 2.0, size.bytesPerDocumentRouting(), 1e-6,
+        assertEquals(
+                1_000 * size.chunkBytes() / 2.0,
+                size.bytesPerDocumentRouting(),
+                1e-6,
                 "one chunk-sized routing document per data document");
     }
 
@@ -50,7 +55,9 @@ class ConfigMetadataSizeTest {
         ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01"));
         ConfigDatabase config = new ConfigDatabase(catalog, MongosRelease.of(MongoVersion.V8_0), 0, "localhost:27017");
 
-        assertEquals("ns: db.c is not a sharded collection",
-                assertThrows(IllegalArgumentException.class, () -> config.metadataSize("db.c")).getMessage());
+        assertEquals(
+                "ns: db.c is not a sharded collection",
+                assertThrows(IllegalArgumentException.class, () -> config.metadataSize("db.c"))
+                        .getMessage());
     }
 }

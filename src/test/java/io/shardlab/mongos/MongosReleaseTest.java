@@ -36,8 +36,8 @@ class MongosReleaseTest {
     @ParameterizedTest
     @CsvSource({"4.0", "4.2.24"})
     void releases_older_than_4_4_are_refused_because_current_clients_refuse_them(String version) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MongosRelease.of(MongoVersion.parseModelled(version)));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> MongosRelease.of(MongoVersion.parseModelled(version)));
 
         assertEquals(true, e.getMessage().contains("need wire version 9"), e.getMessage());
     }

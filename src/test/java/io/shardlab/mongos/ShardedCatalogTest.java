@@ -44,15 +44,23 @@ class ShardedCatalogTest {
 
         assertEquals("shard01", catalog.database("big").orElseThrow().primaryShard());
         assertEquals("shard02", fresh.primaryShard());
-        assertEquals("shard02", catalog.collection("fresh.c").orElseThrow().cluster().snapshot().cluster().chunks()
-                .get(0).shard());
+        assertEquals(
+                "shard02",
+                catalog.collection("fresh.c")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .cluster()
+                        .chunks()
+                        .get(0)
+                        .shard());
     }
 
     @Test
     void a_shard_takes_part_in_one_migration_at_a_time_across_collections() {
         // 1 KB chunks copied at 100 bytes per simulated second: each migration takes about 10 s
-        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V5_0)
-                .withMigrationBytesPerSecond(100), List.of("shard01", "shard02"));
+        ShardedCatalog catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.V5_0).withMigrationBytesPerSecond(100), List.of("shard01", "shard02"));
         shardAndSplit(catalog, "a.c", 8);
         shardAndSplit(catalog, "b.c", 8);
         Set<String> migrated = new HashSet<>();
@@ -66,8 +74,9 @@ class ShardedCatalogTest {
                     migrated.add(c.namespace());
                 }
             }
-            assertTrue(collectionsMigrating <= 1, "with two shards, two collections cannot migrate at once (second "
-                    + second + ")");
+            assertTrue(
+                    collectionsMigrating <= 1,
+                    "with two shards, two collections cannot migrate at once (second " + second + ")");
         }
 
         assertEquals(Set.of("a.c", "b.c"), migrated, "both collections were balanced in turn");
@@ -78,8 +87,8 @@ class ShardedCatalogTest {
         ShardedCatalog catalog = catalog(MongoVersion.V7_0, "shard01", "shard02");
         catalog.setBalancerEnabled(false);
         catalog.executeOnShards(new io.shardlab.sim.AddShardToZone("shard02", "EU"));
-        catalog.updateZoneKeyRange(new io.shardlab.sim.UpdateZoneKeyRange("db.c", BsonDocument.parse("{x: 0}"),
-                BsonDocument.parse("{x: 100}"), "EU"));
+        catalog.updateZoneKeyRange(new io.shardlab.sim.UpdateZoneKeyRange(
+                "db.c", BsonDocument.parse("{x: 0}"), BsonDocument.parse("{x: 100}"), "EU"));
 
         catalog.shardCollection(ShardCollection.of("db.c", "{x: 1}"));
 
@@ -90,8 +99,8 @@ class ShardedCatalogTest {
 
     /** A cluster built elsewhere (the explorer's): two shards, {@code ns} sharded on x, its clock at {@code millis}. */
     private static io.shardlab.sim.SimulatedCluster drivenElsewhere(String ns, long millis, String... shards) {
-        io.shardlab.sim.SimulatedCluster cluster = new io.shardlab.sim.SimulatedCluster(
-                SimulationConfig.of(MongoVersion.V8_0));
+        io.shardlab.sim.SimulatedCluster cluster =
+                new io.shardlab.sim.SimulatedCluster(SimulationConfig.of(MongoVersion.V8_0));
         for (String shard : shards) {
             cluster.execute(new io.shardlab.sim.AddShard(shard));
         }
@@ -106,15 +115,20 @@ class ShardedCatalogTest {
         io.shardlab.sim.SimulatedCluster cluster = drivenElsewhere("shop.orders", 42_000, "shard01", "shard02");
 
         catalog.adoptCollection(cluster);
-        catalog.execute("shop.orders", new io.shardlab.sim.InsertDocuments("shop.orders",
-                io.shardlab.sim.InsertBatch.ofInt64(new long[] {1, 2, 3}, 100)));
+        catalog.execute(
+                "shop.orders",
+                new io.shardlab.sim.InsertDocuments(
+                        "shop.orders", io.shardlab.sim.InsertBatch.ofInt64(new long[] {1, 2, 3}, 100)));
         catalog.shardCollection(ShardCollection.of("shop.users", "{x: 1}"));
 
-        assertTrue(catalog.collection("shop.orders").orElseThrow().cluster() == cluster, "the same cluster, not a copy");
+        assertTrue(
+                catalog.collection("shop.orders").orElseThrow().cluster() == cluster, "the same cluster, not a copy");
         assertEquals(3, cluster.snapshot().documents());
         assertEquals("shard01", catalog.database("shop").orElseThrow().primaryShard());
         assertEquals(42_000, catalog.now());
-        assertEquals(42_000, catalog.collection("shop.users").orElseThrow().cluster().now(),
+        assertEquals(
+                42_000,
+                catalog.collection("shop.users").orElseThrow().cluster().now(),
                 "a collection sharded later starts at the adopted cluster's time");
     }
 
@@ -123,10 +137,12 @@ class ShardedCatalogTest {
         ShardedCatalog catalog = catalog(MongoVersion.V8_0, "shard01", "shard02");
         IllegalArgumentException otherShards = org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class, () -> catalog.adoptCollection(drivenElsewhere("a.b", 0, "shard01")));
-        assertEquals("cluster: a.b lives on [shard01], not on the catalog's shards [shard01, shard02]",
+        assertEquals(
+                "cluster: a.b lives on [shard01], not on the catalog's shards [shard01, shard02]",
                 otherShards.getMessage());
         catalog.adoptCollection(drivenElsewhere("a.b", 0, "shard01", "shard02"));
-        IllegalArgumentException twice = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException twice = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
                 () -> catalog.adoptCollection(drivenElsewhere("a.b", 0, "shard01", "shard02")));
         assertEquals("cluster: a.b is already a sharded collection of the catalog", twice.getMessage());
     }

@@ -33,7 +33,9 @@ class AxisLabelsTest {
     @Test
     void a_few_chunks_get_a_label_at_every_bound_with_the_ends_flush() {
         List<AxisLabel> labels = labels(model(4), Viewport.FULL, 1000);
-        assertEquals(List.of("MinKey", "1000", "2000", "3000", "MaxKey"), labels.stream().map(AxisLabel::text).toList());
+        assertEquals(
+                List.of("MinKey", "1000", "2000", "3000", "MaxKey"),
+                labels.stream().map(AxisLabel::text).toList());
         assertEquals(AxisLabel.Anchor.START, labels.get(0).anchor());
         assertEquals(0, labels.get(0).left());
         assertEquals(AxisLabel.Anchor.END, labels.get(4).anchor());
@@ -78,12 +80,15 @@ class AxisLabelsTest {
         }
         String[] owners = new String[n];
         java.util.Arrays.fill(owners, "shard01");
-        NumberLineModel m = NumberLineModel.of(LayoutData.of(Layouts.of(io.shardlab.key.ShardKeyPattern.parse(
-                "{x: 'hashed'}"), points, owners, Set.of(), List.of())), Scale.EQUAL);
+        NumberLineModel m = NumberLineModel.of(
+                LayoutData.of(Layouts.of(
+                        io.shardlab.key.ShardKeyPattern.parse("{x: 'hashed'}"), points, owners, Set.of(), List.of())),
+                Scale.EQUAL);
         // with 48 px labels the first label is pushed to x = 24, and the bound there maps back to 23.99999999998
         List<AxisLabel> labels = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(10), () -> AxisLabels.choose(m, Viewport.FULL.zoom(1000, 0.37), 1600,
-                        text -> 48.0, KeyLabelFormat.standard()));
+                java.time.Duration.ofSeconds(10),
+                () -> AxisLabels.choose(
+                        m, Viewport.FULL.zoom(1000, 0.37), 1600, text -> 48.0, KeyLabelFormat.standard()));
         assertTrue(labels.size() >= 5, labels.toString());
     }
 
@@ -98,15 +103,16 @@ class AxisLabelsTest {
         for (int round = 0; round < 300; round++) {
             ClusterSnapshot s = Layouts.random(random, 1 + random.nextInt(2000), 3);
             NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.EQUAL);
-            Viewport v = Viewport.FULL.zoom(random.nextInt(3) == 0 ? 1 : 1 + random.nextDouble() * 100,
-                    random.nextDouble());
+            Viewport v =
+                    Viewport.FULL.zoom(random.nextInt(3) == 0 ? 1 : 1 + random.nextDouble() * 100, random.nextDouble());
             double width = 150 + random.nextInt(2500);
             List<AxisLabel> labels = labels(m, v, width);
             for (int i = 0; i < labels.size(); i++) {
                 AxisLabel l = labels.get(i);
                 assertTrue(l.left() >= -1e-9 && l.right() <= width + 1e-9, "round " + round + ": " + l);
                 if (i > 0) {
-                    assertTrue(l.left() - labels.get(i - 1).right() >= AxisLabels.GAP - 1e-9,
+                    assertTrue(
+                            l.left() - labels.get(i - 1).right() >= AxisLabels.GAP - 1e-9,
                             "round " + round + ": " + labels.get(i - 1) + " and " + l);
                 }
             }

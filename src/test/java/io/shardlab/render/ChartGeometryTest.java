@@ -13,13 +13,14 @@ import org.junit.jupiter.api.Test;
 /** The writes chart's polylines and the heatmap's cells, in plot coordinates. */
 class ChartGeometryTest {
 
-    private static final NumberLineModel MODEL = NumberLineModel.of(LayoutData.of(Layouts.ranged(new long[] {0},
-            new String[] {"shard01", "shard02"}, Set.of(), List.of())), Scale.EQUAL);
+    private static final NumberLineModel MODEL = NumberLineModel.of(
+            LayoutData.of(Layouts.ranged(new long[] {0}, new String[] {"shard01", "shard02"}, Set.of(), List.of())),
+            Scale.EQUAL);
 
     @Test
     void each_window_is_a_point_at_its_middle_scaled_to_a_round_top() {
-        WriteSeries s = new WriteSeries(List.of("shard01", "shard02"), 0, 1000,
-                new long[][] {{0, 50, 100, 80}, {10, 10, 10, 10}});
+        WriteSeries s = new WriteSeries(
+                List.of("shard01", "shard02"), 0, 1000, new long[][] {{0, 50, 100, 80}, {10, 10, 10, 10}});
         WritesChart c = WritesChart.compute(s, MODEL, 400, 100, false, 5);
         assertEquals(100, c.top());
         assertEquals(20, c.step());
@@ -56,8 +57,8 @@ class ChartGeometryTest {
 
     @Test
     void heatmap_cells_merge_to_the_pixel_grid_keeping_the_hottest() {
-        List<ShardKey> bounds = List.of(ShardKey.globalMin(1), Layouts.key(0), Layouts.key(10), Layouts.key(20),
-                ShardKey.globalMax(1));
+        List<ShardKey> bounds =
+                List.of(ShardKey.globalMin(1), Layouts.key(0), Layouts.key(10), Layouts.key(20), ShardKey.globalMax(1));
         long[][] writes = {{1, 2, 3, 4}, {5, 0, 0, 400}, {0, 0, 0, 0}};
         HeatmapData d = new HeatmapData(bounds, 0, 1000, writes);
         HeatmapGrid full = HeatmapGrid.compute(d, 100, 100);
@@ -74,18 +75,37 @@ class ChartGeometryTest {
 
     @Test
     void series_and_heatmap_inputs_are_checked() {
-        assertEquals("writes: shard shard02 has 1 windows, shard shard01 has 2",
-                assertThrows(IllegalArgumentException.class, () -> new WriteSeries(List.of("shard01", "shard02"), 0, 1,
-                        new long[][] {{1, 2}, {3}})).getMessage());
-        assertEquals("windowMillis: must be positive, got 0", assertThrows(IllegalArgumentException.class,
-                () -> new WriteSeries(List.of("a"), 0, 0, new long[][] {{1}})).getMessage());
-        assertEquals("bounds: not increasing at 1: (Long('10')) then (Long('10'))", assertThrows(IllegalArgumentException.class,
-                () -> new HeatmapData(List.of(Layouts.key(10), Layouts.key(10)), 0, 1, new long[][] {{1}})).getMessage());
-        assertEquals("writes: window 0 has 2 counts for 1 key ranges", assertThrows(IllegalArgumentException.class,
-                () -> new HeatmapData(List.of(Layouts.key(1), Layouts.key(10)), 0, 1, new long[][] {{1, 2}}))
-                .getMessage());
-        assertEquals("chunk 1: documents and bytes must not be negative, got 1 and -5",
-                assertThrows(IllegalArgumentException.class,
-                        () -> new ChunkSizes(new long[] {0, 1}, new long[] {0, -5})).getMessage());
+        assertEquals(
+                "writes: shard shard02 has 1 windows, shard shard01 has 2",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new WriteSeries(List.of("shard01", "shard02"), 0, 1, new long[][] {{1, 2}, {3}}))
+                        .getMessage());
+        assertEquals(
+                "windowMillis: must be positive, got 0",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new WriteSeries(List.of("a"), 0, 0, new long[][] {{1}}))
+                        .getMessage());
+        assertEquals(
+                "bounds: not increasing at 1: (Long('10')) then (Long('10'))",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new HeatmapData(
+                                        List.of(Layouts.key(10), Layouts.key(10)), 0, 1, new long[][] {{1}}))
+                        .getMessage());
+        assertEquals(
+                "writes: window 0 has 2 counts for 1 key ranges",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new HeatmapData(
+                                        List.of(Layouts.key(1), Layouts.key(10)), 0, 1, new long[][] {{1, 2}}))
+                        .getMessage());
+        assertEquals(
+                "chunk 1: documents and bytes must not be negative, got 1 and -5",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new ChunkSizes(new long[] {0, 1}, new long[] {0, -5}))
+                        .getMessage());
     }
 }

@@ -7,17 +7,24 @@ package io.shardlab.render;
  */
 final class ColorVision {
 
-    enum Vision { NORMAL, PROTANOPIA, DEUTERANOPIA, TRITANOPIA }
+    enum Vision {
+        NORMAL,
+        PROTANOPIA,
+        DEUTERANOPIA,
+        TRITANOPIA
+    }
 
     private static final double[][] PROTAN = {
-        {0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}};
+        {0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}
+    };
     private static final double[][] DEUTAN = {
-        {0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}};
+        {0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}
+    };
     private static final double[][] TRITAN = {
-        {1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}};
+        {1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}
+    };
 
-    private ColorVision() {
-    }
+    private ColorVision() {}
 
     /** CIELAB of {@code #RRGGBB} as seen with {@code vision}. */
     static double[] lab(String hex, Vision vision) {
@@ -96,16 +103,19 @@ final class ColorVision {
         } else {
             hbp = h1p + h2p < 360 ? (h1p + h2p + 360) / 2 : (h1p + h2p - 360) / 2;
         }
-        double t = 1 - 0.17 * Math.cos(Math.toRadians(hbp - 30)) + 0.24 * Math.cos(Math.toRadians(2 * hbp))
-                + 0.32 * Math.cos(Math.toRadians(3 * hbp + 6)) - 0.20 * Math.cos(Math.toRadians(4 * hbp - 63));
+        double t = 1
+                - 0.17 * Math.cos(Math.toRadians(hbp - 30))
+                + 0.24 * Math.cos(Math.toRadians(2 * hbp))
+                + 0.32 * Math.cos(Math.toRadians(3 * hbp + 6))
+                - 0.20 * Math.cos(Math.toRadians(4 * hbp - 63));
         double dTheta = 30 * Math.exp(-Math.pow((hbp - 275) / 25, 2));
         double rc = 2 * Math.sqrt(Math.pow(cbp, 7) / (Math.pow(cbp, 7) + Math.pow(25, 7)));
         double sl = 1 + 0.015 * Math.pow(lbp - 50, 2) / Math.sqrt(20 + Math.pow(lbp - 50, 2));
         double sc = 1 + 0.045 * cbp;
         double sh = 1 + 0.015 * cbp * t;
         double rt = -Math.sin(Math.toRadians(2 * dTheta)) * rc;
-        return Math.sqrt(Math.pow(dLp / sl, 2) + Math.pow(dCp / sc, 2) + Math.pow(dHp / sh, 2)
-                + rt * (dCp / sc) * (dHp / sh));
+        return Math.sqrt(
+                Math.pow(dLp / sl, 2) + Math.pow(dCp / sc, 2) + Math.pow(dHp / sh, 2) + rt * (dCp / sc) * (dHp / sh));
     }
 
     private static double hue(double b, double a) {

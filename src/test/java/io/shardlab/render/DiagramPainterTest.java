@@ -61,10 +61,12 @@ class DiagramPainterTest {
 
         // then both have the same sections, the document a title over them
         List<DiagramPainter.Section> expected = java.util.Arrays.stream(sections.split(" "))
-                .map(DiagramPainter.Section::valueOf).toList();
+                .map(DiagramPainter.Section::valueOf)
+                .toList();
         assertEquals(expected, canvas.sections());
         assertEquals(DiagramPainter.Section.TITLE, document.sections().get(0));
-        assertEquals(expected, document.sections().subList(1, document.sections().size()));
+        assertEquals(
+                expected, document.sections().subList(1, document.sections().size()));
         DiagramPainter.Layout onCanvas = canvas.layout(Diagrams.scratch(), 1200, 0, 1);
         assertEquals(DiagramPainter.VALUE_BAR, onCanvas.valueBar().getHeight());
         assertTrue(onCanvas.valueLine().getMaxY() < onCanvas.bar().getY(), "values above the hashes");
@@ -76,7 +78,9 @@ class DiagramPainterTest {
     void without_a_value_line_no_value_section_is_composed() {
         DiagramPainter p = painter(Diagrams.twelveChunks(), View.LANES);
         assertFalse(p.sections().contains(DiagramPainter.Section.VALUE_LINE));
-        assertEquals(new Rectangle2D.Double(), p.layout(Diagrams.scratch(), 1600, 0, 1).valueBar());
+        assertEquals(
+                new Rectangle2D.Double(),
+                p.layout(Diagrams.scratch(), 1600, 0, 1).valueBar());
     }
 
     @Test
@@ -87,9 +91,18 @@ class DiagramPainterTest {
         assertEquals(DiagramPainter.CHART + 100, tall.writesChart().getHeight(), 1e-9);
         DiagramPainter line = painter(Diagrams.twelveChunks(), View.NUMBER_LINE);
         double linePreferred = line.preferredHeight(Diagrams.scratch(), 1600);
-        assertEquals(96 + 30, line.layout(Diagrams.scratch(), 1600, linePreferred + 30, 1).bar().getHeight(), 1e-9);
-        assertEquals(DiagramPainter.MAX_BAR, line.layout(Diagrams.scratch(), 1600, linePreferred + 500, 1).bar()
-                .getHeight(), 1e-9);
+        assertEquals(
+                96 + 30,
+                line.layout(Diagrams.scratch(), 1600, linePreferred + 30, 1)
+                        .bar()
+                        .getHeight(),
+                1e-9);
+        assertEquals(
+                DiagramPainter.MAX_BAR,
+                line.layout(Diagrams.scratch(), 1600, linePreferred + 500, 1)
+                        .bar()
+                        .getHeight(),
+                1e-9);
     }
 
     @Test
@@ -108,8 +121,10 @@ class DiagramPainterTest {
     @Test
     void the_heatmap_view_needs_write_data() {
         DiagramData layoutOnly = DiagramData.of(Diagrams.twelveChunks().layout());
-        assertEquals("view: the heatmap needs writes by key range over time, and test.c has no write data",
-                assertThrows(IllegalArgumentException.class, () -> painter(layoutOnly, View.HEATMAP)).getMessage());
+        assertEquals(
+                "view: the heatmap needs writes by key range over time, and test.c has no write data",
+                assertThrows(IllegalArgumentException.class, () -> painter(layoutOnly, View.HEATMAP))
+                        .getMessage());
     }
 
     /**
@@ -117,7 +132,8 @@ class DiagramPainterTest {
      * charts shrink to their minimum, then the bar, then the subtitle goes, then the legend, then the charts.
      * What a dropped section frees goes back to the bar (up to its usual height while the charts stay).
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "{0} view, {1} px under: bar {2}, subtitle {3}, legend {4}, charts {5}")
+    @org.junit.jupiter.params.ParameterizedTest(
+            name = "{0} view, {1} px under: bar {2}, subtitle {3}, legend {4}, charts {5}")
     @org.junit.jupiter.params.provider.CsvSource(textBlock = """
             # view  | px under the preferred height | bar px | subtitle | legend | charts
             lanes   | 0                             | 72     | true     | true   | false
@@ -130,8 +146,8 @@ class DiagramPainterTest {
             all     | 200                           | 30     | false    | false  | true
             all     | 220                           | 160    | false    | false  | false
             """, delimiter = '|')
-    void a_lower_height_drops_detail_in_order_and_the_diagram_fills_exactly_the_asked_height(String view, int under,
-            double bar, boolean subtitle, boolean legend, boolean charts) throws Exception {
+    void a_lower_height_drops_detail_in_order_and_the_diagram_fills_exactly_the_asked_height(
+            String view, int under, double bar, boolean subtitle, boolean legend, boolean charts) throws Exception {
         DiagramPainter p = painter(Diagrams.twelveChunks(), View.parse(view));
         double height = Math.ceil(p.preferredHeight(Diagrams.scratch(), 1600)) - under;
 
@@ -157,17 +173,17 @@ class DiagramPainterTest {
     @Test
     void a_size_below_the_least_detail_is_refused_with_the_size_it_needs() {
         DiagramPainter p = painter(Diagrams.twelveChunks(), View.LANES);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> p.layout(Diagrams.scratch(), 1600, 200, 1));
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("height: 200 px is too small for the lanes view of test\\.c; it needs at least (\\d+) px")
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> p.layout(Diagrams.scratch(), 1600, 200, 1));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "height: 200 px is too small for the lanes view of test\\.c; it needs at least (\\d+) px")
                 .matcher(e.getMessage());
         assertTrue(m.matches(), e.getMessage());
         int least = Integer.parseInt(m.group(1));
         assertEquals(least, p.layout(Diagrams.scratch(), 1600, least, 1).height(), "the size it names works");
         assertThrows(IllegalArgumentException.class, () -> p.layout(Diagrams.scratch(), 1600, least - 1, 1));
-        IllegalArgumentException narrow = assertThrows(IllegalArgumentException.class,
-                () -> p.layout(Diagrams.scratch(), 300, 0, 1));
+        IllegalArgumentException narrow =
+                assertThrows(IllegalArgumentException.class, () -> p.layout(Diagrams.scratch(), 300, 0, 1));
         assertTrue(narrow.getMessage().startsWith("width: 300 px leaves "), narrow.getMessage());
     }
 
@@ -185,15 +201,24 @@ class DiagramPainterTest {
         }
         DiagramData data = DiagramData.of(LayoutData.of(Layouts.ranged(points, owners, Set.of(), List.of())));
         DiagramPainter equal = painter(data, View.NUMBER_LINE);
-        DiagramPainter byKey = new DiagramPainter(data,
-                DiagramOptions.defaults(View.NUMBER_LINE).withScale(Scale.KEY_VALUE));
+        DiagramPainter byKey = new DiagramPainter(
+                data, DiagramOptions.defaults(View.NUMBER_LINE).withScale(Scale.KEY_VALUE));
 
         DiagramPainter.Layout l = byKey.layout(Diagrams.scratch(), 1400, 0, 1);
-        assertEquals(NumberLinePainter.DENSITY_BAND, l.bar().getY() - equal.layout(Diagrams.scratch(), 1400, 0, 1)
-                .bar().getY(), 1e-9, "the band sits above the bar, only where widths vary");
+        assertEquals(
+                NumberLinePainter.DENSITY_BAND,
+                l.bar().getY()
+                        - equal.layout(Diagrams.scratch(), 1400, 0, 1).bar().getY(),
+                1e-9,
+                "the band sits above the bar, only where widths vary");
         java.awt.image.BufferedImage png = new PngExporter().render(byKey, new ExportSize(1400, 0, 1));
-        NumberLineFrame f = NumberLineFrame.compute(byKey.model(), Viewport.FULL, l.lineWidth(),
-                (int) Math.round(l.lineWidth()), null, KeyLabelFormat.standard());
+        NumberLineFrame f = NumberLineFrame.compute(
+                byKey.model(),
+                Viewport.FULL,
+                l.lineWidth(),
+                (int) Math.round(l.lineWidth()),
+                null,
+                KeyLabelFormat.standard());
         int bandY = (int) (l.bar().getY() - NumberLinePainter.DENSITY_BAND / 2);
         int denseMarks = 0;
         java.awt.Color surface = ThemeColors.decode(Theme.light().surface());
@@ -212,12 +237,13 @@ class DiagramPainterTest {
 
     @Test
     void the_title_defaults_to_the_namespace_and_the_subtitle_states_the_facts() {
-        DiagramData data = Diagrams.twelveChunks(Set.of(1, 2),
-                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(0), Layouts.key(300), "EU")));
+        DiagramData data = Diagrams.twelveChunks(
+                Set.of(1, 2), List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(0), Layouts.key(300), "EU")));
         DiagramPainter p = painter(data, View.ALL);
         assertEquals("Chunks of test.c", p.title());
         assertEquals("shard key { x: 1 }  ·  12 chunks on 4 shards  ·  2 jumbo  ·  1 zone range", p.subtitle());
-        DiagramPainter titled = new DiagramPainter(data, DiagramOptions.defaults(View.ALL).withTitle("Orders"));
+        DiagramPainter titled =
+                new DiagramPainter(data, DiagramOptions.defaults(View.ALL).withTitle("Orders"));
         assertEquals("Orders", titled.title());
         assertTrue(titled.subtitle().startsWith("test.c  ·  shard key"));
     }
@@ -225,21 +251,36 @@ class DiagramPainterTest {
     @Test
     void the_lanes_call_out_the_shard_taking_most_writes() {
         List<ShardSummary> rows = painter(Diagrams.twelveChunks(), View.LANES).summaries();
-        assertEquals(List.of(false, false, false, true), rows.stream().map(ShardSummary::hot).toList());
+        assertEquals(
+                List.of(false, false, false, true),
+                rows.stream().map(ShardSummary::hot).toList());
         assertEquals(3450, rows.get(3).writes().getAsLong(), "the last window's writes");
     }
 
     @Test
     void the_legend_lists_every_shard_then_the_marks_in_use() {
-        NumberLineModel m = NumberLineModel.of(Diagrams.twelveChunks(Set.of(2),
-                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(0), Layouts.key(300), "EU"))).layout(),
+        NumberLineModel m = NumberLineModel.of(
+                Diagrams.twelveChunks(
+                                Set.of(2),
+                                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(0), Layouts.key(300), "EU")))
+                        .layout(),
                 Scale.EQUAL);
-        assertEquals(List.of("shard01", "shard02", "shard03", "shard04", "jumbo chunk", "zone range",
-                        "pixel hides chunks of other shards", "hot shard: most writes in the window",
+        assertEquals(
+                List.of(
+                        "shard01",
+                        "shard02",
+                        "shard03",
+                        "shard04",
+                        "jumbo chunk",
+                        "zone range",
+                        "pixel hides chunks of other shards",
+                        "hot shard: most writes in the window",
                         "highlighted key range"),
-                LegendPainter.items(m, true, true, new Highlight.KeyRange(Layouts.key(0), Layouts.key(5)))
-                        .stream().map(LegendPainter.Item::text).toList());
+                LegendPainter.items(m, true, true, new Highlight.KeyRange(Layouts.key(0), Layouts.key(5))).stream()
+                        .map(LegendPainter.Item::text)
+                        .toList());
         NumberLineModel plain = NumberLineModel.of(Diagrams.twelveChunks().layout(), Scale.EQUAL);
-        assertEquals(4, LegendPainter.items(plain, false, false, Highlight.none()).size(), "only the shards");
+        assertEquals(
+                4, LegendPainter.items(plain, false, false, Highlight.none()).size(), "only the shards");
     }
 }

@@ -13,11 +13,12 @@ import java.util.Set;
 /** Test support: a known diagram and a scratch Graphics2D to measure it with. */
 final class Diagrams {
 
-    static final String[] OWNERS = {"shard01", "shard02", "shard03", "shard04", "shard02", "shard01", "shard04",
-        "shard03", "shard03", "shard01", "shard02", "shard04"};
+    static final String[] OWNERS = {
+        "shard01", "shard02", "shard03", "shard04", "shard02", "shard01", "shard04", "shard03", "shard03", "shard01",
+        "shard02", "shard04"
+    };
 
-    private Diagrams() {
-    }
+    private Diagrams() {}
 
     /** 12 chunks of {x: 1} on 4 shards, cut at 100, 200, …, 1100, with sizes, writes and a heatmap. */
     static DiagramData twelveChunks(Set<Integer> jumbo, List<ZoneRange> zones) {
@@ -51,7 +52,8 @@ final class Diagrams {
                 heat[t][k] = k == 7 ? 2000 + 50L * t : 40;
             }
         }
-        return new DiagramData(new LayoutData(s, Optional.of(new ChunkSizes(docs, bytes))),
+        return new DiagramData(
+                new LayoutData(s, Optional.of(new ChunkSizes(docs, bytes))),
                 Optional.of(new WriteSeries(List.of("shard01", "shard02", "shard03", "shard04"), 0, 10_000, writes)),
                 Optional.of(new HeatmapData(bounds, 0, 10_000, heat)));
     }
@@ -65,9 +67,12 @@ final class Diagrams {
      * 0–1000 in four ranges, each on the shard its values' hashes went to (as the explorer's value line is).
      */
     static DiagramData hashedWithValueLine() {
-        ClusterSnapshot hashed = Layouts.of(io.shardlab.key.ShardKeyPattern.parse("{x: 'hashed'}"),
+        ClusterSnapshot hashed = Layouts.of(
+                io.shardlab.key.ShardKeyPattern.parse("{x: 'hashed'}"),
                 List.of(Layouts.key(Long.MIN_VALUE / 2), Layouts.key(0), Layouts.key(Long.MAX_VALUE / 2)),
-                new String[] {"shard01", "shard02", "shard01", "shard02"}, Set.of(), List.of());
+                new String[] {"shard01", "shard02", "shard01", "shard02"},
+                Set.of(),
+                List.of());
         ClusterSnapshot values = Layouts.ranged(new long[] {250, 500, 750}, VALUE_OWNERS, Set.of(), List.of());
         return new DiagramData(LayoutData.of(hashed), Optional.empty(), Optional.empty(), Optional.of(values));
     }

@@ -21,7 +21,8 @@ class HeatmapKeyAxisTest {
     private static final KeyLabelFormat FORMAT = new KeyLabelFormat(16);
 
     private static List<ShardKey> rowsOf(String pattern, ShardKey[] written) {
-        return HeatmapRanges.of(ShardKeyPattern.parse(pattern), written, HeatmapRanges.DEFAULT_ROWS).bounds();
+        return HeatmapRanges.of(ShardKeyPattern.parse(pattern), written, HeatmapRanges.DEFAULT_ROWS)
+                .bounds();
     }
 
     private static void assertSpacedAndEnded(List<HeatmapKeyAxis.Label> labels, List<ShardKey> bounds, double height) {
@@ -31,8 +32,9 @@ class HeatmapKeyAxisTest {
         double rowPitch = height / (bounds.size() - 1);
         for (int i = 1; i < labels.size(); i++) {
             double gap = (labels.get(i).row() - labels.get(i - 1).row()) * rowPitch;
-            assertTrue(gap >= HeatmapKeyAxis.MIN_PITCH, "labels " + labels.get(i - 1) + " and " + labels.get(i)
-                    + " are " + gap + " px apart");
+            assertTrue(
+                    gap >= HeatmapKeyAxis.MIN_PITCH,
+                    "labels " + labels.get(i - 1) + " and " + labels.get(i) + " are " + gap + " px apart");
         }
     }
 
@@ -52,14 +54,17 @@ class HeatmapKeyAxisTest {
         assertSpacedAndEnded(labels, bounds, 130);
         List<HeatmapKeyAxis.Label> inner = labels.subList(1, labels.size() - 1);
         assertTrue(inner.size() >= 2, labels.toString());
-        long step = Long.parseLong(inner.get(1).text()) - Long.parseLong(inner.get(0).text());
+        long step = Long.parseLong(inner.get(1).text())
+                - Long.parseLong(inner.get(0).text());
         assertTrue(List.of(10_000L, 20_000L, 50_000L, 100_000L).contains(step), labels.toString());
         for (HeatmapKeyAxis.Label label : inner) {
             long value = Long.parseLong(label.text());
             assertEquals(0, value % step, label.toString());
             int row = (int) Math.floor(label.row());
-            assertTrue(bounds.get(row).get(0).asInt64().getValue() <= value
-                    && (row + 1 == bounds.size() - 1 || bounds.get(row + 1).get(0).asInt64().getValue() >= value),
+            assertTrue(
+                    bounds.get(row).get(0).asInt64().getValue() <= value
+                            && (row + 1 == bounds.size() - 1
+                                    || bounds.get(row + 1).get(0).asInt64().getValue() >= value),
                     label + " sits in row " + row + " " + bounds.get(row) + " .. " + bounds.get(row + 1));
         }
     }
@@ -87,7 +92,8 @@ class HeatmapKeyAxisTest {
         for (HeatmapKeyAxis.Label label : labels.subList(1, labels.size() - 1)) {
             assertTrue(!label.text().contains("."), "no milliseconds in " + label);
         }
-        assertTrue(HeatmapKeyAxis.roundDates(from, from + span, 4).stream().allMatch(t -> t % unit == 0),
+        assertTrue(
+                HeatmapKeyAxis.roundDates(from, from + span, 4).stream().allMatch(t -> t % unit == 0),
                 HeatmapKeyAxis.roundDates(from, from + span, 4).toString());
     }
 
@@ -126,7 +132,8 @@ class HeatmapKeyAxisTest {
         ShardKey[] written = new ShardKey[6_000];
         Random random = new Random(5);
         for (int i = 0; i < written.length; i++) {
-            written[i] = ShardKey.of(new BsonString("2024-0" + (1 + random.nextInt(6))),
+            written[i] = ShardKey.of(
+                    new BsonString("2024-0" + (1 + random.nextInt(6))),
                     new BsonString(String.format("u%06d", random.nextInt(100_000))));
         }
         List<ShardKey> bounds = rowsOf("{ month: 1, user: 1 }", written);
@@ -135,7 +142,8 @@ class HeatmapKeyAxisTest {
 
         assertSpacedAndEnded(labels, bounds, 300);
         List<String> months = labels.subList(1, labels.size() - 1).stream()
-                .map(l -> bounds.get((int) l.row()).get(0).asString().getValue()).toList();
+                .map(l -> bounds.get((int) l.row()).get(0).asString().getValue())
+                .toList();
         assertEquals(months.stream().distinct().toList(), months, labels.toString());
         assertTrue(months.size() >= 3, labels.toString());
     }

@@ -43,8 +43,9 @@ class HeatmapLabelBaselineTest {
         // then neither leaves its room
         assertTrue(top - ascent >= AREA_TOP, "the top label's text starts at " + (top - ascent));
         double timeLabelsTop = PLOT_BOTTOM + WritesChartPainter.BOTTOM_LABELS - 6 - ascent;
-        assertTrue(bottom + descent < timeLabelsTop, "the bottom label ends at " + (bottom + descent)
-                + ", the time labels start at " + timeLabelsTop);
+        assertTrue(
+                bottom + descent < timeLabelsTop,
+                "the bottom label ends at " + (bottom + descent) + ", the time labels start at " + timeLabelsTop);
         assertTrue(bottom > top, "the bottom label stays below the top one");
     }
 

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKey;
-import org.bson.BsonMaxKey;
-import org.bson.BsonMinKey;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,8 +67,10 @@ class KeyLabelFormatTest {
             ISODate('2024-03-01T12:30:05Z'); Long('42')               | 2024-03-01 12:30:05, …
             """)
     void compound_bounds_keep_their_leading_field_and_abbreviate_the_rest(String fields, String label) {
-        BsonValue[] values = java.util.Arrays.stream(fields.split(";")).map(String::trim)
-                .map(BsonLiterals::parseValue).toArray(BsonValue[]::new);
+        BsonValue[] values = java.util.Arrays.stream(fields.split(";"))
+                .map(String::trim)
+                .map(BsonLiterals::parseValue)
+                .toArray(BsonValue[]::new);
         assertEquals(label, KeyLabelFormat.standard().format(ShardKey.of(values)));
     }
 

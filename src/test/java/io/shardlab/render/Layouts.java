@@ -19,8 +19,7 @@ import org.bson.BsonValue;
 /** Test support: small chunk layouts written out in full. */
 final class Layouts {
 
-    private Layouts() {
-    }
+    private Layouts() {}
 
     static ShardKey key(long value) {
         return ShardKey.of(new BsonInt64(value));
@@ -43,7 +42,11 @@ final class Layouts {
     }
 
     /** A snapshot of {@code pattern} cut at {@code points}, chunk i owned by {@code owners[i]}. */
-    static ClusterSnapshot of(ShardKeyPattern pattern, List<ShardKey> points, String[] owners, Set<Integer> jumbo,
+    static ClusterSnapshot of(
+            ShardKeyPattern pattern,
+            List<ShardKey> points,
+            String[] owners,
+            Set<Integer> jumbo,
             List<ZoneRange> zones) {
         if (owners.length != points.size() + 1) {
             throw new IllegalArgumentException("owners: need " + (points.size() + 1));
@@ -56,8 +59,8 @@ final class Layouts {
             lower = upper;
         }
         TreeSet<String> shards = new TreeSet<>(List.of(owners));
-        return new ClusterSnapshot("test.c", pattern, false, shards.stream().map(Shard::named).toList(),
-                new ChunkMap(chunks), zones);
+        return new ClusterSnapshot(
+                "test.c", pattern, false, shards.stream().map(Shard::named).toList(), new ChunkMap(chunks), zones);
     }
 
     /** {@code n} chunks of {@code {x: 1}} at random increasing int64 split points on random shards of {@code shards}. */

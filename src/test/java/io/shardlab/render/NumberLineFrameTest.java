@@ -27,8 +27,8 @@ class NumberLineFrameTest {
             points[i] = (i + 1) * 10L;
         }
         ClusterSnapshot s = Layouts.ranged(points, owners, Set.of(), List.of());
-        return NumberLineModel.of(new LayoutData(s, Optional.of(new ChunkSizes(new long[owners.length], bytes))),
-                Scale.DATA_SIZE);
+        return NumberLineModel.of(
+                new LayoutData(s, Optional.of(new ChunkSizes(new long[owners.length], bytes))), Scale.DATA_SIZE);
     }
 
     private static NumberLineFrame frame(NumberLineModel m, Viewport v, double width, int columns) {
@@ -74,14 +74,20 @@ class NumberLineFrameTest {
         assertEquals(0, f.boundaries().length);
         assertTrue(dense > 100 && dense < 400, dense + " columns hold the 2,500 chunks");
         assertEquals(tiny / (double) dense, f.hiddenBoundsPerPixel(f.columns() / 2), 3);
-        assertFalse(frame(model(new long[] {0, 50, 100}, new String[] {"a", "b", "c", "d"}, Set.of()), Viewport.FULL,
-                800, 800).anyDense(), "wide chunks: every bound is a line");
+        assertFalse(
+                frame(
+                                model(new long[] {0, 50, 100}, new String[] {"a", "b", "c", "d"}, Set.of()),
+                                Viewport.FULL,
+                                800,
+                                800)
+                        .anyDense(),
+                "wide chunks: every bound is a line");
     }
 
     @Test
     void wide_chunks_colour_their_columns_and_show_their_boundaries() {
-        NumberLineModel m = model(new long[] {0, 50, 100}, new String[] {"shard01", "shard02", "shard01", "shard03"},
-                Set.of(2));
+        NumberLineModel m =
+                model(new long[] {0, 50, 100}, new String[] {"shard01", "shard02", "shard01", "shard03"}, Set.of(2));
         NumberLineFrame f = frame(m, Viewport.FULL, 80, 8);
         assertArrayEquals(new int[] {0, 0, 1, 1, 0, 0, 2, 2}, shards(f));
         for (int c = 0; c < 8; c++) {
@@ -134,8 +140,8 @@ class NumberLineFrameTest {
 
     @Test
     void a_zoomed_frame_aggregates_only_the_visible_chunks() {
-        NumberLineModel m = model(new long[] {0, 50, 100}, new String[] {"shard01", "shard02", "shard01", "shard03"},
-                Set.of());
+        NumberLineModel m =
+                model(new long[] {0, 50, 100}, new String[] {"shard01", "shard02", "shard01", "shard03"}, Set.of());
         NumberLineFrame f = frame(m, new Viewport(0.25, 0.5), 100, 10);
         for (int c = 0; c < 10; c++) {
             assertEquals(m.shardIndex("shard02"), f.shard(c));
@@ -157,8 +163,8 @@ class NumberLineFrameTest {
                 bytes[i] = random.nextInt(4) == 0 ? 0 : random.nextInt(1000);
             }
             Scale scale = Scale.values()[random.nextInt(Scale.values().length)];
-            NumberLineModel m = NumberLineModel.of(new LayoutData(s, Optional.of(new ChunkSizes(new long[bytes.length],
-                    bytes))), scale);
+            NumberLineModel m = NumberLineModel.of(
+                    new LayoutData(s, Optional.of(new ChunkSizes(new long[bytes.length], bytes))), scale);
             Viewport v = Viewport.FULL.zoom(1 + random.nextDouble() * 20, random.nextDouble());
             int columns = 1 + random.nextInt(200);
             double width = columns * (random.nextBoolean() ? 1 : 0.5);
@@ -175,7 +181,9 @@ class NumberLineFrameTest {
         double pxPerLine = f.widthPx() / v.span();
         for (int i = 1; i < m.chunkCount(); i++) {
             double e = m.edge(i);
-            if (e > v.start() && e < v.end() && (e - m.edge(i - 1)) * pxPerLine >= NumberLineFrame.BOUNDARY_MIN_PX
+            if (e > v.start()
+                    && e < v.end()
+                    && (e - m.edge(i - 1)) * pxPerLine >= NumberLineFrame.BOUNDARY_MIN_PX
                     && (m.edge(i + 1) - e) * pxPerLine >= NumberLineFrame.BOUNDARY_MIN_PX) {
                 boundaries.add((e - v.start()) * pxPerLine);
             }
@@ -213,8 +221,10 @@ class NumberLineFrameTest {
     void labels_are_only_computed_when_a_measure_is_given() {
         NumberLineModel m = model(new long[] {0}, new String[] {"a", "b"}, Set.of());
         assertTrue(frame(m, Viewport.FULL, 500, 500).labels().isEmpty());
-        NumberLineFrame f = NumberLineFrame.compute(m, Viewport.FULL, 500, 500, t -> 7.0 * t.length(),
-                KeyLabelFormat.standard());
-        assertEquals(List.of("MinKey", "0", "MaxKey"), f.labels().stream().map(AxisLabel::text).toList());
+        NumberLineFrame f =
+                NumberLineFrame.compute(m, Viewport.FULL, 500, 500, t -> 7.0 * t.length(), KeyLabelFormat.standard());
+        assertEquals(
+                List.of("MinKey", "0", "MaxKey"),
+                f.labels().stream().map(AxisLabel::text).toList());
     }
 }

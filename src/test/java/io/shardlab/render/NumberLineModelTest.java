@@ -33,8 +33,11 @@ class NumberLineModelTest {
     private static final double EPS = 1e-12;
 
     private static ClusterSnapshot fourChunks() {
-        return Layouts.ranged(new long[] {0, 50, 100}, new String[] {"shard01", "shard02", "shard01", "shard03"},
-                Set.of(2), List.of());
+        return Layouts.ranged(
+                new long[] {0, 50, 100},
+                new String[] {"shard01", "shard02", "shard01", "shard03"},
+                Set.of(2),
+                List.of());
     }
 
     private static double[] edges(NumberLineModel m) {
@@ -60,8 +63,8 @@ class NumberLineModelTest {
     @Test
     void an_oversized_chunk_that_cannot_split_is_marked_apart_from_jumbo_chunks_with_its_own_legend_entry() {
         // given sizes that flag chunk 1 (not jumbo) and chunk 2 (already marked jumbo) as oversized, one key value
-        ChunkSizes sizes = new ChunkSizes(new long[] {1, 9, 9, 1}, new long[] {100, 900, 900, 100})
-                .withCannotSplit(List.of(1, 2));
+        ChunkSizes sizes =
+                new ChunkSizes(new long[] {1, 9, 9, 1}, new long[] {100, 900, 900, 100}).withCannotSplit(List.of(1, 2));
 
         // when the line is modelled
         NumberLineModel m = NumberLineModel.of(new LayoutData(fourChunks(), Optional.of(sizes)), Scale.EQUAL);
@@ -71,10 +74,11 @@ class NumberLineModelTest {
         assertTrue(m.oversizedCannotSplit(1));
         assertFalse(m.oversizedCannotSplit(2));
         assertTrue(LegendPainter.items(m, false, false, Highlight.none()).stream()
-                .anyMatch(i -> i.kind() == LegendPainter.Kind.OVERSIZED && i.text().startsWith("oversized, cannot split")));
+                .anyMatch(i ->
+                        i.kind() == LegendPainter.Kind.OVERSIZED && i.text().startsWith("oversized, cannot split")));
         // and a layout without the flags has no such mark
-        NumberLineModel plain = NumberLineModel.of(new LayoutData(fourChunks(),
-                Optional.of(new ChunkSizes(new long[4], new long[4]))), Scale.EQUAL);
+        NumberLineModel plain = NumberLineModel.of(
+                new LayoutData(fourChunks(), Optional.of(new ChunkSizes(new long[4], new long[4]))), Scale.EQUAL);
         assertEquals(List.of(), plain.oversizedCannotSplit());
         assertFalse(LegendPainter.items(plain, false, false, Highlight.none()).stream()
                 .anyMatch(i -> i.kind() == LegendPainter.Kind.OVERSIZED));
@@ -97,9 +101,12 @@ class NumberLineModelTest {
 
     @Test
     void data_size_width_without_sizes_is_refused() {
-        assertEquals("scale: width by data size needs chunk sizes, and the layout of test.c has none",
-                assertThrows(IllegalArgumentException.class,
-                        () -> NumberLineModel.of(LayoutData.of(fourChunks()), Scale.DATA_SIZE)).getMessage());
+        assertEquals(
+                "scale: width by data size needs chunk sizes, and the layout of test.c has none",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> NumberLineModel.of(LayoutData.of(fourChunks()), Scale.DATA_SIZE))
+                        .getMessage());
     }
 
     @Test
@@ -111,20 +118,36 @@ class NumberLineModelTest {
     @Test
     void key_value_width_puts_types_that_sort_before_numbers_left_and_after_them_right() {
         // bounds in BSON order: null, 10, 20, 'a', 'b'
-        List<ShardKey> points = List.of(key(BsonNull.VALUE), key(new BsonInt32(10)), key(new BsonDouble(20)),
-                key(new BsonString("a")), key(new BsonString("b")));
-        ClusterSnapshot s = Layouts.of(ShardKeyPattern.parse("{x: 1}"), points,
-                new String[] {"a", "b", "a", "b", "a", "b"}, Set.of(), List.of());
+        List<ShardKey> points = List.of(
+                key(BsonNull.VALUE),
+                key(new BsonInt32(10)),
+                key(new BsonDouble(20)),
+                key(new BsonString("a")),
+                key(new BsonString("b")));
+        ClusterSnapshot s = Layouts.of(
+                ShardKeyPattern.parse("{x: 1}"),
+                points,
+                new String[] {"a", "b", "a", "b", "a", "b"},
+                Set.of(),
+                List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE);
         assertArrayEquals(new double[] {0, M / 2, M, 1 - M, 1 - M + M / 3, 1 - M + 2 * M / 3, 1}, edges(m), EPS);
     }
 
     @Test
     void key_value_width_sends_nan_and_infinities_to_the_margins_in_bson_order() {
-        List<ShardKey> points = List.of(key(new BsonDouble(Double.NaN)), key(new BsonDouble(Double.NEGATIVE_INFINITY)),
-                key(new BsonInt64(0)), key(new BsonInt64(10)), key(new BsonDouble(Double.POSITIVE_INFINITY)));
-        ClusterSnapshot s = Layouts.of(ShardKeyPattern.parse("{x: 1}"), points,
-                new String[] {"a", "b", "a", "b", "a", "b"}, Set.of(), List.of());
+        List<ShardKey> points = List.of(
+                key(new BsonDouble(Double.NaN)),
+                key(new BsonDouble(Double.NEGATIVE_INFINITY)),
+                key(new BsonInt64(0)),
+                key(new BsonInt64(10)),
+                key(new BsonDouble(Double.POSITIVE_INFINITY)));
+        ClusterSnapshot s = Layouts.of(
+                ShardKeyPattern.parse("{x: 1}"),
+                points,
+                new String[] {"a", "b", "a", "b", "a", "b"},
+                Set.of(),
+                List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE);
         assertArrayEquals(new double[] {0, M / 3, 2 * M / 3, M, 1 - M, 1 - M / 2, 1}, edges(m), EPS);
     }
@@ -132,10 +155,13 @@ class NumberLineModelTest {
     @Test
     void key_value_width_uses_dates_when_most_bounds_are_dates_and_numbers_go_left() {
         long day = 86_400_000L;
-        List<ShardKey> points = List.of(key(new BsonInt32(7)), key(new BsonDateTime(0)), key(new BsonDateTime(day)),
+        List<ShardKey> points = List.of(
+                key(new BsonInt32(7)),
+                key(new BsonDateTime(0)),
+                key(new BsonDateTime(day)),
                 key(new BsonDateTime(4 * day)));
-        ClusterSnapshot s = Layouts.of(ShardKeyPattern.parse("{t: 1}"), points, new String[] {"a", "b", "a", "b", "a"},
-                Set.of(), List.of());
+        ClusterSnapshot s = Layouts.of(
+                ShardKeyPattern.parse("{t: 1}"), points, new String[] {"a", "b", "a", "b", "a"}, Set.of(), List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE);
         assertArrayEquals(new double[] {0, M / 2, M, M + (1 - 2 * M) / 4, 1 - M, 1}, edges(m), EPS);
         assertTrue(KeyValueAxis.of(s.chunks(), s.key()).isDateAxis());
@@ -144,8 +170,8 @@ class NumberLineModelTest {
     @Test
     void key_value_width_of_a_hashed_key_spans_the_whole_hash_space() {
         List<ShardKey> points = List.of(key(Long.MIN_VALUE / 2), key(0), key(Long.MAX_VALUE / 2));
-        ClusterSnapshot s = Layouts.of(ShardKeyPattern.parse("{x: 'hashed'}"), points, new String[] {"a", "b", "a", "b"},
-                Set.of(), List.of());
+        ClusterSnapshot s = Layouts.of(
+                ShardKeyPattern.parse("{x: 'hashed'}"), points, new String[] {"a", "b", "a", "b"}, Set.of(), List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE);
         assertArrayEquals(new double[] {0, M + (1 - 2 * M) * 0.25, 0.5, M + (1 - 2 * M) * 0.75, 1}, edges(m), 1e-9);
     }
@@ -153,7 +179,9 @@ class NumberLineModelTest {
     @Test
     void key_value_width_gives_compound_bounds_that_share_a_first_value_zero_width() {
         ShardKeyPattern p = ShardKeyPattern.parse("{a: 1, b: 1}");
-        List<ShardKey> points = List.of(key(new BsonInt32(1), new BsonMinKey()), key(new BsonInt32(1), new BsonInt32(5)),
+        List<ShardKey> points = List.of(
+                key(new BsonInt32(1), new BsonMinKey()),
+                key(new BsonInt32(1), new BsonInt32(5)),
                 key(new BsonInt32(3), new BsonMinKey()));
         ClusterSnapshot s = Layouts.of(p, points, new String[] {"a", "b", "a", "b"}, Set.of(), List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE);
@@ -163,13 +191,20 @@ class NumberLineModelTest {
 
     @Test
     void key_value_width_for_keys_without_numbers_or_dates_is_refused() {
-        ClusterSnapshot s = Layouts.of(ShardKeyPattern.parse("{name: 1}"), List.of(key(new BsonString("m"))),
-                new String[] {"a", "b"}, Set.of(), List.of());
+        ClusterSnapshot s = Layouts.of(
+                ShardKeyPattern.parse("{name: 1}"),
+                List.of(key(new BsonString("m"))),
+                new String[] {"a", "b"},
+                Set.of(),
+                List.of());
         assertFalse(KeyValueAxis.supports(s.chunks(), s.key()));
-        assertEquals("scale: the key value scale needs numbers or dates in the first field of { name: 1 }, but chunk "
+        assertEquals(
+                "scale: the key value scale needs numbers or dates in the first field of { name: 1 }, but chunk "
                         + "bounds hold values like ('m')",
-                assertThrows(IllegalArgumentException.class,
-                        () -> NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE)).getMessage());
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> NumberLineModel.of(LayoutData.of(s), Scale.KEY_VALUE))
+                        .getMessage());
     }
 
     @Test
@@ -194,7 +229,8 @@ class NumberLineModelTest {
                 bytes[i] = docs[i] * 100;
             }
             for (Scale scale : Scale.values()) {
-                NumberLineModel m = NumberLineModel.of(new LayoutData(s, Optional.of(new ChunkSizes(docs, bytes))), scale);
+                NumberLineModel m =
+                        NumberLineModel.of(new LayoutData(s, Optional.of(new ChunkSizes(docs, bytes))), scale);
                 assertEquals(0, m.edge(0));
                 assertEquals(1, m.edge(m.chunkCount()));
                 for (int i = 0; i < m.chunkCount(); i++) {
@@ -229,7 +265,10 @@ class NumberLineModelTest {
 
     @Test
     void zone_ranges_are_placed_like_keys() {
-        ClusterSnapshot s = Layouts.ranged(new long[] {0, 50, 100}, new String[] {"a", "b", "a", "b"}, Set.of(),
+        ClusterSnapshot s = Layouts.ranged(
+                new long[] {0, 50, 100},
+                new String[] {"a", "b", "a", "b"},
+                Set.of(),
                 List.of(new ZoneRange(key(0), key(100), "EU")));
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.EQUAL);
         assertEquals(List.of(new NumberLineModel.ZoneSpan("EU", 0.25, 0.75)), m.zones());
@@ -252,8 +291,13 @@ class NumberLineModelTest {
     @Test
     void a_shard_that_owns_chunks_but_is_missing_from_the_shard_list_is_added_after_the_listed_ones() {
         ClusterSnapshot base = fourChunks();
-        ClusterSnapshot s = new ClusterSnapshot(base.namespace(), base.key(), false,
-                List.of(Shard.named("shard01"), Shard.named("shard09")), base.chunks(), List.of());
+        ClusterSnapshot s = new ClusterSnapshot(
+                base.namespace(),
+                base.key(),
+                false,
+                List.of(Shard.named("shard01"), Shard.named("shard09")),
+                base.chunks(),
+                List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.EQUAL);
         assertEquals(List.of("shard01", "shard09", "shard02", "shard03"), m.shards());
         assertEquals(0, m.chunksOf(1), "a listed shard without chunks keeps its colour");

@@ -78,8 +78,8 @@ class PdfExporterTest {
     void shard_names_title_labels_and_the_subtitle_are_pdf_text_that_a_reader_extracts() throws Exception {
         DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.LANES));
         String text = extractedText(export(p, new ExportSize(1400, 0, 1)));
-        for (String word : List.of("shard01", "shard02", "shard03", "shard04", "Chunks of test.c", "MinKey",
-                "MaxKey", "HOT")) {
+        for (String word :
+                List.of("shard01", "shard02", "shard03", "shard04", "Chunks of test.c", "MinKey", "MaxKey", "HOT")) {
             assertTrue(text.contains(word), word + " is not text in the PDF: " + text);
         }
         assertTrue(text.contains("shard key { x: 1 }  ·  12 chunks on 4 shards"), "the subtitle with its middle dots");
@@ -87,7 +87,8 @@ class PdfExporterTest {
 
     @Test
     void characters_outside_the_standard_fonts_stay_text() throws Exception {
-        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(),
+        DiagramPainter p = new DiagramPainter(
+                Diagrams.twelveChunks(),
                 DiagramOptions.defaults(View.NUMBER_LINE).withTitle("Zürich → Ωmega"));
         assertTrue(extractedText(export(p, new ExportSize(1000, 0, 1))).contains("Zürich → Ωmega"));
     }
@@ -116,7 +117,8 @@ class PdfExporterTest {
 
     @Test
     void the_pdf_document_title_is_the_diagram_title() throws Exception {
-        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(),
+        DiagramPainter p = new DiagramPainter(
+                Diagrams.twelveChunks(),
                 DiagramOptions.defaults(View.NUMBER_LINE).withTitle("Orders by customer"));
         String pdf = latin1(export(p, new ExportSize(1000, 0, 1)));
         assertTrue(pdf.contains("/Title (Orders by customer)"));

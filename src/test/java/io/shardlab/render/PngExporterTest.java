@@ -59,8 +59,8 @@ class PngExporterTest {
             """)
     void every_chunk_is_drawn_in_its_shards_colour(String themeName, double scale) throws IOException {
         Theme theme = Theme.named(themeName);
-        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(),
-                DiagramOptions.defaults(View.ALL).withTheme(theme));
+        DiagramPainter p = new DiagramPainter(
+                Diagrams.twelveChunks(), DiagramOptions.defaults(View.ALL).withTheme(theme));
         ExportSize size = new ExportSize(1400, 0, scale);
         BufferedImage image = export(p, size);
         int height = DiagramExporter.heightFor(p, size);
@@ -76,8 +76,7 @@ class PngExporterTest {
     }
 
     @Test
-    void the_export_of_a_hashed_key_shows_the_value_line_above_the_number_line_as_the_window_does()
-            throws IOException {
+    void the_export_of_a_hashed_key_shows_the_value_line_above_the_number_line_as_the_window_does() throws IOException {
         // given a hashed layout with the stream's values before hashing
         DiagramData data = Diagrams.hashedWithValueLine();
         Theme theme = Theme.light();
@@ -95,7 +94,9 @@ class PngExporterTest {
         for (int i = 0; i < Diagrams.VALUE_OWNERS.length; i++) {
             int x = (int) (values.getX() + (i + 0.5) * rangeWidth);
             int shard = p.model().shardIndex(Diagrams.VALUE_OWNERS[i]);
-            assertEquals(theme.shardColor(shard), hex(image.getRGB(x, (int) values.getCenterY())),
+            assertEquals(
+                    theme.shardColor(shard),
+                    hex(image.getRGB(x, (int) values.getCenterY())),
                     "values range " + i + " on " + Diagrams.VALUE_OWNERS[i]);
         }
     }
@@ -112,8 +113,8 @@ class PngExporterTest {
             BufferedImage image = export(p, size);
             DiagramPainter.Layout layout = p.layout(Diagrams.scratch(), 800, DiagramExporter.heightFor(p, size), scale);
             int columns = (int) Math.round(layout.lineWidth() * scale);
-            NumberLineFrame frame = NumberLineFrame.compute(p.model(), Viewport.FULL, layout.lineWidth(), columns, null,
-                    KeyLabelFormat.standard());
+            NumberLineFrame frame = NumberLineFrame.compute(
+                    p.model(), Viewport.FULL, layout.lineWidth(), columns, null, KeyLabelFormat.standard());
             int x0 = (int) Math.round(layout.lineX() * scale);
             int y = (int) (layout.bar().getCenterY() * scale);
             int mismatches = 0;
@@ -132,10 +133,11 @@ class PngExporterTest {
     @Test
     void jumbo_chunks_are_striped_and_marked_above_the_bar() throws IOException {
         Theme theme = Theme.light();
-        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(Set.of(4), List.of()),
-                DiagramOptions.defaults(View.NUMBER_LINE));
+        DiagramPainter p = new DiagramPainter(
+                Diagrams.twelveChunks(Set.of(4), List.of()), DiagramOptions.defaults(View.NUMBER_LINE));
         BufferedImage image = export(p, new ExportSize(1200, 0, 1));
-        Rectangle2D bar = p.layout(Diagrams.scratch(), 1200, image.getHeight(), 1).bar();
+        Rectangle2D bar =
+                p.layout(Diagrams.scratch(), 1200, image.getHeight(), 1).bar();
         double w = bar.getWidth() / 12;
         int jumboPixels = 0;
         int shardPixels = 0;
@@ -145,7 +147,8 @@ class PngExporterTest {
                 Color c = new Color(image.getRGB(x, y));
                 if (close(c, jumbo)) {
                     jumboPixels++;
-                } else if (hex(image.getRGB(x, y)).equals(theme.shardColor(p.model().shardIndex(Diagrams.OWNERS[4])))) {
+                } else if (hex(image.getRGB(x, y))
+                        .equals(theme.shardColor(p.model().shardIndex(Diagrams.OWNERS[4])))) {
                     shardPixels++;
                 }
             }
@@ -160,23 +163,30 @@ class PngExporterTest {
     void a_shard_highlight_dims_the_other_shards_chunks() throws IOException {
         Theme theme = Theme.light();
         ThemeColors colors = new ThemeColors(theme);
-        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(),
+        DiagramPainter p = new DiagramPainter(
+                Diagrams.twelveChunks(),
                 DiagramOptions.defaults(View.NUMBER_LINE).withHighlight(new Highlight.Shards(Set.of("shard02"))));
         BufferedImage image = export(p, new ExportSize(1200, 0, 1));
-        Rectangle2D bar = p.layout(Diagrams.scratch(), 1200, image.getHeight(), 1).bar();
+        Rectangle2D bar =
+                p.layout(Diagrams.scratch(), 1200, image.getHeight(), 1).bar();
         double w = bar.getWidth() / 12;
         for (int i = 0; i < 12; i++) {
             int shard = p.model().shardIndex(Diagrams.OWNERS[i]);
-            String expected = Diagrams.OWNERS[i].equals("shard02") ? theme.shardColor(shard)
+            String expected = Diagrams.OWNERS[i].equals("shard02")
+                    ? theme.shardColor(shard)
                     : hex(colors.dimmedShard(shard).getRGB());
-            assertEquals(expected, hex(image.getRGB((int) (bar.getX() + (i + 0.5) * w), (int) bar.getCenterY())),
+            assertEquals(
+                    expected,
+                    hex(image.getRGB((int) (bar.getX() + (i + 0.5) * w), (int) bar.getCenterY())),
                     "chunk " + i);
         }
     }
 
     private static boolean close(Color a, Color b) {
-        return Math.abs(a.getRed() - b.getRed()) + Math.abs(a.getGreen() - b.getGreen())
-                + Math.abs(a.getBlue() - b.getBlue()) < 40;
+        return Math.abs(a.getRed() - b.getRed())
+                        + Math.abs(a.getGreen() - b.getGreen())
+                        + Math.abs(a.getBlue() - b.getBlue())
+                < 40;
     }
 
     static String hex(int rgb) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** Data sizes, counts, elapsed times and axis steps as the diagrams print them. */
 class QuantityFormatsTest {
@@ -91,7 +91,8 @@ class QuantityFormatsTest {
 
     @Test
     void time_ticks_run_from_zero_to_the_end_with_elapsed_labels() {
-        assertEquals(List.of("0s", "2m", "4m", "6m", "8m", "10m"),
+        assertEquals(
+                List.of("0s", "2m", "4m", "6m", "8m", "10m"),
                 TimeAxis.ticks(600_000, 7).stream().map(TimeAxis.Tick::label).toList());
     }
 

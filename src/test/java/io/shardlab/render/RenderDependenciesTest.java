@@ -16,14 +16,25 @@ class RenderDependenciesTest {
 
     @ArchTest
     static final ArchRule the_painter_is_pure_graphics2d = noClasses()
-            .that().resideInAPackage("io.shardlab.render..")
-            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree.fx..")
+            .that()
+            .resideInAPackage("io.shardlab.render..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx..", "org.jfree.fx..")
             .because("the same painter draws the Canvas (through FXGraphics2D, wrapped by the ui), PNG, SVG and PDF");
 
     @ArchTest
     static final ArchRule render_takes_its_inputs_as_its_own_records = noClasses()
-            .that().resideInAPackage("io.shardlab.render..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.shardlab.sim..", "io.shardlab.workload..",
-                    "io.shardlab.live..", "io.shardlab.ui..", "io.shardlab.cli..", "com.mongodb..")
+            .that()
+            .resideInAPackage("io.shardlab.render..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.shardlab.sim..",
+                    "io.shardlab.workload..",
+                    "io.shardlab.live..",
+                    "io.shardlab.ui..",
+                    "io.shardlab.cli..",
+                    "com.mongodb..")
             .because("render draws ClusterSnapshot plus LayoutData, WriteSeries and HeatmapData, whoever made them");
 }

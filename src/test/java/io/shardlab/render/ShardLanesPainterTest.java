@@ -18,22 +18,31 @@ class ShardLanesPainterTest {
 
     private static final DiagramData DATA = Diagrams.twelveChunks();
     private static final NumberLineModel MODEL = NumberLineModel.of(DATA.layout(), Scale.EQUAL);
-    private static final List<ShardSummary> ROWS = ShardSummary.of(MODEL, DATA.layout().sizes(), DATA.writes(),
+    private static final List<ShardSummary> ROWS = ShardSummary.of(
+            MODEL,
+            DATA.layout().sizes(),
+            DATA.writes(),
             DATA.writes().orElseThrow().windows() - 1);
 
-    private final ShardLanesPainter painter = new ShardLanesPainter(new ThemeColors(Theme.light()),
-            Typography.standard());
+    private final ShardLanesPainter painter =
+            new ShardLanesPainter(new ThemeColors(Theme.light()), Typography.standard());
 
     /** The words the lanes paint at {@code detail} beside a 300 px line, as SVG text elements. */
     private Set<String> paintedWords(LaneDetail detail) {
         SVGGraphics2D g = SvgExporter.newGraphics();
         double left = 18;
         double lineX = left + painter.leftGutter(g, ROWS, detail);
-        NumberLineFrame frame = NumberLineFrame.compute(MODEL, Viewport.FULL, 300, 300,
-                new Pen(g).measure(Typography.standard().label()), KeyLabelFormat.standard());
+        NumberLineFrame frame = NumberLineFrame.compute(
+                MODEL,
+                Viewport.FULL,
+                300,
+                300,
+                new Pen(g).measure(Typography.standard().label()),
+                KeyLabelFormat.standard());
         painter.paint(g, ROWS, frame, Highlight.none(), left, lineX, 0, detail);
         Set<String> words = new TreeSet<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(">([^<>]+)</text>").matcher(SvgExporter.document(g, 1600, 400, 1));
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile(">([^<>]+)</text>").matcher(SvgExporter.document(g, 1600, 400, 1));
         while (m.find()) {
             words.add(m.group(1));
         }
@@ -50,13 +59,15 @@ class ShardLanesPainterTest {
             NAMES,        '',                            true
             SWATCHES,     '',                            false
             """)
-    void a_narrower_level_drops_the_data_size_then_writes_documents_chunks_and_last_the_names(LaneDetail detail,
-            String headers, boolean names) {
+    void a_narrower_level_drops_the_data_size_then_writes_documents_chunks_and_last_the_names(
+            LaneDetail detail, String headers, boolean names) {
         Set<String> words = paintedWords(detail);
 
         for (String h : List.of("chunks", "docs", "data", "writes")) {
-            assertEquals(Arrays.asList(headers.split(" ")).contains(h), words.contains(h), detail + " header " + h
-                    + " in " + words);
+            assertEquals(
+                    Arrays.asList(headers.split(" ")).contains(h),
+                    words.contains(h),
+                    detail + " header " + h + " in " + words);
         }
         for (ShardSummary row : ROWS) {
             assertEquals(names, words.contains(row.shard()), detail + " names " + row.shard() + " in " + words);
@@ -84,9 +95,11 @@ class ShardLanesPainterTest {
         Graphics2D g = Diagrams.scratch();
         LaneDetail[] levels = LaneDetail.values();
         for (int i = 1; i < levels.length; i++) {
-            assertTrue(painter.leftGutter(g, ROWS, levels[i]) <= painter.leftGutter(g, ROWS, levels[i - 1]),
+            assertTrue(
+                    painter.leftGutter(g, ROWS, levels[i]) <= painter.leftGutter(g, ROWS, levels[i - 1]),
                     levels[i] + "'s names gutter");
-            assertTrue(painter.rightGutter(g, ROWS, levels[i]) <= painter.rightGutter(g, ROWS, levels[i - 1]),
+            assertTrue(
+                    painter.rightGutter(g, ROWS, levels[i]) <= painter.rightGutter(g, ROWS, levels[i - 1]),
                     levels[i] + "'s table");
         }
         assertEquals(0, painter.rightGutter(g, ROWS, LaneDetail.NAMES));
@@ -116,8 +129,13 @@ class ShardLanesPainterTest {
         SVGGraphics2D unspecified = SvgExporter.newGraphics();
         for (SVGGraphics2D g : List.of(full, unspecified)) {
             double lineX = 18 + painter.leftGutter(g, ROWS);
-            NumberLineFrame frame = NumberLineFrame.compute(MODEL, Viewport.FULL, 900, 900,
-                    new Pen(g).measure(Typography.standard().label()), KeyLabelFormat.standard());
+            NumberLineFrame frame = NumberLineFrame.compute(
+                    MODEL,
+                    Viewport.FULL,
+                    900,
+                    900,
+                    new Pen(g).measure(Typography.standard().label()),
+                    KeyLabelFormat.standard());
             if (g == full) {
                 painter.paint(g, ROWS, frame, Highlight.none(), 18, lineX, 0, LaneDetail.FULL);
             } else {

@@ -51,9 +51,10 @@ class ShardSummaryTest {
             0 0 0 0,            -1
             10 10 10 10 10 10 10 30,  0
             """)
-    void the_busiest_shard_is_hot_with_at_least_twice_its_even_share_or_three_quarters_of_two(String writes,
-            int hot) {
-        long[] w = Arrays.stream(writes.trim().split("\\s+")).mapToLong(Long::parseLong).toArray();
+    void the_busiest_shard_is_hot_with_at_least_twice_its_even_share_or_three_quarters_of_two(String writes, int hot) {
+        long[] w = Arrays.stream(writes.trim().split("\\s+"))
+                .mapToLong(Long::parseLong)
+                .toArray();
         NumberLineModel m = model(w.length);
         if (hot == 0 && w[w.length - 1] > w[0]) {
             hot = w.length - 1;
@@ -68,21 +69,25 @@ class ShardSummaryTest {
     @Test
     void one_shard_is_never_hot() {
         NumberLineModel m = model(1);
-        assertFalse(ShardSummary.of(m, Optional.empty(), Optional.of(series(m, 500)), 1).get(0).hot());
+        assertFalse(ShardSummary.of(m, Optional.empty(), Optional.of(series(m, 500)), 1)
+                .get(0)
+                .hot());
     }
 
     @Test
     void rows_count_chunks_jumbo_chunks_documents_and_bytes_per_shard() {
-        ClusterSnapshot s = Layouts.ranged(new long[] {0, 50, 100}, new String[] {"a", "b", "a", "a"}, Set.of(0, 3),
-                List.of());
+        ClusterSnapshot s =
+                Layouts.ranged(new long[] {0, 50, 100}, new String[] {"a", "b", "a", "a"}, Set.of(0, 3), List.of());
         NumberLineModel m = NumberLineModel.of(LayoutData.of(s), Scale.EQUAL);
         ChunkSizes sizes = new ChunkSizes(new long[] {1, 2, 3, 4}, new long[] {10, 20, 30, 40});
         List<ShardSummary> rows = ShardSummary.of(m, Optional.of(sizes), Optional.empty(), 0);
-        assertEquals(new ShardSummary(0, "a", 3, 2, OptionalLong.of(8), OptionalLong.of(80), OptionalLong.empty(), false,
-                false),
+        assertEquals(
+                new ShardSummary(
+                        0, "a", 3, 2, OptionalLong.of(8), OptionalLong.of(80), OptionalLong.empty(), false, false),
                 rows.get(0));
-        assertEquals(new ShardSummary(1, "b", 1, 0, OptionalLong.of(2), OptionalLong.of(20), OptionalLong.empty(), false,
-                false),
+        assertEquals(
+                new ShardSummary(
+                        1, "b", 1, 0, OptionalLong.of(2), OptionalLong.of(20), OptionalLong.empty(), false, false),
                 rows.get(1));
     }
 

@@ -12,12 +12,15 @@ import org.junit.jupiter.api.Test;
 class StackedDiagramsTest {
 
     private static DiagramPainter captioned(String caption) {
-        return new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.LANES).withTitle(caption));
+        return new DiagramPainter(
+                Diagrams.twelveChunks(), DiagramOptions.defaults(View.LANES).withTitle(caption));
     }
 
-    private final StackedDiagrams stack = new StackedDiagrams("Side by side", List.of(
-            captioned("MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards"),
-            captioned("MongoDB 8.0 · { counter: 1 } · 1 MB chunks · 3 shards")));
+    private final StackedDiagrams stack = new StackedDiagrams(
+            "Side by side",
+            List.of(
+                    captioned("MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards"),
+                    captioned("MongoDB 8.0 · { counter: 1 } · 1 MB chunks · 3 shards")));
 
     @Test
     void itWantsTheHeightOfBothDiagramsOneAboveTheOther() {
@@ -41,10 +44,12 @@ class StackedDiagramsTest {
         BufferedImage png = new PngExporter().render(stack, new ExportSize(1200, (int) (wanted * 0.96), 1));
         assertEquals((int) (wanted * 0.96), png.getHeight());
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new PngExporter().render(stack, new ExportSize(1200, 600, 1)));
-        assertEquals("height: 600 px is too small for 2 diagrams stacked (the first gets 300 px): height: 300 px is "
-                + "too small for the lanes view of test.c; it needs at least 440 px", e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new PngExporter().render(stack, new ExportSize(1200, 600, 1)));
+        assertEquals(
+                "height: 600 px is too small for 2 diagrams stacked (the first gets 300 px): height: 300 px is "
+                        + "too small for the lanes view of test.c; it needs at least 440 px",
+                e.getMessage());
     }
 
     /** The twelve chunks with {@code windows} windows of 10 s, each shard writing {@code perWindow} a window. */
@@ -54,8 +59,11 @@ class StackedDiagramsTest {
         for (long[] row : writes) {
             java.util.Arrays.fill(row, perWindow);
         }
-        DiagramData data = new DiagramData(d.layout(), java.util.Optional.of(new WriteSeries(
-                List.of("shard01", "shard02", "shard03", "shard04"), 0, 10_000, writes)), d.heatmap());
+        DiagramData data = new DiagramData(
+                d.layout(),
+                java.util.Optional.of(
+                        new WriteSeries(List.of("shard01", "shard02", "shard03", "shard04"), 0, 10_000, writes)),
+                d.heatmap());
         return new DiagramPainter(data, DiagramOptions.defaults(View.ALL).withTitle(caption));
     }
 
@@ -111,23 +119,32 @@ class StackedDiagramsTest {
         assertEquals(bottom[0], top[0], "both plots start at the same x: one y-label gutter, the wider");
         assertEquals(bottom[1], top[1], "and end at the same x");
         double width = top[1] - top[0];
-        assertTrue(bottom[2] > top[0] + 0.95 * width, "the 5 minutes fill the plot: " + java.util.Arrays.toString(bottom));
-        assertTrue(top[2] < top[0] + 0.41 * width && top[2] > top[0] + 0.35 * width,
+        assertTrue(
+                bottom[2] > top[0] + 0.95 * width, "the 5 minutes fill the plot: " + java.util.Arrays.toString(bottom));
+        assertTrue(
+                top[2] < top[0] + 0.41 * width && top[2] > top[0] + 0.35 * width,
                 "the 2 minutes end at 2/5 of it, on the same time scale: " + java.util.Arrays.toString(top));
-        assertEquals(300_000, pair.writesAxis(Diagrams.scratch(), 1600, png.getHeight(), 1).orElseThrow().spanMillis());
+        assertEquals(
+                300_000,
+                pair.writesAxis(Diagrams.scratch(), 1600, png.getHeight(), 1)
+                        .orElseThrow()
+                        .spanMillis());
 
         // whereas painted alone each keeps its own axis
-        BufferedImage alone = new PngExporter().render(quiet, new ExportSize(1600, (int) shares.get(0).getHeight(), 1));
-        int[] quietAlone = writesPlot(alone, quiet, new java.awt.geom.Rectangle2D.Double(0, 0, 1600,
-                shares.get(0).getHeight()));
+        BufferedImage alone = new PngExporter()
+                .render(quiet, new ExportSize(1600, (int) shares.get(0).getHeight(), 1));
+        int[] quietAlone = writesPlot(
+                alone,
+                quiet,
+                new java.awt.geom.Rectangle2D.Double(0, 0, 1600, shares.get(0).getHeight()));
         assertTrue(quietAlone[0] < top[0], "alone its y labels are narrower: " + quietAlone[0] + " vs " + top[0]);
         assertTrue(quietAlone[2] > quietAlone[0] + 0.95 * (quietAlone[1] - quietAlone[0]), "and its 2 minutes fill it");
     }
 
     @Test
     void aStackOfOneIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new StackedDiagrams("One", List.of(captioned("alone"))));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new StackedDiagrams("One", List.of(captioned("alone"))));
         assertEquals("diagrams: a stack needs at least two, got 1", e.getMessage());
     }
 }

@@ -53,8 +53,10 @@ class SvgExporterTest {
 
     @Test
     void the_chunk_bar_uses_every_shard_colour_and_the_jumbo_and_zone_keys_appear_when_used() throws Exception {
-        DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(Set.of(3),
-                List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(200), Layouts.key(500), "EU"))),
+        DiagramPainter p = new DiagramPainter(
+                Diagrams.twelveChunks(
+                        Set.of(3),
+                        List.of(new io.shardlab.cluster.ZoneRange(Layouts.key(200), Layouts.key(500), "EU"))),
                 DiagramOptions.defaults(View.NUMBER_LINE));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new SvgExporter().write(p, new ExportSize(1400, 0, 1), out);
@@ -62,7 +64,8 @@ class SvgExporterTest {
         Theme theme = Theme.light();
         for (int s = 0; s < 4; s++) {
             java.awt.Color c = ThemeColors.decode(theme.shardColor(s));
-            assertTrue(text.contains("fill:rgb(" + c.getRed() + "," + c.getGreen() + "," + c.getBlue() + ")"),
+            assertTrue(
+                    text.contains("fill:rgb(" + c.getRed() + "," + c.getGreen() + "," + c.getBlue() + ")"),
                     "shard " + s + "'s colour");
         }
         Document svg = export(p, new ExportSize(1400, 0, 1));
@@ -86,7 +89,8 @@ class SvgExporterTest {
         DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.ALL));
         String first = new SvgExporter().render(p, new ExportSize(1200, 0, 1));
         assertEquals(first, new SvgExporter().render(p, new ExportSize(1200, 0, 1)));
-        java.util.regex.Matcher number = java.util.regex.Pattern.compile("\\d+\\.(\\d+)").matcher(first);
+        java.util.regex.Matcher number =
+                java.util.regex.Pattern.compile("\\d+\\.(\\d+)").matcher(first);
         while (number.find()) {
             assertTrue(number.group(1).length() <= 2, number.group());
         }
@@ -94,19 +98,22 @@ class SvgExporterTest {
 
     @Test
     void a_draining_shard_carries_a_badge_in_its_lane_and_the_legend_says_what_it_means() throws Exception {
-        io.shardlab.cluster.ClusterSnapshot base = Diagrams.twelveChunks().layout().snapshot();
+        io.shardlab.cluster.ClusterSnapshot base =
+                Diagrams.twelveChunks().layout().snapshot();
         List<io.shardlab.cluster.Shard> shards = base.shards().stream()
-                .map(s -> s.id().equals("shard03") ? new io.shardlab.cluster.Shard(s.id(), s.host(), s.zones(), true) : s)
+                .map(s ->
+                        s.id().equals("shard03") ? new io.shardlab.cluster.Shard(s.id(), s.host(), s.zones(), true) : s)
                 .toList();
-        io.shardlab.cluster.ClusterSnapshot draining = new io.shardlab.cluster.ClusterSnapshot(base.namespace(),
-                base.key(), base.unique(), shards, base.chunks(), base.zones());
-        DiagramPainter p = new DiagramPainter(DiagramData.of(LayoutData.of(draining)), DiagramOptions.defaults(View.LANES));
+        io.shardlab.cluster.ClusterSnapshot draining = new io.shardlab.cluster.ClusterSnapshot(
+                base.namespace(), base.key(), base.unique(), shards, base.chunks(), base.zones());
+        DiagramPainter p =
+                new DiagramPainter(DiagramData.of(LayoutData.of(draining)), DiagramOptions.defaults(View.LANES));
         List<String> texts = texts(export(p, new ExportSize(1400, 0, 1)));
         assertEquals(2, texts.stream().filter(t -> t.equals("DRAINING")).count(), "the lane's badge and the legend's");
         assertTrue(texts.contains("draining shard: being removed, its chunks move off"), texts.toString());
         DiagramPainter none = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.LANES));
-        assertTrue(texts(export(none, new ExportSize(1400, 0, 1))).stream().noneMatch(t -> t.contains("DRAINING")
-                || t.startsWith("draining")));
+        assertTrue(texts(export(none, new ExportSize(1400, 0, 1))).stream()
+                .noneMatch(t -> t.contains("DRAINING") || t.startsWith("draining")));
     }
 
     @Test

@@ -25,8 +25,8 @@ class ThemeTest {
             50.0, 0.0,     0.0,      50.0, -1.0,   2.0,      2.3669
             50.0, 2.5,     0.0,      73.0, 25.0,   -18.0,    27.1492
             """)
-    void the_colour_difference_used_below_matches_the_published_ciede2000_test_data(double l1, double a1, double b1,
-            double l2, double a2, double b2, double expected) {
+    void the_colour_difference_used_below_matches_the_published_ciede2000_test_data(
+            double l1, double a1, double b1, double l2, double a2, double b2, double expected) {
         assertEquals(expected, ColorVision.deltaE2000(new double[] {l1, a1, b1}, new double[] {l2, a2, b2}), 1e-4);
     }
 
@@ -40,8 +40,8 @@ class ThemeTest {
             String pair = "";
             for (int i = 0; i < palette.size(); i++) {
                 for (int j = i + 1; j < palette.size(); j++) {
-                    double d = ColorVision.deltaE2000(ColorVision.lab(palette.get(i), vision),
-                            ColorVision.lab(palette.get(j), vision));
+                    double d = ColorVision.deltaE2000(
+                            ColorVision.lab(palette.get(i), vision), ColorVision.lab(palette.get(j), vision));
                     if (d < smallest) {
                         smallest = d;
                         pair = palette.get(i) + " and " + palette.get(j);
@@ -65,9 +65,10 @@ class ThemeTest {
         for (ColorVision.Vision vision : ColorVision.Vision.values()) {
             for (int i = 0; i < 4; i++) {
                 for (int j = i + 1; j < 4; j++) {
-                    double d = ColorVision.deltaE2000(ColorVision.lab(theme.shardColor(i), vision),
-                            ColorVision.lab(theme.shardColor(j), vision));
-                    assertTrue(d >= 16, theme.name() + ", " + vision + ": shards " + i + " and " + j + " differ by " + d);
+                    double d = ColorVision.deltaE2000(
+                            ColorVision.lab(theme.shardColor(i), vision), ColorVision.lab(theme.shardColor(j), vision));
+                    assertTrue(
+                            d >= 16, theme.name() + ", " + vision + ": shards " + i + " and " + j + " differ by " + d);
                 }
             }
         }
@@ -78,9 +79,10 @@ class ThemeTest {
     void shard_colours_stand_out_from_the_background_for_every_vision(Theme theme) {
         for (String color : theme.shardPalette()) {
             for (ColorVision.Vision vision : ColorVision.Vision.values()) {
-                double d = ColorVision.deltaE2000(ColorVision.lab(color, vision),
-                        ColorVision.lab(theme.background(), vision));
-                assertTrue(d >= 20, theme.name() + ": " + color + " is close to the background for " + vision + ": " + d);
+                double d = ColorVision.deltaE2000(
+                        ColorVision.lab(color, vision), ColorVision.lab(theme.background(), vision));
+                assertTrue(
+                        d >= 20, theme.name() + ": " + color + " is close to the background for " + vision + ": " + d);
             }
         }
     }
@@ -135,11 +137,27 @@ class ThemeTest {
     @Test
     void a_colour_that_is_not_six_digit_hex_is_refused_with_its_field_name() {
         Theme t = Theme.light();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Theme("x", "#FFF",
-                t.surface(), t.text(), t.mutedText(), t.grid(), t.chunkBoundary(), t.jumbo(), t.zone(), t.highlight(),
-                t.hot(), t.mixed(), t.shardPalette(), t.heatRamp()));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new Theme(
+                        "x",
+                        "#FFF",
+                        t.surface(),
+                        t.text(),
+                        t.mutedText(),
+                        t.grid(),
+                        t.chunkBoundary(),
+                        t.jumbo(),
+                        t.zone(),
+                        t.highlight(),
+                        t.hot(),
+                        t.mixed(),
+                        t.shardPalette(),
+                        t.heatRamp()));
         assertEquals("background: expected a colour like #1A2B3C, got '#FFF'", e.getMessage());
-        assertEquals("theme: expected light or dark, got 'sepia'",
-                assertThrows(IllegalArgumentException.class, () -> Theme.named("sepia")).getMessage());
+        assertEquals(
+                "theme: expected light or dark, got 'sepia'",
+                assertThrows(IllegalArgumentException.class, () -> Theme.named("sepia"))
+                        .getMessage());
     }
 }

@@ -26,8 +26,8 @@ class ViewportTest {
             0.8,     1,    0.5,    1,      0.6,       1
             0,       1,    0.5,    0.5,    0,         1
             """)
-    void zooming_keeps_the_anchor_in_place_and_stays_on_the_line(double start, double end, double factor,
-            double anchor, double expectedStart, double expectedEnd) {
+    void zooming_keeps_the_anchor_in_place_and_stays_on_the_line(
+            double start, double end, double factor, double anchor, double expectedStart, double expectedEnd) {
         Viewport v = new Viewport(start, end).zoom(factor, anchor);
         assertEquals(expectedStart, v.start(), EPS);
         assertEquals(expectedEnd, v.end(), EPS);
@@ -42,8 +42,8 @@ class ViewportTest {
             0.25,    0.5,  10,       0.75,      1
             0,       1,    0.3,      0,         1
             """)
-    void panning_moves_by_a_fraction_of_the_span_and_stops_at_the_ends(double start, double end, double fraction,
-            double expectedStart, double expectedEnd) {
+    void panning_moves_by_a_fraction_of_the_span_and_stops_at_the_ends(
+            double start, double end, double fraction, double expectedStart, double expectedEnd) {
         Viewport v = new Viewport(start, end).pan(fraction);
         assertEquals(expectedStart, v.start(), EPS);
         assertEquals(expectedEnd, v.end(), EPS);
@@ -112,8 +112,10 @@ class ViewportTest {
 
     @Test
     void a_viewport_outside_the_line_is_refused() {
-        assertEquals("viewport: expected 0 <= start < end <= 1 with a span of at least 1.0E-12, got [0.5, 0.5)",
-                assertThrows(IllegalArgumentException.class, () -> new Viewport(0.5, 0.5)).getMessage());
+        assertEquals(
+                "viewport: expected 0 <= start < end <= 1 with a span of at least 1.0E-12, got [0.5, 0.5)",
+                assertThrows(IllegalArgumentException.class, () -> new Viewport(0.5, 0.5))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Viewport(-0.1, 0.5));
         assertThrows(IllegalArgumentException.class, () -> new Viewport(0.5, 1.1));
         assertThrows(IllegalArgumentException.class, () -> Viewport.FULL.zoom(0, 0.5));

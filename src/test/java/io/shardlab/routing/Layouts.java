@@ -12,8 +12,7 @@ import org.bson.BsonDocument;
 /** Test layouts written as text: split-point documents separated by ';', chunk i on the i-th listed shard. */
 final class Layouts {
 
-    private Layouts() {
-    }
+    private Layouts() {}
 
     static ChunkMap chunks(ShardKeyPattern pattern, String splitPoints, String shards) {
         List<ShardKey> points = new ArrayList<>();

@@ -22,10 +22,10 @@ class OrderedIntervalListTest {
 
     @Test
     void unionSortsAndMergesTouchingIntervals() {
-        OrderedIntervalList u = OrderedIntervalList.union(List.of(closed(5, 7), closed(1, 2), closed(2, 3),
-                open(7, 9)));
-        assertEquals(List.of(closed(1, 3), new Interval(new BsonInt32(5), true, new BsonInt32(9), false)),
-                u.intervals());
+        OrderedIntervalList u =
+                OrderedIntervalList.union(List.of(closed(5, 7), closed(1, 2), closed(2, 3), open(7, 9)));
+        assertEquals(
+                List.of(closed(1, 3), new Interval(new BsonInt32(5), true, new BsonInt32(9), false)), u.intervals());
     }
 
     @Test
@@ -39,9 +39,10 @@ class OrderedIntervalListTest {
     @Test
     void intersectionOfRangesAcrossNumericTypes() {
         OrderedIntervalList a = OrderedIntervalList.union(List.of(closed(1, 10)));
-        OrderedIntervalList b = OrderedIntervalList.union(List.of(
-                new Interval(new BsonDouble(5.5), false, new BsonDouble(Double.POSITIVE_INFINITY), true)));
-        assertEquals(List.of(new Interval(new BsonDouble(5.5), false, new BsonInt32(10), true)),
+        OrderedIntervalList b = OrderedIntervalList.union(
+                List.of(new Interval(new BsonDouble(5.5), false, new BsonDouble(Double.POSITIVE_INFINITY), true)));
+        assertEquals(
+                List.of(new Interval(new BsonDouble(5.5), false, new BsonInt32(10), true)),
                 a.intersect(b).intervals());
     }
 
@@ -54,9 +55,13 @@ class OrderedIntervalListTest {
 
     @Test
     void complementOfAPointIsTheTwoOpenSides() {
-        OrderedIntervalList ne = OrderedIntervalList.union(List.of(Interval.point(new BsonInt32(5)))).complement();
-        assertEquals(List.of(new Interval(new BsonMinKey(), true, new BsonInt32(5), false),
-                new Interval(new BsonInt32(5), false, new BsonMaxKey(), true)), ne.intervals());
+        OrderedIntervalList ne = OrderedIntervalList.union(List.of(Interval.point(new BsonInt32(5))))
+                .complement();
+        assertEquals(
+                List.of(
+                        new Interval(new BsonMinKey(), true, new BsonInt32(5), false),
+                        new Interval(new BsonInt32(5), false, new BsonMaxKey(), true)),
+                ne.intervals());
     }
 
     @Test

@@ -48,8 +48,8 @@ class RegexSyntaxTest {
             { a: { $regex: "a\\u0000b" } }                  | a: Regular expression cannot contain an embedded null byte
             """)
     void refusesWhatMongosMatcherRefuses(String filter, String message) {
-        UnsupportedQueryException e = assertThrows(UnsupportedQueryException.class,
-                () -> FilterParser.parse(BsonLiterals.parseDocument(filter)));
+        UnsupportedQueryException e = assertThrows(
+                UnsupportedQueryException.class, () -> FilterParser.parse(BsonLiterals.parseDocument(filter)));
         assertEquals(message, e.getMessage());
     }
 
@@ -79,11 +79,11 @@ class RegexSyntaxTest {
     @org.junit.jupiter.api.Test
     void parenthesesNestedBeyondPcresLimitAreRefusedWithoutRecursing() {
         String deep = "(".repeat(20_000) + ")".repeat(20_000);
-        UnsupportedQueryException e = assertThrows(UnsupportedQueryException.class,
-                () -> FilterParser.parse(new org.bson.BsonDocument("a",
-                        new org.bson.BsonRegularExpression(deep))));
+        UnsupportedQueryException e = assertThrows(
+                UnsupportedQueryException.class,
+                () -> FilterParser.parse(new org.bson.BsonDocument("a", new org.bson.BsonRegularExpression(deep))));
         assertEquals(true, e.getMessage().endsWith("Regular expression is invalid: parentheses are too deeply nested"));
-        FilterParser.parse(new org.bson.BsonDocument("a",
-                new org.bson.BsonRegularExpression("(".repeat(250) + ")".repeat(250))));
+        FilterParser.parse(
+                new org.bson.BsonDocument("a", new org.bson.BsonRegularExpression("(".repeat(250) + ")".repeat(250))));
     }
 }

@@ -1,12 +1,12 @@
 package io.shardlab.routing;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonOrder;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
@@ -53,12 +53,14 @@ class RouterPropertyTest {
         return switch (kind) {
             case 0 -> new BsonInt32(r.nextInt(41) - 20);
             case 1 -> new BsonInt64(r.nextBoolean() ? r.nextLong() : r.nextInt(41) - 20);
-            case 2 -> new BsonDouble(switch (r.nextInt(6)) {
-                case 0 -> Double.NaN;
-                case 1 -> Double.POSITIVE_INFINITY;
-                case 2 -> -0.0;
-                default -> (r.nextDouble() - 0.5) * 60;
-            });
+            case 2 ->
+                new BsonDouble(
+                        switch (r.nextInt(6)) {
+                            case 0 -> Double.NaN;
+                            case 1 -> Double.POSITIVE_INFINITY;
+                            case 2 -> -0.0;
+                            default -> (r.nextDouble() - 0.5) * 60;
+                        });
             case 3 -> new BsonDecimal128(Decimal128.parse((r.nextInt(401) - 200) / 10.0 + ""));
             case 4 -> new BsonString(randomString(r));
             case 5 -> new BsonSymbol(randomString(r));
@@ -181,7 +183,8 @@ class RouterPropertyTest {
         Router router = new Router(pattern, chunks, MongoVersion.V8_0);
         for (int round = 0; round < ROUNDS; round++) {
             BsonValue v = randomValue(r, 0);
-            String owner = chunks.chunkFor(ShardKey.of(new BsonInt64(hasher.hash64(v)))).shard();
+            String owner = chunks.chunkFor(ShardKey.of(new BsonInt64(hasher.hash64(v))))
+                    .shard();
             Targeting t = find(router, new BsonDocument("a", new BsonDocument("$eq", v)));
             assertEquals(List.of(owner), t.shards(), v + ": " + t.reason());
             Targeting range = find(router, new BsonDocument("a", new BsonDocument("$gte", v)));

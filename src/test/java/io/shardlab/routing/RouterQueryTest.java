@@ -1,11 +1,11 @@
 package io.shardlab.routing;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -88,8 +88,8 @@ class RouterQueryTest {
             {a: 1, b: 'hashed'} |                          | s1          | {a: 1, b: {$gt: 5}}                           | s1          | multi-shard
             {a: 1, b: 'hashed'} |                          | s1          | {b: 5}                                        | s1          | scatter-gather
             """)
-    void findIsRoutedByMongosRules(String key, String splits, String shards, String filter, String reached,
-            String targeting) {
+    void findIsRoutedByMongosRules(
+            String key, String splits, String shards, String filter, String reached, String targeting) {
         Targeting t = find(key, splits, shards, filter);
         assertEquals(Arrays.asList(reached.split(",")), t.shards(), t.reason());
         assertEquals(targeting, t.targeting().label(), t.reason());
@@ -105,7 +105,8 @@ class RouterQueryTest {
     @Test
     void laterFieldsOnlyContributeTheirOuterEnds() {
         Targeting t = find("{a: 1, b: 1, c: 1}", "", "s1", "{a: {$in: [1, 2]}, b: {$in: [3, 9]}, c: 7}");
-        assertEquals("[[(1, 3, 7), (1, 9, 7)], [(2, 3, 7), (2, 9, 7)]]", t.ranges().toString());
+        assertEquals(
+                "[[(1, 3, 7), (1, 9, 7)], [(2, 3, 7), (2, 9, 7)]]", t.ranges().toString());
         Targeting range = find("{a: 1, b: 1}", "", "s1", "{a: {$gt: 1, $lt: 5}, b: {$in: [3, 9]}}");
         assertEquals("[[(1, 3), (5, 9)]]", range.ranges().toString());
     }
@@ -115,14 +116,24 @@ class RouterQueryTest {
         ShardKeyPattern pattern = ShardKeyPattern.parse("{a: 1, b: 1}");
         var chunks = Layouts.chunks(pattern, "", "s1");
         var filter = new Operation.Find(BsonLiterals.parseDocument("{a: null}"));
-        assertEquals(1, new Router(pattern, chunks, MongoVersion.V8_0).route(filter).ranges().size());
-        assertEquals(2, new Router(pattern, chunks, new MongoVersion(7, 0)).route(filter).ranges().size());
+        assertEquals(
+                1,
+                new Router(pattern, chunks, MongoVersion.V8_0)
+                        .route(filter)
+                        .ranges()
+                        .size());
+        assertEquals(
+                2,
+                new Router(pattern, chunks, new MongoVersion(7, 0))
+                        .route(filter)
+                        .ranges()
+                        .size());
     }
 
     @Test
     void unsupportedOperatorsAreRefusedWithTheirName() {
-        UnsupportedQueryException e = assertThrows(UnsupportedQueryException.class,
-                () -> find("{a: 1}", "", "s1", "{$expr: {$eq: ['$a', 1]}}"));
+        UnsupportedQueryException e = assertThrows(
+                UnsupportedQueryException.class, () -> find("{a: 1}", "", "s1", "{$expr: {$eq: ['$a', 1]}}"));
         assertTrue(e.getMessage().startsWith("$expr"), e.getMessage());
         assertThrows(UnsupportedQueryException.class, () -> find("{a: 1}", "", "s1", "{a: {$elemMatch: {b: 1}}}"));
         assertThrows(UnsupportedQueryException.class, () -> find("{a: 1}", "", "s1", "{a: {$near: [0, 0]}}"));

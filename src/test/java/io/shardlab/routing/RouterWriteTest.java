@@ -1,17 +1,17 @@
 package io.shardlab.routing;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.Arrays;
 import java.util.List;
 import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Inserts, single writes and upserts per MongoDB version, over key {a: 1} with chunks
@@ -101,8 +101,7 @@ class RouterWriteTest {
 
     @Test
     void replacementUpdatesCannotBeMulti() {
-        assertThrows(UnsupportedQueryException.class,
-                () -> route("8.0", op("updateMany", "{x: 1}", "{a: 1, x: 2}")));
+        assertThrows(UnsupportedQueryException.class, () -> route("8.0", op("updateMany", "{x: 1}", "{a: 1, x: 2}")));
     }
 
     @Test

@@ -23,9 +23,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ConfigureCollectionBalancingTest {
 
     private static MongosCommands mongos(String release) {
-        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(release))
-                .withSeed(7), List.of("shard01", "shard02"));
-        return MongosServer.inProcess(catalog, 64L << 20, line -> { });
+        ShardedCatalog catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(7), List.of("shard01", "shard02"));
+        return MongosServer.inProcess(catalog, 64L << 20, line -> {});
     }
 
     private static BsonDocument admin(MongosCommands mongos, String json) {
@@ -44,14 +44,21 @@ class ConfigureCollectionBalancingTest {
 
         BsonDocument during = admin(mongos, "{balancerCollectionStatus: 'app.c'}");
 
-        assertEquals(BsonDocument.parse("{balancerCompliant: false, firstComplianceViolation: 'defragmentingChunks', "
-                + "details: {currentPhase: 'mergeAndMeasureChunks', progress: {remainingChunksToProcess: {$numberLong: "
-                + "'1'}}}, ok: 1.0}"), during, "six contiguous chunks of one shard: one range to merge");
+        assertEquals(
+                BsonDocument.parse("{balancerCompliant: false, firstComplianceViolation: 'defragmentingChunks', "
+                        + "details: {currentPhase: 'mergeAndMeasureChunks', progress: {remainingChunksToProcess: {$numberLong: "
+                        + "'1'}}}, ok: 1.0}"),
+                during,
+                "six contiguous chunks of one shard: one range to merge");
         admin(mongos, "{balancerStart: 1}");
         mongos.advance(60_000);
         BsonDocument after = admin(mongos, "{balancerCollectionStatus: 'app.c'}");
         assertEquals(Boolean.TRUE, after.getBoolean("balancerCompliant").getValue(), after.toJson());
-        assertEquals(1, mongos.run("config", BsonDocument.parse("{count: 'chunks'}")).getNumber("n").intValue());
+        assertEquals(
+                1,
+                mongos.run("config", BsonDocument.parse("{count: 'chunks'}"))
+                        .getNumber("n")
+                        .intValue());
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -76,9 +83,16 @@ class ConfigureCollectionBalancingTest {
         MongosCommands mongos = mongos("7.0");
         admin(mongos, "{shardCollection: 'app.c', key: {x: 1}}");
 
-        assertEquals(1.0, admin(mongos, "{configureCollectionBalancing: 'app.c'}").getNumber("ok").doubleValue());
-        assertEquals(Boolean.TRUE, admin(mongos, "{balancerCollectionStatus: 'app.c'}").getBoolean("balancerCompliant")
-                .getValue());
+        assertEquals(
+                1.0,
+                admin(mongos, "{configureCollectionBalancing: 'app.c'}")
+                        .getNumber("ok")
+                        .doubleValue());
+        assertEquals(
+                Boolean.TRUE,
+                admin(mongos, "{balancerCollectionStatus: 'app.c'}")
+                        .getBoolean("balancerCompliant")
+                        .getValue());
     }
 
     @Test
@@ -93,16 +107,25 @@ class ConfigureCollectionBalancingTest {
         admin(mongos, "{addShardToZone: 'shard02', zone: 'B'}");
         admin(mongos, "{updateZoneKeyRange: 'app.c', min: {x: 10}, max: {x: 80}, zone: 'B'}");
 
-        BsonDocument reply = mongos.run("config", BsonDocument.parse("{update: 'collections', updates: "
-                + "[{q: {_id: 'app.c'}, u: {$set: {noBalance: true}}}]}"));
+        BsonDocument reply = mongos.run(
+                "config",
+                BsonDocument.parse(
+                        "{update: 'collections', updates: " + "[{q: {_id: 'app.c'}, u: {$set: {noBalance: true}}}]}"));
         admin(mongos, "{balancerStart: 1}");
         mongos.advance(120_000);
 
         assertEquals(1, reply.getInt32("nModified").getValue());
         BsonDocument entry = mongos.run("config", BsonDocument.parse("{find: 'collections', filter: {_id: 'app.c'}}"))
-                .getDocument("cursor").getArray("firstBatch").get(0).asDocument();
+                .getDocument("cursor")
+                .getArray("firstBatch")
+                .get(0)
+                .asDocument();
         assertEquals(Boolean.TRUE, entry.getBoolean("noBalance").getValue());
-        assertEquals(0, mongos.run("config", BsonDocument.parse("{count: 'chunks', query: {shard: 'shard02'}}"))
-                .getNumber("n").intValue(), "the zone's chunks stay where they are");
+        assertEquals(
+                0,
+                mongos.run("config", BsonDocument.parse("{count: 'chunks', query: {shard: 'shard02'}}"))
+                        .getNumber("n")
+                        .intValue(),
+                "the zone's chunks stay where they are");
     }
 }

@@ -26,9 +26,10 @@ class MongosAdminCommandsTest {
     private ShardedCatalog catalog;
 
     private MongosCommands mongos(String release) {
-        catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(7),
+        catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(7),
                 List.of("shard01", "shard02", "shard03"));
-        return MongosServer.inProcess(catalog, 64L << 20, line -> { });
+        return MongosServer.inProcess(catalog, 64L << 20, line -> {});
     }
 
     private static BsonDocument run(MongosCommands mongos, String db, String json) {
@@ -46,7 +47,11 @@ class MongosAdminCommandsTest {
     private void insertRange(MongosCommands mongos, String db, String coll, String field, int from, int to) {
         StringBuilder docs = new StringBuilder();
         for (int i = from; i < to; i++) {
-            docs.append(docs.length() == 0 ? "" : ",").append("{").append(field).append(": ").append(i)
+            docs.append(docs.length() == 0 ? "" : ",")
+                    .append("{")
+                    .append(field)
+                    .append(": ")
+                    .append(i)
                     .append(", pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}");
         }
         run(mongos, db, "{insert: '" + coll + "', documents: [" + docs + "]}");
@@ -59,8 +64,8 @@ class MongosAdminCommandsTest {
             unknown shard                          | shard09 | EU | ShardNotFound  | shard shard09 does not exist
             last shard of a zone with a range      | shard01 | EU | ZoneStillInUse | cannot remove a shard from zone if a chunk range is associated with it
             """)
-    void removeShardFromZone_refusals_carry_mongodb_codes(String rule, String shard, String zone, String codeName,
-            String message) {
+    void removeShardFromZone_refusals_carry_mongodb_codes(
+            String rule, String shard, String zone, String codeName, String message) {
         MongosCommands mongos = mongos("7.0");
         admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
         admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
@@ -78,8 +83,11 @@ class MongosAdminCommandsTest {
         admin(mongos, "{addShardToZone: 'shard02', zone: 'US'}");
         admin(mongos, "{updateZoneKeyRange: 'app.later', min: {c: 'US'}, max: {c: 'UT'}, zone: 'US'}");
 
-        assertEquals("ZoneStillInUse", refused(mongos, "{removeShardFromZone: 'shard02', zone: 'US'}").code()
-                .codeName());
+        assertEquals(
+                "ZoneStillInUse",
+                refused(mongos, "{removeShardFromZone: 'shard02', zone: 'US'}")
+                        .code()
+                        .codeName());
     }
 
     @Test
@@ -96,7 +104,11 @@ class MongosAdminCommandsTest {
         admin(mongos, "{removeShardFromZone: 'shard02', zone: 'EU'}");
 
         assertEquals("ZoneStillInUse", last.code().codeName());
-        var cluster = catalog.collection("app.users").orElseThrow().cluster().snapshot().cluster();
+        var cluster = catalog.collection("app.users")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster();
         assertTrue(cluster.zones().isEmpty(), "the range is gone: " + cluster.zones());
         assertTrue(cluster.shards().stream().allMatch(s -> s.zones().isEmpty()), "no shard is in EU any more");
         BsonDocument tags = run(mongos, "config", "{find: 'tags', filter: {}}");
@@ -108,8 +120,8 @@ class MongosAdminCommandsTest {
         MongosCommands mongos = mongos("6.0");
         admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
 
-        BsonDocument reply = admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'A'}, max: {region: 'B'}, "
-                + "zone: null}");
+        BsonDocument reply = admin(
+                mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'A'}, max: {region: 'B'}, " + "zone: null}");
 
         assertEquals(1.0, reply.getNumber("ok").doubleValue());
     }
@@ -120,15 +132,14 @@ class MongosAdminCommandsTest {
             not a key prefix  | {min: {city: 'A'}, max: {region: 'B'}, zone: 'EU'}    | ShardKeyNotFound     | min: { city: "A" } is not a prefix of the shard key { region: 1 } of ns: app.users
             overlapping range | {min: {region: 'EU'}, max: {region: 'F'}, zone: 'EU'} | RangeOverlapConflict | Zone range: { region: "EU" } -->> { region: "F" }  on  EU is overlapping with existing: { region: "E" } -->> { region: "EV" }  on  EU
             """)
-    void updateZoneKeyRange_refusals_carry_mongodb_codes(String rule, String arguments, String codeName,
-            String message) {
+    void updateZoneKeyRange_refusals_carry_mongodb_codes(
+            String rule, String arguments, String codeName, String message) {
         MongosCommands mongos = mongos("7.0");
         admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
         admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
         admin(mongos, "{updateZoneKeyRange: 'app.users', min: {region: 'E'}, max: {region: 'EV'}, zone: 'EU'}");
 
-        MongoCommandException e = refused(mongos, "{updateZoneKeyRange: 'app.users', "
-                + arguments.substring(1));
+        MongoCommandException e = refused(mongos, "{updateZoneKeyRange: 'app.users', " + arguments.substring(1));
 
         assertEquals(codeName, e.code().codeName(), rule);
         assertEquals(message, e.getMessage(), rule);
@@ -146,10 +157,25 @@ class MongosAdminCommandsTest {
 
         admin(mongos, "{split: 'app.events', bounds: [{t: 50}, {t: {$maxKey: 1}}]}");
 
-        var chunks = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks();
+        var chunks = catalog.collection("app.events")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster()
+                .chunks()
+                .chunks();
         assertEquals(3, chunks.size());
-        assertEquals("{\"t\": 75}", chunks.get(2).min().toDocument(catalog.collection("app.events").orElseThrow()
-                .cluster().snapshot().cluster().key()).toJson());
+        assertEquals(
+                "{\"t\": 75}",
+                chunks.get(2)
+                        .min()
+                        .toDocument(catalog.collection("app.events")
+                                .orElseThrow()
+                                .cluster()
+                                .snapshot()
+                                .cluster()
+                                .key())
+                        .toJson());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -169,8 +195,8 @@ class MongosAdminCommandsTest {
             mergeChunks three bounds   | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {t: 5}, {t: 9}]}       |                | only a min and max bound may be specified
             mergeChunks empty max      | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {}]}                   |                | no max key specified
             """)
-    void split_moveChunk_and_mergeChunks_arguments_are_checked_as_mongos_checks_them(String rule, String release,
-            String command, String codeName, String message) {
+    void split_moveChunk_and_mergeChunks_arguments_are_checked_as_mongos_checks_them(
+            String rule, String release, String command, String codeName, String message) {
         MongosCommands mongos = mongos(release);
         admin(mongos, "{enableSharding: 'app'}");
         admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
@@ -190,21 +216,40 @@ class MongosAdminCommandsTest {
         admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
         admin(mongos, "{balancerStop: 1}");
         admin(mongos, "{split: 'app.events', middle: {t: 50}}");
-        String from = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks()
-                .get(1).shard();
+        String from = catalog.collection("app.events")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster()
+                .chunks()
+                .chunks()
+                .get(1)
+                .shard();
         String to = from.equals("shard01") ? "shard02" : "shard01";
 
         admin(mongos, "{moveChunk: 'app.events', bounds: [{t: 50}, {t: {$maxKey: 1}}], to: '" + to + "'}");
 
-        assertEquals(to, catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks()
-                .chunks().get(1).shard());
+        assertEquals(
+                to,
+                catalog.collection("app.events")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .cluster()
+                        .chunks()
+                        .chunks()
+                        .get(1)
+                        .shard());
     }
 
     // ---- reshardCollection ------------------------------------------------------------------------
 
     private static BsonDocument configCollection(MongosCommands mongos, String ns) {
-        return run(mongos, "config", "{find: 'collections', filter: {_id: '" + ns + "'}}").getDocument("cursor")
-                .getArray("firstBatch").get(0).asDocument();
+        return run(mongos, "config", "{find: 'collections', filter: {_id: '" + ns + "'}}")
+                .getDocument("cursor")
+                .getArray("firstBatch")
+                .get(0)
+                .asDocument();
     }
 
     @Test
@@ -220,15 +265,27 @@ class MongosAdminCommandsTest {
         BsonDocument after = configCollection(mongos, "app.orders");
         assertEquals("{\"customer\": 1}", snapshot.cluster().key().toDocument().toJson());
         assertEquals(90, snapshot.cluster().chunks().size());
-        assertEquals(2000, snapshot.chunkStatistics().stream().mapToLong(c -> c.documents()).sum());
-        assertEquals(List.of(30, 30, 30), snapshot.cluster().chunks().chunksPerShard().values().stream().sorted()
-                .toList());
+        assertEquals(
+                2000,
+                snapshot.chunkStatistics().stream()
+                        .mapToLong(c -> c.documents())
+                        .sum());
+        assertEquals(
+                List.of(30, 30, 30),
+                snapshot.cluster().chunks().chunksPerShard().values().stream()
+                        .sorted()
+                        .toList());
         assertEquals(BsonDocument.parse("{customer: 1}"), after.getDocument("key"));
         assertTrue(!before.get("uuid").equals(after.get("uuid")), "a new uuid");
         assertTrue(!before.get("lastmodEpoch").equals(after.get("lastmodEpoch")), "a new epoch");
         assertTrue(!before.get("timestamp").equals(after.get("timestamp")), "a new timestamp");
-        assertEquals(0, run(mongos, "config", "{find: 'reshardingOperations', filter: {}}").getDocument("cursor")
-                .getArray("firstBatch").size(), "finished operations leave config.reshardingOperations");
+        assertEquals(
+                0,
+                run(mongos, "config", "{find: 'reshardingOperations', filter: {}}")
+                        .getDocument("cursor")
+                        .getArray("firstBatch")
+                        .size(),
+                "finished operations leave config.reshardingOperations");
     }
 
     @ParameterizedTest(name = "{0} documents, numInitialChunks {1}: {2}")
@@ -239,20 +296,27 @@ class MongosAdminCommandsTest {
             1    | 1  | 1 chunks
             0    | 2  | The shard key provided does not have enough cardinality to make the required number of chunks of 2, it can only make 1 chunks
             """)
-    void reshardCollection_needs_a_split_point_per_chunk_from_its_sample(int documents, int numInitialChunks,
-            String outcome) {
+    void reshardCollection_needs_a_split_point_per_chunk_from_its_sample(
+            int documents, int numInitialChunks, String outcome) {
         MongosCommands mongos = mongos("8.0");
         admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
         if (documents > 0) {
             insertRange(mongos, "app", "orders", "customer", 0, documents);
         }
-        String command = "{reshardCollection: 'app.orders', key: {customer: 1}, numInitialChunks: " + numInitialChunks
-                + "}";
+        String command =
+                "{reshardCollection: 'app.orders', key: {customer: 1}, numInitialChunks: " + numInitialChunks + "}";
 
         if (outcome.endsWith(" chunks") && !outcome.startsWith("The")) {
             admin(mongos, command);
-            assertEquals(outcome, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster()
-                    .chunks().size() + " chunks");
+            assertEquals(
+                    outcome,
+                    catalog.collection("app.orders")
+                                    .orElseThrow()
+                                    .cluster()
+                                    .snapshot()
+                                    .cluster()
+                                    .chunks()
+                                    .size() + " chunks");
         } else {
             MongoCommandException e = refused(mongos, command);
             assertEquals(outcome, e.getMessage());
@@ -288,18 +352,33 @@ class MongosAdminCommandsTest {
 
         admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}}");
         var unchanged = catalog.collection("app.orders").orElseThrow();
-        admin(mongos, "{reshardCollection: 'app.orders', key: {customer: 1}, forceRedistribution: true, "
-                + "numInitialChunks: 6}");
+        admin(
+                mongos,
+                "{reshardCollection: 'app.orders', key: {customer: 1}, forceRedistribution: true, "
+                        + "numInitialChunks: 6}");
 
         assertEquals(uuid, unchanged.uuid());
-        assertEquals(6, catalog.collection("app.orders").orElseThrow().cluster().snapshot().cluster().chunks().size());
+        assertEquals(
+                6,
+                catalog.collection("app.orders")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .cluster()
+                        .chunks()
+                        .size());
     }
 
     // ---- movePrimary and moveCollection -----------------------------------------------------------
 
     private static String primaryOf(MongosCommands mongos, String db) {
-        return run(mongos, "config", "{find: 'databases', filter: {_id: '" + db + "'}}").getDocument("cursor")
-                .getArray("firstBatch").get(0).asDocument().getString("primary").getValue();
+        return run(mongos, "config", "{find: 'databases', filter: {_id: '" + db + "'}}")
+                .getDocument("cursor")
+                .getArray("firstBatch")
+                .get(0)
+                .asDocument()
+                .getString("primary")
+                .getValue();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -312,8 +391,8 @@ class MongosAdminCommandsTest {
             an empty to             | {movePrimary: 'app', to: ''}            | InvalidOptions    | you have to specify where you want to move it
             no to                   | {movePrimary: 'app'}                    | IDLFailedToParse  | BSON field 'movePrimary.to' is missing but a required field
             """)
-    void movePrimary_refusals_follow_move_primary_basic_js(String rule, String command, String codeName,
-            String message) {
+    void movePrimary_refusals_follow_move_primary_basic_js(
+            String rule, String command, String codeName, String message) {
         MongosCommands mongos = mongos("6.0");
         admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
 
@@ -338,8 +417,15 @@ class MongosAdminCommandsTest {
         assertEquals(0L, catalog.bytesPerShard().get("shard01"));
         assertTrue(catalog.bytesPerShard().get("shard03") > 0);
         BsonDocument explain = run(mongos, "app", "{explain: {find: 'logs', filter: {n: 3}}}");
-        assertEquals("shard03", explain.getDocument("queryPlanner").getDocument("winningPlan").getArray("shards")
-                .get(0).asDocument().getString("shardName").getValue());
+        assertEquals(
+                "shard03",
+                explain.getDocument("queryPlanner")
+                        .getDocument("winningPlan")
+                        .getArray("shards")
+                        .get(0)
+                        .asDocument()
+                        .getString("shardName")
+                        .getValue());
     }
 
     // ---- unshardCollection (8.0+) -------------------------------------------------------------------
@@ -359,7 +445,9 @@ class MongosAdminCommandsTest {
     @Test
     void unshardCollection_moves_the_whole_collection_to_toShard_as_an_unsplittable_collection() {
         MongosCommands mongos = withTwoShardOrders("8.0");
-        long bytes = catalog.bytesPerShard().values().stream().mapToLong(Long::longValue).sum();
+        long bytes = catalog.bytesPerShard().values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
 
         admin(mongos, "{unshardCollection: 'app.orders', toShard: 'shard02'}");
 
@@ -368,9 +456,13 @@ class MongosAdminCommandsTest {
         assertEquals(bytes, catalog.bytesPerShard().get("shard02"), "all its bytes are on shard02");
         assertEquals(0L, catalog.bytesPerShard().get("shard03"));
         BsonDocument entry = run(mongos, "config", "{find: 'collections', filter: {_id: 'app.orders'}}")
-                .getDocument("cursor").getArray("firstBatch").get(0).asDocument();
+                .getDocument("cursor")
+                .getArray("firstBatch")
+                .get(0)
+                .asDocument();
         assertEquals(BsonBoolean.TRUE, entry.get("unsplittable"));
-        assertEquals(100, run(mongos, "app", "{count: 'orders'}").getNumber("n").intValue(), "reads see every document");
+        assertEquals(
+                100, run(mongos, "app", "{count: 'orders'}").getNumber("n").intValue(), "reads see every document");
     }
 
     @Test
@@ -381,7 +473,9 @@ class MongosAdminCommandsTest {
 
         admin(mongos, "{unshardCollection: 'app.orders'}");
 
-        assertEquals("shard03", catalog.shardOfUnsharded("app.orders").orElseThrow(),
+        assertEquals(
+                "shard03",
+                catalog.shardOfUnsharded("app.orders").orElseThrow(),
                 "shard02 is draining; shard03 held less than shard01");
     }
 
@@ -397,7 +491,8 @@ class MongosAdminCommandsTest {
         insertRange(mongos, "app", "logs", "n", 0, 10);
 
         MongoCommandException e = command == null
-                ? assertThrows(MongoCommandException.class, () -> run(mongos, "app", "{unshardCollection: 'app.orders'}"))
+                ? assertThrows(
+                        MongoCommandException.class, () -> run(mongos, "app", "{unshardCollection: 'app.orders'}"))
                 : refused(mongos, command);
 
         assertEquals(codeName, e.code().codeName(), rule);
@@ -435,8 +530,8 @@ class MongosAdminCommandsTest {
             no toShard                | 8.0 | {moveCollection: 'app.logs'}                        | IDLFailedToParse  | BSON field 'moveCollection.toShard' is missing but a required field
             an unknown shard          | 8.0 | {moveCollection: 'app.logs', toShard: 'shard99'}    | ShardNotFound     | Shard shard99 not found
             """)
-    void moveCollection_refusals_follow_move_collection_basic_js(String rule, String release, String command,
-            String codeName, String message) {
+    void moveCollection_refusals_follow_move_collection_basic_js(
+            String rule, String release, String command, String codeName, String message) {
         MongosCommands mongos = mongos(release);
         admin(mongos, "{enableSharding: 'app', primaryShard: 'shard01'}");
         admin(mongos, "{shardCollection: 'app.orders', key: {_id: 1}}");
@@ -459,8 +554,12 @@ class MongosAdminCommandsTest {
 
         BsonDocument tracked = configCollection(mongos, "app.logs");
         assertEquals(true, tracked.getBoolean("unsplittable").getValue());
-        BsonDocument chunks = run(mongos, "config", "{find: 'chunks', filter: {uuid: " + tracked.get("uuid").asBinary()
-                .asUuid().toString().transform(u -> "UUID('" + u + "')") + "}}");
+        BsonDocument chunks = run(
+                mongos,
+                "config",
+                "{find: 'chunks', filter: {uuid: "
+                        + tracked.get("uuid").asBinary().asUuid().toString().transform(u -> "UUID('" + u + "')")
+                        + "}}");
         var batch = chunks.getDocument("cursor").getArray("firstBatch");
         assertEquals(1, batch.size());
         assertEquals("shard02", batch.get(0).asDocument().getString("shard").getValue());
@@ -483,8 +582,8 @@ class MongosAdminCommandsTest {
             analyzing nothing          | 7.0 | {analyzeShardKey: 'app.orders', key: {customer: 1}, keyCharacteristics: false, readWriteDistribution: false} | InvalidOptions | Cannot skip analyzing all metrics
             analyzing a missing one    | 7.0 | {analyzeShardKey: 'app.none', key: {customer: 1}}                          | NamespaceNotFound | The namespace does not exist
             """)
-    void query_analysis_refusals_follow_configure_query_analyzer_cmd_cpp(String rule, String release, String command,
-            String codeName, String message) {
+    void query_analysis_refusals_follow_configure_query_analyzer_cmd_cpp(
+            String rule, String release, String command, String codeName, String message) {
         MongosCommands mongos = mongos(release);
         insertRange(mongos, "app", "orders", "customer", 0, 10);
 
@@ -502,10 +601,12 @@ class MongosAdminCommandsTest {
         BsonDocument first = admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'full', samplesPerSecond: 5}");
         BsonDocument second = admin(mongos, "{configureQueryAnalyzer: 'app.orders', mode: 'off'}");
 
-        assertEquals(BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), first.getDocument("newConfiguration"));
+        assertEquals(
+                BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), first.getDocument("newConfiguration"));
         assertTrue(!first.containsKey("oldConfiguration"));
         assertEquals(BsonDocument.parse("{mode: 'off'}"), second.getDocument("newConfiguration"));
-        assertEquals(BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), second.getDocument("oldConfiguration"));
+        assertEquals(
+                BsonDocument.parse("{mode: 'full', samplesPerSecond: 5.0}"), second.getDocument("oldConfiguration"));
     }
 
     @Test
@@ -521,8 +622,9 @@ class MongosAdminCommandsTest {
         }
         run(mongos, "app", "{update: 'orders', updates: [{q: {customer: 3}, u: {$set: {paid: true}}}]}");
         BsonDocument analysis = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
-        BsonDocument listed = admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {namespace: 'app.orders'}}],"
-                + " cursor: {}}");
+        BsonDocument listed = admin(
+                mongos,
+                "{aggregate: 1, pipeline: [{$listSampledQueries: {namespace: 'app.orders'}}]," + " cursor: {}}");
 
         BsonDocument characteristics = analysis.getDocument("keyCharacteristics");
         assertEquals(300, characteristics.getNumber("numDocsTotal").longValue());
@@ -531,11 +633,17 @@ class MongosAdminCommandsTest {
         BsonDocument reads = analysis.getDocument("readDistribution");
         assertEquals(20, reads.getDocument("sampleSize").getNumber("find").longValue());
         assertEquals(100.0, reads.getNumber("percentageOfSingleShardReads").doubleValue());
-        assertEquals(1, analysis.getDocument("writeDistribution").getDocument("sampleSize").getNumber("update")
-                .longValue());
+        assertEquals(
+                1,
+                analysis.getDocument("writeDistribution")
+                        .getDocument("sampleSize")
+                        .getNumber("update")
+                        .longValue());
         var batch = listed.getDocument("cursor").getArray("firstBatch");
         assertEquals(21, batch.size());
-        assertEquals(BsonDocument.parse("{filter: {customer: 0}}"), batch.get(0).asDocument().getDocument("cmd"));
+        assertEquals(
+                BsonDocument.parse("{filter: {customer: 0}}"),
+                batch.get(0).asDocument().getDocument("cmd"));
         assertEquals("app.orders", batch.get(0).asDocument().getString("ns").getValue());
     }
 
@@ -552,8 +660,12 @@ class MongosAdminCommandsTest {
             mongos.advance(1_000);
         }
 
-        assertEquals(6, admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {}}], cursor: {}}")
-                .getDocument("cursor").getArray("firstBatch").size());
+        assertEquals(
+                6,
+                admin(mongos, "{aggregate: 1, pipeline: [{$listSampledQueries: {}}], cursor: {}}")
+                        .getDocument("cursor")
+                        .getArray("firstBatch")
+                        .size());
     }
 
     @Test
@@ -566,8 +678,12 @@ class MongosAdminCommandsTest {
         BsonDocument indexed = admin(mongos, "{analyzeShardKey: 'app.orders', key: {customer: 1}}");
 
         assertTrue(!analysis.containsKey("keyCharacteristics"), analysis.toJson());
-        assertEquals(0, analysis.getDocument("readDistribution").getDocument("sampleSize").getNumber("total")
-                .longValue());
+        assertEquals(
+                0,
+                analysis.getDocument("readDistribution")
+                        .getDocument("sampleSize")
+                        .getNumber("total")
+                        .longValue());
         assertTrue(!indexed.getDocument("keyCharacteristics").containsKey("numOrphanDocs"), "unsharded: no orphans");
     }
 
@@ -575,7 +691,8 @@ class MongosAdminCommandsTest {
 
     private long simulatedDocuments(String ns) {
         return catalog.collection(ns).orElseThrow().cluster().snapshot().chunkStatistics().stream()
-                .mapToLong(c -> c.documents()).sum();
+                .mapToLong(c -> c.documents())
+                .sum();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -596,7 +713,8 @@ class MongosAdminCommandsTest {
         run(mongos, "app", command);
 
         assertEquals(left, simulatedDocuments("app.events"), rule);
-        assertEquals(left, run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), rule);
+        assertEquals(
+                left, run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), rule);
     }
 
     @Test
@@ -609,7 +727,11 @@ class MongosAdminCommandsTest {
 
         run(mongos, "app", "{delete: 'events', deletes: [{q: {t: {$gte: 50}}, limit: 0}]}");
 
-        var stats = catalog.collection("app.events").orElseThrow().cluster().snapshot().chunkStatistics();
+        var stats = catalog.collection("app.events")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .chunkStatistics();
         assertEquals(0, stats.get(1).documents());
         assertEquals(0, stats.get(1).bytes());
         assertEquals(50, stats.get(0).documents());
@@ -628,7 +750,11 @@ class MongosAdminCommandsTest {
         StringBuilder docs = new StringBuilder();
         String[] regions = {"EU", "US", "AP", "SA"};
         for (int i = 0; i < 500; i++) {
-            docs.append(i == 0 ? "" : ",").append("{region: '").append(regions[i % 4]).append("', user: ").append(i)
+            docs.append(i == 0 ? "" : ",")
+                    .append("{region: '")
+                    .append(regions[i % 4])
+                    .append("', user: ")
+                    .append(i)
                     .append("}");
         }
         run(mongos, "app", "{insert: 'users', documents: [" + docs + "]}");
@@ -639,11 +765,17 @@ class MongosAdminCommandsTest {
     void reshardCollection_with_zones_cuts_at_the_zone_bounds_and_keeps_each_zone_on_its_shards() {
         MongosCommands mongos = withZonedUsers();
 
-        admin(mongos, "{reshardCollection: 'app.users', key: {region: 1, user: 1}, numInitialChunks: 8, zones: ["
-                + "{zone: 'EU', min: {region: 'EU'}, max: {region: 'EV'}}, "
-                + "{zone: 'US', min: {region: 'US'}, max: {region: 'UT'}}]}");
+        admin(
+                mongos,
+                "{reshardCollection: 'app.users', key: {region: 1, user: 1}, numInitialChunks: 8, zones: ["
+                        + "{zone: 'EU', min: {region: 'EU'}, max: {region: 'EV'}}, "
+                        + "{zone: 'US', min: {region: 'US'}, max: {region: 'UT'}}]}");
 
-        var cluster = catalog.collection("app.users").orElseThrow().cluster().snapshot().cluster();
+        var cluster = catalog.collection("app.users")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster();
         assertEquals(8, cluster.chunks().size(), "the four zone bounds and three sampled points");
         assertEquals(2, cluster.zones().size());
         for (var z : cluster.zones()) {
@@ -656,7 +788,9 @@ class MongosAdminCommandsTest {
                 }
             }
         }
-        assertTrue(cluster.chunks().chunks().stream().anyMatch(c -> c.min().equals(cluster.zones().get(0).min())),
+        assertTrue(
+                cluster.chunks().chunks().stream()
+                        .anyMatch(c -> c.min().equals(cluster.zones().get(0).min())),
                 "a chunk starts at the EU zone's min");
         BsonDocument tags = run(mongos, "config", "{find: 'tags', filter: {}}");
         assertEquals(2, tags.getDocument("cursor").getArray("firstBatch").size());
@@ -669,8 +803,8 @@ class MongosAdminCommandsTest {
             a zone it does not have         | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'AP', min: {user: 0}, max: {user: 10}}]}            | BadValue | Zone must already exist
             overlapping zones               | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'EU', min: {user: 0}, max: {user: 10}}, {zone: 'US', min: {user: 5}, max: {user: 20}}]} | BadValue | Zone ranges must not overlap
             """)
-    void reshardCollection_zones_are_checked_as_configsvr_reshard_collection_checks_them(String rule, String command,
-            String codeName, String message) {
+    void reshardCollection_zones_are_checked_as_configsvr_reshard_collection_checks_them(
+            String rule, String command, String codeName, String message) {
         MongosCommands mongos = withZonedUsers();
 
         MongoCommandException e = refused(mongos, command);
@@ -683,8 +817,8 @@ class MongosAdminCommandsTest {
 
     /** Bytes of the stored documents of app.events whose t is in [lo, hi). */
     private static long storedBytes(MongosCommands mongos, int lo, int hi) {
-        BsonDocument reply = run(mongos, "app", "{find: 'events', filter: {t: {$gte: " + lo + ", $lt: " + hi
-                + "}}, batchSize: 100000}");
+        BsonDocument reply = run(
+                mongos, "app", "{find: 'events', filter: {t: {$gte: " + lo + ", $lt: " + hi + "}}, batchSize: 100000}");
         long bytes = 0;
         for (var d : reply.getDocument("cursor").getArray("firstBatch")) {
             bytes += io.shardlab.sim.InsertBatch.bsonSize(d.asDocument());
@@ -711,10 +845,16 @@ class MongosAdminCommandsTest {
 
         run(mongos, "app", command);
 
-        var stats = catalog.collection("app.events").orElseThrow().cluster().snapshot().chunkStatistics();
+        var stats = catalog.collection("app.events")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .chunkStatistics();
         assertEquals(storedBytes(mongos, Integer.MIN_VALUE, 50), stats.get(0).bytes(), rule + ": [MinKey, 50)");
         assertEquals(storedBytes(mongos, 50, Integer.MAX_VALUE), stats.get(1).bytes(), rule + ": [50, MaxKey)");
-        assertEquals(run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(), simulatedDocuments("app.events"),
+        assertEquals(
+                run(mongos, "app", "{count: 'events'}").getNumber("n").longValue(),
+                simulatedDocuments("app.events"),
                 rule + ": an update adds no document");
     }
 
@@ -728,9 +868,11 @@ class MongosAdminCommandsTest {
         run(mongos, "app", "{update: 'logs', updates: [{q: {}, u: {$unset: {pad: 1}}, multi: true}]}");
 
         long shrunk = before - catalog.bytesPerShard().get("shard02");
-        assertEquals(10 * io.shardlab.sim.InsertBatch.bsonSize(BsonDocument.parse(
-                "{pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}")) - 10 * io.shardlab.sim.InsertBatch.bsonSize(new BsonDocument()),
-                shrunk, "each document lost its pad field");
+        assertEquals(
+                10 * io.shardlab.sim.InsertBatch.bsonSize(BsonDocument.parse("{pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}"))
+                        - 10 * io.shardlab.sim.InsertBatch.bsonSize(new BsonDocument()),
+                shrunk,
+                "each document lost its pad field");
     }
 
     // ---- the memory budget ------------------------------------------------------------------------
@@ -738,7 +880,7 @@ class MongosAdminCommandsTest {
     @Test
     void replies_say_how_many_documents_the_memory_budget_left_out() {
         catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V7_0).withSeed(7), List.of("shard01", "shard02"));
-        MongosCommands mongos = MongosServer.inProcess(catalog, 0, line -> { });
+        MongosCommands mongos = MongosServer.inProcess(catalog, 0, line -> {});
         admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
 
         BsonDocument inserted = run(mongos, "app", "{insert: 'events', documents: [{t: 1}, {t: 2}]}");
@@ -747,8 +889,12 @@ class MongosAdminCommandsTest {
 
         assertEquals(2, inserted.getDocument("shardlab").getNumber("notKept").longValue());
         assertEquals(0, found.getDocument("cursor").getArray("firstBatch").size());
-        assertTrue(found.getDocument("shardlab").getString("note").getValue().startsWith("2 documents of app.events "
-                + "arrived past ShardLab's memory budget of 0 MB"), found.toJson());
+        assertTrue(
+                found.getDocument("shardlab")
+                        .getString("note")
+                        .getValue()
+                        .startsWith("2 documents of app.events " + "arrived past ShardLab's memory budget of 0 MB"),
+                found.toJson());
         assertTrue(!other.containsKey("shardlab"), "a collection that kept everything has no note");
         assertEquals(2, simulatedDocuments("app.events"));
     }
@@ -770,8 +916,15 @@ class MongosAdminCommandsTest {
         admin(mongos, "{balancerStop: 1}");
         run(mongos, "app", "{insert: 'events', documents: [{t: 7}, {t: 7}, {t: 7}, {t: 60}]}");
         admin(mongos, "{split: 'app.events', middle: {t: 50}}");
-        String owner = catalog.collection("app.events").orElseThrow().cluster().snapshot().cluster().chunks().chunks()
-                .get(0).shard();
+        String owner = catalog.collection("app.events")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster()
+                .chunks()
+                .chunks()
+                .get(0)
+                .shard();
 
         MongoCommandException e = refused(mongos, command.replace("OWNER", owner));
 

@@ -51,15 +51,15 @@ class MongosServerTest {
             ids.add(String.format("shard%02d", i));
         }
         ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(version)), ids);
-        MongosServer server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, memoryBudget,
-                maxClients), clientLines::add);
+        MongosServer server = MongosServer.start(
+                new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, memoryBudget, maxClients), clientLines::add);
         open.add(server);
         return server;
     }
 
     private MongoClient client(MongosServer server) {
-        MongoClient client = MongoClients.create(server.connectionString()
-                + "?directConnection=true&serverSelectionTimeoutMS=5000");
+        MongoClient client =
+                MongoClients.create(server.connectionString() + "?directConnection=true&serverSelectionTimeoutMS=5000");
         open.add(client);
         return client;
     }
@@ -76,8 +76,8 @@ class MongosServerTest {
             7.0, 21, 7.0.40
             8.0, 25, 8.0.17
             """)
-    void hello_says_mongos_with_the_release_wire_version_and_build_info_its_version(String release, int wire,
-            String version) {
+    void hello_says_mongos_with_the_release_wire_version_and_build_info_its_version(
+            String release, int wire, String version) {
         MongoDatabase test = client(serve(release, 2, 1 << 20, 10)).getDatabase("test");
 
         Document hello = test.runCommand(new Document("hello", 1));
@@ -102,15 +102,23 @@ class MongosServerTest {
             admin.runCommand(new Document("split", "data.data").append("middle", new Document("_id", minute)));
         }
 
-        var cluster = server.commands().catalog().collection("data.data").orElseThrow().cluster();
+        var cluster = server.commands()
+                .catalog()
+                .collection("data.data")
+                .orElseThrow()
+                .cluster();
         assertEquals(31, cluster.snapshot().cluster().chunks().size());
         MongoDatabase config = client(server).getDatabase("config");
         assertEquals(31, config.getCollection("chunks").countDocuments());
         Document chunk = config.getCollection("chunks").find().first();
         assertTrue(chunk.containsKey("uuid"), "8.0 chunks are keyed by uuid: " + chunk.toJson());
         assertFalse(chunk.containsKey("ns"));
-        assertEquals(Boolean.TRUE, config.getCollection("settings").find(Filters.eq("_id", "balancer")).first()
-                .getBoolean("stopped"));
+        assertEquals(
+                Boolean.TRUE,
+                config.getCollection("settings")
+                        .find(Filters.eq("_id", "balancer"))
+                        .first()
+                        .getBoolean("stopped"));
     }
 
     @Test
@@ -118,14 +126,19 @@ class MongosServerTest {
         MongosServer server = serve("4.4", 2, 1 << 20, 10);
         MongoDatabase admin = admin(server);
 
-        MongoCommandException refused = assertThrows(MongoCommandException.class, () -> admin.runCommand(
-                new Document("shardCollection", "db.c").append("key", new Document("x", 1))));
+        MongoCommandException refused = assertThrows(
+                MongoCommandException.class,
+                () -> admin.runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1))));
         assertEquals(20, refused.getErrorCode());
         assertTrue(refused.getErrorMessage().contains("sharding not enabled for db db"), refused.getErrorMessage());
 
         admin.runCommand(new Document("enableSharding", "db"));
         admin.runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
-        Document chunk = client(server).getDatabase("config").getCollection("chunks").find().first();
+        Document chunk = client(server)
+                .getDatabase("config")
+                .getCollection("chunks")
+                .find()
+                .first();
         assertEquals("db.c", chunk.getString("ns"));
         assertEquals("db.c-x_MinKey", chunk.getString("_id"));
     }
@@ -133,8 +146,9 @@ class MongosServerTest {
     @Test
     void inserts_are_routed_into_the_simulated_collection_and_reads_return_them() {
         MongosServer server = serve("7.0", 2, 1 << 20, 10);
-        admin(server).runCommand(new Document("shardCollection", "shop.orders")
-                .append("key", new Document("customer", "hashed")));
+        admin(server)
+                .runCommand(new Document("shardCollection", "shop.orders")
+                        .append("key", new Document("customer", "hashed")));
         var orders = client(server).getDatabase("shop").getCollection("orders");
 
         List<Document> batch = new ArrayList<>();
@@ -143,7 +157,12 @@ class MongosServerTest {
         }
         orders.insertMany(batch);
 
-        var snapshot = server.commands().catalog().collection("shop.orders").orElseThrow().cluster().snapshot();
+        var snapshot = server.commands()
+                .catalog()
+                .collection("shop.orders")
+                .orElseThrow()
+                .cluster()
+                .snapshot();
         assertEquals(500, snapshot.documents());
         assertEquals(500, orders.countDocuments());
         assertEquals(42, orders.find(Filters.eq("_id", 42)).first().getInteger("total"));
@@ -159,12 +178,13 @@ class MongosServerTest {
     void an_upsert_without_the_full_shard_key_is_refused_before_7_1(String release, boolean accepted) {
         MongosServer server = serve(release, 2, 1 << 20, 10);
         admin(server).runCommand(new Document("enableSharding", "social"));
-        admin(server).runCommand(new Document("shardCollection", "social.inbox")
-                .append("key", new Document("owner", 1).append("sequence", 1)));
+        admin(server)
+                .runCommand(new Document("shardCollection", "social.inbox")
+                        .append("key", new Document("owner", 1).append("sequence", 1)));
         var inbox = client(server).getDatabase("social").getCollection("inbox");
 
-        Runnable upsert = () -> inbox.updateOne(Filters.eq("owner", "Peter"), Updates.set("n", 1),
-                new UpdateOptions().upsert(true));
+        Runnable upsert = () ->
+                inbox.updateOne(Filters.eq("owner", "Peter"), Updates.set("n", 1), new UpdateOptions().upsert(true));
 
         if (accepted) {
             upsert.run();
@@ -179,15 +199,19 @@ class MongosServerTest {
     @Test
     void a_document_whose_shard_key_holds_an_array_is_refused_and_not_stored() {
         MongosServer server = serve("8.0", 2, 1 << 20, 10);
-        admin(server).runCommand(new Document("shardCollection", "social.users")
-                .append("key", new Document("user_name", 1)));
+        admin(server)
+                .runCommand(
+                        new Document("shardCollection", "social.users").append("key", new Document("user_name", 1)));
         var users = client(server).getDatabase("social").getCollection("users");
 
-        MongoBulkWriteException e = assertThrows(MongoBulkWriteException.class, () -> users.insertMany(List.of(
-                new Document("user_name", "a"), new Document("user_name", List.of("b", "c")))));
+        MongoBulkWriteException e = assertThrows(
+                MongoBulkWriteException.class,
+                () -> users.insertMany(
+                        List.of(new Document("user_name", "a"), new Document("user_name", List.of("b", "c")))));
 
         assertEquals(61, e.getWriteErrors().get(0).getCode());
-        assertEquals("Shard key cannot contain array values or array descendants.",
+        assertEquals(
+                "Shard key cannot contain array values or array descendants.",
                 e.getWriteErrors().get(0).getMessage());
         assertEquals(1, e.getWriteErrors().get(0).getIndex());
         assertEquals(1, users.countDocuments());
@@ -196,19 +220,28 @@ class MongosServerTest {
     @Test
     void find_and_modify_upsert_of_the_seed_inbox_example_lands_in_the_simulated_collection() {
         MongosServer server = serve("6.0", 2, 1 << 20, 10);
-        admin(server).runCommand(new Document("shardCollection", "social.users")
-                .append("key", new Document("user_name", 1)));
+        admin(server)
+                .runCommand(
+                        new Document("shardCollection", "social.users").append("key", new Document("user_name", 1)));
         MongoDatabase social = client(server).getDatabase("social");
 
         Document reply = social.runCommand(new Document("findAndModify", "users")
                 .append("query", new Document("user_name", "Peter"))
                 .append("update", new Document("$inc", new Document("msg_count", 1)))
-                .append("upsert", true).append("new", true));
+                .append("upsert", true)
+                .append("new", true));
 
         assertEquals(1, reply.get("value", Document.class).getInteger("msg_count"));
         assertEquals(Boolean.FALSE, reply.get("lastErrorObject", Document.class).getBoolean("updatedExisting"));
-        assertEquals(1, server.commands().catalog().collection("social.users").orElseThrow().cluster().snapshot()
-                .documents());
+        assertEquals(
+                1,
+                server.commands()
+                        .catalog()
+                        .collection("social.users")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .documents());
     }
 
     @Test
@@ -217,18 +250,23 @@ class MongosServerTest {
         MongoDatabase admin = admin(server);
         admin.runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
         admin.runCommand(new Document("split", "db.c").append("middle", new Document("x", 0)));
-        admin.runCommand(new Document("moveChunk", "db.c").append("find", new Document("x", 5)).append("to", "shard02"));
+        admin.runCommand(new Document("moveChunk", "db.c")
+                .append("find", new Document("x", 5))
+                .append("to", "shard02"));
         MongoDatabase db = client(server).getDatabase("db");
 
-        Document single = db.runCommand(new Document("explain", new Document("find", "c")
-                .append("filter", new Document("x", 5))).append("verbosity", "queryPlanner"));
-        Document scatter = db.runCommand(new Document("explain", new Document("find", "c")
-                .append("filter", new Document("y", 5))).append("verbosity", "queryPlanner"));
+        Document single =
+                db.runCommand(new Document("explain", new Document("find", "c").append("filter", new Document("x", 5)))
+                        .append("verbosity", "queryPlanner"));
+        Document scatter =
+                db.runCommand(new Document("explain", new Document("find", "c").append("filter", new Document("y", 5)))
+                        .append("verbosity", "queryPlanner"));
 
         Document singlePlan = single.get("queryPlanner", Document.class).get("winningPlan", Document.class);
         Document scatterPlan = scatter.get("queryPlanner", Document.class).get("winningPlan", Document.class);
         assertEquals("SINGLE_SHARD", singlePlan.getString("stage"));
-        assertEquals("shard02", singlePlan.getList("shards", Document.class).get(0).getString("shardName"));
+        assertEquals(
+                "shard02", singlePlan.getList("shards", Document.class).get(0).getString("shardName"));
         assertEquals("SHARD_MERGE", scatterPlan.getString("stage"));
         assertEquals(2, scatterPlan.getList("shards", Document.class).size());
     }
@@ -244,7 +282,8 @@ class MongosServerTest {
         MongosServer server = serve("5.0", 2, 1 << 20, 10);
         MongoDatabase db = client(server).getDatabase(database);
 
-        MongoCommandException e = assertThrows(MongoCommandException.class, () -> db.runCommand(Document.parse(command)));
+        MongoCommandException e =
+                assertThrows(MongoCommandException.class, () -> db.runCommand(Document.parse(command)));
 
         assertEquals(code, e.getErrorCode(), e.getErrorMessage());
     }
@@ -255,8 +294,8 @@ class MongosServerTest {
         var shards = client(server).getDatabase("config").getCollection("shards");
 
         assertEquals(2, shards.countDocuments());
-        MongoCommandException e = assertThrows(MongoCommandException.class,
-                () -> shards.insertOne(new Document("_id", "shard99")));
+        MongoCommandException e =
+                assertThrows(MongoCommandException.class, () -> shards.insertOne(new Document("_id", "shard99")));
         assertEquals(20, e.getErrorCode());
     }
 
@@ -268,10 +307,19 @@ class MongosServerTest {
 
         c.insertMany(List.of(new Document("x", 1), new Document("x", 2)));
 
-        assertEquals(2, server.commands().catalog().collection("db.c").orElseThrow().cluster().snapshot().documents());
+        assertEquals(
+                2,
+                server.commands()
+                        .catalog()
+                        .collection("db.c")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .documents());
         assertEquals(2L, server.commands().notKept().get("db.c"));
         assertEquals(0, c.countDocuments());
-        assertTrue(clientLines.stream().anyMatch(l -> l.startsWith("db.c: the memory budget of 0 MB is used up")),
+        assertTrue(
+                clientLines.stream().anyMatch(l -> l.startsWith("db.c: the memory budget of 0 MB is used up")),
                 clientLines.toString());
     }
 
@@ -280,10 +328,14 @@ class MongosServerTest {
         MongosServer first = serve("8.0", 1, 0, 10);
         ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MongosServer.start(
-                new MongosServer.Settings(catalog, "127.0.0.1", first.port(), 0, 0, 10), line -> { }));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> MongosServer.start(
+                        new MongosServer.Settings(catalog, "127.0.0.1", first.port(), 0, 0, 10), line -> {}));
 
-        assertEquals("127.0.0.1:" + first.port() + " is already in use (or not allowed)", e.getMessage(),
+        assertEquals(
+                "127.0.0.1:" + first.port() + " is already in use (or not allowed)",
+                e.getMessage(),
                 "the option name is the CLI's to add");
         assertFalse(e.getMessage().contains("\n"));
     }
@@ -304,8 +356,12 @@ class MongosServerTest {
             }
         }
 
-        assertEquals("isdbgrid", client(server).getDatabase("test").runCommand(new Document("hello", 1))
-                .getString("msg"));
+        assertEquals(
+                "isdbgrid",
+                client(server)
+                        .getDatabase("test")
+                        .runCommand(new Document("hello", 1))
+                        .getString("msg"));
     }
 
     @Test
@@ -321,7 +377,8 @@ class MongosServerTest {
             byte[] header = s.getInputStream().readNBytes(16);
             if (i < 2) {
                 assertEquals(16, header.length, "connection " + (i + 1) + " is answered");
-                int length = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN).getInt();
+                int length =
+                        ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN).getInt();
                 s.getInputStream().readNBytes(length - 16);
             }
         }
@@ -335,19 +392,31 @@ class MongosServerTest {
             Thread.sleep(100);
         }
         MongoClient later = client(server);
-        assertEquals("isdbgrid", later.getDatabase("test").runCommand(new Document("hello", 1)).getString("msg"));
+        assertEquals(
+                "isdbgrid",
+                later.getDatabase("test").runCommand(new Document("hello", 1)).getString("msg"));
     }
 
     /** An OP_QUERY {@code isMaster} on admin.$cmd, the first message of every driver connection. */
     private static byte[] isMasterQuery() {
         org.bson.io.BasicOutputBuffer body = new org.bson.io.BasicOutputBuffer();
-        new org.bson.codecs.BsonDocumentCodec().encode(new org.bson.BsonBinaryWriter(body),
-                new org.bson.BsonDocument("isMaster", new org.bson.BsonInt32(1)),
-                org.bson.codecs.EncoderContext.builder().build());
+        new org.bson.codecs.BsonDocumentCodec()
+                .encode(
+                        new org.bson.BsonBinaryWriter(body),
+                        new org.bson.BsonDocument("isMaster", new org.bson.BsonInt32(1)),
+                        org.bson.codecs.EncoderContext.builder().build());
         byte[] doc = body.toByteArray();
         byte[] ns = "admin.$cmd\0".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         ByteBuffer m = ByteBuffer.allocate(16 + 4 + ns.length + 8 + doc.length).order(ByteOrder.LITTLE_ENDIAN);
-        m.putInt(m.capacity()).putInt(7).putInt(0).putInt(2004).putInt(0).put(ns).putInt(0).putInt(-1).put(doc);
+        m.putInt(m.capacity())
+                .putInt(7)
+                .putInt(0)
+                .putInt(2004)
+                .putInt(0)
+                .put(ns)
+                .putInt(0)
+                .putInt(-1)
+                .put(doc);
         return m.array();
     }
 
@@ -358,7 +427,9 @@ class MongosServerTest {
         admin.runCommand(new Document("enableSharding", "db").append("primaryShard", "shard01"));
         admin.runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
         admin.runCommand(new Document("split", "db.c").append("middle", new Document("x", 0)));
-        admin.runCommand(new Document("moveChunk", "db.c").append("find", new Document("x", 5)).append("to", "shard03"));
+        admin.runCommand(new Document("moveChunk", "db.c")
+                .append("find", new Document("x", 5))
+                .append("to", "shard03"));
 
         Document started = admin.runCommand(new Document("removeShard", "shard03"));
         Document ongoing = admin.runCommand(new Document("removeShard", "shard03"));
@@ -370,7 +441,8 @@ class MongosServerTest {
         assertEquals("ongoing", ongoing.getString("state"));
         assertEquals(1L, ongoing.get("remaining", Document.class).getLong("chunks"));
         assertEquals("completed", completed.getString("state"));
-        assertEquals(2, client(server).getDatabase("config").getCollection("shards").countDocuments());
+        assertEquals(
+                2, client(server).getDatabase("config").getCollection("shards").countDocuments());
     }
 
     @Test
@@ -380,11 +452,20 @@ class MongosServerTest {
         admin(server).runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
         var settings = client(server).getDatabase("config").getCollection("settings");
 
-        settings.updateOne(Filters.eq("_id", "autosplit"), Updates.set("enabled", false), new UpdateOptions().upsert(true));
+        settings.updateOne(
+                Filters.eq("_id", "autosplit"), Updates.set("enabled", false), new UpdateOptions().upsert(true));
 
-        assertFalse(server.commands().catalog().collection("db.c").orElseThrow().cluster().snapshot().settings()
+        assertFalse(server.commands()
+                .catalog()
+                .collection("db.c")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .settings()
                 .autoSplitEnabled());
-        assertEquals(Boolean.FALSE, settings.find(Filters.eq("_id", "autosplit")).first().getBoolean("enabled"));
+        assertEquals(
+                Boolean.FALSE,
+                settings.find(Filters.eq("_id", "autosplit")).first().getBoolean("enabled"));
     }
 
     @Test
@@ -408,8 +489,9 @@ class MongosServerTest {
     @Test
     void coll_stats_gives_one_document_per_shard_and_later_stages_run_over_them() {
         MongosServer server = serve("7.0", 2, 1 << 20, 10);
-        admin(server).runCommand(new Document("shardCollection", "shop.orders")
-                .append("key", new Document("customer", "hashed")));
+        admin(server)
+                .runCommand(new Document("shardCollection", "shop.orders")
+                        .append("key", new Document("customer", "hashed")));
         var orders = client(server).getDatabase("shop").getCollection("orders");
         List<Document> batch = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
@@ -417,15 +499,22 @@ class MongosServerTest {
         }
         orders.insertMany(batch);
 
-        List<Document> perShard = orders.aggregate(List.of(new Document("$collStats",
-                new Document("storageStats", new Document())))).into(new ArrayList<>());
-        List<Document> summed = orders.aggregate(List.of(new Document("$collStats",
-                        new Document("storageStats", new Document())),
-                new Document("$group", new Document("_id", null).append("docs",
-                        new Document("$sum", "$storageStats.count"))))).into(new ArrayList<>());
+        List<Document> perShard = orders.aggregate(
+                        List.of(new Document("$collStats", new Document("storageStats", new Document()))))
+                .into(new ArrayList<>());
+        List<Document> summed = orders.aggregate(List.of(
+                        new Document("$collStats", new Document("storageStats", new Document())),
+                        new Document(
+                                "$group",
+                                new Document("_id", null).append("docs", new Document("$sum", "$storageStats.count")))))
+                .into(new ArrayList<>());
 
         assertEquals(2, perShard.size());
-        assertEquals(200, perShard.stream().mapToInt(d -> d.get("storageStats", Document.class).getInteger("count")).sum());
+        assertEquals(
+                200,
+                perShard.stream()
+                        .mapToInt(d -> d.get("storageStats", Document.class).getInteger("count"))
+                        .sum());
         assertEquals(200, summed.get(0).getInteger("docs"));
         assertFalse(client(server).listDatabaseNames().into(new ArrayList<>()).contains("shardlab_pipeline"));
     }

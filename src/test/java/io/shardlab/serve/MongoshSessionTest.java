@@ -56,9 +56,9 @@ class MongoshSessionTest {
         for (int i = 1; i <= shards; i++) {
             ids.add(String.format("shard%02d", i));
         }
-        ShardedCatalog catalog = new ShardedCatalog(
-                io.shardlab.sim.SimulationConfig.of(MongoVersion.parseModelled(release)), ids);
-        server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 100), l -> { });
+        ShardedCatalog catalog =
+                new ShardedCatalog(io.shardlab.sim.SimulationConfig.of(MongoVersion.parseModelled(release)), ids);
+        server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 100), l -> {});
         return server;
     }
 
@@ -73,8 +73,10 @@ class MongoshSessionTest {
         }
         Path file = dir.resolve(script);
         Files.writeString(file, text);
-        Process p = new ProcessBuilder(mongosh.toString(), server.connectionString(), "--quiet", "--norc",
-                "--file", file.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        mongosh.toString(), server.connectionString(), "--quiet", "--norc", "--file", file.toString())
+                .redirectErrorStream(true)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "mongosh did not finish");
         String printed = new String(out, StandardCharsets.UTF_8);
@@ -83,7 +85,12 @@ class MongoshSessionTest {
     }
 
     private SimulationSnapshot collection(String ns) {
-        return server.commands().catalog().collection(ns).orElseThrow().cluster().snapshot();
+        return server.commands()
+                .catalog()
+                .collection(ns)
+                .orElseThrow()
+                .cluster()
+                .snapshot();
     }
 
     @ParameterizedTest(name = "MongoDB {0}")
@@ -156,9 +163,12 @@ class MongoshSessionTest {
         assertTrue(out.contains("aggregate count: 100"), out);
         assertTrue(out.contains("distinct: c3"), out);
         assertTrue(out.contains("remove shard03: started"), out);
-        assertTrue(out.contains("reshard: The shard key provided does not have enough cardinality to make the required "
-                + "number of chunks of 90, it can only make 31 chunks"), out);
-        assertTrue(out.contains("split off admin: Unauthorized: split may only be run against the admin database."), out);
+        assertTrue(
+                out.contains("reshard: The shard key provided does not have enough cardinality to make the required "
+                        + "number of chunks of 90, it can only make 31 chunks"),
+                out);
+        assertTrue(
+                out.contains("split off admin: Unauthorized: split may only be run against the admin database."), out);
         assertEquals(300, collection("shop.orders").documents());
     }
 
@@ -175,8 +185,10 @@ class MongoshSessionTest {
         assertTrue(out.contains("resharded key: {\"user\":1}"), out);
         assertTrue(out.contains("new uuid: true"), out);
         assertTrue(out.contains("chunks after reshard: 10"), out);
-        assertTrue(out.contains("reshard on 7 regions: The shard key provided does not have enough cardinality to make "
-                + "the required number of chunks of 90, it can only make 8 chunks"), out);
+        assertTrue(
+                out.contains("reshard on 7 regions: The shard key provided does not have enough cardinality to make "
+                        + "the required number of chunks of 90, it can only make 8 chunks"),
+                out);
         assertTrue(out.contains("left after deleteMany: 400"), out);
         assertTrue(out.contains("primary: shard03"), out);
         assertEquals(400, collection("shop.users").documents());
@@ -189,14 +201,22 @@ class MongoshSessionTest {
 
         String out = mongosh("refusals.js");
 
-        assertTrue(out.contains("split at a bound: undefined (undefined): new split key { x: 50 } is a boundary key "
-                + "of existing chunk [{ x: 50 },{ x: MaxKey })"), out);
-        assertTrue(out.contains("merge across shards: IllegalOperation (20): could not merge chunks, shard shard01 "
-                + "does not contain a sequence of chunks that exactly fills the range [{ x: 0 }, { x: 50 })"), out);
-        assertTrue(out.contains("moveChunk without the key: Location656450 (656450): no shard key found in chunk "
-                + "query { y: 1 }"), out);
-        assertTrue(out.contains("refine to another key: InvalidOptions (72): refineCollectionShardKey shard key "
-                + "{ y: 1 } does not extend the current shard key { x: 1 }"), out);
+        assertTrue(
+                out.contains("split at a bound: undefined (undefined): new split key { x: 50 } is a boundary key "
+                        + "of existing chunk [{ x: 50 },{ x: MaxKey })"),
+                out);
+        assertTrue(
+                out.contains("merge across shards: IllegalOperation (20): could not merge chunks, shard shard01 "
+                        + "does not contain a sequence of chunks that exactly fills the range [{ x: 0 }, { x: 50 })"),
+                out);
+        assertTrue(
+                out.contains("moveChunk without the key: Location656450 (656450): no shard key found in chunk "
+                        + "query { y: 1 }"),
+                out);
+        assertTrue(
+                out.contains("refine to another key: InvalidOptions (72): refineCollectionShardKey shard key "
+                        + "{ y: 1 } does not extend the current shard key { x: 1 }"),
+                out);
         assertTrue(out.contains("grown by: 9990"), out);
         if ("8.0".equals(release)) {
             assertTrue(out.contains("unsharded: true on shard02"), out);

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class RealMongosh {
 
-    private RealMongosh() {
-    }
+    private RealMongosh() {}
 
     /** The mongosh executable; aborts (or, in CI, fails) the calling test class when there is none. */
     public static Path locate() {

@@ -48,13 +48,13 @@ class RefusalCodesTest {
         for (int i = 1; i <= shards; i++) {
             ids.add(String.format("shard%02d", i));
         }
-        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(3),
-                ids);
-        MongosServer server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 10),
-                line -> { });
+        ShardedCatalog catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(3), ids);
+        MongosServer server =
+                MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 10), line -> {});
         open.add(server);
-        client = MongoClients.create(server.connectionString()
-                + "?directConnection=true&serverSelectionTimeoutMS=5000");
+        client =
+                MongoClients.create(server.connectionString() + "?directConnection=true&serverSelectionTimeoutMS=5000");
         open.add(client);
         return client.getDatabase("admin");
     }
@@ -94,12 +94,12 @@ class RefusalCodesTest {
             6.0 | {shardCollection: 'app.p', key: {h: 'hashed'}, presplitHashedZones: true} | 31387 | Location31387 | 'presplitHashedZones' is only supported when the collection is empty, zones are set up and shard key pattern has a hashed field
             8.0 | {removeShard: 'shard09'}                                    | 70     | ShardNotFound    | Shard shard09 not found
             """)
-    void a_refusal_carries_mongodbs_code_code_name_and_message(String release, String command, int code,
-            String codeName, String message) {
+    void a_refusal_carries_mongodbs_code_code_name_and_message(
+            String release, String command, int code, String codeName, String message) {
         MongoDatabase admin = withSplitCollection(release);
 
-        MongoCommandException e = assertThrows(MongoCommandException.class,
-                () -> admin.runCommand(Document.parse(command)));
+        MongoCommandException e =
+                assertThrows(MongoCommandException.class, () -> admin.runCommand(Document.parse(command)));
 
         assertEquals(code, e.getErrorCode(), e.getErrorMessage());
         assertEquals(codeName == null ? "" : codeName, e.getErrorCodeName(), command);
@@ -110,7 +110,8 @@ class RefusalCodesTest {
     void an_errmsg_only_refusal_has_no_code_field_in_the_reply() {
         MongoDatabase admin = withSplitCollection("7.0");
 
-        MongoCommandException e = assertThrows(MongoCommandException.class,
+        MongoCommandException e = assertThrows(
+                MongoCommandException.class,
                 () -> admin.runCommand(Document.parse("{split: 'app.c', middle: {y: 1}}")));
 
         assertFalse(e.getResponse().containsKey("code"), e.getResponse().toJson());
@@ -123,10 +124,10 @@ class RefusalCodesTest {
         MongoDatabase admin = admin("7.0", 2);
         admin.runCommand(new Document("removeShard", "shard01"));
 
-        MongoCommandException last = assertThrows(MongoCommandException.class,
-                () -> admin.runCommand(new Document("removeShard", "shard02")));
-        MongoCommandException unknown = assertThrows(MongoCommandException.class,
-                () -> admin.runCommand(new Document("removeShard", "shard09")));
+        MongoCommandException last = assertThrows(
+                MongoCommandException.class, () -> admin.runCommand(new Document("removeShard", "shard02")));
+        MongoCommandException unknown = assertThrows(
+                MongoCommandException.class, () -> admin.runCommand(new Document("removeShard", "shard09")));
 
         assertEquals("IllegalOperation", last.getErrorCodeName());
         assertEquals("Operation not allowed because it would remove the last shard", last.getErrorMessage());
@@ -146,6 +147,7 @@ class RefusalCodesTest {
 
         admin.runCommand(Document.parse("{shardCollection: 'app.h', key: {h: 'hashed'}, numInitialChunks: 9}"));
 
-        assertEquals(chunks, client.getDatabase("config").getCollection("chunks").countDocuments());
+        assertEquals(
+                chunks, client.getDatabase("config").getCollection("chunks").countDocuments());
     }
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ChunkCommandsTest {
 
-    private static final Chunk CHUNK = new Chunk(ShardKey.of(new BsonInt32(10)), ShardKey.of(new BsonMaxKey()),
-            "shard01", false, ChunkVersion.INITIAL);
+    private static final Chunk CHUNK = new Chunk(
+            ShardKey.of(new BsonInt32(10)), ShardKey.of(new BsonMaxKey()), "shard01", false, ChunkVersion.INITIAL);
 
     @ParameterizedTest(name = "{0} on {1}: {2}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -35,8 +35,7 @@ class ChunkCommandsTest {
 
     @Test
     void before_6_0_a_hashed_chunk_cannot_be_named_for_a_move_or_a_median_split() {
-        ChunkCommands commands = new ChunkCommands("db.c", ShardKeyPattern.parse("{ x: 'hashed' }"),
-                MongoVersion.V5_0);
+        ChunkCommands commands = new ChunkCommands("db.c", ShardKeyPattern.parse("{ x: 'hashed' }"), MongoVersion.V5_0);
         assertTrue(commands.moveUnsupportedReason().orElseThrow().startsWith("Before MongoDB 6.0"));
         assertThrows(IllegalStateException.class, () -> commands.move(CHUNK, "shard02"));
         assertThrows(IllegalStateException.class, () -> commands.splitAtMedian(CHUNK));
@@ -45,10 +44,16 @@ class ChunkCommandsTest {
     @Test
     void split_and_merge_are_the_shell_helpers() {
         ChunkCommands commands = new ChunkCommands("db.c", ShardKeyPattern.parse("{ x: 1 }"), MongoVersion.V8_0);
-        Chunk left = new Chunk(ShardKey.of(new BsonInt32(0)), ShardKey.of(new BsonInt32(10)), "shard01", false,
-                ChunkVersion.INITIAL);
-        assertEquals("sh.splitAt(\"db.c\", { x: 5 })", commands.splitAt(ShardKey.of(new BsonInt32(5))).mongoshCommand());
-        assertEquals("sh.splitFind(\"db.c\", { x: 10 })", commands.splitAtMedian(CHUNK).mongoshCommand());
-        assertEquals("sh.mergeChunks(\"db.c\", [ { x: 0 }, { x: MaxKey() } ])", commands.merge(left, CHUNK).mongoshCommand());
+        Chunk left = new Chunk(
+                ShardKey.of(new BsonInt32(0)), ShardKey.of(new BsonInt32(10)), "shard01", false, ChunkVersion.INITIAL);
+        assertEquals(
+                "sh.splitAt(\"db.c\", { x: 5 })",
+                commands.splitAt(ShardKey.of(new BsonInt32(5))).mongoshCommand());
+        assertEquals(
+                "sh.splitFind(\"db.c\", { x: 10 })",
+                commands.splitAtMedian(CHUNK).mongoshCommand());
+        assertEquals(
+                "sh.mergeChunks(\"db.c\", [ { x: 0 }, { x: MaxKey() } ])",
+                commands.merge(left, CHUNK).mongoshCommand());
     }
 }

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.cluster.Shard;
 import io.shardlab.workload.WorkloadRegistry;
 import io.shardlab.workload.WorkloadSettings;
 import java.util.HashSet;
@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PreparedStreamTest {
 
     private static PreparedInserts read(String workload, String key, long docs) {
-        return PreparedInserts.read(WorkloadRegistry.standard().named(workload).open(WorkloadSettings.of(docs, 5)),
+        return PreparedInserts.read(
+                WorkloadRegistry.standard().named(workload).open(WorkloadSettings.of(docs, 5)),
                 ShardKeyPattern.parse(key));
     }
 
@@ -35,8 +36,8 @@ class PreparedStreamTest {
             uniform                | { userId: 'hashed' }
             compound-month-user    | { month: 1, user: 1 }
             """)
-    void heat_rows_tile_the_key_space_and_each_holds_about_the_same_number_of_distinct_keys(String workload,
-            String key) {
+    void heat_rows_tile_the_key_space_and_each_holds_about_the_same_number_of_distinct_keys(
+            String workload, String key) {
         PreparedInserts inserts = read(workload, key, 20_000);
         List<ShardKey> bounds = inserts.heatmapBounds(48);
 
@@ -68,11 +69,21 @@ class PreparedStreamTest {
     void the_value_line_puts_each_value_on_the_shard_whose_chunk_holds_its_hash() {
         PreparedInserts inserts = read("uniform", "{ userId: 'hashed' }", 3_000);
         ShardKeyPattern key = ShardKeyPattern.parse("{ userId: 'hashed' }");
-        ChunkMap hashChunks = ChunkMap.fromSplitPoints(1, List.of(ShardKey.of(new BsonInt64(-3_000_000_000_000_000_000L)),
-                ShardKey.of(new BsonInt64(0)), ShardKey.of(new BsonInt64(4_000_000_000_000_000_000L))),
-                List.of("a", "b", "c"), 1);
-        ClusterSnapshot cluster = new ClusterSnapshot("db.c", key, false,
-                List.of(Shard.named("a"), Shard.named("b"), Shard.named("c")), hashChunks, List.of());
+        ChunkMap hashChunks = ChunkMap.fromSplitPoints(
+                1,
+                List.of(
+                        ShardKey.of(new BsonInt64(-3_000_000_000_000_000_000L)),
+                        ShardKey.of(new BsonInt64(0)),
+                        ShardKey.of(new BsonInt64(4_000_000_000_000_000_000L))),
+                List.of("a", "b", "c"),
+                1);
+        ClusterSnapshot cluster = new ClusterSnapshot(
+                "db.c",
+                key,
+                false,
+                List.of(Shard.named("a"), Shard.named("b"), Shard.named("c")),
+                hashChunks,
+                List.of());
 
         ClusterSnapshot values = PreparedStream.of(inserts, "db.c").valueLine().on(cluster);
 

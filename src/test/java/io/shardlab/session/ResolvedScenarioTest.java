@@ -40,36 +40,51 @@ class ResolvedScenarioTest {
             { u: 'hashed' } | uniform    | { u: 5 }               | splitPoints[0]: the hashed field 'u' takes a hash value, a NumberLong, as config.chunks stores it; got { u: 5 }
             { counter: 1 }  | monotonic  | { counter: MinKey() }  | splitPoints[0]: { counter: MinKey() } is a bound of the whole key space, not a split point inside it
             """)
-    void a_scenario_that_cannot_be_understood_is_refused_naming_the_field(String key, String workload, String point,
-            String message) {
+    void a_scenario_that_cannot_be_understood_is_refused_naming_the_field(
+            String key, String workload, String point, String message) {
         Scenario scenario = Scenario.of(key, workload).withSplitPoints(List.of(point));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ResolvedScenario.of(scenario, WORKLOADS));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ResolvedScenario.of(scenario, WORKLOADS));
         assertEquals(message, e.getMessage());
     }
 
     @Test
     void a_dataset_path_must_name_an_existing_file_of_a_known_format() {
-        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> ResolvedScenario.of(
-                Scenario.of("{ a: 1 }", "file:/nowhere/data.jsonl"), WORKLOADS));
+        IllegalArgumentException missing = assertThrows(
+                IllegalArgumentException.class,
+                () -> ResolvedScenario.of(Scenario.of("{ a: 1 }", "file:/nowhere/data.jsonl"), WORKLOADS));
         assertEquals("workload: /nowhere/data.jsonl: no such file", missing.getMessage());
-        IllegalArgumentException format = assertThrows(IllegalArgumentException.class, () -> ResolvedScenario.of(
-                Scenario.of("{ a: 1 }", "file:/nowhere/data.xml"), WORKLOADS));
-        assertTrue(format.getMessage().startsWith("workload: /nowhere/data.xml: unknown dataset format"),
+        IllegalArgumentException format = assertThrows(
+                IllegalArgumentException.class,
+                () -> ResolvedScenario.of(Scenario.of("{ a: 1 }", "file:/nowhere/data.xml"), WORKLOADS));
+        assertTrue(
+                format.getMessage().startsWith("workload: /nowhere/data.xml: unknown dataset format"),
                 format.getMessage());
     }
 
     @Test
     void the_scenario_record_checks_its_ranges() {
-        assertEquals("shards: between 1 and 16, got 17",
-                assertThrows(IllegalArgumentException.class, () -> Scenario.of("{a: 1}", "uniform").withShards(17))
+        assertEquals(
+                "shards: between 1 and 16, got 17",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> Scenario.of("{a: 1}", "uniform").withShards(17))
                         .getMessage());
-        assertEquals("chunkSizeMegabytes: between 1 and 1024 MB, or 0 for the version's default, got 2048",
-                assertThrows(IllegalArgumentException.class,
-                        () -> Scenario.of("{a: 1}", "uniform").withChunkSizeMegabytes(2048)).getMessage());
-        assertEquals("namespace: expected 'db.collection', got 'events'",
-                assertThrows(IllegalArgumentException.class,
-                        () -> Scenario.of("{a: 1}", "uniform").withNamespace("events")).getMessage());
-        assertTrue(Scenario.of("{a: 1}", "uniform").withQueryFilter("  ").queryFilter().isEmpty());
+        assertEquals(
+                "chunkSizeMegabytes: between 1 and 1024 MB, or 0 for the version's default, got 2048",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> Scenario.of("{a: 1}", "uniform").withChunkSizeMegabytes(2048))
+                        .getMessage());
+        assertEquals(
+                "namespace: expected 'db.collection', got 'events'",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> Scenario.of("{a: 1}", "uniform").withNamespace("events"))
+                        .getMessage());
+        assertTrue(Scenario.of("{a: 1}", "uniform")
+                .withQueryFilter("  ")
+                .queryFilter()
+                .isEmpty());
     }
 }

@@ -41,8 +41,8 @@ class SplitPointPickerTest {
             { a: 1, b: 1 }       | { a: 5, b: 0 }            | { a: 5, b: 10 }           | 0.3  | { a: 5, b: 3 }
             { a: 1, b: 1 }       | { a: 0, b: MinKey() }     | { a: 10, b: MinKey() }    | 0.5  | { a: 5, b: MinKey() }
             """)
-    void the_point_under_the_pointer_interpolates_the_first_field_in_which_the_bounds_differ(String pattern,
-            String min, String max, double fraction, String expected) {
+    void the_point_under_the_pointer_interpolates_the_first_field_in_which_the_bounds_differ(
+            String pattern, String min, String max, double fraction, String expected) {
         ShardKeyPattern p = ShardKeyPattern.parse(pattern);
         Optional<ShardKey> point = new SplitPointPicker(p).pointIn(chunk(p, min, max), fraction);
         assertEquals(expected, BsonPrinter.shell(point.orElseThrow().toDocument(p)));
@@ -57,8 +57,8 @@ class SplitPointPickerTest {
             { x: 1 } | { x: 0 }        | { x: 1.5 }      | 0.5
             { x: 1 } | { x: 0 }        | { x: 100 }      | 0.0
             """)
-    void no_point_when_there_is_nothing_to_interpolate_or_it_would_land_on_a_bound(String pattern, String min,
-            String max, double fraction) {
+    void no_point_when_there_is_nothing_to_interpolate_or_it_would_land_on_a_bound(
+            String pattern, String min, String max, double fraction) {
         ShardKeyPattern p = ShardKeyPattern.parse(pattern);
         assertTrue(new SplitPointPicker(p).pointIn(chunk(p, min, max), fraction).isEmpty());
     }

@@ -42,7 +42,8 @@ class UndoTimelineTest {
     }
 
     private void insert(long from, long to) {
-        cluster.execute(new InsertDocuments(NS, InsertBatch.ofInt64(LongStream.range(from, to).toArray(), 100)));
+        cluster.execute(new InsertDocuments(
+                NS, InsertBatch.ofInt64(LongStream.range(from, to).toArray(), 100)));
     }
 
     @Test
@@ -60,7 +61,7 @@ class UndoTimelineTest {
         assertEquals(1, cluster.snapshot().cluster().chunks().size());
         assertEquals(0, cluster.snapshot().documents());
         assertEquals(Optional.of(undone.get(2).describe()), timeline.redoLabel());
-        assertFalse(timeline.undo(c -> { }), "the setup is no user command: nothing more to undo");
+        assertFalse(timeline.undo(c -> {}), "the setup is no user command: nothing more to undo");
     }
 
     @Test
@@ -68,25 +69,27 @@ class UndoTimelineTest {
         ClusterCommand split = userSplitAt(100);
         cluster.advance(5_000);
         long reached = cluster.now();
-        timeline.undo(c -> { });
+        timeline.undo(c -> {});
         List<Long> replayed = new ArrayList<>();
         assertTrue(timeline.redo(cluster::execute, replayed::add));
         assertEquals(2, cluster.snapshot().cluster().chunks().size());
         assertEquals(List.of(reached - cluster.now()), replayed);
         assertEquals(Optional.empty(), timeline.redoLabel());
         assertEquals(1, timeline.stepsToUndo(cluster.historyCommands()));
-        assertEquals(split.describe(), timeline.userEntries(cluster.historyCommands()).get(0).description());
+        assertEquals(
+                split.describe(),
+                timeline.userEntries(cluster.historyCommands()).get(0).description());
     }
 
     @Test
     void movingOnForgetsWhatUndoTookBackAndEveryChangeCountsARevision() {
         long start = timeline.revision();
         userSplitAt(100);
-        timeline.undo(c -> { });
+        timeline.undo(c -> {});
         long afterUndo = timeline.revision();
         timeline.movedOn();
         assertEquals(Optional.empty(), timeline.redoLabel());
-        assertFalse(timeline.redo(cluster::execute, millis -> { }));
+        assertFalse(timeline.redo(cluster::execute, millis -> {}));
         assertEquals(start + 2, afterUndo);
         assertEquals(afterUndo + 1, timeline.revision());
     }
@@ -97,18 +100,18 @@ class UndoTimelineTest {
         insert(0, 10);
         timeline.clientCommandsRan(cluster.historyCommands().get(0));
         assertEquals(0, timeline.stepsToUndo(cluster.historyCommands()));
-        assertFalse(timeline.undo(c -> { }));
+        assertFalse(timeline.undo(c -> {}));
     }
 
     @Test
     void anUndoOrRedoStartedWhileOneRunsIsRefused() {
         userSplitAt(100);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> timeline.undo(c -> timeline.undo(d -> { })));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> timeline.undo(c -> timeline.undo(d -> {})));
         assertEquals("undo: the undo in progress has not finished", e.getMessage());
         // the guard is released: the timeline works again
         userSplitAt(200);
-        assertTrue(timeline.undo(c -> { }));
-        assertThrows(IllegalStateException.class, () -> timeline.redo(c -> timeline.undo(d -> { }), m -> { }));
+        assertTrue(timeline.undo(c -> {}));
+        assertThrows(IllegalStateException.class, () -> timeline.redo(c -> timeline.undo(d -> {}), m -> {}));
     }
 }

@@ -28,11 +28,16 @@ class ShellEngineTest {
 
     private final List<String> printed = new ArrayList<>();
     private final AtomicLong nanos = new AtomicLong();
-    private final ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0).withSeed(1),
-            List.of("shard01", "shard02"));
+    private final ShardedCatalog catalog =
+            new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0).withSeed(1), List.of("shard01", "shard02"));
     /** Each look at the clock moves it by 1 ms: the budget is counted in checks, not in real time. */
-    private final ShellEngine shell = new ShellEngine(MongosServer.inProcess(catalog, 1L << 24, line -> { }),
-            printed::add, 1, () -> nanos.addAndGet(1_000_000), 80, 80);
+    private final ShellEngine shell = new ShellEngine(
+            MongosServer.inProcess(catalog, 1L << 24, line -> {}),
+            printed::add,
+            1,
+            () -> nanos.addAndGet(1_000_000),
+            80,
+            80);
 
     private String eval(String script) {
         printed.clear();
@@ -74,14 +79,16 @@ class ShellEngineTest {
 
     @Test
     void a_number_given_to_number_long_is_warned_about_as_mongosh_does() {
-        assertEquals("Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of "
-                + "precision, pass a string instead\nLong('5')", eval("NumberLong(5)"));
+        assertEquals(
+                "Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of "
+                        + "precision, pass a string instead\nLong('5')",
+                eval("NumberLong(5)"));
     }
 
     @Test
     void with_no_terminal_every_non_empty_object_spreads_over_lines() {
-        ShellEngine piped = new ShellEngine(MongosServer.inProcess(catalog, 0, line -> { }), printed::add, 1,
-                System::nanoTime, 0, 80);
+        ShellEngine piped = new ShellEngine(
+                MongosServer.inProcess(catalog, 0, line -> {}), printed::add, 1, System::nanoTime, 0, 80);
 
         piped.evaluate("printjson({a: 1, b: [], c: [1, 2], d: {}})", "eval", false, null);
 
@@ -90,9 +97,11 @@ class ShellEngineTest {
 
     @Test
     void a_document_too_long_for_one_line_breaks_as_node_inspect_does() {
-        String text = eval("({firstField: 'aaaaaaaaaaaaaaaaaaaa', secondField: 'bbbbbbbbbbbbbbbbbbbb', third: 'ccccc'})");
+        String text =
+                eval("({firstField: 'aaaaaaaaaaaaaaaaaaaa', secondField: 'bbbbbbbbbbbbbbbbbbbb', third: 'ccccc'})");
 
-        assertEquals("{\n  firstField: 'aaaaaaaaaaaaaaaaaaaa',\n  secondField: 'bbbbbbbbbbbbbbbbbbbb',\n  third: 'ccccc'\n}",
+        assertEquals(
+                "{\n  firstField: 'aaaaaaaaaaaaaaaaaaaa',\n  secondField: 'bbbbbbbbbbbbbbbbbbbb',\n  third: 'ccccc'\n}",
                 text);
     }
 
@@ -163,11 +172,16 @@ class ShellEngineTest {
 
     @Test
     void an_endless_loop_is_stopped_by_the_time_budget_and_cannot_catch_it() {
-        ScriptFailedException stopped = assertThrows(ScriptFailedException.class,
-                () -> shell.evaluate("try { while (true) {} } catch (e) { print('caught') }", "loop", false,
+        ScriptFailedException stopped = assertThrows(
+                ScriptFailedException.class,
+                () -> shell.evaluate(
+                        "try { while (true) {} } catch (e) { print('caught') }",
+                        "loop",
+                        false,
                         Duration.ofMillis(500)));
 
-        assertEquals("Error: the script ran longer than its time budget of 0.5 s and was stopped", stopped.getMessage());
+        assertEquals(
+                "Error: the script ran longer than its time budget of 0.5 s and was stopped", stopped.getMessage());
         assertTrue(printed.isEmpty());
         assertEquals("1", eval("1"), "the engine runs the next script");
     }
@@ -207,15 +221,21 @@ class ShellEngineTest {
     void a_stopped_script_prints_one_line(String script, String stoppedBy, String line) {
         ShellEngine[] engine = new ShellEngine[1];
         AtomicLong checks = new AtomicLong();
-        engine[0] = new ShellEngine(MongosServer.inProcess(catalog, 0, ignored -> { }), printed::add, 1, () -> {
-            if (stoppedBy.equals("Ctrl+C") && checks.incrementAndGet() == 50) {
-                engine[0].cancel();
-            }
-            return nanos.addAndGet(1_000_000);
-        }, 80, 80);
+        engine[0] = new ShellEngine(
+                MongosServer.inProcess(catalog, 0, ignored -> {}),
+                printed::add,
+                1,
+                () -> {
+                    if (stoppedBy.equals("Ctrl+C") && checks.incrementAndGet() == 50) {
+                        engine[0].cancel();
+                    }
+                    return nanos.addAndGet(1_000_000);
+                },
+                80,
+                80);
 
-        ScriptFailedException stopped = assertThrows(ScriptFailedException.class,
-                () -> engine[0].evaluate(script, "loop", false, Duration.ofMillis(500)));
+        ScriptFailedException stopped = assertThrows(
+                ScriptFailedException.class, () -> engine[0].evaluate(script, "loop", false, Duration.ofMillis(500)));
 
         assertEquals(line, stopped.getMessage());
         engine[0].evaluate("print('next')", "next", false, null);
@@ -235,8 +255,18 @@ class ShellEngineTest {
     void the_pre_split_seed_text_cuts_a_day_into_minutes_with_the_balancer_stopped() {
         shell.evaluate(resource("pre-split-a-day.js"), "pre-split-a-day.js", false, Duration.ofSeconds(600));
 
-        assertEquals(1441, catalog.collection("data.data").orElseThrow().cluster().snapshot().collection()
-                .orElseThrow().chunks().chunks().size(), "1440 split points make 1441 chunks");
+        assertEquals(
+                1441,
+                catalog.collection("data.data")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .collection()
+                        .orElseThrow()
+                        .chunks()
+                        .chunks()
+                        .size(),
+                "1440 split points make 1441 chunks");
         assertEquals(List.of("switched to db data", "switched to db admin", "false", "true"), printed.subList(0, 4));
         String status = String.join("\n", printed.subList(4, printed.size()));
         assertTrue(status.startsWith("shardingVersion\n"), status);
@@ -249,13 +279,15 @@ class ShellEngineTest {
     void the_inbox_seed_text_fills_buckets_of_fifty_messages() {
         shell.evaluate(resource("inbox.js"), "inbox.js", false, Duration.ofSeconds(600));
 
-        assertEquals(List.of(
-                "DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.",
-                "[\n  { user_name: 'Paul', msg_count: 60 },\n  { user_name: 'Peter', msg_count: 60 }\n]",
-                "{ owner: 'Peter', sequence: 1 }",
-                "{ owner: 'Peter', sequence: 0 }",
-                "DeprecationWarning: Collection.count() is deprecated. Use countDocuments or estimatedDocumentCount.",
-                "2 4"), printed);
+        assertEquals(
+                List.of(
+                        "DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.",
+                        "[\n  { user_name: 'Paul', msg_count: 60 },\n  { user_name: 'Peter', msg_count: 60 }\n]",
+                        "{ owner: 'Peter', sequence: 1 }",
+                        "{ owner: 'Peter', sequence: 0 }",
+                        "DeprecationWarning: Collection.count() is deprecated. Use countDocuments or estimatedDocumentCount.",
+                        "2 4"),
+                printed);
     }
 
     private static String resource(String name) {

@@ -40,8 +40,8 @@ class ShellVersusMongoshTest {
     }
 
     private static ShardedCatalog newCluster(String release) {
-        return new ShardedCatalog(SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(1),
-                List.of("shard01", "shard02"));
+        return new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(1), List.of("shard01", "shard02"));
     }
 
     @ParameterizedTest(name = "MongoDB {0}")
@@ -51,14 +51,20 @@ class ShellVersusMongoshTest {
 
         ShardedCatalog throughShell = newCluster(release);
         List<String> printed = new ArrayList<>();
-        new ShellEngine(MongosServer.inProcess(throughShell, 64L << 20, line -> { }), printed::add, 0, System::nanoTime, 0, 80)
+        new ShellEngine(
+                        MongosServer.inProcess(throughShell, 64L << 20, line -> {}),
+                        printed::add,
+                        0,
+                        System::nanoTime,
+                        0,
+                        80)
                 .evaluate(script, "crud-and-sharding.js", false, Duration.ofMinutes(2));
         String shellOut = String.join("\n", printed) + "\n";
 
         ShardedCatalog throughMongosh = newCluster(release);
         String mongoshOut;
-        try (MongosServer server = MongosServer.start(new MongosServer.Settings(throughMongosh, "127.0.0.1", 0, 0,
-                64L << 20, 10), line -> { })) {
+        try (MongosServer server = MongosServer.start(
+                new MongosServer.Settings(throughMongosh, "127.0.0.1", 0, 0, 64L << 20, 10), line -> {})) {
             mongoshOut = runMongosh(server, script);
         }
 
@@ -68,19 +74,28 @@ class ShellVersusMongoshTest {
 
     @ParameterizedTest(name = "MongoDB {0}, {1}")
     @org.junit.jupiter.params.provider.CsvSource({
-        "4.4, sharding-status.js", "8.0, sharding-status.js", "4.4, sharding-status-print.js",
-        "8.0, sharding-status-print.js"})
+        "4.4, sharding-status.js",
+        "8.0, sharding-status.js",
+        "4.4, sharding-status-print.js",
+        "8.0, sharding-status-print.js"
+    })
     void sharding_status_prints_the_same_in_both_shells(String release, String scriptName) throws Exception {
         String script = resource("differential/" + scriptName);
 
         List<String> printed = new ArrayList<>();
-        new ShellEngine(MongosServer.inProcess(newCluster(release), 64L << 20, line -> { }), printed::add, 0,
-                System::nanoTime, 0, 80).evaluate(script, "sharding-status.js", false, Duration.ofMinutes(2));
+        new ShellEngine(
+                        MongosServer.inProcess(newCluster(release), 64L << 20, line -> {}),
+                        printed::add,
+                        0,
+                        System::nanoTime,
+                        0,
+                        80)
+                .evaluate(script, "sharding-status.js", false, Duration.ofMinutes(2));
         String shellOut = String.join("\n", printed) + "\n";
 
         String mongoshOut;
-        try (MongosServer server = MongosServer.start(new MongosServer.Settings(newCluster(release), "127.0.0.1", 0, 0,
-                64L << 20, 10), line -> { })) {
+        try (MongosServer server = MongosServer.start(
+                new MongosServer.Settings(newCluster(release), "127.0.0.1", 0, 0, 64L << 20, 10), line -> {})) {
             mongoshOut = runMongosh(server, script);
         }
 
@@ -88,22 +103,32 @@ class ShellVersusMongoshTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        "db.c.insertMany([...Array(25).keys()].map(i => ({_id: i, n: 'x'.repeat(i % 7)}))); db.c.find()",
-        "db.c.insertOne({_id: 1, a: {b: {c: {d: [1, 2, {e: 3}]}}}, s: \"it's\"})",
-        "use data",
-        "print({a: {b: 1}}); printjson({a: {b: 1}}); print([1, {x: 'y'}], {q: 2}); console.log({c: [1, 2]})"})
+    @ValueSource(
+            strings = {
+                "db.c.insertMany([...Array(25).keys()].map(i => ({_id: i, n: 'x'.repeat(i % 7)}))); db.c.find()",
+                "db.c.insertOne({_id: 1, a: {b: {c: {d: [1, 2, {e: 3}]}}}, s: \"it's\"})",
+                "use data",
+                "print({a: {b: 1}}); printjson({a: {b: 1}}); print([1, {x: 'y'}], {q: 2}); console.log({c: [1, 2]})"
+            })
     void an_eval_value_prints_the_same_in_both_shells(String eval) throws Exception {
         List<String> printed = new ArrayList<>();
-        new ShellEngine(MongosServer.inProcess(newCluster("8.0"), 64L << 20, line -> { }), printed::add, 0,
-                System::nanoTime, 0, 80).evaluate(eval, "eval", true, Duration.ofMinutes(2));
+        new ShellEngine(
+                        MongosServer.inProcess(newCluster("8.0"), 64L << 20, line -> {}),
+                        printed::add,
+                        0,
+                        System::nanoTime,
+                        0,
+                        80)
+                .evaluate(eval, "eval", true, Duration.ofMinutes(2));
         String shellOut = String.join("\n", printed) + "\n";
 
         String mongoshOut;
-        try (MongosServer server = MongosServer.start(new MongosServer.Settings(newCluster("8.0"), "127.0.0.1", 0, 0,
-                64L << 20, 10), line -> { })) {
-            Process p = new ProcessBuilder(mongosh.toString(), server.connectionString(), "--quiet", "--norc",
-                    "--eval", eval).redirectErrorStream(true).start();
+        try (MongosServer server = MongosServer.start(
+                new MongosServer.Settings(newCluster("8.0"), "127.0.0.1", 0, 0, 64L << 20, 10), line -> {})) {
+            Process p = new ProcessBuilder(
+                            mongosh.toString(), server.connectionString(), "--quiet", "--norc", "--eval", eval)
+                    .redirectErrorStream(true)
+                    .start();
             byte[] out = p.getInputStream().readAllBytes();
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "mongosh did not finish");
             mongoshOut = new String(out, StandardCharsets.UTF_8);
@@ -118,22 +143,33 @@ class ShellVersusMongoshTest {
      * running' and 'Currently enabled' land in its block varies from run to run.
      */
     private static String comparable(String statusText) {
-        return statusText.replaceAll("ObjectId\\('[0-9a-f]{24}'\\)", "ObjectId(…)")
+        return statusText
+                .replaceAll("ObjectId\\('[0-9a-f]{24}'\\)", "ObjectId(…)")
                 .replaceAll("UUID\\('[0-9a-f-]{36}'\\)", "UUID(…)")
                 .replaceAll("Timestamp\\(\\{ t: 1[0-9]{9}, i: ([0-9]+) \\}\\)", "Timestamp({ t: …, i: $1 })")
-                .replaceAll("(?m)^  'Currently (running|enabled)': '[a-z]+',?\\n", "").replaceAll(",\\n}", "\n}");
+                .replaceAll("(?m)^  'Currently (running|enabled)': '[a-z]+',?\\n", "")
+                .replaceAll(",\\n}", "\n}");
     }
 
     private static String chunks(ShardedCatalog catalog) {
-        return catalog.collection("school.pupils").orElseThrow().cluster().snapshot().collection().orElseThrow()
-                .chunks().chunks().toString();
+        return catalog.collection("school.pupils")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .collection()
+                .orElseThrow()
+                .chunks()
+                .chunks()
+                .toString();
     }
 
     private String runMongosh(MongosServer server, String script) throws IOException, InterruptedException {
         Path file = dir.resolve("script.js");
         Files.writeString(file, script);
-        Process p = new ProcessBuilder(mongosh.toString(), server.connectionString(), "--quiet", "--norc", "--file",
-                file.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        mongosh.toString(), server.connectionString(), "--quiet", "--norc", "--file", file.toString())
+                .redirectErrorStream(true)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "mongosh did not finish");
         String printed = new String(out, StandardCharsets.UTF_8);

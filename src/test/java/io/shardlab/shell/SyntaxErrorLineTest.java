@@ -9,7 +9,6 @@ import io.shardlab.serve.MongosServer;
 import io.shardlab.serve.RealMongosh;
 import io.shardlab.sim.SimulationConfig;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -78,11 +77,20 @@ class SyntaxErrorLineTest {
     }
 
     private static String shardLabLine(String script) {
-        ShellEngine shell = new ShellEngine(MongosServer.inProcess(new ShardedCatalog(SimulationConfig.of(
-                MongoVersion.V8_0).withSeed(1), List.of("shard01")), 1L << 20, line -> { }), line -> { }, 0,
-                System::nanoTime, 0, 80);
-        return assertThrows(ScriptFailedException.class,
-                () -> shell.evaluate(script, "eval", true, Duration.ofSeconds(10))).getMessage();
+        ShellEngine shell = new ShellEngine(
+                MongosServer.inProcess(
+                        new ShardedCatalog(
+                                SimulationConfig.of(MongoVersion.V8_0).withSeed(1), List.of("shard01")),
+                        1L << 20,
+                        line -> {}),
+                line -> {},
+                0,
+                System::nanoTime,
+                0,
+                80);
+        return assertThrows(
+                        ScriptFailedException.class, () -> shell.evaluate(script, "eval", true, Duration.ofSeconds(10)))
+                .getMessage();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -107,10 +115,14 @@ class SyntaxErrorLineTest {
     void the_real_mongosh_prints_the_same_first_line(String script, String ignored) throws Exception {
         Path mongosh = RealMongosh.locate();
         Process p = new ProcessBuilder(mongosh.toString(), "--nodb", "--quiet", "--norc", "--eval", script(script))
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         p.waitFor(60, TimeUnit.SECONDS);
-        String first = new String(out, StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).findFirst()
+        String first = new String(out, StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> !l.isBlank())
+                .findFirst()
                 .orElse("");
 
         assertEquals(first, shardLabLine(script(script)));

@@ -68,8 +68,8 @@ class AutoMergerTest {
             for (int i = 0; i + 1 < bounds.size(); i++) {
                 String shard = random.nextBoolean() ? "shard0" : "shard1";
                 recent.add(random.nextBoolean());
-                chunks.add(new Chunk(bounds.get(i), bounds.get(i + 1), shard, random.nextInt(10) == 0,
-                        new ChunkVersion(1, i)));
+                chunks.add(new Chunk(
+                        bounds.get(i), bounds.get(i + 1), shard, random.nextInt(10) == 0, new ChunkVersion(1, i)));
             }
             List<ZoneRange> zones = new ArrayList<>();
             int numZones = random.nextInt(4);
@@ -79,11 +79,13 @@ class AutoMergerTest {
                     zones.add(new ZoneRange(zoneBounds.get(i), zoneBounds.get(i + 1), ZONE));
                 }
             }
-            List<Shard> shards = List.of(new Shard("shard0", "host0:123", Set.of(ZONE), false),
+            List<Shard> shards = List.of(
+                    new Shard("shard0", "host0:123", Set.of(ZONE), false),
                     new Shard("shard1", "host1:123", Set.of(ZONE), false));
-            SimulatedCluster c = new SimulatedCluster(SimulationConfig.of(MongoVersion.V8_0).withInvariantChecks(true));
-            c.execute(new LoadLayout(new ClusterSnapshot("test.coll", KEY, false, shards, new ChunkMap(chunks), zones),
-                    List.of()));
+            SimulatedCluster c =
+                    new SimulatedCluster(SimulationConfig.of(MongoVersion.V8_0).withInvariantChecks(true));
+            c.execute(new LoadLayout(
+                    new ClusterSnapshot("test.coll", KEY, false, shards, new ChunkMap(chunks), zones), List.of()));
             ClusterState state = c.state();
             state.clock = NOW;
             for (int i = 0; i < chunks.size(); i++) {
@@ -102,18 +104,22 @@ class AutoMergerTest {
         }
     }
 
-    private static void assertNoContiguousMergeableChunksOnTheSameShard(ClusterState state, List<ZoneRange> zones,
-            String where) {
+    private static void assertNoContiguousMergeableChunksOnTheSameShard(
+            ClusterState state, List<ZoneRange> zones, String where) {
         List<Chunk> table = state.chunks().chunks();
         for (int i = 1; i < table.size(); i++) {
             Chunk prev = table.get(i - 1);
             Chunk curr = table.get(i);
-            boolean mergeable = !prev.jumbo() && !curr.jumbo() && state.buckets.get(i - 1).onShardSinceMillis != NOW
+            boolean mergeable = !prev.jumbo()
+                    && !curr.jumbo()
+                    && state.buckets.get(i - 1).onShardSinceMillis != NOW
                     && state.buckets.get(i).onShardSinceMillis != NOW;
             if (mergeable && prev.shard().equals(curr.shard())) {
-                assertFalse(zonesOf(prev, zones).equals(zonesOf(curr, zones)), where + ": " + prev + " and " + curr
-                        + " not merged despite belonging to the same shard and falling into the same zone "
-                        + "(or both in no zone)");
+                assertFalse(
+                        zonesOf(prev, zones).equals(zonesOf(curr, zones)),
+                        where + ": " + prev + " and " + curr
+                                + " not merged despite belonging to the same shard and falling into the same zone "
+                                + "(or both in no zone)");
             }
         }
     }
@@ -128,7 +134,8 @@ class AutoMergerTest {
         }
         if (!out.isEmpty()) {
             List<ZoneRange> overlapping = zones.stream()
-                    .filter(z -> z.min().compareTo(chunk.max()) < 0 && z.max().compareTo(chunk.min()) > 0).toList();
+                    .filter(z -> z.min().compareTo(chunk.max()) < 0 && z.max().compareTo(chunk.min()) > 0)
+                    .toList();
             if (overlapping.get(0).min().compareTo(chunk.min()) > 0) {
                 out.add(0, "NOZONE");
             }
@@ -147,26 +154,32 @@ class AutoMergerTest {
                 m++;
             }
             Chunk merged = after.get(m);
-            assertTrue(merged.min().compareTo(original.min()) <= 0 && original.max().compareTo(merged.max()) <= 0,
+            assertTrue(
+                    merged.min().compareTo(original.min()) <= 0
+                            && original.max().compareTo(merged.max()) <= 0,
                     where + ": " + merged + " covers " + original);
             assertEquals(original.shard(), merged.shard(), where);
         }
         assertEquals(after.size() - 1, m, where);
     }
 
-    private static void assertConsistentChunkVersionsAfterMerges(List<Chunk> before, List<Chunk> after, int merges,
-            String where) {
-        ChunkVersion original = before.stream().map(Chunk::version).max(ChunkVersion::compareTo).orElseThrow();
-        ChunkVersion merged = after.stream().map(Chunk::version).max(ChunkVersion::compareTo).orElseThrow();
+    private static void assertConsistentChunkVersionsAfterMerges(
+            List<Chunk> before, List<Chunk> after, int merges, String where) {
+        ChunkVersion original =
+                before.stream().map(Chunk::version).max(ChunkVersion::compareTo).orElseThrow();
+        ChunkVersion merged =
+                after.stream().map(Chunk::version).max(ChunkVersion::compareTo).orElseThrow();
         List<Chunk> created = new ArrayList<>();
         for (Chunk a : after) {
-            if (before.stream().noneMatch(b -> b.min().equals(a.min()) && b.max().equals(a.max()))) {
+            if (before.stream()
+                    .noneMatch(b -> b.min().equals(a.min()) && b.max().equals(a.max()))) {
                 created.add(a);
             }
         }
         assertEquals(created.size(), merges, where + ": one merge per new chunk");
         assertEquals(original.minor() + created.size(), merged.minor(), where);
-        List<Integer> minors = created.stream().map(ch -> ch.version().minor()).sorted().toList();
+        List<Integer> minors =
+                created.stream().map(ch -> ch.version().minor()).sorted().toList();
         for (int i = 0; i < minors.size(); i++) {
             assertEquals(original.minor() + 1 + i, minors.get(i), where);
         }

@@ -28,8 +28,8 @@ class AutoSplitVectorTest {
     private static final long DOC_BYTES = MIB;
 
     private static List<Integer> autoSplit(int documents, int maxChunkSizeMB) {
-        return AutoSplitVector.points(DistinctKeys.of(documents), documents, documents * DOC_BYTES,
-                maxChunkSizeMB * MIB, 0);
+        return AutoSplitVector.points(
+                DistinctKeys.of(documents), documents, documents * DOC_BYTES, maxChunkSizeMB * MIB, 0);
     }
 
     @ParameterizedTest(name = "AutoSplitVectorTest10MB.{0}: {1} docs, {2} MB → {3}")
@@ -54,8 +54,8 @@ class AutoSplitVectorTest {
             int surplus = random.nextInt(maxDocsPerChunk);
             for (int nSplitPoints = 1; nSplitPoints < 4; nSplitPoints++) {
                 int maxDocsPerNewChunk = maxDocsPerChunk - ((maxDocsPerChunk - surplus) / (nSplitPoints + 1));
-                boolean mustReposition = surplus >= maxDocsPerChunk - maxDocsPerNewChunk
-                        && surplus < maxDocsPerChunk * 0.8;
+                boolean mustReposition =
+                        surplus >= maxDocsPerChunk - maxDocsPerNewChunk && surplus < maxDocsPerChunk * 0.8;
                 int documents = maxDocsPerChunk * nSplitPoints + surplus;
                 int expectedChunkSize = mustReposition ? documents / (nSplitPoints + 1) : maxDocsPerChunk;
                 List<Integer> splitKeys = autoSplit(documents, maxDocsPerChunk);
@@ -63,8 +63,10 @@ class AutoSplitVectorTest {
                 for (int id : splitKeys) {
                     // an approximate match, as MongoDB's test allows, for the integer rounding
                     int next = approximateNextMin;
-                    assertTrue(id >= next - 2 && id <= next + 2, () -> "maxDocsPerChunk " + maxDocsPerChunk
-                            + ", surplus " + surplus + ": split keys " + splitKeys + ", expected about " + next);
+                    assertTrue(
+                            id >= next - 2 && id <= next + 2,
+                            () -> "maxDocsPerChunk " + maxDocsPerChunk + ", surplus " + surplus + ": split keys "
+                                    + splitKeys + ", expected about " + next);
                     approximateNextMin = id + expectedChunkSize;
                 }
             }

@@ -60,7 +60,8 @@ class BalancerChunkSelectionTest {
         c.execute(new AddShardToZone("shard01", "A"));
         c.execute(new AddShardToZone("shard02", "B"));
         c.execute(new UpdateZoneKeyRange(NS, bound(aMin), bound(aMax), "A"));
-        String refusal = c.canApply(new UpdateZoneKeyRange(NS, bound(bMin), bound(bMax), "B")).orElse("(accepted)");
+        String refusal = c.canApply(new UpdateZoneKeyRange(NS, bound(bMin), bound(bMax), "B"))
+                .orElse("(accepted)");
         assertTrue(refusal.startsWith("Zone range: ") && refusal.contains(" is overlapping with existing: "), refusal);
     }
 
@@ -73,24 +74,27 @@ class BalancerChunkSelectionTest {
             """)
     void aChunkAcrossAZoneBoundIsNotMovedUntilItIsSplit(String version, String split) {
         // zone A [MinKey, -10) on both shards; shard0 holds every chunk, so the cluster is imbalanced
-        List<Shard> shards = List.of(new Shard("shard0", "", Set.of("A"), false),
-                new Shard("shard1", "", Set.of("A"), false));
-        List<Chunk> chunks = List.of(new Chunk(key("min"), key(split), "shard0", false, new ChunkVersion(2, 0)),
+        List<Shard> shards =
+                List.of(new Shard("shard0", "", Set.of("A"), false), new Shard("shard1", "", Set.of("A"), false));
+        List<Chunk> chunks = List.of(
+                new Chunk(key("min"), key(split), "shard0", false, new ChunkVersion(2, 0)),
                 new Chunk(key(split), key("max"), "shard0", false, new ChunkVersion(2, 1)));
-        ClusterSnapshot layout = new ClusterSnapshot(NS, KEY, false, shards, new ChunkMap(chunks),
-                List.of(new ZoneRange(key("min"), key("-10"), "A")));
+        ClusterSnapshot layout = new ClusterSnapshot(
+                NS, KEY, false, shards, new ChunkMap(chunks), List.of(new ZoneRange(key("min"), key("-10"), "A")));
         List<ChunkStatistics> contents = new ArrayList<>();
         for (Chunk ch : chunks) {
             contents.add(new ChunkStatistics(ch, 4096, 4096 * 1024L));
         }
         SimulatedCluster cluster = SimulatedCluster.fromLayout(
-                SimulationConfig.of(MongoVersion.parse(version)).withMaxChunkSizeBytes(MIB).withInvariantChecks(true),
+                SimulationConfig.of(MongoVersion.parse(version))
+                        .withMaxChunkSizeBytes(MIB)
+                        .withInvariantChecks(true),
                 new LoadLayout(layout, contents));
 
         // selectChunksToMove alone: the chunk that crosses the zone's bound waits for the split
         ClusterState state = cluster.state();
-        List<BalancerPolicy.Plan> plans = BalancerRound.selectChunksToMove(state,
-                new HashSet<>(BalancerPolicy.busyShards(state)));
+        List<BalancerPolicy.Plan> plans =
+                BalancerRound.selectChunksToMove(state, new HashSet<>(BalancerPolicy.busyShards(state)));
         assertEquals(List.of(), plans);
         // balancerCollectionStatus asks selectChunksToSplit first (balancer.cpp getBalancerStatusForNs)
         assertEquals(java.util.Optional.of(MigrationReason.ZONE_VIOLATION), cluster.balancerComplianceViolation());
@@ -98,7 +102,9 @@ class BalancerChunkSelectionTest {
         // a whole round splits it at the zone's bound first (selectChunksToSplit), as MongoDB's round does
         cluster.execute(new SetBalancerState(true));
         cluster.execute(new BalancerRound());
-        assertTrue(cluster.snapshot().cluster().chunks().chunks().stream().anyMatch(ch -> ch.max().equals(key("-10"))),
+        assertTrue(
+                cluster.snapshot().cluster().chunks().chunks().stream()
+                        .anyMatch(ch -> ch.max().equals(key("-10"))),
                 cluster.snapshot().cluster().chunks().toString());
     }
 
@@ -110,21 +116,30 @@ class BalancerChunkSelectionTest {
     @ParameterizedTest(name = "[{0}] ShardedTimeseriesCollectionsCanBeAutoSplitted")
     @CsvSource({"6.0.2", "8.0"})
     void oneChunkAcrossTwoZonesIsSplitAtTheirBound(String version) {
-        List<Shard> shards = List.of(new Shard("shard0", "", Set.of("A"), false),
-                new Shard("shard1", "", Set.of("B"), false));
+        List<Shard> shards =
+                List.of(new Shard("shard0", "", Set.of("A"), false), new Shard("shard1", "", Set.of("B"), false));
         List<Chunk> chunks = List.of(new Chunk(key("min"), key("max"), "shard0", false, new ChunkVersion(2, 0)));
-        ClusterSnapshot layout = new ClusterSnapshot(NS, KEY, false, shards, new ChunkMap(chunks),
+        ClusterSnapshot layout = new ClusterSnapshot(
+                NS,
+                KEY,
+                false,
+                shards,
+                new ChunkMap(chunks),
                 List.of(new ZoneRange(key("min"), key("0"), "A"), new ZoneRange(key("0"), key("max"), "B")));
         SimulatedCluster cluster = SimulatedCluster.fromLayout(
-                SimulationConfig.of(MongoVersion.parse(version)).withMaxChunkSizeBytes(MIB).withInvariantChecks(true),
+                SimulationConfig.of(MongoVersion.parse(version))
+                        .withMaxChunkSizeBytes(MIB)
+                        .withInvariantChecks(true),
                 new LoadLayout(layout, List.of()));
         List<ClusterEvent> events = new ArrayList<>();
         cluster.addListener(events::add);
 
         cluster.execute(new BalancerRound());
 
-        List<ClusterEvent.ChunkSplit> splits = events.stream().filter(ClusterEvent.ChunkSplit.class::isInstance)
-                .map(ClusterEvent.ChunkSplit.class::cast).toList();
+        List<ClusterEvent.ChunkSplit> splits = events.stream()
+                .filter(ClusterEvent.ChunkSplit.class::isInstance)
+                .map(ClusterEvent.ChunkSplit.class::cast)
+                .toList();
         assertEquals(1, splits.size(), "one chunk to split");
         assertEquals(List.of(key("0")), splits.get(0).splitPoints());
     }
@@ -133,22 +148,25 @@ class BalancerChunkSelectionTest {
     void shardedTimeseriesCollectionsCanBeBalanced() {
         // featureFlagBalanceAccordingToDataSize off: the chunk-count policy (6.0.2); 102 chunks on shard0, two shards,
         // one migration per round as each shard takes part in one
-        List<Shard> shards = List.of(new Shard("shard0", "", Set.of(), false), new Shard("shard1", "", Set.of(), false));
+        List<Shard> shards =
+                List.of(new Shard("shard0", "", Set.of(), false), new Shard("shard1", "", Set.of(), false));
         List<Chunk> chunks = new ArrayList<>();
         chunks.add(new Chunk(key("min"), key("0"), "shard0", false, new ChunkVersion(2, 0)));
         for (int i = 1; i <= 100; i++) {
-            chunks.add(new Chunk(key(String.valueOf(i - 1)), key(String.valueOf(i)), "shard0", false,
-                    new ChunkVersion(2, i)));
+            chunks.add(new Chunk(
+                    key(String.valueOf(i - 1)), key(String.valueOf(i)), "shard0", false, new ChunkVersion(2, i)));
         }
         chunks.add(new Chunk(key("100"), key("max"), "shard0", false, new ChunkVersion(2, 101)));
         SimulatedCluster cluster = SimulatedCluster.fromLayout(
-                SimulationConfig.of(MongoVersion.parse("6.0.2")).withMaxChunkSizeBytes(MIB).withInvariantChecks(true),
-                new LoadLayout(new ClusterSnapshot(NS, KEY, false, shards, new ChunkMap(chunks), List.of()),
-                        List.of()));
+                SimulationConfig.of(MongoVersion.parse("6.0.2"))
+                        .withMaxChunkSizeBytes(MIB)
+                        .withInvariantChecks(true),
+                new LoadLayout(
+                        new ClusterSnapshot(NS, KEY, false, shards, new ChunkMap(chunks), List.of()), List.of()));
 
         ClusterState state = cluster.state();
-        List<BalancerPolicy.Plan> plans = BalancerRound.selectChunksToMove(state,
-                new HashSet<>(BalancerPolicy.busyShards(state)));
+        List<BalancerPolicy.Plan> plans =
+                BalancerRound.selectChunksToMove(state, new HashSet<>(BalancerPolicy.busyShards(state)));
 
         assertEquals(1, plans.size());
     }

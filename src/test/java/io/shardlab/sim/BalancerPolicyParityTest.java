@@ -157,8 +157,13 @@ class BalancerPolicyParityTest {
             5.0 | 2 3 max=3; 5 5; 10 10 | 2>1@2.0 CHUNKS_IMBALANCE
             """)
     void maxSizeIsHonouredBefore62(String version, String shards, String expected) {
-        check(MongoVersion.parse(version), shards, "-", "-", expected, MongoVersion.parse(version).atLeast(
-                MongoVersion.V6_0));
+        check(
+                MongoVersion.parse(version),
+                shards,
+                "-",
+                "-",
+                expected,
+                MongoVersion.parse(version).atLeast(MongoVersion.V6_0));
     }
 
     /** One shard of a row: its chunks, size, flags. */
@@ -221,21 +226,39 @@ class BalancerPolicyParityTest {
             8.0 | ParallelBalancingNotSchedulingOnInUseSourceShardsWithMoveNecessary    | 8 8; 4 4; 0 0; 0 0  | 0>3@0.0 | 1>2@1.0 CHUNKS_IMBALANCE
             8.0 | ParallelBalancingNotSchedulingOnInUseDestinationShards               | 4 4; 4 4; 0 0; 1 1  | 1>2@1.0 | 0>3@0.0 CHUNKS_IMBALANCE
             """)
-    void migrationsInFlightKeepTheirShardsOutOfTheRound(String version, String test, String shards, String inFlight,
-            String expected) {
-        check(MongoVersion.parse(version), shards, "-", "-", expected,
-                MongoVersion.parse(version).atLeast(MongoVersion.V6_0), inFlight);
+    void migrationsInFlightKeepTheirShardsOutOfTheRound(
+            String version, String test, String shards, String inFlight, String expected) {
+        check(
+                MongoVersion.parse(version),
+                shards,
+                "-",
+                "-",
+                expected,
+                MongoVersion.parse(version).atLeast(MongoVersion.V6_0),
+                inFlight);
     }
 
-    private static void check(MongoVersion version, String shardText, String zoneText, String usedText,
-            String expected, boolean dataSizeEra) {
+    private static void check(
+            MongoVersion version,
+            String shardText,
+            String zoneText,
+            String usedText,
+            String expected,
+            boolean dataSizeEra) {
         check(version, shardText, zoneText, usedText, expected, dataSizeEra, "-");
     }
 
-    private static void check(MongoVersion version, String shardText, String zoneText, String usedText,
-            String expected, boolean dataSizeEra, String inFlightText) {
+    private static void check(
+            MongoVersion version,
+            String shardText,
+            String zoneText,
+            String usedText,
+            String expected,
+            boolean dataSizeEra,
+            String inFlightText) {
         // given the cluster of generateCluster
-        List<ShardSpec> specs = Arrays.stream(shardText.split(";")).map(ShardSpec::parse).toList();
+        List<ShardSpec> specs =
+                Arrays.stream(shardText.split(";")).map(ShardSpec::parse).toList();
         int total = specs.stream().mapToInt(ShardSpec::chunks).sum();
         List<Shard> shards = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>();
@@ -248,8 +271,12 @@ class BalancerPolicyParityTest {
                 throw new IllegalArgumentException("row: a shard without chunks cannot hold data here");
             }
             for (int i = 0; i < spec.chunks(); i++, n++) {
-                chunks.add(new Chunk(n == 0 ? bound("min") : x(n), n == total - 1 ? bound("max") : x(n + 1),
-                        "shard" + s, spec.jumbo(i), new ChunkVersion(n + 1, 0)));
+                chunks.add(new Chunk(
+                        n == 0 ? bound("min") : x(n),
+                        n == total - 1 ? bound("max") : x(n + 1),
+                        "shard" + s,
+                        spec.jumbo(i),
+                        new ChunkVersion(n + 1, 0)));
                 owner.add(new int[] {s, i});
             }
         }
@@ -266,8 +293,8 @@ class BalancerPolicyParityTest {
                 }
             }
         }
-        ClusterSnapshot layout = new ClusterSnapshot(NS, ShardKeyPattern.parse("{x: 1}"), false, shards,
-                new ChunkMap(chunks), zones);
+        ClusterSnapshot layout =
+                new ClusterSnapshot(NS, ShardKeyPattern.parse("{x: 1}"), false, shards, new ChunkMap(chunks), zones);
         List<ChunkStatistics> contents = new ArrayList<>();
         for (int c = 0; c < chunks.size(); c++) {
             ShardSpec spec = specs.get(owner.get(c)[0]);
@@ -281,8 +308,9 @@ class BalancerPolicyParityTest {
             Chunk c = chunkOf(chunks, owner, inFlightText.split("@")[1]);
             inFlight.add(new ActiveMigration(c.min(), c.max(), "shard" + route[0], "shard" + route[1]));
         }
-        SimulatedCluster cluster = SimulatedCluster.fromLayout(SimulationConfig.of(version).withMaxChunkSizeBytes(MIB)
-                .withInvariantChecks(true), new LoadLayout(layout, contents, inFlight));
+        SimulatedCluster cluster = SimulatedCluster.fromLayout(
+                SimulationConfig.of(version).withMaxChunkSizeBytes(MIB).withInvariantChecks(true),
+                new LoadLayout(layout, contents, inFlight));
         Set<String> used = new HashSet<>();
         if (!usedText.equals("-")) {
             for (String u : usedText.trim().split("\\s+")) {
@@ -298,8 +326,9 @@ class BalancerPolicyParityTest {
         List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, used);
 
         // then they are MongoDB's
-        List<String> want = expected.equals("-") ? List.of() : Arrays.stream(expected.split(";")).map(String::trim)
-                .toList();
+        List<String> want = expected.equals("-")
+                ? List.of()
+                : Arrays.stream(expected.split(";")).map(String::trim).toList();
         assertEquals(want.size(), plans.size(), () -> "migrations: " + describe(state, plans));
         for (int i = 0; i < want.size(); i++) {
             String[] w = want.get(i).split("\\s+");
@@ -307,7 +336,11 @@ class BalancerPolicyParityTest {
             Chunk c = state.chunks().get(p.chunkIndex());
             String[] route = w[0].split("@")[0].split(">");
             assertEquals("shard" + route[0], c.shard(), "donor of migration " + i);
-            assertTrue(Arrays.stream(route[1].split("/")).map(t -> "shard" + t).toList().contains(p.to()),
+            assertTrue(
+                    Arrays.stream(route[1].split("/"))
+                            .map(t -> "shard" + t)
+                            .toList()
+                            .contains(p.to()),
                     "recipient of migration " + i + ": " + p.to());
             if (w[0].contains("@")) {
                 assertEquals(chunkOf(chunks, owner, w[0].split("@")[1]).min(), c.min(), "min of migration " + i);
@@ -325,13 +358,16 @@ class BalancerPolicyParityTest {
             List<String> run = new ArrayList<>();
             for (ClusterEvent e : events) {
                 assertTrue(!(e instanceof ClusterEvent.DocumentsUnknown), () -> "unexpected " + e);
-                Migration m = e instanceof ClusterEvent.MigrationStarted s ? s.migration()
+                Migration m = e instanceof ClusterEvent.MigrationStarted s
+                        ? s.migration()
                         : e instanceof ClusterEvent.MigrationFailed f ? f.migration() : null;
                 if (m != null && run.size() < plans.size()) {
                     run.add(m.from() + ">" + m.to() + "@" + m.min());
                 }
             }
-            List<String> planned = plans.stream().map(p -> state.chunks().get(p.chunkIndex())).map(c -> c.shard())
+            List<String> planned = plans.stream()
+                    .map(p -> state.chunks().get(p.chunkIndex()))
+                    .map(c -> c.shard())
                     .toList();
             assertEquals(plans.size(), run.size(), () -> "started or failed: " + run + " for " + planned);
         }

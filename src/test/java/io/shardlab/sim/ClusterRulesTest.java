@@ -1,27 +1,27 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.MongoVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ClusterRulesTest {
 
     private static final String NS = "db.c";
 
     static SimulatedCluster cluster(MongoVersion version, int shards, long chunkSize) {
-        SimulatedCluster c = new SimulatedCluster(SimulationConfig.of(version).withMaxChunkSizeBytes(chunkSize)
-                .withInvariantChecks(true));
+        SimulatedCluster c = new SimulatedCluster(
+                SimulationConfig.of(version).withMaxChunkSizeBytes(chunkSize).withInvariantChecks(true));
         for (int i = 1; i <= shards; i++) {
             c.execute(new AddShard(String.format("shard%02d", i)));
         }
@@ -49,7 +49,9 @@ class ClusterRulesTest {
         s.cluster().chunks().chunksPerShard().values().forEach(n -> assertEquals(perShard, n));
         if (perShard == 2) {
             // contiguous runs before 7.2: chunks 0 and 1 on the same shard
-            assertEquals(s.cluster().chunks().get(0).shard(), s.cluster().chunks().get(1).shard());
+            assertEquals(
+                    s.cluster().chunks().get(0).shard(),
+                    s.cluster().chunks().get(1).shard());
         }
     }
 
@@ -66,7 +68,10 @@ class ClusterRulesTest {
         c.execute(ShardCollection.of(NS, "{x: 1}"));
         c.execute(new SetBalancerState(false));
         for (int b = 0; b < 40; b++) {
-            c.insert(NS, InsertBatch.ofInt64(LongStream.range(b * 1000L, (b + 1) * 1000L).toArray(), 100));
+            c.insert(
+                    NS,
+                    InsertBatch.ofInt64(
+                            LongStream.range(b * 1000L, (b + 1) * 1000L).toArray(), 100));
         }
         int chunks = c.snapshot().cluster().chunks().size();
         assertEquals(splits, chunks > 1, "chunks: " + chunks);
@@ -80,14 +85,20 @@ class ClusterRulesTest {
         List<ClusterEvent> events = new ArrayList<>();
         c.addListener(events::add);
         for (int b = 0; b < 20; b++) {
-            c.insert(NS, InsertBatch.ofInt64(LongStream.range(b * 1000L, (b + 1) * 1000L).toArray(), 100));
+            c.insert(
+                    NS,
+                    InsertBatch.ofInt64(
+                            LongStream.range(b * 1000L, (b + 1) * 1000L).toArray(), 100));
         }
         ClusterEvent.ChunkSplit first = (ClusterEvent.ChunkSplit) events.stream()
-                .filter(e -> e instanceof ClusterEvent.ChunkSplit).findFirst().orElseThrow();
+                .filter(e -> e instanceof ClusterEvent.ChunkSplit)
+                .findFirst()
+                .orElseThrow();
         // the first chunk [MinKey, MaxKey) starts at MinKey: its first point is the 2nd document's key
         assertEquals(1L, first.splitPoints().get(0).get(0).asInt64().getValue());
-        assertTrue(events.stream().anyMatch(e -> e instanceof ClusterEvent.MigrationStarted m
-                && m.migration().reason() == MigrationReason.TOP_CHUNK));
+        assertTrue(events.stream()
+                .anyMatch(e -> e instanceof ClusterEvent.MigrationStarted m
+                        && m.migration().reason() == MigrationReason.TOP_CHUNK));
     }
 
     @Test
@@ -100,7 +111,9 @@ class ClusterRulesTest {
         c.execute(new SplitAt(NS, doc("{x: 200}")));
         // 3 chunks on shard01, 0 on shard02: ideal = round(1.5) = 2 → one migration, then 2/1 is balanced
         c.advance(60_000);
-        assertEquals(java.util.Map.of("shard01", 2, "shard02", 1), c.snapshot().cluster().chunks().chunksPerShard());
+        assertEquals(
+                java.util.Map.of("shard01", 2, "shard02", 1),
+                c.snapshot().cluster().chunks().chunksPerShard());
     }
 
     @Test
@@ -115,8 +128,10 @@ class ClusterRulesTest {
         // 5 MB on one shard, 0 on the other: above the threshold, a moveRange of ~1 MB starts
         c.insert(NS, InsertBatch.ofInt64(LongStream.range(25_600, 51_200).toArray(), 100));
         c.advance(11_000);
-        long moved = c.snapshot().chunkStatistics().stream().filter(s -> s.chunk().shard().equals("shard02"))
-                .mapToLong(ChunkStatistics::bytes).sum();
+        long moved = c.snapshot().chunkStatistics().stream()
+                .filter(s -> s.chunk().shard().equals("shard02"))
+                .mapToLong(ChunkStatistics::bytes)
+                .sum();
         assertTrue(moved > 0 && moved <= mb, "moved " + moved);
     }
 

@@ -1,8 +1,8 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.stream.LongStream;
 import org.bson.BsonDocument;
@@ -34,13 +34,15 @@ class CommandErrorsTest {
 
     @Test
     void splitAtAChunkBoundIsRefused() {
-        assertEquals("new split key { x: 10 } is a boundary key of existing chunk [{ x: 10 },{ x: 20 })",
+        assertEquals(
+                "new split key { x: 10 } is a boundary key of existing chunk [{ x: 10 },{ x: 20 })",
                 error(new SplitAt(NS, doc("{x: 10}"))));
     }
 
     @Test
     void splitAtAKeyOfOtherFieldsIsRefused() {
-        assertEquals("new split key { y: 1 } is not valid for shard key pattern { x: 1 }",
+        assertEquals(
+                "new split key { y: 1 } is not valid for shard key pattern { x: 1 }",
                 error(new SplitAt(NS, doc("{y: 1}"))));
     }
 
@@ -53,15 +55,18 @@ class CommandErrorsTest {
     void mergeOfChunksOnDifferentShardsIsRefused() {
         c.execute(new MoveChunk(NS, doc("{x: 15}"), "shard02", false));
         c.settle(60_000);
-        assertEquals("could not merge chunks, shard shard01 does not contain a sequence of chunks that exactly fills "
-                + "the range [{ x: MinKey }, { x: 20 })",
+        assertEquals(
+                "could not merge chunks, shard shard01 does not contain a sequence of chunks that exactly fills "
+                        + "the range [{ x: MinKey }, { x: 20 })",
                 error(new MergeChunks(NS, doc("{x: {$minKey: 1}}"), doc("{x: 20}"))));
     }
 
     @Test
     void mergeOfARangeThatIsNotChunkBoundsIsRefused() {
-        assertEquals("could not merge chunks, shard shard01 does not contain a sequence of chunks that exactly fills "
-                + "the range [{ x: 5 }, { x: 20 })", error(new MergeChunks(NS, doc("{x: 5}"), doc("{x: 20}"))));
+        assertEquals(
+                "could not merge chunks, shard shard01 does not contain a sequence of chunks that exactly fills "
+                        + "the range [{ x: 5 }, { x: 20 })",
+                error(new MergeChunks(NS, doc("{x: 5}"), doc("{x: 20}"))));
     }
 
     @Test
@@ -73,8 +78,10 @@ class CommandErrorsTest {
     void overlappingZoneRangesAreRefused() {
         c.execute(new AddShardToZone("shard01", "A"));
         c.execute(new UpdateZoneKeyRange(NS, doc("{x: 0}"), doc("{x: 10}"), "A"));
-        assertEquals("Zone range: { x: 5 } -->> { x: 15 }  on  A is overlapping with existing: { x: 0 } -->> { x: 10 }"
-                + "  on  A", error(new UpdateZoneKeyRange(NS, doc("{x: 5}"), doc("{x: 15}"), "A")));
+        assertEquals(
+                "Zone range: { x: 5 } -->> { x: 15 }  on  A is overlapping with existing: { x: 0 } -->> { x: 10 }"
+                        + "  on  A",
+                error(new UpdateZoneKeyRange(NS, doc("{x: 5}"), doc("{x: 15}"), "A")));
     }
 
     @Test
@@ -90,15 +97,17 @@ class CommandErrorsTest {
 
     @Test
     void refineMustExtendTheKey() {
-        assertEquals("refineCollectionShardKey shard key { y: 1 } does not extend the current shard key { x: 1 }",
+        assertEquals(
+                "refineCollectionShardKey shard key { y: 1 } does not extend the current shard key { x: 1 }",
                 error(new RefineCollectionShardKey(NS, ShardKeyPattern.parse("{y: 1}"))));
     }
 
     @Test
     void hashedKeysCannotBeUnique() {
         SimulatedCluster other = ClusterRulesTest.cluster(MongoVersion.V8_0, 1, 0);
-        assertEquals("Hashed shard keys cannot be declared unique. It's possible to ensure uniqueness on the hashed "
-                + "field by declaring an additional (non-hashed) unique index on the field.",
+        assertEquals(
+                "Hashed shard keys cannot be declared unique. It's possible to ensure uniqueness on the hashed "
+                        + "field by declaring an additional (non-hashed) unique index on the field.",
                 other.canApply(new ShardCollection("db.h", ShardKeyPattern.parse("{x: 'hashed'}"), true, false))
                         .orElseThrow());
     }
@@ -107,8 +116,10 @@ class CommandErrorsTest {
     void moveRangeDoesNotExistBefore60() {
         SimulatedCluster old = ClusterRulesTest.cluster(MongoVersion.V5_0, 2, 0);
         old.execute(ShardCollection.of(NS, "{x: 1}"));
-        assertEquals("no such command: 'moveRange'",
-                old.canApply(new MoveRange(NS, doc("{x: {$minKey: 1}}"), null, "shard02")).orElseThrow());
+        assertEquals(
+                "no such command: 'moveRange'",
+                old.canApply(new MoveRange(NS, doc("{x: {$minKey: 1}}"), null, "shard02"))
+                        .orElseThrow());
     }
 
     @Test
@@ -116,7 +127,9 @@ class CommandErrorsTest {
         SimulatedCluster old = ClusterRulesTest.cluster(MongoVersion.V4_2, 2, 0);
         old.execute(ShardCollection.of(NS, "{x: 1}"));
         RefineCollectionShardKey refine = new RefineCollectionShardKey(NS, ShardKeyPattern.parse("{x: 1, y: 1}"));
-        assertEquals("no such command: 'refineCollectionShardKey'", old.canApply(refine).orElseThrow());
+        assertEquals(
+                "no such command: 'refineCollectionShardKey'",
+                old.canApply(refine).orElseThrow());
         assertEquals("CommandNotFound", old.refusal(refine).orElseThrow().codeName(), "an unknown command's code");
 
         SimulatedCluster v44 = ClusterRulesTest.cluster(MongoVersion.V4_4, 2, 0);
@@ -126,7 +139,8 @@ class CommandErrorsTest {
 
     @Test
     void commandsOnAnUnshardedCollectionAreRefused() {
-        assertEquals("Can't execute mergeChunks on unsharded collection db.other",
+        assertEquals(
+                "Can't execute mergeChunks on unsharded collection db.other",
                 error(new MergeChunks("db.other", doc("{x: 0}"), doc("{x: 1}"))));
     }
 }

@@ -77,9 +77,10 @@ class DefragmentationTest {
             }
         }
         SimulatedCluster c = new SimulatedCluster(SimulationConfig.of(MongoVersion.parse(version))
-                .withMaxChunkSizeBytes(maxChunkSize).withInvariantChecks(true));
-        c.execute(new LoadLayout(new ClusterSnapshot(NS, KEY, false, shardList, new ChunkMap(chunks), ranges),
-                contents));
+                .withMaxChunkSizeBytes(maxChunkSize)
+                .withInvariantChecks(true));
+        c.execute(
+                new LoadLayout(new ClusterSnapshot(NS, KEY, false, shardList, new ChunkMap(chunks), ranges), contents));
         return c;
     }
 
@@ -111,24 +112,28 @@ class DefragmentationTest {
             TestPhaseOneAcknowledgeMergeChunkActionsTriggersDataSizeOnResultingRange | [MinKey,10) shard0; [10,MaxKey) shard0 | | 1 | [MinKey, MaxKey) shard0 | finished
             areMergeable: a zone bound stops a merge | [MinKey,1) shard0; [1,2) shard0; [2,3) shard0; [3,4) shard0; [4,MaxKey) shard0 | [1,3) EU | 3 | [MinKey, 1) shard0; [1, 3) shard0; [3, MaxKey) shard0 | finished
             """)
-    void phaseOneMergesEachShardsContiguousChunksOfOneZone(String name, String layout, String zones, long remaining,
-            String after, String then) {
+    void phaseOneMergesEachShardsContiguousChunksOfOneZone(
+            String name, String layout, String zones, long remaining, String after, String then) {
         SimulatedCluster c = cluster("8.0", 128 * MIB, 4, layout, zones == null ? "" : zones);
         c.execute(new ConfigureDefragmentation(NS, true));
-        assertEquals(new DefragmentationProgress(DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS, remaining),
-                c.defragmentationProgress().orElseThrow(), "merges plus data sizes still to do");
+        assertEquals(
+                new DefragmentationProgress(DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS, remaining),
+                c.defragmentationProgress().orElseThrow(),
+                "merges plus data sizes still to do");
 
         // every shard busy: the round can do phase 1 only
         int started = Defragmenter.round(c.state(), Set.of("shard0", "shard1", "shard2", "shard3"));
 
         assertEquals(0, started);
         assertEquals(after, layout(c));
-        assertEquals(then, c.defragmentationProgress().map(p -> p.phase().mongoName()).orElse("finished"));
+        assertEquals(
+                then,
+                c.defragmentationProgress().map(p -> p.phase().mongoName()).orElse("finished"));
         c.checkInvariants();
     }
 
-    @ParameterizedTest(name = "AddSingleChunkCollectionWithKnownDataSizeCompletesDefragmentationWithNoOperationIssued "
-            + "on {0}")
+    @ParameterizedTest(
+            name = "AddSingleChunkCollectionWithKnownDataSizeCompletesDefragmentationWithNoOperationIssued " + "on {0}")
     @CsvSource({"5.3", "6.0.2", "6.0.3", "7.0", "8.0"})
     void aSingleChunkFinishesTheDefragmentationWithoutAMigration(String version) {
         SimulatedCluster c = cluster(version, 128 * MIB, 4, "[MinKey,MaxKey) shard0 1024", "");
@@ -148,8 +153,10 @@ class DefragmentationTest {
         c.execute(new ConfigureDefragmentation(NS, true));
         Defragmenter.round(c.state(), Set.of("shard0", "shard1"));
 
-        assertEquals(Defragmenter.BIG_CHUNK_MARKER,
-                c.state().defragmentation.estimatedSizeBytes().get(KEY.globalMin()), "estimatedDataSizeBytes");
+        assertEquals(
+                Defragmenter.BIG_CHUNK_MARKER,
+                c.state().defragmentation.estimatedSizeBytes().get(KEY.globalMin()),
+                "estimatedDataSizeBytes");
         assertEquals(1000L, c.state().defragmentation.estimatedSizeBytes().get(key("0")));
     }
 
@@ -165,15 +172,21 @@ class DefragmentationTest {
 
         assertEquals(1, run.migrations().size());
         Migration m = run.migrations().get(0).migration();
-        assertEquals(List.of(KEY.globalMin(), key("0"), "shard0", "shard1"), List.of(m.min(), m.max(), m.from(), m.to()));
+        assertEquals(
+                List.of(KEY.globalMin(), key("0"), "shard0", "shard1"), List.of(m.min(), m.max(), m.from(), m.to()));
         assertEquals("[MinKey, MaxKey) shard1", layout(c), "merged with its neighbour once moved");
     }
 
     @Test
     void migrationsOnDisjointShardsStartInOneRound() {
         // TestPhaseTwoMultipleCollectionChunkMigrationsMayBeIssuedConcurrently
-        SimulatedCluster c = cluster("8.0", 128 * MIB, 4, "[MinKey,0) shard0 1; [0,10) shard1 1; [10,20) shard2 1; "
-                + "[20,30) shard3 1; [30,40) shard0 1; [40,MaxKey) shard1 1", "");
+        SimulatedCluster c = cluster(
+                "8.0",
+                128 * MIB,
+                4,
+                "[MinKey,0) shard0 1; [0,10) shard1 1; [10,20) shard2 1; "
+                        + "[20,30) shard3 1; [30,40) shard0 1; [40,MaxKey) shard1 1",
+                "");
         c.execute(new ConfigureDefragmentation(NS, true));
         ClusterState state = c.state();
         Defragmenter.round(state, Set.of("shard0", "shard1", "shard2", "shard3"));
@@ -209,8 +222,12 @@ class DefragmentationTest {
     @CsvSource({"false, 1", "true, 0"})
     void aDrainingShardReceivesNoSmallChunk(boolean draining, int migrations) {
         // _getChunkSiblings: destinationAvailable needs a shard that is not draining
-        SimulatedCluster c = cluster("8.0", 1 * MIB, 2, "[MinKey,0) shard0 1000000; [0,10) shard1 1000; "
-                + "[10,MaxKey) shard0 1000000", "");
+        SimulatedCluster c = cluster(
+                "8.0",
+                1 * MIB,
+                2,
+                "[MinKey,0) shard0 1000000; [0,10) shard1 1000; " + "[10,MaxKey) shard0 1000000",
+                "");
         if (draining) {
             c.state().shards.put("shard0", c.state().shards.get("shard0").withDraining(true));
         }
@@ -238,8 +255,15 @@ class DefragmentationTest {
                 String max = i == n - 1 ? "MaxKey" : String.valueOf((i + 1) * 10);
                 long bytes = random.nextInt(4) == 0 ? 600_000 + random.nextInt(400_000) : random.nextInt(200_000);
                 total += bytes;
-                layout.append("[").append(min).append(",").append(max).append(") shard").append(random.nextInt(shards))
-                        .append(" ").append(bytes).append("; ");
+                layout.append("[")
+                        .append(min)
+                        .append(",")
+                        .append(max)
+                        .append(") shard")
+                        .append(random.nextInt(shards))
+                        .append(" ")
+                        .append(bytes)
+                        .append("; ");
             }
             String zones = random.nextBoolean() || n < 4 ? "" : "[10,30) Z";
             SimulatedCluster c = cluster("8.0", 1 * MIB, shards, layout.toString(), zones);
@@ -253,15 +277,18 @@ class DefragmentationTest {
             ClusterState state = c.state();
             List<Chunk> after = state.chunks().chunks();
             for (int i = 1; i < after.size(); i++) {
-                assertFalse(after.get(i - 1).shard().equals(after.get(i).shard())
-                        && state.zoneOf(after.get(i - 1)).equals(state.zoneOf(after.get(i))), where + ": " + layout(c));
+                assertFalse(
+                        after.get(i - 1).shard().equals(after.get(i).shard())
+                                && state.zoneOf(after.get(i - 1)).equals(state.zoneOf(after.get(i))),
+                        where + ": " + layout(c));
             }
             long threshold = Defragmenter.smallChunkThreshold(state);
             for (int i = 0; i < after.size(); i++) {
                 if (state.buckets.get(i).totalBytes() <= threshold) {
                     for (int nb : new int[] {i - 1, i + 1}) {
                         if (nb >= 0 && nb < after.size()) {
-                            assertFalse(state.zoneOf(after.get(nb)).equals(state.zoneOf(after.get(i))),
+                            assertFalse(
+                                    state.zoneOf(after.get(nb)).equals(state.zoneOf(after.get(i))),
                                     where + ": small chunk " + after.get(i) + " left beside " + after.get(nb));
                         }
                     }
@@ -281,8 +308,12 @@ class DefragmentationTest {
     @CsvSource({"5.3, true", "6.0.2, true", "6.0.3, false", "7.0, false", "8.0, false"})
     void theSplitPhaseRunsWhileTheReleaseAutoSplits(String version, boolean splits) {
         // SERVER-65956 (skipped once there is no auto-splitter), SERVER-74237 (deleted in 7.0)
-        SimulatedCluster c = cluster(version, 1 * MIB, 2, "[MinKey,0) shard1 500000; [0,100000) shard0 3145728; "
-                + "[100000,MaxKey) shard1 500000", "");
+        SimulatedCluster c = cluster(
+                version,
+                1 * MIB,
+                2,
+                "[MinKey,0) shard1 500000; [0,100000) shard0 3145728; " + "[100000,MaxKey) shard1 500000",
+                "");
         c.execute(new SetBalancerState(true));
         c.execute(new ConfigureDefragmentation(NS, true));
         List<ClusterEvent> events = new ArrayList<>();
@@ -290,8 +321,9 @@ class DefragmentationTest {
 
         Defragmenter.round(c.state(), Set.of());
 
-        boolean split = events.stream().anyMatch(e -> e instanceof ClusterEvent.ChunkSplit s
-                && s.cause() == ClusterEvent.SplitCause.DEFRAGMENTATION);
+        boolean split = events.stream()
+                .anyMatch(e ->
+                        e instanceof ClusterEvent.ChunkSplit s && s.cause() == ClusterEvent.SplitCause.DEFRAGMENTATION);
         assertEquals(splits, split, layout(c));
         assertTrue(c.defragmentationProgress().isEmpty());
     }
@@ -303,7 +335,8 @@ class DefragmentationTest {
 
         assertEquals(exists, c.refusal(new ConfigureDefragmentation(NS, true)).isEmpty());
         if (!exists) {
-            assertEquals(new Refusal("CommandNotFound", "no such command: 'configureCollectionBalancing'"),
+            assertEquals(
+                    new Refusal("CommandNotFound", "no such command: 'configureCollectionBalancing'"),
                     c.refusal(new ConfigureDefragmentation(NS, true)).orElseThrow());
         }
     }
@@ -317,15 +350,21 @@ class DefragmentationTest {
 
         assertTrue(c.defragmentationProgress().isEmpty());
         c.undo();
-        assertEquals(DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS, c.defragmentationProgress().orElseThrow().phase());
+        assertEquals(
+                DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS,
+                c.defragmentationProgress().orElseThrow().phase());
     }
 
     @Test
     void aDefragmentingCollectionGetsTheDefragmentationsMigrationsNotThePolicys() {
         // canBalanceCollection is false while defragmentCollection is set: the data-size policy would move a
         // chunk of shard0 (8 MB against 1 KB) to shard1; the defragmentation moves the small chunk the other way
-        SimulatedCluster c = cluster("8.0", 1 * MIB, 2, "[MinKey,0) shard0 4194304; [0,10) shard1 1000; "
-                + "[10,MaxKey) shard0 4194304", "");
+        SimulatedCluster c = cluster(
+                "8.0",
+                1 * MIB,
+                2,
+                "[MinKey,0) shard0 4194304; [0,10) shard1 1000; " + "[10,MaxKey) shard0 4194304",
+                "");
         c.execute(new ConfigureDefragmentation(NS, true));
 
         BalancerRoundsRun run = c.runBalancerRounds(1);

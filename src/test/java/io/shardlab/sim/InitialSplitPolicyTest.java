@@ -46,8 +46,8 @@ class InitialSplitPolicyTest {
             4.4 | CalculateHashedSplitPointsTest.HashedPrefixMoreChunksThanShardsWithEqualDistribution   | {x: 'hashed', y: 1} | -;- | 4 | min@0 -4611686018427387902@0 0@1 4611686018427387902@1
             7.0 | GenerateInitialHashedSplitChunksTest.SplitPointsNumContiguousChunksPerShardsGreaterThanOne | {x: 'hashed'}   | -;- | 4 | min@0 -4611686018427387902@0 0@1 4611686018427387902@1
             """)
-    void splitPointsBasedPolicy(String version, String test, String key, String shards, long numInitialChunks,
-            String expected) {
+    void splitPointsBasedPolicy(
+            String version, String test, String key, String shards, long numInitialChunks, String expected) {
         SimulatedCluster c = cluster(MongoVersion.parse(version), shards, "-", key);
         c.execute(new ShardCollection(NS, ShardKeyPattern.parse(key), false, false, numInitialChunks));
         assertEquals(expected, describe(c.snapshot().cluster().chunks()));
@@ -69,8 +69,8 @@ class InitialSplitPolicyTest {
             5.0 | PredefinedZonesNotContiguous                          | {x: 1}        | z0;z1;-    | 0..10=z0 20..30=z1    | min@0 0@0 10@1 20@1 30@2
             4.4 | MultipleChunksToOneZoneWithMultipleShards             | {x: 1}        | Z0;Z0      | min..0=Z0 10..20=Z0 20..max=Z0 | min@0 0@0 10@1 20@0
             """)
-    void singleChunkPerTagPolicy(String version, String test, String key, String shards, String zones,
-            String expected) {
+    void singleChunkPerTagPolicy(
+            String version, String test, String key, String shards, String zones, String expected) {
         SimulatedCluster c = cluster(MongoVersion.parse(version), shards, zones, key);
         c.execute(new ShardCollection(NS, ShardKeyPattern.parse(key), false, false));
         assertEquals(expected, describe(c.snapshot().cluster().chunks()));
@@ -85,10 +85,11 @@ class InitialSplitPolicyTest {
             7.0 | calculateOptimizationStrategy, ranged key    | {x: 1}              | -;- | 4       | numInitialChunks is only supported when the collection is empty and has a hashed field in the shard key pattern
             7.0 | calculateOptimizationStrategy, hashed suffix | {x: 1, y: 'hashed'} | -;- | 4       | When the prefix of the hashed shard key is a range field, 'numInitialChunks' can only be used when the 'presplitHashedZones' is true
             """)
-    void numInitialChunksIsCheckedBefore72(String version, String source, String key, String shards,
-            long numInitialChunks, String error) {
+    void numInitialChunksIsCheckedBefore72(
+            String version, String source, String key, String shards, long numInitialChunks, String error) {
         SimulatedCluster c = cluster(MongoVersion.parse(version), shards, "-", key);
-        CommandFailedException e = assertThrows(CommandFailedException.class,
+        CommandFailedException e = assertThrows(
+                CommandFailedException.class,
                 () -> c.execute(new ShardCollection(NS, ShardKeyPattern.parse(key), false, false, numInitialChunks)));
         assertEquals(error, e.reason());
     }
@@ -101,8 +102,11 @@ class InitialSplitPolicyTest {
             8.0, 1,     3, 3
             """)
     void numInitialChunksIsIgnoredFrom72(String version, long numInitialChunks, int shards, int chunks) {
-        SimulatedCluster c = cluster(MongoVersion.parse(version), String.join(";", java.util.Collections.nCopies(shards,
-                "-")), "-", "{x: 'hashed'}");
+        SimulatedCluster c = cluster(
+                MongoVersion.parse(version),
+                String.join(";", java.util.Collections.nCopies(shards, "-")),
+                "-",
+                "{x: 'hashed'}");
         c.execute(new ShardCollection(NS, ShardKeyPattern.parse("{x: 'hashed'}"), false, false, numInitialChunks));
         assertEquals(chunks, c.snapshot().cluster().chunks().size());
     }
@@ -113,11 +117,13 @@ class InitialSplitPolicyTest {
             HashedSuffix | {'x.a': 1, 'y.b': 1, 'z.c': 'hashed'} | [{p: 1}, 'val'] | [{"$numberLong": "-4611686018427387902"}, {"$numberLong": "0"}, {"$numberLong": "4611686018427387902"}]
             HashedInfix  | {'x.a': 1, 'y.b': 'hashed', 'z.c': 1, a: 1} | [{p: 1}] | [{"$numberLong": "-4611686018427387902"}, {"$numberLong": "0"}, {"$numberLong": "4611686018427387902"}]
             """)
-    void hashedSplitPointsKeepThePrefixAndPutMinKeyAfterTheHashedField(String test, String key, String prefix,
-            String hashes) {
+    void hashedSplitPointsKeepThePrefixAndPutMinKeyAfterTheHashedField(
+            String test, String key, String prefix, String hashes) {
         ShardKeyPattern pattern = ShardKeyPattern.parse(key);
-        List<BsonValue> values = BsonLiterals.parseDocument("{v: " + prefix + "}").getArray("v").getValues();
-        List<BsonValue> expectedHashes = BsonDocument.parse("{v: " + hashes + "}").getArray("v").getValues();
+        List<BsonValue> values =
+                BsonLiterals.parseDocument("{v: " + prefix + "}").getArray("v").getValues();
+        List<BsonValue> expectedHashes =
+                BsonDocument.parse("{v: " + hashes + "}").getArray("v").getValues();
         List<ShardKey> points = InitialChunks.hashedPoints(pattern, values, 4);
         assertEquals(3, points.size());
         int hashed = pattern.hashedFieldIndex();
@@ -135,13 +141,16 @@ class InitialSplitPolicyTest {
     @CsvSource({"7.0", "8.0"})
     void aZoneWithoutShardsCannotShapeTheInitialChunks(String version) {
         // the zone range is set while the zone has a shard; the shard then leaves the zone
-        SimulatedCluster c = cluster(MongoVersion.parse(version), "zoneName0;zoneName1", "min..0=zoneName0 0..max=zoneName1",
-                "{x: 1}");
+        SimulatedCluster c = cluster(
+                MongoVersion.parse(version), "zoneName0;zoneName1", "min..0=zoneName0 0..max=zoneName1", "{x: 1}");
         c.state().shards.put("shard1", c.state().shards.get("shard1").withZones(java.util.Set.of()));
-        CommandFailedException e = assertThrows(CommandFailedException.class,
+        CommandFailedException e = assertThrows(
+                CommandFailedException.class,
                 () -> c.execute(new ShardCollection(NS, ShardKeyPattern.parse("{x: 1}"), false, false)));
-        assertEquals("Cannot shard collection test.foo due to zone zoneName1 which is not assigned to a shard. "
-                + "Please assign this zone to a shard.", e.reason());
+        assertEquals(
+                "Cannot shard collection test.foo due to zone zoneName1 which is not assigned to a shard. "
+                        + "Please assign this zone to a shard.",
+                e.reason());
     }
 
     static SimulatedCluster cluster(MongoVersion version, String shards, String zones, String key) {
@@ -175,8 +184,10 @@ class InitialSplitPolicyTest {
         };
         StringBuilder doc = new StringBuilder("{'" + field + "': " + value);
         for (int i = 1; i < pattern.arity(); i++) {
-            doc.append(", '").append(pattern.fields().get(i).path()).append("': ").append(
-                    text.equals("max") ? "{$maxKey: 1}" : "{$minKey: 1}");
+            doc.append(", '")
+                    .append(pattern.fields().get(i).path())
+                    .append("': ")
+                    .append(text.equals("max") ? "{$maxKey: 1}" : "{$minKey: 1}");
         }
         return BsonLiterals.parseDocument(doc.append("}").toString());
     }

@@ -27,11 +27,14 @@ class JumboChunkTest {
         SimulatedCluster c = ClusterRulesTest.cluster(MongoVersion.parse(version), 2, 1024 * 1024);
         c.execute(new SetBalancerState(false));
         c.execute(ShardCollection.of("test.foo", "{x: 1}"));
-        long[] keys = LongStream.concat(LongStream.generate(() -> 0).limit(500), LongStream.range(0, 1500)).toArray();
+        long[] keys = LongStream.concat(LongStream.generate(() -> 0).limit(500), LongStream.range(0, 1500))
+                .toArray();
         for (int from = 0; from < keys.length; from += 100) {
             // the file's unordered bulk insert, in write batches
-            c.insert("test.foo", InsertBatch.ofInt64(java.util.Arrays.copyOfRange(keys, from,
-                    Math.min(keys.length, from + 100)), 10_000));
+            c.insert(
+                    "test.foo",
+                    InsertBatch.ofInt64(
+                            java.util.Arrays.copyOfRange(keys, from, Math.min(keys.length, from + 100)), 10_000));
         }
         c.execute(new SetBalancerState(true));
 
@@ -41,9 +44,13 @@ class JumboChunkTest {
             rounds++;
         }
 
-        assertTrue(c.snapshot().cluster().chunks().size() > 10, "auto-split cut the 20 MB into 1 MB chunks: "
-                + c.snapshot().cluster().chunks().size());
-        assertTrue(diff(c) < 5, "balance didn't happen: " + c.snapshot().cluster().chunks().chunksPerShard());
+        assertTrue(
+                c.snapshot().cluster().chunks().size() > 10,
+                "auto-split cut the 20 MB into 1 MB chunks: "
+                        + c.snapshot().cluster().chunks().size());
+        assertTrue(
+                diff(c) < 5,
+                "balance didn't happen: " + c.snapshot().cluster().chunks().chunksPerShard());
         Chunk jumbo = c.snapshot().cluster().chunks().chunkFor(ShardKey.of(new BsonInt64(0)));
         assertEquals("shard01", jumbo.shard(), "jumbo chunk " + jumbo + " was moved");
         c.checkInvariants();

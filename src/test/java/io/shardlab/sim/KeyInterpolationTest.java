@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class KeyInterpolationTest {
 
     static ShardKey key(ShardKeyPattern pattern, String document) {
-        return CommandSupport.boundKey(pattern, BsonLiterals.parseDocument(document)).orElseThrow();
+        return CommandSupport.boundKey(pattern, BsonLiterals.parseDocument(document))
+                .orElseThrow();
     }
 
     @ParameterizedTest(name = "{0} [{1}, {2}) at {3}: {4}")
@@ -51,8 +52,10 @@ class KeyInterpolationTest {
             assertTrue(k.isEmpty(), () -> "expected no key, got " + k.get());
         } else {
             assertEquals(key(p, expected), k.orElseThrow());
-            assertEquals(key(p, expected).get(key(p, expected).arity() - 1).getBsonType(),
-                    k.get().get(k.get().arity() - 1).getBsonType(), "the key keeps the bounds' BSON type");
+            assertEquals(
+                    key(p, expected).get(key(p, expected).arity() - 1).getBsonType(),
+                    k.get().get(k.get().arity() - 1).getBsonType(),
+                    "the key keeps the bounds' BSON type");
         }
     }
 
@@ -91,8 +94,8 @@ class KeyInterpolationTest {
             {a: 1, b: 1}  | {a: 10, b: 5}               | {a: 11, b: {$minKey: 1}}  | 100       | 0.5   | {a: 10, b: 55}
             {a: 1, b: 1}  | {a: 10, b: 5}               | {a: 11, b: 0}             | 100       | 0.5   | none
             """)
-    void keyAtAShareOfAChunkWithAnAssumedAxis(String pattern, String lo, String hi, long documents, double share,
-            String expected) {
+    void keyAtAShareOfAChunkWithAnAssumedAxis(
+            String pattern, String lo, String hi, long documents, double share, String expected) {
         ShardKeyPattern p = ShardKeyPattern.parse(pattern);
         KeyInterpolation ki = new KeyInterpolation(p);
         Optional<ShardKey> k = ki.keyAt(key(p, lo), key(p, hi), share, documents);
@@ -101,9 +104,13 @@ class KeyInterpolationTest {
             return;
         }
         assertEquals(key(p, expected), k.orElseThrow());
-        assertEquals(share, ki.fraction(key(p, lo), key(p, hi), k.get(), documents).orElseThrow(), 1.0 / documents,
+        assertEquals(
+                share,
+                ki.fraction(key(p, lo), key(p, hi), k.get(), documents).orElseThrow(),
+                1.0 / documents,
                 "the share of a placed key is where it was placed");
-        assertTrue(ki.keyAt(key(p, lo), key(p, hi), share).isEmpty() || lo.contains("$date"),
+        assertTrue(
+                ki.keyAt(key(p, lo), key(p, hi), share).isEmpty() || lo.contains("$date"),
                 "without the document count the chunk has no axis");
     }
 
@@ -130,8 +137,12 @@ class KeyInterpolationTest {
         for (int i = 0; i < 10_000; i++) {
             long a = random.nextLong();
             long b = random.nextLong();
-            ShardKey lo = random.nextInt(10) == 0 ? ShardKey.of(new BsonMinKey()) : ShardKey.of(new BsonInt64(Math.min(a, b)));
-            ShardKey hi = random.nextInt(10) == 0 ? ShardKey.of(new BsonMaxKey()) : ShardKey.of(new BsonInt64(Math.max(a, b)));
+            ShardKey lo = random.nextInt(10) == 0
+                    ? ShardKey.of(new BsonMinKey())
+                    : ShardKey.of(new BsonInt64(Math.min(a, b)));
+            ShardKey hi = random.nextInt(10) == 0
+                    ? ShardKey.of(new BsonMaxKey())
+                    : ShardKey.of(new BsonInt64(Math.max(a, b)));
             if (lo.compareTo(hi) >= 0) {
                 continue;
             }
@@ -139,8 +150,13 @@ class KeyInterpolationTest {
             Optional<ShardKey> k = ki.keyAt(lo, hi, share);
             if (k.isEmpty()) {
                 // only a range with no int64 strictly inside has no key
-                assertTrue(lo.get(0).isInt64() && hi.get(0).isInt64()
-                        && hi.get(0).asInt64().getValue() - lo.get(0).asInt64().getValue() <= 1, lo + " " + hi);
+                assertTrue(
+                        lo.get(0).isInt64()
+                                && hi.get(0).isInt64()
+                                && hi.get(0).asInt64().getValue()
+                                                - lo.get(0).asInt64().getValue()
+                                        <= 1,
+                        lo + " " + hi);
                 continue;
             }
             assertTrue(lo.compareTo(k.get()) < 0 && k.get().compareTo(hi) < 0, lo + " < " + k.get() + " < " + hi);

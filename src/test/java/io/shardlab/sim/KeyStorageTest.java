@@ -40,8 +40,8 @@ class KeyStorageTest {
             ShardKey a = ShardKey.of(randomValue(r), randomValue(r));
             ShardKey b = ShardKey.of(randomValue(r), randomValue(r));
             int expected = Integer.signum(a.compareTo(b));
-            int actual = Integer.signum(java.util.Arrays.compareUnsigned(KeyEncoder.encodeBound(a),
-                    KeyEncoder.encodeBound(b)));
+            int actual = Integer.signum(
+                    java.util.Arrays.compareUnsigned(KeyEncoder.encodeBound(a), KeyEncoder.encodeBound(b)));
             assertEquals(expected, actual, a + " vs " + b);
         }
     }
@@ -77,8 +77,10 @@ class KeyStorageTest {
         }
         // dataSize 1200, 12 docs, avg 100; maxChunkSize 400 → keyCount = 400 / 200 = 2
         var points = new SplitVector().find(docs, 12, 1200, 400, 0);
-        // count 3 at index 2 (key 3); the next count > 2 lands on key 3 again (skipped) until key 4... 
-        assertEquals(java.util.List.of(ShardKey.of(new BsonInt64(3)), ShardKey.of(new BsonInt64(4)),
-                ShardKey.of(new BsonInt64(7))), points);
+        // count 3 at index 2 (key 3); the next count > 2 lands on key 3 again (skipped) until key 4...
+        assertEquals(
+                java.util.List.of(
+                        ShardKey.of(new BsonInt64(3)), ShardKey.of(new BsonInt64(4)), ShardKey.of(new BsonInt64(7))),
+                points);
     }
 }

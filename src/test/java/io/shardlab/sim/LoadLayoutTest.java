@@ -77,9 +77,14 @@ class LoadLayoutTest {
 
     /** A hashed collection with 12 MiB on shard01, 4 MiB on shard02 and nothing on shard03 (1 KiB documents). */
     static LoadLayout hashedLayout() {
-        ClusterSnapshot l = layout("{_id: 'hashed'}", List.of(
-                chunk(MIN, n(H1), "shard01", 1), chunk(n(H1), n(0), "shard01", 1),
-                chunk(n(0), n(H2), "shard01", 2), chunk(n(H2), MAX, "shard02", 2)), "shard01", "shard02", "shard03");
+        ClusterSnapshot l = layout(
+                "{_id: 'hashed'}",
+                List.of(
+                        chunk(MIN, n(H1), "shard01", 1), chunk(n(H1), n(0), "shard01", 1),
+                        chunk(n(0), n(H2), "shard01", 2), chunk(n(H2), MAX, "shard02", 2)),
+                "shard01",
+                "shard02",
+                "shard03");
         return new LoadLayout(l, contents(l, 4096, 4096, 4096, 4096));
     }
 
@@ -101,17 +106,22 @@ class LoadLayoutTest {
     void aLayoutLoadsOnlyIntoANewClusterAndItsContentsMustMatchItsChunks() {
         SimulatedCluster busy = new SimulatedCluster(config(MongoVersion.V8_0, 0));
         busy.execute(new AddShard("shard01"));
-        assertEquals("a layout loads only into a new simulated cluster; this one already has 1 shards",
+        assertEquals(
+                "a layout loads only into a new simulated cluster; this one already has 1 shards",
                 busy.canApply(hashedLayout()).orElseThrow());
         ClusterSnapshot l = hashedLayout().layout();
-        assertEquals("contents: 1 entries for 4 chunks", assertThrows(IllegalArgumentException.class,
-                () -> new LoadLayout(l, contents(l, 5))).getMessage());
+        assertEquals(
+                "contents: 1 entries for 4 chunks",
+                assertThrows(IllegalArgumentException.class, () -> new LoadLayout(l, contents(l, 5)))
+                        .getMessage());
         List<ChunkStatistics> noBytes = new ArrayList<>(contents(l, 1, 1, 1, 1));
         noBytes.set(2, new ChunkStatistics(l.chunks().get(2), 3, 0));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new LoadLayout(l, noBytes)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new LoadLayout(l, noBytes))
+                .getMessage()
                 .startsWith("contents[2]: 3 documents of 0 bytes in "));
         ClusterSnapshot stray = layout("{x: 1}", List.of(chunk(MIN, MAX, "shard09", 1)), "shard01");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadLayout.withoutContents(stray)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadLayout.withoutContents(stray))
+                .getMessage()
                 .contains("is on shard 'shard09', which is not one of the layout's shards [shard01]"));
     }
 
@@ -143,12 +153,15 @@ class LoadLayoutTest {
     void theEstimatedCutIsTheDonorsCutWhenTheKeysReallyAreEvenlySpread() {
         // the same layout twice: once loaded with contents only, once built with real documents whose
         // keys are 0, 1, 2, … (evenly spread); the balancer must make the same migrations in both
-        List<Chunk> chunks = List.of(chunk(MIN, n(0), "shard02", 1), chunk(n(0), n(4096), "shard01", 1),
-                chunk(n(4096), n(8192), "shard01", 1), chunk(n(8192), n(12288), "shard01", 1),
+        List<Chunk> chunks = List.of(
+                chunk(MIN, n(0), "shard02", 1),
+                chunk(n(0), n(4096), "shard01", 1),
+                chunk(n(4096), n(8192), "shard01", 1),
+                chunk(n(8192), n(12288), "shard01", 1),
                 chunk(n(12288), MAX, "shard02", 1));
         ClusterSnapshot l = layout("{x: 1}", chunks, "shard01", "shard02");
-        SimulatedCluster loaded = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB),
-                new LoadLayout(l, contents(l, 0, 4096, 4096, 4096, 0)));
+        SimulatedCluster loaded = SimulatedCluster.fromLayout(
+                config(MongoVersion.V8_0, MIB), new LoadLayout(l, contents(l, 0, 4096, 4096, 4096, 0)));
 
         SimulatedCluster real = new SimulatedCluster(config(MongoVersion.V8_0, MIB));
         real.execute(new AddShard("shard01"));
@@ -172,8 +185,10 @@ class LoadLayoutTest {
         for (int i = 0; i < a.migrations().size(); i++) {
             Migration x = a.migrations().get(i).migration();
             Migration y = b.migrations().get(i).migration();
-            assertEquals(List.of(y.min(), y.max(), y.from(), y.to(), y.documents(), y.bytes()),
-                    List.of(x.min(), x.max(), x.from(), x.to(), x.documents(), x.bytes()), "migration " + i);
+            assertEquals(
+                    List.of(y.min(), y.max(), y.from(), y.to(), y.documents(), y.bytes()),
+                    List.of(x.min(), x.max(), x.from(), x.to(), x.documents(), x.bytes()),
+                    "migration " + i);
         }
     }
 
@@ -182,16 +197,22 @@ class LoadLayoutTest {
         // a ranged key: the donor's first chunk starts at MinKey; MongoDB's policy returns the
         // moveRange with min only and the donor cuts about one chunk size; ShardLab assumes the
         // 8192 documents take the 8192 integers just below 100 and marks the cut estimated
-        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, k(new BsonInt32(100)), "shard01", 1),
-                chunk(k(new BsonInt32(100)), MAX, "shard02", 1)), "shard01", "shard02");
-        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l,
-                contents(l, 8192, 0)));
+        ClusterSnapshot l = layout(
+                "{x: 1}",
+                List.of(
+                        chunk(MIN, k(new BsonInt32(100)), "shard01", 1),
+                        chunk(k(new BsonInt32(100)), MAX, "shard02", 1)),
+                "shard01",
+                "shard02");
+        SimulatedCluster c =
+                SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l, contents(l, 8192, 0)));
         BalancerRoundsRun run = c.runBalancerRounds(1);
-        int rank = AutoSplitVector.points(DistinctKeys.of(8192), 8192, 8192 * KIB, MIB, 1).get(0);
+        int rank = AutoSplitVector.points(DistinctKeys.of(8192), 8192, 8192 * KIB, MIB, 1)
+                .get(0);
         Migration m = run.migrations().get(0).migration();
-        assertEquals(List.of(MIN, k(new BsonInt32(100 - 8192 + rank)), "shard01", "shard02", (long) rank,
-                rank * KIB, true), List.of(m.min(), m.max(), m.from(), m.to(), m.documents(), m.bytes(),
-                m.estimatedMax()));
+        assertEquals(
+                List.of(MIN, k(new BsonInt32(100 - 8192 + rank)), "shard01", "shard02", (long) rank, rank * KIB, true),
+                List.of(m.min(), m.max(), m.from(), m.to(), m.documents(), m.bytes(), m.estimatedMax()));
         assertTrue(run.stoppedBecause().isEmpty(), () -> run.stoppedBecause().get());
         c.checkInvariants();
     }
@@ -206,16 +227,22 @@ class LoadLayoutTest {
         // [10, 11) on an integer key holds one key value: autoSplitVector finds no point, so the
         // donor moves the chunk whole (mongo migration_source_manager.cpp computeOtherBound); over
         // 2 x the chunk size in documents it is ChunkTooBig and, with no split point, jumbo
-        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, k(new BsonInt32(10)), "shard02", 1),
-                chunk(k(new BsonInt32(10)), k(new BsonInt32(11)), "shard01", 1),
-                chunk(k(new BsonInt32(11)), MAX, "shard01", 1)), "shard01", "shard02");
-        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l,
-                contents(l, 0, documents, 8192)));
+        ClusterSnapshot l = layout(
+                "{x: 1}",
+                List.of(
+                        chunk(MIN, k(new BsonInt32(10)), "shard02", 1),
+                        chunk(k(new BsonInt32(10)), k(new BsonInt32(11)), "shard01", 1),
+                        chunk(k(new BsonInt32(11)), MAX, "shard01", 1)),
+                "shard01",
+                "shard02");
+        SimulatedCluster c = SimulatedCluster.fromLayout(
+                config(MongoVersion.V8_0, MIB), new LoadLayout(l, contents(l, 0, documents, 8192)));
         BalancerRoundsRun run = c.runBalancerRounds(1);
         assertEquals(moves, !run.migrations().isEmpty(), () -> run.events().toString());
         if (moves) {
             Migration m = run.migrations().get(0).migration();
-            assertEquals(List.of(k(new BsonInt32(10)), k(new BsonInt32(11)), documents, false),
+            assertEquals(
+                    List.of(k(new BsonInt32(10)), k(new BsonInt32(11)), documents, false),
                     List.of(m.min(), m.max(), m.documents(), m.estimatedMax()));
         }
         assertEquals(jumbo, c.snapshot().cluster().chunks().get(1).jumbo());
@@ -226,16 +253,22 @@ class LoadLayoutTest {
     void aChunkOfAtMostAboutOneChunkSizeMovesWholeAndExactly() {
         // 8.0: shard01 holds five 700 KiB chunks (3500 KiB, over the 3 MiB threshold); the donor's scan
         // for one chunk size (1024 documents of 1 KiB) ends past the first chunk: it moves whole
-        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, k(new BsonInt32(0)), "shard01", 1),
-                chunk(k(new BsonInt32(0)), k(new BsonInt32(10)), "shard01", 1),
-                chunk(k(new BsonInt32(10)), k(new BsonInt32(20)), "shard01", 1),
-                chunk(k(new BsonInt32(20)), k(new BsonInt32(30)), "shard01", 1),
-                chunk(k(new BsonInt32(30)), MAX, "shard01", 1)), "shard01", "shard02");
-        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB),
-                new LoadLayout(l, contents(l, 700, 700, 700, 700, 700)));
+        ClusterSnapshot l = layout(
+                "{x: 1}",
+                List.of(
+                        chunk(MIN, k(new BsonInt32(0)), "shard01", 1),
+                        chunk(k(new BsonInt32(0)), k(new BsonInt32(10)), "shard01", 1),
+                        chunk(k(new BsonInt32(10)), k(new BsonInt32(20)), "shard01", 1),
+                        chunk(k(new BsonInt32(20)), k(new BsonInt32(30)), "shard01", 1),
+                        chunk(k(new BsonInt32(30)), MAX, "shard01", 1)),
+                "shard01",
+                "shard02");
+        SimulatedCluster c = SimulatedCluster.fromLayout(
+                config(MongoVersion.V8_0, MIB), new LoadLayout(l, contents(l, 700, 700, 700, 700, 700)));
         BalancerRoundsRun run = c.runBalancerRounds(3);
         Migration m = run.migrations().get(0).migration();
-        assertEquals(List.of(MIN, k(new BsonInt32(0)), 700L, 700 * KIB, false),
+        assertEquals(
+                List.of(MIN, k(new BsonInt32(0)), 700L, 700 * KIB, false),
                 List.of(m.min(), m.max(), m.documents(), m.bytes(), m.estimatedMax()));
         assertTrue(run.stoppedBecause().isEmpty());
     }
@@ -247,8 +280,8 @@ class LoadLayoutTest {
             5.0       | 6, 0                                | 3          | 3, 3
             5.0       | 2, 1                                | 0          | 2, 1
             """)
-    void beforeSixTheBalancerCountsChunksSoTheLoadedPlanIsExact(String version, String before, int migrations,
-            String after) {
+    void beforeSixTheBalancerCountsChunksSoTheLoadedPlanIsExact(
+            String version, String before, int migrations, String after) {
         String[] counts = before.split(",\\s*");
         int a = Integer.parseInt(counts[0]);
         int b = Integer.parseInt(counts[1]);
@@ -261,12 +294,14 @@ class LoadLayoutTest {
         ClusterSnapshot l = layout("{x: 1}", chunks, "shard01", "shard02");
         long[] docs = new long[a + b];
         java.util.Arrays.fill(docs, 50);
-        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.parse(version), 0),
-                new LoadLayout(l, contents(l, docs)));
+        SimulatedCluster c = SimulatedCluster.fromLayout(
+                config(MongoVersion.parse(version), 0), new LoadLayout(l, contents(l, docs)));
         BalancerRoundsRun run = c.runBalancerRounds(10);
         assertEquals(migrations, run.migrations().size());
-        run.migrations().forEach(p -> assertEquals(List.of(50L, false), List.of(p.migration().documents(),
-                p.migration().estimatedMax())));
+        run.migrations()
+                .forEach(p -> assertEquals(
+                        List.of(50L, false),
+                        List.of(p.migration().documents(), p.migration().estimatedMax())));
         String[] expected = after.split(",\\s*");
         Map<String, Integer> perShard = c.snapshot().cluster().chunks().chunksPerShard();
         assertEquals(Integer.parseInt(expected[0]), perShard.getOrDefault("shard01", 0));
@@ -277,36 +312,55 @@ class LoadLayoutTest {
     @Test
     void withoutContentsTheDataSizeBalancerSeesNoDataButDrainingShardsStillEmpty() {
         // with no data anywhere every receiver holds 0 bytes: the tie goes to the first shard in id order
-        List<Shard> shards = List.of(new Shard("shard01", "", Set.of(), false), new Shard("shard02", "", Set.of(), false),
+        List<Shard> shards = List.of(
+                new Shard("shard01", "", Set.of(), false),
+                new Shard("shard02", "", Set.of(), false),
                 new Shard("shard03", "", Set.of(), true));
-        ClusterSnapshot l = new ClusterSnapshot(NS, ShardKeyPattern.parse("{x: 1}"), false, shards, new ChunkMap(List.of(
-                chunk(MIN, n(0), "shard01", 1), chunk(n(0), n(10), "shard01", 1), chunk(n(10), n(20), "shard01", 1),
-                chunk(n(20), MAX, "shard03", 1))), List.of());
+        ClusterSnapshot l = new ClusterSnapshot(
+                NS,
+                ShardKeyPattern.parse("{x: 1}"),
+                false,
+                shards,
+                new ChunkMap(List.of(
+                        chunk(MIN, n(0), "shard01", 1),
+                        chunk(n(0), n(10), "shard01", 1),
+                        chunk(n(10), n(20), "shard01", 1),
+                        chunk(n(20), MAX, "shard03", 1))),
+                List.of());
         SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, 0), LoadLayout.withoutContents(l));
         BalancerRoundsRun run = c.runBalancerRounds(5);
         assertEquals(1, run.migrations().size());
         Migration m = run.migrations().get(0).migration();
-        assertEquals(List.of("shard03", "shard01", MigrationReason.DRAIN, 0L), List.of(m.from(), m.to(), m.reason(),
-                m.documents()));
-        assertEquals(Map.of("shard01", 4), c.snapshot().cluster().chunks().chunksPerShard(),
+        assertEquals(
+                List.of("shard03", "shard01", MigrationReason.DRAIN, 0L),
+                List.of(m.from(), m.to(), m.reason(), m.documents()));
+        assertEquals(
+                Map.of("shard01", 4),
+                c.snapshot().cluster().chunks().chunksPerShard(),
                 "and no chunksImbalance move: there is no data to balance");
     }
 
     @Test
     void aZoneBoundaryInsideALoadedChunkDividesItsDocumentsByShare() {
         Shard east = new Shard("shard02", "", Set.of("EAST"), false);
-        ClusterSnapshot l = new ClusterSnapshot(NS, ShardKeyPattern.parse("{x: 1}"), false,
+        ClusterSnapshot l = new ClusterSnapshot(
+                NS,
+                ShardKeyPattern.parse("{x: 1}"),
+                false,
                 List.of(new Shard("shard01", "", Set.of(), false), east),
-                new ChunkMap(List.of(chunk(MIN, n(0), "shard01", 1), chunk(n(0), n(1000), "shard01", 1),
+                new ChunkMap(List.of(
+                        chunk(MIN, n(0), "shard01", 1),
+                        chunk(n(0), n(1000), "shard01", 1),
                         chunk(n(1000), MAX, "shard01", 1))),
                 List.of(new ZoneRange(n(0), n(250), "EAST")));
-        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V7_0, MIB),
-                new LoadLayout(l, contents(l, 0, 400, 0)));
+        SimulatedCluster c =
+                SimulatedCluster.fromLayout(config(MongoVersion.V7_0, MIB), new LoadLayout(l, contents(l, 0, 400, 0)));
         BalancerRoundsRun run = c.runBalancerRounds(2);
         ClusterEvent.ChunkSplit split = (ClusterEvent.ChunkSplit) run.events().get(0);
         assertEquals(ClusterEvent.SplitCause.ZONE_BOUNDARY, split.cause());
         Migration m = run.migrations().get(0).migration();
-        assertEquals(List.of(n(0), n(250), "shard02", MigrationReason.ZONE_VIOLATION, 100L, 100 * KIB),
+        assertEquals(
+                List.of(n(0), n(250), "shard02", MigrationReason.ZONE_VIOLATION, 100L, 100 * KIB),
                 List.of(m.min(), m.max(), m.to(), m.reason(), m.documents(), m.bytes()));
     }
 
@@ -314,20 +368,27 @@ class LoadLayoutTest {
     void commandsThatWouldCutAnUnplaceableChunkAreRefusedWithShardLabsText() {
         // strings: nothing bounds them from below, and ShardLab assumes no spacing of string keys
         ShardKey m = k(new org.bson.BsonString("m"));
-        ClusterSnapshot l = layout("{x: 1}", List.of(chunk(MIN, m, "shard01", 1), chunk(m, MAX, "shard02", 1)),
-                "shard01", "shard02");
-        SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l,
-                contents(l, 4096, 10)));
+        ClusterSnapshot l = layout(
+                "{x: 1}", List.of(chunk(MIN, m, "shard01", 1), chunk(m, MAX, "shard02", 1)), "shard01", "shard02");
+        SimulatedCluster c =
+                SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), new LoadLayout(l, contents(l, 4096, 10)));
         String expected = "ShardLab cannot place a cut inside the chunk [{ x: MinKey }, { x: \"m\" }): its documents "
                 + "are known only as totals (a loaded layout) and its key range gives no place to interpolate";
-        assertEquals(expected, c.canApply(new SplitAt(NS, BsonDocument.parse("{x: 'c'}"))).orElseThrow());
-        assertEquals(expected, c.canApply(new MoveRange(NS, BsonDocument.parse("{x: {$minKey: 1}}"), null, "shard02"))
-                .orElseThrow());
-        assertTrue(c.canApply(new MoveChunk(NS, BsonDocument.parse("{x: 'c'}"), "shard02", true)).isEmpty(),
+        assertEquals(
+                expected,
+                c.canApply(new SplitAt(NS, BsonDocument.parse("{x: 'c'}"))).orElseThrow());
+        assertEquals(
+                expected,
+                c.canApply(new MoveRange(NS, BsonDocument.parse("{x: {$minKey: 1}}"), null, "shard02"))
+                        .orElseThrow());
+        assertTrue(
+                c.canApply(new MoveChunk(NS, BsonDocument.parse("{x: 'c'}"), "shard02", true))
+                        .isEmpty(),
                 "a whole chunk needs no cut");
         // a hashed layout is always bounded
         SimulatedCluster h = SimulatedCluster.fromLayout(config(MongoVersion.V8_0, MIB), hashedLayout());
-        assertTrue(h.canApply(new SplitAt(NS, BsonDocument.parse("{_id: NumberLong(-100)}"))).isEmpty());
+        assertTrue(h.canApply(new SplitAt(NS, BsonDocument.parse("{_id: NumberLong(-100)}")))
+                .isEmpty());
         assertTrue(h.canApply(new SplitFind(NS, BsonDocument.parse("{_id: 1}"))).isEmpty());
     }
 
@@ -351,19 +412,36 @@ class LoadLayoutTest {
     void randomCommandsAndInsertsOnALoadedLayoutKeepEveryInvariantAndEveryDocument() {
         SplittableRandom random = new SplittableRandom(7);
         for (int trial = 0; trial < 20; trial++) {
-            SimulatedCluster c = SimulatedCluster.fromLayout(config(MongoVersion.releaseLines().get(trial % MongoVersion.releaseLines().size()), 256 * KIB),
+            SimulatedCluster c = SimulatedCluster.fromLayout(
+                    config(
+                            MongoVersion.releaseLines()
+                                    .get(trial % MongoVersion.releaseLines().size()),
+                            256 * KIB),
                     hashedLayout());
             long inserted = 0;
             for (int step = 0; step < 40; step++) {
                 long x = random.nextLong();
                 ClusterCommand command = switch (random.nextInt(6)) {
-                    case 0 -> new InsertDocuments(NS, InsertBatch.ofInt64(
-                            LongStream.range(0, 300).map(i -> random.nextLong()).toArray(), 300));
+                    case 0 ->
+                        new InsertDocuments(
+                                NS,
+                                InsertBatch.ofInt64(
+                                        LongStream.range(0, 300)
+                                                .map(i -> random.nextLong())
+                                                .toArray(),
+                                        300));
                     case 1 -> new SplitAt(NS, BsonDocument.parse("{_id: NumberLong(" + x + ")}"));
-                    case 2 -> new MoveChunk(NS, new BsonDocument("_id", new BsonInt64(x)),
-                            "shard0" + (1 + random.nextInt(3)), random.nextBoolean());
-                    case 3 -> new MergeChunks(NS, BsonDocument.parse("{_id: NumberLong(" + Math.min(x, x / 2) + ")}"),
-                            BsonDocument.parse("{_id: NumberLong(" + Math.max(x, x / 2) + ")}"));
+                    case 2 ->
+                        new MoveChunk(
+                                NS,
+                                new BsonDocument("_id", new BsonInt64(x)),
+                                "shard0" + (1 + random.nextInt(3)),
+                                random.nextBoolean());
+                    case 3 ->
+                        new MergeChunks(
+                                NS,
+                                BsonDocument.parse("{_id: NumberLong(" + Math.min(x, x / 2) + ")}"),
+                                BsonDocument.parse("{_id: NumberLong(" + Math.max(x, x / 2) + ")}"));
                     case 4 -> new SplitFind(NS, new BsonDocument("_id", new BsonInt64(x)));
                     default -> null;
                 };

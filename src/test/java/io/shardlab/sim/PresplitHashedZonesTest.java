@@ -72,8 +72,15 @@ class PresplitHashedZonesTest {
             8.0 | MultipleZonesWithGaps | 0 | GEO | z0;z1;z2;- | z0: IE/Dublin .. {country: 'UK', city: MinKey, hashedField: MinKey, suffix: 'SomeValue'}; z1: UK/London .. {country: 'US', city: MinKey, hashedField: NumberLong(100), suffix: 'someValue'}; z2: US/NewYork .. US/MaxKey | * 0 * 1 * 2 * | 1 1 1
             8.0 | MultipleContiguousZonesWithEachShardHavingMultipleZones | 0 | GEO | z0,z2;z1,z2,z3;- | z0: IE/Dublin .. UK/London; z1: UK/London .. US/Los Angeles; z2: US/Los Angeles .. US/New York; z3: US/New York .. US/MaxKey | * 0 1 0 1 1 * | 1 1 2 1
             """)
-    void presplitHashedZonesCutsEachZoneRangeOnItsShards(String version, String test, long numInitialChunks,
-            String key, String shards, String zones, String chunkShards, String chunksPerZone) {
+    void presplitHashedZonesCutsEachZoneRangeOnItsShards(
+            String version,
+            String test,
+            long numInitialChunks,
+            String key,
+            String shards,
+            String zones,
+            String chunkShards,
+            String chunksPerZone) {
         ShardKeyPattern pattern = ShardKeyPattern.parse(key.equals("GEO") ? GEO_KEY : key);
         SimulatedCluster c = cluster(MongoVersion.parse(version), shards, zones);
 
@@ -103,8 +110,8 @@ class PresplitHashedZonesTest {
             }
             List<ShardKey> expectedMins = new ArrayList<>();
             expectedMins.add(range.min());
-            expectedMins.addAll(InitialChunks.hashedPoints(pattern,
-                    range.min().values().subList(0, pattern.hashedFieldIndex()), n));
+            expectedMins.addAll(InitialChunks.hashedPoints(
+                    pattern, range.min().values().subList(0, pattern.hashedFieldIndex()), n));
             assertEquals(expectedMins, mins, "zone range " + z);
         }
     }
@@ -124,7 +131,8 @@ class PresplitHashedZonesTest {
         // the file builds the policy directly; through shardCollection a hashed bound must first be a
         // NumberLong (validateShardKeyAgainstExistingZones), so the file's {y: 1} is NumberLong(1) here
         SimulatedCluster c = cluster(MongoVersion.V7_0, "z1", "z1: " + range);
-        CommandFailedException e = assertThrows(CommandFailedException.class,
+        CommandFailedException e = assertThrows(
+                CommandFailedException.class,
                 () -> c.execute(new ShardCollection(NS, ShardKeyPattern.parse(key), false, true, 0)));
         assertEquals(message, e.reason());
     }
@@ -143,7 +151,11 @@ class PresplitHashedZonesTest {
         for (String spec : zones.split(";")) {
             int colon = spec.indexOf(':');
             String[] bounds = spec.substring(colon + 1).split(" \\.\\. ");
-            c.execute(new UpdateZoneKeyRange(NS, bound(bounds[0]), bound(bounds[1]), spec.substring(0, colon).strip()));
+            c.execute(new UpdateZoneKeyRange(
+                    NS,
+                    bound(bounds[0]),
+                    bound(bounds[1]),
+                    spec.substring(0, colon).strip()));
         }
         return c;
     }
@@ -155,8 +167,8 @@ class PresplitHashedZonesTest {
         }
         String[] parts = t.split("/", 2);
         String city = parts[1].equals("MinKey") || parts[1].equals("MaxKey") ? parts[1] : "'" + parts[1] + "'";
-        return BsonLiterals.parseDocument("{country: '" + parts[0] + "', city: " + city
-                + ", hashedField: MinKey, suffix: MinKey}");
+        return BsonLiterals.parseDocument(
+                "{country: '" + parts[0] + "', city: " + city + ", hashedField: MinKey, suffix: MinKey}");
     }
 
     private static String describe(ChunkMap chunks) {

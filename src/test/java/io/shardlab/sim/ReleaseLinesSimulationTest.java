@@ -54,8 +54,7 @@ class ReleaseLinesSimulationTest {
             3000,     1024,    3000
             99999999, 1024,    67108864
             """)
-    void mongosUsesALargerChunkSizeWhenTheDesiredOneWouldMakeTooManySplitPoints(long written, long desired,
-            long used) {
+    void mongosUsesALargerChunkSizeWhenTheDesiredOneWouldMakeTooManySplitPoints(long written, long desired, long used) {
         assertEquals(used, MongosAutoSplitter.chunkSizeToUse(written, desired, 64 * MB));
     }
 
@@ -99,7 +98,10 @@ class ReleaseLinesSimulationTest {
         c.execute(ShardCollection.of(NS, "{x: 1}"));
         c.execute(new SetBalancerState(false));
         for (int b = 0; b < 40; b++) {
-            c.insert(NS, InsertBatch.ofInt64(LongStream.range(b * 1000L, (b + 1) * 1000L).toArray(), 100));
+            c.insert(
+                    NS,
+                    InsertBatch.ofInt64(
+                            LongStream.range(b * 1000L, (b + 1) * 1000L).toArray(), 100));
         }
         assertEquals(splits, c.snapshot().cluster().chunks().size() > 1);
     }
@@ -125,7 +127,9 @@ class ReleaseLinesSimulationTest {
         }
         c.execute(new SetBalancerState(true));
         c.advance(900_000);
-        assertEquals(Map.of("shard01", donor, "shard02", recipient), c.snapshot().cluster().chunks().chunksPerShard());
+        assertEquals(
+                Map.of("shard01", donor, "shard02", recipient),
+                c.snapshot().cluster().chunks().chunksPerShard());
     }
 
     @ParameterizedTest(name = "{0}: an empty hashed collection on 3 shards gets {1} chunks")

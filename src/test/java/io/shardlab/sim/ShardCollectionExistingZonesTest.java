@@ -36,15 +36,20 @@ class ShardCollectionExistingZonesTest {
             8.0 | {x: 'hashed'} | true  | true  | (accepted)
             8.0 | {y: 1}        | true  | true  | the proposed shard key { y: 1 } does not match with the shard key of the existing zone { x: 0 } -->> { x: 10 }
             """)
-    void theProposedKeyIsCheckedAgainstTheExistingZones(String version, String key, boolean numberLongMin,
-            boolean numberLongMax, String expected) {
+    void theProposedKeyIsCheckedAgainstTheExistingZones(
+            String version, String key, boolean numberLongMin, boolean numberLongMax, String expected) {
         SimulatedCluster c = cluster(version);
         c.execute(new AddShardToZone("shard01", "zoneName"));
-        c.execute(new UpdateZoneKeyRange(NS, BsonDocument.parse(numberLongMin ? "{x: NumberLong(0)}" : "{x: 0}"),
-                BsonDocument.parse(numberLongMax ? "{x: NumberLong(10)}" : "{x: 10}"), "zoneName"));
+        c.execute(new UpdateZoneKeyRange(
+                NS,
+                BsonDocument.parse(numberLongMin ? "{x: NumberLong(0)}" : "{x: 0}"),
+                BsonDocument.parse(numberLongMax ? "{x: NumberLong(10)}" : "{x: 10}"),
+                "zoneName"));
         // BSONObj::toString prints a NumberLong bound as a plain number
-        assertEquals(expected, c.canApply(new ShardCollection(NS, ShardKeyPattern.parse(key), false, false))
-                .orElse("(accepted)"));
+        assertEquals(
+                expected,
+                c.canApply(new ShardCollection(NS, ShardKeyPattern.parse(key), false, false))
+                        .orElse("(accepted)"));
     }
 
     @ParameterizedTest(name = "[{0}] testChunkSplits")
@@ -60,8 +65,11 @@ class ShardCollectionExistingZonesTest {
         String[][] ranges = {{"0", "10"}, {"10", "20"}, {"30", "40"}};
         for (int i = 0; i < 3; i++) {
             c.execute(new AddShardToZone("shard0" + (i + 1), "zoneName" + i));
-            c.execute(new UpdateZoneKeyRange(NS, BsonDocument.parse("{x: " + ranges[i][0] + "}"),
-                    BsonDocument.parse("{x: " + ranges[i][1] + "}"), "zoneName" + i));
+            c.execute(new UpdateZoneKeyRange(
+                    NS,
+                    BsonDocument.parse("{x: " + ranges[i][0] + "}"),
+                    BsonDocument.parse("{x: " + ranges[i][1] + "}"),
+                    "zoneName" + i));
         }
         c.execute(ShardCollection.of(NS, "{x: 1}"));
         List<Chunk> chunks = c.snapshot().cluster().chunks().chunks();
@@ -69,7 +77,8 @@ class ShardCollectionExistingZonesTest {
         assertEquals(want.length, chunks.size(), chunks.toString());
         for (int i = 0; i < chunks.size(); i++) {
             Chunk ch = chunks.get(i);
-            String min = ch.min().isGlobalMin() ? "min" : ch.min().get(0).asNumber().intValue() + "";
+            String min =
+                    ch.min().isGlobalMin() ? "min" : ch.min().get(0).asNumber().intValue() + "";
             String[] w = want[i].split("@");
             assertEquals(w[0], min);
             if (!w[1].equals("*")) {

@@ -1,11 +1,11 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.MongoVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -54,8 +54,8 @@ class SimulatedClusterTest {
     @Test
     void insertingBeforeShardingIsRefusedWithAReason() {
         SimulatedCluster c = cluster(MongoVersion.V8_0, 1);
-        CommandFailedException e = assertThrows(CommandFailedException.class,
-                () -> c.insert("db.c", InsertBatch.ofInt64(new long[] {1}, 10)));
+        CommandFailedException e = assertThrows(
+                CommandFailedException.class, () -> c.insert("db.c", InsertBatch.ofInt64(new long[] {1}, 10)));
         assertTrue(e.getMessage().contains("not sharded"), e.getMessage());
     }
 

@@ -1,8 +1,8 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.MongoVersion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.shardlab.cluster.MongoVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -22,10 +22,12 @@ class UndoAndDeterminismTest {
         c.execute(ShardCollection.of(NS, "{x: 1}"));
         List<SimulationSnapshot> before = new ArrayList<>();
         List<ClusterCommand> commands = List.of(
-                new InsertDocuments(NS, InsertBatch.ofInt64(LongStream.range(0, 3000).toArray(), 150)),
+                new InsertDocuments(
+                        NS, InsertBatch.ofInt64(LongStream.range(0, 3000).toArray(), 150)),
                 new SplitAt(NS, BsonDocument.parse("{x: 1000}")),
                 new SplitAt(NS, BsonDocument.parse("{x: 2000}")),
-                new InsertDocuments(NS, InsertBatch.ofInt64(LongStream.range(500, 2500).toArray(), 90)),
+                new InsertDocuments(
+                        NS, InsertBatch.ofInt64(LongStream.range(500, 2500).toArray(), 90)),
                 new MergeChunks(NS, BsonDocument.parse("{x: 1000}"), BsonDocument.parse("{x: {$maxKey: 1}}")),
                 new MoveChunk(NS, BsonDocument.parse("{x: 5}"), "shard02", false));
         for (ClusterCommand command : commands) {
@@ -49,13 +51,22 @@ class UndoAndDeterminismTest {
         int kind = random.nextInt(6);
         long x = random.nextLong(0, 10_000);
         ClusterCommand command = switch (kind) {
-            case 0, 1 -> new InsertDocuments(NS, InsertBatch.ofInt64(
-                    LongStream.range(0, 500).map(i -> random.nextLong(0, 10_000)).toArray(), 200));
+            case 0, 1 ->
+                new InsertDocuments(
+                        NS,
+                        InsertBatch.ofInt64(
+                                LongStream.range(0, 500)
+                                        .map(i -> random.nextLong(0, 10_000))
+                                        .toArray(),
+                                200));
             case 2 -> new SplitAt(NS, BsonDocument.parse("{x: " + x + "}"));
-            case 3 -> new MoveChunk(NS, BsonDocument.parse("{x: " + x + "}"),
-                    "shard0" + (1 + random.nextInt(3)), false);
-            case 4 -> new MergeChunks(NS, BsonDocument.parse("{x: " + x + "}"),
-                    BsonDocument.parse("{x: " + (x + random.nextLong(1, 3000)) + "}"));
+            case 3 ->
+                new MoveChunk(NS, BsonDocument.parse("{x: " + x + "}"), "shard0" + (1 + random.nextInt(3)), false);
+            case 4 ->
+                new MergeChunks(
+                        NS,
+                        BsonDocument.parse("{x: " + x + "}"),
+                        BsonDocument.parse("{x: " + (x + random.nextLong(1, 3000)) + "}"));
             default -> null;
         };
         if (command == null) {
@@ -93,7 +104,13 @@ class UndoAndDeterminismTest {
         long perStep = 2_000 * SimulatedCluster.INSERT_STEP_MILLIS / 1_000;
         for (long t = 0; t < 120_000; t += SimulatedCluster.INSERT_STEP_MILLIS) {
             c.advance(SimulatedCluster.INSERT_STEP_MILLIS);
-            c.insert(NS, InsertBatch.ofInt64(LongStream.range(0, perStep).map(i -> random.nextLong()).toArray(), 300));
+            c.insert(
+                    NS,
+                    InsertBatch.ofInt64(
+                            LongStream.range(0, perStep)
+                                    .map(i -> random.nextLong())
+                                    .toArray(),
+                            300));
         }
         return events;
     }

@@ -64,7 +64,11 @@ class ZoneChangesTest {
             out.put(s, new ArrayList<>());
         }
         for (Chunk ch : c.snapshot().cluster().chunks().chunks()) {
-            out.get(ch.shard()).add(ch.min().isGlobalMin() ? "min" : ch.min().get(0).asNumber().longValue() + "");
+            out.get(ch.shard())
+                    .add(
+                            ch.min().isGlobalMin()
+                                    ? "min"
+                                    : ch.min().get(0).asNumber().longValue() + "");
         }
         return out;
     }
@@ -79,7 +83,8 @@ class ZoneChangesTest {
     void movesChunksToTheShardThatOwnsTheirZone() {
         zones("shard01:zoneA", "shard02:zoneB", "shard03:zoneC");
         runBalancer(4);
-        assertEquals(Map.of("shard01", List.of("min"), "shard02", List.of("-10", "0"), "shard03", List.of("10", "20")),
+        assertEquals(
+                Map.of("shard01", List.of("min"), "shard02", List.of("-10", "0"), "shard03", List.of("10", "20")),
                 chunksOnShards());
     }
 
@@ -90,7 +95,8 @@ class ZoneChangesTest {
         zones("shard02:zoneA", "shard02:zoneB", "shard03:zoneC");
         c.execute(new AddShardToZone("shard01", "zoneB"));
         runBalancer(1);
-        assertEquals(Map.of("shard01", List.of("-10"), "shard02", List.of("min", "0"), "shard03", List.of("10", "20")),
+        assertEquals(
+                Map.of("shard01", List.of("-10"), "shard02", List.of("min", "0"), "shard03", List.of("10", "20")),
                 chunksOnShards());
     }
 
@@ -108,8 +114,15 @@ class ZoneChangesTest {
         runBalancer(1);
 
         // the round splits shard03's [MinKey, -10) at -20 and moves [-20, -10) to shard02
-        assertEquals(Map.of("shard01", List.of("10", "20"), "shard02", List.of("-20", "-10", "0"),
-                "shard03", List.of("min")), chunksOnShards());
+        assertEquals(
+                Map.of(
+                        "shard01",
+                        List.of("10", "20"),
+                        "shard02",
+                        List.of("-20", "-10", "0"),
+                        "shard03",
+                        List.of("min")),
+                chunksOnShards());
     }
 
     /** zone_changes_util.js {@code moveZoneToShard}: add the new shard to the zone, then remove the old one. */
@@ -126,15 +139,20 @@ class ZoneChangesTest {
         runBalancer(4);
 
         // all chunks remain on the primary shard
-        assertEquals(Map.of("shard01", List.of("min", "-10", "0", "10", "20"), "shard02", List.of(), "shard03",
-                List.of()), chunksOnShards());
+        assertEquals(
+                Map.of("shard01", List.of("min", "-10", "0", "10", "20"), "shard02", List.of(), "shard03", List.of()),
+                chunksOnShards());
     }
 
     @Test
     void doesNotAllowRemovingTheOnlyShardAZoneBelongsTo() {
         zones("shard01:zoneA", "shard02:zoneB", "shard03:zoneC");
 
-        assertEquals("ZoneStillInUse", c.refusal(new RemoveShardFromZone("shard01", "zoneA")).orElseThrow().codeName());
+        assertEquals(
+                "ZoneStillInUse",
+                c.refusal(new RemoveShardFromZone("shard01", "zoneA"))
+                        .orElseThrow()
+                        .codeName());
     }
 
     @Test
@@ -146,7 +164,8 @@ class ZoneChangesTest {
 
         runBalancer(1);
 
-        assertEquals(Map.of("shard01", List.of(), "shard02", List.of("min", "-10", "0"), "shard03", List.of("10", "20")),
+        assertEquals(
+                Map.of("shard01", List.of(), "shard02", List.of("min", "-10", "0"), "shard03", List.of("10", "20")),
                 chunksOnShards());
     }
 
@@ -161,10 +180,15 @@ class ZoneChangesTest {
 
         runBalancer(4);
 
-        assertEquals(Map.of("shard01", List.of("10", "20"), "shard02", List.of("-10", "0"), "shard03", List.of("min")),
+        assertEquals(
+                Map.of("shard01", List.of("10", "20"), "shard02", List.of("-10", "0"), "shard03", List.of("min")),
                 chunksOnShards());
-        assertEquals(5, c.snapshot().chunkStatistics().stream().mapToLong(io.shardlab.cluster.ChunkStatistics::documents)
-                .sum(), "every document kept");
+        assertEquals(
+                5,
+                c.snapshot().chunkStatistics().stream()
+                        .mapToLong(io.shardlab.cluster.ChunkStatistics::documents)
+                        .sum(),
+                "every document kept");
     }
 
     @Test
@@ -187,7 +211,14 @@ class ZoneChangesTest {
 
         runBalancer(3);
 
-        assertEquals(Map.of("shard01", List.of("min"), "shard02", List.of("-20"),
-                "shard03", List.of("-15", "-10", "0", "10", "20")), chunksOnShards());
+        assertEquals(
+                Map.of(
+                        "shard01",
+                        List.of("min"),
+                        "shard02",
+                        List.of("-20"),
+                        "shard03",
+                        List.of("-15", "-10", "0", "10", "20")),
+                chunksOnShards());
     }
 }

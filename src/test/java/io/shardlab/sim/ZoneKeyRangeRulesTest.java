@@ -33,8 +33,8 @@ class ZoneKeyRangeRulesTest {
         if (sharded) {
             c.execute(ShardCollection.of(NS, key));
         }
-        c.execute(new UpdateZoneKeyRange(NS, doc("{" + field + ": NumberLong(0)}"),
-                doc("{" + field + ": NumberLong(10)}"), "A"));
+        c.execute(new UpdateZoneKeyRange(
+                NS, doc("{" + field + ": NumberLong(0)}"), doc("{" + field + ": NumberLong(10)}"), "A"));
         return c;
     }
 
@@ -59,10 +59,11 @@ class ZoneKeyRangeRulesTest {
             {a: 1, b: 1}   | false | {a: -5}          | {a: 20}           | A | Zone range: { a: -5 } -->> { a: 20 }  on  A is overlapping with existing: { a: 0 } -->> { a: 10 }  on  A
             {a: 1, b: 1}   | false | {a: 10}          | {a: 20}           | A | (accepted)
             """)
-    void aZoneRangeIsCheckedAsMongoDbChecksIt(String key, boolean sharded, String min, String max, String zone,
-            String expected) {
+    void aZoneRangeIsCheckedAsMongoDbChecksIt(
+            String key, boolean sharded, String min, String max, String zone, String expected) {
         SimulatedCluster c = given(key, sharded);
-        assertEquals(expected,
+        assertEquals(
+                expected,
                 c.canApply(new UpdateZoneKeyRange(NS, doc(min), doc(max), zone)).orElse("(accepted)"));
     }
 
@@ -74,6 +75,8 @@ class ZoneKeyRangeRulesTest {
         ZoneRange added = c.snapshot().cluster().zones().get(1);
         assertEquals(doc("{a: 20, b: {$minKey: 1}}"), added.min().toDocument(ShardKeyPattern.parse("{a: 1, b: 1}")));
         assertEquals(doc("{a: 30, b: {$minKey: 1}}"), added.max().toDocument(ShardKeyPattern.parse("{a: 1, b: 1}")));
-        assertEquals(List.of("A", "A"), c.snapshot().cluster().zones().stream().map(ZoneRange::zone).toList());
+        assertEquals(
+                List.of("A", "A"),
+                c.snapshot().cluster().zones().stream().map(ZoneRange::zone).toList());
     }
 }

@@ -10,10 +10,10 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.session.Scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,18 +77,24 @@ class CollectionPickerInWindowTest {
             throws Exception {
         ExplorerViewModel explorer = app.explorer();
         CollectionPickerViewModel picker = explorer.collections();
-        robot.interact(() -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
+        robot.interact(
+                () -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
         waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY && picture() != null);
         robot.interact(() -> explorer.connections().setAccepting(true));
         waitUntil(() -> explorer.connections().acceptingProperty().get());
-        waitUntil(() -> robot.lookup("#collection-picker").tryQuery().map(Node::isVisible).orElse(false));
+        waitUntil(() -> robot.lookup("#collection-picker")
+                .tryQuery()
+                .map(Node::isVisible)
+                .orElse(false));
 
         // given a driver that shards social.inbox (hashed) and social.users (ranged, split in three)
-        client = MongoClients.create(explorer.connections().connectionStringProperty().get()
-                + "?directConnection=true&serverSelectionTimeoutMS=5000");
+        client = MongoClients.create(
+                explorer.connections().connectionStringProperty().get()
+                        + "?directConnection=true&serverSelectionTimeoutMS=5000");
         MongoDatabase admin = client.getDatabase("admin");
         admin.runCommand(new Document("enableSharding", "social"));
-        admin.runCommand(new Document("shardCollection", "social.inbox").append("key", new Document("userId", "hashed")));
+        admin.runCommand(
+                new Document("shardCollection", "social.inbox").append("key", new Document("userId", "hashed")));
         admin.runCommand(new Document("shardCollection", "social.users").append("key", new Document("name", 1)));
         for (String middle : List.of("h", "p")) {
             admin.runCommand(new Document("split", "social.users").append("middle", new Document("name", middle)));
@@ -110,26 +116,33 @@ class CollectionPickerInWindowTest {
         // then the number line, lanes and counters show social.users: its three chunks
         waitUntil(() -> namespaceOnLine().equals("social.users"));
         assertEquals(3, picture().data().layout().snapshot().chunks().size());
-        assertEquals("social.users · { name: 1 }",
-                onFxThread(() -> robot.lookup("#collection-picker").<ComboBox<CollectionPickerViewModel.Choice>>query()
-                        .getValue().label()));
-        assertTrue(explorer.titleProperty().get().startsWith("social.users"), explorer.titleProperty().get());
+        assertEquals(
+                "social.users · { name: 1 }",
+                onFxThread(() -> robot.lookup("#collection-picker")
+                        .<ComboBox<CollectionPickerViewModel.Choice>>query()
+                        .getValue()
+                        .label()));
+        assertTrue(
+                explorer.titleProperty().get().startsWith("social.users"),
+                explorer.titleProperty().get());
 
         // when Follow writes is on and the client writes to social.inbox at full speed
         robot.clickOn("#collection-follow");
         waitUntil(() -> picker.followWritesProperty().get());
         MongoCollection<BsonDocument> inbox = client.getDatabase("social").getCollection("inbox", BsonDocument.class);
         writing.set(true);
-        writer = new Thread(() -> {
-            long id = 0;
-            while (writing.get()) {
-                List<BsonDocument> batch = new ArrayList<>();
-                for (int i = 0; i < 200; i++) {
-                    batch.add(new BsonDocument("userId", new BsonInt64(id++)));
-                }
-                inbox.insertMany(batch);
-            }
-        }, "inbox-writer");
+        writer = new Thread(
+                () -> {
+                    long id = 0;
+                    while (writing.get()) {
+                        List<BsonDocument> batch = new ArrayList<>();
+                        for (int i = 0; i < 200; i++) {
+                            batch.add(new BsonDocument("userId", new BsonInt64(id++)));
+                        }
+                        inbox.insertMany(batch);
+                    }
+                },
+                "inbox-writer");
         writer.start();
 
         // then the picker follows it: the number line shows social.inbox

@@ -54,15 +54,19 @@ class ComparisonInWindowTest {
         robot.clickOn("#lesson-follow-up-0");
 
         // then the comparison shows in the explorer's place, both sides loaded
-        waitUntil(() -> comparison().left().readyProperty().get() && comparison().right().readyProperty().get());
+        waitUntil(() -> comparison().left().readyProperty().get()
+                && comparison().right().readyProperty().get());
         Node view = robot.lookup("#comparison").query();
         assertTrue(view.isVisible());
         assertFalse(robot.lookup("#empty-state").query().isVisible());
-        assertEquals("MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards",
+        assertEquals(
+                "MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards",
                 robot.lookup("#comparison-left-caption").queryAs(Label.class).getText());
-        assertEquals("MongoDB 8.0 · { counter: 1 } · 1 MB chunks · 3 shards",
+        assertEquals(
+                "MongoDB 8.0 · { counter: 1 } · 1 MB chunks · 3 shards",
                 robot.lookup("#comparison-right-caption").queryAs(Label.class).getText());
-        assertEquals(2, robot.from(view).lookup("#number-line-canvas").queryAll().size(), "two number lines");
+        assertEquals(
+                2, robot.from(view).lookup("#number-line-canvas").queryAll().size(), "two number lines");
         assertEquals(1, robot.from(view).lookup("#transport-bar").queryAll().size(), "one transport bar");
         assertTrue(stage.getTitle().contains("shop.orders"), stage.getTitle());
 
@@ -72,15 +76,19 @@ class ComparisonInWindowTest {
                 && comparison().transport().progressProperty().get() > 0.02);
         robot.clickOn("#comparison #transport-play");
         waitUntil(() -> !comparison().transport().playingProperty().get());
-        waitUntil(() -> inserted(comparison().left().numberLine().pictureProperty().get())
+        waitUntil(() -> inserted(
+                        comparison().left().numberLine().pictureProperty().get())
                 == inserted(comparison().right().numberLine().pictureProperty().get()));
         assertTrue(inserted(comparison().left().numberLine().pictureProperty().get()) > 0);
-        assertEquals(comparison().left().numberLine().scaleProperty().get(),
+        assertEquals(
+                comparison().left().numberLine().scaleProperty().get(),
                 comparison().right().numberLine().scaleProperty().get());
 
         // the Simulation → Speed items show the comparison's speed while it shows, the explorer's after
-        io.shardlab.session.PlaybackSpeed explorerSpeed = app.explorer().playback().speedProperty().get();
-        robot.interact(() -> robot.lookup("#comparison #speed-x1000").queryAs(javafx.scene.control.ButtonBase.class)
+        io.shardlab.session.PlaybackSpeed explorerSpeed =
+                app.explorer().playback().speedProperty().get();
+        robot.interact(() -> robot.lookup("#comparison #speed-x1000")
+                .queryAs(javafx.scene.control.ButtonBase.class)
                 .fire());
         waitUntil(() -> comparison().transport().speedProperty().get() == io.shardlab.session.PlaybackSpeed.X1000);
         assertEquals("1000×", selectedSpeedItem(), "the menu follows the comparison's transport");
@@ -95,12 +103,15 @@ class ComparisonInWindowTest {
 
     /** The label of the selected item of the menu bar's Simulation → Speed. */
     private String selectedSpeedItem() {
-        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar) stage.getScene().getRoot()
-                .lookup(".menu-bar");
-        return bar.getMenus().stream().flatMap(m -> m.getItems().stream())
+        javafx.scene.control.MenuBar bar =
+                (javafx.scene.control.MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+        return bar.getMenus().stream()
+                .flatMap(m -> m.getItems().stream())
                 .filter(i -> i instanceof javafx.scene.control.Menu m && "Speed".equals(m.getText()))
                 .flatMap(i -> ((javafx.scene.control.Menu) i).getItems().stream())
                 .filter(i -> i instanceof javafx.scene.control.RadioMenuItem r && r.isSelected())
-                .map(javafx.scene.control.MenuItem::getText).findFirst().orElse("none");
+                .map(javafx.scene.control.MenuItem::getText)
+                .findFirst()
+                .orElse("none");
     }
 }

@@ -71,7 +71,8 @@ class ExplorerBarsFitTest {
             throws Exception {
         showExplorer(robot);
 
-        Layout layout = onFxThread(() -> measure(robot, stage.getScene().getWidth(), stage.getScene().getHeight()));
+        Layout layout = onFxThread(() ->
+                measure(robot, stage.getScene().getWidth(), stage.getScene().getHeight()));
         assertFits(layout);
 
         // Apply is on screen and takes a click: the form's two shards become the cluster's
@@ -79,14 +80,28 @@ class ExplorerBarsFitTest {
         robot.clickOn("#setup-apply");
         waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && app.explorer().numberLine().pictureProperty().get() != null
-                && app.explorer().numberLine().pictureProperty().get().model().shards().size() == 2);
+                && app.explorer()
+                                .numberLine()
+                                .pictureProperty()
+                                .get()
+                                .model()
+                                .shards()
+                                .size()
+                        == 2);
 
         // and a read-only layout's bar, in their place, fits too
-        robot.interact(() -> app.explorer().showLayout(app.explorer().numberLine().pictureProperty().get().data()
-                .layout(), "shardlab.events · shard key { counter: 1 } · events.shardlab"));
+        robot.interact(() -> app.explorer()
+                .showLayout(
+                        app.explorer()
+                                .numberLine()
+                                .pictureProperty()
+                                .get()
+                                .data()
+                                .layout(),
+                        "shardlab.events · shard key { counter: 1 } · events.shardlab"));
         WaitForAsyncUtils.waitForFxEvents();
-        Layout readOnly = onFxThread(() -> measure(robot, stage.getScene().getWidth(), stage.getScene().getHeight(),
-                List.of(".read-only-layout-bar")));
+        Layout readOnly = onFxThread(() -> measure(
+                robot, stage.getScene().getWidth(), stage.getScene().getHeight(), List.of(".read-only-layout-bar")));
         assertFits(readOnly);
         assertFalse(robot.lookup("#explorer").lookup(".transport-bar").query().isVisible());
     }
@@ -101,8 +116,8 @@ class ExplorerBarsFitTest {
             1440 | 900
             1680 | 1020
             """, delimiter = '|')
-    void at_the_larger_window_sizes_every_setup_and_transport_control_is_whole(double width, double height,
-            FxRobot robot) throws Exception {
+    void at_the_larger_window_sizes_every_setup_and_transport_control_is_whole(
+            double width, double height, FxRobot robot) throws Exception {
         showExplorer(robot);
 
         Layout layout = onFxThread(() -> {
@@ -116,13 +131,15 @@ class ExplorerBarsFitTest {
     }
 
     /** A control's place in the scene and the caption it shows. */
-    private record Placed(String name, Bounds bounds, String text, String shownText) {
-    }
+    private record Placed(String name, Bounds bounds, String text, String shownText) {}
 
     /** What one lay-out of the window put where. */
-    private record Layout(double width, double height, Bounds lessons, java.util.Map<String, Bounds> bars,
-            java.util.Map<String, List<Placed>> controls) {
-    }
+    private record Layout(
+            double width,
+            double height,
+            Bounds lessons,
+            java.util.Map<String, Bounds> bars,
+            java.util.Map<String, List<Placed>> controls) {}
 
     /** The setup row, the transport bar, and the number line card's header with its scale and zoom tools. */
     private static final List<String> BARS = List.of(".setup-bar", ".transport-bar", ".line-card > .card-header");
@@ -139,13 +156,22 @@ class ExplorerBarsFitTest {
             bars.put(bar, barNode.isVisible() ? sceneBounds(barNode) : null);
             List<Control> found = new ArrayList<>();
             collectControls(barNode, found);
-            controls.put(bar, found.stream().map(c -> {
-                String text = c instanceof Labeled l ? l.getText() : null;
-                Node shown = c.lookup(".text");
-                return new Placed(describe(c), sceneBounds(c), text, shown instanceof Text t ? t.getText() : null);
-            }).toList());
+            controls.put(
+                    bar,
+                    found.stream()
+                            .map(c -> {
+                                String text = c instanceof Labeled l ? l.getText() : null;
+                                Node shown = c.lookup(".text");
+                                return new Placed(
+                                        describe(c),
+                                        sceneBounds(c),
+                                        text,
+                                        shown instanceof Text t ? t.getText() : null);
+                            })
+                            .toList());
         }
-        return new Layout(width, height, sceneBounds(robot.lookup("#lessons-panel").query()), bars, controls);
+        return new Layout(
+                width, height, sceneBounds(robot.lookup("#lessons-panel").query()), bars, controls);
     }
 
     private static void assertFits(Layout layout) {
@@ -158,14 +184,22 @@ class ExplorerBarsFitTest {
                 Bounds b = c.bounds();
                 String name = c.name() + " at " + b;
                 assertTrue(b.getWidth() > 0 && b.getHeight() > 0, name + " has a size");
-                assertTrue(b.getMinX() >= -SLACK && b.getMaxX() <= layout.width() + SLACK
-                        && b.getMinY() >= -SLACK && b.getMaxY() <= layout.height() + SLACK,
+                assertTrue(
+                        b.getMinX() >= -SLACK
+                                && b.getMaxX() <= layout.width() + SLACK
+                                && b.getMinY() >= -SLACK
+                                && b.getMaxY() <= layout.height() + SLACK,
                         name + " lies inside the " + layout.width() + " × " + layout.height() + " window");
-                assertTrue(b.getMinX() >= barBounds.getMinX() - SLACK && b.getMaxX() <= barBounds.getMaxX() + SLACK
-                        && b.getMinY() >= barBounds.getMinY() - SLACK && b.getMaxY() <= barBounds.getMaxY() + SLACK,
+                assertTrue(
+                        b.getMinX() >= barBounds.getMinX() - SLACK
+                                && b.getMaxX() <= barBounds.getMaxX() + SLACK
+                                && b.getMinY() >= barBounds.getMinY() - SLACK
+                                && b.getMaxY() <= barBounds.getMaxY() + SLACK,
                         name + " lies inside " + bar + " " + barBounds);
-                assertTrue(b.getMaxX() <= layout.lessons().getMinX() + SLACK,
-                        name + " is left of the lessons panel, which starts at x=" + layout.lessons().getMinX());
+                assertTrue(
+                        b.getMaxX() <= layout.lessons().getMinX() + SLACK,
+                        name + " is left of the lessons panel, which starts at x="
+                                + layout.lessons().getMinX());
                 if (c.text() != null && !c.text().isEmpty()) {
                     assertEquals(c.text(), c.shownText(), name + " shows its whole caption");
                 }
@@ -174,8 +208,10 @@ class ExplorerBarsFitTest {
                 for (int j = i + 1; j < controls.size(); j++) {
                     Bounds a = shrunk(controls.get(i).bounds());
                     Bounds b = shrunk(controls.get(j).bounds());
-                    assertFalse(a.intersects(b), controls.get(i).name() + " " + a + " and " + controls.get(j).name()
-                            + " " + b + " overlap");
+                    assertFalse(
+                            a.intersects(b),
+                            controls.get(i).name() + " " + a + " and "
+                                    + controls.get(j).name() + " " + b + " overlap");
                 }
             }
         }
@@ -200,8 +236,11 @@ class ExplorerBarsFitTest {
     }
 
     private static Bounds shrunk(Bounds b) {
-        return new javafx.geometry.BoundingBox(b.getMinX() + SLACK, b.getMinY() + SLACK,
-                Math.max(0, b.getWidth() - 2 * SLACK), Math.max(0, b.getHeight() - 2 * SLACK));
+        return new javafx.geometry.BoundingBox(
+                b.getMinX() + SLACK,
+                b.getMinY() + SLACK,
+                Math.max(0, b.getWidth() - 2 * SLACK),
+                Math.max(0, b.getHeight() - 2 * SLACK));
     }
 
     private static String describe(Control c) {

@@ -12,8 +12,7 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 public final class FxWait {
 
-    private FxWait() {
-    }
+    private FxWait() {}
 
     /** Waits up to 30 s for {@code condition}, then for the events it queued on the JavaFX thread. */
     public static void waitUntil(BooleanSupplier condition) throws TimeoutException {

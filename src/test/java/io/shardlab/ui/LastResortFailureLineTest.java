@@ -21,8 +21,8 @@ class LastResortFailureLineTest {
     private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
 
     private LastResortFailureLine handler(boolean onFxThread) {
-        return new LastResortFailureLine(shown::add, () -> onFxThread, later::add,
-                new PrintStream(errors, true, StandardCharsets.UTF_8));
+        return new LastResortFailureLine(
+                shown::add, () -> onFxThread, later::add, new PrintStream(errors, true, StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -35,7 +35,8 @@ class LastResortFailureLineTest {
     void aFailureOnTheFxThreadIsShownAtOnceAsOneLine(String thrown, String expected) {
         Throwable failure = switch (thrown) {
             case "a bug" -> new IllegalStateException("chunk list is empty");
-            case "bad input" -> new IllegalArgumentException("shard key { x: 2 }:\n  Non-hashed fields must be set to 1");
+            case "bad input" ->
+                new IllegalArgumentException("shard key { x: 2 }:\n  Non-hashed fields must be set to 1");
             default -> new StackOverflowError();
         };
 
@@ -52,7 +53,8 @@ class LastResortFailureLineTest {
     void aFailureOnAnotherThreadIsShownLaterOnTheFxThread() {
         LastResortFailureLine handler = handler(false);
 
-        handler.uncaughtException(new Thread("shardlab-simulation"), new IllegalStateException("no chunk owns { x: 5 }"));
+        handler.uncaughtException(
+                new Thread("shardlab-simulation"), new IllegalStateException("no chunk owns { x: 5 }"));
 
         assertTrue(shown.isEmpty(), "not touched off the JavaFX thread");
         assertEquals(1, later.size());

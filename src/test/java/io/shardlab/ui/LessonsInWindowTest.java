@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.render.ChunkSizes;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.render.LayoutData;
+import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.lessons.Lesson;
 import javafx.geometry.Bounds;
@@ -54,7 +54,8 @@ class LessonsInWindowTest {
 
     /** The chunk with the most documents: one that sh.splitFind's median can cut. */
     private int fullestChunk() {
-        LayoutData layout = app.explorer().numberLine().pictureProperty().get().data().layout();
+        LayoutData layout =
+                app.explorer().numberLine().pictureProperty().get().data().layout();
         ChunkSizes sizes = layout.sizes().orElseThrow();
         int best = 0;
         for (int i = 1; i < layout.snapshot().chunks().size(); i++) {
@@ -85,8 +86,15 @@ class LessonsInWindowTest {
 
         // given the fifth lesson, chosen in the panel's lesson list
         robot.clickOn("#lessons-list");
-        robot.push(KeyCode.DOWN).push(KeyCode.DOWN).push(KeyCode.DOWN).push(KeyCode.DOWN).push(KeyCode.ENTER);
-        waitUntil(() -> robot.lookup(".lessons-panel").lookup("Coarse time first, user second").tryQuery().isPresent());
+        robot.push(KeyCode.DOWN)
+                .push(KeyCode.DOWN)
+                .push(KeyCode.DOWN)
+                .push(KeyCode.DOWN)
+                .push(KeyCode.ENTER);
+        waitUntil(() -> robot.lookup(".lessons-panel")
+                .lookup("Coarse time first, user second")
+                .tryQuery()
+                .isPresent());
 
         // when its scenario runs, the explorer shows it
         ScrollPane scroller = robot.lookup("#lesson-scroller").queryAs(ScrollPane.class);
@@ -95,12 +103,15 @@ class LessonsInWindowTest {
         waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY && chunks() > 0);
         assertFalse(robot.lookup("#empty-state").query().isVisible());
         assertTrue(robot.lookup("#explorer").query().isVisible());
-        assertEquals("{ month: 1, user: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertEquals(
+                "{ month: 1, user: 1 }",
+                robot.lookup("#setup-key").queryTextInputControl().getText());
         assertTrue(stage.getTitle().contains("analytics.events"), stage.getTitle());
 
         // play, then pause
         robot.clickOn("#transport-play");
-        waitUntil(() -> explorer.playback().playingProperty().get() && explorer.playback().progressProperty().get() > 0);
+        waitUntil(() -> explorer.playback().playingProperty().get()
+                && explorer.playback().progressProperty().get() > 0);
         robot.clickOn("#transport-play");
         waitUntil(() -> !explorer.playback().playingProperty().get());
         int before = chunks();
@@ -112,7 +123,8 @@ class LessonsInWindowTest {
         robot.clickOn("#rail-chunk");
         robot.clickOn("#chunk-split-median");
         waitUntil(() -> chunks() == before + 1);
-        assertTrue(robot.lookup("#last-mongosh").queryAs(Label.class).getText().startsWith("sh.splitFind("),
+        assertTrue(
+                robot.lookup("#last-mongosh").queryAs(Label.class).getText().startsWith("sh.splitFind("),
                 robot.lookup("#last-mongosh").queryAs(Label.class).getText());
 
         // Edit → Undo by its shortcut: at the test window's 1280 px the transport bar's undo button sits
@@ -123,9 +135,12 @@ class LessonsInWindowTest {
 
         // and File → Export… (Ctrl+E) opens the export dialog on what the explorer shows
         robot.push(KeyCode.SHORTCUT, KeyCode.E);
-        waitUntil(() -> robot.lookup("#export-preview").tryQuery()
-                .map(n -> ((javafx.scene.image.ImageView) n).getImage() != null).orElse(false));
-        robot.clickOn(((javafx.scene.control.DialogPane) robot.lookup(".export-dialog").query())
+        waitUntil(() -> robot.lookup("#export-preview")
+                .tryQuery()
+                .map(n -> ((javafx.scene.image.ImageView) n).getImage() != null)
+                .orElse(false));
+        robot.clickOn(((javafx.scene.control.DialogPane)
+                        robot.lookup(".export-dialog").query())
                 .lookupButton(javafx.scene.control.ButtonType.CLOSE));
     }
 
@@ -143,9 +158,14 @@ class LessonsInWindowTest {
             Node run = robot.lookup("#lesson-run").query();
             robot.interact(() -> scrollIntoView(scroller, run));
             robot.clickOn(run);
-            waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY && chunks() > 0
-                    && lesson.scenario().base().keyPattern()
-                            .equals(robot.lookup("#setup-key").queryTextInputControl().getText()));
+            waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                    && chunks() > 0
+                    && lesson.scenario()
+                            .base()
+                            .keyPattern()
+                            .equals(robot.lookup("#setup-key")
+                                    .queryTextInputControl()
+                                    .getText()));
             Node play = robot.lookup("#transport-play").query();
             places.put(lesson.title(), onFxThread(() -> play.localToScene(play.getLayoutBounds())));
             if (pointer == null) {
@@ -166,7 +186,8 @@ class LessonsInWindowTest {
         scroller.layout();
         Node content = scroller.getContent();
         Bounds inContent = content.sceneToLocal(node.localToScene(node.getLayoutBounds()));
-        double spare = content.getLayoutBounds().getHeight() - scroller.getViewportBounds().getHeight();
+        double spare = content.getLayoutBounds().getHeight()
+                - scroller.getViewportBounds().getHeight();
         if (spare > 0) {
             double top = inContent.getMinY() - (scroller.getViewportBounds().getHeight() - inContent.getHeight()) / 2;
             scroller.setVvalue(Math.max(0, Math.min(1, top / spare)) * (scroller.getVmax() - scroller.getVmin())

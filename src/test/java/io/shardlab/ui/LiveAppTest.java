@@ -48,9 +48,11 @@ class LiveAppTest {
     /** Writes the fake 7.0 cluster's users collection to a snapshot file; returns its chunk count. */
     private int writeUsersSnapshot(Path file) throws Exception {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0);
-                LiveConnection connection = new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString()));
+                LiveConnection connection =
+                        new LiveConnector().connect(LiveConnectionRequest.of(cluster.connectionString()));
                 LiveConfigSource source = new LiveConfigSource(connection, false)) {
-            ClusterMetadata read = new ClusterInspector(Clock.systemUTC()).inspect(source, new ClusterInspector.Scope(null, 0));
+            ClusterMetadata read =
+                    new ClusterInspector(Clock.systemUTC()).inspect(source, new ClusterInspector.Scope(null, 0));
             SnapshotFile.write(file, LiveCapture.toSnapshotFile(read, ConfigFixture.USERS));
             return read.layout(ConfigFixture.USERS).map().size();
         }
@@ -68,7 +70,8 @@ class LiveAppTest {
 
     private static void openSnapshot(FxRobot robot, ShardLabApp app, Path file) throws Exception {
         robot.interact(() -> app.live().layout().openSnapshot(file));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#live-panel").query().isVisible());
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> robot.lookup("#live-panel").query().isVisible());
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -81,13 +84,17 @@ class LiveAppTest {
 
         assertTrue(robot.lookup("#explorer").query().isVisible());
         assertFalse(robot.lookup("#empty-state").query().isVisible());
-        assertEquals(chunks + " chunks", robot.lookup("#status-chunks").queryAs(Label.class).getText());
+        assertEquals(
+                chunks + " chunks",
+                robot.lookup("#status-chunks").queryAs(Label.class).getText());
         Slider history = robot.lookup("#live-history").queryAs(Slider.class);
         assertTrue(history.getMax() > 0, "the changelog came with the snapshot");
 
         robot.interact(() -> history.setValue(0));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("1 chunk", robot.lookup("#status-chunks").queryAs(Label.class).getText(),
+        assertEquals(
+                "1 chunk",
+                robot.lookup("#status-chunks").queryAs(Label.class).getText(),
                 "before the oldest recorded split");
     }
 
@@ -96,8 +103,11 @@ class LiveAppTest {
             throws Exception {
         // given a simulation on show, then a snapshot opened over it
         robot.clickOn("#start-exploring");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#transport-bar").query().isVisible()
-                && app.explorer().playback().availableProperty().get());
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#transport-bar").query().isVisible()
+                        && app.explorer().playback().availableProperty().get());
         Path file = dir.resolve("users.shardlab");
         int chunks = writeUsersSnapshot(file);
         openSnapshot(robot, app, file);
@@ -109,7 +119,9 @@ class LiveAppTest {
         assertTrue(robot.lookup("#no-stream-card").query().isVisible());
         assertTrue(robot.lookup("#read-only-layout-bar").query().isVisible());
         String summary = robot.lookup("#layout-summary").queryAs(Label.class).getText();
-        assertTrue(summary.startsWith(ConfigFixture.USERS + " · shard key ") && summary.endsWith(" · " + chunks + " chunks"),
+        assertTrue(
+                summary.startsWith(ConfigFixture.USERS + " · shard key ")
+                        && summary.endsWith(" · " + chunks + " chunks"),
                 summary);
         assertTrue(robot.lookup("#layout-fork").query().isVisible(), "Fork into simulator is offered");
         robot.push(javafx.scene.input.KeyCode.SPACE);
@@ -118,17 +130,21 @@ class LiveAppTest {
 
         // when Back to simulator is clicked, the simulation comes back and the snapshot's panel goes
         robot.clickOn("#layout-back");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#transport-bar").query().isVisible()
-                && !robot.lookup("#live-panel").query().isVisible());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#transport-bar").query().isVisible()
+                        && !robot.lookup("#live-panel").query().isVisible());
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(robot.lookup("#read-only-layout-bar").query().isVisible());
-        assertEquals("{ counter: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertEquals(
+                "{ counter: 1 }",
+                robot.lookup("#setup-key").queryTextInputControl().getText());
         assertFalse(robot.lookup("#transport-play").query().isDisabled(), "Play works again");
     }
 
     @Test
-    void the_connect_dialog_shows_an_inline_error_at_once_when_nothing_listens(FxRobot robot)
-            throws Exception {
+    void the_connect_dialog_shows_an_inline_error_at_once_when_nothing_listens(FxRobot robot) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -138,8 +154,13 @@ class LiveAppTest {
         robot.clickOn("#connect-go");
 
         // a refusal is final: shown well before the 10 s timeout
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#connect-error").tryQuery()
-                .map(Node::isVisible).orElse(false));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#connect-error")
+                        .tryQuery()
+                        .map(Node::isVisible)
+                        .orElse(false));
         String error = robot.lookup("#connect-error").queryAs(Label.class).getText();
         assertTrue(error.contains("127.0.0.1:" + port + " refused the connection"), error);
         assertFalse(error.contains("\n"), error);
@@ -158,12 +179,15 @@ class LiveAppTest {
         robot.interact(() -> app.live().menu().openConnectDialog());
         WaitForAsyncUtils.waitForFxEvents();
         for (String name : java.util.List.of("Connection string", "TLS", "Recent")) {
-            Label label = robot.lookup(".connect-dialog .label").match(
-                    (Node n) -> n instanceof Label l && l.getText().equals(name)).queryAs(Label.class);
+            Label label = robot.lookup(".connect-dialog .label")
+                    .match((Node n) -> n instanceof Label l && l.getText().equals(name))
+                    .queryAs(Label.class);
             assertEquals(name, displayed(label), "the label is not cut");
         }
-        javafx.scene.control.ListView<?> recent = robot.lookup("#connect-recent").queryAs(javafx.scene.control.ListView.class);
-        assertTrue(recent.getPlaceholder() instanceof Label p && p.getText().startsWith("No recent connections"),
+        javafx.scene.control.ListView<?> recent =
+                robot.lookup("#connect-recent").queryAs(javafx.scene.control.ListView.class);
+        assertTrue(
+                recent.getPlaceholder() instanceof Label p && p.getText().startsWith("No recent connections"),
                 "an empty list says why it is empty");
 
         robot.clickOn("#connect-uri").write("db1.example.net:27017, db2.example.net:27017, db3.example.net:27017");

@@ -35,7 +35,8 @@ class NarrowWindowScreenshot {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        System.setProperty("user.home", Files.createTempDirectory("shardlab-shot").toString());
+        System.setProperty(
+                "user.home", Files.createTempDirectory("shardlab-shot").toString());
         app = new ShardLabApp();
         app.start(stage);
         stage.setWidth(1280);
@@ -54,8 +55,9 @@ class NarrowWindowScreenshot {
         robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
         Path out = Path.of(System.getProperty("shardlab.screenshot"), "narrow-window.png");
         Assertions.assertEquals(1280, (int) shot[0].getWidth(), "the whole window was shot");
-        Assertions.assertTrue(javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png",
-                out.toFile()), "a PNG writer is installed");
+        Assertions.assertTrue(
+                javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
+                "a PNG writer is installed");
         Assertions.assertTrue(Files.size(out) > 0, out + " is written");
     }
 }

@@ -44,7 +44,8 @@ class PresenterModeScreenshots {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        System.setProperty("user.home", Files.createTempDirectory("shardlab-shot").toString());
+        System.setProperty(
+                "user.home", Files.createTempDirectory("shardlab-shot").toString());
         app = new ShardLabApp();
         app.start(stage);
         stage.setWidth(1600);
@@ -63,7 +64,9 @@ class PresenterModeScreenshots {
         robot.interact(() -> scroller.setVvalue(scroller.getVmax()));
         robot.interact(() -> robot.lookup("#lesson-run").queryButton().fire());
         waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
-        robot.interact(() -> robot.lookup("#speed-max").queryAs(javafx.scene.control.ButtonBase.class).fire());
+        robot.interact(() -> robot.lookup("#speed-max")
+                .queryAs(javafx.scene.control.ButtonBase.class)
+                .fire());
         robot.interact(() -> robot.lookup("#transport-play").queryButton().fire());
         waitLong(() -> app.explorer().playback().progressProperty().get() >= 1.0);
         waitLong(() -> !app.explorer().playback().playingProperty().get());
@@ -75,10 +78,13 @@ class PresenterModeScreenshots {
         robot.interact(() -> scroller.setVvalue(scroller.getVmax()));
         robot.interact(() -> robot.lookup("#lesson-follow-up-0").queryButton().fire());
         waitUntil(() -> app.explorer().comparison().isPresent()
-                && comparison().left().readyProperty().get() && comparison().right().readyProperty().get());
-        robot.interact(() -> robot.lookup("#comparison #speed-max").queryAs(javafx.scene.control.ButtonBase.class)
+                && comparison().left().readyProperty().get()
+                && comparison().right().readyProperty().get());
+        robot.interact(() -> robot.lookup("#comparison #speed-max")
+                .queryAs(javafx.scene.control.ButtonBase.class)
                 .fire());
-        robot.interact(() -> robot.lookup("#comparison #transport-play").queryButton().fire());
+        robot.interact(
+                () -> robot.lookup("#comparison #transport-play").queryButton().fire());
         waitLong(() -> comparison().transport().progressProperty().get() >= 1.0);
         waitLong(() -> !comparison().transport().playingProperty().get());
         Thread.sleep(1500);
@@ -90,8 +96,9 @@ class PresenterModeScreenshots {
                 b[0] = card.localToScene(card.getLayoutBounds());
                 b[1] = canvas.localToScene(canvas.getLayoutBounds());
             });
-            assertTrue(b[1].getMaxY() <= b[0].getMaxY() + 1.5, side + ": the lanes and legend end inside the card: "
-                    + b[1] + " in " + b[0]);
+            assertTrue(
+                    b[1].getMaxY() <= b[0].getMaxY() + 1.5,
+                    side + ": the lanes and legend end inside the card: " + b[1] + " in " + b[0]);
         }
         shoot(robot, "compare-presenter.png");
     }
@@ -114,7 +121,8 @@ class PresenterModeScreenshots {
         robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
         Path out = Path.of(System.getProperty("shardlab.screenshot"), name);
         assertEquals(1600, (int) shot[0].getWidth(), "the whole window was shot");
-        assertTrue(javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
+        assertTrue(
+                javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
                 "a PNG writer is installed");
         assertTrue(Files.size(out) > 0, out + " is written");
     }

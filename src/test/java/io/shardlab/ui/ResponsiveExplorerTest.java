@@ -74,7 +74,13 @@ class ResponsiveExplorerTest {
         waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && robot.lookup("#explorer").query().isVisible());
         robot.interact(() -> app.explorer().playback().togglePlay());
-        waitUntil(() -> app.explorer().numberLine().pictureProperty().get().data().writes().isPresent());
+        waitUntil(() -> app.explorer()
+                .numberLine()
+                .pictureProperty()
+                .get()
+                .data()
+                .writes()
+                .isPresent());
         robot.interact(() -> app.explorer().playback().togglePlay());
         waitUntil(() -> !app.explorer().playback().playingProperty().get());
         Node lessonsPanel = robot.lookup("#lessons-panel").query();
@@ -90,9 +96,8 @@ class ResponsiveExplorerTest {
     }
 
     /** What the explorer showed after one lay-out and paint at a size. */
-    private record Measured(double lineWidth, LaneDetail lanes, String sidePanel, double explorerWidth,
-            double barHeight) {
-    }
+    private record Measured(
+            double lineWidth, LaneDetail lanes, String sidePanel, double explorerWidth, double barHeight) {}
 
     /** Lays the window's scene root out at {@code width} × {@code height}, paints the line and measures it. */
     private Measured layOut(double width, double height) throws Exception {
@@ -105,8 +110,12 @@ class ResponsiveExplorerTest {
                 root.layout();
             }
             ExplorerProbe.paintLineNow(view());
-            return new Measured(ExplorerProbe.lineWidth(view()), ExplorerProbe.laneDetail(view()),
-                    ExplorerProbe.sidePanelPlacement(view()), view().node().getWidth(), ExplorerProbe.barHeight(view()));
+            return new Measured(
+                    ExplorerProbe.lineWidth(view()),
+                    ExplorerProbe.laneDetail(view()),
+                    ExplorerProbe.sidePanelPlacement(view()),
+                    view().node().getWidth(),
+                    ExplorerProbe.barHeight(view()));
         });
     }
 
@@ -121,14 +130,23 @@ class ResponsiveExplorerTest {
             1280 | 720  | true         | true     | 300          | RAIL
             1600 | 1000 | true         | true     | 700          | RAIL
             """, delimiter = '|')
-    void the_number_line_keeps_its_width_at_the_window_sizes_the_app_opens_at(double width, double height,
-            boolean lessons, boolean presenter, double atLeast, String sidePanel, FxRobot robot) throws Exception {
+    void the_number_line_keeps_its_width_at_the_window_sizes_the_app_opens_at(
+            double width,
+            double height,
+            boolean lessons,
+            boolean presenter,
+            double atLeast,
+            String sidePanel,
+            FxRobot robot)
+            throws Exception {
         showExplorer(robot, lessons, presenter);
 
         Measured m = layOut(width, height);
 
-        assertTrue(m.lineWidth() >= atLeast, "the number line is " + m.lineWidth() + " px wide in a "
-                + m.explorerWidth() + " px explorer, lanes " + m.lanes() + ": expected at least " + atLeast);
+        assertTrue(
+                m.lineWidth() >= atLeast,
+                "the number line is " + m.lineWidth() + " px wide in a " + m.explorerWidth() + " px explorer, lanes "
+                        + m.lanes() + ": expected at least " + atLeast);
         assertEquals(sidePanel, m.sidePanel(), "the side panel in a " + m.explorerWidth() + " px explorer");
     }
 
@@ -144,8 +162,12 @@ class ResponsiveExplorerTest {
         Measured presenter = layOut(1600, 1000);
 
         // then every canvas (number line, lanes, legend, charts) paints at the presenter scale, bars included
-        assertEquals(List.of(Appearance.PRESENTER_DIAGRAM_SCALE, Appearance.PRESENTER_DIAGRAM_SCALE,
-                Appearance.PRESENTER_DIAGRAM_SCALE), onFxThread(() -> ExplorerProbe.canvasScales(view())));
+        assertEquals(
+                List.of(
+                        Appearance.PRESENTER_DIAGRAM_SCALE,
+                        Appearance.PRESENTER_DIAGRAM_SCALE,
+                        Appearance.PRESENTER_DIAGRAM_SCALE),
+                onFxThread(() -> ExplorerProbe.canvasScales(view())));
         assertEquals(normal.barHeight() * Appearance.PRESENTER_DIAGRAM_SCALE, presenter.barHeight(), SLACK);
         // and the line is about as wide as in normal type
         assertTrue(presenter.lineWidth() >= 0.9 * normal.lineWidth(), "presenter " + presenter + ", normal " + normal);
@@ -162,7 +184,8 @@ class ResponsiveExplorerTest {
         assertTrue(smallest.lineWidth() >= 100, "a line is painted: " + smallest);
         assertTrue(smallest.lanes().compareTo(LaneDetail.FULL) > 0, "its lanes show less: " + smallest.lanes());
         // presenter type keeps the line wide before the table: a roomy window shows more of it, names always
-        assertTrue(roomy.lanes().compareTo(smallest.lanes()) < 0 && roomy.lanes().names(),
+        assertTrue(
+                roomy.lanes().compareTo(smallest.lanes()) < 0 && roomy.lanes().names(),
                 "a roomy window shows more: " + roomy.lanes() + " against " + smallest.lanes());
     }
 
@@ -185,7 +208,9 @@ class ResponsiveExplorerTest {
                 Bounds cardBounds = sceneBounds(card);
                 for (Node n : card.lookupAll(".card-title, .card-caption")) {
                     Labeled label = (Labeled) n;
-                    if (!label.isVisible() || label.getText() == null || label.getText().isEmpty()) {
+                    if (!label.isVisible()
+                            || label.getText() == null
+                            || label.getText().isEmpty()) {
                         continue;
                     }
                     String shown = shownText(label);
@@ -227,13 +252,14 @@ class ResponsiveExplorerTest {
             rail-history | History | #tab-history  | #copy-all-mongosh
             rail-log     | Log     | #tab-activity | #activity-list
             """, delimiter = '|')
-    void in_a_narrow_window_each_rail_button_opens_its_section_over_the_diagram_and_closes_it_again(String button,
-            String title, String tab, String content, FxRobot robot) throws Exception {
+    void in_a_narrow_window_each_rail_button_opens_its_section_over_the_diagram_and_closes_it_again(
+            String button, String title, String tab, String content, FxRobot robot) throws Exception {
         showExplorer(robot, true, false);
         robot.interact(() -> app.explorer().numberLine().clearSelection());
         Node panel = robot.lookup("#side-panel").query();
         assertFalse(panel.isVisible(), "the panel is folded into the rail");
-        double lineBefore = layOut(stage.getScene().getWidth(), stage.getScene().getHeight()).lineWidth();
+        double lineBefore = layOut(stage.getScene().getWidth(), stage.getScene().getHeight())
+                .lineWidth();
 
         robot.clickOn("#" + button);
         waitUntil(panel::isVisible);
@@ -242,15 +268,24 @@ class ResponsiveExplorerTest {
         assertTrue(visible(shown), content + " shows");
         Bounds b = sceneBounds(shown);
         Bounds lessons = sceneBounds(robot.lookup("#lessons-panel").query());
-        assertTrue(b.getMinX() >= -SLACK && b.getMaxX() <= lessons.getMinX() + SLACK && b.getMinY() >= -SLACK
-                && b.getMinY() < stage.getScene().getHeight(), content + " at " + b + " lies in the window, left of "
-                + "the lessons panel at x=" + lessons.getMinX());
+        assertTrue(
+                b.getMinX() >= -SLACK
+                        && b.getMaxX() <= lessons.getMinX() + SLACK
+                        && b.getMinY() >= -SLACK
+                        && b.getMinY() < stage.getScene().getHeight(),
+                content + " at " + b + " lies in the window, left of " + "the lessons panel at x=" + lessons.getMinX());
         assertEquals(title, robot.lookup("#side-panel-title").queryLabeled().getText(), "the panel names its section");
-        assertTrue(robot.lookup(tab).query().getStyleClass().contains("tab")
-                && robot.lookup(tab).query().getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName()
-                        .equals("selected")), tab + " is in front");
+        assertTrue(
+                robot.lookup(tab).query().getStyleClass().contains("tab")
+                        && robot.lookup(tab).query().getPseudoClassStates().stream()
+                                .anyMatch(p -> p.getPseudoClassName().equals("selected")),
+                tab + " is in front");
         assertEquals("DRAWER", ExplorerProbe.sidePanelPlacement(view()));
-        assertEquals(lineBefore, layOut(stage.getScene().getWidth(), stage.getScene().getHeight()).lineWidth(), 0.5,
+        assertEquals(
+                lineBefore,
+                layOut(stage.getScene().getWidth(), stage.getScene().getHeight())
+                        .lineWidth(),
+                0.5,
                 "the drawer floats over the diagram: the line keeps its width");
 
         robot.clickOn("#" + button);
@@ -273,10 +308,19 @@ class ResponsiveExplorerTest {
         robot.clickOn("#rail-chunk");
         waitUntil(() -> visible(robot.lookup("#chunk-split-median").query()));
         assertFalse(cue.isVisible(), "the cue goes once the details show");
-        assertEquals("Chunk 1 of " + app.explorer().numberLine().pictureProperty().get().model().chunkCount(),
+        assertEquals(
+                "Chunk 1 of "
+                        + app.explorer()
+                                .numberLine()
+                                .pictureProperty()
+                                .get()
+                                .model()
+                                .chunkCount(),
                 robot.lookup("#chunk-title").queryLabeled().getText());
         Bounds split = sceneBounds(robot.lookup("#chunk-split-median").query());
-        assertTrue(split.getMaxX() <= sceneBounds(robot.lookup("#lessons-panel").query()).getMinX() + SLACK,
+        assertTrue(
+                split.getMaxX()
+                        <= sceneBounds(robot.lookup("#lessons-panel").query()).getMinX() + SLACK,
                 "the chunk's actions are in reach: " + split);
     }
 
@@ -285,7 +329,8 @@ class ResponsiveExplorerTest {
             throws Exception {
         showExplorer(robot, true, false);
         robot.interact(() -> app.explorer().numberLine().clearSelection());
-        double railLine = layOut(stage.getScene().getWidth(), stage.getScene().getHeight()).lineWidth();
+        double railLine = layOut(stage.getScene().getWidth(), stage.getScene().getHeight())
+                .lineWidth();
 
         robot.clickOn("#rail-history");
         robot.clickOn("#rail-pin");
@@ -307,15 +352,15 @@ class ResponsiveExplorerTest {
     }
 
     @Test
-    void edit_query_targeting_opens_the_query_section_with_the_keyboard_in_the_filter(FxRobot robot)
-            throws Exception {
+    void edit_query_targeting_opens_the_query_section_with_the_keyboard_in_the_filter(FxRobot robot) throws Exception {
         showExplorer(robot, true, false);
 
         robot.push(KeyCode.SHORTCUT, KeyCode.L);
         waitUntil(() -> robot.lookup("#query-filter").query().isFocused());
 
         robot.write("{ counter: 5 }");
-        waitUntil(() -> "single-shard shape".equals(robot.lookup("#query-class").queryLabeled().getText()));
+        waitUntil(() -> "single-shard shape"
+                .equals(robot.lookup("#query-class").queryLabeled().getText()));
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> !robot.lookup("#side-panel").query().isVisible());
     }

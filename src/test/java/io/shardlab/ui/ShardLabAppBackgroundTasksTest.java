@@ -65,8 +65,13 @@ class ShardLabAppBackgroundTasksTest {
     @Test
     void theWindowsLanesComeFromItsBackgroundTasksAndStopWhenTheAppStops(FxRobot robot) {
         // given the window as it opens: the simulation, export, live and shell lanes (the advisor's come on first open)
-        assertEquals(Set.of("shardlab-simulation", "shardlab-export", "shardlab-live", "shardlab-live-watch",
-                "shardlab-shell"),
+        assertEquals(
+                Set.of(
+                        "shardlab-simulation",
+                        "shardlab-export",
+                        "shardlab-live",
+                        "shardlab-live-watch",
+                        "shardlab-shell"),
                 tasks.lanes.keySet());
 
         // when the application stops

@@ -38,25 +38,40 @@ class ShardLabAppTest {
 
         Node emptyState = robot.lookup("#empty-state").query();
         assertTrue(emptyState.isVisible());
-        assertEquals(1, robot.lookup(".empty-state-title").queryAllAs(Label.class).stream()
-                .filter(l -> l.getText().equals("No collection yet")).count());
-        assertEquals("In-memory cluster · MongoDB 8.0", robot.lookup("#status-cluster").queryAs(Label.class).getText());
-        assertEquals("3 shards", robot.lookup("#status-shards").queryAs(Label.class).getText());
-        assertEquals("0 chunks", robot.lookup("#status-chunks").queryAs(Label.class).getText());
+        assertEquals(
+                1,
+                robot.lookup(".empty-state-title").queryAllAs(Label.class).stream()
+                        .filter(l -> l.getText().equals("No collection yet"))
+                        .count());
+        assertEquals(
+                "In-memory cluster · MongoDB 8.0",
+                robot.lookup("#status-cluster").queryAs(Label.class).getText());
+        assertEquals(
+                "3 shards", robot.lookup("#status-shards").queryAs(Label.class).getText());
+        assertEquals(
+                "0 chunks", robot.lookup("#status-chunks").queryAs(Label.class).getText());
         assertEquals(3, robot.lookup(".shard-chip").queryAll().size());
     }
 
     @Test
     void explore_a_shard_key_opens_the_explorer_on_the_first_scenario(FxRobot robot) throws Exception {
         robot.clickOn("#start-exploring");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#explorer").tryQuery()
-                .map(Node::isVisible).orElse(false) && !robot.lookup("#status-chunks").queryAs(Label.class).getText()
-                .equals("0 chunks"));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#explorer").tryQuery().map(Node::isVisible).orElse(false)
+                        && !robot.lookup("#status-chunks")
+                                .queryAs(Label.class)
+                                .getText()
+                                .equals("0 chunks"));
         WaitForAsyncUtils.waitForFxEvents();
 
         assertFalse(robot.lookup("#empty-state").query().isVisible());
-        assertEquals("{ counter: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
-        assertEquals("1 chunk", robot.lookup("#status-chunks").queryAs(Label.class).getText());
+        assertEquals(
+                "{ counter: 1 }",
+                robot.lookup("#setup-key").queryTextInputControl().getText());
+        assertEquals(
+                "1 chunk", robot.lookup("#status-chunks").queryAs(Label.class).getText());
         assertTrue(stage.getTitle().contains("shardlab.events"), stage.getTitle());
     }
 
@@ -64,22 +79,34 @@ class ShardLabAppTest {
     void help_about_shows_the_version_and_the_licences(FxRobot robot) throws Exception {
         // by id: the empty state's shortcut list also shows the words "About ShardLab"
         robot.clickOn("Help");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#menu-about").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#menu-about").tryQuery().isPresent());
         robot.clickOn("#menu-about");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#about-version").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#about-version").tryQuery().isPresent());
 
         Label version = robot.lookup("#about-version").queryAs(Label.class);
         assertEquals("Version " + AppInfo.load().version(), version.getText());
         assertFalse(AppInfo.load().version().isBlank());
-        assertTrue(robot.lookup("#about-components").lookup("Apache PDFBox").tryQuery().isPresent());
-        assertFalse(robot.lookup("#about-components").lookup("GPLv3 or later").tryQuery().isPresent(),
+        assertTrue(robot.lookup("#about-components")
+                .lookup("Apache PDFBox")
+                .tryQuery()
+                .isPresent());
+        assertFalse(
+                robot.lookup("#about-components")
+                        .lookup("GPLv3 or later")
+                        .tryQuery()
+                        .isPresent(),
                 "no GPLv3 component in an Apache-2.0 distribution");
         Window dialog = version.getScene().getWindow();
         assertTrue(dialog.isShowing());
         assertTrue(dialog.getHeight() <= 700, "fits a 1280x720 screen: " + dialog.getHeight());
 
-        robot.clickOn(((DialogPane) version.getScene().getRoot()).lookupButton(
-                javafx.scene.control.ButtonType.CLOSE));
+        robot.clickOn(((DialogPane) version.getScene().getRoot()).lookupButton(javafx.scene.control.ButtonType.CLOSE));
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(dialog.isShowing());
     }
@@ -111,10 +138,16 @@ class ShardLabAppTest {
         javafx.application.Platform.runLater(broken::fire);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, line::isVisible);
 
-        assertEquals("Unexpected error: no chunk owns { counter: 5 } (a ShardLab bug: please report it)", line.getText());
+        assertEquals(
+                "Unexpected error: no chunk owns { counter: 5 } (a ShardLab bug: please report it)", line.getText());
         robot.clickOn("#start-exploring");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !robot.lookup("#status-chunks").queryAs(Label.class)
-                .getText().equals("0 chunks"));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> !robot.lookup("#status-chunks")
+                        .queryAs(Label.class)
+                        .getText()
+                        .equals("0 chunks"));
         robot.clickOn(line);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !line.isVisible());
     }

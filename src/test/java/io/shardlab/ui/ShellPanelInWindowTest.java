@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.session.Scenario;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.session.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.Node;
@@ -63,14 +63,16 @@ class ShellPanelInWindowTest {
             throws Exception {
         ExplorerViewModel explorer = app.explorer();
         ConsoleViewModel console = app.console();
-        robot.interact(() -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
+        robot.interact(
+                () -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
         waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY && chunks() > 0);
         int before = chunks();
 
         // given the Shell panel, opened by its shortcut
         assertTrue(robot.lookup("#console-panel").tryQuery().isEmpty(), "the panel starts hidden");
         robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.S);
-        waitUntil(() -> robot.lookup("#console-input").tryQuery().map(Node::isVisible).orElse(false));
+        waitUntil(() ->
+                robot.lookup("#console-input").tryQuery().map(Node::isVisible).orElse(false));
 
         // when a split loop is typed and entered
         robot.clickOn("#console-input");
@@ -93,19 +95,22 @@ class ShellPanelInWindowTest {
 
         // and the shell runs on: ↑ brings the loop back, Ctrl+L clears
         robot.push(KeyCode.UP);
-        assertEquals("while (true) {}", robot.lookup("#console-input").queryAs(TextArea.class).getText());
+        assertEquals(
+                "while (true) {}",
+                robot.lookup("#console-input").queryAs(TextArea.class).getText());
         robot.push(KeyCode.CONTROL, KeyCode.L);
         waitUntil(() -> transcript(robot).isEmpty());
     }
 
     @Test
-    void tab_after_a_call_pops_up_the_cursor_methods_and_a_pick_completes_the_input(FxRobot robot)
-            throws Exception {
+    void tab_after_a_call_pops_up_the_cursor_methods_and_a_pick_completes_the_input(FxRobot robot) throws Exception {
         ExplorerViewModel explorer = app.explorer();
-        robot.interact(() -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
+        robot.interact(
+                () -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
         waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY);
         robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.S);
-        waitUntil(() -> robot.lookup("#console-input").tryQuery().map(Node::isVisible).orElse(false));
+        waitUntil(() ->
+                robot.lookup("#console-input").tryQuery().map(Node::isVisible).orElse(false));
 
         // given a find call typed up to a member's first letter, when Tab is pressed
         robot.clickOn("#console-input");
@@ -117,7 +122,8 @@ class ShellPanelInWindowTest {
         assertEquals(java.util.List.of("size", "skip", "sort"), app.console().completionChoices());
         robot.clickOn("sort");
         waitUntil(() -> app.console().completionChoices().isEmpty());
-        assertEquals("db.events.find({ counter: 5 }).sort",
+        assertEquals(
+                "db.events.find({ counter: 5 }).sort",
                 robot.lookup("#console-input").queryAs(TextArea.class).getText());
     }
 }

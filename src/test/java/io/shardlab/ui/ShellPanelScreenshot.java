@@ -34,7 +34,8 @@ class ShellPanelScreenshot {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        System.setProperty("user.home", Files.createTempDirectory("shardlab-shot").toString());
+        System.setProperty(
+                "user.home", Files.createTempDirectory("shardlab-shot").toString());
         app = new ShardLabApp();
         app.start(stage);
         stage.setWidth(1600);

@@ -19,7 +19,8 @@ class ArrivalTimesTest {
         for (long k = 1; k <= 100_000; k++) {
             long t = times.millisOf(k);
             assertTrue(t > previous, "insert " + k + " at " + t + " after " + previous);
-            assertTrue(t >= START.toEpochMilli() && t < START.toEpochMilli() + Duration.ofDays(1).toMillis());
+            assertTrue(t >= START.toEpochMilli()
+                    && t < START.toEpochMilli() + Duration.ofDays(1).toMillis());
             previous = t;
         }
     }

@@ -40,7 +40,8 @@ class BsonSizeTest {
     static int encodedLength(BsonDocument document) {
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-            new BsonDocumentCodec().encode(writer, document, EncoderContext.builder().build());
+            new BsonDocumentCodec()
+                    .encode(writer, document, EncoderContext.builder().build());
         }
         return buffer.getPosition();
     }

@@ -23,7 +23,8 @@ class CategoricalWorkloadsTest {
         for (BsonDocument d : docs) {
             perState.merge(d.getString("state").getValue(), 1, Integer::sum);
         }
-        long texasZips = table.rows().stream().filter(r -> r.state().equals("TX")).count();
+        long texasZips =
+                table.rows().stream().filter(r -> r.state().equals("TX")).count();
 
         assertEquals(62, table.states().size());
         assertTrue(table.states().containsAll(perState.keySet()));
@@ -34,8 +35,8 @@ class CategoricalWorkloadsTest {
     @Test
     void anAddressKeepsTheCityAndStateOfItsZipCode() {
         ZipCodeTable table = ZipCodeTable.load();
-        Map<String, ZipCodeTable.ZipCode> byZip = table.rows().stream()
-                .collect(Collectors.toMap(ZipCodeTable.ZipCode::zip, r -> r));
+        Map<String, ZipCodeTable.ZipCode> byZip =
+                table.rows().stream().collect(Collectors.toMap(ZipCodeTable.ZipCode::zip, r -> r));
         for (BsonDocument d : WorkloadTesting.documents(new StatesWorkload(() -> table), 1_000, 2)) {
             ZipCodeTable.ZipCode row = byZip.get(d.getString("zip").getValue());
             assertEquals(row.city(), d.getString("city").getValue());

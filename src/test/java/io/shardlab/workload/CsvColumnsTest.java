@@ -56,14 +56,24 @@ class CsvColumnsTest {
 
     @Test
     void typedHeadersFollowMongoimportColumnsHaveTypes() {
-        CsvColumns columns = CsvColumns.fromHeader("t.csv", 1,
-                List.of("zip.string()", "pop.int64()", "lat.double()", "n.int32()", "ok.boolean()", "d.decimal()",
+        CsvColumns columns = CsvColumns.fromHeader(
+                "t.csv",
+                1,
+                List.of(
+                        "zip.string()",
+                        "pop.int64()",
+                        "lat.double()",
+                        "n.int32()",
+                        "ok.boolean()",
+                        "d.decimal()",
                         "x.auto()"));
 
         BsonDocument doc = columns.toDocument(List.of("10001", "21102", "40.75", "7", "true", "1.10", "5"), 2);
 
-        assertEquals(BsonLiterals.parseDocument("{zip: '10001', pop: NumberLong(21102), lat: 40.75, n: 7, ok: true,"
-                + " d: NumberDecimal('1.10'), x: 5}"), doc);
+        assertEquals(
+                BsonLiterals.parseDocument("{zip: '10001', pop: NumberLong(21102), lat: 40.75, n: 7, ok: true,"
+                        + " d: NumberDecimal('1.10'), x: 5}"),
+                doc);
         assertEquals(List.of("zip", "pop", "lat", "n", "ok", "d", "x"), columns.names());
     }
 
@@ -96,8 +106,8 @@ class CsvColumnsTest {
             a.string(x)              | takes no argument
             """)
     void badHeadersAreRefusedWithTheReason(String header, String reason) {
-        DatasetException e = assertThrows(DatasetException.class,
-                () -> CsvColumns.fromHeader("t.csv", 1, List.of(header.split(";", -1))));
+        DatasetException e = assertThrows(
+                DatasetException.class, () -> CsvColumns.fromHeader("t.csv", 1, List.of(header.split(";", -1))));
 
         assertTrue(e.getMessage().startsWith("t.csv line 1: "), e.getMessage());
         assertTrue(e.getMessage().contains(reason), e.getMessage());

@@ -23,13 +23,15 @@ class CsvRecordReaderTest {
 
     @Test
     void splitsFieldsAtCommasAndRecordsAtCrLfLfOrCr() {
-        assertEquals(List.of(List.of("a", "b"), List.of("1", "2"), List.of("3", "4"), List.of("5", "6")),
+        assertEquals(
+                List.of(List.of("a", "b"), List.of("1", "2"), List.of("3", "4"), List.of("5", "6")),
                 records("a,b\r\n1,2\n3,4\r5,6"));
     }
 
     @Test
     void quotedFieldsHoldCommasLineBreaksAndDoubledQuotes() {
-        assertEquals(List.of(List.of("x,y", "say \"hi\"", "two\nlines", "")),
+        assertEquals(
+                List.of(List.of("x,y", "say \"hi\"", "two\nlines", "")),
                 records("\"x,y\",\"say \"\"hi\"\"\",\"two\r\nlines\",\"\"\n"));
     }
 
@@ -65,7 +67,9 @@ class CsvRecordReaderTest {
         assertEquals(2, stray.line());
 
         DatasetException after = assertThrows(DatasetException.class, () -> records("a\n\"x\"y\n"));
-        assertEquals("t.csv line 2: text after the closing quote of a field: 'y'; expected a comma or the end of "
-                + "the line", after.getMessage());
+        assertEquals(
+                "t.csv line 2: text after the closing quote of a field: 'y'; expected a comma or the end of "
+                        + "the line",
+                after.getMessage());
     }
 }

@@ -64,8 +64,8 @@ class DatasetFileTest {
     @Test
     void aMissingFileIsNamed() {
         Path missing = dir.resolve("nope.csv");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> DatasetFile.open(missing, SETTINGS, 10));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> DatasetFile.open(missing, SETTINGS, 10));
         assertEquals(missing + ": no such file", e.getMessage());
     }
 
@@ -82,7 +82,9 @@ class DatasetFileTest {
         assertEquals(2, docs.size());
         assertEquals(1, docs.get(0).position());
         assertEquals(3, docs.get(1).position(), "blank lines are skipped but still counted");
-        assertEquals(BsonLiterals.parseDocument("{_id: 2, name: 'Bob', n: NumberLong(5)}"), docs.get(1).document());
+        assertEquals(
+                BsonLiterals.parseDocument("{_id: 2, name: 'Bob', n: NumberLong(5)}"),
+                docs.get(1).document());
         for (InsertDocument d : docs) {
             assertEquals(BsonSizeTest.encodedLength(d.document()), d.bsonSize());
         }
@@ -95,9 +97,19 @@ class DatasetFileTest {
         List<InsertDocument> docs = readAll(file);
 
         assertEquals(List.of("_id", "x"), List.copyOf(docs.get(0).document().keySet()));
-        assertTrue(docs.get(0).document().getObjectId("_id").getValue()
-                .compareTo(docs.get(1).document().getObjectId("_id").getValue()) < 0, "ids ascend in file order");
-        assertEquals(BsonSizeTest.encodedLength(docs.get(0).document()), docs.get(0).bsonSize());
+        assertTrue(
+                docs.get(0)
+                                .document()
+                                .getObjectId("_id")
+                                .getValue()
+                                .compareTo(docs.get(1)
+                                        .document()
+                                        .getObjectId("_id")
+                                        .getValue())
+                        < 0,
+                "ids ascend in file order");
+        assertEquals(
+                BsonSizeTest.encodedLength(docs.get(0).document()), docs.get(0).bsonSize());
         assertEquals(readAll(file).get(1).document(), docs.get(1).document(), "the same seed gives the same ids");
     }
 
@@ -109,11 +121,15 @@ class DatasetFileTest {
 
         Path array = write("array.json", "[{\"a\": 1}]\n");
         DatasetException a = assertThrows(DatasetException.class, () -> readAll(array));
-        assertTrue(a.getMessage().startsWith(array + " line 1: not a document (JSON Lines holds one {...} document"
-                + " per line; a JSON array is not supported"), a.getMessage());
+        assertTrue(
+                a.getMessage()
+                        .startsWith(array + " line 1: not a document (JSON Lines holds one {...} document"
+                                + " per line; a JSON array is not supported"),
+                a.getMessage());
 
         Path scalar = write("scalar.jsonl", "42\n");
-        assertTrue(assertThrows(DatasetException.class, () -> readAll(scalar)).getMessage()
+        assertTrue(assertThrows(DatasetException.class, () -> readAll(scalar))
+                .getMessage()
                 .startsWith(scalar + " line 1: not a document"));
     }
 
@@ -138,7 +154,8 @@ class DatasetFileTest {
         second.remove("_id");
         assertEquals(BsonLiterals.parseDocument("{zip: '02108', city: 'Boston, MA', pop: 4.5}"), second);
         assertEquals(3, docs.get(1).position());
-        assertEquals(BsonSizeTest.encodedLength(docs.get(1).document()), docs.get(1).bsonSize());
+        assertEquals(
+                BsonSizeTest.encodedLength(docs.get(1).document()), docs.get(1).bsonSize());
     }
 
     @Test
@@ -181,8 +198,11 @@ class DatasetFileTest {
 
         DatasetException e = assertThrows(DatasetException.class, () -> readAll(file));
 
-        assertTrue(e.getMessage().startsWith(file + " line 2: the document is 16777249 bytes as BSON, larger than "
-                + "MongoDB's maximum document size of 16777216 bytes"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(file + " line 2: the document is 16777249 bytes as BSON, larger than "
+                                + "MongoDB's maximum document size of 16777216 bytes"),
+                e.getMessage());
     }
 
     @Test

@@ -42,8 +42,8 @@ class DiscreteDistributionTest {
     void refusesWeightsThatAreNotADistribution() {
         assertThrows(IllegalArgumentException.class, () -> new DiscreteDistribution(new double[0]));
         assertThrows(IllegalArgumentException.class, () -> new DiscreteDistribution(new double[] {0, 0}));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new DiscreteDistribution(new double[] {1, -1}));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new DiscreteDistribution(new double[] {1, -1}));
         assertTrue(e.getMessage().startsWith("weights[1]"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new DiscreteDistribution(new double[] {Double.NaN}));
     }

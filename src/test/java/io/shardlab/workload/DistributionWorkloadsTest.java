@@ -44,7 +44,9 @@ class DistributionWorkloadsTest {
     @Test
     void hotspotSendsNinetyPercentOfWritesToOnePercentOfAccounts() {
         List<BsonDocument> docs = WorkloadTesting.documents(new HotspotWorkload(), 50_000, 1);
-        long hot = docs.stream().filter(d -> d.getInt64("accountId").getValue() <= HotspotWorkload.HOT_ACCOUNTS).count();
+        long hot = docs.stream()
+                .filter(d -> d.getInt64("accountId").getValue() <= HotspotWorkload.HOT_ACCOUNTS)
+                .count();
 
         assertEquals(0.9, hot / 50_000.0, 0.01);
         assertTrue(docs.stream().allMatch(d -> {

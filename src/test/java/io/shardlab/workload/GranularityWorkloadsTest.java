@@ -63,7 +63,9 @@ class GranularityWorkloadsTest {
             List<BsonDocument> docs = WorkloadTesting.documents(w, 100_000, 3);
             Set<String> seen = new HashSet<>();
             for (BsonDocument d : docs) {
-                assertTrue(seen.add(d.getString("postcode").getValue() + "|" + d.getString("address").getValue()),
+                assertTrue(
+                        seen.add(d.getString("postcode").getValue() + "|"
+                                + d.getString("address").getValue()),
                         w.name() + ": an address twice: " + d.toJson());
                 assertEquals(w.fields(), List.copyOf(d.keySet()));
             }
@@ -76,15 +78,16 @@ class GranularityWorkloadsTest {
     @Test
     void aUkPostcodeCoversAboutFifteenAddressesAndAUsZipCodeThousands() {
         Map<String, Integer> uk = perPostcode(WorkloadTesting.documents(new UkAddressesWorkload(), 300_000, 1));
-        Map<String, Integer> us = perPostcode(WorkloadTesting.documents(new UsAddressesWorkload(ZipCodeTable::load),
-                300_000, 1));
+        Map<String, Integer> us =
+                perPostcode(WorkloadTesting.documents(new UsAddressesWorkload(ZipCodeTable::load), 300_000, 1));
 
         assertEquals(15.0, 300_000.0 / uk.size(), 1.5);
         assertTrue(uk.values().stream().allMatch(n -> n <= UkPostcodes.MAX_ADDRESSES));
         // half to one and a half times 140,498,736 housing units / 42,555 ZIP codes
         assertEquals(3_302, 300_000.0 / us.size(), 400);
-        assertTrue(us.values().stream().filter(n -> n >= 1_000).count() >= us.size() - 1, "all but the last ZIP code "
-                + "the stream reaches hold over a thousand addresses");
+        assertTrue(
+                us.values().stream().filter(n -> n >= 1_000).count() >= us.size() - 1,
+                "all but the last ZIP code " + "the stream reaches hold over a thousand addresses");
         assertTrue(uk.values().stream().filter(n -> n == 1).count() > 0, "some postcodes are a single address");
     }
 

@@ -21,8 +21,8 @@ class InsertKeyReaderTest {
 
     @Test
     void readsRangedCompoundAndDottedKeys() {
-        InsertKeyReader reader = new InsertKeyReader(ShardKeyPattern.parse("{month: 1, 'user.id': 1}"),
-                new ShardKeyHasher());
+        InsertKeyReader reader =
+                new InsertKeyReader(ShardKeyPattern.parse("{month: 1, 'user.id': 1}"), new ShardKeyHasher());
 
         ShardKey key = reader.keyOf(doc("{month: '2024-01', user: {id: 7}}", 1), "w");
 
@@ -40,11 +40,14 @@ class InsertKeyReaderTest {
     void aDocumentWithoutAKeyFieldIsRefusedWithSourceAndLine() {
         InsertKeyReader reader = new InsertKeyReader(ShardKeyPattern.parse("{zip: 1}"), new ShardKeyHasher());
 
-        DatasetException e = assertThrows(DatasetException.class,
+        DatasetException e = assertThrows(
+                DatasetException.class,
                 () -> reader.keyOf(doc("{_id: 1, city: 'Agawam', state: 'MA'}", 17), "zips.jsonl"));
 
-        assertEquals("zips.jsonl line 17: the document has no field 'zip' of the shard key { zip: 1 } "
-                + "(its fields: _id, city, state)", e.getMessage());
+        assertEquals(
+                "zips.jsonl line 17: the document has no field 'zip' of the shard key { zip: 1 } "
+                        + "(its fields: _id, city, state)",
+                e.getMessage());
     }
 
     @Test
@@ -59,11 +62,13 @@ class InsertKeyReaderTest {
     void anArrayInTheKeyIsRefusedWithMongoDbsMessage() {
         InsertKeyReader reader = new InsertKeyReader(ShardKeyPattern.parse("{tags: 1}"), new ShardKeyHasher());
 
-        DatasetException e = assertThrows(DatasetException.class,
-                () -> reader.keyOf(doc("{tags: ['a', 'b']}", 3), "posts.jsonl"));
+        DatasetException e =
+                assertThrows(DatasetException.class, () -> reader.keyOf(doc("{tags: ['a', 'b']}", 3), "posts.jsonl"));
 
-        assertEquals("posts.jsonl line 3: Shard key cannot contain array values or array descendants. "
-                + "Found array at path: tags", e.getMessage());
+        assertEquals(
+                "posts.jsonl line 3: Shard key cannot contain array values or array descendants. "
+                        + "Found array at path: tags",
+                e.getMessage());
     }
 
     @Test

@@ -3,10 +3,10 @@ package io.shardlab.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.HashedSplitPoints;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.Router;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,15 +42,25 @@ class ReadDistributionTest {
         assertEquals(4.0, byCustomer.meanShardsReached());
         ReadDistribution.TemplateReads page = reads.byTemplate().get(2);
         assertEquals(page.reads(), page.multiShard());
-        assertEquals(100.0, reads.percentageOfSingleShardReads() + reads.percentageOfMultiShardReads()
-                + reads.percentageOfScatterGatherReads(), 1e-9);
-        assertEquals(2_000, reads.byTemplate().stream().mapToLong(ReadDistribution.TemplateReads::reads).sum());
+        assertEquals(
+                100.0,
+                reads.percentageOfSingleShardReads()
+                        + reads.percentageOfMultiShardReads()
+                        + reads.percentageOfScatterGatherReads(),
+                1e-9);
+        assertEquals(
+                2_000,
+                reads.byTemplate().stream()
+                        .mapToLong(ReadDistribution.TemplateReads::reads)
+                        .sum());
     }
 
     @Test
     void aHashedKeySendsEveryRangeReadToEveryShard() {
         ShardKeyPattern hashed = ShardKeyPattern.parse("{counter: 'hashed'}");
-        List<ShardKey> points = HashedSplitPoints.of(4).stream().map(h -> ShardKey.of(new BsonInt64(h))).toList();
+        List<ShardKey> points = HashedSplitPoints.of(4).stream()
+                .map(h -> ShardKey.of(new BsonInt64(h)))
+                .toList();
         Router router = new Router(hashed, ChunkMap.fromSplitPoints(1, points, SHARDS, 1), MongoVersion.V8_0);
 
         ReadDistribution reads = ReadDistribution.route(

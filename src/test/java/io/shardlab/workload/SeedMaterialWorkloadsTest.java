@@ -61,7 +61,10 @@ class SeedMaterialWorkloadsTest {
             String name = user.getString("id").getValue();
             assertEquals(new BsonDocument("user", new org.bson.BsonString(name)), user.getDocument("identifier"));
             assertEquals(name, email.getDocument("identifier").getString("user").getValue());
-            assertTrue(email.getDocument("identifier").getString("email").getValue().startsWith(name + "@example."));
+            assertTrue(email.getDocument("identifier")
+                    .getString("email")
+                    .getValue()
+                    .startsWith(name + "@example."));
             assertTrue(identifiers.add(user.getDocument("identifier")));
             assertTrue(identifiers.add(email.getDocument("identifier")));
         }

@@ -50,9 +50,15 @@ class WorkloadContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("workloads")
     void theSameSeedGivesTheSameDocumentsAndAnotherSeedOthers(Workload w) {
-        List<BsonDocument> a = take(w, WorkloadSettings.of(500, 42), 500).stream().map(InsertDocument::document).toList();
-        List<BsonDocument> b = take(w, WorkloadSettings.of(500, 42), 500).stream().map(InsertDocument::document).toList();
-        List<BsonDocument> c = take(w, WorkloadSettings.of(500, 43), 500).stream().map(InsertDocument::document).toList();
+        List<BsonDocument> a = take(w, WorkloadSettings.of(500, 42), 500).stream()
+                .map(InsertDocument::document)
+                .toList();
+        List<BsonDocument> b = take(w, WorkloadSettings.of(500, 42), 500).stream()
+                .map(InsertDocument::document)
+                .toList();
+        List<BsonDocument> c = take(w, WorkloadSettings.of(500, 43), 500).stream()
+                .map(InsertDocument::document)
+                .toList();
 
         assertEquals(a, b);
         assertNotEquals(a, c);
@@ -62,7 +68,10 @@ class WorkloadContractTest {
     @MethodSource("workloads")
     void documentsHaveTheDeclaredFieldsAndTheirExactBsonSize(Workload w) {
         for (InsertDocument d : take(w, WorkloadSettings.of(2_000, 5), 2_000)) {
-            assertEquals(w.fields(), List.copyOf(d.document().keySet()), () -> d.document().toJson());
+            assertEquals(
+                    w.fields(),
+                    List.copyOf(d.document().keySet()),
+                    () -> d.document().toJson());
             assertEquals(BsonSizeTest.encodedLength(d.document()), d.bsonSize());
         }
     }
@@ -96,7 +105,9 @@ class WorkloadContractTest {
                 assertTrue(w.fields().contains(field), q + " filters on " + field + ", not a field of " + w.name());
             }
         }
-        assertEquals(mix.templates().size(), queries.stream().map(Query::name).distinct().count(),
+        assertEquals(
+                mix.templates().size(),
+                queries.stream().map(Query::name).distinct().count(),
                 "300 draws reach every template");
         String leading = w.suggestedKey().fields().get(0).path();
         for (Query q : queries) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.ClusterEvent;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.SimulationSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +16,8 @@ class WorkloadSimulationTest {
 
     @Test
     void addsShardsInOrderAndShardsTheCollection() {
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 12), "db.c",
-                ShardKeyPattern.parse("{a: 1}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V8_0, 12), "db.c", ShardKeyPattern.parse("{a: 1}"));
 
         SimulationSnapshot s = sim.snapshot();
         assertEquals("shard01", s.shards().get(0).id());
@@ -28,17 +28,28 @@ class WorkloadSimulationTest {
 
     @Test
     void aLoadedLayoutTakesInsertsAndBalancerRoundsLikeAShardedCollection() {
-        io.shardlab.cluster.ClusterSnapshot layout = new io.shardlab.cluster.ClusterSnapshot("db.c",
-                ShardKeyPattern.parse("{userId: 'hashed'}"), false,
+        io.shardlab.cluster.ClusterSnapshot layout = new io.shardlab.cluster.ClusterSnapshot(
+                "db.c",
+                ShardKeyPattern.parse("{userId: 'hashed'}"),
+                false,
                 List.of(io.shardlab.cluster.Shard.named("a"), io.shardlab.cluster.Shard.named("b")),
-                io.shardlab.cluster.ChunkMap.single(1, "a"), List.of());
-        io.shardlab.sim.LoadLayout load = new io.shardlab.sim.LoadLayout(layout, List.of(
-                new io.shardlab.cluster.ChunkStatistics(layout.chunks().get(0), 20_000, 4_000_000)));
-        assertEquals("shards: the layout of db.c has 2 shards, the setup 3", assertThrows(IllegalArgumentException.class,
-                () -> WorkloadSimulation.fromLayout(SimulationSetup.of(MongoVersion.V8_0, 3), load)).getMessage());
+                io.shardlab.cluster.ChunkMap.single(1, "a"),
+                List.of());
+        io.shardlab.sim.LoadLayout load = new io.shardlab.sim.LoadLayout(
+                layout,
+                List.of(new io.shardlab.cluster.ChunkStatistics(layout.chunks().get(0), 20_000, 4_000_000)));
+        assertEquals(
+                "shards: the layout of db.c has 2 shards, the setup 3",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> WorkloadSimulation.fromLayout(SimulationSetup.of(MongoVersion.V8_0, 3), load))
+                        .getMessage());
 
-        WorkloadSimulation sim = WorkloadSimulation.fromLayout(SimulationSetup.of(MongoVersion.V8_0, 2)
-                .withChunkSizeMegabytes(1).withDocSize(200), load);
+        WorkloadSimulation sim = WorkloadSimulation.fromLayout(
+                SimulationSetup.of(MongoVersion.V8_0, 2)
+                        .withChunkSizeMegabytes(1)
+                        .withDocSize(200),
+                load);
         WriteDistribution writes = sim.run(new UniformWorkload().open(WorkloadSettings.of(5_000, 3)));
         io.shardlab.sim.BalancerRoundsRun rounds = sim.runBalancerRounds(3);
 
@@ -51,8 +62,13 @@ class WorkloadSimulationTest {
 
     @Test
     void everyInsertIsCountedOnceInTheDataAndTheWrites() {
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V5_0, 3)
-                .withChunkSizeMegabytes(1).withDocSize(250).withWindow(700), "db.c", ShardKeyPattern.parse("{userId: 1}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V5_0, 3)
+                        .withChunkSizeMegabytes(1)
+                        .withDocSize(250)
+                        .withWindow(700),
+                "db.c",
+                ShardKeyPattern.parse("{userId: 1}"));
 
         WriteDistribution writes = sim.run(new UniformWorkload().open(WorkloadSettings.of(12_345, 2)));
 
@@ -74,8 +90,10 @@ class WorkloadSimulationTest {
 
     @Test
     void insertsArriveAtTheGivenPaceInSimulatedTime() {
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2)
-                .withInsertsPerSecond(200), "db.c", ShardKeyPattern.parse("{counter: 1}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V8_0, 2).withInsertsPerSecond(200),
+                "db.c",
+                ShardKeyPattern.parse("{counter: 1}"));
         List<Long> landedAt = new ArrayList<>();
         sim.cluster().addListener(e -> {
             if (e instanceof ClusterEvent.InsertsLanded l) {
@@ -91,21 +109,23 @@ class WorkloadSimulationTest {
 
     @Test
     void aDocumentWithoutTheKeyStopsTheRunWithItsPosition() {
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2), "db.c",
-                ShardKeyPattern.parse("{zip: 1}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V8_0, 2), "db.c", ShardKeyPattern.parse("{zip: 1}"));
 
-        DatasetException e = assertThrows(DatasetException.class,
-                () -> sim.run(new AgeWorkload().open(WorkloadSettings.of(100, 1))));
+        DatasetException e = assertThrows(
+                DatasetException.class, () -> sim.run(new AgeWorkload().open(WorkloadSettings.of(100, 1))));
 
-        assertEquals("workload 'age' line 1: the document has no field 'zip' of the shard key { zip: 1 } "
-                + "(its fields: _id, name, age, role)", e.getMessage());
+        assertEquals(
+                "workload 'age' line 1: the document has no field 'zip' of the shard key { zip: 1 } "
+                        + "(its fields: _id, name, age, role)",
+                e.getMessage());
     }
 
     @Test
     void aPreSplitPlacesChunksRoundRobin() {
         PresplitMinutesWorkload day = new PresplitMinutesWorkload();
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V6_0, 3), "data.data",
-                day.suggestedKey());
+        WorkloadSimulation sim =
+                new WorkloadSimulation(SimulationSetup.of(MongoVersion.V6_0, 3), "data.data", day.suggestedKey());
 
         sim.preSplit(day.initialSplit(WorkloadSettings.of(1_000, 1)).orElseThrow());
 
@@ -120,20 +140,29 @@ class WorkloadSimulationTest {
     @Test
     void aPreSplitForAnotherKeyIsRefused() {
         PresplitMinutesWorkload day = new PresplitMinutesWorkload();
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2), "data.data",
-                ShardKeyPattern.parse("{_id: 'hashed'}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V8_0, 2), "data.data", ShardKeyPattern.parse("{_id: 'hashed'}"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> sim.preSplit(day.initialSplit(WorkloadSettings.of(1_000, 1)).orElseThrow()));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> sim.preSplit(
+                        day.initialSplit(WorkloadSettings.of(1_000, 1)).orElseThrow()));
 
-        assertEquals("the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on "
-                + "{ _id: 'hashed' }; use its key or another workload", e.getMessage());
+        assertEquals(
+                "the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on "
+                        + "{ _id: 'hashed' }; use its key or another workload",
+                e.getMessage());
     }
 
     @Test
     void aStepAddsAShardExactlyWhenTheStreamReachesItsDocument() {
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V5_0, 2).withWindow(1_000)
-                .withChunkSizeMegabytes(1).withDocSize(250), "db.c", ShardKeyPattern.parse("{userId: 1}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V5_0, 2)
+                        .withWindow(1_000)
+                        .withChunkSizeMegabytes(1)
+                        .withDocSize(250),
+                "db.c",
+                ShardKeyPattern.parse("{userId: 1}"));
         List<Long> documentsWhenAdded = new ArrayList<>();
         sim.cluster().addListener(e -> {
             if (e instanceof ClusterEvent.ShardAdded) {
@@ -141,27 +170,37 @@ class WorkloadSimulationTest {
             }
         });
 
-        WriteDistribution writes = sim.run(new UniformWorkload().open(WorkloadSettings.of(60_000, 1)),
+        WriteDistribution writes = sim.run(
+                new UniformWorkload().open(WorkloadSettings.of(60_000, 1)),
                 List.of(StreamStep.addShard(25_500, "shard03"), StreamStep.addShard(90_000, "shard04")));
 
         assertEquals(List.of(25_500L), documentsWhenAdded, "the second step lies past the end of the stream");
-        assertEquals(List.of("shard01", "shard02", "shard03"), sim.snapshot().cluster().shardIds());
+        assertEquals(
+                List.of("shard01", "shard02", "shard03"),
+                sim.snapshot().cluster().shardIds());
         assertEquals(60_000, writes.inserts());
         for (WriteDistribution.Window w : writes.windows().subList(0, 25)) {
             assertEquals(w.inserts(), w.writes(0) + w.writes(1), "before the step only shard01 and shard02 exist");
         }
-        assertTrue(writes.writes("shard03") > 0, "the balancer gives the new shard chunks, and a uniform key writes there");
+        assertTrue(
+                writes.writes("shard03") > 0,
+                "the balancer gives the new shard chunks, and a uniform key writes there");
     }
 
     @Test
     void aStepTheClusterRefusesStopsTheRunWithMongoDbsText() {
-        WorkloadSimulation sim = new WorkloadSimulation(SimulationSetup.of(MongoVersion.V8_0, 2), "db.c",
-                ShardKeyPattern.parse("{userId: 1}"));
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V8_0, 2), "db.c", ShardKeyPattern.parse("{userId: 1}"));
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.run(
-                new UniformWorkload().open(WorkloadSettings.of(1_000, 1)), List.of(StreamStep.addShard(10, "shard02"))));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> sim.run(
+                        new UniformWorkload().open(WorkloadSettings.of(1_000, 1)),
+                        List.of(StreamStep.addShard(10, "shard02"))));
 
-        assertEquals("after 10 documents: sh.addShard(\"shard02/shard02.shardlab:27018\"): A shard already exists "
-                + "containing the replica set 'shard02'", e.getMessage());
+        assertEquals(
+                "after 10 documents: sh.addShard(\"shard02/shard02.shardlab:27018\"): A shard already exists "
+                        + "containing the replica set 'shard02'",
+                e.getMessage());
     }
 }

@@ -7,8 +7,7 @@ import org.bson.BsonDocument;
 /** Reads a workload's documents in tests. */
 final class WorkloadTesting {
 
-    private WorkloadTesting() {
-    }
+    private WorkloadTesting() {}
 
     static List<BsonDocument> documents(Workload workload, long docs, long seed) {
         List<BsonDocument> all = new ArrayList<>();

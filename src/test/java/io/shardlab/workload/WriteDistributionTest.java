@@ -47,8 +47,11 @@ class WriteDistributionTest {
 
         // then each window's busiest shard had all its writes, though the run as a whole is split 50/50
         assertEquals(1.0, d.meanMaxWriteShare().getAsDouble());
-        assertEquals(List.of(new WriteDistribution.Window(1, 4, new int[] {4, 0, 0, 0}),
-                new WriteDistribution.Window(5, 4, new int[] {0, 4, 0, 0})), d.windows());
+        assertEquals(
+                List.of(
+                        new WriteDistribution.Window(1, 4, new int[] {4, 0, 0, 0}),
+                        new WriteDistribution.Window(5, 4, new int[] {0, 4, 0, 0})),
+                d.windows());
     }
 
     @Test

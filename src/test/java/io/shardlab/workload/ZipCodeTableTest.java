@@ -33,7 +33,9 @@ class ZipCodeTableTest {
         assertEquals(new ZipCodeTable.ZipCode("00501", "Holtsville", "NY", 40.8154, -73.0451), rows.get(0));
         assertEquals("99950", rows.get(rows.size() - 1).zip());
         for (int i = 1; i < rows.size(); i++) {
-            assertEquals(-1, Integer.signum(rows.get(i - 1).zip().compareTo(rows.get(i).zip())));
+            assertEquals(
+                    -1,
+                    Integer.signum(rows.get(i - 1).zip().compareTo(rows.get(i).zip())));
         }
     }
 

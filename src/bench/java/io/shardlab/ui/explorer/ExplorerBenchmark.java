@@ -10,7 +10,6 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.PlaybackSpeed;
-import io.shardlab.session.Scenario;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -61,8 +60,7 @@ public final class ExplorerBenchmark {
     /** Seconds each stream plays before its measurement starts: class loading, CSS and the JIT. */
     static final long WARM_UP_SECONDS = 4;
 
-    private ExplorerBenchmark() {
-    }
+    private ExplorerBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         long streamSeconds = args.length > 0 ? Long.parseLong(args[0]) : 15;
@@ -75,17 +73,26 @@ public final class ExplorerBenchmark {
         if (parts.equals("client-writes")) {
             boolean ok = clientWrites(streamSeconds);
             Platform.exit();
-            System.out.println(ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET (see above)");
+            System.out.println(
+                    ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET (see above)");
             System.exit(0);
         }
         boolean ok = parts.equals("stream-only") || numberLineFrames();
         ok &= clientWrites(streamSeconds);
-        ok &= streaming("monotonic counter, 1 MB chunks", io.shardlab.session.Scenario
-                .of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1).withDocuments(1_000_000)
-                .withDocsPerSecond(2_000), streamSeconds);
-        ok &= streaming("hashed uniform userId (value line, links)", io.shardlab.session.Scenario
-                .of("{ userId: 'hashed' }", "uniform").withChunkSizeMegabytes(1).withDocuments(1_000_000)
-                .withDocsPerSecond(2_000), streamSeconds);
+        ok &= streaming(
+                "monotonic counter, 1 MB chunks",
+                io.shardlab.session.Scenario.of("{ counter: 1 }", "monotonic")
+                        .withChunkSizeMegabytes(1)
+                        .withDocuments(1_000_000)
+                        .withDocsPerSecond(2_000),
+                streamSeconds);
+        ok &= streaming(
+                "hashed uniform userId (value line, links)",
+                io.shardlab.session.Scenario.of("{ userId: 'hashed' }", "uniform")
+                        .withChunkSizeMegabytes(1)
+                        .withDocuments(1_000_000)
+                        .withDocsPerSecond(2_000),
+                streamSeconds);
         Platform.exit();
         System.out.println(ok ? "explorer benchmark: within budget" : "explorer benchmark: OVER BUDGET (see above)");
         System.exit(0);
@@ -101,8 +108,13 @@ public final class ExplorerBenchmark {
         }
         List<String> shards = List.of("shard01", "shard02", "shard03", "shard04");
         ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, shards, 5);
-        ClusterSnapshot snapshot = new ClusterSnapshot("bench.events", ShardKeyPattern.parse("{ x: 1 }"), false,
-                shards.stream().map(Shard::named).toList(), chunks, List.of());
+        ClusterSnapshot snapshot = new ClusterSnapshot(
+                "bench.events",
+                ShardKeyPattern.parse("{ x: 1 }"),
+                false,
+                shards.stream().map(Shard::named).toList(),
+                chunks,
+                List.of());
         long[] docs = new long[CHUNKS];
         long[] bytes = new long[CHUNKS];
         for (int i = 0; i < CHUNKS; i++) {
@@ -115,11 +127,11 @@ public final class ExplorerBenchmark {
     private static boolean numberLineFrames() throws Exception {
         long t0 = System.nanoTime();
         LayoutData layout = millionChunks();
-        System.out.printf(Locale.ROOT, "number line: %,d chunks built in %d ms%n", CHUNKS,
-                (System.nanoTime() - t0) / 1_000_000);
+        System.out.printf(
+                Locale.ROOT, "number line: %,d chunks built in %d ms%n", CHUNKS, (System.nanoTime() - t0) / 1_000_000);
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         NumberLineViewModel vm = new NumberLineViewModel(dark);
-        ChunkActionsViewModel actions = new ChunkActionsViewModel(vm, command -> { });
+        ChunkActionsViewModel actions = new ChunkActionsViewModel(vm, command -> {});
         NumberLineView[] view = new NumberLineView[1];
         Stage[] stage = new Stage[1];
         onFx(() -> {
@@ -131,7 +143,10 @@ public final class ExplorerBenchmark {
             stage[0].show();
             long s = System.nanoTime();
             vm.showLayout(layout);
-            System.out.printf(Locale.ROOT, "number line: first picture (model of %,d chunks) in %d ms%n", CHUNKS,
+            System.out.printf(
+                    Locale.ROOT,
+                    "number line: first picture (model of %,d chunks) in %d ms%n",
+                    CHUNKS,
                     (System.nanoTime() - s) / 1_000_000);
             return null;
         });
@@ -202,21 +217,30 @@ public final class ExplorerBenchmark {
         final Stage[] stage = new Stage[1];
 
         MeasuredExplorer() throws Exception {
-            LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(task -> Platform.runLater(() -> {
-                long s = System.nanoTime();
-                task.run();
-                if (measuring.get() && deliveryCount[0] < deliveries.length) {
-                    deliveries[deliveryCount[0]++] = System.nanoTime() - s;
-                }
-                if (System.nanoTime() - s > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
-                    System.out.printf(Locale.ROOT, "    long delivery %.1f ms at %.2f s%n", (System.nanoTime() - s) / 1e6,
-                            (s - startNanos[0]) / 1e9);
-                }
-            }), state -> holder[0].accept(state));
-            engine = new ExplorerEngine(thread, System::nanoTime, state -> {
-                offers[0]++;
-                mailbox.offer(state);
-            }, mailbox::pending);
+            LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(
+                    task -> Platform.runLater(() -> {
+                        long s = System.nanoTime();
+                        task.run();
+                        if (measuring.get() && deliveryCount[0] < deliveries.length) {
+                            deliveries[deliveryCount[0]++] = System.nanoTime() - s;
+                        }
+                        if (System.nanoTime() - s > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "    long delivery %.1f ms at %.2f s%n",
+                                    (System.nanoTime() - s) / 1e6,
+                                    (s - startNanos[0]) / 1e9);
+                        }
+                    }),
+                    state -> holder[0].accept(state));
+            engine = new ExplorerEngine(
+                    thread,
+                    System::nanoTime,
+                    state -> {
+                        offers[0]++;
+                        mailbox.offer(state);
+                    },
+                    mailbox::pending);
             SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
             java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
             pulses = new AnimationTimer() {
@@ -230,8 +254,12 @@ public final class ExplorerBenchmark {
                         busy[gapCount[0]] = cpuNow - lastCpu;
                         gaps[gapCount[0]++] = now - last;
                         if (now - last > PULSE_BUDGET_NANOS && System.getProperty("bench.verbose") != null) {
-                            System.out.printf(Locale.ROOT, "    long pulse gap %.1f ms (JavaFX thread busy %.1f ms) at %.2f s%n",
-                                    (now - last) / 1e6, (cpuNow - lastCpu) / 1e6, (now - startNanos[0]) / 1e9);
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "    long pulse gap %.1f ms (JavaFX thread busy %.1f ms) at %.2f s%n",
+                                    (now - last) / 1e6,
+                                    (cpuNow - lastCpu) / 1e6,
+                                    (now - startNanos[0]) / 1e9);
                         }
                     }
                     last = now;
@@ -239,8 +267,8 @@ public final class ExplorerBenchmark {
                 }
             };
             onFx(() -> {
-                holder[0] = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
-                        (snapshot, version) -> { });
+                holder[0] = new ExplorerViewModel(
+                        engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
                 ExplorerView view = new ExplorerView(holder[0]);
                 new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
                 stage[0] = new Stage();
@@ -295,15 +323,22 @@ public final class ExplorerBenchmark {
             });
             thread.close();
             boolean ok = report("  JavaFX pulse interval", Arrays.copyOf(gaps, gapCount[0]), PULSE_BUDGET_NANOS, 1.0);
-            report("  JavaFX thread CPU time between two pulses", Arrays.copyOf(busy, gapCount[0]), PULSE_BUDGET_NANOS,
+            report(
+                    "  JavaFX thread CPU time between two pulses",
+                    Arrays.copyOf(busy, gapCount[0]),
+                    PULSE_BUDGET_NANOS,
                     1.0);
-            report("  delivery of an engine state to the screen", Arrays.copyOf(deliveries, deliveryCount[0]),
-                    PULSE_BUDGET_NANOS, 1.0);
+            report(
+                    "  delivery of an engine state to the screen",
+                    Arrays.copyOf(deliveries, deliveryCount[0]),
+                    PULSE_BUDGET_NANOS,
+                    1.0);
             return ok;
         }
     }
 
-    private static boolean streaming(String name, io.shardlab.session.Scenario scenario, long seconds) throws Exception {
+    private static boolean streaming(String name, io.shardlab.session.Scenario scenario, long seconds)
+            throws Exception {
         MeasuredExplorer x = new MeasuredExplorer();
         x.launchAndWait(name, scenario);
         onFx(() -> {
@@ -342,8 +377,14 @@ public final class ExplorerBenchmark {
             }
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "streaming %s at full speed for %.1f s (%d plays of the stream): %,d states "
-                + "published, %,d reached the screen (newest wins)%n", name, elapsed, plays, x.offers[0],
+        System.out.printf(
+                Locale.ROOT,
+                "streaming %s at full speed for %.1f s (%d plays of the stream): %,d states "
+                        + "published, %,d reached the screen (newest wins)%n",
+                name,
+                elapsed,
+                plays,
+                x.offers[0],
                 x.deliveryCount[0]);
         return x.stopAndReport();
     }
@@ -362,7 +403,9 @@ public final class ExplorerBenchmark {
     private static boolean clientWrites(long seconds) throws Exception {
         String name = "a client's insertMany into a hashed collection through the wire";
         MeasuredExplorer x = new MeasuredExplorer();
-        x.launchAndWait(name, io.shardlab.session.Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
+        x.launchAndWait(
+                name,
+                io.shardlab.session.Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
         onFx(() -> {
             x.vm().collections().followWritesProperty().set(true);
             x.vm().connections().setAccepting(true);
@@ -383,31 +426,34 @@ public final class ExplorerBenchmark {
         int[] batches = new int[1];
         AtomicBoolean counting = new AtomicBoolean();
         Throwable[] failure = new Throwable[1];
-        Thread client = new Thread(() -> {
-            try (com.mongodb.client.MongoClient mongo = com.mongodb.client.MongoClients.create(uri
-                    + "?directConnection=true&serverSelectionTimeoutMS=10000")) {
-                mongo.getDatabase("admin").runCommand(new org.bson.Document("shardCollection", "bench.inbox")
-                        .append("key", new org.bson.Document("userId", "hashed")));
-                com.mongodb.client.MongoCollection<org.bson.BsonDocument> inbox = mongo.getDatabase("bench")
-                        .getCollection("inbox", org.bson.BsonDocument.class);
-                long id = 0;
-                while (writing.get()) {
-                    List<org.bson.BsonDocument> batch = new ArrayList<>(CLIENT_BATCH);
-                    for (int i = 0; i < CLIENT_BATCH; i++) {
-                        batch.add(new org.bson.BsonDocument("userId", new BsonInt64(id++))
-                                .append("text", new org.bson.BsonString("message " + id)));
+        Thread client = new Thread(
+                () -> {
+                    try (com.mongodb.client.MongoClient mongo = com.mongodb.client.MongoClients.create(
+                            uri + "?directConnection=true&serverSelectionTimeoutMS=10000")) {
+                        mongo.getDatabase("admin")
+                                .runCommand(new org.bson.Document("shardCollection", "bench.inbox")
+                                        .append("key", new org.bson.Document("userId", "hashed")));
+                        com.mongodb.client.MongoCollection<org.bson.BsonDocument> inbox =
+                                mongo.getDatabase("bench").getCollection("inbox", org.bson.BsonDocument.class);
+                        long id = 0;
+                        while (writing.get()) {
+                            List<org.bson.BsonDocument> batch = new ArrayList<>(CLIENT_BATCH);
+                            for (int i = 0; i < CLIENT_BATCH; i++) {
+                                batch.add(new org.bson.BsonDocument("userId", new BsonInt64(id++))
+                                        .append("text", new org.bson.BsonString("message " + id)));
+                            }
+                            long s = System.nanoTime();
+                            inbox.insertMany(batch);
+                            if (counting.get() && batches[0] < batchNanos.length) {
+                                batchNanos[batches[0]++] = System.nanoTime() - s;
+                            }
+                            written[0] = id;
+                        }
+                    } catch (RuntimeException e) {
+                        failure[0] = e;
                     }
-                    long s = System.nanoTime();
-                    inbox.insertMany(batch);
-                    if (counting.get() && batches[0] < batchNanos.length) {
-                        batchNanos[batches[0]++] = System.nanoTime() - s;
-                    }
-                    written[0] = id;
-                }
-            } catch (RuntimeException e) {
-                failure[0] = e;
-            }
-        }, "bench-client");
+                },
+                "bench-client");
         client.setDaemon(true);
         onFx(() -> {
             x.pulses.start();
@@ -428,11 +474,22 @@ public final class ExplorerBenchmark {
         if (failure[0] != null) {
             throw new IllegalStateException(name + ": the client failed: " + failure[0].getMessage(), failure[0]);
         }
-        System.out.printf(Locale.ROOT, "%s for %.1f s: %,d documents (%,.0f a second), on show: %s; %,d states "
-                + "published, %,d reached the screen (newest wins)%n", name, elapsed, documents, documents / elapsed,
-                shown, x.offers[0], x.deliveryCount[0]);
-        report("  insertMany of " + CLIENT_BATCH + " documents, round trip", Arrays.copyOf(batchNanos, batches[0]),
-                Long.MAX_VALUE, 1.0);
+        System.out.printf(
+                Locale.ROOT,
+                "%s for %.1f s: %,d documents (%,.0f a second), on show: %s; %,d states "
+                        + "published, %,d reached the screen (newest wins)%n",
+                name,
+                elapsed,
+                documents,
+                documents / elapsed,
+                shown,
+                x.offers[0],
+                x.deliveryCount[0]);
+        report(
+                "  insertMany of " + CLIENT_BATCH + " documents, round trip",
+                Arrays.copyOf(batchNanos, batches[0]),
+                Long.MAX_VALUE,
+                1.0);
         return x.stopAndReport() && shown.equals("bench.inbox");
     }
 
@@ -448,11 +505,21 @@ public final class ExplorerBenchmark {
         Arrays.sort(sorted);
         long checked = at(sorted, percentile);
         boolean ok = checked <= budget;
-        String budgetText = budget == Long.MAX_VALUE ? "no budget" : "budget "
-                + (percentile == 1.0 ? "max" : "p" + Math.round(percentile * 100)) + " " + budget / 1_000_000 + " ms";
-        System.out.printf(Locale.ROOT, "%s: n=%d p50=%.2f ms p95=%.2f ms p99=%.2f ms max=%.2f ms (%s)%s%n",
-                what, sorted.length, at(sorted, 0.5) / 1e6, at(sorted, 0.95) / 1e6, at(sorted, 0.99) / 1e6,
-                sorted[sorted.length - 1] / 1e6, budgetText, ok ? "" : "  OVER");
+        String budgetText = budget == Long.MAX_VALUE
+                ? "no budget"
+                : "budget " + (percentile == 1.0 ? "max" : "p" + Math.round(percentile * 100)) + " "
+                        + budget / 1_000_000 + " ms";
+        System.out.printf(
+                Locale.ROOT,
+                "%s: n=%d p50=%.2f ms p95=%.2f ms p99=%.2f ms max=%.2f ms (%s)%s%n",
+                what,
+                sorted.length,
+                at(sorted, 0.5) / 1e6,
+                at(sorted, 0.95) / 1e6,
+                at(sorted, 0.99) / 1e6,
+                sorted[sorted.length - 1] / 1e6,
+                budgetText,
+                ok ? "" : "  OVER");
         return ok;
     }
 

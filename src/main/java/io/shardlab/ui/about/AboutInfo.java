@@ -34,7 +34,9 @@ public record AboutInfo(AppInfo app, String licence, List<BundledComponent> comp
             if (in == null) {
                 throw new IllegalStateException(COMPONENTS_RESOURCE + ": missing from the class path");
             }
-            return new AboutInfo(app, SHARDLAB_LICENCE,
+            return new AboutInfo(
+                    app,
+                    SHARDLAB_LICENCE,
                     parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))));
         } catch (IOException e) {
             throw new UncheckedIOException(COMPONENTS_RESOURCE + ": cannot be read", e);
@@ -60,8 +62,12 @@ public record AboutInfo(AppInfo app, String licence, List<BundledComponent> comp
                 throw new IllegalArgumentException(COMPONENTS_RESOURCE + " line " + number
                         + ": expected 5 tab-separated columns, got " + columns.length);
             }
-            components.add(new BundledComponent(columns[0].strip(), columns[1].strip(), columns[2].strip(),
-                    columns[3].strip(), columns[4].strip()));
+            components.add(new BundledComponent(
+                    columns[0].strip(),
+                    columns[1].strip(),
+                    columns[2].strip(),
+                    columns[3].strip(),
+                    columns[4].strip()));
         }
         return components;
     }

@@ -9,11 +9,11 @@ import io.shardlab.key.ShardKeyPattern;
 import java.io.File;
 import java.util.Locale;
 import java.util.function.Function;
-import javafx.css.PseudoClass;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -21,12 +21,12 @@ import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.Dialog;
-import javafx.scene.control.PasswordField;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
@@ -66,7 +66,6 @@ public final class AdvisorView {
 
     /** The recommended candidate's row. */
     private static final PseudoClass RECOMMENDED = PseudoClass.getPseudoClass("recommended");
-
 
     /** Height of the chunk bar in the table's number lines, in pixels. */
     static final double ROW_BAR = 12;
@@ -129,7 +128,8 @@ public final class AdvisorView {
         load.getItems().addAll(new SeparatorMenuItem(), file, live);
         load.disableProperty().bind(viewModel.busyProperty());
         // once a sample is loaded the button replaces it
-        load.textProperty().bind(viewModel.sampleProperty().map(loaded -> "Change sample").orElse("Load sample"));
+        load.textProperty()
+                .bind(viewModel.sampleProperty().map(loaded -> "Change sample").orElse("Load sample"));
         Label summary = wrapping(viewModel.sampleSummaryProperty());
         summary.setId("sample-summary");
         return row(caption("Sample"), load, summary);
@@ -140,8 +140,8 @@ public final class AdvisorView {
         open.setId("load-queries");
         open.setTooltip(new Tooltip("JSON Lines, one operation per line, e.g. "
                 + "{\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}"));
-        open.setOnAction(e -> chooseFile("Open a query mix", "*.jsonl", "*.json")
-                .ifPresent(f -> viewModel.loadQueryMix(f.toPath())));
+        open.setOnAction(e ->
+                chooseFile("Open a query mix", "*.jsonl", "*.json").ifPresent(f -> viewModel.loadQueryMix(f.toPath())));
         Button clear = new Button("Clear");
         clear.getStyleClass().add(Styles.FLAT);
         clear.setOnAction(e -> viewModel.clearQueryMix());
@@ -158,7 +158,8 @@ public final class AdvisorView {
     }
 
     private Parent clusterRow() {
-        Spinner<Integer> shards = new Spinner<>(1, 1000, viewModel.shardsProperty().get());
+        Spinner<Integer> shards =
+                new Spinner<>(1, 1000, viewModel.shardsProperty().get());
         shards.setId("shards");
         shards.setEditable(true);
         shards.setPrefWidth(90);
@@ -168,18 +169,27 @@ public final class AdvisorView {
         version.getItems().setAll(MongoVersion.releaseLines());
         version.setValue(viewModel.versionProperty().get());
         version.valueProperty().addListener((obs, was, now) -> viewModel.setVersion(now));
-        Spinner<Integer> chunk = new Spinner<>(1, 1024, viewModel.chunkSizeMegabytesProperty().get());
+        Spinner<Integer> chunk =
+                new Spinner<>(1, 1024, viewModel.chunkSizeMegabytesProperty().get());
         chunk.setId("chunk-size");
         chunk.setEditable(true);
         chunk.setPrefWidth(90);
         chunk.valueProperty().addListener((obs, was, now) -> viewModel.setChunkSizeMegabytes(now));
-        viewModel.chunkSizeMegabytesProperty().addListener((obs, was, now) -> chunk.getValueFactory()
-                .setValue(now.intValue()));
+        viewModel
+                .chunkSizeMegabytesProperty()
+                .addListener((obs, was, now) -> chunk.getValueFactory().setValue(now.intValue()));
         Label hint = new Label("A sample much smaller than its collection fills few chunks: a smaller chunk size "
                 + "shows how it would split.");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        return row(caption("Cluster"), new Label("Shards"), shards, new Label("MongoDB"), version,
-                new Label("Chunk size (MB)"), chunk, hint);
+        return row(
+                caption("Cluster"),
+                new Label("Shards"),
+                shards,
+                new Label("MongoDB"),
+                version,
+                new Label("Chunk size (MB)"),
+                chunk,
+                hint);
     }
 
     private Parent candidateRow() {
@@ -268,14 +278,19 @@ public final class AdvisorView {
         server.setId("ask-server");
         server.setTooltip(new Tooltip("Run the live cluster's own analyzeShardKey for each candidate (MongoDB 7.0+; it "
                 + "changes no data) and show its answer beside ShardLab's."));
-        server.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty())
-                .or(viewModel.reportProperty().isNull()));
+        server.disableProperty()
+                .bind(viewModel
+                        .liveProperty()
+                        .not()
+                        .or(viewModel.busyProperty())
+                        .or(viewModel.reportProperty().isNull()));
         server.setOnAction(e -> viewModel.askServer());
         Button export = new Button("Export comparison…", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE));
         export.setId("export-comparison");
         export.setTooltip(new Tooltip("The comparison as a picture (PNG, SVG or PDF): each candidate's verdict, "
                 + "numbers, layout and reads/writes per key range, as analyze --out writes it."));
-        export.disableProperty().bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
+        export.disableProperty()
+                .bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
         export.setOnAction(e -> chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get())));
         return row(new Region(), analyze, server, export, cancel, bar, stage, error);
     }
@@ -287,13 +302,18 @@ public final class AdvisorView {
         table.setPlaceholder(new Label("Add candidate keys and press Analyze to compare them."));
         table.getStyleClass().add(Styles.STRIPED);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        TableColumn<CandidateRow, String> keyColumn = column("Key", "The candidate shard key pattern",
-                CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
+        TableColumn<CandidateRow, String> keyColumn = column(
+                "Key", "The candidate shard key pattern", CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
         table.getColumns().add(keyColumn);
         // as wide as the longest key, so that a compound key is never cut
         viewModel.rowsProperty().addListener((javafx.collections.ListChangeListener<CandidateRow>) change ->
-                keyColumn.setPrefWidth(Math.max(KEY_COLUMN_WIDTH, viewModel.rowsProperty().stream()
-                        .mapToDouble(r -> textWidth(r.keyText())).max().orElse(0) + 28)));
+                keyColumn.setPrefWidth(Math.max(
+                        KEY_COLUMN_WIDTH,
+                        viewModel.rowsProperty().stream()
+                                        .mapToDouble(r -> textWidth(r.keyText()))
+                                        .max()
+                                        .orElse(0)
+                                + 28)));
         TableColumn<CandidateRow, CandidateRow> line = new TableColumn<>("Layout (width by data)");
         line.setUserData("The chunks after replaying the sample in insertion order, each as wide as its data, "
                 + "coloured by shard; striped chunks are jumbo");
@@ -302,27 +322,69 @@ public final class AdvisorView {
         line.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         line.setCellFactory(c -> new LineCell());
         table.getColumns().add(line);
-        table.getColumns().add(column("Verdict", "Recommended, qualified, or ruled out by a finding",
-                CandidateRow::verdict, 125, String::valueOf));
-        table.getColumns().add(column("Distinct values", "numDistinctValues: distinct shard-key values in the sample "
-                + "(at most this many chunks)", CandidateRow::numDistinctValues, 135, this::count));
-        table.getColumns().add(column("Top value", "mostCommonValues[0].frequency / numDocsSampled: the most common "
-                + "value's share of the documents", CandidateRow::topValueShare, 100, AdvisorView::share));
-        table.getColumns().add(column("Monotonicity", "monotonicity.type: whether the key changes with insertion "
-                + "order (|recordIdCorrelationCoefficient| >= 0.7)", CandidateRow::monotonicity, 135, String::valueOf));
+        table.getColumns()
+                .add(column(
+                        "Verdict",
+                        "Recommended, qualified, or ruled out by a finding",
+                        CandidateRow::verdict,
+                        125,
+                        String::valueOf));
+        table.getColumns()
+                .add(column(
+                        "Distinct values",
+                        "numDistinctValues: distinct shard-key values in the sample " + "(at most this many chunks)",
+                        CandidateRow::numDistinctValues,
+                        135,
+                        this::count));
+        table.getColumns()
+                .add(column(
+                        "Top value",
+                        "mostCommonValues[0].frequency / numDocsSampled: the most common "
+                                + "value's share of the documents",
+                        CandidateRow::topValueShare,
+                        100,
+                        AdvisorView::share));
+        table.getColumns()
+                .add(column(
+                        "Monotonicity",
+                        "monotonicity.type: whether the key changes with insertion "
+                                + "order (|recordIdCorrelationCoefficient| >= 0.7)",
+                        CandidateRow::monotonicity,
+                        135,
+                        String::valueOf));
         table.getColumns().add(column("Chunks", "Chunks after the replay", CandidateRow::chunks, 85, this::count));
-        table.getColumns().add(column("Jumbo values", "Values whose documents alone exceed the chunk size",
-                CandidateRow::jumboValues, 125, this::count));
-        table.getColumns().add(column("Fullest shard", "maxShardDocShare: the fullest shard's share of the documents "
-                + "after the replay", CandidateRow::maxShardDocShare, 125, AdvisorView::share));
-        table.getColumns().add(column("Write share", "meanMaxWriteShare: per window of inserts, the busiest shard's "
-                + "share, averaged (1/N is even, 1 is every insert on one shard)", CandidateRow::meanMaxWriteShare, 115,
-                v -> String.format(Locale.ROOT, "%.2f", v)));
-        table.getColumns().add(column("Single-shard reads", "readDistribution.percentageOfSingleShardReads for the "
-                + "query mix", CandidateRow::singleShardReads, 175, v -> v == null ? "—" : percent(v)));
+        table.getColumns()
+                .add(column(
+                        "Jumbo values",
+                        "Values whose documents alone exceed the chunk size",
+                        CandidateRow::jumboValues,
+                        125,
+                        this::count));
+        table.getColumns()
+                .add(column(
+                        "Fullest shard",
+                        "maxShardDocShare: the fullest shard's share of the documents " + "after the replay",
+                        CandidateRow::maxShardDocShare,
+                        125,
+                        AdvisorView::share));
+        table.getColumns()
+                .add(column(
+                        "Write share",
+                        "meanMaxWriteShare: per window of inserts, the busiest shard's "
+                                + "share, averaged (1/N is even, 1 is every insert on one shard)",
+                        CandidateRow::meanMaxWriteShare,
+                        115,
+                        v -> String.format(Locale.ROOT, "%.2f", v)));
+        table.getColumns()
+                .add(column(
+                        "Single-shard reads",
+                        "readDistribution.percentageOfSingleShardReads for the " + "query mix",
+                        CandidateRow::singleShardReads,
+                        175,
+                        v -> v == null ? "—" : percent(v)));
         table.setItems(viewModel.rowsProperty());
-        table.skinProperty().addListener((obs, was, now) -> javafx.application.Platform.runLater(
-                this::installHeaderTooltips));
+        table.skinProperty()
+                .addListener((obs, was, now) -> javafx.application.Platform.runLater(this::installHeaderTooltips));
         table.setRowFactory(t -> {
             TableRow<CandidateRow> row = new TableRow<>();
             row.itemProperty().addListener((obs, was, now) -> {
@@ -344,8 +406,8 @@ public final class AdvisorView {
         return table;
     }
 
-    private static <T> TableColumn<CandidateRow, T> column(String title, String hint, Function<CandidateRow, T> value,
-            double width, Function<T, String> text) {
+    private static <T> TableColumn<CandidateRow, T> column(
+            String title, String hint, Function<CandidateRow, T> value, double width, Function<T, String> text) {
         TableColumn<CandidateRow, T> c = new TableColumn<>(title);
         c.setUserData(hint);
         c.setPrefWidth(width);
@@ -367,7 +429,8 @@ public final class AdvisorView {
     /** Gives each column header its hint (the analyzeShardKey field it shows) as a tooltip, once headers exist. */
     private void installHeaderTooltips() {
         for (javafx.scene.Node n : table.lookupAll(".column-header")) {
-            if (n instanceof TableColumnHeader h && h.getTableColumn() != null
+            if (n instanceof TableColumnHeader h
+                    && h.getTableColumn() != null
                     && h.getTableColumn().getUserData() instanceof String hint) {
                 Tooltip.install(h, new Tooltip(hint));
             }
@@ -425,7 +488,8 @@ public final class AdvisorView {
                 }
             }
         });
-        VBox box = new VBox(8, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
+        VBox box =
+                new VBox(8, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
         box.setPadding(new Insets(10, 12, 12, 12));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
@@ -433,19 +497,23 @@ public final class AdvisorView {
     }
 
     private static Parent finding(Finding f) {
-        Label severity = new Label(switch (f.severity()) {
-            case DISQUALIFYING -> "ruled out";
-            case WARNING -> "warning";
-            case NOTE -> "note";
-            case GOOD -> "good";
-        });
+        Label severity = new Label(
+                switch (f.severity()) {
+                    case DISQUALIFYING -> "ruled out";
+                    case WARNING -> "warning";
+                    case NOTE -> "note";
+                    case GOOD -> "good";
+                });
         severity.setMinWidth(80);
-        severity.getStyleClass().addAll(Styles.TEXT_BOLD, switch (f.severity()) {
-            case DISQUALIFYING -> Styles.DANGER;
-            case WARNING -> Styles.WARNING;
-            case NOTE -> Styles.TEXT_MUTED;
-            case GOOD -> Styles.SUCCESS;
-        });
+        severity.getStyleClass()
+                .addAll(
+                        Styles.TEXT_BOLD,
+                        switch (f.severity()) {
+                            case DISQUALIFYING -> Styles.DANGER;
+                            case WARNING -> Styles.WARNING;
+                            case NOTE -> Styles.TEXT_MUTED;
+                            case GOOD -> Styles.SUCCESS;
+                        });
         Label principle = new Label(f.principle().label());
         principle.setMinWidth(130);
         principle.getStyleClass().add(Styles.TEXT_MUTED);
@@ -535,16 +603,21 @@ public final class AdvisorView {
         if (table.getScene() != null) {
             dialog.initOwner(table.getScene().getWindow());
         }
-        dialog.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b ->
-                viewModel.loadLiveCollection(uri.getText(), password.getText(), namespace.getText(), size.getText()));
+        dialog.showAndWait()
+                .filter(b -> b == ButtonType.OK)
+                .ifPresent(b -> viewModel.loadLiveCollection(
+                        uri.getText(), password.getText(), namespace.getText(), size.getText()));
     }
 
     private java.util.Optional<File> chooseExportFile() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export the comparison");
         chooser.setInitialFileName("shard-key-comparison.png");
-        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG image", "*.png"),
-                new FileChooser.ExtensionFilter("SVG drawing", "*.svg"), new FileChooser.ExtensionFilter("PDF", "*.pdf"));
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter("PNG image", "*.png"),
+                        new FileChooser.ExtensionFilter("SVG drawing", "*.svg"),
+                        new FileChooser.ExtensionFilter("PDF", "*.pdf"));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
         return java.util.Optional.ofNullable(chooser.showSaveDialog(owner));
     }

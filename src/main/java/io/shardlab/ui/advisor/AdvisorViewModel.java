@@ -1,19 +1,12 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.AdvisorReport;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.render.CandidateComparisonPainter;
-import io.shardlab.render.DiagramExporter;
-import io.shardlab.render.ExportFormat;
-import io.shardlab.render.ExportSize;
-import io.shardlab.render.Theme;
-import io.shardlab.advisor.AnalyzeShardKeyReply;
-import io.shardlab.advisor.CandidateReport;
-import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.AdvisorSettings;
 import io.shardlab.advisor.AnalysisCancelledException;
 import io.shardlab.advisor.AnalysisProgress;
+import io.shardlab.advisor.AnalyzeShardKeyReply;
 import io.shardlab.advisor.CancelToken;
+import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.CandidateSuggester;
 import io.shardlab.advisor.DatasetFileSampleSource;
 import io.shardlab.advisor.FieldProfile;
@@ -25,20 +18,27 @@ import io.shardlab.advisor.Sample;
 import io.shardlab.advisor.SampleLoader;
 import io.shardlab.advisor.SampleSource;
 import io.shardlab.advisor.SampledQuery;
+import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.ShardKeyAdvisor;
 import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.advisor.SuggestedCandidate;
+import io.shardlab.bson.BsonParseException;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.files.AtomicFile;
+import io.shardlab.key.InvalidShardKeyException;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.Cancellation;
 import io.shardlab.live.ConnectionStringSecrets;
 import io.shardlab.live.LiveCollectionSampleSource;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
-import io.shardlab.advisor.SuggestedCandidate;
-import io.shardlab.bson.BsonParseException;
-import io.shardlab.cluster.MongoVersion;
-import io.shardlab.key.InvalidShardKeyException;
-import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.render.CandidateComparisonPainter;
+import io.shardlab.render.DiagramExporter;
+import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
+import io.shardlab.render.Theme;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
@@ -93,17 +93,18 @@ public final class AdvisorViewModel {
     private final LiveAnalysis liveAnalysis;
     /** The live collection the sample came from, while it is the sample: what the live verbs ask. */
     private LiveConnectionRequest liveRequest;
+
     private String liveNamespace;
     private CancelToken running;
     private Cancellation runningConnection;
 
     private final ReadOnlyObjectWrapper<Sample> sample = new ReadOnlyObjectWrapper<>(this, "sample");
-    private final ReadOnlyStringWrapper sampleSummary = new ReadOnlyStringWrapper(this, "sampleSummary",
-            "No sample loaded. Load a dataset ShardLab ships or a file (JSON Lines or CSV).");
-    private final ReadOnlyObjectWrapper<List<SampledQuery>> queries = new ReadOnlyObjectWrapper<>(this, "queries",
-            List.of());
-    private final ReadOnlyStringWrapper queryMixSummary = new ReadOnlyStringWrapper(this, "queryMixSummary",
-            "No query mix");
+    private final ReadOnlyStringWrapper sampleSummary = new ReadOnlyStringWrapper(
+            this, "sampleSummary", "No sample loaded. Load a dataset ShardLab ships or a file (JSON Lines or CSV).");
+    private final ReadOnlyObjectWrapper<List<SampledQuery>> queries =
+            new ReadOnlyObjectWrapper<>(this, "queries", List.of());
+    private final ReadOnlyStringWrapper queryMixSummary =
+            new ReadOnlyStringWrapper(this, "queryMixSummary", "No query mix");
     private final ReadOnlyListWrapper<ShardKeyPattern> candidates =
             new ReadOnlyListWrapper<>(this, "candidates", FXCollections.observableArrayList());
     private final ReadOnlyListWrapper<SuggestedCandidate> suggestions =
@@ -111,8 +112,8 @@ public final class AdvisorViewModel {
     private final ReadOnlyIntegerWrapper shards = new ReadOnlyIntegerWrapper(this, "shards", 4);
     private final ReadOnlyObjectWrapper<MongoVersion> version =
             new ReadOnlyObjectWrapper<>(this, "version", MongoVersion.DEFAULT);
-    private final ReadOnlyIntegerWrapper chunkSizeMegabytes = new ReadOnlyIntegerWrapper(this, "chunkSizeMegabytes",
-            megabytes(MongoVersion.DEFAULT));
+    private final ReadOnlyIntegerWrapper chunkSizeMegabytes =
+            new ReadOnlyIntegerWrapper(this, "chunkSizeMegabytes", megabytes(MongoVersion.DEFAULT));
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
     private final ReadOnlyStringWrapper stage = new ReadOnlyStringWrapper(this, "stage", "");
@@ -127,8 +128,8 @@ public final class AdvisorViewModel {
     private final ReadOnlyObjectWrapper<CandidateRow> selected = new ReadOnlyObjectWrapper<>(this, "selected");
     private final ReadOnlyBooleanWrapper live = new ReadOnlyBooleanWrapper(this, "live");
     private final Map<ShardKeyPattern, ServerAnswerComparison> serverAnswers = new HashMap<>();
-    private final ReadOnlyStringWrapper selectedServerAnswer = new ReadOnlyStringWrapper(this, "selectedServerAnswer",
-            "");
+    private final ReadOnlyStringWrapper selectedServerAnswer =
+            new ReadOnlyStringWrapper(this, "selectedServerAnswer", "");
     private final BooleanBinding canAnalyze;
 
     /**
@@ -137,8 +138,12 @@ public final class AdvisorViewModel {
      * @param candidates runs the candidates of one analysis (two threads use two cores)
      */
     public AdvisorViewModel(Executor background, Executor ui, Executor candidates) {
-        this(background, ui, candidates, (request, namespace, size, cancellation) -> LiveCollectionSampleSource
-                .connecting(new LiveConnector(), request, namespace, size, cancellation),
+        this(
+                background,
+                ui,
+                candidates,
+                (request, namespace, size, cancellation) -> LiveCollectionSampleSource.connecting(
+                        new LiveConnector(), request, namespace, size, cancellation),
                 LiveAnalysis.through(new LiveConnector()));
     }
 
@@ -153,7 +158,11 @@ public final class AdvisorViewModel {
      * @param liveSamples opens a live collection's {@code $sample} (tests pass a fake source)
      * @param liveAnalysis reads a live cluster's sampled queries and runs its analyzeShardKey
      */
-    public AdvisorViewModel(Executor background, Executor ui, Executor candidates, LiveSampleSources liveSamples,
+    public AdvisorViewModel(
+            Executor background,
+            Executor ui,
+            Executor candidates,
+            LiveSampleSources liveSamples,
             LiveAnalysis liveAnalysis) {
         this.liveSamples = Objects.requireNonNull(liveSamples, "liveSamples");
         this.liveAnalysis = Objects.requireNonNull(liveAnalysis, "liveAnalysis");
@@ -200,8 +209,8 @@ public final class AdvisorViewModel {
             try {
                 size = Integer.parseInt(sampleSizeText.strip());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("sample size: a whole number of documents, got '" + sampleSizeText
-                        + "'");
+                throw new IllegalArgumentException(
+                        "sample size: a whole number of documents, got '" + sampleSizeText + "'");
             }
             String uri = connectionString == null ? "" : connectionString.strip();
             if (password != null && !password.isEmpty()) {
@@ -210,8 +219,10 @@ public final class AdvisorViewModel {
             request = LiveConnectionRequest.of(uri);
             source = liveSamples.source(request, namespace == null ? "" : namespace.strip(), size, connection);
         } catch (IllegalArgumentException e) {
-            error.set(password == null || password.isEmpty() ? e.getMessage()
-                    : e.getMessage().replace(password, ConnectionStringSecrets.MASK));
+            error.set(
+                    password == null || password.isEmpty()
+                            ? e.getMessage()
+                            : e.getMessage().replace(password, ConnectionStringSecrets.MASK));
             return;
         }
         load(source, connection, request, namespace.strip());
@@ -241,13 +252,22 @@ public final class AdvisorViewModel {
                         live.set(request != null);
                         clearResults();
                         // a candidate none of whose fields the new sample has would only be rated on nulls
-                        List<ShardKeyPattern> dropped = candidates.stream().filter(k -> k.fields().stream()
-                                .allMatch(f -> loaded.field(f.path().split("\\.")[0]).isEmpty())).toList();
+                        List<ShardKeyPattern> dropped = candidates.stream()
+                                .filter(k -> k.fields().stream()
+                                        .allMatch(f -> loaded.field(f.path().split("\\.")[0])
+                                                .isEmpty()))
+                                .toList();
                         candidates.removeAll(dropped);
                         refreshSuggestions();
-                        finish(dropped.isEmpty() ? "" : "Removed " + dropped.stream().map(Object::toString)
-                                .collect(java.util.stream.Collectors.joining(", ")) + ": the new sample has none of "
-                                + (dropped.size() == 1 ? "its fields." : "their fields."));
+                        finish(
+                                dropped.isEmpty()
+                                        ? ""
+                                        : "Removed "
+                                                + dropped.stream()
+                                                        .map(Object::toString)
+                                                        .collect(java.util.stream.Collectors.joining(", "))
+                                                + ": the new sample has none of "
+                                                + (dropped.size() == 1 ? "its fields." : "their fields."));
                     }
                 });
             } catch (RuntimeException | Error e) {
@@ -257,8 +277,13 @@ public final class AdvisorViewModel {
     }
 
     private static String summary(Sample s) {
-        return String.format(Locale.ROOT, "%s: %,d documents, %s, fields %s", s.source(), s.numDocsSampled(),
-                size(s.documents().totalBytes()), String.join(", ", s.fields().stream().map(FieldProfile::path).toList()));
+        return String.format(
+                Locale.ROOT,
+                "%s: %,d documents, %s, fields %s",
+                s.source(),
+                s.numDocsSampled(),
+                size(s.documents().totalBytes()),
+                String.join(", ", s.fields().stream().map(FieldProfile::path).toList()));
     }
 
     private static String size(long bytes) {
@@ -273,11 +298,22 @@ public final class AdvisorViewModel {
         try {
             List<SampledQuery> mix = QueryMixFile.read(file);
             queries.set(mix);
-            long reads = mix.stream().filter(q -> q.command().isRead()).mapToLong(SampledQuery::weight).sum();
-            long writes = mix.stream().filter(q -> !q.command().isRead()).mapToLong(SampledQuery::weight).sum();
+            long reads = mix.stream()
+                    .filter(q -> q.command().isRead())
+                    .mapToLong(SampledQuery::weight)
+                    .sum();
+            long writes = mix.stream()
+                    .filter(q -> !q.command().isRead())
+                    .mapToLong(SampledQuery::weight)
+                    .sum();
             Path name = file.getFileName();
-            queryMixSummary.set(String.format(Locale.ROOT, "%s: %d operations, %,d reads and %,d writes by weight",
-                    name == null ? file : name, mix.size(), reads, writes));
+            queryMixSummary.set(String.format(
+                    Locale.ROOT,
+                    "%s: %d operations, %,d reads and %,d writes by weight",
+                    name == null ? file : name,
+                    mix.size(),
+                    reads,
+                    writes));
             error.set("");
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
@@ -324,8 +360,13 @@ public final class AdvisorViewModel {
                 String head = field.path().split("\\.")[0];
                 var profile = s.field(head);
                 if (profile.isPresent() && profile.get().arrays() > 0) {
-                    error.set(String.format(Locale.ROOT, "Candidate %s: '%s' holds an array in %,d documents; %s", key,
-                            head, profile.get().arrays(), ShardKeyPattern.ARRAY_IN_SHARD_KEY));
+                    error.set(String.format(
+                            Locale.ROOT,
+                            "Candidate %s: '%s' holds an array in %,d documents; %s",
+                            key,
+                            head,
+                            profile.get().arrays(),
+                            ShardKeyPattern.ARRAY_IN_SHARD_KEY));
                     return false;
                 }
             }
@@ -400,13 +441,22 @@ public final class AdvisorViewModel {
                 ui.execute(() -> {
                     if (current(job)) {
                         queries.set(mix.queries());
-                        queryMixSummary.set(mix.queries().isEmpty()
-                                ? "No sampled queries of " + namespace + ": "
-                                        + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace)
-                                : String.format(Locale.ROOT, "%,d sampled operations of %s%s", mix.queries().size(),
-                                        namespace, mix.skipped().isEmpty() ? ""
-                                                : String.format(Locale.ROOT, " (%,d left out: %s)",
-                                                        mix.skipped().size(), mix.skipped().get(0))));
+                        queryMixSummary.set(
+                                mix.queries().isEmpty()
+                                        ? "No sampled queries of " + namespace + ": "
+                                                + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace)
+                                        : String.format(
+                                                Locale.ROOT,
+                                                "%,d sampled operations of %s%s",
+                                                mix.queries().size(),
+                                                namespace,
+                                                mix.skipped().isEmpty()
+                                                        ? ""
+                                                        : String.format(
+                                                                Locale.ROOT,
+                                                                " (%,d left out: %s)",
+                                                                mix.skipped().size(),
+                                                                mix.skipped().get(0))));
                         clearResults();
                         finish("");
                     }
@@ -435,8 +485,11 @@ public final class AdvisorViewModel {
             try {
                 Map<ShardKeyPattern, ServerAnswerComparison> answers = new HashMap<>();
                 for (CandidateReport c : r.candidates()) {
-                    answers.put(c.key(), ServerAnswerComparison.of(AnalyzeShardKeyReply.of(c),
-                            liveAnalysis.serverAnswer(request, namespace, c.key(), connection)));
+                    answers.put(
+                            c.key(),
+                            ServerAnswerComparison.of(
+                                    AnalyzeShardKeyReply.of(c),
+                                    liveAnalysis.serverAnswer(request, namespace, c.key(), connection)));
                 }
                 ui.execute(() -> {
                     if (current(job)) {
@@ -463,7 +516,8 @@ public final class AdvisorViewModel {
         if (busy.get() || r == null) {
             return;
         }
-        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name =
+                file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         ExportFormat format;
         try {
             format = ExportFormat.parse(name.substring(name.lastIndexOf('.') + 1));
@@ -474,10 +528,12 @@ public final class AdvisorViewModel {
         long job = start("exporting the comparison to " + file.getFileName());
         background.execute(() -> {
             try {
-                CandidateComparisonPainter painter = new CandidateComparisonPainter(r,
-                        dark ? Theme.dark() : Theme.light(), "");
-                AtomicFile.write(file, stream -> DiagramExporter.of(format).write(painter,
-                        new ExportSize(COMPARISON_WIDTH, 0, 1), stream));
+                CandidateComparisonPainter painter =
+                        new CandidateComparisonPainter(r, dark ? Theme.dark() : Theme.light(), "");
+                AtomicFile.write(
+                        file,
+                        stream -> DiagramExporter.of(format)
+                                .write(painter, new ExportSize(COMPARISON_WIDTH, 0, 1), stream));
                 ui.execute(() -> {
                     if (current(job)) {
                         finish("Comparison exported to " + file);
@@ -497,8 +553,8 @@ public final class AdvisorViewModel {
         if (a.differences().isEmpty()) {
             return "The server's analyzeShardKey agrees on every field.";
         }
-        StringBuilder b = new StringBuilder("The server's analyzeShardKey differs on " + a.differences().size()
-                + (a.differences().size() == 1 ? " field:" : " fields:"));
+        StringBuilder b = new StringBuilder("The server's analyzeShardKey differs on "
+                + a.differences().size() + (a.differences().size() == 1 ? " field:" : " fields:"));
         for (ServerAnswerComparison.Difference d : a.differences()) {
             b.append("\n• ").append(d.describe());
         }
@@ -515,14 +571,14 @@ public final class AdvisorViewModel {
         Sample s = sample.get();
         List<ShardKeyPattern> keys = List.copyOf(candidates);
         List<SampledQuery> mix = queries.get();
-        AdvisorSettings settings = AdvisorSettings.of(version.get(), shards.get())
-                .withChunkSizeMegabytes(chunkSizeMegabytes.get());
+        AdvisorSettings settings =
+                AdvisorSettings.of(version.get(), shards.get()).withChunkSizeMegabytes(chunkSizeMegabytes.get());
         long job = start("analysing " + keys.size() + (keys.size() == 1 ? " candidate" : " candidates"));
         CancelToken cancel = running;
         background.execute(() -> {
             try {
-                AdvisorReport result = new ShardKeyAdvisor(candidatesExecutor).analyze(s, keys, mix, settings,
-                        progressTo(job), cancel);
+                AdvisorReport result = new ShardKeyAdvisor(candidatesExecutor)
+                        .analyze(s, keys, mix, settings, progressTo(job), cancel);
                 ui.execute(() -> {
                     if (current(job)) {
                         show(result);
@@ -558,8 +614,12 @@ public final class AdvisorViewModel {
         rows.setAll(list);
         List<String> why = r.recommendation().reasons();
         // the sample-size caveat applies to every candidate, so it leads instead of hiding in each list
-        caveat.set(r.candidates().stream().flatMap(c -> c.findings().stream())
-                .filter(f -> f.kind() == FindingKind.SMALL_SAMPLE).map(Finding::text).findFirst().orElse(""));
+        caveat.set(r.candidates().stream()
+                .flatMap(c -> c.findings().stream())
+                .filter(f -> f.kind() == FindingKind.SMALL_SAMPLE)
+                .map(Finding::text)
+                .findFirst()
+                .orElse(""));
         recommendation.set(why.get(0));
         reasons.setAll(why.subList(1, why.size()));
         selected.set(pick >= 0 ? list.get(pick) : list.get(0));

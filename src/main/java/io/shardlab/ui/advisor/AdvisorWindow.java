@@ -10,11 +10,11 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
-import javafx.stage.Screen;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
@@ -26,6 +26,7 @@ public final class AdvisorWindow {
 
     /** Wide enough for every column of the comparison table; smaller screens get the screen's size. */
     static final double WIDTH = 1520;
+
     static final double HEIGHT = 840;
 
     private final Appearance appearance;
@@ -42,7 +43,11 @@ public final class AdvisorWindow {
      * @param tasks where the advisor's background lanes come from
      * @param work lists the advisor's sampling and rating while they run (the main window's status bar)
      */
-    public AdvisorWindow(Appearance appearance, ObservableBooleanValue dark, List<Image> icons, BackgroundTasks tasks,
+    public AdvisorWindow(
+            Appearance appearance,
+            ObservableBooleanValue dark,
+            List<Image> icons,
+            BackgroundTasks tasks,
             io.shardlab.ui.tasks.VisibleWork work) {
         this.work = work;
         this.appearance = appearance;
@@ -55,10 +60,12 @@ public final class AdvisorWindow {
     public void open() {
         if (stage == null) {
             ExecutorService background = tasks.serial("shardlab-advisor");
-            ExecutorService candidates = tasks.parallel("shardlab-advisor-candidate",
+            ExecutorService candidates = tasks.parallel(
+                    "shardlab-advisor-candidate",
                     Math.min(2, Runtime.getRuntime().availableProcessors()));
             AdvisorViewModel viewModel = new AdvisorViewModel(
-                    work.reporting("Advisor: reading the sample and rating the keys", background), Platform::runLater,
+                    work.reporting("Advisor: reading the sample and rating the keys", background),
+                    Platform::runLater,
                     candidates);
             Parent root = new AdvisorView(viewModel, dark).build();
             appearance.follow(root);
@@ -72,8 +79,9 @@ public final class AdvisorWindow {
             stage.setOnHidden(e -> viewModel.cancel());
             // the window is a tool beside the main one: Esc and Ctrl+W (Cmd+W) close it, as dialogs do
             Stage window = stage;
-            stage.getScene().getAccelerators().put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN),
-                    window::hide);
+            stage.getScene()
+                    .getAccelerators()
+                    .put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), window::hide);
             stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
                 if (e.getCode() == KeyCode.ESCAPE) {
                     e.consume();

@@ -26,10 +26,22 @@ import java.util.List;
  * @param numReadsByRange analyzeShardKey's reads per range of the key, MinKey first; empty without reads
  * @param numWritesByRange the writes per range; empty without writes
  */
-public record CandidateRow(ShardKeyPattern key, long numDistinctValues, double topValueShare, String monotonicity,
-        int chunks, int jumboChunks, long jumboValues, double maxShardDocShare, double meanMaxWriteShare,
-        Double singleShardReads, Verdict verdict, LayoutMetrics layout, List<Finding> findings,
-        List<Long> numReadsByRange, List<Long> numWritesByRange) {
+public record CandidateRow(
+        ShardKeyPattern key,
+        long numDistinctValues,
+        double topValueShare,
+        String monotonicity,
+        int chunks,
+        int jumboChunks,
+        long jumboValues,
+        double maxShardDocShare,
+        double meanMaxWriteShare,
+        Double singleShardReads,
+        Verdict verdict,
+        LayoutMetrics layout,
+        List<Finding> findings,
+        List<Long> numReadsByRange,
+        List<Long> numWritesByRange) {
 
     public CandidateRow {
         findings = List.copyOf(findings);
@@ -39,14 +51,27 @@ public record CandidateRow(ShardKeyPattern key, long numDistinctValues, double t
 
     /** The row of {@code report}; {@code recommended} when it is the advisor's pick. */
     public static CandidateRow of(CandidateReport report, boolean recommended) {
-        Double reads = report.readWrite().filter(rw -> !rw.read().isEmpty())
-                .map(rw -> rw.read().percentageOfSingleShardReads()).orElse(null);
-        Verdict verdict = recommended ? Verdict.RECOMMENDED : report.disqualified() ? Verdict.RULED_OUT : Verdict.QUALIFIED;
-        return new CandidateRow(report.key(), report.keyCharacteristics().numDistinctValues(),
-                report.keyCharacteristics().topValueShare(), report.keyCharacteristics().monotonicity().type().value(),
-                report.layout().chunks(), report.layout().jumboChunks(), report.jumboRisk().values(),
-                report.layout().maxShardDocShare(), report.meanMaxWriteShare(), reads, verdict, report.layout(),
-                report.findings(), report.readWrite().map(rw -> rw.read().numReadsByRange()).orElse(List.of()),
+        Double reads = report.readWrite()
+                .filter(rw -> !rw.read().isEmpty())
+                .map(rw -> rw.read().percentageOfSingleShardReads())
+                .orElse(null);
+        Verdict verdict =
+                recommended ? Verdict.RECOMMENDED : report.disqualified() ? Verdict.RULED_OUT : Verdict.QUALIFIED;
+        return new CandidateRow(
+                report.key(),
+                report.keyCharacteristics().numDistinctValues(),
+                report.keyCharacteristics().topValueShare(),
+                report.keyCharacteristics().monotonicity().type().value(),
+                report.layout().chunks(),
+                report.layout().jumboChunks(),
+                report.jumboRisk().values(),
+                report.layout().maxShardDocShare(),
+                report.meanMaxWriteShare(),
+                reads,
+                verdict,
+                report.layout(),
+                report.findings(),
+                report.readWrite().map(rw -> rw.read().numReadsByRange()).orElse(List.of()),
                 report.readWrite().map(rw -> rw.write().numWritesByRange()).orElse(List.of()));
     }
 
@@ -61,11 +86,15 @@ public record CandidateRow(ShardKeyPattern key, long numDistinctValues, double t
         }
         StringBuilder b = new StringBuilder("Under the line, per range of the key from MinKey to MaxKey: ");
         if (!numReadsByRange.isEmpty()) {
-            b.append("reads (numReadsByRange, ").append(summary(numReadsByRange)).append(")");
+            b.append("reads (numReadsByRange, ")
+                    .append(summary(numReadsByRange))
+                    .append(")");
         }
         if (!numWritesByRange.isEmpty()) {
-            b.append(numReadsByRange.isEmpty() ? "" : ", then ").append("writes (numWritesByRange, ")
-                    .append(summary(numWritesByRange)).append(")");
+            b.append(numReadsByRange.isEmpty() ? "" : ", then ")
+                    .append("writes (numWritesByRange, ")
+                    .append(summary(numWritesByRange))
+                    .append(")");
         }
         return b.append(".").toString();
     }

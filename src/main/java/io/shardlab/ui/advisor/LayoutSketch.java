@@ -28,8 +28,7 @@ import org.jfree.fx.FXGraphics2D;
  */
 final class LayoutSketch {
 
-    private LayoutSketch() {
-    }
+    private LayoutSketch() {}
 
     /** Gap between the line and a strip, and between strips, in pixels. */
     private static final double STRIP_GAP = 2;
@@ -50,8 +49,13 @@ final class LayoutSketch {
         FXGraphics2D g = new FXGraphics2D(canvas.getGraphicsContext2D());
         Typography type = Typography.standard();
         NumberLineModel model = model(layout);
-        NumberLineFrame frame = NumberLineFrame.compute(model, Viewport.FULL, width, (int) Math.max(1, width),
-                TextMeasure.of(g.getFontMetrics(type.label())), KeyLabelFormat.standard());
+        NumberLineFrame frame = NumberLineFrame.compute(
+                model,
+                Viewport.FULL,
+                width,
+                (int) Math.max(1, width),
+                TextMeasure.of(g.getFontMetrics(type.label())),
+                KeyLabelFormat.standard());
         ThemeColors colors = new ThemeColors(dark ? Theme.dark() : Theme.light());
         new NumberLinePainter(colors, type).paint(g, frame, Highlight.none(), 0, 0, barHeight);
         double y = NumberLinePainter.height(model, barHeight);
@@ -60,7 +64,12 @@ final class LayoutSketch {
         for (List<Long> counts : List.of(row.numReadsByRange(), row.numWritesByRange())) {
             if (!counts.isEmpty()) {
                 y += STRIP_GAP;
-                heat.paint(g, RangeHeatStrip.of(counts, Math.min(columns, counts.size())), 0, y, width - 1,
+                heat.paint(
+                        g,
+                        RangeHeatStrip.of(counts, Math.min(columns, counts.size())),
+                        0,
+                        y,
+                        width - 1,
                         strip(barHeight));
                 y += strip(barHeight);
             }
@@ -69,7 +78,8 @@ final class LayoutSketch {
     }
 
     private static int strips(CandidateRow row) {
-        return (row.numReadsByRange().isEmpty() ? 0 : 1) + (row.numWritesByRange().isEmpty() ? 0 : 1);
+        return (row.numReadsByRange().isEmpty() ? 0 : 1)
+                + (row.numWritesByRange().isEmpty() ? 0 : 1);
     }
 
     private static double strip(double barHeight) {

@@ -29,15 +29,15 @@ public interface LiveAnalysis {
      *
      * @throws IllegalArgumentException with one line when the server cannot be read or refuses
      */
-    BsonDocument serverAnswer(LiveConnectionRequest request, String namespace, ShardKeyPattern key,
-            Cancellation cancellation);
+    BsonDocument serverAnswer(
+            LiveConnectionRequest request, String namespace, ShardKeyPattern key, Cancellation cancellation);
 
     /** The real thing, through {@code connector}. */
     static LiveAnalysis through(LiveConnector connector) {
         return new LiveAnalysis() {
             @Override
-            public SampledQueries.Mix sampledQueries(LiveConnectionRequest request, String namespace,
-                    Cancellation cancellation) {
+            public SampledQueries.Mix sampledQueries(
+                    LiveConnectionRequest request, String namespace, Cancellation cancellation) {
                 try (LiveConnection c = connector.connect(request, cancellation)) {
                     return SampledQueries.read(c, namespace);
                 } catch (LiveClusterException e) {
@@ -46,8 +46,8 @@ public interface LiveAnalysis {
             }
 
             @Override
-            public BsonDocument serverAnswer(LiveConnectionRequest request, String namespace, ShardKeyPattern key,
-                    Cancellation cancellation) {
+            public BsonDocument serverAnswer(
+                    LiveConnectionRequest request, String namespace, ShardKeyPattern key, Cancellation cancellation) {
                 try (LiveConnection c = connector.connect(request, cancellation)) {
                     return ServerShardKeyAnalysis.run(c, namespace, key);
                 } catch (LiveClusterException e) {

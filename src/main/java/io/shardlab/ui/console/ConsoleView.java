@@ -6,7 +6,6 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.stage.PopupWindow;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.CustomMenuItem;
@@ -22,6 +21,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.PopupWindow;
 
 /**
  * The Shell panel: a transcript above an input line with mongosh's prompt, a Clear and an Interrupt
@@ -98,8 +98,9 @@ public final class ConsoleView {
         input.setWrapText(false);
         input.textProperty().bindBidirectional(vm.inputProperty());
         // a pasted or continued input grows the field up to a few lines
-        input.textProperty().addListener((obs, was, now) ->
-                input.setPrefRowCount(Math.min(6, 1 + (int) now.chars().filter(c -> c == '\n').count())));
+        input.textProperty()
+                .addListener((obs, was, now) -> input.setPrefRowCount(Math.min(
+                        6, 1 + (int) now.chars().filter(c -> c == '\n').count())));
         vm.caretProperty().addListener((obs, was, now) -> {
             if (now.intValue() >= 0) {
                 input.positionCaret(Math.min(now.intValue(), input.getLength()));
@@ -117,7 +118,8 @@ public final class ConsoleView {
         root.getChildren().addAll(header, transcript, line);
         // Ctrl+C and Ctrl+L anywhere in the panel, before the text fields' own copy and the window's shortcuts
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (INTERRUPT.match(e) && (vm.runningProperty().get() || selection(e).isEmpty())) {
+            if (INTERRUPT.match(e)
+                    && (vm.runningProperty().get() || selection(e).isEmpty())) {
                 vm.interrupt();
                 e.consume();
             } else if (CLEAR.match(e)) {
@@ -136,15 +138,23 @@ public final class ConsoleView {
             completions.hide();
             return;
         }
-        completions.getItems().setAll(names.stream().limit(MAX_CHOICES_SHOWN).map(name -> {
-            // a label in the input's own font: the popup is a window of its own, outside presenter mode's rules
-            Label text = new Label(name);
-            text.fontProperty().bind(input.fontProperty());
-            CustomMenuItem item = new CustomMenuItem(text);
-            item.setOnAction(e -> vm.chooseCompletion(name));
-            return (MenuItem) item;
-        }).toList());
-        if (!completions.isShowing() && input.getScene() != null && input.getScene().getWindow() != null
+        completions
+                .getItems()
+                .setAll(names.stream()
+                        .limit(MAX_CHOICES_SHOWN)
+                        .map(name -> {
+                            // a label in the input's own font: the popup is a window of its own, outside presenter
+                            // mode's rules
+                            Label text = new Label(name);
+                            text.fontProperty().bind(input.fontProperty());
+                            CustomMenuItem item = new CustomMenuItem(text);
+                            item.setOnAction(e -> vm.chooseCompletion(name));
+                            return (MenuItem) item;
+                        })
+                        .toList());
+        if (!completions.isShowing()
+                && input.getScene() != null
+                && input.getScene().getWindow() != null
                 && input.getScene().getWindow().isShowing()) {
             // above the input (the panel sits at the bottom of the window), anchored by its bottom edge: its
             // height is not known before it first shows
@@ -171,10 +181,13 @@ public final class ConsoleView {
         } else if (code == KeyCode.TAB && plain && !e.isShiftDown()) {
             e.consume();
             vm.complete(input.getCaretPosition());
-        } else if (code == KeyCode.UP && plain && !input.getText(0, input.getCaretPosition()).contains("\n")) {
+        } else if (code == KeyCode.UP
+                && plain
+                && !input.getText(0, input.getCaretPosition()).contains("\n")) {
             e.consume();
             vm.historyUp();
-        } else if (code == KeyCode.DOWN && plain
+        } else if (code == KeyCode.DOWN
+                && plain
                 && !input.getText(input.getCaretPosition(), input.getLength()).contains("\n")) {
             e.consume();
             vm.historyDown();

@@ -36,7 +36,11 @@ import javafx.collections.ObservableList;
 public final class ConsoleViewModel {
 
     /** What a transcript entry is. */
-    public enum Kind { INPUT, OUTPUT, ERROR }
+    public enum Kind {
+        INPUT,
+        OUTPUT,
+        ERROR
+    }
 
     /** One entry of the transcript: an input as typed after its prompt, a printed block, or an error line. */
     public record Entry(Kind kind, String text) {
@@ -57,7 +61,6 @@ public final class ConsoleViewModel {
     /** Width values are laid out to, as mongosh does in an 80-column terminal. */
     static final int LAYOUT_WIDTH = 80;
 
-
     private final CommandLayer commands;
     private final ShellHistory historyFile;
     private final Executor scriptThread;
@@ -66,10 +69,12 @@ public final class ConsoleViewModel {
     private final Duration budget;
     /** Made on the script thread on first use: loading the shell API takes a few hundred ms. */
     private volatile ShellEngine engine;
+
     private volatile boolean interruptRequested;
 
     private final StringProperty input = new SimpleStringProperty(this, "input", "");
-    private final ReadOnlyStringWrapper prompt = new ReadOnlyStringWrapper(this, "prompt", PROMPT_FORMAT.formatted("test"));
+    private final ReadOnlyStringWrapper prompt =
+            new ReadOnlyStringWrapper(this, "prompt", PROMPT_FORMAT.formatted("test"));
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyIntegerWrapper caret = new ReadOnlyIntegerWrapper(this, "caret", 0);
     private final ObservableList<Entry> transcript = FXCollections.observableArrayList();
@@ -83,6 +88,7 @@ public final class ConsoleViewModel {
     private final List<String> history = new ArrayList<>();
     /** -1 while editing a new input; else the history entry shown. */
     private int historyIndex = -1;
+
     private String draft = "";
 
     private final ConcurrentLinkedQueue<Entry> printed = new ConcurrentLinkedQueue<>();
@@ -101,8 +107,8 @@ public final class ConsoleViewModel {
      * @param scriptThread runs the inputs, one at a time
      * @param uiThread where results are applied (the JavaFX thread)
      */
-    public ConsoleViewModel(CommandLayer commands, java.nio.file.Path historyFile, Executor scriptThread,
-            Executor uiThread) {
+    public ConsoleViewModel(
+            CommandLayer commands, java.nio.file.Path historyFile, Executor scriptThread, Executor uiThread) {
         this(commands, new ShellHistory(historyFile), scriptThread, uiThread, System::nanoTime, TIME_BUDGET);
     }
 
@@ -114,8 +120,13 @@ public final class ConsoleViewModel {
      * @param nanoClock the time budget's clock
      * @param budget how long one input may run
      */
-    ConsoleViewModel(CommandLayer commands, ShellHistory historyFile, Executor scriptThread, Executor uiThread,
-            LongSupplier nanoClock, Duration budget) {
+    ConsoleViewModel(
+            CommandLayer commands,
+            ShellHistory historyFile,
+            Executor scriptThread,
+            Executor uiThread,
+            LongSupplier nanoClock,
+            Duration budget) {
         this.commands = Objects.requireNonNull(commands, "commands");
         this.historyFile = Objects.requireNonNull(historyFile, "historyFile");
         this.scriptThread = Objects.requireNonNull(scriptThread, "scriptThread");
@@ -202,8 +213,9 @@ public final class ConsoleViewModel {
      */
     public void run(String source) {
         if (running.get()) {
-            transcript.add(new Entry(Kind.ERROR, "The shell is still running an input: Ctrl+C interrupts it, "
-                    + "then run the step again."));
+            transcript.add(new Entry(
+                    Kind.ERROR,
+                    "The shell is still running an input: Ctrl+C interrupts it, " + "then run the step again."));
             trimTranscript();
             return;
         }
@@ -286,7 +298,8 @@ public final class ConsoleViewModel {
             } catch (RuntimeException e) {
                 names = List.of();
             }
-            List<String> matching = names.stream().filter(n -> n.startsWith(asked.partial())).toList();
+            List<String> matching =
+                    names.stream().filter(n -> n.startsWith(asked.partial())).toList();
             uiThread.execute(() -> applyCompletion(asked, matching));
         });
     }
@@ -301,13 +314,15 @@ public final class ConsoleViewModel {
         caret.set(-1);
         caret.set(asked.caret() + insert.length());
         if (matching.size() > 1) {
-            choosing = new CompletionRequest(input.get(), asked.caret() + insert.length(), asked.path(),
-                    asked.partial() + insert);
+            choosing = new CompletionRequest(
+                    input.get(), asked.caret() + insert.length(), asked.path(), asked.partial() + insert);
             choices.setAll(matching);
         }
         if (matching.size() > 1 && insert.isEmpty()) {
             String prefix = asked.path().isEmpty() ? "" : asked.path().replace("()", "(...)") + ".";
-            transcript.add(new Entry(Kind.OUTPUT, String.join("  ", matching.stream().map(n -> prefix + n).toList())));
+            transcript.add(new Entry(
+                    Kind.OUTPUT,
+                    String.join("  ", matching.stream().map(n -> prefix + n).toList())));
             trimTranscript();
         }
     }
@@ -323,7 +338,9 @@ public final class ConsoleViewModel {
     /** Puts {@code name}, one of the {@link #completionChoices()}, in place of the part typed before the caret. */
     public void chooseCompletion(String name) {
         CompletionRequest asked = choosing;
-        if (asked == null || !choices.contains(name) || !input.get().equals(asked.text())
+        if (asked == null
+                || !choices.contains(name)
+                || !input.get().equals(asked.text())
                 || !name.startsWith(asked.partial())) {
             choices.clear();
             return;
@@ -434,8 +451,10 @@ public final class ConsoleViewModel {
 
     /** From the script thread: queues a printed block; the JavaFX thread takes all queued blocks at once. */
     private void print(Kind kind, String text) {
-        String kept = text.length() <= ENTRY_CHAR_LIMIT ? text : text.substring(0, ENTRY_CHAR_LIMIT)
-                + "\n… (" + (text.length() - ENTRY_CHAR_LIMIT) + " more characters not shown)";
+        String kept = text.length() <= ENTRY_CHAR_LIMIT
+                ? text
+                : text.substring(0, ENTRY_CHAR_LIMIT) + "\n… (" + (text.length() - ENTRY_CHAR_LIMIT)
+                        + " more characters not shown)";
         printed.add(new Entry(kind, kept));
         if (drainQueued.compareAndSet(false, true)) {
             uiThread.execute(this::drain);

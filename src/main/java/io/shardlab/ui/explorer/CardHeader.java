@@ -15,6 +15,7 @@ final class CardHeader extends Region {
 
     /** Gap between the titles and the tools, across and down, in pixels. */
     private static final double GAP = 12;
+
     private static final double ROW_GAP = 6;
 
     private final Region titles;
@@ -93,8 +94,7 @@ final class CardHeader extends Region {
             double titlesHeight = titles.prefHeight(room);
             double under = toolsWidthUnder(room);
             layoutInArea(titles, x, y, room, titlesHeight, 0, HPos.LEFT, VPos.TOP);
-            layoutInArea(tools, x, y + titlesHeight + ROW_GAP, under, tools.prefHeight(under), 0, HPos.LEFT,
-                    VPos.TOP);
+            layoutInArea(tools, x, y + titlesHeight + ROW_GAP, under, tools.prefHeight(under), 0, HPos.LEFT, VPos.TOP);
         }
     }
 }

@@ -61,10 +61,17 @@ final class ChartsView {
         Label heatCaption = new Label("brighter = more writes");
         heatCaption.setTooltip(new javafx.scene.control.Tooltip("Time on x, key range on y, brightness = writes "
                 + "(log scale). Each row holds the same number of the stream's distinct keys."));
-        VBox writesCard = card("Writes per shard", writesCaption, writes,
-                "Press Play: the writes each shard takes appear here, window by window.", MaterialDesignC.CHART_LINE);
+        VBox writesCard = card(
+                "Writes per shard",
+                writesCaption,
+                writes,
+                "Press Play: the writes each shard takes appear here, window by window.",
+                MaterialDesignC.CHART_LINE);
         // "over time" is the chart's x axis, which says so: the shorter title stays whole in a narrow card
-        VBox heatCard = card("Writes by key range", heatCaption, heat,
+        VBox heatCard = card(
+                "Writes by key range",
+                heatCaption,
+                heat,
                 "Press Play: hot key ranges light up here, the way key visualizers show hot spots.",
                 MaterialDesignF.FIRE);
         root = withHeatmap ? new HBox(writesCard, heatCard) : new HBox(writesCard);
@@ -73,15 +80,20 @@ final class ChartsView {
         HBox.setHgrow(heatCard, Priority.ALWAYS);
         vm.pictureProperty().addListener((obs, was, now) -> {
             // the charts change only when a window completes (or the theme, or the layout's shards)
-            if (was == null || now == null || was.data().writes() != now.data().writes()
-                    || was.data().heatmap() != now.data().heatmap() || was.options().theme() != now.options().theme()
+            if (was == null
+                    || now == null
+                    || was.data().writes() != now.data().writes()
+                    || was.data().heatmap() != now.data().heatmap()
+                    || was.options().theme() != now.options().theme()
                     || was.model().shards() != now.model().shards()) {
                 writes.repaint();
                 heat.repaint();
             }
             if (now != null) {
-                writesCaption.setText(now.data().writes().map(w -> "per " + ElapsedTime.format(w.windowMillis())
-                        + " of simulated time").orElse(""));
+                writesCaption.setText(now.data()
+                        .writes()
+                        .map(w -> "per " + ElapsedTime.format(w.windowMillis()) + " of simulated time")
+                        .orElse(""));
             }
         });
     }
@@ -99,7 +111,9 @@ final class ChartsView {
         Label emptyLabel = new Label(empty);
         emptyLabel.getStyleClass().add("chart-empty");
         emptyLabel.setWrapText(true);
-        emptyLabel.visibleProperty().bind(vm.pictureProperty().map(p -> p.data().writes().isEmpty()).orElse(true));
+        emptyLabel
+                .visibleProperty()
+                .bind(vm.pictureProperty().map(p -> p.data().writes().isEmpty()).orElse(true));
         canvas.visibleProperty().bind(emptyLabel.visibleProperty().not());
         StackPane body = new StackPane(canvas, emptyLabel);
         body.getStyleClass().add("chart-body");
@@ -136,8 +150,17 @@ final class ChartsView {
             return;
         }
         ThemeColors colors = new ThemeColors(p.options().theme());
-        new WritesChartPainter(colors, type).paint(g, p.data().writes().get(), p.model(), false, PAD, 0,
-                width - 2 * PAD, height - PAD, gutter.at(g, width - 2 * PAD, height - PAD));
+        new WritesChartPainter(colors, type)
+                .paint(
+                        g,
+                        p.data().writes().get(),
+                        p.model(),
+                        false,
+                        PAD,
+                        0,
+                        width - 2 * PAD,
+                        height - PAD,
+                        gutter.at(g, width - 2 * PAD, height - PAD));
     }
 
     private void paintHeat(Graphics2D g, double width, double height, double density) {
@@ -146,7 +169,7 @@ final class ChartsView {
             return;
         }
         ThemeColors colors = new ThemeColors(p.options().theme());
-        new HeatmapPainter(colors, type).paint(g, p.data().heatmap().get(), PAD, 0, width - 2 * PAD, height - PAD,
-                density);
+        new HeatmapPainter(colors, type)
+                .paint(g, p.data().heatmap().get(), PAD, 0, width - 2 * PAD, height - PAD, density);
     }
 }

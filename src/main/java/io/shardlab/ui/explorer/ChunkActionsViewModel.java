@@ -36,7 +36,8 @@ public final class ChunkActionsViewModel {
     private final ReadOnlyStringWrapper splitText = new ReadOnlyStringWrapper(this, "splitText", "Split");
     private final ReadOnlyBooleanWrapper canSplitAtMedian = new ReadOnlyBooleanWrapper(this, "canSplitAtMedian");
     private final ReadOnlyBooleanWrapper canMerge = new ReadOnlyBooleanWrapper(this, "canMerge");
-    private final ReadOnlyBooleanWrapper canMergeWithPrevious = new ReadOnlyBooleanWrapper(this, "canMergeWithPrevious");
+    private final ReadOnlyBooleanWrapper canMergeWithPrevious =
+            new ReadOnlyBooleanWrapper(this, "canMergeWithPrevious");
     private final ReadOnlyBooleanWrapper canMergeWithNext = new ReadOnlyBooleanWrapper(this, "canMergeWithNext");
     private final ReadOnlyBooleanWrapper splitNamesAPoint = new ReadOnlyBooleanWrapper(this, "splitNamesAPoint");
     private final ReadOnlyBooleanWrapper canMove = new ReadOnlyBooleanWrapper(this, "canMove");
@@ -44,7 +45,7 @@ public final class ChunkActionsViewModel {
     private final ReadOnlyListWrapper<String> moveTargets =
             new ReadOnlyListWrapper<>(this, "moveTargets", FXCollections.observableArrayList());
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
-    private Runnable dismissError = () -> { };
+    private Runnable dismissError = () -> {};
 
     /**
      * @param line the number line whose selection the verbs act on
@@ -93,13 +94,19 @@ public final class ChunkActionsViewModel {
         canSplitAtMedian.set(any && commands.canSplitAtMedian());
         splitNamesAPoint.set(point.isPresent());
         // sh.mergeChunks merges contiguous chunks of one shard only
-        canMergeWithPrevious.set(any && line.chunk(s.index() - 1).filter(c -> sameShard(c, s)).isPresent());
-        canMergeWithNext.set(any && line.chunk(s.index() + 1).filter(c -> sameShard(c, s)).isPresent());
+        canMergeWithPrevious.set(
+                any && line.chunk(s.index() - 1).filter(c -> sameShard(c, s)).isPresent());
+        canMergeWithNext.set(
+                any && line.chunk(s.index() + 1).filter(c -> sameShard(c, s)).isPresent());
         canMerge.set(canMergeWithPrevious.get() || canMergeWithNext.get());
-        moveUnsupported.set(commands == null ? "" : commands.moveUnsupportedReason().orElse(""));
+        moveUnsupported.set(
+                commands == null ? "" : commands.moveUnsupportedReason().orElse(""));
         canMove.set(any && moveUnsupported.get().isEmpty());
         java.util.List<String> targets = any
-                ? line.shardIds().stream().filter(id -> !id.equals(s.chunk().shard())).toList() : java.util.List.of();
+                ? line.shardIds().stream()
+                        .filter(id -> !id.equals(s.chunk().shard()))
+                        .toList()
+                : java.util.List.of();
         if (!targets.equals(moveTargets)) {
             moveTargets.setAll(targets);
         }

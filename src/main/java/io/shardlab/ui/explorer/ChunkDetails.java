@@ -22,8 +22,8 @@ import java.util.Locale;
  * @param sizesKnown whether the source told the chunk's documents and bytes (a config dump without sizes
  *     does not: they read "unknown", never 0)
  */
-public record ChunkDetails(int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key,
-        boolean sizesKnown) {
+public record ChunkDetails(
+        int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key, boolean sizesKnown) {
 
     /** A chunk whose documents and bytes are known. */
     public ChunkDetails(int index, Chunk chunk, long documents, long bytes, ShardKeyPattern key) {

@@ -46,7 +46,10 @@ final class CollectionPicker {
 
             @Override
             public CollectionPickerViewModel.Choice fromString(String text) {
-                return vm.choices().stream().filter(c -> c.label().equals(text)).findFirst().orElse(null);
+                return vm.choices().stream()
+                        .filter(c -> c.label().equals(text))
+                        .findFirst()
+                        .orElse(null);
             }
         });
         list.setValue(vm.shownProperty().get());
@@ -66,8 +69,11 @@ final class CollectionPicker {
         Label count = new Label();
         count.setId("collection-count");
         count.getStyleClass().add(Styles.TEXT_MUTED);
-        count.textProperty().bind(Bindings.createStringBinding(() -> vm.choices().size() + " sharded collection"
-                + (vm.choices().size() == 1 ? "" : "s"), vm.choices()));
+        count.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.choices().size() + " sharded collection"
+                                + (vm.choices().size() == 1 ? "" : "s"),
+                        vm.choices()));
         // a toggle button rather than AtlantaFX's switch, which toggles only on its thumb, not on its label
         ToggleButton follow = new ToggleButton("Follow writes", new FontIcon(MaterialDesignC.CROSSHAIRS_GPS));
         follow.setId("collection-follow");
@@ -77,9 +83,12 @@ final class CollectionPicker {
         root.setId("collection-bar");
         root.getStyleClass().add("collection-bar");
         root.setAlignment(Pos.CENTER_LEFT);
-        root.visibleProperty().bind(Bindings.createBooleanBinding(
-                () -> offered.get() && (vm.severalProperty().get() || accepting.get()),
-                offered, vm.severalProperty(), accepting));
+        root.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> offered.get() && (vm.severalProperty().get() || accepting.get()),
+                        offered,
+                        vm.severalProperty(),
+                        accepting));
         root.managedProperty().bind(root.visibleProperty());
     }
 

@@ -54,8 +54,7 @@ public final class CollectionPickerViewModel {
     }
 
     /** Client inserts per namespace at one moment of wall time. */
-    private record Sample(long nanos, Map<String, Long> documents) {
-    }
+    private record Sample(long nanos, Map<String, Long> documents) {}
 
     private final Consumer<String> showCollection;
     private final LongSupplier nanoTime;
@@ -85,20 +84,25 @@ public final class CollectionPickerViewModel {
 
     /** Takes the engine's newest state: the collections, the one its frame shows, and their inserts. */
     void show(EngineState.Running state) {
-        List<Choice> next = state.collections().stream().map(c -> new Choice(c.namespace(), c.key())).toList();
+        List<Choice> next = state.collections().stream()
+                .map(c -> new Choice(c.namespace(), c.key()))
+                .toList();
         // the list changes only when a collection comes or goes: replacing it every frame would close its popup
         if (!next.equals(choices)) {
             choices.setAll(next);
         }
         several.set(choices.size() > 1);
         String namespace = state.frame().scenario().namespace();
-        Choice on = choices.stream().filter(c -> c.namespace().equals(namespace)).findFirst()
+        Choice on = choices.stream()
+                .filter(c -> c.namespace().equals(namespace))
+                .findFirst()
                 .orElse(new Choice(namespace, state.frame().scenario().key().toString()));
         if (!on.equals(shown.get())) {
             shown.set(on);
         }
         // asked for and shown, or dropped before it could show
-        if (namespace.equals(requested) || choices.stream().noneMatch(c -> c.namespace().equals(requested))) {
+        if (namespace.equals(requested)
+                || choices.stream().noneMatch(c -> c.namespace().equals(requested))) {
             requested = null;
         }
         long now = nanoTime.getAsLong();
@@ -134,7 +138,10 @@ public final class CollectionPickerViewModel {
     }
 
     private void follow(long now) {
-        if (samples.size() < 2 || shown.get() == null || requested != null || now - lastSwitchNanos < FOLLOW_DWELL_NANOS) {
+        if (samples.size() < 2
+                || shown.get() == null
+                || requested != null
+                || now - lastSwitchNanos < FOLLOW_DWELL_NANOS) {
             return;
         }
         Optional<String> busiest = Optional.empty();
@@ -147,8 +154,7 @@ public final class CollectionPickerViewModel {
             }
         }
         String current = shown.get().namespace();
-        if (busiest.isPresent() && !busiest.get().equals(current)
-                && most >= FOLLOW_RATIO * insertsInWindow(current)) {
+        if (busiest.isPresent() && !busiest.get().equals(current) && most >= FOLLOW_RATIO * insertsInWindow(current)) {
             lastSwitchNanos = now;
             request(busiest.get());
         }

@@ -42,13 +42,25 @@ public final class ComparisonSideViewModel {
      * {@code " · pre-split at 4 points"} when it pre-splits: the facts a comparison varies.
      */
     static String caption(Scenario s) {
-        String chunks = s.chunkSizeMegabytes() > 0 ? s.chunkSizeMegabytes() + " MB chunks"
-                : String.format(Locale.ROOT, "default %.0f MB chunks",
+        String chunks = s.chunkSizeMegabytes() > 0
+                ? s.chunkSizeMegabytes() + " MB chunks"
+                : String.format(
+                        Locale.ROOT,
+                        "default %.0f MB chunks",
                         ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
-        String text = String.format(Locale.ROOT, "MongoDB %s · %s · %s · %d %s", s.version(), s.keyPattern(), chunks,
-                s.shards(), s.shards() == 1 ? "shard" : "shards");
+        String text = String.format(
+                Locale.ROOT,
+                "MongoDB %s · %s · %s · %d %s",
+                s.version(),
+                s.keyPattern(),
+                chunks,
+                s.shards(),
+                s.shards() == 1 ? "shard" : "shards");
         if (!s.splitPoints().isEmpty()) {
-            text += String.format(Locale.ROOT, " · pre-split at %,d %s", s.splitPoints().size(),
+            text += String.format(
+                    Locale.ROOT,
+                    " · pre-split at %,d %s",
+                    s.splitPoints().size(),
                     s.splitPoints().size() == 1 ? "point" : "points");
         }
         return text;

@@ -5,12 +5,12 @@ import io.shardlab.render.Scale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -45,20 +45,29 @@ public final class ComparisonView {
         this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions());
         this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions());
         // each chart keeps at least the other's y-label gutter: the two plots then start at the same x
-        this.leftChart = new ChartsView(vm.left().numberLine(),
+        this.leftChart = new ChartsView(
+                vm.left().numberLine(),
                 (g, w, h) -> ChartsView.writesGutter(vm.right().numberLine(), g, w, h));
-        this.rightChart = new ChartsView(vm.right().numberLine(),
+        this.rightChart = new ChartsView(
+                vm.right().numberLine(),
                 (g, w, h) -> ChartsView.writesGutter(vm.left().numberLine(), g, w, h));
         // a new window on one side can widen the other's gutter: repaint the other as well
-        vm.left().numberLine().pictureProperty().addListener((obs, was, now) -> rightChart.writesCanvas().repaint());
-        vm.right().numberLine().pictureProperty().addListener((obs, was, now) -> leftChart.writesCanvas().repaint());
+        vm.left()
+                .numberLine()
+                .pictureProperty()
+                .addListener((obs, was, now) -> rightChart.writesCanvas().repaint());
+        vm.right()
+                .numberLine()
+                .pictureProperty()
+                .addListener((obs, was, now) -> leftChart.writesCanvas().repaint());
 
         root.setId("comparison");
         root.getStyleClass().addAll(ExplorerView.STYLE_CLASS, "comparison");
         VBox top = new VBox(header(), new TransportBar(vm.transport()).node());
         top.getStyleClass().add("explorer-top");
         root.setTop(top);
-        VBox sides = new VBox(side(vm.left(), leftLine, leftChart, "comparison-left"),
+        VBox sides = new VBox(
+                side(vm.left(), leftLine, leftChart, "comparison-left"),
                 side(vm.right(), rightLine, rightChart, "comparison-right"));
         sides.getStyleClass().addAll("diagram-column", "comparison-sides");
         root.setCenter(sides);
@@ -98,24 +107,28 @@ public final class ComparisonView {
         Scale[] all = Scale.values();
         for (int i = 0; i < all.length; i++) {
             Scale s = all[i];
-            ToggleButton b = new ToggleButton(switch (s) {
-                case EQUAL -> "Equal";
-                case DATA_SIZE -> "Data size";
-                case KEY_VALUE -> "Key value";
-            });
+            ToggleButton b = new ToggleButton(
+                    switch (s) {
+                        case EQUAL -> "Equal";
+                        case DATA_SIZE -> "Data size";
+                        case KEY_VALUE -> "Key value";
+                    });
             b.setId("comparison-scale-" + s.cliName());
             b.setToggleGroup(group);
             b.setMinWidth(Region.USE_PREF_SIZE);
-            b.getStyleClass().addAll(Styles.SMALL, i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL
-                    : Styles.CENTER_PILL);
+            b.getStyleClass()
+                    .addAll(
+                            Styles.SMALL,
+                            i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
             b.setTooltip(new Tooltip(s.caption() + ", on both sides"));
             b.setSelected(vm.scaleProperty().get() == s);
             b.setOnAction(e -> {
                 vm.chooseScale(s);
                 b.setSelected(vm.scaleProperty().get() == s);
             });
-            b.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                    () -> !vm.scales().contains(s), vm.scales()));
+            b.disableProperty()
+                    .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                            () -> !vm.scales().contains(s), vm.scales()));
             vm.scaleProperty().addListener((obs, was, now) -> b.setSelected(now == s));
             scales.getChildren().add(b);
         }
@@ -141,10 +154,16 @@ public final class ComparisonView {
         Label counters = new Label();
         counters.setId(id + "-counters");
         counters.getStyleClass().addAll("card-caption", "comparison-counters");
-        counters.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> c.chunksTextProperty().get() + " chunks · " + c.splitsTextProperty().get() + " splits · "
-                        + c.migrationsTextProperty().get() + " migrations · " + c.jumboTextProperty().get() + " jumbo",
-                c.chunksTextProperty(), c.splitsTextProperty(), c.migrationsTextProperty(), c.jumboTextProperty()));
+        counters.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> c.chunksTextProperty().get() + " chunks · "
+                                + c.splitsTextProperty().get() + " splits · "
+                                + c.migrationsTextProperty().get() + " migrations · "
+                                + c.jumboTextProperty().get() + " jumbo",
+                        c.chunksTextProperty(),
+                        c.splitsTextProperty(),
+                        c.migrationsTextProperty(),
+                        c.jumboTextProperty()));
         counters.setMinWidth(0);
         VBox header = new VBox(1, caption, counters);
         header.getStyleClass().add("card-header");

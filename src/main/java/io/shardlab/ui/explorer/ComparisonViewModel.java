@@ -83,8 +83,10 @@ public final class ComparisonViewModel {
         sameKey = a.key().equals(b.key());
         title.set(heading);
         differences.set(differences(leftScenario, rightScenario));
-        releases.set(leftScenario.version().equals(rightScenario.version()) ? leftScenario.version().toString()
-                : leftScenario.version() + " vs " + rightScenario.version());
+        releases.set(
+                leftScenario.version().equals(rightScenario.version())
+                        ? leftScenario.version().toString()
+                        : leftScenario.version() + " vs " + rightScenario.version());
         left.loading(leftScenario);
         right.loading(rightScenario);
         transport.unload();
@@ -177,7 +179,8 @@ public final class ComparisonViewModel {
     private void offerScales() {
         List<Scale> both = new ArrayList<>();
         for (Scale s : Scale.values()) {
-            if (left.numberLine().scales().contains(s) && right.numberLine().scales().contains(s)) {
+            if (left.numberLine().scales().contains(s)
+                    && right.numberLine().scales().contains(s)) {
                 both.add(s);
             }
         }

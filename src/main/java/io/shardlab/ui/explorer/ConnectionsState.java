@@ -12,16 +12,16 @@ import java.util.Optional;
  * @param note one line about the port (e.g. the usual one was taken) or why accepting stopped
  * @param error one line saying why accepting could not start
  */
-public record ConnectionsState(Optional<String> connectionString, List<String> clients, Optional<String> note,
-        Optional<String> error) {
+public record ConnectionsState(
+        Optional<String> connectionString, List<String> clients, Optional<String> note, Optional<String> error) {
 
     public ConnectionsState {
         clients = List.copyOf(clients);
     }
 
     /** Not accepting, nothing to say. */
-    static final ConnectionsState STOPPED = new ConnectionsState(Optional.empty(), List.of(), Optional.empty(),
-            Optional.empty());
+    static final ConnectionsState STOPPED =
+            new ConnectionsState(Optional.empty(), List.of(), Optional.empty(), Optional.empty());
 
     /** Whether connections are accepted. */
     public boolean accepting() {

@@ -21,8 +21,13 @@ import java.util.Optional;
  * @param moves the newest committed migrations, oldest first, for the sliding animation
  * @param splits the newest splits, oldest first, for a flash at each new bound
  */
-public record DiagramPicture(DiagramData data, DiagramOptions options, NumberLineModel model,
-        Optional<NumberLineModel> valueLine, List<InsertMark> marks, List<ChunkMove> moves,
+public record DiagramPicture(
+        DiagramData data,
+        DiagramOptions options,
+        NumberLineModel model,
+        Optional<NumberLineModel> valueLine,
+        List<InsertMark> marks,
+        List<ChunkMove> moves,
         List<ExplorerFrame.SplitMark> splits) {
 
     public DiagramPicture {

@@ -33,8 +33,8 @@ public final class ExecutorSimulationThread implements SimulationThread, AutoClo
         if (delayMillis < 0) {
             throw new IllegalArgumentException("delayMillis: must not be negative, got " + delayMillis);
         }
-        ScheduledFuture<?> future = executor.scheduleWithFixedDelay(guarded(tick), 0, Math.max(1, delayMillis),
-                TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> future =
+                executor.scheduleWithFixedDelay(guarded(tick), 0, Math.max(1, delayMillis), TimeUnit.MILLISECONDS);
         return () -> future.cancel(false);
     }
 

@@ -1,5 +1,8 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerSession;
 import io.shardlab.session.LayoutFork;
@@ -9,29 +12,25 @@ import io.shardlab.session.PreparedStream;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.SimulationThread;
 import io.shardlab.session.Transport;
+import io.shardlab.shell.CommandLayer;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
-import io.shardlab.mongos.ShardedCatalog;
-import io.shardlab.mongos.MongosCommands;
-import io.shardlab.serve.MongosServer;
-import io.shardlab.shell.CommandLayer;
 import io.shardlab.ui.BackgroundFailure;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.bson.BsonDocument;
 
 /**
@@ -46,7 +45,6 @@ import org.bson.BsonDocument;
  */
 public final class ExplorerEngine implements Transport {
 
-
     private final SimulationThread thread;
     private final Consumer<EngineState> publish;
     private final BooleanSupplier screenBehind;
@@ -56,6 +54,7 @@ public final class ExplorerEngine implements Transport {
     private ResolvedScenario scenario;
     /** The layout the current session was forked from, or null for a scenario built from scratch. */
     private LayoutFork forked;
+
     private PreparedStream prepared;
     private SimulationThread.Repeating ticking;
     private PlaybackSpeed speed = PlaybackSpeed.X10;
@@ -70,9 +69,11 @@ public final class ExplorerEngine implements Transport {
     /** The shell's command layer over {@link #catalog} while no server runs (then the shell uses the server's). */
     /** The cluster's mongos: the Shell panel's commands and, while accepting connections, the clients'. */
     private MongosServer.InProcess mongos;
+
     private volatile Consumer<ConnectionsState> connectionsReport;
     /** Client commands waiting for the simulation thread, failed at once when the server stops. */
     private final Set<CompletableFuture<?>> waitingCommands = ConcurrentHashMap.newKeySet();
+
     private boolean publishQueued;
     /**
      * Sessions over the catalog's other sharded collections (a client or the shell sharded them), by
@@ -104,7 +105,10 @@ public final class ExplorerEngine implements Transport {
      *     LatestValueMailbox#pending()}): at full speed a tick then does no work, so that on a machine
      *     with few cores the JavaFX and render threads get the processor until the screen has caught up
      */
-    public ExplorerEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<EngineState> publish,
+    public ExplorerEngine(
+            SimulationThread thread,
+            LongSupplier nanoTime,
+            Consumer<EngineState> publish,
             BooleanSupplier screenBehind) {
         this.thread = Objects.requireNonNull(thread, "thread");
         this.pacer = new PlaybackPacer(nanoTime);
@@ -148,7 +152,8 @@ public final class ExplorerEngine implements Transport {
         prepared = null;
         publish.accept(new EngineState.Loading(resolved.scenario()));
         try {
-            session = fork != null ? ExplorerSession.fork(resolved, fork, reuse) : ExplorerSession.load(resolved, reuse);
+            session =
+                    fork != null ? ExplorerSession.fork(resolved, fork, reuse) : ExplorerSession.load(resolved, reuse);
             prepared = session.stream();
         } catch (IllegalArgumentException e) {
             publish.accept(new EngineState.Failed(resolved.scenario(), e.getMessage()));
@@ -416,7 +421,8 @@ public final class ExplorerEngine implements Transport {
     private ShardedCatalog catalog() {
         if (catalog == null) {
             SimulatedCluster cluster = session.cluster();
-            catalog = new ShardedCatalog(cluster.config(), cluster.snapshot().cluster().shardIds());
+            catalog = new ShardedCatalog(
+                    cluster.config(), cluster.snapshot().cluster().shardIds());
             // the stream's documents reach the cluster only: a reshard or refine reads them from the session
             catalog.adoptCollection(cluster, session::streamDocumentsKeyedOn);
         }
@@ -475,8 +481,13 @@ public final class ExplorerEngine implements Transport {
     /** On the simulation thread: the session's mongos, made once per session. */
     private MongosServer.InProcess mongos() {
         if (mongos == null) {
-            mongos = new MongosServer.InProcess(catalog(), "localhost:" + DEFAULT_PORT, SERVE_MEMORY_BUDGET_BYTES,
-                    SERVE_MAX_CLIENTS, line -> reportClients(), this::runClientCommand);
+            mongos = new MongosServer.InProcess(
+                    catalog(),
+                    "localhost:" + DEFAULT_PORT,
+                    SERVE_MEMORY_BUDGET_BYTES,
+                    SERVE_MAX_CLIENTS,
+                    line -> reportClients(),
+                    this::runClientCommand);
         }
         return mongos;
     }
@@ -503,8 +514,8 @@ public final class ExplorerEngine implements Transport {
             MongosServer s = server;
             Consumer<ConnectionsState> report = connectionsReport;
             if (s != null && report != null) {
-                report.accept(new ConnectionsState(Optional.of(s.connectionString()), s.clients(), Optional.empty(),
-                        Optional.empty()));
+                report.accept(new ConnectionsState(
+                        Optional.of(s.connectionString()), s.clients(), Optional.empty(), Optional.empty()));
             }
         }
     }
@@ -548,10 +559,11 @@ public final class ExplorerEngine implements Transport {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw new IllegalStateException("ShardLab could not run the command: " + e.getCause().getMessage(), e);
+            throw new IllegalStateException(
+                    "ShardLab could not run the command: " + e.getCause().getMessage(), e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("ShardLab's simulation did not answer within "
-                    + CLIENT_COMMAND_TIMEOUT_SECONDS + " s");
+            throw new IllegalStateException(
+                    "ShardLab's simulation did not answer within " + CLIENT_COMMAND_TIMEOUT_SECONDS + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("ShardLab stopped accepting connections");
@@ -647,7 +659,8 @@ public final class ExplorerEngine implements Transport {
         observed.values().forEach(ExplorerSession::accountClientWork);
         Map<String, ShardedCatalog.CollectionEntry> now = catalog.collections();
         observed.entrySet().removeIf(e -> {
-            boolean gone = !now.containsKey(e.getKey()) || now.get(e.getKey()).cluster() != e.getValue().cluster();
+            boolean gone = !now.containsKey(e.getKey())
+                    || now.get(e.getKey()).cluster() != e.getValue().cluster();
             if (gone) {
                 observedKeys.remove(e.getValue());
             }
@@ -655,9 +668,10 @@ public final class ExplorerEngine implements Transport {
         });
         for (ShardedCatalog.CollectionEntry entry : now.values()) {
             if (entry.cluster() != session.cluster() && !observed.containsKey(entry.namespace())) {
-                io.shardlab.key.ShardKeyPattern key = entry.cluster().snapshot().cluster().key();
-                ExplorerSession o = ExplorerSession.observe(scenario.forCollection(entry.namespace(), key),
-                        entry.cluster(), session);
+                io.shardlab.key.ShardKeyPattern key =
+                        entry.cluster().snapshot().cluster().key();
+                ExplorerSession o = ExplorerSession.observe(
+                        scenario.forCollection(entry.namespace(), key), entry.cluster(), session);
                 observed.put(entry.namespace(), o);
                 observedKeys.put(o, key.toString());
             }
@@ -670,10 +684,14 @@ public final class ExplorerEngine implements Transport {
     /** The sharded collections for the picker, by namespace: the scenario's and the observed ones. */
     private List<EngineState.Collection> collections() {
         Map<String, EngineState.Collection> out = new TreeMap<>();
-        if (catalog == null || catalog.collection(scenario.namespace()).filter(c -> c.cluster() == session.cluster())
-                .isPresent()) {
-            out.put(scenario.namespace(), new EngineState.Collection(scenario.namespace(), scenario.key().toString(),
-                    session.clientDocuments()));
+        if (catalog == null
+                || catalog.collection(scenario.namespace())
+                        .filter(c -> c.cluster() == session.cluster())
+                        .isPresent()) {
+            out.put(
+                    scenario.namespace(),
+                    new EngineState.Collection(
+                            scenario.namespace(), scenario.key().toString(), session.clientDocuments()));
         }
         for (Map.Entry<String, ExplorerSession> e : observed.entrySet()) {
             ExplorerSession o = e.getValue();

@@ -6,7 +6,6 @@ import io.shardlab.session.PlaybackSpeed;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
-import javafx.util.Duration;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -30,6 +29,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -83,10 +83,17 @@ public final class ExplorerView {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
         }
-        Region collections = new CollectionPicker(vm.collections(), vm.readOnlyLayoutProperty().not(),
-                vm.connections().acceptingProperty()).node();
-        VBox top = new VBox(new ConnectionsBar(vm.connections()).node(), collections, new ReadOnlyLayoutBar(vm).node(),
-                setup.node(), transport);
+        Region collections = new CollectionPicker(
+                        vm.collections(),
+                        vm.readOnlyLayoutProperty().not(),
+                        vm.connections().acceptingProperty())
+                .node();
+        VBox top = new VBox(
+                new ConnectionsBar(vm.connections()).node(),
+                collections,
+                new ReadOnlyLayoutBar(vm).node(),
+                setup.node(),
+                transport);
         top.getStyleClass().add("explorer-top");
         root.setTop(top);
 
@@ -140,17 +147,31 @@ public final class ExplorerView {
         title.setId("line-title");
         title.getStyleClass().add("card-title");
         title.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
-        title.textProperty().bind(vm.numberLine().pictureProperty().map(p -> p.model().key().hasHashedPrefix()
-                ? "Chunks in hash space" : "Chunks from MinKey to MaxKey").orElse("Chunks"));
+        title.textProperty()
+                .bind(vm.numberLine()
+                        .pictureProperty()
+                        .map(p -> p.model().key().hasHashedPrefix()
+                                ? "Chunks in hash space"
+                                : "Chunks from MinKey to MaxKey")
+                        .orElse("Chunks"));
         Label caption = new Label();
         caption.setId("line-caption");
         caption.getStyleClass().add("card-caption");
-        caption.textProperty().bind(vm.numberLine().pictureProperty().map(p -> {
-            int n = p.model().chunkCount();
-            String s = String.format(Locale.ROOT, "%,d chunk%s on %d shards · shard key %s", n, n == 1 ? "" : "s",
-                    p.model().shards().size(), p.model().key());
-            return p.valueLine().isPresent() ? s + " · values above, each on the shard of its hash" : s;
-        }).orElse(""));
+        caption.textProperty()
+                .bind(vm.numberLine()
+                        .pictureProperty()
+                        .map(p -> {
+                            int n = p.model().chunkCount();
+                            String s = String.format(
+                                    Locale.ROOT,
+                                    "%,d chunk%s on %d shards · shard key %s",
+                                    n,
+                                    n == 1 ? "" : "s",
+                                    p.model().shards().size(),
+                                    p.model().key());
+                            return p.valueLine().isPresent() ? s + " · values above, each on the shard of its hash" : s;
+                        })
+                        .orElse(""));
         caption.setMinWidth(0);
 
         HBox scales = new HBox();
@@ -159,36 +180,54 @@ public final class ExplorerView {
         Scale[] all = Scale.values();
         for (int i = 0; i < all.length; i++) {
             Scale s = all[i];
-            ToggleButton b = new ToggleButton(switch (s) {
-                case EQUAL -> "Equal";
-                case DATA_SIZE -> "Data size";
-                case KEY_VALUE -> "Key value";
-            });
+            ToggleButton b = new ToggleButton(
+                    switch (s) {
+                        case EQUAL -> "Equal";
+                        case DATA_SIZE -> "Data size";
+                        case KEY_VALUE -> "Key value";
+                    });
             b.setId("scale-" + s.cliName());
             b.setToggleGroup(group);
-            b.getStyleClass().addAll(Styles.SMALL, i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL
-                    : Styles.CENTER_PILL);
+            b.getStyleClass()
+                    .addAll(
+                            Styles.SMALL,
+                            i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
             b.setTooltip(new Tooltip(s.caption()));
             b.setSelected(vm.numberLine().scaleProperty().get() == s);
             b.setOnAction(e -> {
                 vm.numberLine().chooseScale(s);
                 b.setSelected(vm.numberLine().scaleProperty().get() == s);
             });
-            b.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                    () -> !vm.numberLine().scales().contains(s), vm.numberLine().scales()));
+            b.disableProperty()
+                    .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                            () -> !vm.numberLine().scales().contains(s),
+                            vm.numberLine().scales()));
             vm.numberLine().scaleProperty().addListener((obs, was, now) -> b.setSelected(now == s));
             scales.getChildren().add(b);
         }
-        Button zoomOut = small("zoom-out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE, "Zoom out (−, or the wheel)",
+        Button zoomOut = small(
+                "zoom-out",
+                MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
+                "Zoom out (−, or the wheel)",
                 () -> vm.numberLine().zoomOut());
-        Button zoomIn = small("zoom-in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE, "Zoom in (+, or the wheel)",
+        Button zoomIn = small(
+                "zoom-in",
+                MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
+                "Zoom in (+, or the wheel)",
                 () -> vm.numberLine().zoomIn());
-        Button fit = small("zoom-fit", MaterialDesignF.FIT_TO_SCREEN_OUTLINE, "Show the whole line (0)",
+        Button fit = small(
+                "zoom-fit",
+                MaterialDesignF.FIT_TO_SCREEN_OUTLINE,
+                "Show the whole line (0)",
                 () -> vm.numberLine().fit());
         Label zoomText = new Label();
         zoomText.getStyleClass().add("zoom-text");
-        zoomText.textProperty().bind(vm.numberLine().viewportProperty().map(v -> v.span() >= 1 ? "whole line"
-                : String.format(Locale.ROOT, "%s×", zoomFactor(1 / v.span()))));
+        zoomText.textProperty()
+                .bind(vm.numberLine()
+                        .viewportProperty()
+                        .map(v -> v.span() >= 1
+                                ? "whole line"
+                                : String.format(Locale.ROOT, "%s×", zoomFactor(1 / v.span()))));
         HBox zoom = new HBox(2, zoomOut, zoomText, zoomIn, fit);
         zoom.setAlignment(Pos.CENTER_LEFT);
 
@@ -254,8 +293,10 @@ public final class ExplorerView {
         spinner.setPrefSize(48, 48);
         Label loadingText = new Label();
         loadingText.getStyleClass().add("state-text");
-        loadingText.textProperty().bind(vm.titleProperty().map(t -> "Building the cluster and reading the stream…"
-                + (t.isEmpty() ? "" : "\n" + t)));
+        loadingText
+                .textProperty()
+                .bind(vm.titleProperty()
+                        .map(t -> "Building the cluster and reading the stream…" + (t.isEmpty() ? "" : "\n" + t)));
         VBox loading = new VBox(16, spinner, loadingText);
         loading.setId("explorer-loading");
         loading.getStyleClass().addAll("state-card");
@@ -275,7 +316,8 @@ public final class ExplorerView {
         });
         loading.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
 
-        Label failedTitle = new Label("This scenario cannot be loaded", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        Label failedTitle =
+                new Label("This scenario cannot be loaded", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         failedTitle.getStyleClass().add("state-title");
         Label failedText = new Label();
         failedText.setId("explorer-load-error");
@@ -290,9 +332,13 @@ public final class ExplorerView {
         failed.setMaxSize(560, Region.USE_PREF_SIZE);
         failed.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.FAILED));
 
-        content.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.READY)
-                .or(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.LOADING).and(loading.visibleProperty().not())
-                        .and(vm.numberLine().pictureProperty().isNotNull())));
+        content.visibleProperty()
+                .bind(vm.phaseProperty()
+                        .isEqualTo(ExplorerViewModel.Phase.READY)
+                        .or(vm.phaseProperty()
+                                .isEqualTo(ExplorerViewModel.Phase.LOADING)
+                                .and(loading.visibleProperty().not())
+                                .and(vm.numberLine().pictureProperty().isNotNull())));
         StackPane layer = new StackPane(content, loading, failed);
         layer.getStyleClass().add("state-layer");
         return layer;
@@ -319,15 +365,27 @@ public final class ExplorerView {
     public List<Menu> menus() {
         // Space and Shift+Right are handled by the explorer itself (installKeys), so that text fields
         // still take them; the menu names them in its labels instead of registering accelerators
-        MenuItem play = item("Play / Pause  (Space)", MaterialDesignP.PLAY_PAUSE, null,
+        MenuItem play = item(
+                "Play / Pause  (Space)",
+                MaterialDesignP.PLAY_PAUSE,
+                null,
                 () -> vm.activePlayback().togglePlay());
         play.setId("menu-play");
-        MenuItem step = item("Step  (Shift+Right)", MaterialDesignS.SKIP_NEXT, null, () -> vm.activePlayback().step());
-        MenuItem reset = item("Reset", MaterialDesignR.RESTART,
-                new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> vm.activePlayback().reset());
+        MenuItem step = item(
+                "Step  (Shift+Right)",
+                MaterialDesignS.SKIP_NEXT,
+                null,
+                () -> vm.activePlayback().step());
+        MenuItem reset = item(
+                "Reset",
+                MaterialDesignR.RESTART,
+                new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.activePlayback().reset());
         Menu speed = new Menu("Speed");
         for (MenuItem playbackOnly : new MenuItem[] {play, step, reset, speed}) {
-            playbackOnly.disableProperty().bind(vm.playback().availableProperty().not());
+            playbackOnly
+                    .disableProperty()
+                    .bind(vm.playback().availableProperty().not());
         }
         ToggleGroup speeds = new ToggleGroup();
         for (PlaybackSpeed s : vm.playback().speeds()) {
@@ -339,18 +397,26 @@ public final class ExplorerView {
             vm.activeSpeedProperty().addListener((obs, was, now) -> r.setSelected(now == s));
             speed.getItems().add(r);
         }
-        MenuItem apply = item("Apply setup", MaterialDesignC.CHECK,
-                new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN), () -> vm.setup().apply());
-        MenuItem key = item("Edit the shard key", MaterialDesignA.ALPHA_K_BOX_OUTLINE,
-                new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), setup::focusKey);
+        MenuItem apply = item(
+                "Apply setup",
+                MaterialDesignC.CHECK,
+                new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.setup().apply());
+        MenuItem key = item(
+                "Edit the shard key",
+                MaterialDesignA.ALPHA_K_BOX_OUTLINE,
+                new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
+                setup::focusKey);
         apply.disableProperty().bind(vm.readOnlyLayoutProperty());
         key.disableProperty().bind(vm.readOnlyLayoutProperty());
         // change the release, key, chunk size or shards in the setup row, then see both in lockstep
-        MenuItem compare = item("Compare with the setup", MaterialDesignC.COMPARE_HORIZONTAL, null,
-                vm::compareWithSetup);
+        MenuItem compare =
+                item("Compare with the setup", MaterialDesignC.COMPARE_HORIZONTAL, null, vm::compareWithSetup);
         compare.setId("menu-compare");
-        compare.disableProperty().bind(vm.readOnlyLayoutProperty().or(vm.playback().loadedProperty().not())
-                .or(vm.comparingProperty()));
+        compare.disableProperty()
+                .bind(vm.readOnlyLayoutProperty()
+                        .or(vm.playback().loadedProperty().not())
+                        .or(vm.comparingProperty()));
         MenuItem closeCompare = item("Close the comparison", MaterialDesignA.ARROW_LEFT, null, vm::closeComparison);
         closeCompare.setId("menu-close-comparison");
         closeCompare.visibleProperty().bind(vm.comparingProperty());
@@ -358,7 +424,8 @@ public final class ExplorerView {
         back.setId("menu-back-to-simulator");
         back.visibleProperty().bind(vm.readOnlyLayoutProperty());
         // Simulation → Accept connections: mongosh, Compass or a driver write to the cluster on screen
-        javafx.scene.control.CheckMenuItem accept = new javafx.scene.control.CheckMenuItem("Accept connections",
+        javafx.scene.control.CheckMenuItem accept = new javafx.scene.control.CheckMenuItem(
+                "Accept connections",
                 new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignL.LAN_CONNECT));
         accept.setId("menu-accept-connections");
         accept.setSelected(vm.connections().acceptingProperty().get());
@@ -369,47 +436,96 @@ public final class ExplorerView {
             accept.setSelected(!wanted);
             vm.connections().setAccepting(wanted);
         });
-        accept.disableProperty().bind(vm.readOnlyLayoutProperty().and(vm.connections().acceptingProperty().not()));
-        Menu simulation = new Menu("_Simulation", null, play, step, reset, speed, new SeparatorMenuItem(), apply, key,
-                back, compare, closeCompare, new SeparatorMenuItem(), accept);
+        accept.disableProperty()
+                .bind(vm.readOnlyLayoutProperty()
+                        .and(vm.connections().acceptingProperty().not()));
+        Menu simulation = new Menu(
+                "_Simulation",
+                null,
+                play,
+                step,
+                reset,
+                speed,
+                new SeparatorMenuItem(),
+                apply,
+                key,
+                back,
+                compare,
+                closeCompare,
+                new SeparatorMenuItem(),
+                accept);
         simulation.setId("menu-simulation");
 
-        MenuItem undo = item("Undo", MaterialDesignU.UNDO,
-                new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), () -> vm.history().undo());
+        MenuItem undo = item(
+                "Undo",
+                MaterialDesignU.UNDO,
+                new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.history().undo());
         undo.textProperty().bind(vm.history().undoTextProperty());
         // what is undone names keys and shards: their underscores are text, not mnemonics
         undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.history().canUndoProperty().not());
         undo.setId("menu-undo");
-        MenuItem redo = item("Redo", MaterialDesignR.REDO,
+        MenuItem redo = item(
+                "Redo",
+                MaterialDesignR.REDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> vm.history().redo());
         redo.textProperty().bind(vm.history().redoTextProperty());
         redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.history().canRedoProperty().not());
         redo.setId("menu-redo");
-        MenuItem split = item("Split the selected chunk", MaterialDesignC.CONTENT_CUT, null,
+        MenuItem split = item(
+                "Split the selected chunk",
+                MaterialDesignC.CONTENT_CUT,
+                null,
                 () -> vm.actions().splitSelectedChunk());
         split.disableProperty().bind(vm.actions().canSplitProperty().not());
-        MenuItem merge = item("Merge with the next chunk", MaterialDesignM.MERGE, null,
+        MenuItem merge = item(
+                "Merge with the next chunk",
+                MaterialDesignM.MERGE,
+                null,
                 () -> vm.actions().mergeSelectedWithNext());
         merge.disableProperty().bind(vm.actions().canMergeProperty().not());
-        MenuItem copy = item("Copy all commands as mongosh", MaterialDesignC.CONTENT_COPY,
+        MenuItem copy = item(
+                "Copy all commands as mongosh",
+                MaterialDesignC.CONTENT_COPY,
                 new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> vm.history().copyAll());
-        MenuItem filter = item("Query targeting…", MaterialDesignF.FILTER_OUTLINE,
-                new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), side::focusFilter);
+        MenuItem filter = item(
+                "Query targeting…",
+                MaterialDesignF.FILTER_OUTLINE,
+                new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN),
+                side::focusFilter);
         filter.disableProperty().bind(vm.readOnlyLayoutProperty());
-        Menu edit = new Menu("_Edit", null, undo, redo, new SeparatorMenuItem(), split, merge,
-                new SeparatorMenuItem(), copy, filter);
+        Menu edit = new Menu(
+                "_Edit",
+                null,
+                undo,
+                redo,
+                new SeparatorMenuItem(),
+                split,
+                merge,
+                new SeparatorMenuItem(),
+                copy,
+                filter);
         edit.setId("menu-edit");
 
-        MenuItem zoomIn = item("Zoom in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
-                new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN), () -> vm.numberLine().zoomIn());
-        MenuItem zoomOut = item("Zoom out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
-                new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN), () -> vm.numberLine().zoomOut());
-        MenuItem fit = item("Show the whole line", MaterialDesignF.FIT_TO_SCREEN_OUTLINE,
-                new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN), () -> vm.numberLine().fit());
+        MenuItem zoomIn = item(
+                "Zoom in",
+                MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
+                new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.numberLine().zoomIn());
+        MenuItem zoomOut = item(
+                "Zoom out",
+                MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
+                new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.numberLine().zoomOut());
+        MenuItem fit = item(
+                "Show the whole line",
+                MaterialDesignF.FIT_TO_SCREEN_OUTLINE,
+                new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.numberLine().fit());
         Menu line = new Menu("_Number line", null, zoomIn, zoomOut, fit);
         line.setId("menu-line");
         return List.of(edit, simulation, line);

@@ -2,10 +2,11 @@ package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.LayoutFork;
+import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.history.HistoryViewModel;
@@ -15,7 +16,6 @@ import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import io.shardlab.cluster.MongoVersion;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -63,6 +63,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     /** Whether a layout no simulation drives is on show: the engine's frames wait until the simulator returns. */
     private final ReadOnlyBooleanWrapper readOnlyLayout = new ReadOnlyBooleanWrapper(this, "readOnlyLayout", false);
+
     private final ReadOnlyStringWrapper layoutSummary = new ReadOnlyStringWrapper(this, "layoutSummary", "");
     private final ReadOnlyBooleanWrapper canFork = new ReadOnlyBooleanWrapper(this, "canFork", false);
     private Runnable forkShownLayout;
@@ -70,6 +71,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private ComparisonViewModel comparison;
     /** The scenario the simulation on show plays; null before the first frame. */
     private Scenario shownScenario;
+
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
     private final javafx.beans.property.ReadOnlyObjectWrapper<PlaybackSpeed> activeSpeed =
             new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "activeSpeed");
@@ -82,9 +84,19 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * @param collectionShown told, with the simulated version, whenever the shown collection's chunks
      *     change (the window's title and status bar follow)
      */
-    public ExplorerViewModel(ExplorerEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark,
-            Consumer<String> clipboard, BiConsumer<ClusterSnapshot, MongoVersion> collectionShown) {
-        this(engine, workloads, dark, clipboard, collectionShown, javafx.application.Platform::runLater,
+    public ExplorerViewModel(
+            ExplorerEngine engine,
+            WorkloadRegistry workloads,
+            ObservableBooleanValue dark,
+            Consumer<String> clipboard,
+            BiConsumer<ClusterSnapshot, MongoVersion> collectionShown) {
+        this(
+                engine,
+                workloads,
+                dark,
+                clipboard,
+                collectionShown,
+                javafx.application.Platform::runLater,
                 ExplorerEngine.DEFAULT_PORT);
     }
 
@@ -92,9 +104,14 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * As the other constructor, with the thread the connection reports are applied on and the port
      * Accept connections tries first.
      */
-    public ExplorerViewModel(ExplorerEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark,
-            Consumer<String> clipboard, BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
-            java.util.concurrent.Executor uiThread, int port) {
+    public ExplorerViewModel(
+            ExplorerEngine engine,
+            WorkloadRegistry workloads,
+            ObservableBooleanValue dark,
+            Consumer<String> clipboard,
+            BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
+            java.util.concurrent.Executor uiThread,
+            int port) {
         this.connections = new ConnectionsViewModel(engine, uiThread, clipboard, port);
         this.engine = Objects.requireNonNull(engine, "engine");
         this.workloads = Objects.requireNonNull(workloads, "workloads");
@@ -134,7 +151,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void offerComparison(ComparisonViewModel view) {
         this.comparison = Objects.requireNonNull(view, "view");
         comparing.bind(view.openProperty());
-        activeSpeed.bind(javafx.beans.binding.Bindings.when(comparing).then(view.transport().speedProperty())
+        activeSpeed.bind(javafx.beans.binding.Bindings.when(comparing)
+                .then(view.transport().speedProperty())
                 .otherwise(playback.speedProperty()));
         view.openProperty().addListener((obs, was, now) -> {
             if (!now) {
@@ -167,8 +185,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         if (shownScenario == null || readOnlyLayout.get()) {
             return;
         }
-        setup.compareWith(shownScenario, (shown, edited) -> compare(
-                "the scenario on show vs the setup", shown, edited));
+        setup.compareWith(
+                shownScenario, (shown, edited) -> compare("the scenario on show vs the setup", shown, edited));
     }
 
     /** Closes the comparison on show, if any: the explorer shows again, paused. */
@@ -218,13 +236,18 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         io.shardlab.cluster.ClusterSnapshot layout = fork.load().layout();
         long mb = 1024L * 1024L;
         int chunkMb = fork.chunkSizeBytes() % mb == 0 && fork.chunkSizeBytes() / mb <= Scenario.MAX_CHUNK_SIZE_MEGABYTES
-                ? (int) (fork.chunkSizeBytes() / mb) : 0;
+                ? (int) (fork.chunkSizeBytes() / mb)
+                : 0;
         if (layout.shards().size() > Scenario.MAX_SHARDS) {
-            throw new IllegalArgumentException("fork: " + layout.namespace() + " is on " + layout.shards().size()
-                    + " shards; the explorer draws at most " + Scenario.MAX_SHARDS);
+            throw new IllegalArgumentException("fork: " + layout.namespace() + " is on "
+                    + layout.shards().size() + " shards; the explorer draws at most " + Scenario.MAX_SHARDS);
         }
-        Scenario scenario = setup.stream().withNamespace(layout.namespace()).withKeyPattern(layout.key().toString())
-                .withShards(layout.shards().size()).withVersion(fork.version()).withChunkSizeMegabytes(chunkMb)
+        Scenario scenario = setup.stream()
+                .withNamespace(layout.namespace())
+                .withKeyPattern(layout.key().toString())
+                .withShards(layout.shards().size())
+                .withVersion(fork.version())
+                .withChunkSizeMegabytes(chunkMb)
                 .withSplitPoints(java.util.List.of());
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         closeComparison();
@@ -255,7 +278,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ExplorerFrame frame = running.frame();
             shownScenario = frame.scenario().scenario();
             phase.set(Phase.READY);
-            title.set(frame.scenario().namespace() + " · shard key " + frame.cluster().cluster().key());
+            title.set(frame.scenario().namespace() + " · shard key "
+                    + frame.cluster().cluster().key());
             playback.show(running);
             collections.show(running);
             numberLine.show(frame);
@@ -288,7 +312,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * shown before (a live watch's poll) with the streaming overlays: migration slides and split flashes.
      * Their sequences must increase from one call to the next, as a simulation's do.
      */
-    public void showLayout(io.shardlab.render.LayoutData layout, String caption, List<ExplorerFrame.ChunkMove> moves,
+    public void showLayout(
+            io.shardlab.render.LayoutData layout,
+            String caption,
+            List<ExplorerFrame.ChunkMove> moves,
             List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(caption, "caption");
@@ -305,8 +332,14 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         shownChunks = null;
         ClusterSnapshot s = layout.snapshot();
         int chunks = s.chunks().size();
-        layoutSummary.set(String.format(java.util.Locale.ROOT, "%s · shard key %s · %d shard%s · %,d chunk%s",
-                s.namespace(), s.key(), s.shards().size(), s.shards().size() == 1 ? "" : "s", chunks,
+        layoutSummary.set(String.format(
+                java.util.Locale.ROOT,
+                "%s · shard key %s · %d shard%s · %,d chunk%s",
+                s.namespace(),
+                s.key(),
+                s.shards().size(),
+                s.shards().size() == 1 ? "" : "s",
+                chunks,
                 chunks == 1 ? "" : "s"));
         canFork.set(forkShownLayout != null);
         loadError.set("");

@@ -22,9 +22,21 @@ import java.util.List;
  * @param height everything painted, legend included
  * @param scale view pixels per diagram pixel (the frames' pixels): 1, more in presenter mode
  */
-record LineGeometry(NumberLineFrame frame, NumberLineFrame valueFrame, double lineX, double lineWidth,
-        double valueBarTop, double valueBlockBottom, double barTop, double barHeight, double lanesTop, double lanePitch,
-        double laneHeaderHeight, List<String> shards, double height, double scale) {
+record LineGeometry(
+        NumberLineFrame frame,
+        NumberLineFrame valueFrame,
+        double lineX,
+        double lineWidth,
+        double valueBarTop,
+        double valueBlockBottom,
+        double barTop,
+        double barHeight,
+        double lanesTop,
+        double lanePitch,
+        double laneHeaderHeight,
+        List<String> shards,
+        double height,
+        double scale) {
 
     boolean inLineX(double x) {
         return x >= lineX && x <= lineX + lineWidth;

@@ -4,7 +4,6 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Theme;
-import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ExplorerFrame.ChunkMove;
 import io.shardlab.session.ExplorerFrame.InsertMark;
 import io.shardlab.session.ExplorerFrame.SplitMark;
@@ -144,9 +143,11 @@ final class LiveOverlay {
     void admit(DiagramPicture p) {
         long now = System.nanoTime();
         // a new source (a relaunch, a live watch after a simulation) numbers its marks, moves and splits afresh
-        boolean reset = !p.marks().isEmpty() && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence
+        boolean reset = !p.marks().isEmpty()
+                        && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence
                 || !p.moves().isEmpty() && p.moves().get(p.moves().size() - 1).sequence() < lastMoveSequence
-                || !p.splits().isEmpty() && p.splits().get(p.splits().size() - 1).sequence() < lastSplitSequence;
+                || !p.splits().isEmpty()
+                        && p.splits().get(p.splits().size() - 1).sequence() < lastSplitSequence;
         if (reset) {
             clear();
         }
@@ -247,7 +248,9 @@ final class LiveOverlay {
                 g.setFill(markColor);
                 g.fillRect(x - 1, markTop + 6 * age, 2, MARK_HEIGHT);
             }
-            if (values == null || geo.valueFrame() == null || m.mark.valueBeforeHashing().isEmpty()) {
+            if (values == null
+                    || geo.valueFrame() == null
+                    || m.mark.valueBeforeHashing().isEmpty()) {
                 continue;
             }
             if (m.valueModel != values) {

@@ -39,7 +39,8 @@ public final class LockstepEngine implements Transport {
 
     /** The two sides. */
     public enum Side {
-        LEFT, RIGHT
+        LEFT,
+        RIGHT
     }
 
     /**
@@ -81,8 +82,8 @@ public final class LockstepEngine implements Transport {
      * @param screenBehind whether the screen has not yet taken the last published pair: at full speed a tick
      *     then does no work, as the explorer's engine does
      */
-    public LockstepEngine(SimulationThread thread, LongSupplier nanoTime, Consumer<Pair> publish,
-            BooleanSupplier screenBehind) {
+    public LockstepEngine(
+            SimulationThread thread, LongSupplier nanoTime, Consumer<Pair> publish, BooleanSupplier screenBehind) {
         this.thread = Objects.requireNonNull(thread, "thread");
         this.pacer = new PlaybackPacer(nanoTime);
         this.publish = Objects.requireNonNull(publish, "publish");
@@ -110,7 +111,8 @@ public final class LockstepEngine implements Transport {
         publish.accept(new Pair(new EngineState.Loading(left.scenario()), new EngineState.Loading(right.scenario())));
         ResolvedScenario[] next = {left, right};
         // one chart window for both, the longer stream's: the writes charts then share one time axis
-        long window = ExplorerSession.windowMillis(Math.max(left.scenario().documents(), right.scenario().documents()),
+        long window = ExplorerSession.windowMillis(
+                Math.max(left.scenario().documents(), right.scenario().documents()),
                 left.scenario().docsPerSecond());
         for (int i = 0; i < 2; i++) {
             // a reset loads the same scenarios again: their streams, read before, are reused
@@ -297,8 +299,10 @@ public final class LockstepEngine implements Transport {
         }
         List<EngineState> states = new ArrayList<>(2);
         for (int i = 0; i < 2; i++) {
-            states.add(sessions[i] != null ? new EngineState.Running(sessions[i].frame(), ticking != null, speed)
-                    : new EngineState.Failed(scenarios[i].scenario(), failures[i]));
+            states.add(
+                    sessions[i] != null
+                            ? new EngineState.Running(sessions[i].frame(), ticking != null, speed)
+                            : new EngineState.Failed(scenarios[i].scenario(), failures[i]));
         }
         publish.accept(new Pair(states.get(0), states.get(1)));
     }

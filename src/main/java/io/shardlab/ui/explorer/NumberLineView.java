@@ -12,9 +12,9 @@ import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.Menu;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -48,6 +48,7 @@ final class NumberLineView {
 
     /** The canvas framing's padding ({@link DiagramPainter.Framing#canvas}): where the lanes' swatches start. */
     static final double PAD = DiagramPainter.CANVAS_PAD;
+
     static final double DRAG_THRESHOLD = 4;
     /**
      * The share of the canvas the number line keeps at least, as long as dropping the lanes' figures and names
@@ -75,6 +76,7 @@ final class NumberLineView {
     private boolean dragging;
     private int dragChunk = -1;
     private int dragFromLane = -1;
+
     NumberLineView(NumberLineViewModel vm, ChunkActionsViewModel actions) {
         this.vm = vm;
         this.actions = actions;
@@ -147,10 +149,21 @@ final class NumberLineView {
         double pitch = ShardLanesPainter.pitch(n);
         boolean values = l.valueFrame() != null;
         double needed = l.height() * scale;
-        geometry = new LineGeometry(l.frame(), l.valueFrame(), l.lineX() * scale, l.lineWidth() * scale,
-                values ? l.valueBar().getY() * scale : -1, values ? l.valueLine().getMaxY() * scale : -1,
-                l.bar().getY() * scale, l.bar().getHeight() * scale, l.lanes().getY() * scale,
-                pitch * scale, (ShardLanesPainter.height(n) - n * pitch) * scale, p.model().shards(), needed, scale);
+        geometry = new LineGeometry(
+                l.frame(),
+                l.valueFrame(),
+                l.lineX() * scale,
+                l.lineWidth() * scale,
+                values ? l.valueBar().getY() * scale : -1,
+                values ? l.valueLine().getMaxY() * scale : -1,
+                l.bar().getY() * scale,
+                l.bar().getHeight() * scale,
+                l.lanes().getY() * scale,
+                pitch * scale,
+                (ShardLanesPainter.height(n) - n * pitch) * scale,
+                p.model().shards(),
+                needed,
+                scale);
         laneDetail = l.laneDetail();
         if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
             canvas.setPrefHeight(needed);
@@ -167,8 +180,11 @@ final class NumberLineView {
      */
     private DiagramPainter painter(DiagramPicture p, double scale) {
         DiagramPainter.Parts parts = new DiagramPainter.Parts(p.model(), p.valueLine(), summaries(p));
-        return new DiagramPainter(p.data(), p.options().withView(View.LANES),
-                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale())), parts);
+        return new DiagramPainter(
+                p.data(),
+                p.options().withView(View.LANES),
+                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale())),
+                parts);
     }
 
     /**
@@ -188,7 +204,9 @@ final class NumberLineView {
      * every zoom or pan (which only change the viewport).
      */
     private List<ShardSummary> summaries(DiagramPicture p) {
-        if (summarised == null || summarised.model() != p.model() || summarised.data().layout() != p.data().layout()
+        if (summarised == null
+                || summarised.model() != p.model()
+                || summarised.data().layout() != p.data().layout()
                 || summarised.data().writes() != p.data().writes()) {
             summaries = DiagramPainter.Parts.summaries(p.data(), p.model());
             summarised = p;
@@ -216,15 +234,22 @@ final class NumberLineView {
 
     private List<javafx.scene.Node> cardContent(ChunkDetails d) {
         DiagramPicture p = vm.pictureProperty().get();
-        boolean oversized = p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
-        Label title = new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split"
-                : ""));
+        boolean oversized =
+                p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
+        Label title =
+                new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split" : ""));
         title.getStyleClass().add("hover-card-title");
         GridPane grid = new GridPane();
         grid.getStyleClass().add("hover-card-grid");
         row(grid, 0, "min", d.minText());
         row(grid, 1, "max", d.maxText());
-        row(grid, 2, "shard", p == null ? d.chunk().shard() : d.shardText(p.data().layout().snapshot().shards()));
+        row(
+                grid,
+                2,
+                "shard",
+                p == null
+                        ? d.chunk().shard()
+                        : d.shardText(p.data().layout().snapshot().shards()));
         row(grid, 3, "documents", d.documentsText());
         row(grid, 4, "size", d.sizeText());
         row(grid, 5, "version", d.versionText());
@@ -295,22 +320,46 @@ final class NumberLineView {
     }
 
     private static List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
-        Label title = new Label(s.shard() + (s.hot() ? " · hot" : "") + (s.draining() ? " · " + ChunkDetails.DRAINING
-                + ": removeShard is moving its chunks off" : ""));
+        Label title = new Label(s.shard()
+                + (s.hot() ? " · hot" : "")
+                + (s.draining() ? " · " + ChunkDetails.DRAINING + ": removeShard is moving its chunks off" : ""));
         title.getStyleClass().add("hover-card-title");
         GridPane grid = new GridPane();
         grid.getStyleClass().add("hover-card-grid");
         int r = 0;
-        row(grid, r++, "chunks", String.format(java.util.Locale.ROOT, "%,d", s.chunks())
-                + (s.jumboChunks() > 0 ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks()) : ""));
-        row(grid, r++, "documents", s.documents().isPresent()
-                ? String.format(java.util.Locale.ROOT, "%,d", s.documents().getAsLong()) : ChunkDetails.UNKNOWN);
-        row(grid, r++, "data size", s.bytes().isPresent() ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
-                : ChunkDetails.UNKNOWN);
+        row(
+                grid,
+                r++,
+                "chunks",
+                String.format(java.util.Locale.ROOT, "%,d", s.chunks())
+                        + (s.jumboChunks() > 0
+                                ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks())
+                                : ""));
+        row(
+                grid,
+                r++,
+                "documents",
+                s.documents().isPresent()
+                        ? String.format(
+                                java.util.Locale.ROOT, "%,d", s.documents().getAsLong())
+                        : ChunkDetails.UNKNOWN);
+        row(
+                grid,
+                r++,
+                "data size",
+                s.bytes().isPresent()
+                        ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
+                        : ChunkDetails.UNKNOWN);
         if (s.writes().isPresent()) {
-            String window = p.data().writes().map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(
-                    w.windowMillis())).orElse("");
-            row(grid, r++, "writes", String.format(java.util.Locale.ROOT, "%,d", s.writes().getAsLong()) + window);
+            String window = p.data()
+                    .writes()
+                    .map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(w.windowMillis()))
+                    .orElse("");
+            row(
+                    grid,
+                    r++,
+                    "writes",
+                    String.format(java.util.Locale.ROOT, "%,d", s.writes().getAsLong()) + window);
         }
         return List.of(title, grid);
     }
@@ -329,7 +378,9 @@ final class NumberLineView {
                 layoutHover();
             } else {
                 vm.hover(Double.NaN);
-                int lane = geo != null && e.getX() >= PAD * geo.scale() && e.getX() < geo.lineX() ? geo.laneAt(e.getY()) : -1;
+                int lane = geo != null && e.getX() >= PAD * geo.scale() && e.getX() < geo.lineX()
+                        ? geo.laneAt(e.getY())
+                        : -1;
                 showShardCard(lane);
             }
             canvas.setCursor(over ? Cursor.HAND : Cursor.DEFAULT);
@@ -352,7 +403,10 @@ final class NumberLineView {
                 int lane = geo.laneAt(e.getY());
                 if (lane >= 0) {
                     int chunk = p.model().chunkAt(geo.position(e.getX()));
-                    if (p.model().shards().get(p.model().shardOf(chunk)).equals(geo.shards().get(lane))) {
+                    if (p.model()
+                            .shards()
+                            .get(p.model().shardOf(chunk))
+                            .equals(geo.shards().get(lane))) {
                         dragChunk = chunk;
                         dragFromLane = lane;
                     }
@@ -371,8 +425,10 @@ final class NumberLineView {
             if (dragChunk >= 0 && geo != null) {
                 DiagramPicture p = vm.pictureProperty().get();
                 double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(dragChunk)));
-                double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(dragChunk + 1)));
-                dragGhost.resizeRelocate(x0, e.getY() - geo.lanePitch() / 2, Math.max(6, x1 - x0), geo.lanePitch() * 0.8);
+                double x1 =
+                        Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(dragChunk + 1)));
+                dragGhost.resizeRelocate(
+                        x0, e.getY() - geo.lanePitch() / 2, Math.max(6, x1 - x0), geo.lanePitch() * 0.8);
                 dragGhost.setVisible(true);
                 canvas.setCursor(Cursor.CLOSED_HAND);
             } else if (geo != null) {
@@ -462,8 +518,17 @@ final class NumberLineView {
         zoom.setOnAction(e -> vm.zoomToSelection());
         MenuItem fit = new MenuItem("Show the whole line", new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE));
         fit.setOnAction(e -> vm.fit());
-        ContextMenu menu = new ContextMenu(split, median, new SeparatorMenuItem(), move, new SeparatorMenuItem(),
-                mergeLeft, mergeRight, new SeparatorMenuItem(), zoom, fit);
+        ContextMenu menu = new ContextMenu(
+                split,
+                median,
+                new SeparatorMenuItem(),
+                move,
+                new SeparatorMenuItem(),
+                mergeLeft,
+                mergeRight,
+                new SeparatorMenuItem(),
+                zoom,
+                fit);
         menu.setId("chunk-menu");
         return menu;
     }

@@ -48,7 +48,8 @@ public final class NumberLineViewModel {
     private final ReadOnlyObjectWrapper<DiagramPicture> picture = new ReadOnlyObjectWrapper<>(this, "picture");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL, Scale.DATA_SIZE);
-    private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport", Viewport.FULL);
+    private final ReadOnlyObjectWrapper<Viewport> viewport =
+            new ReadOnlyObjectWrapper<>(this, "viewport", Viewport.FULL);
     private final ReadOnlyObjectWrapper<ChunkDetails> hovered = new ReadOnlyObjectWrapper<>(this, "hovered");
     private final ReadOnlyObjectWrapper<ChunkDetails> selected = new ReadOnlyObjectWrapper<>(this, "selected");
 
@@ -76,10 +77,15 @@ public final class NumberLineViewModel {
     private boolean sizesUnknown;
 
     /** What is on show, whatever it came from (a simulation frame, a loaded layout). */
-    private record Shown(Object origin, LayoutData layout, Optional<WriteSeries> writes, Optional<HeatmapData> heat,
-            Optional<ClusterSnapshot> valueLine, List<ExplorerFrame.InsertMark> marks,
-            List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
-    }
+    private record Shown(
+            Object origin,
+            LayoutData layout,
+            Optional<WriteSeries> writes,
+            Optional<HeatmapData> heat,
+            Optional<ClusterSnapshot> valueLine,
+            List<ExplorerFrame.InsertMark> marks,
+            List<ExplorerFrame.ChunkMove> moves,
+            List<ExplorerFrame.SplitMark> splits) {}
 
     /**
      * Whether the simulation on show started from a layout whose source did not tell its chunks' sizes (a
@@ -99,23 +105,40 @@ public final class NumberLineViewModel {
         // that is over never changes again (its inserts all happened in it), so while no new window has
         // completed the charts' data stays the same object and the charts need no repaint.
         int complete = next.writes().completeAt(next.cluster().atMillis());
-        if (shown != null && shown.origin().equals(next.scenario()) && complete == shownComplete
+        if (shown != null
+                && shown.origin().equals(next.scenario())
+                && complete == shownComplete
                 && next.writes().startMillis() == shownWindowStart) {
             writes = shown.writes();
             heat = shown.heat();
         } else if (complete > 0) {
-            writes = Optional.of(new WriteSeries(next.shardIds(), next.writes().startMillis(),
-                    next.writes().windowMillis(), next.writes().byRow(complete)));
-            heat = Optional.of(new HeatmapData(next.heatBounds(), next.heat().startMillis(),
-                    next.heat().windowMillis(), next.heat().byWindow(complete)));
+            writes = Optional.of(new WriteSeries(
+                    next.shardIds(),
+                    next.writes().startMillis(),
+                    next.writes().windowMillis(),
+                    next.writes().byRow(complete)));
+            heat = Optional.of(new HeatmapData(
+                    next.heatBounds(),
+                    next.heat().startMillis(),
+                    next.heat().windowMillis(),
+                    next.heat().byWindow(complete)));
         }
         shownComplete = complete;
         shownWindowStart = next.writes().startMillis();
-        show(new Shown(next.scenario(), new LayoutData(snapshot, sizesUnknown ? Optional.empty()
-                : Optional.of(ChunkSizes.of(next.cluster().chunkStatistics())
-                        .withCannotSplit(next.cluster().oversizedOneValueChunks()))),
+        show(new Shown(
+                next.scenario(),
+                new LayoutData(
+                        snapshot,
+                        sizesUnknown
+                                ? Optional.empty()
+                                : Optional.of(ChunkSizes.of(next.cluster().chunkStatistics())
+                                        .withCannotSplit(next.cluster().oversizedOneValueChunks()))),
                 writes,
-                heat, next.valueLine(), next.inserts(), next.moves(), next.splits()));
+                heat,
+                next.valueLine(),
+                next.inserts(),
+                next.moves(),
+                next.splits()));
     }
 
     /**
@@ -127,10 +150,18 @@ public final class NumberLineViewModel {
     }
 
     /** As {@link #showLayout(LayoutData)}, with migrations and splits to animate (a live watch's poll). */
-    public void showLayout(LayoutData layout, List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
+    public void showLayout(
+            LayoutData layout, List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
-        show(new Shown(layout.snapshot().namespace(), layout, Optional.empty(), Optional.empty(), Optional.empty(),
-                List.of(), List.copyOf(moves), List.copyOf(splits)));
+        show(new Shown(
+                layout.snapshot().namespace(),
+                layout,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                List.copyOf(moves),
+                List.copyOf(splits)));
     }
 
     private void show(Shown next) {
@@ -175,7 +206,9 @@ public final class NumberLineViewModel {
         ClusterSnapshot snapshot = layout.snapshot();
         // the model costs one pass over the chunks: rebuild it only when what it is made of changed,
         // never for a zoom or a pan
-        if (model == null || modelScale != scale.get() || modelChunks != snapshot.chunks()
+        if (model == null
+                || modelScale != scale.get()
+                || modelChunks != snapshot.chunks()
                 || !modelSnapshot.shards().equals(snapshot.shards())
                 || (scale.get() == Scale.DATA_SIZE && modelLayout != layout)) {
             model = NumberLineModel.of(layout, scale.get());
@@ -193,13 +226,23 @@ public final class NumberLineViewModel {
             values = Optional.of(valueModel);
         }
         resolveSelection();
-        DiagramOptions options = new DiagramOptions(View.ALL, dark.get() ? Theme.dark() : Theme.light(), "",
-                scale.get(), viewport.get(), highlight(), false);
+        DiagramOptions options = new DiagramOptions(
+                View.ALL,
+                dark.get() ? Theme.dark() : Theme.light(),
+                "",
+                scale.get(),
+                viewport.get(),
+                highlight(),
+                false);
         DiagramPicture last = picture.get();
-        DiagramData data = last != null && last.data().layout() == layout && last.data().writes() == shown.writes()
-                && last.data().heatmap() == shown.heat()
-                && last.data().valueLine().orElse(null) == shown.valueLine().orElse(null)
-                ? last.data() : new DiagramData(layout, shown.writes(), shown.heat(), shown.valueLine());
+        DiagramData data = last != null
+                        && last.data().layout() == layout
+                        && last.data().writes() == shown.writes()
+                        && last.data().heatmap() == shown.heat()
+                        && last.data().valueLine().orElse(null)
+                                == shown.valueLine().orElse(null)
+                ? last.data()
+                : new DiagramData(layout, shown.writes(), shown.heat(), shown.valueLine());
         picture.set(new DiagramPicture(data, options, model, values, shown.marks(), shown.moves(), shown.splits()));
     }
 
@@ -231,8 +274,8 @@ public final class NumberLineViewModel {
             return ChunkDetails.withoutSizes(index, snapshot.chunks().get(index), snapshot.key());
         }
         ChunkSizes sizes = layout.sizes().get();
-        return new ChunkDetails(index, snapshot.chunks().get(index), sizes.documents(index), sizes.bytes(index),
-                snapshot.key());
+        return new ChunkDetails(
+                index, snapshot.chunks().get(index), sizes.documents(index), sizes.bytes(index), snapshot.key());
     }
 
     // ---- what to paint ---------------------------------------------------------------------------
@@ -355,7 +398,9 @@ public final class NumberLineViewModel {
         }
         int i = model.chunkAt(position);
         ChunkDetails current = hovered.get();
-        if (current == null || current.index() != i || current.chunk() != layout.snapshot().chunks().get(i)) {
+        if (current == null
+                || current.index() != i
+                || current.chunk() != layout.snapshot().chunks().get(i)) {
             hovered.set(details(i));
         }
     }
@@ -384,7 +429,10 @@ public final class NumberLineViewModel {
     /** Selects the next chunk in key order (the first when none is selected). */
     public void selectNext() {
         ChunkDetails s = selected.get();
-        selectChunk(s == null ? 0 : Math.min(s.index() + 1, layout.snapshot().chunks().size() - 1));
+        selectChunk(
+                s == null
+                        ? 0
+                        : Math.min(s.index() + 1, layout.snapshot().chunks().size() - 1));
     }
 
     /** Selects the previous chunk in key order (the last when none is selected). */

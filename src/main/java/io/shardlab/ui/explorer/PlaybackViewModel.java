@@ -57,23 +57,43 @@ public final class PlaybackViewModel {
         speed.set(state.speed());
         finished.set(f.stream().finished());
         progress.set(f.stream().fraction());
-        progressText.set(String.format(Locale.ROOT, "%,d of %,d documents", f.stream().inserted(), f.stream().total()));
-        clockText.set(ElapsedTime.format(Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
+        progressText.set(String.format(
+                Locale.ROOT,
+                "%,d of %,d documents",
+                f.stream().inserted(),
+                f.stream().total()));
+        clockText.set(ElapsedTime.format(
+                Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
         SimulationCounters c = f.cluster().counters();
         splitsText.set(String.format(Locale.ROOT, "%,d", c.splits()));
         migrationsText.set(String.format(Locale.ROOT, "%,d", c.migrationsCommitted())
-                + (f.cluster().migrationsInFlight().isEmpty() ? ""
-                        : String.format(Locale.ROOT, " (+%d moving)", f.cluster().migrationsInFlight().size())));
-        long jumbo = f.cluster().collection().map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
+                + (f.cluster().migrationsInFlight().isEmpty()
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                " (+%d moving)",
+                                f.cluster().migrationsInFlight().size())));
+        long jumbo = f.cluster()
+                .collection()
+                .map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
                 .orElse(0L);
         jumboText.set(String.format(Locale.ROOT, "%,d", jumbo));
-        chunksText.set(String.format(Locale.ROOT, "%,d", f.cluster().collection().map(s -> s.chunks().size()).orElse(0)));
+        chunksText.set(String.format(
+                Locale.ROOT,
+                "%,d",
+                f.cluster().collection().map(s -> s.chunks().size()).orElse(0)));
         routingText.set(DataSize.format(f.routing().chunkBytes()));
         routingDetail.set(routingDetail(f.routing()));
-        statusText.set(f.stream().finished() ? "Finished: every document is in and the balancer is idle"
-                : f.stream().exhausted() ? "Every document is in; the balancer is still moving chunks"
-                        : state.playing() ? "Playing at " + state.speed().label()
-                                : f.stream().inserted() == 0 ? "Ready: press Play to start the stream" : "Paused");
+        statusText.set(
+                f.stream().finished()
+                        ? "Finished: every document is in and the balancer is idle"
+                        : f.stream().exhausted()
+                                ? "Every document is in; the balancer is still moving chunks"
+                                : state.playing()
+                                        ? "Playing at " + state.speed().label()
+                                        : f.stream().inserted() == 0
+                                                ? "Ready: press Play to start the stream"
+                                                : "Paused");
     }
 
     void unload() {
@@ -164,13 +184,21 @@ public final class PlaybackViewModel {
      * document per data document would weigh 100 MB."}
      */
     static String routingDetail(io.shardlab.mongos.ConfigDatabase.MetadataSize m) {
-        String text = String.format(Locale.ROOT, "config.chunks: %,d %s, %s, beside %s of data", m.chunks(),
-                m.chunks() == 1 ? "document" : "documents", DataSize.format(m.chunkBytes()), DataSize.format(m.dataBytes()));
+        String text = String.format(
+                Locale.ROOT,
+                "config.chunks: %,d %s, %s, beside %s of data",
+                m.chunks(),
+                m.chunks() == 1 ? "document" : "documents",
+                DataSize.format(m.chunkBytes()),
+                DataSize.format(m.dataBytes()));
         if (m.chunkBytes() > 0 && m.dataBytes() > 0) {
             text += String.format(Locale.ROOT, " (1/%,d)", Math.round(m.dataBytes() / (double) m.chunkBytes()));
         }
-        return text + String.format(Locale.ROOT, ". One routing document per data document would weigh %s.",
-                DataSize.format(Math.round(m.bytesPerDocumentRouting())));
+        return text
+                + String.format(
+                        Locale.ROOT,
+                        ". One routing document per data document would weigh %s.",
+                        DataSize.format(Math.round(m.bytesPerDocumentRouting())));
     }
 
     /** The size of the collection's config.chunks documents, e.g. {@code "996 B"}. */

@@ -1,8 +1,8 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.ui.theme.Appearance;
 import java.awt.Graphics2D;
 import java.awt.geom.AffineTransform;
-import io.shardlab.ui.theme.Appearance;
 import java.util.Objects;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
@@ -151,7 +151,8 @@ final class RenderCanvas extends Region {
         }
         long start = System.nanoTime();
         canvas.getGraphicsContext2D().clearRect(0, 0, w, h);
-        double density = getScene() == null || getScene().getWindow() == null ? 1
+        double density = getScene() == null || getScene().getWindow() == null
+                ? 1
                 : getScene().getWindow().getOutputScaleX();
         // painters may leave a transform or a clip behind: every paint starts clean
         graphics.setTransform(AffineTransform.getScaleInstance(scale, scale));

@@ -6,8 +6,8 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
 import java.io.File;
 import java.util.function.Function;
-import javafx.css.PseudoClass;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.Node;
@@ -42,6 +42,7 @@ final class SetupBar {
 
     /** Wide enough for every shipped lesson's key (LessonCatalogTest checks), so Run scenario never reflows the bar. */
     static final int MIN_KEY_COLUMNS = 28;
+
     private static final int MAX_KEY_COLUMNS = 44;
 
     private final SetupViewModel vm;
@@ -98,9 +99,16 @@ final class SetupBar {
         key.setRight(status);
         // the field grows with the key, so a compound key keeps its closing brace in sight; every lesson's key fits
         // the least width, so the row (and the transport bar under it) keeps its shape from lesson to lesson
-        key.prefColumnCountProperty().bind(Bindings.createIntegerBinding(() -> Math.max(MIN_KEY_COLUMNS,
-                Math.min(MAX_KEY_COLUMNS, key.getText() == null ? 0 : key.getText().length() + 1)),
-                key.textProperty()));
+        key.prefColumnCountProperty()
+                .bind(Bindings.createIntegerBinding(
+                        () -> Math.max(
+                                MIN_KEY_COLUMNS,
+                                Math.min(
+                                        MAX_KEY_COLUMNS,
+                                        key.getText() == null
+                                                ? 0
+                                                : key.getText().length() + 1)),
+                        key.textProperty()));
         key.setMinWidth(Region.USE_PREF_SIZE);
         vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
         styleKey(status, vm.keyErrorProperty().get());
@@ -111,12 +119,16 @@ final class SetupBar {
         });
         key.setTooltip(new Tooltip("The shard key pattern, as sh.shardCollection takes it. Enter applies."));
 
-        Spinner<Integer> shards = new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
+        Spinner<Integer> shards =
+                new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
         shards.setId("setup-shards");
         shards.setEditable(true);
         shards.setPrefWidth(104);
-        shards.getValueFactory().valueProperty().addListener((obs, was, now) -> vm.shardsProperty().set(now));
-        vm.shardsProperty().addListener((obs, was, now) -> shards.getValueFactory().setValue(now.intValue()));
+        shards.getValueFactory()
+                .valueProperty()
+                .addListener((obs, was, now) -> vm.shardsProperty().set(now));
+        vm.shardsProperty()
+                .addListener((obs, was, now) -> shards.getValueFactory().setValue(now.intValue()));
         shards.getStyleClass().add(Spinner.STYLE_CLASS_SPLIT_ARROWS_HORIZONTAL);
 
         ComboBox<Integer> chunkSize = new ComboBox<>();
@@ -178,9 +190,15 @@ final class SetupBar {
         Tooltip versionTip = new Tooltip();
         versionTip.setWrapText(true);
         versionTip.setMaxWidth(420);
-        versionTip.textProperty().bind(Bindings.createStringBinding(() -> vm.versionProperty().get() == null ? ""
-                : "Whose rules apply. " + vm.versionLabel(vm.versionProperty().get()) + ": "
-                        + vm.versionSummary(vm.versionProperty().get()), vm.versionProperty()));
+        versionTip
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.versionProperty().get() == null
+                                ? ""
+                                : "Whose rules apply. "
+                                        + vm.versionLabel(vm.versionProperty().get()) + ": "
+                                        + vm.versionSummary(vm.versionProperty().get()),
+                        vm.versionProperty()));
         version.setTooltip(versionTip);
 
         ComboBox<Integer> pace = new ComboBox<>();
@@ -198,11 +216,13 @@ final class SetupBar {
 
         Button zones = new Button();
         zones.setId("setup-zones");
-        zones.textProperty().bind(Bindings.createStringBinding(() -> SetupViewModel.zonesLabel(vm.shardingProperty().get()),
-                vm.shardingProperty()));
+        zones.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> SetupViewModel.zonesLabel(vm.shardingProperty().get()), vm.shardingProperty()));
         zones.setTooltip(new Tooltip("Zones for shards, zone ranges, numInitialChunks and presplitHashedZones, set "
                 + "before sh.shardCollection"));
-        zones.setOnAction(e -> new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow()).showAndWait());
+        zones.setOnAction(
+                e -> new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow()).showAndWait());
         zones.setMaxWidth(220);
 
         Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));
@@ -219,8 +239,14 @@ final class SetupBar {
 
         // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
         // fit go to a second row instead of being cut off at the window's edge
-        FlowPane fields = new FlowPane(field("Workload", workloadBox), field("Shard key", key), field("Shards", shards),
-                field("Chunk size", chunkSize), field("Version", version), field("Pace", pace), bottomAligned(zones),
+        FlowPane fields = new FlowPane(
+                field("Workload", workloadBox),
+                field("Shard key", key),
+                field("Shards", shards),
+                field("Chunk size", chunkSize),
+                field("Version", version),
+                field("Pace", pace),
+                bottomAligned(zones),
                 bottomAligned(apply));
         fields.setId("setup-fields");
         fields.getStyleClass().add("setup-fields");
@@ -230,9 +256,13 @@ final class SetupBar {
         keyError.setId("setup-key-error");
         keyError.getStyleClass().add("field-error");
         keyError.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
-        keyError.textProperty().bind(Bindings.createStringBinding(
-                () -> !vm.keyErrorProperty().get().isEmpty() ? vm.keyErrorProperty().get() : vm.errorProperty().get(),
-                vm.keyErrorProperty(), vm.errorProperty()));
+        keyError.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> !vm.keyErrorProperty().get().isEmpty()
+                                ? vm.keyErrorProperty().get()
+                                : vm.errorProperty().get(),
+                        vm.keyErrorProperty(),
+                        vm.errorProperty()));
         keyError.visibleProperty().bind(keyError.textProperty().isNotEmpty());
         keyError.managedProperty().bind(keyError.visibleProperty());
         keyError.setWrapText(true);
@@ -241,7 +271,10 @@ final class SetupBar {
         keyHint.getStyleClass().add("field-hint");
         keyHint.setGraphic(new FontIcon(MaterialDesignL.LIGHTBULB_OUTLINE));
         keyHint.textProperty().bind(vm.keyHintProperty());
-        keyHint.visibleProperty().bind(keyError.visibleProperty().not().and(keyHint.textProperty().isNotEmpty()));
+        keyHint.visibleProperty()
+                .bind(keyError.visibleProperty()
+                        .not()
+                        .and(keyHint.textProperty().isNotEmpty()));
         keyHint.managedProperty().bind(keyHint.visibleProperty());
 
         root = new VBox(fields, keyError, keyHint);
@@ -286,10 +319,19 @@ final class SetupBar {
     private void chooseDataset(Node owner) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Replay a dataset file");
-        chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Datasets", "*.jsonl", "*.ndjson", "*.json", "*.csv", "*.jsonl.gz",
-                        "*.ndjson.gz", "*.json.gz", "*.csv.gz"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(
+                                "Datasets",
+                                "*.jsonl",
+                                "*.ndjson",
+                                "*.json",
+                                "*.csv",
+                                "*.jsonl.gz",
+                                "*.ndjson.gz",
+                                "*.json.gz",
+                                "*.csv.gz"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         File file = chooser.showOpenDialog(owner.getScene().getWindow());
         if (file != null) {
             vm.chooseDataset(file.toPath());

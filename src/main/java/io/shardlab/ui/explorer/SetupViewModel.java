@@ -1,8 +1,8 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.cluster.MongoVersion;
-import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
@@ -52,18 +52,26 @@ public final class SetupViewModel {
      * @param suggestedKey the key its lesson uses, if any
      * @param fields the documents' top-level fields, when known
      */
-    public record WorkloadChoice(String id, String label, String description, Optional<String> suggestedKey,
-            List<String> fields) {
+    public record WorkloadChoice(
+            String id, String label, String description, Optional<String> suggestedKey, List<String> fields) {
 
         static WorkloadChoice of(Workload w) {
-            return new WorkloadChoice(w.name(), w.name(), w.description(), Optional.of(w.suggestedKey().toString()),
+            return new WorkloadChoice(
+                    w.name(),
+                    w.name(),
+                    w.description(),
+                    Optional.of(w.suggestedKey().toString()),
                     w.fields());
         }
 
         static WorkloadChoice dataset(Path file) {
             Path name = file.getFileName();
-            return new WorkloadChoice(Scenario.DATASET_PREFIX + file, "replay " + (name == null ? file : name),
-                    "the documents of " + file + ", in file order", Optional.empty(), List.of());
+            return new WorkloadChoice(
+                    Scenario.DATASET_PREFIX + file,
+                    "replay " + (name == null ? file : name),
+                    "the documents of " + file + ", in file order",
+                    Optional.empty(),
+                    List.of());
         }
 
         @Override
@@ -80,7 +88,8 @@ public final class SetupViewModel {
     private final ReadOnlyStringWrapper keyError = new ReadOnlyStringWrapper(this, "keyError", "");
     private final ReadOnlyStringWrapper keyHint = new ReadOnlyStringWrapper(this, "keyHint", "");
     private final IntegerProperty shards = new SimpleIntegerProperty(this, "shards", 3);
-    private final ObjectProperty<MongoVersion> version = new SimpleObjectProperty<>(this, "version", MongoVersion.DEFAULT);
+    private final ObjectProperty<MongoVersion> version =
+            new SimpleObjectProperty<>(this, "version", MongoVersion.DEFAULT);
     private final IntegerProperty chunkSizeMegabytes = new SimpleIntegerProperty(this, "chunkSizeMegabytes", 0);
     private final IntegerProperty docsPerSecond =
             new SimpleIntegerProperty(this, "docsPerSecond", (int) Scenario.DEFAULT_DOCS_PER_SECOND);
@@ -144,7 +153,8 @@ public final class SetupViewModel {
         if (key.isHashed()) {
             return "Compound key with a hashed field";
         }
-        return key.arity() == 1 ? "Ranged key: chunks cut the key's values in order"
+        return key.arity() == 1
+                ? "Ranged key: chunks cut the key's values in order"
                 : "Compound ranged key: chunks cut the values in field order";
     }
 
@@ -251,8 +261,11 @@ public final class SetupViewModel {
      * collection, key, shards and release); its accept replaces the setup and applies the form.
      */
     public ZoneSetupViewModel zoneSetup() {
-        return new ZoneSetupViewModel(() -> new ZoneSetupViewModel.Target(collectionFor(keyPattern.get()).namespace(),
-                keyPattern.get(), shards.get(), version.get()), sharding.get(), setup -> {
+        return new ZoneSetupViewModel(
+                () -> new ZoneSetupViewModel.Target(
+                        collectionFor(keyPattern.get()).namespace(), keyPattern.get(), shards.get(), version.get()),
+                sharding.get(),
+                setup -> {
                     sharding.set(setup);
                     apply();
                 });
@@ -304,12 +317,16 @@ public final class SetupViewModel {
 
     /** The form's scenario, as {@link #apply} loads it. */
     private Scenario formScenario() {
-        Scenario scenario = collectionFor(keyPattern.get()).withKeyPattern(keyPattern.get())
+        Scenario scenario = collectionFor(keyPattern.get())
+                .withKeyPattern(keyPattern.get())
                 .withWorkload(workload.get().id())
-                .withShards(shards.get()).withVersion(version.get())
-                .withChunkSizeMegabytes(chunkSizeMegabytes.get()).withDocsPerSecond(docsPerSecond.get())
+                .withShards(shards.get())
+                .withVersion(version.get())
+                .withChunkSizeMegabytes(chunkSizeMegabytes.get())
+                .withDocsPerSecond(docsPerSecond.get())
                 .withSharding(sharding.get());
-        if (!scenario.keyPattern().equals(base.keyPattern()) || !scenario.workload().equals(base.workload())) {
+        if (!scenario.keyPattern().equals(base.keyPattern())
+                || !scenario.workload().equals(base.workload())) {
             // a query chosen for another key or stream (a lesson's) says nothing about this one
             scenario = scenario.withQueryFilter(null);
         }
@@ -382,10 +399,12 @@ public final class SetupViewModel {
     /** Fills the form from a scenario being loaded (by a lesson or by {@link #apply()}). */
     void fill(Scenario scenario) {
         base = scenario;
-        WorkloadChoice choice = workloads.stream().filter(w -> w.id().equals(scenario.workload())).findFirst()
+        WorkloadChoice choice = workloads.stream()
+                .filter(w -> w.id().equals(scenario.workload()))
+                .findFirst()
                 .orElseGet(() -> {
-                    WorkloadChoice d = WorkloadChoice.dataset(Path.of(
-                            scenario.workload().substring(Scenario.DATASET_PREFIX.length())));
+                    WorkloadChoice d = WorkloadChoice.dataset(
+                            Path.of(scenario.workload().substring(Scenario.DATASET_PREFIX.length())));
                     workloads.add(d);
                     return d;
                 });

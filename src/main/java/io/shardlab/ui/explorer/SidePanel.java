@@ -2,17 +2,13 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
-import io.shardlab.render.ElapsedTime;
-import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.ExplorerFrame.Activity;
-import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.ui.explorer.chunk.ChunkView;
 import io.shardlab.ui.explorer.history.HistoryView;
 import io.shardlab.ui.explorer.log.LogView;
 import io.shardlab.ui.explorer.query.QueryView;
 import java.util.List;
-import javafx.css.PseudoClass;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -46,16 +42,17 @@ final class SidePanel {
     /** The panel of a narrow explorer, opened from the rail. */
     private static final PseudoClass NARROW = PseudoClass.getPseudoClass("narrow");
 
-
     private final TabPane tabs = new TabPane();
     /** The panel: in a narrow explorer a header (the section's name, a button that folds the panel) over the tabs. */
     private final VBox panel = new VBox();
+
     private final QueryView query;
     private final SidePanelViewModel placement;
     private final java.util.Map<SidePanelViewModel.Section, Tab> sectionTabs =
             new java.util.EnumMap<>(SidePanelViewModel.Section.class);
     /** Beside the diagram: the docked or pinned panel, then the rail. */
     private final HBox dock = new HBox();
+
     private final javafx.scene.layout.StackPane dockSlot = new javafx.scene.layout.StackPane();
     /** Over the diagram: the drawer (and the closed panel, hidden, so that its nodes stay in the scene). */
     private final javafx.scene.layout.BorderPane drawer = new javafx.scene.layout.BorderPane();
@@ -63,8 +60,15 @@ final class SidePanel {
     SidePanel(ExplorerViewModel vm, SidePanelViewModel placement) {
         this.placement = placement;
         this.query = new QueryView(vm.query());
-        Tab chunk = tab("Chunk", MaterialDesignC.CUBE_OUTLINE, ChunkView.of(vm.numberLine(), vm.actions(),
-                vm.history().lastMongoshProperty(), vm.history()::copyNewest, vm.readOnlyLayoutProperty()));
+        Tab chunk = tab(
+                "Chunk",
+                MaterialDesignC.CUBE_OUTLINE,
+                ChunkView.of(
+                        vm.numberLine(),
+                        vm.actions(),
+                        vm.history().lastMongoshProperty(),
+                        vm.history()::copyNewest,
+                        vm.readOnlyLayoutProperty()));
         chunk.setId("tab-chunk");
         Tab queryTab = tab("Query", MaterialDesignF.FILTER_OUTLINE, query.node());
         queryTab.setId("tab-query");
@@ -73,8 +77,9 @@ final class SidePanel {
         javafx.beans.property.BooleanProperty logShown = new javafx.beans.property.SimpleBooleanProperty();
         Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, LogView.of(vm.log(), logShown));
         activity.setId("tab-activity");
-        logShown.bind(activity.selectedProperty().and(Bindings.createBooleanBinding(
-                () -> placement.placementProperty().get().showsPanel(), placement.placementProperty())));
+        logShown.bind(activity.selectedProperty()
+                .and(Bindings.createBooleanBinding(
+                        () -> placement.placementProperty().get().showsPanel(), placement.placementProperty())));
         tabs.getTabs().addAll(chunk, queryTab, history, activity);
         sectionTabs.put(SidePanelViewModel.Section.CHUNK, chunk);
         sectionTabs.put(SidePanelViewModel.Section.QUERY, queryTab);
@@ -91,7 +96,9 @@ final class SidePanel {
                 placement.select(sectionOf(now));
             }
         });
-        placement.sectionProperty().addListener((obs, was, now) -> tabs.getSelectionModel().select(sectionTabs.get(now)));
+        placement
+                .sectionProperty()
+                .addListener((obs, was, now) -> tabs.getSelectionModel().select(sectionTabs.get(now)));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("side-panel-tabs");
         VBox.setVgrow(tabs, Priority.ALWAYS);
@@ -113,7 +120,8 @@ final class SidePanel {
             }
         });
 
-        SideRail rail = new SideRail(placement, vm.readOnlyLayoutProperty(), vm.numberLine().selectedProperty());
+        SideRail rail = new SideRail(
+                placement, vm.readOnlyLayoutProperty(), vm.numberLine().selectedProperty());
         dockSlot.getStyleClass().add("side-dock-slot");
         dock.getChildren().addAll(dockSlot, rail.node());
         dock.getStyleClass().add("side-dock");
@@ -153,8 +161,11 @@ final class SidePanel {
         Button fold = new Button(null, new FontIcon(MaterialDesignC.CHEVRON_DOUBLE_RIGHT));
         fold.setId("side-panel-fold");
         fold.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        fold.tooltipProperty().bind(placement.pinnedProperty().map(pinned -> new Tooltip(pinned
-                ? "Unpin and fold into the rail" : "Fold into the rail (Esc)")));
+        fold.tooltipProperty()
+                .bind(placement
+                        .pinnedProperty()
+                        .map(pinned ->
+                                new Tooltip(pinned ? "Unpin and fold into the rail" : "Fold into the rail (Esc)")));
         fold.setOnAction(e -> placement.close());
         HBox header = new HBox(title, spacer, fold);
         header.getStyleClass().add("side-panel-header");
@@ -171,7 +182,11 @@ final class SidePanel {
     }
 
     private SidePanelViewModel.Section sectionOf(Tab tab) {
-        return sectionTabs.entrySet().stream().filter(e -> e.getValue() == tab).findFirst().orElseThrow().getKey();
+        return sectionTabs.entrySet().stream()
+                .filter(e -> e.getValue() == tab)
+                .findFirst()
+                .orElseThrow()
+                .getKey();
     }
 
     /** Moves the panel to where {@code p} says, keeping it in the scene (hidden) while only the rail shows. */
@@ -198,5 +213,4 @@ final class SidePanel {
         t.setGraphic(new FontIcon(icon));
         return t;
     }
-
 }

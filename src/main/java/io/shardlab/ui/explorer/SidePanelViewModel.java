@@ -33,7 +33,10 @@ final class SidePanelViewModel {
 
     /** The panel's sections, in tab order. */
     enum Section {
-        CHUNK("Chunk"), QUERY("Query"), HISTORY("History"), LOG("Log");
+        CHUNK("Chunk"),
+        QUERY("Query"),
+        HISTORY("History"),
+        LOG("Log");
 
         private final String title;
 
@@ -49,7 +52,10 @@ final class SidePanelViewModel {
 
     /** Where the panel shows; see the class comment. */
     enum Placement {
-        DOCKED, RAIL, DRAWER, PINNED;
+        DOCKED,
+        RAIL,
+        DRAWER,
+        PINNED;
 
         /** Whether the panel's sections show (beside or over the diagram). */
         boolean showsPanel() {
@@ -196,8 +202,10 @@ final class SidePanelViewModel {
     }
 
     private void update() {
-        placement.set(!narrow.get() ? Placement.DOCKED
-                : pinned.get() ? Placement.PINNED : open.get() ? Placement.DRAWER : Placement.RAIL);
+        placement.set(
+                !narrow.get()
+                        ? Placement.DOCKED
+                        : pinned.get() ? Placement.PINNED : open.get() ? Placement.DRAWER : Placement.RAIL);
         if (placement.get().showsPanel() && section.get() == Section.CHUNK) {
             chunkCue.set(false);
         }

@@ -3,10 +3,10 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
-import javafx.css.PseudoClass;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Separator;
 import javafx.scene.control.ToggleButton;
@@ -32,7 +32,6 @@ final class SideRail {
     /** The chunk button while a chunk was selected with the panel closed. */
     private static final PseudoClass CUE = PseudoClass.getPseudoClass("cue");
 
-
     private final VBox root = new VBox();
 
     /**
@@ -40,7 +39,9 @@ final class SideRail {
      * @param readOnlyLayout whether a recorded layout shows (only the chunk section then)
      * @param selected the selected chunk, for the chunk button's tooltip
      */
-    SideRail(SidePanelViewModel placement, ObservableBooleanValue readOnlyLayout,
+    SideRail(
+            SidePanelViewModel placement,
+            ObservableBooleanValue readOnlyLayout,
             ObservableValue<ChunkDetails> selected) {
         Map<SidePanelViewModel.Section, ToggleButton> buttons = new EnumMap<>(SidePanelViewModel.Section.class);
         for (SidePanelViewModel.Section s : SidePanelViewModel.Section.values()) {
@@ -71,9 +72,14 @@ final class SideRail {
         // the icon's size, not the button's: the dot belongs to the icon
         chunkGraphic.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         chunk.setGraphic(chunkGraphic);
-        chunk.tooltipProperty().bind(Bindings.createObjectBinding(() -> new Tooltip(placement.chunkCueProperty().get()
-                && selected.getValue() != null ? selected.getValue().title() + " is selected: show its details"
-                : "Chunk"), placement.chunkCueProperty(), selected));
+        chunk.tooltipProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> new Tooltip(
+                                placement.chunkCueProperty().get() && selected.getValue() != null
+                                        ? selected.getValue().title() + " is selected: show its details"
+                                        : "Chunk"),
+                        placement.chunkCueProperty(),
+                        selected));
         placement.chunkCueProperty().addListener((obs, was, cue) -> {
             chunk.pseudoClassStateChanged(CUE, cue);
         });
@@ -82,18 +88,27 @@ final class SideRail {
         pin.setId("rail-pin");
         pin.getStyleClass().addAll("rail-button", Styles.BUTTON_ICON, Styles.FLAT);
         pin.setOnAction(e -> placement.togglePin());
-        pin.tooltipProperty().bind(placement.pinnedProperty().map(on -> new Tooltip(on
-                ? "Unpin: fold the panel back into this rail" : "Pin the panel beside the diagram")));
+        pin.tooltipProperty()
+                .bind(placement
+                        .pinnedProperty()
+                        .map(on -> new Tooltip(
+                                on
+                                        ? "Unpin: fold the panel back into this rail"
+                                        : "Pin the panel beside the diagram")));
         Separator separator = new Separator();
         separator.getStyleClass().add("rail-separator");
         root.getChildren().addAll(separator, pin);
 
         Runnable sync = () -> {
             SidePanelViewModel.Placement p = placement.placementProperty().get();
-            buttons.forEach((s, b) -> b.setSelected(p.showsPanel() && placement.sectionProperty().get() == s));
+            buttons.forEach((s, b) ->
+                    b.setSelected(p.showsPanel() && placement.sectionProperty().get() == s));
             pin.setSelected(placement.pinnedProperty().get());
-            ((FontIcon) pin.getGraphic()).setIconCode(placement.pinnedProperty().get() ? MaterialDesignP.PIN_OFF_OUTLINE
-                    : MaterialDesignP.PIN_OUTLINE);
+            ((FontIcon) pin.getGraphic())
+                    .setIconCode(
+                            placement.pinnedProperty().get()
+                                    ? MaterialDesignP.PIN_OFF_OUTLINE
+                                    : MaterialDesignP.PIN_OUTLINE);
         };
         placement.placementProperty().addListener((obs, was, now) -> sync.run());
         placement.sectionProperty().addListener((obs, was, now) -> sync.run());

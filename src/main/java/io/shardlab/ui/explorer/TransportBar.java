@@ -1,8 +1,8 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.ui.explorer.history.HistoryViewModel;
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.ui.explorer.history.HistoryViewModel;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -55,18 +55,25 @@ final class TransportBar {
         play.setId("transport-play");
         play.getStyleClass().addAll(Styles.ACCENT, "play-button");
         play.textProperty().bind(vm.playingProperty().map(p -> p ? "Pause" : "Play"));
-        play.graphicProperty().bind(vm.playingProperty().map(p -> new FontIcon(p ? MaterialDesignP.PAUSE
-                : MaterialDesignP.PLAY)));
-        play.disableProperty().bind(vm.availableProperty().not().or(vm.finishedProperty().and(vm.playingProperty().not())));
+        play.graphicProperty()
+                .bind(vm.playingProperty().map(p -> new FontIcon(p ? MaterialDesignP.PAUSE : MaterialDesignP.PLAY)));
+        play.disableProperty()
+                .bind(vm.availableProperty()
+                        .not()
+                        .or(vm.finishedProperty().and(vm.playingProperty().not())));
         play.setOnAction(e -> vm.togglePlay());
         play.setTooltip(new Tooltip("Play / pause the stream (Space)"));
 
-        Button step = iconButton("transport-step", MaterialDesignS.SKIP_NEXT, "Step: one chart window of "
-                + "simulated time (Shift+Right)");
+        Button step = iconButton(
+                "transport-step",
+                MaterialDesignS.SKIP_NEXT,
+                "Step: one chart window of " + "simulated time (Shift+Right)");
         step.disableProperty().bind(vm.availableProperty().not().or(vm.playingProperty()));
         step.setOnAction(e -> vm.step());
-        Button reset = iconButton("transport-reset", MaterialDesignR.RESTART, "Reset: a fresh cluster, the stream "
-                + "at its start (Ctrl+R)");
+        Button reset = iconButton(
+                "transport-reset",
+                MaterialDesignR.RESTART,
+                "Reset: a fresh cluster, the stream " + "at its start (Ctrl+R)");
         reset.disableProperty().bind(vm.availableProperty().not());
         reset.setOnAction(e -> vm.reset());
 
@@ -81,16 +88,21 @@ final class TransportBar {
             b.setMinWidth(Region.USE_PREF_SIZE);
             b.setId("speed-" + s.name().toLowerCase(java.util.Locale.ROOT));
             b.setToggleGroup(group);
-            b.getStyleClass().add(i == 0 ? Styles.LEFT_PILL : i == vm.speeds().size() - 1 ? Styles.RIGHT_PILL
-                    : Styles.CENTER_PILL);
+            b.getStyleClass()
+                    .add(
+                            i == 0
+                                    ? Styles.LEFT_PILL
+                                    : i == vm.speeds().size() - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
             b.setSelected(vm.speedProperty().get() == s);
             b.setOnAction(e -> {
                 vm.chooseSpeed(s);
                 b.setSelected(true);
             });
-            b.setTooltip(new Tooltip(s == PlaybackSpeed.MAX ? "As fast as the simulation can go"
-                    : s.label() + ": " + (int) s.factor() + " simulated second" + (s.factor() == 1 ? "" : "s")
-                            + " per second"));
+            b.setTooltip(new Tooltip(
+                    s == PlaybackSpeed.MAX
+                            ? "As fast as the simulation can go"
+                            : s.label() + ": " + (int) s.factor() + " simulated second" + (s.factor() == 1 ? "" : "s")
+                                    + " per second"));
             vm.speedProperty().addListener((obs, was, now) -> b.setSelected(now == s));
             speeds.getChildren().add(b);
             i++;
@@ -147,7 +159,8 @@ final class TransportBar {
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
     private static HBox counters(PlaybackViewModel vm) {
-        HBox stats = new HBox(stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
+        HBox stats = new HBox(
+                stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
                 stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
                 stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
                 stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),

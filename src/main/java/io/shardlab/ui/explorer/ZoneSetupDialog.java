@@ -63,8 +63,8 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         numInitialChunks.setPromptText("default");
         numInitialChunks.setPrefColumnCount(7);
         numInitialChunks.textProperty().bindBidirectional(vm.numInitialChunksProperty());
-        numInitialChunks.setTooltip(new Tooltip("shardCollection's numInitialChunks: a hashed key, before 7.2 "
-                + "(accepted and ignored from 7.2)"));
+        numInitialChunks.setTooltip(new Tooltip(
+                "shardCollection's numInitialChunks: a hashed key, before 7.2 " + "(accepted and ignored from 7.2)"));
         CheckBox presplit = new CheckBox("presplitHashedZones");
         presplit.setId("zones-presplit");
         presplit.selectedProperty().bindBidirectional(vm.presplitHashedZonesProperty());
@@ -94,11 +94,13 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
                 e.consume();
             }
         });
-        vm.errorProperty().addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
-            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
-                getDialogPane().getScene().getWindow().sizeToScene();
-            }
-        }));
+        vm.errorProperty()
+                .addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+                    if (getDialogPane().getScene() != null
+                            && getDialogPane().getScene().getWindow() != null) {
+                        getDialogPane().getScene().getWindow().sizeToScene();
+                    }
+                }));
     }
 
     private void rebuildRows() {

@@ -41,8 +41,7 @@ import javafx.collections.ObservableList;
 public final class ZoneSetupViewModel {
 
     /** What the setup form describes, the cluster the zones are checked on. */
-    record Target(String namespace, String keyPattern, int shards, MongoVersion version) {
-    }
+    record Target(String namespace, String keyPattern, int shards, MongoVersion version) {}
 
     /**
      * One row of the form, as typed.
@@ -74,7 +73,10 @@ public final class ZoneSetupViewModel {
         }
 
         private boolean isBlank() {
-            return zone.get().isBlank() && shards.get().isBlank() && min.get().isBlank() && max.get().isBlank();
+            return zone.get().isBlank()
+                    && shards.get().isBlank()
+                    && min.get().isBlank()
+                    && max.get().isBlank();
         }
 
         private Observable[] observables() {
@@ -96,8 +98,7 @@ public final class ZoneSetupViewModel {
      * @param current the setup to start editing from
      * @param onAccept takes the edited setup
      */
-    ZoneSetupViewModel(Supplier<Target> target, ShardingSetup current,
-            Consumer<ShardingSetup> onAccept) {
+    ZoneSetupViewModel(Supplier<Target> target, ShardingSetup current, Consumer<ShardingSetup> onAccept) {
         this.target = Objects.requireNonNull(target, "target");
         this.onAccept = Objects.requireNonNull(onAccept, "onAccept");
         fill(current);
@@ -114,7 +115,9 @@ public final class ZoneSetupViewModel {
         }
         s.shardZones().forEach(z -> shardsOf.get(z.zone()).add(z.shard()));
         for (Map.Entry<String, List<String>> z : shardsOf.entrySet()) {
-            List<ZoneKeyRange> ranges = s.zoneRanges().stream().filter(r -> r.zone().equals(z.getKey())).toList();
+            List<ZoneKeyRange> ranges = s.zoneRanges().stream()
+                    .filter(r -> r.zone().equals(z.getKey()))
+                    .toList();
             for (int i = 0; i < Math.max(1, ranges.size()); i++) {
                 Row row = new Row();
                 row.zone.set(z.getKey());
@@ -172,7 +175,10 @@ public final class ZoneSetupViewModel {
     public String boundPrompt() {
         try {
             ShardKeyPattern key = ResolvedScenario.parseKey(target.get().keyPattern());
-            return "{ " + String.join(", ", key.fields().stream().map(f -> f.path() + ": …").toList()) + " }";
+            return "{ "
+                    + String.join(
+                            ", ",
+                            key.fields().stream().map(f -> f.path() + ": …").toList()) + " }";
         } catch (IllegalArgumentException e) {
             return "{ region: 'EU' }";
         }
@@ -259,6 +265,7 @@ public final class ZoneSetupViewModel {
         } catch (IllegalArgumentException e) {
             return ""; // the setup form says what is wrong with the key
         }
-        return s.refusal(SimulationConfig.of(t.version()), shardIds(), t.namespace(), key).orElse("");
+        return s.refusal(SimulationConfig.of(t.version()), shardIds(), t.namespace(), key)
+                .orElse("");
     }
 }

@@ -27,9 +27,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.kordamp.ikonli.javafx.FontIcon;
 import org.controlsfx.control.NotificationPane;
 import org.controlsfx.control.action.Action;
+import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
 
@@ -50,8 +50,8 @@ public final class ExportDialog extends Dialog<Void> {
      * @param chooseFile asks where to save, given a suggested file name; empty when the user cancels
      * @param openFolder shows a folder in the desktop's file manager
      */
-    public ExportDialog(ExportViewModel viewModel, Function<String, Optional<Path>> chooseFile,
-            Consumer<Path> openFolder) {
+    public ExportDialog(
+            ExportViewModel viewModel, Function<String, Optional<Path>> chooseFile, Consumer<Path> openFolder) {
         this.viewModel = viewModel;
         setTitle("Export diagram");
         setResizable(true);
@@ -157,12 +157,14 @@ public final class ExportDialog extends Dialog<Void> {
         view.setConverter(new StringConverter<>() {
             @Override
             public String toString(View v) {
-                return v == null ? "" : switch (v) {
-                    case NUMBER_LINE -> "Number line";
-                    case LANES -> "Number line and lanes";
-                    case HEATMAP -> "Heatmap of writes";
-                    case ALL -> "Everything";
-                };
+                return v == null
+                        ? ""
+                        : switch (v) {
+                            case NUMBER_LINE -> "Number line";
+                            case LANES -> "Number line and lanes";
+                            case HEATMAP -> "Heatmap of writes";
+                            case ALL -> "Everything";
+                        };
             }
 
             @Override
@@ -173,22 +175,27 @@ public final class ExportDialog extends Dialog<Void> {
         view.valueProperty().bindBidirectional(viewModel.viewProperty());
         grid.addRow(row++, label("View"), view);
 
-        Spinner<Integer> width = new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
+        Spinner<Integer> width =
+                new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
         width.setId("export-width");
         width.setEditable(true);
-        width.valueProperty().addListener((obs, was, now) -> viewModel.widthProperty().set(now));
+        width.valueProperty()
+                .addListener((obs, was, now) -> viewModel.widthProperty().set(now));
         grid.addRow(row++, label("Width (px)"), width);
 
-        Spinner<Integer> height = new Spinner<>(0, 20_000, viewModel.heightProperty().get(), 100);
+        Spinner<Integer> height =
+                new Spinner<>(0, 20_000, viewModel.heightProperty().get(), 100);
         height.setId("export-height");
         height.setEditable(true);
-        height.valueProperty().addListener((obs, was, now) -> viewModel.heightProperty().set(now));
+        height.valueProperty()
+                .addListener((obs, was, now) -> viewModel.heightProperty().set(now));
         grid.addRow(row++, label("Height (px, 0 = fit)"), height);
 
         Spinner<Double> scale = new Spinner<>(0.25, 8, viewModel.scaleProperty().get(), 0.25);
         scale.setId("export-scale");
         scale.setEditable(true);
-        scale.valueProperty().addListener((obs, was, now) -> viewModel.scaleProperty().set(now));
+        scale.valueProperty()
+                .addListener((obs, was, now) -> viewModel.scaleProperty().set(now));
         grid.addRow(row++, label("Scale"), scale);
 
         CheckBox dark = new CheckBox("Dark theme");

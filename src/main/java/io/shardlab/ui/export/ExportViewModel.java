@@ -3,15 +3,15 @@ package io.shardlab.ui.export;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import io.shardlab.render.DiagramData;
-import io.shardlab.render.Picture;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.DiagramPainter;
-import io.shardlab.render.StackedDiagrams;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
+import io.shardlab.render.Picture;
 import io.shardlab.render.PngExporter;
+import io.shardlab.render.StackedDiagrams;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.ui.BackgroundFailure;
@@ -126,8 +126,8 @@ public final class ExportViewModel {
      * @param uiThread where results are reported (the JavaFX thread; a synchronous executor in tests)
      * @param clipboard puts a picture on the system clipboard
      */
-    public ExportViewModel(Input input, boolean dark, Executor background, Executor uiThread,
-            Consumer<BufferedImage> clipboard) {
+    public ExportViewModel(
+            Input input, boolean dark, Executor background, Executor uiThread, Consumer<BufferedImage> clipboard) {
         this.input = Objects.requireNonNull(input, "input");
         this.background = Objects.requireNonNull(background, "background");
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
@@ -163,8 +163,15 @@ public final class ExportViewModel {
                     String heading = title.get().isBlank() ? side.caption() : title.get() + " · " + side.caption();
                     sides.add(new DiagramPainter(side.data(), options.withTitle(heading)));
                 }
-                painter.set(new StackedDiagrams(title.get().isBlank() ? "Side by side: "
-                        + String.join(" vs ", input.compared().stream().map(Side::caption).toList()) : title.get(),
+                painter.set(new StackedDiagrams(
+                        title.get().isBlank()
+                                ? "Side by side: "
+                                        + String.join(
+                                                " vs ",
+                                                input.compared().stream()
+                                                        .map(Side::caption)
+                                                        .toList())
+                                : title.get(),
                         sides));
             }
             size.set(s);
@@ -259,8 +266,8 @@ public final class ExportViewModel {
     /** A file name for the save dialog: the namespace and the view, with the format's extension. */
     public String suggestedFileName() {
         String ns = input.data().layout().snapshot().namespace().replaceAll("[^A-Za-z0-9._-]", "_");
-        return ns + (input.compared().isEmpty() ? "" : "-side-by-side") + "-" + view.get().cliName() + "."
-                + format.get().extension();
+        return ns + (input.compared().isEmpty() ? "" : "-side-by-side") + "-"
+                + view.get().cliName() + "." + format.get().extension();
     }
 
     /**
@@ -333,8 +340,8 @@ public final class ExportViewModel {
             return;
         }
         clipboard.accept(image);
-        status.set(String.format(Locale.ROOT, "Copied a %d × %d picture to the clipboard", image.getWidth(),
-                image.getHeight()));
+        status.set(String.format(
+                Locale.ROOT, "Copied a %d × %d picture to the clipboard", image.getWidth(), image.getHeight()));
     }
 
     private static String kilobytes(long bytes) {

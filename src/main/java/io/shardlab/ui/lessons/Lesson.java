@@ -20,19 +20,32 @@ import java.util.Objects;
  * @param followUps scenarios to switch to and compare; may be empty
  * @param shellSteps snippets the Shell panel runs on the lesson's scenario, in order; may be empty
  */
-public record Lesson(String id, String title, String principle, LessonScenario scenario, List<String> watch,
-        String askTheRoom, List<FollowUp> followUps, List<ShellStep> shellSteps) {
+public record Lesson(
+        String id,
+        String title,
+        String principle,
+        LessonScenario scenario,
+        List<String> watch,
+        String askTheRoom,
+        List<FollowUp> followUps,
+        List<ShellStep> shellSteps) {
 
     /** A lesson without shell steps. */
-    public Lesson(String id, String title, String principle, LessonScenario scenario, List<String> watch,
-            String askTheRoom, List<FollowUp> followUps) {
+    public Lesson(
+            String id,
+            String title,
+            String principle,
+            LessonScenario scenario,
+            List<String> watch,
+            String askTheRoom,
+            List<FollowUp> followUps) {
         this(id, title, principle, scenario, watch, askTheRoom, followUps, List.of());
     }
 
     public Lesson {
         if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
-            throw new IllegalArgumentException("id: lower-case words joined by hyphens, e.g. monotonic-key, got '"
-                    + id + "'");
+            throw new IllegalArgumentException(
+                    "id: lower-case words joined by hyphens, e.g. monotonic-key, got '" + id + "'");
         }
         requireText(title, "title");
         requireText(principle, "principle");

@@ -69,11 +69,13 @@ public final class LessonCatalog {
         Set<String> ids = new HashSet<>();
         for (String name : index(files)) {
             String source = DIRECTORY + name;
-            String json = files.apply(source).orElseThrow(() ->
-                    new InvalidLessonException(INDEX, "lessons", "lists " + name + ", but " + source + " is missing"));
+            String json = files.apply(source)
+                    .orElseThrow(() -> new InvalidLessonException(
+                            INDEX, "lessons", "lists " + name + ", but " + source + " is missing"));
             Lesson lesson = new LessonFile(source, checks).read(json);
             if (!ids.add(lesson.id())) {
-                throw new InvalidLessonException(source, "id", "'" + lesson.id() + "' is already used by another lesson");
+                throw new InvalidLessonException(
+                        source, "id", "'" + lesson.id() + "' is already used by another lesson");
             }
             lessons.add(lesson);
         }
@@ -81,8 +83,8 @@ public final class LessonCatalog {
     }
 
     private static List<String> index(Function<String, Optional<String>> files) {
-        String json = files.apply(INDEX).orElseThrow(() ->
-                new InvalidLessonException(INDEX, "", "missing from the class path"));
+        String json = files.apply(INDEX)
+                .orElseThrow(() -> new InvalidLessonException(INDEX, "", "missing from the class path"));
         BsonDocument index;
         try {
             index = BsonDocument.parse(json);
@@ -100,12 +102,12 @@ public final class LessonCatalog {
         for (int i = 0; i < items.size(); i++) {
             BsonValue item = items.get(i);
             if (!item.isString() || !item.asString().getValue().matches("[A-Za-z0-9_-]+\\.json")) {
-                throw new InvalidLessonException(INDEX, "lessons[" + i + "]", "expected a file name such as "
-                        + "01-monotonic-key.json");
+                throw new InvalidLessonException(
+                        INDEX, "lessons[" + i + "]", "expected a file name such as " + "01-monotonic-key.json");
             }
             if (names.contains(item.asString().getValue())) {
-                throw new InvalidLessonException(INDEX, "lessons[" + i + "]", item.asString().getValue()
-                        + " is listed twice");
+                throw new InvalidLessonException(
+                        INDEX, "lessons[" + i + "]", item.asString().getValue() + " is listed twice");
             }
             names.add(item.asString().getValue());
         }
@@ -134,8 +136,10 @@ public final class LessonCatalog {
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public Lesson lesson(String id) {
-        return lessons.stream().filter(l -> l.id().equals(id)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("lesson: no lesson '" + id + "'; known: "
+        return lessons.stream()
+                .filter(l -> l.id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("lesson: no lesson '" + id + "'; known: "
                         + lessons.stream().map(Lesson::id).toList()));
     }
 }

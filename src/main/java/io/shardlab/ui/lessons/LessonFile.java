@@ -3,10 +3,10 @@ package io.shardlab.ui.lessons;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
-import io.shardlab.session.Scenario;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.Workload;
@@ -50,6 +50,7 @@ final class LessonFile {
 
     /** Limits that keep a lesson readable from the back of a room, in characters. */
     static final int TITLE_MAX = 48;
+
     static final int PRINCIPLE_MAX = 420;
     static final int WATCH_ITEM_MAX = 140;
     static final int WATCH_ITEMS_MAX = 4;
@@ -66,9 +67,23 @@ final class LessonFile {
     static final int SHELL_STEPS_MAX = 4;
     static final int SHELL_STEP_LABEL_MAX = 44;
     static final int SHELL_SCRIPT_MAX = 1_500;
-    private static final Set<String> SCENARIO_FIELDS = Set.of("namespace", "workload", "key", "shards",
-            "mongodbVersion", "chunkSizeMB", "documents", "docsPerSecond", "seed", "splitPoints", "steps", "queries", "why",
-            "zones", "numInitialChunks", "presplitHashedZones");
+    private static final Set<String> SCENARIO_FIELDS = Set.of(
+            "namespace",
+            "workload",
+            "key",
+            "shards",
+            "mongodbVersion",
+            "chunkSizeMB",
+            "documents",
+            "docsPerSecond",
+            "seed",
+            "splitPoints",
+            "steps",
+            "queries",
+            "why",
+            "zones",
+            "numInitialChunks",
+            "presplitHashedZones");
     private static final Set<String> STEP_FIELDS = Set.of("afterDocuments", "addShard");
     private static final Set<String> ZONE_FIELDS = Set.of("zone", "shards", "ranges");
     private static final Set<String> RANGE_FIELDS = Set.of("min", "max");
@@ -128,8 +143,8 @@ final class LessonFile {
             changes.forEach(merged::put);
             Set<String> inherited = new LinkedHashSet<>(merged.keySet());
             inherited.removeAll(changes.keySet());
-            followUps.add(new FollowUp(label, note,
-                    scenario(new Fields(merged, f.path("scenario"), SCENARIO_FIELDS, inherited))));
+            followUps.add(new FollowUp(
+                    label, note, scenario(new Fields(merged, f.path("scenario"), SCENARIO_FIELDS, inherited))));
         }
         List<ShellStep> shellSteps = new ArrayList<>();
         List<BsonDocument> stepJson = lesson.objects("shellSteps", 0, SHELL_STEPS_MAX);
@@ -166,19 +181,25 @@ final class LessonFile {
         List<LessonQuery> queries = new ArrayList<>();
         List<BsonDocument> queryJson = s.objects("queries", 0, 6);
         for (int i = 0; i < queryJson.size(); i++) {
-            Fields q = new Fields(queryJson.get(i), s.path("queries[" + i + "]"), QUERY_FIELDS,
+            Fields q = new Fields(
+                    queryJson.get(i),
+                    s.path("queries[" + i + "]"),
+                    QUERY_FIELDS,
                     s.inherited.contains("queries") ? QUERY_FIELDS : Set.of());
             String label = q.text("label", QUERY_LABEL_MAX);
             String filter = q.text("filter", 300);
             String expect = q.text("expect", 20);
             TargetingClass expected = Arrays.stream(TargetingClass.values())
-                    .filter(c -> c.label().equals(expect)).findFirst()
-                    .orElseThrow(() -> q.invalid("expect", "one of single-shard, multi-shard, scatter-gather, got '"
-                            + expect + "'"));
+                    .filter(c -> c.label().equals(expect))
+                    .findFirst()
+                    .orElseThrow(() -> q.invalid(
+                            "expect", "one of single-shard, multi-shard, scatter-gather, got '" + expect + "'"));
             TargetingClass actual = q.check("filter", () -> checks.targeting(filter, workload, key, version));
             if (actual != expected) {
-                throw q.invalid("expect", "the lesson says " + expected + " but mongos targets " + filter + " on "
-                        + key + " as " + actual);
+                throw q.invalid(
+                        "expect",
+                        "the lesson says " + expected + " but mongos targets " + filter + " on " + key + " as "
+                                + actual);
             }
             queries.add(new LessonQuery(label, filter, expected));
         }
@@ -188,8 +209,22 @@ final class LessonFile {
             checks.sharding(sharding, version, shards, namespace, key);
             return sharding;
         });
-        Scenario base = s.check("", () -> new Scenario(namespace, keyText, shards, version, chunkSize, workloadName,
-                documents, docsPerSecond, splitPoints, Optional.empty(), seed, steps, sharding));
+        Scenario base = s.check(
+                "",
+                () -> new Scenario(
+                        namespace,
+                        keyText,
+                        shards,
+                        version,
+                        chunkSize,
+                        workloadName,
+                        documents,
+                        docsPerSecond,
+                        splitPoints,
+                        Optional.empty(),
+                        seed,
+                        steps,
+                        sharding));
         return new LessonScenario(base, queries, why);
     }
 
@@ -202,7 +237,10 @@ final class LessonFile {
         List<StreamStep> steps = new ArrayList<>();
         long previous = 0;
         for (int i = 0; i < stepJson.size(); i++) {
-            Fields f = new Fields(stepJson.get(i), s.path("steps[" + i + "]"), STEP_FIELDS,
+            Fields f = new Fields(
+                    stepJson.get(i),
+                    s.path("steps[" + i + "]"),
+                    STEP_FIELDS,
                     s.inherited.contains("steps") ? STEP_FIELDS : Set.of());
             long after = f.wholeNumber("afterDocuments", Math.max(1, previous), documents - 1);
             String shard = f.text("addShard", 20);
@@ -226,11 +264,14 @@ final class LessonFile {
         List<ZoneKeyRange> ranges = new ArrayList<>();
         List<BsonDocument> zones = s.objects("zones", 0, Scenario.MAX_SHARDS);
         for (int i = 0; i < zones.size(); i++) {
-            Fields z = new Fields(zones.get(i), s.path("zones[" + i + "]"), ZONE_FIELDS,
+            Fields z = new Fields(
+                    zones.get(i),
+                    s.path("zones[" + i + "]"),
+                    ZONE_FIELDS,
                     s.inherited.contains("zones") ? ZONE_FIELDS : Set.of());
             String zone = z.text("zone", 40);
-            List<String> shards = z.document.containsKey("shards") ? z.texts("shards", 0, Scenario.MAX_SHARDS, 20)
-                    : List.of();
+            List<String> shards =
+                    z.document.containsKey("shards") ? z.texts("shards", 0, Scenario.MAX_SHARDS, 20) : List.of();
             for (String shard : shards) {
                 shardZones.add(new ShardZone(shard, zone));
             }
@@ -247,7 +288,11 @@ final class LessonFile {
         if (presplit != null && !presplit.isBoolean()) {
             throw s.invalid("presplitHashedZones", "expected true or false, found " + typeOf(presplit));
         }
-        return new ShardingSetup(shardZones, ranges, numInitialChunks, presplit != null && presplit.asBoolean().getValue());
+        return new ShardingSetup(
+                shardZones,
+                ranges,
+                numInitialChunks,
+                presplit != null && presplit.asBoolean().getValue());
     }
 
     private List<String> splitPoints(Fields s, Workload workload, ShardKeyPattern key, long documents, long seed) {
@@ -265,8 +310,11 @@ final class LessonFile {
     private void checkKnown(BsonDocument document, String path, Set<String> allowed) {
         for (String name : document.keySet()) {
             if (!allowed.contains(name)) {
-                throw new InvalidLessonException(source, join(path, name), "unknown field; expected one of "
-                        + allowed.stream().sorted().toList());
+                throw new InvalidLessonException(
+                        source,
+                        join(path, name),
+                        "unknown field; expected one of "
+                                + allowed.stream().sorted().toList());
             }
         }
     }
@@ -354,8 +402,9 @@ final class LessonFile {
                 throw invalid(name, "must not be blank");
             }
             if (text.length() > maxLength) {
-                throw invalid(name, text.length() + " characters; at most " + maxLength
-                        + " so it stays readable on a projector");
+                throw invalid(
+                        name,
+                        text.length() + " characters; at most " + maxLength + " so it stays readable on a projector");
             }
             if (!text.equals(text.strip())) {
                 throw invalid(name, "leading or trailing spaces");
@@ -430,7 +479,8 @@ final class LessonFile {
             long n;
             if (v.isInt32() || v.isInt64()) {
                 n = v.asNumber().longValue();
-            } else if (v.isDouble() && v.asDouble().getValue() == Math.rint(v.asDouble().getValue())
+            } else if (v.isDouble()
+                    && v.asDouble().getValue() == Math.rint(v.asDouble().getValue())
                     && Math.abs(v.asDouble().getValue()) < 0x1p53) {
                 n = (long) v.asDouble().getValue();
             } else {

@@ -20,7 +20,8 @@ public record LessonScenario(Scenario base, List<LessonQuery> queries, String wh
     public LessonScenario {
         Objects.requireNonNull(base, "base");
         if (base.queryFilter().isPresent()) {
-            throw new IllegalArgumentException("base: a lesson scenario's filters are listed in queries, not in the base");
+            throw new IllegalArgumentException(
+                    "base: a lesson scenario's filters are listed in queries, not in the base");
         }
         queries = List.copyOf(queries);
         if (whyTheseSettings == null || whyTheseSettings.isBlank()) {

@@ -3,27 +3,27 @@ package io.shardlab.ui.lessons;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
-import javafx.css.PseudoClass;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.css.PseudoClass;
+import javafx.event.EventHandler;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.Hyperlink;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
-import javafx.scene.control.TextInputControl;
-import javafx.event.EventHandler;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -58,7 +58,6 @@ public final class LessonsView {
     /** The status line after a launch failed. */
     private static final PseudoClass FAILED = PseudoClass.getPseudoClass("failed");
 
-
     private final LessonsViewModel viewModel;
 
     public LessonsView(LessonsViewModel viewModel) {
@@ -74,7 +73,10 @@ public final class LessonsView {
         // a presentation clicker sends Page Down / Page Up to whatever has the focus: the whole window listens,
         // while the panel shows, except where the keys edit text (the key field, the filter, a text area)
         EventHandler<KeyEvent> clicker = e -> {
-            if (!panel.isVisible() || e.isShortcutDown() || e.isAltDown() || e.isShiftDown()
+            if (!panel.isVisible()
+                    || e.isShortcutDown()
+                    || e.isAltDown()
+                    || e.isShiftDown()
                     || panel.getScene().getFocusOwner() instanceof TextInputControl) {
                 return;
             }
@@ -138,11 +140,14 @@ public final class LessonsView {
         list.setButtonCell(shown);
         list.getSelectionModel().select(viewModel.selectedIndexProperty().get());
         list.getSelectionModel().selectedIndexProperty().addListener((obs, was, now) -> {
-            if (now.intValue() >= 0 && now.intValue() != viewModel.selectedIndexProperty().get()) {
+            if (now.intValue() >= 0
+                    && now.intValue() != viewModel.selectedIndexProperty().get()) {
                 viewModel.selectLesson(now.intValue());
             }
         });
-        viewModel.selectedIndexProperty().addListener((obs, was, now) -> list.getSelectionModel().select(now.intValue()));
+        viewModel
+                .selectedIndexProperty()
+                .addListener((obs, was, now) -> list.getSelectionModel().select(now.intValue()));
         return list;
     }
 
@@ -151,8 +156,10 @@ public final class LessonsView {
         @Override
         protected void updateItem(Lesson lesson, boolean empty) {
             super.updateItem(lesson, empty);
-            setText(empty || lesson == null ? null
-                    : (viewModel.lessonsProperty().indexOf(lesson) + 1) + ". " + lesson.title());
+            setText(
+                    empty || lesson == null
+                            ? null
+                            : (viewModel.lessonsProperty().indexOf(lesson) + 1) + ". " + lesson.title());
         }
     }
 
@@ -164,17 +171,28 @@ public final class LessonsView {
         VBox watch = new VBox();
         watch.setId("lesson-watch");
         watch.getStyleClass().add("lesson-watch");
-        rebuildOnChange(viewModel.watchProperty(), () -> watch.getChildren().setAll(
-                viewModel.watchProperty().stream().map(LessonsView::watchItem).toList()));
+        rebuildOnChange(
+                viewModel.watchProperty(),
+                () -> watch.getChildren()
+                        .setAll(viewModel.watchProperty().stream()
+                                .map(LessonsView::watchItem)
+                                .toList()));
 
         Label askTitle = sectionTitle("Ask the room", new FontIcon(MaterialDesignA.ACCOUNT_GROUP_OUTLINE));
         Label ask = label("lesson-ask", "lesson-ask-text", viewModel.askTheRoomProperty());
         VBox question = new VBox(askTitle, ask);
         question.getStyleClass().add("lesson-question");
 
-        VBox content = new VBox(position, title, principle,
-                sectionTitle("What to watch", new FontIcon(MaterialDesignE.EYE_OUTLINE)), watch,
-                question, scenario(), followUps(), shellSteps());
+        VBox content = new VBox(
+                position,
+                title,
+                principle,
+                sectionTitle("What to watch", new FontIcon(MaterialDesignE.EYE_OUTLINE)),
+                watch,
+                question,
+                scenario(),
+                followUps(),
+                shellSteps());
         content.getStyleClass().add("lesson-content");
         content.setFillWidth(true);
 
@@ -212,18 +230,23 @@ public final class LessonsView {
         ToggleGroup group = new ToggleGroup();
         rebuildOnChange(viewModel.queriesProperty(), () -> {
             group.getToggles().clear();
-            queries.getChildren().setAll(viewModel.queriesProperty().stream()
-                    .map(q -> queryChoice(q, group)).toList());
+            queries.getChildren()
+                    .setAll(viewModel.queriesProperty().stream()
+                            .map(q -> queryChoice(q, group))
+                            .toList());
             selectToggleOf(group, viewModel.selectedQueryProperty().get());
         });
         group.selectedToggleProperty().addListener((obs, was, now) -> {
-            if (now != null && now.getUserData() != viewModel.selectedQueryProperty().get()) {
+            if (now != null
+                    && now.getUserData() != viewModel.selectedQueryProperty().get()) {
                 viewModel.selectQuery((LessonQuery) now.getUserData());
             }
         });
         viewModel.selectedQueryProperty().addListener((obs, was, now) -> selectToggleOf(group, now));
         Label queriesTitle = sectionTitle("Queries to try", null);
-        queriesTitle.visibleProperty().bind(viewModel.queriesProperty().emptyProperty().not());
+        queriesTitle
+                .visibleProperty()
+                .bind(viewModel.queriesProperty().emptyProperty().not());
         queriesTitle.managedProperty().bind(queriesTitle.visibleProperty());
 
         Button run = new Button("Run scenario", new FontIcon(MaterialDesignP.PLAY));
@@ -231,8 +254,13 @@ public final class LessonsView {
         run.getStyleClass().addAll("accent", "lesson-run");
         run.setOnAction(e -> viewModel.startScenario());
 
-        VBox box = new VBox(sectionTitle("Scenario", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)), summary, why,
-                queriesTitle, queries, run);
+        VBox box = new VBox(
+                sectionTitle("Scenario", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)),
+                summary,
+                why,
+                queriesTitle,
+                queries,
+                run);
         box.getStyleClass().add("lesson-scenario");
         viewModel.shownFollowUpProperty().addListener((obs, was, now) -> {
             box.pseudoClassStateChanged(SHOWING_FOLLOW_UP, now != null);
@@ -251,8 +279,14 @@ public final class LessonsView {
         filter.setWrapText(true);
         filter.setMinHeight(Region.USE_PREF_SIZE);
         Label expected = new Label(query.expected().label());
-        expected.getStyleClass().addAll("lesson-query-expect",
-                "expect-" + query.expected().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        expected.getStyleClass()
+                .addAll(
+                        "lesson-query-expect",
+                        "expect-"
+                                + query.expected()
+                                        .name()
+                                        .toLowerCase(Locale.ROOT)
+                                        .replace('_', '-'));
         // the badge keeps its whole word; a long label wraps beside it instead of being cut
         choice.setWrapText(true);
         choice.setMinHeight(Region.USE_PREF_SIZE);
@@ -268,7 +302,9 @@ public final class LessonsView {
     }
 
     private static void selectToggleOf(ToggleGroup group, LessonQuery query) {
-        group.getToggles().stream().filter(t -> t.getUserData() == query).findFirst()
+        group.getToggles().stream()
+                .filter(t -> t.getUserData() == query)
+                .findFirst()
                 .ifPresentOrElse(t -> t.setSelected(true), () -> group.selectToggle(null));
     }
 
@@ -305,8 +341,8 @@ public final class LessonsView {
         Label title = sectionTitle("Run in shell", new FontIcon(MaterialDesignC.CONSOLE_LINE));
         VBox box = new VBox(title, list);
         box.getStyleClass().add("lesson-shell");
-        box.visibleProperty().bind(viewModel.shellStepsProperty().emptyProperty().not()
-                .and(viewModel.shellOfferedProperty()));
+        box.visibleProperty()
+                .bind(viewModel.shellStepsProperty().emptyProperty().not().and(viewModel.shellOfferedProperty()));
         box.managedProperty().bind(box.visibleProperty());
         return box;
     }
@@ -353,7 +389,8 @@ public final class LessonsView {
         VBox item = new VBox(button, note, alone);
         item.getStyleClass().add("lesson-follow-up");
         Runnable mark = () -> {
-            item.pseudoClassStateChanged(ACTIVE, viewModel.shownFollowUpProperty().get() == followUp);
+            item.pseudoClassStateChanged(
+                    ACTIVE, viewModel.shownFollowUpProperty().get() == followUp);
         };
         mark.run();
         viewModel.shownFollowUpProperty().addListener((obs, was, now) -> mark.run());

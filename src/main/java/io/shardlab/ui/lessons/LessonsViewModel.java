@@ -56,6 +56,7 @@ public final class LessonsViewModel {
             new javafx.beans.property.ReadOnlyBooleanWrapper(this, "shellOffered", false);
     /** Types a snippet into the Shell panel and runs it; null until {@link #offerShell}. */
     private java.util.function.Consumer<String> shell;
+
     private final ReadOnlyObjectWrapper<LessonScenario> shownScenario =
             new ReadOnlyObjectWrapper<>(this, "shownScenario");
     private final ReadOnlyObjectWrapper<FollowUp> shownFollowUp = new ReadOnlyObjectWrapper<>(this, "shownFollowUp");
@@ -78,7 +79,10 @@ public final class LessonsViewModel {
      * @param presenterMode the window's presenter switch (View → Presenter mode)
      * @param togglePresenterMode flips that switch
      */
-    public LessonsViewModel(List<Lesson> lessons, ScenarioLauncher launcher, ObservableBooleanValue presenterMode,
+    public LessonsViewModel(
+            List<Lesson> lessons,
+            ScenarioLauncher launcher,
+            ObservableBooleanValue presenterMode,
             Runnable togglePresenterMode) {
         Objects.requireNonNull(lessons, "lessons");
         if (lessons.isEmpty()) {
@@ -287,12 +291,26 @@ public final class LessonsViewModel {
     static String summary(Scenario s) {
         String chunks = s.chunkSizeMegabytes() > 0
                 ? s.chunkSizeMegabytes() + " MB chunks"
-                : String.format(Locale.ROOT, "default %.0f MB chunks", ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
-        String text = String.format(Locale.ROOT, "MongoDB %s · %d %s · %s · %s · %s: %,d documents at %,.0f/s",
-                s.version(), s.shards(), s.shards() == 1 ? "shard" : "shards", s.keyPattern(), chunks, s.workload(),
-                s.documents(), s.docsPerSecond());
+                : String.format(
+                        Locale.ROOT,
+                        "default %.0f MB chunks",
+                        ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
+        String text = String.format(
+                Locale.ROOT,
+                "MongoDB %s · %d %s · %s · %s · %s: %,d documents at %,.0f/s",
+                s.version(),
+                s.shards(),
+                s.shards() == 1 ? "shard" : "shards",
+                s.keyPattern(),
+                chunks,
+                s.workload(),
+                s.documents(),
+                s.docsPerSecond());
         if (!s.splitPoints().isEmpty()) {
-            text += String.format(Locale.ROOT, " · pre-split at %,d %s", s.splitPoints().size(),
+            text += String.format(
+                    Locale.ROOT,
+                    " · pre-split at %,d %s",
+                    s.splitPoints().size(),
                     s.splitPoints().size() == 1 ? "point" : "points");
         }
         for (StreamStep step : s.steps()) {

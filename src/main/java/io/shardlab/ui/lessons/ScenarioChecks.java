@@ -76,8 +76,8 @@ final class ScenarioChecks {
                 throw new IllegalArgumentException("[" + i + "] " + e.getMessage(), e);
             }
             if (point.isGlobalMin() || point.isGlobalMax()) {
-                throw new IllegalArgumentException("[" + i + "] " + text
-                        + " is the global minimum or maximum of the key, already a chunk bound");
+                throw new IllegalArgumentException(
+                        "[" + i + "] " + text + " is the global minimum or maximum of the key, already a chunk bound");
             }
             if (!seen.add(point)) {
                 throw new IllegalArgumentException("[" + i + "] " + text + " is listed twice");
@@ -90,8 +90,8 @@ final class ScenarioChecks {
         List<String> names = new ArrayList<>(document.keySet());
         List<String> expected = key.fields().stream().map(KeyField::path).toList();
         if (!names.equals(expected)) {
-            throw new IllegalArgumentException(BsonPrinter.shell(document) + " must name the key's fields "
-                    + expected + " in that order");
+            throw new IllegalArgumentException(
+                    BsonPrinter.shell(document) + " must name the key's fields " + expected + " in that order");
         }
         ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(document);
         List<BsonValue> values = new ArrayList<>(document.values());
@@ -111,7 +111,9 @@ final class ScenarioChecks {
             throw new IllegalArgumentException("\"workload\": the workload '" + workload.name()
                     + "' prepares split points for the key " + split.key() + ", not " + key);
         }
-        return split.splitPoints().stream().map(p -> BsonPrinter.shell(p.toDocument(key))).toList();
+        return split.splitPoints().stream()
+                .map(p -> BsonPrinter.shell(p.toDocument(key)))
+                .toList();
     }
 
     /**

@@ -45,16 +45,21 @@ public final class ConnectDialog extends Dialog<Void> {
 
         Label ca = new Label();
         ca.setId("connect-ca");
-        ca.textProperty().bind(Bindings.createStringBinding(
-                () -> vm.tlsCaFileProperty().get() == null ? "system trust store" : vm.tlsCaFileProperty().get().toString(),
-                vm.tlsCaFileProperty()));
+        ca.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.tlsCaFileProperty().get() == null
+                                ? "system trust store"
+                                : vm.tlsCaFileProperty().get().toString(),
+                        vm.tlsCaFileProperty()));
         Button chooseCa = new Button("TLS CA file…");
         chooseCa.setId("connect-choose-ca");
         chooseCa.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Certificate authorities to trust (PEM)");
-            chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.cer"),
-                    new FileChooser.ExtensionFilter("All files", "*"));
+            chooser.getExtensionFilters()
+                    .addAll(
+                            new FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.cer"),
+                            new FileChooser.ExtensionFilter("All files", "*"));
             File f = chooser.showOpenDialog(getDialogPane().getScene().getWindow());
             if (f != null) {
                 vm.tlsCaFileProperty().set(f.toPath());
@@ -67,8 +72,8 @@ public final class ConnectDialog extends Dialog<Void> {
         ListView<String> recent = new ListView<>(vm.recent());
         recent.setId("connect-recent");
         recent.setPrefHeight(110);
-        Label noRecent = new Label("No recent connections yet: each one that opens is listed here, without its "
-                + "password.");
+        Label noRecent =
+                new Label("No recent connections yet: each one that opens is listed here, without its " + "password.");
         noRecent.setId("connect-recent-empty");
         noRecent.getStyleClass().add("text-muted");
         noRecent.setWrapText(true);
@@ -89,16 +94,19 @@ public final class ConnectDialog extends Dialog<Void> {
         // the whole message, however long: the row grows and the dialog with it
         error.setMinHeight(Region.USE_PREF_SIZE);
         error.setMaxWidth(Double.MAX_VALUE);
-        vm.errorProperty().addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
-            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
-                getDialogPane().getScene().getWindow().sizeToScene();
-            }
-        }));
+        vm.errorProperty()
+                .addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+                    if (getDialogPane().getScene() != null
+                            && getDialogPane().getScene().getWindow() != null) {
+                        getDialogPane().getScene().getWindow().sizeToScene();
+                    }
+                }));
         ProgressIndicator progress = new ProgressIndicator();
         progress.setId("connect-progress");
         progress.setPrefSize(18, 18);
         progress.visibleProperty().bind(vm.connectingProperty());
-        Label waiting = new Label("Connecting… (gives up after " + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s)");
+        Label waiting = new Label("Connecting… (gives up after "
+                + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s)");
         waiting.visibleProperty().bind(vm.connectingProperty());
 
         GridPane grid = new GridPane();

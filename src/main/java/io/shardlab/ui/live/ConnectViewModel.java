@@ -58,7 +58,11 @@ public final class ConnectViewModel {
      * @param recent the remembered connection strings (without secrets)
      * @param connected receives the open connection, on the UI executor
      */
-    public ConnectViewModel(LiveConnector connector, Executor background, Executor ui, RecentConnections recent,
+    public ConnectViewModel(
+            LiveConnector connector,
+            Executor background,
+            Executor ui,
+            RecentConnections recent,
             Consumer<LiveConnection> connected) {
         this.connector = Objects.requireNonNull(connector, "connector");
         this.background = Objects.requireNonNull(background, "background");
@@ -66,7 +70,9 @@ public final class ConnectViewModel {
         this.recent = Objects.requireNonNull(recent, "recent");
         this.connected = Objects.requireNonNull(connected, "connected");
         connectionString.addListener((obs, was, now) -> masked.set(
-                ConnectionStringSecrets.isConnectionString(now.strip()) ? ConnectionStringSecrets.mask(now.strip()) : ""));
+                ConnectionStringSecrets.isConnectionString(now.strip())
+                        ? ConnectionStringSecrets.mask(now.strip())
+                        : ""));
         recentList.setAll(recent.list());
     }
 
@@ -86,28 +92,34 @@ public final class ConnectViewModel {
         connecting.set(true);
         ConnectionAttempt started = ConnectionAttempt.start(connector, request, background);
         attempt = started;
-        started.result().whenComplete((connection, failure) -> ui.execute(() -> {
-            if (attempt != started) {
-                if (connection != null) {
-                    connection.close();
-                }
-                return;
-            }
-            attempt = null;
-            connecting.set(false);
-            if (failure != null) {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                        ? failure.getCause() : failure;
-                if (!(cause instanceof LiveClusterException l && l.kind() == LiveClusterException.Kind.CANCELLED)) {
-                    String message = cause instanceof Error ? BackgroundFailure.describe(cause) : String.valueOf(cause.getMessage());
-                    error.set(inDialogWords(ConnectionStringSecrets.redact(message, request.connectionString())));
-                }
-                return;
-            }
-            recent.remember(request.connectionString());
-            recentList.setAll(recent.list());
-            connected.accept(connection);
-        }));
+        started.result()
+                .whenComplete((connection, failure) -> ui.execute(() -> {
+                    if (attempt != started) {
+                        if (connection != null) {
+                            connection.close();
+                        }
+                        return;
+                    }
+                    attempt = null;
+                    connecting.set(false);
+                    if (failure != null) {
+                        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                                ? failure.getCause()
+                                : failure;
+                        if (!(cause instanceof LiveClusterException l
+                                && l.kind() == LiveClusterException.Kind.CANCELLED)) {
+                            String message = cause instanceof Error
+                                    ? BackgroundFailure.describe(cause)
+                                    : String.valueOf(cause.getMessage());
+                            error.set(
+                                    inDialogWords(ConnectionStringSecrets.redact(message, request.connectionString())));
+                        }
+                        return;
+                    }
+                    recent.remember(request.connectionString());
+                    recentList.setAll(recent.list());
+                    connected.accept(connection);
+                }));
     }
 
     /**

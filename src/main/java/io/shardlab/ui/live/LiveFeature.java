@@ -36,20 +36,29 @@ public final class LiveFeature implements AutoCloseable {
     private final LivePanel panel;
 
     /** @param work lists the reads and connections while they run (the status bar's "running" item) */
-    public LiveFeature(ExplorerViewModel explorer, MainViewModel window, Supplier<Stage> stage, BackgroundTasks tasks,
+    public LiveFeature(
+            ExplorerViewModel explorer,
+            MainViewModel window,
+            Supplier<Stage> stage,
+            BackgroundTasks tasks,
             io.shardlab.ui.tasks.VisibleWork work) {
         background = tasks.elastic("shardlab-live");
         java.util.concurrent.Executor reading = work.reporting("Reading the cluster's layout", background);
         scheduler = tasks.serial("shardlab-live-watch");
-        layout = new LiveLayoutViewModel(reading, Platform::runLater, scheduler, Clock.systemUTC(),
-                (LiveLayoutViewModel.LayoutShow) (data, caption, motion) -> {
-                    explorer.showLayout(data, caption, motion.moves(), motion.splits());
-                    window.showCollection(data.snapshot());
-                    describeSource(window);
-                });
-        menu = new LiveMenu(layout, new LiveConnector(), work.reporting("Connecting to the cluster", background),
+        layout = new LiveLayoutViewModel(
+                reading, Platform::runLater, scheduler, Clock.systemUTC(), (LiveLayoutViewModel.LayoutShow)
+                        (data, caption, motion) -> {
+                            explorer.showLayout(data, caption, motion.moves(), motion.splits());
+                            window.showCollection(data.snapshot());
+                            describeSource(window);
+                        });
+        menu = new LiveMenu(
+                layout,
+                new LiveConnector(),
+                work.reporting("Connecting to the cluster", background),
                 Platform::runLater,
-                new RecentConnections(recentConnectionsFile()), stage::get);
+                new RecentConnections(recentConnectionsFile()),
+                stage::get);
         panel = new LivePanel(layout, explorer::fork);
         // the explorer's read-only banner offers the same "Fork into simulator" as the panel
         explorer.offerFork(() -> layout.fork(explorer::fork));

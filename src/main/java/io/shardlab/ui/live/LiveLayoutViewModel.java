@@ -1,17 +1,12 @@
 package io.shardlab.ui.live;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.SnapshotFile;
+import io.shardlab.key.ShardKey;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ChunkContents;
-import io.shardlab.ui.BackgroundFailure;
-import io.shardlab.session.ExplorerFrame.ChunkMove;
-import io.shardlab.session.ExplorerFrame.SplitMark;
-import io.shardlab.session.LayoutFork;
-import io.shardlab.ui.shell.ClusterDescription;
-import io.shardlab.cluster.Chunk;
-import io.shardlab.key.ShardKey;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
@@ -27,16 +22,21 @@ import io.shardlab.live.SourceRead;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
+import io.shardlab.session.ExplorerFrame.ChunkMove;
+import io.shardlab.session.ExplorerFrame.SplitMark;
+import io.shardlab.session.LayoutFork;
+import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.shell.ClusterDescription;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
@@ -125,7 +125,8 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyObjectWrapper<ClusterDescription> source = new ReadOnlyObjectWrapper<>(this, "source");
     private final ReadOnlyStringWrapper release = new ReadOnlyStringWrapper(this, "release", "");
     private final ReadOnlyStringWrapper activeMigrations = new ReadOnlyStringWrapper(this, "activeMigrations", "");
-    private final ReadOnlyObjectWrapper<Motion> lastMotion = new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
+    private final ReadOnlyObjectWrapper<Motion> lastMotion =
+            new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
     private Motion pendingMotion = Motion.NONE;
     private long motionSequence;
 
@@ -135,6 +136,7 @@ public final class LiveLayoutViewModel {
     private LayoutWatcher watcher;
     /** Whether the last poll of the watch failed (the UI thread's view). */
     private boolean watchFailing;
+
     private ConfigSource watchedSource;
 
     /**
@@ -144,7 +146,11 @@ public final class LiveLayoutViewModel {
      * @param clock stamps reads
      * @param show draws a layout with its caption (the explorer's {@code showLayout})
      */
-    public LiveLayoutViewModel(Executor background, Executor ui, ScheduledExecutorService scheduler, Clock clock,
+    public LiveLayoutViewModel(
+            Executor background,
+            Executor ui,
+            ScheduledExecutorService scheduler,
+            Clock clock,
             BiConsumer<LayoutData, String> show) {
         this(background, ui, scheduler, clock, adapt(show));
     }
@@ -158,8 +164,8 @@ public final class LiveLayoutViewModel {
      * As {@link #LiveLayoutViewModel(Executor, Executor, ScheduledExecutorService, Clock, BiConsumer)}, with
      * what each live watch poll changed handed to {@code show} for animation.
      */
-    public LiveLayoutViewModel(Executor background, Executor ui, ScheduledExecutorService scheduler, Clock clock,
-            LayoutShow show) {
+    public LiveLayoutViewModel(
+            Executor background, Executor ui, ScheduledExecutorService scheduler, Clock clock, LayoutShow show) {
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -173,8 +179,8 @@ public final class LiveLayoutViewModel {
     public void openSnapshot(Path file) {
         Objects.requireNonNull(file, "file");
         String name = file.getFileName().toString();
-        open(() -> new Opened(reader().read(new LayoutSource.SnapshotFileSource(file, name), EVERYTHING), null, name,
-                "Snapshot"));
+        open(() -> new Opened(
+                reader().read(new LayoutSource.SnapshotFileSource(file, name), EVERYTHING), null, name, "Snapshot"));
     }
 
     /**
@@ -183,8 +189,11 @@ public final class LiveLayoutViewModel {
      */
     public void openConfigDump(Path folder) {
         Objects.requireNonNull(folder, "folder");
-        open(() -> new Opened(reader().read(new LayoutSource.ConfigDumpSource(folder), EVERYTHING), null,
-                folder.getFileName().toString(), "Config dump"));
+        open(() -> new Opened(
+                reader().read(new LayoutSource.ConfigDumpSource(folder), EVERYTHING),
+                null,
+                folder.getFileName().toString(),
+                "Config dump"));
     }
 
     /**
@@ -195,8 +204,8 @@ public final class LiveLayoutViewModel {
      */
     public void openLive(ConfigSource source, String caption) {
         Objects.requireNonNull(source, "source");
-        open(() -> new Opened(reader().read(new LayoutSource.OpenSource(source), EVERYTHING), source, caption,
-                "Live cluster"));
+        open(() -> new Opened(
+                reader().read(new LayoutSource.OpenSource(source), EVERYTHING), source, caption, "Live cluster"));
     }
 
     /** Every collection with its whole changelog: what history, the watch and saving need. */
@@ -207,8 +216,7 @@ public final class LiveLayoutViewModel {
     }
 
     /** A read, the live source to keep for the watch (null for files), where it came from and its kind. */
-    private record Opened(SourceRead read, ConfigSource live, String origin, String kind) {
-    }
+    private record Opened(SourceRead read, ConfigSource live, String origin, String kind) {}
 
     private void open(Supplier<Opened> reading) {
         busy.set(true);
@@ -243,9 +251,13 @@ public final class LiveLayoutViewModel {
         source.set(describe(r.kind(), read.release()));
         canWatch.set(r.live() != null);
         changes.clear();
-        namespaces.setAll(read.metadata().collections().stream().map(CollectionLayout::namespace).toList());
+        namespaces.setAll(read.metadata().collections().stream()
+                .map(CollectionLayout::namespace)
+                .toList());
         // the config database's own sharded collection (config.system.sessions) comes last as a default
-        chooseCollection(namespaces.stream().filter(ns -> !ns.startsWith("config.")).findFirst()
+        chooseCollection(namespaces.stream()
+                .filter(ns -> !ns.startsWith("config."))
+                .findFirst()
                 .orElse(namespaces.get(0)));
     }
 
@@ -274,7 +286,10 @@ public final class LiveLayoutViewModel {
         CollectionLayout layout = read.metadata().collection(ns).get();
         if (layout.map() == null) {
             error.set(ns + ": its chunks do not tile the key space: "
-                    + layout.problems().stream().map(p -> p.message()).findFirst().orElse("broken metadata"));
+                    + layout.problems().stream()
+                            .map(p -> p.message())
+                            .findFirst()
+                            .orElse("broken metadata"));
             return;
         }
         namespace.set(ns);
@@ -315,8 +330,10 @@ public final class LiveLayoutViewModel {
         int p = historyPosition.get();
         ChunkMap map = history.layoutAfter(p - 1);
         if (p == 0) {
-            stepText.set(history.size() == 0 ? "no recorded chunk changes"
-                    : "before " + history.steps().get(0).change().time() + " (oldest recorded change)");
+            stepText.set(
+                    history.size() == 0
+                            ? "no recorded chunk changes"
+                            : "before " + history.steps().get(0).change().time() + " (oldest recorded change)");
         } else {
             LayoutHistory.HistoryStep step = history.steps().get(p - 1);
             ChunkChange c = step.change();
@@ -339,18 +356,22 @@ public final class LiveLayoutViewModel {
         if (shownLayout.layout().migrations().isEmpty()) {
             return "";
         }
-        return "Collections with active migrations: " + shownLayout.layout().migrations().stream()
-                .map(m -> shownLayout.cluster().namespace() + " "
-                        + BsonPrinter.shell(m.min().toDocument(shownLayout.cluster().key())) + " -->> "
-                        + BsonPrinter.shell(m.max().toDocument(shownLayout.cluster().key())) + " from " + m.fromShard()
-                        + " to " + m.toShard())
-                .collect(java.util.stream.Collectors.joining("; "));
+        return "Collections with active migrations: "
+                + shownLayout.layout().migrations().stream()
+                        .map(m -> shownLayout.cluster().namespace() + " "
+                                + BsonPrinter.shell(
+                                        m.min().toDocument(shownLayout.cluster().key())) + " -->> "
+                                + BsonPrinter.shell(
+                                        m.max().toDocument(shownLayout.cluster().key())) + " from " + m.fromShard()
+                                + " to " + m.toShard())
+                        .collect(java.util.stream.Collectors.joining("; "));
     }
 
     private String caption(int position) {
         String when = position == history.size() ? "" : " · rewound to step " + position + " of " + history.size();
-        return namespace.get() + " · shard key " + read.metadata().collection(namespace.get()).orElseThrow().key() + " · "
-                + origin + (watchedSource != null ? " (live)" : "") + when;
+        return namespace.get() + " · shard key "
+                + read.metadata().collection(namespace.get()).orElseThrow().key() + " · " + origin
+                + (watchedSource != null ? " (live)" : "") + when;
     }
 
     // ---- forking -----------------------------------------------------------------------------------
@@ -376,8 +397,11 @@ public final class LiveLayoutViewModel {
         boolean rewound = historyPosition.get() != history.size();
         SourceLayout shownLayout = rewound ? now.at(history.layoutAfter(historyPosition.get() - 1)) : now;
         try {
-            into.accept(new LayoutFork(shownLayout.load(), shownLayout.simulatedVersion(),
-                    shownLayout.chunkSize().bytes(), origin));
+            into.accept(new LayoutFork(
+                    shownLayout.load(),
+                    shownLayout.simulatedVersion(),
+                    shownLayout.chunkSize().bytes(),
+                    origin));
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return;
@@ -386,7 +410,6 @@ public final class LiveLayoutViewModel {
         error.set("");
         shown.set(false);
     }
-
 
     // ---- saving ------------------------------------------------------------------------------------
 
@@ -425,8 +448,13 @@ public final class LiveLayoutViewModel {
             return;
         }
         watchFailing = false;
-        watcher = new LayoutWatcher(watchedSource, new ClusterInspector(clock), new ClusterInspector.Scope(null, 0),
-                scheduler, interval, new LayoutWatcher.Listener() {
+        watcher = new LayoutWatcher(
+                watchedSource,
+                new ClusterInspector(clock),
+                new ClusterInspector.Scope(null, 0),
+                scheduler,
+                interval,
+                new LayoutWatcher.Listener() {
                     @Override
                     public void updated(LayoutWatcher.WatchUpdate update) {
                         ui.execute(() -> applyUpdate(update));
@@ -439,7 +467,8 @@ public final class LiveLayoutViewModel {
                         ui.execute(() -> {
                             watchFailing = true;
                             error.set("watch: " + message + " (still watching: trying again every "
-                                    + (interval.toMillis() % 1000 == 0 ? interval.toSeconds() + " s)"
+                                    + (interval.toMillis() % 1000 == 0
+                                            ? interval.toSeconds() + " s)"
                                             : interval.toMillis() + " ms)"));
                         });
                     }
@@ -480,7 +509,9 @@ public final class LiveLayoutViewModel {
         }
         if (update.changed()) {
             read = read.withMetadata(update.current());
-            namespaces.setAll(read.metadata().collections().stream().map(CollectionLayout::namespace).toList());
+            namespaces.setAll(read.metadata().collections().stream()
+                    .map(CollectionLayout::namespace)
+                    .toList());
             if (read.metadata().collection(namespace.get()).isPresent()) {
                 // a rewound view jumps to now, so what changed is on show
                 pendingMotion = motion(mine, update.current().readAt().toEpochMilli());
@@ -488,7 +519,8 @@ public final class LiveLayoutViewModel {
                 chooseCollection(namespace.get());
                 pendingMotion = Motion.NONE;
             }
-            highlightedChange.set(mine.isEmpty() ? "" : mine.get(mine.size() - 1).describe());
+            highlightedChange.set(
+                    mine.isEmpty() ? "" : mine.get(mine.size() - 1).describe());
             status.set(mine.size() + " change" + (mine.size() == 1 ? "" : "s") + " in " + namespace.get());
         }
     }
@@ -504,15 +536,22 @@ public final class LiveLayoutViewModel {
         for (LayoutChange c : changed) {
             Set<ShardKey> bounds = new HashSet<>();
             c.before().forEach(b -> bounds.add(b.min()));
-            List<ShardKey> points = c.after().stream().skip(1).map(Chunk::min).filter(k -> !bounds.contains(k)).toList();
+            List<ShardKey> points = c.after().stream()
+                    .skip(1)
+                    .map(Chunk::min)
+                    .filter(k -> !bounds.contains(k))
+                    .toList();
             if (!points.isEmpty()) {
                 splits.add(new SplitMark(motionSequence++, points, atMillis));
             }
             for (Chunk after : c.after()) {
-                c.before().stream().filter(b -> b.min().compareTo(after.min()) <= 0 && after.min().compareTo(b.max()) < 0)
-                        .findFirst().filter(b -> !b.shard().equals(after.shard()))
-                        .ifPresent(b -> moves.add(new ChunkMove(motionSequence++, after.min(), after.max(), b.shard(),
-                                after.shard(), atMillis)));
+                c.before().stream()
+                        .filter(b -> b.min().compareTo(after.min()) <= 0
+                                && after.min().compareTo(b.max()) < 0)
+                        .findFirst()
+                        .filter(b -> !b.shard().equals(after.shard()))
+                        .ifPresent(b -> moves.add(new ChunkMove(
+                                motionSequence++, after.min(), after.max(), b.shard(), after.shard(), atMillis)));
             }
         }
         return new Motion(moves, splits);

@@ -27,8 +27,13 @@ public final class LiveMenu {
     private final RecentConnections recent;
     private final Supplier<Window> owner;
 
-    public LiveMenu(LiveLayoutViewModel layout, LiveConnector connector, Executor background, Executor ui,
-            RecentConnections recent, Supplier<Window> owner) {
+    public LiveMenu(
+            LiveLayoutViewModel layout,
+            LiveConnector connector,
+            Executor background,
+            Executor ui,
+            RecentConnections recent,
+            Supplier<Window> owner) {
         this.layout = layout;
         this.connector = connector;
         this.background = background;
@@ -57,9 +62,11 @@ public final class LiveMenu {
         MenuItem archive = item("Open config dump archive…", "menu-open-dump-archive", () -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("mongodump --db config --archive file (gzipped or not)");
-            chooser.getExtensionFilters().addAll(
-                    new FileChooser.ExtensionFilter("mongodump archives", "*.archive", "*.archive.gz", "*.gz", "*.agz"),
-                    new FileChooser.ExtensionFilter("All files", "*"));
+            chooser.getExtensionFilters()
+                    .addAll(
+                            new FileChooser.ExtensionFilter(
+                                    "mongodump archives", "*.archive", "*.archive.gz", "*.gz", "*.agz"),
+                            new FileChooser.ExtensionFilter("All files", "*"));
             File f = chooser.showOpenDialog(owner.get());
             if (f != null) {
                 layout.openConfigDump(f.toPath());
@@ -81,7 +88,8 @@ public final class LiveMenu {
     public ConnectDialog openConnectDialog() {
         ConnectDialog[] dialog = new ConnectDialog[1];
         ConnectViewModel vm = new ConnectViewModel(connector, background, ui, recent, connection -> {
-            layout.openLive(new LiveConfigSource(connection, true),
+            layout.openLive(
+                    new LiveConfigSource(connection, true),
                     ConnectionStringSecrets.withoutCredentials(connection.masked()));
             dialog[0].close();
         });
@@ -93,8 +101,10 @@ public final class LiveMenu {
     private static FileChooser snapshotChooser(String title) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
-        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("ShardLab snapshots", "*.shardlab", "*.json"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter("ShardLab snapshots", "*.shardlab", "*.json"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         return chooser;
     }
 

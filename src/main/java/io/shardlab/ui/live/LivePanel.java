@@ -1,9 +1,9 @@
 package io.shardlab.ui.live;
 
 import java.time.Duration;
-import javafx.css.PseudoClass;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -25,7 +25,6 @@ public final class LivePanel {
 
     /** The change list for a moment after the watch saw a change. */
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
-
 
     private final VBox root = new VBox(6);
 
@@ -79,7 +78,8 @@ public final class LivePanel {
         ToggleButton watch = new ToggleButton("Watch");
         watch.setId("live-watch");
         watch.disableProperty().bind(vm.canWatchProperty().not());
-        ComboBox<Integer> interval = new ComboBox<>(FXCollections.observableArrayList(LiveLayoutViewModel.WATCH_SECONDS));
+        ComboBox<Integer> interval =
+                new ComboBox<>(FXCollections.observableArrayList(LiveLayoutViewModel.WATCH_SECONDS));
         interval.setId("live-watch-interval");
         interval.setValue(LiveLayoutViewModel.WATCH_SECONDS.get(1));
         interval.setConverter(new javafx.util.StringConverter<>() {
@@ -115,8 +115,17 @@ public final class LivePanel {
         forkButton.disableProperty().bind(vm.shownProperty().not().or(vm.busyProperty()));
         forkButton.setOnAction(e -> vm.fork(fork));
 
-        HBox top = new HBox(8, new Label("Collection"), collection, new Label("History"), back, slider, forward, watch,
-                interval, forkButton);
+        HBox top = new HBox(
+                8,
+                new Label("Collection"),
+                collection,
+                new Label("History"),
+                back,
+                slider,
+                forward,
+                watch,
+                interval,
+                forkButton);
         top.setAlignment(Pos.CENTER_LEFT);
 
         ListView<String> changes = new ListView<>(vm.changes());

@@ -41,8 +41,8 @@ public record ClusterDescription(String kind, Optional<String> serverVersion, bo
 
     private static String release(String serverVersion) {
         if (serverVersion == null || !parses(serverVersion)) {
-            throw new IllegalArgumentException("serverVersion: expected a MongoDB release such as '8.0', got '"
-                    + serverVersion + "'");
+            throw new IllegalArgumentException(
+                    "serverVersion: expected a MongoDB release such as '8.0', got '" + serverVersion + "'");
         }
         return serverVersion;
     }
@@ -61,6 +61,8 @@ public record ClusterDescription(String kind, Optional<String> serverVersion, bo
      * (inferred)"}, or just the kind without a version.
      */
     public String label() {
-        return serverVersion.map(v -> kind + " · MongoDB " + v + (inferred ? " (inferred)" : "")).orElse(kind);
+        return serverVersion
+                .map(v -> kind + " · MongoDB " + v + (inferred ? " (inferred)" : ""))
+                .orElse(kind);
     }
 }

@@ -55,8 +55,8 @@ final class EmptyStateView {
         shardChips.getStyleClass().add("shard-chips");
         shardChips.setAlignment(Pos.CENTER);
         fillShardChips(shardChips, viewModel.shardIdsProperty());
-        viewModel.shardIdsProperty().addListener(
-                (ListChangeListener<String>) change -> fillShardChips(shardChips, change.getList()));
+        viewModel.shardIdsProperty().addListener((ListChangeListener<String>)
+                change -> fillShardChips(shardChips, change.getList()));
 
         Label shortcutsCaption = new Label("Keyboard shortcuts");
         shortcutsCaption.getStyleClass().add("empty-state-caption");

@@ -33,9 +33,11 @@ public final class MainView {
 
     /** Smallest default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
     static final double WIDTH = 1280;
+
     static final double HEIGHT = 720;
     /** Largest default window size: the explorer and the lessons panel side by side without crowding. */
     static final double ROOMY_WIDTH = 1680;
+
     static final double ROOMY_HEIGHT = 1020;
 
     private final MainViewModel viewModel;
@@ -65,7 +67,11 @@ public final class MainView {
      *     null for none
      * @param featureMenus menus of the features, placed between File and View
      */
-    public MainView(MainViewModel viewModel, Appearance appearance, List<Image> icons, Node collectionView,
+    public MainView(
+            MainViewModel viewModel,
+            Appearance appearance,
+            List<Image> icons,
+            Node collectionView,
             List<Menu> featureMenus) {
         this.viewModel = viewModel;
         this.appearance = appearance;
@@ -106,8 +112,8 @@ public final class MainView {
      * @param id the switch's node id, e.g. {@code "menu-lessons"}
      * @param shown whether the panel shows to begin with
      */
-    public void addSidePanel(Node panel, String label, String id, javafx.scene.input.KeyCombination keys,
-            boolean shown) {
+    public void addSidePanel(
+            Node panel, String label, String id, javafx.scene.input.KeyCombination keys, boolean shown) {
         sidePanel = java.util.Objects.requireNonNull(panel, "panel");
         CheckMenuItem toggle = new CheckMenuItem(label);
         toggle.setId(id);
@@ -185,7 +191,9 @@ public final class MainView {
             theme.getItems().add(item);
         }
         themeItems.get(viewModel.themeChoiceProperty().get()).setSelected(true);
-        viewModel.themeChoiceProperty().addListener((obs, was, now) -> themeItems.get(now).setSelected(true));
+        viewModel
+                .themeChoiceProperty()
+                .addListener((obs, was, now) -> themeItems.get(now).setSelected(true));
         MenuItem switchTheme = new MenuItem(ShellShortcut.SWITCH_THEME.action());
         switchTheme.setAccelerator(ShellShortcut.SWITCH_THEME.keys());
         switchTheme.setOnAction(e -> viewModel.toggleLightDark());

@@ -61,8 +61,13 @@ public final class MainViewModel {
      *     whenever the user picks {@link ThemeChoice#SYSTEM}
      * @param quitAction ends the application
      */
-    public MainViewModel(AppInfo app, AboutInfo about, ClusterDescription cluster, List<Shard> shards,
-            BooleanSupplier systemPrefersDark, Runnable quitAction) {
+    public MainViewModel(
+            AppInfo app,
+            AboutInfo about,
+            ClusterDescription cluster,
+            List<Shard> shards,
+            BooleanSupplier systemPrefersDark,
+            Runnable quitAction) {
         this(app, about, cluster, shards, systemPrefersDark, quitAction, null);
     }
 
@@ -71,8 +76,14 @@ public final class MainViewModel {
      *
      * @param startExploring opens the explorer on a first scenario; null when there is none to open
      */
-    public MainViewModel(AppInfo app, AboutInfo about, ClusterDescription cluster, List<Shard> shards,
-            BooleanSupplier systemPrefersDark, Runnable quitAction, Runnable startExploring) {
+    public MainViewModel(
+            AppInfo app,
+            AboutInfo about,
+            ClusterDescription cluster,
+            List<Shard> shards,
+            BooleanSupplier systemPrefersDark,
+            Runnable quitAction,
+            Runnable startExploring) {
         this.app = Objects.requireNonNull(app, "app");
         this.about = Objects.requireNonNull(about, "about");
         this.cluster = Objects.requireNonNull(cluster, "cluster");

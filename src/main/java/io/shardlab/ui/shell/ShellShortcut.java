@@ -9,10 +9,11 @@ import javafx.scene.input.KeyCombination;
  * from here, so they cannot disagree. {@code Shortcut} is Ctrl, or ⌘ on macOS.
  */
 public enum ShellShortcut {
-
-    SWITCH_THEME("Switch light / dark",
+    SWITCH_THEME(
+            "Switch light / dark",
             new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
-    PRESENTER_MODE("Presenter mode (larger type)",
+    PRESENTER_MODE(
+            "Presenter mode (larger type)",
             new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     ABOUT("About ShardLab", new KeyCodeCombination(KeyCode.F1)),
     QUIT("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));

@@ -24,7 +24,8 @@ public final class BackgroundWorkIndicator {
         button.getStyleClass().addAll("status-item", "flat", "background-work");
         button.setGraphic(new FontIcon(MaterialDesignP.PROGRESS_CLOCK));
         button.setTooltip(new Tooltip("Background work: click for the list"));
-        button.textProperty().bind(javafx.beans.binding.Bindings.size(work.running()).asString("%d running"));
+        button.textProperty()
+                .bind(javafx.beans.binding.Bindings.size(work.running()).asString("%d running"));
         button.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(work.running()));
         button.managedProperty().bind(button.visibleProperty());
 

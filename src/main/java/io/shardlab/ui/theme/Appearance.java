@@ -16,9 +16,10 @@ import javafx.scene.Parent;
 public final class Appearance {
 
     /** The app stylesheet: shard palette, jumbo and hot colours, shell layout. */
-    public static final String STYLESHEET =
-            Objects.requireNonNull(Appearance.class.getResource("/io/shardlab/ui/shardlab.css"),
-                    "io/shardlab/ui/shardlab.css missing from the class path").toExternalForm();
+    public static final String STYLESHEET = Objects.requireNonNull(
+                    Appearance.class.getResource("/io/shardlab/ui/shardlab.css"),
+                    "io/shardlab/ui/shardlab.css missing from the class path")
+            .toExternalForm();
 
     /**
      * A feature's own stylesheet, beside its View in the resources ({@code io/shardlab/ui/<feature>/<file>}); the
@@ -27,8 +28,10 @@ public final class Appearance {
      * @throws NullPointerException naming the file when it is missing from the class path
      */
     public static String featureStylesheet(Class<?> view, String file) {
-        return Objects.requireNonNull(view.getResource(file), () -> view.getPackageName().replace('.', '/') + "/"
-                + file + " missing from the class path").toExternalForm();
+        return Objects.requireNonNull(
+                        view.getResource(file),
+                        () -> view.getPackageName().replace('.', '/') + "/" + file + " missing from the class path")
+                .toExternalForm();
     }
 
     /** Style class on a window root while the dark theme shows. */

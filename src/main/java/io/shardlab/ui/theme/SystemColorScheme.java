@@ -33,8 +33,7 @@ public final class SystemColorScheme implements BooleanSupplier {
 
     /** Reads the real operating system, environment and desktop settings. */
     public static SystemColorScheme ofThisMachine() {
-        return new SystemColorScheme(System.getProperty("os.name", ""), System.getenv(),
-                SystemColorScheme::run);
+        return new SystemColorScheme(System.getProperty("os.name", ""), System.getenv(), SystemColorScheme::run);
     }
 
     /**
@@ -42,8 +41,8 @@ public final class SystemColorScheme implements BooleanSupplier {
      * @param environment the process environment
      * @param commandRunner runs a command and returns its standard output, empty when it failed
      */
-    public SystemColorScheme(String osName, Map<String, String> environment,
-            Function<List<String>, Optional<String>> commandRunner) {
+    public SystemColorScheme(
+            String osName, Map<String, String> environment, Function<List<String>, Optional<String>> commandRunner) {
         this.osName = osName.toLowerCase(Locale.ROOT);
         this.environment = Map.copyOf(environment);
         this.commandRunner = commandRunner;
@@ -53,26 +52,35 @@ public final class SystemColorScheme implements BooleanSupplier {
     @Override
     public boolean getAsBoolean() {
         if (osName.startsWith("windows")) {
-            return commandRunner.apply(List.of("reg", "query",
+            return commandRunner
+                    .apply(List.of(
+                            "reg",
+                            "query",
                             "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize",
-                            "/v", "AppsUseLightTheme"))
-                    .map(SystemColorScheme::windowsPrefersDark).orElse(false);
+                            "/v",
+                            "AppsUseLightTheme"))
+                    .map(SystemColorScheme::windowsPrefersDark)
+                    .orElse(false);
         }
         if (osName.startsWith("mac")) {
-            return commandRunner.apply(List.of("defaults", "read", "-g", "AppleInterfaceStyle"))
-                    .map(out -> out.strip().equalsIgnoreCase("Dark")).orElse(false);
+            return commandRunner
+                    .apply(List.of("defaults", "read", "-g", "AppleInterfaceStyle"))
+                    .map(out -> out.strip().equalsIgnoreCase("Dark"))
+                    .orElse(false);
         }
         String gtkTheme = environment.get("GTK_THEME");
         if (gtkTheme != null && !gtkTheme.isBlank()) {
             return gtkThemeIsDark(gtkTheme);
         }
-        Optional<String> colorScheme = commandRunner.apply(
-                List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"));
+        Optional<String> colorScheme =
+                commandRunner.apply(List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"));
         if (colorScheme.map(SystemColorScheme::gnomePrefersDark).orElse(false)) {
             return true;
         }
-        return commandRunner.apply(List.of("gsettings", "get", "org.gnome.desktop.interface", "gtk-theme"))
-                .map(SystemColorScheme::gtkThemeIsDark).orElse(false);
+        return commandRunner
+                .apply(List.of("gsettings", "get", "org.gnome.desktop.interface", "gtk-theme"))
+                .map(SystemColorScheme::gtkThemeIsDark)
+                .orElse(false);
     }
 
     /** {@code reg query} output: {@code AppsUseLightTheme    REG_DWORD    0x0} means dark. */
@@ -99,7 +107,8 @@ public final class SystemColorScheme implements BooleanSupplier {
 
     private static Optional<String> run(List<String> command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(false).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(false).start();
             process.getOutputStream().close();
             if (!process.waitFor(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();

@@ -27,10 +27,12 @@ class AboutInfoTest {
         for (BundledComponent component : about.components()) {
             URL probe = AboutInfoTest.class.getClassLoader().getResource(component.probe());
             assertNotNull(probe, component.name() + ": probe " + component.probe() + " not on the class path");
-            String artifactId = component.coordinates().substring(component.coordinates().indexOf(':') + 1);
+            String artifactId =
+                    component.coordinates().substring(component.coordinates().indexOf(':') + 1);
             String location = probe.toString();
             assertTrue(location.contains(artifactId), component.name() + ": " + location + " is not " + artifactId);
-            assertTrue(location.contains(component.version()),
+            assertTrue(
+                    location.contains(component.version()),
                     component.name() + ": credited as " + component.version() + " but loaded from " + location);
         }
     }
@@ -70,7 +72,8 @@ class AboutInfoTest {
     void no_bundled_component_is_under_a_copyleft_licence_beyond_javafx_classpath_exception() {
         for (BundledComponent component : about.components()) {
             String licence = component.licence();
-            assertTrue(!licence.contains("GPL") || licence.equals("GPLv2 with Classpath Exception"),
+            assertTrue(
+                    !licence.contains("GPL") || licence.equals("GPLv2 with Classpath Exception"),
                     component.name() + " is " + licence);
         }
     }
@@ -84,15 +87,15 @@ class AboutInfoTest {
     @Test
     void a_malformed_line_is_reported_with_its_number() {
         String table = "# comment\n\nJavaFX\torg.openjfx:javafx-controls\t21\tGPL\n";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> AboutInfo.parse(new BufferedReader(new StringReader(table))));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> AboutInfo.parse(new BufferedReader(new StringReader(table))));
         assertEquals("bundled-components.tsv line 3: expected 5 tab-separated columns, got 4", e.getMessage());
     }
 
     @Test
     void coordinates_must_name_group_and_artifact() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new BundledComponent("X", "x-only", "1", "MIT", "x/X.class"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new BundledComponent("X", "x-only", "1", "MIT", "x/X.class"));
         assertEquals("coordinates: expected 'groupId:artifactId', got 'x-only'", e.getMessage());
     }
 }

@@ -26,6 +26,7 @@ class AdvisorLiveSampleTest {
 
     /** What the view model asked the fake for. */
     final List<LiveConnectionRequest> requests = new ArrayList<>();
+
     final List<Cancellation> cancellations = new ArrayList<>();
 
     /** A live source of {@code size} documents standing for a collection of 1,000, in unknown order. */
@@ -60,14 +61,15 @@ class AdvisorLiveSampleTest {
                         @Override
                         public InsertDocument next() {
                             int i = read.incrementAndGet();
-                            RawBsonDocument d = new RawBsonDocument(new BsonDocument("_id", new BsonInt64(1000 - i))
-                                    .append("customerId", new BsonInt64(i % 7)), new BsonDocumentCodec());
+                            RawBsonDocument d = new RawBsonDocument(
+                                    new BsonDocument("_id", new BsonInt64(1000 - i))
+                                            .append("customerId", new BsonInt64(i % 7)),
+                                    new BsonDocumentCodec());
                             return new InsertDocument(d, d.getByteBuffer().remaining(), i);
                         }
 
                         @Override
-                        public void close() {
-                        }
+                        public void close() {}
                     };
                     return new SampleInput(stream, read::get, size, 1000);
                 }
@@ -90,9 +92,14 @@ class AdvisorLiveSampleTest {
         assertEquals(200, vm.sampleProperty().get().numDocsSampled());
         assertEquals(1000, vm.sampleProperty().get().numDocsTotal());
         assertEquals(SampleOrder.UNKNOWN, vm.sampleProperty().get().order());
-        assertEquals("mongodb://dba:pa%3Ass%20w0rd@db1:27017/?authSource=admin", requests.get(0).connectionString());
-        assertTrue(vm.sampleSummaryProperty().get().startsWith(
-                "shop.orders ($sample of 200 at mongodb://dba:****@db1:27017/?authSource=admin): 200 documents"),
+        assertEquals(
+                "mongodb://dba:pa%3Ass%20w0rd@db1:27017/?authSource=admin",
+                requests.get(0).connectionString());
+        assertTrue(
+                vm.sampleSummaryProperty()
+                        .get()
+                        .startsWith(
+                                "shop.orders ($sample of 200 at mongodb://dba:****@db1:27017/?authSource=admin): 200 documents"),
                 vm.sampleSummaryProperty().get());
         assertFalse(vm.sampleSummaryProperty().get().contains("w0rd"));
         assertEquals("", vm.errorProperty().get());
@@ -115,17 +122,21 @@ class AdvisorLiveSampleTest {
 
     @Test
     void badInputsShowAsOneLineErrorsWithoutThePassword() {
-        AdvisorViewModel vm = new AdvisorViewModel(Runnable::run, Runnable::run, Runnable::run,
-                fake(new AtomicInteger()));
+        AdvisorViewModel vm =
+                new AdvisorViewModel(Runnable::run, Runnable::run, Runnable::run, fake(new AtomicInteger()));
 
         vm.loadLiveCollection("mongodb://db1/", "", "shop.orders", "many");
-        assertEquals("sample size: a whole number of documents, got 'many'", vm.errorProperty().get());
+        assertEquals(
+                "sample size: a whole number of documents, got 'many'",
+                vm.errorProperty().get());
 
         vm.loadLiveCollection("localhost:27017", "", "shop.orders", "10");
-        assertTrue(vm.errorProperty().get().startsWith("uri: "), vm.errorProperty().get());
+        assertTrue(
+                vm.errorProperty().get().startsWith("uri: "), vm.errorProperty().get());
 
         vm.loadLiveCollection("mongodb://db1/", "hunter2", "shop.orders", "10");
-        assertEquals("password: the connection string names no user; write it as mongodb://USER@db1/",
+        assertEquals(
+                "password: the connection string names no user; write it as mongodb://USER@db1/",
                 vm.errorProperty().get());
         assertTrue(requests.isEmpty(), "nothing was opened");
         assertFalse(vm.busyProperty().get());
@@ -135,18 +146,23 @@ class AdvisorLiveSampleTest {
     private static LiveAnalysis answering(List<String> asked) {
         return new LiveAnalysis() {
             @Override
-            public io.shardlab.live.SampledQueries.Mix sampledQueries(LiveConnectionRequest request, String namespace,
-                    Cancellation cancellation) {
+            public io.shardlab.live.SampledQueries.Mix sampledQueries(
+                    LiveConnectionRequest request, String namespace, Cancellation cancellation) {
                 asked.add("sampledQueries " + namespace);
-                return new io.shardlab.live.SampledQueries.Mix(List.of(
-                        io.shardlab.advisor.SampledQuery.find(new BsonDocument("_id", new BsonInt64(3))),
-                        io.shardlab.advisor.SampledQuery.find(new BsonDocument("customerId", new BsonInt64(2)))),
+                return new io.shardlab.live.SampledQueries.Mix(
+                        List.of(
+                                io.shardlab.advisor.SampledQuery.find(new BsonDocument("_id", new BsonInt64(3))),
+                                io.shardlab.advisor.SampledQuery.find(
+                                        new BsonDocument("customerId", new BsonInt64(2)))),
                         List.of());
             }
 
             @Override
-            public BsonDocument serverAnswer(LiveConnectionRequest request, String namespace,
-                    io.shardlab.key.ShardKeyPattern key, Cancellation cancellation) {
+            public BsonDocument serverAnswer(
+                    LiveConnectionRequest request,
+                    String namespace,
+                    io.shardlab.key.ShardKeyPattern key,
+                    Cancellation cancellation) {
                 asked.add("analyzeShardKey " + key);
                 return io.shardlab.bson.BsonLiterals.parseDocument("""
                         {readDistribution: {sampleSize: {total: NumberLong(2), find: NumberLong(2),
@@ -162,14 +178,16 @@ class AdvisorLiveSampleTest {
     @Test
     void aLiveSamplesSampledQueriesBecomeTheMixAndTheServersAnswerShowsBesideShardLabs() {
         List<String> asked = new ArrayList<>();
-        AdvisorViewModel vm = new AdvisorViewModel(Runnable::run, Runnable::run, Runnable::run,
-                fake(new AtomicInteger()), answering(asked));
+        AdvisorViewModel vm = new AdvisorViewModel(
+                Runnable::run, Runnable::run, Runnable::run, fake(new AtomicInteger()), answering(asked));
         assertFalse(vm.liveProperty().get());
 
         vm.loadLiveCollection("mongodb://db1/", "", "shop.orders", "50");
         assertTrue(vm.liveProperty().get());
         vm.useSampledQueries();
-        assertEquals("2 sampled operations of shop.orders", vm.queryMixSummaryProperty().get());
+        assertEquals(
+                "2 sampled operations of shop.orders",
+                vm.queryMixSummaryProperty().get());
         assertTrue(vm.addCandidate("{customerId: 1}"));
         vm.analyze();
         vm.askServer();

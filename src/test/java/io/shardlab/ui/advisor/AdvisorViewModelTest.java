@@ -52,7 +52,8 @@ class AdvisorViewModelTest {
         vm.loadShippedDataset(ShippedDataset.ZIPCODES);
 
         assertEquals(42_555, vm.sampleProperty().get().numDocsSampled());
-        assertTrue(vm.sampleSummaryProperty().get().startsWith("zipcodes (shipped with ShardLab): 42,555 documents"),
+        assertTrue(
+                vm.sampleSummaryProperty().get().startsWith("zipcodes (shipped with ShardLab): 42,555 documents"),
                 vm.sampleSummaryProperty().get());
         assertFalse(vm.suggestionsProperty().isEmpty());
         assertFalse(vm.busyProperty().get());
@@ -73,13 +74,21 @@ class AdvisorViewModelTest {
         vm.analyze();
 
         List<CandidateRow> rows = vm.rowsProperty();
-        assertEquals(List.of("{ state: 1 }", "{ zip: 'hashed' }"), rows.stream().map(CandidateRow::keyText).toList());
-        assertEquals(List.of(Verdict.QUALIFIED, Verdict.RECOMMENDED), rows.stream().map(CandidateRow::verdict).toList());
-        assertTrue(vm.recommendationProperty().get().startsWith("Recommended: { zip: 'hashed' }"),
+        assertEquals(
+                List.of("{ state: 1 }", "{ zip: 'hashed' }"),
+                rows.stream().map(CandidateRow::keyText).toList());
+        assertEquals(
+                List.of(Verdict.QUALIFIED, Verdict.RECOMMENDED),
+                rows.stream().map(CandidateRow::verdict).toList());
+        assertTrue(
+                vm.recommendationProperty().get().startsWith("Recommended: { zip: 'hashed' }"),
                 vm.recommendationProperty().get());
-        assertEquals(List.of("{ state: 1 } ranks lower: inserts less spread (meanMaxWriteShare "
-                + String.format(java.util.Locale.ROOT, "%.2f", rows.get(0).meanMaxWriteShare()) + " against "
-                + String.format(java.util.Locale.ROOT, "%.2f", rows.get(1).meanMaxWriteShare()) + ")."),
+        assertEquals(
+                List.of("{ state: 1 } ranks lower: inserts less spread (meanMaxWriteShare "
+                        + String.format(
+                                java.util.Locale.ROOT, "%.2f", rows.get(0).meanMaxWriteShare()) + " against "
+                        + String.format(
+                                java.util.Locale.ROOT, "%.2f", rows.get(1).meanMaxWriteShare()) + ")."),
                 vm.reasonsProperty());
         assertEquals(rows.get(1), vm.selectedProperty().get(), "the recommended row is selected");
         assertEquals(62, rows.get(0).numDistinctValues());
@@ -106,7 +115,8 @@ class AdvisorViewModelTest {
         assertTrue(text.startsWith("<?xml") && text.contains("<svg"), "an SVG document");
 
         vm.exportComparison(dir.resolve("comparison.gif"), false);
-        assertEquals("comparison.gif: end the name in .png, .svg or .pdf to export the comparison",
+        assertEquals(
+                "comparison.gif: end the name in .png, .svg or .pdf to export the comparison",
                 vm.errorProperty().get());
         assertFalse(java.nio.file.Files.exists(dir.resolve("comparison.gif")));
     }
@@ -116,22 +126,29 @@ class AdvisorViewModelTest {
         AdvisorViewModel vm = direct();
 
         assertFalse(vm.addCandidate("{a: -1}"));
-        assertEquals("Candidate {a: -1}: Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
-                + "Failed to parse field a", vm.errorProperty().get());
+        assertEquals(
+                "Candidate {a: -1}: Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
+                        + "Failed to parse field a",
+                vm.errorProperty().get());
         assertFalse(vm.addCandidate("{a: "));
-        assertTrue(vm.errorProperty().get().startsWith("Candidate {a:: "), vm.errorProperty().get());
+        assertTrue(
+                vm.errorProperty().get().startsWith("Candidate {a:: "),
+                vm.errorProperty().get());
 
         assertTrue(vm.addCandidate("{a: 1}"));
         assertEquals("", vm.errorProperty().get());
         assertFalse(vm.addCandidate("{a: 1.0}"));
-        assertEquals("Candidate { a: 1 } is already in the list.", vm.errorProperty().get());
+        assertEquals(
+                "Candidate { a: 1 } is already in the list.", vm.errorProperty().get());
 
         Path tagged = dir.resolve("tagged.jsonl");
         Files.writeString(tagged, "{\"tags\": [\"x\"]}\n{\"tags\": \"y\"}\n");
         vm.loadFile(tagged);
         assertFalse(vm.addCandidate("{'tags.name': 1}"));
-        assertEquals("Candidate { 'tags.name': 1 }: 'tags' holds an array in 1 documents; Shard key cannot contain "
-                + "array values or array descendants.", vm.errorProperty().get());
+        assertEquals(
+                "Candidate { 'tags.name': 1 }: 'tags' holds an array in 1 documents; Shard key cannot contain "
+                        + "array values or array descendants.",
+                vm.errorProperty().get());
     }
 
     @Test
@@ -216,18 +233,25 @@ class AdvisorViewModelTest {
         Path bad = dir.resolve("bad.jsonl");
         Files.writeString(bad, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}}\n{\"op\": \"sort\"}\n");
         Path good = dir.resolve("mix.jsonl");
-        Files.writeString(good, "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}, \"weight\": 3}\n"
-                + "{\"op\": \"find\", \"filter\": {\"zip\": \"10001\"}}\n");
+        Files.writeString(
+                good,
+                "{\"op\": \"find\", \"filter\": {\"state\": \"CA\"}, \"weight\": 3}\n"
+                        + "{\"op\": \"find\", \"filter\": {\"zip\": \"10001\"}}\n");
 
         vm.loadQueryMix(bad);
-        assertTrue(vm.errorProperty().get().startsWith(bad + " line 2: unknown op 'sort'"), vm.errorProperty().get());
+        assertTrue(
+                vm.errorProperty().get().startsWith(bad + " line 2: unknown op 'sort'"),
+                vm.errorProperty().get());
         vm.loadQueryMix(good);
-        assertEquals("mix.jsonl: 2 operations, 4 reads and 0 writes by weight", vm.queryMixSummaryProperty().get());
+        assertEquals(
+                "mix.jsonl: 2 operations, 4 reads and 0 writes by weight",
+                vm.queryMixSummaryProperty().get());
         vm.addCandidate("{state: 1}");
         vm.analyze();
 
         assertEquals(75.0, vm.rowsProperty().get(0).singleShardReads());
-        assertEquals(ShardKeyPattern.parse("{state: 1}"), vm.rowsProperty().get(0).key());
+        assertEquals(
+                ShardKeyPattern.parse("{state: 1}"), vm.rowsProperty().get(0).key());
     }
 
     @org.junit.jupiter.params.ParameterizedTest(name = "a load dying of {0} shows: {1}")
@@ -243,7 +267,10 @@ class AdvisorViewModelTest {
             default -> new AssertionError("broken");
         };
         Queue background = new Queue();
-        AdvisorViewModel vm = new AdvisorViewModel(background, Runnable::run, Runnable::run,
+        AdvisorViewModel vm = new AdvisorViewModel(
+                background,
+                Runnable::run,
+                Runnable::run,
                 (request, namespace, size, cancellation) -> new io.shardlab.advisor.SampleSource() {
                     @Override
                     public String description() {
@@ -266,7 +293,8 @@ class AdvisorViewModelTest {
         background.runAll();
 
         assertFalse(vm.busyProperty().get());
-        assertTrue(vm.errorProperty().get().startsWith(shown), vm.errorProperty().get());
+        assertTrue(
+                vm.errorProperty().get().startsWith(shown), vm.errorProperty().get());
         assertEquals(1, vm.errorProperty().get().lines().count());
     }
 
@@ -282,14 +310,23 @@ class AdvisorViewModelTest {
         vm.analyze();
 
         CandidateRow row = vm.rowsProperty().get(0);
-        assertEquals(9, row.numReadsByRange().stream().mapToLong(Long::longValue).sum(), "one range holds CA");
+        assertEquals(
+                9, row.numReadsByRange().stream().mapToLong(Long::longValue).sum(), "one range holds CA");
         assertEquals(List.of(), row.numWritesByRange(), "no writes: no strip");
-        assertTrue(row.rangeLegend().startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "
-                + "(numReadsByRange, "), row.rangeLegend());
+        assertTrue(
+                row.rangeLegend()
+                        .startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "
+                                + "(numReadsByRange, "),
+                row.rangeLegend());
         assertTrue(row.rangeLegend().endsWith("busiest 9)."), row.rangeLegend());
-        assertTrue(vm.caveatProperty().get().startsWith("The data (") && vm.caveatProperty().get().endsWith(
-                "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents."),
-                "the sample-size caveat leads the results: " + vm.caveatProperty().get());
+        assertTrue(
+                vm.caveatProperty().get().startsWith("The data (")
+                        && vm.caveatProperty()
+                                .get()
+                                .endsWith(
+                                        "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents."),
+                "the sample-size caveat leads the results: "
+                        + vm.caveatProperty().get());
     }
 
     @Test
@@ -303,8 +340,12 @@ class AdvisorViewModelTest {
 
         vm.loadFile(other);
 
-        assertEquals(List.of("{ sku: 1, state: 1 }"), vm.candidatesProperty().stream().map(Object::toString).toList(),
+        assertEquals(
+                List.of("{ sku: 1, state: 1 }"),
+                vm.candidatesProperty().stream().map(Object::toString).toList(),
                 "a key with one field in the new sample stays, and is judged with its findings");
-        assertEquals("Removed { state: 1 }: the new sample has none of its fields.", vm.stageProperty().get());
+        assertEquals(
+                "Removed { state: 1 }: the new sample has none of its fields.",
+                vm.stageProperty().get());
     }
 }

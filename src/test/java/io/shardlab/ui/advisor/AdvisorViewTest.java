@@ -55,7 +55,10 @@ class AdvisorViewTest {
     void loadTheZipCodesAddTwoCandidatesAnalyseAndSeeTheRecommendation(FxRobot robot) throws Exception {
         // when: load the shipped sample from the menu
         robot.clickOn("#load-sample");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#load-zipcodes").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#load-zipcodes").tryQuery().isPresent());
         robot.clickOn("#load-zipcodes");
         Label summary = robot.lookup("#sample-summary").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> summary.getText().startsWith("zipcodes"));
@@ -75,26 +78,35 @@ class AdvisorViewTest {
 
         // then the recommendation shows, with one table row per candidate and its number line
         Label recommendation = robot.lookup("#recommendation").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !recommendation.getText().isEmpty());
+        WaitForAsyncUtils.waitFor(
+                120, TimeUnit.SECONDS, () -> !recommendation.getText().isEmpty());
         assertTrue(recommendation.getText().startsWith("Recommended: { zip: 'hashed' }"), recommendation.getText());
         TableView<?> table = robot.lookup("#candidates-table").queryAs(TableView.class);
         assertEquals(2, table.getItems().size());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(Verdict.RECOMMENDED, ((CandidateRow) table.getItems().get(1)).verdict());
-        assertTrue(robot.lookup("#findings").lookup("Only 62 distinct values").tryQuery().isEmpty(),
+        assertTrue(
+                robot.lookup("#findings")
+                        .lookup("Only 62 distinct values")
+                        .tryQuery()
+                        .isEmpty(),
                 "the recommended key's findings show, not the state key's");
         javafx.scene.Node stateCell = robot.from(table).lookup(".table-cell").queryAll().stream()
                 .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && "{ state: 1 }".equals(c.getText()))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
         robot.clickOn(stateCell);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("{ state: 1 } · qualified", robot.lookup("#selected-key").queryAs(Label.class).getText());
+        assertEquals(
+                "{ state: 1 } · qualified",
+                robot.lookup("#selected-key").queryAs(Label.class).getText());
         assertTrue(robot.lookup("#findings .label").queryAllAs(Label.class).stream()
                 .anyMatch(l -> l.getText().startsWith("Only 62 distinct values")));
 
         // and the number lines are painted in the shards' colours
         Canvas line = robot.from(table).lookup((Canvas c) -> true).queryAs(Canvas.class);
-        WritableImage pixels = WaitForAsyncUtils.asyncFx(() -> line.snapshot(null, null)).get();
+        WritableImage pixels =
+                WaitForAsyncUtils.asyncFx(() -> line.snapshot(null, null)).get();
         assertTrue(pixels.getWidth() >= AdvisorView.ROW_LINE_WIDTH - 1);
         assertTrue(colours(pixels) >= 3, "background, surface and at least one shard colour");
     }

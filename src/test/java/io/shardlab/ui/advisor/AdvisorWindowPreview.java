@@ -19,8 +19,7 @@ import javafx.stage.Stage;
  */
 public final class AdvisorWindowPreview {
 
-    private AdvisorWindowPreview() {
-    }
+    private AdvisorWindowPreview() {}
 
     public static void main(String[] args) throws Exception {
         List<String> options = Arrays.asList(args);
@@ -32,8 +31,8 @@ public final class AdvisorWindowPreview {
                 {"op": "updateOne", "filter": {"zip": "10001"}, "update": {"$set": {"city": "New York"}}, "weight": 5}
                 """);
         Platform.startup(() -> {
-            AdvisorViewModel vm = new AdvisorViewModel(Executors.newSingleThreadExecutor(), Platform::runLater,
-                    Executors.newFixedThreadPool(2));
+            AdvisorViewModel vm = new AdvisorViewModel(
+                    Executors.newSingleThreadExecutor(), Platform::runLater, Executors.newFixedThreadPool(2));
             SimpleBooleanProperty dark = new SimpleBooleanProperty(options.contains("--dark"));
             Stage stage = new Stage();
             javafx.scene.Parent root = new AdvisorView(vm, dark).build();

@@ -29,13 +29,19 @@ class AdvisorWindowTest {
     }
 
     private static List<Stage> advisorWindows() {
-        return Window.getWindows().stream().filter(w -> w instanceof Stage s && s.isShowing()
-                && "ShardLab — Shard key advisor".equals(s.getTitle())).map(w -> (Stage) w).toList();
+        return Window.getWindows().stream()
+                .filter(w ->
+                        w instanceof Stage s && s.isShowing() && "ShardLab — Shard key advisor".equals(s.getTitle()))
+                .map(w -> (Stage) w)
+                .toList();
     }
 
     private static void openFromMenu(FxRobot robot) throws Exception {
         robot.clickOn("Tools");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#menu-advisor").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#menu-advisor").tryQuery().isPresent());
         robot.clickOn("#menu-advisor");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !advisorWindows().isEmpty());
     }
@@ -45,7 +51,8 @@ class AdvisorWindowTest {
         openFromMenu(robot);
         Stage advisor = advisorWindows().get(0);
         assertTrue(advisor.getScene().getRoot().lookup("#analyze") != null);
-        assertTrue(advisor.getScene().getRoot().getStylesheets().stream().anyMatch(s -> s.endsWith("shardlab.css")),
+        assertTrue(
+                advisor.getScene().getRoot().getStylesheets().stream().anyMatch(s -> s.endsWith("shardlab.css")),
                 "styled like the main window");
 
         robot.interact(main::toFront);
@@ -64,14 +71,16 @@ class AdvisorWindowTest {
 
         openFromMenu(robot);
         Stage again = advisorWindows().get(0);
-        robot.interact(() -> again.getScene().getAccelerators().get(
-                new javafx.scene.input.KeyCodeCombination(KeyCode.W, javafx.scene.input.KeyCombination.SHORTCUT_DOWN))
+        robot.interact(() -> again.getScene()
+                .getAccelerators()
+                .get(new javafx.scene.input.KeyCodeCombination(
+                        KeyCode.W, javafx.scene.input.KeyCombination.SHORTCUT_DOWN))
                 .run());
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> advisorWindows().isEmpty());
     }
 
     private static javafx.scene.input.KeyEvent key(KeyCode code, boolean shortcut) {
-        return new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", code, false, shortcut,
-                false, false);
+        return new javafx.scene.input.KeyEvent(
+                javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", code, false, shortcut, false, false);
     }
 }

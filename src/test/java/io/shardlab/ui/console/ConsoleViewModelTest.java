@@ -36,13 +36,18 @@ class ConsoleViewModelTest {
     @TempDir
     Path home;
 
-    private final ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0).withSeed(1),
-            List.of("shard01", "shard02"));
-    private final CommandLayer commands = CommandLayer.direct(MongosServer.inProcess(catalog, 1L << 24, l -> { }), 1);
+    private final ShardedCatalog catalog =
+            new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0).withSeed(1), List.of("shard01", "shard02"));
+    private final CommandLayer commands = CommandLayer.direct(MongosServer.inProcess(catalog, 1L << 24, l -> {}), 1);
 
     private ConsoleViewModel console() {
-        return new ConsoleViewModel(commands, new ShellHistory(home.resolve("shell-history")), Runnable::run,
-                Runnable::run, System::nanoTime, Duration.ofSeconds(30));
+        return new ConsoleViewModel(
+                commands,
+                new ShellHistory(home.resolve("shell-history")),
+                Runnable::run,
+                Runnable::run,
+                System::nanoTime,
+                Duration.ofSeconds(30));
     }
 
     private static void type(ConsoleViewModel vm, String text) {
@@ -56,8 +61,11 @@ class ConsoleViewModelTest {
 
         assertTrue(vm.submit());
 
-        assertEquals(List.of(new Entry(Kind.INPUT, "[direct: mongos] test> ({ a: 1, b: NumberLong('5') })"),
-                new Entry(Kind.OUTPUT, "{ a: 1, b: Long('5') }")), vm.transcript());
+        assertEquals(
+                List.of(
+                        new Entry(Kind.INPUT, "[direct: mongos] test> ({ a: 1, b: NumberLong('5') })"),
+                        new Entry(Kind.OUTPUT, "{ a: 1, b: Long('5') }")),
+                vm.transcript());
         assertEquals("", vm.inputProperty().get());
         assertFalse(vm.runningProperty().get());
     }
@@ -68,7 +76,8 @@ class ConsoleViewModelTest {
         type(vm, "use shop");
         vm.submit();
         assertEquals("[direct: mongos] shop> ", vm.promptProperty().get());
-        assertEquals(new Entry(Kind.OUTPUT, "switched to db shop"), vm.transcript().get(1));
+        assertEquals(
+                new Entry(Kind.OUTPUT, "switched to db shop"), vm.transcript().get(1));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -104,7 +113,9 @@ class ConsoleViewModelTest {
         assertTrue(error.text().startsWith("MongoServerError["), error.text());
         type(vm, "nosuch");
         vm.submit();
-        assertEquals(new Entry(Kind.ERROR, "ReferenceError: nosuch is not defined"), vm.transcript().get(3));
+        assertEquals(
+                new Entry(Kind.ERROR, "ReferenceError: nosuch is not defined"),
+                vm.transcript().get(3));
     }
 
     @Test
@@ -133,8 +144,8 @@ class ConsoleViewModelTest {
     @Test
     void the_history_outlives_the_panel_multi_line_inputs_included_and_an_input_run_again_moves_to_the_top() {
         ConsoleViewModel first = console();
-        for (String input : List.of("print('a\\\\b')", "for (let i = 0; i < 2; i++) {\n  print(i)\n}", "1 + 1",
-                "print('a\\\\b')")) {
+        for (String input : List.of(
+                "print('a\\\\b')", "for (let i = 0; i < 2; i++) {\n  print(i)\n}", "1 + 1", "print('a\\\\b')")) {
             type(first, input);
             first.submit();
         }
@@ -145,20 +156,29 @@ class ConsoleViewModelTest {
         next.historyUp();
         assertEquals("1 + 1", next.inputProperty().get());
         next.historyUp();
-        assertEquals("for (let i = 0; i < 2; i++) {\n  print(i)\n}", next.inputProperty().get());
+        assertEquals(
+                "for (let i = 0; i < 2; i++) {\n  print(i)\n}",
+                next.inputProperty().get());
         next.historyUp();
-        assertEquals("for (let i = 0; i < 2; i++) {\n  print(i)\n}", next.inputProperty().get(), "3 distinct inputs");
+        assertEquals(
+                "for (let i = 0; i < 2; i++) {\n  print(i)\n}",
+                next.inputProperty().get(),
+                "3 distinct inputs");
     }
 
     @Test
     void the_history_keeps_mongoshs_thousand_newest_inputs() throws Exception {
         ShellHistory file = new ShellHistory(home.resolve("deep/folder/shell-history"));
-        List<String> many = java.util.stream.IntStream.range(0, 1_200).mapToObj(i -> "print(" + i + ")").toList();
+        List<String> many = java.util.stream.IntStream.range(0, 1_200)
+                .mapToObj(i -> "print(" + i + ")")
+                .toList();
         file.write(many);
         List<String> kept = file.read();
         assertEquals(ShellHistory.LIMIT, kept.size());
         assertEquals("print(0)", kept.get(0));
-        assertEquals(1_000, Files.readAllLines(home.resolve("deep/folder/shell-history")).size());
+        assertEquals(
+                1_000,
+                Files.readAllLines(home.resolve("deep/folder/shell-history")).size());
     }
 
     @Test
@@ -166,7 +186,9 @@ class ConsoleViewModelTest {
         Files.createDirectories(home.resolve("shell-history"));
         ConsoleViewModel vm = console();
         assertEquals(Kind.ERROR, vm.transcript().get(0).kind());
-        assertTrue(vm.transcript().get(0).text().startsWith("shell history: "), vm.transcript().get(0).text());
+        assertTrue(
+                vm.transcript().get(0).text().startsWith("shell history: "),
+                vm.transcript().get(0).text());
         type(vm, "2 * 21");
         vm.submit();
         assertEquals("42", vm.transcript().get(2).text());
@@ -261,8 +283,13 @@ class ConsoleViewModelTest {
         ExecutorService scriptThread = tasks.serial("test-shell");
         LinkedBlockingQueue<Runnable> uiThread = new LinkedBlockingQueue<>();
         try {
-            ConsoleViewModel vm = new ConsoleViewModel(commands, new ShellHistory(home.resolve("h")), scriptThread,
-                    uiThread::add, System::nanoTime, Duration.ofMinutes(5));
+            ConsoleViewModel vm = new ConsoleViewModel(
+                    commands,
+                    new ShellHistory(home.resolve("h")),
+                    scriptThread,
+                    uiThread::add,
+                    System::nanoTime,
+                    Duration.ofMinutes(5));
             type(vm, "while (true) {}");
             vm.submit();
             type(vm, "db.orders.fi");
@@ -291,8 +318,12 @@ class ConsoleViewModelTest {
     void a_lesson_step_is_typed_and_run_as_if_entered() {
         ConsoleViewModel vm = console();
         vm.run("use school\nprint(db.getName())");
-        assertEquals(List.of(new Entry(Kind.INPUT, "[direct: mongos] test> use school\nprint(db.getName())"),
-                new Entry(Kind.OUTPUT, "switched to db school"), new Entry(Kind.OUTPUT, "school")), vm.transcript());
+        assertEquals(
+                List.of(
+                        new Entry(Kind.INPUT, "[direct: mongos] test> use school\nprint(db.getName())"),
+                        new Entry(Kind.OUTPUT, "switched to db school"),
+                        new Entry(Kind.OUTPUT, "school")),
+                vm.transcript());
         vm.historyUp();
         assertEquals("use school\nprint(db.getName())", vm.inputProperty().get(), "the step is in the history");
     }
@@ -315,8 +346,13 @@ class ConsoleViewModelTest {
         ExecutorService scriptThread = tasks.serial("test-shell");
         LinkedBlockingQueue<Runnable> uiThread = new LinkedBlockingQueue<>();
         try {
-            ConsoleViewModel vm = new ConsoleViewModel(commands, new ShellHistory(home.resolve("h")), scriptThread,
-                    uiThread::add, System::nanoTime, Duration.ofMinutes(5));
+            ConsoleViewModel vm = new ConsoleViewModel(
+                    commands,
+                    new ShellHistory(home.resolve("h")),
+                    scriptThread,
+                    uiThread::add,
+                    System::nanoTime,
+                    Duration.ofMinutes(5));
             type(vm, "while (true) {}");
             vm.submit();
             assertTrue(vm.runningProperty().get());
@@ -324,8 +360,12 @@ class ConsoleViewModelTest {
             assertTrue(vm.runningProperty().get(), "the loop runs until interrupted");
 
             vm.run("print('a lesson step')");
-            assertEquals(new Entry(Kind.ERROR, "The shell is still running an input: Ctrl+C interrupts it, then run "
-                    + "the step again."), vm.transcript().get(vm.transcript().size() - 1), "a step waits for no loop");
+            assertEquals(
+                    new Entry(
+                            Kind.ERROR,
+                            "The shell is still running an input: Ctrl+C interrupts it, then run " + "the step again."),
+                    vm.transcript().get(vm.transcript().size() - 1),
+                    "a step waits for no loop");
 
             vm.interrupt();
             while (vm.runningProperty().get()) {
@@ -336,14 +376,17 @@ class ConsoleViewModelTest {
                 task.run();
             }
 
-            assertEquals(new Entry(Kind.ERROR, ShellEngine.INTERRUPTED_SYNCHRONOUS),
+            assertEquals(
+                    new Entry(Kind.ERROR, ShellEngine.INTERRUPTED_SYNCHRONOUS),
                     vm.transcript().get(vm.transcript().size() - 1));
             type(vm, "'still here'");
             vm.submit();
             while (vm.runningProperty().get()) {
                 uiThread.poll(10, TimeUnit.SECONDS).run();
             }
-            assertEquals("still here", vm.transcript().get(vm.transcript().size() - 1).text());
+            assertEquals(
+                    "still here",
+                    vm.transcript().get(vm.transcript().size() - 1).text());
         } finally {
             tasks.shutdown();
         }

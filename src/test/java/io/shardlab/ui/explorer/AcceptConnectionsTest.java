@@ -62,9 +62,17 @@ class AcceptConnectionsTest {
             }
             holder[0].accept(state);
         });
-        holder[0] = new ExplorerViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false),
-                clipboard::add, (snapshot, version) -> { }, Runnable::run, port);
-        holder[0].launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(20_000).withDocsPerSecond(2_000)
+        holder[0] = new ExplorerViewModel(
+                engine,
+                WorkloadRegistry.standard(),
+                new SimpleBooleanProperty(false),
+                clipboard::add,
+                (snapshot, version) -> {},
+                Runnable::run,
+                port);
+        holder[0].launch(Scenario.of("{ counter: 1 }", "monotonic")
+                .withDocuments(20_000)
+                .withDocsPerSecond(2_000)
                 .withSplitPoints(List.of("{ counter: 5000 }", "{ counter: 10000 }")));
         flush();
         return holder[0];
@@ -78,8 +86,8 @@ class AcceptConnectionsTest {
     }
 
     private MongoClient connect(String connectionString, String appName) {
-        MongoClient client = MongoClients.create(connectionString + "?directConnection=true&serverSelectionTimeoutMS=5000"
-                + "&appName=" + appName);
+        MongoClient client = MongoClients.create(
+                connectionString + "?directConnection=true&serverSelectionTimeoutMS=5000" + "&appName=" + appName);
         clients.add(client);
         return client;
     }
@@ -110,8 +118,8 @@ class AcceptConnectionsTest {
         assertEquals(0, lastFrame.cluster().documents(), "the stream has not started");
 
         // given a driver connected with an app name, when it inserts 300 documents below the first split point
-        MongoCollection<BsonDocument> events = connect(uri, "orders-app").getDatabase("shardlab")
-                .getCollection("events", BsonDocument.class);
+        MongoCollection<BsonDocument> events =
+                connect(uri, "orders-app").getDatabase("shardlab").getCollection("events", BsonDocument.class);
         List<BsonDocument> documents = new ArrayList<>();
         for (long i = 1; i <= 300; i++) {
             documents.add(new BsonDocument("counter", new BsonInt64(i)));
@@ -125,16 +133,24 @@ class AcceptConnectionsTest {
         assertTrue(frame.sequence() > framesBefore, "the client's writes published a frame");
         assertEquals(301, frame.cluster().documents());
         assertEquals(300, documentsBelow(frame, 5000), "[MinKey, 5000) holds the 300 small counters");
-        long written = Arrays.stream(frame.writes().counts()).flatMapToLong(Arrays::stream).sum();
+        long written = Arrays.stream(frame.writes().counts())
+                .flatMapToLong(Arrays::stream)
+                .sum();
         assertEquals(301, written, "the writes chart counts the client's inserts");
         assertFalse(frame.inserts().isEmpty(), "the number line marks the client's inserts");
-        assertTrue(frame.inserts().get(frame.inserts().size() - 1).key().toString().contains("15000"),
+        assertTrue(
+                frame.inserts().get(frame.inserts().size() - 1).key().toString().contains("15000"),
                 frame.inserts().toString());
         assertEquals(0, frame.stream().inserted(), "the stream's own cursor did not move");
         assertEquals(301, events.countDocuments(), "reads return what was written");
         // the driver opens a monitoring connection beside the one it sends commands on; both say who it is
-        assertTrue(connections.clientsProperty().get().matches("2 clients: 127\\.0\\.0\\.1:\\d+ \\(orders-app\\), "
-                + "127\\.0\\.0\\.1:\\d+ \\(orders-app\\)"), connections.clientsProperty().get());
+        assertTrue(
+                connections
+                        .clientsProperty()
+                        .get()
+                        .matches("2 clients: 127\\.0\\.0\\.1:\\d+ \\(orders-app\\), "
+                                + "127\\.0\\.0\\.1:\\d+ \\(orders-app\\)"),
+                connections.clientsProperty().get());
 
         connections.copyConnectionString();
         assertEquals(List.of(uri), clipboard);
@@ -151,17 +167,22 @@ class AcceptConnectionsTest {
     @Test
     void undo_does_not_reach_back_past_a_clients_write() {
         ExplorerViewModel vm = explorer(0);
-        engine.execute(new io.shardlab.sim.SplitAt("shardlab.events", new BsonDocument("counter", new BsonInt64(2_000))));
+        engine.execute(
+                new io.shardlab.sim.SplitAt("shardlab.events", new BsonDocument("counter", new BsonInt64(2_000))));
         flush();
         assertEquals(1, lastFrame.undo().stepsToUndo(), "the user's split can be undone");
         vm.connections().start();
         flush();
 
-        connect(vm.connections().connectionStringProperty().get(), "writer").getDatabase("shardlab")
-                .getCollection("events", BsonDocument.class).insertOne(new BsonDocument("counter", new BsonInt64(7)));
+        connect(vm.connections().connectionStringProperty().get(), "writer")
+                .getDatabase("shardlab")
+                .getCollection("events", BsonDocument.class)
+                .insertOne(new BsonDocument("counter", new BsonInt64(7)));
         flush();
 
-        assertEquals(0, lastFrame.undo().stepsToUndo(),
+        assertEquals(
+                0,
+                lastFrame.undo().stepsToUndo(),
                 "the client's document is stored for its reads too: undo stops before its insert");
         assertEquals(1, lastFrame.cluster().documents());
         vm.connections().stop();
@@ -179,8 +200,10 @@ class AcceptConnectionsTest {
             assertTrue(vm.connections().acceptingProperty().get());
             String uri = vm.connections().connectionStringProperty().get();
             assertNotEquals("mongodb://127.0.0.1:" + taken.getLocalPort() + "/", uri);
-            assertEquals("Port " + taken.getLocalPort() + " is taken; listening on port "
-                    + uri.substring(uri.lastIndexOf(':') + 1, uri.length() - 1) + ".", vm.connections().noteProperty().get());
+            assertEquals(
+                    "Port " + taken.getLocalPort() + " is taken; listening on port "
+                            + uri.substring(uri.lastIndexOf(':') + 1, uri.length() - 1) + ".",
+                    vm.connections().noteProperty().get());
             vm.connections().stop();
             flush();
         }
@@ -196,7 +219,8 @@ class AcceptConnectionsTest {
         flush();
 
         assertFalse(vm.connections().acceptingProperty().get());
-        assertEquals("Stopped accepting connections: the explorer loaded a new cluster.",
+        assertEquals(
+                "Stopped accepting connections: the explorer loaded a new cluster.",
                 vm.connections().noteProperty().get());
         assertTrue(vm.connections().shownProperty().get(), "the bar stays to say why");
     }
@@ -207,16 +231,24 @@ class AcceptConnectionsTest {
         CommandLayer shell = engine.shellCommandLayer();
 
         // given documents written in the Shell panel before Simulation → Accept connections
-        shell.run("school", BsonDocument.parse("{insert: 'pupils', documents: [{_id: 1, name: 'Ada'}, "
-                + "{_id: 2, name: 'Alan'}]}"));
+        shell.run(
+                "school",
+                BsonDocument.parse(
+                        "{insert: 'pupils', documents: [{_id: 1, name: 'Ada'}, " + "{_id: 2, name: 'Alan'}]}"));
         vm.connections().setAccepting(true);
         flush();
 
         // when a driver connects afterwards, then it reads them and its own write is there for the shell
-        MongoCollection<BsonDocument> pupils = connect(vm.connections().connectionStringProperty().get(), "teacher")
-                .getDatabase("school").getCollection("pupils", BsonDocument.class);
-        assertEquals(List.of("Ada", "Alan"), pupils.find().sort(new BsonDocument("_id", new BsonInt64(1)))
-                .map(d -> d.getString("name").getValue()).into(new ArrayList<>()));
+        MongoCollection<BsonDocument> pupils = connect(
+                        vm.connections().connectionStringProperty().get(), "teacher")
+                .getDatabase("school")
+                .getCollection("pupils", BsonDocument.class);
+        assertEquals(
+                List.of("Ada", "Alan"),
+                pupils.find()
+                        .sort(new BsonDocument("_id", new BsonInt64(1)))
+                        .map(d -> d.getString("name").getValue())
+                        .into(new ArrayList<>()));
         pupils.insertOne(BsonDocument.parse("{_id: 3, name: 'Grace'}"));
 
         // and once the toggle goes off the shell still finds all three
@@ -226,4 +258,3 @@ class AcceptConnectionsTest {
         assertEquals(3, found.getDocument("cursor").getArray("firstBatch").size(), found.toJson());
     }
 }
-

@@ -9,7 +9,6 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.List;
 import org.bson.BsonInt32;
-import org.bson.BsonMaxKey;
 import org.bson.BsonMinKey;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -27,9 +26,10 @@ class ChunkDetailsTest {
             shard02,  false,            shard02
             """)
     void the_shard_line_marks_a_draining_owner(String owner, boolean draining, String shown) {
-        Chunk chunk = new Chunk(ShardKey.of(new BsonMinKey()), ShardKey.of(new BsonInt32(10)), owner, false,
-                new ChunkVersion(1, 0));
-        List<Shard> shards = List.of(Shard.named("shard01"), Shard.named("shard02").withDraining(draining));
+        Chunk chunk = new Chunk(
+                ShardKey.of(new BsonMinKey()), ShardKey.of(new BsonInt32(10)), owner, false, new ChunkVersion(1, 0));
+        List<Shard> shards =
+                List.of(Shard.named("shard01"), Shard.named("shard02").withDraining(draining));
 
         assertEquals(shown, new ChunkDetails(0, chunk, 5, 500, KEY).shardText(shards));
     }

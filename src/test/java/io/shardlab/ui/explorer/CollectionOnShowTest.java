@@ -1,12 +1,5 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.session.ExplorerSession;
-import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.Scenario;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.WindowedCounts;
-import io.shardlab.session.ChunkCommands;
-import io.shardlab.session.EngineState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -14,6 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.key.ShardKey;
+import io.shardlab.session.ChunkCommands;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.ExplorerSession;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
+import io.shardlab.session.WindowedCounts;
 import io.shardlab.shell.CommandLayer;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -41,12 +41,14 @@ class CollectionOnShowTest {
 
     @BeforeEach
     void given_the_scenario_on_the_counter_and_the_shell_sharding_social_users_on_a_hashed_key() {
-        engine.load(ResolvedScenario.of(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000),
-                WorkloadRegistry.standard()));
+        engine.load(ResolvedScenario.of(
+                Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000), WorkloadRegistry.standard()));
         shell = engine.shellCommandLayer();
         shell.run("admin", new BsonDocument("enableSharding", new BsonString("social")));
-        shell.run("admin", new BsonDocument("shardCollection", new BsonString("social.users"))
-                .append("key", new BsonDocument("userId", new BsonString("hashed"))));
+        shell.run(
+                "admin",
+                new BsonDocument("shardCollection", new BsonString("social.users"))
+                        .append("key", new BsonDocument("userId", new BsonString("hashed"))));
     }
 
     private EngineState.Running last() {
@@ -62,7 +64,9 @@ class CollectionOnShowTest {
     }
 
     private static long documents(ExplorerFrame frame) {
-        return frame.cluster().chunkStatistics().stream().mapToLong(ChunkStatistics::documents).sum();
+        return frame.cluster().chunkStatistics().stream()
+                .mapToLong(ChunkStatistics::documents)
+                .sum();
     }
 
     private static long sum(WindowedCounts.Snapshot counts) {
@@ -77,8 +81,11 @@ class CollectionOnShowTest {
 
     @Test
     void the_picker_lists_every_sharded_collection_with_its_key_and_the_scenarios_stays_on_show() {
-        assertEquals(List.of(new EngineState.Collection("shardlab.events", "{ counter: 1 }", 0),
-                new EngineState.Collection("social.users", "{ userId: 'hashed' }", 0)), last().collections());
+        assertEquals(
+                List.of(
+                        new EngineState.Collection("shardlab.events", "{ counter: 1 }", 0),
+                        new EngineState.Collection("social.users", "{ userId: 'hashed' }", 0)),
+                last().collections());
         assertEquals("shardlab.events", last().frame().scenario().namespace());
     }
 
@@ -121,7 +128,8 @@ class CollectionOnShowTest {
         int scenarioChunks;
 
         ExplorerFrame shown = last().frame();
-        engine.execute(new ChunkCommands("social.users", shown.scenario().key(), shown.cluster().version())
+        engine.execute(new ChunkCommands(
+                        "social.users", shown.scenario().key(), shown.cluster().version())
                 .splitAt(ShardKey.of(new BsonInt64(12_345))));
 
         assertEquals(chunks + 1, last().frame().cluster().cluster().chunks().size());
@@ -136,7 +144,8 @@ class CollectionOnShowTest {
         engine.showCollection("social.users");
 
         ExplorerFrame.QueryTargeting targeting = last().frame().targeting().orElseThrow();
-        assertEquals(1, targeting.targeting().orElseThrow().shards().size(), "an equality on the hashed key: one shard");
+        assertEquals(
+                1, targeting.targeting().orElseThrow().shards().size(), "an equality on the hashed key: one shard");
     }
 
     @Test
@@ -149,8 +158,10 @@ class CollectionOnShowTest {
         assertEquals("shardlab.events", last().frame().scenario().namespace());
         assertEquals(1, last().collections().size());
 
-        shell.run("admin", new BsonDocument("shardCollection", new BsonString("social.users"))
-                .append("key", new BsonDocument("name", new BsonInt32(1))));
+        shell.run(
+                "admin",
+                new BsonDocument("shardCollection", new BsonString("social.users"))
+                        .append("key", new BsonDocument("name", new BsonInt32(1))));
         engine.showCollection("social.users");
         assertEquals("{ name: 1 }", last().frame().scenario().key().toString());
         assertEquals(0, documents(last().frame()));

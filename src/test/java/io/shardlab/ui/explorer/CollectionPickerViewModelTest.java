@@ -1,13 +1,13 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.session.Scenario;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.EngineState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.shell.CommandLayer;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -31,21 +31,25 @@ class CollectionPickerViewModelTest {
     private final ExplorerEngine engine = new ExplorerEngine(thread, new FakeClock(), published::add);
     private final FakeClock wall = new FakeClock();
     private final List<String> asked = new ArrayList<>();
-    private final CollectionPickerViewModel vm = new CollectionPickerViewModel(ns -> {
-        asked.add(ns);
-        engine.showCollection(ns);
-    }, wall);
+    private final CollectionPickerViewModel vm = new CollectionPickerViewModel(
+            ns -> {
+                asked.add(ns);
+                engine.showCollection(ns);
+            },
+            wall);
     private CommandLayer shell;
     private long nextId;
 
     @BeforeEach
     void given_two_collections_sharded_beside_the_scenarios() {
-        engine.load(ResolvedScenario.of(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000),
-                WorkloadRegistry.standard()));
+        engine.load(ResolvedScenario.of(
+                Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000), WorkloadRegistry.standard()));
         shell = engine.shellCommandLayer();
         for (String ns : List.of("social.inbox", "social.users")) {
-            shell.run("admin", new BsonDocument("shardCollection", new BsonString(ns))
-                    .append("key", new BsonDocument("userId", new BsonString("hashed"))));
+            shell.run(
+                    "admin",
+                    new BsonDocument("shardCollection", new BsonString(ns))
+                            .append("key", new BsonDocument("userId", new BsonString("hashed"))));
         }
         refresh();
     }
@@ -72,22 +76,33 @@ class CollectionPickerViewModelTest {
 
     @Test
     void lists_each_collection_by_namespace_with_its_key_and_shows_the_scenarios_first() {
-        assertEquals(List.of("shardlab.events · { counter: 1 }", "social.inbox · { userId: 'hashed' }",
-                "social.users · { userId: 'hashed' }"), vm.choices().stream().map(CollectionPickerViewModel.Choice::label)
-                .toList());
+        assertEquals(
+                List.of(
+                        "shardlab.events · { counter: 1 }",
+                        "social.inbox · { userId: 'hashed' }",
+                        "social.users · { userId: 'hashed' }"),
+                vm.choices().stream()
+                        .map(CollectionPickerViewModel.Choice::label)
+                        .toList());
         assertTrue(vm.severalProperty().get());
         assertEquals("shardlab.events", shown());
     }
 
     @Test
     void a_collection_sharded_later_joins_the_list_without_changing_the_one_on_show() {
-        shell.run("admin", new BsonDocument("shardCollection", new BsonString("shop.orders"))
-                .append("key", new BsonDocument("orderId", new BsonInt64(1))));
+        shell.run(
+                "admin",
+                new BsonDocument("shardCollection", new BsonString("shop.orders"))
+                        .append("key", new BsonDocument("orderId", new BsonInt64(1))));
         refresh();
 
         assertEquals(4, vm.choices().size());
-        assertEquals(List.of("shardlab.events", "shop.orders", "social.inbox", "social.users"),
-                vm.choices().stream().map(CollectionPickerViewModel.Choice::namespace).toList(), "by namespace");
+        assertEquals(
+                List.of("shardlab.events", "shop.orders", "social.inbox", "social.users"),
+                vm.choices().stream()
+                        .map(CollectionPickerViewModel.Choice::namespace)
+                        .toList(),
+                "by namespace");
         assertEquals("shardlab.events", shown());
     }
 

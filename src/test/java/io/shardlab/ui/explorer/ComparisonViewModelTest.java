@@ -34,16 +34,22 @@ class ComparisonViewModelTest {
     private final List<LockstepEngine.Pair> published = new ArrayList<>();
     private ComparisonViewModel vm;
 
-    private static final Scenario COUNTER = Scenario.of("{ counter: 1 }", "monotonic").withDocuments(20_000)
-            .withChunkSizeMegabytes(1).withVersion(MongoVersion.parse("5.0"));
+    private static final Scenario COUNTER = Scenario.of("{ counter: 1 }", "monotonic")
+            .withDocuments(20_000)
+            .withChunkSizeMegabytes(1)
+            .withVersion(MongoVersion.parse("5.0"));
 
     @BeforeEach
     void setUp() {
         ComparisonViewModel[] holder = new ComparisonViewModel[1];
-        LockstepEngine engine = new LockstepEngine(thread, clock, pair -> {
-            published.add(pair);
-            holder[0].accept(pair);
-        }, () -> false);
+        LockstepEngine engine = new LockstepEngine(
+                thread,
+                clock,
+                pair -> {
+                    published.add(pair);
+                    holder[0].accept(pair);
+                },
+                () -> false);
         vm = new ComparisonViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false));
         holder[0] = vm;
     }
@@ -58,18 +64,24 @@ class ComparisonViewModelTest {
 
     /** The stream's own value of every insert mark: the key, or for a hashed key the value before hashing. */
     private static List<ShardKey> markedValues(ExplorerFrame frame) {
-        return frame.inserts().stream().map(m -> m.valueBeforeHashing().orElse(m.key())).toList();
+        return frame.inserts().stream()
+                .map(m -> m.valueBeforeHashing().orElse(m.key()))
+                .toList();
     }
 
     private static long documentsInChunks(ExplorerFrame frame) {
-        return frame.cluster().chunkStatistics().stream().mapToLong(ChunkStatistics::documents).sum();
+        return frame.cluster().chunkStatistics().stream()
+                .mapToLong(ChunkStatistics::documents)
+                .sum();
     }
 
     @Test
     void afterEveryTickBothSidesHaveSeenTheSameDocumentsAtTheSameSimulatedTime() {
         // given a ranged key on 5.0 beside a hashed key on 8.0, the same stream
-        vm.open("Hashed on 8.0", COUNTER, COUNTER.withKeyPattern("{ counter: 'hashed' }")
-                .withVersion(MongoVersion.parse("8.0")));
+        vm.open(
+                "Hashed on 8.0",
+                COUNTER,
+                COUNTER.withKeyPattern("{ counter: 'hashed' }").withVersion(MongoVersion.parse("8.0")));
         vm.transport().chooseSpeed(PlaybackSpeed.X1);
         vm.transport().play();
 
@@ -82,8 +94,10 @@ class ComparisonViewModelTest {
             ExplorerFrame left = running(last().left()).frame();
             ExplorerFrame right = running(last().right()).frame();
             assertEquals(left.stream().inserted(), right.stream().inserted(), "tick " + i);
-            assertEquals(left.cluster().atMillis() - left.stream().startMillis(),
-                    right.cluster().atMillis() - right.stream().startMillis(), "tick " + i);
+            assertEquals(
+                    left.cluster().atMillis() - left.stream().startMillis(),
+                    right.cluster().atMillis() - right.stream().startMillis(),
+                    "tick " + i);
             assertEquals(markedValues(left), markedValues(right), "the same documents, tick " + i);
             assertEquals(documentsInChunks(left), documentsInChunks(right), "tick " + i);
         }
@@ -117,9 +131,12 @@ class ComparisonViewModelTest {
 
         ExplorerFrame left = running(last().left()).frame();
         ExplorerFrame right = running(last().right()).frame();
-        assertEquals(before.writes().windowMillis(), left.cluster().atMillis() - before.cluster().atMillis());
+        assertEquals(
+                before.writes().windowMillis(),
+                left.cluster().atMillis() - before.cluster().atMillis());
         assertEquals(left.stream().inserted(), right.stream().inserted());
-        assertEquals(2_000 * before.writes().windowMillis() / 1000, left.stream().inserted());
+        assertEquals(
+                2_000 * before.writes().windowMillis() / 1000, left.stream().inserted());
     }
 
     @Test
@@ -147,18 +164,21 @@ class ComparisonViewModelTest {
         vm.chooseScale(Scale.DATA_SIZE);
         assertEquals(Scale.DATA_SIZE, vm.right().numberLine().scaleProperty().get());
         vm.left().numberLine().zoomIn();
-        assertEquals(Viewport.FULL, vm.right().numberLine().viewportProperty().get(),
+        assertEquals(
+                Viewport.FULL,
+                vm.right().numberLine().viewportProperty().get(),
                 "a part of one key space is no part of the other's");
     }
 
     @Test
     void twoScenariosThatDoNotPlayTheSameStreamAreRefusedNamingTheField() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> vm.open("Faster", COUNTER, COUNTER.withDocsPerSecond(5_000)));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> vm.open("Faster", COUNTER, COUNTER.withDocsPerSecond(5_000)));
         assertEquals("docsPerSecond: both sides must stream at the same pace, got 2000.0 and 5000.0", e.getMessage());
         assertFalse(vm.openProperty().get());
 
-        e = assertThrows(IllegalArgumentException.class,
+        e = assertThrows(
+                IllegalArgumentException.class,
                 () -> vm.open("Bad key", COUNTER, COUNTER.withKeyPattern("{ counter: 2 }")));
         assertTrue(e.getMessage().startsWith("right side: keyPattern: "), e.getMessage());
     }
@@ -166,11 +186,15 @@ class ComparisonViewModelTest {
     @Test
     void twoStreamsOfDifferentLengthsCountWritesInTheSameWindowsAndKeepInLockstepUntilTheShorterEnds() {
         // given a key on fields only another workload has, and a longer stream on that side
-        Scenario users = Scenario.of("{ month: 1, user: 1 }", "compound-month-user").withDocuments(30_000)
-                .withChunkSizeMegabytes(1).withVersion(MongoVersion.parse("5.0"));
+        Scenario users = Scenario.of("{ month: 1, user: 1 }", "compound-month-user")
+                .withDocuments(30_000)
+                .withChunkSizeMegabytes(1)
+                .withVersion(MongoVersion.parse("5.0"));
         vm.open("Compound", COUNTER, users);
-        assertEquals("{ counter: 1 } vs { month: 1, user: 1 } · 20,000 vs 30,000 documents · monotonic vs "
-                + "compound-month-user documents · the same pace, in lockstep", vm.differencesProperty().get());
+        assertEquals(
+                "{ counter: 1 } vs { month: 1, user: 1 } · 20,000 vs 30,000 documents · monotonic vs "
+                        + "compound-month-user documents · the same pace, in lockstep",
+                vm.differencesProperty().get());
 
         // when ten chart windows pass
         for (int i = 0; i < 10; i++) {
@@ -192,7 +216,9 @@ class ComparisonViewModelTest {
 
         running(last().left());
         EngineState.Failed failed = assertInstanceOf(EngineState.Failed.class, last().right());
-        assertTrue(vm.right().loadErrorProperty().get().contains("nothere"), vm.right().loadErrorProperty().get());
+        assertTrue(
+                vm.right().loadErrorProperty().get().contains("nothere"),
+                vm.right().loadErrorProperty().get());
         assertEquals(failed.message(), vm.right().loadErrorProperty().get());
         vm.transport().play();
         assertFalse(thread.repeating());
@@ -200,12 +226,19 @@ class ComparisonViewModelTest {
 
     @Test
     void theCaptionsSayWhatEachSideIsAndWhatDiffers() {
-        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")).withChunkSizeMegabytes(0));
+        vm.open(
+                "On 8.0",
+                COUNTER,
+                COUNTER.withVersion(MongoVersion.parse("8.0")).withChunkSizeMegabytes(0));
 
-        assertEquals("MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards", vm.left().captionProperty().get());
-        assertEquals("MongoDB 8.0 · { counter: 1 } · default 128 MB chunks · 3 shards",
+        assertEquals(
+                "MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards",
+                vm.left().captionProperty().get());
+        assertEquals(
+                "MongoDB 8.0 · { counter: 1 } · default 128 MB chunks · 3 shards",
                 vm.right().captionProperty().get());
-        assertEquals("MongoDB 5.0 vs 8.0 · 1 MB vs default chunks · the same stream, in lockstep",
+        assertEquals(
+                "MongoDB 5.0 vs 8.0 · 1 MB vs default chunks · the same stream, in lockstep",
                 vm.differencesProperty().get());
     }
 

@@ -43,12 +43,18 @@ class ConnectionsBarTest {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(Platform::runLater,
-                s -> holder[0].accept(s));
+        LatestValueMailbox<EngineState> mailbox =
+                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
         ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
         // port 0: a test must not take the port a developer's mongos or serve may be using
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, clipboard::add, (snapshot, version) -> { },
-                Platform::runLater, 0);
+        vm = new ExplorerViewModel(
+                engine,
+                WorkloadRegistry.standard(),
+                dark,
+                clipboard::add,
+                (snapshot, version) -> {},
+                Platform::runLater,
+                0);
         holder[0] = vm;
         view = new ExplorerView(vm);
         new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
@@ -76,7 +82,8 @@ class ConnectionsBarTest {
     @Test
     void the_toggle_shows_the_connection_string_copy_copies_it_and_stop_hides_the_strip(FxRobot robot)
             throws Exception {
-        robot.interact(() -> vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
+        robot.interact(
+                () -> vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000)));
         waitUntil(() -> vm.phaseProperty().get() == ExplorerViewModel.Phase.READY);
         assertFalse(robot.lookup("#connections-bar").query().isVisible());
         CheckMenuItem accept = acceptItem();
@@ -88,7 +95,9 @@ class ConnectionsBarTest {
         assertTrue(robot.lookup("#connections-bar").query().isVisible());
         String uri = robot.lookup("#connections-uri").queryTextInputControl().getText();
         assertTrue(uri.matches("mongodb://127\\.0\\.0\\.1:\\d+/"), uri);
-        assertEquals("No clients connected", robot.lookup("#connections-clients").queryLabeled().getText());
+        assertEquals(
+                "No clients connected",
+                robot.lookup("#connections-clients").queryLabeled().getText());
         robot.clickOn("#connections-copy");
         assertEquals(List.of(uri), clipboard);
 

@@ -66,8 +66,8 @@ class ExplorerEngineTest {
     void at_full_speed_no_work_is_done_while_the_screen_has_not_taken_the_last_state() {
         boolean[] screenBehind = {true};
         ExplorerEngine paced = new ExplorerEngine(thread, clock, published::add, () -> screenBehind[0]);
-        paced.load(ResolvedScenario.of(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000),
-                WorkloadRegistry.standard()));
+        paced.load(ResolvedScenario.of(
+                Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000), WorkloadRegistry.standard()));
         paced.speed(PlaybackSpeed.MAX);
         paced.play();
 
@@ -138,11 +138,13 @@ class ExplorerEngineTest {
     void a_task_that_dies_of_an_error_ends_in_a_failed_state_with_its_message_and_stops_the_play() {
         load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
         engine.play();
-        io.shardlab.sim.ClusterCommand dying = (io.shardlab.sim.ClusterCommand) java.lang.reflect.Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {io.shardlab.sim.ClusterCommand.class},
-                (proxy, method, args) -> {
-                    throw new StackOverflowError();
-                });
+        io.shardlab.sim.ClusterCommand dying =
+                (io.shardlab.sim.ClusterCommand) java.lang.reflect.Proxy.newProxyInstance(
+                        getClass().getClassLoader(),
+                        new Class<?>[] {io.shardlab.sim.ClusterCommand.class},
+                        (proxy, method, args) -> {
+                            throw new StackOverflowError();
+                        });
 
         engine.execute(dying);
 

@@ -8,8 +8,7 @@ import io.shardlab.render.LaneDetail;
  */
 public final class ExplorerProbe {
 
-    private ExplorerProbe() {
-    }
+    private ExplorerProbe() {}
 
     /** Paints the number line now, at the canvas's current size (a repaint otherwise waits for the next turn). */
     public static void paintLineNow(ExplorerView view) {
@@ -28,7 +27,9 @@ public final class ExplorerProbe {
 
     /** The scale each of the explorer's canvases paints at (number line, charts), in scene-graph order. */
     public static java.util.List<Double> canvasScales(ExplorerView view) {
-        return view.node().lookupAll(".render-canvas").stream().map(n -> ((RenderCanvas) n).scale()).toList();
+        return view.node().lookupAll(".render-canvas").stream()
+                .map(n -> ((RenderCanvas) n).scale())
+                .toList();
     }
 
     /** What the lanes showed beside them at the last paint. */

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.render.NumberLineModel;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.Highlight;
+import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
 import io.shardlab.session.PlaybackSpeed;
@@ -42,13 +42,15 @@ class ExplorerViewModelTest {
     void setUp() {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         ExplorerEngine engine = new ExplorerEngine(thread, clock, state -> holder[0].accept(state));
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, clipboard::add,
-                (snapshot, version) -> shown.add(snapshot));
+        vm = new ExplorerViewModel(
+                engine, WorkloadRegistry.standard(), dark, clipboard::add, (snapshot, version) -> shown.add(snapshot));
         holder[0] = vm;
     }
 
     private void launchMonotonic() {
-        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(20_000).withDocsPerSecond(2_000)
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic")
+                .withDocuments(20_000)
+                .withDocsPerSecond(2_000)
                 .withSplitPoints(List.of("{ counter: 5000 }", "{ counter: 10000 }")));
     }
 
@@ -71,12 +73,14 @@ class ExplorerViewModelTest {
         assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
         assertEquals("{ counter: 1 }", vm.setup().keyPatternProperty().get());
         assertFalse(vm.playback().playingProperty().get());
-        assertEquals("0 of 20,000 documents", vm.playback().progressTextProperty().get());
+        assertEquals(
+                "0 of 20,000 documents", vm.playback().progressTextProperty().get());
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         assertEquals(3, picture.model().chunkCount());
         assertTrue(picture.data().writes().isEmpty(), "no writes before the stream starts");
         assertEquals(1, shown.size(), "the window's title and status bar are told");
-        assertEquals("shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+        assertEquals(
+                "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
     }
 
     @Test
@@ -88,7 +92,9 @@ class ExplorerViewModelTest {
 
         assertFalse(vm.playback().playingProperty().get());
         assertFalse(thread.repeating(), "pause cancels the ticks");
-        assertEquals("2,000 of 20,000 documents", vm.playback().progressTextProperty().get(),
+        assertEquals(
+                "2,000 of 20,000 documents",
+                vm.playback().progressTextProperty().get(),
                 "one wall second at 1× is one simulated second: 2,000 documents at 2,000/s");
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         assertTrue(picture.data().writes().isPresent());
@@ -105,7 +111,13 @@ class ExplorerViewModelTest {
 
         thread.tick();
 
-        long inserted = vm.numberLine().pictureProperty().get().data().layout().sizes().orElseThrow()
+        long inserted = vm.numberLine()
+                .pictureProperty()
+                .get()
+                .data()
+                .layout()
+                .sizes()
+                .orElseThrow()
                 .totalDocuments();
         assertTrue(inserted > 0 && inserted < 20_000, "one 25 ms tick inserts some documents, not all: " + inserted);
         assertTrue(vm.playback().playingProperty().get());
@@ -113,7 +125,9 @@ class ExplorerViewModelTest {
 
     @Test
     void play_stops_by_itself_when_the_stream_is_in_and_the_balancer_is_idle() {
-        vm.launch(Scenario.of("{ userId: 'hashed' }", "uniform").withDocuments(3_000).withDocsPerSecond(2_000));
+        vm.launch(Scenario.of("{ userId: 'hashed' }", "uniform")
+                .withDocuments(3_000)
+                .withDocsPerSecond(2_000));
         vm.playback().chooseSpeed(PlaybackSpeed.X1000);
         vm.playback().play();
         for (int i = 0; i < 200 && thread.repeating(); i++) {
@@ -123,7 +137,8 @@ class ExplorerViewModelTest {
         assertFalse(thread.repeating());
         assertTrue(vm.playback().finishedProperty().get());
         assertFalse(vm.playback().playingProperty().get());
-        assertEquals("3,000 of 3,000 documents", vm.playback().progressTextProperty().get());
+        assertEquals(
+                "3,000 of 3,000 documents", vm.playback().progressTextProperty().get());
     }
 
     @Test
@@ -158,17 +173,21 @@ class ExplorerViewModelTest {
         NumberLineViewModel line = vm.numberLine();
         int before = line.pictureProperty().get().model().chunkCount();
         double middleOfSecondChunk = (line.pictureProperty().get().model().edge(1)
-                + line.pictureProperty().get().model().edge(2)) / 2;
+                        + line.pictureProperty().get().model().edge(2))
+                / 2;
 
         line.selectAt(middleOfSecondChunk);
         assertEquals(1, line.selectedProperty().get().index());
-        assertEquals("Split at { counter: 7500 }", vm.actions().splitTextProperty().get(),
+        assertEquals(
+                "Split at { counter: 7500 }",
+                vm.actions().splitTextProperty().get(),
                 "halfway between the int32 bounds the scenario's split points made");
         assertTrue(vm.actions().splitNamesAPointProperty().get(), "so the median is a separate entry");
         vm.actions().splitSelectedChunk();
 
         assertEquals(before + 1, line.pictureProperty().get().model().chunkCount());
-        assertEquals("sh.splitAt(\"shardlab.events\", { counter: 7500 })",
+        assertEquals(
+                "sh.splitAt(\"shardlab.events\", { counter: 7500 })",
                 vm.history().lastMongoshProperty().get());
         assertTrue(vm.history().canUndoProperty().get());
 
@@ -189,7 +208,8 @@ class ExplorerViewModelTest {
 
         vm.actions().mergeSelectedWithNext();
 
-        assertTrue(vm.actions().errorProperty().get().startsWith("could not merge chunks"),
+        assertTrue(
+                vm.actions().errorProperty().get().startsWith("could not merge chunks"),
                 vm.actions().errorProperty().get());
         vm.actions().dismissError();
         assertEquals("", vm.actions().errorProperty().get());
@@ -198,7 +218,9 @@ class ExplorerViewModelTest {
     @Test
     void a_chunk_moved_after_the_stream_has_ended_commits_without_pressing_play() {
         // given a short stream played to its end
-        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000).withDocsPerSecond(2_000)
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic")
+                .withDocuments(2_000)
+                .withDocsPerSecond(2_000)
                 .withSplitPoints(List.of("{ counter: 5000 }", "{ counter: 10000 }")));
         vm.playback().play();
         for (int i = 0; i < 2_000 && vm.playback().playingProperty().get(); i++) {
@@ -221,8 +243,17 @@ class ExplorerViewModelTest {
         }
         assertFalse(thread.repeating());
         assertEquals(to, line.selectedProperty().get().chunk().shard());
-        assertTrue(vm.numberLine().pictureProperty().get().data().layout().snapshot().chunks().size() > 0);
-        assertFalse(vm.playback().progressTextProperty().get().contains("moving"),
+        assertTrue(vm.numberLine()
+                        .pictureProperty()
+                        .get()
+                        .data()
+                        .layout()
+                        .snapshot()
+                        .chunks()
+                        .size()
+                > 0);
+        assertFalse(
+                vm.playback().progressTextProperty().get().contains("moving"),
                 vm.playback().progressTextProperty().get());
     }
 
@@ -236,8 +267,10 @@ class ExplorerViewModelTest {
         assertFalse(to.equals(from));
 
         vm.actions().moveSelectedChunkTo(to);
-        assertEquals("db.adminCommand({ moveRange: \"shardlab.events\", min: { counter: 10000 }, "
-                + "max: { counter: MaxKey() }, toShard: \"" + to + "\" })", vm.history().lastMongoshProperty().get(),
+        assertEquals(
+                "db.adminCommand({ moveRange: \"shardlab.events\", min: { counter: 10000 }, "
+                        + "max: { counter: MaxKey() }, toShard: \"" + to + "\" })",
+                vm.history().lastMongoshProperty().get(),
                 "MongoDB 8.0: moveRange with the chunk's bounds");
         vm.playback().step();
         vm.playback().step();
@@ -255,7 +288,8 @@ class ExplorerViewModelTest {
         assertEquals("single-shard", vm.query().targetingClassProperty().get());
         assertEquals(List.of("shard01"), vm.query().shardsProperty().get());
         assertTrue(vm.query().reasonProperty().get().startsWith("The filter has an equality on every shard-key field"));
-        assertEquals(new Highlight.Shards(Set.of("shard01")),
+        assertEquals(
+                new Highlight.Shards(Set.of("shard01")),
                 vm.numberLine().pictureProperty().get().options().highlight());
 
         vm.query().filterTextProperty().set("{ customer: ");
@@ -264,20 +298,26 @@ class ExplorerViewModelTest {
 
         vm.query().clear();
         assertFalse(vm.query().targetedProperty().get());
-        assertEquals(Highlight.none(), vm.numberLine().pictureProperty().get().options().highlight());
+        assertEquals(
+                Highlight.none(),
+                vm.numberLine().pictureProperty().get().options().highlight());
     }
 
     @Test
     void the_workloads_query_mix_offers_one_filter_per_kind_of_read() {
         launchMonotonic();
 
-        List<QueryViewModel.Suggestion> suggestions = vm.query().suggestionsProperty().get();
-        assertEquals(List.of("order by number", "orders by numbers", "a page of 100 orders", "orders of a customer"),
+        List<QueryViewModel.Suggestion> suggestions =
+                vm.query().suggestionsProperty().get();
+        assertEquals(
+                List.of("order by number", "orders by numbers", "a page of 100 orders", "orders of a customer"),
                 suggestions.stream().map(QueryViewModel.Suggestion::name).toList());
 
         vm.query().use(suggestions.get(3));
         assertEquals("scatter-gather", vm.query().targetingClassProperty().get());
-        assertEquals(List.of("shard01", "shard02", "shard03"), vm.query().shardsProperty().get());
+        assertEquals(
+                List.of("shard01", "shard02", "shard03"),
+                vm.query().shardsProperty().get());
     }
 
     @Test
@@ -285,8 +325,10 @@ class ExplorerViewModelTest {
         SetupViewModel setup = vm.setup();
 
         setup.keyPatternProperty().set("{ counter: -1 }");
-        assertEquals("Shard key { counter: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
-                + "Failed to parse field counter", setup.keyErrorProperty().get());
+        assertEquals(
+                "Shard key { counter: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
+                        + "Failed to parse field counter",
+                setup.keyErrorProperty().get());
         assertFalse(setup.validProperty().get());
 
         setup.keyPatternProperty().set("{ counter: 'hashed' }");
@@ -294,7 +336,8 @@ class ExplorerViewModelTest {
         assertTrue(setup.validProperty().get());
 
         setup.keyPatternProperty().set("{ ts: 1 }");
-        assertEquals("The monotonic documents have no field ts; they have _id, counter, customer, total",
+        assertEquals(
+                "The monotonic documents have no field ts; they have _id, counter, customer, total",
                 setup.keyErrorProperty().get());
     }
 
@@ -302,7 +345,9 @@ class ExplorerViewModelTest {
     void applying_the_form_loads_its_scenario_and_changing_the_workload_offers_its_key() {
         SetupViewModel setup = vm.setup();
         SetupViewModel.WorkloadChoice timestamp = setup.workloadsProperty().stream()
-                .filter(w -> w.id().equals("timestamp")).findFirst().orElseThrow();
+                .filter(w -> w.id().equals("timestamp"))
+                .findFirst()
+                .orElseThrow();
 
         setup.chooseWorkload(timestamp);
         assertEquals("{ ts: 1 }", setup.keyPatternProperty().get(), "the old key does not fit: the workload's own");
@@ -318,8 +363,8 @@ class ExplorerViewModelTest {
     @Test
     void a_lessons_query_is_dropped_when_the_form_applies_another_key_or_workload_and_kept_for_the_same() {
         // given a lesson's scenario with its query on show
-        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000)
-                .withQueryFilter("{ counter: 42 }"));
+        vm.launch(
+                Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000).withQueryFilter("{ counter: 42 }"));
         assertEquals("{ counter: 42 }", vm.query().filterTextProperty().get());
 
         // when the form applies the same key and stream with more shards, the query still fits: it stays
@@ -333,20 +378,26 @@ class ExplorerViewModelTest {
         vm.setup().apply();
         assertEquals("", vm.query().filterTextProperty().get());
         assertFalse(vm.query().targetedProperty().get());
-        assertEquals(Highlight.none(), vm.numberLine().pictureProperty().get().options().highlight());
+        assertEquals(
+                Highlight.none(),
+                vm.numberLine().pictureProperty().get().options().highlight());
     }
 
     @Test
     void a_scenario_that_fails_to_load_says_why() {
-        vm.launch(Scenario.of("{ counter: 1 }", "monotonic").withShards(2)
-                .withSplitPoints(List.of("{ counter: 5 }")).withDocuments(10));
+        vm.launch(Scenario.of("{ counter: 1 }", "monotonic")
+                .withShards(2)
+                .withSplitPoints(List.of("{ counter: 5 }"))
+                .withDocuments(10));
         assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
 
         assertThrows(IllegalArgumentException.class, () -> vm.launch(Scenario.of("{ counter: 1 }", "nosuch")));
 
         vm.setup().keyPatternProperty().set("{ total: 1 }");
         vm.setup().apply();
-        assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get(),
+        assertEquals(
+                ExplorerViewModel.Phase.READY,
+                vm.phaseProperty().get(),
                 "total is a field of every monotonic document");
     }
 
@@ -361,7 +412,9 @@ class ExplorerViewModelTest {
         line.panRight();
         assertTrue(line.viewportProperty().get().start() > zoomed.start());
         line.drag(-100, 1000);
-        assertEquals(line.viewportProperty().get(), line.pictureProperty().get().options().viewport());
+        assertEquals(
+                line.viewportProperty().get(),
+                line.pictureProperty().get().options().viewport());
         line.fit();
         assertEquals(Viewport.FULL, line.viewportProperty().get());
 
@@ -423,7 +476,9 @@ class ExplorerViewModelTest {
     void the_dark_theme_repaints_with_the_dark_palette() {
         launchMonotonic();
         dark.set(true);
-        assertEquals("dark", vm.numberLine().pictureProperty().get().options().theme().name());
+        assertEquals(
+                "dark",
+                vm.numberLine().pictureProperty().get().options().theme().name());
     }
 
     // ---- a read-only layout ------------------------------------------------------------------------
@@ -449,7 +504,9 @@ class ExplorerViewModelTest {
 
         // then the explorer says so, and the simulator's verbs are unavailable
         assertTrue(vm.readOnlyLayoutProperty().get());
-        assertEquals("shop.events · shard key { counter: 1 } · 2 shards · 3 chunks", vm.layoutSummaryProperty().get());
+        assertEquals(
+                "shop.events · shard key { counter: 1 } · 2 shards · 3 chunks",
+                vm.layoutSummaryProperty().get());
         assertFalse(vm.playback().availableProperty().get(), "play, step, reset and the speeds");
         assertFalse(vm.playback().playingProperty().get());
         assertFalse(vm.history().canUndoProperty().get());
@@ -475,8 +532,10 @@ class ExplorerViewModelTest {
         assertFalse(vm.readOnlyLayoutProperty().get());
         assertEquals("", vm.layoutSummaryProperty().get());
         assertTrue(vm.playback().availableProperty().get());
-        assertEquals("0 of 20,000 documents", vm.playback().progressTextProperty().get());
-        assertEquals("shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+        assertEquals(
+                "0 of 20,000 documents", vm.playback().progressTextProperty().get());
+        assertEquals(
+                "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
     }
 
     @Test
@@ -494,7 +553,8 @@ class ExplorerViewModelTest {
         assertTrue(vm.playback().availableProperty().get());
         assertEquals(progress, vm.playback().progressTextProperty().get(), "where the stream had got to");
         assertEquals(chunks, vm.numberLine().pictureProperty().get().model().chunkCount());
-        assertEquals("shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+        assertEquals(
+                "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
         assertEquals(told + 1, shown.size(), "the window's title and status bar name the simulation again");
     }
 
@@ -507,7 +567,8 @@ class ExplorerViewModelTest {
 
         assertFalse(vm.readOnlyLayoutProperty().get());
         assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
-        assertEquals(vm.setup().keyPatternProperty().get(),
+        assertEquals(
+                vm.setup().keyPatternProperty().get(),
                 vm.numberLine().pictureProperty().get().model().key().toString());
         assertTrue(vm.playback().availableProperty().get());
     }

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.Highlight;
+import io.shardlab.render.View;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.Scenario;
-import io.shardlab.render.View;
 import io.shardlab.ui.FxWait;
 import io.shardlab.ui.lessons.FollowUp;
 import io.shardlab.ui.lessons.LessonCatalog;
@@ -29,13 +29,13 @@ import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.util.WaitForAsyncUtils;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The explorer's main flows through its real window (headless Monocle), wired as the application wires
@@ -55,11 +55,10 @@ class ExplorerViewTest {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(Platform::runLater,
-                s -> holder[0].accept(s));
+        LatestValueMailbox<EngineState> mailbox =
+                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
         ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> { },
-                (snapshot, version) -> { });
+        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
         holder[0] = vm;
         view = new ExplorerView(vm);
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
@@ -92,18 +91,28 @@ class ExplorerViewTest {
     /** Screen point of line position {@code position} on the bar. */
     private Point2D onBar(FxRobot robot, double position) {
         NumberLineView line = view.numberLineView();
-        return line.canvas().localToScreen(line.screenXOf(position).orElseThrow(), line.barMiddleY().orElseThrow());
+        return line.canvas()
+                .localToScreen(
+                        line.screenXOf(position).orElseThrow(),
+                        line.barMiddleY().orElseThrow());
     }
 
     @Test
     void a_lesson_launches_then_play_pause_split_a_chunk_and_undo(FxRobot robot) throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(40_000)
-                .withDocsPerSecond(4_000).withSplitPoints(List.of("{ counter: 100000 }")));
-        assertEquals("{ counter: 1 }", robot.lookup("#setup-key").queryTextInputControl().getText());
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(40_000)
+                        .withDocsPerSecond(4_000)
+                        .withSplitPoints(List.of("{ counter: 100000 }")));
+        assertEquals(
+                "{ counter: 1 }",
+                robot.lookup("#setup-key").queryTextInputControl().getText());
         assertEquals(2, chunks());
 
         robot.clickOn("#transport-play");
-        waitUntil(() -> vm.playback().playingProperty().get() && vm.playback().progressProperty().get() > 0);
+        waitUntil(() -> vm.playback().playingProperty().get()
+                && vm.playback().progressProperty().get() > 0);
         robot.clickOn("#transport-play");
         waitUntil(() -> !vm.playback().playingProperty().get());
         assertEquals("Play", robot.lookup("#transport-play").queryButton().getText());
@@ -113,7 +122,8 @@ class ExplorerViewTest {
         Point2D firstChunk = onBar(robot, 0.25);
         robot.moveTo(firstChunk).doubleClickOn(MouseButton.PRIMARY);
         waitUntil(() -> chunks() == 3);
-        assertTrue(robot.lookup("#last-mongosh").queryAs(Label.class).getText().startsWith("sh.splitFind("),
+        assertTrue(
+                robot.lookup("#last-mongosh").queryAs(Label.class).getText().startsWith("sh.splitFind("),
                 robot.lookup("#last-mongosh").queryAs(Label.class).getText());
 
         robot.clickOn("#history-undo");
@@ -124,30 +134,43 @@ class ExplorerViewTest {
 
     @Test
     void typing_a_filter_highlights_the_shards_it_reaches(FxRobot robot) throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
-                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(5_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
 
         // the 1,240 px explorer folds its side panel into the rail: the query button opens that section
         robot.clickOn("#rail-query");
         robot.clickOn("#query-filter").write("{ counter: 150 }");
-        waitUntil(() -> "single-shard shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        waitUntil(() -> "single-shard shape"
+                .equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
 
-        assertEquals("reaches shard02 (1 of 3 shards)", robot.lookup("#query-shards").queryAs(Label.class).getText());
-        assertEquals(new Highlight.Shards(Set.of("shard02")),
+        assertEquals(
+                "reaches shard02 (1 of 3 shards)",
+                robot.lookup("#query-shards").queryAs(Label.class).getText());
+        assertEquals(
+                new Highlight.Shards(Set.of("shard02")),
                 vm.numberLine().pictureProperty().get().options().highlight());
         assertTrue(robot.lookup("#query-reason").queryAs(Label.class).getText().contains("equality"));
 
         // a range is multi-shard by its shape, even where this layout keeps it on one shard: both are said
         replaceText(robot, "#query-filter", "{ counter: { $gte: 120, $lt: 180 } }");
-        waitUntil(() -> "multi-shard shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
-        assertEquals("reaches shard02 (1 of 3 shards)", robot.lookup("#query-shards").queryAs(Label.class).getText());
+        waitUntil(() -> "multi-shard shape"
+                .equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        assertEquals(
+                "reaches shard02 (1 of 3 shards)",
+                robot.lookup("#query-shards").queryAs(Label.class).getText());
         String reason = robot.lookup("#query-reason").queryAs(Label.class).getText();
         assertTrue(reason.endsWith("1 range overlapping 1 chunk, which lives on 1 shard."), reason);
         assertFalse(reason.contains("(s)"), reason);
 
         replaceText(robot, "#query-filter", "{ customer: 'c00001' }");
-        waitUntil(() -> "scatter-gather shape".equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
-        assertEquals("reaches all 3 shards", robot.lookup("#query-shards").queryAs(Label.class).getText());
+        waitUntil(() -> "scatter-gather shape"
+                .equals(robot.lookup("#query-class").queryAs(Label.class).getText()));
+        assertEquals(
+                "reaches all 3 shards",
+                robot.lookup("#query-shards").queryAs(Label.class).getText());
 
         // the badge reads whole beside a sentence that wraps, never cut to "mul…"
         replaceText(robot, "#query-filter", "{ counter: { $gte: 50, $lt: 150 } }");
@@ -161,12 +184,18 @@ class ExplorerViewTest {
     @Test
     void changing_the_key_redraws_the_line(FxRobot robot) throws Exception {
         launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000));
-        assertEquals("Chunks from MinKey to MaxKey", robot.lookup("#line-title").queryAs(Label.class).getText());
+        assertEquals(
+                "Chunks from MinKey to MaxKey",
+                robot.lookup("#line-title").queryAs(Label.class).getText());
         DiagramPicture before = vm.numberLine().pictureProperty().get();
 
         replaceText(robot, "#setup-key", "{ counter: -1 }");
-        assertTrue(robot.lookup("#setup-key-error").queryAs(Label.class).getText()
-                .contains("Non-hashed fields must be set to a value of 1"), "MongoDB's message, as it is typed");
+        assertTrue(
+                robot.lookup("#setup-key-error")
+                        .queryAs(Label.class)
+                        .getText()
+                        .contains("Non-hashed fields must be set to a value of 1"),
+                "MongoDB's message, as it is typed");
         assertTrue(robot.lookup("#setup-apply").queryButton().isDisabled());
 
         replaceText(robot, "#setup-key", "{ counter: 'hashed' }");
@@ -174,24 +203,31 @@ class ExplorerViewTest {
         waitUntil(() -> vm.numberLine().pictureProperty().get() != before
                 && vm.numberLine().pictureProperty().get().model().key().hasHashedPrefix());
 
-        assertEquals("Chunks in hash space", robot.lookup("#line-title").queryAs(Label.class).getText());
+        assertEquals(
+                "Chunks in hash space",
+                robot.lookup("#line-title").queryAs(Label.class).getText());
         assertEquals(3, chunks(), "8.0 gives a hashed key one chunk per shard to start with");
         assertTrue(vm.numberLine().pictureProperty().get().valueLine().isPresent(), "and the value line above it");
         long painted = view.lineCanvas().lastPaintNanos();
         assertTrue(painted > 0, "the canvas painted the new line");
         waitUntil(() -> view.numberLineView().paintedSections().contains(DiagramPainter.Section.VALUE_LINE));
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
-        List<DiagramPainter.Section> exported = new DiagramPainter(picture.data(),
-                picture.options().withView(View.LANES)).sections();
-        assertEquals(exported.subList(1, exported.size()), view.numberLineView().paintedSections(),
+        List<DiagramPainter.Section> exported =
+                new DiagramPainter(picture.data(), picture.options().withView(View.LANES)).sections();
+        assertEquals(
+                exported.subList(1, exported.size()),
+                view.numberLineView().paintedSections(),
                 "the window paints the sections File → Export… draws, the value line among them, under no title");
     }
 
     @Test
     void zones_set_in_the_zones_dialog_shape_the_initial_chunks_and_a_refusal_shows_inline(FxRobot robot)
             throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
-                .withVersion(io.shardlab.cluster.MongoVersion.V7_0));
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(5_000)
+                        .withVersion(io.shardlab.cluster.MongoVersion.V7_0));
         assertEquals("Zones…", robot.lookup("#setup-zones").queryButton().getText());
 
         robot.clickOn("#setup-zones");
@@ -201,7 +237,8 @@ class ExplorerViewTest {
         robot.clickOn("#zones-row-0-zone").write("EU");
         robot.clickOn("#zones-row-0-shards").write("shard09");
         waitUntil(() -> robot.lookup("#zones-error").queryAs(Label.class).isVisible());
-        assertEquals("sh.addShardToZone(\"shard09\", \"EU\"): shard shard09 does not exist",
+        assertEquals(
+                "sh.addShardToZone(\"shard09\", \"EU\"): shard shard09 does not exist",
                 robot.lookup("#zones-error").queryAs(Label.class).getText());
         assertTrue(robot.lookup("#zones-ok").queryButton().isDisabled());
 
@@ -220,8 +257,11 @@ class ExplorerViewTest {
 
     @Test
     void keys_zoom_and_pan_the_line_and_the_fit_button_shows_the_whole_line(FxRobot robot) throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
-                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }")));
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(5_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }")));
 
         robot.clickOn(onBar(robot, 0.6));
         assertEquals(2, vm.numberLine().selectedProperty().get().index(), "a click selects the chunk under it");
@@ -235,18 +275,27 @@ class ExplorerViewTest {
 
     @Test
     void pointing_at_a_lanes_shard_name_shows_the_shards_figures(FxRobot robot) throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(5_000)
-                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(5_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
         NumberLineView line = view.numberLineView();
 
-        robot.moveTo(line.canvas().localToScreen(NumberLineView.PAD + 30, line.laneMiddleY(1).orElseThrow()));
+        robot.moveTo(line.canvas()
+                .localToScreen(NumberLineView.PAD + 30, line.laneMiddleY(1).orElseThrow()));
         waitUntil(() -> robot.lookup(".hover-card").query().isVisible());
 
         javafx.scene.Node card = robot.lookup(".hover-card").query();
         assertEquals("shard02", ((Label) card.lookup(".hover-card-title")).getText());
-        assertEquals(List.of("chunks", "documents", "data size"), card.lookupAll(".hover-card-key").stream()
-                .map(n -> ((Label) n).getText()).toList());
-        assertEquals("1", ((Label) card.lookupAll(".hover-card-value").iterator().next()).getText(),
+        assertEquals(
+                List.of("chunks", "documents", "data size"),
+                card.lookupAll(".hover-card-key").stream()
+                        .map(n -> ((Label) n).getText())
+                        .toList());
+        assertEquals(
+                "1",
+                ((Label) card.lookupAll(".hover-card-value").iterator().next()).getText(),
                 "shard02 owns one of the three chunks");
 
         robot.moveTo(line.canvas().localToScreen(2, 2));
@@ -263,8 +312,9 @@ class ExplorerViewTest {
         javafx.scene.Node status = field.lookup(".key-status");
         double textRight = text.localToScene(text.getLayoutBounds()).getMaxX();
         double statusLeft = status.localToScene(status.getLayoutBounds()).getMinX();
-        assertTrue(textRight <= statusLeft, pattern + ": the text ends at " + textRight + ", the status icon starts at "
-                + statusLeft);
+        assertTrue(
+                textRight <= statusLeft,
+                pattern + ": the text ends at " + textRight + ", the status icon starts at " + statusLeft);
     }
 
     @Test
@@ -272,9 +322,12 @@ class ExplorerViewTest {
         // a teacher clicks Play after each Run scenario without looking: the setup row above it must keep its
         // height whatever key the lesson (or its follow-up) sets
         List<String> keys = LessonCatalog.load(WorkloadRegistry.standard()).lessons().stream()
-                .flatMap(l -> java.util.stream.Stream.concat(java.util.stream.Stream.of(l.scenario()),
+                .flatMap(l -> java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(l.scenario()),
                         l.followUps().stream().map(FollowUp::scenario)))
-                .map(s -> s.base().keyPattern()).distinct().toList();
+                .map(s -> s.base().keyPattern())
+                .distinct()
+                .toList();
         launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000));
         javafx.scene.Node play = robot.lookup("#transport-play").query();
         // wider than the headless screen: the explorer sized by hand inside a plain pane
@@ -290,7 +343,10 @@ class ExplorerViewTest {
                     stage.getScene().getRoot().applyCss();
                     stage.getScene().getRoot().layout();
                 });
-                tops.put(key, FxWait.onFxThread(() -> play.localToScene(play.getLayoutBounds()).getMinY()));
+                tops.put(
+                        key,
+                        FxWait.onFxThread(
+                                () -> play.localToScene(play.getLayoutBounds()).getMinY()));
             }
             assertEquals(1, new java.util.HashSet<>(tops.values()).size(), "at " + w + " px: " + tops);
         }
@@ -299,9 +355,11 @@ class ExplorerViewTest {
     @Test
     void labels_made_of_data_keep_their_underscores(FxRobot robot) throws Exception {
         // given a key on _id: the split that names the chunk's bound and the undo entry that names the split
-        launchAsALessonWould(robot, Scenario.of("{ _id: 1 }", "age").withDocuments(4_000).withDocsPerSecond(4_000));
+        launchAsALessonWould(
+                robot, Scenario.of("{ _id: 1 }", "age").withDocuments(4_000).withDocsPerSecond(4_000));
         robot.clickOn("#transport-play");
-        waitUntil(() -> vm.playback().finishedProperty().get() || vm.playback().progressProperty().get() > 0.5);
+        waitUntil(() -> vm.playback().finishedProperty().get()
+                || vm.playback().progressProperty().get() > 0.5);
         robot.interact(() -> vm.playback().pause());
         robot.interact(() -> vm.numberLine().selectChunk(0));
         robot.interact(() -> vm.actions().splitSelectedChunkAtMedian());
@@ -316,10 +374,14 @@ class ExplorerViewTest {
             }
         }
         assertFalse(robot.lookup("#chunk-split").queryButton().isMnemonicParsing());
-        javafx.scene.control.Menu edit = view.menus().stream().filter(m -> m.getText().equals("_Edit")).findFirst()
+        javafx.scene.control.Menu edit = view.menus().stream()
+                .filter(m -> m.getText().equals("_Edit"))
+                .findFirst()
                 .orElseThrow();
         javafx.scene.control.MenuItem undoItem = edit.getItems().stream()
-                .filter(m -> "menu-undo".equals(m.getId())).findFirst().orElseThrow();
+                .filter(m -> "menu-undo".equals(m.getId()))
+                .findFirst()
+                .orElseThrow();
         assertTrue(undoItem.getText().contains("_id"), undoItem.getText());
         assertFalse(undoItem.isMnemonicParsing(), undoItem.getText());
     }

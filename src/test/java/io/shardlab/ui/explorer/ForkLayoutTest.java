@@ -14,8 +14,6 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.render.LayoutData;
-import io.shardlab.session.Scenario;
 import io.shardlab.ui.live.LiveLayoutViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -48,14 +46,31 @@ class ForkLayoutTest {
     static final Clock CLOCK = Clock.fixed(Instant.parse("2024-03-01T12:00:00Z"), ZoneOffset.UTC);
 
     /** [MinKey, 1000) on shA, [1000, 5000) on shB, [5000, MaxKey) on shA, as a 7.0 cluster recorded them. */
-    static final ClusterSnapshot LAYOUT = new ClusterSnapshot("shop.events", ShardKeyPattern.parse("{ counter: 1 }"),
-            false, List.of(Shard.named("shA"), Shard.named("shB")), new ChunkMap(List.of(
-                    new Chunk(ShardKey.of(new BsonMinKey()), ShardKey.of(new BsonInt32(1000)), "shA", false,
+    static final ClusterSnapshot LAYOUT = new ClusterSnapshot(
+            "shop.events",
+            ShardKeyPattern.parse("{ counter: 1 }"),
+            false,
+            List.of(Shard.named("shA"), Shard.named("shB")),
+            new ChunkMap(List.of(
+                    new Chunk(
+                            ShardKey.of(new BsonMinKey()),
+                            ShardKey.of(new BsonInt32(1000)),
+                            "shA",
+                            false,
                             new ChunkVersion(2, 1)),
-                    new Chunk(ShardKey.of(new BsonInt32(1000)), ShardKey.of(new BsonInt32(5000)), "shB", false,
+                    new Chunk(
+                            ShardKey.of(new BsonInt32(1000)),
+                            ShardKey.of(new BsonInt32(5000)),
+                            "shB",
+                            false,
                             new ChunkVersion(2, 0)),
-                    new Chunk(ShardKey.of(new BsonInt32(5000)), ShardKey.of(new BsonMaxKey()), "shA", false,
-                            new ChunkVersion(1, 2)))), List.of());
+                    new Chunk(
+                            ShardKey.of(new BsonInt32(5000)),
+                            ShardKey.of(new BsonMaxKey()),
+                            "shA",
+                            false,
+                            new ChunkVersion(1, 2)))),
+            List.of());
 
     @TempDir
     Path dir;
@@ -71,8 +86,12 @@ class ForkLayoutTest {
     void setUp() {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         ExplorerEngine engine = new ExplorerEngine(thread, new FakeClock(), state -> holder[0].accept(state));
-        explorer = new ExplorerViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false),
-                text -> { }, (snapshot, version) -> {
+        explorer = new ExplorerViewModel(
+                engine,
+                WorkloadRegistry.standard(),
+                new SimpleBooleanProperty(false),
+                text -> {},
+                (snapshot, version) -> {
                     shown.add(snapshot);
                     versions.add(version);
                 });
@@ -87,7 +106,8 @@ class ForkLayoutTest {
     }
 
     private Path snapshot(BsonDocument capture) {
-        List<ChunkStatistics> stats = List.of(new ChunkStatistics(LAYOUT.chunks().get(0), 10, 1_000),
+        List<ChunkStatistics> stats = List.of(
+                new ChunkStatistics(LAYOUT.chunks().get(0), 10, 1_000),
                 new ChunkStatistics(LAYOUT.chunks().get(1), 40, 4_000),
                 new ChunkStatistics(LAYOUT.chunks().get(2), 0, 0));
         Path file = dir.resolve("events.shardlab");
@@ -96,14 +116,17 @@ class ForkLayoutTest {
     }
 
     private static List<String> bounds(ClusterSnapshot s) {
-        return s.chunks().chunks().stream().map(c -> c.min() + ".." + c.max() + "@" + c.shard()).toList();
+        return s.chunks().chunks().stream()
+                .map(c -> c.min() + ".." + c.max() + "@" + c.shard())
+                .toList();
     }
 
     @Test
     void a_forked_snapshot_plays_in_the_explorer_with_its_chunks_and_shards_and_undo_returns_to_it() {
         // given a snapshot on show, read-only
-        live.openSnapshot(snapshot(new BsonDocument("server", new BsonDocument("version", new BsonString("7.0.12"))
-                .append("role", new BsonString("MONGOS")))));
+        live.openSnapshot(snapshot(new BsonDocument(
+                "server",
+                new BsonDocument("version", new BsonString("7.0.12")).append("role", new BsonString("MONGOS")))));
         assertEquals("", live.errorProperty().get());
         assertTrue(live.shownProperty().get());
 
@@ -114,12 +137,16 @@ class ForkLayoutTest {
         // then the explorer's simulation shows the same chunks on the same shards, under the source's rules
         assertEquals("", live.errorProperty().get());
         assertFalse(live.shownProperty().get(), "the live panel hides: the explorer shows the simulation now");
-        assertEquals(ExplorerViewModel.Phase.READY, explorer.phaseProperty().get(), explorer.loadErrorProperty().get());
+        assertEquals(
+                ExplorerViewModel.Phase.READY,
+                explorer.phaseProperty().get(),
+                explorer.loadErrorProperty().get());
         ClusterSnapshot forked = shown.get(shown.size() - 1);
         assertEquals(bounds(LAYOUT), bounds(forked));
         assertEquals(LAYOUT.shardIds(), forked.shardIds());
         assertEquals("shop.events", forked.namespace());
-        assertEquals(MongoVersion.parse("7.0.12"), versions.get(versions.size() - 1), "the snapshot's server runs 7.0.12");
+        assertEquals(
+                MongoVersion.parse("7.0.12"), versions.get(versions.size() - 1), "the snapshot's server runs 7.0.12");
         assertEquals("{ counter: 1 }", explorer.setup().keyPatternProperty().get());
         assertEquals(3, explorer.numberLine().pictureProperty().get().model().chunkCount());
 
@@ -161,7 +188,9 @@ class ForkLayoutTest {
         String command = explorer.history().lastMongoshProperty().get();
         assertFalse(command.contains("shop.events"), command);
         assertTrue(command.contains(io.shardlab.session.Scenario.DEFAULT_NAMESPACE), command);
-        assertEquals(io.shardlab.session.Scenario.DEFAULT_NAMESPACE, shown.get(shown.size() - 1).namespace());
+        assertEquals(
+                io.shardlab.session.Scenario.DEFAULT_NAMESPACE,
+                shown.get(shown.size() - 1).namespace());
     }
 
     @Test
@@ -180,7 +209,10 @@ class ForkLayoutTest {
         // then the simulator shows the snapshot's chunks, and plays
         assertFalse(explorer.readOnlyLayoutProperty().get());
         assertFalse(live.shownProperty().get());
-        assertEquals(ExplorerViewModel.Phase.READY, explorer.phaseProperty().get(), explorer.loadErrorProperty().get());
+        assertEquals(
+                ExplorerViewModel.Phase.READY,
+                explorer.phaseProperty().get(),
+                explorer.loadErrorProperty().get());
         assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
         assertTrue(explorer.playback().availableProperty().get());
     }
@@ -191,7 +223,10 @@ class ForkLayoutTest {
         live.fork(explorer::fork);
         thread.tick();
 
-        assertEquals(ExplorerViewModel.Phase.READY, explorer.phaseProperty().get(), explorer.loadErrorProperty().get());
+        assertEquals(
+                ExplorerViewModel.Phase.READY,
+                explorer.phaseProperty().get(),
+                explorer.loadErrorProperty().get());
         assertEquals(MongoVersion.V8_0, versions.get(versions.size() - 1));
         assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
     }
@@ -226,7 +261,9 @@ class ForkLayoutTest {
     void nothing_on_show_cannot_be_forked() {
         live.fork(explorer::fork);
 
-        assertEquals("fork: nothing to fork, open a cluster, snapshot or config dump first", live.errorProperty().get());
+        assertEquals(
+                "fork: nothing to fork, open a cluster, snapshot or config dump first",
+                live.errorProperty().get());
         assertEquals(ExplorerViewModel.Phase.EMPTY, explorer.phaseProperty().get());
     }
 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The lessons' Compare follow-ups played side by side, headless, as the comparison view plays them. */
 class LessonComparisonsTest {
 
-    private static final List<Lesson> LESSONS = LessonCatalog.load(WorkloadRegistry.standard()).lessons();
+    private static final List<Lesson> LESSONS =
+            LessonCatalog.load(WorkloadRegistry.standard()).lessons();
 
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final FakeClock clock = new FakeClock();
@@ -33,10 +34,14 @@ class LessonComparisonsTest {
     /** Opens the comparison of {@code lesson}'s scenario with its follow-up and plays it to the end at full speed. */
     private void playToTheEnd(Lesson lesson, FollowUp followUp) {
         ComparisonViewModel[] holder = new ComparisonViewModel[1];
-        LockstepEngine engine = new LockstepEngine(thread, clock, pair -> {
-            published.add(pair);
-            holder[0].accept(pair);
-        }, () -> false);
+        LockstepEngine engine = new LockstepEngine(
+                thread,
+                clock,
+                pair -> {
+                    published.add(pair);
+                    holder[0].accept(pair);
+                },
+                () -> false);
         vm = new ComparisonViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false));
         holder[0] = vm;
         vm.open(followUp.label(), lesson.scenario().base(), followUp.scenario().base());
@@ -50,7 +55,10 @@ class LessonComparisonsTest {
     }
 
     private ExplorerFrame last(LockstepEngine.Side side) {
-        return assertInstanceOf(EngineState.Running.class, published.get(published.size() - 1).of(side)).frame();
+        return assertInstanceOf(
+                        EngineState.Running.class,
+                        published.get(published.size() - 1).of(side))
+                .frame();
     }
 
     private static double topChunkShare(SimulationSnapshot s) {
@@ -60,12 +68,17 @@ class LessonComparisonsTest {
     }
 
     private static long[] writesPerShard(ExplorerFrame f) {
-        return Arrays.stream(f.writes().byRow()).mapToLong(row -> Arrays.stream(row).sum()).toArray();
+        return Arrays.stream(f.writes().byRow())
+                .mapToLong(row -> Arrays.stream(row).sum())
+                .toArray();
     }
 
     @Test
     void monotonicKeyOnFiveAutoSplitsTheTopChunkWhileOnEightOneChunkGrowsOnShardOne() {
-        Lesson lesson = LESSONS.stream().filter(l -> l.id().equals("monotonic-key")).findFirst().orElseThrow();
+        Lesson lesson = LESSONS.stream()
+                .filter(l -> l.id().equals("monotonic-key"))
+                .findFirst()
+                .orElseThrow();
         FollowUp onEight = lesson.followUps().get(0);
         assertEquals("8.0", onEight.scenario().base().version().toString());
 
@@ -95,7 +108,9 @@ class LessonComparisonsTest {
         List<String> alone = new ArrayList<>();
         for (Lesson lesson : LESSONS) {
             for (FollowUp f : lesson.followUps()) {
-                lesson.scenario().base().lockstepDifference(f.scenario().base())
+                lesson.scenario()
+                        .base()
+                        .lockstepDifference(f.scenario().base())
                         .ifPresent(d -> alone.add(lesson.id() + " / " + f.label() + ": " + d));
             }
         }

@@ -9,9 +9,9 @@ import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The setup form's release picker: every release line, each with what changes in it. */
 class SetupViewModelTest {
@@ -25,7 +25,8 @@ class SetupViewModelTest {
         assertTrue(versions.containsAll(MongoVersion.releaseLines()), versions.toString());
         assertTrue(versions.contains(MongoVersion.parse("6.0.2")), versions.toString());
         assertEquals(MongoVersion.V4_0.major(), versions.get(0).major());
-        assertEquals(MongoVersion.releaseLines().get(MongoVersion.releaseLines().size() - 1),
+        assertEquals(
+                MongoVersion.releaseLines().get(MongoVersion.releaseLines().size() - 1),
                 versions.get(versions.size() - 1));
         for (MongoVersion v : versions) {
             String summary = vm.versionSummary(v);
@@ -43,7 +44,8 @@ class SetupViewModelTest {
             7.2   | 1 chunk per shard
             """)
     void eachEntrySaysWhatChangesInThatRelease(String version, String words) {
-        assertTrue(vm.versionSummary(MongoVersion.parse(version)).contains(words),
+        assertTrue(
+                vm.versionSummary(MongoVersion.parse(version)).contains(words),
                 vm.versionSummary(MongoVersion.parse(version)));
         assertEquals("MongoDB " + version, vm.versionLabel(MongoVersion.parse(version)));
     }

@@ -1,10 +1,5 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.Scenario;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.PreparedInserts;
-import io.shardlab.session.EngineState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +8,11 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.PreparedInserts;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.shell.CommandLayer;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
@@ -57,9 +57,15 @@ class ShellKeyChangeTest {
 
     /** The school keyed by age on {@code version}, {@code people} arriving in 10 s of simulated time, 1 MB chunks. */
     private CommandLayer school(String version, int people) {
-        scenario = ResolvedScenario.of(Scenario.of("{ age: 1 }", "age").withNamespace("school.people")
-                .withVersion(MongoVersion.parse(version)).withShards(4).withChunkSizeMegabytes(1)
-                .withDocuments(people).withDocsPerSecond(people / 10.0), WORKLOADS);
+        scenario = ResolvedScenario.of(
+                Scenario.of("{ age: 1 }", "age")
+                        .withNamespace("school.people")
+                        .withVersion(MongoVersion.parse(version))
+                        .withShards(4)
+                        .withChunkSizeMegabytes(1)
+                        .withDocuments(people)
+                        .withDocsPerSecond(people / 10.0),
+                WORKLOADS);
         engine = new ExplorerEngine(thread, System::nanoTime, state -> {
             if (state instanceof EngineState.Running r) {
                 lastFrame = r.frame();
@@ -126,8 +132,10 @@ class ShellKeyChangeTest {
         for (int i = 0; i < 5; i++) {
             clients.add(new BsonDocument("name", new BsonString("client" + i)).append("age", new BsonInt32(30 + i)));
         }
-        shell.run("school", new BsonDocument("insert", new BsonString("people"))
-                .append("documents", new org.bson.BsonArray(clients)));
+        shell.run(
+                "school",
+                new BsonDocument("insert", new BsonString("people"))
+                        .append("documents", new org.bson.BsonArray(clients)));
 
         BsonDocument reply = shell.run("admin", reshard(BY_NAME));
 
@@ -154,7 +162,14 @@ class ShellKeyChangeTest {
         assertTrue(after.stream().exhausted());
         assertEveryChunkHoldsItsKeys(after, streamKeys(BY_NAME, 20_000));
         engine.showFilter(java.util.Optional.of(BsonDocument.parse("{ name: 'p000042' }")));
-        assertEquals(1, frame().targeting().orElseThrow().targeting().orElseThrow().shards().size(),
+        assertEquals(
+                1,
+                frame().targeting()
+                        .orElseThrow()
+                        .targeting()
+                        .orElseThrow()
+                        .shards()
+                        .size(),
                 "a query by name targets one shard on the new key");
     }
 
@@ -165,12 +180,16 @@ class ShellKeyChangeTest {
         ExplorerFrame before = frame();
         assertFalse(before.cluster().oversizedOneValueChunks().isEmpty(), "on { age: 1 } some age outgrows a chunk");
 
-        shell.run("admin", new BsonDocument("refineCollectionShardKey", new BsonString("school.people"))
-                .append("key", BY_AGE_NAME.toDocument()));
+        shell.run(
+                "admin",
+                new BsonDocument("refineCollectionShardKey", new BsonString("school.people"))
+                        .append("key", BY_AGE_NAME.toDocument()));
 
         ExplorerFrame after = frame();
         assertEquals(BY_AGE_NAME, after.cluster().cluster().key());
-        assertEquals(before.cluster().cluster().chunks().size(), after.cluster().cluster().chunks().size());
+        assertEquals(
+                before.cluster().cluster().chunks().size(),
+                after.cluster().cluster().chunks().size());
         for (int i = 0; i < before.cluster().chunkStatistics().size(); i++) {
             ChunkStatistics was = before.cluster().chunkStatistics().get(i);
             ChunkStatistics now = after.cluster().chunkStatistics().get(i);
@@ -178,7 +197,9 @@ class ShellKeyChangeTest {
             assertEquals(was.documents(), now.documents(), "no document moves");
         }
         assertEveryChunkHoldsItsKeys(after, streamKeys(BY_AGE_NAME, 400_000));
-        assertEquals(List.of(), after.cluster().oversizedOneValueChunks(),
+        assertEquals(
+                List.of(),
+                after.cluster().oversizedOneValueChunks(),
                 "each document has its own name now: every oversized chunk can split between names");
     }
 }

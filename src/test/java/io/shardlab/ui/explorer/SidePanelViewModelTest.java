@@ -29,8 +29,12 @@ class SidePanelViewModelTest {
 
     private static ChunkDetails chunk() {
         ShardKeyPattern key = ShardKeyPattern.parse("{ counter: 1 }");
-        return new ChunkDetails(0, new Chunk(key.globalMin(), key.globalMax(), "shard01", false,
-                new ChunkVersion(1, 0)), 10, 1000, key);
+        return new ChunkDetails(
+                0,
+                new Chunk(key.globalMin(), key.globalMax(), "shard01", false, new ChunkVersion(1, 0)),
+                10,
+                1000,
+                key);
     }
 
     /**
@@ -91,8 +95,8 @@ class SidePanelViewModelTest {
             narrow readOnly toggle:QUERY,              RAIL,      CHUNK,   false
             narrow readOnly show:LOG,                  RAIL,      CHUNK,   false
             """)
-    void the_panel_docks_when_wide_and_in_a_narrow_explorer_opens_pins_and_cues_from_its_rail(String steps,
-            Placement placement, Section section, boolean cue) {
+    void the_panel_docks_when_wide_and_in_a_narrow_explorer_opens_pins_and_cues_from_its_rail(
+            String steps, Placement placement, Section section, boolean cue) {
         run(steps);
 
         assertEquals(placement, panel.placementProperty().get(), steps);
@@ -110,8 +114,21 @@ class SidePanelViewModelTest {
 
     @Test
     void invariants_hold_after_any_sequence_of_steps() {
-        String[] steps = {"wide", "narrow", "toggle:CHUNK", "toggle:QUERY", "toggle:HISTORY", "toggle:LOG", "pin",
-            "close", "select", "clear", "tab:CHUNK", "tab:LOG", "show:QUERY"};
+        String[] steps = {
+            "wide",
+            "narrow",
+            "toggle:CHUNK",
+            "toggle:QUERY",
+            "toggle:HISTORY",
+            "toggle:LOG",
+            "pin",
+            "close",
+            "select",
+            "clear",
+            "tab:CHUNK",
+            "tab:LOG",
+            "show:QUERY"
+        };
         SplittableRandom random = new SplittableRandom(20_260_601);
         for (int trial = 0; trial < 500; trial++) {
             SimpleObjectProperty<ChunkDetails> sel = new SimpleObjectProperty<>();
@@ -138,8 +155,11 @@ class SidePanelViewModelTest {
                 assertTrue(!p.pinnedProperty().get() || p.openProperty().get(), "pinned implies open: " + where);
                 assertEquals(!p.narrowProperty().get(), placement == Placement.DOCKED, where);
                 assertFalse(p.chunkCueProperty().get() && sel.get() == null, "a cue needs a selection: " + where);
-                assertFalse(p.chunkCueProperty().get() && placement.showsPanel()
-                        && p.sectionProperty().get() == Section.CHUNK, "no cue while the chunk shows: " + where);
+                assertFalse(
+                        p.chunkCueProperty().get()
+                                && placement.showsPanel()
+                                && p.sectionProperty().get() == Section.CHUNK,
+                        "no cue while the chunk shows: " + where);
             }
         }
     }

@@ -16,8 +16,13 @@ import org.junit.jupiter.api.Test;
 /** A layout whose source did not tell its sizes (a config dump without them) shows "unknown", never 0. */
 class UnknownSizesTest {
 
-    private static final ClusterSnapshot ONE_CHUNK = new ClusterSnapshot("db.c", ShardKeyPattern.parse("{x: 1}"), false,
-            List.of(Shard.named("shard01")), ChunkMap.single(1, "shard01"), List.of());
+    private static final ClusterSnapshot ONE_CHUNK = new ClusterSnapshot(
+            "db.c",
+            ShardKeyPattern.parse("{x: 1}"),
+            false,
+            List.of(Shard.named("shard01")),
+            ChunkMap.single(1, "shard01"),
+            List.of());
 
     @Test
     void aChunkWithoutSizesReadsUnknownInTheDetails() {

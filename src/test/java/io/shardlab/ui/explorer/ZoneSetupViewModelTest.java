@@ -51,8 +51,11 @@ class ZoneSetupViewModelTest {
 
         ShardingSetup expected = new ShardingSetup(
                 List.of(new ShardZone("shard02", "EU"), new ShardZone("shard03", "EU"), new ShardZone("shard01", "US")),
-                List.of(ZoneKeyRange.parse("EU", "{ counter: 0 }", "{ counter: 1000 }"),
-                        ZoneKeyRange.parse("EU", "{ counter: 5000 }", "{ counter: 6000 }")), 0, false);
+                List.of(
+                        ZoneKeyRange.parse("EU", "{ counter: 0 }", "{ counter: 1000 }"),
+                        ZoneKeyRange.parse("EU", "{ counter: 5000 }", "{ counter: 6000 }")),
+                0,
+                false);
         assertEquals(expected, setup.shardingProperty().get());
         assertEquals(1, launched.size(), "OK applies the setup form");
         assertEquals(expected, launched.get(0).sharding());
@@ -71,10 +74,21 @@ class ZoneSetupViewModelTest {
             ranged numInitial    | EU  | shard01 |                 |                  | 8  | false | sh.shardCollection("shardlab.events", { counter: 1 }, false, { numInitialChunks: 8 }): numInitialChunks is only supported when the collection is empty and has a hashed field in the shard key pattern
             presplit, ranged key | EU  | shard01 | { counter: 0 }  | { counter: 10 }  |    | true  | sh.shardCollection("shardlab.events", { counter: 1 }, false, { presplitHashedZones: true }): 'presplitHashedZones' is only supported when the collection is empty, zones are set up and shard key pattern has a hashed field
             """)
-    void theFirstProblemShowsAsOneLineAndTheFormCannotBeAccepted(String what, String zone, String shards, String min,
-            String max, String numInitialChunks, boolean presplit, String message) {
+    void theFirstProblemShowsAsOneLineAndTheFormCannotBeAccepted(
+            String what,
+            String zone,
+            String shards,
+            String min,
+            String max,
+            String numInitialChunks,
+            boolean presplit,
+            String message) {
         ZoneSetupViewModel form = form();
-        row(form, zone == null ? "" : zone, shards == null ? "" : shards, min == null ? "" : min,
+        row(
+                form,
+                zone == null ? "" : zone,
+                shards == null ? "" : shards,
+                min == null ? "" : min,
                 max == null ? "" : max);
         form.numInitialChunksProperty().set(numInitialChunks == null ? "" : numInitialChunks);
         form.presplitHashedZonesProperty().set(presplit);
@@ -90,15 +104,21 @@ class ZoneSetupViewModelTest {
     void aMalformedBoundNamesTheRowAndTheBound() {
         ZoneSetupViewModel form = form();
         row(form, "EU", "shard01", "{ counter: ", "{ counter: 10 }");
-        assertTrue(form.errorProperty().get().startsWith("Row 1, min: "), form.errorProperty().get());
+        assertTrue(
+                form.errorProperty().get().startsWith("Row 1, min: "),
+                form.errorProperty().get());
         assertFalse(form.errorProperty().get().contains("\n"));
     }
 
     @Test
     void theFormOpensOnTheScenariosSetupOneRowPerRangeAndClosingWithoutAcceptChangesNothing() {
-        ShardingSetup given = new ShardingSetup(List.of(new ShardZone("shard01", "EU"), new ShardZone("shard02", "EU")),
-                List.of(ZoneKeyRange.parse("EU", "{ counter: 0 }", "{ counter: 10 }"),
-                        ZoneKeyRange.parse("EU", "{ counter: 20 }", "{ counter: 30 }")), 0, false);
+        ShardingSetup given = new ShardingSetup(
+                List.of(new ShardZone("shard01", "EU"), new ShardZone("shard02", "EU")),
+                List.of(
+                        ZoneKeyRange.parse("EU", "{ counter: 0 }", "{ counter: 10 }"),
+                        ZoneKeyRange.parse("EU", "{ counter: 20 }", "{ counter: 30 }")),
+                0,
+                false);
         setup.fill(Scenario.of("{ counter: 1 }", "monotonic").withSharding(given));
 
         ZoneSetupViewModel form = setup.zoneSetup();
@@ -106,7 +126,8 @@ class ZoneSetupViewModelTest {
         assertEquals(2, form.rows().size());
         assertEquals("shard01, shard02", form.rows().get(0).shardsProperty().get());
         assertEquals("", form.rows().get(1).shardsProperty().get());
-        assertEquals(BsonDocument.parse("{counter: 20}"),
+        assertEquals(
+                BsonDocument.parse("{counter: 20}"),
                 BsonDocument.parse(form.rows().get(1).minProperty().get()));
         form.removeRow(form.rows().get(1));
         assertEquals(given, setup.shardingProperty().get(), "edits wait for accept");

@@ -22,8 +22,7 @@ final class ExportDiagrams {
 
     static final List<String> SHARDS = List.of("shard01", "shard02", "shard03");
 
-    private ExportDiagrams() {
-    }
+    private ExportDiagrams() {}
 
     static DiagramData layoutOnly() {
         return DiagramData.of(layout());
@@ -38,7 +37,9 @@ final class ExportDiagrams {
             heat[t][3] = 500;
         }
         List<ShardKey> bounds = List.of(ShardKey.globalMin(1), key(100), key(200), key(300), ShardKey.globalMax(1));
-        return new DiagramData(layout(), Optional.of(new WriteSeries(SHARDS, 0, 1_000, writes)),
+        return new DiagramData(
+                layout(),
+                Optional.of(new WriteSeries(SHARDS, 0, 1_000, writes)),
                 Optional.of(new HeatmapData(bounds, 0, 1_000, heat)));
     }
 
@@ -55,8 +56,13 @@ final class ExportDiagrams {
             docs[i] = 1000L * (i + 1);
             bytes[i] = docs[i] * 100;
         }
-        ClusterSnapshot snapshot = new ClusterSnapshot("shop.orders", pattern, false,
-                SHARDS.stream().map(Shard::named).toList(), new ChunkMap(chunks), List.of());
+        ClusterSnapshot snapshot = new ClusterSnapshot(
+                "shop.orders",
+                pattern,
+                false,
+                SHARDS.stream().map(Shard::named).toList(),
+                new ChunkMap(chunks),
+                List.of());
         return new LayoutData(snapshot, Optional.of(new ChunkSizes(docs, bytes)));
     }
 

@@ -7,8 +7,8 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -50,8 +50,12 @@ class ExportDialogTest {
     }
 
     private ExportDialog open(FxRobot robot, Path target) {
-        ExportViewModel vm = new ExportViewModel(new ExportViewModel.Input(ExportDiagrams.withWrites(), null), false,
-                background, Platform::runLater, image -> { });
+        ExportViewModel vm = new ExportViewModel(
+                new ExportViewModel.Input(ExportDiagrams.withWrites(), null),
+                false,
+                background,
+                Platform::runLater,
+                image -> {});
         ExportDialog[] dialog = new ExportDialog[1];
         robot.interact(() -> {
             dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)), openedFolders::add);
@@ -75,8 +79,8 @@ class ExportDialogTest {
     void a_saved_file_is_announced_with_a_way_to_its_folder(FxRobot robot) throws Exception {
         // given nothing saved yet: no notice
         open(robot, dir);
-        org.controlsfx.control.NotificationPane notice = robot.lookup("#export-saved")
-                .queryAs(org.controlsfx.control.NotificationPane.class);
+        org.controlsfx.control.NotificationPane notice =
+                robot.lookup("#export-saved").queryAs(org.controlsfx.control.NotificationPane.class);
         assertTrue(!notice.isShowing());
 
         // when Save… writes the file
@@ -96,8 +100,13 @@ class ExportDialogTest {
         open(robot, dir);
         robot.clickOn("#export-save");
         Path file = dir.resolve("shop.orders-all.png");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#export-status").queryAs(Label.class)
-                .getText().startsWith("Saved shop.orders-all.png"));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#export-status")
+                        .queryAs(Label.class)
+                        .getText()
+                        .startsWith("Saved shop.orders-all.png"));
 
         BufferedImage image = ImageIO.read(file.toFile());
         assertEquals(1600, image.getWidth());
@@ -110,8 +119,13 @@ class ExportDialogTest {
         robot.clickOn("#export-format-svg");
         robot.clickOn("#export-save");
         Path file = dir.resolve("shop.orders-all.svg");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#export-status").queryAs(Label.class)
-                .getText().startsWith("Saved shop.orders-all.svg"));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#export-status")
+                        .queryAs(Label.class)
+                        .getText()
+                        .startsWith("Saved shop.orders-all.svg"));
 
         String svg = Files.readString(file);
         assertTrue(svg.startsWith("<svg") || svg.startsWith("<?xml"), svg.substring(0, 40));

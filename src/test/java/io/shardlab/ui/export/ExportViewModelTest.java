@@ -38,7 +38,11 @@ class ExportViewModelTest {
 
     @Test
     void starts_on_everything_for_a_run_with_writes_and_on_the_lanes_for_a_bare_layout() {
-        assertEquals(View.ALL, exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null)).viewProperty().get());
+        assertEquals(
+                View.ALL,
+                exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null))
+                        .viewProperty()
+                        .get());
         ExportViewModel bare = exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null));
         assertEquals(View.LANES, bare.viewProperty().get());
         assertNotNull(bare.painterProperty().get());
@@ -51,15 +55,21 @@ class ExportViewModelTest {
                 new ExportViewModel.Side("MongoDB 5.0 · { counter: 1 }", ExportDiagrams.withWrites()),
                 new ExportViewModel.Side("MongoDB 8.0 · { counter: 1 }", ExportDiagrams.withWrites()))));
 
-        io.shardlab.render.StackedDiagrams stack = (io.shardlab.render.StackedDiagrams) export.painterProperty().get();
-        assertEquals(List.of("MongoDB 5.0 · { counter: 1 }", "MongoDB 8.0 · { counter: 1 }"),
-                stack.diagrams().stream().map(io.shardlab.render.DiagramPainter::title).toList());
+        io.shardlab.render.StackedDiagrams stack =
+                (io.shardlab.render.StackedDiagrams) export.painterProperty().get();
+        assertEquals(
+                List.of("MongoDB 5.0 · { counter: 1 }", "MongoDB 8.0 · { counter: 1 }"),
+                stack.diagrams().stream()
+                        .map(io.shardlab.render.DiagramPainter::title)
+                        .toList());
         assertEquals("Side by side: MongoDB 5.0 · { counter: 1 } vs MongoDB 8.0 · { counter: 1 }", stack.title());
         assertTrue(export.suggestedFileName().contains("-side-by-side-"), export.suggestedFileName());
 
         export.titleProperty().set("Lesson 1");
         stack = (io.shardlab.render.StackedDiagrams) export.painterProperty().get();
-        assertEquals("Lesson 1 · MongoDB 8.0 · { counter: 1 }", stack.diagrams().get(1).title());
+        assertEquals(
+                "Lesson 1 · MongoDB 8.0 · { counter: 1 }",
+                stack.diagrams().get(1).title());
         BufferedImage picture = export.renderImage(new io.shardlab.render.ExportSize(1200, 0, 1));
         assertTrue(picture.getHeight() > 2 * 400, "two whole diagrams: " + picture.getHeight());
     }
@@ -92,19 +102,23 @@ class ExportViewModelTest {
         export.viewProperty().set(View.HEATMAP);
 
         assertNull(export.painterProperty().get());
-        assertTrue(export.errorProperty().get().endsWith("shop.orders has no write data"),
+        assertTrue(
+                export.errorProperty().get().endsWith("shop.orders has no write data"),
                 export.errorProperty().get());
     }
 
     @Test
     void the_title_theme_and_highlight_reach_the_painter() {
-        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(),
-                new Highlight.Shards(Set.of("shard03"))));
+        ExportViewModel export = exportOf(
+                new ExportViewModel.Input(ExportDiagrams.withWrites(), new Highlight.Shards(Set.of("shard03"))));
         assertTrue(export.canHighlightProperty().get());
         assertFalse(export.highlightProperty().get(), "the export starts in full colour; the user opts in");
         BufferedImage byDefault = export.renderImage(export.sizeProperty().get());
         export.highlightProperty().set(true);
-        assertFalse(Arrays.equals(pixels(byDefault), pixels(export.renderImage(export.sizeProperty().get()))),
+        assertFalse(
+                Arrays.equals(
+                        pixels(byDefault),
+                        pixels(export.renderImage(export.sizeProperty().get()))),
                 "ticking the box dims the other shards");
 
         export.titleProperty().set("Orders by counter");
@@ -134,10 +148,10 @@ class ExportViewModelTest {
             SVG, shop.orders-all.svg, 3C
             PDF, shop.orders-all.pdf, 25 50 44 46
             """)
-    void save_writes_the_chosen_format_on_the_background_executor(ExportFormat format, String name, String magic,
-            @TempDir Path dir) throws Exception {
-        ExportViewModel export = new ExportViewModel(new ExportViewModel.Input(ExportDiagrams.withWrites(), null),
-                false, queued::add, NOW, clipboard::add);
+    void save_writes_the_chosen_format_on_the_background_executor(
+            ExportFormat format, String name, String magic, @TempDir Path dir) throws Exception {
+        ExportViewModel export = new ExportViewModel(
+                new ExportViewModel.Input(ExportDiagrams.withWrites(), null), false, queued::add, NOW, clipboard::add);
         export.formatProperty().set(format);
         assertEquals(name, export.suggestedFileName());
         Path file = dir.resolve(name);
@@ -149,7 +163,9 @@ class ExportViewModelTest {
 
         assertFalse(export.savingProperty().get());
         assertEquals("", export.errorProperty().get());
-        assertTrue(export.statusProperty().get().startsWith("Saved " + name + " ("), export.statusProperty().get());
+        assertTrue(
+                export.statusProperty().get().startsWith("Saved " + name + " ("),
+                export.statusProperty().get());
         byte[] head = Arrays.copyOf(Files.readAllBytes(file), magic.split(" ").length);
         byte[] expected = new byte[head.length];
         String[] hex = magic.split(" ");
@@ -171,7 +187,8 @@ class ExportViewModelTest {
 
         assertFalse(export.savingProperty().get());
         assertEquals("", export.statusProperty().get());
-        assertTrue(export.errorProperty().get().startsWith(file + ": cannot be written: "),
+        assertTrue(
+                export.errorProperty().get().startsWith(file + ": cannot be written: "),
                 export.errorProperty().get());
     }
 
@@ -187,7 +204,9 @@ class ExportViewModelTest {
         assertEquals(1, clipboard.size());
         assertEquals(1600, clipboard.get(0).getWidth());
         assertEquals(1800, clipboard.get(0).getHeight());
-        assertEquals("Copied a 1600 × 1800 picture to the clipboard", export.statusProperty().get());
+        assertEquals(
+                "Copied a 1600 × 1800 picture to the clipboard",
+                export.statusProperty().get());
     }
 
     @Test
@@ -198,7 +217,8 @@ class ExportViewModelTest {
         export.copyToClipboard();
 
         assertTrue(clipboard.isEmpty());
-        assertTrue(export.errorProperty().get().startsWith("height: 300 px is too small for the all view of shop.orders"),
+        assertTrue(
+                export.errorProperty().get().startsWith("height: 300 px is too small for the all view of shop.orders"),
                 export.errorProperty().get());
     }
 

@@ -7,17 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.cluster.ChunkMap;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.Scenario;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -48,10 +47,23 @@ class LessonCatalogTest {
 
     @Test
     void ships_one_lesson_per_principle_of_the_seed_material_in_teaching_order() {
-        assertEquals(List.of("monotonic-key", "hashed-key", "low-cardinality", "postcode-granularity",
-                "coarse-time-then-user", "inbox", "multiple-identities", "presplit-timestamps", "random-key-cold-data",
-                "coarse-prefix-ascending", "equal-chunks-unequal-data", "why-chunks-exist", "shard-key-cannot-simply-change",
-                "sharding-workflow", "zones-keep-data-in-region"),
+        assertEquals(
+                List.of(
+                        "monotonic-key",
+                        "hashed-key",
+                        "low-cardinality",
+                        "postcode-granularity",
+                        "coarse-time-then-user",
+                        "inbox",
+                        "multiple-identities",
+                        "presplit-timestamps",
+                        "random-key-cold-data",
+                        "coarse-prefix-ascending",
+                        "equal-chunks-unequal-data",
+                        "why-chunks-exist",
+                        "shard-key-cannot-simply-change",
+                        "sharding-workflow",
+                        "zones-keep-data-in-region"),
                 SHIPPED.lessons().stream().map(Lesson::id).toList());
     }
 
@@ -61,7 +73,8 @@ class LessonCatalogTest {
             ShardKeyPattern key = ShardKeyPattern.parse(s.base().keyPattern());
             Workload workload = WORKLOADS.named(s.base().workload());
             for (KeyField f : key.fields()) {
-                assertTrue(workload.fields().contains(f.path().split("\\.")[0]),
+                assertTrue(
+                        workload.fields().contains(f.path().split("\\.")[0]),
                         s.base().keyPattern() + " on workload " + workload.name());
             }
         }
@@ -77,7 +90,8 @@ class LessonCatalogTest {
     @Test
     void every_scenario_runs_on_a_simulated_version_with_at_most_the_explorers_shards() {
         for (LessonScenario s : allScenarios()) {
-            assertTrue(io.shardlab.cluster.ReleaseRules.choices().contains(s.base().version()),
+            assertTrue(
+                    io.shardlab.cluster.ReleaseRules.choices().contains(s.base().version()),
                     s.base().version() + " is one of the explorer's release choices");
             assertTrue(s.base().shards() >= 1 && s.base().shards() <= Scenario.MAX_SHARDS);
             assertFalse(s.base().queryFilter().isPresent(), "filters are chosen when a scenario starts");
@@ -89,12 +103,13 @@ class LessonCatalogTest {
         int checked = 0;
         for (LessonScenario s : allScenarios()) {
             ShardKeyPattern key = ShardKeyPattern.parse(s.base().keyPattern());
-            Router router = new Router(key, ChunkMap.single(key.arity(), "shard01"), s.base().version());
+            Router router = new Router(
+                    key, ChunkMap.single(key.arity(), "shard01"), s.base().version());
             for (LessonQuery q : s.queries()) {
                 BsonDocument filter = BsonLiterals.parseDocument(q.filter());
                 FilterParser.parse(filter);
-                assertEquals(q.expected(), router.route(new Operation.Find(filter)).targeting(),
-                        q.label() + " on " + key);
+                assertEquals(
+                        q.expected(), router.route(new Operation.Find(filter)).targeting(), q.label() + " on " + key);
                 checked++;
             }
         }
@@ -108,7 +123,8 @@ class LessonCatalogTest {
         }
         for (LessonScenario s : allScenarios()) {
             for (LessonQuery q : s.queries()) {
-                assertEquals(Optional.of(q.filter()), s.toScenario(Optional.of(q)).queryFilter());
+                assertEquals(
+                        Optional.of(q.filter()), s.toScenario(Optional.of(q)).queryFilter());
             }
             assertEquals(s.base(), s.toScenario(Optional.empty()));
         }
@@ -120,7 +136,9 @@ class LessonCatalogTest {
             ResolvedScenario plain = ResolvedScenario.of(s.toScenario(Optional.empty()), WORKLOADS);
             assertEquals(s.base().splitPoints().size(), plain.splitPoints().size(), "no split point is a duplicate");
             for (LessonQuery q : s.queries()) {
-                assertTrue(ResolvedScenario.of(s.toScenario(Optional.of(q)), WORKLOADS).filter().isPresent());
+                assertTrue(ResolvedScenario.of(s.toScenario(Optional.of(q)), WORKLOADS)
+                        .filter()
+                        .isPresent());
             }
         }
     }
@@ -136,16 +154,21 @@ class LessonCatalogTest {
             }
             scenariosWithSplits += s.base().splitPoints().isEmpty() ? 0 : 1;
         }
-        assertEquals(6, scenariosWithSplits, "the per-minute day, the pre-split months, the buckets (3 and 12) and the "
-                + "school's ages (two releases)");
+        assertEquals(
+                6,
+                scenariosWithSplits,
+                "the per-minute day, the pre-split months, the buckets (3 and 12) and the "
+                        + "school's ages (two releases)");
     }
 
     @Test
     void the_presplit_lesson_takes_the_workloads_own_1440_minutes() {
         Scenario s = SHIPPED.lesson("presplit-timestamps").scenario().base();
         assertEquals(1440, s.splitPoints().size());
-        assertEquals("{ _id: ISODate('2024-01-01T00:00:00.000Z') }", s.splitPoints().get(0));
-        assertEquals("{ _id: ISODate('2024-01-01T23:59:00.000Z') }", s.splitPoints().get(1439));
+        assertEquals(
+                "{ _id: ISODate('2024-01-01T00:00:00.000Z') }", s.splitPoints().get(0));
+        assertEquals(
+                "{ _id: ISODate('2024-01-01T23:59:00.000Z') }", s.splitPoints().get(1439));
     }
 
     @Test
@@ -188,25 +211,37 @@ class LessonCatalogTest {
     void the_template_of_the_broken_files_below_is_itself_valid() {
         Lesson lesson = loadOne(VALID).lessons().get(0);
         assertEquals(4, lesson.followUps().get(0).scenario().base().shards());
-        assertEquals("{ counter: 1 }", lesson.followUps().get(0).scenario().base().keyPattern());
+        assertEquals(
+                "{ counter: 1 }", lesson.followUps().get(0).scenario().base().keyPattern());
         assertEquals("W2.", lesson.followUps().get(0).scenario().whyTheseSettings());
     }
 
     @Test
     void a_step_adds_the_next_shard_after_a_number_of_documents_and_a_follow_up_inherits_it() {
-        Lesson lesson = loadOne(VALID.replace("\"why\": \"W.\"",
-                "\"steps\": [ { \"afterDocuments\": 5, \"addShard\": \"shard04\" } ], \"why\": \"W.\"")
-                .replace("\"shards\": 4", "\"documents\": 20")).lessons().get(0);
+        Lesson lesson = loadOne(VALID.replace(
+                                "\"why\": \"W.\"",
+                                "\"steps\": [ { \"afterDocuments\": 5, \"addShard\": \"shard04\" } ], \"why\": \"W.\"")
+                        .replace("\"shards\": 4", "\"documents\": 20"))
+                .lessons()
+                .get(0);
 
-        assertEquals(List.of(io.shardlab.workload.StreamStep.addShard(5, "shard04")), lesson.scenario().base().steps());
-        assertEquals(lesson.scenario().base().steps(), lesson.followUps().get(0).scenario().base().steps());
+        assertEquals(
+                List.of(io.shardlab.workload.StreamStep.addShard(5, "shard04")),
+                lesson.scenario().base().steps());
+        assertEquals(
+                lesson.scenario().base().steps(),
+                lesson.followUps().get(0).scenario().base().steps());
     }
 
     @Test
     void a_lesson_may_set_zones_before_sharding() {
-        Lesson lesson = loadOne(VALID.replace("\"why\": \"W.\"", "\"zones\": [ { \"zone\": \"EU\", \"shards\": "
-                + "[ \"shard02\" ], \"ranges\": [ { \"min\": \"{ counter: 0 }\", \"max\": \"{ counter: 10 }\" } ] } ], "
-                + "\"why\": \"W.\"")).lessons().get(0);
+        Lesson lesson = loadOne(VALID.replace(
+                        "\"why\": \"W.\"",
+                        "\"zones\": [ { \"zone\": \"EU\", \"shards\": "
+                                + "[ \"shard02\" ], \"ranges\": [ { \"min\": \"{ counter: 0 }\", \"max\": \"{ counter: 10 }\" } ] } ], "
+                                + "\"why\": \"W.\""))
+                .lessons()
+                .get(0);
         ShardingSetup sharding = lesson.scenario().base().sharding();
         assertEquals(List.of(new ShardZone("shard02", "EU")), sharding.shardZones());
         assertEquals(List.of(ZoneKeyRange.parse("EU", "{ counter: 0 }", "{ counter: 10 }")), sharding.zoneRanges());
@@ -249,8 +284,8 @@ class LessonCatalogTest {
             not an object               | { "id"                                | "id"                                    | not a JSON object: a lesson file starts with {
             not valid JSON              | "watch": [ "w" ],                     | "watch": [ "w" ,                        | not valid JSON: JSON reader was expecting a value but found ':'.
             """)
-    void a_broken_lesson_file_is_refused_with_one_line_naming_file_and_field(String what, String replace, String with,
-            String message) {
+    void a_broken_lesson_file_is_refused_with_one_line_naming_file_and_field(
+            String what, String replace, String with, String message) {
         assertTrue(VALID.contains(replace), "the template contains " + replace);
         String broken = VALID.replace(replace, with.isBlank() ? "" : with);
         InvalidLessonException e = assertThrows(InvalidLessonException.class, () -> loadOne(broken));
@@ -263,13 +298,16 @@ class LessonCatalogTest {
         Map<String, String> files = new HashMap<>();
         files.put(LessonCatalog.INDEX, "{ \"lessons\": [\"t.json\", \"u.json\"] }");
         files.put(LessonCatalog.DIRECTORY + "t.json", VALID);
-        InvalidLessonException missing = assertThrows(InvalidLessonException.class,
+        InvalidLessonException missing = assertThrows(
+                InvalidLessonException.class,
                 () -> LessonCatalog.load(name -> Optional.ofNullable(files.get(name)), WORKLOADS));
-        assertEquals("io/shardlab/lessons/index.json: lessons: lists u.json, but io/shardlab/lessons/u.json is missing",
+        assertEquals(
+                "io/shardlab/lessons/index.json: lessons: lists u.json, but io/shardlab/lessons/u.json is missing",
                 missing.getMessage());
 
         files.put(LessonCatalog.INDEX, "{ \"lessons\": [\"t.json\", \"t.json\"] }");
-        InvalidLessonException twice = assertThrows(InvalidLessonException.class,
+        InvalidLessonException twice = assertThrows(
+                InvalidLessonException.class,
                 () -> LessonCatalog.load(name -> Optional.ofNullable(files.get(name)), WORKLOADS));
         assertEquals("io/shardlab/lessons/index.json: lessons[1]: t.json is listed twice", twice.getMessage());
     }
@@ -280,7 +318,8 @@ class LessonCatalogTest {
         files.put(LessonCatalog.INDEX, "{ \"lessons\": [\"t.json\", \"u.json\"] }");
         files.put(LessonCatalog.DIRECTORY + "t.json", VALID);
         files.put(LessonCatalog.DIRECTORY + "u.json", VALID);
-        InvalidLessonException e = assertThrows(InvalidLessonException.class,
+        InvalidLessonException e = assertThrows(
+                InvalidLessonException.class,
                 () -> LessonCatalog.load(name -> Optional.ofNullable(files.get(name)), WORKLOADS));
         assertEquals("io/shardlab/lessons/u.json: id: 't' is already used by another lesson", e.getMessage());
     }

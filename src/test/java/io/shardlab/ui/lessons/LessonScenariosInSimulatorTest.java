@@ -91,7 +91,9 @@ class LessonScenariosInSimulatorTest {
         });
         CLAIMS.put("postcode-granularity/1", run -> {
             assertEquals(0, run.oversizedOneValueChunks(), run.toString());
-            assertTrue(run.shareOfLeadingValuesCut(distinctValues(run, "postcode")) > 0.5, "most ZIP codes straddle chunks");
+            assertTrue(
+                    run.shareOfLeadingValuesCut(distinctValues(run, "postcode")) > 0.5,
+                    "most ZIP codes straddle chunks");
         });
         CLAIMS.put("postcode-granularity/2", run -> {
             assertEquals(0, run.oversizedOneValueChunks(), run.toString());
@@ -115,8 +117,10 @@ class LessonScenariosInSimulatorTest {
             assertEquals(1441, run.chunks(), run.toString());
             assertTrue(run.busiestShardShare() < 0.34, "a third each: " + run);
             assertTrue(run.meanMaxWriteShare() < 0.45, "a new shard every minute: " + run);
-            assertEquals(3, run.shardsReached(
-                    "{ _id: { $gte: ISODate('2024-01-01T03:00:00Z'), $lt: ISODate('2024-01-01T04:00:00Z') } }"));
+            assertEquals(
+                    3,
+                    run.shardsReached(
+                            "{ _id: { $gte: ISODate('2024-01-01T03:00:00Z'), $lt: ISODate('2024-01-01T04:00:00Z') } }"));
         });
         CLAIMS.put("presplit-timestamps/0", run -> assertEquals(1.0, run.busiestShardShare(), run.toString()));
         CLAIMS.put("random-key-cold-data", run -> {
@@ -138,7 +142,8 @@ class LessonScenariosInSimulatorTest {
         });
         CLAIMS.put("coarse-prefix-ascending/1", run -> {
             // "the data shard04 receives takes its share of the writes"
-            double dataShare = run.documentsByShard().get("shard04") / (double) run.writes().inserts();
+            double dataShare = run.documentsByShard().get("shard04")
+                    / (double) run.writes().inserts();
             assertTrue(run.lastQuarterWriteShare("shard04") > 0.1, run.toString());
             assertEquals(dataShare, run.lastQuarterWriteShare("shard04"), 0.05, run.toString());
         });
@@ -146,16 +151,19 @@ class LessonScenariosInSimulatorTest {
             // "Each shard holds 15 chunks … the balancer never moves one"; "nine documents in ten" on shard02
             assertEquals(java.util.Map.of("shard01", 15, "shard02", 15, "shard03", 15), run.chunksByShard());
             assertEquals(30, run.migrations(), "only the pre-split's own moves: two chunks in three");
-            assertTrue(run.documentsByShard().get("shard02") > 0.88 * run.writes().inserts(), run.toString());
+            assertTrue(
+                    run.documentsByShard().get("shard02") > 0.88 * run.writes().inserts(), run.toString());
             assertTrue(run.busiestShardShare() > 0.88, run.toString());
             // "The other shards' chunks are mostly empty ranges between ages"
             long emptyElsewhere = run.end().chunkStatistics().stream()
-                    .filter(c -> !c.chunk().shard().equals("shard02") && c.documents() == 0).count();
+                    .filter(c -> !c.chunk().shard().equals("shard02") && c.documents() == 0)
+                    .count();
             assertTrue(emptyElsewhere > 15, "of 30 chunks on shard01 and shard03, " + emptyElsewhere + " are empty");
         });
         CLAIMS.put("equal-chunks-unequal-data/0", run -> {
             assertTrue(run.migrations() > 30, "the data-size balancer moves chunks: " + run);
-            assertTrue(run.documentsByShard().get("shard02") < 0.5 * run.writes().inserts(), run.toString());
+            assertTrue(
+                    run.documentsByShard().get("shard02") < 0.5 * run.writes().inserts(), run.toString());
             assertTrue(run.chunksByShard().values().stream().distinct().count() > 1, "chunk counts end unequal");
         });
         CLAIMS.put("why-chunks-exist", run -> {
@@ -201,13 +209,16 @@ class LessonScenariosInSimulatorTest {
         CLAIMS.put("zones-keep-data-in-region", run -> {
             // "Every European user lands on shard01 or shard02, every North American on shard03"; "shard04 … only
             // ever holds users of the continents no zone names"
-            Map<String, java.util.Set<String>> zoneShards = Map.of("EU", java.util.Set.of("shard01", "shard02"),
-                    "NA", java.util.Set.of("shard03"));
+            Map<String, java.util.Set<String>> zoneShards =
+                    Map.of("EU", java.util.Set.of("shard01", "shard02"), "NA", java.util.Set.of("shard03"));
             Map<String, Long> documentsInZone = new java.util.TreeMap<>();
             Map<String, Long> unzonedByShard = new java.util.TreeMap<>();
             for (io.shardlab.cluster.ChunkStatistics cs : run.end().chunkStatistics()) {
-                String zone = run.collection().zones().stream().filter(z -> z.containsChunk(cs.chunk()))
-                        .map(io.shardlab.cluster.ZoneRange::zone).findFirst().orElse("");
+                String zone = run.collection().zones().stream()
+                        .filter(z -> z.containsChunk(cs.chunk()))
+                        .map(io.shardlab.cluster.ZoneRange::zone)
+                        .findFirst()
+                        .orElse("");
                 if (zone.isEmpty()) {
                     unzonedByShard.merge(cs.chunk().shard(), cs.documents(), Long::sum);
                 } else {
@@ -216,8 +227,12 @@ class LessonScenariosInSimulatorTest {
                 }
             }
             // 9.4 % and 7.6 % of 200,000 users (ContinentsWorkload.SHARES): measured 18,613 and 15,229
-            assertTrue(documentsInZone.get("EU") > 18_000 && documentsInZone.get("EU") < 19_600, documentsInZone.toString());
-            assertTrue(documentsInZone.get("NA") > 14_500 && documentsInZone.get("NA") < 15_900, documentsInZone.toString());
+            assertTrue(
+                    documentsInZone.get("EU") > 18_000 && documentsInZone.get("EU") < 19_600,
+                    documentsInZone.toString());
+            assertTrue(
+                    documentsInZone.get("NA") > 14_500 && documentsInZone.get("NA") < 15_900,
+                    documentsInZone.toString());
             // "Asia … is in no zone, so the balancer spreads it over all four shards": measured 27,970 / 83,625 /
             // 10,774 / 43,789 after 2 migrations
             assertEquals(4, unzonedByShard.values().stream().filter(n -> n > 0).count(), unzonedByShard.toString());
@@ -227,10 +242,10 @@ class LessonScenariosInSimulatorTest {
             // "nothing ties a continent to a shard": measured, Europe and North America end in one chunk on one shard
             // (with Asia's last users and the smaller continents); with the zones they lie on different shards
             var chunks = run.collection().chunks();
-            var europe = chunks.chunkFor(io.shardlab.key.ShardKey.of(List.of(new org.bson.BsonString("europe"),
-                    new org.bson.BsonMinKey())));
-            var northAmerica = chunks.chunkFor(io.shardlab.key.ShardKey.of(List.of(
-                    new org.bson.BsonString("north america"), new org.bson.BsonMinKey())));
+            var europe = chunks.chunkFor(
+                    io.shardlab.key.ShardKey.of(List.of(new org.bson.BsonString("europe"), new org.bson.BsonMinKey())));
+            var northAmerica = chunks.chunkFor(io.shardlab.key.ShardKey.of(
+                    List.of(new org.bson.BsonString("north america"), new org.bson.BsonMinKey())));
             assertEquals(europe, northAmerica, chunks.chunks().toString());
             assertTrue(run.migrations() > 0, run.toString());
         });
@@ -241,9 +256,11 @@ class LessonScenariosInSimulatorTest {
         int chunks = run.chunks();
         var documents = run.documentsByShard();
         long migrations = run.migrations();
-        run.cluster().execute(new RefineCollectionShardKey(run.scenario().namespace(),
-                io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }")));
-        ScenarioRun refined = new ScenarioRun(run.scenario(), run.writes(), run.cluster().snapshot(), run.cluster());
+        run.cluster()
+                .execute(new RefineCollectionShardKey(
+                        run.scenario().namespace(), io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }")));
+        ScenarioRun refined =
+                new ScenarioRun(run.scenario(), run.writes(), run.cluster().snapshot(), run.cluster());
         assertEquals(chunks, refined.chunks());
         assertEquals(documents, refined.documentsByShard());
         assertEquals(migrations, refined.migrations());
@@ -252,8 +269,10 @@ class LessonScenariosInSimulatorTest {
     /** How many distinct values of {@code field} the scenario's stream writes. */
     private static long distinctValues(ScenarioRun run, String field) {
         java.util.Set<org.bson.BsonValue> values = new java.util.HashSet<>();
-        try (var stream = WORKLOADS.named(run.scenario().workload()).open(
-                io.shardlab.workload.WorkloadSettings.of(run.scenario().documents(), run.scenario().seed()))) {
+        try (var stream = WORKLOADS
+                .named(run.scenario().workload())
+                .open(io.shardlab.workload.WorkloadSettings.of(
+                        run.scenario().documents(), run.scenario().seed()))) {
             while (stream.hasNext()) {
                 values.add(stream.next().document().get(field));
             }
@@ -264,18 +283,20 @@ class LessonScenariosInSimulatorTest {
     private static double meanMaxWriteShareOfLastHalf(ScenarioRun run) {
         var windows = run.writes().windows();
         return windows.subList(windows.size() / 2, windows.size()).stream()
-                .mapToDouble(w -> w.maxWriteShare()).average().orElseThrow();
+                .mapToDouble(w -> w.maxWriteShare())
+                .average()
+                .orElseThrow();
     }
 
-    private record Named(String name, LessonScenario scenario) {
-    }
+    private record Named(String name, LessonScenario scenario) {}
 
     private static List<Named> scenarios() {
         List<Named> all = new ArrayList<>();
         for (Lesson lesson : LESSONS) {
             all.add(new Named(lesson.id(), lesson.scenario()));
             for (int i = 0; i < lesson.followUps().size(); i++) {
-                all.add(new Named(lesson.id() + "/" + i, lesson.followUps().get(i).scenario()));
+                all.add(new Named(
+                        lesson.id() + "/" + i, lesson.followUps().get(i).scenario()));
             }
         }
         return all;
@@ -288,20 +309,23 @@ class LessonScenariosInSimulatorTest {
 
     @TestFactory
     Stream<DynamicTest> every_scenario_plays_to_its_end_and_does_what_its_lesson_says() {
-        return scenarios().stream().map(named -> DynamicTest.dynamicTest(named.name(), () -> {
-            ScenarioRun run = ScenarioRun.play(named.scenario(), WORKLOADS);
-            assertEquals(named.scenario().base().documents(), run.writes().inserts());
-            for (LessonQuery q : named.scenario().queries()) {
-                int reached = run.shardsReached(q.filter());
-                if (q.expected() == TargetingClass.SINGLE_SHARD) {
-                    assertEquals(1, reached, q.label());
-                } else if (q.expected() == TargetingClass.SCATTER_GATHER) {
-                    assertEquals(run.shardsWithChunks(), reached, q.label() + " asks every shard that owns chunks");
-                } else {
-                    assertTrue(reached >= 1 && reached <= run.shardsWithChunks(), q.label());
-                }
-            }
-            CLAIMS.get(named.name()).accept(run);
-        }));
+        return scenarios().stream()
+                .map(named -> DynamicTest.dynamicTest(named.name(), () -> {
+                    ScenarioRun run = ScenarioRun.play(named.scenario(), WORKLOADS);
+                    assertEquals(
+                            named.scenario().base().documents(), run.writes().inserts());
+                    for (LessonQuery q : named.scenario().queries()) {
+                        int reached = run.shardsReached(q.filter());
+                        if (q.expected() == TargetingClass.SINGLE_SHARD) {
+                            assertEquals(1, reached, q.label());
+                        } else if (q.expected() == TargetingClass.SCATTER_GATHER) {
+                            assertEquals(
+                                    run.shardsWithChunks(), reached, q.label() + " asks every shard that owns chunks");
+                        } else {
+                            assertTrue(reached >= 1 && reached <= run.shardsWithChunks(), q.label());
+                        }
+                    }
+                    CLAIMS.get(named.name()).accept(run);
+                }));
     }
 }

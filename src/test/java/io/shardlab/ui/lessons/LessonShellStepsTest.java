@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ResolvedScenario;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
-import io.shardlab.session.EngineState;
 import io.shardlab.ui.explorer.ExecutorSimulationThread;
 import io.shardlab.ui.explorer.ExplorerEngine;
-import io.shardlab.session.ResolvedScenario;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.time.Duration;
@@ -37,15 +37,18 @@ class LessonShellStepsTest {
     private static final List<Lesson> LESSONS = LessonCatalog.load(WORKLOADS).lessons();
 
     /** What the steps of one scenario printed, step by step, and the cluster afterwards. */
-    record StepsRun(List<String> printedBySteps, List<Chunk> chunks, List<String> afterwards,
+    record StepsRun(
+            List<String> printedBySteps,
+            List<Chunk> chunks,
+            List<String> afterwards,
             io.shardlab.sim.SimulationSnapshot snapshot) {
         String step(int index) {
             return printedBySteps.get(index);
         }
 
         Map<String, Long> chunksPerShard() {
-            return chunks.stream().collect(Collectors.groupingBy(Chunk::shard, java.util.TreeMap::new,
-                    Collectors.counting()));
+            return chunks.stream()
+                    .collect(Collectors.groupingBy(Chunk::shard, java.util.TreeMap::new, Collectors.counting()));
         }
     }
 
@@ -64,8 +67,9 @@ class LessonShellStepsTest {
         return run(scenario.toScenario(Optional.empty()), steps, windowsBefore, windows, checks);
     }
 
-    private static StepsRun run(io.shardlab.session.Scenario scenario, List<ShellStep> steps, int windowsBefore,
-            int windows, String checks) throws Exception {
+    private static StepsRun run(
+            io.shardlab.session.Scenario scenario, List<ShellStep> steps, int windowsBefore, int windows, String checks)
+            throws Exception {
         DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
         ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
         List<EngineState> published = new CopyOnWriteArrayList<>();
@@ -104,8 +108,16 @@ class LessonShellStepsTest {
             if (!(last instanceof EngineState.Running running)) {
                 throw new AssertionError("the scenario did not load: " + last);
             }
-            return new StepsRun(bySteps, running.frame().cluster().collection().orElseThrow().chunks().chunks(),
-                    afterwards, running.frame().cluster());
+            return new StepsRun(
+                    bySteps,
+                    running.frame()
+                            .cluster()
+                            .collection()
+                            .orElseThrow()
+                            .chunks()
+                            .chunks(),
+                    afterwards,
+                    running.frame().cluster());
         } finally {
             thread.close();
             tasks.shutdown();
@@ -120,11 +132,15 @@ class LessonShellStepsTest {
 
     static {
         CLAIMS.put("inbox", lesson -> {
-            StepsRun run = run(lesson.scenario(), lesson.shellSteps(), 0,
+            StepsRun run = run(
+                    lesson.scenario(),
+                    lesson.shellSteps(),
+                    0,
                     "print(db.users.findOne({ user_name: 'user01714' }).msg_count, "
-                    + "db.inbox.countDocuments({ owner: { $in: ['user01714', 'user00042', 'user02903'] } }))");
+                            + "db.inbox.countDocuments({ owner: { $in: ['user01714', 'user00042', 'user02903'] } }))");
             // 60 messages: counts 1 to 49 go to bucket 0, 50 to 60 to bucket 1 (Math.floor(count / 50))
-            assertEquals("""
+            assertEquals(
+                    """
                     DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.
                     [
                       { owner: 'user01714', sequence: 1 },
@@ -134,13 +150,18 @@ class LessonShellStepsTest {
         });
         CLAIMS.put("presplit-timestamps", lesson -> {
             StepsRun run = run(lesson.scenario(), lesson.shellSteps(), 5, "sh.getBalancerState()");
-            assertEquals("balancer on: false\nbalancer on: true", run.step(0), "the balancer is off while the loop splits, on afterwards");
+            assertEquals(
+                    "balancer on: false\nbalancer on: true",
+                    run.step(0),
+                    "the balancer is off while the loop splits, on afterwards");
             assertEquals(1441 + 1440, run.chunks().size(), "tomorrow adds 1,440 one-minute chunks");
             ShardKey tomorrow = ShardKey.of(List.of(new BsonDateTime(1704153600000L))); // 2024-01-02T00:00Z
             Map<String, Long> tomorrowsShards = run.chunks().stream()
                     .filter(c -> c.min().compareTo(tomorrow) >= 0)
                     .collect(Collectors.groupingBy(Chunk::shard, Collectors.counting()));
-            assertEquals(1, tomorrowsShards.size(),
+            assertEquals(
+                    1,
+                    tomorrowsShards.size(),
                     "8.0 does not distribute empty ranges: tomorrow's chunks stay on one shard " + tomorrowsShards);
             assertEquals(1440L, tomorrowsShards.values().iterator().next(), "all 1,440, the last one up to MaxKey");
         });
@@ -150,17 +171,23 @@ class LessonShellStepsTest {
             String[] refine = on50.step(0).split("\n");
             assertEquals(3, refine.length, on50.step(0));
             assertEquals("{ ok: 1 }", refine[1]);
-            assertEquals(refine[0].substring("chunks before: ".length()), refine[2].substring("chunks after:  ".length()),
+            assertEquals(
+                    refine[0].substring("chunks before: ".length()),
+                    refine[2].substring("chunks after:  ".length()),
                     "refineCollectionShardKey keeps every chunk on its shard");
             assertTrue(chunkTotal(refine[0]) >= 14, "a chunk or more per popular age: " + refine[0]);
             String[] reshard = on50.step(1).split("\n");
             assertEquals("{ ok: 1 }", reshard[1]);
-            assertEquals(refine[2].substring("chunks after:  ".length()), reshard[0].substring("chunks before: ".length()));
+            assertEquals(
+                    refine[2].substring("chunks after:  ".length()), reshard[0].substring("chunks before: ".length()));
             assertEquals(90, on50.chunks().size(), "reshardCollection's 90 new chunks");
-            assertTrue(on50.chunksPerShard().values().stream().allMatch(n -> n == 22 || n == 23),
+            assertTrue(
+                    on50.chunksPerShard().values().stream().allMatch(n -> n == 22 || n == 23),
                     "placed round-robin: " + on50.chunksPerShard());
             assertEquals(400_000, on50.snapshot().documents(), "every document of the stream placed again");
-            assertEquals(io.shardlab.key.ShardKeyPattern.parse("{ name: 1 }"), on50.snapshot().cluster().key());
+            assertEquals(
+                    io.shardlab.key.ShardKeyPattern.parse("{ name: 1 }"),
+                    on50.snapshot().cluster().key());
             assertEquals(List.of(), on50.snapshot().oversizedOneValueChunks(), "no chunk left that cannot split");
 
             // 4.4: refine runs, reshard does not exist yet (before the first insert: the answers do not depend on it)
@@ -168,21 +195,27 @@ class LessonShellStepsTest {
             String[] refine44 = on44.step(0).split("\n");
             assertEquals("{ ok: 1 }", refine44[1]);
             assertEquals(refine44[0].substring(15), refine44[2].substring(15));
-            assertTrue(on44.step(1).endsWith("MongoServerError[CommandNotFound]: no such command: 'reshardCollection'"),
+            assertTrue(
+                    on44.step(1).endsWith("MongoServerError[CommandNotFound]: no such command: 'reshardCollection'"),
                     on44.step(1));
-            assertEquals(io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }"), on44.snapshot().cluster().key());
+            assertEquals(
+                    io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }"),
+                    on44.snapshot().cluster().key());
         });
         CLAIMS.put("sharding-workflow", lesson -> {
             StepsRun on70 = run(lesson.scenario(), lesson.shellSteps(), 0, "1");
             assertTrue(on70.step(0).contains("collectionsharded: 'mytable.mycoll'"), on70.step(0));
             assertTrue(on70.step(1).contains("shardKey: { name: 'hashed' }"), on70.step(1));
             assertTrue(on70.step(1).contains("'mytable.mycoll'"), on70.step(1));
-            assertEquals("MongoServerError: Failed to target upsert by query :: could not extract exact shard key",
-                    on70.step(2), "7.0 refuses an upsert without the full shard key with MongoDB's text");
+            assertEquals(
+                    "MongoServerError: Failed to target upsert by query :: could not extract exact shard key",
+                    on70.step(2),
+                    "7.0 refuses an upsert without the full shard key with MongoDB's text");
             assertTrue(on70.step(3).contains("upsertedCount: 1"), "the full key targets one shard: " + on70.step(3));
 
             StepsRun on80 = run(lesson.followUps().get(0).scenario(), lesson.shellSteps(), 0, "1");
-            assertTrue(on80.step(2).contains("upsertedCount: 1"),
+            assertTrue(
+                    on80.step(2).contains("upsertedCount: 1"),
                     "from 7.1 the same upsert runs as a write without shard key: " + on80.step(2));
         });
     }
@@ -190,12 +223,18 @@ class LessonShellStepsTest {
     /** The chunks of a step's "shard01: 5, shard02: 5" line. */
     private static int chunkTotal(String line) {
         return java.util.Arrays.stream(line.substring(line.indexOf(':') + 1).split(","))
-                .mapToInt(part -> Integer.parseInt(part.substring(part.indexOf(':') + 1).trim())).sum();
+                .mapToInt(part ->
+                        Integer.parseInt(part.substring(part.indexOf(':') + 1).trim()))
+                .sum();
     }
 
     @Test
     void every_lesson_with_shell_steps_has_its_claim_written_down_here() {
-        assertEquals(LESSONS.stream().filter(l -> !l.shellSteps().isEmpty()).map(Lesson::id).toList(),
+        assertEquals(
+                LESSONS.stream()
+                        .filter(l -> !l.shellSteps().isEmpty())
+                        .map(Lesson::id)
+                        .toList(),
                 List.copyOf(CLAIMS.keySet()));
     }
 
@@ -223,12 +262,15 @@ class LessonShellStepsTest {
         Map<String, String> files = new java.util.HashMap<>();
         files.put(LessonCatalog.INDEX, "{ \"lessons\": [\"t.json\"] }");
         files.put(LessonCatalog.DIRECTORY + "t.json", json);
-        return LessonCatalog.load(name -> Optional.ofNullable(files.get(name)), WORKLOADS).lessons().get(0);
+        return LessonCatalog.load(name -> Optional.ofNullable(files.get(name)), WORKLOADS)
+                .lessons()
+                .get(0);
     }
 
     @Test
     void a_lesson_file_lists_its_shell_steps_each_a_label_and_a_whole_input_over_lines() {
-        assertEquals(List.of(new ShellStep("Split", "sh.splitAt('a.b', { counter: 5 })\nsh.status()")),
+        assertEquals(
+                List.of(new ShellStep("Split", "sh.splitAt('a.b', { counter: 5 })\nsh.status()")),
                 loadOne(WITH_STEPS).shellSteps());
     }
 
@@ -239,25 +281,30 @@ class LessonShellStepsTest {
             a blank script       |                                 | shellSteps[0].script: must not be blank
             """)
     void a_step_that_is_not_a_whole_input_is_refused_naming_the_step(String what, String script, String message) {
-        String broken = WITH_STEPS.replace("sh.splitAt('a.b', { counter: 5 })\\nsh.status()", script == null ? "" : script);
-        InvalidLessonException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidLessonException.class,
-                () -> loadOne(broken));
+        String broken =
+                WITH_STEPS.replace("sh.splitAt('a.b', { counter: 5 })\\nsh.status()", script == null ? "" : script);
+        InvalidLessonException e =
+                org.junit.jupiter.api.Assertions.assertThrows(InvalidLessonException.class, () -> loadOne(broken));
         assertEquals("io/shardlab/lessons/t.json: " + message, e.getMessage());
     }
 
     @Test
     void a_step_with_an_unknown_field_is_refused_naming_the_fields_it_may_have() {
-        InvalidLessonException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidLessonException.class,
-                () -> loadOne(WITH_STEPS.replace("\"script\"", "\"cmd\"")));
-        assertEquals("io/shardlab/lessons/t.json: shellSteps[0].cmd: unknown field; expected one of [label, script]",
+        InvalidLessonException e = org.junit.jupiter.api.Assertions.assertThrows(
+                InvalidLessonException.class, () -> loadOne(WITH_STEPS.replace("\"script\"", "\"cmd\"")));
+        assertEquals(
+                "io/shardlab/lessons/t.json: shellSteps[0].cmd: unknown field; expected one of [label, script]",
                 e.getMessage());
     }
 
     @Test
     void run_in_shell_starts_the_lessons_scenario_when_it_is_not_running_then_hands_the_snippet_to_the_panel() {
         RecordingLauncher launcher = new RecordingLauncher();
-        LessonsViewModel vm = new LessonsViewModel(List.of(loadOne(WITH_STEPS)), launcher,
-                new javafx.beans.property.SimpleBooleanProperty(false), () -> { });
+        LessonsViewModel vm = new LessonsViewModel(
+                List.of(loadOne(WITH_STEPS)),
+                launcher,
+                new javafx.beans.property.SimpleBooleanProperty(false),
+                () -> {});
         List<String> typed = new ArrayList<>();
         org.junit.jupiter.api.Assertions.assertFalse(vm.shellOfferedProperty().get(), "no panel, no steps shown");
         vm.offerShell(typed::add);

@@ -27,25 +27,29 @@ import javafx.stage.Stage;
  */
 public final class LessonsPanelPreview {
 
-    private LessonsPanelPreview() {
-    }
+    private LessonsPanelPreview() {}
 
     public static void main(String[] args) {
         List<String> options = Arrays.asList(args);
         Platform.startup(() -> {
             AppInfo app = AppInfo.load();
-            MainViewModel main = new MainViewModel(app, AboutInfo.load(app),
+            MainViewModel main = new MainViewModel(
+                    app,
+                    AboutInfo.load(app),
                     new ClusterDescription("In-memory cluster", "8.0"),
                     List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03")),
-                    () -> false, Platform::exit);
+                    () -> false,
+                    Platform::exit);
             main.chooseTheme(options.contains("--dark") ? ThemeChoice.DARK : ThemeChoice.LIGHT);
             main.setPresenterMode(options.contains("--presenter"));
             Appearance appearance = new Appearance(main.darkProperty(), main.presenterModeProperty());
             Stage stage = new Stage();
             new MainView(main, appearance, List.of()).show(stage);
 
-            LessonsViewModel lessons = new LessonsViewModel(LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
-                    new RecordingLauncher(), main.presenterModeProperty(),
+            LessonsViewModel lessons = new LessonsViewModel(
+                    LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
+                    new RecordingLauncher(),
+                    main.presenterModeProperty(),
                     main::togglePresenterMode);
             for (String option : options) {
                 if (option.startsWith("--lesson=")) {

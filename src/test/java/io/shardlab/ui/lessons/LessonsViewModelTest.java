@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The lessons panel's behaviour, without a toolkit: properties and verbs only. */
 class LessonsViewModelTest {
 
-    private static final List<Lesson> LESSONS = LessonCatalog.load(WorkloadRegistry.standard()).lessons();
+    private static final List<Lesson> LESSONS =
+            LessonCatalog.load(WorkloadRegistry.standard()).lessons();
 
     private RecordingLauncher launcher;
     private SimpleBooleanProperty presenter;
@@ -68,7 +69,9 @@ class LessonsViewModelTest {
         assertTrue(vm.hasPreviousProperty().get());
         vm.nextLesson();
         assertEquals(LESSONS.size() - 1, vm.selectedIndexProperty().get());
-        assertEquals("Lesson " + LESSONS.size() + " of " + LESSONS.size(), vm.positionProperty().get());
+        assertEquals(
+                "Lesson " + LESSONS.size() + " of " + LESSONS.size(),
+                vm.positionProperty().get());
 
         vm.previousLesson();
         assertEquals(LESSONS.size() - 2, vm.selectedIndexProperty().get());
@@ -93,7 +96,9 @@ class LessonsViewModelTest {
         vm.startScenario();
 
         assertEquals(List.of(lesson.scenario().base().withQueryFilter(second.filter())), launcher.launched);
-        assertEquals("Running the lesson's scenario in the explorer", vm.statusProperty().get());
+        assertEquals(
+                "Running the lesson's scenario in the explorer",
+                vm.statusProperty().get());
         assertFalse(vm.launchFailedProperty().get());
     }
 
@@ -142,14 +147,17 @@ class LessonsViewModelTest {
         assertSame(better, vm.shownFollowUpProperty().get());
         assertSame(better.scenario(), vm.shownScenarioProperty().get());
         assertEquals(better.scenario().queries(), vm.queriesProperty());
-        assertEquals(better.scenario().whyTheseSettings(), vm.whyTheseSettingsProperty().get());
+        assertEquals(
+                better.scenario().whyTheseSettings(),
+                vm.whyTheseSettingsProperty().get());
         RecordingLauncher.Comparison compared = launcher.compared.get(0);
         assertEquals(better.label(), compared.heading());
         assertEquals(lesson.scenario().base(), compared.left(), "the lesson's own scenario on the left");
         assertEquals("{ counter: 'hashed' }", compared.right().keyPattern());
         assertEquals(Optional.empty(), compared.right().queryFilter(), "no query is picked for the follow-up either");
         assertTrue(launcher.launched.isEmpty(), "nothing runs alone");
-        assertEquals("Comparing side by side with the follow-up 'Better key: { counter: 'hashed' }'",
+        assertEquals(
+                "Comparing side by side with the follow-up 'Better key: { counter: 'hashed' }'",
                 vm.statusProperty().get());
 
         vm.startScenario();
@@ -166,7 +174,9 @@ class LessonsViewModelTest {
 
         assertEquals("8.0", launcher.last().version().toString());
         assertTrue(launcher.compared.isEmpty());
-        assertEquals("Running the follow-up 'Same key on MongoDB 8.0' in the explorer", vm.statusProperty().get());
+        assertEquals(
+                "Running the follow-up 'Same key on MongoDB 8.0' in the explorer",
+                vm.statusProperty().get());
     }
 
     @Test
@@ -175,8 +185,10 @@ class LessonsViewModelTest {
         vm.startFollowUp(0);
 
         assertTrue(vm.launchFailedProperty().get());
-        assertEquals("Could not compare with the follow-up 'Same key on MongoDB 8.0': right side: keyPattern: "
-                + "Shard key is empty", vm.statusProperty().get());
+        assertEquals(
+                "Could not compare with the follow-up 'Same key on MongoDB 8.0': right side: keyPattern: "
+                        + "Shard key is empty",
+                vm.statusProperty().get());
     }
 
     @Test
@@ -193,7 +205,9 @@ class LessonsViewModelTest {
         launcher.refusal = "keyPattern: Shard key is empty";
         vm.startScenario();
         assertTrue(vm.launchFailedProperty().get());
-        assertEquals("Could not start the lesson's scenario: keyPattern: Shard key is empty", vm.statusProperty().get());
+        assertEquals(
+                "Could not start the lesson's scenario: keyPattern: Shard key is empty",
+                vm.statusProperty().get());
 
         launcher.refusal = null;
         vm.startScenario();
@@ -210,7 +224,9 @@ class LessonsViewModelTest {
 
     @Test
     void a_follow_up_that_does_not_exist_is_refused() {
-        assertThrows(IndexOutOfBoundsException.class, () -> vm.startFollowUp(LESSONS.get(0).followUps().size()));
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> vm.startFollowUp(LESSONS.get(0).followUps().size()));
         assertTrue(launcher.launched.isEmpty());
     }
 
@@ -226,8 +242,8 @@ class LessonsViewModelTest {
 
     @Test
     void an_empty_lesson_list_is_refused() {
-        assertThrows(IllegalArgumentException.class,
-                () -> new LessonsViewModel(List.of(), launcher, presenter, () -> { }));
+        assertThrows(
+                IllegalArgumentException.class, () -> new LessonsViewModel(List.of(), launcher, presenter, () -> {}));
     }
 
     @ParameterizedTest
@@ -238,23 +254,43 @@ class LessonsViewModelTest {
             5.0       | 4      | { ts: 1 }            | 0        | timestamp| 1000      | 100        | 1            | MongoDB 5.0 · 4 shards · { ts: 1 } · default 64 MB chunks · timestamp: 1,000 documents at 100/s · pre-split at 1 point
             8.0       | 3      | { _id: 1 }           | 0        | presplit-minutes | 200000 | 2000 | 1440          | MongoDB 8.0 · 3 shards · { _id: 1 } · default 128 MB chunks · presplit-minutes: 200,000 documents at 2,000/s · pre-split at 1,440 points
             """)
-    void the_scenario_summary_names_version_shards_key_chunk_size_workload_and_pace(String version, int shards,
-            String key, int chunkMb, String workload, long documents, double perSecond, int splitPoints,
+    void the_scenario_summary_names_version_shards_key_chunk_size_workload_and_pace(
+            String version,
+            int shards,
+            String key,
+            int chunkMb,
+            String workload,
+            long documents,
+            double perSecond,
+            int splitPoints,
             String summary) {
-        List<String> points = java.util.stream.IntStream.range(0, splitPoints).mapToObj(i -> "{ x: " + i + " }")
+        List<String> points = java.util.stream.IntStream.range(0, splitPoints)
+                .mapToObj(i -> "{ x: " + i + " }")
                 .toList();
-        Scenario s = new Scenario("a.b", key, shards, MongoVersion.parse(version), chunkMb, workload, documents,
-                perSecond, points, Optional.empty(), 1);
+        Scenario s = new Scenario(
+                "a.b",
+                key,
+                shards,
+                MongoVersion.parse(version),
+                chunkMb,
+                workload,
+                documents,
+                perSecond,
+                points,
+                Optional.empty(),
+                1);
         assertEquals(summary, LessonsViewModel.summary(s));
     }
 
     @Test
     void the_summary_names_each_step_the_stream_runs() {
-        Scenario s = Scenario.of("{ bucket: 1, ts: 1 }", "coarse-prefix-3").withDocuments(300_000)
+        Scenario s = Scenario.of("{ bucket: 1, ts: 1 }", "coarse-prefix-3")
+                .withDocuments(300_000)
                 .withSteps(List.of(io.shardlab.workload.StreamStep.addShard(150_000, "shard04")));
 
-        assertEquals("MongoDB 8.0 · 3 shards · { bucket: 1, ts: 1 } · default 128 MB chunks · coarse-prefix-3: "
-                + "300,000 documents at 2,000/s · after 150,000 documents: sh.addShard(\"shard04/shard04.shardlab:27018\")",
+        assertEquals(
+                "MongoDB 8.0 · 3 shards · { bucket: 1, ts: 1 } · default 128 MB chunks · coarse-prefix-3: "
+                        + "300,000 documents at 2,000/s · after 150,000 documents: sh.addShard(\"shard04/shard04.shardlab:27018\")",
                 LessonsViewModel.summary(s));
     }
 }

@@ -11,8 +11,8 @@ import java.util.Optional;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
-import javafx.scene.control.Label;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
@@ -20,9 +20,9 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -32,7 +32,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class LessonsViewTest {
 
-    private static final List<Lesson> LESSONS = LessonCatalog.load(WorkloadRegistry.standard()).lessons();
+    private static final List<Lesson> LESSONS =
+            LessonCatalog.load(WorkloadRegistry.standard()).lessons();
 
     private final RecordingLauncher launcher = new RecordingLauncher();
     private final SimpleBooleanProperty presenter = new SimpleBooleanProperty(false);
@@ -80,10 +81,12 @@ class LessonsViewTest {
         assertEquals(third.askTheRoom(), text(robot, "#lesson-ask"));
         assertEquals("Lesson 3 of " + LESSONS.size(), text(robot, "#lesson-position"));
         List<String> watched = robot.lookup("#lesson-watch .lesson-watch-item").queryAllAs(Label.class).stream()
-                .map(Label::getText).toList();
+                .map(Label::getText)
+                .toList();
         assertEquals(third.watch(), watched);
         assertTrue(text(robot, "#lesson-summary").startsWith("MongoDB 5.0 · 8 shards · { continent: 1 }"));
-        assertEquals(third.followUps().get(0).label(),
+        assertEquals(
+                third.followUps().get(0).label(),
                 robot.lookup("#lesson-follow-up-0").queryAs(Button.class).getText());
     }
 
@@ -128,9 +131,12 @@ class LessonsViewTest {
         assertEquals(LESSONS.get(0).scenario().base(), compared.left());
         assertEquals("{ counter: 'hashed' }", compared.right().keyPattern());
         assertEquals(Optional.empty(), compared.right().queryFilter(), "no query until the teacher picks one");
-        List<String> choices = robot.lookup("#lesson-queries .lesson-query-choice").queryAllAs(RadioButton.class)
-                .stream().map(RadioButton::getText).toList();
-        assertEquals(better.scenario().queries().stream().map(LessonQuery::label).toList(), choices);
+        List<String> choices =
+                robot.lookup("#lesson-queries .lesson-query-choice").queryAllAs(RadioButton.class).stream()
+                        .map(RadioButton::getText)
+                        .toList();
+        assertEquals(
+                better.scenario().queries().stream().map(LessonQuery::label).toList(), choices);
         assertTrue(text(robot, "#lesson-summary").startsWith("MongoDB 8.0 · 3 shards · { counter: 'hashed' }"));
     }
 
@@ -150,7 +156,12 @@ class LessonsViewTest {
         robot.push(KeyCode.PAGE_DOWN);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(LESSONS.get(1).title(), text(robot, "#lesson-title"));
-        assertEquals(1, robot.lookup("#lessons-list").queryAs(ComboBox.class).getSelectionModel().getSelectedIndex());
+        assertEquals(
+                1,
+                robot.lookup("#lessons-list")
+                        .queryAs(ComboBox.class)
+                        .getSelectionModel()
+                        .getSelectedIndex());
 
         robot.clickOn("#lesson-previous");
         WaitForAsyncUtils.waitForFxEvents();
@@ -180,13 +191,15 @@ class LessonsViewTest {
 
     @Test
     void presenter_mode_makes_the_lesson_text_larger(FxRobot robot) {
-        double normal = robot.lookup("#lesson-principle").queryAs(Label.class).getFont().getSize();
+        double normal =
+                robot.lookup("#lesson-principle").queryAs(Label.class).getFont().getSize();
         robot.clickOn("#lessons-presenter");
         WaitForAsyncUtils.waitForFxEvents();
 
         assertTrue(presenter.get());
         assertTrue(root.getStyleClass().contains("presenter"));
-        double large = robot.lookup("#lesson-principle").queryAs(Label.class).getFont().getSize();
+        double large =
+                robot.lookup("#lesson-principle").queryAs(Label.class).getFont().getSize();
         assertTrue(large >= normal * 1.25, normal + " -> " + large);
 
         robot.clickOn("#lessons-presenter");
@@ -205,14 +218,17 @@ class LessonsViewTest {
             WaitForAsyncUtils.waitForFxEvents();
             Lesson lesson = LESSONS.get(i);
             assertEquals((i + 1) + ". " + lesson.title(), shown(list.getButtonCell()));
-            List<RadioButton> queries = robot.lookup("#lesson-queries .radio-button").queryAllAs(RadioButton.class)
-                    .stream().toList();
+            List<RadioButton> queries =
+                    robot.lookup("#lesson-queries .radio-button").queryAllAs(RadioButton.class).stream()
+                            .toList();
             for (int q = 0; q < queries.size(); q++) {
                 assertEquals(lesson.scenario().queries().get(q).label(), shown(queries.get(q)));
             }
             for (int f = 0; f < lesson.followUps().size(); f++) {
-                assertEquals(lesson.followUps().get(f).label(),
-                        shown(robot.lookup("#lesson-follow-up-" + f).query()), lesson.title());
+                assertEquals(
+                        lesson.followUps().get(f).label(),
+                        shown(robot.lookup("#lesson-follow-up-" + f).query()),
+                        lesson.title());
             }
         }
     }

@@ -48,8 +48,10 @@ class PresenterContrastTest {
     void presenter_text_colours_reach_7_to_1(String rule, String text, String background) throws IOException {
         Map<String, String> colours = coloursOf(rule);
         double ratio = contrast(colours.get(text), colours.get(background));
-        assertTrue(ratio >= AAA, rule + ": " + text + " " + colours.get(text) + " on " + background + " "
-                + colours.get(background) + " is " + String.format("%.2f", ratio) + ":1");
+        assertTrue(
+                ratio >= AAA,
+                rule + ": " + text + " " + colours.get(text) + " on " + background + " " + colours.get(background)
+                        + " is " + String.format("%.2f", ratio) + ":1");
     }
 
     @ParameterizedTest

@@ -13,10 +13,10 @@ final class RecordingLauncher implements ScenarioLauncher {
     final List<Optional<String>> shownQueries = new ArrayList<>();
     /** Every comparison asked for: heading, left and right. */
     final List<Comparison> compared = new ArrayList<>();
+
     String refusal;
 
-    record Comparison(String heading, Scenario left, Scenario right) {
-    }
+    record Comparison(String heading, Scenario left, Scenario right) {}
 
     @Override
     public void launch(Scenario scenario) {

@@ -5,14 +5,14 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.routing.Operation;
-import io.shardlab.routing.Router;
 import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.mongos.MongosRelease;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.routing.Operation;
+import io.shardlab.routing.Router;
+import io.shardlab.session.Scenario;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.session.Scenario;
 import io.shardlab.workload.InitialSplit;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.Workload;
@@ -40,28 +40,31 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
     static ScenarioRun play(LessonScenario lessonScenario, WorkloadRegistry workloads) {
         Scenario s = lessonScenario.base();
         ShardKeyPattern key = ShardKeyPattern.parse(s.keyPattern());
-        SimulationSetup setup = SimulationSetup.of(s.version(), s.shards()).withSeed(s.seed())
-                .withInsertsPerSecond(s.docsPerSecond());
+        SimulationSetup setup =
+                SimulationSetup.of(s.version(), s.shards()).withSeed(s.seed()).withInsertsPerSecond(s.docsPerSecond());
         if (s.chunkSizeMegabytes() > 0) {
             setup = setup.withChunkSizeMegabytes(s.chunkSizeMegabytes());
         }
         // zones and shardCollection's options first, as ExplorerSession.load does
-        WorkloadSimulation simulation = new WorkloadSimulation(setup, s.sharding().beforeSharding(s.namespace()),
-                s.sharding().shardCollection(s.namespace(), key));
+        WorkloadSimulation simulation = new WorkloadSimulation(
+                setup, s.sharding().beforeSharding(s.namespace()), s.sharding().shardCollection(s.namespace(), key));
         Workload workload = workloads.named(s.workload());
         if (!s.splitPoints().isEmpty()) {
             List<ShardKey> points = new ArrayList<>();
             for (String text : s.splitPoints()) {
-                points.add(ShardKey.of(new ArrayList<>(BsonLiterals.parseDocument(text).values())));
+                points.add(ShardKey.of(
+                        new ArrayList<>(BsonLiterals.parseDocument(text).values())));
             }
             points.sort(ShardKey::compareTo);
             simulation.preSplit(new InitialSplit(key, points));
         } else if (s.sharding().isEmpty()) {
             // with no split points of its own a scenario gets its workload's pre-split, as the explorer's does
             workload.initialSplit(WorkloadSettings.of(s.documents(), s.seed()))
-                    .filter(split -> split.key().equals(key)).ifPresent(simulation::preSplit);
+                    .filter(split -> split.key().equals(key))
+                    .ifPresent(simulation::preSplit);
         }
-        WriteDistribution writes = simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())), s.steps());
+        WriteDistribution writes =
+                simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())), s.steps());
         return new ScenarioRun(s, writes, simulation.snapshot(), simulation.cluster());
     }
 
@@ -75,7 +78,10 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
 
     /** Shards that own at least one chunk. */
     long shardsWithChunks() {
-        return end.chunkStatistics().stream().map(c -> c.chunk().shard()).distinct().count();
+        return end.chunkStatistics().stream()
+                .map(c -> c.chunk().shard())
+                .distinct()
+                .count();
     }
 
     long jumboChunks() {
@@ -83,7 +89,10 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
     }
 
     long largestChunkBytes() {
-        return end.chunkStatistics().stream().mapToLong(ChunkStatistics::bytes).max().orElse(0);
+        return end.chunkStatistics().stream()
+                .mapToLong(ChunkStatistics::bytes)
+                .max()
+                .orElse(0);
     }
 
     /** The mean over insert windows of the busiest shard's share of the window's writes. */
@@ -168,7 +177,8 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
 
     /** The config.chunks documents of the collection next to its data, as a mongos of the release serves them. */
     ConfigDatabase.MetadataSize metadata() {
-        ShardedCatalog catalog = new ShardedCatalog(cluster.config(), end.cluster().shardIds());
+        ShardedCatalog catalog =
+                new ShardedCatalog(cluster.config(), end.cluster().shardIds());
         catalog.adoptCollection(cluster);
         return new ConfigDatabase(catalog, MongosRelease.of(end.version()), 0, "localhost:27017")
                 .metadataSize(scenario.namespace());
@@ -176,10 +186,20 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(
+                java.util.Locale.ROOT,
                 "%s %s on %s: chunks %d, shards with chunks %d, jumbo %d, largest chunk %,d B, meanMaxWriteShare %.3f, "
                         + "busiest shard %.3f, splits %d, migrations %d",
-                scenario.workload(), scenario.keyPattern(), scenario.version(), chunks(), shardsWithChunks(),
-                jumboChunks(), largestChunkBytes(), meanMaxWriteShare(), busiestShardShare(), splits(), migrations());
+                scenario.workload(),
+                scenario.keyPattern(),
+                scenario.version(),
+                chunks(),
+                shardsWithChunks(),
+                jumboChunks(),
+                largestChunkBytes(),
+                meanMaxWriteShare(),
+                busiestShardShare(),
+                splits(),
+                migrations());
     }
 }

@@ -61,8 +61,8 @@ class LiveLayoutViewModelTest {
 
     private static LiveConnection connect(FakeCluster cluster, Path recentFile) {
         List<LiveConnection> opened = new ArrayList<>();
-        ConnectViewModel vm = new ConnectViewModel(new LiveConnector(), NOW, NOW, new RecentConnections(recentFile),
-                opened::add);
+        ConnectViewModel vm =
+                new ConnectViewModel(new LiveConnector(), NOW, NOW, new RecentConnections(recentFile), opened::add);
         vm.connectionStringProperty().set(cluster.connectionString());
         vm.connect();
         assertEquals("", vm.errorProperty().get());
@@ -91,14 +91,22 @@ class LiveLayoutViewModelTest {
             assertTrue(captions.get(captions.size() - 1).contains("(live)"));
 
             vm.rewindTo(0);
-            assertEquals(1, drawn.get(drawn.size() - 1).snapshot().chunks().size(),
+            assertEquals(
+                    1,
+                    drawn.get(drawn.size() - 1).snapshot().chunks().size(),
                     "before the first split the collection is one chunk [MinKey, MaxKey)");
             vm.stepForward();
             assertEquals(2, drawn.get(drawn.size() - 1).snapshot().chunks().size(), "after the split at 100");
-            assertTrue(vm.stepTextProperty().get().startsWith("1/" + steps + " · "), vm.stepTextProperty().get());
-            assertTrue(vm.stepTextProperty().get().contains("split"), vm.stepTextProperty().get());
+            assertTrue(
+                    vm.stepTextProperty().get().startsWith("1/" + steps + " · "),
+                    vm.stepTextProperty().get());
+            assertTrue(
+                    vm.stepTextProperty().get().contains("split"),
+                    vm.stepTextProperty().get());
             vm.rewindTo(steps);
-            assertEquals(now.snapshot().chunks(), drawn.get(drawn.size() - 1).snapshot().chunks());
+            assertEquals(
+                    now.snapshot().chunks(),
+                    drawn.get(drawn.size() - 1).snapshot().chunks());
             vm.close();
         }
     }
@@ -107,7 +115,8 @@ class LiveLayoutViewModelTest {
     void a_saved_snapshot_opens_again_with_the_same_chunks_and_its_history() throws Exception {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V8_0)) {
             LiveLayoutViewModel vm = layout(NOW, null);
-            vm.openLive(new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "127.0.0.1");
+            vm.openLive(
+                    new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "127.0.0.1");
             vm.chooseCollection(ConfigFixture.USERS);
             LayoutData live = drawn.get(drawn.size() - 1);
             int steps = vm.historyStepsProperty().get();
@@ -115,21 +124,30 @@ class LiveLayoutViewModelTest {
 
             vm.saveSnapshot(file);
             assertEquals("", vm.errorProperty().get());
-            assertTrue(vm.statusProperty().get().startsWith("saved test.users"), vm.statusProperty().get());
+            assertTrue(
+                    vm.statusProperty().get().startsWith("saved test.users"),
+                    vm.statusProperty().get());
             vm.close();
 
             LiveLayoutViewModel reopened = layout(NOW, null);
             reopened.openSnapshot(file);
-            assertEquals(live.snapshot().chunks(), drawn.get(drawn.size() - 1).snapshot().chunks());
+            assertEquals(
+                    live.snapshot().chunks(),
+                    drawn.get(drawn.size() - 1).snapshot().chunks());
             assertEquals(steps, reopened.historyStepsProperty().get(), "the changelog travels with the snapshot");
             assertFalse(reopened.canWatchProperty().get(), "a file cannot be watched");
-            assertTrue(vm.sourceProperty().get().label().startsWith("Live cluster · MongoDB 8.0"),
+            assertTrue(
+                    vm.sourceProperty().get().label().startsWith("Live cluster · MongoDB 8.0"),
                     vm.sourceProperty().get().label());
-            assertTrue(reopened.sourceProperty().get().label().startsWith("Snapshot · MongoDB 8.0"),
-                    "a snapshot names the version its server ran: " + reopened.sourceProperty().get().label());
+            assertTrue(
+                    reopened.sourceProperty().get().label().startsWith("Snapshot · MongoDB 8.0"),
+                    "a snapshot names the version its server ran: "
+                            + reopened.sourceProperty().get().label());
             try (var files = Files.list(dir)) {
-                assertEquals(List.of("recent", "users.shardlab"), files.map(p -> p.getFileName().toString()).sorted()
-                        .toList(), "written atomically: no temporary file left behind");
+                assertEquals(
+                        List.of("recent", "users.shardlab"),
+                        files.map(p -> p.getFileName().toString()).sorted().toList(),
+                        "written atomically: no temporary file left behind");
             }
         }
     }
@@ -153,21 +171,27 @@ class LiveLayoutViewModelTest {
             port = s.getLocalPort();
         }
         List<LiveConnection> opened = new ArrayList<>();
-        ConnectViewModel vm = new ConnectViewModel(new LiveConnector(), NOW, NOW,
-                new RecentConnections(dir.resolve("recent")), opened::add);
+        ConnectViewModel vm = new ConnectViewModel(
+                new LiveConnector(), NOW, NOW, new RecentConnections(dir.resolve("recent")), opened::add);
         vm.connectionStringProperty().set("mongodb://dba:s3cret@127.0.0.1:" + port + "/");
-        assertTrue(vm.maskedProperty().get().contains("****"), vm.maskedProperty().get());
+        assertTrue(
+                vm.maskedProperty().get().contains("****"), vm.maskedProperty().get());
         assertFalse(vm.maskedProperty().get().contains("s3cret"));
 
         long start = System.nanoTime();
         vm.connect();
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
-        assertTrue(seconds < 5, "a refusal is shown at once, not after the "
-                + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s timeout; took " + seconds + " s");
-        assertTrue(vm.errorProperty().get().contains("127.0.0.1:" + port + " refused the connection"),
+        assertTrue(
+                seconds < 5,
+                "a refusal is shown at once, not after the "
+                        + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s timeout; took " + seconds
+                        + " s");
+        assertTrue(
+                vm.errorProperty().get().contains("127.0.0.1:" + port + " refused the connection"),
                 vm.errorProperty().get());
-        assertFalse(vm.errorProperty().get().contains("s3cret"), vm.errorProperty().get());
+        assertFalse(
+                vm.errorProperty().get().contains("s3cret"), vm.errorProperty().get());
         assertFalse(vm.connectingProperty().get());
         assertTrue(opened.isEmpty());
         assertTrue(vm.recent().isEmpty(), "only connections that opened are remembered");
@@ -175,13 +199,20 @@ class LiveLayoutViewModelTest {
 
     @Test
     void a_bad_connection_string_is_refused_before_any_connect() {
-        ConnectViewModel vm = new ConnectViewModel(new LiveConnector(), r -> {
-            throw new AssertionError("no connect for a bad string");
-        }, NOW, new RecentConnections(dir.resolve("recent")), c -> { });
+        ConnectViewModel vm = new ConnectViewModel(
+                new LiveConnector(),
+                r -> {
+                    throw new AssertionError("no connect for a bad string");
+                },
+                NOW,
+                new RecentConnections(dir.resolve("recent")),
+                c -> {});
         vm.connectionStringProperty().set("db1:27017");
         vm.connect();
-        assertTrue(vm.errorProperty().get().startsWith("Connection string: expected a connection string"),
-                "the dialog's own word for the field, not the command line's 'uri:': " + vm.errorProperty().get());
+        assertTrue(
+                vm.errorProperty().get().startsWith("Connection string: expected a connection string"),
+                "the dialog's own word for the field, not the command line's 'uri:': "
+                        + vm.errorProperty().get());
     }
 
     @Test
@@ -191,8 +222,10 @@ class LiveLayoutViewModelTest {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0);
                 MongoClient client = MongoClients.create(cluster.connectionString())) {
             LiveLayoutViewModel vm = layout(NOW, scheduler);
-            vm.openLive(new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "127.0.0.1");
-            LiveLayoutViewModel watched = new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK, (d, c) -> drawn.add(d));
+            vm.openLive(
+                    new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "127.0.0.1");
+            LiveLayoutViewModel watched =
+                    new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK, (d, c) -> drawn.add(d));
             watched.openLive(new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "x");
             ui.poll().run(); // the read's outcome
             watched.chooseCollection(ConfigFixture.USERS);
@@ -200,9 +233,11 @@ class LiveLayoutViewModelTest {
             ui.poll(10, TimeUnit.SECONDS).run(); // the first poll: the baseline
 
             // what a migration of [100, 200) to shard03 commits in config.chunks
-            client.getDatabase("config").getCollection("chunks", BsonDocument.class).updateOne(
-                    BsonDocument.parse("{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 100}}"),
-                    BsonDocument.parse("{$set: {shard: 'shard03', lastmod: Timestamp(4, 0)}}"));
+            client.getDatabase("config")
+                    .getCollection("chunks", BsonDocument.class)
+                    .updateOne(
+                            BsonDocument.parse("{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 100}}"),
+                            BsonDocument.parse("{$set: {shard: 'shard03', lastmod: Timestamp(4, 0)}}"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (watched.changes().isEmpty() && System.nanoTime() < deadline) {
                 Runnable r = ui.poll(1, TimeUnit.SECONDS);
@@ -211,12 +246,23 @@ class LiveLayoutViewModelTest {
                 }
             }
             watched.stopWatch();
-            assertEquals(1, watched.changes().size(), watched.changes() + " " + watched.errorProperty().get());
-            assertTrue(watched.changes().get(0).endsWith("migration [(100), (200)) shard02 -> shard03"),
+            assertEquals(
+                    1,
+                    watched.changes().size(),
+                    watched.changes() + " " + watched.errorProperty().get());
+            assertTrue(
+                    watched.changes().get(0).endsWith("migration [(100), (200)) shard02 -> shard03"),
                     watched.changes().get(0));
-            assertEquals("shard03", drawn.get(drawn.size() - 1).snapshot().chunks()
-                    .get(drawn.get(drawn.size() - 1).snapshot().chunks().indexOf(
-                            io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(150)))).shard());
+            assertEquals(
+                    "shard03",
+                    drawn.get(drawn.size() - 1)
+                            .snapshot()
+                            .chunks()
+                            .get(drawn.get(drawn.size() - 1)
+                                    .snapshot()
+                                    .chunks()
+                                    .indexOf(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(150))))
+                            .shard());
             vm.close();
             watched.close();
         } finally {
@@ -225,8 +271,9 @@ class LiveLayoutViewModelTest {
     }
 
     private static LiveConnection quickConnection(FakeCluster cluster) {
-        return new LiveConnector().connect(io.shardlab.live.LiveConnectionRequest.of(cluster.connectionString())
-                .withTimeouts(io.shardlab.live.LiveTimeouts.all(Duration.ofSeconds(2))));
+        return new LiveConnector()
+                .connect(io.shardlab.live.LiveConnectionRequest.of(cluster.connectionString())
+                        .withTimeouts(io.shardlab.live.LiveTimeouts.all(Duration.ofSeconds(2))));
     }
 
     /** Runs the UI tasks the watch posts until {@code done} holds (or 20 s pass, a guard against a hang). */
@@ -246,7 +293,8 @@ class LiveLayoutViewModelTest {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0)) {
-            LiveLayoutViewModel watched = new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK, (d, c) -> drawn.add(d));
+            LiveLayoutViewModel watched =
+                    new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK, (d, c) -> drawn.add(d));
             watched.openLive(new io.shardlab.live.LiveConfigSource(quickConnection(cluster), true), "127.0.0.1");
             ui.poll().run();
             watched.chooseCollection(ConfigFixture.USERS);
@@ -259,7 +307,8 @@ class LiveLayoutViewModelTest {
 
             // then one line says so, and that the watch goes on
             String error = watched.errorProperty().get();
-            assertTrue(error.startsWith("watch: ") && error.endsWith("(still watching: trying again every 200 ms)"),
+            assertTrue(
+                    error.startsWith("watch: ") && error.endsWith("(still watching: trying again every 200 ms)"),
                     error);
             assertFalse(error.contains("\n"), error);
             assertTrue(watched.watchingProperty().get());
@@ -271,7 +320,8 @@ class LiveLayoutViewModelTest {
 
             // then the watch reads it again and says so
             assertEquals("", watched.errorProperty().get());
-            assertEquals("watch: the cluster answers again", watched.statusProperty().get());
+            assertEquals(
+                    "watch: the cluster answers again", watched.statusProperty().get());
             watched.stopWatch();
             watched.close();
         } finally {
@@ -300,10 +350,12 @@ class LiveLayoutViewModelTest {
     void aMigrationInProgressIsShownInShStatusWordsAndTheForkResumesIt() {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0)) {
             // given: the balancer is moving [MinKey, 100) of test.users from shard01 to shard03 (type_migration.cpp)
-            cluster.seed(java.util.Map.of("migrations", List.of(BsonDocument.parse("{ns: 'test.users', "
-                    + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, fromShard: 'shard01', toShard: 'shard03', "
-                    + "chunkVersion: [{$timestamp: {t: 3, i: 1}}, {$oid: '65e1a720a1b2c3d4e5f60001'}], "
-                    + "waitForDelete: false, forceJumbo: 'doNotForceJumbo'}"))));
+            cluster.seed(java.util.Map.of(
+                    "migrations",
+                    List.of(BsonDocument.parse("{ns: 'test.users', "
+                            + "min: {user_id: {$minKey: 1}}, max: {user_id: 100}, fromShard: 'shard01', toShard: 'shard03', "
+                            + "chunkVersion: [{$timestamp: {t: 3, i: 1}}, {$oid: '65e1a720a1b2c3d4e5f60001'}], "
+                            + "waitForDelete: false, forceJumbo: 'doNotForceJumbo'}"))));
             LiveLayoutViewModel vm = layout(NOW, null);
             vm.openLive(new io.shardlab.live.LiveConfigSource(quickConnection(cluster), true), "127.0.0.1");
 
@@ -311,11 +363,14 @@ class LiveLayoutViewModelTest {
             vm.chooseCollection(ConfigFixture.USERS);
 
             // then
-            assertEquals("Collections with active migrations: test.users { user_id: MinKey() } -->> { user_id: 100 } "
-                    + "from shard01 to shard03", vm.activeMigrationsProperty().get());
+            assertEquals(
+                    "Collections with active migrations: test.users { user_id: MinKey() } -->> { user_id: 100 } "
+                            + "from shard01 to shard03",
+                    vm.activeMigrationsProperty().get());
             List<io.shardlab.session.LayoutFork> forks = new ArrayList<>();
             vm.fork(forks::add);
-            assertEquals(1, forks.get(0).load().inFlight().size(), vm.errorProperty().get());
+            assertEquals(
+                    1, forks.get(0).load().inFlight().size(), vm.errorProperty().get());
 
             // and an earlier moment had no migration in progress
             vm.chooseCollection(ConfigFixture.USERS);
@@ -333,8 +388,9 @@ class LiveLayoutViewModelTest {
         try (FakeCluster cluster = FakeCluster.of(ConfigFixture.Shape.V7_0);
                 MongoClient client = MongoClients.create(cluster.connectionString())) {
             // given a watched live cluster whose first poll read the baseline
-            LiveLayoutViewModel watched = new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK,
-                    (LiveLayoutViewModel.LayoutShow) (d, c, motion) -> motions.add(motion));
+            LiveLayoutViewModel watched =
+                    new LiveLayoutViewModel(NOW, ui::add, scheduler, CLOCK, (LiveLayoutViewModel.LayoutShow)
+                            (d, c, motion) -> motions.add(motion));
             watched.openLive(new io.shardlab.live.LiveConfigSource(connect(cluster, dir.resolve("recent")), true), "x");
             ui.poll().run();
             watched.chooseCollection(ConfigFixture.USERS);
@@ -344,16 +400,19 @@ class LiveLayoutViewModelTest {
 
             // when [300, MaxKey) on shard01 splits at 400 and [100, 200) moves to shard03 between two polls
             var chunks = client.getDatabase("config").getCollection("chunks", BsonDocument.class);
-            BsonDocument upper = chunks.find(BsonDocument.parse(
-                    "{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 300}}")).first();
+            BsonDocument upper = chunks.find(
+                            BsonDocument.parse("{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 300}}"))
+                    .first();
             BsonDocument right = upper.clone();
             right.put("_id", new org.bson.BsonObjectId(new org.bson.types.ObjectId("65e1a70f000000000000000f")));
             right.put("min", BsonDocument.parse("{user_id: 400}"));
             right.put("lastmod", BsonDocument.parse("{t: Timestamp(4, 2)}").get("t"));
             chunks.insertOne(right);
-            chunks.updateOne(new BsonDocument("_id", upper.get("_id")),
+            chunks.updateOne(
+                    new BsonDocument("_id", upper.get("_id")),
                     BsonDocument.parse("{$set: {max: {user_id: 400}, lastmod: Timestamp(4, 1)}}"));
-            chunks.updateOne(BsonDocument.parse("{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 100}}"),
+            chunks.updateOne(
+                    BsonDocument.parse("{uuid: UUID('" + USERS_UUID + "'), min: {user_id: 100}}"),
                     BsonDocument.parse("{$set: {shard: 'shard03', lastmod: Timestamp(4, 0)}}"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (watched.changes().size() < 2 && System.nanoTime() < deadline) {
@@ -365,16 +424,24 @@ class LiveLayoutViewModelTest {
             watched.stopWatch();
 
             // then the layout drawn after that poll carries a split flash at 400 and a slide shard02 -> shard03
-            assertEquals(2, watched.changes().size(), watched.changes() + " " + watched.errorProperty().get());
+            assertEquals(
+                    2,
+                    watched.changes().size(),
+                    watched.changes() + " " + watched.errorProperty().get());
             LiveLayoutViewModel.Motion motion = motions.get(motions.size() - 1);
             assertEquals(motion, watched.lastMotionProperty().get());
             assertEquals(1, motion.splits().size(), motion.toString());
-            assertEquals(List.of(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(400))),
+            assertEquals(
+                    List.of(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(400))),
                     motion.splits().get(0).points());
             assertEquals(1, motion.moves().size(), motion.toString());
             var move = motion.moves().get(0);
-            assertEquals(List.of(io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(100)),
-                    io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(200)), "shard02", "shard03"),
+            assertEquals(
+                    List.of(
+                            io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(100)),
+                            io.shardlab.key.ShardKey.of(new org.bson.BsonInt32(200)),
+                            "shard02",
+                            "shard03"),
                     List.of(move.min(), move.max(), move.from(), move.to()));
             assertTrue(motion.splits().get(0).sequence() != move.sequence(), "each animation has its own sequence");
 
@@ -389,20 +456,23 @@ class LiveLayoutViewModelTest {
 
     @Test
     void aReadThatDiesOfAnErrorShowsItAndIsNoLongerBusy() {
-        io.shardlab.live.ConfigSource failing = (io.shardlab.live.ConfigSource) java.lang.reflect.Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {io.shardlab.live.ConfigSource.class},
-                (proxy, method, args) -> {
-                    if (method.getName().equals("close")) {
-                        return null;
-                    }
-                    throw new StackOverflowError();
-                });
+        io.shardlab.live.ConfigSource failing =
+                (io.shardlab.live.ConfigSource) java.lang.reflect.Proxy.newProxyInstance(
+                        getClass().getClassLoader(),
+                        new Class<?>[] {io.shardlab.live.ConfigSource.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("close")) {
+                                return null;
+                            }
+                            throw new StackOverflowError();
+                        });
         LiveLayoutViewModel vm = layout(NOW, null);
 
         vm.openLive(failing, "127.0.0.1");
 
         assertFalse(vm.busyProperty().get());
-        assertEquals("The input is nested too deeply to process.", vm.errorProperty().get());
+        assertEquals(
+                "The input is nested too deeply to process.", vm.errorProperty().get());
         assertFalse(vm.shownProperty().get());
     }
 }

@@ -42,9 +42,13 @@ class LivePanelCollectionSearchTest {
 
     @Start
     void start(Stage stage) {
-        vm = new LiveLayoutViewModel(NOW, NOW, scheduler, Clock.fixed(Instant.parse("2024-03-01T12:00:00Z"),
-                ZoneOffset.UTC), (data, caption) -> { });
-        stage.setScene(new Scene(new LivePanel(vm, fork -> { }).node(), 900, 400));
+        vm = new LiveLayoutViewModel(
+                NOW,
+                NOW,
+                scheduler,
+                Clock.fixed(Instant.parse("2024-03-01T12:00:00Z"), ZoneOffset.UTC),
+                (data, caption) -> {});
+        stage.setScene(new Scene(new LivePanel(vm, fork -> {}).node(), 900, 400));
         stage.show();
     }
 
@@ -57,8 +61,13 @@ class LivePanelCollectionSearchTest {
     @Test
     void typing_part_of_a_namespace_and_enter_shows_that_collection(FxRobot robot) throws Exception {
         List<LiveConnection> opened = new ArrayList<>();
-        ConnectViewModel connect = new ConnectViewModel(new LiveConnector(), NOW, NOW,
-                new RecentConnections(Files.createTempDirectory("shardlab-recent").resolve("recent")), opened::add);
+        ConnectViewModel connect = new ConnectViewModel(
+                new LiveConnector(),
+                NOW,
+                NOW,
+                new RecentConnections(
+                        Files.createTempDirectory("shardlab-recent").resolve("recent")),
+                opened::add);
         robot.interact(() -> {
             connect.connectionStringProperty().set(cluster.connectionString());
             connect.connect();
@@ -67,14 +76,17 @@ class LivePanelCollectionSearchTest {
         assertTrue(vm.namespaces().size() > 1, vm.namespaces().toString());
         if (vm.namespaceProperty().get().equals(ConfigFixture.USERS)) {
             robot.interact(() -> vm.chooseCollection(vm.namespaces().stream()
-                    .filter(ns -> !ns.equals(ConfigFixture.USERS)).findFirst().orElseThrow()));
+                    .filter(ns -> !ns.equals(ConfigFixture.USERS))
+                    .findFirst()
+                    .orElseThrow()));
         }
 
         robot.clickOn("#live-collection");
         robot.write("users");
         robot.push(KeyCode.ENTER);
 
-        io.shardlab.ui.FxWait.waitUntil(() -> ConfigFixture.USERS.equals(vm.namespaceProperty().get()));
+        io.shardlab.ui.FxWait.waitUntil(
+                () -> ConfigFixture.USERS.equals(vm.namespaceProperty().get()));
         assertEquals(ConfigFixture.USERS, vm.namespaceProperty().get());
     }
 }

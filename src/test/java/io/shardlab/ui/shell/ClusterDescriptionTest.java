@@ -29,14 +29,15 @@ class ClusterDescriptionTest {
             Live cluster      | 7.0.x    | serverVersion: expected a MongoDB release such as '8.0', got '7.0.x'
             """)
     void rejects_what_is_not_a_kind_and_a_release(String kind, String version, String message) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new ClusterDescription(kind, version));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new ClusterDescription(kind, version));
         assertEquals(message, e.getMessage());
     }
 
     @Test
     void without_a_version_the_label_is_the_kind_alone() {
-        assertEquals("Config dump", ClusterDescription.withoutVersion("Config dump").label());
+        assertEquals(
+                "Config dump", ClusterDescription.withoutVersion("Config dump").label());
         assertThrows(IllegalArgumentException.class, () -> ClusterDescription.withoutVersion(" "));
     }
 }

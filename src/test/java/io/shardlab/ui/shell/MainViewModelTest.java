@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.AppInfo;
-import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
@@ -39,16 +39,26 @@ class MainViewModelTest {
     private final AtomicInteger quits = new AtomicInteger();
 
     private MainViewModel viewModel(List<Shard> shards) {
-        return new MainViewModel(APP, new AboutInfo(APP, AboutInfo.SHARDLAB_LICENCE, List.of()), IN_MEMORY, shards,
-                systemDark::get, quits::incrementAndGet);
+        return new MainViewModel(
+                APP,
+                new AboutInfo(APP, AboutInfo.SHARDLAB_LICENCE, List.of()),
+                IN_MEMORY,
+                shards,
+                systemDark::get,
+                quits::incrementAndGet);
     }
 
     /** A collection {@code db.coll} on {@code shards} with {@code chunks} chunks on an int64 key. */
     private static ClusterSnapshot collection(String namespace, List<String> shards, int chunks) {
-        List<ShardKey> splitPoints = IntStream.range(1, chunks).mapToObj(i -> ShardKey.of(new BsonInt64(i * 100L)))
+        List<ShardKey> splitPoints = IntStream.range(1, chunks)
+                .mapToObj(i -> ShardKey.of(new BsonInt64(i * 100L)))
                 .toList();
-        return new ClusterSnapshot(namespace, ShardKeyPattern.parse("{ userId: 1 }"), false,
-                shards.stream().map(Shard::named).toList(), ChunkMap.fromSplitPoints(1, splitPoints, shards, 1),
+        return new ClusterSnapshot(
+                namespace,
+                ShardKeyPattern.parse("{ userId: 1 }"),
+                false,
+                shards.stream().map(Shard::named).toList(),
+                ChunkMap.fromSplitPoints(1, splitPoints, shards, 1),
                 List.of());
     }
 
@@ -61,7 +71,9 @@ class MainViewModelTest {
 
             assertTrue(vm.emptyProperty().get());
             assertNull(vm.collectionProperty().get());
-            assertEquals(List.of("shard01", "shard02", "shard03"), vm.shardIdsProperty().get());
+            assertEquals(
+                    List.of("shard01", "shard02", "shard03"),
+                    vm.shardIdsProperty().get());
             assertEquals("3 shards", vm.shardCountTextProperty().get());
             assertEquals(0, vm.chunkCountProperty().get());
             assertEquals("0 chunks", vm.chunkCountTextProperty().get());
@@ -92,7 +104,9 @@ class MainViewModelTest {
             assertEquals("2 shards", vm.shardCountTextProperty().get());
             assertEquals(5, vm.chunkCountProperty().get());
             assertEquals("5 chunks", vm.chunkCountTextProperty().get());
-            assertEquals("ShardLab — shop.orders · In-memory cluster", vm.titleProperty().get());
+            assertEquals(
+                    "ShardLab — shop.orders · In-memory cluster",
+                    vm.titleProperty().get());
         }
 
         @Test
@@ -136,7 +150,9 @@ class MainViewModelTest {
                     assertEquals(chunkCount, vm.chunkCountProperty().get(), "round " + round);
                     assertEquals(shardCount, vm.shardIdsProperty().size(), "round " + round);
                 }
-                assertTrue(vm.titleProperty().get().startsWith("ShardLab"), vm.titleProperty().get());
+                assertTrue(
+                        vm.titleProperty().get().startsWith("ShardLab"),
+                        vm.titleProperty().get());
             }
         }
     }
@@ -159,7 +175,9 @@ class MainViewModelTest {
 
     @Test
     void one_shard_is_singular() {
-        assertEquals("1 shard", viewModel(List.of(Shard.named("only"))).shardCountTextProperty().get());
+        assertEquals(
+                "1 shard",
+                viewModel(List.of(Shard.named("only"))).shardCountTextProperty().get());
     }
 
     @Nested
@@ -242,7 +260,8 @@ class MainViewModelTest {
     @Test
     void the_status_bar_names_a_live_or_offline_source_instead_of_the_in_memory_cluster() {
         MainViewModel vm = viewModel(THREE_SHARDS);
-        assertEquals("In-memory cluster · MongoDB 8.0", vm.clusterLabelProperty().get());
+        assertEquals(
+                "In-memory cluster · MongoDB 8.0", vm.clusterLabelProperty().get());
 
         vm.describeCluster(new ClusterDescription("Live cluster", "7.0.12"));
         assertEquals("Live cluster · MongoDB 7.0.12", vm.clusterLabelProperty().get());

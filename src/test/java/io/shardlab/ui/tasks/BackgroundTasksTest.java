@@ -37,7 +37,7 @@ class BackgroundTasksTest {
             var lane = tasks.serial("shardlab-test");
             List<Integer> ran = new CopyOnWriteArrayList<>();
             IntStream.range(0, 100).forEach(i -> lane.execute(() -> ran.add(i)));
-            lane.submit(() -> { }).get(10, TimeUnit.SECONDS);
+            lane.submit(() -> {}).get(10, TimeUnit.SECONDS);
 
             // then they ran in the order given
             assertEquals(IntStream.range(0, 100).boxed().toList(), ran);
@@ -60,15 +60,16 @@ class BackgroundTasksTest {
         // then no lane, old or new, takes another task
         for (ExecutorService lane : lanes) {
             assertTrue(lane.isShutdown());
-            assertThrows(RejectedExecutionException.class, () -> lane.execute(() -> { }));
+            assertThrows(RejectedExecutionException.class, () -> lane.execute(() -> {}));
         }
-        assertThrows(RejectedExecutionException.class, () -> tasks.serial("d").execute(() -> { }));
+        assertThrows(RejectedExecutionException.class, () -> tasks.serial("d").execute(() -> {}));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("bothImplementations")
     void aParallelLaneNeedsAtLeastOneThread(String name, Supplier<BackgroundTasks> make) {
-        var error = assertThrows(IllegalArgumentException.class, () -> make.get().parallel("x", 0));
+        var error =
+                assertThrows(IllegalArgumentException.class, () -> make.get().parallel("x", 0));
         assertEquals("threads: must be at least 1, got 0", error.getMessage());
     }
 
@@ -76,8 +77,13 @@ class BackgroundTasksTest {
     void theApplicationsThreadsAreDaemonsNamedAfterTheirLane() throws Exception {
         BackgroundTasks tasks = new DaemonBackgroundTasks();
         try {
-            var lanes = java.util.Map.of("shardlab-export", tasks.serial("shardlab-export"),
-                    "shardlab-pool", tasks.parallel("shardlab-pool", 2), "shardlab-live", tasks.elastic("shardlab-live"));
+            var lanes = java.util.Map.of(
+                    "shardlab-export",
+                    tasks.serial("shardlab-export"),
+                    "shardlab-pool",
+                    tasks.parallel("shardlab-pool", 2),
+                    "shardlab-live",
+                    tasks.elastic("shardlab-live"));
             for (var lane : lanes.entrySet()) {
                 Thread thread = lane.getValue().submit(Thread::currentThread).get(10, TimeUnit.SECONDS);
                 assertTrue(thread.isDaemon(), thread.getName());

@@ -63,9 +63,12 @@ class BackgroundWorkIndicatorTest {
         robot.clickOn(item);
         FxWait.waitUntil(() -> indicator.popOver().isShowing());
         @SuppressWarnings("unchecked")
-        TaskProgressView<Task<?>> list = (TaskProgressView<Task<?>>) indicator.popOver().getContentNode();
+        TaskProgressView<Task<?>> list =
+                (TaskProgressView<Task<?>>) indicator.popOver().getContentNode();
         assertEquals(1, list.getTasks().size());
-        assertEquals("Saving the diagram", FxWait.onFxThread(() -> list.getTasks().get(0).getTitle()));
+        assertEquals(
+                "Saving the diagram",
+                FxWait.onFxThread(() -> list.getTasks().get(0).getTitle()));
         assertTrue(robot.lookup("Saving the diagram").tryQuery().isPresent(), "the row names the work");
 
         // then, once it ends, the item and its list go

@@ -86,14 +86,13 @@ public final class SynchronousBackgroundTasks implements BackgroundTasks {
         }
 
         @Override
-        public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period,
-                TimeUnit unit) {
+        public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
             return add(new Scheduled<>(java.util.concurrent.Executors.callable(command), true));
         }
 
         @Override
-        public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay,
-                TimeUnit unit) {
+        public ScheduledFuture<?> scheduleWithFixedDelay(
+                Runnable command, long initialDelay, long delay, TimeUnit unit) {
             return add(new Scheduled<>(java.util.concurrent.Executors.callable(command), true));
         }
 

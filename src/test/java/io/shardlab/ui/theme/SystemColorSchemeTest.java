@@ -38,7 +38,9 @@ class SystemColorSchemeTest {
     void windows_reads_apps_use_light_theme(String value, boolean dark) {
         String output = "\r\nHKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize\r\n"
                 + "    AppsUseLightTheme    REG_DWORD    " + value + "\r\n\r\n";
-        assertEquals(dark, scheme("Windows 11", Map.of(), Map.of(WINDOWS_QUERY, output)).getAsBoolean());
+        assertEquals(
+                dark,
+                scheme("Windows 11", Map.of(), Map.of(WINDOWS_QUERY, output)).getAsBoolean());
     }
 
     @ParameterizedTest(name = "macOS AppleInterfaceStyle ''{0}'' -> dark={1}")
@@ -59,8 +61,10 @@ class SystemColorSchemeTest {
             Darkly       | false
             """)
     void linux_honours_gtk_theme_first_without_asking_gnome(String gtkTheme, boolean dark) {
-        assertEquals(dark, scheme("Linux", Map.of("GTK_THEME", gtkTheme),
-                Map.of(GNOME_SCHEME, "'prefer-dark'")).getAsBoolean());
+        assertEquals(
+                dark,
+                scheme("Linux", Map.of("GTK_THEME", gtkTheme), Map.of(GNOME_SCHEME, "'prefer-dark'"))
+                        .getAsBoolean());
         assertEquals(List.of(), commandsRun);
     }
 
@@ -72,8 +76,10 @@ class SystemColorSchemeTest {
             'default'      | 'Adwaita-dark' | true
             """)
     void linux_asks_gnome_for_color_scheme_then_gtk_theme(String colorScheme, String gtkTheme, boolean dark) {
-        assertEquals(dark, scheme("Linux", Map.of(),
-                Map.of(GNOME_SCHEME, colorScheme + "\n", GNOME_THEME, gtkTheme + "\n")).getAsBoolean());
+        assertEquals(
+                dark,
+                scheme("Linux", Map.of(), Map.of(GNOME_SCHEME, colorScheme + "\n", GNOME_THEME, gtkTheme + "\n"))
+                        .getAsBoolean());
     }
 
     @ParameterizedTest(name = "{0} with nothing readable is light")

@@ -3,8 +3,8 @@ package io.shardlab.workload.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.workload.MonthUserWorkload;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSettings;
@@ -55,8 +55,13 @@ class CompoundKeyLessonTest {
     @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void monthAndUserSpreadTheCurrentMonthsWritesOverTheShards(MongoVersion version) {
         // given the first month of events, keyed {month: 1, user: 1}
-        LessonRun run = LessonRun.of(new MonthUserWorkload(), WorkloadSettings.of(SIX_MONTHS, 1), MONTH,
-                ShardKeyPattern.parse("{month: 1, user: 1}"), setup(version), false);
+        LessonRun run = LessonRun.of(
+                new MonthUserWorkload(),
+                WorkloadSettings.of(SIX_MONTHS, 1),
+                MONTH,
+                ShardKeyPattern.parse("{month: 1, user: 1}"),
+                setup(version),
+                false);
 
         // then the month is cut into chunks by user (auto-splits before 6.0, the balancer's moveRange from 6.0)
         // that lie on every shard
@@ -71,20 +76,31 @@ class CompoundKeyLessonTest {
     @MethodSource("io.shardlab.workload.lessons.LessonRun#versions")
     void monthAloneKeepsEveryMonthOnOneShard(MongoVersion version) {
         // given the same first month keyed {month: 1}
-        LessonRun run = LessonRun.of(new MonthUserWorkload(), WorkloadSettings.of(SIX_MONTHS, 1), MONTH,
-                ShardKeyPattern.parse("{month: 1}"), setup(version), false);
+        LessonRun run = LessonRun.of(
+                new MonthUserWorkload(),
+                WorkloadSettings.of(SIX_MONTHS, 1),
+                MONTH,
+                ShardKeyPattern.parse("{month: 1}"),
+                setup(version),
+                false);
 
         // then one key value takes every write, in one chunk that no split can cut
         assertEquals(1.0, run.meanMaxWriteShare(), 1e-9);
-        assertEquals(1, run.distinctKeysPerChunk().stream().filter(k -> !k.isEmpty()).count());
+        assertEquals(
+                1, run.distinctKeysPerChunk().stream().filter(k -> !k.isEmpty()).count());
     }
 
     @ParameterizedTest(name = "on MongoDB {0}")
     @MethodSource("io.shardlab.workload.lessons.LessonRun#chunkCountAndDataSizeVersions")
     void laterMonthsCollectOnOneShardBecauseOldChunksMoveFirst(MongoVersion version) {
         // given all six months keyed {month: 1, user: 1}
-        LessonRun run = LessonRun.of(new MonthUserWorkload(), WorkloadSettings.of(SIX_MONTHS, 1), SIX_MONTHS,
-                ShardKeyPattern.parse("{month: 1, user: 1}"), setup(version), false);
+        LessonRun run = LessonRun.of(
+                new MonthUserWorkload(),
+                WorkloadSettings.of(SIX_MONTHS, 1),
+                SIX_MONTHS,
+                ShardKeyPattern.parse("{month: 1, user: 1}"),
+                setup(version),
+                false);
         int perMonth = run.writes.windows().size() / 6;
 
         // then the first month spreads, the last month's writes hit one shard again

@@ -3,8 +3,8 @@ package io.shardlab.workload.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.workload.MonotonicCounterWorkload;
 import io.shardlab.workload.ObjectIdWorkload;
 import io.shardlab.workload.QueryShape;
@@ -26,11 +26,12 @@ class HashedKeyLessonTest {
 
     private static void assertSpreadWritesAndBroadcastRanges(Workload workload, String key, MongoVersion version) {
         ShardKeyPattern hashed = ShardKeyPattern.parse(key);
-        LessonRun run = LessonRun.of(workload, WorkloadSettings.of(DOCS, 1), DOCS, hashed,
-                LessonRun.fourShards(version, 200), false);
+        LessonRun run = LessonRun.of(
+                workload, WorkloadSettings.of(DOCS, 1), DOCS, hashed, LessonRun.fourShards(version, 200), false);
 
-        assertTrue(run.meanMaxWriteShare() <= 1.0 / SHARDS + 0.1, workload.name() + " on " + version
-                + ": meanMaxWriteShare " + run.meanMaxWriteShare());
+        assertTrue(
+                run.meanMaxWriteShare() <= 1.0 / SHARDS + 0.1,
+                workload.name() + " on " + version + ": meanMaxWriteShare " + run.meanMaxWriteShare());
         ReadDistribution reads = run.reads(2_000);
         for (ReadDistribution.TemplateReads t : reads.byTemplate()) {
             if (t.shape() == QueryShape.RANGE) {

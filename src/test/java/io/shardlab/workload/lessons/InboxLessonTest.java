@@ -3,10 +3,10 @@ package io.shardlab.workload.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.workload.InboxWorkload;
 import io.shardlab.workload.ReadDistribution;
 import org.bson.BsonDocument;
@@ -44,7 +44,7 @@ class InboxLessonTest {
         assertTrue(singleShard >= 9_900, version + ": " + singleShard + " of 10,000 inboxes on one shard");
         assertTrue(run.chunks().chunksPerShard().size() == SHARDS, "the inboxes are spread over every shard");
         ReadDistribution reads = run.reads(2_000);
-        assertEquals(SHARDS, reads.byTemplate().get(2).meanShardsReached(), 1e-9,
-                "a filter without the owner is broadcast");
+        assertEquals(
+                SHARDS, reads.byTemplate().get(2).meanShardsReached(), 1e-9, "a filter without the owner is broadcast");
     }
 }

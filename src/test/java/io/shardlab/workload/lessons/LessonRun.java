@@ -2,11 +2,11 @@ package io.shardlab.workload.lessons;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Router;
-import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.InsertKeyReader;
 import io.shardlab.workload.InsertStream;
@@ -31,7 +31,11 @@ final class LessonRun {
     final WriteDistribution writes;
     final SimulationSnapshot end;
 
-    private LessonRun(Workload workload, WorkloadSettings settings, ShardKeyPattern key, WorkloadSimulation simulation,
+    private LessonRun(
+            Workload workload,
+            WorkloadSettings settings,
+            ShardKeyPattern key,
+            WorkloadSimulation simulation,
             WriteDistribution writes) {
         this.workload = workload;
         this.settings = settings;
@@ -42,14 +46,20 @@ final class LessonRun {
     }
 
     /** Inserts the first {@code insert} of {@code settings.docs()} documents (all when equal), after any pre-split. */
-    static LessonRun of(Workload workload, WorkloadSettings settings, long insert, ShardKeyPattern key,
-            SimulationSetup setup, boolean preSplit) {
+    static LessonRun of(
+            Workload workload,
+            WorkloadSettings settings,
+            long insert,
+            ShardKeyPattern key,
+            SimulationSetup setup,
+            boolean preSplit) {
         WorkloadSimulation simulation = new WorkloadSimulation(setup, "lesson." + workload.name(), key);
         if (preSplit) {
             simulation.preSplit(workload.initialSplit(settings).orElseThrow());
         }
         InsertStream stream = workload.open(settings);
-        WriteDistribution writes = simulation.run(insert >= settings.docs() ? stream : new FirstDocuments(stream, insert));
+        WriteDistribution writes =
+                simulation.run(insert >= settings.docs() ? stream : new FirstDocuments(stream, insert));
         return new LessonRun(workload, settings, key, simulation, writes);
     }
 
@@ -60,8 +70,14 @@ final class LessonRun {
 
     /** One release of each era: mongos auto-split (4.0), shard auto-split (4.2, 4.4, 5.0), no auto-split (6.0 on). */
     static List<MongoVersion> versions() {
-        return List.of(MongoVersion.V4_0, MongoVersion.V4_2, MongoVersion.V4_4, MongoVersion.V5_0, MongoVersion.V6_0,
-                MongoVersion.V7_0, MongoVersion.V8_0);
+        return List.of(
+                MongoVersion.V4_0,
+                MongoVersion.V4_2,
+                MongoVersion.V4_4,
+                MongoVersion.V5_0,
+                MongoVersion.V6_0,
+                MongoVersion.V7_0,
+                MongoVersion.V8_0);
     }
 
     /** One version of each balancer: by chunk count (5.0) and by data size (8.0). */

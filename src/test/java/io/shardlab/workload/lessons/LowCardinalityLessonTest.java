@@ -40,16 +40,23 @@ class LowCardinalityLessonTest {
 
         // then there are never more chunks holding documents than key values; the only other chunk there can be
         // is an empty one below the smallest value, left by the MinKey top-chunk split (reference §2.2)
-        long withDocuments = run.end.chunkStatistics().stream().filter(c -> c.documents() > 0).count();
-        assertTrue(withDocuments <= values, workload.name() + " on " + version + ": " + withDocuments
-                + " chunks with documents for " + values + " values");
-        assertTrue(run.chunks().size() <= values + 1, workload.name() + " on " + version + ": "
-                + run.chunks().size() + " chunks for " + values + " values");
+        long withDocuments = run.end.chunkStatistics().stream()
+                .filter(c -> c.documents() > 0)
+                .count();
+        assertTrue(
+                withDocuments <= values,
+                workload.name() + " on " + version + ": " + withDocuments + " chunks with documents for " + values
+                        + " values");
+        assertTrue(
+                run.chunks().size() <= values + 1,
+                workload.name() + " on " + version + ": " + run.chunks().size() + " chunks for " + values + " values");
         // and, where chunks split as they grow, some single-value chunks outgrew the chunk size and stayed whole
         if (!version.atLeast(6, 0)) {
             List<Chunk> unsplittable = run.unsplittableChunks();
-            assertFalse(unsplittable.isEmpty(), workload.name() + " on " + version + ": no unsplittable chunk in "
-                    + run.chunks().chunks());
+            assertFalse(
+                    unsplittable.isEmpty(),
+                    workload.name() + " on " + version + ": no unsplittable chunk in "
+                            + run.chunks().chunks());
         }
     }
 

@@ -26,8 +26,9 @@ class MonotonicKeyLessonTest {
         LessonRun run = LessonRun.of(workload, DOCS, LessonRun.fourShards(version, 200));
 
         // then almost every window of 1,000 inserts went to a single shard
-        assertTrue(run.meanMaxWriteShare() >= 0.95, workload.name() + " on " + version + ": meanMaxWriteShare "
-                + run.meanMaxWriteShare());
+        assertTrue(
+                run.meanMaxWriteShare() >= 0.95,
+                workload.name() + " on " + version + ": meanMaxWriteShare " + run.meanMaxWriteShare());
         assertTrue(run.chunks().size() > 1, "the chunks were split, yet the writes stayed together");
     }
 

@@ -27,8 +27,8 @@ class PresplitLessonTest {
         PresplitMinutesWorkload day = new PresplitMinutesWorkload();
         WorkloadSettings settings = WorkloadSettings.of(DOCS, 1);
 
-        LessonRun run = LessonRun.of(day, settings, DOCS, day.suggestedKey(),
-                SimulationSetup.of(version, SHARDS), true);
+        LessonRun run =
+                LessonRun.of(day, settings, DOCS, day.suggestedKey(), SimulationSetup.of(version, SHARDS), true);
 
         assertTrue(run.meanMaxWriteShare() <= 1.0 / SHARDS + 0.1, version + ": " + run.meanMaxWriteShare());
         assertEquals(1441, run.chunks().size(), "1,440 split points make 1,441 chunks");
@@ -43,7 +43,11 @@ class PresplitLessonTest {
         PresplitMinutesWorkload day = new PresplitMinutesWorkload();
         WorkloadSettings settings = WorkloadSettings.of(DOCS, 1);
 
-        LessonRun run = LessonRun.of(day, settings, DOCS, day.suggestedKey(),
+        LessonRun run = LessonRun.of(
+                day,
+                settings,
+                DOCS,
+                day.suggestedKey(),
                 SimulationSetup.of(version, SHARDS).withChunkSizeMegabytes(1).withDocSize(200),
                 false);
 

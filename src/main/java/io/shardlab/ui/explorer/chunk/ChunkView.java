@@ -2,6 +2,10 @@ package io.shardlab.ui.explorer.chunk;
 
 import atlantafx.base.controls.Message;
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.explorer.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.ChunkDetails;
+import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.explorer.NumberLineViewModel;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Pos;
@@ -22,10 +26,6 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
-import io.shardlab.ui.explorer.ChunkActionsViewModel;
-import io.shardlab.ui.explorer.ChunkDetails;
-import io.shardlab.ui.explorer.DiagramPicture;
-import io.shardlab.ui.explorer.NumberLineViewModel;
 
 /**
  * The side panel's Chunk tab: the selected chunk's figures and what can be done to it (split, move, merge,
@@ -35,8 +35,7 @@ import io.shardlab.ui.explorer.NumberLineViewModel;
  */
 public final class ChunkView {
 
-    private ChunkView() {
-    }
+    private ChunkView() {}
 
     /**
      * @param line the number line: its selected chunk and picture
@@ -45,8 +44,12 @@ public final class ChunkView {
      * @param copyLastMongosh copies it
      * @param readOnly whether a read-only layout shows (no command reaches it)
      */
-    public static Node of(NumberLineViewModel line, ChunkActionsViewModel actions, ReadOnlyStringProperty lastMongosh,
-            Runnable copyLastMongosh, ReadOnlyBooleanProperty readOnly) {
+    public static Node of(
+            NumberLineViewModel line,
+            ChunkActionsViewModel actions,
+            ReadOnlyStringProperty lastMongosh,
+            Runnable copyLastMongosh,
+            ReadOnlyBooleanProperty readOnly) {
         VBox emptyDetails = noSelection(readOnly);
 
         Label title = new Label();
@@ -71,7 +74,8 @@ public final class ChunkView {
             if (d == null || p == null) {
                 return;
             }
-            title.setText(String.format(java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
+            title.setText(String.format(
+                    java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
             values[0].setText(d.minText());
             values[1].setText(d.maxText());
             values[2].setText(d.shardText(p.data().layout().snapshot().shards()));
@@ -113,8 +117,12 @@ public final class ChunkView {
                 move.getItems().add(item);
             }
         });
-        move.tooltipProperty().bind(actions.moveUnsupportedProperty().map(r -> new Tooltip(r.isEmpty()
-                ? "moveRange from 6.0, sh.moveChunk before: the balancer may move it back" : r)));
+        move.tooltipProperty()
+                .bind(actions.moveUnsupportedProperty()
+                        .map(r -> new Tooltip(
+                                r.isEmpty()
+                                        ? "moveRange from 6.0, sh.moveChunk before: the balancer may move it back"
+                                        : r)));
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
         mergeLeft.setTooltip(new Tooltip("Merge with the previous chunk (sh.mergeChunks; same shard only)"));
@@ -133,8 +141,8 @@ public final class ChunkView {
         for (Region keepWhole : new Region[] {median, move, mergeLeft, mergeRight, zoom}) {
             keepWhole.setMinWidth(Region.USE_PREF_SIZE);
         }
-        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(8, 8, median, move, mergeLeft, mergeRight,
-                zoom);
+        javafx.scene.layout.FlowPane row =
+                new javafx.scene.layout.FlowPane(8, 8, median, move, mergeLeft, mergeRight, zoom);
         row.setId("chunk-action-row");
         row.setAlignment(Pos.CENTER_LEFT);
         VBox buttons = new VBox(8, split, row);

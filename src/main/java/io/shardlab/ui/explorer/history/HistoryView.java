@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer.history;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.session.ExplorerFrame.CommandEntry;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -13,7 +14,6 @@ import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
-import io.shardlab.session.ExplorerFrame.CommandEntry;
 
 /**
  * The side panel's History tab: undo and redo, the user's commands newest first, each with its mongosh to
@@ -21,8 +21,7 @@ import io.shardlab.session.ExplorerFrame.CommandEntry;
  */
 public final class HistoryView {
 
-    private HistoryView() {
-    }
+    private HistoryView() {}
 
     /** The tab's content. */
     public static Node of(HistoryViewModel vm) {
@@ -51,8 +50,8 @@ public final class HistoryView {
         caption.getStyleClass().add("panel-caption");
         VBox list = new VBox(8);
         list.setId("command-list");
-        vm.commandsProperty().addListener((javafx.collections.ListChangeListener<CommandEntry>) c ->
-                fillCommands(vm, list));
+        vm.commandsProperty()
+                .addListener((javafx.collections.ListChangeListener<CommandEntry>) c -> fillCommands(vm, list));
         Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
         empty.getStyleClass().add("panel-emptyDetails");
         empty.setWrapText(true);

@@ -1,9 +1,7 @@
 package io.shardlab.ui.explorer.history;
 
 import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.CommandEntry;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -46,14 +44,17 @@ public final class HistoryViewModel {
     public void show(ExplorerFrame frame) {
         ExplorerFrame.UndoState u = frame.undo();
         canUndo.set(u.undo().isPresent());
-        undoText.set(u.undo().map(d -> "Undo " + d + (u.stepsToUndo() > 1 ? " (and the " + (u.stepsToUndo() - 1)
-                + " later steps)" : "")).orElse("Undo"));
+        undoText.set(u.undo()
+                .map(d -> "Undo " + d
+                        + (u.stepsToUndo() > 1 ? " (and the " + (u.stepsToUndo() - 1) + " later steps)" : ""))
+                .orElse("Undo"));
         canRedo.set(u.redo().isPresent());
         redoText.set(u.redo().map(d -> "Redo " + d).orElse("Redo"));
         if (!frame.commands().equals(commands)) {
             commands.setAll(frame.commands());
         }
-        lastMongosh.set(frame.commands().isEmpty() ? "" : frame.commands().get(0).mongosh());
+        lastMongosh.set(
+                frame.commands().isEmpty() ? "" : frame.commands().get(0).mongosh());
     }
 
     /** A read-only layout shows: no command of the simulation is in reach until its next frame. */

@@ -1,5 +1,8 @@
 package io.shardlab.ui.explorer.log;
 
+import io.shardlab.render.ElapsedTime;
+import io.shardlab.session.ExplorerFrame.Activity;
+import io.shardlab.session.ExplorerFrame.ActivityKind;
 import java.util.List;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -17,9 +20,6 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
-import io.shardlab.render.ElapsedTime;
-import io.shardlab.session.ExplorerFrame.Activity;
-import io.shardlab.session.ExplorerFrame.ActivityKind;
 
 /** The side panel's Log tab: the cluster's activity, newest first, one icon and time per line. */
 public final class LogView {
@@ -27,12 +27,11 @@ public final class LogView {
     /** The style class of a line's icon; its colour is the line's kind, a pseudo-class (:split, :migration, …). */
     static final String ACTIVITY_ICON = "activity-icon";
 
-    private static final java.util.Map<ActivityKind, PseudoClass> KIND = java.util.Arrays.stream(
-            ActivityKind.values()).collect(java.util.stream.Collectors.toMap(k -> k, k -> PseudoClass.getPseudoClass(
-                    k.name().toLowerCase(java.util.Locale.ROOT))));
+    private static final java.util.Map<ActivityKind, PseudoClass> KIND = java.util.Arrays.stream(ActivityKind.values())
+            .collect(java.util.stream.Collectors.toMap(
+                    k -> k, k -> PseudoClass.getPseudoClass(k.name().toLowerCase(java.util.Locale.ROOT))));
 
-    private LogView() {
-    }
+    private LogView() {}
 
     /** The newest activity lines the log shows. */
     public static final int ACTIVITY_ROWS = 80;

@@ -1,7 +1,7 @@
 package io.shardlab.ui.explorer.query;
 
-import io.shardlab.routing.TargetingClass;
 import atlantafx.base.theme.Styles;
+import io.shardlab.routing.TargetingClass;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -23,9 +23,8 @@ public final class QueryView {
 
     /** The badge's colour per targeting class: :single-shard, :multi-shard, :scatter-gather. */
     private static final java.util.Map<TargetingClass, PseudoClass> TARGETING = java.util.Arrays.stream(
-            TargetingClass.values()).collect(java.util.stream.Collectors.toMap(c -> c, c -> PseudoClass.getPseudoClass(
-                    c.label())));
-
+                    TargetingClass.values())
+            .collect(java.util.stream.Collectors.toMap(c -> c, c -> PseudoClass.getPseudoClass(c.label())));
 
     private final TextField filter = new TextField();
     private final Node node;
@@ -102,10 +101,12 @@ public final class QueryView {
         mixCaption.getStyleClass().add("panel-caption");
         VBox mix = new VBox(6);
         mix.getStyleClass().add("query-mix");
-        vm.suggestionsProperty().addListener((javafx.collections.ListChangeListener<QueryViewModel.Suggestion>) c ->
-                fillSuggestions(vm, mix));
+        vm.suggestionsProperty().addListener((javafx.collections.ListChangeListener<QueryViewModel.Suggestion>)
+                c -> fillSuggestions(vm, mix));
         fillSuggestions(vm, mix);
-        mixCaption.visibleProperty().bind(vm.suggestionsProperty().emptyProperty().not());
+        mixCaption
+                .visibleProperty()
+                .bind(vm.suggestionsProperty().emptyProperty().not());
         mixCaption.managedProperty().bind(mixCaption.visibleProperty());
 
         Label hint = new Label("Type a filter: the shards mongos sends it to stay lit on the number line and the "

@@ -95,9 +95,15 @@ public final class QueryViewModel {
     public void show(ExplorerFrame frame) {
         if (frame.sampleQueries() != suggestionSource) {
             suggestionSource = frame.sampleQueries();
-            suggestions.setAll(suggestionSource.stream().map(q -> new Suggestion(q.name(),
-                    q.shape().toString().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                    BsonPrinter.shell(q.filter()))).toList());
+            suggestions.setAll(suggestionSource.stream()
+                    .map(q -> new Suggestion(
+                            q.name(),
+                            q.shape()
+                                    .toString()
+                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .replace('_', '-'),
+                            BsonPrinter.shell(q.filter())))
+                    .toList());
         }
         Optional<ExplorerFrame.QueryTargeting> shown = frame.targeting();
         if (shown.isPresent() && shown.get().targeting().isPresent()) {

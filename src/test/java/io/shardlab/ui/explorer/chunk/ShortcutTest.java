@@ -23,8 +23,8 @@ class ShortcutTest {
             Space   | true | false
             Ctrl+Z  | true | false
             """)
-    void a_read_only_layout_lists_no_shortcut_that_changes_or_plays_it(String keys, boolean simulator,
-            boolean readOnly) {
+    void a_read_only_layout_lists_no_shortcut_that_changes_or_plays_it(
+            String keys, boolean simulator, boolean readOnly) {
         assertEquals(simulator, listed(false, keys));
         assertEquals(readOnly, listed(true, keys));
     }
