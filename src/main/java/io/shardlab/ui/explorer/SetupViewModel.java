@@ -330,6 +330,11 @@ public final class SetupViewModel {
             // a query chosen for another key or stream (a lesson's) says nothing about this one
             scenario = scenario.withQueryFilter(null);
         }
+        if (scenario.shards() != base.shards() || !scenario.workload().equals(base.workload())) {
+            // a lesson's timed steps belong to its stream and its shards (addShard names the next shard,
+            // afterDocuments counts that stream's documents): another stream or shard count plays without them
+            scenario = scenario.withSteps(List.of());
+        }
         return scenario;
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
+import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The setup form's release picker: every release line, each with what changes in it. */
+/** The setup form: its release picker (every release line, each with what changes in it) and what a lesson's scenario keeps when edited. */
 class SetupViewModelTest {
 
     private final List<Scenario> launched = new ArrayList<>();
@@ -56,5 +57,33 @@ class SetupViewModelTest {
         assertEquals("default (64 MB)", vm.chunkSizeLabel(0));
         vm.versionProperty().set(MongoVersion.parse("5.2"));
         assertEquals("default (128 MB)", vm.chunkSizeLabel(0));
+    }
+
+    @Test
+    void aLessonsTimedStepsStayWithItsStreamAndShardsAndGoWhenEitherChanges() {
+        // given a lesson's scenario on 3 shards that adds shard04 after 1,000 documents
+        Scenario lesson = Scenario.of("{ counter: 1 }", "monotonic")
+                .withShards(3)
+                .withSteps(List.of(StreamStep.addShard(1_000, "shard04")));
+        vm.fill(lesson);
+
+        // when only the release changes, the step plays
+        vm.versionProperty().set(MongoVersion.parse("4.4"));
+        vm.apply();
+        assertEquals(lesson.steps(), launched.get(launched.size() - 1).steps());
+
+        // when the shard count changes (shard04 would already exist), it does not
+        vm.shardsProperty().set(4);
+        vm.apply();
+        assertEquals(List.of(), launched.get(launched.size() - 1).steps());
+
+        // nor when the stream changes (its documents are another stream's)
+        vm.fill(lesson);
+        vm.chooseWorkload(vm.workloadsProperty().stream()
+                .filter(w -> !w.id().equals("monotonic"))
+                .findFirst()
+                .orElseThrow());
+        vm.apply();
+        assertEquals(List.of(), launched.get(launched.size() - 1).steps());
     }
 }
