@@ -90,6 +90,14 @@ class ExportDialogTest {
 
         // then the notice names it, and its Open folder shows the folder the file is in
         assertTrue(notice.getText().startsWith("Saved shop.orders-all.png ("), notice.getText());
+        // the notice slides in: its button is clickable once the animation has shown it
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("Open folder")
+                        .match(org.testfx.util.NodeQueryUtils.isVisible())
+                        .tryQuery()
+                        .isPresent());
         robot.clickOn("Open folder");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(java.util.List.of(dir.toAbsolutePath()), openedFolders);
