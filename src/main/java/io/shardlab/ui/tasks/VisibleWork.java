@@ -5,6 +5,7 @@ import java.util.concurrent.Executor;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
+import javafx.concurrent.Worker;
 
 /**
  * The background work a user waits for and should see while it runs: saving an export, sampling and rating
@@ -46,8 +47,12 @@ public final class VisibleWork {
             uiThread.execute(() -> {
                 if (!task.isDone()) {
                     running.add(task);
-                    task.runningProperty().addListener((obs, was, now) -> {
-                        if (task.isDone()) {
+                    // the task's own end state, not FutureTask.isDone(): a Task posts SUCCEEDED/FAILED to this
+                    // thread before its lane marks the future done, so isDone() may still be false here
+                    task.stateProperty().addListener((obs, was, now) -> {
+                        if (now == Worker.State.SUCCEEDED
+                                || now == Worker.State.FAILED
+                                || now == Worker.State.CANCELLED) {
                             running.remove(task);
                         }
                     });
