@@ -54,6 +54,14 @@ class ComparisonViewModelTest {
         holder[0] = vm;
     }
 
+    /** Steps until both sides' layouts carry chunk sizes, so the data-size scale is offered (at most 10 steps). */
+    private void stepUntilBothSidesKnowTheirSizes() {
+        for (int i = 0; i < 10 && !vm.scales().contains(Scale.DATA_SIZE); i++) {
+            vm.transport().step();
+        }
+        assertTrue(vm.scales().contains(Scale.DATA_SIZE), "both sides offer the data-size scale: " + vm.scales());
+    }
+
     private LockstepEngine.Pair last() {
         return published.get(published.size() - 1);
     }
@@ -142,7 +150,7 @@ class ComparisonViewModelTest {
     @Test
     void bothNumberLinesShowTheOneScaleChosenAndOneZoomWhenTheKeysAreTheSame() {
         vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
-        vm.transport().step();
+        stepUntilBothSidesKnowTheirSizes();
 
         vm.chooseScale(Scale.DATA_SIZE);
         assertEquals(Scale.DATA_SIZE, vm.left().numberLine().scaleProperty().get());
@@ -159,7 +167,7 @@ class ComparisonViewModelTest {
     @Test
     void twoDifferentKeysShareTheScaleButNotTheZoom() {
         vm.open("Hashed", COUNTER, COUNTER.withKeyPattern("{ counter: 'hashed' }"));
-        vm.transport().step();
+        stepUntilBothSidesKnowTheirSizes();
 
         vm.chooseScale(Scale.DATA_SIZE);
         assertEquals(Scale.DATA_SIZE, vm.right().numberLine().scaleProperty().get());
