@@ -428,7 +428,7 @@ public final class ConfigDatabase {
         int n = 0;
         for (ShardedCatalog.CommittedMigration m : catalog.committedMigrations()) {
             ShardKeyPattern key = catalog.collection(m.namespace())
-                    .map(c -> c.cluster().snapshot().cluster().key())
+                    .map(c -> c.cluster().shardKey())
                     .orElse(null);
             if (key == null || key.arity() != m.migration().min().arity()) {
                 continue;

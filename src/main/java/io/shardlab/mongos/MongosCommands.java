@@ -1628,7 +1628,7 @@ public final class MongosCommands {
         }
         var sharded = catalog.collection(ns);
         if (sharded.isPresent()) {
-            ShardKeyPattern key = sharded.get().cluster().snapshot().cluster().key();
+            ShardKeyPattern key = sharded.get().cluster().shardKey();
             catalog.execute(ns, new InsertDocuments(ns, InsertBatch.ofDocuments(key, documents)));
         } else {
             long bytes = 0;
@@ -1734,8 +1734,7 @@ public final class MongosCommands {
     private void recordUpdates(String db, String ns, java.util.Collection<BsonDocument> before) {
         String coll = ns.substring(ns.indexOf('.') + 1);
         var sharded = catalog.collection(ns);
-        ShardKeyPattern key =
-                sharded.map(c -> c.cluster().snapshot().cluster().key()).orElse(null);
+        ShardKeyPattern key = sharded.map(c -> c.cluster().shardKey()).orElse(null);
         List<BsonDocument> was = new ArrayList<>();
         List<BsonDocument> now = new ArrayList<>();
         long delta = 0;
@@ -1901,7 +1900,7 @@ public final class MongosCommands {
         storedBytes = Math.max(0, storedBytes - bytes);
         var sharded = catalog.collection(ns);
         if (sharded.isPresent()) {
-            ShardKeyPattern key = sharded.get().cluster().snapshot().cluster().key();
+            ShardKeyPattern key = sharded.get().cluster().shardKey();
             catalog.execute(ns, new DeleteDocuments(ns, InsertBatch.ofDocuments(key, gone)));
         } else {
             catalog.recordUnshardedWrite(ns, -bytes);

@@ -217,7 +217,8 @@ public final class ExplorerSession {
      * are where each document fell on that key, before and after.
      */
     private void followKeyChange() {
-        io.shardlab.key.ShardKeyPattern now = cluster.snapshot().cluster().key();
+        // on every client command and tick: the key alone, not a snapshot of every chunk
+        io.shardlab.key.ShardKeyPattern now = cluster.shardKey();
         if (now.equals(inserts.pattern())) {
             return;
         }

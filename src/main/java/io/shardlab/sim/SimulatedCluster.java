@@ -431,6 +431,19 @@ public final class SimulatedCluster {
         execute(new InsertDocuments(namespace, batch));
     }
 
+    /**
+     * The sharded collection's shard key now (a reshard or refine changes it), read without building a
+     * {@link #snapshot()} (which copies every chunk's statistics).
+     *
+     * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
+     */
+    public io.shardlab.key.ShardKeyPattern shardKey() {
+        if (state.collection == null) {
+            throw new IllegalStateException("no collection has been sharded yet");
+        }
+        return state.collection.key();
+    }
+
     /** An immutable picture of the cluster now. */
     public SimulationSnapshot snapshot() {
         return state.snapshot();

@@ -668,8 +668,7 @@ public final class ExplorerEngine implements Transport {
         });
         for (ShardedCatalog.CollectionEntry entry : now.values()) {
             if (entry.cluster() != session.cluster() && !observed.containsKey(entry.namespace())) {
-                io.shardlab.key.ShardKeyPattern key =
-                        entry.cluster().snapshot().cluster().key();
+                io.shardlab.key.ShardKeyPattern key = entry.cluster().shardKey();
                 ExplorerSession o = ExplorerSession.observe(
                         scenario.forCollection(entry.namespace(), key), entry.cluster(), session);
                 observed.put(entry.namespace(), o);
