@@ -5,12 +5,10 @@ import io.shardlab.render.Scale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -212,17 +210,8 @@ public final class ComparisonView {
     }
 
     private void installKeys() {
-        root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getTarget() instanceof TextInputControl) {
-                return;
-            }
-            if (e.getCode() == KeyCode.SPACE && !e.isShortcutDown()) {
-                vm.transport().togglePlay();
-                e.consume();
-            } else if (e.getCode() == KeyCode.RIGHT && e.isShiftDown()) {
-                vm.transport().step();
-                e.consume();
-            } else if (e.getCode() == KeyCode.ESCAPE) {
+        PlaybackKeys.install(root, vm.transport(), e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
                 vm.close();
                 e.consume();
             }

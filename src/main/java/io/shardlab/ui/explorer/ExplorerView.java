@@ -15,14 +15,12 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -347,18 +345,7 @@ public final class ExplorerView {
     // ---- keyboard and menus ---------------------------------------------------------------------------
 
     private void installKeys() {
-        root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getTarget() instanceof TextInputControl) {
-                return;
-            }
-            if (e.getCode() == KeyCode.SPACE && !e.isShortcutDown()) {
-                vm.playback().togglePlay();
-                e.consume();
-            } else if (e.getCode() == KeyCode.RIGHT && e.isShiftDown()) {
-                vm.playback().step();
-                e.consume();
-            }
-        });
+        PlaybackKeys.install(root, vm.playback(), e -> {});
     }
 
     /** The explorer's menus, for the window's menu bar. */
