@@ -6,6 +6,7 @@ import io.shardlab.workload.StreamStep;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Everything the explorer needs to set up an in-memory cluster and a stream: a lesson's "try this",
@@ -162,224 +163,112 @@ public record Scenario(
     }
 
     public Scenario withNamespace(String ns) {
-        return new Scenario(
-                ns,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.namespace = ns);
     }
 
     public Scenario withKeyPattern(String pattern) {
-        return new Scenario(
-                namespace,
-                pattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.keyPattern = pattern);
     }
 
     public Scenario withShards(int n) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                n,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.shards = n);
     }
 
     public Scenario withVersion(MongoVersion v) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                v,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.version = v);
     }
 
     public Scenario withChunkSizeMegabytes(int megabytes) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                megabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.chunkSizeMegabytes = megabytes);
     }
 
     public Scenario withWorkload(String name) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                name,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.workload = name);
     }
 
     public Scenario withDocuments(long n) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                n,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.documents = n);
     }
 
     public Scenario withDocsPerSecond(double rate) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                rate,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.docsPerSecond = rate);
     }
 
     public Scenario withSplitPoints(List<String> points) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                points,
-                queryFilter,
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.splitPoints = points);
     }
 
     public Scenario withQueryFilter(String filter) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                Optional.ofNullable(filter),
-                seed,
-                steps,
-                sharding);
+        return edited(draft -> draft.queryFilter = Optional.ofNullable(filter));
     }
 
     public Scenario withSeed(long s) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                s,
-                steps,
-                sharding);
+        return edited(draft -> draft.seed = s);
     }
 
     public Scenario withSteps(List<StreamStep> newSteps) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                newSteps,
-                sharding);
+        return edited(draft -> draft.steps = newSteps);
     }
 
     public Scenario withSharding(ShardingSetup setup) {
-        return new Scenario(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                steps,
-                setup);
+        return edited(draft -> draft.sharding = setup);
+    }
+
+    /** This scenario with one field changed by {@code edit}, checked by the canonical constructor. */
+    private Scenario edited(Consumer<Draft> edit) {
+        Draft draft = new Draft(this);
+        edit.accept(draft);
+        return draft.scenario();
+    }
+
+    /** A scenario's fields as a mutable copy: each {@code with…} method changes one and builds it back. */
+    private static final class Draft {
+        private String namespace;
+        private String keyPattern;
+        private int shards;
+        private MongoVersion version;
+        private int chunkSizeMegabytes;
+        private String workload;
+        private long documents;
+        private double docsPerSecond;
+        private List<String> splitPoints;
+        private Optional<String> queryFilter;
+        private long seed;
+        private List<StreamStep> steps;
+        private ShardingSetup sharding;
+
+        private Draft(Scenario from) {
+            namespace = from.namespace;
+            keyPattern = from.keyPattern;
+            shards = from.shards;
+            version = from.version;
+            chunkSizeMegabytes = from.chunkSizeMegabytes;
+            workload = from.workload;
+            documents = from.documents;
+            docsPerSecond = from.docsPerSecond;
+            splitPoints = from.splitPoints;
+            queryFilter = from.queryFilter;
+            seed = from.seed;
+            steps = from.steps;
+            sharding = from.sharding;
+        }
+
+        private Scenario scenario() {
+            return new Scenario(
+                    namespace,
+                    keyPattern,
+                    shards,
+                    version,
+                    chunkSizeMegabytes,
+                    workload,
+                    documents,
+                    docsPerSecond,
+                    splitPoints,
+                    queryFilter,
+                    seed,
+                    steps,
+                    sharding);
+        }
     }
 
     /**
