@@ -3,7 +3,6 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -48,8 +47,7 @@ public final class AgeWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> {
+        return basis.documentsWithIds(this, (document, ordinal, random) -> {
             double who = random.nextDouble();
             String role;
             int age;
@@ -63,8 +61,7 @@ public final class AgeWorkload implements Workload {
                 role = "visitor";
                 age = random.nextInt(MAX_AGE + 1);
             }
-            return basis.documentWithId(ordinal)
-                    .append("name", new BsonString(PaddedId.of("p", random.nextInt(PEOPLE), 6)))
+            return document.append("name", new BsonString(PaddedId.of("p", random.nextInt(PEOPLE), 6)))
                     .append("age", new BsonInt32(age))
                     .append("role", new BsonString(role));
         });

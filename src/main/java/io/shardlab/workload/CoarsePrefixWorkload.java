@@ -3,7 +3,6 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -59,12 +58,9 @@ public final class CoarsePrefixWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("bucket", new BsonInt32(random.nextInt(buckets)))
+                (document, ordinal, random) -> document.append("bucket", new BsonInt32(random.nextInt(buckets)))
                         .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
                         .append("sensor", new BsonString(TimestampWorkload.sensor(random.nextInt(SENSORS))))
                         .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * {@code categorical-continents}: users of a global service, each with the continent they live
@@ -62,23 +63,22 @@ public final class ContinentsWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
-                        .append("continent", new BsonString(CONTINENTS.get(continents.sample(random)))));
+                (document, ordinal, random) -> document.append(
+                                "user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
+                        .append("continent", continent(random)));
+    }
+
+    /** A continent drawn by its share of users. */
+    private BsonValue continent(SplittableRandom random) {
+        return new BsonString(CONTINENTS.get(continents.sample(random)));
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate(
-                        "users on a continent",
-                        QueryShape.EQUALITY,
-                        50,
-                        r -> new BsonDocument("continent", new BsonString(CONTINENTS.get(continents.sample(r))))),
+                QueryTemplate.keyEquals("users on a continent", 50, "continent", this::continent),
                 new QueryTemplate(
                         "users in the Americas",
                         QueryShape.IN,

@@ -4,7 +4,6 @@ import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -47,12 +46,9 @@ public final class HotspotWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("accountId", new BsonInt64(account(random)))
+                (document, ordinal, random) -> document.append("accountId", new BsonInt64(account(random)))
                         .append("amount", new BsonInt32(1 + random.nextInt(10_000))));
     }
 
@@ -67,24 +63,15 @@ public final class HotspotWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate(
-                        "payments of an account",
-                        QueryShape.EQUALITY,
-                        60,
-                        r -> new BsonDocument("accountId", new BsonInt64(account(r)))),
-                new QueryTemplate("payments of a few accounts", QueryShape.IN, 10, r -> {
-                    BsonArray ids = new BsonArray();
-                    for (int i = 0; i < 3; i++) {
-                        ids.add(new BsonInt64(account(r)));
-                    }
-                    return new BsonDocument("accountId", new BsonDocument("$in", ids));
-                }),
-                new QueryTemplate("an account range", QueryShape.RANGE, 10, r -> {
-                    long from = 1 + r.nextLong(ACCOUNTS - 1000);
-                    return new BsonDocument(
-                            "accountId",
-                            new BsonDocument("$gte", new BsonInt64(from)).append("$lt", new BsonInt64(from + 1000)));
-                }),
+                QueryTemplate.keyEquals("payments of an account", 60, "accountId", r -> new BsonInt64(account(r))),
+                QueryTemplate.keyIn("payments of a few accounts", 10, "accountId", 3, r -> new BsonInt64(account(r))),
+                QueryTemplate.keyRange(
+                        "an account range",
+                        10,
+                        "accountId",
+                        r -> 1 + r.nextLong(ACCOUNTS - 1000),
+                        1000,
+                        BsonInt64::new),
                 new QueryTemplate(
                         "large payments",
                         QueryShape.NON_KEY,

@@ -3,8 +3,6 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -45,12 +43,9 @@ public final class MonotonicCounterWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("counter", new BsonInt64(ordinal))
+                (document, ordinal, random) -> document.append("counter", new BsonInt64(ordinal))
                         .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
                         .append("total", new BsonInt32(1 + random.nextInt(500))));
     }
@@ -63,24 +58,10 @@ public final class MonotonicCounterWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         long docs = settings.docs();
         return QueryMix.of(
-                new QueryTemplate(
-                        "order by number",
-                        QueryShape.EQUALITY,
-                        50,
-                        r -> new BsonDocument("counter", new BsonInt64(1 + r.nextLong(docs)))),
-                new QueryTemplate("orders by numbers", QueryShape.IN, 10, r -> {
-                    BsonArray values = new BsonArray();
-                    for (int i = 0; i < 5; i++) {
-                        values.add(new BsonInt64(1 + r.nextLong(docs)));
-                    }
-                    return new BsonDocument("counter", new BsonDocument("$in", values));
-                }),
-                new QueryTemplate("a page of 100 orders", QueryShape.RANGE, 20, r -> {
-                    long first = 1 + r.nextLong(docs);
-                    return new BsonDocument(
-                            "counter",
-                            new BsonDocument("$gte", new BsonInt64(first)).append("$lt", new BsonInt64(first + 100)));
-                }),
+                QueryTemplate.keyEquals("order by number", 50, "counter", r -> new BsonInt64(1 + r.nextLong(docs))),
+                QueryTemplate.keyIn("orders by numbers", 10, "counter", 5, r -> new BsonInt64(1 + r.nextLong(docs))),
+                QueryTemplate.keyRange(
+                        "a page of 100 orders", 20, "counter", r -> 1 + r.nextLong(docs), 100, BsonInt64::new),
                 new QueryTemplate(
                         "orders of a customer",
                         QueryShape.NON_KEY,

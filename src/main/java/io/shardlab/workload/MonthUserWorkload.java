@@ -7,7 +7,6 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -73,15 +72,14 @@ public final class MonthUserWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, span(settings.start()));
         List<Month> months = months(settings.start());
-        SplittableRandom random = basis.values();
         int[] current = {0};
-        return GeneratedInsertStream.of(this, settings, ordinal -> {
+        return basis.documentsWithIds(this, (document, ordinal, random) -> {
             long t = basis.times().millisOf(ordinal);
             while (current[0] + 1 < months.size() && months.get(current[0] + 1).startMillis() <= t) {
                 current[0]++;
             }
-            return basis.documentWithId(ordinal)
-                    .append("month", new BsonString(months.get(current[0]).label()))
+            return document.append(
+                            "month", new BsonString(months.get(current[0]).label()))
                     .append("user", new BsonString(user(random.nextInt(USERS))))
                     .append("durationMs", new BsonInt32(random.nextInt(60_000)));
         });

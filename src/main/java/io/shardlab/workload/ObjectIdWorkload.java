@@ -4,10 +4,11 @@ import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.bson.BsonArray;
+import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 
 /**
@@ -47,12 +48,9 @@ public final class ObjectIdWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("user", new BsonString(user(random.nextInt(USERS))))
+                (document, ordinal, random) -> document.append("user", new BsonString(user(random.nextInt(USERS))))
                         .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size())))));
     }
 
@@ -65,27 +63,18 @@ public final class ObjectIdWorkload implements Workload {
         TimedStream basis = new TimedStream(settings, SPAN);
         long docs = settings.docs();
         long hourSeconds = Duration.ofHours(1).toSeconds();
+        long hours = Math.max(1, basis.times().durationMillis() / 1000 / hourSeconds);
+        Function<SplittableRandom, BsonValue> anEvent = r -> new BsonObjectId(basis.idOf(1 + r.nextLong(docs)));
         return QueryMix.of(
-                new QueryTemplate(
-                        "event by id",
-                        QueryShape.EQUALITY,
-                        50,
-                        r -> new BsonDocument("_id", new BsonObjectId(basis.idOf(1 + r.nextLong(docs))))),
-                new QueryTemplate("events by ids", QueryShape.IN, 10, r -> {
-                    BsonArray ids = new BsonArray();
-                    for (int i = 0; i < 3; i++) {
-                        ids.add(new BsonObjectId(basis.idOf(1 + r.nextLong(docs))));
-                    }
-                    return new BsonDocument("_id", new BsonDocument("$in", ids));
-                }),
-                new QueryTemplate("events of one hour", QueryShape.RANGE, 20, r -> {
-                    long hours = Math.max(1, basis.times().durationMillis() / 1000 / hourSeconds);
-                    long from = basis.times().startMillis() / 1000 + r.nextLong(hours) * hourSeconds;
-                    return new BsonDocument(
-                            "_id",
-                            new BsonDocument("$gte", new BsonObjectId(boundary(from)))
-                                    .append("$lt", new BsonObjectId(boundary(from + hourSeconds))));
-                }),
+                QueryTemplate.keyEquals("event by id", 50, "_id", anEvent),
+                QueryTemplate.keyIn("events by ids", 10, "_id", 3, anEvent),
+                QueryTemplate.keyRange(
+                        "events of one hour",
+                        20,
+                        "_id",
+                        r -> basis.times().startMillis() / 1000 + r.nextLong(hours) * hourSeconds,
+                        hourSeconds,
+                        second -> new BsonObjectId(boundary(second))),
                 new QueryTemplate(
                         "events of one user",
                         QueryShape.NON_KEY,

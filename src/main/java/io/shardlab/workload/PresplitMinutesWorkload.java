@@ -80,18 +80,18 @@ public final class PresplitMinutesWorkload implements Workload {
         long docs = settings.docs();
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
-                new QueryTemplate(
+                QueryTemplate.keyEquals(
                         "reading at an instant",
-                        QueryShape.EQUALITY,
                         30,
-                        r -> new BsonDocument("_id", new BsonDateTime(times.millisOf(1 + r.nextLong(docs))))),
-                new QueryTemplate("readings of one hour", QueryShape.RANGE, 60, r -> {
-                    long from = times.startMillis() + r.nextLong(24) * hour;
-                    return new BsonDocument(
-                            "_id",
-                            new BsonDocument("$gte", new BsonDateTime(from))
-                                    .append("$lt", new BsonDateTime(from + hour)));
-                }),
+                        "_id",
+                        r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
+                QueryTemplate.keyRange(
+                        "readings of one hour",
+                        60,
+                        "_id",
+                        r -> times.startMillis() + r.nextLong(24) * hour,
+                        hour,
+                        BsonDateTime::new),
                 new QueryTemplate(
                         "high readings",
                         QueryShape.NON_KEY,

@@ -2,7 +2,11 @@ package io.shardlab.workload;
 
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * A kind of read with its share of the mix, e.g. "inbox of one owner" with weight 0.7.
@@ -30,5 +34,41 @@ public record QueryTemplate(
     /** One query of this template. */
     public Query draw(SplittableRandom random) {
         return new Query(name, shape, filters.apply(random));
+    }
+
+    /** {@link QueryShape#EQUALITY}: {@code {<keyField>: <value>}}, the value drawn by {@code values}. */
+    public static QueryTemplate keyEquals(
+            String name, double weight, String keyField, Function<SplittableRandom, BsonValue> values) {
+        return new QueryTemplate(name, QueryShape.EQUALITY, weight, r -> new BsonDocument(keyField, values.apply(r)));
+    }
+
+    /** {@link QueryShape#IN}: {@code {<keyField>: {$in: [...]}}} of {@code count} values drawn in turn. */
+    public static QueryTemplate keyIn(
+            String name, double weight, String keyField, int count, Function<SplittableRandom, BsonValue> values) {
+        return new QueryTemplate(name, QueryShape.IN, weight, r -> {
+            BsonArray drawn = new BsonArray();
+            for (int i = 0; i < count; i++) {
+                drawn.add(values.apply(r));
+            }
+            return new BsonDocument(keyField, new BsonDocument("$in", drawn));
+        });
+    }
+
+    /**
+     * {@link QueryShape#RANGE}: {@code {<keyField>: {$gte: from, $lt: from + width}}}, {@code from} drawn by
+     * {@code lowerBounds} and both bounds made into key values by {@code asValue} (same unit as {@code width}).
+     */
+    public static QueryTemplate keyRange(
+            String name,
+            double weight,
+            String keyField,
+            ToLongFunction<SplittableRandom> lowerBounds,
+            long width,
+            LongFunction<BsonValue> asValue) {
+        return new QueryTemplate(name, QueryShape.RANGE, weight, r -> {
+            long from = lowerBounds.applyAsLong(r);
+            return new BsonDocument(
+                    keyField, new BsonDocument("$gte", asValue.apply(from)).append("$lt", asValue.apply(from + width)));
+        });
     }
 }

@@ -3,7 +3,6 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -54,11 +53,9 @@ public final class StatesWorkload implements Workload {
     public InsertStream open(WorkloadSettings settings) {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(this, settings, ordinal -> {
+        return basis.documentsWithIds(this, (document, ordinal, random) -> {
             ZipCodeTable.ZipCode row = rows.get(random.nextInt(rows.size()));
-            return basis.documentWithId(ordinal)
-                    .append("zip", new BsonString(row.zip()))
+            return document.append("zip", new BsonString(row.zip()))
                     .append("city", new BsonString(row.city()))
                     .append("state", new BsonString(row.state()));
         });

@@ -14,12 +14,14 @@ import org.bson.types.ObjectId;
  */
 public final class TimedStream {
 
+    private final WorkloadSettings settings;
     private final ArrivalTimes times;
     private final ObjectIdSequence ids;
     private final long valuesSeed;
 
     /** The parts for {@code settings}, with inserts spread over {@code duration}. */
     public TimedStream(WorkloadSettings settings, Duration duration) {
+        this.settings = settings;
         SplittableRandom master = new SplittableRandom(settings.seed());
         this.times = new ArrivalTimes(settings.start(), duration, settings.docs(), master.nextLong());
         this.ids = new ObjectIdSequence(master.nextLong());
@@ -44,5 +46,26 @@ public final class TimedStream {
     /** A fresh generator for the documents' other random values; the same sequence every call. */
     public SplittableRandom values() {
         return new SplittableRandom(valuesSeed);
+    }
+
+    /**
+     * The stream of {@code workload}: insert {@code ordinal} is {@code {_id: <idOf(ordinal)>}} followed by
+     * the fields {@code fields} appends, their random values drawn from one {@link #values()} generator in
+     * insert order.
+     */
+    public InsertStream documentsWithIds(Workload workload, FieldsAfterId fields) {
+        SplittableRandom random = values();
+        return GeneratedInsertStream.of(
+                workload, settings, ordinal -> fields.append(documentWithId(ordinal), ordinal, random));
+    }
+
+    /** The fields a generated document has after its {@code _id}. */
+    @FunctionalInterface
+    public interface FieldsAfterId {
+        /**
+         * {@code document} (holding only insert {@code ordinal}'s {@code _id}) with the insert's other fields
+         * appended; every random value comes from {@code random}.
+         */
+        BsonDocument append(BsonDocument document, long ordinal, SplittableRandom random);
     }
 }

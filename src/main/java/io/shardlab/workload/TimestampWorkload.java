@@ -3,7 +3,6 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -44,12 +43,10 @@ public final class TimestampWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("ts", new BsonDateTime(basis.times().millisOf(ordinal)))
+                (document, ordinal, random) -> document.append(
+                                "ts", new BsonDateTime(basis.times().millisOf(ordinal)))
                         .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
                         .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
     }
@@ -64,18 +61,15 @@ public final class TimestampWorkload implements Workload {
         long docs = settings.docs();
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
-                new QueryTemplate(
-                        "reading at an instant",
-                        QueryShape.EQUALITY,
-                        20,
-                        r -> new BsonDocument("ts", new BsonDateTime(times.millisOf(1 + r.nextLong(docs))))),
-                new QueryTemplate("readings of one hour", QueryShape.RANGE, 50, r -> {
-                    long from = times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour;
-                    return new BsonDocument(
-                            "ts",
-                            new BsonDocument("$gte", new BsonDateTime(from))
-                                    .append("$lt", new BsonDateTime(from + hour)));
-                }),
+                QueryTemplate.keyEquals(
+                        "reading at an instant", 20, "ts", r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
+                QueryTemplate.keyRange(
+                        "readings of one hour",
+                        50,
+                        "ts",
+                        r -> times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour,
+                        hour,
+                        BsonDateTime::new),
                 new QueryTemplate(
                         "readings of one sensor",
                         QueryShape.NON_KEY,

@@ -3,8 +3,6 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
@@ -46,37 +44,24 @@ public final class UniformWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
+                (document, ordinal, random) -> document.append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
                         .append("plan", new BsonString(PLANS.get(random.nextInt(PLANS.size())))));
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                new QueryTemplate(
-                        "profile by id",
-                        QueryShape.EQUALITY,
-                        60,
-                        r -> new BsonDocument("userId", new BsonInt64(r.nextLong(KEY_SPACE)))),
-                new QueryTemplate("profiles by ids", QueryShape.IN, 10, r -> {
-                    BsonArray ids = new BsonArray();
-                    for (int i = 0; i < 5; i++) {
-                        ids.add(new BsonInt64(r.nextLong(KEY_SPACE)));
-                    }
-                    return new BsonDocument("userId", new BsonDocument("$in", ids));
-                }),
-                new QueryTemplate("a block of ids", QueryShape.RANGE, 10, r -> {
-                    long from = r.nextLong(KEY_SPACE - KEY_SPACE / 1000);
-                    return new BsonDocument(
-                            "userId",
-                            new BsonDocument("$gte", new BsonInt64(from))
-                                    .append("$lt", new BsonInt64(from + KEY_SPACE / 1000)));
-                }),
+                QueryTemplate.keyEquals("profile by id", 60, "userId", r -> new BsonInt64(r.nextLong(KEY_SPACE))),
+                QueryTemplate.keyIn("profiles by ids", 10, "userId", 5, r -> new BsonInt64(r.nextLong(KEY_SPACE))),
+                QueryTemplate.keyRange(
+                        "a block of ids",
+                        10,
+                        "userId",
+                        r -> r.nextLong(KEY_SPACE - KEY_SPACE / 1000),
+                        KEY_SPACE / 1000,
+                        BsonInt64::new),
                 new QueryTemplate(
                         "profiles on a plan",
                         QueryShape.NON_KEY,

@@ -4,10 +4,10 @@ import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.bson.BsonArray;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonValue;
 
 /**
  * {@code zipf}: product page views whose {@code productId} follows Zipf's law over 100,000
@@ -53,37 +53,30 @@ public final class ZipfWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        SplittableRandom random = basis.values();
-        return GeneratedInsertStream.of(
+        return basis.documentsWithIds(
                 this,
-                settings,
-                ordinal -> basis.documentWithId(ordinal)
-                        .append("productId", new BsonInt32(1 + popularity.sample(random)))
+                (document, ordinal, random) -> document.append("productId", product(random))
                         .append("viewedAt", new BsonDateTime(basis.times().millisOf(ordinal))));
+    }
+
+    /** A product drawn by its popularity. */
+    private BsonValue product(SplittableRandom random) {
+        return new BsonInt32(1 + popularity.sample(random));
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         ArrivalTimes times = new TimedStream(settings, SPAN).times();
         return QueryMix.of(
-                new QueryTemplate(
-                        "views of a product",
-                        QueryShape.EQUALITY,
-                        60,
-                        r -> new BsonDocument("productId", new BsonInt32(1 + popularity.sample(r)))),
-                new QueryTemplate("views of a few products", QueryShape.IN, 10, r -> {
-                    BsonArray ids = new BsonArray();
-                    for (int i = 0; i < 4; i++) {
-                        ids.add(new BsonInt32(1 + popularity.sample(r)));
-                    }
-                    return new BsonDocument("productId", new BsonDocument("$in", ids));
-                }),
-                new QueryTemplate("a catalogue page of 50 products", QueryShape.RANGE, 10, r -> {
-                    int from = 1 + r.nextInt(PRODUCTS - 50);
-                    return new BsonDocument(
-                            "productId",
-                            new BsonDocument("$gte", new BsonInt32(from)).append("$lt", new BsonInt32(from + 50)));
-                }),
+                QueryTemplate.keyEquals("views of a product", 60, "productId", this::product),
+                QueryTemplate.keyIn("views of a few products", 10, "productId", 4, this::product),
+                QueryTemplate.keyRange(
+                        "a catalogue page of 50 products",
+                        10,
+                        "productId",
+                        r -> 1 + r.nextInt(PRODUCTS - 50),
+                        50,
+                        id -> new BsonInt32((int) id)),
                 new QueryTemplate("views in the last minute", QueryShape.NON_KEY, 20, r -> {
                     long end = times.startMillis() + times.durationMillis();
                     return new BsonDocument("viewedAt", new BsonDocument("$gte", new BsonDateTime(end - 60_000)));
