@@ -1,9 +1,12 @@
 package io.shardlab.session;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.routing.Counts;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.workload.StreamStep;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -155,6 +158,32 @@ public record Scenario(
                 List.of(),
                 Optional.empty(),
                 1);
+    }
+
+    /**
+     * The chunk size as the screen says it: {@code "1 MB chunks"}, or {@code "default 128 MB chunks"} (the
+     * release's) when the scenario leaves it at 0.
+     */
+    public String chunkSizeText() {
+        if (chunkSizeMegabytes > 0) {
+            return chunkSizeMegabytes + " MB chunks";
+        }
+        return String.format(
+                Locale.ROOT,
+                "default %.0f MB chunks",
+                ReleaseRules.of(version).defaultChunkSizeBytes() / (1024.0 * 1024.0));
+    }
+
+    /** The shard count as the screen says it: {@code "1 shard"}, {@code "3 shards"}. */
+    public String shardsText() {
+        return Counts.of(shards, "shard");
+    }
+
+    /** The pre-split as the screen says it, {@code "pre-split at 1,440 points"}; empty without split points. */
+    public Optional<String> preSplitText() {
+        return splitPoints.isEmpty()
+                ? Optional.empty()
+                : Optional.of("pre-split at " + Counts.of(splitPoints.size(), "point"));
     }
 
     /** Whether {@link #workload()} names a dataset file rather than a registry workload. */

@@ -1,9 +1,7 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.Scenario;
-import java.util.Locale;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -17,8 +15,6 @@ import javafx.beans.value.ObservableBooleanValue;
  * gestures (split, move, merge) run on its own cluster only.
  */
 public final class ComparisonSideViewModel {
-
-    private static final double MEBIBYTE = 1024 * 1024;
 
     private final LockstepEngine.Side side;
     private final NumberLineViewModel numberLine;
@@ -42,28 +38,9 @@ public final class ComparisonSideViewModel {
      * {@code " · pre-split at 4 points"} when it pre-splits: the facts a comparison varies.
      */
     static String caption(Scenario s) {
-        String chunks = s.chunkSizeMegabytes() > 0
-                ? s.chunkSizeMegabytes() + " MB chunks"
-                : String.format(
-                        Locale.ROOT,
-                        "default %.0f MB chunks",
-                        ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
-        String text = String.format(
-                Locale.ROOT,
-                "MongoDB %s · %s · %s · %d %s",
-                s.version(),
-                s.keyPattern(),
-                chunks,
-                s.shards(),
-                s.shards() == 1 ? "shard" : "shards");
-        if (!s.splitPoints().isEmpty()) {
-            text += String.format(
-                    Locale.ROOT,
-                    " · pre-split at %,d %s",
-                    s.splitPoints().size(),
-                    s.splitPoints().size() == 1 ? "point" : "points");
-        }
-        return text;
+        String text =
+                "MongoDB " + s.version() + " · " + s.keyPattern() + " · " + s.chunkSizeText() + " · " + s.shardsText();
+        return s.preSplitText().map(split -> text + " · " + split).orElse(text);
     }
 
     void loading(Scenario scenario) {

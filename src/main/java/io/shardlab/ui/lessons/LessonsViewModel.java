@@ -1,6 +1,5 @@
 package io.shardlab.ui.lessons;
 
-import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import io.shardlab.workload.StreamStep;
@@ -30,8 +29,6 @@ import javafx.collections.FXCollections;
  * that lesson's scenario or one of its follow-ups.
  */
 public final class LessonsViewModel {
-
-    private static final double MEBIBYTE = 1024 * 1024;
 
     private final ScenarioLauncher launcher;
     private final Runnable togglePresenterMode;
@@ -289,30 +286,17 @@ public final class LessonsViewModel {
      * {@code " · after 150,000 documents: sh.addShard(…)"} for each step it runs while the stream plays.
      */
     static String summary(Scenario s) {
-        String chunks = s.chunkSizeMegabytes() > 0
-                ? s.chunkSizeMegabytes() + " MB chunks"
-                : String.format(
-                        Locale.ROOT,
-                        "default %.0f MB chunks",
-                        ReleaseRules.of(s.version()).defaultChunkSizeBytes() / MEBIBYTE);
         String text = String.format(
                 Locale.ROOT,
-                "MongoDB %s · %d %s · %s · %s · %s: %,d documents at %,.0f/s",
+                "MongoDB %s · %s · %s · %s · %s: %,d documents at %,.0f/s",
                 s.version(),
-                s.shards(),
-                s.shards() == 1 ? "shard" : "shards",
+                s.shardsText(),
                 s.keyPattern(),
-                chunks,
+                s.chunkSizeText(),
                 s.workload(),
                 s.documents(),
                 s.docsPerSecond());
-        if (!s.splitPoints().isEmpty()) {
-            text += String.format(
-                    Locale.ROOT,
-                    " · pre-split at %,d %s",
-                    s.splitPoints().size(),
-                    s.splitPoints().size() == 1 ? "point" : "points");
-        }
+        text += s.preSplitText().map(split -> " · " + split).orElse("");
         for (StreamStep step : s.steps()) {
             text += " · " + step.describe();
         }
