@@ -4,6 +4,7 @@ import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -11,6 +12,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
@@ -147,6 +150,27 @@ public final class BsonPrinter {
     }
 
     private static void appendDocument(StringBuilder out, BsonDocument document) {
+        appendObject(out, document, BsonPrinter::appendShellKey, BsonPrinter::appendShell);
+    }
+
+    /** A field name as mongosh writes it: bare when it is an identifier, quoted otherwise. */
+    private static void appendShellKey(StringBuilder out, String key) {
+        if (IDENTIFIER.matcher(key).matches()) {
+            out.append(key);
+        } else {
+            appendQuoted(out, key);
+        }
+    }
+
+    /**
+     * {@code { k: v, k2: v2 }} (or {@code {}}) with each name written by {@code key} and each value by
+     * {@code value}; shell and server forms agree on the braces and separators.
+     */
+    private static void appendObject(
+            StringBuilder out,
+            BsonDocument document,
+            BiConsumer<StringBuilder, String> key,
+            BiConsumer<StringBuilder, BsonValue> value) {
         if (document.isEmpty()) {
             out.append("{}");
             return;
@@ -158,32 +182,29 @@ public final class BsonPrinter {
                 out.append(", ");
             }
             first = false;
-            if (IDENTIFIER.matcher(e.getKey()).matches()) {
-                out.append(e.getKey());
-            } else {
-                appendQuoted(out, e.getKey());
-            }
+            key.accept(out, e.getKey());
             out.append(": ");
-            appendShell(out, e.getValue());
+            value.accept(out, e.getValue());
         }
         out.append(" }");
+    }
+
+    /**
+     * The 16 bytes of a standard (subtype 4) UUID as its canonical lower-case text, e.g.
+     * {@code 28439244-edec-410e-b3ab-07e5dd7100ab}.
+     */
+    public static String uuidText(byte[] sixteenBytes) {
+        if (sixteenBytes.length != 16) {
+            throw new IllegalArgumentException("uuid: 16 bytes expected, got " + sixteenBytes.length);
+        }
+        ByteBuffer bytes = ByteBuffer.wrap(sixteenBytes);
+        return new UUID(bytes.getLong(), bytes.getLong()).toString();
     }
 
     private static void appendBinary(StringBuilder out, BsonBinary binary) {
         byte[] data = binary.getData();
         if (binary.getType() == BsonBinarySubType.UUID_STANDARD.getValue() && data.length == 16) {
-            String hex = HexFormat.of().formatHex(data);
-            out.append("UUID('")
-                    .append(hex, 0, 8)
-                    .append('-')
-                    .append(hex, 8, 12)
-                    .append('-')
-                    .append(hex, 12, 16)
-                    .append('-')
-                    .append(hex, 16, 20)
-                    .append('-')
-                    .append(hex, 20, 32)
-                    .append("')");
+            out.append("UUID('").append(uuidText(data)).append("')");
             return;
         }
         out.append("Binary.createFromBase64('")
@@ -304,9 +325,7 @@ public final class BsonPrinter {
 
     /** {@code [ a, b ]} (or {@code []}) with each element written by {@code element}; shell and server forms agree on it. */
     private static void appendArray(
-            StringBuilder out,
-            org.bson.BsonArray array,
-            java.util.function.BiConsumer<StringBuilder, BsonValue> element) {
+            StringBuilder out, org.bson.BsonArray array, BiConsumer<StringBuilder, BsonValue> element) {
         if (array.isEmpty()) {
             out.append("[]");
             return;
@@ -375,18 +394,7 @@ public final class BsonPrinter {
                 BsonBinary binary = value.asBinary();
                 byte[] data = binary.getData();
                 if (binary.getType() == BsonBinarySubType.UUID_STANDARD.getValue() && data.length == 16) {
-                    String hex = HexFormat.of().formatHex(data);
-                    out.append("UUID(\"")
-                            .append(hex, 0, 8)
-                            .append('-')
-                            .append(hex, 8, 12)
-                            .append('-')
-                            .append(hex, 12, 16)
-                            .append('-')
-                            .append(hex, 16, 20)
-                            .append('-')
-                            .append(hex, 20, 32)
-                            .append("\")");
+                    out.append("UUID(\"").append(uuidText(data)).append("\")");
                     break;
                 }
                 out.append("BinData(").append(binary.getType() & 0xFF).append(", ");
@@ -408,21 +416,7 @@ public final class BsonPrinter {
     }
 
     private static void appendServerObject(StringBuilder out, BsonDocument document) {
-        if (document.isEmpty()) {
-            out.append("{}");
-            return;
-        }
-        out.append("{ ");
-        boolean first = true;
-        for (Map.Entry<String, BsonValue> e : document.entrySet()) {
-            if (!first) {
-                out.append(", ");
-            }
-            first = false;
-            out.append(e.getKey()).append(": ");
-            appendServer(out, e.getValue());
-        }
-        out.append(" }");
+        appendObject(out, document, StringBuilder::append, BsonPrinter::appendServer);
     }
 
     /**

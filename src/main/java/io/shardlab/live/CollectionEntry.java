@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.HexFormat;
 import org.bson.BsonBinary;
@@ -55,8 +56,6 @@ public record CollectionEntry(
         if (data.length != 16 || uuid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()) {
             return HexFormat.of().formatHex(data);
         }
-        String hex = HexFormat.of().formatHex(data);
-        return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
-                + hex.substring(16, 20) + "-" + hex.substring(20);
+        return BsonPrinter.uuidText(data);
     }
 }
