@@ -36,6 +36,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -227,7 +228,7 @@ public final class MongosCommands {
             case "buildInfo":
                 return buildInfo();
             case "atlasVersion":
-                throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
+                throw noSuchCommand(name);
             case "getParameter":
                 return getParameter(command);
             case "enableSharding":
@@ -402,8 +403,7 @@ public final class MongosCommands {
         String ns = namespaceArgument(command, "shardCollection");
         String db = ns.substring(0, ns.indexOf('.'));
         if (!command.containsKey("key") || !command.get("key").isDocument()) {
-            throw new MongoCommandException(
-                    ErrorCode.FAILED_TO_PARSE, "BSON field 'shardCollection.key' is missing but a required field");
+            throw missingField(ErrorCode.FAILED_TO_PARSE, "shardCollection", "key");
         }
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         boolean unique = command.getBoolean("unique", BsonBoolean.FALSE).getValue();
@@ -537,14 +537,10 @@ public final class MongosCommands {
      * progress, stays empty. Only the documents kept within the memory budget are placed again.
      */
     private BsonDocument reshardCollection(BsonDocument command) {
-        if (!release.version().atLeast(5, 0)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'reshardCollection'");
-        }
+        requireCommandSince(5, 0, "reshardCollection");
         String ns = namespaceArgument(command, "reshardCollection");
         if (!command.isDocument("key")) {
-            throw new MongoCommandException(
-                    ErrorCode.IDL_FAILED_TO_PARSE,
-                    "BSON field 'reshardCollection.key' is missing but a required field");
+            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, "reshardCollection", "key");
         }
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         requireSharded(ns);
@@ -744,8 +740,7 @@ public final class MongosCommands {
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "Can't move primary for " + db + " database");
         }
         if (!command.containsKey("to")) {
-            throw new MongoCommandException(
-                    ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'movePrimary.to' is missing but a required field");
+            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, "movePrimary", "to");
         }
         String to = requireString(command, "to");
         if (to.isEmpty()) {
@@ -761,14 +756,10 @@ public final class MongosCommands {
      * {@code toShard}; a sharded or missing collection is NamespaceNotFound.
      */
     private BsonDocument moveCollection(BsonDocument command) {
-        if (!release.version().atLeast(8, 0)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'moveCollection'");
-        }
+        requireCommandSince(8, 0, "moveCollection");
         String ns = namespaceArgument(command, "moveCollection");
         if (!command.containsKey("toShard")) {
-            throw new MongoCommandException(
-                    ErrorCode.IDL_FAILED_TO_PARSE,
-                    "BSON field 'moveCollection.toShard' is missing but a required field");
+            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, "moveCollection", "toShard");
         }
         String to = requireString(command, "toShard");
         String db = ns.substring(0, ns.indexOf('.'));
@@ -795,9 +786,7 @@ public final class MongosCommands {
      * zone ranges must lose them first (MongoDB's documentation; ShardLab does not simulate that path).
      */
     private BsonDocument unshardCollection(BsonDocument command) {
-        if (!release.version().atLeast(8, 0)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'unshardCollection'");
-        }
+        requireCommandSince(8, 0, "unshardCollection");
         String ns = namespaceArgument(command, "unshardCollection");
         String to = command.containsKey("toShard") ? requireString(command, "toShard") : null;
         var sharded = catalog.collection(ns);
@@ -946,9 +935,7 @@ public final class MongosCommands {
      * reply holds {@code newConfiguration} and, when the collection had one, {@code oldConfiguration}.
      */
     private BsonDocument configureQueryAnalyzer(BsonDocument command) {
-        if (!release.version().atLeast(7, 0)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureQueryAnalyzer'");
-        }
+        requireCommandSince(7, 0, "configureQueryAnalyzer");
         String ns = namespaceArgument(command, "configureQueryAnalyzer");
         String mode = requireString(command, "mode");
         if (!Set.of("full", "off").contains(mode)) {
@@ -999,13 +986,10 @@ public final class MongosCommands {
      * {@code analyze_shard_key_cmd_util.cpp} (an empty collection).
      */
     private BsonDocument analyzeShardKey(BsonDocument command) {
-        if (!release.version().atLeast(7, 0)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'analyzeShardKey'");
-        }
+        requireCommandSince(7, 0, "analyzeShardKey");
         String ns = namespaceArgument(command, "analyzeShardKey");
         if (!command.isDocument("key")) {
-            throw new MongoCommandException(
-                    ErrorCode.IDL_FAILED_TO_PARSE, "BSON field 'analyzeShardKey.key' is missing but a required field");
+            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, "analyzeShardKey", "key");
         }
         ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
         requireAnalyzable(ns);
@@ -1133,9 +1117,7 @@ public final class MongosCommands {
     }
 
     private BsonDocument moveRange(BsonDocument command) {
-        if (!release.version().atLeast(6, 0)) {
-            throw new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: 'moveRange'");
-        }
+        requireCommandSince(6, 0, "moveRange");
         String ns = namespaceArgument(command, "moveRange");
         requireSharded(ns);
         BsonDocument min = optionalDocument(command, "min");
@@ -1276,8 +1258,7 @@ public final class MongosCommands {
     private BsonDocument configureCollectionBalancing(BsonDocument command) {
         String ns = namespaceArgument(command, "configureCollectionBalancing");
         if (!io.shardlab.cluster.ReleaseRules.of(release.version()).defragmentation()) {
-            throw new MongoCommandException(
-                    ErrorCode.COMMAND_NOT_FOUND, "no such command: 'configureCollectionBalancing'");
+            throw noSuchCommand("configureCollectionBalancing");
         }
         for (String option : List.of("chunkSize", "enableAutoMerger", "enableBalancing")) {
             if (command.containsKey(option)) {
@@ -1347,12 +1328,28 @@ public final class MongosCommands {
         return ns;
     }
 
+    /** CommandNotFound unless the simulated release is at least {@code major.minor}: older mongos lack {@code name}. */
+    private void requireCommandSince(int major, int minor, String name) {
+        if (!release.version().atLeast(major, minor)) {
+            throw noSuchCommand(name);
+        }
+    }
+
+    /** What a mongos answers to a command it does not have. */
+    private static MongoCommandException noSuchCommand(String name) {
+        return new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
+    }
+
+    /** The command parser's refusal of {@code command} without its required {@code field}. */
+    private static MongoCommandException missingField(ErrorCode code, String command, String field) {
+        return new MongoCommandException(
+                code, "BSON field '" + command + "." + field + "' is missing but a required field");
+    }
+
     private static String requireString(BsonDocument command, String field) {
         BsonValue v = command.get(field);
         if (v == null || !v.isString()) {
-            throw new MongoCommandException(
-                    ErrorCode.FAILED_TO_PARSE,
-                    "BSON field '" + commandName(command) + "." + field + "' is missing but a required field");
+            throw missingField(ErrorCode.FAILED_TO_PARSE, commandName(command), field);
         }
         return v.asString().getValue();
     }
@@ -1502,6 +1499,31 @@ public final class MongosCommands {
     }
 
     /** A write refused by mongos' targeter: ShardKeyNotFound (mongo collection_routing_info_targeter.cpp). */
+    /**
+     * A write batch's statements as the router takes them: the indexes it accepts, in order, and a write error
+     * for each it refuses; an ordered batch stops at its first refusal. {@code route} gives null where the
+     * router cannot target the statement (the storage then answers it).
+     */
+    private static RoutedBatch routeBatch(int statements, boolean ordered, IntFunction<Targeting> route) {
+        List<Integer> accepted = new ArrayList<>();
+        BsonArray refused = new BsonArray();
+        for (int i = 0; i < statements; i++) {
+            Targeting t = route.apply(i);
+            if (t != null && t.rejected()) {
+                refused.add(writeError(i, t.error().get()));
+                if (ordered) {
+                    break;
+                }
+                continue;
+            }
+            accepted.add(i);
+        }
+        return new RoutedBatch(accepted, refused);
+    }
+
+    /** {@link #routeBatch}'s answer; {@code refused} gains the storage's own write errors later. */
+    private record RoutedBatch(List<Integer> accepted, BsonArray refused) {}
+
     private static BsonDocument writeError(int index, String message) {
         return new BsonDocument("index", new BsonInt32(index))
                 .append("code", new BsonInt32(ErrorCode.SHARD_KEY_NOT_FOUND.number()))
@@ -1518,27 +1540,16 @@ public final class MongosCommands {
         }
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         var sharded = catalog.collection(ns);
-        List<Integer> accepted = new ArrayList<>();
-        BsonArray refused = new BsonArray();
-        if (sharded.isPresent()) {
-            Router router = router(sharded.get());
-            for (int i = 0; i < documents.size(); i++) {
-                Targeting t = router.route(new Operation.Insert(documents.get(i)));
-                if (t.rejected()) {
-                    refused.add(writeError(i, t.error().get()));
-                    if (ordered) {
-                        break;
-                    }
-                } else {
-                    accepted.add(i);
-                }
-            }
-        } else {
+        Router router = sharded.map(this::router).orElse(null);
+        if (router == null) {
             catalog.createDatabase(db, null);
-            for (int i = 0; i < documents.size(); i++) {
-                accepted.add(i);
-            }
         }
+        RoutedBatch routed = routeBatch(
+                documents.size(),
+                ordered,
+                i -> router == null ? null : router.route(new Operation.Insert(documents.get(i))));
+        List<Integer> accepted = routed.accepted();
+        BsonArray refused = routed.refused();
         List<BsonDocument> toStore = new ArrayList<>();
         long bytes = 0;
         for (int i : accepted) {
@@ -1645,29 +1656,23 @@ public final class MongosCommands {
         BsonArray updates = command.getArray("updates", new BsonArray());
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         var sharded = catalog.collection(ns);
-        List<Integer> accepted = new ArrayList<>();
-        BsonArray refused = new BsonArray();
         Router router = sharded.map(this::router).orElse(null);
-        for (int i = 0; i < updates.size(); i++) {
-            BsonDocument u = updates.get(i).asDocument();
-            if (router != null) {
-                BsonValue change = u.get("u");
-                Operation.Update op = new Operation.Update(
-                        u.getDocument("q", new BsonDocument()),
-                        change != null && change.isDocument() ? change.asDocument() : null,
-                        u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
-                        u.getBoolean("upsert", BsonBoolean.FALSE).getValue());
-                Targeting t = routeWrite(router, op);
-                if (t != null && t.rejected()) {
-                    refused.add(writeError(i, t.error().get()));
-                    if (ordered) {
-                        break;
-                    }
-                    continue;
-                }
+        RoutedBatch routed = routeBatch(updates.size(), ordered, i -> {
+            if (router == null) {
+                return null;
             }
-            accepted.add(i);
-        }
+            BsonDocument u = updates.get(i).asDocument();
+            BsonValue change = u.get("u");
+            return routeWrite(
+                    router,
+                    new Operation.Update(
+                            u.getDocument("q", new BsonDocument()),
+                            change != null && change.isDocument() ? change.asDocument() : null,
+                            u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
+                            u.getBoolean("upsert", BsonBoolean.FALSE).getValue()));
+        });
+        List<Integer> accepted = routed.accepted();
+        BsonArray refused = routed.refused();
         if (!sharded.isPresent()) {
             catalog.createDatabase(db, null);
         }
@@ -1831,21 +1836,13 @@ public final class MongosCommands {
         }
         Router router = router(sharded.get());
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
-        List<Integer> accepted = new ArrayList<>();
-        BsonArray refused = new BsonArray();
-        for (int i = 0; i < deletes.size(); i++) {
+        RoutedBatch routed = routeBatch(deletes.size(), ordered, i -> {
             BsonDocument d = deletes.get(i).asDocument();
             boolean multi = d.getNumber("limit", new BsonInt32(0)).intValue() == 0;
-            Targeting t = routeWrite(router, new Operation.Delete(d.getDocument("q", new BsonDocument()), multi));
-            if (t != null && t.rejected()) {
-                refused.add(writeError(i, t.error().get()));
-                if (ordered) {
-                    break;
-                }
-                continue;
-            }
-            accepted.add(i);
-        }
+            return routeWrite(router, new Operation.Delete(d.getDocument("q", new BsonDocument()), multi));
+        });
+        List<Integer> accepted = routed.accepted();
+        BsonArray refused = routed.refused();
         BsonArray forwardDeletes = new BsonArray();
         String coll = command.getString("delete").getValue();
         List<BsonDocument> matched = new ArrayList<>();
