@@ -17,8 +17,6 @@ import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.ShardKeyAdvisor;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.cluster.MongoVersion;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.LiveClusterException;
 import io.shardlab.live.LiveCollectionSampleSource;
@@ -28,8 +26,6 @@ import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
 import io.shardlab.live.ServerShardKeyAnalysis;
 import io.shardlab.render.CandidateComparisonPainter;
-import io.shardlab.render.DiagramExporter;
-import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
 import java.io.PrintWriter;
@@ -325,7 +321,8 @@ final class AnalyzeCommand implements Runnable {
             // after the report, on standard error, so that --json's output stays one JSON object
             spec.commandLine()
                     .getErr()
-                    .println("analyze: wrote " + out + " (" + fileFormat().extension() + ", "
+                    .println("analyze: wrote " + out + " ("
+                            + pictureFile().format().extension() + ", "
                             + report.candidates().size() + " candidates)");
             spec.commandLine().getErr().flush();
         }
@@ -340,32 +337,19 @@ final class AnalyzeCommand implements Runnable {
             }
             return;
         }
-        fileFormat();
+        PictureFile file = pictureFile();
         OptionBounds.WIDTH.check(width);
         ExportCommand.option("--theme", theme, Theme::named);
-        try {
-            AtomicFile.checkWritable(out);
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        file.checkWritable();
     }
 
-    private ExportFormat fileFormat() {
-        return ExportCommand.fileFormat(format, out);
+    private PictureFile pictureFile() {
+        return PictureFile.of(format, out);
     }
 
     private void writePicture(AdvisorReport report) {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
-        CandidateComparisonPainter painter = new CandidateComparisonPainter(report, Theme.named(theme), "");
-        ExportSize size = new ExportSize(width, 0, 1);
-        DiagramExporter exporter = DiagramExporter.of(fileFormat());
-        try {
-            AtomicFile.write(out, stream -> exporter.write(painter, size, stream));
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        pictureFile()
+                .write(new CandidateComparisonPainter(report, Theme.named(theme), ""), new ExportSize(width, 0, 1));
     }
 
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */

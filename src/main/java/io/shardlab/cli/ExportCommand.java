@@ -5,15 +5,12 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DiagramData;
-import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.ExportFormat;
@@ -198,10 +195,8 @@ final class ExportCommand implements Runnable {
 
     @Override
     public void run() {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
-        ExportFormat fileFormat = fileFormat(format, out);
+        PictureFile file = PictureFile.of(format, out);
+        ExportFormat fileFormat = file.format();
         OptionBounds.WIDTH.check(width);
         if (height != null) {
             OptionBounds.HEIGHT.check(height);
@@ -217,11 +212,7 @@ final class ExportCommand implements Runnable {
         if (empty != null) {
             OptionBounds.SHARDS.check(empty.shards);
         }
-        try {
-            AtomicFile.checkWritable(out);
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        file.checkWritable();
         DiagramData data = data();
         LayoutData layout = data.layout();
         if (chosenView == View.HEATMAP && data.heatmap().isEmpty()) {
@@ -237,13 +228,7 @@ final class ExportCommand implements Runnable {
                 io.shardlab.render.Viewport.FULL,
                 highlight(layout.snapshot()),
                 false);
-        DiagramPainter painter = new DiagramPainter(data, options);
-        DiagramExporter exporter = DiagramExporter.of(fileFormat);
-        try {
-            AtomicFile.write(out, stream -> exporter.write(painter, size, stream));
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        file.write(new DiagramPainter(data, options), size);
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + out + " (" + fileFormat.extension() + ", "
                 + options.view().cliName() + " view, "
@@ -259,27 +244,6 @@ final class ExportCommand implements Runnable {
             String message = e.getMessage() == null ? "" : e.getMessage();
             int colon = message.indexOf(": ");
             throw new IllegalArgumentException(option + ": " + (colon >= 0 ? message.substring(colon + 2) : message));
-        }
-    }
-
-    /** The --format given, or else the one --out's extension names; refusals name the option. */
-    static ExportFormat fileFormat(String format, Path out) {
-        if (format != null) {
-            return option("--format", format.toLowerCase(Locale.ROOT), ExportFormat::parse);
-        }
-        String name =
-                out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
-        int dot = name.lastIndexOf('.');
-        if (dot < 0) {
-            throw new IllegalArgumentException(
-                    "--format: not given, and --out " + out + " has no extension to tell png, svg or pdf");
-        }
-        String ext = name.substring(dot + 1);
-        try {
-            return ExportFormat.parse(ext);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "--format: not given, and --out " + out + " ends in '." + ext + "', not .png, .svg or .pdf");
         }
     }
 
