@@ -21,23 +21,10 @@ public final class WritesChartPainter {
         this.type = type;
     }
 
-    /** Paints the chart of {@code series} into {@code [x, x + w] × [y, y + h]}. */
-    public void paint(
-            Graphics2D g,
-            WriteSeries series,
-            NumberLineModel model,
-            boolean stacked,
-            double x,
-            double y,
-            double w,
-            double h) {
-        paint(g, series, model, stacked, x, y, w, h, 0);
-    }
-
     /**
-     * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double)},
-     * with the y labels' gutter at least {@code minGutter} px wide: two charts stacked with the same x and
-     * width and the same {@code minGutter} (the larger of their {@link #gutter}s) have the same time axis.
+     * Paints the chart of {@code series} into {@code [x, x + w] × [y, y + h]}, with the y labels' gutter at
+     * least {@code minGutter} px wide: two charts stacked with the same x and width and the same
+     * {@code minGutter} (the larger of their {@link #gutter}s) have the same time axis.
      */
     public void paint(
             Graphics2D g,
@@ -96,8 +83,8 @@ public final class WritesChartPainter {
     }
 
     /**
-     * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double)},
-     * on {@code axis}: the gutter at least its gutter, the x axis spanning at least its span.
+     * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double,
+     * double)}, on {@code axis}: the gutter at least its gutter, the x axis spanning at least its span.
      */
     public void paint(
             Graphics2D g,
@@ -112,7 +99,6 @@ public final class WritesChartPainter {
         Pen pen = new Pen(g);
         double plotTop = y + 8;
         double plotH = h - 8 - BOTTOM_LABELS;
-        int maxYTicks = Math.max(1, (int) (plotH / 36));
         double gutter = Math.max(axis.gutter(), gutter(g, series, model, stacked, w, h));
         double plotX = x + gutter;
         double plotW = w - gutter - 4;
@@ -120,7 +106,7 @@ public final class WritesChartPainter {
         long span = Math.max(own, axis.spanMillis());
         // a series shorter than the span takes its share of the plot from the left, on the same time scale
         double seriesW = own >= span ? plotW : plotW * own / span;
-        WritesChart chart = WritesChart.compute(series, model, seriesW, plotH, stacked, maxYTicks);
+        WritesChart chart = chart(series, model, stacked, seriesW, h);
 
         pen.crisp(true);
         pen.fill(colors.surface(), plotX, plotTop, plotW, plotH);
@@ -141,11 +127,7 @@ public final class WritesChartPainter {
         if (stacked) {
             for (int k = lines.size() - 1; k >= 0; k--) {
                 WritesChart.Line line = lines.get(k);
-                Path2D.Double band = new Path2D.Double();
-                band.moveTo(plotX + line.x()[0], plotTop + line.y()[0]);
-                for (int i = 1; i < line.x().length; i++) {
-                    band.lineTo(plotX + line.x()[i], plotTop + line.y()[i]);
-                }
+                Path2D.Double band = polyline(line, plotX, plotTop);
                 for (int i = line.x().length - 1; i >= 0; i--) {
                     band.lineTo(plotX + line.x()[i], plotTop + line.base()[i]);
                 }
@@ -162,27 +144,37 @@ public final class WritesChartPainter {
                         plotX, plotTop + line.y()[0], plotX + seriesW, plotTop + line.y()[0]));
                 continue;
             }
-            Path2D.Double path = new Path2D.Double();
-            path.moveTo(plotX + line.x()[0], plotTop + line.y()[0]);
-            for (int i = 1; i < line.x().length; i++) {
-                path.lineTo(plotX + line.x()[i], plotTop + line.y()[i]);
-            }
-            g.draw(path);
+            g.draw(polyline(line, plotX, plotTop));
         }
         paintTimeAxis(pen, colors, type, span, plotX, plotW, plotTop + plotH);
+    }
+
+    /** The path through {@code line}'s points (its top edge), offset to the plot's corner. */
+    private static Path2D.Double polyline(WritesChart.Line line, double plotX, double plotTop) {
+        Path2D.Double path = new Path2D.Double();
+        path.moveTo(plotX + line.x()[0], plotTop + line.y()[0]);
+        for (int i = 1; i < line.x().length; i++) {
+            path.lineTo(plotX + line.x()[i], plotTop + line.y()[i]);
+        }
+        return path;
     }
 
     /** The width the y labels take left of the plot when the chart is {@code w × h}, in px. */
     public double gutter(Graphics2D g, WriteSeries series, NumberLineModel model, boolean stacked, double w, double h) {
         Pen pen = new Pen(g);
-        double plotH = h - 8 - BOTTOM_LABELS;
-        int maxYTicks = Math.max(1, (int) (plotH / 36));
-        WritesChart probe = WritesChart.compute(series, model, Math.max(1, w), plotH, stacked, maxYTicks);
+        WritesChart probe = chart(series, model, stacked, Math.max(1, w), h);
         double gutter = 0;
         for (double v = 0; v <= probe.top() + probe.step() / 2; v += probe.step()) {
             gutter = Math.max(gutter, pen.width(type.label(), CompactCount.format(Math.round(v))));
         }
         return gutter + 10;
+    }
+
+    /** The chart's geometry in a plot {@code plotW} wide, of a chart {@code h} tall: y ticks at least 36 px apart. */
+    private static WritesChart chart(
+            WriteSeries series, NumberLineModel model, boolean stacked, double plotW, double h) {
+        double plotH = h - 8 - BOTTOM_LABELS;
+        return WritesChart.compute(series, model, plotW, plotH, stacked, Math.max(1, (int) (plotH / 36)));
     }
 
     /** Time ticks and labels under a plot whose x spans {@code durationMillis}. */
