@@ -3,12 +3,7 @@ package io.shardlab.ui;
 import static io.shardlab.ui.FxWait.waitUntil;
 
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import javafx.embed.swing.SwingFXUtils;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,17 +25,12 @@ class NarrowWindowScreenshot {
     }
 
     private ShardLabApp app;
-    private Stage stage;
+    private ScreenshotWindow window;
 
     @Start
     void start(Stage stage) throws Exception {
-        this.stage = stage;
-        System.setProperty(
-                "user.home", Files.createTempDirectory("shardlab-shot").toString());
-        app = new ShardLabApp();
-        app.start(stage);
-        stage.setWidth(1280);
-        stage.setHeight(720);
+        window = ScreenshotWindow.open(stage, 1280, 720);
+        app = window.app();
     }
 
     @Test
@@ -51,13 +41,6 @@ class NarrowWindowScreenshot {
         waitUntil(() -> app.explorer().playback().progressProperty().get() > 0.35);
         robot.interact(() -> app.explorer().playback().pause());
         Thread.sleep(1500);
-        WritableImage[] shot = new WritableImage[1];
-        robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
-        Path out = Path.of(System.getProperty("shardlab.screenshot"), "narrow-window.png");
-        Assertions.assertEquals(1280, (int) shot[0].getWidth(), "the whole window was shot");
-        Assertions.assertTrue(
-                javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
-                "a PNG writer is installed");
-        Assertions.assertTrue(Files.size(out) > 0, out + " is written");
+        window.shoot(robot, "narrow-window.png", 1280);
     }
 }

@@ -1,20 +1,15 @@
 package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.waitUntil;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.ui.explorer.ComparisonViewModel;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -39,23 +34,18 @@ class PresenterModeScreenshots {
     }
 
     private ShardLabApp app;
-    private Stage stage;
+    private ScreenshotWindow window;
 
     @Start
     void start(Stage stage) throws Exception {
-        this.stage = stage;
-        System.setProperty(
-                "user.home", Files.createTempDirectory("shardlab-shot").toString());
-        app = new ShardLabApp();
-        app.start(stage);
-        stage.setWidth(1600);
-        stage.setHeight(1000);
+        window = ScreenshotWindow.open(stage, 1600, 1000);
+        app = window.app();
     }
 
     @Test
     void presenter_mode_shows_a_lesson_and_a_comparison_whole(FxRobot robot) throws Exception {
         robot.clickOn("#lessons-presenter");
-        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains("presenter"));
+        waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains("presenter"));
 
         // the ZIP-code lesson (04), streamed to its end at full speed
         ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
@@ -117,13 +107,6 @@ class PresenterModeScreenshots {
         DiagramPicture picture = app.explorer().numberLine().pictureProperty().get();
         assertTrue(picture != null, "the number line drew");
         Thread.sleep(1000);
-        WritableImage[] shot = new WritableImage[1];
-        robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
-        Path out = Path.of(System.getProperty("shardlab.screenshot"), name);
-        assertEquals(1600, (int) shot[0].getWidth(), "the whole window was shot");
-        assertTrue(
-                javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
-                "a PNG writer is installed");
-        assertTrue(Files.size(out) > 0, out + " is written");
+        window.shoot(robot, name, 1600);
     }
 }

@@ -3,10 +3,6 @@ package io.shardlab.ui;
 import static io.shardlab.ui.FxWait.waitUntil;
 
 import io.shardlab.ui.explorer.DiagramPicture;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import javafx.embed.swing.SwingFXUtils;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -29,17 +25,12 @@ class ShellPanelScreenshot {
     }
 
     private ShardLabApp app;
-    private Stage stage;
+    private ScreenshotWindow window;
 
     @Start
     void start(Stage stage) throws Exception {
-        this.stage = stage;
-        System.setProperty(
-                "user.home", Files.createTempDirectory("shardlab-shot").toString());
-        app = new ShardLabApp();
-        app.start(stage);
-        stage.setWidth(1600);
-        stage.setHeight(1000);
+        window = ScreenshotWindow.open(stage, 1600, 1000);
+        app = window.app();
     }
 
     @Test
@@ -55,14 +46,7 @@ class ShellPanelScreenshot {
         waitUntil(() -> !app.console().runningProperty().get());
         DiagramPicture picture = app.explorer().numberLine().pictureProperty().get();
         Thread.sleep(1500);
-        WritableImage[] shot = new WritableImage[1];
-        robot.interact(() -> shot[0] = stage.getScene().snapshot(null));
-        Path out = Path.of(System.getProperty("shardlab.screenshot"), "shell-panel.png");
         org.junit.jupiter.api.Assertions.assertNotNull(picture, "the number line drew the lesson's cluster");
-        org.junit.jupiter.api.Assertions.assertEquals(1600, (int) shot[0].getWidth(), "the whole window was shot");
-        org.junit.jupiter.api.Assertions.assertTrue(
-                javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(shot[0], null), "png", out.toFile()),
-                "a PNG writer is installed");
-        org.junit.jupiter.api.Assertions.assertTrue(Files.size(out) > 0, out + " is written");
+        window.shoot(robot, "shell-panel.png", 1600);
     }
 }
