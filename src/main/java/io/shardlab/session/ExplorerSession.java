@@ -2,13 +2,9 @@ package io.shardlab.session;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
-import io.shardlab.mongos.ConfigDatabase;
-import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
 import io.shardlab.session.ExplorerFrame.ChunkMove;
-import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.session.ExplorerFrame.StreamProgress;
-import io.shardlab.session.ExplorerFrame.UndoState;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.CommandFailedException;
@@ -109,7 +105,6 @@ public final class ExplorerSession {
     private final ActivityLog activity = new ActivityLog(ACTIVITY);
     private long markSequence;
     private long moveSequence;
-    private long frameSequence;
     private int cursor;
     private long exhaustedAtMillis = -1;
     private boolean idleRoundSinceExhausted;
@@ -117,9 +112,7 @@ public final class ExplorerSession {
     private Optional<String> error = Optional.empty();
     private final FilterTargeting targeting;
     private ValueLine valueLine;
-    private ChunkMap routingChunks;
-    private long routingDocuments = -1;
-    private ConfigDatabase.MetadataSize routing;
+    private final FrameAssembler frames;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
         this(
@@ -160,6 +153,19 @@ public final class ExplorerSession {
         this.targeting = new FilterTargeting(scenario.scenario().version(), scenario.filter());
         this.valueLine = stream.valueLine();
         this.timeline = new UndoTimeline(cluster);
+        this.frames = new FrameAssembler(
+                scenario,
+                timeline,
+                writes,
+                shardRow,
+                heat,
+                heatBounds,
+                marks,
+                moves,
+                splits,
+                activity,
+                targeting,
+                sampleQueries);
         cluster.addListener(this::onEvent);
         markAccounted();
     }
@@ -697,63 +703,16 @@ public final class ExplorerSession {
 
     // ---- frames --------------------------------------------------------------------------------------
 
-    /** The current state as an immutable frame. */
+    /** The current state as an immutable frame ({@link FrameAssembler}). */
     public ExplorerFrame frame() {
         SimulationSnapshot snapshot = cluster.snapshot();
-        List<ClusterCommand> history = cluster.historyCommands();
-        List<CommandEntry> commands = timeline.userEntries(history);
-        int steps = timeline.stepsToUndo(history);
-        Optional<String> undoLabel = steps == 0
-                ? Optional.empty()
-                : Optional.of(history.get(steps - 1).describe());
-        Optional<String> redoLabel = timeline.redoLabel();
         StreamProgress progress =
                 streamPlayer == this ? progress(snapshot) : streamPlayer.progress(streamPlayer.cluster.snapshot());
-        List<Activity> newestFirst = activity.newestFirst();
-        return new ExplorerFrame(
-                ++frameSequence,
-                scenario,
-                snapshot,
-                progress,
-                writesByShard(snapshot),
-                heat.snapshot(),
-                heatBounds,
-                marks.marks(inserts),
-                List.copyOf(moves),
-                List.copyOf(splits),
-                newestFirst,
-                commands,
-                new UndoState(undoLabel, steps, redoLabel),
-                targeting.on(snapshot.cluster().key(), snapshot.cluster().chunks()),
-                sampleQueries,
-                error,
-                valueLine == null ? Optional.empty() : Optional.of(valueLine.on(snapshot.cluster())),
-                routing(snapshot));
+        return frames.assemble(snapshot, cluster.historyCommands(), progress, inserts, error, valueLine);
     }
 
     private StreamProgress progress(SimulationSnapshot snapshot) {
         return new StreamProgress(
                 cursor, inserts.size(), streamStartMillis, cursor == inserts.size(), finished(snapshot));
-    }
-
-    /** The routing table's size, measured again only when the chunks changed. */
-    private ConfigDatabase.MetadataSize routing(SimulationSnapshot snapshot) {
-        ChunkMap chunks = snapshot.cluster().chunks();
-        if (routingChunks != chunks || routingDocuments != snapshot.documents()) {
-            routing = ConfigDatabase.metadataSize(scenario.scenario().version(), scenario.namespace(), snapshot);
-            routingChunks = chunks;
-            routingDocuments = snapshot.documents();
-        }
-        return routing;
-    }
-
-    /** The writes with one row per shard of the cluster now, in its order (as the frame promises). */
-    private WindowedCounts.Snapshot writesByShard(SimulationSnapshot snapshot) {
-        List<String> ids = snapshot.cluster().shardIds();
-        int[] order = new int[ids.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = shardRow.getOrDefault(ids.get(i), -1);
-        }
-        return writes.snapshot().selectRows(order);
     }
 }
