@@ -539,10 +539,7 @@ public final class MongosCommands {
     private BsonDocument reshardCollection(BsonDocument command) {
         requireCommandSince(5, 0, "reshardCollection");
         String ns = namespaceArgument(command, "reshardCollection");
-        if (!command.isDocument("key")) {
-            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, "reshardCollection", "key");
-        }
-        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        ShardKeyPattern key = keyArgument(command, "reshardCollection");
         requireSharded(ns);
         if (command.getBoolean("unique", BsonBoolean.FALSE).getValue()) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "The unique field must be false");
@@ -988,10 +985,7 @@ public final class MongosCommands {
     private BsonDocument analyzeShardKey(BsonDocument command) {
         requireCommandSince(7, 0, "analyzeShardKey");
         String ns = namespaceArgument(command, "analyzeShardKey");
-        if (!command.isDocument("key")) {
-            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, "analyzeShardKey", "key");
-        }
-        ShardKeyPattern key = ShardKeyPattern.of(command.getDocument("key"));
+        ShardKeyPattern key = keyArgument(command, "analyzeShardKey");
         requireAnalyzable(ns);
         boolean characteristics =
                 command.getBoolean("keyCharacteristics", BsonBoolean.TRUE).getValue();
@@ -1338,6 +1332,14 @@ public final class MongosCommands {
     /** What a mongos answers to a command it does not have. */
     private static MongoCommandException noSuchCommand(String name) {
         return new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
+    }
+
+    /** The required key pattern document {@code key} of command {@code name}, refused as the IDL parser does. */
+    private static ShardKeyPattern keyArgument(BsonDocument command, String name) {
+        if (!command.isDocument("key")) {
+            throw missingField(ErrorCode.IDL_FAILED_TO_PARSE, name, "key");
+        }
+        return ShardKeyPattern.of(command.getDocument("key"));
     }
 
     /** The command parser's refusal of {@code command} without its required {@code field}. */
