@@ -119,6 +119,24 @@ final class AddressBook {
     }
 
     /** A postcode of the book, for queries. */
+    /**
+     * The reads of an address book: 60% the addresses of one postcode (named {@code postcodeQuery}), 40% the
+     * addresses at a number of {@code street}, a field outside the key.
+     */
+    QueryMix queries(String postcodeQuery, String street) {
+        return QueryMix.of(
+                new QueryTemplate(
+                        postcodeQuery,
+                        QueryShape.PREFIX,
+                        60,
+                        r -> new BsonDocument("postcode", new BsonString(postcode(r.nextInt(postcodes()))))),
+                new QueryTemplate(
+                        "addresses on a street",
+                        QueryShape.NON_KEY,
+                        40,
+                        r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " " + street))));
+    }
+
     String postcode(int index) {
         return postcodes[index];
     }

@@ -2,8 +2,6 @@ package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
 import java.util.List;
-import org.bson.BsonDocument;
-import org.bson.BsonString;
 
 /**
  * {@code uk-addresses}: a UK customer book, one document per address, for the UK side of the seed
@@ -51,17 +49,6 @@ public final class UkAddressesWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        AddressBook book = book(settings);
-        return QueryMix.of(
-                new QueryTemplate(
-                        "addresses of a postcode",
-                        QueryShape.PREFIX,
-                        60,
-                        r -> new BsonDocument("postcode", new BsonString(book.postcode(r.nextInt(book.postcodes()))))),
-                new QueryTemplate(
-                        "addresses on a street",
-                        QueryShape.NON_KEY,
-                        40,
-                        r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " High Street"))));
+        return book(settings).queries("addresses of a postcode", "High Street");
     }
 }

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
-import org.bson.BsonDocument;
-import org.bson.BsonString;
 
 /**
  * {@code us-addresses}: a US customer book, one document per address, for the US side of the seed
@@ -81,17 +79,6 @@ public final class UsAddressesWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        AddressBook book = book(settings);
-        return QueryMix.of(
-                new QueryTemplate(
-                        "addresses of a ZIP code",
-                        QueryShape.PREFIX,
-                        60,
-                        r -> new BsonDocument("postcode", new BsonString(book.postcode(r.nextInt(book.postcodes()))))),
-                new QueryTemplate(
-                        "addresses on a street",
-                        QueryShape.NON_KEY,
-                        40,
-                        r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " Main Street"))));
+        return book(settings).queries("addresses of a ZIP code", "Main Street");
     }
 }
