@@ -1,7 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.cluster.Chunk;
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
@@ -9,7 +7,6 @@ import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
-import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SplitAt;
 import java.util.ArrayList;
@@ -82,21 +79,12 @@ public final class WorkloadDriver {
             throw new IllegalArgumentException("the workload pre-splits the shard key " + split.key()
                     + ", but the collection is sharded on " + key + "; use its key or another workload");
         }
-        cluster.execute(new SetBalancerState(false));
-        for (ShardKey point : split.splitPoints()) {
-            cluster.execute(new SplitAt(namespace, point.toDocument(key)));
-        }
-        List<String> shards = cluster.snapshot().cluster().shardIds();
-        ChunkMap chunks = cluster.snapshot().cluster().chunks();
-        for (int i = 0; i < chunks.size(); i++) {
-            Chunk chunk = chunks.get(i);
-            String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
-            if (!chunk.shard().equals(target)) {
-                cluster.execute(new MoveChunk(namespace, chunk.min().toDocument(key), target, false));
-                cluster.settle(SETTLE_LIMIT_MILLIS);
-            }
-        }
-        cluster.execute(new SetBalancerState(true));
+        InitialSplit.layOut(
+                cluster,
+                split.splitPoints(),
+                point -> new SplitAt(namespace, point.toDocument(key)),
+                (chunk, target) -> new MoveChunk(namespace, chunk.min().toDocument(key), target, false),
+                SETTLE_LIMIT_MILLIS);
     }
 
     /**
