@@ -1,13 +1,9 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
-import io.shardlab.render.Scale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -99,37 +95,9 @@ public final class ComparisonView {
         titles.setMinWidth(0);
         HBox.setHgrow(titles, Priority.ALWAYS);
 
-        HBox scales = new HBox();
-        scales.getStyleClass().add("scale-group");
-        ToggleGroup group = new ToggleGroup();
-        Scale[] all = Scale.values();
-        for (int i = 0; i < all.length; i++) {
-            Scale s = all[i];
-            ToggleButton b = new ToggleButton(
-                    switch (s) {
-                        case EQUAL -> "Equal";
-                        case DATA_SIZE -> "Data size";
-                        case KEY_VALUE -> "Key value";
-                    });
-            b.setId("comparison-scale-" + s.cliName());
-            b.setToggleGroup(group);
-            b.setMinWidth(Region.USE_PREF_SIZE);
-            b.getStyleClass()
-                    .addAll(
-                            Styles.SMALL,
-                            i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
-            b.setTooltip(new Tooltip(s.caption() + ", on both sides"));
-            b.setSelected(vm.scaleProperty().get() == s);
-            b.setOnAction(e -> {
-                vm.chooseScale(s);
-                b.setSelected(vm.scaleProperty().get() == s);
-            });
-            b.disableProperty()
-                    .bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                            () -> !vm.scales().contains(s), vm.scales()));
-            vm.scaleProperty().addListener((obs, was, now) -> b.setSelected(now == s));
-            scales.getChildren().add(b);
-        }
+        HBox scales = ScaleButtons.of(
+                "comparison-scale-", ", on both sides", vm.scaleProperty(), vm.scales(), vm::chooseScale);
+        scales.getChildren().forEach(b -> ((Region) b).setMinWidth(Region.USE_PREF_SIZE));
         scales.setMinWidth(Region.USE_PREF_SIZE);
         Label scaleCaption = new Label("Both lines");
         scaleCaption.getStyleClass().add("transport-caption");

@@ -1,7 +1,6 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
-import io.shardlab.render.Scale;
 import io.shardlab.session.PlaybackSpeed;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +14,6 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
@@ -172,37 +170,9 @@ public final class ExplorerView {
                         .orElse(""));
         caption.setMinWidth(0);
 
-        HBox scales = new HBox();
-        scales.getStyleClass().add("scale-group");
-        ToggleGroup group = new ToggleGroup();
-        Scale[] all = Scale.values();
-        for (int i = 0; i < all.length; i++) {
-            Scale s = all[i];
-            ToggleButton b = new ToggleButton(
-                    switch (s) {
-                        case EQUAL -> "Equal";
-                        case DATA_SIZE -> "Data size";
-                        case KEY_VALUE -> "Key value";
-                    });
-            b.setId("scale-" + s.cliName());
-            b.setToggleGroup(group);
-            b.getStyleClass()
-                    .addAll(
-                            Styles.SMALL,
-                            i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
-            b.setTooltip(new Tooltip(s.caption()));
-            b.setSelected(vm.numberLine().scaleProperty().get() == s);
-            b.setOnAction(e -> {
-                vm.numberLine().chooseScale(s);
-                b.setSelected(vm.numberLine().scaleProperty().get() == s);
-            });
-            b.disableProperty()
-                    .bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                            () -> !vm.numberLine().scales().contains(s),
-                            vm.numberLine().scales()));
-            vm.numberLine().scaleProperty().addListener((obs, was, now) -> b.setSelected(now == s));
-            scales.getChildren().add(b);
-        }
+        NumberLineViewModel numberLine = vm.numberLine();
+        HBox scales =
+                ScaleButtons.of("scale-", "", numberLine.scaleProperty(), numberLine.scales(), numberLine::chooseScale);
         Button zoomOut = small(
                 "zoom-out",
                 MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
