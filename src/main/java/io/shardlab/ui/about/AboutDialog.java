@@ -1,5 +1,6 @@
 package io.shardlab.ui.about;
 
+import io.shardlab.ui.theme.Appearance;
 import javafx.geometry.HPos;
 import javafx.geometry.Pos;
 import javafx.scene.control.ButtonType;
@@ -16,6 +17,9 @@ import javafx.scene.layout.VBox;
 
 /** Help → About: product, version, licence, and the bundled components with their licences. */
 public final class AboutDialog extends Dialog<ButtonType> {
+
+    /** The dialog's own stylesheet, on its pane (a dialog is a scene of its own). */
+    static final String STYLESHEET = Appearance.featureStylesheet(AboutDialog.class, "about.css");
 
     /**
      * @param about what to show
@@ -67,6 +71,7 @@ public final class AboutDialog extends Dialog<ButtonType> {
         content.getStyleClass().add("about-content");
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add("about-dialog");
+        getDialogPane().getStylesheets().add(STYLESHEET);
         getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
         setResizable(false);
     }

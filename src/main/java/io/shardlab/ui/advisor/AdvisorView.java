@@ -6,6 +6,7 @@ import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.ui.theme.Appearance;
 import java.io.File;
 import java.util.Locale;
 import java.util.function.Function;
@@ -64,6 +65,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  */
 public final class AdvisorView {
 
+    /** The advisor's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(AdvisorView.class, "advisor.css");
+
     /** The recommended candidate's row. */
     private static final PseudoClass RECOMMENDED = PseudoClass.getPseudoClass("recommended");
 
@@ -94,6 +98,7 @@ public final class AdvisorView {
     public Parent build() {
         BorderPane root = new BorderPane();
         root.setId("advisor");
+        root.getStylesheets().add(STYLESHEET);
         VBox top = new VBox(10, sampleRow(), queryRow(), clusterRow(), candidateRow(), suggestionRow(), runRow());
         top.setPadding(new Insets(12, 12, 8, 12));
         root.setTop(top);

@@ -61,6 +61,7 @@ public final class ComparisonView {
 
         root.setId("comparison");
         root.getStyleClass().addAll(ExplorerView.STYLE_CLASS, "comparison");
+        root.getStylesheets().add(ExplorerView.STYLESHEET);
         VBox top = new VBox(header(), new TransportBar(vm.transport()).node());
         top.getStyleClass().add("explorer-top");
         root.setTop(top);

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.theme.Styles;
 import io.shardlab.render.Scale;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
@@ -52,6 +53,9 @@ public final class ExplorerView {
     /** Style class of the explorer's root, which carries render's palette as looked-up colours. */
     public static final String STYLE_CLASS = "explorer";
 
+    /** The explorer's own stylesheet, also the comparison's. */
+    static final String STYLESHEET = Appearance.featureStylesheet(ExplorerView.class, "explorer.css");
+
     private final ExplorerViewModel vm;
     private final BorderPane root = new BorderPane();
     private final SetupBar setup;
@@ -73,6 +77,7 @@ public final class ExplorerView {
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
         root.getStyleClass().add(STYLE_CLASS);
+        root.getStylesheets().add(STYLESHEET);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is

@@ -1,5 +1,6 @@
 package io.shardlab.ui.live;
 
+import io.shardlab.ui.theme.Appearance;
 import java.time.Duration;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
@@ -23,6 +24,9 @@ import org.controlsfx.control.SearchableComboBox;
  */
 public final class LivePanel {
 
+    /** The strip's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(LivePanel.class, "live.css");
+
     /** The change list for a moment after the watch saw a change. */
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
 
@@ -35,6 +39,7 @@ public final class LivePanel {
     public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.session.LayoutFork> fork) {
         root.setId("live-panel");
         root.getStyleClass().add("live-panel");
+        root.getStylesheets().add(STYLESHEET);
         root.visibleProperty().bind(vm.shownProperty());
         root.managedProperty().bind(root.visibleProperty());
 

@@ -31,6 +31,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 public final class MainView {
 
+    /** The main window's own stylesheet: menu bar, empty state, status bar. */
+    static final String STYLESHEET = Appearance.featureStylesheet(MainView.class, "shell.css");
+
     /** Smallest default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
     static final double WIDTH = 1280;
 
@@ -139,6 +142,8 @@ public final class MainView {
         this.stage = stage;
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
+        // before the theme's sheet (Appearance.follow), so the shared rules win ties as they did in one sheet
+        root.getStylesheets().add(STYLESHEET);
         root.setTop(menuBar());
         centre.getStyleClass().add("content-area");
         centre.getChildren().add(new EmptyStateView(viewModel).build());

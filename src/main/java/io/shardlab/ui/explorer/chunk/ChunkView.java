@@ -6,6 +6,7 @@ import io.shardlab.ui.explorer.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.ChunkDetails;
 import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.NumberLineViewModel;
+import io.shardlab.ui.theme.Appearance;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Pos;
@@ -34,6 +35,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  * which the number line's menu and gestures share.
  */
 public final class ChunkView {
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(ChunkView.class, "chunk.css");
 
     private ChunkView() {}
 
@@ -166,6 +170,7 @@ public final class ChunkView {
         VBox mongosh = mongoshBox(lastMongosh, copyLastMongosh);
         VBox box = new VBox(error, emptyDetails, details, mongosh);
         box.getStyleClass().add("panel-content");
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 

@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer.history;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.ExplorerFrame.CommandEntry;
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -20,6 +21,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
  * copy, and the whole list as a mongosh script.
  */
 public final class HistoryView {
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(HistoryView.class, "history.css");
 
     private HistoryView() {}
 
@@ -63,6 +67,7 @@ public final class HistoryView {
         copyAll.setOnAction(e -> vm.copyAll());
         VBox box = new VBox(undo, redo, undoNote, caption, empty, list, copyAll);
         box.getStyleClass().add("panel-content");
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer.log;
 import io.shardlab.render.ElapsedTime;
 import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -23,6 +24,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
 
 /** The side panel's Log tab: the cluster's activity, newest first, one icon and time per line. */
 public final class LogView {
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(LogView.class, "log.css");
 
     /** The style class of a line's icon; its colour is the line's kind, a pseudo-class (:split, :migration, …). */
     static final String ACTIVITY_ICON = "activity-icon";
@@ -75,6 +79,7 @@ public final class LogView {
         });
         VBox box = new VBox(empty, list);
         box.getStyleClass().add("panel-content");
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 

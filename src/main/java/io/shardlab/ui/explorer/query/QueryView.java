@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer.query;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.ui.theme.Appearance;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -20,6 +21,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
  * reaches, the targeting class and why, and the workload's query mix to pick from.
  */
 public final class QueryView {
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(QueryView.class, "query.css");
 
     /** The badge's colour per targeting class: :single-shard, :multi-shard, :scatter-gather. */
     private static final java.util.Map<TargetingClass, PseudoClass> TARGETING = java.util.Arrays.stream(
@@ -118,6 +122,7 @@ public final class QueryView {
 
         VBox box = new VBox(caption, filter, error, result, hint, mixCaption, mix);
         box.getStyleClass().add("panel-content");
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 
