@@ -107,6 +107,20 @@ class StyleShots {
         fire(robot, "menu-presenter");
         waitUntil(() -> !stage.getScene().getRoot().getStyleClass().contains("presenter"));
 
+        robot.interact(() -> app.explorer().compareWithSetup());
+        waitUntil(() -> app.explorer().comparison().isPresent()
+                && app.explorer().comparison().get().left().readyProperty().get()
+                && app.explorer().comparison().get().right().readyProperty().get());
+        for (int i = 0; i < 5; i++) {
+            robot.interact(() -> app.explorer().comparison().get().transport().step());
+            WaitForAsyncUtils.waitForFxEvents();
+            Thread.sleep(300);
+        }
+        Thread.sleep(1000);
+        shoot(robot, stage.getScene(), folder, "comparison");
+        robot.interact(() -> app.explorer().closeComparison());
+        Thread.sleep(500);
+
         fire(robot, "menu-shell");
         Thread.sleep(800);
         shoot(robot, stage.getScene(), folder, "explorer-shell");

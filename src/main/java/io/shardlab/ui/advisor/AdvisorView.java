@@ -70,6 +70,10 @@ public final class AdvisorView {
 
     /** The recommended candidate's row. */
     private static final PseudoClass RECOMMENDED = PseudoClass.getPseudoClass("recommended");
+    /** A verdict cell of a candidate ruled out. */
+    private static final PseudoClass RULED_OUT = PseudoClass.getPseudoClass("ruled-out");
+    /** A verdict cell of the recommended candidate. */
+    private static final PseudoClass VERDICT_RECOMMENDED = PseudoClass.getPseudoClass("recommended-verdict");
 
     /** Height of the chunk bar in the table's number lines, in pixels. */
     static final double ROW_BAR = 12;
@@ -422,10 +426,9 @@ public final class AdvisorView {
             protected void updateItem(T item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : text.apply(item));
-                getStyleClass().removeAll(Styles.SUCCESS, Styles.DANGER);
-                if (!empty && item instanceof Verdict v && v != Verdict.QUALIFIED) {
-                    getStyleClass().add(v == Verdict.RULED_OUT ? Styles.DANGER : Styles.SUCCESS);
-                }
+                Verdict verdict = !empty && item instanceof Verdict v ? v : null;
+                pseudoClassStateChanged(RULED_OUT, verdict == Verdict.RULED_OUT);
+                pseudoClassStateChanged(VERDICT_RECOMMENDED, verdict == Verdict.RECOMMENDED);
             }
         });
         return c;
