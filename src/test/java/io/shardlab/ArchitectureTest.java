@@ -381,44 +381,55 @@ class ArchitectureTest {
     /**
      * Rule 3 inside the explorer: each tab of its side panel is a package of its own (View + ViewModel), which
      * takes from the explorer only these types (the number line and chunk verbs the chunk
-     * tab shares with the diagram) and uses no other tab. SidePanel in the explorer composes the tabs.
+     * tab shares with the diagram, and the style classes of the side panel's content) and uses no other tab. SidePanel in the explorer composes the tabs.
      */
     static final List<String> EXPLORER_TABS = List.of("chunk", "query", "history", "log");
 
     static final List<String> EXPLORER_TYPES_FOR_TABS =
-            List.of("NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture");
+            List.of("NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture", "ExplorerStyles");
 
     @ArchTest
-    static final ArchRule explorer_tabs_use_the_explorer_only_through_their_inputs_and_not_each_other = classes()
-            .that()
-            .resideInAnyPackage(EXPLORER_TABS.stream()
-                    .map(t -> "io.shardlab.ui.explorer." + t + "..")
-                    .toArray(String[]::new))
-            .should(new ArchCondition<JavaClass>("use the explorer only through its tab inputs, no other tab") {
-                @Override
-                public void check(JavaClass source, ConditionEvents events) {
-                    String own = tabOf(source.getPackageName());
-                    for (Dependency d : source.getDirectDependenciesFromSelf()) {
-                        JavaClass target = d.getTargetClass().getBaseComponentType();
-                        String pkg = target.getPackageName();
-                        String tab = tabOf(pkg);
-                        boolean otherTab = tab != null && !tab.equals(own);
-                        boolean explorerInternal = pkg.equals("io.shardlab.ui.explorer")
-                                && EXPLORER_TYPES_FOR_TABS.stream()
-                                        .map(n -> "io.shardlab.ui.explorer." + n)
-                                        .noneMatch(n -> target.getName().equals(n)
-                                                || target.getName().startsWith(n + "$"));
-                        if (otherTab || explorerInternal) {
-                            events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+    static final ArchRule explorer_tabs_use_the_explorer_only_through_their_inputs_and_not_each_other =
+            explorerTabsIsolatedUnder("io.shardlab.ui.explorer", EXPLORER_TYPES_FOR_TABS);
+
+    /**
+     * Rule 3 inside an explorer package {@code explorer}: the classes of its tab packages ({@link #EXPLORER_TABS})
+     * use, of {@code explorer} itself, only {@code typesForTabs} (simple names; nested types included), and
+     * no other tab.
+     */
+    static ArchRule explorerTabsIsolatedUnder(String explorer, List<String> typesForTabs) {
+        return classes()
+                .that()
+                .resideInAnyPackage(EXPLORER_TABS.stream()
+                        .map(t -> explorer + "." + t + "..")
+                        .toArray(String[]::new))
+                .should(new ArchCondition<JavaClass>("use the explorer only through its tab inputs, no other tab") {
+                    @Override
+                    public void check(JavaClass source, ConditionEvents events) {
+                        String own = tabOf(explorer, source.getPackageName());
+                        for (Dependency d : source.getDirectDependenciesFromSelf()) {
+                            JavaClass target = d.getTargetClass().getBaseComponentType();
+                            String pkg = target.getPackageName();
+                            String tab = tabOf(explorer, pkg);
+                            boolean otherTab = tab != null && !tab.equals(own);
+                            boolean explorerInternal = pkg.equals(explorer)
+                                    && typesForTabs.stream()
+                                            .map(n -> explorer + "." + n)
+                                            .noneMatch(n -> target.getName().equals(n)
+                                                    || target.getName().startsWith(n + "$"));
+                            if (otherTab || explorerInternal) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
                         }
                     }
-                }
-            })
-            .because("ARCHITECTURE.md rule 3: a side-panel tab is changed without reading the explorer's "
-                    + "internals or another tab");
+                })
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 3: a side-panel tab is changed without reading the explorer's "
+                        + "internals or another tab");
+    }
 
-    private static String tabOf(String pkg) {
-        String prefix = "io.shardlab.ui.explorer.";
+    private static String tabOf(String explorer, String pkg) {
+        String prefix = explorer + ".";
         if (!pkg.startsWith(prefix)) {
             return null;
         }
@@ -586,5 +597,16 @@ class ArchitectureTest {
                 .toString();
         assertTrue(report.contains("LessonReachingIntoExplorerInternals"), report);
         assertFalse(report.contains("TidyLesson"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_3_flags_a_tab_using_explorer_internals_or_another_tab_and_only_that() {
+        String report = explorerTabsIsolatedUnder("io.shardlab.archfixture.explorer", List.of("ExplorerEntryPoint"))
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
+        assertTrue(report.contains("QueryTabReachingIntoExplorerInternals"), report);
+        assertTrue(report.contains("ChunkTabReachingIntoQueryTab"), report);
+        assertFalse(report.contains("TidyLogTab"), report);
     }
 }

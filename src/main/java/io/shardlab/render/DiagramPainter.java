@@ -160,6 +160,7 @@ public final class DiagramPainter implements Picture {
     private final ThemeColors colors;
     private final Typography type;
     private final List<ShardSummary> summaries;
+    private final DiagramCharts charts;
     private NumberLineFrame lastFrame;
     private NumberLineFrame lastValueFrame;
 
@@ -192,6 +193,7 @@ public final class DiagramPainter implements Picture {
         this.colors = new ThemeColors(options.theme());
         this.type = Typography.standard();
         this.summaries = parts.summaries();
+        this.charts = new DiagramCharts(data, options, model, colors, type);
     }
 
     /** The sections this painter shows, top to bottom (before a height too small drops some). */
@@ -550,8 +552,7 @@ public final class DiagramPainter implements Picture {
         if (!showsWrites() || r.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new WritesChartPainter(colors, type)
-                .ownAxis(g, data.writes().orElseThrow(), model, options.stackedWrites(), r.getWidth(), r.getHeight()));
+        return charts.writesAxis(g, r.getWidth(), r.getHeight());
     }
 
     /**
@@ -646,15 +647,10 @@ public final class DiagramPainter implements Picture {
                     r.getX(),
                     r.getMaxX(),
                     r.getY() - HEADING);
-            WritesChartPainter writes = new WritesChartPainter(colors, type);
-            WritesChartPainter.SharedAxis axis = writesAxis.orElseGet(
-                    () -> writes.ownAxis(g, series, model, options.stackedWrites(), r.getWidth(), r.getHeight()));
-            writes.paint(
-                    g, series, model, options.stackedWrites(), r.getX(), r.getY(), r.getWidth(), r.getHeight(), axis);
+            charts.paintWrites(g, r, writesAxis);
         }
         if (showsHeatmap() && !layout.heatmap().isEmpty()) {
             Rectangle2D r = layout.heatmap();
-            HeatmapData heat = data.heatmap().orElseThrow();
             heading(
                     pen,
                     "Writes by key range over time",
@@ -662,7 +658,7 @@ public final class DiagramPainter implements Picture {
                     r.getX(),
                     r.getMaxX(),
                     r.getY() - HEADING);
-            new HeatmapPainter(colors, type).paint(g, heat, r.getX(), r.getY(), r.getWidth(), r.getHeight(), density);
+            charts.paintHeatmap(g, r, density);
         }
         if (showsLegend() && !measured.legend().isEmpty()) {
             new LegendPainter(colors, type)

@@ -6,6 +6,7 @@ import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.ui.theme.Appearance;
 import java.io.File;
 import java.util.Locale;
 import java.util.function.Function;
@@ -64,8 +65,15 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  */
 public final class AdvisorView {
 
+    /** The advisor's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(AdvisorView.class, "advisor.css");
+
     /** The recommended candidate's row. */
     private static final PseudoClass RECOMMENDED = PseudoClass.getPseudoClass("recommended");
+    /** A verdict cell of a candidate ruled out. */
+    private static final PseudoClass RULED_OUT = PseudoClass.getPseudoClass("ruled-out");
+    /** A verdict cell of the recommended candidate. */
+    private static final PseudoClass VERDICT_RECOMMENDED = PseudoClass.getPseudoClass("recommended-verdict");
 
     /** Height of the chunk bar in the table's number lines, in pixels. */
     static final double ROW_BAR = 12;
@@ -94,6 +102,7 @@ public final class AdvisorView {
     public Parent build() {
         BorderPane root = new BorderPane();
         root.setId("advisor");
+        root.getStylesheets().add(STYLESHEET);
         VBox top = new VBox(10, sampleRow(), queryRow(), clusterRow(), candidateRow(), suggestionRow(), runRow());
         top.setPadding(new Insets(12, 12, 8, 12));
         root.setTop(top);
@@ -417,10 +426,9 @@ public final class AdvisorView {
             protected void updateItem(T item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : text.apply(item));
-                getStyleClass().removeAll(Styles.SUCCESS, Styles.DANGER);
-                if (!empty && item instanceof Verdict v && v != Verdict.QUALIFIED) {
-                    getStyleClass().add(v == Verdict.RULED_OUT ? Styles.DANGER : Styles.SUCCESS);
-                }
+                Verdict verdict = !empty && item instanceof Verdict v ? v : null;
+                pseudoClassStateChanged(RULED_OUT, verdict == Verdict.RULED_OUT);
+                pseudoClassStateChanged(VERDICT_RECOMMENDED, verdict == Verdict.RECOMMENDED);
             }
         });
         return c;

@@ -31,6 +31,18 @@ import javafx.stage.PopupWindow;
  */
 public final class ConsoleView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String CONSOLE_COMPLETIONS = "console-completions";
+    private static final String CONSOLE_DOCK = "console-dock";
+    private static final String CONSOLE_HEADER = "console-header";
+    private static final String CONSOLE_HINT = "console-hint";
+    private static final String CONSOLE_INPUT = "console-input";
+    private static final String CONSOLE_LINE = "console-line";
+    private static final String CONSOLE_PANEL = "console-panel";
+    private static final String CONSOLE_PROMPT = "console-prompt";
+    private static final String CONSOLE_TITLE = "console-title";
+    private static final String CONSOLE_TRANSCRIPT = "console-transcript";
+
     /** The panel's own stylesheet. */
     static final String STYLESHEET = Appearance.featureStylesheet(ConsoleView.class, "console.css");
 
@@ -57,14 +69,14 @@ public final class ConsoleView {
     }
 
     private void build() {
-        root.getStyleClass().add("console-panel");
+        root.getStyleClass().add(CONSOLE_PANEL);
         root.getStylesheets().add(STYLESHEET);
         root.setId("console-panel");
 
         Label title = new Label("Shell");
-        title.getStyleClass().add("console-title");
+        title.getStyleClass().add(CONSOLE_TITLE);
         Label hint = new Label("Enter runs · Tab completes · ↑/↓ history · Ctrl+C interrupts · Ctrl+L clears");
-        hint.getStyleClass().add("console-hint");
+        hint.getStyleClass().add(CONSOLE_HINT);
         hint.setMinWidth(0);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
@@ -76,22 +88,22 @@ public final class ConsoleView {
         clear.setId("console-clear");
         clear.setOnAction(e -> vm.clear());
         HBox header = new HBox(8, title, hint, gap, interrupt, clear);
-        header.getStyleClass().add("console-header");
+        header.getStyleClass().add(CONSOLE_HEADER);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
         transcript.setId("console-transcript");
-        transcript.getStyleClass().add("console-transcript");
+        transcript.getStyleClass().add(CONSOLE_TRANSCRIPT);
         transcript.setEditable(false);
         transcript.setWrapText(false);
         VBox.setVgrow(transcript, Priority.ALWAYS);
         vm.transcript().addListener((ListChangeListener<ConsoleViewModel.Entry>) this::showChanges);
 
         Label prompt = new Label();
-        prompt.getStyleClass().add("console-prompt");
+        prompt.getStyleClass().add(CONSOLE_PROMPT);
         prompt.textProperty().bind(vm.promptProperty());
         prompt.setMinWidth(Region.USE_PREF_SIZE);
         input.setId("console-input");
-        input.getStyleClass().add("console-input");
+        input.getStyleClass().add(CONSOLE_INPUT);
         input.setPrefRowCount(1);
         // the transcript gives way when a pasted input grows; the input keeps every row it asks for
         input.setMinHeight(Region.USE_PREF_SIZE);
@@ -107,12 +119,12 @@ public final class ConsoleView {
             }
         });
         input.addEventFilter(KeyEvent.KEY_PRESSED, this::inputKey);
-        completions.getStyleClass().add("console-completions");
+        completions.getStyleClass().add(CONSOLE_COMPLETIONS);
         completions.setAnchorLocation(PopupWindow.AnchorLocation.CONTENT_BOTTOM_LEFT);
         vm.completionChoices().addListener((ListChangeListener<String>) change -> showChoices());
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox line = new HBox(4, prompt, input);
-        line.getStyleClass().add("console-line");
+        line.getStyleClass().add(CONSOLE_LINE);
         line.setAlignment(javafx.geometry.Pos.TOP_LEFT);
 
         root.getChildren().addAll(header, transcript, line);
@@ -237,7 +249,7 @@ public final class ConsoleView {
     public Node dockUnder(Node above) {
         SplitPane split = new SplitPane(above);
         split.setOrientation(Orientation.VERTICAL);
-        split.getStyleClass().add("console-dock");
+        split.getStyleClass().add(CONSOLE_DOCK);
         SplitPane.setResizableWithParent(root, false);
         toggle.selectedProperty().addListener((obs, was, on) -> {
             List<Node> items = split.getItems();

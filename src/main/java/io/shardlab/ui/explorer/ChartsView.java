@@ -1,11 +1,11 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.render.DiagramCharts;
 import io.shardlab.render.ElapsedTime;
-import io.shardlab.render.HeatmapPainter;
-import io.shardlab.render.ThemeColors;
-import io.shardlab.render.Typography;
 import io.shardlab.render.WritesChartPainter;
 import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.util.Optional;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -18,17 +18,21 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
 
 /**
  * The two live charts side by side: writes per shard over time, and the key-range × time heatmap of
- * writes (time on x, key range on y, brightness = writes), both painted by render's painters.
+ * writes (time on x, key range on y, brightness = writes), both as render's {@link DiagramCharts} composes
+ * them for the exports.
  */
 final class ChartsView {
 
-    static final double PAD = 12;
+    // style classes of its nodes, as its stylesheet names them
+    private static final String CHARTS_ROW = "charts-row";
+    private static final String CHART_BODY = "chart-body";
+    private static final String CHART_CARD = "chart-card";
+    private static final String CHART_EMPTY = "chart-empty";
 
     private final NumberLineViewModel vm;
     private final RenderCanvas writes;
     private final RenderCanvas heat;
     private final HBox root;
-    private final Typography type = Typography.standard();
 
     /**
      * The y labels' gutter a writes chart of {@code width × height} diagram pixels keeps at least: a
@@ -75,7 +79,7 @@ final class ChartsView {
                 "Press Play: hot key ranges light up here, the way key visualizers show hot spots.",
                 MaterialDesignF.FIRE);
         root = withHeatmap ? new HBox(writesCard, heatCard) : new HBox(writesCard);
-        root.getStyleClass().add("charts-row");
+        root.getStyleClass().add(CHARTS_ROW);
         HBox.setHgrow(writesCard, Priority.ALWAYS);
         HBox.setHgrow(heatCard, Priority.ALWAYS);
         vm.pictureProperty().addListener((obs, was, now) -> {
@@ -100,26 +104,26 @@ final class ChartsView {
 
     private VBox card(String title, Label caption, RenderCanvas canvas, String empty, org.kordamp.ikonli.Ikon icon) {
         Label heading = new Label(title, new FontIcon(icon));
-        heading.getStyleClass().add("card-title");
-        caption.getStyleClass().add("card-caption");
+        heading.getStyleClass().add(ExplorerStyles.CARD_TITLE);
+        caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
         // whole words, never "…": the caption goes under the title when both do not fit on one row, and either
         // wraps in a card narrower than itself
         heading.setWrapText(true);
         caption.setWrapText(true);
         CardHeader header = new CardHeader(heading, heading, caption);
-        header.getStyleClass().add("card-header");
+        header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
         Label emptyLabel = new Label(empty);
-        emptyLabel.getStyleClass().add("chart-empty");
+        emptyLabel.getStyleClass().add(CHART_EMPTY);
         emptyLabel.setWrapText(true);
         emptyLabel
                 .visibleProperty()
                 .bind(vm.pictureProperty().map(p -> p.data().writes().isEmpty()).orElse(true));
         canvas.visibleProperty().bind(emptyLabel.visibleProperty().not());
         StackPane body = new StackPane(canvas, emptyLabel);
-        body.getStyleClass().add("chart-body");
+        body.getStyleClass().add(CHART_BODY);
         VBox.setVgrow(body, Priority.ALWAYS);
         VBox card = new VBox(header, body);
-        card.getStyleClass().addAll("explorer-card", "chart-card");
+        card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, CHART_CARD);
         card.setMinWidth(0);
         card.setPrefWidth(400);
         return card;
@@ -140,8 +144,12 @@ final class ChartsView {
         if (p == null || p.data().writes().isEmpty() || width < 80 || height < 60) {
             return 0;
         }
-        return new WritesChartPainter(new ThemeColors(p.options().theme()), Typography.standard())
-                .gutter(g, p.data().writes().get(), p.model(), false, width, height);
+        return charts(p).writesAxis(g, width, height).orElseThrow().gutter();
+    }
+
+    /** The picture's chart sections as render composes them for the exports too. */
+    private static DiagramCharts charts(DiagramPicture p) {
+        return new DiagramCharts(p.data(), p.options(), p.model());
     }
 
     private void paintWrites(Graphics2D g, double width, double height, double density) {
@@ -149,18 +157,11 @@ final class ChartsView {
         if (p == null || p.data().writes().isEmpty() || width < 80 || height < 60) {
             return;
         }
-        ThemeColors colors = new ThemeColors(p.options().theme());
-        new WritesChartPainter(colors, type)
-                .paint(
-                        g,
-                        p.data().writes().get(),
-                        p.model(),
-                        false,
-                        PAD,
-                        0,
-                        width - 2 * PAD,
-                        height - PAD,
-                        gutter.at(g, width - 2 * PAD, height - PAD));
+        Rectangle2D area = DiagramCharts.onCanvas(width, height);
+        // a comparison side's plot starts where the other side's does (the wider gutter); a span of 0 keeps
+        // the chart's own time span
+        double gutterAtLeast = gutter.at(g, area.getWidth(), area.getHeight());
+        charts(p).paintWrites(g, area, Optional.of(new WritesChartPainter.SharedAxis(gutterAtLeast, 0)));
     }
 
     private void paintHeat(Graphics2D g, double width, double height, double density) {
@@ -168,8 +169,6 @@ final class ChartsView {
         if (p == null || p.data().heatmap().isEmpty() || width < 80 || height < 60) {
             return;
         }
-        ThemeColors colors = new ThemeColors(p.options().theme());
-        new HeatmapPainter(colors, type)
-                .paint(g, p.data().heatmap().get(), PAD, 0, width - 2 * PAD, height - PAD, density);
+        charts(p).paintHeatmap(g, DiagramCharts.onCanvas(width, height), density);
     }
 }

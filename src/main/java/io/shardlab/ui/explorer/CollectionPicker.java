@@ -21,6 +21,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
  */
 final class CollectionPicker {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String COLLECTION_BAR = "collection-bar";
+
     private final HBox root;
     /** Set while the list follows the ViewModel, so that the change is not taken for the user's pick. */
     private boolean following;
@@ -81,7 +84,7 @@ final class CollectionPicker {
         follow.setTooltip(new Tooltip("Show the collection clients are writing to; picking one stops following"));
         root = new HBox(8, heading, list, count, follow);
         root.setId("collection-bar");
-        root.getStyleClass().add("collection-bar");
+        root.getStyleClass().add(COLLECTION_BAR);
         root.setAlignment(Pos.CENTER_LEFT);
         root.visibleProperty()
                 .bind(Bindings.createBooleanBinding(

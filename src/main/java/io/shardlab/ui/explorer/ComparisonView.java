@@ -24,6 +24,15 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
  */
 public final class ComparisonView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String COMPARISON = "comparison";
+    private static final String COMPARISON_CHART = "comparison-chart";
+    private static final String COMPARISON_COUNTERS = "comparison-counters";
+    private static final String COMPARISON_ERROR = "comparison-error";
+    private static final String COMPARISON_HEADER = "comparison-header";
+    private static final String COMPARISON_SIDE = "comparison-side";
+    private static final String COMPARISON_SIDES = "comparison-sides";
+
     /** The share of a side's width its writes chart takes. */
     static final double CHART_SHARE = 0.36;
 
@@ -56,14 +65,15 @@ public final class ComparisonView {
                 .addListener((obs, was, now) -> leftChart.writesCanvas().repaint());
 
         root.setId("comparison");
-        root.getStyleClass().addAll(ExplorerView.STYLE_CLASS, "comparison");
+        root.getStyleClass().addAll(ExplorerView.STYLE_CLASS, COMPARISON);
+        root.getStylesheets().add(ExplorerView.STYLESHEET);
         VBox top = new VBox(header(), new TransportBar(vm.transport()).node());
-        top.getStyleClass().add("explorer-top");
+        top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
         VBox sides = new VBox(
                 side(vm.left(), leftLine, leftChart, "comparison-left"),
                 side(vm.right(), rightLine, rightChart, "comparison-right"));
-        sides.getStyleClass().addAll("diagram-column", "comparison-sides");
+        sides.getStyleClass().addAll(ExplorerStyles.DIAGRAM_COLUMN, COMPARISON_SIDES);
         root.setCenter(sides);
         installKeys();
     }
@@ -81,14 +91,14 @@ public final class ComparisonView {
         back.setOnAction(e -> vm.close());
         Label title = new Label();
         title.setId("comparison-title");
-        title.getStyleClass().add("card-title");
+        title.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         title.setGraphic(new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
         // the icon and the line under it say "side by side": the title is what is compared, whole
         title.textProperty().bind(vm.titleProperty());
         title.setMinWidth(Region.USE_PREF_SIZE);
         Label differences = new Label();
         differences.setId("comparison-differences");
-        differences.getStyleClass().add("card-caption");
+        differences.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
         differences.textProperty().bind(vm.differencesProperty());
         differences.setMinWidth(0);
         VBox titles = new VBox(1, title, differences);
@@ -100,18 +110,18 @@ public final class ComparisonView {
         scales.getChildren().forEach(b -> ((Region) b).setMinWidth(Region.USE_PREF_SIZE));
         scales.setMinWidth(Region.USE_PREF_SIZE);
         Label scaleCaption = new Label("Both lines");
-        scaleCaption.getStyleClass().add("transport-caption");
+        scaleCaption.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         scaleCaption.setMinWidth(Region.USE_PREF_SIZE);
         HBox bar = new HBox(14, back, titles, scaleCaption, scales);
         bar.setAlignment(Pos.CENTER_LEFT);
-        bar.getStyleClass().add("comparison-header");
+        bar.getStyleClass().add(COMPARISON_HEADER);
         return bar;
     }
 
     private Region side(ComparisonSideViewModel side, NumberLineView line, ChartsView chart, String id) {
         Label caption = new Label();
         caption.setId(id + "-caption");
-        caption.getStyleClass().add("card-title");
+        caption.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         caption.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
         caption.textProperty().bind(side.captionProperty());
         caption.setMinWidth(Region.USE_PREF_SIZE);
@@ -119,7 +129,7 @@ public final class ComparisonView {
         PlaybackViewModel c = side.counters();
         Label counters = new Label();
         counters.setId(id + "-counters");
-        counters.getStyleClass().addAll("card-caption", "comparison-counters");
+        counters.getStyleClass().addAll(ExplorerStyles.CARD_CAPTION, COMPARISON_COUNTERS);
         counters.textProperty()
                 .bind(javafx.beans.binding.Bindings.createStringBinding(
                         () -> c.chunksTextProperty().get() + " chunks · "
@@ -132,12 +142,12 @@ public final class ComparisonView {
                         c.jumboTextProperty()));
         counters.setMinWidth(0);
         VBox header = new VBox(1, caption, counters);
-        header.getStyleClass().add("card-header");
+        header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
         header.setMinHeight(Region.USE_PREF_SIZE);
 
         Label error = new Label();
         error.setId(id + "-error");
-        error.getStyleClass().addAll("state-text", "comparison-error");
+        error.getStyleClass().addAll(ExplorerStyles.STATE_TEXT, COMPARISON_ERROR);
         error.setWrapText(true);
         error.textProperty().bind(side.loadErrorProperty().map(e -> "This side cannot be loaded: " + e));
         error.visibleProperty().bind(side.loadErrorProperty().isNotEmpty());
@@ -159,7 +169,7 @@ public final class ComparisonView {
         HBox.setHgrow(lineBody, Priority.ALWAYS);
 
         Region charts = chart.node();
-        charts.getStyleClass().add("comparison-chart");
+        charts.getStyleClass().add(COMPARISON_CHART);
         charts.visibleProperty().bind(side.readyProperty());
         HBox body = new HBox(12, lineBody, charts);
         // the chart's share is fixed so that both sides' charts have the same x and width
@@ -172,7 +182,7 @@ public final class ComparisonView {
         VBox card = new VBox(header, body);
         card.setMinHeight(0);
         card.setId(id);
-        card.getStyleClass().addAll("explorer-card", "line-card", "comparison-side");
+        card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, ExplorerStyles.LINE_CARD, COMPARISON_SIDE);
         VBox.setVgrow(card, Priority.ALWAYS);
         return card;
     }

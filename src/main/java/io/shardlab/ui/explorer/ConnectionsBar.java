@@ -21,6 +21,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  */
 final class ConnectionsBar {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String CONNECTIONS_BAR = "connections-bar";
+
     private final HBox root;
 
     ConnectionsBar(ConnectionsViewModel vm) {
@@ -78,7 +81,7 @@ final class ConnectionsBar {
         HBox.setHgrow(clients, Priority.SOMETIMES);
         root = new HBox(8, heading, uri, copy, clients, note, error, spacer, stop, dismiss);
         root.setId("connections-bar");
-        root.getStyleClass().add("connections-bar");
+        root.getStyleClass().add(CONNECTIONS_BAR);
         root.setAlignment(Pos.CENTER_LEFT);
         root.setStyle("-fx-padding: 4 8 4 8;");
         root.visibleProperty().bind(vm.shownProperty());

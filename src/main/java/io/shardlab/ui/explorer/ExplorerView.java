@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
@@ -44,11 +45,25 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
  */
 public final class ExplorerView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String DIAGRAM_SCROLL = "diagram-scroll";
+    private static final String FAILED = "failed";
+    private static final String NO_STREAM_CARD = "no-stream-card";
+    private static final String NO_STREAM_TEXT = "no-stream-text";
+    private static final String STATE_CARD = "state-card";
+    private static final String STATE_HINT = "state-hint";
+    private static final String STATE_LAYER = "state-layer";
+    private static final String STATE_TITLE = "state-title";
+    private static final String ZOOM_TEXT = "zoom-text";
+
     /** How long a load may take before the spinner shows. */
     static final double LOADING_PATIENCE_MILLIS = 350;
 
     /** Style class of the explorer's root, which carries render's palette as looked-up colours. */
     public static final String STYLE_CLASS = "explorer";
+
+    /** The explorer's own stylesheet, also the comparison's. */
+    static final String STYLESHEET = Appearance.featureStylesheet(ExplorerView.class, "explorer.css");
 
     private final ExplorerViewModel vm;
     private final BorderPane root = new BorderPane();
@@ -71,6 +86,7 @@ public final class ExplorerView {
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
         root.getStyleClass().add(STYLE_CLASS);
+        root.getStylesheets().add(STYLESHEET);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
@@ -90,21 +106,21 @@ public final class ExplorerView {
                 new ReadOnlyLayoutBar(vm).node(),
                 setup.node(),
                 transport);
-        top.getStyleClass().add("explorer-top");
+        top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
 
         // the charts plot the simulated stream's writes: a recorded layout has none to show
         charts.node().visibleProperty().bind(vm.readOnlyLayoutProperty().not());
         charts.node().managedProperty().bind(charts.node().visibleProperty());
         VBox diagram = new VBox(lineCard(), charts.node(), noStreamCard());
-        diagram.getStyleClass().add("diagram-column");
+        diagram.getStyleClass().add(ExplorerStyles.DIAGRAM_COLUMN);
         VBox.setVgrow(charts.node(), Priority.ALWAYS);
         ScrollPane diagramScroll = new ScrollPane(diagram);
         diagramScroll.setFitToWidth(true);
         diagramScroll.setFitToHeight(true);
         // a click on the line must leave the keyboard with the line (zoom and pan keys), not the scroller
         diagramScroll.setFocusTraversable(false);
-        diagramScroll.getStyleClass().addAll("diagram-scroll", atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
+        diagramScroll.getStyleClass().addAll(DIAGRAM_SCROLL, atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
 
         // the side panel docks at the right of a wide explorer; a narrow one keeps a rail there and opens the
         // panel as a drawer over the diagram (or pinned beside it), so that the number line keeps its width
@@ -141,7 +157,7 @@ public final class ExplorerView {
     private Region lineCard() {
         Label title = new Label();
         title.setId("line-title");
-        title.getStyleClass().add("card-title");
+        title.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         title.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
         title.textProperty()
                 .bind(vm.numberLine()
@@ -152,7 +168,7 @@ public final class ExplorerView {
                         .orElse("Chunks"));
         Label caption = new Label();
         caption.setId("line-caption");
-        caption.getStyleClass().add("card-caption");
+        caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
         caption.textProperty()
                 .bind(vm.numberLine()
                         .pictureProperty()
@@ -189,7 +205,7 @@ public final class ExplorerView {
                 "Show the whole line (0)",
                 () -> vm.numberLine().fit());
         Label zoomText = new Label();
-        zoomText.getStyleClass().add("zoom-text");
+        zoomText.getStyleClass().add(ZOOM_TEXT);
         zoomText.textProperty()
                 .bind(vm.numberLine()
                         .viewportProperty()
@@ -211,25 +227,25 @@ public final class ExplorerView {
         // the tools sit right of the title when both fit and go under it when the diagram is narrow (a
         // 1280 px window with the lessons panel open), rather than be drawn over the title
         CardHeader header = new CardHeader(titles, title, tools);
-        header.getStyleClass().add("card-header");
+        header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
         VBox card = new VBox(header, line.node());
-        card.getStyleClass().addAll("explorer-card", "line-card");
+        card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, ExplorerStyles.LINE_CARD);
         return card;
     }
 
     /** In place of the charts while a read-only layout shows: why they are not there. */
     private Region noStreamCard() {
         Label heading = new Label("No insert stream", new FontIcon(MaterialDesignC.CHART_LINE));
-        heading.getStyleClass().add("card-title");
+        heading.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         Label text = new Label("Writes per shard and the heatmap plot a simulated stream's inserts. This layout was "
                 + "recorded, not simulated: fork it into the simulator to play a stream on it.");
         text.setId("no-stream-text");
-        text.getStyleClass().add("no-stream-text");
+        text.getStyleClass().add(NO_STREAM_TEXT);
         text.setWrapText(true);
         text.setMinHeight(Region.USE_PREF_SIZE);
         VBox card = new VBox(heading, text);
         card.setId("no-stream-card");
-        card.getStyleClass().addAll("explorer-card", "no-stream-card");
+        card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, NO_STREAM_CARD);
         card.visibleProperty().bind(vm.readOnlyLayoutProperty());
         card.managedProperty().bind(card.visibleProperty());
         return card;
@@ -260,14 +276,14 @@ public final class ExplorerView {
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(48, 48);
         Label loadingText = new Label();
-        loadingText.getStyleClass().add("state-text");
+        loadingText.getStyleClass().add(ExplorerStyles.STATE_TEXT);
         loadingText
                 .textProperty()
                 .bind(vm.titleProperty()
                         .map(t -> "Building the cluster and reading the stream…" + (t.isEmpty() ? "" : "\n" + t)));
         VBox loading = new VBox(16, spinner, loadingText);
         loading.setId("explorer-loading");
-        loading.getStyleClass().addAll("state-card");
+        loading.getStyleClass().addAll(STATE_CARD);
         loading.setAlignment(Pos.CENTER);
         // a reload that takes less than a moment (a reset, a small stream) keeps the old picture on screen
         // instead of flashing a spinner; a longer one shows the spinner over a blank area
@@ -286,17 +302,17 @@ public final class ExplorerView {
 
         Label failedTitle =
                 new Label("This scenario cannot be loaded", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
-        failedTitle.getStyleClass().add("state-title");
+        failedTitle.getStyleClass().add(STATE_TITLE);
         Label failedText = new Label();
         failedText.setId("explorer-load-error");
-        failedText.getStyleClass().add("state-text");
+        failedText.getStyleClass().add(ExplorerStyles.STATE_TEXT);
         failedText.setWrapText(true);
         failedText.textProperty().bind(vm.loadErrorProperty());
         Label failedHint = new Label("Change the key or the workload above and press Apply.");
-        failedHint.getStyleClass().add("state-hint");
+        failedHint.getStyleClass().add(STATE_HINT);
         VBox failed = new VBox(12, failedTitle, failedText, failedHint);
         failed.setId("explorer-failed");
-        failed.getStyleClass().addAll("state-card", "failed");
+        failed.getStyleClass().addAll(STATE_CARD, FAILED);
         failed.setMaxSize(560, Region.USE_PREF_SIZE);
         failed.visibleProperty().bind(vm.phaseProperty().isEqualTo(ExplorerViewModel.Phase.FAILED));
 
@@ -308,7 +324,7 @@ public final class ExplorerView {
                                 .and(loading.visibleProperty().not())
                                 .and(vm.numberLine().pictureProperty().isNotNull())));
         StackPane layer = new StackPane(content, loading, failed);
-        layer.getStyleClass().add("state-layer");
+        layer.getStyleClass().add(STATE_LAYER);
         return layer;
     }
 

@@ -46,6 +46,17 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 final class NumberLineView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String DRAG_GHOST = "drag-ghost";
+    private static final String HOVER_CARD = "hover-card";
+    private static final String HOVER_CARD_GRID = "hover-card-grid";
+    private static final String HOVER_CARD_KEY = "hover-card-key";
+    private static final String HOVER_CARD_TITLE = "hover-card-title";
+    private static final String HOVER_CARD_VALUE = "hover-card-value";
+    private static final String HOVER_OUTLINE = "hover-outline";
+    private static final String LINE_OVERLAY = "line-overlay";
+    private static final String NUMBER_LINE_VIEW = "number-line-view";
+
     /** The canvas framing's padding ({@link DiagramPainter.Framing#canvas}): where the lanes' swatches start. */
     static final double PAD = DiagramPainter.CANVAS_PAD;
 
@@ -85,21 +96,21 @@ final class NumberLineView {
         canvas.setFocusTraversable(true);
         canvas.setMinHeight(200);
         overlay.setMouseTransparent(true);
-        overlay.getStyleClass().add("line-overlay");
-        hoverOutline.getStyleClass().add("hover-outline");
+        overlay.getStyleClass().add(LINE_OVERLAY);
+        hoverOutline.getStyleClass().add(HOVER_OUTLINE);
         hoverOutline.setVisible(false);
         hoverOutline.setManaged(false);
-        dragGhost.getStyleClass().add("drag-ghost");
+        dragGhost.getStyleClass().add(DRAG_GHOST);
         dragGhost.setVisible(false);
         dragGhost.setManaged(false);
-        hoverCard.getStyleClass().add("hover-card");
+        hoverCard.getStyleClass().add(HOVER_CARD);
         hoverCard.setVisible(false);
         hoverCard.setManaged(false);
         overlay.getChildren().addAll(hoverOutline, dragGhost, hoverCard);
         root = new StackPane(canvas, overlay);
         live = new LiveOverlay(root, vm.pictureProperty()::get, () -> geometry);
         overlay.getChildren().add(0, live.node());
-        root.getStyleClass().add("number-line-view");
+        root.getStyleClass().add(NUMBER_LINE_VIEW);
         root.setAlignment(Pos.TOP_LEFT);
 
         vm.pictureProperty().addListener((obs, was, now) -> {
@@ -238,9 +249,9 @@ final class NumberLineView {
                 p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
         Label title =
                 new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split" : ""));
-        title.getStyleClass().add("hover-card-title");
+        title.getStyleClass().add(HOVER_CARD_TITLE);
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("hover-card-grid");
+        grid.getStyleClass().add(HOVER_CARD_GRID);
         row(grid, 0, "min", d.minText());
         row(grid, 1, "max", d.maxText());
         row(
@@ -258,9 +269,9 @@ final class NumberLineView {
 
     private static void row(GridPane grid, int r, String name, String value) {
         Label k = new Label(name);
-        k.getStyleClass().add("hover-card-key");
+        k.getStyleClass().add(HOVER_CARD_KEY);
         Label v = new Label(value);
-        v.getStyleClass().add("hover-card-value");
+        v.getStyleClass().add(HOVER_CARD_VALUE);
         grid.addRow(r, k, v);
     }
 
@@ -323,9 +334,9 @@ final class NumberLineView {
         Label title = new Label(s.shard()
                 + (s.hot() ? " · hot" : "")
                 + (s.draining() ? " · " + ChunkDetails.DRAINING + ": removeShard is moving its chunks off" : ""));
-        title.getStyleClass().add("hover-card-title");
+        title.getStyleClass().add(HOVER_CARD_TITLE);
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("hover-card-grid");
+        grid.getStyleClass().add(HOVER_CARD_GRID);
         int r = 0;
         row(
                 grid,

@@ -21,16 +21,24 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  */
 final class ReadOnlyLayoutBar {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String LAYOUT_ACTIONS = "layout-actions";
+    private static final String LAYOUT_EXPLANATION = "layout-explanation";
+    private static final String LAYOUT_HEADING = "layout-heading";
+    private static final String LAYOUT_SUMMARY = "layout-summary";
+    private static final String LAYOUT_TEXT = "layout-text";
+    private static final String READ_ONLY_LAYOUT_BAR = "read-only-layout-bar";
+
     private final HBox root;
 
     ReadOnlyLayoutBar(ExplorerViewModel vm) {
         Label heading = new Label("Read-only layout", new FontIcon(MaterialDesignE.EYE_OUTLINE));
         heading.setId("layout-heading");
-        heading.getStyleClass().add("layout-heading");
+        heading.getStyleClass().add(LAYOUT_HEADING);
         heading.setMinWidth(Region.USE_PREF_SIZE);
         Label summary = new Label();
         summary.setId("layout-summary");
-        summary.getStyleClass().add("layout-summary");
+        summary.getStyleClass().add(LAYOUT_SUMMARY);
         summary.textProperty().bind(vm.layoutSummaryProperty());
         // a long key wraps: the namespace, key and counts are what tells this layout apart
         summary.setWrapText(true);
@@ -38,11 +46,11 @@ final class ReadOnlyLayoutBar {
         Label explanation = new Label("As recorded, not simulated: nothing plays and no command changes it. "
                 + "Fork it into the simulator to try splits, moves, merges and an insert stream on it.");
         explanation.setId("layout-explanation");
-        explanation.getStyleClass().add("layout-explanation");
+        explanation.getStyleClass().add(LAYOUT_EXPLANATION);
         explanation.setWrapText(true);
         explanation.setMinHeight(Region.USE_PREF_SIZE);
         VBox text = new VBox(heading, summary, explanation);
-        text.getStyleClass().add("layout-text");
+        text.getStyleClass().add(LAYOUT_TEXT);
         // the text takes what the buttons leave; it wraps rather than push them off the window
         text.setMinWidth(200);
         HBox.setHgrow(text, Priority.ALWAYS);
@@ -63,13 +71,13 @@ final class ReadOnlyLayoutBar {
             keepWhole.setMinWidth(Region.USE_PREF_SIZE);
         }
         HBox actions = new HBox(fork, back);
-        actions.getStyleClass().add("layout-actions");
+        actions.getStyleClass().add(LAYOUT_ACTIONS);
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.setMinWidth(Region.USE_PREF_SIZE);
 
         root = new HBox(text, actions);
         root.setId("read-only-layout-bar");
-        root.getStyleClass().add("read-only-layout-bar");
+        root.getStyleClass().add(READ_ONLY_LAYOUT_BAR);
         root.setAlignment(Pos.CENTER_LEFT);
         root.visibleProperty().bind(vm.readOnlyLayoutProperty());
         root.managedProperty().bind(root.visibleProperty());

@@ -24,6 +24,9 @@ import org.jfree.fx.FXGraphics2D;
  */
 final class RenderCanvas extends Region {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String RENDER_CANVAS = "render-canvas";
+
     /** Paints into a Graphics2D of the canvas's size, in diagram pixels (logical pixels over {@link #scale()}). */
     @FunctionalInterface
     interface Painter {
@@ -49,7 +52,7 @@ final class RenderCanvas extends Region {
         this.painter = Objects.requireNonNull(painter, "painter");
         this.graphics = new FXGraphics2D(canvas.getGraphicsContext2D());
         getChildren().add(canvas);
-        getStyleClass().add("render-canvas");
+        getStyleClass().add(RENDER_CANVAS);
         widthProperty().addListener((obs, was, now) -> repaint());
         heightProperty().addListener((obs, was, now) -> repaint());
         sceneProperty().addListener((obs, was, now) -> {

@@ -34,7 +34,7 @@ final class ScaleButtons {
             ObservableList<Scale> offered,
             Consumer<Scale> choose) {
         HBox scales = new HBox();
-        scales.getStyleClass().add("scale-group");
+        scales.getStyleClass().add(ExplorerStyles.SCALE_GROUP);
         ToggleGroup group = new ToggleGroup();
         Scale[] all = Scale.values();
         for (int i = 0; i < all.length; i++) {

@@ -4,6 +4,7 @@ import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -37,6 +38,16 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
  */
 final class SetupBar {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String KEY_STATUS = "key-status";
+    private static final String SETUP_BAR = "setup-bar";
+    private static final String SETUP_FIELD = "setup-field";
+    private static final String SETUP_FIELDS = "setup-fields";
+    private static final String SETUP_VERSION = "setup-version";
+    private static final String WORKLOAD_CELL = "workload-cell";
+    private static final String WORKLOAD_DESCRIPTION = "workload-description";
+    private static final String WORKLOAD_NAME = "workload-name";
+
     private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid");
     private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
 
@@ -65,11 +76,11 @@ final class SetupBar {
                     return;
                 }
                 Label name = new Label(item.label());
-                name.getStyleClass().add("workload-name");
+                name.getStyleClass().add(WORKLOAD_NAME);
                 Label description = new Label(item.description());
-                description.getStyleClass().add("workload-description");
+                description.getStyleClass().add(WORKLOAD_DESCRIPTION);
                 VBox box = new VBox(name, description);
-                box.getStyleClass().add("workload-cell");
+                box.getStyleClass().add(WORKLOAD_CELL);
                 setText(null);
                 setGraphic(box);
             }
@@ -90,12 +101,12 @@ final class SetupBar {
         workloadBox.setAlignment(Pos.CENTER_LEFT);
 
         key.setId("setup-key");
-        key.getStyleClass().add("key-field");
+        key.getStyleClass().add(ExplorerStyles.KEY_FIELD);
         key.textProperty().bindBidirectional(vm.keyPatternProperty());
         key.setPromptText("{ field: 1 } or { field: 'hashed' }");
         key.setLeft(new FontIcon(MaterialDesignK.KEY_OUTLINE));
         FontIcon status = new FontIcon();
-        status.getStyleClass().add("key-status");
+        status.getStyleClass().add(KEY_STATUS);
         key.setRight(status);
         // the field grows with the key, so a compound key keeps its closing brace in sight; every lesson's key fits
         // the least width, so the row (and the transport bar under it) keeps its shape from lesson to lesson
@@ -186,7 +197,7 @@ final class SetupBar {
                 setText(empty || item == null ? null : vm.versionLabel(item));
             }
         });
-        version.getStyleClass().add("setup-version");
+        version.getStyleClass().add(SETUP_VERSION);
         Tooltip versionTip = new Tooltip();
         versionTip.setWrapText(true);
         versionTip.setMaxWidth(420);
@@ -249,12 +260,12 @@ final class SetupBar {
                 bottomAligned(zones),
                 bottomAligned(apply));
         fields.setId("setup-fields");
-        fields.getStyleClass().add("setup-fields");
+        fields.getStyleClass().add(SETUP_FIELDS);
         fields.setRowValignment(VPos.BOTTOM);
 
         Label keyError = new Label();
         keyError.setId("setup-key-error");
-        keyError.getStyleClass().add("field-error");
+        keyError.getStyleClass().add(SharedStyles.FIELD_ERROR);
         keyError.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         keyError.textProperty()
                 .bind(Bindings.createStringBinding(
@@ -268,7 +279,7 @@ final class SetupBar {
         keyError.setWrapText(true);
         Label keyHint = new Label();
         keyHint.setId("setup-key-hint");
-        keyHint.getStyleClass().add("field-hint");
+        keyHint.getStyleClass().add(SharedStyles.FIELD_HINT);
         keyHint.setGraphic(new FontIcon(MaterialDesignL.LIGHTBULB_OUTLINE));
         keyHint.textProperty().bind(vm.keyHintProperty());
         keyHint.visibleProperty()
@@ -278,7 +289,7 @@ final class SetupBar {
         keyHint.managedProperty().bind(keyHint.visibleProperty());
 
         root = new VBox(fields, keyError, keyHint);
-        root.getStyleClass().add("setup-bar");
+        root.getStyleClass().add(SETUP_BAR);
     }
 
     private static void styleKey(FontIcon status, String error) {
@@ -295,10 +306,10 @@ final class SetupBar {
 
     private static VBox field(String caption, Node control) {
         Label label = new Label(caption);
-        label.getStyleClass().add("field-label");
+        label.getStyleClass().add(SharedStyles.FIELD_LABEL);
         label.setLabelFor(control);
         VBox box = new VBox(label, control);
-        box.getStyleClass().add("setup-field");
+        box.getStyleClass().add(SETUP_FIELD);
         return box;
     }
 

@@ -37,6 +37,16 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 final class SidePanel {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String SIDE_DOCK = "side-dock";
+    private static final String SIDE_DOCK_SLOT = "side-dock-slot";
+    private static final String SIDE_DRAWER_LAYER = "side-drawer-layer";
+    private static final String SIDE_PANEL = "side-panel";
+    private static final String SIDE_PANEL_HEADER = "side-panel-header";
+    private static final String SIDE_PANEL_TABS = "side-panel-tabs";
+    private static final String SIDE_PANEL_TITLE = "side-panel-title";
+    private static final String SIDE_SCROLL = "side-scroll";
+
     /** The panel as a drawer over the diagram. */
     private static final PseudoClass FLOATING = PseudoClass.getPseudoClass("floating");
     /** The panel of a narrow explorer, opened from the rail. */
@@ -100,11 +110,11 @@ final class SidePanel {
                 .sectionProperty()
                 .addListener((obs, was, now) -> tabs.getSelectionModel().select(sectionTabs.get(now)));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        tabs.getStyleClass().add("side-panel-tabs");
+        tabs.getStyleClass().add(SIDE_PANEL_TABS);
         VBox.setVgrow(tabs, Priority.ALWAYS);
         panel.getChildren().addAll(narrowHeader(placement), tabs);
         panel.setId("side-panel");
-        panel.getStyleClass().add("side-panel");
+        panel.getStyleClass().add(SIDE_PANEL);
         // 420 px when there is room; down to 380 px in a narrower explorer, so the diagram keeps room for its
         // number line beside the lanes' figures (ExplorerView binds the preferred width to the explorer's)
         panel.setMinWidth(380);
@@ -122,12 +132,12 @@ final class SidePanel {
 
         SideRail rail = new SideRail(
                 placement, vm.readOnlyLayoutProperty(), vm.numberLine().selectedProperty());
-        dockSlot.getStyleClass().add("side-dock-slot");
+        dockSlot.getStyleClass().add(SIDE_DOCK_SLOT);
         dock.getChildren().addAll(dockSlot, rail.node());
-        dock.getStyleClass().add("side-dock");
+        dock.getStyleClass().add(SIDE_DOCK);
         // the drawer's empty part lets the diagram under it take the pointer
         drawer.setPickOnBounds(false);
-        drawer.getStyleClass().add("side-drawer-layer");
+        drawer.getStyleClass().add(SIDE_DRAWER_LAYER);
         place(placement.placementProperty().get());
         placement.placementProperty().addListener((obs, was, now) -> place(now));
     }
@@ -154,7 +164,7 @@ final class SidePanel {
     private static Region narrowHeader(SidePanelViewModel placement) {
         Label title = new Label();
         title.setId("side-panel-title");
-        title.getStyleClass().add("side-panel-title");
+        title.getStyleClass().add(SIDE_PANEL_TITLE);
         title.textProperty().bind(placement.sectionProperty().map(SidePanelViewModel.Section::title));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -168,7 +178,7 @@ final class SidePanel {
                                 new Tooltip(pinned ? "Unpin and fold into the rail" : "Fold into the rail (Esc)")));
         fold.setOnAction(e -> placement.close());
         HBox header = new HBox(title, spacer, fold);
-        header.getStyleClass().add("side-panel-header");
+        header.getStyleClass().add(SIDE_PANEL_HEADER);
         header.setAlignment(Pos.CENTER_LEFT);
         header.visibleProperty().bind(placement.placementProperty().map(p -> p.showsRail() && p.showsPanel()));
         header.managedProperty().bind(header.visibleProperty());
@@ -208,7 +218,7 @@ final class SidePanel {
     private static Tab tab(String title, Ikon icon, Node content) {
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
-        scroll.getStyleClass().addAll("side-scroll", Tweaks.EDGE_TO_EDGE);
+        scroll.getStyleClass().addAll(SIDE_SCROLL, Tweaks.EDGE_TO_EDGE);
         Tab t = new Tab(title, scroll);
         t.setGraphic(new FontIcon(icon));
         return t;

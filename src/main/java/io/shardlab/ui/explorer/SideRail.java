@@ -29,6 +29,12 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 final class SideRail {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String RAIL_BUTTON = "rail-button";
+    private static final String RAIL_CUE = "rail-cue";
+    private static final String RAIL_SEPARATOR = "rail-separator";
+    private static final String SIDE_RAIL = "side-rail";
+
     /** The chunk button while a chunk was selected with the panel closed. */
     private static final PseudoClass CUE = PseudoClass.getPseudoClass("cue");
 
@@ -47,7 +53,7 @@ final class SideRail {
         for (SidePanelViewModel.Section s : SidePanelViewModel.Section.values()) {
             ToggleButton b = new ToggleButton(null, new FontIcon(icon(s)));
             b.setId("rail-" + s.name().toLowerCase(java.util.Locale.ROOT));
-            b.getStyleClass().addAll("rail-button", Styles.BUTTON_ICON, Styles.FLAT);
+            b.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
             b.setTooltip(new Tooltip(s.title()));
             b.setOnAction(e -> placement.toggle(s));
             if (s != SidePanelViewModel.Section.CHUNK) {
@@ -60,7 +66,7 @@ final class SideRail {
         // the cue: a dot on the chunk button while a selected chunk's details wait in the closed panel
         ToggleButton chunk = buttons.get(SidePanelViewModel.Section.CHUNK);
         Region dot = new Region();
-        dot.getStyleClass().add("rail-cue");
+        dot.getStyleClass().add(RAIL_CUE);
         dot.setMinSize(9, 9);
         dot.setMaxSize(9, 9);
         // at the icon's top right corner, a little outside it
@@ -86,7 +92,7 @@ final class SideRail {
 
         ToggleButton pin = new ToggleButton(null, new FontIcon(MaterialDesignP.PIN_OUTLINE));
         pin.setId("rail-pin");
-        pin.getStyleClass().addAll("rail-button", Styles.BUTTON_ICON, Styles.FLAT);
+        pin.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
         pin.setOnAction(e -> placement.togglePin());
         pin.tooltipProperty()
                 .bind(placement
@@ -96,7 +102,7 @@ final class SideRail {
                                         ? "Unpin: fold the panel back into this rail"
                                         : "Pin the panel beside the diagram")));
         Separator separator = new Separator();
-        separator.getStyleClass().add("rail-separator");
+        separator.getStyleClass().add(RAIL_SEPARATOR);
         root.getChildren().addAll(separator, pin);
 
         Runnable sync = () -> {
@@ -119,7 +125,7 @@ final class SideRail {
         sync.run();
 
         root.setId("side-rail");
-        root.getStyleClass().add("side-rail");
+        root.getStyleClass().add(SIDE_RAIL);
         root.setAlignment(Pos.TOP_CENTER);
         root.visibleProperty().bind(placement.placementProperty().map(SidePanelViewModel.Placement::showsRail));
         root.managedProperty().bind(root.visibleProperty());

@@ -35,6 +35,17 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
  */
 final class TransportBar {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String PLAY_BUTTON = "play-button";
+    private static final String SPEED_GROUP = "speed-group";
+    private static final String STAT = "stat";
+    private static final String STAT_CAPTION = "stat-caption";
+    private static final String STAT_ROW = "stat-row";
+    private static final String STAT_VALUE = "stat-value";
+    private static final String TRANSPORT_BAR = "transport-bar";
+    private static final String TRANSPORT_CLOCK = "transport-clock";
+    private static final String TRANSPORT_GROUP = "transport-group";
+
     private final FlowPane root;
 
     /** The explorer's bar: the transport, the counters, undo and redo. */
@@ -53,7 +64,7 @@ final class TransportBar {
     private TransportBar(PlaybackViewModel vm, HistoryViewModel history, boolean counters) {
         Button play = new Button();
         play.setId("transport-play");
-        play.getStyleClass().addAll(Styles.ACCENT, "play-button");
+        play.getStyleClass().addAll(Styles.ACCENT, PLAY_BUTTON);
         play.textProperty().bind(vm.playingProperty().map(p -> p ? "Pause" : "Play"));
         play.graphicProperty()
                 .bind(vm.playingProperty().map(p -> new FontIcon(p ? MaterialDesignP.PAUSE : MaterialDesignP.PLAY)));
@@ -78,7 +89,7 @@ final class TransportBar {
         reset.setOnAction(e -> vm.reset());
 
         HBox speeds = new HBox();
-        speeds.getStyleClass().add("speed-group");
+        speeds.getStyleClass().add(SPEED_GROUP);
         speeds.setAlignment(Pos.CENTER_LEFT);
         ToggleGroup group = new ToggleGroup();
         int i = 0;
@@ -108,7 +119,7 @@ final class TransportBar {
             i++;
         }
         Label speedLabel = new Label("Speed");
-        speedLabel.getStyleClass().add("transport-caption");
+        speedLabel.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         speedLabel.setMinWidth(Region.USE_PREF_SIZE);
 
         ProgressBar progress = new ProgressBar();
@@ -118,12 +129,12 @@ final class TransportBar {
         progress.getStyleClass().add(Styles.SMALL);
         Label progressText = new Label();
         progressText.setId("transport-progress-text");
-        progressText.getStyleClass().add("transport-caption");
+        progressText.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         progressText.textProperty().bind(vm.progressTextProperty());
         progressText.setMinWidth(Region.USE_PREF_SIZE);
         Label clock = new Label();
         clock.setId("transport-clock");
-        clock.getStyleClass().add("transport-clock");
+        clock.getStyleClass().add(TRANSPORT_CLOCK);
         clock.setGraphic(new FontIcon(MaterialDesignT.TIMER_OUTLINE));
         clock.textProperty().bind(vm.clockTextProperty());
         clock.setTooltip(new Tooltip("Simulated time since the stream started"));
@@ -137,7 +148,7 @@ final class TransportBar {
         HBox time = group(clock, progressBox);
         root = new FlowPane(controls, speed, time);
         root.setId("transport-bar");
-        root.getStyleClass().add("transport-bar");
+        root.getStyleClass().add(TRANSPORT_BAR);
         root.setRowValignment(VPos.CENTER);
         if (!counters) {
             return;
@@ -165,13 +176,13 @@ final class TransportBar {
                 stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
                 stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
                 routingStat(vm));
-        stats.getStyleClass().add("stat-row");
+        stats.getStyleClass().add(STAT_ROW);
         return stats;
     }
 
     private static HBox group(javafx.scene.Node... nodes) {
         HBox box = new HBox(nodes);
-        box.getStyleClass().add("transport-group");
+        box.getStyleClass().add(TRANSPORT_GROUP);
         box.setAlignment(Pos.CENTER_LEFT);
         box.setMinWidth(Region.USE_PREF_SIZE);
         return box;
@@ -205,14 +216,14 @@ final class TransportBar {
     private static VBox stat(String id, String caption, ObservableStringValue value, Ikon icon) {
         Label v = new Label();
         v.setId(id);
-        v.getStyleClass().add("stat-value");
+        v.getStyleClass().add(STAT_VALUE);
         v.textProperty().bind(value);
         Label c = new Label(caption, new FontIcon(icon));
-        c.getStyleClass().add("stat-caption");
+        c.getStyleClass().add(STAT_CAPTION);
         v.setMinWidth(Region.USE_PREF_SIZE);
         c.setMinWidth(Region.USE_PREF_SIZE);
         VBox box = new VBox(v, c);
-        box.getStyleClass().add("stat");
+        box.getStyleClass().add(STAT);
         box.setAlignment(Pos.CENTER_RIGHT);
         return box;
     }

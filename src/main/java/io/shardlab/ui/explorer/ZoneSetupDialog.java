@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.theme.SharedStyles;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -27,6 +28,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
  */
 final class ZoneSetupDialog extends Dialog<ButtonType> {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String ZONE_SETUP_DIALOG = "zone-setup-dialog";
+
     private final ZoneSetupViewModel vm;
     private final GridPane grid = new GridPane();
 
@@ -35,7 +39,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         initOwner(owner);
         setTitle("Zones and initial chunks");
         setHeaderText("Set before sh.shardCollection: zones for shards, zone ranges, and the initial-split options");
-        getDialogPane().getStyleClass().add("zone-setup-dialog");
+        getDialogPane().getStyleClass().add(ZONE_SETUP_DIALOG);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
 
         Label shards = new Label("Shards: " + String.join(", ", vm.shardIds()));
@@ -74,7 +78,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
 
         Label error = new Label();
         error.setId("zones-error");
-        error.getStyleClass().add("field-error");
+        error.getStyleClass().add(SharedStyles.FIELD_ERROR);
         error.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         error.setWrapText(true);
         error.setMaxWidth(640);
@@ -137,7 +141,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
 
     private static Label caption(String text) {
         Label l = new Label(text);
-        l.getStyleClass().add("field-label");
+        l.getStyleClass().add(SharedStyles.FIELD_LABEL);
         return l;
     }
 

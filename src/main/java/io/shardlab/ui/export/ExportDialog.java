@@ -1,8 +1,11 @@
 package io.shardlab.ui.export;
 
+import atlantafx.base.theme.Styles;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.View;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -40,6 +43,17 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
  */
 public final class ExportDialog extends Dialog<Void> {
 
+    /** The dialog's own stylesheet, on its pane (a dialog is a scene of its own). */
+    static final String STYLESHEET = Appearance.featureStylesheet(ExportDialog.class, "export.css");
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String EXPORT_DIALOG = "export-dialog";
+    private static final String EXPORT_FORM = "export-form";
+    private static final String EXPORT_PREVIEW = "export-preview";
+    private static final String EXPORT_SAVED = "export-saved";
+    private static final String EXPORT_SETTINGS = "export-settings";
+    private static final String SEGMENTED = "segmented";
+
     /** Logical width the preview is drawn at; the preview image is this wide on screen. */
     static final double PREVIEW_WIDTH = 620;
 
@@ -55,12 +69,13 @@ public final class ExportDialog extends Dialog<Void> {
         this.viewModel = viewModel;
         setTitle("Export diagram");
         setResizable(true);
-        getDialogPane().getStyleClass().add("export-dialog");
+        getDialogPane().getStyleClass().add(EXPORT_DIALOG);
+        getDialogPane().getStylesheets().add(STYLESHEET);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
 
         Button save = new Button("Save…", new FontIcon(MaterialDesignC.CONTENT_SAVE_OUTLINE));
         save.setId("export-save");
-        save.getStyleClass().add("accent");
+        save.getStyleClass().add(Styles.ACCENT);
         save.setDefaultButton(true);
         save.disableProperty().bind(viewModel.painterProperty().isNull().or(viewModel.savingProperty()));
         save.setOnAction(e -> chooseFile.apply(viewModel.suggestedFileName()).ifPresent(viewModel::save));
@@ -71,19 +86,19 @@ public final class ExportDialog extends Dialog<Void> {
 
         Label error = new Label();
         error.setId("export-error");
-        error.getStyleClass().add("field-error");
+        error.getStyleClass().add(SharedStyles.FIELD_ERROR);
         error.setWrapText(true);
         error.textProperty().bind(viewModel.errorProperty());
         error.visibleProperty().bind(viewModel.errorProperty().isEmpty().not());
         error.managedProperty().bind(error.visibleProperty());
         Label status = new Label();
         status.setId("export-status");
-        status.getStyleClass().add("field-hint");
+        status.getStyleClass().add(SharedStyles.FIELD_HINT);
         status.setWrapText(true);
         status.textProperty().bind(viewModel.statusProperty());
 
         VBox form = new VBox(settings(), new HBox(8, save, copy), error, status);
-        form.getStyleClass().add("export-form");
+        form.getStyleClass().add(EXPORT_FORM);
         form.setSpacing(12);
         form.setPrefWidth(360);
         form.setMinWidth(Region.USE_PREF_SIZE);
@@ -94,7 +109,7 @@ public final class ExportDialog extends Dialog<Void> {
         preview.setPreserveRatio(true);
         preview.setFitWidth(PREVIEW_WIDTH);
         StackPane previewBox = new StackPane(preview);
-        previewBox.getStyleClass().add("export-preview");
+        previewBox.getStyleClass().add(EXPORT_PREVIEW);
         previewBox.setAlignment(Pos.TOP_CENTER);
         previewBox.setMinWidth(PREVIEW_WIDTH + 16);
 
@@ -102,7 +117,7 @@ public final class ExportDialog extends Dialog<Void> {
         // a saved file is announced across the dialog's top with the way to it, not only in the grey status line
         NotificationPane notice = new NotificationPane(content);
         notice.setId("export-saved");
-        notice.getStyleClass().add("export-saved");
+        notice.getStyleClass().add(EXPORT_SAVED);
         notice.setShowFromTop(true);
         notice.setCloseButtonVisible(true);
         viewModel.savedProperty().addListener((obs, was, file) -> {
@@ -123,7 +138,7 @@ public final class ExportDialog extends Dialog<Void> {
 
     private GridPane settings() {
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("export-settings");
+        grid.getStyleClass().add(EXPORT_SETTINGS);
         grid.setHgap(10);
         grid.setVgap(8);
         int row = 0;
@@ -131,7 +146,7 @@ public final class ExportDialog extends Dialog<Void> {
         ToggleGroup formats = new ToggleGroup();
         HBox formatButtons = new HBox();
         formatButtons.setMinWidth(Region.USE_PREF_SIZE);
-        formatButtons.getStyleClass().add("segmented");
+        formatButtons.getStyleClass().add(SEGMENTED);
         for (ExportFormat f : ExportFormat.values()) {
             ToggleButton b = new ToggleButton(f.name());
             b.setId("export-format-" + f.extension());
@@ -221,7 +236,7 @@ public final class ExportDialog extends Dialog<Void> {
     private static Label label(String text) {
         Label l = new Label(text);
         l.setMinWidth(Region.USE_PREF_SIZE);
-        l.getStyleClass().add("field-label");
+        l.getStyleClass().add(SharedStyles.FIELD_LABEL);
         return l;
     }
 

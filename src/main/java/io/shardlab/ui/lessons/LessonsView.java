@@ -1,5 +1,6 @@
 package io.shardlab.ui.lessons;
 
+import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +49,39 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  */
 public final class LessonsView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String LESSONS_HEADER = "lessons-header";
+    private static final String LESSONS_HEADING = "lessons-heading";
+    private static final String LESSONS_LIST = "lessons-list";
+    private static final String LESSONS_PANEL = "lessons-panel";
+    private static final String LESSONS_PRESENTER_TOGGLE = "lessons-presenter-toggle";
+    private static final String LESSON_COMPARE = "lesson-compare";
+    private static final String LESSON_CONTENT = "lesson-content";
+    private static final String LESSON_FOLLOW_UP = "lesson-follow-up";
+    private static final String LESSON_FOLLOW_UPS = "lesson-follow-ups";
+    private static final String LESSON_FOLLOW_UP_ALONE = "lesson-follow-up-alone";
+    private static final String LESSON_FOLLOW_UP_BUTTON = "lesson-follow-up-button";
+    private static final String LESSON_FOLLOW_UP_NOTE = "lesson-follow-up-note";
+    private static final String LESSON_NAVIGATION = "lesson-navigation";
+    private static final String LESSON_QUERIES = "lesson-queries";
+    private static final String LESSON_QUERY = "lesson-query";
+    private static final String LESSON_QUERY_CHOICE = "lesson-query-choice";
+    private static final String LESSON_QUERY_EXPECT = "lesson-query-expect";
+    private static final String LESSON_QUERY_FILTER = "lesson-query-filter";
+    private static final String LESSON_QUERY_HEAD = "lesson-query-head";
+    private static final String LESSON_QUESTION = "lesson-question";
+    private static final String LESSON_RUN = "lesson-run";
+    private static final String LESSON_SCENARIO = "lesson-scenario";
+    private static final String LESSON_SCROLLER = "lesson-scroller";
+    private static final String LESSON_SECTION_TITLE = "lesson-section-title";
+    private static final String LESSON_SHELL = "lesson-shell";
+    private static final String LESSON_SHELL_SCRIPT = "lesson-shell-script";
+    private static final String LESSON_SHELL_STEPS = "lesson-shell-steps";
+    private static final String LESSON_WATCH = "lesson-watch";
+    private static final String LESSON_WATCH_BULLET = "lesson-watch-bullet";
+    private static final String LESSON_WATCH_ITEM = "lesson-watch-item";
+    private static final String LESSON_WATCH_ROW = "lesson-watch-row";
+
     /** The panel's own stylesheet. */
     static final String STYLESHEET = Appearance.featureStylesheet(LessonsView.class, "lessons.css");
 
@@ -68,7 +102,7 @@ public final class LessonsView {
     public Region build() {
         VBox panel = new VBox(header(), lessonList(), content(), navigation(), status());
         panel.setId("lessons-panel");
-        panel.getStyleClass().add("lessons-panel");
+        panel.getStyleClass().add(LESSONS_PANEL);
         panel.getStylesheets().add(STYLESHEET);
         // a presentation clicker sends Page Down / Page Up to whatever has the focus: the whole window listens,
         // while the panel shows, except where the keys edit text (the key field, the filter, a text area)
@@ -101,12 +135,12 @@ public final class LessonsView {
 
     private Node header() {
         Label heading = new Label("Lessons", new FontIcon(MaterialDesignS.SCHOOL_OUTLINE));
-        heading.getStyleClass().add("lessons-heading");
+        heading.getStyleClass().add(LESSONS_HEADING);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         ToggleButton presenter = new ToggleButton(null, new FontIcon(MaterialDesignP.PRESENTATION));
         presenter.setId("lessons-presenter");
-        presenter.getStyleClass().add("lessons-presenter-toggle");
+        presenter.getStyleClass().add(LESSONS_PRESENTER_TOGGLE);
         presenter.setTooltip(new Tooltip("Presenter mode: large type, high contrast (Ctrl+Shift+P)"));
         presenter.setSelected(viewModel.presenterModeProperty().get());
         viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
@@ -115,7 +149,7 @@ public final class LessonsView {
             presenter.setSelected(viewModel.presenterModeProperty().get());
         });
         HBox header = new HBox(heading, spacer, presenter);
-        header.getStyleClass().add("lessons-header");
+        header.getStyleClass().add(LESSONS_HEADER);
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
     }
@@ -123,7 +157,7 @@ public final class LessonsView {
     private Node lessonList() {
         ComboBox<Lesson> list = new ComboBox<>(viewModel.lessonsProperty());
         list.setId("lessons-list");
-        list.getStyleClass().add("lessons-list");
+        list.getStyleClass().add(LESSONS_LIST);
         list.setMaxWidth(Double.MAX_VALUE);
         list.setVisibleRowCount(viewModel.lessonsProperty().size());
         list.setCellFactory(v -> new NumberedLessonCell());
@@ -170,7 +204,7 @@ public final class LessonsView {
 
         VBox watch = new VBox();
         watch.setId("lesson-watch");
-        watch.getStyleClass().add("lesson-watch");
+        watch.getStyleClass().add(LESSON_WATCH);
         rebuildOnChange(
                 viewModel.watchProperty(),
                 () -> watch.getChildren()
@@ -181,7 +215,7 @@ public final class LessonsView {
         Label askTitle = sectionTitle("Ask the room", new FontIcon(MaterialDesignA.ACCOUNT_GROUP_OUTLINE));
         Label ask = label("lesson-ask", "lesson-ask-text", viewModel.askTheRoomProperty());
         VBox question = new VBox(askTitle, ask);
-        question.getStyleClass().add("lesson-question");
+        question.getStyleClass().add(LESSON_QUESTION);
 
         VBox content = new VBox(
                 position,
@@ -193,12 +227,12 @@ public final class LessonsView {
                 scenario(),
                 followUps(),
                 shellSteps());
-        content.getStyleClass().add("lesson-content");
+        content.getStyleClass().add(LESSON_CONTENT);
         content.setFillWidth(true);
 
         ScrollPane scroller = new ScrollPane(content);
         scroller.setId("lesson-scroller");
-        scroller.getStyleClass().add("lesson-scroller");
+        scroller.getStyleClass().add(LESSON_SCROLLER);
         scroller.setFitToWidth(true);
         scroller.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         VBox.setVgrow(scroller, Priority.ALWAYS);
@@ -209,13 +243,13 @@ public final class LessonsView {
 
     private static Node watchItem(String text) {
         FontIcon bullet = new FontIcon(MaterialDesignC.CHEVRON_RIGHT);
-        bullet.getStyleClass().add("lesson-watch-bullet");
+        bullet.getStyleClass().add(LESSON_WATCH_BULLET);
         Label item = new Label(text);
-        item.getStyleClass().add("lesson-watch-item");
+        item.getStyleClass().add(LESSON_WATCH_ITEM);
         item.setWrapText(true);
         item.setMinHeight(Region.USE_PREF_SIZE);
         HBox row = new HBox(bullet, item);
-        row.getStyleClass().add("lesson-watch-row");
+        row.getStyleClass().add(LESSON_WATCH_ROW);
         row.setAlignment(Pos.TOP_LEFT);
         return row;
     }
@@ -226,7 +260,7 @@ public final class LessonsView {
 
         VBox queries = new VBox();
         queries.setId("lesson-queries");
-        queries.getStyleClass().add("lesson-queries");
+        queries.getStyleClass().add(LESSON_QUERIES);
         ToggleGroup group = new ToggleGroup();
         rebuildOnChange(viewModel.queriesProperty(), () -> {
             group.getToggles().clear();
@@ -251,7 +285,7 @@ public final class LessonsView {
 
         Button run = new Button("Run scenario", new FontIcon(MaterialDesignP.PLAY));
         run.setId("lesson-run");
-        run.getStyleClass().addAll("accent", "lesson-run");
+        run.getStyleClass().addAll(Styles.ACCENT, LESSON_RUN);
         run.setOnAction(e -> viewModel.startScenario());
 
         VBox box = new VBox(
@@ -261,7 +295,7 @@ public final class LessonsView {
                 queriesTitle,
                 queries,
                 run);
-        box.getStyleClass().add("lesson-scenario");
+        box.getStyleClass().add(LESSON_SCENARIO);
         viewModel.shownFollowUpProperty().addListener((obs, was, now) -> {
             box.pseudoClassStateChanged(SHOWING_FOLLOW_UP, now != null);
         });
@@ -273,15 +307,15 @@ public final class LessonsView {
         choice.setMnemonicParsing(false);
         choice.setUserData(query);
         choice.setToggleGroup(group);
-        choice.getStyleClass().add("lesson-query-choice");
+        choice.getStyleClass().add(LESSON_QUERY_CHOICE);
         Label filter = new Label(query.filter());
-        filter.getStyleClass().add("lesson-query-filter");
+        filter.getStyleClass().add(LESSON_QUERY_FILTER);
         filter.setWrapText(true);
         filter.setMinHeight(Region.USE_PREF_SIZE);
         Label expected = new Label(query.expected().label());
         expected.getStyleClass()
                 .addAll(
-                        "lesson-query-expect",
+                        LESSON_QUERY_EXPECT,
                         "expect-"
                                 + query.expected()
                                         .name()
@@ -294,10 +328,10 @@ public final class LessonsView {
         HBox.setHgrow(choice, javafx.scene.layout.Priority.ALWAYS);
         expected.setMinWidth(Region.USE_PREF_SIZE);
         HBox head = new HBox(choice, expected);
-        head.getStyleClass().add("lesson-query-head");
+        head.getStyleClass().add(LESSON_QUERY_HEAD);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox item = new VBox(head, filter);
-        item.getStyleClass().add("lesson-query");
+        item.getStyleClass().add(LESSON_QUERY);
         return item;
     }
 
@@ -311,7 +345,7 @@ public final class LessonsView {
     private Node followUps() {
         VBox list = new VBox();
         list.setId("lesson-follow-ups");
-        list.getStyleClass().add("lesson-follow-ups");
+        list.getStyleClass().add(LESSON_FOLLOW_UPS);
         rebuildOnChange(viewModel.followUpsProperty(), () -> {
             List<FollowUp> all = viewModel.followUpsProperty();
             list.getChildren().clear();
@@ -321,7 +355,7 @@ public final class LessonsView {
         });
         Label title = sectionTitle("Compare", new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
         VBox box = new VBox(title, list);
-        box.getStyleClass().add("lesson-compare");
+        box.getStyleClass().add(LESSON_COMPARE);
         box.visibleProperty().bind(viewModel.followUpsProperty().emptyProperty().not());
         box.managedProperty().bind(box.visibleProperty());
         return box;
@@ -330,7 +364,7 @@ public final class LessonsView {
     private Node shellSteps() {
         VBox list = new VBox();
         list.setId("lesson-shell-steps");
-        list.getStyleClass().add("lesson-shell-steps");
+        list.getStyleClass().add(LESSON_SHELL_STEPS);
         rebuildOnChange(viewModel.shellStepsProperty(), () -> {
             List<ShellStep> all = viewModel.shellStepsProperty();
             list.getChildren().clear();
@@ -340,7 +374,7 @@ public final class LessonsView {
         });
         Label title = sectionTitle("Run in shell", new FontIcon(MaterialDesignC.CONSOLE_LINE));
         VBox box = new VBox(title, list);
-        box.getStyleClass().add("lesson-shell");
+        box.getStyleClass().add(LESSON_SHELL);
         box.visibleProperty()
                 .bind(viewModel.shellStepsProperty().emptyProperty().not().and(viewModel.shellOfferedProperty()));
         box.managedProperty().bind(box.visibleProperty());
@@ -352,24 +386,24 @@ public final class LessonsView {
         button.setId("lesson-shell-step-" + index);
         // a lesson's own words, which may name keys such as _id
         button.setMnemonicParsing(false);
-        button.getStyleClass().add("lesson-follow-up-button");
+        button.getStyleClass().add(LESSON_FOLLOW_UP_BUTTON);
         button.setMaxWidth(Double.MAX_VALUE);
         button.setAlignment(Pos.CENTER_LEFT);
         button.setOnAction(e -> viewModel.runInShell(index));
         // what the panel will type, so the room reads the commands before they run
         Label script = new Label(step.script());
-        script.getStyleClass().add("lesson-shell-script");
+        script.getStyleClass().add(LESSON_SHELL_SCRIPT);
         script.setWrapText(true);
         script.setMinHeight(Region.USE_PREF_SIZE);
         VBox item = new VBox(button, script);
-        item.getStyleClass().add("lesson-follow-up");
+        item.getStyleClass().add(LESSON_FOLLOW_UP);
         return item;
     }
 
     private Node followUp(FollowUp followUp, int index) {
         Button button = new Button(followUp.label(), new FontIcon(MaterialDesignS.SWAP_HORIZONTAL));
         button.setId("lesson-follow-up-" + index);
-        button.getStyleClass().add("lesson-follow-up-button");
+        button.getStyleClass().add(LESSON_FOLLOW_UP_BUTTON);
         button.setMaxWidth(Double.MAX_VALUE);
         button.setAlignment(Pos.CENTER_LEFT);
         // labels name keys such as { _id: 1 }: no mnemonic may eat the underscore, and a long key wraps
@@ -379,15 +413,15 @@ public final class LessonsView {
         button.setOnAction(e -> viewModel.startFollowUp(index));
         button.setTooltip(new Tooltip("Side by side with the lesson's scenario, in lockstep"));
         Label note = new Label(followUp.note());
-        note.getStyleClass().add("lesson-follow-up-note");
+        note.getStyleClass().add(LESSON_FOLLOW_UP_NOTE);
         note.setWrapText(true);
         note.setMinHeight(Region.USE_PREF_SIZE);
         Hyperlink alone = new Hyperlink("Run it alone");
         alone.setId("lesson-follow-up-alone-" + index);
-        alone.getStyleClass().add("lesson-follow-up-alone");
+        alone.getStyleClass().add(LESSON_FOLLOW_UP_ALONE);
         alone.setOnAction(e -> viewModel.runFollowUpAlone(index));
         VBox item = new VBox(button, note, alone);
-        item.getStyleClass().add("lesson-follow-up");
+        item.getStyleClass().add(LESSON_FOLLOW_UP);
         Runnable mark = () -> {
             item.pseudoClassStateChanged(
                     ACTIVE, viewModel.shownFollowUpProperty().get() == followUp);
@@ -410,7 +444,7 @@ public final class LessonsView {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(previous, spacer, next);
-        bar.getStyleClass().add("lesson-navigation");
+        bar.getStyleClass().add(LESSON_NAVIGATION);
         bar.setAlignment(Pos.CENTER);
         return bar;
     }
@@ -439,7 +473,7 @@ public final class LessonsView {
 
     private static Label sectionTitle(String text, Node icon) {
         Label title = new Label(text, icon);
-        title.getStyleClass().add("lesson-section-title");
+        title.getStyleClass().add(LESSON_SECTION_TITLE);
         return title;
     }
 

@@ -1,5 +1,6 @@
 package io.shardlab.ui.live;
 
+import atlantafx.base.theme.Styles;
 import java.io.File;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -24,6 +25,9 @@ import javafx.stage.Window;
  */
 public final class ConnectDialog extends Dialog<Void> {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String CONNECT_DIALOG = "connect-dialog";
+
     /** The Connect button's type; the dialog never closes on it (the outcome decides). */
     static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
 
@@ -31,7 +35,7 @@ public final class ConnectDialog extends Dialog<Void> {
         initOwner(owner);
         setTitle("Connect to cluster");
         setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
-        getDialogPane().getStyleClass().add("connect-dialog");
+        getDialogPane().getStyleClass().add(CONNECT_DIALOG);
 
         TextField uri = new TextField();
         uri.setId("connect-uri");
@@ -40,7 +44,7 @@ public final class ConnectDialog extends Dialog<Void> {
         uri.textProperty().bindBidirectional(vm.connectionStringProperty());
         Label masked = new Label();
         masked.setId("connect-masked");
-        masked.getStyleClass().add("text-muted");
+        masked.getStyleClass().add(Styles.TEXT_MUTED);
         masked.textProperty().bind(vm.maskedProperty());
 
         Label ca = new Label();
@@ -75,7 +79,7 @@ public final class ConnectDialog extends Dialog<Void> {
         Label noRecent =
                 new Label("No recent connections yet: each one that opens is listed here, without its " + "password.");
         noRecent.setId("connect-recent-empty");
-        noRecent.getStyleClass().add("text-muted");
+        noRecent.getStyleClass().add(Styles.TEXT_MUTED);
         noRecent.setWrapText(true);
         recent.setPlaceholder(noRecent);
         recent.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
@@ -86,7 +90,7 @@ public final class ConnectDialog extends Dialog<Void> {
 
         Label error = new Label();
         error.setId("connect-error");
-        error.getStyleClass().add("danger");
+        error.getStyleClass().add(Styles.DANGER);
         error.setWrapText(true);
         error.textProperty().bind(vm.errorProperty());
         error.visibleProperty().bind(vm.errorProperty().isNotEmpty());

@@ -1,5 +1,7 @@
 package io.shardlab.ui.live;
 
+import atlantafx.base.theme.Styles;
+import io.shardlab.ui.theme.Appearance;
 import java.time.Duration;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
@@ -23,6 +25,12 @@ import org.controlsfx.control.SearchableComboBox;
  */
 public final class LivePanel {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String LIVE_PANEL = "live-panel";
+
+    /** The strip's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(LivePanel.class, "live.css");
+
     /** The change list for a moment after the watch saw a change. */
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
 
@@ -34,7 +42,8 @@ public final class LivePanel {
      */
     public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.session.LayoutFork> fork) {
         root.setId("live-panel");
-        root.getStyleClass().add("live-panel");
+        root.getStyleClass().add(LIVE_PANEL);
+        root.getStylesheets().add(STYLESHEET);
         root.visibleProperty().bind(vm.shownProperty());
         root.managedProperty().bind(root.visibleProperty());
 
@@ -105,7 +114,7 @@ public final class LivePanel {
 
         Label error = new Label();
         error.setId("live-error");
-        error.getStyleClass().add("danger");
+        error.getStyleClass().add(Styles.DANGER);
         error.textProperty().bind(vm.errorProperty());
 
         Button forkButton = new Button("Fork into simulator");

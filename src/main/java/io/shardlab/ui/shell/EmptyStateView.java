@@ -2,6 +2,7 @@ package io.shardlab.ui.shell;
 
 import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
+import io.shardlab.ui.theme.SharedStyles;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
@@ -24,6 +25,19 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
  */
 final class EmptyStateView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String EMPTY_STATE = "empty-state";
+    private static final String EMPTY_STATE_BADGE = "empty-state-badge";
+    private static final String EMPTY_STATE_CAPTION = "empty-state-caption";
+    private static final String EMPTY_STATE_CARD = "empty-state-card";
+    private static final String EMPTY_STATE_SCROLLER = "empty-state-scroller";
+    private static final String EMPTY_STATE_TEXT = "empty-state-text";
+    private static final String EMPTY_STATE_TITLE = "empty-state-title";
+    private static final String SHARD_CHIP = "shard-chip";
+    private static final String SHARD_CHIPS = "shard-chips";
+    private static final String SHARD_SWATCH = "shard-swatch";
+    private static final String SHORTCUT_GRID = "shortcut-grid";
+
     /** Number of looked-up shard colours in shardlab.css ({@code -shard-0} … {@code -shard-15}). */
     static final int PALETTE_SIZE = 16;
 
@@ -36,30 +50,30 @@ final class EmptyStateView {
     Region build() {
         FontIcon icon = new FontIcon(MaterialDesignC.CHART_GANTT);
         StackPane badge = new StackPane(icon);
-        badge.getStyleClass().add("empty-state-badge");
+        badge.getStyleClass().add(EMPTY_STATE_BADGE);
 
         Label title = new Label("No collection yet");
-        title.getStyleClass().add("empty-state-title");
+        title.getStyleClass().add(EMPTY_STATE_TITLE);
 
         Label text = new Label("Shard a collection and ShardLab draws its shard-key space here: a number line "
                 + "cut into chunks, coloured by the shard that owns them, with every split, migration "
                 + "and routed query shown as it happens.");
-        text.getStyleClass().add("empty-state-text");
+        text.getStyleClass().add(EMPTY_STATE_TEXT);
         text.setWrapText(true);
         text.setMinHeight(Region.USE_PREF_SIZE);
 
         Label shardsCaption = new Label();
-        shardsCaption.getStyleClass().add("empty-state-caption");
+        shardsCaption.getStyleClass().add(EMPTY_STATE_CAPTION);
         shardsCaption.textProperty().bind(viewModel.shardCountTextProperty().map(n -> "This cluster has " + n));
         FlowPane shardChips = new FlowPane();
-        shardChips.getStyleClass().add("shard-chips");
+        shardChips.getStyleClass().add(SHARD_CHIPS);
         shardChips.setAlignment(Pos.CENTER);
         fillShardChips(shardChips, viewModel.shardIdsProperty());
         viewModel.shardIdsProperty().addListener((ListChangeListener<String>)
                 change -> fillShardChips(shardChips, change.getList()));
 
         Label shortcutsCaption = new Label("Keyboard shortcuts");
-        shortcutsCaption.getStyleClass().add("empty-state-caption");
+        shortcutsCaption.getStyleClass().add(EMPTY_STATE_CAPTION);
 
         VBox card = new VBox(badge, title, text);
         if (viewModel.canStartExploring()) {
@@ -71,16 +85,16 @@ final class EmptyStateView {
             card.getChildren().add(start);
         }
         card.getChildren().addAll(shardsCaption, shardChips, shortcutsCaption, shortcutGrid());
-        card.getStyleClass().add("empty-state-card");
+        card.getStyleClass().add(EMPTY_STATE_CARD);
         card.setAlignment(Pos.TOP_CENTER);
         card.setMaxHeight(Region.USE_PREF_SIZE);
 
         StackPane centred = new StackPane(card);
-        centred.getStyleClass().add("empty-state");
+        centred.getStyleClass().add(EMPTY_STATE);
         // scrolls instead of squeezing the card when the window is small or presenter type is large
         ScrollPane scroller = new ScrollPane(centred);
         scroller.setId("empty-state");
-        scroller.getStyleClass().addAll("empty-state-scroller", Tweaks.EDGE_TO_EDGE);
+        scroller.getStyleClass().addAll(EMPTY_STATE_SCROLLER, Tweaks.EDGE_TO_EDGE);
         scroller.setFitToWidth(true);
         scroller.setFitToHeight(true);
         return scroller;
@@ -90,25 +104,25 @@ final class EmptyStateView {
         chips.getChildren().clear();
         for (int i = 0; i < shardIds.size(); i++) {
             Region swatch = new Region();
-            swatch.getStyleClass().addAll("shard-swatch", "shard-" + (i % PALETTE_SIZE));
+            swatch.getStyleClass().addAll(SHARD_SWATCH, "shard-" + (i % PALETTE_SIZE));
             Label chip = new Label(shardIds.get(i), swatch);
-            chip.getStyleClass().add("shard-chip");
+            chip.getStyleClass().add(SHARD_CHIP);
             chips.getChildren().add(chip);
         }
     }
 
     private static GridPane shortcutGrid() {
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("shortcut-grid");
+        grid.getStyleClass().add(SHORTCUT_GRID);
         grid.setAlignment(Pos.CENTER);
         int row = 0;
         for (ShellShortcut shortcut : ShellShortcut.values()) {
             Label keys = new Label(shortcut.keys().getDisplayText());
-            keys.getStyleClass().add("kbd");
+            keys.getStyleClass().add(SharedStyles.KBD);
             HBox keysCell = new HBox(keys);
             keysCell.setAlignment(Pos.CENTER_RIGHT);
             Label action = new Label(shortcut.action());
-            action.getStyleClass().add("shortcut-action");
+            action.getStyleClass().add(SharedStyles.SHORTCUT_ACTION);
             grid.addRow(row++, keysCell, action);
         }
         return grid;

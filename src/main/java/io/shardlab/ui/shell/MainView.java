@@ -31,6 +31,13 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 public final class MainView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String CONTENT_AREA = "content-area";
+    private static final String MAIN_WINDOW = "main-window";
+
+    /** The main window's own stylesheet: menu bar, empty state, status bar. */
+    static final String STYLESHEET = Appearance.featureStylesheet(MainView.class, "shell.css");
+
     /** Smallest default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
     static final double WIDTH = 1280;
 
@@ -138,9 +145,11 @@ public final class MainView {
     public void show(Stage stage) {
         this.stage = stage;
         BorderPane root = new BorderPane();
-        root.getStyleClass().add("main-window");
+        root.getStyleClass().add(MAIN_WINDOW);
+        // before the theme's sheet (Appearance.follow), so the shared rules win ties as they did in one sheet
+        root.getStylesheets().add(STYLESHEET);
         root.setTop(menuBar());
-        centre.getStyleClass().add("content-area");
+        centre.getStyleClass().add(CONTENT_AREA);
         centre.getChildren().add(new EmptyStateView(viewModel).build());
         centre.getChildren().get(0).visibleProperty().bind(viewModel.emptyProperty());
         if (collectionView != null) {

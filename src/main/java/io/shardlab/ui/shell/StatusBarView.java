@@ -21,6 +21,11 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
  */
 final class StatusBarView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String STATUS_BAR = "status-bar";
+    private static final String STATUS_FAILURE = "status-failure";
+    private static final String STATUS_ITEM = "status-item";
+
     private final MainViewModel viewModel;
     private final java.util.List<javafx.scene.Node> features;
 
@@ -42,7 +47,7 @@ final class StatusBarView {
 
         // a failure nothing else caught: one line, clicked away; the app goes on
         Label failure = item("status-failure", MaterialDesignA.ALERT_CIRCLE_OUTLINE);
-        failure.getStyleClass().add("status-failure");
+        failure.getStyleClass().add(STATUS_FAILURE);
         failure.textProperty().bind(viewModel.failureLineProperty());
         failure.visibleProperty().bind(viewModel.failureLineProperty().isNotEmpty());
         failure.managedProperty().bind(failure.visibleProperty());
@@ -50,16 +55,18 @@ final class StatusBarView {
         failure.setOnMouseClicked(e -> viewModel.dismissFailure());
 
         HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), failure);
+        // a feature's item (the background work's button) takes the bar's item look too
+        features.forEach(f -> f.getStyleClass().add(STATUS_ITEM));
         bar.getChildren().addAll(features);
         bar.getChildren().add(version);
-        bar.getStyleClass().add("status-bar");
+        bar.getStyleClass().add(STATUS_BAR);
         return bar;
     }
 
     private static Label item(String id, Ikon icon) {
         Label label = new Label(null, new FontIcon(icon));
         label.setId(id);
-        label.getStyleClass().add("status-item");
+        label.getStyleClass().add(STATUS_ITEM);
         return label;
     }
 

@@ -1,5 +1,6 @@
 package io.shardlab.ui.tasks;
 
+import atlantafx.base.theme.Styles;
 import javafx.collections.ListChangeListener;
 import javafx.concurrent.Task;
 import javafx.scene.control.Button;
@@ -15,13 +16,17 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
  */
 public final class BackgroundWorkIndicator {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String BACKGROUND_WORK = "background-work";
+    private static final String BACKGROUND_WORK_LIST = "background-work-list";
+
     private final Button button = new Button();
     private final TaskProgressView<Task<?>> list = new TaskProgressView<>();
     private final PopOver popOver = new PopOver(list);
 
     public BackgroundWorkIndicator(VisibleWork work) {
         button.setId("status-background-work");
-        button.getStyleClass().addAll("status-item", "flat", "background-work");
+        button.getStyleClass().addAll(Styles.FLAT, BACKGROUND_WORK);
         button.setGraphic(new FontIcon(MaterialDesignP.PROGRESS_CLOCK));
         button.setTooltip(new Tooltip("Background work: click for the list"));
         button.textProperty()
@@ -30,7 +35,7 @@ public final class BackgroundWorkIndicator {
         button.managedProperty().bind(button.visibleProperty());
 
         list.setId("background-work-list");
-        list.getStyleClass().add("background-work-list");
+        list.getStyleClass().add(BACKGROUND_WORK_LIST);
         list.setPrefSize(360, 160);
         // the view drops a task itself when it ends; it only needs to hear of new ones
         list.getTasks().setAll(work.running());

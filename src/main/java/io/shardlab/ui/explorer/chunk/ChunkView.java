@@ -5,7 +5,10 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.ui.explorer.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.ChunkDetails;
 import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.explorer.NumberLineViewModel;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Pos;
@@ -35,6 +38,21 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  */
 public final class ChunkView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String CHUNK_ACTIONS = "chunk-actions";
+    private static final String CHUNK_DETAILS = "chunk-details";
+    private static final String DETAILS_GRID = "details-grid";
+    private static final String DETAILS_KEY = "details-key";
+    private static final String DETAILS_VALUE = "details-value";
+    private static final String KEY_HELP = "key-help";
+    private static final String MONGOSH_BOX = "mongosh-box";
+    private static final String NO_SELECTION = "no-selection";
+    private static final String PANEL_EMPTY_ICON = "panel-empty-icon";
+    private static final String PANEL_TITLE = "panel-title";
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(ChunkView.class, "chunk.css");
+
     private ChunkView() {}
 
     /**
@@ -54,16 +72,16 @@ public final class ChunkView {
 
         Label title = new Label();
         title.setId("chunk-title");
-        title.getStyleClass().add("panel-title");
+        title.getStyleClass().add(PANEL_TITLE);
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("details-grid");
+        grid.getStyleClass().add(DETAILS_GRID);
         Label[] values = new Label[7];
         String[] names = {"min", "max", "shard", "documents", "data size", "jumbo", "version"};
         for (int i = 0; i < names.length; i++) {
             Label k = new Label(names[i]);
-            k.getStyleClass().add("details-key");
+            k.getStyleClass().add(DETAILS_KEY);
             values[i] = new Label();
-            values[i].getStyleClass().add("details-value");
+            values[i].getStyleClass().add(DETAILS_VALUE);
             values[i].setId("chunk-" + names[i].replace(' ', '-'));
             values[i].setWrapText(true);
             grid.addRow(i, k, values[i]);
@@ -146,7 +164,7 @@ public final class ChunkView {
         row.setId("chunk-action-row");
         row.setAlignment(Pos.CENTER_LEFT);
         VBox buttons = new VBox(8, split, row);
-        buttons.getStyleClass().add("chunk-actions");
+        buttons.getStyleClass().add(CHUNK_ACTIONS);
 
         Message error = new Message("MongoDB refused", "", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         error.setId("chunk-error");
@@ -157,7 +175,7 @@ public final class ChunkView {
         error.setOnClose(e -> actions.dismissError());
 
         VBox details = new VBox(title, grid, buttons);
-        details.getStyleClass().add("chunk-details");
+        details.getStyleClass().add(CHUNK_DETAILS);
         details.visibleProperty().bind(line.selectedProperty().isNotNull());
         details.managedProperty().bind(details.visibleProperty());
         emptyDetails.visibleProperty().bind(details.visibleProperty().not());
@@ -165,7 +183,8 @@ public final class ChunkView {
 
         VBox mongosh = mongoshBox(lastMongosh, copyLastMongosh);
         VBox box = new VBox(error, emptyDetails, details, mongosh);
-        box.getStyleClass().add("panel-content");
+        box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 
@@ -175,43 +194,43 @@ public final class ChunkView {
      */
     private static VBox noSelection(ReadOnlyBooleanProperty readOnly) {
         FontIcon icon = new FontIcon(MaterialDesignC.CURSOR_DEFAULT_CLICK_OUTLINE);
-        icon.getStyleClass().add("panel-empty-icon");
+        icon.getStyleClass().add(PANEL_EMPTY_ICON);
         Label title = new Label("No chunk selected");
-        title.getStyleClass().add("panel-title");
+        title.getStyleClass().add(PANEL_TITLE);
         Label text = new Label();
         text.setId("no-selection-text");
-        text.getStyleClass().add("panel-emptyDetails");
+        text.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
         text.setWrapText(true);
         Label keysCaption = new Label("On the number line");
-        keysCaption.getStyleClass().add("panel-caption");
+        keysCaption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         GridPane keys = new GridPane();
         keys.setId("key-help");
-        keys.getStyleClass().add("key-help");
+        keys.getStyleClass().add(KEY_HELP);
         Runnable fill = () -> {
             text.setText(Shortcut.howToPick(readOnly.get()));
             keys.getChildren().clear();
             int row = 0;
             for (Shortcut k : Shortcut.forLayout(readOnly.get())) {
                 Label kbd = new Label(k.keys());
-                kbd.getStyleClass().add("kbd");
+                kbd.getStyleClass().add(SharedStyles.KBD);
                 Label what = new Label(k.action());
-                what.getStyleClass().add("shortcut-action");
+                what.getStyleClass().add(SharedStyles.SHORTCUT_ACTION);
                 keys.addRow(row++, kbd, what);
             }
         };
         fill.run();
         readOnly.addListener((obs, was, now) -> fill.run());
         VBox box = new VBox(10, icon, title, text, keysCaption, keys);
-        box.getStyleClass().add("no-selection");
+        box.getStyleClass().add(NO_SELECTION);
         return box;
     }
 
     private static VBox mongoshBox(ReadOnlyStringProperty lastMongosh, Runnable copyLastMongosh) {
         Label caption = new Label("Equivalent mongosh");
-        caption.getStyleClass().add("panel-caption");
+        caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         Label code = new Label();
         code.setId("last-mongosh");
-        code.getStyleClass().add("mongosh-code");
+        code.getStyleClass().add(ExplorerStyles.MONGOSH_CODE);
         code.setWrapText(true);
         code.textProperty().bind(lastMongosh);
         code.setMaxWidth(Double.MAX_VALUE);
@@ -224,7 +243,7 @@ public final class ChunkView {
         HBox row = new HBox(4, code, copy);
         row.setAlignment(Pos.TOP_LEFT);
         VBox box = new VBox(caption, row);
-        box.getStyleClass().add("mongosh-box");
+        box.getStyleClass().add(MONGOSH_BOX);
         box.visibleProperty().bind(lastMongosh.isNotEmpty());
         box.managedProperty().bind(box.visibleProperty());
         return box;

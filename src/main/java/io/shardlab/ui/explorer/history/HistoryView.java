@@ -2,6 +2,8 @@ package io.shardlab.ui.explorer.history;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.ExplorerFrame.CommandEntry;
+import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -21,12 +23,21 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
  */
 public final class HistoryView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String COMMAND_DESCRIPTION = "command-description";
+    private static final String COMMAND_ITEM = "command-item";
+    private static final String HISTORY_BUTTON = "history-button";
+    private static final String PANEL_NOTE = "panel-note";
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(HistoryView.class, "history.css");
+
     private HistoryView() {}
 
     /** The tab's content. */
     public static Node of(HistoryViewModel vm) {
         Button undo = new Button(null, new FontIcon(MaterialDesignU.UNDO));
-        undo.getStyleClass().add("history-button");
+        undo.getStyleClass().add(HISTORY_BUTTON);
         undo.textProperty().bind(vm.undoTextProperty());
         undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.canUndoProperty().not());
@@ -34,7 +45,7 @@ public final class HistoryView {
         undo.setWrapText(true);
         undo.setMaxWidth(Double.MAX_VALUE);
         Button redo = new Button(null, new FontIcon(MaterialDesignR.REDO));
-        redo.getStyleClass().add("history-button");
+        redo.getStyleClass().add(HISTORY_BUTTON);
         redo.textProperty().bind(vm.redoTextProperty());
         redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.canRedoProperty().not());
@@ -43,17 +54,17 @@ public final class HistoryView {
         redo.setMaxWidth(Double.MAX_VALUE);
         Label undoNote = new Label("Undo rewinds: it takes back your last command and every insert and balancer "
                 + "step after it, so the stream resumes from there.");
-        undoNote.getStyleClass().add("panel-note");
+        undoNote.getStyleClass().add(PANEL_NOTE);
         undoNote.setWrapText(true);
 
         Label caption = new Label("Your commands, newest first");
-        caption.getStyleClass().add("panel-caption");
+        caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         VBox list = new VBox(8);
         list.setId("command-list");
         vm.commandsProperty()
                 .addListener((javafx.collections.ListChangeListener<CommandEntry>) c -> fillCommands(vm, list));
         Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
-        empty.getStyleClass().add("panel-emptyDetails");
+        empty.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.commandsProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());
@@ -62,7 +73,8 @@ public final class HistoryView {
         copyAll.disableProperty().bind(vm.commandsProperty().emptyProperty());
         copyAll.setOnAction(e -> vm.copyAll());
         VBox box = new VBox(undo, redo, undoNote, caption, empty, list, copyAll);
-        box.getStyleClass().add("panel-content");
+        box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 
@@ -70,10 +82,10 @@ public final class HistoryView {
         list.getChildren().clear();
         for (CommandEntry c : List.copyOf(vm.commandsProperty())) {
             Label description = new Label(c.description());
-            description.getStyleClass().add("command-description");
+            description.getStyleClass().add(COMMAND_DESCRIPTION);
             description.setWrapText(true);
             Label code = new Label(c.mongosh());
-            code.getStyleClass().add("mongosh-code");
+            code.getStyleClass().add(ExplorerStyles.MONGOSH_CODE);
             code.setWrapText(true);
             code.setMaxWidth(Double.MAX_VALUE);
             Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
@@ -83,7 +95,7 @@ public final class HistoryView {
             HBox.setHgrow(code, Priority.ALWAYS);
             HBox row = new HBox(4, code, copy);
             VBox item = new VBox(4, description, row);
-            item.getStyleClass().add("command-item");
+            item.getStyleClass().add(COMMAND_ITEM);
             list.getChildren().add(item);
         }
     }

@@ -3,6 +3,8 @@ package io.shardlab.ui.explorer.log;
 import io.shardlab.render.ElapsedTime;
 import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
+import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -24,6 +26,15 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
 /** The side panel's Log tab: the cluster's activity, newest first, one icon and time per line. */
 public final class LogView {
 
+    // style classes of its nodes, as its stylesheet names them
+    private static final String ACTIVITY_LIST = "activity-list";
+    private static final String ACTIVITY_ROW = "activity-row";
+    private static final String ACTIVITY_TEXT = "activity-text";
+    private static final String ACTIVITY_TIME = "activity-time";
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(LogView.class, "log.css");
+
     /** The style class of a line's icon; its colour is the line's kind, a pseudo-class (:split, :migration, …). */
     static final String ACTIVITY_ICON = "activity-icon";
 
@@ -44,9 +55,9 @@ public final class LogView {
     public static Node of(LogViewModel vm, javafx.beans.value.ObservableBooleanValue shown) {
         VBox list = new VBox(2);
         list.setId("activity-list");
-        list.getStyleClass().add("activity-list");
+        list.getStyleClass().add(ACTIVITY_LIST);
         Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
-        empty.getStyleClass().add("panel-emptyDetails");
+        empty.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());
@@ -74,7 +85,8 @@ public final class LogView {
             }
         });
         VBox box = new VBox(empty, list);
-        box.getStyleClass().add("panel-content");
+        box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 
@@ -91,15 +103,15 @@ public final class LogView {
 
         ActivityRow() {
             icon.getStyleClass().add(ACTIVITY_ICON);
-            time.getStyleClass().add("activity-time");
-            text.getStyleClass().add("activity-text");
+            time.getStyleClass().add(ACTIVITY_TIME);
+            text.getStyleClass().add(ACTIVITY_TEXT);
             text.setWrapText(true);
             text.setMinHeight(Region.USE_PREF_SIZE);
             VBox body = new VBox(1, time, text);
             HBox.setHgrow(body, Priority.ALWAYS);
             body.setMinWidth(0);
             node = new HBox(8, icon, body);
-            node.getStyleClass().add("activity-row");
+            node.getStyleClass().add(ACTIVITY_ROW);
             node.setAlignment(Pos.TOP_LEFT);
         }
 

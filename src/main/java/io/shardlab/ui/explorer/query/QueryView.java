@@ -2,6 +2,9 @@ package io.shardlab.ui.explorer.query;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -20,6 +23,20 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
  * reaches, the targeting class and why, and the workload's query mix to pick from.
  */
 public final class QueryView {
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String QUERY_MIX = "query-mix";
+    private static final String QUERY_REACHES = "query-reaches";
+    private static final String QUERY_REASON = "query-reason";
+    private static final String QUERY_RESULT = "query-result";
+    private static final String SUGGESTION = "suggestion";
+    private static final String SUGGESTION_FILTER = "suggestion-filter";
+    private static final String SUGGESTION_NAME = "suggestion-name";
+    private static final String SUGGESTION_SHAPE = "suggestion-shape";
+    private static final String TARGETING_BADGE = "targeting-badge";
+
+    /** The tab's own stylesheet. */
+    static final String STYLESHEET = Appearance.featureStylesheet(QueryView.class, "query.css");
 
     /** The badge's colour per targeting class: :single-shard, :multi-shard, :scatter-gather. */
     private static final java.util.Map<TargetingClass, PseudoClass> TARGETING = java.util.Arrays.stream(
@@ -45,15 +62,15 @@ public final class QueryView {
 
     private Node build(QueryViewModel vm) {
         Label caption = new Label("Find filter");
-        caption.getStyleClass().add("panel-caption");
+        caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         filter.setId("query-filter");
-        filter.getStyleClass().add("key-field");
+        filter.getStyleClass().add(ExplorerStyles.KEY_FIELD);
         filter.setPromptText("{ counter: 42 }  or  { customer: 'c00042' }");
         filter.textProperty().bindBidirectional(vm.filterTextProperty());
         filter.setTooltip(new Tooltip("A find filter in mongosh syntax; routed as you type (Ctrl+L)"));
         Label error = new Label();
         error.setId("query-error");
-        error.getStyleClass().add("field-error");
+        error.getStyleClass().add(SharedStyles.FIELD_ERROR);
         error.setWrapText(true);
         error.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         error.textProperty().bind(vm.filterErrorProperty());
@@ -62,7 +79,7 @@ public final class QueryView {
 
         Label badge = new Label();
         badge.setId("query-class");
-        badge.getStyleClass().add("targeting-badge");
+        badge.getStyleClass().add(TARGETING_BADGE);
         // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
         // holds it on one shard, so the badge names the shape and the text beside it what the query reached
         badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
@@ -78,7 +95,7 @@ public final class QueryView {
         });
         Label reaches = new Label();
         reaches.setId("query-shards");
-        reaches.getStyleClass().add("query-reaches");
+        reaches.getStyleClass().add(QUERY_REACHES);
         reaches.textProperty().bind(vm.reachProperty());
         reaches.setWrapText(true);
         HBox head = new HBox(10, badge, reaches);
@@ -87,20 +104,20 @@ public final class QueryView {
         head.managedProperty().bind(head.visibleProperty());
         Label reason = new Label();
         reason.setId("query-reason");
-        reason.getStyleClass().add("query-reason");
+        reason.getStyleClass().add(QUERY_REASON);
         reason.setWrapText(true);
         reason.textProperty().bind(vm.reasonProperty());
         reason.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
         reason.managedProperty().bind(reason.visibleProperty());
         VBox result = new VBox(8, head, reason);
-        result.getStyleClass().add("query-result");
+        result.getStyleClass().add(QUERY_RESULT);
         result.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
         result.managedProperty().bind(result.visibleProperty());
 
         Label mixCaption = new Label("From the workload's query mix");
-        mixCaption.getStyleClass().add("panel-caption");
+        mixCaption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         VBox mix = new VBox(6);
-        mix.getStyleClass().add("query-mix");
+        mix.getStyleClass().add(QUERY_MIX);
         vm.suggestionsProperty().addListener((javafx.collections.ListChangeListener<QueryViewModel.Suggestion>)
                 c -> fillSuggestions(vm, mix));
         fillSuggestions(vm, mix);
@@ -111,13 +128,14 @@ public final class QueryView {
 
         Label hint = new Label("Type a filter: the shards mongos sends it to stay lit on the number line and the "
                 + "lanes, the others dim.");
-        hint.getStyleClass().add("panel-emptyDetails");
+        hint.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
         hint.setWrapText(true);
         hint.visibleProperty().bind(vm.filterTextProperty().isEmpty());
         hint.managedProperty().bind(hint.visibleProperty());
 
         VBox box = new VBox(caption, filter, error, result, hint, mixCaption, mix);
-        box.getStyleClass().add("panel-content");
+        box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
+        box.getStylesheets().add(STYLESHEET);
         return box;
     }
 
@@ -126,17 +144,17 @@ public final class QueryView {
         int i = 0;
         for (QueryViewModel.Suggestion s : vm.suggestionsProperty()) {
             Label name = new Label(s.name());
-            name.getStyleClass().add("suggestion-name");
+            name.getStyleClass().add(SUGGESTION_NAME);
             Label shape = new Label(s.shape());
-            shape.getStyleClass().add("suggestion-shape");
+            shape.getStyleClass().add(SUGGESTION_SHAPE);
             Label text = new Label(s.filter());
-            text.getStyleClass().add("suggestion-filter");
+            text.getStyleClass().add(SUGGESTION_FILTER);
             HBox top = new HBox(8, name, shape);
             top.setAlignment(Pos.CENTER_LEFT);
             VBox content = new VBox(2, top, text);
             Button b = new Button(null, content);
             b.setId("suggestion-" + i++);
-            b.getStyleClass().addAll("suggestion", Styles.FLAT);
+            b.getStyleClass().addAll(SUGGESTION, Styles.FLAT);
             b.setMaxWidth(Double.MAX_VALUE);
             b.setAlignment(Pos.CENTER_LEFT);
             b.setOnAction(e -> vm.use(s));

@@ -1,0 +1,41 @@
+package io.shardlab.ui.explorer;
+
+/**
+ * The style classes several of the explorer's views share (its cards, the side panel's content, the
+ * key field), as {@code explorer.css} names them; a class one view uses alone is a constant in that view.
+ * The side-panel tabs take these from the explorer ({@code ArchitectureTest.EXPLORER_TYPES_FOR_TABS}).
+ */
+public final class ExplorerStyles {
+
+    private ExplorerStyles() {}
+
+    public static final String CARD_CAPTION = "card-caption";
+
+    public static final String CARD_HEADER = "card-header";
+
+    public static final String CARD_TITLE = "card-title";
+
+    public static final String DIAGRAM_COLUMN = "diagram-column";
+
+    public static final String EXPLORER_CARD = "explorer-card";
+
+    public static final String EXPLORER_TOP = "explorer-top";
+
+    public static final String KEY_FIELD = "key-field";
+
+    public static final String LINE_CARD = "line-card";
+
+    public static final String MONGOSH_CODE = "mongosh-code";
+
+    public static final String PANEL_CAPTION = "panel-caption";
+
+    public static final String PANEL_CONTENT = "panel-content";
+
+    public static final String PANEL_PLACEHOLDER = "panel-placeholder";
+
+    public static final String SCALE_GROUP = "scale-group";
+
+    public static final String STATE_TEXT = "state-text";
+
+    public static final String TRANSPORT_CAPTION = "transport-caption";
+}

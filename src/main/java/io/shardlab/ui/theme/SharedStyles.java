@@ -1,0 +1,21 @@
+package io.shardlab.ui.theme;
+
+/**
+ * The style classes more than one feature puts on its nodes, whose rules live in the app-wide theme
+ * ({@code shardlab.css}): form fields' labels and messages, shortcut keys and what they do. A feature's own
+ * classes are constants in that feature (a class one view uses alone, in that view).
+ */
+public final class SharedStyles {
+
+    private SharedStyles() {}
+
+    public static final String FIELD_ERROR = "field-error";
+
+    public static final String FIELD_HINT = "field-hint";
+
+    public static final String FIELD_LABEL = "field-label";
+
+    public static final String KBD = "kbd";
+
+    public static final String SHORTCUT_ACTION = "shortcut-action";
+}
