@@ -1648,6 +1648,12 @@ public final class MongosCommands {
         List<Integer> accepted = new ArrayList<>();
         BsonArray refused = new BsonArray();
         Router router = sharded.map(this::router).orElse(null);
+        // 4.0's mongos counts each statement it targets by the exact shard key for its auto-splitter
+        boolean mongosCountsStatements =
+                io.shardlab.cluster.ReleaseRules.of(release.version()).autoSplit()
+                        == io.shardlab.cluster.ReleaseRules.AutoSplit.MONGOS;
+        List<io.shardlab.key.ShardKey> statementKeys = new ArrayList<>();
+        List<Integer> statementBytes = new ArrayList<>();
         for (int i = 0; i < updates.size(); i++) {
             BsonDocument u = updates.get(i).asDocument();
             if (router != null) {
@@ -1664,6 +1670,13 @@ public final class MongosCommands {
                         break;
                     }
                     continue;
+                }
+                if (mongosCountsStatements && op.update() != null) {
+                    // chunk_manager_targeter.cpp: estimatedDataSize = query.objsize() + updateExpr.objsize()
+                    router.legacyExactKey(op).ifPresent(key -> {
+                        statementKeys.add(key);
+                        statementBytes.add(InsertBatch.bsonSize(op.filter()) + InsertBatch.bsonSize(op.update()));
+                    });
                 }
             }
             accepted.add(i);
@@ -1719,7 +1732,13 @@ public final class MongosCommands {
             }
         }
         recordInserts(ns, upsertedDocuments);
-        recordUpdates(db, ns, matched.values());
+        recordUpdates(
+                db,
+                ns,
+                matched.values(),
+                InsertBatch.ofKeys(
+                        statementKeys,
+                        statementBytes.stream().mapToInt(Integer::intValue).toArray()));
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
@@ -1727,11 +1746,15 @@ public final class MongosCommands {
     }
 
     /**
-     * The documents of {@code before} that an update changed in size or shard key are counted again
-     * as they are now ({@link UpdateDocuments}), or the unsharded collection's bytes change by the
-     * difference; the memory budget follows the stored size.
+     * The documents of {@code before} that an update changed are counted again as they are now
+     * ({@link UpdateDocuments}: new sizes and keys, and the release's auto-splitter counts them), or the
+     * unsharded collection's bytes change by the difference; the memory budget follows the stored size.
+     *
+     * @param keyedStatements the statements 4.0's mongos targeted by their exact shard key, sized as it
+     *     counts them (empty from 4.2)
      */
-    private void recordUpdates(String db, String ns, java.util.Collection<BsonDocument> before) {
+    private void recordUpdates(
+            String db, String ns, java.util.Collection<BsonDocument> before, InsertBatch keyedStatements) {
         String coll = ns.substring(ns.indexOf('.') + 1);
         var sharded = catalog.collection(ns);
         ShardKeyPattern key = sharded.map(c -> c.cluster().shardKey()).orElse(null);
@@ -1744,24 +1767,21 @@ public final class MongosCommands {
                 continue;
             }
             long change = InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
-            boolean keyChanged = key != null
-                    && !InsertBatch.ofDocuments(key, List.of(b))
-                            .key(0)
-                            .equals(InsertBatch.ofDocuments(key, List.of(a.get()))
-                                    .key(0));
-            if (change != 0 || keyChanged) {
+            if (!a.get().equals(b)) {
                 was.add(b);
                 now.add(a.get());
                 delta += change;
             }
         }
-        if (was.isEmpty()) {
+        if (was.isEmpty() && keyedStatements.size() == 0) {
             return;
         }
         storedBytes = Math.max(0, storedBytes + delta);
         if (key != null) {
             catalog.execute(
-                    ns, new UpdateDocuments(ns, InsertBatch.ofDocuments(key, was), InsertBatch.ofDocuments(key, now)));
+                    ns,
+                    new UpdateDocuments(
+                            ns, InsertBatch.ofDocuments(key, was), InsertBatch.ofDocuments(key, now), keyedStatements));
         } else {
             catalog.recordUnshardedWrite(ns, delta);
         }
@@ -1937,7 +1957,8 @@ public final class MongosCommands {
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
         }
-        target.filter(d -> d.containsKey("_id")).ifPresent(d -> recordUpdates(db, ns, List.of(d)));
+        target.filter(d -> d.containsKey("_id"))
+                .ifPresent(d -> recordUpdates(db, ns, List.of(d), InsertBatch.ofKeys(List.of(), new int[0])));
         if (remove && reply.isDocument("value")) {
             recordDeletes(db, ns, List.of(reply.getDocument("value")));
         }
