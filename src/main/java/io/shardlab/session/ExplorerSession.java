@@ -424,6 +424,14 @@ public final class ExplorerSession {
         }
     }
 
+    /**
+     * A line in the activity log about what happened outside this session's cluster (a client dropped a
+     * collection), at the cluster's time now.
+     */
+    public void logOutside(String text) {
+        log(cluster.now(), ActivityKind.COMMAND, text);
+    }
+
     private void log(long atMillis, ActivityKind kind, String text) {
         activity.add(atMillis, kind, text);
     }
