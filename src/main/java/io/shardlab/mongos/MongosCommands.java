@@ -569,7 +569,8 @@ public final class MongosCommands {
                     "ShardLab does not simulate " + "reshardCollection with preset chunks on MongoDB "
                             + release.version());
         }
-        List<io.shardlab.cluster.ZoneRange> zones = reshardZones(command, key, current);
+        List<io.shardlab.cluster.ZoneRange> zones =
+                reshardZones(command, key, current, release.version().atLeast(8, 0));
         boolean force = release.version().atLeast(8, 0)
                 && command.getBoolean("forceRedistribution", BsonBoolean.FALSE).getValue();
         if (current.key().equals(key) && !force) {
@@ -601,11 +602,19 @@ public final class MongosCommands {
      * {@code configsvr_reshard_collection_cmd.cpp} and {@code resharding_util.cpp} ({@code validateZones})
      * do: with zone ranges on the collection each zone must be one of theirs ("Zone must already
      * exist"), and the ranges must not overlap ("Zone ranges must not overlap"), both BadValue; bounds
-     * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). Zones on a
-     * collection that has none are not simulated (MongoDB does not check them there).
+     * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). From 8.0 each bound
+     * must also be valid for metadata storage ({@code ShardKeyPattern::checkShardKeyIsValidForMetadataStorage}:
+     * no array, no regular expression, no embedded document with a {@code $}-prefixed field; BadValue
+     * "Shard key element … is not valid for storage"). Nothing more: a hashed field of the new key may be
+     * bounded by any value, since reshardCollection runs neither {@code checkHashedShardKeyRange}
+     * (updateZoneKeyRange's NumberLong/MinKey/MaxKey check) nor shardCollection's
+     * {@code validateShardKeyAgainstExistingZones}. Zones on a collection that has none are not simulated
+     * (MongoDB does not check them there).
+     *
+     * @param storageChecked whether the release checks the bounds for metadata storage (8.0+)
      */
     private static List<io.shardlab.cluster.ZoneRange> reshardZones(
-            BsonDocument command, ShardKeyPattern key, ClusterSnapshot current) {
+            BsonDocument command, ShardKeyPattern key, ClusterSnapshot current, boolean storageChecked) {
         if (!command.containsKey("zones") || command.isNull("zones")) {
             return List.of();
         }
@@ -640,6 +649,10 @@ public final class MongosCommands {
             if (!existing.contains(name)) {
                 throw new MongoCommandException(ErrorCode.BAD_VALUE, "Zone must already exist");
             }
+            if (storageChecked) {
+                requireValidForStorage(z.getDocument("min"));
+                requireValidForStorage(z.getDocument("max"));
+            }
             io.shardlab.key.ShardKey min = extendedBound(z.getDocument("min"), key);
             io.shardlab.key.ShardKey max = extendedBound(z.getDocument("max"), key);
             if (min.compareTo(max) >= 0) {
@@ -660,6 +673,41 @@ public final class MongosCommands {
             }
         }
         return zones;
+    }
+
+    /**
+     * mongo {@code ShardKeyPattern::checkShardKeyIsValidForMetadataStorage} ({@code shard_key_pattern.cpp}):
+     * every element of {@code bound} is {@code isValidShardKeyElementForStorage} — not an array, not a
+     * regular expression, not an embedded document that is not storage-valid ({@code $}-prefixed names).
+     */
+    private static void requireValidForStorage(BsonDocument bound) {
+        for (Map.Entry<String, BsonValue> e : bound.entrySet()) {
+            BsonValue v = e.getValue();
+            boolean valid =
+                    !v.isArray() && !v.isRegularExpression() && !(v.isDocument() && hasDollarField(v.asDocument()));
+            if (!valid) {
+                String element = io.shardlab.bson.BsonPrinter.serverString(new BsonDocument(e.getKey(), v));
+                throw new MongoCommandException(
+                        ErrorCode.BAD_VALUE,
+                        "Shard key element " + element.substring(2, element.length() - 2)
+                                + " is not valid for storage");
+            }
+        }
+    }
+
+    /** {@code storageValidEmbedded}'s refusal: a {@code $}-prefixed field name at any depth (DBRef fields aside). */
+    private static boolean hasDollarField(BsonDocument document) {
+        for (Map.Entry<String, BsonValue> e : document.entrySet()) {
+            String name = e.getKey();
+            if (name.startsWith("$") && !name.equals("$ref") && !name.equals("$id") && !name.equals("$db")) {
+                return true;
+            }
+            BsonValue v = e.getValue();
+            if (v.isDocument() && hasDollarField(v.asDocument())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A zone bound in the new key: its fields a prefix of the key's, the rest MinKey. */
