@@ -562,7 +562,8 @@ public final class MongosCommands {
                     "ShardLab does not simulate " + "reshardCollection with preset chunks on MongoDB "
                             + release.version());
         }
-        List<io.shardlab.cluster.ZoneRange> zones = reshardZones(command, key, current);
+        List<io.shardlab.cluster.ZoneRange> zones =
+                reshardZones(command, key, current, release.version().atLeast(8, 0));
         boolean force = release.version().atLeast(8, 0)
                 && command.getBoolean("forceRedistribution", BsonBoolean.FALSE).getValue();
         if (current.key().equals(key) && !force) {
@@ -594,11 +595,19 @@ public final class MongosCommands {
      * {@code configsvr_reshard_collection_cmd.cpp} and {@code resharding_util.cpp} ({@code validateZones})
      * do: with zone ranges on the collection each zone must be one of theirs ("Zone must already
      * exist"), and the ranges must not overlap ("Zone ranges must not overlap"), both BadValue; bounds
-     * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). Zones on a
-     * collection that has none are not simulated (MongoDB does not check them there).
+     * are extended with MinKey for missing suffix fields ({@code extendRangeBound}). From 8.0 each bound
+     * must also be valid for metadata storage ({@code ShardKeyPattern::checkShardKeyIsValidForMetadataStorage}:
+     * no array, no regular expression, no embedded document with a {@code $}-prefixed field; BadValue
+     * "Shard key element … is not valid for storage"). Nothing more: a hashed field of the new key may be
+     * bounded by any value, since reshardCollection runs neither {@code checkHashedShardKeyRange}
+     * (updateZoneKeyRange's NumberLong/MinKey/MaxKey check) nor shardCollection's
+     * {@code validateShardKeyAgainstExistingZones}. Zones on a collection that has none are not simulated
+     * (MongoDB does not check them there).
+     *
+     * @param storageChecked whether the release checks the bounds for metadata storage (8.0+)
      */
     private static List<io.shardlab.cluster.ZoneRange> reshardZones(
-            BsonDocument command, ShardKeyPattern key, ClusterSnapshot current) {
+            BsonDocument command, ShardKeyPattern key, ClusterSnapshot current, boolean storageChecked) {
         if (!command.containsKey("zones") || command.isNull("zones")) {
             return List.of();
         }
@@ -633,6 +642,10 @@ public final class MongosCommands {
             if (!existing.contains(name)) {
                 throw new MongoCommandException(ErrorCode.BAD_VALUE, "Zone must already exist");
             }
+            if (storageChecked) {
+                requireValidForStorage(z.getDocument("min"));
+                requireValidForStorage(z.getDocument("max"));
+            }
             io.shardlab.key.ShardKey min = extendedBound(z.getDocument("min"), key);
             io.shardlab.key.ShardKey max = extendedBound(z.getDocument("max"), key);
             if (min.compareTo(max) >= 0) {
@@ -653,6 +666,41 @@ public final class MongosCommands {
             }
         }
         return zones;
+    }
+
+    /**
+     * mongo {@code ShardKeyPattern::checkShardKeyIsValidForMetadataStorage} ({@code shard_key_pattern.cpp}):
+     * every element of {@code bound} is {@code isValidShardKeyElementForStorage} — not an array, not a
+     * regular expression, not an embedded document that is not storage-valid ({@code $}-prefixed names).
+     */
+    private static void requireValidForStorage(BsonDocument bound) {
+        for (Map.Entry<String, BsonValue> e : bound.entrySet()) {
+            BsonValue v = e.getValue();
+            boolean valid =
+                    !v.isArray() && !v.isRegularExpression() && !(v.isDocument() && hasDollarField(v.asDocument()));
+            if (!valid) {
+                String element = io.shardlab.bson.BsonPrinter.serverString(new BsonDocument(e.getKey(), v));
+                throw new MongoCommandException(
+                        ErrorCode.BAD_VALUE,
+                        "Shard key element " + element.substring(2, element.length() - 2)
+                                + " is not valid for storage");
+            }
+        }
+    }
+
+    /** {@code storageValidEmbedded}'s refusal: a {@code $}-prefixed field name at any depth (DBRef fields aside). */
+    private static boolean hasDollarField(BsonDocument document) {
+        for (Map.Entry<String, BsonValue> e : document.entrySet()) {
+            String name = e.getKey();
+            if (name.startsWith("$") && !name.equals("$ref") && !name.equals("$id") && !name.equals("$db")) {
+                return true;
+            }
+            BsonValue v = e.getValue();
+            if (v.isDocument() && hasDollarField(v.asDocument())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A zone bound in the new key: its fields a prefix of the key's, the rest MinKey. */
@@ -1659,19 +1707,31 @@ public final class MongosCommands {
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         var sharded = catalog.collection(ns);
         Router router = sharded.map(this::router).orElse(null);
+        // 4.0's mongos counts each statement it targets by the exact shard key for its auto-splitter
+        boolean mongosCountsStatements = io.shardlab.cluster.ReleaseRules.of(release.version()).autoSplit()
+                == io.shardlab.cluster.ReleaseRules.AutoSplit.MONGOS;
+        List<io.shardlab.key.ShardKey> statementKeys = new ArrayList<>();
+        List<Integer> statementBytes = new ArrayList<>();
         RoutedBatch routed = routeBatch(updates.size(), ordered, i -> {
             if (router == null) {
                 return null;
             }
             BsonDocument u = updates.get(i).asDocument();
             BsonValue change = u.get("u");
-            return routeWrite(
-                    router,
-                    new Operation.Update(
-                            u.getDocument("q", new BsonDocument()),
-                            change != null && change.isDocument() ? change.asDocument() : null,
-                            u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
-                            u.getBoolean("upsert", BsonBoolean.FALSE).getValue()));
+            Operation.Update op = new Operation.Update(
+                    u.getDocument("q", new BsonDocument()),
+                    change != null && change.isDocument() ? change.asDocument() : null,
+                    u.getBoolean("multi", BsonBoolean.FALSE).getValue(),
+                    u.getBoolean("upsert", BsonBoolean.FALSE).getValue());
+            Targeting t = routeWrite(router, op);
+            if ((t == null || !t.rejected()) && mongosCountsStatements && op.update() != null) {
+                // chunk_manager_targeter.cpp: estimatedDataSize = query.objsize() + updateExpr.objsize()
+                router.legacyExactKey(op).ifPresent(key -> {
+                    statementKeys.add(key);
+                    statementBytes.add(InsertBatch.bsonSize(op.filter()) + InsertBatch.bsonSize(op.update()));
+                });
+            }
+            return t;
         });
         List<Integer> accepted = routed.accepted();
         BsonArray refused = routed.refused();
@@ -1726,7 +1786,13 @@ public final class MongosCommands {
             }
         }
         recordInserts(ns, upsertedDocuments);
-        recordUpdates(db, ns, matched.values());
+        recordUpdates(
+                db,
+                ns,
+                matched.values(),
+                InsertBatch.ofKeys(
+                        statementKeys,
+                        statementBytes.stream().mapToInt(Integer::intValue).toArray()));
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
@@ -1734,11 +1800,15 @@ public final class MongosCommands {
     }
 
     /**
-     * The documents of {@code before} that an update changed in size or shard key are counted again
-     * as they are now ({@link UpdateDocuments}), or the unsharded collection's bytes change by the
-     * difference; the memory budget follows the stored size.
+     * The documents of {@code before} that an update changed are counted again as they are now
+     * ({@link UpdateDocuments}: new sizes and keys, and the release's auto-splitter counts them), or the
+     * unsharded collection's bytes change by the difference; the memory budget follows the stored size.
+     *
+     * @param keyedStatements the statements 4.0's mongos targeted by their exact shard key, sized as it
+     *     counts them (empty from 4.2)
      */
-    private void recordUpdates(String db, String ns, java.util.Collection<BsonDocument> before) {
+    private void recordUpdates(
+            String db, String ns, java.util.Collection<BsonDocument> before, InsertBatch keyedStatements) {
         String coll = ns.substring(ns.indexOf('.') + 1);
         var sharded = catalog.collection(ns);
         ShardKeyPattern key = sharded.map(c -> c.cluster().shardKey()).orElse(null);
@@ -1751,24 +1821,21 @@ public final class MongosCommands {
                 continue;
             }
             long change = InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
-            boolean keyChanged = key != null
-                    && !InsertBatch.ofDocuments(key, List.of(b))
-                            .key(0)
-                            .equals(InsertBatch.ofDocuments(key, List.of(a.get()))
-                                    .key(0));
-            if (change != 0 || keyChanged) {
+            if (!a.get().equals(b)) {
                 was.add(b);
                 now.add(a.get());
                 delta += change;
             }
         }
-        if (was.isEmpty()) {
+        if (was.isEmpty() && keyedStatements.size() == 0) {
             return;
         }
         storedBytes = Math.max(0, storedBytes + delta);
         if (key != null) {
             catalog.execute(
-                    ns, new UpdateDocuments(ns, InsertBatch.ofDocuments(key, was), InsertBatch.ofDocuments(key, now)));
+                    ns,
+                    new UpdateDocuments(
+                            ns, InsertBatch.ofDocuments(key, was), InsertBatch.ofDocuments(key, now), keyedStatements));
         } else {
             catalog.recordUnshardedWrite(ns, delta);
         }
@@ -1936,7 +2003,8 @@ public final class MongosCommands {
         if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
             return reply;
         }
-        target.filter(d -> d.containsKey("_id")).ifPresent(d -> recordUpdates(db, ns, List.of(d)));
+        target.filter(d -> d.containsKey("_id"))
+                .ifPresent(d -> recordUpdates(db, ns, List.of(d), InsertBatch.ofKeys(List.of(), new int[0])));
         if (remove && reply.isDocument("value")) {
             recordDeletes(db, ns, List.of(reply.getDocument("value")));
         }

@@ -151,6 +151,7 @@ public final class ShardedCatalog {
      * exist yet, as a first write or {@code enableSharding} creates it (mongo
      * {@code sharding_catalog_manager_database_operations.cpp} createDatabase, which calls
      * {@code shardutil::selectLeastLoadedShard}: the shard with the least data, the first on ties).
+     * Which shards compete is {@link #primaryCandidates}.
      *
      * @param primaryShard the primary the client asked for, or null
      * @throws MongoCommandException ShardNotFound for an unknown shard
@@ -178,14 +179,40 @@ public final class ShardedCatalog {
     }
 
     private String leastLoadedShard() {
+        List<String> candidates = primaryCandidates();
+        if (candidates.isEmpty()) {
+            // mongo sharding_util.cpp selectLeastLoadedNonDrainingShard
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "No non-draining shard found");
+        }
         Map<String, Long> bytes = bytesPerShard();
-        String best = shardIds.get(0);
-        for (String id : shardIds) {
+        String best = candidates.get(0);
+        for (String id : candidates) {
             if (bytes.getOrDefault(id, 0L) < bytes.getOrDefault(best, 0L)) {
                 best = id;
             }
         }
         return best;
+    }
+
+    /**
+     * The shards a new database's primary is picked from, in shard order. Before 8.0 every shard, a
+     * draining one included: {@code ShardingCatalogManager::_selectShardForNewDatabase} and
+     * {@code shardutil::selectLeastLoadedShard} read {@code shardRegistry->getAllShardIds()}. From 8.0
+     * the shards that are not draining: {@code selectLeastLoadedNonDrainingShard} reads
+     * {@code config.shards} with {@code {draining: {$ne: true}}} (the same selection picks
+     * unshardCollection's default target, {@link #unshardCollection}).
+     */
+    private List<String> primaryCandidates() {
+        if (!config.version().atLeast(8, 0)) {
+            return shardIds;
+        }
+        List<String> out = new ArrayList<>();
+        for (String id : shardIds) {
+            if (!draining.contains(id)) {
+                out.add(id);
+            }
+        }
+        return out;
     }
 
     /** Bytes per shard over every collection: sharded collections' chunks and unsharded ones on their primary. */
@@ -278,16 +305,8 @@ public final class ShardedCatalog {
         if (entry == null) {
             throw new IllegalArgumentException(ns + " is not sharded");
         }
-        String target = to;
-        if (target == null) {
-            Map<String, Long> bytes = bytesPerShard();
-            for (String id : shardIds) {
-                if (!draining.contains(id) && (target == null || bytes.get(id) < bytes.get(target))) {
-                    target = id;
-                }
-            }
-        }
-        if (target == null || !shardIds.contains(target)) {
+        String target = to != null ? to : leastLoadedShard();
+        if (!shardIds.contains(target)) {
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
         }
         long bytes = 0;

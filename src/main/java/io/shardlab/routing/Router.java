@@ -356,11 +356,20 @@ public final class Router {
                 List.of());
     }
 
-    private Targeting legacyUpdate(Operation.Update u, boolean replacement) {
-        MatchExpression expr = FilterParser.parse(u.filter());
-        Optional<ShardKey> key = replacement
+    /**
+     * The exact shard key 4.0's mongos targets an update by ({@code _targetUpdateByShardKey} in mongo
+     * {@code chunk_manager_targeter.cpp}): a replacement document's full key, else the filter's equality on
+     * every key field; empty when there is none (the update is routed by its query). Any version's
+     * pattern reads the same way.
+     */
+    public Optional<ShardKey> legacyExactKey(Operation.Update u) {
+        return isReplacement(u.update())
                 ? legacyKeyOfDocument(u.update())
-                : ShardKeyEqualityExtractor.extract(pattern, expr, hasher);
+                : ShardKeyEqualityExtractor.extract(pattern, FilterParser.parse(u.filter()), hasher);
+    }
+
+    private Targeting legacyUpdate(Operation.Update u, boolean replacement) {
+        Optional<ShardKey> key = legacyExactKey(u);
         QueryShards q = queryShards(replacement ? u.update() : u.filter());
         if (key.isPresent()) {
             Chunk chunk = chunks.chunkFor(key.get());

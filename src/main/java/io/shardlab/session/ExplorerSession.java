@@ -387,7 +387,7 @@ public final class ExplorerSession {
                 for (Map.Entry<String, Long> e : l.documentsByShard().entrySet()) {
                     Integer row = shardRow.get(e.getKey());
                     if (row != null) {
-                        writes.add(l.atMillis(), row, e.getValue());
+                        writes.addArrived(l.atMillis(), row, e.getValue());
                     }
                 }
                 recordClientBatch(l.batch(), l.atMillis());
@@ -413,7 +413,7 @@ public final class ExplorerSession {
         activity.add(event);
     }
 
-    /** A client's inserts: heat per key range and a sample of insert marks. */
+    /** A client's inserts: heat per key range (shown as it arrives, paused or not) and a sample of insert marks. */
     private void recordClientBatch(InsertBatch batch, long atMillis) {
         int[] perRow = new int[heatBounds.size() - 1];
         for (int i = 0; i < batch.size(); i++) {
@@ -421,13 +421,21 @@ public final class ExplorerSession {
         }
         for (int r = 0; r < perRow.length; r++) {
             if (perRow[r] > 0) {
-                heat.add(atMillis, r, perRow[r]);
+                heat.addArrived(atMillis, r, perRow[r]);
             }
         }
         int samples = Math.min(batch.size(), MARKS_PER_BATCH);
         for (int s = 0; s < samples; s++) {
             marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), atMillis);
         }
+    }
+
+    /**
+     * A line in the activity log about what happened outside this session's cluster (a client dropped a
+     * collection), at the cluster's time now.
+     */
+    public void logOutside(String text) {
+        log(cluster.now(), ActivityKind.COMMAND, text);
     }
 
     private void log(long atMillis, ActivityKind kind, String text) {

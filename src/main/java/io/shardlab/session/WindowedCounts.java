@@ -9,6 +9,11 @@ import java.util.Arrays;
  * <p>Counts can be taken back ({@link #subtract}), so that undoing an insert batch removes exactly
  * what it added; windows past the last non-empty one are dropped again when that happens.
  *
+ * <p>A chart draws the windows that are over, since a window still filling reads as a drop in writes.
+ * Counts that {@link #addArrived arrive} from outside the simulated clock (a client's writes, which
+ * come while the explorer is paused as well) are drawn as they arrive: the window holding them is shown
+ * though not over ({@link Snapshot#shownAt}).
+ *
  * <p>Mutable and not thread-safe: it lives on the simulation thread; {@link #snapshot} hands out an
  * immutable copy.
  */
@@ -19,6 +24,8 @@ public final class WindowedCounts {
     private final long windowMillis;
     private long[][] counts = new long[0][];
     private int windows;
+    /** Windows {@code [0, arrivedThrough)} are shown even when not over: a client wrote into the last one. */
+    private int arrivedThrough;
 
     /**
      * @param rows number of rows, at least 1
@@ -63,6 +70,15 @@ public final class WindowedCounts {
         counts[w][row] += count;
     }
 
+    /**
+     * As {@link #add}, for counts that arrive whatever the simulated clock does (a client's writes): the
+     * window holding {@code atMillis} is shown from now on, over or not.
+     */
+    void addArrived(long atMillis, int row, long count) {
+        add(atMillis, row, count);
+        arrivedThrough = Math.max(arrivedThrough, windowAt(atMillis) + 1);
+    }
+
     /** Takes back what {@link #add} added; trailing empty windows disappear. */
     void subtract(long atMillis, int row, long count) {
         int w = windowAt(atMillis);
@@ -73,6 +89,7 @@ public final class WindowedCounts {
         while (windows > 0 && isEmpty(counts[windows - 1])) {
             windows--;
         }
+        arrivedThrough = Math.min(arrivedThrough, windows);
     }
 
     /** Extends the windows so that the one holding {@code atMillis} exists (time passes without writes). */
@@ -109,7 +126,7 @@ public final class WindowedCounts {
         for (int w = 0; w < windows; w++) {
             copy[w] = counts[w].clone();
         }
-        return new Snapshot(rows, startMillis, windowMillis, copy);
+        return new Snapshot(rows, startMillis, windowMillis, copy, Math.min(arrivedThrough, windows));
     }
 
     /**
@@ -118,11 +135,17 @@ public final class WindowedCounts {
      * @param rows number of rows
      * @param startMillis simulated time at which window 0 starts
      * @param windowMillis length of a window, in ms
+     * @param arrivedWindows windows shown whether over or not (the last one holds a client's writes), at
+     *     most the number of windows
      */
-    public record Snapshot(int rows, long startMillis, long windowMillis, long[][] counts) {
+    public record Snapshot(int rows, long startMillis, long windowMillis, long[][] counts, int arrivedWindows) {
 
         public Snapshot {
             counts = counts.clone();
+            if (arrivedWindows < 0 || arrivedWindows > counts.length) {
+                throw new IllegalArgumentException(
+                        "arrivedWindows: must lie in 0.." + counts.length + ", got " + arrivedWindows);
+            }
         }
 
         /**
@@ -136,7 +159,7 @@ public final class WindowedCounts {
                     out[w][r] = order[r] < 0 ? 0 : counts[w][order[r]];
                 }
             }
-            return new Snapshot(order.length, startMillis, windowMillis, out);
+            return new Snapshot(order.length, startMillis, windowMillis, out, arrivedWindows);
         }
 
         /** Number of windows so far (0 before the first write). */
@@ -147,6 +170,14 @@ public final class WindowedCounts {
         /** Windows that are over at simulated time {@code nowMillis}: the partial window in progress is left out. */
         public int completeAt(long nowMillis) {
             return (int) Math.min(counts.length, Math.max(0, (nowMillis - startMillis) / windowMillis));
+        }
+
+        /**
+         * Windows a chart draws at simulated time {@code nowMillis}: those that are over, and the one in
+         * progress too once a client's writes arrived in it (they show as they arrive, paused or not).
+         */
+        public int shownAt(long nowMillis) {
+            return Math.max(completeAt(nowMillis), arrivedWindows);
         }
 
         /** The count of {@code row} in window {@code w}. */
@@ -190,6 +221,7 @@ public final class WindowedCounts {
                     && rows == s.rows
                     && startMillis == s.startMillis
                     && windowMillis == s.windowMillis
+                    && arrivedWindows == s.arrivedWindows
                     && Arrays.deepEquals(counts, s.counts);
         }
 

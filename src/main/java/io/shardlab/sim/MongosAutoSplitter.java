@@ -64,6 +64,23 @@ final class MongosAutoSplitter implements AutoSplitter {
                 : desired;
     }
 
+    /**
+     * 4.0's mongos counts an update by its statement, not by the document: {@code _targetUpdateByShardKey}
+     * adds {@code query.objsize() + updateExpr.objsize()} to the chunk of the statement's exact shard key
+     * ({@code chunk_manager_targeter.cpp}), an update routed by query adds nothing. Those statements reach
+     * this splitter through {@link UpdateDocuments#keyedStatements}, so the documents an update changed add
+     * nothing here.
+     */
+    @Override
+    public boolean onUpdate(ClusterState state, int index, int size) {
+        return false;
+    }
+
+    @Override
+    public boolean onUpdateStatement(ClusterState state, int index, int size) {
+        return onInsert(state, index, size);
+    }
+
     @Override
     public boolean onInsert(ClusterState state, int index, int size) {
         ChunkDocuments docs = state.buckets.get(index);

@@ -56,6 +56,29 @@ class ShardedCatalogTest {
                         .shard());
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: a new database's primary is {1}")
+    @org.junit.jupiter.params.provider.CsvSource(textBlock = """
+            # before 8.0 _selectShardForNewDatabase / selectLeastLoadedShard weigh every shard, a draining one too;
+            # from 8.0 selectLeastLoadedNonDrainingShard leaves draining shards out (sharding_util.cpp)
+            4.4, shard01
+            7.0, shard01
+            8.0, shard02
+            8.2, shard02
+            """)
+    void a_draining_shard_gets_new_databases_only_before_8_0(String version, String primary) {
+        // given three empty shards, the first (which wins ties) draining
+        ShardedCatalog catalog = catalog(MongoVersion.parse(version), "shard01", "shard02", "shard03");
+        assertEquals(
+                ShardedCatalog.RemoveShardState.STARTED,
+                catalog.removeShard("shard01").state());
+
+        // when a database is created without a primary
+        ShardedCatalog.DatabaseEntry fresh = catalog.createDatabase("fresh", null);
+
+        // then
+        assertEquals(primary, fresh.primaryShard());
+    }
+
     @Test
     void a_shard_takes_part_in_one_migration_at_a_time_across_collections() {
         // 1 KB chunks copied at 100 bytes per simulated second: each migration takes about 10 s

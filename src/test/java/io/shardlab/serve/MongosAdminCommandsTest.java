@@ -741,7 +741,11 @@ class MongosAdminCommandsTest {
 
     /** app.users on {region: 1} with zone ranges EU (shard01) and US (shard02), 500 documents. */
     private MongosCommands withZonedUsers() {
-        MongosCommands mongos = mongos("7.0");
+        return withZonedUsers("7.0");
+    }
+
+    private MongosCommands withZonedUsers(String version) {
+        MongosCommands mongos = mongos(version);
         admin(mongos, "{addShardToZone: 'shard01', zone: 'EU'}");
         admin(mongos, "{addShardToZone: 'shard02', zone: 'US'}");
         admin(mongos, "{shardCollection: 'app.users', key: {region: 1}}");
@@ -811,6 +815,48 @@ class MongosAdminCommandsTest {
 
         assertEquals(codeName, e.code().codeName(), rule);
         assertEquals(message, e.getMessage(), rule);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            an array bound               | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'EU', min: {user: [1, 2]}, max: {user: 10}}]}       | Shard key element user: [ 1, 2 ] is not valid for storage
+            a regular expression bound   | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'EU', min: {user: 0}, max: {user: /a/}}]}            | Shard key element user: /a/ is not valid for storage
+            a $-field in an embedded one | {reshardCollection: 'app.users', key: {user: 1}, zones: [{zone: 'EU', min: {user: {$lt: 3}}, max: {user: 10}}]}      | Shard key element user: { $lt: 3 } is not valid for storage
+            """)
+    void from_8_0_reshardCollection_zone_bounds_must_be_valid_for_metadata_storage(
+            String rule, String command, String message) {
+        // configsvr_reshard_collection_cmd.cpp (8.x): checkShardKeyIsValidForMetadataStorage on every bound
+        MongosCommands mongos = withZonedUsers("8.0");
+
+        MongoCommandException e = refused(mongos, command);
+
+        assertEquals("BadValue", e.code().codeName(), rule);
+        assertEquals(message, e.getMessage(), rule);
+    }
+
+    @Test
+    void a_hashed_new_key_takes_zone_bounds_of_any_type_as_reshardCollection_runs_no_hashed_range_check() {
+        // updateZoneKeyRange refuses a non-NumberLong bound on a hashed field (checkHashedShardKeyRange);
+        // reshardCollection's zones go through checkForOverlappingZones and the storage check only
+        MongosCommands mongos = withZonedUsers("8.0");
+
+        admin(
+                mongos,
+                "{reshardCollection: 'app.users', key: {user: 'hashed'}, numInitialChunks: 8, zones: ["
+                        + "{zone: 'EU', min: {user: NumberLong('-4611686018427387904')}, max: {user: NumberLong(0)}}, "
+                        + "{zone: 'US', min: {user: 'a'}, max: {user: 'z'}}]}");
+
+        var cluster = catalog.collection("app.users")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster();
+        assertEquals(2, cluster.zones().size());
+        assertTrue(
+                cluster.chunks().chunks().stream()
+                        .anyMatch(c -> c.min().equals(cluster.zones().get(0).min())),
+                "a chunk starts at the EU zone's NumberLong min");
+        assertEquals(500, simulatedDocuments("app.users"));
     }
 
     // ---- updates that change a document's size ------------------------------------------------------

@@ -444,6 +444,52 @@ class ExplorerSessionTest {
     }
 
     @Test
+    void a_clients_writes_while_paused_reach_the_charts_as_they_arrive_not_after_play() {
+        // given a session played for a while, then paused (nothing advances the clock)
+        ExplorerSession session = load(
+                Scenario.of("{ counter: 1 }", "monotonic").withDocuments(20_000).withDocsPerSecond(2_000));
+        session.advance(1_050);
+        ExplorerFrame before = session.frame();
+        long now = before.cluster().atMillis();
+        assertTrue(
+                drawnWrites(before) < before.stream().inserted(), "the stream's window in progress waits until over");
+
+        // when a client inserts 300 documents, twice, on the paused clock
+        for (int batch = 0; batch < 2; batch++) {
+            List<ShardKey> keys = new java.util.ArrayList<>();
+            for (int i = 0; i < 150; i++) {
+                keys.add(ShardKey.of(new BsonInt64(1_000_000 + batch * 1_000 + i)));
+            }
+            session.cluster()
+                    .execute(new io.shardlab.sim.InsertDocuments(
+                            before.scenario().namespace(), io.shardlab.sim.InsertBatch.ofKeys(keys, 200)));
+            session.accountClientWork();
+            // then each batch is in the charts at once: the writes chart and the heatmap drawn at this time
+            ExplorerFrame frame = session.frame();
+            assertEquals(now, frame.cluster().atMillis(), "the clock stood still");
+            assertEquals(150L * (batch + 1), session.clientDocuments());
+            assertEquals(
+                    frame.stream().inserted() + session.clientDocuments(),
+                    drawnWrites(frame),
+                    "every write so far is drawn, the clients' as they arrived");
+            int drawn = frame.writes().shownAt(now);
+            assertEquals(
+                    drawnWrites(frame),
+                    Arrays.stream(frame.heat().byWindow(drawn))
+                            .flatMapToLong(Arrays::stream)
+                            .sum());
+        }
+    }
+
+    /** The writes the charts draw for {@code frame}: every window up to {@link WindowedCounts.Snapshot#shownAt}. */
+    private static long drawnWrites(ExplorerFrame frame) {
+        WindowedCounts.Snapshot writes = frame.writes();
+        return Arrays.stream(writes.byRow(writes.shownAt(frame.cluster().atMillis())))
+                .mapToLong(ExplorerSessionTest::total)
+                .sum();
+    }
+
+    @Test
     void undo_past_a_step_takes_its_shard_back_and_redo_adds_it_again_at_the_same_document() {
         ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic")
                 .withDocuments(20_000)

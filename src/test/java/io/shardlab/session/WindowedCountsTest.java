@@ -59,4 +59,36 @@ class WindowedCountsTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> counts.subtract(50, 0, 3));
         assertEquals("subtract: window 0 row 0 holds fewer than 3", e.getMessage());
     }
+
+    @Test
+    void a_window_still_filling_is_drawn_only_once_a_clients_writes_arrived_in_it() {
+        // given a stream's writes in windows 0 and 1, the clock in window 1
+        WindowedCounts counts = new WindowedCounts(1, 0, 100);
+        counts.add(50, 0, 4);
+        counts.add(150, 0, 2);
+        assertEquals(1, counts.snapshot().shownAt(150), "the stream's window in progress waits until it is over");
+
+        // when a client writes while the clock stands at 150 (the explorer paused)
+        counts.addArrived(150, 0, 3);
+
+        // then the window in progress is drawn with what arrived, and stays drawn once it is over
+        WindowedCounts.Snapshot s = counts.snapshot();
+        assertEquals(2, s.shownAt(150));
+        assertArrayEquals(new long[] {4, 5}, s.byRow(s.shownAt(150))[0]);
+        counts.extendTo(450);
+        assertEquals(4, counts.snapshot().shownAt(450));
+    }
+
+    @Test
+    void taking_back_a_clients_window_stops_drawing_it() {
+        WindowedCounts counts = new WindowedCounts(1, 0, 100);
+        counts.add(50, 0, 1);
+        counts.addArrived(250, 0, 2);
+        assertEquals(3, counts.snapshot().shownAt(250));
+
+        counts.subtract(250, 0, 2);
+        counts.add(250, 0, 1);
+
+        assertEquals(2, counts.snapshot().shownAt(250), "the window a client no longer fills waits again");
+    }
 }

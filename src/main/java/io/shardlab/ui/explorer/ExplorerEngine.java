@@ -85,6 +85,8 @@ public final class ExplorerEngine implements Transport {
     private final Map<ExplorerSession, String> observedKeys = new java.util.IdentityHashMap<>();
     /** The collection on show: null for the scenario's, else a key of {@link #observed}. */
     private String shownNamespace;
+    /** Whether a client dropped the scenario's collection: its stream has nothing left to play into. */
+    private boolean scenarioDropped;
     /** The filter whose targeting shows; a collection picked later routes it too. */
     private Optional<BsonDocument> filter = Optional.empty();
 
@@ -144,6 +146,7 @@ public final class ExplorerEngine implements Transport {
         observed.clear();
         observedKeys.clear();
         shownNamespace = null;
+        scenarioDropped = false;
         filter = resolved.filter().map(BsonDocument::clone);
         // a reset loads the same scenario again: its stream, read before, is reused
         PreparedStream reuse = resolved == scenario ? prepared : null;
@@ -201,7 +204,7 @@ public final class ExplorerEngine implements Transport {
     @Override
     public void step() {
         submit(() -> {
-            if (session == null || ticking != null) {
+            if (session == null || ticking != null || scenarioDropped) {
                 return;
             }
             session.advance(session.windowMillis());
@@ -242,7 +245,7 @@ public final class ExplorerEngine implements Transport {
                 session.execute(command);
                 // once every document is in, nothing else runs the clock: a migration the command started
                 // (a drag onto a lane) would wait for Play; time runs until it commits and the balancer settles
-                if (ticking == null && session.streamExhausted() && !session.finished()) {
+                if (ticking == null && session.streamExhausted() && !finished()) {
                     startTicking();
                 }
                 publishFrame();
@@ -343,7 +346,7 @@ public final class ExplorerEngine implements Transport {
 
     /** Whether play has nothing left to do: the stream is in and settled, and no client can write. */
     private boolean finished() {
-        return session.finished() && server == null;
+        return scenarioDropped || (session.finished() && server == null);
     }
 
     // ---- accepting connections ------------------------------------------------------------------------
@@ -546,7 +549,7 @@ public final class ExplorerEngine implements Transport {
                     observeCatalog();
                     // once every document is in, nothing else runs the clock: a migration the command started
                     // would wait for Play; time runs until it commits and the balancer settles
-                    if (ticking == null && server == null && session.streamExhausted() && !session.finished()) {
+                    if (ticking == null && server == null && session.streamExhausted() && !finished()) {
                         startTicking();
                     }
                     queuePublish();
@@ -675,9 +678,33 @@ public final class ExplorerEngine implements Transport {
                 observedKeys.put(o, key.toString());
             }
         }
-        if (shownNamespace != null && !observed.containsKey(shownNamespace)) {
-            shownNamespace = null;
+        boolean scenarioHere = catalog.collection(scenario.namespace())
+                .filter(c -> c.cluster() == session.cluster())
+                .isPresent();
+        if (!scenarioHere && !scenarioDropped) {
+            // the stream has no collection left (MongoDB would create a new, unsharded one for its next
+            // insert, which the number line has nothing to draw for): it stops, and the picker moves on
+            scenarioDropped = true;
+            stopTicking();
+            session.logOutside(scenario.namespace() + " was dropped by a client: the scenario's stream stops"
+                    + (observed.isEmpty()
+                            ? "; no sharded collection is left to show"
+                            : "; showing " + firstObserved()));
         }
+        if (shownNamespace != null && !observed.containsKey(shownNamespace)) {
+            String gone = shownNamespace;
+            shownNamespace = scenarioDropped ? firstObserved() : null;
+            shown().logOutside(gone + " was dropped by a client; showing "
+                    + (shownNamespace == null ? scenario.namespace() : shownNamespace));
+        } else if (scenarioDropped && shownNamespace == null && !observed.isEmpty()) {
+            shownNamespace = firstObserved();
+            shown().logOutside(scenario.namespace() + " was dropped by a client; showing " + shownNamespace);
+        }
+    }
+
+    /** The first observed collection by namespace, or null when there is none. */
+    private String firstObserved() {
+        return observed.isEmpty() ? null : observed.keySet().iterator().next();
     }
 
     /** The sharded collections for the picker, by namespace: the scenario's and the observed ones. */

@@ -55,6 +55,9 @@ public final class NumberLineViewModel {
 
     private Shown shown;
     private int shownComplete = -1;
+    /** Whether the charts on show hold a window still filling (so the next frame's data differs). */
+    private boolean shownFilling;
+
     private long shownWindowStart;
     private NumberLineModel model;
     private ClusterSnapshot modelSnapshot;
@@ -103,27 +106,34 @@ public final class NumberLineViewModel {
         Optional<HeatmapData> heat = Optional.empty();
         // only windows that are over: a window in progress would read as a sudden drop in writes. A window
         // that is over never changes again (its inserts all happened in it), so while no new window has
-        // completed the charts' data stays the same object and the charts need no repaint.
-        int complete = next.writes().completeAt(next.cluster().atMillis());
+        // completed the charts' data stays the same object and the charts need no repaint. A client's
+        // writes are the exception: they show as they arrive (the clock may stand still, paused), so the
+        // window they fill is drawn in progress and redrawn with every frame.
+        long now = next.cluster().atMillis();
+        int drawn = next.writes().shownAt(now);
+        boolean filling = drawn > next.writes().completeAt(now);
         if (shown != null
+                && !filling
+                && !shownFilling
                 && shown.origin().equals(next.scenario())
-                && complete == shownComplete
+                && drawn == shownComplete
                 && next.writes().startMillis() == shownWindowStart) {
             writes = shown.writes();
             heat = shown.heat();
-        } else if (complete > 0) {
+        } else if (drawn > 0) {
             writes = Optional.of(new WriteSeries(
                     next.shardIds(),
                     next.writes().startMillis(),
                     next.writes().windowMillis(),
-                    next.writes().byRow(complete)));
+                    next.writes().byRow(drawn)));
             heat = Optional.of(new HeatmapData(
                     next.heatBounds(),
                     next.heat().startMillis(),
                     next.heat().windowMillis(),
-                    next.heat().byWindow(complete)));
+                    next.heat().byWindow(Math.min(drawn, next.heat().windows()))));
         }
-        shownComplete = complete;
+        shownComplete = drawn;
+        shownFilling = filling;
         shownWindowStart = next.writes().startMillis();
         show(new Shown(
                 next.scenario(),

@@ -174,4 +174,54 @@ class CollectionOnShowTest {
         assertEquals(before, published.size());
         assertTrue(last().frame().scenario().namespace().equals("shardlab.events"));
     }
+
+    private static boolean logged(ExplorerFrame frame, String text) {
+        return frame.activity().stream().anyMatch(a -> a.text().equals(text));
+    }
+
+    @Test
+    void a_client_dropping_the_scenarios_collection_stops_its_stream_and_the_picker_moves_to_another() {
+        // given the scenario playing into shardlab.events beside social.users
+        engine.play();
+        thread.tick();
+
+        // when a client drops shardlab.events
+        shell.run("shardlab", new BsonDocument("drop", new BsonString("events")));
+
+        // then the explorer shows social.users, the picker no longer lists the dropped collection,
+        // time stops and Play cannot start it again, and the activity log says why
+        assertEquals("social.users", last().frame().scenario().namespace());
+        assertEquals(
+                List.of(new EngineState.Collection("social.users", "{ userId: 'hashed' }", 0)), last().collections());
+        assertFalse(last().playing());
+        assertTrue(logged(last().frame(), "shardlab.events was dropped by a client; showing social.users"));
+        engine.play();
+        thread.tick();
+        assertFalse(last().playing());
+
+        // and the writes clients keep sending to social.users still draw
+        insertUsers(0, 100);
+        assertEquals(100, documents(last().frame()));
+    }
+
+    @Test
+    void with_no_other_sharded_collection_the_drop_leaves_the_scenarios_last_layout_with_a_line_saying_so() {
+        shell.run("social", new BsonDocument("drop", new BsonString("users")));
+
+        shell.run("shardlab", new BsonDocument("drop", new BsonString("events")));
+
+        assertEquals(List.of(), last().collections());
+        assertFalse(last().playing());
+        assertTrue(logged(
+                last().frame(),
+                "shardlab.events was dropped by a client: the scenario's stream stops; no sharded collection is left"
+                        + " to show"));
+
+        // a collection sharded afterwards is shown as soon as it exists
+        shell.run(
+                "admin",
+                new BsonDocument("shardCollection", new BsonString("social.users"))
+                        .append("key", new BsonDocument("userId", new BsonString("hashed"))));
+        assertEquals("social.users", last().frame().scenario().namespace());
+    }
 }
