@@ -92,8 +92,12 @@ public final class MongosCommands {
             "configureCollectionBalancing",
             "currentOp");
 
-    /** Sharding commands a mongos has that ShardLab does not simulate yet. */
+    /**
+     * Commands a mongos has that ShardLab does not simulate yet (killOp: commands run one at a time,
+     * none is left running for a client to kill).
+     */
     private static final Set<String> NOT_SIMULATED = Set.of(
+            "killOp",
             "checkMetadataConsistency",
             "setAllowMigrations",
             "cleanupOrphaned",
@@ -261,6 +265,8 @@ public final class MongosCommands {
                 return currentOpCommand(command);
             case "listCollections":
                 return listCollections(database, command);
+            case "listDatabases":
+                return listDatabases(command);
             case "enableSharding":
                 return enableSharding(command);
             case "shardCollection":
@@ -2017,6 +2023,10 @@ public final class MongosCommands {
             reply = currentOp(db, command, first.get("$currentOp"));
         } else if (first.containsKey("$indexStats") && command.get("aggregate").isString()) {
             reply = indexStats(db, command.getString("aggregate").getValue());
+        } else if ("admin".equals(db) && command.get("aggregate").isString()) {
+            // ShardLab's admin database holds no collections (no users, roles nor system.version): a read
+            // of one sees an empty collection, as MongoDB's of a collection that does not exist
+            reply = cursorReply("admin." + command.getString("aggregate").getValue(), new BsonArray());
         } else {
             return storage.run(db, command);
         }
@@ -2206,6 +2216,61 @@ public final class MongosCommands {
                             : e);
         }
         return cursorReply(db + ".$cmd.listCollections", batch);
+    }
+
+    /**
+     * {@code listDatabases} through mongos (mongo {@code src/mongo/s/commands/cluster_list_databases_cmd.cpp}):
+     * the databases by name, each with {@code sizeOnDisk}, {@code empty} and its bytes per shard, then
+     * {@code totalSize} and {@code totalSizeMb}; {@code config} comes from the config server (shard
+     * {@code config}); {@code nameOnly} keeps the names; {@code filter} is matched against each entry. ShardLab
+     * has no storage engine: a database's size is its documents' BSON bytes.
+     */
+    private BsonDocument listDatabases(BsonDocument command) {
+        boolean nameOnly = command.containsKey("nameOnly")
+                && command.get("nameOnly").isBoolean()
+                && command.getBoolean("nameOnly").getValue();
+        Map<String, Map<String, Long>> sizes = new TreeMap<>();
+        BsonDocument stored = storage.run("admin", new BsonDocument("listDatabases", new BsonInt32(1)));
+        for (BsonValue v : stored.getArray("databases", new BsonArray())) {
+            String name = v.asDocument().getString("name").getValue();
+            if (!name.equals(SCRATCH_DATABASE) && !name.equals("config") && !name.equals("local")) {
+                sizes.put(name, storageStatistics.dataBytesPerShard(name, collectionNames(name)));
+            }
+        }
+        long configBytes = 0;
+        for (List<BsonDocument> documents : configDatabase.collections().values()) {
+            for (BsonDocument d : documents) {
+                configBytes += io.shardlab.sim.InsertBatch.bsonSize(d);
+            }
+        }
+        sizes.put("config", Map.of("config", configBytes));
+        List<BsonDocument> entries = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Long>> db : sizes.entrySet()) {
+            BsonDocument entry = new BsonDocument("name", new BsonString(db.getKey()));
+            if (!nameOnly) {
+                long size = db.getValue().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum();
+                BsonDocument shards = new BsonDocument();
+                db.getValue().forEach((shard, bytes) -> shards.append(shard, new BsonInt64(bytes)));
+                entry.append("sizeOnDisk", new BsonInt64(size))
+                        .append("empty", BsonBoolean.valueOf(size == 0))
+                        .append("shards", shards);
+            }
+            entries.add(entry);
+        }
+        BsonValue filter = command.get("filter");
+        if (filter != null && filter.isDocument() && !filter.asDocument().isEmpty()) {
+            entries = matching(entries, filter.asDocument());
+        }
+        BsonDocument reply = new BsonDocument("databases", new BsonArray(entries));
+        if (!nameOnly) {
+            long total = entries.stream()
+                    .mapToLong(e -> e.getInt64("sizeOnDisk").getValue())
+                    .sum();
+            reply.append("totalSize", new BsonInt64(total)).append("totalSizeMb", new BsonInt64(total >> 20));
+        }
+        return ok(reply);
     }
 
     /** The documents of {@code documents} that {@code filter} matches, by the storage's own query matching. */

@@ -139,6 +139,31 @@ final class StorageStatistics {
     }
 
     /**
+     * The database's data bytes on each shard holding part of it (no index bytes: a sharded collection's
+     * bytes come from the simulated cluster without reading its documents), for {@code listDatabases}.
+     */
+    Map<String, Long> dataBytesPerShard(String db, List<String> collections) {
+        Map<String, Long> out = new TreeMap<>();
+        for (String coll : collections) {
+            String ns = db + "." + coll;
+            var sharded = catalog.collection(ns);
+            if (sharded.isPresent()) {
+                ConfigDatabase.perShard(sharded.get()).forEach((shard, t) -> out.merge(shard, t[1], Long::sum));
+            } else {
+                var home = catalog.shardOfUnsharded(ns);
+                if (home.isPresent()) {
+                    long bytes = 0;
+                    for (BsonDocument d : documents.apply(db, coll)) {
+                        bytes += InsertBatch.bsonSize(d);
+                    }
+                    out.merge(home.get(), bytes, Long::sum);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * {@code $collStats: {storageStats: {}}} for one shard's part, the fields of docs
      * {@code reference/operator/aggregation/collStats} (storageStats output) ShardLab can tell.
      *
