@@ -351,6 +351,12 @@ public final class MongosCommands {
                 return aggregate(database, command);
             case "dbStats":
                 return storageStatistics.dbStats(database, collectionNames(database));
+            case "find":
+            case "count":
+                if ("admin".equals(database) && command.get(name).isString()) {
+                    return readOfAdminCollection(name, command.getString(name).getValue());
+                }
+                return storage.run(database, command);
             case "drop": {
                 BsonDocument reply = storage.run(database, command);
                 catalog.dropCollection(
@@ -2024,13 +2030,23 @@ public final class MongosCommands {
         } else if (first.containsKey("$indexStats") && command.get("aggregate").isString()) {
             reply = indexStats(db, command.getString("aggregate").getValue());
         } else if ("admin".equals(db) && command.get("aggregate").isString()) {
-            // ShardLab's admin database holds no collections (no users, roles nor system.version): a read
-            // of one sees an empty collection, as MongoDB's of a collection that does not exist
-            reply = cursorReply("admin." + command.getString("aggregate").getValue(), new BsonArray());
+            reply = readOfAdminCollection("find", command.getString("aggregate").getValue());
         } else {
             return storage.run(db, command);
         }
         return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline, command);
+    }
+
+    /**
+     * A {@code find} or {@code count} of a collection of {@code admin}, which in ShardLab holds none (no
+     * users, roles nor {@code system.version}): the reply for an empty collection, as MongoDB's for a
+     * collection that does not exist.
+     */
+    private static BsonDocument readOfAdminCollection(String name, String collection) {
+        if ("count".equals(name)) {
+            return ok(new BsonDocument("n", new BsonInt32(0)));
+        }
+        return cursorReply("admin." + collection, new BsonArray());
     }
 
     /** The database where the stages after a first stage ShardLab answers itself run, dropped after each use. */

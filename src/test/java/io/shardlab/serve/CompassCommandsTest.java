@@ -77,8 +77,11 @@ class CompassCommandsTest {
             connect       | admin | {atlasVersion: 1} | error = CommandNotFound
             connect       | admin | {getParameter: 'foo'} | error = InvalidOptions
             connect       | admin | {aggregate: 'atlascli', pipeline: [{$match: {managedClusterType: 'atlasCliLocalDevCluster'}}, {$group: {_id: 1, n: {$sum: 1}}}], cursor: {}} | cursor.firstBatch = []
+            connect       | admin | {find: 'atlascli', filter: {managedClusterType: 'atlasCliLocalDevCluster'}} | cursor.firstBatch = []
+            connect       | admin | {count: 'atlascli', query: {}} | n = 0
             databases     | admin | {listDatabases: 1, nameOnly: true} | databases.# = 2; databases.0.name = "config"; databases.1.name = "shop"; databases.1.sizeOnDisk = <absent>
             databases     | admin | {listDatabases: 1} | databases.1.name = "shop"; databases.1.sizeOnDisk = <number>; databases.1.empty = false; databases.1.shards.shard02 = <number>; totalSize = <number>
+            databases     | admin | {listDatabases: 1, filter: {name: 'shop'}} | databases.# = 1; databases.0.name = "shop"; databases.0.shards.shard01 = <number>
             databases     | shop  | {dbStats: 1} | collections = 3; objects = 51; indexes = 5; dataSize = <number>; storageSize = <number>; indexSize = <number>; raw.shard02/shard02.shardlab:27018.objects = 25
             collections   | shop  | {listCollections: 1, filter: {}, nameOnly: true, authorizedCollections: true} | cursor.firstBatch.# = 2; cursor.firstBatch.0.name = "orders"; cursor.firstBatch.0.type = "collection"; cursor.firstBatch.0.options = <absent>
             collections   | shop  | {listCollections: 1, filter: {name: 'plain'}} | cursor.firstBatch.# = 1; cursor.firstBatch.0.name = "plain"; cursor.firstBatch.0.options = {}; cursor.firstBatch.0.info.readOnly = false; cursor.firstBatch.0._id = <absent>
