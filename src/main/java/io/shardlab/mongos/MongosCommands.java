@@ -176,7 +176,8 @@ public final class MongosCommands {
         this.sampler = new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong());
         this.counters = counters;
         this.serverInformation = new ServerInformation(release, host, counters, wallClockMillis);
-        this.storageStatistics = new StorageStatistics(catalog, storage, this::allDocuments, this::router);
+        this.storageStatistics = new StorageStatistics(
+                catalog, storage, (db, coll) -> firstDocuments(db, coll, StorageStatistics.INDEX_SAMPLE));
     }
 
     /** The catalog the commands change. */
@@ -530,6 +531,21 @@ public final class MongosCommands {
                 out.add(v.asDocument());
             }
             id = c.getNumber("id", new BsonInt64(0)).longValue();
+        }
+        return out;
+    }
+
+    /** Up to {@code limit} stored documents of the collection, in the storage's order. */
+    private List<BsonDocument> firstDocuments(String db, String collection, int limit) {
+        BsonDocument reply = storage.run(
+                db,
+                new BsonDocument("find", new BsonString(collection))
+                        .append("limit", new BsonInt32(limit))
+                        .append("batchSize", new BsonInt32(limit))
+                        .append("singleBatch", BsonBoolean.TRUE));
+        List<BsonDocument> out = new ArrayList<>();
+        for (BsonValue v : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            out.add(v.asDocument());
         }
         return out;
     }

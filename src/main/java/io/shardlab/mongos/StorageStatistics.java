@@ -1,15 +1,11 @@
 package io.shardlab.mongos;
 
-import io.shardlab.routing.Operation;
-import io.shardlab.routing.Router;
-import io.shardlab.routing.Targeting;
 import io.shardlab.sim.InsertBatch;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -25,10 +21,11 @@ import org.bson.BsonValue;
  * {@code storageStats}, one shard's part at a time.
  *
  * <p>A sharded collection's documents and bytes per shard are the simulated cluster's (they count the
- * documents routed past the memory budget too); an unsharded collection's are its stored documents', on
- * the shard it lives on. ShardLab simulates no storage engine: {@code storageSize} is the data's BSON
- * size (no compression, no free space), and an index's size is the BSON size of the index keys of the
- * stored documents (each document's indexed values), counted on the shard its shard key routes it to.
+ * documents routed past the memory budget too); an unsharded collection's are its stored documents'
+ * count and the bytes written to it, on the shard it lives on. ShardLab simulates no storage engine:
+ * {@code storageSize} is the data's BSON size (no compression, no free space), and an index's size on a
+ * shard is the shard's document count times the average BSON size of the index key (each document's
+ * indexed values) over the first {@link #INDEX_SAMPLE} stored documents.
  */
 final class StorageStatistics {
 
@@ -42,21 +39,15 @@ final class StorageStatistics {
     private final ShardedCatalog catalog;
     private final DocumentStorage storage;
     private final BiFunction<String, String, List<BsonDocument>> documents;
-    private final Function<ShardedCatalog.CollectionEntry, Router> router;
 
     /**
-     * @param documents every stored document of {@code (database, collection)}
-     * @param router the router of a sharded collection
+     * @param documents up to {@link #INDEX_SAMPLE} stored documents of {@code (database, collection)}
      */
     StorageStatistics(
-            ShardedCatalog catalog,
-            DocumentStorage storage,
-            BiFunction<String, String, List<BsonDocument>> documents,
-            Function<ShardedCatalog.CollectionEntry, Router> router) {
+            ShardedCatalog catalog, DocumentStorage storage, BiFunction<String, String, List<BsonDocument>> documents) {
         this.catalog = catalog;
         this.storage = storage;
         this.documents = documents;
-        this.router = router;
     }
 
     /** The collection's indexes as {@code listIndexes} lists them (name → key pattern), in order. */
@@ -70,43 +61,39 @@ final class StorageStatistics {
         return out;
     }
 
+    /** Stored documents whose index keys give an index's average entry size. */
+    static final int INDEX_SAMPLE = 1000;
+
     /** The collection's part on each shard that holds it, by shard id; empty for an unknown database. */
     Map<String, ShardPart> perShard(String db, String coll) {
         String ns = db + "." + coll;
-        Map<String, BsonDocument> indexes = indexes(db, coll);
-        List<BsonDocument> stored = documents.apply(db, coll);
-        Map<String, Map<String, Long>> indexBytes = new TreeMap<>();
         Map<String, long[]> data = new TreeMap<>();
         var sharded = catalog.collection(ns);
         if (sharded.isPresent()) {
             data.putAll(ConfigDatabase.perShard(sharded.get()));
-            Router r = router.apply(sharded.get());
-            for (BsonDocument d : stored) {
-                Targeting t = r.route(new Operation.Insert(d));
-                if (!t.rejected() && t.shards().size() == 1) {
-                    addIndexKeys(indexBytes.computeIfAbsent(t.shards().get(0), s -> zeroes(indexes)), indexes, d);
-                }
-            }
         } else {
             var home = catalog.shardOfUnsharded(ns);
             if (home.isEmpty()) {
                 return Map.of();
             }
-            long[] t = new long[2];
-            Map<String, Long> keys = indexBytes.computeIfAbsent(home.get(), s -> zeroes(indexes));
-            for (BsonDocument d : stored) {
-                t[0]++;
-                t[1] += InsertBatch.bsonSize(d);
-                addIndexKeys(keys, indexes, d);
-            }
-            data.put(home.get(), t);
+            BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)));
+            data.put(home.get(), new long[] {
+                count.getNumber("n", new BsonInt32(0)).longValue(), catalog.unshardedBytes(ns)
+            });
+        }
+        Map<String, BsonDocument> indexes = indexes(db, coll);
+        List<BsonDocument> sample = documents.apply(db, coll);
+        Map<String, Long> sampleKeyBytes = zeroes(indexes);
+        for (BsonDocument d : sample) {
+            addIndexKeys(sampleKeyBytes, indexes, d);
         }
         Map<String, ShardPart> out = new TreeMap<>();
         for (Map.Entry<String, long[]> e : data.entrySet()) {
-            out.put(
-                    e.getKey(),
-                    new ShardPart(
-                            e.getValue()[0], e.getValue()[1], indexBytes.getOrDefault(e.getKey(), zeroes(indexes))));
+            long documentsOnShard = e.getValue()[0];
+            Map<String, Long> sizes = new LinkedHashMap<>();
+            sampleKeyBytes.forEach(
+                    (name, bytes) -> sizes.put(name, sample.isEmpty() ? 0 : bytes * documentsOnShard / sample.size()));
+            out.put(e.getKey(), new ShardPart(documentsOnShard, e.getValue()[1], sizes));
         }
         return out;
     }
@@ -150,14 +137,7 @@ final class StorageStatistics {
             if (sharded.isPresent()) {
                 ConfigDatabase.perShard(sharded.get()).forEach((shard, t) -> out.merge(shard, t[1], Long::sum));
             } else {
-                var home = catalog.shardOfUnsharded(ns);
-                if (home.isPresent()) {
-                    long bytes = 0;
-                    for (BsonDocument d : documents.apply(db, coll)) {
-                        bytes += InsertBatch.bsonSize(d);
-                    }
-                    out.merge(home.get(), bytes, Long::sum);
-                }
+                catalog.shardOfUnsharded(ns).ifPresent(home -> out.merge(home, catalog.unshardedBytes(ns), Long::sum));
             }
         }
         return out;
