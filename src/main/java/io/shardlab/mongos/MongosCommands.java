@@ -90,10 +90,15 @@ public final class MongosCommands {
             "moveCollection",
             "unshardCollection",
             "configureQueryAnalyzer",
-            "configureCollectionBalancing");
+            "configureCollectionBalancing",
+            "currentOp");
 
-    /** Sharding commands a mongos has that ShardLab does not simulate yet. */
+    /**
+     * Commands a mongos has that ShardLab does not simulate yet (killOp: commands run one at a time,
+     * none is left running for a client to kill).
+     */
     private static final Set<String> NOT_SIMULATED = Set.of(
+            "killOp",
             "checkMetadataConsistency",
             "setAllowMigrations",
             "cleanupOrphaned",
@@ -140,12 +145,17 @@ public final class MongosCommands {
     private final java.util.function.Consumer<String> notices;
     private final Map<String, Long> notKept = new TreeMap<>();
     private final QuerySampler sampler;
+    private final ServerCounters counters;
+    private final ServerInformation serverInformation;
+    private final StorageStatistics storageStatistics;
     private long storedBytes;
 
     /**
      * @param memoryBudgetBytes documents beyond this many stored bytes are routed and counted but not kept
      * @param wallClockMillis the wall clock, for {@code localTime}
      * @param notices receives one line when a collection's documents first stop being kept
+     * @param host the machine the mongos runs on ({@code hostInfo}, {@code serverStatus})
+     * @param counters what {@code serverStatus} counts; the command layer counts the operations
      */
     public MongosCommands(
             ShardedCatalog catalog,
@@ -154,7 +164,9 @@ public final class MongosCommands {
             DocumentStorage storage,
             long memoryBudgetBytes,
             LongSupplier wallClockMillis,
-            java.util.function.Consumer<String> notices) {
+            java.util.function.Consumer<String> notices,
+            HostMachine host,
+            ServerCounters counters) {
         this.catalog = catalog;
         this.release = release;
         this.configDatabase = configDatabase;
@@ -163,6 +175,10 @@ public final class MongosCommands {
         this.wallClockMillis = wallClockMillis;
         this.notices = notices;
         this.sampler = new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong());
+        this.counters = counters;
+        this.serverInformation = new ServerInformation(release, host, counters, wallClockMillis);
+        this.storageStatistics = new StorageStatistics(
+                catalog, storage, (db, coll) -> firstDocuments(db, coll, StorageStatistics.INDEX_SAMPLE));
     }
 
     /** The catalog the commands change. */
@@ -197,7 +213,17 @@ public final class MongosCommands {
      * @throws MongoCommandException with MongoDB's code and message when the command fails
      */
     public synchronized BsonDocument run(String database, BsonDocument command) {
+        try {
+            return runCounted(database, command);
+        } catch (MongoCommandException e) {
+            counters.countRefusal();
+            throw e;
+        }
+    }
+
+    private BsonDocument runCounted(String database, BsonDocument command) {
         String name = commandName(command);
+        counters.countOperation(name, command);
         if (ADMIN_ONLY.contains(name) && !"admin".equals(database)) {
             // mongo src/mongo/db/commands.cpp (CommandHelpers / BasicCommand adminOnly check)
             throw new MongoCommandException(
@@ -231,6 +257,18 @@ public final class MongosCommands {
                 throw noSuchCommand(name);
             case "getParameter":
                 return getParameter(command);
+            case "connectionStatus":
+                return ServerInformation.connectionStatus(command);
+            case "serverStatus":
+                return serverInformation.serverStatus();
+            case "hostInfo":
+                return serverInformation.hostInfo();
+            case "currentOp":
+                return currentOpCommand(command);
+            case "listCollections":
+                return listCollections(database, command);
+            case "listDatabases":
+                return listDatabases(command);
             case "enableSharding":
                 return enableSharding(command);
             case "shardCollection":
@@ -313,6 +351,14 @@ public final class MongosCommands {
                 return findAndModify(database, command);
             case "aggregate":
                 return aggregate(database, command);
+            case "dbStats":
+                return storageStatistics.dbStats(database, collectionNames(database));
+            case "find":
+            case "count":
+                if ("admin".equals(database) && command.get(name).isString()) {
+                    return readOfAdminCollection(name, command.getString(name).getValue());
+                }
+                return storage.run(database, command);
             case "drop": {
                 BsonDocument reply = storage.run(database, command);
                 catalog.dropCollection(
@@ -485,6 +531,21 @@ public final class MongosCommands {
                 out.add(v.asDocument());
             }
             id = c.getNumber("id", new BsonInt64(0)).longValue();
+        }
+        return out;
+    }
+
+    /** Up to {@code limit} stored documents of the collection, in the storage's order. */
+    private List<BsonDocument> firstDocuments(String db, String collection, int limit) {
+        BsonDocument reply = storage.run(
+                db,
+                new BsonDocument("find", new BsonString(collection))
+                        .append("limit", new BsonInt32(limit))
+                        .append("batchSize", new BsonInt32(limit))
+                        .append("singleBatch", BsonBoolean.TRUE));
+        List<BsonDocument> out = new ArrayList<>();
+        for (BsonValue v : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            out.add(v.asDocument());
         }
         return out;
     }
@@ -2047,10 +2108,28 @@ public final class MongosCommands {
             reply = listSampledQueries(db, first.get("$listSampledQueries"));
         } else if (first.containsKey("$collStats") && command.get("aggregate").isString()) {
             reply = collStats(db, command.getString("aggregate").getValue(), first.getDocument("$collStats"));
+        } else if (first.containsKey("$currentOp")) {
+            reply = currentOp(db, command, first.get("$currentOp"));
+        } else if (first.containsKey("$indexStats") && command.get("aggregate").isString()) {
+            reply = indexStats(db, command.getString("aggregate").getValue());
+        } else if ("admin".equals(db) && command.get("aggregate").isString()) {
+            reply = readOfAdminCollection("find", command.getString("aggregate").getValue());
         } else {
             return storage.run(db, command);
         }
         return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline, command);
+    }
+
+    /**
+     * A {@code find} or {@code count} of a collection of {@code admin}, which in ShardLab holds none (no
+     * users, roles nor {@code system.version}): the reply for an empty collection, as MongoDB's for a
+     * collection that does not exist.
+     */
+    private static BsonDocument readOfAdminCollection(String name, String collection) {
+        if ("count".equals(name)) {
+            return ok(new BsonDocument("n", new BsonInt32(0)));
+        }
+        return cursorReply("admin." + collection, new BsonArray());
     }
 
     /** The database where the stages after a first stage ShardLab answers itself run, dropped after each use. */
@@ -2066,9 +2145,15 @@ public final class MongosCommands {
             documents.add(v.asDocument());
         }
         storage.replace(SCRATCH_DATABASE, "stage", documents);
+        BsonArray stages = new BsonArray();
+        if (documents.stream().noneMatch(d -> d.containsKey("_id"))) {
+            // the storage gives every document it keeps an _id; the first stage's documents had none
+            stages.add(new BsonDocument("$project", new BsonDocument("_id", new BsonInt32(0))));
+        }
+        stages.addAll(pipeline.subList(1, pipeline.size()));
         try {
             BsonDocument rest = new BsonDocument("aggregate", new BsonString("stage"))
-                    .append("pipeline", new BsonArray(pipeline.subList(1, pipeline.size())))
+                    .append("pipeline", stages)
                     .append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
             BsonDocument reply = storage.run(SCRATCH_DATABASE, rest);
             if (reply.containsKey("cursor")) {
@@ -2121,27 +2206,15 @@ public final class MongosCommands {
 
     /**
      * {@code $collStats} through mongos: one document per shard holding the collection, with
-     * {@code shard} and, when asked, {@code storageStats.{size, count, avgObjSize}} (mongosh
-     * {@code getShardDistribution} reads these).
+     * {@code shard} and, when asked, {@code storageStats} ({@link StorageStatistics#storageStats}:
+     * mongosh's {@code getShardDistribution}, Compass's collection and index sizes) and {@code count}.
      */
     private BsonDocument collStats(String db, String coll, BsonDocument spec) {
         String ns = db + "." + coll;
-        Map<String, long[]> perShard = new TreeMap<>();
-        var sharded = catalog.collection(ns);
-        if (sharded.isPresent()) {
-            perShard.putAll(ConfigDatabase.perShard(sharded.get()));
-        } else {
-            var home = catalog.shardOfUnsharded(ns);
-            if (home.isPresent()) {
-                BsonDocument count = storage.run(db, new BsonDocument("count", new BsonString(coll)));
-                long n = count.getNumber("n", new BsonInt32(0)).longValue();
-                perShard.put(home.get(), new long[] {n, 0});
-            }
-        }
         BsonArray batch = new BsonArray();
-        for (Map.Entry<String, long[]> e : perShard.entrySet()) {
-            long count = e.getValue()[0];
-            long size = e.getValue()[1];
+        for (Map.Entry<String, StorageStatistics.ShardPart> e :
+                storageStatistics.perShard(db, coll).entrySet()) {
+            StorageStatistics.ShardPart part = e.getValue();
             BsonDocument d = new BsonDocument("ns", new BsonString(ns))
                     .append("shard", new BsonString(e.getKey()))
                     .append("host", new BsonString(e.getKey() + ".shardlab:27018"))
@@ -2149,22 +2222,176 @@ public final class MongosCommands {
             if (spec.containsKey("storageStats")) {
                 d.append(
                         "storageStats",
-                        new BsonDocument("size", number(size))
-                                .append("count", number(count))
-                                .append("avgObjSize", new BsonInt32(count == 0 ? 0 : (int) (size / count)))
-                                .append("numOrphanDocs", new BsonInt32(0)));
+                        StorageStatistics.storageStats(part, release.version().atLeast(6, 0)));
             }
             if (spec.containsKey("count")) {
-                d.append("count", new BsonInt64(count));
+                d.append("count", new BsonInt64(part.count()));
             }
             batch.add(d);
         }
         return cursorReply(ns, batch);
     }
 
-    /** An int32 when it fits (mongosh prints int64 as Long('n')), else an int64. */
-    private static BsonValue number(long n) {
-        return n == (int) n ? new BsonInt32((int) n) : new BsonInt64(n);
+    /**
+     * {@code $indexStats} through mongos: each shard holding the collection reports each of its indexes,
+     * with {@code shard} and the shard's {@code host} (docs {@code reference/operator/aggregation/indexStats});
+     * the index usage counters are the storage's.
+     */
+    private BsonDocument indexStats(String db, String coll) {
+        String ns = db + "." + coll;
+        BsonDocument reply = storage.run(
+                db,
+                new BsonDocument("aggregate", new BsonString(coll))
+                        .append("pipeline", new BsonArray(List.of(new BsonDocument("$indexStats", new BsonDocument()))))
+                        .append("cursor", new BsonDocument()));
+        BsonArray indexes = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+        BsonArray batch = new BsonArray();
+        for (String shard : storageStatistics.perShard(db, coll).keySet()) {
+            for (BsonValue v : indexes) {
+                BsonDocument index = v.asDocument().clone();
+                index.put("host", new BsonString(shard + ".shardlab:27018"));
+                index.put("shard", new BsonString(shard));
+                batch.add(index);
+            }
+        }
+        return cursorReply(ns, batch);
+    }
+
+    /**
+     * {@code $currentOp} (admin, {@code aggregate: 1} only; mongo {@code document_source_current_op.cpp}
+     * refuses it elsewhere with InvalidNamespace): the operations in progress,
+     * {@link ServerInformation#currentOperations}.
+     */
+    private BsonDocument currentOp(String db, BsonDocument command, BsonValue spec) {
+        if (!"admin".equals(db) || !command.get("aggregate").isNumber()) {
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_NAMESPACE,
+                    "$currentOp must be run against the 'admin' database with {aggregate: 1}");
+        }
+        boolean localOps = spec.isDocument()
+                && spec.asDocument().getBoolean("localOps", BsonBoolean.FALSE).getValue();
+        return cursorReply(
+                "admin.$cmd.aggregate",
+                new BsonArray(serverInformation.currentOperations(command, localOps, catalog.shardIds())));
+    }
+
+    /** The {@code currentOp} command: the shards' operations in progress as {@code inprog}. */
+    private BsonDocument currentOpCommand(BsonDocument command) {
+        BsonDocument asAggregate = new BsonDocument("aggregate", new BsonInt32(1))
+                .append("pipeline", new BsonArray(List.of(new BsonDocument("$currentOp", new BsonDocument()))))
+                .append("cursor", new BsonDocument());
+        return ok(new BsonDocument(
+                "inprog", new BsonArray(serverInformation.currentOperations(asAggregate, false, catalog.shardIds()))));
+    }
+
+    /**
+     * {@code listCollections} with MongoDB's {@code filter} (matched against each collection's entry)
+     * and {@code nameOnly} (each entry cut to {@code name} and {@code type}), docs
+     * {@code reference/command/listCollections}.
+     */
+    private BsonDocument listCollections(String db, BsonDocument command) {
+        BsonDocument all = new BsonDocument("listCollections", new BsonInt32(1));
+        BsonDocument reply = "config".equals(db) ? config("listCollections", all) : storage.run(db, all);
+        if (!reply.containsKey("cursor")) {
+            return reply;
+        }
+        List<BsonDocument> entries = new ArrayList<>();
+        for (BsonValue v : reply.getDocument("cursor").getArray("firstBatch", new BsonArray())) {
+            entries.add(v.asDocument());
+        }
+        BsonValue filter = command.get("filter");
+        if (filter != null && filter.isDocument() && !filter.asDocument().isEmpty()) {
+            entries = matching(entries, filter.asDocument());
+        }
+        boolean nameOnly = command.containsKey("nameOnly")
+                && command.get("nameOnly").isBoolean()
+                && command.getBoolean("nameOnly").getValue();
+        BsonArray batch = new BsonArray();
+        for (BsonDocument e : entries) {
+            batch.add(
+                    nameOnly
+                            ? new BsonDocument("name", e.get("name"))
+                                    .append("type", e.get("type", new BsonString("collection")))
+                            : e);
+        }
+        return cursorReply(db + ".$cmd.listCollections", batch);
+    }
+
+    /**
+     * {@code listDatabases} through mongos (mongo {@code src/mongo/s/commands/cluster_list_databases_cmd.cpp}):
+     * the databases by name, each with {@code sizeOnDisk}, {@code empty} and its bytes per shard, then
+     * {@code totalSize} and {@code totalSizeMb}; {@code config} comes from the config server (shard
+     * {@code config}); {@code nameOnly} keeps the names; {@code filter} is matched against each entry. ShardLab
+     * has no storage engine: a database's size is its documents' BSON bytes.
+     */
+    private BsonDocument listDatabases(BsonDocument command) {
+        boolean nameOnly = command.containsKey("nameOnly")
+                && command.get("nameOnly").isBoolean()
+                && command.getBoolean("nameOnly").getValue();
+        Map<String, Map<String, Long>> sizes = new TreeMap<>();
+        BsonDocument stored = storage.run("admin", new BsonDocument("listDatabases", new BsonInt32(1)));
+        for (BsonValue v : stored.getArray("databases", new BsonArray())) {
+            String name = v.asDocument().getString("name").getValue();
+            if (!name.equals(SCRATCH_DATABASE) && !name.equals("config") && !name.equals("local")) {
+                sizes.put(name, storageStatistics.dataBytesPerShard(name, collectionNames(name)));
+            }
+        }
+        long configBytes = 0;
+        for (List<BsonDocument> documents : configDatabase.collections().values()) {
+            for (BsonDocument d : documents) {
+                configBytes += io.shardlab.sim.InsertBatch.bsonSize(d);
+            }
+        }
+        sizes.put("config", Map.of("config", configBytes));
+        List<BsonDocument> entries = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Long>> db : sizes.entrySet()) {
+            BsonDocument entry = new BsonDocument("name", new BsonString(db.getKey()));
+            if (!nameOnly) {
+                long size = db.getValue().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum();
+                BsonDocument shards = new BsonDocument();
+                db.getValue().forEach((shard, bytes) -> shards.append(shard, new BsonInt64(bytes)));
+                entry.append("sizeOnDisk", new BsonInt64(size))
+                        .append("empty", BsonBoolean.valueOf(size == 0))
+                        .append("shards", shards);
+            }
+            entries.add(entry);
+        }
+        BsonValue filter = command.get("filter");
+        if (filter != null && filter.isDocument() && !filter.asDocument().isEmpty()) {
+            entries = matching(entries, filter.asDocument());
+        }
+        BsonDocument reply = new BsonDocument("databases", new BsonArray(entries));
+        if (!nameOnly) {
+            long total = entries.stream()
+                    .mapToLong(e -> e.getInt64("sizeOnDisk").getValue())
+                    .sum();
+            reply.append("totalSize", new BsonInt64(total)).append("totalSizeMb", new BsonInt64(total >> 20));
+        }
+        return ok(reply);
+    }
+
+    /** The documents of {@code documents} that {@code filter} matches, by the storage's own query matching. */
+    private List<BsonDocument> matching(List<BsonDocument> documents, BsonDocument filter) {
+        storage.replace(SCRATCH_DATABASE, "listing", documents);
+        try {
+            List<BsonDocument> matched = allDocumentsMatching(SCRATCH_DATABASE, "listing", filter);
+            matched.forEach(d -> d.remove("_id")); // the storage's, not the listing's
+            return matched;
+        } finally {
+            storage.run(SCRATCH_DATABASE, new BsonDocument("dropDatabase", new BsonInt32(1)));
+        }
+    }
+
+    /** The names of the database's collections. */
+    private List<String> collectionNames(String db) {
+        List<String> names = new ArrayList<>();
+        BsonDocument reply = storage.run(db, new BsonDocument("listCollections", new BsonInt32(1)));
+        for (BsonValue v : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            names.add(v.asDocument().getString("name").getValue());
+        }
+        return names;
     }
 
     private static BsonDocument cursorReply(String ns, BsonArray firstBatch) {

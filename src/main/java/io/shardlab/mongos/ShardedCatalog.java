@@ -320,6 +320,11 @@ public final class ShardedCatalog {
         return moved;
     }
 
+    /** Bytes an unsharded collection holds, as {@link #recordUnshardedWrite} counted them. */
+    public long unshardedBytes(String ns) {
+        return unshardedBytes.getOrDefault(ns, 0L);
+    }
+
     /**
      * Counts bytes written to an unsharded collection (negative: deleted; the count stays at least 0),
      * which lives on {@link #shardOfUnsharded its shard}.

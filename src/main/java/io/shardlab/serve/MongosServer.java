@@ -4,6 +4,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.MongosRelease;
+import io.shardlab.mongos.ServerCounters;
 import io.shardlab.mongos.ShardedCatalog;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -165,6 +166,7 @@ public final class MongosServer implements AutoCloseable {
                 CommandLane lane) {
             MongosRelease release = MongosRelease.of(catalog.config().version());
             long start = System.currentTimeMillis();
+            ServerCounters counters = new ServerCounters(maxClients);
             backend = new ShardLabBackend(
                     storage -> new MongosCommands(
                             catalog,
@@ -173,10 +175,13 @@ public final class MongosServer implements AutoCloseable {
                             storage,
                             memoryBudgetBytes,
                             System::currentTimeMillis,
-                            clientLog),
+                            clientLog,
+                            new ThisMachine(),
+                            counters),
                     clientLog,
                     maxClients,
-                    lane);
+                    lane,
+                    counters);
         }
 
         /** The command layer, for commands from inside the process. */

@@ -11,6 +11,8 @@ import io.netty.channel.Channel;
 import io.shardlab.mongos.DocumentStorage;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ServerCounters;
+import io.shardlab.sim.InsertBatch;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -42,12 +45,16 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
     private final int maxClients;
     private final MongosCommands commands;
     private final CommandLane lane;
+    private final ServerCounters counters;
 
+    /** @param counters where the connections and the wire traffic are counted ({@code serverStatus}) */
     ShardLabBackend(
             Function<DocumentStorage, MongosCommands> commands,
             Consumer<String> clientLog,
             int maxClients,
-            CommandLane lane) {
+            CommandLane lane,
+            ServerCounters counters) {
+        this.counters = counters;
         this.clientLog = clientLog;
         this.maxClients = maxClients;
         this.lane = lane;
@@ -80,9 +87,33 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
             }
             String name = clientName(channel, query);
             clients.put(channel, name);
+            counters.connected();
             clientLog.accept("client connected: " + name);
         }
-        BsonDocument request = WireDocuments.toBson(query);
+        int[] requestBytes = {0};
+        BsonDocument request = WireDocuments.toBson(query, n -> requestBytes[0] = n);
+        int[] replyBytes = {0};
+        try {
+            return answer(channel, database, command, request, n -> replyBytes[0] = n);
+        } catch (MongoServerError e) {
+            replyBytes[0] = InsertBatch.bsonSize(new BsonDocument("ok", new BsonInt32(0))
+                    .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
+                    .append("code", new BsonInt32(e.getCode()))
+                    .append("codeName", new BsonString(String.valueOf(e.getCodeName()))));
+            throw e;
+        } finally {
+            counters.countTraffic(OP_MSG_FRAMING + requestBytes[0], OP_MSG_FRAMING + replyBytes[0]);
+        }
+    }
+
+    /**
+     * Bytes of an {@code OP_MSG} around its one body document: the 16-byte message header, the 4-byte
+     * flag bits and the section's kind byte (mongo {@code src/mongo/rpc/op_msg.cpp}).
+     */
+    private static final int OP_MSG_FRAMING = 16 + 4 + 1;
+
+    private Document answer(
+            Channel channel, String database, String command, BsonDocument request, IntConsumer replySize) {
         try {
             BsonDocument reply = lane.run(() -> {
                 // the storage calls back into this backend on the lane's thread, for this channel
@@ -93,11 +124,13 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
                     current.remove();
                 }
             });
-            return WireDocuments.fromBson(reply);
+            return WireDocuments.fromBson(reply, replySize);
         } catch (MongoCommandException e) {
             if (e.code() == io.shardlab.mongos.ErrorCode.NO_CODE) {
                 // an errmsg-only failure: MongoDB's reply has no code (mongo commands.cpp appendSimpleCommandStatus)
-                return new Document("ok", 0.0).append("errmsg", e.getMessage());
+                Document reply = new Document("ok", 0.0).append("errmsg", e.getMessage());
+                WireDocuments.toBson(reply, replySize);
+                return reply;
             }
             throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
         } catch (RuntimeException e) {
@@ -127,6 +160,7 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
         super.handleClose(channel);
         String name = clients.remove(channel);
         if (name != null) {
+            counters.disconnected();
             clientLog.accept("client disconnected: " + name);
         }
     }

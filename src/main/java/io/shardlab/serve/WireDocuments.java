@@ -6,6 +6,7 @@ import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
+import java.util.function.IntConsumer;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
@@ -27,11 +28,17 @@ final class WireDocuments {
 
     /** The wire library's document as a BSON document. */
     static BsonDocument toBson(Document document) {
+        return toBson(document, bytes -> {});
+    }
+
+    /** The wire library's document as a BSON document; {@code size} receives its BSON size in bytes. */
+    static BsonDocument toBson(Document document, IntConsumer size) {
         ByteBuf buffer = Unpooled.buffer();
         try {
             BsonEncoder.encodeDocument(document, buffer);
             byte[] bytes = new byte[buffer.readableBytes()];
             buffer.readBytes(bytes);
+            size.accept(bytes.length);
             try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
                 return CODEC.decode(reader, DecoderContext.builder().build());
             }
@@ -42,10 +49,16 @@ final class WireDocuments {
 
     /** A BSON document as the wire library's document. */
     static Document fromBson(BsonDocument document) {
+        return fromBson(document, bytes -> {});
+    }
+
+    /** A BSON document as the wire library's document; {@code size} receives its BSON size in bytes. */
+    static Document fromBson(BsonDocument document, IntConsumer size) {
         BasicOutputBuffer out = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(out)) {
             CODEC.encode(writer, document, EncoderContext.builder().build());
         }
+        size.accept(out.getPosition());
         ByteBuf buffer = Unpooled.wrappedBuffer(out.toByteArray());
         try {
             return BsonDecoder.decodeBson(buffer);

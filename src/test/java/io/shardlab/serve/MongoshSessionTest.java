@@ -149,6 +149,36 @@ class MongoshSessionTest {
     }
 
     @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"5.0", "7.0"})
+    void mongosh_reads_the_statistics_compass_reads(String release) throws Exception {
+        serve(release, 2);
+
+        String out = mongosh("compass.js");
+
+        assertTrue(
+                out.contains("db.stats: objects 51, indexes 5, shards shard01/shard01.shardlab:27018,"
+                        + "shard02/shard02.shardlab:27018"),
+                out);
+        assertTrue(
+                out.contains("coll.stats: sharded true, count 50, nindexes 2, shard02 count 25, index names _id_,c_1"),
+                out);
+        String version = io.shardlab.mongos.MongosRelease.of(MongoVersion.parseModelled(release))
+                .versionString();
+        assertTrue(
+                out.contains("serverStatus: mongos " + version + ", inserts 51, has network true, globalLock absent"),
+                out);
+        assertTrue(out.contains("hostInfo: cores true, os string"), out);
+        assertTrue(out.contains("currentOp: shard01 admin.$cmd.aggregate; shard02 admin.$cmd.aggregate"), out);
+        assertTrue(out.contains("sample: 5"), out);
+        assertTrue(out.contains("getIndexes: _id_,c_1"), out);
+        assertTrue(out.contains("indexStats: _id_@shard01,_id_@shard02,c_1@shard01,c_1@shard02"), out);
+        assertTrue(out.contains("top: CommandNotFound"), out);
+        assertTrue(out.contains("connectionStatus privileges: 0"), out);
+        assertTrue(out.contains("listCollections orders: orders"), out);
+        assertTrue(out.contains("estimated 50, counted 40"), out);
+    }
+
+    @ParameterizedTest(name = "MongoDB {0}")
     @ValueSource(strings = {"6.0", "8.0"})
     void mongosh_sharding_helpers_work_unchanged(String release) throws Exception {
         serve(release, 3);

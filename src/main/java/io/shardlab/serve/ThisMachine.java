@@ -1,0 +1,103 @@
+package io.shardlab.serve;
+
+import io.shardlab.mongos.HostMachine;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/**
+ * The machine this JVM runs on, read from the JVM and, for the process's resident and virtual
+ * memory, from Linux's {@code /proc/self/status} (mongo {@code src/mongo/util/processinfo_linux.cpp}
+ * reads the same file); elsewhere those two are unknown, as {@code mem.supported: false} says.
+ */
+final class ThisMachine implements HostMachine {
+
+    private static final Path STATUS = Path.of("/proc/self/status");
+
+    private final String hostName = hostNameOrLocalhost();
+
+    @Override
+    public String hostName() {
+        return hostName;
+    }
+
+    private static String hostNameOrLocalhost() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    @Override
+    public long pid() {
+        return ProcessHandle.current().pid();
+    }
+
+    @Override
+    public String osType() {
+        String os = osName();
+        return os.startsWith("Windows") ? "Windows" : os.startsWith("Mac") ? "Darwin" : os;
+    }
+
+    @Override
+    public String osName() {
+        return System.getProperty("os.name", "unknown");
+    }
+
+    @Override
+    public String osVersion() {
+        return System.getProperty("os.version", "unknown");
+    }
+
+    @Override
+    public String cpuArch() {
+        String arch = System.getProperty("os.arch", "unknown");
+        return "amd64".equals(arch) ? "x86_64" : arch;
+    }
+
+    @Override
+    public int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    @Override
+    public long memSizeMB() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean bean) {
+            return bean.getTotalMemorySize() >> 20;
+        }
+        return 0;
+    }
+
+    @Override
+    public OptionalLong residentMB() {
+        return statusMebibytes("VmRSS:");
+    }
+
+    @Override
+    public OptionalLong virtualMB() {
+        return statusMebibytes("VmSize:");
+    }
+
+    /** A {@code kB} field of the status file, in MiB. */
+    private static OptionalLong statusMebibytes(String field) {
+        if (!Files.isReadable(STATUS)) {
+            return OptionalLong.empty();
+        }
+        try {
+            for (String line : Files.readAllLines(STATUS)) {
+                if (line.startsWith(field)) {
+                    String[] parts = line.substring(field.length()).trim().split("\\s+");
+                    return OptionalLong.of(Long.parseLong(parts[0]) >> 10);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.empty();
+    }
+}
