@@ -284,17 +284,29 @@ public final class ExplorerSession {
      * version and chunk size rather than the scenario's; the scenario gives the insert stream, read on
      * the layout's shard key. The load is not a user command, so undo stops at the forked layout.
      *
-     * @throws IllegalArgumentException naming the document of the stream that cannot be routed on the
-     *     layout's key, or what the simulator refuses in the layout
+     * A stream that cannot be read on the layout's key (its documents lack a key field) is left out: the
+     * session then plays no stream, and its log says why; the forked layout is always shown.
+     *
+     * @throws IllegalArgumentException naming what the simulator refuses in the layout
      */
     public static ExplorerSession fork(ResolvedScenario scenario, LayoutFork fork, PreparedStream prepared) {
         SimulatedCluster cluster = ClusterBuilder.forked(scenario, fork);
-        PreparedStream stream = prepared != null
-                ? prepared
-                : PreparedStream.of(
-                        PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key()),
-                        scenario.namespace());
-        return new ExplorerSession(scenario, cluster, stream);
+        if (prepared != null) {
+            return new ExplorerSession(scenario, cluster, prepared);
+        }
+        PreparedInserts inserts;
+        try {
+            inserts = PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key());
+        } catch (IllegalArgumentException e) {
+            PreparedInserts none = PreparedInserts.none(scenario.key(), "no insert stream");
+            List<ShardKey> bounds = heatBoundsWithoutStream(
+                    scenario.key(), cluster.snapshot().cluster().chunks());
+            ExplorerSession session =
+                    new ExplorerSession(scenario, cluster, new PreparedStream(none, bounds, new int[0], null));
+            session.log(cluster.now(), ActivityKind.FAILURE, "forked without an insert stream: " + e.getMessage());
+            return session;
+        }
+        return new ExplorerSession(scenario, cluster, PreparedStream.of(inserts, scenario.namespace()));
     }
 
     /**

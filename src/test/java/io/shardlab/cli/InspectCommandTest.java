@@ -284,6 +284,34 @@ class InspectCommandTest {
     }
 
     @Test
+    void aRealisticDumpRewoundToAMomentShowsTheChunksOfThatMomentAndWhatWasUndone() throws Exception {
+        // a day of shop.orders on 7.0.14 as mongoexport writes it (test resource orders-7.0, see its README)
+        Path dump = Path.of(InspectCommandTest.class
+                .getResource("/io/shardlab/live/orders-7.0")
+                .toURI());
+
+        Run r = run("inspect", "--config-dump", dump.toString(), "--ns", "shop.orders", "--at", "2024-05-14T11:05:00Z");
+
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(
+                r.out().contains("release: MongoDB 7.0.14 rules: config.mongos records mongoVersion 7.0.14"), r.out());
+        assertTrue(
+                r.out()
+                        .contains("shard01\t3\n                                shard02\t3\n"
+                                + "                                shard03\t4\n"),
+                r.out());
+        assertTrue(
+                r.out().contains("{ \"customerId\" : 750000 } -->> { \"customerId\" : 875000 } on : shard01 "),
+                "the aborted migration of 11:03 moved nothing: " + r.out());
+        assertTrue(
+                r.out()
+                        .contains("layout of shop.orders rewound to 2024-05-14T11:05:00Z by undoing 8 chunk changes"
+                                + " (12 changelog entries)"),
+                "the retried migration, the merge, a multi-split into 5, three migrations, a split and its migration: "
+                        + r.out());
+    }
+
+    @Test
     void aConfigDumpFolderInspectsLikeTheCluster(@TempDir Path dir) throws Exception {
         io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dir, ConfigFixture.config(Shape.V4_4));
         Run r = run("inspect", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);

@@ -165,7 +165,7 @@ final class SetupBar {
 
         ComboBox<MongoVersion> version = new ComboBox<>();
         version.setId("setup-version");
-        version.getItems().setAll(vm.versions());
+        version.setItems(vm.versions());
         version.valueProperty().bindBidirectional(vm.versionProperty());
         version.setConverter(converter(vm::versionLabel));
         // the open list names each release with what changes in it, so the choice can be made from the list

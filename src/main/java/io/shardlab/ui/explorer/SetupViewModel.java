@@ -90,6 +90,10 @@ public final class SetupViewModel {
     private final IntegerProperty shards = new SimpleIntegerProperty(this, "shards", 3);
     private final ObjectProperty<MongoVersion> version =
             new SimpleObjectProperty<>(this, "version", MongoVersion.DEFAULT);
+    /** The picker's releases; a forked layout's own patch release joins them so the picker can name it. */
+    private final javafx.collections.ObservableList<MongoVersion> versions =
+            FXCollections.observableArrayList(ReleaseRules.choices());
+
     private final IntegerProperty chunkSizeMegabytes = new SimpleIntegerProperty(this, "chunkSizeMegabytes", 0);
     private final IntegerProperty docsPerSecond =
             new SimpleIntegerProperty(this, "docsPerSecond", (int) Scenario.DEFAULT_DOCS_PER_SECOND);
@@ -199,8 +203,8 @@ public final class SetupViewModel {
      * The releases the picker offers, oldest first: every release line the simulator models and the patch
      * before each patch-level switch (6.0.2 keeps auto-split and chunk-count balancing).
      */
-    public List<MongoVersion> versions() {
-        return ReleaseRules.choices();
+    public javafx.collections.ObservableList<MongoVersion> versions() {
+        return versions;
     }
 
     /** The picker's one line for {@code version}: what changes in that release. */
@@ -416,6 +420,10 @@ public final class SetupViewModel {
         workload.set(choice);
         keyPattern.set(scenario.keyPattern());
         shards.set(scenario.shards());
+        if (!versions.contains(scenario.version())) {
+            versions.add(scenario.version());
+            FXCollections.sort(versions);
+        }
         version.set(scenario.version());
         chunkSizeMegabytes.set(scenario.chunkSizeMegabytes());
         docsPerSecond.set((int) Math.round(scenario.docsPerSecond()));

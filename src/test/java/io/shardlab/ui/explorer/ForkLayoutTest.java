@@ -218,6 +218,42 @@ class ForkLayoutTest {
     }
 
     @Test
+    void a_layout_keyed_on_a_field_the_setups_workload_lacks_forks_with_its_chunks_and_no_stream() {
+        // given a config dump's layout keyed on { customerId: 1 }, while the setup's workload (monotonic) has
+        // no customerId field
+        ClusterSnapshot orders = new ClusterSnapshot(
+                "shop.orders",
+                ShardKeyPattern.parse("{ customerId: 1 }"),
+                false,
+                LAYOUT.shards(),
+                LAYOUT.chunks(),
+                List.of());
+        Path file = dir.resolve("orders.shardlab");
+        SnapshotFile.write(file, new SnapshotFile.Contents(orders, List.of(), CLOCK.instant(), "test", null));
+        assertEquals("monotonic", explorer.setup().stream().workload());
+        live.openSnapshot(file);
+
+        // when it is forked
+        live.fork(explorer::fork);
+        thread.tick();
+
+        // then the simulator shows the forked chunks, on its key, with nothing to play, and says why
+        assertEquals(
+                ExplorerViewModel.Phase.READY,
+                explorer.phaseProperty().get(),
+                explorer.loadErrorProperty().get());
+        assertEquals(bounds(orders), bounds(shown.get(shown.size() - 1)));
+        assertEquals("shop.orders", shown.get(shown.size() - 1).namespace());
+        assertEquals("{ customerId: 1 }", explorer.setup().keyPatternProperty().get());
+        assertEquals(3, explorer.numberLine().pictureProperty().get().model().chunkCount());
+        assertTrue(
+                explorer.log().activityProperty().stream()
+                        .anyMatch(a -> a.text().contains("forked without an insert stream")
+                                && a.text().contains("no field 'customerId'")),
+                explorer.log().activityProperty().toString());
+    }
+
+    @Test
     void a_source_without_a_server_version_forks_under_8_0() {
         live.openSnapshot(snapshot(null));
         live.fork(explorer::fork);

@@ -35,6 +35,23 @@ class SetupViewModelTest {
         }
     }
 
+    @Test
+    void aForkedLayoutsPatchReleaseJoinsThePickerSoThePickerNamesIt() {
+        // given a scenario on a patch release the picker does not list (a config dump of 7.0.14)
+        MongoVersion patch = MongoVersion.parse("7.0.14");
+        assertFalse(vm.versions().contains(patch));
+
+        // when the form shows it
+        vm.fill(Scenario.of("{ customerId: 1 }", "monotonic").withVersion(patch));
+
+        // then the picker lists it among the others, in release order, and it is the one picked
+        assertTrue(vm.versions().contains(patch), vm.versions().toString());
+        assertEquals(patch, vm.versionProperty().get());
+        List<MongoVersion> sorted = new ArrayList<>(vm.versions());
+        java.util.Collections.sort(sorted);
+        assertEquals(sorted, vm.versions());
+    }
+
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
             4.2   | auto-split runs on the shard primary
