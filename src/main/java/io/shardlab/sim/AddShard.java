@@ -31,7 +31,7 @@ public record AddShard(String id) implements ClusterCommand {
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (state.shards.containsKey(id)) {
+        if (state.shards().containsKey(id)) {
             // mongo src/mongo/db/s/config/sharding_catalog_manager_shard_operations.cpp
             // (_checkIfShardExists): the text for a replica set that is already a shard. MongoDB
             // accepts an identical repeat as a no-op; the simulator refuses it so that the history
@@ -44,11 +44,8 @@ public record AddShard(String id) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.shards.put(id, new Shard(id, host(), Set.of(), false));
-        if (state.primaryShard == null) {
-            state.primaryShard = id;
-        }
-        state.emit(new ClusterEvent.ShardAdded(state.clock, id));
+        state.addShard(new Shard(id, host(), Set.of(), false));
+        state.emit(new ClusterEvent.ShardAdded(state.clock(), id));
     }
 
     @Override

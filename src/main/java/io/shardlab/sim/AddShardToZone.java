@@ -29,7 +29,7 @@ public record AddShardToZone(String shard, String zone) implements ClusterComman
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.shards.containsKey(shard)) {
+        if (!state.shards().containsKey(shard)) {
             return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
         }
         return Optional.empty();
@@ -37,11 +37,11 @@ public record AddShardToZone(String shard, String zone) implements ClusterComman
 
     @Override
     public void apply(ClusterState state) {
-        Shard s = state.shards.get(shard);
+        Shard s = state.shards().get(shard);
         Set<String> zones = new HashSet<>(s.zones());
         zones.add(zone);
-        state.shards.put(shard, s.withZones(zones));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, "shard " + shard + " added to zone " + zone));
+        state.replaceShard(s.withZones(zones));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " added to zone " + zone));
     }
 
     @Override

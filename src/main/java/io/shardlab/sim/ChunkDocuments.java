@@ -28,7 +28,7 @@ abstract class ChunkDocuments implements IndexScan {
     /**
      * Documents of this chunk whose keys ShardLab does not hold: the contents of a loaded layout
      * ({@link LoadLayout}), known only as a count and a byte total. They are not among the
-     * documents {@link #count()} and {@link #keyAt} see; {@link ClusterState} divides them between
+     * documents {@link #count()} and {@link #keyAt} see; {@link CollectionDocuments} divides them between
      * the pieces of a split as {@link KeyInterpolation} places the split points.
      */
     long unknownDocuments;

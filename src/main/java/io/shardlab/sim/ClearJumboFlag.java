@@ -46,7 +46,7 @@ public record ClearJumboFlag(String namespace, BsonDocument query) implements Cl
         int i = state.chunks()
                 .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
         state.setJumbo(i, false);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

@@ -20,7 +20,7 @@ final class CommandSupport {
      * {@code s/commands/cluster_move_chunk_cmd.cpp}, {@code cluster_merge_chunks_cmd.cpp}), or empty.
      */
     static Optional<String> requireSharded(ClusterState state, String command, String namespace) {
-        if (state.collection == null || !state.collection.namespace().equals(namespace)) {
+        if (state.collection() == null || !state.collection().namespace().equals(namespace)) {
             return Optional.of("Can't execute " + command + " on unsharded collection " + namespace);
         }
         return Optional.empty();
@@ -114,7 +114,7 @@ final class CommandSupport {
      * location codes 656450–656452; before, it was an errmsg-only command.
      */
     static boolean typedMoveChunk(ClusterState state) {
-        return state.policies.rules().moveRange();
+        return state.policies().rules().moveRange();
     }
 
     /** The index of the chunk starting at {@code min}. Precondition: {@link #boundsRefusal} is empty. */

@@ -66,13 +66,13 @@ final class MongosAutoSplitter implements AutoSplitter {
 
     @Override
     public boolean onInsert(ClusterState state, int index, int size) {
-        ChunkDocuments docs = state.buckets.get(index);
+        ChunkDocuments docs = state.documentsOf(index);
         docs.bytesWritten += size;
         Chunk chunk = state.chunks().get(index);
         long max = state.maxChunkSizeBytes();
         long desired = desiredChunkSize(max, state.chunks().size());
         boolean edge = chunk.min().isGlobalMin() || chunk.max().isGlobalMax();
-        if (!shouldSplit(docs.bytesWritten, desired, edge) || !state.settings.autoSplitEnabled()) {
+        if (!shouldSplit(docs.bytesWritten, desired, edge) || !state.settings().autoSplitEnabled()) {
             return false;
         }
         if (state.isMigrating(index)) {

@@ -36,7 +36,7 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.policies.rules().moveRange()) {
+        if (!state.policies().rules().moveRange()) {
             return Optional.of(new Refusal("CommandNotFound", "no such command: 'moveRange'"));
         }
         Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveRange", namespace);

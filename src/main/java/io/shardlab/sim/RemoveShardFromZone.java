@@ -34,7 +34,7 @@ public record RemoveShardFromZone(String shard, String zone) implements ClusterC
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.shards.containsKey(shard)) {
+        if (!state.shards().containsKey(shard)) {
             return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
         }
         List<String> members = state.zoneShards().getOrDefault(zone, List.of());
@@ -46,23 +46,23 @@ public record RemoveShardFromZone(String shard, String zone) implements ClusterC
     }
 
     private boolean zoneHasRange(ClusterState state) {
-        if (state.collection != null) {
-            for (ZoneRange z : state.collection.zones()) {
+        if (state.collection() != null) {
+            for (ZoneRange z : state.collection().zones()) {
                 if (z.zone().equals(zone)) {
                     return true;
                 }
             }
         }
-        return state.pendingZones.stream().anyMatch(p -> p.zone().equals(zone));
+        return state.pendingZones().stream().anyMatch(p -> p.zone().equals(zone));
     }
 
     @Override
     public void apply(ClusterState state) {
-        Shard s = state.shards.get(shard);
+        Shard s = state.shards().get(shard);
         Set<String> zones = new HashSet<>(s.zones());
         zones.remove(zone);
-        state.shards.put(shard, s.withZones(zones));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, "shard " + shard + " removed from zone " + zone));
+        state.replaceShard(s.withZones(zones));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " removed from zone " + zone));
     }
 
     @Override

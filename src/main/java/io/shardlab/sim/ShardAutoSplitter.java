@@ -52,10 +52,10 @@ final class ShardAutoSplitter implements AutoSplitter {
 
     @Override
     public boolean onInsert(ClusterState state, int index, int size) {
-        ChunkDocuments docs = state.buckets.get(index);
+        ChunkDocuments docs = state.documentsOf(index);
         docs.bytesWritten += size;
         long threshold = state.maxChunkSizeBytes() / SPLIT_TEST_FACTOR;
-        if (docs.bytesWritten <= threshold || !state.settings.autoSplitEnabled()) {
+        if (docs.bytesWritten <= threshold || !state.settings().autoSplitEnabled()) {
             return false;
         }
         if (state.isMigrating(index)) {
@@ -72,7 +72,7 @@ final class ShardAutoSplitter implements AutoSplitter {
     boolean split(ClusterState state, int index, long chunkSizeBytes) {
         ChunkMap map = state.chunks();
         Chunk chunk = map.get(index);
-        ChunkDocuments docs = state.buckets.get(index);
+        ChunkDocuments docs = state.documentsOf(index);
         long[] shardData = state.dataByShard().get(chunk.shard());
         if (docs.hasUnknown()) {
             return splitWithUnknownDocuments(state, index, shardData, chunkSizeBytes);
@@ -128,7 +128,7 @@ final class ShardAutoSplitter implements AutoSplitter {
         if (points.isEmpty()) {
             state.emit(
                     new ClusterEvent.DocumentsUnknown(
-                            state.clock,
+                            state.clock(),
                             chunk,
                             null,
                             "the auto-splitter would split this "
@@ -174,7 +174,7 @@ final class ShardAutoSplitter implements AutoSplitter {
         Map<String, Integer> counts = state.chunks().chunksPerShard();
         String best = null;
         int min = Integer.MAX_VALUE;
-        for (Shard s : state.shards.values()) {
+        for (Shard s : state.shards().values()) {
             if (s.draining() || (!zone.isEmpty() && !s.zones().contains(zone))) {
                 continue;
             }

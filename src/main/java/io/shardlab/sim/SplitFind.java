@@ -60,7 +60,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
             return Optional.of(new Refusal(
                     "InvalidOptions", "cannot use split with find or bounds option on an empty collection"));
         }
-        if (state.buckets.get(i).totalCount() == 0) {
+        if (state.documentsOf(i).totalCount() == 0) {
             // mongo split_vector.cpp: OperationFailed is MongoDB's own code here
             return Optional.of(
                     Refusal.operationFailed("can't open a cursor to scan the range (desired range is possibly empty)"));
@@ -84,7 +84,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
      * cannot be placed.
      */
     static Optional<List<ShardKey>> median(ClusterState state, int i) {
-        ChunkDocuments docs = state.buckets.get(i);
+        ChunkDocuments docs = state.documentsOf(i);
         long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
         if (docs.hasUnknown()) {
             IndexScan scan = state.assumedScan(i);

@@ -43,7 +43,8 @@ public record UpdateDocuments(String namespace, InsertBatch before, InsertBatch 
         for (int i = 0; i < after.size(); i++) {
             state.addKey(after.key(i), after.sizeBytes(i));
         }
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, after.size() + " documents updated in " + namespace));
+        state.emit(
+                new ClusterEvent.MetadataChanged(state.clock(), after.size() + " documents updated in " + namespace));
     }
 
     @Override
