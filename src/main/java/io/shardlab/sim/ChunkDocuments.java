@@ -102,6 +102,50 @@ abstract class ChunkDocuments implements IndexScan {
         return true;
     }
 
+    /** Where a removal entry's key lies among the documents (after {@link #sort()}). */
+    interface RemovalKeys {
+        /** The first document whose key is {@code >=} entry {@code entry}'s key. */
+        int first(int entry);
+
+        /** Whether document {@code document} has entry {@code entry}'s key. */
+        boolean matches(int document, int entry);
+    }
+
+    /**
+     * Marks in {@code removed} one document per entry of {@code removeSizes} (a multiset, after
+     * {@link #sort()}): one with the entry's key and size, else (when not {@code strict}) one with
+     * its key and any size (its size changed since it was counted); an entry matching none is
+     * skipped unless {@code strict}, which throws. Returns the documents marked.
+     */
+    final int markRemovals(boolean[] removed, int n, int[] removeSizes, boolean strict, RemovalKeys keys) {
+        int removedCount = 0;
+        for (int r = 0; r < n; r++) {
+            int match = -1;
+            int anySize = -1;
+            for (int i = keys.first(r); i < count() && keys.matches(i, r); i++) {
+                if (!removed[i] && sizeAt(i) == removeSizes[r]) {
+                    match = i;
+                    break;
+                }
+                if (!removed[i] && anySize < 0) {
+                    anySize = i;
+                }
+            }
+            if (match < 0 && !strict) {
+                match = anySize;
+            }
+            if (match < 0) {
+                if (strict) {
+                    throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
+                }
+                continue;
+            }
+            removed[match] = true;
+            removedCount++;
+        }
+        return removedCount;
+    }
+
     /** Sum of the sizes of documents {@code [from, to)}. */
     long bytesBetween(int from, int to) {
         long total = 0;

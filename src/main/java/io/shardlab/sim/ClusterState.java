@@ -11,6 +11,7 @@ import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -272,6 +273,18 @@ final class ClusterState {
             throw new IllegalStateException("no shard " + updated.id());
         }
         shards.put(updated.id(), updated);
+    }
+
+    /** Puts shard {@code id} in zone {@code zone} (or takes it out when not {@code inZone}). */
+    void setShardInZone(String id, String zone, boolean inZone) {
+        Shard s = shards.get(id);
+        Set<String> zones = new HashSet<>(s.zones());
+        if (inZone) {
+            zones.add(zone);
+        } else {
+            zones.remove(zone);
+        }
+        replaceShard(s.withZones(zones));
     }
 
     /** Removes shard {@code id}; the primary shard moves to the first non-draining shard. */

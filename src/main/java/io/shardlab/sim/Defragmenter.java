@@ -454,35 +454,9 @@ final class Defragmenter {
             if (state.isMigrating(index)) {
                 continue;
             }
-            Chunk chunk = state.chunks().get(index);
-            ChunkDocuments docs = state.documentsOf(index);
-            long[] shard = state.dataByShard().get(chunk.shard());
-            List<ShardKey> points;
-            if (docs.hasUnknown()) {
-                IndexScan scan = state.assumedScan(index);
-                Optional<List<ShardKey>> placed = state.placeRanks(
-                        index, scan, AutoSplitVector.points(scan, shard[0], shard[1], state.maxChunkSizeBytes(), 0));
-                if (placed.isEmpty()) {
-                    state.emit(new ClusterEvent.DocumentsUnknown(
-                            state.clock(),
-                            chunk,
-                            null,
-                            "the defragmentation would "
-                                    + "split this chunk at its documents' keys, and the chunk's key range gives no place to "
-                                    + "put the split points"));
-                    continue;
-                }
-                points = placed.get();
-            } else {
-                docs.sort();
-                List<Integer> idx = AutoSplitVector.points(docs, shard[0], shard[1], state.maxChunkSizeBytes(), 0);
-                points = new ArrayList<>();
-                for (int i : idx) {
-                    points.add(docs.keyAt(i));
-                }
-            }
-            if (!points.isEmpty()) {
-                state.split(index, points, ClusterEvent.SplitCause.DEFRAGMENTATION);
+            Optional<List<ShardKey>> points = new AutoSplitVector().pointsOf(state, index, 0, "the defragmentation");
+            if (points.isPresent() && !points.get().isEmpty()) {
+                state.split(index, points.get(), ClusterEvent.SplitCause.DEFRAGMENTATION);
             }
         }
     }

@@ -34,10 +34,11 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "mergeChunks", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
+        return CommandSupport.requireShardedRefusal(state, "mergeChunks", namespace)
+                .or(() -> rangeRefusal(state));
+    }
+
+    private Optional<Refusal> rangeRefusal(ClusterState state) {
         Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
         Optional<ShardKey> hi = CommandSupport.boundKey(state.key(), max);
         if (lo.isEmpty() || hi.isEmpty() || lo.get().compareTo(hi.get()) >= 0) {

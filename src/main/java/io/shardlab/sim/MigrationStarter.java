@@ -146,36 +146,14 @@ final class MigrationStarter {
 
     /** {@code splitOrMarkJumbo}: split at the finder's points (one from 6.0), or flag the chunk jumbo. */
     static void splitOrMarkJumbo(ClusterState state, int index) {
-        Chunk c = state.chunks().get(index);
-        ChunkDocuments docs = state.documentsOf(index);
-        long[] shard = state.dataByShard().get(c.shard());
         boolean sixOrLater = state.config().version().atLeast(MongoVersion.V6_0);
-        List<ShardKey> points;
-        if (docs.hasUnknown()) {
-            IndexScan scan = state.assumedScan(index);
-            Optional<List<ShardKey>> placed = state.placeRanks(
-                    index,
-                    scan,
-                    state.policies()
-                            .splitPoints()
-                            .indexes(scan, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0));
-            if (placed.isEmpty()) {
-                state.emit(new ClusterEvent.DocumentsUnknown(
-                        state.clock(),
-                        c,
-                        null,
-                        "after ChunkTooBig the balancer "
-                                + "would split this chunk at its documents' keys, and the chunk's key range gives no place to "
-                                + "put the split points"));
-                return;
-            }
-            points = placed.get();
-        } else {
-            docs.sort();
-            points = state.policies()
-                    .splitPoints()
-                    .find(docs, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0);
+        Optional<List<ShardKey>> found = state.policies()
+                .splitPoints()
+                .pointsOf(state, index, sixOrLater ? 1 : 0, "after ChunkTooBig the balancer");
+        if (found.isEmpty()) {
+            return;
         }
+        List<ShardKey> points = found.get();
         if (points.isEmpty()) {
             state.setJumbo(index, true);
             return;

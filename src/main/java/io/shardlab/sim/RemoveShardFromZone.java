@@ -1,11 +1,8 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code sh.removeShardFromZone(shard, zone)}: takes {@code zone} out of the shard's {@code tags}
@@ -22,9 +19,7 @@ import java.util.Set;
 public record RemoveShardFromZone(String shard, String zone) implements ClusterCommand {
 
     public RemoveShardFromZone {
-        if (zone == null || zone.isBlank()) {
-            throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
-        }
+        CommandSupport.zoneName(zone);
     }
 
     @Override
@@ -34,9 +29,10 @@ public record RemoveShardFromZone(String shard, String zone) implements ClusterC
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.shards().containsKey(shard)) {
-            return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
-        }
+        return CommandSupport.requireShardForZone(state, shard).or(() -> stillInUseRefusal(state));
+    }
+
+    private Optional<Refusal> stillInUseRefusal(ClusterState state) {
         List<String> members = state.zoneShards().getOrDefault(zone, List.of());
         if (members.equals(List.of(shard)) && zoneHasRange(state)) {
             return Optional.of(new Refusal(
@@ -58,10 +54,7 @@ public record RemoveShardFromZone(String shard, String zone) implements ClusterC
 
     @Override
     public void apply(ClusterState state) {
-        Shard s = state.shards().get(shard);
-        Set<String> zones = new HashSet<>(s.zones());
-        zones.remove(zone);
-        state.replaceShard(s.withZones(zones));
+        state.setShardInZone(shard, zone, false);
         state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " removed from zone " + zone));
     }
 

@@ -126,13 +126,7 @@ final class ShardAutoSplitter implements AutoSplitter {
                 ? java.util.Optional.empty()
                 : state.placeRanks(index, scan, ranks);
         if (points.isEmpty()) {
-            state.emit(
-                    new ClusterEvent.DocumentsUnknown(
-                            state.clock(),
-                            chunk,
-                            null,
-                            "the auto-splitter would split this "
-                                    + "chunk at its documents' keys, and the chunk's key range gives no place to put the split points"));
+            state.emit(ClusterEvent.DocumentsUnknown.ofSplit(state.clock(), chunk, "the auto-splitter"));
             return false;
         }
         if (points.get().size() < minimumSplitPoints) {

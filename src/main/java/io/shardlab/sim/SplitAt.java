@@ -31,10 +31,10 @@ public record SplitAt(String namespace, BsonDocument middle) implements ClusterC
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
+        return CommandSupport.requireShardedRefusal(state, "split", namespace).or(() -> middleRefusal(state));
+    }
+
+    private Optional<Refusal> middleRefusal(ClusterState state) {
         Optional<ShardKey> key = CommandSupport.boundKey(state.key(), middle);
         if (key.isEmpty()) {
             return Optional.of(

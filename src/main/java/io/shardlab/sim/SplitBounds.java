@@ -31,16 +31,16 @@ public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) 
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
-        // errmsg-only failures of cluster_split_cmd.cpp
-        Optional<Refusal> bounds = CommandSupport.boundsRefusal(state, min, max, Refusal.NO_CODE, Refusal.NO_CODE);
-        if (bounds.isPresent()) {
-            return bounds;
-        }
-        return SplitFind.refusalAtMedian(state, CommandSupport.chunkStartingAt(state, min));
+        // the bounds checks are errmsg-only failures of cluster_split_cmd.cpp
+        return CommandSupport.boundedChunkRefusal(
+                state,
+                "split",
+                namespace,
+                min,
+                max,
+                Refusal.NO_CODE,
+                Refusal.NO_CODE,
+                i -> SplitFind.refusalAtMedian(state, i));
     }
 
     @Override

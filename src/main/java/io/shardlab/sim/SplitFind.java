@@ -33,16 +33,9 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
-        Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
-        if (key.isEmpty()) {
-            // an errmsg-only failure of cluster_split_cmd.cpp
-            return Optional.of(Refusal.errmsgOnly(CommandSupport.noShardKeyInQuery(query)));
-        }
-        return refusalAtMedian(state, state.chunks().indexOf(key.get()));
+        // a query without the shard key is an errmsg-only failure of cluster_split_cmd.cpp
+        return CommandSupport.queriedChunkRefusal(
+                state, "split", namespace, query, Refusal.NO_CODE, i -> refusalAtMedian(state, i));
     }
 
     /**
@@ -98,8 +91,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks()
-                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
+        int i = CommandSupport.queriedChunk(state, query);
         state.split(i, List.of(median(state, i).orElseThrow().get(0)), ClusterEvent.SplitCause.COMMAND);
     }
 
