@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * @param id the shard's {@code _id}, e.g. {@code "shard01"}
  */
-public record AddShard(String id) implements ClusterCommand {
+public record AddShard(String id) implements CodedCommand {
 
     public AddShard {
         if (id == null || id.isBlank()) {
@@ -22,11 +22,6 @@ public record AddShard(String id) implements ClusterCommand {
     /** The simulated replica-set connection string, {@code "<id>/<id>.shardlab:27018"}. */
     public String host() {
         return id + "/" + id + ".shardlab:27018";
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

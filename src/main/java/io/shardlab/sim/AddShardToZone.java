@@ -9,15 +9,10 @@ import java.util.Optional;
  * @param shard the shard id
  * @param zone the zone name
  */
-public record AddShardToZone(String shard, String zone) implements ClusterCommand {
+public record AddShardToZone(String shard, String zone) implements CodedCommand {
 
     public AddShardToZone {
         CommandSupport.zoneName(zone);
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

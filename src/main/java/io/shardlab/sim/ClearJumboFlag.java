@@ -12,16 +12,11 @@ import org.bson.BsonDocument;
  * @param namespace the collection
  * @param query an equality query on every shard-key field
  */
-public record ClearJumboFlag(String namespace, BsonDocument query) implements ClusterCommand {
+public record ClearJumboFlag(String namespace, BsonDocument query) implements CodedCommand {
 
     public ClearJumboFlag {
         Namespaces.check(namespace);
         query = query.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

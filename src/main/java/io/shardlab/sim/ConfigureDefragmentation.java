@@ -13,12 +13,7 @@ import java.util.Optional;
  * @param namespace {@code "db.coll"}
  * @param defragment whether to defragment
  */
-public record ConfigureDefragmentation(String namespace, boolean defragment) implements ClusterCommand {
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
+public record ConfigureDefragmentation(String namespace, boolean defragment) implements CodedCommand {
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {

@@ -19,17 +19,12 @@ import org.bson.BsonDocument;
  * @param min inclusive lower bound, a chunk's min
  * @param max exclusive upper bound, a chunk's max
  */
-public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) implements ClusterCommand {
+public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) implements CodedCommand {
 
     public MergeChunks {
         Namespaces.check(namespace);
         min = min.clone();
         max = max.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

@@ -19,16 +19,11 @@ import org.bson.BsonDocument;
  * @param forceJumbo move even a chunk over the size limit
  */
 public record MoveChunk(String namespace, BsonDocument query, String toShard, boolean forceJumbo)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public MoveChunk {
         Namespaces.check(namespace);
         query = query.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

@@ -17,17 +17,12 @@ import org.bson.BsonDocument;
  * @param forceJumbo move even a chunk over the size limit
  */
 public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument max, String toShard, boolean forceJumbo)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public MoveChunkBounds {
         Namespaces.check(namespace);
         min = min.clone();
         max = max.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

@@ -20,18 +20,12 @@ import org.bson.BsonDocument;
  * @param max the range's max, or null to let the donor choose
  * @param toShard the destination
  */
-public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard)
-        implements ClusterCommand {
+public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard) implements CodedCommand {
 
     public MoveRange {
         Namespaces.check(namespace);
         min = min.clone();
         max = max == null ? null : max.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

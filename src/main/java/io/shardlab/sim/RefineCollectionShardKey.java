@@ -32,7 +32,7 @@ import org.bson.BsonValue;
  *     or null when they are not at hand
  */
 public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, InsertBatch documents)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public RefineCollectionShardKey {
         Namespaces.check(namespace);
@@ -41,11 +41,6 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, In
     /** The refine of a caller that does not have the documents: the new fields count as null. */
     public RefineCollectionShardKey(String namespace, ShardKeyPattern key) {
         this(namespace, key, null);
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

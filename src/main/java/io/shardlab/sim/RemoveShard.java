@@ -14,12 +14,7 @@ import java.util.Optional;
  *
  * @param shard the shard id
  */
-public record RemoveShard(String shard) implements ClusterCommand {
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
+public record RemoveShard(String shard) implements CodedCommand {
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {

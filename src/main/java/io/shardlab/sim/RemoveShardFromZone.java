@@ -16,15 +16,10 @@ import java.util.Optional;
  * @param shard the shard id
  * @param zone the zone name
  */
-public record RemoveShardFromZone(String shard, String zone) implements ClusterCommand {
+public record RemoveShardFromZone(String shard, String zone) implements CodedCommand {
 
     public RemoveShardFromZone {
         CommandSupport.zoneName(zone);
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

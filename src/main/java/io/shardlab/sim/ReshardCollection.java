@@ -47,7 +47,7 @@ public record ReshardCollection(
         InsertBatch documents,
         int numInitialChunks,
         List<io.shardlab.cluster.ZoneRange> zones)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     /** mongo resharding_coordinator_service_external_state.cpp {@code kReshardingNumInitialChunksDefault}. */
     public static final int DEFAULT_NUM_INITIAL_CHUNKS = 90;
@@ -68,11 +68,6 @@ public record ReshardCollection(
     /** Without zones. */
     public ReshardCollection(String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks) {
         this(namespace, key, documents, numInitialChunks, List.of());
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

@@ -35,7 +35,7 @@ import org.bson.BsonValue;
  */
 public record ShardCollection(
         String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones, long numInitialChunks)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     /** mongo create_collection_coordinator.cpp: "Cannot have more than 8192 initial chunks per shard". */
     public static final long MAX_INITIAL_CHUNKS_PER_SHARD = 8192;
@@ -57,11 +57,6 @@ public record ShardCollection(
     /** {@code sh.shardCollection(ns, key)}. */
     public static ShardCollection of(String namespace, String key) {
         return new ShardCollection(namespace, ShardKeyPattern.parse(key), false, false);
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     /**

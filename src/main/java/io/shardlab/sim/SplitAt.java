@@ -17,16 +17,11 @@ import org.bson.BsonDocument;
  * @param namespace the collection
  * @param middle the split point as a document of the shard key's fields
  */
-public record SplitAt(String namespace, BsonDocument middle) implements ClusterCommand {
+public record SplitAt(String namespace, BsonDocument middle) implements CodedCommand {
 
     public SplitAt {
         Namespaces.check(namespace);
         middle = middle.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

@@ -16,17 +16,12 @@ import org.bson.BsonDocument;
  * @param min the chunk's min
  * @param max the chunk's max
  */
-public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) implements ClusterCommand {
+public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) implements CodedCommand {
 
     public SplitBounds {
         Namespaces.check(namespace);
         min = min.clone();
         max = max.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

@@ -19,16 +19,11 @@ import org.bson.BsonDocument;
  * @param namespace the collection
  * @param query an equality query on every shard-key field
  */
-public record SplitFind(String namespace, BsonDocument query) implements ClusterCommand {
+public record SplitFind(String namespace, BsonDocument query) implements CodedCommand {
 
     public SplitFind {
         Namespaces.check(namespace);
         query = query.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     @Override

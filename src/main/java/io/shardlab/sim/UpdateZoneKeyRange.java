@@ -37,17 +37,12 @@ import org.bson.BsonValue;
  * @param zone the zone, or null to remove the range
  */
 public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocument max, String zone)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public UpdateZoneKeyRange {
         Namespaces.check(namespace);
         min = min.clone();
         max = max.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     /**
