@@ -1,17 +1,15 @@
 package io.shardlab.session;
 
-import io.shardlab.cluster.Chunk;
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.CommandFailedException;
-import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.InitialSplit;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Builds the in-memory cluster a session starts from: a scenario's fresh cluster (its shards, named as
@@ -90,9 +88,8 @@ final class ClusterBuilder {
     }
 
     /**
-     * Lays out a pre-split as a DBA does by hand: stop the balancer, split at every point, move chunk
-     * {@code i} to the {@code i mod n}-th shard ({@link InitialSplit#shardIndexOfChunk}), one migration
-     * at a time, start the balancer again.
+     * Lays out a pre-split ({@link InitialSplit#layOut}) with the release's move command ({@link ChunkCommands#move});
+     * where the release cannot move a chunk of this key, the chunks stay where the splits left them.
      */
     private static void preSplit(SimulatedCluster cluster, ResolvedScenario scenario, List<ShardKey> points) {
         if (points.isEmpty()) {
@@ -100,22 +97,11 @@ final class ClusterBuilder {
         }
         ChunkCommands commands = new ChunkCommands(
                 scenario.namespace(), scenario.key(), scenario.scenario().version());
-        cluster.execute(new SetBalancerState(false));
-        for (ShardKey point : points) {
-            cluster.execute(commands.splitAt(point));
-        }
-        List<String> shards = cluster.snapshot().cluster().shardIds();
-        if (commands.moveUnsupportedReason().isEmpty()) {
-            ChunkMap chunks = cluster.snapshot().cluster().chunks();
-            for (int i = 0; i < chunks.size(); i++) {
-                String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
-                Chunk chunk = cluster.snapshot().cluster().chunks().get(i);
-                if (!chunk.shard().equals(target)) {
-                    cluster.execute(commands.move(chunk, target));
-                    cluster.settle(ExplorerSession.SETTLE_LIMIT_MILLIS);
-                }
-            }
-        }
-        cluster.execute(new SetBalancerState(true));
+        new InitialSplit(scenario.key(), points)
+                .layOut(
+                        cluster,
+                        scenario.namespace(),
+                        commands.moveUnsupportedReason().isEmpty() ? Optional.of(commands::move) : Optional.empty(),
+                        ExplorerSession.SETTLE_LIMIT_MILLIS);
     }
 }

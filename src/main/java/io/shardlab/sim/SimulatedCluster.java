@@ -440,6 +440,18 @@ public final class SimulatedCluster {
         return state.collection().key();
     }
 
+    /**
+     * The sharded collection's chunks now, read without building a {@link #snapshot()}.
+     *
+     * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
+     */
+    public io.shardlab.cluster.ChunkMap chunks() {
+        if (state.collection() == null) {
+            throw new IllegalStateException("no collection has been sharded yet");
+        }
+        return state.chunks();
+    }
+
     /** An immutable picture of the cluster now. */
     public SimulationSnapshot snapshot() {
         return state.snapshot();

@@ -1,7 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.cluster.Chunk;
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
@@ -9,11 +7,10 @@ import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
-import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SimulatedCluster;
-import io.shardlab.sim.SplitAt;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Plays an {@link InsertStream} into a {@link SimulatedCluster} at a steady pace and records where
@@ -70,9 +67,8 @@ public final class WorkloadDriver {
     }
 
     /**
-     * Lays out a pre-split as a DBA does by hand: stops the balancer, splits the single chunk at
-     * every point ({@code sh.splitAt}), moves chunk {@code i} to the {@code i mod n}-th shard
-     * ({@code sh.moveChunk}, one migration at a time), then starts the balancer again.
+     * Lays out a pre-split as a DBA does by hand ({@link InitialSplit#layOut}), moving chunks with
+     * {@code sh.moveChunk}.
      *
      * @throws IllegalArgumentException if the split is for another key than the collection's
      */
@@ -82,21 +78,12 @@ public final class WorkloadDriver {
             throw new IllegalArgumentException("the workload pre-splits the shard key " + split.key()
                     + ", but the collection is sharded on " + key + "; use its key or another workload");
         }
-        cluster.execute(new SetBalancerState(false));
-        for (ShardKey point : split.splitPoints()) {
-            cluster.execute(new SplitAt(namespace, point.toDocument(key)));
-        }
-        List<String> shards = cluster.snapshot().cluster().shardIds();
-        ChunkMap chunks = cluster.snapshot().cluster().chunks();
-        for (int i = 0; i < chunks.size(); i++) {
-            Chunk chunk = chunks.get(i);
-            String target = shards.get(InitialSplit.shardIndexOfChunk(i, shards.size()));
-            if (!chunk.shard().equals(target)) {
-                cluster.execute(new MoveChunk(namespace, chunk.min().toDocument(key), target, false));
-                cluster.settle(SETTLE_LIMIT_MILLIS);
-            }
-        }
-        cluster.execute(new SetBalancerState(true));
+        split.layOut(
+                cluster,
+                namespace,
+                Optional.of(
+                        (chunk, target) -> new MoveChunk(namespace, chunk.min().toDocument(key), target, false)),
+                SETTLE_LIMIT_MILLIS);
     }
 
     /**
