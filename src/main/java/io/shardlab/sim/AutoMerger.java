@@ -84,7 +84,7 @@ final class AutoMerger {
             int to = runs.get(r)[1];
             long since = 0;
             for (int c = from; c < to; c++) {
-                since = Math.max(since, state.documentsOf(c).onShardSinceMillis);
+                since = Math.max(since, state.documentsOf(c).onShardSinceMillis());
             }
             state.merge(from, to, ClusterEvent.MergeCause.AUTO_MERGER, since);
         }
@@ -95,7 +95,7 @@ final class AutoMerger {
         Chunk c = state.chunks().get(i);
         return c.shard().equals(shard)
                 && !c.jumbo()
-                && state.documentsOf(i).onShardSinceMillis < horizon
+                && state.documentsOf(i).onShardSinceMillis() < horizon
                 && !state.isMigrating(i);
     }
 

@@ -20,10 +20,42 @@ import io.shardlab.key.ShardKey;
 abstract class ChunkDocuments implements IndexScan {
 
     /** Bytes written to this chunk since its last split check (4.4/5.0 auto-split trigger). */
-    long bytesWritten;
+    private long bytesWritten;
 
     /** Simulated time, in ms, at which the chunk arrived on its current shard (7.0+ auto-merger). */
-    long onShardSinceMillis;
+    private long onShardSinceMillis;
+
+    private long unknownDocuments;
+
+    private long unknownBytes;
+
+    /** Bytes written to this chunk since its last split check ({@code ChunkWritesTracker::_bytesWritten}). */
+    long bytesWritten() {
+        return bytesWritten;
+    }
+
+    /** Counts a write of {@code size} bytes to this chunk (the auto-split trigger). */
+    void recordWrite(long size) {
+        bytesWritten += size;
+    }
+
+    /** A fresh write tracker: after a split check, a split, a merge or a move. */
+    void resetWrites() {
+        bytesWritten = 0;
+    }
+
+    void setBytesWritten(long bytes) {
+        bytesWritten = bytes;
+    }
+
+    /** Simulated time, in ms, at which the chunk arrived on its current shard ({@code onCurrentShardSince}). */
+    long onShardSinceMillis() {
+        return onShardSinceMillis;
+    }
+
+    void setOnShardSince(long millis) {
+        onShardSinceMillis = millis;
+    }
 
     /**
      * Documents of this chunk whose keys ShardLab does not hold: the contents of a loaded layout
@@ -31,10 +63,26 @@ abstract class ChunkDocuments implements IndexScan {
      * documents {@link #count()} and {@link #keyAt} see; {@link CollectionDocuments} divides them between
      * the pieces of a split as {@link KeyInterpolation} places the split points.
      */
-    long unknownDocuments;
+    long unknownDocuments() {
+        return unknownDocuments;
+    }
 
-    /** The total BSON size of the {@link #unknownDocuments}, in bytes. */
-    long unknownBytes;
+    /** The total BSON size of the {@link #unknownDocuments()}, in bytes. */
+    long unknownBytes() {
+        return unknownBytes;
+    }
+
+    /** Sets the unknown documents and their bytes (both zero, or both positive). */
+    void setUnknown(long documents, long bytes) {
+        unknownDocuments = documents;
+        unknownBytes = bytes;
+    }
+
+    /** Adds unknown documents and their bytes (a merge). */
+    void addUnknown(long documents, long bytes) {
+        unknownDocuments += documents;
+        unknownBytes += bytes;
+    }
 
     /** Number of documents. */
     @Override

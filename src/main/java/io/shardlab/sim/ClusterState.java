@@ -33,7 +33,7 @@ import java.util.function.UnaryOperator;
  * on every change); the document store holds one document set per chunk, in the same order (every
  * chunk change here changes both); every document's key lies in its chunk's {@code [min, max)};
  * the per-chunk totals of known documents add up to the documents inserted, and those of unknown
- * documents (a loaded layout's contents, see {@link ChunkDocuments#unknownDocuments}) to the
+ * documents (a loaded layout's contents, see {@link ChunkDocuments#unknownDocuments()}) to the
  * documents and bytes loaded; every migration in flight starts at a chunk of its donor.
  */
 final class ClusterState {

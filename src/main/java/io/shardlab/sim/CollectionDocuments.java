@@ -31,7 +31,7 @@ import org.bson.BsonType;
  *   <li>one layout for every chunk: {@link LongChunkDocuments} while every key is one Int64 (one-field
  *       keys), otherwise {@link EncodedChunkDocuments}; the first key that is not one Int64 switches
  *       every chunk, for good;
- *   <li>a chunk's unknown documents (a loaded layout's contents, {@link ChunkDocuments#unknownDocuments})
+ *   <li>a chunk's unknown documents (a loaded layout's contents, {@link ChunkDocuments#unknownDocuments()})
  *       are divided between the pieces of a split by where {@link KeyInterpolation} places the cuts,
  *       and only cuts it can place are allowed ({@link #canPlace});
  *   <li>routing (key → chunk index) is a binary search over the chunk mins, cached per chunk map
@@ -73,7 +73,7 @@ final class CollectionDocuments {
         chunks.clear();
         for (int i = 0; i < chunkCount; i++) {
             ChunkDocuments d = newChunkDocuments();
-            d.onShardSinceMillis = onShardSince;
+            d.setOnShardSince(onShardSince);
             chunks.add(d);
         }
         routingFor = null;
@@ -115,8 +115,8 @@ final class CollectionDocuments {
             for (int d = 0; d < old.count(); d++) {
                 converted.add(encoder.encode(ShardKey.of(new BsonInt64(old.rawKey(d)))), old.sizeAt(d));
             }
-            converted.bytesWritten = old.bytesWritten;
-            converted.onShardSinceMillis = old.onShardSinceMillis;
+            converted.setBytesWritten(old.bytesWritten());
+            converted.setOnShardSince(old.onShardSinceMillis());
             chunks.set(i, converted);
         }
         longLayout = false;
@@ -251,8 +251,8 @@ final class CollectionDocuments {
     /** Sets each chunk's unknown documents and bytes from a loaded layout's {@code contents} (in key order). */
     void load(List<ChunkStatistics> contents) {
         for (int i = 0; i < contents.size(); i++) {
-            chunks.get(i).unknownDocuments = contents.get(i).documents();
-            chunks.get(i).unknownBytes = contents.get(i).bytes();
+            chunks.get(i)
+                    .setUnknown(contents.get(i).documents(), contents.get(i).bytes());
         }
     }
 
@@ -261,8 +261,8 @@ final class CollectionDocuments {
         long documents = 0;
         long bytes = 0;
         for (ChunkDocuments d : chunks) {
-            documents += d.unknownDocuments;
-            bytes += d.unknownBytes;
+            documents += d.unknownDocuments();
+            bytes += d.unknownBytes();
         }
         return new long[] {documents, bytes};
     }
@@ -271,8 +271,7 @@ final class CollectionDocuments {
     void spreadUnknownEvenly(long documents, long bytes) {
         int n = chunks.size();
         for (int i = 0; i < n; i++) {
-            chunks.get(i).unknownDocuments = documents / n + (i < documents % n ? 1 : 0);
-            chunks.get(i).unknownBytes = bytes / n + (i < bytes % n ? 1 : 0);
+            chunks.get(i).setUnknown(documents / n + (i < documents % n ? 1 : 0), bytes / n + (i < bytes % n ? 1 : 0));
         }
     }
 
@@ -294,10 +293,9 @@ final class CollectionDocuments {
         for (int p = 0; p < parts.size(); p++) {
             ChunkDocuments part = parts.get(p);
             // a split creates new chunk objects with fresh write trackers (ChunkInfo::_writesTracker)
-            part.bytesWritten = 0;
-            part.onShardSinceMillis = docs.onShardSinceMillis;
-            part.unknownDocuments = unknown[p][0];
-            part.unknownBytes = unknown[p][1];
+            part.resetWrites();
+            part.setOnShardSince(docs.onShardSinceMillis());
+            part.setUnknown(unknown[p][0], unknown[p][1]);
         }
         chunks.remove(index);
         chunks.addAll(index, parts);
@@ -308,19 +306,18 @@ final class CollectionDocuments {
         ChunkDocuments merged = chunks.get(from);
         for (int i = from + 1; i < to; i++) {
             merged.appendAll(chunks.get(i));
-            merged.unknownDocuments += chunks.get(i).unknownDocuments;
-            merged.unknownBytes += chunks.get(i).unknownBytes;
+            merged.addUnknown(chunks.get(i).unknownDocuments(), chunks.get(i).unknownBytes());
         }
-        merged.bytesWritten = 0;
-        merged.onShardSinceMillis = onShardSince;
+        merged.resetWrites();
+        merged.setOnShardSince(onShardSince);
         chunks.subList(from + 1, to).clear();
     }
 
     /** Chunk {@code index} arrived on a new shard at {@code now} (ms): a fresh write tracker. */
     void moved(int index, long now) {
         ChunkDocuments d = chunks.get(index);
-        d.onShardSinceMillis = now;
-        d.bytesWritten = 0;
+        d.setOnShardSince(now);
+        d.resetWrites();
     }
 
     /**
@@ -412,9 +409,8 @@ final class CollectionDocuments {
         }
         for (int i = 0; i < chunks.size(); i++) {
             ChunkDocuments after = chunks.get(i);
-            after.onShardSinceMillis = before.onShardSince()[i];
-            after.unknownDocuments = before.unknownDocuments()[i];
-            after.unknownBytes = before.unknownBytes()[i];
+            after.setOnShardSince(before.onShardSince()[i]);
+            after.setUnknown(before.unknownDocuments()[i], before.unknownBytes()[i]);
         }
     }
 
@@ -426,10 +422,10 @@ final class CollectionDocuments {
         ChunkCounters c = new ChunkCounters(new long[n], new long[n], new long[n], new long[n]);
         for (int i = 0; i < n; i++) {
             ChunkDocuments d = chunks.get(i);
-            c.bytesWritten()[i] = d.bytesWritten;
-            c.onShardSince()[i] = d.onShardSinceMillis;
-            c.unknownDocuments()[i] = d.unknownDocuments;
-            c.unknownBytes()[i] = d.unknownBytes;
+            c.bytesWritten()[i] = d.bytesWritten();
+            c.onShardSince()[i] = d.onShardSinceMillis();
+            c.unknownDocuments()[i] = d.unknownDocuments();
+            c.unknownBytes()[i] = d.unknownBytes();
         }
         return c;
     }
@@ -438,10 +434,9 @@ final class CollectionDocuments {
     void restore(ChunkCounters c) {
         for (int i = 0; i < chunks.size(); i++) {
             ChunkDocuments d = chunks.get(i);
-            d.bytesWritten = c.bytesWritten()[i];
-            d.onShardSinceMillis = c.onShardSince()[i];
-            d.unknownDocuments = c.unknownDocuments()[i];
-            d.unknownBytes = c.unknownBytes()[i];
+            d.setBytesWritten(c.bytesWritten()[i]);
+            d.setOnShardSince(c.onShardSince()[i]);
+            d.setUnknown(c.unknownDocuments()[i], c.unknownBytes()[i]);
         }
     }
 
@@ -481,7 +476,7 @@ final class CollectionDocuments {
         }
         Chunk c = map.get(index);
         KeyInterpolation ki = interpolation();
-        long unknown = chunks.get(index).unknownDocuments;
+        long unknown = chunks.get(index).unknownDocuments();
         for (ShardKey p : points) {
             if (ki.fraction(c.min(), c.max(), p, unknown).isEmpty()) {
                 return false;
@@ -501,7 +496,7 @@ final class CollectionDocuments {
         Chunk c = map.get(index);
         KeyInterpolation ki = interpolation();
         List<ShardKey> keys = new ArrayList<>(ranks.size());
-        long unknown = chunks.get(index).unknownDocuments;
+        long unknown = chunks.get(index).unknownDocuments();
         for (int rank : ranks) {
             Optional<ShardKey> k = ki.keyAt(c.min(), c.max(), (double) rank / scan.count(), unknown);
             if (k.isEmpty()) {
@@ -529,19 +524,19 @@ final class CollectionDocuments {
         for (int p = 0; p <= points.size(); p++) {
             long docs;
             if (p == points.size()) {
-                docs = d.unknownDocuments;
+                docs = d.unknownDocuments();
             } else if (d.hasUnknown()) {
-                double f = ki.fraction(c.min(), c.max(), points.get(p), d.unknownDocuments)
+                double f = ki.fraction(c.min(), c.max(), points.get(p), d.unknownDocuments())
                         .orElseThrow();
-                docs = Math.max(docsBefore, Math.min(d.unknownDocuments, Math.round(d.unknownDocuments * f)));
+                docs = Math.max(docsBefore, Math.min(d.unknownDocuments(), Math.round(d.unknownDocuments() * f)));
             } else {
                 docs = 0;
             }
-            long bytes = d.unknownDocuments == 0
+            long bytes = d.unknownDocuments() == 0
                     ? 0
-                    : BigInteger.valueOf(d.unknownBytes)
+                    : BigInteger.valueOf(d.unknownBytes())
                             .multiply(BigInteger.valueOf(docs))
-                            .divide(BigInteger.valueOf(d.unknownDocuments))
+                            .divide(BigInteger.valueOf(d.unknownDocuments()))
                             .longValueExact();
             out[p][0] = docs - docsBefore;
             out[p][1] = bytes - bytesBefore;
@@ -589,11 +584,13 @@ final class CollectionDocuments {
             Chunk c = map.get(i);
             ChunkDocuments d = chunks.get(i);
             total += d.count();
-            unknownDocs += d.unknownDocuments;
-            unknownSizes += d.unknownBytes;
-            if (d.unknownDocuments < 0 || d.unknownBytes < 0 || (d.unknownDocuments == 0) != (d.unknownBytes == 0)) {
-                throw new IllegalStateException("invariant: chunk " + c + " holds " + d.unknownDocuments
-                        + " unknown documents of " + d.unknownBytes + " bytes");
+            unknownDocs += d.unknownDocuments();
+            unknownSizes += d.unknownBytes();
+            if (d.unknownDocuments() < 0
+                    || d.unknownBytes() < 0
+                    || (d.unknownDocuments() == 0) != (d.unknownBytes() == 0)) {
+                throw new IllegalStateException("invariant: chunk " + c + " holds " + d.unknownDocuments()
+                        + " unknown documents of " + d.unknownBytes() + " bytes");
             }
             if (d.count() == 0) {
                 continue;

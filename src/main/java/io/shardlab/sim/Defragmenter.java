@@ -230,7 +230,7 @@ final class Defragmenter {
             long since = 0;
             for (int i = from; i < to; i++) {
                 estimates.remove(state.chunks().get(i).min());
-                since = Math.max(since, state.documentsOf(i).onShardSinceMillis);
+                since = Math.max(since, state.documentsOf(i).onShardSinceMillis());
             }
             state.merge(from, to, ClusterEvent.MergeCause.DEFRAGMENTATION, since);
         }
@@ -423,8 +423,9 @@ final class Defragmenter {
         long b = estimate(state, left + 1);
         ShardKey min = state.chunks().get(left).min();
         ShardKey upperMin = state.chunks().get(left + 1).min();
-        long since =
-                Math.max(state.documentsOf(left).onShardSinceMillis, state.documentsOf(left + 1).onShardSinceMillis);
+        long since = Math.max(
+                state.documentsOf(left).onShardSinceMillis(),
+                state.documentsOf(left + 1).onShardSinceMillis());
         state.merge(left, left + 2, ClusterEvent.MergeCause.DEFRAGMENTATION, since);
         Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation().estimatedSizeBytes());
         estimates.remove(upperMin);

@@ -18,7 +18,7 @@ import java.util.Set;
  *
  * <p>What each chunk holds is given as totals ({@link ChunkStatistics}: documents and bytes), or
  * not at all. The simulator keeps every document's key, but a layout source holds none, so the
- * loaded documents are <em>unknown documents</em> ({@link ChunkDocuments#unknownDocuments}):
+ * loaded documents are <em>unknown documents</em> ({@link ChunkDocuments#unknownDocuments()}):
  * counted in every per-shard and per-chunk figure the balancer uses (data size per shard from
  * 6.0, the donor's ChunkTooBig check), moved exactly when a whole chunk moves, and divided by
  * {@link KeyInterpolation} only where a step must cut inside a chunk (a 6.0+ {@code moveRange}

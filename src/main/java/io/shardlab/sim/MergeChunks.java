@@ -80,7 +80,7 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
         to++;
         long since = 0;
         for (int i = from; i < to; i++) {
-            since = Math.max(since, state.documentsOf(i).onShardSinceMillis);
+            since = Math.max(since, state.documentsOf(i).onShardSinceMillis());
         }
         state.merge(from, to, ClusterEvent.MergeCause.COMMAND, since);
     }

@@ -53,15 +53,15 @@ final class ShardAutoSplitter implements AutoSplitter {
     @Override
     public boolean onInsert(ClusterState state, int index, int size) {
         ChunkDocuments docs = state.documentsOf(index);
-        docs.bytesWritten += size;
+        docs.recordWrite(size);
         long threshold = state.maxChunkSizeBytes() / SPLIT_TEST_FACTOR;
-        if (docs.bytesWritten <= threshold || !state.settings().autoSplitEnabled()) {
+        if (docs.bytesWritten() <= threshold || !state.settings().autoSplitEnabled()) {
             return false;
         }
         if (state.isMigrating(index)) {
             return false;
         }
-        docs.bytesWritten = 0;
+        docs.resetWrites();
         return split(state, index, state.maxChunkSizeBytes());
     }
 
