@@ -9,6 +9,7 @@ import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.InitialSplit;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Builds the in-memory cluster a session starts from: a scenario's fresh cluster (its shards, named as
@@ -87,8 +88,8 @@ final class ClusterBuilder {
     }
 
     /**
-     * Lays out a pre-split as a DBA does by hand ({@link InitialSplit#layOut}), with the release's split and
-     * move commands ({@link ChunkCommands}); a hashed key's chunks before 6.0 stay where the splits leave them.
+     * Lays out a pre-split ({@link InitialSplit#layOut}) with the release's move command ({@link ChunkCommands#move});
+     * where the release cannot move a chunk of this key, the chunks stay where the splits left them.
      */
     private static void preSplit(SimulatedCluster cluster, ResolvedScenario scenario, List<ShardKey> points) {
         if (points.isEmpty()) {
@@ -96,11 +97,11 @@ final class ClusterBuilder {
         }
         ChunkCommands commands = new ChunkCommands(
                 scenario.namespace(), scenario.key(), scenario.scenario().version());
-        InitialSplit.layOut(
-                cluster,
-                points,
-                commands::splitAt,
-                commands.moveUnsupportedReason().isEmpty() ? commands::move : null,
-                ExplorerSession.SETTLE_LIMIT_MILLIS);
+        new InitialSplit(scenario.key(), points)
+                .layOut(
+                        cluster,
+                        scenario.namespace(),
+                        commands.moveUnsupportedReason().isEmpty() ? Optional.of(commands::move) : Optional.empty(),
+                        ExplorerSession.SETTLE_LIMIT_MILLIS);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * @param id the shard's {@code _id}, e.g. {@code "shard01"}
  */
-public record AddShard(String id) implements ClusterCommand {
+public record AddShard(String id) implements CodedCommand {
 
     public AddShard {
         if (id == null || id.isBlank()) {
@@ -25,13 +25,8 @@ public record AddShard(String id) implements ClusterCommand {
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (state.shards.containsKey(id)) {
+        if (state.shards().containsKey(id)) {
             // mongo src/mongo/db/s/config/sharding_catalog_manager_shard_operations.cpp
             // (_checkIfShardExists): the text for a replica set that is already a shard. MongoDB
             // accepts an identical repeat as a no-op; the simulator refuses it so that the history
@@ -44,11 +39,8 @@ public record AddShard(String id) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.shards.put(id, new Shard(id, host(), Set.of(), false));
-        if (state.primaryShard == null) {
-            state.primaryShard = id;
-        }
-        state.emit(new ClusterEvent.ShardAdded(state.clock, id));
+        state.addShard(new Shard(id, host(), Set.of(), false));
+        state.emit(new ClusterEvent.ShardAdded(state.clock(), id));
     }
 
     @Override

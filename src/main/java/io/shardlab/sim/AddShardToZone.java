@@ -1,9 +1,6 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.Shard;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code sh.addShardToZone(shard, zone)}: adds {@code zone} to the shard's {@code tags}. Error,
@@ -12,36 +9,21 @@ import java.util.Set;
  * @param shard the shard id
  * @param zone the zone name
  */
-public record AddShardToZone(String shard, String zone) implements ClusterCommand {
+public record AddShardToZone(String shard, String zone) implements CodedCommand {
 
     public AddShardToZone {
-        if (zone == null || zone.isBlank()) {
-            // ShardLab's refusal: MongoDB's parser takes any string (add_shard_to_zone_request_type.cpp),
-            // but "" is the balancer's own name for "no zone" (ZoneInfo::kNoZoneName)
-            throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
-        }
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
+        CommandSupport.zoneName(zone);
     }
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.shards.containsKey(shard)) {
-            return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
-        }
-        return Optional.empty();
+        return CommandSupport.requireShardForZone(state, shard);
     }
 
     @Override
     public void apply(ClusterState state) {
-        Shard s = state.shards.get(shard);
-        Set<String> zones = new HashSet<>(s.zones());
-        zones.add(zone);
-        state.shards.put(shard, s.withZones(zones));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, "shard " + shard + " added to zone " + zone));
+        state.setShardInZone(shard, zone, true);
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " added to zone " + zone));
     }
 
     @Override

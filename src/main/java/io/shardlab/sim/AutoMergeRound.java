@@ -17,10 +17,10 @@ public record AutoMergeRound() implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.nextAutoMergeAt = state.clock + AutoMerger.INTERVAL_MILLIS;
-        if (state.collection != null
-                && state.policies.rules().autoMerge()
-                && state.settings.autoMergeEnabled()
+        state.scheduleAutoMerge(state.clock() + AutoMerger.INTERVAL_MILLIS);
+        if (state.collection() != null
+                && state.policies().rules().autoMerge()
+                && state.settings().autoMergeEnabled()
                 && BalancerGate.balancingAllowed(state)) {
             AutoMerger.mergeAll(state);
         }

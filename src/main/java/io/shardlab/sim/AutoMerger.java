@@ -42,7 +42,7 @@ final class AutoMerger {
         boolean mergedSomething = true;
         while (mergedSomething) {
             mergedSomething = false;
-            for (String shard : new ArrayList<>(state.shards.keySet())) {
+            for (String shard : new ArrayList<>(state.shards().keySet())) {
                 int n = mergeOnShard(state, shard);
                 merges += n;
                 mergedSomething |= n > 0;
@@ -52,7 +52,7 @@ final class AutoMerger {
     }
 
     private static int mergeOnShard(ClusterState state, String shard) {
-        long horizon = state.clock - HISTORY_WINDOW_MILLIS;
+        long horizon = state.clock() - HISTORY_WINDOW_MILLIS;
         List<int[]> runs = new ArrayList<>();
         ChunkMap chunks = state.chunks();
         int start = -1;
@@ -84,7 +84,7 @@ final class AutoMerger {
             int to = runs.get(r)[1];
             long since = 0;
             for (int c = from; c < to; c++) {
-                since = Math.max(since, state.buckets.get(c).onShardSinceMillis);
+                since = Math.max(since, state.documentsOf(c).onShardSinceMillis());
             }
             state.merge(from, to, ClusterEvent.MergeCause.AUTO_MERGER, since);
         }
@@ -95,14 +95,14 @@ final class AutoMerger {
         Chunk c = state.chunks().get(i);
         return c.shard().equals(shard)
                 && !c.jumbo()
-                && state.buckets.get(i).onShardSinceMillis < horizon
+                && state.documentsOf(i).onShardSinceMillis() < horizon
                 && !state.isMigrating(i);
     }
 
     /** Whether two adjacent chunks lie in the same zone segment (a zone range, or a gap between zones). */
     private static boolean sameSegment(ClusterState state, Chunk left, Chunk right) {
         ShardKey boundary = right.min();
-        for (ZoneRange z : state.collection.zones()) {
+        for (ZoneRange z : state.collection().zones()) {
             if (z.min().equals(boundary) || z.max().equals(boundary)) {
                 return false;
             }

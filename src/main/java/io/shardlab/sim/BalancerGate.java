@@ -15,12 +15,12 @@ final class BalancerGate {
     private BalancerGate() {}
 
     static boolean balancingAllowed(ClusterState state) {
-        if (!state.settings.balancerEnabled()) {
+        if (!state.settings().balancerEnabled()) {
             return false;
         }
-        return state.settings
+        return state.settings()
                 .window()
-                .map(w -> w.contains(timeOfDay(state.clock)))
+                .map(w -> w.contains(timeOfDay(state.clock())))
                 .orElse(true);
     }
 

@@ -38,12 +38,12 @@ abstract class BalancerPolicy {
      * available this round).
      */
     final List<Plan> selectMigrations(ClusterState state, Set<String> busy) {
-        Set<String> available = new TreeSet<>(state.shards.keySet());
+        Set<String> available = new TreeSet<>(state.shards().keySet());
         available.removeAll(busy);
         List<Plan> plans = new ArrayList<>();
         ChunkMap chunks = state.chunks();
         // 1) draining shards
-        for (Shard s : state.shards.values()) {
+        for (Shard s : state.shards().values()) {
             if (!s.draining() || !available.contains(s.id())) {
                 continue;
             }
@@ -66,8 +66,8 @@ abstract class BalancerPolicy {
             }
         }
         // 2) zone violations
-        if (!state.collection.zones().isEmpty()) {
-            for (Shard s : state.shards.values()) {
+        if (!state.collection().zones().isEmpty()) {
+            for (Shard s : state.shards().values()) {
                 if (!available.contains(s.id())) {
                     continue;
                 }
@@ -80,7 +80,7 @@ abstract class BalancerPolicy {
                     if (zone.isEmpty() || s.zones().contains(zone)) {
                         continue;
                     }
-                    state.emit(new ClusterEvent.ZoneViolation(state.clock, c, zone));
+                    state.emit(new ClusterEvent.ZoneViolation(state.clock(), c, zone));
                     if (c.jumbo()) {
                         continue;
                     }
@@ -100,12 +100,12 @@ abstract class BalancerPolicy {
         }
         // 3) each zone, then the no-zone range
         Set<String> zones = new TreeSet<>();
-        state.collection.zones().forEach(z -> zones.add(z.zone()));
+        state.collection().zones().forEach(z -> zones.add(z.zone()));
         List<String> zonesPlusEmpty = new ArrayList<>(zones);
         zonesPlusEmpty.add("");
         for (String zone : zonesPlusEmpty) {
             int shardsInZone = 0;
-            for (Shard s : state.shards.values()) {
+            for (Shard s : state.shards().values()) {
                 if (zone.isEmpty() || s.zones().contains(zone)) {
                     shardsInZone++;
                 }
@@ -131,7 +131,7 @@ abstract class BalancerPolicy {
      * ({@link io.shardlab.cluster.ReleaseRules#maxSize}), not at or over it.
      */
     static boolean suitableReceiver(ClusterState state, Shard s, String zone) {
-        if (state.policies.rules().maxSize() && sizeMaxed(state, s)) {
+        if (state.policies().rules().maxSize() && sizeMaxed(state, s)) {
             return false;
         }
         return !s.draining() && (zone.isEmpty() || s.zones().contains(zone));
@@ -173,7 +173,7 @@ abstract class BalancerPolicy {
     /** Shards in a migration in flight. */
     static Set<String> busyShards(ClusterState state) {
         Set<String> busy = new HashSet<>();
-        for (Migration m : state.migrations) {
+        for (Migration m : state.migrations()) {
             busy.add(m.from());
             busy.add(m.to());
         }

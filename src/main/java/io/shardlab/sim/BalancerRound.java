@@ -34,20 +34,20 @@ public record BalancerRound() implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        if (state.collection == null || !BalancerGate.balancingAllowed(state)) {
-            state.nextBalancerRoundAt = state.clock + DEFAULT_INTERVAL_MILLIS;
+        if (state.collection() == null || !BalancerGate.balancingAllowed(state)) {
+            state.scheduleBalancerRound(state.clock() + DEFAULT_INTERVAL_MILLIS);
             return;
         }
-        state.counters = state.counters.plusBalancerRound();
+        state.countBalancerRound();
         splitAtZoneBoundaries(state);
         java.util.Set<String> busy = new java.util.HashSet<>(BalancerPolicy.busyShards(state));
-        busy.addAll(state.shardsBusyElsewhere);
+        busy.addAll(state.shardsBusyElsewhere());
         int started = 0;
-        if (state.defragmentation != null) {
+        if (state.defragmentation() != null) {
             // a defragmenting collection gets the defragmentation's migrations, never the policy's
             // (balancer_chunk_selection_policy.cpp canBalanceCollection: defragmentCollection)
             started = Defragmenter.round(state, busy);
-        } else if (!state.noBalance) {
+        } else if (!state.noBalance()) {
             List<BalancerPolicy.Plan> plans = selectChunksToMove(state, busy);
             // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
             List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
@@ -58,11 +58,11 @@ public record BalancerRound() implements ClusterCommand {
                 }
             }
         }
-        state.emit(new ClusterEvent.BalancerRound(state.clock, started));
+        state.emit(new ClusterEvent.BalancerRound(state.clock(), started));
         if (started > 0) {
-            state.balancerRoundInProgress = true;
+            state.balancerRoundAwaitsMigrations();
         } else {
-            state.nextBalancerRoundAt = state.clock + DEFAULT_INTERVAL_MILLIS;
+            state.scheduleBalancerRound(state.clock() + DEFAULT_INTERVAL_MILLIS);
         }
     }
 
@@ -74,7 +74,7 @@ public record BalancerRound() implements ClusterCommand {
         if (zoneBoundFallsInsideAChunk(state)) {
             return List.of();
         }
-        return state.policies.balancer().selectMigrations(state, busy);
+        return state.policies().balancer().selectMigrations(state, busy);
     }
 
     /**
@@ -86,7 +86,7 @@ public record BalancerRound() implements ClusterCommand {
      */
     static boolean zoneBoundFallsInsideAChunk(ClusterState state) {
         ChunkMap chunks = state.chunks();
-        for (ZoneRange z : state.collection.zones()) {
+        for (ZoneRange z : state.collection().zones()) {
             if (!chunks.chunkFor(z.min()).min().equals(z.min())) {
                 return true;
             }
@@ -98,7 +98,7 @@ public record BalancerRound() implements ClusterCommand {
     }
 
     private static void splitAtZoneBoundaries(ClusterState state) {
-        for (ZoneRange z : state.collection.zones()) {
+        for (ZoneRange z : state.collection().zones()) {
             for (ShardKey bound : List.of(z.min(), z.max())) {
                 int i = state.chunks().indexOf(bound);
                 Chunk c = state.chunks().get(i);
@@ -107,7 +107,7 @@ public record BalancerRound() implements ClusterCommand {
                         state.split(i, List.of(bound), ClusterEvent.SplitCause.ZONE_BOUNDARY);
                     } else {
                         state.emit(new ClusterEvent.DocumentsUnknown(
-                                state.clock,
+                                state.clock(),
                                 c,
                                 null,
                                 "the balancer would split "

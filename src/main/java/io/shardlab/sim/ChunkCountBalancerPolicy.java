@@ -40,7 +40,7 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
         while (true) {
             String from = null;
             int max = 0;
-            for (Shard s : state.shards.values()) {
+            for (Shard s : state.shards().values()) {
                 if (!available.contains(s.id())) {
                     continue;
                 }
@@ -86,7 +86,7 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
         java.util.Map<String, Integer> counts = state.chunks().chunksPerShard();
         String best = null;
         int min = Integer.MAX_VALUE;
-        for (Shard s : state.shards.values()) {
+        for (Shard s : state.shards().values()) {
             if (!available.contains(s.id()) || !suitableReceiver(state, s, zone)) {
                 continue;
             }

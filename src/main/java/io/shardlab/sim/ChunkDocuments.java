@@ -20,21 +20,69 @@ import io.shardlab.key.ShardKey;
 abstract class ChunkDocuments implements IndexScan {
 
     /** Bytes written to this chunk since its last split check (4.4/5.0 auto-split trigger). */
-    long bytesWritten;
+    private long bytesWritten;
 
     /** Simulated time, in ms, at which the chunk arrived on its current shard (7.0+ auto-merger). */
-    long onShardSinceMillis;
+    private long onShardSinceMillis;
+
+    private long unknownDocuments;
+
+    private long unknownBytes;
+
+    /** Bytes written to this chunk since its last split check ({@code ChunkWritesTracker::_bytesWritten}). */
+    long bytesWritten() {
+        return bytesWritten;
+    }
+
+    /** Counts a write of {@code size} bytes to this chunk (the auto-split trigger). */
+    void recordWrite(long size) {
+        bytesWritten += size;
+    }
+
+    /** A fresh write tracker: after a split check, a split, a merge or a move. */
+    void resetWrites() {
+        bytesWritten = 0;
+    }
+
+    void setBytesWritten(long bytes) {
+        bytesWritten = bytes;
+    }
+
+    /** Simulated time, in ms, at which the chunk arrived on its current shard ({@code onCurrentShardSince}). */
+    long onShardSinceMillis() {
+        return onShardSinceMillis;
+    }
+
+    void setOnShardSince(long millis) {
+        onShardSinceMillis = millis;
+    }
 
     /**
      * Documents of this chunk whose keys ShardLab does not hold: the contents of a loaded layout
      * ({@link LoadLayout}), known only as a count and a byte total. They are not among the
-     * documents {@link #count()} and {@link #keyAt} see; {@link ClusterState} divides them between
+     * documents {@link #count()} and {@link #keyAt} see; {@link CollectionDocuments} divides them between
      * the pieces of a split as {@link KeyInterpolation} places the split points.
      */
-    long unknownDocuments;
+    long unknownDocuments() {
+        return unknownDocuments;
+    }
 
-    /** The total BSON size of the {@link #unknownDocuments}, in bytes. */
-    long unknownBytes;
+    /** The total BSON size of the {@link #unknownDocuments()}, in bytes. */
+    long unknownBytes() {
+        return unknownBytes;
+    }
+
+    /** Sets the unknown documents and their bytes (both zero, or both positive). */
+    void setUnknown(long documents, long bytes) {
+        unknownDocuments = documents;
+        unknownBytes = bytes;
+    }
+
+    /** Adds unknown documents and their bytes (a merge). */
+    void addUnknown(long documents, long bytes) {
+        unknownDocuments += documents;
+        unknownBytes += bytes;
+    }
 
     /** Number of documents. */
     @Override
@@ -100,6 +148,50 @@ abstract class ChunkDocuments implements IndexScan {
             }
         }
         return true;
+    }
+
+    /** Where a removal entry's key lies among the documents (after {@link #sort()}). */
+    interface RemovalKeys {
+        /** The first document whose key is {@code >=} entry {@code entry}'s key. */
+        int first(int entry);
+
+        /** Whether document {@code document} has entry {@code entry}'s key. */
+        boolean matches(int document, int entry);
+    }
+
+    /**
+     * Marks in {@code removed} one document per entry of {@code removeSizes} (a multiset, after
+     * {@link #sort()}): one with the entry's key and size, else (when not {@code strict}) one with
+     * its key and any size (its size changed since it was counted); an entry matching none is
+     * skipped unless {@code strict}, which throws. Returns the documents marked.
+     */
+    final int markRemovals(boolean[] removed, int n, int[] removeSizes, boolean strict, RemovalKeys keys) {
+        int removedCount = 0;
+        for (int r = 0; r < n; r++) {
+            int match = -1;
+            int anySize = -1;
+            for (int i = keys.first(r); i < count() && keys.matches(i, r); i++) {
+                if (!removed[i] && sizeAt(i) == removeSizes[r]) {
+                    match = i;
+                    break;
+                }
+                if (!removed[i] && anySize < 0) {
+                    anySize = i;
+                }
+            }
+            if (match < 0 && !strict) {
+                match = anySize;
+            }
+            if (match < 0) {
+                if (strict) {
+                    throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
+                }
+                continue;
+            }
+            removed[match] = true;
+            removedCount++;
+        }
+        return removedCount;
     }
 
     /** Sum of the sizes of documents {@code [from, to)}. */

@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.key.ShardKey;
 import java.util.Optional;
 import org.bson.BsonDocument;
 
@@ -13,7 +12,7 @@ import org.bson.BsonDocument;
  * @param namespace the collection
  * @param query an equality query on every shard-key field
  */
-public record ClearJumboFlag(String namespace, BsonDocument query) implements ClusterCommand {
+public record ClearJumboFlag(String namespace, BsonDocument query) implements CodedCommand {
 
     public ClearJumboFlag {
         Namespaces.check(namespace);
@@ -21,32 +20,23 @@ public record ClearJumboFlag(String namespace, BsonDocument query) implements Cl
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "clearJumboFlag", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
-        Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
-        if (key.isEmpty()) {
-            return Optional.of(new Refusal("Location51260", CommandSupport.noShardKeyInQuery(query)));
-        }
-        if (!state.chunks().chunkFor(key.get()).jumbo()) {
-            return Optional.of(Refusal.operationFailed("the chunk holding " + ServerText.of(query) + " is not jumbo"));
-        }
-        return Optional.empty();
+        return CommandSupport.queriedChunkRefusal(
+                state,
+                "clearJumboFlag",
+                namespace,
+                query,
+                "Location51260",
+                i -> state.chunks().get(i).jumbo()
+                        ? Optional.empty()
+                        : Optional.of(Refusal.operationFailed(
+                                "the chunk holding " + ServerText.of(query) + " is not jumbo")));
     }
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks()
-                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
-        state.setJumbo(i, false);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.setJumbo(CommandSupport.queriedChunk(state, query), false);
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

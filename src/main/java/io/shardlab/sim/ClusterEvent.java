@@ -37,7 +37,18 @@ public sealed interface ClusterEvent {
      * @param toShard where the balancer would have moved a range of it, or null for a split
      * @param step what MongoDB would do there, one line
      */
-    record DocumentsUnknown(long atMillis, Chunk chunk, String toShard, String step) implements ClusterEvent {}
+    record DocumentsUnknown(long atMillis, Chunk chunk, String toShard, String step) implements ClusterEvent {
+
+        /** A split of {@code chunk} that {@code who} (e.g. "the auto-splitter") would make, skipped. */
+        static DocumentsUnknown ofSplit(long atMillis, Chunk chunk, String who) {
+            return new DocumentsUnknown(
+                    atMillis,
+                    chunk,
+                    null,
+                    who + " would split this chunk at its documents' keys, and the chunk's key range gives no place "
+                            + "to put the split points");
+        }
+    }
 
     /**
      * A batch of inserts landed: how many documents and bytes, and on which shards.

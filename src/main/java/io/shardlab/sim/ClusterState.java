@@ -9,74 +9,64 @@ import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
-import org.bson.BsonInt64;
-import org.bson.BsonType;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The mutable inside of a {@link SimulatedCluster}: catalog (shards, collection, zones,
- * settings), documents per chunk, migrations in flight, clock and counters. Only commands change
- * it, through the methods here; {@link #memento()} / {@link #restore} take and put back everything
- * but the documents, which {@link #retile} re-partitions to the restored chunk boundaries.
+ * settings), the collection's documents ({@link CollectionDocuments}), migrations in flight, clock
+ * and counters. Only commands change it, through the methods here; {@link #memento()} /
+ * {@link #restore} take and put back everything but the documents, which the store re-partitions
+ * to the restored chunk boundaries.
  *
  * <p>Invariants ({@link #checkInvariants()}): the chunk map tiles the key space (ChunkMap checks
- * on every change); there is one document set per chunk, in the same order; every document's key
- * lies in its chunk's {@code [min, max)}; the per-chunk totals of known documents add up to the
- * documents inserted, and those of unknown documents (a loaded layout's contents, see
- * {@link ChunkDocuments#unknownDocuments}) to the documents and bytes loaded.
+ * on every change); the document store holds one document set per chunk, in the same order (every
+ * chunk change here changes both); every document's key lies in its chunk's {@code [min, max)};
+ * the per-chunk totals of known documents add up to the documents inserted, and those of unknown
+ * documents (a loaded layout's contents, see {@link ChunkDocuments#unknownDocuments()}) to the
+ * documents and bytes loaded; every migration in flight starts at a chunk of its donor.
  */
 final class ClusterState {
 
-    final SimulationConfig config;
-    final VersionPolicies policies;
-    final SimulationRandom random;
+    private final SimulationConfig config;
+    private final VersionPolicies policies;
+    private final SimulationRandom random;
     private final EventSink events;
 
-    long clock;
-    TreeMap<String, Shard> shards = new TreeMap<>();
-    String primaryShard;
-    CollectionMetadata collection;
-    List<PendingZoneRange> pendingZones = new ArrayList<>();
-    BalancerSettings settings = BalancerSettings.DEFAULT;
-    List<Migration> migrations = new ArrayList<>();
-    long nextMigrationId = 1;
-    SimulationCounters counters = SimulationCounters.ZERO;
-    long nextBalancerRoundAt;
-    boolean balancerRoundInProgress;
-    long nextAutoMergeAt;
-    /** The collection's defragmentation in progress, or null. */
-    Defragmentation defragmentation;
-    /** {@code config.collections.noBalance}: the balancer policy leaves the collection alone. */
-    boolean noBalance;
-    /**
-     * Shards in a migration of another collection of the same cluster: a shard takes part in one
-     * migration at a time, so the balancer leaves them out of this collection's round. Set from
-     * outside ({@link SimulatedCluster#setShardsBusyElsewhere}); not part of the undo state.
-     */
-    java.util.Set<String> shardsBusyElsewhere = java.util.Set.of();
+    private long clock;
+    private TreeMap<String, Shard> shards = new TreeMap<>();
+    private String primaryShard;
+    private CollectionMetadata collection;
+    private List<PendingZoneRange> pendingZones = new ArrayList<>();
+    private BalancerSettings settings = BalancerSettings.DEFAULT;
+    private List<Migration> migrations = new ArrayList<>();
+    private long nextMigrationId = 1;
+    private SimulationCounters counters = SimulationCounters.ZERO;
+    private long nextBalancerRoundAt;
+    private boolean balancerRoundInProgress;
+    private long nextAutoMergeAt;
+    private Defragmentation defragmentation;
+    private boolean noBalance;
+    private Set<String> shardsBusyElsewhere = Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
-    long documentsLoaded;
+    private long documentsLoaded;
 
-    long bytesLoaded;
+    private long bytesLoaded;
+    /** While true, events are not published (a read-only look at what the balancer would do). */
+    private boolean quiet;
 
-    /** Documents per chunk, index-aligned with {@code collection.chunks()}. */
-    final ArrayList<ChunkDocuments> buckets = new ArrayList<>();
-    /** True while every document key is one Int64 (one-field keys): {@link LongChunkDocuments}. */
-    boolean longLayout;
-
-    KeyEncoder encoder;
-
-    /** Routing cache for the long layout: ceiling of each chunk min; valid while {@code routingVersion} matches. */
-    private long[] ceilings = new long[0];
-
-    private int reachableChunks;
-    private byte[][] encodedMins = new byte[0][];
-    private ChunkMap routingFor;
+    /** The collection's documents, index-aligned with {@code collection.chunks()}. */
+    private final CollectionDocuments documents = new CollectionDocuments();
 
     interface EventSink {
         void emit(ClusterEvent event);
@@ -95,8 +85,38 @@ final class ClusterState {
         }
     }
 
-    /** While true, events are not published (a read-only look at what the balancer would do). */
-    boolean quiet;
+    /** {@code look}'s result, computed with events unpublished (a read-only look at what would happen). */
+    <T> T quietly(Supplier<T> look) {
+        quiet = true;
+        try {
+            return look.get();
+        } finally {
+            quiet = false;
+        }
+    }
+
+    SimulationConfig config() {
+        return config;
+    }
+
+    VersionPolicies policies() {
+        return policies;
+    }
+
+    /** The cluster's one random source (its state is part of the undo state). */
+    SimulationRandom random() {
+        return random;
+    }
+
+    /** Simulated time, in ms. */
+    long clock() {
+        return clock;
+    }
+
+    /** Moves simulated time to {@code millis} (the cluster's time loop). */
+    void setClock(long millis) {
+        clock = millis;
+    }
 
     long maxChunkSizeBytes() {
         return config.effectiveMaxChunkSizeBytes();
@@ -104,6 +124,11 @@ final class ClusterState {
 
     boolean isSharded() {
         return collection != null;
+    }
+
+    /** The sharded collection, or null. */
+    CollectionMetadata collection() {
+        return collection;
     }
 
     ChunkMap chunks() {
@@ -114,7 +139,161 @@ final class ClusterState {
         return collection.key();
     }
 
+    /** The documents of chunk {@code index} (read them; they change through this state). */
+    ChunkDocuments documentsOf(int index) {
+        return documents.of(index);
+    }
+
+    /** Whether every document key is one Int64 ({@link #addLong} applies). */
+    boolean longLayout() {
+        return documents.longLayout();
+    }
+
+    SimulationCounters counters() {
+        return counters;
+    }
+
+    BalancerSettings settings() {
+        return settings;
+    }
+
+    void setSettings(BalancerSettings settings) {
+        this.settings = settings;
+    }
+
+    /** The migrations in flight, in start order (unmodifiable). */
+    List<Migration> migrations() {
+        return Collections.unmodifiableList(migrations);
+    }
+
+    /** The collection's defragmentation in progress, or null. */
+    Defragmentation defragmentation() {
+        return defragmentation;
+    }
+
+    void setDefragmentation(Defragmentation defragmentation) {
+        this.defragmentation = defragmentation;
+    }
+
+    /** {@code config.collections.noBalance}: the balancer policy leaves the collection alone. */
+    boolean noBalance() {
+        return noBalance;
+    }
+
+    void setNoBalance(boolean noBalance) {
+        this.noBalance = noBalance;
+    }
+
+    /**
+     * Shards in a migration of another collection of the same cluster: a shard takes part in one
+     * migration at a time, so the balancer leaves them out of this collection's round. Set from
+     * outside ({@link SimulatedCluster#setShardsBusyElsewhere}); not part of the undo state.
+     */
+    Set<String> shardsBusyElsewhere() {
+        return shardsBusyElsewhere;
+    }
+
+    void setShardsBusyElsewhere(Set<String> shards) {
+        shardsBusyElsewhere = Set.copyOf(shards);
+    }
+
+    // ---- background schedules -----------------------------------------------------------------------
+
+    /** When the next balancer round is due, in ms. */
+    long nextBalancerRoundAt() {
+        return nextBalancerRoundAt;
+    }
+
+    /** Whether a balancer round waits for its migrations to commit. */
+    boolean balancerRoundInProgress() {
+        return balancerRoundInProgress;
+    }
+
+    /** The next balancer round is due at {@code millis}. */
+    void scheduleBalancerRound(long millis) {
+        nextBalancerRoundAt = millis;
+    }
+
+    /** The balancer round that ran started migrations: the next round waits for them. */
+    void balancerRoundAwaitsMigrations() {
+        balancerRoundInProgress = true;
+    }
+
+    /** The round's migrations are committed; the next round is due at {@code millis}. */
+    void balancerRoundFinished(long millis) {
+        balancerRoundInProgress = false;
+        nextBalancerRoundAt = millis;
+    }
+
+    /** Counts a balancer round that ran. */
+    void countBalancerRound() {
+        counters = counters.plusBalancerRound();
+    }
+
+    /** When the auto-merger runs next, in ms. */
+    long nextAutoMergeAt() {
+        return nextAutoMergeAt;
+    }
+
+    void scheduleAutoMerge(long at) {
+        nextAutoMergeAt = at;
+    }
+
     // ---- catalog ----------------------------------------------------------------------------------
+
+    /** The shards by id (unmodifiable). */
+    NavigableMap<String, Shard> shards() {
+        return Collections.unmodifiableNavigableMap(shards);
+    }
+
+    /** The database's primary shard, or null before the first shard. */
+    String primaryShard() {
+        return primaryShard;
+    }
+
+    /** Adds a shard; the first one becomes the primary shard. */
+    void addShard(Shard shard) {
+        shards.put(shard.id(), shard);
+        if (primaryShard == null) {
+            primaryShard = shard.id();
+        }
+    }
+
+    /** Installs a loaded layout's shards; the first by id becomes the primary shard. */
+    void loadShards(Collection<Shard> loaded) {
+        for (Shard s : loaded) {
+            shards.put(s.id(), s);
+        }
+        primaryShard = shards.firstKey();
+    }
+
+    /** Replaces shard {@code updated.id()} (its zones or draining state changed). */
+    void replaceShard(Shard updated) {
+        if (!shards.containsKey(updated.id())) {
+            throw new IllegalStateException("no shard " + updated.id());
+        }
+        shards.put(updated.id(), updated);
+    }
+
+    /** Puts shard {@code id} in zone {@code zone} (or takes it out when not {@code inZone}). */
+    void setShardInZone(String id, String zone, boolean inZone) {
+        Shard s = shards.get(id);
+        Set<String> zones = new HashSet<>(s.zones());
+        if (inZone) {
+            zones.add(zone);
+        } else {
+            zones.remove(zone);
+        }
+        replaceShard(s.withZones(zones));
+    }
+
+    /** Removes shard {@code id}; the primary shard moves to the first non-draining shard. */
+    void removeShard(String id) {
+        shards.remove(id);
+        if (id.equals(primaryShard)) {
+            primaryShard = shards.isEmpty() ? null : nonDrainingShardIds().get(0);
+        }
+    }
 
     List<String> nonDrainingShardIds() {
         List<String> ids = new ArrayList<>();
@@ -147,128 +326,88 @@ final class ClusterState {
         return "";
     }
 
+    /** Zone ranges set for collections not sharded yet (unmodifiable). */
+    List<PendingZoneRange> pendingZones() {
+        return Collections.unmodifiableList(pendingZones);
+    }
+
+    void addPendingZone(PendingZoneRange range) {
+        pendingZones.add(range);
+    }
+
+    void removePendingZonesIf(Predicate<PendingZoneRange> which) {
+        pendingZones.removeIf(which);
+    }
+
+    /** Replaces the collection's zone ranges ({@code zones} sorted by min, not overlapping). */
+    void setZones(List<ZoneRange> zones) {
+        collection = collection.withZones(zones);
+    }
+
     // ---- collection setup ---------------------------------------------------------------------------
 
+    /** Installs {@code metadata} as the collection, with no documents. */
     void shardCollection(CollectionMetadata metadata) {
         collection = metadata;
-        buckets.clear();
-        longLayout = metadata.key().arity() == 1;
-        encoder = new KeyEncoder(metadata.key().arity());
-        for (int i = 0; i < metadata.chunks().size(); i++) {
-            ChunkDocuments d = newBucket();
-            d.onShardSinceMillis = clock;
-            buckets.add(d);
-        }
-        routingFor = null;
+        documents.reset(metadata.key(), metadata.chunks().size(), clock);
     }
 
-    private ChunkDocuments newBucket() {
-        return longLayout ? new LongChunkDocuments(BsonType.INT64) : new EncodedChunkDocuments(encoder);
+    /**
+     * Installs {@code refined}, the collection refined to a key extending its own over the same
+     * chunk ranges: the documents stay in their chunks, with {@code known} as their keys when given
+     * and it holds every known document, else their keys extended by {@code extend}.
+     */
+    void refineCollection(CollectionMetadata refined, Optional<InsertBatch> known, UnaryOperator<ShardKey> extend) {
+        collection = refined;
+        documents.refine(refined.key(), refined.chunks(), known, extend);
     }
 
-    /** Converts every chunk's documents to the encoded layout (a key arrived that is not one Int64). */
-    void switchToEncodedLayout() {
-        if (!longLayout) {
-            return;
+    /**
+     * Installs {@code resharded}, the collection under a new key and chunks, holding {@code known}
+     * (every known document, keyed on the new key); unknown documents go to the new chunks in equal
+     * shares.
+     */
+    void reshardCollection(CollectionMetadata resharded, InsertBatch known) {
+        long[] unknown = documents.unknownTotals();
+        shardCollection(resharded);
+        for (int i = 0; i < known.size(); i++) {
+            addKey(known.key(i), known.sizeBytes(i));
         }
-        for (int i = 0; i < buckets.size(); i++) {
-            LongChunkDocuments old = (LongChunkDocuments) buckets.get(i);
-            EncodedChunkDocuments converted = new EncodedChunkDocuments(encoder);
-            for (int d = 0; d < old.count(); d++) {
-                converted.add(encoder.encode(ShardKey.of(new BsonInt64(old.rawKey(d)))), old.sizeAt(d));
-            }
-            converted.bytesWritten = old.bytesWritten;
-            converted.onShardSinceMillis = old.onShardSinceMillis;
-            buckets.set(i, converted);
-        }
-        longLayout = false;
-        routingFor = null;
+        documents.spreadUnknownEvenly(unknown[0], unknown[1]);
     }
 
-    // ---- routing ------------------------------------------------------------------------------------
-
-    private void refreshRouting() {
-        ChunkMap map = collection.chunks();
-        if (routingFor == map) {
-            return;
+    /**
+     * Installs a loaded layout into a cluster without a collection: the collection's chunks and
+     * zones, and per chunk its documents as unknown ones (count and bytes, no keys).
+     *
+     * @param metadata the collection
+     * @param contents per chunk, in key order, documents and bytes; empty when unknown (every chunk
+     *     then counts as empty)
+     */
+    void loadCollection(CollectionMetadata metadata, List<ChunkStatistics> contents) {
+        shardCollection(metadata);
+        documents.load(contents);
+        for (ChunkStatistics c : contents) {
+            documentsLoaded += c.documents();
+            bytesLoaded += c.bytes();
         }
-        int n = map.size();
-        if (longLayout) {
-            ceilings = new long[n];
-            reachableChunks = 0;
-            for (int i = 0; i < n; i++) {
-                LongKeyBound b = LongKeyBound.of(map.get(i).min());
-                if (!b.reachable()) {
-                    break;
-                }
-                ceilings[i] = b.ceiling();
-                reachableChunks = i + 1;
-            }
-        } else {
-            encodedMins = new byte[n][];
-            for (int i = 0; i < n; i++) {
-                encodedMins[i] = KeyEncoder.encodeBound(map.get(i).min());
-            }
-        }
-        routingFor = map;
-    }
-
-    /** The chunk index owning the Int64 key {@code key} (long layout). */
-    int routeLong(long key) {
-        refreshRouting();
-        int lo = 0;
-        int hi = reachableChunks - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (ceilings[mid] <= key) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
-    }
-
-    /** The chunk index owning an encoded key (encoded layout). */
-    int routeEncoded(byte[] key) {
-        refreshRouting();
-        int lo = 0;
-        int hi = encodedMins.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (Arrays.compareUnsigned(encodedMins[mid], key) <= 0) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
     }
 
     // ---- documents ----------------------------------------------------------------------------------
 
-    /**
-     * Adds one document with a one-field Int64 key to its chunk and returns the chunk index. The
-     * caller must have ensured the long layout.
-     */
+    /** Adds one document with a one-field Int64 key to its chunk; returns the chunk index. Precondition: {@link #longLayout()}. */
     int addLong(long key, int size) {
-        int i = routeLong(key);
-        ((LongChunkDocuments) buckets.get(i)).add(key, size);
-        return i;
+        return documents.addLong(chunks(), key, size);
     }
 
     /** Adds one document with any key (switching to the encoded layout if needed); returns the chunk index. */
     int addKey(ShardKey key, int size) {
-        if (longLayout) {
-            if (key.get(0).getBsonType() == BsonType.INT64) {
-                return addLong(key.get(0).asInt64().getValue(), size);
-            }
-            switchToEncodedLayout();
-        }
-        byte[] encoded = encoder.encode(key);
-        int i = routeEncoded(encoded);
-        ((EncodedChunkDocuments) buckets.get(i)).add(encoded, size);
-        return i;
+        return documents.add(chunks(), key, size);
+    }
+
+    /** Counts {@code n} inserted documents (after adding them). */
+    void countInserted(int n) {
+        counters = counters.plusInserted(n);
     }
 
     /** Removes documents (undo of an insert batch): each is routed and removed from its chunk. */
@@ -281,44 +420,7 @@ final class ClusterState {
      * key (its size changed) is removed too and one not found is skipped. Returns the documents removed.
      */
     int removeDocuments(List<ShardKey> keys, int[] sizes, boolean strict) {
-        int removedCount = 0;
-        Map<Integer, List<Integer>> byChunk = new HashMap<>();
-        if (longLayout) {
-            long[] raw = new long[keys.size()];
-            for (int d = 0; d < keys.size(); d++) {
-                raw[d] = keys.get(d).get(0).asInt64().getValue();
-                byChunk.computeIfAbsent(routeLong(raw[d]), k -> new ArrayList<>())
-                        .add(d);
-            }
-            for (Map.Entry<Integer, List<Integer>> e : byChunk.entrySet()) {
-                List<Integer> docs = e.getValue();
-                long[] k = new long[docs.size()];
-                int[] s = new int[docs.size()];
-                for (int j = 0; j < k.length; j++) {
-                    k[j] = raw[docs.get(j)];
-                    s[j] = sizes[docs.get(j)];
-                }
-                removedCount += ((LongChunkDocuments) buckets.get(e.getKey())).remove(k, s, k.length, strict);
-            }
-            return removedCount;
-        }
-        byte[][] encoded = new byte[keys.size()][];
-        for (int d = 0; d < keys.size(); d++) {
-            encoded[d] = KeyEncoder.encodeBound(keys.get(d));
-            byChunk.computeIfAbsent(routeEncoded(encoded[d]), k -> new ArrayList<>())
-                    .add(d);
-        }
-        for (Map.Entry<Integer, List<Integer>> e : byChunk.entrySet()) {
-            List<Integer> docs = e.getValue();
-            byte[][] k = new byte[docs.size()][];
-            int[] s = new int[docs.size()];
-            for (int j = 0; j < k.length; j++) {
-                k[j] = encoded[docs.get(j)];
-                s[j] = sizes[docs.get(j)];
-            }
-            removedCount += ((EncodedChunkDocuments) buckets.get(e.getKey())).remove(k, s, k.length, strict);
-        }
-        return removedCount;
+        return documents.remove(chunks(), keys, sizes, strict);
     }
 
     /** Documents and bytes of the collection on each shard, sorted by shard id (every shard present). */
@@ -333,8 +435,8 @@ final class ClusterState {
         ChunkMap map = chunks();
         for (int i = 0; i < map.size(); i++) {
             long[] t = out.computeIfAbsent(map.get(i).shard(), k -> new long[2]);
-            t[0] += buckets.get(i).totalCount();
-            t[1] += buckets.get(i).totalBytes();
+            t[0] += documents.of(i).totalCount();
+            t[1] += documents.of(i).totalBytes();
         }
         return out;
     }
@@ -379,24 +481,7 @@ final class ClusterState {
                     "split: the unknown documents of " + chunk + " cannot be placed around " + points);
         }
         ChunkMap next = chunks().split(index, points);
-        ChunkDocuments docs = buckets.get(index);
-        long[][] unknown = apportionUnknown(index, points);
-        docs.sort();
-        List<ChunkDocuments> parts = new ArrayList<>();
-        for (int p = points.size() - 1; p >= 0; p--) {
-            parts.add(0, docs.splitOff(docs.lowerBound(points.get(p))));
-        }
-        parts.add(0, docs);
-        for (int p = 0; p < parts.size(); p++) {
-            ChunkDocuments part = parts.get(p);
-            // a split creates new chunk objects with fresh write trackers (ChunkInfo::_writesTracker)
-            part.bytesWritten = 0;
-            part.onShardSinceMillis = docs.onShardSinceMillis;
-            part.unknownDocuments = unknown[p][0];
-            part.unknownBytes = unknown[p][1];
-        }
-        buckets.remove(index);
-        buckets.addAll(index, parts);
+        documents.split(chunks(), index, points);
         collection = collection.withChunks(next);
         counters = counters.plusSplit();
         emit(new ClusterEvent.ChunkSplit(clock, chunk.min(), chunk.max(), chunk.shard(), points, cause));
@@ -408,15 +493,7 @@ final class ClusterState {
         Chunk first = map.get(from);
         Chunk last = map.get(to - 1);
         ChunkMap next = map.merge(from, to);
-        ChunkDocuments merged = buckets.get(from);
-        for (int i = from + 1; i < to; i++) {
-            merged.appendAll(buckets.get(i));
-            merged.unknownDocuments += buckets.get(i).unknownDocuments;
-            merged.unknownBytes += buckets.get(i).unknownBytes;
-        }
-        merged.bytesWritten = 0;
-        merged.onShardSinceMillis = onShardSince;
-        buckets.subList(from + 1, to).clear();
+        documents.merge(from, to, onShardSince);
         collection = collection.withChunks(next);
         counters = counters.plusMerge();
         emit(new ClusterEvent.ChunksMerged(clock, first.min(), last.max(), first.shard(), to - from, cause));
@@ -425,9 +502,7 @@ final class ClusterState {
     /** Gives chunk {@code index} to {@code toShard} with the next major version (a migration commit). */
     void commitMove(int index, String toShard) {
         collection = collection.withChunks(chunks().move(index, toShard));
-        ChunkDocuments d = buckets.get(index);
-        d.onShardSinceMillis = clock;
-        d.bytesWritten = 0;
+        documents.moved(index, clock);
     }
 
     /** Sets or clears the jumbo flag of chunk {@code index}. */
@@ -495,146 +570,24 @@ final class ClusterState {
 
     // ---- documents whose keys are unknown --------------------------------------------------------------
 
-    /** How unknown documents are placed inside a chunk of this collection. */
-    KeyInterpolation interpolation() {
-        return new KeyInterpolation(collection.key());
-    }
-
-    /**
-     * The index scan ShardLab assumes for chunk {@code index}, which holds unknown documents: one
-     * repeated key ({@link RepeatedKey}) when the chunk has room for one key only and its known
-     * documents, if any, have that key; otherwise pairwise different keys ({@link DistinctKeys}).
-     */
+    /** {@link CollectionDocuments#assumedScan} of chunk {@code index}. */
     IndexScan assumedScan(int index) {
-        Chunk c = chunks().get(index);
-        ChunkDocuments docs = buckets.get(index);
-        if (interpolation().holdsOneKey(c.min(), c.max())) {
-            docs.sort();
-            if (docs.count() == 0
-                    || (docs.keyAt(0).compareTo(c.min()) == 0
-                            && docs.keyAt(docs.count() - 1).compareTo(c.min()) == 0)) {
-                return RepeatedKey.of(docs.totalCount());
-            }
-        }
-        return DistinctKeys.of(docs.totalCount());
+        return documents.assumedScan(chunks(), index);
     }
 
-    /**
-     * Whether chunk {@code index} may be cut at {@code points} (sorted, strictly inside): always when
-     * all its documents are known; when it holds unknown documents, only if {@link KeyInterpolation}
-     * can tell how many of them lie below each point.
-     */
+    /** {@link CollectionDocuments#canPlace} for chunk {@code index}. */
     boolean canPlace(int index, List<ShardKey> points) {
-        if (!buckets.get(index).hasUnknown() || points.isEmpty()) {
-            return true;
-        }
-        Chunk c = chunks().get(index);
-        KeyInterpolation ki = interpolation();
-        long unknown = buckets.get(index).unknownDocuments;
-        for (ShardKey p : points) {
-            if (ki.fraction(c.min(), c.max(), p, unknown).isEmpty()) {
-                return false;
-            }
-        }
-        return true;
+        return documents.canPlace(chunks(), index, points);
     }
 
-    /**
-     * The keys at document positions {@code ranks} (strictly increasing, from a finder run over
-     * {@code scan}) of chunk {@code index}, which holds unknown documents: each at its share
-     * {@code rank / scan.count()} of the chunk, placed by {@link KeyInterpolation}; a key equal to
-     * the previous one is dropped (as the finders skip a repeated key). Empty when a key cannot be
-     * placed.
-     */
-    java.util.Optional<List<ShardKey>> placeRanks(int index, IndexScan scan, List<Integer> ranks) {
-        Chunk c = chunks().get(index);
-        KeyInterpolation ki = interpolation();
-        List<ShardKey> keys = new ArrayList<>(ranks.size());
-        long unknown = buckets.get(index).unknownDocuments;
-        for (int rank : ranks) {
-            java.util.Optional<ShardKey> k = ki.keyAt(c.min(), c.max(), (double) rank / scan.count(), unknown);
-            if (k.isEmpty()) {
-                return java.util.Optional.empty();
-            }
-            if (keys.isEmpty() || keys.get(keys.size() - 1).compareTo(k.get()) < 0) {
-                keys.add(k.get());
-            }
-        }
-        return java.util.Optional.of(keys);
+    /** {@link CollectionDocuments#placeRanks} in chunk {@code index}. */
+    Optional<List<ShardKey>> placeRanks(int index, IndexScan scan, List<Integer> ranks) {
+        return documents.placeRanks(chunks(), index, scan, ranks);
     }
 
-    /**
-     * The unknown documents and bytes of chunk {@code index} in each piece of a split at
-     * {@code points}: the documents below each point are its share of them, rounded; their bytes
-     * are the same share of the bytes (every unknown document counts as the average size), so the
-     * pieces add up to the whole and a piece without documents has no bytes. Precondition:
-     * {@link #canPlace}.
-     */
-    private long[][] apportionUnknown(int index, List<ShardKey> points) {
-        ChunkDocuments d = buckets.get(index);
-        Chunk c = chunks().get(index);
-        long[][] out = new long[points.size() + 1][2];
-        long docsBefore = 0;
-        long bytesBefore = 0;
-        KeyInterpolation ki = interpolation();
-        for (int p = 0; p <= points.size(); p++) {
-            long docs;
-            if (p == points.size()) {
-                docs = d.unknownDocuments;
-            } else if (d.hasUnknown()) {
-                double f = ki.fraction(c.min(), c.max(), points.get(p), d.unknownDocuments)
-                        .orElseThrow();
-                docs = Math.max(docsBefore, Math.min(d.unknownDocuments, Math.round(d.unknownDocuments * f)));
-            } else {
-                docs = 0;
-            }
-            long bytes = d.unknownDocuments == 0
-                    ? 0
-                    : java.math.BigInteger.valueOf(d.unknownBytes)
-                            .multiply(java.math.BigInteger.valueOf(docs))
-                            .divide(java.math.BigInteger.valueOf(d.unknownDocuments))
-                            .longValueExact();
-            out[p][0] = docs - docsBefore;
-            out[p][1] = bytes - bytesBefore;
-            docsBefore = docs;
-            bytesBefore = bytes;
-        }
-        return out;
-    }
-
-    /**
-     * Documents and bytes of chunk {@code index} in {@code [min, max)} (the whole chunk when
-     * {@code max} is its max): known documents counted exactly, unknown ones by their share.
-     * Precondition: {@link #canPlace} for {@code max} when it lies inside the chunk.
-     */
+    /** {@link CollectionDocuments#contentBelow}: documents and bytes of chunk {@code index} below {@code max}. */
     long[] contentBelow(int index, ShardKey max) {
-        Chunk c = chunks().get(index);
-        ChunkDocuments docs = buckets.get(index);
-        if (max.compareTo(c.max()) >= 0) {
-            return new long[] {docs.totalCount(), docs.totalBytes()};
-        }
-        docs.sort();
-        int end = docs.lowerBound(max);
-        long[][] unknown = apportionUnknown(index, List.of(max));
-        return new long[] {end + unknown[0][0], docs.bytesBetween(0, end) + unknown[0][1]};
-    }
-
-    /**
-     * Installs a loaded layout into a cluster without a collection: the collection's chunks and
-     * zones, and per chunk its documents as unknown ones (count and bytes, no keys).
-     *
-     * @param metadata the collection
-     * @param contents per chunk, in key order, documents and bytes; empty when unknown (every chunk
-     *     then counts as empty)
-     */
-    void loadCollection(CollectionMetadata metadata, List<io.shardlab.cluster.ChunkStatistics> contents) {
-        shardCollection(metadata);
-        for (int i = 0; i < contents.size(); i++) {
-            buckets.get(i).unknownDocuments = contents.get(i).documents();
-            buckets.get(i).unknownBytes = contents.get(i).bytes();
-            documentsLoaded += contents.get(i).documents();
-            bytesLoaded += contents.get(i).bytes();
-        }
+        return documents.contentBelow(chunks(), index, max);
     }
 
     // ---- undo support -------------------------------------------------------------------------------
@@ -654,26 +607,13 @@ final class ClusterState {
             boolean balancerRoundInProgress,
             long nextAutoMergeAt,
             long randomState,
-            long[] bytesWritten,
-            long[] onShardSince,
-            long[] unknownDocuments,
-            long[] unknownBytes,
+            CollectionDocuments.ChunkCounters chunkCounters,
             long documentsLoaded,
             long bytesLoaded,
             Defragmentation defragmentation,
             boolean noBalance) {}
 
     Memento memento() {
-        long[] written = new long[buckets.size()];
-        long[] since = new long[buckets.size()];
-        long[] unknownDocs = new long[buckets.size()];
-        long[] unknownSizes = new long[buckets.size()];
-        for (int i = 0; i < written.length; i++) {
-            written[i] = buckets.get(i).bytesWritten;
-            since[i] = buckets.get(i).onShardSinceMillis;
-            unknownDocs[i] = buckets.get(i).unknownDocuments;
-            unknownSizes[i] = buckets.get(i).unknownBytes;
-        }
         return new Memento(
                 clock,
                 new TreeMap<>(shards),
@@ -688,10 +628,7 @@ final class ClusterState {
                 balancerRoundInProgress,
                 nextAutoMergeAt,
                 random.state(),
-                written,
-                since,
-                unknownDocs,
-                unknownSizes,
+                documents.counters(),
                 documentsLoaded,
                 bytesLoaded,
                 defragmentation,
@@ -717,94 +654,24 @@ final class ClusterState {
         random.restore(m.randomState());
         if (m.collection() == null) {
             collection = null;
-            buckets.clear();
-            routingFor = null;
+            documents.clear();
             return;
         }
-        if (collection == null || collection.epoch() != m.collection().epoch()) {
-            if (collection == null) {
-                shardCollection(m.collection());
-            } else {
-                collection = m.collection();
-                retileAcrossEpochs();
-            }
+        if (collection == null) {
+            shardCollection(m.collection());
+        } else if (collection.epoch() != m.collection().epoch()) {
+            // an undone refine: the key lost fields
+            int arity = m.collection().key().arity();
+            documents.rekey(
+                    m.collection().key(),
+                    m.collection().chunks(),
+                    k -> ShardKey.of(new ArrayList<>(k.values().subList(0, arity))));
+            collection = m.collection();
         } else {
-            retile(m.collection().chunks());
+            documents.retile(chunks(), m.collection().chunks());
             collection = m.collection();
         }
-        routingFor = null;
-        for (int i = 0; i < buckets.size(); i++) {
-            buckets.get(i).bytesWritten = m.bytesWritten()[i];
-            buckets.get(i).onShardSinceMillis = m.onShardSince()[i];
-            buckets.get(i).unknownDocuments = m.unknownDocuments()[i];
-            buckets.get(i).unknownBytes = m.unknownBytes()[i];
-        }
-    }
-
-    /** After a refine is undone the key arity changed: rebuild every document set from scratch. */
-    private void retileAcrossEpochs() {
-        List<ChunkDocuments> old = new ArrayList<>(buckets);
-        longLayout = collection.key().arity() == 1 && longLayout;
-        encoder = new KeyEncoder(collection.key().arity());
-        buckets.clear();
-        for (int i = 0; i < collection.chunks().size(); i++) {
-            buckets.add(newBucket());
-        }
-        routingFor = null;
-        int arity = collection.key().arity();
-        for (ChunkDocuments d : old) {
-            for (int j = 0; j < d.count(); j++) {
-                ShardKey k = d.keyAt(j);
-                List<org.bson.BsonValue> values = new ArrayList<>(k.values().subList(0, arity));
-                addKey(ShardKey.of(values), d.sizeAt(j));
-            }
-        }
-    }
-
-    /**
-     * Re-partitions the documents from the current chunk boundaries to {@code target}'s (same key
-     * space, same documents): runs of chunks whose outer bounds agree are concatenated and cut again.
-     */
-    void retile(ChunkMap target) {
-        ChunkMap current = chunks();
-        List<ChunkDocuments> result = new ArrayList<>(target.size());
-        int ci = 0;
-        int ti = 0;
-        while (ci < current.size()) {
-            int cStart = ci;
-            int tStart = ti;
-            // advance until both runs end at the same bound
-            while (true) {
-                int c = current.get(ci).max().compareTo(target.get(ti).max());
-                if (c == 0) {
-                    break;
-                }
-                if (c < 0) {
-                    ci++;
-                } else {
-                    ti++;
-                }
-            }
-            if (ci == cStart && ti == tStart) {
-                result.add(buckets.get(ci));
-            } else {
-                ChunkDocuments all = buckets.get(cStart);
-                for (int i = cStart + 1; i <= ci; i++) {
-                    all.appendAll(buckets.get(i));
-                }
-                all.sort();
-                List<ChunkDocuments> parts = new ArrayList<>();
-                for (int t = ti; t > tStart; t--) {
-                    parts.add(0, all.splitOff(all.lowerBound(target.get(t).min())));
-                }
-                parts.add(0, all);
-                result.addAll(parts);
-            }
-            ci++;
-            ti++;
-        }
-        buckets.clear();
-        buckets.addAll(result);
+        documents.restore(m.chunkCounters());
     }
 
     // ---- invariants and snapshots -------------------------------------------------------------------
@@ -815,45 +682,21 @@ final class ClusterState {
             return;
         }
         ChunkMap map = chunks();
-        if (buckets.size() != map.size()) {
-            throw new IllegalStateException(
-                    "invariant: " + buckets.size() + " document sets for " + map.size() + " chunks");
-        }
-        long total = 0;
-        long unknownDocs = 0;
-        long unknownSizes = 0;
+        CollectionDocuments.Totals totals = documents.checkAgainst(map);
         for (int i = 0; i < map.size(); i++) {
             Chunk c = map.get(i);
-            ChunkDocuments d = buckets.get(i);
-            total += d.count();
-            unknownDocs += d.unknownDocuments;
-            unknownSizes += d.unknownBytes;
-            if (d.unknownDocuments < 0 || d.unknownBytes < 0 || (d.unknownDocuments == 0) != (d.unknownBytes == 0)) {
-                throw new IllegalStateException("invariant: chunk " + c + " holds " + d.unknownDocuments
-                        + " unknown documents of " + d.unknownBytes + " bytes");
-            }
-            if (d.count() == 0) {
-                continue;
-            }
-            d.sort();
-            if (!c.contains(d.keyAt(0)) || !c.contains(d.keyAt(d.count() - 1))) {
-                throw new IllegalStateException("invariant: chunk " + c + " holds keys " + d.keyAt(0) + " .. "
-                        + d.keyAt(d.count() - 1) + " outside its range");
-            }
-            if (d.bytes() != d.bytesBetween(0, d.count())) {
-                throw new IllegalStateException("invariant: chunk " + c + " byte total is stale");
-            }
-            if (!shards.containsKey(c.shard())) {
+            if (documents.of(i).count() > 0 && !shards.containsKey(c.shard())) {
                 throw new IllegalStateException("invariant: chunk " + c + " is on an unknown shard");
             }
         }
-        if (total != counters.documentsInserted()) {
-            throw new IllegalStateException(
-                    "invariant: " + total + " documents in chunks but " + counters.documentsInserted() + " inserted");
+        if (totals.knownDocuments() != counters.documentsInserted()) {
+            throw new IllegalStateException("invariant: " + totals.knownDocuments() + " documents in chunks but "
+                    + counters.documentsInserted() + " inserted");
         }
-        if (unknownDocs != documentsLoaded || unknownSizes != bytesLoaded) {
-            throw new IllegalStateException("invariant: " + unknownDocs + " unknown documents of " + unknownSizes
-                    + " bytes in chunks but " + documentsLoaded + " documents of " + bytesLoaded + " bytes loaded");
+        if (totals.unknownDocuments() != documentsLoaded || totals.unknownBytes() != bytesLoaded) {
+            throw new IllegalStateException("invariant: " + totals.unknownDocuments() + " unknown documents of "
+                    + totals.unknownBytes() + " bytes in chunks but " + documentsLoaded + " documents of "
+                    + bytesLoaded + " bytes loaded");
         }
         for (Migration m : migrations) {
             int i = indexOfChunkWithMin(m.min());
@@ -880,7 +723,7 @@ final class ClusterState {
                     collection.zones()));
             ChunkMap map = chunks();
             for (int i = 0; i < map.size(); i++) {
-                ChunkDocuments docs = buckets.get(i);
+                ChunkDocuments docs = documents.of(i);
                 stats.add(new ChunkStatistics(map.get(i), docs.totalCount(), docs.totalBytes()));
                 if (docs.totalBytes() > maxChunkSizeBytes() && docs.oneKeyValue()) {
                     cannotSplit.add(i);

@@ -6,11 +6,12 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonValue;
 
-/** Argument checks shared by the chunk commands, with MongoDB's texts. */
+/** Argument checks shared by the commands, with MongoDB's texts. */
 final class CommandSupport {
 
     private CommandSupport() {}
@@ -20,7 +21,7 @@ final class CommandSupport {
      * {@code s/commands/cluster_move_chunk_cmd.cpp}, {@code cluster_merge_chunks_cmd.cpp}), or empty.
      */
     static Optional<String> requireSharded(ClusterState state, String command, String namespace) {
-        if (state.collection == null || !state.collection.namespace().equals(namespace)) {
+        if (state.collection() == null || !state.collection().namespace().equals(namespace)) {
             return Optional.of("Can't execute " + command + " on unsharded collection " + namespace);
         }
         return Optional.empty();
@@ -114,12 +115,53 @@ final class CommandSupport {
      * location codes 656450–656452; before, it was an errmsg-only command.
      */
     static boolean typedMoveChunk(ClusterState state) {
-        return state.policies.rules().moveRange();
+        return state.policies().rules().moveRange();
     }
 
     /** The index of the chunk starting at {@code min}. Precondition: {@link #boundsRefusal} is empty. */
     static int chunkStartingAt(ClusterState state, BsonDocument min) {
         return state.chunks().indexOf(boundKey(state.key(), min).orElseThrow());
+    }
+
+    /** The index of the chunk holding the document {@code query} names. Precondition: {@link #queriedChunkRefusal} is empty. */
+    static int queriedChunk(ClusterState state, BsonDocument query) {
+        return state.chunks().indexOf(queryKey(state.key(), query).orElseThrow());
+    }
+
+    /**
+     * The refusal of a chunk command whose {@code find} query names its chunk: {@link #requireShardedRefusal},
+     * then a query without the full shard key ({@link #noShardKeyInQuery}, with the code name its command
+     * answers with), then {@code checks} on the index of the chunk holding the queried key.
+     */
+    static Optional<Refusal> queriedChunkRefusal(
+            ClusterState state,
+            String command,
+            String namespace,
+            BsonDocument query,
+            String noKeyCodeName,
+            IntFunction<Optional<Refusal>> checks) {
+        return requireShardedRefusal(state, command, namespace)
+                .or(() -> queryKey(state.key(), query)
+                        .map(key -> checks.apply(state.chunks().indexOf(key)))
+                        .orElseGet(() -> Optional.of(new Refusal(noKeyCodeName, noShardKeyInQuery(query)))));
+    }
+
+    /**
+     * The refusal of a chunk command whose {@code bounds} name its chunk exactly: {@link #requireShardedRefusal},
+     * then {@link #boundsRefusal}, then {@code checks} on the chunk's index.
+     */
+    static Optional<Refusal> boundedChunkRefusal(
+            ClusterState state,
+            String command,
+            String namespace,
+            BsonDocument min,
+            BsonDocument max,
+            String invalidCodeName,
+            String noChunkCodeName,
+            IntFunction<Optional<Refusal>> checks) {
+        return requireShardedRefusal(state, command, namespace)
+                .or(() -> boundsRefusal(state, min, max, invalidCodeName, noChunkCodeName))
+                .or(() -> checks.apply(chunkStartingAt(state, min)));
     }
 
     /** ShardLab's text for a chunk that a migration in flight covers (MongoDB serialises chunk operations). */
@@ -135,6 +177,31 @@ final class CommandSupport {
         return "ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), key)
                 + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
                 + "interpolate";
+    }
+
+    /**
+     * {@code zone} when it is a zone name; throws otherwise. ShardLab's rule: MongoDB's parser takes any
+     * string (add_shard_to_zone_request_type.cpp), but "" is the balancer's own name for "no zone"
+     * ({@code ZoneInfo::kNoZoneName}).
+     *
+     * @throws IllegalArgumentException "zone: a zone needs a name, got '…'"
+     */
+    static String zoneName(String zone) {
+        if (zone == null || zone.isBlank()) {
+            throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
+        }
+        return zone;
+    }
+
+    /**
+     * ShardNotFound "shard … does not exist" for a shard the cluster does not have, as the zone
+     * operations answer (mongo {@code sharding_catalog_manager_zone_operations.cpp}), or empty.
+     */
+    static Optional<Refusal> requireShardForZone(ClusterState state, String shard) {
+        if (!state.shards().containsKey(shard)) {
+            return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
+        }
+        return Optional.empty();
     }
 
     /** mongosh literal of a document. */

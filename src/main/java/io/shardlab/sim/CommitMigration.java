@@ -14,7 +14,7 @@ public record CommitMigration(long migrationId) implements ClusterCommand {
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        for (Migration m : state.migrations) {
+        for (Migration m : state.migrations()) {
             if (m.id() == migrationId) {
                 return Optional.empty();
             }
@@ -26,21 +26,20 @@ public record CommitMigration(long migrationId) implements ClusterCommand {
     @Override
     public void apply(ClusterState state) {
         Migration migration = null;
-        for (Migration m : state.migrations) {
+        for (Migration m : state.migrations()) {
             if (m.id() == migrationId) {
                 migration = m;
             }
         }
         state.commitMigration(migration);
         Defragmenter.migrationCommitted(state, migration);
-        if (state.balancerRoundInProgress && !hasBalancerMigration(state)) {
-            state.balancerRoundInProgress = false;
-            state.nextBalancerRoundAt = state.clock + BalancerRound.AFTER_MIGRATIONS_INTERVAL_MILLIS;
+        if (state.balancerRoundInProgress() && !hasBalancerMigration(state)) {
+            state.balancerRoundFinished(state.clock() + BalancerRound.AFTER_MIGRATIONS_INTERVAL_MILLIS);
         }
     }
 
     private static boolean hasBalancerMigration(ClusterState state) {
-        for (Migration m : state.migrations) {
+        for (Migration m : state.migrations()) {
             if (m.reason() != MigrationReason.COMMAND && m.reason() != MigrationReason.TOP_CHUNK) {
                 return true;
             }

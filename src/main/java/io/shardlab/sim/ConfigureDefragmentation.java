@@ -13,20 +13,15 @@ import java.util.Optional;
  * @param namespace {@code "db.coll"}
  * @param defragment whether to defragment
  */
-public record ConfigureDefragmentation(String namespace, boolean defragment) implements ClusterCommand {
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
+public record ConfigureDefragmentation(String namespace, boolean defragment) implements CodedCommand {
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.policies.rules().defragmentation()) {
+        if (!state.policies().rules().defragmentation()) {
             // a mongos before 5.3 has no such command
             return Optional.of(new Refusal("CommandNotFound", "no such command: 'configureCollectionBalancing'"));
         }
-        if (state.collection == null || !state.collection.namespace().equals(namespace)) {
+        if (state.collection() == null || !state.collection().namespace().equals(namespace)) {
             // sharding_catalog_manager_collection_operations.cpp: the update must match one config.collections doc
             return Optional.of(new Refusal(
                     "NamespaceNotSharded",
@@ -37,15 +32,15 @@ public record ConfigureDefragmentation(String namespace, boolean defragment) imp
 
     @Override
     public void apply(ClusterState state) {
-        if (defragment && state.defragmentation == null) {
-            state.defragmentation = Defragmentation.started();
+        if (defragment && state.defragmentation() == null) {
+            state.setDefragmentation(Defragmentation.started());
             state.emit(new ClusterEvent.MetadataChanged(
-                    state.clock,
+                    state.clock(),
                     "defragmentation of " + namespace + ": phase "
                             + DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS.mongoName()));
-        } else if (!defragment && state.defragmentation != null) {
-            state.defragmentation = null;
-            state.emit(new ClusterEvent.MetadataChanged(state.clock, "defragmentation of " + namespace + " stopped"));
+        } else if (!defragment && state.defragmentation() != null) {
+            state.setDefragmentation(null);
+            state.emit(new ClusterEvent.MetadataChanged(state.clock(), "defragmentation of " + namespace + " stopped"));
         }
     }
 

@@ -30,7 +30,7 @@ final class DataSizeBalancerPolicy extends BalancerPolicy {
     void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
         Map<String, long[]> data = state.dataByShard();
         long total = 0;
-        for (Shard s : state.shards.values()) {
+        for (Shard s : state.shards().values()) {
             if (zone.isEmpty() || s.zones().contains(zone)) {
                 total += data.get(s.id())[1];
             }
@@ -43,7 +43,7 @@ final class DataSizeBalancerPolicy extends BalancerPolicy {
         while (true) {
             String from = null;
             long fromSize = Long.MIN_VALUE;
-            for (Shard s : state.shards.values()) {
+            for (Shard s : state.shards().values()) {
                 if (available.contains(s.id()) && data.get(s.id())[1] > fromSize) {
                     fromSize = data.get(s.id())[1];
                     from = s.id();
@@ -72,7 +72,7 @@ final class DataSizeBalancerPolicy extends BalancerPolicy {
         Map<String, long[]> data = state.dataByShard();
         String best = null;
         long min = Long.MAX_VALUE;
-        for (Shard s : state.shards.values()) {
+        for (Shard s : state.shards().values()) {
             if (!available.contains(s.id()) || !suitableReceiver(state, s, zone)) {
                 continue;
             }

@@ -72,27 +72,29 @@ final class Defragmenter {
      */
     static int round(ClusterState state, Set<String> busy) {
         int started = 0;
-        while (state.defragmentation != null) {
-            Defragmentation d = state.defragmentation;
+        while (state.defragmentation() != null) {
+            Defragmentation d = state.defragmentation();
             switch (d.phase()) {
                 case MERGE_AND_MEASURE_CHUNKS -> {
                     mergeRuns(state);
                     measure(state);
                     Map<String, Long> sizes = new TreeMap<>();
                     state.dataByShard().forEach((shard, t) -> sizes.put(shard, t[1]));
-                    state.defragmentation = state.defragmentation.withShardSizes(sizes);
+                    state.setDefragmentation(state.defragmentation().withShardSizes(sizes));
                     enter(state, DefragmentationPhase.MOVE_AND_MERGE_CHUNKS);
                 }
                 case MOVE_AND_MERGE_CHUNKS -> {
                     started += startMoves(state, busy);
-                    if (started > 0 || !state.defragmentation.pendingMerges().isEmpty() || smallChunksLeft(state) > 0) {
+                    if (started > 0
+                            || !state.defragmentation().pendingMerges().isEmpty()
+                            || smallChunksLeft(state) > 0) {
                         return started;
                     }
                     enter(state, DefragmentationPhase.MERGE_CHUNKS);
                 }
                 case MERGE_CHUNKS -> {
                     mergeRuns(state);
-                    if (splitPhase(state.policies.rules())) {
+                    if (splitPhase(state.policies().rules())) {
                         enter(state, DefragmentationPhase.SPLIT_CHUNKS);
                     } else {
                         finish(state);
@@ -114,14 +116,14 @@ final class Defragmenter {
 
     /** A phase-2 migration committed: the moved chunk merges with the neighbour it was moved to. */
     static void migrationCommitted(ClusterState state, Migration m) {
-        Defragmentation d = state.defragmentation;
+        Defragmentation d = state.defragmentation();
         if (d == null || !d.pendingMerges().containsKey(m.id())) {
             return;
         }
         ShardKey neighbourMin = d.pendingMerges().get(m.id());
         Map<Long, ShardKey> pending = new TreeMap<>(d.pendingMerges());
         pending.remove(m.id());
-        state.defragmentation = d.withPendingMerges(pending);
+        state.setDefragmentation(d.withPendingMerges(pending));
         int moved = state.indexOfChunkWithMin(m.min());
         int neighbour = state.indexOfChunkWithMin(neighbourMin);
         if (moved < 0
@@ -134,16 +136,16 @@ final class Defragmenter {
             return;
         }
         long movedBytes = estimate(state, moved);
-        Map<String, Long> sizes = new TreeMap<>(state.defragmentation.shardSizes());
+        Map<String, Long> sizes = new TreeMap<>(state.defragmentation().shardSizes());
         sizes.merge(m.from(), -movedBytes, Long::sum);
         sizes.merge(m.to(), movedBytes, Long::sum);
-        state.defragmentation = state.defragmentation.withShardSizes(sizes);
+        state.setDefragmentation(state.defragmentation().withShardSizes(sizes));
         mergePair(state, Math.min(moved, neighbour));
     }
 
     /** What {@code balancerCollectionStatus} reports while the collection defragments. */
     static DefragmentationProgress progress(ClusterState state) {
-        Defragmentation d = state.defragmentation;
+        Defragmentation d = state.defragmentation();
         long remaining = switch (d.phase()) {
             // MergeAndMeasureChunksPhase::reportProgress: ranges to merge + ranges without a size
             case MERGE_AND_MEASURE_CHUNKS -> mergeableRuns(state).size() + unmeasuredSingles(state);
@@ -161,15 +163,16 @@ final class Defragmenter {
     // ---- phases 1 and 3 ---------------------------------------------------------------------------
 
     private static void enter(ClusterState state, DefragmentationPhase phase) {
-        state.defragmentation = state.defragmentation.withPhase(phase);
+        state.setDefragmentation(state.defragmentation().withPhase(phase));
         state.emit(new ClusterEvent.MetadataChanged(
-                state.clock, "defragmentation of " + state.collection.namespace() + ": phase " + phase.mongoName()));
+                state.clock(),
+                "defragmentation of " + state.collection().namespace() + ": phase " + phase.mongoName()));
     }
 
     private static void finish(ClusterState state) {
-        state.defragmentation = null;
+        state.setDefragmentation(null);
         state.emit(new ClusterEvent.MetadataChanged(
-                state.clock, "defragmentation of " + state.collection.namespace() + " finished"));
+                state.clock(), "defragmentation of " + state.collection().namespace() + " finished"));
     }
 
     /** mongo {@code areMergeable}, with chunks in a migration left alone. */
@@ -209,7 +212,7 @@ final class Defragmenter {
         long count = 0;
         for (int i = 0; i < state.chunks().size(); i++) {
             if (!inRuns.contains(i)
-                    && !state.defragmentation
+                    && !state.defragmentation()
                             .estimatedSizeBytes()
                             .containsKey(state.chunks().get(i).min())) {
                 count++;
@@ -220,40 +223,40 @@ final class Defragmenter {
 
     private static void mergeRuns(ClusterState state) {
         List<int[]> runs = mergeableRuns(state);
-        Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation.estimatedSizeBytes());
+        Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation().estimatedSizeBytes());
         for (int r = runs.size() - 1; r >= 0; r--) {
             int from = runs.get(r)[0];
             int to = runs.get(r)[1];
             long since = 0;
             for (int i = from; i < to; i++) {
                 estimates.remove(state.chunks().get(i).min());
-                since = Math.max(since, state.buckets.get(i).onShardSinceMillis);
+                since = Math.max(since, state.documentsOf(i).onShardSinceMillis());
             }
             state.merge(from, to, ClusterEvent.MergeCause.DEFRAGMENTATION, since);
         }
-        state.defragmentation = state.defragmentation.withEstimates(estimates);
+        state.setDefragmentation(state.defragmentation().withEstimates(estimates));
     }
 
     /** {@code dataSize} of every chunk without an estimate (capped at the threshold from 7.0). */
     private static void measure(ClusterState state) {
-        Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation.estimatedSizeBytes());
-        boolean capped = state.config.version().atLeast(MongoVersion.V7_0);
+        Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation().estimatedSizeBytes());
+        boolean capped = state.config().version().atLeast(MongoVersion.V7_0);
         long threshold = smallChunkThreshold(state);
         for (int i = 0; i < state.chunks().size(); i++) {
             ShardKey min = state.chunks().get(i).min();
             if (!estimates.containsKey(min)) {
-                long bytes = state.buckets.get(i).totalBytes();
+                long bytes = state.documentsOf(i).totalBytes();
                 estimates.put(min, capped && bytes > threshold ? BIG_CHUNK_MARKER : bytes);
             }
         }
-        state.defragmentation = state.defragmentation.withEstimates(estimates);
+        state.setDefragmentation(state.defragmentation().withEstimates(estimates));
     }
 
     private static long estimate(ClusterState state, int index) {
-        Long e = state.defragmentation
+        Long e = state.defragmentation()
                 .estimatedSizeBytes()
                 .get(state.chunks().get(index).min());
-        return e != null ? e : state.buckets.get(index).totalBytes();
+        return e != null ? e : state.documentsOf(index).totalBytes();
     }
 
     // ---- phase 2 ----------------------------------------------------------------------------------
@@ -262,7 +265,7 @@ final class Defragmenter {
     private record SmallChunk(int index, List<Integer> neighbours) {}
 
     private static int startMoves(ClusterState state, Set<String> busy) {
-        Set<String> available = new HashSet<>(state.shards.keySet());
+        Set<String> available = new HashSet<>(state.shards().keySet());
         available.removeAll(busy);
         int started = 0;
         boolean found = true;
@@ -288,9 +291,10 @@ final class Defragmenter {
                     // the policy's MigrateInfo names the whole chunk; 5.3 gives it the chunksImbalance reason
                     Migration m = state.startMigration(
                             index, chunk.max(), neighbour.shard(), MigrationReason.CHUNKS_IMBALANCE);
-                    Map<Long, ShardKey> pending = new TreeMap<>(state.defragmentation.pendingMerges());
+                    Map<Long, ShardKey> pending =
+                            new TreeMap<>(state.defragmentation().pendingMerges());
                     pending.put(m.id(), neighbour.min());
-                    state.defragmentation = state.defragmentation.withPendingMerges(pending);
+                    state.setDefragmentation(state.defragmentation().withPendingMerges(pending));
                     started++;
                 }
                 found = true;
@@ -302,8 +306,8 @@ final class Defragmenter {
 
     /** Shards by decreasing collection size (phase 2's view), ties by shard id. */
     private static List<String> processingOrder(ClusterState state) {
-        Map<String, Long> sizes = state.defragmentation.shardSizes();
-        List<String> order = new ArrayList<>(state.shards.keySet());
+        Map<String, Long> sizes = state.defragmentation().shardSizes();
+        List<String> order = new ArrayList<>(state.shards().keySet());
         order.sort(Comparator.comparing((String s) -> sizes.getOrDefault(s, 0L))
                 .reversed()
                 .thenComparing(Comparator.naturalOrder()));
@@ -355,8 +359,8 @@ final class Defragmenter {
             }
             Chunk s = chunks.get(n);
             boolean sameZone = state.zoneOf(c).equals(state.zoneOf(s));
-            boolean destinationAvailable =
-                    s.shard().equals(c.shard()) || !state.shards.get(s.shard()).draining();
+            boolean destinationAvailable = s.shard().equals(c.shard())
+                    || !state.shards().get(s.shard()).draining();
             if (sameZone && destinationAvailable) {
                 out.add(n);
             }
@@ -382,7 +386,7 @@ final class Defragmenter {
         if (challenger != target) {
             long targetScore = rank(state, index, target);
             long challengerScore = rank(state, index, challenger);
-            Map<String, Long> sizes = state.defragmentation.shardSizes();
+            Map<String, Long> sizes = state.defragmentation().shardSizes();
             long challengerShard =
                     sizes.getOrDefault(state.chunks().get(challenger).shard(), 0L);
             long targetShard = sizes.getOrDefault(state.chunks().get(target).shard(), 0L);
@@ -419,13 +423,14 @@ final class Defragmenter {
         long b = estimate(state, left + 1);
         ShardKey min = state.chunks().get(left).min();
         ShardKey upperMin = state.chunks().get(left + 1).min();
-        long since =
-                Math.max(state.buckets.get(left).onShardSinceMillis, state.buckets.get(left + 1).onShardSinceMillis);
+        long since = Math.max(
+                state.documentsOf(left).onShardSinceMillis(),
+                state.documentsOf(left + 1).onShardSinceMillis());
         state.merge(left, left + 2, ClusterEvent.MergeCause.DEFRAGMENTATION, since);
-        Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation.estimatedSizeBytes());
+        Map<ShardKey, Long> estimates = new TreeMap<>(state.defragmentation().estimatedSizeBytes());
         estimates.remove(upperMin);
         estimates.put(min, a == BIG_CHUNK_MARKER || b == BIG_CHUNK_MARKER ? BIG_CHUNK_MARKER : a + b);
-        state.defragmentation = state.defragmentation.withEstimates(estimates);
+        state.setDefragmentation(state.defragmentation().withEstimates(estimates));
     }
 
     // ---- split phase (5.3 to 6.0.2) ----------------------------------------------------------------
@@ -433,7 +438,7 @@ final class Defragmenter {
     private static List<Integer> splitCandidates(ClusterState state) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < state.chunks().size(); i++) {
-            Long e = state.defragmentation
+            Long e = state.defragmentation()
                     .estimatedSizeBytes()
                     .get(state.chunks().get(i).min());
             if (e == null || e > state.maxChunkSizeBytes()) {
@@ -450,35 +455,9 @@ final class Defragmenter {
             if (state.isMigrating(index)) {
                 continue;
             }
-            Chunk chunk = state.chunks().get(index);
-            ChunkDocuments docs = state.buckets.get(index);
-            long[] shard = state.dataByShard().get(chunk.shard());
-            List<ShardKey> points;
-            if (docs.hasUnknown()) {
-                IndexScan scan = state.assumedScan(index);
-                Optional<List<ShardKey>> placed = state.placeRanks(
-                        index, scan, AutoSplitVector.points(scan, shard[0], shard[1], state.maxChunkSizeBytes(), 0));
-                if (placed.isEmpty()) {
-                    state.emit(new ClusterEvent.DocumentsUnknown(
-                            state.clock,
-                            chunk,
-                            null,
-                            "the defragmentation would "
-                                    + "split this chunk at its documents' keys, and the chunk's key range gives no place to "
-                                    + "put the split points"));
-                    continue;
-                }
-                points = placed.get();
-            } else {
-                docs.sort();
-                List<Integer> idx = AutoSplitVector.points(docs, shard[0], shard[1], state.maxChunkSizeBytes(), 0);
-                points = new ArrayList<>();
-                for (int i : idx) {
-                    points.add(docs.keyAt(i));
-                }
-            }
-            if (!points.isEmpty()) {
-                state.split(index, points, ClusterEvent.SplitCause.DEFRAGMENTATION);
+            Optional<List<ShardKey>> points = new AutoSplitVector().pointsOf(state, index, 0, "the defragmentation");
+            if (points.isPresent() && !points.get().isEmpty()) {
+                state.split(index, points.get(), ClusterEvent.SplitCause.DEFRAGMENTATION);
             }
         }
     }

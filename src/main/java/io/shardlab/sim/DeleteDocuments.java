@@ -37,7 +37,7 @@ public record DeleteDocuments(String namespace, InsertBatch batch) implements Cl
             sizes[i] = batch.sizeBytes(i);
         }
         int removed = state.removeDocuments(keys, sizes, false);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, removed + " documents deleted from " + namespace));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), removed + " documents deleted from " + namespace));
     }
 
     @Override

@@ -161,11 +161,6 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         sorted = wasEmpty ? upper.sorted : stillSorted && sorted;
     }
 
-    /** Removes one document per given encoded key and size (a multiset), used by undo of inserts. */
-    void removeAll(byte[][] removeKeys, int[] removeSizes, int n) {
-        remove(removeKeys, removeSizes, n, true);
-    }
-
     /**
      * Removes one document per entry: one with the entry's key and size, else (when not {@code strict})
      * one with its key and any size (its size changed since it was counted); an entry matching none
@@ -177,32 +172,17 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         }
         sort();
         boolean[] removed = new boolean[count];
-        int removedCount = 0;
-        for (int r = 0; r < n; r++) {
-            int first = lowerBound(removeKeys[r]);
-            int match = -1;
-            int anySize = -1;
-            for (int i = first; i < count && compare(i, removeKeys[r]) == 0; i++) {
-                if (!removed[i] && sizes.get(i) == removeSizes[r]) {
-                    match = i;
-                    break;
-                }
-                if (!removed[i] && anySize < 0) {
-                    anySize = i;
-                }
+        int removedCount = markRemovals(removed, n, removeSizes, strict, new RemovalKeys() {
+            @Override
+            public int first(int entry) {
+                return lowerBound(removeKeys[entry]);
             }
-            if (match < 0 && !strict) {
-                match = anySize;
+
+            @Override
+            public boolean matches(int document, int entry) {
+                return compare(document, removeKeys[entry]) == 0;
             }
-            if (match < 0) {
-                if (strict) {
-                    throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
-                }
-                continue;
-            }
-            removed[match] = true;
-            removedCount++;
-        }
+        });
         EncodedChunkDocuments kept = new EncodedChunkDocuments(encoder);
         for (int i = 0; i < count; i++) {
             if (!removed[i]) {

@@ -31,7 +31,7 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        if (state.collection == null || !state.collection.namespace().equals(namespace)) {
+        if (state.collection() == null || !state.collection().namespace().equals(namespace)) {
             // ShardLab's text: inserting into an unsharded collection is legal in MongoDB, but the
             // simulator only models the sharded collection
             return Optional.of("collection " + namespace + " is not sharded in the simulated cluster; "
@@ -57,7 +57,7 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
         InsertRun run = new InsertRun(state);
         boolean hashed = state.key().isHashed();
         if (batch.isInt64()) {
-            if (!state.longLayout) {
+            if (!state.longLayout()) {
                 for (int i = 0; i < batch.size(); i++) {
                     run.add(key(i, hashed), batch.sizeBytes(i));
                 }
@@ -113,7 +113,7 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
 
         InsertRun(ClusterState state) {
             this.state = state;
-            this.splitter = state.policies.autoSplitter();
+            this.splitter = state.policies().autoSplitter();
             reset();
         }
 
@@ -135,7 +135,7 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
         }
 
         void addLong(long key, int size) {
-            if (!state.longLayout) {
+            if (!state.longLayout()) {
                 add(ShardKey.of(new BsonInt64(key)), size);
                 return;
             }
@@ -160,8 +160,8 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
         void finish(InsertBatch batch) {
             flush();
             countedFor = null;
-            state.counters = state.counters.plusInserted(batch.size());
-            state.emit(new ClusterEvent.InsertsLanded(state.clock, batch.size(), batch.totalBytes(), byShard, batch));
+            state.countInserted(batch.size());
+            state.emit(new ClusterEvent.InsertsLanded(state.clock(), batch.size(), batch.totalBytes(), byShard, batch));
         }
     }
 }

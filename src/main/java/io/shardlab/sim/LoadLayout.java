@@ -4,7 +4,6 @@ import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +18,7 @@ import java.util.Set;
  *
  * <p>What each chunk holds is given as totals ({@link ChunkStatistics}: documents and bytes), or
  * not at all. The simulator keeps every document's key, but a layout source holds none, so the
- * loaded documents are <em>unknown documents</em> ({@link ChunkDocuments#unknownDocuments}):
+ * loaded documents are <em>unknown documents</em> ({@link ChunkDocuments#unknownDocuments()}):
  * counted in every per-shard and per-chunk figure the balancer uses (data size per shard from
  * 6.0, the donor's ChunkTooBig check), moved exactly when a whole chunk moves, and divided by
  * {@link KeyInterpolation} only where a step must cut inside a chunk (a 6.0+ {@code moveRange}
@@ -120,26 +119,25 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        if (!state.shards.isEmpty() || state.collection != null || !state.pendingZones.isEmpty()) {
+        if (!state.shards().isEmpty()
+                || state.collection() != null
+                || !state.pendingZones().isEmpty()) {
             // ShardLab's text: a layout replaces the whole cluster, so it loads only into a new one
             return Optional.of("a layout loads only into a new simulated cluster; this one already has "
-                    + (state.collection != null
-                            ? "the collection " + state.collection.namespace()
-                            : state.shards.size() + " shards"));
+                    + (state.collection() != null
+                            ? "the collection " + state.collection().namespace()
+                            : state.shards().size() + " shards"));
         }
         return Optional.empty();
     }
 
     @Override
     public void apply(ClusterState state) {
-        for (Shard s : layout.shards()) {
-            state.shards.put(s.id(), s);
-        }
-        state.primaryShard = state.shards.firstKey();
+        state.loadShards(layout.shards());
         List<ZoneRange> zones = layout.zones();
         state.loadCollection(
                 new CollectionMetadata(
-                        layout.namespace(), layout.key(), layout.unique(), layout.chunks(), zones, state.clock + 1),
+                        layout.namespace(), layout.key(), layout.unique(), layout.chunks(), zones, state.clock() + 1),
                 contents);
         for (ActiveMigration m : inFlight) {
             int index = state.chunks().indexOf(m.min());
@@ -147,7 +145,7 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
             if (m.max().compareTo(c.max()) < 0 && !state.canPlace(index, List.of(m.max()))) {
                 state.emit(
                         new ClusterEvent.DocumentsUnknown(
-                                state.clock,
+                                state.clock(),
                                 c,
                                 m.toShard(),
                                 "the source's balancer was "
@@ -159,7 +157,7 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
         long docs = contents.stream().mapToLong(ChunkStatistics::documents).sum();
         long bytes = contents.stream().mapToLong(ChunkStatistics::bytes).sum();
         state.emit(new ClusterEvent.LayoutLoaded(
-                state.clock,
+                state.clock(),
                 layout.namespace(),
                 layout.key(),
                 layout.shards().size(),

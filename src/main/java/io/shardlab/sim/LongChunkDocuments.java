@@ -163,14 +163,6 @@ final class LongChunkDocuments extends ChunkDocuments {
     }
 
     /**
-     * Removes one document per entry of {@code removeKeys}/{@code removeSizes} (a multiset), used by
-     * undo of inserts. Each entry must match a document of this chunk.
-     */
-    void removeAll(long[] removeKeys, int[] removeSizes, int n) {
-        remove(removeKeys, removeSizes, n, true);
-    }
-
-    /**
      * Removes one document per entry: one with the entry's key and size, else (when not {@code strict})
      * one with its key and any size (its size changed since it was counted); an entry matching none
      * is skipped unless {@code strict}, which throws. Returns the documents removed.
@@ -181,32 +173,17 @@ final class LongChunkDocuments extends ChunkDocuments {
         }
         sort();
         boolean[] removed = new boolean[count];
-        int removedCount = 0;
-        for (int r = 0; r < n; r++) {
-            int first = lowerBound(removeKeys[r]);
-            int match = -1;
-            int anySize = -1;
-            for (int i = first; i < count && keys[i] == removeKeys[r]; i++) {
-                if (!removed[i] && sizes.get(i) == removeSizes[r]) {
-                    match = i;
-                    break;
-                }
-                if (!removed[i] && anySize < 0) {
-                    anySize = i;
-                }
+        int removedCount = markRemovals(removed, n, removeSizes, strict, new RemovalKeys() {
+            @Override
+            public int first(int entry) {
+                return lowerBound(removeKeys[entry]);
             }
-            if (match < 0 && !strict) {
-                match = anySize;
+
+            @Override
+            public boolean matches(int document, int entry) {
+                return keys[document] == removeKeys[entry];
             }
-            if (match < 0) {
-                if (strict) {
-                    throw new IllegalStateException("undo: a document of the batch was not found in its chunk");
-                }
-                continue;
-            }
-            removed[match] = true;
-            removedCount++;
-        }
+        });
         int[] s = sizes.isUniform() ? null : sizes.array(count);
         int w = 0;
         long newBytes = 0;

@@ -19,7 +19,7 @@ import org.bson.BsonDocument;
  * @param min inclusive lower bound, a chunk's min
  * @param max exclusive upper bound, a chunk's max
  */
-public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) implements ClusterCommand {
+public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) implements CodedCommand {
 
     public MergeChunks {
         Namespaces.check(namespace);
@@ -28,16 +28,12 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
+    public Optional<Refusal> refusal(ClusterState state) {
+        return CommandSupport.requireShardedRefusal(state, "mergeChunks", namespace)
+                .or(() -> rangeRefusal(state));
     }
 
-    @Override
-    public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "mergeChunks", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
+    private Optional<Refusal> rangeRefusal(ClusterState state) {
         Optional<ShardKey> lo = CommandSupport.boundKey(state.key(), min);
         Optional<ShardKey> hi = CommandSupport.boundKey(state.key(), max);
         if (lo.isEmpty() || hi.isEmpty() || lo.get().compareTo(hi.get()) >= 0) {
@@ -84,7 +80,7 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
         to++;
         long since = 0;
         for (int i = from; i < to; i++) {
-            since = Math.max(since, state.buckets.get(i).onShardSinceMillis);
+            since = Math.max(since, state.documentsOf(i).onShardSinceMillis());
         }
         state.merge(from, to, ClusterEvent.MergeCause.COMMAND, since);
     }

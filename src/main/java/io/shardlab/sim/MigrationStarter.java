@@ -55,7 +55,7 @@ final class MigrationStarter {
      */
     static Optional<RangeEnd> resolveMax(ClusterState state, int index) {
         Chunk c = state.chunks().get(index);
-        ChunkDocuments docs = state.buckets.get(index);
+        ChunkDocuments docs = state.documentsOf(index);
         long[] shard = state.dataByShard().get(c.shard());
         if (!docs.hasUnknown()) {
             docs.sort();
@@ -79,7 +79,7 @@ final class MigrationStarter {
         long avgRecSize;
         if (shard[0] > 0) {
             avgRecSize = Math.max(shard[1] / shard[0], 5);
-            if (state.config.version().atLeast(MongoVersion.V6_0)) {
+            if (state.config().version().atLeast(MongoVersion.V6_0)) {
                 maxRecsWhenFull = 2 * Math.max(maxChunk / avgRecSize, 1);
             } else {
                 maxRecsWhenFull = Math.min(SplitVector.MAX_OBJECTS_PER_CHUNK + 1, 130 * maxChunk / avgRecSize / 100);
@@ -92,7 +92,8 @@ final class MigrationStarter {
         if (recCount > maxRecsWhenFull) {
             return Optional.of("Cannot move chunk: the maximum number of documents for a chunk is " + maxRecsWhenFull
                     + ", the maximum chunk size is " + maxChunk + ", average document size is " + avgRecSize
-                    + ". Found " + recCount + " documents in chunk  ns: " + state.collection.namespace() + " "
+                    + ". Found " + recCount + " documents in chunk  ns: "
+                    + state.collection().namespace() + " "
                     + ServerText.of(c.min(), state.key()) + " -> " + ServerText.of(max, state.key()));
         }
         return Optional.empty();
@@ -107,11 +108,11 @@ final class MigrationStarter {
         Chunk c = state.chunks().get(index);
         ShardKey max = c.max();
         boolean estimated = false;
-        if (state.policies.rules().balancesDataSize()) {
+        if (state.policies().rules().balancesDataSize()) {
             Optional<RangeEnd> end = resolveMax(state, index);
             if (end.isEmpty()) {
                 state.emit(new ClusterEvent.DocumentsUnknown(
-                        state.clock,
+                        state.clock(),
                         c,
                         plan.to(),
                         "the donor would cut a moveRange of about the max chunk size out of this chunk at a document's "
@@ -124,8 +125,18 @@ final class MigrationStarter {
         Optional<String> tooBig = plan.forceJumbo() ? Optional.empty() : tooBig(state, index, max);
         if (tooBig.isPresent()) {
             Migration failed = new Migration(
-                    0, c.min(), max, c.shard(), plan.to(), 0, 0, state.clock, state.clock, plan.reason(), estimated);
-            state.emit(new ClusterEvent.MigrationFailed(state.clock, failed, tooBig.get()));
+                    0,
+                    c.min(),
+                    max,
+                    c.shard(),
+                    plan.to(),
+                    0,
+                    0,
+                    state.clock(),
+                    state.clock(),
+                    plan.reason(),
+                    estimated);
+            state.emit(new ClusterEvent.MigrationFailed(state.clock(), failed, tooBig.get()));
             splitOrMarkJumbo(state, index);
             return false;
         }
@@ -135,36 +146,14 @@ final class MigrationStarter {
 
     /** {@code splitOrMarkJumbo}: split at the finder's points (one from 6.0), or flag the chunk jumbo. */
     static void splitOrMarkJumbo(ClusterState state, int index) {
-        Chunk c = state.chunks().get(index);
-        ChunkDocuments docs = state.buckets.get(index);
-        long[] shard = state.dataByShard().get(c.shard());
-        boolean sixOrLater = state.config.version().atLeast(MongoVersion.V6_0);
-        List<ShardKey> points;
-        if (docs.hasUnknown()) {
-            IndexScan scan = state.assumedScan(index);
-            Optional<List<ShardKey>> placed = state.placeRanks(
-                    index,
-                    scan,
-                    state.policies
-                            .splitPoints()
-                            .indexes(scan, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0));
-            if (placed.isEmpty()) {
-                state.emit(new ClusterEvent.DocumentsUnknown(
-                        state.clock,
-                        c,
-                        null,
-                        "after ChunkTooBig the balancer "
-                                + "would split this chunk at its documents' keys, and the chunk's key range gives no place to "
-                                + "put the split points"));
-                return;
-            }
-            points = placed.get();
-        } else {
-            docs.sort();
-            points = state.policies
-                    .splitPoints()
-                    .find(docs, shard[0], shard[1], state.maxChunkSizeBytes(), sixOrLater ? 1 : 0);
+        boolean sixOrLater = state.config().version().atLeast(MongoVersion.V6_0);
+        Optional<List<ShardKey>> found = state.policies()
+                .splitPoints()
+                .pointsOf(state, index, sixOrLater ? 1 : 0, "after ChunkTooBig the balancer");
+        if (found.isEmpty()) {
+            return;
         }
+        List<ShardKey> points = found.get();
         if (points.isEmpty()) {
             state.setJumbo(index, true);
             return;

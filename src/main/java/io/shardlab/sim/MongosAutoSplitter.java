@@ -83,24 +83,25 @@ final class MongosAutoSplitter implements AutoSplitter {
 
     @Override
     public boolean onInsert(ClusterState state, int index, int size) {
-        ChunkDocuments docs = state.buckets.get(index);
-        docs.bytesWritten += size;
+        ChunkDocuments docs = state.documentsOf(index);
+        docs.recordWrite(size);
         Chunk chunk = state.chunks().get(index);
         long max = state.maxChunkSizeBytes();
         long desired = desiredChunkSize(max, state.chunks().size());
         boolean edge = chunk.min().isGlobalMin() || chunk.max().isGlobalMax();
-        if (!shouldSplit(docs.bytesWritten, desired, edge) || !state.settings.autoSplitEnabled()) {
+        if (!shouldSplit(docs.bytesWritten(), desired, edge)
+                || !state.settings().autoSplitEnabled()) {
             return false;
         }
         if (state.isMigrating(index)) {
-            docs.bytesWritten = 0;
+            docs.resetWrites();
             return false;
         }
-        long chunkSize = chunkSizeToUse(docs.bytesWritten, desired, max);
+        long chunkSize = chunkSizeToUse(docs.bytesWritten(), desired, max);
         if (splitter.split(state, index, chunkSize)) {
             return true;
         }
-        docs.bytesWritten = 0;
+        docs.resetWrites();
         return false;
     }
 }

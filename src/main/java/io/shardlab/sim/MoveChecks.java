@@ -14,7 +14,7 @@ final class MoveChecks {
     private MoveChecks() {}
 
     static Optional<Refusal> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
-        if (!state.shards.containsKey(toShard)) {
+        if (!state.shards().containsKey(toShard)) {
             return Optional.of(new Refusal("ShardNotFound", "Shard " + toShard + " not found"));
         }
         Chunk c = state.chunks().get(index);

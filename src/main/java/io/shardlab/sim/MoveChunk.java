@@ -1,7 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.Chunk;
-import io.shardlab.key.ShardKey;
 import java.util.Optional;
 import org.bson.BsonDocument;
 
@@ -21,7 +19,7 @@ import org.bson.BsonDocument;
  * @param forceJumbo move even a chunk over the size limit
  */
 public record MoveChunk(String namespace, BsonDocument query, String toShard, boolean forceJumbo)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public MoveChunk {
         Namespaces.check(namespace);
@@ -29,33 +27,22 @@ public record MoveChunk(String namespace, BsonDocument query, String toShard, bo
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveChunk", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
-        Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
-        if (key.isEmpty()) {
-            // mongo cluster_move_chunk_cmd.cpp: location 656450 from 6.0, an errmsg-only failure before
-            return Optional.of(new Refusal(
-                    CommandSupport.typedMoveChunk(state) ? "Location656450" : Refusal.NO_CODE,
-                    CommandSupport.noShardKeyInQuery(query)));
-        }
-        int i = state.chunks().indexOf(key.get());
-        return MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo);
+        // a query without the shard key, mongo cluster_move_chunk_cmd.cpp: location 656450 from 6.0, an
+        // errmsg-only failure before
+        return CommandSupport.queriedChunkRefusal(
+                state,
+                "moveChunk",
+                namespace,
+                query,
+                CommandSupport.typedMoveChunk(state) ? "Location656450" : Refusal.NO_CODE,
+                i -> MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo));
     }
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks()
-                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
-        Chunk c = state.chunks().get(i);
-        state.startMigration(i, c.max(), toShard, MigrationReason.COMMAND);
+        int i = CommandSupport.queriedChunk(state, query);
+        state.startMigration(i, state.chunks().get(i).max(), toShard, MigrationReason.COMMAND);
     }
 
     @Override

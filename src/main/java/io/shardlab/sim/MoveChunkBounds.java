@@ -1,6 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.Chunk;
 import java.util.Optional;
 import org.bson.BsonDocument;
 
@@ -18,7 +17,7 @@ import org.bson.BsonDocument;
  * @param forceJumbo move even a chunk over the size limit
  */
 public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument max, String toShard, boolean forceJumbo)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public MoveChunkBounds {
         Namespaces.check(namespace);
@@ -27,35 +26,23 @@ public record MoveChunkBounds(String namespace, BsonDocument min, BsonDocument m
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveChunk", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
         boolean typed = CommandSupport.typedMoveChunk(state);
-        Optional<Refusal> bounds = CommandSupport.boundsRefusal(
+        return CommandSupport.boundedChunkRefusal(
                 state,
+                "moveChunk",
+                namespace,
                 min,
                 max,
                 typed ? "Location656451" : Refusal.NO_CODE,
-                typed ? "Location656452" : Refusal.NO_CODE);
-        if (bounds.isPresent()) {
-            return bounds;
-        }
-        int i = CommandSupport.chunkStartingAt(state, min);
-        return MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo);
+                typed ? "Location656452" : Refusal.NO_CODE,
+                i -> MoveChecks.check(state, i, state.chunks().get(i).max(), toShard, forceJumbo));
     }
 
     @Override
     public void apply(ClusterState state) {
         int i = CommandSupport.chunkStartingAt(state, min);
-        Chunk c = state.chunks().get(i);
-        state.startMigration(i, c.max(), toShard, MigrationReason.COMMAND);
+        state.startMigration(i, state.chunks().get(i).max(), toShard, MigrationReason.COMMAND);
     }
 
     @Override

@@ -20,8 +20,7 @@ import org.bson.BsonDocument;
  * @param max the range's max, or null to let the donor choose
  * @param toShard the destination
  */
-public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard)
-        implements ClusterCommand {
+public record MoveRange(String namespace, BsonDocument min, BsonDocument max, String toShard) implements CodedCommand {
 
     public MoveRange {
         Namespaces.check(namespace);
@@ -30,13 +29,8 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.policies.rules().moveRange()) {
+        if (!state.policies().rules().moveRange()) {
             return Optional.of(new Refusal("CommandNotFound", "no such command: 'moveRange'"));
         }
         Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "moveRange", namespace);

@@ -32,7 +32,7 @@ import org.bson.BsonValue;
  *     or null when they are not at hand
  */
 public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, InsertBatch documents)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public RefineCollectionShardKey {
         Namespaces.check(namespace);
@@ -44,13 +44,8 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, In
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.policies.rules().refineShardKey()) {
+        if (!state.policies().rules().refineShardKey()) {
             // the command is new in 4.4 (ReleaseRules): an older server does not know its name
             return Optional.of(new Refusal("CommandNotFound", "no such command: 'refineCollectionShardKey'"));
         }
@@ -68,7 +63,7 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, In
                             + ServerText.of(key.toDocument()) + " does not extend the current shard key "
                             + ServerText.of(current.toDocument())));
         }
-        if (!state.migrations.isEmpty()) {
+        if (!state.migrations().isEmpty()) {
             return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("refine the shard key")));
         }
         return Optional.empty();
@@ -82,39 +77,30 @@ public record RefineCollectionShardKey(String namespace, ShardKeyPattern key, In
             chunks.add(new Chunk(extend(c.min(), extra), extend(c.max(), extra), c.shard(), c.jumbo(), c.version()));
         }
         List<ZoneRange> zones = new ArrayList<>();
-        for (ZoneRange z : state.collection.zones()) {
+        for (ZoneRange z : state.collection().zones()) {
             zones.add(new ZoneRange(extend(z.min(), extra), extend(z.max(), extra), z.zone()));
         }
-        List<ChunkDocuments> old = new ArrayList<>(state.buckets);
-        long[] since = new long[old.size()];
-        long known = 0;
-        for (int i = 0; i < since.length; i++) {
-            since[i] = old.get(i).onShardSinceMillis;
-            known += old.get(i).count();
-        }
-        boolean fromDocuments = documents != null && documents.size() == known;
         // unknown documents stay with their chunk: the refined chunks are the same ranges
-        state.shardCollection(new CollectionMetadata(
-                namespace, key, state.collection.unique(), new ChunkMap(chunks), zones, state.collection.epoch() + 1));
-        if (fromDocuments) {
-            for (int i = 0; i < documents.size(); i++) {
-                state.addKey(documents.key(i), documents.sizeBytes(i));
-            }
+        state.refineCollection(
+                new CollectionMetadata(
+                        namespace,
+                        key,
+                        state.collection().unique(),
+                        new ChunkMap(chunks),
+                        zones,
+                        state.collection().epoch() + 1),
+                Optional.ofNullable(documents),
+                k -> withNulls(k, extra));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+    }
+
+    /** A document's key with the new fields null (the simulator keeps only shard keys). */
+    private static ShardKey withNulls(ShardKey documentKey, int extra) {
+        List<BsonValue> values = new ArrayList<>(documentKey.values());
+        for (int e = 0; e < extra; e++) {
+            values.add(BsonNull.VALUE);
         }
-        for (int i = 0; i < old.size(); i++) {
-            ChunkDocuments d = old.get(i);
-            for (int j = 0; !fromDocuments && j < d.count(); j++) {
-                List<BsonValue> values = new ArrayList<>(d.keyAt(j).values());
-                for (int e = 0; e < extra; e++) {
-                    values.add(BsonNull.VALUE);
-                }
-                state.addKey(ShardKey.of(values), d.sizeAt(j));
-            }
-            state.buckets.get(i).onShardSinceMillis = since[i];
-            state.buckets.get(i).unknownDocuments = d.unknownDocuments;
-            state.buckets.get(i).unknownBytes = d.unknownBytes;
-        }
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        return ShardKey.of(values);
     }
 
     private static ShardKey extend(ShardKey bound, int extra) {

@@ -14,21 +14,16 @@ import java.util.Optional;
  *
  * @param shard the shard id
  */
-public record RemoveShard(String shard) implements ClusterCommand {
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
+public record RemoveShard(String shard) implements CodedCommand {
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Shard s = state.shards.get(shard);
+        Shard s = state.shards().get(shard);
         if (s == null) {
             return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
         }
         if (!s.draining()) {
-            long others = state.shards.values().stream()
+            long others = state.shards().values().stream()
                     .filter(o -> !o.id().equals(shard) && !o.draining())
                     .count();
             if (others == 0) {
@@ -46,7 +41,7 @@ public record RemoveShard(String shard) implements ClusterCommand {
     }
 
     private long remainingChunks(ClusterState state) {
-        if (state.collection == null) {
+        if (state.collection() == null) {
             return 0;
         }
         long n = 0;
@@ -60,18 +55,14 @@ public record RemoveShard(String shard) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        Shard s = state.shards.get(shard);
+        Shard s = state.shards().get(shard);
         if (!s.draining()) {
-            state.shards.put(shard, s.withDraining(true));
-            state.emit(new ClusterEvent.ShardDraining(state.clock, shard));
+            state.replaceShard(s.withDraining(true));
+            state.emit(new ClusterEvent.ShardDraining(state.clock(), shard));
             return;
         }
-        state.shards.remove(shard);
-        if (shard.equals(state.primaryShard)) {
-            state.primaryShard =
-                    state.shards.isEmpty() ? null : state.nonDrainingShardIds().get(0);
-        }
-        state.emit(new ClusterEvent.ShardRemoved(state.clock, shard));
+        state.removeShard(shard);
+        state.emit(new ClusterEvent.ShardRemoved(state.clock(), shard));
     }
 
     @Override

@@ -1,11 +1,8 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code sh.removeShardFromZone(shard, zone)}: takes {@code zone} out of the shard's {@code tags}
@@ -19,24 +16,18 @@ import java.util.Set;
  * @param shard the shard id
  * @param zone the zone name
  */
-public record RemoveShardFromZone(String shard, String zone) implements ClusterCommand {
+public record RemoveShardFromZone(String shard, String zone) implements CodedCommand {
 
     public RemoveShardFromZone {
-        if (zone == null || zone.isBlank()) {
-            throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
-        }
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
+        CommandSupport.zoneName(zone);
     }
 
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (!state.shards.containsKey(shard)) {
-            return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
-        }
+        return CommandSupport.requireShardForZone(state, shard).or(() -> stillInUseRefusal(state));
+    }
+
+    private Optional<Refusal> stillInUseRefusal(ClusterState state) {
         List<String> members = state.zoneShards().getOrDefault(zone, List.of());
         if (members.equals(List.of(shard)) && zoneHasRange(state)) {
             return Optional.of(new Refusal(
@@ -46,23 +37,20 @@ public record RemoveShardFromZone(String shard, String zone) implements ClusterC
     }
 
     private boolean zoneHasRange(ClusterState state) {
-        if (state.collection != null) {
-            for (ZoneRange z : state.collection.zones()) {
+        if (state.collection() != null) {
+            for (ZoneRange z : state.collection().zones()) {
                 if (z.zone().equals(zone)) {
                     return true;
                 }
             }
         }
-        return state.pendingZones.stream().anyMatch(p -> p.zone().equals(zone));
+        return state.pendingZones().stream().anyMatch(p -> p.zone().equals(zone));
     }
 
     @Override
     public void apply(ClusterState state) {
-        Shard s = state.shards.get(shard);
-        Set<String> zones = new HashSet<>(s.zones());
-        zones.remove(zone);
-        state.shards.put(shard, s.withZones(zones));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, "shard " + shard + " removed from zone " + zone));
+        state.setShardInZone(shard, zone, false);
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " removed from zone " + zone));
     }
 
     @Override

@@ -47,7 +47,7 @@ public record ReshardCollection(
         InsertBatch documents,
         int numInitialChunks,
         List<io.shardlab.cluster.ZoneRange> zones)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     /** mongo resharding_coordinator_service_external_state.cpp {@code kReshardingNumInitialChunksDefault}. */
     public static final int DEFAULT_NUM_INITIAL_CHUNKS = 90;
@@ -71,11 +71,6 @@ public record ReshardCollection(
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
         Optional<String> sharded = CommandSupport.requireSharded(state, "reshardCollection", namespace);
         if (sharded.isPresent()) {
@@ -84,7 +79,7 @@ public record ReshardCollection(
         if (state.nonDrainingShardIds().isEmpty()) {
             return Optional.of(Refusal.operationFailed("no shard can receive the resharded collection"));
         }
-        int points = splitPoints(new SimulationRandom(state.random.state())).size();
+        int points = splitPoints(new SimulationRandom(state.random().state())).size();
         if (points < numInitialChunks - 1) {
             return Optional.of(new Refusal(
                     "Location4952606",
@@ -137,29 +132,23 @@ public record ReshardCollection(
 
     @Override
     public void apply(ClusterState state) {
-        List<ShardKey> points = splitPoints(state.random);
+        List<ShardKey> points = splitPoints(state.random());
         List<String> shards = new ArrayList<>(state.nonDrainingShardIds());
         for (int i = shards.size() - 1; i > 0; i--) {
-            Collections.swap(shards, i, state.random.nextInt(i + 1));
+            Collections.swap(shards, i, state.random().nextInt(i + 1));
         }
         ChunkMap chunks = zones.isEmpty()
                 ? ChunkMap.fromSplitPoints(key.arity(), points, shards, 1)
                 : placedByZone(points, shards, state.zoneShards());
         // the new incarnation's config.collections entry carries no defragmentCollection flag
-        state.defragmentation = null;
-        long unknownDocuments = 0;
-        long unknownBytes = 0;
-        for (ChunkDocuments d : state.buckets) {
-            unknownDocuments += d.unknownDocuments;
-            unknownBytes += d.unknownBytes;
-        }
-        state.shardCollection(
-                new CollectionMetadata(namespace, key, false, chunks, zones, state.collection.epoch() + 1));
-        for (int i = 0; i < documents.size(); i++) {
-            state.addKey(documents.key(i), documents.sizeBytes(i));
-        }
-        spreadEvenly(state.buckets, unknownDocuments, unknownBytes);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.setDefragmentation(null);
+        // a loaded layout's documents have no keys: they go to the new chunks in equal shares, as the
+        // sampled split points cut the collection into chunks of about equal document counts
+        state.reshardCollection(
+                new CollectionMetadata(
+                        namespace, key, false, chunks, zones, state.collection().epoch() + 1),
+                documents);
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     /**
@@ -193,19 +182,6 @@ public record ReshardCollection(
             lower = upper;
         }
         return new ChunkMap(list);
-    }
-
-    /**
-     * A loaded layout's documents have no keys ({@link ChunkDocuments#unknownDocuments}): they go to the new
-     * chunks in equal shares, as the sampled split points cut the collection into chunks of about equal
-     * document counts.
-     */
-    private static void spreadEvenly(List<ChunkDocuments> buckets, long documents, long bytes) {
-        int n = buckets.size();
-        for (int i = 0; i < n; i++) {
-            buckets.get(i).unknownDocuments = documents / n + (i < documents % n ? 1 : 0);
-            buckets.get(i).unknownBytes = bytes / n + (i < bytes % n ? 1 : 0);
-        }
     }
 
     @Override

@@ -12,17 +12,18 @@ public record SetAutoMerge(boolean enabled) implements ClusterCommand {
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        if (!state.policies.rules().autoMerge()) {
+        if (!state.policies().rules().autoMerge()) {
             // ShardLab's text: the shell helper is missing before 7.0
-            return Optional.of("the auto-merger exists from MongoDB 7.0; this cluster runs " + state.config.version());
+            return Optional.of("the auto-merger exists from MongoDB 7.0; this cluster runs "
+                    + state.config().version());
         }
         return Optional.empty();
     }
 
     @Override
     public void apply(ClusterState state) {
-        state.settings = state.settings.withAutoMerge(enabled);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.setSettings(state.settings().withAutoMerge(enabled));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

@@ -17,8 +17,8 @@ public record SetAutoSplit(boolean enabled) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.settings = state.settings.withAutoSplit(enabled);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.setSettings(state.settings().withAutoSplit(enabled));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

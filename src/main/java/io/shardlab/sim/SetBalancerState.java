@@ -17,8 +17,8 @@ public record SetBalancerState(boolean enabled) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.settings = state.settings.withBalancer(enabled);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.setSettings(state.settings().withBalancer(enabled));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

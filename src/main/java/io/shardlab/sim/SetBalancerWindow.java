@@ -17,8 +17,8 @@ public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.settings = state.settings.withWindow(Optional.ofNullable(window));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.setSettings(state.settings().withWindow(Optional.ofNullable(window)));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

@@ -23,9 +23,9 @@ public record SetCollectionBalancing(String namespace, boolean enabled) implemen
     /** mongosh's helper is an {@code updateOne} on config.collections: another namespace matches nothing. */
     @Override
     public void apply(ClusterState state) {
-        if (state.collection != null && state.collection.namespace().equals(namespace)) {
-            state.noBalance = !enabled;
-            state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        if (state.collection() != null && state.collection().namespace().equals(namespace)) {
+            state.setNoBalance(!enabled);
+            state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
         }
     }
 

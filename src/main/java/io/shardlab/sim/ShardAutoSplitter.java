@@ -52,16 +52,16 @@ final class ShardAutoSplitter implements AutoSplitter {
 
     @Override
     public boolean onInsert(ClusterState state, int index, int size) {
-        ChunkDocuments docs = state.buckets.get(index);
-        docs.bytesWritten += size;
+        ChunkDocuments docs = state.documentsOf(index);
+        docs.recordWrite(size);
         long threshold = state.maxChunkSizeBytes() / SPLIT_TEST_FACTOR;
-        if (docs.bytesWritten <= threshold || !state.settings.autoSplitEnabled()) {
+        if (docs.bytesWritten() <= threshold || !state.settings().autoSplitEnabled()) {
             return false;
         }
         if (state.isMigrating(index)) {
             return false;
         }
-        docs.bytesWritten = 0;
+        docs.resetWrites();
         return split(state, index, state.maxChunkSizeBytes());
     }
 
@@ -72,7 +72,7 @@ final class ShardAutoSplitter implements AutoSplitter {
     boolean split(ClusterState state, int index, long chunkSizeBytes) {
         ChunkMap map = state.chunks();
         Chunk chunk = map.get(index);
-        ChunkDocuments docs = state.buckets.get(index);
+        ChunkDocuments docs = state.documentsOf(index);
         long[] shardData = state.dataByShard().get(chunk.shard());
         if (docs.hasUnknown()) {
             return splitWithUnknownDocuments(state, index, shardData, chunkSizeBytes);
@@ -126,13 +126,7 @@ final class ShardAutoSplitter implements AutoSplitter {
                 ? java.util.Optional.empty()
                 : state.placeRanks(index, scan, ranks);
         if (points.isEmpty()) {
-            state.emit(
-                    new ClusterEvent.DocumentsUnknown(
-                            state.clock,
-                            chunk,
-                            null,
-                            "the auto-splitter would split this "
-                                    + "chunk at its documents' keys, and the chunk's key range gives no place to put the split points"));
+            state.emit(ClusterEvent.DocumentsUnknown.ofSplit(state.clock(), chunk, "the auto-splitter"));
             return false;
         }
         if (points.get().size() < minimumSplitPoints) {
@@ -174,7 +168,7 @@ final class ShardAutoSplitter implements AutoSplitter {
         Map<String, Integer> counts = state.chunks().chunksPerShard();
         String best = null;
         int min = Integer.MAX_VALUE;
-        for (Shard s : state.shards.values()) {
+        for (Shard s : state.shards().values()) {
             if (s.draining() || (!zone.isEmpty() && !s.zones().contains(zone))) {
                 continue;
             }

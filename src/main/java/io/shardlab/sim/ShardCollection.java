@@ -35,7 +35,7 @@ import org.bson.BsonValue;
  */
 public record ShardCollection(
         String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones, long numInitialChunks)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     /** mongo create_collection_coordinator.cpp: "Cannot have more than 8192 initial chunks per shard". */
     public static final long MAX_INITIAL_CHUNKS_PER_SHARD = 8192;
@@ -59,11 +59,6 @@ public record ShardCollection(
         return new ShardCollection(namespace, ShardKeyPattern.parse(key), false, false);
     }
 
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
     /**
      * Codes: InvalidOptions for the option and zone checks ({@code create_collection_coordinator.cpp},
      * {@code shard_key_util.cpp}, {@code initial_split_policy.cpp}), AlreadyInitialized for a
@@ -72,13 +67,13 @@ public record ShardCollection(
      */
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (state.shards.isEmpty() || state.nonDrainingShardIds().isEmpty()) {
+        if (state.shards().isEmpty() || state.nonDrainingShardIds().isEmpty()) {
             // ShardLab's text: a real cluster cannot hold a database without a shard
             return Optional.of(new Refusal(
                     "OperationFailed", "cannot shard " + namespace + ": the cluster has no shard to hold it"));
         }
-        if (state.collection != null) {
-            if (state.collection.namespace().equals(namespace)) {
+        if (state.collection() != null) {
+            if (state.collection().namespace().equals(namespace)) {
                 // ShardLab's text: MongoDB accepts a repeat with the same key as a no-op and refuses
                 // another key; the simulator refuses both so that the history holds no empty steps
                 return Optional.of(
@@ -87,11 +82,11 @@ public record ShardCollection(
             // ShardLab's text: the simulator models one sharded collection per cluster
             return Optional.of(new Refusal(
                     "OperationFailed",
-                    "the simulated cluster already has the sharded collection " + state.collection.namespace()
-                            + "; ShardLab simulates one sharded collection"));
+                    "the simulated cluster already has the sharded collection "
+                            + state.collection().namespace() + "; ShardLab simulates one sharded collection"));
         }
-        if (state.policies.initialChunks().honoursNumInitialChunks()) {
-            Optional<Refusal> invalid = validateNumInitialChunks(state.shards.size());
+        if (state.policies().initialChunks().honoursNumInitialChunks()) {
+            Optional<Refusal> invalid = validateNumInitialChunks(state.shards().size());
             if (invalid.isPresent()) {
                 return invalid;
             }
@@ -157,7 +152,7 @@ public record ShardCollection(
 
     private List<PendingZoneRange> pendingZones(ClusterState state) {
         List<PendingZoneRange> out = new ArrayList<>();
-        for (PendingZoneRange z : state.pendingZones) {
+        for (PendingZoneRange z : state.pendingZones()) {
             if (z.namespace().equals(namespace)) {
                 out.add(z);
             }
@@ -281,21 +276,21 @@ public record ShardCollection(
     public void apply(ClusterState state) {
         List<PendingZoneRange> pending = pendingZones(state);
         List<ZoneRange> zones = zoneRanges(pending);
-        ChunkMap chunks = state.policies
+        ChunkMap chunks = state.policies()
                 .initialChunks()
                 .create(
                         key,
-                        state.primaryShard,
+                        state.primaryShard(),
                         state.nonDrainingShardIds(),
-                        new ArrayList<>(state.shards.keySet()),
+                        new ArrayList<>(state.shards().keySet()),
                         zones,
                         state.zoneShards(),
                         presplitHashedZones,
                         numInitialChunks,
-                        state.random);
-        state.pendingZones.removeAll(pending);
-        state.shardCollection(new CollectionMetadata(namespace, key, unique, chunks, zones, state.clock + 1));
-        state.emit(new ClusterEvent.CollectionSharded(state.clock, namespace, key, chunks.size()));
+                        state.random());
+        state.removePendingZonesIf(pending::contains);
+        state.shardCollection(new CollectionMetadata(namespace, key, unique, chunks, zones, state.clock() + 1));
+        state.emit(new ClusterEvent.CollectionSharded(state.clock(), namespace, key, chunks.size()));
     }
 
     @Override

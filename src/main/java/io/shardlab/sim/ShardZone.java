@@ -13,9 +13,7 @@ public record ShardZone(String shard, String zone) {
             throw new IllegalArgumentException(
                     "shard: a zone is given to a shard by its id, e.g. shard01, got '" + shard + "'");
         }
-        if (zone == null || zone.isBlank()) {
-            throw new IllegalArgumentException("zone: a zone needs a name, got '" + zone + "'");
-        }
+        CommandSupport.zoneName(zone);
     }
 
     /**

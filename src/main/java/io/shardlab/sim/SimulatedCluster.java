@@ -44,7 +44,7 @@ public final class SimulatedCluster {
     /** A cluster with no shards yet, simulating {@code config.version()}. */
     public SimulatedCluster(SimulationConfig config) {
         this.state = new ClusterState(config, this::publish);
-        state.nextAutoMergeAt = AutoMerger.INTERVAL_MILLIS;
+        state.scheduleAutoMerge(AutoMerger.INTERVAL_MILLIS);
     }
 
     /**
@@ -77,17 +77,17 @@ public final class SimulatedCluster {
 
     /** The configuration. */
     public SimulationConfig config() {
-        return state.config;
+        return state.config();
     }
 
     /** The simulated MongoDB version. */
     public MongoVersion version() {
-        return state.config.version();
+        return state.config().version();
     }
 
     /** Simulated time, in ms since the simulation started. */
     public long now() {
-        return state.clock;
+        return state.clock();
     }
 
     // ---- commands ---------------------------------------------------------------------------------
@@ -117,19 +117,19 @@ public final class SimulatedCluster {
         command.apply(state);
         long docs = command instanceof InsertDocuments insert ? insert.batch().size() : 0;
         record(new HistoryEntry(command, before, docs));
-        if (state.config.checkInvariants()) {
+        if (state.config().checkInvariants()) {
             state.checkInvariants();
         }
     }
 
     private void record(HistoryEntry entry) {
-        if (state.config.historyLimit() == 0) {
+        if (state.config().historyLimit() == 0) {
             return;
         }
         history.push(entry);
         historyDocuments += entry.documents();
-        while (history.size() > state.config.historyLimit()
-                || (historyDocuments > state.config.historyDocumentLimit() && history.size() > 1)) {
+        while (history.size() > state.config().historyLimit()
+                || (historyDocuments > state.config().historyDocumentLimit() && history.size() > 1)) {
             HistoryEntry dropped = history.removeLast();
             historyDocuments -= dropped.documents();
         }
@@ -156,10 +156,10 @@ public final class SimulatedCluster {
         if (entry.command() instanceof InsertDocuments insert) {
             insert.removeFrom(state);
         }
-        if (state.config.checkInvariants()) {
+        if (state.config().checkInvariants()) {
             state.checkInvariants();
         }
-        publish(new ClusterEvent.Undone(state.clock, entry.command().describe()));
+        publish(new ClusterEvent.Undone(state.clock(), entry.command().describe()));
         return entry.command();
     }
 
@@ -200,11 +200,11 @@ public final class SimulatedCluster {
         if (millis < 0) {
             throw new IllegalArgumentException("advance: duration must not be negative, got " + millis + " ms");
         }
-        long end = state.clock + millis;
+        long end = state.clock() + millis;
         while (true) {
             long nextEvent = nextEventAt();
             long stepEnd = Math.min(end, nextEvent);
-            state.clock = stepEnd;
+            state.setClock(stepEnd);
             if (stepEnd == nextEvent) {
                 runDueEvents();
             } else if (stepEnd >= end) {
@@ -215,15 +215,15 @@ public final class SimulatedCluster {
 
     /** Advances until no migration is in flight (at most {@code limitMillis}); returns the time spent. */
     public long settle(long limitMillis) {
-        long start = state.clock;
-        while (!state.migrations.isEmpty() && state.clock - start < limitMillis) {
+        long start = state.clock();
+        while (!state.migrations().isEmpty() && state.clock() - start < limitMillis) {
             long next = Long.MAX_VALUE;
-            for (Migration m : state.migrations) {
+            for (Migration m : state.migrations()) {
                 next = Math.min(next, m.commitAtMillis());
             }
-            advance(Math.max(0, Math.min(next, start + limitMillis) - state.clock));
+            advance(Math.max(0, Math.min(next, start + limitMillis) - state.clock()));
         }
-        return state.clock - start;
+        return state.clock() - start;
     }
 
     /**
@@ -243,18 +243,18 @@ public final class SimulatedCluster {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds: at least 1, got " + rounds);
         }
-        if (state.collection == null) {
+        if (state.collection() == null) {
             throw new IllegalStateException("balancer rounds: no collection is sharded");
         }
-        if (!state.settings.balancerEnabled()) {
+        if (!state.settings().balancerEnabled()) {
             throw new IllegalStateException("balancer rounds: the balancer is off (sh.startBalancer() turns it on)");
         }
         RoundRecorder recorder = new RoundRecorder();
-        long start = state.clock;
+        long start = state.clock();
         addListener(recorder);
         try {
             while (recorder.rounds < rounds && recorder.stop == null) {
-                advance(Math.max(0, nextEventAt() - state.clock));
+                advance(Math.max(0, nextEventAt() - state.clock()));
             }
             settle(Long.MAX_VALUE / 4);
         } finally {
@@ -273,7 +273,7 @@ public final class SimulatedCluster {
                 recorder.events,
                 java.util.Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null),
                 start,
-                state.clock);
+                state.clock());
     }
 
     /** Collects what {@link #runBalancerRounds} reports. */
@@ -316,14 +316,14 @@ public final class SimulatedCluster {
 
     private long nextEventAt() {
         long next = Long.MAX_VALUE;
-        for (Migration m : state.migrations) {
+        for (Migration m : state.migrations()) {
             next = Math.min(next, m.commitAtMillis());
         }
-        if (state.collection != null && !state.balancerRoundInProgress) {
-            next = Math.min(next, Math.max(state.nextBalancerRoundAt, state.clock));
+        if (state.collection() != null && !state.balancerRoundInProgress()) {
+            next = Math.min(next, Math.max(state.nextBalancerRoundAt(), state.clock()));
         }
-        if (state.collection != null && state.policies.rules().autoMerge()) {
-            next = Math.min(next, Math.max(state.nextAutoMergeAt, state.clock));
+        if (state.collection() != null && state.policies().rules().autoMerge()) {
+            next = Math.min(next, Math.max(state.nextAutoMergeAt(), state.clock()));
         }
         return next;
     }
@@ -334,8 +334,8 @@ public final class SimulatedCluster {
         while (progress) {
             progress = false;
             Migration due = null;
-            for (Migration m : state.migrations) {
-                if (m.commitAtMillis() <= state.clock && (due == null || m.commitAtMillis() < due.commitAtMillis())) {
+            for (Migration m : state.migrations()) {
+                if (m.commitAtMillis() <= state.clock() && (due == null || m.commitAtMillis() < due.commitAtMillis())) {
                     due = m;
                 }
             }
@@ -344,16 +344,16 @@ public final class SimulatedCluster {
                 progress = true;
                 continue;
             }
-            if (state.collection != null
-                    && !state.balancerRoundInProgress
-                    && state.nextBalancerRoundAt <= state.clock) {
+            if (state.collection() != null
+                    && !state.balancerRoundInProgress()
+                    && state.nextBalancerRoundAt() <= state.clock()) {
                 execute(new BalancerRound());
                 progress = true;
                 continue;
             }
-            if (state.collection != null
-                    && state.policies.rules().autoMerge()
-                    && state.nextAutoMergeAt <= state.clock) {
+            if (state.collection() != null
+                    && state.policies().rules().autoMerge()
+                    && state.nextAutoMergeAt() <= state.clock()) {
                 execute(new AutoMergeRound());
                 progress = true;
             }
@@ -371,7 +371,7 @@ public final class SimulatedCluster {
      * @param shards shard ids; an empty set lifts the restriction
      */
     public void setShardsBusyElsewhere(java.util.Set<String> shards) {
-        state.shardsBusyElsewhere = java.util.Set.copyOf(shards);
+        state.setShardsBusyElsewhere(shards);
     }
 
     /**
@@ -387,7 +387,7 @@ public final class SimulatedCluster {
      * @throws IllegalStateException when no collection is sharded
      */
     public Optional<MigrationReason> balancerComplianceViolation() {
-        if (state.collection == null) {
+        if (state.collection() == null) {
             throw new IllegalStateException("balancerCollectionStatus: no collection is sharded");
         }
         if (BalancerRound.zoneBoundFallsInsideAChunk(state)) {
@@ -395,13 +395,9 @@ public final class SimulatedCluster {
             // zoneViolation
             return Optional.of(MigrationReason.ZONE_VIOLATION);
         }
-        state.quiet = true;
-        try {
-            List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, java.util.Set.of());
-            return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
-        } finally {
-            state.quiet = false;
-        }
+        List<BalancerPolicy.Plan> plans =
+                state.quietly(() -> state.policies().balancer().selectMigrations(state, java.util.Set.of()));
+        return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
     }
 
     /**
@@ -409,14 +405,14 @@ public final class SimulatedCluster {
      * {@code defragmentingChunks} details), or empty when it does not defragment.
      */
     public Optional<DefragmentationProgress> defragmentationProgress() {
-        return state.collection == null || state.defragmentation == null
+        return state.collection() == null || state.defragmentation() == null
                 ? Optional.empty()
                 : Optional.of(Defragmenter.progress(state));
     }
 
     /** Whether {@code config.collections.noBalance} is set ({@link SetCollectionBalancing}). */
     public boolean balancingDisabled() {
-        return state.noBalance;
+        return state.noBalance();
     }
 
     /** The shards donating or receiving a migration of this collection now. */
@@ -438,10 +434,22 @@ public final class SimulatedCluster {
      * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
      */
     public io.shardlab.key.ShardKeyPattern shardKey() {
-        if (state.collection == null) {
+        if (state.collection() == null) {
             throw new IllegalStateException("no collection has been sharded yet");
         }
-        return state.collection.key();
+        return state.collection().key();
+    }
+
+    /**
+     * The sharded collection's chunks now, read without building a {@link #snapshot()}.
+     *
+     * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
+     */
+    public io.shardlab.cluster.ChunkMap chunks() {
+        if (state.collection() == null) {
+            throw new IllegalStateException("no collection has been sharded yet");
+        }
+        return state.chunks();
     }
 
     /** An immutable picture of the cluster now. */

@@ -17,7 +17,7 @@ import org.bson.BsonDocument;
  * @param namespace the collection
  * @param middle the split point as a document of the shard key's fields
  */
-public record SplitAt(String namespace, BsonDocument middle) implements ClusterCommand {
+public record SplitAt(String namespace, BsonDocument middle) implements CodedCommand {
 
     public SplitAt {
         Namespaces.check(namespace);
@@ -25,16 +25,11 @@ public record SplitAt(String namespace, BsonDocument middle) implements ClusterC
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
+    public Optional<Refusal> refusal(ClusterState state) {
+        return CommandSupport.requireShardedRefusal(state, "split", namespace).or(() -> middleRefusal(state));
     }
 
-    @Override
-    public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
+    private Optional<Refusal> middleRefusal(ClusterState state) {
         Optional<ShardKey> key = CommandSupport.boundKey(state.key(), middle);
         if (key.isEmpty()) {
             return Optional.of(

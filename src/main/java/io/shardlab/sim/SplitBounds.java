@@ -16,7 +16,7 @@ import org.bson.BsonDocument;
  * @param min the chunk's min
  * @param max the chunk's max
  */
-public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) implements ClusterCommand {
+public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) implements CodedCommand {
 
     public SplitBounds {
         Namespaces.check(namespace);
@@ -25,22 +25,17 @@ public record SplitBounds(String namespace, BsonDocument min, BsonDocument max) 
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
-        // errmsg-only failures of cluster_split_cmd.cpp
-        Optional<Refusal> bounds = CommandSupport.boundsRefusal(state, min, max, Refusal.NO_CODE, Refusal.NO_CODE);
-        if (bounds.isPresent()) {
-            return bounds;
-        }
-        return SplitFind.refusalAtMedian(state, CommandSupport.chunkStartingAt(state, min));
+        // the bounds checks are errmsg-only failures of cluster_split_cmd.cpp
+        return CommandSupport.boundedChunkRefusal(
+                state,
+                "split",
+                namespace,
+                min,
+                max,
+                Refusal.NO_CODE,
+                Refusal.NO_CODE,
+                i -> SplitFind.refusalAtMedian(state, i));
     }
 
     @Override

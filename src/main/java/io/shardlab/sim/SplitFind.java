@@ -19,7 +19,7 @@ import org.bson.BsonDocument;
  * @param namespace the collection
  * @param query an equality query on every shard-key field
  */
-public record SplitFind(String namespace, BsonDocument query) implements ClusterCommand {
+public record SplitFind(String namespace, BsonDocument query) implements CodedCommand {
 
     public SplitFind {
         Namespaces.check(namespace);
@@ -27,22 +27,10 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
     }
 
     @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
-    }
-
-    @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        Optional<Refusal> sharded = CommandSupport.requireShardedRefusal(state, "split", namespace);
-        if (sharded.isPresent()) {
-            return sharded;
-        }
-        Optional<ShardKey> key = CommandSupport.queryKey(state.key(), query);
-        if (key.isEmpty()) {
-            // an errmsg-only failure of cluster_split_cmd.cpp
-            return Optional.of(Refusal.errmsgOnly(CommandSupport.noShardKeyInQuery(query)));
-        }
-        return refusalAtMedian(state, state.chunks().indexOf(key.get()));
+        // a query without the shard key is an errmsg-only failure of cluster_split_cmd.cpp
+        return CommandSupport.queriedChunkRefusal(
+                state, "split", namespace, query, Refusal.NO_CODE, i -> refusalAtMedian(state, i));
     }
 
     /**
@@ -60,7 +48,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
             return Optional.of(new Refusal(
                     "InvalidOptions", "cannot use split with find or bounds option on an empty collection"));
         }
-        if (state.buckets.get(i).totalCount() == 0) {
+        if (state.documentsOf(i).totalCount() == 0) {
             // mongo split_vector.cpp: OperationFailed is MongoDB's own code here
             return Optional.of(
                     Refusal.operationFailed("can't open a cursor to scan the range (desired range is possibly empty)"));
@@ -84,7 +72,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
      * cannot be placed.
      */
     static Optional<List<ShardKey>> median(ClusterState state, int i) {
-        ChunkDocuments docs = state.buckets.get(i);
+        ChunkDocuments docs = state.documentsOf(i);
         long[] shard = state.dataByShard().get(state.chunks().get(i).shard());
         if (docs.hasUnknown()) {
             IndexScan scan = state.assumedScan(i);
@@ -98,8 +86,7 @@ public record SplitFind(String namespace, BsonDocument query) implements Cluster
 
     @Override
     public void apply(ClusterState state) {
-        int i = state.chunks()
-                .indexOf(CommandSupport.queryKey(state.key(), query).orElseThrow());
+        int i = CommandSupport.queriedChunk(state, query);
         state.split(i, List.of(median(state, i).orElseThrow().get(0)), ClusterEvent.SplitCause.COMMAND);
     }
 

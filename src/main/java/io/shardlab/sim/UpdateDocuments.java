@@ -50,7 +50,7 @@ public record UpdateDocuments(String namespace, InsertBatch before, InsertBatch 
             sizes[i] = before.sizeBytes(i);
         }
         state.removeDocuments(keys, sizes, false);
-        AutoSplitter splitter = state.policies.autoSplitter();
+        AutoSplitter splitter = state.policies().autoSplitter();
         for (int i = 0; i < after.size(); i++) {
             int size = after.sizeBytes(i);
             splitter.onUpdate(state, state.addKey(after.key(i), size), size);
@@ -59,7 +59,8 @@ public record UpdateDocuments(String namespace, InsertBatch before, InsertBatch 
             splitter.onUpdateStatement(
                     state, state.chunks().indexOf(keyedStatements.key(i)), keyedStatements.sizeBytes(i));
         }
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, after.size() + " documents updated in " + namespace));
+        state.emit(
+                new ClusterEvent.MetadataChanged(state.clock(), after.size() + " documents updated in " + namespace));
     }
 
     @Override

@@ -37,17 +37,12 @@ import org.bson.BsonValue;
  * @param zone the zone, or null to remove the range
  */
 public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocument max, String zone)
-        implements ClusterCommand {
+        implements CodedCommand {
 
     public UpdateZoneKeyRange {
         Namespaces.check(namespace);
         min = min.clone();
         max = max.clone();
-    }
-
-    @Override
-    public Optional<String> canApply(ClusterState state) {
-        return refusal(state).map(Refusal::message);
     }
 
     /**
@@ -73,7 +68,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
             return Optional.of(new Refusal("ZoneNotFound", "zone " + zone + " does not exist"));
         }
         boolean sharded =
-                state.collection != null && state.collection.namespace().equals(namespace);
+                state.collection() != null && state.collection().namespace().equals(namespace);
         if (!sharded) {
             return canApplyBeforeSharding(state).map(Refusal::operationFailed);
         }
@@ -111,7 +106,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         if (zone == null) {
             return Optional.empty();
         }
-        for (ZoneRange z : state.collection.zones()) {
+        for (ZoneRange z : state.collection().zones()) {
             if (z.overlaps(lo, hi)) {
                 if (z.min().equals(lo) && z.max().equals(hi) && z.zone().equals(zone)) {
                     return Optional.of(Refusal.operationFailed(
@@ -139,7 +134,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         if (zone == null) {
             return Optional.empty();
         }
-        for (PendingZoneRange z : state.pendingZones) {
+        for (PendingZoneRange z : state.pendingZones()) {
             if (!z.namespace().equals(namespace)) {
                 continue;
             }
@@ -196,26 +191,26 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
     @Override
     public void apply(ClusterState state) {
         boolean sharded =
-                state.collection != null && state.collection.namespace().equals(namespace);
+                state.collection() != null && state.collection().namespace().equals(namespace);
         if (!sharded) {
-            state.pendingZones.removeIf(z -> z.namespace().equals(namespace)
+            state.removePendingZonesIf(z -> z.namespace().equals(namespace)
                     && z.min().equals(min)
                     && z.max().equals(max));
             if (zone != null) {
-                state.pendingZones.add(new PendingZoneRange(namespace, min, max, zone));
+                state.addPendingZone(new PendingZoneRange(namespace, min, max, zone));
             }
         } else {
             ShardKey lo = extended(min, state.key());
             ShardKey hi = extended(max, state.key());
-            List<ZoneRange> zones = new ArrayList<>(state.collection.zones());
+            List<ZoneRange> zones = new ArrayList<>(state.collection().zones());
             zones.removeIf(z -> z.min().equals(lo) && z.max().equals(hi));
             if (zone != null) {
                 zones.add(new ZoneRange(lo, hi, zone));
             }
             zones.sort((a, b) -> a.min().compareTo(b.min()));
-            state.collection = state.collection.withZones(zones);
+            state.setZones(zones);
         }
-        state.emit(new ClusterEvent.MetadataChanged(state.clock, describe()));
+        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 
     @Override

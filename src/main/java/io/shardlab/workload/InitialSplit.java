@@ -1,15 +1,15 @@
 package io.shardlab.workload;
 
 import io.shardlab.cluster.Chunk;
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SplitAt;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * A pre-split layout for an empty collection: split the single initial chunk at every point, then
@@ -45,35 +45,31 @@ public record InitialSplit(ShardKeyPattern key, List<ShardKey> splitPoints) {
     }
 
     /**
-     * Lays {@code points} out on {@code cluster} as a DBA does by hand: the balancer stopped, a split at every
-     * point, chunk {@code i} moved to the {@link #shardIndexOfChunk i mod n}-th shard one migration at a time
-     * (each let commit within {@code settleLimitMillis} of simulated time), the balancer started again. With
-     * the balancer stopped nothing else changes the chunks meanwhile, so the chunk list read after the splits
-     * stays the list the moves walk.
+     * Lays the pre-split out on {@code cluster}'s empty collection {@code namespace} as a DBA does by
+     * hand: stop the balancer, split at every point, move chunk {@code i} to the {@link #shardIndexOfChunk}-th
+     * shard, one migration at a time (each given {@code settleLimitMillis} of simulated time to commit),
+     * start the balancer again.
      *
-     * @param splitAt the split command at a point, in the form the caller's release and client use
-     * @param move the move of a chunk to a shard in that form; null where the chunks cannot be moved (they
-     *     stay where the splits leave them)
-     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when the cluster refuses a command
+     * @param move the release's command that moves a chunk to a shard; empty when the release cannot move a
+     *     chunk of this key (the chunks then stay where the splits left them)
+     * @throws io.shardlab.sim.CommandFailedException when the cluster refuses a split or a move
      */
-    public static void layOut(
+    public void layOut(
             SimulatedCluster cluster,
-            List<ShardKey> points,
-            Function<ShardKey, ClusterCommand> splitAt,
-            BiFunction<Chunk, String, ClusterCommand> move,
+            String namespace,
+            Optional<BiFunction<Chunk, String, ClusterCommand>> move,
             long settleLimitMillis) {
         cluster.execute(new SetBalancerState(false));
-        for (ShardKey point : points) {
-            cluster.execute(splitAt.apply(point));
+        for (ShardKey point : splitPoints) {
+            cluster.execute(new SplitAt(namespace, point.toDocument(key)));
         }
-        if (move != null) {
+        if (move.isPresent()) {
             List<String> shards = cluster.snapshot().cluster().shardIds();
-            ChunkMap chunks = cluster.snapshot().cluster().chunks();
-            for (int i = 0; i < chunks.size(); i++) {
-                Chunk chunk = chunks.get(i);
+            for (int i = 0; i < cluster.chunks().size(); i++) {
+                Chunk chunk = cluster.chunks().get(i);
                 String target = shards.get(shardIndexOfChunk(i, shards.size()));
                 if (!chunk.shard().equals(target)) {
-                    cluster.execute(move.apply(chunk, target));
+                    cluster.execute(move.get().apply(chunk, target));
                     cluster.settle(settleLimitMillis);
                 }
             }

@@ -8,9 +8,9 @@ import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.SimulatedCluster;
-import io.shardlab.sim.SplitAt;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Plays an {@link InsertStream} into a {@link SimulatedCluster} at a steady pace and records where
@@ -67,9 +67,8 @@ public final class WorkloadDriver {
     }
 
     /**
-     * Lays out a pre-split as a DBA does by hand: stops the balancer, splits the single chunk at
-     * every point ({@code sh.splitAt}), moves chunk {@code i} to the {@code i mod n}-th shard
-     * ({@code sh.moveChunk}, one migration at a time), then starts the balancer again.
+     * Lays out a pre-split as a DBA does by hand ({@link InitialSplit#layOut}), moving chunks with
+     * {@code sh.moveChunk}.
      *
      * @throws IllegalArgumentException if the split is for another key than the collection's
      */
@@ -79,11 +78,11 @@ public final class WorkloadDriver {
             throw new IllegalArgumentException("the workload pre-splits the shard key " + split.key()
                     + ", but the collection is sharded on " + key + "; use its key or another workload");
         }
-        InitialSplit.layOut(
+        split.layOut(
                 cluster,
-                split.splitPoints(),
-                point -> new SplitAt(namespace, point.toDocument(key)),
-                (chunk, target) -> new MoveChunk(namespace, chunk.min().toDocument(key), target, false),
+                namespace,
+                Optional.of(
+                        (chunk, target) -> new MoveChunk(namespace, chunk.min().toDocument(key), target, false)),
                 SETTLE_LIMIT_MILLIS);
     }
 

@@ -87,10 +87,10 @@ class AutoMergerTest {
             c.execute(new LoadLayout(
                     new ClusterSnapshot("test.coll", KEY, false, shards, new ChunkMap(chunks), zones), List.of()));
             ClusterState state = c.state();
-            state.clock = NOW;
+            state.setClock(NOW);
             for (int i = 0; i < chunks.size(); i++) {
                 // Timestamp::max() in the file: moved inside the history window; Timestamp(0, 1): long ago
-                state.buckets.get(i).onShardSinceMillis = recent.get(i) ? NOW : 0;
+                state.documentsOf(i).setOnShardSince(recent.get(i) ? NOW : 0);
             }
 
             int merges = AutoMerger.mergeAll(state);
@@ -112,8 +112,8 @@ class AutoMergerTest {
             Chunk curr = table.get(i);
             boolean mergeable = !prev.jumbo()
                     && !curr.jumbo()
-                    && state.buckets.get(i - 1).onShardSinceMillis != NOW
-                    && state.buckets.get(i).onShardSinceMillis != NOW;
+                    && state.documentsOf(i - 1).onShardSinceMillis() != NOW
+                    && state.documentsOf(i).onShardSinceMillis() != NOW;
             if (mergeable && prev.shard().equals(curr.shard())) {
                 assertFalse(
                         zonesOf(prev, zones).equals(zonesOf(curr, zones)),

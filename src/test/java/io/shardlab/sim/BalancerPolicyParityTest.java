@@ -320,10 +320,10 @@ class BalancerPolicyParityTest {
 
         // when the version's policy picks the round's migrations
         ClusterState state = cluster.state();
-        assertEquals(dataSizeEra, state.policies.balancer() instanceof DataSizeBalancerPolicy);
+        assertEquals(dataSizeEra, state.policies().balancer() instanceof DataSizeBalancerPolicy);
         used.addAll(BalancerPolicy.busyShards(state));
-        assertEquals(inFlight.size(), state.migrations.size(), "migrations in flight after the load");
-        List<BalancerPolicy.Plan> plans = state.policies.balancer().selectMigrations(state, used);
+        assertEquals(inFlight.size(), state.migrations().size(), "migrations in flight after the load");
+        List<BalancerPolicy.Plan> plans = state.policies().balancer().selectMigrations(state, used);
 
         // then they are MongoDB's
         List<String> want = expected.equals("-")

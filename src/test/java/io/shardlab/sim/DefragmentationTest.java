@@ -155,9 +155,9 @@ class DefragmentationTest {
 
         assertEquals(
                 Defragmenter.BIG_CHUNK_MARKER,
-                c.state().defragmentation.estimatedSizeBytes().get(KEY.globalMin()),
+                c.state().defragmentation().estimatedSizeBytes().get(KEY.globalMin()),
                 "estimatedDataSizeBytes");
-        assertEquals(1000L, c.state().defragmentation.estimatedSizeBytes().get(key("0")));
+        assertEquals(1000L, c.state().defragmentation().estimatedSizeBytes().get(key("0")));
     }
 
     // ---- phase 2 ---------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class DefragmentationTest {
 
         Defragmenter.round(state, Set.of());
 
-        Migration first = state.migrations.get(0);
+        Migration first = state.migrations().get(0);
         assertEquals(List.of(key("0"), "shard0", recipient), List.of(first.min(), first.from(), first.to()));
     }
 
@@ -229,7 +229,7 @@ class DefragmentationTest {
                 "[MinKey,0) shard0 1000000; [0,10) shard1 1000; " + "[10,MaxKey) shard0 1000000",
                 "");
         if (draining) {
-            c.state().shards.put("shard0", c.state().shards.get("shard0").withDraining(true));
+            c.state().replaceShard(c.state().shards().get("shard0").withDraining(true));
         }
         c.execute(new ConfigureDefragmentation(NS, true));
 
@@ -284,7 +284,7 @@ class DefragmentationTest {
             }
             long threshold = Defragmenter.smallChunkThreshold(state);
             for (int i = 0; i < after.size(); i++) {
-                if (state.buckets.get(i).totalBytes() <= threshold) {
+                if (state.documentsOf(i).totalBytes() <= threshold) {
                     for (int nb : new int[] {i - 1, i + 1}) {
                         if (nb >= 0 && nb < after.size()) {
                             assertFalse(
@@ -296,7 +296,7 @@ class DefragmentationTest {
             }
             long bytes = 0;
             for (int i = 0; i < after.size(); i++) {
-                bytes += state.buckets.get(i).totalBytes();
+                bytes += state.documentsOf(i).totalBytes();
             }
             assertEquals(total, bytes, where);
         }

@@ -143,7 +143,7 @@ class InitialSplitPolicyTest {
         // the zone range is set while the zone has a shard; the shard then leaves the zone
         SimulatedCluster c = cluster(
                 MongoVersion.parse(version), "zoneName0;zoneName1", "min..0=zoneName0 0..max=zoneName1", "{x: 1}");
-        c.state().shards.put("shard1", c.state().shards.get("shard1").withZones(java.util.Set.of()));
+        c.state().replaceShard(c.state().shards().get("shard1").withZones(java.util.Set.of()));
         CommandFailedException e = assertThrows(
                 CommandFailedException.class,
                 () -> c.execute(new ShardCollection(NS, ShardKeyPattern.parse("{x: 1}"), false, false)));
