@@ -24,7 +24,8 @@ final class ChunkPopover {
     private final PopOver popOver = new PopOver();
     private final Label title = new Label();
     private final Label[] values;
-    private static final String[] NAMES = {"range", "shard", "documents", "data size", "state", "zone"};
+    private static final String[] NAMES = {"range", "shard", "documents", "data size", "moving, jumbo", "zone"};
+    private static final String[] IDS = {"range", "shard", "documents", "data-size", "state", "zone"};
 
     ChunkPopover() {
         title.getStyleClass().add("chunk-popover-title");
@@ -35,9 +36,11 @@ final class ChunkPopover {
         for (int i = 0; i < NAMES.length; i++) {
             Label k = new Label(NAMES[i]);
             k.getStyleClass().add("chunk-popover-key");
+            // the names keep their width; a long bound wraps in the value column instead
+            k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             values[i] = new Label();
             values[i].getStyleClass().add("chunk-popover-value");
-            values[i].setId("chunk-popover-" + NAMES[i].replace(' ', '-'));
+            values[i].setId("chunk-popover-" + IDS[i]);
             // bounds are data (keys with underscores): no mnemonic parsing
             values[i].setMnemonicParsing(false);
             values[i].setWrapText(true);

@@ -380,6 +380,11 @@ class ExplorerViewTest {
                 ((Label) content.lookup("#chunk-popover-shard")).getText());
         assertEquals("no", ((Label) content.lookup("#chunk-popover-state")).getText());
         assertEquals("none", ((Label) content.lookup("#chunk-popover-zone")).getText());
+        for (javafx.scene.Node key : content.lookupAll(".chunk-popover-key")) {
+            javafx.scene.Node text = key.lookup(".text");
+            assertEquals(
+                    ((Label) key).getText(), ((javafx.scene.text.Text) text).getText(), "the field names read whole");
+        }
 
         // and Esc closes it, keeping the selection
         robot.type(KeyCode.ESCAPE);
