@@ -130,6 +130,35 @@ class ExplorerBarsFitTest {
         assertFits(layout);
     }
 
+    @ParameterizedTest(name = "{0} × {1}")
+    @CsvSource(textBlock = """
+            1504 | 1000
+            1600 | 1000
+            1680 | 1020
+            """, delimiter = '|')
+    void from_1504_px_wide_the_setup_row_keeps_to_one_line(double width, double height, FxRobot robot)
+            throws Exception {
+        showExplorer(robot);
+        for (String key : List.of("{ counter: 1 }", "{ postcode: 1, address: 1 }")) {
+            double[] tops = onFxThread(() -> {
+                app.explorer().setup().keyPatternProperty().set(key);
+                Parent root = stage.getScene().getRoot();
+                root.resize(width, height);
+                root.applyCss();
+                root.layout();
+                Node play = robot.lookup("#setup-workload").query();
+                Node apply = robot.lookup("#setup-apply").query();
+                return new double[] {
+                    play.localToScene(play.getLayoutBounds()).getMinY(),
+                    apply.localToScene(apply.getLayoutBounds()).getMinY()
+                };
+            });
+            assertTrue(
+                    tops[1] < tops[0] + 40,
+                    key + ": Apply sits on the workload's row, not a second one: " + tops[0] + " / " + tops[1]);
+        }
+    }
+
     /** A control's place in the scene and the caption it shows. */
     private record Placed(String name, Bounds bounds, String text, String shownText) {}
 

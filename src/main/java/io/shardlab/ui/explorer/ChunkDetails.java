@@ -3,11 +3,16 @@ package io.shardlab.ui.explorer;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
+import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.DataSize;
+import io.shardlab.sim.Migration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * One chunk as the hover card and the details panel show it, in MongoDB's words: its {@code [min, max)}
@@ -89,5 +94,47 @@ public record ChunkDetails(
     /** {@code "chunk 3"}: its 1-based position, as a title. */
     public String title() {
         return String.format(Locale.ROOT, "Chunk %,d", index + 1);
+    }
+
+    /**
+     * The zone the chunk's range lies in ({@code sh.addTagRange}'s tag), or {@code none}. A chunk that spans a
+     * zone bound (the balancer splits such a chunk at the bound before it moves it) names every zone it
+     * touches.
+     *
+     * @param zones the collection's zone ranges
+     */
+    public String zoneText(List<ZoneRange> zones) {
+        Optional<ZoneRange> inside =
+                zones.stream().filter(z -> z.containsChunk(chunk)).findFirst();
+        if (inside.isPresent()) {
+            return inside.get().zone();
+        }
+        String touched = zones.stream()
+                .filter(z -> z.overlaps(chunk.min(), chunk.max()))
+                .map(ZoneRange::zone)
+                .distinct()
+                .collect(Collectors.joining(", "));
+        return touched.isEmpty() ? "none" : touched + " (spans a zone bound)";
+    }
+
+    /**
+     * What is unusual about the chunk now: a migration of its range in flight, the jumbo flag, or (on releases
+     * that do not mark it jumbo) more than a chunk's size of one shard-key value, which no split can divide;
+     * {@code no} otherwise.
+     *
+     * @param oversizedCannotSplit whether the chunk is over the chunk size with a single key value
+     * @param inFlight the migrations started and not yet committed
+     */
+    public String stateText(boolean oversizedCannotSplit, List<Migration> inFlight) {
+        Optional<Migration> moving = inFlight.stream()
+                .filter(m -> m.min().compareTo(chunk.max()) < 0 && chunk.min().compareTo(m.max()) < 0)
+                .findFirst();
+        if (moving.isPresent()) {
+            return "moving to " + moving.get().to();
+        }
+        if (chunk.jumbo()) {
+            return "jumbo: too big to move, no split point";
+        }
+        return oversizedCannotSplit ? "oversized: one key value, cannot split" : "no";
     }
 }

@@ -45,8 +45,10 @@ public final class ComparisonView {
 
     public ComparisonView(ComparisonViewModel vm) {
         this.vm = vm;
-        this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions());
-        this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions());
+        // a comparison has no side panel: a selected chunk's details show in a popover
+        javafx.beans.value.ObservableBooleanValue noSidePanel = new javafx.beans.property.SimpleBooleanProperty(true);
+        this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions(), noSidePanel);
+        this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions(), noSidePanel);
         // each chart keeps at least the other's y-label gutter: the two plots then start at the same x
         this.leftChart = new ChartsView(
                 vm.left().numberLine(),

@@ -82,7 +82,12 @@ public final class ExplorerView {
         this.setup = new SetupBar(vm.setup());
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
         this.side = new SidePanel(vm, sidePlacement);
-        this.line = new NumberLineView(vm.numberLine(), vm.actions());
+        this.line = new NumberLineView(
+                vm.numberLine(),
+                vm.actions(),
+                javafx.beans.binding.Bindings.createBooleanBinding(
+                        () -> !sidePlacement.placementProperty().get().showsPanel(),
+                        sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
         root.getStyleClass().add(STYLE_CLASS);

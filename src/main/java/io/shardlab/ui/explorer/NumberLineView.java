@@ -27,6 +27,7 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
@@ -39,9 +40,11 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
  * outline of the chunk under the pointer with its card.
  *
  * <p>Gestures: wheel zooms around the pointer (shift-wheel pans), dragging the line pans, clicking
- * selects a chunk, double-clicking splits it there, dragging a chunk from its lane to another lane moves
- * it, right-click opens the chunk menu. Keys: + − zoom, ← → pan, 0 fit, [ ] previous/next chunk,
- * S split, M merge with the next chunk, Esc clears the selection. Pointing at a lane's swatch or name shows
+ * selects a chunk, double-clicking on the line splits it there, double-clicking in a lane shows its details in
+ * a popover (as a click does while the side panel's Chunk tab is out of sight), dragging a chunk from its lane
+ * to another lane moves it, right-click opens the chunk menu. Keys: + − zoom, ← → pan, 0 fit, [ ]
+ * previous/next chunk, Enter its details, S split, M merge with the next chunk, Esc closes the details or
+ * clears the selection. Pointing at a lane's swatch or name shows
  * that shard's every figure, which a narrow card's lanes leave partly out of their table.
  */
 final class NumberLineView {
@@ -61,6 +64,8 @@ final class NumberLineView {
     static final double PAD = DiagramPainter.CANVAS_PAD;
 
     static final double DRAG_THRESHOLD = 4;
+    /** How long a click waits for a second one before it opens the details popover (a double-click splits). */
+    static final double DOUBLE_CLICK_MILLIS = 350;
     /**
      * The share of the canvas the number line keeps at least, as long as dropping the lanes' figures and names
      * can give it that (ShardLanesPainter#fitting): the line is what the card is for.
@@ -77,6 +82,13 @@ final class NumberLineView {
     private final Region hoverOutline = new Region();
     private final VBox hoverCard = new VBox();
     private final Region dragGhost = new Region();
+    private final ChunkPopover details = new ChunkPopover();
+    private final javafx.animation.PauseTransition pendingDetails =
+            new javafx.animation.PauseTransition(javafx.util.Duration.millis(DOUBLE_CLICK_MILLIS));
+    private final javafx.beans.value.ObservableBooleanValue detailsOutOfSight;
+    /** While a click selects a chunk: the click places the popover itself, at the pointer. */
+    private boolean pointerSelecting;
+
     private final StackPane root;
     private LineGeometry geometry;
     private List<DiagramPainter.Section> paintedSections = List.of();
@@ -88,9 +100,17 @@ final class NumberLineView {
     private int dragChunk = -1;
     private int dragFromLane = -1;
 
-    NumberLineView(NumberLineViewModel vm, ChunkActionsViewModel actions) {
+    /**
+     * @param detailsOutOfSight whether the side panel's Chunk tab is out of sight (folded into the rail, or no
+     *     side panel at all): a selection then shows its details in a popover
+     */
+    NumberLineView(
+            NumberLineViewModel vm,
+            ChunkActionsViewModel actions,
+            javafx.beans.value.ObservableBooleanValue detailsOutOfSight) {
         this.vm = vm;
         this.actions = actions;
+        this.detailsOutOfSight = detailsOutOfSight;
         this.canvas = new RenderCanvas(this::paint);
         canvas.setId("number-line-canvas");
         canvas.setFocusTraversable(true);
@@ -126,6 +146,7 @@ final class NumberLineView {
             }
         });
         vm.hoveredProperty().addListener((obs, was, now) -> showHover());
+        vm.selectedProperty().addListener((obs, was, now) -> selectionChanged(was, now));
         installMouse();
         installKeys();
     }
@@ -232,7 +253,7 @@ final class NumberLineView {
 
     private void showHover() {
         ChunkDetails d = vm.hoveredProperty().get();
-        if (d == null || dragging) {
+        if (d == null || dragging || details.isShowing()) {
             hoverOutline.setVisible(false);
             hoverCard.setVisible(false);
             return;
@@ -299,6 +320,58 @@ final class NumberLineView {
             double cy = Math.min(Math.max(4, hoverY + 18), Math.max(4, root.getHeight() - h - 4));
             hoverCard.relocate(Math.max(4, cx), cy);
         }
+    }
+
+    // ---- the selection's details popover ----------------------------------------------------------------
+
+    private void selectionChanged(ChunkDetails was, ChunkDetails now) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (now == null || p == null) {
+            pendingDetails.stop();
+            details.hide();
+            return;
+        }
+        boolean sameChunk = was != null && was.chunk().min().equals(now.chunk().min());
+        if (sameChunk) {
+            // a new frame: the same chunk's figures move on
+            details.refresh(now, p, vm.migrationsInFlight());
+        } else if (!pointerSelecting && (detailsOutOfSight.get() || details.isShowing())) {
+            // [ ] walk the chunks: the details follow
+            showDetails();
+        }
+    }
+
+    /** Shows the selected chunk's details pointing at the bottom of its span on the bar. */
+    private void showDetails() {
+        LineGeometry geo = geometry;
+        ChunkDetails d = vm.selectedProperty().get();
+        DiagramPicture p = vm.pictureProperty().get();
+        if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
+            return;
+        }
+        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
+        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
+        showDetailsAt(Math.max(x0, Math.min(x1, (x0 + x1) / 2)), geo.barTop() + geo.barHeight());
+    }
+
+    private void showDetailsAt(double x, double y) {
+        ChunkDetails d = vm.selectedProperty().get();
+        DiagramPicture p = vm.pictureProperty().get();
+        if (d == null
+                || p == null
+                || canvas.getScene() == null
+                || canvas.getScene().getWindow() == null) {
+            return;
+        }
+        hoverCard.setVisible(false);
+        hoverOutline.setVisible(false);
+        javafx.geometry.Point2D at = canvas.localToScreen(x, y);
+        details.show(canvas, d, p, vm.migrationsInFlight(), at.getX(), at.getY());
+    }
+
+    /** The details popover, for tests. */
+    ChunkPopover detailsPopover() {
+        return details;
     }
 
     // ---- overlay: a shard's figures ------------------------------------------------------------------
@@ -465,9 +538,26 @@ final class NumberLineView {
             canvas.setCursor(Cursor.DEFAULT);
             if (!wasDragging && geo != null && geo.inLineX(e.getX()) && e.getButton() == MouseButton.PRIMARY) {
                 if (geo.onBar(e.getY()) || geo.laneAt(e.getY()) >= 0) {
-                    vm.selectAt(geo.position(e.getX()));
-                    if (e.getClickCount() == 2) {
+                    pointerSelecting = true;
+                    try {
+                        vm.selectAt(geo.position(e.getX()));
+                    } finally {
+                        pointerSelecting = false;
+                    }
+                    boolean inLane = !geo.onBar(e.getY());
+                    double x = e.getX();
+                    double y = inLane ? e.getY() : geo.barTop() + geo.barHeight();
+                    pendingDetails.stop();
+                    if (e.getClickCount() == 2 && !inLane) {
+                        details.hide();
                         actions.splitSelectedChunk();
+                    } else if (e.getClickCount() == 2) {
+                        showDetailsAt(x, y);
+                    } else if (detailsOutOfSight.get()) {
+                        // after the double-click time: a popover opened at once would take a double-click's
+                        // second click, which splits on the line
+                        pendingDetails.setOnFinished(done -> showDetailsAt(x, y));
+                        pendingDetails.playFromStart();
                     }
                 } else {
                     vm.clearSelection();
@@ -525,11 +615,15 @@ final class NumberLineView {
         MenuItem mergeRight = new MenuItem("Merge with the next chunk");
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
+        MenuItem show = new MenuItem("Details (Enter)", new FontIcon(MaterialDesignI.INFORMATION_OUTLINE));
+        show.setOnAction(e -> showDetails());
         MenuItem zoom = new MenuItem("Zoom to this chunk", new FontIcon(MaterialDesignA.ARROW_EXPAND_HORIZONTAL));
         zoom.setOnAction(e -> vm.zoomToSelection());
         MenuItem fit = new MenuItem("Show the whole line", new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE));
         fit.setOnAction(e -> vm.fit());
         ContextMenu menu = new ContextMenu(
+                show,
+                new SeparatorMenuItem(),
                 split,
                 median,
                 new SeparatorMenuItem(),
@@ -563,7 +657,14 @@ final class NumberLineView {
                 case S -> actions.splitSelectedChunk();
                 case M -> actions.mergeSelectedWithNext();
                 case Z -> vm.zoomToSelection();
-                case ESCAPE -> vm.clearSelection();
+                case ENTER -> showDetails();
+                case ESCAPE -> {
+                    if (details.isShowing()) {
+                        details.hide();
+                    } else {
+                        vm.clearSelection();
+                    }
+                }
                 default -> handled = false;
             }
             if (handled) {

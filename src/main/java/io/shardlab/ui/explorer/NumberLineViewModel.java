@@ -78,6 +78,7 @@ public final class NumberLineViewModel {
     }
 
     private boolean sizesUnknown;
+    private List<io.shardlab.sim.Migration> inFlight = List.of();
 
     /** What is on show, whatever it came from (a simulation frame, a loaded layout). */
     private record Shown(
@@ -101,6 +102,7 @@ public final class NumberLineViewModel {
 
     /** Shows a frame of a simulation; keeps zoom, scale and selection unless the scenario changed. */
     void show(ExplorerFrame next) {
+        inFlight = next.cluster().migrationsInFlight();
         ClusterSnapshot snapshot = next.cluster().cluster();
         Optional<WriteSeries> writes = Optional.empty();
         Optional<HeatmapData> heat = Optional.empty();
@@ -163,6 +165,7 @@ public final class NumberLineViewModel {
     public void showLayout(
             LayoutData layout, List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
+        inFlight = List.of();
         show(new Shown(
                 layout.snapshot().namespace(),
                 layout,
@@ -465,6 +468,11 @@ public final class NumberLineViewModel {
             highlightedShards = next;
             repaint();
         }
+    }
+
+    /** The migrations of the simulation on show that have started and not yet committed; none for a layout. */
+    public List<io.shardlab.sim.Migration> migrationsInFlight() {
+        return inFlight;
     }
 
     /** The details of the chunk at {@code index} on the current frame. */

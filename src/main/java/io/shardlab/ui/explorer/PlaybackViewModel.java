@@ -38,6 +38,7 @@ public final class PlaybackViewModel {
     private final ReadOnlyStringWrapper clockText = new ReadOnlyStringWrapper(this, "clockText", "");
     private final ReadOnlyStringWrapper splitsText = new ReadOnlyStringWrapper(this, "splitsText", "0");
     private final ReadOnlyStringWrapper migrationsText = new ReadOnlyStringWrapper(this, "migrationsText", "0");
+    private final ReadOnlyStringWrapper movingText = new ReadOnlyStringWrapper(this, "movingText", "");
     private final ReadOnlyStringWrapper jumboText = new ReadOnlyStringWrapper(this, "jumboText", "0");
     private final ReadOnlyStringWrapper chunksText = new ReadOnlyStringWrapper(this, "chunksText", "0");
     private final ReadOnlyStringWrapper routingText = new ReadOnlyStringWrapper(this, "routingText", "0 B");
@@ -66,13 +67,9 @@ public final class PlaybackViewModel {
                 Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
         SimulationCounters c = f.cluster().counters();
         splitsText.set(String.format(Locale.ROOT, "%,d", c.splits()));
-        migrationsText.set(String.format(Locale.ROOT, "%,d", c.migrationsCommitted())
-                + (f.cluster().migrationsInFlight().isEmpty()
-                        ? ""
-                        : String.format(
-                                Locale.ROOT,
-                                " (+%d moving)",
-                                f.cluster().migrationsInFlight().size())));
+        migrationsText.set(String.format(Locale.ROOT, "%,d", c.migrationsCommitted()));
+        int moving = f.cluster().migrationsInFlight().size();
+        movingText.set(moving == 0 ? "" : String.format(Locale.ROOT, "+%,d moving", moving));
         long jumbo = f.cluster()
                 .collection()
                 .map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
@@ -168,9 +165,14 @@ public final class PlaybackViewModel {
         return splitsText.getReadOnlyProperty();
     }
 
-    /** Migrations committed so far, and those in flight. */
+    /** Migrations committed so far. */
     public ReadOnlyStringProperty migrationsTextProperty() {
         return migrationsText.getReadOnlyProperty();
+    }
+
+    /** {@code +1 moving}: migrations started and not yet committed; empty when none is in flight. */
+    public ReadOnlyStringProperty movingTextProperty() {
+        return movingText.getReadOnlyProperty();
     }
 
     /** Chunks flagged jumbo now. */

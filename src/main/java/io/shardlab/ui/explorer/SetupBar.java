@@ -90,7 +90,7 @@ final class SetupBar {
                 vm.chooseWorkload(now);
             }
         });
-        workload.setPrefWidth(190);
+        workload.getStyleClass().add("setup-workload");
         workload.setTooltip(new Tooltip("The insert stream: a generated workload, or a dataset file to replay"));
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
@@ -134,7 +134,7 @@ final class SetupBar {
                 new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
         shards.setId("setup-shards");
         shards.setEditable(true);
-        shards.setPrefWidth(104);
+        shards.setPrefWidth(96);
         shards.getValueFactory()
                 .valueProperty()
                 .addListener((obs, was, now) -> vm.shardsProperty().set(now));
@@ -160,6 +160,15 @@ final class SetupBar {
             chunkSize.setValue(null);
             chunkSize.setValue(v);
         });
+        // closed, the default names only its size: "default (128 MB)" would widen the row past a 1504 px window
+        chunkSize.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Integer item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : vm.chunkSizeShortLabel(item));
+            }
+        });
+        chunkSize.getStyleClass().add("setup-chunk-size");
         chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 5.2, "
                 + "128 MB from 5.2 by default"));
 
@@ -224,6 +233,15 @@ final class SetupBar {
         });
         vm.docsPerSecondProperty().addListener((obs, was, now) -> pace.setValue(now.intValue()));
         pace.setTooltip(new Tooltip("Inserts per simulated second"));
+        // closed, the rate without its unit, which the field's caption names
+        pace.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Integer item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : String.format(java.util.Locale.ROOT, "%,d", item));
+            }
+        });
+        pace.getStyleClass().add("setup-pace");
 
         Button zones = new Button();
         zones.setId("setup-zones");
@@ -256,7 +274,7 @@ final class SetupBar {
                 field("Shards", shards),
                 field("Chunk size", chunkSize),
                 field("Version", version),
-                field("Pace", pace),
+                field("Pace, docs/s", pace),
                 bottomAligned(zones),
                 bottomAligned(apply));
         fields.setId("setup-fields");

@@ -230,6 +230,13 @@ public final class SetupViewModel {
         return megabytes + " MB";
     }
 
+    /** {@code 128 MB}: as {@link #chunkSizeLabel}, the default named by its size only (the closed picker). */
+    public String chunkSizeShortLabel(int megabytes) {
+        return megabytes == 0
+                ? ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024) + " MB"
+                : chunkSizeLabel(megabytes);
+    }
+
     /** Documents per simulated second. */
     public IntegerProperty docsPerSecondProperty() {
         return docsPerSecond;

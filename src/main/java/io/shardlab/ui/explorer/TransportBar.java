@@ -17,6 +17,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -173,7 +174,7 @@ final class TransportBar {
         HBox stats = new HBox(
                 stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
                 stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
-                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE),
+                migrationsStat(vm),
                 stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
                 routingStat(vm));
         stats.getStyleClass().add(STAT_ROW);
@@ -210,6 +211,29 @@ final class TransportBar {
         detail.setWrapText(true);
         detail.setMaxWidth(420);
         Tooltip.install(box, detail);
+        return box;
+    }
+
+    /**
+     * Migrations committed, the caption reading {@code +1 moving} while one is in flight. The two captions share
+     * one cell as wide as the wider, so a migration starting or committing never changes the bar's width (which
+     * would move Play, or wrap the bar).
+     */
+    private static VBox migrationsStat(PlaybackViewModel vm) {
+        VBox box =
+                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE);
+        Label committed = (Label) box.getChildren().remove(1);
+        // no icon: "+12 moving" then stays narrower than the committed caption with its icon
+        Label moving = new Label();
+        moving.setId("stat-moving");
+        moving.getStyleClass().addAll("stat-caption", Styles.ACCENT);
+        moving.textProperty().bind(vm.movingTextProperty());
+        moving.setMinWidth(Region.USE_PREF_SIZE);
+        moving.visibleProperty().bind(vm.movingTextProperty().isNotEmpty());
+        committed.visibleProperty().bind(moving.visibleProperty().not());
+        StackPane caption = new StackPane(committed, moving);
+        caption.setAlignment(Pos.CENTER_RIGHT);
+        box.getChildren().add(caption);
         return box;
     }
 

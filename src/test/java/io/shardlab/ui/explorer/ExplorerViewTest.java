@@ -353,6 +353,128 @@ class ExplorerViewTest {
     }
 
     @Test
+    void with_the_side_panel_folded_a_click_on_a_chunk_shows_its_details_in_a_popover_and_esc_closes_it(FxRobot robot)
+            throws Exception {
+        // given an explorer too narrow to dock the side panel: the Chunk tab is folded into the rail
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        assertEquals(
+                SidePanelViewModel.Placement.RAIL,
+                view.sidePlacement().placementProperty().get());
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+
+        // when the teacher clicks the middle chunk
+        robot.clickOn(onBar(robot, 0.5));
+        waitUntil(popover::isShowing);
+
+        // then its details show, in MongoDB's words
+        javafx.scene.Node content = popover.popOver().getContentNode();
+        assertEquals("Chunk 2 of 3", ((Label) content.lookup("#chunk-popover-title")).getText());
+        assertEquals(
+                "[{ counter: 100 }, { counter: 200 })", ((Label) content.lookup("#chunk-popover-range")).getText());
+        assertEquals(
+                vm.numberLine().selectedProperty().get().chunk().shard(),
+                ((Label) content.lookup("#chunk-popover-shard")).getText());
+        assertEquals("no", ((Label) content.lookup("#chunk-popover-state")).getText());
+        assertEquals("none", ((Label) content.lookup("#chunk-popover-zone")).getText());
+        for (javafx.scene.Node key : content.lookupAll(".chunk-popover-key")) {
+            javafx.scene.Node text = key.lookup(".text");
+            assertEquals(
+                    ((Label) key).getText(), ((javafx.scene.text.Text) text).getText(), "the field names read whole");
+        }
+
+        // and Esc closes it, keeping the selection
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !popover.isShowing());
+        assertTrue(vm.numberLine().selectedProperty().get() != null, "the chunk stays selected");
+
+        // ] walks to the next chunk: with the panel folded, its details show again
+        robot.type(KeyCode.CLOSE_BRACKET);
+        waitUntil(popover::isShowing);
+        assertEquals("Chunk 3 of 3", ((Label) content.lookup("#chunk-popover-title")).getText());
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !popover.isShowing());
+    }
+
+    @Test
+    void with_the_side_panel_docked_a_click_selects_and_a_double_click_in_a_lane_shows_the_details(FxRobot robot)
+            throws Exception {
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        javafx.scene.layout.Region explorer = (javafx.scene.layout.Region) view.node();
+        robot.interact(() -> {
+            stage.getScene().setRoot(new javafx.scene.layout.Pane(explorer));
+            explorer.setPrefSize(1500, 760);
+        });
+        waitUntil(() -> view.sidePlacement().placementProperty().get() == SidePanelViewModel.Placement.DOCKED);
+        waitUntil(() -> view.numberLineView().screenXOf(0).isPresent());
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+        NumberLineView line = view.numberLineView();
+        // the lanes follow the model's shard order: the first chunk's lane
+        int lane = vm.numberLine().pictureProperty().get().model().shardOf(0);
+        Point2D inLane = line.canvas()
+                .localToScreen(
+                        line.screenXOf(1.0 / 6).orElseThrow(),
+                        line.laneMiddleY(lane).orElseThrow());
+
+        // a click selects: the docked Chunk tab shows it, no popover
+        robot.clickOn(inLane);
+        waitUntil(() -> vm.numberLine().selectedProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(popover.isShowing());
+
+        // a double-click in the lane shows the popover, and splits nothing
+        robot.moveTo(inLane).doubleClickOn(MouseButton.PRIMARY);
+        waitUntil(popover::isShowing);
+        assertEquals(3, chunks());
+        assertEquals(
+                "Chunk 1 of 3", ((Label) popover.popOver().getContentNode().lookup("#chunk-popover-title")).getText());
+    }
+
+    @Test
+    void a_migration_in_flight_reads_plus_one_moving_without_moving_play_or_widening_the_bar(FxRobot robot)
+            throws Exception {
+        // given a paused stream: a chunk moved now stays in flight until time runs
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000));
+        javafx.scene.Node play = robot.lookup("#transport-play").query();
+        javafx.scene.Node migrations = robot.lookup("#stat-migrations").query().getParent();
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+        });
+        javafx.geometry.Bounds playBefore = FxWait.onFxThread(() -> play.localToScene(play.getLayoutBounds()));
+        double widthBefore =
+                FxWait.onFxThread(() -> migrations.getLayoutBounds().getWidth());
+
+        // when a chunk is moved to another shard
+        robot.interact(() -> {
+            vm.numberLine().selectChunk(0);
+            vm.actions().moveSelectedChunkTo(vm.actions().moveTargetsProperty().get(0));
+        });
+        waitUntil(() -> robot.lookup("#stat-moving").query().isVisible());
+
+        // then the caption says so, in the cell the committed count had
+        assertEquals(
+                "+1 moving", robot.lookup("#stat-moving").queryAs(Label.class).getText());
+        assertEquals("0", robot.lookup("#stat-migrations").queryAs(Label.class).getText());
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+        });
+        assertEquals(
+                widthBefore,
+                FxWait.onFxThread(() -> migrations.getLayoutBounds().getWidth()),
+                0.5);
+        assertEquals(playBefore, FxWait.onFxThread(() -> play.localToScene(play.getLayoutBounds())));
+    }
+
+    @Test
     void labels_made_of_data_keep_their_underscores(FxRobot robot) throws Exception {
         // given a key on _id: the split that names the chunk's bound and the undo entry that names the split
         launchAsALessonWould(

@@ -17,6 +17,7 @@ record Shortcut(String keys, String action, boolean changesLayout) {
             new Shortcut("←  →", "pan", false),
             new Shortcut("0", "fit", false),
             new Shortcut("[  ]", "previous / next chunk", false),
+            new Shortcut("Enter", "the selected chunk's details", false),
             new Shortcut("S", "split the selected chunk", true),
             new Shortcut("M", "merge with the next chunk", true),
             new Shortcut("Z", "zoom to the selected chunk", false),
@@ -35,7 +36,8 @@ record Shortcut(String keys, String action, boolean changesLayout) {
         return readOnly
                 ? "Click a chunk on the number line or in a lane to see its range, shard and size. This layout is "
                         + "read only: Fork into simulator to split, move or merge its chunks."
-                : "Click a chunk on the number line or in a lane. Double-click splits it where you click; drag it onto "
-                        + "another shard's lane to move it; right-click for everything else.";
+                : "Click a chunk on the number line or in a lane. Double-click on the line splits it where you click, "
+                        + "in a lane shows its details; drag it onto another shard's lane to move it; right-click for "
+                        + "everything else.";
     }
 }

@@ -34,7 +34,7 @@ class ShortcutTest {
         String readOnly = Shortcut.howToPick(true);
         assertFalse(readOnly.contains("Double-click") || readOnly.contains("drag"), readOnly);
         assertTrue(readOnly.contains("Fork into simulator"), readOnly);
-        assertTrue(Shortcut.howToPick(false).contains("Double-click splits it"));
+        assertTrue(Shortcut.howToPick(false).contains("Double-click on the line splits it"));
     }
 
     private static boolean listed(boolean readOnly, String keys) {
