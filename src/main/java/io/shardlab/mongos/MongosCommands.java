@@ -1769,8 +1769,9 @@ public final class MongosCommands {
         var sharded = catalog.collection(ns);
         Router router = sharded.map(this::router).orElse(null);
         // 4.0's mongos counts each statement it targets by the exact shard key for its auto-splitter
-        boolean mongosCountsStatements = io.shardlab.cluster.ReleaseRules.of(release.version()).autoSplit()
-                == io.shardlab.cluster.ReleaseRules.AutoSplit.MONGOS;
+        boolean mongosCountsStatements =
+                io.shardlab.cluster.ReleaseRules.of(release.version()).autoSplit()
+                        == io.shardlab.cluster.ReleaseRules.AutoSplit.MONGOS;
         List<io.shardlab.key.ShardKey> statementKeys = new ArrayList<>();
         List<Integer> statementBytes = new ArrayList<>();
         RoutedBatch routed = routeBatch(updates.size(), ordered, i -> {

@@ -21,6 +21,13 @@ import org.controlsfx.control.PopOver;
  */
 final class ChunkPopover {
 
+    private static final String CHUNK_POPOVER_TITLE = "chunk-popover-title";
+    private static final String CHUNK_POPOVER_GRID = "chunk-popover-grid";
+    private static final String CHUNK_POPOVER_KEY = "chunk-popover-key";
+    private static final String CHUNK_POPOVER_VALUE = "chunk-popover-value";
+    private static final String CHUNK_POPOVER_CONTENT = "chunk-popover-content";
+    private static final String CHUNK_POPOVER = "chunk-popover";
+
     private final PopOver popOver = new PopOver();
     private final Label title = new Label();
     private final Label[] values;
@@ -28,18 +35,18 @@ final class ChunkPopover {
     private static final String[] IDS = {"range", "shard", "documents", "data-size", "state", "zone"};
 
     ChunkPopover() {
-        title.getStyleClass().add("chunk-popover-title");
+        title.getStyleClass().add(CHUNK_POPOVER_TITLE);
         title.setId("chunk-popover-title");
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("chunk-popover-grid");
+        grid.getStyleClass().add(CHUNK_POPOVER_GRID);
         values = new Label[NAMES.length];
         for (int i = 0; i < NAMES.length; i++) {
             Label k = new Label(NAMES[i]);
-            k.getStyleClass().add("chunk-popover-key");
+            k.getStyleClass().add(CHUNK_POPOVER_KEY);
             // the names keep their width; a long bound wraps in the value column instead
             k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             values[i] = new Label();
-            values[i].getStyleClass().add("chunk-popover-value");
+            values[i].getStyleClass().add(CHUNK_POPOVER_VALUE);
             values[i].setId("chunk-popover-" + IDS[i]);
             // bounds are data (keys with underscores): no mnemonic parsing
             values[i].setMnemonicParsing(false);
@@ -47,10 +54,10 @@ final class ChunkPopover {
             grid.addRow(i, k, values[i]);
         }
         VBox content = new VBox(title, grid);
-        content.getStyleClass().add("chunk-popover-content");
+        content.getStyleClass().add(CHUNK_POPOVER_CONTENT);
         popOver.setContentNode(content);
         popOver.setId("chunk-popover");
-        popOver.getStyleClass().add("chunk-popover");
+        popOver.getStyleClass().add(CHUNK_POPOVER);
         popOver.setDetachable(false);
         popOver.setHeaderAlwaysVisible(false);
         popOver.setArrowLocation(PopOver.ArrowLocation.TOP_CENTER);

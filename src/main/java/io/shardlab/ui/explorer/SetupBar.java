@@ -44,6 +44,9 @@ final class SetupBar {
     private static final String SETUP_FIELD = "setup-field";
     private static final String SETUP_FIELDS = "setup-fields";
     private static final String SETUP_VERSION = "setup-version";
+    private static final String SETUP_WORKLOAD = "setup-workload";
+    private static final String SETUP_CHUNK_SIZE = "setup-chunk-size";
+    private static final String SETUP_PACE = "setup-pace";
     private static final String WORKLOAD_CELL = "workload-cell";
     private static final String WORKLOAD_DESCRIPTION = "workload-description";
     private static final String WORKLOAD_NAME = "workload-name";
@@ -90,7 +93,7 @@ final class SetupBar {
                 vm.chooseWorkload(now);
             }
         });
-        workload.getStyleClass().add("setup-workload");
+        workload.getStyleClass().add(SETUP_WORKLOAD);
         workload.setTooltip(new Tooltip("The insert stream: a generated workload, or a dataset file to replay"));
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
@@ -168,7 +171,7 @@ final class SetupBar {
                 setText(empty || item == null ? null : vm.chunkSizeShortLabel(item));
             }
         });
-        chunkSize.getStyleClass().add("setup-chunk-size");
+        chunkSize.getStyleClass().add(SETUP_CHUNK_SIZE);
         chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 5.2, "
                 + "128 MB from 5.2 by default"));
 
@@ -241,7 +244,7 @@ final class SetupBar {
                 setText(empty || item == null ? null : String.format(java.util.Locale.ROOT, "%,d", item));
             }
         });
-        pace.getStyleClass().add("setup-pace");
+        pace.getStyleClass().add(SETUP_PACE);
 
         Button zones = new Button();
         zones.setId("setup-zones");
