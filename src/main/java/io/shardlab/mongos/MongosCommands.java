@@ -889,7 +889,9 @@ public final class MongosCommands {
      * moves whole to {@code toShard}, or without it to the non-draining shard with the least data, as
      * an unsplittable tracked collection. An unsharded collection is a no-op, refused with
      * NamespaceNotSharded when {@code toShard} names another shard than its own. A collection with
-     * zone ranges must lose them first (MongoDB's documentation; ShardLab does not simulate that path).
+     * zone ranges must lose them first (MongoDB's documentation; ShardLab does not simulate that path). An
+     * explicit {@code toShard} only has to exist: resharding_util.cpp {@code validateShardDistribution} checks
+     * the shard registry and the ranges, not draining, so a draining shard named there is accepted.
      */
     private BsonDocument unshardCollection(BsonDocument command) {
         requireCommandSince(8, 0, "unshardCollection");

@@ -479,6 +479,19 @@ class MongosAdminCommandsTest {
                 "shard02 is draining; shard03 held less than shard01");
     }
 
+    @Test
+    void unshardCollection_to_a_draining_shard_named_explicitly_is_accepted_as_mongodb_accepts_it() {
+        MongosCommands mongos = withTwoShardOrders("8.0");
+        admin(mongos, "{removeShard: 'shard02'}");
+
+        admin(mongos, "{unshardCollection: 'app.orders', toShard: 'shard02'}");
+
+        assertEquals(
+                "shard02",
+                catalog.shardOfUnsharded("app.orders").orElseThrow(),
+                "only the default target leaves draining shards out");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             before 8.0                  | 7.0 | {unshardCollection: 'app.orders', toShard: 'shard02'} | CommandNotFound      | no such command: 'unshardCollection'
