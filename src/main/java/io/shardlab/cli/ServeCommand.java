@@ -68,7 +68,7 @@ final class ServeCommand implements Runnable {
             names = "--memory-budget",
             paramLabel = "MB",
             defaultValue = "256",
-            description = "Documents kept for reads, in MB of heap (their BSON bytes and about 110 bytes each of "
+            description = "Documents kept for reads, in MB of heap (their BSON bytes and about 100 bytes each of "
                     + "index); past it writes are still routed and counted but not kept (default: ${DEFAULT-VALUE}).")
     long memoryBudgetMb;
 

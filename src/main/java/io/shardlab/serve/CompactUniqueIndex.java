@@ -6,81 +6,66 @@ import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.bson.ObjectId;
 import java.nio.ByteBuffer;
 import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A unique index of the wire library's document engine (the {@code _id} index of every collection) that
- * keeps one small key per document: the key's single value itself, an ObjectId packed into two numbers,
- * and only a key of several fields as the library's {@link KeyValue}.
+ * keeps ObjectId keys, the usual {@code _id}, in primitive arrays ({@link ObjectIdPositions}), any other
+ * one-value key as the value itself, and only a key of several fields as the library's {@link KeyValue}.
  *
- * <p>Why: the library's own index keeps a {@code KeyValue} per document, a list around the value and, for
- * the usual ObjectId {@code _id}, an object around a 12-byte array: six objects per kept document for the
+ * <p>Why: the library's own index keeps a map entry, a {@code KeyValue}, a list around the value, an
+ * ObjectId around a 12-byte array and a boxed position per document: six objects per kept document for the
  * garbage collector to copy. Equality is the library's: a one-value {@code KeyValue} equals another exactly
- * when their values are equal, so the value can stand for the key ({@link #keyOf}).
+ * when their values are equal, and two ObjectIds when their bytes are.
  */
 final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
 
-    /** Stands for a missing or null key value, which the map cannot hold. */
+    /** Stands for a missing or null key value, which a map key may not be. */
     private static final Object NULL_VALUE = new Object();
 
-    private final Map<Object, Integer> positions = new ConcurrentHashMap<>();
+    private final ObjectIdPositions objectIds = new ObjectIdPositions();
+    private final Map<Object, Integer> others = new HashMap<>();
 
     CompactUniqueIndex(String name, List<IndexKey> keys, boolean sparse) {
         super(name, keys, sparse);
     }
 
-    /** An ObjectId's 12 bytes as two numbers. */
-    private record PackedObjectId(long high, int low) {
-        static PackedObjectId of(ObjectId id) {
-            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
-            return new PackedObjectId(bytes.getLong(), bytes.getInt());
-        }
-
-        ObjectId unpacked() {
-            return new ObjectId(
-                    ByteBuffer.allocate(12).putLong(high).putInt(low).array());
-        }
-
-        @Override
-        public int hashCode() {
-            // the low four bytes hold the counter that tells ids of one process and second apart
-            return low * 31 + Long.hashCode(high);
-        }
+    private static ObjectId objectIdOf(KeyValue keyValue) {
+        return keyValue.size() == 1 && keyValue.get(0) instanceof ObjectId id ? id : null;
     }
 
-    /** The map's key for the library's key value; equal key values give equal keys. */
-    static Object keyOf(KeyValue keyValue) {
+    /** The map key of a key value that is not one ObjectId; equal key values give equal keys. */
+    private static Object otherKeyOf(KeyValue keyValue) {
         if (keyValue.size() != 1) {
             return keyValue;
         }
         Object value = keyValue.get(0);
-        if (value == null) {
-            return NULL_VALUE;
-        }
-        return value instanceof ObjectId id ? PackedObjectId.of(id) : value;
+        return value == null ? NULL_VALUE : value;
     }
 
     private static KeyValue keyValueOf(Object key) {
         if (key instanceof KeyValue keyValue) {
             return keyValue;
         }
-        if (key == NULL_VALUE) {
-            return new KeyValue((Object) null);
-        }
-        return new KeyValue(key instanceof PackedObjectId id ? id.unpacked() : key);
+        return new KeyValue(key == NULL_VALUE ? null : key);
+    }
+
+    private static Integer boxed(int position) {
+        return position < 0 ? null : position;
     }
 
     @Override
-    public long getCount() {
-        return positions.size();
+    public synchronized long getCount() {
+        return objectIds.size() + others.size();
     }
 
     @Override
-    public boolean isEmpty() {
-        return positions.isEmpty();
+    public synchronized boolean isEmpty() {
+        return getCount() == 0;
     }
 
     /** The number of keys, as the library's memory index reports it. */
@@ -90,24 +75,44 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
     }
 
     @Override
-    protected Integer removeDocument(KeyValue keyValue) {
-        return positions.remove(keyOf(keyValue));
+    protected synchronized Integer removeDocument(KeyValue keyValue) {
+        ObjectId id = objectIdOf(keyValue);
+        if (id != null) {
+            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
+            return boxed(objectIds.remove(bytes.getLong(), bytes.getInt()));
+        }
+        return others.remove(otherKeyOf(keyValue));
     }
 
     @Override
-    protected boolean putKeyPosition(KeyValue keyValue, Integer position) {
-        return positions.putIfAbsent(keyOf(keyValue), position) == null;
+    protected synchronized boolean putKeyPosition(KeyValue keyValue, Integer position) {
+        ObjectId id = objectIdOf(keyValue);
+        if (id != null) {
+            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
+            return objectIds.putIfAbsent(bytes.getLong(), bytes.getInt(), position);
+        }
+        return others.putIfAbsent(otherKeyOf(keyValue), position) == null;
     }
 
     @Override
-    protected Integer getPosition(KeyValue keyValue) {
-        return positions.get(keyOf(keyValue));
+    protected synchronized Integer getPosition(KeyValue keyValue) {
+        ObjectId id = objectIdOf(keyValue);
+        if (id != null) {
+            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
+            return boxed(objectIds.get(bytes.getLong(), bytes.getInt()));
+        }
+        return others.get(otherKeyOf(keyValue));
     }
 
+    /** A copy of the entries (the library scans them for a regular expression on the key). */
     @Override
-    protected Iterable<Entry<KeyValue, Integer>> getIterable() {
-        return () -> positions.entrySet().stream()
-                .map(e -> (Entry<KeyValue, Integer>) new SimpleImmutableEntry<>(keyValueOf(e.getKey()), e.getValue()))
-                .iterator();
+    protected synchronized Iterable<Entry<KeyValue, Integer>> getIterable() {
+        List<Entry<KeyValue, Integer>> entries = new ArrayList<>((int) getCount());
+        others.forEach((key, position) -> entries.add(new SimpleImmutableEntry<>(keyValueOf(key), position)));
+        objectIds.forEach((high, low, position) -> entries.add(new SimpleImmutableEntry<>(
+                new KeyValue(new ObjectId(
+                        ByteBuffer.allocate(12).putLong(high).putInt(low).array())),
+                position)));
+        return entries;
     }
 }

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * one {@code byte[]} per document, and decodes it when a query reads it.
  *
  * <p>Why: the library's own memory collection keeps every document as a tree of maps and boxed values,
- * about twenty objects and over a kilobyte of heap for a three-field document. A client writing at full
+ * about twenty objects and 700 bytes of heap for a three-field document of 64 BSON bytes. A client writing at full
  * speed keeps all of them alive, and the garbage collector copies and scans every one: its pauses grew with
  * the documents kept and stalled the explorer's pulses. One array per document is one object to copy and
  * none to scan.
@@ -38,12 +38,12 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
 
     /**
      * Heap bytes a kept document takes beyond its BSON bytes, with 64-bit compressed references: the array's
-     * header (16), its slot in the list (about 6 with the list's spare room), and in the {@code _id} index a
-     * map node (32), its table slot (about 6), the packed ObjectId (24) and the boxed position (16) add up to
-     * 100; {@code KeptDocumentsBenchmark} measured 115 (189 bytes of heap for a 64-byte document, less the
-     * simulator's own 10).
+     * header (16), its slot in the list (about 6 with the list's spare room), and its ObjectId {@code _id} in
+     * the index's table (16 bytes a slot, 27–53 at the table's load of 0.3–0.6). {@code
+     * KeptDocumentsBenchmark} measured 93 (167 bytes of heap for a 64-byte document, less the simulator's own
+     * 10). An {@code _id} of another type takes a map entry instead, about 30 bytes more.
      */
-    static final int KEPT_BYTES_PER_DOCUMENT = 112;
+    static final int KEPT_BYTES_PER_DOCUMENT = 96;
 
     private final List<byte[]> documents = new ArrayList<>();
     private final Deque<Integer> freePositions = new ArrayDeque<>();

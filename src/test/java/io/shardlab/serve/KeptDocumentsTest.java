@@ -143,6 +143,37 @@ class KeptDocumentsTest {
     }
 
     @Test
+    void documents_with_ObjectId_ids_are_found_by_id_after_others_were_deleted() {
+        MongosCommands mongos = mongos(64L << 20);
+        List<ObjectId> ids = new ArrayList<>();
+        for (int batch = 0; batch < 4; batch++) {
+            List<BsonDocument> documents = new ArrayList<>();
+            for (int i = 0; i < 500; i++) {
+                ObjectId id = new ObjectId();
+                ids.add(id);
+                documents.add(
+                        new BsonDocument("_id", new BsonObjectId(id)).append("k", new BsonString("n" + ids.size())));
+            }
+            insert(mongos, documents.toArray(BsonDocument[]::new));
+        }
+        for (int i = 0; i < ids.size(); i += 3) {
+            run(
+                    mongos,
+                    "app",
+                    "{delete: 'kept', deletes: [{q: {_id: {$oid: '" + ids.get(i).toHexString() + "'}}, limit: 1}]}");
+        }
+
+        for (int i = 0; i < ids.size(); i++) {
+            List<BsonDocument> found = find(
+                    mongos, "{find: 'kept', filter: {_id: {$oid: '" + ids.get(i).toHexString() + "'}}}");
+            assertEquals(
+                    i % 3 == 0 ? List.of() : List.of("n" + (i + 1)),
+                    found.stream().map(d -> d.getString("k").getValue()).toList(),
+                    "document " + i);
+        }
+    }
+
+    @Test
     void natural_order_is_the_order_of_insertion_and_its_reverse_for_natural_minus_one() {
         MongosCommands mongos = mongos(64L << 20);
         for (int i = 0; i < 20; i++) {
