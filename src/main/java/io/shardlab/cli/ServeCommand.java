@@ -68,8 +68,8 @@ final class ServeCommand implements Runnable {
             names = "--memory-budget",
             paramLabel = "MB",
             defaultValue = "256",
-            description = "Documents kept for reads, in MB of BSON; past it writes are still routed and counted but "
-                    + "not kept (default: ${DEFAULT-VALUE}).")
+            description = "Documents kept for reads, in MB of heap (their BSON bytes and about 100 bytes each of "
+                    + "index); past it writes are still routed and counted but not kept (default: ${DEFAULT-VALUE}).")
     long memoryBudgetMb;
 
     @Option(

@@ -17,6 +17,12 @@ public interface DocumentStorage {
      */
     BsonDocument run(String database, BsonDocument command);
 
+    /**
+     * Heap bytes a kept document takes beyond its BSON bytes (its slot, its index entry), so that the memory
+     * budget counts what the documents cost the process, not only their size on the wire.
+     */
+    int keptBytesPerDocument();
+
     /** Replaces every document of {@code database.collection} (the config database is rebuilt this way). */
     void replace(String database, String collection, List<BsonDocument> documents);
 }

@@ -151,7 +151,8 @@ public final class MongosCommands {
     private long storedBytes;
 
     /**
-     * @param memoryBudgetBytes documents beyond this many stored bytes are routed and counted but not kept
+     * @param memoryBudgetBytes documents beyond this many bytes of heap (their BSON bytes and {@link
+     *     DocumentStorage#keptBytesPerDocument()} each) are routed and counted but not kept
      * @param wallClockMillis the wall clock, for {@code localTime}
      * @param notices receives one line when a collection's documents first stop being kept
      * @param host the machine the mongos runs on ({@code hostInfo}, {@code serverStatus})
@@ -1667,7 +1668,7 @@ public final class MongosCommands {
         long bytes = 0;
         for (int i : accepted) {
             toStore.add(documents.get(i));
-            bytes += InsertBatch.bsonSize(documents.get(i));
+            bytes += InsertBatch.bsonSize(documents.get(i)) + storage.keptBytesPerDocument();
         }
         BsonDocument reply;
         List<Integer> stored;
@@ -2025,7 +2026,7 @@ public final class MongosCommands {
         }
         long bytes = 0;
         for (BsonDocument d : gone) {
-            bytes += InsertBatch.bsonSize(d);
+            bytes += InsertBatch.bsonSize(d) + storage.keptBytesPerDocument();
         }
         storedBytes = Math.max(0, storedBytes - bytes);
         var sharded = catalog.collection(ns);

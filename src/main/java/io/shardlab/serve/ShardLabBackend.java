@@ -2,7 +2,7 @@ package io.shardlab.serve;
 
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.backend.AbstractMongoBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.exception.MongoServerError;
 import de.bwaldvogel.mongo.exception.MongoServerException;
@@ -34,7 +34,7 @@ import org.bson.BsonString;
  * {@code appName} from the handshake) and one when it leaves, and refuses connections beyond
  * {@code maxClients}.
  */
-final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
+final class ShardLabBackend extends AbstractMongoBackend implements DocumentStorage {
 
     private final ThreadLocal<Channel> current = new ThreadLocal<>();
     /** The channel of commands that come from inside the process (the shell), not from a connection. */
@@ -59,6 +59,11 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
         this.maxClients = maxClients;
         this.lane = lane;
         this.commands = commands.apply(this);
+    }
+
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+        return new EncodedDatabase(databaseName, getCursorRegistry());
     }
 
     MongosCommands commands() {
@@ -191,6 +196,11 @@ final class ShardLabBackend extends MemoryBackend implements DocumentStorage {
             return new BsonDocument("ok", new BsonInt32(0))
                     .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()));
         }
+    }
+
+    @Override
+    public int keptBytesPerDocument() {
+        return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
     }
 
     @Override

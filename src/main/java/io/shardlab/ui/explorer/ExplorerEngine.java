@@ -487,7 +487,7 @@ public final class ExplorerEngine implements Transport {
             mongos = new MongosServer.InProcess(
                     catalog(),
                     "localhost:" + DEFAULT_PORT,
-                    SERVE_MEMORY_BUDGET_BYTES,
+                    serveMemoryBudgetBytes(Runtime.getRuntime().maxMemory()),
                     SERVE_MAX_CLIENTS,
                     line -> reportClients(),
                     this::runClientCommand);
@@ -499,8 +499,18 @@ public final class ExplorerEngine implements Transport {
         return MongosServer.listen(mongos(), "127.0.0.1", port, 0);
     }
 
-    /** Documents the served mongos keeps for reads, as {@code serve}'s default. */
+    /** {@code serve}'s default memory budget for the documents its clients write. */
     static final long SERVE_MEMORY_BUDGET_BYTES = 256L * 1024 * 1024;
+
+    /**
+     * Heap the served mongos may fill with client documents in the window: {@code serve}'s default, and at
+     * most a quarter of the heap, since the window itself needs the rest (the launchers cap the heap at
+     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 256 MB would
+     * run the window out of memory, a quarter of it is 112 MB, about 700,000 small documents).
+     */
+    static long serveMemoryBudgetBytes(long maxHeapBytes) {
+        return Math.min(SERVE_MEMORY_BUDGET_BYTES, maxHeapBytes / 4);
+    }
     /** Connections served at once, as {@code serve}'s default. */
     static final int SERVE_MAX_CLIENTS = 200;
     /** How long a client command waits for the simulation thread before it is answered with an error. */

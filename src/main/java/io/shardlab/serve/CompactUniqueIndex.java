@@ -1,0 +1,118 @@
+package io.shardlab.serve;
+
+import de.bwaldvogel.mongo.backend.AbstractUniqueIndex;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.KeyValue;
+import de.bwaldvogel.mongo.bson.ObjectId;
+import java.nio.ByteBuffer;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+
+/**
+ * A unique index of the wire library's document engine (the {@code _id} index of every collection) that
+ * keeps ObjectId keys, the usual {@code _id}, in primitive arrays ({@link ObjectIdPositions}), any other
+ * one-value key as the value itself, and only a key of several fields as the library's {@link KeyValue}.
+ *
+ * <p>Why: the library's own index keeps a map entry, a {@code KeyValue}, a list around the value, an
+ * ObjectId around a 12-byte array and a boxed position per document: six objects per kept document for the
+ * garbage collector to copy. Equality is the library's: a one-value {@code KeyValue} equals another exactly
+ * when their values are equal, and two ObjectIds when their bytes are.
+ */
+final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
+
+    /** Stands for a missing or null key value, which a map key may not be. */
+    private static final Object NULL_VALUE = new Object();
+
+    private final ObjectIdPositions objectIds = new ObjectIdPositions();
+    private final Map<Object, Integer> others = new HashMap<>();
+
+    CompactUniqueIndex(String name, List<IndexKey> keys, boolean sparse) {
+        super(name, keys, sparse);
+    }
+
+    private static ObjectId objectIdOf(KeyValue keyValue) {
+        return keyValue.size() == 1 && keyValue.get(0) instanceof ObjectId id ? id : null;
+    }
+
+    /** The map key of a key value that is not one ObjectId; equal key values give equal keys. */
+    private static Object otherKeyOf(KeyValue keyValue) {
+        if (keyValue.size() != 1) {
+            return keyValue;
+        }
+        Object value = keyValue.get(0);
+        return value == null ? NULL_VALUE : value;
+    }
+
+    private static KeyValue keyValueOf(Object key) {
+        if (key instanceof KeyValue keyValue) {
+            return keyValue;
+        }
+        return new KeyValue(key == NULL_VALUE ? null : key);
+    }
+
+    private static Integer boxed(int position) {
+        return position < 0 ? null : position;
+    }
+
+    @Override
+    public synchronized long getCount() {
+        return objectIds.size() + others.size();
+    }
+
+    @Override
+    public synchronized boolean isEmpty() {
+        return getCount() == 0;
+    }
+
+    /** The number of keys, as the library's memory index reports it. */
+    @Override
+    public long getDataSize() {
+        return getCount();
+    }
+
+    @Override
+    protected synchronized Integer removeDocument(KeyValue keyValue) {
+        ObjectId id = objectIdOf(keyValue);
+        if (id != null) {
+            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
+            return boxed(objectIds.remove(bytes.getLong(), bytes.getInt()));
+        }
+        return others.remove(otherKeyOf(keyValue));
+    }
+
+    @Override
+    protected synchronized boolean putKeyPosition(KeyValue keyValue, Integer position) {
+        ObjectId id = objectIdOf(keyValue);
+        if (id != null) {
+            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
+            return objectIds.putIfAbsent(bytes.getLong(), bytes.getInt(), position);
+        }
+        return others.putIfAbsent(otherKeyOf(keyValue), position) == null;
+    }
+
+    @Override
+    protected synchronized Integer getPosition(KeyValue keyValue) {
+        ObjectId id = objectIdOf(keyValue);
+        if (id != null) {
+            ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
+            return boxed(objectIds.get(bytes.getLong(), bytes.getInt()));
+        }
+        return others.get(otherKeyOf(keyValue));
+    }
+
+    /** A copy of the entries (the library scans them for a regular expression on the key). */
+    @Override
+    protected synchronized Iterable<Entry<KeyValue, Integer>> getIterable() {
+        List<Entry<KeyValue, Integer>> entries = new ArrayList<>((int) getCount());
+        others.forEach((key, position) -> entries.add(new SimpleImmutableEntry<>(keyValueOf(key), position)));
+        objectIds.forEach((high, low, position) -> entries.add(new SimpleImmutableEntry<>(
+                new KeyValue(new ObjectId(
+                        ByteBuffer.allocate(12).putLong(high).putInt(low).array())),
+                position)));
+        return entries;
+    }
+}

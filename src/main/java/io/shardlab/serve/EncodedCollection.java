@@ -1,0 +1,165 @@
+package io.shardlab.serve;
+
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.AbstractSynchronizedMongoCollection;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.DocumentWithPosition;
+import de.bwaldvogel.mongo.backend.QueryResult;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
+import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+/**
+ * A collection of the wire library's document engine that keeps each document as its encoded BSON bytes,
+ * one {@code byte[]} per document, and decodes it when a query reads it.
+ *
+ * <p>Why: the library's own memory collection keeps every document as a tree of maps and boxed values,
+ * about twenty objects and 700 bytes of heap for a three-field document of 64 BSON bytes. A client writing at full
+ * speed keeps all of them alive, and the garbage collector copies and scans every one: its pauses grew with
+ * the documents kept and stalled the explorer's pulses. One array per document is one object to copy and
+ * none to scan.
+ *
+ * <p>Invariants: a position is the index of its document in {@link #documents}; a removed document leaves
+ * {@code null} there and its position in {@link #freePositions} for the next insert (as the library's
+ * memory collection reuses positions). A query gets a fresh decoded copy, so the engine's in-place update
+ * writes back through {@link #handleUpdate}. {@link #dataSize} is the sum of the stored arrays' lengths,
+ * the documents' BSON size.
+ */
+final class EncodedCollection extends AbstractSynchronizedMongoCollection<Integer> {
+
+    /**
+     * Heap bytes a kept document takes beyond its BSON bytes, with 64-bit compressed references: the array's
+     * header (16), its slot in the list (about 6 with the list's spare room), and its ObjectId {@code _id} in
+     * the index's table (16 bytes a slot, 27–53 at the table's load of 0.3–0.6). {@code
+     * KeptDocumentsBenchmark} measured 93 (167 bytes of heap for a 64-byte document, less the simulator's own
+     * 10). An {@code _id} of another type takes a map entry instead, about 30 bytes more.
+     */
+    static final int KEPT_BYTES_PER_DOCUMENT = 96;
+
+    private final List<byte[]> documents = new ArrayList<>();
+    private final Deque<Integer> freePositions = new ArrayDeque<>();
+    private int dataSize;
+
+    EncodedCollection(
+            MongoDatabase database, String collectionName, CollectionOptions options, CursorRegistry cursors) {
+        super(database, collectionName, options, cursors);
+    }
+
+    /** The document's BSON bytes, as the wire carries them. */
+    static byte[] encode(Document document) {
+        ByteBuf buffer = Unpooled.buffer(256);
+        try {
+            BsonEncoder.encodeDocument(document, buffer);
+            byte[] bytes = new byte[buffer.readableBytes()];
+            buffer.readBytes(bytes);
+            return bytes;
+        } finally {
+            buffer.release();
+        }
+    }
+
+    private static Document decode(byte[] bytes) {
+        return BsonDecoder.decodeBson(Unpooled.wrappedBuffer(bytes));
+    }
+
+    /** The size is kept here from the arrays, so the engine need not encode each document a second time. */
+    @Override
+    protected boolean tracksDataSize() {
+        return false;
+    }
+
+    @Override
+    protected void updateDataSize(int sizeDelta) {
+        dataSize += sizeDelta;
+    }
+
+    @Override
+    protected synchronized int getDataSize() {
+        return dataSize;
+    }
+
+    @Override
+    protected Integer addDocumentInternal(Document document) {
+        byte[] bytes = encode(document);
+        dataSize += bytes.length;
+        Integer position = freePositions.poll();
+        if (position == null) {
+            documents.add(bytes);
+            return documents.size() - 1;
+        }
+        documents.set(position, bytes);
+        return position;
+    }
+
+    @Override
+    protected QueryResult matchDocuments(
+            Document query, Document orderBy, int numberToSkip, int limit, int batchSize, Document fieldSelector) {
+        return matchDocumentsFromStream(
+                storedPositions(isNaturalDescending(orderBy)).mapToObj(this::getDocument),
+                query,
+                orderBy,
+                numberToSkip,
+                limit,
+                batchSize,
+                fieldSelector);
+    }
+
+    /** Positions holding a document, in insertion order or its reverse. */
+    private IntStream storedPositions(boolean descending) {
+        int size = documents.size();
+        IntStream positions = descending ? IntStream.range(0, size).map(i -> size - 1 - i) : IntStream.range(0, size);
+        return positions.filter(p -> documents.get(p) != null);
+    }
+
+    @Override
+    public synchronized int count() {
+        return documents.size() - freePositions.size();
+    }
+
+    @Override
+    public synchronized boolean isEmpty() {
+        return count() == 0;
+    }
+
+    @Override
+    protected Integer findDocumentPosition(Document document) {
+        return storedPositions(false)
+                .filter(p -> getDocument(p).equals(document))
+                .boxed()
+                .findFirst()
+                .orElse(null);
+    }
+
+    @Override
+    protected Stream<DocumentWithPosition<Integer>> streamAllDocumentsWithPosition() {
+        return storedPositions(false).mapToObj(p -> new DocumentWithPosition<>(getDocument(p), p));
+    }
+
+    @Override
+    protected void removeDocument(Integer position) {
+        dataSize -= documents.get(position).length;
+        documents.set(position, null);
+        freePositions.add(position);
+    }
+
+    @Override
+    protected Document getDocument(Integer position) {
+        return decode(documents.get(position));
+    }
+
+    @Override
+    protected void handleUpdate(Integer position, Document oldDocument, Document newDocument) {
+        byte[] bytes = encode(newDocument);
+        dataSize += bytes.length - documents.get(position).length;
+        documents.set(position, bytes);
+    }
+}
