@@ -135,7 +135,7 @@ public final class ExplorerBenchmark {
         NumberLineView[] view = new NumberLineView[1];
         Stage[] stage = new Stage[1];
         onFx(() -> {
-            view[0] = new NumberLineView(vm, actions);
+            view[0] = new NumberLineView(vm, actions, new SimpleBooleanProperty(false));
             stage[0] = new Stage();
             Scene scene = new Scene(view[0].node(), WIDTH, 600);
             new Appearance(dark, new SimpleBooleanProperty(false)).follow(view[0].node());

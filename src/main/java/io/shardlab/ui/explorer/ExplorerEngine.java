@@ -549,6 +549,7 @@ public final class ExplorerEngine implements Transport {
             if (reply.isDone()) {
                 return;
             }
+            awaitScreen();
             try {
                 reply.complete(command.get());
             } catch (RuntimeException e) {
@@ -589,6 +590,28 @@ public final class ExplorerEngine implements Transport {
      * One frame for the client commands run so far: queued behind the commands already waiting, so a
      * client writing at full speed gets one frame per burst; while playing, the ticks publish.
      */
+    /** How many milliseconds a client command waits at most for the screen to take the last published state. */
+    static final int SCREEN_WAIT_MILLIS = 40;
+
+    /**
+     * On the simulation thread, before a client command: while the screen has not taken the last published
+     * state, for at most {@link #SCREEN_WAIT_MILLIS}, the command waits. A client writing at full speed keeps
+     * the connection threads, this thread and the collector busy; on a machine with two cores the JavaFX
+     * thread then waited for a processor (pulse gaps of 100 ms and more). The wait lends it the processor,
+     * as a tick at full speed does ({@code screenBehind}); the client sees a mongos that answers after the
+     * screen has caught up.
+     */
+    private void awaitScreen() {
+        for (int waited = 0; waited < SCREEN_WAIT_MILLIS && screenBehind.getAsBoolean(); waited++) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     private void queuePublish() {
         if (ticking != null || publishQueued) {
             return;
