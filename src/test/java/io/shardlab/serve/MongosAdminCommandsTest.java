@@ -479,6 +479,27 @@ class MongosAdminCommandsTest {
                 "shard02 is draining; shard03 held less than shard01");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            4.4 | Failed to target upsert by query :: could not extract exact shard key
+            7.0 | Failed to target upsert by query :: could not extract exact shard key
+            """)
+    void an_upsert_without_the_shard_key_is_refused_with_the_targeters_words_through_the_wire(
+            String release, String message) {
+        MongosCommands mongos = withTwoShardOrders(release);
+
+        BsonDocument reply =
+                run(mongos, "app", "{update: 'orders', updates: [{q: {x: 1}, u: {$set: {y: 2}}, upsert: true}]}");
+
+        assertEquals(
+                message,
+                reply.getArray("writeErrors")
+                        .get(0)
+                        .asDocument()
+                        .getString("errmsg")
+                        .getValue());
+    }
+
     @Test
     void unshardCollection_to_a_draining_shard_named_explicitly_is_accepted_as_mongodb_accepts_it() {
         MongosCommands mongos = withTwoShardOrders("8.0");
