@@ -48,11 +48,12 @@ class ExplorerViewTest {
     private ExplorerViewModel vm;
     private ExplorerView view;
     private Stage stage;
+    private SimpleBooleanProperty dark;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+        dark = new SimpleBooleanProperty(false);
         thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         LatestValueMailbox<EngineState> mailbox =
@@ -395,6 +396,34 @@ class ExplorerViewTest {
         robot.type(KeyCode.CLOSE_BRACKET);
         waitUntil(popover::isShowing);
         assertEquals("Chunk 3 of 3", ((Label) content.lookup("#chunk-popover-title")).getText());
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !popover.isShowing());
+    }
+
+    @Test
+    void in_the_dark_theme_the_chunk_popover_is_dark_behind_its_light_text(FxRobot robot) throws Exception {
+        // given the dark theme and a folded side panel
+        robot.interact(() -> dark.set(true));
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+
+        // when a chunk's details show
+        robot.clickOn(onBar(robot, 0.5));
+        waitUntil(popover::isShowing);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover's body is the theme's dark background (not ControlsFX's own white), under light text
+        javafx.scene.shape.Path border =
+                (javafx.scene.shape.Path) popover.popOver().getRoot().lookup(".border");
+        javafx.scene.paint.Color fill = (javafx.scene.paint.Color) border.getFill();
+        javafx.scene.paint.Color text = (javafx.scene.paint.Color)
+                ((Label) popover.popOver().getContentNode().lookup("#chunk-popover-title")).getTextFill();
+        assertTrue(fill.getBrightness() < 0.3, "popover body " + fill);
+        assertTrue(text.getBrightness() > 0.7, "popover title " + text);
         robot.type(KeyCode.ESCAPE);
         waitUntil(() -> !popover.isShowing());
     }
