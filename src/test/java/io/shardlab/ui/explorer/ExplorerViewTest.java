@@ -27,6 +27,7 @@ import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
+import org.controlsfx.control.PopOver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -424,6 +425,30 @@ class ExplorerViewTest {
                 ((Label) popover.popOver().getContentNode().lookup("#chunk-popover-title")).getTextFill();
         assertTrue(fill.getBrightness() < 0.3, "popover body " + fill);
         assertTrue(text.getBrightness() > 0.7, "popover title " + text);
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !popover.isShowing());
+    }
+
+    @Test
+    void the_chunk_popovers_arrow_points_at_the_chunk_even_when_its_bounds_wrap(FxRobot robot) throws Exception {
+        // given a hashed key: the bounds are long enough to wrap in the popover
+        launchAsALessonWould(
+                robot, Scenario.of("{ counter: 'hashed' }", "monotonic").withDocuments(2_000));
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // when a chunk is clicked
+        Point2D click = onBar(robot, 0.5);
+        robot.clickOn(click);
+        waitUntil(popover::isShowing);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover is centred on the click (its arrow sits at the top centre)
+        PopOver p = popover.popOver();
+        double centre = p.getX() + p.getWidth() / 2;
+        assertTrue(
+                Math.abs(centre - click.getX()) < 15,
+                "popover centre " + centre + ", click at " + click.getX() + ", width " + p.getWidth());
         robot.type(KeyCode.ESCAPE);
         waitUntil(() -> !popover.isShowing());
     }
