@@ -454,6 +454,40 @@ class ExplorerViewTest {
     }
 
     @Test
+    void with_the_side_panel_folded_a_right_click_shows_the_chunk_menu_without_the_popover(FxRobot robot)
+            throws Exception {
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        assertEquals(
+                SidePanelViewModel.Placement.RAIL,
+                view.sidePlacement().placementProperty().get());
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+
+        // when the teacher right-clicks a chunk
+        Point2D at = onBar(robot, 0.5);
+        RenderCanvas canvas = view.numberLineView().canvas();
+        Point2D local = canvas.screenToLocal(at);
+        robot.interact(() -> canvas.fireEvent(new javafx.scene.input.ContextMenuEvent(
+                javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                local.getX(),
+                local.getY(),
+                at.getX(),
+                at.getY(),
+                false,
+                null)));
+        robot.sleep((long) (NumberLineView.DOUBLE_CLICK_MILLIS * 2));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then it is selected and its menu shows, and the popover does not open under the menu
+        assertTrue(vm.numberLine().selectedProperty().get() != null, "the chunk is selected");
+        assertFalse(popover.isShowing(), "no popover under the chunk menu");
+        robot.type(KeyCode.ESCAPE);
+    }
+
+    @Test
     void with_the_side_panel_docked_a_click_selects_and_a_double_click_in_a_lane_shows_the_details(FxRobot robot)
             throws Exception {
         launchAsALessonWould(
