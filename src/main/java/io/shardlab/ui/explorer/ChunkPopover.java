@@ -53,7 +53,15 @@ final class ChunkPopover {
             values[i].setWrapText(true);
             grid.addRow(i, k, values[i]);
         }
-        VBox content = new VBox(title, grid);
+        // PopOver centres its arrow on the content's preferred width, which counts a long bound unwrapped: with
+        // the stylesheet's max width the popover drew narrower, off to one side of the chunk it points at
+        VBox content = new VBox(title, grid) {
+            @Override
+            protected double computePrefWidth(double height) {
+                double pref = super.computePrefWidth(height);
+                return getMaxWidth() > 0 ? Math.min(pref, getMaxWidth()) : pref;
+            }
+        };
         content.getStyleClass().add(CHUNK_POPOVER_CONTENT);
         popOver.setContentNode(content);
         popOver.setId("chunk-popover");

@@ -583,7 +583,13 @@ final class NumberLineView {
             if (geo == null || !geo.inLineX(e.getX())) {
                 return;
             }
-            vm.selectAt(geo.position(e.getX()));
+            // the menu's Details shows the popover: not both at once, one over the other
+            pointerSelecting = true;
+            try {
+                vm.selectAt(geo.position(e.getX()));
+            } finally {
+                pointerSelecting = false;
+            }
             chunkMenu().show(canvas, e.getScreenX(), e.getScreenY());
             e.consume();
         });

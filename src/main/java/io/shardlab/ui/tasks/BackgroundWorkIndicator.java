@@ -19,6 +19,7 @@ public final class BackgroundWorkIndicator {
     // style classes of its nodes, as its stylesheet names them
     private static final String BACKGROUND_WORK = "background-work";
     private static final String BACKGROUND_WORK_LIST = "background-work-list";
+    private static final String BACKGROUND_WORK_POPOVER = "background-work-popover";
 
     private final Button button = new Button();
     private final TaskProgressView<Task<?>> list = new TaskProgressView<>();
@@ -48,6 +49,7 @@ public final class BackgroundWorkIndicator {
             }
         });
         popOver.setId("background-work-popover");
+        popOver.getStyleClass().add(BACKGROUND_WORK_POPOVER);
         popOver.setTitle("Background work");
         popOver.setHeaderAlwaysVisible(true);
         popOver.setDetachable(false);

@@ -27,6 +27,7 @@ import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
+import org.controlsfx.control.PopOver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -48,11 +49,12 @@ class ExplorerViewTest {
     private ExplorerViewModel vm;
     private ExplorerView view;
     private Stage stage;
+    private SimpleBooleanProperty dark;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+        dark = new SimpleBooleanProperty(false);
         thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         LatestValueMailbox<EngineState> mailbox =
@@ -397,6 +399,92 @@ class ExplorerViewTest {
         assertEquals("Chunk 3 of 3", ((Label) content.lookup("#chunk-popover-title")).getText());
         robot.type(KeyCode.ESCAPE);
         waitUntil(() -> !popover.isShowing());
+    }
+
+    @Test
+    void in_the_dark_theme_the_chunk_popover_is_dark_behind_its_light_text(FxRobot robot) throws Exception {
+        // given the dark theme and a folded side panel
+        robot.interact(() -> dark.set(true));
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+
+        // when a chunk's details show
+        robot.clickOn(onBar(robot, 0.5));
+        waitUntil(popover::isShowing);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover's body is the theme's dark background (not ControlsFX's own white), under light text
+        javafx.scene.shape.Path border =
+                (javafx.scene.shape.Path) popover.popOver().getRoot().lookup(".border");
+        javafx.scene.paint.Color fill = (javafx.scene.paint.Color) border.getFill();
+        javafx.scene.paint.Color text = (javafx.scene.paint.Color)
+                ((Label) popover.popOver().getContentNode().lookup("#chunk-popover-title")).getTextFill();
+        assertTrue(fill.getBrightness() < 0.3, "popover body " + fill);
+        assertTrue(text.getBrightness() > 0.7, "popover title " + text);
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !popover.isShowing());
+    }
+
+    @Test
+    void the_chunk_popovers_arrow_points_at_the_chunk_even_when_its_bounds_wrap(FxRobot robot) throws Exception {
+        // given a hashed key: the bounds are long enough to wrap in the popover
+        launchAsALessonWould(
+                robot, Scenario.of("{ counter: 'hashed' }", "monotonic").withDocuments(2_000));
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // when a chunk is clicked
+        Point2D click = onBar(robot, 0.5);
+        robot.clickOn(click);
+        waitUntil(popover::isShowing);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover is centred on the click (its arrow sits at the top centre)
+        PopOver p = popover.popOver();
+        double centre = p.getX() + p.getWidth() / 2;
+        assertTrue(
+                Math.abs(centre - click.getX()) < 15,
+                "popover centre " + centre + ", click at " + click.getX() + ", width " + p.getWidth());
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !popover.isShowing());
+    }
+
+    @Test
+    void with_the_side_panel_folded_a_right_click_shows_the_chunk_menu_without_the_popover(FxRobot robot)
+            throws Exception {
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        assertEquals(
+                SidePanelViewModel.Placement.RAIL,
+                view.sidePlacement().placementProperty().get());
+        ChunkPopover popover = view.numberLineView().detailsPopover();
+
+        // when the teacher right-clicks a chunk
+        Point2D at = onBar(robot, 0.5);
+        RenderCanvas canvas = view.numberLineView().canvas();
+        Point2D local = canvas.screenToLocal(at);
+        robot.interact(() -> canvas.fireEvent(new javafx.scene.input.ContextMenuEvent(
+                javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED,
+                local.getX(),
+                local.getY(),
+                at.getX(),
+                at.getY(),
+                false,
+                null)));
+        robot.sleep((long) (NumberLineView.DOUBLE_CLICK_MILLIS * 2));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then it is selected and its menu shows, and the popover does not open under the menu
+        assertTrue(vm.numberLine().selectedProperty().get() != null, "the chunk is selected");
+        assertFalse(popover.isShowing(), "no popover under the chunk menu");
+        robot.type(KeyCode.ESCAPE);
     }
 
     @Test
