@@ -111,6 +111,23 @@ class ExplorerBarsFitTest {
      * show a larger window, so the window's own scene root is laid out at each size and measured in the
      * same pulse, before the window lays it out at its own size again.
      */
+    @Test
+    void the_workload_pickers_tooltip_names_the_chosen_workload_whole_which_its_closed_label_may_cut(FxRobot robot)
+            throws Exception {
+        showExplorer(robot);
+
+        String[] shown = onFxThread(() -> {
+            javafx.scene.control.ComboBox<?> workload =
+                    robot.lookup("#setup-workload").queryAs(javafx.scene.control.ComboBox.class);
+            return new String[] {
+                app.explorer().setup().workloadProperty().get().label(),
+                workload.getTooltip().getText()
+            };
+        });
+
+        assertTrue(shown[1].startsWith(shown[0] + ": "), "the tooltip starts with the name: " + shown[1]);
+    }
+
     @ParameterizedTest(name = "{0} × {1}")
     @CsvSource(textBlock = """
             1440 | 900

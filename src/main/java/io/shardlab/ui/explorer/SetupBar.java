@@ -45,6 +45,7 @@ final class SetupBar {
     private static final String SETUP_FIELDS = "setup-fields";
     private static final String SETUP_VERSION = "setup-version";
     private static final String SETUP_WORKLOAD = "setup-workload";
+    private static final String WORKLOAD_HINT = "The insert stream: a generated workload, or a dataset file to replay";
     private static final String SETUP_CHUNK_SIZE = "setup-chunk-size";
     private static final String SETUP_PACE = "setup-pace";
     private static final String WORKLOAD_CELL = "workload-cell";
@@ -94,7 +95,17 @@ final class SetupBar {
             }
         });
         workload.getStyleClass().add(SETUP_WORKLOAD);
-        workload.setTooltip(new Tooltip("The insert stream: a generated workload, or a dataset file to replay"));
+        // the closed picker is sized for the setup row and can cut a long name: its tooltip names the choice whole
+        Tooltip workloadTip = new Tooltip();
+        workloadTip
+                .textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> workload.getValue() == null
+                                ? WORKLOAD_HINT
+                                : workload.getValue().label() + ": "
+                                        + workload.getValue().description() + "\n" + WORKLOAD_HINT,
+                        workload.valueProperty()));
+        workload.setTooltip(workloadTip);
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
         dataset.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
