@@ -550,11 +550,16 @@ public final class ExplorerEngine implements Transport {
                 return;
             }
             awaitScreen();
+            // the reply is handed over after the explorer has accounted for the command and queued its frame, so
+            // whatever the client does next already sees the command on the explorer's side
+            T result = null;
+            RuntimeException failure = null;
             try {
-                reply.complete(command.get());
+                result = command.get();
             } catch (RuntimeException e) {
-                reply.completeExceptionally(e);
-            } finally {
+                failure = e;
+            }
+            try {
                 if (session != null) {
                     session.accountClientWork();
                     observeCatalog();
@@ -564,6 +569,12 @@ public final class ExplorerEngine implements Transport {
                         startTicking();
                     }
                     queuePublish();
+                }
+            } finally {
+                if (failure != null) {
+                    reply.completeExceptionally(failure);
+                } else {
+                    reply.complete(result);
                 }
             }
         });
