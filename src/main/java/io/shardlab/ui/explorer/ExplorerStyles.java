@@ -31,7 +31,7 @@ public final class ExplorerStyles {
 
     public static final String PANEL_CONTENT = "panel-content";
 
-    public static final String PANEL_PLACEHOLDER = "panel-placeholder";
+    public static final String PANEL_EMPTY_STATE = "panel-empty-state";
 
     public static final String SCALE_GROUP = "scale-group";
 

@@ -199,7 +199,7 @@ public final class ChunkView {
         title.getStyleClass().add(PANEL_TITLE);
         Label text = new Label();
         text.setId("no-selection-text");
-        text.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
+        text.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         text.setWrapText(true);
         Label keysCaption = new Label("On the number line");
         keysCaption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);

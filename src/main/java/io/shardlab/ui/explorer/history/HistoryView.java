@@ -64,7 +64,7 @@ public final class HistoryView {
         vm.commandsProperty()
                 .addListener((javafx.collections.ListChangeListener<CommandEntry>) c -> fillCommands(vm, list));
         Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
-        empty.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
+        empty.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.commandsProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());

@@ -57,7 +57,7 @@ public final class LogView {
         list.setId("activity-list");
         list.getStyleClass().add(ACTIVITY_LIST);
         Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
-        empty.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
+        empty.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());

@@ -128,7 +128,7 @@ public final class QueryView {
 
         Label hint = new Label("Type a filter: the shards mongos sends it to stay lit on the number line and the "
                 + "lanes, the others dim.");
-        hint.getStyleClass().add(ExplorerStyles.PANEL_PLACEHOLDER);
+        hint.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         hint.setWrapText(true);
         hint.visibleProperty().bind(vm.filterTextProperty().isEmpty());
         hint.managedProperty().bind(hint.visibleProperty());
