@@ -8,8 +8,6 @@ import de.bwaldvogel.mongo.backend.DocumentWithPosition;
 import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
-import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -54,19 +52,6 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
         super(database, collectionName, options, cursors);
     }
 
-    /** The document's BSON bytes, as the wire carries them. */
-    static byte[] encode(Document document) {
-        ByteBuf buffer = Unpooled.buffer(256);
-        try {
-            BsonEncoder.encodeDocument(document, buffer);
-            byte[] bytes = new byte[buffer.readableBytes()];
-            buffer.readBytes(bytes);
-            return bytes;
-        } finally {
-            buffer.release();
-        }
-    }
-
     private static Document decode(byte[] bytes) {
         return BsonDecoder.decodeBson(Unpooled.wrappedBuffer(bytes));
     }
@@ -89,7 +74,7 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
 
     @Override
     protected Integer addDocumentInternal(Document document) {
-        byte[] bytes = encode(document);
+        byte[] bytes = WireDocuments.bytesOf(document);
         dataSize += bytes.length;
         Integer position = freePositions.poll();
         if (position == null) {
@@ -158,7 +143,7 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
 
     @Override
     protected void handleUpdate(Integer position, Document oldDocument, Document newDocument) {
-        byte[] bytes = encode(newDocument);
+        byte[] bytes = WireDocuments.bytesOf(newDocument);
         dataSize += bytes.length - documents.get(position).length;
         documents.set(position, bytes);
     }

@@ -33,15 +33,21 @@ final class WireDocuments {
 
     /** The wire library's document as a BSON document; {@code size} receives its BSON size in bytes. */
     static BsonDocument toBson(Document document, IntConsumer size) {
-        ByteBuf buffer = Unpooled.buffer();
+        byte[] bytes = bytesOf(document);
+        size.accept(bytes.length);
+        try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
+            return CODEC.decode(reader, DecoderContext.builder().build());
+        }
+    }
+
+    /** The wire library's document as its BSON bytes, as the wire carries them. */
+    static byte[] bytesOf(Document document) {
+        ByteBuf buffer = Unpooled.buffer(256);
         try {
             BsonEncoder.encodeDocument(document, buffer);
             byte[] bytes = new byte[buffer.readableBytes()];
             buffer.readBytes(bytes);
-            size.accept(bytes.length);
-            try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(bytes))) {
-                return CODEC.decode(reader, DecoderContext.builder().build());
-            }
+            return bytes;
         } finally {
             buffer.release();
         }
