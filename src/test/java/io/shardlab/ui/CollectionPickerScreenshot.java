@@ -57,14 +57,10 @@ class CollectionPickerScreenshot {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        System.setProperty(
-                "user.home", Files.createTempDirectory("shardlab-shot").toString());
-        app = new ShardLabApp();
-        app.start(stage);
+        app = ScreenshotWindow.open(stage, 1600, 1000).app();
+        // a real window: at the display's corner, so the popup's screen position maps onto the scene's snapshot
         stage.setX(0);
         stage.setY(0);
-        stage.setWidth(1600);
-        stage.setHeight(1000);
     }
 
     @AfterEach

@@ -1,6 +1,8 @@
 package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import javafx.stage.Stage;
@@ -41,6 +43,8 @@ class NarrowWindowScreenshot {
         waitUntil(() -> app.explorer().playback().progressProperty().get() > 0.35);
         robot.interact(() -> app.explorer().playback().pause());
         Thread.sleep(1500);
+        assertNotNull(app.explorer().numberLine().pictureProperty().get(), "the number line drew the lesson's cluster");
+        assertTrue(robot.lookup("#lessons-panel").query().isVisible(), "the shot shows the lessons panel open");
         window.shoot(robot, "narrow-window.png", 1280);
     }
 }

@@ -64,12 +64,7 @@ class StyleShots {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        System.setProperty(
-                "user.home", Files.createTempDirectory("shardlab-styles").toString());
-        app = new ShardLabApp();
-        app.start(stage);
-        stage.setWidth(1600);
-        stage.setHeight(1000);
+        app = ScreenshotWindow.open(stage, 1600, 1000).app();
     }
 
     @Test

@@ -75,6 +75,22 @@ class ExplorerViewTest {
     }
 
     /** What a lesson does: launch a scenario through the ScenarioLauncher hook. */
+    /**
+     * Three chunks of a 2,000-document monotonic stream, in an explorer too narrow to dock the side panel: the
+     * Chunk tab is folded into the rail, so a selection shows its details in the returned popover.
+     */
+    private ChunkPopover threeChunksWithTheSidePanelFolded(FxRobot robot) throws TimeoutException {
+        launchAsALessonWould(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
+        assertEquals(
+                SidePanelViewModel.Placement.RAIL,
+                view.sidePlacement().placementProperty().get());
+        return view.numberLineView().detailsPopover();
+    }
+
     private void launchAsALessonWould(FxRobot robot, Scenario scenario) throws TimeoutException {
         robot.interact(() -> ((ScenarioLauncher) vm).launch(scenario));
         waitUntil(() -> vm.phaseProperty().get() == ExplorerViewModel.Phase.READY
@@ -358,15 +374,7 @@ class ExplorerViewTest {
     void with_the_side_panel_folded_a_click_on_a_chunk_shows_its_details_in_a_popover_and_esc_closes_it(FxRobot robot)
             throws Exception {
         // given an explorer too narrow to dock the side panel: the Chunk tab is folded into the rail
-        launchAsALessonWould(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withDocuments(2_000)
-                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
-        assertEquals(
-                SidePanelViewModel.Placement.RAIL,
-                view.sidePlacement().placementProperty().get());
-        ChunkPopover popover = view.numberLineView().detailsPopover();
+        ChunkPopover popover = threeChunksWithTheSidePanelFolded(robot);
 
         // when the teacher clicks the middle chunk
         robot.clickOn(onBar(robot, 0.5));
@@ -405,12 +413,7 @@ class ExplorerViewTest {
     void in_the_dark_theme_the_chunk_popover_is_dark_behind_its_light_text(FxRobot robot) throws Exception {
         // given the dark theme and a folded side panel
         robot.interact(() -> dark.set(true));
-        launchAsALessonWould(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withDocuments(2_000)
-                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
-        ChunkPopover popover = view.numberLineView().detailsPopover();
+        ChunkPopover popover = threeChunksWithTheSidePanelFolded(robot);
 
         // when a chunk's details show
         robot.clickOn(onBar(robot, 0.5));
@@ -456,15 +459,7 @@ class ExplorerViewTest {
     @Test
     void with_the_side_panel_folded_a_right_click_shows_the_chunk_menu_without_the_popover(FxRobot robot)
             throws Exception {
-        launchAsALessonWould(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withDocuments(2_000)
-                        .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }")));
-        assertEquals(
-                SidePanelViewModel.Placement.RAIL,
-                view.sidePlacement().placementProperty().get());
-        ChunkPopover popover = view.numberLineView().detailsPopover();
+        ChunkPopover popover = threeChunksWithTheSidePanelFolded(robot);
 
         // when the teacher right-clicks a chunk
         Point2D at = onBar(robot, 0.5);
