@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.SetupViewModel;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -173,6 +176,46 @@ class ExplorerBarsFitTest {
             assertTrue(
                     tops[1] < tops[0] + 40,
                     key + ": Apply sits on the workload's row, not a second one: " + tops[0] + " / " + tops[1]);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} × {1}")
+    @CsvSource(textBlock = """
+            1504 | 1000
+            1600 | 1000
+            """, delimiter = '|')
+    void from_1504_px_wide_every_workloads_name_shows_whole_in_the_closed_picker_on_one_line(
+            double width, double height, FxRobot robot) throws Exception {
+        showExplorer(robot);
+        List<SetupViewModel.WorkloadChoice> workloads =
+                onFxThread(() -> List.copyOf(app.explorer().setup().workloadsProperty()));
+        assertTrue(workloads.size() >= 10, "the picker offers the generated workloads: " + workloads);
+        for (SetupViewModel.WorkloadChoice choice : workloads) {
+            // given the workload chosen, which puts its suggested key in the key field
+            String[] shown = onFxThread(() -> {
+                app.explorer().setup().workloadProperty().set(choice);
+                Parent root = stage.getScene().getRoot();
+                root.resize(width, height);
+                root.applyCss();
+                root.layout();
+                ComboBox<?> picker = robot.lookup("#setup-workload").queryAs(ComboBox.class);
+                Node label = ((ComboBoxListViewSkin<?>) picker.getSkin()).getDisplayNode();
+                Node text = label.lookup(".text");
+                Node workload = robot.lookup("#setup-workload").query();
+                Node apply = robot.lookup("#setup-apply").query();
+                return new String[] {
+                    text instanceof Text t ? t.getText() : null,
+                    app.explorer().setup().keyPatternProperty().get(),
+                    String.valueOf(
+                            workload.localToScene(workload.getLayoutBounds()).getMinY()),
+                    String.valueOf(apply.localToScene(apply.getLayoutBounds()).getMinY())
+                };
+            });
+            // then the closed picker shows its name whole, and the row stays one line
+            assertEquals(choice.label(), shown[0], choice.label() + " with " + shown[1] + ": the closed picker");
+            assertTrue(
+                    Double.parseDouble(shown[3]) < Double.parseDouble(shown[2]) + 40,
+                    choice.label() + ": Apply sits on the workload's row");
         }
     }
 

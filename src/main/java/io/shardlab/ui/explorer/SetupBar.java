@@ -19,7 +19,6 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -94,6 +93,15 @@ final class SetupBar {
                 vm.chooseWorkload(now);
             }
         });
+        // closed, the workload's name only: the list's two-line cells would put the description in the button
+        ListCell<SetupViewModel.WorkloadChoice> workloadLabel = new ListCell<>() {
+            @Override
+            protected void updateItem(SetupViewModel.WorkloadChoice item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.label());
+            }
+        };
+        workload.setButtonCell(workloadLabel);
         workload.getStyleClass().add(SETUP_WORKLOAD);
         // the closed picker is sized for the setup row and can cut a long name: its tooltip names the choice whole
         Tooltip workloadTip = new Tooltip();
@@ -122,18 +130,9 @@ final class SetupBar {
         FontIcon status = new FontIcon();
         status.getStyleClass().add(KEY_STATUS);
         key.setRight(status);
-        // the field grows with the key, so a compound key keeps its closing brace in sight; every lesson's key fits
-        // the least width, so the row (and the transport bar under it) keeps its shape from lesson to lesson
-        key.prefColumnCountProperty()
-                .bind(Bindings.createIntegerBinding(
-                        () -> Math.max(
-                                MIN_KEY_COLUMNS,
-                                Math.min(
-                                        MAX_KEY_COLUMNS,
-                                        key.getText() == null
-                                                ? 0
-                                                : key.getText().length() + 1)),
-                        key.textProperty()));
+        // the field grows with the key (SetupRow sets its columns), so a compound key keeps its closing brace in
+        // sight; every lesson's key fits the least width, so the row (and the transport bar under it) keeps its
+        // shape from lesson to lesson
         key.setMinWidth(Region.USE_PREF_SIZE);
         vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
         styleKey(status, vm.keyErrorProperty().get());
@@ -211,13 +210,13 @@ final class SetupBar {
                 setGraphic(new VBox(name, what));
             }
         });
-        // closed, it names the release only: the list's two-line cells would make the button as wide as
-        // the longest summary and push the rest of the row onto a second line
+        // closed, the release's number under the field's "MongoDB" caption: the list's two-line cells would make
+        // the button as wide as the longest summary, and "MongoDB 8.0" would take the room the workload's name needs
         version.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(MongoVersion item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : vm.versionLabel(item));
+                setText(empty || item == null ? null : item.toString());
             }
         });
         version.getStyleClass().add(SETUP_VERSION);
@@ -281,13 +280,19 @@ final class SetupBar {
         }
 
         // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
-        // fit go to a second row instead of being cut off at the window's edge
-        FlowPane fields = new FlowPane(
+        // fit go to a second row instead of being cut off at the window's edge; where it has room, the workload
+        // picker's closed label shows whole
+        SetupRow fields = new SetupRow(
+                workload,
+                workloadLabel,
+                key,
+                MIN_KEY_COLUMNS,
+                MAX_KEY_COLUMNS,
                 field("Workload", workloadBox),
                 field("Shard key", key),
                 field("Shards", shards),
                 field("Chunk size", chunkSize),
-                field("Version", version),
+                field("MongoDB", version),
                 field("Pace, docs/s", pace),
                 bottomAligned(zones),
                 bottomAligned(apply));
