@@ -29,6 +29,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -161,12 +162,35 @@ public final class LessonsView {
         list.setMaxWidth(Double.MAX_VALUE);
         list.setVisibleRowCount(viewModel.lessonsProperty().size());
         list.setCellFactory(v -> new NumberedLessonCell());
-        // closed, the list names the lesson in full on as many lines as it needs: a cut title reads as another lesson
+        // closed, the list names the lesson in full on as many lines as it needs: a cut title reads as another lesson;
+        // it is as tall as the longest title needs, so the lesson's text below keeps its place from lesson to lesson
         NumberedLessonCell shown = new NumberedLessonCell() {
             @Override
             protected double computePrefHeight(double width) {
                 // the combo box asks without a width; wrapped text needs the width the cell has been given
-                return super.computePrefHeight(width < 0 && getWidth() > 0 ? getWidth() : width);
+                double w = width < 0 && getWidth() > 0 ? getWidth() : width;
+                double own = super.computePrefHeight(w);
+                if (w <= 0) {
+                    return own;
+                }
+                // the titles wrapped as this cell wraps its own, counted in lines: a Text's line is not a Labeled's
+                double wrap = w - snappedLeftInset() - snappedRightInset();
+                double insets = snappedTopInset() + snappedBottomInset();
+                int mostLines = 1;
+                for (int i = 0; i < viewModel.lessonsProperty().size(); i++) {
+                    mostLines = Math.max(mostLines, lines(numbered(i), wrap));
+                }
+                double perLine = (own - insets) / lines(getText(), wrap);
+                return Math.max(own, snapSizeY(insets + mostLines * perLine));
+            }
+
+            private int lines(String text, double width) {
+                Text measured = new Text(text == null ? "" : text);
+                measured.setFont(getFont());
+                measured.setLineSpacing(getLineSpacing());
+                double oneLine = measured.getLayoutBounds().getHeight();
+                measured.setWrappingWidth(width);
+                return Math.max(1, (int) Math.round(measured.getLayoutBounds().getHeight() / oneLine));
             }
         };
         shown.setWrapText(true);
@@ -193,8 +217,13 @@ public final class LessonsView {
             setText(
                     empty || lesson == null
                             ? null
-                            : (viewModel.lessonsProperty().indexOf(lesson) + 1) + ". " + lesson.title());
+                            : numbered(viewModel.lessonsProperty().indexOf(lesson)));
         }
+    }
+
+    /** The closed and open list's text for the lesson at {@code index}. */
+    private String numbered(int index) {
+        return (index + 1) + ". " + viewModel.lessonsProperty().get(index).title();
     }
 
     private Node content() {

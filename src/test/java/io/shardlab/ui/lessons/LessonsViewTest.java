@@ -233,6 +233,26 @@ class LessonsViewTest {
         }
     }
 
+    @ParameterizedTest(name = "presenter mode {0}")
+    @ValueSource(booleans = {false, true})
+    void the_lesson_text_keeps_its_place_from_lesson_to_lesson_however_long_the_title(
+            boolean presenterMode, FxRobot robot) {
+        robot.interact(() -> presenter.set(presenterMode));
+        ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
+        java.util.Set<Double> pickerHeights = new java.util.TreeSet<>();
+        java.util.Set<Double> titleTops = new java.util.TreeSet<>();
+        for (int i = 0; i < LESSONS.size(); i++) {
+            int index = i;
+            robot.interact(() -> list.getSelectionModel().select(index));
+            WaitForAsyncUtils.waitForFxEvents();
+            javafx.scene.Node title = robot.lookup("#lesson-title").query();
+            pickerHeights.add(list.getHeight());
+            titleTops.add(title.localToScene(title.getLayoutBounds()).getMinY());
+        }
+        assertEquals(1, pickerHeights.size(), "the closed lesson list's heights: " + pickerHeights);
+        assertEquals(1, titleTops.size(), "where the lesson's title starts: " + titleTops);
+    }
+
     /** The text a control shows on screen: cut with an ellipsis, or with a mnemonic's underscore taken out. */
     private static String shown(javafx.scene.Node labeled) {
         javafx.scene.Node text = labeled.lookup(".text");
