@@ -7,10 +7,11 @@ import java.util.List;
  * Chooses which chunk bounds get a value label under the number line.
  *
  * <p>Labels are real chunk bounds (split points), never invented tick values. The ends are labelled when
- * visible (MinKey flush left, MaxKey flush right). Between them, from left to right, the next label goes on
- * the first bound at least {@code pitch} pixels after the previous label's position whose centred text
- * keeps {@code gap} pixels from its neighbours; bounds whose text would collide are skipped. So labels
- * never overlap, and their number is bounded by the width, whatever the chunk count.
+ * visible (MinKey flush left, MaxKey flush right) and when their text fits the line whole. Between them, from
+ * left to right, the next label goes on the first bound at least {@code pitch} pixels after the previous
+ * label's position whose centred text keeps {@code gap} pixels from its neighbours; bounds whose text would
+ * collide are skipped. So labels never overlap, and their number is bounded by the width, whatever the chunk
+ * count.
  */
 public final class AxisLabels {
 
@@ -29,29 +30,30 @@ public final class AxisLabels {
      */
     public static List<AxisLabel> choose(
             NumberLineModel model, Viewport viewport, double widthPx, TextMeasure measure, KeyLabelFormat format) {
-        List<AxisLabel> labels = new ArrayList<>();
         int n = model.chunkCount();
         double leftLimit = 0;
         double rightLimit = widthPx;
-        AxisLabel last = null;
+        AxisLabel start = null;
+        AxisLabel end = null;
         if (viewport.start() == 0) {
             String text = format.format(model.bound(0));
             double w = measure.width(text);
-            labels.add(new AxisLabel(0, text, w, AxisLabel.Anchor.START, 0));
-            leftLimit = w + GAP;
-            last = labels.get(0);
+            if (w <= widthPx) {
+                start = new AxisLabel(0, text, w, AxisLabel.Anchor.START, 0);
+                leftLimit = w + GAP;
+            }
         }
         if (viewport.end() == 1) {
             String text = format.format(model.bound(n));
             double w = measure.width(text);
-            AxisLabel end = new AxisLabel(widthPx, text, w, AxisLabel.Anchor.END, n);
-            if (end.left() >= leftLimit) {
-                rightLimit = end.left() - GAP;
-                labels.add(end);
+            AxisLabel label = new AxisLabel(widthPx, text, w, AxisLabel.Anchor.END, n);
+            if (label.left() >= (start == null ? 0 : leftLimit)) {
+                rightLimit = label.left() - GAP;
+                end = label;
             }
         }
         double lastRight = leftLimit - GAP;
-        double cursor = Math.max(leftLimit, last == null ? 0 : PITCH);
+        double cursor = Math.max(leftLimit, start == null ? 0 : PITCH);
         List<AxisLabel> middle = new ArrayList<>();
         int nextBound = 1;
         while (cursor <= rightLimit) {
@@ -79,12 +81,12 @@ public final class AxisLabels {
             cursor = Math.max(lastRight + GAP, px + PITCH);
         }
         List<AxisLabel> ordered = new ArrayList<>();
-        if (viewport.start() == 0) {
-            ordered.add(labels.get(0));
+        if (start != null) {
+            ordered.add(start);
         }
         ordered.addAll(middle);
-        if (labels.size() > (viewport.start() == 0 ? 1 : 0)) {
-            ordered.add(labels.get(labels.size() - 1));
+        if (end != null) {
+            ordered.add(end);
         }
         return List.copyOf(ordered);
     }

@@ -567,8 +567,10 @@ public final class AdvisorView {
                 setGraphic(null);
                 return;
             }
+            // before its first layout a cell has no width yet; after it, a column the user narrowed gets a
+            // narrower line rather than one that spills over its neighbour and cuts MaxKey off
             double inside = getWidth() - snappedLeftInset() - snappedRightInset();
-            canvas.setWidth(inside > 40 ? Math.floor(inside) : ROW_LINE_WIDTH);
+            canvas.setWidth(getWidth() > 0 ? Math.max(0, Math.floor(inside)) : ROW_LINE_WIDTH);
             canvas.setHeight(LayoutSketch.height(item, ROW_BAR));
             LayoutSketch.paint(canvas, item, dark.get(), ROW_BAR);
             setGraphic(canvas);

@@ -14,9 +14,11 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.ThemeColors;
 import io.shardlab.render.Typography;
 import io.shardlab.render.Viewport;
+import java.awt.Font;
 import java.util.List;
 import javafx.scene.canvas.Canvas;
 import org.jfree.fx.FXGraphics2D;
+import org.jfree.fx.FXHints;
 
 /**
  * Draws a candidate's replayed layout on a canvas with render's number line painter (one painter
@@ -48,13 +50,21 @@ final class LayoutSketch {
         LayoutMetrics layout = row.layout();
         FXGraphics2D g = new FXGraphics2D(canvas.getGraphicsContext2D());
         Typography type = Typography.standard();
+        // a new FXGraphics2D believes its font is SansSerif 12 without giving it to the canvas, so setting
+        // that font (the labels') is a no-op and the text came out in the canvas's default font, wider
+        // than measured (MaxKey lost ~3 px): the canvas gets the font the labels are measured in, and the
+        // measure is JavaFX's, the toolkit that draws them
+        Font label = type.label();
+        canvas.getGraphicsContext2D().setFont(javafx.scene.text.Font.font(label.getFamily(), label.getSize2D()));
+        g.setRenderingHint(FXHints.KEY_USE_FX_FONT_METRICS, true);
+        g.setFont(label);
         NumberLineModel model = model(layout);
         NumberLineFrame frame = NumberLineFrame.compute(
                 model,
                 Viewport.FULL,
                 width,
                 (int) Math.max(1, width),
-                TextMeasure.of(g.getFontMetrics(type.label())),
+                TextMeasure.of(g.getFontMetrics(label)),
                 KeyLabelFormat.standard());
         ThemeColors colors = new ThemeColors(dark ? Theme.dark() : Theme.light());
         new NumberLinePainter(colors, type).paint(g, frame, Highlight.none(), 0, 0, barHeight);

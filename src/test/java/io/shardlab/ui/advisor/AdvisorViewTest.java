@@ -3,6 +3,7 @@ package io.shardlab.ui.advisor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,8 @@ import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.image.WritableImage;
@@ -53,28 +56,7 @@ class AdvisorViewTest {
 
     @Test
     void loadTheZipCodesAddTwoCandidatesAnalyseAndSeeTheRecommendation(FxRobot robot) throws Exception {
-        // when: load the shipped sample from the menu
-        robot.clickOn("#load-sample");
-        WaitForAsyncUtils.waitFor(
-                5,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("#load-zipcodes").tryQuery().isPresent());
-        robot.clickOn("#load-zipcodes");
-        Label summary = robot.lookup("#sample-summary").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> summary.getText().startsWith("zipcodes"));
-
-        // and two candidates on 2 shards with 1 MB chunks
-        addCandidate(robot, "{state: 1}");
-        addCandidate(robot, "{zip: 'hashed'}");
-        @SuppressWarnings("unchecked")
-        Spinner<Integer> shards = robot.lookup("#shards").queryAs(Spinner.class);
-        @SuppressWarnings("unchecked")
-        Spinner<Integer> chunk = robot.lookup("#chunk-size").queryAs(Spinner.class);
-        robot.interact(() -> {
-            shards.getValueFactory().setValue(2);
-            chunk.getValueFactory().setValue(1);
-        });
-        robot.clickOn("#analyze");
+        analyseTwoCandidatesOnTheZipCodes(robot);
 
         // then the recommendation shows, with one table row per candidate and its number line
         Label recommendation = robot.lookup("#recommendation").queryAs(Label.class);
@@ -109,6 +91,65 @@ class AdvisorViewTest {
                 WaitForAsyncUtils.asyncFx(() -> line.snapshot(null, null)).get();
         assertTrue(pixels.getWidth() >= AdvisorView.ROW_LINE_WIDTH - 1);
         assertTrue(colours(pixels) >= 3, "background, surface and at least one shard colour");
+    }
+
+    @Test
+    void aLayoutColumnNarrowedByTheUserKeepsEachNumberLineInsideItsCell(FxRobot robot) throws Exception {
+        analyseTwoCandidatesOnTheZipCodes(robot);
+        Label recommendation = robot.lookup("#recommendation").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                120, TimeUnit.SECONDS, () -> !recommendation.getText().isEmpty());
+        TableView<?> table = robot.lookup("#candidates-table").queryAs(TableView.class);
+        TableColumn<?, ?> layout = table.getColumns().get(1);
+        assertEquals("Layout (width by data)", layout.getText());
+
+        for (double width : new double[] {44, 60, 120}) {
+            // when
+            robot.interact(() -> layout.setPrefWidth(width));
+            WaitForAsyncUtils.waitForFxEvents();
+
+            // then
+            List<TableCell<?, ?>> cells = robot.from(table).lookup(".table-cell").queryAll().stream()
+                    .filter(n -> n instanceof TableCell<?, ?> c && c.getGraphic() instanceof Canvas)
+                    .<TableCell<?, ?>>map(n -> (TableCell<?, ?>) n)
+                    .toList();
+            assertEquals(2, cells.size(), "one line per candidate");
+            for (TableCell<?, ?> cell : cells) {
+                double inside = cell.getWidth()
+                        - cell.getInsets().getLeft()
+                        - cell.getInsets().getRight();
+                double line = ((Canvas) cell.getGraphic()).getWidth();
+                assertTrue(
+                        line <= inside + 0.5,
+                        "at column width " + width + " the line is " + line + " px in a cell " + inside
+                                + " px wide inside its padding");
+            }
+        }
+    }
+
+    private static void analyseTwoCandidatesOnTheZipCodes(FxRobot robot) throws Exception {
+        // when: load the shipped sample from the menu
+        robot.clickOn("#load-sample");
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#load-zipcodes").tryQuery().isPresent());
+        robot.clickOn("#load-zipcodes");
+        Label summary = robot.lookup("#sample-summary").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> summary.getText().startsWith("zipcodes"));
+
+        // and two candidates on 2 shards with 1 MB chunks
+        addCandidate(robot, "{state: 1}");
+        addCandidate(robot, "{zip: 'hashed'}");
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> shards = robot.lookup("#shards").queryAs(Spinner.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> chunk = robot.lookup("#chunk-size").queryAs(Spinner.class);
+        robot.interact(() -> {
+            shards.getValueFactory().setValue(2);
+            chunk.getValueFactory().setValue(1);
+        });
+        robot.clickOn("#analyze");
     }
 
     private static int colours(WritableImage image) {

@@ -68,15 +68,20 @@ class AdvisorWindowTest {
         Stage advisor = advisorWindows().get(0);
         robot.interact(() -> javafx.event.Event.fireEvent(advisor.getScene().getRoot(), key(KeyCode.ESCAPE, false)));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> advisorWindows().isEmpty());
+    }
 
+    @Test
+    void ctrlWTypedInTheCandidateFieldClosesTheAdvisorWindow(FxRobot robot) throws Exception {
+        // given: the keyboard in the window's text field, as after typing a key
         openFromMenu(robot);
-        Stage again = advisorWindows().get(0);
-        robot.interact(() -> again.getScene()
-                .getAccelerators()
-                .get(new javafx.scene.input.KeyCodeCombination(
-                        KeyCode.W, javafx.scene.input.KeyCombination.SHORTCUT_DOWN))
-                .run());
+        robot.clickOn("#candidate-input").write("{ a: 1 }");
+
+        // when: Ctrl+W (Cmd+W on macOS) pressed as keys, not the accelerator run by hand
+        robot.push(KeyCode.SHORTCUT, KeyCode.W);
+
+        // then
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> advisorWindows().isEmpty());
+        assertTrue(main.isShowing(), "the main window stays");
     }
 
     private static javafx.scene.input.KeyEvent key(KeyCode code, boolean shortcut) {
