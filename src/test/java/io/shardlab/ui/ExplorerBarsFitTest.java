@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.SetupViewModel;
+import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Bounds;
@@ -17,6 +18,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
+import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -181,12 +183,18 @@ class ExplorerBarsFitTest {
 
     @ParameterizedTest(name = "{0} × {1}")
     @CsvSource(textBlock = """
-            1504 | 1000
-            1600 | 1000
+            # window     presenter (larger type: the row wraps, the picker takes its first line's room)
+            1504 | 1000 | false
+            1600 | 1000 | false
+            1504 | 1000 | true
             """, delimiter = '|')
-    void from_1504_px_wide_every_workloads_name_shows_whole_in_the_closed_picker_on_one_line(
-            double width, double height, FxRobot robot) throws Exception {
+    void from_1504_px_wide_every_workloads_name_shows_whole_in_the_closed_picker(
+            double width, double height, boolean presenter, FxRobot robot) throws Exception {
         showExplorer(robot);
+        if (presenter) {
+            robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
+            waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        }
         List<SetupViewModel.WorkloadChoice> workloads =
                 onFxThread(() -> List.copyOf(app.explorer().setup().workloadsProperty()));
         assertTrue(workloads.size() >= 10, "the picker offers the generated workloads: " + workloads);
@@ -211,10 +219,10 @@ class ExplorerBarsFitTest {
                     String.valueOf(apply.localToScene(apply.getLayoutBounds()).getMinY())
                 };
             });
-            // then the closed picker shows its name whole, and the row stays one line
+            // then the closed picker shows its name whole, and the row stays one line at the usual type size
             assertEquals(choice.label(), shown[0], choice.label() + " with " + shown[1] + ": the closed picker");
             assertTrue(
-                    Double.parseDouble(shown[3]) < Double.parseDouble(shown[2]) + 40,
+                    presenter || Double.parseDouble(shown[3]) < Double.parseDouble(shown[2]) + 40,
                     choice.label() + ": Apply sits on the workload's row");
         }
     }

@@ -12,11 +12,11 @@ import javafx.scene.text.Text;
 
 /**
  * The setup strip's row of fields: a FlowPane, so that in a narrow window the fields that do not fit go to a second
- * line. While they fit one line, the workload picker widens up to what its closed label needs, taking first the
- * room the key field holds for a longer key than the one typed and then the room the line has left.
+ * line. The workload picker widens up to what its closed label needs, taking first the room the key field holds for
+ * a longer key than the one typed and then the room its line has left.
  *
  * <p>Invariants: the picker is never narrower than its CSS min width, which is also the width the row is measured
- * with when it decides to wrap; the key field always has the columns the typed key needs; the room taken from the
+ * with when it decides where to wrap, so widening never moves a field to another line; the key field always has the columns the typed key needs; the room taken from the
  * key field goes to the picker whole, so the line's length (and where Apply sits) changes only when the picker
  * needs more than the key can lend.
  */
@@ -83,15 +83,23 @@ final class SetupRow extends FlowPane {
         double columnWidth = columnWidth();
         double widened = Math.max(0, workload.getPrefWidth() - base);
         int lent = lentKeyColumns.get();
-        double lineWithoutSharing = 0;
-        int shown = 0;
+        // the first line as FlowPane lays it out, the picker's and key's fields at their widths without sharing;
+        // those fields are as wide as their controls, so widening shows in them 1:1
+        Node workloadField = childHolding(workload);
+        Node keyField = childHolding(key);
+        double available = snapSizeX(getWidth()) - snappedLeftInset() - snappedRightInset();
+        double line = -1;
         for (Node child : getManagedChildren()) {
-            lineWithoutSharing += child.prefWidth(-1);
-            shown++;
+            double width = child.prefWidth(-1)
+                    - (child == workloadField ? widened : 0)
+                    + (child == keyField ? lent * columnWidth : 0);
+            double longer = line < 0 ? width : line + snapSpaceX(getHgap()) + width;
+            if (line >= 0 && longer > available) {
+                break;
+            }
+            line = longer;
         }
-        // the picker's and key's fields are as wide as those controls, so their widening shows in the line 1:1
-        lineWithoutSharing += -widened + lent * columnWidth + Math.max(0, shown - 1) * snapSpaceX(getHgap());
-        double spare = snapSizeX(getWidth()) - snappedLeftInset() - snappedRightInset() - lineWithoutSharing;
+        double spare = available - Math.max(0, line);
         double wanted = Math.max(0, closedLabelWidth() - base);
         if (spare < 0 || wanted == 0 || columnWidth <= 0) {
             return apply(base, 0);
@@ -115,6 +123,15 @@ final class SetupRow extends FlowPane {
             changed = true;
         }
         return changed;
+    }
+
+    /** The row's child that holds {@code node}. */
+    private Node childHolding(Node node) {
+        Node n = node;
+        while (n != null && n.getParent() != this) {
+            n = n.getParent();
+        }
+        return n;
     }
 
     /** The width the picker needs for its closed label whole: the label's, its arrow's and its own insets. */
