@@ -2,6 +2,7 @@ package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.routing.Counts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -160,7 +161,7 @@ public final class FindingRules {
             out.add(new Finding(
                     FindingKind.FREQUENT_VALUES,
                     "Skewed: the most common value "
-                            + BsonPrinter.shell(top.value()) + " has " + count(top.frequency()) + " documents ("
+                            + BsonPrinter.shell(top.value()) + " has " + Counts.of(top.frequency(), "document") + " ("
                             + pct(topShare)
                             + "), " + decimal(top.frequency() / meanFrequency) + " times the average value's "
                             + decimal(meanFrequency) + "; its chunk is the largest that can never be split."));
@@ -235,7 +236,7 @@ public final class FindingRules {
                     kc.isUnique()
                             ? "Every sampled document has its own value (" + count(kc.numDistinctValues()) + " values)."
                             : count(kc.numDistinctValues()) + " distinct values, none frequent (the most common has "
-                                    + count(top.frequency()) + " documents)."));
+                                    + Counts.of(top.frequency(), "document") + ")."));
         }
         if (!layoutJudged && n >= 2) {
             long bytes =

@@ -55,6 +55,28 @@ class ShardKeyAdvisorTest {
         assertEquals(finding.equals("-") ? List.of() : List.of(finding), found);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            # key             | finding
+            { n: 1 }          | 10,000 distinct values, none frequent (the most common has 2 documents).
+            { m: 1, n: 1 }    | 20,000 distinct values, none frequent (the most common has 1 document).
+            """)
+    void aKeyOfManyRareValuesNamesHowManyDocumentsTheMostCommonHas(String key, String finding) {
+        String[] documents = new String[20_000];
+        for (int i = 0; i < documents.length; i++) {
+            documents[i] = "{ n: " + (i % 10_000) + ", m: " + i + " }";
+        }
+
+        CandidateReport report = Samples.analyze(Samples.of(documents), key, List.of());
+
+        assertEquals(
+                List.of(finding),
+                report.findings().stream()
+                        .filter(f -> f.kind() == FindingKind.HIGH_CARDINALITY)
+                        .map(Finding::text)
+                        .toList());
+    }
+
     @Test
     void theReportDoesNotDependOnHowManyThreadsRunTheCandidates() {
         Sample sample = OrdersScenarioTest.orders(30_000, 3);
