@@ -143,10 +143,7 @@ class ExplorerBarsFitTest {
         showExplorer(robot);
 
         Layout layout = onFxThread(() -> {
-            Parent root = stage.getScene().getRoot();
-            root.resize(width, height);
-            root.applyCss();
-            root.layout();
+            layOutRootAt(width, height);
             return measure(robot, width, height);
         });
         assertFits(layout);
@@ -164,10 +161,7 @@ class ExplorerBarsFitTest {
         for (String key : List.of("{ counter: 1 }", "{ postcode: 1, address: 1 }")) {
             double[] tops = onFxThread(() -> {
                 app.explorer().setup().keyPatternProperty().set(key);
-                Parent root = stage.getScene().getRoot();
-                root.resize(width, height);
-                root.applyCss();
-                root.layout();
+                layOutRootAt(width, height);
                 Node play = robot.lookup("#setup-workload").query();
                 Node apply = robot.lookup("#setup-apply").query();
                 return new double[] {
@@ -202,10 +196,7 @@ class ExplorerBarsFitTest {
             // given the workload chosen, which puts its suggested key in the key field
             String[] shown = onFxThread(() -> {
                 app.explorer().setup().workloadProperty().set(choice);
-                Parent root = stage.getScene().getRoot();
-                root.resize(width, height);
-                root.applyCss();
-                root.layout();
+                layOutRootAt(width, height);
                 ComboBox<?> picker = robot.lookup("#setup-workload").queryAs(ComboBox.class);
                 Node label = ((ComboBoxListViewSkin<?>) picker.getSkin()).getDisplayNode();
                 Node text = label.lookup(".text");
@@ -225,6 +216,17 @@ class ExplorerBarsFitTest {
                     presenter || Double.parseDouble(shown[3]) < Double.parseDouble(shown[2]) + 40,
                     choice.label() + ": Apply sits on the workload's row");
         }
+    }
+
+    /**
+     * Lays the window's scene root out at a size the headless screen cannot show, measured in the same pulse before
+     * the window lays it out at its own size again. On the FX thread.
+     */
+    private void layOutRootAt(double width, double height) {
+        Parent root = stage.getScene().getRoot();
+        root.resize(width, height);
+        root.applyCss();
+        root.layout();
     }
 
     /** A control's place in the scene and the caption it shows. */
