@@ -97,7 +97,7 @@ public final class ExportDialog extends Dialog<Void> {
         status.setWrapText(true);
         status.textProperty().bind(viewModel.statusProperty());
 
-        VBox form = new VBox(settings(), new HBox(8, save, copy), error, status);
+        VBox form = new VBox(settings(), highlight(), new HBox(8, save, copy), error, status);
         form.getStyleClass().add(EXPORT_FORM);
         form.setSpacing(12);
         form.setPrefWidth(360);
@@ -223,14 +223,21 @@ public final class ExportDialog extends Dialog<Void> {
         title.setPromptText("Chunks of the namespace");
         title.textProperty().bindBidirectional(viewModel.titleProperty());
         grid.addRow(row++, label("Title"), title);
+        return grid;
+    }
 
+    /**
+     * Under the grid, not in it: a GridPane sizes a row by its nodes' heights for no width, so a wrapping caption
+     * spanning its columns kept one line and was cut; the form's VBox gives it its width and the lines it needs.
+     */
+    private CheckBox highlight() {
         CheckBox highlight = new CheckBox("Highlight the selected chunk or the query's shards");
         highlight.setId("export-highlight");
         highlight.setWrapText(true);
+        highlight.setMinHeight(Region.USE_PREF_SIZE);
         highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
         highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
-        grid.add(highlight, 0, row++, 2, 1);
-        return grid;
+        return highlight;
     }
 
     private static Label label(String text) {

@@ -75,6 +75,48 @@ class ExportDialogTest {
         assertTrue(distinctColours(preview) > 8, "the preview shows a diagram, not a blank image");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "presenter mode {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void every_caption_of_the_form_reads_whole_in_the_apps_style(boolean presenter, FxRobot robot) {
+        // given the dialog in the app's theme and type size, as the main window styles it
+        ExportDialog dialog = open(robot, dir);
+        robot.interact(() -> {
+            new io.shardlab.ui.theme.Appearance(
+                            new javafx.beans.property.SimpleBooleanProperty(false),
+                            new javafx.beans.property.SimpleBooleanProperty(presenter))
+                    .follow(dialog.getDialogPane());
+            dialog.getDialogPane().getScene().getWindow().sizeToScene();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then no label, check box or button of the form is cut to "…"
+        java.util.List<javafx.scene.control.Labeled> captions = new java.util.ArrayList<>();
+        collectCaptions(dialog.getDialogPane().lookup(".export-form"), captions);
+        assertTrue(
+                captions.stream().anyMatch(l -> l.getId() != null && l.getId().equals("export-highlight")),
+                "the highlight check box is among them: " + captions);
+        for (javafx.scene.control.Labeled caption : captions) {
+            javafx.scene.Node shown = caption.lookup(".text");
+            String text = shown instanceof javafx.scene.text.Text t ? t.getText() : "";
+            assertEquals(caption.getText(), text.replace("\n", " "), "shown whole: " + caption);
+        }
+    }
+
+    /** The visible labels, check boxes and buttons with a caption under {@code node}. */
+    private static void collectCaptions(javafx.scene.Node node, java.util.List<javafx.scene.control.Labeled> into) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof javafx.scene.control.Labeled l
+                && l.getText() != null
+                && !l.getText().isEmpty()) {
+            into.add(l);
+        }
+        if (node instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(child -> collectCaptions(child, into));
+        }
+    }
+
     @Test
     void a_saved_file_is_announced_with_a_way_to_its_folder(FxRobot robot) throws Exception {
         // given nothing saved yet: no notice
