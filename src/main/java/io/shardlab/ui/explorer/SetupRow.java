@@ -16,9 +16,9 @@ import javafx.scene.text.Text;
  * a longer key than the one typed and then the room its line has left.
  *
  * <p>Invariants: the picker is never narrower than its CSS min width, which is also the width the row is measured
- * with when it decides where to wrap, so widening never moves a field to another line; the key field always has the columns the typed key needs; the room taken from the
- * key field goes to the picker whole, so the line's length (and where Apply sits) changes only when the picker
- * needs more than the key can lend.
+ * with when it decides where to wrap, so widening never moves a field to another line; the key field always has the
+ * columns the typed key needs; the room taken from the key field goes to the picker whole, so the line's length (and
+ * where Apply sits) changes only when the picker needs more than the key can lend.
  */
 final class SetupRow extends FlowPane {
 
