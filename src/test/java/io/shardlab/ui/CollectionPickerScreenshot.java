@@ -156,9 +156,9 @@ class CollectionPickerScreenshot {
     }
 
     /**
-     * The window's scene with the picker's popup (a window of its own) drawn over it where it shows: each
-     * scene is snapshot by JavaFX, since Xvfb has no compositor to draw the popup's transparent shadow
-     * margin (a screen capture shows it as a light frame).
+     * The window's scene with the picker's popup (a window of its own) drawn over it where it shows: each is
+     * snapshot by JavaFX, since Xvfb has no compositor to draw the popup's transparent shadow margin, and the
+     * popup's root on a transparent fill, so its shadow falls on the window as on a screen with a compositor.
      */
     private void shoot(FxRobot robot, String name) throws Exception {
         java.awt.image.BufferedImage[] shot = new java.awt.image.BufferedImage[1];
@@ -169,11 +169,17 @@ class CollectionPickerScreenshot {
             double originY = stage.getY() + stage.getScene().getY();
             for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
                 if (w != stage && w.isShowing() && w.getScene() != null) {
-                    WritableImage popup = w.getScene().snapshot(null);
+                    // the root on a transparent fill: a scene's snapshot fills with the scene's paint, white for
+                    // a popup's, which drew a light frame where the list's shadow is
+                    javafx.scene.Parent root = w.getScene().getRoot();
+                    javafx.scene.SnapshotParameters transparent = new javafx.scene.SnapshotParameters();
+                    transparent.setFill(javafx.scene.paint.Color.TRANSPARENT);
+                    WritableImage popup = root.snapshot(transparent, null);
+                    javafx.geometry.Bounds drawn = root.getBoundsInParent();
                     g.drawImage(
                             SwingFXUtils.fromFXImage(popup, null),
-                            (int) Math.round(w.getX() + w.getScene().getX() - originX),
-                            (int) Math.round(w.getY() + w.getScene().getY() - originY),
+                            (int) Math.round(w.getX() + w.getScene().getX() + drawn.getMinX() - originX),
+                            (int) Math.round(w.getY() + w.getScene().getY() + drawn.getMinY() - originY),
                             null);
                 }
             }
