@@ -43,6 +43,8 @@ public final class ComparisonViewModel {
     private final ReadOnlyStringWrapper releases = new ReadOnlyStringWrapper(this, "releases", "");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL);
+    // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
+    private final ObservableList<Scale> scalesView = FXCollections.unmodifiableObservableList(scales);
     private boolean sameKey;
     private boolean syncingViewport;
 
@@ -254,7 +256,7 @@ public final class ComparisonViewModel {
 
     /** The scales both sides can be drawn on. */
     public ObservableList<Scale> scales() {
-        return FXCollections.unmodifiableObservableList(scales);
+        return scalesView;
     }
 
     /** Both sides' diagrams as they are on screen, left first; empty until both show a frame. */

@@ -48,6 +48,8 @@ public final class NumberLineViewModel {
     private final ReadOnlyObjectWrapper<DiagramPicture> picture = new ReadOnlyObjectWrapper<>(this, "picture");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL, Scale.DATA_SIZE);
+    // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
+    private final ObservableList<Scale> scalesView = FXCollections.unmodifiableObservableList(scales);
     private final ReadOnlyObjectWrapper<Viewport> viewport =
             new ReadOnlyObjectWrapper<>(this, "viewport", Viewport.FULL);
     private final ReadOnlyObjectWrapper<ChunkDetails> hovered = new ReadOnlyObjectWrapper<>(this, "hovered");
@@ -305,7 +307,7 @@ public final class NumberLineViewModel {
 
     /** The scales this layout can be drawn on (the key-value scale needs numbers or dates in the key). */
     public ObservableList<Scale> scales() {
-        return FXCollections.unmodifiableObservableList(scales);
+        return scalesView;
     }
 
     /** The visible part of the line. */

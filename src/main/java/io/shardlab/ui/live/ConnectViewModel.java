@@ -49,6 +49,8 @@ public final class ConnectViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting", false);
     private final ObservableList<String> recentList = FXCollections.observableArrayList();
+    // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
+    private final ObservableList<String> recentView = FXCollections.unmodifiableObservableList(recentList);
     private ConnectionAttempt attempt;
 
     /**
@@ -184,6 +186,6 @@ public final class ConnectViewModel {
 
     /** Recent connection strings, newest first, without secrets. */
     public ObservableList<String> recent() {
-        return FXCollections.unmodifiableObservableList(recentList);
+        return recentView;
     }
 }

@@ -114,6 +114,8 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ObservableList<String> namespaces = FXCollections.observableArrayList();
+    // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
+    private final ObservableList<String> namespacesView = FXCollections.unmodifiableObservableList(namespaces);
     private final ReadOnlyStringWrapper namespace = new ReadOnlyStringWrapper(this, "namespace", "");
     private final ReadOnlyIntegerWrapper historySteps = new ReadOnlyIntegerWrapper(this, "historySteps", 0);
     private final ReadOnlyIntegerWrapper historyPosition = new ReadOnlyIntegerWrapper(this, "historyPosition", 0);
@@ -121,6 +123,8 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyBooleanWrapper watching = new ReadOnlyBooleanWrapper(this, "watching", false);
     private final ReadOnlyBooleanWrapper canWatch = new ReadOnlyBooleanWrapper(this, "canWatch", false);
     private final ObservableList<String> changes = FXCollections.observableArrayList();
+    // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
+    private final ObservableList<String> changesView = FXCollections.unmodifiableObservableList(changes);
     private final ReadOnlyStringWrapper highlightedChange = new ReadOnlyStringWrapper(this, "highlightedChange", "");
     private final ReadOnlyObjectWrapper<ClusterDescription> source = new ReadOnlyObjectWrapper<>(this, "source");
     private final ReadOnlyStringWrapper release = new ReadOnlyStringWrapper(this, "release", "");
@@ -598,7 +602,7 @@ public final class LiveLayoutViewModel {
 
     /** The sharded collections of the read. */
     public ObservableList<String> namespaces() {
-        return FXCollections.unmodifiableObservableList(namespaces);
+        return namespacesView;
     }
 
     /** The collection on show. */
@@ -633,7 +637,7 @@ public final class LiveLayoutViewModel {
 
     /** Changes the watch saw, newest first. */
     public ObservableList<String> changes() {
-        return FXCollections.unmodifiableObservableList(changes);
+        return changesView;
     }
 
     /** What the source on show is, for the status bar, e.g. "Live cluster · MongoDB 7.0.12"; null before any read. */

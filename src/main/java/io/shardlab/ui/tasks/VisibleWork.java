@@ -21,6 +21,8 @@ import javafx.concurrent.Worker;
 public final class VisibleWork {
 
     private final ObservableList<Task<?>> running = FXCollections.observableArrayList();
+    // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
+    private final ObservableList<Task<?>> runningView = FXCollections.unmodifiableObservableList(running);
     private final Executor uiThread;
 
     /** @param uiThread where {@link #running()} changes (the JavaFX thread) */
@@ -30,7 +32,7 @@ public final class VisibleWork {
 
     /** The tasks submitted and not yet ended, oldest first; changes on the UI thread. */
     public ObservableList<Task<?>> running() {
-        return FXCollections.unmodifiableObservableList(running);
+        return runningView;
     }
 
     /**

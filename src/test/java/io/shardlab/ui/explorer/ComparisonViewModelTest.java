@@ -165,6 +165,18 @@ class ComparisonViewModelTest {
     }
 
     @Test
+    void theScalesBothSidesOfferStayFollowedAfterAGarbageCollection() {
+        // given the comparison built, and a collection of what nothing holds
+        System.gc();
+
+        // when a comparison opens and its sides learn their chunk sizes
+        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+
+        // then the data-size scale is offered for both
+        stepUntilBothSidesKnowTheirSizes();
+    }
+
+    @Test
     void twoDifferentKeysShareTheScaleButNotTheZoom() {
         vm.open("Hashed", COUNTER, COUNTER.withKeyPattern("{ counter: 'hashed' }"));
         stepUntilBothSidesKnowTheirSizes();
