@@ -1,0 +1,147 @@
+package io.shardlab.ui;
+
+import static io.shardlab.ui.FxWait.onFxThread;
+import static io.shardlab.ui.FxWait.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.theme.SharedStyles;
+import java.nio.file.Path;
+import javafx.scene.Node;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.paint.Paint;
+import javafx.scene.text.Font;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The connect and zones dialogs and the live feature's alert opened from the real main window in the dark theme and presenter mode: they
+ * read like the window that opened them (its type size, its shared form styles in its colours).
+ */
+@ExtendWith(ApplicationExtension.class)
+class DialogsInWindowTest {
+
+    @TempDir
+    Path dir;
+
+    private ShardLabApp app;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        app = new ShardLabApp();
+        app.start(stage);
+    }
+
+    @AfterEach
+    void stop() {
+        app.stop();
+    }
+
+    /** Dark theme and presenter mode on, through their shortcuts, in a 1280 × 720 window. */
+    private void darkPresenter(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(720);
+        });
+        var classes = stage.getScene().getRoot().getStyleClass();
+        if (!classes.contains("dark")) {
+            robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.D);
+        }
+        robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
+        waitUntil(() -> classes.contains("dark") && classes.contains("presenter"));
+    }
+
+    /** The font and text fill a label with {@code styleClass} gets in the main window. */
+    private Label inMainWindow(String... styleClasses) throws Exception {
+        return onFxThread(() -> {
+            Label probe = new Label("probe");
+            probe.getStyleClass().addAll(styleClasses);
+            javafx.scene.layout.Pane root =
+                    (javafx.scene.layout.Pane) stage.getScene().getRoot();
+            root.getChildren().add(probe);
+            probe.applyCss();
+            Label taken = new Label();
+            taken.setFont(probe.getFont());
+            taken.setTextFill(probe.getTextFill());
+            root.getChildren().remove(probe);
+            return taken;
+        });
+    }
+
+    private static void assertSameLook(Label expected, Label actual, String what) {
+        Font want = expected.getFont();
+        Font got = actual.getFont();
+        assertEquals(want.getSize(), got.getSize(), 0.01, what + ": type size");
+        assertEquals(want.getStyle(), got.getStyle(), what + ": weight");
+        Paint fill = actual.getTextFill();
+        assertEquals(expected.getTextFill(), fill, what + ": text colour");
+    }
+
+    @Test
+    void the_connect_dialog_takes_the_windows_presenter_type(FxRobot robot) throws Exception {
+        darkPresenter(robot);
+        Label plain = inMainWindow();
+
+        robot.interact(() -> app.live().menu().openConnectDialog());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label caption = robot.lookup(".connect-dialog .label")
+                .match((Node n) -> n instanceof Label l && "Connection string".equals(l.getText()))
+                .queryAs(Label.class);
+        assertSameLook(plain, caption, "the 'Connection string' label");
+    }
+
+    @Test
+    void a_layout_that_cannot_open_is_told_in_the_windows_presenter_type(FxRobot robot) throws Exception {
+        darkPresenter(robot);
+        Label plain = inMainWindow();
+
+        robot.interact(() -> app.live().layout().openSnapshot(dir.resolve("missing.shardlab")));
+        waitUntil(() -> robot.lookup(".alert .content").tryQuery().isPresent());
+
+        Label content = robot.lookup(".alert .content").queryAs(Label.class);
+        assertTrue(content.getText().contains("missing.shardlab"), content.getText());
+        assertSameLook(plain, content, "the alert's message");
+    }
+
+    @Test
+    void the_zones_dialog_takes_the_windows_presenter_type_and_its_field_styles(FxRobot robot) throws Exception {
+        darkPresenter(robot);
+        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && robot.lookup("#setup-zones").query().isVisible());
+        Label fieldLabel = inMainWindow(SharedStyles.FIELD_LABEL);
+        Label fieldError = inMainWindow(SharedStyles.FIELD_ERROR);
+
+        robot.clickOn("#setup-zones");
+        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
+        robot.clickOn("#zones-add");
+        robot.clickOn("#zones-row-0-min").write("{ x: 1 }");
+        waitUntil(() ->
+                robot.lookup("#zones-error").tryQuery().map(Node::isVisible).orElse(false));
+
+        Label zone = robot.lookup("#zones-rows .label")
+                .match((Node n) -> n instanceof Label l && "Zone".equals(l.getText()))
+                .queryAs(Label.class);
+        assertSameLook(fieldLabel, zone, "the 'Zone' caption");
+        assertSameLook(fieldError, robot.lookup("#zones-error").queryAs(Label.class), "the form's error");
+        Window dialog = zone.getScene().getWindow();
+        assertTrue(dialog.isShowing());
+        robot.interact(() -> ((javafx.scene.control.Button)
+                        ((DialogPane) zone.getScene().getRoot()).lookupButton(javafx.scene.control.ButtonType.CANCEL))
+                .fire());
+    }
+}
