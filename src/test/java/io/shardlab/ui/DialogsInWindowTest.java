@@ -8,12 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.theme.SharedStyles;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
@@ -143,5 +149,88 @@ class DialogsInWindowTest {
         robot.interact(() -> ((javafx.scene.control.Button)
                         ((DialogPane) zone.getScene().getRoot()).lookupButton(javafx.scene.control.ButtonType.CANCEL))
                 .fire());
+    }
+
+    @Test
+    void in_presenter_mode_at_1280_by_720_the_connect_dialog_shows_every_caption_and_prompt_whole(FxRobot robot)
+            throws Exception {
+        darkPresenter(robot);
+
+        robot.interact(() -> app.live().menu().openConnectDialog());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        DialogPane pane = robot.lookup(".connect-dialog").queryAs(DialogPane.class);
+        assertEquals(List.of(), onFxThread(() -> cut(pane)), "cut in the connect dialog");
+        assertOnScreen(pane.getScene().getWindow());
+    }
+
+    @Test
+    void in_presenter_mode_at_1280_by_720_the_zones_dialog_shows_every_caption_and_prompt_whole(FxRobot robot)
+            throws Exception {
+        darkPresenter(robot);
+        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && robot.lookup("#setup-zones").query().isVisible());
+
+        robot.clickOn("#setup-zones");
+        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
+        DialogPane pane =
+                (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
+        assertEquals(List.of(), onFxThread(() -> cut(pane)), "cut in the zones dialog with no zones");
+        robot.clickOn("#zones-add");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), onFxThread(() -> cut(pane)), "cut in the zones dialog with one range");
+        assertOnScreen(pane.getScene().getWindow());
+        robot.interact(
+                () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+    }
+
+    /**
+     * What {@code root} shows cut: a label, check box or button whose text is not shown whole, and an empty text
+     * field whose prompt is wider than the room inside the field.
+     */
+    private static List<String> cut(Parent root) {
+        root.applyCss();
+        root.layout();
+        List<String> cut = new ArrayList<>();
+        collectCut(root, cut);
+        return cut;
+    }
+
+    private static void collectCut(Node node, List<String> cut) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
+            String shown = l.lookup(".text") instanceof Text t ? t.getText() : "";
+            if (!shown.replace("\n", " ").equals(l.getText())) {
+                cut.add("'" + l.getText() + "' shows as '" + shown + "'");
+            }
+        }
+        if (node instanceof TextField f && f.getText().isEmpty() && f.getPromptText() != null) {
+            double room = f.getWidth() - f.snappedLeftInset() - f.snappedRightInset();
+            double prompt = f.lookupAll(".text").stream()
+                    .filter(n -> n instanceof Text t && f.getPromptText().equals(t.getText()))
+                    .mapToDouble(n -> n.getLayoutBounds().getWidth())
+                    .max()
+                    .orElse(0);
+            if (prompt > room + 0.5) {
+                cut.add("prompt '" + f.getPromptText() + "' is " + prompt + " px in " + room + " px");
+            }
+        }
+        if (node instanceof Parent p) {
+            p.getChildrenUnmodifiable().forEach(child -> collectCut(child, cut));
+        }
+    }
+
+    private static void assertOnScreen(Window window) {
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        assertTrue(
+                window.getX() >= screen.getMinX()
+                        && window.getY() >= screen.getMinY()
+                        && window.getX() + window.getWidth() <= screen.getMaxX()
+                        && window.getY() + window.getHeight() <= screen.getMaxY(),
+                "the dialog (" + window.getX() + ", " + window.getY() + ", " + window.getWidth() + " × "
+                        + window.getHeight() + ") lies on the screen " + screen);
     }
 }

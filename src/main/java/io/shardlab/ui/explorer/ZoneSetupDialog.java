@@ -39,7 +39,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         initOwner(owner);
         setTitle("Zones and initial chunks");
         setHeaderText("Set before sh.shardCollection: zones for shards, zone ranges, and the initial-split options");
-        getDialogPane().getStyleClass().add(ZONE_SETUP_DIALOG);
+        getDialogPane().getStyleClass().addAll(ZONE_SETUP_DIALOG, SharedStyles.FORM_DIALOG);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
 
         Label shards = new Label("Shards: " + String.join(", ", vm.shardIds()));

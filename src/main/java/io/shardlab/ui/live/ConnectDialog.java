@@ -1,6 +1,7 @@
 package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -35,7 +36,7 @@ public final class ConnectDialog extends Dialog<Void> {
         initOwner(owner);
         setTitle("Connect to cluster");
         setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
-        getDialogPane().getStyleClass().add(CONNECT_DIALOG);
+        getDialogPane().getStyleClass().addAll(CONNECT_DIALOG, SharedStyles.FORM_DIALOG);
 
         TextField uri = new TextField();
         uri.setId("connect-uri");
