@@ -185,6 +185,34 @@ class DialogsInWindowTest {
                 () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
     }
 
+    @Test
+    void ranges_added_to_the_zones_dialog_grow_it_so_its_options_and_buttons_stay_inside(FxRobot robot)
+            throws Exception {
+        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && robot.lookup("#setup-zones").query().isVisible());
+        robot.clickOn("#setup-zones");
+        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
+        DialogPane pane =
+                (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
+
+        for (int i = 0; i < 4; i++) {
+            robot.interact(() ->
+                    ((javafx.scene.control.Button) robot.lookup("#zones-add").query()).fire());
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.geometry.Bounds scene = new javafx.geometry.BoundingBox(
+                0, 0, pane.getScene().getWidth(), pane.getScene().getHeight());
+        for (String id : List.of("zones-row-3-max", "zones-presplit", "zones-ok")) {
+            Node node = pane.lookup("#" + id);
+            javafx.geometry.Bounds bounds = node.localToScene(node.getLayoutBounds());
+            assertTrue(scene.contains(bounds), id + " " + bounds + " lies inside the dialog " + scene);
+        }
+        robot.interact(
+                () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+    }
+
     /**
      * What {@code root} shows cut: a label, check box or button whose text is not shown whole, and an empty text
      * field whose prompt is wider than the room inside the field.

@@ -54,6 +54,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
             while (c.next()) {
                 if (c.wasAdded() || c.wasRemoved()) {
                     rebuildRows();
+                    fitWindow();
                     return;
                 }
             }
@@ -98,13 +99,16 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
                 e.consume();
             }
         });
-        vm.errorProperty()
-                .addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
-                    if (getDialogPane().getScene() != null
-                            && getDialogPane().getScene().getWindow() != null) {
-                        getDialogPane().getScene().getWindow().sizeToScene();
-                    }
-                }));
+        vm.errorProperty().addListener((obs, was, now) -> fitWindow());
+    }
+
+    /** The window takes the form's new size (a row or a message came or went), so OK stays in sight. */
+    private void fitWindow() {
+        javafx.application.Platform.runLater(() -> {
+            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
+                getDialogPane().getScene().getWindow().sizeToScene();
+            }
+        });
     }
 
     private void rebuildRows() {
