@@ -213,6 +213,44 @@ class DialogsInWindowTest {
                 () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
     }
 
+    @Test
+    void the_connect_and_zones_forms_line_up_with_their_headers_text(FxRobot robot) throws Exception {
+        robot.interact(() -> app.live().menu().openConnectDialog());
+        WaitForAsyncUtils.waitForFxEvents();
+        DialogPane connect = robot.lookup(".connect-dialog").queryAs(DialogPane.class);
+        assertEquals(headerTextX(connect), contentX(connect), 1, "Connect: the form's left edge");
+        robot.interact(() ->
+                ((javafx.scene.control.Button) connect.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+
+        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && robot.lookup("#setup-zones").query().isVisible());
+        robot.clickOn("#setup-zones");
+        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
+        DialogPane zones =
+                (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
+        assertEquals(headerTextX(zones), contentX(zones), 1, "Zones…: the form's left edge");
+        robot.interact(() ->
+                ((javafx.scene.control.Button) zones.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+    }
+
+    /** Where the header's text starts, in the pane. */
+    private static double headerTextX(DialogPane pane) throws Exception {
+        return onFxThread(() -> {
+            Node text = pane.lookup(".header-panel .label .text");
+            return pane.sceneToLocal(text.localToScene(text.getLayoutBounds())).getMinX();
+        });
+    }
+
+    /** Where the form's fields start, in the pane: its content's left edge inside its padding. */
+    private static double contentX(DialogPane pane) throws Exception {
+        return onFxThread(() -> {
+            javafx.scene.layout.Region content = (javafx.scene.layout.Region) pane.getContent();
+            javafx.geometry.Bounds box = pane.sceneToLocal(content.localToScene(content.getLayoutBounds()));
+            return box.getMinX() + content.snappedLeftInset();
+        });
+    }
+
     /**
      * What {@code root} shows cut: a label, check box or button whose text is not shown whole, and an empty text
      * field whose prompt is wider than the room inside the field.

@@ -3,7 +3,7 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Insets;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -16,6 +16,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
 import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -89,7 +90,6 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         error.managedProperty().bind(error.visibleProperty());
 
         VBox content = new VBox(8, shards, grid, add, options, error);
-        content.setPadding(new Insets(4));
         getDialogPane().setContent(content);
         Node ok = getDialogPane().lookupButton(ButtonType.OK);
         ok.setId("zones-ok");
@@ -102,12 +102,25 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         vm.errorProperty().addListener((obs, was, now) -> fitWindow());
     }
 
-    /** The window takes the form's new size (a row or a message came or went), so OK stays in sight. */
+    /**
+     * The window takes the form's new size (a row or a message came or went), so OK stays in sight, and moves
+     * back onto its screen if it grew past an edge.
+     */
     private void fitWindow() {
         javafx.application.Platform.runLater(() -> {
-            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
-                getDialogPane().getScene().getWindow().sizeToScene();
+            if (getDialogPane().getScene() == null || getDialogPane().getScene().getWindow() == null) {
+                return;
             }
+            Window window = getDialogPane().getScene().getWindow();
+            window.sizeToScene();
+            Rectangle2D screen = Screen.getScreensForRectangle(
+                            window.getX(), window.getY(), window.getWidth(), window.getHeight())
+                    .stream()
+                    .findFirst()
+                    .orElse(Screen.getPrimary())
+                    .getVisualBounds();
+            window.setX(Math.max(screen.getMinX(), Math.min(window.getX(), screen.getMaxX() - window.getWidth())));
+            window.setY(Math.max(screen.getMinY(), Math.min(window.getY(), screen.getMaxY() - window.getHeight())));
         });
     }
 

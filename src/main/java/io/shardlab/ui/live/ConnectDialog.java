@@ -4,7 +4,6 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
 import javafx.beans.binding.Bindings;
-import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -117,7 +116,6 @@ public final class ConnectDialog extends Dialog<Void> {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(8);
-        grid.setPadding(new Insets(8));
         grid.addRow(0, fieldLabel("Connection string"), uri);
         grid.add(masked, 1, 1);
         HBox caRow = new HBox(8, chooseCa, clearCa, ca);
