@@ -147,7 +147,7 @@ public final class ShardLabApp extends Application {
                     viewModel.showCollection(snapshot);
                 });
         explorerRef.set(explorer);
-        explorerView = new ExplorerView(explorer);
+        explorerView = new ExplorerView(explorer, appearance);
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
         LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
@@ -165,7 +165,7 @@ public final class ShardLabApp extends Application {
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater);
         this.work = work;
-        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks, work);
+        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks, work, appearance);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows

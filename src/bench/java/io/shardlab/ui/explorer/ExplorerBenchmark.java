@@ -269,8 +269,9 @@ public final class ExplorerBenchmark {
             onFx(() -> {
                 holder[0] = new ExplorerViewModel(
                         engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
-                ExplorerView view = new ExplorerView(holder[0]);
-                new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
+                Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
+                ExplorerView view = new ExplorerView(holder[0], appearance);
+                appearance.follow(view.node());
                 stage[0] = new Stage();
                 stage[0].setScene(new Scene(view.node(), WIDTH, 1000));
                 stage[0].show();

@@ -76,10 +76,11 @@ public final class ExplorerView {
     /**
      * @param vm the explorer's state and verbs (its number line follows the dark theme for the canvases;
      *     the nodes take the palette from the window root, see {@code Appearance})
+     * @param appearance styles the dialogs the explorer opens as the window is styled
      */
-    public ExplorerView(ExplorerViewModel vm) {
+    public ExplorerView(ExplorerViewModel vm, Appearance appearance) {
         this.vm = vm;
-        this.setup = new SetupBar(vm.setup());
+        this.setup = new SetupBar(vm.setup(), appearance);
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
         this.side = new SidePanel(vm, sidePlacement);
         this.line = new NumberLineView(

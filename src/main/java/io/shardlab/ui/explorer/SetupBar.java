@@ -4,6 +4,7 @@ import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
 import java.util.function.Function;
@@ -60,11 +61,14 @@ final class SetupBar {
     private static final int MAX_KEY_COLUMNS = 44;
 
     private final SetupViewModel vm;
+    private final Appearance appearance;
     private final VBox root;
     private final CustomTextField key = new CustomTextField();
 
-    SetupBar(SetupViewModel vm) {
+    /** @param appearance styles the Zones… dialog as the window is styled */
+    SetupBar(SetupViewModel vm, Appearance appearance) {
         this.vm = vm;
+        this.appearance = appearance;
 
         ComboBox<SetupViewModel.WorkloadChoice> workload = new ComboBox<>(vm.workloadsProperty());
         workload.setId("setup-workload");
@@ -263,8 +267,12 @@ final class SetupBar {
                         () -> SetupViewModel.zonesLabel(vm.shardingProperty().get()), vm.shardingProperty()));
         zones.setTooltip(new Tooltip("Zones for shards, zone ranges, numInitialChunks and presplitHashedZones, set "
                 + "before sh.shardCollection"));
-        zones.setOnAction(
-                e -> new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow()).showAndWait());
+        zones.setOnAction(e -> {
+            ZoneSetupDialog dialog =
+                    new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow());
+            appearance.applyOnce(dialog.getDialogPane());
+            dialog.showAndWait();
+        });
         zones.setMaxWidth(220);
 
         Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));

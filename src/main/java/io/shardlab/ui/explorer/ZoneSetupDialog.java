@@ -3,7 +3,7 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Insets;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -16,6 +16,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
 import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -39,7 +40,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         initOwner(owner);
         setTitle("Zones and initial chunks");
         setHeaderText("Set before sh.shardCollection: zones for shards, zone ranges, and the initial-split options");
-        getDialogPane().getStyleClass().add(ZONE_SETUP_DIALOG);
+        getDialogPane().getStyleClass().addAll(ZONE_SETUP_DIALOG, SharedStyles.FORM_DIALOG);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
 
         Label shards = new Label("Shards: " + String.join(", ", vm.shardIds()));
@@ -54,6 +55,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
             while (c.next()) {
                 if (c.wasAdded() || c.wasRemoved()) {
                     rebuildRows();
+                    fitWindow();
                     return;
                 }
             }
@@ -88,7 +90,6 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         error.managedProperty().bind(error.visibleProperty());
 
         VBox content = new VBox(8, shards, grid, add, options, error);
-        content.setPadding(new Insets(4));
         getDialogPane().setContent(content);
         Node ok = getDialogPane().lookupButton(ButtonType.OK);
         ok.setId("zones-ok");
@@ -98,13 +99,29 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
                 e.consume();
             }
         });
-        vm.errorProperty()
-                .addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
-                    if (getDialogPane().getScene() != null
-                            && getDialogPane().getScene().getWindow() != null) {
-                        getDialogPane().getScene().getWindow().sizeToScene();
-                    }
-                }));
+        vm.errorProperty().addListener((obs, was, now) -> fitWindow());
+    }
+
+    /**
+     * The window takes the form's new size (a row or a message came or went), so OK stays in sight, and moves
+     * back onto its screen if it grew past an edge.
+     */
+    private void fitWindow() {
+        javafx.application.Platform.runLater(() -> {
+            if (getDialogPane().getScene() == null || getDialogPane().getScene().getWindow() == null) {
+                return;
+            }
+            Window window = getDialogPane().getScene().getWindow();
+            window.sizeToScene();
+            Rectangle2D screen = Screen.getScreensForRectangle(
+                            window.getX(), window.getY(), window.getWidth(), window.getHeight())
+                    .stream()
+                    .findFirst()
+                    .orElse(Screen.getPrimary())
+                    .getVisualBounds();
+            window.setX(Math.max(screen.getMinX(), Math.min(window.getX(), screen.getMaxX() - window.getWidth())));
+            window.setY(Math.max(screen.getMinY(), Math.min(window.getY(), screen.getMaxY() - window.getHeight())));
+        });
     }
 
     private void rebuildRows() {

@@ -100,7 +100,6 @@ public final class ExportDialog extends Dialog<Void> {
         VBox form = new VBox(settings(), highlight(), new HBox(8, save, copy), error, status);
         form.getStyleClass().add(EXPORT_FORM);
         form.setSpacing(12);
-        form.setPrefWidth(360);
         form.setMinWidth(Region.USE_PREF_SIZE);
         save.setMinWidth(Region.USE_PREF_SIZE);
         copy.setMinWidth(Region.USE_PREF_SIZE);

@@ -1,9 +1,9 @@
 package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
 import javafx.beans.binding.Bindings;
-import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -35,7 +35,7 @@ public final class ConnectDialog extends Dialog<Void> {
         initOwner(owner);
         setTitle("Connect to cluster");
         setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
-        getDialogPane().getStyleClass().add(CONNECT_DIALOG);
+        getDialogPane().getStyleClass().addAll(CONNECT_DIALOG, SharedStyles.FORM_DIALOG);
 
         TextField uri = new TextField();
         uri.setId("connect-uri");
@@ -116,7 +116,6 @@ public final class ConnectDialog extends Dialog<Void> {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(8);
-        grid.setPadding(new Insets(8));
         grid.addRow(0, fieldLabel("Connection string"), uri);
         grid.add(masked, 1, 1);
         HBox caRow = new HBox(8, chooseCa, clearCa, ca);

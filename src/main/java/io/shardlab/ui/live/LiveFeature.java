@@ -5,6 +5,7 @@ import io.shardlab.live.RecentConnections;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
+import io.shardlab.ui.theme.Appearance;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -35,13 +36,17 @@ public final class LiveFeature implements AutoCloseable {
     private final LiveMenu menu;
     private final LivePanel panel;
 
-    /** @param work lists the reads and connections while they run (the status bar's "running" item) */
+    /**
+     * @param work lists the reads and connections while they run (the status bar's "running" item)
+     * @param appearance styles the feature's dialogs as the window is styled
+     */
     public LiveFeature(
             ExplorerViewModel explorer,
             MainViewModel window,
             Supplier<Stage> stage,
             BackgroundTasks tasks,
-            io.shardlab.ui.tasks.VisibleWork work) {
+            io.shardlab.ui.tasks.VisibleWork work,
+            Appearance appearance) {
         background = tasks.elastic("shardlab-live");
         java.util.concurrent.Executor reading = work.reporting("Reading the cluster's layout", background);
         scheduler = tasks.serial("shardlab-live-watch");
@@ -58,7 +63,8 @@ public final class LiveFeature implements AutoCloseable {
                 work.reporting("Connecting to the cluster", background),
                 Platform::runLater,
                 new RecentConnections(recentConnectionsFile()),
-                stage::get);
+                stage::get,
+                appearance);
         panel = new LivePanel(layout, explorer::fork);
         // the explorer's read-only banner offers the same "Fork into simulator" as the panel
         explorer.offerFork(() -> layout.fork(explorer::fork));
@@ -74,6 +80,7 @@ public final class LiveFeature implements AutoCloseable {
                 Alert alert = new Alert(Alert.AlertType.WARNING, now);
                 alert.setHeaderText("Could not open the layout");
                 alert.initOwner(stage.get());
+                appearance.applyOnce(alert.getDialogPane());
                 alert.show();
             }
         });

@@ -4,6 +4,7 @@ import io.shardlab.live.ConnectionStringSecrets;
 import io.shardlab.live.LiveConfigSource;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.ui.theme.Appearance;
 import java.io.File;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -26,20 +27,24 @@ public final class LiveMenu {
     private final Executor ui;
     private final RecentConnections recent;
     private final Supplier<Window> owner;
+    private final Appearance appearance;
 
+    /** @param appearance styles the connect dialog as the window is styled */
     public LiveMenu(
             LiveLayoutViewModel layout,
             LiveConnector connector,
             Executor background,
             Executor ui,
             RecentConnections recent,
-            Supplier<Window> owner) {
+            Supplier<Window> owner,
+            Appearance appearance) {
         this.layout = layout;
         this.connector = connector;
         this.background = background;
         this.ui = ui;
         this.recent = recent;
         this.owner = owner;
+        this.appearance = appearance;
     }
 
     /** The items, in File-menu order, ending with a separator. */
@@ -94,6 +99,7 @@ public final class LiveMenu {
             dialog[0].close();
         });
         dialog[0] = new ConnectDialog(vm, owner.get());
+        appearance.applyOnce(dialog[0].getDialogPane());
         dialog[0].show();
         return dialog[0];
     }

@@ -56,8 +56,9 @@ class ConnectionsBarTest {
                 Platform::runLater,
                 0);
         holder[0] = vm;
-        view = new ExplorerView(vm);
-        new Appearance(dark, new SimpleBooleanProperty(false)).follow(view.node());
+        Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
+        view = new ExplorerView(vm, appearance);
+        appearance.follow(view.node());
         stage.setScene(new Scene(view.node(), 1240, 760));
         stage.show();
     }

@@ -62,8 +62,8 @@ class ExplorerViewTest {
         ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
         vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
         holder[0] = vm;
-        view = new ExplorerView(vm);
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
+        view = new ExplorerView(vm, appearance);
         appearance.follow(view.node());
         stage.setScene(new Scene(view.node(), 1240, 760));
         stage.show();

@@ -102,6 +102,37 @@ class ExportDialogTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "presenter mode {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void every_field_of_the_form_lies_left_of_the_preview_in_the_apps_style(boolean presenter, FxRobot robot) {
+        // given the dialog in the app's theme and type size, as the main window styles it
+        ExportDialog dialog = open(robot, dir);
+        robot.interact(() -> {
+            new io.shardlab.ui.theme.Appearance(
+                            new javafx.beans.property.SimpleBooleanProperty(false),
+                            new javafx.beans.property.SimpleBooleanProperty(presenter))
+                    .follow(dialog.getDialogPane());
+            dialog.getDialogPane().getScene().getWindow().sizeToScene();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then each control of the settings grid ends inside the form, before the preview starts
+        javafx.scene.Node form = dialog.getDialogPane().lookup(".export-form");
+        javafx.scene.Node previewBox = dialog.getDialogPane().lookup(".export-preview");
+        double formRight = form.localToScene(form.getLayoutBounds()).getMaxX();
+        double previewLeft =
+                previewBox.localToScene(previewBox.getLayoutBounds()).getMinX();
+        javafx.scene.layout.GridPane grid =
+                (javafx.scene.layout.GridPane) dialog.getDialogPane().lookup(".export-settings");
+        for (javafx.scene.Node control : grid.getChildren()) {
+            double right = control.localToScene(control.getLayoutBounds()).getMaxX();
+            assertTrue(
+                    right <= formRight + 0.5 && right <= previewLeft,
+                    control + " ends at " + right + ", the form at " + formRight + ", the preview starts at "
+                            + previewLeft);
+        }
+    }
+
     /** The visible labels, check boxes and buttons with a caption under {@code node}. */
     private static void collectCaptions(javafx.scene.Node node, java.util.List<javafx.scene.control.Labeled> into) {
         if (!node.isVisible()) {
