@@ -126,14 +126,11 @@ class DialogsInWindowTest {
     @Test
     void the_zones_dialog_takes_the_windows_presenter_type_and_its_field_styles(FxRobot robot) throws Exception {
         darkPresenter(robot);
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && robot.lookup("#setup-zones").query().isVisible());
+        showFirstScenario(robot);
         Label fieldLabel = inMainWindow(SharedStyles.FIELD_LABEL);
         Label fieldError = inMainWindow(SharedStyles.FIELD_ERROR);
 
-        robot.clickOn("#setup-zones");
-        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
+        clickZones(robot);
         robot.clickOn("#zones-add");
         robot.clickOn("#zones-row-0-min").write("{ x: 1 }");
         waitUntil(() ->
@@ -168,33 +165,19 @@ class DialogsInWindowTest {
     void in_presenter_mode_at_1280_by_720_the_zones_dialog_shows_every_caption_and_prompt_whole(FxRobot robot)
             throws Exception {
         darkPresenter(robot);
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && robot.lookup("#setup-zones").query().isVisible());
-
-        robot.clickOn("#setup-zones");
-        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
-        DialogPane pane =
-                (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
+        DialogPane pane = openZones(robot);
         assertEquals(List.of(), onFxThread(() -> cut(pane)), "cut in the zones dialog with no zones");
         robot.clickOn("#zones-add");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(), onFxThread(() -> cut(pane)), "cut in the zones dialog with one range");
         assertOnScreen(pane.getScene().getWindow());
-        robot.interact(
-                () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        cancel(robot, pane);
     }
 
     @Test
     void ranges_added_to_the_zones_dialog_grow_it_so_its_options_and_buttons_stay_inside(FxRobot robot)
             throws Exception {
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && robot.lookup("#setup-zones").query().isVisible());
-        robot.clickOn("#setup-zones");
-        waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
-        DialogPane pane =
-                (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
+        DialogPane pane = openZones(robot);
 
         for (int i = 0; i < 4; i++) {
             robot.interact(() ->
@@ -209,8 +192,7 @@ class DialogsInWindowTest {
             javafx.geometry.Bounds bounds = node.localToScene(node.getLayoutBounds());
             assertTrue(scene.contains(bounds), id + " " + bounds + " lies inside the dialog " + scene);
         }
-        robot.interact(
-                () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        cancel(robot, pane);
     }
 
     @Test
@@ -219,19 +201,37 @@ class DialogsInWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         DialogPane connect = robot.lookup(".connect-dialog").queryAs(DialogPane.class);
         assertEquals(headerTextX(connect), contentX(connect), 1, "Connect: the form's left edge");
-        robot.interact(() ->
-                ((javafx.scene.control.Button) connect.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        cancel(robot, connect);
 
+        DialogPane zones = openZones(robot);
+        assertEquals(headerTextX(zones), contentX(zones), 1, "Zones…: the form's left edge");
+        cancel(robot, zones);
+    }
+
+    /** Shows the first lesson's scenario in the explorer, its setup row's Zones… button on screen. */
+    private void showFirstScenario(FxRobot robot) throws Exception {
         robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
         waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && robot.lookup("#setup-zones").query().isVisible());
+    }
+
+    /** Opens Zones… over the first lesson's scenario; its dialog pane. */
+    private DialogPane openZones(FxRobot robot) throws Exception {
+        showFirstScenario(robot);
+        return clickZones(robot);
+    }
+
+    /** Clicks Zones… in the setup row; its dialog pane once it shows. */
+    private static DialogPane clickZones(FxRobot robot) throws Exception {
         robot.clickOn("#setup-zones");
         waitUntil(() -> robot.lookup("#zones-add").tryQuery().isPresent());
-        DialogPane zones =
-                (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
-        assertEquals(headerTextX(zones), contentX(zones), 1, "Zones…: the form's left edge");
-        robot.interact(() ->
-                ((javafx.scene.control.Button) zones.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        return (DialogPane) robot.lookup("#zones-add").query().getScene().getRoot();
+    }
+
+    /** Closes a dialog with its Cancel button. */
+    private static void cancel(FxRobot robot, DialogPane pane) {
+        robot.interact(
+                () -> ((javafx.scene.control.Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
     }
 
     /** Where the header's text starts, in the pane. */

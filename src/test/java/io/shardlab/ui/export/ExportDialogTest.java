@@ -79,15 +79,7 @@ class ExportDialogTest {
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void every_caption_of_the_form_reads_whole_in_the_apps_style(boolean presenter, FxRobot robot) {
         // given the dialog in the app's theme and type size, as the main window styles it
-        ExportDialog dialog = open(robot, dir);
-        robot.interact(() -> {
-            new io.shardlab.ui.theme.Appearance(
-                            new javafx.beans.property.SimpleBooleanProperty(false),
-                            new javafx.beans.property.SimpleBooleanProperty(presenter))
-                    .follow(dialog.getDialogPane());
-            dialog.getDialogPane().getScene().getWindow().sizeToScene();
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        ExportDialog dialog = openInTheAppsStyle(robot, presenter);
 
         // then no label, check box or button of the form is cut to "…"
         java.util.List<javafx.scene.control.Labeled> captions = new java.util.ArrayList<>();
@@ -106,15 +98,7 @@ class ExportDialogTest {
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void every_field_of_the_form_lies_left_of_the_preview_in_the_apps_style(boolean presenter, FxRobot robot) {
         // given the dialog in the app's theme and type size, as the main window styles it
-        ExportDialog dialog = open(robot, dir);
-        robot.interact(() -> {
-            new io.shardlab.ui.theme.Appearance(
-                            new javafx.beans.property.SimpleBooleanProperty(false),
-                            new javafx.beans.property.SimpleBooleanProperty(presenter))
-                    .follow(dialog.getDialogPane());
-            dialog.getDialogPane().getScene().getWindow().sizeToScene();
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        ExportDialog dialog = openInTheAppsStyle(robot, presenter);
 
         // then each control of the settings grid ends inside the form, before the preview starts
         javafx.scene.Node form = dialog.getDialogPane().lookup(".export-form");
@@ -131,6 +115,20 @@ class ExportDialogTest {
                     control + " ends at " + right + ", the form at " + formRight + ", the preview starts at "
                             + previewLeft);
         }
+    }
+
+    /** Opens the dialog styled as the main window styles it: the app's theme, and presenter type if asked. */
+    private ExportDialog openInTheAppsStyle(FxRobot robot, boolean presenter) {
+        ExportDialog dialog = open(robot, dir);
+        robot.interact(() -> {
+            new io.shardlab.ui.theme.Appearance(
+                            new javafx.beans.property.SimpleBooleanProperty(false),
+                            new javafx.beans.property.SimpleBooleanProperty(presenter))
+                    .follow(dialog.getDialogPane());
+            dialog.getDialogPane().getScene().getWindow().sizeToScene();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        return dialog;
     }
 
     /** The visible labels, check boxes and buttons with a caption under {@code node}. */
