@@ -11,8 +11,10 @@ public enum ErrorCode {
      */
     NO_CODE(0, ""),
     BAD_VALUE(2, "BadValue"),
+    NO_SUCH_KEY(4, "NoSuchKey"),
     FAILED_TO_PARSE(9, "FailedToParse"),
     UNAUTHORIZED(13, "Unauthorized"),
+    INVALID_LENGTH(16, "InvalidLength"),
     TYPE_MISMATCH(14, "TypeMismatch"),
     ILLEGAL_OPERATION(20, "IllegalOperation"),
     ALREADY_INITIALIZED(23, "AlreadyInitialized"),
@@ -52,6 +54,8 @@ public enum ErrorCode {
     MOVE_CHUNK_NO_SUCH_CHUNK(656452, "Location656452"),
     /** A missing but required field, found by the IDL parser. */
     IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
+    /** A field a strict command does not declare, found by the IDL parser ({@code idl_parser.cpp throwUnknownField}). */
+    IDL_UNKNOWN_FIELD(40415, "IDLUnknownField"),
     /** mongo initial_split_policy.cpp: a resharding sample with too few distinct keys. */
     NOT_ENOUGH_CARDINALITY(4952606, "Location4952606");
 

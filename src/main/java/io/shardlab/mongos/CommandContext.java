@@ -1,0 +1,101 @@
+package io.shardlab.mongos;
+
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.routing.Router;
+import io.shardlab.sim.InsertBatch;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import org.bson.BsonDocument;
+
+/**
+ * What the command families share: the catalog they change, the release they answer as, the document
+ * storage and its questions, the memory budget, the query sampler, the server's self-description and
+ * statistics, and the wall clock; with the few checks and views several families need. No family holds
+ * another's state: what two need lives here.
+ *
+ * @param catalog the databases and sharded collections over the simulated shards
+ * @param release the mongos release answered as
+ * @param configDatabase the {@code config} database rebuilt from the catalog
+ * @param documents the stored documents
+ * @param budget the memory budget of kept documents
+ * @param sampler the query analyzer's samples
+ * @param serverInformation {@code serverStatus}, {@code hostInfo}, {@code currentOp}
+ * @param storageStatistics per-shard sizes of the stored documents
+ * @param wallClockMillis the wall clock, for {@code localTime}
+ */
+record CommandContext(
+        ShardedCatalog catalog,
+        MongosRelease release,
+        ConfigDatabase configDatabase,
+        StoredDocuments documents,
+        MemoryBudget budget,
+        QuerySampler sampler,
+        ServerInformation serverInformation,
+        StorageStatistics storageStatistics,
+        LongSupplier wallClockMillis) {
+
+    /** The simulated release line. */
+    MongoVersion version() {
+        return release.version();
+    }
+
+    /** The storage port. */
+    DocumentStorage storage() {
+        return documents.storage();
+    }
+
+    /**
+     * NamespaceNotSharded unless {@code ns} is sharded (mongo {@code src/mongo/s/commands/cluster_split_cmd.cpp}
+     * and siblings, {@code getShardedCollectionRoutingInfoWithRefresh}).
+     */
+    ShardedCatalog.CollectionEntry requireSharded(String ns) {
+        return catalog.collection(ns)
+                .orElseThrow(() -> new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, ns + " is not sharded."));
+    }
+
+    /**
+     * The router of a collection's current chunks. For 4.4 the single-write and upsert rules of 5.0 apply: the
+     * rules are the same (an upsert or a single write needs the full shard key or, for a single update or
+     * delete, an exact {@code _id}; mongodb-releases.md E3, E4), and {@link Router} words them as the 5.0
+     * targeter does.
+     */
+    Router router(ShardedCatalog.CollectionEntry collection) {
+        ClusterSnapshot s = collection.cluster().snapshot().cluster();
+        MongoVersion v = version().atLeast(5, 0) ? version() : MongoVersion.V5_0;
+        return new Router(s.key(), s.chunks(), v);
+    }
+
+    /**
+     * Every document of sharded collection {@code ns} the command layer can read, keyed on {@code key}: the
+     * document store's, then those only its simulated cluster holds ({@link DocumentsOutsideStore}).
+     */
+    InsertBatch everyDocument(String ns, ShardKeyPattern key) {
+        InsertBatch stored = InsertBatch.ofDocuments(key, documents.all(databaseOf(ns), collectionOf(ns)));
+        Optional<DocumentsOutsideStore> outside = catalog.documentsOutsideStore(ns);
+        return outside.isEmpty()
+                ? stored
+                : InsertBatch.concat(stored, outside.get().keyedOn(key));
+    }
+
+    /** Writes the {@code config} database as the catalog now describes it into the storage, to be read there. */
+    void refreshConfigDatabase() {
+        for (Map.Entry<String, List<BsonDocument>> c :
+                configDatabase.collections().entrySet()) {
+            storage().replace("config", c.getKey(), c.getValue());
+        }
+    }
+
+    /** The database part of {@code db.collection}. */
+    static String databaseOf(String ns) {
+        return ns.substring(0, ns.indexOf('.'));
+    }
+
+    /** The collection part of {@code db.collection}. */
+    static String collectionOf(String ns) {
+        return ns.substring(ns.indexOf('.') + 1);
+    }
+}

@@ -1,0 +1,42 @@
+package io.shardlab.mongos;
+
+import org.bson.BsonDocument;
+
+/**
+ * The command families of one mongos, each over the same {@link CommandContext}: what the command table's
+ * handlers run on.
+ */
+record CommandFamilies(
+        CommandContext context,
+        HandshakeCommands handshake,
+        CollectionShardingCommands sharding,
+        ChunkCommands chunks,
+        ShardAndZoneCommands shards,
+        BalancerCommands balancer,
+        WriteCommands writes,
+        ReadCommands reads,
+        AnalyzeCommands analyze,
+        ExplainCommand explain,
+        ConfigDatabaseCommands configDatabase) {
+
+    /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
+    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes) {
+        return new CommandFamilies(
+                context,
+                new HandshakeCommands(context),
+                new CollectionShardingCommands(context),
+                new ChunkCommands(context),
+                new ShardAndZoneCommands(context),
+                new BalancerCommands(context),
+                new WriteCommands(context),
+                new ReadCommands(context),
+                new AnalyzeCommands(context),
+                new ExplainCommand(context, syntaxes),
+                new ConfigDatabaseCommands(context));
+    }
+
+    /** A command the storage answers unchanged, on the database the client named. */
+    BsonDocument toStorage(CommandRequest request) {
+        return context.storage().run(request.database(), request.body());
+    }
+}

@@ -1,0 +1,37 @@
+package io.shardlab.mongos;
+
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+
+/** The shapes of a mongos' replies every command family shares: {@code ok: 1}, a one-batch cursor, CommandNotFound. */
+final class Replies {
+
+    private Replies() {}
+
+    /** {@code {ok: 1}}. */
+    static BsonDocument ok() {
+        return ok(new BsonDocument());
+    }
+
+    /** {@code body} with {@code ok: 1} appended. */
+    static BsonDocument ok(BsonDocument body) {
+        return body.append("ok", new BsonDouble(1));
+    }
+
+    /** A cursor reply whose first batch is the whole result: {@code {cursor: {firstBatch, id: 0, ns}, ok: 1}}. */
+    static BsonDocument cursor(String ns, BsonArray firstBatch) {
+        return ok(new BsonDocument(
+                "cursor",
+                new BsonDocument("firstBatch", firstBatch)
+                        .append("id", new BsonInt64(0))
+                        .append("ns", new BsonString(ns))));
+    }
+
+    /** What a mongos answers to a command it does not have (mongo {@code commands.cpp}). */
+    static MongoCommandException noSuchCommand(String name) {
+        return new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");
+    }
+}

@@ -1,0 +1,193 @@
+package io.shardlab.mongos;
+
+import static io.shardlab.mongos.Argument.optional;
+import static io.shardlab.mongos.Argument.required;
+
+import io.shardlab.mongos.CommandSyntax.FirstField;
+import io.shardlab.routing.FilterParser.BsonTypeNames;
+import io.shardlab.sim.AddShardToZone;
+import io.shardlab.sim.RemoveShardFromZone;
+import io.shardlab.sim.UpdateZoneKeyRange;
+import java.util.Locale;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * The commands that change the shard list and the zones: {@code addShard}, {@code removeShard},
+ * {@code listShards}, {@code addShardToZone}, {@code removeShardFromZone} and {@code updateZoneKeyRange}. Their
+ * requests are hand-written types read with {@code bsonExtractTypedField} (mongo
+ * {@code src/mongo/s/request_types/*_request_type.cpp}).
+ */
+final class ShardAndZoneCommands {
+
+    /** mongo {@code src/mongo/s/request_types/add_shard_request_type.cpp}: the connection string and an optional {@code name}. */
+    static final CommandSyntax ADD_SHARD = CommandSyntax.bsonExtract(
+            "addShard",
+            FirstField.EXTRACTED_STRING,
+            "src/mongo/s/request_types/add_shard_request_type.cpp",
+            optional("name", ArgumentType.STRING));
+
+    /** {@code removeShard}: the shard's id (mongo {@code src/mongo/s/request_types/remove_shard.idl}). */
+    static final CommandSyntax REMOVE_SHARD =
+            CommandSyntax.idl("removeShard", FirstField.STRING, "src/mongo/s/request_types/remove_shard.idl");
+
+    /** mongo {@code src/mongo/s/request_types/add_shard_to_zone_request_type.cpp}: the shard and the {@code zone}. */
+    static final CommandSyntax ADD_SHARD_TO_ZONE = CommandSyntax.bsonExtract(
+            "addShardToZone",
+            FirstField.EXTRACTED_STRING,
+            "src/mongo/s/request_types/add_shard_to_zone_request_type.cpp",
+            required("zone", ArgumentType.STRING));
+
+    /** mongo {@code src/mongo/s/request_types/remove_shard_from_zone_request_type.cpp}: the shard and the {@code zone}. */
+    static final CommandSyntax REMOVE_SHARD_FROM_ZONE = CommandSyntax.bsonExtract(
+            "removeShardFromZone",
+            FirstField.EXTRACTED_STRING,
+            "src/mongo/s/request_types/remove_shard_from_zone_request_type.cpp",
+            required("zone", ArgumentType.STRING));
+
+    /**
+     * mongo {@code src/mongo/s/request_types/update_zone_key_range_request_type.cpp}: the namespace, {@code min}
+     * and {@code max} ({@code ChunkRange::fromBSON}, checked below with its words) and {@code zone}, a string or
+     * null.
+     */
+    static final CommandSyntax UPDATE_ZONE_KEY_RANGE = CommandSyntax.bsonExtract(
+            "updateZoneKeyRange",
+            FirstField.EXTRACTED_STRING,
+            "src/mongo/s/request_types/update_zone_key_range_request_type.cpp",
+            optional("min", ArgumentType.ANY),
+            optional("max", ArgumentType.ANY),
+            optional("zone", ArgumentType.ANY));
+
+    private final CommandContext context;
+
+    ShardAndZoneCommands(CommandContext context) {
+        this.context = context;
+    }
+
+    /** {@code addShard}: the shard's id is {@code name}, else the replica set's name, else {@code shardNNNN}. */
+    BsonDocument addShard(CommandRequest request) {
+        String host = request.arguments().firstString();
+        String name = request.arguments().string("name");
+        String id = name != null
+                ? name
+                : host.contains("/")
+                        ? host.substring(0, host.indexOf('/'))
+                        : String.format(
+                                Locale.ROOT,
+                                "shard%04d",
+                                context.catalog().shardIds().size());
+        context.catalog().addShard(id);
+        return Replies.ok(new BsonDocument("shardAdded", new BsonString(id)));
+    }
+
+    /**
+     * {@code removeShard}, answered as mongos words it (mongo {@code src/mongo/s/commands/cluster_remove_shard_cmd.cpp}):
+     * {@code state} started / ongoing (with {@code remaining: {chunks, dbs, jumboChunks}}) / completed, and the
+     * databases whose primary the shard is in {@code dbsToMove} (the shard stays ongoing until {@code movePrimary}
+     * moves them).
+     */
+    BsonDocument removeShard(CommandRequest request) {
+        String id = request.arguments().firstString();
+        ShardedCatalog.RemoveShardProgress p = context.catalog().removeShard(id);
+        BsonArray dbs = new BsonArray();
+        p.dbsToMove().forEach(d -> dbs.add(new BsonString(d)));
+        BsonDocument r;
+        switch (p.state()) {
+            case STARTED:
+                r = new BsonDocument("msg", new BsonString("draining started successfully"))
+                        .append("state", new BsonString("started"))
+                        .append("shard", new BsonString(id));
+                break;
+            case ONGOING:
+                r = new BsonDocument("msg", new BsonString("draining ongoing"))
+                        .append("state", new BsonString("ongoing"))
+                        .append(
+                                "remaining",
+                                new BsonDocument("chunks", new BsonInt64(p.chunks()))
+                                        .append(
+                                                "dbs",
+                                                new BsonInt64(p.dbsToMove().size()))
+                                        .append("jumboChunks", new BsonInt64(p.jumboChunks())));
+                break;
+            default:
+                return Replies.ok(new BsonDocument("msg", new BsonString("removeshard completed successfully"))
+                        .append("state", new BsonString("completed"))
+                        .append("shard", new BsonString(id)));
+        }
+        if (!dbs.isEmpty()) {
+            r.append("note", new BsonString("you need to drop or movePrimary these databases"));
+        }
+        return Replies.ok(r.append("dbsToMove", dbs));
+    }
+
+    /** {@code listShards}: the {@code config.shards} documents. */
+    BsonDocument listShards(CommandRequest request) {
+        return Replies.ok(new BsonDocument(
+                "shards", new BsonArray(context.configDatabase().shards())));
+    }
+
+    /** {@code addShardToZone}, on every collection's cluster and those sharded later. */
+    BsonDocument addShardToZone(CommandRequest request) {
+        CommandArguments args = request.arguments();
+        context.catalog().executeOnShards(new AddShardToZone(args.firstString(), args.string("zone")));
+        return Replies.ok();
+    }
+
+    /** {@code removeShardFromZone}, on every collection's cluster. */
+    BsonDocument removeShardFromZone(CommandRequest request) {
+        CommandArguments args = request.arguments();
+        context.catalog().executeOnShards(new RemoveShardFromZone(args.firstString(), args.string("zone")));
+        return Replies.ok();
+    }
+
+    /**
+     * {@code updateZoneKeyRange}: {@code zone: null} removes the range with exactly these bounds, and none is a
+     * no-op (mongo {@code sharding_catalog_manager_zone_operations.cpp removeKeyRangeFromZone}).
+     */
+    BsonDocument updateZoneKeyRange(CommandRequest request) {
+        CommandArguments args = request.arguments();
+        BsonDocument min = rangeBound(args.value("min"), "min");
+        BsonDocument max = rangeBound(args.value("max"), "max");
+        BsonValue zone = args.value("zone");
+        if (zone == null) {
+            throw new MongoCommandException(ErrorCode.NO_SUCH_KEY, "Missing expected field \"zone\"");
+        }
+        if (!zone.isString() && !zone.isNull()) {
+            // update_zone_key_range_request_type.cpp
+            throw new MongoCommandException(
+                    ErrorCode.TYPE_MISMATCH,
+                    "\"zone\" had the wrong type. Expected string or null, found " + BsonTypeNames.of(zone));
+        }
+        context.catalog()
+                .updateZoneKeyRange(new UpdateZoneKeyRange(
+                        args.firstString(),
+                        min,
+                        max,
+                        zone.isNull() ? null : zone.asString().getValue()));
+        return Replies.ok();
+    }
+
+    /**
+     * One bound as {@code ChunkRange::fromBSON} reads it (mongo {@code src/mongo/s/catalog/type_chunk.cpp},
+     * {@code extractObject}): a document, else the extractor's refusal in the context "The field 'min' cannot be
+     * parsed".
+     */
+    private static BsonDocument rangeBound(BsonValue value, String field) {
+        if (value == null) {
+            throw new MongoCommandException(
+                    ErrorCode.NO_SUCH_KEY,
+                    "The field '" + field + "' cannot be parsed :: caused by :: Missing expected field \"" + field
+                            + "\"");
+        }
+        if (!value.isDocument()) {
+            throw new MongoCommandException(
+                    ErrorCode.TYPE_MISMATCH,
+                    "The field '" + field + "' cannot be parsed :: caused by :: \"" + field
+                            + "\" had the wrong type. Expected object, found " + BsonTypeNames.of(value));
+        }
+        return value.asDocument();
+    }
+}

@@ -1,0 +1,583 @@
+package io.shardlab.mongos;
+
+import static io.shardlab.mongos.Argument.optional;
+import static io.shardlab.mongos.Argument.required;
+
+import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.mongos.CommandSyntax.FirstField;
+import io.shardlab.routing.Operation;
+import io.shardlab.routing.Router;
+import io.shardlab.routing.Targeting;
+import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.sim.DeleteDocuments;
+import io.shardlab.sim.InsertBatch;
+import io.shardlab.sim.InsertDocuments;
+import io.shardlab.sim.UpdateDocuments;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.IntFunction;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.bson.types.ObjectId;
+
+/**
+ * The writes: {@code insert}, {@code update}, {@code delete} and {@code findAndModify} are routed by
+ * {@link Router} and refused where mongos refuses them ({@code writeErrors} in an {@code ok: 1} reply, as mongos
+ * sends them), stored through the {@link DocumentStorage} within the {@link MemoryBudget}, and recorded in the
+ * simulated cluster of their collection; {@code drop} and {@code dropDatabase} forget what they remove.
+ */
+final class WriteCommands {
+
+    private static final String WRITE_OPS = "src/mongo/db/ops/write_ops.idl";
+
+    /** mongo {@code src/mongo/db/ops/write_ops.idl} ({@code insert}). */
+    static final CommandSyntax INSERT = CommandSyntax.idl(
+            "insert",
+            FirstField.COLLECTION,
+            WRITE_OPS,
+            required("documents", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT),
+            optional("ordered", ArgumentType.BOOL).orElse(BsonBoolean.TRUE));
+
+    /** mongo {@code src/mongo/db/ops/write_ops.idl} ({@code update}, its entries {@code UpdateOpEntry}). */
+    static final CommandSyntax UPDATE = CommandSyntax.idl(
+            "update",
+            FirstField.COLLECTION,
+            WRITE_OPS,
+            required("updates", ArgumentType.ARRAY)
+                    .eachWith(
+                            required("q", ArgumentType.OBJECT),
+                            required("u", ArgumentType.ANY),
+                            optional("multi", ArgumentType.BOOL),
+                            optional("upsert", ArgumentType.BOOL)),
+            optional("ordered", ArgumentType.BOOL).orElse(BsonBoolean.TRUE));
+
+    /** mongo {@code src/mongo/db/ops/write_ops.idl} ({@code delete}, its entries {@code DeleteOpEntry}). */
+    static final CommandSyntax DELETE = CommandSyntax.idl(
+            "delete",
+            FirstField.COLLECTION,
+            WRITE_OPS,
+            required("deletes", ArgumentType.ARRAY)
+                    .eachWith(required("q", ArgumentType.OBJECT), required("limit", ArgumentType.ANY)),
+            optional("ordered", ArgumentType.BOOL).orElse(BsonBoolean.TRUE));
+
+    /** mongo {@code src/mongo/db/query/find_and_modify.idl} ({@code findAndModify}). */
+    static final CommandSyntax FIND_AND_MODIFY = CommandSyntax.idl(
+            "findAndModify",
+            FirstField.COLLECTION,
+            "src/mongo/db/query/find_and_modify.idl",
+            optional("query", ArgumentType.OBJECT),
+            optional("fields", ArgumentType.OBJECT),
+            optional("sort", ArgumentType.OBJECT),
+            optional("remove", ArgumentType.SAFE_BOOL),
+            optional("update", ArgumentType.ANY),
+            optional("new", ArgumentType.SAFE_BOOL),
+            optional("upsert", ArgumentType.SAFE_BOOL),
+            optional("collation", ArgumentType.OBJECT),
+            optional("arrayFilters", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT));
+
+    /** mongo {@code src/mongo/db/drop.idl} ({@code drop}: a collection name). */
+    static final CommandSyntax DROP = CommandSyntax.idl("drop", FirstField.COLLECTION, "src/mongo/db/drop.idl");
+
+    private final CommandContext context;
+
+    WriteCommands(CommandContext context) {
+        this.context = context;
+    }
+
+    /**
+     * {@code insert}: each document routed (a sharded collection refuses one without its shard key), kept while
+     * the budget allows, recorded in the collection's chunks or its unsharded bytes.
+     */
+    BsonDocument insert(CommandRequest request) {
+        String db = request.database();
+        String ns = request.namespaceOfCollection();
+        CommandArguments args = request.arguments();
+        List<BsonDocument> documents = new ArrayList<>();
+        for (BsonValue v : args.array("documents")) {
+            if (v.isDocument()) {
+                documents.add(withId(v.asDocument()));
+            }
+        }
+        boolean ordered = args.isTrue("ordered");
+        Router router = context.catalog().collection(ns).map(context::router).orElse(null);
+        if (router == null) {
+            context.catalog().createDatabase(db, null);
+        }
+        RoutedBatch routed = routeBatch(
+                documents.size(),
+                ordered,
+                i -> router == null ? null : router.route(new Operation.Insert(documents.get(i))));
+        List<Integer> accepted = routed.accepted();
+        BsonArray refused = routed.refused();
+        List<BsonDocument> toStore = new ArrayList<>();
+        long bytes = 0;
+        for (int i : accepted) {
+            toStore.add(documents.get(i));
+            bytes += InsertBatch.bsonSize(documents.get(i)) + context.storage().keptBytesPerDocument();
+        }
+        BsonDocument reply;
+        List<Integer> stored;
+        if (context.budget().fits(bytes)) {
+            BsonDocument forward = request.body().clone();
+            forward.put("documents", new BsonArray(toStore));
+            reply = context.storage().run(db, forward);
+            if (!isOk(reply)) {
+                return reply;
+            }
+            stored = storedIndexes(reply, accepted, refused, ordered);
+            context.budget().stored(bytes);
+        } else {
+            context.budget().notKept(ns, accepted.size());
+            reply = new BsonDocument("n", new BsonInt32(accepted.size())).append("ok", new BsonDouble(1));
+            stored = accepted;
+        }
+        List<BsonDocument> landed = new ArrayList<>();
+        for (int i : stored) {
+            landed.add(documents.get(i));
+        }
+        recordInserts(ns, landed);
+        if (!refused.isEmpty()) {
+            reply.put("writeErrors", sortedByIndex(refused));
+        }
+        return reply;
+    }
+
+    /**
+     * {@code update}: each statement routed (mongos' single-write and upsert rules), the accepted ones stored,
+     * and the documents they changed counted again in the chunks ({@link UpdateDocuments}); 4.0's mongos also
+     * counts each statement it targeted by the exact shard key for its auto-splitter.
+     */
+    BsonDocument update(CommandRequest request) {
+        String db = request.database();
+        String coll = request.arguments().firstString();
+        String ns = request.namespaceOfCollection();
+        BsonArray updates = request.arguments().array("updates");
+        boolean ordered = request.arguments().isTrue("ordered");
+        var sharded = context.catalog().collection(ns);
+        Router router = sharded.map(context::router).orElse(null);
+        boolean mongosCountsStatements =
+                ReleaseRules.of(context.version()).autoSplit() == ReleaseRules.AutoSplit.MONGOS;
+        List<ShardKey> statementKeys = new ArrayList<>();
+        List<Integer> statementBytes = new ArrayList<>();
+        RoutedBatch routed = routeBatch(updates.size(), ordered, i -> {
+            if (router == null) {
+                return null;
+            }
+            Operation.Update op = updateOperation(updates.get(i).asDocument());
+            Targeting t = routeWrite(router, op);
+            if ((t == null || !t.rejected()) && mongosCountsStatements && op.update() != null) {
+                // chunk_manager_targeter.cpp: estimatedDataSize = query.objsize() + updateExpr.objsize()
+                router.legacyExactKey(op).ifPresent(key -> {
+                    statementKeys.add(key);
+                    statementBytes.add(InsertBatch.bsonSize(op.filter()) + InsertBatch.bsonSize(op.update()));
+                });
+            }
+            return t;
+        });
+        List<Integer> accepted = routed.accepted();
+        BsonArray refused = routed.refused();
+        if (sharded.isEmpty()) {
+            context.catalog().createDatabase(db, null);
+        }
+        BsonArray forwardUpdates = new BsonArray();
+        Map<BsonValue, BsonDocument> matched = new LinkedHashMap<>();
+        for (int i : accepted) {
+            BsonDocument u = updates.get(i).asDocument();
+            forwardUpdates.add(u);
+            boolean multi = flag(u, "multi");
+            for (BsonDocument d : context.documents().matching(db, coll, query(u, "q"), multi ? 0 : 1)) {
+                if (d.containsKey("_id")) {
+                    matched.putIfAbsent(d.get("_id"), d);
+                }
+            }
+        }
+        BsonDocument forward = request.body().clone();
+        forward.put("updates", forwardUpdates);
+        BsonDocument reply = accepted.isEmpty()
+                ? new BsonDocument("n", new BsonInt32(0))
+                        .append("nModified", new BsonInt32(0))
+                        .append("ok", new BsonDouble(1))
+                : context.storage().run(db, forward);
+        if (!isOk(reply)) {
+            return reply;
+        }
+        List<BsonDocument> upsertedDocuments = new ArrayList<>();
+        if (reply.containsKey("upserted")) {
+            BsonArray upserted = new BsonArray();
+            for (BsonValue v : reply.getArray("upserted")) {
+                BsonDocument up = v.asDocument().clone();
+                up.put("index", new BsonInt32(accepted.get(up.getNumber("index").intValue())));
+                upserted.add(up);
+                context.documents().findById(db, coll, up.get("_id")).ifPresent(upsertedDocuments::add);
+            }
+            reply.put("upserted", upserted);
+        }
+        for (BsonValue e : reply.getArray("writeErrors", new BsonArray())) {
+            BsonDocument err = e.asDocument().clone();
+            err.put("index", new BsonInt32(accepted.get(err.getNumber("index").intValue())));
+            refused.add(err);
+        }
+        recordInserts(ns, upsertedDocuments);
+        recordUpdates(
+                db,
+                ns,
+                matched.values(),
+                InsertBatch.ofKeys(
+                        statementKeys,
+                        statementBytes.stream().mapToInt(Integer::intValue).toArray()));
+        if (!refused.isEmpty()) {
+            reply.put("writeErrors", sortedByIndex(refused));
+        }
+        return reply;
+    }
+
+    /** {@code delete}: each statement routed, the documents it removed leave the chunks or the collection's bytes. */
+    BsonDocument delete(CommandRequest request) {
+        String db = request.database();
+        String coll = request.arguments().firstString();
+        String ns = request.namespaceOfCollection();
+        var sharded = context.catalog().collection(ns);
+        BsonArray deletes = request.arguments().array("deletes");
+        if (sharded.isEmpty()) {
+            List<BsonDocument> matched = new ArrayList<>();
+            for (BsonValue v : deletes) {
+                matched.addAll(context.documents().matching(db, coll, query(v.asDocument(), "q"), limit(v)));
+            }
+            BsonDocument reply = context.storage().run(db, request.body());
+            recordDeletes(db, ns, matched);
+            return reply;
+        }
+        Router router = context.router(sharded.get());
+        RoutedBatch routed = routeBatch(deletes.size(), request.arguments().isTrue("ordered"), i -> {
+            BsonDocument d = deletes.get(i).asDocument();
+            return routeWrite(router, new Operation.Delete(query(d, "q"), limit(d) == 0));
+        });
+        List<Integer> accepted = routed.accepted();
+        BsonArray refused = routed.refused();
+        BsonArray forwardDeletes = new BsonArray();
+        List<BsonDocument> matched = new ArrayList<>();
+        for (int i : accepted) {
+            BsonDocument d = deletes.get(i).asDocument();
+            forwardDeletes.add(d);
+            matched.addAll(context.documents().matching(db, coll, query(d, "q"), limit(d)));
+        }
+        BsonDocument forward = request.body().clone();
+        forward.put("deletes", forwardDeletes);
+        BsonDocument reply = accepted.isEmpty()
+                ? new BsonDocument("n", new BsonInt32(0)).append("ok", new BsonDouble(1))
+                : context.storage().run(db, forward);
+        recordDeletes(db, ns, matched);
+        if (!refused.isEmpty()) {
+            reply.put("writeErrors", sortedByIndex(refused));
+        }
+        return reply;
+    }
+
+    /**
+     * {@code findAndModify}: routed as mongos routes it (a sharded collection needs the shard key, ShardKeyNotFound
+     * otherwise), run by the storage, and the document it changed, removed or upserted recorded; the reply gets
+     * mongod's {@code lastErrorObject} when the storage leaves it out.
+     */
+    BsonDocument findAndModify(CommandRequest request) {
+        String db = request.database();
+        CommandArguments args = request.arguments();
+        String coll = args.firstString();
+        String ns = request.namespaceOfCollection();
+        var sharded = context.catalog().collection(ns);
+        boolean upsert = args.isTrue("upsert");
+        BsonDocument query = args.has("query") ? args.document("query") : new BsonDocument();
+        BsonValue update = args.value("update");
+        if (sharded.isPresent()) {
+            Targeting t = routeWrite(
+                    context.router(sharded.get()),
+                    new Operation.FindAndModify(
+                            query, update != null && update.isDocument() ? update.asDocument() : null, upsert));
+            if (t != null && t.rejected()) {
+                throw new MongoCommandException(
+                        ErrorCode.SHARD_KEY_NOT_FOUND, t.error().get());
+            }
+        } else {
+            context.catalog().createDatabase(db, null);
+        }
+        boolean remove = args.isTrue("remove");
+        boolean mayUpsert = upsert && !remove && context.documents().count(db, coll, query) == 0;
+        Optional<BsonDocument> target = remove || mayUpsert
+                ? Optional.empty()
+                : context.documents().findFirst(db, coll, query, args.document("sort"));
+        BsonDocument reply = context.storage().run(db, request.body());
+        if (!isOk(reply)) {
+            return reply;
+        }
+        target.filter(d -> d.containsKey("_id"))
+                .ifPresent(d -> recordUpdates(db, ns, List.of(d), InsertBatch.ofKeys(List.of(), new int[0])));
+        if (remove && reply.isDocument("value")) {
+            recordDeletes(db, ns, List.of(reply.getDocument("value")));
+        }
+        if (reply.containsKey("lastErrorObject")) {
+            return reply;
+        }
+        // mongod always answers lastErrorObject {n, updatedExisting[, upserted]}
+        BsonDocument last = new BsonDocument();
+        if (mayUpsert) {
+            var upserted = context.documents().findOne(db, coll, query);
+            last.append("n", new BsonInt32(1)).append("updatedExisting", BsonBoolean.FALSE);
+            if (upserted.isPresent()) {
+                last.append("upserted", upserted.get().get("_id", BsonNull.VALUE));
+                recordInserts(ns, List.of(upserted.get()));
+            }
+        } else {
+            boolean found = reply.containsKey("value") && !reply.get("value").isNull();
+            last.append("n", new BsonInt32(found ? 1 : 0));
+            if (!remove) {
+                last.append("updatedExisting", BsonBoolean.FALSE);
+            }
+        }
+        BsonDocument withLast = new BsonDocument("lastErrorObject", last);
+        reply.forEach(withLast::append);
+        return withLast;
+    }
+
+    /** {@code drop}: the storage drops the collection; the catalog and the query sampler forget it. */
+    BsonDocument drop(CommandRequest request) {
+        BsonDocument reply = context.storage().run(request.database(), request.body());
+        String ns = request.namespaceOfCollection();
+        context.catalog().dropCollection(ns);
+        context.sampler().drop(ns);
+        return reply;
+    }
+
+    /** {@code dropDatabase}: the storage drops the database; the catalog forgets it. */
+    BsonDocument dropDatabase(CommandRequest request) {
+        BsonDocument reply = context.storage().run(request.database(), request.body());
+        context.catalog().dropDatabase(request.database());
+        return reply;
+    }
+
+    // ---- routing a batch --------------------------------------------------------------------------------
+
+    /**
+     * A write batch's statements as the router takes them: the indexes it accepts, in order, and a write error
+     * for each it refuses; an ordered batch stops at its first refusal. {@code route} gives null where the router
+     * cannot target the statement (the storage then answers it).
+     */
+    private static RoutedBatch routeBatch(int statements, boolean ordered, IntFunction<Targeting> route) {
+        List<Integer> accepted = new ArrayList<>();
+        BsonArray refused = new BsonArray();
+        for (int i = 0; i < statements; i++) {
+            Targeting t = route.apply(i);
+            if (t != null && t.rejected()) {
+                refused.add(writeError(i, t.error().get()));
+                if (ordered) {
+                    break;
+                }
+                continue;
+            }
+            accepted.add(i);
+        }
+        return new RoutedBatch(accepted, refused);
+    }
+
+    /** {@link #routeBatch}'s answer; {@code refused} gains the storage's own write errors later. */
+    private record RoutedBatch(List<Integer> accepted, BsonArray refused) {}
+
+    /** A write refused by mongos' targeter: ShardKeyNotFound (mongo {@code collection_routing_info_targeter.cpp}). */
+    private static BsonDocument writeError(int index, String message) {
+        return new BsonDocument("index", new BsonInt32(index))
+                .append("code", new BsonInt32(ErrorCode.SHARD_KEY_NOT_FOUND.number()))
+                .append("codeName", new BsonString(ErrorCode.SHARD_KEY_NOT_FOUND.codeName()))
+                .append("errmsg", new BsonString(message));
+    }
+
+    /** Routes a write; a filter routing does not model is sent everywhere, as a broadcast (null). */
+    static Targeting routeWrite(Router router, Operation op) {
+        try {
+            return router.route(op);
+        } catch (UnsupportedQueryException e) {
+            return null;
+        }
+    }
+
+    /** One {@code updates} entry as the router takes it. */
+    static Operation.Update updateOperation(BsonDocument u) {
+        BsonValue change = u.get("u");
+        return new Operation.Update(
+                query(u, "q"),
+                change != null && change.isDocument() ? change.asDocument() : null,
+                flag(u, "multi"),
+                flag(u, "upsert"));
+    }
+
+    /** A statement's bool field: false when absent or null. */
+    static boolean flag(BsonDocument statement, String field) {
+        BsonValue v = statement.get(field);
+        return v != null && v.isBoolean() && v.asBoolean().getValue();
+    }
+
+    /** A statement's filter field, empty when absent. */
+    static BsonDocument query(BsonDocument statement, String field) {
+        return statement.getDocument(field, new BsonDocument());
+    }
+
+    /** A delete statement's {@code limit} (0: every matching document). */
+    static int limit(BsonValue statement) {
+        BsonValue limit = statement.asDocument().get("limit");
+        return limit != null && limit.isNumber() ? limit.asNumber().intValue() : 0;
+    }
+
+    private static boolean isOk(BsonDocument reply) {
+        return reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1;
+    }
+
+    /**
+     * The document as a shard stores it: one without {@code _id} gets an ObjectId {@code _id} as its first field
+     * (mongo {@code fixDocumentForInsert}), so that the size counted in its chunk is the size stored. Drivers and
+     * mongosh add the {@code _id} themselves; raw commands may not.
+     */
+    private static BsonDocument withId(BsonDocument document) {
+        if (document.containsKey("_id")) {
+            return document;
+        }
+        BsonDocument stored = new BsonDocument("_id", new BsonObjectId(new ObjectId()));
+        document.forEach(stored::append);
+        return stored;
+    }
+
+    /** The indexes (in the client's batch) the storage inserted; its write errors are re-indexed into {@code refused}. */
+    private static List<Integer> storedIndexes(
+            BsonDocument reply, List<Integer> accepted, BsonArray refused, boolean ordered) {
+        Set<Integer> failed = new TreeSet<>();
+        int firstFailure = Integer.MAX_VALUE;
+        for (BsonValue e : reply.getArray("writeErrors", new BsonArray())) {
+            BsonDocument err = e.asDocument().clone();
+            int local = err.getNumber("index").intValue();
+            failed.add(local);
+            firstFailure = Math.min(firstFailure, local);
+            err.put("index", new BsonInt32(accepted.get(local)));
+            refused.add(err);
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int local = 0; local < accepted.size(); local++) {
+            if (failed.contains(local) || (ordered && local > firstFailure)) {
+                continue;
+            }
+            out.add(accepted.get(local));
+        }
+        return out;
+    }
+
+    private static BsonArray sortedByIndex(BsonArray errors) {
+        List<BsonValue> list = new ArrayList<>(errors);
+        list.sort((a, b) -> Integer.compare(
+                a.asDocument().getNumber("index").intValue(),
+                b.asDocument().getNumber("index").intValue()));
+        return new BsonArray(list);
+    }
+
+    // ---- recording in the simulated cluster ----------------------------------------------------------------
+
+    private void recordInserts(String ns, List<BsonDocument> documents) {
+        if (documents.isEmpty()) {
+            return;
+        }
+        var sharded = context.catalog().collection(ns);
+        if (sharded.isPresent()) {
+            ShardKeyPattern key = sharded.get().cluster().shardKey();
+            context.catalog().execute(ns, new InsertDocuments(ns, InsertBatch.ofDocuments(key, documents)));
+        } else {
+            long bytes = 0;
+            for (BsonDocument d : documents) {
+                bytes += InsertBatch.bsonSize(d);
+            }
+            context.catalog().recordUnshardedWrite(ns, bytes);
+        }
+    }
+
+    /**
+     * The documents of {@code before} that an update changed are counted again as they are now
+     * ({@link UpdateDocuments}: new sizes and keys, and the release's auto-splitter counts them), or the unsharded
+     * collection's bytes change by the difference; the memory budget follows the stored size.
+     *
+     * @param keyedStatements the statements 4.0's mongos targeted by their exact shard key, sized as it counts
+     *     them (empty from 4.2)
+     */
+    private void recordUpdates(String db, String ns, Collection<BsonDocument> before, InsertBatch keyedStatements) {
+        String coll = CommandContext.collectionOf(ns);
+        var sharded = context.catalog().collection(ns);
+        ShardKeyPattern key = sharded.map(c -> c.cluster().shardKey()).orElse(null);
+        List<BsonDocument> was = new ArrayList<>();
+        List<BsonDocument> now = new ArrayList<>();
+        long delta = 0;
+        for (BsonDocument b : before) {
+            var a = context.documents().findById(db, coll, b.get("_id"));
+            if (a.isEmpty()) {
+                continue;
+            }
+            if (!a.get().equals(b)) {
+                was.add(b);
+                now.add(a.get());
+                delta += InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
+            }
+        }
+        if (was.isEmpty() && keyedStatements.size() == 0) {
+            return;
+        }
+        context.budget().stored(delta);
+        if (key != null) {
+            context.catalog()
+                    .execute(
+                            ns,
+                            new UpdateDocuments(
+                                    ns,
+                                    InsertBatch.ofDocuments(key, was),
+                                    InsertBatch.ofDocuments(key, now),
+                                    keyedStatements));
+        } else {
+            context.catalog().recordUnshardedWrite(ns, delta);
+        }
+    }
+
+    /**
+     * The documents of {@code candidates} that are gone from the storage leave the simulated chunks
+     * ({@link DeleteDocuments}) or the unsharded collection's bytes, and the memory budget.
+     */
+    private void recordDeletes(String db, String ns, List<BsonDocument> candidates) {
+        String coll = CommandContext.collectionOf(ns);
+        List<BsonDocument> gone = new ArrayList<>();
+        for (BsonDocument d : candidates) {
+            if (!d.containsKey("_id")
+                    || context.documents().findById(db, coll, d.get("_id")).isEmpty()) {
+                gone.add(d);
+            }
+        }
+        if (gone.isEmpty()) {
+            return;
+        }
+        long bytes = 0;
+        for (BsonDocument d : gone) {
+            bytes += InsertBatch.bsonSize(d) + context.storage().keptBytesPerDocument();
+        }
+        context.budget().stored(-bytes);
+        var sharded = context.catalog().collection(ns);
+        if (sharded.isPresent()) {
+            ShardKeyPattern key = sharded.get().cluster().shardKey();
+            context.catalog().execute(ns, new DeleteDocuments(ns, InsertBatch.ofDocuments(key, gone)));
+        } else {
+            context.catalog().recordUnshardedWrite(ns, -bytes);
+        }
+    }
+}
