@@ -59,13 +59,12 @@ enum ArgumentType {
 
     /**
      * How FieldParser words the expectation (mongo {@code src/mongo/db/field_parser.cpp}, {@code _genFieldErrMsg}):
-     * {@code object}, {@code boolean}, {@code string}; an array of values is a {@code vector array}
-     * ({@code field_parser-inl.h}).
+     * {@code object}, {@code array}, {@code boolean}, {@code string} (a {@code vector<T>} field's is worded by
+     * {@link CommandArguments}).
      */
     String fieldParserExpectation() {
         return switch (this) {
             case BOOL -> "boolean";
-            case ARRAY -> "vector array";
             case NUMBER, SAFE_BOOL -> "number";
             default -> names.isEmpty() ? "any" : names.get(0);
         };

@@ -207,12 +207,18 @@ final class CommandArguments {
         }
     }
 
+    /**
+     * FieldParser's refusal of a value of another type; a {@code vector<T>} field (an argument with
+     * {@link Argument#elements()}) is a "vector array" and refuses its first element of another type
+     * ({@code field_parser-inl.h}).
+     */
     private static void checkFieldParser(Argument a, BsonValue v) {
         if (!a.type().accepts(v)) {
             throw new MongoCommandException(
                     ErrorCode.NO_CODE,
                     "wrong type for '" + a.name() + "' field, expected "
-                            + a.type().fieldParserExpectation() + ", found " + BsonPrinter.serverString(a.name(), v));
+                            + (a.elements() == ArgumentType.ANY ? a.type().fieldParserExpectation() : "vector array")
+                            + ", found " + BsonPrinter.serverString(a.name(), v));
         }
         if (v.isArray() && a.elements() != ArgumentType.ANY) {
             int i = 0;

@@ -1,0 +1,133 @@
+package io.shardlab.mongos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every command reads its arguments through its declared syntax, so a wrong type or a missing field is refused as
+ * MongoDB's parser of that command refuses it — never an InternalError. Each row names the MongoDB file that
+ * declares (or reads) the field. The IDL parser's words are mongo {@code src/mongo/idl/idl_parser.cpp}'s
+ * ({@code checkAndAssertTypeSlowPath}, {@code throwBadType}, {@code throwMissingField}, {@code throwUnknownField});
+ * FieldParser's, {@code src/mongo/db/field_parser.cpp} and {@code field_parser-inl.h} (errmsg-only: no code);
+ * {@code bsonExtractTypedField}'s, {@code src/mongo/bson/util/bson_extract.cpp}.
+ */
+class CommandArgumentsTest {
+
+    /** Given app.c sharded on {x: 1}, when the command runs, then it is refused with MongoDB's code and text. */
+    @ParameterizedTest(name = "{1} {3}")
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            request_types/reshard_collection.idl        | 8.0 | admin | {reshardCollection: 'app.c', key: 'x'}                                    | 14     | TypeMismatch       | BSON field 'reshardCollection.key' is the wrong type 'string', expected type 'object'
+            request_types/reshard_collection.idl        | 7.0 | admin | {reshardCollection: 5, key: {x: 1}}                                        | 14     | TypeMismatch       | BSON field 'reshardCollection.reshardCollection' is the wrong type 'int', expected type 'string'
+            request_types/reshard_collection.idl        | 7.0 | admin | {reshardCollection: 'app.c'}                                               | 40414  | IDLFailedToParse   | BSON field 'reshardCollection.key' is missing but a required field
+            request_types/reshard_collection.idl        | 8.0 | admin | {reshardCollection: 'app.c', key: {x: 1}, zones: 5}                        | 14     | TypeMismatch       | BSON field 'reshardCollection.zones' is the wrong type 'int', expected type 'array'
+            resharding/common_types.idl                 | 8.0 | admin | {reshardCollection: 'app.c', key: {x: 1}, zones: [{zone: 'A', min: {x: 1}}]} | 40414 | IDLFailedToParse | BSON field 'reshardCollection.zones.max' is missing but a required field
+            commands/cluster_commands.idl               | 6.0 | admin | {shardCollection: 'app.d', key: 1}                                         | 14     | TypeMismatch       | BSON field 'ShardCollection.key' is the wrong type 'int', expected type 'object'
+            commands/cluster_commands.idl               | 6.0 | admin | {shardCollection: 'app.d'}                                                 | 40414  | IDLFailedToParse   | BSON field 'ShardCollection.key' is missing but a required field
+            commands/cluster_commands.idl               | 4.4 | admin | {shardCollection: 'app.d', key: {x: 1}, unique: 'yes'}                     | 14     | TypeMismatch       | BSON field 'ShardCollection.unique' is the wrong type 'string', expected type 'bool'
+            commands/cluster_commands.idl               | 6.0 | admin | {shardCollection: 'app.d', key: {x: 1}, numInitialChunks: 'four'}          | 14     | TypeMismatch       | BSON field 'ShardCollection.numInitialChunks' is the wrong type 'string', expected types '[long, int, decimal, double]'
+            db/commands.cpp parseNsFullyQualified       | 6.0 | admin | {shardCollection: 5, key: {x: 1}}                                          | 2      | BadValue           | collection name has invalid type int
+            request_types/refine_collection_shard_key.idl | 7.0 | admin | {refineCollectionShardKey: 'app.c', key: [1]}                            | 14     | TypeMismatch       | BSON field 'refineCollectionShardKey.key' is the wrong type 'array', expected type 'object'
+            request_types/refine_collection_shard_key.idl | 7.0 | admin | {refineCollectionShardKey: 'app.c'}                                      | 40414  | IDLFailedToParse   | BSON field 'refineCollectionShardKey.key' is missing but a required field
+            request_types/move_primary.idl              | 7.0 | admin | {movePrimary: 'app', to: 1}                                                | 14     | TypeMismatch       | BSON field 'movePrimary.to' is the wrong type 'int', expected type 'string'
+            commands/cluster_move_collection_cmd.cpp    | 8.0 | admin | {moveCollection: 'app.c', toShard: 2}                                      | 14     | TypeMismatch       | BSON field 'moveCollection.toShard' is the wrong type 'int', expected type 'string'
+            commands/cluster_unshard_collection_cmd.cpp | 8.0 | admin | {unshardCollection: 'app.c', toShard: true}                                | 14     | TypeMismatch       | BSON field 'unshardCollection.toShard' is the wrong type 'bool', expected type 'string'
+            commands/cluster_commands.idl               | 7.0 | admin | {enableSharding: 5}                                                        | 14     | TypeMismatch       | BSON field 'enableSharding.enableSharding' is the wrong type 'int', expected type 'string'
+            commands/cluster_commands.idl               | 7.0 | admin | {enableSharding: 'app', primaryShard: 1}                                   | 14     | TypeMismatch       | BSON field 'enableSharding.primaryShard' is the wrong type 'int', expected type 'string'
+            commands/cluster_split_cmd.cpp              | 7.0 | admin | {split: 'app.c', middle: 'x'}                                              | 0      |                    | wrong type for 'middle' field, expected object, found middle: "x"
+            commands/cluster_split_cmd.cpp              | 5.0 | admin | {split: 'app.c', bounds: 5}                                                | 0      |                    | wrong type for 'bounds' field, expected array, found bounds: 5
+            commands/cluster_split_cmd.cpp              | 7.0 | admin | {split: 5, middle: {x: 1}}                                                 | 2      | BadValue           | collection name has invalid type int
+            commands/cluster_merge_chunks_cmd.cpp       | 7.0 | admin | {mergeChunks: 'app.c', bounds: {x: 1}}                                     | 0      |                    | wrong type for 'bounds' field, expected vector array, found bounds: { x: 1 }
+            commands/cluster_merge_chunks_cmd.cpp       | 7.0 | admin | {mergeChunks: 'app.c', bounds: [{x: 1}, 5]}                                | 0      |                    | error parsing element 1 of field bounds :: caused by :: wrong type for '1' field, expected object, found 1: 5
+            commands/cluster_commands.idl               | 7.0 | admin | {moveChunk: 'app.c', find: {x: 1}}                                         | 40414  | IDLFailedToParse   | BSON field 'moveChunk.to' is missing but a required field
+            commands/cluster_commands.idl               | 6.0 | admin | {moveChunk: 'app.c', find: 'x', to: 'shard02'}                             | 14     | TypeMismatch       | BSON field 'moveChunk.find' is the wrong type 'string', expected type 'object'
+            commands/cluster_commands.idl               | 8.0 | admin | {movechunk: 'app.c', bounds: [1, 2], to: 'shard02'}                        | 14     | TypeMismatch       | BSON field 'moveChunk.bounds.0' is the wrong type 'int', expected type 'object'
+            commands/cluster_move_chunk_cmd.cpp (5.0)   | 5.0 | admin | {moveChunk: 'app.c', find: {x: 1}, to: 5}                                  | 14     | TypeMismatch       | ~'to' must be of type String~
+            request_types/move_range_request.idl        | 6.0 | admin | {moveRange: 'app.c', toShard: 'shard02', min: 5}                           | 14     | TypeMismatch       | BSON field 'moveRange.min' is the wrong type 'int', expected type 'object'
+            request_types/move_range_request.idl        | 7.0 | admin | {moveRange: 'app.c', min: {x: 1}}                                          | 40414  | IDLFailedToParse   | BSON field 'moveRange.toShard' is missing but a required field
+            request_types/clear_jumbo_flag.idl          | 8.0 | admin | {clearJumboFlag: 'app.c', find: [1]}                                       | 14     | TypeMismatch       | BSON field 'clearJumboFlag.find' is the wrong type 'array', expected type 'object'
+            request_types/balancer_collection_status.idl | 8.0 | admin | {balancerCollectionStatus: 'app.c', verbose: true}                        | 40415  | IDLUnknownField    | BSON field 'balancerCollectionStatus.verbose' is an unknown field.
+            request_types/configure_collection_balancing.idl | 8.0 | admin | {configureCollectionBalancing: 'app.c', enableAutoMerger: 1}          | 14     | TypeMismatch       | BSON field 'configureCollectionBalancing.enableAutoMerger' is the wrong type 'int', expected type 'bool'
+            request_types/add_shard_to_zone_request_type.cpp | 7.0 | admin | {addShardToZone: 'shard01'}                                           | 4      | NoSuchKey          | Missing expected field "zone"
+            request_types/add_shard_to_zone_request_type.cpp | 7.0 | admin | {addShardToZone: 'shard01', zone: 5}                                  | 14     | TypeMismatch       | "zone" had the wrong type. Expected string, found int
+            request_types/add_shard_request_type.cpp    | 7.0 | admin | {addShard: 5}                                                              | 14     | TypeMismatch       | "addShard" had the wrong type. Expected string, found int
+            request_types/update_zone_key_range_request_type.cpp | 7.0 | admin | {updateZoneKeyRange: 'app.c', min: 1, max: {x: 5}, zone: 'A'}     | 14     | TypeMismatch       | The field 'min' cannot be parsed :: caused by :: "min" had the wrong type. Expected object, found int
+            request_types/update_zone_key_range_request_type.cpp | 7.0 | admin | {updateZoneKeyRange: 'app.c', min: {x: 1}, max: {x: 5}, zone: 5}  | 14     | TypeMismatch       | "zone" had the wrong type. Expected string or null, found int
+            s/analyze_shard_key_cmd.idl                 | 7.0 | admin | {analyzeShardKey: 'app.c'}                                                 | 40414  | IDLFailedToParse   | BSON field 'analyzeShardKey.key' is missing but a required field
+            s/analyze_shard_key_cmd.idl                 | 7.0 | admin | {analyzeShardKey: 'app.c', key: {x: 1}, keyCharacteristics: 'no'}          | 14     | TypeMismatch       | BSON field 'analyzeShardKey.keyCharacteristics' is the wrong type 'string', expected type 'bool'
+            s/configure_query_analyzer_cmd.idl          | 7.0 | admin | {configureQueryAnalyzer: 'app.c', mode: 1}                                 | 14     | TypeMismatch       | BSON field 'configureQueryAnalyzer.mode' is the wrong type 'int', expected type 'string'
+            s/configure_query_analyzer_cmd.idl          | 8.0 | admin | {configureQueryAnalyzer: 'app.c', mode: 'full', samplesPerSecond: 'ten'}   | 14     | TypeMismatch       | BSON field 'configureQueryAnalyzer.samplesPerSecond' is the wrong type 'string', expected types '[long, int, decimal, double]'
+            db/ops/write_ops.idl                        | 8.0 | app   | {insert: 5, documents: []}                                                 | 2      | BadValue           | collection name has invalid type int
+            db/ops/write_ops.idl                        | 8.0 | app   | {insert: 'c'}                                                              | 40414  | IDLFailedToParse   | BSON field 'insert.documents' is missing but a required field
+            db/ops/write_ops.idl                        | 8.0 | app   | {insert: 'c', documents: [1]}                                              | 14     | TypeMismatch       | BSON field 'insert.documents.0' is the wrong type 'int', expected type 'object'
+            db/ops/write_ops.idl UpdateOpEntry          | 8.0 | app   | {update: 'c', updates: [{q: 1, u: {}}]}                                    | 14     | TypeMismatch       | BSON field 'update.updates.q' is the wrong type 'int', expected type 'object'
+            db/ops/write_ops.idl UpdateOpEntry          | 8.0 | app   | {update: 'c', updates: [{q: {}}]}                                          | 40414  | IDLFailedToParse   | BSON field 'update.updates.u' is missing but a required field
+            db/ops/write_ops.idl DeleteOpEntry          | 8.0 | app   | {delete: 'c', deletes: [{q: {}}]}                                          | 40414  | IDLFailedToParse   | BSON field 'delete.deletes.limit' is missing but a required field
+            db/query/find_and_modify.idl                | 8.0 | app   | {findAndModify: 'c', query: 5}                                             | 14     | TypeMismatch       | BSON field 'findAndModify.query' is the wrong type 'int', expected type 'object'
+            db/pipeline/aggregate_command.idl           | 8.0 | app   | {aggregate: 'c'}                                                           | 40414  | IDLFailedToParse   | BSON field 'aggregate.pipeline' is missing but a required field
+            db/pipeline/aggregation_request_helper.cpp  | 8.0 | app   | {aggregate: 'c', pipeline: [1], cursor: {}}                                | 14     | TypeMismatch       | ~Each element of the 'pipeline' array must be an object~
+            db/ops/write_ops.idl (explained)            | 8.0 | app   | {explain: {update: 'c', updates: 5}}                                       | 14     | TypeMismatch       | BSON field 'update.updates' is the wrong type 'int', expected type 'array'
+            db/list_collections.idl                     | 8.0 | app   | {listCollections: 1, filter: 5}                                            | 14     | TypeMismatch       | BSON field 'listCollections.filter' is the wrong type 'int', expected type 'object'
+            """)
+    void a_wrong_type_or_a_missing_field_is_refused_as_mongodb_refuses_it(
+            String source, String release, String db, String command, int code, String codeName, String message) {
+        MongosCommands mongos = withShardedCollection(release);
+
+        MongoCommandException e =
+                assertThrows(MongoCommandException.class, () -> mongos.run(db, BsonDocument.parse(command)));
+
+        assertEquals(message, e.getMessage(), source);
+        assertEquals(code, e.code().number(), source);
+        assertEquals(codeName == null ? "" : codeName, e.code().codeName(), source);
+    }
+
+    @Test
+    void a_strict_command_accepts_the_generic_arguments() {
+        MongosCommands mongos = withShardedCollection("8.0");
+
+        BsonDocument reply = mongos.run(
+                "admin",
+                BsonDocument.parse("{balancerCollectionStatus: 'app.c', comment: 'why', maxTimeMS: 5,"
+                        + " lsid: {id: 1}, $clusterTime: {}, writeConcern: {w: 1}, $db: 'admin'}"));
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    @Test
+    void a_field_a_release_does_not_know_is_ignored_by_a_command_that_is_not_strict() {
+        MongosCommands mongos = withShardedCollection("7.0");
+
+        // forceRedistribution came in 8.0: for 7.0 it is an unknown field, so the same key stays a no-op
+        BsonDocument reply = mongos.run(
+                "admin", BsonDocument.parse("{reshardCollection: 'app.c', key: {x: 1}, forceRedistribution: 'x'}"));
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    @Test
+    void a_settings_batch_with_a_statement_shardlab_refuses_changes_nothing() {
+        MongosCommands mongos = withShardedCollection("8.0");
+        boolean before = mongos.catalog().balancerEnabled();
+
+        assertThrows(
+                MongoCommandException.class,
+                () -> mongos.run(
+                        "config",
+                        BsonDocument.parse("{update: 'settings', updates: ["
+                                + "{q: {_id: 'balancer'}, u: {$set: {stopped: " + before + "}}},"
+                                + "{q: {_id: 'chunksize'}, u: {$set: {value: 64}}}]}")));
+
+        assertEquals(before, mongos.catalog().balancerEnabled());
+    }
+
+    private static MongosCommands withShardedCollection(String release) {
+        MongosCommands mongos = StubMongos.of(release);
+        mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));
+        mongos.run("admin", BsonDocument.parse("{shardCollection: 'app.c', key: {x: 1}}"));
+        return mongos;
+    }
+}

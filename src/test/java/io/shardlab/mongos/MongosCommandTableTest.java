@@ -1,0 +1,249 @@
+package io.shardlab.mongos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The command table agrees with the hand-kept tables and the switch it replaced: every name and alias is still
+ * answered by the same family, the admin-only commands are refused off {@code admin} with MongoDB's code and text
+ * (mongo {@code src/mongo/db/commands.cpp}), the not-simulated ones with CommandNotSupported, and the writes are
+ * refused on the read-only {@code config} database.
+ */
+class MongosCommandTableTest {
+
+    /** The names the replaced switch answered itself. */
+    private static final List<String> ANSWERED = List.of(
+            "hello",
+            "isMaster",
+            "buildInfo",
+            "atlasVersion",
+            "getParameter",
+            "connectionStatus",
+            "serverStatus",
+            "hostInfo",
+            "currentOp",
+            "listCollections",
+            "listDatabases",
+            "enableSharding",
+            "shardCollection",
+            "split",
+            "moveChunk",
+            "moveRange",
+            "mergeChunks",
+            "balancerStart",
+            "balancerStop",
+            "balancerStatus",
+            "addShard",
+            "removeShard",
+            "balancerCollectionStatus",
+            "configureCollectionBalancing",
+            "addShardToZone",
+            "removeShardFromZone",
+            "updateZoneKeyRange",
+            "reshardCollection",
+            "movePrimary",
+            "analyzeShardKey",
+            "configureQueryAnalyzer",
+            "moveCollection",
+            "unshardCollection",
+            "refineCollectionShardKey",
+            "clearJumboFlag",
+            "listShards",
+            "explain",
+            "insert",
+            "update",
+            "delete",
+            "findAndModify",
+            "aggregate",
+            "dbStats",
+            "find",
+            "count",
+            "drop",
+            "dropDatabase");
+
+    /** The replaced ADMIN_ONLY table. */
+    static Stream<String> adminOnly() {
+        return Stream.of(
+                "enableSharding",
+                "shardCollection",
+                "split",
+                "moveChunk",
+                "moveRange",
+                "mergeChunks",
+                "balancerStart",
+                "balancerStop",
+                "balancerStatus",
+                "addShard",
+                "removeShard",
+                "addShardToZone",
+                "removeShardFromZone",
+                "updateZoneKeyRange",
+                "refineCollectionShardKey",
+                "clearJumboFlag",
+                "listShards",
+                "reshardCollection",
+                "balancerCollectionStatus",
+                "movePrimary",
+                "moveCollection",
+                "unshardCollection",
+                "configureQueryAnalyzer",
+                "configureCollectionBalancing",
+                "currentOp");
+    }
+
+    /** The replaced NOT_SIMULATED table. */
+    static Stream<String> notSimulated() {
+        return Stream.of(
+                "killOp",
+                "checkMetadataConsistency",
+                "setAllowMigrations",
+                "cleanupOrphaned",
+                "abortReshardCollection",
+                "commitReshardCollection");
+    }
+
+    /** The replaced WRITES table. */
+    static Stream<String> writes() {
+        return Stream.of(
+                "insert",
+                "update",
+                "delete",
+                "findAndModify",
+                "drop",
+                "dropDatabase",
+                "create",
+                "createIndexes",
+                "dropIndexes",
+                "renameCollection");
+    }
+
+    @Test
+    void every_name_the_replaced_switch_answered_has_a_row() {
+        for (String name : ANSWERED) {
+            assertTrue(
+                    MongosCommands.TABLE.stream().anyMatch(c -> c.name().equals(name) && c.simulated()),
+                    name + " has no simulated row");
+        }
+    }
+
+    @Test
+    void no_name_or_alias_has_two_rows() {
+        List<String> spellings = MongosCommands.TABLE.stream()
+                .flatMap(c -> Stream.concat(Stream.of(c.name()), c.aliases().stream()))
+                .toList();
+
+        assertEquals(spellings.size(), spellings.stream().distinct().count(), spellings.toString());
+    }
+
+    /** The replaced ALIASES table: each alias names its command. */
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource(textBlock = """
+            enablesharding,  enableSharding
+            shardcollection, shardCollection
+            ismaster,        isMaster
+            buildinfo,       buildInfo
+            movechunk,       moveChunk
+            mergechunks,     mergeChunks
+            addshard,        addShard
+            findandmodify,   findAndModify
+            """)
+    void an_alias_is_answered_as_its_command(String alias, String name) {
+        assertEquals(name, MongosCommands.commandName(new BsonDocument(alias, new BsonString("x"))));
+        assertNotNull(MongosCommands.TABLE.stream()
+                .filter(c -> c.name().equals(name) && c.aliases().contains(alias))
+                .findFirst()
+                .orElse(null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("adminOnly")
+    void an_admin_only_command_is_refused_off_admin(String name) {
+        MongosCommands mongos = StubMongos.of("8.0");
+
+        MongoCommandException e = assertThrows(
+                MongoCommandException.class, () -> mongos.run("app", new BsonDocument(name, new BsonString("app.c"))));
+
+        assertEquals(ErrorCode.UNAUTHORIZED, e.code());
+        assertEquals(name + " may only be run against the admin database.", e.getMessage());
+    }
+
+    @Test
+    void the_admin_only_rows_are_exactly_the_replaced_table() {
+        assertEquals(
+                adminOnly().sorted().toList(),
+                MongosCommands.TABLE.stream()
+                        .filter(MongosCommand::adminOnly)
+                        .map(MongosCommand::name)
+                        .sorted()
+                        .toList());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notSimulated")
+    void a_command_shardlab_does_not_simulate_is_refused_as_not_supported(String name) {
+        MongosCommands mongos = StubMongos.of("8.0");
+
+        MongoCommandException e = assertThrows(
+                MongoCommandException.class,
+                () -> mongos.run("admin", new BsonDocument(name, new BsonString("app.c"))));
+
+        assertEquals(ErrorCode.COMMAND_NOT_SUPPORTED, e.code());
+        assertEquals("ShardLab does not simulate " + name + " on MongoDB 8.0 yet", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("writes")
+    void a_write_is_refused_on_the_config_database(String name) {
+        MongosCommands mongos = StubMongos.of("8.0");
+        BsonDocument command = BsonDocument.parse("{" + name + ": 'chunks', documents: [{}], updates: [{q: {}, u: {}}],"
+                + " deletes: [{q: {}, limit: 0}]}");
+
+        MongoCommandException e = assertThrows(MongoCommandException.class, () -> mongos.run("config", command));
+
+        assertEquals(ErrorCode.ILLEGAL_OPERATION, e.code());
+        assertTrue(e.getMessage().startsWith("ShardLab serves the config database read-only"), e.getMessage());
+    }
+
+    @Test
+    void the_write_rows_are_exactly_the_replaced_table() {
+        assertEquals(
+                writes().sorted().toList(),
+                MongosCommands.TABLE.stream()
+                        .filter(c -> c.access() == MongosCommand.Access.WRITE)
+                        .map(MongosCommand::name)
+                        .sorted()
+                        .toList());
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @CsvSource(textBlock = """
+            reshardCollection,    4.4
+            moveRange,            5.0
+            analyzeShardKey,      6.0
+            configureQueryAnalyzer, 6.0
+            moveCollection,       7.0
+            unshardCollection,    7.0
+            configureCollectionBalancing, 5.0
+            """)
+    void a_command_the_release_lacks_is_not_found_before_its_arguments_are_read(String name, String release) {
+        MongosCommands mongos = StubMongos.of(release);
+
+        MongoCommandException e = assertThrows(
+                MongoCommandException.class,
+                () -> mongos.run("admin", new BsonDocument(name, new BsonString("app.c"))));
+
+        assertEquals(ErrorCode.COMMAND_NOT_FOUND, e.code());
+        assertEquals("no such command: '" + name + "'", e.getMessage());
+    }
+}
