@@ -2,6 +2,7 @@ package io.shardlab.shell;
 
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
+import io.shardlab.session.CommandLayer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
