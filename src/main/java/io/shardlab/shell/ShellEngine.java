@@ -67,9 +67,6 @@ public final class ShellEngine {
     private static final JsonWriterSettings CANONICAL =
             JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
-    /** The longest part of a {@code sleep} between two checks of the deadline and the cancel flag, in ms. */
-    static final long SLEEP_SLICE_MILLIS = 50;
-
     /**
      * mongosh 2.12's line when Ctrl+C stops an input that never waited on the shell API: Node's
      * {@code vm.Script#runInContext({breakOnSigint: true})} throws it (cli-repl's mongosh-repl.js loadExternalCode
