@@ -221,6 +221,23 @@ class ArchitectureTest {
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
 
+    /**
+     * Rule 2: the app reaches the mongos on the wire only through the port the session defines
+     * ({@code session.MongosEndpoint}); serve implements it, and {@code io.shardlab.DesktopApp} hands serve's to
+     * the app. So the explorer's live session (transport, commands, undo, the served mongos) lives below ui, and
+     * ui keeps only the JavaFX side.
+     */
+    @ArchTest
+    static final ArchRule the_app_does_not_use_serve = noClasses()
+            .that()
+            .resideInAPackage("io.shardlab.ui..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.shardlab.serve..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: serve is an adapter the session drives through its port "
+                    + "(MongosEndpoint), composed outside ui in DesktopApp; the app's screens never hold a server");
+
     /** Rule 2: only live talks to a server, through the driver or through a socket of its own. */
     @ArchTest
     static final ArchRule only_live_and_serve_open_client_sockets = noClasses()

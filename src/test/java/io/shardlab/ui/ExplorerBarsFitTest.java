@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.SetupViewModel;
 import io.shardlab.ui.theme.Appearance;
@@ -49,7 +50,7 @@ class ExplorerBarsFitTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

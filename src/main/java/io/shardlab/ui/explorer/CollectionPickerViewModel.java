@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerEngine;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

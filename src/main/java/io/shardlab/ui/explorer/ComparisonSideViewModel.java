@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.session.EngineState;
+import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.Scenario;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;

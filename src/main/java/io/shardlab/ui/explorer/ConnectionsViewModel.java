@@ -1,5 +1,7 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.session.ConnectionsState;
+import io.shardlab.session.ExplorerEngine;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;

@@ -4,6 +4,7 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.LayoutFork;
 import io.shardlab.session.PlaybackSpeed;

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.session.AppWiring;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.FakeClock;
+import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
-import io.shardlab.shell.CommandLayer;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +32,7 @@ class CollectionPickerViewModelTest {
 
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final List<EngineState> published = new ArrayList<>();
-    private final ExplorerEngine engine = new ExplorerEngine(thread, new FakeClock(), published::add);
+    private final ExplorerEngine engine = AppWiring.explorerEngine(thread, new FakeClock(), published::add);
     private final FakeClock wall = new FakeClock();
     private final List<String> asked = new ArrayList<>();
     private final CollectionPickerViewModel vm = new CollectionPickerViewModel(

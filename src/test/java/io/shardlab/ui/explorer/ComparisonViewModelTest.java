@@ -11,9 +11,13 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
+import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ExplorerSession;
+import io.shardlab.session.FakeClock;
+import io.shardlab.session.LockstepEngine;
+import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;
@@ -42,7 +46,7 @@ class ComparisonViewModelTest {
     @BeforeEach
     void setUp() {
         ComparisonViewModel[] holder = new ComparisonViewModel[1];
-        LockstepEngine engine = new LockstepEngine(
+        LockstepEngine engine = AppWiring.lockstepEngine(
                 thread,
                 clock,
                 pair -> {

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
@@ -41,11 +44,11 @@ class ConnectionsBarTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
+        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         LatestValueMailbox<EngineState> mailbox =
                 new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         // port 0: a test must not take the port a developer's mongos or serve may be using
         vm = new ExplorerViewModel(
                 engine,

@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.View;
+import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.FxWait;
 import io.shardlab.ui.lessons.FollowUp;
@@ -55,11 +58,11 @@ class ExplorerViewTest {
     void start(Stage stage) {
         this.stage = stage;
         dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
+        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         LatestValueMailbox<EngineState> mailbox =
                 new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
         holder[0] = vm;
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.FakeClock;
+import io.shardlab.session.LockstepEngine;
+import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.ui.lessons.FollowUp;
@@ -34,7 +38,7 @@ class LessonComparisonsTest {
     /** Opens the comparison of {@code lesson}'s scenario with its follow-up and plays it to the end at full speed. */
     private void playToTheEnd(Lesson lesson, FollowUp followUp) {
         ComparisonViewModel[] holder = new ComparisonViewModel[1];
-        LockstepEngine engine = new LockstepEngine(
+        LockstepEngine engine = AppWiring.lockstepEngine(
                 thread,
                 clock,
                 pair -> {

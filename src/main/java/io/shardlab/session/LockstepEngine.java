@@ -1,21 +1,13 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExplorerSession;
-import io.shardlab.session.PlaybackPacer;
-import io.shardlab.session.PlaybackSpeed;
-import io.shardlab.session.PreparedStream;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.SimulationThread;
-import io.shardlab.session.Transport;
 import io.shardlab.sim.ClusterCommand;
-import io.shardlab.ui.BackgroundFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -28,14 +20,14 @@ import java.util.function.LongSupplier;
  * When both play the same workload with the same seed and count (two releases, two chunk sizes, two keys on
  * one workload's documents) they are the same documents, and only the clusters' rules differ.
  *
- * <p>Pacing is the explorer's ({@link PlaybackPacer}): the same tick delays, the same
- * full-speed budget (spent on both sides, a grid step at a time, so neither gets ahead), the same
+ * <p>The transport is the explorer's ({@link Playback}, pacing by {@link PlaybackPacer}): the same tick delays,
+ * the same full-speed budget (spent on both sides, a grid step at a time, so neither gets ahead), the same
  * publishing rate. The two sides' states are published together as one {@link Pair}, so the screen never
  * shows one side ahead of the other. Play stops when both streams are in and both balancers have settled.
  *
  * <p>Every method only submits a task, so it can be called from the JavaFX thread.
  */
-public final class LockstepEngine implements Transport {
+public final class LockstepEngine extends Playback {
 
     /** The two sides. */
     public enum Side {
@@ -62,18 +54,13 @@ public final class LockstepEngine implements Transport {
         }
     }
 
-    private final SimulationThread thread;
-    private final Consumer<Pair> publish;
-    private final BooleanSupplier screenBehind;
+    private final Consumer<Pair> toScreen;
 
     // confined to the simulation thread
     private final ResolvedScenario[] scenarios = new ResolvedScenario[2];
     private final ExplorerSession[] sessions = new ExplorerSession[2];
     private final PreparedStream[] prepared = new PreparedStream[2];
     private final String[] failures = new String[2];
-    private final PlaybackPacer pacer;
-    private SimulationThread.Repeating ticking;
-    private PlaybackSpeed speed = PlaybackSpeed.X10;
 
     /**
      * @param thread where both simulations run (the explorer's own simulation thread: one lane for all)
@@ -81,13 +68,16 @@ public final class LockstepEngine implements Transport {
      * @param publish receives both sides' newest states, on the simulation thread
      * @param screenBehind whether the screen has not yet taken the last published pair: at full speed a tick
      *     then does no work, as the explorer's engine does
+     * @param describeFailure the one line a task that dies shows as both sides' error
      */
     public LockstepEngine(
-            SimulationThread thread, LongSupplier nanoTime, Consumer<Pair> publish, BooleanSupplier screenBehind) {
-        this.thread = Objects.requireNonNull(thread, "thread");
-        this.pacer = new PlaybackPacer(nanoTime);
-        this.publish = Objects.requireNonNull(publish, "publish");
-        this.screenBehind = Objects.requireNonNull(screenBehind, "screenBehind");
+            SimulationThread thread,
+            LongSupplier nanoTime,
+            Consumer<Pair> publish,
+            BooleanSupplier screenBehind,
+            Function<Throwable, String> describeFailure) {
+        super(thread, nanoTime, screenBehind, describeFailure);
+        this.toScreen = Objects.requireNonNull(publish, "publish");
     }
 
     /**
@@ -108,7 +98,7 @@ public final class LockstepEngine implements Transport {
 
     private void start(ResolvedScenario left, ResolvedScenario right) {
         stopTicking();
-        publish.accept(new Pair(new EngineState.Loading(left.scenario()), new EngineState.Loading(right.scenario())));
+        toScreen.accept(new Pair(new EngineState.Loading(left.scenario()), new EngineState.Loading(right.scenario())));
         ResolvedScenario[] next = {left, right};
         // one chart window for both, the longer stream's: the writes charts then share one time axis
         long window = ExplorerSession.windowMillis(
@@ -128,64 +118,7 @@ public final class LockstepEngine implements Transport {
                 failures[i] = e.getMessage();
             }
         }
-        publishPair();
-    }
-
-    /** Loads both scenarios again: fresh clusters, the stream at its start on both sides. */
-    @Override
-    public void reset() {
-        submit(() -> {
-            if (scenarios[0] != null) {
-                start(scenarios[0], scenarios[1]);
-            }
-        });
-    }
-
-    /** Lets time run on both sides at the current speed. */
-    @Override
-    public void play() {
-        submit(() -> {
-            if (!playable() || ticking != null || finished()) {
-                return;
-            }
-            startTicking();
-            publishPair();
-        });
-    }
-
-    /** Stops time on both sides. */
-    @Override
-    public void pause() {
-        submit(() -> {
-            stopTicking();
-            publishPair();
-        });
-    }
-
-    /** While paused, lets one chart window of simulated time pass on both sides. */
-    @Override
-    public void step() {
-        submit(() -> {
-            if (!playable() || ticking != null) {
-                return;
-            }
-            advanceBoth(sessions[0].windowMillis());
-            publishPair();
-        });
-    }
-
-    @Override
-    public void speed(PlaybackSpeed newSpeed) {
-        Objects.requireNonNull(newSpeed, "newSpeed");
-        submit(() -> {
-            boolean wasPlaying = ticking != null;
-            stopTicking();
-            speed = newSpeed;
-            if (wasPlaying && playable() && !finished()) {
-                startTicking();
-            }
-            publishPair();
-        });
+        publish();
     }
 
     /**
@@ -199,7 +132,7 @@ public final class LockstepEngine implements Transport {
             ExplorerSession session = sessions[side.ordinal()];
             if (session != null) {
                 session.execute(command);
-                publishPair();
+                publish();
             }
         });
     }
@@ -211,7 +144,7 @@ public final class LockstepEngine implements Transport {
             ExplorerSession session = sessions[side.ordinal()];
             if (session != null) {
                 session.clearError();
-                publishPair();
+                publish();
             }
         });
     }
@@ -229,71 +162,55 @@ public final class LockstepEngine implements Transport {
         });
     }
 
-    private boolean playable() {
+    // ---- what plays (Playback), on the simulation thread ------------------------------------------------------
+
+    @Override
+    boolean playable() {
         return sessions[0] != null && sessions[1] != null;
     }
 
-    private boolean finished() {
+    @Override
+    boolean finished() {
         return sessions[0].finished() && sessions[1].finished();
     }
 
     /** The one place both sides' time moves: by the same simulated milliseconds, left then right. */
-    private void advanceBoth(long millis) {
+    @Override
+    void advance(long millis) {
         sessions[0].advance(millis);
         sessions[1].advance(millis);
     }
 
-    private void startTicking() {
-        ticking = thread.repeat(pacer.start(speed), () -> guarded(this::tick));
+    /** One window of the chart both sides share. */
+    @Override
+    long stepMillis() {
+        return sessions[0].windowMillis();
     }
 
-    private void tick() {
-        if (!playable() || ticking == null) {
-            return;
-        }
-        if (!pacer.advance(speed, screenBehind, this::advanceBoth, this::finished)) {
-            return;
-        }
-        if (finished()) {
-            stopTicking();
-            publishPair();
-            return;
-        }
-        if (pacer.publishDue(speed)) {
-            publishPair();
+    /** Loads both scenarios again: fresh clusters, the stream at its start on both sides. */
+    @Override
+    void reload() {
+        if (scenarios[0] != null) {
+            start(scenarios[0], scenarios[1]);
         }
     }
 
-    private void stopTicking() {
-        if (ticking != null) {
-            ticking.cancel();
-            ticking = null;
+    /** The failure shows on both sides. */
+    @Override
+    boolean failed(String message) {
+        if (scenarios[0] == null) {
+            return false;
         }
-    }
-
-    private void submit(Runnable task) {
-        thread.submit(() -> guarded(task));
-    }
-
-    /** A task that fails (an Error included) stops the play and shows the failure on both sides. */
-    private void guarded(Runnable task) {
-        try {
-            task.run();
-        } catch (RuntimeException | Error e) {
-            if (scenarios[0] == null) {
-                throw e;
-            }
-            stopTicking();
-            String message = BackgroundFailure.describe(e);
-            for (int i = 0; i < 2; i++) {
-                sessions[i] = null;
-                failures[i] = message;
-            }
-            publishPair();
+        for (int i = 0; i < 2; i++) {
+            sessions[i] = null;
+            failures[i] = message;
         }
+        publish();
+        return true;
     }
 
-    private void publishPair() {
+    @Override
+    void publish() {
         if (scenarios[0] == null) {
             return;
         }
@@ -301,9 +218,9 @@ public final class LockstepEngine implements Transport {
         for (int i = 0; i < 2; i++) {
             states.add(
                     sessions[i] != null
-                            ? new EngineState.Running(sessions[i].frame(), ticking != null, speed)
+                            ? new EngineState.Running(sessions[i].frame(), playing(), currentSpeed())
                             : new EngineState.Failed(scenarios[i].scenario(), failures[i]));
         }
-        publish.accept(new Pair(states.get(0), states.get(1)));
+        toScreen.accept(new Pair(states.get(0), states.get(1)));
     }
 }

@@ -1,13 +1,10 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.Scenario;
-import io.shardlab.shell.CommandLayer;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonDocument;
@@ -16,24 +13,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A client's command (the Shell panel's, or a connected client's through the same lane) waits while the screen
- * has not taken the last published state, and never longer than {@link ExplorerEngine#SCREEN_WAIT_MILLIS}: a
+ * has not taken the last published state, and never longer than {@link SimulationThreadLane#SCREEN_WAIT_MILLIS}: a
  * client at full speed must not starve the JavaFX thread of the processor, and a screen that never catches up
  * must not stop the client.
  */
 class ClientCommandsLendTheScreenTest {
 
-    private final DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
-    private final ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
+    private final ExecutorSimulationThread thread =
+            new ExecutorSimulationThread(Executors.newSingleThreadScheduledExecutor());
 
     @AfterEach
     void tearDown() {
         thread.close();
-        tasks.shutdown();
     }
 
     /** An explorer on a small scenario whose screen reports "behind" for its first {@code behindChecks} checks. */
     private CommandLayer explorer(AtomicInteger checks, int behindChecks) {
-        ExplorerEngine engine = new ExplorerEngine(
+        ExplorerEngine engine = AppWiring.explorerEngine(
                 thread, System::nanoTime, state -> {}, () -> checks.incrementAndGet() <= behindChecks);
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000), WorkloadRegistry.standard()));
@@ -64,6 +60,7 @@ class ClientCommandsLendTheScreenTest {
         BsonDocument reply = shell.run("app", BsonDocument.parse("{insert: 'events', documents: [{counter: 1}]}"));
 
         assertEquals(1, reply.getNumber("n").intValue(), "the command still runs");
-        assertEquals(ExplorerEngine.SCREEN_WAIT_MILLIS, checks.get(), "one check per millisecond of the bounded wait");
+        assertEquals(
+                SimulationThreadLane.SCREEN_WAIT_MILLIS, checks.get(), "one check per millisecond of the bounded wait");
     }
 }

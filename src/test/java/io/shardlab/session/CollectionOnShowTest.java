@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,14 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.key.ShardKey;
-import io.shardlab.session.ChunkCommands;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.ExplorerSession;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.Scenario;
-import io.shardlab.session.WindowedCounts;
-import io.shardlab.shell.CommandLayer;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +28,7 @@ class CollectionOnShowTest {
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final FakeClock clock = new FakeClock();
     private final List<EngineState> published = new ArrayList<>();
-    private final ExplorerEngine engine = new ExplorerEngine(thread, clock, published::add);
+    private final ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, published::add);
     private CommandLayer shell;
 
     @BeforeEach

@@ -1,4 +1,4 @@
-package io.shardlab.shell;
+package io.shardlab.session;
 
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
@@ -7,10 +7,14 @@ import org.bson.BsonDocument;
 /**
  * What a script's commands and sleeps reach: the mongos command layer, on whichever thread owns its
  * cluster. {@code shardlab shell} runs commands on the script's own thread and moves the simulated
- * clock when a script sleeps; the GUI's Shell panel hands each command to the explorer's simulation
- * thread (which then redraws) and sleeps in wall-clock time while the explorer plays.
+ * clock when a script sleeps ({@link #direct}); the GUI's Shell panel hands each command to the explorer's
+ * simulation thread (which then redraws) and sleeps in wall-clock time while the explorer plays
+ * ({@link ExplorerEngine#shellCommandLayer}). The shell (package {@code shell}) drives it.
  */
 public interface CommandLayer {
+
+    /** The longest wall-clock wait of a script's sleep between two checks of its cancel flag, in ms. */
+    long SLEEP_SLICE_MILLIS = 50;
 
     /**
      * Runs one command and returns MongoDB's reply.
@@ -22,7 +26,7 @@ public interface CommandLayer {
 
     /**
      * Lets {@code millis} ms pass for a script's {@code sleep}. A layer that waits in wall-clock time
-     * calls {@code check} at least every {@value ShellEngine#SLEEP_SLICE_MILLIS} ms: it throws when the
+     * calls {@code check} at least every {@value #SLEEP_SLICE_MILLIS} ms: it throws when the
      * script is cancelled or out of time, and what it throws must reach the caller.
      */
     void sleep(long millis, Runnable check);

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,17 +8,11 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.PreparedInserts;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.Scenario;
-import io.shardlab.shell.CommandLayer;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -38,8 +32,8 @@ class ShellKeyChangeTest {
     private static final ShardKeyPattern BY_NAME = ShardKeyPattern.of(BsonDocument.parse("{ name: 1 }"));
     private static final ShardKeyPattern BY_AGE_NAME = ShardKeyPattern.of(BsonDocument.parse("{ age: 1, name: 1 }"));
 
-    private final DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
-    private final ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
+    private final ExecutorSimulationThread thread =
+            new ExecutorSimulationThread(Executors.newSingleThreadScheduledExecutor());
     private volatile ExplorerFrame lastFrame;
     private ExplorerEngine engine;
     private ResolvedScenario scenario;
@@ -47,7 +41,6 @@ class ShellKeyChangeTest {
     @AfterEach
     void tearDown() {
         thread.close();
-        tasks.shutdown();
     }
 
     /** The school keyed by age on {@code version}, 20,000 people, 1 MB chunks, loaded and not started. */
@@ -66,7 +59,7 @@ class ShellKeyChangeTest {
                         .withDocuments(people)
                         .withDocsPerSecond(people / 10.0),
                 WORKLOADS);
-        engine = new ExplorerEngine(thread, System::nanoTime, state -> {
+        engine = AppWiring.explorerEngine(thread, System::nanoTime, state -> {
             if (state instanceof EngineState.Running r) {
                 lastFrame = r.frame();
             }

@@ -1,16 +1,10 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExplorerFrame;
-import io.shardlab.session.PlaybackPacer;
-import io.shardlab.session.PlaybackSpeed;
-import io.shardlab.session.ResolvedScenario;
-import io.shardlab.session.Scenario;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +16,7 @@ class ExplorerEngineTest {
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final FakeClock clock = new FakeClock();
     private final List<EngineState> published = new ArrayList<>();
-    private final ExplorerEngine engine = new ExplorerEngine(thread, clock, published::add);
+    private final ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, published::add);
 
     private void load(Scenario scenario) {
         engine.load(ResolvedScenario.of(scenario, WorkloadRegistry.standard()));
@@ -65,7 +59,7 @@ class ExplorerEngineTest {
     @Test
     void at_full_speed_no_work_is_done_while_the_screen_has_not_taken_the_last_state() {
         boolean[] screenBehind = {true};
-        ExplorerEngine paced = new ExplorerEngine(thread, clock, published::add, () -> screenBehind[0]);
+        ExplorerEngine paced = AppWiring.explorerEngine(thread, clock, published::add, () -> screenBehind[0]);
         paced.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withDocuments(10_000), WorkloadRegistry.standard()));
         paced.speed(PlaybackSpeed.MAX);

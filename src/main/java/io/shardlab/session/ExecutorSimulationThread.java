@@ -1,15 +1,15 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
-import io.shardlab.session.SimulationThread;
-import io.shardlab.ui.tasks.BackgroundTasks;
+import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The application's simulation thread: one daemon thread named {@value #THREAD_NAME}, so the JVM
- * can exit while a stream plays. A task that throws is reported to the thread's uncaught-exception
- * handler and does not stop later tasks.
+ * The application's simulation thread over a single-threaded executor it is given (in the app, a serial
+ * lane named {@value #THREAD_NAME} of its background tasks: a daemon thread, so the JVM can exit while a
+ * stream plays). A task that throws is reported to the thread's uncaught-exception handler and does not
+ * stop later tasks.
  */
 public final class ExecutorSimulationThread implements SimulationThread, AutoCloseable {
 
@@ -18,9 +18,9 @@ public final class ExecutorSimulationThread implements SimulationThread, AutoClo
 
     private final ScheduledExecutorService executor;
 
-    /** @param tasks where the thread comes from: a serial lane of its own */
-    public ExecutorSimulationThread(BackgroundTasks tasks) {
-        this.executor = tasks.serial(THREAD_NAME);
+    /** @param executor one thread of its own, running tasks in submission order; closed with this */
+    public ExecutorSimulationThread(ScheduledExecutorService executor) {
+        this.executor = Objects.requireNonNull(executor, "executor");
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer;
+package io.shardlab.session;
 
 import java.util.List;
 import java.util.Optional;
@@ -19,9 +19,21 @@ public record ConnectionsState(
         clients = List.copyOf(clients);
     }
 
-    /** Not accepting, nothing to say. */
-    static final ConnectionsState STOPPED =
-            new ConnectionsState(Optional.empty(), List.of(), Optional.empty(), Optional.empty());
+    /** Accepting on {@code listener}, with its clients now. */
+    static ConnectionsState accepting(MongosEndpoint.Listener listener, Optional<String> note) {
+        return new ConnectionsState(
+                Optional.of(listener.connectionString()), listener.clients(), note, Optional.empty());
+    }
+
+    /** Not accepting; {@code note} says why, if there is something to say. */
+    static ConnectionsState stopped(Optional<String> note) {
+        return new ConnectionsState(Optional.empty(), List.of(), note, Optional.empty());
+    }
+
+    /** Accepting could not start, for the reason {@code message} gives in one line. */
+    static ConnectionsState failed(String message) {
+        return new ConnectionsState(Optional.empty(), List.of(), Optional.empty(), Optional.of(message));
+    }
 
     /** Whether connections are accepted. */
     public boolean accepting() {

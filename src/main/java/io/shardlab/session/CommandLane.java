@@ -1,12 +1,12 @@
-package io.shardlab.serve;
+package io.shardlab.session;
 
 import java.util.function.Supplier;
 
 /**
- * Where the clients' commands run. The server's connection threads hand every command to the lane
+ * Where the clients' commands run. A served mongos's connection threads hand every command to the lane
  * and wait for its reply, so a lane that runs them on one thread keeps the simulated cluster confined
- * to that thread (the GUI's simulation thread, which also draws the cluster). Commands run one at a
- * time either way: the command layer serialises them.
+ * to that thread (the explorer's simulation thread, which also draws the cluster: {@link ExplorerEngine}).
+ * Commands run one at a time either way: the command layer serialises them.
  */
 @FunctionalInterface
 public interface CommandLane {
