@@ -7,7 +7,10 @@
  *       io.shardlab.render.LayoutData} (a {@link io.shardlab.cluster.ClusterSnapshot} plus optional
  *       {@link io.shardlab.render.ChunkSizes}), {@link io.shardlab.render.WriteSeries} (writes per shard per
  *       window) and {@link io.shardlab.render.HeatmapData} (writes per key range per window), bundled as
- *       {@link io.shardlab.render.DiagramData}.</li>
+ *       {@link io.shardlab.render.DiagramData}; for the shard key comparison {@link
+ *       io.shardlab.render.CandidateLayout} (a candidate's row picture, painted by {@link
+ *       io.shardlab.render.CandidateLayoutPainter} in the advisor's window and the export alike) and {@link
+ *       io.shardlab.render.CandidateComparison}. The producers map their results to these records.</li>
  *   <li>{@link io.shardlab.render.NumberLineModel}: computed once per layout and {@link
  *       io.shardlab.render.Scale}: every chunk bound's position on the line, shard indexes, jumbo flags.</li>
  *   <li>{@link io.shardlab.render.NumberLineFrame}: computed per {@link io.shardlab.render.Viewport} and width:

@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.SuggestedCandidate;
+import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.ui.theme.Appearance;

@@ -34,6 +34,7 @@ import io.shardlab.live.LiveCollectionSampleSource;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
+import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
@@ -525,11 +526,19 @@ public final class AdvisorViewModel {
             error.set(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
             return;
         }
+        CandidateComparison comparison = new CandidateComparison(
+                r.sampleSource(),
+                r.settings().version(),
+                r.settings().shards(),
+                r.settings().chunkSizeMegabytes(),
+                r.queries().size(),
+                rows.stream().map(CandidateRow::comparisonCandidate).toList(),
+                r.recommendation().reasons());
         long job = start("exporting the comparison to " + file.getFileName());
         background.execute(() -> {
             try {
                 CandidateComparisonPainter painter =
-                        new CandidateComparisonPainter(r, dark ? Theme.dark() : Theme.light(), "");
+                        new CandidateComparisonPainter(comparison, dark ? Theme.dark() : Theme.light(), "");
                 AtomicFile.write(
                         file,
                         stream -> DiagramExporter.of(format)
@@ -609,7 +618,7 @@ public final class AdvisorViewModel {
         List<CandidateRow> list = new ArrayList<>();
         int pick = r.recommendation().index().orElse(-1);
         for (int i = 0; i < r.candidates().size(); i++) {
-            list.add(CandidateRow.of(r.candidates().get(i), i == pick));
+            list.add(CandidateRow.of(r.candidates().get(i), r.verdict(i)));
         }
         rows.setAll(list);
         List<String> why = r.recommendation().reasons();
