@@ -106,8 +106,9 @@ final class InspectionJson {
                 .append(
                         b.activeWindow() == null
                                 ? "null"
-                                : "{\"start\": " + string(b.activeWindow().start()) + ", \"stop\": "
-                                        + string(b.activeWindow().stop()) + "}")
+                                : "{\"start\": "
+                                        + string(b.activeWindow().start().toString()) + ", \"stop\": "
+                                        + string(b.activeWindow().stop().toString()) + "}")
                 .append(", \"chunkSizeMB\": ")
                 .append(b.chunkSizeMB())
                 .append(", \"chunkSizeSource\": ")
