@@ -9,6 +9,7 @@ import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.SimulatedCluster;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -135,7 +136,7 @@ public final class WorkloadDriver {
                     }
                     int k = batchKeys.size();
                     landed.reset();
-                    cluster.insert(namespace, InsertBatch.ofKeys(batchKeys, java.util.Arrays.copyOf(sizes, k)));
+                    cluster.insert(namespace, InsertBatch.ofKeys(batchKeys, Arrays.copyOf(sizes, k)));
                     landed.recordInto(writes, k);
                     inserted += k;
                     due -= k;

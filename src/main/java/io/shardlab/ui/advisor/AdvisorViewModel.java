@@ -52,6 +52,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -266,7 +267,7 @@ public final class AdvisorViewModel {
                                         : "Removed "
                                                 + dropped.stream()
                                                         .map(Object::toString)
-                                                        .collect(java.util.stream.Collectors.joining(", "))
+                                                        .collect(Collectors.joining(", "))
                                                 + ": the new sample has none of "
                                                 + (dropped.size() == 1 ? "its fields." : "their fields."));
                     }
