@@ -527,14 +527,7 @@ public final class AdvisorViewModel {
             error.set(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
             return;
         }
-        CandidateComparison comparison = new CandidateComparison(
-                r.sampleSource(),
-                r.settings().version(),
-                r.settings().shards(),
-                r.settings().chunkSizeMegabytes(),
-                r.queries().size(),
-                rows.stream().map(CandidateRow::comparisonCandidate).toList(),
-                r.recommendation().reasons());
+        CandidateComparison comparison = CandidateRow.comparison(r, rows);
         long job = start("exporting the comparison to " + file.getFileName());
         background.execute(() -> {
             try {

@@ -1,5 +1,6 @@
 package io.shardlab.ui.advisor;
 
+import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.Verdict;
@@ -69,6 +70,18 @@ public record CandidateRow(
                         report.numReadsByRange(),
                         report.numWritesByRange()),
                 report.findings());
+    }
+
+    /** The comparison picture of {@code report}, whose rows are {@code rows}. */
+    static CandidateComparison comparison(AdvisorReport report, List<CandidateRow> rows) {
+        return new CandidateComparison(
+                report.sampleSource(),
+                report.settings().version(),
+                report.settings().shards(),
+                report.settings().chunkSizeMegabytes(),
+                report.queries().size(),
+                rows.stream().map(CandidateRow::comparisonCandidate).toList(),
+                report.recommendation().reasons());
     }
 
     /** The row as the comparison picture shows it. */
