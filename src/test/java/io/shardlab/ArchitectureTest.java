@@ -22,6 +22,7 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.shardlab.render.HeatmapRanges;
 import io.shardlab.render.KeyLabelFormat;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -200,6 +201,34 @@ class ArchitectureTest {
             .because("ARCHITECTURE.md rule 2: live, render, serve and shell convert at their border for every "
                     + "front end; the app and the CLI are built on them, not the other way round");
 
+    /** The packages whose results render draws; each maps them to render's own records on its side. */
+    static final String[] PRODUCER_PACKAGES = {
+        "sim", "workload", "advisor", "live", "session", "mongos", "serve", "shell",
+    };
+
+    /**
+     * Rule 6: render under {@code root} draws from its own records ({@code LayoutData}, {@code ChunkSizes},
+     * {@code WriteSeries}, {@code HeatmapData}, {@code CandidateLayout}, {@code CandidateComparison}) and uses
+     * none of the packages that produce what it draws.
+     */
+    static ArchRule renderUsesNoProducerUnder(String root) {
+        return noClasses()
+                .that()
+                .resideInAPackage(root + ".render..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(Arrays.stream(PRODUCER_PACKAGES)
+                        .map(p -> root + "." + p + "..")
+                        .toArray(String[]::new))
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 6: geometry is computed and painted once for every producer; render "
+                        + "takes its own records, so a producer changes without touching the diagram, and the "
+                        + "producers (ui, cli) map their results to those records on their side");
+    }
+
+    @ArchTest
+    static final ArchRule render_draws_its_own_records_and_uses_no_producer = renderUsesNoProducerUnder("io.shardlab");
+
     /** The two front ends share the layers below them, never each other. */
     @ArchTest
     static final ArchRule the_cli_does_not_use_the_app = noClasses()
@@ -319,7 +348,7 @@ class ArchitectureTest {
             rule = rule.layer(feature).definedBy(root + "." + feature + "..");
         }
         for (String feature : UI_FEATURES) {
-            String[] users = java.util.Arrays.stream(UI_FEATURE_EDGES)
+            String[] users = Arrays.stream(UI_FEATURE_EDGES)
                     .filter(e -> e[1].equals(feature))
                     .map(e -> e[0])
                     .toArray(String[]::new);
@@ -582,6 +611,16 @@ class ArchitectureTest {
         assertFalse(clients.contains("ConnectionListener"), clients);
         assertTrue(listeners.contains("ConnectionListener"), listeners);
         assertFalse(listeners.contains("RawServerClient"), listeners);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_6_flags_render_using_a_producer_and_only_that() {
+        String report = renderUsesNoProducerUnder("io.shardlab.archfixture")
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
+        assertTrue(report.contains("PainterReachingIntoSim"), report);
+        assertFalse(report.contains("TidyPainter"), report);
     }
 
     @org.junit.jupiter.api.Test

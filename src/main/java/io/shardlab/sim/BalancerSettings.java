@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ActiveWindow;
 import java.util.Optional;
 
 /**
@@ -8,7 +9,8 @@ import java.util.Optional;
  * in config.settings.
  *
  * @param balancerEnabled {@code mode: "full"} (true) or {@code "off"}
- * @param window the active window, empty for "always"
+ * @param window the active window, empty for "always" (no command sets one yet: the window a real cluster's
+ *     config.settings holds is read by live, and mongos refuses an {@code activeWindow} update)
  * @param autoSplitEnabled {@code {_id: "autosplit", enabled}}; meaningful before 6.0 only
  * @param autoMergeEnabled {@code {_id: "automerge", enabled}}; meaningful from 7.0 only
  */
@@ -24,10 +26,6 @@ public record BalancerSettings(
 
     BalancerSettings withBalancer(boolean enabled) {
         return new BalancerSettings(enabled, window, autoSplitEnabled, autoMergeEnabled);
-    }
-
-    BalancerSettings withWindow(Optional<ActiveWindow> w) {
-        return new BalancerSettings(balancerEnabled, w, autoSplitEnabled, autoMergeEnabled);
     }
 
     BalancerSettings withAutoSplit(boolean enabled) {

@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
@@ -100,7 +101,7 @@ final class CommandSupport {
         if (lo.isEmpty() || hi.isEmpty()) {
             return Optional.of(new Refusal(invalidCodeName, invalidBounds(min, max, state.key())));
         }
-        io.shardlab.cluster.Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
+        Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
         if (!c.min().equals(lo.get()) || !c.max().equals(hi.get())) {
             return Optional.of(new Refusal(
                     noChunkCodeName,
@@ -173,7 +174,7 @@ final class CommandSupport {
      * ShardLab's text for a cut inside a chunk whose documents the simulator knows only as totals
      * (a loaded layout) and cannot place ({@link KeyInterpolation}).
      */
-    static String unplaceable(io.shardlab.cluster.Chunk chunk, ShardKeyPattern key) {
+    static String unplaceable(Chunk chunk, ShardKeyPattern key) {
         return "ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), key)
                 + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
                 + "interpolate";

@@ -1,11 +1,15 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -271,7 +275,7 @@ public final class SimulatedCluster {
                 recorder.rounds,
                 planned,
                 recorder.events,
-                java.util.Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null),
+                Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null),
                 start,
                 state.clock());
     }
@@ -282,7 +286,7 @@ public final class SimulatedCluster {
         String stop;
         final List<Migration> started = new ArrayList<>();
         final List<Integer> roundOf = new ArrayList<>();
-        final java.util.Set<Long> committed = new java.util.HashSet<>();
+        final Set<Long> committed = new HashSet<>();
         final List<ClusterEvent> events = new ArrayList<>();
 
         @Override
@@ -370,7 +374,7 @@ public final class SimulatedCluster {
      *
      * @param shards shard ids; an empty set lifts the restriction
      */
-    public void setShardsBusyElsewhere(java.util.Set<String> shards) {
+    public void setShardsBusyElsewhere(Set<String> shards) {
         state.setShardsBusyElsewhere(shards);
     }
 
@@ -396,7 +400,7 @@ public final class SimulatedCluster {
             return Optional.of(MigrationReason.ZONE_VIOLATION);
         }
         List<BalancerPolicy.Plan> plans =
-                state.quietly(() -> state.policies().balancer().selectMigrations(state, java.util.Set.of()));
+                state.quietly(() -> state.policies().balancer().selectMigrations(state, Set.of()));
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
     }
 
@@ -416,8 +420,8 @@ public final class SimulatedCluster {
     }
 
     /** The shards donating or receiving a migration of this collection now. */
-    public java.util.Set<String> shardsInMigration() {
-        return java.util.Set.copyOf(BalancerPolicy.busyShards(state));
+    public Set<String> shardsInMigration() {
+        return Set.copyOf(BalancerPolicy.busyShards(state));
     }
 
     // ---- convenience -------------------------------------------------------------------------------
@@ -433,7 +437,7 @@ public final class SimulatedCluster {
      *
      * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
      */
-    public io.shardlab.key.ShardKeyPattern shardKey() {
+    public ShardKeyPattern shardKey() {
         if (state.collection() == null) {
             throw new IllegalStateException("no collection has been sharded yet");
         }
@@ -445,7 +449,7 @@ public final class SimulatedCluster {
      *
      * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
      */
-    public io.shardlab.cluster.ChunkMap chunks() {
+    public ChunkMap chunks() {
         if (state.collection() == null) {
             throw new IllegalStateException("no collection has been sharded yet");
         }

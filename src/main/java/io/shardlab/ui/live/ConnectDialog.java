@@ -3,7 +3,9 @@ package io.shardlab.ui.live;
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
+import javafx.event.ActionEvent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -12,6 +14,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -99,7 +102,7 @@ public final class ConnectDialog extends Dialog<Void> {
         error.setMinHeight(Region.USE_PREF_SIZE);
         error.setMaxWidth(Double.MAX_VALUE);
         vm.errorProperty()
-                .addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+                .addListener((obs, was, now) -> Platform.runLater(() -> {
                     if (getDialogPane().getScene() != null
                             && getDialogPane().getScene().getWindow() != null) {
                         getDialogPane().getScene().getWindow().sizeToScene();
@@ -122,9 +125,9 @@ public final class ConnectDialog extends Dialog<Void> {
         grid.addRow(2, fieldLabel("TLS"), caRow);
         grid.addRow(3, fieldLabel("Recent"), recent);
         // the labels' column never gives up width: the fields' column is the one that grows and shrinks
-        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        ColumnConstraints labels = new ColumnConstraints();
         labels.setMinWidth(Region.USE_PREF_SIZE);
-        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
+        ColumnConstraints fields = new ColumnConstraints();
         fields.setHgrow(Priority.ALWAYS);
         fields.setMinWidth(0);
         grid.getColumnConstraints().setAll(labels, fields);
@@ -137,13 +140,13 @@ public final class ConnectDialog extends Dialog<Void> {
         Button connect = (Button) getDialogPane().lookupButton(CONNECT);
         connect.setId("connect-go");
         connect.disableProperty().bind(vm.connectingProperty());
-        connect.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        connect.addEventFilter(ActionEvent.ACTION, e -> {
             e.consume();
             vm.connect();
         });
         Button cancel = (Button) getDialogPane().lookupButton(ButtonType.CANCEL);
         cancel.setId("connect-cancel");
-        cancel.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        cancel.addEventFilter(ActionEvent.ACTION, e -> {
             if (vm.connectingProperty().get()) {
                 e.consume(); // first Cancel stops the attempt; the next one closes the dialog
                 vm.cancel();

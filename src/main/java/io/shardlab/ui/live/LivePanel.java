@@ -1,8 +1,10 @@
 package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.session.LayoutFork;
 import io.shardlab.ui.theme.Appearance;
 import java.time.Duration;
+import java.util.function.Consumer;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
@@ -13,10 +15,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Slider;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
 
 /**
@@ -40,7 +44,7 @@ public final class LivePanel {
      * @param vm the layout on show
      * @param fork copies a layout into the explorer's simulator (the explorer's {@code fork})
      */
-    public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.session.LayoutFork> fork) {
+    public LivePanel(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
         root.setId("live-panel");
         root.getStyleClass().add(LIVE_PANEL);
         root.getStylesheets().add(STYLESHEET);
@@ -91,7 +95,7 @@ public final class LivePanel {
                 new ComboBox<>(FXCollections.observableArrayList(LiveLayoutViewModel.WATCH_SECONDS));
         interval.setId("live-watch-interval");
         interval.setValue(LiveLayoutViewModel.WATCH_SECONDS.get(1));
-        interval.setConverter(new javafx.util.StringConverter<>() {
+        interval.setConverter(new StringConverter<>() {
             @Override
             public String toString(Integer s) {
                 return s == null ? "" : "every " + s + " s";
@@ -119,7 +123,7 @@ public final class LivePanel {
 
         Button forkButton = new Button("Fork into simulator");
         forkButton.setId("live-fork");
-        forkButton.setTooltip(new javafx.scene.control.Tooltip("Copy this layout (at the history step shown) into "
+        forkButton.setTooltip(new Tooltip("Copy this layout (at the history step shown) into "
                 + "the in-memory cluster to try splits, moves, merges and an insert stream on it"));
         forkButton.disableProperty().bind(vm.shownProperty().not().or(vm.busyProperty()));
         forkButton.setOnAction(e -> vm.fork(fork));

@@ -1,6 +1,6 @@
-package io.shardlab.ui.advisor;
+package io.shardlab.advisor;
 
-/** Where a candidate stands after an analysis. */
+/** Where a candidate stands after an analysis ({@link AdvisorReport#verdict(int)}). */
 public enum Verdict {
     /** The advisor's pick. */
     RECOMMENDED("recommended"),
@@ -15,7 +15,7 @@ public enum Verdict {
         this.label = label;
     }
 
-    /** The word shown in the table. */
+    /** The word the comparison shows, e.g. {@code "ruled out"}. */
     public String label() {
         return label;
     }
