@@ -8,6 +8,7 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ZoneRange;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,7 +49,7 @@ class ClearJumboFlagTest {
 
         // when clearJumboFlag names the chunk holding `find`
         ClearJumboFlag clear = new ClearJumboFlag(TextLayout.NS, TextLayout.bound(find));
-        assertEquals(java.util.Optional.empty(), cluster.refusal(clear), "clearJumboFlag succeeds");
+        assertEquals(Optional.empty(), cluster.refusal(clear), "clearJumboFlag succeeds");
         cluster.execute(clear);
 
         // then only a jumbo chunk changes: no flag, version (collection major + 1)|0

@@ -7,6 +7,7 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -63,7 +64,7 @@ class MergeChunksJsTest {
         return c.chunks().chunks().stream()
                 .collect(Collectors.groupingBy(
                         Chunk::shard,
-                        java.util.TreeMap::new,
+                        TreeMap::new,
                         Collectors.mapping(
                                 ch -> "[" + text(ch.min()) + ", " + text(ch.max()) + ")", Collectors.joining(" "))))
                 .entrySet()
