@@ -41,7 +41,7 @@ class AutoMergerPolicyTest {
             8.0 | FetchCollectionsWithMergeableChunks (coll4) | false | true  | false | shard1
             8.0 | (the other shard recent)                    | false | false | true  | shard0
             8.0 | (both shards recent)                        | false | true  | true  | -
-            6.0 | (no auto-merger before 7.0)                 | false | false | false | -
+            6.0.0 | (no auto-merger before 7.0)               | false | false | false | -
             6.0.3 | (no auto-merger before 7.0)               | false | false | false | -
             """)
     void theAutoMergerMergesTheShardsWithChunksOlderThanTheHistoryWindow(

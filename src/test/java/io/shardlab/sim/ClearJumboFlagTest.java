@@ -57,7 +57,7 @@ class ClearJumboFlagTest {
     }
 
     @ParameterizedTest(name = "[{0}] clear_jumbo.js: ranged shard key")
-    @ValueSource(strings = {"4.4", "5.0", "6.0", "6.0.3", "7.0", "8.0"})
+    @ValueSource(strings = {"4.4", "5.0", "6.0.0", "6.0.3", "7.0", "8.0"})
     void aChunkThatIsNotJumboIsLeftAloneAndTheJumboOneIsBumped(String release) {
         // given test.range split at 0, [0, MaxKey) flagged jumbo (the file sets the flag in config.chunks)
         SimulatedCluster cluster = TextLayout.load(release, "[MinKey, 0) shard0 1.1; [0, MaxKey) shard0 1.2 jumbo");
@@ -79,7 +79,7 @@ class ClearJumboFlagTest {
     }
 
     @ParameterizedTest(name = "[{0}] clear_jumbo.js: Balancer with jumbo chunks behavior")
-    @ValueSource(strings = {"4.4", "5.0", "6.0", "6.0.3", "7.0", "8.0"})
+    @ValueSource(strings = {"4.4", "5.0", "6.0.0", "6.0.3", "7.0", "8.0"})
     void aJumboChunkInTheWrongZoneMovesOnlyOnceItsFlagIsCleared(String release) {
         // given [0, MaxKey) jumbo on shard0 and in zone finalDestination, whose only shard is shard1
         SimulatedCluster cluster = ClusterRulesTest.cluster(MongoVersion.parse(release), 2, 1024 * 1024);
