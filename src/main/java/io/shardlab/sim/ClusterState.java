@@ -505,10 +505,14 @@ final class ClusterState {
         documents.moved(index, clock);
     }
 
+    /** Replaces chunk {@code index} by {@code chunk}, which has its bounds (a new flag or version). */
+    void setChunk(int index, Chunk chunk) {
+        collection = collection.withChunks(chunks().with(index, chunk));
+    }
+
     /** Sets or clears the jumbo flag of chunk {@code index}. */
     void setJumbo(int index, boolean jumbo) {
-        Chunk c = chunks().get(index);
-        collection = collection.withChunks(chunks().with(index, c.withJumbo(jumbo)));
+        setChunk(index, chunks().get(index).withJumbo(jumbo));
         if (jumbo) {
             counters = counters.plusJumbo();
             emit(new ClusterEvent.JumboMarked(clock, chunks().get(index)));
