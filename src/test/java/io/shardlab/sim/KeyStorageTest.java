@@ -3,7 +3,6 @@ package io.shardlab.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.key.ShardKey;
-import io.shardlab.key.ShardKeyHasher;
 import java.util.SplittableRandom;
 import org.bson.BsonDecimal128;
 import org.bson.BsonDouble;
@@ -54,17 +53,6 @@ class KeyStorageTest {
             ShardKey k = ShardKey.of(randomValue(r), randomValue(r));
             byte[] bytes = encoder.encode(k);
             assertEquals(k, encoder.decode(bytes, 0, bytes.length));
-        }
-    }
-
-    @Test
-    void int64HashMatchesMongoDbsHash64() {
-        ShardKeyHasher reference = new ShardKeyHasher();
-        assertEquals(5902408780260971510L, Int64KeyHasher.hash(1));
-        SplittableRandom r = new SplittableRandom(9);
-        for (int i = 0; i < 10_000; i++) {
-            long v = r.nextLong();
-            assertEquals(reference.hash64(new BsonInt64(v)), Int64KeyHasher.hash(v));
         }
     }
 
