@@ -2,8 +2,8 @@ package io.shardlab.ui;
 
 import io.shardlab.render.ExportFormat;
 import io.shardlab.session.PlaybackSpeed;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.export.ExportViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

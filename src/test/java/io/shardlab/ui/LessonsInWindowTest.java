@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.lessons.Lesson;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;

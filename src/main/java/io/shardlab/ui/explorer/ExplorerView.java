@@ -2,6 +2,17 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.ui.explorer.collections.CollectionPicker;
+import io.shardlab.ui.explorer.connections.ConnectionsBar;
+import io.shardlab.ui.explorer.diagram.CardHeader;
+import io.shardlab.ui.explorer.diagram.ChartsView;
+import io.shardlab.ui.explorer.diagram.NumberLineView;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
+import io.shardlab.ui.explorer.diagram.RenderCanvas;
+import io.shardlab.ui.explorer.diagram.ScaleButtons;
+import io.shardlab.ui.explorer.playback.PlaybackKeys;
+import io.shardlab.ui.explorer.playback.TransportBar;
+import io.shardlab.ui.explorer.setup.SetupBar;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
@@ -59,12 +70,6 @@ public final class ExplorerView {
     /** How long a load may take before the spinner shows. */
     static final double LOADING_PATIENCE_MILLIS = 350;
 
-    /** Style class of the explorer's root, which carries render's palette as looked-up colours. */
-    public static final String STYLE_CLASS = "explorer";
-
-    /** The explorer's own stylesheet, also the comparison's. */
-    static final String STYLESHEET = Appearance.featureStylesheet(ExplorerView.class, "explorer.css");
-
     private final ExplorerViewModel vm;
     private final BorderPane root = new BorderPane();
     private final SetupBar setup;
@@ -91,8 +96,8 @@ public final class ExplorerView {
                         sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
-        root.getStyleClass().add(STYLE_CLASS);
-        root.getStylesheets().add(STYLESHEET);
+        root.getStyleClass().add(ExplorerStyles.EXPLORER);
+        root.getStylesheets().add(ExplorerStyles.STYLESHEET);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is

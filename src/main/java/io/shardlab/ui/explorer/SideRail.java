@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.beans.binding.Bindings;

@@ -14,6 +14,7 @@ import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.Scenario;
 import io.shardlab.shell.CommandLayer;
+import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.shardlab.ui.explorer;
 import java.util.function.LongSupplier;
 
 /** A wall clock that moves only when the test says so (or by a fixed step on every reading). */
-final class FakeClock implements LongSupplier {
+public final class FakeClock implements LongSupplier {
 
     private long nanos;
     private long stepPerReading;
@@ -14,12 +14,12 @@ final class FakeClock implements LongSupplier {
         return nanos;
     }
 
-    void advanceMillis(long millis) {
+    public void advanceMillis(long millis) {
         nanos += millis * 1_000_000;
     }
 
     /** Makes every reading move the clock by {@code millis}, as a busy loop would. */
-    void stepPerReadingMillis(long millis) {
+    public void stepPerReadingMillis(long millis) {
         stepPerReading = millis * 1_000_000;
     }
 }

@@ -8,7 +8,7 @@ import java.util.List;
  * A synchronous simulation thread for tests: submitted tasks run at once on the caller's thread;
  * repeating tasks run only when the test calls {@link #tick()}.
  */
-final class ManualSimulationThread implements SimulationThread {
+public final class ManualSimulationThread implements SimulationThread {
 
     private final List<Runnable> repeating = new ArrayList<>();
 
@@ -24,12 +24,12 @@ final class ManualSimulationThread implements SimulationThread {
     }
 
     /** Whether a repeating task is scheduled. */
-    boolean repeating() {
+    public boolean repeating() {
         return !repeating.isEmpty();
     }
 
     /** Runs every repeating task once. */
-    void tick() {
+    public void tick() {
         for (Runnable r : List.copyOf(repeating)) {
             r.run();
         }

@@ -2,11 +2,11 @@ package io.shardlab.ui.explorer.chunk;
 
 import atlantafx.base.controls.Message;
 import atlantafx.base.theme.Styles;
-import io.shardlab.ui.explorer.ChunkActionsViewModel;
-import io.shardlab.ui.explorer.ChunkDetails;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerStyles;
-import io.shardlab.ui.explorer.NumberLineViewModel;
+import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import javafx.beans.property.ReadOnlyBooleanProperty;
