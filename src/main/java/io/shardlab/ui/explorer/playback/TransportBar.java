@@ -64,6 +64,20 @@ public final class TransportBar {
     }
 
     private TransportBar(PlaybackViewModel vm, HistoryViewModel history, boolean counters) {
+        // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
+        // than cutting them off (or squeezing the progress caption to "…")
+        root = new FlowPane(playControls(vm), speedChoice(vm), streamTime(vm));
+        root.setId("transport-bar");
+        root.getStyleClass().add(TRANSPORT_BAR);
+        root.setRowValignment(VPos.CENTER);
+        if (!counters) {
+            return;
+        }
+        root.getChildren().add(group(counters(vm), separator(), undoButton(history), redoButton(history)));
+    }
+
+    /** Play or pause, step, reset. */
+    private static HBox playControls(PlaybackViewModel vm) {
         Button play = new Button();
         play.setId("transport-play");
         play.getStyleClass().addAll(Styles.ACCENT, PLAY_BUTTON);
@@ -89,7 +103,11 @@ public final class TransportBar {
                 "Reset: a fresh cluster, the stream " + "at its start (Ctrl+R)");
         reset.disableProperty().bind(vm.availableProperty().not());
         reset.setOnAction(e -> vm.reset());
+        return group(play, step, reset);
+    }
 
+    /** The speed pills under their caption. */
+    private static HBox speedChoice(PlaybackViewModel vm) {
         HBox speeds = new HBox();
         speeds.getStyleClass().add(SPEED_GROUP);
         speeds.setAlignment(Pos.CENTER_LEFT);
@@ -123,7 +141,11 @@ public final class TransportBar {
         Label speedLabel = new Label("Speed");
         speedLabel.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         speedLabel.setMinWidth(Region.USE_PREF_SIZE);
+        return group(speedLabel, speeds);
+    }
 
+    /** The simulated clock, and how far the stream has got. */
+    private static HBox streamTime(PlaybackViewModel vm) {
         ProgressBar progress = new ProgressBar();
         progress.setId("transport-progress");
         progress.progressProperty().bind(vm.progressProperty());
@@ -142,32 +164,23 @@ public final class TransportBar {
         clock.setTooltip(new Tooltip("Simulated time since the stream started"));
         VBox progressBox = new VBox(3, progress, progressText);
         progressBox.setAlignment(Pos.CENTER_LEFT);
+        return group(clock, progressBox);
+    }
 
-        // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
-        // than cutting them off (or squeezing the progress caption to "…")
-        HBox controls = group(play, step, reset);
-        HBox speed = group(speedLabel, speeds);
-        HBox time = group(clock, progressBox);
-        root = new FlowPane(controls, speed, time);
-        root.setId("transport-bar");
-        root.getStyleClass().add(TRANSPORT_BAR);
-        root.setRowValignment(VPos.CENTER);
-        if (!counters) {
-            return;
-        }
-
-        HBox stats = counters(vm);
-
+    private static Button undoButton(HistoryViewModel history) {
         Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
         undo.disableProperty().bind(history.canUndoProperty().not());
         undo.tooltipProperty().bind(history.undoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Z)")));
         undo.setOnAction(e -> history.undo());
+        return undo;
+    }
+
+    private static Button redoButton(HistoryViewModel history) {
         Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
         redo.disableProperty().bind(history.canRedoProperty().not());
         redo.tooltipProperty().bind(history.redoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Shift+Z)")));
         redo.setOnAction(e -> history.redo());
-
-        root.getChildren().add(group(stats, separator(), undo, redo));
+        return redo;
     }
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */

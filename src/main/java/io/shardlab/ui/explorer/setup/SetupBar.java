@@ -71,6 +71,49 @@ public final class SetupBar {
         this.vm = vm;
         this.appearance = appearance;
 
+        ComboBox<SetupViewModel.WorkloadChoice> workload = workloadPicker();
+        HBox workloadBox = new HBox(2, workload, datasetButton());
+        workloadBox.setAlignment(Pos.CENTER_LEFT);
+        bindKeyField();
+        Spinner<Integer> shards = shardsSpinner();
+        ComboBox<Integer> chunkSize = chunkSizePicker();
+        ComboBox<MongoVersion> version = versionPicker();
+        ComboBox<Integer> pace = pacePicker();
+        Button zones = zonesButton();
+        Button apply = applyButton();
+        // the key field grows and shrinks; the choices keep their text whole
+        for (Region keepWhole : new Region[] {apply, version, pace, chunkSize}) {
+            keepWhole.setMinWidth(Region.USE_PREF_SIZE);
+        }
+
+        // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
+        // fit go to a second row instead of being cut off at the window's edge; where it has room, the workload
+        // picker's closed label shows whole
+        SetupRow fields = new SetupRow(
+                workload,
+                workload.getButtonCell(),
+                key,
+                MIN_KEY_COLUMNS,
+                MAX_KEY_COLUMNS,
+                field("Workload", workloadBox),
+                field("Shard key", key),
+                field("Shards", shards),
+                field("Chunk size", chunkSize),
+                field("MongoDB", version),
+                field("Pace, docs/s", pace),
+                bottomAligned(zones),
+                bottomAligned(apply));
+        fields.setId("setup-fields");
+        fields.getStyleClass().add(SETUP_FIELDS);
+        fields.setRowValignment(VPos.BOTTOM);
+
+        Label keyError = keyError();
+        root = new VBox(fields, keyError, keyHint(keyError));
+        root.getStyleClass().add(SETUP_BAR);
+    }
+
+    /** The workload picker: each workload with its description when open, its name when closed. */
+    private ComboBox<SetupViewModel.WorkloadChoice> workloadPicker() {
         ComboBox<SetupViewModel.WorkloadChoice> workload = new ComboBox<>(vm.workloadsProperty());
         workload.setId("setup-workload");
         workload.valueProperty().bindBidirectional(vm.workloadProperty());
@@ -119,14 +162,21 @@ public final class SetupBar {
                                         + workload.getValue().description() + "\n" + WORKLOAD_HINT,
                         workload.valueProperty()));
         workload.setTooltip(workloadTip);
+        return workload;
+    }
+
+    /** Opens a dataset file to replay instead of a generated workload. */
+    private Button datasetButton() {
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
         dataset.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         dataset.setTooltip(new Tooltip("Replay a dataset file (JSON Lines or CSV, optionally .gz)…"));
         dataset.setOnAction(e -> chooseDataset(dataset));
-        HBox workloadBox = new HBox(2, workload, dataset);
-        workloadBox.setAlignment(Pos.CENTER_LEFT);
+        return dataset;
+    }
 
+    /** The shard key field, checked as it is typed; Enter applies. */
+    private void bindKeyField() {
         key.setId("setup-key");
         key.getStyleClass().add(ExplorerStyles.KEY_FIELD);
         key.textProperty().bindBidirectional(vm.keyPatternProperty());
@@ -147,7 +197,9 @@ public final class SetupBar {
             }
         });
         key.setTooltip(new Tooltip("The shard key pattern, as sh.shardCollection takes it. Enter applies."));
+    }
 
+    private Spinner<Integer> shardsSpinner() {
         Spinner<Integer> shards =
                 new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
         shards.setId("setup-shards");
@@ -159,7 +211,10 @@ public final class SetupBar {
         vm.shardsProperty()
                 .addListener((obs, was, now) -> shards.getValueFactory().setValue(now.intValue()));
         shards.getStyleClass().add(Spinner.STYLE_CLASS_SPLIT_ARROWS_HORIZONTAL);
+        return shards;
+    }
 
+    private ComboBox<Integer> chunkSizePicker() {
         ComboBox<Integer> chunkSize = new ComboBox<>();
         chunkSize.setId("setup-chunk-size");
         chunkSize.getItems().setAll(SetupViewModel.CHUNK_SIZES_MB);
@@ -189,7 +244,11 @@ public final class SetupBar {
         chunkSize.getStyleClass().add(SETUP_CHUNK_SIZE);
         chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 5.2, "
                 + "128 MB from 5.2 by default"));
+        return chunkSize;
+    }
 
+    /** The release whose rules apply, each named in the open list with what changes in it. */
+    private ComboBox<MongoVersion> versionPicker() {
         ComboBox<MongoVersion> version = new ComboBox<>();
         version.setId("setup-version");
         version.setItems(vm.versions());
@@ -238,7 +297,11 @@ public final class SetupBar {
                                         + vm.versionSummary(vm.versionProperty().get()),
                         vm.versionProperty()));
         version.setTooltip(versionTip);
+        return version;
+    }
 
+    /** Inserts per simulated second. */
+    private ComboBox<Integer> pacePicker() {
         ComboBox<Integer> pace = new ComboBox<>();
         pace.setId("setup-pace");
         pace.getItems().setAll(SetupViewModel.PACES);
@@ -260,7 +323,11 @@ public final class SetupBar {
             }
         });
         pace.getStyleClass().add(SETUP_PACE);
+        return pace;
+    }
 
+    /** Opens Zones…, styled as the window is. */
+    private Button zonesButton() {
         Button zones = new Button();
         zones.setId("setup-zones");
         zones.textProperty()
@@ -275,7 +342,10 @@ public final class SetupBar {
             dialog.showAndWait();
         });
         zones.setMaxWidth(220);
+        return zones;
+    }
 
+    private Button applyButton() {
         Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));
         apply.setId("setup-apply");
         apply.getStyleClass().add(Styles.ACCENT);
@@ -283,32 +353,11 @@ public final class SetupBar {
         apply.setOnAction(e -> vm.apply());
         apply.setTooltip(new Tooltip("Build this cluster and stream (Enter in the key field)"));
         apply.setDefaultButton(false);
-        // the key field grows and shrinks; the choices keep their text whole
-        for (Region keepWhole : new Region[] {apply, version, pace, chunkSize}) {
-            keepWhole.setMinWidth(Region.USE_PREF_SIZE);
-        }
+        return apply;
+    }
 
-        // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
-        // fit go to a second row instead of being cut off at the window's edge; where it has room, the workload
-        // picker's closed label shows whole
-        SetupRow fields = new SetupRow(
-                workload,
-                workloadLabel,
-                key,
-                MIN_KEY_COLUMNS,
-                MAX_KEY_COLUMNS,
-                field("Workload", workloadBox),
-                field("Shard key", key),
-                field("Shards", shards),
-                field("Chunk size", chunkSize),
-                field("MongoDB", version),
-                field("Pace, docs/s", pace),
-                bottomAligned(zones),
-                bottomAligned(apply));
-        fields.setId("setup-fields");
-        fields.getStyleClass().add(SETUP_FIELDS);
-        fields.setRowValignment(VPos.BOTTOM);
-
+    /** The key's error, or else the setup's, under the row. */
+    private Label keyError() {
         Label keyError = new Label();
         keyError.setId("setup-key-error");
         keyError.getStyleClass().add(SharedStyles.FIELD_ERROR);
@@ -323,6 +372,11 @@ public final class SetupBar {
         keyError.visibleProperty().bind(keyError.textProperty().isNotEmpty());
         keyError.managedProperty().bind(keyError.visibleProperty());
         keyError.setWrapText(true);
+        return keyError;
+    }
+
+    /** A hint about the key, while there is no error to show. */
+    private Label keyHint(Label keyError) {
         Label keyHint = new Label();
         keyHint.setId("setup-key-hint");
         keyHint.getStyleClass().add(SharedStyles.FIELD_HINT);
@@ -333,9 +387,7 @@ public final class SetupBar {
                         .not()
                         .and(keyHint.textProperty().isNotEmpty()));
         keyHint.managedProperty().bind(keyHint.visibleProperty());
-
-        root = new VBox(fields, keyError, keyHint);
-        root.getStyleClass().add(SETUP_BAR);
+        return keyHint;
     }
 
     private static void styleKey(FontIcon status, String error) {
