@@ -12,6 +12,7 @@ import io.shardlab.sim.CommandFailedException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.bson.BsonDocument;
@@ -283,6 +284,29 @@ public final class MongosCommands {
         String first = command.getFirstKey();
         MongosCommand c = BY_NAME.get(first);
         return c == null ? first : c.name();
+    }
+
+    /**
+     * Admin-only commands that only read, which MongoDB's {@code clusterMonitor} role grants (mongo {@code
+     * src/mongo/db/auth/builtin_roles.yml}: {@code listShards}; the balancer's status is read through {@code
+     * config.settings}, which the role may read).
+     */
+    private static final Set<String> ADMIN_READS = Set.of("listShards", "balancerStatus", "balancerCollectionStatus");
+
+    /**
+     * Whether {@code command} changes documents or the cluster: what a user whose roles only read (MongoDB's
+     * {@code readAnyDatabase} and {@code clusterMonitor}, mongo {@code src/mongo/db/auth/builtin_roles.yml}) is
+     * refused. The table's writes (insert, update, delete, findAndModify, drop, create, index changes, and
+     * writes to {@code config} such as mongosh's balancer helpers) and every admin-only command but the reads of
+     * {@link #ADMIN_READS} (shardCollection, split, moveChunk, zones, balancerStart…); reads, explain,
+     * analyzeShardKey and the handshake are not.
+     */
+    public static boolean changesDataOrCluster(BsonDocument command) {
+        if (command.isEmpty()) {
+            return false;
+        }
+        MongosCommand c = BY_NAME.get(command.getFirstKey());
+        return c != null && (c.access() == WRITE || (c.adminOnly() && !ADMIN_READS.contains(c.name())));
     }
 
     /**

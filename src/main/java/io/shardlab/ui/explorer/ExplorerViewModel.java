@@ -289,6 +289,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             title.set(frame.scenario().namespace() + " · shard key "
                     + frame.cluster().cluster().key());
             playback.show(running);
+            setup.showClientCollection(running.clientCollection());
             collections.show(running);
             numberLine.show(frame);
             query.show(frame);
