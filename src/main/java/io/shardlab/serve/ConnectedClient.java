@@ -35,6 +35,12 @@ final class ConnectedClient {
         return appName.map(name -> address + " (" + name + ")").orElse(address);
     }
 
+    /** Who the client is across its connections: its host and appName. */
+    String who() {
+        int colon = address.lastIndexOf(':');
+        return (colon < 0 ? address : address.substring(0, colon)) + "\u0000" + appName.orElse("");
+    }
+
     /** One command arrived. */
     void commandArrived() {
         commands.incrementAndGet();

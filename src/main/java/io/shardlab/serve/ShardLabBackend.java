@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -50,6 +51,8 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
 
     private final Map<Channel, ConnectedClient> clients = new ConcurrentHashMap<>();
     private final AtomicLong nextClientId = new AtomicLong();
+    /** The clients sent away ({@link #disconnect}): their host and appName, refused from then on. */
+    private final Set<String> sentAway = ConcurrentHashMap.newKeySet();
     /** Whether the clients' commands that change documents or the cluster are refused ({@link #readOnly}). */
     private volatile boolean readOnly;
 
@@ -100,10 +103,15 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
                 .toList();
     }
 
-    /** Closes connection {@code id}, if it is still open. */
+    /**
+     * Closes connection {@code id}, if it is still open, and refuses the new connections of the same client (its
+     * host and appName) while this backend serves: a driver connects again at once, and a student sent away
+     * should stay away.
+     */
     void disconnect(long id) {
         clients.forEach((channel, client) -> {
             if (client.id() == id) {
+                sentAway.add(client.who());
                 channel.close();
             }
         });
@@ -126,6 +134,13 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
                         "ShardLab serves at most " + maxClients + " connections at once");
             }
             client = new ConnectedClient(nextClientId.incrementAndGet(), address(channel), appName(query));
+            if (sentAway.contains(client.who())) {
+                channel.close();
+                throw new MongoServerError(
+                        ErrorCode.UNAUTHORIZED.number(),
+                        ErrorCode.UNAUTHORIZED.codeName(),
+                        "the teacher disconnected " + client.label() + " from this ShardLab");
+            }
             clients.put(channel, client);
             counters.connected();
             clientLog.accept("client connected: " + client.label());
@@ -288,6 +303,7 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     @Override
     public void close() {
         clients.clear();
+        sentAway.clear();
     }
 
     // ---- DocumentStorage --------------------------------------------------------------------------------

@@ -413,8 +413,8 @@ public final class ExplorerEngine extends Playback {
     }
 
     /**
-     * Closes {@code client}'s connections (its driver may connect again, as after a network failure). Nothing
-     * for a client already gone or while not accepting connections.
+     * Closes {@code client}'s connections and refuses its new ones (same host and {@code appName}) until accepting
+     * stops. Nothing for a client already gone or while not accepting connections.
      */
     public void disconnect(Roster.Client client) {
         Objects.requireNonNull(client, "client");

@@ -55,7 +55,10 @@ public interface MongosEndpoint {
         /** The connections now, with what each has written and how it fared; by {@link ClientConnection#id()}. */
         List<ClientConnection> connections();
 
-        /** Closes connection {@code id}; nothing when it is gone. The client's driver may connect again. */
+        /**
+         * Closes connection {@code id} and refuses the same client's new connections (its host and {@code
+         * appName}: a driver connects again at once) until the listener closes; nothing when it is gone.
+         */
         void disconnect(long id);
 
         /**
