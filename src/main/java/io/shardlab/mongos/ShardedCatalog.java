@@ -36,8 +36,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * it is sharded ({@link #updateZoneKeyRange}).
  *
  * <p>Every other change goes through the simulator's commands: the balancer switch and the autosplit
- * and automerge settings on every collection's cluster (and on clusters created later), a
- * collection-level command on that collection's. A new collection's cluster gets the database's primary
+ * and automerge settings ({@link CatalogSettings}) on every collection's cluster and on clusters created
+ * later, a collection-level command on that collection's. A new collection's cluster gets the database's primary
  * as its primary shard, where a ranged key's first chunk lives. Clocks stay aligned: a new cluster is
  * advanced to the catalog's time, and {@link #advance} moves every cluster.
  *
