@@ -9,7 +9,8 @@ import java.util.Objects;
  * @param command the command that made the change
  * @param kind what happened to the shard
  * @param shard the shard's id
- * @param description for {@link Kind#ZONES}, the event's text, e.g. {@code "shard shard01 added to zone EU"}
+ * @param description what changed, in words; for {@link Kind#ZONES} the event's text, e.g. {@code "shard
+ *     shard01 added to zone EU"}
  */
 public record ShardChange(ShardCommand command, Kind kind, String shard, String description) {
 
