@@ -507,8 +507,7 @@ class ArchitectureTest {
      * What the parts take from the explorer package itself: the style classes and stylesheet they share, and the
      * engines the connections and the comparison drive (until the engines leave the explorer package).
      */
-    static final List<String> EXPLORER_TYPES_FOR_PARTS =
-            List.of("ExplorerStyles");
+    static final List<String> EXPLORER_TYPES_FOR_PARTS = List.of("ExplorerStyles");
 
     @ArchTest
     static final ArchRule explorer_parts_use_each_other_only_along_the_listed_edges =
