@@ -186,7 +186,7 @@ public final class ConsoleViewModel {
                 shell.cancel(); // Ctrl+C came while the engine was being made
             }
             try {
-                shell.evaluate(source, "shell", true, budget);
+                shell.evaluateInteractively(source, budget);
             } catch (ScriptFailedException e) {
                 print(Kind.ERROR, e.getMessage());
             } catch (RuntimeException | StackOverflowError e) {
