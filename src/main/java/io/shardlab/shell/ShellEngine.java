@@ -60,6 +60,10 @@ public final class ShellEngine {
     private static final Pattern USE_LINE = Pattern.compile("^(\\s*)use\\s+([^\\s;]+)\\s*;?\\s*$", Pattern.MULTILINE);
     private static final Pattern SHOW_LINE =
             Pattern.compile("^(\\s*)show\\s+(\\w+)(?:\\s+(\\S+))?\\s*;?\\s*$", Pattern.MULTILINE);
+    /** An input that declares a function or a class, and its name. */
+    private static final Pattern DECLARATION =
+            Pattern.compile("^\\s*(?:async\\s+)?(?:function\\s*\\*?|class)\\s+([A-Za-z_$][\\w$]*)");
+
     private static final JsonWriterSettings CANONICAL =
             JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
@@ -220,6 +224,13 @@ public final class ShellEngine {
             // a promise is awaited: settle() registers on it and the engine runs its jobs when the call returns
             result = shellApi.getMember("settled")
                     .execute(shellApi.getMember("settle").execute(result));
+            Matcher declared = DECLARATION.matcher(script);
+            if (interactive && result.isNull() && declared.find()) {
+                // mongosh's REPL shows a function or class declaration's value ([class A], [Function: f])
+                result = context.eval(Source.newBuilder("js", declared.group(1), name)
+                        .cached(false)
+                        .buildLiteral());
+            }
             if (printResult) {
                 Value text = shellApi.getMember("shellText").execute(result);
                 if (text.isString()) {

@@ -187,7 +187,17 @@ var EJSON = {
     if (relaxed) ej = relax(ej);
     return JSON.stringify(ej, replacer, space);
   },
-  parse: function (text) { return JSON.parse(text, fromEJ); },
+  // relaxed by default, as js-bson's EJSON.parse: a $numberLong in the safe range is a number
+  parse: function (text, options) {
+    var relaxed = !(options && options.relaxed === false);
+    return JSON.parse(text, function (key, v) {
+      if (relaxed && v !== null && typeof v === 'object' && typeof v.$numberLong === 'string'
+          && Object.keys(v).length === 1 && Number.isSafeInteger(Number(v.$numberLong))) {
+        return Number(v.$numberLong);
+      }
+      return fromEJ(key, v);
+    });
+  },
   serialize: function (value) { return relax(toEJ(value)); },
   deserialize: function (value) { return JSON.parse(JSON.stringify(value), fromEJ); }
 };

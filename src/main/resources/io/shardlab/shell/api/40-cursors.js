@@ -85,7 +85,7 @@ BaseCursor.prototype[Symbol.asyncIterator] = async function* () {
   while ((doc = this._tryNext()) !== null) yield doc;
 };
 BaseCursor.prototype.toJSON = function () {
-  throw new MongoshInvalidInputError('Cannot serialize a cursor to JSON. Did you mean to call .toArray() first?');
+  throw new MongoshInvalidInputError('Cannot serialize a cursor to JSON. Did you mean to call .toArray() first?', 'COMMON-10001');
 };
 // AbstractFiniteCursor._it and helpers.ts iterate: the next batch of 20 for the REPL and "it"
 BaseCursor.prototype._it = function () {
@@ -215,7 +215,7 @@ CommandCursor.prototype._firstCommand = function () { return this._command; };
 function explainVerbosity(verbosity) {
   if (verbosity === true) return 'allPlansExecution';
   if (verbosity === false || verbosity === undefined) return 'queryPlanner';
-  if (typeof verbosity !== 'string') throw new MongoshInvalidInputError('verbosity must be a string');
+  if (typeof verbosity !== 'string') throw new MongoshInvalidInputError('verbosity must be a string', 'COMMON-10001');
   return verbosity;
 }
 // aggregate-or-find-cursor.ts explain and helpers.ts markAsExplainOutput: printed at full depth

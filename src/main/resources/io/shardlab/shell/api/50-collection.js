@@ -5,13 +5,20 @@ Collection.prototype.getFullName = function () { return this._db._name + '.' + t
 Collection.prototype.getDB = function () { return this._db._proxy || this._db; };
 Collection.prototype.toString = function () { return this.getFullName(); };
 Collection.prototype.__inspect = function () { return this.getFullName(); };
+// the driver adds a missing _id after the document's fields (mongodb lib/operations/insert.ts
+// maybeAddIdToDocuments); the server puts it first
+function withId(doc) {
+  var copy = Object.assign({}, doc);
+  if (copy._id === undefined || copy._id === null) copy._id = new ObjectId();
+  return copy;
+}
 Collection.prototype.insertOne = function (doc) {
-  if (doc._id === undefined) doc = Object.assign({ _id: new ObjectId() }, doc);
+  doc = withId(doc);
   writeReply(run(this._db._name, { insert: this._name, documents: [doc], ordered: true }), true);
   return { acknowledged: true, insertedId: doc._id };
 };
 Collection.prototype.insertMany = function (docs, options) {
-  var withIds = docs.map(function (d) { return d._id === undefined ? Object.assign({ _id: new ObjectId() }, d) : d; });
+  var withIds = docs.map(withId);
   var ordered = !(options && options.ordered === false);
   writeReply(run(this._db._name, { insert: this._name, documents: withIds, ordered: ordered }), false, withIds);
   var ids = {};
@@ -92,10 +99,10 @@ Collection.prototype.findOne = function (filter, projection, options) {
 // findAndModify command (driver FindAndModifyOperation: query, remove, new, upsert, update, fields, sort)
 Collection.prototype.findAndModify = function (spec) {
   if (!spec || spec.query === undefined) {
-    throw new MongoshInvalidInputError('Missing required property: "query"');
+    throw new MongoshInvalidInputError('Missing required property: "query"', 'COMMON-10001');
   }
   if (!spec.remove && !spec.update) {
-    throw new MongoshInvalidInputError('Must specify options.update or options.remove');
+    throw new MongoshInvalidInputError('Must specify options.update or options.remove', 'COMMON-10001');
   }
   var cmd = { findAndModify: this._name, query: spec.query };
   if (spec.sort !== undefined) cmd.sort = spec.sort;
@@ -221,7 +228,7 @@ Collection.prototype.getShardLocation = function () {
   var found = this._db.aggregate([{ $listClusterCatalog: { shards: true } }, { $match: { ns: this.getFullName() } },
     { $project: { _id: 0, shards: 1, sharded: 1 } }]).toArray();
   if (found.length) return { shards: found[0].shards, sharded: found[0].sharded };
-  throw new MongoshRuntimeError('Error finding location information for ' + this.getFullName());
+  throw new MongoshRuntimeError('Error finding location information for ' + this.getFullName(), 'COMMON-10004');
 };
 var SHARDED_ONLY = { dropped: { $ne: true }, unsplittable: { $ne: true } }; // helpers.ts onlyShardedCollectionsInConfigFilter
 function configCollection(name) { return new Collection(new Database('config'), name); }
@@ -232,7 +239,7 @@ Collection.prototype.getShardDistribution = function () {
   var ns = this.getFullName();
   var info = configCollection('collections').findOne(Object.assign({ _id: ns }, SHARDED_ONLY));
   if (info === null) {
-    throw new MongoshInvalidInputError('Collection ' + this._name + ' is not sharded');
+    throw new MongoshInvalidInputError('Collection ' + this._name + ' is not sharded', 'SHAPI-10001');
   }
   var match = Object.prototype.hasOwnProperty.call(info, 'timestamp') ? { uuid: info.uuid } : { ns: info._id };
   var totals = { numChunks: 0, size: 0, count: 0 }, concise = [];
@@ -281,7 +288,7 @@ Collection.prototype.stats = function (options) {
   var scale = options.scale || 1;
   var collStats = this.aggregate([{ $collStats: { storageStats: { scale: 1 } } }]).toArray();
   if (!collStats.length) {
-    throw new MongoshRuntimeError('Error running $collStats aggregation stage on ' + this.getFullName());
+    throw new MongoshRuntimeError('Error running $collStats aggregation stage on ' + this.getFullName(), 'COMMON-10004');
   }
   var result = { ok: 1 }, shardStats = {}, counts = {}, indexSizes = {}, unscaledSize = 0, nindexes = 0, maxSize = 0;
   collStats.forEach(function (shardResult) {
@@ -410,9 +417,8 @@ Explainable.prototype.findOneAndReplace = function (filter, r, options) {
 };
 Explainable.prototype.remove = function (query, options) {
   var o = typeof options === 'boolean' ? { justOne: options } : Object.assign({ justOne: false }, options);
-  return this._collection._delete(query || {}, o.justOne ? 1 : 0, { explain: this._verbosity });
+  return this._collection.remove(query, Object.assign(o, { explain: this._verbosity }));
 };
 Explainable.prototype.update = function (filter, update, options) {
-  var o = Object.assign({}, options, { explain: this._verbosity });
-  return this._collection._update(filter, update, o, !!o.multi);
+  return this._collection.update(filter, update, Object.assign({}, options, { explain: this._verbosity }));
 };
