@@ -48,20 +48,18 @@ final class ScriptWatchdog implements AutoCloseable {
 
     private void watch() {
         while (!closed) {
-            String line = stopLine.get();
+            String line = interruptedWith != null ? interruptedWith : stopLine.get();
             if (line != null) {
                 interruptedWith = line;
-                while (!closed) {
-                    try {
-                        context.interrupt(Duration.ofMillis(100));
-                        return;
-                    } catch (TimeoutException e) {
-                        // the script waits in host code (a command, a sleep): try again when it is back
-                    } catch (RuntimeException e) {
-                        return; // the context is closed or no longer runs the script
-                    }
+                try {
+                    // interrupts what runs now; called before the script has entered the context it does
+                    // nothing, so the watchdog goes on interrupting until the script's evaluation closes it
+                    context.interrupt(Duration.ofMillis(100));
+                } catch (TimeoutException e) {
+                    continue; // the script waits in host code (a command, a sleep): try again when it is back
+                } catch (RuntimeException e) {
+                    return; // the context is closed
                 }
-                return;
             }
             LockSupport.parkNanos(POLL_MILLIS * 1_000_000);
         }

@@ -302,14 +302,18 @@ public final class ShellEngine {
      * input on a new line. May be called from any thread, also while a script runs.
      */
     public static boolean isCompleteInput(String source) {
-        try (Context parser =
-                Context.newBuilder("js").engine(SharedEngine.ENGINE).build()) {
-            parser.parse(Source.newBuilder("js", shellCommands(source), "input")
-                    .cached(false)
-                    .buildLiteral());
+        String script = shellCommands(source);
+        // the same sandbox as the shells': contexts of one engine must agree on their host access
+        try (Context parser = sandbox()) {
+            parser.parse(Source.newBuilder("js", script, "input").cached(false).buildLiteral());
             return true;
         } catch (PolyglotException e) {
-            return !e.isIncompleteSource();
+            if (e.isIncompleteSource()) {
+                return false;
+            }
+            // GraalJS calls a string, template or comment left open a plain error; the input goes on
+            String babel = SyntaxErrorLine.babelPosition(script, e.getMessage()).message();
+            return !babel.startsWith("Unterminated ");
         }
     }
 

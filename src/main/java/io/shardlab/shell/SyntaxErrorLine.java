@@ -29,7 +29,7 @@ final class SyntaxErrorLine {
     /** GraalJS's first line: {@code NAME:LINE:COLUMN MESSAGE}, the line 1-based, the column 0-based. */
     private static final Pattern GRAAL_LINE = Pattern.compile("^.*?:(\\d+):(\\d+) (.*)$");
 
-    private static final Pattern EXPECTED = Pattern.compile("^Expected (\\S+) but found (.+)$");
+    private static final Pattern EXPECTED = Pattern.compile("^Expected (.+?) but found (.+)$");
     private static final Pattern REDECLARED = Pattern.compile("^Variable \"(.+)\" has already been declared$");
 
     /** ECMAScript's keywords (ECMA-262 ReservedWord without the literals), which Babel calls "keyword". */
@@ -102,7 +102,7 @@ final class SyntaxErrorLine {
         Position end = new Position("Unexpected token", lines.length, lines[lines.length - 1].length());
 
         Matcher expected = EXPECTED.matcher(details);
-        if (expected.matches()) {
+        if (expected.matches() && !details.startsWith("Expected an operand ")) {
             String wanted = expected.group(1);
             String found = expected.group(2);
             if (found.equals("eof")) {

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * cluster of MongoDB 8.0 with two shards. Each input's output is compared after masking what differs from run
  * to run (times, generated ids). The count that agree may not fall below {@link #AGREEING}, the count the
  * README states; {@code target/shell-corpus-report.txt} lists every input that does not agree, both outputs
- * beside it.
+ * beside it, and {@code target/shell-corpus-mongosh.txt} keeps what mongosh printed for each.
  */
 class ShellVersusMongoshCorpusTest {
 
@@ -53,9 +53,16 @@ class ShellVersusMongoshCorpusTest {
 
         int agreeing = 0;
         StringBuilder report = new StringBuilder();
+        StringBuilder transcript = new StringBuilder();
         for (int i = 0; i < inputs.size(); i++) {
             String mine = comparable(ours.get(i));
             String real = i < theirs.size() ? comparable(theirs.get(i)) : "(mongosh printed nothing)";
+            transcript
+                    .append("> ")
+                    .append(inputs.get(i))
+                    .append('\n')
+                    .append(real)
+                    .append('\n');
             if (mine.equals(real)) {
                 agreeing++;
             } else {
@@ -72,6 +79,7 @@ class ShellVersusMongoshCorpusTest {
         Files.writeString(
                 Path.of("target", "shell-corpus-report.txt"),
                 agreeing + " of " + inputs.size() + " inputs agree\n\n" + report);
+        Files.writeString(Path.of("target", "shell-corpus-mongosh.txt"), transcript);
         assertTrue(
                 agreeing >= AGREEING,
                 agreeing + " of " + inputs.size() + " inputs agree, fewer than the README's " + AGREEING
