@@ -299,22 +299,11 @@ public final class ShellEngine {
     /**
      * Whether {@code source} is a whole input the shell can run, rather than the start of one (an open
      * brace, bracket, string or comment), as mongosh's REPL decides whether Enter runs or continues the
-     * input on a new line. May be called from any thread, also while a script runs.
+     * input on a new line ({@link OpenInput}: no engine runs, so the JavaFX thread may ask on each Enter). May
+     * be called from any thread, also while a script runs.
      */
     public static boolean isCompleteInput(String source) {
-        String script = shellCommands(source);
-        // the same sandbox as the shells': contexts of one engine must agree on their host access
-        try (Context parser = sandbox()) {
-            parser.parse(Source.newBuilder("js", script, "input").cached(false).buildLiteral());
-            return true;
-        } catch (PolyglotException e) {
-            if (e.isIncompleteSource()) {
-                return false;
-            }
-            // GraalJS calls a string, template or comment left open a plain error; the input goes on
-            String babel = SyntaxErrorLine.babelPosition(script, e.getMessage()).message();
-            return !babel.startsWith("Unterminated ");
-        }
+        return !OpenInput.isOpen(shellCommands(source));
     }
 
     /**
