@@ -3,6 +3,7 @@ package io.shardlab.shell;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 
@@ -23,6 +24,7 @@ final class ScriptWatchdog implements AutoCloseable {
 
     private final Context context;
     private final Supplier<String> stopLine;
+    private final BooleanSupplier inGuest;
     private final Thread thread;
     private volatile boolean closed;
     private volatile String interruptedWith;
@@ -32,10 +34,12 @@ final class ScriptWatchdog implements AutoCloseable {
      *
      * @param context the context the script runs in
      * @param stopLine the line the script stops with now, or null while it may go on
+     * @param inGuest whether the script's thread runs in the context now (from its evaluation's start to its end)
      */
-    ScriptWatchdog(Context context, Supplier<String> stopLine) {
+    ScriptWatchdog(Context context, Supplier<String> stopLine, BooleanSupplier inGuest) {
         this.context = context;
         this.stopLine = stopLine;
+        this.inGuest = inGuest;
         this.thread = new Thread(this::watch, "shardlab-shell-watchdog");
         thread.setDaemon(true);
         thread.start();
@@ -51,14 +55,16 @@ final class ScriptWatchdog implements AutoCloseable {
             String line = interruptedWith != null ? interruptedWith : stopLine.get();
             if (line != null) {
                 interruptedWith = line;
-                try {
-                    // interrupts what runs now; called before the script has entered the context it does
-                    // nothing, so the watchdog goes on interrupting until the script's evaluation closes it
-                    context.interrupt(Duration.ofMillis(100));
-                } catch (TimeoutException e) {
-                    continue; // the script waits in host code (a command, a sleep): try again when it is back
-                } catch (RuntimeException e) {
-                    return; // the context is closed
+                // only while the script runs guest code: an interrupt of a context that runs nothing does nothing
+                if (inGuest.getAsBoolean()) {
+                    try {
+                        context.interrupt(Duration.ofMillis(100));
+                        return;
+                    } catch (TimeoutException e) {
+                        continue; // the script waits in host code (a command, a sleep): try again when it is back
+                    } catch (RuntimeException e) {
+                        return; // the context is closed
+                    }
                 }
             }
             LockSupport.parkNanos(POLL_MILLIS * 1_000_000);

@@ -106,6 +106,8 @@ public final class ShellEngine {
     private volatile boolean cancelled;
     /** Whether the running script has sent a command or slept: in mongosh it then runs asynchronously. */
     private volatile boolean awaitedShellApi;
+    /** Whether the script's thread runs its input in the context now (the watchdog interrupts only then). */
+    private volatile boolean inGuest;
     /** The thread running {@link #evaluate}, or null between scripts. */
     private volatile Thread scriptThread;
 
@@ -206,15 +208,17 @@ public final class ShellEngine {
         awaitedShellApi = false;
         scriptThread = Thread.currentThread();
         deadlineNanos = timeBudget == null ? Long.MAX_VALUE : nanoClock.getAsLong() + timeBudget.toNanos();
-        ScriptWatchdog watchdog = new ScriptWatchdog(context, this::stopLine);
+        ScriptWatchdog watchdog = new ScriptWatchdog(context, this::stopLine, () -> inGuest);
         try {
             String script = shellCommands(source);
             Source compiled =
                     Source.newBuilder("js", script, name).cached(false).buildLiteral();
             Value result;
+            inGuest = true;
             try {
                 result = context.eval(compiled);
             } catch (PolyglotException e) {
+                inGuest = false;
                 if (e.isSyntaxError()) {
                     throw new ScriptFailedException(
                             SyntaxErrorLine.of(interactive ? script + "\n" : script, e.getMessage()));
@@ -237,14 +241,22 @@ public final class ShellEngine {
                     out.accept(text.asString());
                 }
             }
+            inGuest = false;
         } catch (PolyglotException e) {
+            inGuest = false;
             throw new ScriptFailedException(failureText(e, watchdog, interactive));
         } finally {
+            inGuest = false;
             watchdog.close();
             deadlineNanos = Long.MAX_VALUE;
             cancelled = false;
             scriptThread = null;
         }
+    }
+
+    private static String interruptionOr(ScriptWatchdog watchdog, String otherwise) {
+        String line = watchdog.interruptedWith();
+        return line != null ? line : otherwise;
     }
 
     private String failureText(PolyglotException e, ScriptWatchdog watchdog, boolean interactive) {
@@ -263,9 +275,13 @@ public final class ShellEngine {
             return "RangeError: Maximum call stack size exceeded";
         }
         if (e.isGuestException() && e.getGuestObject() != null) {
-            Value text = shellApi.getMember("errorText").execute(e.getGuestObject(), interactive);
-            if (text.isString()) {
-                return calleeNamed(text.asString(), e);
+            try {
+                Value text = shellApi.getMember("errorText").execute(e.getGuestObject(), interactive);
+                if (text.isString()) {
+                    return calleeNamed(text.asString(), e);
+                }
+            } catch (PolyglotException late) {
+                return interruptionOr(watchdog, e.getMessage()); // Ctrl+C came as the error was being written
             }
         }
         return e.getMessage();

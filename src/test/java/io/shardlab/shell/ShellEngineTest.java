@@ -134,6 +134,70 @@ class ShellEngineTest {
         assertEquals(expected.replace("\\n", "\n"), eval(script.replace("\\n", "\n")));
     }
 
+    // the ECMAScript mongosh's Node runs and Rhino refused (issue #31); values as mongosh 2.12 prints them
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            class A { constructor(x) { this.x = x } }; new A(3)                     | A { x: 3 }
+            class B { #n = 2; get n() { return this.#n } }; new B().n               | 2
+            async function f() { return 7 }; f()                                    | 7
+            var s = 0; for (const d of [1, 2, 3]) s += d; s                          | 6
+            10n ** 20n                                                              | 100000000000000000000n
+            Math.max(...[1, 5, 3])                                                  | 5
+            let {a, ...rest} = {a: 1, b: 2}; rest                                   | { b: 2 }
+            null ?? 'default'                                                       | default
+            new Map([['k', 1]])                                                     | Map(1) { 'k' => 1 }
+            new Set([1, 2, 2])                                                      | Set(2) { 1, 2 }
+            (async () => 1)                                                         | [AsyncFunction (anonymous)]
+            db.c.insertMany([{_id: 1}, {_id: 2}]); var n = []; for (const d of db.c.find().sort({_id: -1})) n.push(d._id); n | [ 2, 1 ]
+            db.c.insertOne({_id: 1}); db.c.find().map(d => d._id * 10).toArray()    | [ 10 ]
+            db.c.insertMany([{_id: 1}, {_id: 2}]); db.c.find().itcount()            | 2
+            db.c.insertOne({_id: 1}); var c = db.c.find(); [c.hasNext(), c.next()._id, c.hasNext()] | [ true, 1, false ]
+            EJSON.parse('{"n": {"$numberLong": "5"}}')                               | { n: 5 }
+            """)
+    void mongoshs_javascript_runs(String script, String expected) {
+        assertEquals(expected, eval(script));
+    }
+
+    // MongoDB's manual writes MinKey and MaxKey bare: they reach the server as the values, not null
+    @Test
+    void bare_min_key_and_max_key_are_the_bson_values() {
+        eval("sh.enableSharding('z'); sh.shardCollection('z.c', {a: 1}); sh.addShardToZone('shard01', 'low')");
+
+        eval("sh.updateZoneKeyRange('z.c', {a: MinKey}, {a: 10}, 'low')");
+
+        assertEquals(
+                "[ { min: { a: MinKey() }, max: { a: 10 } } ]",
+                eval("db.getSiblingDB('config').tags.find({}, {_id: 0, min: 1, max: 1}).toArray()"));
+    }
+
+    @Test
+    void load_runs_a_script_file_in_the_shells_scope(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        java.nio.file.Path file = dir.resolve("helpers.js");
+        java.nio.file.Files.writeString(file, "function twice(x) { return 2 * x }\nvar loaded = 'yes';");
+
+        assertEquals("true", eval("load('" + file + "')"));
+        assertEquals("42 yes", eval("print(twice(21), loaded)"));
+        assertEquals(
+                "MongoshInvalidInputError: ENOENT: no such file or directory, open 'no-such.js'",
+                failure("load('no-such.js')"));
+    }
+
+    @Test
+    void explain_and_the_stats_helpers_answer_through_the_command_layer() {
+        eval("sh.enableSharding('x'); sh.shardCollection('x.c', {k: 1}); db.getSiblingDB('x').c.insertOne({k: 1})");
+
+        assertEquals(
+                "SINGLE_SHARD", eval("db.getSiblingDB('x').c.find({k: 1}).explain().queryPlanner.winningPlan.stage"));
+        assertEquals(
+                "SINGLE_SHARD",
+                eval("db.getSiblingDB('x').c.explain().find({k: 1}).finish().queryPlanner.winningPlan.stage"));
+        assertEquals("true", eval("db.getSiblingDB('x').c.stats().sharded"));
+        assertEquals("1", eval("db.getSiblingDB('x').c.stats().count"));
+        assertEquals("mongos", eval("db.serverStatus().process"));
+        assertTrue(eval("db.getSiblingDB('x').c.getShardDistribution()").startsWith("Shard shard0"));
+    }
+
     // mongosh's error lines for --eval and files: Name: errmsg (mongo commands.cpp adminOnly for split); a
     // SyntaxError's first line (its code frame follows)
     @ParameterizedTest(name = "{0}")

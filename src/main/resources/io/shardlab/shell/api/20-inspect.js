@@ -29,7 +29,7 @@ function formatValue(ctx, v, depth) {
     var source = Function.prototype.toString.call(v);
     if (/^class[\s{]/.test(source)) return '[class ' + (v.name || '(anonymous)') + ']';
     var kind = v.constructor && /^(Async)?(Generator)?Function$/.test(v.constructor.name) ? v.constructor.name : 'Function';
-    return '[' + kind + ': ' + (v.name || '(anonymous)') + ']';
+    return v.name ? '[' + kind + ': ' + v.name + ']' : '[' + kind + ' (anonymous)]';
   }
   if (typeof v.__inspect === 'function') return v.__inspect();
   if (v instanceof Date) return isNaN(v.getTime()) ? 'Invalid Date' : "ISODate('" + v.toISOString() + "')";
