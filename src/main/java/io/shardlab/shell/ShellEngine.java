@@ -38,7 +38,7 @@ import org.graalvm.polyglot.proxy.ProxyObject;
 
 /**
  * mongosh syntax on GraalJS, over the mongos command layer: every command a script sends
- * ({@code db.runCommand}, the CRUD, cursor, explain and {@code sh} helpers of {@code shell-api.js}) is run by
+ * ({@code db.runCommand}, the CRUD, cursor, explain and {@code sh} helpers of the shell API in {@code api/*.js}) is run by
  * {@link CommandLayer#run}, the same code that answers {@code serve}'s clients.
  *
  * <p><b>Why GraalJS</b> (docs/ARCHITECTURE.md, "The shell's JavaScript engine", has the figures): it runs the
@@ -88,7 +88,7 @@ public final class ShellEngine {
 
     /**
      * The GraalJS engine every shell of this JVM shares: contexts on one engine share parsed code, so a
-     * second shell loads {@code shell-api.js} in a fraction of the first one's time. Made on first use.
+     * second shell loads the shell API in a fraction of the first one's time. Made on first use.
      */
     private static final class SharedEngine {
         static final Engine ENGINE = Engine.newBuilder("js")
@@ -100,7 +100,7 @@ public final class ShellEngine {
     private final Consumer<String> out;
     private final LongSupplier nanoClock;
     private final Context context;
-    /** The shell API's functions for this class ({@code shell-api.js} returns them): shellText, completions, … */
+    /** The shell API's functions for this class (the shell API returns them): shellText, completions, … */
     private final Value shellApi;
 
     private volatile boolean cancelled;

@@ -291,6 +291,7 @@ public final class ConsoleView {
         toggle.selectedProperty().addListener((obs, was, on) -> {
             List<Node> items = split.getItems();
             if (on && !items.contains(root)) {
+                vm.prepare(); // the JavaScript engine starts while the user reads the prompt
                 items.add(root);
                 split.setDividerPositions(DIVIDER);
                 input.requestFocus();

@@ -114,6 +114,18 @@ class ConsoleViewModelTest {
     }
 
     @Test
+    void the_engine_made_ahead_when_the_panel_shows_runs_the_first_input_and_prints_nothing_itself() {
+        ConsoleViewModel vm = console();
+
+        vm.prepare();
+
+        assertEquals(List.of(), vm.transcript());
+        type(vm, "1 + 1");
+        vm.submit();
+        assertEquals(new Entry(Kind.OUTPUT, "2"), vm.transcript().get(1));
+    }
+
+    @Test
     void use_switches_the_database_the_prompt_names() {
         ConsoleViewModel vm = console();
         type(vm, "use shop");
