@@ -198,6 +198,20 @@ class ShellEngineTest {
         assertTrue(eval("db.getSiblingDB('x').c.getShardDistribution()").startsWith("Shard shard0"));
     }
 
+    // mongosh helpers.ts getPrintableShardStatus: 20 chunks and a line, unless verbose
+    @Test
+    void sh_status_true_lists_every_chunk() {
+        eval("sh.enableSharding('v'); sh.shardCollection('v.c', {_id: 1});"
+                + " for (var i = 1; i <= 24; i++) sh.splitAt('v.c', {_id: i})");
+
+        String brief = eval("sh.status()");
+        String verbose = eval("sh.status(true)");
+
+        assertTrue(brief.contains("'too many chunks to print, use verbose if you want to force print'"), brief);
+        assertFalse(verbose.contains("too many chunks"), verbose);
+        assertTrue(verbose.contains("{ _id: 24 }, max: { _id: MaxKey() }"), verbose);
+    }
+
     // mongosh's error lines for --eval and files: Name: errmsg (mongo commands.cpp adminOnly for split); a
     // SyntaxError's first line (its code frame follows)
     @ParameterizedTest(name = "{0}")
