@@ -7,6 +7,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.sim.SimulationConfig;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.sim.SimulationConfig;
 import java.io.IOException;
 import java.io.InputStream;
