@@ -143,8 +143,17 @@ public final class ConnectionsViewModel {
         if (!joins.equals(joinStrings)) {
             joinStrings.setAll(joins);
         }
-        if (!state.roster().clients().equals(roster)) {
-            roster.setAll(state.roster().clients());
+        List<Roster.Client> rows = state.roster().clients();
+        if (rows.size() == roster.size()) {
+            // each second brings new rates: rows change in place, so the table keeps its cells (and the button
+            // under the teacher's pointer)
+            for (int i = 0; i < rows.size(); i++) {
+                if (!rows.get(i).equals(roster.get(i))) {
+                    roster.set(i, rows.get(i));
+                }
+            }
+        } else {
+            roster.setAll(rows);
         }
         rosterHeading.set(rosterHeading(state.roster()));
         connectionString.set(state.connectionString().orElse(""));
