@@ -138,6 +138,16 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
                 WireDocuments.toBson(reply, replySize);
                 return reply;
             }
+            if (!e.errorLabels().isEmpty()) {
+                // the library's error reply has no errorLabels; drivers retry a transaction on them
+                Document reply = new Document("ok", 0.0)
+                        .append("errmsg", e.getMessage())
+                        .append("code", e.code().number())
+                        .append("codeName", e.code().codeName())
+                        .append("errorLabels", e.errorLabels());
+                WireDocuments.toBson(reply, replySize);
+                return reply;
+            }
             throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
         } catch (RuntimeException e) {
             if (e instanceof MongoServerException) {
