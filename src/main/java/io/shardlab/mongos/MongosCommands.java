@@ -311,6 +311,11 @@ public final class MongosCommands {
         return transactions.inProgress();
     }
 
+    /** Sessions the mongos keeps now (each until idle for 30 minutes, or ended and done). */
+    public synchronized int sessionsKept() {
+        return sessions.size();
+    }
+
     /** Lets simulated time pass (balancer rounds, migrations). */
     public synchronized void advance(long millis) {
         catalog().advance(millis);

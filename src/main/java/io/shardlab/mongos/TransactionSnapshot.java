@@ -60,6 +60,9 @@ final class TransactionSnapshot implements DocumentStorage {
 
     @Override
     public BsonDocument run(String db, BsonDocument command) {
+        if (StoredDocuments.isInternal(db)) {
+            return committed.run(db, command); // ShardLab's own scratch work, not the client's documents
+        }
         String name = command.getFirstKey();
         BsonDocument mapped = new BsonDocument();
         command.forEach(mapped::append);

@@ -277,4 +277,228 @@ class TransactionsTest {
                         .replace("'}", "\""),
                 "the transaction's copy is gone and never listed");
     }
+
+    // ---- jstests/core/txns/multi_statement_transaction_write_error.js -------------------------------------
+
+    @ParameterizedTest(name = "{0} [{1}], ordered {2}: n {3}, error at {4}")
+    @CsvSource(delimiter = '|', textBlock = """
+            insert | documents | true  | {_id: 0}                                   | {}                                    | 0 | 0 | DuplicateKey
+            insert | documents | false | {_id: 0}                                   | {}                                    | 0 | 0 | DuplicateKey
+            insert | documents | true  | {}, {_id: 0}                               | {}                                    | 1 | 1 | DuplicateKey
+            insert | documents | false | {}, {}, {_id: 0}                           | {}                                    | 2 | 2 | DuplicateKey
+            insert | documents | false | {}, {}, {_id: 0}, {_id: 0}                 | {}                                    | 2 | 2 | DuplicateKey
+            insert | documents | false | {_id: 0}, {}                               | {}                                    | 0 | 0 | DuplicateKey
+            update | updates   | true  | {q: {_id: 0}, u: {$inc: {x: 1}}}           | {}                                    | 0 | 0 | TypeMismatch
+            update | updates   | false | {q: {_id: 0}, u: {$set: {x: 'STRING'}}}, {q: {_id: 0}, u: {$inc: {x: 1}}} | {} | 1 | 1 | TypeMismatch
+            update | updates   | false | {q: {_id: 0}, u: {$inc: {x: 1}}}, {q: {_id: 0}, u: {$set: {x: 'STRING'}}} | {} | 0 | 0 | TypeMismatch
+            """)
+    void aWriteErrorInATransactionEndsTheBatchAndAbortsTheTransaction(
+            String command, String field, boolean ordered, String ops, String unused, int n, int index, String code) {
+        mongos.run("test", "{insert: 'c', documents: [{_id: 0, x: 'string'}]}");
+
+        BsonDocument reply = mongos.run(
+                "test",
+                "{" + command + ": 'c', " + field + ": [" + ops + "], ordered: " + ordered
+                        + ", startTransaction: true, autocommit: false}",
+                session,
+                1L);
+        MongoCommandException commit =
+                mongos.refusal("admin", "{commitTransaction: 1, autocommit: false}", session, 1L);
+
+        assertEquals(n, reply.getInt32("n").getValue(), reply.toJson());
+        assertEquals(1, reply.getArray("writeErrors").size(), reply.toJson());
+        BsonDocument error = reply.getArray("writeErrors").get(0).asDocument();
+        assertEquals(index, error.getInt32("index").getValue());
+        assertEquals(code, error.getString("codeName").getValue());
+        assertTrue(!reply.containsKey("errorLabels"), "a write error carries no label");
+        assertEquals(ErrorCode.NO_SUCH_TRANSACTION, commit.code(), "the write error aborted the transaction");
+        assertEquals(
+                List.of(0),
+                committedIds().stream().map(v -> v.asInt32().getValue()).toList());
+    }
+
+    // ---- conflicts: jstests/core/txns/write_conflicts_with_non_txns.js, libs/write_conflicts.js -------------
+
+    @Test
+    void aTransactionWritingADocumentChangedSinceItsSnapshotFailsWithWriteConflict() {
+        mongos.run("test", "{create: 'c'}");
+
+        // Start a multi-document transaction.
+        mongos.run("test", "{find: 'c', startTransaction: true, autocommit: false}", session, 1L);
+        // Do a single document insert outside of the transaction.
+        mongos.run("test", "{insert: 'c', documents: [{_id: 1, nonTxn: true}]}");
+        // Insert a conflicting document inside the multi-document transaction.
+        MongoCommandException conflict =
+                mongos.refusal("test", "{insert: 'c', documents: [{_id: 1}], autocommit: false}", session, 1L);
+        MongoCommandException commit =
+                mongos.refusal("admin", "{commitTransaction: 1, autocommit: false}", session, 1L);
+
+        assertEquals(ErrorCode.WRITE_CONFLICT, conflict.code());
+        assertEquals(
+                "WriteConflict error: this operation conflicted with another operation. Please retry your operation "
+                        + "or multi-document transaction.",
+                conflict.getMessage());
+        assertEquals(List.of("TransientTransactionError"), conflict.errorLabels());
+        assertEquals(ErrorCode.NO_SUCH_TRANSACTION, commit.code());
+        assertEquals(List.of("TransientTransactionError"), commit.errorLabels());
+        assertEquals(
+                List.of(BsonDocument.parse("{_id: 1, nonTxn: true}")),
+                mongos.run("test", "{find: 'c'}").getDocument("cursor").getArray("firstBatch"));
+    }
+
+    @ParameterizedTest(name = "the second transaction's {0}")
+    @ValueSource(
+            strings = {
+                "{update: 'c', updates: [{q: {_id: 0}, u: {$inc: {x: 1}}}], autocommit: false}",
+                "{delete: 'c', deletes: [{q: {_id: 0}, limit: 1}], autocommit: false}",
+                "{findAndModify: 'c', query: {_id: 0}, update: {$set: {y: 1}}, autocommit: false}",
+                "{insert: 'c', documents: [{_id: 7}], autocommit: false}"
+            })
+    void twoTransactionsWritingOneDocumentConflictAndTheFirstCommits(String secondWrite) {
+        mongos.run("test", "{insert: 'c', documents: [{_id: 0, x: 0}]}");
+        mongos.run("test", "{find: 'c', startTransaction: true, autocommit: false}", other, 1L);
+        mongos.run(
+                "test",
+                "{update: 'c', updates: [{q: {_id: 0}, u: {$inc: {x: 1}}}], startTransaction: true, autocommit: false}",
+                session,
+                1L);
+        mongos.run("test", "{insert: 'c', documents: [{_id: 7}], autocommit: false}", session, 1L);
+
+        MongoCommandException conflict = mongos.refusal("test", secondWrite, other, 1L);
+        mongos.run("admin", "{commitTransaction: 1, autocommit: false}", session, 1L);
+
+        assertEquals(ErrorCode.WRITE_CONFLICT, conflict.code());
+        assertEquals(List.of("TransientTransactionError"), conflict.errorLabels());
+        assertEquals(
+                List.of(BsonDocument.parse("{_id: 0, x: 1}"), BsonDocument.parse("{_id: 7}")),
+                mongos.run("test", "{find: 'c'}").getDocument("cursor").getArray("firstBatch"));
+    }
+
+    @Test
+    void aWriteOutsideToADocumentATransactionWroteIsKeptAndAbortsTheTransaction() {
+        // MongoDB makes the write outside wait for the transaction; ShardLab, one command at a time, aborts the
+        // transaction instead (WriteIntents): the acknowledged write outside is never lost
+        mongos.run("test", "{insert: 'c', documents: [{_id: 0, x: 0}]}");
+        mongos.run(
+                "test",
+                "{update: 'c', updates: [{q: {_id: 0}, u: {$set: {x: 'txn'}}}], startTransaction: true, autocommit: false}",
+                session,
+                1L);
+
+        BsonDocument outside = mongos.run("test", "{update: 'c', updates: [{q: {_id: 0}, u: {$set: {x: 'outside'}}}]}");
+        MongoCommandException next = mongos.refusal("test", "{find: 'c', autocommit: false}", session, 1L);
+        MongoCommandException commit =
+                mongos.refusal("admin", "{commitTransaction: 1, autocommit: false}", session, 1L);
+
+        assertEquals(1, outside.getInt32("nModified").getValue());
+        assertEquals(ErrorCode.NO_SUCH_TRANSACTION, next.code());
+        assertEquals(List.of("TransientTransactionError"), next.errorLabels());
+        assertEquals(ErrorCode.NO_SUCH_TRANSACTION, commit.code());
+        assertEquals(
+                List.of(BsonDocument.parse("{_id: 0, x: 'outside'}")),
+                mongos.run("test", "{find: 'c'}").getDocument("cursor").getArray("firstBatch"));
+    }
+
+    // ---- jstests/core/txns/abort_expired_transaction.js (transactionLifetimeLimitSeconds) -------------------
+
+    @ParameterizedTest(name = "{0} ms after it started")
+    @CsvSource(textBlock = """
+            59999, ok
+            60000, NoSuchTransaction
+            """)
+    void aTransactionPastTheLifetimeLimitIsAborted(long elapsedMillis, String outcome) {
+        mongos.run(
+                "test", "{insert: 'c', documents: [{_id: 1}], startTransaction: true, autocommit: false}", session, 1L);
+
+        mongos.clock.addAndGet(elapsedMillis);
+
+        StatementScript.run(mongos, session, "1 | admin | {commitTransaction: 1, autocommit: false} | " + outcome);
+        assertEquals(outcome.equals("ok") ? 1 : 0, committedIds().size());
+        assertEquals(0, mongos.commands.transactionsInProgress());
+    }
+
+    // ---- the number line: writes land at commit ------------------------------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            commitTransaction, 3
+            abortTransaction,  1
+            """)
+    void aTransactionsWritesReachTheSimulatedCollectionOnlyAtCommit(String end, long documentsAfter) {
+        mongos.run("admin", "{shardCollection: 'test.c', key: {k: 1}}");
+        mongos.run("test", "{insert: 'c', documents: [{_id: 0, k: 0}]}");
+
+        mongos.run(
+                "test",
+                "{insert: 'c', documents: [{_id: 1, k: 1}, {_id: 2, k: 2}], startTransaction: true, autocommit: false}",
+                session,
+                1L);
+        mongos.run(
+                "test", "{update: 'c', updates: [{q: {k: 0}, u: {$set: {v: 'x'}}}], autocommit: false}", session, 1L);
+        long during = simulatedDocuments();
+        mongos.run("admin", "{" + end + ": 1, autocommit: false}", session, 1L);
+
+        assertEquals(1, during, "nothing of the transaction is on the number line before it ends");
+        assertEquals(documentsAfter, simulatedDocuments());
+    }
+
+    private long simulatedDocuments() {
+        return mongos.commands
+                .catalog()
+                .collection("test.c")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .documents();
+    }
+
+    // ---- jstests/core/txns/create_collection.js, create_indexes.js -----------------------------------------
+
+    @Test
+    void aCollectionAndItsIndexesCreatedInATransactionExistOnlyOnceCommitted() {
+        mongos.run("test", "{create: 'new', startTransaction: true, autocommit: false}", session, 1L);
+        mongos.run(
+                "test",
+                "{createIndexes: 'new', indexes: [{key: {a: 1}, name: 'a_1'}], autocommit: false}",
+                session,
+                1L);
+        mongos.run("test", "{insert: 'new', documents: [{_id: 1, a: 1}], autocommit: false}", session, 1L);
+        BsonDocument listedBefore = mongos.run("test", "{listCollections: 1, nameOnly: true}");
+
+        mongos.run("admin", "{commitTransaction: 1, autocommit: false}", session, 1L);
+
+        assertEquals(
+                0, listedBefore.getDocument("cursor").getArray("firstBatch").size());
+        assertEquals(
+                List.of("_id_", "a_1"),
+                mongos.run("test", "{listIndexes: 'new'}").getDocument("cursor").getArray("firstBatch").stream()
+                        .map(i -> i.asDocument().getString("name").getValue())
+                        .toList());
+        assertEquals(
+                1,
+                mongos.run("test", "{find: 'new'}")
+                        .getDocument("cursor")
+                        .getArray("firstBatch")
+                        .size());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            an existing collection | {insert: 'c', documents: [{_id: 0}]} | Cannot create new indexes on existing collection test.c in a multi-document transaction.
+            a non-empty new one    | {ping: 1}                            | Cannot create new indexes on non-empty collection test.c in a multi-document transaction.
+            """)
+    void indexesAreCreatedInATransactionOnlyOnAnEmptyCollectionItCreated(String what, String before, String message) {
+        mongos.run("test", before);
+        mongos.run(
+                "test", "{insert: 'c', documents: [{_id: 1}], startTransaction: true, autocommit: false}", session, 1L);
+
+        BsonDocument reply = mongos.run(
+                "test", "{createIndexes: 'c', indexes: [{key: {a: 1}, name: 'a_1'}], autocommit: false}", session, 1L);
+
+        assertEquals(0.0, reply.getNumber("ok").doubleValue());
+        assertEquals(
+                ErrorCode.OPERATION_NOT_SUPPORTED_IN_TRANSACTION.number(),
+                reply.getInt32("code").getValue());
+        assertEquals(message, reply.getString("errmsg").getValue());
+    }
 }
