@@ -125,11 +125,6 @@ final class TransactionSnapshot implements DocumentStorage {
                         new BsonDocument("_id", new BsonDocument("$in", new BsonArray(ids))));
     }
 
-    /** Whether the transaction holds {@code ns} now (it existed when first used, or the transaction created it). */
-    boolean holds(String ns) {
-        return copies.containsKey(ns) && new StoredDocuments(committed).exists(database, ns);
-    }
-
     /** Kills the transaction's cursors and drops its copies. */
     void discard() {
         if (!cursors.isEmpty()) {
