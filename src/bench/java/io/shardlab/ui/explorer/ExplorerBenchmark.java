@@ -14,6 +14,10 @@ import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramProbe;
+import io.shardlab.ui.explorer.diagram.NumberLineView;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -159,7 +163,7 @@ public final class ExplorerBenchmark {
             onFx(() -> {
                 vm.fit();
                 vm.chooseScale(scale);
-                view[0].canvas().paintNow();
+                DiagramProbe.paintNow(view[0].canvas());
                 return null;
             });
             long[] frames = new long[300];
@@ -182,7 +186,7 @@ public final class ExplorerBenchmark {
                             }
                         }
                     }
-                    view[0].canvas().paintNow();
+                    DiagramProbe.paintNow(view[0].canvas());
                     return System.nanoTime() - s;
                 });
                 if (f >= 0) {
