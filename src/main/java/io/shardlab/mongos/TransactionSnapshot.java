@@ -24,7 +24,8 @@ import org.bson.BsonValue;
  * chosen when the transaction first reaches it, and keeps its writes in that snapshot until commit (mongo
  * {@code transaction_participant.cpp}, {@code _setReadSnapshot}); copying the collection at first use is that
  * snapshot, per collection rather than per shard, and lets the storage engine answer every query, update operator
- * and aggregation stage over it unchanged. The cost is one copy of each collection a transaction touches.
+ * and aggregation stage over it unchanged. The cost is one copy of each collection a transaction touches
+ * ({@link DocumentStorage#copy}: serve's engine shares the stored documents, one reference each).
  *
  * <p>Names: the copy of {@code db.coll} is collection {@code db.coll} of database {@code shardlab_txn_N}; replies
  * name the client's namespace again ({@code cursor.ns}, the {@code errmsg} of errors). Cursors opened in the
@@ -34,9 +35,6 @@ final class TransactionSnapshot implements DocumentStorage {
 
     /** Where the copies live: databases named so stay out of {@code listDatabases} ({@link StoredDocuments#isInternal}). */
     static final String DATABASE_PREFIX = StoredDocuments.INTERNAL_PREFIX + "txn_";
-
-    /** Documents per insert when copying a collection. */
-    private static final int COPY_BATCH = 1000;
 
     /** How a collection stood when the transaction first used it. */
     record Copy(String namespace, boolean existed) {}
@@ -143,33 +141,11 @@ final class TransactionSnapshot implements DocumentStorage {
         if (!copies.containsKey(ns)) {
             boolean existed = committedDocuments.exists(db, collection);
             if (existed) {
-                copyCollection(db, collection, ns);
+                committed.copy(db, collection, database, ns);
             }
             copies.put(ns, new Copy(ns, existed));
         }
         return ns;
-    }
-
-    private void copyCollection(String db, String collection, String copy) {
-        committed.run(database, new BsonDocument("create", new BsonString(copy)));
-        BsonArray indexes = new BsonArray();
-        for (BsonDocument index : committedDocuments.indexes(db, collection)) {
-            if (!"_id_".equals(index.getString("name", new BsonString("")).getValue())) {
-                BsonDocument spec = index.clone();
-                spec.remove("ns");
-                indexes.add(spec);
-            }
-        }
-        if (!indexes.isEmpty()) {
-            committed.run(database, new BsonDocument("createIndexes", new BsonString(copy)).append("indexes", indexes));
-        }
-        List<BsonDocument> documents = committedDocuments.all(db, collection);
-        for (int from = 0; from < documents.size(); from += COPY_BATCH) {
-            List<BsonDocument> batch = documents.subList(from, Math.min(documents.size(), from + COPY_BATCH));
-            committed.run(
-                    database,
-                    new BsonDocument("insert", new BsonString(copy)).append("documents", new BsonArray(batch)));
-        }
     }
 
     private void mapField(String db, BsonDocument command, String field) {

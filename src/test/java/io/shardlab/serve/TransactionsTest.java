@@ -501,4 +501,22 @@ class TransactionsTest {
                 reply.getInt32("code").getValue());
         assertEquals(message, reply.getString("errmsg").getValue());
     }
+
+    @Test
+    void theSnapshotKeepsTheCollectionsUniqueIndexes() {
+        mongos.run("test", "{createIndexes: 'c', indexes: [{key: {email: 1}, name: 'email_1', unique: true}]}");
+        mongos.run("test", "{insert: 'c', documents: [{_id: 1, email: 'a@example.com'}]}");
+
+        BsonDocument reply = mongos.run(
+                "test",
+                "{insert: 'c', documents: [{_id: 2, email: 'a@example.com'}], startTransaction: true, autocommit: false}",
+                session,
+                1L);
+
+        BsonDocument error = reply.getArray("writeErrors").get(0).asDocument();
+        assertEquals("DuplicateKey", error.getString("codeName").getValue());
+        assertTrue(
+                error.getString("errmsg").getValue().startsWith("E11000 duplicate key error collection: test.c "),
+                error.getString("errmsg").getValue());
+    }
 }
