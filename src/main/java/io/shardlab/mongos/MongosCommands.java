@@ -389,11 +389,7 @@ public final class MongosCommands {
                                 lsid, families.context().wallClockMillis().getAsLong()));
                 reply = invoke(families, c, request);
                 if (DEFINITIONS.contains(name) || name.equals("dropDatabase")) {
-                    BsonValue target = command.get(name);
-                    intents.changedOutside(
-                            target.isString()
-                                    ? database + "." + target.asString().getValue()
-                                    : database);
+                    intents.changedOutside(definedNamespace(database, name, command));
                 }
             }
             if (c.sampled()) {
@@ -406,6 +402,20 @@ public final class MongosCommands {
         } catch (InvalidShardKeyException e) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, e.getMessage());
         }
+    }
+
+    /**
+     * The namespace a definition command changes ({@code renameCollection} names it in full), or the database for
+     * {@code dropDatabase}.
+     */
+    private static String definedNamespace(String database, String name, BsonDocument command) {
+        BsonValue target = command.get(name);
+        if (!target.isString()) {
+            return database;
+        }
+        return name.equals("renameCollection")
+                ? target.asString().getValue()
+                : database + "." + target.asString().getValue();
     }
 
     /** Runs {@code c}'s handler on {@code f} (on {@code config}, a read or write of the config database). */

@@ -197,6 +197,7 @@ final class Transaction implements WrittenDocuments {
             }
         }
         written.forEach((ns, ids) -> commitNamespace(storage, recording, budget, ns, List.copyOf(ids.values())));
+        written.clear();
         snapshot.discard();
         state = State.COMMITTED;
     }
@@ -259,6 +260,7 @@ final class Transaction implements WrittenDocuments {
             return;
         }
         intents.release(this);
+        written.clear();
         snapshot.discard();
         state = State.ABORTED;
     }

@@ -123,8 +123,10 @@ final class TransactionSnapshot implements DocumentStorage {
                         new BsonDocument("_id", new BsonDocument("$in", new BsonArray(ids))));
     }
 
-    /** Kills the transaction's cursors and drops its copies. */
+    /** Kills the transaction's cursors and drops its copies; what it remembered of them goes too. */
     void discard() {
+        copies.clear();
+        definitions.clear();
         if (!cursors.isEmpty()) {
             committed.run(
                     database,

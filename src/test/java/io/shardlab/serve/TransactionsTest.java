@@ -519,4 +519,22 @@ class TransactionsTest {
                 error.getString("errmsg").getValue().startsWith("E11000 duplicate key error collection: test.c "),
                 error.getString("errmsg").getValue());
     }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+            strings = {"{drop: 'c'}", "{dropDatabase: 1}", "{createIndexes: 'c', indexes: [{key: {a: 1}, name: 'a_1'}]}"
+            })
+    void aDefinitionOutsideOfACollectionATransactionWroteAbortsTheTransaction(String definition) {
+        // MongoDB's definition waits for the transaction's lock; ShardLab's proceeds and aborts it (WriteIntents)
+        mongos.run("test", "{insert: 'c', documents: [{_id: 0}]}");
+        mongos.run(
+                "test", "{insert: 'c', documents: [{_id: 1}], startTransaction: true, autocommit: false}", session, 1L);
+
+        mongos.run("test", definition);
+        MongoCommandException commit =
+                mongos.refusal("admin", "{commitTransaction: 1, autocommit: false}", session, 1L);
+
+        assertEquals(ErrorCode.NO_SUCH_TRANSACTION, commit.code());
+        assertTrue(committedIds().stream().noneMatch(id -> id.asInt32().getValue() == 1));
+    }
 }
