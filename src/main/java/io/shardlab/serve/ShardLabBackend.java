@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -204,6 +205,16 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
                 WireDocuments.toBson(reply, replySize);
                 return reply;
             }
+            if (!e.errorLabels().isEmpty()) {
+                // the library's error reply has no errorLabels; drivers retry a transaction on them
+                Document reply = new Document("ok", 0.0)
+                        .append("errmsg", e.getMessage())
+                        .append("code", e.code().number())
+                        .append("codeName", e.code().codeName())
+                        .append("errorLabels", e.errorLabels());
+                WireDocuments.toBson(reply, replySize);
+                return reply;
+            }
             throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
         } catch (RuntimeException e) {
             if (e instanceof MongoServerException) {
@@ -344,6 +355,34 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         if (!converted.isEmpty()) {
             c.insertDocuments(converted);
         }
+    }
+
+    /**
+     * The copy shares the stored documents ({@link EncodedCollection#copyDocumentsTo}): the target is created with the
+     * source's indexes by commands while empty, then receives the documents and the keys of its indexes.
+     */
+    @Override
+    public void copy(String database, String collection, String toDatabase, String toCollection) {
+        MongoCollection<?> source = resolveDatabase(database).resolveCollection(collection, false);
+        if (!(source instanceof EncodedCollection encoded)) {
+            DocumentStorage.super.copy(database, collection, toDatabase, toCollection);
+            return;
+        }
+        MongoDatabase target = resolveDatabase(toDatabase);
+        target.createCollectionOrThrowIfExists(toCollection);
+        BsonDocument indexes = run(database, new BsonDocument("listIndexes", new BsonString(collection)));
+        BsonArray specs = new BsonArray();
+        for (BsonValue v : indexes.getDocument("cursor").getArray("firstBatch")) {
+            BsonDocument spec = v.asDocument().clone();
+            spec.remove("ns");
+            if (!"_id_".equals(spec.getString("name").getValue())) {
+                specs.add(spec);
+            }
+        }
+        if (!specs.isEmpty()) {
+            run(toDatabase, new BsonDocument("createIndexes", new BsonString(toCollection)).append("indexes", specs));
+        }
+        encoded.copyDocumentsTo((EncodedCollection) target.resolveCollection(toCollection, true));
     }
 
     /** Codes of the replies this adapter makes itself (mongo src/mongo/base/error_codes.yml). */
