@@ -9,8 +9,7 @@ import java.util.Optional;
  * in config.settings.
  *
  * @param balancerEnabled {@code mode: "full"} (true) or {@code "off"}
- * @param window the active window, empty for "always" (no command sets one yet: the window a real cluster's
- *     config.settings holds is read by live, and mongos refuses an {@code activeWindow} update)
+ * @param window the active window, empty for "always" ({@link SetBalancerWindow})
  * @param autoSplitEnabled {@code {_id: "autosplit", enabled}}; meaningful before 6.0 only
  * @param autoMergeEnabled {@code {_id: "automerge", enabled}}; meaningful from 7.0 only
  */
@@ -26,6 +25,10 @@ public record BalancerSettings(
 
     BalancerSettings withBalancer(boolean enabled) {
         return new BalancerSettings(enabled, window, autoSplitEnabled, autoMergeEnabled);
+    }
+
+    BalancerSettings withWindow(Optional<ActiveWindow> newWindow) {
+        return new BalancerSettings(balancerEnabled, newWindow, autoSplitEnabled, autoMergeEnabled);
     }
 
     BalancerSettings withAutoSplit(boolean enabled) {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.DesktopApp;
-import io.shardlab.ui.explorer.ComparisonViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;

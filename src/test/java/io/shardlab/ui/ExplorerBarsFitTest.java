@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.SetupViewModel;
+import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,8 +9,8 @@ import io.shardlab.DesktopApp;
 import io.shardlab.session.Scenario;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.console.ConsoleViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.Node;
@@ -120,7 +120,9 @@ class ShellPanelInWindowTest {
 
         // then a popup lists the cursor's methods starting with s, and picking one completes the input
         waitUntil(() -> robot.lookup(".console-completions").tryQuery().isPresent());
-        assertEquals(java.util.List.of("size", "skip", "sort"), app.console().completionChoices());
+        assertEquals(
+                java.util.List.of("showRecordId", "size", "skip", "sort"),
+                app.console().completionChoices());
         robot.clickOn("sort");
         waitUntil(() -> app.console().completionChoices().isEmpty());
         assertEquals(

@@ -317,10 +317,36 @@ public final class AdvisorView {
         table.setPlaceholder(new Label("Add candidate keys and press Analyze to compare them."));
         table.getStyleClass().add(Styles.STRIPED);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getColumns().add(keyColumn());
+        table.getColumns().add(layoutColumn());
+        addFigureColumns();
+        table.setItems(viewModel.rowsProperty());
+        table.skinProperty().addListener((obs, was, now) -> Platform.runLater(this::installHeaderTooltips));
+        table.setRowFactory(t -> {
+            TableRow<CandidateRow> row = new TableRow<>();
+            row.itemProperty().addListener((obs, was, now) -> {
+                row.pseudoClassStateChanged(RECOMMENDED, now != null && now.verdict() == Verdict.RECOMMENDED);
+            });
+            return row;
+        });
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                viewModel.select(now);
+            }
+        });
+        viewModel.selectedProperty().addListener((obs, was, now) -> {
+            if (now != null && table.getSelectionModel().getSelectedItem() != now) {
+                table.getSelectionModel().select(now);
+            }
+            paintDetail();
+        });
+        return table;
+    }
+
+    /** The candidate's key, as wide as the longest key, so that a compound key is never cut. */
+    private TableColumn<CandidateRow, String> keyColumn() {
         TableColumn<CandidateRow, String> keyColumn = column(
                 "Key", "The candidate shard key pattern", CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
-        table.getColumns().add(keyColumn);
-        // as wide as the longest key, so that a compound key is never cut
         viewModel.rowsProperty().addListener((ListChangeListener<CandidateRow>) change ->
                 keyColumn.setPrefWidth(Math.max(
                         KEY_COLUMN_WIDTH,
@@ -329,6 +355,11 @@ public final class AdvisorView {
                                         .max()
                                         .orElse(0)
                                 + 28)));
+        return keyColumn;
+    }
+
+    /** The chunks after the replay, each as wide as its data, coloured by shard. */
+    private TableColumn<CandidateRow, CandidateRow> layoutColumn() {
         TableColumn<CandidateRow, CandidateRow> line = new TableColumn<>("Layout (width by data)");
         line.setUserData("The chunks after replaying the sample in insertion order, each as wide as its data, "
                 + "coloured by shard; striped chunks are jumbo");
@@ -336,7 +367,11 @@ public final class AdvisorView {
         line.setPrefWidth(ROW_LINE_WIDTH + 16);
         line.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         line.setCellFactory(c -> new LineCell());
-        table.getColumns().add(line);
+        return line;
+    }
+
+    /** The candidate's figures, one column each, in the order the findings read them. */
+    private void addFigureColumns() {
         table.getColumns()
                 .add(column(
                         "Verdict",
@@ -397,27 +432,6 @@ public final class AdvisorView {
                         CandidateRow::singleShardReads,
                         175,
                         v -> v == null ? "—" : percent(v)));
-        table.setItems(viewModel.rowsProperty());
-        table.skinProperty().addListener((obs, was, now) -> Platform.runLater(this::installHeaderTooltips));
-        table.setRowFactory(t -> {
-            TableRow<CandidateRow> row = new TableRow<>();
-            row.itemProperty().addListener((obs, was, now) -> {
-                row.pseudoClassStateChanged(RECOMMENDED, now != null && now.verdict() == Verdict.RECOMMENDED);
-            });
-            return row;
-        });
-        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
-            if (now != null) {
-                viewModel.select(now);
-            }
-        });
-        viewModel.selectedProperty().addListener((obs, was, now) -> {
-            if (now != null && table.getSelectionModel().getSelectedItem() != now) {
-                table.getSelectionModel().select(now);
-            }
-            paintDetail();
-        });
-        return table;
     }
 
     private static <T> TableColumn<CandidateRow, T> column(

@@ -17,6 +17,7 @@ import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
