@@ -82,7 +82,7 @@ final class ServeCommand implements Runnable {
             paramLabel = "N",
             defaultValue = "400",
             description = "Connections served at once, the ShardLab window's not counted (default: ${DEFAULT-VALUE}: "
-                    + "a class of 40, each mongosh session holding up to 7).")
+                    + "a class of 40, each mongosh session holding up to 8).")
     int maxConnections;
 
     @Option(

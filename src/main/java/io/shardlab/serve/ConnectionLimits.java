@@ -9,10 +9,11 @@ import java.time.Duration;
  * open connections", mongo {@code src/mongo/transport/session_manager_common.cpp}) and no per-address
  * limit or idle timeout.
  *
- * <p>Sizing: a mongosh 2.12 session holds 4 connections once started and 7 after {@code sh.status()}
- * and a few commands (measured against {@code serve}); a class of 40 with the teacher is about 290, so
- * {@link #DEFAULT} serves 400 at once and at most 50 from one address (two mongosh windows and a
- * driver program's pool). The app window's own connections are not counted ({@link ClientConnections}).
+ * <p>Sizing: a mongosh 2.12 session holds 4 connections once started and 8 after {@code sh.status()}
+ * and a workshop's first commands ({@code MongoshConnectionsTest} measures it against {@code serve}); a
+ * class of 40 with the teacher is about 330, so {@link #DEFAULT} serves 400 at once and at most 50 from
+ * one address (two mongosh windows and a driver program's pool). The app window's own connections are
+ * not counted ({@link ClientConnections}).
  *
  * @param maxConnections connections served at once, at least 1
  * @param maxPerAddress connections served at once from one client address, at least 1
