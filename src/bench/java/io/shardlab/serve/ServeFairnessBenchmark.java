@@ -40,10 +40,16 @@ public final class ServeFairnessBenchmark {
 
     private ServeFairnessBenchmark() {}
 
+    /** @param args {@code long}, {@code class} or both (the default): the loads to measure */
     public static void main(String[] args) throws Exception {
+        List<String> loads = args.length == 0 ? List.of("long", "class") : List.of(args);
         measure("warm-up: one insertMany of 100,000", 1, LONG_BATCH, 1);
-        measure("one client's insertMany of 100,000 documents", 1, LONG_BATCH, 1);
-        measure("30 clients, each 20 insertMany of 1,000 documents", STUDENTS, STUDENT_BATCH, STUDENT_BATCHES);
+        if (loads.contains("long")) {
+            measure("one client's insertMany of 100,000 documents", 1, LONG_BATCH, 1);
+        }
+        if (loads.contains("class")) {
+            measure("30 clients, each 20 insertMany of 1,000 documents", STUDENTS, STUDENT_BATCH, STUDENT_BATCHES);
+        }
     }
 
     private static void measure(String title, int writers, int batch, int batches) throws Exception {

@@ -36,8 +36,9 @@ import org.bson.BsonValue;
  * of an insert ({@link ShardInsertCheck}).
  *
  * <p>The clients' commands take turns ({@link CommandTurns}) and run through the {@link CommandLane};
- * a long write batch takes one turn per slice ({@link WriteBatchSlices}), so that a ping is answered
- * between two slices of another client's {@code insertMany} of 100,000 documents.
+ * a long write batch runs in slices ({@link WriteBatchSlices}) and shares its turn between two of them,
+ * so that a ping is answered within a slice or two of another client's {@code insertMany} of 100,000
+ * documents.
  */
 final class ShardLabBackend extends AbstractMongoBackend implements DocumentStorage {
 
@@ -80,14 +81,19 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
      */
     BsonDocument answer(Channel channel, String client, String database, BsonDocument command) {
         if (WriteBatchSlices.isLong(command)) {
-            return WriteBatchSlices.run(command, slice -> answerInOneTurn(channel, client, database, slice));
+            return turns.takeForLongWork(turn -> WriteBatchSlices.run(command, slice -> {
+                BsonDocument reply = answerInTurn(channel, client, database, slice);
+                turn.share();
+                return reply;
+            }));
         }
-        return answerInOneTurn(channel, client, database, command);
+        return turns.take(() -> answerInTurn(channel, client, database, command));
     }
 
-    private BsonDocument answerInOneTurn(Channel channel, String client, String database, BsonDocument command) {
+    /** Runs {@code command} on the lane, its turn taken. */
+    private BsonDocument answerInTurn(Channel channel, String client, String database, BsonDocument command) {
         try {
-            return turns.take(() -> lane.run(() -> {
+            return lane.run(() -> {
                 // the storage calls back into this backend on the lane's thread, for this channel
                 current.set(channel);
                 try {
@@ -95,7 +101,7 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
                 } finally {
                     current.remove();
                 }
-            }));
+            });
         } catch (MongoCommandException e) {
             if (e.code() == ErrorCode.NO_CODE) {
                 return new BsonDocument("ok", new BsonDouble(0)).append("errmsg", new BsonString(e.getMessage()));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.zip.CRC32C;
 import org.bson.BsonArray;
 import org.bson.BsonBinaryReader;
@@ -47,7 +48,18 @@ final class WireRequestReader {
     private static final int REQUIRED_FLAG_MASK = 0xffff;
     private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
+    /** Messages from this size on are read a few at a time ({@link #largeReads}). */
+    static final int LARGE_MESSAGE_BYTES = 64 * 1024;
+
     private final MessageDocumentCheck documents;
+    /**
+     * Large messages being read at once: all processors but one, so that reading 30 clients' batches at
+     * the same time leaves a processor to the command whose turn it is (on a 2-core machine, reading
+     * them all at once halved the throughput of the turns, {@code ServeFairnessBenchmark}). Small ones
+     * (a ping, a find) never wait.
+     */
+    private final Semaphore largeReads =
+            new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors() - 1), true);
 
     /** @param documents the check of each document the message carries */
     WireRequestReader(MessageDocumentCheck documents) {
@@ -61,6 +73,18 @@ final class WireRequestReader {
      * @throws MalformedMessage when the bytes are not a message ShardLab can read
      */
     WireRequest read(byte[] message) {
+        if (message.length < LARGE_MESSAGE_BYTES) {
+            return readNow(message);
+        }
+        largeReads.acquireUninterruptibly();
+        try {
+            return readNow(message);
+        } finally {
+            largeReads.release();
+        }
+    }
+
+    private WireRequest readNow(byte[] message) {
         int length = MessageDocumentCheck.int32(message, 0);
         int requestId = MessageDocumentCheck.int32(message, 4);
         int opCode = MessageDocumentCheck.int32(message, 12);

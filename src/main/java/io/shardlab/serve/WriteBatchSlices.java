@@ -10,7 +10,7 @@ import org.bson.BsonValue;
 
 /**
  * A write batch (insert, update or delete) longer than one turn runs as consecutive batches of the same
- * command, at most {@link #STATEMENTS_PER_TURN} statements each, so that other clients' commands run in
+ * command, at most {@link #STATEMENTS_PER_TURN} statements each, so that other clients' commands can run in
  * between ({@link CommandTurns}); the client gets the one reply of the whole batch. A mongos also
  * splits a client's batch (into one child batch per shard) and merges the replies as this does (mongo
  * {@code src/mongo/s/write_ops/batch_write_op.cpp}): {@code n} and {@code nModified} summed, {@code
