@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * The checks MongoDB makes on every BSON document of a message before a command runs: the document is
@@ -172,7 +173,7 @@ final class MessageDocumentCheck {
         StringBuilder text = new StringBuilder("BSONObj size: ")
                 .append(length)
                 .append(" (0x")
-                .append(Integer.toHexString(length).toUpperCase(java.util.Locale.ROOT))
+                .append(Integer.toHexString(length).toUpperCase(Locale.ROOT))
                 .append(") is invalid. Size must be between 0 and ")
                 .append(MAX_INTERNAL_SIZE)
                 .append('(')

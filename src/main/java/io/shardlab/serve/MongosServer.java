@@ -111,9 +111,10 @@ public final class MongosServer implements AutoCloseable {
      * Starts listening; every client command runs through {@code lane} (e.g. on the thread that owns
      * the catalog's clusters).
      *
-     * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+     * @param clientLog receives one line per client connecting, leaving or refused, per connection closed
+     *     by the server and why, per command failing with an InternalError, and the memory-budget notices
      * @throws PortInUseException with one line when the port is taken
-     * @throws IllegalArgumentException with one line when the address is unknown
+     * @throws IllegalArgumentException with one line when the address is unknown or not this machine's
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog, CommandLane lane) {
         InProcess mongos = new InProcess(
@@ -135,7 +136,7 @@ public final class MongosServer implements AutoCloseable {
      * @param port the port, 0 for any free one
      * @param speed simulated ms per wall-clock ms; 0 stops the clock
      * @throws PortInUseException with one line when the port is taken
-     * @throws IllegalArgumentException with one line when the address is unknown
+     * @throws IllegalArgumentException with one line when the address is unknown or not this machine's
      */
     public static MongosServer listen(InProcess mongos, String bind, int port, double speed) {
         InetAddress host;

@@ -3,6 +3,7 @@ package io.shardlab.serve;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -54,8 +55,7 @@ final class WriteBatchSlices {
     static BsonDocument run(BsonDocument command, UnaryOperator<BsonDocument> turn) {
         String field = STATEMENTS.get(command.getFirstKey());
         BsonArray statements = command.getArray(field);
-        boolean ordered =
-                command.getBoolean("ordered", org.bson.BsonBoolean.TRUE).getValue();
+        boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
         BsonDocument last = null;
         long n = 0;
         long nModified = 0;

@@ -8,6 +8,7 @@ import io.shardlab.live.LiveConnector;
 import io.shardlab.mongos.ServerCounters;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ class ClientConnectionsTest {
     private static InetAddress address(String ip) {
         try {
             return InetAddress.getByName(ip);
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             throw new AssertionError(e);
         }
     }

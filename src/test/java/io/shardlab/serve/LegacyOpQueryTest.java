@@ -3,6 +3,7 @@ package io.shardlab.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.cluster.MongoVersion;
+import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -42,7 +43,7 @@ class LegacyOpQueryTest {
         var refusal = opQuery.refusal(command);
 
         if (outcome.equals("answered")) {
-            assertEquals(java.util.Optional.empty(), refusal.map(WireError::getMessage));
+            assertEquals(Optional.empty(), refusal.map(WireError::getMessage));
         } else {
             assertEquals(352, refusal.orElseThrow().code());
             assertEquals("UnsupportedOpQueryCommand", refusal.orElseThrow().codeName());

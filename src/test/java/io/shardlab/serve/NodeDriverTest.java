@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.bson.BsonDocument;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,9 +73,7 @@ class NodeDriverTest {
                 new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01", "shard02"));
         server = MongosServer.start(new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, 64L << 20, 100), log::add);
         server.commands()
-                .run(
-                        "admin",
-                        org.bson.BsonDocument.parse("{shardCollection: 'shop.orders', key: {customer: 'hashed'}}"));
+                .run("admin", BsonDocument.parse("{shardCollection: 'shop.orders', key: {customer: 'hashed'}}"));
 
         String printed = node("""
                 const client = new MongoClient(uri, { maxPoolSize: 1, appName: 'w0' });

@@ -8,11 +8,13 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
@@ -46,7 +48,7 @@ final class RawWire {
      * below the body, so the document itself nests {@code levels - 2}.
      */
     static byte[] insertNested(String collection, String database, int levels) {
-        byte[] x = bson(new BsonDocument("x", new org.bson.BsonInt32(1)));
+        byte[] x = bson(new BsonDocument("x", new BsonInt32(1)));
         int wraps = levels - 3; // documents (1), the document (2), then a chain ending in {x: 1}
         ByteArrayOutputStream chain = new ByteArrayOutputStream();
         for (int k = 0; k < wraps; k++) {
@@ -126,7 +128,7 @@ final class RawWire {
 
     /** {@code message} with the checksum flag set and its CRC-32C appended ({@code OpMsg::appendChecksum}). */
     static byte[] withChecksum(byte[] message) {
-        byte[] out = java.util.Arrays.copyOf(message, message.length + 4);
+        byte[] out = Arrays.copyOf(message, message.length + 4);
         ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(0, out.length);
         b.putInt(16, b.getInt(16) | 1);

@@ -2,6 +2,7 @@ package io.shardlab.serve;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class RealNodeDriver {
                 .findFirst()
                 .orElse(null);
         Path node = null;
-        for (String p : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+        for (String p : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(p, "node"))) {
                 node = Path.of(p, "node");
                 break;

@@ -20,12 +20,15 @@ import io.shardlab.live.LiveConnector;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.RawWire.Connection;
 import io.shardlab.sim.SimulationConfig;
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.Document;
@@ -80,7 +83,7 @@ class ServedConnectionsTest {
     }
 
     /** Waits (at most 10 s) for a log line matching; returns it. */
-    private String logLine(java.util.function.Predicate<String> matching) throws InterruptedException {
+    private String logLine(Predicate<String> matching) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
             for (String line : log) {
                 if (matching.test(line)) {
@@ -202,7 +205,7 @@ class ServedConnectionsTest {
         Connection stalled = connect(server);
         byte[] ping = RawWire.opMsg(1, 0, BsonDocument.parse("{ping: 1, $db: 'admin'}"));
 
-        stalled.send(java.util.Arrays.copyOf(ping, ping.length / 2));
+        stalled.send(Arrays.copyOf(ping, ping.length / 2));
 
         assertTrue(silent.closedByServer());
         assertTrue(stalled.closedByServer());
@@ -247,7 +250,7 @@ class ServedConnectionsTest {
         open.add(server);
         List<String> expected = new ArrayList<>();
         for (InetAddress a : new ThisMachine().reachableAddresses()) {
-            if (a instanceof java.net.Inet4Address) {
+            if (a instanceof Inet4Address) {
                 expected.add("mongodb://" + a.getHostAddress() + ":" + server.port() + "/");
             }
         }

@@ -3,6 +3,7 @@ package io.shardlab.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.sim.InsertBatch;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.bson.BsonArray;
@@ -38,7 +39,7 @@ class ShardInsertCheckTest {
     private static BsonDocument nested(int levels, boolean arrays) {
         BsonValue inner = new BsonDocument("x", new BsonInt32(1));
         for (int i = 1; i < levels; i++) {
-            inner = arrays && i % 2 == 0 ? new BsonArray(java.util.List.of(inner)) : new BsonDocument("a", inner);
+            inner = arrays && i % 2 == 0 ? new BsonArray(List.of(inner)) : new BsonDocument("a", inner);
         }
         return new BsonDocument("_id", new BsonInt32(1)).append("a", inner);
     }

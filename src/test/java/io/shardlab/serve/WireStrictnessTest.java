@@ -10,9 +10,12 @@ import io.shardlab.serve.RawWire.Connection;
 import io.shardlab.serve.RawWire.Reply;
 import io.shardlab.serve.RawWire.Sequence;
 import io.shardlab.sim.SimulationConfig;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -157,7 +160,7 @@ class WireStrictnessTest {
         BsonDocument insert = new BsonDocument("insert", new BsonString("files"))
                 .append(
                         "documents",
-                        new org.bson.BsonArray(List.of(new BsonDocument("_id", new BsonInt32(1))
+                        new BsonArray(List.of(new BsonDocument("_id", new BsonInt32(1))
                                 .append("blob", new BsonString("x".repeat(17 * 1024 * 1024))))))
                 .append("$db", new BsonString("shop"));
 
@@ -252,8 +255,8 @@ class WireStrictnessTest {
         other.reply();
         Connection bad = connect(server);
 
-        bad.send(java.nio.ByteBuffer.allocate(16)
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        bad.send(ByteBuffer.allocate(16)
+                .order(ByteOrder.LITTLE_ENDIAN)
                 .putInt(100_000_000)
                 .putInt(1)
                 .putInt(0)
