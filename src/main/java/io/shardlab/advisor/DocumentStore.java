@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.bson.DocumentEncoder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,7 +10,6 @@ import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 
 /**
@@ -52,7 +52,7 @@ public final class DocumentStore {
         }
         buffer.truncateToPosition(0);
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-            codec.encode(writer, document, EncoderContext.builder().build());
+            DocumentEncoder.encode(writer, document);
         }
         int size = buffer.getPosition();
         if (page == null || pageUsed + size > page.length) {
