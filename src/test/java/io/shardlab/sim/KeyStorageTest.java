@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.key.ShardKey;
@@ -15,6 +16,8 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class KeyStorageTest {
 
@@ -42,6 +45,32 @@ class KeyStorageTest {
             int actual = Integer.signum(
                     java.util.Arrays.compareUnsigned(KeyEncoder.encodeBound(a), KeyEncoder.encodeBound(b)));
             assertEquals(expected, actual, a + " vs " + b);
+        }
+    }
+
+    /** Integers take a shortcut to the number form; Decimal128 takes the general one: both give one encoding. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            1
+            -1
+            7
+            10
+            -10
+            1200
+            -1200300
+            2147483647
+            -2147483648
+            1000000000000000000
+            9223372036854775807
+            -9223372036854775807
+            -9223372036854775808
+            """)
+    void anIntegerEncodesAsTheEqualDecimal(long value) {
+        byte[] decimal = KeyEncoder.encodeBound(ShardKey.of(new BsonDecimal128(new Decimal128(value))));
+
+        assertArrayEquals(decimal, KeyEncoder.encodeBound(ShardKey.of(new BsonInt64(value))));
+        if (value == (int) value) {
+            assertArrayEquals(decimal, KeyEncoder.encodeBound(ShardKey.of(new BsonInt32((int) value))));
         }
     }
 
