@@ -1,6 +1,5 @@
 package io.shardlab.advisor;
 
-import io.shardlab.bson.DocumentEncoder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +9,7 @@ import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 
 /**
@@ -52,7 +52,7 @@ public final class DocumentStore {
         }
         buffer.truncateToPosition(0);
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-            DocumentEncoder.encode(writer, document);
+            codec.encode(writer, document, EncoderContext.builder().build());
         }
         int size = buffer.getPosition();
         if (page == null || pageUsed + size > page.length) {

@@ -1,11 +1,12 @@
 package io.shardlab.workload;
 
-import io.shardlab.bson.DocumentEncoder;
 import java.util.Map;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
 import org.bson.BsonValue;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 
 /**
@@ -28,6 +29,7 @@ public final class InsertPreparation {
     private final String source;
     private final ObjectIdSequence ids;
     private final long startSecond;
+    private final BsonDocumentCodec codec = new BsonDocumentCodec();
     private final BasicOutputBuffer buffer = new BasicOutputBuffer(1024);
     private long inserted;
 
@@ -78,7 +80,7 @@ public final class InsertPreparation {
     private int encodedSize(BsonDocument document) {
         buffer.truncateToPosition(0);
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-            DocumentEncoder.encode(writer, document);
+            codec.encode(writer, document, EncoderContext.builder().build());
         }
         return buffer.getPosition();
     }
