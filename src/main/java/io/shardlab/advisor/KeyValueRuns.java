@@ -32,7 +32,12 @@ final class KeyValueRuns {
         int[] starts = new int[Math.max(1, keys.length)];
         int runs = 0;
         for (int p = 0; p < order.length; p++) {
-            if (p == 0 || keys[order[p]].compareTo(keys[order[p - 1]]) != 0) {
+            // keys read as longs are equal exactly when their longs are
+            boolean newValue = p == 0
+                    || (values != null
+                            ? values[order[p]] != values[order[p - 1]]
+                            : keys[order[p]].compareTo(keys[order[p - 1]]) != 0);
+            if (newValue) {
                 starts[runs++] = p;
             }
         }
