@@ -18,6 +18,8 @@ enum ArgumentType {
     ARRAY(List.of(BsonType.ARRAY), List.of("array")),
     /** {@code bool}. */
     BOOL(List.of(BsonType.BOOLEAN), List.of("bool")),
+    /** {@code long} ({@code bson_serialization_type: long}, e.g. a {@code cursorId}): a 64-bit integer only. */
+    LONG(List.of(BsonType.INT64), List.of("long")),
     /** {@code safeInt}, {@code safeInt64}, {@code safeDouble}: any number. */
     NUMBER(
             List.of(BsonType.INT64, BsonType.INT32, BsonType.DECIMAL128, BsonType.DOUBLE),

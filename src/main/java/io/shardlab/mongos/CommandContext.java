@@ -26,6 +26,8 @@ import org.bson.BsonDocument;
  * @param serverInformation {@code serverStatus}, {@code hostInfo}, {@code currentOp}
  * @param storageStatistics per-shard sizes of the stored documents
  * @param wallClockMillis the wall clock, for {@code localTime}
+ * @param createOptions the validators and caps of collections, which the store does not keep
+ * @param views the databases' views
  */
 record CommandContext(
         ShardedCatalog catalog,
@@ -36,11 +38,33 @@ record CommandContext(
         QuerySampler sampler,
         ServerInformation serverInformation,
         StorageStatistics storageStatistics,
-        LongSupplier wallClockMillis) {
+        LongSupplier wallClockMillis,
+        CollectionCreateOptions createOptions,
+        ViewCatalog views) {
 
     /** The simulated release line. */
     MongoVersion version() {
         return release.version();
+    }
+
+    /** Collections' validators applied to the documents written. */
+    DocumentValidation validation() {
+        return new DocumentValidation(createOptions, storage(), version());
+    }
+
+    /** Update statements run as a shard runs them. */
+    UpdateSemantics updates() {
+        return new UpdateSemantics(this);
+    }
+
+    /** Inserts run as a shard runs them. */
+    InsertSemantics inserts() {
+        return new InsertSemantics(this);
+    }
+
+    /** Capped collections' oldest documents removed as they fill. */
+    CappedCollections capped() {
+        return new CappedCollections(this);
     }
 
     /** The storage port. */

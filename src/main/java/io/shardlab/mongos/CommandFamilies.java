@@ -17,7 +17,8 @@ record CommandFamilies(
         ReadCommands reads,
         AnalyzeCommands analyze,
         ExplainCommand explain,
-        ConfigDatabaseCommands configDatabase) {
+        ConfigDatabaseCommands configDatabase,
+        CollectionDefinitionCommands definitions) {
 
     /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
     static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes) {
@@ -32,7 +33,8 @@ record CommandFamilies(
                 new ReadCommands(context),
                 new AnalyzeCommands(context),
                 new ExplainCommand(context, syntaxes),
-                new ConfigDatabaseCommands(context));
+                new ConfigDatabaseCommands(context),
+                new CollectionDefinitionCommands(context));
     }
 
     /** A command the storage answers unchanged, on the database the client named. */

@@ -181,6 +181,9 @@ public final class ConfigDatabase {
                 // sh.disableBalancing sets it on any release; 5.0+ writes false when sharding
                 d.append("noBalance", BsonBoolean.valueOf(noBalance));
             }
+            if (catalog.collectionAutoMergeDisabled(c.namespace())) {
+                d.append("enableAutoMerge", BsonBoolean.FALSE); // sh.disableAutoMerger(ns), 7.0+
+            }
             c.cluster()
                     .defragmentationProgress()
                     .ifPresent(p -> d.append("defragmentCollection", BsonBoolean.TRUE)
@@ -387,7 +390,10 @@ public final class ConfigDatabase {
 
     List<BsonDocument> settings() {
         List<BsonDocument> out = new ArrayList<>();
-        if (catalog.config().maxChunkSizeBytes() > 0) {
+        if (catalog.chunkSizeSetting().isPresent()) {
+            out.add(new BsonDocument("_id", new BsonString("chunksize"))
+                    .append("value", new BsonInt32(catalog.chunkSizeSetting().get())));
+        } else if (catalog.config().maxChunkSizeBytes() > 0) {
             out.add(new BsonDocument("_id", new BsonString("chunksize"))
                     .append("value", new BsonInt32((int) (catalog.config().maxChunkSizeBytes() / (1024 * 1024)))));
         }
@@ -397,11 +403,15 @@ public final class ConfigDatabase {
         catalog.autoMergeSetting()
                 .ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("automerge"))
                         .append("enabled", BsonBoolean.valueOf(on))));
-        if (catalog.balancerSettingWritten()) {
-            boolean on = catalog.balancerEnabled();
-            out.add(new BsonDocument("_id", new BsonString("balancer"))
-                    .append("mode", new BsonString(on ? "full" : "off"))
-                    .append("stopped", BsonBoolean.valueOf(!on)));
+        if (catalog.balancerDocumentWritten()) {
+            BsonDocument balancer = new BsonDocument("_id", new BsonString("balancer"));
+            if (catalog.balancerSettingWritten()) {
+                boolean on = catalog.balancerEnabled();
+                balancer.append("mode", new BsonString(on ? "full" : "off"))
+                        .append("stopped", BsonBoolean.valueOf(!on));
+            }
+            catalog.balancerWindowAsWritten().ifPresent(w -> balancer.append("activeWindow", w));
+            out.add(balancer);
         }
         return out;
     }

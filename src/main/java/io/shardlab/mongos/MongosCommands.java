@@ -176,7 +176,8 @@ public final class MongosCommands {
                     .notingBudget(),
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
-            MongosCommand.of("create", WRITE, CommandFamilies::toStorage),
+            MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
+            MongosCommand.of("collMod", WRITE, (f, r) -> f.definitions().collMod(r)),
             MongosCommand.of("createIndexes", WRITE, CommandFamilies::toStorage),
             MongosCommand.of("dropIndexes", WRITE, CommandFamilies::toStorage),
             MongosCommand.of("renameCollection", WRITE, CommandFamilies::toStorage),
@@ -193,7 +194,12 @@ public final class MongosCommands {
             MongosCommand.of("distinct", READ, CommandFamilies::toStorage)
                     .sampledByAnalyzer()
                     .notingBudget(),
-            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
+            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
+            MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
+            MongosCommand.of("getShardVersion", ROUTER, (f, r) -> ShardVersionCommand.of(f.context(), r))
+                    .alias("getshardversion")
+                    .onlyOnAdmin(),
+            MongosCommand.of("usersInfo", ROUTER, (f, r) -> UsersInfoCommand.of(r)),
             // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
@@ -227,7 +233,8 @@ public final class MongosCommands {
             Consumer<String> notices,
             HostMachine host,
             ServerCounters counters) {
-        StoredDocuments documents = new StoredDocuments(storage);
+        DocumentStorage dialect = new StoreDialect(storage, release.version());
+        StoredDocuments documents = new StoredDocuments(dialect);
         CommandContext context = new CommandContext(
                 catalog,
                 release,
@@ -237,8 +244,10 @@ public final class MongosCommands {
                 new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong()),
                 new ServerInformation(release, host, counters, wallClockMillis),
                 new StorageStatistics(
-                        catalog, storage, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
-                wallClockMillis);
+                        catalog, dialect, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
+                wallClockMillis,
+                new CollectionCreateOptions(),
+                new ViewCatalog());
         this.families = CommandFamilies.over(context, MongosCommands::syntaxOf);
         this.counters = counters;
     }
@@ -326,9 +335,15 @@ public final class MongosCommands {
             CommandArguments arguments =
                     CommandArguments.parse(command, c.syntax().apply(version), version);
             CommandRequest request = new CommandRequest(database, name, command, arguments);
+            MongosCommand row = c;
             BsonDocument reply = c.access() != Access.ROUTER && "config".equals(database)
                     ? families.configDatabase().run(request, c.access() == WRITE)
-                    : c.handler().run(families, request);
+                    : families.definitions()
+                            .onView(request)
+                            .orElseGet(() -> row.handler().run(families, request));
+            if ("drop".equals(name) || "dropDatabase".equals(name)) {
+                families.definitions().forget(request);
+            }
             if (c.sampled()) {
                 families.analyze().sample(database, name, command);
             }

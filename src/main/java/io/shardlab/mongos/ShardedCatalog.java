@@ -1,5 +1,6 @@
 package io.shardlab.mongos;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.Shard;
 import io.shardlab.sim.AddShard;
@@ -22,6 +23,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
 
 /**
  * The catalog a mongos routes by: the shards, the databases with their primary shards, and the sharded
@@ -102,14 +105,16 @@ public final class ShardedCatalog {
             throw new IllegalArgumentException("shards: a cluster needs at least one shard");
         }
         this.config = config.withHistoryLimit(0, 0);
-        this.shards = new CatalogShards(shardIds, this::clusters);
-        this.settings = new CatalogSettings(config.version(), this::clusters);
+        this.shards = new CatalogShards(shardIds, () -> clustersByNamespace().values());
+        this.settings = new CatalogSettings(config.version(), this::clustersByNamespace);
         this.uuids = new java.util.Random(config.seed());
     }
 
     /** The sharded collections' clusters, in namespace order. */
-    private List<SimulatedCluster> clusters() {
-        return collections.values().stream().map(CollectionEntry::cluster).toList();
+    private Map<String, SimulatedCluster> clustersByNamespace() {
+        Map<String, SimulatedCluster> out = new LinkedHashMap<>();
+        collections.forEach((ns, c) -> out.put(ns, c.cluster()));
+        return out;
     }
 
     /** The simulation settings every collection's cluster shares. */
@@ -555,6 +560,7 @@ public final class ShardedCatalog {
     /** {@code drop}: the collection leaves the catalog (its chunks and zones with it). */
     public void dropCollection(String ns) {
         collections.remove(ns);
+        settings.forgetCollection(ns);
         unshardedBytes.remove(ns);
         unsplittable.remove(ns);
         outsideStore.remove(ns);
@@ -625,6 +631,60 @@ public final class ShardedCatalog {
      */
     public void setAutoMerge(boolean enabled) {
         settings.setAutoMerge(enabled);
+    }
+
+    /**
+     * config.collections {@code enableAutoMerge} (7.0+, {@code sh.disableAutoMerger(ns)} /
+     * {@code sh.enableAutoMerger(ns)}): the auto-merger off, or back on, for collection {@code ns}.
+     *
+     * @throws CommandFailedException before 7.0
+     */
+    public void setCollectionAutoMerge(String ns, boolean enabled) {
+        settings.setCollectionAutoMerge(ns, enabled);
+    }
+
+    /** Whether config.collections holds {@code enableAutoMerge: false} for {@code ns}. */
+    public boolean collectionAutoMergeDisabled(String ns) {
+        return settings.autoMergeOffFor(ns);
+    }
+
+    /**
+     * config.settings {@code {_id: "balancer", activeWindow: {start, stop}}}: when the balancer may run; empty for
+     * always. {@code start} and {@code stop} are kept as written.
+     */
+    public void setBalancerWindow(ActiveWindow window, String start, String stop) {
+        settings.setWindow(Optional.of(new CatalogSettings.WrittenWindow(window, start, stop)));
+    }
+
+    /** config.settings {@code $unset: {activeWindow}}: the balancer may run at any time. */
+    public void clearBalancerWindow() {
+        settings.setWindow(Optional.empty());
+    }
+
+    /** Whether config.settings holds a balancer document a client wrote (its switch or its window). */
+    public boolean balancerDocumentWritten() {
+        return settings.balancerSettingWritten() || settings.windowWritten();
+    }
+
+    /** The balancer's active window as a client wrote it ({@code {start, stop}}), if any. */
+    public Optional<BsonDocument> balancerWindowAsWritten() {
+        return settings.window()
+                .map(w ->
+                        new BsonDocument("start", new BsonString(w.start())).append("stop", new BsonString(w.stop())));
+    }
+
+    /**
+     * config.settings {@code {_id: "chunksize", value}}: the maximum chunk size in MB of every collection.
+     *
+     * @throws CommandFailedException outside 1 to 1024 MB
+     */
+    public void setChunkSizeMegabytes(int megabytes) {
+        settings.setChunkSize(megabytes);
+    }
+
+    /** The chunk size a client wrote, in MB, if any. */
+    public Optional<Integer> chunkSizeSetting() {
+        return settings.chunkSize();
     }
 
     /** The autosplit setting a client wrote, if any. */

@@ -135,7 +135,7 @@ final class WriteCommands {
         if (context.budget().fits(bytes)) {
             BsonDocument forward = request.body().clone();
             forward.put("documents", new BsonArray(toStore));
-            reply = context.storage().run(db, forward);
+            reply = context.inserts().insert(db, forward);
             if (!isOk(reply)) {
                 return reply;
             }
@@ -212,7 +212,7 @@ final class WriteCommands {
                 ? new BsonDocument("n", new BsonInt32(0))
                         .append("nModified", new BsonInt32(0))
                         .append("ok", new BsonDouble(1))
-                : context.storage().run(db, forward);
+                : context.updates().update(db, forward);
         if (!isOk(reply)) {
             return reply;
         }
@@ -319,7 +319,7 @@ final class WriteCommands {
         Optional<BsonDocument> target = remove || mayUpsert
                 ? Optional.empty()
                 : context.documents().findFirst(db, coll, query, args.document("sort"));
-        BsonDocument reply = context.storage().run(db, request.body());
+        BsonDocument reply = context.updates().findAndModify(db, request.body());
         if (!isOk(reply)) {
             return reply;
         }

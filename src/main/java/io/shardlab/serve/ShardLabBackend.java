@@ -22,7 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 
@@ -185,6 +187,12 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     @Override
     public BsonDocument run(String database, BsonDocument command) {
         try {
+            if ("create".equals(command.getFirstKey())
+                    && command.getBoolean("capped", BsonBoolean.FALSE).getValue()) {
+                ((EncodedDatabase) resolveDatabase(database))
+                        .createCapped(command.getString("create").getValue());
+                return new BsonDocument("ok", new BsonDouble(1));
+            }
             Channel channel = current.get() == null ? inProcess : current.get();
             return WireDocuments.toBson(
                     super.handleCommand(channel, database, command.getFirstKey(), WireDocuments.fromBson(command)));
