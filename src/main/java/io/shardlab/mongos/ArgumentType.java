@@ -16,10 +16,10 @@ enum ArgumentType {
     OBJECT(List.of(BsonType.DOCUMENT), List.of("object")),
     /** {@code array}; an {@code array<T>} field's elements are checked by {@link Argument#elements()}. */
     ARRAY(List.of(BsonType.ARRAY), List.of("array")),
+    /** {@code long} (a {@code TxnNumber}, a {@code cursorId}): a 64-bit integer only. */
+    LONG(List.of(BsonType.INT64), List.of("long")),
     /** {@code bool}. */
     BOOL(List.of(BsonType.BOOLEAN), List.of("bool")),
-    /** {@code long} ({@code bson_serialization_type: long}, e.g. a {@code cursorId}): a 64-bit integer only. */
-    LONG(List.of(BsonType.INT64), List.of("long")),
     /** {@code safeInt}, {@code safeInt64}, {@code safeDouble}: any number. */
     NUMBER(
             List.of(BsonType.INT64, BsonType.INT32, BsonType.DECIMAL128, BsonType.DOUBLE),

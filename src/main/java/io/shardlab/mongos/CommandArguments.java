@@ -246,7 +246,7 @@ final class CommandArguments {
         }
     }
 
-    /** The IDL parser's TypeMismatch for a field of another type ({@code idl_parser.cpp}). */
+    /** The IDL parser's refusal of a field of the wrong type ({@code idl_parser.cpp}). */
     static MongoCommandException wrongType(String path, BsonValue v, ArgumentType expected) {
         return new MongoCommandException(
                 ErrorCode.TYPE_MISMATCH,

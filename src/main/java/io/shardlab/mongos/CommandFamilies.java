@@ -18,10 +18,15 @@ record CommandFamilies(
         AnalyzeCommands analyze,
         ExplainCommand explain,
         ConfigDatabaseCommands configDatabase,
+        IndexCommands indexes,
+        SessionCommands sessions,
         CollectionDefinitionCommands definitions) {
 
-    /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
-    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes) {
+    /**
+     * Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}; the
+     * session commands are the layer's one {@code sessions}.
+     */
+    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes, SessionCommands sessions) {
         return new CommandFamilies(
                 context,
                 new HandshakeCommands(context),
@@ -34,6 +39,8 @@ record CommandFamilies(
                 new AnalyzeCommands(context),
                 new ExplainCommand(context, syntaxes),
                 new ConfigDatabaseCommands(context),
+                new IndexCommands(context),
+                sessions,
                 new CollectionDefinitionCommands(context));
     }
 

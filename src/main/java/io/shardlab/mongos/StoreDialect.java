@@ -71,6 +71,11 @@ final class StoreDialect implements DocumentStorage {
         store.replace(database, collection, documents);
     }
 
+    @Override
+    public void copy(String database, String collection, String toDatabase, String toCollection) {
+        store.copy(database, collection, toDatabase, toCollection);
+    }
+
     /** {@code command} in the store's dialect; the client's document is not changed. */
     BsonDocument translated(BsonDocument command) {
         return switch (command.getFirstKey()) {
