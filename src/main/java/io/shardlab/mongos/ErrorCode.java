@@ -63,9 +63,9 @@ public enum ErrorCode {
     REGEX_OPTIONS_TWICE_AFTER_OPTIONS(51074, "Location51074"),
     /** mongo {@code expression_parser.cpp}: {@code $options} given after a regex that carries options. */
     REGEX_OPTIONS_TWICE_AFTER_REGEX(51075, "Location51075"),
-    /** mongo {@code expression_leaf.cpp}: a pattern the regex library refuses. */
+    /** mongo {@code expression_leaf.cpp}: a pattern the regex library refuses ({@code routing/RegexSyntax}). */
     INVALID_REGEX(51091, "Location51091"),
-    /** mongo {@code regex_util.cpp}: an unknown regex option. */
+    /** mongo {@code pcre_util.cpp}: an unknown regex option ({@code routing/RegexSyntax}). */
     INVALID_REGEX_OPTIONS(51108, "Location51108"),
     /** mongo {@code update_request.h}: constants ({@code c}) on an update that is not a pipeline. */
     CONSTANTS_WITHOUT_PIPELINE(51198, "Location51198"),

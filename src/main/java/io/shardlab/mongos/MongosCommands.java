@@ -251,7 +251,7 @@ public final class MongosCommands {
             Consumer<String> notices,
             HostMachine host,
             ServerCounters counters) {
-        DocumentStorage dialect = new StoreDialect(storage, release.version());
+        DocumentStorage dialect = new StoreDialect(storage);
         StoredDocuments documents = new StoredDocuments(dialect);
         MemoryBudget budget = new MemoryBudget(memoryBudgetBytes, notices);
         ClusterRecording recording = new ClusterRecording(catalog, documents, budget);

@@ -1,6 +1,6 @@
 package io.shardlab.mongos;
 
-import io.shardlab.cluster.MongoVersion;
+import io.shardlab.routing.RegexSyntax;
 import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -11,8 +11,8 @@ import org.bson.BsonValue;
 /**
  * The regular expressions of a query filter, read as mongod reads them and written as the document store reads
  * them: {@code {$regex: /p/o}} (a BSON regex inside {@code $regex}) becomes {@code {$regex: "p", $options: "o"}},
- * every pattern is checked ({@link RegexSyntax#check}) and handed on in the store's reading
- * ({@link RegexSyntax#forStore}).
+ * every pattern is checked and handed on as Java reads what PCRE2 reads ({@link RegexSyntax#read}: MongoDB's
+ * refusals, 51091 "Regular expression is invalid: …" in PCRE2's words, 51108, BadValue).
  *
  * <p>Rules: mongo {@code src/mongo/db/matcher/expression_parser.cpp} ({@code parseRegexDocument}): {@code $regex}
  * takes a string or a regex, else BadValue "$regex has to be a string"; {@code $options} a string, else BadValue
@@ -22,11 +22,7 @@ import org.bson.BsonValue;
  */
 final class QueryRegexes {
 
-    private final MongoVersion release;
-
-    QueryRegexes(MongoVersion release) {
-        this.release = release;
-    }
+    QueryRegexes() {}
 
     /** {@code filter} with its regular expressions in the store's reading; checked on the way. */
     BsonDocument normalized(BsonDocument filter) {
@@ -99,8 +95,25 @@ final class QueryRegexes {
     }
 
     private BsonRegularExpression regex(BsonRegularExpression r) {
-        RegexSyntax.check(r.getPattern(), r.getOptions(), release);
-        return new BsonRegularExpression(RegexSyntax.forStore(r.getPattern()), r.getOptions());
+        return new BsonRegularExpression(javaPattern(r), storeOptions(r.getOptions()));
+    }
+
+    /** The pattern as the store's Java engine reads what PCRE2 reads, or MongoDB's refusal. */
+    private static String javaPattern(BsonRegularExpression r) {
+        RegexSyntax.Reading reading = RegexSyntax.read(r);
+        if (reading.refusal().isPresent()) {
+            RegexSyntax.Refusal refusal = reading.refusal().get();
+            throw new MongoCommandException(ErrorCode.numbered(refusal.code()), refusal.message());
+        }
+        return reading.javaPattern();
+    }
+
+    /**
+     * The options as the store reads them: {@code u} (PCRE's UTF mode, on for every query since SERVER-26991) means
+     * nothing to Java's patterns, which read Unicode anyway.
+     */
+    private static String storeOptions(String options) {
+        return options.replace("u", "");
     }
 
     /** {@code {$regex, $options, ...}}: one string pattern and one options string, the other operators kept. */
@@ -140,13 +153,13 @@ final class QueryRegexes {
         if (pattern == null) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "$options needs a $regex");
         }
-        RegexSyntax.check(pattern, options, release);
+        String javaPattern = javaPattern(new BsonRegularExpression(pattern, options));
         BsonDocument out = new BsonDocument();
         for (Map.Entry<String, BsonValue> op : operators.entrySet()) {
             switch (op.getKey()) {
                 case "$regex" -> {
-                    out.append("$regex", new BsonString(RegexSyntax.forStore(pattern)));
-                    out.append("$options", new BsonString(options));
+                    out.append("$regex", new BsonString(javaPattern));
+                    out.append("$options", new BsonString(storeOptions(options)));
                 }
                 case "$options" -> {}
                 case "$not" -> out.append("$not", operand(op.getValue()));

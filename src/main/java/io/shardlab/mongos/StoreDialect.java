@@ -1,6 +1,5 @@
 package io.shardlab.mongos;
 
-import io.shardlab.cluster.MongoVersion;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonArray;
@@ -34,13 +33,10 @@ final class StoreDialect implements DocumentStorage {
     private final DocumentStorage store;
     private final QueryRegexes regexes;
 
-    /**
-     * @param store the document store
-     * @param release the release whose regex library's words refusals use
-     */
-    StoreDialect(DocumentStorage store, MongoVersion release) {
+    /** @param store the document store */
+    StoreDialect(DocumentStorage store) {
         this.store = store;
-        this.regexes = new QueryRegexes(release);
+        this.regexes = new QueryRegexes();
     }
 
     @Override
