@@ -47,6 +47,15 @@ final class DocumentValidation {
         this.release = release;
     }
 
+    /** Whether a write command asks to skip validation ({@code bypassDocumentValidation}, read as a truth value). */
+    static boolean bypassed(BsonDocument command) {
+        BsonValue v = command.get("bypassDocumentValidation");
+        return v != null
+                && (v.isBoolean()
+                        ? v.asBoolean().getValue()
+                        : v.isNumber() && v.asNumber().doubleValue() != 0);
+    }
+
     /** Whether writes to {@code db.coll} are checked. */
     boolean validates(String db, String coll) {
         CollectionCreateOptions.Options o = options.of(db, coll);

@@ -31,7 +31,7 @@ final class InsertSemantics {
         String coll = command.getString("insert").getValue();
         BsonArray given = command.getArray("documents", new BsonArray());
         boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
-        boolean bypass = bypassesValidation(command);
+        boolean bypass = DocumentValidation.bypassed(command);
         List<Integer> forwarded = new ArrayList<>();
         BsonArray documents = new BsonArray();
         BsonArray refused = new BsonArray();
@@ -83,13 +83,5 @@ final class InsertSemantics {
         reply.put("writeErrors", errors);
         context.capped().afterInsert(db, coll);
         return reply;
-    }
-
-    private static boolean bypassesValidation(BsonDocument command) {
-        BsonValue v = command.get("bypassDocumentValidation");
-        return v != null
-                && (v.isBoolean()
-                        ? v.asBoolean().getValue()
-                        : v.isNumber() && v.asNumber().doubleValue() != 0);
     }
 }

@@ -122,6 +122,7 @@ final class UpdateSemantics {
                     return context.storage().run(db, command);
                 }
                 BsonDocument inserted = upsertDocument(db, coll, query, mod, statement, retryable(command));
+                context.validation().check(db, coll, Optional.empty(), inserted, DocumentValidation.bypassed(command));
                 return context.storage().run(db, asReplacement(command, inserted, true));
             }
             if (!needsOwnPath(db, coll, mod)) {
@@ -129,7 +130,8 @@ final class UpdateSemantics {
             }
             BsonDocument after = after(target.get(), mod, statement);
             checkKeyChange(db, coll, target.get(), after, query, false, retryable(command));
-            context.validation().check(db, coll, Optional.of(target.get()), after, bypassesValidation(command));
+            context.validation()
+                    .check(db, coll, Optional.of(target.get()), after, DocumentValidation.bypassed(command));
             return context.storage().run(db, asReplacement(command, after, false));
         } catch (StatementFailedException e) {
             throw e.asCommandRefusal();
@@ -158,7 +160,7 @@ final class UpdateSemantics {
                 return new Outcome(0, 0, null);
             }
             BsonDocument inserted = upsertDocument(db, coll, query, mod, statement, retryable);
-            context.validation().check(db, coll, Optional.empty(), inserted, bypassesValidation(command));
+            context.validation().check(db, coll, Optional.empty(), inserted, DocumentValidation.bypassed(command));
             insert(db, coll, inserted);
             return new Outcome(1, 0, inserted.get(UpsertSeed.ID));
         }
@@ -169,7 +171,7 @@ final class UpdateSemantics {
         for (BsonDocument before : matched) {
             BsonDocument after = after(before, mod, statement);
             checkKeyChange(db, coll, before, after, query, multi, retryable);
-            context.validation().check(db, coll, Optional.of(before), after, bypassesValidation(command));
+            context.validation().check(db, coll, Optional.of(before), after, DocumentValidation.bypassed(command));
             afters.add(after);
         }
         if (!(mod instanceof UpdateModification.Pipeline)) {
@@ -410,13 +412,5 @@ final class UpdateSemantics {
     /** A statement in a transaction or a retryable write: the client sent a {@code txnNumber}. */
     private static boolean retryable(BsonDocument command) {
         return command.containsKey("txnNumber");
-    }
-
-    private static boolean bypassesValidation(BsonDocument command) {
-        BsonValue v = command.get("bypassDocumentValidation");
-        return v != null
-                && (v.isBoolean()
-                        ? v.asBoolean().getValue()
-                        : v.isNumber() && v.asNumber().doubleValue() != 0);
     }
 }
