@@ -2,6 +2,7 @@ package io.shardlab.mongos;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.FilterParser.BsonTypeNames;
+import io.shardlab.routing.UpdateModifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,24 +26,6 @@ import org.bson.BsonValue;
  * {@code update_driver_test.cpp} ({@code Parse.*}), {@code jstests/core/write/update/update_with_pipeline.js}.
  */
 sealed interface UpdateModification {
-
-    /** The update operators mongod knows (mongo {@code src/mongo/db/update/modifier_table.cpp}). */
-    Set<String> OPERATORS = Set.of(
-            "$addToSet",
-            "$bit",
-            "$currentDate",
-            "$inc",
-            "$max",
-            "$min",
-            "$mul",
-            "$pop",
-            "$pull",
-            "$pullAll",
-            "$push",
-            "$rename",
-            "$set",
-            "$setOnInsert",
-            "$unset");
 
     /** The stages an update pipeline may hold ({@code isAllowedWithinUpdatePipeline}). */
     Set<String> PIPELINE_STAGES = Set.of("$addFields", "$set", "$project", "$unset", "$replaceRoot", "$replaceWith");
@@ -149,7 +132,7 @@ sealed interface UpdateModification {
             return new Replacement(document);
         }
         for (Map.Entry<String, BsonValue> op : document.entrySet()) {
-            if (!OPERATORS.contains(op.getKey())) {
+            if (!UpdateModifiers.KNOWN.contains(op.getKey())) {
                 throw StatementFailedException.of(
                         ErrorCode.FAILED_TO_PARSE,
                         "Unknown modifier: " + op.getKey()
