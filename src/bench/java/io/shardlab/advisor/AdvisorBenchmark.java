@@ -36,7 +36,7 @@ import org.bson.BsonDocument;
  *
  * <p>The sample is a JSON Lines file of orders written by this class (seeded): an ObjectId {@code _id}, an order
  * number that counts up, a customer drawn from a skewed distribution, a timestamp, a region (8 values, skewed), a
- * status and an amount; about 120 bytes each as BSON. Arguments: documents (1,000,000), runs (1).
+ * status and an amount; about 120 bytes each as BSON. Arguments: documents (1,000,000), runs (3; the median ratio counts).
  */
 public final class AdvisorBenchmark {
 
@@ -59,7 +59,7 @@ public final class AdvisorBenchmark {
 
     public static void main(String[] args) throws IOException {
         int docs = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path file = Files.createTempFile("shardlab-advisor-bench", ".jsonl");
         try {
             write(file, docs);
