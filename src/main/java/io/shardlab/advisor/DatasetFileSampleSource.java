@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.concurrent.Executor;
 
 /**
  * A dataset file as a sample, read with the workload package's readers ({@link DatasetFile}): JSON
@@ -42,6 +43,12 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
 
     @Override
     public SampleInput open() {
+        return open(null);
+    }
+
+    /** Opens the file; a JSON Lines file's lines are parsed ahead on {@code parsers} (none: null). */
+    @Override
+    public SampleInput open(Executor parsers) {
         String source = file.toString();
         DatasetFile.Format format = DatasetFile.formatOf(source);
         long size;
@@ -53,8 +60,8 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
             throw new FileException(source + ": cannot be read: " + e.getMessage());
         }
         in = new CountingInput(InputFile.openRaw(file));
-        InsertStream stream =
-                DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED), Long.MAX_VALUE);
+        InsertStream stream = DatasetFile.open(
+                in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED), Long.MAX_VALUE, parsers);
         // the collection's indexes, when exported beside the file ({@link IndexListFile})
         CollectionIndexes indexes = IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
         return new SampleInput(stream, in::count, size, 0, indexes, OptionalLong.empty());

@@ -2,6 +2,8 @@ package io.shardlab.advisor;
 
 import io.shardlab.key.ShardKey;
 import java.util.Arrays;
+import org.bson.BsonType;
+import org.bson.BsonValue;
 
 /**
  * A sample's documents in the order of a shard key's index: sorted by key value, documents with the
@@ -24,26 +26,53 @@ final class KeyValueRuns {
 
     /** Sorts the documents whose keys are {@code keys} (index = insertion order). */
     static KeyValueRuns of(ShardKey[] keys, CancelToken cancel) {
-        int[] order = int64Values(keys) ? radixOrder(keys) : comparatorOrder(keys);
+        long[] values = longValues(keys);
+        int[] order = values != null ? radixOrder(values) : comparatorOrder(keys);
         cancel.throwIfCancelled();
         int[] starts = new int[Math.max(1, keys.length)];
         int runs = 0;
         for (int p = 0; p < order.length; p++) {
-            if (p == 0 || keys[order[p]].compareTo(keys[order[p - 1]]) != 0) {
+            // keys read as longs are equal exactly when their longs are
+            boolean newValue = p == 0
+                    || (values != null
+                            ? values[order[p]] != values[order[p - 1]]
+                            : keys[order[p]].compareTo(keys[order[p - 1]]) != 0);
+            if (newValue) {
                 starts[runs++] = p;
             }
         }
         return new KeyValueRuns(order, Arrays.copyOf(starts, runs));
     }
 
-    /** Whether every key is one Int64 (a hashed key, or a 64-bit integer field). */
-    private static boolean int64Values(ShardKey[] keys) {
-        for (ShardKey k : keys) {
-            if (k.arity() != 1 || !k.get(0).isInt64()) {
-                return false;
+    /**
+     * The keys as longs in the order {@link ShardKey#compareTo} gives them, when every key is one value and
+     * either every value is an integer (Int32 or Int64, which compare by value: a hashed key, a 32- or 64-bit
+     * integer field) or every value is a date (which compare by their milliseconds); otherwise null.
+     */
+    private static long[] longValues(ShardKey[] keys) {
+        if (keys.length == 0 || keys[0].arity() != 1) {
+            return null;
+        }
+        boolean dates = keys[0].get(0).getBsonType() == BsonType.DATE_TIME;
+        long[] values = new long[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            ShardKey k = keys[i];
+            if (k.arity() != 1) {
+                return null;
+            }
+            BsonValue v = k.get(0);
+            BsonType type = v.getBsonType();
+            if (dates && type == BsonType.DATE_TIME) {
+                values[i] = v.asDateTime().getValue();
+            } else if (!dates && type == BsonType.INT64) {
+                values[i] = v.asInt64().getValue();
+            } else if (!dates && type == BsonType.INT32) {
+                values[i] = v.asInt32().getValue();
+            } else {
+                return null;
             }
         }
-        return true;
+        return values;
     }
 
     /** A stable sort by {@link ShardKey#compareTo}: equal keys keep insertion order. */
@@ -61,15 +90,15 @@ final class KeyValueRuns {
     }
 
     /**
-     * The same order for one-Int64 keys, by a stable LSD radix sort on the values (8 bits a pass,
-     * the sign bit flipped so that signed order is unsigned byte order).
+     * The same order for keys read as longs ({@link #longValues}), by a stable LSD radix sort on the
+     * values (8 bits a pass, the sign bit flipped so that signed order is unsigned byte order).
      */
-    private static int[] radixOrder(ShardKey[] keys) {
-        int n = keys.length;
+    private static int[] radixOrder(long[] keyValues) {
+        int n = keyValues.length;
         long[] values = new long[n];
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            values[i] = keys[i].get(0).asInt64().getValue() ^ Long.MIN_VALUE;
+            values[i] = keyValues[i] ^ Long.MIN_VALUE;
             order[i] = i;
         }
         long[] values2 = new long[n];

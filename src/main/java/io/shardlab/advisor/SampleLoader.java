@@ -4,6 +4,7 @@ import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.concurrent.Executor;
 
 /**
  * Reads a {@link SampleSource} into a {@link Sample}: every document in the source's order, kept as
@@ -18,6 +19,7 @@ public final class SampleLoader {
     private final ProgressListener progress;
     private final CancelToken cancel;
     private final long memoryBudgetBytes;
+    private final Executor parsers;
 
     /** A loader whose sample may take half of this JVM's maximum heap ({@code -Xmx}). */
     public SampleLoader(ProgressListener progress, CancelToken cancel) {
@@ -25,16 +27,29 @@ public final class SampleLoader {
     }
 
     /**
+     * A loader whose sample may take half of this JVM's maximum heap, parsing a file's lines ahead on
+     * {@code parsers} ({@link SampleSource#open(Executor)}; threads other than the loading one).
+     */
+    public SampleLoader(ProgressListener progress, CancelToken cancel, Executor parsers) {
+        this(progress, cancel, Runtime.getRuntime().maxMemory() / 2, parsers);
+    }
+
+    /**
      * A loader whose sample may take at most {@code memoryBudgetBytes} of heap; a larger sample is refused with
      * a message naming the source, the documents read and the budget, before the heap runs out.
      */
     public SampleLoader(ProgressListener progress, CancelToken cancel, long memoryBudgetBytes) {
+        this(progress, cancel, memoryBudgetBytes, null);
+    }
+
+    private SampleLoader(ProgressListener progress, CancelToken cancel, long memoryBudgetBytes, Executor parsers) {
         if (memoryBudgetBytes < 1) {
             throw new IllegalArgumentException("memoryBudgetBytes: at least 1, got " + memoryBudgetBytes);
         }
         this.memoryBudgetBytes = memoryBudgetBytes;
         this.progress = progress;
         this.cancel = cancel;
+        this.parsers = parsers;
     }
 
     /**
@@ -54,7 +69,7 @@ public final class SampleLoader {
         long numDocsTotal;
         CollectionIndexes indexes;
         OptionalLong numOrphanDocs;
-        try (SampleInput input = source.open()) {
+        try (SampleInput input = parsers == null ? source.open() : source.open(parsers)) {
             indexes = input.indexes();
             numOrphanDocs = input.numOrphanDocs();
             InsertStream documents = input.documents();

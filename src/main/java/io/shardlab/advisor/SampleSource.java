@@ -1,5 +1,7 @@
 package io.shardlab.advisor;
 
+import java.util.concurrent.Executor;
+
 /**
  * Where the documents of a sample come from: the port through which the advisor reads a dataset
  * file, a dataset ShardLab ships, or a live collection. {@link SampleLoader} reads any source into
@@ -24,4 +26,14 @@ public interface SampleSource {
      * @throws IllegalArgumentException with a one-line message naming the source when it cannot be opened
      */
     SampleInput open();
+
+    /**
+     * Opens the source for one read, with {@code parsers} to parse ahead on where the format allows it (a
+     * JSON Lines file's lines); the documents are the same as {@link #open()}'s.
+     *
+     * @throws IllegalArgumentException with a one-line message naming the source when it cannot be opened
+     */
+    default SampleInput open(Executor parsers) {
+        return open();
+    }
 }

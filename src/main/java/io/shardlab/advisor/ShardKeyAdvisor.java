@@ -22,10 +22,19 @@ import java.util.concurrent.Executor;
  * <p>Candidates are analysed independently, as tasks on the injected executor (a pool of two
  * threads uses both cores of a small machine; a same-thread executor gives a sequential run). Each
  * task is deterministic (the replay is seeded), so the report does not depend on the executor.
- * Progress is reported per document extracted and per document replayed; cancelling stops every
- * task within one batch.
+ * The candidates' keys are read out first, all together ({@link CandidateKeys}: one pass over each
+ * document, ranges of documents side by side on the executor) when they fit in a third of the heap
+ * (about {@value #KEY_BYTES} bytes a key plus {@value #KEY_FIELD_BYTES} a field); otherwise each
+ * candidate's task reads its own. Progress is reported per document extracted and per document
+ * replayed; cancelling stops every task within one batch.
  */
 public final class ShardKeyAdvisor {
+
+    /** A routing key's heap, besides its fields: the key, its array and the array's slot here. */
+    static final int KEY_BYTES = 48;
+
+    /** A field's share of a routing key's heap: its slot and a boxed scalar value. */
+    static final int KEY_FIELD_BYTES = 40;
 
     private final Executor executor;
 
@@ -57,14 +66,27 @@ public final class ShardKeyAdvisor {
         }
         Progress tracker = new Progress(candidates, sample.numDocsSampled(), progress);
         CancelToken stop = new CancelToken(cancel);
+        List<Progress.Candidate> views = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            views.add(tracker.of(i));
+        }
+        CandidateKeys together = null;
+        if (fitTogether(sample, candidates)) {
+            views.forEach(v -> v.stage(READING_KEYS));
+            together = CandidateKeys.read(sample, candidates, executor, views, stop);
+        }
+        CandidateKeys read = together;
         List<CompletableFuture<CandidateReport>> tasks = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             int index = i;
             tasks.add(CompletableFuture.supplyAsync(
                     () -> {
                         try {
+                            KeysRead keys = read == null
+                                    ? readAlone(sample, candidates.get(index), views.get(index), stop)
+                                    : new KeysRead(read.keys(index), read.missing(index));
                             return analyzeOne(
-                                    sample, candidates.get(index), queries, settings, tracker.of(index), stop);
+                                    sample, candidates.get(index), keys, queries, settings, views.get(index), stop);
                         } catch (RuntimeException e) {
                             stop.cancel();
                             throw e;
@@ -95,17 +117,27 @@ public final class ShardKeyAdvisor {
                 sample.source(), sample.order(), settings, queries, reports, recommendation, suggestions);
     }
 
-    static CandidateReport analyzeOne(
-            Sample sample,
-            ShardKeyPattern key,
-            List<SampledQuery> queries,
-            AdvisorSettings settings,
-            Progress.Candidate progress,
-            CancelToken cancel) {
+    private static final String READING_KEYS = "reading key values";
+
+    /** Whether every candidate's keys fit in a third of the heap at once. */
+    private static boolean fitTogether(Sample sample, List<ShardKeyPattern> candidates) {
+        long bytes = 0;
+        for (ShardKeyPattern c : candidates) {
+            bytes += (long) sample.numDocsSampled() * (KEY_BYTES + KEY_FIELD_BYTES * c.arity());
+        }
+        return bytes <= Runtime.getRuntime().maxMemory() / 3;
+    }
+
+    /** One candidate's routing keys in document order, and per key field the documents that miss it. */
+    private record KeysRead(ShardKey[] keys, long[] missing) {}
+
+    /** Reads one candidate's keys on its own. */
+    private static KeysRead readAlone(
+            Sample sample, ShardKeyPattern key, Progress.Candidate progress, CancelToken cancel) {
         int n = sample.numDocsSampled();
         KeyReader reader = new KeyReader(sample, key);
         ShardKey[] keys = new ShardKey[n];
-        progress.stage("reading key values");
+        progress.stage(READING_KEYS);
         for (int i = 0; i < n; i++) {
             keys[i] = reader.routingKey(i);
             if ((i & 0xFFF) == 0xFFF) {
@@ -114,8 +146,22 @@ public final class ShardKeyAdvisor {
             }
         }
         progress.extracted(n);
+        return new KeysRead(keys, reader.missingCounts());
+    }
+
+    private static CandidateReport analyzeOne(
+            Sample sample,
+            ShardKeyPattern key,
+            KeysRead read,
+            List<SampledQuery> queries,
+            AdvisorSettings settings,
+            Progress.Candidate progress,
+            CancelToken cancel) {
+        int n = sample.numDocsSampled();
+        KeyReader reader = new KeyReader(sample, key);
+        ShardKey[] keys = read.keys();
         List<Long> missing = new ArrayList<>();
-        for (long m : reader.missingCounts()) {
+        for (long m : read.missing()) {
             missing.add(m);
         }
         progress.stage("counting values");

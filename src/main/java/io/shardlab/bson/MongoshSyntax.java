@@ -69,10 +69,88 @@ final class MongoshSyntax {
      * @throws BsonParseException for a malformed constructor call or a bad argument
      */
     static String toReaderSyntax(String text, String original) {
+        // plain JSON, as mongoexport writes it, is what the rewriting would copy unchanged
+        return toReaderSyntax(text, original, true);
+    }
+
+    /** The text rewritten without the shortcut for plain JSON (for the specification that both agree). */
+    static String rewrittenInFull(String text) {
+        return toReaderSyntax(text, text, false);
+    }
+
+    private static String toReaderSyntax(String text, String original, boolean plainJsonAsIs) {
         if (bracketDepth(text) > MAX_BRACKET_DEPTH) {
             throw new BsonParseException(original, BsonDepth.TOO_DEEP);
         }
-        return new MongoshSyntax(original).rewrite(text, 0);
+        return plainJsonAsIs && isPlainJson(text) ? text : new MongoshSyntax(original).rewrite(text, 0);
+    }
+
+    /**
+     * Whether {@link #rewrite} would copy the text unchanged, judged in one quick pass that answers no when
+     * unsure: outside double-quoted strings only brackets, commas, colons, white space, the words {@code true},
+     * {@code false} and {@code null}, and numbers whose digit runs are at most 18 long (so every integer fits a
+     * long and gets no {@code .0}).
+     */
+    private static boolean isPlainJson(String s) {
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                i = endOfString(s, i);
+            } else if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',' || c == ' ' || c == '\t'
+                    || c == '\r' || c == '\n') {
+                i++;
+            } else if (c == 't' || c == 'f' || c == 'n') {
+                int end = s.startsWith("true", i) || s.startsWith("null", i)
+                        ? i + 4
+                        : s.startsWith("false", i) ? i + 5 : -1;
+                if (end < 0 || (end < n && isWordPart(s.charAt(end)))) {
+                    return false;
+                }
+                i = end;
+            } else if (c == '-' || isAsciiDigit(c)) {
+                i = endOfPlainNumber(s, c == '-' ? i + 1 : i);
+                if (i < 0) {
+                    return false;
+                }
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The end of a JSON number whose integer digits begin at {@code i}: digits, then optionally a fraction and an
+     * exponent, each run of digits 1 to 18 long and the number followed by no word character; -1 otherwise.
+     */
+    private static int endOfPlainNumber(String s, int i) {
+        i = endOfShortDigits(s, i);
+        if (i > 0 && i < s.length() && s.charAt(i) == '.') {
+            i = endOfShortDigits(s, i + 1);
+        }
+        if (i > 0 && i < s.length() && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            i = endOfShortDigits(s, i);
+        }
+        return i > 0 && (i == s.length() || !isWordPart(s.charAt(i)) && s.charAt(i) != '.') ? i : -1;
+    }
+
+    /** The end of a run of 1 to 18 ASCII digits at {@code i}, or -1. */
+    private static int endOfShortDigits(String s, int i) {
+        int end = i;
+        while (end < s.length() && isAsciiDigit(s.charAt(end))) {
+            end++;
+        }
+        return end > i && end - i <= 18 ? end : -1;
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /**

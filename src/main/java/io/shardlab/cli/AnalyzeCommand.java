@@ -50,8 +50,9 @@ import picocli.CommandLine.Spec;
  * terms plus the layout each key produces when the sample is replayed into a simulated cluster,
  * and recommends one ({@link ShardKeyAdvisor}).
  *
- * <p>Candidates run on a pool of at most two threads. Progress goes to standard error when it is a
- * terminal, or always with {@code --progress}.
+ * <p>The command's one pool, of at most two threads, parses a JSON Lines file's lines while the sample loads
+ * and then extracts the candidates' keys and analyses the candidates. Progress goes to standard error when it
+ * is a terminal, or always with {@code --progress}.
  */
 @Command(
         name = "analyze",
@@ -251,10 +252,33 @@ final class AnalyzeCommand implements Runnable {
         ProgressListener listener = progress || System.console() != null
                 ? new ProgressPrinter(err, System.console() != null)
                 : ProgressListener.NONE;
-        SampleLoader loader = new SampleLoader(listener, CancelToken.none());
+        // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
+        // takes any Executor, so a CLI-side task object would replace only these lines
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()), r -> {
+                    Thread t = new Thread(r, "shardlab-analyze");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            analyze(candidates, settings, fileMix, listener, pool);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Loads the sample (a file's lines parsed on {@code pool}) and analyses it on {@code pool}. */
+    private void analyze(
+            List<ShardKeyPattern> candidates,
+            AdvisorSettings settings,
+            List<SampledQuery> fileMix,
+            ProgressListener listener,
+            ExecutorService pool) {
+        PrintWriter err = spec.commandLine().getErr();
+        SampleLoader loader = new SampleLoader(listener, CancelToken.none(), pool);
         long limit = docs == null ? Long.MAX_VALUE : docs;
         if (input.dataset != null) {
-            analyze(candidates, settings, fileMix, datasetSample(loader, limit), listener, null);
+            analyze(candidates, settings, fileMix, datasetSample(loader, limit), listener, null, pool);
             return;
         }
         try (LiveConnection live = new LiveConnector().connect(liveRequest())) {
@@ -274,7 +298,7 @@ final class AnalyzeCommand implements Runnable {
                 }
                 err.flush();
             }
-            analyze(candidates, settings, mix, sample, listener, serverAnalyze ? live : null);
+            analyze(candidates, settings, mix, sample, listener, serverAnalyze ? live : null, pool);
         } catch (LiveClusterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -287,22 +311,11 @@ final class AnalyzeCommand implements Runnable {
             List<SampledQuery> mix,
             Sample loaded,
             ProgressListener listener,
-            LiveConnection server) {
+            LiveConnection server,
+            ExecutorService pool) {
         Sample sample = indexes == null ? loaded : loaded.withIndexes(IndexListFile.read(indexes));
-        // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
-        // takes any Executor, so a CLI-side task object would replace only these lines
-        ExecutorService pool =
-                Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()), r -> {
-                    Thread t = new Thread(r, "shardlab-analyze");
-                    t.setDaemon(true);
-                    return t;
-                });
-        AdvisorReport report;
-        try {
-            report = new ShardKeyAdvisor(pool).analyze(sample, candidates, mix, settings, listener, CancelToken.none());
-        } finally {
-            pool.shutdownNow();
-        }
+        AdvisorReport report =
+                new ShardKeyAdvisor(pool).analyze(sample, candidates, mix, settings, listener, CancelToken.none());
         if (listener instanceof ProgressPrinter printer) {
             printer.finish();
         }

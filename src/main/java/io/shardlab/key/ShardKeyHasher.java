@@ -1,9 +1,13 @@
 package io.shardlab.key;
 
 import io.shardlab.bson.CanonicalType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
@@ -37,8 +41,16 @@ public final class ShardKeyHasher {
     private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
     private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
 
+    /** A long in a byte array, little-endian, as MD5 reads the value and the hash is read from the digest. */
+    private static final VarHandle LITTLE_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final MessageDigest md5;
     private final byte[] scratch = new byte[8];
+    /** What MD5 reads for a number: the seed 0, the canonical type 10 and the value, little-endian. */
+    private final byte[] numberBlock = {0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+    private final byte[] numberDigest = new byte[16];
 
     /** A hasher with its own MD5 digest. */
     public ShardKeyHasher() {
@@ -71,6 +83,23 @@ public final class ShardKeyHasher {
             h = (h << 8) | (digest[i] & 0xFF);
         }
         return h;
+    }
+
+    /**
+     * {@code hash64(value, seed = 0)} of a number whose {@code safeNumberLongForHash} is {@code value},
+     * such as {@code NumberLong(value)} or {@code NumberInt(value)}: equal to {@link #hash64(BsonValue)}
+     * of it, with the 16 bytes MD5 reads for a number (seed, canonical type, value) given in one
+     * update. The hot path of hashed-key inserts.
+     */
+    public long hash64OfNumber(long value) {
+        LITTLE_ENDIAN_LONG.set(numberBlock, 8, value);
+        md5.update(numberBlock);
+        try {
+            md5.digest(numberDigest, 0, numberDigest.length);
+        } catch (DigestException e) {
+            throw new IllegalStateException("MD5 digests have 16 bytes", e);
+        }
+        return (long) LITTLE_ENDIAN_LONG.get(numberDigest, 0);
     }
 
     private void recursiveHash(BsonValue e, String fieldName) {

@@ -396,6 +396,11 @@ final class ClusterState implements ShardRegistry.Owner {
         return documents.addLong(chunks(), key, size);
     }
 
+    /** Adds {@code n} documents of {@code size} bytes with one-field Int64 keys in one pass ({@link CollectionDocuments#addLongs}). */
+    void addLongs(long[] keys, int n, int size, long[] perChunk) {
+        documents.addLongs(chunks(), keys, n, size, perChunk);
+    }
+
     /** Adds one document with any key (switching to the encoded layout if needed); returns the chunk index. */
     int addKey(ShardKey key, int size) {
         return documents.add(chunks(), key, size);
@@ -406,14 +411,10 @@ final class ClusterState implements ShardRegistry.Owner {
         counters = counters.plusInserted(n);
     }
 
-    /** Removes documents (undo of an insert batch): each is routed and removed from its chunk. */
-    void removeDocuments(List<ShardKey> keys, int[] sizes) {
-        removeDocuments(keys, sizes, true);
-    }
-
     /**
      * Removes documents, each routed to its chunk; when not {@code strict} a document found only by its
-     * key (its size changed) is removed too and one not found is skipped. Returns the documents removed.
+     * key (its size changed) is removed too and one not found is skipped (strict: the undo of an insert
+     * batch). Returns the documents removed.
      */
     int removeDocuments(List<ShardKey> keys, int[] sizes, boolean strict) {
         return documents.remove(chunks(), keys, sizes, strict);

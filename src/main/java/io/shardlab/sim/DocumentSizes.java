@@ -51,6 +51,29 @@ final class DocumentSizes {
         sizes[index] = size;
     }
 
+    /**
+     * Records the sizes of documents {@code [from, from + added)}, the ones just appended, all of
+     * {@code size} bytes: the same column as {@code added} calls of {@link #append}.
+     */
+    void appendUniform(int from, int added, int size, int capacity) {
+        if (added == 0) {
+            return;
+        }
+        int end = from + added;
+        if (sizes == null) {
+            if (from == 0 || uniform == size) {
+                uniform = size;
+                return;
+            }
+            int[] materialised = new int[Math.max(capacity, end)];
+            Arrays.fill(materialised, 0, from, uniform);
+            sizes = materialised;
+        } else if (sizes.length < end) {
+            sizes = Arrays.copyOf(sizes, Math.max(capacity, end));
+        }
+        Arrays.fill(sizes, from, end, size);
+    }
+
     /** The sizes array for in-place permutation, materialised to {@code count} entries. */
     int[] array(int count) {
         if (sizes == null) {

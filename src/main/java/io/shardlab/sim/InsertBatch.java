@@ -22,7 +22,8 @@ import org.bson.io.BasicOutputBuffer;
  *   <li>{@link #ofDocuments}: whole documents, whose shard keys (missing fields count as null)
  *       and BSON sizes are taken when the batch is built.</li>
  * </ul>
- * The arrays are copied; the batch is immutable.
+ * The arrays are copied; the batch is immutable. Per-document sizes that are all equal are kept as
+ * that one size ({@link #uniformSize()}).
  */
 public final class InsertBatch {
 
@@ -55,7 +56,7 @@ public final class InsertBatch {
         for (int s : sizesBytes) {
             checkSize(s);
         }
-        return new InsertBatch(values.clone(), null, sizesBytes.clone(), -1, values.length);
+        return sized(values.clone(), null, sizesBytes.clone(), values.length);
     }
 
     /** Documents with ready shard keys (hashed fields already hashed) and per-document sizes. */
@@ -66,7 +67,7 @@ public final class InsertBatch {
         for (int s : sizesBytes) {
             checkSize(s);
         }
-        return new InsertBatch(null, List.copyOf(keys), sizesBytes.clone(), -1, keys.size());
+        return sized(null, List.copyOf(keys), sizesBytes.clone(), keys.size());
     }
 
     /** Documents with ready shard keys, each {@code sizeBytes} long. */
@@ -89,7 +90,17 @@ public final class InsertBatch {
             keys.add(pattern.extractKey(documents.get(i), hasher));
             sizes[i] = bsonSize(documents.get(i));
         }
-        return new InsertBatch(null, List.copyOf(keys), sizes, -1, sizes.length);
+        return sized(null, List.copyOf(keys), sizes, sizes.length);
+    }
+
+    /** A batch with per-document {@code sizes} (owned), kept as one size when they are all equal. */
+    private static InsertBatch sized(long[] int64Values, List<ShardKey> keys, int[] sizes, int count) {
+        for (int i = 1; i < count; i++) {
+            if (sizes[i] != sizes[0]) {
+                return new InsertBatch(int64Values, keys, sizes, -1, count);
+            }
+        }
+        return new InsertBatch(int64Values, keys, null, count == 0 ? -1 : sizes[0], count);
     }
 
     /**
@@ -110,7 +121,7 @@ public final class InsertBatch {
             keys.add(second.key(i));
             sizes[first.size() + i] = second.sizeBytes(i);
         }
-        return new InsertBatch(null, List.copyOf(keys), sizes, -1, sizes.length);
+        return sized(null, List.copyOf(keys), sizes, sizes.length);
     }
 
     private static void checkSize(int size) {
@@ -143,6 +154,19 @@ public final class InsertBatch {
     /** The int64 value of document {@code i} ({@link #isInt64()} batches). */
     public long int64Value(int i) {
         return int64Values[i];
+    }
+
+    /**
+     * The int64 values ({@link #isInt64()} batches), the batch's own array: read it, never change it.
+     * For the insert path, which reads them all at once.
+     */
+    long[] int64Values() {
+        return int64Values;
+    }
+
+    /** The size of every document in bytes when they all have the same size, else -1. */
+    int uniformSize() {
+        return sizes == null ? uniformSize : -1;
     }
 
     /** The shard key of document {@code i} (key batches). */

@@ -2,12 +2,16 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyHasher;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.bson.BsonInt64;
+import org.bson.BsonType;
+import org.bson.BsonValue;
 
 /**
  * {@code db.coll.insertMany([...])}: a batch of documents lands in the chunks their shard keys
@@ -55,16 +59,19 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
     @Override
     public void apply(ClusterState state) {
         InsertRun run = new InsertRun(state);
-        boolean hashed = state.key().isHashed();
+        ShardKeyHasher hasher = state.key().isHashed() ? new ShardKeyHasher() : null;
+        if (run.addAllAtOnce(batch, hasher)) {
+            run.finish(batch);
+            return;
+        }
         if (batch.isInt64()) {
             if (!state.longLayout()) {
                 for (int i = 0; i < batch.size(); i++) {
-                    run.add(key(i, hashed), batch.sizeBytes(i));
+                    run.add(key(i, hasher), batch.sizeBytes(i));
                 }
             } else {
                 for (int i = 0; i < batch.size(); i++) {
-                    long v = batch.int64Value(i);
-                    run.addLong(hashed ? Int64KeyHasher.hash(v) : v, batch.sizeBytes(i));
+                    run.addLong(int64Key(i, hasher), batch.sizeBytes(i));
                 }
             }
         } else {
@@ -75,21 +82,26 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
         run.finish(batch);
     }
 
-    private ShardKey key(int i, boolean hashed) {
+    /** The key of document {@code i} of an int64 batch: its value, or its {@code hash64} when {@code hasher} is given. */
+    private long int64Key(int i, ShardKeyHasher hasher) {
         long v = batch.int64Value(i);
-        return ShardKey.of(new BsonInt64(hashed ? Int64KeyHasher.hash(v) : v));
+        return hasher == null ? v : hasher.hash64OfNumber(v);
+    }
+
+    private ShardKey key(int i, ShardKeyHasher hasher) {
+        return ShardKey.of(new BsonInt64(int64Key(i, hasher)));
     }
 
     /** Undo: removes the batch's documents from the chunks they are in now. */
     void removeFrom(ClusterState state) {
         List<ShardKey> keys = new ArrayList<>(batch.size());
         int[] sizes = new int[batch.size()];
-        boolean hashed = state.key().isHashed();
+        ShardKeyHasher hasher = state.key().isHashed() ? new ShardKeyHasher() : null;
         for (int i = 0; i < batch.size(); i++) {
-            keys.add(batch.isInt64() ? key(i, hashed) : batch.key(i));
+            keys.add(batch.isInt64() ? key(i, hasher) : batch.key(i));
             sizes[i] = batch.sizeBytes(i);
         }
-        state.removeDocuments(keys, sizes);
+        state.removeDocuments(keys, sizes, true);
     }
 
     @Override
@@ -105,9 +117,16 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
 
     /** One batch's pass over the documents: counts per chunk, auto-split checks, the landed event. */
     private static final class InsertRun {
+        /** A batch of fewer documents than a quarter of the chunks is added document by document. */
+        private static final int ONE_PASS_CHUNKS_PER_DOCUMENT = 4;
+        /** Hashed int64 keys are hashed and added this many at a time (or four per chunk, if more). */
+        private static final int HASHED_SLICE = 4096;
+
         private final ClusterState state;
         private final AutoSplitter splitter;
-        private final Map<String, Long> byShard = new TreeMap<>();
+        /** Documents landed per shard so far (one counter each, so a flush boxes nothing). */
+        private final Map<String, long[]> byShard = new HashMap<>();
+
         private ChunkMap countedFor;
         private long[] perChunk;
 
@@ -127,11 +146,66 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
             if (countedFor == null) {
                 return;
             }
+            String shard = null;
+            long[] landed = null;
             for (int i = 0; i < perChunk.length; i++) {
                 if (perChunk[i] > 0) {
-                    byShard.merge(countedFor.get(i).shard(), perChunk[i], Long::sum);
+                    String chunkShard = countedFor.get(i).shard();
+                    if (!chunkShard.equals(shard)) {
+                        shard = chunkShard;
+                        landed = byShard.computeIfAbsent(shard, s -> new long[1]);
+                    }
+                    landed[0] += perChunk[i];
                 }
             }
+        }
+
+        /**
+         * Adds the whole batch in one pass ({@link ClusterState#addLongs}) when nothing acts on a
+         * single document: no auto-splitter (6.0+), every key one Int64, one size for all, and the batch
+         * not much smaller than the chunk count. False, having added nothing, otherwise.
+         */
+        boolean addAllAtOnce(InsertBatch batch, ShardKeyHasher hasher) {
+            int n = batch.size();
+            int size = batch.uniformSize();
+            if (splitter != AutoSplitter.NONE
+                    || !state.longLayout()
+                    || size < 0
+                    || n < perChunk.length / ONE_PASS_CHUNKS_PER_DOCUMENT) {
+                return false;
+            }
+            long[] keys = batch.isInt64() ? batch.int64Values() : int64Keys(batch);
+            if (keys == null) {
+                return false;
+            }
+            if (hasher == null || !batch.isInt64()) {
+                state.addLongs(keys, n, size, perChunk);
+                return true;
+            }
+            // hashed in slices, so a large batch needs no second batch-sized array
+            long[] hashes =
+                    new long[Math.min(n, Math.max(HASHED_SLICE, perChunk.length * ONE_PASS_CHUNKS_PER_DOCUMENT))];
+            for (int from = 0; from < n; from += hashes.length) {
+                int slice = Math.min(hashes.length, n - from);
+                for (int i = 0; i < slice; i++) {
+                    hashes[i] = hasher.hash64OfNumber(keys[from + i]);
+                }
+                state.addLongs(hashes, slice, size, perChunk);
+            }
+            return true;
+        }
+
+        /** The batch's keys as longs when each is one Int64, else null. */
+        private static long[] int64Keys(InsertBatch batch) {
+            long[] keys = new long[batch.size()];
+            for (int i = 0; i < keys.length; i++) {
+                BsonValue value = batch.key(i).get(0);
+                if (value.getBsonType() != BsonType.INT64) {
+                    return null;
+                }
+                keys[i] = value.asInt64().getValue();
+            }
+            return keys;
         }
 
         void addLong(long key, int size) {
@@ -161,7 +235,10 @@ public record InsertDocuments(String namespace, InsertBatch batch) implements Cl
             flush();
             countedFor = null;
             state.countInserted(batch.size());
-            state.emit(new ClusterEvent.InsertsLanded(state.clock(), batch.size(), batch.totalBytes(), byShard, batch));
+            Map<String, Long> documentsByShard = new TreeMap<>();
+            byShard.forEach((shard, landed) -> documentsByShard.put(shard, landed[0]));
+            state.emit(new ClusterEvent.InsertsLanded(
+                    state.clock(), batch.size(), batch.totalBytes(), documentsByShard, batch));
         }
     }
 }

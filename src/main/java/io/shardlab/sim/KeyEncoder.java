@@ -160,12 +160,19 @@ final class KeyEncoder {
         out.write(0);
     }
 
+    /** An integer: its decimal digits without trailing zeros, the exponent its digit count (as {@link #writeFinite}). */
     private static void writeLongNumber(Buffer out, long value) {
         if (value == 0) {
             out.write(NUM_ZERO);
             return;
         }
-        writeFinite(out, new BigDecimal(value));
+        // Long.MIN_VALUE's absolute value, read unsigned, is its magnitude
+        String digits = Long.toUnsignedString(Math.abs(value));
+        int significant = digits.length();
+        while (digits.charAt(significant - 1) == '0') {
+            significant--;
+        }
+        writeDigits(out, value < 0, digits.length(), digits, significant);
     }
 
     private static void writeDouble(Buffer out, double d) {
@@ -201,15 +208,18 @@ final class KeyEncoder {
     private static void writeFinite(Buffer out, BigDecimal value) {
         BigDecimal abs = value.abs().stripTrailingZeros();
         String digits = abs.unscaledValue().toString();
-        int exponent = digits.length() - abs.scale();
-        boolean negative = value.signum() < 0;
+        writeDigits(out, value.signum() < 0, digits.length() - abs.scale(), digits, digits.length());
+    }
+
+    /** 0.d1…dn × 10^exponent, the digits {@code digits[0, length)} with no trailing zero. */
+    private static void writeDigits(Buffer out, boolean negative, int exponent, String digits, int length) {
         out.write(negative ? NUM_NEGATIVE : NUM_POSITIVE);
         int e = exponent ^ Integer.MIN_VALUE;
         if (negative) {
             e = ~e;
         }
         writeInt(out, e);
-        for (int i = 0; i < digits.length(); i++) {
+        for (int i = 0; i < length; i++) {
             int digit = digits.charAt(i) - '0' + 1;
             out.write(negative ? 0xFF - digit : digit);
         }

@@ -46,6 +46,36 @@ final class LongChunkDocuments extends ChunkDocuments {
         bytes += size;
     }
 
+    /**
+     * The key array, for a batch appended in one pass ({@link CollectionDocuments#addLongs}): the
+     * caller writes keys after {@link #count()}, growing the array as {@link #add} does, and hands it
+     * back to {@link #appended}.
+     */
+    long[] keyArray() {
+        return keys;
+    }
+
+    /**
+     * Takes back {@code grown}, the {@link #keyArray()} with {@code added} keys written after the
+     * count, each of a document of {@code size} bytes: the same documents as {@code added} calls of
+     * {@link #add}, in that order.
+     */
+    void appended(long[] grown, int added, int size) {
+        int from = count;
+        keys = grown;
+        if (sorted) {
+            for (int i = Math.max(1, from); i < from + added; i++) {
+                if (keys[i] < keys[i - 1]) {
+                    sorted = false;
+                    break;
+                }
+            }
+        }
+        sizes.appendUniform(from, added, size, keys.length);
+        count = from + added;
+        bytes += (long) size * added;
+    }
+
     /** The raw key of document {@code i}. */
     long rawKey(int i) {
         return keys[i];

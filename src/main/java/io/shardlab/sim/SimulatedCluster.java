@@ -144,7 +144,8 @@ public final class SimulatedCluster {
         if (error.isPresent()) {
             throw new CommandFailedException(command.mongoshCommand(), error.get());
         }
-        ClusterState.Memento before = state.memento();
+        // with no history kept nothing is ever restored: no memento (a copy of every chunk's counters)
+        ClusterState.Memento before = state.config().historyLimit() == 0 ? null : state.memento();
         command.apply(state);
         long docs = command instanceof InsertDocuments insert ? insert.batch().size() : 0;
         record(new HistoryEntry(command, before, docs));

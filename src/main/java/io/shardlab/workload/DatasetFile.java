@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.Executor;
 
 /**
  * Opens a dataset file as an {@link InsertStream}, choosing the format by the file name: JSON Lines
@@ -62,12 +63,21 @@ public final class DatasetFile {
      */
     public static InsertStream open(
             InputStream in, String source, Format format, WorkloadSettings settings, long limit) {
+        return open(in, source, format, settings, limit, null);
+    }
+
+    /**
+     * As {@link #open(InputStream, String, Format, WorkloadSettings, long)}, a JSON Lines file's lines parsed
+     * ahead on {@code parsers} ({@link JsonLinesInsertStream}); null, or a CSV file, parses as it reads.
+     */
+    public static InsertStream open(
+            InputStream in, String source, Format format, WorkloadSettings settings, long limit, Executor parsers) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit: at least 1 document, got " + limit);
         }
         Reader text = InputFile.text(InputFile.decompressed(in, source), source, InputFile.MAX_LINE_CHARS);
         return switch (format) {
-            case JSON_LINES -> new JsonLinesInsertStream(text, source, settings, limit);
+            case JSON_LINES -> new JsonLinesInsertStream(text, source, settings, limit, parsers);
             case CSV -> new CsvInsertStream(text, source, settings, limit);
         };
     }

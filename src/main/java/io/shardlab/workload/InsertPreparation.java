@@ -35,9 +35,19 @@ public final class InsertPreparation {
 
     /** Prepares the documents of {@code source} with ObjectIds from {@code settings}' seed and start. */
     public InsertPreparation(String source, WorkloadSettings settings) {
+        this(source, settings, 0);
+    }
+
+    /**
+     * Prepares the documents of {@code source} that follow its first {@code documentsBefore}: the same
+     * documents, {@code _id}s included, as one preparation given all of them in order (so parts of a file
+     * can be prepared apart).
+     */
+    public InsertPreparation(String source, WorkloadSettings settings, long documentsBefore) {
         this.source = source;
         this.ids = new ObjectIdSequence(settings.seed());
         this.startSecond = settings.start().getEpochSecond();
+        this.inserted = documentsBefore;
     }
 
     /**

@@ -6,9 +6,14 @@ import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.bson.BsonDateTime;
+import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Index order: by value, equal values in insertion order; whichever sort produces it. */
 class KeyValueRunsTest {
@@ -21,38 +26,67 @@ class KeyValueRunsTest {
         return out;
     }
 
-    @Test
-    void int64KeysSortByRadixExactlyAsByComparison() {
+    /** The order by comparison: a stable sort of the documents by {@link ShardKey#compareTo}. */
+    private static List<Integer> comparedOrder(ShardKey[] keys) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < keys.length; i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> keys[a].compareTo(keys[b]));
+        return order;
+    }
+
+    /** The number of distinct values by comparison. */
+    private static int comparedRuns(ShardKey[] keys, List<Integer> order) {
+        int runs = 0;
+        for (int p = 0; p < order.size(); p++) {
+            if (p == 0 || keys[order.get(p)].compareTo(keys[order.get(p - 1)]) != 0) {
+                runs++;
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * One-value keys the radix sort takes (Int64, Int32, both mixed, dates) and a mix it leaves to comparison
+     * (a Double among integers), each sorted exactly as by comparison: by value, ties in insertion order.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            INT64
+            INT32
+            INT32_AND_INT64
+            DATE
+            DOUBLE_AMONG_INT64
+            """)
+    void oneValueKeysSortExactlyAsByComparison(String kind) {
         SplittableRandom random = new SplittableRandom(11);
         for (int round = 0; round < 50; round++) {
             int n = 1 + random.nextInt(2_000);
-            ShardKey[] int64 = new ShardKey[n];
-            ShardKey[] mixed = new ShardKey[n];
+            ShardKey[] keys = new ShardKey[n];
             for (int i = 0; i < n; i++) {
                 // few distinct values, both signs, the extremes: many ties to keep in insertion order
-                long v = i == 0
-                        ? random.nextInt(-50, 50)
-                        : switch (random.nextInt(4)) {
-                            case 0 -> Long.MIN_VALUE + random.nextInt(3);
-                            case 1 -> Long.MAX_VALUE - random.nextInt(3);
-                            default -> random.nextLong(-50, 50) << random.nextInt(40);
-                        };
-                int64[i] = ShardKey.of(new BsonInt64(v));
-                // the same values, the first as an Int32: that disables the radix path
-                mixed[i] = i == 0 ? ShardKey.of(new BsonInt32((int) v)) : ShardKey.of(new BsonInt64(v));
+                long v = switch (random.nextInt(4)) {
+                    case 0 -> Long.MIN_VALUE + random.nextInt(3);
+                    case 1 -> Long.MAX_VALUE - random.nextInt(3);
+                    default -> random.nextLong(-50, 50) << random.nextInt(40);
+                };
+                BsonValue value = switch (kind) {
+                    case "INT64" -> new BsonInt64(v);
+                    case "INT32" -> new BsonInt32((int) v);
+                    case "INT32_AND_INT64" -> random.nextBoolean() ? new BsonInt32((int) v) : new BsonInt64((int) v);
+                    case "DATE" -> new BsonDateTime(v);
+                    case "DOUBLE_AMONG_INT64" -> i == n / 2 ? new BsonDouble(v % 50) : new BsonInt64(v);
+                    default -> throw new IllegalArgumentException(kind);
+                };
+                keys[i] = ShardKey.of(value);
             }
-            KeyValueRuns radix = KeyValueRuns.of(int64, CancelToken.none());
-            KeyValueRuns compared = KeyValueRuns.of(mixed, CancelToken.none());
 
-            assertEquals(order(compared), order(radix), "round " + round);
-            assertEquals(compared.runs(), radix.runs());
-            for (int p = 1; p < n; p++) {
-                int c = int64[radix.documentAt(p - 1)].compareTo(int64[radix.documentAt(p)]);
-                assertEquals(
-                        true,
-                        c < 0 || (c == 0 && radix.documentAt(p - 1) < radix.documentAt(p)),
-                        "sorted, ties by insertion");
-            }
+            KeyValueRuns runs = KeyValueRuns.of(keys, CancelToken.none());
+
+            List<Integer> compared = comparedOrder(keys);
+            assertEquals(compared, order(runs), "round " + round);
+            assertEquals(comparedRuns(keys, compared), runs.runs(), "round " + round);
         }
     }
 

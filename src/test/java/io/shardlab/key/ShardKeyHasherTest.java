@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.shardlab.bson.BsonLiterals;
+import java.util.SplittableRandom;
 import org.bson.BsonDouble;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.DisplayName;
@@ -196,6 +198,19 @@ class ShardKeyHasherTest {
         assertEquals(4532067210535695462L, hasher.hash64(new BsonDouble(9.223372036854775808E18)));
         assertEquals(921523596458303250L, hasher.hash64(new BsonDouble(Double.POSITIVE_INFINITY)));
         assertEquals(4532067210535695462L, hasher.hash64(new BsonDouble(Double.NEGATIVE_INFINITY)));
+    }
+
+    @Test
+    @DisplayName("hash64OfNumber(v) is hash64 of NumberLong(v), and of NumberInt(v) where v fits, the hot path's form")
+    void hashOfANumberIsTheHashOfItsInt64() {
+        assertEquals(5902408780260971510L, hasher.hash64OfNumber(1));
+        ShardKeyHasher reference = new ShardKeyHasher();
+        SplittableRandom r = new SplittableRandom(9);
+        for (int i = 0; i < 10_000; i++) {
+            long v = r.nextLong();
+            assertEquals(reference.hash64(new BsonInt64(v)), hasher.hash64OfNumber(v));
+            assertEquals(reference.hash64(new BsonInt32((int) v)), hasher.hash64OfNumber((int) v));
+        }
     }
 
     @Test
