@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
@@ -42,7 +41,7 @@ class LiveAppTest {
 
     @Start
     void start(Stage stage) {
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

@@ -2,6 +2,7 @@ package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
@@ -34,7 +35,14 @@ public final class ConnectDialog extends Dialog<Void> {
     /** The Connect button's type; the dialog never closes on it (the outcome decides). */
     static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
 
-    public ConnectDialog(ConnectViewModel vm, Window owner) {
+    private final WindowPlacement placement;
+
+    /**
+     * @param placement sizes the dialog to its content, again when a failure's message grows it, and keeps the
+     *     windows' state while the CA file chooser is open
+     */
+    public ConnectDialog(ConnectViewModel vm, Window owner, WindowPlacement placement) {
+        this.placement = placement;
         initOwner(owner);
         setTitle("Connect to cluster");
         setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
@@ -102,7 +110,8 @@ public final class ConnectDialog extends Dialog<Void> {
                     .addAll(
                             new FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.cer"),
                             new FileChooser.ExtensionFilter("All files", "*"));
-            File f = chooser.showOpenDialog(getDialogPane().getScene().getWindow());
+            File f = placement.choose(
+                    () -> chooser.showOpenDialog(getDialogPane().getScene().getWindow()));
             if (f != null) {
                 vm.tlsCaFileProperty().set(f.toPath());
             }
@@ -144,13 +153,7 @@ public final class ConnectDialog extends Dialog<Void> {
         // the whole message, however long: the row grows and the dialog with it
         error.setMinHeight(Region.USE_PREF_SIZE);
         error.setMaxWidth(Double.MAX_VALUE);
-        vm.errorProperty()
-                .addListener((obs, was, now) -> Platform.runLater(() -> {
-                    if (getDialogPane().getScene() != null
-                            && getDialogPane().getScene().getWindow() != null) {
-                        getDialogPane().getScene().getWindow().sizeToScene();
-                    }
-                }));
+        vm.errorProperty().addListener((obs, was, now) -> Platform.runLater(() -> placement.fit(this)));
         return error;
     }
 
