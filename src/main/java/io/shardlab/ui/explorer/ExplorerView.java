@@ -108,7 +108,7 @@ public final class ExplorerView {
                         () -> !sidePlacement.placementProperty().get().showsPanel(),
                         sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
-        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance);
+        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement);
         root.setId("explorer");
         root.getStyleClass().add(ExplorerStyles.EXPLORER);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);

@@ -1,6 +1,7 @@
 package io.shardlab.ui.theme;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +14,7 @@ import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.event.EventHandler;
+import javafx.event.EventType;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -92,7 +94,7 @@ public final class WindowPlacement {
     private final boolean blockedWindowsUnmaximise;
     private final Map<Stage, String> names = new IdentityHashMap<>();
     private final Map<Stage, Rectangle2D> normalBounds = new IdentityHashMap<>();
-    private final Set<Stage> held = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Stage> held = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
      * @param remembered where the long-lived windows' sizes are kept between runs
@@ -317,7 +319,7 @@ public final class WindowPlacement {
         return scene == null ? null : scene.getWindow();
     }
 
-    private static void once(Window window, javafx.event.EventType<WindowEvent> type, EventHandler<WindowEvent> run) {
+    private static void once(Window window, EventType<WindowEvent> type, EventHandler<WindowEvent> run) {
         if (window == null) {
             return;
         }
