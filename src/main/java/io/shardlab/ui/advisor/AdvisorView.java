@@ -234,8 +234,10 @@ public final class AdvisorView {
         TextField input = new TextField();
         input.setId("candidate-input");
         input.setPromptText("{ customerId: 1 }  or  { _id: 'hashed' }  or  { region: 1, customerId: 1 }");
-        // as wide as its prompt, in presenter mode's type too
-        input.setPrefColumnCount(37);
+        // as wide as its prompt in the type the window shows, presenter mode's larger type too
+        input.prefWidthProperty()
+                .bind(Bindings.createDoubleBinding(
+                        () -> promptWidth(input), input.fontProperty(), input.insetsProperty()));
         Button add = new Button("Add", new FontIcon(MaterialDesignP.PLUS));
         add.setId("add-candidate");
         Runnable addIt = () -> {
@@ -247,6 +249,9 @@ public final class AdvisorView {
         input.setOnAction(e -> addIt.run());
         FlowPane chips = new FlowPane(6, 6);
         chips.setId("candidates");
+        // asks for no width of its own (a flow pane asks 400 px), so that the field keeps its prompt's: the chips
+        // take the rest of the row and wrap in it
+        chips.setPrefWrapLength(0);
         Runnable refresh = () -> {
             chips.getChildren().clear();
             for (ShardKeyPattern key : viewModel.candidatesProperty()) {
@@ -261,6 +266,15 @@ public final class AdvisorView {
         viewModel.candidatesProperty().addListener((ListChangeListener<ShardKeyPattern>) c -> refresh.run());
         HBox.setHgrow(chips, Priority.ALWAYS);
         return row(caption("Candidates"), input, add, chips);
+    }
+
+    /** The width {@code field} needs to show its prompt whole, in its font, inside its padding and border. */
+    private static double promptWidth(TextField field) {
+        Text prompt = new Text(field.getPromptText());
+        prompt.setFont(field.getFont());
+        return Math.ceil(prompt.getLayoutBounds().getWidth()
+                + field.getInsets().getLeft()
+                + field.getInsets().getRight());
     }
 
     private Parent suggestionRow() {
