@@ -150,8 +150,10 @@ public final class ConnectDialog extends Dialog<Void> {
         error.textProperty().bind(vm.errorProperty());
         error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
-        // the whole message, however long: the row grows and the dialog with it
+        // the whole message, however long: it wraps at the fields' width and the row grows, and the dialog with it
+        // in height only (its one-line width would widen the dialog to the screen's)
         error.setMinHeight(Region.USE_PREF_SIZE);
+        error.setPrefWidth(0);
         error.setMaxWidth(Double.MAX_VALUE);
         vm.errorProperty().addListener((obs, was, now) -> Platform.runLater(() -> placement.fit(this)));
         return error;
