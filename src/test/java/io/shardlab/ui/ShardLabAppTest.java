@@ -15,6 +15,7 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,22 @@ class ShardLabAppTest {
         assertEquals(
                 "0 chunks", robot.lookup("#status-chunks").queryAs(Label.class).getText());
         assertEquals(3, robot.lookup(".shard-chip").queryAll().size());
+    }
+
+    @Test
+    void in_a_window_shorter_than_the_empty_states_card_the_card_keeps_its_height_and_scrolls(FxRobot robot) {
+        // given the room the main window has inside its frame on a 1280 × 720 screen, as openbox gives it
+        robot.interact(() -> {
+            stage.setWidth(1201);
+            stage.setHeight(637);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the card is as tall as its content, the keyboard shortcuts below the fold rather than cut off
+        Region card = robot.lookup(".empty-state-card").queryAs(Region.class);
+        Region scroller = robot.lookup("#empty-state").queryAs(Region.class);
+        assertTrue(card.getHeight() > scroller.getHeight(), "the card fits: the test needs a shorter window");
+        assertEquals(card.prefHeight(card.getWidth()), card.getHeight(), 0.5);
     }
 
     @Test
