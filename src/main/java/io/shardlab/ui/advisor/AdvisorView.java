@@ -546,8 +546,15 @@ public final class AdvisorView {
                 }
             }
         });
-        VBox box =
-                new VBox(8, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
+        Label empty = new Label("Analyze, and the recommendation shows here, why each key ranks where it does, and the "
+                + "findings of the key selected in the table.");
+        empty.setId("details-empty");
+        empty.setWrapText(true);
+        empty.getStyleClass().add(Styles.TEXT_MUTED);
+        empty.visibleProperty().bind(viewModel.recommendationProperty().isEmpty());
+        empty.managedProperty().bind(empty.visibleProperty());
+        VBox box = new VBox(
+                8, empty, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
         box.setPadding(new Insets(10, 12, 12, 12));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);

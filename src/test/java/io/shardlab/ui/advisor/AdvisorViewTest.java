@@ -1,6 +1,7 @@
 package io.shardlab.ui.advisor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.advisor.Verdict;
@@ -112,6 +113,16 @@ class AdvisorViewTest {
         robot.interact(() -> input.setText(key));
         robot.clickOn("#add-candidate");
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void untilTheFirstAnalysisThePaneUnderTheTableSaysWhatWillShowThere(FxRobot robot) throws Exception {
+        // given nothing analysed yet
+        assertTrue(robot.lookup("#details-empty").query().isVisible());
+
+        // when two candidates are analysed, then the recommendation takes its place
+        analyseTwoCandidatesOnTheZipCodes(robot);
+        assertFalse(robot.lookup("#details-empty").query().isVisible());
     }
 
     @Test
