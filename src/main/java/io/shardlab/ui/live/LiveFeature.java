@@ -85,6 +85,8 @@ public final class LiveFeature implements AutoCloseable {
         layout.errorProperty().addListener((obs, was, now) -> {
             if (!now.isEmpty() && !layout.shownProperty().get()) {
                 Alert alert = new Alert(Alert.AlertType.WARNING, now);
+                // the title bar says what failed, as the other dialogs' do, rather than JavaFX's "Warning"
+                alert.setTitle("Open layout");
                 alert.setHeaderText("Could not open the layout");
                 alert.initOwner(stage.get());
                 appearance.applyOnce(alert.getDialogPane());
