@@ -7,6 +7,7 @@ import java.io.File;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.event.ActionEvent;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -119,7 +120,9 @@ public final class ConnectDialog extends Dialog<Void> {
         Button clearCa = new Button("Clear");
         clearCa.setOnAction(e -> vm.tlsCaFileProperty().set(null));
         clearCa.disableProperty().bind(vm.tlsCaFileProperty().isNull());
-        return new HBox(8, chooseCa, clearCa, ca);
+        HBox row = new HBox(8, chooseCa, clearCa, ca);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     /** The connections opened before, without their passwords; picking one fills the connection string. */
