@@ -98,6 +98,8 @@ public final class AboutDialog extends Dialog<ButtonType> {
         text.setWrapText(true);
         text.setPrefWidth(0);
         text.setMaxWidth(Double.MAX_VALUE);
+        // all its lines: on a low screen the table gives up rows (a window frame took the last 20 px at 720 px)
+        text.setMinHeight(Region.USE_PREF_SIZE);
     }
 
     private static GridPane componentTable(AboutInfo about) {
