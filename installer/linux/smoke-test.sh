@@ -7,9 +7,14 @@
 #   - with no arguments it opens the GUI: on a virtual display (xvfb-run), with
 #     -Dshardlab.smokeTest=true, the main window is drawn, closes itself, and the launcher exits 0
 #     with no exception on its output;
+#   - under a window manager (openbox) on a 1600x1000 and a 1280x720 screen, the main window opens sized
+#     for the screen, as xwininfo measures it: at least 85% of the screen's width and 80% of its height,
+#     wholly on the screen (JavaFX 21's GTK glass ignores a size given before a window shows under a window
+#     manager, and the window came up at its minimum, 718x455);
 #   - the .deb, when one was built, declares the libraries JavaFX needs and installs the menu entry
 #     and the file association.
-# Needs: xvfb-run (apt-get install xvfb xauth) and the libraries JavaFX uses (libgtk-3-0).
+# Needs: xvfb-run (apt-get install xvfb xauth), openbox and xwininfo (apt-get install openbox x11-utils)
+# and the libraries JavaFX uses (libgtk-3-0).
 # Usage: installer/linux/smoke-test.sh   (from anywhere; reads target/ of this checkout)
 # Ends with one line "N passed, M failed"; exits 1 if any check failed.
 set -uo pipefail
@@ -77,6 +82,67 @@ if [[ $gui_status == 0 ]] && grep -q "the main window was drawn" "$gui_log" \
 else
   mapfile -t log_lines <"$gui_log"
   fail "bin/ShardLab (no arguments) under Xvfb: status $gui_status" "${log_lines[@]}"
+fi
+
+# The main window under a window manager, on a screen of each size. The app runs with a home of its own, so
+# that no remembered window size (~/.shardlab/windows) decides it; the script run on the virtual display starts
+# openbox, then the launcher, waits for the main window and for its size to settle, prints xwininfo's lines and
+# stops both.
+cat >"$work/window-size.sh" <<'CHECK'
+openbox --sm-disable >/dev/null 2>&1 &
+wm=$!
+for _ in $(seq 1 50); do
+  xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break
+  sleep 0.2
+done
+"$LAUNCHER" >"$APP_LOG" 2>&1 &
+app=$!
+id=""
+for _ in $(seq 1 240); do
+  id="$(xwininfo -root -tree 2>/dev/null | awk '/"ShardLab / {print $1; exit}')"
+  [[ -n $id ]] && break
+  sleep 0.5
+done
+if [[ -n $id ]]; then
+  # the placement sizes the window on the pulse after it shows: wait until two looks a second apart agree
+  last=""
+  for _ in $(seq 1 30); do
+    sleep 1
+    now="$(xwininfo -id "$id" | grep -E 'Absolute upper-left|Width|Height')"
+    [[ $now == "$last" ]] && break
+    last="$now"
+  done
+  echo "$now"
+fi
+kill "$app" 2>/dev/null; wait "$app" 2>/dev/null
+kill "$wm" 2>/dev/null; wait "$wm" 2>/dev/null
+CHECK
+window_sized_for() {
+  local width="$1" height="$2" out="$work/window-$1x$2.txt"
+  mkdir -p "$work/home-$1x$2"
+  LAUNCHER="$launcher" APP_LOG="$work/app-$1x$2.log" JAVA_TOOL_OPTIONS="-Duser.home=$work/home-$1x$2" \
+    timeout 300 xvfb-run --auto-servernum --server-args="-screen 0 ${width}x${height}x24" \
+    bash "$work/window-size.sh" >"$out" 2>&1
+  local x y w h
+  x="$(awk '/Absolute upper-left X/ {print $NF}' "$out")"
+  y="$(awk '/Absolute upper-left Y/ {print $NF}' "$out")"
+  w="$(awk '/Width:/ {print $NF}' "$out")"
+  h="$(awk '/Height:/ {print $NF}' "$out")"
+  if [[ -z $w || -z $h ]]; then
+    mapfile -t log_lines < <(cat "$out" "$work/app-$1x$2.log" 2>/dev/null)
+    fail "main window on a ${width}x${height} screen under openbox: not found" "${log_lines[@]}"
+  elif ((w * 100 >= width * 85 && h * 100 >= height * 80 && x >= 0 && y >= 0 && x + w <= width && y + h <= height)); then
+    pass "main window on a ${width}x${height} screen under openbox: ${w}x${h} at ${x},${y} (xwininfo)"
+  else
+    fail "main window on a ${width}x${height} screen under openbox: ${w}x${h} at ${x},${y} (xwininfo)," \
+      "wanted at least $((width * 85 / 100))x$((height * 80 / 100)), wholly on the screen"
+  fi
+}
+if command -v openbox >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1; then
+  window_sized_for 1600 1000
+  window_sized_for 1280 720
+else
+  fail "main window under a window manager: openbox and xwininfo are missing (apt-get install openbox x11-utils)"
 fi
 
 # The .deb, if this build made one.

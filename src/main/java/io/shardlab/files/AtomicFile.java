@@ -5,10 +5,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes an output file atomically: the content goes to a temporary file in the target's folder, which is
@@ -57,11 +61,33 @@ public final class AtomicFile {
     }
 
     /**
-     * Replaces {@code target} with {@code content}.
+     * Replaces {@code target} with {@code content}. A new file gets the permissions any program's new file gets
+     * there (the user's umask applies: {@code rw-r--r--} under the usual 022); a replaced file keeps its own.
      *
      * @throws FileException when the folder is missing, not writable or full, or the target is a folder
      */
     public static void write(Path target, Content content) {
+        Path absolute = target.toAbsolutePath();
+        Path folder = absolute.getParent();
+        checkFolder(target, absolute, folder);
+        Path temp = createTemporary(target, folder, absolute.getFileName().toString());
+        try {
+            keepPermissions(absolute, temp);
+        } catch (IOException e) {
+            deleteQuietly(temp);
+            throw new FileException(target + ": cannot be written: " + reason(e));
+        }
+        replace(target, absolute, temp, content);
+    }
+
+    /**
+     * Replaces {@code target} with {@code content}, readable and writable by its owner only ({@code rw-------}
+     * where the file system has POSIX permissions), whatever the umask: for a user's own files that can hold what
+     * they typed (the shell history).
+     *
+     * @throws FileException when the folder is missing, not writable or full, or the target is a folder
+     */
+    public static void writeOwnerOnly(Path target, Content content) {
         Path absolute = target.toAbsolutePath();
         Path folder = absolute.getParent();
         checkFolder(target, absolute, folder);
@@ -71,6 +97,38 @@ public final class AtomicFile {
         } catch (IOException e) {
             throw new FileException("cannot create " + target + ": " + reason(e));
         }
+        replace(target, absolute, temp, content);
+    }
+
+    /**
+     * A new, empty file beside {@code target}, named after it, created as any new file is: unlike
+     * {@link Files#createTempFile}, which makes it owner-only, it takes the umask's permissions.
+     */
+    private static Path createTemporary(Path target, Path folder, String name) {
+        for (int attempt = 0; ; attempt++) {
+            Path temp = folder.resolve("." + name + "."
+                    + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(temp);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw new FileException("cannot create " + target + ": " + reason(e));
+                }
+            } catch (IOException e) {
+                throw new FileException("cannot create " + target + ": " + reason(e));
+            }
+        }
+    }
+
+    /** A replaced file's permissions go to its replacement, where the file system has POSIX permissions. */
+    private static void keepPermissions(Path replaced, Path replacement) throws IOException {
+        if (Files.isRegularFile(replaced)
+                && Files.getFileStore(replacement).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(replacement, Files.getPosixFilePermissions(replaced));
+        }
+    }
+
+    private static void replace(Path target, Path absolute, Path temp, Content content) {
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 content.writeTo(out);
@@ -81,15 +139,20 @@ public final class AtomicFile {
                 Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            deleteQuietly(temp).ifPresent(e::addSuppressed);
             if (e instanceof IOException io) {
                 throw new FileException(target + ": cannot be written: " + reason(io));
             }
             throw (RuntimeException) e;
+        }
+    }
+
+    private static Optional<IOException> deleteQuietly(Path temp) {
+        try {
+            Files.deleteIfExists(temp);
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of(e);
         }
     }
 

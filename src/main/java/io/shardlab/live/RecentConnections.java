@@ -76,7 +76,7 @@ public final class RecentConnections {
             throw new FileException("recent connections: " + file + " cannot be written: " + e.getMessage());
         }
         try {
-            AtomicFile.write(
+            AtomicFile.writeOwnerOnly(
                     file, out -> out.write((String.join("\n", entries) + "\n").getBytes(StandardCharsets.UTF_8)));
         } catch (FileException e) {
             throw new FileException("recent connections: " + e.getMessage());

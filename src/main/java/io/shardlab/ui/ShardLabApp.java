@@ -30,7 +30,9 @@ import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.BackgroundWorkIndicator;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
+import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,10 +43,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.control.MenuItem;
 import javafx.scene.image.Image;
 import javafx.scene.input.ClipboardContent;
@@ -96,6 +102,9 @@ public class ShardLabApp extends Application {
 
     private final BackgroundTasks tasks;
     private final MongosEndpoint.Factory mongos;
+    private final Supplier<List<Rectangle2D>> screens;
+    private final Function<Consumer<String>, RememberedWindows> rememberedWindows;
+    private WindowPlacement placement;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
     private ExplorerEngine engine;
@@ -113,8 +122,27 @@ public class ShardLabApp extends Application {
      *     through Simulation → Accept connections
      */
     protected ShardLabApp(BackgroundTasks tasks, MongosEndpoint.Factory mongos) {
+        this(
+                tasks,
+                mongos,
+                WindowPlacement::screensOfThisDesktop,
+                problems -> RememberedWindows.inFile(RememberedWindows.fileOfThisUser(), problems));
+    }
+
+    /**
+     * @param screens the visual bounds of the screens the windows open on, the primary first
+     * @param rememberedWindows where the windows' sizes are kept between runs, given where to tell a problem
+     *     with them (the status bar)
+     */
+    ShardLabApp(
+            BackgroundTasks tasks,
+            MongosEndpoint.Factory mongos,
+            Supplier<List<Rectangle2D>> screens,
+            Function<Consumer<String>, RememberedWindows> rememberedWindows) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
         this.mongos = Objects.requireNonNull(mongos, "mongos");
+        this.screens = Objects.requireNonNull(screens, "screens");
+        this.rememberedWindows = Objects.requireNonNull(rememberedWindows, "rememberedWindows");
     }
 
     @Override
@@ -130,6 +158,9 @@ public class ShardLabApp extends Application {
                 Platform::exit,
                 () -> explorerRef.get().launch(FIRST_SCENARIO));
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
+        // every window and dialog is sized and placed by one placement, for the screen it opens on
+        WindowPlacement placement = new WindowPlacement(rememberedWindows.apply(viewModel::reportFailure), screens);
+        this.placement = placement;
         // start runs on the JavaFX thread: a throwable escaping a handler or pulse there (or on any
         // other thread) becomes one line in the status bar, and the window keeps working
         new LastResortFailureLine(
@@ -157,7 +188,7 @@ public class ShardLabApp extends Application {
                     viewModel.showCollection(snapshot);
                 });
         explorerRef.set(explorer);
-        explorerView = new ExplorerView(explorer, appearance);
+        explorerView = new ExplorerView(explorer, appearance, placement);
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
         LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
@@ -179,7 +210,8 @@ public class ShardLabApp extends Application {
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater);
         this.work = work;
-        live = new io.shardlab.ui.live.LiveFeature(explorer, viewModel, () -> stage, tasks, work, appearance);
+        live = new io.shardlab.ui.live.LiveFeature(
+                explorer, viewModel, () -> stage, tasks, work, appearance, placement);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
@@ -215,7 +247,8 @@ public class ShardLabApp extends Application {
         });
 
         List<Image> icons = loadIcons();
-        MainView mainView = new MainView(viewModel, appearance, icons, explorerAndShell, explorerView.menus());
+        MainView mainView =
+                new MainView(viewModel, appearance, placement, icons, explorerAndShell, explorerView.menus());
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(
@@ -233,7 +266,7 @@ public class ShardLabApp extends Application {
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
-        AdvisorWindow advisor = new AdvisorWindow(appearance, viewModel.darkProperty(), icons, tasks, work);
+        AdvisorWindow advisor = new AdvisorWindow(appearance, placement, viewModel.darkProperty(), icons, tasks, work);
         mainView.addStatusItem(new BackgroundWorkIndicator(work).node());
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         mainView.show(stage);
@@ -290,13 +323,14 @@ public class ShardLabApp extends Application {
                         FileChooser chooser = new FileChooser();
                         chooser.setTitle("Export diagram");
                         chooser.setInitialFileName(name);
-                        return Optional.ofNullable(chooser.showSaveDialog(stage))
+                        return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
                                 .map(java.io.File::toPath);
                     },
-                    folder -> getHostServices().showDocument(folder.toUri().toString()));
+                    folder -> getHostServices().showDocument(folder.toUri().toString()),
+                    placement);
             dialog.initOwner(stage);
             appearance.applyOnce(dialog.getDialogPane());
-            dialog.show();
+            placement.show(dialog);
         });
         return item;
     }
@@ -324,6 +358,9 @@ public class ShardLabApp extends Application {
 
     @Override
     public void stop() {
+        if (placement != null) {
+            placement.save();
+        }
         if (engine != null) {
             engine.closeConnections();
         }

@@ -2,6 +2,7 @@ package io.shardlab.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,11 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,5 +110,52 @@ class AtomicFileTest {
     void aRefusalWithoutAReasonNamesNoPath() {
         assertEquals("permission denied", AtomicFile.reason(new AccessDeniedException("/out/.layout.png123.tmp")));
         assertEquals("input/output error", AtomicFile.reason(new FileSystemException("/out/.layout.png123.tmp")));
+    }
+
+    @Test
+    void aNewFileGetsThePermissionsAnyNewFileGetsThereNotOwnerOnly() throws IOException {
+        assumeTrue(posix());
+        // given the permissions the user's umask gives a file any program creates in the folder
+        Set<PosixFilePermission> usual = Files.getPosixFilePermissions(Files.createFile(dir.resolve("probe")));
+
+        // when an export is written there
+        Path target = dir.resolve("layout.png");
+        AtomicFile.write(target, out -> out.write(1));
+
+        // then it has them too (Files.createTempFile had made every output rw-------)
+        assertEquals(PosixFilePermissions.toString(usual), permissions(target));
+    }
+
+    @Test
+    void aReplacedFileKeepsItsPermissions() throws IOException {
+        assumeTrue(posix());
+        Path target = dir.resolve("layout.png");
+        Files.writeString(target, "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw----"));
+
+        AtomicFile.write(target, out -> out.write(1));
+
+        assertEquals("rw-rw----", permissions(target));
+    }
+
+    @Test
+    void anOwnerOnlyFileIsReadableByItsOwnerOnlyWhateverItReplaces() throws IOException {
+        assumeTrue(posix());
+        Path target = dir.resolve("shell-history");
+        Files.writeString(target, "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+
+        AtomicFile.writeOwnerOnly(target, out -> out.write(1));
+
+        assertEquals("rw-------", permissions(target));
+        assertEquals(List.of("shell-history"), entries());
+    }
+
+    private boolean posix() throws IOException {
+        return Files.getFileStore(dir).supportsFileAttributeView(PosixFileAttributeView.class);
+    }
+
+    private static String permissions(Path file) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
     }
 }

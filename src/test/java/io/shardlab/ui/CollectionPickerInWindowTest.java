@@ -10,7 +10,6 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import io.shardlab.DesktopApp;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
@@ -48,7 +47,7 @@ class CollectionPickerInWindowTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

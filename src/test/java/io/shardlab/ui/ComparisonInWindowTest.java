@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import javafx.scene.Node;
@@ -29,7 +28,7 @@ class ComparisonInWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

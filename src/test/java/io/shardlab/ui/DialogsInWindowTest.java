@@ -5,17 +5,27 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.theme.SharedStyles;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Control;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Paint;
@@ -33,8 +43,10 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The connect and zones dialogs and the live feature's alert opened from the real main window in the dark theme and presenter mode: they
- * read like the window that opened them (its type size, its shared form styles in its colours).
+ * The dialogs opened from the real main window: on a 1280 × 720 laptop's screen and a 1600 × 1000 desktop's, each
+ * window is sized for the screen and each dialog fits it, whole, centred on its owner, without changing the window
+ * behind it; in the dark theme and presenter mode they read like the window that opened them (its type size, its
+ * shared form styles in its colours).
  */
 @ExtendWith(ApplicationExtension.class)
 class DialogsInWindowTest {
@@ -42,13 +54,22 @@ class DialogsInWindowTest {
     @TempDir
     Path dir;
 
+    /** A laptop's screen, where the tests open the app unless they say otherwise. */
+    private static final Rectangle2D LAPTOP = new Rectangle2D(0, 0, 1280, 720);
+
+    /** The lead's desktop. */
+    private static final Rectangle2D DESKTOP = new Rectangle2D(0, 0, 1600, 1000);
+
+    /** The screens the app places its windows on (Monocle has one, of 1280 × 800). */
+    private final AtomicReference<List<Rectangle2D>> screens = new AtomicReference<>(List.of(LAPTOP));
+
     private ShardLabApp app;
     private Stage stage;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new DesktopApp();
+        app = TestDesktop.app(screens::get);
         app.start(stage);
     }
 
@@ -62,6 +83,15 @@ class DialogsInWindowTest {
         robot.interact(() -> {
             stage.setWidth(1280);
             stage.setHeight(720);
+        });
+        darkPresenterAtItsSize(robot);
+    }
+
+    /** Dark theme and presenter mode on, through their shortcuts, the window left at its size. */
+    private void darkPresenterAtItsSize(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.toFront();
+            stage.requestFocus();
         });
         var classes = stage.getScene().getRoot().getStyleClass();
         if (!classes.contains("dark")) {
@@ -207,6 +237,197 @@ class DialogsInWindowTest {
         DialogPane zones = openZones(robot);
         assertEquals(headerTextX(zones), contentX(zones), 1, "Zones…: the form's left edge");
         cancel(robot, zones);
+    }
+
+    @Test
+    void
+            on_a_laptop_and_a_desktop_each_window_is_sized_for_the_screen_and_each_dialog_shows_whole_on_it_centred_on_its_owner(
+                    FxRobot robot) throws Exception {
+        List<String> problems = new ArrayList<>();
+        for (Rectangle2D screen : List.of(LAPTOP, DESKTOP)) {
+            if (screen != LAPTOP) {
+                // the app's first start on the other screen
+                robot.interact(() -> {
+                    app.stop();
+                    screens.set(List.of(screen));
+                    app = TestDesktop.app(screens::get);
+                    app.start(stage);
+                });
+                WaitForAsyncUtils.waitForFxEvents();
+            }
+            String where = " on a " + (int) screen.getWidth() + " × " + (int) screen.getHeight() + " screen: ";
+            onFxThread(() -> notSizedFor(screen, stage)).forEach(p -> problems.add("the main window" + where + p));
+            // the largest type the dialogs take, with a diagram for Export… and the setup row for Zones…
+            darkPresenterAtItsSize(robot);
+            showFirstScenario(robot);
+
+            Map<String, DialogToOpen> dialogs = new LinkedHashMap<>();
+            dialogs.put("About", new DialogToOpen(() -> robot.push(KeyCode.F1), ".about-dialog"));
+            dialogs.put(
+                    "Connect",
+                    new DialogToOpen(
+                            () -> robot.interact(() -> app.live().menu().openConnectDialog()), ".connect-dialog"));
+            dialogs.put(
+                    "the layout's alert",
+                    new DialogToOpen(
+                            () -> robot.interact(
+                                    () -> app.live().layout().openSnapshot(dir.resolve("missing.shardlab"))),
+                            ".alert"));
+            dialogs.put("Export", new DialogToOpen(() -> robot.push(KeyCode.SHORTCUT, KeyCode.E), ".export-dialog"));
+            dialogs.put("Zones", new DialogToOpen(() -> robot.clickOn("#setup-zones"), "#zones-add"));
+            dialogs.put("the advisor", new DialogToOpen(() -> openAdvisor(robot), "#advisor"));
+            dialogs.put(
+                    "the advisor's live collection",
+                    new DialogToOpen(
+                            () -> {
+                                robot.clickOn("#load-sample");
+                                robot.clickOn("#load-live");
+                            },
+                            "#live-uri"));
+            for (Map.Entry<String, DialogToOpen> dialog : dialogs.entrySet()) {
+                Window window = dialog.getValue().open(robot);
+                onFxThread(() -> notWhole(window, screen)).forEach(p -> problems.add(dialog.getKey() + where + p));
+                if (!dialog.getKey().equals("the advisor")) {
+                    // the advisor stays open for its dialog, and closes with the others below
+                    robot.interact(window::hide);
+                }
+            }
+            robot.interact(() -> List.copyOf(Window.getWindows()).stream()
+                    .filter(w -> w != stage)
+                    .forEach(Window::hide));
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void a_maximised_window_stays_maximised_while_a_dialog_is_open_and_after_it_closes(FxRobot robot) throws Exception {
+        robot.interact(() -> stage.setMaximized(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        Rectangle2D covered = onFxThread(() -> boundsOf(stage));
+
+        robot.interact(() -> app.live().menu().openConnectDialog());
+        waitUntil(() -> robot.lookup(".connect-dialog").tryQuery().isPresent());
+        Window dialog = robot.lookup(".connect-dialog").query().getScene().getWindow();
+
+        // while it is open (glass-gtk makes the window behind it fixed-size, and a window manager un-maximises a
+        // fixed-size window) the window still covers all it covered
+        assertEquals(covered, onFxThread(() -> boundsOf(stage)), "the window behind the dialog");
+        robot.interact(dialog::hide);
+        waitUntil(stage::isMaximized);
+        assertEquals(covered, onFxThread(() -> boundsOf(stage)), "the window once the dialog closed");
+    }
+
+    /** How to open one of the app's dialogs, and a node that shows in it. */
+    private record DialogToOpen(Runnable open, String selector) {
+
+        /** Opens the dialog; its window once the placement has sized it. */
+        Window open(FxRobot robot) throws Exception {
+            open.run();
+            waitUntil(() -> robot.lookup(selector)
+                    .tryQuery()
+                    .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing())
+                    .orElse(false));
+            Window window = robot.lookup(selector).query().getScene().getWindow();
+            // the placement sizes a dialog on the pulse after it shows
+            WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.waitForFxEvents();
+            return window;
+        }
+    }
+
+    /** Tools → Shard key advisor…, its window open. */
+    private static void openAdvisor(FxRobot robot) {
+        robot.clickOn("Tools");
+        robot.clickOn("#menu-advisor");
+    }
+
+    /** What keeps {@code window} from being sized for {@code screen}: it must take most of it and lie on it. */
+    private static List<String> notSizedFor(Rectangle2D screen, Window window) {
+        Rectangle2D bounds = boundsOf(window);
+        List<String> problems = new ArrayList<>();
+        if (!screen.contains(bounds)) {
+            problems.add(bounds + " is not on the screen");
+        }
+        if (bounds.getWidth() < 0.9 * screen.getWidth() || bounds.getHeight() < 0.9 * screen.getHeight()) {
+            problems.add(bounds + " takes less than 90% of the screen's width or height");
+        }
+        return problems;
+    }
+
+    /**
+     * What {@code window} shows cut or out of place: it must lie on {@code screen} with its centre on its owner, no
+     * label, button or check box may end in "…", no empty field's prompt may be cut, and no control may reach past
+     * the window's edges (or, in a box that does not scroll sideways, past the box's).
+     */
+    private static List<String> notWhole(Window window, Rectangle2D screen) {
+        List<String> problems = new ArrayList<>();
+        Rectangle2D bounds = boundsOf(window);
+        if (!screen.contains(bounds)) {
+            problems.add("the window " + bounds + " is not on the screen");
+        }
+        if (window instanceof Stage s && s.getOwner() != null && !s.getOwner().equals(window)) {
+            Rectangle2D owner = boundsOf(s.getOwner());
+            double x = bounds.getMinX() + bounds.getWidth() / 2;
+            double y = bounds.getMinY() + bounds.getHeight() / 2;
+            if (!owner.contains(x, y)) {
+                problems.add("the window " + bounds + " is not centred on its owner " + owner);
+            }
+        }
+        Parent root = window.getScene().getRoot();
+        problems.addAll(cut(root));
+        collectOutside(
+                root,
+                new BoundingBox(
+                        0, 0, window.getScene().getWidth(), window.getScene().getHeight()),
+                problems);
+        return problems;
+    }
+
+    private static void collectOutside(Node node, Bounds window, List<String> problems) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof Control control && !(node instanceof ScrollBar)) {
+            Bounds bounds = control.localToScene(control.getLayoutBounds());
+            ScrollPane box = scrollingBox(control);
+            boolean across = box == null
+                    ? bounds.getMinX() < window.getMinX() - 1 || bounds.getMaxX() > window.getMaxX() + 1
+                    : box.getHbarPolicy() == ScrollPane.ScrollBarPolicy.NEVER && outsideAcross(bounds, box);
+            boolean down =
+                    box == null && (bounds.getMinY() < window.getMinY() - 1 || bounds.getMaxY() > window.getMaxY() + 1);
+            if (across || down) {
+                problems.add(describe(control) + " at " + bounds + " reaches past "
+                        + (box == null ? "the window " + window : "its box"));
+            }
+        }
+        // a list's or a table's rows scroll
+        if (node instanceof Parent parent && !(node instanceof ListView<?> || node instanceof TableView<?>)) {
+            parent.getChildrenUnmodifiable().forEach(child -> collectOutside(child, window, problems));
+        }
+    }
+
+    private static ScrollPane scrollingBox(Node node) {
+        for (Parent p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ScrollPane box) {
+                return box;
+            }
+        }
+        return null;
+    }
+
+    private static boolean outsideAcross(Bounds bounds, ScrollPane box) {
+        Node viewport = box.lookup(".viewport");
+        Bounds shown = viewport.localToScene(viewport.getLayoutBounds());
+        return bounds.getMinX() < shown.getMinX() - 1 || bounds.getMaxX() > shown.getMaxX() + 1;
+    }
+
+    private static String describe(Control control) {
+        String text = control instanceof Labeled l ? " '" + l.getText() + "'" : "";
+        return control.getClass().getSimpleName() + (control.getId() == null ? "" : "#" + control.getId()) + text;
+    }
+
+    private static Rectangle2D boundsOf(Window window) {
+        return new Rectangle2D(window.getX(), window.getY(), window.getWidth(), window.getHeight());
     }
 
     /** Shows the first lesson's scenario in the explorer, its setup row's Zones… button on screen. */

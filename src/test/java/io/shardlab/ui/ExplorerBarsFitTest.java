@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.ui.theme.Appearance;
@@ -50,7 +49,7 @@ class ExplorerBarsFitTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

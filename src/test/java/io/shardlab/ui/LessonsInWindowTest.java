@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -39,7 +38,7 @@ class LessonsInWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
@@ -22,7 +21,9 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +43,7 @@ class LiveAppTest {
 
     @Start
     void start(Stage stage) {
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 
@@ -151,6 +152,9 @@ class LiveAppTest {
             port = s.getLocalPort();
         }
         robot.interact(() -> app.live().menu().openConnectDialog());
+        WaitForAsyncUtils.waitForFxEvents();
+        Window dialog = robot.lookup("#connect-uri").query().getScene().getWindow();
+        double width = dialog.getWidth();
         robot.clickOn("#connect-uri").write("mongodb://127.0.0.1:" + port + "/");
         robot.clickOn("#connect-go");
 
@@ -166,12 +170,20 @@ class LiveAppTest {
         assertTrue(error.contains("127.0.0.1:" + port + " refused the connection"), error);
         assertFalse(error.contains("\n"), error);
         assertFalse(robot.lookup("#connect-progress").query().isVisible());
+        // on more lines: on one it is wider than the dialog, which it widened to the screen's width
+        WaitForAsyncUtils.waitForFxEvents();
+        Label shown = robot.lookup("#connect-error").queryAs(Label.class);
+        Text oneLine = new Text(error);
+        oneLine.setFont(shown.getFont());
+        assertTrue(oneLine.getLayoutBounds().getWidth() > width, "the message is short: the test needs a longer one");
+        assertEquals(error, displayed(shown), "the whole message shows");
+        assertEquals(width, dialog.getWidth(), 0.5, "the dialog keeps its width");
     }
 
     /** The text a label actually shows: its skin's Text node, which holds an ellipsis when the label is cut. */
     private static String displayed(Label label) {
         Node text = label.lookup(".text");
-        return text instanceof javafx.scene.text.Text t ? t.getText() : "";
+        return text instanceof Text t ? t.getText() : "";
     }
 
     @Test

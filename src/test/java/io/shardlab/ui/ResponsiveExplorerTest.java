@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.render.LaneDetail;
 import io.shardlab.ui.explorer.ExplorerProbe;
 import io.shardlab.ui.explorer.ExplorerView;
@@ -52,7 +51,7 @@ class ResponsiveExplorerTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

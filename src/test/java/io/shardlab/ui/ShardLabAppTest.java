@@ -5,16 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.AppInfo;
-import io.shardlab.DesktopApp;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -25,11 +32,13 @@ import org.testfx.util.WaitForAsyncUtils;
 class ShardLabAppTest {
 
     private Stage stage;
+    private ShardLabApp app;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        new DesktopApp().start(stage);
+        app = TestDesktop.app();
+        app.start(stage);
     }
 
     @Test
@@ -52,6 +61,22 @@ class ShardLabAppTest {
         assertEquals(
                 "0 chunks", robot.lookup("#status-chunks").queryAs(Label.class).getText());
         assertEquals(3, robot.lookup(".shard-chip").queryAll().size());
+    }
+
+    @Test
+    void in_a_window_shorter_than_the_empty_states_card_the_card_keeps_its_height_and_scrolls(FxRobot robot) {
+        // given the room the main window has inside its frame on a 1280 × 720 screen, as openbox gives it
+        robot.interact(() -> {
+            stage.setWidth(1201);
+            stage.setHeight(637);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the card is as tall as its content, the keyboard shortcuts below the fold rather than cut off
+        Region card = robot.lookup(".empty-state-card").queryAs(Region.class);
+        Region scroller = robot.lookup("#empty-state").queryAs(Region.class);
+        assertTrue(card.getHeight() > scroller.getHeight(), "the card fits: the test needs a shorter window");
+        assertEquals(card.prefHeight(card.getWidth()), card.getHeight(), 0.5);
     }
 
     @Test
@@ -151,5 +176,74 @@ class ShardLabAppTest {
                         .equals("0 chunks"));
         robot.clickOn(line);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !line.isVisible());
+    }
+
+    @Test
+    void alt_f_opens_the_file_menu_and_it_stays_open_when_alt_is_let_go_before_f(FxRobot robot) {
+        Menu file = menu("File");
+
+        // Alt pressed, F pressed, Alt let go, F let go: a quick Alt+F
+        robot.press(KeyCode.ALT).press(KeyCode.F).release(KeyCode.ALT).release(KeyCode.F);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(file.isShowing(), "File is open");
+        robot.push(KeyCode.ESCAPE);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(textBlock = """
+            menu-open-snapshot,     Shortcut+O
+            menu-open-dump,         Shortcut+Shift+O
+            menu-open-dump-archive, Shortcut+Alt+O
+            menu-export,            Shortcut+E
+            menu-quit,              Shortcut+Q
+            """)
+    void the_file_menus_items_have_keys(String id, String keys) {
+        MenuItem item = menu("File").getItems().stream()
+                .filter(i -> id.equals(i.getId()))
+                .findFirst()
+                .orElseThrow();
+
+        assertEquals(KeyCombination.valueOf(keys), item.getAccelerator());
+    }
+
+    @Test
+    void in_a_900_by_600_window_the_lessons_give_up_width_so_the_explorers_controls_and_rail_stay_whole(FxRobot robot)
+            throws Exception {
+        // given the explorer beside the lessons in a 900 × 600 window
+        robot.interact(() -> {
+            stage.setWidth(900);
+            stage.setHeight(600);
+            app.explorer().launch(ShardLabApp.FIRST_SCENARIO);
+        });
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#history-redo")
+                        .tryQuery()
+                        .map(Node::isVisible)
+                        .orElse(false));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the shards' "+", redo and the side rail end left of the lessons, which stay beside them
+        Node lessons = robot.lookup("#lessons-panel").query();
+        double lessonsLeft = lessons.localToScene(lessons.getLayoutBounds()).getMinX();
+        assertTrue(lessons.isVisible(), "the lessons panel shows");
+        for (String id : List.of("#setup-shards", "#history-redo", "#side-rail")) {
+            Node node = robot.lookup(id).query();
+            javafx.geometry.Bounds bounds = node.localToScene(node.getLayoutBounds());
+            assertTrue(node.isVisible() && bounds.getWidth() > 0, id + " shows");
+            assertTrue(
+                    bounds.getMaxX() <= lessonsLeft + 0.5,
+                    id + " ends at " + bounds.getMaxX() + ", the lessons start at " + lessonsLeft);
+        }
+    }
+
+    private Menu menu(String name) {
+        MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+        return bar.getMenus().stream()
+                .filter(m -> m.getText().replace("_", "").equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.session.Scenario;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.console.ConsoleViewModel;
@@ -40,7 +39,7 @@ class ShellPanelInWindowTest {
         home = System.getProperty("user.home");
         Path temporary = Files.createTempDirectory("shardlab-shell-panel");
         System.setProperty("user.home", temporary.toString());
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

@@ -55,7 +55,7 @@ public final class AboutDialog extends Dialog<ButtonType> {
         version.getStyleClass().add(ABOUT_VERSION);
         Label tagline = new Label("See what a MongoDB shard key does: chunks, splits, migrations, routing.");
         tagline.getStyleClass().add(ABOUT_TAGLINE);
-        tagline.setWrapText(true);
+        wrapInTheDialogsWidth(tagline);
         Label licence = new Label("Licensed under the " + about.licence() + ".");
         licence.getStyleClass().add(ABOUT_LICENCE);
         VBox identity = new VBox(name, version, tagline, licence);
@@ -71,23 +71,35 @@ public final class AboutDialog extends Dialog<ButtonType> {
                 + "each under its own licence, all of which allow handing ShardLab out under the Apache License 2.0; "
                 + "their notices are in the jar's META-INF/NOTICE and META-INF/LICENSE.");
         componentsNote.getStyleClass().add(ABOUT_NOTE);
-        componentsNote.setWrapText(true);
+        wrapInTheDialogsWidth(componentsNote);
 
         // twenty components: the table scrolls, so the dialog fits a 720 px high screen
         ScrollPane components = new ScrollPane(componentTable(about));
         components.setId("about-components-scroll");
         components.setFitToWidth(true);
         components.setPrefViewportHeight(300);
-        components.setPrefViewportWidth(700);
+        // as wide as the table, so that no column is cut: the table's width is the dialog's
         components.setMinWidth(Region.USE_PREF_SIZE);
         components.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         VBox content = new VBox(header, componentsTitle, componentsNote, components);
+        // on a screen too low for it all, the table gives up rows (it scrolls), not the text above it its lines
+        VBox.setVgrow(components, Priority.ALWAYS);
         content.getStyleClass().add(ABOUT_CONTENT);
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add(ABOUT_DIALOG);
         getDialogPane().getStylesheets().add(STYLESHEET);
         getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
-        setResizable(false);
+    }
+
+    /**
+     * The text wraps in the width the table gives the dialog, rather than widen the dialog to its one-line width.
+     */
+    private static void wrapInTheDialogsWidth(Label text) {
+        text.setWrapText(true);
+        text.setPrefWidth(0);
+        text.setMaxWidth(Double.MAX_VALUE);
+        // all its lines: on a low screen the table gives up rows (a window frame took the last 20 px at 720 px)
+        text.setMinHeight(Region.USE_PREF_SIZE);
     }
 
     private static GridPane componentTable(AboutInfo about) {

@@ -8,12 +8,15 @@ import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
+import io.shardlab.workload.SimulationSetup;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
@@ -26,17 +29,13 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -44,10 +43,8 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
@@ -92,16 +89,24 @@ public final class AdvisorView {
 
     private final AdvisorViewModel viewModel;
     private final ObservableBooleanValue dark;
+    private final WindowPlacement placement;
+    private final Appearance appearance;
     private final TableView<CandidateRow> table = new TableView<>();
     private final Canvas detailLine = new Canvas();
 
     /**
      * @param viewModel the advisor's state and verbs
      * @param dark whether the dark theme shows (the number lines follow it)
+     * @param placement sizes and places its dialog and keeps the windows' state while it and the file choosers are
+     *     open
+     * @param appearance styles its dialog as the window is styled
      */
-    public AdvisorView(AdvisorViewModel viewModel, ObservableBooleanValue dark) {
+    public AdvisorView(
+            AdvisorViewModel viewModel, ObservableBooleanValue dark, WindowPlacement placement, Appearance appearance) {
         this.viewModel = viewModel;
         this.dark = dark;
+        this.placement = placement;
+        this.appearance = appearance;
     }
 
     /** Builds the content. */
@@ -173,37 +178,55 @@ public final class AdvisorView {
     }
 
     private Parent clusterRow() {
-        Spinner<Integer> shards =
-                new Spinner<>(1, 1000, viewModel.shardsProperty().get());
-        shards.setId("shards");
-        shards.setEditable(true);
-        shards.setPrefWidth(90);
-        shards.valueProperty().addListener((obs, was, now) -> viewModel.setShards(now));
+        // a number out of range is said beside its field, and never reaches the view model
+        WholeNumberSpinner shards = new WholeNumberSpinner(
+                "Shards",
+                "",
+                1,
+                SimulationSetup.MAX_SHARDS,
+                viewModel.shardsProperty().get());
+        shards.spinner().setId("shards");
+        shards.spinner().setPrefWidth(90);
+        shards.message().setId("shards-message");
+        shards.spinner().valueProperty().addListener((obs, was, now) -> viewModel.setShards(now));
         ChoiceBox<MongoVersion> version = new ChoiceBox<>();
         version.setId("version");
         version.getItems().setAll(MongoVersion.releaseLines());
         version.setValue(viewModel.versionProperty().get());
         version.valueProperty().addListener((obs, was, now) -> viewModel.setVersion(now));
-        Spinner<Integer> chunk =
-                new Spinner<>(1, 1024, viewModel.chunkSizeMegabytesProperty().get());
-        chunk.setId("chunk-size");
-        chunk.setEditable(true);
-        chunk.setPrefWidth(90);
-        chunk.valueProperty().addListener((obs, was, now) -> viewModel.setChunkSizeMegabytes(now));
+        // MongoDB's range for config.settings' chunksize, as AdvisorViewModel.setChunkSizeMegabytes takes it
+        WholeNumberSpinner chunk = new WholeNumberSpinner(
+                "Chunk size",
+                "MB",
+                1,
+                1024,
+                viewModel.chunkSizeMegabytesProperty().get());
+        chunk.spinner().setId("chunk-size");
+        chunk.spinner().setPrefWidth(90);
+        chunk.message().setId("chunk-size-message");
+        chunk.spinner().valueProperty().addListener((obs, was, now) -> viewModel.setChunkSizeMegabytes(now));
         viewModel
                 .chunkSizeMegabytesProperty()
-                .addListener((obs, was, now) -> chunk.getValueFactory().setValue(now.intValue()));
+                .addListener(
+                        (obs, was, now) -> chunk.spinner().getValueFactory().setValue(now.intValue()));
         Label hint = new Label("A sample much smaller than its collection fills few chunks: a smaller chunk size "
                 + "shows how it would split.");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        // in a narrow window the hint takes more lines rather than end in "…"
+        hint.setWrapText(true);
+        hint.setMinWidth(0);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(hint, Priority.ALWAYS);
         return row(
                 caption("Cluster"),
                 new Label("Shards"),
-                shards,
+                shards.spinner(),
+                shards.message(),
                 new Label("MongoDB"),
                 version,
                 new Label("Chunk size (MB)"),
-                chunk,
+                chunk.spinner(),
+                chunk.message(),
                 hint);
     }
 
@@ -211,7 +234,10 @@ public final class AdvisorView {
         TextField input = new TextField();
         input.setId("candidate-input");
         input.setPromptText("{ customerId: 1 }  or  { _id: 'hashed' }  or  { region: 1, customerId: 1 }");
-        input.setPrefColumnCount(28);
+        // as wide as its prompt in the type the window shows, presenter mode's larger type too
+        input.prefWidthProperty()
+                .bind(Bindings.createDoubleBinding(
+                        () -> promptWidth(input), input.fontProperty(), input.insetsProperty()));
         Button add = new Button("Add", new FontIcon(MaterialDesignP.PLUS));
         add.setId("add-candidate");
         Runnable addIt = () -> {
@@ -223,6 +249,9 @@ public final class AdvisorView {
         input.setOnAction(e -> addIt.run());
         FlowPane chips = new FlowPane(6, 6);
         chips.setId("candidates");
+        // asks for no width of its own (a flow pane asks 400 px), so that the field keeps its prompt's: the chips
+        // take the rest of the row and wrap in it
+        chips.setPrefWrapLength(0);
         Runnable refresh = () -> {
             chips.getChildren().clear();
             for (ShardKeyPattern key : viewModel.candidatesProperty()) {
@@ -237,6 +266,15 @@ public final class AdvisorView {
         viewModel.candidatesProperty().addListener((ListChangeListener<ShardKeyPattern>) c -> refresh.run());
         HBox.setHgrow(chips, Priority.ALWAYS);
         return row(caption("Candidates"), input, add, chips);
+    }
+
+    /** The width {@code field} needs to show its prompt whole, in its font, inside its padding and border. */
+    private static double promptWidth(TextField field) {
+        Text prompt = new Text(field.getPromptText());
+        prompt.setFont(field.getFont());
+        return Math.ceil(prompt.getLayoutBounds().getWidth()
+                + field.getInsets().getLeft()
+                + field.getInsets().getRight());
     }
 
     private Parent suggestionRow() {
@@ -282,6 +320,9 @@ public final class AdvisorView {
         bar.managedProperty().bind(bar.visibleProperty());
         Label stage = new Label();
         stage.setId("stage");
+        // a passing status: it takes more lines in a narrow window rather than push the buttons out
+        stage.setWrapText(true);
+        stage.setMinWidth(0);
         stage.textProperty().bind(viewModel.stageProperty());
         stage.getStyleClass().add(Styles.TEXT_MUTED);
         Label error = new Label();
@@ -321,7 +362,8 @@ public final class AdvisorView {
         table.getColumns().add(layoutColumn());
         addFigureColumns();
         table.setItems(viewModel.rowsProperty());
-        table.skinProperty().addListener((obs, was, now) -> Platform.runLater(this::installHeaderTooltips));
+        table.skinProperty()
+                .addListener((obs, was, now) -> Platform.runLater(() -> ColumnHeaders.explainAndKeepWhole(table)));
         table.setRowFactory(t -> {
             TableRow<CandidateRow> row = new TableRow<>();
             row.itemProperty().addListener((obs, was, now) -> {
@@ -453,17 +495,6 @@ public final class AdvisorView {
         return c;
     }
 
-    /** Gives each column header its hint (the analyzeShardKey field it shows) as a tooltip, once headers exist. */
-    private void installHeaderTooltips() {
-        for (Node n : table.lookupAll(".column-header")) {
-            if (n instanceof TableColumnHeader h
-                    && h.getTableColumn() != null
-                    && h.getTableColumn().getUserData() instanceof String hint) {
-                Tooltip.install(h, new Tooltip(hint));
-            }
-        }
-    }
-
     private Parent details() {
         Label caveat = wrapping(viewModel.caveatProperty());
         caveat.setId("caveat");
@@ -515,8 +546,15 @@ public final class AdvisorView {
                 }
             }
         });
-        VBox box =
-                new VBox(8, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
+        Label empty = new Label("Analyze, and the recommendation shows here, why each key ranks where it does, and the "
+                + "findings of the key selected in the table.");
+        empty.setId("details-empty");
+        empty.setWrapText(true);
+        empty.getStyleClass().add(Styles.TEXT_MUTED);
+        empty.visibleProperty().bind(viewModel.recommendationProperty().isEmpty());
+        empty.managedProperty().bind(empty.visibleProperty());
+        VBox box = new VBox(
+                8, empty, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
         box.setPadding(new Insets(10, 12, 12, 12));
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
@@ -598,44 +636,14 @@ public final class AdvisorView {
 
     // ---- helpers ----
 
-    /**
-     * Asks for a connection string, password, namespace and sample size. The password has a field of
-     * its own so that it is never shown; the load itself runs on the view model's background executor.
-     */
+    /** Load sample → Live collection…, styled as the advisor's window, placed by the placement. */
     private void askLiveCollection() {
-        TextField uri = new TextField("mongodb://localhost:27017/");
-        uri.setId("live-uri");
-        uri.setPromptText("mongodb://user@host:27017/?authSource=admin");
-        PasswordField password = new PasswordField();
-        password.setId("live-password");
-        password.setPromptText("only if the string names a user");
-        TextField namespace = new TextField();
-        namespace.setId("live-ns");
-        namespace.setPromptText("db.collection");
-        TextField size = new TextField("10000");
-        size.setId("live-sample-size");
-        GridPane form = new GridPane();
-        form.setHgap(8);
-        form.setVgap(8);
-        form.addRow(0, new Label("Connection string"), uri);
-        form.addRow(1, new Label("Password"), password);
-        form.addRow(2, new Label("Namespace"), namespace);
-        form.addRow(3, new Label("Sample size ($sample)"), size);
-        GridPane.setHgrow(uri, Priority.ALWAYS);
-        uri.setPrefColumnCount(36);
-        Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.setTitle("Sample a live collection");
-        dialog.setHeaderText("ShardLab runs [{$sample: {size: N}}] on the collection; it writes nothing. "
-                + "$sample returns documents in random order, so monotonicity is \"unknown\".");
-        dialog.getDialogPane().setContent(form);
-        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        if (table.getScene() != null) {
-            dialog.initOwner(table.getScene().getWindow());
-        }
-        dialog.showAndWait()
-                .filter(b -> b == ButtonType.OK)
-                .ifPresent(b -> viewModel.loadLiveCollection(
-                        uri.getText(), password.getText(), namespace.getText(), size.getText()));
+        LiveCollectionDialog dialog = new LiveCollectionDialog(
+                table.getScene() == null ? null : table.getScene().getWindow());
+        appearance.applyOnce(dialog.getDialogPane());
+        placement
+                .showAndWait(dialog)
+                .ifPresent(closedWith -> dialog.loadIfConfirmed(closedWith, viewModel::loadLiveCollection));
     }
 
     private Optional<File> chooseExportFile() {
@@ -648,7 +656,7 @@ public final class AdvisorView {
                         new FileChooser.ExtensionFilter("SVG drawing", "*.svg"),
                         new FileChooser.ExtensionFilter("PDF", "*.pdf"));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
-        return Optional.ofNullable(chooser.showSaveDialog(owner));
+        return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)));
     }
 
     private Optional<File> chooseFile(String title, String... patterns) {
@@ -656,7 +664,7 @@ public final class AdvisorView {
         chooser.setTitle(title);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(String.join(", ", patterns), patterns));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
-        return Optional.ofNullable(chooser.showOpenDialog(owner));
+        return Optional.ofNullable(placement.choose(() -> chooser.showOpenDialog(owner)));
     }
 
     /** The width {@code text} takes in the default font (the table's). */
@@ -667,7 +675,17 @@ public final class AdvisorView {
     private static Label caption(String text) {
         Label l = new Label(text);
         l.getStyleClass().add(Styles.TEXT_BOLD);
-        l.setMinWidth(90);
+        // at least 90 px, so that the rows' controls line up, and never narrower than its text in the type it has
+        l.minWidthProperty()
+                .bind(Bindings.createDoubleBinding(
+                        () -> {
+                            Text measured = new Text(l.getText());
+                            measured.setFont(l.getFont());
+                            return Math.max(
+                                    90, Math.ceil(measured.getLayoutBounds().getWidth()) + 1);
+                        },
+                        l.textProperty(),
+                        l.fontProperty()));
         return l;
     }
 
@@ -680,11 +698,26 @@ public final class AdvisorView {
         return l;
     }
 
+    /**
+     * A row of inputs after its caption. Its labels, buttons and pickers keep their width, so a narrow window does not
+     * cut them to "…"; the wrapping texts, the text field and the chips give up width instead.
+     */
     private static HBox row(Node... nodes) {
         HBox row = new HBox(8, nodes);
         row.setAlignment(Pos.CENTER_LEFT);
-        if (nodes[0] instanceof Region r) {
+        if (nodes[0] instanceof Region r && !r.minWidthProperty().isBound()) {
             r.setMinWidth(90);
+        }
+        for (Node node : nodes) {
+            boolean givesUpWidth = node instanceof Label l && l.isWrapText()
+                    || node instanceof TextField
+                    || node instanceof FlowPane
+                    || node.getClass() == Region.class;
+            if (node instanceof Region r
+                    && !givesUpWidth
+                    && !r.minWidthProperty().isBound()) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
         }
         return row;
     }

@@ -3,11 +3,11 @@ package io.shardlab.ui.advisor;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
@@ -15,7 +15,6 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
@@ -30,7 +29,14 @@ public final class AdvisorWindow {
 
     static final double HEIGHT = 840;
 
+    /** Its size on a large screen, and its least size: the inputs on top and a few rows of the table. */
+    static final WindowPlacement.Size SIZE = new WindowPlacement.Size(WIDTH, HEIGHT, 900, 560);
+
+    /** The name its size and place are remembered under. */
+    static final String WINDOW_NAME = "advisor";
+
     private final Appearance appearance;
+    private final WindowPlacement placement;
     private final ObservableBooleanValue dark;
     private final List<Image> icons;
     private final BackgroundTasks tasks;
@@ -39,6 +45,7 @@ public final class AdvisorWindow {
 
     /**
      * @param appearance styles the window like the main one
+     * @param placement sizes and places the window for its screen, remembers its size, and places its dialogs
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
      * @param tasks where the advisor's background lanes come from
@@ -46,12 +53,14 @@ public final class AdvisorWindow {
      */
     public AdvisorWindow(
             Appearance appearance,
+            WindowPlacement placement,
             ObservableBooleanValue dark,
             List<Image> icons,
             BackgroundTasks tasks,
             VisibleWork work) {
         this.work = work;
         this.appearance = appearance;
+        this.placement = placement;
         this.dark = dark;
         this.icons = List.copyOf(icons);
         this.tasks = tasks;
@@ -68,15 +77,12 @@ public final class AdvisorWindow {
                     work.reporting("Advisor: reading the sample and rating the keys", background),
                     Platform::runLater,
                     candidates);
-            Parent root = new AdvisorView(viewModel, dark).build();
+            Parent root = new AdvisorView(viewModel, dark, placement, appearance).build();
             appearance.follow(root);
             stage = new Stage();
             stage.setTitle("ShardLab — Shard key advisor");
             stage.getIcons().setAll(icons);
-            Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-            stage.setScene(new Scene(root, Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight())));
-            stage.setMinWidth(900);
-            stage.setMinHeight(560);
+            stage.setScene(new Scene(root));
             stage.setOnHidden(e -> viewModel.cancel());
             // the window is a tool beside the main one: Esc and Ctrl+W (Cmd+W) close it, as dialogs do
             Stage window = stage;
@@ -90,7 +96,7 @@ public final class AdvisorWindow {
                 }
             });
         }
-        stage.show();
+        placement.show(stage, WINDOW_NAME, SIZE);
         stage.toFront();
     }
 }

@@ -67,7 +67,7 @@ final class ShellHistory {
         }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            AtomicFile.write(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
+            AtomicFile.writeOwnerOnly(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
         } catch (FileException e) {
             throw new FileException("shell history: " + e.getMessage());
         } catch (IOException e) {

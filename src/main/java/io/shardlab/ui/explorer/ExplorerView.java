@@ -14,6 +14,8 @@ import io.shardlab.ui.explorer.playback.PlaybackKeys;
 import io.shardlab.ui.explorer.playback.TransportBar;
 import io.shardlab.ui.explorer.setup.SetupBar;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedWindows;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
@@ -87,8 +89,16 @@ public final class ExplorerView {
      * @param appearance styles the dialogs the explorer opens as the window is styled
      */
     public ExplorerView(ExplorerViewModel vm, Appearance appearance) {
+        this(vm, appearance, new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop));
+    }
+
+    /**
+     * @param placement sizes and places the dialogs the explorer opens and keeps the window's state while they
+     *     and its file chooser are open
+     */
+    public ExplorerView(ExplorerViewModel vm, Appearance appearance, WindowPlacement placement) {
         this.vm = vm;
-        this.setup = new SetupBar(vm.setup(), appearance);
+        this.setup = new SetupBar(vm.setup(), appearance, placement);
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
         this.side = new SidePanel(vm, sidePlacement);
         this.line = new NumberLineView(
@@ -98,7 +108,7 @@ public final class ExplorerView {
                         () -> !sidePlacement.placementProperty().get().showsPanel(),
                         sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
-        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance);
+        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement);
         root.setId("explorer");
         root.getStyleClass().add(ExplorerStyles.EXPLORER);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);

@@ -6,11 +6,13 @@ import io.shardlab.render.ExportSize;
 import io.shardlab.render.View;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -23,15 +25,15 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.controlsfx.control.NotificationPane;
-import org.controlsfx.control.action.Action;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
@@ -63,9 +65,13 @@ public final class ExportDialog extends Dialog<Void> {
     /**
      * @param chooseFile asks where to save, given a suggested file name; empty when the user cancels
      * @param openFolder shows a folder in the desktop's file manager
+     * @param placement sizes the dialog to its content again when the saved banner comes and goes
      */
     public ExportDialog(
-            ExportViewModel viewModel, Function<String, Optional<Path>> chooseFile, Consumer<Path> openFolder) {
+            ExportViewModel viewModel,
+            Function<String, Optional<Path>> chooseFile,
+            Consumer<Path> openFolder,
+            WindowPlacement placement) {
         this.viewModel = viewModel;
         setTitle("Export diagram");
         setResizable(true);
@@ -113,26 +119,54 @@ public final class ExportDialog extends Dialog<Void> {
         previewBox.setMinWidth(PREVIEW_WIDTH + 16);
 
         HBox content = new HBox(16, form, previewBox);
-        // a saved file is announced across the dialog's top with the way to it, not only in the grey status line
-        NotificationPane notice = new NotificationPane(content);
-        notice.setId("export-saved");
-        notice.getStyleClass().add(EXPORT_SAVED);
-        notice.setShowFromTop(true);
-        notice.setCloseButtonVisible(true);
-        viewModel.savedProperty().addListener((obs, was, file) -> {
-            if (file == null) {
-                notice.hide();
-                return;
-            }
-            Path folder = file.toAbsolutePath().getParent();
-            Action open = new Action("Open folder", e -> openFolder.accept(folder));
-            open.setGraphic(new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
-            notice.getActions().setAll(open);
-            notice.show(viewModel.statusProperty().get(), new FontIcon(MaterialDesignC.CHECK_CIRCLE_OUTLINE));
-        });
-        getDialogPane().setContent(notice);
+        // a saved file is announced across the dialog's top with the way to it, not only in the grey status line;
+        // the banner takes its own room above the form and the preview, and the dialog grows by it
+        HBox saved = savedBanner(openFolder, placement);
+        getDialogPane().setContent(new VBox(12, saved, content));
         viewModel.painterProperty().addListener((obs, was, now) -> redraw());
         redraw();
+    }
+
+    /** "Saved … (size)" with Open folder and a close button, shown once a file is saved. */
+    private HBox savedBanner(Consumer<Path> openFolder, WindowPlacement placement) {
+        Label text = new Label();
+        text.setId("export-saved-text");
+        text.setGraphic(new FontIcon(MaterialDesignC.CHECK_CIRCLE_OUTLINE));
+        text.setWrapText(true);
+        // as wide as the form and the preview leave it, in as many lines as its text needs
+        text.setPrefWidth(0);
+        text.setMaxWidth(Double.MAX_VALUE);
+        text.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button open = new Button("Open folder", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
+        open.setId("export-open-folder");
+        open.getStyleClass().add(Styles.FLAT);
+        open.setMinWidth(Region.USE_PREF_SIZE);
+        Button close = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
+        close.setId("export-saved-close");
+        close.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
+        close.setTooltip(new Tooltip("Hide this message"));
+        HBox banner = new HBox(8, text, open, close);
+        banner.setId("export-saved");
+        banner.getStyleClass().add(EXPORT_SAVED);
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.setVisible(false);
+        banner.managedProperty().bind(banner.visibleProperty());
+        Runnable refit = () -> Platform.runLater(() -> placement.fit(this));
+        close.setOnAction(e -> {
+            banner.setVisible(false);
+            refit.run();
+        });
+        viewModel.savedProperty().addListener((obs, was, file) -> {
+            banner.setVisible(file != null);
+            if (file != null) {
+                Path folder = file.toAbsolutePath().getParent();
+                text.setText(viewModel.statusProperty().get());
+                open.setOnAction(e -> openFolder.accept(folder));
+            }
+            refit.run();
+        });
+        return banner;
     }
 
     private GridPane settings() {
@@ -175,6 +209,8 @@ public final class ExportDialog extends Dialog<Void> {
         TextField title = new TextField();
         title.setId("export-title");
         title.setPromptText("Chunks of the namespace");
+        // wide enough for its prompt in presenter mode's type too
+        title.setPrefColumnCount(16);
         title.textProperty().bindBidirectional(viewModel.titleProperty());
         grid.addRow(row++, label("Title"), title);
         return grid;

@@ -2,10 +2,12 @@ package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.event.ActionEvent;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -34,7 +36,14 @@ public final class ConnectDialog extends Dialog<Void> {
     /** The Connect button's type; the dialog never closes on it (the outcome decides). */
     static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
 
-    public ConnectDialog(ConnectViewModel vm, Window owner) {
+    private final WindowPlacement placement;
+
+    /**
+     * @param placement sizes the dialog to its content, again when a failure's message grows it, and keeps the
+     *     windows' state while the CA file chooser is open
+     */
+    public ConnectDialog(ConnectViewModel vm, Window owner, WindowPlacement placement) {
+        this.placement = placement;
         initOwner(owner);
         setTitle("Connect to cluster");
         setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
@@ -102,7 +111,8 @@ public final class ConnectDialog extends Dialog<Void> {
                     .addAll(
                             new FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.cer"),
                             new FileChooser.ExtensionFilter("All files", "*"));
-            File f = chooser.showOpenDialog(getDialogPane().getScene().getWindow());
+            File f = placement.choose(
+                    () -> chooser.showOpenDialog(getDialogPane().getScene().getWindow()));
             if (f != null) {
                 vm.tlsCaFileProperty().set(f.toPath());
             }
@@ -110,7 +120,9 @@ public final class ConnectDialog extends Dialog<Void> {
         Button clearCa = new Button("Clear");
         clearCa.setOnAction(e -> vm.tlsCaFileProperty().set(null));
         clearCa.disableProperty().bind(vm.tlsCaFileProperty().isNull());
-        return new HBox(8, chooseCa, clearCa, ca);
+        HBox row = new HBox(8, chooseCa, clearCa, ca);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     /** The connections opened before, without their passwords; picking one fills the connection string. */
@@ -141,16 +153,12 @@ public final class ConnectDialog extends Dialog<Void> {
         error.textProperty().bind(vm.errorProperty());
         error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
-        // the whole message, however long: the row grows and the dialog with it
+        // the whole message, however long: it wraps at the fields' width and the row grows, and the dialog with it
+        // in height only (its one-line width would widen the dialog to the screen's)
         error.setMinHeight(Region.USE_PREF_SIZE);
+        error.setPrefWidth(0);
         error.setMaxWidth(Double.MAX_VALUE);
-        vm.errorProperty()
-                .addListener((obs, was, now) -> Platform.runLater(() -> {
-                    if (getDialogPane().getScene() != null
-                            && getDialogPane().getScene().getWindow() != null) {
-                        getDialogPane().getScene().getWindow().sizeToScene();
-                    }
-                }));
+        vm.errorProperty().addListener((obs, was, now) -> Platform.runLater(() -> placement.fit(this)));
         return error;
     }
 

@@ -7,6 +7,7 @@ import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -41,6 +42,8 @@ public final class LiveFeature implements AutoCloseable {
     /**
      * @param work lists the reads and connections while they run (the status bar's "running" item)
      * @param appearance styles the feature's dialogs as the window is styled
+     * @param placement sizes and places its dialogs and keeps the window's state while they and the file choosers
+     *     are open
      */
     public LiveFeature(
             ExplorerViewModel explorer,
@@ -48,7 +51,8 @@ public final class LiveFeature implements AutoCloseable {
             Supplier<Stage> stage,
             BackgroundTasks tasks,
             VisibleWork work,
-            Appearance appearance) {
+            Appearance appearance,
+            WindowPlacement placement) {
         background = tasks.elastic("shardlab-live");
         Executor reading = work.reporting("Reading the cluster's layout", background);
         scheduler = tasks.serial("shardlab-live-watch");
@@ -66,7 +70,8 @@ public final class LiveFeature implements AutoCloseable {
                 Platform::runLater,
                 new RecentConnections(recentConnectionsFile()),
                 stage::get,
-                appearance);
+                appearance,
+                placement);
         panel = new LivePanel(layout, explorer::fork);
         // the explorer's read-only banner offers the same "Fork into simulator" as the panel
         explorer.offerFork(() -> layout.fork(explorer::fork));
@@ -80,10 +85,12 @@ public final class LiveFeature implements AutoCloseable {
         layout.errorProperty().addListener((obs, was, now) -> {
             if (!now.isEmpty() && !layout.shownProperty().get()) {
                 Alert alert = new Alert(Alert.AlertType.WARNING, now);
+                // the title bar says what failed, as the other dialogs' do, rather than JavaFX's "Warning"
+                alert.setTitle("Open layout");
                 alert.setHeaderText("Could not open the layout");
                 alert.initOwner(stage.get());
                 appearance.applyOnce(alert.getDialogPane());
-                alert.show();
+                placement.show(alert);
             }
         });
     }

@@ -5,12 +5,16 @@ import io.shardlab.live.LiveConfigSource;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -21,6 +25,17 @@ import javafx.stage.Window;
  */
 public final class LiveMenu {
 
+    /** File → Open snapshot… */
+    static final KeyCombination OPEN_SNAPSHOT_KEYS = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+
+    /** File → Open config dump folder… */
+    static final KeyCombination OPEN_DUMP_FOLDER_KEYS =
+            new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+
+    /** File → Open config dump archive… */
+    static final KeyCombination OPEN_DUMP_ARCHIVE_KEYS =
+            new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.ALT_DOWN);
+
     private final LiveLayoutViewModel layout;
     private final LiveConnector connector;
     private final Executor background;
@@ -28,8 +43,13 @@ public final class LiveMenu {
     private final RecentConnections recent;
     private final Supplier<Window> owner;
     private final Appearance appearance;
+    private final WindowPlacement placement;
 
-    /** @param appearance styles the connect dialog as the window is styled */
+    /**
+     * @param appearance styles the connect dialog as the window is styled
+     * @param placement sizes and places the connect dialog and keeps the window's state while it and the file
+     *     choosers are open
+     */
     public LiveMenu(
             LiveLayoutViewModel layout,
             LiveConnector connector,
@@ -37,7 +57,8 @@ public final class LiveMenu {
             Executor ui,
             RecentConnections recent,
             Supplier<Window> owner,
-            Appearance appearance) {
+            Appearance appearance,
+            WindowPlacement placement) {
         this.layout = layout;
         this.connector = connector;
         this.background = background;
@@ -45,13 +66,15 @@ public final class LiveMenu {
         this.recent = recent;
         this.owner = owner;
         this.appearance = appearance;
+        this.placement = placement;
     }
 
     /** The items, in File-menu order, ending with a separator. */
     public List<MenuItem> items() {
         MenuItem connect = item("Connect to cluster…", "menu-connect", this::openConnectDialog);
         MenuItem open = item("Open snapshot…", "menu-open-snapshot", () -> {
-            File f = snapshotChooser("Open snapshot").showOpenDialog(owner.get());
+            FileChooser chooser = snapshotChooser("Open snapshot");
+            File f = placement.choose(() -> chooser.showOpenDialog(owner.get()));
             if (f != null) {
                 layout.openSnapshot(f.toPath());
             }
@@ -59,7 +82,7 @@ public final class LiveMenu {
         MenuItem dump = item("Open config dump folder…", "menu-open-dump", () -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.setTitle("Folder of config.* exports (collections, chunks, shards, …)");
-            File f = chooser.showDialog(owner.get());
+            File f = placement.choose(() -> chooser.showDialog(owner.get()));
             if (f != null) {
                 layout.openConfigDump(f.toPath());
             }
@@ -72,7 +95,7 @@ public final class LiveMenu {
                             new FileChooser.ExtensionFilter(
                                     "mongodump archives", "*.archive", "*.archive.gz", "*.gz", "*.agz"),
                             new FileChooser.ExtensionFilter("All files", "*"));
-            File f = chooser.showOpenDialog(owner.get());
+            File f = placement.choose(() -> chooser.showOpenDialog(owner.get()));
             if (f != null) {
                 layout.openConfigDump(f.toPath());
             }
@@ -80,12 +103,15 @@ public final class LiveMenu {
         MenuItem save = item("Save snapshot…", "menu-save-snapshot", () -> {
             FileChooser chooser = snapshotChooser("Save snapshot");
             chooser.setInitialFileName(layout.namespaceProperty().get() + ".shardlab");
-            File f = chooser.showSaveDialog(owner.get());
+            File f = placement.choose(() -> chooser.showSaveDialog(owner.get()));
             if (f != null) {
                 layout.saveSnapshot(f.toPath());
             }
         });
         save.disableProperty().bind(layout.shownProperty().not());
+        open.setAccelerator(OPEN_SNAPSHOT_KEYS);
+        dump.setAccelerator(OPEN_DUMP_FOLDER_KEYS);
+        archive.setAccelerator(OPEN_DUMP_ARCHIVE_KEYS);
         return List.of(connect, open, dump, archive, save, new SeparatorMenuItem());
     }
 
@@ -98,9 +124,9 @@ public final class LiveMenu {
                     ConnectionStringSecrets.withoutCredentials(connection.masked()));
             dialog[0].close();
         });
-        dialog[0] = new ConnectDialog(vm, owner.get());
+        dialog[0] = new ConnectDialog(vm, owner.get(), placement);
         appearance.applyOnce(dialog[0].getDialogPane());
-        dialog[0].show();
+        placement.show(dialog[0]);
         return dialog[0];
     }
 

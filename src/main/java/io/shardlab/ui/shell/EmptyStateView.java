@@ -91,6 +91,8 @@ final class EmptyStateView {
 
         StackPane centred = new StackPane(card);
         centred.getStyleClass().add(EMPTY_STATE);
+        // never shorter than the card: fitted to a short viewport it would cut the card's foot, with no scroll bar
+        centred.setMinHeight(Region.USE_PREF_SIZE);
         // scrolls instead of squeezing the card when the window is small or presenter type is large
         ScrollPane scroller = new ScrollPane(centred);
         scroller.setId("empty-state");

@@ -2,15 +2,17 @@ package io.shardlab.ui.shell;
 
 import io.shardlab.ui.about.AboutDialog;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.ThemeChoice;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.CheckMenuItem;
@@ -21,10 +23,12 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.image.Image;
+import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
@@ -45,17 +49,21 @@ public final class MainView {
     /** The main window's own stylesheet: menu bar, empty state, status bar. */
     static final String STYLESHEET = Appearance.featureStylesheet(MainView.class, "shell.css");
 
-    /** Smallest default window size: fits a 1366×768 laptop with room for the desktop's own bars. */
-    static final double WIDTH = 1280;
+    /**
+     * The main window's size: roomy enough for the explorer and the lessons panel side by side, smaller on a
+     * smaller screen ({@link WindowPlacement}), never under 720 × 480.
+     */
+    static final WindowPlacement.Size SIZE = new WindowPlacement.Size(1680, 1020, 720, 480);
 
-    static final double HEIGHT = 720;
-    /** Largest default window size: the explorer and the lessons panel side by side without crowding. */
-    static final double ROOMY_WIDTH = 1680;
+    /** The name its size and place are remembered under ({@link RememberedWindows}). */
+    static final String WINDOW_NAME = "main";
 
-    static final double ROOMY_HEIGHT = 1020;
+    /** The least width the side panel (the lessons) keeps when a narrow window makes it give up width. */
+    static final double SIDE_PANEL_MIN_WIDTH = 240;
 
     private final MainViewModel viewModel;
     private final Appearance appearance;
+    private final WindowPlacement placement;
     private final List<Image> icons;
     private final Node collectionView;
     private final List<Menu> featureMenus;
@@ -68,15 +76,24 @@ public final class MainView {
     private Stage stage;
 
     /**
+     * A window with no collection view and no feature menus (previews), its size remembered for this run only.
+     *
      * @param viewModel the window's state and verbs
      * @param appearance applies the theme and app stylesheet
      * @param icons the app icon in several sizes, smallest first
      */
     public MainView(MainViewModel viewModel, Appearance appearance, List<Image> icons) {
-        this(viewModel, appearance, icons, null, List.of());
+        this(
+                viewModel,
+                appearance,
+                new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),
+                icons,
+                null,
+                List.of());
     }
 
     /**
+     * @param placement sizes and places the window and its dialogs for the screen
      * @param collectionView what the central area shows while a collection is on show (the explorer);
      *     null for none
      * @param featureMenus menus of the features, placed between File and View
@@ -84,11 +101,13 @@ public final class MainView {
     public MainView(
             MainViewModel viewModel,
             Appearance appearance,
+            WindowPlacement placement,
             List<Image> icons,
             Node collectionView,
             List<Menu> featureMenus) {
         this.viewModel = viewModel;
         this.appearance = appearance;
+        this.placement = Objects.requireNonNull(placement, "placement");
         this.icons = List.copyOf(icons);
         this.collectionView = collectionView;
         this.featureMenus = List.copyOf(featureMenus);
@@ -154,7 +173,6 @@ public final class MainView {
         root.getStyleClass().add(MAIN_WINDOW);
         // before the theme's sheet (Appearance.follow), so the shared rules win ties as they did in one sheet
         root.getStylesheets().add(STYLESHEET);
-        root.setTop(menuBar());
         centre.getStyleClass().add(CONTENT_AREA);
         centre.getChildren().add(new EmptyStateView(viewModel).build());
         centre.getChildren().get(0).visibleProperty().bind(viewModel.emptyProperty());
@@ -168,19 +186,39 @@ public final class MainView {
         root.setRight(sidePanel);
         // a side panel takes its preferred width; the centre gives up the rest rather than push it off the window
         centre.setMinWidth(0);
+        if (sidePanel instanceof Region panel && collectionView instanceof Region collection) {
+            // but in a narrow window the panel gives up width first, down to its least, so that the explorer's
+            // right-hand controls and side rail stay in the window
+            panel.maxWidthProperty()
+                    .bind(Bindings.createDoubleBinding(
+                            () -> Math.max(SIDE_PANEL_MIN_WIDTH, root.getWidth() - collection.minWidth(-1)),
+                            root.widthProperty(),
+                            viewModel.emptyProperty()));
+        }
+        MenuBar menus = menuBar();
+        root.setTop(menus);
         root.setBottom(new StatusBarView(viewModel, statusItems).build());
         appearance.follow(root);
 
         stage.titleProperty().bind(viewModel.titleProperty());
         stage.getIcons().setAll(icons);
-        // as large as the screen comfortably allows, between the laptop size and the roomy size
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        double width = Math.max(WIDTH, Math.min(ROOMY_WIDTH, Math.floor(screen.getWidth() * 0.94)));
-        double height = Math.max(HEIGHT, Math.min(ROOMY_HEIGHT, Math.floor(screen.getHeight() * 0.92)));
-        stage.setScene(new Scene(root, width, height));
-        stage.setMinWidth(720);
-        stage.setMinHeight(480);
-        stage.show();
+        Scene scene = new Scene(root);
+        keepMenuOpenedByMnemonic(scene, menus);
+        stage.setScene(scene);
+        placement.show(stage, WINDOW_NAME, SIZE);
+    }
+
+    /**
+     * Alt+F opens File and leaves it open however the keys are let go. JavaFX's menu bar takes the release of Alt
+     * as "Alt pressed alone" when the mnemonic's key press went to the mnemonic, and toggles the menu bar's focus,
+     * which closed the menu just opened whenever Alt was let go before F (a quick Alt+F, or xdotool's).
+     */
+    private static void keepMenuOpenedByMnemonic(Scene scene, MenuBar menus) {
+        scene.addEventFilter(KeyEvent.KEY_RELEASED, e -> {
+            if (e.getCode() == KeyCode.ALT && menus.getMenus().stream().anyMatch(Menu::isShowing)) {
+                e.consume();
+            }
+        });
     }
 
     private MenuBar menuBar() {
@@ -243,6 +281,6 @@ public final class MainView {
         AboutDialog dialog = new AboutDialog(viewModel.about(), icons.get(icons.size() - 1));
         dialog.initOwner(stage);
         appearance.applyOnce(dialog.getDialogPane());
-        dialog.show();
+        placement.show(dialog);
     }
 }

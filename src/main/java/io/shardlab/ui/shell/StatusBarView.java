@@ -46,6 +46,11 @@ final class StatusBarView {
         chunks.textProperty().bind(viewModel.chunkCountTextProperty());
         Label version = item("status-version", MaterialDesignI.INFORMATION_OUTLINE);
         version.setText(viewModel.versionText());
+        // in a narrow window the cluster's name and a failure's line give up width; the counts and the version,
+        // a few characters each, are read whole
+        for (Label whole : List.of(shards, chunks, version)) {
+            whole.setMinWidth(Region.USE_PREF_SIZE);
+        }
 
         // a failure nothing else caught: one line, clicked away; the app goes on
         Label failure = item("status-failure", MaterialDesignA.ALERT_CIRCLE_OUTLINE);

@@ -1,9 +1,13 @@
 package io.shardlab.ui.advisor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.advisor.Verdict;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedWindows;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +27,8 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -35,10 +41,21 @@ class AdvisorViewTest {
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private final ExecutorService candidates = Executors.newFixedThreadPool(2);
 
+    private AdvisorViewModel viewModel;
+
     @Start
     void start(Stage stage) {
-        AdvisorViewModel viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
-        stage.setScene(new Scene(new AdvisorView(viewModel, new SimpleBooleanProperty(false)).build(), 1280, 800));
+        viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
+        stage.setScene(new Scene(
+                new AdvisorView(
+                                viewModel,
+                                new SimpleBooleanProperty(false),
+                                new WindowPlacement(
+                                        RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),
+                                new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)))
+                        .build(),
+                1280,
+                800));
         stage.show();
     }
 
@@ -48,11 +65,64 @@ class AdvisorViewTest {
         candidates.shutdownNow();
     }
 
+    @ParameterizedTest(name = "{0}: ''{1}'' -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # field    | typed  | value | said beside the field
+            shards     | 0      | 1     | Shards: at least 1, so 0 became 1.
+            shards     | 99,999 | 1000  | Shards: at most 1000, so 99,999 became 1000.
+            shards     | many   | 4     | Shards: 'many' is not a whole number; it stays 4.
+            shards     | 12     | 12    | ''
+            chunk-size | 0      | 1     | Chunk size: at least 1 MB, so 0 became 1.
+            chunk-size | 99999  | 1024  | Chunk size: at most 1024 MB, so 99999 became 1024.
+            """)
+    void aNumberTypedOutOfRangeIsSaidBesideItsFieldAndOnlyAnAllowedOneReachesTheAdvisor(
+            String field, String typed, int value, String said, FxRobot robot) throws Exception {
+        // given the keyboard in the field, and what the JavaFX thread would hand to the main window's status bar
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> spinner = robot.lookup("#" + field).queryAs(Spinner.class);
+        List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler[] before = new Thread.UncaughtExceptionHandler[1];
+        robot.interact(() -> {
+            before[0] = Thread.currentThread().getUncaughtExceptionHandler();
+            Thread.currentThread().setUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
+        });
+
+        // when a number is typed and committed (Enter, or the focus leaving the field)
+        robot.interact(() -> {
+            spinner.getEditor().setText(typed);
+            spinner.commitValue();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> Thread.currentThread().setUncaughtExceptionHandler(before[0]));
+
+        // then the field shows the value taken, the advisor has it, and the line beside the field says what happened
+        assertEquals(value, spinner.getValue());
+        assertEquals(String.valueOf(value), spinner.getEditor().getText());
+        int taken = field.equals("shards")
+                ? viewModel.shardsProperty().get()
+                : viewModel.chunkSizeMegabytesProperty().get();
+        assertEquals(value, taken);
+        assertEquals(
+                said,
+                robot.lookup("#" + field + "-message").queryAs(Label.class).getText());
+        assertEquals(List.of(), uncaught, "nothing reached the status bar");
+    }
+
     private static void addCandidate(FxRobot robot, String key) {
         TextField input = robot.lookup("#candidate-input").queryAs(TextField.class);
         robot.interact(() -> input.setText(key));
         robot.clickOn("#add-candidate");
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void untilTheFirstAnalysisThePaneUnderTheTableSaysWhatWillShowThere(FxRobot robot) throws Exception {
+        // given nothing analysed yet
+        assertTrue(robot.lookup("#details-empty").query().isVisible());
+
+        // when two candidates are analysed, then the recommendation takes its place
+        analyseTwoCandidatesOnTheZipCodes(robot);
+        assertFalse(robot.lookup("#details-empty").query().isVisible());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.ui.theme.RememberedWindows;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -35,8 +37,15 @@ public final class AdvisorWindowPreview {
                     Executors.newSingleThreadExecutor(), Platform::runLater, Executors.newFixedThreadPool(2));
             SimpleBooleanProperty dark = new SimpleBooleanProperty(options.contains("--dark"));
             Stage stage = new Stage();
-            javafx.scene.Parent root = new AdvisorView(vm, dark).build();
-            new io.shardlab.ui.theme.Appearance(dark, new SimpleBooleanProperty(false)).follow(root);
+            io.shardlab.ui.theme.Appearance appearance =
+                    new io.shardlab.ui.theme.Appearance(dark, new SimpleBooleanProperty(false));
+            javafx.scene.Parent root = new AdvisorView(
+                            vm,
+                            dark,
+                            new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),
+                            appearance)
+                    .build();
+            appearance.follow(root);
             Scene scene = new Scene(root, AdvisorWindow.WIDTH, AdvisorWindow.HEIGHT);
             stage.setScene(scene);
             stage.setTitle("ShardLab — Shard key advisor");

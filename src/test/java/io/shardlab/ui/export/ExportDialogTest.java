@@ -3,6 +3,8 @@ package io.shardlab.ui.export;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.ui.theme.RememberedWindows;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +60,11 @@ class ExportDialogTest {
                 image -> {});
         ExportDialog[] dialog = new ExportDialog[1];
         robot.interact(() -> {
-            dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)), openedFolders::add);
+            WindowPlacement placement =
+                    new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop);
+            dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)), openedFolders::add, placement);
             dialog[0].initOwner(stage);
-            dialog[0].show();
+            placement.show(dialog[0]);
         });
         return dialog[0];
     }
@@ -147,29 +151,31 @@ class ExportDialogTest {
     }
 
     @Test
-    void a_saved_file_is_announced_with_a_way_to_its_folder(FxRobot robot) throws Exception {
-        // given nothing saved yet: no notice
-        open(robot, dir);
-        org.controlsfx.control.NotificationPane notice =
-                robot.lookup("#export-saved").queryAs(org.controlsfx.control.NotificationPane.class);
-        assertTrue(!notice.isShowing());
+    void a_saved_file_is_announced_with_a_way_to_its_folder_above_the_form_not_over_it(FxRobot robot) throws Exception {
+        // given nothing saved yet: no banner
+        ExportDialog dialog = open(robot, dir);
+        javafx.scene.Node banner = robot.lookup("#export-saved").query();
+        assertTrue(!banner.isVisible());
 
         // when Save… writes the file
         robot.clickOn("#export-save");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, notice::isShowing);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, banner::isVisible);
         WaitForAsyncUtils.waitForFxEvents();
 
-        // then the notice names it, and its Open folder shows the folder the file is in
-        assertTrue(notice.getText().startsWith("Saved shop.orders-all.png ("), notice.getText());
-        // the notice slides in: its button is clickable once the animation has shown it
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> robot.lookup("Open folder")
-                        .match(org.testfx.util.NodeQueryUtils.isVisible())
-                        .tryQuery()
-                        .isPresent());
-        robot.clickOn("Open folder");
+        // then the banner names it, above the format buttons, which stay in the dialog and uncovered
+        String text = robot.lookup("#export-saved-text").queryAs(Label.class).getText();
+        assertTrue(text.startsWith("Saved shop.orders-all.png ("), text);
+        javafx.geometry.Bounds bannerBounds = banner.localToScene(banner.getLayoutBounds());
+        javafx.scene.Scene scene = dialog.getDialogPane().getScene();
+        for (String id : java.util.List.of("export-format-png", "export-format-pdf", "export-save")) {
+            javafx.scene.Node button = robot.lookup("#" + id).query();
+            javafx.geometry.Bounds bounds = button.localToScene(button.getLayoutBounds());
+            assertTrue(
+                    !bannerBounds.intersects(bounds), id + " " + bounds + " is not under the banner " + bannerBounds);
+            assertTrue(bounds.getMaxY() <= scene.getHeight(), id + " " + bounds + " lies in the dialog");
+        }
+        // and its Open folder shows the folder the file is in
+        robot.clickOn("#export-open-folder");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(java.util.List.of(dir.toAbsolutePath()), openedFolders);
     }

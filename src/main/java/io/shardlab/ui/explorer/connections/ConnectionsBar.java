@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Roster;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -50,13 +51,18 @@ public final class ConnectionsBar {
 
     private final ConnectionsViewModel vm;
     private final Appearance appearance;
+    private final WindowPlacement placement;
     private final VBox root;
     private JoinCard joinCard;
 
-    /** @param appearance styles the join card as the window is styled */
-    public ConnectionsBar(ConnectionsViewModel vm, Appearance appearance) {
+    /**
+     * @param appearance styles the join card as the window is styled
+     * @param placement sizes and places the join card and the warning before a class is accepted
+     */
+    public ConnectionsBar(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement) {
         this.vm = vm;
         this.appearance = appearance;
+        this.placement = placement;
         Label heading = new Label("Accepting connections", new FontIcon(MaterialDesignL.LAN_CONNECT));
         heading.setId("connections-heading");
         heading.setMinWidth(Region.USE_PREF_SIZE);
@@ -234,7 +240,8 @@ public final class ConnectionsBar {
             warning.initOwner(root.getScene().getWindow());
         }
         appearance.applyOnce(warning.getDialogPane());
-        warning.showAndWait()
+        placement
+                .showAndWait(warning)
                 .filter(answer -> answer.getButtonData() == ButtonBar.ButtonData.OK_DONE)
                 .ifPresent(answer -> vm.startClass());
     }
@@ -243,7 +250,7 @@ public final class ConnectionsBar {
     private void showJoinCard() {
         if (joinCard == null) {
             Window owner = root.getScene() == null ? null : root.getScene().getWindow();
-            joinCard = new JoinCard(vm, appearance, owner);
+            joinCard = new JoinCard(vm, appearance, placement, owner);
         }
         joinCard.show();
     }

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer.connections;
 
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -29,12 +30,18 @@ final class JoinCard {
     /** Pixels a QR module: a 45-module code (a join string is version 3 or 4 at level M) is about 250 px. */
     static final int MODULE_PIXELS = 6;
 
+    /** The card's size: two codes side by side with their strings; at least one code and its string. */
+    static final WindowPlacement.Size SIZE = new WindowPlacement.Size(980, 640, 420, 480);
+
     private final ConnectionsViewModel vm;
+    private final WindowPlacement placement;
     private final Stage stage = new Stage();
     private final FlowPane codes = new FlowPane(32, 24);
 
-    JoinCard(ConnectionsViewModel vm, Appearance appearance, Window owner) {
+    /** @param placement sizes and places the card for its screen, as the user left it last time */
+    JoinCard(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement, Window owner) {
         this.vm = vm;
+        this.placement = placement;
         Label title = new Label("Join the class");
         title.getStyleClass().add(JOIN_TITLE);
         Label how = new Label("Type the string into mongosh (mongosh \"…\"), paste it into Compass or a driver, "
@@ -56,7 +63,7 @@ final class JoinCard {
         vm.joinStrings().addListener((ListChangeListener<String>) change -> fill());
         stage.setTitle("Join the class — ShardLab");
         stage.initOwner(owner);
-        stage.setScene(new Scene(root, 980, 640));
+        stage.setScene(new Scene(root));
     }
 
     private void fill() {
@@ -74,7 +81,7 @@ final class JoinCard {
 
     /** Shows the card (brings it to the front when it is open). */
     void show() {
-        stage.show();
+        placement.show(stage, "join-card", SIZE);
         stage.toFront();
     }
 

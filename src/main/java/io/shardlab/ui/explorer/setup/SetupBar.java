@@ -7,6 +7,7 @@ import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -63,13 +64,19 @@ public final class SetupBar {
 
     private final SetupViewModel vm;
     private final Appearance appearance;
+    private final WindowPlacement placement;
     private final VBox root;
     private final CustomTextField key = new CustomTextField();
 
-    /** @param appearance styles the Zones… dialog as the window is styled */
-    public SetupBar(SetupViewModel vm, Appearance appearance) {
+    /**
+     * @param appearance styles the Zones… dialog as the window is styled
+     * @param placement sizes and places the Zones… dialog and keeps the window's state while it and the dataset
+     *     chooser are open
+     */
+    public SetupBar(SetupViewModel vm, Appearance appearance, WindowPlacement placement) {
         this.vm = vm;
         this.appearance = appearance;
+        this.placement = placement;
 
         ComboBox<SetupViewModel.WorkloadChoice> workload = workloadPicker();
         HBox workloadBox = new HBox(2, workload, datasetButton());
@@ -345,9 +352,9 @@ public final class SetupBar {
                 + "before sh.shardCollection"));
         zones.setOnAction(e -> {
             ZoneSetupDialog dialog =
-                    new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow());
+                    new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow(), placement);
             appearance.applyOnce(dialog.getDialogPane());
-            dialog.showAndWait();
+            placement.showAndWait(dialog);
         });
         zones.setMaxWidth(220);
         return zones;
@@ -449,7 +456,8 @@ public final class SetupBar {
                                 "*.json.gz",
                                 "*.csv.gz"),
                         new FileChooser.ExtensionFilter("All files", "*"));
-        File file = chooser.showOpenDialog(owner.getScene().getWindow());
+        File file =
+                placement.choose(() -> chooser.showOpenDialog(owner.getScene().getWindow()));
         if (file != null) {
             vm.chooseDataset(file.toPath());
         }

@@ -2,8 +2,9 @@ package io.shardlab.ui.explorer.setup;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
+import io.shardlab.ui.theme.WindowPlacement;
+import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -16,7 +17,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Screen;
 import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -35,7 +35,11 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
     private final ZoneSetupViewModel vm;
     private final GridPane grid = new GridPane();
 
-    ZoneSetupDialog(ZoneSetupViewModel vm, Window owner) {
+    private final WindowPlacement placement;
+
+    /** @param placement sizes the dialog to its form again as rows and messages come and go */
+    ZoneSetupDialog(ZoneSetupViewModel vm, Window owner, WindowPlacement placement) {
+        this.placement = placement;
         this.vm = vm;
         initOwner(owner);
         setTitle("Zones and initial chunks");
@@ -103,25 +107,11 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
     }
 
     /**
-     * The window takes the form's new size (a row or a message came or went), so OK stays in sight, and moves
-     * back onto its screen if it grew past an edge.
+     * The window takes the form's new size (a row or a message came or went), so OK stays in sight, within its
+     * screen.
      */
     private void fitWindow() {
-        javafx.application.Platform.runLater(() -> {
-            if (getDialogPane().getScene() == null || getDialogPane().getScene().getWindow() == null) {
-                return;
-            }
-            Window window = getDialogPane().getScene().getWindow();
-            window.sizeToScene();
-            Rectangle2D screen = Screen.getScreensForRectangle(
-                            window.getX(), window.getY(), window.getWidth(), window.getHeight())
-                    .stream()
-                    .findFirst()
-                    .orElse(Screen.getPrimary())
-                    .getVisualBounds();
-            window.setX(Math.max(screen.getMinX(), Math.min(window.getX(), screen.getMaxX() - window.getWidth())));
-            window.setY(Math.max(screen.getMinY(), Math.min(window.getY(), screen.getMaxY() - window.getHeight())));
-        });
+        Platform.runLater(() -> placement.fit(this));
     }
 
     private void rebuildRows() {

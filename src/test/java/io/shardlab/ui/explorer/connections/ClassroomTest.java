@@ -30,12 +30,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableView;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -152,6 +155,15 @@ class ClassroomTest {
         assertEquals(1, joins.size(), joins.toString());
         assertTrue(joins.get(0).matches("mongodb://127\\.0\\.0\\.2:\\d+/\\?appName=YOURNAME"), joins.get(0));
         waitUntil(() -> robot.lookup("#join-card").tryQuery().isPresent());
+        // on the screen whole, at its size (the screen has room for two codes side by side)
+        Window card = robot.lookup("#join-card").query().getScene().getWindow();
+        Rectangle2D screen = onFxThread(() -> Screen.getPrimary().getVisualBounds());
+        assertTrue(
+                screen.contains(card.getX(), card.getY(), card.getWidth(), card.getHeight()),
+                "the join card " + card.getX() + "," + card.getY() + " " + card.getWidth() + "x" + card.getHeight()
+                        + " lies on the screen " + screen);
+        assertEquals(JoinCard.SIZE.width(), card.getWidth(), 0.5);
+        assertEquals(JoinCard.SIZE.height(), card.getHeight(), 0.5);
         assertTrue(vm.playback().playingProperty().get(), "the clock runs live once students can write");
         assertTrue(!vm.playback().finishedProperty().get(), "Play stays available while clients can write");
 

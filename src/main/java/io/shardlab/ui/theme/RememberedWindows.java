@@ -1,0 +1,156 @@
+package io.shardlab.ui.theme;
+
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
+import io.shardlab.files.InputFile;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * Where each long-lived window (the main window, the advisor) was and how large it was, kept between runs in
+ * a small text file beside the shell history and the recent connections ({@code ~/.shardlab/windows}), so
+ * that the next start opens it as the user left it.
+ *
+ * <p>The file holds one {@code <window>.<field>=<value>} line per field ({@code x}, {@code y}, {@code width},
+ * {@code height} in pixels, {@code maximized} {@code true} or {@code false}), in the {@link Properties} syntax;
+ * it is replaced atomically by {@link #save()}. A window whose lines are missing or unreadable opens at its
+ * first-start size; what was wrong is told to the {@code problems} given, never thrown: a window must open.
+ */
+public final class RememberedWindows {
+
+    /** A window's name: lower case letters, digits and dashes, e.g. {@code main}, {@code advisor}. */
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
+
+    private final Path file;
+    private final Consumer<String> problems;
+    private final Map<String, WindowGeometry> windows = new TreeMap<>();
+    private boolean changed;
+
+    private RememberedWindows(Path file, Consumer<String> problems) {
+        this.file = file;
+        this.problems = problems;
+    }
+
+    /** Where the application keeps them: {@code ~/.shardlab/windows}, beside the shell history. */
+    public static Path fileOfThisUser() {
+        return Path.of(System.getProperty("user.home"), ".shardlab", "windows");
+    }
+
+    /**
+     * The windows remembered in {@code file}, read now (none when it does not exist yet; it is created, with its
+     * folder, by the first {@link #save()}).
+     *
+     * @param problems told, in one line naming the file, what could not be read or written
+     */
+    public static RememberedWindows inFile(Path file, Consumer<String> problems) {
+        RememberedWindows remembered = new RememberedWindows(
+                Objects.requireNonNull(file, "file"), Objects.requireNonNull(problems, "problems"));
+        remembered.read();
+        return remembered;
+    }
+
+    /** Remembers for this run only: nothing is read or written (tests, and a second window of a run). */
+    public static RememberedWindows inMemory() {
+        return new RememberedWindows(null, line -> {});
+    }
+
+    /** Where and how large {@code window} was when last remembered; empty before its first run. */
+    public Optional<WindowGeometry> geometry(String window) {
+        return Optional.ofNullable(windows.get(checkName(window)));
+    }
+
+    /** Remembers {@code geometry} for {@code window}; {@link #save()} writes it. */
+    public void remember(String window, WindowGeometry geometry) {
+        WindowGeometry was = windows.put(checkName(window), Objects.requireNonNull(geometry, "geometry"));
+        changed |= !geometry.equals(was);
+    }
+
+    /** Writes every remembered window to the file, when something changed since it was read or last saved. */
+    public void save() {
+        if (file == null || !changed) {
+            return;
+        }
+        StringBuilder text =
+                new StringBuilder("# ShardLab's windows: where each one was and how large, for the next start\n");
+        windows.forEach((name, g) -> text.append(name + ".x=" + g.x() + "\n")
+                .append(name + ".y=" + g.y() + "\n")
+                .append(name + ".width=" + g.width() + "\n")
+                .append(name + ".height=" + g.height() + "\n")
+                .append(name + ".maximized=" + g.maximized() + "\n"));
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            AtomicFile.writeOwnerOnly(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
+            changed = false;
+        } catch (FileException e) {
+            problems.accept("window sizes: " + e.getMessage());
+        } catch (IOException e) {
+            problems.accept("window sizes: " + file + " cannot be written: " + e.getMessage());
+        }
+    }
+
+    private void read() {
+        if (!Files.exists(file)) {
+            return;
+        }
+        Properties lines = new Properties();
+        try (Reader in = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
+            lines.load(in);
+        } catch (IllegalArgumentException e) { // a FileException, or a malformed Unicode escape
+            problems.accept("window sizes: " + e.getMessage() + "; the windows open at their usual size");
+            return;
+        } catch (IOException e) {
+            problems.accept("window sizes: " + file + " cannot be read: " + e.getMessage()
+                    + "; the windows open at their usual size");
+            return;
+        }
+        lines.stringPropertyNames().stream()
+                .filter(key -> key.endsWith(".width"))
+                .map(key -> key.substring(0, key.length() - ".width".length()))
+                .filter(name -> NAME.matcher(name).matches())
+                .forEach(name -> {
+                    try {
+                        windows.put(
+                                name,
+                                new WindowGeometry(
+                                        number(lines, name + ".x"),
+                                        number(lines, name + ".y"),
+                                        number(lines, name + ".width"),
+                                        number(lines, name + ".height"),
+                                        Boolean.parseBoolean(lines.getProperty(name + ".maximized"))));
+                    } catch (IllegalArgumentException e) {
+                        problems.accept("window sizes: " + file + ": " + e.getMessage() + "; the " + name
+                                + " window opens at its usual size");
+                    }
+                });
+    }
+
+    private static double number(Properties lines, String key) {
+        String text = lines.getProperty(key);
+        if (text == null) {
+            throw new IllegalArgumentException(key + " is missing");
+        }
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " is not a number: '" + text + "'");
+        }
+    }
+
+    private static String checkName(String window) {
+        if (window == null || !NAME.matcher(window).matches()) {
+            throw new IllegalArgumentException(
+                    "window name: lower case letters, digits and dashes, got '" + window + "'");
+        }
+        return window;
+    }
+}
