@@ -83,9 +83,10 @@ public final class RenderCanvas extends Region {
         double type = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
         typeScale = type;
         double now = type;
-        if (diagramHeight > 0 && diagramHeight * type > heightLimit) {
-            // larger type gives way to the whole diagram, down to normal type's size
-            now = Math.max(1, Math.min(type, heightLimit / diagramHeight));
+        if (leastDiagramHeight > 0 && leastDiagramHeight * type > heightLimit) {
+            // the diagram gives up detail first (its painter fits the height); what still does not fit makes the
+            // type give way, down to a little under normal type's size, rather than leave lanes off the screen
+            now = Math.max(MIN_FIT_SCALE, Math.min(type, heightLimit / leastDiagramHeight));
         }
         if (Math.abs(now - scale) > 0.005) {
             scale = now;
@@ -93,9 +94,12 @@ public final class RenderCanvas extends Region {
         }
     }
 
+    /** The least scale a diagram is fitted into its height at: a little under normal type's size. */
+    static final double MIN_FIT_SCALE = 0.8;
+
     /**
      * Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode, less
-     * when the diagram would not fit the height it was given ({@link #fitWithin}).
+     * when the diagram at its most compact would not fit the height it was given ({@link #fitWithin}).
      */
     double scale() {
         return scale;
@@ -108,20 +112,30 @@ public final class RenderCanvas extends Region {
 
     private double typeScale = 1;
     private double heightLimit = Double.POSITIVE_INFINITY;
-    private double diagramHeight;
+    private double leastDiagramHeight;
 
     /**
-     * The canvas must show its whole diagram within {@code logicalHeight}: presenter mode's larger scale shrinks
-     * (never below normal type) until the height the painter reports ({@link #reportDiagramHeight}) fits.
+     * The canvas must show its whole diagram within {@code logicalHeight} (0 or less: any height): the painter
+     * fits the diagram into it ({@link #diagramHeightLimit}), and when even its most compact form
+     * ({@link #reportLeastDiagramHeight}) does not fit, the scale gives way ({@link #MIN_FIT_SCALE} at least).
      */
     public void fitWithin(double logicalHeight) {
-        heightLimit = logicalHeight > 0 ? logicalHeight : Double.POSITIVE_INFINITY;
+        double limit = logicalHeight > 0 ? logicalHeight : Double.POSITIVE_INFINITY;
+        if (limit != heightLimit) {
+            heightLimit = limit;
+            repaint();
+        }
         followScale();
     }
 
-    /** The painter's last diagram needed {@code diagramPixels} of height (at the current width). */
-    void reportDiagramHeight(double diagramPixels) {
-        diagramHeight = diagramPixels;
+    /** The height the diagram must fit in, in diagram pixels at the current scale; infinite when any height does. */
+    double diagramHeightLimit() {
+        return heightLimit / scale;
+    }
+
+    /** The painter's last diagram needed at least {@code diagramPixels} of height, at its most compact. */
+    void reportLeastDiagramHeight(double diagramPixels) {
+        leastDiagramHeight = diagramPixels;
         followScale();
     }
 
