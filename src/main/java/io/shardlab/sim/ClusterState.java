@@ -130,8 +130,9 @@ final class ClusterState implements ShardRegistry.Owner {
         clock = millis;
     }
 
+    /** config.settings' {@code chunksize} when one was written ({@link SetChunkSize}), else the configured size. */
     long maxChunkSizeBytes() {
-        return config.effectiveMaxChunkSizeBytes();
+        return settings.chunkSizeBytes() > 0 ? settings.chunkSizeBytes() : config.effectiveMaxChunkSizeBytes();
     }
 
     boolean isSharded() {
