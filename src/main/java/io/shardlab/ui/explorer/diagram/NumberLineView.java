@@ -165,11 +165,11 @@ public final class NumberLineView {
             DiagramPainter painter = painter(p, scale);
             paintedSections = painter.sections();
             // a height to fit (presenter mode, a comparison's side): the bar shrinks and the legend goes before
-            // the scale gives way, so the lanes and the axis keep the room's type as long as they can
+            // the scale gives way, so the lanes and the axis keep the room's type as long as they can; while the
+            // scale gives way (RenderCanvas), the diagram stays at its most compact
             double limit = canvas.diagramHeightLimit();
             least = painter.leastHeight(g, width, density);
-            double fitted =
-                    painter.preferredHeight(g, width, density) > limit + 0.5 && least <= limit + 0.5 ? limit : 0;
+            double fitted = painter.preferredHeight(g, width, density) > limit + 0.5 ? Math.max(limit, least) : 0;
             l = painter.paint(g, width, fitted, density);
         } catch (IllegalArgumentException tooNarrow) {
             geometry = null;

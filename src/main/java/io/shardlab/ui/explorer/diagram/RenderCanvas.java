@@ -10,7 +10,9 @@ import javafx.collections.ListChangeListener;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
+import javafx.scene.transform.Affine;
 import org.jfree.fx.FXGraphics2D;
 
 /**
@@ -167,7 +169,11 @@ public final class RenderCanvas extends Region {
             return;
         }
         long start = System.nanoTime();
-        canvas.getGraphicsContext2D().clearRect(0, 0, w, h);
+        // the last paint left its scale on the context: below 1 a scaled clear would leave the right and bottom
+        // edges of the last diagram under the new one
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        gc.setTransform(new Affine());
+        gc.clearRect(0, 0, w, h);
         double density = getScene() == null || getScene().getWindow() == null
                 ? 1
                 : getScene().getWindow().getOutputScaleX();

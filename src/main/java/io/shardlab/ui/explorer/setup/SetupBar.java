@@ -20,6 +20,7 @@ import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.Spinner;
@@ -173,7 +174,12 @@ public final class SetupBar {
         Button edit = new Button();
         edit.setId("setup-unfold");
         edit.getStyleClass().addAll(Styles.FLAT, Styles.SMALL);
+        // the pencil alone: the summary keeps the row's width and stays on one line at 1280 px
+        edit.setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
         edit.textProperty().bind(Bindings.when(unfolded).then("Fold setup").otherwise("Edit setup"));
+        Tooltip editTip = new Tooltip();
+        editTip.textProperty().bind(edit.textProperty());
+        edit.setTooltip(editTip);
         edit.setGraphic(new FontIcon(MaterialDesignP.PENCIL_OUTLINE));
         edit.setMinWidth(Region.USE_PREF_SIZE);
         edit.setOnAction(e -> unfolded.set(!unfolded.get()));
