@@ -315,16 +315,25 @@ public final class DiagramPainter implements Picture {
      * What a diagram keeps at a given height, from all of it down to the least: a height below the
      * preferred one first shrinks the charts to {@value #MIN_CHART} px, then the number line's bar to
      * {@value #MIN_BAR} px, then drops the subtitle, then the legend (when the lanes name the shards), then
-     * the charts (unless they are the view), as the lanes drop their table's columns for width.
+     * the charts (unless they are the view), as the lanes drop their table's columns for width; last, on a
+     * canvas (never in a document), the gaps between the value line, the number line and the lanes close to
+     * {@value #TIGHT_VALUE_GAP} and {@value #TIGHT_CANVAS_GAP} px (a comparison's side, presenter mode at 720 px).
      */
-    private record Fit(boolean shrinkBar, boolean subtitle, boolean legend, boolean charts) {
+    private record Fit(boolean shrinkBar, boolean subtitle, boolean legend, boolean charts, boolean tight) {
         static final List<Fit> LADDER = List.of(
-                new Fit(false, true, true, true),
-                new Fit(true, true, true, true),
-                new Fit(true, false, true, true),
-                new Fit(true, false, false, true),
-                new Fit(true, false, false, false));
+                new Fit(false, true, true, true, false),
+                new Fit(true, true, true, true, false),
+                new Fit(true, false, true, true, false),
+                new Fit(true, false, false, true, false),
+                new Fit(true, false, false, false, false),
+                new Fit(true, false, false, false, true));
     }
+
+    /** The gap under the value line in the tightest fit: room for its labels, little more. */
+    static final double TIGHT_VALUE_GAP = 20;
+
+    /** The gap between the number line and the lanes in the tightest fit. */
+    static final double TIGHT_CANVAS_GAP = 14;
 
     private record Measured(Layout layout, List<LegendPainter.Item> legend, boolean subtitle) {}
 
@@ -366,13 +375,17 @@ public final class DiagramPainter implements Picture {
         }
         double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : CANVAS_PAD;
         double bar = barHeight();
-        double lineGap = framing.document() ? SECTION_GAP : CANVAS_GAP;
-        double valueBlock = showsValueLine() ? NumberLinePainter.height(values.get(), VALUE_BAR) + VALUE_GAP : 0;
+        boolean tight = fit.tight() && !framing.document();
+        double canvasGap = tight ? TIGHT_CANVAS_GAP : CANVAS_GAP;
+        double lineGap = framing.document() ? SECTION_GAP : canvasGap;
+        double valueBlock = showsValueLine()
+                ? NumberLinePainter.height(values.get(), VALUE_BAR) + (tight ? TIGHT_VALUE_GAP : VALUE_GAP)
+                : 0;
         double lineBlock = showsLine() ? heading + valueBlock + NumberLinePainter.height(model, bar) + lineGap : 0;
         double lanesBlock = showsLanes()
                 ? heading
                         + ShardLanesPainter.height(summaries.size())
-                        + (framing.document() ? SECTION_GAP : CANVAS_GAP - 6)
+                        + (framing.document() ? SECTION_GAP : canvasGap - 6)
                 : 0;
         boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
         double chart = CHART;

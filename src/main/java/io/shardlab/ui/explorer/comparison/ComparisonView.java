@@ -199,6 +199,9 @@ public final class ComparisonView {
         body.setMinHeight(0);
         VBox card = new VBox(header, body);
         card.setMinHeight(0);
+        // the sides share the height equally (their headers aside), not by what each side's diagram would like:
+        // a side with more lanes must not squeeze the other's below its lanes
+        card.setPrefHeight(0);
         card.setId(id);
         card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, ExplorerStyles.LINE_CARD, COMPARISON_SIDE);
         VBox.setVgrow(card, Priority.ALWAYS);

@@ -87,17 +87,22 @@ public final class RenderCanvas extends Region {
         double now = type;
         if (leastDiagramHeight > 0 && leastDiagramHeight * type > heightLimit) {
             // the diagram gives up detail first (its painter fits the height); what still does not fit makes the
-            // type give way, down to a little under normal type's size, rather than leave lanes off the screen
+            // type give way, down to 55 % of normal type's size, rather than leave lanes off the screen
             now = Math.max(MIN_FIT_SCALE, Math.min(type, heightLimit / leastDiagramHeight));
         }
-        if (Math.abs(now - scale) > 0.005) {
+        // a smaller scale always applies (a hair too large leaves the last lane's pixels off the screen); a
+        // larger one only past a threshold, so the scale does not creep with every repaint
+        if (now < scale - 1e-6 || now - scale > 0.005) {
             scale = now;
             repaint();
         }
     }
 
-    /** The least scale a diagram is fitted into its height at: a little under normal type's size. */
-    static final double MIN_FIT_SCALE = 0.8;
+    /**
+     * The least scale a diagram is fitted into its height at: 55 % of normal type's size (a comparison's
+     * side at 720 px with many lanes), where the lanes' bars still read, if not their figures.
+     */
+    static final double MIN_FIT_SCALE = 0.55;
 
     /**
      * Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode, less

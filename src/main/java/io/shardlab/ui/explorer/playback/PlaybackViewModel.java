@@ -200,8 +200,9 @@ public final class PlaybackViewModel {
     }
 
     /**
-     * What the set-up did before the stream's first document, which the counters leave out, e.g. {@code "set-up:
-     * 1,440 splits and 960 migrations (the pre-split, placed with moveRange)"}; empty when it did nothing.
+     * What the set-up did before the stream's first document, which the counters leave out, e.g. {@code "Before
+     * the first insert the set-up made 3 splits and 2 migrations (its pre-split, placed round-robin): the
+     * counters count from there."}; empty when it did nothing.
      */
     static String setupText(SimulationCounters atStart) {
         if (atStart.splits() == 0 && atStart.migrationsCommitted() == 0) {
