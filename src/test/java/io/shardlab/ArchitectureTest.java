@@ -505,10 +505,11 @@ class ArchitectureTest {
                     "playback", "history", "the explorer's transport strip carries the History tab's undo and redo"));
 
     /**
-     * What the parts take from the explorer package itself: the style classes and stylesheet they share, and the
-     * engines the connections and the comparison drive (until the engines leave the explorer package).
+     * What the parts take from the explorer package itself: the style classes and stylesheet they share, the
+     * engines the connections and the comparison drive (until the engines leave the explorer package), and whether
+     * the window is in presenter mode (the setup row, the transport and the comparison fold for the room).
      */
-    static final List<String> EXPLORER_TYPES_FOR_PARTS = List.of("ExplorerStyles");
+    static final List<String> EXPLORER_TYPES_FOR_PARTS = List.of("ExplorerStyles", "PresenterMode");
 
     @ArchTest
     static final ArchRule explorer_parts_use_each_other_only_along_the_listed_edges =

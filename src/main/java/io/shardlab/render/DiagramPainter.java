@@ -1,12 +1,10 @@
 package io.shardlab.render;
 
-import io.shardlab.cluster.ClusterSnapshot;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -162,6 +160,7 @@ public final class DiagramPainter implements Picture {
     private final Typography type;
     private final List<ShardSummary> summaries;
     private final DiagramCharts charts;
+    private final DiagramHeadings headings;
     private NumberLineFrame lastFrame;
     private NumberLineFrame lastValueFrame;
 
@@ -195,6 +194,7 @@ public final class DiagramPainter implements Picture {
         this.type = Typography.standard();
         this.summaries = parts.summaries();
         this.charts = new DiagramCharts(data, options, model, colors, type);
+        this.headings = new DiagramHeadings(data, options, model);
     }
 
     /** The sections this painter shows, top to bottom (before a height too small drops some). */
@@ -278,6 +278,17 @@ public final class DiagramPainter implements Picture {
     }
 
     /**
+     * The least height the view can be painted in at {@code width}: the bar at {@value #MIN_BAR} px, no subtitle,
+     * the legend left to the lanes' names, the charts dropped unless they are the view.
+     */
+    public double leastHeight(Graphics2D g, double width, double density) {
+        prepare(g);
+        return measure(g, width, 1, density, Fit.LADDER.get(Fit.LADDER.size() - 1))
+                .layout()
+                .height();
+    }
+
+    /**
      * Where the sections will land when painting at this size, without painting (hit-testing, tests).
      *
      * @throws IllegalArgumentException when the size cannot hold the view
@@ -297,42 +308,32 @@ public final class DiagramPainter implements Picture {
 
     /** The line of facts under the title. */
     public String subtitle() {
-        ClusterSnapshot s = data.layout().snapshot();
-        StringBuilder b = new StringBuilder();
-        if (!options.title().isEmpty()) {
-            b.append(s.namespace()).append("  ·  ");
-        }
-        b.append("shard key ").append(s.key());
-        int n = model.chunkCount();
-        b.append("  ·  ")
-                .append(String.format(Locale.ROOT, "%,d", n))
-                .append(n == 1 ? " chunk" : " chunks")
-                .append(" on ")
-                .append(model.shards().size())
-                .append(model.shards().size() == 1 ? " shard" : " shards");
-        if (model.jumboCount() > 0) {
-            b.append("  ·  ").append(model.jumboCount()).append(" jumbo");
-        }
-        if (!s.zones().isEmpty()) {
-            b.append("  ·  ").append(s.zones().size()).append(s.zones().size() == 1 ? " zone range" : " zone ranges");
-        }
-        return b.toString();
+        return headings.subtitle();
     }
 
     /**
      * What a diagram keeps at a given height, from all of it down to the least: a height below the
      * preferred one first shrinks the charts to {@value #MIN_CHART} px, then the number line's bar to
      * {@value #MIN_BAR} px, then drops the subtitle, then the legend (when the lanes name the shards), then
-     * the charts (unless they are the view), as the lanes drop their table's columns for width.
+     * the charts (unless they are the view), as the lanes drop their table's columns for width; last, on a
+     * canvas (never in a document), the gaps between the value line, the number line and the lanes close to
+     * {@value #TIGHT_VALUE_GAP} and {@value #TIGHT_CANVAS_GAP} px (a comparison's side, presenter mode at 720 px).
      */
-    private record Fit(boolean shrinkBar, boolean subtitle, boolean legend, boolean charts) {
+    private record Fit(boolean shrinkBar, boolean subtitle, boolean legend, boolean charts, boolean tight) {
         static final List<Fit> LADDER = List.of(
-                new Fit(false, true, true, true),
-                new Fit(true, true, true, true),
-                new Fit(true, false, true, true),
-                new Fit(true, false, false, true),
-                new Fit(true, false, false, false));
+                new Fit(false, true, true, true, false),
+                new Fit(true, true, true, true, false),
+                new Fit(true, false, true, true, false),
+                new Fit(true, false, false, true, false),
+                new Fit(true, false, false, false, false),
+                new Fit(true, false, false, false, true));
     }
+
+    /** The gap under the value line in the tightest fit: room for its labels, little more. */
+    static final double TIGHT_VALUE_GAP = 20;
+
+    /** The gap between the number line and the lanes in the tightest fit. */
+    static final double TIGHT_CANVAS_GAP = 14;
 
     private record Measured(Layout layout, List<LegendPainter.Item> legend, boolean subtitle) {}
 
@@ -374,13 +375,17 @@ public final class DiagramPainter implements Picture {
         }
         double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : CANVAS_PAD;
         double bar = barHeight();
-        double lineGap = framing.document() ? SECTION_GAP : CANVAS_GAP;
-        double valueBlock = showsValueLine() ? NumberLinePainter.height(values.get(), VALUE_BAR) + VALUE_GAP : 0;
+        boolean tight = fit.tight() && !framing.document();
+        double canvasGap = tight ? TIGHT_CANVAS_GAP : CANVAS_GAP;
+        double lineGap = framing.document() ? SECTION_GAP : canvasGap;
+        double valueBlock = showsValueLine()
+                ? NumberLinePainter.height(values.get(), VALUE_BAR) + (tight ? TIGHT_VALUE_GAP : VALUE_GAP)
+                : 0;
         double lineBlock = showsLine() ? heading + valueBlock + NumberLinePainter.height(model, bar) + lineGap : 0;
         double lanesBlock = showsLanes()
                 ? heading
                         + ShardLanesPainter.height(summaries.size())
-                        + (framing.document() ? SECTION_GAP : CANVAS_GAP - 6)
+                        + (framing.document() ? SECTION_GAP : canvasGap - 6)
                 : 0;
         boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
         double chart = CHART;
@@ -597,7 +602,7 @@ public final class DiagramPainter implements Picture {
                             : layout.bar().getY() - NumberLinePainter.bandAboveBar(model))
                     - heading;
             if (framing.document()) {
-                heading(pen, lineHeading(), lineCaption(), left, right, top);
+                heading(pen, headings.line(), headings.lineCaption(showsValueLine()), left, right, top);
             }
             if (showsValueLine()) {
                 linePainter.paint(
@@ -624,7 +629,7 @@ public final class DiagramPainter implements Picture {
         if (showsLanes()) {
             double top = layout.lanes().getY() - heading;
             if (framing.document()) {
-                heading(pen, "Shards", lanesCaption(), left, right, top);
+                heading(pen, "Shards", headings.lanes(), left, right, top);
             }
             new ShardLanesPainter(colors, type)
                     .paint(
@@ -682,51 +687,6 @@ public final class DiagramPainter implements Picture {
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
         g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-    }
-
-    private String lineHeading() {
-        return model.key().hasHashedPrefix() ? "Chunks in hash space" : "Chunks from MinKey to MaxKey";
-    }
-
-    private String lineCaption() {
-        StringBuilder b = new StringBuilder();
-        if (showsValueLine()) {
-            b.append("the stream's values above, each on the shard of its hash  ·  ");
-        } else if (model.key().hasHashedPrefix()) {
-            b.append("bounds are hashes of ")
-                    .append(model.key().fields().get(0).path())
-                    .append("  ·  ");
-        }
-        b.append(
-                model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE
-                        ? "width by hash value"
-                        : options.scale().caption());
-        Viewport v = options.viewport();
-        if (!v.equals(Viewport.FULL)) {
-            b.append("  ·  showing ")
-                    .append(percent(v.start()))
-                    .append("–")
-                    .append(percent(v.end()))
-                    .append(" of the line");
-        }
-        return b.toString();
-    }
-
-    private static String percent(double fraction) {
-        double p = fraction * 100;
-        return (p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f", p) : String.format(Locale.ROOT, "%.3g", p))
-                + "%";
-    }
-
-    private String lanesCaption() {
-        Optional<WriteSeries> writes = data.writes();
-        if (writes.isEmpty()) {
-            return "";
-        }
-        WriteSeries w = writes.get();
-        long from = (long) (w.windows() - 1) * w.windowMillis();
-        return "writes in the last window, " + ElapsedTime.format(from) + "–"
-                + ElapsedTime.format(from + w.windowMillis());
     }
 
     private void heading(Pen pen, String text, String caption, double left, double right, double top) {

@@ -10,6 +10,7 @@ import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationCounters;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.InsertPace;
 import io.shardlab.workload.Query;
@@ -99,6 +100,8 @@ public final class ExplorerSession {
     private final FilterTargeting targeting;
     private ValueLine valueLine;
     private final FrameAssembler frames;
+    /** The cluster's counts when this session took it over: what its set-up (the pre-split and its moves) did. */
+    private final SimulationCounters atStart;
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream) {
         this(
@@ -122,6 +125,7 @@ public final class ExplorerSession {
         this.scenario = scenario;
         this.streamSession = streamSession == null ? this : streamSession;
         this.cluster = cluster;
+        this.atStart = cluster.snapshot().counters();
         this.stream = stream;
         this.inserts = stream.inserts();
         this.player = new StreamPlayer(
@@ -584,6 +588,11 @@ public final class ExplorerSession {
 
     private StreamProgress progress(SimulationSnapshot snapshot) {
         return new StreamProgress(
-                cursor(), inserts.size(), player.pace().startMillis(), cursor() == inserts.size(), finished(snapshot));
+                cursor(),
+                inserts.size(),
+                player.pace().startMillis(),
+                cursor() == inserts.size(),
+                finished(snapshot),
+                atStart);
     }
 }

@@ -51,6 +51,7 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
 import javafx.scene.control.MenuItem;
 import javafx.scene.image.Image;
 import javafx.scene.input.ClipboardContent;
@@ -221,7 +222,9 @@ public class ShardLabApp extends Application {
                 tasks.serial("shardlab-shell"),
                 Platform::runLater);
         consoleView = new ConsoleView(console);
-        javafx.scene.Node explorerAndShell = consoleView.dockUnder(collectionView);
+        // in presenter mode the Shell panel shows in a window of its own: the explorer keeps the projector's height
+        Node explorerAndShell =
+                consoleView.dockUnder(collectionView, viewModel.presenterModeProperty(), appearance::follow);
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
         comparison.openProperty().addListener((obs, was, now) -> {
             collectionView.setCenter(now ? comparisonView.node() : explorerView.node());

@@ -319,6 +319,22 @@ class ExplorerSessionTest {
         assertTrue(session.frame().cluster().settings().balancerEnabled(), "the balancer runs again afterwards");
     }
 
+    @Test
+    void the_stream_carries_what_the_set_up_did_before_its_first_document_for_the_counters_to_leave_out() {
+        // given three split points: three splits on shard01, then two moves spread the four chunks
+        ExplorerSession session = load(Scenario.of("{ counter: 1 }", "monotonic")
+                .withDocuments(1_000)
+                .withSplitPoints(List.of("{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }")));
+
+        // when nothing has been inserted yet
+        ExplorerFrame frame = session.frame();
+
+        // then the set-up's counts are the cluster's, which the explorer's counters subtract
+        assertEquals(3, frame.stream().atStart().splits());
+        assertEquals(2, frame.stream().atStart().migrationsCommitted());
+        assertEquals(frame.cluster().counters(), frame.stream().atStart());
+    }
+
     @ParameterizedTest(name = "{0} → {1}")
     @CsvSource(delimiter = '|', textBlock = """
             { counter: 42 }                     | SINGLE_SHARD

@@ -2,12 +2,17 @@ package io.shardlab.ui.console;
 
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
+import java.util.function.Consumer;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
@@ -24,8 +29,10 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.PopupWindow;
+import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
@@ -284,22 +291,86 @@ public final class ConsoleView {
      * between them can be dragged. Showing the panel puts the caret in its input.
      */
     public Node dockUnder(Node above) {
+        return dockUnder(above, new SimpleBooleanProperty(false), window -> {});
+    }
+
+    /**
+     * As {@link #dockUnder(Node)}, except in presenter mode: the panel then shows in a window of its own (for the
+     * presenter's screen, or beside the projected window), so that the explorer keeps a projector's whole height
+     * for the number line, the lanes and the charts. Closing that window unticks View → Shell.
+     *
+     * @param presenter whether the main window is in presenter mode
+     * @param styleWindow styles the panel's own window's root as the main window's (theme, palette, presenter type)
+     */
+    public Node dockUnder(Node above, ObservableBooleanValue presenter, Consumer<Parent> styleWindow) {
         SplitPane split = new SplitPane(above);
         split.setOrientation(Orientation.VERTICAL);
         split.getStyleClass().add(CONSOLE_DOCK);
+        // a short window squeezes the explorer under the panel, never over the menu bar above the split
+        split.setMinHeight(0);
         SplitPane.setResizableWithParent(root, false);
-        toggle.selectedProperty().addListener((obs, was, on) -> {
+        Runnable place = () -> {
+            boolean on = toggle.isSelected();
+            boolean apart = on && presenter.get();
             List<Node> items = split.getItems();
-            if (on && !items.contains(root)) {
-                vm.prepare(); // the JavaScript engine starts while the user reads the prompt
-                items.add(root);
-                split.setDividerPositions(DIVIDER);
-                input.requestFocus();
-            } else if (!on) {
+            if (on && !apart) {
+                if (window != null) {
+                    window.hide();
+                    windowRoot.getChildren().clear();
+                }
+                if (!items.contains(root)) {
+                    items.add(root);
+                    split.setDividerPositions(DIVIDER);
+                }
+            } else {
                 items.remove(root);
             }
-        });
+            if (apart) {
+                showInWindow(split, styleWindow);
+            } else if (window != null) {
+                window.hide();
+            }
+            if (on) {
+                vm.prepare(); // the JavaScript engine starts while the user reads the prompt
+                input.requestFocus();
+            }
+        };
+        toggle.selectedProperty().addListener((obs, was, on) -> place.run());
+        presenter.addListener((obs, was, on) -> place.run());
         return split;
+    }
+
+    /** The panel's own window (presenter mode), made on first use, owned by the main window. */
+    private Stage window;
+
+    private final StackPane windowRoot = new StackPane();
+
+    private void showInWindow(Node owner, Consumer<Parent> styleWindow) {
+        if (window == null) {
+            window = new Stage();
+            window.setTitle("Shell — ShardLab");
+            if (owner.getScene() != null && owner.getScene().getWindow() != null) {
+                window.initOwner(owner.getScene().getWindow());
+            }
+            window.setScene(new Scene(windowRoot, WINDOW_WIDTH, WINDOW_HEIGHT));
+            styleWindow.accept(windowRoot);
+            window.setOnCloseRequest(e -> toggle.setSelected(false));
+        }
+        if (!windowRoot.getChildren().contains(root)) {
+            windowRoot.getChildren().setAll(root);
+        }
+        window.show();
+        window.toFront();
+    }
+
+    /** The panel's own window's first size (presenter mode). */
+    static final double WINDOW_WIDTH = 960;
+
+    static final double WINDOW_HEIGHT = 480;
+
+    /** The panel's own window while presenter mode shows it there, for tests; null before. */
+    Stage window() {
+        return window;
     }
 
     /** Shows the panel (a lesson's "Run in shell" does before it types). */

@@ -1,11 +1,13 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.routing.Counts;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.ui.explorer.collections.CollectionPicker;
 import io.shardlab.ui.explorer.connections.ConnectionsBar;
 import io.shardlab.ui.explorer.diagram.CardHeader;
 import io.shardlab.ui.explorer.diagram.ChartsView;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.NumberLineView;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
@@ -19,6 +21,8 @@ import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
@@ -82,6 +86,10 @@ public final class ExplorerView {
     private final NumberLineView line;
     private final ChartsView charts;
     private final ConnectionsBar connectionsBar;
+    /** Whether the window is in presenter mode: the strips fold and the diagram fits the window's height. */
+    private final ReadOnlyBooleanProperty presenter;
+
+    private CardHeader lineHeader;
 
     /**
      * @param vm the explorer's state and verbs (its number line follows the dark theme for the canvases;
@@ -98,13 +106,14 @@ public final class ExplorerView {
      */
     public ExplorerView(ExplorerViewModel vm, Appearance appearance, WindowPlacement placement) {
         this.vm = vm;
-        this.setup = new SetupBar(vm.setup(), appearance, placement);
+        this.presenter = PresenterMode.of(root);
+        this.setup = new SetupBar(vm.setup(), appearance, placement, presenter);
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
         this.side = new SidePanel(vm, sidePlacement);
         this.line = new NumberLineView(
                 vm.numberLine(),
                 vm.actions(),
-                javafx.beans.binding.Bindings.createBooleanBinding(
+                Bindings.createBooleanBinding(
                         () -> !sidePlacement.placementProperty().get().showsPanel(),
                         sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
@@ -115,7 +124,7 @@ public final class ExplorerView {
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
-        Region transport = new TransportBar(vm.playback(), vm.history()).node();
+        Region transport = new TransportBar(vm.playback(), vm.history(), presenter).node();
         for (Region simulatorOnly : new Region[] {setup.node(), transport}) {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
@@ -151,7 +160,36 @@ public final class ExplorerView {
         // a border pane gives its side its preferred width: a third of a narrow explorer, at most its maximum
         side.panel().prefWidthProperty().bind(root.widthProperty().multiply(0.38));
         root.widthProperty().addListener((obs, was, now) -> sidePlacement.explorerWidth(now.doubleValue()));
+        fitInPresenterMode(diagramScroll, diagram);
         installKeys();
+    }
+
+    /**
+     * In presenter mode the number line and its lanes fit the height the writes chart leaves them, so that the
+     * room sees the line, every lane and the charts without scrolling: the canvas is given that height
+     * ({@link RenderCanvas#fitWithin}), its diagram gives up detail, then type size, to fit it.
+     */
+    private void fitInPresenterMode(ScrollPane scroll, VBox column) {
+        Region lineCard = (Region) column.getChildren().get(0);
+        Runnable fit = () -> {
+            if (!presenter.get()) {
+                line.canvas().fitWithin(0);
+                return;
+            }
+            double room = scroll.getViewportBounds().getHeight()
+                    - column.snappedTopInset()
+                    - column.snappedBottomInset()
+                    - column.getSpacing()
+                    - lineHeader.getHeight()
+                    - lineCard.snappedTopInset()
+                    - lineCard.snappedBottomInset()
+                    - charts.node().minHeight(-1);
+            line.canvas().fitWithin(Math.max(1, room));
+        };
+        scroll.viewportBoundsProperty().addListener((obs, was, now) -> fit.run());
+        lineHeader.heightProperty().addListener((obs, was, now) -> fit.run());
+        presenter.addListener((obs, was, now) -> fit.run());
+        fit.run();
     }
 
     /** The explorer's root node. */
@@ -190,21 +228,18 @@ public final class ExplorerView {
         Label caption = new Label();
         caption.setId("line-caption");
         caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
+        // presenter mode folds the transport's counters into one row: the caption carries them instead
         caption.textProperty()
-                .bind(vm.numberLine()
-                        .pictureProperty()
-                        .map(p -> {
-                            int n = p.model().chunkCount();
-                            String s = String.format(
-                                    Locale.ROOT,
-                                    "%,d chunk%s on %d shards · shard key %s",
-                                    n,
-                                    n == 1 ? "" : "s",
-                                    p.model().shards().size(),
-                                    p.model().key());
-                            return p.valueLine().isPresent() ? s + " · values above, each on the shard of its hash" : s;
-                        })
-                        .orElse(""));
+                .bind(Bindings.createStringBinding(
+                        () -> presenter.get() && !vm.readOnlyLayoutProperty().get()
+                                ? vm.playback().progressTextProperty().get() + " · "
+                                        + vm.playback().countsTextProperty().get()
+                                : lineCaption(vm.numberLine().pictureProperty().get()),
+                        presenter,
+                        vm.readOnlyLayoutProperty(),
+                        vm.numberLine().pictureProperty(),
+                        vm.playback().progressTextProperty(),
+                        vm.playback().countsTextProperty()));
         caption.setMinWidth(0);
 
         NumberLineViewModel numberLine = vm.numberLine();
@@ -233,6 +268,9 @@ public final class ExplorerView {
                         .map(v -> v.span() >= 1
                                 ? "whole line"
                                 : String.format(Locale.ROOT, "%s×", zoomFactor(1 / v.span()))));
+        // the factor is for the one at the keyboard; in presenter mode the room reads the line, the tools stay small
+        zoomText.visibleProperty().bind(presenter.not());
+        zoomText.managedProperty().bind(zoomText.visibleProperty());
         HBox zoom = new HBox(2, zoomOut, zoomText, zoomIn, fit);
         zoom.setAlignment(Pos.CENTER_LEFT);
 
@@ -249,9 +287,21 @@ public final class ExplorerView {
         // 1280 px window with the lessons panel open), rather than be drawn over the title
         CardHeader header = new CardHeader(titles, title, tools);
         header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
+        lineHeader = header;
         VBox card = new VBox(header, line.node());
         card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, ExplorerStyles.LINE_CARD);
         return card;
+    }
+
+    /** The line card's caption: chunks, shards, key, and the value line when a hashed key has one. */
+    private static String lineCaption(DiagramPicture p) {
+        if (p == null) {
+            return "";
+        }
+        String s = Counts.of(p.model().chunkCount(), "chunk") + " on "
+                + Counts.of(p.model().shards().size(), "shard") + " · shard key "
+                + p.model().key();
+        return p.valueLine().isPresent() ? s + " · values above, each on the shard of its hash" : s;
     }
 
     /** In place of the charts while a read-only layout shows: why they are not there. */

@@ -2,15 +2,20 @@ package io.shardlab.ui.explorer.comparison;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.explorer.PresenterMode;
 import io.shardlab.ui.explorer.diagram.ChartsView;
 import io.shardlab.ui.explorer.diagram.NumberLineView;
 import io.shardlab.ui.explorer.diagram.ScaleButtons;
 import io.shardlab.ui.explorer.playback.PlaybackKeys;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.ui.explorer.playback.TransportBar;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -49,9 +54,12 @@ public final class ComparisonView {
     private final NumberLineView rightLine;
     private final ChartsView leftChart;
     private final ChartsView rightChart;
+    /** Whether the window is in presenter mode: the header and transport keep to a row each. */
+    private final ReadOnlyBooleanProperty presenter;
 
     public ComparisonView(ComparisonViewModel vm) {
         this.vm = vm;
+        this.presenter = PresenterMode.of(root);
         // a comparison has no side panel: a selected chunk's details show in a popover
         javafx.beans.value.ObservableBooleanValue noSidePanel = new javafx.beans.property.SimpleBooleanProperty(true);
         this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions(), noSidePanel);
@@ -76,7 +84,7 @@ public final class ComparisonView {
         root.setId("comparison");
         root.getStyleClass().addAll(ExplorerStyles.EXPLORER, COMPARISON);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);
-        VBox top = new VBox(header(), new TransportBar(vm.transport()).node());
+        VBox top = new VBox(header(), new TransportBar(vm.transport(), presenter).node());
         top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
         VBox sides = new VBox(
@@ -97,6 +105,10 @@ public final class ComparisonView {
         back.setId("comparison-close");
         back.getStyleClass().add(Styles.FLAT);
         back.setMinWidth(Region.USE_PREF_SIZE);
+        back.setTooltip(new Tooltip("Back to the explorer (Esc)"));
+        // presenter mode's larger type: the arrow alone, so that the title and the scales keep one row
+        back.contentDisplayProperty()
+                .bind(Bindings.when(presenter).then(ContentDisplay.GRAPHIC_ONLY).otherwise(ContentDisplay.LEFT));
         back.setOnAction(e -> vm.close());
         Label title = new Label();
         title.setId("comparison-title");
@@ -104,7 +116,9 @@ public final class ComparisonView {
         title.setGraphic(new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
         // the icon and the line under it say "side by side": the title is what is compared, whole
         title.textProperty().bind(vm.titleProperty());
-        title.setMinWidth(Region.USE_PREF_SIZE);
+        // whole words on two lines in a narrow window, rather than pushing the scales off its edge
+        title.setWrapText(true);
+        title.setMinWidth(0);
         Label differences = new Label();
         differences.setId("comparison-differences");
         differences.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
@@ -121,6 +135,8 @@ public final class ComparisonView {
         Label scaleCaption = new Label("Both lines");
         scaleCaption.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         scaleCaption.setMinWidth(Region.USE_PREF_SIZE);
+        scaleCaption.visibleProperty().bind(presenter.not());
+        scaleCaption.managedProperty().bind(scaleCaption.visibleProperty());
         HBox bar = new HBox(14, back, titles, scaleCaption, scales);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add(COMPARISON_HEADER);
@@ -133,22 +149,15 @@ public final class ComparisonView {
         caption.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         caption.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
         caption.textProperty().bind(side.captionProperty());
-        caption.setMinWidth(Region.USE_PREF_SIZE);
+        // what tells the sides apart comes first in the caption: a narrow side wraps it rather than cut it
+        caption.setWrapText(true);
+        caption.setMinWidth(0);
         // the side's figures on a line of their own under its caption: both stay whole in presenter mode's type
         PlaybackViewModel c = side.counters();
         Label counters = new Label();
         counters.setId(id + "-counters");
         counters.getStyleClass().addAll(ExplorerStyles.CARD_CAPTION, COMPARISON_COUNTERS);
-        counters.textProperty()
-                .bind(javafx.beans.binding.Bindings.createStringBinding(
-                        () -> c.chunksTextProperty().get() + " chunks · "
-                                + c.splitsTextProperty().get() + " splits · "
-                                + c.migrationsTextProperty().get() + " migrations · "
-                                + c.jumboTextProperty().get() + " jumbo",
-                        c.chunksTextProperty(),
-                        c.splitsTextProperty(),
-                        c.migrationsTextProperty(),
-                        c.jumboTextProperty()));
+        counters.textProperty().bind(c.countsTextProperty());
         counters.setMinWidth(0);
         VBox header = new VBox(1, caption, counters);
         header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
@@ -190,6 +199,9 @@ public final class ComparisonView {
         body.setMinHeight(0);
         VBox card = new VBox(header, body);
         card.setMinHeight(0);
+        // the sides share the height equally (their headers aside), not by what each side's diagram would like:
+        // a side with more lanes must not squeeze the other's below its lanes
+        card.setPrefHeight(0);
         card.setId(id);
         card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, ExplorerStyles.LINE_CARD, COMPARISON_SIDE);
         VBox.setVgrow(card, Priority.ALWAYS);

@@ -160,10 +160,17 @@ public final class NumberLineView {
         // diagram pixels here; the overlay and the hit tests work in the view's pixels, scale times larger
         double scale = canvas.scale();
         DiagramPainter.Layout l;
+        double least;
         try {
             DiagramPainter painter = painter(p, scale);
             paintedSections = painter.sections();
-            l = painter.paint(g, width, 0, density);
+            // a height to fit (presenter mode, a comparison's side): the bar shrinks and the legend goes before
+            // the scale gives way, so the lanes and the axis keep the room's type as long as they can; while the
+            // scale gives way (RenderCanvas), the diagram stays at its most compact
+            double limit = canvas.diagramHeightLimit();
+            least = painter.leastHeight(g, width, density);
+            double fitted = painter.preferredHeight(g, width, density) > limit + 0.5 ? Math.max(limit, least) : 0;
+            l = painter.paint(g, width, fitted, density);
         } catch (IllegalArgumentException tooNarrow) {
             geometry = null;
             return;
@@ -192,7 +199,7 @@ public final class NumberLineView {
             canvas.setPrefHeight(needed);
             canvas.setMinHeight(needed);
         }
-        canvas.reportDiagramHeight(needed / scale);
+        canvas.reportLeastDiagramHeight(least);
         layoutHover();
         live.redraw();
     }

@@ -10,7 +10,9 @@ import javafx.collections.ListChangeListener;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
+import javafx.scene.transform.Affine;
 import org.jfree.fx.FXGraphics2D;
 
 /**
@@ -83,19 +85,28 @@ public final class RenderCanvas extends Region {
         double type = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
         typeScale = type;
         double now = type;
-        if (diagramHeight > 0 && diagramHeight * type > heightLimit) {
-            // larger type gives way to the whole diagram, down to normal type's size
-            now = Math.max(1, Math.min(type, heightLimit / diagramHeight));
+        if (leastDiagramHeight > 0 && leastDiagramHeight * type > heightLimit) {
+            // the diagram gives up detail first (its painter fits the height); what still does not fit makes the
+            // type give way, down to 55 % of normal type's size, rather than leave lanes off the screen
+            now = Math.max(MIN_FIT_SCALE, Math.min(type, heightLimit / leastDiagramHeight));
         }
-        if (Math.abs(now - scale) > 0.005) {
+        // a smaller scale always applies (a hair too large leaves the last lane's pixels off the screen); a
+        // larger one only past a threshold, so the scale does not creep with every repaint
+        if (now < scale - 1e-6 || now - scale > 0.005) {
             scale = now;
             repaint();
         }
     }
 
     /**
+     * The least scale a diagram is fitted into its height at: 55 % of normal type's size (a comparison's
+     * side at 720 px with many lanes), where the lanes' bars still read, if not their figures.
+     */
+    static final double MIN_FIT_SCALE = 0.55;
+
+    /**
      * Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode, less
-     * when the diagram would not fit the height it was given ({@link #fitWithin}).
+     * when the diagram at its most compact would not fit the height it was given ({@link #fitWithin}).
      */
     double scale() {
         return scale;
@@ -108,20 +119,30 @@ public final class RenderCanvas extends Region {
 
     private double typeScale = 1;
     private double heightLimit = Double.POSITIVE_INFINITY;
-    private double diagramHeight;
+    private double leastDiagramHeight;
 
     /**
-     * The canvas must show its whole diagram within {@code logicalHeight}: presenter mode's larger scale shrinks
-     * (never below normal type) until the height the painter reports ({@link #reportDiagramHeight}) fits.
+     * The canvas must show its whole diagram within {@code logicalHeight} (0 or less: any height): the painter
+     * fits the diagram into it ({@link #diagramHeightLimit}), and when even its most compact form
+     * ({@link #reportLeastDiagramHeight}) does not fit, the scale gives way ({@link #MIN_FIT_SCALE} at least).
      */
     public void fitWithin(double logicalHeight) {
-        heightLimit = logicalHeight > 0 ? logicalHeight : Double.POSITIVE_INFINITY;
+        double limit = logicalHeight > 0 ? logicalHeight : Double.POSITIVE_INFINITY;
+        if (limit != heightLimit) {
+            heightLimit = limit;
+            repaint();
+        }
         followScale();
     }
 
-    /** The painter's last diagram needed {@code diagramPixels} of height (at the current width). */
-    void reportDiagramHeight(double diagramPixels) {
-        diagramHeight = diagramPixels;
+    /** The height the diagram must fit in, in diagram pixels at the current scale; infinite when any height does. */
+    double diagramHeightLimit() {
+        return heightLimit / scale;
+    }
+
+    /** The painter's last diagram needed at least {@code diagramPixels} of height, at its most compact. */
+    void reportLeastDiagramHeight(double diagramPixels) {
+        leastDiagramHeight = diagramPixels;
         followScale();
     }
 
@@ -153,7 +174,11 @@ public final class RenderCanvas extends Region {
             return;
         }
         long start = System.nanoTime();
-        canvas.getGraphicsContext2D().clearRect(0, 0, w, h);
+        // the last paint left its scale on the context: below 1 a scaled clear would leave the right and bottom
+        // edges of the last diagram under the new one
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        gc.setTransform(new Affine());
+        gc.clearRect(0, 0, w, h);
         double density = getScene() == null || getScene().getWindow() == null
                 ? 1
                 : getScene().getWindow().getOutputScaleX();

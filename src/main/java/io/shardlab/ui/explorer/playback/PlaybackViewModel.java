@@ -2,11 +2,13 @@ package io.shardlab.ui.explorer.playback;
 
 import io.shardlab.render.DataSize;
 import io.shardlab.render.ElapsedTime;
+import io.shardlab.routing.Counts;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Transport;
 import io.shardlab.sim.SimulationCounters;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -44,6 +46,8 @@ public final class PlaybackViewModel {
     private final ReadOnlyStringWrapper routingText = new ReadOnlyStringWrapper(this, "routingText", "0 B");
     private final ReadOnlyStringWrapper routingDetail = new ReadOnlyStringWrapper(this, "routingDetail", "");
     private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "");
+    private final ReadOnlyStringWrapper setupText = new ReadOnlyStringWrapper(this, "setupText", "");
+    private final ReadOnlyStringWrapper countsText = new ReadOnlyStringWrapper(this, "countsText", "");
 
     /** @param engine what the verbs drive: an explorer's engine, or a comparison's lockstep driver */
     public PlaybackViewModel(Transport engine) {
@@ -66,9 +70,14 @@ public final class PlaybackViewModel {
                 f.stream().total()));
         clockText.set(ElapsedTime.format(
                 Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
+        // the stream's and the balancer's work: what the set-up did (a pre-split and its moves) is said apart
         SimulationCounters c = f.cluster().counters();
-        splitsText.set(String.format(Locale.ROOT, "%,d", c.splits()));
-        migrationsText.set(String.format(Locale.ROOT, "%,d", c.migrationsCommitted()));
+        SimulationCounters start = f.stream().atStart();
+        long splits = c.splits() - start.splits();
+        long migrations = c.migrationsCommitted() - start.migrationsCommitted();
+        splitsText.set(String.format(Locale.ROOT, "%,d", splits));
+        migrationsText.set(String.format(Locale.ROOT, "%,d", migrations));
+        setupText.set(setupText(start));
         int moving = f.cluster().migrationsInFlight().size();
         movingText.set(moving == 0 ? "" : String.format(Locale.ROOT, "+%,d moving", moving));
         long jumbo = f.cluster()
@@ -76,12 +85,16 @@ public final class PlaybackViewModel {
                 .map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
                 .orElse(0L);
         jumboText.set(String.format(Locale.ROOT, "%,d", jumbo));
-        chunksText.set(String.format(
-                Locale.ROOT,
-                "%,d",
-                f.cluster().collection().map(s -> s.chunks().size()).orElse(0)));
+        int chunks = f.cluster().collection().map(s -> s.chunks().size()).orElse(0);
+        chunksText.set(String.format(Locale.ROOT, "%,d", chunks));
         routingText.set(DataSize.format(f.routing().chunkBytes()));
         routingDetail.set(routingDetail(f.routing()));
+        countsText.set(String.join(
+                " · ",
+                Counts.of(chunks, "chunk"),
+                Counts.of(splits, "split"),
+                Counts.of(migrations, "migration") + (moving == 0 ? "" : " (" + movingText.get() + ")"),
+                String.format(Locale.ROOT, "%,d jumbo", jumbo)));
         statusText.set(
                 state.live() && f.stream().exhausted()
                         ? (state.playing()
@@ -186,7 +199,39 @@ public final class PlaybackViewModel {
         return jumboText.getReadOnlyProperty();
     }
 
-    /** Chunks now. */
+    /**
+     * What the set-up did before the stream's first document, which the counters leave out, e.g. {@code "Before
+     * the first insert the set-up made 3 splits and 2 migrations (its pre-split, placed round-robin): the
+     * counters count from there."}; empty when it did nothing.
+     */
+    static String setupText(SimulationCounters atStart) {
+        if (atStart.splits() == 0 && atStart.migrationsCommitted() == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        if (atStart.splits() > 0) {
+            parts.add(Counts.of(atStart.splits(), "split"));
+        }
+        if (atStart.migrationsCommitted() > 0) {
+            parts.add(Counts.of(atStart.migrationsCommitted(), "migration"));
+        }
+        return "Before the first insert the set-up made " + String.join(" and ", parts)
+                + " (its pre-split, placed round-robin): the counters count from there.";
+    }
+
+    /** What the set-up did before the stream began, which the counters leave out; empty when nothing. */
+    public ReadOnlyStringProperty setupTextProperty() {
+        return setupText.getReadOnlyProperty();
+    }
+
+    /**
+     * The counters in one line, each with its noun in the right number: {@code "14 chunks · 3 splits · 1 migration
+     * · 0 jumbo"} (a comparison's side and presenter mode's diagram caption).
+     */
+    public ReadOnlyStringProperty countsTextProperty() {
+        return countsText.getReadOnlyProperty();
+    }
+
     /**
      * E.g. {@code "config.chunks: 4 documents, 996 B, beside 194 MB of data (1/194,000). One routing
      * document per data document would weigh 100 MB."}
@@ -219,6 +264,7 @@ public final class PlaybackViewModel {
         return routingDetail.getReadOnlyProperty();
     }
 
+    /** Chunks now. */
     public ReadOnlyStringProperty chunksTextProperty() {
         return chunksText.getReadOnlyProperty();
     }

@@ -4,11 +4,18 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.explorer.history.HistoryViewModel;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
+import javafx.collections.FXCollections;
+import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Separator;
@@ -20,6 +27,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -48,32 +56,52 @@ public final class TransportBar {
     private static final String TRANSPORT_CLOCK = "transport-clock";
     private static final String TRANSPORT_GROUP = "transport-group";
 
+    /** The one-row bar of presenter mode. */
+    private static final PseudoClass COMPACT = PseudoClass.getPseudoClass("compact");
+
     private final FlowPane root;
 
-    /** The explorer's bar: the transport, the counters, undo and redo. */
-    public TransportBar(PlaybackViewModel vm, HistoryViewModel history) {
-        this(vm, history, true);
+    /**
+     * The explorer's bar: the transport, the counters, undo and redo.
+     *
+     * @param presenter whether the window is in presenter mode: the bar then keeps to one row (the speed as a
+     *     picker, the counters and undo left to the diagram's caption and the menus), so the diagram keeps the
+     *     window's height
+     */
+    public TransportBar(PlaybackViewModel vm, HistoryViewModel history, ObservableBooleanValue presenter) {
+        this(vm, history, true, presenter);
     }
 
     /**
      * A comparison's one bar: the transport only, since each side shows its own counters and undo is not
      * offered there (a rewind of one side would break the lockstep).
      */
-    public TransportBar(PlaybackViewModel vm) {
-        this(vm, null, false);
+    public TransportBar(PlaybackViewModel vm, ObservableBooleanValue presenter) {
+        this(vm, null, false, presenter);
     }
 
-    private TransportBar(PlaybackViewModel vm, HistoryViewModel history, boolean counters) {
+    private TransportBar(
+            PlaybackViewModel vm, HistoryViewModel history, boolean counters, ObservableBooleanValue presenter) {
         // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
         // than cutting them off (or squeezing the progress caption to "…")
-        root = new FlowPane(playControls(vm), speedChoice(vm), streamTime(vm));
+        root = new FlowPane(playControls(vm), speedChoice(vm, presenter), streamTime(vm, presenter));
         root.setId("transport-bar");
         root.getStyleClass().add(TRANSPORT_BAR);
         root.setRowValignment(VPos.CENTER);
+        root.pseudoClassStateChanged(COMPACT, presenter.get());
+        presenter.addListener((obs, was, now) -> root.pseudoClassStateChanged(COMPACT, now));
         if (!counters) {
             return;
         }
-        root.getChildren().add(group(counters(vm), separator(), undoButton(history), redoButton(history)));
+        HBox figures = group(counters(vm), separator(), undoButton(history), redoButton(history));
+        notIn(figures, presenter);
+        root.getChildren().add(figures);
+    }
+
+    /** Shows {@code node} only outside presenter mode. */
+    private static void notIn(Node node, ObservableBooleanValue presenter) {
+        node.visibleProperty().bind(bool(presenter).not());
+        node.managedProperty().bind(node.visibleProperty());
     }
 
     /** Play or pause, step, reset. */
@@ -106,8 +134,8 @@ public final class TransportBar {
         return group(play, step, reset);
     }
 
-    /** The speed pills under their caption. */
-    private static HBox speedChoice(PlaybackViewModel vm) {
+    /** The speed pills beside their caption; in presenter mode a picker of the same speeds, narrower. */
+    private static HBox speedChoice(PlaybackViewModel vm, ObservableBooleanValue presenter) {
         HBox speeds = new HBox();
         speeds.getStyleClass().add(SPEED_GROUP);
         speeds.setAlignment(Pos.CENTER_LEFT);
@@ -141,11 +169,44 @@ public final class TransportBar {
         Label speedLabel = new Label("Speed");
         speedLabel.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         speedLabel.setMinWidth(Region.USE_PREF_SIZE);
-        return group(speedLabel, speeds);
+        notIn(speedLabel, presenter);
+        notIn(speeds, presenter);
+        ComboBox<PlaybackSpeed> picker = new ComboBox<>(FXCollections.observableArrayList(vm.speeds()));
+        picker.setId("speed-choice");
+        picker.setValue(vm.speedProperty().get());
+        picker.setTooltip(new Tooltip("Speed: simulated seconds per second"));
+        picker.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(PlaybackSpeed speed) {
+                return speed == null ? "" : speed.label();
+            }
+
+            @Override
+            public PlaybackSpeed fromString(String text) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        });
+        picker.valueProperty().addListener((obs, was, now) -> {
+            if (now != null && now != vm.speedProperty().get()) {
+                vm.chooseSpeed(now);
+            }
+        });
+        vm.speedProperty().addListener((obs, was, now) -> picker.setValue(now));
+        picker.setMinWidth(Region.USE_PREF_SIZE);
+        picker.visibleProperty().bind(bool(presenter));
+        picker.managedProperty().bind(picker.visibleProperty());
+        return group(speedLabel, speeds, picker);
     }
 
-    /** The simulated clock, and how far the stream has got. */
-    private static HBox streamTime(PlaybackViewModel vm) {
+    private static BooleanBinding bool(ObservableBooleanValue value) {
+        return Bindings.createBooleanBinding(value::get, value);
+    }
+
+    /**
+     * The simulated clock, and how far the stream has got (in presenter mode the documents are counted in the
+     * diagram's caption, so the bar stands alone).
+     */
+    private static HBox streamTime(PlaybackViewModel vm, ObservableBooleanValue presenter) {
         ProgressBar progress = new ProgressBar();
         progress.setId("transport-progress");
         progress.progressProperty().bind(vm.progressProperty());
@@ -156,6 +217,7 @@ public final class TransportBar {
         progressText.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         progressText.textProperty().bind(vm.progressTextProperty());
         progressText.setMinWidth(Region.USE_PREF_SIZE);
+        notIn(progressText, presenter);
         Label clock = new Label();
         clock.setId("transport-clock");
         clock.getStyleClass().add(TRANSPORT_CLOCK);
@@ -185,10 +247,21 @@ public final class TransportBar {
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
     private static HBox counters(PlaybackViewModel vm) {
+        VBox splits = stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING);
+        VBox migrations = migrationsStat(vm);
+        // the set-up's own splits and moves (a pre-split) are not the stream's: counted apart, said on hover
+        for (VBox counted : new VBox[] {splits, migrations}) {
+            Tooltip setup = new Tooltip();
+            setup.setWrapText(true);
+            setup.setMaxWidth(420);
+            setup.textProperty()
+                    .bind(vm.setupTextProperty().map(t -> t.isEmpty() ? "Since the stream's first document" : t));
+            Tooltip.install(counted, setup);
+        }
         HBox stats = new HBox(
                 stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
-                stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING),
-                migrationsStat(vm),
+                splits,
+                migrations,
                 stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
                 routingStat(vm));
         stats.getStyleClass().add(STAT_ROW);

@@ -11,18 +11,24 @@ import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -33,6 +39,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignK;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
 /**
  * The setup strip: workload, shard key (checked as it is typed), shards, chunk size, MongoDB version,
@@ -54,6 +62,10 @@ public final class SetupBar {
     private static final String WORKLOAD_DESCRIPTION = "workload-description";
     private static final String WORKLOAD_NAME = "workload-name";
 
+    private static final String SETUP_SUMMARY = "setup-summary";
+    /** The setup row folded into its summary line (presenter mode). */
+    private static final PseudoClass FOLDED = PseudoClass.getPseudoClass("folded");
+
     private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid");
     private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
 
@@ -72,8 +84,11 @@ public final class SetupBar {
      * @param appearance styles the Zones… dialog as the window is styled
      * @param placement sizes and places the Zones… dialog and keeps the window's state while it and the dataset
      *     chooser are open
+     * @param presenter whether the window is in presenter mode: the form then folds into one line of what it
+     *     sets, with a button that unfolds it (the room reads the diagram, the presenter changes the setup rarely)
      */
-    public SetupBar(SetupViewModel vm, Appearance appearance, WindowPlacement placement) {
+    public SetupBar(
+            SetupViewModel vm, Appearance appearance, WindowPlacement placement, ObservableBooleanValue presenter) {
         this.vm = vm;
         this.appearance = appearance;
         this.placement = placement;
@@ -121,10 +136,69 @@ public final class SetupBar {
         clientCollection.textProperty().bind(vm.clientCollectionProperty());
         clientCollection.visibleProperty().bind(vm.clientCollectionProperty().isNotEmpty());
         clientCollection.managedProperty().bind(clientCollection.visibleProperty());
-        fields.visibleProperty().bind(clientCollection.visibleProperty().not());
+        // presenter mode: one line of what the form sets, unfolded on demand; leaving the mode unfolds it
+        BooleanProperty unfolded = new SimpleBooleanProperty(false);
+        presenter.addListener((obs, was, now) -> unfolded.set(false));
+        BooleanBinding folded =
+                Bindings.createBooleanBinding(() -> presenter.get() && !unfolded.get(), presenter, unfolded);
+        Region summary = summary(unfolded, presenter);
+        fields.visibleProperty().bind(clientCollection.visibleProperty().not().and(folded.not()));
         fields.managedProperty().bind(fields.visibleProperty());
-        root = new VBox(clientCollection, fields, keyError, keyHint(keyError));
+        Label keyHint = keyHint(keyError);
+        for (Label underRow : new Label[] {keyError, keyHint}) {
+            BooleanBinding shown = Bindings.createBooleanBinding(
+                    () -> !underRow.getText().isEmpty() && (!folded.get() || underRow == keyError),
+                    underRow.textProperty(),
+                    folded);
+            underRow.visibleProperty().unbind();
+            underRow.visibleProperty()
+                    .bind(
+                            underRow == keyHint
+                                    ? shown.and(keyError.visibleProperty().not())
+                                    : shown);
+        }
+        root = new VBox(clientCollection, summary, fields, keyError, keyHint);
         root.getStyleClass().add(SETUP_BAR);
+        folded.addListener((obs, was, now) -> root.pseudoClassStateChanged(FOLDED, now));
+        root.pseudoClassStateChanged(FOLDED, folded.get());
+    }
+
+    /**
+     * Presenter mode's line: what the form sets (workload, key, shards, chunk size, release, pace, zones), and the
+     * button that unfolds the form and folds it again.
+     */
+    private Region summary(BooleanProperty unfolded, ObservableBooleanValue presenter) {
+        Label text = new Label();
+        text.setId("setup-summary");
+        text.getStyleClass().add(SETUP_SUMMARY);
+        text.textProperty().bind(vm.summaryProperty());
+        text.setGraphic(new FontIcon(MaterialDesignT.TUNE_VARIANT));
+        // whole words on a second line rather than "…": the room reads which key and release play
+        text.setWrapText(true);
+        text.setMinWidth(0);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button edit = new Button();
+        edit.setId("setup-unfold");
+        edit.getStyleClass().addAll(Styles.FLAT, Styles.SMALL);
+        // the pencil alone: the summary keeps the row's width and stays on one line at 1280 px
+        edit.setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+        edit.textProperty().bind(Bindings.when(unfolded).then("Fold setup").otherwise("Edit setup"));
+        Tooltip editTip = new Tooltip();
+        editTip.textProperty().bind(edit.textProperty());
+        edit.setTooltip(editTip);
+        edit.setGraphic(new FontIcon(MaterialDesignP.PENCIL_OUTLINE));
+        edit.setMinWidth(Region.USE_PREF_SIZE);
+        edit.setOnAction(e -> unfolded.set(!unfolded.get()));
+        HBox row = new HBox(8, text, edit);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> presenter.get()
+                                && vm.clientCollectionProperty().get().isEmpty(),
+                        presenter,
+                        vm.clientCollectionProperty()));
+        row.managedProperty().bind(row.visibleProperty());
+        return row;
     }
 
     /** The workload picker: each workload with its description when open, its name when closed. */
@@ -232,7 +306,7 @@ public final class SetupBar {
     private ComboBox<Integer> chunkSizePicker() {
         ComboBox<Integer> chunkSize = new ComboBox<>();
         chunkSize.setId("setup-chunk-size");
-        chunkSize.getItems().setAll(SetupViewModel.CHUNK_SIZES_MB);
+        chunkSize.setItems(vm.chunkSizes());
         chunkSize.setConverter(converter(vm::chunkSizeLabel));
         chunkSize.setValue(vm.chunkSizeMegabytesProperty().get());
         chunkSize.valueProperty().addListener((obs, was, now) -> {
@@ -319,7 +393,7 @@ public final class SetupBar {
     private ComboBox<Integer> pacePicker() {
         ComboBox<Integer> pace = new ComboBox<>();
         pace.setId("setup-pace");
-        pace.getItems().setAll(SetupViewModel.PACES);
+        pace.setItems(vm.paces());
         pace.setConverter(converter(SetupViewModel::paceLabel));
         pace.setValue(vm.docsPerSecondProperty().get());
         pace.valueProperty().addListener((obs, was, now) -> {

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer.setup;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.routing.Counts;
 import io.shardlab.session.CollectionSummary;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
@@ -16,6 +17,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import javafx.beans.Observable;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -30,6 +32,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 /**
  * The explorer's setup form: the shard key (validated as it is typed, with MongoDB's messages), the
@@ -103,6 +106,12 @@ public final class SetupViewModel {
             new SimpleObjectProperty<>(this, "sharding", ShardingSetup.NONE);
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(this, "valid");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    /** The paces the picker offers: {@link #PACES} and the pace filled in when it is none of them (a lesson's). */
+    private final ObservableList<Integer> paces = FXCollections.observableArrayList(PACES);
+    /** The chunk sizes the picker offers: {@link #CHUNK_SIZES_MB} and one filled in that is none of them. */
+    private final ObservableList<Integer> chunkSizes = FXCollections.observableArrayList(CHUNK_SIZES_MB);
+
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private Scenario base = Scenario.of("{ counter: 1 }", "monotonic");
 
     /**
@@ -120,6 +129,37 @@ public final class SetupViewModel {
         workload.set(workloads.get(0));
         keyPattern.set(workloads.get(0).suggestedKey().orElse(""));
         validate();
+        for (Observable field :
+                List.of(workload, keyPattern, shards, version, chunkSizeMegabytes, docsPerSecond, sharding)) {
+            field.addListener(changed -> summarise());
+        }
+        docsPerSecond.addListener((obs, was, now) -> offer(paces, now.intValue()));
+        chunkSizeMegabytes.addListener((obs, was, now) -> offer(chunkSizes, now.intValue()));
+        summarise();
+    }
+
+    /** Adds {@code value} to {@code choices}, in order, when it is not one of them. */
+    private static void offer(ObservableList<Integer> choices, int value) {
+        if (!choices.contains(value)) {
+            choices.add(value);
+            FXCollections.sort(choices);
+        }
+    }
+
+    private void summarise() {
+        WorkloadChoice w = workload.get();
+        List<String> parts = new ArrayList<>();
+        parts.add(w == null ? "no workload" : w.label());
+        parts.add(keyPattern.get().strip());
+        parts.add(Counts.of(shards.get(), "shard"));
+        parts.add(chunkSizeShortLabel(chunkSizeMegabytes.get()) + " chunks");
+        parts.add(versionLabel(version.get()));
+        parts.add(paceLabel(docsPerSecond.get()));
+        String zones = zonesLabel(sharding.get());
+        if (!zones.equals("Zones…")) {
+            parts.add(zones);
+        }
+        summary.set(String.join(" · ", parts));
     }
 
     private void validate() {
@@ -242,6 +282,27 @@ public final class SetupViewModel {
     /** Documents per simulated second. */
     public IntegerProperty docsPerSecondProperty() {
         return docsPerSecond;
+    }
+
+    /**
+     * The paces the picker offers, slowest first: {@link #PACES} and any pace a scenario filled in (a lesson's
+     * 4,000 docs/s), so the closed picker always names the pace that plays.
+     */
+    public ObservableList<Integer> paces() {
+        return paces;
+    }
+
+    /** The chunk sizes the picker offers: {@link #CHUNK_SIZES_MB} and any size a scenario filled in. */
+    public ObservableList<Integer> chunkSizes() {
+        return chunkSizes;
+    }
+
+    /**
+     * The form in one line, as presenter mode shows it folded: {@code "monotonic · { counter: 1 } · 3 shards · 1 MB
+     * chunks · MongoDB 8.0 · 2,000 docs/s"}, and the zones when set.
+     */
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
     }
 
     /** How a pace reads in the menu: {@code "2,000 docs/s"}. */

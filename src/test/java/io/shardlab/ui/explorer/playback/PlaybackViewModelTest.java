@@ -3,10 +3,11 @@ package io.shardlab.ui.explorer.playback;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.mongos.ConfigDatabase;
+import io.shardlab.sim.SimulationCounters;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** How the transport bar words the routing table beside the data. */
+/** How the transport bar words the routing table beside the data, and what a scenario's set-up did. */
 class PlaybackViewModelTest {
 
     @ParameterizedTest
@@ -21,5 +22,19 @@ class PlaybackViewModelTest {
                 sentence,
                 PlaybackViewModel.routingDetail(
                         new ConfigDatabase.MetadataSize(chunks, chunkBytes, documents, dataBytes)));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            # splits | migrations | sentence
+            0        | 0          | ''
+            1        | 0          | Before the first insert the set-up made 1 split (its pre-split, placed round-robin): the counters count from there.
+            0        | 960        | Before the first insert the set-up made 960 migrations (its pre-split, placed round-robin): the counters count from there.
+            1439     | 1          | Before the first insert the set-up made 1,439 splits and 1 migration (its pre-split, placed round-robin): the counters count from there.
+            """)
+    void the_set_up_s_splits_and_moves_are_said_apart_from_the_counters(long splits, long migrations, String sentence) {
+        SimulationCounters atStart = new SimulationCounters(0, splits, migrations, migrations, 0, 0, 0);
+
+        assertEquals(sentence, PlaybackViewModel.setupText(atStart));
     }
 }
