@@ -160,21 +160,17 @@ public final class MongosCommands {
             MongosCommand.of("explain", ROUTER, (f, r) -> f.explain().explain(r))
                     .syntax(ExplainCommand.EXPLAIN),
             // reads and writes of stored documents
-            MongosCommand.of("insert", WRITE, (f, r) -> f.writes().insert(r))
-                    .syntax(WriteCommands.INSERT)
-                    .notingBudget(),
+            MongosCommand.of("insert", WRITE, (f, r) -> f.writes().insert(r)).syntax(WriteCommands.INSERT),
             MongosCommand.of("update", WRITE, (f, r) -> f.writes().update(r))
                     .syntax(WriteCommands.UPDATE)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
+                    .sampledByAnalyzer(),
             MongosCommand.of("delete", WRITE, (f, r) -> f.writes().delete(r))
                     .syntax(WriteCommands.DELETE)
                     .sampledByAnalyzer(),
             MongosCommand.of("findAndModify", WRITE, (f, r) -> f.writes().findAndModify(r))
                     .alias("findandmodify")
                     .syntax(WriteCommands.FIND_AND_MODIFY)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
+                    .sampledByAnalyzer(),
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
             MongosCommand.of("create", WRITE, CommandFamilies::toStorage),
@@ -184,17 +180,10 @@ public final class MongosCommands {
             MongosCommand.of("renameCollection", WRITE, CommandFamilies::toStorage),
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
                     .syntax(ReadCommands.AGGREGATE)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
-            MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r))
-                    .sampledByAnalyzer()
-                    .notingBudget(),
-            MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r))
-                    .sampledByAnalyzer()
-                    .notingBudget(),
-            MongosCommand.of("distinct", READ, CommandFamilies::toStorage)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
+                    .sampledByAnalyzer(),
+            MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r)).sampledByAnalyzer(),
+            MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r)).sampledByAnalyzer(),
+            MongosCommand.of("distinct", READ, CommandFamilies::toStorage).sampledByAnalyzer(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
             // sessions and transactions
             MongosCommand.of("commitTransaction", ROUTER, (f, r) -> f.sessions().commitTransaction(r))
@@ -228,10 +217,10 @@ public final class MongosCommands {
     private final RetryableWrites retryableWrites;
 
     /**
-     * @param memoryBudgetBytes documents beyond this many bytes of heap (their BSON bytes and {@link
-     *     DocumentStorage#keptBytesPerDocument()} each) are routed and counted but not kept
+     * @param memoryBudgetBytes writes that would take the documents past this many bytes of heap (their BSON bytes
+     *     and {@link DocumentStorage#keptBytesPerDocument()} each) are refused
      * @param wallClockMillis the wall clock, for {@code localTime}
-     * @param notices receives one line when a collection's documents first stop being kept
+     * @param notices receives one line each time the memory budget's use passes 50, 80 and 100 percent
      * @param host the machine the mongos runs on ({@code hostInfo}, {@code serverStatus})
      * @param counters what {@code serverStatus} counts; the command layer counts the operations
      */
@@ -297,9 +286,9 @@ public final class MongosCommands {
         return families.context().catalog();
     }
 
-    /** Documents routed but not kept, per namespace (past the memory budget). */
-    public synchronized Map<String, Long> notKept() {
-        return families.context().budget().notKeptCounts();
+    /** How full the memory budget of kept documents is. */
+    public synchronized MemoryBudgetUse memoryBudget() {
+        return families.context().budget().use();
     }
 
     private SessionCommands sessionCommands() {
@@ -395,7 +384,7 @@ public final class MongosCommands {
             if (c.sampled()) {
                 families.analyze().sample(database, name, command);
             }
-            return c.notesBudget() ? withNotKeptNote(database, command, reply) : reply;
+            return reply;
         } catch (CommandFailedException e) {
             throw new MongoCommandException(
                     ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
@@ -423,21 +412,5 @@ public final class MongosCommands {
         return c.access() != Access.ROUTER && "config".equals(request.database())
                 ? f.configDatabase().run(request, c.access() == WRITE)
                 : c.handler().run(f, request);
-    }
-
-    /**
-     * A reply to a read or write of a collection whose documents were not all kept gets a
-     * {@code shardlab: {notKept, note}} field ({@link MemoryBudget#note}), so a client that looks at the reply
-     * learns what reads cannot return.
-     */
-    private BsonDocument withNotKeptNote(String db, BsonDocument command, BsonDocument reply) {
-        BsonValue target = command.get(command.getFirstKey());
-        if (target.isString()) {
-            families.context()
-                    .budget()
-                    .note(db + "." + target.asString().getValue())
-                    .ifPresent(note -> reply.append("shardlab", note));
-        }
-        return reply;
     }
 }

@@ -95,6 +95,11 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
         dataSize += sizeDelta;
     }
 
+    /** The heap the documents take as the memory budget counts it: their BSON bytes and {@link #KEPT_BYTES_PER_DOCUMENT} each. */
+    synchronized long keptBytes() {
+        return dataSize + (long) count() * KEPT_BYTES_PER_DOCUMENT;
+    }
+
     @Override
     protected synchronized int getDataSize() {
         return dataSize;

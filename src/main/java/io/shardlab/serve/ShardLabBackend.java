@@ -217,6 +217,14 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     }
 
     @Override
+    public long keptBytes(String database, String collection) {
+        MongoCollection<?> c = resolveDatabase(database).resolveCollection(collection, false);
+        return c instanceof EncodedCollection encoded
+                ? encoded.keptBytes()
+                : DocumentStorage.super.keptBytes(database, collection);
+    }
+
+    @Override
     public void replace(String database, String collection, List<BsonDocument> documents) {
         MongoDatabase db = resolveDatabase(database);
         if (db.resolveCollection(collection, false) != null) {
