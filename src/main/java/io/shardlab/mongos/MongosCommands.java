@@ -12,6 +12,7 @@ import io.shardlab.sim.CommandFailedException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -271,6 +272,11 @@ public final class MongosCommands {
             c.aliases().forEach(a -> byName.put(a, c));
         }
         return Map.copyOf(byName);
+    }
+
+    /** The table's row of the command {@code name} (or an alias), if it has one. */
+    static Optional<MongosCommand> command(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
     }
 
     /** The syntax of the command {@code name} in {@code release}; none declared for one the table does not name. */

@@ -6,6 +6,7 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.MongosRelease;
 import io.shardlab.mongos.ServerCounters;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.session.CommandLane;
 import io.shardlab.session.MongosEndpoint;
 import java.net.BindException;
@@ -40,11 +41,25 @@ public final class MongosServer implements MongosEndpoint.Listener {
      * @param bind the address to listen on (loopback unless the user allowed remote clients)
      * @param port the port, 0 for any free one
      * @param speed simulated ms per wall-clock ms; 0 stops the clock
-     * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+     * @param memoryBudgetBytes stored document bytes past which writes are refused
      * @param maxClients connections served at once
+     * @param users the users clients must authenticate as ({@link UserAccounts#NONE}: no authentication)
      */
     public record Settings(
-            ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes, int maxClients) {}
+            ShardedCatalog catalog,
+            String bind,
+            int port,
+            double speed,
+            long memoryBudgetBytes,
+            int maxClients,
+            UserAccounts users) {
+
+        /** Settings without users: every client may do everything. */
+        public Settings(
+                ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes, int maxClients) {
+            this(catalog, bind, port, speed, memoryBudgetBytes, maxClients, UserAccounts.NONE);
+        }
+    }
 
     private MongosServer(
             MongoServer server, ShardLabBackend backend, ScheduledExecutorService clock, InetSocketAddress address) {
@@ -80,6 +95,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
                 settings.maxClients(),
                 clientLog,
                 lane);
+        mongos.requireUsers(settings.users());
         return listen(mongos, settings.bind(), settings.port(), settings.speed());
     }
 
@@ -156,7 +172,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
         /**
          * @param catalog the simulated cluster
          * @param mongosHost the {@code host:port} the config database names this mongos by
-         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param memoryBudgetBytes stored document bytes past which writes are refused
          * @param maxClients connections served at once once it listens
          * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
          * @param lane where the clients' commands run (commands given to {@link #commands()} run on the caller's thread)
@@ -192,6 +208,11 @@ public final class MongosServer implements MongosEndpoint.Listener {
         @Override
         public MongosCommands commands() {
             return backend.commands();
+        }
+
+        @Override
+        public void requireUsers(UserAccounts users) {
+            backend.requireUsers(users);
         }
 
         /** Listens with the simulated clock stopped ({@link MongosServer#listen}, speed 0). */
@@ -231,6 +252,11 @@ public final class MongosServer implements MongosEndpoint.Listener {
     /** The command layer the clients drive. */
     public MongosCommands commands() {
         return backend.commands();
+    }
+
+    /** Whether clients must authenticate. */
+    public boolean usersRequired() {
+        return backend.usersRequired();
     }
 
     /** Clients connected now. */

@@ -8,16 +8,20 @@ import de.bwaldvogel.mongo.exception.MongoServerError;
 import de.bwaldvogel.mongo.exception.MongoServerException;
 import de.bwaldvogel.mongo.oplog.NoopOplog;
 import io.netty.channel.Channel;
+import io.shardlab.mongos.ClientAuthentication;
 import io.shardlab.mongos.DocumentStorage;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ServerCounters;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.session.CommandLane;
 import io.shardlab.sim.InsertBatch;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -44,6 +48,8 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     private final Channel inProcess = new io.netty.channel.embedded.EmbeddedChannel();
 
     private final Map<Channel, String> clients = new ConcurrentHashMap<>();
+    private final Map<Channel, ClientAuthentication> authentications = new ConcurrentHashMap<>();
+    private volatile UserAccounts users = UserAccounts.NONE;
     private final Consumer<String> clientLog;
     private final int maxClients;
     private final MongosCommands commands;
@@ -71,6 +77,20 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
 
     MongosCommands commands() {
         return commands;
+    }
+
+    /**
+     * The users clients must authenticate as from now on ({@link UserAccounts#NONE}: none, every client may do
+     * everything); connections authenticate again. Commands from inside the process never need one.
+     */
+    void requireUsers(UserAccounts required) {
+        users = required;
+        authentications.clear();
+    }
+
+    /** Whether clients must authenticate. */
+    boolean usersRequired() {
+        return users.required();
     }
 
     /** Clients connected now. */
@@ -102,7 +122,24 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         BsonDocument request = WireDocuments.toBson(query, n -> requestBytes[0] = n);
         int[] replyBytes = {0};
         try {
+            ClientAuthentication authentication = authentication(channel);
+            Optional<BsonDocument> own = authentication.answer(database, request);
+            if (own.isPresent()) {
+                return WireDocuments.fromBson(own.get(), n -> replyBytes[0] = n);
+            }
+            authentication.authorize(database, request);
+            if (HELLO.contains(command)) {
+                return answerHello(channel, database, command, request, authentication, n -> replyBytes[0] = n);
+            }
             return answer(channel, database, command, request, n -> replyBytes[0] = n);
+        } catch (MongoCommandException e) {
+            MongoServerError error =
+                    new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
+            replyBytes[0] = InsertBatch.bsonSize(new BsonDocument("ok", new BsonInt32(0))
+                    .append("errmsg", new BsonString(e.getMessage()))
+                    .append("code", new BsonInt32(e.code().number()))
+                    .append("codeName", new BsonString(e.code().codeName())));
+            throw error;
         } catch (MongoServerError e) {
             replyBytes[0] = InsertBatch.bsonSize(new BsonDocument("ok", new BsonInt32(0))
                     .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
@@ -112,6 +149,31 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         } finally {
             counters.countTraffic(OP_MSG_FRAMING + requestBytes[0], OP_MSG_FRAMING + replyBytes[0]);
         }
+    }
+
+    private static final Set<String> HELLO = Set.of("hello", "isMaster", "ismaster");
+
+    /** The connection's authentication state, made at its first command. */
+    private ClientAuthentication authentication(Channel channel) {
+        return authentications.computeIfAbsent(channel, c -> new ClientAuthentication(users));
+    }
+
+    /** hello as the command layer answers it, with the mechanisms of the user it asks about. */
+    private Document answerHello(
+            Channel channel,
+            String database,
+            String command,
+            BsonDocument request,
+            ClientAuthentication authentication,
+            IntConsumer replySize) {
+        Document reply = answer(channel, database, command, request, n -> {});
+        if (!request.isString("saslSupportedMechs")) {
+            WireDocuments.toBson(reply, replySize);
+            return reply;
+        }
+        BsonDocument withMechanisms = WireDocuments.toBson(reply);
+        authentication.addSupportedMechanisms(request, withMechanisms);
+        return WireDocuments.fromBson(withMechanisms, replySize);
     }
 
     /**
@@ -176,6 +238,7 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     @Override
     public void handleClose(Channel channel) {
         super.handleClose(channel);
+        authentications.remove(channel);
         String name = clients.remove(channel);
         if (name != null) {
             counters.disconnected();
