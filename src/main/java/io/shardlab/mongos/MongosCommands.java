@@ -9,6 +9,8 @@ import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.mongos.MongosCommand.Access;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.InsertBatch;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
@@ -290,6 +296,92 @@ public final class MongosCommands {
     /** The catalog the commands change. */
     public ShardedCatalog catalog() {
         return families.context().catalog();
+    }
+
+    /**
+     * Runs {@code work} while no command runs (the data file is written so, between commands).
+     *
+     * @return what {@code work} gives
+     */
+    public synchronized <T> T betweenCommands(Supplier<T> work) {
+        return work.get();
+    }
+
+    /** The clients' collections ({@code db.collection}, not the config database's, local's or ShardLab's own), sorted. */
+    public synchronized List<String> storedNamespaces() {
+        StoredDocuments documents = families.context().documents();
+        BsonDocument reply = documents.storage().run("admin", new BsonDocument("listDatabases", new BsonInt32(1)));
+        List<String> out = new ArrayList<>();
+        for (BsonValue d : reply.getArray("databases", new BsonArray())) {
+            String db = d.asDocument().getString("name").getValue();
+            if (!StoredDocuments.isInternal(db) && !db.equals("config") && !db.equals("local")) {
+                documents.collectionNames(db).forEach(c -> out.add(db + "." + c));
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** The documents the clients' collections hold ({@link #storedNamespaces}). */
+    public synchronized long storedDocuments() {
+        StoredDocuments documents = families.context().documents();
+        long n = 0;
+        for (String ns : storedNamespaces()) {
+            n += documents.count(CommandContext.databaseOf(ns), CommandContext.collectionOf(ns), new BsonDocument());
+        }
+        return n;
+    }
+
+    /** The indexes of {@code ns} as {@code listIndexes} gives them. */
+    public synchronized List<BsonDocument> indexes(String ns) {
+        return families.context().documents().indexes(CommandContext.databaseOf(ns), CommandContext.collectionOf(ns));
+    }
+
+    /**
+     * Restores documents of {@code ns} read from a data file: the collection and its {@code indexes} are created
+     * the first time, the documents stored within the memory budget and recorded in the simulated cluster as
+     * arrived (its chunks or the unsharded collection's bytes).
+     *
+     * @throws MongoCommandException ExceededMemoryLimit when the documents do not fit in the budget
+     */
+    public synchronized void restore(String ns, List<BsonDocument> indexes, List<BsonDocument> batch) {
+        CommandContext context = families.context();
+        String db = CommandContext.databaseOf(ns);
+        String coll = CommandContext.collectionOf(ns);
+        if (!context.documents().exists(db, coll)) {
+            context.catalog().createDatabase(db, null);
+            context.storage().run(db, new BsonDocument("create", new BsonString(coll)));
+            BsonArray specs = new BsonArray();
+            for (BsonDocument index : indexes) {
+                if (!"_id_".equals(index.getString("name", new BsonString("")).getValue())) {
+                    BsonDocument spec = index.clone();
+                    spec.remove("ns");
+                    spec.remove("v");
+                    specs.add(spec);
+                }
+            }
+            if (!specs.isEmpty()) {
+                context.storage()
+                        .run(db, new BsonDocument("createIndexes", new BsonString(coll)).append("indexes", specs));
+            }
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        long bytes = 0;
+        for (BsonDocument d : batch) {
+            bytes += InsertBatch.bsonSize(d) + context.storage().keptBytesPerDocument();
+        }
+        if (!context.budget().fits(bytes)) {
+            throw context.budget().refusal();
+        }
+        BsonDocument reply = context.storage()
+                .run(db, new BsonDocument("insert", new BsonString(coll)).append("documents", new BsonArray(batch)));
+        if (reply.getNumber("ok", new BsonInt32(0)).intValue() != 1 || reply.containsKey("writeErrors")) {
+            throw new IllegalArgumentException(ns + ": the documents cannot be restored: " + reply.toJson());
+        }
+        context.budget().stored(bytes);
+        context.writes().inserted(ns, batch);
     }
 
     /** How full the memory budget of kept documents is. */

@@ -13,6 +13,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -208,6 +209,26 @@ public final class MongosServer implements MongosEndpoint.Listener {
         @Override
         public MongosCommands commands() {
             return backend.commands();
+        }
+
+        /**
+         * Saves the layout and every client document to {@code file} atomically ({@link DataFile}), between two
+         * commands.
+         *
+         * @throws io.shardlab.files.FileException naming the file when it cannot be written
+         */
+        public DataFile.Contents saveTo(Path file) {
+            return DataFile.save(file, backend.commands(), backend);
+        }
+
+        /**
+         * Stores the documents of data file {@code file}, whose layout this mongos' catalog was made from
+         * ({@link DataFile#catalog}).
+         *
+         * @throws io.shardlab.files.FileException with one line naming the file and the problem
+         */
+        public DataFile.Contents restoreFrom(Path file) {
+            return DataFile.restore(file, backend.commands());
         }
 
         @Override

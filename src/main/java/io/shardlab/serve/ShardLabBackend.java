@@ -279,6 +279,14 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
     }
 
+    /** Hands each document of {@code database.collection} to {@code each} as its BSON bytes; nothing when it does not exist. */
+    void forEachDocument(String database, String collection, Consumer<byte[]> each) {
+        MongoCollection<?> c = resolveDatabase(database).resolveCollection(collection, false);
+        if (c instanceof EncodedCollection encoded) {
+            encoded.forEachEncoded(each);
+        }
+    }
+
     @Override
     public long keptBytes(String database, String collection) {
         MongoCollection<?> c = resolveDatabase(database).resolveCollection(collection, false);
