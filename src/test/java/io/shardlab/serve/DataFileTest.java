@@ -1,0 +1,155 @@
+package io.shardlab.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.files.FileException;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.session.CommandLane;
+import io.shardlab.sim.SimulationConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The data file: what clients wrote and the layout they made come back after a save and a load (documents, indexes,
+ * databases' primary shards, sharded collections' chunks and zones, the balancer's switch), and a file that is not
+ * one is one line naming it.
+ */
+class DataFileTest {
+
+    @TempDir
+    Path folder;
+
+    private static MongosServer.InProcess mongos(ShardedCatalog catalog) {
+        return new MongosServer.InProcess(catalog, "localhost:27017", 64L << 20, 10, line -> {}, CommandLane.DIRECT);
+    }
+
+    private static BsonDocument run(MongosCommands mongos, String db, String json) {
+        BsonDocument reply = mongos.run(db, BsonDocument.parse(json));
+        assertEquals(1, reply.getNumber("ok").intValue(), reply.toJson());
+        return reply;
+    }
+
+    @Test
+    void a_saved_cluster_loads_with_its_documents_indexes_and_layout() {
+        MongosServer.InProcess before = mongos(new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.V7_0).withSeed(5), List.of("shard01", "shard02", "shard03")));
+        MongosCommands c = before.commands();
+        run(c, "admin", "{enableSharding: 'school', primaryShard: 'shard02'}");
+        run(c, "admin", "{shardCollection: 'school.grades', key: {student: 1}}");
+        run(c, "admin", "{split: 'school.grades', middle: {student: 50}}");
+        run(c, "admin", "{moveChunk: 'school.grades', find: {student: 60}, to: 'shard03'}");
+        run(c, "admin", "{addShardToZone: 'shard01', zone: 'EU'}");
+        run(c, "admin", "{balancerStop: 1}");
+        StringBuilder documents = new StringBuilder();
+        for (int i = 0; i < 120; i++) {
+            documents
+                    .append(i == 0 ? "" : ", ")
+                    .append("{_id: ")
+                    .append(i)
+                    .append(", student: ")
+                    .append(i)
+                    .append("}");
+        }
+        run(c, "school", "{insert: 'grades', documents: [" + documents + "]}");
+        run(c, "school", "{createIndexes: 'grades', indexes: [{key: {score: -1}, name: 'score_-1'}]}");
+        run(c, "alice", "{insert: 'notes', documents: [{_id: 'n1', text: 'hello'}]}");
+        Path file = folder.resolve("class.data");
+
+        DataFile.Contents saved = before.saveTo(file);
+        ShardedCatalog catalog = DataFile.catalog(file);
+        MongosServer.InProcess after = mongos(catalog);
+        DataFile.Contents restored = after.restoreFrom(file);
+
+        assertEquals(new DataFile.Contents(121, 2), saved);
+        assertEquals(saved, restored);
+        MongosCommands a = after.commands();
+        assertEquals(120, run(a, "school", "{count: 'grades'}").getNumber("n").intValue());
+        assertEquals(
+                "hello",
+                run(a, "alice", "{find: 'notes', filter: {}}")
+                        .getDocument("cursor")
+                        .getArray("firstBatch")
+                        .get(0)
+                        .asDocument()
+                        .getString("text")
+                        .getValue());
+        assertEquals(
+                List.of("_id_", "student_1", "score_-1"),
+                a.indexes("school.grades").stream()
+                        .map(i -> i.getString("name").getValue())
+                        .toList());
+        assertEquals("shard02", catalog.databases().get("school").primaryShard());
+        assertEquals(MongoVersion.V7_0, catalog.config().version());
+        var chunks = catalog.collection("school.grades")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster()
+                .chunks();
+        var original = c.catalog()
+                .collection("school.grades")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .cluster()
+                .chunks();
+        assertEquals(
+                original.chunks().stream()
+                        .map(ch -> ch.min() + "-" + ch.max() + "@" + ch.shard())
+                        .toList(),
+                chunks.chunks().stream()
+                        .map(ch -> ch.min() + "-" + ch.max() + "@" + ch.shard())
+                        .toList());
+        assertEquals(
+                120,
+                catalog.collection("school.grades")
+                        .orElseThrow()
+                        .cluster()
+                        .snapshot()
+                        .documents());
+        assertTrue(catalog.shards().get(0).zones().contains("EU"));
+        assertEquals(false, catalog.balancerEnabled());
+    }
+
+    @Test
+    void a_file_that_is_not_a_data_file_is_one_line_naming_it() throws IOException {
+        Path text = Files.writeString(folder.resolve("notes.txt"), "not an archive");
+        Path gzipped = folder.resolve("empty.gz");
+        try (GZIPOutputStream out = new GZIPOutputStream(Files.newOutputStream(gzipped))) {
+            out.write(new byte[] {1, 2, 3, 4});
+        }
+
+        FileException notGzip = assertThrows(FileException.class, () -> DataFile.catalog(text));
+        FileException notArchive = assertThrows(FileException.class, () -> DataFile.catalog(gzipped));
+
+        assertTrue(notGzip.getMessage().startsWith(text + ": is not a ShardLab data file"), notGzip.getMessage());
+        assertEquals(gzipped + ": is not a ShardLab data file: it is not a mongodump archive", notArchive.getMessage());
+    }
+
+    @Test
+    void documents_past_the_memory_budget_refuse_the_load() {
+        MongosServer.InProcess big = mongos(new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("s1")));
+        run(
+                big.commands(),
+                "app",
+                "{insert: 'c', documents: [{_id: 1, pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'}]}");
+        Path file = folder.resolve("big.data");
+        big.saveTo(file);
+        MongosServer.InProcess small = new MongosServer.InProcess(
+                DataFile.catalog(file), "localhost:27017", 10, 10, line -> {}, CommandLane.DIRECT);
+
+        FileException e = assertThrows(FileException.class, () -> small.restoreFrom(file));
+
+        assertTrue(e.getMessage().startsWith(file + ": its documents do not fit in the memory budget"), e.getMessage());
+    }
+}
