@@ -4,6 +4,7 @@ import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.mongos.UserAccounts;
+import io.shardlab.serve.ConnectionLimits;
 import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.CommandLane;
@@ -12,6 +13,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -28,11 +30,13 @@ import picocli.CommandLine.Spec;
  * {@code serve}: ShardLab listens on the MongoDB wire protocol and answers as a mongos of the chosen
  * release over a new in-memory cluster, so that mongosh, Compass and drivers drive it.
  *
- * <p>The first line on standard output, printed once connections are accepted, is the connection
- * string; then one line per client connecting or leaving, and the memory budget's 50/80/100 % lines. It runs
- * until interrupted (SIGINT, SIGTERM) and then exits 0, saying how many documents it saved to the data file or
- * discarded. Binding to anything but loopback needs {@code --allow-remote} and prints a warning on stderr, a second
- * one when no {@code --user} is given.
+ * <p>The first lines on standard output, printed once connections are accepted, are the connection
+ * strings, one per address clients reach the server by (for {@code --bind 0.0.0.0}, each of the
+ * machine's addresses, then 127.0.0.1); then one line per client connecting, leaving or refused, per
+ * connection the server closes and why, per command failing with an InternalError, and the memory budget's
+ * 50/80/100 % lines. It runs until interrupted (SIGINT, SIGTERM) and then exits 0, saying how many documents it
+ * saved to the data file or discarded. Binding to anything but loopback needs {@code --allow-remote} and prints a
+ * warning on stderr, a second one when no {@code --user} is given.
  */
 @Command(
         name = "serve",
@@ -120,9 +124,25 @@ final class ServeCommand implements Runnable {
     @Option(
             names = "--max-connections",
             paramLabel = "N",
-            defaultValue = "200",
-            description = "Connections served at once (default: ${DEFAULT-VALUE}).")
+            defaultValue = "400",
+            description = "Connections served at once, the ShardLab window's not counted (default: ${DEFAULT-VALUE}: "
+                    + "a class of 40, each mongosh session holding up to 8).")
     int maxConnections;
+
+    @Option(
+            names = "--max-connections-per-address",
+            paramLabel = "N",
+            defaultValue = "50",
+            description = "Connections served at once from one client address (default: ${DEFAULT-VALUE}).")
+    int maxConnectionsPerAddress;
+
+    @Option(
+            names = "--idle-timeout",
+            paramLabel = "MINUTES",
+            defaultValue = "10",
+            description = "Close a connection that sends nothing for this many minutes (default: ${DEFAULT-VALUE}); "
+                    + "drivers open a new one when they need it.")
+    long idleTimeoutMinutes;
 
     @Override
     public void run() {
@@ -133,7 +153,7 @@ final class ServeCommand implements Runnable {
                 settings.catalog(),
                 "localhost:" + settings.port(),
                 settings.memoryBudgetBytes(),
-                settings.maxClients(),
+                settings.limits(),
                 line -> {
                     synchronized (out) {
                         out.println(line);
@@ -155,6 +175,7 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException(
                     "--port: " + e.getMessage() + "; choose another port, or --port 0 for any free one");
         }
+        warnWhenRemote(settings.users());
         ScheduledExecutorService saver = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "shardlab-serve-save");
             t.setDaemon(true);
@@ -184,7 +205,9 @@ final class ServeCommand implements Runnable {
                         },
                         "shardlab-serve-stop"));
         synchronized (out) {
-            out.println(server.connectionString());
+            for (String connectionString : server.connectionStrings()) {
+                out.println(connectionString);
+            }
             out.flush();
         }
         try {
@@ -222,6 +245,14 @@ final class ServeCommand implements Runnable {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("--max-connections: at least 1, got " + maxConnections);
         }
+        if (maxConnectionsPerAddress < 1) {
+            throw new IllegalArgumentException(
+                    "--max-connections-per-address: at least 1, got " + maxConnectionsPerAddress);
+        }
+        if (idleTimeoutMinutes < 1 || idleTimeoutMinutes > 7 * 24 * 60) {
+            throw new IllegalArgumentException(
+                    "--idle-timeout: 1 to 10080 minutes (a week), got " + idleTimeoutMinutes);
+        }
         if (saveEverySeconds < 0) {
             throw new IllegalArgumentException("--save-every: must not be negative, got " + saveEverySeconds);
         }
@@ -231,13 +262,16 @@ final class ServeCommand implements Runnable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--user: " + e.getMessage());
         }
-        checkBind(accounts);
+        checkBind();
         ShardedCatalog catalog = dataFileCatalog();
         if (catalog == null) {
             catalog = cluster.catalog(source, "serve", spec.commandLine().getErr());
         }
-        return new MongosServer.Settings(
-                catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, maxConnections, accounts);
+        ConnectionLimits limits = ConnectionLimits.DEFAULT
+                .withMaxConnections(maxConnections)
+                .withMaxPerAddress(maxConnectionsPerAddress)
+                .withIdleTimeout(Duration.ofMinutes(idleTimeoutMinutes));
+        return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, limits, accounts);
     }
 
     /** The data file's layout when it exists, or null; refuses a layout source beside it and an unwritable file. */
@@ -264,32 +298,34 @@ final class ServeCommand implements Runnable {
         }
     }
 
-    private void checkBind(UserAccounts accounts) {
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(bind);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--bind: unknown address '" + bind + "'");
+    private void checkBind() {
+        if (!isLoopback(bind) && !allowRemote) {
+            throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
+                    + "to accept clients from other machines");
         }
-        if (!address.isLoopbackAddress()) {
-            if (!allowRemote) {
-                throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
-                        + "to accept clients from other machines");
-            }
-            spec.commandLine()
-                    .getErr()
-                    .println("serve: warning: listening on " + bind + ": anyone who reaches this "
-                            + "port can "
-                            + (accounts.required()
-                                    ? "try the users' passwords"
-                                    : "read and write the " + "simulated cluster"));
-            if (!accounts.required()) {
-                spec.commandLine()
-                        .getErr()
-                        .println("serve: warning: no --user given: remote clients need no password; add --user "
-                                + "NAME:PASSWORD to require one");
-            }
-            spec.commandLine().getErr().flush();
+    }
+
+    /** The warnings of a server other machines reach: who can use it, and a second one when no user is required. */
+    private void warnWhenRemote(UserAccounts accounts) {
+        if (isLoopback(bind)) {
+            return;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("serve: warning: listening on " + bind + ": anyone who reaches this port can "
+                + (accounts.required() ? "try the users' passwords" : "read and write the simulated cluster"));
+        if (!accounts.required()) {
+            err.println("serve: warning: no --user given: remote clients need no password; add --user "
+                    + "NAME:PASSWORD to require one");
+        }
+        err.flush();
+    }
+
+    /** Whether {@code address} is a loopback address; refuses an unknown one with one line. */
+    private static boolean isLoopback(String address) {
+        try {
+            return InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind: unknown address '" + address + "'");
         }
     }
 }

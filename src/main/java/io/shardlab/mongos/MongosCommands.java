@@ -419,6 +419,29 @@ public final class MongosCommands {
     }
 
     /**
+     * Admin-only commands that only read, which MongoDB's {@code clusterMonitor} role grants (mongo {@code
+     * src/mongo/db/auth/builtin_roles.yml}: {@code listShards}; the balancer's status is read through {@code
+     * config.settings}, which the role may read).
+     */
+    private static final Set<String> ADMIN_READS = Set.of("listShards", "balancerStatus", "balancerCollectionStatus");
+
+    /**
+     * Whether {@code command} changes documents or the cluster: what a user whose roles only read (MongoDB's
+     * {@code readAnyDatabase} and {@code clusterMonitor}, mongo {@code src/mongo/db/auth/builtin_roles.yml}) is
+     * refused. The table's writes (insert, update, delete, findAndModify, drop, create, index changes, and
+     * writes to {@code config} such as mongosh's balancer helpers) and every admin-only command but the reads of
+     * {@link #ADMIN_READS} (shardCollection, split, moveChunk, zones, balancerStart…); reads, explain,
+     * analyzeShardKey and the handshake are not.
+     */
+    public static boolean changesDataOrCluster(BsonDocument command) {
+        if (command.isEmpty()) {
+            return false;
+        }
+        MongosCommand c = BY_NAME.get(command.getFirstKey());
+        return c != null && (c.access() == WRITE || (c.adminOnly() && !ADMIN_READS.contains(c.name())));
+    }
+
+    /**
      * Runs one command as mongos would.
      *
      * @param database the command's {@code $db}
@@ -469,7 +492,9 @@ public final class MongosCommands {
             if (statement) {
                 reply = transactions.statement(session, f -> invoke(f, found, request));
             } else if (TransactionRules.isRetryableWrite(name, session)) {
-                reply = retryableWrites.run(session, () -> invoke(families, found, request));
+                int stmtId =
+                        command.isNumber("stmtId") ? command.getNumber("stmtId").intValue() : 0;
+                reply = retryableWrites.run(session, stmtId, () -> invoke(families, found, request));
             } else {
                 session.lsid()
                         .ifPresent(lsid -> sessions.use(

@@ -34,6 +34,9 @@ class ServeCommandTest {
             --user t:pw:writer           | '--user: user t: unknown role ''writer''; the roles are root, readWriteAnyDatabase, readAnyDatabase, clusterMonitor, read@DB, readWrite@DB, dbOwner@DB and own'
             --user t:pw:readWrite        | '--user: user t: role readWrite needs its database, readWrite@DB'
             --save-every -5              | '--save-every: must not be negative, got -5'
+            --max-connections 0          | '--max-connections: at least 1, got 0'
+            --max-connections-per-address 0 | '--max-connections-per-address: at least 1, got 0'
+            --idle-timeout 0             | '--idle-timeout: 1 to 10080 minutes (a week), got 0'
             """)
     void bad_options_are_one_line_and_exit_2(String options, String message) {
         String[] args = ("serve " + options).split(" ");
@@ -68,6 +71,36 @@ class ServeCommandTest {
         assertEquals(2, run.exitCode());
         assertTrue(run.err().startsWith("serve: --data-file: " + file + ": is not a ShardLab data file"), run.err());
         assertFalse(run.err().strip().contains("\n"));
+    }
+
+    @Test
+    void an_address_of_another_machine_is_blamed_on_the_bind_not_the_port() {
+        CliRun run = CliRun.of("serve", "--port", "0", "--bind", "192.0.2.1", "--allow-remote");
+
+        assertEquals(2, run.exitCode());
+        assertTrue(
+                run.err().startsWith("serve: --bind: 192.0.2.1 is not an address of this machine (its addresses: "),
+                run.err());
+        assertFalse(run.err().strip().contains("\n"), "one line: " + run.err());
+        assertEquals("", run.out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            not base64       | ZZZZnotbase64!!!  | certificate 1 is not base64 text: '!' at character 14 of its text
+            not a DER X.509  | AAAA              | certificate 1 is not an X.509 certificate (its 3 bytes do not decode as one)
+            """)
+    void a_bad_certificate_in_the_tls_ca_file_is_one_line_naming_the_file_and_exit_2(
+            String what, String base64, String problem, @TempDir Path dir) throws Exception {
+        Path ca = dir.resolve("ca.pem");
+        Files.writeString(ca, "-----BEGIN CERTIFICATE-----\n" + base64 + "\n-----END CERTIFICATE-----\n");
+
+        CliRun run =
+                CliRun.of("serve", "--uri", "mongodb://127.0.0.1:9", "--timeout", "1", "--tls-ca-file", ca.toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals("serve: tls-ca-file: " + ca + ": " + problem, run.err().strip());
+        assertFalse(run.err().contains("Exception"), run.err());
     }
 
     @Test

@@ -47,7 +47,7 @@ class AuthenticationTest {
                         0,
                         0,
                         64L << 20,
-                        20,
+                        ConnectionLimits.DEFAULT,
                         UserAccounts.parse(List.of(
                                 "teacher:t3acher",
                                 "alice:wonderland:own,readAnyDatabase",
