@@ -403,6 +403,24 @@ public final class MongosCommands {
         return sessions.size();
     }
 
+    /**
+     * The retryable writes whose retries are answered with their first reply ({@code config.transactions} entries
+     * with the replies, {@link LogicalSession#retryableWriteRecord}), for the data file.
+     */
+    public synchronized List<BsonDocument> retryableWriteRecords() {
+        return sessions.retryableWriteRecords();
+    }
+
+    /**
+     * Takes back the retryable writes a data file kept: a client retrying a write this mongos' previous run applied
+     * gets the first reply, and nothing is written twice.
+     *
+     * @throws IllegalArgumentException naming the record that is not one
+     */
+    public synchronized void restoreRetryableWrites(List<BsonDocument> records) {
+        sessions.restoreRetryableWrites(records);
+    }
+
     /** Lets simulated time pass (balancer rounds, migrations). */
     public synchronized void advance(long millis) {
         catalog().advance(millis);

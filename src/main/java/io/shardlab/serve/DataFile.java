@@ -43,13 +43,19 @@ import org.bson.codecs.BsonDocumentCodec;
  * {@code mongorestore --gzip --archive=FILE --nsExclude='shardlab.*'} puts the documents into a real server and
  * {@code bsondump} reads them; the layout (databases and their primary shards, every sharded collection's chunks,
  * zones, jumbo flags, the balancer's settings) is the namespace {@code shardlab.catalog}
- * ({@link CatalogDocuments}). A mongodump archive rather than a folder of .bson files: one file can be replaced
+ * ({@link CatalogDocuments}), the sessions' retryable writes the namespace {@code shardlab.transactions}. A mongodump archive rather than a folder of .bson files: one file can be replaced
  * atomically ({@link AtomicFile}).
  */
 public final class DataFile {
 
     /** The namespace holding the catalog's layout. */
     static final String CATALOG_NAMESPACE = "shardlab.catalog";
+
+    /**
+     * The namespace holding the sessions' retryable writes ({@link MongosCommands#retryableWriteRecords}), so that a
+     * driver retrying across a restart is answered with the first reply rather than writing twice.
+     */
+    static final String RETRYABLE_WRITES_NAMESPACE = "shardlab.transactions";
 
     private static final int MAGIC = 0x8199e26d;
     private static final int TERMINATOR = 0xffffffff;
@@ -95,6 +101,7 @@ public final class DataFile {
                     writeMetadata(out, ns, commands.indexes(ns));
                 }
                 writeMetadata(out, CATALOG_NAMESPACE, List.of());
+                writeMetadata(out, RETRYABLE_WRITES_NAMESPACE, List.of());
                 writeInt(out, TERMINATOR);
                 for (String ns : namespaces) {
                     Crc64 crc = new Crc64();
@@ -116,16 +123,8 @@ public final class DataFile {
                     writeHeader(out, ns, true, crc.value());
                     writeInt(out, TERMINATOR);
                 }
-                Crc64 crc = new Crc64();
-                writeHeader(out, CATALOG_NAMESPACE, false, 0);
-                for (BsonDocument d : CatalogDocuments.of(commands.catalog())) {
-                    byte[] bytes = bytes(d);
-                    out.write(bytes);
-                    crc.update(bytes);
-                }
-                writeInt(out, TERMINATOR);
-                writeHeader(out, CATALOG_NAMESPACE, true, crc.value());
-                writeInt(out, TERMINATOR);
+                writeNamespace(out, CATALOG_NAMESPACE, CatalogDocuments.of(commands.catalog()));
+                writeNamespace(out, RETRYABLE_WRITES_NAMESPACE, commands.retryableWriteRecords());
                 out.flush();
                 gzip.finish();
             });
@@ -164,12 +163,16 @@ public final class DataFile {
     static Contents restore(Path file, MongosCommands commands) {
         Map<String, List<BsonDocument>> indexes = new HashMap<>();
         Map<String, List<BsonDocument>> batches = new HashMap<>();
+        List<BsonDocument> retryableWrites = new ArrayList<>();
         long[] documents = {0};
         try {
             Map<String, List<BsonDocument>> prelude = read(
                     file,
                     (ns, document) -> {
-                        if (ns.equals(CATALOG_NAMESPACE) || ns.startsWith("shardlab.")) {
+                        if (ns.equals(RETRYABLE_WRITES_NAMESPACE)) {
+                            retryableWrites.add(document);
+                        }
+                        if (ns.startsWith("shardlab.")) {
                             return;
                         }
                         List<BsonDocument> batch = batches.computeIfAbsent(ns, n -> new ArrayList<>());
@@ -185,6 +188,9 @@ public final class DataFile {
                     .filter(ns -> !ns.startsWith("shardlab."))
                     .forEach(ns -> commands.restore(
                             ns, indexes.getOrDefault(ns, List.of()), batches.getOrDefault(ns, List.of())));
+            commands.restoreRetryableWrites(retryableWrites);
+        } catch (IllegalArgumentException e) {
+            throw new FileException(file + ": is damaged: " + e.getMessage());
         } catch (MongoCommandException e) {
             throw new FileException(file + ": its documents do not fit in the memory budget ("
                     + commands.memoryBudget().describe() + " when it was full): start with a larger --memory-budget");
@@ -311,6 +317,20 @@ public final class DataFile {
                         .append("metadata", new BsonString(metadata))
                         .append("size", new BsonInt32(0))
                         .append("type", new BsonString("collection")));
+    }
+
+    /** One namespace's block: its header, its documents, the terminator and its end header with their CRC. */
+    private static void writeNamespace(OutputStream out, String ns, List<BsonDocument> documents) throws IOException {
+        Crc64 crc = new Crc64();
+        writeHeader(out, ns, false, 0);
+        for (BsonDocument d : documents) {
+            byte[] bytes = bytes(d);
+            out.write(bytes);
+            crc.update(bytes);
+        }
+        writeInt(out, TERMINATOR);
+        writeHeader(out, ns, true, crc.value());
+        writeInt(out, TERMINATOR);
     }
 
     private static void writeHeader(OutputStream out, String ns, boolean eof, long crc) throws IOException {

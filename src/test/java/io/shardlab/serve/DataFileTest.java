@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +35,11 @@ class DataFileTest {
     }
 
     private static BsonDocument run(MongosCommands mongos, String db, String json) {
-        BsonDocument reply = mongos.run(db, BsonDocument.parse(json));
+        return run(mongos, db, BsonDocument.parse(json));
+    }
+
+    private static BsonDocument run(MongosCommands mongos, String db, BsonDocument command) {
+        BsonDocument reply = mongos.run(db, command.clone());
         assertEquals(1, reply.getNumber("ok").intValue(), reply.toJson());
         return reply;
     }
@@ -119,6 +124,64 @@ class DataFileTest {
                         .documents());
         assertTrue(catalog.shards().get(0).zones().contains("EU"));
         assertEquals(false, catalog.balancerEnabled());
+    }
+
+    @Test
+    void a_retry_after_a_save_and_a_load_is_answered_with_the_first_reply_and_writes_nothing() {
+        // given a retryable $inc and a retryable insert applied, whose replies the driver never received
+        MongosServer.InProcess before =
+                mongos(new ShardedCatalog(SimulationConfig.of(MongoVersion.V7_0), List.of("s1")));
+        BsonDocument lsid = SessionMongos.newSession(7);
+        BsonDocument inc =
+                retryable("{update: 'c', updates: [{q: {_id: 'counter'}, u: {$inc: {n: 1}}, upsert: true}]}", lsid, 3);
+        BsonDocument insert =
+                retryable("{insert: 'd', documents: [{_id: 1}, {_id: 2}]}", SessionMongos.newSession(8), 1);
+        BsonDocument firstInc = run(before.commands(), "app", inc);
+        BsonDocument firstInsert = run(before.commands(), "app", insert);
+        Path file = folder.resolve("class.data");
+        before.saveTo(file);
+
+        // when serve starts again from the file and the driver retries both
+        MongosServer.InProcess after = mongos(DataFile.catalog(file));
+        after.restoreFrom(file);
+        BsonDocument retriedInc = run(after.commands(), "app", inc);
+        BsonDocument retriedInsert = run(after.commands(), "app", insert);
+
+        // then each is answered as the first time, and nothing is written twice
+        assertEquals(firstInc, retriedInc);
+        assertEquals(firstInsert, retriedInsert);
+        assertEquals(
+                1,
+                run(after.commands(), "app", "{find: 'c', filter: {_id: 'counter'}}")
+                        .getDocument("cursor")
+                        .getArray("firstBatch")
+                        .get(0)
+                        .asDocument()
+                        .getNumber("n")
+                        .intValue());
+        assertEquals(
+                2, run(after.commands(), "app", "{count: 'd'}").getNumber("n").intValue());
+        // and a new number on the same session writes again
+        run(
+                after.commands(),
+                "app",
+                retryable("{update: 'c', updates: [{q: {_id: 'counter'}, u: {$inc: {n: 1}}}]}", lsid, 4));
+        assertEquals(
+                2,
+                run(after.commands(), "app", "{find: 'c', filter: {_id: 'counter'}}")
+                        .getDocument("cursor")
+                        .getArray("firstBatch")
+                        .get(0)
+                        .asDocument()
+                        .getNumber("n")
+                        .intValue());
+    }
+
+    private static BsonDocument retryable(String json, BsonDocument lsid, long txnNumber) {
+        BsonDocument command = BsonDocument.parse(json);
+        command.put("lsid", lsid);
+        command.put("txnNumber", new BsonInt64(txnNumber));
+        return command;
     }
 
     @Test
