@@ -8,6 +8,7 @@ import io.shardlab.serve.ConnectionLimits;
 import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.CommandLane;
+import io.shardlab.session.DataFileContents;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -163,7 +164,7 @@ final class ServeCommand implements Runnable {
                 CommandLane.DIRECT);
         mongos.requireUsers(settings.users());
         if (dataFile != null && Files.exists(dataFile)) {
-            DataFile.Contents restored = mongos.restoreFrom(dataFile);
+            DataFileContents restored = mongos.restoreFrom(dataFile);
             err.println("serve: " + dataFile + ": " + restored.documents() + " documents in " + restored.collections()
                     + " collections restored");
             err.flush();
@@ -220,7 +221,7 @@ final class ServeCommand implements Runnable {
     /** Saves to the data file; a failure is one line on stderr, and serve goes on. */
     private void save(MongosServer.InProcess mongos, PrintWriter err, boolean last) {
         try {
-            DataFile.Contents saved = mongos.saveTo(dataFile);
+            DataFileContents saved = mongos.saveTo(dataFile);
             if (last) {
                 err.println("serve: " + saved.documents() + " documents in " + saved.collections()
                         + " collections saved to " + dataFile);

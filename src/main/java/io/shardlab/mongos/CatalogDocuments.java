@@ -23,7 +23,7 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * The catalog's layout as the documents of a data file's {@code shardlab.catalog} namespace, and back: one
+ * The catalog's layout as the documents of a data file's {@code shardlab_data.catalog} namespace, and back: one
  * {@code {_id: "cluster"}} document (format, release, seed, chunk size, shards and their zones, the balancer,
  * auto-split and auto-merge settings), one {@code {_id: "database:NAME", primary, partitioned}} per database, and
  * one {@code {_id: "collection:NS", snapshot}} per sharded collection whose {@code snapshot} is the collection's
@@ -97,7 +97,7 @@ public final class CatalogDocuments {
         BsonDocument cluster = documents.stream()
                 .filter(d -> new BsonString("cluster").equals(d.get("_id")))
                 .findFirst()
-                .orElseThrow(() -> problem(source, "holds no shardlab.catalog cluster document"));
+                .orElseThrow(() -> problem(source, "holds no shardlab_data.catalog cluster document"));
         if (!new BsonString(FORMAT).equals(cluster.get("format"))) {
             throw problem(source, "is not a ShardLab data file: its catalog's format is not '" + FORMAT + "'");
         }

@@ -6,6 +6,7 @@ import io.shardlab.mongos.CatalogDocuments;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.session.DataFileContents;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
@@ -40,35 +41,34 @@ import org.bson.codecs.BsonDocumentCodec;
  * window's File → Open cluster start from it again. It is a gzipped mongodump archive (mongo-tools {@code
  * common/archive/spec.md}: the magic number, the prelude's header and one metadata document per collection with its
  * indexes, then each namespace's documents and its end-of-namespace header with the CRC-64/ECMA of its bytes), so
- * {@code mongorestore --gzip --archive=FILE --nsExclude='shardlab.*'} puts the documents into a real server and
+ * {@code mongorestore --gzip --archive=FILE --nsExclude='shardlab_data.*'} puts the documents into a real server and
  * {@code bsondump} reads them; the layout (databases and their primary shards, every sharded collection's chunks,
- * zones, jumbo flags, the balancer's settings) is the namespace {@code shardlab.catalog}
- * ({@link CatalogDocuments}), the sessions' retryable writes the namespace {@code shardlab.transactions}. A mongodump archive rather than a folder of .bson files: one file can be replaced
+ * zones, jumbo flags, the balancer's settings) is the namespace {@code shardlab_data.catalog}
+ * ({@link CatalogDocuments}), the sessions' retryable writes the namespace {@code shardlab_data.transactions}. A mongodump archive rather than a folder of .bson files: one file can be replaced
  * atomically ({@link AtomicFile}).
  */
 public final class DataFile {
 
+    /**
+     * The database of ShardLab's own namespaces in the file: {@code shardlab_} is the prefix no client database has
+     * ({@code StoredDocuments}' internal databases), where {@code shardlab} is a client's (the explorer's scenarios
+     * write {@code shardlab.events}).
+     */
+    static final String OWN_DATABASE = "shardlab_data";
+
     /** The namespace holding the catalog's layout. */
-    static final String CATALOG_NAMESPACE = "shardlab.catalog";
+    static final String CATALOG_NAMESPACE = OWN_DATABASE + ".catalog";
 
     /**
      * The namespace holding the sessions' retryable writes ({@link MongosCommands#retryableWriteRecords}), so that a
      * driver retrying across a restart is answered with the first reply rather than writing twice.
      */
-    static final String RETRYABLE_WRITES_NAMESPACE = "shardlab.transactions";
+    static final String RETRYABLE_WRITES_NAMESPACE = OWN_DATABASE + ".transactions";
 
     private static final int MAGIC = 0x8199e26d;
     private static final int TERMINATOR = 0xffffffff;
     private static final int RESTORE_BATCH = 1_000;
     private static final int MAX_DOCUMENT = 48 * 1024 * 1024;
-
-    /**
-     * What a save wrote or a restore read.
-     *
-     * @param documents the clients' documents
-     * @param collections their collections
-     */
-    public record Contents(long documents, int collections) {}
 
     private DataFile() {}
 
@@ -78,7 +78,7 @@ public final class DataFile {
      *
      * @throws FileException naming the file when it cannot be written
      */
-    static Contents save(Path file, MongosCommands commands, ShardLabBackend storage) {
+    static DataFileContents save(Path file, MongosCommands commands, ShardLabBackend storage) {
         return commands.betweenCommands(() -> {
             long[] documents = {0};
             List<String> namespaces = commands.storedNamespaces();
@@ -128,7 +128,7 @@ public final class DataFile {
                 out.flush();
                 gzip.finish();
             });
-            return new Contents(documents[0], namespaces.size());
+            return new DataFileContents(documents[0], namespaces.size());
         });
     }
 
@@ -160,7 +160,7 @@ public final class DataFile {
      * @throws FileException with one line naming the file and the problem (a malformed archive, documents past the
      *     memory budget)
      */
-    static Contents restore(Path file, MongosCommands commands) {
+    static DataFileContents restore(Path file, MongosCommands commands) {
         Map<String, List<BsonDocument>> indexes = new HashMap<>();
         Map<String, List<BsonDocument>> batches = new HashMap<>();
         List<BsonDocument> retryableWrites = new ArrayList<>();
@@ -172,7 +172,7 @@ public final class DataFile {
                         if (ns.equals(RETRYABLE_WRITES_NAMESPACE)) {
                             retryableWrites.add(document);
                         }
-                        if (ns.startsWith("shardlab.")) {
+                        if (isOwn(ns)) {
                             return;
                         }
                         List<BsonDocument> batch = batches.computeIfAbsent(ns, n -> new ArrayList<>());
@@ -185,7 +185,7 @@ public final class DataFile {
                     },
                     indexes);
             prelude.keySet().stream()
-                    .filter(ns -> !ns.startsWith("shardlab."))
+                    .filter(ns -> !isOwn(ns))
                     .forEach(ns -> commands.restore(
                             ns, indexes.getOrDefault(ns, List.of()), batches.getOrDefault(ns, List.of())));
             commands.restoreRetryableWrites(retryableWrites);
@@ -195,9 +195,8 @@ public final class DataFile {
             throw new FileException(file + ": its documents do not fit in the memory budget ("
                     + commands.memoryBudget().describe() + " when it was full): start with a larger --memory-budget");
         }
-        return new Contents(documents[0], (int) indexes.keySet().stream()
-                .filter(ns -> !ns.startsWith("shardlab."))
-                .count());
+        return new DataFileContents(documents[0], (int)
+                indexes.keySet().stream().filter(ns -> !isOwn(ns)).count());
     }
 
     // ---- reading --------------------------------------------------------------------------------------------
@@ -359,6 +358,11 @@ public final class DataFile {
                 .order(ByteOrder.LITTLE_ENDIAN)
                 .putInt(value)
                 .array());
+    }
+
+    /** Whether {@code ns} is one of ShardLab's own namespaces in the file, not a client's. */
+    private static boolean isOwn(String ns) {
+        return database(ns).equals(OWN_DATABASE);
     }
 
     private static String database(String ns) {

@@ -9,6 +9,7 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.mongos.UserAccounts;
 import io.shardlab.session.ClientConnection;
 import io.shardlab.session.CommandLane;
+import io.shardlab.session.DataFileContents;
 import io.shardlab.session.MongosEndpoint;
 import java.net.BindException;
 import java.net.Inet6Address;
@@ -342,7 +343,8 @@ public final class MongosServer implements MongosEndpoint.Listener {
          *
          * @throws io.shardlab.files.FileException naming the file when it cannot be written
          */
-        public DataFile.Contents saveTo(Path file) {
+        @Override
+        public DataFileContents saveTo(Path file) {
             return DataFile.save(file, backend.commands(), backend);
         }
 
@@ -352,7 +354,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
          *
          * @throws io.shardlab.files.FileException with one line naming the file and the problem
          */
-        public DataFile.Contents restoreFrom(Path file) {
+        public DataFileContents restoreFrom(Path file) {
             return DataFile.restore(file, backend.commands());
         }
 

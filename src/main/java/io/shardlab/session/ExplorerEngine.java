@@ -1,9 +1,11 @@
 package io.shardlab.session;
 
+import io.shardlab.files.FileException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -384,6 +386,30 @@ public final class ExplorerEngine extends Playback {
                 startTicking();
             }
             publish();
+        });
+    }
+
+    /**
+     * File → Save cluster with its documents: the session's cluster (its layout, the clients' and the Shell panel's
+     * documents, the sessions' retryable writes) to {@code file}, atomically and between two client commands, so that
+     * {@code serve --data-file FILE} carries on from it. The scenario's generated stream is kept as the layout it
+     * made, not as documents. {@code saved} or {@code failed} (one line naming the file) receives the outcome on the
+     * simulation thread.
+     */
+    public void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<String> failed) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(saved, "saved");
+        Objects.requireNonNull(failed, "failed");
+        submit(() -> {
+            if (session == null) {
+                failed.accept("Load a scenario first: the cluster saved is the one the explorer shows.");
+                return;
+            }
+            try {
+                saved.accept(mongos().saveTo(file));
+            } catch (FileException e) {
+                failed.accept("Cannot save the cluster: " + e.getMessage());
+            }
         });
     }
 

@@ -3,6 +3,7 @@ package io.shardlab.session;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.mongos.UserAccounts;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -29,6 +30,14 @@ public interface MongosEndpoint {
      * password here, e.g. {@code requireUsers(UserAccounts.parse(List.of("teacher:" + password)))}.
      */
     void requireUsers(UserAccounts users);
+
+    /**
+     * Saves the layout and every client document to {@code file} atomically, between two commands: a gzipped mongodump
+     * archive that {@code serve --data-file FILE} starts from (serve's {@code DataFile}).
+     *
+     * @throws io.shardlab.files.FileException with one line naming the file when it cannot be written
+     */
+    DataFileContents saveTo(Path file);
 
     /**
      * Starts listening as this mongos: the clients see the documents it holds and what the process wrote

@@ -9,6 +9,7 @@ import io.shardlab.files.FileException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.session.CommandLane;
+import io.shardlab.session.DataFileContents;
 import io.shardlab.sim.SimulationConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,12 +71,12 @@ class DataFileTest {
         run(c, "alice", "{insert: 'notes', documents: [{_id: 'n1', text: 'hello'}]}");
         Path file = folder.resolve("class.data");
 
-        DataFile.Contents saved = before.saveTo(file);
+        DataFileContents saved = before.saveTo(file);
         ShardedCatalog catalog = DataFile.catalog(file);
         MongosServer.InProcess after = mongos(catalog);
-        DataFile.Contents restored = after.restoreFrom(file);
+        DataFileContents restored = after.restoreFrom(file);
 
-        assertEquals(new DataFile.Contents(121, 2), saved);
+        assertEquals(new DataFileContents(121, 2), saved);
         assertEquals(saved, restored);
         MongosCommands a = after.commands();
         assertEquals(120, run(a, "school", "{count: 'grades'}").getNumber("n").intValue());

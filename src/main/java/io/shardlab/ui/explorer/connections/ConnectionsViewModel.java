@@ -4,6 +4,7 @@ import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Roster;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -86,6 +87,26 @@ public final class ConnectionsViewModel {
         engine.acceptConnections(
                 new AcceptSettings(port, classroomAddress, Optional.empty()),
                 state -> uiThread.execute(() -> show(state)));
+    }
+
+    /**
+     * File → Save cluster with its documents: the cluster on screen, its layout and the documents clients and the
+     * Shell panel wrote, to {@code file} (a data file {@code serve --data-file} starts from). The bar's note says
+     * what was saved, or its error why nothing was.
+     */
+    public void saveCluster(Path file) {
+        engine.saveCluster(
+                file,
+                contents -> uiThread.execute(() -> {
+                    error.set("");
+                    note.set("Saved the cluster's layout and " + contents.describe() + " to " + file
+                            + " (serve --data-file " + file.getFileName() + " carries on from it).");
+                    shown.set(true);
+                }),
+                failure -> uiThread.execute(() -> {
+                    error.set(failure);
+                    shown.set(true);
+                }));
     }
 
     /** "Eyes on the projector": the clients' writes are refused (true) or served again (false). */
