@@ -3,6 +3,7 @@ package io.shardlab.session;
 import io.shardlab.files.FileException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import java.nio.file.Path;
@@ -352,11 +353,9 @@ public final class ExplorerEngine extends Playback {
                         "Load a scenario first: clients write to the cluster the explorer shows."));
                 return;
             }
-            if (settings.password().isPresent()) {
-                report.accept(ConnectionsState.failed("A password cannot protect the port yet: ShardLab does not "
-                        + "simulate authentication. Accept without one, on a network you trust."));
-                return;
-            }
+            mongos().requireUsers(settings.password()
+                    .map(password -> UserAccounts.parse(List.of(AcceptSettings.CLASS_USER + ":" + password + ":root")))
+                    .orElse(UserAccounts.NONE));
             String bind = settings.bindAddress();
             Optional<String> note = Optional.empty();
             try {
