@@ -218,8 +218,11 @@ final class ServeCommand implements Runnable {
         }
     }
 
-    /** Saves to the data file; a failure is one line on stderr, and serve goes on. */
-    private void save(MongosServer.InProcess mongos, PrintWriter err, boolean last) {
+    /**
+     * Saves to the data file; a failure is one line on stderr, and serve goes on. One save at a time: the last one, on
+     * exit, waits for a periodic one still writing.
+     */
+    private synchronized void save(MongosServer.InProcess mongos, PrintWriter err, boolean last) {
         try {
             DataFileContents saved = mongos.saveTo(dataFile);
             if (last) {
