@@ -35,7 +35,7 @@ public final class ExplorerEngine extends Playback {
     public static final int DEFAULT_PORT = 27017;
 
     /** {@code serve}'s default memory budget for the documents its clients write. */
-    static final long SERVE_MEMORY_BUDGET_BYTES = 256L * 1024 * 1024;
+    static final long SERVE_MEMORY_BUDGET_BYTES = 288L * 1024 * 1024;
 
     /** Connections served at once, as {@code serve}'s default. */
     static final int SERVE_MAX_CLIENTS = 200;
@@ -535,7 +535,7 @@ public final class ExplorerEngine extends Playback {
     /**
      * Heap the served mongos may fill with client documents in the window: {@code serve}'s default, and at
      * most a quarter of the heap, since the window itself needs the rest (the launchers cap the heap at
-     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 256 MB would
+     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 288 MB would
      * run the window out of memory, a quarter of it is 112 MB, about 700,000 small documents).
      */
     static long serveMemoryBudgetBytes(long maxHeapBytes) {
