@@ -1,13 +1,26 @@
 package io.shardlab.cli;
 
+import io.shardlab.files.AtomicFile;
+import io.shardlab.files.FileException;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.serve.ConnectionLimits;
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.session.CommandLane;
+import io.shardlab.session.DataFileContents;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,9 +34,10 @@ import picocli.CommandLine.Spec;
  * <p>The first lines on standard output, printed once connections are accepted, are the connection
  * strings, one per address clients reach the server by (for {@code --bind 0.0.0.0}, each of the
  * machine's addresses, then 127.0.0.1); then one line per client connecting, leaving or refused, per
- * connection the server closes and why, and per command failing with an InternalError. It runs until
- * interrupted and then exits 0. Binding to anything but loopback needs {@code --allow-remote} and
- * prints a warning on stderr.
+ * connection the server closes and why, per command failing with an InternalError, and the memory budget's
+ * 50/80/100 % lines. It runs until interrupted (SIGINT, SIGTERM) and then exits 0, saying how many documents it
+ * saved to the data file or discarded. Binding to anything but loopback needs {@code --allow-remote} and prints a
+ * warning on stderr, a second one when no {@code --user} is given.
  */
 @Command(
         name = "serve",
@@ -72,10 +86,41 @@ final class ServeCommand implements Runnable {
     @Option(
             names = "--memory-budget",
             paramLabel = "MB",
-            defaultValue = "256",
-            description = "Documents kept for reads, in MB of heap (their BSON bytes and about 100 bytes each of "
-                    + "index); past it writes are still routed and counted but not kept (default: ${DEFAULT-VALUE}).")
+            defaultValue = "" + DEFAULT_MEMORY_BUDGET_MB,
+            description = "Heap for the clients' documents, in MB (their BSON bytes and about 93 bytes each of "
+                    + "index); past it writes are refused with ExceededMemoryLimit (default: ${DEFAULT-VALUE}: 30 "
+                    + "students x 50,000 documents of 100 bytes).")
     long memoryBudgetMb;
+
+    /**
+     * The default budget: 30 students × 50,000 documents of about 100 BSON bytes, at 193 bytes of heap each
+     * (their bytes and {@code EncodedCollection.KEPT_BYTES_PER_DOCUMENT}), is 276 MB; 288 MB leaves room for larger
+     * documents and stays within the launchers' 448 MB heap (README, Performance: the memory budget).
+     */
+    static final long DEFAULT_MEMORY_BUDGET_MB = 288;
+
+    @Option(
+            names = "--data-file",
+            paramLabel = "FILE",
+            description = "Keep the documents and the layout in FILE (a gzipped mongodump archive): loaded at start "
+                    + "when it exists, saved on exit and every --save-every seconds.")
+    Path dataFile;
+
+    @Option(
+            names = "--save-every",
+            paramLabel = "SECONDS",
+            defaultValue = "60",
+            description = "With --data-file, save every SECONDS (default: ${DEFAULT-VALUE}; 0 saves only on exit).")
+    long saveEverySeconds;
+
+    @Option(
+            names = "--user",
+            paramLabel = "NAME:PASSWORD[:ROLES]",
+            description = "A user clients must authenticate as (SCRAM-SHA-256 or SCRAM-SHA-1, authSource admin); "
+                    + "repeat for more. ROLES: comma-separated root (the default), readWriteAnyDatabase, "
+                    + "readAnyDatabase, clusterMonitor, read@DB, readWrite@DB, dbOwner@DB, own (dbOwner of the "
+                    + "database named like the user).")
+    List<String> users = new ArrayList<>();
 
     @Option(
             names = "--max-connections",
@@ -103,45 +148,91 @@ final class ServeCommand implements Runnable {
     @Override
     public void run() {
         MongosServer.Settings settings = settings();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        MongosServer.InProcess mongos = new MongosServer.InProcess(
+                settings.catalog(),
+                "localhost:" + settings.port(),
+                settings.memoryBudgetBytes(),
+                settings.limits(),
+                line -> {
+                    synchronized (out) {
+                        out.println(line);
+                        out.flush();
+                    }
+                },
+                CommandLane.DIRECT);
+        mongos.requireUsers(settings.users());
+        if (dataFile != null && Files.exists(dataFile)) {
+            DataFileContents restored = mongos.restoreFrom(dataFile);
+            err.println("serve: " + dataFile + ": " + restored.documents() + " documents in " + restored.collections()
+                    + " collections restored");
+            err.flush();
+        }
         MongosServer server;
         try {
-            server = MongosServer.start(settings, line -> {
-                PrintWriter out = spec.commandLine().getOut();
-                out.println(line);
-                out.flush();
-            });
+            server = MongosServer.listen(mongos, settings.bind(), settings.port(), settings.speed());
         } catch (MongosServer.PortInUseException e) {
             throw new IllegalArgumentException(
                     "--port: " + e.getMessage() + "; choose another port, or --port 0 for any free one");
         }
-        if (!isLoopback(bind)) {
-            spec.commandLine()
-                    .getErr()
-                    .println("serve: warning: listening on " + bind + ": anyone who reaches this "
-                            + "port can read and write the simulated cluster");
-            spec.commandLine().getErr().flush();
+        warnWhenRemote(settings.users());
+        ScheduledExecutorService saver = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "shardlab-serve-save");
+            t.setDaemon(true);
+            return t;
+        });
+        if (dataFile != null && saveEverySeconds > 0) {
+            saver.scheduleWithFixedDelay(
+                    () -> save(mongos, err, false), saveEverySeconds, saveEverySeconds, TimeUnit.SECONDS);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
+                            saver.shutdownNow();
                             server.close();
-                            spec.commandLine().getOut().flush();
+                            if (dataFile != null) {
+                                save(mongos, err, true);
+                            } else {
+                                err.println("serve: " + mongos.commands().storedDocuments() + " documents discarded "
+                                        + "(no --data-file)");
+                            }
+                            err.flush();
+                            out.flush();
                             stopped.countDown();
                             // an interrupted serve is its normal end: exit 0, not the JVM's 130
                             Runtime.getRuntime().halt(0);
                         },
                         "shardlab-serve-stop"));
-        PrintWriter out = spec.commandLine().getOut();
-        for (String connectionString : server.connectionStrings()) {
-            out.println(connectionString);
+        synchronized (out) {
+            for (String connectionString : server.connectionStrings()) {
+                out.println(connectionString);
+            }
+            out.flush();
         }
-        out.flush();
         try {
             stopped.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Saves to the data file; a failure is one line on stderr, and serve goes on. One save at a time: the last one, on
+     * exit, waits for a periodic one still writing.
+     */
+    private synchronized void save(MongosServer.InProcess mongos, PrintWriter err, boolean last) {
+        try {
+            DataFileContents saved = mongos.saveTo(dataFile);
+            if (last) {
+                err.println("serve: " + saved.documents() + " documents in " + saved.collections()
+                        + " collections saved to " + dataFile);
+            }
+        } catch (RuntimeException e) {
+            err.println("serve: --data-file: " + e.getMessage());
+        }
+        err.flush();
     }
 
     /** The server settings from the options; refuses bad values with one line. */
@@ -166,14 +257,49 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException(
                     "--idle-timeout: 1 to 10080 minutes (a week), got " + idleTimeoutMinutes);
         }
+        if (saveEverySeconds < 0) {
+            throw new IllegalArgumentException("--save-every: must not be negative, got " + saveEverySeconds);
+        }
+        UserAccounts accounts;
+        try {
+            accounts = UserAccounts.parse(users);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--user: " + e.getMessage());
+        }
         checkBind();
-        ShardedCatalog catalog =
-                cluster.catalog(source, "serve", spec.commandLine().getErr());
+        ShardedCatalog catalog = dataFileCatalog();
+        if (catalog == null) {
+            catalog = cluster.catalog(source, "serve", spec.commandLine().getErr());
+        }
         ConnectionLimits limits = ConnectionLimits.DEFAULT
                 .withMaxConnections(maxConnections)
                 .withMaxPerAddress(maxConnectionsPerAddress)
                 .withIdleTimeout(Duration.ofMinutes(idleTimeoutMinutes));
-        return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, limits);
+        return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, limits, accounts);
+    }
+
+    /** The data file's layout when it exists, or null; refuses a layout source beside it and an unwritable file. */
+    private ShardedCatalog dataFileCatalog() {
+        if (dataFile == null) {
+            return null;
+        }
+        try {
+            AtomicFile.checkWritable(dataFile);
+        } catch (FileException e) {
+            throw new FileException("--data-file: " + e.getMessage());
+        }
+        if (!Files.exists(dataFile)) {
+            return null;
+        }
+        if (source.isGiven() || cluster.shards != null) {
+            throw new IllegalArgumentException("--data-file: " + dataFile + " holds its own layout; leave out --shards "
+                    + "and the layout source, or give a new file");
+        }
+        try {
+            return DataFile.catalog(dataFile);
+        } catch (FileException e) {
+            throw new FileException("--data-file: " + e.getMessage());
+        }
     }
 
     private void checkBind() {
@@ -181,6 +307,21 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
                     + "to accept clients from other machines");
         }
+    }
+
+    /** The warnings of a server other machines reach: who can use it, and a second one when no user is required. */
+    private void warnWhenRemote(UserAccounts accounts) {
+        if (isLoopback(bind)) {
+            return;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("serve: warning: listening on " + bind + ": anyone who reaches this port can "
+                + (accounts.required() ? "try the users' passwords" : "read and write the simulated cluster"));
+        if (!accounts.required()) {
+            err.println("serve: warning: no --user given: remote clients need no password; add --user "
+                    + "NAME:PASSWORD to require one");
+        }
+        err.flush();
     }
 
     /** Whether {@code address} is a loopback address; refuses an unknown one with one line. */

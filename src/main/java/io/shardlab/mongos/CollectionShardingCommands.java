@@ -198,8 +198,7 @@ final class CollectionShardingCommands {
      * {@code reshard_collection_coordinator.cpp} do: {@code unique} must be false, the collation simple, a
      * collection with zones needs the {@code zones} option ({@link ReshardZones}), and the same key is a no-op
      * (from 8.0 {@code forceRedistribution: true} reshards on it anyway). It completes before the reply, so
-     * {@code config.reshardingOperations}, which holds only operations in progress, stays empty. Only the
-     * documents kept within the memory budget are placed again.
+     * {@code config.reshardingOperations}, which holds only operations in progress, stays empty.
      */
     BsonDocument reshardCollection(CommandRequest request) {
         CommandArguments args = request.arguments();
@@ -238,28 +237,19 @@ final class CollectionShardingCommands {
         InsertBatch documents = context.everyDocument(ns, key);
         context.catalog().reshardCollection(new ReshardCollection(ns, key, documents, numInitialChunks, zones));
         context.documents().createShardKeyIndex(databaseOf(ns), collectionOf(ns), key, false);
-        context.budget()
-                .forget(ns)
-                .ifPresent(dropped -> context.budget()
-                        .notice(ns + ": resharded on " + BsonPrinter.serverString(key.toDocument()) + " with the "
-                                + documents.size() + " documents kept; the " + dropped + " documents past the memory "
-                                + "budget were counted but not kept, so they are not in the new chunks"));
         return Replies.ok();
     }
 
     /**
      * {@code refineCollectionShardKey} (4.4+): the documents get their values of the new fields from the
-     * documents themselves when every one is at hand, as MongoDB's chunks then split between them; with
-     * documents past the memory budget the new fields count as null ({@link RefineCollectionShardKey}).
+     * documents themselves, as MongoDB's chunks then split between them ({@link RefineCollectionShardKey}).
      */
     BsonDocument refineCollectionShardKey(CommandRequest request) {
         String ns = request.arguments().firstString();
         ShardKeyPattern key = ShardKeyPattern.of(request.arguments().document("key"));
         RefineCollectionShardKey refine = new RefineCollectionShardKey(ns, key);
         Optional<ShardedCatalog.CollectionEntry> entry = context.catalog().collection(ns);
-        if (entry.isPresent()
-                && context.budget().allKept(ns)
-                && entry.get().cluster().canApply(refine).isEmpty()) {
+        if (entry.isPresent() && entry.get().cluster().canApply(refine).isEmpty()) {
             refine = new RefineCollectionShardKey(ns, key, context.everyDocument(ns, key));
         }
         context.catalog().execute(ns, refine);

@@ -1,5 +1,6 @@
 package io.shardlab.mongos;
 
+import io.shardlab.sim.InsertBatch;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -26,6 +27,18 @@ public interface DocumentStorage {
      * budget counts what the documents cost the process, not only their size on the wire.
      */
     int keptBytesPerDocument();
+
+    /**
+     * The heap {@code database.collection}'s documents take as the memory budget counts it: their BSON bytes and
+     * {@link #keptBytesPerDocument()} each; 0 when it does not exist. This default reads every document.
+     */
+    default long keptBytes(String database, String collection) {
+        long bytes = 0;
+        for (BsonDocument d : new StoredDocuments(this).matching(database, collection, new BsonDocument(), 0)) {
+            bytes += InsertBatch.bsonSize(d) + keptBytesPerDocument();
+        }
+        return bytes;
+    }
 
     /** Replaces every document of {@code database.collection} (the config database is rebuilt this way). */
     void replace(String database, String collection, List<BsonDocument> documents);

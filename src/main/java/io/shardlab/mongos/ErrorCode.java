@@ -34,6 +34,11 @@ public enum ErrorCode {
     INVALID_VIEW_DEFINITION(182, "InvalidViewDefinition"),
     COMMAND_NOT_FOUND(59, "CommandNotFound"),
     SHARD_KEY_NOT_FOUND(61, "ShardKeyNotFound"),
+    /** The in-memory storage engine's full cache ({@link MemoryBudget}). */
+    EXCEEDED_MEMORY_LIMIT(146, "ExceededMemoryLimit"),
+    AUTHENTICATION_FAILED(18, "AuthenticationFailed"),
+    MECHANISM_UNAVAILABLE(334, "MechanismUnavailable"),
+    PROTOCOL_ERROR(17, "ProtocolError"),
     INVALID_OPTIONS(72, "InvalidOptions"),
     INDEX_OPTIONS_CONFLICT(85, "IndexOptionsConflict"),
     INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),

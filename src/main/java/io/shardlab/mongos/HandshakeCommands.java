@@ -5,6 +5,7 @@ import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -95,9 +96,22 @@ final class HandshakeCommands {
         return ServerInformation.connectionStatus(request.body());
     }
 
-    /** {@code serverStatus}. */
+    /**
+     * {@code serverStatus}, with ShardLab's own section {@code shardlab.memoryBudget} ({@code usedBytes},
+     * {@code budgetBytes}, {@code percentUsed}): how full the budget of kept documents is ({@link MemoryBudget}).
+     */
     BsonDocument serverStatus(CommandRequest request) {
-        return context.serverInformation().serverStatus();
+        BsonDocument status = context.serverInformation().serverStatus();
+        MemoryBudgetUse use = context.budget().use();
+        BsonValue ok = status.remove("ok");
+        return status.append(
+                        "shardlab",
+                        new BsonDocument(
+                                "memoryBudget",
+                                new BsonDocument("usedBytes", new BsonInt64(use.usedBytes()))
+                                        .append("budgetBytes", new BsonInt64(use.budgetBytes()))
+                                        .append("percentUsed", new BsonInt32(use.percent()))))
+                .append("ok", ok);
     }
 
     /** {@code hostInfo}. */

@@ -3,8 +3,12 @@ package io.shardlab.mongos;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.bson.BsonArray;
 import org.bson.BsonBinarySubType;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
 import org.bson.BsonValue;
 
 /**
@@ -75,6 +79,52 @@ final class LogicalSession {
     /** Keeps the reply of the session's retryable write whose statements begin at {@code stmtId}, for its retries. */
     void answered(int stmtId, BsonDocument reply) {
         retryableWriteReplies.put(stmtId, reply);
+    }
+
+    /**
+     * The session's retryable write as the data file keeps it, so that a retry after a restart is still answered
+     * with the first reply: MongoDB's {@code config.transactions} entry (mongo {@code src/mongo/db/session/
+     * session_txn_record.idl}: {@code _id} the lsid, {@code txnNum}, {@code lastWriteDate}) with the replies kept by
+     * their first statement id, {@code replies: [{stmtId, reply}]}, where MongoDB answers from the oplog entries it
+     * points to. Empty while the session's number is a transaction's (a restart aborts an open transaction) or
+     * nothing of it was answered.
+     */
+    Optional<BsonDocument> retryableWriteRecord() {
+        if (transaction != null || retryableWriteReplies.isEmpty()) {
+            return Optional.empty();
+        }
+        BsonArray replies = new BsonArray();
+        retryableWriteReplies.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> replies.add(new BsonDocument("stmtId", new BsonInt32(e.getKey()))
+                        .append("reply", e.getValue().clone())));
+        return Optional.of(new BsonDocument("_id", lsid.clone())
+                .append("txnNum", new BsonInt64(activeTxnNumber))
+                .append("lastWriteDate", new BsonDateTime(lastUseMillis))
+                .append("replies", replies));
+    }
+
+    /**
+     * The session a {@link #retryableWriteRecord} describes, its retryable write answered as before.
+     *
+     * @throws IllegalArgumentException naming the field when the record is not one
+     */
+    static LogicalSession ofRetryableWriteRecord(BsonDocument record) {
+        if (!record.isDocument("_id") || !record.isNumber("txnNum") || !record.isArray("replies")) {
+            throw new IllegalArgumentException(
+                    "a retryable write record needs _id (the lsid), txnNum and replies: " + record.toJson());
+        }
+        long lastUse = record.isDateTime("lastWriteDate")
+                ? record.getDateTime("lastWriteDate").getValue()
+                : 0;
+        LogicalSession session = new LogicalSession(record.getDocument("_id"), lastUse);
+        session.beginRetryableWrite(record.getNumber("txnNum").longValue());
+        for (BsonValue v : record.getArray("replies")) {
+            BsonDocument r = v.asDocument();
+            session.answered(
+                    r.getNumber("stmtId").intValue(), r.getDocument("reply").clone());
+        }
+        return session;
     }
 
     /** The session was used at {@code nowMillis}. */

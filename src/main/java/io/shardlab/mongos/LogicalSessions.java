@@ -1,5 +1,6 @@
 package io.shardlab.mongos;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -45,6 +46,26 @@ final class LogicalSessions {
             }
         }
         lastSweepMillis = Long.MIN_VALUE;
+    }
+
+    /** The sessions' retryable writes as the data file keeps them ({@link LogicalSession#retryableWriteRecord}). */
+    List<BsonDocument> retryableWriteRecords() {
+        List<BsonDocument> out = new ArrayList<>();
+        for (LogicalSession s : sessions.values()) {
+            s.retryableWriteRecord().ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /**
+     * Takes back the retryable writes of a data file: each record's session, unless this mongos already knows it.
+     * A session idle past the timeout is forgotten at the next sweep, as it would have been.
+     */
+    void restoreRetryableWrites(List<BsonDocument> records) {
+        for (BsonDocument record : records) {
+            LogicalSession session = LogicalSession.ofRetryableWriteRecord(record);
+            sessions.putIfAbsent(record.getDocument("_id").get("id"), session);
+        }
     }
 
     /** Sessions known now. */

@@ -10,8 +10,7 @@ import org.bson.BsonDocument;
 /**
  * One row of the mongos' command table: a command's name and the spellings it also answers to, whether it runs
  * only on {@code admin}, what it does to stored documents, whether ShardLab simulates it, the releases that have
- * it, its arguments' syntax, its handler, and the two ShardLab notes on reads and writes (query sampling and
- * the memory budget).
+ * it, its arguments' syntax, its handler, and whether the query analyzer samples it.
  *
  * @param name the canonical name, e.g. {@code moveChunk}
  * @param aliases the other registered spellings, e.g. {@code movechunk}
@@ -22,7 +21,6 @@ import org.bson.BsonDocument;
  * @param syntax its arguments per release
  * @param handler what answers it
  * @param sampled whether the query analyzer samples it (mongo {@code SampledCommandNameEnum})
- * @param notesBudget whether its reply tells what the memory budget left out of the collection
  */
 record MongosCommand(
         String name,
@@ -33,8 +31,7 @@ record MongosCommand(
         Predicate<MongoVersion> exists,
         Function<MongoVersion, CommandSyntax> syntax,
         Handler handler,
-        boolean sampled,
-        boolean notesBudget) {
+        boolean sampled) {
 
     /** What a command does to the documents of the database it runs on. */
     enum Access {
@@ -67,7 +64,6 @@ record MongosCommand(
                 v -> true,
                 v -> CommandSyntax.none(name, "(no field read)"),
                 handler,
-                false,
                 false);
     }
 
@@ -84,7 +80,6 @@ record MongosCommand(
                 (families, request) -> {
                     throw new IllegalStateException(name + " is not simulated");
                 },
-                false,
                 false);
     }
 
@@ -92,13 +87,12 @@ record MongosCommand(
     MongosCommand alias(String alias) {
         List<String> all = new ArrayList<>(aliases);
         all.add(alias);
-        return new MongosCommand(
-                name, all, adminOnly, access, simulated, exists, syntax, handler, sampled, notesBudget);
+        return new MongosCommand(name, all, adminOnly, access, simulated, exists, syntax, handler, sampled);
     }
 
     /** This command, refused off {@code admin}. */
     MongosCommand onlyOnAdmin() {
-        return new MongosCommand(name, aliases, true, access, simulated, exists, syntax, handler, sampled, notesBudget);
+        return new MongosCommand(name, aliases, true, access, simulated, exists, syntax, handler, sampled);
     }
 
     /** This command, present from {@code major.minor} on. */
@@ -108,8 +102,7 @@ record MongosCommand(
 
     /** This command, present in the releases {@code releases} accepts. */
     MongosCommand existsIn(Predicate<MongoVersion> releases) {
-        return new MongosCommand(
-                name, aliases, adminOnly, access, simulated, releases, syntax, handler, sampled, notesBudget);
+        return new MongosCommand(name, aliases, adminOnly, access, simulated, releases, syntax, handler, sampled);
     }
 
     /** This command, its arguments declared by {@code syntax} in every release. */
@@ -119,18 +112,11 @@ record MongosCommand(
 
     /** This command, its arguments declared per release. */
     MongosCommand syntax(Function<MongoVersion, CommandSyntax> perRelease) {
-        return new MongosCommand(
-                name, aliases, adminOnly, access, simulated, exists, perRelease, handler, sampled, notesBudget);
+        return new MongosCommand(name, aliases, adminOnly, access, simulated, exists, perRelease, handler, sampled);
     }
 
     /** This command, sampled by the query analyzer. */
     MongosCommand sampledByAnalyzer() {
-        return new MongosCommand(
-                name, aliases, adminOnly, access, simulated, exists, syntax, handler, true, notesBudget);
-    }
-
-    /** This command, its reply noting the documents past the memory budget. */
-    MongosCommand notingBudget() {
-        return new MongosCommand(name, aliases, adminOnly, access, simulated, exists, syntax, handler, sampled, true);
+        return new MongosCommand(name, aliases, adminOnly, access, simulated, exists, syntax, handler, true);
     }
 }

@@ -9,13 +9,20 @@ import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.mongos.MongosCommand.Access;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.InsertBatch;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
@@ -160,21 +167,17 @@ public final class MongosCommands {
             MongosCommand.of("explain", ROUTER, (f, r) -> f.explain().explain(r))
                     .syntax(ExplainCommand.EXPLAIN),
             // reads and writes of stored documents
-            MongosCommand.of("insert", WRITE, (f, r) -> f.writes().insert(r))
-                    .syntax(WriteCommands.INSERT)
-                    .notingBudget(),
+            MongosCommand.of("insert", WRITE, (f, r) -> f.writes().insert(r)).syntax(WriteCommands.INSERT),
             MongosCommand.of("update", WRITE, (f, r) -> f.writes().update(r))
                     .syntax(WriteCommands.UPDATE)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
+                    .sampledByAnalyzer(),
             MongosCommand.of("delete", WRITE, (f, r) -> f.writes().delete(r))
                     .syntax(WriteCommands.DELETE)
                     .sampledByAnalyzer(),
             MongosCommand.of("findAndModify", WRITE, (f, r) -> f.writes().findAndModify(r))
                     .alias("findandmodify")
                     .syntax(WriteCommands.FIND_AND_MODIFY)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
+                    .sampledByAnalyzer(),
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
             MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
@@ -185,17 +188,10 @@ public final class MongosCommands {
             MongosCommand.of("renameCollection", WRITE, CommandFamilies::toStorage),
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
                     .syntax(ReadCommands.AGGREGATE)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
-            MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r))
-                    .sampledByAnalyzer()
-                    .notingBudget(),
-            MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r))
-                    .sampledByAnalyzer()
-                    .notingBudget(),
-            MongosCommand.of("distinct", READ, CommandFamilies::toStorage)
-                    .sampledByAnalyzer()
-                    .notingBudget(),
+                    .sampledByAnalyzer(),
+            MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r)).sampledByAnalyzer(),
+            MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r)).sampledByAnalyzer(),
+            MongosCommand.of("distinct", READ, CommandFamilies::toStorage).sampledByAnalyzer(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
             MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
             MongosCommand.of("getShardVersion", ROUTER, (f, r) -> ShardVersionCommand.of(f.context(), r))
@@ -234,10 +230,10 @@ public final class MongosCommands {
     private final RetryableWrites retryableWrites;
 
     /**
-     * @param memoryBudgetBytes documents beyond this many bytes of heap (their BSON bytes and {@link
-     *     DocumentStorage#keptBytesPerDocument()} each) are routed and counted but not kept
+     * @param memoryBudgetBytes writes that would take the documents past this many bytes of heap (their BSON bytes
+     *     and {@link DocumentStorage#keptBytesPerDocument()} each) are refused
      * @param wallClockMillis the wall clock, for {@code localTime}
-     * @param notices receives one line when a collection's documents first stop being kept
+     * @param notices receives one line each time the memory budget's use passes 50, 80 and 100 percent
      * @param host the machine the mongos runs on ({@code hostInfo}, {@code serverStatus})
      * @param counters what {@code serverStatus} counts; the command layer counts the operations
      */
@@ -293,6 +289,11 @@ public final class MongosCommands {
         return Map.copyOf(byName);
     }
 
+    /** The table's row of the command {@code name} (or an alias), if it has one. */
+    static Optional<MongosCommand> command(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
     /** The syntax of the command {@code name} in {@code release}; none declared for one the table does not name. */
     static CommandSyntax syntaxOf(String name, MongoVersion release) {
         MongosCommand c = BY_NAME.get(name);
@@ -306,9 +307,95 @@ public final class MongosCommands {
         return families.context().catalog();
     }
 
-    /** Documents routed but not kept, per namespace (past the memory budget). */
-    public synchronized Map<String, Long> notKept() {
-        return families.context().budget().notKeptCounts();
+    /**
+     * Runs {@code work} while no command runs (the data file is written so, between commands).
+     *
+     * @return what {@code work} gives
+     */
+    public synchronized <T> T betweenCommands(Supplier<T> work) {
+        return work.get();
+    }
+
+    /** The clients' collections ({@code db.collection}, not the config database's, local's or ShardLab's own), sorted. */
+    public synchronized List<String> storedNamespaces() {
+        StoredDocuments documents = families.context().documents();
+        BsonDocument reply = documents.storage().run("admin", new BsonDocument("listDatabases", new BsonInt32(1)));
+        List<String> out = new ArrayList<>();
+        for (BsonValue d : reply.getArray("databases", new BsonArray())) {
+            String db = d.asDocument().getString("name").getValue();
+            if (!StoredDocuments.isInternal(db) && !db.equals("config") && !db.equals("local")) {
+                documents.collectionNames(db).forEach(c -> out.add(db + "." + c));
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** The documents the clients' collections hold ({@link #storedNamespaces}). */
+    public synchronized long storedDocuments() {
+        StoredDocuments documents = families.context().documents();
+        long n = 0;
+        for (String ns : storedNamespaces()) {
+            n += documents.count(CommandContext.databaseOf(ns), CommandContext.collectionOf(ns), new BsonDocument());
+        }
+        return n;
+    }
+
+    /** The indexes of {@code ns} as {@code listIndexes} gives them. */
+    public synchronized List<BsonDocument> indexes(String ns) {
+        return families.context().documents().indexes(CommandContext.databaseOf(ns), CommandContext.collectionOf(ns));
+    }
+
+    /**
+     * Restores documents of {@code ns} read from a data file: the collection and its {@code indexes} are created
+     * the first time, the documents stored within the memory budget and recorded in the simulated cluster as
+     * arrived (its chunks or the unsharded collection's bytes).
+     *
+     * @throws MongoCommandException ExceededMemoryLimit when the documents do not fit in the budget
+     */
+    public synchronized void restore(String ns, List<BsonDocument> indexes, List<BsonDocument> batch) {
+        CommandContext context = families.context();
+        String db = CommandContext.databaseOf(ns);
+        String coll = CommandContext.collectionOf(ns);
+        if (!context.documents().exists(db, coll)) {
+            context.catalog().createDatabase(db, null);
+            context.storage().run(db, new BsonDocument("create", new BsonString(coll)));
+            BsonArray specs = new BsonArray();
+            for (BsonDocument index : indexes) {
+                if (!"_id_".equals(index.getString("name", new BsonString("")).getValue())) {
+                    BsonDocument spec = index.clone();
+                    spec.remove("ns");
+                    spec.remove("v");
+                    specs.add(spec);
+                }
+            }
+            if (!specs.isEmpty()) {
+                context.storage()
+                        .run(db, new BsonDocument("createIndexes", new BsonString(coll)).append("indexes", specs));
+            }
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        long bytes = 0;
+        for (BsonDocument d : batch) {
+            bytes += InsertBatch.bsonSize(d) + context.storage().keptBytesPerDocument();
+        }
+        if (!context.budget().fits(bytes)) {
+            throw context.budget().refusal();
+        }
+        BsonDocument reply = context.storage()
+                .run(db, new BsonDocument("insert", new BsonString(coll)).append("documents", new BsonArray(batch)));
+        if (reply.getNumber("ok", new BsonInt32(0)).intValue() != 1 || reply.containsKey("writeErrors")) {
+            throw new IllegalArgumentException(ns + ": the documents cannot be restored: " + reply.toJson());
+        }
+        context.budget().stored(bytes);
+        context.writes().inserted(ns, batch);
+    }
+
+    /** How full the memory budget of kept documents is. */
+    public synchronized MemoryBudgetUse memoryBudget() {
+        return families.context().budget().use();
     }
 
     private SessionCommands sessionCommands() {
@@ -323,6 +410,24 @@ public final class MongosCommands {
     /** Sessions the mongos keeps now (each until idle for 30 minutes, or ended and done). */
     public synchronized int sessionsKept() {
         return sessions.size();
+    }
+
+    /**
+     * The retryable writes whose retries are answered with their first reply ({@code config.transactions} entries
+     * with the replies, {@link LogicalSession#retryableWriteRecord}), for the data file.
+     */
+    public synchronized List<BsonDocument> retryableWriteRecords() {
+        return sessions.retryableWriteRecords();
+    }
+
+    /**
+     * Takes back the retryable writes a data file kept: a client retrying a write this mongos' previous run applied
+     * gets the first reply, and nothing is written twice.
+     *
+     * @throws IllegalArgumentException naming the record that is not one
+     */
+    public synchronized void restoreRetryableWrites(List<BsonDocument> records) {
+        sessions.restoreRetryableWrites(records);
     }
 
     /** Lets simulated time pass (balancer rounds, migrations). */
@@ -429,7 +534,7 @@ public final class MongosCommands {
             if (c.sampled()) {
                 families.analyze().sample(database, name, command);
             }
-            return c.notesBudget() ? withNotKeptNote(database, command, reply) : reply;
+            return reply;
         } catch (CommandFailedException e) {
             throw new MongoCommandException(
                     ErrorCode.named(e.codeName()).orElse(ErrorCode.OPERATION_FAILED), e.reason());
@@ -464,22 +569,6 @@ public final class MongosCommands {
                 f.definitions().onView(request).orElseGet(() -> c.handler().run(f, request));
         if ("drop".equals(request.name()) || "dropDatabase".equals(request.name())) {
             f.definitions().forget(request);
-        }
-        return reply;
-    }
-
-    /**
-     * A reply to a read or write of a collection whose documents were not all kept gets a
-     * {@code shardlab: {notKept, note}} field ({@link MemoryBudget#note}), so a client that looks at the reply
-     * learns what reads cannot return.
-     */
-    private BsonDocument withNotKeptNote(String db, BsonDocument command, BsonDocument reply) {
-        BsonValue target = command.get(command.getFirstKey());
-        if (target.isString()) {
-            families.context()
-                    .budget()
-                    .note(db + "." + target.asString().getValue())
-                    .ifPresent(note -> reply.append("shardlab", note));
         }
         return reply;
     }

@@ -136,10 +136,20 @@ final class ReadCommands {
         return context.storage().run(request.database(), request.body());
     }
 
-    /** {@code dbStats}: the database's sizes summed over its collections' shards. */
+    /**
+     * {@code dbStats}: the database's sizes summed over its collections' shards; {@code fsUsedSize} and
+     * {@code fsTotalSize} (docs {@code reference/command/dbStats}: the space in use and the capacity where the
+     * server keeps its data) are the memory budget's use and size, ShardLab's store being the heap.
+     */
     BsonDocument dbStats(CommandRequest request) {
         String db = request.database();
-        return context.storageStatistics().dbStats(db, context.documents().collectionNames(db));
+        BsonDocument stats =
+                context.storageStatistics().dbStats(db, context.documents().collectionNames(db));
+        MemoryBudgetUse use = context.budget().use();
+        BsonValue ok = stats.remove("ok");
+        return stats.append("fsUsedSize", StorageStatistics.number(use.usedBytes()))
+                .append("fsTotalSize", StorageStatistics.number(use.budgetBytes()))
+                .append("ok", ok);
     }
 
     /** The {@code currentOp} command: the shards' operations in progress as {@code inprog}. */

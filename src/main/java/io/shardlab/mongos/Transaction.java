@@ -182,11 +182,16 @@ final class Transaction implements WrittenDocuments {
     /**
      * Commits: the collections and indexes it created are created, then, per namespace in the order first written,
      * the documents it deleted are deleted, those it changed replaced and those it inserted inserted in the committed
-     * storage (within the memory budget), each landing in the simulated cluster through {@code recording}; then its
+     * storage; a commit whose inserts the memory budget cannot keep aborts the transaction
+     * and is refused (ExceededMemoryLimit) before anything is written, each landing in the simulated cluster through {@code recording}; then its
      * snapshot is dropped. Nothing conflicts: every document of the write set is held, and a change made to it
      * outside would have aborted the transaction.
      */
     void commitTo(DocumentStorage storage, ClusterRecording recording, MemoryBudget budget) {
+        if (!budget.fits(insertedBytes(storage))) {
+            abort();
+            throw budget.refusal();
+        }
         intents.release(this);
         for (BsonDocument definition : snapshot.definitions()) {
             String db = definition.getString("db").getValue();
@@ -237,16 +242,8 @@ final class Transaction implements WrittenDocuments {
             recording.updated(ns, before, InsertBatch.ofKeys(List.of(), new int[0]));
         }
         if (!inserted.isEmpty()) {
-            long bytes = 0;
-            for (BsonDocument d : inserted) {
-                bytes += InsertBatch.bsonSize(d) + storage.keptBytesPerDocument();
-            }
-            if (budget.fits(bytes)) {
-                storage.run(db, new BsonDocument("insert", coll).append("documents", new BsonArray(inserted)));
-                budget.stored(bytes);
-            } else {
-                budget.notKept(ns, inserted.size());
-            }
+            storage.run(db, new BsonDocument("insert", coll).append("documents", new BsonArray(inserted)));
+            budget.stored(keptBytes(storage, inserted));
             recording.inserted(ns, inserted);
         }
     }
@@ -266,6 +263,31 @@ final class Transaction implements WrittenDocuments {
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------
+
+    /** The heap the documents this transaction inserts would take once committed. */
+    private long insertedBytes(DocumentStorage storage) {
+        long bytes = 0;
+        for (Map.Entry<String, Map<Object, BsonValue>> e : written.entrySet()) {
+            List<BsonValue> ids = List.copyOf(e.getValue().values());
+            Map<Object, BsonDocument> was = byKey(committedDocuments(e.getKey(), ids));
+            List<BsonDocument> added = new ArrayList<>();
+            for (BsonDocument d : snapshot.documents(e.getKey(), ids)) {
+                if (!was.containsKey(WriteIntents.keyOf(d.get("_id")))) {
+                    added.add(d);
+                }
+            }
+            bytes += keptBytes(storage, added);
+        }
+        return bytes;
+    }
+
+    private static long keptBytes(DocumentStorage storage, List<BsonDocument> documents) {
+        long bytes = 0;
+        for (BsonDocument d : documents) {
+            bytes += InsertBatch.bsonSize(d) + storage.keptBytesPerDocument();
+        }
+        return bytes;
+    }
 
     private List<BsonDocument> committedDocuments(String ns, List<BsonValue> ids) {
         return committed.matching(

@@ -121,8 +121,11 @@ final class Transactions {
                 return Replies.ok();
             }
             default -> {
-                transaction.commitTo(committed, recording, budget);
-                open.remove(transaction);
+                try {
+                    transaction.commitTo(committed, recording, budget);
+                } finally {
+                    open.remove(transaction);
+                }
                 return Replies.ok();
             }
         }

@@ -34,7 +34,8 @@ import org.bson.types.ObjectId;
 /**
  * The writes: {@code insert}, {@code update}, {@code delete} and {@code findAndModify} are routed by
  * {@link Router} and refused where mongos refuses them ({@code writeErrors} in an {@code ok: 1} reply, as mongos
- * sends them), stored through the {@link DocumentStorage} within the {@link MemoryBudget}, and recorded in the
+ * sends them), stored through the {@link DocumentStorage} within the {@link MemoryBudget} (a write past it is
+ * refused, ExceededMemoryLimit, never acknowledged and dropped), and recorded in the
  * simulated cluster of their collection; {@code drop} and {@code dropDatabase} forget what they remove.
  */
 final class WriteCommands {
@@ -96,8 +97,8 @@ final class WriteCommands {
     }
 
     /**
-     * {@code insert}: each document routed (a sharded collection refuses one without its shard key), kept while
-     * the budget allows, recorded in the collection's chunks or its unsharded bytes.
+     * {@code insert}: each document routed (a sharded collection refuses one without its shard key), refused when
+     * the memory budget cannot keep it, stored, and recorded in the collection's chunks or its unsharded bytes.
      */
     BsonDocument insert(CommandRequest request) {
         String db = request.database();
@@ -118,15 +119,19 @@ final class WriteCommands {
                 documents.size(),
                 ordered,
                 i -> router == null ? null : router.route(new Operation.Insert(documents.get(i))));
-        List<Integer> accepted = routed.accepted();
+        List<Integer> accepted = new ArrayList<>(routed.accepted());
         BsonArray refused = routed.refused();
+        refuseWhatDoesNotFit(documents, accepted, refused, ordered);
         List<BsonDocument> toStore = new ArrayList<>();
         for (int i : accepted) {
             toStore.add(documents.get(i));
         }
         BsonDocument reply;
         List<Integer> stored;
-        if (context.budget().fits(keptBytes(toStore))) {
+        if (toStore.isEmpty()) {
+            reply = Replies.ok(new BsonDocument("n", new BsonInt32(0)));
+            stored = List.of();
+        } else {
             BsonDocument forward = request.body().clone();
             forward.put("documents", new BsonArray(toStore));
             forward.put("ordered", BsonBoolean.valueOf(ordered));
@@ -135,18 +140,12 @@ final class WriteCommands {
                 return reply;
             }
             stored = storedIndexes(reply, accepted, refused, ordered);
-        } else {
-            context.budget().notKept(ns, accepted.size());
-            reply = Replies.ok(new BsonDocument("n", new BsonInt32(accepted.size())));
-            stored = accepted;
         }
         List<BsonDocument> landed = new ArrayList<>();
         for (int i : stored) {
             landed.add(documents.get(i));
         }
-        if (stored != accepted) {
-            context.budget().stored(keptBytes(landed));
-        }
+        context.budget().stored(keptBytes(landed));
         // n counts the documents inserted, not those sent (mongo write_ops_exec.cpp: one per successful insert)
         reply.put("n", new BsonInt32(landed.size()));
         context.writes().inserted(ns, landed);
@@ -154,6 +153,49 @@ final class WriteCommands {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /**
+     * Takes out of {@code accepted} the documents the memory budget cannot keep, each with its write error
+     * ({@link MemoryBudget#writeError}); an ordered batch stops at the first, dropping the statements after it and
+     * the router's refusals after it, as mongos stops an ordered batch at its first error.
+     */
+    private void refuseWhatDoesNotFit(
+            List<BsonDocument> documents, List<Integer> accepted, BsonArray refused, boolean ordered) {
+        long adding = 0;
+        for (int k = 0; k < accepted.size(); k++) {
+            int i = accepted.get(k);
+            long bytes = keptBytes(List.of(documents.get(i)));
+            if (context.budget().fits(adding + bytes)) {
+                adding += bytes;
+                continue;
+            }
+            refused.add(context.budget().writeError(i));
+            if (ordered) {
+                accepted.subList(k, accepted.size()).clear();
+                refused.removeIf(e -> e.asDocument().getNumber("index").intValue() > i);
+                return;
+            }
+            accepted.remove(k--);
+        }
+    }
+
+    /**
+     * Refuses every statement of {@code accepted} for want of room (an ordered batch only its first, and nothing runs
+     * after it): a full in-memory engine refuses any update, WiredTiger's {@code WT_CACHE_FULL} (WT-2932).
+     */
+    private void refuseEvery(List<Integer> accepted, BsonArray refused, boolean ordered) {
+        if (accepted.isEmpty()) {
+            return;
+        }
+        if (ordered) {
+            int first = accepted.get(0);
+            refused.add(context.budget().writeError(first));
+            refused.removeIf(e -> e.asDocument().getNumber("index").intValue() > first);
+        } else {
+            accepted.forEach(i -> refused.add(context.budget().writeError(i)));
+        }
+        accepted.clear();
     }
 
     /**
@@ -188,8 +230,11 @@ final class WriteCommands {
             }
             return t;
         });
-        List<Integer> accepted = routed.accepted();
+        List<Integer> accepted = new ArrayList<>(routed.accepted());
         BsonArray refused = routed.refused();
+        if (context.budget().full()) {
+            refuseEvery(accepted, refused, ordered);
+        }
         if (sharded.isEmpty()) {
             context.catalog().createDatabase(db, null);
         }
@@ -355,6 +400,9 @@ final class WriteCommands {
             context.catalog().createDatabase(db, null);
         }
         boolean remove = args.isTrue("remove");
+        if (!remove && context.budget().full()) {
+            throw context.budget().refusal();
+        }
         boolean mayUpsert = upsert && !remove && context.documents().count(db, coll, query) == 0;
         Optional<BsonDocument> target = remove || mayUpsert
                 ? Optional.empty()
@@ -392,18 +440,32 @@ final class WriteCommands {
         return withLast;
     }
 
-    /** {@code drop}: the storage drops the collection; the catalog and the query sampler forget it. */
+    /**
+     * {@code drop}: the storage drops the collection and the memory budget gets its room back; the catalog and the
+     * query sampler forget it.
+     */
     BsonDocument drop(CommandRequest request) {
-        BsonDocument reply = context.storage().run(request.database(), request.body());
         String ns = request.namespaceOfCollection();
+        long kept = context.storage().keptBytes(request.database(), CommandContext.collectionOf(ns));
+        BsonDocument reply = context.storage().run(request.database(), request.body());
+        if (isOk(reply)) {
+            context.budget().stored(-kept);
+        }
         context.catalog().dropCollection(ns);
         context.sampler().drop(ns);
         return reply;
     }
 
-    /** {@code dropDatabase}: the storage drops the database; the catalog forgets it. */
+    /** {@code dropDatabase}: the storage drops the database and the memory budget gets its room back; the catalog forgets it. */
     BsonDocument dropDatabase(CommandRequest request) {
+        long kept = 0;
+        for (String coll : context.documents().collectionNames(request.database())) {
+            kept += context.storage().keptBytes(request.database(), coll);
+        }
         BsonDocument reply = context.storage().run(request.database(), request.body());
+        if (isOk(reply)) {
+            context.budget().stored(-kept);
+        }
         context.catalog().dropDatabase(request.database());
         return reply;
     }

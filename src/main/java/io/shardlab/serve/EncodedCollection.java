@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -103,6 +104,20 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
     @Override
     protected void updateDataSize(int sizeDelta) {
         dataSize += sizeDelta;
+    }
+
+    /** Hands each stored document's BSON bytes to {@code each}, in insertion order. */
+    synchronized void forEachEncoded(Consumer<byte[]> each) {
+        for (byte[] d : documents) {
+            if (d != null) {
+                each.accept(d);
+            }
+        }
+    }
+
+    /** The heap the documents take as the memory budget counts it: their BSON bytes and {@link #KEPT_BYTES_PER_DOCUMENT} each. */
+    synchronized long keptBytes() {
+        return dataSize + (long) count() * KEPT_BYTES_PER_DOCUMENT;
     }
 
     @Override

@@ -6,14 +6,17 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.MongosRelease;
 import io.shardlab.mongos.ServerCounters;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.session.ClientConnection;
 import io.shardlab.session.CommandLane;
+import io.shardlab.session.DataFileContents;
 import io.shardlab.session.MongosEndpoint;
 import java.net.BindException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -50,8 +53,9 @@ public final class MongosServer implements MongosEndpoint.Listener {
      * @param bind the address to listen on (loopback unless the user allowed remote clients)
      * @param port the port, 0 for any free one
      * @param speed simulated ms per wall-clock ms; 0 stops the clock
-     * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+     * @param memoryBudgetBytes stored document bytes past which writes are refused
      * @param limits how many connections are served, from one address, and for how long
+     * @param users the users clients must authenticate as ({@link UserAccounts#NONE}: no authentication)
      */
     public record Settings(
             ShardedCatalog catalog,
@@ -59,7 +63,19 @@ public final class MongosServer implements MongosEndpoint.Listener {
             int port,
             double speed,
             long memoryBudgetBytes,
-            ConnectionLimits limits) {
+            ConnectionLimits limits,
+            UserAccounts users) {
+
+        /** Settings without users: every client may do everything. */
+        public Settings(
+                ShardedCatalog catalog,
+                String bind,
+                int port,
+                double speed,
+                long memoryBudgetBytes,
+                ConnectionLimits limits) {
+            this(catalog, bind, port, speed, memoryBudgetBytes, limits, UserAccounts.NONE);
+        }
 
         /**
          * Settings with {@link ConnectionLimits#DEFAULT} serving at most {@code maxClients} connections at
@@ -127,6 +143,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
                 settings.limits(),
                 clientLog,
                 lane);
+        mongos.requireUsers(settings.users());
         return listen(mongos, settings.bind(), settings.port(), settings.speed());
     }
 
@@ -254,7 +271,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
          *
          * @param catalog the simulated cluster
          * @param mongosHost the {@code host:port} the config database names this mongos by
-         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param memoryBudgetBytes stored document bytes past which writes are refused
          * @param maxClients connections served at once once it listens
          * @param clientLog receives one line per client connecting, leaving or refused, per connection the
          *     server closes, per InternalError, and the memory-budget notices
@@ -279,7 +296,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
         /**
          * @param catalog the simulated cluster
          * @param mongosHost the {@code host:port} the config database names this mongos by
-         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param memoryBudgetBytes stored document bytes past which writes are refused
          * @param limits the connections served once it listens
          * @param clientLog receives one line per client connecting, leaving or refused, per connection the
          *     server closes, per InternalError, and the memory-budget notices
@@ -318,6 +335,32 @@ public final class MongosServer implements MongosEndpoint.Listener {
         @Override
         public MongosCommands commands() {
             return backend.commands();
+        }
+
+        /**
+         * Saves the layout and every client document to {@code file} atomically ({@link DataFile}), between two
+         * commands.
+         *
+         * @throws io.shardlab.files.FileException naming the file when it cannot be written
+         */
+        @Override
+        public DataFileContents saveTo(Path file) {
+            return DataFile.save(file, backend.commands(), backend);
+        }
+
+        /**
+         * Stores the documents of data file {@code file}, whose layout this mongos' catalog was made from
+         * ({@link DataFile#catalog}).
+         *
+         * @throws io.shardlab.files.FileException with one line naming the file and the problem
+         */
+        public DataFileContents restoreFrom(Path file) {
+            return DataFile.restore(file, backend.commands());
+        }
+
+        @Override
+        public void requireUsers(UserAccounts users) {
+            backend.requireUsers(users);
         }
 
         /** Listens with the simulated clock stopped ({@link MongosServer#listen}, speed 0). */
@@ -389,6 +432,11 @@ public final class MongosServer implements MongosEndpoint.Listener {
     /** The command layer the clients drive. */
     public MongosCommands commands() {
         return backend.commands();
+    }
+
+    /** Whether clients must authenticate. */
+    public boolean usersRequired() {
+        return backend.usersRequired();
     }
 
     /** Clients connected now (the app window's included). */

@@ -13,15 +13,19 @@ import de.bwaldvogel.mongo.wire.message.MongoQuery;
 import io.netty.channel.Channel;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.mongos.ClientAuthentication;
 import io.shardlab.mongos.DocumentStorage;
 import io.shardlab.mongos.ErrorCode;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.session.CommandLane;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.bson.BsonArray;
@@ -42,6 +46,9 @@ import org.bson.BsonValue;
  * a long write batch runs in slices ({@link WriteBatchSlices}) and shares its turn between two of them,
  * so that a ping is answered within a slice or two of another client's {@code insertMany} of 100,000
  * documents.
+ *
+ * <p>When users are required ({@link #requireUsers}), each connection authenticates ({@link ClientAuthentication})
+ * before its commands reach the command layer, and each command is checked against the user's roles.
  */
 final class ShardLabBackend extends AbstractMongoBackend implements DocumentStorage {
 
@@ -55,6 +62,9 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     private final Consumer<String> log;
     /** Whether the clients' commands that change documents or the cluster are refused ({@link #readOnly}). */
     private volatile boolean readOnly;
+
+    private final Map<Channel, ClientAuthentication> authentications = new ConcurrentHashMap<>();
+    private volatile UserAccounts users = UserAccounts.NONE;
 
     /**
      * @param commands makes the command layer over this backend's storage
@@ -77,6 +87,20 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     }
 
     /**
+     * The users clients must authenticate as from now on ({@link UserAccounts#NONE}: none, every client may do
+     * everything); connections authenticate again. Commands from inside the process never need one.
+     */
+    void requireUsers(UserAccounts required) {
+        users = required;
+        authentications.clear();
+    }
+
+    /** Whether clients must authenticate. */
+    boolean usersRequired() {
+        return users.required();
+    }
+
+    /**
      * A client's command, answered as mongos answers it: the reply, or {@code {ok: 0, errmsg, code,
      * codeName}} when it fails (an errmsg-only failure has no code, mongo {@code commands.cpp}
      * {@code appendSimpleCommandStatus}).
@@ -85,6 +109,28 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
      * @param client how the log names the client
      */
     BsonDocument answer(Channel channel, String client, String database, BsonDocument command) {
+        ClientAuthentication authentication =
+                authentications.computeIfAbsent(channel, c -> new ClientAuthentication(users));
+        try {
+            Optional<BsonDocument> own = authentication.answer(database, command);
+            if (own.isPresent()) {
+                return own.get();
+            }
+            authentication.authorize(database, command);
+        } catch (MongoCommandException e) {
+            return failure(e.code().number(), e.code().codeName(), e.getMessage());
+        }
+        BsonDocument reply = answerAuthorized(channel, client, database, command);
+        if (!command.isEmpty() && HELLO.contains(command.getFirstKey()) && reply.containsKey("ok")) {
+            authentication.addSupportedMechanisms(command, reply);
+        }
+        return reply;
+    }
+
+    private static final Set<String> HELLO = Set.of("hello", "isMaster", "ismaster");
+
+    /** A command the connection's user may run. */
+    private BsonDocument answerAuthorized(Channel channel, String client, String database, BsonDocument command) {
         if (readOnly && MongosCommands.changesDataOrCluster(command)) {
             return refusedToReadOnly(database, command);
         }
@@ -216,6 +262,7 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
 
     /** The connection closed: its cursors go, in its turn. */
     void connectionClosed(Channel channel) {
+        authentications.remove(channel);
         turns.take(() -> {
             handleClose(channel);
             return null;
@@ -368,6 +415,22 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     @Override
     public int keptBytesPerDocument() {
         return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
+    }
+
+    /** Hands each document of {@code database.collection} to {@code each} as its BSON bytes; nothing when it does not exist. */
+    void forEachDocument(String database, String collection, Consumer<byte[]> each) {
+        MongoCollection<?> c = resolveDatabase(database).resolveCollection(collection, false);
+        if (c instanceof EncodedCollection encoded) {
+            encoded.forEachEncoded(each);
+        }
+    }
+
+    @Override
+    public long keptBytes(String database, String collection) {
+        MongoCollection<?> c = resolveDatabase(database).resolveCollection(collection, false);
+        return c instanceof EncodedCollection encoded
+                ? encoded.keptBytes()
+                : DocumentStorage.super.keptBytes(database, collection);
     }
 
     @Override

@@ -9,10 +9,14 @@ import java.util.Optional;
  * @param port the port tried first (any free one is taken when it is taken), 0 for any
  * @param bindAddress {@link #THIS_COMPUTER} (clients on this machine only), {@link #EVERY_ADDRESS} (a class on
  *     the network: anyone who reaches the port can read and write), or one address of this machine
- * @param password reserved for authentication, which ShardLab does not simulate yet: accepting with one is
- *     refused, so no one believes the port is protected
+ * @param password when given, clients authenticate (SCRAM-SHA-256 or SCRAM-SHA-1, {@code authSource=admin}) as
+ *     {@value #CLASS_USER} with this password, who may do everything ({@code root}); the window's own Shell panel
+ *     never needs it. Empty: anyone who reaches the port can read and write
  */
 public record AcceptSettings(int port, String bindAddress, Optional<String> password) {
+
+    /** The user a class joins as when accepting with a password. */
+    public static final String CLASS_USER = "student";
 
     /** Loopback: clients on this machine only. */
     public static final String THIS_COMPUTER = "127.0.0.1";
@@ -29,6 +33,9 @@ public record AcceptSettings(int port, String bindAddress, Optional<String> pass
             throw new IllegalArgumentException("bindAddress: must not be blank");
         }
         Objects.requireNonNull(password, "password");
+        if (password.isPresent() && password.get().isEmpty()) {
+            throw new IllegalArgumentException("password: must not be empty; leave it out to accept without one");
+        }
     }
 
     /** Clients on this machine only, on {@code port}. */

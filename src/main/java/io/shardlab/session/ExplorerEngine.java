@@ -1,9 +1,12 @@
 package io.shardlab.session;
 
+import io.shardlab.files.FileException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.UserAccounts;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,7 +35,7 @@ public final class ExplorerEngine extends Playback {
     public static final int DEFAULT_PORT = 27017;
 
     /** {@code serve}'s default memory budget for the documents its clients write. */
-    static final long SERVE_MEMORY_BUDGET_BYTES = 256L * 1024 * 1024;
+    static final long SERVE_MEMORY_BUDGET_BYTES = 288L * 1024 * 1024;
 
     /** Connections served at once, as {@code serve}'s default. */
     static final int SERVE_MAX_CLIENTS = 200;
@@ -350,11 +353,9 @@ public final class ExplorerEngine extends Playback {
                         "Load a scenario first: clients write to the cluster the explorer shows."));
                 return;
             }
-            if (settings.password().isPresent()) {
-                report.accept(ConnectionsState.failed("A password cannot protect the port yet: ShardLab does not "
-                        + "simulate authentication. Accept without one, on a network you trust."));
-                return;
-            }
+            mongos().requireUsers(settings.password()
+                    .map(password -> UserAccounts.parse(List.of(AcceptSettings.CLASS_USER + ":" + password + ":root")))
+                    .orElse(UserAccounts.NONE));
             String bind = settings.bindAddress();
             Optional<String> note = Optional.empty();
             try {
@@ -384,6 +385,30 @@ public final class ExplorerEngine extends Playback {
                 startTicking();
             }
             publish();
+        });
+    }
+
+    /**
+     * File → Save cluster with its documents: the session's cluster (its layout, the clients' and the Shell panel's
+     * documents, the sessions' retryable writes) to {@code file}, atomically and between two client commands, so that
+     * {@code serve --data-file FILE} carries on from it. The scenario's generated stream is kept as the layout it
+     * made, not as documents. {@code saved} or {@code failed} (one line naming the file) receives the outcome on the
+     * simulation thread.
+     */
+    public void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<String> failed) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(saved, "saved");
+        Objects.requireNonNull(failed, "failed");
+        submit(() -> {
+            if (session == null) {
+                failed.accept("Load a scenario first: the cluster saved is the one the explorer shows.");
+                return;
+            }
+            try {
+                saved.accept(mongos().saveTo(file));
+            } catch (FileException e) {
+                failed.accept("Cannot save the cluster: " + e.getMessage());
+            }
         });
     }
 
@@ -510,7 +535,7 @@ public final class ExplorerEngine extends Playback {
     /**
      * Heap the served mongos may fill with client documents in the window: {@code serve}'s default, and at
      * most a quarter of the heap, since the window itself needs the rest (the launchers cap the heap at
-     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 256 MB would
+     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 288 MB would
      * run the window out of memory, a quarter of it is 112 MB, about 700,000 small documents).
      */
     static long serveMemoryBudgetBytes(long maxHeapBytes) {

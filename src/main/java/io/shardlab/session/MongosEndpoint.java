@@ -2,6 +2,8 @@ package io.shardlab.session;
 
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.UserAccounts;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -20,6 +22,22 @@ public interface MongosEndpoint {
 
     /** The command layer, for commands from inside the process; they run on the caller's thread. */
     MongosCommands commands();
+
+    /**
+     * The users clients must authenticate as from now on (SCRAM-SHA-256 or SCRAM-SHA-1, {@code authSource=admin});
+     * {@link UserAccounts#NONE} lets every client do everything. Connections already open authenticate again.
+     * Commands from inside the process ({@link #commands()}) never need a password. Classroom mode sets its
+     * password here, e.g. {@code requireUsers(UserAccounts.parse(List.of("teacher:" + password)))}.
+     */
+    void requireUsers(UserAccounts users);
+
+    /**
+     * Saves the layout and every client document to {@code file} atomically, between two commands: a gzipped mongodump
+     * archive that {@code serve --data-file FILE} starts from (serve's {@code DataFile}).
+     *
+     * @throws io.shardlab.files.FileException with one line naming the file when it cannot be written
+     */
+    DataFileContents saveTo(Path file);
 
     /**
      * Starts listening as this mongos: the clients see the documents it holds and what the process wrote
@@ -81,7 +99,7 @@ public interface MongosEndpoint {
         /**
          * @param catalog the simulated cluster
          * @param mongosHost the {@code host:port} the config database names this mongos by
-         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param memoryBudgetBytes stored document bytes past which writes are refused
          * @param maxClients connections served at once once it listens
          * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices,
          *     on a connection thread

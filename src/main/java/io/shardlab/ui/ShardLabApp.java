@@ -34,6 +34,7 @@ import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.WorkloadRegistry;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -268,6 +269,8 @@ public class ShardLabApp extends Application {
         });
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
+        // File → Save cluster with its documents…: what the class wrote, for serve --data-file to carry on from
+        mainView.addFileItem(saveClusterItem(stage));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor = new AdvisorWindow(appearance, placement, viewModel.darkProperty(), icons, tasks, work);
         mainView.addStatusItem(new BackgroundWorkIndicator(work).node());
@@ -280,6 +283,23 @@ public class ShardLabApp extends Application {
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
         }
+    }
+
+    private MenuItem saveClusterItem(Stage stage) {
+        MenuItem item = new MenuItem("Save cluster with its documents…");
+        item.setId("menu-save-cluster");
+        item.disableProperty().bind(explorer.numberLine().pictureProperty().isNull());
+        item.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Save cluster with its documents");
+            chooser.setInitialFileName("cluster.data");
+            chooser.getExtensionFilters()
+                    .add(new FileChooser.ExtensionFilter("ShardLab data file (gzipped mongodump archive)", "*.data"));
+            Optional.ofNullable(chooser.showSaveDialog(stage))
+                    .map(File::toPath)
+                    .ifPresent(explorer.connections()::saveCluster);
+        });
+        return item;
     }
 
     private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {
@@ -327,7 +347,7 @@ public class ShardLabApp extends Application {
                         chooser.setTitle("Export diagram");
                         chooser.setInitialFileName(name);
                         return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
-                                .map(java.io.File::toPath);
+                                .map(File::toPath);
                     },
                     folder -> getHostServices().showDocument(folder.toUri().toString()),
                     placement);

@@ -8,6 +8,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.sim.SimulationConfig;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +30,10 @@ class ServeCommandTest {
             --mongodb-version 4.2.24     | 'version: ShardLab answers as a mongos of MongoDB 4.4 or later; a 4.2.24 mongos (wire version 8) is refused by current drivers and mongosh 2.x, which need wire version 9'
             --bind 192.0.2.1             | '--bind: 192.0.2.1 is not a loopback address; add --allow-remote to accept clients from other machines'
             --bind no.such.host.invalid  | '--bind: unknown address ''no.such.host.invalid'''
+            --user teacher               | '--user: ''teacher'' is not NAME:PASSWORD[:ROLES]'
+            --user t:pw:writer           | '--user: user t: unknown role ''writer''; the roles are root, readWriteAnyDatabase, readAnyDatabase, clusterMonitor, read@DB, readWrite@DB, dbOwner@DB and own'
+            --user t:pw:readWrite        | '--user: user t: role readWrite needs its database, readWrite@DB'
+            --save-every -5              | '--save-every: must not be negative, got -5'
             --max-connections 0          | '--max-connections: at least 1, got 0'
             --max-connections-per-address 0 | '--max-connections-per-address: at least 1, got 0'
             --idle-timeout 0             | '--idle-timeout: 1 to 10080 minutes (a week), got 0'
@@ -55,6 +60,17 @@ class ServeCommandTest {
             assertTrue(
                     run.err().startsWith("serve: --port: 127.0.0.1:" + taken.port() + " is already in use"), run.err());
         }
+    }
+
+    @Test
+    void a_data_file_that_is_not_one_is_one_line_and_exit_2(@TempDir Path folder) throws IOException {
+        Path file = Files.writeString(folder.resolve("class.data"), "some notes");
+
+        CliRun run = CliRun.of("serve", "--port", "0", "--data-file", file.toString());
+
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("serve: --data-file: " + file + ": is not a ShardLab data file"), run.err());
+        assertFalse(run.err().strip().contains("\n"));
     }
 
     @Test

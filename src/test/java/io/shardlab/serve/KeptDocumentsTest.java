@@ -2,7 +2,6 @@ package io.shardlab.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.MongosCommands;
@@ -27,8 +26,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * How the served mongos keeps its clients' documents (as BSON bytes, {@link EncodedCollection}, with a
  * compact {@code _id} index, {@link CompactUniqueIndex}): reads return exactly what was written, updates
- * and deletes show in later reads, {@code _id} stays unique, and past the memory budget replies say how many
- * documents were not kept.
+ * and deletes show in later reads, {@code _id} stays unique, and a delete gives its room in the memory budget back
+ * ({@link MemoryBudgetTest} for the refusals past it).
  */
 class KeptDocumentsTest {
 
@@ -232,39 +231,6 @@ class KeptDocumentsTest {
     }
 
     @Test
-    void past_the_budget_reads_return_the_documents_kept_before_and_replies_say_how_many_were_not() {
-        BsonDocument sample = BsonDocument.parse("{_id: 0, k: 'k0', pad: 'xxxxxxxxxx'}");
-        long perDocument = InsertBatch.bsonSize(sample) + EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
-        MongosCommands mongos = mongos(3 * perDocument);
-
-        for (int i = 0; i < 5; i++) {
-            insert(mongos, BsonDocument.parse("{_id: " + i + ", k: 'k" + i + "', pad: 'xxxxxxxxxx'}"));
-        }
-        BsonDocument reply = run(mongos, "app", "{find: 'kept', filter: {}, sort: {_id: 1}}");
-
-        assertEquals(
-                List.of(0, 1, 2),
-                reply.getDocument("cursor").getArray("firstBatch").stream()
-                        .map(d -> d.asDocument().getInt32("_id").getValue())
-                        .toList(),
-                "the budget holds three documents and their index entries");
-        assertEquals(2, reply.getDocument("shardlab").getNumber("notKept").intValue());
-        assertEquals(
-                5,
-                catalog.collection("app.kept")
-                        .orElseThrow()
-                        .cluster()
-                        .snapshot()
-                        .documents());
-        assertTrue(
-                reply.getDocument("shardlab")
-                        .getString("note")
-                        .getValue()
-                        .startsWith("2 documents of app.kept arrived past ShardLab's memory budget"),
-                reply.toJson());
-    }
-
-    @Test
     void a_deleted_document_gives_its_room_in_the_budget_back() {
         BsonDocument sample = BsonDocument.parse("{_id: 0, k: 'k0'}");
         long perDocument = InsertBatch.bsonSize(sample) + EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
@@ -279,6 +245,6 @@ class KeptDocumentsTest {
                 find(mongos, "{find: 'kept', filter: {}, sort: {_id: 1}}").stream()
                         .map(d -> d.getInt32("_id").getValue())
                         .toList());
-        assertTrue(mongos.notKept().isEmpty(), mongos.notKept().toString());
+        assertEquals(2 * perDocument, mongos.memoryBudget().usedBytes());
     }
 }

@@ -955,30 +955,6 @@ class MongosAdminCommandsTest {
                 "each document lost its pad field");
     }
 
-    // ---- the memory budget ------------------------------------------------------------------------
-
-    @Test
-    void replies_say_how_many_documents_the_memory_budget_left_out() {
-        catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V7_0).withSeed(7), List.of("shard01", "shard02"));
-        MongosCommands mongos = MongosServer.inProcess(catalog, 0, line -> {});
-        admin(mongos, "{shardCollection: 'app.events', key: {t: 1}}");
-
-        BsonDocument inserted = run(mongos, "app", "{insert: 'events', documents: [{t: 1}, {t: 2}]}");
-        BsonDocument found = run(mongos, "app", "{find: 'events', filter: {}}");
-        BsonDocument other = run(mongos, "app", "{find: 'others', filter: {}}");
-
-        assertEquals(2, inserted.getDocument("shardlab").getNumber("notKept").longValue());
-        assertEquals(0, found.getDocument("cursor").getArray("firstBatch").size());
-        assertTrue(
-                found.getDocument("shardlab")
-                        .getString("note")
-                        .getValue()
-                        .startsWith("2 documents of app.events " + "arrived past ShardLab's memory budget of 0 MB"),
-                found.toJson());
-        assertTrue(!other.containsKey("shardlab"), "a collection that kept everything has no note");
-        assertEquals(2, simulatedDocuments("app.events"));
-    }
-
     // ---- codes of chunk command refusals ----------------------------------------------------------
 
     @ParameterizedTest(name = "{0}")

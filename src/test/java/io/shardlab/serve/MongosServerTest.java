@@ -302,30 +302,6 @@ class MongosServerTest {
     }
 
     @Test
-    void past_the_memory_budget_writes_are_routed_and_counted_but_not_kept() {
-        MongosServer server = serve("8.0", 2, 0, 10);
-        admin(server).runCommand(new Document("shardCollection", "db.c").append("key", new Document("x", 1)));
-        var c = client(server).getDatabase("db").getCollection("c");
-
-        c.insertMany(List.of(new Document("x", 1), new Document("x", 2)));
-
-        assertEquals(
-                2,
-                server.commands()
-                        .catalog()
-                        .collection("db.c")
-                        .orElseThrow()
-                        .cluster()
-                        .snapshot()
-                        .documents());
-        assertEquals(2L, server.commands().notKept().get("db.c"));
-        assertEquals(0, c.countDocuments());
-        assertTrue(
-                clientLines.stream().anyMatch(l -> l.startsWith("db.c: the memory budget of 0 MB is used up")),
-                clientLines.toString());
-    }
-
-    @Test
     void a_taken_port_is_one_line_naming_the_port() {
         MongosServer first = serve("8.0", 1, 0, 10);
         ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01"));

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.AppWiring;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.session.EngineState;
@@ -28,11 +30,13 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.beans.property.SimpleBooleanProperty;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +64,11 @@ class AcceptConnectionsTest {
 
     /** The explorer on the monotonic counter, cut at 5,000 and 10,000, its stream not started; port tried first: {@code port}. */
     private ExplorerViewModel explorer(int port) {
+        return explorer(port, AcceptSettings.EVERY_ADDRESS);
+    }
+
+    /** As {@link #explorer(int)}, a class accepted on {@code classroomAddress}. */
+    private ExplorerViewModel explorer(int port, String classroomAddress) {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         engine = AppWiring.explorerEngine(thread, System::nanoTime, state -> {
             if (state instanceof EngineState.Running r) {
@@ -74,7 +83,8 @@ class AcceptConnectionsTest {
                 clipboard::add,
                 (snapshot, version) -> {},
                 Runnable::run,
-                port);
+                port,
+                classroomAddress);
         holder[0].launch(Scenario.of("{ counter: 1 }", "monotonic")
                 .withDocuments(20_000)
                 .withDocsPerSecond(2_000)
@@ -105,6 +115,45 @@ class AcceptConnectionsTest {
             }
         }
         return n;
+    }
+
+    @Test
+    void a_class_accepted_with_a_password_joins_with_it_and_a_client_without_it_is_refused() {
+        // given a class accepted on 127.0.0.2 with a password
+        ExplorerViewModel vm = explorer(0, "127.0.0.2");
+        ConnectionsViewModel connections = vm.connections();
+
+        connections.startClass(Optional.of("s3cret pw"));
+        flush();
+
+        // then the join string carries the class's user and password, and a student writes with it
+        String join = connections.joinStrings().get(0);
+        assertTrue(
+                join.matches("mongodb://student:s3cret%20pw@127\\.0\\.0\\.2:\\d+/\\?appName=YOURNAME&authSource=admin"),
+                join);
+        assertTrue(connections.passwordRequiredProperty().get());
+        MongoClient student = MongoClients.create(join.replace("YOURNAME", "Ada") + "&serverSelectionTimeoutMS=5000");
+        clients.add(student);
+        student.getDatabase("ada").getCollection("notes").insertOne(new Document("text", "hello"));
+        assertEquals(1, student.getDatabase("ada").getCollection("notes").countDocuments());
+        // and a client without the password may not read or write: Unauthorized (13)
+        String withoutPassword = join.replaceFirst("student:[^@]*@", "").replace("YOURNAME", "Eve");
+        MongoClient outsider = MongoClients.create(withoutPassword + "&serverSelectionTimeoutMS=5000");
+        clients.add(outsider);
+        MongoCommandException refused = assertThrows(
+                MongoCommandException.class,
+                () -> outsider.getDatabase("ada").getCollection("notes").countDocuments());
+        assertEquals(13, refused.getErrorCode());
+        // and the Shell panel needs no password
+        assertEquals(
+                1,
+                engine.shellCommandLayer()
+                        .run("ada", BsonDocument.parse("{count: 'notes'}"))
+                        .getNumber("n")
+                        .intValue());
+        connections.stop();
+        flush();
+        assertFalse(connections.passwordRequiredProperty().get());
     }
 
     @Test

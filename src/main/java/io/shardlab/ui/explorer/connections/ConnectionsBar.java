@@ -1,11 +1,13 @@
 package io.shardlab.ui.explorer.connections;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Roster;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -15,6 +17,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -222,17 +225,29 @@ public final class ConnectionsBar {
     }
 
     /**
-     * Simulation → Accept students on this network…: says that anyone who reaches the port can read and write
-     * (there is no password yet), and accepts the class on every address when the teacher goes ahead.
+     * Simulation → Accept students on this network…: says that without a password anyone who reaches the port can
+     * read and write, offers one (students then join as {@value AcceptSettings#CLASS_USER} with it), and accepts the
+     * class on every address when the teacher goes ahead.
      */
     public void askToAcceptClass() {
         Alert warning = new Alert(
                 Alert.AlertType.CONFIRMATION,
-                "ShardLab will listen on every address of this computer, port " + ExplorerEngine.DEFAULT_PORT
-                        + " (or a free one). Anyone who reaches the port can read and write the simulated cluster: "
-                        + "there is no password. Use it on the classroom's network, not a public one.",
+                null,
                 new ButtonType("Accept students", ButtonBar.ButtonData.OK_DONE),
                 ButtonType.CANCEL);
+        Label text = new Label("ShardLab will listen on every address of this computer, port "
+                + ExplorerEngine.DEFAULT_PORT + " (or a free one). Without a password, anyone who reaches the port "
+                + "can read and write the simulated cluster: use it on the classroom's network, not a public one. "
+                + "With one, students join as '" + AcceptSettings.CLASS_USER + "' with it (the join card shows it).");
+        text.setWrapText(true);
+        PasswordField password = new PasswordField();
+        password.setId("accept-class-password");
+        password.setPromptText("optional");
+        HBox passwordRow = new HBox(8, new Label("Class password"), password);
+        passwordRow.setAlignment(Pos.CENTER_LEFT);
+        VBox content = new VBox(12, text, passwordRow);
+        content.setPrefWidth(460);
+        warning.getDialogPane().setContent(content);
         warning.setTitle("Accept students on this network");
         warning.setHeaderText("Accept students on this network?");
         warning.getDialogPane().setId("accept-class-warning");
@@ -243,7 +258,7 @@ public final class ConnectionsBar {
         placement
                 .showAndWait(warning)
                 .filter(answer -> answer.getButtonData() == ButtonBar.ButtonData.OK_DONE)
-                .ifPresent(answer -> vm.startClass());
+                .ifPresent(answer -> vm.startClass(Optional.of(password.getText())));
     }
 
     /** Opens the join card (or brings it to the front), owned by this window. */

@@ -4,6 +4,9 @@ import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Roster;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,6 +50,10 @@ public final class ConnectionsViewModel {
     private final ObservableList<String> joinStrings = FXCollections.observableArrayList();
     private final ObservableList<Roster.Client> roster = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper rosterHeading = new ReadOnlyStringWrapper(this, "rosterHeading", "");
+    /** The class's password while a class is accepted with one ({@link #startClass(Optional)}). */
+    private Optional<String> classPassword = Optional.empty();
+
+    private final ReadOnlyBooleanWrapper passwordRequired = new ReadOnlyBooleanWrapper(this, "passwordRequired", false);
 
     /**
      * @param engine runs the server's commands on the simulation thread
@@ -82,10 +89,39 @@ public final class ConnectionsViewModel {
      * View asks first), on the port or any free one.
      */
     public void startClass() {
+        startClass(Optional.empty());
+    }
+
+    /**
+     * As {@link #startClass()}; with a password, students join as {@value AcceptSettings#CLASS_USER} with it (the join
+     * strings carry both), and no one else who reaches the port can read or write. A blank password is none.
+     */
+    public void startClass(Optional<String> password) {
         error.set("");
+        classPassword = password.filter(p -> !p.isBlank());
         engine.acceptConnections(
-                new AcceptSettings(port, classroomAddress, Optional.empty()),
+                new AcceptSettings(port, classroomAddress, classPassword),
                 state -> uiThread.execute(() -> show(state)));
+    }
+
+    /**
+     * File → Save cluster with its documents: the cluster on screen, its layout and the documents clients and the
+     * Shell panel wrote, to {@code file} (a data file {@code serve --data-file} starts from). The bar's note says
+     * what was saved, or its error why nothing was.
+     */
+    public void saveCluster(Path file) {
+        engine.saveCluster(
+                file,
+                contents -> uiThread.execute(() -> {
+                    error.set("");
+                    note.set("Saved the cluster's layout and " + contents.describe() + " to " + file
+                            + " (serve --data-file " + file.getFileName() + " carries on from it).");
+                    shown.set(true);
+                }),
+                failure -> uiThread.execute(() -> {
+                    error.set(failure);
+                    shown.set(true);
+                }));
     }
 
     /** "Eyes on the projector": the clients' writes are refused (true) or served again (false). */
@@ -139,7 +175,11 @@ public final class ConnectionsViewModel {
         accepting.set(state.accepting());
         network.set(state.network());
         readOnly.set(state.roster().readOnly());
-        List<String> joins = joinStrings(state);
+        if (!state.accepting()) {
+            classPassword = Optional.empty();
+        }
+        passwordRequired.set(state.accepting() && classPassword.isPresent());
+        List<String> joins = joinStrings(state, classPassword);
         if (!joins.equals(joinStrings)) {
             joinStrings.setAll(joins);
         }
@@ -171,11 +211,29 @@ public final class ConnectionsViewModel {
      * roster); loopback's only when the machine has no other.
      */
     static List<String> joinStrings(ConnectionsState state) {
+        return joinStrings(state, Optional.empty());
+    }
+
+    /**
+     * As {@link #joinStrings(ConnectionsState)}; with the class's password, each names the user and the password
+     * ({@code mongodb://student:PASSWORD@HOST:PORT/?appName=YOURNAME&authSource=admin}, the password
+     * percent-encoded).
+     */
+    static List<String> joinStrings(ConnectionsState state, Optional<String> password) {
         List<String> network = state.connectionStrings().stream()
                 .filter(s -> !s.startsWith("mongodb://127.") && !s.startsWith("mongodb://[::1]"))
                 .toList();
         List<String> from = network.isEmpty() ? state.connectionStrings() : network;
-        return from.stream().map(s -> s + "?appName=" + YOUR_NAME).toList();
+        return from.stream()
+                .map(s -> password.map(p -> s.replace(
+                                        "mongodb://",
+                                        "mongodb://" + AcceptSettings.CLASS_USER + ":"
+                                                + URLEncoder.encode(p, StandardCharsets.UTF_8)
+                                                        .replace("+", "%20")
+                                                + "@")
+                                + "?appName=" + YOUR_NAME + "&authSource=admin")
+                        .orElse(s + "?appName=" + YOUR_NAME))
+                .toList();
     }
 
     /** The word students replace with their name in a join string. */
@@ -200,6 +258,11 @@ public final class ConnectionsViewModel {
     /** Whether a class is accepted (on the network), whose join card and roster show. */
     public ReadOnlyBooleanProperty networkProperty() {
         return network.getReadOnlyProperty();
+    }
+
+    /** Whether the class joins with a password (the join card says so rather than warn). */
+    public ReadOnlyBooleanProperty passwordRequiredProperty() {
+        return passwordRequired.getReadOnlyProperty();
     }
 
     /** Whether the clients' writes are refused ("eyes on the projector"). */

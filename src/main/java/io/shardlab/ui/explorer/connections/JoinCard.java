@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer.connections;
 
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -48,8 +49,12 @@ final class JoinCard {
                 + "and replace " + ConnectionsViewModel.YOUR_NAME + " with your name: the roster shows it.");
         how.setWrapText(true);
         how.getStyleClass().add(JOIN_HINT);
-        Label warning = new Label(
-                "Anyone who reaches this port can read and write the simulated cluster: there is no password.");
+        Label warning = new Label();
+        warning.textProperty()
+                .bind(Bindings.when(vm.passwordRequiredProperty())
+                        .then("The strings carry the class's password: share them with the class only.")
+                        .otherwise("Anyone who reaches this port can read and write the simulated cluster: there is "
+                                + "no password."));
         warning.setWrapText(true);
         warning.getStyleClass().add(JOIN_WARNING);
         VBox root = new VBox(16, title, codes, how, warning);
