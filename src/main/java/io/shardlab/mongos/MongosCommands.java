@@ -12,6 +12,8 @@ import io.shardlab.sim.CommandFailedException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.bson.BsonDocument;
@@ -208,6 +210,7 @@ public final class MongosCommands {
 
     private final CommandFamilies families;
     private final ServerCounters counters;
+    private final List<CommandObserver> observers = new CopyOnWriteArrayList<>();
 
     /**
      * @param memoryBudgetBytes documents beyond this many bytes of heap (their BSON bytes and {@link
@@ -260,6 +263,11 @@ public final class MongosCommands {
                 : c.syntax().apply(release);
     }
 
+    /** From now on {@code observer} hears of every command run, after it ran ({@link CommandObserver}). */
+    public void observe(CommandObserver observer) {
+        observers.add(Objects.requireNonNull(observer, "observer"));
+    }
+
     /** The catalog the commands change. */
     public ShardedCatalog catalog() {
         return families.context().catalog();
@@ -294,10 +302,19 @@ public final class MongosCommands {
      */
     public synchronized BsonDocument run(String database, BsonDocument command) {
         try {
-            return runCounted(database, command);
+            BsonDocument reply = runCounted(database, command);
+            tellObservers(database, command, true);
+            return reply;
         } catch (MongoCommandException e) {
             counters.countRefusal();
+            tellObservers(database, command, false);
             throw e;
+        }
+    }
+
+    private void tellObservers(String database, BsonDocument command, boolean succeeded) {
+        for (CommandObserver observer : observers) {
+            observer.ran(catalog(), database, command, succeeded);
         }
     }
 
