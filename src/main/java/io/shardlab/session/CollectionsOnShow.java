@@ -138,6 +138,20 @@ final class CollectionsOnShow {
         return List.copyOf(out.values());
     }
 
+    /**
+     * A frame of every sharded collection by namespace, after the observed sessions took in what clients did: the
+     * scenario's (while {@code catalog} holds it, or no catalog was made: null) and the observed ones.
+     */
+    Map<String, ExplorerFrame> frames(ShardedCatalog catalog) {
+        accountClientWork();
+        Map<String, ExplorerFrame> out = new TreeMap<>();
+        if (catalog == null || holdsTheScenario(catalog)) {
+            out.put(scenario.namespace(), session.frame());
+        }
+        observed.forEach((namespace, o) -> out.put(namespace, o.frame()));
+        return out;
+    }
+
     /** Whether the scenario's collection in {@code catalog} is still the scenario's cluster. */
     private boolean holdsTheScenario(ShardedCatalog catalog) {
         return catalog.collection(scenario.namespace())
