@@ -17,10 +17,15 @@ record CommandFamilies(
         ReadCommands reads,
         AnalyzeCommands analyze,
         ExplainCommand explain,
-        ConfigDatabaseCommands configDatabase) {
+        ConfigDatabaseCommands configDatabase,
+        IndexCommands indexes,
+        SessionCommands sessions) {
 
-    /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
-    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes) {
+    /**
+     * Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}; the
+     * session commands are the layer's one {@code sessions}.
+     */
+    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes, SessionCommands sessions) {
         return new CommandFamilies(
                 context,
                 new HandshakeCommands(context),
@@ -32,7 +37,9 @@ record CommandFamilies(
                 new ReadCommands(context),
                 new AnalyzeCommands(context),
                 new ExplainCommand(context, syntaxes),
-                new ConfigDatabaseCommands(context));
+                new ConfigDatabaseCommands(context),
+                new IndexCommands(context),
+                sessions);
     }
 
     /** A command the storage answers unchanged, on the database the client named. */

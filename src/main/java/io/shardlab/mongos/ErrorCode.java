@@ -19,11 +19,15 @@ public enum ErrorCode {
     ILLEGAL_OPERATION(20, "IllegalOperation"),
     ALREADY_INITIALIZED(23, "AlreadyInitialized"),
     NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
+    NAMESPACE_EXISTS(48, "NamespaceExists"),
     COMMAND_NOT_FOUND(59, "CommandNotFound"),
     SHARD_KEY_NOT_FOUND(61, "ShardKeyNotFound"),
     INVALID_OPTIONS(72, "InvalidOptions"),
+    INDEX_OPTIONS_CONFLICT(85, "IndexOptionsConflict"),
+    INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),
     SHARD_NOT_FOUND(70, "ShardNotFound"),
     OPERATION_FAILED(96, "OperationFailed"),
+    WRITE_CONFLICT(112, "WriteConflict"),
     NAMESPACE_NOT_SHARDED(118, "NamespaceNotSharded"),
     COMMAND_NOT_SUPPORTED(115, "CommandNotSupported"),
     INVALID_NAMESPACE(73, "InvalidNamespace"),
@@ -33,8 +37,21 @@ public enum ErrorCode {
     ZONE_STILL_IN_USE(163, "ZoneStillInUse"),
     ZONE_NOT_FOUND(177, "ZoneNotFound"),
     RANGE_OVERLAP_CONFLICT(178, "RangeOverlapConflict"),
+    INCOMPLETE_TRANSACTION_HISTORY(217, "IncompleteTransactionHistory"),
+    TRANSACTION_TOO_OLD(225, "TransactionTooOld"),
+    NO_SUCH_TRANSACTION(251, "NoSuchTransaction"),
+    TRANSACTION_COMMITTED(256, "TransactionCommitted"),
+    OPERATION_NOT_SUPPORTED_IN_TRANSACTION(263, "OperationNotSupportedInTransaction"),
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
+    DUPLICATE_KEY(11000, "DuplicateKey"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
+    /** mongo document_source_change_stream.cpp ({@code assertIsLegalSpecification}): no replica set, no change stream. */
+    CHANGE_STREAM_NOT_SUPPORTED(40573, "Location40573"),
+    /**
+     * mongo transaction_validation.cpp ({@code validateSessionOptions}): a {@code txnNumber} on a command that is
+     * neither in a transaction nor a retryable write (error_codes.yml names 50768 NotARetryableWriteCommand).
+     */
+    NOT_A_RETRYABLE_WRITE_COMMAND(50768, "NotARetryableWriteCommand"),
     /** mongo initial_split_policy.cpp PresplitHashedZonesSplitPolicy::_validate. */
     PRESPLIT_NOT_SUPPORTED(31387, "Location31387"),
     PRESPLIT_MINKEY_BEFORE_HASHED(31388, "Location31388"),
@@ -52,6 +69,8 @@ public enum ErrorCode {
     MOVE_CHUNK_INVALID_BOUNDS(656451, "Location656451"),
     /** mongo cluster_move_chunk_cmd.cpp (6.0+): bounds that are not exactly one chunk's. */
     MOVE_CHUNK_NO_SUCH_CHUNK(656452, "Location656452"),
+    /** mongo transaction_router.cpp: a commit recovering a decision without a {@code recoveryToken}. */
+    RECOVERY_TOKEN_REQUIRED(50940, "Location50940"),
     /** A missing but required field, found by the IDL parser. */
     IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
     /** A field a strict command does not declare, found by the IDL parser ({@code idl_parser.cpp throwUnknownField}). */

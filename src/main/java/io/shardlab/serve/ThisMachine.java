@@ -3,10 +3,17 @@ package io.shardlab.serve;
 import io.shardlab.mongos.HostMachine;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -30,6 +37,56 @@ final class ThisMachine implements HostMachine {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
             return "localhost";
+        }
+    }
+
+    /**
+     * The addresses other machines can reach this one by: those of every network interface that is up,
+     * not loopback and not point-to-point, IPv4 first; IPv6 link-local addresses (which need a zone to
+     * be used) left out. Empty when the interfaces cannot be read.
+     */
+    List<InetAddress> reachableAddresses() {
+        List<InetAddress> out = new ArrayList<>();
+        try {
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!nic.isUp() || nic.isLoopback() || nic.isPointToPoint()) {
+                    continue;
+                }
+                for (InetAddress a : Collections.list(nic.getInetAddresses())) {
+                    if (!a.isLinkLocalAddress() && !a.isLoopbackAddress()) {
+                        out.add(a);
+                    }
+                }
+            }
+        } catch (SocketException e) {
+            return List.of();
+        }
+        out.sort(Comparator.comparing((InetAddress a) -> !(a instanceof Inet4Address)));
+        return List.copyOf(out);
+    }
+
+    /** Every address of this machine's interfaces, loopback and link-local included. */
+    List<InetAddress> ownAddresses() {
+        List<InetAddress> out = new ArrayList<>();
+        try {
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                out.addAll(Collections.list(nic.getInetAddresses()));
+            }
+        } catch (SocketException e) {
+            // loopback still counts as this machine's (ClientConnections)
+        }
+        return List.copyOf(out);
+    }
+
+    /** Whether {@code address} is this machine's: loopback, the wildcard, or an address of one of its interfaces. */
+    boolean isOwn(InetAddress address) {
+        if (address.isLoopbackAddress() || address.isAnyLocalAddress()) {
+            return true;
+        }
+        try {
+            return NetworkInterface.getByInetAddress(address) != null;
+        } catch (SocketException e) {
+            return false;
         }
     }
 
