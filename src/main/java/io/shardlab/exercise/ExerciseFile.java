@@ -20,7 +20,7 @@ import org.bson.BsonValue;
  * hint a student who misses it reads; the file holds no code. Every refusal is an {@link InvalidExerciseException}
  * naming the file and the field.
  *
- * <p>The format, field by field (docs/EXERCISES.md explains it for teachers):
+ * <p>The format, field by field (the README's "Exercises" explains it for teachers):
  * <pre>
  * { "id": "hashed-lookups", "title": …, "principle": "hashed-keys" (one of {@link ExercisePrinciple}),
  *   "goal": …,

@@ -142,16 +142,17 @@ final class CollectionsOnShow {
     }
 
     /**
-     * A frame of every sharded collection by namespace, after the observed sessions took in what clients did: the
-     * scenario's (while {@code catalog} holds it, or no catalog was made: null) and the observed ones.
+     * Every sharded collection at a glance by namespace, with the writes of the newest {@code windows} windows,
+     * after the observed sessions took in what clients did: the scenario's (while {@code catalog} holds it, or no
+     * catalog was made: null) and the observed ones.
      */
-    Map<String, ExplorerFrame> frames(ShardedCatalog catalog) {
+    Map<String, CollectionGlance> glances(ShardedCatalog catalog, int windows) {
         accountClientWork();
-        Map<String, ExplorerFrame> out = new TreeMap<>();
+        Map<String, CollectionGlance> out = new TreeMap<>();
         if (catalog == null || holdsTheScenario(catalog)) {
-            out.put(scenario.namespace(), session.frame());
+            out.put(scenario.namespace(), session.glance(windows));
         }
-        observed.forEach((namespace, o) -> out.put(namespace, o.frame()));
+        observed.forEach((namespace, o) -> out.put(namespace, o.glance(windows)));
         return out;
     }
 

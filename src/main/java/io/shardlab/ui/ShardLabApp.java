@@ -257,7 +257,9 @@ public class ShardLabApp extends Application {
         List<Exercise> exercises = ExerciseCatalog.load().exercises();
         BoardViewModel board = new BoardViewModel(
                 out -> engine.readCatalog(
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)), out),
+                        BoardViewModel.RECENT_WINDOWS,
+                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)),
+                        out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,
@@ -270,6 +272,8 @@ public class ShardLabApp extends Application {
                             .orElse(new CollectionPickerViewModel.Choice(namespace, "")));
                     stage.toFront();
                 });
+        // the roster's names (each student's appName) name their databases' tiles and results
+        board.followRoster(explorer.connections().roster());
         BoardWindow boardWindow = new BoardWindow(board, appearance, viewModel.darkProperty(), icons);
         MenuItem boardItem = new MenuItem("Class board");
         boardItem.setId("menu-class-board");

@@ -1,6 +1,7 @@
 package io.shardlab.ui.board;
 
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.exercise.CheckItem;
 import io.shardlab.exercise.ClassProgress;
@@ -13,7 +14,7 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Scale;
 import io.shardlab.render.WriteSeries;
-import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.CollectionGlance;
 import io.shardlab.session.WindowedCounts;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,15 +70,15 @@ final class BoardAssembler {
                     : result.passed() ? BoardTile.Status.PASS : BoardTile.Status.NOT_YET;
             Optional<String> hint = result == null ? Optional.empty() : result.hint();
             int before = tiles.size();
-            sample.frames().forEach((namespace, frame) -> {
+            sample.glances().forEach((namespace, glance) -> {
                 String collection = namespace.startsWith(db + ".") ? namespace.substring(db.length() + 1) : null;
                 if (collection != null && (collections.isEmpty() || collections.contains(collection))) {
                     tiles.add(new BoardTile(
                             db,
                             name,
                             Optional.of(namespace),
-                            caption(collection, frame),
-                            Optional.of(picture(namespace, frame)),
+                            caption(collection, glance),
+                            Optional.of(picture(namespace, glance)),
                             status,
                             hint));
                     drawn.add(namespace);
@@ -99,6 +100,19 @@ final class BoardAssembler {
         return new BoardFrame(tiles, results, sample.evidence().students().size(), passed);
     }
 
+    /**
+     * The writes per shard the glance holds (its newest {@value BoardViewModel#RECENT_WINDOWS} windows), empty before any: a
+     * student's collection shares the lesson stream's windows, and a chart from the stream's start (hours of
+     * simulated time once it played at Max) would squeeze what the student just wrote into its last pixels.
+     */
+    private static Optional<WriteSeries> recentWrites(CollectionGlance glance) {
+        WindowedCounts.Snapshot w = glance.writes();
+        int drawn = w.shownAt(glance.cluster().atMillis());
+        return drawn == 0 || glance.shardIds().isEmpty()
+                ? Optional.empty()
+                : Optional.of(new WriteSeries(glance.shardIds(), w.startMillis(), w.windowMillis(), w.byRow(drawn)));
+    }
+
     /** The collections {@code exercise}'s checks look at, in the order they first appear. */
     private static Set<String> collectionsOf(Exercise exercise) {
         Set<String> out = new LinkedHashSet<>();
@@ -108,15 +122,20 @@ final class BoardAssembler {
         return out;
     }
 
-    private static String caption(String collection, ExplorerFrame frame) {
-        ClusterSnapshot s = frame.cluster().cluster();
+    private static String caption(String collection, CollectionGlance glance) {
+        ClusterSnapshot s = glance.cluster().cluster();
         int chunks = s.chunks().size();
         int holding = s.chunks().chunksPerShard().size();
+        long documents = glance.cluster().chunkStatistics().stream()
+                .mapToLong(ChunkStatistics::documents)
+                .sum();
         return String.format(
                 Locale.ROOT,
-                "%s · %s · %,d chunk%s on %d of %d shard%s",
+                "%s · %s · %,d document%s · %,d chunk%s on %d of %d shard%s",
                 collection,
                 s.key(),
+                documents,
+                documents == 1 ? "" : "s",
                 chunks,
                 chunks == 1 ? "" : "s",
                 holding,
@@ -126,19 +145,16 @@ final class BoardAssembler {
 
     /**
      * The tile's data as the explorer's diagram takes a frame's: the chunks with their sizes, and the writes per
-     * shard up to now (a client's writes show as they arrive, the window they fill included).
+     * shard of the newest {@value BoardViewModel#RECENT_WINDOWS} windows up to now (a client's writes show as they arrive, the
+     * window they fill included).
      */
-    private BoardTile.Picture picture(String namespace, ExplorerFrame frame) {
-        ClusterSnapshot snapshot = frame.cluster().cluster();
+    private BoardTile.Picture picture(String namespace, CollectionGlance glance) {
+        ClusterSnapshot snapshot = glance.cluster().cluster();
         LayoutData layout = new LayoutData(
                 snapshot,
-                Optional.of(ChunkSizes.of(frame.cluster().chunkStatistics())
-                        .withCannotSplit(frame.cluster().oversizedOneValueChunks())));
-        WindowedCounts.Snapshot w = frame.writes();
-        int drawn = w.shownAt(frame.cluster().atMillis());
-        Optional<WriteSeries> writes = drawn > 0 && !frame.shardIds().isEmpty()
-                ? Optional.of(new WriteSeries(frame.shardIds(), w.startMillis(), w.windowMillis(), w.byRow(drawn)))
-                : Optional.empty();
+                Optional.of(ChunkSizes.of(glance.cluster().chunkStatistics())
+                        .withCannotSplit(glance.cluster().oversizedOneValueChunks())));
+        Optional<WriteSeries> writes = recentWrites(glance);
         DiagramData data = new DiagramData(layout, writes, Optional.empty(), Optional.empty());
         Line line = lines.get(namespace);
         if (line == null

@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param database the student's database
  * @param student their name: the roster's, or the database's
  * @param namespace the collection shown, empty for a student without one yet
- * @param caption the collection in one line, e.g. {@code users · { user_name: 'hashed' } · 12 chunks on 3 shards}, or
+ * @param caption the collection in one line, e.g. {@code users · { user_name: 'hashed' } · 3,000 documents · 12 chunks on 3 of 3 shards}, or
  *     why there is no picture
  * @param picture the diagram's data and parts, for render's painter; empty without a collection
  * @param status where the student stands on the chosen exercise

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
@@ -17,6 +18,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -38,6 +40,9 @@ public final class BoardView {
     private static final String CLASS_BOARD = "class-board";
     private static final String BOARD_BAR = "board-bar";
     private static final String BOARD_GOAL = "board-goal";
+    private static final String BOARD_GOAL_ROW = "board-goal-row";
+    private static final String BOARD_SCRIPT = "board-script";
+    private static final String COPY_SETUP = "Copy the setup script";
     private static final String BOARD_SUMMARY = "board-summary";
     private static final String BOARD_EMPTY = "board-empty";
     private static final String BOARD_MESSAGE = "board-message";
@@ -54,6 +59,7 @@ public final class BoardView {
     private final BoardViewModel vm;
     private final ObservableBooleanValue dark;
     private final Function<String, Optional<Path>> chooseTarget;
+    private final Consumer<String> copy;
     private final List<TileView> slots = new ArrayList<>();
     private final GridPane grid = new GridPane();
     private BorderPane root;
@@ -61,11 +67,17 @@ public final class BoardView {
     /**
      * @param dark whether the dark theme shows (the tiles' colours)
      * @param chooseTarget asks where to save the results, given a file name; empty when the teacher cancels
+     * @param copy puts a text on the clipboard (the chosen exercise's setup script, which students run first)
      */
-    public BoardView(BoardViewModel vm, ObservableBooleanValue dark, Function<String, Optional<Path>> chooseTarget) {
+    public BoardView(
+            BoardViewModel vm,
+            ObservableBooleanValue dark,
+            Function<String, Optional<Path>> chooseTarget,
+            Consumer<String> copy) {
         this.vm = vm;
         this.dark = dark;
         this.chooseTarget = chooseTarget;
+        this.copy = copy;
     }
 
     /** Builds the content and binds it. */
@@ -84,6 +96,10 @@ public final class BoardView {
         empty.visibleProperty().bind(vm.emptyProperty());
         StackPane centre = new StackPane(grid, empty);
         centre.setAlignment(Pos.TOP_LEFT);
+        // the tiles' fixed sizes must not hold the centre at its last height: the goal's row appearing above
+        // shrinks it, and the grid is laid out again for the height left
+        grid.setMinSize(0, 0);
+        centre.setMinSize(0, 0);
         StackPane.setAlignment(empty, Pos.CENTER);
         root.setCenter(centre);
         Label message = new Label();
@@ -164,7 +180,11 @@ public final class BoardView {
         };
     }
 
-    private Label goal() {
+    /**
+     * The chosen exercise's goal, and for one with data to work on, its setup script to copy: students run it in
+     * their own database before they start (the teacher pastes it where the class reads it).
+     */
+    private HBox goal() {
         Label goal = new Label();
         goal.setId("board-goal");
         goal.getStyleClass().add(BOARD_GOAL);
@@ -175,9 +195,35 @@ public final class BoardView {
                                 ? ""
                                 : vm.exerciseProperty().get().goal(),
                         vm.exerciseProperty()));
-        goal.visibleProperty().bind(vm.exerciseProperty().isNotNull());
-        goal.managedProperty().bind(goal.visibleProperty());
-        return goal;
+        Button setup = new Button(COPY_SETUP);
+        setup.setId("board-copy-setup");
+        Tooltip script = new Tooltip();
+        script.getStyleClass().add(BOARD_SCRIPT);
+        setup.setTooltip(script);
+        setup.setOnAction(e -> {
+            Exercise chosen = vm.exerciseProperty().get();
+            if (chosen != null && chosen.setup().isPresent()) {
+                copy.accept(chosen.setup().get());
+                setup.setText("Setup copied");
+            }
+        });
+        vm.exerciseProperty().addListener((obs, was, now) -> {
+            setup.setText(COPY_SETUP);
+            script.setText(now == null ? "" : now.setup().orElse(""));
+        });
+        setup.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.exerciseProperty().get() != null
+                                && vm.exerciseProperty().get().setup().isPresent(),
+                        vm.exerciseProperty()));
+        setup.managedProperty().bind(setup.visibleProperty());
+        HBox.setHgrow(goal, Priority.ALWAYS);
+        HBox row = new HBox(goal, setup);
+        row.getStyleClass().add(BOARD_GOAL_ROW);
+        row.setAlignment(Pos.TOP_LEFT);
+        row.visibleProperty().bind(vm.exerciseProperty().isNotNull());
+        row.managedProperty().bind(row.visibleProperty());
+        return row;
     }
 
     /** As many tiles as fit at the smallest legible size: the grid's columns and rows, and the page's size. */

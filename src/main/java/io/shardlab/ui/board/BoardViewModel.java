@@ -1,12 +1,15 @@
 package io.shardlab.ui.board;
 
+import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.ClassProgress;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ResultsCsv;
 import io.shardlab.files.FileException;
+import io.shardlab.session.Roster;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,6 +36,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -49,6 +53,12 @@ import javafx.collections.ObservableList;
  * #cyclePagesProperty} is on.
  */
 public final class BoardViewModel {
+
+    /**
+     * How many of the writes chart's windows a tile shows, the newest (what the source reads, so a look costs the
+     * same however long the clock has run).
+     */
+    public static final int RECENT_WINDOWS = 60;
 
     /** How often the board looks at the class, in ms. */
     static final long SAMPLE_MILLIS = 500;
@@ -219,13 +229,31 @@ public final class BoardViewModel {
         tile.namespace().ifPresent(openInExplorer);
     }
 
+    /** Names the students' databases after {@code roster} ({@link #showRoster}) now and whenever it changes. */
+    public void followRoster(ObservableList<Roster.Client> roster) {
+        roster.addListener((ListChangeListener<Roster.Client>) change -> showRoster(roster));
+        showRoster(roster);
+    }
+
     /**
-     * The students' names by database, from the roster of connected clients (their mongosh {@code appName}); a
-     * database without one shows as itself.
+     * Names the students' databases after the roster of connected clients: a database a client wrote to shows as
+     * that client's name (its {@code appName}, which the join string asks students to set, else its address). A
+     * name stays after its client disconnects, so the board and the export keep it; a database no client named
+     * shows as itself. MongoDB's own databases ({@link ClassEvidence#SYSTEM_DATABASES}) are nobody's.
      */
-    public void showNames(Map<String, String> namesByDatabase) {
-        names = Map.copyOf(namesByDatabase);
-        look();
+    public void showRoster(List<Roster.Client> clients) {
+        Map<String, String> next = new HashMap<>(names);
+        for (Roster.Client client : clients) {
+            for (String database : client.databases()) {
+                if (!ClassEvidence.SYSTEM_DATABASES.contains(database)) {
+                    next.put(database, client.name());
+                }
+            }
+        }
+        if (!next.equals(names)) {
+            names = Map.copyOf(next);
+            look();
+        }
     }
 
     /**

@@ -10,6 +10,8 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -58,7 +60,7 @@ public final class BoardWindow {
         if (stage == null) {
             stage = new Stage();
             Stage window = stage;
-            Parent root = new BoardView(viewModel, dark, name -> chooseTarget(window, name)).build();
+            Parent root = new BoardView(viewModel, dark, name -> chooseTarget(window, name), BoardWindow::copy).build();
             appearance.follow(root);
             stage.setTitle("ShardLab — Class board");
             stage.getIcons().setAll(icons);
@@ -86,6 +88,12 @@ public final class BoardWindow {
     /** The window, once opened (tests drive it). */
     Optional<Stage> stage() {
         return Optional.ofNullable(stage);
+    }
+
+    private static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
     }
 
     private static Optional<Path> chooseTarget(Stage owner, String name) {

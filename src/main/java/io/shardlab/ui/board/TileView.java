@@ -64,6 +64,9 @@ final class TileView {
         caption.getStyleClass().add(BOARD_CAPTION);
         placeholder.getStyleClass().add(BOARD_PLACEHOLDER);
         placeholder.setWrapText(true);
+        // the key and the counts on two lines: cut at a tile's width, the counts a teacher looks for were lost
+        caption.setWrapText(true);
+        caption.setMinHeight(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(student, spacer, status);

@@ -82,13 +82,16 @@ class BoardUnderLoad {
         List<Exercise> exercises = ExerciseCatalog.load().exercises();
         board = new BoardViewModel(
                 out -> engine.readCatalog(
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)), out),
+                        BoardViewModel.RECENT_WINDOWS,
+                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)),
+                        out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,
                 exercises,
                 engine::showCollection);
-        Parent root = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty()).build();
+        Parent root =
+                new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {}).build();
         new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(true)).follow(root);
         scene = new Scene(root, 1280, 720);
         stage.setScene(scene);

@@ -75,14 +75,16 @@ class BoardViewTest {
                 Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1), WorkloadRegistry.standard()));
         board = new BoardViewModel(
                 out -> engine.readCatalog(
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(EXERCISES)), out),
+                        BoardViewModel.RECENT_WINDOWS,
+                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(EXERCISES)),
+                        out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,
                 EXERCISES,
                 engine::showCollection);
         SimpleBooleanProperty presenter = new SimpleBooleanProperty(true);
-        var root = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty()).build();
+        var root = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {}).build();
         new Appearance(new SimpleBooleanProperty(false), presenter).follow(root);
         stage.setScene(new Scene(root, 1280, 720));
         stage.show();
@@ -147,7 +149,8 @@ class BoardViewTest {
         assertEquals(
                 List.of("ada", "bob", "cy"),
                 tiles(robot).stream().map(BoardViewTest::student).toList());
-        assertTrue(text(tileOf(robot, "bob"), ".board-caption").startsWith("inbox · { owner: 1 } · 1 chunk on 1 of 3"));
+        assertTrue(text(tileOf(robot, "bob"), ".board-caption")
+                .startsWith("inbox · { owner: 1 } · 0 documents · 1 chunk on 1 of 3"));
         assertTrue(text(tileOf(robot, "cy"), ".board-caption").startsWith("events · { ts: 1 }"));
 
         // and a click on cy's tile shows cy.events in the explorer
