@@ -90,7 +90,7 @@ public final class BoardView {
         grid.setHgap(GAP);
         grid.setVgap(GAP);
         Label empty = new Label("No student has a database yet. Students connect their mongosh to the cluster "
-                + "(Simulation → Accept connections) and work in a database named after them.");
+                + "(Simulation → Accept students on this network) and work in a database named after them.");
         empty.getStyleClass().add(BOARD_EMPTY);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.emptyProperty());
