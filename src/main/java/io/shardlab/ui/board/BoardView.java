@@ -53,6 +53,8 @@ public final class BoardView {
 
     static final double TILE_HEIGHT = 250;
     static final double PRESENTER_TILE_WIDTH = 400;
+    // one row of three on a 1280 × 720 projector: at 280 (two rows) render's tile framing had no room for its
+    // parts at presenter scale and painted nothing
     static final double PRESENTER_TILE_HEIGHT = 320;
     static final double GAP = 10;
 
