@@ -167,7 +167,6 @@ class BoardUnderLoad {
                 WARM_UP_SECONDS + SECONDS,
                 sorted.length,
                 WARM_UP_SECONDS,
-                sorted.length,
                 sorted[sorted.length / 2] / 1e6,
                 sorted[(int) (sorted.length * 0.99)] / 1e6,
                 Arrays.stream(sorted).max().orElse(0) / 1e6);
