@@ -43,7 +43,7 @@ import javafx.collections.ObservableList;
  * The class board: every student's sharded collections at once as small multiples, where each student stands on
  * the chosen exercise, a page of tiles at a time, and the results' export.
  *
- * <p>While it {@link #start starts}, it looks at the class every {@value #SAMPLE_MILLIS} ms: one look at a time
+ * <p>While it {@link #start starts}, it looks at the class {@value #SAMPLE_MILLIS} ms after its last look: one look at a time
  * ({@link ClassSource#sample}, on the simulation thread), assembled on the board's lane ({@link BoardAssembler}:
  * checks, render's data and parts) and handed to the JavaFX thread through a newest-wins mailbox, so with forty
  * students writing at full speed at most one look is under way and at most one screen update is pending
@@ -84,6 +84,8 @@ public final class BoardViewModel {
     private final BoardAssembler assembler;
     private final LatestValueMailbox<BoardFrame> toScreen;
     private final AtomicBoolean looking = new AtomicBoolean();
+    /** When the last look's sample came back from the simulation thread ({@link System#nanoTime}). */
+    private volatile long sampledNanos;
 
     // read on the board's lane, written on the JavaFX thread
     private volatile Optional<Exercise> chosen = Optional.empty();
@@ -144,7 +146,7 @@ public final class BoardViewModel {
     /** Starts looking at the class (when the board shows). */
     public void start() {
         if (sampling == null) {
-            sampling = lane.scheduleAtFixedRate(this::look, 0, SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+            sampling = lane.scheduleAtFixedRate(this::lookWhenRested, 0, SAMPLE_MILLIS / 5, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -157,6 +159,17 @@ public final class BoardViewModel {
     }
 
     /**
+     * The periodic look: only once the simulation thread has had {@value #SAMPLE_MILLIS} ms to itself since the last
+     * sample came back. With forty students a look takes the simulation thread for a while, and looks back to back
+     * would leave the students' writes little of it (BoardUnderLoad: a tenth of the inserts).
+     */
+    private void lookWhenRested() {
+        if (System.nanoTime() - sampledNanos >= TimeUnit.MILLISECONDS.toNanos(SAMPLE_MILLIS)) {
+            look();
+        }
+    }
+
+    /**
      * One look at the class, unless one is under way or the screen has not taken the last one (the JavaFX thread
      * keeps the processor until it has): on the source's thread, then assembled on the lane, then offered to the
      * screen.
@@ -165,13 +178,16 @@ public final class BoardViewModel {
         if (toScreen.pending() || !looking.compareAndSet(false, true)) {
             return;
         }
-        source.sample(sample -> lane.execute(() -> {
-            try {
-                toScreen.offer(assembler.assemble(sample, chosen, names, clock.get()));
-            } finally {
-                looking.set(false);
-            }
-        }));
+        source.sample(sample -> {
+            sampledNanos = System.nanoTime();
+            lane.execute(() -> {
+                try {
+                    toScreen.offer(assembler.assemble(sample, chosen, names, clock.get()));
+                } finally {
+                    looking.set(false);
+                }
+            });
+        });
     }
 
     /** On the JavaFX thread: the newest frame. */
