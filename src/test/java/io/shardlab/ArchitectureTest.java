@@ -41,7 +41,7 @@ class ArchitectureTest {
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
         "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.mongos..",
-        "io.shardlab.files..", "io.shardlab.session..",
+        "io.shardlab.files..", "io.shardlab.session..", "io.shardlab.exercise..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */
@@ -135,8 +135,9 @@ class ArchitectureTest {
 
     /**
      * Rule 1, inside the core: bson ← key ← cluster ← routing, sim ← workload ← advisor ← mongos (the command
-     * layer serve and the shell share) ← session (the simulation session every front end drives), on top;
-     * no core layer uses it. A layer uses only
+     * layer serve and the shell share) ← session (the simulation session every front end drives) and, beside it,
+     * exercise (the workshop exercises' checks, on the catalog and what the mongos saw); no core layer uses either
+     * of those two, nor they each other. A layer uses only
      * the layers to its left; routing and sim stand side by side and do not use each other. {@code root} is
      * the package the core layers sit in, so a test can check the rule on a fixture tree.
      */
@@ -161,25 +162,30 @@ class ArchitectureTest {
                 .definedBy(root + ".mongos..")
                 .layer("session")
                 .definedBy(root + ".session..")
+                .layer("exercise")
+                .definedBy(root + ".exercise..")
                 .whereLayer("session")
                 .mayNotBeAccessedByAnyLayer()
+                .whereLayer("exercise")
+                .mayNotBeAccessedByAnyLayer()
                 .whereLayer("mongos")
-                .mayOnlyBeAccessedByLayers("session")
+                .mayOnlyBeAccessedByLayers("session", "exercise")
                 .whereLayer("advisor")
-                .mayOnlyBeAccessedByLayers("mongos", "session")
+                .mayOnlyBeAccessedByLayers("mongos", "session", "exercise")
                 .whereLayer("workload")
-                .mayOnlyBeAccessedByLayers("advisor", "mongos", "session")
+                .mayOnlyBeAccessedByLayers("advisor", "mongos", "session", "exercise")
                 .whereLayer("routing")
-                .mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
+                .mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session", "exercise")
                 .whereLayer("sim")
-                .mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session")
+                .mayOnlyBeAccessedByLayers("workload", "advisor", "mongos", "session", "exercise")
                 .whereLayer("cluster")
-                .mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos", "session")
+                .mayOnlyBeAccessedByLayers("routing", "sim", "workload", "advisor", "mongos", "session", "exercise")
                 .whereLayer("key")
-                .mayOnlyBeAccessedByLayers("cluster", "routing", "sim", "workload", "advisor", "mongos", "session")
+                .mayOnlyBeAccessedByLayers(
+                        "cluster", "routing", "sim", "workload", "advisor", "mongos", "session", "exercise")
                 .whereLayer("bson")
                 .mayOnlyBeAccessedByLayers(
-                        "key", "cluster", "routing", "sim", "workload", "advisor", "mongos", "session")
+                        "key", "cluster", "routing", "sim", "workload", "advisor", "mongos", "session", "exercise")
                 .withOptionalLayers(true)
                 .because("ARCHITECTURE.md rule 1: each core layer is built on the ones below it, so a change to "
                         + "a lower layer is tested without the higher ones and no cycle ties the core together");
@@ -337,10 +343,17 @@ class ArchitectureTest {
      * (user, used). ui.theme and ui.tasks are shared by every feature and are not features.
      */
     static final String[][] UI_FEATURE_EDGES = {
-        {"lessons", "explorer"}, {"live", "explorer"}, {"live", "shell"}, {"shell", "about"},
+        {"lessons", "explorer"},
+        {"live", "explorer"},
+        {"live", "shell"},
+        {"shell", "about"},
+        // the class board paints its tiles on the explorer's render canvas (presenter scale, coalesced repaints)
+        // and hands its frames to the screen through the explorer's newest-wins mailbox
+        {"board", "explorer"},
     };
 
-    static final String[] UI_FEATURES = {"about", "advisor", "console", "explorer", "export", "lessons", "live", "shell"
+    static final String[] UI_FEATURES = {
+        "about", "advisor", "board", "console", "explorer", "export", "lessons", "live", "shell"
     };
 
     static ArchRule uiFeatureIsolationUnder(String root) {
@@ -371,7 +384,7 @@ class ArchitectureTest {
      * wires every feature and may use anything.
      */
     static final Map<String, List<String>> UI_PUBLISHED_TYPES = Map.of(
-            "explorer", List.of("ScenarioLauncher", "ExplorerViewModel"),
+            "explorer", List.of("ScenarioLauncher", "ExplorerViewModel", "LatestValueMailbox", "diagram.RenderCanvas"),
             "shell", List.of("MainViewModel", "ClusterDescription"),
             "about", List.of("AboutDialog", "AboutInfo"));
 

@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -224,6 +226,7 @@ public final class MongosCommands {
 
     private final CommandFamilies families;
     private final ServerCounters counters;
+    private final List<CommandObserver> observers = new CopyOnWriteArrayList<>();
     private final LogicalSessions sessions = new LogicalSessions();
     private final WriteIntents intents = new WriteIntents();
     private final Transactions transactions;
@@ -300,6 +303,11 @@ public final class MongosCommands {
         return c == null
                 ? CommandSyntax.none(name, "(answered by the storage)")
                 : c.syntax().apply(release);
+    }
+
+    /** From now on {@code observer} hears of every command run, after it ran ({@link CommandObserver}). */
+    public void observe(CommandObserver observer) {
+        observers.add(Objects.requireNonNull(observer, "observer"));
     }
 
     /** The catalog the commands change. */
@@ -477,12 +485,21 @@ public final class MongosCommands {
      */
     public synchronized BsonDocument run(String database, BsonDocument command) {
         try {
-            return runCounted(database, command);
+            BsonDocument reply = runCounted(database, command);
+            tellObservers(database, command, true);
+            return reply;
         } catch (MongoCommandException e) {
             counters.countRefusal();
+            tellObservers(database, command, false);
             // error_labels.cpp: a statement of a transaction is one with txnNumber and autocommit
             boolean inTransaction = command.containsKey("txnNumber") && command.containsKey("autocommit");
             throw e.withLabels(ErrorLabels.of(e.code(), inTransaction));
+        }
+    }
+
+    private void tellObservers(String database, BsonDocument command, boolean succeeded) {
+        for (CommandObserver observer : observers) {
+            observer.ran(catalog(), database, command, succeeded);
         }
     }
 

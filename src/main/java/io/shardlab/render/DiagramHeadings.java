@@ -6,19 +6,25 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The words of a document diagram ({@link DiagramPainter} framed as a document): the line of facts under its
- * title, each section's heading and caption. The canvas shows none of them (its card and its window say it).
+ * The words of a document diagram ({@link DiagramPainter.Framing#DOCUMENT}): the line of facts under its title,
+ * each section's heading and its caption of facts on the right (the number line's scale and viewport, the lanes' writes window), and how a heading
+ * is set.
  */
 final class DiagramHeadings {
 
     private final DiagramData data;
     private final DiagramOptions options;
     private final NumberLineModel model;
+    private final ThemeColors colors;
+    private final Typography type;
 
-    DiagramHeadings(DiagramData data, DiagramOptions options, NumberLineModel model) {
+    DiagramHeadings(
+            DiagramData data, DiagramOptions options, NumberLineModel model, ThemeColors colors, Typography type) {
         this.data = data;
         this.options = options;
         this.model = model;
+        this.colors = colors;
+        this.type = type;
     }
 
     /** The line of facts under the title: namespace (when titled), key, chunks, shards, jumbo, zone ranges. */
@@ -47,10 +53,10 @@ final class DiagramHeadings {
         return model.key().hasHashedPrefix() ? "Chunks in hash space" : "Chunks from MinKey to MaxKey";
     }
 
-    /** The number line's caption: what the widths mean, the value line when shown, the part of the line shown. */
-    String lineCaption(boolean valuesShown) {
+    /** The number line's caption: what the bounds are, the scale, the part of the line shown. */
+    String lineCaption(boolean valueLine) {
         StringBuilder b = new StringBuilder();
-        if (valuesShown) {
+        if (valueLine) {
             b.append("the stream's values above, each on the shard of its hash  ·  ");
         } else if (model.key().hasHashedPrefix()) {
             b.append("bounds are hashes of ")
@@ -78,8 +84,8 @@ final class DiagramHeadings {
                 + "%";
     }
 
-    /** The lanes' caption: the window their writes are of, when the diagram has writes. */
-    String lanes() {
+    /** The lanes' caption: the writes window their writes column counts. */
+    String lanesCaption() {
         Optional<WriteSeries> writes = data.writes();
         if (writes.isEmpty()) {
             return "";
@@ -88,5 +94,16 @@ final class DiagramHeadings {
         long from = (long) (w.windows() - 1) * w.windowMillis();
         return "writes in the last window, " + ElapsedTime.format(from) + "–"
                 + ElapsedTime.format(from + w.windowMillis());
+    }
+
+    /** A section's heading at {@code top}, its caption right-aligned in the room left. */
+    void section(Pen pen, String text, String caption, double left, double right, double top) {
+        double baseline = top + 17;
+        pen.text(type.heading(), colors.text(), text, left, baseline);
+        if (!caption.isEmpty()) {
+            double room = right - left - pen.width(type.heading(), text) - 24;
+            String fitted = pen.fit(type.body(), caption, room);
+            pen.textRight(type.body(), colors.mutedText(), fitted, right, baseline);
+        }
     }
 }

@@ -48,6 +48,14 @@ public final class DiagramPainter implements Picture {
     static final double CANVAS_BAR = 64;
     static final double CANVAS_GAP = 26;
 
+    /** In a small multiple: the padding, the bar's height, the gap between sections, the writes chart's height. */
+    static final double TILE_PAD = 6;
+
+    static final double TILE_BAR = 24;
+    static final double TILE_GAP = 8;
+    static final double TILE_CHART = 56;
+    static final double TILE_MIN_CHART = 36;
+
     /** The sections a diagram can have, top to bottom. */
     public enum Section {
         TITLE,
@@ -61,25 +69,49 @@ public final class DiagramPainter implements Picture {
 
     /**
      * How the diagram sits on its surface: as a document (an export: title, headings over the sections,
-     * {@value #MARGIN} px margins, its own background, every lane figure) or on the explorer's canvas (no title
+     * {@value #MARGIN} px margins, its own background, every lane figure), on the explorer's canvas (no title
      * and no headings, {@value #CANVAS_PAD} px padding, the card's background, lanes that give up their figures
-     * and names before the line gets narrower than {@code minLineShare} of the width).
+     * and names before the line gets narrower than {@code minLineShare} of the width), or as one of many small
+     * multiples (the class board's tiles: the canvas's framing tightened to {@value #TILE_PAD} px padding, a
+     * {@value #TILE_BAR} px bar, a {@value #TILE_CHART} px writes chart without its heading, and no legend, the
+     * lanes naming the shards).
      *
-     * @param document true for a document, false for the canvas
+     * @param document true for a document, false for the canvas and a small multiple
      * @param minLineShare on the canvas, the share of the width the line keeps while the lanes can give up detail
+     * @param tile true for a small multiple
      */
-    public record Framing(boolean document, double minLineShare) {
+    public record Framing(boolean document, double minLineShare, boolean tile) {
 
         /** An export's framing. */
-        public static final Framing DOCUMENT = new Framing(true, 0);
+        public static final Framing DOCUMENT = new Framing(true, 0, false);
 
         /** The explorer canvas's framing. */
         public static Framing canvas(double minLineShare) {
-            return new Framing(false, minLineShare);
+            return new Framing(false, minLineShare, false);
+        }
+
+        /** A small multiple's framing: the line keeps {@code minLineShare} of the tile's width. */
+        public static Framing tile(double minLineShare) {
+            return new Framing(false, minLineShare, true);
         }
 
         double margin() {
-            return document ? MARGIN : CANVAS_PAD;
+            return document ? MARGIN : tile ? TILE_PAD : CANVAS_PAD;
+        }
+
+        /** The gap under the number line, and between the other sections. */
+        double gap() {
+            return document ? SECTION_GAP : tile ? TILE_GAP : CANVAS_GAP;
+        }
+
+        /** The room for the charts row's headings: none in a small multiple. */
+        double chartsHeading() {
+            return tile ? 0 : HEADING;
+        }
+
+        /** The gap over and under the charts row. */
+        double chartsGap() {
+            return tile ? TILE_GAP : SECTION_GAP;
         }
 
         double heading() {
@@ -194,7 +226,7 @@ public final class DiagramPainter implements Picture {
         this.type = Typography.standard();
         this.summaries = parts.summaries();
         this.charts = new DiagramCharts(data, options, model, colors, type);
-        this.headings = new DiagramHeadings(data, options, model);
+        this.headings = new DiagramHeadings(data, options, model, colors, type);
     }
 
     /** The sections this painter shows, top to bottom (before a height too small drops some). */
@@ -255,10 +287,13 @@ public final class DiagramPainter implements Picture {
     }
 
     private boolean showsLegend() {
-        return options.view() != View.HEATMAP;
+        return options.view() != View.HEATMAP && !framing.tile();
     }
 
     private double barHeight() {
+        if (framing.tile()) {
+            return TILE_BAR;
+        }
         if (!framing.document()) {
             return CANVAS_BAR;
         }
@@ -355,7 +390,7 @@ public final class DiagramPainter implements Picture {
         double lineX = left;
         double lineRight = right;
         double heading = framing.heading();
-        ShardLanesPainter lanes = new ShardLanesPainter(colors, type);
+        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile());
         LaneDetail detail = LaneDetail.FULL;
         if (showsLanes()) {
             if (!framing.document()) {
@@ -373,22 +408,17 @@ public final class DiagramPainter implements Picture {
                     + " px for the number line; use a width of at least "
                     + Math.round(width - lineWidth + narrowest));
         }
-        double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : CANVAS_PAD;
+        double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : framing.margin();
         double bar = barHeight();
-        boolean tight = fit.tight() && !framing.document();
-        double canvasGap = tight ? TIGHT_CANVAS_GAP : CANVAS_GAP;
-        double lineGap = framing.document() ? SECTION_GAP : canvasGap;
-        double valueBlock = showsValueLine()
-                ? NumberLinePainter.height(values.get(), VALUE_BAR) + (tight ? TIGHT_VALUE_GAP : VALUE_GAP)
-                : 0;
+        double lineGap = framing.gap();
+        double valueBlock = showsValueLine() ? NumberLinePainter.height(values.get(), VALUE_BAR) + VALUE_GAP : 0;
         double lineBlock = showsLine() ? heading + valueBlock + NumberLinePainter.height(model, bar) + lineGap : 0;
         double lanesBlock = showsLanes()
-                ? heading
-                        + ShardLanesPainter.height(summaries.size())
-                        + (framing.document() ? SECTION_GAP : canvasGap - 6)
+                ? heading + lanes.blockHeight(summaries.size()) + (framing.document() ? SECTION_GAP : framing.gap() - 6)
                 : 0;
         boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
-        double chart = CHART;
+        double chart = framing.tile() ? TILE_CHART : CHART;
+        double minChart = framing.tile() ? TILE_MIN_CHART : MIN_CHART;
         NumberLineFrame frame = null;
         NumberLineFrame valueFrame = null;
         if (showsLine()) {
@@ -430,13 +460,18 @@ public final class DiagramPainter implements Picture {
                     options.highlight());
             legendH = new LegendPainter(colors, type).height(g, items, right - left);
         }
-        double bottom = framing.document() ? MARGIN : CANVAS_PAD / 2;
-        double fixed = y + lineBlock + lanesBlock + (charts ? HEADING + SECTION_GAP : 0) + legendH + bottom;
+        double bottom = framing.document() ? MARGIN : framing.margin() / 2;
+        double fixed = y
+                + lineBlock
+                + lanesBlock
+                + (charts ? framing.chartsHeading() + framing.chartsGap() : 0)
+                + legendH
+                + bottom;
         double preferred = fixed + (charts ? chart : 0);
         if (height > 0) {
             double extra = height - preferred;
             if (charts) {
-                chart = Math.max(chart + extra, MIN_CHART);
+                chart = Math.max(chart + extra, minChart);
                 extra = height - (fixed + chart);
             }
             if (extra < 0 && fit.shrinkBar() && showsLine()) {
@@ -488,14 +523,13 @@ public final class DiagramPainter implements Picture {
         }
         Rectangle2D lanesRect = new Rectangle2D.Double();
         if (showsLanes()) {
-            lanesRect =
-                    new Rectangle2D.Double(left, y + heading, right - left, ShardLanesPainter.height(summaries.size()));
+            lanesRect = new Rectangle2D.Double(left, y + heading, right - left, lanes.blockHeight(summaries.size()));
             y += lanesBlock;
         }
         Rectangle2D writesRect = new Rectangle2D.Double();
         Rectangle2D heatRect = new Rectangle2D.Double();
         if (charts) {
-            double top = y + HEADING;
+            double top = y + framing.chartsHeading();
             if (showsWrites() && showsHeatmap()) {
                 double half = (right - left - CHART_GAP) / 2;
                 writesRect = new Rectangle2D.Double(left, top, half, chart);
@@ -505,7 +539,7 @@ public final class DiagramPainter implements Picture {
             } else {
                 heatRect = new Rectangle2D.Double(left, top, right - left, chart);
             }
-            y = top + chart + SECTION_GAP;
+            y = top + chart + framing.chartsGap();
         }
         Rectangle2D legendRect = new Rectangle2D.Double(left, y, right - left, legendH);
         double total = height > 0 ? height : y + legendH + bottom;
@@ -602,7 +636,7 @@ public final class DiagramPainter implements Picture {
                             : layout.bar().getY() - NumberLinePainter.bandAboveBar(model))
                     - heading;
             if (framing.document()) {
-                heading(pen, headings.line(), headings.lineCaption(showsValueLine()), left, right, top);
+                headings.section(pen, headings.line(), headings.lineCaption(showsValueLine()), left, right, top);
             }
             if (showsValueLine()) {
                 linePainter.paint(
@@ -629,9 +663,9 @@ public final class DiagramPainter implements Picture {
         if (showsLanes()) {
             double top = layout.lanes().getY() - heading;
             if (framing.document()) {
-                heading(pen, "Shards", headings.lanes(), left, right, top);
+                headings.section(pen, "Shards", headings.lanesCaption(), left, right, top);
             }
-            new ShardLanesPainter(colors, type)
+            new ShardLanesPainter(colors, type, framing.tile())
                     .paint(
                             g,
                             summaries,
@@ -645,19 +679,21 @@ public final class DiagramPainter implements Picture {
         if (showsWrites() && !layout.writesChart().isEmpty()) {
             Rectangle2D r = layout.writesChart();
             WriteSeries series = data.writes().orElseThrow();
-            heading(
-                    pen,
-                    "Writes per shard",
-                    "per " + ElapsedTime.format(series.windowMillis()) + " window"
-                            + (options.stackedWrites() ? ", stacked" : ""),
-                    r.getX(),
-                    r.getMaxX(),
-                    r.getY() - HEADING);
+            if (!framing.tile()) {
+                headings.section(
+                        pen,
+                        "Writes per shard",
+                        "per " + ElapsedTime.format(series.windowMillis()) + " window"
+                                + (options.stackedWrites() ? ", stacked" : ""),
+                        r.getX(),
+                        r.getMaxX(),
+                        r.getY() - HEADING);
+            }
             charts.paintWrites(g, r, writesAxis);
         }
         if (showsHeatmap() && !layout.heatmap().isEmpty()) {
             Rectangle2D r = layout.heatmap();
-            heading(
+            headings.section(
                     pen,
                     "Writes by key range over time",
                     "brighter = more writes (log scale)",
@@ -687,15 +723,5 @@ public final class DiagramPainter implements Picture {
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
         g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-    }
-
-    private void heading(Pen pen, String text, String caption, double left, double right, double top) {
-        double baseline = top + 17;
-        pen.text(type.heading(), colors.text(), text, left, baseline);
-        if (!caption.isEmpty()) {
-            double room = right - left - pen.width(type.heading(), text) - 24;
-            String fitted = pen.fit(type.body(), caption, room);
-            pen.textRight(type.body(), colors.mutedText(), fitted, right, baseline);
-        }
     }
 }

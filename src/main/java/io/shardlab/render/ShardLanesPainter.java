@@ -30,12 +30,27 @@ public final class ShardLanesPainter {
     static final double COLUMN_GAP = 22;
     static final double SWATCH = 10;
 
+    /** In a small multiple: the most a lane's top is below the one before, and the table header's height. */
+    static final double COMPACT_PITCH = 20;
+
+    static final double COMPACT_HEADER = 14;
+
     private final ThemeColors colors;
     private final Typography type;
+    private final boolean compact;
 
     public ShardLanesPainter(ThemeColors colors, Typography type) {
+        this(colors, type, false);
+    }
+
+    /**
+     * @param compact lanes for a small multiple (the class board's tiles): at most {@value #COMPACT_PITCH} px
+     *     apart under a {@value #COMPACT_HEADER} px header
+     */
+    public ShardLanesPainter(ThemeColors colors, Typography type, boolean compact) {
         this.colors = colors;
         this.type = type;
+        this.compact = compact;
     }
 
     /**
@@ -49,6 +64,20 @@ public final class ShardLanesPainter {
     /** Height of the lanes block: the table header and one pitch per lane. */
     public static double height(int shards) {
         return HEADER + shards * pitch(shards);
+    }
+
+    /** This painter's distance between lane tops: {@link #pitch}, or at most {@value #COMPACT_PITCH} when compact. */
+    public double rowPitch(int shards) {
+        return compact ? Math.min(COMPACT_PITCH, pitch(shards)) : pitch(shards);
+    }
+
+    /** This painter's lanes block height: {@link #height}, or the compact header and pitch. */
+    public double blockHeight(int shards) {
+        return header() + shards * rowPitch(shards);
+    }
+
+    private double header() {
+        return compact ? COMPACT_HEADER : HEADER;
     }
 
     /** Width the left gutter needs with every detail: swatch, longest name, badge. */
@@ -201,13 +230,13 @@ public final class ShardLanesPainter {
             LaneDetail detail) {
         Pen pen = new Pen(g);
         int n = rows.size();
-        double pitch = pitch(n);
+        double pitch = rowPitch(n);
         double barH = Math.round(pitch * 0.72);
         Font nameFont = nameFont(n);
         double[] widths = columnWidths(pen, rows, detail);
         List<Column> columns = columns(rows, detail);
         double tableLeft = lineX + frame.widthPx();
-        double headerBaseline = top + HEADER - 7;
+        double headerBaseline = top + header() - (compact ? 3 : 7);
         double cx = tableLeft;
         for (int i = 0; i < columns.size(); i++) {
             cx += COLUMN_GAP + widths[i];
@@ -217,7 +246,7 @@ public final class ShardLanesPainter {
         for (int r = 0; r < n; r++) {
             ShardSummary row = rows.get(r);
             boolean dim = lit != null && !lit.contains(row.shard());
-            double laneTop = top + HEADER + r * pitch + (pitch - barH) / 2;
+            double laneTop = top + header() + r * pitch + (pitch - barH) / 2;
             double mid = laneTop + barH / 2;
             pen.crisp(false);
             Color swatch = dim ? colors.dimmedShard(row.shardIndex()) : colors.shard(row.shardIndex());

@@ -142,6 +142,21 @@ final class CollectionsOnShow {
     }
 
     /**
+     * Every sharded collection at a glance by namespace, with the writes of the newest {@code windows} windows,
+     * after the observed sessions took in what clients did: the scenario's (while {@code catalog} holds it, or no
+     * catalog was made: null) and the observed ones.
+     */
+    Map<String, CollectionGlance> glances(ShardedCatalog catalog, int windows) {
+        accountClientWork();
+        Map<String, CollectionGlance> out = new TreeMap<>();
+        if (catalog == null || holdsTheScenario(catalog)) {
+            out.put(scenario.namespace(), session.glance(windows));
+        }
+        observed.forEach((namespace, o) -> out.put(namespace, o.glance(windows)));
+        return out;
+    }
+
+    /**
      * Whether {@code now} holds the collections followed so far and no other: the scenario's (unless dropped) and
      * the observed ones, each on the same cluster.
      */

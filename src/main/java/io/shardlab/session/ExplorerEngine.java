@@ -324,6 +324,24 @@ public final class ExplorerEngine extends Playback {
         });
     }
 
+    /**
+     * Reads the whole cluster for a view of all its collections (the class board): on the simulation thread,
+     * {@code reader} gets the catalog and every sharded collection at a glance with the writes of its newest
+     * {@code windows} windows ({@link CatalogRead}), and its result goes to {@code out}, there too. While no
+     * scenario is loaded the read is {@link CatalogRead#NOTHING}.
+     */
+    public <T> void readCatalog(int windows, Function<CatalogRead, T> reader, Consumer<T> out) {
+        Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(out, "out");
+        submit(() -> out.accept(reader.apply(
+                session == null
+                        ? CatalogRead.NOTHING
+                        : new CatalogRead(
+                                Optional.ofNullable(catalog),
+                                collections.glances(catalog, windows),
+                                Optional.of(scenario.namespace())))));
+    }
+
     // ---- accepting connections --------------------------------------------------------------------------------
 
     /** {@link #acceptConnections(AcceptSettings, Consumer)} on this computer only (127.0.0.1), port {@code port}. */

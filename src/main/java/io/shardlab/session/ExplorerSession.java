@@ -586,6 +586,11 @@ public final class ExplorerSession {
         return frames.assemble(snapshot, cluster.historyCommands(), progress, inserts, error, valueLine);
     }
 
+    /** The collection at a glance: the cluster now and the writes of the newest {@code windows} windows. */
+    public CollectionGlance glance(int windows) {
+        return frames.glance(cluster.snapshot(), windows);
+    }
+
     private StreamProgress progress(SimulationSnapshot snapshot) {
         return new StreamProgress(
                 cursor(),

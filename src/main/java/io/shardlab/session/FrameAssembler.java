@@ -111,6 +111,11 @@ final class FrameAssembler {
                 routing(snapshot));
     }
 
+    /** The collection as {@code snapshot} shows it now, with the writes of the newest {@code windows} windows. */
+    CollectionGlance glance(SimulationSnapshot snapshot, int windows) {
+        return new CollectionGlance(snapshot, writes.lastWindows(windows).selectRows(shardOrder(snapshot)));
+    }
+
     /** The routing table's size, measured again only when the chunks changed. */
     private ConfigDatabase.MetadataSize routing(SimulationSnapshot snapshot) {
         ChunkMap chunks = snapshot.cluster().chunks();
@@ -124,11 +129,16 @@ final class FrameAssembler {
 
     /** The writes with one row per shard of the cluster now, in its order (as the frame promises). */
     private WindowedCounts.Snapshot writesByShard(SimulationSnapshot snapshot) {
+        return writes.snapshot().selectRows(shardOrder(snapshot));
+    }
+
+    /** The writes' row of each shard of the cluster now, in its order; -1 for a shard without one. */
+    private int[] shardOrder(SimulationSnapshot snapshot) {
         List<String> ids = snapshot.cluster().shardIds();
         int[] order = new int[ids.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = shardRow.getOrDefault(ids.get(i), -1);
         }
-        return writes.snapshot().selectRows(order);
+        return order;
     }
 }

@@ -130,6 +130,28 @@ public final class WindowedCounts {
     }
 
     /**
+     * An immutable copy of the newest {@code n} windows only (all of them when there are fewer): window 0 of the
+     * copy is window {@code windows - n} here, so its start moves on by that many windows. For a view that shows
+     * what just happened, at a cost that does not grow with the time the clock has run.
+     */
+    Snapshot lastWindows(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n: must be at least 1, got " + n);
+        }
+        int from = Math.max(0, windows - n);
+        long[][] copy = new long[windows - from][];
+        for (int w = from; w < windows; w++) {
+            copy[w - from] = counts[w].clone();
+        }
+        return new Snapshot(
+                rows,
+                startMillis + from * windowMillis,
+                windowMillis,
+                copy,
+                Math.max(0, Math.min(arrivedThrough, windows) - from));
+    }
+
+    /**
      * Counts per row per window at one moment. Immutable.
      *
      * @param rows number of rows

@@ -150,6 +150,25 @@ abstract class ChunkDocuments implements IndexScan {
         return true;
     }
 
+    /**
+     * The distinct shard-key values among the known documents, counted up to {@code atMost} (a count that reaches
+     * it stops there). Sorts the documents first, as a split does.
+     */
+    long distinctKeyValues(long atMost) {
+        int n = count();
+        if (n == 0 || atMost <= 0) {
+            return 0;
+        }
+        sort();
+        long distinct = 1;
+        for (int i = 1; i < n && distinct < atMost; i++) {
+            if (!sameKey(i - 1, i)) {
+                distinct++;
+            }
+        }
+        return distinct;
+    }
+
     /** Where a removal entry's key lies among the documents (after {@link #sort()}). */
     interface RemovalKeys {
         /** The first document whose key is {@code >=} entry {@code entry}'s key. */

@@ -537,6 +537,24 @@ public final class SimulatedCluster {
         return state.chunks();
     }
 
+    /**
+     * The collection's distinct shard-key values among the documents whose keys the cluster holds (not a loaded
+     * layout's unknown documents), counted up to {@code atMost}: how many pieces its data could be split into at
+     * most, whatever the chunk size (a split point lies between two different key values, mongo
+     * {@code src/mongo/db/s/split_vector.cpp}). Chunks partition the key space, so their counts add up.
+     * Costs a pass over the documents; 0 before shardCollection.
+     */
+    public long distinctKeyValues(long atMost) {
+        if (state.collection() == null) {
+            return 0;
+        }
+        long distinct = 0;
+        for (int i = 0; i < state.chunks().size() && distinct < atMost; i++) {
+            distinct += state.documentsOf(i).distinctKeyValues(atMost - distinct);
+        }
+        return distinct;
+    }
+
     /** An immutable picture of the cluster now. */
     public SimulationSnapshot snapshot() {
         return state.snapshot();

@@ -2,6 +2,10 @@ package io.shardlab.ui;
 
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
+import io.shardlab.exercise.ClassEvidence;
+import io.shardlab.exercise.CommandJournal;
+import io.shardlab.exercise.Exercise;
+import io.shardlab.exercise.ExerciseCatalog;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
@@ -10,11 +14,15 @@ import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
+import io.shardlab.ui.board.BoardViewModel;
+import io.shardlab.ui.board.BoardWindow;
+import io.shardlab.ui.board.ClassSample;
 import io.shardlab.ui.console.ConsoleView;
 import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
+import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonView;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
@@ -38,6 +46,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -117,6 +126,7 @@ public class ShardLabApp extends Application {
     private ConsoleView consoleView;
     private ExecutorService exportThread;
     private VisibleWork work;
+    private BoardWindow board;
 
     /**
      * @param tasks every background thread of the GUI comes from here and stops with {@link #stop()}
@@ -173,13 +183,19 @@ public class ShardLabApp extends Application {
         simulationThread = new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
         LatestValueMailbox<EngineState> toScreen = new LatestValueMailbox<>(
                 Platform::runLater, state -> explorerRef.get().accept(state));
+        // what the mongos saw each student send, for the exercises' checks (io.shardlab.exercise, the class board)
+        CommandJournal journal = new CommandJournal();
         engine = new ExplorerEngine(
                 simulationThread,
                 System::nanoTime,
                 toScreen::offer,
                 toScreen::pending,
                 BackgroundFailure::describe,
-                mongos);
+                (catalog, host, budget, clients, log, lane) -> {
+                    MongosEndpoint endpoint = mongos.open(catalog, host, budget, clients, log, lane);
+                    endpoint.commands().observe(journal);
+                    return endpoint;
+                });
         explorer = new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
@@ -275,6 +291,35 @@ public class ShardLabApp extends Application {
         AdvisorWindow advisor = new AdvisorWindow(appearance, placement, viewModel.darkProperty(), icons, tasks, work);
         mainView.addStatusItem(new BackgroundWorkIndicator(work).node());
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
+        // View → Class board (io.shardlab.ui.board): every student's collections at once, where each stands on the
+        // chosen exercise, and the results' export; a tile opens its collection in the explorer, as the picker does
+        List<Exercise> exercises = ExerciseCatalog.load().exercises();
+        BoardViewModel board = new BoardViewModel(
+                out -> engine.readCatalog(
+                        BoardViewModel.RECENT_WINDOWS,
+                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)),
+                        out),
+                tasks.serial("shardlab-board"),
+                Platform::runLater,
+                Instant::now,
+                exercises,
+                namespace -> {
+                    CollectionPickerViewModel picker = explorer.collections();
+                    picker.choose(picker.choices().stream()
+                            .filter(c -> c.namespace().equals(namespace))
+                            .findFirst()
+                            .orElse(new CollectionPickerViewModel.Choice(namespace, "")));
+                    stage.toFront();
+                });
+        // the roster's names (each student's appName) name their databases' tiles and results
+        board.followRoster(explorer.connections().roster());
+        BoardWindow boardWindow = new BoardWindow(board, appearance, viewModel.darkProperty(), icons);
+        MenuItem boardItem = new MenuItem("Class board");
+        boardItem.setId("menu-class-board");
+        boardItem.setAccelerator(BoardWindow.KEYS);
+        boardItem.setOnAction(e -> boardWindow.open());
+        mainView.addViewItem(boardItem);
+        this.board = boardWindow;
         mainView.show(stage);
         if (getParameters() != null && !getParameters().getRaw().isEmpty()) {
             live.layout()
@@ -414,6 +459,11 @@ public class ShardLabApp extends Application {
                 }
             }
         }.start();
+    }
+
+    /** The class board's window, for tests that drive the real window. */
+    BoardWindow board() {
+        return board;
     }
 
     /** The Shell panel, for tests that drive the real window. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.geom.Rectangle2D;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,6 +73,36 @@ class DiagramPainterTest {
         assertTrue(onCanvas.valueLine().getMaxY() < onCanvas.bar().getY(), "values above the hashes");
         assertEquals(onCanvas.bar().getX(), onCanvas.valueBar().getX(), "one x range for both lines");
         assertEquals(onCanvas.bar().getWidth(), onCanvas.valueBar().getWidth());
+    }
+
+    @Test
+    void aSmallMultipleShowsTheLineTheLanesAndTheWritesChartInATileWithoutHeadingsOrLegend() {
+        // given a layout with writes, framed as one of the class board's tiles
+        DiagramData data = Diagrams.twelveChunks();
+        DiagramOptions options = DiagramOptions.defaults(View.ALL);
+        DiagramData withoutHeat = new DiagramData(data.layout(), data.writes(), Optional.empty(), data.valueLine());
+        DiagramPainter tile = new DiagramPainter(
+                withoutHeat,
+                options,
+                DiagramPainter.Framing.tile(0.5),
+                DiagramPainter.Parts.of(withoutHeat, options.scale()));
+
+        // when it is laid out on a tile of 320 x 220 pixels
+        DiagramPainter.Layout l = tile.layout(Diagrams.scratch(), 320, 220, 1);
+
+        // then the line, the lanes and the writes chart fit in it, without a legend (the lanes name the shards)
+        assertEquals(
+                List.of(
+                        DiagramPainter.Section.NUMBER_LINE,
+                        DiagramPainter.Section.LANES,
+                        DiagramPainter.Section.WRITES_CHART),
+                tile.sections());
+        assertTrue(l.bar().getHeight() >= DiagramPainter.TILE_BAR, "the bar: " + l.bar());
+        assertTrue(l.lanes().getY() > l.bar().getMaxY());
+        assertTrue(l.writesChart().getY() > l.lanes().getMaxY());
+        assertTrue(l.writesChart().getMaxY() <= 220, "the chart ends inside the tile: " + l.writesChart());
+        assertTrue(l.writesChart().getHeight() >= DiagramPainter.TILE_MIN_CHART);
+        assertEquals(0, l.legend().getHeight());
     }
 
     @Test

@@ -91,4 +91,25 @@ class WindowedCountsTest {
 
         assertEquals(2, counts.snapshot().shownAt(250), "the window a client no longer fills waits again");
     }
+
+    @Test
+    void the_newest_windows_alone_start_where_they_start_and_keep_a_clients_window_drawn() {
+        // given writes in windows 0, 2 and 4 of 100 ms, a client's in window 4 with the clock standing in it
+        WindowedCounts counts = new WindowedCounts(2, 1000, 100);
+        counts.add(1050, 0, 1);
+        counts.add(1250, 1, 2);
+        counts.addArrived(1450, 0, 3);
+
+        // when only the newest 2 windows are taken
+        WindowedCounts.Snapshot last = counts.lastWindows(2);
+
+        // then they are windows 3 and 4, starting at 1300, and the client's window is drawn as before
+        assertEquals(1300, last.startMillis());
+        assertEquals(2, last.windows());
+        assertEquals(2, last.shownAt(1450));
+        assertArrayEquals(new long[] {0, 3}, last.byRow(2)[0]);
+        assertArrayEquals(new long[] {0, 0}, last.byRow(2)[1]);
+        assertEquals(counts.snapshot(), counts.lastWindows(5), "asking for as many windows as there are copies all");
+        assertEquals(counts.snapshot(), counts.lastWindows(60));
+    }
 }

@@ -1,6 +1,7 @@
 package io.shardlab.ui.lessons;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.files.JsonFields;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.session.Scenario;
@@ -15,10 +16,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -63,6 +62,9 @@ final class LessonFile {
     static final int FOLLOW_UP_LABEL_MAX = 44;
     static final int NOTE_MAX = 240;
     static final int FOLLOW_UPS_MAX = 3;
+
+    /** How a problem with a field a follow-up takes unchanged ends. */
+    private static final String INHERITED_NOTE = " (taken unchanged from the lesson's scenario)";
 
     private static final Set<String> LESSON_FIELDS =
             Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps", "shellSteps");
@@ -120,7 +122,7 @@ final class LessonFile {
         } catch (RuntimeException e) {
             throw new InvalidLessonException(source, "", "not valid JSON: " + e.getMessage());
         }
-        Fields lesson = new Fields(root, "", LESSON_FIELDS, Set.of());
+        JsonFields lesson = fields(root, "", LESSON_FIELDS, Set.of());
         String id = lesson.text("id", 40);
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw lesson.invalid("id", "lower-case words joined by hyphens, e.g. monotonic-key, got '" + id + "'");
@@ -128,17 +130,17 @@ final class LessonFile {
         String title = lesson.text("title", TITLE_MAX);
         String principle = lesson.text("principle", PRINCIPLE_MAX);
         BsonDocument scenarioJson = lesson.object("scenario");
-        LessonScenario scenario = scenario(new Fields(scenarioJson, "scenario", SCENARIO_FIELDS, Set.of()));
+        LessonScenario scenario = scenario(fields(scenarioJson, "scenario", SCENARIO_FIELDS, Set.of()));
         List<String> watch = lesson.texts("watch", 1, WATCH_ITEMS_MAX, WATCH_ITEM_MAX);
         String ask = lesson.text("askTheRoom", ASK_MAX);
         List<FollowUp> followUps = new ArrayList<>();
         List<BsonDocument> followUpJson = lesson.objects("followUps", 0, FOLLOW_UPS_MAX);
         for (int i = 0; i < followUpJson.size(); i++) {
-            Fields f = new Fields(followUpJson.get(i), "followUps[" + i + "]", FOLLOW_UP_FIELDS, Set.of());
+            JsonFields f = fields(followUpJson.get(i), "followUps[" + i + "]", FOLLOW_UP_FIELDS, Set.of());
             String label = f.text("label", FOLLOW_UP_LABEL_MAX);
             String note = f.text("note", NOTE_MAX);
             BsonDocument changes = f.object("scenario");
-            checkKnown(changes, f.path("scenario"), SCENARIO_FIELDS);
+            JsonFields.checkKnown(changes, f.path("scenario"), SCENARIO_FIELDS, this::invalid);
             if (!changes.containsKey("why")) {
                 throw f.invalid("scenario.why", "required: say why this variant's settings show the comparison");
             }
@@ -147,12 +149,12 @@ final class LessonFile {
             Set<String> inherited = new LinkedHashSet<>(merged.keySet());
             inherited.removeAll(changes.keySet());
             followUps.add(new FollowUp(
-                    label, note, scenario(new Fields(merged, f.path("scenario"), SCENARIO_FIELDS, inherited))));
+                    label, note, scenario(fields(merged, f.path("scenario"), SCENARIO_FIELDS, inherited))));
         }
         List<ShellStep> shellSteps = new ArrayList<>();
         List<BsonDocument> stepJson = lesson.objects("shellSteps", 0, SHELL_STEPS_MAX);
         for (int i = 0; i < stepJson.size(); i++) {
-            Fields f = new Fields(stepJson.get(i), "shellSteps[" + i + "]", SHELL_STEP_FIELDS, Set.of());
+            JsonFields f = fields(stepJson.get(i), "shellSteps[" + i + "]", SHELL_STEP_FIELDS, Set.of());
             String label = f.text("label", SHELL_STEP_LABEL_MAX);
             String script = f.text("script", SHELL_SCRIPT_MAX);
             if (!ShellEngine.isCompleteInput(script)) {
@@ -163,7 +165,7 @@ final class LessonFile {
         return new Lesson(id, title, principle, scenario, watch, ask, followUps, shellSteps);
     }
 
-    private LessonScenario scenario(Fields s) {
+    private LessonScenario scenario(JsonFields s) {
         String namespace = s.text("namespace", 120);
         if (!namespace.matches("[^.\\s]+\\.[^\\s]+")) {
             throw s.invalid("namespace", "expected 'db.collection', got '" + namespace + "'");
@@ -184,11 +186,11 @@ final class LessonFile {
         List<LessonQuery> queries = new ArrayList<>();
         List<BsonDocument> queryJson = s.objects("queries", 0, 6);
         for (int i = 0; i < queryJson.size(); i++) {
-            Fields q = new Fields(
+            JsonFields q = fields(
                     queryJson.get(i),
                     s.path("queries[" + i + "]"),
                     QUERY_FIELDS,
-                    s.inherited.contains("queries") ? QUERY_FIELDS : Set.of());
+                    s.inherited().contains("queries") ? QUERY_FIELDS : Set.of());
             String label = q.text("label", QUERY_LABEL_MAX);
             String filter = q.text("filter", 300);
             String expect = q.text("expect", 20);
@@ -235,16 +237,16 @@ final class LessonFile {
      * The steps: each adds the next shard ({@link SimulationSetup#shardId}: shard04 first after three
      * shards), after a number of documents within the stream, at most {@link Scenario#MAX_SHARDS} shards in all.
      */
-    private List<StreamStep> steps(Fields s, int shards, long documents) {
+    private List<StreamStep> steps(JsonFields s, int shards, long documents) {
         List<BsonDocument> stepJson = s.objects("steps", 0, 4);
         List<StreamStep> steps = new ArrayList<>();
         long previous = 0;
         for (int i = 0; i < stepJson.size(); i++) {
-            Fields f = new Fields(
+            JsonFields f = fields(
                     stepJson.get(i),
                     s.path("steps[" + i + "]"),
                     STEP_FIELDS,
-                    s.inherited.contains("steps") ? STEP_FIELDS : Set.of());
+                    s.inherited().contains("steps") ? STEP_FIELDS : Set.of());
             long after = f.wholeNumber("afterDocuments", Math.max(1, previous), documents - 1);
             String shard = f.text("addShard", 20);
             int number = shards + i + 1;
@@ -262,34 +264,34 @@ final class LessonFile {
     }
 
     /** The zones, zone ranges and initial-split options, read as the explorer's Zones… form takes them. */
-    private ShardingSetup sharding(Fields s) {
+    private ShardingSetup sharding(JsonFields s) {
         List<ShardZone> shardZones = new ArrayList<>();
         List<ZoneKeyRange> ranges = new ArrayList<>();
         List<BsonDocument> zones = s.objects("zones", 0, Scenario.MAX_SHARDS);
         for (int i = 0; i < zones.size(); i++) {
-            Fields z = new Fields(
+            JsonFields z = fields(
                     zones.get(i),
                     s.path("zones[" + i + "]"),
                     ZONE_FIELDS,
-                    s.inherited.contains("zones") ? ZONE_FIELDS : Set.of());
+                    s.inherited().contains("zones") ? ZONE_FIELDS : Set.of());
             String zone = z.text("zone", 40);
             List<String> shards =
-                    z.document.containsKey("shards") ? z.texts("shards", 0, Scenario.MAX_SHARDS, 20) : List.of();
+                    z.document().containsKey("shards") ? z.texts("shards", 0, Scenario.MAX_SHARDS, 20) : List.of();
             for (String shard : shards) {
                 shardZones.add(new ShardZone(shard, zone));
             }
             List<BsonDocument> rangeJson = z.objects("ranges", 0, 16);
             for (int j = 0; j < rangeJson.size(); j++) {
-                Fields r = new Fields(rangeJson.get(j), z.path("ranges[" + j + "]"), RANGE_FIELDS, Set.of());
+                JsonFields r = fields(rangeJson.get(j), z.path("ranges[" + j + "]"), RANGE_FIELDS, Set.of());
                 String min = r.text("min", 300);
                 String max = r.text("max", 300);
                 ranges.add(r.check("", () -> ZoneKeyRange.parse(zone, min, max)));
             }
         }
         long numInitialChunks = s.optionalWholeNumber("numInitialChunks", 0, 0, Long.MAX_VALUE);
-        BsonValue presplit = s.document.get("presplitHashedZones");
+        BsonValue presplit = s.document().get("presplitHashedZones");
         if (presplit != null && !presplit.isBoolean()) {
-            throw s.invalid("presplitHashedZones", "expected true or false, found " + typeOf(presplit));
+            throw s.invalid("presplitHashedZones", "expected true or false, found " + JsonFields.typeOf(presplit));
         }
         return new ShardingSetup(
                 shardZones,
@@ -298,8 +300,8 @@ final class LessonFile {
                 presplit != null && presplit.asBoolean().getValue());
     }
 
-    private List<String> splitPoints(Fields s, Workload workload, ShardKeyPattern key, long documents, long seed) {
-        BsonValue value = s.document.get("splitPoints");
+    private List<String> splitPoints(JsonFields s, Workload workload, ShardKeyPattern key, long documents, long seed) {
+        BsonValue value = s.document().get("splitPoints");
         if (value == null) {
             return List.of();
         }
@@ -310,201 +312,12 @@ final class LessonFile {
         return s.check("splitPoints", () -> checks.splitPoints(texts, key));
     }
 
-    private void checkKnown(BsonDocument document, String path, Set<String> allowed) {
-        for (String name : document.keySet()) {
-            if (!allowed.contains(name)) {
-                throw new InvalidLessonException(
-                        source,
-                        join(path, name),
-                        "unknown field; expected one of "
-                                + allowed.stream().sorted().toList());
-            }
-        }
+    /** The object {@code document} at {@code path} of this file, its fields checked against {@code allowed}. */
+    private JsonFields fields(BsonDocument document, String path, Set<String> allowed, Set<String> inherited) {
+        return new JsonFields(document, path, allowed, inherited, INHERITED_NOTE, this::invalid);
     }
 
-    private static String join(String path, String name) {
-        if (name.isEmpty()) {
-            return path;
-        }
-        return path.isEmpty() ? name : path + "." + name;
-    }
-
-    private static String range(long min, long max) {
-        if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
-            return "at least " + min;
-        }
-        return min == max ? String.valueOf(min) : min + " to " + max;
-    }
-
-    private static String typeOf(BsonValue v) {
-        return switch (v.getBsonType()) {
-            case STRING -> "a string";
-            case DOCUMENT -> "an object";
-            case ARRAY -> "an array";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            case INT32, INT64, DOUBLE, DECIMAL128 -> "a number";
-            default -> v.getBsonType().name().toLowerCase(Locale.ROOT);
-        };
-    }
-
-    /** One JSON object of the file, with its path for messages. */
-    private final class Fields {
-
-        private final BsonDocument document;
-        private final String path;
-        private final Set<String> inherited;
-
-        /**
-         * @param inherited fields a follow-up takes unchanged from the lesson's scenario: a problem
-         *     with one of them says so, since the follow-up's other changes caused it
-         */
-        Fields(BsonDocument document, String path, Set<String> allowed, Set<String> inherited) {
-            this.document = document;
-            this.path = path;
-            this.inherited = inherited;
-            checkKnown(document, path, allowed);
-        }
-
-        String path(String name) {
-            return join(path, name);
-        }
-
-        InvalidLessonException invalid(String name, String problem) {
-            String root = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
-            String suffix = inherited.contains(root) ? " (taken unchanged from the lesson's scenario)" : "";
-            return new InvalidLessonException(source, path(name), problem + suffix);
-        }
-
-        <T> T check(String name, Supplier<T> check) {
-            try {
-                return check.get();
-            } catch (IllegalArgumentException e) {
-                throw invalid(name, e.getMessage());
-            }
-        }
-
-        private BsonValue required(String name) {
-            BsonValue v = document.get(name);
-            if (v == null) {
-                throw invalid(name, "required");
-            }
-            return v;
-        }
-
-        String text(String name, int maxLength) {
-            BsonValue v = required(name);
-            if (!v.isString()) {
-                throw invalid(name, "expected a string, found " + typeOf(v));
-            }
-            return checkedText(name, v.asString().getValue(), maxLength);
-        }
-
-        private String checkedText(String name, String text, int maxLength) {
-            if (text.isBlank()) {
-                throw invalid(name, "must not be blank");
-            }
-            if (text.length() > maxLength) {
-                throw invalid(
-                        name,
-                        text.length() + " characters; at most " + maxLength + " so it stays readable on a projector");
-            }
-            if (!text.equals(text.strip())) {
-                throw invalid(name, "leading or trailing spaces");
-            }
-            return text;
-        }
-
-        List<String> texts(String name, int minItems, int maxItems, int maxLength) {
-            BsonValue v = required(name);
-            if (!v.isArray()) {
-                throw invalid(name, "expected an array of strings, found " + typeOf(v));
-            }
-            List<BsonValue> items = v.asArray().getValues();
-            if (items.size() < minItems || items.size() > maxItems) {
-                throw invalid(name, items.size() + " items; expected " + range(minItems, maxItems));
-            }
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < items.size(); i++) {
-                BsonValue item = items.get(i);
-                String itemName = name + "[" + i + "]";
-                if (!item.isString()) {
-                    throw invalid(itemName, "expected a string, found " + typeOf(item));
-                }
-                out.add(checkedText(itemName, item.asString().getValue(), maxLength));
-            }
-            return out;
-        }
-
-        BsonDocument object(String name) {
-            BsonValue v = required(name);
-            if (!v.isDocument()) {
-                throw invalid(name, "expected an object, found " + typeOf(v));
-            }
-            return v.asDocument();
-        }
-
-        List<BsonDocument> objects(String name, int minItems, int maxItems) {
-            BsonValue v = document.get(name);
-            if (v == null && minItems == 0) {
-                return List.of();
-            }
-            if (v == null) {
-                throw invalid(name, "required");
-            }
-            if (!v.isArray()) {
-                throw invalid(name, "expected an array of objects, found " + typeOf(v));
-            }
-            List<BsonValue> items = v.asArray().getValues();
-            if (items.size() < minItems || items.size() > maxItems) {
-                throw invalid(name, items.size() + " items; expected " + range(minItems, maxItems));
-            }
-            List<BsonDocument> out = new ArrayList<>();
-            for (int i = 0; i < items.size(); i++) {
-                if (!items.get(i).isDocument()) {
-                    throw invalid(name + "[" + i + "]", "expected an object, found " + typeOf(items.get(i)));
-                }
-                out.add(items.get(i).asDocument());
-            }
-            return out;
-        }
-
-        long wholeNumber(String name, long min, long max) {
-            return checkedWhole(name, required(name), min, max);
-        }
-
-        long optionalWholeNumber(String name, long absent, long min, long max) {
-            BsonValue v = document.get(name);
-            return v == null ? absent : checkedWhole(name, v, min, max);
-        }
-
-        private long checkedWhole(String name, BsonValue v, long min, long max) {
-            long n;
-            if (v.isInt32() || v.isInt64()) {
-                n = v.asNumber().longValue();
-            } else if (v.isDouble()
-                    && v.asDouble().getValue() == Math.rint(v.asDouble().getValue())
-                    && Math.abs(v.asDouble().getValue()) < 0x1p53) {
-                n = (long) v.asDouble().getValue();
-            } else {
-                throw invalid(name, "expected a whole number, found " + typeOf(v));
-            }
-            if (n < min || n > max) {
-                throw invalid(name, "expected " + range(min, max) + ", got " + n);
-            }
-            return n;
-        }
-
-        double positiveNumber(String name) {
-            BsonValue v = required(name);
-            if (!v.isNumber()) {
-                throw invalid(name, "expected a number, found " + typeOf(v));
-            }
-            double d = v.asNumber().doubleValue();
-            if (!(d > 0) || Double.isInfinite(d)) {
-                throw invalid(name, "must be positive, got " + d);
-            }
-            return d;
-        }
+    private InvalidLessonException invalid(String path, String problem) {
+        return new InvalidLessonException(source, path, problem);
     }
 }

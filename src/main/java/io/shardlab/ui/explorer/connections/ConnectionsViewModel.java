@@ -49,6 +49,9 @@ public final class ConnectionsViewModel {
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly", false);
     private final ObservableList<String> joinStrings = FXCollections.observableArrayList();
     private final ObservableList<Roster.Client> roster = FXCollections.observableArrayList();
+    // one read-only view, kept: a wrapper made per call listens to the list weakly, and a listener added to it
+    // (the class board's) went silent once the wrapper was collected
+    private final ObservableList<Roster.Client> readOnlyRoster = FXCollections.unmodifiableObservableList(roster);
     private final ReadOnlyStringWrapper rosterHeading = new ReadOnlyStringWrapper(this, "rosterHeading", "");
     /** The class's password while a class is accepted with one ({@link #startClass(Optional)}). */
     private Optional<String> classPassword = Optional.empty();
@@ -277,7 +280,7 @@ public final class ConnectionsViewModel {
 
     /** The clients now, a row each. */
     public ObservableList<Roster.Client> roster() {
-        return FXCollections.unmodifiableObservableList(roster);
+        return readOnlyRoster;
     }
 
     /** The roster's heading: how many clients, and whether their writes are refused. */

@@ -31,7 +31,7 @@ public final class RenderCanvas extends Region {
 
     /** Paints into a Graphics2D of the canvas's size, in diagram pixels (logical pixels over {@link #scale()}). */
     @FunctionalInterface
-    interface Painter {
+    public interface Painter {
         /**
          * @param width the canvas's width in diagram pixels
          * @param height the canvas's height in diagram pixels
@@ -50,7 +50,8 @@ public final class RenderCanvas extends Region {
     private final ListChangeListener<String> rootStyleListener = change -> followScale();
     private final ChangeListener<Parent> rootListener = (obs, was, now) -> followRoot(getScene());
 
-    RenderCanvas(Painter painter) {
+    /** A canvas that paints through {@code painter} on every {@link #repaint()} and resize. */
+    public RenderCanvas(Painter painter) {
         this.painter = Objects.requireNonNull(painter, "painter");
         this.graphics = new FXGraphics2D(canvas.getGraphicsContext2D());
         getChildren().add(canvas);

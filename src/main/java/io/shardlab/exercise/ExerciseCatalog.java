@@ -1,0 +1,131 @@
+package io.shardlab.exercise;
+
+import io.shardlab.files.JsonFields;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.bson.BsonDocument;
+
+/**
+ * The exercises ShardLab ships, in teaching order: one JSON file per exercise under {@value #DIRECTORY}, listed in
+ * order by {@value #INDEX} ({@code {"exercises": ["hashed-lookups.json", …]}}), as the lessons are. They are checked
+ * when loaded ({@link ExerciseFile}); a file that names an unknown predicate, leaves out a hint or ships a filter
+ * that does not parse is refused with one line naming the file and the field.
+ *
+ * <p>Invariants: at least one exercise; ids are unique.
+ */
+public final class ExerciseCatalog {
+
+    /** Where the exercise files are, as a class-path resource directory. */
+    public static final String DIRECTORY = "io/shardlab/exercises/";
+    /** The file that lists the exercise files in teaching order. */
+    public static final String INDEX = DIRECTORY + "index.json";
+
+    private final List<Exercise> exercises;
+
+    /** @throws IllegalArgumentException if {@code exercises} is empty or two share an id */
+    public ExerciseCatalog(List<Exercise> exercises) {
+        this.exercises = List.copyOf(exercises);
+        if (this.exercises.isEmpty()) {
+            throw new IllegalArgumentException("exercises: a catalog needs at least one exercise");
+        }
+        Set<String> ids = new HashSet<>();
+        for (Exercise e : this.exercises) {
+            if (!ids.add(e.id())) {
+                throw new IllegalArgumentException("exercises: the id '" + e.id() + "' is used twice");
+            }
+        }
+    }
+
+    /**
+     * The shipped exercises, read from the class path.
+     *
+     * @throws InvalidExerciseException if a file is missing or invalid
+     */
+    public static ExerciseCatalog load() {
+        return load(ExerciseCatalog::readResource);
+    }
+
+    /**
+     * The exercises listed by {@value #INDEX} in {@code files}, which maps a resource name to its text (empty
+     * when there is no such file).
+     *
+     * @throws InvalidExerciseException if a file is missing or invalid
+     */
+    static ExerciseCatalog load(Function<String, Optional<String>> files) {
+        List<Exercise> exercises = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (String name : index(files)) {
+            String source = DIRECTORY + name;
+            String json = files.apply(source)
+                    .orElseThrow(() -> new InvalidExerciseException(
+                            INDEX, "exercises", "lists " + name + ", but " + source + " is missing"));
+            Exercise exercise = new ExerciseFile(source).read(json);
+            if (!ids.add(exercise.id())) {
+                throw new InvalidExerciseException(
+                        source, "id", "'" + exercise.id() + "' is already used by another exercise");
+            }
+            exercises.add(exercise);
+        }
+        return new ExerciseCatalog(exercises);
+    }
+
+    private static List<String> index(Function<String, Optional<String>> files) {
+        String json = files.apply(INDEX)
+                .orElseThrow(() -> new InvalidExerciseException(INDEX, "", "missing from the class path"));
+        BsonDocument index;
+        try {
+            index = BsonDocument.parse(json);
+        } catch (RuntimeException e) {
+            throw new InvalidExerciseException(INDEX, "", "not a JSON object: " + e.getMessage());
+        }
+        JsonFields f = new JsonFields(
+                index, "", Set.of("exercises"), (path, problem) -> new InvalidExerciseException(INDEX, path, problem));
+        List<String> names = f.texts("exercises", 1, 100, 80);
+        for (int i = 0; i < names.size(); i++) {
+            if (!names.get(i).matches("[A-Za-z0-9_-]+\\.json")) {
+                throw f.invalid("exercises[" + i + "]", "expected a file name such as hashed-lookups.json");
+            }
+            if (names.indexOf(names.get(i)) != i) {
+                throw f.invalid("exercises[" + i + "]", names.get(i) + " is listed twice");
+            }
+        }
+        return names;
+    }
+
+    private static Optional<String> readResource(String name) {
+        try (InputStream in = ExerciseCatalog.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + ": cannot be read", e);
+        }
+    }
+
+    /** The exercises in teaching order. */
+    public List<Exercise> exercises() {
+        return exercises;
+    }
+
+    /**
+     * The exercise with {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id and the known ones
+     */
+    public Exercise exercise(String id) {
+        return exercises.stream()
+                .filter(e -> e.id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("exercise: no exercise '" + id + "'; known: "
+                        + exercises.stream().map(Exercise::id).toList()));
+    }
+}

@@ -1,0 +1,106 @@
+package io.shardlab.ui.board;
+
+import io.shardlab.ui.theme.Appearance;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.FileChooser;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+/**
+ * The class board as a window of its own (View → Class board), so the teacher can put it on the projector beside
+ * the explorer. One window per application: opening it again brings it to the front. The board looks at the class
+ * only while the window shows.
+ */
+public final class BoardWindow {
+
+    /** The projector's size the board is laid out for first; smaller screens get the screen's size. */
+    static final double WIDTH = 1280;
+
+    static final double HEIGHT = 720;
+
+    /** View → Class board. */
+    public static final KeyCombination KEYS =
+            new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+
+    private final BoardViewModel viewModel;
+    private final Appearance appearance;
+    private final ObservableBooleanValue dark;
+    private final List<Image> icons;
+    private Stage stage;
+
+    /**
+     * @param appearance styles the window like the main one (theme, presenter mode)
+     * @param dark whether the dark theme shows
+     * @param icons the app icon in several sizes
+     */
+    public BoardWindow(
+            BoardViewModel viewModel, Appearance appearance, ObservableBooleanValue dark, List<Image> icons) {
+        this.viewModel = viewModel;
+        this.appearance = appearance;
+        this.dark = dark;
+        this.icons = List.copyOf(icons);
+    }
+
+    /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
+    public void open() {
+        if (stage == null) {
+            stage = new Stage();
+            Stage window = stage;
+            Parent root = new BoardView(viewModel, dark, name -> chooseTarget(window, name), BoardWindow::copy).build();
+            appearance.follow(root);
+            stage.setTitle("ShardLab — Class board");
+            stage.getIcons().setAll(icons);
+            Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+            stage.setScene(new Scene(root, Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight())));
+            stage.setMinWidth(480);
+            stage.setMinHeight(360);
+            stage.setOnShown(e -> viewModel.start());
+            stage.setOnHidden(e -> viewModel.stop());
+            // a window beside the main one: Esc and Ctrl+W (Cmd+W) close it, as the advisor's does
+            stage.getScene()
+                    .getAccelerators()
+                    .put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), window::hide);
+            stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == KeyCode.ESCAPE) {
+                    e.consume();
+                    window.hide();
+                }
+            });
+        }
+        stage.show();
+        stage.toFront();
+    }
+
+    /** The window, once opened (tests drive it). */
+    Optional<Stage> stage() {
+        return Optional.ofNullable(stage);
+    }
+
+    private static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    private static Optional<Path> chooseTarget(Stage owner, String name) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the exercise results");
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(File::toPath);
+    }
+}

@@ -1,0 +1,162 @@
+package io.shardlab.ui.board;
+
+import io.shardlab.render.DiagramOptions;
+import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.Highlight;
+import io.shardlab.render.Scale;
+import io.shardlab.render.Theme;
+import io.shardlab.render.View;
+import io.shardlab.render.Viewport;
+import io.shardlab.ui.explorer.diagram.RenderCanvas;
+import java.awt.Graphics2D;
+import java.util.function.Consumer;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.scene.Cursor;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+
+/**
+ * One slot of the board's grid: a student's name and status (the hint on hover), the collection in one line, and
+ * the collection as a small multiple painted by render's painter ({@link DiagramPainter} framed as a tile, through
+ * the explorer's {@link RenderCanvas}, which follows presenter mode's scale). A click shows the collection in the
+ * explorer. Empty slots (the last page's) show nothing.
+ */
+final class TileView {
+
+    // style classes of its nodes, as board.css names them
+    private static final String BOARD_TILE = "board-tile";
+    private static final String BOARD_STUDENT = "board-student";
+    private static final String BOARD_STATUS = "board-status";
+    private static final String BOARD_CAPTION = "board-caption";
+    private static final String BOARD_PLACEHOLDER = "board-placeholder";
+
+    private static final PseudoClass PASS = PseudoClass.getPseudoClass("pass");
+    private static final PseudoClass NOT_YET = PseudoClass.getPseudoClass("not-yet");
+    private static final PseudoClass VACANT = PseudoClass.getPseudoClass("vacant");
+
+    /** The share of a tile's width the number line keeps while the lanes give up their names. */
+    static final double MIN_LINE_SHARE = 0.45;
+
+    private final VBox node = new VBox();
+    private final Label student = new Label();
+    private final Label status = new Label();
+    private final Label caption = new Label();
+    private final Label placeholder = new Label();
+    private final RenderCanvas canvas = new RenderCanvas(this::paint);
+    private final Tooltip hint = new Tooltip();
+    private final ObservableBooleanValue dark;
+    private BoardTile tile;
+
+    TileView(Consumer<BoardTile> open, ObservableBooleanValue dark) {
+        this.dark = dark;
+        node.getStyleClass().add(BOARD_TILE);
+        student.getStyleClass().add(BOARD_STUDENT);
+        status.getStyleClass().add(BOARD_STATUS);
+        caption.getStyleClass().add(BOARD_CAPTION);
+        placeholder.getStyleClass().add(BOARD_PLACEHOLDER);
+        placeholder.setWrapText(true);
+        // the key and the counts on two lines: cut at a tile's width, the counts a teacher looks for were lost
+        caption.setWrapText(true);
+        caption.setMinHeight(Region.USE_PREF_SIZE);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox header = new HBox(student, spacer, status);
+        header.setAlignment(Pos.CENTER_LEFT);
+        StackPane picture = new StackPane(canvas, placeholder);
+        VBox.setVgrow(picture, Priority.ALWAYS);
+        node.getChildren().addAll(header, caption, picture);
+        hint.setShowDelay(Duration.millis(200));
+        hint.setWrapText(true);
+        hint.setMaxWidth(420);
+        node.setOnMouseClicked(e -> {
+            if (tile != null) {
+                open.accept(tile);
+            }
+        });
+        show(null);
+    }
+
+    Node node() {
+        return node;
+    }
+
+    /** The slot's size in the grid, in logical pixels. */
+    void size(double width, double height) {
+        node.setPrefSize(width, height);
+        node.setMinSize(width, height);
+        node.setMaxSize(width, height);
+    }
+
+    /** Shows {@code next}, or nothing for null. */
+    void show(BoardTile next) {
+        BoardTile before = tile;
+        tile = next;
+        node.pseudoClassStateChanged(VACANT, next == null);
+        node.setCursor(next != null && next.namespace().isPresent() ? Cursor.HAND : Cursor.DEFAULT);
+        if (next == null) {
+            student.setText("");
+            status.setText("");
+            caption.setText("");
+            placeholder.setText("");
+            Tooltip.uninstall(node, hint);
+            canvas.repaint();
+            return;
+        }
+        student.setText(next.student());
+        status.setText(
+                switch (next.status()) {
+                    case PASS -> "pass";
+                    case NOT_YET -> "not yet";
+                    case NONE -> "";
+                });
+        status.pseudoClassStateChanged(PASS, next.status() == BoardTile.Status.PASS);
+        status.pseudoClassStateChanged(NOT_YET, next.status() == BoardTile.Status.NOT_YET);
+        caption.setText(next.namespace().isPresent() ? next.caption() : "");
+        placeholder.setText(next.picture().isEmpty() ? next.caption() : "");
+        canvas.setVisible(next.picture().isPresent());
+        if (next.hint().isPresent()) {
+            hint.setText(next.hint().get());
+            Tooltip.install(node, hint);
+        } else {
+            Tooltip.uninstall(node, hint);
+        }
+        if (before == null || before.picture() != next.picture()) {
+            canvas.repaint();
+        }
+    }
+
+    void repaint() {
+        canvas.repaint();
+    }
+
+    /** Render's painter, framed as a small multiple; a tile too small for even the line paints nothing. */
+    private void paint(Graphics2D g, double width, double height, double density) {
+        if (tile == null || tile.picture().isEmpty()) {
+            return;
+        }
+        BoardTile.Picture p = tile.picture().get();
+        DiagramOptions options = new DiagramOptions(
+                View.ALL,
+                dark.get() ? Theme.dark() : Theme.light(),
+                "",
+                Scale.EQUAL,
+                Viewport.FULL,
+                Highlight.none(),
+                false);
+        try {
+            new DiagramPainter(p.data(), options, DiagramPainter.Framing.tile(MIN_LINE_SHARE), p.parts())
+                    .paint(g, width, height, density);
+        } catch (IllegalArgumentException tooSmall) {
+            // a window shrunk below one tile's legible size: the tile keeps its name and status
+        }
+    }
+}
