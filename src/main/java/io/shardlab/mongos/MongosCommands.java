@@ -117,6 +117,27 @@ public final class MongosCommands {
                     .syntax(ShardAndZoneCommands.REMOVE_SHARD),
             MongosCommand.of("listShards", ROUTER, (f, r) -> f.shards().listShards(r))
                     .onlyOnAdmin(),
+            MongosCommand.of(
+                            "startShardDraining", ROUTER, (f, r) -> f.draining().startShardDraining(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.START_SHARD_DRAINING),
+            MongosCommand.of(
+                            "shardDrainingStatus",
+                            ROUTER,
+                            (f, r) -> f.draining().shardDrainingStatus(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.SHARD_DRAINING_STATUS),
+            MongosCommand.of("stopShardDraining", ROUTER, (f, r) -> f.draining().stopShardDraining(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.STOP_SHARD_DRAINING),
+            MongosCommand.of(
+                            "commitShardRemoval", ROUTER, (f, r) -> f.draining().commitShardRemoval(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.COMMIT_SHARD_REMOVAL),
             MongosCommand.of("addShardToZone", ROUTER, (f, r) -> f.shards().addShardToZone(r))
                     .onlyOnAdmin()
                     .syntax(ShardAndZoneCommands.ADD_SHARD_TO_ZONE),

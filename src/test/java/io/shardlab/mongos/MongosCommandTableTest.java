@@ -89,6 +89,11 @@ class MongosCommandTableTest {
                 "balancerStatus",
                 "addShard",
                 "removeShard",
+                // 8.3: cluster_start_shard_draining_cmd.cpp and its three siblings
+                "startShardDraining",
+                "shardDrainingStatus",
+                "stopShardDraining",
+                "commitShardRemoval",
                 "addShardToZone",
                 "removeShardFromZone",
                 "updateZoneKeyRange",
