@@ -12,8 +12,10 @@ import java.util.Set;
  * <ul>
  *   <li>per zone: {@code ideal = (sum of the collection's data size on the zone's shards) /
  *       shardsInZone} (integer division); a zone without data is skipped;</li>
- *   <li>donor: the available shard holding the most data of the collection; receiver: the
- *       available suitable shard holding the least;</li>
+ *   <li>donor: the available shard holding the most data of the collection, among the zone's shards from
+ *       8.2.6 (SERVER-115962; before, among all shards, {@code _getMostOverloadedShard} ignoring its
+ *       {@code chunkZone}, so a zone whose shards were not the cluster's most loaded was never balanced);
+ *       receiver: the available suitable shard holding the least;</li>
  *   <li>migrate iff donor ≠ receiver, {@code fromSize > ideal}, {@code toSize < ideal} and
  *       {@code fromSize - toSize >= 3 * maxChunkSizeBytes};</li>
  *   <li>the migration is a {@code moveRange} from the min of the donor's first non-jumbo chunk of
@@ -25,6 +27,13 @@ import java.util.Set;
  * follows the later 6.0+ code.)
  */
 final class DataSizeBalancerPolicy extends BalancerPolicy {
+
+    private final boolean donorWithinZone;
+
+    /** @param donorWithinZone whether the donor is taken among the zone's shards only (8.2.6 on) */
+    DataSizeBalancerPolicy(boolean donorWithinZone) {
+        this.donorWithinZone = donorWithinZone;
+    }
 
     @Override
     void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
@@ -44,7 +53,8 @@ final class DataSizeBalancerPolicy extends BalancerPolicy {
             String from = null;
             long fromSize = Long.MIN_VALUE;
             for (Shard s : state.shards().values()) {
-                if (available.contains(s.id()) && data.get(s.id())[1] > fromSize) {
+                boolean inZone = !donorWithinZone || zone.isEmpty() || s.zones().contains(zone);
+                if (inZone && available.contains(s.id()) && data.get(s.id())[1] > fromSize) {
                     fromSize = data.get(s.id())[1];
                     from = s.id();
                 }

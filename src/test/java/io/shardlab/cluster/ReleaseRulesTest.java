@@ -218,7 +218,7 @@ class ReleaseRulesTest {
         assertEquals(
                 List.of(
                         "4.0.2", "4.0", "4.2", "4.4", "5.0", "5.1", "5.2", "5.3", "6.0.2", "6.0", "6.1", "6.2", "6.3",
-                        "7.0", "7.1", "7.2", "7.3", "8.0", "8.1", "8.2", "8.3"),
+                        "7.0", "7.1", "7.2", "7.3", "8.0", "8.1", "8.2.5", "8.2", "8.3"),
                 choices);
         assertEquals(
                 "6.0.0 to 6.0.2: moveRange; not yet: no auto-split; balancer by data size (3 chunk sizes apart)",
