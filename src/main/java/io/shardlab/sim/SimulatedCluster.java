@@ -2,6 +2,7 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -534,6 +535,15 @@ public final class SimulatedCluster {
             throw new IllegalStateException("no collection has been sharded yet");
         }
         return state.chunks();
+    }
+
+    /**
+     * The ranges committed migrations left on their donors whose range deleter has not run yet
+     * ({@link OrphanedRange}: {@code orphanCleanupDelaySecs} after each commit, 900 s, 3600 s from 8.2), oldest
+     * first. Undo puts back the orphans of the state it restores.
+     */
+    public List<OrphanedRange> orphanedRanges() {
+        return state.orphanedRanges();
     }
 
     /** An immutable picture of the cluster now. */
