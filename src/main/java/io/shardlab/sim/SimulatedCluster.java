@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.OrphanedRange;
@@ -9,8 +10,11 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -483,6 +487,69 @@ public final class SimulatedCluster {
         List<BalancerPolicy.Plan> plans =
                 state.quietly(() -> state.policies().balancer().selectMigrations(state, Set.of()));
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
+    }
+
+    /**
+     * Why the balancer moves what it moves, or nothing, in its next round: the release's own comparisons per zone
+     * and the migrations it would start ({@link BalancerDecision}). Changes nothing and publishes no event.
+     *
+     * @throws IllegalStateException when no collection is sharded
+     */
+    public BalancerDecision balancerDecision() {
+        if (state.collection() == null) {
+            throw new IllegalStateException("balancer decision: no collection is sharded");
+        }
+        Set<String> busy = new TreeSet<>(BalancerPolicy.busyShards(state));
+        busy.addAll(state.shardsBusyElsewhere());
+        BalancerPolicy policy = state.policies().balancer();
+        List<ZoneVerdict> zones = new ArrayList<>();
+        List<String> names = new ArrayList<>(new TreeSet<>(
+                state.collection().zones().stream().map(z -> z.zone()).toList()));
+        names.add("");
+        for (String zone : names) {
+            long inZone = state.shards().values().stream()
+                    .filter(s -> zone.isEmpty() || s.zones().contains(zone))
+                    .count();
+            Set<String> available = new TreeSet<>(state.shards().keySet());
+            available.removeAll(busy);
+            if (inZone > 0) {
+                zones.add(state.quietly(() -> policy.verdict(state, zone, (int) inZone, available)));
+            }
+        }
+        boolean splitFirst = BalancerRound.zoneBoundFallsInsideAChunk(state);
+        List<BalancerDecision.Move> moves = new ArrayList<>();
+        if (!splitFirst && !state.noBalance() && state.defragmentation() == null) {
+            boolean range = state.policies().rules().balancesDataSize();
+            for (BalancerPolicy.Plan p : state.quietly(() -> policy.selectMigrations(state, busy))) {
+                Chunk c = state.chunks().get(p.chunkIndex());
+                long bytes = state.contentBelow(p.chunkIndex(), c.max())[1];
+                moves.add(new BalancerDecision.Move(
+                        c.shard(),
+                        p.to(),
+                        c.min(),
+                        c.max(),
+                        p.reason(),
+                        range ? Math.min(bytes, state.maxChunkSizeBytes()) : bytes));
+            }
+        }
+        Map<String, Long> before = new TreeMap<>();
+        state.dataByShard().forEach((shard, t) -> before.put(shard, t[1]));
+        int jumbo = (int) state.chunks().chunks().stream().filter(Chunk::jumbo).count();
+        return new BalancerDecision(
+                version(),
+                state.settings().balancerEnabled(),
+                state.settings()
+                        .window()
+                        .map(w -> w.contains(BalancerGate.timeOfDay(state.clock())))
+                        .orElse(true),
+                !state.noBalance(),
+                state.defragmentation() != null,
+                splitFirst,
+                List.copyOf(busy),
+                jumbo,
+                zones,
+                moves,
+                before);
     }
 
     /**
