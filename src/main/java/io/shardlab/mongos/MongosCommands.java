@@ -118,6 +118,11 @@ public final class MongosCommands {
             MongosCommand.of("listShards", ROUTER, (f, r) -> f.shards().listShards(r))
                     .onlyOnAdmin(),
             MongosCommand.of(
+                            "checkMetadataConsistency",
+                            READ,
+                            (f, r) -> f.configDatabase().checkMetadataConsistency(r))
+                    .since(7, 0),
+            MongosCommand.of(
                             "startShardDraining", ROUTER, (f, r) -> f.draining().startShardDraining(r))
                     .onlyOnAdmin()
                     .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
@@ -228,7 +233,6 @@ public final class MongosCommands {
             // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
-            MongosCommand.notSimulated("checkMetadataConsistency", false),
             MongosCommand.notSimulated("setAllowMigrations", false),
             MongosCommand.notSimulated("cleanupOrphaned", false),
             MongosCommand.notSimulated("abortReshardCollection", false),

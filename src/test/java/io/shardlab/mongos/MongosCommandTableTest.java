@@ -113,12 +113,7 @@ class MongosCommandTableTest {
     /** The replaced NOT_SIMULATED table. */
     static Stream<String> notSimulated() {
         return Stream.of(
-                "killOp",
-                "checkMetadataConsistency",
-                "setAllowMigrations",
-                "cleanupOrphaned",
-                "abortReshardCollection",
-                "commitReshardCollection");
+                "killOp", "setAllowMigrations", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
     }
 
     /** The replaced WRITES table. */
