@@ -20,7 +20,8 @@ record CommandFamilies(
         ExplainCommand explain,
         ConfigDatabaseCommands configDatabase,
         IndexCommands indexes,
-        SessionCommands sessions) {
+        SessionCommands sessions,
+        CollectionDefinitionCommands definitions) {
 
     /**
      * Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}; the
@@ -41,7 +42,8 @@ record CommandFamilies(
                 new ExplainCommand(context, syntaxes),
                 new ConfigDatabaseCommands(context),
                 new IndexCommands(context),
-                sessions);
+                sessions,
+                new CollectionDefinitionCommands(context));
     }
 
     /** A command the storage answers unchanged, on the database the client named. */

@@ -203,7 +203,8 @@ public final class MongosCommands {
                     .notingBudget(),
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
-            MongosCommand.of("create", WRITE, CommandFamilies::toStorage),
+            MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
+            MongosCommand.of("collMod", WRITE, (f, r) -> f.definitions().collMod(r)),
             MongosCommand.of("createIndexes", WRITE, (f, r) -> f.indexes().createIndexes(r))
                     .syntax(IndexCommands.CREATE_INDEXES),
             MongosCommand.of("dropIndexes", WRITE, CommandFamilies::toStorage),
@@ -221,7 +222,12 @@ public final class MongosCommands {
             MongosCommand.of("distinct", READ, CommandFamilies::toStorage)
                     .sampledByAnalyzer()
                     .notingBudget(),
-            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
+            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
+            MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
+            MongosCommand.of("getShardVersion", ROUTER, (f, r) -> ShardVersionCommand.of(f.context(), r))
+                    .alias("getshardversion")
+                    .onlyOnAdmin(),
+            MongosCommand.of("usersInfo", ROUTER, (f, r) -> UsersInfoCommand.of(r)),
             // sessions and transactions
             MongosCommand.of("commitTransaction", ROUTER, (f, r) -> f.sessions().commitTransaction(r))
                     .onlyOnAdmin()
@@ -270,7 +276,8 @@ public final class MongosCommands {
             Consumer<String> notices,
             HostMachine host,
             ServerCounters counters) {
-        StoredDocuments documents = new StoredDocuments(storage);
+        DocumentStorage dialect = new StoreDialect(storage);
+        StoredDocuments documents = new StoredDocuments(dialect);
         MemoryBudget budget = new MemoryBudget(memoryBudgetBytes, notices);
         ClusterRecording recording = new ClusterRecording(catalog, documents, budget);
         CommandContext context = new CommandContext(
@@ -282,13 +289,15 @@ public final class MongosCommands {
                 new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong()),
                 new ServerInformation(release, host, counters, wallClockMillis),
                 new StorageStatistics(
-                        catalog, storage, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
+                        catalog, dialect, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
                 wallClockMillis,
-                WrittenDocuments.both(recording, intents.outsideWrites()));
+                WrittenDocuments.both(recording, intents.outsideWrites()),
+                new CollectionCreateOptions(),
+                new ViewCatalog());
         this.transactions = new Transactions(
                 sessions,
                 intents,
-                storage,
+                dialect,
                 recording,
                 budget,
                 release.version(),
@@ -468,11 +477,20 @@ public final class MongosCommands {
                 : database + "." + target.asString().getValue();
     }
 
-    /** Runs {@code c}'s handler on {@code f} (on {@code config}, a read or write of the config database). */
+    /**
+     * Runs {@code c}'s handler on {@code f} (on {@code config}, a read or write of the config database; on a view,
+     * the view's answer); a dropped namespace's view or kept options go with it.
+     */
     private static BsonDocument invoke(CommandFamilies f, MongosCommand c, CommandRequest request) {
-        return c.access() != Access.ROUTER && "config".equals(request.database())
-                ? f.configDatabase().run(request, c.access() == WRITE)
-                : c.handler().run(f, request);
+        if (c.access() != Access.ROUTER && "config".equals(request.database())) {
+            return f.configDatabase().run(request, c.access() == WRITE);
+        }
+        BsonDocument reply =
+                f.definitions().onView(request).orElseGet(() -> c.handler().run(f, request));
+        if ("drop".equals(request.name()) || "dropDatabase".equals(request.name())) {
+            f.definitions().forget(request);
+        }
+        return reply;
     }
 
     /**

@@ -55,6 +55,14 @@ final class ReadCommands {
             optional("filter", ArgumentType.OBJECT),
             optional("nameOnly", ArgumentType.ANY));
 
+    /** mongo {@code src/mongo/db/query/kill_cursors.idl}: {@code cursors} is an {@code array<cursorId>} of longs. */
+    static final CommandSyntax KILL_CURSORS = CommandSyntax.idl(
+                    "killCursors",
+                    FirstField.COLLECTION,
+                    "src/mongo/db/query/kill_cursors.idl",
+                    required("cursors", ArgumentType.ARRAY).eachOf(ArgumentType.LONG))
+            .strictly();
+
     private final CommandContext context;
 
     ReadCommands(CommandContext context) {
@@ -165,6 +173,7 @@ final class ReadCommands {
         for (BsonValue v : reply.getDocument("cursor").getArray("firstBatch", new BsonArray())) {
             entries.add(v.asDocument());
         }
+        entries = CollectionDefinitionCommands.listed(context, db, entries);
         entries = filtered(entries, request.arguments().document("filter"));
         boolean nameOnly = nameOnly(request.arguments());
         BsonArray batch = new BsonArray();

@@ -132,8 +132,9 @@ final class ClusterState implements ShardRegistry.Owner {
         clock = millis;
     }
 
+    /** config.settings' {@code chunksize} when one was written ({@link SetChunkSize}), else the configured size. */
     long maxChunkSizeBytes() {
-        return config.effectiveMaxChunkSizeBytes();
+        return settings.chunkSizeBytes() > 0 ? settings.chunkSizeBytes() : config.effectiveMaxChunkSizeBytes();
     }
 
     boolean isSharded() {
@@ -550,8 +551,7 @@ final class ClusterState implements ShardRegistry.Owner {
         return m;
     }
 
-    /** The donors' range deletion tasks still pending now: the orphans of committed migrations. */
-    List<OrphanedRange> orphanedRanges() {
+    List<OrphanedRange> orphanedRanges() { // the donors' range deletion tasks still pending now
         return orphans.stream().filter(o -> o.pendingAt(clock)).toList();
     }
 

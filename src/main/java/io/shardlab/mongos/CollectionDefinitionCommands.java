@@ -1,0 +1,265 @@
+package io.shardlab.mongos;
+
+import io.shardlab.routing.FilterParser.BsonTypeNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonNumber;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * What a namespace is, where the document store cannot say: {@code create} and {@code collMod} of views
+ * ({@code viewOn}, {@code pipeline}), validators ({@code validator}, {@code validationLevel},
+ * {@code validationAction}) and capped collections ({@code capped}, {@code size}, {@code max}; {@code cappedSize},
+ * {@code cappedMax} from 6.0), kept in {@link ViewCatalog} and {@link CollectionCreateOptions}; the commands that
+ * name a view ({@link #onView}); and {@code listCollections}' entries for them ({@link #listed}).
+ *
+ * <p>Sources: mongo {@code src/mongo/db/commands/create.idl}, {@code coll_mod.idl},
+ * {@code src/mongo/db/catalog/collection_options.cpp} ({@code validationLevel} {@code off}, {@code strict},
+ * {@code moderate}; {@code validationAction} {@code error}, {@code warn}; a capped collection needs {@code size}),
+ * {@code src/mongo/db/views/view_catalog.cpp}; docs {@code reference/command/create}, {@code collMod}. Tests: mongo
+ * {@code jstests/core/views/views_basic.js}, {@code views_all_commands.js},
+ * {@code jstests/core/doc_validation/doc_validation_options.js}, {@code jstests/core/capped/capped_max1.js}.
+ */
+final class CollectionDefinitionCommands {
+
+    private static final Set<String> LEVELS = Set.of("off", "strict", "moderate");
+    private static final Set<String> ACTIONS = Set.of("error", "warn");
+    /** The {@code create} options ShardLab keeps; the store gets the command without them. */
+    private static final Set<String> KEPT =
+            Set.of("viewOn", "pipeline", "validator", "validationLevel", "validationAction", "capped", "size", "max");
+
+    private final CommandContext context;
+    private final ViewCommands views;
+
+    CollectionDefinitionCommands(CommandContext context) {
+        this.context = context;
+        this.views = new ViewCommands(context);
+    }
+
+    /** {@code create}: a view, a collection with a validator or a cap, or a plain collection (the store's). */
+    BsonDocument create(CommandRequest request) {
+        String db = request.database();
+        BsonDocument body = request.body();
+        BsonValue target = body.get(body.getFirstKey());
+        if (!target.isString()) {
+            throw new MongoCommandException(
+                    ErrorCode.BAD_VALUE, "collection name has invalid type " + BsonTypeNames.of(target));
+        }
+        String name = target.asString().getValue();
+        if (context.views().isView(db, name)) {
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_EXISTS, "Collection already exists. NS: " + db + "." + name);
+        }
+        if (body.containsKey("viewOn") || body.containsKey("pipeline")) {
+            return createView(db, name, body);
+        }
+        CollectionCreateOptions.Options options = options(CollectionCreateOptions.Options.NONE, body, false);
+        BsonDocument forward = new BsonDocument();
+        body.forEach((k, v) -> {
+            if (!KEPT.contains(k)) {
+                forward.append(k, v);
+            }
+        });
+        if (options.capped()) {
+            forward.append("capped", BsonBoolean.TRUE); // the store keeps a capped collection's insertion order
+        }
+        context.catalog().createDatabase(db, null);
+        BsonDocument reply = context.storage().run(db, forward);
+        if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1
+                && !options.equals(CollectionCreateOptions.Options.NONE)) {
+            context.createOptions().set(db, name, options);
+        }
+        return reply;
+    }
+
+    private BsonDocument createView(String db, String name, BsonDocument body) {
+        BsonValue viewOn = body.get("viewOn");
+        BsonValue pipeline = body.get("pipeline", new BsonArray());
+        if (viewOn == null) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "'pipeline' requires 'viewOn' to also be specified");
+        }
+        if (!viewOn.isString()) {
+            throw CommandArguments.wrongType("create.viewOn", viewOn, ArgumentType.STRING);
+        }
+        if (!pipeline.isArray()) {
+            throw CommandArguments.wrongType("create.pipeline", pipeline, ArgumentType.ARRAY);
+        }
+        ReadCommands.requireStages(pipeline.asArray());
+        if (context.documents().exists(db, name)) {
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_EXISTS, "Collection already exists. NS: " + db + "." + name);
+        }
+        context.catalog().createDatabase(db, null);
+        context.views().define(new ViewCatalog.View(db, name, viewOn.asString().getValue(), pipeline.asArray()));
+        mirrorSystemViews(db);
+        return Replies.ok();
+    }
+
+    /** {@code collMod}: a view's definition, a validator and its level and action, a cap; the rest is the store's. */
+    BsonDocument collMod(CommandRequest request) {
+        String db = request.database();
+        BsonDocument body = request.body();
+        String name = body.get(body.getFirstKey()).isString()
+                ? body.getString(body.getFirstKey()).getValue()
+                : "";
+        Optional<ViewCatalog.View> view = context.views().view(db, name);
+        if (view.isPresent()) {
+            BsonValue viewOn = body.get("viewOn");
+            BsonValue pipeline = body.get("pipeline");
+            if (viewOn == null || pipeline == null) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "must specify both 'viewOn' and 'pipeline' when modifying a view");
+            }
+            if (!viewOn.isString() || !pipeline.isArray()) {
+                throw new MongoCommandException(
+                        ErrorCode.TYPE_MISMATCH, "'viewOn' must be a string and 'pipeline' an array");
+            }
+            context.views()
+                    .define(new ViewCatalog.View(
+                            db, name, viewOn.asString().getValue(), ReadCommands.requireStages(pipeline.asArray())));
+            mirrorSystemViews(db);
+            return Replies.ok();
+        }
+        if (!context.documents().exists(db, name)) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + db + "." + name);
+        }
+        CollectionCreateOptions.Options before = context.createOptions().of(db, name);
+        CollectionCreateOptions.Options after = options(before, body, true);
+        if (!after.equals(before)) {
+            context.createOptions().set(db, name, after);
+            if (after.capped()) {
+                context.capped().afterInsert(db, name);
+            }
+        }
+        return Replies.ok();
+    }
+
+    /**
+     * {@code base} with the validation and cap options {@code command} gives ({@code collMod} names the cap
+     * {@code cappedSize} and {@code cappedMax}).
+     */
+    private CollectionCreateOptions.Options options(
+            CollectionCreateOptions.Options base, BsonDocument command, boolean collMod) {
+        CollectionCreateOptions.Options out = base;
+        BsonDocument validator = base.validator();
+        String level = base.validationLevel();
+        String action = base.validationAction();
+        if (command.containsKey("validator")) {
+            BsonValue v = command.get("validator");
+            if (!v.isDocument()) {
+                throw CommandArguments.wrongType(command.getFirstKey() + ".validator", v, ArgumentType.OBJECT);
+            }
+            validator = v.asDocument().isEmpty() ? null : v.asDocument();
+            if (validator != null) {
+                context.validation().requireApplicable(validator);
+            }
+        }
+        if (command.containsKey("validationLevel")) {
+            level = enumerated(command, "validationLevel", LEVELS);
+        }
+        if (command.containsKey("validationAction")) {
+            action = enumerated(command, "validationAction", ACTIONS);
+        }
+        out = out.withValidation(validator, level, action);
+        if (!collMod && command.getBoolean("capped", BsonBoolean.FALSE).getValue()) {
+            BsonValue size = command.get("size");
+            if (!(size instanceof BsonNumber n) || n.longValue() <= 0) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "the 'size' field is required when 'capped' is true");
+            }
+            BsonValue max = command.get("max");
+            long maxDocs = max instanceof BsonNumber m && m.longValue() > 0 ? m.longValue() : 0;
+            out = out.withCap(CappedCollections.roundedSize(n.longValue()), maxDocs);
+        }
+        if (collMod && (command.containsKey("cappedSize") || command.containsKey("cappedMax"))) {
+            if (!base.capped()) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "Unable to set cappedSize/cappedMax on a uncapped collection");
+            }
+            long size = command.get("cappedSize") instanceof BsonNumber n ? n.longValue() : base.cappedSize();
+            long max = command.get("cappedMax") instanceof BsonNumber m ? m.longValue() : base.cappedMax();
+            out = out.withCap(size, Math.max(0, max));
+        }
+        return out;
+    }
+
+    /** An IDL enum field's value ({@code idl_parser.cpp}: BadValue for a value the enum does not name). */
+    private static String enumerated(BsonDocument command, String field, Set<String> allowed) {
+        BsonValue v = command.get(field);
+        if (!v.isString()) {
+            throw CommandArguments.wrongType(command.getFirstKey() + "." + field, v, ArgumentType.STRING);
+        }
+        if (!allowed.contains(v.asString().getValue())) {
+            throw new MongoCommandException(
+                    ErrorCode.BAD_VALUE,
+                    "Enumeration value '" + v.asString().getValue() + "' for field '" + command.getFirstKey() + "."
+                            + field + "' is not a valid value.");
+        }
+        return v.asString().getValue();
+    }
+
+    /** A command on a view, answered here (a read resolved, a write refused), or empty for the usual handler. */
+    Optional<BsonDocument> onView(CommandRequest request) {
+        return views.answer(request);
+    }
+
+    /** After {@code drop} or {@code dropDatabase}: the definitions of what was dropped go too. */
+    void forget(CommandRequest request) {
+        String db = request.database();
+        if ("dropDatabase".equals(request.name())) {
+            context.views().forgetDatabase(db);
+            context.createOptions().forgetDatabase(db);
+            return;
+        }
+        BsonValue target = request.body().get(request.body().getFirstKey());
+        if (target != null && target.isString()) {
+            context.createOptions().forget(db, target.asString().getValue());
+        }
+    }
+
+    /**
+     * {@code listCollections}' entries with what the store does not know: each kept collection's options, and an
+     * entry per view ({@code type: "view"}, {@code options: {viewOn, pipeline}}, {@code info: {readOnly: true}}).
+     */
+    static List<BsonDocument> listed(CommandContext context, String db, List<BsonDocument> stored) {
+        List<BsonDocument> out = new ArrayList<>();
+        for (BsonDocument entry : stored) {
+            String name = entry.getString("name", new BsonString("")).getValue();
+            Optional<CollectionCreateOptions.Options> kept =
+                    context.createOptions().kept(db, name);
+            if (kept.isEmpty()) {
+                out.add(entry);
+                continue;
+            }
+            BsonDocument withOptions = entry.clone();
+            BsonDocument options =
+                    entry.getDocument("options", new BsonDocument()).clone();
+            kept.get().shown().forEach(options::put);
+            withOptions.put("options", options);
+            out.add(withOptions);
+        }
+        for (ViewCatalog.View v : context.views().in(db)) {
+            out.add(new BsonDocument("name", new BsonString(v.name()))
+                    .append("type", new BsonString("view"))
+                    .append(
+                            "options",
+                            new BsonDocument("viewOn", new BsonString(v.viewOn())).append("pipeline", v.pipeline()))
+                    .append("info", new BsonDocument("readOnly", BsonBoolean.TRUE)));
+        }
+        return out;
+    }
+
+    /** {@code <db>.system.views} as mongod keeps it, so that a client reading it sees the views. */
+    private void mirrorSystemViews(String db) {
+        List<BsonDocument> documents = new ArrayList<>();
+        context.views().in(db).forEach(v -> documents.add(v.systemViewsDocument()));
+        context.storage().replace(db, "system.views", documents);
+    }
+}
