@@ -13,6 +13,7 @@ import io.shardlab.live.ChunkContents;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.routing.Router;
+import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
@@ -118,6 +119,13 @@ final class SimulateCommand implements Runnable {
     private Integer balancerRounds;
 
     @Option(
+            names = "--balancer-decision",
+            description = "Explain the balancer's next round on the final layout: per zone each shard's data (or "
+                    + "chunks before 6.0.3), the ideal and the threshold the release compares, what stops it, and "
+                    + "the migrations it would start with each shard's data before and after.")
+    private boolean balancerDecision;
+
+    @Option(
             names = "--queries",
             paramLabel = "N",
             defaultValue = "0",
@@ -129,6 +137,9 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--json", description = "Print one JSON object instead of the readable report.")
     private boolean json;
+
+    /** The balancer's next round on the final layout ({@code --balancer-decision}). */
+    private BalancerDecision decision;
 
     /** The most balancer rounds one run may ask for. */
     static final int MAX_ROUNDS = 100_000;
@@ -159,6 +170,9 @@ final class SimulateCommand implements Runnable {
         SimulationOutcome outcome = source.isGiven() ? runOnLayout() : runOnNewCollection();
         PrintWriter out = spec.commandLine().getOut();
         out.println(json ? SimulationJson.render(outcome) : SimulationText.render(outcome, verbose));
+        if (balancerDecision && !json) {
+            out.print(BalancerDecisionText.render(decision, outcome.key()));
+        }
         out.flush();
     }
 
@@ -270,6 +284,7 @@ final class SimulateCommand implements Runnable {
         }
         Optional<BalancerRoundsRun> rounds =
                 balancerRounds == null ? Optional.empty() : Optional.of(simulation.runBalancerRounds(balancerRounds));
+        decision = simulation.cluster().balancerDecision();
         SimulationSnapshot end = simulation.snapshot();
         MongoVersion version = end.version();
         Optional<ReadDistribution> reads = Optional.empty();
@@ -298,6 +313,9 @@ final class SimulateCommand implements Runnable {
             OptionBounds.SHARDS.check(shards);
         }
         OptionBounds.QUERIES.check(queries);
+        if (balancerDecision && json) {
+            throw new IllegalArgumentException("--balancer-decision: explains in text; leave out --json");
+        }
         if (queries > 0 && (sim.input == null || sim.input.workload == null)) {
             throw new IllegalArgumentException("--queries: needs --workload; a dataset file has no query mix");
         }

@@ -37,6 +37,15 @@ import java.util.function.Consumer;
  * @param reshardCollection whether {@code reshardCollection} exists
  * @param defragmentation whether {@code configureCollectionBalancing} can ask the balancer to
  *     defragment a collection ({@code defragmentCollection: true})
+ * @param orphanCleanupDelaySeconds how long a donor shard keeps a migrated range's documents (orphans)
+ *     before its range deleter removes them: the default of the {@code orphanCleanupDelaySecs} server
+ *     parameter, seconds
+ * @param donorWithinZone whether the data-size balancer takes a zone's donor among the zone's shards only;
+ *     before, the most loaded available shard of the whole cluster was taken and, when it held none of the
+ *     zone's chunks, the zone was not balanced (SERVER-115962)
+ * @param shardDrainingCommands whether a shard is removed with the four draining commands
+ *     ({@code startShardDraining}, {@code shardDrainingStatus}, {@code stopShardDraining},
+ *     {@code commitShardRemoval}) besides the deprecated {@code removeShard}
  */
 public record ReleaseRules(
         MongoVersion version,
@@ -56,7 +65,10 @@ public record ReleaseRules(
         boolean maxSize,
         boolean refineShardKey,
         boolean reshardCollection,
-        boolean defragmentation) {
+        boolean defragmentation,
+        int orphanCleanupDelaySeconds,
+        boolean donorWithinZone,
+        boolean shardDrainingCommands) {
 
     private static final long MEBIBYTE = 1024L * 1024L;
 
@@ -148,6 +160,9 @@ public record ReleaseRules(
         public boolean refineShardKey;
         public boolean reshardCollection;
         public boolean defragmentation;
+        public int orphanCleanupDelaySeconds;
+        public boolean donorWithinZone;
+        public boolean shardDrainingCommands;
 
         private Draft() {}
     }
@@ -176,6 +191,7 @@ public record ReleaseRules(
                         d.numInitialChunks = true;
                         d.metadataKey = MetadataKey.NAMESPACE;
                         d.maxSize = true;
+                        d.orphanCleanupDelaySeconds = 900;
                     }),
             new Change(
                     new MongoVersion(4, 0, 3, ""),
@@ -261,7 +277,30 @@ public record ReleaseRules(
                     d -> {
                         d.hashedChunksPerShard = 1;
                         d.numInitialChunks = false;
-                    }));
+                    }),
+            new Change(
+                    new MongoVersion(8, 2, 0, ""),
+                    "a migrated range's orphans wait 3600 s (was 900 s) before the range deleter removes them",
+                    "docs release-notes/8.2 (\"the default value for orphanCleanupDelaySecs is now 3600 "
+                            + "(previously 900)\", with terminateSecondaryReadsOnOrphanCleanup); before: mongo "
+                            + "src/mongo/db/s/sharding_runtime_d_params.idl (orphanCleanupDelaySecs default 900)",
+                    d -> d.orphanCleanupDelaySeconds = 3600),
+            new Change(
+                    new MongoVersion(8, 2, 6, ""),
+                    "the balancer evens out a zone even when the cluster's most loaded shard is outside it",
+                    "SERVER-115962 (docs release-notes/8.2, 8.2.6: \"Balancer does not make progress when the most "
+                            + "loaded shard is already balanced within its zones\"); its regression jstest (20 MB in "
+                            + "EU on shard0, 10 MB in US on shard1 and shard2, expecting 20 / 6 / 4); before: "
+                            + "balancer_policy.cpp _getMostOverloadedShard ignores chunkZone",
+                    d -> d.donorWithinZone = true),
+            new Change(
+                    MongoVersion.V8_3,
+                    "a shard is removed with startShardDraining, shardDrainingStatus, stopShardDraining and "
+                            + "commitShardRemoval (removeShard deprecated)",
+                    "docs release-notes/8.3 (\"Remove Shard Changes\"); mongo src/mongo/db/s/config/"
+                            + "configsvr_start_shard_draining_command.cpp, configsvr_shard_draining_status_command.cpp, "
+                            + "configsvr_commit_shard_removal_command.cpp, sharding_catalog_manager_shard_operations.cpp",
+                    d -> d.shardDrainingCommands = true));
 
     public ReleaseRules {
         if (version == null
@@ -306,7 +345,10 @@ public record ReleaseRules(
                 d.maxSize,
                 d.refineShardKey,
                 d.reshardCollection,
-                d.defragmentation);
+                d.defragmentation,
+                d.orphanCleanupDelaySeconds,
+                d.donorWithinZone,
+                d.shardDrainingCommands);
     }
 
     /** The rows that change something in {@code line}'s release line (its patches included), oldest first. */

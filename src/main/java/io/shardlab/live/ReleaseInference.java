@@ -29,7 +29,9 @@ import org.bson.BsonString;
  *       config.collections or a {@code config.settings {_id: "automerge"}}: 6.3 / 7.0 on (SERVER-71615,
  *       SERVER-71616; docs {@code core/automerger-concept}), taken as 7.0;</li>
  *   <li>{@code unsplittable: true} in config.collections (SERVER-84637) or {@code replSetConfigVersion}
- *       in config.shards (every 8.0 dump seen; no 7.0 one): 8.0 on.</li>
+ *       in config.shards (every 8.0 dump seen; no 7.0 one): 8.0 on;</li>
+ *   <li>a {@code removeShard.stopShardDraining} entry in config.changelog: 8.3 on ({@link #fromChangelog}),
+ *       read before the shape.</li>
  * </ul>
  * Without any of them (5.0 to 6.2) 5.0 is taken; a source with no sharded collection gets
  * {@link MongoVersion#DEFAULT}, said as assumed.
@@ -60,6 +62,10 @@ public final class ReleaseInference {
         Optional<SourceRelease> routers = fromRouters(source.documents("mongos"));
         if (routers.isPresent()) {
             return routers.get();
+        }
+        Optional<SourceRelease> changelog = fromChangelog(source.documents("changelog"));
+        if (changelog.isPresent()) {
+            return changelog.get();
         }
         return fromShape(
                 source.documents("collections"),
@@ -139,6 +145,22 @@ public final class ReleaseInference {
                 SourceRelease.Basis.ROUTERS,
                 "config.mongos records mongoVersion " + text
                         + (mongos.size() > 1 ? " (the router that pinged last)" : "")));
+    }
+
+    /**
+     * 8.3 or later when config.changelog records a {@code removeShard.stopShardDraining}, which only the
+     * {@code stopShardDraining} command of 8.3 writes (mongo {@code sharding_catalog_manager_shard_operations.cpp},
+     * {@code stopDrain}; docs release-notes/8.3 "Remove Shard Changes").
+     */
+    static Optional<SourceRelease> fromChangelog(List<BsonDocument> changelog) {
+        if (!any(changelog, d -> new BsonString("removeShard.stopShardDraining").equals(d.get("what")))) {
+            return Optional.empty();
+        }
+        return Optional.of(inferred(
+                MongoVersion.V8_3,
+                List.of("a 'removeShard.stopShardDraining' entry in config.changelog"),
+                "release 8.3 or later",
+                "8.3 is taken"));
     }
 
     /** The release the metadata's shape implies (see the class comment). */

@@ -126,6 +126,32 @@ public final class MongosCommands {
                     .syntax(ShardAndZoneCommands.REMOVE_SHARD),
             MongosCommand.of("listShards", ROUTER, (f, r) -> f.shards().listShards(r))
                     .onlyOnAdmin(),
+            MongosCommand.of(
+                            "checkMetadataConsistency",
+                            READ,
+                            (f, r) -> f.configDatabase().checkMetadataConsistency(r))
+                    .since(7, 0),
+            MongosCommand.of(
+                            "startShardDraining", ROUTER, (f, r) -> f.draining().startShardDraining(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.START_SHARD_DRAINING),
+            MongosCommand.of(
+                            "shardDrainingStatus",
+                            ROUTER,
+                            (f, r) -> f.draining().shardDrainingStatus(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.SHARD_DRAINING_STATUS),
+            MongosCommand.of("stopShardDraining", ROUTER, (f, r) -> f.draining().stopShardDraining(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.STOP_SHARD_DRAINING),
+            MongosCommand.of(
+                            "commitShardRemoval", ROUTER, (f, r) -> f.draining().commitShardRemoval(r))
+                    .onlyOnAdmin()
+                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
+                    .syntax(ShardDrainingCommands.COMMIT_SHARD_REMOVAL),
             MongosCommand.of("addShardToZone", ROUTER, (f, r) -> f.shards().addShardToZone(r))
                     .onlyOnAdmin()
                     .syntax(ShardAndZoneCommands.ADD_SHARD_TO_ZONE),
@@ -211,7 +237,6 @@ public final class MongosCommands {
             // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
-            MongosCommand.notSimulated("checkMetadataConsistency", false),
             MongosCommand.notSimulated("setAllowMigrations", false),
             MongosCommand.notSimulated("cleanupOrphaned", false),
             MongosCommand.notSimulated("abortReshardCollection", false),

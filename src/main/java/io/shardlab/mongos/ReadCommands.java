@@ -3,6 +3,7 @@ package io.shardlab.mongos;
 import static io.shardlab.mongos.Argument.optional;
 import static io.shardlab.mongos.Argument.required;
 
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.sim.InsertBatch;
 import java.util.ArrayList;
@@ -320,7 +321,12 @@ final class ReadCommands {
                 db + ".$cmd.aggregate", new BsonArray(context.sampler().sampled(ns)));
     }
 
-    /** {@code $shardedDataDistribution} (6.0.3+, admin only): one document per sharded collection (§3.9). */
+    /**
+     * {@code $shardedDataDistribution} (6.0.3+, admin only): one document per sharded collection (§3.9), a shard
+     * entry per shard owning its chunks or holding its orphans; {@code numOrphanedDocs} / {@code orphanedSizeBytes}
+     * are the ranges migrations left on the donor until the range deleter runs
+     * ({@link io.shardlab.sim.SimulatedCluster#orphanedRanges}).
+     */
     private BsonDocument shardedDataDistribution(String db) {
         if (!context.version().atLeast(6, 0) || !"admin".equals(db)) {
             // mongo src/mongo/db/pipeline/document_source.cpp (parse: unknown stage, error 40324)
@@ -331,12 +337,21 @@ final class ReadCommands {
         BsonArray batch = new BsonArray();
         for (ShardedCatalog.CollectionEntry c : context.catalog().collections().values()) {
             BsonArray shards = new BsonArray();
-            for (Map.Entry<String, long[]> e : ConfigDatabase.perShard(c).entrySet()) {
+            Map<String, long[]> owned = new TreeMap<>(ConfigDatabase.perShard(c));
+            Map<String, long[]> orphaned = new TreeMap<>();
+            for (OrphanedRange r : c.cluster().orphanedRanges()) {
+                long[] t = orphaned.computeIfAbsent(r.donor(), k -> new long[2]);
+                t[0] += r.documents();
+                t[1] += r.bytes();
+                owned.putIfAbsent(r.donor(), new long[2]);
+            }
+            for (Map.Entry<String, long[]> e : owned.entrySet()) {
+                long[] o = orphaned.getOrDefault(e.getKey(), new long[2]);
                 shards.add(new BsonDocument("shardName", new BsonString(e.getKey()))
-                        .append("numOrphanedDocs", new BsonInt64(0))
+                        .append("numOrphanedDocs", new BsonInt64(o[0]))
                         .append("numOwnedDocuments", new BsonInt64(e.getValue()[0]))
                         .append("ownedSizeBytes", new BsonInt64(e.getValue()[1]))
-                        .append("orphanedSizeBytes", new BsonInt64(0)));
+                        .append("orphanedSizeBytes", new BsonInt64(o[1])));
             }
             batch.add(new BsonDocument("ns", new BsonString(c.namespace())).append("shards", shards));
         }

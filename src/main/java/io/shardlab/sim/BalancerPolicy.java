@@ -122,6 +122,12 @@ abstract class BalancerPolicy {
     abstract void balanceZone(
             ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans);
 
+    /**
+     * The numbers this release's policy compares for {@code zone} with {@code available} shards, and what it
+     * decides: the one place the rule is written, which {@link #balanceZone} follows.
+     */
+    abstract ZoneVerdict verdict(ClusterState state, String zone, int shardsInZone, Set<String> available);
+
     /** The least loaded available suitable receiver for a chunk of {@code zone}, or null. */
     abstract String leastLoadedReceiver(ClusterState state, String zone, Set<String> available);
 

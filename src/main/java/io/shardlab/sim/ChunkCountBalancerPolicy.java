@@ -7,6 +7,7 @@ import io.shardlab.cluster.Shard;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The chunk-count balancer of 4.0 to 6.0.2, mongo {@code balancer_policy.cpp} ({@code balance},
@@ -34,41 +35,61 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
 
     @Override
     void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
+        while (true) {
+            ZoneVerdict v = verdict(state, zone, shardsInZone, available);
+            if (!v.migrates()) {
+                return;
+            }
+            plans.add(new Plan(
+                    firstMovableChunk(state, v.donor(), zone), v.receiver(), MigrationReason.CHUNKS_IMBALANCE, false));
+            use(available, v.donor(), v.receiver());
+        }
+    }
+
+    @Override
+    ZoneVerdict verdict(ClusterState state, String zone, int shardsInZone, Set<String> available) {
         ChunkMap chunks = state.chunks();
         int total = zone.isEmpty() ? chunks.size() : chunksInZone(state, zone, null);
         int ideal = rule.ideal(total, shardsInZone);
         int threshold = rule.threshold(chunks.size());
-        while (true) {
-            String from = null;
-            int max = 0;
-            for (Shard s : state.shards().values()) {
-                if (!available.contains(s.id())) {
-                    continue;
-                }
-                int n = chunksInZone(state, zone, s.id());
-                if (n > max) {
-                    max = n;
-                    from = s.id();
-                }
+        Map<String, Long> load = new TreeMap<>();
+        String from = null;
+        int max = 0;
+        for (Shard s : state.shards().values()) {
+            int n = chunksInZone(state, zone, s.id());
+            if (zone.isEmpty() || s.zones().contains(zone)) {
+                load.put(s.id(), (long) n);
             }
-            if (from == null || max <= ideal) {
-                return;
+            if (available.contains(s.id()) && n > max) {
+                max = n;
+                from = s.id();
             }
-            String to = leastLoadedReceiver(state, zone, available);
-            if (to == null) {
-                return;
-            }
-            int min = chunksInZone(state, zone, to);
-            if (min >= ideal || max - ideal < threshold) {
-                return;
-            }
-            int index = firstMovableChunk(state, from, zone);
-            if (index < 0) {
-                return;
-            }
-            plans.add(new Plan(index, to, MigrationReason.CHUNKS_IMBALANCE, false));
-            use(available, from, to);
         }
+        if (from == null || max <= ideal) {
+            return new ZoneVerdict(
+                    zone,
+                    "chunks",
+                    load,
+                    ideal,
+                    threshold,
+                    from,
+                    null,
+                    from == null ? ZoneVerdict.Outcome.NO_DATA : ZoneVerdict.Outcome.DONOR_NOT_ABOVE_IDEAL);
+        }
+        String to = leastLoadedReceiver(state, zone, available);
+        ZoneVerdict.Outcome outcome;
+        if (to == null) {
+            outcome = ZoneVerdict.Outcome.NO_SHARD_AVAILABLE;
+        } else if (chunksInZone(state, zone, to) >= ideal) {
+            outcome = ZoneVerdict.Outcome.RECEIVER_NOT_BELOW_IDEAL;
+        } else if (max - ideal < threshold) {
+            outcome = ZoneVerdict.Outcome.UNDER_THRESHOLD;
+        } else if (firstMovableChunk(state, from, zone) < 0) {
+            outcome = ZoneVerdict.Outcome.NO_MOVABLE_CHUNK;
+        } else {
+            outcome = ZoneVerdict.Outcome.MIGRATES;
+        }
+        return new ZoneVerdict(zone, "chunks", load, ideal, threshold, from, to, outcome);
     }
 
     private static int chunksInZone(ClusterState state, String zone, String shard) {

@@ -4,6 +4,7 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
@@ -50,6 +51,7 @@ final class ClusterState implements ShardRegistry.Owner {
     private List<PendingZoneRange> pendingZones = new ArrayList<>();
     private BalancerSettings settings = BalancerSettings.DEFAULT;
     private List<Migration> migrations = new ArrayList<>();
+    private List<OrphanedRange> orphans = List.of();
     private long nextMigrationId = 1;
     private SimulationCounters counters = SimulationCounters.ZERO;
     private long nextBalancerRoundAt;
@@ -550,9 +552,13 @@ final class ClusterState implements ShardRegistry.Owner {
         return m;
     }
 
+    List<OrphanedRange> orphanedRanges() { // the donors' range deletion tasks still pending now
+        return orphans.stream().filter(o -> o.pendingAt(clock)).toList();
+    }
+
     /**
-     * Commits migration {@code m}: splits its chunk at {@code m.max()} when only part of it moves
-     * (a moveRange commit), then moves the range.
+     * Commits migration {@code m}: the donor keeps the range's documents as orphans ({@link OrphanedRange});
+     * splits its chunk at {@code m.max()} when only part of it moves (a moveRange commit), then moves the range.
      */
     void commitMigration(Migration m) {
         migrations.remove(m);
@@ -560,16 +566,15 @@ final class ClusterState implements ShardRegistry.Owner {
         if (index < 0) {
             throw new IllegalStateException("migration " + m.id() + ": no chunk starts at " + m.min());
         }
-        Chunk c = chunks().get(index);
-        if (m.max().compareTo(c.max()) < 0) {
+        long[] moved = contentBelow(index, m.max());
+        orphans = OrphanedRange.scheduled(orphans, m.from(), m.min(), m.max(), moved, clock, policies.rules());
+        if (m.max().compareTo(chunks().get(index).max()) < 0) {
             split(index, List.of(m.max()), ClusterEvent.SplitCause.MOVE_RANGE);
         }
         commitMove(index, m.to());
         counters = counters.plusMigrationCommitted();
         emit(new ClusterEvent.MigrationCommitted(clock, m));
     }
-
-    // ---- documents whose keys are unknown --------------------------------------------------------------
 
     /** {@link CollectionDocuments#assumedScan} of chunk {@code index}. */
     IndexScan assumedScan(int index) {
@@ -601,6 +606,7 @@ final class ClusterState implements ShardRegistry.Owner {
             List<PendingZoneRange> pendingZones,
             BalancerSettings settings,
             List<Migration> migrations,
+            List<OrphanedRange> orphans,
             long nextMigrationId,
             SimulationCounters counters,
             long nextBalancerRoundAt,
@@ -621,6 +627,7 @@ final class ClusterState implements ShardRegistry.Owner {
                 List.copyOf(pendingZones),
                 settings,
                 List.copyOf(migrations),
+                orphans,
                 nextMigrationId,
                 counters,
                 nextBalancerRoundAt,
@@ -640,6 +647,7 @@ final class ClusterState implements ShardRegistry.Owner {
         pendingZones = new ArrayList<>(m.pendingZones());
         settings = m.settings();
         migrations = new ArrayList<>(m.migrations());
+        orphans = m.orphans();
         nextMigrationId = m.nextMigrationId();
         counters = m.counters();
         nextBalancerRoundAt = m.nextBalancerRoundAt();

@@ -18,8 +18,13 @@ public record ShardChange(ShardCommand command, Kind kind, String shard, String 
     public enum Kind {
         /** {@code addShard}: a new shard ({@link ClusterEvent.ShardAdded}). */
         ADDED,
-        /** The first {@code removeShard} call: the shard drains ({@link ClusterEvent.ShardDraining}). */
+        /**
+         * The first {@code removeShard} call, or {@code startShardDraining}: the shard drains
+         * ({@link ClusterEvent.ShardDraining}).
+         */
         DRAINING,
+        /** {@code stopShardDraining}: the shard no longer drains ({@link ClusterEvent.MetadataChanged}). */
+        DRAINING_STOPPED,
         /** The {@code removeShard} call that completes the removal ({@link ClusterEvent.ShardRemoved}). */
         REMOVED,
         /** {@code addShardToZone} / {@code removeShardFromZone} ({@link ClusterEvent.MetadataChanged}). */
@@ -39,7 +44,7 @@ public record ShardChange(ShardCommand command, Kind kind, String shard, String 
             case ADDED -> new ClusterEvent.ShardAdded(atMillis, shard);
             case DRAINING -> new ClusterEvent.ShardDraining(atMillis, shard);
             case REMOVED -> new ClusterEvent.ShardRemoved(atMillis, shard);
-            case ZONES -> new ClusterEvent.MetadataChanged(atMillis, description);
+            case ZONES, DRAINING_STOPPED -> new ClusterEvent.MetadataChanged(atMillis, description);
         };
     }
 }

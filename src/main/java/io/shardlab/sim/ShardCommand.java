@@ -15,7 +15,7 @@ import java.util.Optional;
  * registry, after the refusal was empty, and returns what changed.
  */
 public sealed interface ShardCommand extends CodedCommand
-        permits AddShard, AddShardToZone, RemoveShard, RemoveShardFromZone {
+        permits AddShard, AddShardToZone, RemoveShard, RemoveShardFromZone, StartShardDraining, StopShardDraining {
 
     /**
      * Empty when the command can be applied to {@code shards} now; otherwise MongoDB's code name and

@@ -1,15 +1,20 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -486,6 +491,69 @@ public final class SimulatedCluster {
     }
 
     /**
+     * Why the balancer moves what it moves, or nothing, in its next round: the release's own comparisons per zone
+     * and the migrations it would start ({@link BalancerDecision}). Changes nothing and publishes no event.
+     *
+     * @throws IllegalStateException when no collection is sharded
+     */
+    public BalancerDecision balancerDecision() {
+        if (state.collection() == null) {
+            throw new IllegalStateException("balancer decision: no collection is sharded");
+        }
+        Set<String> busy = new TreeSet<>(BalancerPolicy.busyShards(state));
+        busy.addAll(state.shardsBusyElsewhere());
+        BalancerPolicy policy = state.policies().balancer();
+        List<ZoneVerdict> zones = new ArrayList<>();
+        List<String> names = new ArrayList<>(new TreeSet<>(
+                state.collection().zones().stream().map(z -> z.zone()).toList()));
+        names.add("");
+        for (String zone : names) {
+            long inZone = state.shards().values().stream()
+                    .filter(s -> zone.isEmpty() || s.zones().contains(zone))
+                    .count();
+            Set<String> available = new TreeSet<>(state.shards().keySet());
+            available.removeAll(busy);
+            if (inZone > 0) {
+                zones.add(state.quietly(() -> policy.verdict(state, zone, (int) inZone, available)));
+            }
+        }
+        boolean splitFirst = BalancerRound.zoneBoundFallsInsideAChunk(state);
+        List<BalancerDecision.Move> moves = new ArrayList<>();
+        if (!splitFirst && !state.noBalance() && state.defragmentation() == null) {
+            boolean range = state.policies().rules().balancesDataSize();
+            for (BalancerPolicy.Plan p : state.quietly(() -> policy.selectMigrations(state, busy))) {
+                Chunk c = state.chunks().get(p.chunkIndex());
+                long bytes = state.contentBelow(p.chunkIndex(), c.max())[1];
+                moves.add(new BalancerDecision.Move(
+                        c.shard(),
+                        p.to(),
+                        c.min(),
+                        c.max(),
+                        p.reason(),
+                        range ? Math.min(bytes, state.maxChunkSizeBytes()) : bytes));
+            }
+        }
+        Map<String, Long> before = new TreeMap<>();
+        state.dataByShard().forEach((shard, t) -> before.put(shard, t[1]));
+        int jumbo = (int) state.chunks().chunks().stream().filter(Chunk::jumbo).count();
+        return new BalancerDecision(
+                version(),
+                state.settings().balancerEnabled(),
+                state.settings()
+                        .window()
+                        .map(w -> w.contains(BalancerGate.timeOfDay(state.clock())))
+                        .orElse(true),
+                !state.noBalance(),
+                state.defragmentation() != null,
+                splitFirst,
+                List.copyOf(busy),
+                jumbo,
+                zones,
+                moves,
+                before);
+    }
+
+    /**
      * The collection's defragmentation in progress ({@code balancerCollectionStatus}'s
      * {@code defragmentingChunks} details), or empty when it does not defragment.
      */
@@ -553,6 +621,15 @@ public final class SimulatedCluster {
             distinct += state.documentsOf(i).distinctKeyValues(atMost - distinct);
         }
         return distinct;
+    }
+
+    /**
+     * The ranges committed migrations left on their donors whose range deleter has not run yet
+     * ({@link OrphanedRange}: {@code orphanCleanupDelaySecs} after each commit, 900 s, 3600 s from 8.2), oldest
+     * first. Undo puts back the orphans of the state it restores.
+     */
+    public List<OrphanedRange> orphanedRanges() {
+        return state.orphanedRanges();
     }
 
     /** An immutable picture of the cluster now. */

@@ -34,7 +34,7 @@ record VersionPolicies(
             case NONE -> AutoSplitter.NONE;
         };
         BalancerPolicy balancer = rules.balancesDataSize()
-                ? new DataSizeBalancerPolicy()
+                ? new DataSizeBalancerPolicy(rules.donorWithinZone())
                 : new ChunkCountBalancerPolicy(rules.chunkCountRule());
         return new VersionPolicies(rules, new InitialChunks(rules), splitter, finder, balancer);
     }

@@ -170,6 +170,36 @@ class SimulateCommandTest {
     }
 
     @Test
+    void balancerDecisionExplainsTheNextRoundInTheReleasesNumbers() {
+        // when
+        Run r = run(
+                "simulate",
+                "--workload",
+                "categorical-continents",
+                "--key",
+                "{continent: 1}",
+                "--shards",
+                "3",
+                "--docs",
+                "30000",
+                "--chunk-size",
+                "1",
+                "--doc-size",
+                "300",
+                "--mongodb-version",
+                "8.0",
+                "--balancer-decision");
+
+        // then the data-size rule of 6.0.3+: 3 × the 1 MiB chunk size
+        assertEquals(0, r.exit(), r.err());
+        String text = r.out();
+        assertTrue(text.contains("\nBalancer decision (MongoDB 8.0 rules):\n"), text);
+        assertTrue(text.contains("  outside every zone: shard01 "), text);
+        assertTrue(text.contains(" per shard; threshold 3MiB (3 × the chunk size, donor minus receiver)\n"), text);
+        assertTrue(text.contains("  next round:"), text);
+    }
+
+    @Test
     void theTextReportReadsLikeShStatusAndGetShardDistribution() {
         Run r = run(
                 "simulate",
@@ -334,6 +364,7 @@ class SimulateCommandTest {
             --workload age --shards 2                                 | simulate: --key: give the shard key of the new collection, or start from a layout with --uri, --snapshot or --config-dump
             --workload age --key {age:1}                              | simulate: --shards: give the number of shards of the new cluster, or start from a layout with --uri, --snapshot or --config-dump
             --workload age --key {age:1} --shards 2 --balancer-rounds 0 | simulate: --balancer-rounds: between 1 and 100000 rounds, got 0
+            --workload age --key {age:1} --shards 2 --balancer-decision --json | simulate: --balancer-decision: explains in text; leave out --json
             --workload age --dataset x.csv --key {a:1} --shards 2     | simulate: Error: --dataset=FILE, --workload=NAME are mutually exclusive
             --dataset missing.csv --key {a:1} --shards 2              | simulate: missing.csv: no such file
             """)

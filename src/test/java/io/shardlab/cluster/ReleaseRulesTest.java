@@ -110,6 +110,29 @@ class ReleaseRulesTest {
         assertEquals(writeWithoutShardKey, r.writeWithoutShardKey());
     }
 
+    @ParameterizedTest(name = "{0}: orphans wait {1} s, draining commands {2}")
+    @CsvSource(textBlock = """
+            # version, orphanCleanupDelaySecs, startShardDraining … commitShardRemoval
+            4.0,       900,                    false
+            6.0.3,     900,                    false
+            8.0,       900,                    false
+            8.1,       900,                    false
+            8.2.0-rc1, 3600,                   false
+            8.2,       3600,                   false
+            8.3,       3600,                   true
+            9.1,       3600,                   true
+            """)
+    void orphanCleanupDelayAndShardDrainingCommandsFollowTheRelease(
+            String version, int orphanCleanupDelaySeconds, boolean drainingCommands) {
+        // given release notes 8.2 ("orphanCleanupDelaySecs is now 3600 (previously 900)") and 8.3
+        // ("Remove Shard Changes"); sharding_runtime_d_params.idl before 8.2 (default: 900)
+        ReleaseRules r = ReleaseRules.of(MongoVersion.parse(version));
+
+        // then
+        assertEquals(orphanCleanupDelaySeconds, r.orphanCleanupDelaySeconds());
+        assertEquals(drainingCommands, r.shardDrainingCommands());
+    }
+
     @ParameterizedTest(name = "{0} gets the rules of {1}")
     @CsvSource(textBlock = """
             9.1,     8.3
@@ -195,7 +218,7 @@ class ReleaseRulesTest {
         assertEquals(
                 List.of(
                         "4.0.2", "4.0", "4.2", "4.4", "5.0", "5.1", "5.2", "5.3", "6.0.2", "6.0", "6.1", "6.2", "6.3",
-                        "7.0", "7.1", "7.2", "7.3", "8.0", "8.1", "8.2", "8.3"),
+                        "7.0", "7.1", "7.2", "7.3", "8.0", "8.1", "8.2.5", "8.2", "8.3"),
                 choices);
         assertEquals(
                 "6.0.0 to 6.0.2: moveRange; not yet: no auto-split; balancer by data size (3 chunk sizes apart)",
@@ -204,5 +227,7 @@ class ReleaseRulesTest {
                 "moveRange; from 6.0.3: no auto-split; balancer by data size (3 chunk sizes apart)",
                 ReleaseRules.summary(MongoVersion.V6_0));
         assertEquals("no change to the sharding rules ShardLab simulates", ReleaseRules.summary(MongoVersion.V8_1));
+        assertTrue(ReleaseRules.summary(MongoVersion.V8_2).contains("3600 s"));
+        assertTrue(ReleaseRules.summary(MongoVersion.V8_3).contains("startShardDraining"));
     }
 }

@@ -95,6 +95,25 @@ class ReleaseInferenceTest {
     }
 
     @Test
+    void aStopShardDrainingInTheChangelogMeans83OrLater() {
+        // given an 8.0-shaped dump whose changelog records stopShardDraining (8.3's command, logged by
+        // sharding_catalog_manager_shard_operations.cpp stopDrain)
+        Map<String, List<BsonDocument>> docs = shape("5.0 collections, unsplittable collection");
+        docs.put(
+                "changelog",
+                List.of(BsonDocument.parse("{_id: 'c1', server: 'cfg1', what: 'removeShard.stopShardDraining', "
+                        + "ns: '', time: ISODate('2026-05-01T00:00:00Z'), details: {shard: 's2'}}")));
+
+        // when
+        SourceRelease r = ReleaseInference.of(new DocumentConfigSource("dump", docs, "offline"));
+
+        // then
+        assertEquals(MongoVersion.V8_3, r.version());
+        assertEquals(SourceRelease.Basis.INFERRED, r.basis());
+        assertTrue(r.evidence().contains("removeShard.stopShardDraining"), r.evidence());
+    }
+
+    @Test
     void metadataWithoutCollectionsAssumesTheDefaultAndSaysSo() {
         SourceRelease r = ReleaseInference.of(
                 new DocumentConfigSource("dump", Map.of("shards", List.of(BsonDocument.parse(SHARD))), "offline"));

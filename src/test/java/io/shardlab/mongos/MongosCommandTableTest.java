@@ -89,6 +89,11 @@ class MongosCommandTableTest {
                 "balancerStatus",
                 "addShard",
                 "removeShard",
+                // 8.3: cluster_start_shard_draining_cmd.cpp and its three siblings
+                "startShardDraining",
+                "shardDrainingStatus",
+                "stopShardDraining",
+                "commitShardRemoval",
                 "addShardToZone",
                 "removeShardFromZone",
                 "updateZoneKeyRange",
@@ -110,12 +115,7 @@ class MongosCommandTableTest {
     /** The replaced NOT_SIMULATED table. */
     static Stream<String> notSimulated() {
         return Stream.of(
-                "killOp",
-                "checkMetadataConsistency",
-                "setAllowMigrations",
-                "cleanupOrphaned",
-                "abortReshardCollection",
-                "commitReshardCollection");
+                "killOp", "setAllowMigrations", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
     }
 
     /** The replaced WRITES table. */

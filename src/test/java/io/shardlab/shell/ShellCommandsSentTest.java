@@ -84,6 +84,7 @@ class ShellCommandsSentTest {
             sh.unshardCollection('s.c', 'shard01')                           | admin {"unshardCollection": "s.c", "toShard": "shard01"}
             sh.moveRange('s.c', 'shard02', {k: 5})                           | admin {"moveRange": "s.c", "toShard": "shard02", "min": {"k": 5}, "max": null}
             sh.listShards()                                                  | admin {"listShards": 1}
+            sh.checkMetadataConsistency().toArray()                          | admin {"checkMetadataConsistency": 1}
             sh.isConfigShardEnabled()                                        | admin {"listShards": 1}
             sh.disableMigrations('s.c')                                      | admin {"setAllowMigrations": "s.c", "allowMigrations": false}
             sh.removeShardFromZone('shard01', 'EU')                          | admin {"removeShardFromZone": "shard01", "zone": "EU"}

@@ -83,6 +83,8 @@ var sh = {
       max: max === undefined ? null : max });
   },
   balancerCollectionStatus: function (ns) { return run('admin', { balancerCollectionStatus: ns }); },
+  // shard.ts checkMetadataConsistency (7.0+): admin's cursor command, options not sent
+  checkMetadataConsistency: function () { return new CommandCursor('admin', { checkMetadataConsistency: 1 }); },
   stopBalancer: function (timeout) {
     return run('admin', { balancerStop: 1, maxTimeMS: timeout === undefined ? 60000 : timeout });
   },
