@@ -14,14 +14,22 @@ import java.util.Arrays;
  * come while the explorer is paused as well) are drawn as they arrive: the window holding them is shown
  * though not over ({@link Snapshot#shownAt}).
  *
+ * <p>At most {@value #MAX_WINDOWS} windows are kept: when time runs past them (a class writing for hours with the
+ * clock at Max), neighbouring windows merge in pairs and the window doubles in length, so memory and the cost of a
+ * snapshot stay bounded whatever time the clock has run. A count taken back is taken from the window that now holds
+ * its time, which holds what was added then.
+ *
  * <p>Mutable and not thread-safe: it lives on the simulation thread; {@link #snapshot} hands out an
  * immutable copy.
  */
 public final class WindowedCounts {
 
+    /** The most windows kept; past them, windows merge in pairs. */
+    static final int MAX_WINDOWS = 2048;
+
     private int rows;
     private final long startMillis;
-    private final long windowMillis;
+    private long windowMillis;
     private long[][] counts = new long[0][];
     private int windows;
     /** Windows {@code [0, arrivedThrough)} are shown even when not over: a client wrote into the last one. */
@@ -65,9 +73,39 @@ public final class WindowedCounts {
 
     /** Adds {@code count} to {@code row} in the window of {@code atMillis}. */
     void add(long atMillis, int row, long count) {
+        int w = windowFor(atMillis);
+        counts[w][row] += count;
+    }
+
+    /** The window holding {@code atMillis}, made to exist, windows merged first when it would be past the last kept. */
+    private int windowFor(long atMillis) {
+        while (windowAt(atMillis) >= MAX_WINDOWS) {
+            mergePairs();
+        }
         int w = windowAt(atMillis);
         ensure(w + 1);
-        counts[w][row] += count;
+        return w;
+    }
+
+    /** Windows 2k and 2k+1 become window k, twice as long. */
+    private void mergePairs() {
+        int merged = (windows + 1) / 2;
+        for (int w = 0; w < merged; w++) {
+            long[] sum = counts[2 * w].clone();
+            if (2 * w + 1 < windows) {
+                long[] next = counts[2 * w + 1];
+                for (int r = 0; r < rows; r++) {
+                    sum[r] += next[r];
+                }
+            }
+            counts[w] = sum;
+        }
+        for (int w = merged; w < counts.length; w++) {
+            counts[w] = null;
+        }
+        windows = merged;
+        arrivedThrough = (arrivedThrough + 1) / 2;
+        windowMillis *= 2;
     }
 
     /**
@@ -94,7 +132,7 @@ public final class WindowedCounts {
 
     /** Extends the windows so that the one holding {@code atMillis} exists (time passes without writes). */
     void extendTo(long atMillis) {
-        ensure(windowAt(atMillis) + 1);
+        windowFor(atMillis);
     }
 
     private static boolean isEmpty(long[] window) {

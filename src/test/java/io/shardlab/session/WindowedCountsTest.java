@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -111,5 +112,35 @@ class WindowedCountsTest {
         assertArrayEquals(new long[] {0, 0}, last.byRow(2)[1]);
         assertEquals(counts.snapshot(), counts.lastWindows(5), "asking for as many windows as there are copies all");
         assertEquals(counts.snapshot(), counts.lastWindows(60));
+    }
+
+    @Test
+    void a_clock_run_past_the_windows_kept_merges_them_in_pairs_and_keeps_every_count() {
+        // given 1-second windows and writes in every second for more seconds than windows are kept
+        WindowedCounts counts = new WindowedCounts(2, 0, 1000);
+        int seconds = WindowedCounts.MAX_WINDOWS * 3 + 17;
+        SplittableRandom random = new SplittableRandom(7);
+        long[] added = new long[seconds];
+        for (int t = 0; t < seconds; t++) {
+            added[t] = random.nextInt(5);
+            counts.add(t * 1000L + 500, t % 2, added[t]);
+        }
+
+        // then at most MAX_WINDOWS windows remain, each a power-of-two multiple of the second, and nothing is lost
+        WindowedCounts.Snapshot s = counts.snapshot();
+        assertEquals(true, s.windows() <= WindowedCounts.MAX_WINDOWS, s.windows() + " windows");
+        assertEquals(4000, s.windowMillis());
+        long total = 0;
+        for (long[] row : s.byRow()) {
+            for (long c : row) {
+                total += c;
+            }
+        }
+        assertEquals(Arrays.stream(added).sum(), total);
+
+        // and an early write taken back (undo) leaves the merged window holding the rest
+        long before = s.byRow()[0][0];
+        counts.subtract(500, 0, added[0]);
+        assertEquals(before - added[0], counts.snapshot().byRow()[0][0]);
     }
 }
