@@ -17,6 +17,7 @@ record CommandFamilies(
         ReadCommands reads,
         AnalyzeCommands analyze,
         ExplainCommand explain,
+        CollectionDefinitionCommands definitions,
         ConfigDatabaseCommands configDatabase) {
 
     /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
@@ -32,6 +33,7 @@ record CommandFamilies(
                 new ReadCommands(context),
                 new AnalyzeCommands(context),
                 new ExplainCommand(context, syntaxes),
+                new CollectionDefinitionCommands(context),
                 new ConfigDatabaseCommands(context));
     }
 

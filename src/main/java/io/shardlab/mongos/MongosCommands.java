@@ -176,10 +176,11 @@ public final class MongosCommands {
                     .notingBudget(),
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
-            MongosCommand.of("create", WRITE, CommandFamilies::toStorage),
-            MongosCommand.of("createIndexes", WRITE, CommandFamilies::toStorage),
-            MongosCommand.of("dropIndexes", WRITE, CommandFamilies::toStorage),
-            MongosCommand.of("renameCollection", WRITE, CommandFamilies::toStorage),
+            MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
+            MongosCommand.of("createIndexes", WRITE, (f, r) -> f.definitions().createIndexes(r)),
+            MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.definitions().dropIndexes(r)),
+            MongosCommand.of(
+                    "renameCollection", WRITE, (f, r) -> f.definitions().renameCollection(r)),
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
                     .syntax(ReadCommands.AGGREGATE)
                     .sampledByAnalyzer()
@@ -233,6 +234,7 @@ public final class MongosCommands {
                 release,
                 configDatabase,
                 documents,
+                new ShardLocalCatalog(),
                 new MemoryBudget(memoryBudgetBytes, notices),
                 new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong()),
                 new ServerInformation(release, host, counters, wallClockMillis),

@@ -154,6 +154,18 @@ final class StoredDocuments {
         if (keyDocument.keySet().equals(Set.of("_id")) && keyDocument.get("_id").isNumber()) {
             return;
         }
+        storage.run(
+                db,
+                new BsonDocument("createIndexes", new BsonString(collection))
+                        .append("indexes", new BsonArray(List.of(shardKeyIndexSpec(key, unique)))));
+    }
+
+    /**
+     * The spec of the index a shard key needs, named as MongoDB names it ({@code a_1_b_hashed}, mongo
+     * {@code shard_key_util.cpp makeCreateIndexesCmd}).
+     */
+    static BsonDocument shardKeyIndexSpec(ShardKeyPattern key, boolean unique) {
+        BsonDocument keyDocument = key.toDocument();
         StringBuilder indexName = new StringBuilder();
         keyDocument.forEach((f, v) -> indexName
                 .append(indexName.length() == 0 ? "" : "_")
@@ -167,10 +179,7 @@ final class StoredDocuments {
         if (unique) {
             index.append("unique", BsonBoolean.TRUE);
         }
-        storage.run(
-                db,
-                new BsonDocument("createIndexes", new BsonString(collection))
-                        .append("indexes", new BsonArray(List.of(index))));
+        return index;
     }
 
     /** The documents of {@code documents} that {@code filter} matches, by the storage's own query matching. */

@@ -352,19 +352,36 @@ final class WriteCommands {
         return withLast;
     }
 
-    /** {@code drop}: the storage drops the collection; the catalog and the query sampler forget it. */
+    /**
+     * {@code drop}: the storage drops the collection; the catalog, the shards' records and the query sampler forget
+     * it. A collection that does not exist is dropped already: a mongos answers ok, with {@code info: "database does
+     * not exist"} when its database does not exist either (mongo {@code cluster_drop_collection_cmd.cpp}, "treat the
+     * drop as a success").
+     */
     BsonDocument drop(CommandRequest request) {
-        BsonDocument reply = context.storage().run(request.database(), request.body());
         String ns = request.namespaceOfCollection();
+        boolean databaseExists = context.catalog().database(request.database()).isPresent()
+                || context.documents().collectionNames(request.database()).size() > 0;
+        BsonDocument reply = context.storage().run(request.database(), request.body());
         context.catalog().dropCollection(ns);
+        context.shardCatalog().dropped(ns);
         context.sampler().drop(ns);
+        if (!CollectionDefinitionCommands.isOk(reply)
+                && reply.getNumber("code", new BsonInt32(ErrorCode.NAMESPACE_NOT_FOUND.number()))
+                                .intValue()
+                        == ErrorCode.NAMESPACE_NOT_FOUND.number()) {
+            return databaseExists
+                    ? Replies.ok()
+                    : Replies.ok(new BsonDocument("info", new BsonString("database does not exist")));
+        }
         return reply;
     }
 
-    /** {@code dropDatabase}: the storage drops the database; the catalog forgets it. */
+    /** {@code dropDatabase}: the storage drops the database; the catalog and the shards' records forget it. */
     BsonDocument dropDatabase(CommandRequest request) {
         BsonDocument reply = context.storage().run(request.database(), request.body());
         context.catalog().dropDatabase(request.database());
+        context.shardCatalog().databaseDropped(request.database());
         return reply;
     }
 
