@@ -56,6 +56,8 @@ public enum ErrorCode {
     MOVE_CHUNK_INVALID_BOUNDS(656451, "Location656451"),
     /** mongo cluster_move_chunk_cmd.cpp (6.0+): bounds that are not exactly one chunk's. */
     MOVE_CHUNK_NO_SUCH_CHUNK(656452, "Location656452"),
+    /** moveRange from 8.3: a range over more than one chunk (jstests/sharding/move_range_basic.js). */
+    MOVE_RANGE_OVER_CHUNKS(11089203, "Location11089203"),
     /** A missing but required field, found by the IDL parser. */
     IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
     /** A field a strict command does not declare, found by the IDL parser ({@code idl_parser.cpp throwUnknownField}). */

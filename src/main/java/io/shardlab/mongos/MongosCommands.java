@@ -103,6 +103,13 @@ public final class MongosCommands {
                     .alias("mergechunks")
                     .onlyOnAdmin()
                     .syntax(ChunkCommands.MERGE_CHUNKS),
+            MongosCommand.of(
+                            "mergeAllChunksOnShard",
+                            ROUTER,
+                            (f, r) -> f.chunks().mergeAllChunksOnShard(r))
+                    .onlyOnAdmin()
+                    .since(7, 0)
+                    .syntax(ChunkCommands.MERGE_ALL_CHUNKS_ON_SHARD),
             MongosCommand.of("clearJumboFlag", ROUTER, (f, r) -> f.chunks().clearJumboFlag(r))
                     .onlyOnAdmin()
                     .syntax(ChunkCommands.CLEAR_JUMBO_FLAG),

@@ -81,6 +81,7 @@ class MongosCommandTableTest {
                 "moveChunk",
                 "moveRange",
                 "mergeChunks",
+                "mergeAllChunksOnShard",
                 "balancerStart",
                 "balancerStop",
                 "balancerStatus",

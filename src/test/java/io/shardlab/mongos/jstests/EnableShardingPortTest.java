@@ -12,8 +12,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class EnableShardingPortTest {
 
-    static final String FILE = "jstests/sharding/enable_sharding.js";
-
     static final String ROWS = """
             all      | can run only against the admin database            |  | test {enableSharding: 'db'}  | Unauthorized: enableSharding may only be run against the admin database.
             all      | cannot shard system databases except config        |  | admin {enableSharding: 'config'} | ok
@@ -49,9 +47,12 @@ class EnableShardingPortTest {
             all      | a refused primary leaves the database where it was | admin {enableSharding: 'db_on_shard1', primaryShard: 'shard02'} ;; ?admin {enableSharding: 'db_on_shard1', primaryShard: 'shard01'} | config {find: 'databases', filter: {_id: 'db_on_shard1'}} | ok {'cursor.firstBatch.0.primary': 'shard02'}
             """;
 
+    /** The table of {@link #ROWS}. */
+    static final PortedTable TABLE = PortedTable.of("jstests/sharding/enable_sharding.js", ROWS);
+
     @ParameterizedTest(name = "[{index}] {0} {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = ROWS)
     void mongosAnswersAsMongoDB(String releases, String test, String given, String when, String then) {
-        PortedRowRunner.assertRow(PortedRow.of(releases, test, given, when, then));
+        PortedRowRunner.assertRow(TABLE.row(releases, test, given, when, then));
     }
 }

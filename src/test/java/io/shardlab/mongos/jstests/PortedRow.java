@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  *   <li>{@code test}: where in MongoDB's file the assertion is (the {@code jsTest.log} block, the C++ test name);</li>
  *   <li>{@code given}: steps separated by {@code ;;}, each {@code DB {command}} and expected to succeed; a step
  *       starting with {@code ?} may fail (its outcome is the assertion of another row); {@code shards N} (first) sets
- *       the number of shards (default 2: {@code shard01}, {@code shard02}), {@code advance MS} lets simulated time
- *       pass;</li>
+ *       the number of shards (default 2: {@code shard01}, {@code shard02}), {@code chunksize MB} the max chunk size,
+ *       {@code advance MS} lets simulated time pass;</li>
  *   <li>{@code when}: one step;</li>
  *   <li>{@code then}: {@link Expectation}'s syntax.</li>
  * </ul>
@@ -81,11 +81,27 @@ record PortedRow(String releases, String test, List<Step> given, Step when, Expe
         return version.line().equals(MongoVersion.parse(r));
     }
 
-    /** The number of shards the cluster starts with: a first given step {@code shards N}, else 2. */
+    /** The number of shards the cluster starts with: a given step {@code shards N}, else 2. */
     int shards() {
-        return !given.isEmpty() && given.get(0).database().equals("shards")
-                ? Integer.parseInt(given.get(0).command())
-                : 2;
+        return (int) setting("shards", 2);
+    }
+
+    /** The max chunk size in MB: a given step {@code chunksize MB} ({@code ShardingTest({chunkSize})}), else 0. */
+    long chunkSizeMegabytes() {
+        return setting("chunksize", 0);
+    }
+
+    /** Whether {@code step} sets the cluster up rather than runs a command. */
+    static boolean isSetting(Step step) {
+        return step.database().equals("shards") || step.database().equals("chunksize");
+    }
+
+    private long setting(String name, long otherwise) {
+        return given.stream()
+                .filter(s -> s.database().equals(name))
+                .mapToLong(s -> Long.parseLong(s.command()))
+                .findFirst()
+                .orElse(otherwise);
     }
 
     private static String expand(String command) {

@@ -55,10 +55,14 @@ final class PortedRowRunner {
     /** Runs the row on {@code version}: empty when MongoDB's answer came back, else what differs. */
     static Optional<String> run(PortedRow row, MongoVersion version) {
         List<String> shardIds = Shard.newClusterIds(row.shards());
-        ShardedCatalog catalog = new ShardedCatalog(SimulationConfig.of(version).withSeed(7), shardIds);
+        SimulationConfig config = SimulationConfig.of(version).withSeed(7);
+        if (row.chunkSizeMegabytes() > 0) {
+            config = config.withMaxChunkSizeBytes(row.chunkSizeMegabytes() << 20);
+        }
+        ShardedCatalog catalog = new ShardedCatalog(config, shardIds);
         MongosCommands mongos = MongosServer.inProcess(catalog, 256L << 20, line -> {});
         for (PortedRow.Step step : row.given()) {
-            if (step.database().equals("shards")) {
+            if (PortedRow.isSetting(step)) {
                 continue;
             }
             if (step.database().equals("advance")) {

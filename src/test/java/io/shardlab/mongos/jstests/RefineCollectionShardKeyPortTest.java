@@ -12,8 +12,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class RefineCollectionShardKeyPortTest {
 
-    static final String FILE = "jstests/sharding/refine_collection_shard_key_basic.js";
-
     static final String ROWS = """
             4.4+    | simple: the namespace must be a string                  |  | admin {refineCollectionShardKey: {_id: 1}, key: {_id: 1, aKey: 1}} | TypeMismatch
             4.4+    | simple: the key must be a document                      |  | admin {refineCollectionShardKey: 'db.foo', key: 'blah'} | TypeMismatch
@@ -72,9 +70,12 @@ class RefineCollectionShardKeyPortTest {
             4.4+    | integration: an incomplete key counts as null           | admin {enableSharding: 'db'} ;; admin {shardCollection: 'db.foo', key: {a: 1, b: 1}} ;; db {createIndexes: 'foo', indexes: [{key: {a: 1, b: 1, c: 1, d: 1}, name: 'i'}]} ;; admin {refineCollectionShardKey: 'db.foo', key: {a: 1, b: 1, c: 1, d: 1}} ;; db {insert: 'foo', documents: [{a: 1, b: 1}]} | db {find: 'foo', filter: {a: 1, b: 1, c: null, d: null}} | ok {'cursor.firstBatch.0.a': 1}
             """;
 
+    /** The table of {@link #ROWS}. */
+    static final PortedTable TABLE = PortedTable.of("jstests/sharding/refine_collection_shard_key_basic.js", ROWS);
+
     @ParameterizedTest(name = "[{index}] {0} {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = ROWS)
     void mongosAnswersAsMongoDB(String releases, String test, String given, String when, String then) {
-        PortedRowRunner.assertRow(PortedRow.of(releases, test, given, when, then));
+        PortedRowRunner.assertRow(TABLE.row(releases, test, given, when, then));
     }
 }

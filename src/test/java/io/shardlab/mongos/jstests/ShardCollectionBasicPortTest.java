@@ -12,8 +12,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ShardCollectionBasicPortTest {
 
-    static final String FILE = "jstests/core_sharding/ddl/shard_collection_basic.js";
-
     static final String ROWS = """
             all     | verify wrong arguments errors: ns 'foo'                 | admin {enableSharding: 'db'} | admin {shardCollection: 'foo', key: {_id: 1}} | InvalidNamespace
             all     | verify wrong arguments errors: key "aaa"                | admin {enableSharding: 'db'} | admin {shardCollection: 'db.foo', key: 'aaa'} | TypeMismatch: BSON field 'ShardCollection.key' is the wrong type 'string', expected type 'object'
@@ -83,9 +81,12 @@ class ShardCollectionBasicPortTest {
             7.2+    | (from 7.2 numInitialChunks is ignored: one per shard)   | admin {enableSharding: 'db'} ;; db {create: 'foo'} ;; admin {shardCollection: 'db.foo', key: {a: 'hashed'}, unique: false, numInitialChunks: 5} | config {count: 'chunks'} | ok {n: 2}
             """;
 
+    /** The table of {@link #ROWS}. */
+    static final PortedTable TABLE = PortedTable.of("jstests/core_sharding/ddl/shard_collection_basic.js", ROWS);
+
     @ParameterizedTest(name = "[{index}] {0} {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = ROWS)
     void mongosAnswersAsMongoDB(String releases, String test, String given, String when, String then) {
-        PortedRowRunner.assertRow(PortedRow.of(releases, test, given, when, then));
+        PortedRowRunner.assertRow(TABLE.row(releases, test, given, when, then));
     }
 }
