@@ -3,7 +3,7 @@ package io.shardlab;
 import io.shardlab.cli.Cli;
 
 /**
- * The jar's entry point: no arguments opens the GUI, a subcommand runs the CLI headless.
+ * The jar's entry point: no arguments opens the GUI ({@link DesktopApp}), a subcommand runs the CLI headless.
  *
  * <p>This class does not extend {@code javafx.application.Application}, so a class-path launch
  * ({@code java -jar shardlab.jar}) finds the JavaFX runtime without module flags.
@@ -31,7 +31,7 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length == 0 || opensInTheApp(args)) {
-            javafx.application.Application.launch(io.shardlab.ui.ShardLabApp.class, args);
+            javafx.application.Application.launch(DesktopApp.class, args);
             return;
         }
         System.exit(Cli.create(AppInfo.load()).execute(args));

@@ -22,6 +22,7 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.shardlab.render.HeatmapRanges;
 import io.shardlab.render.KeyLabelFormat;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -200,6 +201,34 @@ class ArchitectureTest {
             .because("ARCHITECTURE.md rule 2: live, render, serve and shell convert at their border for every "
                     + "front end; the app and the CLI are built on them, not the other way round");
 
+    /** The packages whose results render draws; each maps them to render's own records on its side. */
+    static final String[] PRODUCER_PACKAGES = {
+        "sim", "workload", "advisor", "live", "session", "mongos", "serve", "shell",
+    };
+
+    /**
+     * Rule 6: render under {@code root} draws from its own records ({@code LayoutData}, {@code ChunkSizes},
+     * {@code WriteSeries}, {@code HeatmapData}, {@code CandidateLayout}, {@code CandidateComparison}) and uses
+     * none of the packages that produce what it draws.
+     */
+    static ArchRule renderUsesNoProducerUnder(String root) {
+        return noClasses()
+                .that()
+                .resideInAPackage(root + ".render..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(Arrays.stream(PRODUCER_PACKAGES)
+                        .map(p -> root + "." + p + "..")
+                        .toArray(String[]::new))
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 6: geometry is computed and painted once for every producer; render "
+                        + "takes its own records, so a producer changes without touching the diagram, and the "
+                        + "producers (ui, cli) map their results to those records on their side");
+    }
+
+    @ArchTest
+    static final ArchRule render_draws_its_own_records_and_uses_no_producer = renderUsesNoProducerUnder("io.shardlab");
+
     /** The two front ends share the layers below them, never each other. */
     @ArchTest
     static final ArchRule the_cli_does_not_use_the_app = noClasses()
@@ -220,6 +249,23 @@ class ArchitectureTest {
             .resideInAPackage("io.shardlab.cli..")
             .allowEmptyShould(true)
             .because("ARCHITECTURE.md: what both front ends need lives below them, so it is written once");
+
+    /**
+     * Rule 2: the app reaches the mongos on the wire only through the port the session defines
+     * ({@code session.MongosEndpoint}); serve implements it, and {@code io.shardlab.DesktopApp} hands serve's to
+     * the app. So the explorer's live session (transport, commands, undo, the served mongos) lives below ui, and
+     * ui keeps only the JavaFX side.
+     */
+    @ArchTest
+    static final ArchRule the_app_does_not_use_serve = noClasses()
+            .that()
+            .resideInAPackage("io.shardlab.ui..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.shardlab.serve..")
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 2: serve is an adapter the session drives through its port "
+                    + "(MongosEndpoint), composed outside ui in DesktopApp; the app's screens never hold a server");
 
     /** Rule 2: only live talks to a server, through the driver or through a socket of its own. */
     @ArchTest
@@ -302,7 +348,7 @@ class ArchitectureTest {
             rule = rule.layer(feature).definedBy(root + "." + feature + "..");
         }
         for (String feature : UI_FEATURES) {
-            String[] users = java.util.Arrays.stream(UI_FEATURE_EDGES)
+            String[] users = Arrays.stream(UI_FEATURE_EDGES)
                     .filter(e -> e[1].equals(feature))
                     .map(e -> e[0])
                     .toArray(String[]::new);
@@ -380,13 +426,19 @@ class ArchitectureTest {
 
     /**
      * Rule 3 inside the explorer: each tab of its side panel is a package of its own (View + ViewModel), which
-     * takes from the explorer only these types (the number line and chunk verbs the chunk
-     * tab shares with the diagram, and the style classes of the side panel's content) and uses no other tab. SidePanel in the explorer composes the tabs.
+     * takes from the explorer, its package and its parts' ({@link #EXPLORER_PARTS}), only these types (simple
+     * names under the explorer package: the number line and chunk verbs the chunk tab shares with the diagram,
+     * and the style classes of the side panel's content) and uses no other tab. SidePanel in the explorer
+     * composes the tabs.
      */
     static final List<String> EXPLORER_TABS = List.of("chunk", "query", "history", "log");
 
-    static final List<String> EXPLORER_TYPES_FOR_TABS =
-            List.of("NumberLineViewModel", "ChunkActionsViewModel", "ChunkDetails", "DiagramPicture", "ExplorerStyles");
+    static final List<String> EXPLORER_TYPES_FOR_TABS = List.of(
+            "diagram.NumberLineViewModel",
+            "diagram.ChunkActionsViewModel",
+            "diagram.ChunkDetails",
+            "diagram.DiagramPicture",
+            "ExplorerStyles");
 
     @ArchTest
     static final ArchRule explorer_tabs_use_the_explorer_only_through_their_inputs_and_not_each_other =
@@ -394,8 +446,8 @@ class ArchitectureTest {
 
     /**
      * Rule 3 inside an explorer package {@code explorer}: the classes of its tab packages ({@link #EXPLORER_TABS})
-     * use, of {@code explorer} itself, only {@code typesForTabs} (simple names; nested types included), and
-     * no other tab.
+     * use, of {@code explorer} itself and its parts, only {@code typesForTabs} (names under {@code explorer};
+     * nested types included), and no other tab.
      */
     static ArchRule explorerTabsIsolatedUnder(String explorer, List<String> typesForTabs) {
         return classes()
@@ -412,12 +464,9 @@ class ArchitectureTest {
                             String pkg = target.getPackageName();
                             String tab = tabOf(explorer, pkg);
                             boolean otherTab = tab != null && !tab.equals(own);
-                            boolean explorerInternal = pkg.equals(explorer)
-                                    && typesForTabs.stream()
-                                            .map(n -> explorer + "." + n)
-                                            .noneMatch(n -> target.getName().equals(n)
-                                                    || target.getName().startsWith(n + "$"));
-                            if (otherTab || explorerInternal) {
+                            boolean explorerOrPart =
+                                    tab == null && (pkg.equals(explorer) || pkg.startsWith(explorer + "."));
+                            if (otherTab || explorerOrPart && !isOneOf(explorer, typesForTabs, target)) {
                                 events.add(SimpleConditionEvent.violated(d, d.getDescription()));
                             }
                         }
@@ -428,13 +477,108 @@ class ArchitectureTest {
                         + "internals or another tab");
     }
 
-    private static String tabOf(String explorer, String pkg) {
+    /**
+     * Rule 3 inside the explorer: besides the tabs, each part of the explorer's screen is a package of its own,
+     * its View and ViewModel: the setup strip (with Zones…), the diagram (number line, lanes, charts, the chunk
+     * popover and the line's gestures), the transport strip, the comparison, the connections strip and the
+     * collection picker. ExplorerView and ExplorerViewModel, in the explorer package, compose them.
+     */
+    static final List<String> EXPLORER_PARTS =
+            List.of("setup", "diagram", "playback", "comparison", "connections", "collections");
+
+    /** Part {@code user} may use part or tab {@code used}, {@code because}. */
+    record ExplorerEdge(String user, String used, String because) {}
+
+    /** The edges between the explorer's parts, and from a part to a tab; none else, and no cycle. */
+    static final List<ExplorerEdge> EXPLORER_PART_EDGES = List.of(
+            new ExplorerEdge(
+                    "comparison",
+                    "diagram",
+                    "each side of a comparison is the explorer's number line, lanes and charts over a "
+                            + "NumberLineViewModel of its own"),
+            new ExplorerEdge(
+                    "comparison",
+                    "playback",
+                    "one transport bar drives both sides, and each side's counters are a PlaybackViewModel's"),
+            new ExplorerEdge(
+                    "playback", "history", "the explorer's transport strip carries the History tab's undo and redo"));
+
+    /**
+     * What the parts take from the explorer package itself: the style classes and stylesheet they share, and the
+     * engines the connections and the comparison drive (until the engines leave the explorer package).
+     */
+    static final List<String> EXPLORER_TYPES_FOR_PARTS = List.of("ExplorerStyles");
+
+    @ArchTest
+    static final ArchRule explorer_parts_use_each_other_only_along_the_listed_edges =
+            explorerPartsIsolatedUnder("io.shardlab.ui.explorer", EXPLORER_PART_EDGES, EXPLORER_TYPES_FOR_PARTS);
+
+    /**
+     * Rule 3 inside an explorer package {@code explorer}: the classes of its part packages ({@link
+     * #EXPLORER_PARTS}) use, of {@code explorer} itself, only {@code typesForParts} (simple names; nested types
+     * included), and another part or a tab only along {@code edges}.
+     */
+    static ArchRule explorerPartsIsolatedUnder(String explorer, List<ExplorerEdge> edges, List<String> typesForParts) {
+        return classes()
+                .that()
+                .resideInAnyPackage(EXPLORER_PARTS.stream()
+                        .map(p -> explorer + "." + p + "..")
+                        .toArray(String[]::new))
+                .should(
+                        new ArchCondition<JavaClass>(
+                                "use the explorer only through its part inputs, another part or a tab only along a listed edge") {
+                            @Override
+                            public void check(JavaClass source, ConditionEvents events) {
+                                String own = subPackageOf(explorer, source.getPackageName());
+                                for (Dependency d : source.getDirectDependenciesFromSelf()) {
+                                    JavaClass target = d.getTargetClass().getBaseComponentType();
+                                    String pkg = target.getPackageName();
+                                    String used = subPackageOf(explorer, pkg);
+                                    boolean explorerInternal =
+                                            pkg.equals(explorer) && !isOneOf(explorer, typesForParts, target);
+                                    boolean unlisted = used != null
+                                            && !used.equals(own)
+                                            && edges.stream()
+                                                    .noneMatch(e -> e.user().equals(own)
+                                                            && e.used().equals(used));
+                                    if (explorerInternal || unlisted) {
+                                        events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                                    }
+                                }
+                            }
+                        })
+                .allowEmptyShould(true)
+                .because("ARCHITECTURE.md rule 3: a part of the explorer is changed without reading the explorer's "
+                        + "internals or the parts it does not use; a new edge between parts is a design decision "
+                        + "made here, with its reason");
+    }
+
+    /** Rule 3: the explorer's parts and tabs do not depend on each other in a circle. */
+    @ArchTest
+    static final ArchRule explorer_parts_and_tabs_are_free_of_cycles = slices().matching(
+                    "io.shardlab.ui.explorer.(*)..")
+            .should()
+            .beFreeOfCycles()
+            .allowEmptyShould(true)
+            .because("ARCHITECTURE.md rule 3: the explorer's parts form a tree under ExplorerView and "
+                    + "ExplorerViewModel, which compose them");
+
+    /** The package right under {@code explorer} that {@code pkg} is in, or null for explorer itself and outside. */
+    private static String subPackageOf(String explorer, String pkg) {
         String prefix = explorer + ".";
-        if (!pkg.startsWith(prefix)) {
-            return null;
-        }
-        String tab = pkg.substring(prefix.length()).split("\\.", 2)[0];
-        return EXPLORER_TABS.contains(tab) ? tab : null;
+        return pkg.startsWith(prefix) ? pkg.substring(prefix.length()).split("\\.", 2)[0] : null;
+    }
+
+    private static String tabOf(String explorer, String pkg) {
+        String sub = subPackageOf(explorer, pkg);
+        return sub != null && EXPLORER_TABS.contains(sub) ? sub : null;
+    }
+
+    /** Whether {@code type} is one of {@code names} (under {@code explorer}) or nested in one. */
+    private static boolean isOneOf(String explorer, List<String> names, JavaClass type) {
+        return names.stream()
+                .map(n -> explorer + "." + n)
+                .anyMatch(n -> type.getName().equals(n) || type.getName().startsWith(n + "$"));
     }
 
     /** Rule 3: no two ui features depend on each other, directly or through a third. */
@@ -568,6 +712,16 @@ class ArchitectureTest {
     }
 
     @org.junit.jupiter.api.Test
+    void rule_6_flags_render_using_a_producer_and_only_that() {
+        String report = renderUsesNoProducerUnder("io.shardlab.archfixture")
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
+        assertTrue(report.contains("PainterReachingIntoSim"), report);
+        assertFalse(report.contains("TidyPainter"), report);
+    }
+
+    @org.junit.jupiter.api.Test
     void rule_3_flags_a_ui_feature_using_another_along_no_listed_edge_and_only_that() {
         String report = uiFeatureIsolationUnder("io.shardlab.archfixture")
                 .evaluate(fixtureTree())
@@ -601,12 +755,28 @@ class ArchitectureTest {
 
     @org.junit.jupiter.api.Test
     void rule_3_flags_a_tab_using_explorer_internals_or_another_tab_and_only_that() {
-        String report = explorerTabsIsolatedUnder("io.shardlab.archfixture.explorer", List.of("ExplorerEntryPoint"))
+        String report = explorerTabsIsolatedUnder(
+                        "io.shardlab.archfixture.explorer", List.of("ExplorerEntryPoint", "diagram.LineForTabs"))
                 .evaluate(fixtureTree())
                 .getFailureReport()
                 .toString();
         assertTrue(report.contains("QueryTabReachingIntoExplorerInternals"), report);
         assertTrue(report.contains("ChunkTabReachingIntoQueryTab"), report);
+        assertTrue(report.contains("HistoryTabReachingIntoTheDiagram"), report);
         assertFalse(report.contains("TidyLogTab"), report);
+    }
+
+    @org.junit.jupiter.api.Test
+    void rule_3_flags_an_explorer_part_using_explorer_internals_or_another_part_along_no_edge_and_only_that() {
+        String report = explorerPartsIsolatedUnder(
+                        "io.shardlab.archfixture.explorer",
+                        List.of(new ExplorerEdge("comparison", "diagram", "a side is a number line")),
+                        List.of("ExplorerEntryPoint"))
+                .evaluate(fixtureTree())
+                .getFailureReport()
+                .toString();
+        assertTrue(report.contains("SetupReachingIntoTheDiagram"), report);
+        assertTrue(report.contains("ConnectionsReachingIntoExplorerInternals"), report);
+        assertFalse(report.contains("TidyComparison"), report);
     }
 }

@@ -1,9 +1,10 @@
 package io.shardlab.ui;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.session.PlaybackSpeed;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.export.ExportViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ public final class WorkshopMemoryBenchmark {
         Platform.startup(started::countDown);
         started.await();
         Platform.setImplicitExit(false);
-        ShardLabApp app = new ShardLabApp();
+        ShardLabApp app = new DesktopApp();
         Stage[] stage = new Stage[1];
         onFx(() -> {
             stage[0] = new Stage();

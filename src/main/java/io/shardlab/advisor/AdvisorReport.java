@@ -30,4 +30,18 @@ public record AdvisorReport(
             throw new IllegalArgumentException("candidates/recommendation/settings: required");
         }
     }
+
+    /**
+     * Where candidate {@code index} stands: recommended when it is the pick, ruled out when a finding
+     * disqualifies it, qualified otherwise.
+     *
+     * @throws IndexOutOfBoundsException if {@code index} is not a candidate's
+     */
+    public Verdict verdict(int index) {
+        CandidateReport candidate = candidates.get(index);
+        if (recommendation.index().isPresent() && recommendation.index().getAsInt() == index) {
+            return Verdict.RECOMMENDED;
+        }
+        return candidate.disqualified() ? Verdict.RULED_OUT : Verdict.QUALIFIED;
+    }
 }

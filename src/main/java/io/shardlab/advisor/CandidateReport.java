@@ -3,6 +3,7 @@ package io.shardlab.advisor;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Everything the advisor found out about one candidate key.
@@ -55,6 +56,24 @@ public record CandidateReport(
     /** Whether a finding rules the key out. */
     public boolean disqualified() {
         return findings.stream().anyMatch(f -> f.severity() == Severity.DISQUALIFYING);
+    }
+
+    /** analyzeShardKey's {@code percentageOfSingleShardReads} (0..100); empty without reads in the mix. */
+    public OptionalDouble percentageOfSingleShardReads() {
+        return readWrite
+                .filter(rw -> !rw.read().isEmpty())
+                .map(rw -> OptionalDouble.of(rw.read().percentageOfSingleShardReads()))
+                .orElse(OptionalDouble.empty());
+    }
+
+    /** analyzeShardKey's {@code numReadsByRange}, MinKey's range first; empty without reads in the mix. */
+    public List<Long> numReadsByRange() {
+        return readWrite.map(rw -> rw.read().numReadsByRange()).orElse(List.of());
+    }
+
+    /** analyzeShardKey's {@code numWritesByRange}, MinKey's range first; empty without writes in the mix. */
+    public List<Long> numWritesByRange() {
+        return readWrite.map(rw -> rw.write().numWritesByRange()).orElse(List.of());
     }
 
     /** The findings of {@code severity}, in order. */

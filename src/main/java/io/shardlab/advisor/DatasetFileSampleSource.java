@@ -8,6 +8,7 @@ import io.shardlab.workload.WorkloadSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /**
  * A dataset file as a sample, read with the workload package's readers ({@link DatasetFile}): JSON
@@ -56,6 +57,6 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
                 DatasetFile.open(in, source, format, WorkloadSettings.of(Long.MAX_VALUE, ID_SEED), Long.MAX_VALUE);
         // the collection's indexes, when exported beside the file ({@link IndexListFile})
         CollectionIndexes indexes = IndexListFile.besides(file).orElse(CollectionIndexes.undeclared());
-        return new SampleInput(stream, in::count, size, 0, indexes, java.util.OptionalLong.empty());
+        return new SampleInput(stream, in::count, size, 0, indexes, OptionalLong.empty());
     }
 }

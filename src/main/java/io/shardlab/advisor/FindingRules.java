@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Counts;
 import java.util.ArrayList;
@@ -8,6 +9,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 /**
  * Turns a candidate's metrics into findings, by fixed rules, each tied to a principle
@@ -274,7 +278,7 @@ public final class FindingRules {
      * would do; with a mix that has none, not at all.
      */
     static Optional<Finding> hashedTimeRanges(Facts f) {
-        for (io.shardlab.key.KeyField field : f.key().fields()) {
+        for (KeyField field : f.key().fields()) {
             if (!field.hashed() || !holdsTimes(f.sample(), field.path())) {
                 continue;
             }
@@ -306,7 +310,7 @@ public final class FindingRules {
         int times = 0;
         int n = Math.min(sample.documents().size(), TIME_FIELD_PROBE);
         for (int i = 0; i < n; i++) {
-            org.bson.BsonValue v = valueAt(sample.documents().document(i), path);
+            BsonValue v = valueAt(sample.documents().document(i), path);
             if (v != null) {
                 looked++;
                 if (v.isDateTime() || v.isTimestamp()) {
@@ -317,10 +321,10 @@ public final class FindingRules {
         return looked > 0 && times * 2 > looked;
     }
 
-    private static org.bson.BsonValue valueAt(org.bson.BsonDocument d, String path) {
-        org.bson.BsonValue v = d;
+    private static BsonValue valueAt(BsonDocument d, String path) {
+        BsonValue v = d;
         for (String part : path.split("\\.", -1)) {
-            if (!(v instanceof org.bson.BsonDocument doc) || !doc.containsKey(part)) {
+            if (!(v instanceof BsonDocument doc) || !doc.containsKey(part)) {
                 return null;
             }
             v = doc.get(part);
@@ -329,18 +333,18 @@ public final class FindingRules {
     }
 
     /** Whether {@code filter} bounds {@code path} by a range, at the top level or in an {@code $and}. */
-    private static boolean hasRange(org.bson.BsonDocument filter, String path) {
-        org.bson.BsonValue condition = filter.get(path);
-        if (condition instanceof org.bson.BsonDocument ops) {
+    private static boolean hasRange(BsonDocument filter, String path) {
+        BsonValue condition = filter.get(path);
+        if (condition instanceof BsonDocument ops) {
             for (String op : List.of("$gt", "$gte", "$lt", "$lte")) {
                 if (ops.containsKey(op)) {
                     return true;
                 }
             }
         }
-        if (filter.get("$and") instanceof org.bson.BsonArray all) {
-            for (org.bson.BsonValue part : all) {
-                if (part instanceof org.bson.BsonDocument d && hasRange(d, path)) {
+        if (filter.get("$and") instanceof BsonArray all) {
+            for (BsonValue part : all) {
+                if (part instanceof BsonDocument d && hasRange(d, path)) {
                     return true;
                 }
             }

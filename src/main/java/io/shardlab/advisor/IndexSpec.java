@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 /**
@@ -38,8 +39,7 @@ public record IndexSpec(
 
     /** The always-present {@code _id} index, {@code {v: 2, key: {_id: 1}, name: "_id_"}}. */
     public static IndexSpec idIndex() {
-        return new IndexSpec(
-                "_id_", new BsonDocument("_id", new org.bson.BsonInt32(1)), true, false, false, true, false);
+        return new IndexSpec("_id_", new BsonDocument("_id", new BsonInt32(1)), true, false, false, true, false);
     }
 
     /**

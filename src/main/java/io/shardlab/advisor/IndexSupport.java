@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -31,7 +32,7 @@ public record IndexSupport(
     static IndexSupport of(Sample sample, ShardKeyPattern candidate) {
         List<IndexSpec> indexes = sample.indexes().forCandidate(candidate);
         Map<String, Boolean> arrays = new HashMap<>();
-        java.util.function.Predicate<IndexSpec> multikey = index -> index.paths().stream()
+        Predicate<IndexSpec> multikey = index -> index.paths().stream()
                 .filter(p -> candidate.indexOf(p) < 0)
                 .anyMatch(p -> arrays.computeIfAbsent(p, path -> anyArrayOn(sample, path)));
         return new IndexSupport(

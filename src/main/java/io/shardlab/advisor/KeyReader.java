@@ -5,6 +5,7 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBoolean;
@@ -64,7 +65,7 @@ final class KeyReader {
                 distinctHeads.add(parts[0]);
             }
             headOf[i] = h;
-            tails[i] = java.util.Arrays.copyOfRange(parts, 1, parts.length);
+            tails[i] = Arrays.copyOfRange(parts, 1, parts.length);
         }
         heads = distinctHeads.toArray(new String[0]);
         headValues = new BsonValue[heads.length];
@@ -103,7 +104,7 @@ final class KeyReader {
     }
 
     private void readHeads(int doc) {
-        java.util.Arrays.fill(headValues, null);
+        Arrays.fill(headValues, null);
         int found = 0;
         try (BsonBinaryReader reader = sample.documents().reader(doc)) {
             reader.readStartDocument();
@@ -158,7 +159,7 @@ final class KeyReader {
         while (true) {
             if (v.isArray()) {
                 String[] parts = f.path().split("\\.");
-                String at = String.join(".", java.util.Arrays.copyOfRange(parts, 0, depth + 1));
+                String at = String.join(".", Arrays.copyOfRange(parts, 0, depth + 1));
                 throw new IllegalArgumentException("candidate " + pattern + ": document " + (doc + 1) + " (line "
                         + sample.documents().position(doc) + " of " + sample.source() + ") has an array at '" + at
                         + "'; " + ShardKeyPattern.ARRAY_IN_SHARD_KEY);

@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
@@ -105,6 +106,6 @@ final class MostCommonValueTruncation {
     }
 
     private static int utf8Length(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        return s.getBytes(StandardCharsets.UTF_8).length;
     }
 }

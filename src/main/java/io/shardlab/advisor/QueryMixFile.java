@@ -2,6 +2,7 @@ package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.bson.BsonParseException;
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.files.InputFile;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
@@ -215,6 +216,6 @@ public final class QueryMixFile {
             }
         }
         throw new IllegalArgumentException(
-                "'weight' must be a whole number of at least 1, got " + io.shardlab.bson.BsonPrinter.shell(v));
+                "'weight' must be a whole number of at least 1, got " + BsonPrinter.shell(v));
     }
 }

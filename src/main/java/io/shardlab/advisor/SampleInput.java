@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.workload.InsertStream;
+import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,7 +24,7 @@ public record SampleInput(
         long progressTotal,
         long numDocsTotal,
         CollectionIndexes indexes,
-        java.util.OptionalLong numOrphanDocs)
+        OptionalLong numOrphanDocs)
         implements AutoCloseable {
 
     public SampleInput {
@@ -46,7 +47,7 @@ public record SampleInput(
                 progressTotal,
                 numDocsTotal,
                 CollectionIndexes.undeclared(),
-                java.util.OptionalLong.empty());
+                OptionalLong.empty());
     }
 
     @Override

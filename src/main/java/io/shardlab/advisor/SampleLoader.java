@@ -2,6 +2,8 @@ package io.shardlab.advisor;
 
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
+import java.util.Locale;
+import java.util.OptionalLong;
 
 /**
  * Reads a {@link SampleSource} into a {@link Sample}: every document in the source's order, kept as
@@ -51,7 +53,7 @@ public final class SampleLoader {
         FieldProfiler profiler = new FieldProfiler();
         long numDocsTotal;
         CollectionIndexes indexes;
-        java.util.OptionalLong numOrphanDocs;
+        OptionalLong numOrphanDocs;
         try (SampleInput input = source.open()) {
             indexes = input.indexes();
             numOrphanDocs = input.numOrphanDocs();
@@ -65,7 +67,7 @@ public final class SampleLoader {
                 store.add(d.document(), d.position());
                 if (store.memoryBytes() > memoryBudgetBytes) {
                     throw new IllegalArgumentException(String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "%s: the sample does not "
                                     + "fit in memory: %,d documents take %,d MB, more than the %,d MB a sample may use (half "
                                     + "of the Java heap, -Xmx); read fewer with --docs N, or start Java with a larger -Xmx",

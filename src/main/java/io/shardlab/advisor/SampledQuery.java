@@ -1,7 +1,9 @@
 package io.shardlab.advisor;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.Operation;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 
 /**
  * One operation of a query mix and how often it runs.
@@ -58,7 +60,7 @@ public record SampledQuery(
         return collation.isEmpty()
                 || collation.size() == 1
                         && collation.containsKey("locale")
-                        && collation.get("locale").equals(new org.bson.BsonString("simple"));
+                        && collation.get("locale").equals(new BsonString("simple"));
     }
 
     /** A read of {@code filter}, once. */
@@ -85,6 +87,6 @@ public record SampledQuery(
 
     /** mongosh-like text, e.g. {@code updateOne({ email: 'a@b' })}, for findings. */
     public String describe() {
-        return command + "(" + io.shardlab.bson.BsonPrinter.shell(filter) + ")";
+        return command + "(" + BsonPrinter.shell(filter) + ")";
     }
 }

@@ -1,9 +1,11 @@
 package io.shardlab.advisor;
 
+import io.shardlab.bson.BsonPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInvalidOperationException;
 import org.bson.BsonValue;
 
 /**
@@ -36,7 +38,7 @@ public final class SampledQueryDocuments {
      * @throws IllegalArgumentException naming the sample id when the document is not of that shape
      */
     public static List<SampledQuery> of(BsonDocument sampled) {
-        String id = sampled.containsKey("_id") ? io.shardlab.bson.BsonPrinter.shell(sampled.get("_id")) : "?";
+        String id = sampled.containsKey("_id") ? BsonPrinter.shell(sampled.get("_id")) : "?";
         try {
             String cmdName = sampled.getString("cmdName").getValue();
             BsonDocument cmd = sampled.getDocument("cmd");
@@ -56,7 +58,7 @@ public final class SampledQueryDocuments {
                 case "bulkWrite" -> bulkWrite(cmd.getArray("ops"));
                 default -> throw new IllegalArgumentException("unknown cmdName '" + cmdName + "'");
             };
-        } catch (org.bson.BsonInvalidOperationException | ClassCastException e) {
+        } catch (BsonInvalidOperationException | ClassCastException e) {
             throw new IllegalArgumentException(
                     "sampled query " + id + ": not a $listSampledQueries document (" + e.getMessage() + ")");
         } catch (IllegalArgumentException e) {

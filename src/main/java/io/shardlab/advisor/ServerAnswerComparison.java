@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.bson.BsonPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
@@ -38,7 +39,7 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
             if (v.isArray() && v.asArray().size() > 5) {
                 return v.asArray().size() + " values";
             }
-            String s = io.shardlab.bson.BsonPrinter.shell(v);
+            String s = BsonPrinter.shell(v);
             return s.length() > 80 ? s.substring(0, 77) + "..." : s;
         }
     }

@@ -1,5 +1,6 @@
 package io.shardlab.bson;
 
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.BsonDocument;
@@ -96,11 +97,7 @@ public final class BsonLiterals {
             case UNDEFINED -> "undefined";
             case NULL -> "null";
             default ->
-                "a "
-                        + value.getBsonType()
-                                .name()
-                                .toLowerCase(java.util.Locale.ROOT)
-                                .replace('_', ' ');
+                "a " + value.getBsonType().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         };
     }
 

@@ -2,6 +2,7 @@ package io.shardlab.bson;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
@@ -225,7 +226,7 @@ public final class BsonOrder implements Comparator<BsonValue> {
 
     /** memcmp: bytes as unsigned, then length. */
     public static int compareUnsignedBytes(byte[] left, byte[] right) {
-        return java.util.Arrays.compareUnsigned(left, right);
+        return Arrays.compareUnsigned(left, right);
     }
 
     // ---- numbers -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
+import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDbPointer;
@@ -324,8 +325,7 @@ public final class BsonPrinter {
     }
 
     /** {@code [ a, b ]} (or {@code []}) with each element written by {@code element}; shell and server forms agree on it. */
-    private static void appendArray(
-            StringBuilder out, org.bson.BsonArray array, BiConsumer<StringBuilder, BsonValue> element) {
+    private static void appendArray(StringBuilder out, BsonArray array, BiConsumer<StringBuilder, BsonValue> element) {
         if (array.isEmpty()) {
             out.append("[]");
             return;

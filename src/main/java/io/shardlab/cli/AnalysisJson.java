@@ -199,7 +199,7 @@ final class AnalysisJson {
         return new BsonDocument("analyzeShardKey", a.server()).append("differences", differences);
     }
 
-    private static BsonArray strings(java.util.List<String> list) {
+    private static BsonArray strings(List<String> list) {
         BsonArray a = new BsonArray();
         for (String s : list) {
             a.add(new BsonString(s));

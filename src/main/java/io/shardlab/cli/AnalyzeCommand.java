@@ -25,7 +25,9 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
 import io.shardlab.live.ServerShardKeyAnalysis;
+import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateComparisonPainter;
+import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
 import java.io.PrintWriter;
@@ -349,7 +351,41 @@ final class AnalyzeCommand implements Runnable {
 
     private void writePicture(AdvisorReport report) {
         pictureFile()
-                .write(new CandidateComparisonPainter(report, Theme.named(theme), ""), new ExportSize(width, 0, 1));
+                .write(
+                        new CandidateComparisonPainter(comparison(report), Theme.named(theme), ""),
+                        new ExportSize(width, 0, 1));
+    }
+
+    /** The report as the comparison picture shows it. */
+    static CandidateComparison comparison(AdvisorReport report) {
+        List<CandidateComparison.Candidate> candidates = new ArrayList<>();
+        for (int i = 0; i < report.candidates().size(); i++) {
+            CandidateReport c = report.candidates().get(i);
+            candidates.add(new CandidateComparison.Candidate(
+                    c.key().toString(),
+                    report.verdict(i).label(),
+                    c.keyCharacteristics().numDistinctValues(),
+                    c.keyCharacteristics().topValueShare(),
+                    c.keyCharacteristics().monotonicity().type().value(),
+                    c.layout().chunks(),
+                    c.layout().jumboChunks(),
+                    c.layout().maxShardDocShare(),
+                    c.meanMaxWriteShare(),
+                    c.percentageOfSingleShardReads(),
+                    CandidateLayout.of(
+                            c.layout().snapshot(),
+                            c.layout().chunkStatistics(),
+                            c.numReadsByRange(),
+                            c.numWritesByRange())));
+        }
+        return new CandidateComparison(
+                report.sampleSource(),
+                report.settings().version(),
+                report.settings().shards(),
+                report.settings().chunkSizeMegabytes(),
+                report.queries().size(),
+                candidates,
+                report.recommendation().reasons());
     }
 
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */

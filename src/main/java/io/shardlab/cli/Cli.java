@@ -3,6 +3,7 @@ package io.shardlab.cli;
 import io.shardlab.AppInfo;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -36,11 +37,11 @@ public final class Cli {
         cli.getCommandSpec().version(info.name() + " " + info.version());
         // subcommands are registered here, in one place
         cli.addSubcommand(new HashCommand());
-        cli.addSubcommand(new ExplainCommand(java.time.Clock.systemUTC()));
-        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
-        cli.addSubcommand(new InspectCommand(java.time.Clock.systemUTC()));
-        cli.addSubcommand(new SnapshotCommand(java.time.Clock.systemUTC()));
-        cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), java.time.Clock.systemUTC()));
+        cli.addSubcommand(new ExplainCommand(Clock.systemUTC()));
+        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), Clock.systemUTC()));
+        cli.addSubcommand(new InspectCommand(Clock.systemUTC()));
+        cli.addSubcommand(new SnapshotCommand(Clock.systemUTC()));
+        cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC()));
         cli.addSubcommand(new AnalyzeCommand());
         cli.addSubcommand(new ServeCommand());
         cli.addSubcommand(ShellCommand.commandLine());

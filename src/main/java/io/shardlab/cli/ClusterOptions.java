@@ -10,6 +10,7 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
+import java.time.Clock;
 import picocli.CommandLine.Option;
 
 /**
@@ -79,7 +80,7 @@ final class ClusterOptions {
             throw new IllegalArgumentException(
                     "--shards: sizes a new cluster; the layout from " + source.describe() + " has its own shards");
         }
-        SourceLayout loaded = source.layout(java.time.Clock.systemUTC());
+        SourceLayout loaded = source.layout(Clock.systemUTC());
         ClusterSnapshot cluster = loaded.cluster();
         if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
             throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on "

@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
@@ -176,7 +177,7 @@ final class ExplainCommand implements Runnable {
         return new BsonDocument("namespace", new BsonString(l.cluster().namespace()))
                 .append("source", new BsonString(l.metadata().source()))
                 .append("key", l.cluster().key().toDocument())
-                .append("chunks", new org.bson.BsonInt32(l.cluster().chunks().size()))
+                .append("chunks", new BsonInt32(l.cluster().chunks().size()))
                 .append("clusterShards", shardIds)
                 .append("mongodbVersion", new BsonString(layout.version().label()))
                 .append("release", new BsonString(l.release().note()));

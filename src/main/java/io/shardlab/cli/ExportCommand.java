@@ -20,6 +20,7 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
+import io.shardlab.render.Viewport;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.SimulationSetup;
@@ -36,6 +37,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import picocli.CommandLine.ArgGroup;
@@ -221,13 +223,7 @@ final class ExportCommand implements Runnable {
                     + "(with --key and --shards)");
         }
         DiagramOptions options = new DiagramOptions(
-                chosenView,
-                chosenTheme,
-                title,
-                chosenScale,
-                io.shardlab.render.Viewport.FULL,
-                highlight(layout.snapshot()),
-                false);
+                chosenView, chosenTheme, title, chosenScale, Viewport.FULL, highlight(layout.snapshot()), false);
         file.write(new DiagramPainter(data, options), size);
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + out + " (" + fileFormat.extension() + ", "
@@ -237,7 +233,7 @@ final class ExportCommand implements Runnable {
     }
 
     /** {@code value} parsed, a refusal naming {@code option} rather than the parser's own field. */
-    static <T> T option(String option, String value, java.util.function.Function<String, T> parse) {
+    static <T> T option(String option, String value, Function<String, T> parse) {
         try {
             return parse.apply(value);
         } catch (IllegalArgumentException e) {

@@ -13,6 +13,7 @@ import io.shardlab.live.CollectionLayout;
 import io.shardlab.live.MetadataProblem;
 import io.shardlab.live.ShardDataSize;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
@@ -53,7 +54,7 @@ final class InspectionJson {
         out.append(",\n \"release\": {\"version\": ")
                 .append(string(m.release().version().label()))
                 .append(", \"basis\": ")
-                .append(string(m.release().basis().name().toLowerCase(java.util.Locale.ROOT)))
+                .append(string(m.release().basis().name().toLowerCase(Locale.ROOT)))
                 .append(", \"evidence\": ")
                 .append(string(m.release().evidence()))
                 .append(", \"note\": ")
@@ -106,8 +107,9 @@ final class InspectionJson {
                 .append(
                         b.activeWindow() == null
                                 ? "null"
-                                : "{\"start\": " + string(b.activeWindow().start()) + ", \"stop\": "
-                                        + string(b.activeWindow().stop()) + "}")
+                                : "{\"start\": "
+                                        + string(b.activeWindow().start().toString()) + ", \"stop\": "
+                                        + string(b.activeWindow().stop().toString()) + "}")
                 .append(", \"chunkSizeMB\": ")
                 .append(b.chunkSizeMB())
                 .append(", \"chunkSizeSource\": ")

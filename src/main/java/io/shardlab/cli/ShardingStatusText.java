@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
@@ -296,7 +297,7 @@ final class ShardingStatusText {
     }
 
     private static String quote(String s) {
-        return BsonPrinter.canonicalJson(new org.bson.BsonString(s));
+        return BsonPrinter.canonicalJson(new BsonString(s));
     }
 
     private static String yes(boolean b) {

@@ -6,8 +6,10 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ChunkContents;
+import io.shardlab.render.DataSize;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
@@ -16,6 +18,7 @@ import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.ReadDistribution;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.bson.BsonString;
@@ -126,7 +129,7 @@ final class SimulationJson {
 
     /** A size as JSON: the number, or {@code "unknown"} when it includes sizes the source did not tell. */
     static String size(boolean unknown, long value) {
-        return unknown ? string(io.shardlab.render.DataSize.UNKNOWN) : Long.toString(value);
+        return unknown ? string(DataSize.UNKNOWN) : Long.toString(value);
     }
 
     private static void appendRounds(
@@ -283,7 +286,7 @@ final class SimulationJson {
         return e.toString();
     }
 
-    private static String range(io.shardlab.key.ShardKey min, io.shardlab.key.ShardKey max, ShardKeyPattern key) {
+    private static String range(ShardKey min, ShardKey max, ShardKeyPattern key) {
         return BsonPrinter.shell(min.toDocument(key)) + " -->> " + BsonPrinter.shell(max.toDocument(key));
     }
 
@@ -305,7 +308,7 @@ final class SimulationJson {
                     .append("{\"name\": ")
                     .append(string(t.name()))
                     .append(", \"shape\": ")
-                    .append(string(t.shape().name().toLowerCase(java.util.Locale.ROOT)))
+                    .append(string(t.shape().name().toLowerCase(Locale.ROOT)))
                     .append(", \"count\": ")
                     .append(t.reads())
                     .append(", \"singleShard\": ")

@@ -13,6 +13,7 @@ import io.shardlab.sim.Migration;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.WriteDistribution;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -195,7 +196,7 @@ final class SimulationText {
             count += v[1];
             size += v[2];
         }
-        Map<String, String> hosts = new java.util.HashMap<>();
+        Map<String, String> hosts = new HashMap<>();
         s.shards().forEach(sh -> hosts.put(sh.id(), sh.host()));
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();

@@ -1,6 +1,7 @@
 package io.shardlab.cluster;
 
 import io.shardlab.key.ShardKeyPattern;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -30,9 +31,7 @@ public record ClusterSnapshot(
             throw new IllegalArgumentException(
                     "chunks: bounds have " + chunks.arity() + " fields but the key " + key + " has " + key.arity());
         }
-        shards = shards.stream()
-                .sorted(java.util.Comparator.comparing(Shard::id))
-                .toList();
+        shards = shards.stream().sorted(Comparator.comparing(Shard::id)).toList();
         zones = zones.stream().sorted((a, b) -> a.min().compareTo(b.min())).toList();
     }
 

@@ -20,10 +20,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInvalidOperationException;
@@ -229,7 +231,7 @@ public final class SnapshotFile {
     private static final class Parser {
         private final JsonReader reader;
         private final String source;
-        private final Map<String, BsonValue> fields = new java.util.HashMap<>();
+        private final Map<String, BsonValue> fields = new HashMap<>();
         private final List<BsonDocument> pendingChunks = new ArrayList<>();
         private final List<Chunk> chunks = new ArrayList<>();
         private final List<long[]> stats = new ArrayList<>();
@@ -247,7 +249,7 @@ public final class SnapshotFile {
                     String name = reader.readName();
                     if (!TOP_LEVEL.contains(name)) {
                         throw problem("unknown field '" + name + "'; a version " + VERSION + " snapshot has "
-                                + String.join(", ", new java.util.TreeSet<>(TOP_LEVEL)));
+                                + String.join(", ", new TreeSet<>(TOP_LEVEL)));
                     }
                     if (fields.containsKey(name) || (name.equals("chunks") && !chunks.isEmpty())) {
                         throw problem("the field '" + name + "' appears twice");

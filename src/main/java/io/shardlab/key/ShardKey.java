@@ -1,6 +1,8 @@
 package io.shardlab.key;
 
 import io.shardlab.bson.BsonOrder;
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.bson.CanonicalType;
 import java.util.Arrays;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -156,7 +158,7 @@ public final class ShardKey implements Comparable<ShardKey> {
             }
             case STRING -> v.asString().getValue().hashCode();
             case SYMBOL -> v.asSymbol().getSymbol().hashCode();
-            default -> io.shardlab.bson.CanonicalType.of(v);
+            default -> CanonicalType.of(v);
         };
     }
 
@@ -168,7 +170,7 @@ public final class ShardKey implements Comparable<ShardKey> {
             if (i > 0) {
                 b.append(", ");
             }
-            b.append(io.shardlab.bson.BsonPrinter.shell(values[i]));
+            b.append(BsonPrinter.shell(values[i]));
         }
         return b.append(')').toString();
     }

@@ -1,5 +1,7 @@
 package io.shardlab.live;
 
+import io.shardlab.cluster.ActiveWindow;
+
 /**
  * The balancer as the reader found it.
  *
@@ -14,7 +16,8 @@ package io.shardlab.live;
  * @param source {@code "balancerStatus"} or {@code "config.settings"}
  * @param inBalancerRound whether a round is running; null when only config.settings was read
  * @param numBalancerRounds rounds since the config primary started; null when unknown
- * @param activeWindow the balancing window, or null when balancing may run at any time
+ * @param activeWindow the balancing window, or null when balancing may run at any time (or config.settings' window
+ *     is one the server refuses, reported as a problem)
  * @param chunkSizeMB the cluster chunk size in MB, or null when neither set nor known by version
  * @param chunkSizeSource {@code "config.settings"}, {@code "default for <version>"}, or a note
  * @param autoSplit config.settings {@code autosplit.enabled}; absent means enabled

@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.KeyField;
@@ -235,7 +236,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
             return "[" + min + ", " + max + ")";
         }
         if (id != null) {
-            return io.shardlab.bson.BsonPrinter.shell(id);
+            return BsonPrinter.shell(id);
         }
         return min != null ? "with min " + min : "without _id";
     }

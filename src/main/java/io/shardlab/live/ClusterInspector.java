@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -209,7 +210,7 @@ public final class ClusterInspector {
         }
         List<ActiveMigration> fit = new ArrayList<>();
         List<MetadataProblem> problems = new ArrayList<>();
-        Set<String> busy = new java.util.HashSet<>();
+        Set<String> busy = new HashSet<>();
         for (ActiveMigration m : decoded) {
             Chunk c = layout.map().get(layout.map().indexOf(m.min()));
             String range = "migration [" + m.min() + ", " + m.max() + ") from " + m.fromShard() + " to " + m.toShard();

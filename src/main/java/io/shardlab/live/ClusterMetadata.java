@@ -5,8 +5,10 @@ import io.shardlab.cluster.Shard;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Everything one inspection read: shards, databases, balancer, sharded collections with their
@@ -54,7 +56,7 @@ public record ClusterMetadata(
                 changes.stream().sorted(Comparator.comparing(ChunkChange::time)).toList();
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
-        java.util.Objects.requireNonNull(release, "release");
+        Objects.requireNonNull(release, "release");
     }
 
     /** The server, when read live. */
@@ -74,8 +76,7 @@ public record ClusterMetadata(
 
     /** Every problem: cluster-wide ones and those of each collection. */
     public List<MetadataProblem> allProblems() {
-        return java.util.stream.Stream.concat(
-                        problems.stream(), collections.stream().flatMap(c -> c.problems().stream()))
+        return Stream.concat(problems.stream(), collections.stream().flatMap(c -> c.problems().stream()))
                 .toList();
     }
 

@@ -2,6 +2,7 @@ package io.shardlab.live;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.ShardKeyPattern;
+import java.time.Instant;
 import java.util.HexFormat;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
@@ -34,7 +35,7 @@ public record CollectionEntry(
         boolean unique,
         BsonBinary uuid,
         boolean chunksByUuid,
-        java.time.Instant incarnationStart,
+        Instant incarnationStart,
         BalancingFlags flags) {
 
     public CollectionEntry {

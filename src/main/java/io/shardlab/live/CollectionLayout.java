@@ -7,6 +7,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,7 +108,7 @@ public record CollectionLayout(
 
     /** This layout with the migrations in progress and the problems found reading them. */
     public CollectionLayout withMigrations(List<ActiveMigration> inFlight, List<MetadataProblem> found) {
-        List<MetadataProblem> all = new java.util.ArrayList<>(problems);
+        List<MetadataProblem> all = new ArrayList<>(problems);
         all.addAll(found);
         return new CollectionLayout(entry, chunks, map, zones, dataDistribution, all, estimatedDataSizeBytes, inFlight);
     }

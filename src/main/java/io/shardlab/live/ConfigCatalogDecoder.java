@@ -2,12 +2,14 @@ package io.shardlab.live;
 
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.ActiveMigration;
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Instant;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -16,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -33,6 +37,10 @@ import org.bson.BsonValue;
  * {@code src/mongo/s/balancer_configuration.cpp} as quoted there in §3.6.
  */
 final class ConfigCatalogDecoder {
+
+    /** {@code "hh:mm"} as the server's {@code toPointInTime} scans it: {@code "%d:%d"}, text after it ignored. */
+    private static final Pattern TIME_OF_DAY =
+            Pattern.compile("\\s*\\+?(\\d{1,9}):\\s*\\+?(\\d{1,9}).*", Pattern.DOTALL);
 
     private final List<MetadataProblem> problems = new ArrayList<>();
 
@@ -287,6 +295,49 @@ final class ConfigCatalogDecoder {
     }
 
     /**
+     * config.settings' balancer {@code activeWindow} as the server reads it (mongo
+     * {@code src/mongo/s/balancer_configuration.cpp}, {@code BalancerSettingsType::fromBSON} and
+     * {@code toPointInTime}): {@code start} and {@code stop} are both non-empty strings, each a time of day
+     * {@code "h:m"} (the server scans {@code "%d:%d"}: hours 0 to 23 and minutes 0 to 59, {@code "9:00"} as well as
+     * {@code "09:00"}, anything after the minutes ignored), and they differ. A negative hour or minute, which the server's check
+     * ({@code hh / 24 || mm / 60}) lets through as a time of the previous day, is refused here.
+     *
+     * @throws IllegalArgumentException with the server's message, when it refuses the document
+     */
+    static ActiveWindow activeWindow(BsonDocument window) {
+        if (window.isEmpty()) {
+            throw new IllegalArgumentException("activeWindow not specified");
+        }
+        if (!window.isString("start")
+                || !window.isString("stop")
+                || window.getString("start").getValue().isEmpty()
+                || window.getString("stop").getValue().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "must specify both start and stop of balancing window: " + oneLine(window));
+        }
+        LocalTime start = timeOfDay(window.getString("start").getValue());
+        LocalTime stop = timeOfDay(window.getString("stop").getValue());
+        if (start == null || stop == null) {
+            throw new IllegalArgumentException("activeWindow format is  { start: \"hh:mm\" , stop: \"hh:mm\" }");
+        }
+        if (start.equals(stop)) {
+            throw new IllegalArgumentException("start and stop times must be different");
+        }
+        return new ActiveWindow(start, stop);
+    }
+
+    /** The time of day {@code text} names, or null when it is not one. */
+    private static LocalTime timeOfDay(String text) {
+        Matcher m = TIME_OF_DAY.matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        int hours = Integer.parseInt(m.group(1));
+        int minutes = Integer.parseInt(m.group(2));
+        return hours < 24 && minutes < 60 ? LocalTime.of(hours, minutes) : null;
+    }
+
+    /**
      * The balancer state from the balancerStatus reply when there is one, else from config.settings.
      *
      * @param server the live server, for the default chunk size of its version; null offline
@@ -322,11 +373,10 @@ final class ConfigCatalogDecoder {
         ActiveWindow window = null;
         if (balancer != null && balancer.isDocument("activeWindow")) {
             BsonDocument w = balancer.getDocument("activeWindow");
-            if (w.isString("start") && w.isString("stop")) {
-                window = new ActiveWindow(
-                        w.getString("start").getValue(), w.getString("stop").getValue());
-            } else {
-                problem("", "the balancer activeWindow " + oneLine(w) + " has no string start and stop");
+            try {
+                window = activeWindow(w);
+            } catch (IllegalArgumentException e) {
+                problem("", "the balancer activeWindow " + oneLine(w) + " is refused by the server: " + e.getMessage());
             }
         }
         Integer sizeMB = null;

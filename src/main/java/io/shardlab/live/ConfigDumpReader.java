@@ -7,15 +7,18 @@ import io.shardlab.files.InputFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.bson.BSONException;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
@@ -103,7 +106,7 @@ public final class ConfigDumpReader {
             throw new IllegalArgumentException("config-dump: " + file + " is not a folder of config files nor a "
                     + "mongodump archive (it does not start with the archive magic number 0x8199e26d or gzip's)");
         }
-        java.util.Set<String> wanted = new java.util.HashSet<>(REQUIRED);
+        Set<String> wanted = new HashSet<>(REQUIRED);
         wanted.addAll(OPTIONAL);
         MongodumpArchive.Contents contents = MongodumpArchive.read(file, wanted);
         Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
@@ -234,10 +237,7 @@ public final class ConfigDumpReader {
         } catch (BsonTooDeepException e) {
             throw new IllegalArgumentException(
                     "config-dump: " + file + ": the document at byte " + offset + ": " + e.getMessage());
-        } catch (BSONException
-                | IllegalArgumentException
-                | IndexOutOfBoundsException
-                | java.nio.BufferUnderflowException e) {
+        } catch (BSONException | IllegalArgumentException | IndexOutOfBoundsException | BufferUnderflowException e) {
             // the driver's reader reports bad lengths and encodings with any of these
             throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
                     + offset + " is malformed: " + e.getMessage());

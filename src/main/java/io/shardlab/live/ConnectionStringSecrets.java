@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,8 +104,7 @@ public final class ConnectionStringSecrets {
             throw new IllegalArgumentException("password: the connection string names no user; write it as " + p.scheme
                     + "USER@" + p.hostsAndPath);
         }
-        String encoded =
-                java.net.URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
+        String encoded = URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
         return p.scheme + p.user + ":" + encoded + "@" + p.hostsAndPath
                 + (p.options.isEmpty() ? "" : "?" + String.join("&", p.options));
     }

@@ -4,6 +4,7 @@ import io.shardlab.cluster.ChunkVersion;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -176,7 +177,7 @@ public final class DocumentConfigSource implements ConfigSource {
         if (dataDistribution.isEmpty()) {
             return ReadOutcome.unavailable(offlineReason + "; per-shard data sizes are omitted");
         }
-        Map<String, DataDistribution> out = new java.util.LinkedHashMap<>();
+        Map<String, DataDistribution> out = new LinkedHashMap<>();
         for (CollectionEntry e : entries) {
             DataDistribution d = dataDistribution.get(e.namespace());
             if (d != null) {

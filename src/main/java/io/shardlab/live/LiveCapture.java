@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.cluster.ActiveMigration;
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
@@ -163,7 +164,7 @@ public final class LiveCapture {
                 null,
                 c.shards(),
                 databases,
-                capture.isDocument("balancer") ? balancer(capture.getDocument("balancer")) : null,
+                capture.isDocument("balancer") ? balancer(capture.getDocument("balancer"), file) : null,
                 List.of(layout),
                 changes,
                 bool(capture, "changelogComplete", false),
@@ -206,8 +207,12 @@ public final class LiveCapture {
         if (b.activeWindow() != null) {
             d.append(
                     "activeWindow",
-                    new BsonDocument("start", new BsonString(b.activeWindow().start()))
-                            .append("stop", new BsonString(b.activeWindow().stop())));
+                    new BsonDocument(
+                                    "start",
+                                    new BsonString(b.activeWindow().start().toString()))
+                            .append(
+                                    "stop",
+                                    new BsonString(b.activeWindow().stop().toString())));
         }
         if (b.chunkSizeMB() != null) {
             d.append("chunkSizeMB", new BsonInt32(b.chunkSizeMB()));
@@ -218,12 +223,19 @@ public final class LiveCapture {
         return d;
     }
 
-    private static BalancerState balancer(BsonDocument d) {
-        ActiveWindow window = d.isDocument("activeWindow")
-                ? new ActiveWindow(
-                        d.getDocument("activeWindow").getString("start").getValue(),
-                        d.getDocument("activeWindow").getString("stop").getValue())
-                : null;
+    private static BalancerState balancer(BsonDocument d, String file) {
+        ActiveWindow window = null;
+        if (d.isDocument("activeWindow")) {
+            try {
+                window = ConfigCatalogDecoder.activeWindow(d.getDocument("activeWindow"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        file + ": \"capture\" has a balancer activeWindow that cannot be read: "
+                                + ConfigCatalogDecoder.oneLine(d.getDocument("activeWindow")) + " (" + e.getMessage()
+                                + ")",
+                        e);
+            }
+        }
         return new BalancerState(
                 d.getString("mode").getValue(),
                 d.getString("source").getValue(),

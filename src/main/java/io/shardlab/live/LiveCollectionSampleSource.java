@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -273,8 +274,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
                             .find(new BsonDocument("_id", new BsonString(namespace())))
                             .first());
             if (entry == null
-                    || entry.getBoolean("unsplittable", org.bson.BsonBoolean.FALSE)
-                            .getValue()) {
+                    || entry.getBoolean("unsplittable", BsonBoolean.FALSE).getValue()) {
                 return OptionalLong.empty();
             }
             List<BsonDocument> stats = connection.read(

@@ -15,6 +15,7 @@ import com.mongodb.connection.ServerDescription;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import javax.net.ssl.SSLException;
 
 /**
@@ -121,7 +122,7 @@ final class LiveErrors {
     }
 
     /** Every server of {@code addresses} refused the TCP connection: nothing listens there. */
-    LiveClusterException refused(java.util.List<String> addresses, RuntimeException e) {
+    LiveClusterException refused(List<String> addresses, RuntimeException e) {
         return new LiveClusterException(
                 LiveClusterException.Kind.UNREACHABLE,
                 redact("no server answered at " + masked + ": " + String.join(", ", addresses) + " refused the "

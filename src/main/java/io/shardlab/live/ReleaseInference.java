@@ -4,7 +4,11 @@ import io.shardlab.cluster.MongoVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 
 /**
  * Finds the MongoDB release a {@link ConfigSource} came from: the one place the CLI and the GUI ask.
@@ -84,8 +88,7 @@ public final class ReleaseInference {
                         "the snapshot was captured from a " + "server reporting " + text);
             }
         }
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile("^simulated MongoDB (\\S+)").matcher(source);
+        Matcher m = Pattern.compile("^simulated MongoDB (\\S+)").matcher(source);
         if (m.find() && parse(m.group(1)).isPresent()) {
             return new SourceRelease(
                     parse(m.group(1)).get(),
@@ -192,7 +195,7 @@ public final class ReleaseInference {
         if (any(collections, d -> d.containsKey("enableAutoMerge"))) {
             seven.add("'enableAutoMerge' in config.collections");
         }
-        if (any(settings, d -> new org.bson.BsonString("automerge").equals(d.get("_id")))) {
+        if (any(settings, d -> new BsonString("automerge").equals(d.get("_id")))) {
             seven.add("an automerge document in config.settings");
         }
         if (!seven.isEmpty()) {
@@ -240,7 +243,7 @@ public final class ReleaseInference {
         return String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1);
     }
 
-    private static boolean any(List<BsonDocument> docs, java.util.function.Predicate<BsonDocument> test) {
+    private static boolean any(List<BsonDocument> docs, Predicate<BsonDocument> test) {
         for (BsonDocument d : docs) {
             if (test.test(d)) {
                 return true;
@@ -249,7 +252,7 @@ public final class ReleaseInference {
         return false;
     }
 
-    private static boolean all(List<BsonDocument> docs, java.util.function.Predicate<BsonDocument> test) {
+    private static boolean all(List<BsonDocument> docs, Predicate<BsonDocument> test) {
         for (BsonDocument d : docs) {
             if (!test.test(d)) {
                 return false;

@@ -118,29 +118,18 @@ public final class ConfigDatabase {
     }
 
     List<BsonDocument> shards() {
-        Map<String, List<String>> zones = new LinkedHashMap<>();
-        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
-            for (Shard s : c.cluster().snapshot().shards()) {
-                zones.computeIfAbsent(s.id(), k -> new ArrayList<>());
-                for (String z : s.zones()) {
-                    if (!zones.get(s.id()).contains(z)) {
-                        zones.get(s.id()).add(z);
-                    }
-                }
-            }
-        }
         List<BsonDocument> out = new ArrayList<>();
-        for (String id : catalog.shardIds()) {
+        for (Shard s : catalog.shards()) {
+            String id = s.id();
             BsonDocument d = new BsonDocument("_id", new BsonString(id))
                     .append("host", new BsonString(id + "/" + id + ".shardlab:27018"))
                     .append("state", new BsonInt32(1));
-            if (catalog.drainingShards().contains(id)) {
+            if (s.draining()) {
                 d.append("draining", BsonBoolean.TRUE);
             }
-            List<String> z = zones.getOrDefault(id, List.of());
-            if (!z.isEmpty()) {
+            if (!s.zones().isEmpty()) {
                 BsonArray tags = new BsonArray();
-                z.forEach(t -> tags.add(new BsonString(t)));
+                s.zones().forEach(t -> tags.add(new BsonString(t)));
                 d.append("tags", tags);
             }
             if (version().atLeast(5, 0)) {

@@ -1,15 +1,19 @@
 package io.shardlab.mongos;
 
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.Shard;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.ClusterEventListener;
-import io.shardlab.sim.SetBalancerState;
+import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.PendingZoneRange;
 import io.shardlab.sim.ShardCollection;
+import io.shardlab.sim.ShardCommand;
+import io.shardlab.sim.ShardRegistry;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
-import java.util.ArrayList;
+import io.shardlab.sim.UpdateZoneKeyRange;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,13 +25,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The catalog a mongos routes by: the shards, the databases with their primary shards, and the sharded
- * collections, each simulated by its own {@link SimulatedCluster} over the same shard list.
+ * collections, each simulated by its own {@link SimulatedCluster} over the same shards.
  *
- * <p>Every change goes through the simulator's commands: a shard-level command ({@link AddShard}, the
- * balancer switch) is applied to every collection's cluster, a collection-level one to that
- * collection's. A new collection's cluster gets the shards with the database's primary added first,
- * which makes it the cluster's primary shard, where a ranged key's first chunk lives. Clocks stay
- * aligned: a new cluster is advanced to the catalog's time, and {@link #advance} moves every cluster.
+ * <p>Shards and zones are owned once, here ({@link CatalogShards}, as MongoDB's config server owns
+ * {@code config.shards}): every collection's cluster reads the one {@link ShardRegistry} (each shard's
+ * zones and draining state) and holds no copy; a shard or zone command ({@link #addShard},
+ * {@link #removeShard}, {@link #executeOnShards}) is checked against it and every collection, then
+ * changes it once, and every cluster is told. Zone ranges stay per namespace, as {@code config.tags}
+ * keeps them: a sharded collection's in its cluster, those of a namespace not sharded yet here until
+ * it is sharded ({@link #updateZoneKeyRange}).
+ *
+ * <p>Every other change goes through the simulator's commands: the balancer switch and the autosplit
+ * and automerge settings ({@link CatalogSettings}) on every collection's cluster and on clusters created
+ * later, a collection-level command on that collection's. A new collection's cluster gets the database's primary
+ * as its primary shard, where a ranged key's first chunk lives. Clocks stay aligned: a new cluster is
+ * advanced to the catalog's time, and {@link #advance} moves every cluster.
  *
  * <p>Across collections: a shard takes part in one migration at a time, so a shard migrating a chunk of
  * one collection is left out of the other collections' balancer rounds until that migration commits
@@ -64,7 +76,7 @@ public final class ShardedCatalog {
             String namespace, SimulatedCluster cluster, UUID uuid, long shardedAtMillis, int incarnation) {}
 
     private final SimulationConfig config;
-    private final List<String> shardIds = new ArrayList<>();
+    private final CatalogShards shards;
     private final Map<String, DatabaseEntry> databases = new TreeMap<>();
     private final Map<String, CollectionEntry> collections = new TreeMap<>();
     private final Map<String, Long> unshardedBytes = new TreeMap<>();
@@ -75,13 +87,7 @@ public final class ShardedCatalog {
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
     private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
     private final java.util.Random uuids;
-    private final List<ClusterCommand> shardCommands = new ArrayList<>();
-    private final List<io.shardlab.sim.UpdateZoneKeyRange> pendingZoneRanges = new ArrayList<>();
-    private final java.util.Set<String> draining = new java.util.TreeSet<>();
-    private Boolean autoSplitSetting;
-    private Boolean autoMergeSetting;
-    private boolean balancerEnabled = true;
-    private boolean balancerSettingWritten;
+    private final CatalogSettings settings;
     private long numBalancerRounds;
     private long now;
 
@@ -96,9 +102,14 @@ public final class ShardedCatalog {
             throw new IllegalArgumentException("shards: a cluster needs at least one shard");
         }
         this.config = config.withHistoryLimit(0, 0);
-        this.shardIds.addAll(shardIds);
-        Collections.sort(this.shardIds);
+        this.shards = new CatalogShards(shardIds, this::clusters);
+        this.settings = new CatalogSettings(config.version(), this::clusters);
         this.uuids = new java.util.Random(config.seed());
+    }
+
+    /** The sharded collections' clusters, in namespace order. */
+    private List<SimulatedCluster> clusters() {
+        return collections.values().stream().map(CollectionEntry::cluster).toList();
     }
 
     /** The simulation settings every collection's cluster shares. */
@@ -108,7 +119,20 @@ public final class ShardedCatalog {
 
     /** Shard ids, sorted. */
     public List<String> shardIds() {
-        return List.copyOf(shardIds);
+        return shards.shardIds();
+    }
+
+    /**
+     * The shards as {@code config.shards} holds them, by id: each with its zones ({@code tags}) and
+     * draining state, which every collection's cluster reads.
+     */
+    public List<Shard> shards() {
+        return shards.shards();
+    }
+
+    /** The zone ranges set for namespaces not sharded yet ({@code config.tags}), kept until they are sharded. */
+    public List<PendingZoneRange> pendingZoneRanges() {
+        return shards.pendingRanges();
     }
 
     /** Simulated time in ms since the catalog was created. */
@@ -158,7 +182,7 @@ public final class ShardedCatalog {
      *     name in another casing exists, NamespaceExists when {@code primaryShard} is not the existing database's
      */
     public DatabaseEntry createDatabase(String name, String primaryShard) {
-        if (primaryShard != null && !shardIds.contains(primaryShard)) {
+        if (primaryShard != null && !shards.contains(primaryShard)) {
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + primaryShard + " not found");
         }
         DatabaseEntry existing = databases.get(name);
@@ -222,22 +246,13 @@ public final class ShardedCatalog {
      * unshardCollection's default target, {@link #unshardCollection}).
      */
     private List<String> primaryCandidates() {
-        if (!config.version().atLeast(8, 0)) {
-            return shardIds;
-        }
-        List<String> out = new ArrayList<>();
-        for (String id : shardIds) {
-            if (!draining.contains(id)) {
-                out.add(id);
-            }
-        }
-        return out;
+        return config.version().atLeast(8, 0) ? shards.nonDrainingShardIds() : shards.shardIds();
     }
 
     /** Bytes per shard over every collection: sharded collections' chunks and unsharded ones on their primary. */
     public Map<String, Long> bytesPerShard() {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String id : shardIds) {
+        for (String id : shards.shardIds()) {
             out.put(id, 0L);
         }
         for (CollectionEntry c : collections.values()) {
@@ -284,7 +299,7 @@ public final class ShardedCatalog {
             // mongo sharding_catalog_client_impl.cpp (getDatabase)
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + name + " not found");
         }
-        if (!shardIds.contains(to)) {
+        if (!shards.contains(to)) {
             // mongo shard_registry.cpp (getShard)
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
         }
@@ -301,7 +316,7 @@ public final class ShardedCatalog {
      * @throws MongoCommandException ShardNotFound for an unknown shard
      */
     public UnsplittableCollection moveCollection(String ns, String to) {
-        if (!shardIds.contains(to)) {
+        if (!shards.contains(to)) {
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
         }
         createDatabase(ns.substring(0, ns.indexOf('.')), null);
@@ -325,7 +340,7 @@ public final class ShardedCatalog {
             throw new IllegalArgumentException(ns + " is not sharded");
         }
         String target = to != null ? to : leastLoadedShard();
-        if (!shardIds.contains(target)) {
+        if (!shards.contains(target)) {
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + to + " not found");
         }
         long bytes = 0;
@@ -354,8 +369,9 @@ public final class ShardedCatalog {
     }
 
     /**
-     * Shards {@code command.namespace()}: creates the collection's cluster (the shards, the database's
-     * primary first; the balancer switch; the catalog's time) and runs the command on it.
+     * Shards {@code command.namespace()}: creates the collection's cluster (reading the catalog's shards,
+     * the database's primary as its primary shard; the balancer switch and settings; the zone ranges kept
+     * for the namespace; the catalog's time) and runs the command on it.
      *
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when the command is refused
      */
@@ -364,57 +380,55 @@ public final class ShardedCatalog {
         DatabaseEntry db = createDatabase(ns.substring(0, ns.indexOf('.')), null);
         // a collection moveCollection placed keeps its data where it is: its first chunk starts there
         String home = unsplittable.containsKey(ns) ? unsplittable.get(ns).shard() : db.primaryShard();
-        SimulatedCluster cluster = new SimulatedCluster(config);
-        cluster.execute(new AddShard(home));
-        for (String id : shardIds) {
-            if (!id.equals(home)) {
-                cluster.execute(new AddShard(id));
-            }
-        }
-        if (!balancerEnabled) {
-            cluster.execute(new SetBalancerState(false));
-        }
-        for (ClusterCommand c : shardCommands) {
-            cluster.execute(c);
-        }
-        for (io.shardlab.sim.UpdateZoneKeyRange z : pendingZoneRanges) {
-            if (z.namespace().equals(ns)) {
-                cluster.execute(z);
-            }
-        }
+        SimulatedCluster cluster = new SimulatedCluster(config, shards.registry(), home);
+        settings.applyTo(cluster);
+        // the ranges config.tags holds for the namespace shape its initial chunks
+        shards.rangesOf(ns).forEach(r -> cluster.execute(r.command()));
         cluster.advance(now);
         cluster.execute(command);
+        CollectionEntry entry = register(ns, cluster);
+        shards.forgetRangesOf(ns);
+        unsplittable.remove(ns);
+        return entry;
+    }
+
+    /** {@code cluster} becomes the sharded collection {@code ns}, whose events the catalog's listeners hear. */
+    private CollectionEntry register(String ns, SimulatedCluster cluster) {
         cluster.addListener(event -> onEvent(ns, event));
         CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
         collections.put(ns, entry);
-        pendingZoneRanges.removeIf(z -> z.namespace().equals(ns));
-        unsplittable.remove(ns);
         return entry;
+    }
+
+    /**
+     * Refuses a cluster built elsewhere ({@code what}: a layout or a cluster) whose shards are not the
+     * catalog's.
+     */
+    private void requireTheCatalogsShards(String what, String ns, List<String> ids) {
+        if (!new java.util.TreeSet<>(ids).equals(new java.util.TreeSet<>(shardIds()))) {
+            throw new IllegalArgumentException(
+                    what + ": " + ns + " lives on " + ids + ", not on the catalog's shards " + shardIds());
+        }
     }
 
     /**
      * Starts the sharded collection {@code load.layout().namespace()} from a layout read elsewhere
      * (forked: the source is only read). Its database gets the layout's first shard as primary, as
-     * {@link io.shardlab.sim.LoadLayout} does.
+     * {@link io.shardlab.sim.LoadLayout} does. The catalog takes in the layout's shard zones and draining
+     * states ({@link SimulatedCluster#handShardsTo}), which its cluster then reads from the catalog.
      *
      * @throws IllegalArgumentException when the layout's shards are not this catalog's
      */
     public CollectionEntry loadCollection(io.shardlab.sim.LoadLayout load) {
         String ns = load.layout().namespace();
-        if (!new java.util.TreeSet<>(load.layout().shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
-            throw new IllegalArgumentException("layout: " + ns + " lives on "
-                    + load.layout().shardIds() + ", not on the catalog's shards " + shardIds);
-        }
-        String db = ns.substring(0, ns.indexOf('.'));
-        if (!databases.containsKey(db)) {
-            databases.put(db, new DatabaseEntry(db, load.layout().shardIds().get(0), true, nextUuid(), now));
-        }
+        requireTheCatalogsShards("layout", ns, load.layout().shardIds());
+        databases.computeIfAbsent(
+                ns.substring(0, ns.indexOf('.')),
+                db -> new DatabaseEntry(db, load.layout().shardIds().get(0), true, nextUuid(), now));
         SimulatedCluster cluster = SimulatedCluster.fromLayout(config, load);
+        cluster.handShardsTo(shards.registry());
         cluster.advance(now);
-        cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
-        collections.put(ns, entry);
-        return entry;
+        return register(ns, cluster);
     }
 
     /**
@@ -422,7 +436,9 @@ public final class ShardedCatalog {
      * {@code cluster}'s namespace: the catalog runs clients' commands on it from then on, so its owner
      * must run them on the thread it drives the cluster from. Its database gets the cluster's first
      * shard id as primary, as {@link #loadCollection} does; the catalog's balancer switch becomes the
-     * cluster's.
+     * cluster's. The cluster hands its shards to the catalog ({@link SimulatedCluster#handShardsTo}: the
+     * catalog takes in their zones and draining states) and reads the catalog's from then on, so that a
+     * shard command run on it, or by a client, reaches every collection.
      * The catalog's clock moves to the cluster's when that is ahead, so that clusters created later
      * start at the same time.
      *
@@ -442,24 +458,18 @@ public final class ShardedCatalog {
         java.util.Objects.requireNonNull(outsideStore, "outsideStore");
         io.shardlab.cluster.ClusterSnapshot layout = cluster.snapshot().cluster();
         String ns = layout.namespace();
-        if (!new java.util.TreeSet<>(layout.shardIds()).equals(new java.util.TreeSet<>(shardIds))) {
-            throw new IllegalArgumentException(
-                    "cluster: " + ns + " lives on " + layout.shardIds() + ", not on the catalog's shards " + shardIds);
-        }
+        requireTheCatalogsShards("cluster", ns, layout.shardIds());
         if (collections.containsKey(ns)) {
             throw new IllegalArgumentException("cluster: " + ns + " is already a sharded collection of the catalog");
         }
-        String db = ns.substring(0, ns.indexOf('.'));
-        if (!databases.containsKey(db)) {
-            databases.put(db, new DatabaseEntry(db, layout.shardIds().get(0), true, nextUuid(), now));
-        }
+        databases.computeIfAbsent(
+                ns.substring(0, ns.indexOf('.')),
+                db -> new DatabaseEntry(db, layout.shardIds().get(0), true, nextUuid(), now));
         now = Math.max(now, cluster.now());
-        balancerEnabled = cluster.snapshot().settings().balancerEnabled();
-        cluster.addListener(event -> onEvent(ns, event));
-        CollectionEntry entry = new CollectionEntry(ns, cluster, nextUuid(), now, 1);
-        collections.put(ns, entry);
+        settings.followBalancerOf(cluster);
+        cluster.handShardsTo(shards.registry());
         this.outsideStore.put(ns, outsideStore);
-        return entry;
+        return register(ns, cluster);
     }
 
     /** The documents of collection {@code ns} that the document store does not keep (none but an adopted cluster's). */
@@ -496,56 +506,34 @@ public final class ShardedCatalog {
     }
 
     /**
-     * A shard-level command ({@code addShardToZone}, {@code removeShardFromZone}): checked and applied
-     * on every collection's cluster and replayed into clusters created later.
+     * A shard-level command ({@code addShardToZone}, {@code removeShardFromZone}): checked against the
+     * catalog's shards and every namespace's zone ranges, then applied once to the shards every
+     * collection's cluster reads; a refused one changes nothing.
      *
-     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
+     * @throws CommandFailedException with MongoDB's text when refused
+     * @throws IllegalArgumentException when {@code command} is not a shard command ({@link ShardCommand})
      */
     public void executeOnShards(ClusterCommand command) {
-        // every cluster checks: each knows the zone ranges of its own collection, the probe those
-        // waiting for a collection to be sharded
-        List<SimulatedCluster> clusters = new ArrayList<>();
-        clusters.add(probeCluster());
-        collections.values().forEach(c -> clusters.add(c.cluster()));
-        for (SimulatedCluster cluster : clusters) {
-            Optional<io.shardlab.sim.Refusal> error = cluster.refusal(command);
-            if (error.isPresent()) {
-                throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
-            }
+        if (!(command instanceof ShardCommand shardCommand)) {
+            throw new IllegalArgumentException("command: " + command.describe() + " is not a shard or zone command");
         }
-        for (CollectionEntry c : collections.values()) {
-            c.cluster().execute(command);
-        }
-        shardCommands.add(command);
+        shards.execute(shardCommand);
     }
 
     /**
-     * {@code updateZoneKeyRange}: on the collection's cluster when it is sharded, else kept and applied
-     * when it is sharded (zones defined before sharding shape its initial chunks).
+     * {@code updateZoneKeyRange}: on the collection's cluster when it is sharded, else checked against
+     * the catalog's zones and the namespace's kept ranges and kept until it is sharded (zones defined
+     * before sharding shape its initial chunks).
+     *
+     * @throws CommandFailedException with MongoDB's text when refused
      */
-    public void updateZoneKeyRange(io.shardlab.sim.UpdateZoneKeyRange command) {
+    public void updateZoneKeyRange(UpdateZoneKeyRange command) {
         CollectionEntry c = collections.get(command.namespace());
         if (c != null) {
             c.cluster().execute(command);
             return;
         }
-        SimulatedCluster probe = probeCluster();
-        probe.execute(command);
-        pendingZoneRanges.add(command);
-    }
-
-    private SimulatedCluster probeCluster() {
-        SimulatedCluster cluster = new SimulatedCluster(config);
-        for (String id : shardIds) {
-            cluster.execute(new AddShard(id));
-        }
-        for (ClusterCommand c : shardCommands) {
-            cluster.execute(c);
-        }
-        for (io.shardlab.sim.UpdateZoneKeyRange z : pendingZoneRanges) {
-            cluster.execute(z);
-        }
-        return cluster;
+        shards.keepRange(command);
     }
 
     /**
@@ -617,22 +605,12 @@ public final class ShardedCatalog {
     }
 
     /**
-     * {@code addShard}: a new, empty shard on every collection's cluster.
+     * {@code addShard}: a new, empty shard, which every collection's cluster reads.
      *
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
      */
     public void addShard(String id) {
-        AddShard command = new AddShard(id);
-        SimulatedCluster probe = probeCluster();
-        Optional<io.shardlab.sim.Refusal> error = probe.refusal(command);
-        if (error.isPresent()) {
-            throw new io.shardlab.sim.CommandFailedException(command.mongoshCommand(), error.get());
-        }
-        for (CollectionEntry c : collections.values()) {
-            c.cluster().execute(command);
-        }
-        shardIds.add(id);
-        Collections.sort(shardIds);
+        shards.execute(new AddShard(id));
     }
 
     /** What a {@code removeShard} call found. */
@@ -646,7 +624,7 @@ public final class ShardedCatalog {
     public record RemoveShardProgress(RemoveShardState state, long chunks, long jumboChunks, List<String> dbsToMove) {}
 
     /**
-     * {@code removeShard}: the first call starts draining the shard on every collection (the balancer
+     * {@code removeShard}: the first call starts draining the shard, for every collection (the balancer
      * then moves its chunks off first); later calls report the chunks left and the databases whose
      * primary it still is, and complete the removal once none is left.
      *
@@ -654,51 +632,16 @@ public final class ShardedCatalog {
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused (the last shard)
      */
     public RemoveShardProgress removeShard(String id) {
-        if (!shardIds.contains(id)) {
-            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + id + " not found");
-        }
-        List<String> dbs = new ArrayList<>();
-        for (DatabaseEntry d : databases.values()) {
-            if (d.primaryShard().equals(id)) {
-                dbs.add(d.name());
-            }
-        }
-        io.shardlab.sim.RemoveShard command = new io.shardlab.sim.RemoveShard(id);
-        if (!draining.contains(id)) {
-            executeOnShards(command);
-            draining.add(id);
-            return new RemoveShardProgress(RemoveShardState.STARTED, 0, 0, dbs);
-        }
-        long chunks = 0;
-        long jumbo = 0;
-        for (CollectionEntry c : collections.values()) {
-            for (io.shardlab.cluster.Chunk chunk :
-                    c.cluster().snapshot().cluster().chunks().chunks()) {
-                if (chunk.shard().equals(id)) {
-                    chunks++;
-                    jumbo += chunk.jumbo() ? 1 : 0;
-                }
-            }
-        }
-        if (chunks > 0 || !dbs.isEmpty()) {
-            return new RemoveShardProgress(RemoveShardState.ONGOING, chunks, jumbo, dbs);
-        }
-        for (CollectionEntry c : collections.values()) {
-            c.cluster().execute(command);
-        }
-        shardCommands.removeIf(c -> (c instanceof io.shardlab.sim.RemoveShard r
-                        && r.shard().equals(id))
-                || (c instanceof io.shardlab.sim.AddShardToZone z && z.shard().equals(id))
-                || (c instanceof io.shardlab.sim.RemoveShardFromZone z
-                        && z.shard().equals(id)));
-        draining.remove(id);
-        shardIds.remove(id);
-        return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of());
+        List<String> dbs = databases.values().stream()
+                .filter(d -> d.primaryShard().equals(id))
+                .map(DatabaseEntry::name)
+                .toList();
+        return shards.removeShard(id, dbs);
     }
 
     /** Shards being drained by {@code removeShard}. */
     public java.util.Set<String> drainingShards() {
-        return java.util.Set.copyOf(draining);
+        return shards.drainingShardIds();
     }
 
     /**
@@ -706,43 +649,42 @@ public final class ShardedCatalog {
      * {@code {_id: "autosplit", enabled}}: the setting on every collection's cluster.
      */
     public void setAutoSplit(boolean enabled) {
-        executeOnShards(new io.shardlab.sim.SetAutoSplit(enabled));
-        autoSplitSetting = enabled;
+        settings.setAutoSplit(enabled);
     }
 
-    /** {@code sh.startAutoMerger()} / {@code stopAutoMerger()} (7.0+), config.settings {@code {_id: "automerge"}}. */
+    /**
+     * {@code sh.startAutoMerger()} / {@code stopAutoMerger()} (7.0+), config.settings {@code {_id:
+     * "automerge"}}: the setting on every collection's cluster.
+     *
+     * @throws CommandFailedException before 7.0
+     */
     public void setAutoMerge(boolean enabled) {
-        executeOnShards(new io.shardlab.sim.SetAutoMerge(enabled));
-        autoMergeSetting = enabled;
+        settings.setAutoMerge(enabled);
     }
 
     /** The autosplit setting a client wrote, if any. */
     public Optional<Boolean> autoSplitSetting() {
-        return Optional.ofNullable(autoSplitSetting);
+        return settings.autoSplit();
     }
 
     /** The automerge setting a client wrote, if any. */
     public Optional<Boolean> autoMergeSetting() {
-        return Optional.ofNullable(autoMergeSetting);
+        return settings.autoMerge();
     }
 
     /** {@code balancerStart} / {@code balancerStop}: the switch on every collection's cluster. */
     public void setBalancerEnabled(boolean enabled) {
-        balancerEnabled = enabled;
-        balancerSettingWritten = true;
-        for (CollectionEntry c : collections.values()) {
-            c.cluster().execute(new SetBalancerState(enabled));
-        }
+        settings.setBalancerEnabled(enabled);
     }
 
     /** Whether the balancer is on. */
     public boolean balancerEnabled() {
-        return balancerEnabled;
+        return settings.balancerEnabled();
     }
 
     /** Whether a client started or stopped the balancer (config.settings then holds the balancer document). */
     public boolean balancerSettingWritten() {
-        return balancerSettingWritten;
+        return settings.balancerSettingWritten();
     }
 
     /** Balancer rounds run so far, over all collections ({@code balancerStatus.numBalancerRounds}). */

@@ -2,6 +2,7 @@ package io.shardlab.render;
 
 import io.shardlab.cluster.ChunkStatistics;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ public final class ChunkSizes {
     private final long[] bytes;
     private final long totalDocuments;
     private final long totalBytes;
-    private final java.util.BitSet cannotSplit;
+    private final BitSet cannotSplit;
 
     /**
      * Sizes from per-chunk arrays (copied).
@@ -44,7 +45,7 @@ public final class ChunkSizes {
         }
         totalDocuments = d;
         totalBytes = b;
-        cannotSplit = new java.util.BitSet();
+        cannotSplit = new BitSet();
     }
 
     /**
@@ -61,7 +62,7 @@ public final class ChunkSizes {
         return new ChunkSizes(documents, bytes);
     }
 
-    private ChunkSizes(ChunkSizes sizes, java.util.BitSet cannotSplit) {
+    private ChunkSizes(ChunkSizes sizes, BitSet cannotSplit) {
         this.documents = sizes.documents;
         this.bytes = sizes.bytes;
         this.totalDocuments = sizes.totalDocuments;
@@ -75,8 +76,8 @@ public final class ChunkSizes {
      *
      * @throws IllegalArgumentException if an index is not a chunk's
      */
-    public ChunkSizes withCannotSplit(java.util.List<Integer> indexes) {
-        java.util.BitSet flags = new java.util.BitSet(documents.length);
+    public ChunkSizes withCannotSplit(List<Integer> indexes) {
+        BitSet flags = new BitSet(documents.length);
         for (int i : indexes) {
             if (i < 0 || i >= documents.length) {
                 throw new IllegalArgumentException("indexes: chunk " + i + " is not one of the " + documents.length);

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -26,9 +28,8 @@ public interface DiagramExporter {
         if (!size.automaticHeight()) {
             return size.height();
         }
-        java.awt.image.BufferedImage scratch =
-                new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = scratch.createGraphics();
+        BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = scratch.createGraphics();
         try {
             return (int) Math.ceil(painter.preferredHeight(g, size.width(), size.scale()));
         } finally {

@@ -4,6 +4,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -198,7 +199,7 @@ public final class DiagramPainter implements Picture {
 
     /** The sections this painter shows, top to bottom (before a height too small drops some). */
     public List<Section> sections() {
-        List<Section> out = new java.util.ArrayList<>();
+        List<Section> out = new ArrayList<>();
         if (framing.document()) {
             out.add(Section.TITLE);
         }

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import java.util.Locale;
+
 /**
  * The size of an exported diagram in logical pixels, and its pixel density.
  *
@@ -53,7 +55,7 @@ public record ExportSize(int width, int height, double scale) {
         long h = Math.round(logicalHeight * scale);
         if (w * h > MAX_PIXELS) {
             throw new IllegalArgumentException(String.format(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "size: %,d × %,d px at scale %s is "
                             + "%,d pixels, more than a picture may have (%,d); lower the width, height or scale, or export SVG "
                             + "or PDF",

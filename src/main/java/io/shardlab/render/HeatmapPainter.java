@@ -1,5 +1,6 @@
 package io.shardlab.render;
 
+import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.util.List;
 
@@ -69,7 +70,7 @@ public final class HeatmapPainter {
             pen.crisp(true);
             pen.fill(colors.grid(), plotX - 5, Math.round(ly) - 0.5, 5, 1);
             pen.crisp(false);
-            java.awt.FontMetrics m = pen.metrics(type.label());
+            FontMetrics m = pen.metrics(type.label());
             double baseline = labelBaseline(ly, y, plotTop + plotH, m.getAscent(), m.getDescent());
             pen.textRight(type.label(), colors.mutedText(), label.text(), plotX - 8, baseline);
         }

@@ -8,7 +8,9 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import org.bson.BsonString;
 import org.bson.BsonValue;
+import org.bson.types.Decimal128;
 
 /**
  * Short text for chunk bounds on axes: the mongosh spelling ({@link BsonPrinter#shell}) shortened to fit a
@@ -108,7 +110,7 @@ public final class KeyLabelFormat {
             case INT64 -> integer(v.asInt64().getValue(), budget);
             case DOUBLE -> decimal(v.asDouble().getValue(), budget);
             case DECIMAL128 -> {
-                org.bson.types.Decimal128 d = v.asDecimal128().getValue();
+                Decimal128 d = v.asDecimal128().getValue();
                 yield d.isNaN() || d.isInfinite()
                         ? cut(BsonPrinter.shell(v), budget)
                         : decimal(d.bigDecimalValue(), budget);
@@ -172,7 +174,7 @@ public final class KeyLabelFormat {
     }
 
     private static String quoted(String s, int budget) {
-        String shell = BsonPrinter.shell(new org.bson.BsonString(s));
+        String shell = BsonPrinter.shell(new BsonString(s));
         if (shell.length() <= budget) {
             return shell;
         }

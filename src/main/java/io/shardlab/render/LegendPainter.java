@@ -1,5 +1,6 @@
 package io.shardlab.render;
 
+import io.shardlab.cluster.Shard;
 import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +83,7 @@ public final class LegendPainter {
         if (hotShown) {
             items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
         }
-        if (model.snapshot().shards().stream().anyMatch(io.shardlab.cluster.Shard::draining)) {
+        if (model.snapshot().shards().stream().anyMatch(Shard::draining)) {
             items.add(new Item(Kind.DRAINING, -1, "draining shard: being removed, its chunks move off"));
         }
         if (highlight instanceof Highlight.KeyRange) {

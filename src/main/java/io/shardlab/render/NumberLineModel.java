@@ -9,8 +9,10 @@ import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -124,7 +126,7 @@ public final class NumberLineModel {
     static List<String> shardList(ClusterSnapshot snapshot) {
         List<String> shards = new ArrayList<>(snapshot.shardIds());
         TreeSet<String> extra = new TreeSet<>();
-        java.util.Set<String> listed = new java.util.HashSet<>(shards);
+        Set<String> listed = new HashSet<>(shards);
         String previous = null;
         for (Chunk c : snapshot.chunks().chunks()) {
             if (!c.shard().equals(previous) && !listed.contains(c.shard())) {
@@ -229,7 +231,7 @@ public final class NumberLineModel {
 
     /** Whether chunk {@code i} is oversized and cannot split, and not marked jumbo. */
     public boolean oversizedCannotSplit(int i) {
-        return java.util.Collections.binarySearch(oversized, i) >= 0;
+        return Collections.binarySearch(oversized, i) >= 0;
     }
 
     /** Number of jumbo chunks. */

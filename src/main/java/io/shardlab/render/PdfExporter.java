@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSName;
@@ -62,7 +63,7 @@ public final class PdfExporter implements DiagramExporter {
             byte[] id = identifier(g.getXFormObject().getContentStream().toByteArray(), painter.title());
             pdf.getDocument()
                     .getTrailer()
-                    .setItem(COSName.ID, new COSArray(java.util.List.of(new COSString(id), new COSString(id))));
+                    .setItem(COSName.ID, new COSArray(List.of(new COSString(id), new COSString(id))));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             // a classic cross-reference table and a plain info dictionary; content streams are still compressed
             pdf.save(out, CompressParameters.NO_COMPRESSION);

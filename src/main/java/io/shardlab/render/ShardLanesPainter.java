@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Paints one lane per shard under the number line: the shard's name (and a HOT badge for the hot shard) in
@@ -115,7 +116,7 @@ public final class ShardLanesPainter {
     }
 
     /** One column of the table: its header, and its cell for a row. */
-    private record Column(String header, java.util.function.Function<ShardSummary, String> cell, boolean writes) {}
+    private record Column(String header, Function<ShardSummary, String> cell, boolean writes) {}
 
     private static List<Column> columns(List<ShardSummary> rows, LaneDetail detail) {
         List<Column> c = new ArrayList<>();

@@ -1,9 +1,12 @@
 package io.shardlab.render;
 
+import io.shardlab.cluster.Shard;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * One shard's row in the lanes: its chunks, data and writes in the current window, and whether it is the hot
@@ -84,10 +87,8 @@ public record ShardSummary(
             }
         }
         boolean anyHot = shardCount >= 2 && total > 0 && (double) w[busiest] / total >= hotThreshold(shardCount);
-        java.util.Set<String> draining = new java.util.HashSet<>();
-        model.snapshot().shards().stream()
-                .filter(io.shardlab.cluster.Shard::draining)
-                .forEach(sh -> draining.add(sh.id()));
+        Set<String> draining = new HashSet<>();
+        model.snapshot().shards().stream().filter(Shard::draining).forEach(sh -> draining.add(sh.id()));
         List<ShardSummary> rows = new ArrayList<>(shardCount);
         for (int s = 0; s < shardCount; s++) {
             rows.add(new ShardSummary(

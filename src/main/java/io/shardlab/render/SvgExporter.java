@@ -4,6 +4,7 @@ import java.awt.Dimension;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -92,6 +93,6 @@ public final class SvgExporter implements DiagramExporter {
         if (hundredths % 100 == 0) {
             return Long.toString(hundredths / 100);
         }
-        return java.math.BigDecimal.valueOf(hundredths, 2).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(hundredths, 2).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import java.awt.FontMetrics;
+
 /**
  * The advance width of a text in one font, in the same units as the geometry (logical pixels). Geometry
  * that places labels takes one, so it can be tested without fonts; painters pass one backed by the
@@ -12,7 +14,7 @@ public interface TextMeasure {
     double width(String text);
 
     /** A measure backed by {@code metrics}. */
-    static TextMeasure of(java.awt.FontMetrics metrics) {
+    static TextMeasure of(FontMetrics metrics) {
         return text -> metrics.getStringBounds(text, null).getWidth();
     }
 }

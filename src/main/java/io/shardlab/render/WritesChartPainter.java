@@ -2,7 +2,9 @@ package io.shardlab.render;
 
 import java.awt.BasicStroke;
 import java.awt.Graphics2D;
+import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 
 /**
@@ -74,8 +76,8 @@ public final class WritesChartPainter {
     }
 
     /** The plot area (inside the y labels, above the time labels) of a chart at {@code x, y, w × h} with {@code gutter}. */
-    public static java.awt.geom.Rectangle2D plotArea(double x, double y, double w, double h, double gutter) {
-        return new java.awt.geom.Rectangle2D.Double(x + gutter, y + 8, w - gutter - 4, h - 8 - BOTTOM_LABELS);
+    public static Rectangle2D plotArea(double x, double y, double w, double h, double gutter) {
+        return new Rectangle2D.Double(x + gutter, y + 8, w - gutter - 4, h - 8 - BOTTOM_LABELS);
     }
 
     private static long durationMillis(WriteSeries series) {
@@ -140,8 +142,7 @@ public final class WritesChartPainter {
             g.setColor(colors.shard(line.shardIndex()));
             g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             if (line.x().length == 1) {
-                g.draw(new java.awt.geom.Line2D.Double(
-                        plotX, plotTop + line.y()[0], plotX + seriesW, plotTop + line.y()[0]));
+                g.draw(new Line2D.Double(plotX, plotTop + line.y()[0], plotX + seriesW, plotTop + line.y()[0]));
                 continue;
             }
             g.draw(polyline(line, plotX, plotTop));

@@ -1,6 +1,7 @@
 package io.shardlab.routing;
 
 import io.shardlab.bson.BsonOrder;
+import io.shardlab.bson.BsonPrinter;
 import org.bson.BsonValue;
 
 /**
@@ -41,7 +42,7 @@ public record Interval(BsonValue start, boolean startInclusive, BsonValue end, b
 
     @Override
     public String toString() {
-        return (startInclusive ? "[" : "(") + io.shardlab.bson.BsonPrinter.shell(start) + ", "
-                + io.shardlab.bson.BsonPrinter.shell(end) + (endInclusive ? "]" : ")");
+        return (startInclusive ? "[" : "(") + BsonPrinter.shell(start) + ", " + BsonPrinter.shell(end)
+                + (endInclusive ? "]" : ")");
     }
 }

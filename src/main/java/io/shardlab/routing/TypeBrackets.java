@@ -12,6 +12,7 @@ import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonMaxKey;
 import org.bson.BsonMinKey;
 import org.bson.BsonNull;
+import org.bson.BsonObjectId;
 import org.bson.BsonRegularExpression;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
@@ -46,7 +47,7 @@ final class TypeBrackets {
             case UNDEFINED, END_OF_DOCUMENT -> new BsonUndefined();
             case MIN_KEY -> new BsonMinKey();
             case MAX_KEY -> new BsonMaxKey();
-            case OBJECT_ID -> new org.bson.BsonObjectId(new ObjectId(OID_ZERO));
+            case OBJECT_ID -> new BsonObjectId(new ObjectId(OID_ZERO));
             case BOOLEAN -> BsonBoolean.FALSE;
             case NULL -> BsonNull.VALUE;
             case DOCUMENT -> new BsonDocument();
@@ -69,7 +70,7 @@ final class TypeBrackets {
             case UNDEFINED, END_OF_DOCUMENT -> new BsonUndefined();
             case MIN_KEY -> new BsonMinKey();
             case MAX_KEY -> new BsonMaxKey();
-            case OBJECT_ID -> new org.bson.BsonObjectId(new ObjectId(OID_MAX));
+            case OBJECT_ID -> new BsonObjectId(new ObjectId(OID_MAX));
             case BOOLEAN -> BsonBoolean.TRUE;
             case NULL -> BsonNull.VALUE;
             case DOCUMENT -> minFor(BsonType.ARRAY);

@@ -6,6 +6,8 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.MongosRelease;
 import io.shardlab.mongos.ServerCounters;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.session.CommandLane;
+import io.shardlab.session.MongosEndpoint;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,9 +20,10 @@ import java.util.function.Consumer;
 /**
  * ShardLab listening on the MongoDB wire protocol as a mongos of the simulated release: the wire
  * library's server with a {@link ShardLabBackend}, and a ticker that moves the simulated clock
- * {@code speed} times as fast as the wall clock (balancer rounds, migrations).
+ * {@code speed} times as fast as the wall clock (balancer rounds, migrations). The explorer's listener
+ * ({@link MongosEndpoint.Listener}) is one with the clock stopped.
  */
-public final class MongosServer implements AutoCloseable {
+public final class MongosServer implements MongosEndpoint.Listener {
 
     /** How often the simulated clock moves, in wall-clock ms. */
     static final long TICK_MILLIS = 100;
@@ -123,7 +126,7 @@ public final class MongosServer implements AutoCloseable {
     }
 
     /** The port asked for is taken by another program (or not allowed to this one). */
-    public static final class PortInUseException extends IllegalArgumentException {
+    public static final class PortInUseException extends MongosEndpoint.PortTakenException {
         private static final long serialVersionUID = 1L;
 
         PortInUseException(String message) {
@@ -144,9 +147,10 @@ public final class MongosServer implements AutoCloseable {
     /**
      * A mongos of the catalog's release held in the process: its command layer and the documents clients
      * write, before (and after) it listens ({@link #listen}). The explorer keeps one per cluster, so what
-     * the Shell panel wrote is there for the clients that connect later, and theirs for the panel.
+     * the Shell panel wrote is there for the clients that connect later, and theirs for the panel: its
+     * constructor is the {@link MongosEndpoint.Factory} the application hands the explorer's engine.
      */
-    public static final class InProcess {
+    public static final class InProcess implements MongosEndpoint {
         private final ShardLabBackend backend;
 
         /**
@@ -185,8 +189,15 @@ public final class MongosServer implements AutoCloseable {
         }
 
         /** The command layer, for commands from inside the process. */
+        @Override
         public MongosCommands commands() {
             return backend.commands();
+        }
+
+        /** Listens with the simulated clock stopped ({@link MongosServer#listen}, speed 0). */
+        @Override
+        public MongosServer listen(String bind, int port) {
+            return MongosServer.listen(this, bind, port, 0);
         }
     }
 
@@ -200,6 +211,7 @@ public final class MongosServer implements AutoCloseable {
     }
 
     /** {@code mongodb://HOST:PORT/}, the string a client connects with. */
+    @Override
     public String connectionString() {
         String host = address.getAddress().isAnyLocalAddress()
                 ? "127.0.0.1"
@@ -211,6 +223,7 @@ public final class MongosServer implements AutoCloseable {
     }
 
     /** The port listened on. */
+    @Override
     public int port() {
         return address.getPort();
     }
@@ -226,6 +239,7 @@ public final class MongosServer implements AutoCloseable {
     }
 
     /** The clients connected now, {@code ADDRESS:PORT (appName)} (the app name when the client's handshake gave one), sorted. */
+    @Override
     public java.util.List<String> clients() {
         return backend.clientNames();
     }

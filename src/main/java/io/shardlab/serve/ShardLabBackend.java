@@ -12,6 +12,7 @@ import io.shardlab.mongos.DocumentStorage;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ServerCounters;
+import io.shardlab.session.CommandLane;
 import io.shardlab.sim.InsertBatch;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.shardlab.session;
 
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
 import io.shardlab.session.ExplorerFrame.ChunkMove;
@@ -14,17 +13,12 @@ import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.InsertPace;
 import io.shardlab.workload.Query;
-import io.shardlab.workload.QueryMix;
-import io.shardlab.workload.QueryTemplate;
+import io.shardlab.workload.StreamPlayer;
 import io.shardlab.workload.StreamStep;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 
 /**
@@ -35,8 +29,8 @@ import org.bson.BsonDocument;
  *
  * <p>Time: {@link #advance} lets simulated time pass in steps of at most
  * {@link SimulatedCluster#INSERT_STEP_MILLIS}; at the end of each step the documents due by then
- * arrive as one insert batch, at the stream's {@link InsertPace} (the CLI's
- * {@link io.shardlab.workload.WorkloadDriver} plays at the same).
+ * arrive as one insert batch, at the stream's {@link InsertPace}, through the one {@link StreamPlayer}
+ * (cursor and steps; the CLI's {@link io.shardlab.workload.WorkloadDriver} plays through it too).
  * The cluster's own automatic work (balancer rounds, migration commits, auto-merges) runs inside
  * those steps.
  *
@@ -75,19 +69,14 @@ public final class ExplorerSession {
     /** The stream read on another key for a command that is placing the documents again, or null. */
     private PreparedInserts rekeyed;
 
-    private final int[] heatRowOf;
-    private final List<ShardKey> heatBounds;
-    private final Map<String, Integer> shardRow = new HashMap<>();
-    /** The scenario's steps in the order they run ({@link Scenario#steps()}). */
-    private final List<StreamStep> steps;
+    /** The stream's cursor, pace and steps ({@link Scenario#steps()}). */
+    private final StreamPlayer player;
+    /** Writes, heat and insert marks of the documents that arrive. */
+    private final ArrivalCounts counts;
 
-    private final WindowedCounts writes;
-    private final WindowedCounts heat;
-    private final long streamStartMillis;
-    private final InsertPace pace;
     private final List<Query> sampleQueries;
     /** The session whose stream plays: this one, or for {@link #observe a collection beside it} the scenario's. */
-    private final ExplorerSession streamPlayer;
+    private final ExplorerSession streamSession;
 
     /** The user's commands and what undo took back: the one undo/redo of the session. */
     private final UndoTimeline timeline;
@@ -98,14 +87,11 @@ public final class ExplorerSession {
     /** Documents clients have inserted. */
     private long clientDocuments;
 
-    private final InsertMarkRing marks = new InsertMarkRing(MARKS);
     private final Deque<ChunkMove> moves = new ArrayDeque<>();
     private final Deque<ExplorerFrame.SplitMark> splits = new ArrayDeque<>();
     private long splitSequence;
     private final ActivityLog activity = new ActivityLog(ACTIVITY);
-    private long markSequence;
     private long moveSequence;
-    private int cursor;
     private long exhaustedAtMillis = -1;
     private boolean idleRoundSinceExhausted;
     private ClusterEvent.InsertsLanded landed;
@@ -123,7 +109,7 @@ public final class ExplorerSession {
     }
 
     private ExplorerSession(ResolvedScenario scenario, SimulatedCluster cluster, PreparedStream stream, long window) {
-        this(scenario, cluster, stream, window, sampleQueries(scenario), null);
+        this(scenario, cluster, stream, window, scenario.sampleQueries(), null);
     }
 
     private ExplorerSession(
@@ -132,23 +118,18 @@ public final class ExplorerSession {
             PreparedStream stream,
             long window,
             List<Query> sampleQueries,
-            ExplorerSession streamPlayer) {
+            ExplorerSession streamSession) {
         this.scenario = scenario;
-        this.streamPlayer = streamPlayer == null ? this : streamPlayer;
+        this.streamSession = streamSession == null ? this : streamSession;
         this.cluster = cluster;
         this.stream = stream;
         this.inserts = stream.inserts();
-        List<String> shardIds = cluster.snapshot().cluster().shardIds();
-        this.steps = scenario.scenario().steps();
-        for (int i = 0; i < shardIds.size(); i++) {
-            shardRow.put(shardIds.get(i), i);
-        }
-        this.heatBounds = stream.heatBounds();
-        this.heatRowOf = stream.heatRowOf();
-        this.streamStartMillis = cluster.now();
-        this.pace = new InsertPace(streamStartMillis, scenario.scenario().docsPerSecond());
-        this.writes = new WindowedCounts(shardIds.size(), streamStartMillis, window);
-        this.heat = new WindowedCounts(heatBounds.size() - 1, streamStartMillis, window);
+        this.player = new StreamPlayer(
+                cluster,
+                scenario.scenario().docsPerSecond(),
+                scenario.scenario().steps());
+        this.counts = new ArrivalCounts(
+                cluster.snapshot().cluster().shardIds(), stream, cluster.now(), window, MARKS, MARKS_PER_BATCH);
         this.sampleQueries = sampleQueries;
         this.targeting = new FilterTargeting(scenario.scenario().version(), scenario.filter());
         this.valueLine = stream.valueLine();
@@ -156,11 +137,11 @@ public final class ExplorerSession {
         this.frames = new FrameAssembler(
                 scenario,
                 timeline,
-                writes,
-                shardRow,
-                heat,
-                heatBounds,
-                marks,
+                counts.writes(),
+                counts.shardRow(),
+                counts.heat(),
+                counts.heatBounds(),
+                counts.marks(),
                 moves,
                 splits,
                 activity,
@@ -192,8 +173,7 @@ public final class ExplorerSession {
      */
     public void accountClientWork() {
         followKeyChange();
-        writes.extendTo(cluster.now());
-        heat.extendTo(cluster.now());
+        counts.extendTo(cluster.now());
         List<ClusterCommand> history = cluster.historyCommands();
         if (history.isEmpty() || history.get(0) == accountedHead) {
             return;
@@ -214,7 +194,7 @@ public final class ExplorerSession {
             rekeyed = PreparedInserts.readStored(scenario.source().open(scenario.settings()), key);
         }
         PreparedInserts on = key.equals(inserts.pattern()) ? inserts : rekeyed;
-        return on.batch(0, cursor);
+        return on.batch(0, cursor());
     }
 
     /**
@@ -298,11 +278,10 @@ public final class ExplorerSession {
         try {
             inserts = PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key());
         } catch (IllegalArgumentException e) {
-            PreparedInserts none = PreparedInserts.none(scenario.key(), "no insert stream");
-            List<ShardKey> bounds = heatBoundsWithoutStream(
-                    scenario.key(), cluster.snapshot().cluster().chunks());
-            ExplorerSession session =
-                    new ExplorerSession(scenario, cluster, new PreparedStream(none, bounds, new int[0], null));
+            PreparedStream none = PreparedStream.without(
+                    PreparedInserts.none(scenario.key(), "no insert stream"),
+                    cluster.snapshot().cluster().chunks());
+            ExplorerSession session = new ExplorerSession(scenario, cluster, none);
             session.log(cluster.now(), ActivityKind.FAILURE, "forked without an insert stream: " + e.getMessage());
             return session;
         }
@@ -310,42 +289,20 @@ public final class ExplorerSession {
     }
 
     /**
-     * A session over a sharded collection the catalog holds beside {@code player}'s (one a client or the
-     * shell sharded): no stream of its own (its frames tell {@code player}'s stream progress, which the
-     * transport drives), charts in {@code player}'s window length from now on, heat over the hashed space
+     * A session over a sharded collection the catalog holds beside {@code streamSession}'s (one a client or the
+     * shell sharded): no stream of its own (its frames tell {@code streamSession}'s stream progress, which the
+     * transport drives), charts in {@code streamSession}'s window length from now on, heat over the hashed space
      * or the collection's chunks, the clients' writes drawn as they land. The cluster belongs to the
      * catalog: this session only listens to it and runs the user's chunk commands on it.
      *
      * @param collection the collection as a scenario ({@link ResolvedScenario#forCollection})
      */
     public static ExplorerSession observe(
-            ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession player) {
-        PreparedInserts none = PreparedInserts.none(collection.key(), "clients' writes to " + collection.namespace());
-        List<ShardKey> bounds = heatBoundsWithoutStream(
-                collection.key(), cluster.snapshot().cluster().chunks());
-        PreparedStream stream = new PreparedStream(none, bounds, new int[0], null);
-        return new ExplorerSession(collection, cluster, stream, player.windowMillis(), List.of(), player);
-    }
-
-    /**
-     * Heat rows for a collection no stream was read for: {@link #HEAT_ROWS} equal slices of the hashed space
-     * for a single hashed field (where hashed writes spread), else the collection's chunk bounds now.
-     */
-    static List<ShardKey> heatBoundsWithoutStream(io.shardlab.key.ShardKeyPattern key, ChunkMap chunks) {
-        List<ShardKey> bounds = new ArrayList<>();
-        bounds.add(chunks.get(0).min());
-        if (key.isHashed() && key.arity() == 1) {
-            double step = Math.pow(2, 64) / HEAT_ROWS;
-            for (int r = 1; r < HEAT_ROWS; r++) {
-                bounds.add(ShardKey.of(new org.bson.BsonInt64((long) (Long.MIN_VALUE + step * r))));
-            }
-        } else {
-            for (int i = 1; i < chunks.size(); i++) {
-                bounds.add(chunks.get(i).min());
-            }
-        }
-        bounds.add(chunks.get(chunks.size() - 1).max());
-        return List.copyOf(bounds);
+            ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession streamSession) {
+        PreparedStream stream = PreparedStream.without(
+                PreparedInserts.none(collection.key(), "clients' writes to " + collection.namespace()),
+                cluster.snapshot().cluster().chunks());
+        return new ExplorerSession(collection, cluster, stream, streamSession.windowMillis(), List.of(), streamSession);
     }
 
     /**
@@ -367,19 +324,6 @@ public final class ExplorerSession {
         return 10 * power;
     }
 
-    private static List<Query> sampleQueries(ResolvedScenario scenario) {
-        Optional<QueryMix> mix = scenario.source().queries(scenario.settings());
-        if (mix.isEmpty()) {
-            return List.of();
-        }
-        SplittableRandom random = new SplittableRandom(scenario.scenario().seed());
-        List<Query> out = new ArrayList<>();
-        for (QueryTemplate t : mix.get().templates()) {
-            out.add(t.draw(random));
-        }
-        return List.copyOf(out);
-    }
-
     /** Index of the range {@code [bounds[r], bounds[r + 1])} holding {@code key}. */
     static int rowOf(List<ShardKey> bounds, ShardKey key) {
         return io.shardlab.render.HeatmapRanges.rowOf(bounds, key);
@@ -388,21 +332,14 @@ public final class ExplorerSession {
     // ---- events ------------------------------------------------------------------------------------
 
     private void onEvent(ClusterEvent event) {
-        if (event instanceof ClusterEvent.ShardAdded added && !shardRow.containsKey(added.shard())) {
-            // a shard that joins mid-stream gets a row of its own; the row stays if undo takes the shard back
-            shardRow.put(added.shard(), writes.addRow());
+        if (event instanceof ClusterEvent.ShardAdded added) {
+            counts.shardAdded(added.shard());
         }
         if (event instanceof ClusterEvent.InsertsLanded l) {
             landed = l;
             if (!streamInserting) {
                 clientDocuments += l.documents();
-                for (Map.Entry<String, Long> e : l.documentsByShard().entrySet()) {
-                    Integer row = shardRow.get(e.getKey());
-                    if (row != null) {
-                        writes.addArrived(l.atMillis(), row, e.getValue());
-                    }
-                }
-                recordClientBatch(l.batch(), l.atMillis());
+                counts.clientBatch(l);
             }
         } else if (event instanceof ClusterEvent.MigrationCommitted c) {
             push(
@@ -423,23 +360,6 @@ public final class ExplorerSession {
             idleRoundSinceExhausted = true;
         }
         activity.add(event);
-    }
-
-    /** A client's inserts: heat per key range (shown as it arrives, paused or not) and a sample of insert marks. */
-    private void recordClientBatch(InsertBatch batch, long atMillis) {
-        int[] perRow = new int[heatBounds.size() - 1];
-        for (int i = 0; i < batch.size(); i++) {
-            perRow[rowOf(heatBounds, batch.key(i))]++;
-        }
-        for (int r = 0; r < perRow.length; r++) {
-            if (perRow[r] > 0) {
-                heat.addArrived(atMillis, r, perRow[r]);
-            }
-        }
-        int samples = Math.min(batch.size(), MARKS_PER_BATCH);
-        for (int s = 0; s < samples; s++) {
-            marks.addClient(++markSequence, batch.key((int) ((long) s * batch.size() / samples)), atMillis);
-        }
     }
 
     /**
@@ -475,12 +395,17 @@ public final class ExplorerSession {
 
     /** The length of one chart window, in simulated ms. */
     public long windowMillis() {
-        return writes.snapshot().windowMillis();
+        return counts.windowMillis();
     }
 
     /** Whether every document of the stream is in (the balancer may still be moving chunks). */
     public boolean streamExhausted() {
-        return cursor == inserts.size();
+        return cursor() == inserts.size();
+    }
+
+    /** The stream's documents inserted so far. */
+    private int cursor() {
+        return (int) player.inserted();
     }
 
     /** Whether every document is in and the balancer has nothing left to move. */
@@ -489,7 +414,7 @@ public final class ExplorerSession {
     }
 
     private boolean finished(SimulationSnapshot snapshot) {
-        return cursor == inserts.size()
+        return cursor() == inserts.size()
                 && snapshot.migrationsInFlight().isEmpty()
                 && (idleRoundSinceExhausted
                         || !snapshot.settings().balancerEnabled()
@@ -516,31 +441,23 @@ public final class ExplorerSession {
             throw new IllegalArgumentException("millis: must not be negative, got " + millis);
         }
         long end = cluster.now() + millis;
-        long before = cursor;
+        long before = player.inserted();
         while (cluster.now() < end) {
-            long nextGridPoint = pace.nextGridPointAfter(cluster.now());
-            long next = Math.min(end, nextGridPoint);
-            cluster.advance(next - cluster.now());
-            if (next == nextGridPoint) {
+            if (player.advanceToward(end)) {
                 insertDue();
             }
         }
-        writes.extendTo(cluster.now());
-        heat.extendTo(cluster.now());
+        counts.extendTo(cluster.now());
         markAccounted();
-        return cursor - before;
+        return player.inserted() - before;
     }
 
     private void insertDue() {
+        int cursor = cursor();
         if (cursor == inserts.size()) {
             return;
         }
-        long due = pace.documentsDueBy(cluster.now());
-        int n = (int) Math.min(inserts.size() - cursor, due - cursor);
-        Optional<StreamStep> nextStep = nextStep();
-        if (nextStep.isPresent()) {
-            n = (int) Math.min(n, nextStep.get().afterDocuments() - cursor);
-        }
+        int n = player.nextBatch(inserts.size() - cursor);
         if (n <= 0) {
             return;
         }
@@ -552,73 +469,24 @@ public final class ExplorerSession {
         } finally {
             streamInserting = false;
         }
-        record(cursor, n, landed, cluster.now(), 1);
-        sampleMarks(cursor, n);
-        cursor += n;
-        runStepsDue();
-        if (cursor == inserts.size()) {
+        if (landed == null) {
+            throw new IllegalStateException("the simulated cluster reported no landed inserts for " + n + " documents");
+        }
+        counts.streamBatch(cursor, n, landed.documentsByShard(), cluster.now());
+        player.inserted(n, this::runStep);
+        if (cursor() == inserts.size()) {
             exhaustedAtMillis = cluster.now();
             idleRoundSinceExhausted = false;
         }
     }
 
-    /**
-     * The first step still to run. A step has run exactly when the stream's cursor has reached its
-     * document (it runs right after the batch that gets there, and undo takes both back together).
-     */
-    private Optional<StreamStep> nextStep() {
-        return steps.stream().filter(s -> s.afterDocuments() > cursor).findFirst();
-    }
-
-    private void runStepsDue() {
-        for (StreamStep step : steps) {
-            if (step.afterDocuments() == cursor) {
-                try {
-                    cluster.execute(step.command());
-                    log(cluster.now(), ActivityKind.COMMAND, step.describe());
-                } catch (CommandFailedException e) {
-                    error = Optional.of(step.where() + ": " + e.getMessage());
-                }
-            }
-        }
-    }
-
-    /** Adds ({@code sign} 1) or takes back (-1) the writes and heat of documents {@code [from, from + n)}. */
-    private void record(int from, int n, ClusterEvent.InsertsLanded event, long atMillis, int sign) {
-        if (event == null) {
-            throw new IllegalStateException("the simulated cluster reported no landed inserts for " + n + " documents");
-        }
-        for (Map.Entry<String, Long> e : event.documentsByShard().entrySet()) {
-            Integer row = shardRow.get(e.getKey());
-            if (row == null) {
-                continue;
-            }
-            if (sign > 0) {
-                writes.add(atMillis, row, e.getValue());
-            } else {
-                writes.subtract(atMillis, row, e.getValue());
-            }
-        }
-        int[] perRow = new int[heatBounds.size() - 1];
-        for (int i = from; i < from + n; i++) {
-            perRow[heatRowOf[i]]++;
-        }
-        for (int r = 0; r < perRow.length; r++) {
-            if (perRow[r] > 0) {
-                if (sign > 0) {
-                    heat.add(atMillis, r, perRow[r]);
-                } else {
-                    heat.subtract(atMillis, r, perRow[r]);
-                }
-            }
-        }
-    }
-
-    private void sampleMarks(int from, int n) {
-        int samples = Math.min(n, MARKS_PER_BATCH);
-        for (int s = 0; s < samples; s++) {
-            int i = from + (int) ((long) s * n / samples);
-            marks.add(++markSequence, i, cluster.now());
+    /** A step the stream reached: a refusal becomes the frame's error, as a user's command's does. */
+    private void runStep(StreamStep step) {
+        try {
+            cluster.execute(step.command());
+            log(cluster.now(), ActivityKind.COMMAND, step.describe());
+        } catch (CommandFailedException e) {
+            error = Optional.of(step.where() + ": " + e.getMessage());
         }
     }
 
@@ -655,9 +523,10 @@ public final class ExplorerSession {
     public boolean undo() {
         boolean undid = timeline.undo(command -> {
             if (command instanceof InsertDocuments insert) {
-                int n = insert.batch().size();
-                cursor -= n;
-                takeBack(insert, n);
+                // the cluster undid the batch (clock and chunks back as they were): its counts go too
+                player.takeBack(insert.batch().size());
+                counts.streamBatchTakenBack(
+                        cursor(), insert.batch(), cluster.snapshot().cluster().chunks(), cluster.now());
             }
         });
         if (!undid) {
@@ -665,28 +534,11 @@ public final class ExplorerSession {
         }
         markAccounted();
         error = Optional.empty();
-        if (cursor < inserts.size()) {
+        if (cursor() < inserts.size()) {
             exhaustedAtMillis = -1;
             idleRoundSinceExhausted = false;
         }
         return true;
-    }
-
-    /** After the cluster undid an insert batch (clock and chunks back as they were), takes back its counts. */
-    private void takeBack(InsertDocuments insert, int n) {
-        Map<String, Long> byShard = new HashMap<>();
-        ChunkMap chunks = cluster.snapshot().cluster().chunks();
-        InsertBatch batch = insert.batch();
-        for (int i = 0; i < n; i++) {
-            byShard.merge(chunks.chunkFor(batch.key(i)).shard(), 1L, Long::sum);
-        }
-        record(
-                cursor,
-                n,
-                new ClusterEvent.InsertsLanded(cluster.now(), n, batch.totalBytes(), byShard, batch),
-                cluster.now(),
-                -1);
-        marks.dropFrom(cluster.now());
     }
 
     /**
@@ -727,12 +579,12 @@ public final class ExplorerSession {
     public ExplorerFrame frame() {
         SimulationSnapshot snapshot = cluster.snapshot();
         StreamProgress progress =
-                streamPlayer == this ? progress(snapshot) : streamPlayer.progress(streamPlayer.cluster.snapshot());
+                streamSession == this ? progress(snapshot) : streamSession.progress(streamSession.cluster.snapshot());
         return frames.assemble(snapshot, cluster.historyCommands(), progress, inserts, error, valueLine);
     }
 
     private StreamProgress progress(SimulationSnapshot snapshot) {
         return new StreamProgress(
-                cursor, inserts.size(), streamStartMillis, cursor == inserts.size(), finished(snapshot));
+                cursor(), inserts.size(), player.pace().startMillis(), cursor() == inserts.size(), finished(snapshot));
     }
 }

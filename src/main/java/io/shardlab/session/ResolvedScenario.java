@@ -6,6 +6,9 @@ import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.workload.DatasetFile;
+import io.shardlab.workload.Query;
+import io.shardlab.workload.QueryMix;
+import io.shardlab.workload.QueryTemplate;
 import io.shardlab.workload.WorkloadRegistry;
 import io.shardlab.workload.WorkloadSettings;
 import java.nio.file.Files;
@@ -14,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -166,5 +170,22 @@ public record ResolvedScenario(
     /** The namespace. */
     public String namespace() {
         return scenario.namespace();
+    }
+
+    /**
+     * One query of each template of the reads the scenario's application sends (empty for a dataset file),
+     * drawn with the scenario's seed: the same sample every time.
+     */
+    List<Query> sampleQueries() {
+        Optional<QueryMix> mix = source.queries(settings);
+        if (mix.isEmpty()) {
+            return List.of();
+        }
+        SplittableRandom random = new SplittableRandom(scenario.seed());
+        List<Query> out = new ArrayList<>();
+        for (QueryTemplate t : mix.get().templates()) {
+            out.add(t.draw(random));
+        }
+        return List.copyOf(out);
     }
 }

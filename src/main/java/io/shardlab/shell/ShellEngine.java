@@ -2,6 +2,7 @@ package io.shardlab.shell;
 
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
+import io.shardlab.session.CommandLayer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -65,9 +66,6 @@ public final class ShellEngine {
     private static final Pattern SHOW_LINE = Pattern.compile("^(\\s*)show\\s+(\\w+)\\s*;?\\s*$", Pattern.MULTILINE);
     private static final JsonWriterSettings CANONICAL =
             JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
-
-    /** The longest part of a {@code sleep} between two checks of the deadline and the cancel flag, in ms. */
-    static final long SLEEP_SLICE_MILLIS = 50;
 
     /**
      * mongosh 2.12's line when Ctrl+C stops an input that never waited on the shell API: Node's

@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.cluster.Shard;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
 
@@ -11,7 +12,7 @@ import java.util.Set;
  *
  * @param id the shard's {@code _id}, e.g. {@code "shard01"}
  */
-public record AddShard(String id) implements CodedCommand {
+public record AddShard(String id) implements ShardCommand {
 
     public AddShard {
         if (id == null || id.isBlank()) {
@@ -25,8 +26,8 @@ public record AddShard(String id) implements CodedCommand {
     }
 
     @Override
-    public Optional<Refusal> refusal(ClusterState state) {
-        if (state.shards().containsKey(id)) {
+    public Optional<Refusal> refusal(ShardRegistry shards) {
+        if (shards.contains(id)) {
             // mongo src/mongo/db/s/config/sharding_catalog_manager_shard_operations.cpp
             // (_checkIfShardExists): the text for a replica set that is already a shard. MongoDB
             // accepts an identical repeat as a no-op; the simulator refuses it so that the history
@@ -38,9 +39,9 @@ public record AddShard(String id) implements CodedCommand {
     }
 
     @Override
-    public void apply(ClusterState state) {
-        state.addShard(new Shard(id, host(), Set.of(), false));
-        state.emit(new ClusterEvent.ShardAdded(state.clock(), id));
+    public ShardChange applyTo(NavigableMap<String, Shard> shards) {
+        shards.put(id, new Shard(id, host(), Set.of(), false));
+        return new ShardChange(this, ShardChange.Kind.ADDED, id, describe());
     }
 
     @Override

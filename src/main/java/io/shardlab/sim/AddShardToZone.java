@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.Shard;
+import java.util.NavigableMap;
 import java.util.Optional;
 
 /**
@@ -9,21 +11,21 @@ import java.util.Optional;
  * @param shard the shard id
  * @param zone the zone name
  */
-public record AddShardToZone(String shard, String zone) implements CodedCommand {
+public record AddShardToZone(String shard, String zone) implements ShardCommand {
 
     public AddShardToZone {
         CommandSupport.zoneName(zone);
     }
 
     @Override
-    public Optional<Refusal> refusal(ClusterState state) {
-        return CommandSupport.requireShardForZone(state, shard);
+    public Optional<Refusal> refusal(ShardRegistry shards) {
+        return CommandSupport.requireShardForZone(shards, shard);
     }
 
     @Override
-    public void apply(ClusterState state) {
-        state.setShardInZone(shard, zone, true);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " added to zone " + zone));
+    public ShardChange applyTo(NavigableMap<String, Shard> shards) {
+        CommandSupport.setShardInZone(shards, shard, zone, true);
+        return new ShardChange(this, ShardChange.Kind.ZONES, shard, "shard " + shard + " added to zone " + zone);
     }
 
     @Override

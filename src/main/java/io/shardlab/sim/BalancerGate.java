@@ -7,8 +7,8 @@ import java.time.ZoneOffset;
 /**
  * Whether the balancer may act now: {@code mode: "full"} and, when an active window is set, the
  * simulated time of day inside it (mongo {@code src/mongo/s/balancer_configuration.cpp},
- * {@code shouldBalance} / {@code isTimeInBalancingWindow}). The simulated clock starts at midnight
- * UTC of day 0.
+ * {@code shouldBalance} / {@code isTimeInBalancingWindow}, {@link io.shardlab.cluster.ActiveWindow#contains}).
+ * The simulated clock starts at midnight UTC of day 0.
  */
 final class BalancerGate {
 

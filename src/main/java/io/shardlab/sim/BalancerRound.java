@@ -5,8 +5,10 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One balancer round, run by the simulated clock at MongoDB's interval (mongo
@@ -40,7 +42,7 @@ public record BalancerRound() implements ClusterCommand {
         }
         state.countBalancerRound();
         splitAtZoneBoundaries(state);
-        java.util.Set<String> busy = new java.util.HashSet<>(BalancerPolicy.busyShards(state));
+        Set<String> busy = new HashSet<>(BalancerPolicy.busyShards(state));
         busy.addAll(state.shardsBusyElsewhere());
         int started = 0;
         if (state.defragmentation() != null) {
@@ -70,7 +72,7 @@ public record BalancerRound() implements ClusterCommand {
      * {@code BalancerChunkSelectionPolicy::selectChunksToMove} for the collection: the version's
      * {@link BalancerPolicy}, unless a zone bound still falls inside a chunk.
      */
-    static List<BalancerPolicy.Plan> selectChunksToMove(ClusterState state, java.util.Set<String> busy) {
+    static List<BalancerPolicy.Plan> selectChunksToMove(ClusterState state, Set<String> busy) {
         if (zoneBoundFallsInsideAChunk(state)) {
             return List.of();
         }

@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ActiveWindow;
 import java.util.Optional;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Optional;
  * in config.settings.
  *
  * @param balancerEnabled {@code mode: "full"} (true) or {@code "off"}
- * @param window the active window, empty for "always"
+ * @param window the active window, empty for "always" ({@link SetBalancerWindow})
  * @param autoSplitEnabled {@code {_id: "autosplit", enabled}}; meaningful before 6.0 only
  * @param autoMergeEnabled {@code {_id: "automerge", enabled}}; meaningful from 7.0 only
  */
@@ -26,8 +27,8 @@ public record BalancerSettings(
         return new BalancerSettings(enabled, window, autoSplitEnabled, autoMergeEnabled);
     }
 
-    BalancerSettings withWindow(Optional<ActiveWindow> w) {
-        return new BalancerSettings(balancerEnabled, w, autoSplitEnabled, autoMergeEnabled);
+    BalancerSettings withWindow(Optional<ActiveWindow> newWindow) {
+        return new BalancerSettings(balancerEnabled, newWindow, autoSplitEnabled, autoMergeEnabled);
     }
 
     BalancerSettings withAutoSplit(boolean enabled) {

@@ -5,6 +5,7 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.Shard;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -83,7 +84,7 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
     /** {@code _getLeastLoadedReceiverShard} with chunk counts: fewest chunks of the collection in total. */
     @Override
     String leastLoadedReceiver(ClusterState state, String zone, Set<String> available) {
-        java.util.Map<String, Integer> counts = state.chunks().chunksPerShard();
+        Map<String, Integer> counts = state.chunks().chunksPerShard();
         String best = null;
         int min = Integer.MAX_VALUE;
         for (Shard s : state.shards().values()) {

@@ -1,13 +1,18 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkVersion;
 import java.util.Optional;
 import org.bson.BsonDocument;
 
 /**
  * {@code sh.clearJumboFlag(ns, query)} ({@code clearJumboFlag: ns, find}): clears the jumbo flag of
- * the chunk holding the matching document. Error: a query without the shard key ("no shard key
- * found in chunk query …", location 51260 of mongo {@code cluster_clear_jumbo_flag_cmd.cpp});
- * clearing a chunk that is not jumbo is a no-op in MongoDB and refused here with ShardLab's text.
+ * the chunk holding the matching document and gives it the next major version {@code (M + 1, 0)};
+ * a chunk that is not jumbo is left as it is and the command still succeeds (mongo
+ * {@code sharding_catalog_manager_chunk_operations.cpp} {@code clearJumboFlag},
+ * {@code sharding_catalog_manager_clear_jumbo_flag_test.cpp}, {@code jstests/sharding/clear_jumbo.js}).
+ * Error: a query without the shard key ("no shard key found in chunk query …", location 51260 of
+ * mongo {@code cluster_clear_jumbo_flag_cmd.cpp}).
  *
  * @param namespace the collection
  * @param query an equality query on every shard-key field
@@ -22,21 +27,18 @@ public record ClearJumboFlag(String namespace, BsonDocument query) implements Co
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
         return CommandSupport.queriedChunkRefusal(
-                state,
-                "clearJumboFlag",
-                namespace,
-                query,
-                "Location51260",
-                i -> state.chunks().get(i).jumbo()
-                        ? Optional.empty()
-                        : Optional.of(Refusal.operationFailed(
-                                "the chunk holding " + ServerText.of(query) + " is not jumbo")));
+                state, "clearJumboFlag", namespace, query, "Location51260", i -> Optional.empty());
     }
 
     @Override
     public void apply(ClusterState state) {
-        state.setJumbo(CommandSupport.queriedChunk(state, query), false);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        int i = CommandSupport.queriedChunk(state, query);
+        Chunk c = state.chunks().get(i);
+        if (c.jumbo()) {
+            ChunkVersion next = state.chunks().collectionVersion().nextMajor();
+            state.setChunk(i, new Chunk(c.min(), c.max(), c.shard(), false, next));
+            state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        }
     }
 
     @Override

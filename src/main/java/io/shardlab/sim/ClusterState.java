@@ -9,9 +9,7 @@ import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -27,7 +25,8 @@ import java.util.function.UnaryOperator;
  * settings), the collection's documents ({@link CollectionDocuments}), migrations in flight, clock
  * and counters. Only commands change it, through the methods here; {@link #memento()} /
  * {@link #restore} take and put back everything but the documents, which the store re-partitions
- * to the restored chunk boundaries.
+ * to the restored chunk boundaries, and but the shards when they are another owner's: the shards
+ * are a {@link ShardRegistry}, the cluster's own or one it only reads ({@link ClusterShards#owned()}).
  *
  * <p>Invariants ({@link #checkInvariants()}): the chunk map tiles the key space (ChunkMap checks
  * on every change); the document store holds one document set per chunk, in the same order (every
@@ -36,7 +35,7 @@ import java.util.function.UnaryOperator;
  * documents (a loaded layout's contents, see {@link ChunkDocuments#unknownDocuments()}) to the
  * documents and bytes loaded; every migration in flight starts at a chunk of its donor.
  */
-final class ClusterState {
+final class ClusterState implements ShardRegistry.Owner {
 
     private final SimulationConfig config;
     private final VersionPolicies policies;
@@ -44,8 +43,9 @@ final class ClusterState {
     private final EventSink events;
 
     private long clock;
-    private TreeMap<String, Shard> shards = new TreeMap<>();
-    private String primaryShard;
+    /** The shards read (the cluster's own, or another owner's) and the primary shard. */
+    private final ClusterShards shards;
+
     private CollectionMetadata collection;
     private List<PendingZoneRange> pendingZones = new ArrayList<>();
     private BalancerSettings settings = BalancerSettings.DEFAULT;
@@ -72,11 +72,23 @@ final class ClusterState {
         void emit(ClusterEvent event);
     }
 
+    /** A cluster that owns its shards (none yet): it answers for them as their {@link ShardRegistry.Owner}. */
     ClusterState(SimulationConfig config, EventSink events) {
+        this(config, events, null, null);
+    }
+
+    /**
+     * A cluster that reads {@code shared}, another owner's shards, with {@code primaryShard} as its
+     * database's primary shard; with a null {@code shared}, one that owns its shards.
+     *
+     * @throws IllegalArgumentException when {@code primaryShard} is not one of the shared shards
+     */
+    ClusterState(SimulationConfig config, EventSink events, ShardRegistry shared, String primaryShard) {
         this.config = config;
         this.policies = VersionPolicies.of(config.version());
         this.random = new SimulationRandom(config.seed());
         this.events = events;
+        this.shards = shared == null ? new ClusterShards(this) : new ClusterShards(shared, primaryShard);
     }
 
     void emit(ClusterEvent event) {
@@ -241,79 +253,61 @@ final class ClusterState {
 
     // ---- catalog ----------------------------------------------------------------------------------
 
+    /** The shards this cluster reads, whoever owns them, and its primary shard. */
+    ClusterShards clusterShards() {
+        return shards;
+    }
+
+    /** The shards this cluster reads: its own, or a catalog's that only the catalog changes. */
+    ShardRegistry shardRegistry() {
+        return shards.registry();
+    }
+
     /** The shards by id (unmodifiable). */
     NavigableMap<String, Shard> shards() {
-        return Collections.unmodifiableNavigableMap(shards);
+        return shards.registry().shards();
     }
 
     /** The database's primary shard, or null before the first shard. */
     String primaryShard() {
-        return primaryShard;
-    }
-
-    /** Adds a shard; the first one becomes the primary shard. */
-    void addShard(Shard shard) {
-        shards.put(shard.id(), shard);
-        if (primaryShard == null) {
-            primaryShard = shard.id();
-        }
-    }
-
-    /** Installs a loaded layout's shards; the first by id becomes the primary shard. */
-    void loadShards(Collection<Shard> loaded) {
-        for (Shard s : loaded) {
-            shards.put(s.id(), s);
-        }
-        primaryShard = shards.firstKey();
-    }
-
-    /** Replaces shard {@code updated.id()} (its zones or draining state changed). */
-    void replaceShard(Shard updated) {
-        if (!shards.containsKey(updated.id())) {
-            throw new IllegalStateException("no shard " + updated.id());
-        }
-        shards.put(updated.id(), updated);
-    }
-
-    /** Puts shard {@code id} in zone {@code zone} (or takes it out when not {@code inZone}). */
-    void setShardInZone(String id, String zone, boolean inZone) {
-        Shard s = shards.get(id);
-        Set<String> zones = new HashSet<>(s.zones());
-        if (inZone) {
-            zones.add(zone);
-        } else {
-            zones.remove(zone);
-        }
-        replaceShard(s.withZones(zones));
-    }
-
-    /** Removes shard {@code id}; the primary shard moves to the first non-draining shard. */
-    void removeShard(String id) {
-        shards.remove(id);
-        if (id.equals(primaryShard)) {
-            primaryShard = shards.isEmpty() ? null : nonDrainingShardIds().get(0);
-        }
+        return shards.primaryShard();
     }
 
     List<String> nonDrainingShardIds() {
-        List<String> ids = new ArrayList<>();
-        for (Shard s : shards.values()) {
-            if (!s.draining()) {
-                ids.add(s.id());
-            }
-        }
-        return ids;
+        return shardRegistry().nonDrainingShardIds();
     }
 
     /** Zone name → ids of the shards in it, sorted. */
     Map<String, List<String>> zoneShards() {
-        Map<String, List<String>> out = new TreeMap<>();
-        for (Shard s : shards.values()) {
-            for (String z : s.zones()) {
-                out.computeIfAbsent(z, k -> new ArrayList<>()).add(s.id());
-            }
-        }
-        return out;
+        return shardRegistry().zoneShards();
+    }
+
+    /**
+     * The shards changed (this cluster's own, or the owner's it reads): the primary shard follows, and
+     * the change is published as this cluster's event.
+     */
+    @Override
+    public void shardsChanged(ShardChange change) {
+        shards.follow(change);
+        emit(change.event(clock));
+    }
+
+    /** Whether a zone range of this cluster is in {@code zone}: its collection's, or one waiting for it. */
+    @Override
+    public boolean zoneHasRange(String zone) {
+        return (collection != null
+                        && collection.zones().stream().anyMatch(z -> z.zone().equals(zone)))
+                || pendingZones.stream().anyMatch(p -> p.zone().equals(zone));
+    }
+
+    /** The chunks of this cluster's collection on {@code shard} (0 before it is sharded). */
+    @Override
+    public long chunksOn(String shard) {
+        return collection == null
+                ? 0
+                : chunks().chunks().stream()
+                        .filter(c -> c.shard().equals(shard))
+                        .count();
     }
 
     /** The zone of a chunk: the zone range that contains it entirely, or "" (mongo {@code getZoneForChunk}). */
@@ -331,8 +325,9 @@ final class ClusterState {
         return Collections.unmodifiableList(pendingZones);
     }
 
-    void addPendingZone(PendingZoneRange range) {
-        pendingZones.add(range);
+    /** Replaces the zone ranges set for collections not sharded yet. */
+    void setPendingZones(List<PendingZoneRange> ranges) {
+        pendingZones = new ArrayList<>(ranges);
     }
 
     void removePendingZonesIf(Predicate<PendingZoneRange> which) {
@@ -426,7 +421,7 @@ final class ClusterState {
     /** Documents and bytes of the collection on each shard, sorted by shard id (every shard present). */
     Map<String, long[]> dataByShard() {
         Map<String, long[]> out = new TreeMap<>();
-        for (String id : shards.keySet()) {
+        for (String id : shards().keySet()) {
             out.put(id, new long[2]);
         }
         if (collection == null) {
@@ -505,10 +500,14 @@ final class ClusterState {
         documents.moved(index, clock);
     }
 
+    /** Replaces chunk {@code index} by {@code chunk}, which has its bounds (a new flag or version). */
+    void setChunk(int index, Chunk chunk) {
+        collection = collection.withChunks(chunks().with(index, chunk));
+    }
+
     /** Sets or clears the jumbo flag of chunk {@code index}. */
     void setJumbo(int index, boolean jumbo) {
-        Chunk c = chunks().get(index);
-        collection = collection.withChunks(chunks().with(index, c.withJumbo(jumbo)));
+        setChunk(index, chunks().get(index).withJumbo(jumbo));
         if (jumbo) {
             counters = counters.plusJumbo();
             emit(new ClusterEvent.JumboMarked(clock, chunks().get(index)));
@@ -592,11 +591,10 @@ final class ClusterState {
 
     // ---- undo support -------------------------------------------------------------------------------
 
-    /** Everything but the documents, for undo. */
+    /** Everything but the documents, for undo; {@code shards} only when the cluster owns them (else null). */
     record Memento(
             long clock,
-            TreeMap<String, Shard> shards,
-            String primaryShard,
+            ClusterShards.Saved shards,
             CollectionMetadata collection,
             List<PendingZoneRange> pendingZones,
             BalancerSettings settings,
@@ -616,8 +614,7 @@ final class ClusterState {
     Memento memento() {
         return new Memento(
                 clock,
-                new TreeMap<>(shards),
-                primaryShard,
+                shards.save(),
                 collection,
                 List.copyOf(pendingZones),
                 settings,
@@ -637,8 +634,7 @@ final class ClusterState {
 
     void restore(Memento m) {
         clock = m.clock();
-        shards = new TreeMap<>(m.shards());
-        primaryShard = m.primaryShard();
+        shards.restore(m.shards());
         pendingZones = new ArrayList<>(m.pendingZones());
         settings = m.settings();
         migrations = new ArrayList<>(m.migrations());
@@ -685,7 +681,7 @@ final class ClusterState {
         CollectionDocuments.Totals totals = documents.checkAgainst(map);
         for (int i = 0; i < map.size(); i++) {
             Chunk c = map.get(i);
-            if (documents.of(i).count() > 0 && !shards.containsKey(c.shard())) {
+            if (documents.of(i).count() > 0 && !shards().containsKey(c.shard())) {
                 throw new IllegalStateException("invariant: chunk " + c + " is on an unknown shard");
             }
         }
@@ -718,7 +714,7 @@ final class ClusterState {
                     collection.namespace(),
                     collection.key(),
                     collection.unique(),
-                    new ArrayList<>(shards.values()),
+                    new ArrayList<>(shards().values()),
                     collection.chunks(),
                     collection.zones()));
             ChunkMap map = chunks();
@@ -734,7 +730,7 @@ final class ClusterState {
                 clock,
                 config.version(),
                 maxChunkSizeBytes(),
-                new ArrayList<>(shards.values()),
+                new ArrayList<>(shards().values()),
                 cs,
                 stats,
                 cannotSplit,

@@ -1,11 +1,16 @@
 package io.shardlab.sim;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.Shard;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
+import java.util.HashSet;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.IntFunction;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
@@ -100,7 +105,7 @@ final class CommandSupport {
         if (lo.isEmpty() || hi.isEmpty()) {
             return Optional.of(new Refusal(invalidCodeName, invalidBounds(min, max, state.key())));
         }
-        io.shardlab.cluster.Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
+        Chunk c = state.chunks().get(state.chunks().indexOf(lo.get()));
         if (!c.min().equals(lo.get()) || !c.max().equals(hi.get())) {
             return Optional.of(new Refusal(
                     noChunkCodeName,
@@ -173,7 +178,7 @@ final class CommandSupport {
      * ShardLab's text for a cut inside a chunk whose documents the simulator knows only as totals
      * (a loaded layout) and cannot place ({@link KeyInterpolation}).
      */
-    static String unplaceable(io.shardlab.cluster.Chunk chunk, ShardKeyPattern key) {
+    static String unplaceable(Chunk chunk, ShardKeyPattern key) {
         return "ShardLab cannot place a cut inside the chunk " + ServerText.range(chunk.min(), chunk.max(), key)
                 + ": its documents are known only as totals (a loaded layout) and its key range gives no place to "
                 + "interpolate";
@@ -197,11 +202,26 @@ final class CommandSupport {
      * ShardNotFound "shard … does not exist" for a shard the cluster does not have, as the zone
      * operations answer (mongo {@code sharding_catalog_manager_zone_operations.cpp}), or empty.
      */
-    static Optional<Refusal> requireShardForZone(ClusterState state, String shard) {
-        if (!state.shards().containsKey(shard)) {
+    static Optional<Refusal> requireShardForZone(ShardRegistry shards, String shard) {
+        if (!shards.contains(shard)) {
             return Optional.of(new Refusal("ShardNotFound", "shard " + shard + " does not exist"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Puts shard {@code id} of {@code shards} in {@code zone} ({@code $addToSet} on its {@code tags}) or
+     * takes it out ({@code $pull}) when not {@code inZone}; either is a no-op when it changes nothing.
+     */
+    static void setShardInZone(NavigableMap<String, Shard> shards, String id, String zone, boolean inZone) {
+        Shard s = shards.get(id);
+        Set<String> zones = new HashSet<>(s.zones());
+        if (inZone) {
+            zones.add(zone);
+        } else {
+            zones.remove(zone);
+        }
+        shards.put(id, s.withZones(zones));
     }
 
     /** mongosh literal of a document. */

@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -8,7 +9,12 @@ import java.util.Optional;
  * changes nothing. False stops a defragmentation in progress: its migrations already started still
  * commit, the merges they were for are dropped, the estimates and the flag are cleared (mongo
  * {@code sharding_catalog_manager_collection_operations.cpp} {@code configureCollectionBalancing},
- * {@code BalancerDefragmentationPolicy::abortCollectionDefragmentation}).
+ * {@code BalancerDefragmentationPolicy::abortCollectionDefragmentation}). While the release still has
+ * the split phase (it auto-splits, 5.3 to 6.0.2, {@link Defragmenter#splitPhase}) a stop in phase 1 or 2
+ * goes on to that phase instead, which the next round runs before finishing (the 5.3/6.0
+ * {@code balancer_defragmentation_policy_impl.cpp}: {@code abortCollectionDefragmentation} persists
+ * {@code kSplitChunks}, the phases' {@code userAbort} moves to it;
+ * {@code balancer_defragmentation_policy_test.cpp} {@code TestPhaseOneUserCancellationBeginsPhase3}).
  *
  * @param namespace {@code "db.coll"}
  * @param defragment whether to defragment
@@ -38,6 +44,17 @@ public record ConfigureDefragmentation(String namespace, boolean defragment) imp
                     state.clock(),
                     "defragmentation of " + namespace + ": phase "
                             + DefragmentationPhase.MERGE_AND_MEASURE_CHUNKS.mongoName()));
+        } else if (!defragment
+                && state.defragmentation() != null
+                && Defragmenter.splitPhase(state.policies().rules())
+                && state.defragmentation().phase() != DefragmentationPhase.SPLIT_CHUNKS) {
+            state.setDefragmentation(state.defragmentation()
+                    .withPhase(DefragmentationPhase.SPLIT_CHUNKS)
+                    .withPendingMerges(Map.of()));
+            state.emit(new ClusterEvent.MetadataChanged(
+                    state.clock(),
+                    "defragmentation of " + namespace + " stopped: phase "
+                            + DefragmentationPhase.SPLIT_CHUNKS.mongoName()));
         } else if (!defragment && state.defragmentation() != null) {
             state.setDefragmentation(null);
             state.emit(new ClusterEvent.MetadataChanged(state.clock(), "defragmentation of " + namespace + " stopped"));

@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.key.ShardKey;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,9 +27,9 @@ public record Defragmentation(
         if (phase == null) {
             throw new IllegalArgumentException("phase: a defragmentation is always in a phase");
         }
-        estimatedSizeBytes = java.util.Collections.unmodifiableMap(new TreeMap<>(estimatedSizeBytes));
-        shardSizes = java.util.Collections.unmodifiableMap(new TreeMap<>(shardSizes));
-        pendingMerges = java.util.Collections.unmodifiableMap(new TreeMap<>(pendingMerges));
+        estimatedSizeBytes = Collections.unmodifiableMap(new TreeMap<>(estimatedSizeBytes));
+        shardSizes = Collections.unmodifiableMap(new TreeMap<>(shardSizes));
+        pendingMerges = Collections.unmodifiableMap(new TreeMap<>(pendingMerges));
     }
 
     /** A defragmentation that has just been asked for: phase 1, nothing measured. */

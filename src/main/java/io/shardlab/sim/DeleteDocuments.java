@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,7 +31,7 @@ public record DeleteDocuments(String namespace, InsertBatch batch) implements Cl
 
     @Override
     public void apply(ClusterState state) {
-        List<io.shardlab.key.ShardKey> keys = new ArrayList<>(batch.size());
+        List<ShardKey> keys = new ArrayList<>(batch.size());
         int[] sizes = new int[batch.size()];
         for (int i = 0; i < batch.size(); i++) {
             keys.add(batch.key(i));

@@ -12,12 +12,14 @@ import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
+import org.bson.BsonDbPointer;
 import org.bson.BsonDecimal128;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonJavaScript;
+import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonMaxKey;
 import org.bson.BsonMinKey;
 import org.bson.BsonNull;
@@ -293,12 +295,12 @@ final class KeyEncoder {
             case 55: {
                 int length = readInt(in);
                 String ns = new String(in.bytes(length), StandardCharsets.UTF_8);
-                return new org.bson.BsonDbPointer(ns, new ObjectId(in.bytes(12)));
+                return new BsonDbPointer(ns, new ObjectId(in.bytes(12)));
             }
             case 60:
                 return new BsonJavaScript(readString(in));
             case 65:
-                return new org.bson.BsonJavaScriptWithScope(readString(in), readDocument(in));
+                return new BsonJavaScriptWithScope(readString(in), readDocument(in));
             default:
                 throw new IllegalStateException("corrupt key encoding: type rank " + rank);
         }

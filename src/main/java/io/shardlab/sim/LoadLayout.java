@@ -133,7 +133,7 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
 
     @Override
     public void apply(ClusterState state) {
-        state.loadShards(layout.shards());
+        state.clusterShards().load(layout.shards());
         List<ZoneRange> zones = layout.zones();
         state.loadCollection(
                 new CollectionMetadata(

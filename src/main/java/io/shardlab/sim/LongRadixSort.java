@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import java.util.Arrays;
+
 /**
  * Stable LSD radix sort of signed 64-bit keys carrying an {@code int} payload (the document sizes),
  * 8 bits per pass, skipping passes in which every key has the same byte.
@@ -16,7 +18,7 @@ final class LongRadixSort {
         int[] p2 = new int[n];
         int[] counts = new int[257];
         for (int shift = 0; shift < 64; shift += 8) {
-            java.util.Arrays.fill(counts, 0);
+            Arrays.fill(counts, 0);
             for (int i = 0; i < n; i++) {
                 counts[digit(k1[i], shift) + 1]++;
             }

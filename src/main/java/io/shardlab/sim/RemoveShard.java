@@ -1,7 +1,7 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
+import java.util.NavigableMap;
 import java.util.Optional;
 
 /**
@@ -10,20 +10,21 @@ import java.util.Optional;
  * once no chunk is left on it. Errors, mongo {@code sharding_catalog_manager_shard_operations.cpp}:
  * "Operation not allowed because it would remove the last shard" (IllegalOperation); the shard must exist
  * ({@code ShardNotFound} "Shard … not found"); completing while chunks remain is refused with
- * ShardLab's text (MongoDB answers {@code state: "ongoing"} with the remaining counts).
+ * ShardLab's text (MongoDB answers {@code state: "ongoing"} with the remaining counts). The chunks
+ * counted are those of every collection the shards' owner knows ({@link ShardRegistry#chunksOn}).
  *
  * @param shard the shard id
  */
-public record RemoveShard(String shard) implements CodedCommand {
+public record RemoveShard(String shard) implements ShardCommand {
 
     @Override
-    public Optional<Refusal> refusal(ClusterState state) {
-        Shard s = state.shards().get(shard);
+    public Optional<Refusal> refusal(ShardRegistry shards) {
+        Shard s = shards.shards().get(shard);
         if (s == null) {
             return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
         }
         if (!s.draining()) {
-            long others = state.shards().values().stream()
+            long others = shards.shards().values().stream()
                     .filter(o -> !o.id().equals(shard) && !o.draining())
                     .count();
             if (others == 0) {
@@ -32,7 +33,7 @@ public record RemoveShard(String shard) implements CodedCommand {
             }
             return Optional.empty();
         }
-        long remaining = remainingChunks(state);
+        long remaining = shards.chunksOn(shard);
         if (remaining > 0) {
             return Optional.of(Refusal.operationFailed(
                     "removeShard ongoing: shard " + shard + " still owns " + remaining + " chunks"));
@@ -40,29 +41,15 @@ public record RemoveShard(String shard) implements CodedCommand {
         return Optional.empty();
     }
 
-    private long remainingChunks(ClusterState state) {
-        if (state.collection() == null) {
-            return 0;
-        }
-        long n = 0;
-        for (Chunk c : state.chunks().chunks()) {
-            if (c.shard().equals(shard)) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     @Override
-    public void apply(ClusterState state) {
-        Shard s = state.shards().get(shard);
+    public ShardChange applyTo(NavigableMap<String, Shard> shards) {
+        Shard s = shards.get(shard);
         if (!s.draining()) {
-            state.replaceShard(s.withDraining(true));
-            state.emit(new ClusterEvent.ShardDraining(state.clock(), shard));
-            return;
+            shards.put(shard, s.withDraining(true));
+            return new ShardChange(this, ShardChange.Kind.DRAINING, shard, describe());
         }
-        state.removeShard(shard);
-        state.emit(new ClusterEvent.ShardRemoved(state.clock(), shard));
+        shards.remove(shard);
+        return new ShardChange(this, ShardChange.Kind.REMOVED, shard, describe());
     }
 
     @Override

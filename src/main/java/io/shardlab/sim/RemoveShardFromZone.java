@@ -1,7 +1,8 @@
 package io.shardlab.sim;
 
-import io.shardlab.cluster.ZoneRange;
+import io.shardlab.cluster.Shard;
 import java.util.List;
+import java.util.NavigableMap;
 import java.util.Optional;
 
 /**
@@ -10,47 +11,39 @@ import java.util.Optional;
  * matches nothing). Errors, mongo {@code sharding_catalog_manager_zone_operations.cpp}
  * ({@code removeShardFromZone}, {@code _isShardRequiredByZoneStillInUse}): an unknown shard
  * ("shard … does not exist", ShardNotFound) and the last shard of a zone that still has a range
- * ("cannot remove a shard from zone if a chunk range is associated with it", ZoneStillInUse). A
- * cluster checks the ranges of its own collection, including ranges waiting for it to be sharded.
+ * ("cannot remove a shard from zone if a chunk range is associated with it", ZoneStillInUse). The
+ * ranges are those of every namespace the shards' owner knows ({@link ShardRegistry#zoneHasRange}):
+ * a lone cluster's collection and the ranges waiting for a collection to be sharded, or every
+ * collection of a catalog.
  *
  * @param shard the shard id
  * @param zone the zone name
  */
-public record RemoveShardFromZone(String shard, String zone) implements CodedCommand {
+public record RemoveShardFromZone(String shard, String zone) implements ShardCommand {
 
     public RemoveShardFromZone {
         CommandSupport.zoneName(zone);
     }
 
     @Override
-    public Optional<Refusal> refusal(ClusterState state) {
-        return CommandSupport.requireShardForZone(state, shard).or(() -> stillInUseRefusal(state));
+    public Optional<Refusal> refusal(ShardRegistry shards) {
+        return CommandSupport.requireShardForZone(shards, shard).or(() -> stillInUseRefusal(shards));
     }
 
-    private Optional<Refusal> stillInUseRefusal(ClusterState state) {
-        List<String> members = state.zoneShards().getOrDefault(zone, List.of());
-        if (members.equals(List.of(shard)) && zoneHasRange(state)) {
+    private Optional<Refusal> stillInUseRefusal(ShardRegistry shards) {
+        // _isShardRequiredByZoneStillInUse: the zone's only shard, and config.tags holds a range of it
+        List<String> members = shards.zoneShards().getOrDefault(zone, List.of());
+        if (members.equals(List.of(shard)) && shards.zoneHasRange(zone)) {
             return Optional.of(new Refusal(
                     "ZoneStillInUse", "cannot remove a shard from zone if a chunk range is associated with it"));
         }
         return Optional.empty();
     }
 
-    private boolean zoneHasRange(ClusterState state) {
-        if (state.collection() != null) {
-            for (ZoneRange z : state.collection().zones()) {
-                if (z.zone().equals(zone)) {
-                    return true;
-                }
-            }
-        }
-        return state.pendingZones().stream().anyMatch(p -> p.zone().equals(zone));
-    }
-
     @Override
-    public void apply(ClusterState state) {
-        state.setShardInZone(shard, zone, false);
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), "shard " + shard + " removed from zone " + zone));
+    public ShardChange applyTo(NavigableMap<String, Shard> shards) {
+        CommandSupport.setShardInZone(shards, shard, zone, false);
+        return new ShardChange(this, ShardChange.Kind.ZONES, shard, "shard " + shard + " removed from zone " + zone);
     }
 
     @Override

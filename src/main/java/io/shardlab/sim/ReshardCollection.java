@@ -1,13 +1,19 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.random.RandomGenerator;
 
 /**
  * {@code sh.reshardCollection(ns, key)} (5.0+): the collection gets a new shard key, a new chunk layout
@@ -42,11 +48,7 @@ import java.util.TreeSet;
  *     empty for none
  */
 public record ReshardCollection(
-        String namespace,
-        ShardKeyPattern key,
-        InsertBatch documents,
-        int numInitialChunks,
-        List<io.shardlab.cluster.ZoneRange> zones)
+        String namespace, ShardKeyPattern key, InsertBatch documents, int numInitialChunks, List<ZoneRange> zones)
         implements CodedCommand {
 
     /** mongo resharding_coordinator_service_external_state.cpp {@code kReshardingNumInitialChunksDefault}. */
@@ -92,7 +94,7 @@ public record ReshardCollection(
     }
 
     /** The split points a sample drawn from {@code random} gives, sorted. */
-    private List<ShardKey> splitPoints(java.util.random.RandomGenerator random) {
+    private List<ShardKey> splitPoints(RandomGenerator random) {
         int n = documents.size();
         int sampleSize = (int) Math.min(n, (long) numInitialChunks * SAMPLES_PER_CHUNK);
         // a partial Fisher-Yates shuffle: the first sampleSize indexes are a uniform sample
@@ -111,7 +113,7 @@ public record ReshardCollection(
         Collections.sort(sample);
         // extractSplitPointsFromZones: the zones' bounds first
         TreeSet<ShardKey> points = new TreeSet<>();
-        for (io.shardlab.cluster.ZoneRange z : zones) {
+        for (ZoneRange z : zones) {
             for (ShardKey bound : List.of(z.min(), z.max())) {
                 if (!bound.isGlobalMin() && !bound.isGlobalMax()) {
                     points.add(bound);
@@ -156,15 +158,14 @@ public record ReshardCollection(
      * among its zone's shards ({@code selectBestShard}; the first such shard on a tie), a chunk in no
      * zone among all non-draining shards in their shuffled order.
      */
-    private ChunkMap placedByZone(
-            List<ShardKey> points, List<String> shards, java.util.Map<String, List<String>> zoneShards) {
-        java.util.Map<String, Integer> counts = new java.util.HashMap<>();
-        List<io.shardlab.cluster.Chunk> list = new ArrayList<>(points.size() + 1);
+    private ChunkMap placedByZone(List<ShardKey> points, List<String> shards, Map<String, List<String>> zoneShards) {
+        Map<String, Integer> counts = new HashMap<>();
+        List<Chunk> list = new ArrayList<>(points.size() + 1);
         ShardKey lower = ShardKey.globalMin(key.arity());
         for (int i = 0; i <= points.size(); i++) {
             ShardKey upper = i < points.size() ? points.get(i) : ShardKey.globalMax(key.arity());
             List<String> candidates = shards;
-            for (io.shardlab.cluster.ZoneRange z : zones) {
+            for (ZoneRange z : zones) {
                 if (z.min().compareTo(lower) <= 0 && upper.compareTo(z.max()) <= 0) {
                     candidates = zoneShards.getOrDefault(z.zone(), shards);
                     break;
@@ -177,8 +178,7 @@ public record ReshardCollection(
                 }
             }
             counts.merge(best, 1, Integer::sum);
-            list.add(new io.shardlab.cluster.Chunk(
-                    lower, upper, best, false, new io.shardlab.cluster.ChunkVersion(1, i)));
+            list.add(new Chunk(lower, upper, best, false, new ChunkVersion(1, i)));
             lower = upper;
         }
         return new ChunkMap(list);

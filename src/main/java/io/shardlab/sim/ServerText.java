@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.Map;
@@ -56,7 +57,7 @@ final class ServerText {
             case OBJECT_ID -> "ObjectId('" + v.asObjectId().getValue().toHexString() + "')";
             case DOCUMENT -> of(v.asDocument());
             case DATE_TIME -> "new Date(" + v.asDateTime().getValue() + ")";
-            default -> io.shardlab.bson.BsonPrinter.shell(v);
+            default -> BsonPrinter.shell(v);
         };
     }
 

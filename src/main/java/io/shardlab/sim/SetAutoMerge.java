@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.ReleaseRules;
 import java.util.Optional;
 
 /**
@@ -12,10 +14,16 @@ public record SetAutoMerge(boolean enabled) implements ClusterCommand {
 
     @Override
     public Optional<String> canApply(ClusterState state) {
-        if (!state.policies().rules().autoMerge()) {
-            // ShardLab's text: the shell helper is missing before 7.0
-            return Optional.of("the auto-merger exists from MongoDB 7.0; this cluster runs "
-                    + state.config().version());
+        return refusalIn(state.config().version());
+    }
+
+    /**
+     * Empty from 7.0; before, ShardLab's text (the shell helper is missing there): what any cluster of
+     * {@code version} answers, for a catalog that checks the setting before it has a collection.
+     */
+    public static Optional<String> refusalIn(MongoVersion version) {
+        if (!ReleaseRules.of(version).autoMerge()) {
+            return Optional.of("the auto-merger exists from MongoDB 7.0; this cluster runs " + version);
         }
         return Optional.empty();
     }

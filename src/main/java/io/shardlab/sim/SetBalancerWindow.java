@@ -1,5 +1,7 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ActiveWindow;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 
 /**
@@ -9,6 +11,8 @@ import java.util.Optional;
  * @param window the window, or null for "always"
  */
 public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
+
+    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm");
 
     @Override
     public Optional<String> canApply(ClusterState state) {
@@ -25,7 +29,7 @@ public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
     public String describe() {
         return window == null
                 ? "balance at any time"
-                : "balance only between " + window.start() + " and " + window.stop();
+                : "balance only between " + HH_MM.format(window.start()) + " and " + HH_MM.format(window.stop());
     }
 
     @Override
@@ -35,6 +39,7 @@ public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
                     + "{ $unset: { activeWindow: true } }, { upsert: true })";
         }
         return "db.getSiblingDB(\"config\").settings.updateOne({ _id: \"balancer\" }, { $set: { activeWindow: { start: \""
-                + window.start() + "\", stop: \"" + window.stop() + "\" } } }, { upsert: true })";
+                + HH_MM.format(window.start()) + "\", stop: \"" + HH_MM.format(window.stop())
+                + "\" } } }, { upsert: true })";
     }
 }

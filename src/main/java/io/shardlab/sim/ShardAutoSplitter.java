@@ -9,6 +9,7 @@ import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The shard-side auto-splitter of MongoDB 4.2 to 6.0.2 (DOCS-14301: driven by the shard primary from 4.2).
@@ -121,9 +122,9 @@ final class ShardAutoSplitter implements AutoSplitter {
         if (ranks.size() < minimumSplitPoints) {
             return false;
         }
-        java.util.Optional<List<ShardKey>> points = isOrdered(state.key())
+        Optional<List<ShardKey>> points = isOrdered(state.key())
                         && (chunk.min().isGlobalMin() || chunk.max().isGlobalMax())
-                ? java.util.Optional.empty()
+                ? Optional.empty()
                 : state.placeRanks(index, scan, ranks);
         if (points.isEmpty()) {
             state.emit(ClusterEvent.DocumentsUnknown.ofSplit(state.clock(), chunk, "the auto-splitter"));

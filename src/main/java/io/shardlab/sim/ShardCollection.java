@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.bson.BsonOrder;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ZoneRange;
@@ -259,9 +260,8 @@ public record ShardCollection(
                                     + "pre-splitting. Cannot have MinKey or MaxKey in the lower bound for fields preceding "
                                     + "the hashed field but found one, for zone " + z.zone()));
                 }
-                prefixDifferent |= io.shardlab.bson.BsonOrder.compareValues(
-                                z.min().get(i), z.max().get(i))
-                        != 0;
+                prefixDifferent |=
+                        BsonOrder.compareValues(z.min().get(i), z.max().get(i)) != 0;
             }
             if (!prefixDifferent) {
                 return Optional.of(new Refusal(

@@ -1,11 +1,15 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -25,11 +29,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * <p>Determinism: given the same configuration (seed included) and the same calls, the same events
  * happen at the same simulated times.
  *
- * <p>Undo: every history entry keeps the catalog state from before it (chunks, zones, shards,
+ * <p>Shards: a cluster built here owns its shards (a {@link ShardRegistry} of its own, changed by
+ * {@link ShardCommand}s in its history). The cluster of one collection of a catalog reads the catalog's
+ * registry instead ({@link #SimulatedCluster(SimulationConfig, ShardRegistry, String)}, or {@link
+ * #handShardsTo} for a cluster built on its own first): it holds no copy, a shard command run on it is
+ * run by the catalog for every collection, and the catalog tells it of each change ({@link
+ * #shardsChanged}).
+ *
+ * <p>Undo: every history entry keeps the catalog state from before it (chunks, zones, shards it owns,
  * settings, migrations, clock, counters, random state) and, for inserts, the batch; undo restores
  * the catalog, re-partitions the documents to the restored chunk boundaries and removes the batch's
  * documents. Redo re-applies the command, which replays identically because the random state was
- * restored too.
+ * restored too. Shards another owner holds are not this cluster's to restore: undoing an entry of a
+ * shard change it only read (recorded so that its history shows it) leaves the shards as they are.
  */
 public final class SimulatedCluster {
 
@@ -41,9 +53,21 @@ public final class SimulatedCluster {
     /** One undoable step: the command and the state before it. */
     private record HistoryEntry(ClusterCommand command, ClusterState.Memento before, long documents) {}
 
-    /** A cluster with no shards yet, simulating {@code config.version()}. */
+    /** A cluster with no shards yet, simulating {@code config.version()}; it owns the shards it gets. */
     public SimulatedCluster(SimulationConfig config) {
         this.state = new ClusterState(config, this::publish);
+        state.scheduleAutoMerge(AutoMerger.INTERVAL_MILLIS);
+    }
+
+    /**
+     * The cluster of one collection of a catalog: it reads {@code shards}, which the catalog owns and
+     * changes (the cluster never copies them), with {@code primaryShard} as its database's primary
+     * shard, where a ranged collection's first chunk lives.
+     *
+     * @throws IllegalArgumentException when {@code primaryShard} is not one of the shards
+     */
+    public SimulatedCluster(SimulationConfig config, ShardRegistry shards, String primaryShard) {
+        this.state = new ClusterState(config, this::publish, shards, primaryShard);
         state.scheduleAutoMerge(AutoMerger.INTERVAL_MILLIS);
     }
 
@@ -104,11 +128,18 @@ public final class SimulatedCluster {
 
     /**
      * Applies {@code command} and records it for undo. (Redo is the session's: it re-applies the
-     * command, {@code session.UndoTimeline}.)
+     * command, {@code session.UndoTimeline}.) A {@link ShardCommand} on shards this cluster only reads
+     * goes to their owner ({@link ShardRegistry#execute}), which checks it against every collection and
+     * tells every cluster reading them, this one included ({@link #shardsChanged}).
      *
      * @throws CommandFailedException with MongoDB's error text when the command cannot be applied
      */
     public void execute(ClusterCommand command) {
+        if (command instanceof ShardCommand shardCommand
+                && !state.clusterShards().owned()) {
+            state.shardRegistry().execute(shardCommand);
+            return;
+        }
         Optional<Refusal> error = command.refusal(state);
         if (error.isPresent()) {
             throw new CommandFailedException(command.mongoshCommand(), error.get());
@@ -179,6 +210,53 @@ public final class SimulatedCluster {
             out.add(e.command());
         }
         return out;
+    }
+
+    // ---- shards ------------------------------------------------------------------------------------
+
+    /** Whether the shards this cluster reads are its own (else a catalog's, see {@link #handShardsTo}). */
+    public boolean ownsShards() {
+        return state.clusterShards().owned();
+    }
+
+    /**
+     * Hands this cluster's shards to {@code owner}, a catalog's registry with the same shard ids: {@code
+     * owner} takes in their zones and draining state, and from now on this cluster reads {@code owner}'s
+     * shards, as if it had been built over them. Its history stays; undoing an entry leaves the shards,
+     * no longer its own, as they are.
+     *
+     * @throws IllegalArgumentException when {@code owner}'s shard ids are not this cluster's
+     * @throws IllegalStateException when this cluster already reads another owner's shards
+     */
+    public void handShardsTo(ShardRegistry owner) {
+        state.clusterShards().readFrom(owner);
+    }
+
+    /**
+     * The shards this cluster reads changed at their owner (who calls this for every cluster reading
+     * them): the cluster publishes the change as its event at its time, moves its primary shard off a
+     * removed shard, and records the command in its history (so that the history lists it, and a
+     * session's undo stops at a client's); undoing that entry leaves the shards as they are.
+     *
+     * @throws IllegalStateException when the cluster owns its shards (a command changes those: {@link #execute})
+     */
+    public void shardsChanged(ShardChange change) {
+        if (state.clusterShards().owned()) {
+            throw new IllegalStateException("shardsChanged: this cluster owns its shards; execute the command on it");
+        }
+        ClusterState.Memento before = state.config().historyLimit() == 0 ? null : state.memento();
+        state.shardsChanged(change);
+        if (before != null) {
+            record(new HistoryEntry(change.command(), before, 0));
+        }
+    }
+
+    /**
+     * Whether a zone range of this cluster is in {@code zone}: one of its collection's, or one set for a
+     * collection not sharded yet ({@code config.tags} as this cluster knows it).
+     */
+    public boolean hasZoneRangeIn(String zone) {
+        return state.zoneHasRange(zone);
     }
 
     // ---- simulated time ----------------------------------------------------------------------------
@@ -271,7 +349,7 @@ public final class SimulatedCluster {
                 recorder.rounds,
                 planned,
                 recorder.events,
-                java.util.Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null),
+                Optional.ofNullable(recorder.rounds < rounds ? recorder.stop : null),
                 start,
                 state.clock());
     }
@@ -282,7 +360,7 @@ public final class SimulatedCluster {
         String stop;
         final List<Migration> started = new ArrayList<>();
         final List<Integer> roundOf = new ArrayList<>();
-        final java.util.Set<Long> committed = new java.util.HashSet<>();
+        final Set<Long> committed = new HashSet<>();
         final List<ClusterEvent> events = new ArrayList<>();
 
         @Override
@@ -370,7 +448,7 @@ public final class SimulatedCluster {
      *
      * @param shards shard ids; an empty set lifts the restriction
      */
-    public void setShardsBusyElsewhere(java.util.Set<String> shards) {
+    public void setShardsBusyElsewhere(Set<String> shards) {
         state.setShardsBusyElsewhere(shards);
     }
 
@@ -396,7 +474,7 @@ public final class SimulatedCluster {
             return Optional.of(MigrationReason.ZONE_VIOLATION);
         }
         List<BalancerPolicy.Plan> plans =
-                state.quietly(() -> state.policies().balancer().selectMigrations(state, java.util.Set.of()));
+                state.quietly(() -> state.policies().balancer().selectMigrations(state, Set.of()));
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0).reason());
     }
 
@@ -416,8 +494,8 @@ public final class SimulatedCluster {
     }
 
     /** The shards donating or receiving a migration of this collection now. */
-    public java.util.Set<String> shardsInMigration() {
-        return java.util.Set.copyOf(BalancerPolicy.busyShards(state));
+    public Set<String> shardsInMigration() {
+        return Set.copyOf(BalancerPolicy.busyShards(state));
     }
 
     // ---- convenience -------------------------------------------------------------------------------
@@ -433,7 +511,7 @@ public final class SimulatedCluster {
      *
      * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
      */
-    public io.shardlab.key.ShardKeyPattern shardKey() {
+    public ShardKeyPattern shardKey() {
         if (state.collection() == null) {
             throw new IllegalStateException("no collection has been sharded yet");
         }
@@ -445,7 +523,7 @@ public final class SimulatedCluster {
      *
      * @throws IllegalStateException when no collection has been sharded yet, as {@code snapshot().cluster()}
      */
-    public io.shardlab.cluster.ChunkMap chunks() {
+    public ChunkMap chunks() {
         if (state.collection() == null) {
             throw new IllegalStateException("no collection has been sharded yet");
         }

@@ -40,6 +40,22 @@ final class SplitVector implements SplitPointFinder {
 
     private static List<Integer> compute(
             IndexScan docs, long recCount, long dataSize, long maxChunkSize, boolean force, int maxSplitPoints) {
+        return compute(docs, recCount, dataSize, maxChunkSize, MAX_OBJECTS_PER_CHUNK, force, maxSplitPoints);
+    }
+
+    /**
+     * {@code splitVector(…, force, maxSplitPoints, maxChunkObjects, maxChunkSizeBytes)} with every
+     * argument: {@code maxChunkObjects} caps the keys per half chunk ({@link #MAX_OBJECTS_PER_CHUNK}
+     * when the caller gives none, as the balancer and the auto-splitter do).
+     */
+    static List<Integer> compute(
+            IndexScan docs,
+            long recCount,
+            long dataSize,
+            long maxChunkSize,
+            long maxChunkObjects,
+            boolean force,
+            int maxSplitPoints) {
         if (force) {
             maxChunkSize = dataSize;
         }
@@ -53,8 +69,8 @@ final class SplitVector implements SplitPointFinder {
         }
         long avgRecSize = dataSize / recCount;
         long keyCount = maxChunkSize / (2 * avgRecSize);
-        if (MAX_OBJECTS_PER_CHUNK < keyCount) {
-            keyCount = MAX_OBJECTS_PER_CHUNK;
+        if (maxChunkObjects < keyCount) {
+            keyCount = maxChunkObjects;
         }
         if (force) {
             keyCount = n / 2;

@@ -1,5 +1,6 @@
 package io.shardlab.sim;
 
+import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +44,7 @@ public record UpdateDocuments(String namespace, InsertBatch before, InsertBatch 
 
     @Override
     public void apply(ClusterState state) {
-        List<io.shardlab.key.ShardKey> keys = new ArrayList<>(before.size());
+        List<ShardKey> keys = new ArrayList<>(before.size());
         int[] sizes = new int[before.size()];
         for (int i = 0; i < before.size(); i++) {
             keys.add(before.key(i));

@@ -52,25 +52,14 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
      */
     @Override
     public Optional<Refusal> refusal(ClusterState state) {
-        if (BsonOrder.compareValues(min, max) >= 0) {
-            return Optional.of(new Refusal(
-                    "FailedToParse", "min: " + ServerText.of(min) + " should be less than max: " + ServerText.of(max)));
-        }
-        for (BsonDocument bound : List.of(min, max)) {
-            try {
-                ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(bound);
-            } catch (InvalidShardKeyException e) {
-                // mongo shard_key_pattern.cpp checkShardKeyIsValidForMetadataStorage
-                return Optional.of(new Refusal("BadValue", e.getMessage()));
-            }
-        }
-        if (zone != null && !state.zoneShards().containsKey(zone)) {
-            return Optional.of(new Refusal("ZoneNotFound", "zone " + zone + " does not exist"));
-        }
         boolean sharded =
                 state.collection() != null && state.collection().namespace().equals(namespace);
         if (!sharded) {
-            return canApplyBeforeSharding(state).map(Refusal::operationFailed);
+            return refusalBeforeSharding(state.shardRegistry(), state.pendingZones());
+        }
+        Optional<Refusal> range = rangeRefusal(state.shardRegistry());
+        if (range.isPresent()) {
+            return range;
         }
         String keyDoc = ServerText.of(state.key().toDocument());
         if (!isFieldNamePrefix(min, state.key())) {
@@ -125,31 +114,85 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         return Optional.empty();
     }
 
+    /**
+     * The checks of this range for {@link #namespace()} while it is not sharded, in MongoDB's order:
+     * the range itself, the zone among {@code shards}' zones, min and max naming the same fields
+     * ({@code ChunkRange::extractKeyPattern}: ShardKeyNotFound), no overlap with the namespace's ranges in
+     * {@code kept}, the ranges set for collections not sharded yet ({@code ZoneInfo::addRangeToZone}:
+     * RangeOverlapConflict; an exact duplicate is ShardLab's OperationFailed, MongoDB's no-op).
+     *
+     * @return empty when the range can be kept, else MongoDB's refusal
+     */
+    public Optional<Refusal> refusalBeforeSharding(ShardRegistry shards, List<PendingZoneRange> kept) {
+        return rangeRefusal(shards).or(() -> canApplyBeforeSharding(kept));
+    }
+
+    /**
+     * The ranges set for collections not sharded yet once this command ran on {@code kept}: the
+     * namespace's range with the same bounds replaced by this one, or removed when the zone is null.
+     * Precondition: {@link #refusalBeforeSharding} was empty.
+     */
+    public List<PendingZoneRange> keptAfter(List<PendingZoneRange> kept) {
+        List<PendingZoneRange> out = new ArrayList<>(kept);
+        out.removeIf(z -> z.namespace().equals(namespace)
+                && z.min().equals(min)
+                && z.max().equals(max));
+        if (zone != null) {
+            out.add(new PendingZoneRange(namespace, min, max, zone));
+        }
+        return out;
+    }
+
+    /** The checks every range goes through first: an empty range, bounds not storable, an unknown zone. */
+    private Optional<Refusal> rangeRefusal(ShardRegistry shards) {
+        if (BsonOrder.compareValues(min, max) >= 0) {
+            return Optional.of(new Refusal(
+                    "FailedToParse", "min: " + ServerText.of(min) + " should be less than max: " + ServerText.of(max)));
+        }
+        for (BsonDocument bound : List.of(min, max)) {
+            try {
+                ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(bound);
+            } catch (InvalidShardKeyException e) {
+                // mongo shard_key_pattern.cpp checkShardKeyIsValidForMetadataStorage
+                return Optional.of(new Refusal("BadValue", e.getMessage()));
+            }
+        }
+        if (zone != null && !shards.zoneShards().containsKey(zone)) {
+            return Optional.of(new Refusal("ZoneNotFound", "zone " + zone + " does not exist"));
+        }
+        return Optional.empty();
+    }
+
     /** The checks of a range kept for a collection not sharded yet: same fields in min and max, no overlap. */
-    private Optional<String> canApplyBeforeSharding(ClusterState state) {
+    private Optional<Refusal> canApplyBeforeSharding(List<PendingZoneRange> kept) {
         if (!new ArrayList<>(min.keySet()).equals(new ArrayList<>(max.keySet()))) {
-            return Optional.of("the shard key of min " + ServerText.of(min)
-                    + " doesn't match with the shard key of max " + ServerText.of(max));
+            // mongo chunk_range.cpp (ChunkRange::extractKeyPattern)
+            return Optional.of(new Refusal(
+                    "ShardKeyNotFound",
+                    "the shard key of min " + ServerText.of(min) + " doesn't match with the shard key of max "
+                            + ServerText.of(max)));
         }
         if (zone == null) {
             return Optional.empty();
         }
-        for (PendingZoneRange z : state.pendingZones()) {
+        for (PendingZoneRange z : kept) {
             if (!z.namespace().equals(namespace)) {
                 continue;
             }
             boolean overlaps = BsonOrder.compareValues(min, z.max()) < 0 && BsonOrder.compareValues(z.min(), max) < 0;
             if (overlaps) {
                 if (z.min().equals(min) && z.max().equals(max) && z.zone().equals(zone)) {
-                    return Optional.of("zone range [" + ServerText.of(min) + ", " + ServerText.of(max)
-                            + ") is already assigned to " + zone);
+                    return Optional.of(Refusal.operationFailed("zone range [" + ServerText.of(min) + ", "
+                            + ServerText.of(max) + ") is already assigned to " + zone));
                 }
-                return Optional.of(overlapping(
-                        ServerText.of(min),
-                        ServerText.of(max),
-                        ServerText.of(z.min()),
-                        ServerText.of(z.max()),
-                        z.zone()));
+                return Optional.of(new Refusal(
+                        "RangeOverlapConflict",
+                        overlapping(
+                                ServerText.of(min),
+                                ServerText.of(max),
+                                ServerText.of(z.min()),
+                                ServerText.of(z.max()),
+                                z.zone())));
             }
         }
         return Optional.empty();
@@ -193,12 +236,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         boolean sharded =
                 state.collection() != null && state.collection().namespace().equals(namespace);
         if (!sharded) {
-            state.removePendingZonesIf(z -> z.namespace().equals(namespace)
-                    && z.min().equals(min)
-                    && z.max().equals(max));
-            if (zone != null) {
-                state.addPendingZone(new PendingZoneRange(namespace, min, max, zone));
-            }
+            state.setPendingZones(keptAfter(state.pendingZones()));
         } else {
             ShardKey lo = extended(min, state.key());
             ShardKey hi = extended(max, state.key());

@@ -3,20 +3,21 @@ package io.shardlab.ui;
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.LockstepEngine;
+import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
 import io.shardlab.ui.console.ConsoleView;
 import io.shardlab.ui.console.ConsoleViewModel;
-import io.shardlab.ui.explorer.ComparisonView;
-import io.shardlab.ui.explorer.ComparisonViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
-import io.shardlab.ui.explorer.ExecutorSimulationThread;
-import io.shardlab.ui.explorer.ExplorerEngine;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
-import io.shardlab.ui.explorer.LockstepEngine;
+import io.shardlab.ui.explorer.comparison.ComparisonView;
+import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.export.ExportDialog;
 import io.shardlab.ui.export.ExportViewModel;
 import io.shardlab.ui.lessons.LessonCatalog;
@@ -27,7 +28,6 @@ import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.BackgroundWorkIndicator;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SystemColorScheme;
@@ -37,6 +37,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
@@ -54,9 +55,11 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
 /**
- * The JavaFX application. Every dependency of the GUI is created and wired here, in one place.
+ * The JavaFX application. Every dependency of the GUI is created and wired here, in one place, but what
+ * {@code ui} does not know: the mongos on the wire (package {@code serve}), handed in as a
+ * {@link MongosEndpoint.Factory} by the class the launcher starts ({@code io.shardlab.DesktopApp}).
  */
-public final class ShardLabApp extends Application {
+public class ShardLabApp extends Application {
 
     /**
      * The in-memory cluster the window opens on: the MongoDB release it behaves like and its
@@ -92,6 +95,7 @@ public final class ShardLabApp extends Application {
     static final String SMOKE_TEST_PROPERTY = "shardlab.smokeTest";
 
     private final BackgroundTasks tasks;
+    private final MongosEndpoint.Factory mongos;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
     private ExplorerEngine engine;
@@ -103,14 +107,14 @@ public final class ShardLabApp extends Application {
     private ExecutorService exportThread;
     private VisibleWork work;
 
-    /** The application as the JavaFX launcher makes it: its background work on daemon threads. */
-    public ShardLabApp() {
-        this(new DaemonBackgroundTasks());
-    }
-
-    /** @param tasks every background thread of the GUI comes from here and stops with {@link #stop()} */
-    ShardLabApp(BackgroundTasks tasks) {
-        this.tasks = tasks;
+    /**
+     * @param tasks every background thread of the GUI comes from here and stops with {@link #stop()}
+     * @param mongos makes the mongos over the explorer's cluster, which the Shell panel drives and clients reach
+     *     through Simulation → Accept connections
+     */
+    protected ShardLabApp(BackgroundTasks tasks, MongosEndpoint.Factory mongos) {
+        this.tasks = Objects.requireNonNull(tasks, "tasks");
+        this.mongos = Objects.requireNonNull(mongos, "mongos");
     }
 
     @Override
@@ -133,10 +137,16 @@ public final class ShardLabApp extends Application {
                 .installOnThisThreadAndAsDefault();
 
         // the simulation lives on its own thread; its states reach the screen newest-first, one pending at most
-        simulationThread = new ExecutorSimulationThread(tasks);
+        simulationThread = new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
         LatestValueMailbox<EngineState> toScreen = new LatestValueMailbox<>(
                 Platform::runLater, state -> explorerRef.get().accept(state));
-        engine = new ExplorerEngine(simulationThread, System::nanoTime, toScreen::offer, toScreen::pending);
+        engine = new ExplorerEngine(
+                simulationThread,
+                System::nanoTime,
+                toScreen::offer,
+                toScreen::pending,
+                BackgroundFailure::describe,
+                mongos);
         explorer = new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
@@ -154,7 +164,11 @@ public final class ShardLabApp extends Application {
                 Platform::runLater, pair -> comparisonRef.get().accept(pair));
         ComparisonViewModel comparison = new ComparisonViewModel(
                 new LockstepEngine(
-                        simulationThread, System::nanoTime, comparisonScreen::offer, comparisonScreen::pending),
+                        simulationThread,
+                        System::nanoTime,
+                        comparisonScreen::offer,
+                        comparisonScreen::pending,
+                        BackgroundFailure::describe),
                 WorkloadRegistry.standard(),
                 viewModel.darkProperty());
         comparisonRef.set(comparison);

@@ -1,5 +1,7 @@
 package io.shardlab.workload;
 
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
@@ -82,8 +84,8 @@ final class AddressBook {
      */
     InsertStream open(Workload workload, WorkloadSettings settings, String extraField) {
         int docs = (int) Math.min(settings.docs(), total);
-        TimedStream basis = new TimedStream(
-                new WorkloadSettings(docs, settings.seed(), settings.start()), java.time.Duration.ofDays(1));
+        TimedStream basis =
+                new TimedStream(new WorkloadSettings(docs, settings.seed(), settings.start()), Duration.ofDays(1));
         int[] order = new int[total];
         for (int i = 0; i < total; i++) {
             order[i] = i;
@@ -114,7 +116,7 @@ final class AddressBook {
     }
 
     private int postcodeOf(int address) {
-        int i = java.util.Arrays.binarySearch(firstAddress, address);
+        int i = Arrays.binarySearch(firstAddress, address);
         return i >= 0 ? i : -i - 2; // counts are at least 1: the starts strictly increase
     }
 

@@ -3,6 +3,7 @@ package io.shardlab.workload;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -151,7 +152,7 @@ public final class CsvRecordReader implements AutoCloseable {
         if (index == length) {
             try {
                 length = in.read(buffer, 0, buffer.length);
-            } catch (java.nio.charset.CharacterCodingException e) {
+            } catch (CharacterCodingException e) {
                 throw new DatasetException(source, line, "the text is not valid UTF-8");
             } catch (IOException e) {
                 throw new UncheckedIOException(source + ": cannot read: " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import java.util.Map;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
@@ -51,7 +52,7 @@ public final class InsertPreparation {
         if (!document.containsKey("_id")) {
             stored = new BsonDocument(
                     "_id", new BsonObjectId(ids.at(ordinal, startSecond + (ordinal - 1) / INSERTS_PER_SECOND)));
-            for (java.util.Map.Entry<String, BsonValue> e : document.entrySet()) {
+            for (Map.Entry<String, BsonValue> e : document.entrySet()) {
                 stored.append(e.getKey(), e.getValue());
             }
         }

@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import org.bson.BsonDocument;
 
 /**
@@ -75,7 +76,7 @@ public final class JsonLinesInsertStream extends DatasetInsertStream {
     private String readLine() {
         try {
             return lines.readLine();
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw new DatasetException(source, lineNumber + 1, "the text is not valid UTF-8");
         } catch (IOException e) {
             throw new UncheckedIOException(source + ": cannot read: " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
@@ -87,7 +88,7 @@ public record ReadDistribution(
             multi += classIndex == 1 ? 1 : 0;
             scatter += classIndex == 2 ? 1 : 0;
             shards += targeting.shards().size();
-            examples.putIfAbsent(q.name(), io.shardlab.bson.BsonPrinter.shell(q.filter()));
+            examples.putIfAbsent(q.name(), BsonPrinter.shell(q.filter()));
         }
         List<TemplateReads> per = new ArrayList<>();
         for (QueryTemplate template : mix.templates()) {

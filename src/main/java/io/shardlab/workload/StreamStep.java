@@ -10,8 +10,8 @@ import java.util.Objects;
 /**
  * A command a scenario runs while its stream plays, as an operator would in the middle of a load:
  * once exactly {@code afterDocuments} documents of the stream are in, the command runs, then the
- * stream goes on. Players ({@link WorkloadDriver}, the explorer) end the batch in progress at that
- * document, so the same scenario always runs the step at the same point of the stream.
+ * stream goes on. Every player ({@link StreamPlayer}: the CLI's {@link WorkloadDriver}, the explorer) ends the
+ * batch in progress at that document, so the same scenario always runs the step at the same point of the stream.
  *
  * @param afterDocuments how many of the stream's documents are in when the step runs, at least 1
  * @param command what runs, e.g. {@link AddShard} ({@code sh.addShard}): a shard joining a cluster under load

@@ -9,6 +9,7 @@ import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.SimulatedCluster;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,8 +17,8 @@ import java.util.Optional;
  * Plays an {@link InsertStream} into a {@link SimulatedCluster} at a steady pace and records where
  * the writes went ({@link WriteDistribution}).
  *
- * <p>Pace: the one {@link InsertPace} (by simulated time {@code t} after the start, {@code floor(rate · t)}
- * documents have been inserted). The driver lets the clock run in steps of
+ * <p>Pace and steps: the one {@link StreamPlayer} (by simulated time {@code t} after the start, {@code floor(rate · t)}
+ * documents have been inserted, {@link InsertPace}). The driver lets the clock run in steps of
  * {@link SimulatedCluster#INSERT_STEP_MILLIS}
  * ({@link SimulatedCluster#advance(long)}, which runs the balancer rounds, migration commits and
  * auto-merges that fall due) and inserts the documents due at the end of each step as one batch;
@@ -106,24 +107,19 @@ public final class WorkloadDriver {
      * @throws IllegalArgumentException with MongoDB's text when the cluster refuses a step's command
      */
     public WriteDistribution run(InsertStream stream, List<StreamStep> steps) {
-        List<StreamStep> pending = new ArrayList<>(StreamStep.inOrder(steps));
         WriteDistribution writes =
                 new WriteDistribution(window, cluster.snapshot().cluster().shardIds());
         LandedInserts landed = new LandedInserts();
         cluster.addListener(landed);
         try {
-            InsertPace pace = new InsertPace(cluster.now(), insertsPerSecond);
-            long inserted = 0;
+            StreamPlayer player = new StreamPlayer(cluster, insertsPerSecond, steps);
             List<ShardKey> batchKeys = new ArrayList<>();
             int[] sizes = new int[Math.min(window, MAX_BATCH)];
             while (stream.hasNext()) {
-                cluster.advance(SimulatedCluster.INSERT_STEP_MILLIS);
-                long due = pace.documentsDueBy(cluster.now()) - inserted;
-                while (due > 0 && stream.hasNext()) {
-                    int n = (int) Math.min(Math.min(due, writes.insertsLeftInWindow()), MAX_BATCH);
-                    if (!pending.isEmpty()) {
-                        n = (int) Math.min(n, pending.get(0).afterDocuments() - inserted);
-                    }
+                player.advanceToward(cluster.now() + SimulatedCluster.INSERT_STEP_MILLIS);
+                int n;
+                while ((n = player.nextBatch(Math.min(writes.insertsLeftInWindow(), MAX_BATCH))) > 0
+                        && stream.hasNext()) {
                     if (sizes.length < n) {
                         sizes = new int[n];
                     }
@@ -135,13 +131,9 @@ public final class WorkloadDriver {
                     }
                     int k = batchKeys.size();
                     landed.reset();
-                    cluster.insert(namespace, InsertBatch.ofKeys(batchKeys, java.util.Arrays.copyOf(sizes, k)));
+                    cluster.insert(namespace, InsertBatch.ofKeys(batchKeys, Arrays.copyOf(sizes, k)));
                     landed.recordInto(writes, k);
-                    inserted += k;
-                    due -= k;
-                    while (!pending.isEmpty() && pending.get(0).afterDocuments() == inserted) {
-                        runStep(pending.remove(0));
-                    }
+                    player.inserted(k, this::runStep);
                 }
             }
             cluster.settle(SETTLE_LIMIT_MILLIS);

@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.live.ConfigFixture.Shape;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +76,9 @@ class LiveInspectionTest {
             assertEquals("full", m.balancer().mode());
             assertEquals(BalancerState.FROM_BALANCER_STATUS, m.balancer().source());
             assertEquals(86L, m.balancer().numBalancerRounds());
-            assertEquals(new ActiveWindow("23:00", "06:00"), m.balancer().activeWindow());
+            assertEquals(
+                    new ActiveWindow(LocalTime.of(23, 0), LocalTime.of(6, 0)),
+                    m.balancer().activeWindow());
             assertEquals(64, m.balancer().chunkSizeMB());
             assertEquals(
                     shape.atLeast(Shape.V7_0) ? Boolean.TRUE : null,

@@ -9,7 +9,9 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * What render may use: java.awt and the export writers (Batik, PDFBox), the pure model; not JavaFX (the app wraps the
- * painter in FXGraphics2D itself), and not the simulator, workloads, the driver or the layers above it.
+ * painter in FXGraphics2D itself). That it uses none of the packages whose results it draws is
+ * {@code ArchitectureTest.render_draws_its_own_records_and_uses_no_producer}, the front ends and the driver the
+ * adapter rules there.
  */
 @AnalyzeClasses(packages = "io.shardlab.render", importOptions = ImportOption.DoNotIncludeTests.class)
 class RenderDependenciesTest {
@@ -22,19 +24,4 @@ class RenderDependenciesTest {
             .dependOnClassesThat()
             .resideInAnyPackage("javafx..", "org.jfree.fx..")
             .because("the same painter draws the Canvas (through FXGraphics2D, wrapped by the ui), PNG, SVG and PDF");
-
-    @ArchTest
-    static final ArchRule render_takes_its_inputs_as_its_own_records = noClasses()
-            .that()
-            .resideInAPackage("io.shardlab.render..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                    "io.shardlab.sim..",
-                    "io.shardlab.workload..",
-                    "io.shardlab.live..",
-                    "io.shardlab.ui..",
-                    "io.shardlab.cli..",
-                    "com.mongodb..")
-            .because("render draws ClusterSnapshot plus LayoutData, WriteSeries and HeatmapData, whoever made them");
 }

@@ -229,7 +229,7 @@ class DefragmentationTest {
                 "[MinKey,0) shard0 1000000; [0,10) shard1 1000; " + "[10,MaxKey) shard0 1000000",
                 "");
         if (draining) {
-            c.state().replaceShard(c.state().shards().get("shard0").withDraining(true));
+            replaceShard(c, c.state().shards().get("shard0").withDraining(true));
         }
         c.execute(new ConfigureDefragmentation(NS, true));
 
@@ -376,5 +376,13 @@ class DefragmentationTest {
         c.runBalancerRounds(1);
         assertEquals("[MinKey, MaxKey) shard0", layout(c), "phase 3 merged what the move made contiguous");
         assertTrue(c.defragmentationProgress().isEmpty());
+    }
+
+    /** Puts {@code shard} in place of the cluster's shard of its id, bypassing the commands. */
+    private static void replaceShard(SimulatedCluster c, io.shardlab.cluster.Shard shard) {
+        java.util.TreeMap<String, io.shardlab.cluster.Shard> shards =
+                c.state().shardRegistry().copy();
+        shards.put(shard.id(), shard);
+        c.state().shardRegistry().restore(shards);
     }
 }

@@ -10,10 +10,11 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import io.shardlab.DesktopApp;
 import io.shardlab.session.Scenario;
-import io.shardlab.ui.explorer.CollectionPickerViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -47,7 +48,7 @@ class CollectionPickerInWindowTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

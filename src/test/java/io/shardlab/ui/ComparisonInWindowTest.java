@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.ui.explorer.ComparisonViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.DesktopApp;
+import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -28,7 +29,7 @@ class ComparisonInWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

@@ -5,6 +5,7 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.theme.SharedStyles;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class DialogsInWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

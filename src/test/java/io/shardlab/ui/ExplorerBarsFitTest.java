@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.SetupViewModel;
+import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ class ExplorerBarsFitTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.lessons.Lesson;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -38,7 +39,7 @@ class LessonsInWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

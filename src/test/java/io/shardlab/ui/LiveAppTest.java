@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
@@ -41,7 +42,7 @@ class LiveAppTest {
 
     @Start
     void start(Stage stage) {
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

@@ -3,9 +3,9 @@ package io.shardlab.ui;
 import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.ui.explorer.ComparisonViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.render.LaneDetail;
 import io.shardlab.ui.explorer.ExplorerProbe;
 import io.shardlab.ui.explorer.ExplorerView;
@@ -51,7 +52,7 @@ class ResponsiveExplorerTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

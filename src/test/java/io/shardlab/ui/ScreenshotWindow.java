@@ -3,6 +3,7 @@ package io.shardlab.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.embed.swing.SwingFXUtils;
@@ -30,7 +31,7 @@ final class ScreenshotWindow {
     static ScreenshotWindow open(Stage stage, int width, int height) throws Exception {
         System.setProperty(
                 "user.home", Files.createTempDirectory("shardlab-shot").toString());
-        ShardLabApp app = new ShardLabApp();
+        ShardLabApp app = new DesktopApp();
         app.start(stage);
         stage.setWidth(width);
         stage.setHeight(height);

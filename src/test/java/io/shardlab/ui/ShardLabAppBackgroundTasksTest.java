@@ -3,6 +3,7 @@ package io.shardlab.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import java.util.LinkedHashMap;
@@ -58,7 +59,7 @@ class ShardLabAppBackgroundTasksTest {
 
     @Start
     void start(Stage stage) {
-        app = new ShardLabApp(tasks);
+        app = new DesktopApp(tasks);
         app.start(stage);
     }
 

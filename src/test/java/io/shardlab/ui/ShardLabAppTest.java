@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.AppInfo;
+import io.shardlab.DesktopApp;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.DialogPane;
@@ -28,7 +29,7 @@ class ShardLabAppTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        new ShardLabApp().start(stage);
+        new DesktopApp().start(stage);
     }
 
     @Test

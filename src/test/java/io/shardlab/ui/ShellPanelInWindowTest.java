@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.DesktopApp;
 import io.shardlab.session.Scenario;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.console.ConsoleViewModel;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.Node;
@@ -39,7 +40,7 @@ class ShellPanelInWindowTest {
         home = System.getProperty("user.home");
         Path temporary = Files.createTempDirectory("shardlab-shell-panel");
         System.setProperty("user.home", temporary.toString());
-        app = new ShardLabApp();
+        app = new DesktopApp();
         app.start(stage);
     }
 

@@ -2,7 +2,7 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.waitUntil;
 
-import io.shardlab.ui.explorer.DiagramPicture;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;

@@ -8,8 +8,16 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
+import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.diagram.DiagramProbe;
+import io.shardlab.ui.explorer.diagram.NumberLineView;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -155,7 +163,7 @@ public final class ExplorerBenchmark {
             onFx(() -> {
                 vm.fit();
                 vm.chooseScale(scale);
-                view[0].canvas().paintNow();
+                DiagramProbe.paintNow(view[0].canvas());
                 return null;
             });
             long[] frames = new long[300];
@@ -178,7 +186,7 @@ public final class ExplorerBenchmark {
                             }
                         }
                     }
-                    view[0].canvas().paintNow();
+                    DiagramProbe.paintNow(view[0].canvas());
                     return System.nanoTime() - s;
                 });
                 if (f >= 0) {
@@ -202,7 +210,8 @@ public final class ExplorerBenchmark {
      * between them, and every delivery of an engine state to the screen timed.
      */
     private static final class MeasuredExplorer {
-        final ExecutorSimulationThread thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
+        final ExecutorSimulationThread thread =
+                new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
         final long[] startNanos = new long[1];
         final long[] deliveries = new long[1 << 20];
         final int[] deliveryCount = new int[1];
@@ -240,7 +249,9 @@ public final class ExplorerBenchmark {
                         offers[0]++;
                         mailbox.offer(state);
                     },
-                    mailbox::pending);
+                    mailbox::pending,
+                    BackgroundFailure::describe,
+                    MongosServer.InProcess::new);
             SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
             java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
             pulses = new AnimationTimer() {

@@ -13,6 +13,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** Help → About: product, version, licence, and the bundled components with their licences. */
@@ -78,7 +79,7 @@ public final class AboutDialog extends Dialog<ButtonType> {
         components.setFitToWidth(true);
         components.setPrefViewportHeight(300);
         components.setPrefViewportWidth(700);
-        components.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        components.setMinWidth(Region.USE_PREF_SIZE);
         components.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         VBox content = new VBox(header, componentsTitle, componentsNote, components);
         content.getStyleClass().add(ABOUT_CONTENT);

@@ -4,12 +4,16 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.SuggestedCandidate;
+import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.ui.theme.Appearance;
 import java.io.File;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
@@ -18,6 +22,7 @@ import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Button;
@@ -48,6 +53,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -154,7 +160,7 @@ public final class AdvisorView {
         Button clear = new Button("Clear");
         clear.getStyleClass().add(Styles.FLAT);
         clear.setOnAction(e -> viewModel.clearQueryMix());
-        clear.disableProperty().bind(viewModel.queriesProperty().map(java.util.List::isEmpty));
+        clear.disableProperty().bind(viewModel.queriesProperty().map(List::isEmpty));
         Button sampled = new Button("Sampled queries", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE));
         sampled.setId("sampled-queries");
         sampled.setTooltip(new Tooltip("The live cluster's sampled queries ($listSampledQueries, MongoDB 7.0+) as the "
@@ -311,11 +317,37 @@ public final class AdvisorView {
         table.setPlaceholder(new Label("Add candidate keys and press Analyze to compare them."));
         table.getStyleClass().add(Styles.STRIPED);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getColumns().add(keyColumn());
+        table.getColumns().add(layoutColumn());
+        addFigureColumns();
+        table.setItems(viewModel.rowsProperty());
+        table.skinProperty().addListener((obs, was, now) -> Platform.runLater(this::installHeaderTooltips));
+        table.setRowFactory(t -> {
+            TableRow<CandidateRow> row = new TableRow<>();
+            row.itemProperty().addListener((obs, was, now) -> {
+                row.pseudoClassStateChanged(RECOMMENDED, now != null && now.verdict() == Verdict.RECOMMENDED);
+            });
+            return row;
+        });
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                viewModel.select(now);
+            }
+        });
+        viewModel.selectedProperty().addListener((obs, was, now) -> {
+            if (now != null && table.getSelectionModel().getSelectedItem() != now) {
+                table.getSelectionModel().select(now);
+            }
+            paintDetail();
+        });
+        return table;
+    }
+
+    /** The candidate's key, as wide as the longest key, so that a compound key is never cut. */
+    private TableColumn<CandidateRow, String> keyColumn() {
         TableColumn<CandidateRow, String> keyColumn = column(
                 "Key", "The candidate shard key pattern", CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
-        table.getColumns().add(keyColumn);
-        // as wide as the longest key, so that a compound key is never cut
-        viewModel.rowsProperty().addListener((javafx.collections.ListChangeListener<CandidateRow>) change ->
+        viewModel.rowsProperty().addListener((ListChangeListener<CandidateRow>) change ->
                 keyColumn.setPrefWidth(Math.max(
                         KEY_COLUMN_WIDTH,
                         viewModel.rowsProperty().stream()
@@ -323,6 +355,11 @@ public final class AdvisorView {
                                         .max()
                                         .orElse(0)
                                 + 28)));
+        return keyColumn;
+    }
+
+    /** The chunks after the replay, each as wide as its data, coloured by shard. */
+    private TableColumn<CandidateRow, CandidateRow> layoutColumn() {
         TableColumn<CandidateRow, CandidateRow> line = new TableColumn<>("Layout (width by data)");
         line.setUserData("The chunks after replaying the sample in insertion order, each as wide as its data, "
                 + "coloured by shard; striped chunks are jumbo");
@@ -330,7 +367,11 @@ public final class AdvisorView {
         line.setPrefWidth(ROW_LINE_WIDTH + 16);
         line.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         line.setCellFactory(c -> new LineCell());
-        table.getColumns().add(line);
+        return line;
+    }
+
+    /** The candidate's figures, one column each, in the order the findings read them. */
+    private void addFigureColumns() {
         table.getColumns()
                 .add(column(
                         "Verdict",
@@ -391,28 +432,6 @@ public final class AdvisorView {
                         CandidateRow::singleShardReads,
                         175,
                         v -> v == null ? "—" : percent(v)));
-        table.setItems(viewModel.rowsProperty());
-        table.skinProperty()
-                .addListener((obs, was, now) -> javafx.application.Platform.runLater(this::installHeaderTooltips));
-        table.setRowFactory(t -> {
-            TableRow<CandidateRow> row = new TableRow<>();
-            row.itemProperty().addListener((obs, was, now) -> {
-                row.pseudoClassStateChanged(RECOMMENDED, now != null && now.verdict() == Verdict.RECOMMENDED);
-            });
-            return row;
-        });
-        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
-            if (now != null) {
-                viewModel.select(now);
-            }
-        });
-        viewModel.selectedProperty().addListener((obs, was, now) -> {
-            if (now != null && table.getSelectionModel().getSelectedItem() != now) {
-                table.getSelectionModel().select(now);
-            }
-            paintDetail();
-        });
-        return table;
     }
 
     private static <T> TableColumn<CandidateRow, T> column(
@@ -436,7 +455,7 @@ public final class AdvisorView {
 
     /** Gives each column header its hint (the analyzeShardKey field it shows) as a tooltip, once headers exist. */
     private void installHeaderTooltips() {
-        for (javafx.scene.Node n : table.lookupAll(".column-header")) {
+        for (Node n : table.lookupAll(".column-header")) {
             if (n instanceof TableColumnHeader h
                     && h.getTableColumn() != null
                     && h.getTableColumn().getUserData() instanceof String hint) {
@@ -619,7 +638,7 @@ public final class AdvisorView {
                         uri.getText(), password.getText(), namespace.getText(), size.getText()));
     }
 
-    private java.util.Optional<File> chooseExportFile() {
+    private Optional<File> chooseExportFile() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export the comparison");
         chooser.setInitialFileName("shard-key-comparison.png");
@@ -629,20 +648,20 @@ public final class AdvisorView {
                         new FileChooser.ExtensionFilter("SVG drawing", "*.svg"),
                         new FileChooser.ExtensionFilter("PDF", "*.pdf"));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
-        return java.util.Optional.ofNullable(chooser.showSaveDialog(owner));
+        return Optional.ofNullable(chooser.showSaveDialog(owner));
     }
 
-    private java.util.Optional<File> chooseFile(String title, String... patterns) {
+    private Optional<File> chooseFile(String title, String... patterns) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(String.join(", ", patterns), patterns));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
-        return java.util.Optional.ofNullable(chooser.showOpenDialog(owner));
+        return Optional.ofNullable(chooser.showOpenDialog(owner));
     }
 
     /** The width {@code text} takes in the default font (the table's). */
     private static double textWidth(String text) {
-        return new javafx.scene.text.Text(text).getLayoutBounds().getWidth();
+        return new Text(text).getLayoutBounds().getWidth();
     }
 
     private static Label caption(String text) {
@@ -661,7 +680,7 @@ public final class AdvisorView {
         return l;
     }
 
-    private static HBox row(javafx.scene.Node... nodes) {
+    private static HBox row(Node... nodes) {
         HBox row = new HBox(8, nodes);
         row.setAlignment(Pos.CENTER_LEFT);
         if (nodes[0] instanceof Region r) {

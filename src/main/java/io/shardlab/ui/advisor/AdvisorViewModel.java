@@ -34,6 +34,7 @@ import io.shardlab.live.LiveCollectionSampleSource;
 import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
+import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
@@ -51,6 +52,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -265,7 +267,7 @@ public final class AdvisorViewModel {
                                         : "Removed "
                                                 + dropped.stream()
                                                         .map(Object::toString)
-                                                        .collect(java.util.stream.Collectors.joining(", "))
+                                                        .collect(Collectors.joining(", "))
                                                 + ": the new sample has none of "
                                                 + (dropped.size() == 1 ? "its fields." : "their fields."));
                     }
@@ -525,11 +527,12 @@ public final class AdvisorViewModel {
             error.set(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
             return;
         }
+        CandidateComparison comparison = CandidateRow.comparison(r, rows);
         long job = start("exporting the comparison to " + file.getFileName());
         background.execute(() -> {
             try {
                 CandidateComparisonPainter painter =
-                        new CandidateComparisonPainter(r, dark ? Theme.dark() : Theme.light(), "");
+                        new CandidateComparisonPainter(comparison, dark ? Theme.dark() : Theme.light(), "");
                 AtomicFile.write(
                         file,
                         stream -> DiagramExporter.of(format)
@@ -609,7 +612,7 @@ public final class AdvisorViewModel {
         List<CandidateRow> list = new ArrayList<>();
         int pick = r.recommendation().index().orElse(-1);
         for (int i = 0; i < r.candidates().size(); i++) {
-            list.add(CandidateRow.of(r.candidates().get(i), i == pick));
+            list.add(CandidateRow.of(r.candidates().get(i), r.verdict(i)));
         }
         rows.setAll(list);
         List<String> why = r.recommendation().reasons();

@@ -1,6 +1,7 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.ui.tasks.BackgroundTasks;
+import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -33,7 +34,7 @@ public final class AdvisorWindow {
     private final ObservableBooleanValue dark;
     private final List<Image> icons;
     private final BackgroundTasks tasks;
-    private final io.shardlab.ui.tasks.VisibleWork work;
+    private final VisibleWork work;
     private Stage stage;
 
     /**
@@ -48,7 +49,7 @@ public final class AdvisorWindow {
             ObservableBooleanValue dark,
             List<Image> icons,
             BackgroundTasks tasks,
-            io.shardlab.ui.tasks.VisibleWork work) {
+            VisibleWork work) {
         this.work = work;
         this.appearance = appearance;
         this.dark = dark;

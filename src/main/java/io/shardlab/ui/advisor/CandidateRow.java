@@ -1,10 +1,15 @@
 package io.shardlab.ui.advisor;
 
+import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.Finding;
-import io.shardlab.advisor.LayoutMetrics;
+import io.shardlab.advisor.Verdict;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.CandidateComparison;
+import io.shardlab.render.CandidateLayout;
 import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * One row of the comparison table: a candidate's numbers in the units the table shows (shares as
@@ -21,10 +26,9 @@ import java.util.List;
  * @param meanMaxWriteShare the replay's hot-shard number
  * @param singleShardReads percentageOfSingleShardReads, or null without reads in the mix
  * @param verdict the candidate's standing
- * @param layout the replayed layout, for the number line
+ * @param layout the replayed layout by data size with analyzeShardKey's reads and writes per range of the
+ *     key (MinKey first; empty without reads or writes), for the row's picture
  * @param findings the candidate's findings, most severe first
- * @param numReadsByRange analyzeShardKey's reads per range of the key, MinKey first; empty without reads
- * @param numWritesByRange the writes per range; empty without writes
  */
 public record CandidateRow(
         ShardKeyPattern key,
@@ -38,25 +42,16 @@ public record CandidateRow(
         double meanMaxWriteShare,
         Double singleShardReads,
         Verdict verdict,
-        LayoutMetrics layout,
-        List<Finding> findings,
-        List<Long> numReadsByRange,
-        List<Long> numWritesByRange) {
+        CandidateLayout layout,
+        List<Finding> findings) {
 
     public CandidateRow {
         findings = List.copyOf(findings);
-        numReadsByRange = List.copyOf(numReadsByRange);
-        numWritesByRange = List.copyOf(numWritesByRange);
     }
 
-    /** The row of {@code report}; {@code recommended} when it is the advisor's pick. */
-    public static CandidateRow of(CandidateReport report, boolean recommended) {
-        Double reads = report.readWrite()
-                .filter(rw -> !rw.read().isEmpty())
-                .map(rw -> rw.read().percentageOfSingleShardReads())
-                .orElse(null);
-        Verdict verdict =
-                recommended ? Verdict.RECOMMENDED : report.disqualified() ? Verdict.RULED_OUT : Verdict.QUALIFIED;
+    /** The row of {@code report}, which stands as {@code verdict} ({@code AdvisorReport.verdict}). */
+    public static CandidateRow of(CandidateReport report, Verdict verdict) {
+        OptionalDouble reads = report.percentageOfSingleShardReads();
         return new CandidateRow(
                 report.key(),
                 report.keyCharacteristics().numDistinctValues(),
@@ -67,12 +62,42 @@ public record CandidateRow(
                 report.jumboRisk().values(),
                 report.layout().maxShardDocShare(),
                 report.meanMaxWriteShare(),
-                reads,
+                reads.isPresent() ? reads.getAsDouble() : null,
                 verdict,
-                report.layout(),
-                report.findings(),
-                report.readWrite().map(rw -> rw.read().numReadsByRange()).orElse(List.of()),
-                report.readWrite().map(rw -> rw.write().numWritesByRange()).orElse(List.of()));
+                CandidateLayout.of(
+                        report.layout().snapshot(),
+                        report.layout().chunkStatistics(),
+                        report.numReadsByRange(),
+                        report.numWritesByRange()),
+                report.findings());
+    }
+
+    /** The comparison picture of {@code report}, whose rows are {@code rows}. */
+    static CandidateComparison comparison(AdvisorReport report, List<CandidateRow> rows) {
+        return new CandidateComparison(
+                report.sampleSource(),
+                report.settings().version(),
+                report.settings().shards(),
+                report.settings().chunkSizeMegabytes(),
+                report.queries().size(),
+                rows.stream().map(CandidateRow::comparisonCandidate).toList(),
+                report.recommendation().reasons());
+    }
+
+    /** The row as the comparison picture shows it. */
+    public CandidateComparison.Candidate comparisonCandidate() {
+        return new CandidateComparison.Candidate(
+                keyText(),
+                verdict.label(),
+                numDistinctValues,
+                topValueShare,
+                monotonicity,
+                chunks,
+                jumboChunks,
+                maxShardDocShare,
+                meanMaxWriteShare,
+                singleShardReads == null ? OptionalDouble.empty() : OptionalDouble.of(singleShardReads),
+                layout);
     }
 
     /**
@@ -81,6 +106,8 @@ public record CandidateRow(
      * without a query mix.
      */
     public String rangeLegend() {
+        List<Long> numReadsByRange = layout.numReadsByRange();
+        List<Long> numWritesByRange = layout.numWritesByRange();
         if (numReadsByRange.isEmpty() && numWritesByRange.isEmpty()) {
             return "No query mix: no reads or writes per range to show.";
         }
@@ -101,7 +128,7 @@ public record CandidateRow(
 
     private static String summary(List<Long> counts) {
         long max = counts.stream().mapToLong(Long::longValue).max().orElse(0);
-        return counts.size() + " ranges, busiest " + String.format(java.util.Locale.ROOT, "%,d", max);
+        return counts.size() + " ranges, busiest " + String.format(Locale.ROOT, "%,d", max);
     }
 
     /** The key in mongosh syntax, e.g. {@code { state: 1, zip: 1 }}. */

@@ -1,6 +1,6 @@
 package io.shardlab.ui.console;
 
-import io.shardlab.shell.CommandLayer;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.BackgroundFailure;

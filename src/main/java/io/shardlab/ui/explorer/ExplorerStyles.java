@@ -1,13 +1,22 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.ui.theme.Appearance;
+
 /**
- * The style classes several of the explorer's views share (its cards, the side panel's content, the
- * key field), as {@code explorer.css} names them; a class one view uses alone is a constant in that view.
- * The side-panel tabs take these from the explorer ({@code ArchitectureTest.EXPLORER_TYPES_FOR_TABS}).
+ * The explorer's stylesheet and the style classes several of the explorer's views share (its cards, the side
+ * panel's content, the key field), as {@code explorer.css} names them; a class one view uses alone is a constant
+ * in that view. The explorer's parts and side-panel tabs take these from the explorer
+ * ({@code ArchitectureTest.EXPLORER_TYPES_FOR_PARTS}, {@code EXPLORER_TYPES_FOR_TABS}).
  */
 public final class ExplorerStyles {
 
     private ExplorerStyles() {}
+
+    /** The explorer's own stylesheet, also the comparison's. */
+    public static final String STYLESHEET = Appearance.featureStylesheet(ExplorerStyles.class, "explorer.css");
+
+    /** Style class of the explorer's root (and the comparison's), which carries render's palette as looked-up colours. */
+    public static final String EXPLORER = "explorer";
 
     public static final String CARD_CAPTION = "card-caption";
 

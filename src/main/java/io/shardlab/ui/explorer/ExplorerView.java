@@ -2,12 +2,24 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.ui.explorer.collections.CollectionPicker;
+import io.shardlab.ui.explorer.connections.ConnectionsBar;
+import io.shardlab.ui.explorer.diagram.CardHeader;
+import io.shardlab.ui.explorer.diagram.ChartsView;
+import io.shardlab.ui.explorer.diagram.NumberLineView;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
+import io.shardlab.ui.explorer.diagram.RenderCanvas;
+import io.shardlab.ui.explorer.diagram.ScaleButtons;
+import io.shardlab.ui.explorer.playback.PlaybackKeys;
+import io.shardlab.ui.explorer.playback.TransportBar;
+import io.shardlab.ui.explorer.setup.SetupBar;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
@@ -32,6 +44,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
@@ -59,12 +72,6 @@ public final class ExplorerView {
     /** How long a load may take before the spinner shows. */
     static final double LOADING_PATIENCE_MILLIS = 350;
 
-    /** Style class of the explorer's root, which carries render's palette as looked-up colours. */
-    public static final String STYLE_CLASS = "explorer";
-
-    /** The explorer's own stylesheet, also the comparison's. */
-    static final String STYLESHEET = Appearance.featureStylesheet(ExplorerView.class, "explorer.css");
-
     private final ExplorerViewModel vm;
     private final BorderPane root = new BorderPane();
     private final SetupBar setup;
@@ -91,8 +98,8 @@ public final class ExplorerView {
                         sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
         root.setId("explorer");
-        root.getStyleClass().add(STYLE_CLASS);
-        root.getStylesheets().add(STYLESHEET);
+        root.getStyleClass().add(ExplorerStyles.EXPLORER);
+        root.getStylesheets().add(ExplorerStyles.STYLESHEET);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
@@ -342,6 +349,51 @@ public final class ExplorerView {
 
     /** The explorer's menus, for the window's menu bar. */
     public List<Menu> menus() {
+        Menu simulation = simulationMenu();
+        Menu edit = editMenu();
+        Menu line = lineMenu();
+        return List.of(edit, simulation, line);
+    }
+
+    /** Simulation: the transport's verbs, the setup's, the comparison, Accept connections. */
+    private Menu simulationMenu() {
+        List<MenuItem> playback = playbackItems();
+        MenuItem apply = item(
+                "Apply setup",
+                MaterialDesignC.CHECK,
+                new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.setup().apply());
+        MenuItem key = item(
+                "Edit the shard key",
+                MaterialDesignA.ALPHA_K_BOX_OUTLINE,
+                new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
+                setup::focusKey);
+        apply.disableProperty().bind(vm.readOnlyLayoutProperty());
+        key.disableProperty().bind(vm.readOnlyLayoutProperty());
+        // change the release, key, chunk size or shards in the setup row, then see both in lockstep
+        MenuItem compare =
+                item("Compare with the setup", MaterialDesignC.COMPARE_HORIZONTAL, null, vm::compareWithSetup);
+        compare.setId("menu-compare");
+        compare.disableProperty()
+                .bind(vm.readOnlyLayoutProperty()
+                        .or(vm.playback().loadedProperty().not())
+                        .or(vm.comparingProperty()));
+        MenuItem closeCompare = item("Close the comparison", MaterialDesignA.ARROW_LEFT, null, vm::closeComparison);
+        closeCompare.setId("menu-close-comparison");
+        closeCompare.visibleProperty().bind(vm.comparingProperty());
+        MenuItem back = item("Back to simulator", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
+        back.setId("menu-back-to-simulator");
+        back.visibleProperty().bind(vm.readOnlyLayoutProperty());
+        Menu simulation = new Menu("_Simulation", null);
+        simulation.getItems().addAll(playback);
+        simulation.getItems().addAll(new SeparatorMenuItem(), apply, key, back, compare, closeCompare);
+        simulation.getItems().addAll(new SeparatorMenuItem(), acceptConnectionsItem());
+        simulation.setId("menu-simulation");
+        return simulation;
+    }
+
+    /** Play / Pause, Step, Reset and Speed, on the transport on show (the comparison's while one shows). */
+    private List<MenuItem> playbackItems() {
         // Space and Shift+Right are handled by the explorer itself (installKeys), so that text fields
         // still take them; the menu names them in its labels instead of registering accelerators
         MenuItem play = item(
@@ -376,36 +428,12 @@ public final class ExplorerView {
             vm.activeSpeedProperty().addListener((obs, was, now) -> r.setSelected(now == s));
             speed.getItems().add(r);
         }
-        MenuItem apply = item(
-                "Apply setup",
-                MaterialDesignC.CHECK,
-                new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN),
-                () -> vm.setup().apply());
-        MenuItem key = item(
-                "Edit the shard key",
-                MaterialDesignA.ALPHA_K_BOX_OUTLINE,
-                new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
-                setup::focusKey);
-        apply.disableProperty().bind(vm.readOnlyLayoutProperty());
-        key.disableProperty().bind(vm.readOnlyLayoutProperty());
-        // change the release, key, chunk size or shards in the setup row, then see both in lockstep
-        MenuItem compare =
-                item("Compare with the setup", MaterialDesignC.COMPARE_HORIZONTAL, null, vm::compareWithSetup);
-        compare.setId("menu-compare");
-        compare.disableProperty()
-                .bind(vm.readOnlyLayoutProperty()
-                        .or(vm.playback().loadedProperty().not())
-                        .or(vm.comparingProperty()));
-        MenuItem closeCompare = item("Close the comparison", MaterialDesignA.ARROW_LEFT, null, vm::closeComparison);
-        closeCompare.setId("menu-close-comparison");
-        closeCompare.visibleProperty().bind(vm.comparingProperty());
-        MenuItem back = item("Back to simulator", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
-        back.setId("menu-back-to-simulator");
-        back.visibleProperty().bind(vm.readOnlyLayoutProperty());
-        // Simulation → Accept connections: mongosh, Compass or a driver write to the cluster on screen
-        javafx.scene.control.CheckMenuItem accept = new javafx.scene.control.CheckMenuItem(
-                "Accept connections",
-                new org.kordamp.ikonli.javafx.FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignL.LAN_CONNECT));
+        return List.of(play, step, reset, speed);
+    }
+
+    /** Simulation → Accept connections: mongosh, Compass or a driver write to the cluster on screen. */
+    private CheckMenuItem acceptConnectionsItem() {
+        CheckMenuItem accept = new CheckMenuItem("Accept connections", new FontIcon(MaterialDesignL.LAN_CONNECT));
         accept.setId("menu-accept-connections");
         accept.setSelected(vm.connections().acceptingProperty().get());
         vm.connections().acceptingProperty().addListener((obs, was, now) -> accept.setSelected(now));
@@ -418,23 +446,11 @@ public final class ExplorerView {
         accept.disableProperty()
                 .bind(vm.readOnlyLayoutProperty()
                         .and(vm.connections().acceptingProperty().not()));
-        Menu simulation = new Menu(
-                "_Simulation",
-                null,
-                play,
-                step,
-                reset,
-                speed,
-                new SeparatorMenuItem(),
-                apply,
-                key,
-                back,
-                compare,
-                closeCompare,
-                new SeparatorMenuItem(),
-                accept);
-        simulation.setId("menu-simulation");
+        return accept;
+    }
 
+    /** Edit: undo and redo, the chunk verbs, the history's copy, the query filter. */
+    private Menu editMenu() {
         MenuItem undo = item(
                 "Undo",
                 MaterialDesignU.UNDO,
@@ -489,7 +505,11 @@ public final class ExplorerView {
                 copy,
                 filter);
         edit.setId("menu-edit");
+        return edit;
+    }
 
+    /** Number line: zoom in and out, show the whole line. */
+    private Menu lineMenu() {
         MenuItem zoomIn = item(
                 "Zoom in",
                 MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
@@ -507,7 +527,7 @@ public final class ExplorerView {
                 () -> vm.numberLine().fit());
         Menu line = new Menu("_Number line", null, zoomIn, zoomOut, fit);
         line.setId("menu-line");
-        return List.of(edit, simulation, line);
+        return line;
     }
 
     private static MenuItem item(String text, Ikon icon, KeyCombination keys, Runnable action) {

@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer;
 
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;

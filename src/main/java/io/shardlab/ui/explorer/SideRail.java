@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
@@ -63,44 +64,9 @@ final class SideRail {
             root.getChildren().add(b);
         }
 
-        // the cue: a dot on the chunk button while a selected chunk's details wait in the closed panel
-        ToggleButton chunk = buttons.get(SidePanelViewModel.Section.CHUNK);
-        Region dot = new Region();
-        dot.getStyleClass().add(RAIL_CUE);
-        dot.setMinSize(9, 9);
-        dot.setMaxSize(9, 9);
-        // at the icon's top right corner, a little outside it
-        dot.setTranslateX(5);
-        dot.setTranslateY(-5);
-        dot.visibleProperty().bind(placement.chunkCueProperty());
-        StackPane chunkGraphic = new StackPane(new FontIcon(icon(SidePanelViewModel.Section.CHUNK)), dot);
-        StackPane.setAlignment(dot, Pos.TOP_RIGHT);
-        // the icon's size, not the button's: the dot belongs to the icon
-        chunkGraphic.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
-        chunk.setGraphic(chunkGraphic);
-        chunk.tooltipProperty()
-                .bind(Bindings.createObjectBinding(
-                        () -> new Tooltip(
-                                placement.chunkCueProperty().get() && selected.getValue() != null
-                                        ? selected.getValue().title() + " is selected: show its details"
-                                        : "Chunk"),
-                        placement.chunkCueProperty(),
-                        selected));
-        placement.chunkCueProperty().addListener((obs, was, cue) -> {
-            chunk.pseudoClassStateChanged(CUE, cue);
-        });
+        cue(buttons.get(SidePanelViewModel.Section.CHUNK), placement, selected);
 
-        ToggleButton pin = new ToggleButton(null, new FontIcon(MaterialDesignP.PIN_OUTLINE));
-        pin.setId("rail-pin");
-        pin.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
-        pin.setOnAction(e -> placement.togglePin());
-        pin.tooltipProperty()
-                .bind(placement
-                        .pinnedProperty()
-                        .map(on -> new Tooltip(
-                                on
-                                        ? "Unpin: fold the panel back into this rail"
-                                        : "Pin the panel beside the diagram")));
+        ToggleButton pin = pinButton(placement);
         Separator separator = new Separator();
         separator.getStyleClass().add(RAIL_SEPARATOR);
         root.getChildren().addAll(separator, pin);
@@ -129,6 +95,50 @@ final class SideRail {
         root.setAlignment(Pos.TOP_CENTER);
         root.visibleProperty().bind(placement.placementProperty().map(SidePanelViewModel.Placement::showsRail));
         root.managedProperty().bind(root.visibleProperty());
+    }
+
+    /** The cue: a dot on the chunk button while a selected chunk's details wait in the closed panel. */
+    private static void cue(ToggleButton chunk, SidePanelViewModel placement, ObservableValue<ChunkDetails> selected) {
+        Region dot = new Region();
+        dot.getStyleClass().add(RAIL_CUE);
+        dot.setMinSize(9, 9);
+        dot.setMaxSize(9, 9);
+        // at the icon's top right corner, a little outside it
+        dot.setTranslateX(5);
+        dot.setTranslateY(-5);
+        dot.visibleProperty().bind(placement.chunkCueProperty());
+        StackPane chunkGraphic = new StackPane(new FontIcon(icon(SidePanelViewModel.Section.CHUNK)), dot);
+        StackPane.setAlignment(dot, Pos.TOP_RIGHT);
+        // the icon's size, not the button's: the dot belongs to the icon
+        chunkGraphic.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        chunk.setGraphic(chunkGraphic);
+        chunk.tooltipProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> new Tooltip(
+                                placement.chunkCueProperty().get() && selected.getValue() != null
+                                        ? selected.getValue().title() + " is selected: show its details"
+                                        : "Chunk"),
+                        placement.chunkCueProperty(),
+                        selected));
+        placement.chunkCueProperty().addListener((obs, was, cue) -> {
+            chunk.pseudoClassStateChanged(CUE, cue);
+        });
+    }
+
+    /** The pin, which keeps the panel beside the diagram. */
+    private static ToggleButton pinButton(SidePanelViewModel placement) {
+        ToggleButton pin = new ToggleButton(null, new FontIcon(MaterialDesignP.PIN_OUTLINE));
+        pin.setId("rail-pin");
+        pin.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
+        pin.setOnAction(e -> placement.togglePin());
+        pin.tooltipProperty()
+                .bind(placement
+                        .pinnedProperty()
+                        .map(on -> new Tooltip(
+                                on
+                                        ? "Unpin: fold the panel back into this rail"
+                                        : "Pin the panel beside the diagram")));
+        return pin;
     }
 
     VBox node() {

@@ -142,53 +142,8 @@ public final class ExportDialog extends Dialog<Void> {
         grid.setVgap(8);
         int row = 0;
 
-        ToggleGroup formats = new ToggleGroup();
-        HBox formatButtons = new HBox();
-        formatButtons.setMinWidth(Region.USE_PREF_SIZE);
-        formatButtons.getStyleClass().add(SEGMENTED);
-        for (ExportFormat f : ExportFormat.values()) {
-            ToggleButton b = new ToggleButton(f.name());
-            b.setId("export-format-" + f.extension());
-            b.setMinWidth(Region.USE_PREF_SIZE);
-            b.setToggleGroup(formats);
-            b.setUserData(f);
-            b.setSelected(viewModel.formatProperty().get() == f);
-            formatButtons.getChildren().add(b);
-        }
-        formats.selectedToggleProperty().addListener((obs, was, now) -> {
-            if (now == null) {
-                was.setSelected(true); // one format is always chosen
-            } else {
-                viewModel.formatProperty().set((ExportFormat) now.getUserData());
-            }
-        });
-        grid.addRow(row++, label("Format"), formatButtons);
-
-        ComboBox<View> view = new ComboBox<>();
-        view.setId("export-view");
-        view.setMinWidth(Region.USE_PREF_SIZE);
-        view.getItems().setAll(View.values());
-        view.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(View v) {
-                return v == null
-                        ? ""
-                        : switch (v) {
-                            case NUMBER_LINE -> "Number line";
-                            case LANES -> "Number line and lanes";
-                            case HEATMAP -> "Heatmap of writes";
-                            case ALL -> "Everything";
-                        };
-            }
-
-            @Override
-            public View fromString(String s) {
-                return null;
-            }
-        });
-        view.valueProperty().bindBidirectional(viewModel.viewProperty());
-        grid.addRow(row++, label("View"), view);
-
+        grid.addRow(row++, label("Format"), formatButtons());
+        grid.addRow(row++, label("View"), viewChoice());
         Spinner<Integer> width =
                 new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
         width.setId("export-width");
@@ -223,6 +178,59 @@ public final class ExportDialog extends Dialog<Void> {
         title.textProperty().bindBidirectional(viewModel.titleProperty());
         grid.addRow(row++, label("Title"), title);
         return grid;
+    }
+
+    /** PNG, SVG or PDF; one is always chosen. */
+    private HBox formatButtons() {
+        ToggleGroup formats = new ToggleGroup();
+        HBox formatButtons = new HBox();
+        formatButtons.setMinWidth(Region.USE_PREF_SIZE);
+        formatButtons.getStyleClass().add(SEGMENTED);
+        for (ExportFormat f : ExportFormat.values()) {
+            ToggleButton b = new ToggleButton(f.name());
+            b.setId("export-format-" + f.extension());
+            b.setMinWidth(Region.USE_PREF_SIZE);
+            b.setToggleGroup(formats);
+            b.setUserData(f);
+            b.setSelected(viewModel.formatProperty().get() == f);
+            formatButtons.getChildren().add(b);
+        }
+        formats.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (now == null) {
+                was.setSelected(true); // one format is always chosen
+            } else {
+                viewModel.formatProperty().set((ExportFormat) now.getUserData());
+            }
+        });
+        return formatButtons;
+    }
+
+    /** Which sections of the diagram the picture shows. */
+    private ComboBox<View> viewChoice() {
+        ComboBox<View> view = new ComboBox<>();
+        view.setId("export-view");
+        view.setMinWidth(Region.USE_PREF_SIZE);
+        view.getItems().setAll(View.values());
+        view.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(View v) {
+                return v == null
+                        ? ""
+                        : switch (v) {
+                            case NUMBER_LINE -> "Number line";
+                            case LANES -> "Number line and lanes";
+                            case HEATMAP -> "Heatmap of writes";
+                            case ALL -> "Everything";
+                        };
+            }
+
+            @Override
+            public View fromString(String s) {
+                return null;
+            }
+        });
+        view.valueProperty().bindBidirectional(viewModel.viewProperty());
+        return view;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.session.Scenario;
+import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
@@ -14,8 +15,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -152,7 +155,7 @@ final class LessonFile {
             Fields f = new Fields(stepJson.get(i), "shellSteps[" + i + "]", SHELL_STEP_FIELDS, Set.of());
             String label = f.text("label", SHELL_STEP_LABEL_MAX);
             String script = f.text("script", SHELL_SCRIPT_MAX);
-            if (!io.shardlab.shell.ShellEngine.isCompleteInput(script)) {
+            if (!ShellEngine.isCompleteInput(script)) {
                 throw f.invalid("script", "not a whole shell input: a brace, bracket, string or comment is left open");
             }
             shellSteps.add(new ShellStep(label, script));
@@ -341,7 +344,7 @@ final class LessonFile {
             case BOOLEAN -> "a boolean";
             case NULL -> "null";
             case INT32, INT64, DOUBLE, DECIMAL128 -> "a number";
-            default -> v.getBsonType().name().toLowerCase(java.util.Locale.ROOT);
+            default -> v.getBsonType().name().toLowerCase(Locale.ROOT);
         };
     }
 
@@ -373,7 +376,7 @@ final class LessonFile {
             return new InvalidLessonException(source, path(name), problem + suffix);
         }
 
-        <T> T check(String name, java.util.function.Supplier<T> check) {
+        <T> T check(String name, Supplier<T> check) {
             try {
                 return check.get();
             } catch (IllegalArgumentException e) {

@@ -354,7 +354,7 @@ public final class LessonsView {
         choice.setWrapText(true);
         choice.setMinHeight(Region.USE_PREF_SIZE);
         choice.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(choice, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(choice, Priority.ALWAYS);
         expected.setMinWidth(Region.USE_PREF_SIZE);
         HBox head = new HBox(choice, expected);
         head.getStyleClass().add(LESSON_QUERY_HEAD);

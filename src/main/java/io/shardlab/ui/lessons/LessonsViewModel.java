@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -49,10 +50,9 @@ public final class LessonsViewModel {
             new ReadOnlyListWrapper<>(this, "followUps", FXCollections.observableArrayList());
     private final ReadOnlyListWrapper<ShellStep> shellSteps =
             new ReadOnlyListWrapper<>(this, "shellSteps", FXCollections.observableArrayList());
-    private final javafx.beans.property.ReadOnlyBooleanWrapper shellOffered =
-            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "shellOffered", false);
+    private final ReadOnlyBooleanWrapper shellOffered = new ReadOnlyBooleanWrapper(this, "shellOffered", false);
     /** Types a snippet into the Shell panel and runs it; null until {@link #offerShell}. */
-    private java.util.function.Consumer<String> shell;
+    private Consumer<String> shell;
 
     private final ReadOnlyObjectWrapper<LessonScenario> shownScenario =
             new ReadOnlyObjectWrapper<>(this, "shownScenario");
@@ -222,7 +222,7 @@ public final class LessonsViewModel {
      * Lets the lessons' "Run in shell" steps reach the Shell panel: {@code runInShell} shows the panel,
      * types the snippet into it and runs it.
      */
-    public void offerShell(java.util.function.Consumer<String> runInShell) {
+    public void offerShell(Consumer<String> runInShell) {
         shell = Objects.requireNonNull(runInShell, "runInShell");
         shellOffered.set(true);
     }

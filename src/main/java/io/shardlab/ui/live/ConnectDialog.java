@@ -3,7 +3,9 @@ package io.shardlab.ui.live;
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.theme.SharedStyles;
 import java.io.File;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
+import javafx.event.ActionEvent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -12,6 +14,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -47,6 +50,41 @@ public final class ConnectDialog extends Dialog<Void> {
         masked.getStyleClass().add(Styles.TEXT_MUTED);
         masked.textProperty().bind(vm.maskedProperty());
 
+        HBox caRow = tlsRow(vm);
+        ListView<String> recent = recentList(vm);
+        Label error = errorLabel(vm);
+        ProgressIndicator progress = new ProgressIndicator();
+        progress.setId("connect-progress");
+        progress.setPrefSize(18, 18);
+        progress.visibleProperty().bind(vm.connectingProperty());
+        Label waiting = new Label("Connecting… (gives up after "
+                + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s)");
+        waiting.visibleProperty().bind(vm.connectingProperty());
+
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.addRow(0, fieldLabel("Connection string"), uri);
+        grid.add(masked, 1, 1);
+        grid.addRow(2, fieldLabel("TLS"), caRow);
+        grid.addRow(3, fieldLabel("Recent"), recent);
+        // the labels' column never gives up width: the fields' column is the one that grows and shrinks
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        fields.setMinWidth(0);
+        grid.getColumnConstraints().setAll(labels, fields);
+        grid.add(new HBox(8, progress, waiting), 1, 4);
+        grid.add(error, 1, 5);
+        GridPane.setHgrow(uri, Priority.ALWAYS);
+        getDialogPane().setContent(grid);
+
+        installButtons(vm);
+    }
+
+    /** The CA file to trust over TLS, or the system trust store. */
+    private HBox tlsRow(ConnectViewModel vm) {
         Label ca = new Label();
         ca.setId("connect-ca");
         ca.textProperty()
@@ -72,7 +110,11 @@ public final class ConnectDialog extends Dialog<Void> {
         Button clearCa = new Button("Clear");
         clearCa.setOnAction(e -> vm.tlsCaFileProperty().set(null));
         clearCa.disableProperty().bind(vm.tlsCaFileProperty().isNull());
+        return new HBox(8, chooseCa, clearCa, ca);
+    }
 
+    /** The connections opened before, without their passwords; picking one fills the connection string. */
+    private static ListView<String> recentList(ConnectViewModel vm) {
         ListView<String> recent = new ListView<>(vm.recent());
         recent.setId("connect-recent");
         recent.setPrefHeight(110);
@@ -87,7 +129,11 @@ public final class ConnectDialog extends Dialog<Void> {
                 vm.useRecent(now);
             }
         });
+        return recent;
+    }
 
+    /** Why the last attempt failed, whole. */
+    private Label errorLabel(ConnectViewModel vm) {
         Label error = new Label();
         error.setId("connect-error");
         error.getStyleClass().add(Styles.DANGER);
@@ -99,51 +145,28 @@ public final class ConnectDialog extends Dialog<Void> {
         error.setMinHeight(Region.USE_PREF_SIZE);
         error.setMaxWidth(Double.MAX_VALUE);
         vm.errorProperty()
-                .addListener((obs, was, now) -> javafx.application.Platform.runLater(() -> {
+                .addListener((obs, was, now) -> Platform.runLater(() -> {
                     if (getDialogPane().getScene() != null
                             && getDialogPane().getScene().getWindow() != null) {
                         getDialogPane().getScene().getWindow().sizeToScene();
                     }
                 }));
-        ProgressIndicator progress = new ProgressIndicator();
-        progress.setId("connect-progress");
-        progress.setPrefSize(18, 18);
-        progress.visibleProperty().bind(vm.connectingProperty());
-        Label waiting = new Label("Connecting… (gives up after "
-                + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s)");
-        waiting.visibleProperty().bind(vm.connectingProperty());
+        return error;
+    }
 
-        GridPane grid = new GridPane();
-        grid.setHgap(8);
-        grid.setVgap(8);
-        grid.addRow(0, fieldLabel("Connection string"), uri);
-        grid.add(masked, 1, 1);
-        HBox caRow = new HBox(8, chooseCa, clearCa, ca);
-        grid.addRow(2, fieldLabel("TLS"), caRow);
-        grid.addRow(3, fieldLabel("Recent"), recent);
-        // the labels' column never gives up width: the fields' column is the one that grows and shrinks
-        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
-        labels.setMinWidth(Region.USE_PREF_SIZE);
-        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
-        fields.setHgrow(Priority.ALWAYS);
-        fields.setMinWidth(0);
-        grid.getColumnConstraints().setAll(labels, fields);
-        grid.add(new HBox(8, progress, waiting), 1, 4);
-        grid.add(error, 1, 5);
-        GridPane.setHgrow(uri, Priority.ALWAYS);
-        getDialogPane().setContent(grid);
-
+    /** Connect, which leaves the dialog open (the outcome decides), and Cancel, which first stops an attempt. */
+    private void installButtons(ConnectViewModel vm) {
         getDialogPane().getButtonTypes().addAll(CONNECT, ButtonType.CANCEL);
         Button connect = (Button) getDialogPane().lookupButton(CONNECT);
         connect.setId("connect-go");
         connect.disableProperty().bind(vm.connectingProperty());
-        connect.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        connect.addEventFilter(ActionEvent.ACTION, e -> {
             e.consume();
             vm.connect();
         });
         Button cancel = (Button) getDialogPane().lookupButton(ButtonType.CANCEL);
         cancel.setId("connect-cancel");
-        cancel.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        cancel.addEventFilter(ActionEvent.ACTION, e -> {
             if (vm.connectingProperty().get()) {
                 e.consume(); // first Cancel stops the attempt; the next one closes the dialog
                 vm.cancel();

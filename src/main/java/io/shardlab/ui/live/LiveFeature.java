@@ -5,10 +5,12 @@ import io.shardlab.live.RecentConnections;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
+import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.theme.Appearance;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
@@ -45,10 +47,10 @@ public final class LiveFeature implements AutoCloseable {
             MainViewModel window,
             Supplier<Stage> stage,
             BackgroundTasks tasks,
-            io.shardlab.ui.tasks.VisibleWork work,
+            VisibleWork work,
             Appearance appearance) {
         background = tasks.elastic("shardlab-live");
-        java.util.concurrent.Executor reading = work.reporting("Reading the cluster's layout", background);
+        Executor reading = work.reporting("Reading the cluster's layout", background);
         scheduler = tasks.serial("shardlab-live-watch");
         layout = new LiveLayoutViewModel(
                 reading, Platform::runLater, scheduler, Clock.systemUTC(), (LiveLayoutViewModel.LayoutShow)

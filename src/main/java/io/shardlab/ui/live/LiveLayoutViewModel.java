@@ -40,7 +40,9 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -368,7 +370,7 @@ public final class LiveLayoutViewModel {
                                 + BsonPrinter.shell(
                                         m.max().toDocument(shownLayout.cluster().key())) + " from " + m.fromShard()
                                 + " to " + m.toShard())
-                        .collect(java.util.stream.Collectors.joining("; "));
+                        .collect(Collectors.joining("; "));
     }
 
     private String caption(int position) {
@@ -391,7 +393,7 @@ public final class LiveLayoutViewModel {
      * Hands it to {@code into} (the explorer's {@code fork}); on success the live watch stops and the
      * panel hides, as the explorer now shows the simulation; a refusal shows in {@link #errorProperty()}.
      */
-    public void fork(java.util.function.Consumer<LayoutFork> into) {
+    public void fork(Consumer<LayoutFork> into) {
         Objects.requireNonNull(into, "into");
         if (!shown.get() || history == null) {
             error.set("fork: nothing to fork, open a cluster, snapshot or config dump first");

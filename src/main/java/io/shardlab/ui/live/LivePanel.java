@@ -1,8 +1,10 @@
 package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.session.LayoutFork;
 import io.shardlab.ui.theme.Appearance;
 import java.time.Duration;
+import java.util.function.Consumer;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
@@ -13,10 +15,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Slider;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
 
 /**
@@ -40,14 +44,68 @@ public final class LivePanel {
      * @param vm the layout on show
      * @param fork copies a layout into the explorer's simulator (the explorer's {@code fork})
      */
-    public LivePanel(LiveLayoutViewModel vm, java.util.function.Consumer<io.shardlab.session.LayoutFork> fork) {
+    public LivePanel(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
         root.setId("live-panel");
         root.getStyleClass().add(LIVE_PANEL);
         root.getStylesheets().add(STYLESHEET);
         root.visibleProperty().bind(vm.shownProperty());
         root.managedProperty().bind(root.visibleProperty());
 
-        // searchable: a real cluster or a dump can hold hundreds of sharded collections
+        SearchableComboBox<String> collection = collectionPicker(vm);
+        Slider slider = historySlider(vm);
+        Button back = new Button("◀");
+        back.setId("live-step-back");
+        back.setOnAction(e -> vm.stepBack());
+        Button forward = new Button("▶");
+        forward.setId("live-step-forward");
+        forward.setOnAction(e -> vm.stepForward());
+        Label step = new Label();
+        step.setId("live-step");
+        step.textProperty().bind(vm.stepTextProperty());
+
+        ComboBox<Integer> interval = watchInterval(vm);
+        ToggleButton watch = watchToggle(vm, interval);
+
+        Label error = new Label();
+        error.setId("live-error");
+        error.getStyleClass().add(Styles.DANGER);
+        error.textProperty().bind(vm.errorProperty());
+
+        Button forkButton = forkButton(vm, fork);
+
+        HBox top = new HBox(
+                8,
+                new Label("Collection"),
+                collection,
+                new Label("History"),
+                back,
+                slider,
+                forward,
+                watch,
+                interval,
+                forkButton);
+        top.setAlignment(Pos.CENTER_LEFT);
+
+        ListView<String> changes = changesList(vm);
+
+        // the simulator forks with this release's rules: say which, and whether it is a guess
+        Label release = new Label();
+        release.setId("live-release");
+        release.setWrapText(true);
+        release.textProperty().bind(vm.releaseProperty());
+
+        Label migrations = new Label();
+        migrations.setId("live-active-migrations");
+        migrations.setWrapText(true);
+        migrations.textProperty().bind(vm.activeMigrationsProperty());
+        migrations.visibleProperty().bind(vm.activeMigrationsProperty().isNotEmpty());
+        migrations.managedProperty().bind(migrations.visibleProperty());
+
+        root.getChildren().addAll(top, step, release, migrations, error, changes);
+    }
+
+    /** Searchable: a real cluster or a dump can hold hundreds of sharded collections. */
+    private static SearchableComboBox<String> collectionPicker(LiveLayoutViewModel vm) {
         SearchableComboBox<String> collection = new SearchableComboBox<>(vm.namespaces());
         collection.setId("live-collection");
         collection.setPromptText("Type to search the collections");
@@ -57,7 +115,11 @@ public final class LivePanel {
             }
         });
         vm.namespaceProperty().addListener((obs, was, now) -> collection.setValue(now));
+        return collection;
+    }
 
+    /** The steps back through config.changelog, the layout now at the right end. */
+    private static Slider historySlider(LiveLayoutViewModel vm) {
         Slider slider = new Slider(0, 0, 0);
         slider.setId("live-history");
         slider.setMajorTickUnit(1);
@@ -74,24 +136,15 @@ public final class LivePanel {
             }
         });
         HBox.setHgrow(slider, Priority.ALWAYS);
-        Button back = new Button("◀");
-        back.setId("live-step-back");
-        back.setOnAction(e -> vm.stepBack());
-        Button forward = new Button("▶");
-        forward.setId("live-step-forward");
-        forward.setOnAction(e -> vm.stepForward());
-        Label step = new Label();
-        step.setId("live-step");
-        step.textProperty().bind(vm.stepTextProperty());
+        return slider;
+    }
 
-        ToggleButton watch = new ToggleButton("Watch");
-        watch.setId("live-watch");
-        watch.disableProperty().bind(vm.canWatchProperty().not());
+    private static ComboBox<Integer> watchInterval(LiveLayoutViewModel vm) {
         ComboBox<Integer> interval =
                 new ComboBox<>(FXCollections.observableArrayList(LiveLayoutViewModel.WATCH_SECONDS));
         interval.setId("live-watch-interval");
         interval.setValue(LiveLayoutViewModel.WATCH_SECONDS.get(1));
-        interval.setConverter(new javafx.util.StringConverter<>() {
+        interval.setConverter(new StringConverter<>() {
             @Override
             public String toString(Integer s) {
                 return s == null ? "" : "every " + s + " s";
@@ -103,6 +156,14 @@ public final class LivePanel {
             }
         });
         interval.disableProperty().bind(vm.canWatchProperty().not().or(vm.watchingProperty()));
+        return interval;
+    }
+
+    /** Watches the cluster at the chosen interval, showing each change it sees. */
+    private static ToggleButton watchToggle(LiveLayoutViewModel vm, ComboBox<Integer> interval) {
+        ToggleButton watch = new ToggleButton("Watch");
+        watch.setId("live-watch");
+        watch.disableProperty().bind(vm.canWatchProperty().not());
         watch.setOnAction(e -> {
             if (watch.isSelected()) {
                 vm.startWatch(Duration.ofSeconds(interval.getValue()));
@@ -111,32 +172,21 @@ public final class LivePanel {
             }
         });
         vm.watchingProperty().addListener((obs, was, now) -> watch.setSelected(now));
+        return watch;
+    }
 
-        Label error = new Label();
-        error.setId("live-error");
-        error.getStyleClass().add(Styles.DANGER);
-        error.textProperty().bind(vm.errorProperty());
-
+    private static Button forkButton(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
         Button forkButton = new Button("Fork into simulator");
         forkButton.setId("live-fork");
-        forkButton.setTooltip(new javafx.scene.control.Tooltip("Copy this layout (at the history step shown) into "
+        forkButton.setTooltip(new Tooltip("Copy this layout (at the history step shown) into "
                 + "the in-memory cluster to try splits, moves, merges and an insert stream on it"));
         forkButton.disableProperty().bind(vm.shownProperty().not().or(vm.busyProperty()));
         forkButton.setOnAction(e -> vm.fork(fork));
+        return forkButton;
+    }
 
-        HBox top = new HBox(
-                8,
-                new Label("Collection"),
-                collection,
-                new Label("History"),
-                back,
-                slider,
-                forward,
-                watch,
-                interval,
-                forkButton);
-        top.setAlignment(Pos.CENTER_LEFT);
-
+    /** The changes the watch saw, the list flashing a moment at each. */
+    private static ListView<String> changesList(LiveLayoutViewModel vm) {
         ListView<String> changes = new ListView<>(vm.changes());
         changes.setId("live-changes");
         changes.setPrefHeight(72);
@@ -151,21 +201,7 @@ public final class LivePanel {
                 flash.playFromStart();
             }
         });
-
-        // the simulator forks with this release's rules: say which, and whether it is a guess
-        Label release = new Label();
-        release.setId("live-release");
-        release.setWrapText(true);
-        release.textProperty().bind(vm.releaseProperty());
-
-        Label migrations = new Label();
-        migrations.setId("live-active-migrations");
-        migrations.setWrapText(true);
-        migrations.textProperty().bind(vm.activeMigrationsProperty());
-        migrations.visibleProperty().bind(vm.activeMigrationsProperty().isNotEmpty());
-        migrations.managedProperty().bind(migrations.visibleProperty());
-
-        root.getChildren().addAll(top, step, release, migrations, error, changes);
+        return changes;
     }
 
     public Region node() {

@@ -3,9 +3,14 @@ package io.shardlab.ui.shell;
 import io.shardlab.ui.about.AboutDialog;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.ThemeChoice;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import javafx.geometry.Pos;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.CheckMenuItem;
@@ -16,8 +21,10 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.image.Image;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
@@ -53,10 +60,10 @@ public final class MainView {
     private final Node collectionView;
     private final List<Menu> featureMenus;
     private final StackPane centre = new StackPane();
-    private final List<MenuItem> tools = new java.util.ArrayList<>();
-    private final List<MenuItem> fileItems = new java.util.ArrayList<>();
-    private final List<MenuItem> viewItems = new java.util.ArrayList<>();
-    private final List<Node> statusItems = new java.util.ArrayList<>();
+    private final List<MenuItem> tools = new ArrayList<>();
+    private final List<MenuItem> fileItems = new ArrayList<>();
+    private final List<MenuItem> viewItems = new ArrayList<>();
+    private final List<Node> statusItems = new ArrayList<>();
     private Node sidePanel;
     private Stage stage;
 
@@ -109,7 +116,7 @@ public final class MainView {
      * Adds an item to the File menu, above Quit (e.g. File → Export…). Call before {@link #show}.
      */
     public void addFileItem(MenuItem item) {
-        fileItems.add(java.util.Objects.requireNonNull(item, "item"));
+        fileItems.add(Objects.requireNonNull(item, "item"));
     }
 
     /**
@@ -119,9 +126,8 @@ public final class MainView {
      * @param id the switch's node id, e.g. {@code "menu-lessons"}
      * @param shown whether the panel shows to begin with
      */
-    public void addSidePanel(
-            Node panel, String label, String id, javafx.scene.input.KeyCombination keys, boolean shown) {
-        sidePanel = java.util.Objects.requireNonNull(panel, "panel");
+    public void addSidePanel(Node panel, String label, String id, KeyCombination keys, boolean shown) {
+        sidePanel = Objects.requireNonNull(panel, "panel");
         CheckMenuItem toggle = new CheckMenuItem(label);
         toggle.setId(id);
         toggle.setAccelerator(keys);
@@ -133,12 +139,12 @@ public final class MainView {
 
     /** Adds an item to the status bar, before the product version (e.g. the background work). Call before {@link #show}. */
     public void addStatusItem(Node item) {
-        statusItems.add(java.util.Objects.requireNonNull(item, "item"));
+        statusItems.add(Objects.requireNonNull(item, "item"));
     }
 
     /** Adds an item to the View menu, after the side panel's switch (e.g. View → Shell). Call before {@link #show}. */
     public void addViewItem(MenuItem item) {
-        viewItems.add(java.util.Objects.requireNonNull(item, "item"));
+        viewItems.add(Objects.requireNonNull(item, "item"));
     }
 
     /** Builds the window's scene into {@code stage} and shows it. */
@@ -156,7 +162,7 @@ public final class MainView {
             centre.getChildren().add(collectionView);
             collectionView.visibleProperty().bind(viewModel.emptyProperty().not());
             // when the window is narrower than the explorer wants, keep its left edge and controls in view
-            StackPane.setAlignment(collectionView, javafx.geometry.Pos.TOP_LEFT);
+            StackPane.setAlignment(collectionView, Pos.TOP_LEFT);
         }
         root.setCenter(centre);
         root.setRight(sidePanel);
@@ -168,7 +174,7 @@ public final class MainView {
         stage.titleProperty().bind(viewModel.titleProperty());
         stage.getIcons().setAll(icons);
         // as large as the screen comfortably allows, between the laptop size and the roomy size
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         double width = Math.max(WIDTH, Math.min(ROOMY_WIDTH, Math.floor(screen.getWidth() * 0.94)));
         double height = Math.max(HEIGHT, Math.min(ROOMY_HEIGHT, Math.floor(screen.getHeight() * 0.92)));
         stage.setScene(new Scene(root, width, height));
@@ -193,7 +199,7 @@ public final class MainView {
         Map<ThemeChoice, RadioMenuItem> themeItems = new EnumMap<>(ThemeChoice.class);
         for (ThemeChoice choice : ThemeChoice.values()) {
             RadioMenuItem item = new RadioMenuItem(choice.label());
-            item.setId("menu-theme-" + choice.name().toLowerCase(java.util.Locale.ROOT));
+            item.setId("menu-theme-" + choice.name().toLowerCase(Locale.ROOT));
             item.setToggleGroup(themeGroup);
             item.setOnAction(e -> viewModel.chooseTheme(choice));
             themeItems.put(choice, item);

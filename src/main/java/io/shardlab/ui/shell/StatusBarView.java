@@ -1,7 +1,9 @@
 package io.shardlab.ui.shell;
 
 import atlantafx.base.controls.Spacer;
+import java.util.List;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
@@ -27,12 +29,12 @@ final class StatusBarView {
     private static final String STATUS_ITEM = "status-item";
 
     private final MainViewModel viewModel;
-    private final java.util.List<javafx.scene.Node> features;
+    private final List<Node> features;
 
     /** @param features the features' items (e.g. the background work), placed before the product version */
-    StatusBarView(MainViewModel viewModel, java.util.List<javafx.scene.Node> features) {
+    StatusBarView(MainViewModel viewModel, List<Node> features) {
         this.viewModel = viewModel;
-        this.features = java.util.List.copyOf(features);
+        this.features = List.copyOf(features);
     }
 
     Region build() {

@@ -1,6 +1,7 @@
 package io.shardlab.ui.tasks;
 
 import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.concurrent.Task;
 import javafx.scene.control.Button;
@@ -30,9 +31,8 @@ public final class BackgroundWorkIndicator {
         button.getStyleClass().addAll(Styles.FLAT, BACKGROUND_WORK);
         button.setGraphic(new FontIcon(MaterialDesignP.PROGRESS_CLOCK));
         button.setTooltip(new Tooltip("Background work: click for the list"));
-        button.textProperty()
-                .bind(javafx.beans.binding.Bindings.size(work.running()).asString("%d running"));
-        button.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(work.running()));
+        button.textProperty().bind(Bindings.size(work.running()).asString("%d running"));
+        button.visibleProperty().bind(Bindings.isNotEmpty(work.running()));
         button.managedProperty().bind(button.visibleProperty());
 
         list.setId("background-work-list");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import java.io.IOException;
@@ -311,8 +312,12 @@ class AdvisorViewModelTest {
 
         CandidateRow row = vm.rowsProperty().get(0);
         assertEquals(
-                9, row.numReadsByRange().stream().mapToLong(Long::longValue).sum(), "one range holds CA");
-        assertEquals(List.of(), row.numWritesByRange(), "no writes: no strip");
+                9,
+                row.layout().numReadsByRange().stream()
+                        .mapToLong(Long::longValue)
+                        .sum(),
+                "one range holds CA");
+        assertEquals(List.of(), row.layout().numWritesByRange(), "no writes: no strip");
         assertTrue(
                 row.rangeLegend()
                         .startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "

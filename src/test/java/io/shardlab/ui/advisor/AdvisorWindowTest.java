@@ -3,7 +3,7 @@ package io.shardlab.ui.advisor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.ui.ShardLabApp;
+import io.shardlab.DesktopApp;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.input.KeyCode;
@@ -25,7 +25,7 @@ class AdvisorWindowTest {
     @Start
     void start(Stage stage) {
         main = stage;
-        new ShardLabApp().start(stage);
+        new DesktopApp().start(stage);
     }
 
     private static List<Stage> advisorWindows() {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.advisor.ShippedDataset;
-import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.KeyLabelFormat;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.NumberLinePainter;
@@ -71,7 +70,7 @@ class LayoutSketchTest {
             """)
     void theEndLabelsArePaintedWhole(int candidate, int width, double bar) throws Exception {
         CandidateRow row = rows.get(candidate);
-        NumberLineModel model = CandidateComparisonPainter.dataSizeModel(row.layout());
+        NumberLineModel model = row.layout().model();
         String minKey = KeyLabelFormat.standard().format(model.bound(0));
         String maxKey = KeyLabelFormat.standard().format(model.bound(model.chunkCount()));
         int height = (int) Math.ceil(LayoutSketch.height(row, bar));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
-import io.shardlab.shell.CommandLayer;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.ui.console.ConsoleViewModel.Entry;

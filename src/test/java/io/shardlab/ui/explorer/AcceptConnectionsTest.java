@@ -10,10 +10,14 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.session.AppWiring;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.Scenario;
-import io.shardlab.shell.CommandLayer;
+import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
@@ -40,7 +44,8 @@ import org.junit.jupiter.api.Test;
 class AcceptConnectionsTest {
 
     private final DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
-    private final ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
+    private final ExecutorSimulationThread thread =
+            new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
     private final List<String> clipboard = new ArrayList<>();
     private final List<MongoClient> clients = new ArrayList<>();
     private volatile ExplorerFrame lastFrame;
@@ -56,7 +61,7 @@ class AcceptConnectionsTest {
     /** The explorer on the monotonic counter, cut at 5,000 and 10,000, its stream not started; port tried first: {@code port}. */
     private ExplorerViewModel explorer(int port) {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        engine = new ExplorerEngine(thread, System::nanoTime, state -> {
+        engine = AppWiring.explorerEngine(thread, System::nanoTime, state -> {
             if (state instanceof EngineState.Running r) {
                 lastFrame = r.frame();
             }

@@ -1,6 +1,8 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.render.LaneDetail;
+import io.shardlab.ui.explorer.diagram.DiagramProbe;
+import io.shardlab.ui.explorer.diagram.RenderCanvas;
 
 /**
  * Test support for window tests outside this package: what the explorer's last paint and layout decided.
@@ -12,29 +14,29 @@ public final class ExplorerProbe {
 
     /** Paints the number line now, at the canvas's current size (a repaint otherwise waits for the next turn). */
     public static void paintLineNow(ExplorerView view) {
-        view.lineCanvas().paintNow();
+        DiagramProbe.paintNow(view.lineCanvas());
     }
 
     /** The number line bar's width at the last paint, in pixels; 0 when nothing was painted. */
     public static double lineWidth(ExplorerView view) {
-        return view.numberLineView().paintedLineWidth().orElse(0.0);
+        return DiagramProbe.paintedLineWidth(view.numberLineView()).orElse(0.0);
     }
 
     /** The number line bar's height at the last paint, in the view's pixels; 0 when nothing was painted. */
     public static double barHeight(ExplorerView view) {
-        return view.numberLineView().paintedBarHeight().orElse(0.0);
+        return DiagramProbe.paintedBarHeight(view.numberLineView()).orElse(0.0);
     }
 
     /** The scale each of the explorer's canvases paints at (number line, charts), in scene-graph order. */
     public static java.util.List<Double> canvasScales(ExplorerView view) {
         return view.node().lookupAll(".render-canvas").stream()
-                .map(n -> ((RenderCanvas) n).scale())
+                .map(n -> DiagramProbe.scale((RenderCanvas) n))
                 .toList();
     }
 
     /** What the lanes showed beside them at the last paint. */
     public static LaneDetail laneDetail(ExplorerView view) {
-        return view.numberLineView().paintedLaneDetail();
+        return DiagramProbe.paintedLaneDetail(view.numberLineView());
     }
 
     /** Where the side panel shows: {@code DOCKED}, {@code RAIL}, {@code DRAWER} or {@code PINNED}. */

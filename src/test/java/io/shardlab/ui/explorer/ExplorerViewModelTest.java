@@ -14,9 +14,17 @@ import io.shardlab.render.Highlight;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
+import io.shardlab.session.AppWiring;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.FakeClock;
+import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.explorer.query.QueryViewModel;
+import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +49,7 @@ class ExplorerViewModelTest {
     @BeforeEach
     void setUp() {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        ExplorerEngine engine = new ExplorerEngine(thread, clock, state -> holder[0].accept(state));
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, state -> holder[0].accept(state));
         vm = new ExplorerViewModel(
                 engine, WorkloadRegistry.standard(), dark, clipboard::add, (snapshot, version) -> shown.add(snapshot));
         holder[0] = vm;

@@ -8,9 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.View;
+import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.FxWait;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
+import io.shardlab.ui.explorer.diagram.DiagramProbe;
+import io.shardlab.ui.explorer.diagram.NumberLineView;
+import io.shardlab.ui.explorer.diagram.RenderCanvas;
 import io.shardlab.ui.lessons.FollowUp;
 import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
@@ -55,11 +62,11 @@ class ExplorerViewTest {
     void start(Stage stage) {
         this.stage = stage;
         dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks());
+        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         LatestValueMailbox<EngineState> mailbox =
                 new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, mailbox::offer);
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
         holder[0] = vm;
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
@@ -79,7 +86,7 @@ class ExplorerViewTest {
      * Three chunks of a 2,000-document monotonic stream, in an explorer too narrow to dock the side panel: the
      * Chunk tab is folded into the rail, so a selection shows its details in the returned popover.
      */
-    private ChunkPopover threeChunksWithTheSidePanelFolded(FxRobot robot) throws TimeoutException {
+    private PopOver threeChunksWithTheSidePanelFolded(FxRobot robot) throws TimeoutException {
         launchAsALessonWould(
                 robot,
                 Scenario.of("{ counter: 1 }", "monotonic")
@@ -88,14 +95,14 @@ class ExplorerViewTest {
         assertEquals(
                 SidePanelViewModel.Placement.RAIL,
                 view.sidePlacement().placementProperty().get());
-        return view.numberLineView().detailsPopover();
+        return DiagramProbe.detailsPopover(view.numberLineView());
     }
 
     private void launchAsALessonWould(FxRobot robot, Scenario scenario) throws TimeoutException {
         robot.interact(() -> ((ScenarioLauncher) vm).launch(scenario));
         waitUntil(() -> vm.phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && vm.numberLine().pictureProperty().get() != null);
-        waitUntil(() -> view.numberLineView().screenXOf(0).isPresent());
+        waitUntil(() -> DiagramProbe.screenXOf(view.numberLineView(), 0).isPresent());
     }
 
     private static void replaceText(FxRobot robot, String field, String text) {
@@ -111,8 +118,8 @@ class ExplorerViewTest {
         NumberLineView line = view.numberLineView();
         return line.canvas()
                 .localToScreen(
-                        line.screenXOf(position).orElseThrow(),
-                        line.barMiddleY().orElseThrow());
+                        DiagramProbe.screenXOf(line, position).orElseThrow(),
+                        DiagramProbe.barMiddleY(line).orElseThrow());
     }
 
     @Test
@@ -226,15 +233,16 @@ class ExplorerViewTest {
                 robot.lookup("#line-title").queryAs(Label.class).getText());
         assertEquals(3, chunks(), "8.0 gives a hashed key one chunk per shard to start with");
         assertTrue(vm.numberLine().pictureProperty().get().valueLine().isPresent(), "and the value line above it");
-        long painted = view.lineCanvas().lastPaintNanos();
+        long painted = DiagramProbe.lastPaintNanos(view.lineCanvas());
         assertTrue(painted > 0, "the canvas painted the new line");
-        waitUntil(() -> view.numberLineView().paintedSections().contains(DiagramPainter.Section.VALUE_LINE));
+        waitUntil(
+                () -> DiagramProbe.paintedSections(view.numberLineView()).contains(DiagramPainter.Section.VALUE_LINE));
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         List<DiagramPainter.Section> exported =
                 new DiagramPainter(picture.data(), picture.options().withView(View.LANES)).sections();
         assertEquals(
                 exported.subList(1, exported.size()),
-                view.numberLineView().paintedSections(),
+                DiagramProbe.paintedSections(view.numberLineView()),
                 "the window paints the sections File → Export… draws, the value line among them, under no title");
     }
 
@@ -301,7 +309,9 @@ class ExplorerViewTest {
         NumberLineView line = view.numberLineView();
 
         robot.moveTo(line.canvas()
-                .localToScreen(NumberLineView.PAD + 30, line.laneMiddleY(1).orElseThrow()));
+                .localToScreen(
+                        DiagramProbe.LANE_SWATCH_X + 30,
+                        DiagramProbe.laneMiddleY(line, 1).orElseThrow()));
         waitUntil(() -> robot.lookup(".hover-card").query().isVisible());
 
         javafx.scene.Node card = robot.lookup(".hover-card").query();
@@ -374,14 +384,14 @@ class ExplorerViewTest {
     void with_the_side_panel_folded_a_click_on_a_chunk_shows_its_details_in_a_popover_and_esc_closes_it(FxRobot robot)
             throws Exception {
         // given an explorer too narrow to dock the side panel: the Chunk tab is folded into the rail
-        ChunkPopover popover = threeChunksWithTheSidePanelFolded(robot);
+        PopOver popover = threeChunksWithTheSidePanelFolded(robot);
 
         // when the teacher clicks the middle chunk
         robot.clickOn(onBar(robot, 0.5));
         waitUntil(popover::isShowing);
 
         // then its details show, in MongoDB's words
-        javafx.scene.Node content = popover.popOver().getContentNode();
+        javafx.scene.Node content = popover.getContentNode();
         assertEquals("Chunk 2 of 3", ((Label) content.lookup("#chunk-popover-title")).getText());
         assertEquals(
                 "[{ counter: 100 }, { counter: 200 })", ((Label) content.lookup("#chunk-popover-range")).getText());
@@ -413,7 +423,7 @@ class ExplorerViewTest {
     void in_the_dark_theme_the_chunk_popover_is_dark_behind_its_light_text(FxRobot robot) throws Exception {
         // given the dark theme and a folded side panel
         robot.interact(() -> dark.set(true));
-        ChunkPopover popover = threeChunksWithTheSidePanelFolded(robot);
+        PopOver popover = threeChunksWithTheSidePanelFolded(robot);
 
         // when a chunk's details show
         robot.clickOn(onBar(robot, 0.5));
@@ -422,10 +432,10 @@ class ExplorerViewTest {
 
         // then the popover's body is the theme's dark background (not ControlsFX's own white), under light text
         javafx.scene.shape.Path border =
-                (javafx.scene.shape.Path) popover.popOver().getRoot().lookup(".border");
+                (javafx.scene.shape.Path) popover.getRoot().lookup(".border");
         javafx.scene.paint.Color fill = (javafx.scene.paint.Color) border.getFill();
         javafx.scene.paint.Color text = (javafx.scene.paint.Color)
-                ((Label) popover.popOver().getContentNode().lookup("#chunk-popover-title")).getTextFill();
+                ((Label) popover.getContentNode().lookup("#chunk-popover-title")).getTextFill();
         assertTrue(fill.getBrightness() < 0.3, "popover body " + fill);
         assertTrue(text.getBrightness() > 0.7, "popover title " + text);
         robot.type(KeyCode.ESCAPE);
@@ -437,7 +447,7 @@ class ExplorerViewTest {
         // given a hashed key: the bounds are long enough to wrap in the popover
         launchAsALessonWould(
                 robot, Scenario.of("{ counter: 'hashed' }", "monotonic").withDocuments(2_000));
-        ChunkPopover popover = view.numberLineView().detailsPopover();
+        PopOver popover = DiagramProbe.detailsPopover(view.numberLineView());
         WaitForAsyncUtils.waitForFxEvents();
 
         // when a chunk is clicked
@@ -447,11 +457,10 @@ class ExplorerViewTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         // then the popover is centred on the click (its arrow sits at the top centre)
-        PopOver p = popover.popOver();
-        double centre = p.getX() + p.getWidth() / 2;
+        double centre = popover.getX() + popover.getWidth() / 2;
         assertTrue(
                 Math.abs(centre - click.getX()) < 15,
-                "popover centre " + centre + ", click at " + click.getX() + ", width " + p.getWidth());
+                "popover centre " + centre + ", click at " + click.getX() + ", width " + popover.getWidth());
         robot.type(KeyCode.ESCAPE);
         waitUntil(() -> !popover.isShowing());
     }
@@ -459,7 +468,7 @@ class ExplorerViewTest {
     @Test
     void with_the_side_panel_folded_a_right_click_shows_the_chunk_menu_without_the_popover(FxRobot robot)
             throws Exception {
-        ChunkPopover popover = threeChunksWithTheSidePanelFolded(robot);
+        PopOver popover = threeChunksWithTheSidePanelFolded(robot);
 
         // when the teacher right-clicks a chunk
         Point2D at = onBar(robot, 0.5);
@@ -473,7 +482,7 @@ class ExplorerViewTest {
                 at.getY(),
                 false,
                 null)));
-        robot.sleep((long) (NumberLineView.DOUBLE_CLICK_MILLIS * 2));
+        robot.sleep((long) (DiagramProbe.DOUBLE_CLICK_MILLIS * 2));
         WaitForAsyncUtils.waitForFxEvents();
 
         // then it is selected and its menu shows, and the popover does not open under the menu
@@ -496,15 +505,15 @@ class ExplorerViewTest {
             explorer.setPrefSize(1500, 760);
         });
         waitUntil(() -> view.sidePlacement().placementProperty().get() == SidePanelViewModel.Placement.DOCKED);
-        waitUntil(() -> view.numberLineView().screenXOf(0).isPresent());
-        ChunkPopover popover = view.numberLineView().detailsPopover();
+        waitUntil(() -> DiagramProbe.screenXOf(view.numberLineView(), 0).isPresent());
+        PopOver popover = DiagramProbe.detailsPopover(view.numberLineView());
         NumberLineView line = view.numberLineView();
         // the lanes follow the model's shard order: the first chunk's lane
         int lane = vm.numberLine().pictureProperty().get().model().shardOf(0);
         Point2D inLane = line.canvas()
                 .localToScreen(
-                        line.screenXOf(1.0 / 6).orElseThrow(),
-                        line.laneMiddleY(lane).orElseThrow());
+                        DiagramProbe.screenXOf(line, 1.0 / 6).orElseThrow(),
+                        DiagramProbe.laneMiddleY(line, lane).orElseThrow());
 
         // a click selects: the docked Chunk tab shows it, no popover
         robot.clickOn(inLane);
@@ -516,8 +525,7 @@ class ExplorerViewTest {
         robot.moveTo(inLane).doubleClickOn(MouseButton.PRIMARY);
         waitUntil(popover::isShowing);
         assertEquals(3, chunks());
-        assertEquals(
-                "Chunk 1 of 3", ((Label) popover.popOver().getContentNode().lookup("#chunk-popover-title")).getText());
+        assertEquals("Chunk 1 of 3", ((Label) popover.getContentNode().lookup("#chunk-popover-title")).getText());
     }
 
     @Test

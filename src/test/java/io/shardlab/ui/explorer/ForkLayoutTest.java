@@ -14,6 +14,10 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.session.AppWiring;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.FakeClock;
+import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.ui.live.LiveLayoutViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -85,7 +89,7 @@ class ForkLayoutTest {
     @BeforeEach
     void setUp() {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        ExplorerEngine engine = new ExplorerEngine(thread, new FakeClock(), state -> holder[0].accept(state));
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, new FakeClock(), state -> holder[0].accept(state));
         explorer = new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),

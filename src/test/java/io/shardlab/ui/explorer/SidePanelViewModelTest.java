@@ -9,6 +9,7 @@ import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.ui.explorer.SidePanelViewModel.Placement;
 import io.shardlab.ui.explorer.SidePanelViewModel.Section;
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
+import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
-import io.shardlab.ui.explorer.ExecutorSimulationThread;
-import io.shardlab.ui.explorer.ExplorerEngine;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.time.Duration;
@@ -71,10 +72,11 @@ class LessonShellStepsTest {
             io.shardlab.session.Scenario scenario, List<ShellStep> steps, int windowsBefore, int windows, String checks)
             throws Exception {
         DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
-        ExecutorSimulationThread thread = new ExecutorSimulationThread(tasks);
+        ExecutorSimulationThread thread =
+                new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
         List<EngineState> published = new CopyOnWriteArrayList<>();
         try {
-            ExplorerEngine engine = new ExplorerEngine(thread, System::nanoTime, published::add);
+            ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, published::add);
             engine.load(ResolvedScenario.of(scenario, WORKLOADS));
             List<String> printed = new ArrayList<>();
             ShellEngine shell = new ShellEngine(engine.shellCommandLayer(), printed::add, System::nanoTime, 80, 80);

@@ -2,11 +2,11 @@ package io.shardlab.ui.explorer.chunk;
 
 import atlantafx.base.controls.Message;
 import atlantafx.base.theme.Styles;
-import io.shardlab.ui.explorer.ChunkActionsViewModel;
-import io.shardlab.ui.explorer.ChunkDetails;
-import io.shardlab.ui.explorer.DiagramPicture;
 import io.shardlab.ui.explorer.ExplorerStyles;
-import io.shardlab.ui.explorer.NumberLineViewModel;
+import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.diagram.ChunkDetails;
+import io.shardlab.ui.explorer.diagram.DiagramPicture;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -69,7 +69,20 @@ public final class ChunkView {
             Runnable copyLastMongosh,
             ReadOnlyBooleanProperty readOnly) {
         VBox emptyDetails = noSelection(readOnly);
+        Message error = refusal(actions);
+        VBox details = selectedChunk(line, chunkActions(line, actions));
+        emptyDetails.visibleProperty().bind(details.visibleProperty().not());
+        emptyDetails.managedProperty().bind(emptyDetails.visibleProperty());
 
+        VBox mongosh = mongoshBox(lastMongosh, copyLastMongosh);
+        VBox box = new VBox(error, emptyDetails, details, mongosh);
+        box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
+        box.getStylesheets().add(STYLESHEET);
+        return box;
+    }
+
+    /** The selected chunk's figures over the actions on it; shown while a chunk is selected. */
+    private static VBox selectedChunk(NumberLineViewModel line, Node actions) {
         Label title = new Label();
         title.setId("chunk-title");
         title.getStyleClass().add(PANEL_TITLE);
@@ -106,6 +119,15 @@ public final class ChunkView {
         line.selectedProperty().addListener((obs, was, d) -> fill.run());
         line.pictureProperty().addListener((obs, was, p) -> fill.run());
 
+        VBox details = new VBox(title, grid, actions);
+        details.getStyleClass().add(CHUNK_DETAILS);
+        details.visibleProperty().bind(line.selectedProperty().isNotNull());
+        details.managedProperty().bind(details.visibleProperty());
+        return details;
+    }
+
+    /** Split (at the point or the median), move, merge with a neighbour, zoom to it. */
+    private static VBox chunkActions(NumberLineViewModel line, ChunkActionsViewModel actions) {
         Button split = new Button();
         split.setId("chunk-split");
         split.textProperty().bind(actions.splitTextProperty());
@@ -165,7 +187,11 @@ public final class ChunkView {
         row.setAlignment(Pos.CENTER_LEFT);
         VBox buttons = new VBox(8, split, row);
         buttons.getStyleClass().add(CHUNK_ACTIONS);
+        return buttons;
+    }
 
+    /** Why MongoDB refused the last chunk command, until dismissed. */
+    private static Message refusal(ChunkActionsViewModel actions) {
         Message error = new Message("MongoDB refused", "", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         error.setId("chunk-error");
         error.getStyleClass().add(Styles.DANGER);
@@ -173,19 +199,7 @@ public final class ChunkView {
         error.visibleProperty().bind(actions.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
         error.setOnClose(e -> actions.dismissError());
-
-        VBox details = new VBox(title, grid, buttons);
-        details.getStyleClass().add(CHUNK_DETAILS);
-        details.visibleProperty().bind(line.selectedProperty().isNotNull());
-        details.managedProperty().bind(details.visibleProperty());
-        emptyDetails.visibleProperty().bind(details.visibleProperty().not());
-        emptyDetails.managedProperty().bind(emptyDetails.visibleProperty());
-
-        VBox mongosh = mongoshBox(lastMongosh, copyLastMongosh);
-        VBox box = new VBox(error, emptyDetails, details, mongosh);
-        box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
-        box.getStylesheets().add(STYLESHEET);
-        return box;
+        return error;
     }
 
     /**

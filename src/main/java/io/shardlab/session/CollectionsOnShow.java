@@ -1,0 +1,152 @@
+package io.shardlab.session;
+
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.mongos.ShardedCatalog;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The sharded collections of the explorer's cluster and the one on show (the explorer's collection picker):
+ * the scenario's, and one {@link ExplorerSession#observe observing session} for every collection a client or
+ * the Shell panel sharded in the catalog beside it, which counts that collection's writes, heat and activity
+ * from the moment it appears (a collection dropped and sharded again is a new cluster and a new session).
+ * Frames come from the session on show; chunk commands, undo, redo and the filter go to it.
+ *
+ * <p>One per loaded scenario; confined to the simulation thread.
+ */
+final class CollectionsOnShow {
+
+    private final ResolvedScenario scenario;
+    /** The scenario's session, whose stream plays. */
+    private final ExplorerSession session;
+    /** Sessions over the catalog's other sharded collections, by namespace. */
+    private final Map<String, ExplorerSession> observed = new TreeMap<>();
+    /** Each observed collection's shard key as the picker shows it, printed once. */
+    private final Map<ExplorerSession, String> observedKeys = new IdentityHashMap<>();
+    /** The collection on show: null for the scenario's, else a key of {@link #observed}. */
+    private String shownNamespace;
+    /** Whether a client dropped the scenario's collection: its stream has nothing left to play into. */
+    private boolean scenarioDropped;
+
+    CollectionsOnShow(ResolvedScenario scenario, ExplorerSession session) {
+        this.scenario = scenario;
+        this.session = session;
+    }
+
+    /** The session whose frames show. */
+    ExplorerSession shown() {
+        ExplorerSession other = shownNamespace == null ? null : observed.get(shownNamespace);
+        return other != null ? other : session;
+    }
+
+    /** The namespace of an observed collection on show, or null while the scenario's shows. */
+    String shownNamespace() {
+        return shownNamespace;
+    }
+
+    /** Whether a client dropped the scenario's collection. */
+    boolean scenarioDropped() {
+        return scenarioDropped;
+    }
+
+    /**
+     * Shows {@code namespace}: the scenario's collection or an observed one; an unknown namespace (dropped
+     * meanwhile) changes nothing. True when another session shows now.
+     */
+    boolean show(String namespace) {
+        ExplorerSession before = shown();
+        if (observed.containsKey(namespace)) {
+            shownNamespace = namespace;
+        } else if (namespace.equals(scenario.namespace())) {
+            shownNamespace = null;
+        }
+        return shown() != before;
+    }
+
+    /** The observed sessions take in what clients did to their collections ({@link ExplorerSession#accountClientWork}). */
+    void accountClientWork() {
+        observed.values().forEach(ExplorerSession::accountClientWork);
+    }
+
+    /**
+     * After a client's command: a session for every sharded collection {@code catalog} gained (the scenario's
+     * cluster excepted), none for those it dropped; a collection sharded again after a drop is a new cluster
+     * and gets a new session. When the scenario's collection is gone, the stream stops and another collection
+     * shows. True when that happened just now (the caller stops the play).
+     */
+    boolean follow(ShardedCatalog catalog) {
+        accountClientWork();
+        Map<String, ShardedCatalog.CollectionEntry> now = catalog.collections();
+        observed.entrySet().removeIf(e -> {
+            boolean gone = !now.containsKey(e.getKey())
+                    || now.get(e.getKey()).cluster() != e.getValue().cluster();
+            if (gone) {
+                observedKeys.remove(e.getValue());
+            }
+            return gone;
+        });
+        for (ShardedCatalog.CollectionEntry entry : now.values()) {
+            if (entry.cluster() != session.cluster() && !observed.containsKey(entry.namespace())) {
+                ShardKeyPattern key = entry.cluster().shardKey();
+                ExplorerSession o = ExplorerSession.observe(
+                        scenario.forCollection(entry.namespace(), key), entry.cluster(), session);
+                observed.put(entry.namespace(), o);
+                observedKeys.put(o, key.toString());
+            }
+        }
+        boolean droppedNow = false;
+        if (!holdsTheScenario(catalog) && !scenarioDropped) {
+            // the stream has no collection left (MongoDB would create a new, unsharded one for its next
+            // insert, which the number line has nothing to draw for): it stops, and the picker moves on
+            scenarioDropped = true;
+            droppedNow = true;
+            session.logOutside(scenario.namespace() + " was dropped by a client: the scenario's stream stops"
+                    + (observed.isEmpty()
+                            ? "; no sharded collection is left to show"
+                            : "; showing " + firstObserved()));
+        }
+        if (shownNamespace != null && !observed.containsKey(shownNamespace)) {
+            String gone = shownNamespace;
+            shownNamespace = scenarioDropped ? firstObserved() : null;
+            shown().logOutside(gone + " was dropped by a client; showing "
+                    + (shownNamespace == null ? scenario.namespace() : shownNamespace));
+        } else if (scenarioDropped && shownNamespace == null && !observed.isEmpty()) {
+            shownNamespace = firstObserved();
+            shown().logOutside(scenario.namespace() + " was dropped by a client; showing " + shownNamespace);
+        }
+        return droppedNow;
+    }
+
+    /**
+     * The sharded collections for the picker, by namespace: the scenario's (while {@code catalog} holds it, or
+     * no catalog was made: null) and the observed ones.
+     */
+    List<EngineState.Collection> list(ShardedCatalog catalog) {
+        Map<String, EngineState.Collection> out = new TreeMap<>();
+        if (catalog == null || holdsTheScenario(catalog)) {
+            out.put(
+                    scenario.namespace(),
+                    new EngineState.Collection(
+                            scenario.namespace(), scenario.key().toString(), session.clientDocuments()));
+        }
+        for (Map.Entry<String, ExplorerSession> e : observed.entrySet()) {
+            ExplorerSession o = e.getValue();
+            out.put(e.getKey(), new EngineState.Collection(e.getKey(), observedKeys.get(o), o.clientDocuments()));
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** Whether the scenario's collection in {@code catalog} is still the scenario's cluster. */
+    private boolean holdsTheScenario(ShardedCatalog catalog) {
+        return catalog.collection(scenario.namespace())
+                .filter(c -> c.cluster() == session.cluster())
+                .isPresent();
+    }
+
+    /** The first observed collection by namespace, or null when there is none. */
+    private String firstObserved() {
+        return observed.isEmpty() ? null : observed.keySet().iterator().next();
+    }
+}

@@ -1,0 +1,505 @@
+package io.shardlab.session;
+
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.SimulatedCluster;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import org.bson.BsonDocument;
+
+/**
+ * The explorer's live session host: one scenario's {@link ExplorerSession} playing on its
+ * {@link SimulationThread} (the transport is {@link Playback}'s), the user's commands with their undo, the
+ * sharded collections of its cluster and the one on show ({@link CollectionsOnShow}), and the mongos over that
+ * cluster which the Shell panel drives and clients reach while it accepts connections ({@link MongosEndpoint}).
+ * Every method here only submits a task, so it can be called from the JavaFX thread and never blocks it. The
+ * session, the play state and the speed live on the simulation thread; what comes back is an immutable
+ * {@link EngineState} handed to {@code publish} after every change (in the application, a newest-wins mailbox's
+ * {@code offer}, so the newest state wins and at most one screen update is pending).
+ *
+ * <p>Play stops by itself when the stream is in and the balancer has settled, unless clients can still write.
+ */
+public final class ExplorerEngine extends Playback {
+
+    /** The port mongosh and the drivers try first. */
+    public static final int DEFAULT_PORT = 27017;
+
+    /** {@code serve}'s default memory budget for the documents its clients write. */
+    static final long SERVE_MEMORY_BUDGET_BYTES = 256L * 1024 * 1024;
+
+    /** Connections served at once, as {@code serve}'s default. */
+    static final int SERVE_MAX_CLIENTS = 200;
+
+    private final Consumer<EngineState> toScreen;
+    private final MongosEndpoint.Factory endpoints;
+    /** Where the Shell panel's and the clients' commands wait for the simulation thread. */
+    private final SimulationThreadLane lane;
+
+    // confined to the simulation thread
+    private ExplorerSession session;
+    private ResolvedScenario scenario;
+    /** The layout the current session was forked from, or null for a scenario built from scratch. */
+    private LayoutFork forked;
+
+    private PreparedStream prepared;
+    /** The scenario's collection and the others of its catalog, and the one on show; null without a session. */
+    private CollectionsOnShow collections;
+    /**
+     * The sharded catalog over the session's cluster, made when the shell or a client first needs it and
+     * dropped with the session: clients and the shell see the same databases and collections.
+     */
+    private ShardedCatalog catalog;
+    /** The cluster's mongos: the Shell panel's commands and, while accepting connections, the clients'. */
+    private MongosEndpoint mongos;
+    /** Whether a frame for the client commands run so far is queued. */
+    private boolean publishQueued;
+    /** The filter whose targeting shows; a collection picked later routes it too. */
+    private Optional<BsonDocument> filter = Optional.empty();
+
+    /**
+     * The mongos clients connect to while accepting connections, over the session's cluster; else null. Written
+     * on the simulation thread, read by connection threads for the client list.
+     */
+    private volatile MongosEndpoint.Listener server;
+
+    private volatile Consumer<ConnectionsState> connectionsReport;
+
+    /**
+     * Guards the check-and-report of a client change against the stop: a client report is handed on
+     * before the stop clears {@link #server}, or not at all, so the stop's report is the last one.
+     */
+    private final Object reportLock = new Object();
+
+    /**
+     * @param thread where the simulation runs
+     * @param nanoTime the wall clock, e.g. {@code System::nanoTime}
+     * @param publish receives every new state, on the simulation thread
+     * @param screenBehind whether the screen has not yet taken the last published state (e.g. the mailbox's
+     *     {@code pending()}): at full speed a tick then does no work, and a client's command waits a little
+     *     ({@link SimulationThreadLane#SCREEN_WAIT_MILLIS}), so that on a machine with few cores the JavaFX and
+     *     render threads get the processor until the screen has caught up
+     * @param describeFailure the one line a task that dies shows as the scenario's error
+     * @param endpoints makes the mongos over the session's cluster (serve's, wired by the application)
+     */
+    public ExplorerEngine(
+            SimulationThread thread,
+            LongSupplier nanoTime,
+            Consumer<EngineState> publish,
+            BooleanSupplier screenBehind,
+            Function<Throwable, String> describeFailure,
+            MongosEndpoint.Factory endpoints) {
+        super(thread, nanoTime, screenBehind, describeFailure);
+        this.toScreen = Objects.requireNonNull(publish, "publish");
+        this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+        this.lane = new SimulationThreadLane(this::submit, this::screenBehind, this::accountClientCommand);
+    }
+
+    /** Builds the scenario's cluster and reads its stream; stops what played before. */
+    public void load(ResolvedScenario resolved) {
+        Objects.requireNonNull(resolved, "resolved");
+        submit(() -> start(resolved, null));
+    }
+
+    /**
+     * Copies {@code fork}'s layout into a new in-memory cluster and plays {@code resolved}'s stream on it
+     * (on the layout's shard key); stops what played before. A {@link #reset} forks the same layout again.
+     */
+    public void fork(ResolvedScenario resolved, LayoutFork fork) {
+        Objects.requireNonNull(resolved, "resolved");
+        Objects.requireNonNull(fork, "fork");
+        submit(() -> start(resolved, fork));
+    }
+
+    private void start(ResolvedScenario resolved, LayoutFork fork) {
+        stopTicking();
+        if (server != null) {
+            // the clients' collection was this session's cluster: they would write to a cluster no longer shown
+            stopServing(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
+        }
+        session = null;
+        collections = null;
+        catalog = null;
+        mongos = null;
+        filter = resolved.filter().map(BsonDocument::clone);
+        // a reset loads the same scenario again: its stream, read before, is reused
+        PreparedStream reuse = resolved == scenario ? prepared : null;
+        scenario = resolved;
+        forked = fork;
+        prepared = null;
+        toScreen.accept(new EngineState.Loading(resolved.scenario()));
+        try {
+            session =
+                    fork != null ? ExplorerSession.fork(resolved, fork, reuse) : ExplorerSession.load(resolved, reuse);
+            prepared = session.stream();
+        } catch (IllegalArgumentException e) {
+            toScreen.accept(new EngineState.Failed(resolved.scenario(), e.getMessage()));
+            return;
+        }
+        collections = new CollectionsOnShow(resolved, session);
+        publish();
+    }
+
+    // ---- what plays (Playback), on the simulation thread ------------------------------------------------------
+
+    @Override
+    boolean playable() {
+        return session != null && !collections.scenarioDropped();
+    }
+
+    /** Whether play has nothing left to do: the stream is in and settled, and no client can write. */
+    @Override
+    boolean finished() {
+        return collections.scenarioDropped() || (session.finished() && server == null);
+    }
+
+    @Override
+    void advance(long millis) {
+        session.advance(millis);
+    }
+
+    @Override
+    long stepMillis() {
+        return session.windowMillis();
+    }
+
+    @Override
+    void ticked() {
+        if (mongos != null) {
+            // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
+            keepCatalogTime(mongos.commands());
+            collections.accountClientWork();
+        }
+    }
+
+    /** Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start. */
+    @Override
+    void reload() {
+        if (scenario != null) {
+            start(scenario, forked);
+        }
+    }
+
+    @Override
+    void publish() {
+        if (session != null) {
+            toScreen.accept(new EngineState.Running(
+                    collections.shown().frame(), playing(), currentSpeed(), collections.list(catalog)));
+        }
+    }
+
+    /** The failure shows as the scenario's load error. */
+    @Override
+    boolean failed(String message) {
+        if (scenario == null) {
+            return false;
+        }
+        session = null;
+        collections = null;
+        toScreen.accept(new EngineState.Failed(scenario.scenario(), message));
+        return true;
+    }
+
+    // ---- the user's commands ----------------------------------------------------------------------------------
+
+    /** Runs one of the user's commands; MongoDB's refusal shows as the frame's error. */
+    public void execute(ClusterCommand command) {
+        Objects.requireNonNull(command, "command");
+        submit(() -> {
+            if (session != null && collections.shown() != session) {
+                ExplorerSession other = collections.shown();
+                other.execute(command);
+                // the catalog's collection moves with the catalog's time: a migration the command started
+                // commits as a client's moveChunk does, at once
+                if (!other.cluster().snapshot().migrationsInFlight().isEmpty()) {
+                    catalog.settle(collections.shownNamespace());
+                }
+                publish();
+            } else if (session != null) {
+                session.execute(command);
+                // once every document is in, nothing else runs the clock: a migration the command started
+                // (a drag onto a lane) would wait for Play; time runs until it commits and the balancer settles
+                if (!playing() && session.streamExhausted() && !finished()) {
+                    startTicking();
+                }
+                publish();
+            }
+        });
+    }
+
+    /** Undoes the newest user command and everything after it. */
+    public void undo() {
+        submit(() -> {
+            if (session != null) {
+                stopTicking();
+                collections.shown().undo();
+                publish();
+            }
+        });
+    }
+
+    /** Re-applies what the newest undo took back. */
+    public void redo() {
+        submit(() -> {
+            if (session != null) {
+                stopTicking();
+                collections.shown().redo();
+                publish();
+            }
+        });
+    }
+
+    /** Shows the targeting of {@code filter}, or none. */
+    public void showFilter(Optional<BsonDocument> filter) {
+        BsonDocument copy = filter.map(BsonDocument::clone).orElse(null);
+        submit(() -> {
+            this.filter = Optional.ofNullable(copy);
+            if (session != null) {
+                collections.shown().showFilter(this.filter);
+                publish();
+            }
+        });
+    }
+
+    /** Dismisses the last command's error. */
+    public void clearError() {
+        submit(() -> {
+            if (session != null) {
+                collections.shown().clearError();
+                publish();
+            }
+        });
+    }
+
+    /**
+     * Shows the sharded collection {@code namespace} of the cluster: the scenario's, or one a client or the
+     * Shell panel sharded. Its chunks, lanes, counters, activity and charts replace the shown collection's;
+     * the stream and the clock run on as before. An unknown namespace (dropped meanwhile) changes nothing.
+     */
+    public void showCollection(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        submit(() -> {
+            if (session != null && collections.show(namespace)) {
+                collections.shown().showFilter(filter);
+                publish();
+            }
+        });
+    }
+
+    // ---- accepting connections --------------------------------------------------------------------------------
+
+    /**
+     * Listens on 127.0.0.1 as a mongos whose sharded collection is the cluster on screen: port {@code
+     * port}, or any free one when it is taken (the state's note says so). Every client command runs on
+     * the simulation thread, so the cluster is still changed by that thread only, and a client's write
+     * is drawn as the stream's are. {@code report} receives every change (start, clients connecting or
+     * leaving, stop, a one-line error), on the simulation thread or a connection thread.
+     */
+    public void acceptConnections(int port, Consumer<ConnectionsState> report) {
+        Objects.requireNonNull(report, "report");
+        submit(() -> {
+            if (server != null) {
+                report.accept(ConnectionsState.accepting(server, Optional.empty()));
+                return;
+            }
+            if (session == null) {
+                report.accept(ConnectionsState.failed(
+                        "Load a scenario first: clients write to the cluster the explorer shows."));
+                return;
+            }
+            connectionsReport = report;
+            Optional<String> note = Optional.empty();
+            try {
+                server = mongos().listen("127.0.0.1", port);
+            } catch (MongosEndpoint.PortTakenException taken) {
+                try {
+                    server = mongos().listen("127.0.0.1", 0);
+                    note = Optional.of("Port " + port + " is taken; listening on port " + server.port() + ".");
+                } catch (IllegalArgumentException e) {
+                    report.accept(ConnectionsState.failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
+                    return;
+                }
+            } catch (IllegalArgumentException e) {
+                report.accept(ConnectionsState.failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
+                return;
+            }
+            report.accept(ConnectionsState.accepting(server, note));
+            publish();
+        });
+    }
+
+    /** Stops accepting connections and closes the clients'. */
+    public void stopAccepting() {
+        submit(() -> {
+            if (server != null) {
+                stopServing(Optional.empty());
+                publish();
+            }
+        });
+    }
+
+    /**
+     * At application exit, on the caller's thread (the simulation thread stops with the application):
+     * closes the server so that its connection threads end with the window.
+     */
+    public void closeConnections() {
+        MongosEndpoint.Listener s = server;
+        if (s != null) {
+            synchronized (reportLock) {
+                server = null;
+            }
+            lane.failWaiting();
+            s.close();
+        }
+    }
+
+    private void stopServing(Optional<String> note) {
+        MongosEndpoint.Listener s = server;
+        synchronized (reportLock) {
+            server = null;
+        }
+        // the connection threads waiting on this thread must not wait while the server closes them
+        lane.failWaiting();
+        s.close();
+        Consumer<ConnectionsState> report = connectionsReport;
+        connectionsReport = null;
+        report.accept(ConnectionsState.stopped(note));
+    }
+
+    /** On a connection thread: a client connected or left. */
+    private void reportClients() {
+        synchronized (reportLock) {
+            MongosEndpoint.Listener s = server;
+            Consumer<ConnectionsState> report = connectionsReport;
+            if (s != null && report != null) {
+                report.accept(ConnectionsState.accepting(s, Optional.empty()));
+            }
+        }
+    }
+
+    /** On the simulation thread: the catalog over the session's cluster, made once per session. */
+    private ShardedCatalog catalog() {
+        if (catalog == null) {
+            SimulatedCluster cluster = session.cluster();
+            catalog = new ShardedCatalog(
+                    cluster.config(), cluster.snapshot().cluster().shardIds());
+            // the stream's documents reach the cluster only: a reshard or refine reads them from the session
+            catalog.adoptCollection(cluster, session::streamDocumentsKeyedOn);
+        }
+        return catalog;
+    }
+
+    /** On the simulation thread: the session's mongos, made once per session. */
+    private MongosEndpoint mongos() {
+        if (mongos == null) {
+            mongos = endpoints.open(
+                    catalog(),
+                    "localhost:" + DEFAULT_PORT,
+                    serveMemoryBudgetBytes(Runtime.getRuntime().maxMemory()),
+                    SERVE_MAX_CLIENTS,
+                    line -> reportClients(),
+                    lane);
+        }
+        return mongos;
+    }
+
+    /**
+     * Heap the served mongos may fill with client documents in the window: {@code serve}'s default, and at
+     * most a quarter of the heap, since the window itself needs the rest (the launchers cap the heap at
+     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 256 MB would
+     * run the window out of memory, a quarter of it is 112 MB, about 700,000 small documents).
+     */
+    static long serveMemoryBudgetBytes(long maxHeapBytes) {
+        return Math.min(SERVE_MEMORY_BUDGET_BYTES, maxHeapBytes / 4);
+    }
+
+    /** The catalog's other collections keep the explorer's time (balancer rounds, migrations). */
+    private void keepCatalogTime(MongosCommands commands) {
+        commands.advance(Math.max(0, session.now() - commands.catalog().now()));
+    }
+
+    /**
+     * On the simulation thread, after a client's (or the shell's) command, before its reply: the session takes
+     * in what it did, the catalog's collections are followed, and a frame is queued; once the stream is in, a
+     * migration the command started lets time run until it commits and the balancer settles.
+     */
+    private void accountClientCommand() {
+        if (session == null) {
+            return;
+        }
+        session.accountClientWork();
+        if (catalog != null && collections.follow(catalog)) {
+            stopTicking();
+        }
+        // once every document is in, nothing else runs the clock: a migration the command started
+        // would wait for Play; time runs until it commits and the balancer settles
+        if (!playing() && server == null && session.streamExhausted() && !finished()) {
+            startTicking();
+        }
+        queuePublish();
+    }
+
+    /**
+     * One frame for the client commands run so far: queued behind the commands already waiting, so a
+     * client writing at full speed gets one frame per burst; while playing, the ticks publish.
+     */
+    private void queuePublish() {
+        if (playing() || publishQueued) {
+            return;
+        }
+        publishQueued = true;
+        submit(() -> {
+            publishQueued = false;
+            publish();
+        });
+    }
+
+    // ---- the Shell panel --------------------------------------------------------------------------------------
+
+    /**
+     * The command layer the Shell panel's scripts drive: the cluster on screen, through the session's mongos
+     * (the one clients reach while accepting connections, so the shell and the clients see the same documents).
+     * Each command runs on the simulation thread, as a client's does, and is drawn the same way (marks, heat,
+     * counters) before the next one runs; once the stream is in, a command that starts a migration lets time
+     * run until the balancer settles, as the chunk commands do. A script's {@code sleep} waits in wall-clock
+     * time while the explorer plays on.
+     */
+    public CommandLayer shellCommandLayer() {
+        return new CommandLayer() {
+            @Override
+            public BsonDocument run(String database, BsonDocument command) {
+                return lane.run(() -> shellCommandsOnThisThread().run(database, command));
+            }
+
+            @Override
+            public void sleep(long millis, Runnable check) {
+                long left = millis;
+                while (left > 0) {
+                    long slice = Math.min(left, CommandLayer.SLEEP_SLICE_MILLIS);
+                    try {
+                        Thread.sleep(slice);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("the script's sleep was interrupted");
+                    }
+                    left -= slice;
+                    check.run();
+                }
+            }
+        };
+    }
+
+    /** On the simulation thread: the command layer a shell command runs on now. */
+    private MongosCommands shellCommandsOnThisThread() {
+        if (session == null) {
+            throw new IllegalStateException("no cluster is on show: load a scenario first");
+        }
+        MongosCommands commands = mongos().commands();
+        keepCatalogTime(commands);
+        return commands;
+    }
+}

@@ -1,0 +1,85 @@
+package io.shardlab.session;
+
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A mongos of a catalog's release held in the process, with the documents its clients write: what the
+ * explorer's Shell panel drives ({@link #commands()}) and what clients reach on the MongoDB wire protocol
+ * while the explorer accepts connections ({@link #listen}). The explorer's engine keeps one per session, so
+ * what the Shell panel wrote is there for the clients that connect later, and theirs for the panel.
+ *
+ * <p>The port the session needs of the wire adapter: package {@code serve} implements it (accepting
+ * connections is serve's alone, ARCHITECTURE.md rule 2), and the application hands serve's {@link Factory} to
+ * the engine where it is composed ({@code io.shardlab.DesktopApp}), so neither {@code session} nor {@code ui}
+ * depends on {@code serve}.
+ */
+public interface MongosEndpoint {
+
+    /** The command layer, for commands from inside the process; they run on the caller's thread. */
+    MongosCommands commands();
+
+    /**
+     * Starts listening as this mongos: the clients see the documents it holds and what the process wrote
+     * through {@link #commands()} before, and the process sees theirs. It has no clock of its own: whoever
+     * plays the cluster moves its time. Closing the listener leaves the endpoint and its documents as they are.
+     *
+     * @param bind the address to listen on
+     * @param port the port, 0 for any free one
+     * @throws PortTakenException when the port is taken by another program (or not allowed to this one)
+     * @throws IllegalArgumentException with one line when the address is unknown or listening fails otherwise
+     */
+    Listener listen(String bind, int port);
+
+    /** A listening mongos; its connection threads hand every client command to the endpoint's lane. */
+    interface Listener extends AutoCloseable {
+
+        /** {@code mongodb://HOST:PORT/}, the string a client connects with. */
+        String connectionString();
+
+        /** The port listened on. */
+        int port();
+
+        /** The clients connected now, {@code ADDRESS:PORT (appName)}, sorted. */
+        List<String> clients();
+
+        /** Stops listening and closes the clients' connections. */
+        @Override
+        void close();
+    }
+
+    /** Makes the endpoint of a catalog. */
+    @FunctionalInterface
+    interface Factory {
+
+        /**
+         * @param catalog the simulated cluster
+         * @param mongosHost the {@code host:port} the config database names this mongos by
+         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param maxClients connections served at once once it listens
+         * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices,
+         *     on a connection thread
+         * @param lane where the clients' commands run (commands given to {@link #commands()} run on the
+         *     caller's thread)
+         */
+        MongosEndpoint open(
+                ShardedCatalog catalog,
+                String mongosHost,
+                long memoryBudgetBytes,
+                int maxClients,
+                Consumer<String> clientLog,
+                CommandLane lane);
+    }
+
+    /** The port asked for is taken by another program (or not allowed to this one). */
+    class PortTakenException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        /** @param message one line naming the address and port */
+        public PortTakenException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.shardlab.ui.explorer.collections;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.util.StringConverter;
+import org.controlsfx.control.SearchableComboBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
+
+/**
+ * The strip that picks the sharded collection the explorer shows, once the cluster holds more than one
+ * (clients or the Shell panel sharded another) or clients may create one (while accepting connections):
+ * a searchable list, since a client can shard hundreds, and the "Follow writes" switch.
+ */
+public final class CollectionPicker {
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String COLLECTION_BAR = "collection-bar";
+
+    private final HBox root;
+    /** Set while the list follows the ViewModel, so that the change is not taken for the user's pick. */
+    private boolean following;
+
+    /**
+     * @param vm the collections and the one on show
+     * @param offered whether the strip may show at all (not over a read-only layout)
+     * @param accepting whether clients can connect, and so shard collections of their own
+     */
+    public CollectionPicker(
+            CollectionPickerViewModel vm, ObservableBooleanValue offered, ObservableBooleanValue accepting) {
+        Label heading = new Label("Collection", new FontIcon(MaterialDesignD.DATABASE));
+        heading.setId("collection-heading");
+        SearchableComboBox<CollectionPickerViewModel.Choice> list = new SearchableComboBox<>(vm.choices());
+        list.setId("collection-picker");
+        list.setPrefWidth(420);
+        list.setPromptText("Type to search the collections");
+        list.setTooltip(new Tooltip("The sharded collection the number line, lanes and charts show; type to search"));
+        list.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(CollectionPickerViewModel.Choice choice) {
+                return choice == null ? "" : choice.label();
+            }
+
+            @Override
+            public CollectionPickerViewModel.Choice fromString(String text) {
+                return vm.choices().stream()
+                        .filter(c -> c.label().equals(text))
+                        .findFirst()
+                        .orElse(null);
+            }
+        });
+        list.setValue(vm.shownProperty().get());
+        vm.shownProperty().addListener((obs, was, now) -> {
+            following = true;
+            try {
+                list.setValue(now);
+            } finally {
+                following = false;
+            }
+        });
+        list.valueProperty().addListener((obs, was, now) -> {
+            if (!following && now != null) {
+                vm.choose(now);
+            }
+        });
+        Label count = new Label();
+        count.setId("collection-count");
+        count.getStyleClass().add(Styles.TEXT_MUTED);
+        count.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.choices().size() + " sharded collection"
+                                + (vm.choices().size() == 1 ? "" : "s"),
+                        vm.choices()));
+        // a toggle button rather than AtlantaFX's switch, which toggles only on its thumb, not on its label
+        ToggleButton follow = new ToggleButton("Follow writes", new FontIcon(MaterialDesignC.CROSSHAIRS_GPS));
+        follow.setId("collection-follow");
+        follow.selectedProperty().bindBidirectional(vm.followWritesProperty());
+        follow.setTooltip(new Tooltip("Show the collection clients are writing to; picking one stops following"));
+        root = new HBox(8, heading, list, count, follow);
+        root.setId("collection-bar");
+        root.getStyleClass().add(COLLECTION_BAR);
+        root.setAlignment(Pos.CENTER_LEFT);
+        root.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> offered.get() && (vm.severalProperty().get() || accepting.get()),
+                        offered,
+                        vm.severalProperty(),
+                        accepting));
+        root.managedProperty().bind(root.visibleProperty());
+    }
+
+    public HBox node() {
+        return root;
+    }
+}

@@ -1,0 +1,112 @@
+package io.shardlab.ui.explorer.comparison;
+
+import io.shardlab.session.EngineState;
+import io.shardlab.session.LockstepEngine;
+import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
+import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
+import io.shardlab.ui.explorer.playback.PlaybackViewModel;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+
+/**
+ * One side of a comparison: an explorer's number line, lanes and writes chart over one of the lockstep
+ * driver's two sessions, its caption (release, key, chunk size, shards) and its running counters. Its chunk
+ * gestures (split, move, merge) run on its own cluster only.
+ */
+public final class ComparisonSideViewModel {
+
+    private final LockstepEngine.Side side;
+    private final NumberLineViewModel numberLine;
+    private final ChunkActionsViewModel actions;
+    private final PlaybackViewModel counters;
+    private final LockstepEngine engine;
+    private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
+    private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
+    private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(this, "ready", false);
+
+    ComparisonSideViewModel(LockstepEngine.Side side, LockstepEngine engine, ObservableBooleanValue dark) {
+        this.side = Objects.requireNonNull(side, "side");
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.numberLine = new NumberLineViewModel(dark);
+        this.actions = new ChunkActionsViewModel(numberLine, command -> engine.execute(side, command));
+        this.counters = new PlaybackViewModel(engine);
+    }
+
+    /**
+     * What a side is, e.g. {@code "MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards"}, with
+     * {@code " · pre-split at 4 points"} when it pre-splits: the facts a comparison varies.
+     */
+    static String caption(Scenario s) {
+        String text =
+                "MongoDB " + s.version() + " · " + s.keyPattern() + " · " + s.chunkSizeText() + " · " + s.shardsText();
+        return s.preSplitText().map(split -> text + " · " + split).orElse(text);
+    }
+
+    void loading(Scenario scenario) {
+        caption.set(caption(scenario));
+        loadError.set("");
+        ready.set(false);
+    }
+
+    void accept(EngineState state) {
+        caption.set(caption(state.scenario()));
+        if (state instanceof EngineState.Failed failed) {
+            loadError.set(failed.message());
+            ready.set(false);
+            counters.unload();
+            actions.unload();
+        } else if (state instanceof EngineState.Running running) {
+            loadError.set("");
+            ready.set(true);
+            counters.show(running);
+            numberLine.show(running.frame());
+            actions.show(running.frame(), () -> engine.clearError(side));
+        }
+    }
+
+    void unload() {
+        ready.set(false);
+        counters.unload();
+        actions.unload();
+    }
+
+    /** Which side this is. */
+    public LockstepEngine.Side side() {
+        return side;
+    }
+
+    /** The side's number line, lanes and writes chart. */
+    public NumberLineViewModel numberLine() {
+        return numberLine;
+    }
+
+    /** Split, move and merge on this side's cluster. */
+    public ChunkActionsViewModel actions() {
+        return actions;
+    }
+
+    /** The side's chunk, split, migration and jumbo counts (its verbs drive both sides, as the shared bar's do). */
+    public PlaybackViewModel counters() {
+        return counters;
+    }
+
+    /** Release, key, chunk size and shards of this side. */
+    public ReadOnlyStringProperty captionProperty() {
+        return caption.getReadOnlyProperty();
+    }
+
+    /** Why this side's scenario could not be loaded; empty otherwise. */
+    public ReadOnlyStringProperty loadErrorProperty() {
+        return loadError.getReadOnlyProperty();
+    }
+
+    /** Whether a frame of this side is on show. */
+    public ReadOnlyBooleanProperty readyProperty() {
+        return ready.getReadOnlyProperty();
+    }
+}

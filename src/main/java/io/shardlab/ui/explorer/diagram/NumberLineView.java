@@ -1,0 +1,629 @@
+package io.shardlab.ui.explorer.diagram;
+
+import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.LaneDetail;
+import io.shardlab.render.ShardLanesPainter;
+import io.shardlab.render.ShardSummary;
+import io.shardlab.render.View;
+import java.awt.Graphics2D;
+import java.util.List;
+import java.util.Optional;
+import javafx.geometry.Pos;
+import javafx.scene.Cursor;
+import javafx.scene.control.Label;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The number line and the shard lanes under it, painted by render's section painters into one canvas
+ * (so a chunk sits at the same x on both), with the legend below and, for a hashed key, the value
+ * line above. Over the canvas, a mouse-transparent layer shows what is alive for a moment (the
+ * {@link LiveOverlay}: insert marks, migrations sliding from lane to lane, split flashes) and the
+ * outline of the chunk under the pointer with its card.
+ *
+ * <p>Gestures: wheel zooms around the pointer (shift-wheel pans), dragging the line pans, clicking
+ * selects a chunk, double-clicking on the line splits it there, double-clicking in a lane shows its details in
+ * a popover (as a click does while the side panel's Chunk tab is out of sight), dragging a chunk from its lane
+ * to another lane moves it, right-click opens the chunk menu ({@link ChunkDrag}, {@link PanDrag},
+ * {@link LineClick}, {@link ChunkMenu}; this view tells a drag from a click). Keys: + − zoom, ← → pan, 0 fit, [ ]
+ * previous/next chunk, Enter its details, S split, M merge with the next chunk, Esc closes the details or
+ * clears the selection. Pointing at a lane's swatch or name shows
+ * that shard's every figure, which a narrow card's lanes leave partly out of their table.
+ */
+public final class NumberLineView {
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String DRAG_GHOST = "drag-ghost";
+    private static final String HOVER_CARD = "hover-card";
+    private static final String HOVER_CARD_GRID = "hover-card-grid";
+    private static final String HOVER_CARD_KEY = "hover-card-key";
+    private static final String HOVER_CARD_TITLE = "hover-card-title";
+    private static final String HOVER_CARD_VALUE = "hover-card-value";
+    private static final String HOVER_OUTLINE = "hover-outline";
+    private static final String LINE_OVERLAY = "line-overlay";
+    private static final String NUMBER_LINE_VIEW = "number-line-view";
+
+    /** The canvas framing's padding ({@link DiagramPainter.Framing#canvas}): where the lanes' swatches start. */
+    static final double PAD = DiagramPainter.CANVAS_PAD;
+
+    /** How far the pointer travels from the press, in pixels, before the press is a drag rather than a click. */
+    static final double DRAG_THRESHOLD = 4;
+    /**
+     * The share of the canvas the number line keeps at least, as long as dropping the lanes' figures and names
+     * can give it that (ShardLanesPainter#fitting): the line is what the card is for.
+     */
+    static final double MIN_LINE_SHARE = 0.45;
+    /** {@link #MIN_LINE_SHARE} under larger type (presenter mode). */
+    static final double LARGE_TYPE_LINE_SHARE = 0.7;
+
+    private final NumberLineViewModel vm;
+    private final ChunkActionsViewModel actions;
+    private final RenderCanvas canvas;
+    private final Pane overlay = new Pane();
+    private final LiveOverlay live;
+    private final Region hoverOutline = new Region();
+    private final VBox hoverCard = new VBox();
+    private final Region dragGhost = new Region();
+    private final ChunkPopover details = new ChunkPopover();
+    private final javafx.beans.value.ObservableBooleanValue detailsOutOfSight;
+    private final ChunkDrag chunkDrag;
+    private final PanDrag pan;
+    private final LineClick click;
+    /** While a click selects a chunk: the click places the popover itself, at the pointer. */
+    private boolean pointerSelecting;
+
+    private final StackPane root;
+    private LineGeometry geometry;
+    private List<DiagramPainter.Section> paintedSections = List.of();
+    private LaneDetail laneDetail = LaneDetail.FULL;
+    private double pressX;
+    private double pressY;
+    /** Whether the pointer has moved past {@link #DRAG_THRESHOLD} since the press: no click then. */
+    private boolean dragging;
+
+    /**
+     * @param detailsOutOfSight whether the side panel's Chunk tab is out of sight (folded into the rail, or no
+     *     side panel at all): a selection then shows its details in a popover
+     */
+    public NumberLineView(
+            NumberLineViewModel vm,
+            ChunkActionsViewModel actions,
+            javafx.beans.value.ObservableBooleanValue detailsOutOfSight) {
+        this.vm = vm;
+        this.actions = actions;
+        this.detailsOutOfSight = detailsOutOfSight;
+        this.canvas = new RenderCanvas(this::paint);
+        canvas.setId("number-line-canvas");
+        canvas.setFocusTraversable(true);
+        canvas.setMinHeight(200);
+        overlay.setMouseTransparent(true);
+        overlay.getStyleClass().add(LINE_OVERLAY);
+        hoverOutline.getStyleClass().add(HOVER_OUTLINE);
+        hoverOutline.setVisible(false);
+        hoverOutline.setManaged(false);
+        dragGhost.getStyleClass().add(DRAG_GHOST);
+        dragGhost.setVisible(false);
+        dragGhost.setManaged(false);
+        hoverCard.getStyleClass().add(HOVER_CARD);
+        hoverCard.setVisible(false);
+        hoverCard.setManaged(false);
+        overlay.getChildren().addAll(hoverOutline, dragGhost, hoverCard);
+        chunkDrag = new ChunkDrag(canvas, dragGhost, actions);
+        pan = new PanDrag(canvas, vm);
+        click = new LineClick(vm, actions, detailsOutOfSight, details, this::selectByPointer, this::showDetailsAt);
+        root = new StackPane(canvas, overlay);
+        live = new LiveOverlay(root, vm.pictureProperty()::get, () -> geometry);
+        overlay.getChildren().add(0, live.node());
+        root.getStyleClass().add(NUMBER_LINE_VIEW);
+        root.setAlignment(Pos.TOP_LEFT);
+
+        vm.pictureProperty().addListener((obs, was, now) -> {
+            canvas.repaint();
+            if (now != null) {
+                live.admit(now);
+            }
+            if (shardCardRow >= 0) {
+                // the shard's figures change as the stream plays: refill the card
+                int lane = shardCardRow;
+                shardCardRow = -1;
+                showShardCard(lane);
+            }
+        });
+        vm.hoveredProperty().addListener((obs, was, now) -> showHover());
+        vm.selectedProperty().addListener((obs, was, now) -> selectionChanged(was, now));
+        installMouse();
+        installKeys();
+    }
+
+    public Region node() {
+        return root;
+    }
+
+    public RenderCanvas canvas() {
+        return canvas;
+    }
+
+    // ---- painting -------------------------------------------------------------------------------
+
+    private void paint(Graphics2D g, double width, double height, double density) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (p == null) {
+            return;
+        }
+        // diagram pixels here; the overlay and the hit tests work in the view's pixels, scale times larger
+        double scale = canvas.scale();
+        DiagramPainter.Layout l;
+        try {
+            DiagramPainter painter = painter(p, scale);
+            paintedSections = painter.sections();
+            l = painter.paint(g, width, 0, density);
+        } catch (IllegalArgumentException tooNarrow) {
+            geometry = null;
+            return;
+        }
+        int n = summaries(p).size();
+        double pitch = ShardLanesPainter.pitch(n);
+        boolean values = l.valueFrame() != null;
+        double needed = l.height() * scale;
+        geometry = new LineGeometry(
+                l.frame(),
+                l.valueFrame(),
+                l.lineX() * scale,
+                l.lineWidth() * scale,
+                values ? l.valueBar().getY() * scale : -1,
+                values ? l.valueLine().getMaxY() * scale : -1,
+                l.bar().getY() * scale,
+                l.bar().getHeight() * scale,
+                l.lanes().getY() * scale,
+                pitch * scale,
+                (ShardLanesPainter.height(n) - n * pitch) * scale,
+                p.model().shards(),
+                needed,
+                scale);
+        laneDetail = l.laneDetail();
+        if (Math.abs(canvas.getPrefHeight() - needed) > 0.5) {
+            canvas.setPrefHeight(needed);
+            canvas.setMinHeight(needed);
+        }
+        canvas.reportDiagramHeight(needed / scale);
+        layoutHover();
+        live.redraw();
+    }
+
+    /**
+     * The diagram as the exports compose it, framed for the canvas: the lanes view of the picture (the charts
+     * are the charts card's), over the parts kept since the layout last changed.
+     */
+    private DiagramPainter painter(DiagramPicture p, double scale) {
+        DiagramPainter.Parts parts = new DiagramPainter.Parts(p.model(), p.valueLine(), summaries(p));
+        return new DiagramPainter(
+                p.data(),
+                p.options().withView(View.LANES),
+                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale())),
+                parts);
+    }
+
+    /**
+     * The share of the canvas the line keeps at a type scale: larger type widens the gutters by as much, so under
+     * it the line keeps a larger share (presenter mode keeps the line about as wide as normal type does, giving
+     * up the lanes' figures first: the room reads the line).
+     */
+    static double minLineShare(double scale) {
+        return scale > 1 ? LARGE_TYPE_LINE_SHARE : MIN_LINE_SHARE;
+    }
+
+    private DiagramPicture summarised;
+    private List<ShardSummary> summaries;
+
+    /**
+     * The lanes' rows: a pass over every chunk, so computed once per layout and write series, not on
+     * every zoom or pan (which only change the viewport).
+     */
+    private List<ShardSummary> summaries(DiagramPicture p) {
+        if (summarised == null
+                || summarised.model() != p.model()
+                || summarised.data().layout() != p.data().layout()
+                || summarised.data().writes() != p.data().writes()) {
+            summaries = DiagramPainter.Parts.summaries(p.data(), p.model());
+            summarised = p;
+        }
+        return summaries;
+    }
+
+    // ---- overlay: hover ----------------------------------------------------------------------
+
+    private double hoverX = Double.NaN;
+    private double hoverY = Double.NaN;
+
+    private void showHover() {
+        ChunkDetails d = vm.hoveredProperty().get();
+        if (d == null || dragging || details.isShowing()) {
+            hoverOutline.setVisible(false);
+            hoverCard.setVisible(false);
+            return;
+        }
+        hoverCard.getChildren().setAll(cardContent(d));
+        hoverCard.setVisible(true);
+        hoverOutline.setVisible(true);
+        layoutHover();
+    }
+
+    private List<javafx.scene.Node> cardContent(ChunkDetails d) {
+        DiagramPicture p = vm.pictureProperty().get();
+        boolean oversized =
+                p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
+        Label title =
+                new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split" : ""));
+        title.getStyleClass().add(HOVER_CARD_TITLE);
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add(HOVER_CARD_GRID);
+        row(grid, 0, "min", d.minText());
+        row(grid, 1, "max", d.maxText());
+        row(
+                grid,
+                2,
+                "shard",
+                p == null
+                        ? d.chunk().shard()
+                        : d.shardText(p.data().layout().snapshot().shards()));
+        row(grid, 3, "documents", d.documentsText());
+        row(grid, 4, "size", d.sizeText());
+        row(grid, 5, "version", d.versionText());
+        return List.of(title, grid);
+    }
+
+    private static void row(GridPane grid, int r, String name, String value) {
+        Label k = new Label(name);
+        k.getStyleClass().add(HOVER_CARD_KEY);
+        Label v = new Label(value);
+        v.getStyleClass().add(HOVER_CARD_VALUE);
+        grid.addRow(r, k, v);
+    }
+
+    private void layoutHover() {
+        LineGeometry geo = geometry;
+        ChunkDetails d = vm.hoveredProperty().get();
+        DiagramPicture p = vm.pictureProperty().get();
+        if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
+            return;
+        }
+        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
+        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
+        hoverOutline.resizeRelocate(x0 - 1, geo.barTop() - 2, Math.max(3, x1 - x0 + 2), geo.barHeight() + 4);
+        placeHoverCard();
+    }
+
+    /** Puts the hover card beside the pointer, inside the view. */
+    private void placeHoverCard() {
+        if (!Double.isNaN(hoverX)) {
+            hoverCard.applyCss();
+            hoverCard.autosize();
+            double w = hoverCard.getWidth();
+            double h = hoverCard.getHeight();
+            double cx = hoverX + 16 + w > root.getWidth() ? hoverX - 16 - w : hoverX + 16;
+            double cy = Math.min(Math.max(4, hoverY + 18), Math.max(4, root.getHeight() - h - 4));
+            hoverCard.relocate(Math.max(4, cx), cy);
+        }
+    }
+
+    // ---- the selection's details popover ----------------------------------------------------------------
+
+    private void selectionChanged(ChunkDetails was, ChunkDetails now) {
+        DiagramPicture p = vm.pictureProperty().get();
+        if (now == null || p == null) {
+            click.cancelPendingDetails();
+            details.hide();
+            return;
+        }
+        boolean sameChunk = was != null && was.chunk().min().equals(now.chunk().min());
+        if (sameChunk) {
+            // a new frame: the same chunk's figures move on
+            details.refresh(now, p, vm.migrationsInFlight());
+        } else if (!pointerSelecting && (detailsOutOfSight.get() || details.isShowing())) {
+            // [ ] walk the chunks: the details follow
+            showDetails();
+        }
+    }
+
+    /** Shows the selected chunk's details pointing at the bottom of its span on the bar. */
+    private void showDetails() {
+        LineGeometry geo = geometry;
+        ChunkDetails d = vm.selectedProperty().get();
+        DiagramPicture p = vm.pictureProperty().get();
+        if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
+            return;
+        }
+        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
+        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
+        showDetailsAt(Math.max(x0, Math.min(x1, (x0 + x1) / 2)), geo.barTop() + geo.barHeight());
+    }
+
+    private void showDetailsAt(double x, double y) {
+        ChunkDetails d = vm.selectedProperty().get();
+        DiagramPicture p = vm.pictureProperty().get();
+        if (d == null
+                || p == null
+                || canvas.getScene() == null
+                || canvas.getScene().getWindow() == null) {
+            return;
+        }
+        hoverCard.setVisible(false);
+        hoverOutline.setVisible(false);
+        javafx.geometry.Point2D at = canvas.localToScreen(x, y);
+        details.show(canvas, d, p, vm.migrationsInFlight(), at.getX(), at.getY());
+    }
+
+    /** The details popover, for tests. */
+    ChunkPopover detailsPopover() {
+        return details;
+    }
+
+    // ---- overlay: a shard's figures ------------------------------------------------------------------
+
+    /** The lane whose shard card shows, or -1. */
+    private int shardCardRow = -1;
+
+    /**
+     * Over a lane's swatch or name, the card shows the shard's every figure: a narrow card's lanes leave some
+     * of them out of their table ({@link LaneDetail}).
+     *
+     * @param lane the lane under the pointer, or -1 to hide the card
+     */
+    private void showShardCard(int lane) {
+        DiagramPicture p = vm.pictureProperty().get();
+        List<ShardSummary> rows = p == null ? List.of() : summaries(p);
+        if (lane < 0 || lane >= rows.size() || dragging) {
+            if (shardCardRow >= 0) {
+                shardCardRow = -1;
+                hoverCard.setVisible(false);
+            }
+            return;
+        }
+        if (lane != shardCardRow) {
+            shardCardRow = lane;
+            hoverCard.getChildren().setAll(shardCardContent(rows.get(lane), p));
+        }
+        hoverCard.setVisible(true);
+        placeHoverCard();
+    }
+
+    private static List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
+        Label title = new Label(s.shard()
+                + (s.hot() ? " · hot" : "")
+                + (s.draining() ? " · " + ChunkDetails.DRAINING + ": removeShard is moving its chunks off" : ""));
+        title.getStyleClass().add(HOVER_CARD_TITLE);
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add(HOVER_CARD_GRID);
+        int r = 0;
+        row(
+                grid,
+                r++,
+                "chunks",
+                String.format(java.util.Locale.ROOT, "%,d", s.chunks())
+                        + (s.jumboChunks() > 0
+                                ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks())
+                                : ""));
+        row(
+                grid,
+                r++,
+                "documents",
+                s.documents().isPresent()
+                        ? String.format(
+                                java.util.Locale.ROOT, "%,d", s.documents().getAsLong())
+                        : ChunkDetails.UNKNOWN);
+        row(
+                grid,
+                r++,
+                "data size",
+                s.bytes().isPresent()
+                        ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
+                        : ChunkDetails.UNKNOWN);
+        if (s.writes().isPresent()) {
+            String window = p.data()
+                    .writes()
+                    .map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(w.windowMillis()))
+                    .orElse("");
+            row(
+                    grid,
+                    r++,
+                    "writes",
+                    String.format(java.util.Locale.ROOT, "%,d", s.writes().getAsLong()) + window);
+        }
+        return List.of(title, grid);
+    }
+
+    // ---- mouse: hover, the drags, the clicks, the wheel, the menu -------------------------------------
+
+    private void installMouse() {
+        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, this::pointerMoved);
+        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> pointerLeft());
+        canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
+        canvas.addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
+        canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, this::released);
+        canvas.addEventHandler(ScrollEvent.SCROLL, this::scrolled);
+        canvas.setOnContextMenuRequested(this::contextMenuRequested);
+    }
+
+    /** Over the line or a lane: the chunk under the pointer and its card; over a lane's swatch or name: the shard's. */
+    private void pointerMoved(MouseEvent e) {
+        hoverX = e.getX();
+        hoverY = e.getY();
+        LineGeometry geo = geometry;
+        boolean over = geo != null && geo.inLineX(e.getX()) && (geo.onBar(e.getY()) || geo.laneAt(e.getY()) >= 0);
+        if (over) {
+            shardCardRow = -1;
+            vm.hover(geo.position(e.getX()));
+            layoutHover();
+        } else {
+            vm.hover(Double.NaN);
+            int lane =
+                    geo != null && e.getX() >= PAD * geo.scale() && e.getX() < geo.lineX() ? geo.laneAt(e.getY()) : -1;
+            showShardCard(lane);
+        }
+        canvas.setCursor(over ? Cursor.HAND : Cursor.DEFAULT);
+    }
+
+    private void pointerLeft() {
+        vm.hover(Double.NaN);
+        showShardCard(-1);
+    }
+
+    /** A press starts a drag or a click: the pointer's travel before the release decides which. */
+    private void pressed(MouseEvent e) {
+        canvas.requestFocus();
+        pressX = e.getX();
+        pressY = e.getY();
+        dragging = false;
+        pan.press(e);
+        chunkDrag.press(e, geometry, vm.pictureProperty().get());
+    }
+
+    /** Past {@link #DRAG_THRESHOLD}, a drag: it carries the chunk picked up, or pans the line. */
+    private void dragged(MouseEvent e) {
+        if (!dragging && Math.hypot(e.getX() - pressX, e.getY() - pressY) < DRAG_THRESHOLD) {
+            return;
+        }
+        if (!dragging) {
+            dragging = true;
+            vm.hover(Double.NaN);
+        }
+        LineGeometry geo = geometry;
+        if (chunkDrag.carrying() && geo != null) {
+            chunkDrag.drag(e, geo, vm.pictureProperty().get());
+        } else if (geo != null) {
+            pan.drag(e, geo);
+        }
+    }
+
+    /** Ends a drag (a carried chunk is dropped), or is a click. */
+    private void released(MouseEvent e) {
+        // the scroll pane around the diagram takes the focus on press; the line's keys need it back
+        canvas.requestFocus();
+        LineGeometry geo = geometry;
+        if (dragging && geo != null) {
+            chunkDrag.drop(e, geo);
+        }
+        chunkDrag.end();
+        boolean wasDragging = dragging;
+        dragging = false;
+        canvas.setCursor(Cursor.DEFAULT);
+        if (!wasDragging) {
+            click.released(e, geo);
+        }
+    }
+
+    /** The wheel zooms around the pointer; shift-wheel, or a sideways wheel, pans. */
+    private void scrolled(ScrollEvent e) {
+        LineGeometry geo = geometry;
+        if (geo == null) {
+            return;
+        }
+        if (e.isShiftDown() || Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY())) {
+            double d = e.isShiftDown() ? e.getDeltaY() + e.getDeltaX() : e.getDeltaX();
+            vm.drag(d, geo.lineWidth());
+        } else if (e.getDeltaY() != 0) {
+            double anchor = (e.getX() - geo.lineX()) / geo.lineWidth();
+            vm.zoom(Math.pow(1.0025, e.getDeltaY()), anchor);
+        }
+        e.consume();
+    }
+
+    /** Right-click selects the chunk under the pointer and opens the chunk menu on it. */
+    private void contextMenuRequested(ContextMenuEvent e) {
+        LineGeometry geo = geometry;
+        if (geo == null || !geo.inLineX(e.getX())) {
+            return;
+        }
+        // the menu's Details shows the popover: not both at once, one over the other
+        selectByPointer(geo.position(e.getX()));
+        ChunkMenu.of(vm, actions, this::showDetails).show(canvas, e.getScreenX(), e.getScreenY());
+        e.consume();
+    }
+
+    /** Selects the chunk at {@code position} for a click or the menu, which place the popover themselves. */
+    private void selectByPointer(double position) {
+        pointerSelecting = true;
+        try {
+            vm.selectAt(position);
+        } finally {
+            pointerSelecting = false;
+        }
+    }
+
+    // ---- keyboard -------------------------------------------------------------------------------
+
+    private void installKeys() {
+        canvas.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() || e.isAltDown()) {
+                return;
+            }
+            boolean handled = true;
+            switch (e.getCode()) {
+                case PLUS, EQUALS, ADD -> vm.zoomIn();
+                case MINUS, SUBTRACT -> vm.zoomOut();
+                case LEFT -> vm.panLeft();
+                case RIGHT -> vm.panRight();
+                case DIGIT0, NUMPAD0, F -> vm.fit();
+                case OPEN_BRACKET -> vm.selectPrevious();
+                case CLOSE_BRACKET -> vm.selectNext();
+                case S -> actions.splitSelectedChunk();
+                case M -> actions.mergeSelectedWithNext();
+                case Z -> vm.zoomToSelection();
+                case ENTER -> showDetails();
+                case ESCAPE -> {
+                    if (details.isShowing()) {
+                        details.hide();
+                    } else {
+                        vm.clearSelection();
+                    }
+                }
+                default -> handled = false;
+            }
+            if (handled) {
+                e.consume();
+            }
+        });
+    }
+
+    /** The x of {@code position} on the line after the last paint, for tests; empty before. */
+    Optional<Double> screenXOf(double position) {
+        return Optional.ofNullable(geometry).map(g -> g.x(position));
+    }
+
+    /** The y of the middle of the bar after the last paint, for tests. */
+    Optional<Double> barMiddleY() {
+        return Optional.ofNullable(geometry).map(g -> g.barTop() + g.barHeight() / 2);
+    }
+
+    /** The width of the number line's bar after the last paint, for tests; empty before it or when too narrow. */
+    Optional<Double> paintedLineWidth() {
+        return Optional.ofNullable(geometry).map(LineGeometry::lineWidth);
+    }
+
+    /** The height of the number line's bar in the view's pixels after the last paint, for tests. */
+    Optional<Double> paintedBarHeight() {
+        return Optional.ofNullable(geometry).map(LineGeometry::barHeight);
+    }
+
+    /** The diagram's sections at the last paint, for tests. */
+    List<DiagramPainter.Section> paintedSections() {
+        return paintedSections;
+    }
+
+    /** What the lanes showed beside them at the last paint, for tests. */
+    LaneDetail paintedLaneDetail() {
+        return laneDetail;
+    }
+
+    /** The y of the middle of lane {@code row}, for tests. */
+    Optional<Double> laneMiddleY(int row) {
+        return Optional.ofNullable(geometry).map(g -> g.laneTop(row) + g.lanePitch() / 2);
+    }
+}

@@ -1,0 +1,171 @@
+package io.shardlab.ui.explorer.diagram;
+
+import io.shardlab.ui.theme.Appearance;
+import java.awt.Graphics2D;
+import java.awt.geom.AffineTransform;
+import java.util.Objects;
+import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.layout.Region;
+import org.jfree.fx.FXGraphics2D;
+
+/**
+ * A resizable canvas that paints through the render package's Graphics2D painters (docs/ARCHITECTURE.md rule 6:
+ * one painter for the screen and every export), by way of FXGraphics2D. Repaints are coalesced: any
+ * number of {@link #repaint()} calls before the JavaFX thread gets to it cost one paint.
+ *
+ * <p>In presenter mode (the {@link Appearance#PRESENTER} style class on the window's root) the painters draw
+ * at {@link Appearance#PRESENTER_DIAGRAM_SCALE}: a scaled Graphics2D and a smaller diagram-pixel size, so the
+ * diagram's type, bars and gaps grow together, as the rest of the window's type does.
+ */
+public final class RenderCanvas extends Region {
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String RENDER_CANVAS = "render-canvas";
+
+    /** Paints into a Graphics2D of the canvas's size, in diagram pixels (logical pixels over {@link #scale()}). */
+    @FunctionalInterface
+    interface Painter {
+        /**
+         * @param width the canvas's width in diagram pixels
+         * @param height the canvas's height in diagram pixels
+         * @param density device pixels per diagram pixel (aggregate per device column)
+         */
+        void paint(Graphics2D g, double width, double height, double density);
+    }
+
+    private final Canvas canvas = new Canvas();
+    private final FXGraphics2D graphics;
+    private final Painter painter;
+    private boolean scheduled;
+    private long lastPaintNanos;
+    private double scale = 1;
+    private Parent styledRoot;
+    private final ListChangeListener<String> rootStyleListener = change -> followScale();
+    private final ChangeListener<Parent> rootListener = (obs, was, now) -> followRoot(getScene());
+
+    RenderCanvas(Painter painter) {
+        this.painter = Objects.requireNonNull(painter, "painter");
+        this.graphics = new FXGraphics2D(canvas.getGraphicsContext2D());
+        getChildren().add(canvas);
+        getStyleClass().add(RENDER_CANVAS);
+        widthProperty().addListener((obs, was, now) -> repaint());
+        heightProperty().addListener((obs, was, now) -> repaint());
+        sceneProperty().addListener((obs, was, now) -> {
+            if (was != null) {
+                was.rootProperty().removeListener(rootListener);
+            }
+            if (now != null) {
+                now.rootProperty().addListener(rootListener);
+            }
+            followRoot(now);
+        });
+    }
+
+    private void followRoot(Scene scene) {
+        Parent root = scene == null ? null : scene.getRoot();
+        if (styledRoot != null) {
+            styledRoot.getStyleClass().removeListener(rootStyleListener);
+        }
+        styledRoot = root;
+        if (root != null) {
+            root.getStyleClass().addListener(rootStyleListener);
+        }
+        followScale();
+    }
+
+    private void followScale() {
+        boolean presenter = styledRoot != null && styledRoot.getStyleClass().contains(Appearance.PRESENTER);
+        double type = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
+        typeScale = type;
+        double now = type;
+        if (diagramHeight > 0 && diagramHeight * type > heightLimit) {
+            // larger type gives way to the whole diagram, down to normal type's size
+            now = Math.max(1, Math.min(type, heightLimit / diagramHeight));
+        }
+        if (Math.abs(now - scale) > 0.005) {
+            scale = now;
+            repaint();
+        }
+    }
+
+    /**
+     * Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode, less
+     * when the diagram would not fit the height it was given ({@link #fitWithin}).
+     */
+    double scale() {
+        return scale;
+    }
+
+    /** The window's type scale: {@link #scale()} before fitting a height. */
+    double typeScale() {
+        return typeScale;
+    }
+
+    private double typeScale = 1;
+    private double heightLimit = Double.POSITIVE_INFINITY;
+    private double diagramHeight;
+
+    /**
+     * The canvas must show its whole diagram within {@code logicalHeight}: presenter mode's larger scale shrinks
+     * (never below normal type) until the height the painter reports ({@link #reportDiagramHeight}) fits.
+     */
+    public void fitWithin(double logicalHeight) {
+        heightLimit = logicalHeight > 0 ? logicalHeight : Double.POSITIVE_INFINITY;
+        followScale();
+    }
+
+    /** The painter's last diagram needed {@code diagramPixels} of height (at the current width). */
+    void reportDiagramHeight(double diagramPixels) {
+        diagramHeight = diagramPixels;
+        followScale();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = snapSizeX(getWidth());
+        double h = snapSizeY(getHeight());
+        if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            repaint();
+        }
+    }
+
+    /** Paints on the JavaFX thread's next turn, once however often it is asked. */
+    public void repaint() {
+        if (!scheduled) {
+            scheduled = true;
+            Platform.runLater(this::paintNow);
+        }
+    }
+
+    /** Paints now; the JavaFX thread only. */
+    void paintNow() {
+        scheduled = false;
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        if (w < 1 || h < 1) {
+            return;
+        }
+        long start = System.nanoTime();
+        canvas.getGraphicsContext2D().clearRect(0, 0, w, h);
+        double density = getScene() == null || getScene().getWindow() == null
+                ? 1
+                : getScene().getWindow().getOutputScaleX();
+        // painters may leave a transform or a clip behind: every paint starts clean
+        graphics.setTransform(AffineTransform.getScaleInstance(scale, scale));
+        graphics.setClip(null);
+        painter.paint(graphics, w / scale, h / scale, density * scale);
+        lastPaintNanos = System.nanoTime() - start;
+    }
+
+    /** How long the last paint took, for the frame-time benchmark. */
+    long lastPaintNanos() {
+        return lastPaintNanos;
+    }
+}

@@ -1,0 +1,67 @@
+package io.shardlab.ui.explorer.diagram;
+
+import atlantafx.base.theme.Styles;
+import io.shardlab.render.Scale;
+import io.shardlab.ui.explorer.ExplorerStyles;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.collections.ObservableList;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+
+/**
+ * The Equal / Data size / Key value pills that choose a number line's scale, for the explorer's line and for
+ * both lines of a comparison: the chosen one stays selected (a click on it keeps it), and a scale the frames
+ * cannot draw yet is disabled.
+ */
+public final class ScaleButtons {
+
+    private ScaleButtons() {}
+
+    /**
+     * @param idPrefix each button's id is this and the scale's CLI name, e.g. {@code scale-size}
+     * @param tooltipSuffix after the scale's caption in its tooltip, e.g. {@code ", on both sides"}; may be empty
+     * @param chosen the scale on show
+     * @param offered the scales that can be chosen now
+     * @param choose asks for a scale
+     */
+    public static HBox of(
+            String idPrefix,
+            String tooltipSuffix,
+            ReadOnlyObjectProperty<Scale> chosen,
+            ObservableList<Scale> offered,
+            Consumer<Scale> choose) {
+        HBox scales = new HBox();
+        scales.getStyleClass().add(ExplorerStyles.SCALE_GROUP);
+        ToggleGroup group = new ToggleGroup();
+        Scale[] all = Scale.values();
+        for (int i = 0; i < all.length; i++) {
+            Scale s = all[i];
+            ToggleButton b = new ToggleButton(
+                    switch (s) {
+                        case EQUAL -> "Equal";
+                        case DATA_SIZE -> "Data size";
+                        case KEY_VALUE -> "Key value";
+                    });
+            b.setId(idPrefix + s.cliName());
+            b.setToggleGroup(group);
+            b.getStyleClass()
+                    .addAll(
+                            Styles.SMALL,
+                            i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
+            b.setTooltip(new Tooltip(s.caption() + tooltipSuffix));
+            b.setSelected(chosen.get() == s);
+            b.setOnAction(e -> {
+                choose.accept(s);
+                b.setSelected(chosen.get() == s);
+            });
+            b.disableProperty().bind(Bindings.createBooleanBinding(() -> !offered.contains(s), offered));
+            chosen.addListener((obs, was, now) -> b.setSelected(now == s));
+            scales.getChildren().add(b);
+        }
+        return scales;
+    }
+}

@@ -1,0 +1,270 @@
+package io.shardlab.ui.explorer.playback;
+
+import io.shardlab.render.DataSize;
+import io.shardlab.render.ElapsedTime;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExplorerFrame;
+import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.Transport;
+import io.shardlab.sim.SimulationCounters;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * The stream's transport: play, pause, step, speed, reset; how far the stream has got; the running
+ * counts of splits, migrations and jumbo chunks.
+ */
+public final class PlaybackViewModel {
+
+    private final Transport engine;
+    private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
+    private final ReadOnlyBooleanWrapper layoutShown = new ReadOnlyBooleanWrapper(this, "layoutShown");
+    private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available");
+    private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
+    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
+    private final ReadOnlyObjectWrapper<PlaybackSpeed> speed =
+            new ReadOnlyObjectWrapper<>(this, "speed", PlaybackSpeed.X10);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
+    private final ReadOnlyStringWrapper clockText = new ReadOnlyStringWrapper(this, "clockText", "");
+    private final ReadOnlyStringWrapper splitsText = new ReadOnlyStringWrapper(this, "splitsText", "0");
+    private final ReadOnlyStringWrapper migrationsText = new ReadOnlyStringWrapper(this, "migrationsText", "0");
+    private final ReadOnlyStringWrapper movingText = new ReadOnlyStringWrapper(this, "movingText", "");
+    private final ReadOnlyStringWrapper jumboText = new ReadOnlyStringWrapper(this, "jumboText", "0");
+    private final ReadOnlyStringWrapper chunksText = new ReadOnlyStringWrapper(this, "chunksText", "0");
+    private final ReadOnlyStringWrapper routingText = new ReadOnlyStringWrapper(this, "routingText", "0 B");
+    private final ReadOnlyStringWrapper routingDetail = new ReadOnlyStringWrapper(this, "routingDetail", "");
+    private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "");
+
+    /** @param engine what the verbs drive: an explorer's engine, or a comparison's lockstep driver */
+    public PlaybackViewModel(Transport engine) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        available.bind(loaded.and(layoutShown.not()));
+    }
+
+    public void show(EngineState.Running state) {
+        ExplorerFrame f = state.frame();
+        loaded.set(true);
+        playing.set(state.playing());
+        speed.set(state.speed());
+        finished.set(f.stream().finished());
+        progress.set(f.stream().fraction());
+        progressText.set(String.format(
+                Locale.ROOT,
+                "%,d of %,d documents",
+                f.stream().inserted(),
+                f.stream().total()));
+        clockText.set(ElapsedTime.format(
+                Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
+        SimulationCounters c = f.cluster().counters();
+        splitsText.set(String.format(Locale.ROOT, "%,d", c.splits()));
+        migrationsText.set(String.format(Locale.ROOT, "%,d", c.migrationsCommitted()));
+        int moving = f.cluster().migrationsInFlight().size();
+        movingText.set(moving == 0 ? "" : String.format(Locale.ROOT, "+%,d moving", moving));
+        long jumbo = f.cluster()
+                .collection()
+                .map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
+                .orElse(0L);
+        jumboText.set(String.format(Locale.ROOT, "%,d", jumbo));
+        chunksText.set(String.format(
+                Locale.ROOT,
+                "%,d",
+                f.cluster().collection().map(s -> s.chunks().size()).orElse(0)));
+        routingText.set(DataSize.format(f.routing().chunkBytes()));
+        routingDetail.set(routingDetail(f.routing()));
+        statusText.set(
+                f.stream().finished()
+                        ? "Finished: every document is in and the balancer is idle"
+                        : f.stream().exhausted()
+                                ? "Every document is in; the balancer is still moving chunks"
+                                : state.playing()
+                                        ? "Playing at " + state.speed().label()
+                                        : f.stream().inserted() == 0
+                                                ? "Ready: press Play to start the stream"
+                                                : "Paused");
+    }
+
+    public void unload() {
+        loaded.set(false);
+        playing.set(false);
+    }
+
+    /** A read-only layout shows instead of the simulation: nothing plays until {@link #leaveLayout()}. */
+    public void showLayout() {
+        layoutShown.set(true);
+        playing.set(false);
+        statusText.set("A read-only layout: nothing plays");
+    }
+
+    /** The simulator shows again; its next frame brings the counters back. */
+    public void leaveLayout() {
+        layoutShown.set(false);
+    }
+
+    // ---- state -----------------------------------------------------------------------------------
+
+    /** Whether a scenario is on show. */
+    public ReadOnlyBooleanProperty loadedProperty() {
+        return loaded.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether play, step, reset and the speeds can act: a scenario is loaded and no read-only layout
+     * shows in its place.
+     */
+    public ReadOnlyBooleanProperty availableProperty() {
+        return available.getReadOnlyProperty();
+    }
+
+    /** Whether simulated time runs. */
+    public ReadOnlyBooleanProperty playingProperty() {
+        return playing.getReadOnlyProperty();
+    }
+
+    /** Whether the stream is in and the balancer idle: play has nothing left to do. */
+    public ReadOnlyBooleanProperty finishedProperty() {
+        return finished.getReadOnlyProperty();
+    }
+
+    /** The chosen speed. */
+    public ReadOnlyObjectProperty<PlaybackSpeed> speedProperty() {
+        return speed.getReadOnlyProperty();
+    }
+
+    /** The speeds on offer, slowest first. */
+    public List<PlaybackSpeed> speeds() {
+        return List.of(PlaybackSpeed.values());
+    }
+
+    /** Inserted over total, 0 to 1. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** {@code "12,000 of 200,000 documents"}. */
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    /** Simulated time since the stream started, e.g. {@code "1m30s"}. */
+    public ReadOnlyStringProperty clockTextProperty() {
+        return clockText.getReadOnlyProperty();
+    }
+
+    /** Chunk splits so far. */
+    public ReadOnlyStringProperty splitsTextProperty() {
+        return splitsText.getReadOnlyProperty();
+    }
+
+    /** Migrations committed so far. */
+    public ReadOnlyStringProperty migrationsTextProperty() {
+        return migrationsText.getReadOnlyProperty();
+    }
+
+    /** {@code +1 moving}: migrations started and not yet committed; empty when none is in flight. */
+    public ReadOnlyStringProperty movingTextProperty() {
+        return movingText.getReadOnlyProperty();
+    }
+
+    /** Chunks flagged jumbo now. */
+    public ReadOnlyStringProperty jumboTextProperty() {
+        return jumboText.getReadOnlyProperty();
+    }
+
+    /** Chunks now. */
+    /**
+     * E.g. {@code "config.chunks: 4 documents, 996 B, beside 194 MB of data (1/194,000). One routing
+     * document per data document would weigh 100 MB."}
+     */
+    static String routingDetail(io.shardlab.mongos.ConfigDatabase.MetadataSize m) {
+        String text = String.format(
+                Locale.ROOT,
+                "config.chunks: %,d %s, %s, beside %s of data",
+                m.chunks(),
+                m.chunks() == 1 ? "document" : "documents",
+                DataSize.format(m.chunkBytes()),
+                DataSize.format(m.dataBytes()));
+        if (m.chunkBytes() > 0 && m.dataBytes() > 0) {
+            text += String.format(Locale.ROOT, " (1/%,d)", Math.round(m.dataBytes() / (double) m.chunkBytes()));
+        }
+        return text
+                + String.format(
+                        Locale.ROOT,
+                        ". One routing document per data document would weigh %s.",
+                        DataSize.format(Math.round(m.bytesPerDocumentRouting())));
+    }
+
+    /** The size of the collection's config.chunks documents, e.g. {@code "996 B"}. */
+    public ReadOnlyStringProperty routingTextProperty() {
+        return routingText.getReadOnlyProperty();
+    }
+
+    /** What {@link #routingTextProperty()} is beside the data, in a sentence ({@link #routingDetail}). */
+    public ReadOnlyStringProperty routingDetailProperty() {
+        return routingDetail.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty chunksTextProperty() {
+        return chunksText.getReadOnlyProperty();
+    }
+
+    /** One line about what the stream is doing. */
+    public ReadOnlyStringProperty statusTextProperty() {
+        return statusText.getReadOnlyProperty();
+    }
+
+    // ---- verbs -----------------------------------------------------------------------------------
+
+    // a read-only layout hides the simulation: a verb then would change what is not on show
+
+    public void play() {
+        if (!layoutShown.get()) {
+            engine.play();
+        }
+    }
+
+    public void pause() {
+        if (!layoutShown.get()) {
+            engine.pause();
+        }
+    }
+
+    /** Play when paused, pause when playing. */
+    public void togglePlay() {
+        if (playing.get()) {
+            pause();
+        } else {
+            play();
+        }
+    }
+
+    /** One chart window of simulated time, while paused. */
+    public void step() {
+        if (!layoutShown.get()) {
+            engine.step();
+        }
+    }
+
+    /** A fresh cluster, the stream at its start. */
+    public void reset() {
+        if (!layoutShown.get()) {
+            engine.reset();
+        }
+    }
+
+    public void chooseSpeed(PlaybackSpeed s) {
+        Objects.requireNonNull(s, "s");
+        if (!layoutShown.get()) {
+            engine.speed(s);
+        }
+    }
+}

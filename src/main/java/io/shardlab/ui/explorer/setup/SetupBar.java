@@ -1,0 +1,459 @@
+package io.shardlab.ui.explorer.setup;
+
+import atlantafx.base.controls.CustomTextField;
+import atlantafx.base.theme.Styles;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
+import java.io.File;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.geometry.VPos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignK;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
+
+/**
+ * The setup strip: workload, shard key (checked as it is typed), shards, chunk size, MongoDB version,
+ * pace, Zones… and Apply. Errors show inline under the key.
+ */
+public final class SetupBar {
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String KEY_STATUS = "key-status";
+    private static final String SETUP_BAR = "setup-bar";
+    private static final String SETUP_FIELD = "setup-field";
+    private static final String SETUP_FIELDS = "setup-fields";
+    private static final String SETUP_VERSION = "setup-version";
+    private static final String SETUP_WORKLOAD = "setup-workload";
+    private static final String WORKLOAD_HINT = "The insert stream: a generated workload, or a dataset file to replay";
+    private static final String SETUP_CHUNK_SIZE = "setup-chunk-size";
+    private static final String SETUP_PACE = "setup-pace";
+    private static final String WORKLOAD_CELL = "workload-cell";
+    private static final String WORKLOAD_DESCRIPTION = "workload-description";
+    private static final String WORKLOAD_NAME = "workload-name";
+
+    private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid");
+    private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+
+    /** Wide enough for every shipped lesson's key (LessonCatalogTest checks), so Run scenario never reflows the bar. */
+    static final int MIN_KEY_COLUMNS = 28;
+
+    private static final int MAX_KEY_COLUMNS = 44;
+
+    private final SetupViewModel vm;
+    private final Appearance appearance;
+    private final VBox root;
+    private final CustomTextField key = new CustomTextField();
+
+    /** @param appearance styles the Zones… dialog as the window is styled */
+    public SetupBar(SetupViewModel vm, Appearance appearance) {
+        this.vm = vm;
+        this.appearance = appearance;
+
+        ComboBox<SetupViewModel.WorkloadChoice> workload = workloadPicker();
+        HBox workloadBox = new HBox(2, workload, datasetButton());
+        workloadBox.setAlignment(Pos.CENTER_LEFT);
+        bindKeyField();
+        Spinner<Integer> shards = shardsSpinner();
+        ComboBox<Integer> chunkSize = chunkSizePicker();
+        ComboBox<MongoVersion> version = versionPicker();
+        ComboBox<Integer> pace = pacePicker();
+        Button zones = zonesButton();
+        Button apply = applyButton();
+        // the key field grows and shrinks; the choices keep their text whole
+        for (Region keepWhole : new Region[] {apply, version, pace, chunkSize}) {
+            keepWhole.setMinWidth(Region.USE_PREF_SIZE);
+        }
+
+        // a row that wraps: in a narrow window (1280 px with the lessons panel open) the choices that do not
+        // fit go to a second row instead of being cut off at the window's edge; where it has room, the workload
+        // picker's closed label shows whole
+        SetupRow fields = new SetupRow(
+                workload,
+                workload.getButtonCell(),
+                key,
+                MIN_KEY_COLUMNS,
+                MAX_KEY_COLUMNS,
+                field("Workload", workloadBox),
+                field("Shard key", key),
+                field("Shards", shards),
+                field("Chunk size", chunkSize),
+                field("MongoDB", version),
+                field("Pace, docs/s", pace),
+                bottomAligned(zones),
+                bottomAligned(apply));
+        fields.setId("setup-fields");
+        fields.getStyleClass().add(SETUP_FIELDS);
+        fields.setRowValignment(VPos.BOTTOM);
+
+        Label keyError = keyError();
+        root = new VBox(fields, keyError, keyHint(keyError));
+        root.getStyleClass().add(SETUP_BAR);
+    }
+
+    /** The workload picker: each workload with its description when open, its name when closed. */
+    private ComboBox<SetupViewModel.WorkloadChoice> workloadPicker() {
+        ComboBox<SetupViewModel.WorkloadChoice> workload = new ComboBox<>(vm.workloadsProperty());
+        workload.setId("setup-workload");
+        workload.valueProperty().bindBidirectional(vm.workloadProperty());
+        workload.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(SetupViewModel.WorkloadChoice item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null) {
+                    setText(null);
+                    setGraphic(null);
+                    return;
+                }
+                Label name = new Label(item.label());
+                name.getStyleClass().add(WORKLOAD_NAME);
+                Label description = new Label(item.description());
+                description.getStyleClass().add(WORKLOAD_DESCRIPTION);
+                VBox box = new VBox(name, description);
+                box.getStyleClass().add(WORKLOAD_CELL);
+                setText(null);
+                setGraphic(box);
+            }
+        });
+        workload.valueProperty().addListener((obs, was, now) -> {
+            if (now != null && was != null && !now.equals(was)) {
+                vm.chooseWorkload(now);
+            }
+        });
+        // closed, the workload's name only: the list's two-line cells would put the description in the button
+        ListCell<SetupViewModel.WorkloadChoice> workloadLabel = new ListCell<>() {
+            @Override
+            protected void updateItem(SetupViewModel.WorkloadChoice item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.label());
+            }
+        };
+        workload.setButtonCell(workloadLabel);
+        workload.getStyleClass().add(SETUP_WORKLOAD);
+        // the closed picker is sized for the setup row and can cut a long name: its tooltip names the choice whole
+        Tooltip workloadTip = new Tooltip();
+        workloadTip
+                .textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> workload.getValue() == null
+                                ? WORKLOAD_HINT
+                                : workload.getValue().label() + ": "
+                                        + workload.getValue().description() + "\n" + WORKLOAD_HINT,
+                        workload.valueProperty()));
+        workload.setTooltip(workloadTip);
+        return workload;
+    }
+
+    /** Opens a dataset file to replay instead of a generated workload. */
+    private Button datasetButton() {
+        Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
+        dataset.setId("setup-dataset");
+        dataset.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        dataset.setTooltip(new Tooltip("Replay a dataset file (JSON Lines or CSV, optionally .gz)…"));
+        dataset.setOnAction(e -> chooseDataset(dataset));
+        return dataset;
+    }
+
+    /** The shard key field, checked as it is typed; Enter applies. */
+    private void bindKeyField() {
+        key.setId("setup-key");
+        key.getStyleClass().add(ExplorerStyles.KEY_FIELD);
+        key.textProperty().bindBidirectional(vm.keyPatternProperty());
+        key.setPromptText("{ field: 1 } or { field: 'hashed' }");
+        key.setLeft(new FontIcon(MaterialDesignK.KEY_OUTLINE));
+        FontIcon status = new FontIcon();
+        status.getStyleClass().add(KEY_STATUS);
+        key.setRight(status);
+        // the field grows with the key (SetupRow sets its columns), so a compound key keeps its closing brace in
+        // sight; every lesson's key fits the least width, so the row (and the transport bar under it) keeps its
+        // shape from lesson to lesson
+        key.setMinWidth(Region.USE_PREF_SIZE);
+        vm.keyErrorProperty().addListener((obs, was, now) -> styleKey(status, now));
+        styleKey(status, vm.keyErrorProperty().get());
+        key.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                vm.apply();
+            }
+        });
+        key.setTooltip(new Tooltip("The shard key pattern, as sh.shardCollection takes it. Enter applies."));
+    }
+
+    private Spinner<Integer> shardsSpinner() {
+        Spinner<Integer> shards =
+                new Spinner<>(1, Scenario.MAX_SHARDS, vm.shardsProperty().get());
+        shards.setId("setup-shards");
+        shards.setEditable(true);
+        shards.setPrefWidth(96);
+        shards.getValueFactory()
+                .valueProperty()
+                .addListener((obs, was, now) -> vm.shardsProperty().set(now));
+        vm.shardsProperty()
+                .addListener((obs, was, now) -> shards.getValueFactory().setValue(now.intValue()));
+        shards.getStyleClass().add(Spinner.STYLE_CLASS_SPLIT_ARROWS_HORIZONTAL);
+        return shards;
+    }
+
+    private ComboBox<Integer> chunkSizePicker() {
+        ComboBox<Integer> chunkSize = new ComboBox<>();
+        chunkSize.setId("setup-chunk-size");
+        chunkSize.getItems().setAll(SetupViewModel.CHUNK_SIZES_MB);
+        chunkSize.setConverter(converter(vm::chunkSizeLabel));
+        chunkSize.setValue(vm.chunkSizeMegabytesProperty().get());
+        chunkSize.valueProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.chunkSizeMegabytesProperty().set(now);
+            }
+        });
+        vm.chunkSizeMegabytesProperty().addListener((obs, was, now) -> chunkSize.setValue(now.intValue()));
+        vm.versionProperty().addListener((obs, was, now) -> {
+            // the default's label names the version's default size
+            Integer v = chunkSize.getValue();
+            chunkSize.setConverter(converter(vm::chunkSizeLabel));
+            chunkSize.setValue(null);
+            chunkSize.setValue(v);
+        });
+        // closed, the default names only its size: "default (128 MB)" would widen the row past a 1504 px window
+        chunkSize.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Integer item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : vm.chunkSizeShortLabel(item));
+            }
+        });
+        chunkSize.getStyleClass().add(SETUP_CHUNK_SIZE);
+        chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 5.2, "
+                + "128 MB from 5.2 by default"));
+        return chunkSize;
+    }
+
+    /** The release whose rules apply, each named in the open list with what changes in it. */
+    private ComboBox<MongoVersion> versionPicker() {
+        ComboBox<MongoVersion> version = new ComboBox<>();
+        version.setId("setup-version");
+        version.setItems(vm.versions());
+        version.valueProperty().bindBidirectional(vm.versionProperty());
+        version.setConverter(converter(vm::versionLabel));
+        // the open list names each release with what changes in it, so the choice can be made from the list
+        version.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(MongoVersion item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null) {
+                    setText(null);
+                    setGraphic(null);
+                    return;
+                }
+                Label name = new Label(vm.versionLabel(item));
+                name.getStyleClass().add(Styles.TEXT_BOLD);
+                Label what = new Label(vm.versionSummary(item));
+                what.getStyleClass().add(Styles.TEXT_SMALL);
+                what.setWrapText(true);
+                what.setMaxWidth(420);
+                setText(null);
+                setGraphic(new VBox(name, what));
+            }
+        });
+        // closed, the release's number under the field's "MongoDB" caption: the list's two-line cells would make
+        // the button as wide as the longest summary, and "MongoDB 8.0" would take the room the workload's name needs
+        version.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(MongoVersion item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.toString());
+            }
+        });
+        version.getStyleClass().add(SETUP_VERSION);
+        Tooltip versionTip = new Tooltip();
+        versionTip.setWrapText(true);
+        versionTip.setMaxWidth(420);
+        versionTip
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.versionProperty().get() == null
+                                ? ""
+                                : "Whose rules apply. "
+                                        + vm.versionLabel(vm.versionProperty().get()) + ": "
+                                        + vm.versionSummary(vm.versionProperty().get()),
+                        vm.versionProperty()));
+        version.setTooltip(versionTip);
+        return version;
+    }
+
+    /** Inserts per simulated second. */
+    private ComboBox<Integer> pacePicker() {
+        ComboBox<Integer> pace = new ComboBox<>();
+        pace.setId("setup-pace");
+        pace.getItems().setAll(SetupViewModel.PACES);
+        pace.setConverter(converter(SetupViewModel::paceLabel));
+        pace.setValue(vm.docsPerSecondProperty().get());
+        pace.valueProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.docsPerSecondProperty().set(now);
+            }
+        });
+        vm.docsPerSecondProperty().addListener((obs, was, now) -> pace.setValue(now.intValue()));
+        pace.setTooltip(new Tooltip("Inserts per simulated second"));
+        // closed, the rate without its unit, which the field's caption names
+        pace.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Integer item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : String.format(java.util.Locale.ROOT, "%,d", item));
+            }
+        });
+        pace.getStyleClass().add(SETUP_PACE);
+        return pace;
+    }
+
+    /** Opens Zones…, styled as the window is. */
+    private Button zonesButton() {
+        Button zones = new Button();
+        zones.setId("setup-zones");
+        zones.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> SetupViewModel.zonesLabel(vm.shardingProperty().get()), vm.shardingProperty()));
+        zones.setTooltip(new Tooltip("Zones for shards, zone ranges, numInitialChunks and presplitHashedZones, set "
+                + "before sh.shardCollection"));
+        zones.setOnAction(e -> {
+            ZoneSetupDialog dialog =
+                    new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow());
+            appearance.applyOnce(dialog.getDialogPane());
+            dialog.showAndWait();
+        });
+        zones.setMaxWidth(220);
+        return zones;
+    }
+
+    private Button applyButton() {
+        Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));
+        apply.setId("setup-apply");
+        apply.getStyleClass().add(Styles.ACCENT);
+        apply.disableProperty().bind(vm.validProperty().not());
+        apply.setOnAction(e -> vm.apply());
+        apply.setTooltip(new Tooltip("Build this cluster and stream (Enter in the key field)"));
+        apply.setDefaultButton(false);
+        return apply;
+    }
+
+    /** The key's error, or else the setup's, under the row. */
+    private Label keyError() {
+        Label keyError = new Label();
+        keyError.setId("setup-key-error");
+        keyError.getStyleClass().add(SharedStyles.FIELD_ERROR);
+        keyError.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        keyError.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> !vm.keyErrorProperty().get().isEmpty()
+                                ? vm.keyErrorProperty().get()
+                                : vm.errorProperty().get(),
+                        vm.keyErrorProperty(),
+                        vm.errorProperty()));
+        keyError.visibleProperty().bind(keyError.textProperty().isNotEmpty());
+        keyError.managedProperty().bind(keyError.visibleProperty());
+        keyError.setWrapText(true);
+        return keyError;
+    }
+
+    /** A hint about the key, while there is no error to show. */
+    private Label keyHint(Label keyError) {
+        Label keyHint = new Label();
+        keyHint.setId("setup-key-hint");
+        keyHint.getStyleClass().add(SharedStyles.FIELD_HINT);
+        keyHint.setGraphic(new FontIcon(MaterialDesignL.LIGHTBULB_OUTLINE));
+        keyHint.textProperty().bind(vm.keyHintProperty());
+        keyHint.visibleProperty()
+                .bind(keyError.visibleProperty()
+                        .not()
+                        .and(keyHint.textProperty().isNotEmpty()));
+        keyHint.managedProperty().bind(keyHint.visibleProperty());
+        return keyHint;
+    }
+
+    private static void styleKey(FontIcon status, String error) {
+        status.setIconCode(error.isEmpty() ? MaterialDesignC.CHECK_CIRCLE : MaterialDesignA.ALERT_CIRCLE);
+        status.pseudoClassStateChanged(VALID, error.isEmpty());
+        status.pseudoClassStateChanged(INVALID, !error.isEmpty());
+    }
+
+    private static Node bottomAligned(Node n) {
+        VBox box = new VBox(n);
+        box.setAlignment(Pos.BOTTOM_LEFT);
+        return box;
+    }
+
+    private static VBox field(String caption, Node control) {
+        Label label = new Label(caption);
+        label.getStyleClass().add(SharedStyles.FIELD_LABEL);
+        label.setLabelFor(control);
+        VBox box = new VBox(label, control);
+        box.getStyleClass().add(SETUP_FIELD);
+        return box;
+    }
+
+    private static <T> StringConverter<T> converter(Function<T, String> text) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : text.apply(value);
+            }
+
+            @Override
+            public T fromString(String string) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
+    }
+
+    private void chooseDataset(Node owner) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Replay a dataset file");
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(
+                                "Datasets",
+                                "*.jsonl",
+                                "*.ndjson",
+                                "*.json",
+                                "*.csv",
+                                "*.jsonl.gz",
+                                "*.ndjson.gz",
+                                "*.json.gz",
+                                "*.csv.gz"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
+        File file = chooser.showOpenDialog(owner.getScene().getWindow());
+        if (file != null) {
+            vm.chooseDataset(file.toPath());
+        }
+    }
+
+    /** Puts the keyboard in the key field. */
+    public void focusKey() {
+        key.requestFocus();
+        key.selectAll();
+    }
+
+    public Region node() {
+        return root;
+    }
+}
