@@ -202,6 +202,7 @@ public final class MongosCommands {
                     .sampledByAnalyzer()
                     .notingBudget(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
+            MongosCommand.of("killCursors", ROUTER, (f, r) -> f.reads().killCursors(r)),
             // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
@@ -272,6 +273,11 @@ public final class MongosCommands {
     /** The catalog the commands change. */
     public ShardedCatalog catalog() {
         return families.context().catalog();
+    }
+
+    /** The config database this mongos serves (its documents are rebuilt from the catalog when read). */
+    ConfigDatabase configDatabase() {
+        return families.context().configDatabase();
     }
 
     /** Documents routed but not kept, per namespace (past the memory budget). */

@@ -111,6 +111,23 @@ final class ReadCommands {
         return context.storage().run(request.database(), request.body());
     }
 
+    /**
+     * {@code killCursors}: the cursor ids as the storage reads them, int64 (a client may send int32 ids, which
+     * MongoDB's IDL {@code array<long>} also accepts: mongo {@code src/mongo/db/query/kill_cursors.idl}).
+     */
+    BsonDocument killCursors(CommandRequest request) {
+        BsonDocument command = request.body().clone();
+        BsonValue cursors = command.get("cursors");
+        if (cursors instanceof BsonArray ids) {
+            BsonArray longs = new BsonArray();
+            for (BsonValue id : ids) {
+                longs.add(id.isInt32() ? new BsonInt64(id.asInt32().getValue()) : id);
+            }
+            command.put("cursors", longs);
+        }
+        return context.storage().run(request.database(), command);
+    }
+
     /** {@code dbStats}: the database's sizes summed over its collections' shards. */
     BsonDocument dbStats(CommandRequest request) {
         String db = request.database();

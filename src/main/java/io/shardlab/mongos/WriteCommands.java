@@ -302,6 +302,15 @@ final class WriteCommands {
         boolean upsert = args.isTrue("upsert");
         BsonDocument query = args.has("query") ? args.document("query") : new BsonDocument();
         BsonValue update = args.value("update");
+        boolean removes = args.isTrue("remove");
+        // mongo src/mongo/db/query/find_and_modify_request.cpp (write_ops_parsers.cpp from 5.0): before any write
+        if (!removes && update == null) {
+            throw new MongoCommandException(
+                    ErrorCode.FAILED_TO_PARSE, "Either an update or remove=true must be specified");
+        }
+        if (removes && update != null) {
+            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE, "Cannot specify both an update and remove=true");
+        }
         if (sharded.isPresent()) {
             Targeting t = routeWrite(
                     context.router(sharded.get()),

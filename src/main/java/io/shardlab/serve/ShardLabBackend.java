@@ -143,6 +143,8 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
             if (e instanceof MongoServerException) {
                 throw e;
             }
+            // ShardLab itself failed: the client gets InternalError, the log one line with the cause
+            clientLog.accept("ShardLab failed on " + command + " (" + database + "): " + e);
             throw new MongoServerError(
                     ErrorCodes.INTERNAL_ERROR,
                     "InternalError",
