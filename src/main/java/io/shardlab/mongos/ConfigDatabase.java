@@ -181,6 +181,14 @@ public final class ConfigDatabase {
                 // sh.disableBalancing sets it on any release; 5.0+ writes false when sharding
                 d.append("noBalance", BsonBoolean.valueOf(noBalance));
             }
+            if (c.cluster().collectionMaxChunkSizeBytes() > 0) {
+                // configureCollectionBalancing chunkSize (type_collection.idl maxChunkSizeBytes, a long)
+                d.append("maxChunkSizeBytes", new BsonInt64(c.cluster().collectionMaxChunkSizeBytes()));
+            }
+            if (!c.cluster().migrationsPermitted()) {
+                // setAllowMigrations false (type_collection.idl permitMigrations; removed again when allowed)
+                d.append("permitMigrations", BsonBoolean.FALSE);
+            }
             c.cluster()
                     .defragmentationProgress()
                     .ifPresent(p -> d.append("defragmentCollection", BsonBoolean.TRUE)

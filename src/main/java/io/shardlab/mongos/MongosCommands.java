@@ -207,7 +207,10 @@ public final class MongosCommands {
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
             MongosCommand.notSimulated("checkMetadataConsistency", false),
-            MongosCommand.notSimulated("setAllowMigrations", false),
+            MongosCommand.of(
+                            "setAllowMigrations", ROUTER, (f, r) -> f.balancer().setAllowMigrations(r))
+                    .onlyOnAdmin()
+                    .syntax(BalancerCommands.SET_ALLOW_MIGRATIONS),
             MongosCommand.notSimulated("cleanupOrphaned", false),
             MongosCommand.notSimulated("abortReshardCollection", false),
             MongosCommand.notSimulated("commitReshardCollection", false));

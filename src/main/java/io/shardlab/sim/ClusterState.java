@@ -57,6 +57,11 @@ final class ClusterState implements ShardRegistry.Owner {
     private long nextAutoMergeAt;
     private Defragmentation defragmentation;
     private boolean noBalance;
+    /** {@code config.collections.maxChunkSizeBytes} ({@code configureCollectionBalancing chunkSize}); 0: none. */
+    private long collectionMaxChunkSizeBytes;
+    /** {@code config.collections.permitMigrations}: false after {@code setAllowMigrations: false}. */
+    private boolean permitMigrations = true;
+
     private Set<String> shardsBusyElsewhere = Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
     private long documentsLoaded;
@@ -130,8 +135,30 @@ final class ClusterState implements ShardRegistry.Owner {
         clock = millis;
     }
 
+    /**
+     * The max chunk size the balancer and the donor use for this collection: its own
+     * ({@code maxChunkSizeBytes}) when set, else the cluster's (mongo {@code balancer.cpp getMaxChunkSizeBytes}).
+     */
     long maxChunkSizeBytes() {
-        return config.effectiveMaxChunkSizeBytes();
+        return collectionMaxChunkSizeBytes > 0 ? collectionMaxChunkSizeBytes : config.effectiveMaxChunkSizeBytes();
+    }
+
+    /** The collection's own max chunk size in bytes, 0 when it has none. */
+    long collectionMaxChunkSizeBytes() {
+        return collectionMaxChunkSizeBytes;
+    }
+
+    void setCollectionMaxChunkSizeBytes(long bytes) {
+        this.collectionMaxChunkSizeBytes = bytes;
+    }
+
+    /** Whether migrations of the collection may start and commit ({@code permitMigrations}). */
+    boolean permitMigrations() {
+        return permitMigrations;
+    }
+
+    void setPermitMigrations(boolean permit) {
+        this.permitMigrations = permit;
     }
 
     boolean isSharded() {
@@ -609,7 +636,9 @@ final class ClusterState implements ShardRegistry.Owner {
             long documentsLoaded,
             long bytesLoaded,
             Defragmentation defragmentation,
-            boolean noBalance) {}
+            boolean noBalance,
+            long collectionMaxChunkSizeBytes,
+            boolean permitMigrations) {}
 
     Memento memento() {
         return new Memento(
@@ -629,7 +658,9 @@ final class ClusterState implements ShardRegistry.Owner {
                 documentsLoaded,
                 bytesLoaded,
                 defragmentation,
-                noBalance);
+                noBalance,
+                collectionMaxChunkSizeBytes,
+                permitMigrations);
     }
 
     void restore(Memento m) {
@@ -647,6 +678,8 @@ final class ClusterState implements ShardRegistry.Owner {
         bytesLoaded = m.bytesLoaded();
         defragmentation = m.defragmentation();
         noBalance = m.noBalance();
+        collectionMaxChunkSizeBytes = m.collectionMaxChunkSizeBytes();
+        permitMigrations = m.permitMigrations();
         random.restore(m.randomState());
         if (m.collection() == null) {
             collection = null;

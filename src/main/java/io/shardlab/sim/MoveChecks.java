@@ -15,6 +15,12 @@ final class MoveChecks {
     private MoveChecks() {}
 
     static Optional<Refusal> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
+        if (!state.permitMigrations()) {
+            // mongo migration_source_manager.cpp: the collection's allowMigrations / permitMigrations is false
+            // (jstests/sharding/set_allow_migrations.js)
+            return Optional.of(new Refusal(
+                    "ConflictingOperationInProgress", "Collection is undergoing changes so moveChunk is not allowed."));
+        }
         if (!state.shards().containsKey(toShard)) {
             return Optional.of(new Refusal("ShardNotFound", "Shard " + toShard + " not found"));
         }

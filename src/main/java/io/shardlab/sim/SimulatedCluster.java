@@ -493,6 +493,21 @@ public final class SimulatedCluster {
         return state.noBalance();
     }
 
+    /** The collection's own max chunk size in bytes ({@code configureCollectionBalancing}), 0 when it has none. */
+    public long collectionMaxChunkSizeBytes() {
+        return state.collectionMaxChunkSizeBytes();
+    }
+
+    /** The max chunk size the collection's balancer uses, in bytes: its own, else the cluster's. */
+    public long effectiveMaxChunkSizeBytes() {
+        return state.maxChunkSizeBytes();
+    }
+
+    /** Whether migrations of the collection are permitted ({@code setAllowMigrations}). */
+    public boolean migrationsPermitted() {
+        return state.permitMigrations();
+    }
+
     /** The shards donating or receiving a migration of this collection now. */
     public Set<String> shardsInMigration() {
         return Set.copyOf(BalancerPolicy.busyShards(state));

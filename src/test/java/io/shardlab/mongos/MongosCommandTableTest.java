@@ -100,6 +100,7 @@ class MongosCommandTableTest {
                 "unshardCollection",
                 "configureQueryAnalyzer",
                 "configureCollectionBalancing",
+                "setAllowMigrations",
                 "currentOp");
     }
 
@@ -108,7 +109,6 @@ class MongosCommandTableTest {
         return Stream.of(
                 "killOp",
                 "checkMetadataConsistency",
-                "setAllowMigrations",
                 "cleanupOrphaned",
                 "abortReshardCollection",
                 "commitReshardCollection");
