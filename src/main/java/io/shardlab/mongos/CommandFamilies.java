@@ -18,6 +18,7 @@ record CommandFamilies(
         AnalyzeCommands analyze,
         ExplainCommand explain,
         CollectionDefinitionCommands definitions,
+        ClusterCatalogListing catalogListing,
         ConfigDatabaseCommands configDatabase) {
 
     /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
@@ -34,6 +35,7 @@ record CommandFamilies(
                 new AnalyzeCommands(context),
                 new ExplainCommand(context, syntaxes),
                 new CollectionDefinitionCommands(context),
+                new ClusterCatalogListing(context),
                 new ConfigDatabaseCommands(context));
     }
 

@@ -39,6 +39,10 @@ public enum ErrorCode {
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
     DATABASE_DIFFER_CASE(13297, "DatabaseDifferCase"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
+    INVOLVED_NAMESPACE_SHARDED(28769, "Location28769"),
+    FACET_NOT_ARRAY(40170, "Location40170"),
+    LIST_CLUSTER_CATALOG_ON_COLLECTION(9621301, "Location9621301"),
+    LIST_CLUSTER_CATALOG_NOT_OBJECT(9621302, "Location9621302"),
     /** mongo initial_split_policy.cpp PresplitHashedZonesSplitPolicy::_validate. */
     PRESPLIT_NOT_SUPPORTED(31387, "Location31387"),
     PRESPLIT_MINKEY_BEFORE_HASHED(31388, "Location31388"),

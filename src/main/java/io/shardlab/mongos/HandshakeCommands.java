@@ -1,5 +1,6 @@
 package io.shardlab.mongos;
 
+import io.shardlab.routing.FilterParser.BsonTypeNames;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -72,6 +73,23 @@ final class HandshakeCommands {
                         .append("bits", new BsonInt32(64))
                         .append("debug", BsonBoolean.FALSE)
                         .append("maxBsonObjectSize", new BsonInt32(16 * 1024 * 1024)));
+    }
+
+    /**
+     * {@code refreshSessions}: renews the client's logical sessions (mongo
+     * {@code src/mongo/db/commands/refresh_sessions_command.cpp}, any database): ShardLab keeps no session cache
+     * that could expire, so each is alive already; the reply is {@code ok}. The parameter is an array of
+     * sessions (mongo {@code sessions_commands.idl}).
+     */
+    BsonDocument refreshSessions(CommandRequest request) {
+        BsonValue sessions = request.body().get(request.name());
+        if (!sessions.isArray()) {
+            throw new MongoCommandException(
+                    ErrorCode.TYPE_MISMATCH,
+                    "BSON field 'refreshSessions.refreshSessions' is the wrong type '" + BsonTypeNames.of(sessions)
+                            + "', expected type 'array'");
+        }
+        return Replies.ok();
     }
 
     /** {@code atlasVersion}: a mongos outside Atlas has no such command. */

@@ -46,6 +46,7 @@ public final class MongosCommands {
                     .syntax(HandshakeCommands.HELLO),
             MongosCommand.of("buildInfo", ROUTER, (f, r) -> f.handshake().buildInfo(r))
                     .alias("buildinfo"),
+            MongosCommand.of("refreshSessions", ROUTER, (f, r) -> f.handshake().refreshSessions(r)),
             MongosCommand.of("atlasVersion", ROUTER, (f, r) -> f.handshake().atlasVersion(r)),
             MongosCommand.of("getParameter", ROUTER, (f, r) -> f.handshake().getParameter(r)),
             MongosCommand.of("connectionStatus", ROUTER, (f, r) -> f.handshake().connectionStatus(r)),
@@ -206,7 +207,11 @@ public final class MongosCommands {
             // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
-            MongosCommand.notSimulated("checkMetadataConsistency", false),
+            MongosCommand.of(
+                            "checkMetadataConsistency",
+                            ROUTER,
+                            (f, r) -> f.catalogListing().checkMetadataConsistency(r))
+                    .since(7, 0),
             MongosCommand.of(
                             "setAllowMigrations", ROUTER, (f, r) -> f.balancer().setAllowMigrations(r))
                     .onlyOnAdmin()
@@ -344,7 +349,10 @@ public final class MongosCommands {
             CommandArguments arguments =
                     CommandArguments.parse(command, c.syntax().apply(version), version);
             CommandRequest request = new CommandRequest(database, name, command, arguments);
-            BsonDocument reply = c.access() != Access.ROUTER && "config".equals(database)
+            // a collectionless aggregate reads no config collection: its first stage is the router's
+            boolean collectionless =
+                    "aggregate".equals(name) && !command.get(name).isString();
+            BsonDocument reply = c.access() != Access.ROUTER && "config".equals(database) && !collectionless
                     ? families.configDatabase().run(request, c.access() == WRITE)
                     : c.handler().run(families, request);
             if (c.sampled()) {

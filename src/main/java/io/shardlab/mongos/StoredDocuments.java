@@ -118,13 +118,34 @@ final class StoredDocuments {
         return collectionNames(db).contains(collection);
     }
 
-    /** The names of the database's collections. */
+    /**
+     * The names of the database's collections; none for a database the storage does not have (asked without
+     * opening it: the storage creates a database it is asked about).
+     */
     List<String> collectionNames(String db) {
         List<String> names = new ArrayList<>();
+        if (!databaseExists(db)) {
+            return names;
+        }
         for (BsonDocument c : firstBatch(storage.run(db, new BsonDocument("listCollections", new BsonInt32(1))))) {
             names.add(c.getString("name").getValue());
         }
         return names;
+    }
+
+    /** Whether the storage has the database (its {@code listDatabases}, which opens none). */
+    boolean databaseExists(String db) {
+        BsonDocument reply = storage.run(
+                "admin",
+                new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", org.bson.BsonBoolean.TRUE));
+        for (var v : reply.getArray("databases", new org.bson.BsonArray())) {
+            if (v.isDocument()
+                    && db.equals(
+                            v.asDocument().getString("name", new BsonString("")).getValue())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The collection's index documents ({@code listIndexes}). */

@@ -106,12 +106,7 @@ class MongosCommandTableTest {
 
     /** The replaced NOT_SIMULATED table. */
     static Stream<String> notSimulated() {
-        return Stream.of(
-                "killOp",
-                "checkMetadataConsistency",
-                "cleanupOrphaned",
-                "abortReshardCollection",
-                "commitReshardCollection");
+        return Stream.of("killOp", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
     }
 
     /** The replaced WRITES table. */
