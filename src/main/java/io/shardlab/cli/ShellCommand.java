@@ -135,7 +135,7 @@ final class ShellCommand implements Callable<Integer> {
         Duration budget = timeoutSeconds == 0 ? null : Duration.ofMillis(Math.round(timeoutSeconds * 1000));
         for (int i = 0; i < scripts.size(); i++) {
             try {
-                engine.evaluate(scripts.get(i)[0], scripts.get(i)[1], i < eval.size(), budget);
+                engine.evaluate(scripts.get(i)[0], scripts.get(i)[1], i == eval.size() - 1, budget);
             } catch (ScriptFailedException e) {
                 out.flush();
                 err.println(e.getMessage());

@@ -46,8 +46,9 @@ final class CollectionDefinitionCommands {
      * {@code createIndexes}: on a sharded collection a unique index must start with the shard key's fields (an
      * {@code _id} index excepted), else CannotCreateIndex (mongo {@code src/mongo/db/commands/create_indexes_cmd.cpp},
      * {@code ShardKeyPattern::isUniqueIndexCompatible}; test {@code jstests/sharding/unique_index_on_shardservers.js}).
+     * {@code build} builds what is new ({@link IndexCommands}); the shards' catalog records each index.
      */
-    BsonDocument createIndexes(CommandRequest request) {
+    BsonDocument createIndexes(CommandRequest request, IndexCommands build) {
         String ns = namespace(request);
         BsonValue indexes = request.body().get("indexes");
         Optional<ShardedCatalog.CollectionEntry> sharded = context.catalog().collection(ns);
@@ -65,7 +66,7 @@ final class CollectionDefinitionCommands {
                 }
             }
         }
-        BsonDocument reply = context.storage().run(request.database(), request.body());
+        BsonDocument reply = build.createIndexes(request);
         if (isOk(reply) && indexes instanceof BsonArray specs) {
             for (BsonValue spec : specs) {
                 if (spec instanceof BsonDocument s && s.get("key") instanceof BsonDocument && s.isString("name")) {

@@ -246,7 +246,8 @@ final class CommandArguments {
         }
     }
 
-    private static MongoCommandException wrongType(String path, BsonValue v, ArgumentType expected) {
+    /** The IDL parser's refusal of a field of the wrong type ({@code idl_parser.cpp}). */
+    static MongoCommandException wrongType(String path, BsonValue v, ArgumentType expected) {
         return new MongoCommandException(
                 ErrorCode.TYPE_MISMATCH,
                 "BSON field '" + path + "' is the wrong type '" + BsonTypeNames.of(v) + "', "

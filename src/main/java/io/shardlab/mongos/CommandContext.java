@@ -26,7 +26,8 @@ import org.bson.BsonDocument;
  * @param sampler the query analyzer's samples
  * @param serverInformation {@code serverStatus}, {@code hostInfo}, {@code currentOp}
  * @param storageStatistics per-shard sizes of the stored documents
- * @param wallClockMillis the wall clock, for {@code localTime}
+ * @param wallClockMillis the wall clock, for {@code localTime} and the sessions' and transactions' time limits
+ * @param writes what is told of each write a command stores
  */
 record CommandContext(
         ShardedCatalog catalog,
@@ -38,7 +39,28 @@ record CommandContext(
         QuerySampler sampler,
         ServerInformation serverInformation,
         StorageStatistics storageStatistics,
-        LongSupplier wallClockMillis) {
+        LongSupplier wallClockMillis,
+        WrittenDocuments writes) {
+
+    /**
+     * This context as a transaction's statements see it: the documents through {@code transactionView} (the
+     * transaction's snapshot and its own writes), the writes told to {@code transactionWrites} (its write set), and
+     * no memory budget (the committed writes are budgeted at commit).
+     */
+    CommandContext within(DocumentStorage transactionView, WrittenDocuments transactionWrites) {
+        return new CommandContext(
+                catalog,
+                release,
+                configDatabase,
+                new StoredDocuments(transactionView),
+                shardCatalog,
+                new MemoryBudget(Long.MAX_VALUE, line -> {}),
+                sampler,
+                serverInformation,
+                storageStatistics,
+                wallClockMillis,
+                transactionWrites);
+    }
 
     /** The simulated release line. */
     MongoVersion version() {

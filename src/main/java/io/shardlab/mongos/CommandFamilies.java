@@ -19,10 +19,15 @@ record CommandFamilies(
         ExplainCommand explain,
         CollectionDefinitionCommands definitions,
         ClusterCatalogListing catalogListing,
-        ConfigDatabaseCommands configDatabase) {
+        ConfigDatabaseCommands configDatabase,
+        IndexCommands indexes,
+        SessionCommands sessions) {
 
-    /** Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}. */
-    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes) {
+    /**
+     * Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}; the
+     * session commands are the layer's one {@code sessions}.
+     */
+    static CommandFamilies over(CommandContext context, ExplainCommand.Syntaxes syntaxes, SessionCommands sessions) {
         return new CommandFamilies(
                 context,
                 new HandshakeCommands(context),
@@ -36,7 +41,9 @@ record CommandFamilies(
                 new ExplainCommand(context, syntaxes),
                 new CollectionDefinitionCommands(context),
                 new ClusterCatalogListing(context),
-                new ConfigDatabaseCommands(context));
+                new ConfigDatabaseCommands(context),
+                new IndexCommands(context),
+                sessions);
     }
 
     /** A command the storage answers unchanged, on the database the client named. */

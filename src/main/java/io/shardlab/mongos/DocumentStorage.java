@@ -1,7 +1,9 @@
 package io.shardlab.mongos;
 
 import java.util.List;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 
 /**
  * Where the command layer keeps documents and runs the commands that only read or change stored
@@ -25,4 +27,36 @@ public interface DocumentStorage {
 
     /** Replaces every document of {@code database.collection} (the config database is rebuilt this way). */
     void replace(String database, String collection, List<BsonDocument> documents);
+
+    /**
+     * Copies {@code database.collection}, its indexes and documents, to {@code toDatabase.toCollection}, which does
+     * not exist yet; nothing when the collection does not exist. A transaction's snapshot of a collection is made
+     * so ({@code TransactionSnapshot}). This default does it with commands, one batch of documents at a time; an
+     * engine that can share its stored documents does it without decoding them.
+     */
+    default void copy(String database, String collection, String toDatabase, String toCollection) {
+        StoredDocuments from = new StoredDocuments(this);
+        if (!from.exists(database, collection)) {
+            return;
+        }
+        run(toDatabase, new BsonDocument("create", new BsonString(toCollection)));
+        BsonArray indexes = new BsonArray();
+        for (BsonDocument index : from.indexes(database, collection)) {
+            if (!"_id_".equals(index.getString("name", new BsonString("")).getValue())) {
+                BsonDocument spec = index.clone();
+                spec.remove("ns");
+                indexes.add(spec);
+            }
+        }
+        if (!indexes.isEmpty()) {
+            run(toDatabase, new BsonDocument("createIndexes", new BsonString(toCollection)).append("indexes", indexes));
+        }
+        List<BsonDocument> documents = from.all(database, collection);
+        for (int start = 0; start < documents.size(); start += 1000) {
+            List<BsonDocument> batch = documents.subList(start, Math.min(documents.size(), start + 1000));
+            run(
+                    toDatabase,
+                    new BsonDocument("insert", new BsonString(toCollection)).append("documents", new BsonArray(batch)));
+        }
+    }
 }

@@ -22,11 +22,13 @@ public enum ErrorCode {
     NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
     NAMESPACE_EXISTS(48, "NamespaceExists"),
     COMMAND_NOT_FOUND(59, "CommandNotFound"),
-    INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),
     SHARD_KEY_NOT_FOUND(61, "ShardKeyNotFound"),
     INVALID_OPTIONS(72, "InvalidOptions"),
+    INDEX_OPTIONS_CONFLICT(85, "IndexOptionsConflict"),
+    INDEX_KEY_SPECS_CONFLICT(86, "IndexKeySpecsConflict"),
     SHARD_NOT_FOUND(70, "ShardNotFound"),
     OPERATION_FAILED(96, "OperationFailed"),
+    WRITE_CONFLICT(112, "WriteConflict"),
     NAMESPACE_NOT_SHARDED(118, "NamespaceNotSharded"),
     COMMAND_NOT_SUPPORTED(115, "CommandNotSupported"),
     INVALID_NAMESPACE(73, "InvalidNamespace"),
@@ -36,6 +38,11 @@ public enum ErrorCode {
     ZONE_STILL_IN_USE(163, "ZoneStillInUse"),
     ZONE_NOT_FOUND(177, "ZoneNotFound"),
     RANGE_OVERLAP_CONFLICT(178, "RangeOverlapConflict"),
+    INCOMPLETE_TRANSACTION_HISTORY(217, "IncompleteTransactionHistory"),
+    TRANSACTION_TOO_OLD(225, "TransactionTooOld"),
+    NO_SUCH_TRANSACTION(251, "NoSuchTransaction"),
+    TRANSACTION_COMMITTED(256, "TransactionCommitted"),
+    OPERATION_NOT_SUPPORTED_IN_TRANSACTION(263, "OperationNotSupportedInTransaction"),
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
     DATABASE_DIFFER_CASE(13297, "DatabaseDifferCase"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
@@ -43,6 +50,14 @@ public enum ErrorCode {
     FACET_NOT_ARRAY(40170, "Location40170"),
     LIST_CLUSTER_CATALOG_ON_COLLECTION(9621301, "Location9621301"),
     LIST_CLUSTER_CATALOG_NOT_OBJECT(9621302, "Location9621302"),
+    DUPLICATE_KEY(11000, "DuplicateKey"),
+    /** mongo document_source_change_stream.cpp ({@code assertIsLegalSpecification}): no replica set, no change stream. */
+    CHANGE_STREAM_NOT_SUPPORTED(40573, "Location40573"),
+    /**
+     * mongo transaction_validation.cpp ({@code validateSessionOptions}): a {@code txnNumber} on a command that is
+     * neither in a transaction nor a retryable write (error_codes.yml names 50768 NotARetryableWriteCommand).
+     */
+    NOT_A_RETRYABLE_WRITE_COMMAND(50768, "NotARetryableWriteCommand"),
     /** mongo initial_split_policy.cpp PresplitHashedZonesSplitPolicy::_validate. */
     PRESPLIT_NOT_SUPPORTED(31387, "Location31387"),
     PRESPLIT_MINKEY_BEFORE_HASHED(31388, "Location31388"),
@@ -62,6 +77,8 @@ public enum ErrorCode {
     MOVE_CHUNK_NO_SUCH_CHUNK(656452, "Location656452"),
     /** moveRange from 8.3: a range over more than one chunk (jstests/sharding/move_range_basic.js). */
     MOVE_RANGE_OVER_CHUNKS(11089203, "Location11089203"),
+    /** mongo transaction_router.cpp: a commit recovering a decision without a {@code recoveryToken}. */
+    RECOVERY_TOKEN_REQUIRED(50940, "Location50940"),
     /** A missing but required field, found by the IDL parser. */
     IDL_FAILED_TO_PARSE(40414, "IDLFailedToParse"),
     /** A field a strict command does not declare, found by the IDL parser ({@code idl_parser.cpp throwUnknownField}). */

@@ -1,6 +1,5 @@
 package io.shardlab.mongos;
 
-import io.shardlab.routing.FilterParser.BsonTypeNames;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -84,10 +83,7 @@ final class HandshakeCommands {
     BsonDocument refreshSessions(CommandRequest request) {
         BsonValue sessions = request.body().get(request.name());
         if (!sessions.isArray()) {
-            throw new MongoCommandException(
-                    ErrorCode.TYPE_MISMATCH,
-                    "BSON field 'refreshSessions.refreshSessions' is the wrong type '" + BsonTypeNames.of(sessions)
-                            + "', expected type 'array'");
+            throw CommandArguments.wrongType("refreshSessions.refreshSessions", sessions, ArgumentType.ARRAY);
         }
         return Replies.ok();
     }

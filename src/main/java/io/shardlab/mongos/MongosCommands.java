@@ -12,6 +12,7 @@ import io.shardlab.sim.CommandFailedException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.bson.BsonDocument;
@@ -185,7 +186,8 @@ public final class MongosCommands {
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
             MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
-            MongosCommand.of("createIndexes", WRITE, (f, r) -> f.definitions().createIndexes(r)),
+            MongosCommand.of("createIndexes", WRITE, (f, r) -> f.definitions().createIndexes(r, f.indexes()))
+                    .syntax(IndexCommands.CREATE_INDEXES),
             MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.definitions().dropIndexes(r)),
             MongosCommand.of(
                     "renameCollection", WRITE, (f, r) -> f.definitions().renameCollection(r)),
@@ -204,6 +206,14 @@ public final class MongosCommands {
                     .notingBudget(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
             MongosCommand.of("killCursors", ROUTER, (f, r) -> f.reads().killCursors(r)),
+            // sessions and transactions
+            MongosCommand.of("commitTransaction", ROUTER, (f, r) -> f.sessions().commitTransaction(r))
+                    .onlyOnAdmin()
+                    .syntax(SessionCommands.COMMIT_TRANSACTION),
+            MongosCommand.of("abortTransaction", ROUTER, (f, r) -> f.sessions().abortTransaction(r))
+                    .onlyOnAdmin()
+                    .syntax(SessionCommands.ABORT_TRANSACTION),
+            MongosCommand.of("endSessions", ROUTER, (f, r) -> f.sessions().endSessions(r)),
             // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
             // left running for a client to kill)
             MongosCommand.notSimulated("killOp", false),
@@ -223,8 +233,16 @@ public final class MongosCommands {
     /** {@link #TABLE} by name and by alias. */
     private static final Map<String, MongosCommand> BY_NAME = byName();
 
+    /** The commands that change a collection or a database as a whole (outside a transaction they abort the open transactions holding it). */
+    private static final Set<String> DEFINITIONS =
+            Set.of("create", "createIndexes", "drop", "dropIndexes", "renameCollection", "collMod");
+
     private final CommandFamilies families;
     private final ServerCounters counters;
+    private final LogicalSessions sessions = new LogicalSessions();
+    private final WriteIntents intents = new WriteIntents();
+    private final Transactions transactions;
+    private final RetryableWrites retryableWrites;
 
     /**
      * @param memoryBudgetBytes documents beyond this many bytes of heap (their BSON bytes and {@link
@@ -245,19 +263,33 @@ public final class MongosCommands {
             HostMachine host,
             ServerCounters counters) {
         StoredDocuments documents = new StoredDocuments(storage);
+        MemoryBudget budget = new MemoryBudget(memoryBudgetBytes, notices);
+        ClusterRecording recording = new ClusterRecording(catalog, documents, budget);
         CommandContext context = new CommandContext(
                 catalog,
                 release,
                 configDatabase,
                 documents,
                 new ShardLocalCatalog(),
-                new MemoryBudget(memoryBudgetBytes, notices),
+                budget,
                 new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong()),
                 new ServerInformation(release, host, counters, wallClockMillis),
                 new StorageStatistics(
                         catalog, storage, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
-                wallClockMillis);
-        this.families = CommandFamilies.over(context, MongosCommands::syntaxOf);
+                wallClockMillis,
+                WrittenDocuments.both(recording, intents.outsideWrites()));
+        this.transactions = new Transactions(
+                sessions,
+                intents,
+                storage,
+                recording,
+                budget,
+                release.version(),
+                wallClockMillis,
+                (snapshot, transaction) -> CommandFamilies.over(
+                        context.within(snapshot, transaction), MongosCommands::syntaxOf, sessionCommands()));
+        this.retryableWrites = new RetryableWrites(sessions, transactions, release.version(), wallClockMillis);
+        this.families = CommandFamilies.over(context, MongosCommands::syntaxOf, new SessionCommands(transactions));
         this.counters = counters;
     }
 
@@ -293,6 +325,20 @@ public final class MongosCommands {
         return families.context().budget().notKeptCounts();
     }
 
+    private SessionCommands sessionCommands() {
+        return families.sessions();
+    }
+
+    /** Transactions in progress now (those past their lifetime limit are aborted first). */
+    public synchronized int transactionsInProgress() {
+        return transactions.inProgress();
+    }
+
+    /** Sessions the mongos keeps now (each until idle for 30 minutes, or ended and done). */
+    public synchronized int sessionsKept() {
+        return sessions.size();
+    }
+
     /** Lets simulated time pass (balancer rounds, migrations). */
     public synchronized void advance(long millis) {
         catalog().advance(millis);
@@ -309,6 +355,29 @@ public final class MongosCommands {
     }
 
     /**
+     * Admin-only commands that only read, which MongoDB's {@code clusterMonitor} role grants (mongo {@code
+     * src/mongo/db/auth/builtin_roles.yml}: {@code listShards}; the balancer's status is read through {@code
+     * config.settings}, which the role may read).
+     */
+    private static final Set<String> ADMIN_READS = Set.of("listShards", "balancerStatus", "balancerCollectionStatus");
+
+    /**
+     * Whether {@code command} changes documents or the cluster: what a user whose roles only read (MongoDB's
+     * {@code readAnyDatabase} and {@code clusterMonitor}, mongo {@code src/mongo/db/auth/builtin_roles.yml}) is
+     * refused. The table's writes (insert, update, delete, findAndModify, drop, create, index changes, and
+     * writes to {@code config} such as mongosh's balancer helpers) and every admin-only command but the reads of
+     * {@link #ADMIN_READS} (shardCollection, split, moveChunk, zones, balancerStart…); reads, explain,
+     * analyzeShardKey and the handshake are not.
+     */
+    public static boolean changesDataOrCluster(BsonDocument command) {
+        if (command.isEmpty()) {
+            return false;
+        }
+        MongosCommand c = BY_NAME.get(command.getFirstKey());
+        return c != null && (c.access() == WRITE || (c.adminOnly() && !ADMIN_READS.contains(c.name())));
+    }
+
+    /**
      * Runs one command as mongos would.
      *
      * @param database the command's {@code $db}
@@ -320,7 +389,9 @@ public final class MongosCommands {
             return runCounted(database, command);
         } catch (MongoCommandException e) {
             counters.countRefusal();
-            throw e;
+            // error_labels.cpp: a statement of a transaction is one with txnNumber and autocommit
+            boolean inTransaction = command.containsKey("txnNumber") && command.containsKey("autocommit");
+            throw e.withLabels(ErrorLabels.of(e.code(), inTransaction));
         }
     }
 
@@ -346,15 +417,27 @@ public final class MongosCommands {
             throw Replies.noSuchCommand(name);
         }
         try {
-            CommandArguments arguments =
-                    CommandArguments.parse(command, c.syntax().apply(version), version);
-            CommandRequest request = new CommandRequest(database, name, command, arguments);
-            // a collectionless aggregate reads no config collection: its first stage is the router's
-            boolean collectionless =
-                    "aggregate".equals(name) && !command.get(name).isString();
-            BsonDocument reply = c.access() != Access.ROUTER && "config".equals(database) && !collectionless
-                    ? families.configDatabase().run(request, c.access() == WRITE)
-                    : c.handler().run(families, request);
+            OperationSessionInfo session = OperationSessionInfo.of(command);
+            TransactionRules.check(name, database, session);
+            boolean statement = session.inTransaction() && !TransactionRules.COMMIT_OR_ABORT.contains(name);
+            BsonDocument body = statement ? TransactionRules.asStatement(name, command) : command;
+            CommandArguments arguments = CommandArguments.parse(body, c.syntax().apply(version), version);
+            CommandRequest request = new CommandRequest(database, name, body, arguments);
+            MongosCommand found = c;
+            BsonDocument reply;
+            if (statement) {
+                reply = transactions.statement(session, f -> invoke(f, found, request));
+            } else if (TransactionRules.isRetryableWrite(name, session)) {
+                reply = retryableWrites.run(session, () -> invoke(families, found, request));
+            } else {
+                session.lsid()
+                        .ifPresent(lsid -> sessions.use(
+                                lsid, families.context().wallClockMillis().getAsLong()));
+                reply = invoke(families, c, request);
+                if (DEFINITIONS.contains(name) || name.equals("dropDatabase")) {
+                    intents.changedOutside(definedNamespace(database, name, command));
+                }
+            }
             if (c.sampled()) {
                 families.analyze().sample(database, name, command);
             }
@@ -365,6 +448,30 @@ public final class MongosCommands {
         } catch (InvalidShardKeyException e) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, e.getMessage());
         }
+    }
+
+    /**
+     * The namespace a definition command changes ({@code renameCollection} names it in full), or the database for
+     * {@code dropDatabase}.
+     */
+    private static String definedNamespace(String database, String name, BsonDocument command) {
+        BsonValue target = command.get(name);
+        if (!target.isString()) {
+            return database;
+        }
+        return name.equals("renameCollection")
+                ? target.asString().getValue()
+                : database + "." + target.asString().getValue();
+    }
+
+    /** Runs {@code c}'s handler on {@code f} (on {@code config}, a read or write of the config database). */
+    private static BsonDocument invoke(CommandFamilies f, MongosCommand c, CommandRequest request) {
+        // a collectionless aggregate reads no config collection: its first stage is the router's
+        boolean collectionless = "aggregate".equals(request.name())
+                && !request.body().get(request.name()).isString();
+        return c.access() != Access.ROUTER && "config".equals(request.database()) && !collectionless
+                ? f.configDatabase().run(request, c.access() == WRITE)
+                : c.handler().run(f, request);
     }
 
     /**

@@ -23,8 +23,9 @@ import org.bson.BsonValue;
  * The reads a mongos answers itself rather than the storage: the aggregation stages only a router knows
  * ({@code $shardedDataDistribution}, {@code $listSampledQueries}, {@code $collStats}, {@code $indexStats},
  * {@code $currentOp}, each followed by the storage's stages), {@code currentOp}, {@code listCollections},
- * {@code listDatabases}, {@code dbStats}, and {@code find} / {@code count} of {@code admin}'s collections.
- * Everything else a client reads goes to the storage unchanged.
+ * {@code listDatabases}, {@code dbStats}, and {@code find} / {@code count} of {@code admin}'s collections;
+ * {@code $changeStream} is refused. Everything else a client reads goes to the storage unchanged (inside a
+ * transaction, the transaction's {@link TransactionSnapshot}).
  */
 final class ReadCommands {
 
@@ -69,6 +70,9 @@ final class ReadCommands {
                 pipeline.isEmpty() ? new BsonDocument() : pipeline.get(0).asDocument();
         BsonValue target = command.get("aggregate");
         String collection = target.isString() ? target.asString().getValue() : null;
+        if (first.containsKey("$changeStream")) {
+            throw changeStreamRefused();
+        }
         requireFacetArrays(pipeline);
         if (!context.version().atLeast(5, 1)) {
             refuseShardedForeignCollections(db, pipeline);
@@ -226,6 +230,19 @@ final class ReadCommands {
             "$searchMeta");
 
     /**
+     * A change stream is refused as a server without an oplog refuses it (mongo
+     * {@code document_source_change_stream.cpp}, {@code assertIsLegalSpecification}: code 40573, "The $changeStream
+     * stage is only supported on replica sets"). A mongos of a replica-set-backed cluster would open one; ShardLab's
+     * simulated shards keep no oplog to read events from, and its one command lane could not hold a
+     * {@code getMore} awaiting them, so it says what a client that cannot watch needs to hear, with the code client
+     * libraries test for.
+     */
+    private static MongoCommandException changeStreamRefused() {
+        return new MongoCommandException(
+                ErrorCode.CHANGE_STREAM_NOT_SUPPORTED, "The $changeStream stage is only supported on replica sets");
+    }
+
+    /**
      * The pipeline, each stage a document (mongo {@code aggregation_request_helper.cpp}, {@code parsePipelineFromBSON}:
      * TypeMismatch otherwise).
      */
@@ -327,7 +344,7 @@ final class ReadCommands {
         BsonDocument stored = context.storage().run("admin", new BsonDocument("listDatabases", new BsonInt32(1)));
         for (BsonValue v : stored.getArray("databases", new BsonArray())) {
             String name = v.asDocument().getString("name").getValue();
-            if (!name.equals(StoredDocuments.SCRATCH_DATABASE) && !name.equals("config") && !name.equals("local")) {
+            if (!StoredDocuments.isInternal(name) && !name.equals("config") && !name.equals("local")) {
                 sizes.put(
                         name,
                         context.storageStatistics()

@@ -20,13 +20,21 @@ import org.bson.BsonValue;
  */
 final class StoredDocuments {
 
+    /** The name prefix of the databases ShardLab keeps for itself in the storage, which clients never see. */
+    static final String INTERNAL_PREFIX = "shardlab_";
+
     /** Where the stages after a first stage ShardLab answers itself, and its own listings' filters, run; dropped after each use. */
-    static final String SCRATCH_DATABASE = "shardlab_pipeline";
+    static final String SCRATCH_DATABASE = INTERNAL_PREFIX + "pipeline";
 
     private final DocumentStorage storage;
 
     StoredDocuments(DocumentStorage storage) {
         this.storage = storage;
+    }
+
+    /** Whether {@code database} is one ShardLab keeps for itself (the scratch database, transactions' copies). */
+    static boolean isInternal(String database) {
+        return database.startsWith(INTERNAL_PREFIX);
     }
 
     /** The storage port itself, for the commands it answers unchanged. */

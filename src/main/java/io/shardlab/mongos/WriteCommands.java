@@ -5,18 +5,14 @@ import static io.shardlab.mongos.Argument.required;
 
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.ShardKey;
-import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import io.shardlab.routing.UnsupportedQueryException;
-import io.shardlab.sim.DeleteDocuments;
 import io.shardlab.sim.InsertBatch;
-import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.UpdateDocuments;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,32 +121,35 @@ final class WriteCommands {
         List<Integer> accepted = routed.accepted();
         BsonArray refused = routed.refused();
         List<BsonDocument> toStore = new ArrayList<>();
-        long bytes = 0;
         for (int i : accepted) {
             toStore.add(documents.get(i));
-            bytes += InsertBatch.bsonSize(documents.get(i)) + context.storage().keptBytesPerDocument();
         }
         BsonDocument reply;
         List<Integer> stored;
-        if (context.budget().fits(bytes)) {
+        if (context.budget().fits(keptBytes(toStore))) {
             BsonDocument forward = request.body().clone();
             forward.put("documents", new BsonArray(toStore));
+            forward.put("ordered", BsonBoolean.valueOf(ordered));
             reply = context.storage().run(db, forward);
             if (!isOk(reply)) {
                 return reply;
             }
             stored = storedIndexes(reply, accepted, refused, ordered);
-            context.budget().stored(bytes);
         } else {
             context.budget().notKept(ns, accepted.size());
-            reply = new BsonDocument("n", new BsonInt32(accepted.size())).append("ok", new BsonDouble(1));
+            reply = Replies.ok(new BsonDocument("n", new BsonInt32(accepted.size())));
             stored = accepted;
         }
         List<BsonDocument> landed = new ArrayList<>();
         for (int i : stored) {
             landed.add(documents.get(i));
         }
-        recordInserts(ns, landed);
+        if (stored != accepted) {
+            context.budget().stored(keptBytes(landed));
+        }
+        // n counts the documents inserted, not those sent (mongo write_ops_exec.cpp: one per successful insert)
+        reply.put("n", new BsonInt32(landed.size()));
+        context.writes().inserted(ns, landed);
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
@@ -206,13 +205,11 @@ final class WriteCommands {
                 }
             }
         }
-        BsonDocument forward = request.body().clone();
-        forward.put("updates", forwardUpdates);
         BsonDocument reply = accepted.isEmpty()
                 ? new BsonDocument("n", new BsonInt32(0))
                         .append("nModified", new BsonInt32(0))
                         .append("ok", new BsonDouble(1))
-                : context.storage().run(db, forward);
+                : storeUpdates(db, request.body(), forwardUpdates, ordered);
         if (!isOk(reply)) {
             return reply;
         }
@@ -232,18 +229,61 @@ final class WriteCommands {
             err.put("index", new BsonInt32(accepted.get(err.getNumber("index").intValue())));
             refused.add(err);
         }
-        recordInserts(ns, upsertedDocuments);
-        recordUpdates(
-                db,
-                ns,
-                matched.values(),
-                InsertBatch.ofKeys(
-                        statementKeys,
-                        statementBytes.stream().mapToInt(Integer::intValue).toArray()));
+        context.writes().inserted(ns, upsertedDocuments);
+        context.writes()
+                .updated(
+                        ns,
+                        matched.values(),
+                        InsertBatch.ofKeys(
+                                statementKeys,
+                                statementBytes.stream()
+                                        .mapToInt(Integer::intValue)
+                                        .toArray()));
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
         return reply;
+    }
+
+    /**
+     * The storage runs {@code statements} of {@code command}: at once, or for an ordered batch one at a time up to the
+     * first write error (the storage engine runs every statement of an update batch, ordered or not; MongoDB stops
+     * an ordered one at its first error, mongo {@code write_ops_exec.cpp} {@code performUpdates}). The reply is the
+     * storage's shape, its indexes those of {@code statements}.
+     */
+    private BsonDocument storeUpdates(String db, BsonDocument command, BsonArray statements, boolean ordered) {
+        BsonDocument forward = command.clone();
+        if (!ordered || statements.size() == 1) {
+            forward.put("updates", statements);
+            return context.storage().run(db, forward);
+        }
+        int n = 0;
+        int modified = 0;
+        BsonArray upserted = new BsonArray();
+        BsonArray errors = new BsonArray();
+        for (int i = 0; i < statements.size() && errors.isEmpty(); i++) {
+            forward.put("updates", new BsonArray(List.of(statements.get(i))));
+            BsonDocument one = context.storage().run(db, forward);
+            if (!isOk(one)) {
+                return one;
+            }
+            n += one.getNumber("n", new BsonInt32(0)).intValue();
+            modified += one.getNumber("nModified", new BsonInt32(0)).intValue();
+            for (BsonValue v : one.getArray("upserted", new BsonArray())) {
+                upserted.add(v.asDocument().clone().append("index", new BsonInt32(i)));
+            }
+            for (BsonValue e : one.getArray("writeErrors", new BsonArray())) {
+                errors.add(e.asDocument().clone().append("index", new BsonInt32(i)));
+            }
+        }
+        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(modified));
+        if (!upserted.isEmpty()) {
+            reply.append("upserted", upserted);
+        }
+        if (!errors.isEmpty()) {
+            reply.append("writeErrors", errors);
+        }
+        return Replies.ok(reply);
     }
 
     /** {@code delete}: each statement routed, the documents it removed leave the chunks or the collection's bytes. */
@@ -259,7 +299,7 @@ final class WriteCommands {
                 matched.addAll(context.documents().matching(db, coll, query(v.asDocument(), "q"), limit(v)));
             }
             BsonDocument reply = context.storage().run(db, request.body());
-            recordDeletes(db, ns, matched);
+            context.writes().deleted(ns, matched);
             return reply;
         }
         Router router = context.router(sharded.get());
@@ -281,7 +321,7 @@ final class WriteCommands {
         BsonDocument reply = accepted.isEmpty()
                 ? new BsonDocument("n", new BsonInt32(0)).append("ok", new BsonDouble(1))
                 : context.storage().run(db, forward);
-        recordDeletes(db, ns, matched);
+        context.writes().deleted(ns, matched);
         if (!refused.isEmpty()) {
             reply.put("writeErrors", sortedByIndex(refused));
         }
@@ -333,9 +373,9 @@ final class WriteCommands {
             return reply;
         }
         target.filter(d -> d.containsKey("_id"))
-                .ifPresent(d -> recordUpdates(db, ns, List.of(d), InsertBatch.ofKeys(List.of(), new int[0])));
+                .ifPresent(d -> context.writes().updated(ns, List.of(d), InsertBatch.ofKeys(List.of(), new int[0])));
         if (remove && reply.isDocument("value")) {
-            recordDeletes(db, ns, List.of(reply.getDocument("value")));
+            context.writes().deleted(ns, List.of(reply.getDocument("value")));
         }
         if (reply.containsKey("lastErrorObject")) {
             return reply;
@@ -347,7 +387,7 @@ final class WriteCommands {
             last.append("n", new BsonInt32(1)).append("updatedExisting", BsonBoolean.FALSE);
             if (upserted.isPresent()) {
                 last.append("upserted", upserted.get().get("_id", BsonNull.VALUE));
-                recordInserts(ns, List.of(upserted.get()));
+                context.writes().inserted(ns, List.of(upserted.get()));
             }
         } else {
             boolean found = reply.containsKey("value") && !reply.get("value").isNull();
@@ -465,6 +505,15 @@ final class WriteCommands {
         return limit != null && limit.isNumber() ? limit.asNumber().intValue() : 0;
     }
 
+    /** The heap the documents take once kept: their BSON bytes and the storage's cost per document. */
+    private long keptBytes(List<BsonDocument> kept) {
+        long bytes = 0;
+        for (BsonDocument d : kept) {
+            bytes += InsertBatch.bsonSize(d) + context.storage().keptBytesPerDocument();
+        }
+        return bytes;
+    }
+
     private static boolean isOk(BsonDocument reply) {
         return reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1;
     }
@@ -512,98 +561,5 @@ final class WriteCommands {
                 a.asDocument().getNumber("index").intValue(),
                 b.asDocument().getNumber("index").intValue()));
         return new BsonArray(list);
-    }
-
-    // ---- recording in the simulated cluster ----------------------------------------------------------------
-
-    private void recordInserts(String ns, List<BsonDocument> documents) {
-        if (documents.isEmpty()) {
-            return;
-        }
-        var sharded = context.catalog().collection(ns);
-        if (sharded.isPresent()) {
-            ShardKeyPattern key = sharded.get().cluster().shardKey();
-            context.catalog().execute(ns, new InsertDocuments(ns, InsertBatch.ofDocuments(key, documents)));
-        } else {
-            long bytes = 0;
-            for (BsonDocument d : documents) {
-                bytes += InsertBatch.bsonSize(d);
-            }
-            context.catalog().recordUnshardedWrite(ns, bytes);
-        }
-    }
-
-    /**
-     * The documents of {@code before} that an update changed are counted again as they are now
-     * ({@link UpdateDocuments}: new sizes and keys, and the release's auto-splitter counts them), or the unsharded
-     * collection's bytes change by the difference; the memory budget follows the stored size.
-     *
-     * @param keyedStatements the statements 4.0's mongos targeted by their exact shard key, sized as it counts
-     *     them (empty from 4.2)
-     */
-    private void recordUpdates(String db, String ns, Collection<BsonDocument> before, InsertBatch keyedStatements) {
-        String coll = CommandContext.collectionOf(ns);
-        var sharded = context.catalog().collection(ns);
-        ShardKeyPattern key = sharded.map(c -> c.cluster().shardKey()).orElse(null);
-        List<BsonDocument> was = new ArrayList<>();
-        List<BsonDocument> now = new ArrayList<>();
-        long delta = 0;
-        for (BsonDocument b : before) {
-            var a = context.documents().findById(db, coll, b.get("_id"));
-            if (a.isEmpty()) {
-                continue;
-            }
-            if (!a.get().equals(b)) {
-                was.add(b);
-                now.add(a.get());
-                delta += InsertBatch.bsonSize(a.get()) - InsertBatch.bsonSize(b);
-            }
-        }
-        if (was.isEmpty() && keyedStatements.size() == 0) {
-            return;
-        }
-        context.budget().stored(delta);
-        if (key != null) {
-            context.catalog()
-                    .execute(
-                            ns,
-                            new UpdateDocuments(
-                                    ns,
-                                    InsertBatch.ofDocuments(key, was),
-                                    InsertBatch.ofDocuments(key, now),
-                                    keyedStatements));
-        } else {
-            context.catalog().recordUnshardedWrite(ns, delta);
-        }
-    }
-
-    /**
-     * The documents of {@code candidates} that are gone from the storage leave the simulated chunks
-     * ({@link DeleteDocuments}) or the unsharded collection's bytes, and the memory budget.
-     */
-    private void recordDeletes(String db, String ns, List<BsonDocument> candidates) {
-        String coll = CommandContext.collectionOf(ns);
-        List<BsonDocument> gone = new ArrayList<>();
-        for (BsonDocument d : candidates) {
-            if (!d.containsKey("_id")
-                    || context.documents().findById(db, coll, d.get("_id")).isEmpty()) {
-                gone.add(d);
-            }
-        }
-        if (gone.isEmpty()) {
-            return;
-        }
-        long bytes = 0;
-        for (BsonDocument d : gone) {
-            bytes += InsertBatch.bsonSize(d) + context.storage().keptBytesPerDocument();
-        }
-        context.budget().stored(-bytes);
-        var sharded = context.catalog().collection(ns);
-        if (sharded.isPresent()) {
-            ShardKeyPattern key = sharded.get().cluster().shardKey();
-            context.catalog().execute(ns, new DeleteDocuments(ns, InsertBatch.ofDocuments(key, gone)));
-        } else {
-            context.catalog().recordUnshardedWrite(ns, -bytes);
-        }
     }
 }

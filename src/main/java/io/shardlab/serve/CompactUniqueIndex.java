@@ -104,6 +104,15 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
         return others.get(otherKeyOf(keyValue));
     }
 
+    /** Becomes a copy of {@code other}'s keys and positions (a collection copied with its documents' positions). */
+    synchronized void copyFrom(CompactUniqueIndex other) {
+        synchronized (other) {
+            objectIds.copyFrom(other.objectIds);
+            others.clear();
+            others.putAll(other.others);
+        }
+    }
+
     /** A copy of the entries (the library scans them for a regular expression on the key). */
     @Override
     protected synchronized Iterable<Entry<KeyValue, Integer>> getIterable() {

@@ -6,12 +6,14 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.MongosRelease;
 import io.shardlab.mongos.ServerCounters;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.session.ClientConnection;
 import io.shardlab.session.CommandLane;
 import io.shardlab.session.MongosEndpoint;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -216,10 +218,24 @@ public final class MongosServer implements MongosEndpoint.Listener {
         String host = address.getAddress().isAnyLocalAddress()
                 ? "127.0.0.1"
                 : address.getAddress().getHostAddress();
-        if (host.contains(":")) {
-            host = "[" + host + "]";
-        }
-        return "mongodb://" + host + ":" + address.getPort() + "/";
+        return connectionString(host);
+    }
+
+    /**
+     * One string per address of this machine that reaches the port ({@link ThisMachine#addressesReaching}); for
+     * a server on every address, the network ones first, so the first is what another machine types.
+     */
+    @Override
+    public List<String> connectionStrings() {
+        return ThisMachine.addressesReaching(address.getAddress()).stream()
+                .map(a -> connectionString(a.getHostAddress()))
+                .toList();
+    }
+
+    private String connectionString(String host) {
+        int zone = host.indexOf('%');
+        String bare = zone < 0 ? host : host.substring(0, zone);
+        return "mongodb://" + (bare.contains(":") ? "[" + bare + "]" : bare) + ":" + address.getPort() + "/";
     }
 
     /** The port listened on. */
@@ -240,8 +256,23 @@ public final class MongosServer implements MongosEndpoint.Listener {
 
     /** The clients connected now, {@code ADDRESS:PORT (appName)} (the app name when the client's handshake gave one), sorted. */
     @Override
-    public java.util.List<String> clients() {
+    public List<String> clients() {
         return backend.clientNames();
+    }
+
+    @Override
+    public List<ClientConnection> connections() {
+        return backend.connections();
+    }
+
+    @Override
+    public void disconnect(long id) {
+        backend.disconnect(id);
+    }
+
+    @Override
+    public void readOnly(boolean refuseWrites) {
+        backend.readOnly(refuseWrites);
     }
 
     @Override

@@ -90,6 +90,14 @@ final class ObjectIdPositions {
         return removed;
     }
 
+    /** Becomes a copy of {@code other}'s entries (the arrays copied, not shared). */
+    void copyFrom(ObjectIdPositions other) {
+        highs = other.highs.clone();
+        lows = other.lows.clone();
+        positions = other.positions.clone();
+        size = other.size;
+    }
+
     /** Receives one entry. */
     interface EntryVisitor {
         void visit(long high, int low, int position);

@@ -3,10 +3,17 @@ package io.shardlab.serve;
 import io.shardlab.mongos.HostMachine;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -31,6 +38,36 @@ final class ThisMachine implements HostMachine {
         } catch (UnknownHostException e) {
             return "localhost";
         }
+    }
+
+    /**
+     * The addresses a client can reach a server bound to {@code bound} at: {@code bound} itself, or for a server
+     * on every address ({@code 0.0.0.0}, {@code ::}) the addresses of the interfaces that are up, IPv4 before
+     * IPv6, link-local ones (which need a zone a connection string cannot carry) left out, loopback last.
+     */
+    static List<InetAddress> addressesReaching(InetAddress bound) {
+        if (!bound.isAnyLocalAddress()) {
+            return List.of(bound);
+        }
+        List<InetAddress> network = new ArrayList<>();
+        try {
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!nic.isUp() || nic.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress a : Collections.list(nic.getInetAddresses())) {
+                    if (!a.isLinkLocalAddress() && !a.isLoopbackAddress() && !a.isAnyLocalAddress()) {
+                        network.add(a);
+                    }
+                }
+            }
+        } catch (SocketException e) {
+            // no interface can be listed: loopback only, as below
+        }
+        network.sort(Comparator.comparing((InetAddress a) -> a instanceof Inet6Address)
+                .thenComparing(InetAddress::getHostAddress));
+        network.add(InetAddress.getLoopbackAddress());
+        return List.copyOf(network);
     }
 
     @Override

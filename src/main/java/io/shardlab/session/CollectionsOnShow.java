@@ -77,8 +77,11 @@ final class CollectionsOnShow {
      * shows. True when that happened just now (the caller stops the play).
      */
     boolean follow(ShardedCatalog catalog) {
-        accountClientWork();
         Map<String, ShardedCatalog.CollectionEntry> now = catalog.collections();
+        if (unchanged(now)) {
+            // after nearly every client command (an insert, a find): nothing to look at
+            return false;
+        }
         observed.entrySet().removeIf(e -> {
             boolean gone = !now.containsKey(e.getKey())
                     || now.get(e.getKey()).cluster() != e.getValue().cluster();
@@ -136,6 +139,28 @@ final class CollectionsOnShow {
             out.put(e.getKey(), new EngineState.Collection(e.getKey(), observedKeys.get(o), o.clientDocuments()));
         }
         return List.copyOf(out.values());
+    }
+
+    /**
+     * Whether {@code now} holds the collections followed so far and no other: the scenario's (unless dropped) and
+     * the observed ones, each on the same cluster.
+     */
+    private boolean unchanged(Map<String, ShardedCatalog.CollectionEntry> now) {
+        int expected = observed.size() + (scenarioDropped ? 0 : 1);
+        if (now.size() != expected) {
+            return false;
+        }
+        ShardedCatalog.CollectionEntry scenarioEntry = scenarioDropped ? null : now.get(scenario.namespace());
+        if (!scenarioDropped && (scenarioEntry == null || scenarioEntry.cluster() != session.cluster())) {
+            return false;
+        }
+        for (Map.Entry<String, ExplorerSession> e : observed.entrySet()) {
+            ShardedCatalog.CollectionEntry entry = now.get(e.getKey());
+            if (entry == null || entry.cluster() != e.getValue().cluster()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the scenario's collection in {@code catalog} is still the scenario's cluster. */

@@ -1,38 +1,68 @@
 package io.shardlab.session;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Whether the explorer accepts client connections (Simulation → Accept connections), as the engine
- * reports it: an immutable value handed from the simulation and connection threads to the screen.
+ * Whether the explorer accepts client connections (Simulation → Accept connections, or Accept students on this
+ * network), as the engine reports it: an immutable value handed from the simulation thread to the screen.
  *
- * @param connectionString {@code mongodb://127.0.0.1:PORT/} while accepting, empty when stopped
- * @param clients the clients connected now, {@code ADDRESS:PORT (appName)}
+ * @param connectionString {@code mongodb://HOST:PORT/} while accepting (the first of {@code connectionStrings}),
+ *     empty when stopped
+ * @param connectionStrings one per address of this machine that reaches the port, network addresses first
+ * @param network whether it listens for a class ({@link AcceptSettings#network()})
+ * @param clients the clients' connections now, {@code ADDRESS:PORT (appName)}
+ * @param roster the clients now, a row each
  * @param note one line about the port (e.g. the usual one was taken) or why accepting stopped
  * @param error one line saying why accepting could not start
  */
 public record ConnectionsState(
-        Optional<String> connectionString, List<String> clients, Optional<String> note, Optional<String> error) {
+        Optional<String> connectionString,
+        List<String> connectionStrings,
+        boolean network,
+        List<String> clients,
+        Roster roster,
+        Optional<String> note,
+        Optional<String> error) {
 
     public ConnectionsState {
+        Objects.requireNonNull(connectionString, "connectionString");
+        connectionStrings = List.copyOf(connectionStrings);
         clients = List.copyOf(clients);
+        Objects.requireNonNull(roster, "roster");
+        Objects.requireNonNull(note, "note");
+        Objects.requireNonNull(error, "error");
     }
 
-    /** Accepting on {@code listener}, with its clients now. */
-    static ConnectionsState accepting(MongosEndpoint.Listener listener, Optional<String> note) {
+    /** Accepting on {@code listener}, with its connections now and their roster. */
+    static ConnectionsState accepting(
+            MongosEndpoint.Listener listener,
+            boolean network,
+            List<ClientConnection> connections,
+            Roster roster,
+            Optional<String> note) {
+        List<String> strings = listener.connectionStrings();
         return new ConnectionsState(
-                Optional.of(listener.connectionString()), listener.clients(), note, Optional.empty());
+                Optional.of(strings.get(0)),
+                strings,
+                network,
+                connections.stream().map(ClientConnection::label).sorted().toList(),
+                roster,
+                note,
+                Optional.empty());
     }
 
     /** Not accepting; {@code note} says why, if there is something to say. */
     static ConnectionsState stopped(Optional<String> note) {
-        return new ConnectionsState(Optional.empty(), List.of(), note, Optional.empty());
+        return new ConnectionsState(
+                Optional.empty(), List.of(), false, List.of(), Roster.EMPTY, note, Optional.empty());
     }
 
     /** Accepting could not start, for the reason {@code message} gives in one line. */
     static ConnectionsState failed(String message) {
-        return new ConnectionsState(Optional.empty(), List.of(), Optional.empty(), Optional.of(message));
+        return new ConnectionsState(
+                Optional.empty(), List.of(), false, List.of(), Roster.EMPTY, Optional.empty(), Optional.of(message));
     }
 
     /** Whether connections are accepted. */

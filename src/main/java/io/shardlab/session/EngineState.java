@@ -1,5 +1,9 @@
 package io.shardlab.session;
 
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
 /**
  * What the explorer's engine tells the screen: still loading a scenario, unable to load it, or a
  * frame of the one it plays. Immutable; the newest state wins.
@@ -26,22 +30,35 @@ public sealed interface EngineState {
      * @param playing whether time runs
      * @param speed how fast it runs when it does
      * @param collections the cluster's sharded collections, by namespace, the frame's among them
+     * @param live whether clients can write (the explorer accepts connections): time has something to run for
+     *     after the stream is in, so Play stays available
+     * @param clientCollection the collection on show in one line when it is not the scenario's (a client's, or
+     *     one the Shell panel sharded), else empty
      */
-    record Running(ExplorerFrame frame, boolean playing, PlaybackSpeed speed, java.util.List<Collection> collections)
+    record Running(
+            ExplorerFrame frame,
+            boolean playing,
+            PlaybackSpeed speed,
+            List<Collection> collections,
+            boolean live,
+            Optional<CollectionSummary> clientCollection)
             implements EngineState {
 
         public Running {
-            collections = java.util.List.copyOf(collections);
+            collections = List.copyOf(collections);
+            Objects.requireNonNull(clientCollection, "clientCollection");
         }
 
-        /** A frame of a cluster with no collection but its scenario's (the comparison's sides). */
+        /** A frame of a cluster with no collection but its scenario's and no client (the comparison's sides). */
         public Running(ExplorerFrame frame, boolean playing, PlaybackSpeed speed) {
             this(
                     frame,
                     playing,
                     speed,
-                    java.util.List.of(new Collection(
-                            frame.scenario().namespace(), frame.scenario().key().toString(), 0)));
+                    List.of(new Collection(
+                            frame.scenario().namespace(), frame.scenario().key().toString(), 0)),
+                    false,
+                    Optional.empty());
         }
 
         @Override

@@ -4,8 +4,10 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -35,8 +37,12 @@ public final class ExplorerEngine extends Playback {
     /** Connections served at once, as {@code serve}'s default. */
     static final int SERVE_MAX_CLIENTS = 200;
 
+    /** How often the roster is sampled while accepting connections (its commands per second), in ms. */
+    static final long ROSTER_SAMPLE_MILLIS = 1_000;
+
     private final Consumer<EngineState> toScreen;
     private final MongosEndpoint.Factory endpoints;
+    private final LongSupplier nanoTime;
     /** Where the Shell panel's and the clients' commands wait for the simulation thread. */
     private final SimulationThreadLane lane;
 
@@ -63,26 +69,28 @@ public final class ExplorerEngine extends Playback {
 
     /**
      * The mongos clients connect to while accepting connections, over the session's cluster; else null. Written
-     * on the simulation thread, read by connection threads for the client list.
+     * on the simulation thread, read by connection threads to tell whether a client change is worth a report.
      */
     private volatile MongosEndpoint.Listener server;
 
-    private volatile Consumer<ConnectionsState> connectionsReport;
+    // while accepting connections, confined to the simulation thread
+    private Consumer<ConnectionsState> connectionsReport;
+    /** Whether the listener serves a class ({@link AcceptSettings#network()}). */
+    private boolean network;
+    /** Whether the clients' writes are refused. */
+    private boolean readOnly;
 
-    /**
-     * Guards the check-and-report of a client change against the stop: a client report is handed on
-     * before the stop clears {@link #server}, or not at all, so the stop's report is the last one.
-     */
-    private final Object reportLock = new Object();
+    private RosterTally tally;
+    private SimulationThread.Repeating rosterSampling;
 
     /**
      * @param thread where the simulation runs
      * @param nanoTime the wall clock, e.g. {@code System::nanoTime}
      * @param publish receives every new state, on the simulation thread
      * @param screenBehind whether the screen has not yet taken the last published state (e.g. the mailbox's
-     *     {@code pending()}): at full speed a tick then does no work, and a client's command waits a little
-     *     ({@link SimulationThreadLane#SCREEN_WAIT_MILLIS}), so that on a machine with few cores the JavaFX and
-     *     render threads get the processor until the screen has caught up
+     *     {@code pending()}): at full speed a tick then does no work, so that on a machine with few cores the
+     *     JavaFX and render threads get the processor until the screen has caught up (a client's command does
+     *     not wait for the screen: its frames are coalesced, {@link SimulationThreadLane})
      * @param describeFailure the one line a task that dies shows as the scenario's error
      * @param endpoints makes the mongos over the session's cluster (serve's, wired by the application)
      */
@@ -96,7 +104,8 @@ public final class ExplorerEngine extends Playback {
         super(thread, nanoTime, screenBehind, describeFailure);
         this.toScreen = Objects.requireNonNull(publish, "publish");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
-        this.lane = new SimulationThreadLane(this::submit, this::screenBehind, this::accountClientCommand);
+        this.nanoTime = nanoTime;
+        this.lane = new SimulationThreadLane(this::submit, this::accountClientCommand);
     }
 
     /** Builds the scenario's cluster and reads its stream; stops what played before. */
@@ -172,7 +181,6 @@ public final class ExplorerEngine extends Playback {
         if (mongos != null) {
             // the catalog's other collections keep the explorer's time (balancer rounds, migrations)
             keepCatalogTime(mongos.commands());
-            collections.accountClientWork();
         }
     }
 
@@ -187,8 +195,28 @@ public final class ExplorerEngine extends Playback {
     @Override
     void publish() {
         if (session != null) {
+            accountObservedWork();
+            ExplorerFrame frame = collections.shown().frame();
             toScreen.accept(new EngineState.Running(
-                    collections.shown().frame(), playing(), currentSpeed(), collections.list(catalog)));
+                    frame,
+                    playing(),
+                    currentSpeed(),
+                    collections.list(catalog),
+                    server != null,
+                    collections.shownNamespace() == null
+                            ? Optional.empty()
+                            : Optional.of(CollectionSummary.of(frame.cluster()))));
+        }
+    }
+
+    /**
+     * The sessions of the catalog's other collections take in what clients did to them: their charts reach the
+     * clock, and undo stops before the clients' commands. Before every publish and every command of the user's,
+     * rather than after every client command: a class writes hundreds of commands a second.
+     */
+    private void accountObservedWork() {
+        if (mongos != null) {
+            collections.accountClientWork();
         }
     }
 
@@ -210,6 +238,7 @@ public final class ExplorerEngine extends Playback {
     public void execute(ClusterCommand command) {
         Objects.requireNonNull(command, "command");
         submit(() -> {
+            accountObservedWork();
             if (session != null && collections.shown() != session) {
                 ExplorerSession other = collections.shown();
                 other.execute(command);
@@ -236,6 +265,7 @@ public final class ExplorerEngine extends Playback {
         submit(() -> {
             if (session != null) {
                 stopTicking();
+                accountObservedWork();
                 collections.shown().undo();
                 publish();
             }
@@ -247,6 +277,7 @@ public final class ExplorerEngine extends Playback {
         submit(() -> {
             if (session != null) {
                 stopTicking();
+                accountObservedWork();
                 collections.shown().redo();
                 publish();
             }
@@ -292,18 +323,26 @@ public final class ExplorerEngine extends Playback {
 
     // ---- accepting connections --------------------------------------------------------------------------------
 
-    /**
-     * Listens on 127.0.0.1 as a mongos whose sharded collection is the cluster on screen: port {@code
-     * port}, or any free one when it is taken (the state's note says so). Every client command runs on
-     * the simulation thread, so the cluster is still changed by that thread only, and a client's write
-     * is drawn as the stream's are. {@code report} receives every change (start, clients connecting or
-     * leaving, stop, a one-line error), on the simulation thread or a connection thread.
-     */
+    /** {@link #acceptConnections(AcceptSettings, Consumer)} on this computer only (127.0.0.1), port {@code port}. */
     public void acceptConnections(int port, Consumer<ConnectionsState> report) {
+        acceptConnections(AcceptSettings.thisComputer(port), report);
+    }
+
+    /**
+     * Listens as a mongos whose sharded collections are the cluster on screen, as {@code settings} say: on
+     * this computer only or for a class on the network, on its port or any free one when it is taken (the
+     * state's note says so). Every client command runs on the simulation thread, so the cluster is still changed
+     * by that thread only, and a client's write is drawn as the stream's are. Once the stream is in, time runs
+     * for the clients (balancer rounds, auto-split, auto-merge, migrations at the chosen speed) until Pause.
+     * {@code report} receives every change on the simulation thread: the start, the roster every {@value
+     * #ROSTER_SAMPLE_MILLIS} ms and whenever a client connects or leaves, the stop, a one-line error.
+     */
+    public void acceptConnections(AcceptSettings settings, Consumer<ConnectionsState> report) {
+        Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(report, "report");
         submit(() -> {
             if (server != null) {
-                report.accept(ConnectionsState.accepting(server, Optional.empty()));
+                report.accept(connectionsState(Optional.empty()));
                 return;
             }
             if (session == null) {
@@ -311,23 +350,39 @@ public final class ExplorerEngine extends Playback {
                         "Load a scenario first: clients write to the cluster the explorer shows."));
                 return;
             }
-            connectionsReport = report;
+            if (settings.password().isPresent()) {
+                report.accept(ConnectionsState.failed("A password cannot protect the port yet: ShardLab does not "
+                        + "simulate authentication. Accept without one, on a network you trust."));
+                return;
+            }
+            String bind = settings.bindAddress();
             Optional<String> note = Optional.empty();
             try {
-                server = mongos().listen("127.0.0.1", port);
+                server = mongos().listen(bind, settings.port());
             } catch (MongosEndpoint.PortTakenException taken) {
                 try {
-                    server = mongos().listen("127.0.0.1", 0);
-                    note = Optional.of("Port " + port + " is taken; listening on port " + server.port() + ".");
+                    server = mongos().listen(bind, 0);
+                    note = Optional.of(
+                            "Port " + settings.port() + " is taken; listening on port " + server.port() + ".");
                 } catch (IllegalArgumentException e) {
-                    report.accept(ConnectionsState.failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
+                    report.accept(
+                            ConnectionsState.failed("Cannot accept connections on " + bind + ": " + e.getMessage()));
                     return;
                 }
             } catch (IllegalArgumentException e) {
-                report.accept(ConnectionsState.failed("Cannot accept connections on 127.0.0.1: " + e.getMessage()));
+                report.accept(ConnectionsState.failed("Cannot accept connections on " + bind + ": " + e.getMessage()));
                 return;
             }
-            report.accept(ConnectionsState.accepting(server, note));
+            connectionsReport = report;
+            network = settings.network();
+            readOnly = false;
+            tally = new RosterTally();
+            report.accept(connectionsState(note));
+            rosterSampling = repeat(ROSTER_SAMPLE_MILLIS, this::reportRoster);
+            if (!playing() && playable() && session.streamExhausted()) {
+                // the stream is in: time runs on for the clients' writes (balancer rounds, splits, migrations)
+                startTicking();
+            }
             publish();
         });
     }
@@ -343,15 +398,41 @@ public final class ExplorerEngine extends Playback {
     }
 
     /**
+     * "Eyes on the projector": refuses (true) every client command that would change a database or the cluster,
+     * with MongoDB's {@code Unauthorized} (13) as a user whose roles only read is refused; false serves them
+     * again. The Shell panel is not refused. Nothing while not accepting connections.
+     */
+    public void readOnly(boolean refuseWrites) {
+        submit(() -> {
+            if (server != null) {
+                server.readOnly(refuseWrites);
+                readOnly = refuseWrites;
+                reportRoster();
+            }
+        });
+    }
+
+    /**
+     * Closes {@code client}'s connections and refuses its new ones (same host and {@code appName}) until accepting
+     * stops. Nothing for a client already gone or while not accepting connections.
+     */
+    public void disconnect(Roster.Client client) {
+        Objects.requireNonNull(client, "client");
+        submit(() -> {
+            if (server != null) {
+                client.connections().forEach(server::disconnect);
+            }
+        });
+    }
+
+    /**
      * At application exit, on the caller's thread (the simulation thread stops with the application):
      * closes the server so that its connection threads end with the window.
      */
     public void closeConnections() {
         MongosEndpoint.Listener s = server;
         if (s != null) {
-            synchronized (reportLock) {
-                server = null;
-            }
+            server = null;
             lane.failWaiting();
             s.close();
         }
@@ -359,25 +440,44 @@ public final class ExplorerEngine extends Playback {
 
     private void stopServing(Optional<String> note) {
         MongosEndpoint.Listener s = server;
-        synchronized (reportLock) {
-            server = null;
+        server = null;
+        if (rosterSampling != null) {
+            rosterSampling.cancel();
+            rosterSampling = null;
         }
         // the connection threads waiting on this thread must not wait while the server closes them
         lane.failWaiting();
         s.close();
         Consumer<ConnectionsState> report = connectionsReport;
         connectionsReport = null;
+        tally = null;
+        readOnly = false;
         report.accept(ConnectionsState.stopped(note));
     }
 
-    /** On a connection thread: a client connected or left. */
+    /** On the simulation thread: the listener's state now, its roster sampled. */
+    private ConnectionsState connectionsState(Optional<String> note) {
+        List<ClientConnection> connections = server.connections();
+        Roster roster = tally.sample(connections, nanoTime.getAsLong(), readOnly);
+        return ConnectionsState.accepting(server, network, connections, roster, note);
+    }
+
+    /** On the simulation thread, while accepting: the roster goes to the screen. */
+    private void reportRoster() {
+        if (server != null && connectionsReport != null) {
+            connectionsReport.accept(connectionsState(Optional.empty()));
+        }
+    }
+
+    /** On a connection thread: a client connected or left; the roster goes to the screen from the simulation thread. */
     private void reportClients() {
-        synchronized (reportLock) {
-            MongosEndpoint.Listener s = server;
-            Consumer<ConnectionsState> report = connectionsReport;
-            if (s != null && report != null) {
-                report.accept(ConnectionsState.accepting(s, Optional.empty()));
-            }
+        if (server == null) {
+            return;
+        }
+        try {
+            submit(this::reportRoster);
+        } catch (RejectedExecutionException e) {
+            // the application is closing: the simulation thread takes no more tasks, and nobody looks
         }
     }
 

@@ -162,8 +162,7 @@ public final class ExplorerSession {
     }
 
     private void markAccounted() {
-        List<ClusterCommand> history = cluster.historyCommands();
-        accountedHead = history.isEmpty() ? null : history.get(0);
+        accountedHead = cluster.newestCommand();
     }
 
     /**
@@ -174,12 +173,12 @@ public final class ExplorerSession {
     public void accountClientWork() {
         followKeyChange();
         counts.extendTo(cluster.now());
-        List<ClusterCommand> history = cluster.historyCommands();
-        if (history.isEmpty() || history.get(0) == accountedHead) {
+        ClusterCommand newest = cluster.newestCommand();
+        if (newest == null || newest == accountedHead) {
             return;
         }
-        timeline.clientCommandsRan(history.get(0));
-        accountedHead = history.get(0);
+        timeline.clientCommandsRan(newest);
+        accountedHead = newest;
     }
 
     /**

@@ -42,8 +42,31 @@ public interface MongosEndpoint {
         /** The port listened on. */
         int port();
 
+        /**
+         * The strings a client connects with, one per address of this machine that reaches the port: the bound
+         * address, or when it listens on every address ({@code 0.0.0.0}) each network address of the machine's
+         * interfaces that are up (IPv4 first), loopback last. The first is {@link #connectionString()}.
+         */
+        List<String> connectionStrings();
+
         /** The clients connected now, {@code ADDRESS:PORT (appName)}, sorted. */
         List<String> clients();
+
+        /** The connections now, with what each has written and how it fared; by {@link ClientConnection#id()}. */
+        List<ClientConnection> connections();
+
+        /**
+         * Closes connection {@code id} and refuses the same client's new connections (its host and {@code
+         * appName}: a driver connects again at once) until the listener closes; nothing when it is gone.
+         */
+        void disconnect(long id);
+
+        /**
+         * Refuses (true) or serves again (false) every command that would change a database or the cluster,
+         * with MongoDB's {@code Unauthorized} (13), as a server answers a user whose roles only read. Commands
+         * from inside the process ({@link MongosEndpoint#commands()}, the Shell panel) are not refused.
+         */
+        void readOnly(boolean refuseWrites);
 
         /** Stops listening and closes the clients' connections. */
         @Override

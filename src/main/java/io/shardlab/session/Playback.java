@@ -157,6 +157,11 @@ public abstract sealed class Playback implements Transport permits ExplorerEngin
         return screenBehind.getAsBoolean();
     }
 
+    /** Runs {@code task} on the simulation thread every {@code delayMillis}, guarded, until the handle is cancelled. */
+    final SimulationThread.Repeating repeat(long delayMillis, Runnable task) {
+        return thread.repeat(delayMillis, () -> guarded(task));
+    }
+
     /** Lets time run: ticks at the pacer's rule until {@link #stopTicking()}. */
     final void startTicking() {
         ticking = thread.repeat(pacer.start(speed), () -> guarded(this::tick));

@@ -1,5 +1,6 @@
 package io.shardlab.shell;
 
+import io.shardlab.mongos.ErrorCode;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.session.CommandLayer;
@@ -7,7 +8,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
@@ -19,51 +26,45 @@ import org.bson.json.JsonMode;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonWriterSettings;
 import org.bson.types.ObjectId;
-import org.mozilla.javascript.Context;
-import org.mozilla.javascript.ContextFactory;
-import org.mozilla.javascript.EcmaError;
-import org.mozilla.javascript.EvaluatorException;
-import org.mozilla.javascript.JavaScriptException;
-import org.mozilla.javascript.LambdaFunction;
-import org.mozilla.javascript.RhinoException;
-import org.mozilla.javascript.Script;
-import org.mozilla.javascript.Scriptable;
-import org.mozilla.javascript.ScriptableObject;
-import org.mozilla.javascript.Undefined;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.graalvm.polyglot.proxy.ProxyObject;
 
 /**
- * mongosh syntax on an embedded JavaScript engine, over the mongos command layer: every command a
- * script sends ({@code db.runCommand}, the CRUD and {@code sh} helpers of {@code shell-api.js}) is
- * run by {@link MongosCommands}, the same code that answers {@code serve}'s clients.
+ * mongosh syntax on GraalJS, over the mongos command layer: every command a script sends
+ * ({@code db.runCommand}, the CRUD, cursor, explain and {@code sh} helpers of the shell API in {@code api/*.js}) is run by
+ * {@link CommandLayer#run}, the same code that answers {@code serve}'s clients.
  *
- * <p><b>Why Mozilla Rhino 1.9.2</b> (measured on the 2-core build machine, JDK 17, load about 6): the engine
- * is one 1.7 MB jar with no dependency, against 90 MB of jars for GraalJS 23.1.8 through
- * {@code org.graalvm.polyglot} + {@code js-community} (js-language 27 MB, icu4j 40 MB, truffle-api 17 MB,
- * regex 3.7 MB, …); a fresh JVM starting the engine and running a first small script took 0.32 s
- * (0.45 s of CPU) with Rhino and 1.2 to 1.5 s (1.4 to 1.5 s of CPU) with GraalJS, which on a stock JDK 17
- * also runs without its optimising compiler. Rhino runs let/const, arrow functions, template literals,
- * object and array destructuring, default and rest parameters, array and object spread,
- * {@code for (let x of …)}, Map, Symbol, Proxy, Reflect and Promise; it lacks {@code class}, spread in
- * calls ({@code f(...a)}) and {@code for (const x of …)}, which GraalJS has and the shell texts
- * ShardLab teaches do not use. Both run on Java 17 (GraalJS 23.1 is its last line for it). Rhino's
- * instruction observer gives the time budget and cancellation, and its safe standard objects with a
- * class shutter that denies every class keep Java out of reach.
+ * <p><b>Why GraalJS</b> (docs/ARCHITECTURE.md, "The shell's JavaScript engine", has the figures): it runs the
+ * ECMAScript 2023 that mongosh's Node runs ({@code class}, {@code async}/{@code await}, {@code for (const x
+ * of …)}, BigInt, spread calls, private fields), which Rhino 1.9 does not; it runs interpreted on a stock JDK 17
+ * (GraalJS 23.1 is the last line for Java 17), at the price of ~88 MB of jars and about a second to start.
  *
- * <p>The sandbox: scripts see the standard ECMAScript objects and the shell API only: no
- * {@code Packages}, {@code java}, {@code importClass}, no Java class ({@link Context#setClassShutter} denies all), no
- * file, no network. Scripts run interpreted; every {@value #OBSERVER_INSTRUCTIONS} instructions the
- * engine checks the deadline and the cancel flag.
+ * <p>The sandbox: scripts see the standard ECMAScript objects and the shell API only: no host access, no
+ * Java class, no {@code Polyglot}/{@code Graal}/{@code java} globals, no threads, no network; the one file
+ * access is mongosh's {@code load(file)}, which reads a script (UTF-8) through this class. A watchdog
+ * ({@link ScriptWatchdog}) interrupts a script that is cancelled or out of time.
  *
  * <p>Threading: a script runs on the calling thread; {@link #cancel()} may be called from any thread.
- * One engine runs one script at a time.
+ * One engine runs one script at a time; {@link #completions} and {@link #currentDatabase} run on the
+ * thread that runs the scripts, between them.
  */
 public final class ShellEngine {
 
-    /** Instructions between two checks of the deadline and the cancel flag. */
-    static final int OBSERVER_INSTRUCTIONS = 10_000;
-
     private static final Pattern USE_LINE = Pattern.compile("^(\\s*)use\\s+([^\\s;]+)\\s*;?\\s*$", Pattern.MULTILINE);
-    private static final Pattern SHOW_LINE = Pattern.compile("^(\\s*)show\\s+(\\w+)\\s*;?\\s*$", Pattern.MULTILINE);
+    private static final Pattern SHOW_LINE =
+            Pattern.compile("^(\\s*)show\\s+(\\w+)(?:\\s+(\\S+))?\\s*;?\\s*$", Pattern.MULTILINE);
+    /** An input that declares a function or a class, and its name. */
+    private static final Pattern DECLARATION =
+            Pattern.compile("^\\s*(?:async\\s+)?(?:function\\s*\\*?|class)\\s+([A-Za-z_$][\\w$]*)");
+
     private static final JsonWriterSettings CANONICAL =
             JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
@@ -80,30 +81,36 @@ public final class ShellEngine {
      */
     public static final String INTERRUPTED_ASYNCHRONOUS = "Stopping execution...";
 
-    /** Contexts that only parse (no script runs in them), for {@link #isCompleteInput}. */
-    private static final ContextFactory PARSER = new ContextFactory() {
-        @Override
-        protected Context makeContext() {
-            Context cx = super.makeContext();
-            cx.setLanguageVersion(Context.VERSION_ES6);
-            cx.setInterpretedMode(true);
-            return cx;
-        }
-    };
+    /** Time a completion or prompt look-up may take: it may send a command (the collection names). */
+    static final Duration HELPER_BUDGET = Duration.ofSeconds(5);
+
+    /**
+     * The GraalJS engine every shell of this JVM shares: contexts on one engine share parsed code, so a
+     * second shell loads the shell API in a fraction of the first one's time. Made on first use.
+     */
+    private static final class SharedEngine {
+        static final Engine ENGINE = Engine.newBuilder("js")
+                .option("engine.WarnInterpreterOnly", "false")
+                .build();
+    }
 
     private final CommandLayer commands;
     private final Consumer<String> out;
     private final LongSupplier nanoClock;
-    private final SandboxFactory factory = new SandboxFactory();
-    private final ScriptableObject scope;
+    private final Context context;
+    /** The shell API's functions for this class (the shell API returns them): shellText, completions, … */
+    private final Value shellApi;
+
     private volatile boolean cancelled;
     /** Whether the running script has sent a command or slept: in mongosh it then runs asynchronously. */
     private volatile boolean awaitedShellApi;
+    /** Whether the script's thread runs its input in the context now (the watchdog interrupts only then). */
+    private volatile boolean inGuest;
     /** The thread running {@link #evaluate}, or null between scripts. */
     private volatile Thread scriptThread;
 
     private volatile long deadlineNanos = Long.MAX_VALUE;
-    private Duration budget;
+    private volatile Duration budget;
 
     /**
      * @param commands the command layer the scripts drive
@@ -139,27 +146,30 @@ public final class ShellEngine {
         this.commands = commands;
         this.out = out;
         this.nanoClock = nanoClock;
-        Context cx = factory.enterContext();
-        try {
-            scope = cx.initSafeStandardObjects(null, true);
-            scope.delete("Packages");
-            scope.delete("java");
-            scope.delete("javax");
-            installHostFunctions(scope);
-            ScriptableObject.defineProperty(
-                    scope,
-                    "__breakLength",
-                    printWidth,
-                    ScriptableObject.DONTENUM | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
-            ScriptableObject.defineProperty(
-                    scope,
-                    "__resultBreakLength",
-                    resultWidth,
-                    ScriptableObject.DONTENUM | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
-            cx.evaluateString(scope, shellApiSource(), "shell-api.js", 1, null);
-        } finally {
-            Context.exit();
-        }
+        this.context = sandbox();
+        Value install = context.eval(Source.newBuilder("js", shellApiSource(), "shell-api.js")
+                .cached(true)
+                .buildLiteral());
+        this.shellApi = install.execute(hostFunctions(printWidth, resultWidth));
+    }
+
+    private static Context sandbox() {
+        return Context.newBuilder("js")
+                .engine(SharedEngine.ENGINE)
+                .allowHostAccess(HostAccess.NONE)
+                .allowHostClassLookup(className -> false)
+                .allowIO(IOAccess.NONE)
+                .allowCreateThread(false)
+                .allowNativeAccess(false)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .allowExperimentalOptions(true)
+                .option("js.console", "false")
+                .option("js.print", "false")
+                .option("js.load", "false")
+                .option("js.graal-builtin", "false")
+                .option("js.polyglot-builtin", "false")
+                .option("js.java-package-globals", "false")
+                .build();
     }
 
     /**
@@ -169,61 +179,145 @@ public final class ShellEngine {
      * @param name the script's name in error lines
      * @param printResult print the value of the last expression, as {@code mongosh --eval} and the REPL do
      * @param timeBudget how long the script may run, or null for no limit
-     * @throws ScriptFailedException with mongosh's one line when the script fails, runs out of time or is cancelled
+     * @throws ScriptFailedException with what mongosh prints when the script fails, runs out of time or is
+     *     cancelled: one line, or a SyntaxError's line, a blank line and its code frame
      */
     public void evaluate(String source, String name, boolean printResult, Duration timeBudget) {
+        run(source, name, printResult, false, timeBudget);
+    }
+
+    /**
+     * Runs one input as mongosh's REPL does: its value is printed, a server error names its code
+     * ({@code MongoServerError[Unauthorized]: …}, where {@code --eval} and a file print {@code MongoServerError: …})
+     * and a SyntaxError's code frame shows the input's line and the empty one after it, as the REPL's input
+     * ends with its newline.
+     *
+     * @param input what was typed (mongosh syntax; {@code use DB} and {@code show …} on a line of their own)
+     * @param timeBudget how long the input may run, or null for no limit
+     * @throws ScriptFailedException with what mongosh's REPL prints when the input fails, runs out of time or is
+     *     cancelled
+     */
+    public void evaluateInteractively(String input, Duration timeBudget) {
+        run(input, "shell", true, true, timeBudget);
+    }
+
+    private void run(String source, String name, boolean printResult, boolean interactive, Duration timeBudget) {
         budget = timeBudget;
         awaitedShellApi = false;
         scriptThread = Thread.currentThread();
         deadlineNanos = timeBudget == null ? Long.MAX_VALUE : nanoClock.getAsLong() + timeBudget.toNanos();
-        Context cx = factory.enterContext();
+        ScriptWatchdog watchdog = new ScriptWatchdog(context, this::stopLine, () -> inGuest);
         try {
             String script = shellCommands(source);
-            Script compiled;
+            Source compiled =
+                    Source.newBuilder("js", script, name).cached(false).buildLiteral();
+            Value result;
+            inGuest = true;
             try {
-                compiled = cx.compileString(script, name, 1, null);
-            } catch (EvaluatorException syntax) {
-                throw new ScriptFailedException(SyntaxErrorLine.of(
-                        script,
-                        syntax.details(),
-                        syntax.lineNumber(),
-                        syntax.columnNumber(),
-                        !cx.stringIsCompilableUnit(script)));
+                result = context.eval(compiled);
+            } catch (PolyglotException e) {
+                inGuest = false;
+                if (e.isSyntaxError()) {
+                    throw new ScriptFailedException(
+                            SyntaxErrorLine.of(interactive ? script + "\n" : script, e.getMessage()));
+                }
+                throw e;
             }
-            Object result = compiled.exec(cx, scope);
+            // a promise is awaited: settle() registers on it and the engine runs its jobs when the call returns
+            result = shellApi.getMember("settled")
+                    .execute(shellApi.getMember("settle").execute(result));
+            Matcher declared = DECLARATION.matcher(script);
+            if (interactive && result.isNull() && declared.find()) {
+                // mongosh's REPL shows a function or class declaration's value ([class A], [Function: f])
+                result = context.eval(Source.newBuilder("js", declared.group(1), name)
+                        .cached(false)
+                        .buildLiteral());
+            }
             if (printResult) {
-                Object text = ScriptableObject.callMethod(cx, scope, "__shellText", new Object[] {result});
-                if (!(text instanceof Undefined) && text != null) {
-                    out.accept(Context.toString(text));
+                Value text = shellApi.getMember("shellText").execute(result);
+                if (text.isString()) {
+                    out.accept(text.asString());
                 }
             }
-        } catch (Stopped e) {
-            throw new ScriptFailedException(e.getMessage());
-        } catch (RhinoException e) {
-            throw new ScriptFailedException(
-                    errorLine(cx, e).replaceAll("\\s*\\n\\s*", " ").strip());
-        } catch (StackOverflowError e) {
-            throw new ScriptFailedException("RangeError: Maximum call stack size exceeded");
+            inGuest = false;
+        } catch (PolyglotException e) {
+            inGuest = false;
+            throw new ScriptFailedException(failureText(e, watchdog, interactive));
         } finally {
+            inGuest = false;
+            watchdog.close();
             deadlineNanos = Long.MAX_VALUE;
             cancelled = false;
             scriptThread = null;
-            Context.exit();
         }
+    }
+
+    private static String interruptionOr(ScriptWatchdog watchdog, String otherwise) {
+        String line = watchdog.interruptedWith();
+        return line != null ? line : otherwise;
+    }
+
+    private String failureText(PolyglotException e, ScriptWatchdog watchdog, boolean interactive) {
+        if (e.isInterrupted() || e.isCancelled()) {
+            String line = watchdog.interruptedWith();
+            return line != null ? line : INTERRUPTED_SYNCHRONOUS;
+        }
+        if (e.isHostException()) {
+            Throwable host = e.asHostException();
+            if (host instanceof Stopped) {
+                return host.getMessage();
+            }
+            return "Error: " + host.getMessage();
+        }
+        if (e.isResourceExhausted()) {
+            return "RangeError: Maximum call stack size exceeded";
+        }
+        if (e.isGuestException() && e.getGuestObject() != null) {
+            try {
+                Value text = shellApi.getMember("errorText").execute(e.getGuestObject(), interactive);
+                if (text.isString()) {
+                    return calleeNamed(text.asString(), e);
+                }
+            } catch (PolyglotException late) {
+                return interruptionOr(watchdog, e.getMessage()); // Ctrl+C came as the error was being written
+            }
+        }
+        return e.getMessage();
+    }
+
+    /**
+     * V8 names the callee as the script wrote it ({@code TypeError: db.notAHelper is not a function}); GraalJS
+     * prints the receiver's value: the call's source text gives V8's name.
+     */
+    private static String calleeNamed(String text, PolyglotException e) {
+        if (!text.startsWith("TypeError: ") || !text.endsWith(" is not a function") || e.getSourceLocation() == null) {
+            return text;
+        }
+        String call = e.getSourceLocation().getCharacters().toString().strip();
+        int depth = 0;
+        for (int i = call.length() - 1; i >= 0; i--) {
+            char c = call.charAt(i);
+            if (c == ')') {
+                depth++;
+            } else if (c == '(') {
+                depth--;
+                if (depth == 0) {
+                    String callee = call.substring(0, i).strip();
+                    return callee.matches("[\\w$.\\[\\]'\"]+") ? "TypeError: " + callee + " is not a function" : text;
+                }
+            }
+        }
+        return text;
     }
 
     /**
      * Whether {@code source} is a whole input the shell can run, rather than the start of one (an open
      * brace, bracket, string or comment), as mongosh's REPL decides whether Enter runs or continues the
-     * input on a new line. May be called from any thread, also while a script runs.
+     * input on a new line ({@link OpenInput}: no engine runs, so the JavaFX thread may ask on each Enter). May
+     * be called from any thread, also while a script runs.
      */
     public static boolean isCompleteInput(String source) {
-        Context cx = PARSER.enterContext();
-        try {
-            return cx.stringIsCompilableUnit(shellCommands(source));
-        } finally {
-            Context.exit();
-        }
+        return !OpenInput.isOpen(shellCommands(source));
     }
 
     /**
@@ -239,53 +333,48 @@ public final class ShellEngine {
      *        {@code "db.orders"}, {@code "db.orders.find().sort()"}, {@code "sh"}, or empty
      * @throws IllegalArgumentException when {@code path} is not identifiers joined by dots
      */
-    public java.util.List<String> completions(String path) {
+    public List<String> completions(String path) {
         if (!path.isEmpty() && !path.matches("[A-Za-z_$][\\w$]*(\\(\\))?(\\.[A-Za-z_$][\\w$]*(\\(\\))?)*")) {
             throw new IllegalArgumentException("completion: '" + path + "' is not a name");
         }
-        Object names = callHelper("__completions", path);
-        java.util.List<String> out = new java.util.ArrayList<>();
-        if (names instanceof Scriptable array) {
-            long length = (long) Context.toNumber(ScriptableObject.getProperty(array, "length"));
-            for (int i = 0; i < length; i++) {
-                out.add(Context.toString(ScriptableObject.getProperty(array, i)));
+        Value names = callHelper("completions", path);
+        List<String> found = new ArrayList<>();
+        if (names != null && names.hasArrayElements()) {
+            for (long i = 0; i < names.getArraySize(); i++) {
+                found.add(names.getArrayElement(i).asString());
             }
         }
-        return out;
+        return found;
     }
 
     /** The name of the database {@code db} stands for now (the prompt shows it). */
     public String currentDatabase() {
-        return Context.toString(callHelper("__currentDatabase", ""));
+        Value name = callHelper("currentDatabase", "");
+        return name != null && name.isString() ? name.asString() : "test";
     }
 
-    /** Time a completion or prompt look-up may take: it may send a command (the collection names). */
-    static final Duration HELPER_BUDGET = Duration.ofSeconds(5);
-
-    private Object callHelper(String helper, String argument) {
+    private Value callHelper(String helper, String argument) {
         // beside a running script (completion while it runs) the helper lives under that script's budget
         boolean besideScript = scriptThread != null;
         if (!besideScript) {
             budget = HELPER_BUDGET;
             deadlineNanos = nanoClock.getAsLong() + HELPER_BUDGET.toNanos();
         }
-        Context cx = factory.enterContext();
         try {
-            return ScriptableObject.callMethod(cx, scope, helper, new Object[] {argument});
-        } catch (Stopped | RhinoException e) {
-            return Undefined.instance;
+            return shellApi.getMember(helper).execute(argument);
+        } catch (PolyglotException e) {
+            return null;
         } finally {
             if (!besideScript) {
                 deadlineNanos = Long.MAX_VALUE;
                 cancelled = false;
             }
-            Context.exit();
         }
     }
 
     /**
-     * Stops the running script at its next instruction check; it fails with an interruption line. Called
-     * before a script starts, it stops that script at once.
+     * Stops the running script soon (within the watchdog's poll and the script's next safepoint); it fails
+     * with an interruption line. Called before a script starts, it stops that script at once.
      */
     public void cancel() {
         cancelled = true;
@@ -298,83 +387,58 @@ public final class ShellEngine {
     static String shellCommands(String source) {
         Matcher use = USE_LINE.matcher(source);
         String rewritten = use.replaceAll("$1print(use('$2'));");
-        return SHOW_LINE.matcher(rewritten).replaceAll("$1print(show('$2'));");
+        Matcher show = SHOW_LINE.matcher(rewritten);
+        StringBuilder shown = new StringBuilder();
+        while (show.find()) {
+            String argument = show.group(3) == null ? "" : ", '" + show.group(3).replace("'", "\\'") + "'";
+            show.appendReplacement(
+                    shown, Matcher.quoteReplacement(show.group(1) + "show('" + show.group(2) + "'" + argument + ");"));
+        }
+        show.appendTail(shown);
+        return shown.toString();
     }
 
-    private static String errorLine(Context cx, RhinoException e) {
-        if (e instanceof JavaScriptException js && js.getValue() instanceof Scriptable error) {
-            Object errorName = ScriptableObject.getProperty(error, "name");
-            Object message = ScriptableObject.getProperty(error, "message");
-            Object codeName = ScriptableObject.getProperty(error, "codeName");
-            if (errorName instanceof CharSequence || message instanceof CharSequence) {
-                String prefix = errorName instanceof CharSequence ? errorName.toString() : "Error";
-                if (codeName instanceof CharSequence c && !c.toString().isEmpty()) {
-                    prefix += "[" + c + "]"; // mongosh prints server errors as Name[codeName]: message
-                }
-                return prefix + ": " + (message == Scriptable.NOT_FOUND ? "" : Context.toString(message));
-            }
-            return "Uncaught " + Context.toString(js.getValue());
-        }
-        if (e instanceof EcmaError ecma) {
-            return ecma.getName() + ": " + nodeWording(ecma.getErrorMessage());
-        }
-        if (e instanceof EvaluatorException syntax) {
-            return "SyntaxError: " + syntax.details() + " (line " + syntax.lineNumber() + ")";
-        }
-        return "Error: " + e.details();
+    private ProxyObject hostFunctions(int printWidth, int resultWidth) {
+        return ProxyObject.fromMap(Map.of(
+                "command", (ProxyExecutable) args -> command(args[0].asString(), args[1].asString()),
+                "print",
+                        (ProxyExecutable) args -> {
+                            out.accept(args[0].asString());
+                            return null;
+                        },
+                "sleep",
+                        (ProxyExecutable) args -> {
+                            sleep(args[0].asDouble());
+                            return null;
+                        },
+                "newObjectId", (ProxyExecutable) args -> new ObjectId().toHexString(),
+                "readScript", (ProxyExecutable) args -> readScript(args[0].asString()),
+                "breakLength", printWidth,
+                "resultBreakLength", resultWidth));
     }
 
-    /** Rhino's {@code "x" is not defined.} and kin in V8's words ({@code x is not defined}), as mongosh prints them. */
-    private static String nodeWording(String message) {
-        Matcher notDefined = Pattern.compile("^\"(.+)\" is not defined\\.$").matcher(message);
-        if (notDefined.matches()) {
-            return notDefined.group(1) + " is not defined";
-        }
-        Matcher noProperty = Pattern.compile("^Cannot read property \"(.+)\" from (undefined|null)$")
-                .matcher(message);
-        if (noProperty.matches()) {
-            return "Cannot read properties of " + noProperty.group(2) + " (reading '" + noProperty.group(1) + "')";
-        }
-        Matcher notFunction =
-                Pattern.compile("^(.+) is not a function, it is .+\\.$").matcher(message);
-        if (notFunction.matches()) {
-            return notFunction.group(1) + " is not a function";
-        }
-        return message;
-    }
-
-    private void installHostFunctions(ScriptableObject global) {
-        define(global, "__command", 2, args -> command(Context.toString(args[0]), Context.toString(args[1])));
-        define(global, "__print", 1, args -> {
-            out.accept(Context.toString(args[0]));
-            return Undefined.instance;
-        });
-        define(global, "__sleep", 1, args -> {
-            double ms = Context.toNumber(args[0]);
-            long left = ms > 0 && !Double.isInfinite(ms) ? Math.round(ms) : 0;
+    private void sleep(double ms) {
+        long left = ms > 0 && !Double.isInfinite(ms) ? Math.round(ms) : 0;
+        checkBudget();
+        awaitedShellApi |= Thread.currentThread() == scriptThread;
+        if (left > 0) {
+            commands.sleep(left, this::checkBudget);
             checkBudget();
-            awaitedShellApi |= Thread.currentThread() == scriptThread;
-            if (left > 0) {
-                commands.sleep(left, this::checkBudget);
-                checkBudget();
-            }
-            return Undefined.instance;
-        });
-        define(global, "__newObjectId", 0, args -> new ObjectId().toHexString());
+        }
     }
 
-    private interface HostFunction {
-        Object call(Object[] args);
-    }
-
-    private static void define(ScriptableObject global, String name, int arity, HostFunction body) {
-        LambdaFunction function =
-                new LambdaFunction(global, name, arity, (cx, scope, thisObj, args) -> body.call(args));
-        ScriptableObject.defineProperty(
-                global,
-                name,
-                function,
-                ScriptableObject.DONTENUM | ScriptableObject.READONLY | ScriptableObject.PERMANENT);
+    /**
+     * mongosh's {@code load(file)} reads the script at {@code file} (relative to the working directory),
+     * as UTF-8; a missing file is mongosh's error.
+     */
+    private static String readScript(String file) {
+        try {
+            return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** One command through the command layer; refusals come back as MongoDB's {@code ok: 0} reply. */
@@ -386,7 +450,7 @@ public final class ShellEngine {
             reply = commands.run(database, BsonDocument.parse(canonicalJson));
         } catch (MongoCommandException e) {
             reply = new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(e.getMessage()));
-            if (e.code() != io.shardlab.mongos.ErrorCode.NO_CODE) {
+            if (e.code() != ErrorCode.NO_CODE) {
                 reply.append("code", new BsonInt32(e.code().number()))
                         .append("codeName", new BsonString(e.code().codeName()));
             }
@@ -415,13 +479,22 @@ public final class ShellEngine {
         return command.isEmpty() ? "an empty command" : command.getFirstKey();
     }
 
-    private void checkBudget() {
+    /** The line the running script must stop with now, or null while it may go on. */
+    private String stopLine() {
         if (cancelled) {
-            throw new Stopped(interruptionLine());
+            return interruptionLine();
         }
         if (nanoClock.getAsLong() > deadlineNanos) {
-            throw new Stopped("Error: the script ran longer than its time budget of " + budget.toMillis() / 1000.0
-                    + " s and was stopped");
+            return "Error: the script ran longer than its time budget of " + budget.toMillis() / 1000.0
+                    + " s and was stopped";
+        }
+        return null;
+    }
+
+    private void checkBudget() {
+        String line = stopLine();
+        if (line != null) {
+            throw new Stopped(line);
         }
     }
 
@@ -429,46 +502,42 @@ public final class ShellEngine {
         return awaitedShellApi ? INTERRUPTED_ASYNCHRONOUS : INTERRUPTED_SYNCHRONOUS;
     }
 
+    /**
+     * The shell API: the parts in {@code api/}, in this order, make the body of one function of the host
+     * functions; it defines the globals and returns the functions this class calls.
+     */
+    static final List<String> SHELL_API_PARTS = List.of(
+            "10-bson.js",
+            "20-inspect.js",
+            "30-errors.js",
+            "40-cursors.js",
+            "50-collection.js",
+            "60-database.js",
+            "70-shard.js",
+            "80-globals.js");
+
     private static String shellApiSource() {
-        try (InputStream in = ShellEngine.class.getResourceAsStream("shell-api.js")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        StringBuilder body = new StringBuilder("(function (host) {\n'use strict';\n");
+        for (String part : SHELL_API_PARTS) {
+            try (InputStream in = ShellEngine.class.getResourceAsStream("api/" + part)) {
+                body.append(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                        .append('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        return body.append("})").toString();
     }
 
-    /** Raised inside the engine when the budget is spent or the script is cancelled; scripts cannot catch it. */
+    /**
+     * Raised in a host function when the budget is spent or the script is cancelled. A script that catches
+     * it is interrupted by the watchdog all the same.
+     */
     private static final class Stopped extends Error {
         private static final long serialVersionUID = 1L;
 
         Stopped(String message) {
             super(message, null, false, false);
-        }
-    }
-
-    /** Contexts that interpret ES2015+, see no Java class and observe their instruction count. */
-    private final class SandboxFactory extends ContextFactory {
-        @Override
-        protected Context makeContext() {
-            Context cx = super.makeContext();
-            cx.setLanguageVersion(Context.VERSION_ES6);
-            cx.setInterpretedMode(true);
-            cx.setClassShutter(className -> false);
-            cx.setInstructionObserverThreshold(OBSERVER_INSTRUCTIONS);
-            return cx;
-        }
-
-        @Override
-        protected void observeInstructionCount(Context cx, int instructionCount) {
-            checkBudget();
-        }
-
-        @Override
-        protected boolean hasFeature(Context cx, int featureIndex) {
-            if (featureIndex == Context.FEATURE_ENHANCED_JAVA_ACCESS) {
-                return false;
-            }
-            return super.hasFeature(cx, featureIndex);
         }
     }
 }

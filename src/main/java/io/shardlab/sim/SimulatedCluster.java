@@ -203,6 +203,12 @@ public final class SimulatedCluster {
         return out;
     }
 
+    /** The newest history entry's command, or null when the history is empty: {@code historyCommands().get(0)}, without the copy. */
+    public ClusterCommand newestCommand() {
+        HistoryEntry newest = history.peekFirst();
+        return newest == null ? null : newest.command();
+    }
+
     /** The history's commands, newest first. */
     public List<ClusterCommand> historyCommands() {
         List<ClusterCommand> out = new ArrayList<>();

@@ -47,7 +47,7 @@ class ShellCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            --eval;db.runCommand({split: 'x.y', middle: {a: 1}})     | MongoServerError[Unauthorized]: split may only be run against the admin database.
+            --eval;db.runCommand({split: 'x.y', middle: {a: 1}})     | MongoServerError: split may only be run against the admin database.
             --eval;x +                                               | SyntaxError: Unexpected token (1:3)
             --timeout;-1;--eval;1                                    | shell: --timeout: expected seconds, at least 0, got -1.0
             no-such-script.js                                        | shell: no-such-script.js: no such file
@@ -60,8 +60,10 @@ class ShellCommandTest {
         CliRun run = CliRun.of(("shell;" + args).split(";"));
 
         assertEquals(2, run.exitCode());
-        assertEquals(line, run.err().strip());
-        assertFalse(run.err().strip().contains("\n"));
+        assertEquals(line, run.err().strip().lines().findFirst().orElse(""));
+        if (!line.startsWith("SyntaxError")) { // mongosh prints Babel's code frame under a SyntaxError's line
+            assertFalse(run.err().strip().contains("\n"));
+        }
     }
 
     @Test

@@ -37,6 +37,16 @@ class ErrorCodeTest {
             51260,   Location51260
             656450,  Location656450
             4952606, Location4952606
+            112,     WriteConflict
+            217,     IncompleteTransactionHistory
+            225,     TransactionTooOld
+            251,     NoSuchTransaction
+            256,     TransactionCommitted
+            263,     OperationNotSupportedInTransaction
+            50768,   NotARetryableWriteCommand
+            85,      IndexOptionsConflict
+            86,      IndexKeySpecsConflict
+            40573,   Location40573
             """)
     void numbers_follow_error_codes_yml(int number, String codeName) {
         assertEquals(number, ErrorCode.named(codeName).orElseThrow().number());

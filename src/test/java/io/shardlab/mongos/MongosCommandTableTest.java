@@ -75,6 +75,9 @@ class MongosCommandTableTest {
     /** The replaced ADMIN_ONLY table. */
     static Stream<String> adminOnly() {
         return Stream.of(
+                // cluster_commit_transaction_cmd.cpp, cluster_abort_transaction_cmd.cpp
+                "commitTransaction",
+                "abortTransaction",
                 "enableSharding",
                 "shardCollection",
                 "split",
@@ -203,7 +206,7 @@ class MongosCommandTableTest {
     void a_write_is_refused_on_the_config_database(String name) {
         MongosCommands mongos = StubMongos.of("8.0");
         BsonDocument command = BsonDocument.parse("{" + name + ": 'chunks', documents: [{}], updates: [{q: {}, u: {}}],"
-                + " deletes: [{q: {}, limit: 0}]}");
+                + " deletes: [{q: {}, limit: 0}], indexes: [{key: {a: 1}, name: 'a_1'}]}");
 
         MongoCommandException e = assertThrows(MongoCommandException.class, () -> mongos.run("config", command));
 

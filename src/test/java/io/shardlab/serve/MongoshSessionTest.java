@@ -267,4 +267,22 @@ class MongoshSessionTest {
         assertTrue(out.contains("single-shard reads: 100"), out);
         assertTrue(out.contains("listed samples: 10"), out);
     }
+
+    @ParameterizedTest(name = "MongoDB {0}")
+    @ValueSource(strings = {"4.4", "7.0", "8.0"})
+    void mongosh_sessions_commit_and_abort_transactions(String release) throws Exception {
+        serve(release, 2);
+
+        String out = mongosh("transactions.js");
+
+        assertTrue(out.contains("inside: 2"), out);
+        assertTrue(out.contains("outside before commit: 1"), out);
+        assertTrue(out.contains("after commit: 2, qty 4"), out);
+        assertTrue(out.contains("after abort: 2"), out);
+        assertTrue(out.contains("count: OperationNotSupportedInTransaction"), out);
+        assertTrue(out.contains("conflict: WriteConflict [\"TransientTransactionError\"]"), out);
+        assertTrue(out.contains("second commit: NoSuchTransaction"), out);
+        assertTrue(out.contains("qty at the end: 5"), out);
+        assertEquals(2, collection("shop.orders").documents());
+    }
 }

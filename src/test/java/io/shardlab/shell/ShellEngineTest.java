@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.sim.SimulationConfig;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -132,14 +135,93 @@ class ShellEngineTest {
         assertEquals(expected.replace("\\n", "\n"), eval(script.replace("\\n", "\n")));
     }
 
-    // mongosh's error lines: Name[codeName]: errmsg for server errors (mongo commands.cpp adminOnly for split)
+    // the ECMAScript mongosh's Node runs and Rhino refused (issue #31); values as mongosh 2.12 prints them
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-            db.runCommand({split: 'data.c', middle: {k: 1}})      | MongoServerError[Unauthorized]: split may only be run against the admin database.
+            class A { constructor(x) { this.x = x } }; new A(3)                     | A { x: 3 }
+            class B { #n = 2; get n() { return this.#n } }; new B().n               | 2
+            async function f() { return 7 }; f()                                    | 7
+            var s = 0; for (const d of [1, 2, 3]) s += d; s                          | 6
+            10n ** 20n                                                              | 100000000000000000000n
+            Math.max(...[1, 5, 3])                                                  | 5
+            let {a, ...rest} = {a: 1, b: 2}; rest                                   | { b: 2 }
+            null ?? 'default'                                                       | default
+            new Map([['k', 1]])                                                     | Map(1) { 'k' => 1 }
+            new Set([1, 2, 2])                                                      | Set(2) { 1, 2 }
+            (async () => 1)                                                         | [AsyncFunction (anonymous)]
+            db.c.insertMany([{_id: 1}, {_id: 2}]); var n = []; for (const d of db.c.find().sort({_id: -1})) n.push(d._id); n | [ 2, 1 ]
+            db.c.insertOne({_id: 1}); db.c.find().map(d => d._id * 10).toArray()    | [ 10 ]
+            db.c.insertMany([{_id: 1}, {_id: 2}]); db.c.find().itcount()            | 2
+            db.c.insertOne({_id: 1}); var c = db.c.find(); [c.hasNext(), c.next()._id, c.hasNext()] | [ true, 1, false ]
+            EJSON.parse('{"n": {"$numberLong": "5"}}')                               | { n: 5 }
+            """)
+    void mongoshs_javascript_runs(String script, String expected) {
+        assertEquals(expected, eval(script));
+    }
+
+    // MongoDB's manual writes MinKey and MaxKey bare: they reach the server as the values, not null
+    @Test
+    void bare_min_key_and_max_key_are_the_bson_values() {
+        eval("sh.enableSharding('z'); sh.shardCollection('z.c', {a: 1}); sh.addShardToZone('shard01', 'low')");
+
+        eval("sh.updateZoneKeyRange('z.c', {a: MinKey}, {a: 10}, 'low')");
+
+        assertEquals(
+                "[ { min: { a: MinKey() }, max: { a: 10 } } ]",
+                eval("db.getSiblingDB('config').tags.find({}, {_id: 0, min: 1, max: 1}).toArray()"));
+    }
+
+    @Test
+    void load_runs_a_script_file_in_the_shells_scope(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        java.nio.file.Path file = dir.resolve("helpers.js");
+        java.nio.file.Files.writeString(file, "function twice(x) { return 2 * x }\nvar loaded = 'yes';");
+
+        assertEquals("true", eval("load('" + file + "')"));
+        assertEquals("42 yes", eval("print(twice(21), loaded)"));
+        assertEquals(
+                "MongoshInvalidInputError: ENOENT: no such file or directory, open 'no-such.js'",
+                failure("load('no-such.js')"));
+    }
+
+    @Test
+    void explain_and_the_stats_helpers_answer_through_the_command_layer() {
+        eval("sh.enableSharding('x'); sh.shardCollection('x.c', {k: 1}); db.getSiblingDB('x').c.insertOne({k: 1})");
+
+        assertEquals(
+                "SINGLE_SHARD", eval("db.getSiblingDB('x').c.find({k: 1}).explain().queryPlanner.winningPlan.stage"));
+        assertEquals(
+                "SINGLE_SHARD",
+                eval("db.getSiblingDB('x').c.explain().find({k: 1}).finish().queryPlanner.winningPlan.stage"));
+        assertEquals("true", eval("db.getSiblingDB('x').c.stats().sharded"));
+        assertEquals("1", eval("db.getSiblingDB('x').c.stats().count"));
+        assertEquals("mongos", eval("db.serverStatus().process"));
+        assertTrue(eval("db.getSiblingDB('x').c.getShardDistribution()").startsWith("Shard shard0"));
+    }
+
+    // mongosh helpers.ts getPrintableShardStatus: 20 chunks and a line, unless verbose
+    @Test
+    void sh_status_true_lists_every_chunk() {
+        eval("sh.enableSharding('v'); sh.shardCollection('v.c', {_id: 1});"
+                + " for (var i = 1; i <= 24; i++) sh.splitAt('v.c', {_id: i})");
+
+        String brief = eval("sh.status()");
+        String verbose = eval("sh.status(true)");
+
+        assertTrue(brief.contains("'too many chunks to print, use verbose if you want to force print'"), brief);
+        assertFalse(verbose.contains("too many chunks"), verbose);
+        assertTrue(verbose.contains("{ _id: 24 }, max: { _id: MaxKey() }"), verbose);
+    }
+
+    // mongosh's error lines for --eval and files: Name: errmsg (mongo commands.cpp adminOnly for split); a
+    // SyntaxError's first line (its code frame follows)
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            db.runCommand({split: 'data.c', middle: {k: 1}})      | MongoServerError: split may only be run against the admin database.
             undefinedThing + 1                                     | ReferenceError: undefinedThing is not defined
             var x = ;                                              | SyntaxError: Unexpected token (1:8)
             "\\nvar y = {"                                          | SyntaxError: Unexpected token (2:9)
-            db.c.updateOne({}, {a: 1})                             | MongoshInvalidInputError: Invalid update: update document requires atomic operators
+            db.c.updateOne({}, {a: 1})                             | MongoInvalidArgumentError: Update document requires atomic operators
             ObjectId('xyz')                                        | BSONError: input must be a 24 character hex string, 12 byte Uint8Array, or an integer
             rs.status()                                            | MongoshInvalidInputError: rs.status(): ShardLab simulates no replica set; its shards have no members
             throw new Error('mine')                                | Error: mine
@@ -147,24 +229,41 @@ class ShellEngineTest {
             db.c.insertMany([{_id: 1}, {_id: 1}])                  | MongoBulkWriteError: E11000 duplicate key error collection: test.c index: _id_ dup key: { _id: 1 }
             var o = {}; o.a.b                                      | TypeError: Cannot read properties of undefined (reading 'b')
             """)
-    void errors_are_one_mongosh_line(String script, String line) {
+    void errors_print_as_mongosh_prints_them_for_a_script(String script, String line) {
         String message = failure(script.replace("\\n", "\n"));
 
-        assertEquals(line, message);
-        assertFalse(message.contains("\n"));
+        assertEquals(line, message.lines().findFirst().orElse(""));
         assertFalse(message.contains("java."), message);
     }
 
-    // nothing outside the simulated cluster: no Java, no files, no network
+    // mongosh 2.12's REPL names a server error's code (cli-repl format-output.ts formatError); --eval does not
+    @Test
+    void interactively_a_server_error_names_its_code_and_a_syntax_error_shows_its_code_frame() {
+        ScriptFailedException refused = assertThrows(
+                ScriptFailedException.class,
+                () -> shell.evaluateInteractively("db.runCommand({split: 'data.c', middle: {k: 1}})", null));
+        ScriptFailedException unparsed =
+                assertThrows(ScriptFailedException.class, () -> shell.evaluateInteractively("const x;", null));
+
+        assertEquals(
+                "MongoServerError[Unauthorized]: split may only be run against the admin database.",
+                refused.getMessage());
+        assertEquals(
+                "SyntaxError: Missing initializer in const declaration. (1:7)\n\n> 1 | const x;\n    |        ^\n  2 |",
+                unparsed.getMessage());
+    }
+
+    // nothing outside the simulated cluster: no Java, no host objects, no files but load()'s, no network
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             java.lang.System.exit(3)                          | ReferenceError: java is not defined
             Packages.java.io.File                             | ReferenceError: Packages is not defined
             importClass(1)                                    | ReferenceError: importClass is not defined
-            load('/etc/passwd')                               | ReferenceError: load is not defined
             readFile('/etc/passwd')                           | ReferenceError: readFile is not defined
             (function(){}).constructor('return java')()       | ReferenceError: java is not defined
-            __command.getClass()                              | TypeError: Cannot find function getClass.
+            Polyglot.import('x')                              | ReferenceError: Polyglot is not defined
+            Graal.versionJS                                   | ReferenceError: Graal is not defined
+            __command('admin', '{}')                          | ReferenceError: __command is not defined
             """)
     void scripts_cannot_reach_java_or_files(String script, String line) {
         assertEquals(line, failure(script));
@@ -186,15 +285,15 @@ class ShellEngineTest {
         assertEquals("1", eval("1"), "the engine runs the next script");
     }
 
-    // helpers of mongosh 2.12's shell API (shell-api lib database.js, collection.js, shard.js) this shell lacks
+    // helpers of mongosh 2.12's shell API this shell leaves out (users, replication, the server process) and
+    // mongosh's ways to reach another server
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-            db.serverStatus()                 | MongoshInvalidInputError: db.serverStatus(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
-            db.orders.stats()                 | MongoshInvalidInputError: db.orders.stats(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
-            sh.addShard('rs9/h:1')            | MongoshInvalidInputError: sh.addShard(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            db.createUser({user: 'u', pwd: 'p', roles: []})   | MongoshInvalidInputError: db.createUser(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
+            db.orders.watch()                 | MongoshInvalidInputError: db.orders.watch(): ShardLab's shell does not have this helper; db.runCommand() and db.adminCommand() send commands to the simulated mongos
             new Mongo('mongodb://h:27017')    | MongoshInvalidInputError: Mongo(): ShardLab's shell reaches only the simulated cluster, no server
             connect('mongodb://h:27017/x')    | MongoshInvalidInputError: connect(): ShardLab's shell reaches only the simulated cluster, no server
-            db.notAHelper()                   | TypeError: notAHelper is not a function
+            db.notAHelper()                   | TypeError: db.notAHelper is not a function
             """)
     void a_mongosh_helper_this_shell_lacks_says_so_in_one_line(String script, String line) {
         assertEquals(line, failure(script));
@@ -221,12 +320,34 @@ class ShellEngineTest {
     void a_stopped_script_prints_one_line(String script, String stoppedBy, String line) {
         ShellEngine[] engine = new ShellEngine[1];
         AtomicLong checks = new AtomicLong();
+        AtomicBoolean pressed = new AtomicBoolean();
+        // Ctrl+C comes after 50 looks at the clock, and, where the line says the script awaited the shell API,
+        // after it has sent a command or slept (the watchdog looks at the clock from the script's start)
+        AtomicBoolean awaited = new AtomicBoolean(!line.equals(ShellEngine.INTERRUPTED_ASYNCHRONOUS));
+        CommandLayer direct = CommandLayer.direct(MongosServer.inProcess(catalog, 0, ignored -> {}), 1);
+        CommandLayer layer = new CommandLayer() {
+            @Override
+            public BsonDocument run(String database, BsonDocument command) {
+                BsonDocument reply = direct.run(database, command);
+                awaited.set(true);
+                return reply;
+            }
+
+            @Override
+            public void sleep(long millis, Runnable check) {
+                awaited.set(true);
+                direct.sleep(millis, check);
+            }
+        };
         engine[0] = new ShellEngine(
-                MongosServer.inProcess(catalog, 0, ignored -> {}),
+                layer,
                 printed::add,
-                1,
                 () -> {
-                    if (stoppedBy.equals("Ctrl+C") && checks.incrementAndGet() == 50) {
+                    // Ctrl+C is pressed once: the next script's clock readings must not press it again
+                    if (stoppedBy.equals("Ctrl+C")
+                            && checks.incrementAndGet() >= 50
+                            && awaited.get()
+                            && pressed.compareAndSet(false, true)) {
                         engine[0].cancel();
                     }
                     return nanos.addAndGet(1_000_000);

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A script that does not parse prints mongosh 2.12's first line: Babel's words and {@code (line:column)}.
+ * A script that does not parse prints mongosh 2.12's first line: Babel's words and {@code (line:column)}, then
+ * Babel's code frame ({@link CodeFrame}).
  * The expected lines are what {@code mongosh --nodb --quiet --eval SCRIPT} 2.12.0 printed first (the table
  * below was taken from it, and the differential case checks it again where a mongosh is installed).
  */
@@ -67,6 +68,7 @@ class SyntaxErrorLineTest {
             let x = 1; let x = 2;                   | SyntaxError: Identifier 'x' has already been declared. (1:15)
             var x = 1;\\nvar y = [1,\\n2            | SyntaxError: Unexpected token, expected "," (3:1)
             var x = 1;\\nprint('a\\nb')             | SyntaxError: Unterminated string constant. (2:6)
+            for (let i = 0 i < 3; i++) {}           | SyntaxError: Missing semicolon. (1:14)
             """;
 
     @TempDir
@@ -96,18 +98,29 @@ class SyntaxErrorLineTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '\u0000', textBlock = CASES)
     void a_script_that_does_not_parse_prints_babels_line(String script, String mongoshLine) {
-        assertEquals(mongoshLine, shardLabLine(script(script)));
+        assertEquals(mongoshLine, firstLine(shardLabLine(script(script))));
     }
 
-    // mongosh runs the first two; in the third Rhino stops four characters later than Babel (mongosh: 1:14)
+    private static String firstLine(String text) {
+        return text.lines().findFirst().orElse("");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '\u0000', textBlock = """
-            class A {}                              | SyntaxError: ShardLab's shell does not run class declarations (1:0)
-            f(...a)                                 | SyntaxError: Unexpected token (1:2)
-            for (let i = 0 i < 3; i++) {}           | SyntaxError: Missing semicolon. (1:18)
+            x = a ? b                               | 1 | 9
+            db.c.find({a: 1})\\nx = [1,\\n2 3]          | 3 | 2
             """)
-    void where_rhino_parses_otherwise_the_line_still_has_babels_form(String script, String line) {
-        assertEquals(line, shardLabLine(script));
+    void the_code_frame_marks_babels_place_under_the_line(String script, int line, int column) {
+        String text = shardLabLine(script(script));
+        String[] lines = text.split("\n");
+        String marked = List.of(lines).stream()
+                .filter(l -> l.startsWith(">"))
+                .findFirst()
+                .orElseThrow();
+        String caret = lines[List.of(lines).indexOf(marked) + 1];
+
+        assertEquals("> " + line + " | " + script(script).split("\n")[line - 1], marked);
+        assertEquals(column, caret.indexOf('^') - caret.indexOf('|') - 2);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -125,6 +138,6 @@ class SyntaxErrorLineTest {
                 .findFirst()
                 .orElse("");
 
-        assertEquals(first, shardLabLine(script(script)));
+        assertEquals(first, firstLine(shardLabLine(script(script))));
     }
 }

@@ -120,7 +120,9 @@ class ShellPanelInWindowTest {
 
         // then a popup lists the cursor's methods starting with s, and picking one completes the input
         waitUntil(() -> robot.lookup(".console-completions").tryQuery().isPresent());
-        assertEquals(java.util.List.of("size", "skip", "sort"), app.console().completionChoices());
+        assertEquals(
+                java.util.List.of("showRecordId", "size", "skip", "sort"),
+                app.console().completionChoices());
         robot.clickOn("sort");
         waitUntil(() -> app.console().completionChoices().isEmpty());
         assertEquals(

@@ -209,7 +209,7 @@ public final class ExplorerBenchmark {
      * with an AnimationTimer recording the time between consecutive pulses and the JavaFX thread's CPU time
      * between them, and every delivery of an engine state to the screen timed.
      */
-    private static final class MeasuredExplorer {
+    static final class MeasuredExplorer {
         final ExecutorSimulationThread thread =
                 new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
         final long[] startNanos = new long[1];
@@ -508,7 +508,7 @@ public final class ExplorerBenchmark {
     // ---- helpers ---------------------------------------------------------------------------------------
 
     /** Prints p50, p95, p99 and max; true when the given percentile is within budget. */
-    private static boolean report(String what, long[] nanos, long budget, double percentile) {
+    static boolean report(String what, long[] nanos, long budget, double percentile) {
         if (nanos.length == 0) {
             System.out.println(what + ": no samples");
             return false;
@@ -535,11 +535,11 @@ public final class ExplorerBenchmark {
         return ok;
     }
 
-    private static long at(long[] sorted, double q) {
+    static long at(long[] sorted, double q) {
         return sorted[Math.min(sorted.length - 1, (int) Math.floor(q * (sorted.length - 1)))];
     }
 
-    private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+    static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
         FutureTask<T> task = new FutureTask<>(work);
         Platform.runLater(task);
         return task.get(120, TimeUnit.SECONDS);

@@ -2,6 +2,9 @@ package io.shardlab.ui.console;
 
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
@@ -11,6 +14,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -22,6 +26,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.PopupWindow;
+import javafx.util.Duration;
 
 /**
  * The Shell panel: a transcript above an input line with mongosh's prompt, a Clear and an Interrupt
@@ -35,6 +40,7 @@ public final class ConsoleView {
     private static final String CONSOLE_COMPLETIONS = "console-completions";
     private static final String CONSOLE_DOCK = "console-dock";
     private static final String CONSOLE_HEADER = "console-header";
+    private static final String CONSOLE_BUSY = "console-busy";
     private static final String CONSOLE_HINT = "console-hint";
     private static final String CONSOLE_INPUT = "console-input";
     private static final String CONSOLE_LINE = "console-line";
@@ -68,6 +74,37 @@ public final class ConsoleView {
         build();
     }
 
+    /**
+     * While an input runs: a spinner and how long it has run ("running 12 s"), so that a long command (a split
+     * loop, a reshard with the balancer playing) shows it is at work; sized in em, so presenter mode enlarges it.
+     */
+    private Node runningIndicator() {
+        ProgressIndicator spinner = new ProgressIndicator(ProgressIndicator.INDETERMINATE_PROGRESS);
+        spinner.getStyleClass().add(CONSOLE_BUSY);
+        Label elapsed = new Label();
+        elapsed.setId("console-running");
+        elapsed.getStyleClass().add(CONSOLE_HINT);
+        HBox indicator = new HBox(4, spinner, elapsed);
+        indicator.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        indicator.visibleProperty().bind(vm.runningProperty());
+        indicator.managedProperty().bind(vm.runningProperty());
+        long[] startedAt = {0};
+        Timeline ticks = new Timeline(new KeyFrame(
+                Duration.seconds(1),
+                e -> elapsed.setText("running " + Math.round((System.nanoTime() - startedAt[0]) / 1e9) + " s")));
+        ticks.setCycleCount(Animation.INDEFINITE);
+        vm.runningProperty().addListener((obs, was, now) -> {
+            if (now) {
+                startedAt[0] = System.nanoTime();
+                elapsed.setText("running");
+                ticks.playFromStart();
+            } else {
+                ticks.stop();
+            }
+        });
+        return indicator;
+    }
+
     private void build() {
         root.getStyleClass().add(CONSOLE_PANEL);
         root.getStylesheets().add(STYLESHEET);
@@ -87,7 +124,7 @@ public final class ConsoleView {
         Button clear = new Button("Clear");
         clear.setId("console-clear");
         clear.setOnAction(e -> vm.clear());
-        HBox header = new HBox(8, title, hint, gap, interrupt, clear);
+        HBox header = new HBox(8, title, hint, gap, runningIndicator(), interrupt, clear);
         header.getStyleClass().add(CONSOLE_HEADER);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
@@ -254,6 +291,7 @@ public final class ConsoleView {
         toggle.selectedProperty().addListener((obs, was, on) -> {
             List<Node> items = split.getItems();
             if (on && !items.contains(root)) {
+                vm.prepare(); // the JavaScript engine starts while the user reads the prompt
                 items.add(root);
                 split.setDividerPositions(DIVIDER);
                 input.requestFocus();

@@ -67,7 +67,7 @@ public final class ConsoleViewModel {
     private final Executor uiThread;
     private final LongSupplier nanoClock;
     private final Duration budget;
-    /** Made on the script thread on first use: loading the shell API takes a few hundred ms. */
+    /** Made on the script thread when the panel first shows or on first use: GraalJS takes a second or two. */
     private volatile ShellEngine engine;
 
     private volatile boolean interruptRequested;
@@ -186,7 +186,7 @@ public final class ConsoleViewModel {
                 shell.cancel(); // Ctrl+C came while the engine was being made
             }
             try {
-                shell.evaluate(source, "shell", true, budget);
+                shell.evaluateInteractively(source, budget);
             } catch (ScriptFailedException e) {
                 print(Kind.ERROR, e.getMessage());
             } catch (RuntimeException | StackOverflowError e) {
@@ -205,6 +205,20 @@ public final class ConsoleViewModel {
             });
         });
         return true;
+    }
+
+    /**
+     * Makes the shell's JavaScript engine on the script thread, if it is not made yet, so that the first input
+     * does not wait for it (GraalJS takes a second or two to start); the view calls it when the panel shows.
+     */
+    public void prepare() {
+        scriptThread.execute(() -> {
+            try {
+                engine();
+            } catch (RuntimeException e) {
+                print(Kind.ERROR, BackgroundFailure.describe(e));
+            }
+        });
     }
 
     /**

@@ -79,6 +79,7 @@ public final class ExplorerView {
     private final SidePanel side;
     private final NumberLineView line;
     private final ChartsView charts;
+    private final ConnectionsBar connectionsBar;
 
     /**
      * @param vm the explorer's state and verbs (its number line follows the dark theme for the canvases;
@@ -97,6 +98,7 @@ public final class ExplorerView {
                         () -> !sidePlacement.placementProperty().get().showsPanel(),
                         sidePlacement.placementProperty()));
         this.charts = new ChartsView(vm.numberLine());
+        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance);
         root.setId("explorer");
         root.getStyleClass().add(ExplorerStyles.EXPLORER);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);
@@ -113,12 +115,8 @@ public final class ExplorerView {
                         vm.readOnlyLayoutProperty().not(),
                         vm.connections().acceptingProperty())
                 .node();
-        VBox top = new VBox(
-                new ConnectionsBar(vm.connections()).node(),
-                collections,
-                new ReadOnlyLayoutBar(vm).node(),
-                setup.node(),
-                transport);
+        VBox top =
+                new VBox(connectionsBar.node(), collections, new ReadOnlyLayoutBar(vm).node(), setup.node(), transport);
         top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
 
@@ -387,7 +385,7 @@ public final class ExplorerView {
         Menu simulation = new Menu("_Simulation", null);
         simulation.getItems().addAll(playback);
         simulation.getItems().addAll(new SeparatorMenuItem(), apply, key, back, compare, closeCompare);
-        simulation.getItems().addAll(new SeparatorMenuItem(), acceptConnectionsItem());
+        simulation.getItems().addAll(new SeparatorMenuItem(), acceptConnectionsItem(), acceptClassItem());
         simulation.setId("menu-simulation");
         return simulation;
     }
@@ -446,6 +444,22 @@ public final class ExplorerView {
         accept.disableProperty()
                 .bind(vm.readOnlyLayoutProperty()
                         .and(vm.connections().acceptingProperty().not()));
+        return accept;
+    }
+
+    /**
+     * Simulation → Accept students on this network…: a class joins from its laptops, once the teacher has read
+     * that anyone who reaches the port can write.
+     */
+    private MenuItem acceptClassItem() {
+        MenuItem accept = item(
+                "Accept students on this network…",
+                MaterialDesignA.ACCOUNT_GROUP,
+                null,
+                connectionsBar::askToAcceptClass);
+        accept.setId("menu-accept-class");
+        accept.disableProperty()
+                .bind(vm.readOnlyLayoutProperty().or(vm.connections().acceptingProperty()));
         return accept;
     }
 

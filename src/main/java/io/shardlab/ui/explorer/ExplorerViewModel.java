@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
@@ -120,7 +121,23 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
             java.util.concurrent.Executor uiThread,
             int port) {
-        this.connections = new ConnectionsViewModel(engine, uiThread, clipboard, port);
+        this(engine, workloads, dark, clipboard, collectionShown, uiThread, port, AcceptSettings.EVERY_ADDRESS);
+    }
+
+    /**
+     * As the other constructors, with the address Accept students on this network listens on ({@link
+     * AcceptSettings#EVERY_ADDRESS} in the application; a test's network on one machine, e.g. {@code 127.0.0.2}).
+     */
+    public ExplorerViewModel(
+            ExplorerEngine engine,
+            WorkloadRegistry workloads,
+            ObservableBooleanValue dark,
+            Consumer<String> clipboard,
+            BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
+            java.util.concurrent.Executor uiThread,
+            int port,
+            String classroomAddress) {
+        this.connections = new ConnectionsViewModel(engine, uiThread, clipboard, port, classroomAddress);
         this.engine = Objects.requireNonNull(engine, "engine");
         this.workloads = Objects.requireNonNull(workloads, "workloads");
         this.collectionShown = Objects.requireNonNull(collectionShown, "collectionShown");
@@ -289,6 +306,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             title.set(frame.scenario().namespace() + " · shard key "
                     + frame.cluster().cluster().key());
             playback.show(running);
+            setup.showClientCollection(running.clientCollection());
             collections.show(running);
             numberLine.show(frame);
             query.show(frame);

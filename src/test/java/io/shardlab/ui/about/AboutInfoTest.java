@@ -59,7 +59,10 @@ class AboutInfoTest {
             SLF4J NOP binding            | MIT License
             mongo-java-server            | BSD License
             Netty                        | Apache License 2.0
-            Mozilla Rhino                | Mozilla Public License 2.0
+            GraalVM Polyglot API         | Universal Permissive License 1.0
+            GraalJS                      | Universal Permissive License 1.0 and MIT License
+            Truffle API                  | Universal Permissive License 1.0
+            ICU4J (GraalVM shadowed)     | Unicode/ICU License
             """)
     void credits_each_component_under_its_published_licence(String name, String licence) {
         Map<String, String> byName = about.components().stream()

@@ -70,6 +70,61 @@ class ConsoleViewModelTest {
         assertFalse(vm.runningProperty().get());
     }
 
+    // mongosh's REPL: a server error names its code; the shell's helpers are mongosh's (shard.ts, collection.ts)
+    @Test
+    void a_server_error_prints_as_the_repl_prints_it_with_its_code_name() {
+        ConsoleViewModel vm = console();
+        type(vm, "db.runCommand({split: 'a.b', middle: {k: 1}})");
+
+        vm.submit();
+
+        assertEquals(
+                new Entry(
+                        Kind.ERROR,
+                        "MongoServerError[Unauthorized]: split may only be run against the admin database."),
+                vm.transcript().get(1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            sh.mo            | moveChunk, moveCollection, moveRange
+            sh.getSh         | getShardedDataDistribution
+            sh.is            | isAutoMergerEnabled, isBalancerRunning, isConfigShardEnabled
+            db.orders.getSh  | getShardDistribution, getShardLocation, getShardVersion
+            db.orders.exp    | explain
+            db.orders.explain().f | find, findAndModify, findOneAndDelete, findOneAndReplace, findOneAndUpdate
+            db.serverS       | serverStatus
+            """)
+    void tab_offers_mongoshs_helpers(String typed, String offered) {
+        ConsoleViewModel vm = console();
+        type(vm, typed);
+
+        vm.complete(typed.length());
+
+        List<String> expected = List.of(offered.split(", "));
+        assertEquals(
+                expected.size() == 1 ? List.of() : expected,
+                vm.completionChoices(),
+                "several candidates are offered as choices");
+        if (expected.size() == 1) {
+            assertEquals(
+                    typed.substring(0, typed.lastIndexOf('.') + 1) + expected.get(0),
+                    vm.inputProperty().get());
+        }
+    }
+
+    @Test
+    void the_engine_made_ahead_when_the_panel_shows_runs_the_first_input_and_prints_nothing_itself() {
+        ConsoleViewModel vm = console();
+
+        vm.prepare();
+
+        assertEquals(List.of(), vm.transcript());
+        type(vm, "1 + 1");
+        vm.submit();
+        assertEquals(new Entry(Kind.OUTPUT, "2"), vm.transcript().get(1));
+    }
+
     @Test
     void use_switches_the_database_the_prompt_names() {
         ConsoleViewModel vm = console();
@@ -265,7 +320,7 @@ class ConsoleViewModelTest {
 
         vm.complete(18);
 
-        assertEquals(List.of("size", "skip", "sort"), vm.completionChoices());
+        assertEquals(List.of("showRecordId", "size", "skip", "sort"), vm.completionChoices());
         vm.chooseCompletion("sort");
         assertEquals("db.orders.find().sort", vm.inputProperty().get());
         assertEquals(21, vm.caretProperty().get());

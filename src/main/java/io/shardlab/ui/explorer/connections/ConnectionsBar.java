@@ -1,32 +1,62 @@
 package io.shardlab.ui.explorer.connections;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.Roster;
+import io.shardlab.ui.theme.Appearance;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignQ;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 
 /**
  * The strip above the explorer while it accepts connections: the connection string to paste into
  * mongosh (selectable, with a copy button), the clients connected, a note about the port, and Stop.
  * When accepting could not start, or stopped by itself, it says why in one line until dismissed.
+ *
+ * <p>While a class is accepted it also has the join card (opened when the class starts), "Eyes on the projector"
+ * and the roster below the strip: a row per client with its databases, commands a second, last error and a
+ * Disconnect button.
  */
 public final class ConnectionsBar {
 
     // style classes of its nodes, as its stylesheet names them
     private static final String CONNECTIONS_BAR = "connections-bar";
+    private static final String ROSTER_TABLE = "roster-table";
+    private static final String ROSTER_ERROR = "roster-error";
 
-    private final HBox root;
+    private final ConnectionsViewModel vm;
+    private final Appearance appearance;
+    private final VBox root;
+    private JoinCard joinCard;
 
-    public ConnectionsBar(ConnectionsViewModel vm) {
+    /** @param appearance styles the join card as the window is styled */
+    public ConnectionsBar(ConnectionsViewModel vm, Appearance appearance) {
+        this.vm = vm;
+        this.appearance = appearance;
         Label heading = new Label("Accepting connections", new FontIcon(MaterialDesignL.LAN_CONNECT));
         heading.setId("connections-heading");
         heading.setMinWidth(Region.USE_PREF_SIZE);
@@ -79,16 +109,146 @@ public final class ConnectionsBar {
             keep.setMinWidth(Region.USE_PREF_SIZE);
         }
         HBox.setHgrow(clients, Priority.SOMETIMES);
-        root = new HBox(8, heading, uri, copy, clients, note, error, spacer, stop, dismiss);
+        Button join = new Button("Join card", new FontIcon(MaterialDesignQ.QRCODE));
+        join.setId("connections-join-card");
+        join.setTooltip(new Tooltip("What students type, large, with a QR code per address: for the projector"));
+        join.setOnAction(e -> showJoinCard());
+        ToggleButton eyes = new ToggleButton("Eyes on the projector", new FontIcon(MaterialDesignE.EYE_OUTLINE));
+        eyes.setId("connections-read-only");
+        eyes.setTooltip(new Tooltip("Refuse the clients' writes (MongoDB's Unauthorized) until this is off again"));
+        eyes.setSelected(vm.readOnlyProperty().get());
+        vm.readOnlyProperty().addListener((obs, was, now) -> eyes.setSelected(now));
+        eyes.setOnAction(e -> {
+            // the engine decides: the button shows its answer
+            boolean wanted = eyes.isSelected();
+            eyes.setSelected(!wanted);
+            vm.setReadOnly(wanted);
+        });
+        for (Region classOnly : new Region[] {join, eyes}) {
+            classOnly.visibleProperty().bind(vm.acceptingProperty().and(vm.networkProperty()));
+            classOnly.managedProperty().bind(classOnly.visibleProperty());
+            classOnly.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox strip = new HBox(8, heading, uri, copy, clients, note, error, spacer, join, eyes, stop, dismiss);
+        strip.setAlignment(Pos.CENTER_LEFT);
+        root = new VBox(4, strip, roster());
         root.setId("connections-bar");
         root.getStyleClass().add(CONNECTIONS_BAR);
-        root.setAlignment(Pos.CENTER_LEFT);
+        root.getStylesheets().add(Appearance.featureStylesheet(ConnectionsBar.class, "connections.css"));
         root.setStyle("-fx-padding: 4 8 4 8;");
         root.visibleProperty().bind(vm.shownProperty());
         root.managedProperty().bind(root.visibleProperty());
+        vm.networkProperty().addListener((obs, was, now) -> {
+            if (now) {
+                showJoinCard();
+            } else if (joinCard != null) {
+                joinCard.close();
+            }
+        });
     }
 
-    public HBox node() {
+    /** The roster of a class: its heading and a row per client. */
+    private VBox roster() {
+        Label heading = new Label();
+        heading.setId("roster-heading");
+        heading.textProperty().bind(vm.rosterHeadingProperty());
+        TableView<Roster.Client> table = new TableView<>(vm.roster());
+        table.setId("roster-table");
+        table.getStyleClass().addAll(ROSTER_TABLE, Styles.DENSE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("Nobody has connected yet: the join card says what to type"));
+        table.getColumns().add(column("Name", 140, c -> c.name()));
+        table.getColumns().add(column("Address", 120, c -> c.host()));
+        table.getColumns().add(column("Databases", 140, c -> String.join(", ", c.databases())));
+        table.getColumns()
+                .add(column("Commands/s", 90, c -> String.format(Locale.ROOT, "%.1f", c.commandsPerSecond())));
+        TableColumn<Roster.Client, String> lastError =
+                column("Last error", 260, c -> c.lastError().orElse(""));
+        lastError.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null || item.isEmpty() ? null : new Tooltip(item));
+                getStyleClass().remove(ROSTER_ERROR);
+                if (!empty && item != null && !item.isEmpty()) {
+                    getStyleClass().add(ROSTER_ERROR);
+                }
+            }
+        });
+        table.getColumns().add(lastError);
+        TableColumn<Roster.Client, Roster.Client> disconnect = new TableColumn<>("");
+        disconnect.setPrefWidth(110);
+        disconnect.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue()));
+        disconnect.setCellFactory(col -> new TableCell<>() {
+            private final Button button = new Button("Disconnect");
+
+            {
+                button.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+                button.setOnAction(e -> {
+                    if (getItem() != null) {
+                        vm.disconnect(getItem());
+                    }
+                });
+            }
+
+            @Override
+            protected void updateItem(Roster.Client item, boolean empty) {
+                super.updateItem(item, empty);
+                button.setId(empty || item == null ? null : "roster-disconnect-" + item.name());
+                setGraphic(empty || item == null ? null : button);
+            }
+        });
+        table.getColumns().add(disconnect);
+        VBox box = new VBox(2, heading, table);
+        box.setId("roster");
+        box.visibleProperty().bind(vm.acceptingProperty().and(vm.networkProperty()));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    private static TableColumn<Roster.Client, String> column(
+            String title, double width, Function<Roster.Client, String> text) {
+        TableColumn<Roster.Client, String> column = new TableColumn<>(title);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
+        return column;
+    }
+
+    /**
+     * Simulation → Accept students on this network…: says that anyone who reaches the port can read and write
+     * (there is no password yet), and accepts the class on every address when the teacher goes ahead.
+     */
+    public void askToAcceptClass() {
+        Alert warning = new Alert(
+                Alert.AlertType.CONFIRMATION,
+                "ShardLab will listen on every address of this computer, port " + ExplorerEngine.DEFAULT_PORT
+                        + " (or a free one). Anyone who reaches the port can read and write the simulated cluster: "
+                        + "there is no password. Use it on the classroom's network, not a public one.",
+                new ButtonType("Accept students", ButtonBar.ButtonData.OK_DONE),
+                ButtonType.CANCEL);
+        warning.setTitle("Accept students on this network");
+        warning.setHeaderText("Accept students on this network?");
+        warning.getDialogPane().setId("accept-class-warning");
+        if (root.getScene() != null) {
+            warning.initOwner(root.getScene().getWindow());
+        }
+        appearance.applyOnce(warning.getDialogPane());
+        warning.showAndWait()
+                .filter(answer -> answer.getButtonData() == ButtonBar.ButtonData.OK_DONE)
+                .ifPresent(answer -> vm.startClass());
+    }
+
+    /** Opens the join card (or brings it to the front), owned by this window. */
+    private void showJoinCard() {
+        if (joinCard == null) {
+            Window owner = root.getScene() == null ? null : root.getScene().getWindow();
+            joinCard = new JoinCard(vm, appearance, owner);
+        }
+        joinCard.show();
+    }
+
+    public VBox node() {
         return root;
     }
 }

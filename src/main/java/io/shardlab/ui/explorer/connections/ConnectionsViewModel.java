@@ -1,19 +1,30 @@
 package io.shardlab.ui.explorer.connections;
 
+import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.Roster;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 /**
  * Simulation → Accept connections: the explorer answers as a mongos on 127.0.0.1, so mongosh, Compass
  * or a driver write to the cluster on screen. Shows the connection string (with a copy verb), the
  * clients connected, a note about the port, and a one-line error when accepting cannot start.
+ *
+ * <p>Simulation → Accept students on this network (classroom mode): the same on every address of the machine,
+ * with the join strings a class types ({@code mongodb://HOST:PORT/?appName=YOURNAME}, one per address), the
+ * roster (a row per client: its name, address, databases, commands a second, last error), "eyes on the
+ * projector" (the clients' writes refused) and a verb to disconnect one client.
  *
  * <p>The engine's reports come from the simulation and connection threads; they are applied on the
  * injected {@code uiThread} (the JavaFX thread in the application).
@@ -30,6 +41,12 @@ public final class ConnectionsViewModel {
     private final ReadOnlyStringWrapper clients = new ReadOnlyStringWrapper(this, "clients", "");
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final String classroomAddress;
+    private final ReadOnlyBooleanWrapper network = new ReadOnlyBooleanWrapper(this, "network", false);
+    private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly", false);
+    private final ObservableList<String> joinStrings = FXCollections.observableArrayList();
+    private final ObservableList<Roster.Client> roster = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper rosterHeading = new ReadOnlyStringWrapper(this, "rosterHeading", "");
 
     /**
      * @param engine runs the server's commands on the simulation thread
@@ -38,6 +55,16 @@ public final class ConnectionsViewModel {
      * @param port the port tried first ({@link ExplorerEngine#DEFAULT_PORT} in the application)
      */
     public ConnectionsViewModel(ExplorerEngine engine, Executor uiThread, Consumer<String> clipboard, int port) {
+        this(engine, uiThread, clipboard, port, AcceptSettings.EVERY_ADDRESS);
+    }
+
+    /**
+     * As the other constructor, with the address a class is accepted on ({@link AcceptSettings#EVERY_ADDRESS} in
+     * the application; a test's network on one machine, e.g. {@code 127.0.0.2}).
+     */
+    public ConnectionsViewModel(
+            ExplorerEngine engine, Executor uiThread, Consumer<String> clipboard, int port, String classroomAddress) {
+        this.classroomAddress = Objects.requireNonNull(classroomAddress, "classroomAddress");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
@@ -48,6 +75,34 @@ public final class ConnectionsViewModel {
     public void start() {
         error.set("");
         engine.acceptConnections(port, state -> uiThread.execute(() -> show(state)));
+    }
+
+    /**
+     * Accepts a class: on every address of this machine (anyone who reaches the port can read and write: the
+     * View asks first), on the port or any free one.
+     */
+    public void startClass() {
+        error.set("");
+        engine.acceptConnections(
+                new AcceptSettings(port, classroomAddress, Optional.empty()),
+                state -> uiThread.execute(() -> show(state)));
+    }
+
+    /** "Eyes on the projector": the clients' writes are refused (true) or served again (false). */
+    public void setReadOnly(boolean refuseWrites) {
+        engine.readOnly(refuseWrites);
+    }
+
+    /** Closes {@code client}'s connections. */
+    public void disconnect(Roster.Client client) {
+        engine.disconnect(client);
+    }
+
+    /** Puts the first join string on the clipboard. */
+    public void copyJoinString() {
+        if (!joinStrings.isEmpty()) {
+            clipboard.accept(joinStrings.get(0));
+        }
     }
 
     /** Stops accepting connections; the clients' connections close. */
@@ -82,6 +137,25 @@ public final class ConnectionsViewModel {
 
     private void show(ConnectionsState state) {
         accepting.set(state.accepting());
+        network.set(state.network());
+        readOnly.set(state.roster().readOnly());
+        List<String> joins = joinStrings(state);
+        if (!joins.equals(joinStrings)) {
+            joinStrings.setAll(joins);
+        }
+        List<Roster.Client> rows = state.roster().clients();
+        if (rows.size() == roster.size()) {
+            // each second brings new rates: rows change in place, so the table keeps its cells (and the button
+            // under the teacher's pointer)
+            for (int i = 0; i < rows.size(); i++) {
+                if (!rows.get(i).equals(roster.get(i))) {
+                    roster.set(i, rows.get(i));
+                }
+            }
+        } else {
+            roster.setAll(rows);
+        }
+        rosterHeading.set(rosterHeading(state.roster()));
         connectionString.set(state.connectionString().orElse(""));
         clients.set(clientsText(state));
         if (state.note().isPresent() || !state.accepting()) {
@@ -91,6 +165,29 @@ public final class ConnectionsViewModel {
         shown.set(state.accepting() || !note.get().isEmpty() || !error.get().isEmpty());
     }
 
+    /**
+     * What a class types, one per network address of the machine ({@code mongodb://HOST:PORT/?appName=YOURNAME}:
+     * the same string pastes into mongosh, Compass and a driver, and {@code appName} names the student in the
+     * roster); loopback's only when the machine has no other.
+     */
+    static List<String> joinStrings(ConnectionsState state) {
+        List<String> network = state.connectionStrings().stream()
+                .filter(s -> !s.startsWith("mongodb://127.") && !s.startsWith("mongodb://[::1]"))
+                .toList();
+        List<String> from = network.isEmpty() ? state.connectionStrings() : network;
+        return from.stream().map(s -> s + "?appName=" + YOUR_NAME).toList();
+    }
+
+    /** The word students replace with their name in a join string. */
+    public static final String YOUR_NAME = "YOURNAME";
+
+    /** "Roster: 3 clients" or "Roster: 3 clients · eyes on the projector (writes refused)". */
+    static String rosterHeading(Roster roster) {
+        int n = roster.clients().size();
+        return "Roster: " + (n == 0 ? "nobody yet" : n + (n == 1 ? " client" : " clients"))
+                + (roster.readOnly() ? " · eyes on the projector (writes refused)" : "");
+    }
+
     /** "No clients connected", "1 client: 127.0.0.1:50412 (mongosh 2.2.12)", "3 clients: …". */
     static String clientsText(ConnectionsState state) {
         int n = state.clients().size();
@@ -98,6 +195,31 @@ public final class ConnectionsViewModel {
             return state.accepting() ? "No clients connected" : "";
         }
         return n + (n == 1 ? " client: " : " clients: ") + String.join(", ", state.clients());
+    }
+
+    /** Whether a class is accepted (on the network), whose join card and roster show. */
+    public ReadOnlyBooleanProperty networkProperty() {
+        return network.getReadOnlyProperty();
+    }
+
+    /** Whether the clients' writes are refused ("eyes on the projector"). */
+    public ReadOnlyBooleanProperty readOnlyProperty() {
+        return readOnly.getReadOnlyProperty();
+    }
+
+    /** The join strings, {@code mongodb://HOST:PORT/?appName=YOURNAME}, one per network address; empty when stopped. */
+    public ObservableList<String> joinStrings() {
+        return FXCollections.unmodifiableObservableList(joinStrings);
+    }
+
+    /** The clients now, a row each. */
+    public ObservableList<Roster.Client> roster() {
+        return FXCollections.unmodifiableObservableList(roster);
+    }
+
+    /** The roster's heading: how many clients, and whether their writes are refused. */
+    public ReadOnlyStringProperty rosterHeadingProperty() {
+        return rosterHeading.getReadOnlyProperty();
     }
 
     /** Whether connections are accepted. */

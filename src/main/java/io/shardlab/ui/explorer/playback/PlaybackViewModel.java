@@ -56,7 +56,8 @@ public final class PlaybackViewModel {
         loaded.set(true);
         playing.set(state.playing());
         speed.set(state.speed());
-        finished.set(f.stream().finished());
+        // while clients can write, time has something to run for after the stream: Play stays available
+        finished.set(f.stream().finished() && !state.live());
         progress.set(f.stream().fraction());
         progressText.set(String.format(
                 Locale.ROOT,
@@ -82,15 +83,20 @@ public final class PlaybackViewModel {
         routingText.set(DataSize.format(f.routing().chunkBytes()));
         routingDetail.set(routingDetail(f.routing()));
         statusText.set(
-                f.stream().finished()
-                        ? "Finished: every document is in and the balancer is idle"
-                        : f.stream().exhausted()
-                                ? "Every document is in; the balancer is still moving chunks"
-                                : state.playing()
-                                        ? "Playing at " + state.speed().label()
-                                        : f.stream().inserted() == 0
-                                                ? "Ready: press Play to start the stream"
-                                                : "Paused");
+                state.live() && f.stream().exhausted()
+                        ? (state.playing()
+                                ? "Live at " + state.speed().label()
+                                        + ": clients' writes, balancer rounds and migrations"
+                                : "Paused: press Play to let the balancer and migrations run for the clients")
+                        : f.stream().finished()
+                                ? "Finished: every document is in and the balancer is idle"
+                                : f.stream().exhausted()
+                                        ? "Every document is in; the balancer is still moving chunks"
+                                        : state.playing()
+                                                ? "Playing at " + state.speed().label()
+                                                : f.stream().inserted() == 0
+                                                        ? "Ready: press Play to start the stream"
+                                                        : "Paused");
     }
 
     public void unload() {

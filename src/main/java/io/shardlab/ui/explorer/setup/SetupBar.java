@@ -108,7 +108,15 @@ public final class SetupBar {
         fields.setRowValignment(VPos.BOTTOM);
 
         Label keyError = keyError();
-        root = new VBox(fields, keyError, keyHint(keyError));
+        // a client's collection on show: the scenario's fields describe another collection, its line describes this one
+        Label clientCollection = new Label();
+        clientCollection.setId("setup-client-collection");
+        clientCollection.textProperty().bind(vm.clientCollectionProperty());
+        clientCollection.visibleProperty().bind(vm.clientCollectionProperty().isNotEmpty());
+        clientCollection.managedProperty().bind(clientCollection.visibleProperty());
+        fields.visibleProperty().bind(clientCollection.visibleProperty().not());
+        fields.managedProperty().bind(fields.visibleProperty());
+        root = new VBox(clientCollection, fields, keyError, keyHint(keyError));
         root.getStyleClass().add(SETUP_BAR);
     }
 

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer.setup;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.session.CollectionSummary;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
@@ -86,6 +87,7 @@ public final class SetupViewModel {
     private final ObjectProperty<WorkloadChoice> workload = new SimpleObjectProperty<>(this, "workload");
     private final StringProperty keyPattern = new SimpleStringProperty(this, "keyPattern", "");
     private final ReadOnlyStringWrapper keyError = new ReadOnlyStringWrapper(this, "keyError", "");
+    private final ReadOnlyStringWrapper clientCollection = new ReadOnlyStringWrapper(this, "clientCollection", "");
     private final ReadOnlyStringWrapper keyHint = new ReadOnlyStringWrapper(this, "keyHint", "");
     private final IntegerProperty shards = new SimpleIntegerProperty(this, "shards", 3);
     private final ObjectProperty<MongoVersion> version =
@@ -436,5 +438,19 @@ public final class SetupViewModel {
         docsPerSecond.set((int) Math.round(scenario.docsPerSecond()));
         sharding.set(scenario.sharding());
         error.set("");
+    }
+
+    /**
+     * The collection on show when it is not the scenario's (a client's, or one the Shell panel sharded): the row
+     * shows it in one line instead of the scenario's fields, which have nothing to do with it; empty shows the
+     * fields again.
+     */
+    public void showClientCollection(Optional<CollectionSummary> summary) {
+        clientCollection.set(summary.map(CollectionSummary::line).orElse(""));
+    }
+
+    /** The client's collection on show in one line ({@link CollectionSummary#line()}), or empty. */
+    public ReadOnlyStringProperty clientCollectionProperty() {
+        return clientCollection.getReadOnlyProperty();
     }
 }

@@ -1,0 +1,148 @@
+package io.shardlab.mongos;
+
+import static io.shardlab.mongos.Argument.required;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.mongos.CommandSyntax.FirstField;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * {@code createIndexes} as a mongod builds what a mongos forwards: an index equal to one the collection has is no
+ * index to build (the options that do not change an index, such as {@code background}, which MongoDB ignores since
+ * 4.2, do not count); when every requested index exists the reply says {@code "all indexes already exist"} with
+ * {@code numIndexesBefore == numIndexesAfter}; a name or key already used by a different index is refused. Only the
+ * new indexes reach the storage, and the counts are the collection's.
+ *
+ * <p>Sources: mongo {@code src/mongo/db/commands/create_indexes_cmd.cpp} (the reply's fields and its note),
+ * {@code src/mongo/db/catalog/index_catalog_impl.cpp} ({@code prepareSpecForCreate}, {@code
+ * _doesSpecConflictWithExisting}: IndexKeySpecsConflict for a name with another key, IndexOptionsConflict for a
+ * name with other options or a key under another name), {@code src/mongo/db/index/index_descriptor.cpp} (the
+ * options compared).
+ */
+final class IndexCommands {
+
+    /** mongo {@code create_indexes.idl}: {@code indexes}, an array of index specification documents. */
+    static final CommandSyntax CREATE_INDEXES = CommandSyntax.idl(
+            "createIndexes",
+            FirstField.COLLECTION,
+            "src/mongo/db/create_indexes.idl",
+            required("indexes", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT));
+
+    /** Fields of a specification that do not make an index different (index_descriptor.cpp compares the others). */
+    private static final Set<String> NOT_COMPARED = Set.of("v", "ns", "background", "name");
+
+    private final CommandContext context;
+
+    IndexCommands(CommandContext context) {
+        this.context = context;
+    }
+
+    /** {@code createIndexes}: the new indexes built, the existing ones noted, a conflicting one refused. */
+    BsonDocument createIndexes(CommandRequest request) {
+        String db = request.database();
+        String coll = request.arguments().firstString();
+        boolean existed = context.documents().exists(db, coll);
+        List<BsonDocument> existing = existed ? context.documents().indexes(db, coll) : List.of();
+        BsonArray toBuild = new BsonArray();
+        for (BsonValue v : request.arguments().array("indexes")) {
+            BsonDocument spec = v.asDocument();
+            if (!alreadyBuilt(spec, existing)) {
+                toBuild.add(spec);
+            }
+        }
+        int before = existed ? existing.size() : 1;
+        if (toBuild.isEmpty() && existed) {
+            // create_indexes_cmd.cpp: kAllIndexesAlreadyExist
+            return Replies.ok(new BsonDocument("numIndexesBefore", new BsonInt32(before))
+                    .append("numIndexesAfter", new BsonInt32(before))
+                    .append("note", new BsonString("all indexes already exist")));
+        }
+        BsonDocument forward = request.body().clone();
+        forward.put("indexes", toBuild);
+        BsonDocument stored = context.storage().run(db, forward);
+        if (stored.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
+            return stored;
+        }
+        return Replies.ok(new BsonDocument("createdCollectionAutomatically", BsonBoolean.valueOf(!existed))
+                .append("numIndexesBefore", new BsonInt32(before))
+                .append(
+                        "numIndexesAfter",
+                        new BsonInt32(context.documents().indexes(db, coll).size())));
+    }
+
+    /**
+     * Whether the collection has {@code spec}'s index already: an index of the same name and the same key and
+     * options.
+     *
+     * @throws MongoCommandException IndexKeySpecsConflict or IndexOptionsConflict for an index that shares its name
+     *     or its key and options with a different one
+     */
+    private static boolean alreadyBuilt(BsonDocument spec, List<BsonDocument> existing) {
+        String name = spec.getString("name", new BsonString("")).getValue();
+        Optional<BsonDocument> sameName = existing.stream()
+                .filter(e -> name.equals(e.getString("name", new BsonString("")).getValue()))
+                .findFirst();
+        if (sameName.isPresent()) {
+            if (compared(sameName.get()).equals(compared(spec))) {
+                return true;
+            }
+            boolean sameKey = numbersAsDoubles(sameName.get().get("key", new BsonDocument()))
+                    .equals(numbersAsDoubles(spec.get("key", new BsonDocument())));
+            throw new MongoCommandException(
+                    sameKey ? ErrorCode.INDEX_OPTIONS_CONFLICT : ErrorCode.INDEX_KEY_SPECS_CONFLICT,
+                    "An existing index has the same name as the requested index. When index names are not specified, "
+                            + "they are auto generated and can cause conflicts. Please refer to our documentation. "
+                            + "Requested index: " + BsonPrinter.shell(spec) + ", existing index: "
+                            + BsonPrinter.shell(sameName.get()));
+        }
+        for (BsonDocument e : existing) {
+            if (compared(e).equals(compared(spec))) {
+                throw new MongoCommandException(
+                        ErrorCode.INDEX_OPTIONS_CONFLICT,
+                        "Index already exists with a different name: "
+                                + e.getString("name", new BsonString("")).getValue());
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The specification's fields that make an index what it is, numbers compared by value as BSON compares them
+     * ({@code {a: 1}} from a driver is mongosh's {@code {a: 1.0}}).
+     */
+    private static BsonValue compared(BsonDocument spec) {
+        BsonDocument compared = new BsonDocument();
+        spec.forEach((field, value) -> {
+            if (!NOT_COMPARED.contains(field)) {
+                compared.append(field, value);
+            }
+        });
+        return numbersAsDoubles(compared);
+    }
+
+    private static BsonValue numbersAsDoubles(BsonValue value) {
+        if (value.isNumber()) {
+            return new BsonDouble(value.asNumber().doubleValue());
+        }
+        if (value.isDocument()) {
+            BsonDocument out = new BsonDocument();
+            value.asDocument().forEach((k, v) -> out.append(k, numbersAsDoubles(v)));
+            return out;
+        }
+        if (value.isArray()) {
+            BsonArray out = new BsonArray();
+            value.asArray().forEach(v -> out.add(numbersAsDoubles(v)));
+            return out;
+        }
+        return value;
+    }
+}
