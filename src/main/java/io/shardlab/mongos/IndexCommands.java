@@ -92,11 +92,12 @@ final class IndexCommands {
                 .filter(e -> name.equals(e.getString("name", new BsonString("")).getValue()))
                 .findFirst();
         if (sameName.isPresent()) {
-            if (compared(sameName.get()).equals(compared(spec))) {
+            if (sameIndex(sameName.get(), spec)) {
                 return true;
             }
             boolean sameKey = numbersAsDoubles(sameName.get().get("key", new BsonDocument()))
-                    .equals(numbersAsDoubles(spec.get("key", new BsonDocument())));
+                            .equals(numbersAsDoubles(spec.get("key", new BsonDocument())))
+                    && keyOrder(sameName.get()).equals(keyOrder(spec));
             throw new MongoCommandException(
                     sameKey ? ErrorCode.INDEX_OPTIONS_CONFLICT : ErrorCode.INDEX_KEY_SPECS_CONFLICT,
                     "An existing index has the same name as the requested index. When index names are not specified, "
@@ -105,7 +106,7 @@ final class IndexCommands {
                             + BsonPrinter.shell(sameName.get()));
         }
         for (BsonDocument e : existing) {
-            if (compared(e).equals(compared(spec))) {
+            if (sameIndex(e, spec)) {
                 throw new MongoCommandException(
                         ErrorCode.INDEX_OPTIONS_CONFLICT,
                         "Index already exists with a different name: "
@@ -113,6 +114,19 @@ final class IndexCommands {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether two specifications are one index: the same compared fields, and the key's fields in the same order
+     * ({@code {a: 1, b: 1}} and {@code {b: 1, a: 1}} are two indexes; a BSON document's equality ignores order).
+     */
+    private static boolean sameIndex(BsonDocument a, BsonDocument b) {
+        return compared(a).equals(compared(b)) && keyOrder(a).equals(keyOrder(b));
+    }
+
+    private static List<String> keyOrder(BsonDocument spec) {
+        BsonValue key = spec.get("key");
+        return key instanceof BsonDocument d ? List.copyOf(d.keySet()) : List.of();
     }
 
     /**
