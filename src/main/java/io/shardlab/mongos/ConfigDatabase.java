@@ -8,6 +8,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.PendingZoneRange;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.BsonSize;
 import java.nio.ByteBuffer;
@@ -389,6 +390,16 @@ public final class ConfigDatabase {
                         .append("max", z.max().toDocument(s.key()))
                         .append("tag", new BsonString(z.zone())));
             }
+        }
+        // the ranges of namespaces not sharded yet are config.tags documents too (mongo
+        // sharding_catalog_manager_zone_operations.cpp, assignKeyRangeToZone on an unsharded collection)
+        for (PendingZoneRange z : catalog.pendingZoneRanges()) {
+            out.add(new BsonDocument(
+                            "_id", new BsonDocument("ns", new BsonString(z.namespace())).append("min", z.min()))
+                    .append("ns", new BsonString(z.namespace()))
+                    .append("min", z.min())
+                    .append("max", z.max())
+                    .append("tag", new BsonString(z.zone())));
         }
         return out;
     }
