@@ -1,10 +1,12 @@
 package io.shardlab.cli;
 
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.ConnectionLimits;
 import io.shardlab.serve.MongosServer;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,9 +18,12 @@ import picocli.CommandLine.Spec;
  * {@code serve}: ShardLab listens on the MongoDB wire protocol and answers as a mongos of the chosen
  * release over a new in-memory cluster, so that mongosh, Compass and drivers drive it.
  *
- * <p>The first line on standard output, printed once connections are accepted, is the connection
- * string; then one line per client connecting or leaving. It runs until interrupted and then exits 0.
- * Binding to anything but loopback needs {@code --allow-remote} and prints a warning on stderr.
+ * <p>The first lines on standard output, printed once connections are accepted, are the connection
+ * strings, one per address clients reach the server by (for {@code --bind 0.0.0.0}, each of the
+ * machine's addresses, then 127.0.0.1); then one line per client connecting, leaving or refused, per
+ * connection the server closes and why, and per command failing with an InternalError. It runs until
+ * interrupted and then exits 0. Binding to anything but loopback needs {@code --allow-remote} and
+ * prints a warning on stderr.
  */
 @Command(
         name = "serve",
@@ -75,15 +80,32 @@ final class ServeCommand implements Runnable {
     @Option(
             names = "--max-connections",
             paramLabel = "N",
-            defaultValue = "200",
-            description = "Connections served at once (default: ${DEFAULT-VALUE}).")
+            defaultValue = "400",
+            description = "Connections served at once, the ShardLab window's not counted (default: ${DEFAULT-VALUE}: "
+                    + "a class of 40, each mongosh session holding up to 8).")
     int maxConnections;
+
+    @Option(
+            names = "--max-connections-per-address",
+            paramLabel = "N",
+            defaultValue = "50",
+            description = "Connections served at once from one client address (default: ${DEFAULT-VALUE}).")
+    int maxConnectionsPerAddress;
+
+    @Option(
+            names = "--idle-timeout",
+            paramLabel = "MINUTES",
+            defaultValue = "10",
+            description = "Close a connection that sends nothing for this many minutes (default: ${DEFAULT-VALUE}); "
+                    + "drivers open a new one when they need it.")
+    long idleTimeoutMinutes;
 
     @Override
     public void run() {
+        MongosServer.Settings settings = settings();
         MongosServer server;
         try {
-            server = MongosServer.start(settings(), line -> {
+            server = MongosServer.start(settings, line -> {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(line);
                 out.flush();
@@ -91,6 +113,13 @@ final class ServeCommand implements Runnable {
         } catch (MongosServer.PortInUseException e) {
             throw new IllegalArgumentException(
                     "--port: " + e.getMessage() + "; choose another port, or --port 0 for any free one");
+        }
+        if (!isLoopback(bind)) {
+            spec.commandLine()
+                    .getErr()
+                    .println("serve: warning: listening on " + bind + ": anyone who reaches this "
+                            + "port can read and write the simulated cluster");
+            spec.commandLine().getErr().flush();
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
@@ -104,7 +133,9 @@ final class ServeCommand implements Runnable {
                         },
                         "shardlab-serve-stop"));
         PrintWriter out = spec.commandLine().getOut();
-        out.println(server.connectionString());
+        for (String connectionString : server.connectionStrings()) {
+            out.println(connectionString);
+        }
         out.flush();
         try {
             stopped.await();
@@ -127,29 +158,37 @@ final class ServeCommand implements Runnable {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("--max-connections: at least 1, got " + maxConnections);
         }
+        if (maxConnectionsPerAddress < 1) {
+            throw new IllegalArgumentException(
+                    "--max-connections-per-address: at least 1, got " + maxConnectionsPerAddress);
+        }
+        if (idleTimeoutMinutes < 1 || idleTimeoutMinutes > 7 * 24 * 60) {
+            throw new IllegalArgumentException(
+                    "--idle-timeout: 1 to 10080 minutes (a week), got " + idleTimeoutMinutes);
+        }
         checkBind();
         ShardedCatalog catalog =
                 cluster.catalog(source, "serve", spec.commandLine().getErr());
-        return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, maxConnections);
+        ConnectionLimits limits = ConnectionLimits.DEFAULT
+                .withMaxConnections(maxConnections)
+                .withMaxPerAddress(maxConnectionsPerAddress)
+                .withIdleTimeout(Duration.ofMinutes(idleTimeoutMinutes));
+        return new MongosServer.Settings(catalog, bind, port, speed, memoryBudgetMb * 1024L * 1024L, limits);
     }
 
     private void checkBind() {
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(bind);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--bind: unknown address '" + bind + "'");
+        if (!isLoopback(bind) && !allowRemote) {
+            throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
+                    + "to accept clients from other machines");
         }
-        if (!address.isLoopbackAddress()) {
-            if (!allowRemote) {
-                throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
-                        + "to accept clients from other machines");
-            }
-            spec.commandLine()
-                    .getErr()
-                    .println("serve: warning: listening on " + bind + ": anyone who reaches this "
-                            + "port can read and write the simulated cluster");
-            spec.commandLine().getErr().flush();
+    }
+
+    /** Whether {@code address} is a loopback address; refuses an unknown one with one line. */
+    private static boolean isLoopback(String address) {
+        try {
+            return InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind: unknown address '" + address + "'");
         }
     }
 }

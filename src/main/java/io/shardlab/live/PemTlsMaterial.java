@@ -4,7 +4,6 @@ import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -15,7 +14,6 @@ import java.security.cert.CertificateFactory;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -109,27 +107,63 @@ public final class PemTlsMaterial {
         }
     }
 
+    /**
+     * The certificates of the PEM text, each refused with one line naming the file, the certificate's
+     * place in it and the problem (its base64 text, or its DER content), never the JDK's exception.
+     */
     private static List<Certificate> certificates(String pem, Path file, String option) {
         List<Certificate> out = new ArrayList<>();
+        CertificateFactory factory;
         try {
-            CertificateFactory factory = CertificateFactory.getInstance("X.509");
-            Matcher m = BLOCK.matcher(pem);
-            while (m.find()) {
-                if (m.group(1).equals("CERTIFICATE")) {
-                    Collection<? extends Certificate> certs = factory.generateCertificates(
-                            new ByteArrayInputStream(m.group().getBytes(StandardCharsets.US_ASCII)));
-                    out.addAll(certs);
-                }
-            }
+            factory = CertificateFactory.getInstance("X.509");
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException(
-                    option + ": " + file + " holds a certificate that cannot be read: " + e.getMessage(), e);
+            throw new IllegalArgumentException("tls: this Java has no X.509 certificate support", e);
+        }
+        Matcher m = BLOCK.matcher(pem);
+        int number = 0;
+        while (m.find()) {
+            if (!m.group(1).equals("CERTIFICATE")) {
+                continue;
+            }
+            number++;
+            String where = option + ": " + file + ": certificate " + number;
+            byte[] der = base64(m.group(2), where);
+            try {
+                out.add(factory.generateCertificate(new ByteArrayInputStream(der)));
+            } catch (GeneralSecurityException | RuntimeException e) {
+                throw new IllegalArgumentException(
+                        where + " is not an X.509 certificate (its " + der.length + " bytes do not decode as one)", e);
+            }
         }
         if (out.isEmpty()) {
             throw new IllegalArgumentException(
                     option + ": " + file + " holds no PEM certificate " + "(-----BEGIN CERTIFICATE-----)");
         }
         return out;
+    }
+
+    /** The bytes of a PEM block's base64 text; one line naming {@code where} and the bad character otherwise. */
+    private static byte[] base64(String text, String where) {
+        String compact = text.replaceAll("\\s", "");
+        for (int i = 0; i < compact.length(); i++) {
+            char c = compact.charAt(i);
+            boolean base64 = (c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '+'
+                    || c == '/'
+                    || c == '=';
+            if (!base64) {
+                throw new IllegalArgumentException(
+                        where + " is not base64 text: '" + c + "' at character " + (i + 1) + " of its text");
+            }
+        }
+        try {
+            return Base64.getDecoder().decode(compact);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    where + " is not base64 text: " + compact.length() + " characters, padded wrongly", e);
+        }
     }
 
     private static PrivateKey privateKey(String pem, Path file) {

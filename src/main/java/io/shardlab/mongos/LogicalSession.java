@@ -1,5 +1,7 @@
 package io.shardlab.mongos;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
@@ -28,7 +30,9 @@ final class LogicalSession {
     private long lastUseMillis;
     private long activeTxnNumber = UNINITIALIZED_TXN_NUMBER;
     private Transaction transaction;
-    private BsonDocument retryableWriteReply;
+    /** The replies of the retryable write of {@link #activeTxnNumber}, by the first statement id of each. */
+    private final Map<Integer, BsonDocument> retryableWriteReplies = new HashMap<>();
+
     private boolean ended;
 
     LogicalSession(BsonDocument lsid, long nowMillis) {
@@ -46,28 +50,31 @@ final class LogicalSession {
         return Optional.ofNullable(transaction);
     }
 
-    /** The first reply of the retryable write of {@link #activeTxnNumber}, when that number is one that succeeded. */
-    Optional<BsonDocument> retryableWriteReply() {
-        return Optional.ofNullable(retryableWriteReply);
+    /**
+     * The first reply of the retryable write of {@link #activeTxnNumber} whose statements begin at {@code stmtId}
+     * (0 for a whole batch), when that number is one and that part of it succeeded.
+     */
+    Optional<BsonDocument> retryableWriteReply(int stmtId) {
+        return Optional.ofNullable(retryableWriteReplies.get(stmtId));
     }
 
     /** The session moves to transaction {@code started}. */
     void begin(Transaction started) {
         activeTxnNumber = started.number();
         transaction = started;
-        retryableWriteReply = null;
+        retryableWriteReplies.clear();
     }
 
     /** The session moves to retryable write {@code txnNumber}, not yet answered. */
     void beginRetryableWrite(long txnNumber) {
         activeTxnNumber = txnNumber;
         transaction = null;
-        retryableWriteReply = null;
+        retryableWriteReplies.clear();
     }
 
-    /** Keeps the reply of the session's retryable write, for its retries. */
-    void answered(BsonDocument reply) {
-        retryableWriteReply = reply;
+    /** Keeps the reply of the session's retryable write whose statements begin at {@code stmtId}, for its retries. */
+    void answered(int stmtId, BsonDocument reply) {
+        retryableWriteReplies.put(stmtId, reply);
     }
 
     /** The session was used at {@code nowMillis}. */

@@ -428,7 +428,9 @@ public final class MongosCommands {
             if (statement) {
                 reply = transactions.statement(session, f -> invoke(f, found, request));
             } else if (TransactionRules.isRetryableWrite(name, session)) {
-                reply = retryableWrites.run(session, () -> invoke(families, found, request));
+                int stmtId =
+                        command.isNumber("stmtId") ? command.getNumber("stmtId").intValue() : 0;
+                reply = retryableWrites.run(session, stmtId, () -> invoke(families, found, request));
             } else {
                 session.lsid()
                         .ifPresent(lsid -> sessions.use(

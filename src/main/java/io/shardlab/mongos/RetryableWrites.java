@@ -19,8 +19,10 @@ import org.bson.BsonInt32;
  * {@code transaction_participant_retryable_writes_test.cpp}), {@code retryable_writes_util.cpp} and
  * {@code session_catalog_migration_*.cpp} (the executed statements of the latest {@code txnNumber} are what a retry
  * is answered from), jstests {@code sharding/retryable_writes.js}. MongoDB keeps each executed statement's oplog
- * entry and answers a retry statement by statement; ShardLab keeps the reply of the session's latest write, which
- * answers a whole-batch retry, the only kind drivers send.
+ * entry and answers a retry statement by statement; ShardLab keeps the replies of the session's latest write by the
+ * id of their first statement ({@code stmtId}, write_ops.idl; absent: 0), which answers a whole-batch retry, the only
+ * kind drivers send, also when serve runs a long batch as consecutive parts (each part carries its first statement's
+ * id, so a part is not taken for a retry of the one before).
  */
 final class RetryableWrites {
 
@@ -43,7 +45,7 @@ final class RetryableWrites {
      * @throws MongoCommandException TransactionTooOld for an older number; InvalidOptions (4.4, 5.0) or
      *     IncompleteTransactionHistory (6.0+) for the number of the session's transaction
      */
-    BsonDocument run(OperationSessionInfo info, Supplier<BsonDocument> write) {
+    BsonDocument run(OperationSessionInfo info, int stmtId, Supplier<BsonDocument> write) {
         LogicalSession session = sessions.use(info.lsid().orElseThrow(), wallClockMillis.getAsLong());
         long n = info.number();
         long active = session.activeTxnNumber();
@@ -59,8 +61,8 @@ final class RetryableWrites {
             if (session.transaction().isPresent()) {
                 throw TransactionRules.retryableWriteOnTransaction(release);
             }
-            if (session.retryableWriteReply().isPresent()) {
-                return session.retryableWriteReply().get().clone();
+            if (session.retryableWriteReply(stmtId).isPresent()) {
+                return session.retryableWriteReply(stmtId).get().clone();
             }
         } else {
             transactions.supersede(session);
@@ -68,7 +70,7 @@ final class RetryableWrites {
         }
         BsonDocument reply = write.get();
         if (reply.getNumber("ok", new BsonInt32(1)).doubleValue() == 1) {
-            session.answered(reply.clone());
+            session.answered(stmtId, reply.clone());
         }
         return reply;
     }

@@ -1,6 +1,6 @@
 package io.shardlab.serve;
 
-import de.bwaldvogel.mongo.MongoServer;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.MongosRelease;
@@ -10,30 +10,38 @@ import io.shardlab.session.ClientConnection;
 import io.shardlab.session.CommandLane;
 import io.shardlab.session.MongosEndpoint;
 import java.net.BindException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * ShardLab listening on the MongoDB wire protocol as a mongos of the simulated release: the wire
- * library's server with a {@link ShardLabBackend}, and a ticker that moves the simulated clock
- * {@code speed} times as fast as the wall clock (balancer rounds, migrations). The explorer's listener
- * ({@link MongosEndpoint.Listener}) is one with the clock stopped.
+ * ShardLab listening on the MongoDB wire protocol as a mongos of the simulated release: a {@link
+ * WireListener} whose connections ({@link ServedConnection}) hand every command to a {@link
+ * ShardLabBackend} over the wire library's document engine, under {@link ConnectionLimits}, and a
+ * ticker that moves the simulated clock {@code speed} times as fast as the wall clock (balancer rounds,
+ * migrations).
  */
 public final class MongosServer implements MongosEndpoint.Listener {
 
     /** How often the simulated clock moves, in wall-clock ms. */
     static final long TICK_MILLIS = 100;
 
-    private final MongoServer server;
+    private final WireListener listener;
     private final ShardLabBackend backend;
+    private final ClientConnections connections;
     private final ScheduledExecutorService clock;
     private final InetSocketAddress address;
+    private final InetAddress boundTo;
+    private final ThisMachine machine;
 
     /**
      * What a server needs.
@@ -43,23 +51,59 @@ public final class MongosServer implements MongosEndpoint.Listener {
      * @param port the port, 0 for any free one
      * @param speed simulated ms per wall-clock ms; 0 stops the clock
      * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
-     * @param maxClients connections served at once
+     * @param limits how many connections are served, from one address, and for how long
      */
     public record Settings(
-            ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes, int maxClients) {}
+            ShardedCatalog catalog,
+            String bind,
+            int port,
+            double speed,
+            long memoryBudgetBytes,
+            ConnectionLimits limits) {
+
+        /**
+         * Settings with {@link ConnectionLimits#DEFAULT} serving at most {@code maxClients} connections at
+         * once.
+         */
+        public Settings(
+                ShardedCatalog catalog, String bind, int port, double speed, long memoryBudgetBytes, int maxClients) {
+            this(
+                    catalog,
+                    bind,
+                    port,
+                    speed,
+                    memoryBudgetBytes,
+                    ConnectionLimits.DEFAULT.withMaxConnections(maxClients));
+        }
+
+        /** Connections served at once. */
+        public int maxClients() {
+            return limits.maxConnections();
+        }
+    }
 
     private MongosServer(
-            MongoServer server, ShardLabBackend backend, ScheduledExecutorService clock, InetSocketAddress address) {
-        this.server = server;
+            WireListener listener,
+            ShardLabBackend backend,
+            ClientConnections connections,
+            ScheduledExecutorService clock,
+            InetSocketAddress address,
+            InetAddress boundTo,
+            ThisMachine machine) {
+        this.listener = listener;
         this.backend = backend;
+        this.connections = connections;
         this.clock = clock;
         this.address = address;
+        this.boundTo = boundTo;
+        this.machine = machine;
     }
 
     /**
      * Starts listening.
      *
-     * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+     * @param clientLog receives one line per client connecting, leaving or refused, per connection closed
+     *     by the server and why, per command failing with an InternalError, and the memory-budget notices
      * @throws IllegalArgumentException with one line when the address is unknown or the port is taken
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog) {
@@ -70,16 +114,17 @@ public final class MongosServer implements MongosEndpoint.Listener {
      * Starts listening; every client command runs through {@code lane} (e.g. on the thread that owns
      * the catalog's clusters).
      *
-     * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+     * @param clientLog receives one line per client connecting, leaving or refused, per connection closed
+     *     by the server and why, per command failing with an InternalError, and the memory-budget notices
      * @throws PortInUseException with one line when the port is taken
-     * @throws IllegalArgumentException with one line when the address is unknown
+     * @throws IllegalArgumentException with one line when the address is unknown or not this machine's
      */
     public static MongosServer start(Settings settings, Consumer<String> clientLog, CommandLane lane) {
         InProcess mongos = new InProcess(
                 settings.catalog(),
                 "localhost:" + settings.port(),
                 settings.memoryBudgetBytes(),
-                settings.maxClients(),
+                settings.limits(),
                 clientLog,
                 lane);
         return listen(mongos, settings.bind(), settings.port(), settings.speed());
@@ -94,7 +139,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
      * @param port the port, 0 for any free one
      * @param speed simulated ms per wall-clock ms; 0 stops the clock
      * @throws PortInUseException with one line when the port is taken
-     * @throws IllegalArgumentException with one line when the address is unknown
+     * @throws IllegalArgumentException with one line when the address is unknown or not this machine's
      */
     public static MongosServer listen(InProcess mongos, String bind, int port, double speed) {
         InetAddress host;
@@ -103,17 +148,43 @@ public final class MongosServer implements MongosEndpoint.Listener {
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("--bind: unknown address '" + bind + "'");
         }
+        ThisMachine machine = mongos.machine;
+        if (!machine.isOwn(host)) {
+            throw new IllegalArgumentException("--bind: " + bind + " is not an address of this machine"
+                    + addressList(machine.reachableAddresses()));
+        }
         ShardLabBackend backend = mongos.backend;
-        MongoServer server = new MongoServer(backend);
+        Set<InetAddress> own = new HashSet<>(machine.ownAddresses());
+        ClientConnections connections = new ClientConnections(mongos.limits, mongos.clientLog, mongos.counters, own);
+        boolean before50 = !mongos.release.atLeast(MongoVersion.V5_0);
+        WireRequestReader reader = new WireRequestReader(new MessageDocumentCheck(before50));
+        WireReply replies = new WireReply();
+        LegacyOpQuery opQuery = new LegacyOpQuery(mongos.release);
+        WireListener listener;
         try {
-            server.bind(new InetSocketAddress(host, port));
+            listener = WireListener.bind(
+                    new InetSocketAddress(host, port),
+                    mongos.limits.messageTimeout(),
+                    commandThreads -> new ServedConnection(
+                            connections,
+                            backend,
+                            reader,
+                            replies,
+                            opQuery,
+                            mongos.limits,
+                            mongos.counters,
+                            mongos.clientLog,
+                            commandThreads));
         } catch (Exception e) { // netty rethrows the socket's checked BindException unchecked
             if (causedBy(e, BindException.class)) {
+                if (port > 0 && port < 1024 && String.valueOf(rootMessage(e)).contains("denied")) {
+                    throw new PortInUseException(bind + ":" + port + " is not allowed to this program (ports "
+                            + "below 1024 need administrator rights)");
+                }
                 throw new PortInUseException(bind + ":" + port + " is already in use (or not allowed)");
             }
             throw new IllegalArgumentException("cannot listen on " + bind + ":" + port + ": " + e.getMessage());
         }
-        InetSocketAddress bound = server.getLocalAddress();
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "shardlab-serve-clock");
             t.setDaemon(true);
@@ -124,7 +195,24 @@ public final class MongosServer implements MongosEndpoint.Listener {
             clock.scheduleAtFixedRate(
                     () -> backend.commands().advance(step), TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
         }
-        return new MongosServer(server, backend, clock, bound);
+        return new MongosServer(listener, backend, connections, clock, listener.address(), host, machine);
+    }
+
+    private static String addressList(List<InetAddress> addresses) {
+        List<String> names = new ArrayList<>();
+        for (InetAddress a : addresses) {
+            names.add(a.getHostAddress());
+        }
+        names.add("127.0.0.1");
+        return " (its addresses: " + String.join(", ", names) + ")";
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage();
     }
 
     /** The port asked for is taken by another program (or not allowed to this one). */
@@ -154,13 +242,22 @@ public final class MongosServer implements MongosEndpoint.Listener {
      */
     public static final class InProcess implements MongosEndpoint {
         private final ShardLabBackend backend;
+        private final ConnectionLimits limits;
+        private final Consumer<String> clientLog;
+        private final ServerCounters counters;
+        private final MongoVersion release;
+        private final ThisMachine machine = new ThisMachine();
 
         /**
+         * A mongos that serves, once it listens, {@link ConnectionLimits#DEFAULT} but at most {@code
+         * maxClients} connections at once.
+         *
          * @param catalog the simulated cluster
          * @param mongosHost the {@code host:port} the config database names this mongos by
          * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
          * @param maxClients connections served at once once it listens
-         * @param clientLog receives one line per client connecting or leaving, and the memory-budget notices
+         * @param clientLog receives one line per client connecting, leaving or refused, per connection the
+         *     server closes, per InternalError, and the memory-budget notices
          * @param lane where the clients' commands run (commands given to {@link #commands()} run on the caller's thread)
          */
         public InProcess(
@@ -170,9 +267,38 @@ public final class MongosServer implements MongosEndpoint.Listener {
                 int maxClients,
                 Consumer<String> clientLog,
                 CommandLane lane) {
+            this(
+                    catalog,
+                    mongosHost,
+                    memoryBudgetBytes,
+                    ConnectionLimits.DEFAULT.withMaxConnections(maxClients),
+                    clientLog,
+                    lane);
+        }
+
+        /**
+         * @param catalog the simulated cluster
+         * @param mongosHost the {@code host:port} the config database names this mongos by
+         * @param memoryBudgetBytes stored document bytes beyond which writes are routed but not kept
+         * @param limits the connections served once it listens
+         * @param clientLog receives one line per client connecting, leaving or refused, per connection the
+         *     server closes, per InternalError, and the memory-budget notices
+         * @param lane where the clients' commands run (commands given to {@link #commands()} run on the caller's thread)
+         */
+        public InProcess(
+                ShardedCatalog catalog,
+                String mongosHost,
+                long memoryBudgetBytes,
+                ConnectionLimits limits,
+                Consumer<String> clientLog,
+                CommandLane lane) {
             MongosRelease release = MongosRelease.of(catalog.config().version());
             long start = System.currentTimeMillis();
-            ServerCounters counters = new ServerCounters(maxClients);
+            this.limits = limits;
+            this.clientLog = clientLog;
+            this.release = catalog.config().version();
+            this.counters = new ServerCounters(limits.maxConnections());
+            ServerCounters counted = counters;
             backend = new ShardLabBackend(
                     storage -> new MongosCommands(
                             catalog,
@@ -182,12 +308,10 @@ public final class MongosServer implements MongosEndpoint.Listener {
                             memoryBudgetBytes,
                             System::currentTimeMillis,
                             clientLog,
-                            new ThisMachine(),
-                            counters),
-                    clientLog,
-                    maxClients,
+                            machine,
+                            counted),
                     lane,
-                    counters);
+                    clientLog);
         }
 
         /** The command layer, for commands from inside the process. */
@@ -212,34 +336,52 @@ public final class MongosServer implements MongosEndpoint.Listener {
         return false;
     }
 
-    /** {@code mongodb://HOST:PORT/}, the string a client connects with. */
+    /**
+     * {@code mongodb://HOST:PORT/}, the string a client on this machine connects with: the address
+     * listened on, 127.0.0.1 when it is the wildcard.
+     */
     @Override
     public String connectionString() {
-        String host = address.getAddress().isAnyLocalAddress()
-                ? "127.0.0.1"
-                : address.getAddress().getHostAddress();
+        InetAddress host =
+                address.getAddress().isAnyLocalAddress() ? InetAddress.getLoopbackAddress() : address.getAddress();
         return connectionString(host);
     }
 
     /**
-     * One string per address of this machine that reaches the port ({@link ThisMachine#addressesReaching}); for
-     * a server on every address, the network ones first, so the first is what another machine types.
+     * One connection string per address clients can reach the server by: the address listened on; for
+     * the wildcard ({@code 0.0.0.0}, {@code ::}), each of this machine's reachable addresses of that
+     * family (both for {@code ::}) and then 127.0.0.1, so the first names the machine to other machines.
      */
     @Override
     public List<String> connectionStrings() {
-        return ThisMachine.addressesReaching(address.getAddress()).stream()
-                .map(a -> connectionString(a.getHostAddress()))
-                .toList();
+        if (!address.getAddress().isAnyLocalAddress()) {
+            return List.of(connectionString());
+        }
+        // the socket may report the IPv6 wildcard for 0.0.0.0: the family asked for decides
+        boolean ipv6 = boundTo instanceof Inet6Address;
+        List<String> out = new ArrayList<>();
+        for (InetAddress a : machine.reachableAddresses()) {
+            if (ipv6 || !(a instanceof Inet6Address)) {
+                out.add(connectionString(a));
+            }
+        }
+        out.add(connectionString());
+        return List.copyOf(out);
     }
 
-    private String connectionString(String host) {
-        int zone = host.indexOf('%');
-        String bare = zone < 0 ? host : host.substring(0, zone);
-        return "mongodb://" + (bare.contains(":") ? "[" + bare + "]" : bare) + ":" + address.getPort() + "/";
+    private String connectionString(InetAddress host) {
+        String name = host.getHostAddress();
+        int zone = name.indexOf('%');
+        if (zone >= 0) {
+            name = name.substring(0, zone);
+        }
+        if (name.contains(":")) {
+            name = "[" + name + "]";
+        }
+        return "mongodb://" + name + ":" + address.getPort() + "/";
     }
 
     /** The port listened on. */
-    @Override
     public int port() {
         return address.getPort();
     }
@@ -249,25 +391,26 @@ public final class MongosServer implements MongosEndpoint.Listener {
         return backend.commands();
     }
 
-    /** Clients connected now. */
+    /** Clients connected now (the app window's included). */
     public int clientCount() {
-        return backend.clientCount();
+        return connections.count();
     }
 
     /** The clients connected now, {@code ADDRESS:PORT (appName)} (the app name when the client's handshake gave one), sorted. */
     @Override
     public List<String> clients() {
-        return backend.clientNames();
+        return connections.names();
     }
 
     @Override
     public List<ClientConnection> connections() {
-        return backend.connections();
+        return connections.samples();
     }
 
+    /** Closes the client's connections and keeps its host and appName out while this server listens. */
     @Override
     public void disconnect(long id) {
-        backend.disconnect(id);
+        connections.disconnect(id).forEach(ServedConnection::closeChannel);
     }
 
     @Override
@@ -278,6 +421,6 @@ public final class MongosServer implements MongosEndpoint.Listener {
     @Override
     public void close() {
         clock.shutdownNow();
-        server.shutdownNow();
+        listener.close();
     }
 }

@@ -3,34 +3,31 @@ package io.shardlab.serve;
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.AbstractMongoBackend;
+import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.exception.MongoServerError;
 import de.bwaldvogel.mongo.exception.MongoServerException;
 import de.bwaldvogel.mongo.oplog.NoopOplog;
+import de.bwaldvogel.mongo.wire.message.MessageHeader;
+import de.bwaldvogel.mongo.wire.message.MongoQuery;
 import io.netty.channel.Channel;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.mongos.DocumentStorage;
 import io.shardlab.mongos.ErrorCode;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
-import io.shardlab.mongos.ServerCounters;
-import io.shardlab.session.ClientConnection;
 import io.shardlab.session.CommandLane;
-import io.shardlab.sim.InsertBatch;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.IntConsumer;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -38,42 +35,35 @@ import org.bson.BsonValue;
 /**
  * The wire library's backend for ShardLab: every command a client sends goes to the command layer
  * ({@link MongosCommands}); the library's memory engine is the {@link DocumentStorage} behind it
- * (documents, query matching, update operators, aggregation, cursors).
+ * (documents, query matching, update operators, aggregation, cursors), refusing what a shard refuses
+ * of an insert ({@link ShardInsertCheck}).
  *
- * <p>It also keeps the list of clients: one line when a client's first command arrives (its
- * {@code appName} from the handshake) and one when it leaves, and refuses connections beyond
- * {@code maxClients}.
+ * <p>The clients' commands take turns ({@link CommandTurns}) and run through the {@link CommandLane};
+ * a long write batch runs in slices ({@link WriteBatchSlices}) and shares its turn between two of them,
+ * so that a ping is answered within a slice or two of another client's {@code insertMany} of 100,000
+ * documents.
  */
 final class ShardLabBackend extends AbstractMongoBackend implements DocumentStorage {
 
     private final ThreadLocal<Channel> current = new ThreadLocal<>();
     /** The channel of commands that come from inside the process (the shell), not from a connection. */
-    private final Channel inProcess = new io.netty.channel.embedded.EmbeddedChannel();
+    private final Channel inProcess = new EmbeddedChannel();
 
-    private final Map<Channel, ConnectedClient> clients = new ConcurrentHashMap<>();
-    private final AtomicLong nextClientId = new AtomicLong();
-    /** The clients sent away ({@link #disconnect}): their host and appName, refused from then on. */
-    private final Set<String> sentAway = ConcurrentHashMap.newKeySet();
+    private final MongosCommands commands;
+    private final CommandLane lane;
+    private final CommandTurns turns = new CommandTurns();
+    private final Consumer<String> log;
     /** Whether the clients' commands that change documents or the cluster are refused ({@link #readOnly}). */
     private volatile boolean readOnly;
 
-    private final Consumer<String> clientLog;
-    private final int maxClients;
-    private final MongosCommands commands;
-    private final CommandLane lane;
-    private final ServerCounters counters;
-
-    /** @param counters where the connections and the wire traffic are counted ({@code serverStatus}) */
-    ShardLabBackend(
-            Function<DocumentStorage, MongosCommands> commands,
-            Consumer<String> clientLog,
-            int maxClients,
-            CommandLane lane,
-            ServerCounters counters) {
-        this.counters = counters;
-        this.clientLog = clientLog;
-        this.maxClients = maxClients;
+    /**
+     * @param commands makes the command layer over this backend's storage
+     * @param lane where the clients' commands run
+     * @param log receives one line per command that fails with an InternalError, with its cause
+     */
+    ShardLabBackend(Function<DocumentStorage, MongosCommands> commands, CommandLane lane, Consumer<String> log) {
         this.lane = lane;
+        this.log = log;
         this.commands = commands.apply(this);
     }
 
@@ -86,192 +76,70 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         return commands;
     }
 
-    /** Clients connected now. */
-    int clientCount() {
-        return clients.size();
-    }
-
-    /** The clients connected now, as their log lines name them ({@code ADDRESS:PORT (appName)}), sorted. */
-    List<String> clientNames() {
-        return clients.values().stream().map(ConnectedClient::label).sorted().toList();
-    }
-
-    /** The connections now, by number. */
-    List<ClientConnection> connections() {
-        return clients.values().stream()
-                .map(ConnectedClient::sample)
-                .sorted(Comparator.comparingLong(ClientConnection::id))
-                .toList();
-    }
-
     /**
-     * Closes connection {@code id}, if it is still open, and refuses the new connections of the same client (its
-     * host and appName) while this backend serves: a driver connects again at once, and a student sent away
-     * should stay away.
+     * A client's command, answered as mongos answers it: the reply, or {@code {ok: 0, errmsg, code,
+     * codeName}} when it fails (an errmsg-only failure has no code, mongo {@code commands.cpp}
+     * {@code appendSimpleCommandStatus}).
+     *
+     * @param channel the client's connection (its cursors)
+     * @param client how the log names the client
      */
-    void disconnect(long id) {
-        clients.forEach((channel, client) -> {
-            if (client.id() == id) {
-                sentAway.add(client.who());
-                channel.close();
+    BsonDocument answer(Channel channel, String client, String database, BsonDocument command) {
+        if (readOnly && MongosCommands.changesDataOrCluster(command)) {
+            return refusedToReadOnly(database, command);
+        }
+        if (WriteBatchSlices.isLong(command)) {
+            return turns.takeForLongWork(turn -> WriteBatchSlices.run(command, slice -> {
+                BsonDocument reply = answerInTurn(channel, client, database, slice);
+                turn.share();
+                return reply;
+            }));
+        }
+        return turns.take(() -> answerInTurn(channel, client, database, command));
+    }
+
+    /** Runs {@code command} on the lane, its turn taken. */
+    private BsonDocument answerInTurn(Channel channel, String client, String database, BsonDocument command) {
+        try {
+            return lane.run(() -> {
+                // the storage calls back into this backend on the lane's thread, for this channel
+                current.set(channel);
+                try {
+                    return commands.run(database, command);
+                } finally {
+                    current.remove();
+                }
+            });
+        } catch (MongoCommandException e) {
+            if (e.code() == ErrorCode.NO_CODE) {
+                return new BsonDocument("ok", new BsonDouble(0)).append("errmsg", new BsonString(e.getMessage()));
             }
-        });
+            BsonDocument failure = failure(e.code().number(), e.code().codeName(), e.getMessage());
+            if (!e.errorLabels().isEmpty()) {
+                // drivers retry a transaction on its labels
+                BsonArray labels = new BsonArray();
+                e.errorLabels().forEach(label -> labels.add(new BsonString(label)));
+                failure.append("errorLabels", labels);
+            }
+            return failure;
+        } catch (MongoServerError e) {
+            return failure(e.getCode(), String.valueOf(e.getCodeName()), e.getMessageWithoutErrorCode());
+        } catch (MongoServerException e) {
+            return new BsonDocument("ok", new BsonDouble(0))
+                    .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()));
+        } catch (RuntimeException e) {
+            String name = command.isEmpty() ? "the command" : command.getFirstKey();
+            log.accept("InternalError answering " + client + "'s " + name + ": " + cause(e));
+            return failure(
+                    WireError.INTERNAL_ERROR,
+                    "InternalError",
+                    "ShardLab could not run " + name + ": " + e.getMessage());
+        }
     }
 
     /** Refuses (true) or serves again the clients' commands that change documents or the cluster. */
     void readOnly(boolean refuseWrites) {
         readOnly = refuseWrites;
-    }
-
-    @Override
-    public Document handleCommand(Channel channel, String database, String command, Document query) {
-        ConnectedClient client = clients.get(channel);
-        if (client == null) {
-            if (clients.size() >= maxClients) {
-                channel.close();
-                throw new MongoServerError(
-                        ErrorCodes.TOO_MANY_CLIENTS,
-                        "TooManyConnections",
-                        "ShardLab serves at most " + maxClients + " connections at once");
-            }
-            client = new ConnectedClient(nextClientId.incrementAndGet(), address(channel), appName(query));
-            if (sentAway.contains(client.who())) {
-                channel.close();
-                throw new MongoServerError(
-                        ErrorCode.UNAUTHORIZED.number(),
-                        ErrorCode.UNAUTHORIZED.codeName(),
-                        "the teacher disconnected " + client.label() + " from this ShardLab");
-            }
-            clients.put(channel, client);
-            counters.connected();
-            clientLog.accept("client connected: " + client.label());
-        }
-        client.commandArrived();
-        int[] requestBytes = {0};
-        BsonDocument request = WireDocuments.toBson(query, n -> requestBytes[0] = n);
-        int[] replyBytes = {0};
-        try {
-            boolean writes = MongosCommands.changesDataOrCluster(request);
-            if (writes && readOnly) {
-                throw refusedToReadOnly(database, request);
-            }
-            Document reply = answer(channel, database, command, request, n -> replyBytes[0] = n, client);
-            if (writes) {
-                client.wrote(writtenDatabase(database, request));
-            }
-            return reply;
-        } catch (MongoServerError e) {
-            client.failed(e.getMessageWithoutErrorCode());
-            replyBytes[0] = InsertBatch.bsonSize(new BsonDocument("ok", new BsonInt32(0))
-                    .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
-                    .append("code", new BsonInt32(e.getCode()))
-                    .append("codeName", new BsonString(String.valueOf(e.getCodeName()))));
-            throw e;
-        } finally {
-            counters.countTraffic(OP_MSG_FRAMING + requestBytes[0], OP_MSG_FRAMING + replyBytes[0]);
-        }
-    }
-
-    /**
-     * Bytes of an {@code OP_MSG} around its one body document: the 16-byte message header, the 4-byte
-     * flag bits and the section's kind byte (mongo {@code src/mongo/rpc/op_msg.cpp}).
-     */
-    private static final int OP_MSG_FRAMING = 16 + 4 + 1;
-
-    private Document answer(
-            Channel channel,
-            String database,
-            String command,
-            BsonDocument request,
-            IntConsumer replySize,
-            ConnectedClient client) {
-        try {
-            BsonDocument reply = lane.run(() -> {
-                // the storage calls back into this backend on the lane's thread, for this channel
-                current.set(channel);
-                try {
-                    return commands.run(database, request);
-                } finally {
-                    current.remove();
-                }
-            });
-            firstWriteError(reply).ifPresent(client::failed);
-            return WireDocuments.fromBson(reply, replySize);
-        } catch (MongoCommandException e) {
-            if (e.code() == ErrorCode.NO_CODE) {
-                client.failed(e.getMessage());
-                // an errmsg-only failure: MongoDB's reply has no code (mongo commands.cpp appendSimpleCommandStatus)
-                Document reply = new Document("ok", 0.0).append("errmsg", e.getMessage());
-                WireDocuments.toBson(reply, replySize);
-                return reply;
-            }
-            if (!e.errorLabels().isEmpty()) {
-                // the library's error reply has no errorLabels; drivers retry a transaction on them
-                Document reply = new Document("ok", 0.0)
-                        .append("errmsg", e.getMessage())
-                        .append("code", e.code().number())
-                        .append("codeName", e.code().codeName())
-                        .append("errorLabels", e.errorLabels());
-                WireDocuments.toBson(reply, replySize);
-                return reply;
-            }
-            throw new MongoServerError(e.code().number(), e.code().codeName(), e.getMessage());
-        } catch (RuntimeException e) {
-            if (e instanceof MongoServerException) {
-                throw e;
-            }
-            // ShardLab itself failed: the client gets InternalError, the log one line with the cause
-            clientLog.accept("ShardLab failed on " + command + " (" + database + "): " + e);
-            throw new MongoServerError(
-                    ErrorCodes.INTERNAL_ERROR,
-                    "InternalError",
-                    "ShardLab could not run " + command + ": " + e.getMessage());
-        }
-    }
-
-    /** The client's {@code HOST:PORT}, an IPv6 host in brackets. */
-    private static String address(Channel channel) {
-        if (channel.remoteAddress() instanceof InetSocketAddress a) {
-            String host = a.getAddress().getHostAddress();
-            return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
-        }
-        return String.valueOf(channel.remoteAddress());
-    }
-
-    /** The {@code client.application.name} of a handshake, if it has one. */
-    private static Optional<String> appName(Document handshake) {
-        if (handshake.get("client") instanceof Document c
-                && c.get("application") instanceof Document app
-                && app.get("name") != null) {
-            return Optional.of(String.valueOf(app.get("name")));
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * The database a write changes: the command's own, or for an admin command naming a namespace or a
-     * database ({@code shardCollection: "app.events"}, {@code enableSharding: "app"}) that one.
-     */
-    static String writtenDatabase(String database, BsonDocument command) {
-        BsonValue target = command.get(command.getFirstKey());
-        if (!"admin".equals(database) || target == null || !target.isString()) {
-            return database;
-        }
-        String name = target.asString().getValue();
-        int dot = name.indexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name.isEmpty() ? database : name;
-    }
-
-    /** The {@code errmsg} of a reply's first write error ({@code writeErrors}), if it has one. */
-    private static Optional<String> firstWriteError(BsonDocument reply) {
-        BsonValue errors = reply.get("writeErrors");
-        if (errors != null && errors.isArray() && !errors.asArray().isEmpty()) {
-            BsonValue first = errors.asArray().get(0);
-            if (first.isDocument() && first.asDocument().isString("errmsg")) {
-                return Optional.of(first.asDocument().getString("errmsg").getValue());
-            }
-        }
-        return Optional.empty();
     }
 
     /**
@@ -281,7 +149,7 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
      * {@code documents}, {@code updates} or {@code deletes} of more than one element as their count, as the
      * write commands' {@code snipForLogging} does, mongo {@code write_commands.cpp} {@code redactTooLongLog}).
      */
-    static MongoServerError refusedToReadOnly(String database, BsonDocument command) {
+    static BsonDocument refusedToReadOnly(String database, BsonDocument command) {
         BsonDocument shown = new BsonDocument();
         for (Map.Entry<String, BsonValue> e : command.entrySet()) {
             boolean batch = e.getKey().equals("documents")
@@ -293,20 +161,65 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
                             ? new BsonInt32(e.getValue().asArray().size())
                             : e.getValue());
         }
-        return new MongoServerError(
+        return failure(
                 ErrorCode.UNAUTHORIZED.number(),
                 ErrorCode.UNAUTHORIZED.codeName(),
                 "not authorized on " + database + " to execute command " + BsonPrinter.serverString(shown));
     }
 
-    @Override
-    public void handleClose(Channel channel) {
-        super.handleClose(channel);
-        ConnectedClient client = clients.remove(channel);
-        if (client != null) {
-            counters.disconnected();
-            clientLog.accept("client disconnected: " + client.label());
+    /**
+     * A legacy OP_QUERY find (4.4 and 5.0 still answer one), run by the library's engine in its turn.
+     *
+     * @return the documents of the first batch and the cursor id
+     */
+    LegacyQueryResult legacyQuery(Channel channel, WireRequest.Query query) {
+        MongoQuery request = new MongoQuery(
+                channel,
+                new MessageHeader(query.length(), query.requestId(), 0),
+                query.fullCollectionName(),
+                query.numberToSkip(),
+                query.numberToReturn(),
+                WireDocuments.fromBson(query.query()),
+                query.returnFields() == null ? null : WireDocuments.fromBson(query.returnFields()));
+        return turns.take(() -> lane.run(() -> {
+            QueryResult result = handleQuery(request);
+            List<BsonDocument> documents = new ArrayList<>();
+            for (Document d : result.collectDocuments()) {
+                documents.add(WireDocuments.toBson(d));
+            }
+            return new LegacyQueryResult(documents, result.getCursorId());
+        }));
+    }
+
+    /** What a legacy query returns: its first batch and the cursor to read on. */
+    record LegacyQueryResult(List<BsonDocument> documents, long cursorId) {}
+
+    private static BsonDocument failure(int code, String codeName, String message) {
+        return new BsonDocument("ok", new BsonDouble(0))
+                .append("errmsg", new BsonString(message))
+                .append("code", new BsonInt32(code))
+                .append("codeName", new BsonString(codeName));
+    }
+
+    /** The exception and where it was thrown, on one line. */
+    private static String cause(Throwable e) {
+        StringBuilder text = new StringBuilder(e.toString());
+        StackTraceElement[] frames = e.getStackTrace();
+        if (frames.length > 0) {
+            text.append(" (at ").append(frames[0]).append(')');
         }
+        if (e.getCause() != null && e.getCause() != e) {
+            text.append("; caused by ").append(e.getCause());
+        }
+        return text.toString().replace('\n', ' ');
+    }
+
+    /** The connection closed: its cursors go, in its turn. */
+    void connectionClosed(Channel channel) {
+        turns.take(() -> {
+            handleClose(channel);
+            return null;
+        });
     }
 
     /**
@@ -314,49 +227,108 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
      * listening (the process keeps using them through {@link MongosServer.InProcess}), so they stay.
      */
     @Override
-    public void close() {
-        clients.clear();
-        sentAway.clear();
-    }
+    public void close() {}
 
     // ---- DocumentStorage --------------------------------------------------------------------------------
 
     @Override
     public BsonDocument run(String database, BsonDocument command) {
+        if (!command.isEmpty()
+                && "insert".equals(command.getFirstKey())
+                && command.get("documents") instanceof BsonArray) {
+            return insert(database, command);
+        }
+        return runInEngine(database, command);
+    }
+
+    private BsonDocument runInEngine(String database, BsonDocument command) {
         try {
             Channel channel = current.get() == null ? inProcess : current.get();
             return WireDocuments.toBson(
-                    super.handleCommand(channel, database, command.getFirstKey(), WireDocuments.fromBson(command)));
+                    handleCommand(channel, database, command.getFirstKey(), WireDocuments.fromBson(command)));
         } catch (MongoServerError e) {
-            return new BsonDocument("ok", new BsonInt32(0))
-                    .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()))
-                    .append("code", new BsonInt32(e.getCode()))
-                    .append("codeName", new BsonString(e.getCodeName() == null ? "" : e.getCodeName()));
+            return failure(e.getCode(), e.getCodeName() == null ? "" : e.getCodeName(), e.getMessageWithoutErrorCode());
         } catch (MongoServerException e) {
             return new BsonDocument("ok", new BsonInt32(0))
                     .append("errmsg", new BsonString(e.getMessageWithoutErrorCode()));
         }
     }
 
-    @Override
-    public int keptBytesPerDocument() {
-        return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
+    /**
+     * An insert as a shard runs it: the documents it refuses ({@link ShardInsertCheck}) are write errors
+     * and, in an ordered batch, the documents after the first refused one are not inserted.
+     */
+    private BsonDocument insert(String database, BsonDocument command) {
+        BsonArray documents = command.getArray("documents");
+        boolean ordered = command.getBoolean("ordered", BsonBoolean.TRUE).getValue();
+        List<Integer> kept = new ArrayList<>();
+        BsonArray refused = new BsonArray();
+        for (int i = 0; i < documents.size(); i++) {
+            Optional<BsonDocument> refusal = documents.get(i).isDocument()
+                    ? ShardInsertCheck.refusal(documents.get(i).asDocument())
+                    : Optional.empty();
+            if (refusal.isPresent()) {
+                BsonDocument error = new BsonDocument("index", new BsonInt32(i));
+                refusal.get().forEach(error::append);
+                refused.add(error);
+                if (ordered) {
+                    break;
+                }
+            } else {
+                kept.add(i);
+            }
+        }
+        if (refused.isEmpty()) {
+            return withInsertedCount(runInEngine(database, command), documents.size(), ordered);
+        }
+        BsonArray forward = new BsonArray();
+        for (int i : kept) {
+            forward.add(documents.get(i));
+        }
+        BsonDocument reply;
+        if (forward.isEmpty()) {
+            reply = new BsonDocument("n", new BsonInt32(0)).append("ok", new BsonDouble(1));
+        } else {
+            BsonDocument engineCommand = command.clone();
+            engineCommand.put("documents", forward);
+            reply = withInsertedCount(runInEngine(database, engineCommand), forward.size(), ordered);
+            if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1) {
+                return reply;
+            }
+        }
+        List<BsonValue> errors = new ArrayList<>();
+        for (BsonValue e : reply.getArray("writeErrors", new BsonArray())) {
+            BsonDocument error = e.asDocument().clone();
+            error.put("index", new BsonInt32(kept.get(error.getNumber("index").intValue())));
+            errors.add(error);
+        }
+        if (!(ordered && !errors.isEmpty())) {
+            // an ordered batch the engine stopped earlier never reached the refused document
+            errors.addAll(refused);
+        }
+        errors.sort((a, b) -> Integer.compare(
+                a.asDocument().getNumber("index").intValue(),
+                b.asDocument().getNumber("index").intValue()));
+        reply.put("writeErrors", new BsonArray(errors));
+        return reply;
     }
 
-    @Override
-    public void replace(String database, String collection, List<BsonDocument> documents) {
-        MongoDatabase db = resolveDatabase(database);
-        if (db.resolveCollection(collection, false) != null) {
-            db.dropCollection(collection, NoopOplog.get());
+    /**
+     * The engine's insert reply with {@code n} the documents it inserted: the wire library counts the
+     * ones it refused too. An ordered batch inserts those before its first write error, an unordered one
+     * all but those with one (mongo {@code src/mongo/db/ops/write_ops_exec.cpp} {@code performInserts}).
+     */
+    private static BsonDocument withInsertedCount(BsonDocument reply, int attempted, boolean ordered) {
+        if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() != 1 || !reply.containsKey("writeErrors")) {
+            return reply;
         }
-        MongoCollection<?> c = db.createCollectionOrThrowIfExists(collection);
-        List<Document> converted = new ArrayList<>(documents.size());
-        for (BsonDocument d : documents) {
-            converted.add(WireDocuments.fromBson(d));
+        BsonArray errors = reply.getArray("writeErrors");
+        int firstError = attempted;
+        for (BsonValue e : errors) {
+            firstError = Math.min(firstError, e.asDocument().getNumber("index").intValue());
         }
-        if (!converted.isEmpty()) {
-            c.insertDocuments(converted);
-        }
+        reply.put("n", new BsonInt32(ordered ? firstError : attempted - errors.size()));
+        return reply;
     }
 
     /**
@@ -387,11 +359,24 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         encoded.copyDocumentsTo((EncodedCollection) target.resolveCollection(toCollection, true));
     }
 
-    /** Codes of the replies this adapter makes itself (mongo src/mongo/base/error_codes.yml). */
-    private static final class ErrorCodes {
-        static final int INTERNAL_ERROR = 1;
-        static final int TOO_MANY_CLIENTS = 6;
+    @Override
+    public int keptBytesPerDocument() {
+        return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
+    }
 
-        private ErrorCodes() {}
+    @Override
+    public void replace(String database, String collection, List<BsonDocument> documents) {
+        MongoDatabase db = resolveDatabase(database);
+        if (db.resolveCollection(collection, false) != null) {
+            db.dropCollection(collection, NoopOplog.get());
+        }
+        MongoCollection<?> c = db.createCollectionOrThrowIfExists(collection);
+        List<Document> converted = new ArrayList<>(documents.size());
+        for (BsonDocument d : documents) {
+            converted.add(WireDocuments.fromBson(d));
+        }
+        if (!converted.isEmpty()) {
+            c.insertDocuments(converted);
+        }
     }
 }

@@ -3,7 +3,7 @@ package io.shardlab.serve;
 import io.shardlab.mongos.HostMachine;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.Inet6Address;
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -41,33 +41,53 @@ final class ThisMachine implements HostMachine {
     }
 
     /**
-     * The addresses a client can reach a server bound to {@code bound} at: {@code bound} itself, or for a server
-     * on every address ({@code 0.0.0.0}, {@code ::}) the addresses of the interfaces that are up, IPv4 before
-     * IPv6, link-local ones (which need a zone a connection string cannot carry) left out, loopback last.
+     * The addresses other machines can reach this one by: those of every network interface that is up,
+     * not loopback and not point-to-point, IPv4 first; IPv6 link-local addresses (which need a zone to
+     * be used) left out. Empty when the interfaces cannot be read.
      */
-    static List<InetAddress> addressesReaching(InetAddress bound) {
-        if (!bound.isAnyLocalAddress()) {
-            return List.of(bound);
-        }
-        List<InetAddress> network = new ArrayList<>();
+    List<InetAddress> reachableAddresses() {
+        List<InetAddress> out = new ArrayList<>();
         try {
             for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-                if (!nic.isUp() || nic.isLoopback()) {
+                if (!nic.isUp() || nic.isLoopback() || nic.isPointToPoint()) {
                     continue;
                 }
                 for (InetAddress a : Collections.list(nic.getInetAddresses())) {
-                    if (!a.isLinkLocalAddress() && !a.isLoopbackAddress() && !a.isAnyLocalAddress()) {
-                        network.add(a);
+                    if (!a.isLinkLocalAddress() && !a.isLoopbackAddress()) {
+                        out.add(a);
                     }
                 }
             }
         } catch (SocketException e) {
-            // no interface can be listed: loopback only, as below
+            return List.of();
         }
-        network.sort(Comparator.comparing((InetAddress a) -> a instanceof Inet6Address)
-                .thenComparing(InetAddress::getHostAddress));
-        network.add(InetAddress.getLoopbackAddress());
-        return List.copyOf(network);
+        out.sort(Comparator.comparing((InetAddress a) -> !(a instanceof Inet4Address)));
+        return List.copyOf(out);
+    }
+
+    /** Every address of this machine's interfaces, loopback and link-local included. */
+    List<InetAddress> ownAddresses() {
+        List<InetAddress> out = new ArrayList<>();
+        try {
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                out.addAll(Collections.list(nic.getInetAddresses()));
+            }
+        } catch (SocketException e) {
+            // loopback still counts as this machine's (ClientConnections)
+        }
+        return List.copyOf(out);
+    }
+
+    /** Whether {@code address} is this machine's: loopback, the wildcard, or an address of one of its interfaces. */
+    boolean isOwn(InetAddress address) {
+        if (address.isLoopbackAddress() || address.isAnyLocalAddress()) {
+            return true;
+        }
+        try {
+            return NetworkInterface.getByInetAddress(address) != null;
+        } catch (SocketException e) {
+            return false;
+        }
     }
 
     @Override

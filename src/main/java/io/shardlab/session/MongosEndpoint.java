@@ -45,7 +45,8 @@ public interface MongosEndpoint {
         /**
          * The strings a client connects with, one per address of this machine that reaches the port: the bound
          * address, or when it listens on every address ({@code 0.0.0.0}) each network address of the machine's
-         * interfaces that are up (IPv4 first), loopback last. The first is {@link #connectionString()}.
+         * interfaces that are up (IPv4 first), loopback last: the first is what another machine types, the
+         * last (for every address) {@link #connectionString()}.
          */
         List<String> connectionStrings();
 

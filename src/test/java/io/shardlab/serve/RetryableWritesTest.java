@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardlab.mongos.ErrorCode;
 import io.shardlab.mongos.MongoCommandException;
 import org.bson.BsonDocument;
+import org.bson.BsonInt64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,6 +48,27 @@ class RetryableWritesTest {
 
         assertEquals(first, retry);
         assertEquals(BsonDocument.parse(after), all());
+    }
+
+    @Test
+    void aLongBatchRunInPartsIsOneRetryableWriteAndItsRetryWritesNothing() {
+        // given a retryable insert of 600 documents, which serve runs as parts of 250 statements (WriteBatchSlices)
+        StringBuilder documents = new StringBuilder();
+        for (int i = 0; i < 600; i++) {
+            documents.append(i == 0 ? "" : ", ").append("{_id: ").append(i).append('}');
+        }
+        BsonDocument insert = BsonDocument.parse("{insert: 'c', documents: [" + documents + "]}");
+        insert.put("lsid", session);
+        insert.put("txnNumber", new BsonInt64(1));
+
+        // when it runs, and runs again as the driver's retry after a lost reply
+        BsonDocument first = WriteBatchSlices.run(insert, part -> mongos.commands.run("test", part));
+        BsonDocument retry = WriteBatchSlices.run(insert, part -> mongos.commands.run("test", part));
+
+        // then each part was written once: 600 documents, and the retry answers n: 600 as the first reply did
+        assertEquals(600, first.getNumber("n").intValue());
+        assertEquals(first, retry);
+        assertEquals(600, all().getArray("all").size());
     }
 
     @Test

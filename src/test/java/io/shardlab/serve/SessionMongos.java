@@ -42,10 +42,8 @@ final class SessionMongos {
                                 line -> {},
                                 new ThisMachine(),
                                 counters),
-                        line -> {},
-                        10,
                         CommandLane.DIRECT,
-                        counters)
+                        line -> {})
                 .commands();
     }
 
