@@ -9,12 +9,14 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.sim.SimulationConfig;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonNumber;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Assertions;
 
@@ -90,8 +92,8 @@ final class PortedRowRunner {
                 return new Expectation.Answer(
                         false,
                         reply,
-                        reply.getString("codeName", new org.bson.BsonString("")).getValue(),
-                        reply.getString("errmsg", new org.bson.BsonString("")).getValue(),
+                        reply.getString("codeName", new BsonString("")).getValue(),
+                        reply.getString("errmsg", new BsonString("")).getValue(),
                         null,
                         null);
             }
@@ -120,9 +122,8 @@ final class PortedRowRunner {
         if (writeError.containsKey("codeName")) {
             return writeError.getString("codeName").getValue();
         }
-        Function<Integer, Optional<ErrorCode>> byNumber = n -> java.util.Arrays.stream(ErrorCode.values())
-                .filter(c -> c.number() == n)
-                .findFirst();
+        Function<Integer, Optional<ErrorCode>> byNumber = n ->
+                Arrays.stream(ErrorCode.values()).filter(c -> c.number() == n).findFirst();
         return byNumber.apply(code).map(ErrorCode::codeName).orElse("Location" + code);
     }
 
