@@ -1,6 +1,7 @@
 package io.shardlab.mongos;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.mongos.CommandSyntax.FirstField;
 import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -14,6 +15,14 @@ import org.bson.BsonValue;
  * sharded collection refuses a unique index its shard key cannot keep unique.
  */
 final class CollectionDefinitionCommands {
+
+    /** mongo {@code src/mongo/db/commands/create.idl}: the collection is a string ({@code concatenate_with_db}). */
+    static final CommandSyntax CREATE =
+            CommandSyntax.idl("create", FirstField.COLLECTION, "src/mongo/db/commands/create.idl");
+
+    /** mongo {@code src/mongo/db/drop_indexes.idl}: the collection is a string ({@code concatenate_with_db}). */
+    static final CommandSyntax DROP_INDEXES =
+            CommandSyntax.idl("dropIndexes", FirstField.COLLECTION, "src/mongo/db/drop_indexes.idl");
 
     private final CommandContext context;
 

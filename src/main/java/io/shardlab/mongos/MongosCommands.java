@@ -185,10 +185,12 @@ public final class MongosCommands {
                     .notingBudget(),
             MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
-            MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
+            MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r))
+                    .syntax(CollectionDefinitionCommands.CREATE),
             MongosCommand.of("createIndexes", WRITE, (f, r) -> f.definitions().createIndexes(r, f.indexes()))
                     .syntax(IndexCommands.CREATE_INDEXES),
-            MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.definitions().dropIndexes(r)),
+            MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.definitions().dropIndexes(r))
+                    .syntax(CollectionDefinitionCommands.DROP_INDEXES),
             MongosCommand.of(
                     "renameCollection", WRITE, (f, r) -> f.definitions().renameCollection(r)),
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
@@ -196,16 +198,20 @@ public final class MongosCommands {
                     .sampledByAnalyzer()
                     .notingBudget(),
             MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r))
+                    .syntax(ReadCommands.FIND)
                     .sampledByAnalyzer()
                     .notingBudget(),
             MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r))
+                    .syntax(ReadCommands.COUNT)
                     .sampledByAnalyzer()
                     .notingBudget(),
             MongosCommand.of("distinct", READ, CommandFamilies::toStorage)
+                    .syntax(ReadCommands.DISTINCT)
                     .sampledByAnalyzer()
                     .notingBudget(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
-            MongosCommand.of("killCursors", ROUTER, (f, r) -> f.reads().killCursors(r)),
+            MongosCommand.of("killCursors", ROUTER, (f, r) -> f.reads().killCursors(r))
+                    .syntax(ReadCommands.KILL_CURSORS),
             // sessions and transactions
             MongosCommand.of("commitTransaction", ROUTER, (f, r) -> f.sessions().commitTransaction(r))
                     .onlyOnAdmin()

@@ -55,6 +55,32 @@ final class ReadCommands {
             optional("filter", ArgumentType.OBJECT),
             optional("nameOnly", ArgumentType.ANY));
 
+    /**
+     * mongo {@code src/mongo/db/query/find_command.idl}: the collection is a string ({@code concatenate_with_db_or_uuid},
+     * {@code idl_parser.cpp checkAndAssertCollectionName}: BadValue "collection name has invalid type T"); the
+     * storage reads the rest.
+     */
+    static final CommandSyntax FIND =
+            CommandSyntax.idl("find", FirstField.COLLECTION, "src/mongo/db/query/find_command.idl");
+
+    /** mongo {@code src/mongo/db/query/count_command.idl}: the collection is a string, as {@link #FIND}'s. */
+    static final CommandSyntax COUNT =
+            CommandSyntax.idl("count", FirstField.COLLECTION, "src/mongo/db/query/count_command.idl");
+
+    /** mongo {@code src/mongo/db/query/distinct_command.idl}: the collection is a string, as {@link #FIND}'s. */
+    static final CommandSyntax DISTINCT =
+            CommandSyntax.idl("distinct", FirstField.COLLECTION, "src/mongo/db/query/distinct_command.idl");
+
+    /**
+     * mongo {@code src/mongo/db/query/kill_cursors.idl}: the collection is a string ({@code concatenate_with_db}) and
+     * {@code cursors} a required array.
+     */
+    static final CommandSyntax KILL_CURSORS = CommandSyntax.idl(
+            "killCursors",
+            FirstField.COLLECTION,
+            "src/mongo/db/query/kill_cursors.idl",
+            required("cursors", ArgumentType.ARRAY));
+
     private final CommandContext context;
 
     ReadCommands(CommandContext context) {
