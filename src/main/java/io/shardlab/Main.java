@@ -1,6 +1,11 @@
 package io.shardlab;
 
 import io.shardlab.cli.Cli;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Locale;
+import javafx.application.Application;
 
 /**
  * The jar's entry point: no arguments opens the GUI ({@link DesktopApp}), a subcommand runs the CLI headless.
@@ -20,18 +25,17 @@ public final class Main {
         if (args.length != 1) {
             return false;
         }
-        String name = args[0].toLowerCase(java.util.Locale.ROOT);
+        String name = args[0].toLowerCase(Locale.ROOT);
         try {
-            return (name.endsWith(".shardlab") || name.endsWith(".json"))
-                    && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(args[0]));
-        } catch (java.nio.file.InvalidPathException e) {
+            return (name.endsWith(".shardlab") || name.endsWith(".json")) && Files.isRegularFile(Path.of(args[0]));
+        } catch (InvalidPathException e) {
             return false; // not a file name: the CLI explains what it expected
         }
     }
 
     public static void main(String[] args) {
         if (args.length == 0 || opensInTheApp(args)) {
-            javafx.application.Application.launch(DesktopApp.class, args);
+            Application.launch(DesktopApp.class, args);
             return;
         }
         System.exit(Cli.create(AppInfo.load()).execute(args));

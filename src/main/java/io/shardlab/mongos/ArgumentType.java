@@ -16,7 +16,7 @@ enum ArgumentType {
     OBJECT(List.of(BsonType.DOCUMENT), List.of("object")),
     /** {@code array}; an {@code array<T>} field's elements are checked by {@link Argument#elements()}. */
     ARRAY(List.of(BsonType.ARRAY), List.of("array")),
-    /** {@code long} (a {@code TxnNumber}): a 64-bit integer only. */
+    /** {@code long} (a {@code TxnNumber}, a {@code cursorId}): a 64-bit integer only. */
     LONG(List.of(BsonType.INT64), List.of("long")),
     /** {@code bool}. */
     BOOL(List.of(BsonType.BOOLEAN), List.of("bool")),

@@ -1,18 +1,33 @@
 package io.shardlab.mongos;
 
-import io.shardlab.bson.BsonPrinter;
 import io.shardlab.mongos.CommandSyntax.FirstField;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonNumber;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * The commands that define a collection rather than its documents: {@code create}, {@code createIndexes},
- * {@code dropIndexes} and {@code renameCollection}. The document store runs them; what it does not keep (collation,
- * partial and sparse index options) the {@link ShardLocalCatalog} records once the store accepted the command, and a
- * sharded collection refuses a unique index its shard key cannot keep unique.
+ * What a namespace is, where the document store cannot say: {@code create} and {@code collMod} of views
+ * ({@code viewOn}, {@code pipeline}), validators ({@code validator}, {@code validationLevel},
+ * {@code validationAction}) and capped collections ({@code capped}, {@code size}, {@code max}; {@code cappedSize},
+ * {@code cappedMax} from 6.0), kept in {@link ViewCatalog} and {@link CollectionCreateOptions}; the commands that
+ * name a view ({@link #onView}); {@code listCollections}' entries for them ({@link #listed}); and
+ * {@code renameCollection}, which takes a collection's kept options along. What the shards' catalog keeps of a
+ * collection ({@code collation}, read by the sharding commands) the {@link ShardLocalCatalog} records once the store
+ * accepted the command. The index commands are {@link IndexCommands}'.
+ *
+ * <p>Sources: mongo {@code src/mongo/db/commands/create.idl}, {@code coll_mod.idl},
+ * {@code src/mongo/db/catalog/collection_options.cpp} ({@code validationLevel} {@code off}, {@code strict},
+ * {@code moderate}; {@code validationAction} {@code error}, {@code warn}; a capped collection needs {@code size}),
+ * {@code src/mongo/db/views/view_catalog.cpp}; docs {@code reference/command/create}, {@code collMod}. Tests: mongo
+ * {@code jstests/core/views/views_basic.js}, {@code views_all_commands.js},
+ * {@code jstests/core/doc_validation/doc_validation_options.js}, {@code jstests/core/capped/capped_max1.js}.
  */
 final class CollectionDefinitionCommands {
 
@@ -20,118 +35,272 @@ final class CollectionDefinitionCommands {
     static final CommandSyntax CREATE =
             CommandSyntax.idl("create", FirstField.COLLECTION, "src/mongo/db/commands/create.idl");
 
-    /** mongo {@code src/mongo/db/drop_indexes.idl}: the collection is a string ({@code concatenate_with_db}). */
-    static final CommandSyntax DROP_INDEXES =
-            CommandSyntax.idl("dropIndexes", FirstField.COLLECTION, "src/mongo/db/drop_indexes.idl");
+    private static final Set<String> LEVELS = Set.of("off", "strict", "moderate");
+    private static final Set<String> ACTIONS = Set.of("error", "warn");
+    /** The {@code create} options ShardLab keeps; the store gets the command without them. */
+    private static final Set<String> KEPT =
+            Set.of("viewOn", "pipeline", "validator", "validationLevel", "validationAction", "capped", "size", "max");
 
     private final CommandContext context;
+    private final ViewCommands views;
 
     CollectionDefinitionCommands(CommandContext context) {
         this.context = context;
+        this.views = new ViewCommands(context);
     }
 
     /**
-     * {@code create}: a capped collection is refused (ShardLab's document store has no capped collection, and the
-     * simulator no size-bounded one).
+     * {@code create}: a view, a collection with a validator or a cap, or a plain collection (the store's); the
+     * collection's name is a string ({@link #CREATE}).
      */
     BsonDocument create(CommandRequest request) {
-        BsonValue capped = request.body().get("capped");
-        if (capped != null
-                && (capped.isBoolean()
-                        ? capped.asBoolean().getValue()
-                        : capped.isNumber() && capped.asNumber().doubleValue() != 0)) {
+        String db = request.database();
+        BsonDocument body = request.body();
+        String name = request.arguments().firstString();
+        if (context.views().isView(db, name)) {
             throw new MongoCommandException(
-                    ErrorCode.COMMAND_NOT_SUPPORTED,
-                    "ShardLab does not simulate capped collections on MongoDB " + context.version() + " yet");
+                    ErrorCode.NAMESPACE_EXISTS, "Collection already exists. NS: " + db + "." + name);
         }
-        BsonDocument reply = context.storage().run(request.database(), request.body());
-        if (isOk(reply)) {
-            context.shardCatalog().created(namespace(request), request.body());
+        if (body.containsKey("viewOn") || body.containsKey("pipeline")) {
+            return createView(db, name, body);
+        }
+        CollectionCreateOptions.Options options = options(CollectionCreateOptions.Options.NONE, body, false);
+        BsonDocument forward = new BsonDocument();
+        body.forEach((k, v) -> {
+            if (!KEPT.contains(k)) {
+                forward.append(k, v);
+            }
+        });
+        if (options.capped()) {
+            forward.append("capped", BsonBoolean.TRUE); // the store keeps a capped collection's insertion order
+        }
+        context.catalog().createDatabase(db, null);
+        BsonDocument reply = context.storage().run(db, forward);
+        if (Replies.isOk(reply)) {
+            context.shardCatalog().created(db + "." + name, body);
+            if (!options.equals(CollectionCreateOptions.Options.NONE)) {
+                context.createOptions().set(db, name, options);
+            }
         }
         return reply;
+    }
+
+    private BsonDocument createView(String db, String name, BsonDocument body) {
+        BsonValue viewOn = body.get("viewOn");
+        BsonValue pipeline = body.get("pipeline", new BsonArray());
+        if (viewOn == null) {
+            throw new MongoCommandException(ErrorCode.BAD_VALUE, "'pipeline' requires 'viewOn' to also be specified");
+        }
+        if (!viewOn.isString()) {
+            throw CommandArguments.wrongType("create.viewOn", viewOn, ArgumentType.STRING);
+        }
+        if (!pipeline.isArray()) {
+            throw CommandArguments.wrongType("create.pipeline", pipeline, ArgumentType.ARRAY);
+        }
+        ReadCommands.requireStages(pipeline.asArray());
+        if (context.documents().exists(db, name)) {
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_EXISTS, "Collection already exists. NS: " + db + "." + name);
+        }
+        context.catalog().createDatabase(db, null);
+        context.views().define(new ViewCatalog.View(db, name, viewOn.asString().getValue(), pipeline.asArray()));
+        mirrorSystemViews(db);
+        return Replies.ok();
+    }
+
+    /** {@code collMod}: a view's definition, a validator and its level and action, a cap; the rest is the store's. */
+    BsonDocument collMod(CommandRequest request) {
+        String db = request.database();
+        BsonDocument body = request.body();
+        String name = body.get(body.getFirstKey()).isString()
+                ? body.getString(body.getFirstKey()).getValue()
+                : "";
+        Optional<ViewCatalog.View> view = context.views().view(db, name);
+        if (view.isPresent()) {
+            BsonValue viewOn = body.get("viewOn");
+            BsonValue pipeline = body.get("pipeline");
+            if (viewOn == null || pipeline == null) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "must specify both 'viewOn' and 'pipeline' when modifying a view");
+            }
+            if (!viewOn.isString() || !pipeline.isArray()) {
+                throw new MongoCommandException(
+                        ErrorCode.TYPE_MISMATCH, "'viewOn' must be a string and 'pipeline' an array");
+            }
+            context.views()
+                    .define(new ViewCatalog.View(
+                            db, name, viewOn.asString().getValue(), ReadCommands.requireStages(pipeline.asArray())));
+            mirrorSystemViews(db);
+            return Replies.ok();
+        }
+        if (!context.documents().exists(db, name)) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + db + "." + name);
+        }
+        CollectionCreateOptions.Options before = context.createOptions().of(db, name);
+        CollectionCreateOptions.Options after = options(before, body, true);
+        if (!after.equals(before)) {
+            context.createOptions().set(db, name, after);
+            if (after.capped()) {
+                context.capped().afterInsert(db, name);
+            }
+        }
+        return Replies.ok();
     }
 
     /**
-     * {@code createIndexes}: on a sharded collection a unique index must start with the shard key's fields (an
-     * {@code _id} index excepted), else CannotCreateIndex (mongo {@code src/mongo/db/commands/create_indexes_cmd.cpp},
-     * {@code ShardKeyPattern::isUniqueIndexCompatible}; test {@code jstests/sharding/unique_index_on_shardservers.js}).
-     * {@code build} builds what is new ({@link IndexCommands}); the shards' catalog records each index.
+     * {@code base} with the validation and cap options {@code command} gives ({@code collMod} names the cap
+     * {@code cappedSize} and {@code cappedMax}).
      */
-    BsonDocument createIndexes(CommandRequest request, IndexCommands build) {
-        String ns = namespace(request);
-        BsonValue indexes = request.body().get("indexes");
-        Optional<ShardedCatalog.CollectionEntry> sharded = context.catalog().collection(ns);
-        if (sharded.isPresent() && indexes instanceof BsonArray specs) {
-            BsonDocument shardKey = sharded.get().cluster().shardKey().toDocument();
-            for (BsonValue spec : specs) {
-                if (spec instanceof BsonDocument s
-                        && s.get("key") instanceof BsonDocument key
-                        && isTrue(s.get("unique"))
-                        && !ShardKeyIndexRules.uniquenessCompatible(shardKey, key)) {
-                    throw new MongoCommandException(
-                            ErrorCode.CANNOT_CREATE_INDEX,
-                            "cannot create unique index over " + BsonPrinter.serverString(key)
-                                    + " with shard key pattern " + BsonPrinter.serverString(shardKey));
-                }
+    private CollectionCreateOptions.Options options(
+            CollectionCreateOptions.Options base, BsonDocument command, boolean collMod) {
+        CollectionCreateOptions.Options out = base;
+        BsonDocument validator = base.validator();
+        String level = base.validationLevel();
+        String action = base.validationAction();
+        if (command.containsKey("validator")) {
+            BsonValue v = command.get("validator");
+            if (!v.isDocument()) {
+                throw CommandArguments.wrongType(command.getFirstKey() + ".validator", v, ArgumentType.OBJECT);
+            }
+            validator = v.asDocument().isEmpty() ? null : v.asDocument();
+            if (validator != null) {
+                context.validation().requireApplicable(validator);
             }
         }
-        BsonDocument reply = build.createIndexes(request);
-        if (isOk(reply) && indexes instanceof BsonArray specs) {
-            for (BsonValue spec : specs) {
-                if (spec instanceof BsonDocument s && s.get("key") instanceof BsonDocument && s.isString("name")) {
-                    context.shardCatalog().indexCreated(ns, s);
-                }
+        if (command.containsKey("validationLevel")) {
+            level = enumerated(command, "validationLevel", LEVELS);
+        }
+        if (command.containsKey("validationAction")) {
+            action = enumerated(command, "validationAction", ACTIONS);
+        }
+        out = out.withValidation(validator, level, action);
+        if (!collMod && command.getBoolean("capped", BsonBoolean.FALSE).getValue()) {
+            BsonValue size = command.get("size");
+            if (!(size instanceof BsonNumber n) || n.longValue() <= 0) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "the 'size' field is required when 'capped' is true");
             }
+            BsonValue max = command.get("max");
+            long maxDocs = max instanceof BsonNumber m && m.longValue() > 0 ? m.longValue() : 0;
+            out = out.withCap(CappedCollections.roundedSize(n.longValue()), maxDocs);
         }
-        return reply;
+        if (collMod && (command.containsKey("cappedSize") || command.containsKey("cappedMax"))) {
+            if (!base.capped()) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "Unable to set cappedSize/cappedMax on a uncapped collection");
+            }
+            long size = command.get("cappedSize") instanceof BsonNumber n ? n.longValue() : base.cappedSize();
+            long max = command.get("cappedMax") instanceof BsonNumber m ? m.longValue() : base.cappedMax();
+            out = out.withCap(size, Math.max(0, max));
+        }
+        return out;
     }
 
-    /** {@code dropIndexes} of an index by name, by key, of several names, or of all ({@code "*"}). */
-    BsonDocument dropIndexes(CommandRequest request) {
-        BsonDocument reply = context.storage().run(request.database(), request.body());
-        if (!isOk(reply)) {
-            return reply;
+    /** An IDL enum field's value ({@code idl_parser.cpp}: BadValue for a value the enum does not name). */
+    private static String enumerated(BsonDocument command, String field, Set<String> allowed) {
+        BsonValue v = command.get(field);
+        if (!v.isString()) {
+            throw CommandArguments.wrongType(command.getFirstKey() + "." + field, v, ArgumentType.STRING);
         }
-        String ns = namespace(request);
-        BsonValue index = request.body().get("index");
-        if (index instanceof BsonDocument key) {
-            context.shardCatalog().indexDropped(ns, key);
-        } else if (index instanceof BsonArray names) {
-            names.stream()
-                    .filter(BsonValue::isString)
-                    .forEach(n ->
-                            context.shardCatalog().indexDropped(ns, n.asString().getValue()));
-        } else if (index != null && index.isString()) {
-            context.shardCatalog().indexDropped(ns, index.asString().getValue());
+        if (!allowed.contains(v.asString().getValue())) {
+            throw new MongoCommandException(
+                    ErrorCode.BAD_VALUE,
+                    "Enumeration value '" + v.asString().getValue() + "' for field '" + command.getFirstKey() + "."
+                            + field + "' is not a valid value.");
         }
-        return reply;
+        return v.asString().getValue();
     }
 
-    /** {@code renameCollection} (on {@code admin}, {@code {renameCollection: "db.a", to: "db.b"}}). */
+    /**
+     * {@code renameCollection} (on {@code admin}, {@code {renameCollection: "db.a", to: "db.b"}}): the store renames
+     * the collection; its validator and cap, and what the shards' catalog keeps, go with it (mongo
+     * {@code src/mongo/db/catalog/rename_collection.cpp} keeps the collection's options).
+     */
     BsonDocument renameCollection(CommandRequest request) {
         BsonDocument reply = context.storage().run(request.database(), request.body());
         BsonValue from = request.body().get("renameCollection");
         BsonValue to = request.body().get("to");
-        if (isOk(reply) && from != null && from.isString() && to != null && to.isString()) {
-            context.shardCatalog()
-                    .renamed(from.asString().getValue(), to.asString().getValue());
+        if (Replies.isOk(reply) && from != null && from.isString() && to != null && to.isString()) {
+            String source = from.asString().getValue();
+            String target = to.asString().getValue();
+            context.shardCatalog().renamed(source, target);
+            moveKeptOptions(source, target);
         }
         return reply;
     }
 
-    private static String namespace(CommandRequest request) {
-        BsonValue first = request.body().get(request.body().getFirstKey());
-        return request.database() + "." + (first.isString() ? first.asString().getValue() : "");
+    private void moveKeptOptions(String fromNamespace, String toNamespace) {
+        int fromDot = fromNamespace.indexOf('.');
+        int toDot = toNamespace.indexOf('.');
+        if (fromDot < 0 || toDot < 0) {
+            return;
+        }
+        String fromDb = fromNamespace.substring(0, fromDot);
+        String fromColl = fromNamespace.substring(fromDot + 1);
+        String toDb = toNamespace.substring(0, toDot);
+        String toColl = toNamespace.substring(toDot + 1);
+        context.createOptions().forget(toDb, toColl); // dropTarget: the replaced collection's options go
+        context.createOptions()
+                .kept(fromDb, fromColl)
+                .ifPresent(o -> context.createOptions().set(toDb, toColl, o));
+        context.createOptions().forget(fromDb, fromColl);
     }
 
-    static boolean isOk(BsonDocument reply) {
-        return reply.get("ok") instanceof BsonNumber n && n.doubleValue() == 1.0;
+    /** A command on a view, answered here (a read resolved, a write refused), or empty for the usual handler. */
+    Optional<BsonDocument> onView(CommandRequest request) {
+        return views.answer(request);
     }
 
-    private static boolean isTrue(BsonValue v) {
-        return v != null
-                && (v.isBoolean()
-                        ? v.asBoolean().getValue()
-                        : v.isNumber() && v.asNumber().doubleValue() != 0);
+    /** After {@code drop} or {@code dropDatabase}: the definitions of what was dropped go too. */
+    void forget(CommandRequest request) {
+        String db = request.database();
+        if ("dropDatabase".equals(request.name())) {
+            context.views().forgetDatabase(db);
+            context.createOptions().forgetDatabase(db);
+            return;
+        }
+        BsonValue target = request.body().get(request.body().getFirstKey());
+        if (target != null && target.isString()) {
+            context.createOptions().forget(db, target.asString().getValue());
+        }
+    }
+
+    /**
+     * {@code listCollections}' entries with what the store does not know: each kept collection's options, and an
+     * entry per view ({@code type: "view"}, {@code options: {viewOn, pipeline}}, {@code info: {readOnly: true}}).
+     */
+    static List<BsonDocument> listed(CommandContext context, String db, List<BsonDocument> stored) {
+        List<BsonDocument> out = new ArrayList<>();
+        for (BsonDocument entry : stored) {
+            String name = entry.getString("name", new BsonString("")).getValue();
+            Optional<CollectionCreateOptions.Options> kept =
+                    context.createOptions().kept(db, name);
+            if (kept.isEmpty()) {
+                out.add(entry);
+                continue;
+            }
+            BsonDocument withOptions = entry.clone();
+            BsonDocument options =
+                    entry.getDocument("options", new BsonDocument()).clone();
+            kept.get().shown().forEach(options::put);
+            withOptions.put("options", options);
+            out.add(withOptions);
+        }
+        for (ViewCatalog.View v : context.views().in(db)) {
+            out.add(new BsonDocument("name", new BsonString(v.name()))
+                    .append("type", new BsonString("view"))
+                    .append(
+                            "options",
+                            new BsonDocument("viewOn", new BsonString(v.viewOn())).append("pipeline", v.pipeline()))
+                    .append("info", new BsonDocument("readOnly", BsonBoolean.TRUE)));
+        }
+        return out;
+    }
+
+    /** {@code <db>.system.views} as mongod keeps it, so that a client reading it sees the views. */
+    private void mirrorSystemViews(String db) {
+        List<BsonDocument> documents = new ArrayList<>();
+        context.views().in(db).forEach(v -> documents.add(v.systemViewsDocument()));
+        context.storage().replace(db, "system.views", documents);
     }
 }

@@ -28,6 +28,8 @@ import org.bson.BsonDocument;
  * @param storageStatistics per-shard sizes of the stored documents
  * @param wallClockMillis the wall clock, for {@code localTime} and the sessions' and transactions' time limits
  * @param writes what is told of each write a command stores
+ * @param createOptions the validators and caps of collections, which the store does not keep
+ * @param views the databases' views
  */
 record CommandContext(
         ShardedCatalog catalog,
@@ -40,7 +42,9 @@ record CommandContext(
         ServerInformation serverInformation,
         StorageStatistics storageStatistics,
         LongSupplier wallClockMillis,
-        WrittenDocuments writes) {
+        WrittenDocuments writes,
+        CollectionCreateOptions createOptions,
+        ViewCatalog views) {
 
     /**
      * This context as a transaction's statements see it: the documents through {@code transactionView} (the
@@ -59,12 +63,34 @@ record CommandContext(
                 serverInformation,
                 storageStatistics,
                 wallClockMillis,
-                transactionWrites);
+                transactionWrites,
+                createOptions,
+                views);
     }
 
     /** The simulated release line. */
     MongoVersion version() {
         return release.version();
+    }
+
+    /** Collections' validators applied to the documents written. */
+    DocumentValidation validation() {
+        return new DocumentValidation(createOptions, storage(), version());
+    }
+
+    /** Update statements run as a shard runs them. */
+    UpdateSemantics updates() {
+        return new UpdateSemantics(this);
+    }
+
+    /** Inserts run as a shard runs them. */
+    InsertSemantics inserts() {
+        return new InsertSemantics(this);
+    }
+
+    /** Capped collections' oldest documents removed as they fill. */
+    CappedCollections capped() {
+        return new CappedCollections(this);
     }
 
     /** The storage port. */

@@ -190,6 +190,9 @@ public final class ConfigDatabase {
                 // setAllowMigrations false (type_collection.idl permitMigrations; removed again when allowed)
                 d.append("permitMigrations", BsonBoolean.FALSE);
             }
+            if (catalog.settings().autoMergeOffFor(c.namespace())) {
+                d.append("enableAutoMerge", BsonBoolean.FALSE); // sh.disableAutoMerger(ns), 7.0+
+            }
             c.cluster()
                     .defragmentationProgress()
                     .ifPresent(p -> d.append("defragmentCollection", BsonBoolean.TRUE)
@@ -406,21 +409,32 @@ public final class ConfigDatabase {
 
     List<BsonDocument> settings() {
         List<BsonDocument> out = new ArrayList<>();
-        if (catalog.config().maxChunkSizeBytes() > 0) {
+        if (catalog.settings().chunkSize().isPresent()) {
+            out.add(new BsonDocument("_id", new BsonString("chunksize"))
+                    .append(
+                            "value",
+                            new BsonInt32(catalog.settings().chunkSize().get())));
+        } else if (catalog.config().maxChunkSizeBytes() > 0) {
             out.add(new BsonDocument("_id", new BsonString("chunksize"))
                     .append("value", new BsonInt32((int) (catalog.config().maxChunkSizeBytes() / (1024 * 1024)))));
         }
-        catalog.autoSplitSetting()
+        catalog.settings()
+                .autoSplit()
                 .ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("autosplit"))
                         .append("enabled", BsonBoolean.valueOf(on))));
-        catalog.autoMergeSetting()
+        catalog.settings()
+                .autoMerge()
                 .ifPresent(on -> out.add(new BsonDocument("_id", new BsonString("automerge"))
                         .append("enabled", BsonBoolean.valueOf(on))));
-        if (catalog.balancerSettingWritten()) {
-            boolean on = catalog.balancerEnabled();
-            out.add(new BsonDocument("_id", new BsonString("balancer"))
-                    .append("mode", new BsonString(on ? "full" : "off"))
-                    .append("stopped", BsonBoolean.valueOf(!on)));
+        if (catalog.settings().balancerDocumentWritten()) {
+            BsonDocument balancer = new BsonDocument("_id", new BsonString("balancer"));
+            if (catalog.settings().balancerSettingWritten()) {
+                boolean on = catalog.balancerEnabled();
+                balancer.append("mode", new BsonString(on ? "full" : "off"))
+                        .append("stopped", BsonBoolean.valueOf(!on));
+            }
+            catalog.settings().windowAsWritten().ifPresent(w -> balancer.append("activeWindow", w));
+            out.add(balancer);
         }
         return out;
     }

@@ -13,7 +13,9 @@ import org.bson.BsonString;
 public interface DocumentStorage {
 
     /**
-     * Runs {@code command} on database {@code database} over the stored documents.
+     * Runs {@code command} on database {@code database} over the stored documents. A {@code create} with
+     * {@code capped: true} makes a collection that keeps its documents in insertion order (its natural order); the
+     * command layer applies its size and count limits.
      *
      * @return the reply, {@code ok: 1} or {@code ok: 0} with {@code errmsg} and {@code code}
      */

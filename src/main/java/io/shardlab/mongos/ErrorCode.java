@@ -20,7 +20,19 @@ public enum ErrorCode {
     CANNOT_CREATE_INDEX(67, "CannotCreateIndex"),
     ALREADY_INITIALIZED(23, "AlreadyInitialized"),
     NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
+    /** Conflicting update operators on one path (mongo {@code update_object_node.cpp}). */
+    CONFLICTING_UPDATE_OPERATORS(40, "ConflictingUpdateOperators"),
     NAMESPACE_EXISTS(48, "NamespaceExists"),
+    INVALID_ID_FIELD(53, "InvalidIdField"),
+    NOT_SINGLE_VALUE_FIELD(54, "NotSingleValueField"),
+    IMMUTABLE_FIELD(66, "ImmutableField"),
+    NOT_EXACT_VALUE_FIELD(111, "NotExactValueField"),
+    DOCUMENT_VALIDATION_FAILURE(121, "DocumentValidationFailure"),
+    COMMAND_NOT_SUPPORTED_ON_VIEW(166, "CommandNotSupportedOnView"),
+    OPTION_NOT_SUPPORTED_ON_VIEW(167, "OptionNotSupportedOnView"),
+    GRAPH_CONTAINS_CYCLE(93, "GraphContainsCycle"),
+    VIEW_DEPTH_LIMIT_EXCEEDED(165, "ViewDepthLimitExceeded"),
+    INVALID_VIEW_DEFINITION(182, "InvalidViewDefinition"),
     COMMAND_NOT_FOUND(59, "CommandNotFound"),
     SHARD_KEY_NOT_FOUND(61, "ShardKeyNotFound"),
     INVALID_OPTIONS(72, "InvalidOptions"),
@@ -51,6 +63,18 @@ public enum ErrorCode {
     LIST_CLUSTER_CATALOG_ON_COLLECTION(9621301, "Location9621301"),
     LIST_CLUSTER_CATALOG_NOT_OBJECT(9621302, "Location9621302"),
     DUPLICATE_KEY(11000, "DuplicateKey"),
+    /** mongo {@code update_stage.cpp}: a shard key change whose query lacks the full shard key (before 7.1). */
+    SHARD_KEY_UPDATE_WITHOUT_FULL_KEY(31025, "Location31025"),
+    /** mongo {@code expression_parser.cpp}: {@code $options} given before a regex that carries options. */
+    REGEX_OPTIONS_TWICE_AFTER_OPTIONS(51074, "Location51074"),
+    /** mongo {@code expression_parser.cpp}: {@code $options} given after a regex that carries options. */
+    REGEX_OPTIONS_TWICE_AFTER_REGEX(51075, "Location51075"),
+    /** mongo {@code expression_leaf.cpp}: a pattern the regex library refuses ({@code routing/RegexSyntax}). */
+    INVALID_REGEX(51091, "Location51091"),
+    /** mongo {@code pcre_util.cpp}: an unknown regex option ({@code routing/RegexSyntax}). */
+    INVALID_REGEX_OPTIONS(51108, "Location51108"),
+    /** mongo {@code update_request.h}: constants ({@code c}) on an update that is not a pipeline. */
+    CONSTANTS_WITHOUT_PIPELINE(51198, "Location51198"),
     /** mongo document_source_change_stream.cpp ({@code assertIsLegalSpecification}): no replica set, no change stream. */
     CHANGE_STREAM_NOT_SUPPORTED(40573, "Location40573"),
     /**
@@ -102,6 +126,16 @@ public enum ErrorCode {
     /** The code name, e.g. {@code "CommandNotFound"}. */
     public String codeName() {
         return codeName;
+    }
+
+    /** The code numbered {@code number}, or OperationFailed for one ShardLab does not name. */
+    public static ErrorCode numbered(int number) {
+        for (ErrorCode c : values()) {
+            if (c.number == number) {
+                return c;
+            }
+        }
+        return OPERATION_FAILED;
     }
 
     /** The code named {@code codeName}, if ShardLab answers with it. */

@@ -187,10 +187,11 @@ public final class MongosCommands {
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
             MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r))
                     .syntax(CollectionDefinitionCommands.CREATE),
-            MongosCommand.of("createIndexes", WRITE, (f, r) -> f.definitions().createIndexes(r, f.indexes()))
+            MongosCommand.of("collMod", WRITE, (f, r) -> f.definitions().collMod(r)),
+            MongosCommand.of("createIndexes", WRITE, (f, r) -> f.indexes().createIndexes(r))
                     .syntax(IndexCommands.CREATE_INDEXES),
-            MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.definitions().dropIndexes(r))
-                    .syntax(CollectionDefinitionCommands.DROP_INDEXES),
+            MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.indexes().dropIndexes(r))
+                    .syntax(IndexCommands.DROP_INDEXES),
             MongosCommand.of(
                     "renameCollection", WRITE, (f, r) -> f.definitions().renameCollection(r)),
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
@@ -209,9 +210,12 @@ public final class MongosCommands {
                     .syntax(ReadCommands.DISTINCT)
                     .sampledByAnalyzer()
                     .notingBudget(),
-            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)),
-            MongosCommand.of("killCursors", ROUTER, (f, r) -> f.reads().killCursors(r))
-                    .syntax(ReadCommands.KILL_CURSORS),
+            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
+            MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
+            MongosCommand.of("getShardVersion", ROUTER, (f, r) -> ShardVersionCommand.of(f.context(), r))
+                    .alias("getshardversion")
+                    .onlyOnAdmin(),
+            MongosCommand.of("usersInfo", ROUTER, (f, r) -> UsersInfoCommand.of(r)),
             // sessions and transactions
             MongosCommand.of("commitTransaction", ROUTER, (f, r) -> f.sessions().commitTransaction(r))
                     .onlyOnAdmin()
@@ -268,7 +272,8 @@ public final class MongosCommands {
             Consumer<String> notices,
             HostMachine host,
             ServerCounters counters) {
-        StoredDocuments documents = new StoredDocuments(storage);
+        DocumentStorage dialect = new StoreDialect(storage);
+        StoredDocuments documents = new StoredDocuments(dialect);
         MemoryBudget budget = new MemoryBudget(memoryBudgetBytes, notices);
         ClusterRecording recording = new ClusterRecording(catalog, documents, budget);
         CommandContext context = new CommandContext(
@@ -281,13 +286,15 @@ public final class MongosCommands {
                 new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong()),
                 new ServerInformation(release, host, counters, wallClockMillis),
                 new StorageStatistics(
-                        catalog, storage, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
+                        catalog, dialect, (db, coll) -> documents.first(db, coll, StorageStatistics.INDEX_SAMPLE)),
                 wallClockMillis,
-                WrittenDocuments.both(recording, intents.outsideWrites()));
+                WrittenDocuments.both(recording, intents.outsideWrites()),
+                new CollectionCreateOptions(),
+                new ViewCatalog());
         this.transactions = new Transactions(
                 sessions,
                 intents,
-                storage,
+                dialect,
                 recording,
                 budget,
                 release.version(),
@@ -472,14 +479,23 @@ public final class MongosCommands {
                 : database + "." + target.asString().getValue();
     }
 
-    /** Runs {@code c}'s handler on {@code f} (on {@code config}, a read or write of the config database). */
+    /**
+     * Runs {@code c}'s handler on {@code f} (on {@code config}, a read or write of the config database; on a view,
+     * the view's answer); a dropped namespace's view or kept options go with it.
+     */
     private static BsonDocument invoke(CommandFamilies f, MongosCommand c, CommandRequest request) {
         // a collectionless aggregate reads no config collection: its first stage is the router's
         boolean collectionless = "aggregate".equals(request.name())
                 && !request.body().get(request.name()).isString();
-        return c.access() != Access.ROUTER && "config".equals(request.database()) && !collectionless
-                ? f.configDatabase().run(request, c.access() == WRITE)
-                : c.handler().run(f, request);
+        if (c.access() != Access.ROUTER && "config".equals(request.database()) && !collectionless) {
+            return f.configDatabase().run(request, c.access() == WRITE);
+        }
+        BsonDocument reply =
+                f.definitions().onView(request).orElseGet(() -> c.handler().run(f, request));
+        if ("drop".equals(request.name()) || "dropDatabase".equals(request.name())) {
+            f.definitions().forget(request);
+        }
+        return reply;
     }
 
     /**

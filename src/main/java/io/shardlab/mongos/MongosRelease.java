@@ -1,6 +1,7 @@
 package io.shardlab.mongos;
 
 import io.shardlab.cluster.MongoVersion;
+import java.util.Map;
 
 /**
  * What a mongos of one release says about itself: the version string of {@code buildInfo} /
@@ -30,7 +31,7 @@ public record MongosRelease(MongoVersion version, String versionString, int wire
      * (Dec 19, 2025; docs v8.0 release-notes/8.0). 4.4.29 and 6.0.20 are real patches; newer ones were
      * not confirmed from MongoDB's pages.
      */
-    private static final java.util.Map<MongoVersion, String> LINE_PATCHES = java.util.Map.of(
+    private static final Map<MongoVersion, String> LINE_PATCHES = Map.of(
             MongoVersion.V4_4,
             "4.4.29",
             MongoVersion.V5_0,

@@ -71,15 +71,13 @@ final class ReadCommands {
     static final CommandSyntax DISTINCT =
             CommandSyntax.idl("distinct", FirstField.COLLECTION, "src/mongo/db/query/distinct_command.idl");
 
-    /**
-     * mongo {@code src/mongo/db/query/kill_cursors.idl}: the collection is a string ({@code concatenate_with_db}) and
-     * {@code cursors} a required array.
-     */
+    /** mongo {@code src/mongo/db/query/kill_cursors.idl}: {@code cursors} is an {@code array<cursorId>} of longs. */
     static final CommandSyntax KILL_CURSORS = CommandSyntax.idl(
-            "killCursors",
-            FirstField.COLLECTION,
-            "src/mongo/db/query/kill_cursors.idl",
-            required("cursors", ArgumentType.ARRAY));
+                    "killCursors",
+                    FirstField.COLLECTION,
+                    "src/mongo/db/query/kill_cursors.idl",
+                    required("cursors", ArgumentType.ARRAY).eachOf(ArgumentType.LONG))
+            .strictly();
 
     private final CommandContext context;
 
@@ -291,23 +289,6 @@ final class ReadCommands {
         return context.storage().run(request.database(), request.body());
     }
 
-    /**
-     * {@code killCursors}: the cursor ids as the storage reads them, int64 (a client may send int32 ids, which
-     * MongoDB's IDL {@code array<long>} also accepts: mongo {@code src/mongo/db/query/kill_cursors.idl}).
-     */
-    BsonDocument killCursors(CommandRequest request) {
-        BsonDocument command = request.body().clone();
-        BsonValue cursors = command.get("cursors");
-        if (cursors instanceof BsonArray ids) {
-            BsonArray longs = new BsonArray();
-            for (BsonValue id : ids) {
-                longs.add(id.isInt32() ? new BsonInt64(id.asInt32().getValue()) : id);
-            }
-            command.put("cursors", longs);
-        }
-        return context.storage().run(request.database(), command);
-    }
-
     /** {@code dbStats}: the database's sizes summed over its collections' shards. */
     BsonDocument dbStats(CommandRequest request) {
         String db = request.database();
@@ -344,6 +325,7 @@ final class ReadCommands {
         for (BsonValue v : reply.getDocument("cursor").getArray("firstBatch", new BsonArray())) {
             entries.add(v.asDocument());
         }
+        entries = CollectionDefinitionCommands.listed(context, db, entries);
         entries = filtered(entries, request.arguments().document("filter"));
         boolean nameOnly = nameOnly(request.arguments());
         BsonArray batch = new BsonArray();

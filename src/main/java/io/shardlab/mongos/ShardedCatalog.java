@@ -15,11 +15,15 @@ import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.UpdateZoneKeyRange;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -102,14 +106,24 @@ public final class ShardedCatalog {
             throw new IllegalArgumentException("shards: a cluster needs at least one shard");
         }
         this.config = config.withHistoryLimit(0, 0);
-        this.shards = new CatalogShards(shardIds, this::clusters);
-        this.settings = new CatalogSettings(config.version(), this::clusters);
-        this.uuids = new java.util.Random(config.seed());
+        this.shards = new CatalogShards(shardIds, () -> clustersByNamespace().values());
+        this.settings = new CatalogSettings(config.version(), this::clustersByNamespace);
+        this.uuids = new Random(config.seed());
     }
 
     /** The sharded collections' clusters, in namespace order. */
-    private List<SimulatedCluster> clusters() {
-        return collections.values().stream().map(CollectionEntry::cluster).toList();
+    private Map<String, SimulatedCluster> clustersByNamespace() {
+        Map<String, SimulatedCluster> out = new LinkedHashMap<>();
+        collections.forEach((ns, c) -> out.put(ns, c.cluster()));
+        return out;
+    }
+
+    /**
+     * config.settings and config.collections' per-collection settings as clients wrote them (autosplit, automerge,
+     * chunk size, the balancer's window and switch), applied to every collection's cluster.
+     */
+    CatalogSettings settings() {
+        return settings;
     }
 
     /** The simulation settings every collection's cluster shares. */
@@ -590,6 +604,7 @@ public final class ShardedCatalog {
     /** {@code drop}: the collection leaves the catalog (its chunks and zones with it). */
     public void dropCollection(String ns) {
         collections.remove(ns);
+        settings.forgetCollection(ns);
         unshardedBytes.remove(ns);
         unsplittable.remove(ns);
         outsideStore.remove(ns);
@@ -640,36 +655,8 @@ public final class ShardedCatalog {
     }
 
     /** Shards being drained by {@code removeShard}. */
-    public java.util.Set<String> drainingShards() {
+    public Set<String> drainingShards() {
         return shards.drainingShardIds();
-    }
-
-    /**
-     * {@code sh.enableAutoSplit()} / {@code disableAutoSplit()}, which write config.settings
-     * {@code {_id: "autosplit", enabled}}: the setting on every collection's cluster.
-     */
-    public void setAutoSplit(boolean enabled) {
-        settings.setAutoSplit(enabled);
-    }
-
-    /**
-     * {@code sh.startAutoMerger()} / {@code stopAutoMerger()} (7.0+), config.settings {@code {_id:
-     * "automerge"}}: the setting on every collection's cluster.
-     *
-     * @throws CommandFailedException before 7.0
-     */
-    public void setAutoMerge(boolean enabled) {
-        settings.setAutoMerge(enabled);
-    }
-
-    /** The autosplit setting a client wrote, if any. */
-    public Optional<Boolean> autoSplitSetting() {
-        return settings.autoSplit();
-    }
-
-    /** The automerge setting a client wrote, if any. */
-    public Optional<Boolean> autoMergeSetting() {
-        return settings.autoMerge();
     }
 
     /** {@code balancerStart} / {@code balancerStop}: the switch on every collection's cluster. */
@@ -680,11 +667,6 @@ public final class ShardedCatalog {
     /** Whether the balancer is on. */
     public boolean balancerEnabled() {
         return settings.balancerEnabled();
-    }
-
-    /** Whether a client started or stopped the balancer (config.settings then holds the balancer document). */
-    public boolean balancerSettingWritten() {
-        return settings.balancerSettingWritten();
     }
 
     /** Balancer rounds run so far, over all collections ({@code balancerStatus.numBalancerRounds}). */
@@ -708,14 +690,14 @@ public final class ShardedCatalog {
             // how many collections each shard migrates for, kept current as each collection steps, so that
             // a collection sees the others' migrations (those started earlier in this step included) in
             // time linear in the collections, hundreds of them included
-            Map<String, Integer> migrating = new java.util.HashMap<>();
+            Map<String, Integer> migrating = new HashMap<>();
             for (CollectionEntry c : collections.values()) {
                 c.cluster().shardsInMigration().forEach(shard -> migrating.merge(shard, 1, Integer::sum));
             }
             for (CollectionEntry c : collections.values()) {
-                java.util.Set<String> own = c.cluster().shardsInMigration();
+                Set<String> own = c.cluster().shardsInMigration();
                 own.forEach(shard -> migrating.merge(shard, -1, Integer::sum));
-                java.util.Set<String> busy = new java.util.TreeSet<>();
+                Set<String> busy = new TreeSet<>();
                 migrating.forEach((shard, n) -> {
                     if (n > 0) {
                         busy.add(shard);

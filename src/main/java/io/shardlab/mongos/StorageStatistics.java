@@ -198,7 +198,7 @@ final class StorageStatistics {
             }
         }
         BsonDocument out = new BsonDocument("raw", raw);
-        figures(null, sum).forEach(out::append);
+        figures(db, sum).forEach(out::append);
         return out.append("ok", new BsonDouble(1));
     }
 

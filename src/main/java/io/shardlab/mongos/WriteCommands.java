@@ -130,7 +130,7 @@ final class WriteCommands {
             BsonDocument forward = request.body().clone();
             forward.put("documents", new BsonArray(toStore));
             forward.put("ordered", BsonBoolean.valueOf(ordered));
-            reply = context.storage().run(db, forward);
+            reply = context.inserts().insert(db, forward);
             if (!isOk(reply)) {
                 return reply;
             }
@@ -246,7 +246,7 @@ final class WriteCommands {
     }
 
     /**
-     * The storage runs {@code statements} of {@code command}: at once, or for an ordered batch one at a time up to the
+     * The storage runs {@code statements} of {@code command} as a shard runs them ({@link UpdateSemantics}): at once, or for an ordered batch one at a time up to the
      * first write error (the storage engine runs every statement of an update batch, ordered or not; MongoDB stops
      * an ordered one at its first error, mongo {@code write_ops_exec.cpp} {@code performUpdates}). The reply is the
      * storage's shape, its indexes those of {@code statements}.
@@ -255,7 +255,7 @@ final class WriteCommands {
         BsonDocument forward = command.clone();
         if (!ordered || statements.size() == 1) {
             forward.put("updates", statements);
-            return context.storage().run(db, forward);
+            return context.updates().update(db, forward);
         }
         int n = 0;
         int modified = 0;
@@ -263,7 +263,7 @@ final class WriteCommands {
         BsonArray errors = new BsonArray();
         for (int i = 0; i < statements.size() && errors.isEmpty(); i++) {
             forward.put("updates", new BsonArray(List.of(statements.get(i))));
-            BsonDocument one = context.storage().run(db, forward);
+            BsonDocument one = context.updates().update(db, forward);
             if (!isOk(one)) {
                 return one;
             }
@@ -368,7 +368,7 @@ final class WriteCommands {
         Optional<BsonDocument> target = remove || mayUpsert
                 ? Optional.empty()
                 : context.documents().findFirst(db, coll, query, args.document("sort"));
-        BsonDocument reply = context.storage().run(db, request.body());
+        BsonDocument reply = context.updates().findAndModify(db, request.body());
         if (!isOk(reply)) {
             return reply;
         }
@@ -415,7 +415,7 @@ final class WriteCommands {
         context.catalog().dropCollection(ns);
         context.shardCatalog().dropped(ns);
         context.sampler().drop(ns);
-        if (!CollectionDefinitionCommands.isOk(reply)
+        if (!Replies.isOk(reply)
                 && reply.getNumber("code", new BsonInt32(ErrorCode.NAMESPACE_NOT_FOUND.number()))
                                 .intValue()
                         == ErrorCode.NAMESPACE_NOT_FOUND.number()) {

@@ -1,6 +1,7 @@
 package io.shardlab.routing;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -31,8 +32,35 @@ import org.bson.BsonRegularExpression;
  * would recurse on them). MongoDB uses PCRE2 from 6.1 (docs {@code reference/operator/query/regex});
  * earlier releases compiled with PCRE 1, whose texts differ ("missing )", "nothing to repeat"):
  * ShardLab words every release as PCRE2 does.
+ *
+ * <p>{@link #read} gives a regex as a Java engine must be handed it (the command layer hands it so to its document
+ * store) or MongoDB's refusal with its code; {@link #requireValid} is the targeter's form.
  */
-final class RegexSyntax {
+public final class RegexSyntax {
+
+    /** MongoDB's codes for a refused regex: BadValue (a null byte), 51108 (an option), 51091 (the pattern). */
+    public static final int BAD_VALUE = 2;
+
+    public static final int INVALID_OPTIONS = 51108;
+
+    public static final int INVALID_PATTERN = 51091;
+
+    /**
+     * MongoDB's refusal of a regex.
+     *
+     * @param code {@link #BAD_VALUE}, {@link #INVALID_OPTIONS} or {@link #INVALID_PATTERN}
+     * @param message MongoDB's message
+     */
+    public record Refusal(int code, String message) {}
+
+    /**
+     * A regex as MongoDB's matcher reads it.
+     *
+     * @param javaPattern the pattern as {@link java.util.regex} reads what PCRE2 reads (comments removed, a brace
+     *     that opens no quantifier escaped); meaningful only when there is no refusal
+     * @param refusal MongoDB's refusal, if it refuses the regex
+     */
+    public record Reading(String javaPattern, Optional<Refusal> refusal) {}
 
     /** PCRE2's default {@code PARENS_NEST_LIMIT}. */
     static final int MAX_PARENTHESES_DEPTH = 250;
@@ -62,23 +90,36 @@ final class RegexSyntax {
      * @throws UnsupportedQueryException with MongoDB's message when MongoDB would refuse the regex
      */
     static void requireValid(String path, BsonRegularExpression regex) {
+        Optional<Refusal> refusal = read(regex).refusal();
+        if (refusal.isPresent()) {
+            String pattern = regex.getPattern();
+            String shown = pattern.length() <= 60 ? pattern : pattern.substring(0, 57) + "...";
+            throw new UnsupportedQueryException(
+                    refusal.get().code() == INVALID_PATTERN
+                            ? path + ": /" + shown + "/: " + refusal.get().message()
+                            : path + ": " + refusal.get().message());
+        }
+    }
+
+    /** {@code regex} as a Java engine must be handed it, or MongoDB's refusal of it. */
+    public static Reading read(BsonRegularExpression regex) {
         String pattern = regex.getPattern();
         if (pattern.indexOf('\0') >= 0) {
-            throw new UnsupportedQueryException(path + ": Regular expression cannot contain an embedded null byte");
+            return refused(BAD_VALUE, "Regular expression cannot contain an embedded null byte");
         }
         for (char c : regex.getOptions().toCharArray()) {
             if (VALID_FLAGS.indexOf(c) < 0) {
-                throw new UnsupportedQueryException(path + ": invalid flag in regex options: " + c);
+                return refused(INVALID_OPTIONS, "invalid flag in regex options: " + c);
             }
         }
         if (parenthesesDepth(pattern) > MAX_PARENTHESES_DEPTH) {
-            throw invalid(path, pattern, "parentheses are too deeply nested");
+            return invalid("parentheses are too deeply nested");
         }
         boolean extended = regex.getOptions().indexOf('x') >= 0;
         StringBuilder forJava = new StringBuilder(pattern.length());
-        String refused = scan(pattern, extended, forJava);
-        if (refused != null) {
-            throw invalid(path, pattern, refused);
+        String refusedReason = scan(pattern, extended, forJava);
+        if (refusedReason != null) {
+            return invalid(refusedReason);
         }
         try {
             Pattern.compile(forJava.toString(), javaFlags(regex.getOptions()));
@@ -86,10 +127,19 @@ final class RegexSyntax {
             if (!PCRE_ONLY.matcher(pattern).find()) {
                 String reason = pcre2Reason(forJava.toString(), e);
                 if (reason != null) {
-                    throw invalid(path, pattern, reason);
+                    return invalid(reason);
                 }
             }
         }
+        return new Reading(forJava.toString(), Optional.empty());
+    }
+
+    private static Reading refused(int code, String message) {
+        return new Reading("", Optional.of(new Refusal(code, message)));
+    }
+
+    private static Reading invalid(String reason) {
+        return refused(INVALID_PATTERN, "Regular expression is invalid: " + reason);
     }
 
     /**
@@ -213,6 +263,9 @@ final class RegexSyntax {
                     if (nothingBefore) {
                         return "quantifier does not follow a repeatable item";
                     }
+                } else {
+                    forJava.append(
+                            '\\'); // a brace that opens no quantifier is a literal to PCRE; Java needs it escaped
                 }
             }
             forJava.append(c);
@@ -223,11 +276,6 @@ final class RegexSyntax {
 
     private static boolean tooBig(String digits) {
         return !digits.isEmpty() && (digits.length() > 5 || Integer.parseInt(digits) > MAX_REPEAT_COUNT);
-    }
-
-    private static UnsupportedQueryException invalid(String path, String pattern, String reason) {
-        String shown = pattern.length() <= 60 ? pattern : pattern.substring(0, 57) + "...";
-        return new UnsupportedQueryException(path + ": /" + shown + "/: Regular expression is invalid: " + reason);
     }
 
     private static int javaFlags(String options) {

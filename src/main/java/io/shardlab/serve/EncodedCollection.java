@@ -31,7 +31,9 @@ import java.util.stream.Stream;
  * {@code null} there and its position in {@link #freePositions} for the next insert (as the library's
  * memory collection reuses positions). A query gets a fresh decoded copy, so the engine's in-place update
  * writes back through {@link #handleUpdate}. {@link #dataSize} is the sum of the stored arrays' lengths,
- * the documents' BSON size.
+ * the documents' BSON size. A collection that keeps insertion order (a capped collection, whose natural order is
+ * the order its documents came in and whose oldest documents the command layer removes first) reuses no
+ * position: a new document always goes after the others.
  */
 final class EncodedCollection extends AbstractSynchronizedMongoCollection<Integer> {
 
@@ -47,10 +49,18 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
     private final List<byte[]> documents = new ArrayList<>();
     private final Deque<Integer> freePositions = new ArrayDeque<>();
     private int dataSize;
+    private final boolean keepsInsertionOrder;
+    private int stored;
 
+    /** @param keepsInsertionOrder whether a removed document's position stays unused (a capped collection) */
     EncodedCollection(
-            MongoDatabase database, String collectionName, CollectionOptions options, CursorRegistry cursors) {
+            MongoDatabase database,
+            String collectionName,
+            CollectionOptions options,
+            CursorRegistry cursors,
+            boolean keepsInsertionOrder) {
         super(database, collectionName, options, cursors);
+        this.keepsInsertionOrder = keepsInsertionOrder;
     }
 
     /**
@@ -104,6 +114,7 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
     protected Integer addDocumentInternal(Document document) {
         byte[] bytes = WireDocuments.bytesOf(document);
         dataSize += bytes.length;
+        stored++;
         Integer position = freePositions.poll();
         if (position == null) {
             documents.add(bytes);
@@ -135,7 +146,7 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
 
     @Override
     public synchronized int count() {
-        return documents.size() - freePositions.size();
+        return stored;
     }
 
     @Override
@@ -160,8 +171,11 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
     @Override
     protected void removeDocument(Integer position) {
         dataSize -= documents.get(position).length;
+        stored--;
         documents.set(position, null);
-        freePositions.add(position);
+        if (!keepsInsertionOrder) {
+            freePositions.add(position);
+        }
     }
 
     @Override

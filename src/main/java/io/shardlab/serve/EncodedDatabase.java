@@ -5,13 +5,19 @@ import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.oplog.Oplog;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A database of the wire library's document engine whose collections are {@link EncodedCollection}s, with
- * {@link CompactUniqueIndex}es.
+ * {@link CompactUniqueIndex}es; a capped collection's keeps its documents in insertion order.
  */
 final class EncodedDatabase extends AbstractSynchronizedMongoDatabase<Integer> {
+
+    /** The collections created capped, whose documents stay in insertion order. */
+    private final Set<String> insertionOrdered = new HashSet<>();
 
     EncodedDatabase(String name, CursorRegistry cursors) {
         super(name, cursors);
@@ -20,7 +26,25 @@ final class EncodedDatabase extends AbstractSynchronizedMongoDatabase<Integer> {
 
     @Override
     protected EncodedCollection openOrCreateCollection(String collectionName, CollectionOptions options) {
-        return new EncodedCollection(this, collectionName, options, cursorRegistry);
+        return new EncodedCollection(
+                this, collectionName, options, cursorRegistry, insertionOrdered.contains(collectionName));
+    }
+
+    /**
+     * Creates a capped collection: the library refuses {@code capped} ("not yet implemented"), so the collection is
+     * created plain and keeps insertion order; its size and count limits are the command layer's.
+     */
+    synchronized void createCapped(String collectionName) {
+        if (resolveCollection(collectionName, false) == null) {
+            insertionOrdered.add(collectionName);
+        }
+        createCollectionOrThrowIfExists(collectionName, CollectionOptions.withDefaults());
+    }
+
+    @Override
+    public void dropCollection(String collectionName, Oplog oplog) {
+        super.dropCollection(collectionName, oplog);
+        insertionOrdered.remove(collectionName);
     }
 
     @Override

@@ -243,6 +243,12 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
 
     private BsonDocument runInEngine(String database, BsonDocument command) {
         try {
+            if ("create".equals(command.getFirstKey())
+                    && command.getBoolean("capped", BsonBoolean.FALSE).getValue()) {
+                ((EncodedDatabase) resolveDatabase(database))
+                        .createCapped(command.getString("create").getValue());
+                return new BsonDocument("ok", new BsonDouble(1));
+            }
             Channel channel = current.get() == null ? inProcess : current.get();
             return WireDocuments.toBson(
                     handleCommand(channel, database, command.getFirstKey(), WireDocuments.fromBson(command)));

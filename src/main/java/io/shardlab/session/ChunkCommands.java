@@ -11,6 +11,7 @@ import io.shardlab.sim.MoveRange;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitFind;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The commands a DBA types for what the explorer's gestures ask: split a chunk at a point or at its
@@ -67,11 +68,11 @@ public final class ChunkCommands {
     }
 
     /** Why a chunk of this key cannot be moved on this version, or empty when it can. */
-    public java.util.Optional<String> moveUnsupportedReason() {
+    public Optional<String> moveUnsupportedReason() {
         if (version.atLeast(MongoVersion.V6_0) || !key.isHashed()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of("Before MongoDB 6.0 a chunk of a hashed key is moved with moveChunk's bounds "
+        return Optional.of("Before MongoDB 6.0 a chunk of a hashed key is moved with moveChunk's bounds "
                 + "form, which ShardLab's simulator does not model");
     }
 

@@ -1,8 +1,10 @@
 package io.shardlab.session;
 
+import io.shardlab.key.ShardKey;
 import io.shardlab.session.ExplorerFrame.InsertMark;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The newest insert marks of a session, kept as primitives in a fixed ring: a stream at full speed
@@ -16,7 +18,7 @@ final class InsertMarkRing {
 
     private final int[] documents;
     /** A client's document: its key, as no prepared document holds it; null for the stream's. */
-    private final io.shardlab.key.ShardKey[] keys;
+    private final ShardKey[] keys;
 
     private final long[] atMillis;
     private final long[] sequences;
@@ -29,7 +31,7 @@ final class InsertMarkRing {
             throw new IllegalArgumentException("capacity: at least 1, got " + capacity);
         }
         documents = new int[capacity];
-        keys = new io.shardlab.key.ShardKey[capacity];
+        keys = new ShardKey[capacity];
         atMillis = new long[capacity];
         sequences = new long[capacity];
     }
@@ -42,7 +44,7 @@ final class InsertMarkRing {
     }
 
     /** Adds the newest mark for a document a client wrote, which has only its key. */
-    void addClient(long sequence, io.shardlab.key.ShardKey key, long landedAtMillis) {
+    void addClient(long sequence, ShardKey key, long landedAtMillis) {
         keys[add(sequence, landedAtMillis)] = key;
     }
 
@@ -80,7 +82,7 @@ final class InsertMarkRing {
             int i = documents[slot];
             marks.add(
                     keys[slot] != null
-                            ? new InsertMark(sequences[slot], keys[slot], java.util.Optional.empty(), atMillis[slot])
+                            ? new InsertMark(sequences[slot], keys[slot], Optional.empty(), atMillis[slot])
                             : new InsertMark(
                                     sequences[slot], inserts.key(i), inserts.valueBeforeHashing(i), atMillis[slot]));
         }

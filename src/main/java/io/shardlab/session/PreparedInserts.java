@@ -4,6 +4,7 @@ import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.HeatmapRanges;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertKeyReader;
@@ -151,6 +152,6 @@ public final class PreparedInserts {
      * A stream with fewer distinct keys than rows gets one range per key.
      */
     public List<ShardKey> heatmapBounds(int rows) {
-        return io.shardlab.render.HeatmapRanges.of(pattern, keys, rows).bounds();
+        return HeatmapRanges.of(pattern, keys, rows).bounds();
     }
 }

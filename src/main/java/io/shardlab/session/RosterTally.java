@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -53,7 +54,7 @@ final class RosterTally {
         for (List<ClientConnection> group : byClient.values()) {
             clients.add(client(group));
         }
-        clients.sort(Comparator.comparing((Roster.Client c) -> c.name().toLowerCase(java.util.Locale.ROOT))
+        clients.sort(Comparator.comparing((Roster.Client c) -> c.name().toLowerCase(Locale.ROOT))
                 .thenComparing(Roster.Client::host));
         return new Roster(clients, readOnly);
     }

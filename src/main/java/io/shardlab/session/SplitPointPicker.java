@@ -3,7 +3,9 @@ package io.shardlab.session;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.util.Optional;
 import org.bson.BsonDateTime;
 import org.bson.BsonDouble;
@@ -117,9 +119,9 @@ public final class SplitPointPicker {
 
     /** {@code a + round((b - a) · f)}, exact for the whole int64 range. */
     private static BigInteger between(BigInteger a, BigInteger b, double f) {
-        java.math.BigDecimal span = new java.math.BigDecimal(b.subtract(a));
-        return a.add(span.multiply(java.math.BigDecimal.valueOf(f))
-                .setScale(0, java.math.RoundingMode.HALF_EVEN)
+        BigDecimal span = new BigDecimal(b.subtract(a));
+        return a.add(span.multiply(BigDecimal.valueOf(f))
+                .setScale(0, RoundingMode.HALF_EVEN)
                 .toBigInteger());
     }
 }

@@ -58,8 +58,9 @@ final class ScriptWatchdog implements AutoCloseable {
                 // only while the script runs guest code: an interrupt of a context that runs nothing does nothing
                 if (inGuest.getAsBoolean()) {
                     try {
+                        // not done yet: an interrupt that came as the thread was entering the context (parsing
+                        // the input) is lost, so the watchdog interrupts again until the script has left it
                         context.interrupt(Duration.ofMillis(100));
-                        return;
                     } catch (TimeoutException e) {
                         continue; // the script waits in host code (a command, a sleep): try again when it is back
                     } catch (RuntimeException e) {

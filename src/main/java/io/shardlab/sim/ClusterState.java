@@ -56,11 +56,7 @@ final class ClusterState implements ShardRegistry.Owner {
     private boolean balancerRoundInProgress;
     private long nextAutoMergeAt;
     private Defragmentation defragmentation;
-    private boolean noBalance;
-    /** {@code config.collections.maxChunkSizeBytes} ({@code configureCollectionBalancing chunkSize}); 0: none. */
-    private long collectionMaxChunkSizeBytes;
-    /** {@code config.collections.permitMigrations}: false after {@code setAllowMigrations: false}. */
-    private boolean permitMigrations = true;
+    private CollectionBalancingOptions balancing = CollectionBalancingOptions.DEFAULT;
 
     private Set<String> shardsBusyElsewhere = Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
@@ -136,29 +132,24 @@ final class ClusterState implements ShardRegistry.Owner {
     }
 
     /**
-     * The max chunk size the balancer and the donor use for this collection: its own
-     * ({@code maxChunkSizeBytes}) when set, else the cluster's (mongo {@code balancer.cpp getMaxChunkSizeBytes}).
+     * The max chunk size the balancer and the donor use for this collection: its own ({@code maxChunkSizeBytes},
+     * configureCollectionBalancing) when set, else config.settings' {@code chunksize} when one was written
+     * ({@link SetChunkSize}), else the configured size (mongo {@code balancer.cpp getMaxChunkSizeBytes}).
      */
     long maxChunkSizeBytes() {
-        return collectionMaxChunkSizeBytes > 0 ? collectionMaxChunkSizeBytes : config.effectiveMaxChunkSizeBytes();
+        if (balancing.maxChunkSizeBytes() > 0) {
+            return balancing.maxChunkSizeBytes();
+        }
+        return settings.chunkSizeBytes() > 0 ? settings.chunkSizeBytes() : config.effectiveMaxChunkSizeBytes();
     }
 
-    /** The collection's own max chunk size in bytes, 0 when it has none. */
-    long collectionMaxChunkSizeBytes() {
-        return collectionMaxChunkSizeBytes;
+    /** What {@code config.collections} says about balancing the collection. */
+    CollectionBalancingOptions balancing() {
+        return balancing;
     }
 
-    void setCollectionMaxChunkSizeBytes(long bytes) {
-        this.collectionMaxChunkSizeBytes = bytes;
-    }
-
-    /** Whether migrations of the collection may start and commit ({@code permitMigrations}). */
-    boolean permitMigrations() {
-        return permitMigrations;
-    }
-
-    void setPermitMigrations(boolean permit) {
-        this.permitMigrations = permit;
+    void setBalancing(CollectionBalancingOptions balancing) {
+        this.balancing = balancing;
     }
 
     boolean isSharded() {
@@ -212,15 +203,6 @@ final class ClusterState implements ShardRegistry.Owner {
 
     void setDefragmentation(Defragmentation defragmentation) {
         this.defragmentation = defragmentation;
-    }
-
-    /** {@code config.collections.noBalance}: the balancer policy leaves the collection alone. */
-    boolean noBalance() {
-        return noBalance;
-    }
-
-    void setNoBalance(boolean noBalance) {
-        this.noBalance = noBalance;
     }
 
     /**
@@ -636,9 +618,7 @@ final class ClusterState implements ShardRegistry.Owner {
             long documentsLoaded,
             long bytesLoaded,
             Defragmentation defragmentation,
-            boolean noBalance,
-            long collectionMaxChunkSizeBytes,
-            boolean permitMigrations) {}
+            CollectionBalancingOptions balancing) {}
 
     Memento memento() {
         return new Memento(
@@ -658,9 +638,7 @@ final class ClusterState implements ShardRegistry.Owner {
                 documentsLoaded,
                 bytesLoaded,
                 defragmentation,
-                noBalance,
-                collectionMaxChunkSizeBytes,
-                permitMigrations);
+                balancing);
     }
 
     void restore(Memento m) {
@@ -677,9 +655,7 @@ final class ClusterState implements ShardRegistry.Owner {
         documentsLoaded = m.documentsLoaded();
         bytesLoaded = m.bytesLoaded();
         defragmentation = m.defragmentation();
-        noBalance = m.noBalance();
-        collectionMaxChunkSizeBytes = m.collectionMaxChunkSizeBytes();
-        permitMigrations = m.permitMigrations();
+        balancing = m.balancing();
         random.restore(m.randomState());
         if (m.collection() == null) {
             collection = null;

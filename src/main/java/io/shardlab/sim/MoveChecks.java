@@ -15,7 +15,7 @@ final class MoveChecks {
     private MoveChecks() {}
 
     static Optional<Refusal> check(ClusterState state, int index, ShardKey max, String toShard, boolean forceJumbo) {
-        if (!state.permitMigrations()) {
+        if (!state.balancing().permitMigrations()) {
             // mongo migration_source_manager.cpp: the collection's allowMigrations / permitMigrations is false
             // (jstests/sharding/set_allow_migrations.js)
             return Optional.of(new Refusal(

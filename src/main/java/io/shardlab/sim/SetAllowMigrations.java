@@ -26,7 +26,7 @@ public record SetAllowMigrations(String namespace, boolean allowed) implements C
 
     @Override
     public void apply(ClusterState state) {
-        state.setPermitMigrations(allowed);
+        state.setBalancing(state.balancing().withPermitMigrations(allowed));
         state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 

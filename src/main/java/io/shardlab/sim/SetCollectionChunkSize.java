@@ -29,7 +29,7 @@ public record SetCollectionChunkSize(String namespace, long bytes) implements Co
 
     @Override
     public void apply(ClusterState state) {
-        state.setCollectionMaxChunkSizeBytes(bytes);
+        state.setBalancing(state.balancing().withMaxChunkSizeBytes(bytes));
         state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
     }
 

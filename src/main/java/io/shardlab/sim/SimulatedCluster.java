@@ -496,12 +496,12 @@ public final class SimulatedCluster {
 
     /** Whether {@code config.collections.noBalance} is set ({@link SetCollectionBalancing}). */
     public boolean balancingDisabled() {
-        return state.noBalance();
+        return state.balancing().noBalance();
     }
 
     /** The collection's own max chunk size in bytes ({@code configureCollectionBalancing}), 0 when it has none. */
     public long collectionMaxChunkSizeBytes() {
-        return state.collectionMaxChunkSizeBytes();
+        return state.balancing().maxChunkSizeBytes();
     }
 
     /** The max chunk size the collection's balancer uses, in bytes: its own, else the cluster's. */
@@ -511,7 +511,7 @@ public final class SimulatedCluster {
 
     /** Whether migrations of the collection are permitted ({@code setAllowMigrations}). */
     public boolean migrationsPermitted() {
-        return state.permitMigrations();
+        return state.balancing().permitMigrations();
     }
 
     /** The shards donating or receiving a migration of this collection now. */

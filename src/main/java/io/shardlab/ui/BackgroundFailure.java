@@ -1,6 +1,9 @@
 package io.shardlab.ui;
 
 import io.shardlab.live.LiveClusterException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CancellationException;
 
 /**
  * The one line the app shows when background work ends in a failure instead of a result: bad
@@ -26,10 +29,10 @@ public final class BackgroundFailure {
                 ? failure.getClass().getSimpleName()
                 : failure.getMessage().replaceAll("\\s+", " ").strip();
         if (failure instanceof IllegalArgumentException
-                || failure instanceof java.io.IOException
-                || failure instanceof java.io.UncheckedIOException
+                || failure instanceof IOException
+                || failure instanceof UncheckedIOException
                 || failure instanceof LiveClusterException
-                || failure instanceof java.util.concurrent.CancellationException) {
+                || failure instanceof CancellationException) {
             return message;
         }
         return "Unexpected error: " + message + " (a ShardLab bug: please report it)";

@@ -116,22 +116,6 @@ class CommandArgumentsTest {
         assertEquals(1.0, reply.getNumber("ok").doubleValue());
     }
 
-    @Test
-    void a_settings_batch_with_a_statement_shardlab_refuses_changes_nothing() {
-        MongosCommands mongos = withShardedCollection("8.0");
-        boolean before = mongos.catalog().balancerEnabled();
-
-        assertThrows(
-                MongoCommandException.class,
-                () -> mongos.run(
-                        "config",
-                        BsonDocument.parse("{update: 'settings', updates: ["
-                                + "{q: {_id: 'balancer'}, u: {$set: {stopped: " + before + "}}},"
-                                + "{q: {_id: 'chunksize'}, u: {$set: {value: 64}}}]}")));
-
-        assertEquals(before, mongos.catalog().balancerEnabled());
-    }
-
     private static MongosCommands withShardedCollection(String release) {
         MongosCommands mongos = StubMongos.of(release);
         mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));

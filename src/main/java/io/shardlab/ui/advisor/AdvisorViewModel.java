@@ -2,8 +2,6 @@ package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.AdvisorSettings;
-import io.shardlab.advisor.AnalysisCancelledException;
-import io.shardlab.advisor.AnalysisProgress;
 import io.shardlab.advisor.AnalyzeShardKeyReply;
 import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.CandidateReport;
@@ -12,7 +10,6 @@ import io.shardlab.advisor.DatasetFileSampleSource;
 import io.shardlab.advisor.FieldProfile;
 import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.FindingKind;
-import io.shardlab.advisor.ProgressListener;
 import io.shardlab.advisor.QueryMixFile;
 import io.shardlab.advisor.Sample;
 import io.shardlab.advisor.SampleLoader;
@@ -40,7 +37,6 @@ import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
-import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,15 +46,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
@@ -89,16 +82,13 @@ public final class AdvisorViewModel {
     private final Executor background;
     private final Executor ui;
     private final Executor candidatesExecutor;
-    private final AtomicLong generation = new AtomicLong();
-    private final AtomicReference<AnalysisProgress> pendingProgress = new AtomicReference<>();
+    private final AdvisorJobs jobs;
     private final LiveSampleSources liveSamples;
     private final LiveAnalysis liveAnalysis;
     /** The live collection the sample came from, while it is the sample: what the live verbs ask. */
     private LiveConnectionRequest liveRequest;
 
     private String liveNamespace;
-    private CancelToken running;
-    private Cancellation runningConnection;
 
     private final ReadOnlyObjectWrapper<Sample> sample = new ReadOnlyObjectWrapper<>(this, "sample");
     private final ReadOnlyStringWrapper sampleSummary = new ReadOnlyStringWrapper(
@@ -116,10 +106,6 @@ public final class AdvisorViewModel {
             new ReadOnlyObjectWrapper<>(this, "version", MongoVersion.DEFAULT);
     private final ReadOnlyIntegerWrapper chunkSizeMegabytes =
             new ReadOnlyIntegerWrapper(this, "chunkSizeMegabytes", megabytes(MongoVersion.DEFAULT));
-    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
-    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
-    private final ReadOnlyStringWrapper stage = new ReadOnlyStringWrapper(this, "stage", "");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyObjectWrapper<AdvisorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyListWrapper<CandidateRow> rows =
             new ReadOnlyListWrapper<>(this, "rows", FXCollections.observableArrayList());
@@ -170,9 +156,13 @@ public final class AdvisorViewModel {
         this.liveAnalysis = Objects.requireNonNull(liveAnalysis, "liveAnalysis");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
+        this.jobs = new AdvisorJobs(ui);
         this.candidatesExecutor = Objects.requireNonNull(candidates, "candidates");
         this.canAnalyze = Bindings.createBooleanBinding(
-                () -> sample.get() != null && !this.candidates.isEmpty() && !busy.get(), sample, this.candidates, busy);
+                () -> sample.get() != null && !this.candidates.isEmpty() && !jobs.busy(),
+                sample,
+                this.candidates,
+                jobs.busyProperty());
     }
 
     // ---- sample ----
@@ -221,7 +211,7 @@ public final class AdvisorViewModel {
             request = LiveConnectionRequest.of(uri);
             source = liveSamples.source(request, namespace == null ? "" : namespace.strip(), size, connection);
         } catch (IllegalArgumentException e) {
-            error.set(
+            jobs.showError(
                     password == null || password.isEmpty()
                             ? e.getMessage()
                             : e.getMessage().replace(password, ConnectionStringSecrets.MASK));
@@ -239,14 +229,13 @@ public final class AdvisorViewModel {
      * {@code request} and {@code namespace} name the live collection, null for a file.
      */
     private void load(SampleSource source, Cancellation connection, LiveConnectionRequest request, String namespace) {
-        long job = start("reading " + source.description());
-        runningConnection = connection;
-        CancelToken cancel = running;
+        long job = jobs.start("reading " + source.description(), connection);
+        CancelToken cancel = jobs.cancelToken();
         background.execute(() -> {
             try {
-                Sample loaded = new SampleLoader(progressTo(job), cancel).load(source, Long.MAX_VALUE);
+                Sample loaded = new SampleLoader(jobs.progressTo(job), cancel).load(source, Long.MAX_VALUE);
                 ui.execute(() -> {
-                    if (current(job)) {
+                    if (jobs.current(job)) {
                         sample.set(loaded);
                         sampleSummary.set(summary(loaded));
                         liveRequest = request;
@@ -261,7 +250,7 @@ public final class AdvisorViewModel {
                                 .toList();
                         candidates.removeAll(dropped);
                         refreshSuggestions();
-                        finish(
+                        jobs.finish(
                                 dropped.isEmpty()
                                         ? ""
                                         : "Removed "
@@ -273,7 +262,7 @@ public final class AdvisorViewModel {
                     }
                 });
             } catch (RuntimeException | Error e) {
-                fail(job, e);
+                jobs.fail(job, e);
             }
         });
     }
@@ -316,9 +305,9 @@ public final class AdvisorViewModel {
                     mix.size(),
                     reads,
                     writes));
-            error.set("");
+            jobs.showError("");
         } catch (IllegalArgumentException e) {
-            error.set(e.getMessage());
+            jobs.showError(e.getMessage());
         }
     }
 
@@ -340,7 +329,7 @@ public final class AdvisorViewModel {
         try {
             key = ShardKeyPattern.parse(text == null ? "" : text.strip());
         } catch (BsonParseException | InvalidShardKeyException e) {
-            error.set("Candidate " + (text == null ? "" : text.strip()) + ": " + e.getMessage());
+            jobs.showError("Candidate " + (text == null ? "" : text.strip()) + ": " + e.getMessage());
             return false;
         }
         return add(key);
@@ -353,7 +342,7 @@ public final class AdvisorViewModel {
 
     private boolean add(ShardKeyPattern key) {
         if (candidates.contains(key)) {
-            error.set("Candidate " + key + " is already in the list.");
+            jobs.showError("Candidate " + key + " is already in the list.");
             return false;
         }
         Sample s = sample.get();
@@ -362,7 +351,7 @@ public final class AdvisorViewModel {
                 String head = field.path().split("\\.")[0];
                 var profile = s.field(head);
                 if (profile.isPresent() && profile.get().arrays() > 0) {
-                    error.set(String.format(
+                    jobs.showError(String.format(
                             Locale.ROOT,
                             "Candidate %s: '%s' holds an array in %,d documents; %s",
                             key,
@@ -374,7 +363,7 @@ public final class AdvisorViewModel {
             }
         }
         candidates.add(key);
-        error.set("");
+        jobs.showError("");
         refreshSuggestions();
         return true;
     }
@@ -429,19 +418,18 @@ public final class AdvisorViewModel {
      * how to turn sampling on when there are none. Only after a live collection was loaded.
      */
     public void useSampledQueries() {
-        if (!live.get() || busy.get()) {
+        if (!live.get() || jobs.busy()) {
             return;
         }
         LiveConnectionRequest request = liveRequest;
         String namespace = liveNamespace;
         Cancellation connection = new Cancellation();
-        long job = start("reading the sampled queries of " + namespace);
-        runningConnection = connection;
+        long job = jobs.start("reading the sampled queries of " + namespace, connection);
         background.execute(() -> {
             try {
                 SampledQueries.Mix mix = liveAnalysis.sampledQueries(request, namespace, connection);
                 ui.execute(() -> {
-                    if (current(job)) {
+                    if (jobs.current(job)) {
                         queries.set(mix.queries());
                         queryMixSummary.set(
                                 mix.queries().isEmpty()
@@ -460,11 +448,11 @@ public final class AdvisorViewModel {
                                                                 mix.skipped().size(),
                                                                 mix.skipped().get(0))));
                         clearResults();
-                        finish("");
+                        jobs.finish("");
                     }
                 });
             } catch (RuntimeException e) {
-                fail(job, e);
+                jobs.fail(job, e);
             }
         });
     }
@@ -475,14 +463,13 @@ public final class AdvisorViewModel {
      */
     public void askServer() {
         AdvisorReport r = report.get();
-        if (!live.get() || busy.get() || r == null) {
+        if (!live.get() || jobs.busy() || r == null) {
             return;
         }
         LiveConnectionRequest request = liveRequest;
         String namespace = liveNamespace;
         Cancellation connection = new Cancellation();
-        long job = start("running analyzeShardKey on " + namespace);
-        runningConnection = connection;
+        long job = jobs.start("running analyzeShardKey on " + namespace, connection);
         background.execute(() -> {
             try {
                 Map<ShardKeyPattern, ServerAnswerComparison> answers = new HashMap<>();
@@ -494,15 +481,15 @@ public final class AdvisorViewModel {
                                     liveAnalysis.serverAnswer(request, namespace, c.key(), connection)));
                 }
                 ui.execute(() -> {
-                    if (current(job)) {
+                    if (jobs.current(job)) {
                         serverAnswers.clear();
                         serverAnswers.putAll(answers);
                         selectedServerAnswer.set(serverText(selected.get()));
-                        finish("");
+                        jobs.finish("");
                     }
                 });
             } catch (RuntimeException e) {
-                fail(job, e);
+                jobs.fail(job, e);
             }
         });
     }
@@ -515,7 +502,7 @@ public final class AdvisorViewModel {
      */
     public void exportComparison(Path file, boolean dark) {
         AdvisorReport r = report.get();
-        if (busy.get() || r == null) {
+        if (jobs.busy() || r == null) {
             return;
         }
         String name =
@@ -524,11 +511,11 @@ public final class AdvisorViewModel {
         try {
             format = ExportFormat.parse(name.substring(name.lastIndexOf('.') + 1));
         } catch (IllegalArgumentException e) {
-            error.set(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
+            jobs.showError(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
             return;
         }
         CandidateComparison comparison = CandidateRow.comparison(r, rows);
-        long job = start("exporting the comparison to " + file.getFileName());
+        long job = jobs.start("exporting the comparison to " + file.getFileName(), null);
         background.execute(() -> {
             try {
                 CandidateComparisonPainter painter =
@@ -538,12 +525,12 @@ public final class AdvisorViewModel {
                         stream -> DiagramExporter.of(format)
                                 .write(painter, new ExportSize(COMPARISON_WIDTH, 0, 1), stream));
                 ui.execute(() -> {
-                    if (current(job)) {
-                        finish("Comparison exported to " + file);
+                    if (jobs.current(job)) {
+                        jobs.finish("Comparison exported to " + file);
                     }
                 });
             } catch (RuntimeException | Error e) {
-                fail(job, e);
+                jobs.fail(job, e);
             }
         });
     }
@@ -576,33 +563,27 @@ public final class AdvisorViewModel {
         List<SampledQuery> mix = queries.get();
         AdvisorSettings settings =
                 AdvisorSettings.of(version.get(), shards.get()).withChunkSizeMegabytes(chunkSizeMegabytes.get());
-        long job = start("analysing " + keys.size() + (keys.size() == 1 ? " candidate" : " candidates"));
-        CancelToken cancel = running;
+        long job = jobs.start("analysing " + keys.size() + (keys.size() == 1 ? " candidate" : " candidates"), null);
+        CancelToken cancel = jobs.cancelToken();
         background.execute(() -> {
             try {
                 AdvisorReport result = new ShardKeyAdvisor(candidatesExecutor)
-                        .analyze(s, keys, mix, settings, progressTo(job), cancel);
+                        .analyze(s, keys, mix, settings, jobs.progressTo(job), cancel);
                 ui.execute(() -> {
-                    if (current(job)) {
+                    if (jobs.current(job)) {
                         show(result);
-                        finish("");
+                        jobs.finish("");
                     }
                 });
             } catch (RuntimeException | Error e) {
-                fail(job, e);
+                jobs.fail(job, e);
             }
         });
     }
 
     /** Stops the running load or analysis; what was shown before stays. */
     public void cancel() {
-        if (running != null) {
-            running.cancel();
-        }
-        if (runningConnection != null) {
-            runningConnection.cancel();
-            runningConnection = null;
-        }
+        jobs.cancel();
     }
 
     private void show(AdvisorReport r) {
@@ -644,58 +625,6 @@ public final class AdvisorViewModel {
     public void select(CandidateRow row) {
         selected.set(row);
         selectedServerAnswer.set(serverText(row));
-    }
-
-    // ---- jobs ----
-
-    private long start(String what) {
-        cancel();
-        running = new CancelToken();
-        busy.set(true);
-        progress.set(0);
-        stage.set(what);
-        error.set("");
-        return generation.incrementAndGet();
-    }
-
-    private boolean current(long job) {
-        return generation.get() == job;
-    }
-
-    private void finish(String message) {
-        busy.set(false);
-        progress.set(1);
-        stage.set(message);
-    }
-
-    private void fail(long job, Throwable e) {
-        ui.execute(() -> {
-            if (current(job)) {
-                finish("");
-                progress.set(0);
-                error.set(e instanceof AnalysisCancelledException ? "Cancelled." : message(e));
-            }
-        });
-    }
-
-    /** Bad input explains itself in one line; anything else is shown as what it is. */
-    private static String message(Throwable e) {
-        return BackgroundFailure.describe(e);
-    }
-
-    /** Progress of job {@code job}, newest first: at most one UI update waits at a time. */
-    private ProgressListener progressTo(long job) {
-        return p -> {
-            if (pendingProgress.getAndSet(p) == null) {
-                ui.execute(() -> {
-                    AnalysisProgress newest = pendingProgress.getAndSet(null);
-                    if (newest != null && current(job) && busy.get()) {
-                        progress.set(newest.fraction());
-                        stage.set(newest.stage());
-                    }
-                });
-            }
-        };
     }
 
     // ---- properties ----
@@ -740,22 +669,22 @@ public final class AdvisorViewModel {
 
     /** True while a load or an analysis runs. */
     public ReadOnlyBooleanProperty busyProperty() {
-        return busy.getReadOnlyProperty();
+        return jobs.busyProperty();
     }
 
     /** The running job's completed fraction, 0 to 1. */
     public ReadOnlyDoubleProperty progressProperty() {
-        return progress.getReadOnlyProperty();
+        return jobs.progressProperty();
     }
 
     /** What the running job does now. */
     public ReadOnlyStringProperty stageProperty() {
-        return stage.getReadOnlyProperty();
+        return jobs.stageProperty();
     }
 
     /** The last mistake or failure, one line; empty when there is none. */
     public ReadOnlyStringProperty errorProperty() {
-        return error.getReadOnlyProperty();
+        return jobs.errorProperty();
     }
 
     public ReadOnlyObjectProperty<AdvisorReport> reportProperty() {

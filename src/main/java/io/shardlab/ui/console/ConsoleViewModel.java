@@ -4,6 +4,7 @@ import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.ui.BackgroundFailure;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,8 +96,8 @@ public final class ConsoleViewModel {
     private final AtomicBoolean drainQueued = new AtomicBoolean();
 
     /** Where the application keeps the history: {@code ~/.shardlab/shell-history}, beside the recent connections. */
-    public static java.nio.file.Path historyFileOfThisUser() {
-        return java.nio.file.Path.of(System.getProperty("user.home"), ".shardlab", "shell-history");
+    public static Path historyFileOfThisUser() {
+        return Path.of(System.getProperty("user.home"), ".shardlab", "shell-history");
     }
 
     /**
@@ -107,8 +108,7 @@ public final class ConsoleViewModel {
      * @param scriptThread runs the inputs, one at a time
      * @param uiThread where results are applied (the JavaFX thread)
      */
-    public ConsoleViewModel(
-            CommandLayer commands, java.nio.file.Path historyFile, Executor scriptThread, Executor uiThread) {
+    public ConsoleViewModel(CommandLayer commands, Path historyFile, Executor scriptThread, Executor uiThread) {
         this(commands, new ShellHistory(historyFile), scriptThread, uiThread, System::nanoTime, TIME_BUDGET);
     }
 

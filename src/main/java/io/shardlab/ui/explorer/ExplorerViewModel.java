@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.render.LayoutData;
 import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerEngine;
@@ -23,10 +24,15 @@ import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -82,8 +88,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private Scenario shownScenario;
 
     private final ReadOnlyBooleanWrapper comparing = new ReadOnlyBooleanWrapper(this, "comparing", false);
-    private final javafx.beans.property.ReadOnlyObjectWrapper<PlaybackSpeed> activeSpeed =
-            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "activeSpeed");
+    private final ReadOnlyObjectWrapper<PlaybackSpeed> activeSpeed = new ReadOnlyObjectWrapper<>(this, "activeSpeed");
 
     /**
      * @param engine runs the simulation on its own thread
@@ -99,14 +104,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ObservableBooleanValue dark,
             Consumer<String> clipboard,
             BiConsumer<ClusterSnapshot, MongoVersion> collectionShown) {
-        this(
-                engine,
-                workloads,
-                dark,
-                clipboard,
-                collectionShown,
-                javafx.application.Platform::runLater,
-                ExplorerEngine.DEFAULT_PORT);
+        this(engine, workloads, dark, clipboard, collectionShown, Platform::runLater, ExplorerEngine.DEFAULT_PORT);
     }
 
     /**
@@ -119,7 +117,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ObservableBooleanValue dark,
             Consumer<String> clipboard,
             BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
-            java.util.concurrent.Executor uiThread,
+            Executor uiThread,
             int port) {
         this(engine, workloads, dark, clipboard, collectionShown, uiThread, port, AcceptSettings.EVERY_ADDRESS);
     }
@@ -134,7 +132,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ObservableBooleanValue dark,
             Consumer<String> clipboard,
             BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
-            java.util.concurrent.Executor uiThread,
+            Executor uiThread,
             int port,
             String classroomAddress) {
         this.connections = new ConnectionsViewModel(engine, uiThread, clipboard, port, classroomAddress);
@@ -176,9 +174,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void offerComparison(ComparisonViewModel view) {
         this.comparison = Objects.requireNonNull(view, "view");
         comparing.bind(view.openProperty());
-        activeSpeed.bind(javafx.beans.binding.Bindings.when(comparing)
-                .then(view.transport().speedProperty())
-                .otherwise(playback.speedProperty()));
+        activeSpeed.bind(
+                Bindings.when(comparing).then(view.transport().speedProperty()).otherwise(playback.speedProperty()));
         view.openProperty().addListener((obs, was, now) -> {
             if (!now) {
                 // the window's title and status bar follow the explorer again: a pause republishes its frame
@@ -258,7 +255,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      */
     public void fork(LayoutFork fork) {
         Objects.requireNonNull(fork, "fork");
-        io.shardlab.cluster.ClusterSnapshot layout = fork.load().layout();
+        ClusterSnapshot layout = fork.load().layout();
         long mb = 1024L * 1024L;
         int chunkMb = fork.chunkSizeBytes() % mb == 0 && fork.chunkSizeBytes() / mb <= Scenario.MAX_CHUNK_SIZE_MEGABYTES
                 ? (int) (fork.chunkSizeBytes() / mb)
@@ -273,7 +270,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .withShards(layout.shards().size())
                 .withVersion(fork.version())
                 .withChunkSizeMegabytes(chunkMb)
-                .withSplitPoints(java.util.List.of());
+                .withSplitPoints(List.of());
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         closeComparison();
         leaveLayout();
@@ -329,7 +326,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      *
      * @param caption what the title shows, e.g. {@code "shop.orders · db1:27017 (live)"}
      */
-    public void showLayout(io.shardlab.render.LayoutData layout, String caption) {
+    public void showLayout(LayoutData layout, String caption) {
         showLayout(layout, caption, List.of(), List.of());
     }
 
@@ -339,7 +336,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * Their sequences must increase from one call to the next, as a simulation's do.
      */
     public void showLayout(
-            io.shardlab.render.LayoutData layout,
+            LayoutData layout,
             String caption,
             List<ExplorerFrame.ChunkMove> moves,
             List<ExplorerFrame.SplitMark> splits) {
@@ -353,13 +350,13 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         history.unload();
         log.unload();
         actions.unload();
-        numberLine.highlightShards(java.util.Set.of());
+        numberLine.highlightShards(Set.of());
         // the window's title and status bar follow the simulation again when it returns
         shownChunks = null;
         ClusterSnapshot s = layout.snapshot();
         int chunks = s.chunks().size();
         layoutSummary.set(String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "%s · shard key %s · %d shard%s · %,d chunk%s",
                 s.namespace(),
                 s.key(),

@@ -6,8 +6,12 @@ import io.shardlab.ui.explorer.chunk.ChunkView;
 import io.shardlab.ui.explorer.history.HistoryView;
 import io.shardlab.ui.explorer.log.LogView;
 import io.shardlab.ui.explorer.query.QueryView;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -17,9 +21,13 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -58,14 +66,13 @@ final class SidePanel {
 
     private final QueryView query;
     private final SidePanelViewModel placement;
-    private final java.util.Map<SidePanelViewModel.Section, Tab> sectionTabs =
-            new java.util.EnumMap<>(SidePanelViewModel.Section.class);
+    private final Map<SidePanelViewModel.Section, Tab> sectionTabs = new EnumMap<>(SidePanelViewModel.Section.class);
     /** Beside the diagram: the docked or pinned panel, then the rail. */
     private final HBox dock = new HBox();
 
-    private final javafx.scene.layout.StackPane dockSlot = new javafx.scene.layout.StackPane();
+    private final StackPane dockSlot = new StackPane();
     /** Over the diagram: the drawer (and the closed panel, hidden, so that its nodes stay in the scene). */
-    private final javafx.scene.layout.BorderPane drawer = new javafx.scene.layout.BorderPane();
+    private final BorderPane drawer = new BorderPane();
 
     SidePanel(ExplorerViewModel vm, SidePanelViewModel placement) {
         this.placement = placement;
@@ -84,7 +91,7 @@ final class SidePanel {
         queryTab.setId("tab-query");
         Tab history = tab("History", MaterialDesignH.HISTORY, HistoryView.of(vm.history()));
         history.setId("tab-history");
-        javafx.beans.property.BooleanProperty logShown = new javafx.beans.property.SimpleBooleanProperty();
+        BooleanProperty logShown = new SimpleBooleanProperty();
         Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, LogView.of(vm.log(), logShown));
         activity.setId("tab-activity");
         logShown.bind(activity.selectedProperty()
@@ -122,8 +129,8 @@ final class SidePanel {
         panel.setMaxWidth(420);
         // Esc closes the drawer (a pinned panel stays until unpinned), also from the filter field, which would
         // otherwise take the key
-        panel.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE
+        panel.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE
                     && placement.placementProperty().get() == SidePanelViewModel.Placement.DRAWER) {
                 placement.close();
                 e.consume();

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import atlantafx.base.theme.Styles;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
@@ -53,7 +54,7 @@ final class SideRail {
         Map<SidePanelViewModel.Section, ToggleButton> buttons = new EnumMap<>(SidePanelViewModel.Section.class);
         for (SidePanelViewModel.Section s : SidePanelViewModel.Section.values()) {
             ToggleButton b = new ToggleButton(null, new FontIcon(icon(s)));
-            b.setId("rail-" + s.name().toLowerCase(java.util.Locale.ROOT));
+            b.setId("rail-" + s.name().toLowerCase(Locale.ROOT));
             b.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
             b.setTooltip(new Tooltip(s.title()));
             b.setOnAction(e -> placement.toggle(s));

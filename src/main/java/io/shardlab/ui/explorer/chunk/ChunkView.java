@@ -9,8 +9,10 @@ import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
+import java.util.Locale;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -18,6 +20,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -105,8 +108,8 @@ public final class ChunkView {
             if (d == null || p == null) {
                 return;
             }
-            title.setText(String.format(
-                    java.util.Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
+            title.setText(
+                    String.format(Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
             values[0].setText(d.minText());
             values[1].setText(d.maxText());
             values[2].setText(d.shardText(p.data().layout().snapshot().shards()));
@@ -147,7 +150,7 @@ public final class ChunkView {
         MenuButton move = new MenuButton("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
         move.setId("chunk-move");
         move.disableProperty().bind(actions.canMoveProperty().not());
-        actions.moveTargetsProperty().addListener((javafx.collections.ListChangeListener<String>) c -> {
+        actions.moveTargetsProperty().addListener((ListChangeListener<String>) c -> {
             move.getItems().clear();
             for (String shard : actions.moveTargetsProperty()) {
                 MenuItem item = new MenuItem(shard);
@@ -181,8 +184,7 @@ public final class ChunkView {
         for (Region keepWhole : new Region[] {median, move, mergeLeft, mergeRight, zoom}) {
             keepWhole.setMinWidth(Region.USE_PREF_SIZE);
         }
-        javafx.scene.layout.FlowPane row =
-                new javafx.scene.layout.FlowPane(8, 8, median, move, mergeLeft, mergeRight, zoom);
+        FlowPane row = new FlowPane(8, 8, median, move, mergeLeft, mergeRight, zoom);
         row.setId("chunk-action-row");
         row.setAlignment(Pos.CENTER_LEFT);
         VBox buttons = new VBox(8, split, row);

@@ -5,6 +5,7 @@ import io.shardlab.session.ExplorerEngine;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -112,7 +113,7 @@ public final class CollectionPickerViewModel {
         samples.addLast(new Sample(now, documents));
         // keep one sample older than the window: the window's inserts are counted from it
         while (samples.size() > 2) {
-            java.util.Iterator<Sample> oldest = samples.iterator();
+            Iterator<Sample> oldest = samples.iterator();
             oldest.next();
             if (now - oldest.next().nanos() < FOLLOW_WINDOW_NANOS) {
                 break;

@@ -11,6 +11,7 @@ import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -158,7 +159,7 @@ public final class ComparisonViewModel {
             parts.add(a.splitPoints().size() + " vs " + b.splitPoints().size() + " split points");
         }
         if (a.documents() != b.documents()) {
-            parts.add(String.format(java.util.Locale.ROOT, "%,d vs %,d documents", a.documents(), b.documents()));
+            parts.add(String.format(Locale.ROOT, "%,d vs %,d documents", a.documents(), b.documents()));
         }
         if (!a.workload().equals(b.workload())) {
             parts.add(a.workload() + " vs " + b.workload() + " documents");

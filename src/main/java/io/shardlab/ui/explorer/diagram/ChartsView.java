@@ -8,6 +8,7 @@ import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.util.Optional;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -64,7 +65,7 @@ public final class ChartsView {
         heat.setId("heatmap");
         Label writesCaption = new Label();
         Label heatCaption = new Label("brighter = more writes");
-        heatCaption.setTooltip(new javafx.scene.control.Tooltip("Time on x, key range on y, brightness = writes "
+        heatCaption.setTooltip(new Tooltip("Time on x, key range on y, brightness = writes "
                 + "(log scale). Each row holds the same number of the stream's distinct keys."));
         VBox writesCard = card(
                 "Writes per shard",

@@ -3,11 +3,13 @@ package io.shardlab.ui.explorer.diagram;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.session.ChunkCommands;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.SplitPointPicker;
 import io.shardlab.sim.ClusterCommand;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -60,7 +62,7 @@ public final class ChunkActionsViewModel {
     public void show(ExplorerFrame frame, Runnable clearError) {
         ResolvedScenario s = frame.scenario();
         // a client's reshardCollection or refineCollectionShardKey changes the key the verbs split on
-        io.shardlab.key.ShardKeyPattern key = frame.cluster().cluster().key();
+        ShardKeyPattern key = frame.cluster().cluster().key();
         if (commands == null || picker == null || frame.scenario() != scenarioShown || !key.equals(keyShown)) {
             commands = new ChunkCommands(s.namespace(), key, s.scenario().version());
             picker = new SplitPointPicker(key);
@@ -73,7 +75,7 @@ public final class ChunkActionsViewModel {
     }
 
     private ResolvedScenario scenarioShown;
-    private io.shardlab.key.ShardKeyPattern keyShown;
+    private ShardKeyPattern keyShown;
 
     /** A read-only layout shows: no command can be sent until the simulation's next frame. */
     public void unload() {
@@ -102,11 +104,11 @@ public final class ChunkActionsViewModel {
         moveUnsupported.set(
                 commands == null ? "" : commands.moveUnsupportedReason().orElse(""));
         canMove.set(any && moveUnsupported.get().isEmpty());
-        java.util.List<String> targets = any
+        List<String> targets = any
                 ? line.shardIds().stream()
                         .filter(id -> !id.equals(s.chunk().shard()))
                         .toList()
-                : java.util.List.of();
+                : List.of();
         if (!targets.equals(moveTargets)) {
             moveTargets.setAll(targets);
         }

@@ -8,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.controlsfx.control.PopOver;
@@ -44,7 +45,7 @@ final class ChunkPopover {
             Label k = new Label(NAMES[i]);
             k.getStyleClass().add(CHUNK_POPOVER_KEY);
             // the names keep their width; a long bound wraps in the value column instead
-            k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            k.setMinWidth(Region.USE_PREF_SIZE);
             values[i] = new Label();
             values[i].getStyleClass().add(CHUNK_POPOVER_VALUE);
             values[i].setId("chunk-popover-" + IDS[i]);

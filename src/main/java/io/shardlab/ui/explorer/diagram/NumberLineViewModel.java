@@ -17,6 +17,7 @@ import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
 import io.shardlab.render.WriteSeries;
 import io.shardlab.session.ExplorerFrame;
+import io.shardlab.sim.Migration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -80,7 +81,7 @@ public final class NumberLineViewModel {
     }
 
     private boolean sizesUnknown;
-    private List<io.shardlab.sim.Migration> inFlight = List.of();
+    private List<Migration> inFlight = List.of();
 
     /** What is on show, whatever it came from (a simulation frame, a loaded layout). */
     private record Shown(
@@ -395,7 +396,7 @@ public final class NumberLineViewModel {
 
     /** Shows {@code v} of the line, as a zoom or a pan would (a comparison keeps its two lines on one view). */
     public void showViewport(Viewport v) {
-        setViewport(java.util.Objects.requireNonNull(v, "v"));
+        setViewport(Objects.requireNonNull(v, "v"));
     }
 
     private void setViewport(Viewport v) {
@@ -473,7 +474,7 @@ public final class NumberLineViewModel {
     }
 
     /** The migrations of the simulation on show that have started and not yet committed; none for a layout. */
-    public List<io.shardlab.sim.Migration> migrationsInFlight() {
+    public List<Migration> migrationsInFlight() {
         return inFlight;
     }
 

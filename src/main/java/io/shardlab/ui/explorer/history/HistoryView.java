@@ -5,6 +5,7 @@ import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
+import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -61,8 +62,7 @@ public final class HistoryView {
         caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         VBox list = new VBox(8);
         list.setId("command-list");
-        vm.commandsProperty()
-                .addListener((javafx.collections.ListChangeListener<CommandEntry>) c -> fillCommands(vm, list));
+        vm.commandsProperty().addListener((ListChangeListener<CommandEntry>) c -> fillCommands(vm, list));
         Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
         empty.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         empty.setWrapText(true);

@@ -5,7 +5,14 @@ import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.theme.Appearance;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -38,9 +45,9 @@ public final class LogView {
     /** The style class of a line's icon; its colour is the line's kind, a pseudo-class (:split, :migration, …). */
     static final String ACTIVITY_ICON = "activity-icon";
 
-    private static final java.util.Map<ActivityKind, PseudoClass> KIND = java.util.Arrays.stream(ActivityKind.values())
-            .collect(java.util.stream.Collectors.toMap(
-                    k -> k, k -> PseudoClass.getPseudoClass(k.name().toLowerCase(java.util.Locale.ROOT))));
+    private static final Map<ActivityKind, PseudoClass> KIND = Arrays.stream(ActivityKind.values())
+            .collect(Collectors.toMap(
+                    k -> k, k -> PseudoClass.getPseudoClass(k.name().toLowerCase(Locale.ROOT))));
 
     private LogView() {}
 
@@ -52,7 +59,7 @@ public final class LogView {
      * stream at full speed changes the list dozens of times a second; rows nobody sees need no text
      * layout).
      */
-    public static Node of(LogViewModel vm, javafx.beans.value.ObservableBooleanValue shown) {
+    public static Node of(LogViewModel vm, ObservableBooleanValue shown) {
         VBox list = new VBox(2);
         list.setId("activity-list");
         list.getStyleClass().add(ACTIVITY_LIST);
@@ -61,7 +68,7 @@ public final class LogView {
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());
-        List<ActivityRow> rows = new java.util.ArrayList<>();
+        List<ActivityRow> rows = new ArrayList<>();
         Runnable fill = () -> {
             List<Activity> items = vm.activityProperty();
             int n = Math.min(ACTIVITY_ROWS, items.size());
@@ -74,7 +81,7 @@ public final class LogView {
                 rows.get(i).show(i < n ? items.get(i) : null);
             }
         };
-        vm.activityProperty().addListener((javafx.collections.ListChangeListener<Activity>) c -> {
+        vm.activityProperty().addListener((ListChangeListener<Activity>) c -> {
             if (shown.get()) {
                 fill.run();
             }

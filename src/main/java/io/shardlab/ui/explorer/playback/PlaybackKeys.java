@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer.playback;
 
+import java.util.function.Consumer;
 import javafx.scene.Node;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
@@ -13,7 +14,7 @@ public final class PlaybackKeys {
 
     private PlaybackKeys() {}
 
-    public static void install(Node root, PlaybackViewModel playback, java.util.function.Consumer<KeyEvent> otherKeys) {
+    public static void install(Node root, PlaybackViewModel playback, Consumer<KeyEvent> otherKeys) {
         root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (e.getTarget() instanceof TextInputControl) {
                 return;

@@ -5,6 +5,10 @@ import io.shardlab.routing.TargetingClass;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -39,9 +43,8 @@ public final class QueryView {
     static final String STYLESHEET = Appearance.featureStylesheet(QueryView.class, "query.css");
 
     /** The badge's colour per targeting class: :single-shard, :multi-shard, :scatter-gather. */
-    private static final java.util.Map<TargetingClass, PseudoClass> TARGETING = java.util.Arrays.stream(
-                    TargetingClass.values())
-            .collect(java.util.stream.Collectors.toMap(c -> c, c -> PseudoClass.getPseudoClass(c.label())));
+    private static final Map<TargetingClass, PseudoClass> TARGETING = Arrays.stream(TargetingClass.values())
+            .collect(Collectors.toMap(c -> c, c -> PseudoClass.getPseudoClass(c.label())));
 
     private final TextField filter = new TextField();
     private final Node node;
@@ -85,7 +88,7 @@ public final class QueryView {
         badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
         // the sentence beside it wraps; the badge is a word that must stay whole
         badge.setMinWidth(Region.USE_PREF_SIZE);
-        badge.setTooltip(new javafx.scene.control.Tooltip("The query's shape, in analyzeShardKey's words: "
+        badge.setTooltip(new Tooltip("The query's shape, in analyzeShardKey's words: "
                 + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
                 + "scatter-gather (nothing on the key's first field)"));
         vm.targetingClassProperty().addListener((obs, was, now) -> {
@@ -118,8 +121,8 @@ public final class QueryView {
         mixCaption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         VBox mix = new VBox(6);
         mix.getStyleClass().add(QUERY_MIX);
-        vm.suggestionsProperty().addListener((javafx.collections.ListChangeListener<QueryViewModel.Suggestion>)
-                c -> fillSuggestions(vm, mix));
+        vm.suggestionsProperty()
+                .addListener((ListChangeListener<QueryViewModel.Suggestion>) c -> fillSuggestions(vm, mix));
         fillSuggestions(vm, mix);
         mixCaption
                 .visibleProperty()

@@ -6,6 +6,7 @@ import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.workload.Query;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -98,10 +99,7 @@ public final class QueryViewModel {
             suggestions.setAll(suggestionSource.stream()
                     .map(q -> new Suggestion(
                             q.name(),
-                            q.shape()
-                                    .toString()
-                                    .toLowerCase(java.util.Locale.ROOT)
-                                    .replace('_', '-'),
+                            q.shape().toString().toLowerCase(Locale.ROOT).replace('_', '-'),
                             BsonPrinter.shell(q.filter())))
                     .toList());
         }
