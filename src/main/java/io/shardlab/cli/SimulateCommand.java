@@ -15,6 +15,7 @@ import io.shardlab.live.SourceRelease;
 import io.shardlab.routing.Router;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.BalancerRoundsRun;
+import io.shardlab.sim.ConfigureDefragmentation;
 import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
@@ -376,7 +377,7 @@ final class SimulateCommand implements Runnable {
 
     /**
      * The source's switches that change what the simulated balancer does: auto-merge and
-     * auto-split off are applied; a stopped balancer, a collection excluded from balancing and an
+     * auto-split off and a defragmentation in progress are applied; a stopped balancer, a collection excluded from balancing and an
      * active window are not (the rounds show what the balancer would do once it runs), and say so.
      */
     private static void applySourceSettings(
@@ -405,6 +406,18 @@ final class SimulateCommand implements Runnable {
                         || Boolean.FALSE.equals(flags.enableAutoMerge()))) {
             simulation.cluster().execute(new SetAutoMerge(false));
             notes.add("auto-merge is off on the source, and so here");
+        }
+        if (Boolean.TRUE.equals(flags.defragmentCollection())) {
+            if (version.atLeast(MongoVersion.V5_3)) {
+                // config.collections defragmentCollection: the balancer goes on defragmenting the collection
+                // (mongo balancer_defragmentation_policy_impl.cpp, startCollectionDefragmentations at its start)
+                simulation.cluster().execute(new ConfigureDefragmentation(ns, true));
+                notes.add("the source's balancer is defragmenting " + ns + " (defragmentCollection): the rounds "
+                        + "defragment it, from its first phase");
+            } else {
+                notes.add("the source was defragmenting " + ns + " (defragmentCollection), which MongoDB "
+                        + version.label() + " does not: the rounds balance without it");
+            }
         }
         if (!version.atLeast(MongoVersion.V6_0)
                 && ((balancer != null && !balancer.autoSplit()) || Boolean.TRUE.equals(flags.noAutoSplit()))) {

@@ -6,6 +6,9 @@ import static io.shardlab.mongos.Argument.required;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.sim.ClearJumboFlag;
+import io.shardlab.sim.ClusterCommand;
+import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.MergeAllChunksOnShard;
 import io.shardlab.sim.MergeChunks;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.MoveChunkBounds;
@@ -79,6 +82,18 @@ final class ChunkCommands {
             optional("secondaryThrottle", ArgumentType.ANY));
 
     /**
+     * mongo {@code src/mongo/s/request_types/merge_chunk_request.idl} ({@code clusterMergeAllChunksOnShard}, 7.0+):
+     * the shard is required, {@code maxNumberOfChunksToMerge} and {@code maxTimeProcessingChunksMS} are optional.
+     */
+    static final CommandSyntax MERGE_ALL_CHUNKS_ON_SHARD = CommandSyntax.idl(
+            "mergeAllChunksOnShard",
+            FirstField.NAMESPACE,
+            "src/mongo/s/request_types/merge_chunk_request.idl",
+            required("shard", ArgumentType.STRING),
+            optional("maxNumberOfChunksToMerge", ArgumentType.NUMBER),
+            optional("maxTimeProcessingChunksMS", ArgumentType.NUMBER));
+
+    /**
      * mongo {@code src/mongo/s/commands/cluster_merge_chunks_cmd.cpp} (4.4–8.0): {@code parseNsFullyQualified},
      * then {@code bounds} read with {@code FieldParser::extract} as a {@code vector<BSONObj>}.
      */
@@ -147,7 +162,8 @@ final class ChunkCommands {
     /**
      * {@code moveChunk}: exactly one of {@code find} and {@code bounds}; from 6.0 (the typed command)
      * InvalidOptions with three texts, before one errmsg-only text (mongo {@code cluster_move_chunk_cmd.cpp}). The
-     * reply's {@code millis} is the simulated time the migration took.
+     * reply's {@code millis} is the simulated time the migration took. A chunk on {@code to} already is a success
+     * that moves nothing (the donor returns at once, mongo {@code shardsvr_move_range_command.cpp}).
      */
     BsonDocument moveChunk(CommandRequest request) {
         CommandArguments args = request.arguments();
@@ -186,30 +202,46 @@ final class ChunkCommands {
         boolean force = forceJumbo != null
                 && forceJumbo.isBoolean()
                 && forceJumbo.asBoolean().getValue();
-        context.catalog()
-                .execute(
-                        ns,
-                        find != null
-                                ? new MoveChunk(ns, find, to, force)
-                                : new MoveChunkBounds(ns, bound(bounds, 0), bound(bounds, 1), to, force));
+        if (!runUnlessDone(
+                ns,
+                find != null
+                        ? new MoveChunk(ns, find, to, force)
+                        : new MoveChunkBounds(ns, bound(bounds, 0), bound(bounds, 1), to, force))) {
+            return Replies.ok(new BsonDocument("millis", new BsonInt32(0)));
+        }
         long millis = context.catalog().settle(ns);
         return Replies.ok(new BsonDocument("millis", new BsonInt32((int) Math.min(Integer.MAX_VALUE, millis))));
     }
 
-    /** {@code moveRange} (6.0+): the range from {@code min} or to {@code max} moves to {@code toShard}. */
+    /**
+     * {@code moveRange} (6.0+): the range from {@code min}, to {@code max}, or between both moves to
+     * {@code toShard} ({@link MoveRange}); a range on {@code toShard} already is a success that moves nothing.
+     */
     BsonDocument moveRange(CommandRequest request) {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
         context.requireSharded(ns);
-        context.catalog()
-                .execute(ns, new MoveRange(ns, args.document("min"), args.document("max"), args.string("toShard")));
-        context.catalog().settle(ns);
+        BsonDocument min = args.document("min");
+        BsonDocument max = args.document("max");
+        if (min == null && (max == null || !context.version().atLeast(7, 0))) {
+            // mongo cluster_move_range_cmd.cpp (6.0): min is required; from 7.0 one bound is (ShardLab's text when
+            // both are missing)
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_OPTIONS,
+                    context.version().atLeast(7, 0)
+                            ? "moveRange needs min, max or both"
+                            : "Missing required parameter 'min'");
+        }
+        if (runUnlessDone(ns, new MoveRange(ns, min, max, args.string("toShard")))) {
+            context.catalog().settle(ns);
+        }
         return Replies.ok();
     }
 
     /**
      * {@code mergeChunks} of the chunks that exactly fill {@code bounds}; its argument checks come before the
-     * collection is looked up and are errmsg-only failures (mongo {@code cluster_merge_chunks_cmd.cpp}).
+     * collection is looked up and are errmsg-only failures (mongo {@code cluster_merge_chunks_cmd.cpp}). From 5.0 a
+     * range that is one chunk already is a success ({@link MergeChunks}).
      */
     BsonDocument mergeChunks(CommandRequest request) {
         CommandArguments args = request.arguments();
@@ -227,12 +259,44 @@ final class ChunkCommands {
             }
         }
         context.requireSharded(ns);
-        context.catalog()
-                .execute(
-                        ns,
-                        new MergeChunks(
-                                ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
+        runUnlessDone(
+                ns,
+                new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));
         return Replies.ok();
+    }
+
+    /**
+     * {@code mergeAllChunksOnShard} (7.0+): every run of contiguous mergeable chunks of the shard merges
+     * ({@link MergeAllChunksOnShard}); nothing to merge is a success.
+     */
+    BsonDocument mergeAllChunksOnShard(CommandRequest request) {
+        CommandArguments args = request.arguments();
+        String ns = args.firstString();
+        String shard = args.string("shard");
+        if (!context.catalog().shardIds().contains(shard)) {
+            // mongo cluster_merge_all_chunks_on_shard_cmd.cpp: ShardRegistry::getShard first
+            throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + shard + " not found");
+        }
+        context.requireSharded(ns);
+        int max = (int) args.number("maxNumberOfChunksToMerge", 0);
+        runUnlessDone(ns, max > 0 ? new MergeAllChunksOnShard(ns, shard, max) : new MergeAllChunksOnShard(ns, shard));
+        return Replies.ok();
+    }
+
+    /**
+     * Runs {@code command} on the collection's cluster; false when MongoDB would answer it as done already (the
+     * simulator refuses it as such, {@link io.shardlab.sim.Refusal#alreadyDone}) and nothing ran.
+     */
+    private boolean runUnlessDone(String ns, ClusterCommand command) {
+        try {
+            context.catalog().execute(ns, command);
+            return true;
+        } catch (CommandFailedException e) {
+            if (e.alreadyDone()) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.shardlab.mongos;
 
-import io.shardlab.routing.FilterParser.BsonTypeNames;
+import io.shardlab.mongos.CommandSyntax.FirstField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +8,6 @@ import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.BsonNumber;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -18,7 +17,10 @@ import org.bson.BsonValue;
  * ({@code viewOn}, {@code pipeline}), validators ({@code validator}, {@code validationLevel},
  * {@code validationAction}) and capped collections ({@code capped}, {@code size}, {@code max}; {@code cappedSize},
  * {@code cappedMax} from 6.0), kept in {@link ViewCatalog} and {@link CollectionCreateOptions}; the commands that
- * name a view ({@link #onView}); and {@code listCollections}' entries for them ({@link #listed}).
+ * name a view ({@link #onView}); {@code listCollections}' entries for them ({@link #listed}); and
+ * {@code renameCollection}, which takes a collection's kept options along. What the shards' catalog keeps of a
+ * collection ({@code collation}, read by the sharding commands) the {@link ShardLocalCatalog} records once the store
+ * accepted the command. The index commands are {@link IndexCommands}'.
  *
  * <p>Sources: mongo {@code src/mongo/db/commands/create.idl}, {@code coll_mod.idl},
  * {@code src/mongo/db/catalog/collection_options.cpp} ({@code validationLevel} {@code off}, {@code strict},
@@ -28,6 +30,10 @@ import org.bson.BsonValue;
  * {@code jstests/core/doc_validation/doc_validation_options.js}, {@code jstests/core/capped/capped_max1.js}.
  */
 final class CollectionDefinitionCommands {
+
+    /** mongo {@code src/mongo/db/commands/create.idl}: the collection is a string ({@code concatenate_with_db}). */
+    static final CommandSyntax CREATE =
+            CommandSyntax.idl("create", FirstField.COLLECTION, "src/mongo/db/commands/create.idl");
 
     private static final Set<String> LEVELS = Set.of("off", "strict", "moderate");
     private static final Set<String> ACTIONS = Set.of("error", "warn");
@@ -43,16 +49,14 @@ final class CollectionDefinitionCommands {
         this.views = new ViewCommands(context);
     }
 
-    /** {@code create}: a view, a collection with a validator or a cap, or a plain collection (the store's). */
+    /**
+     * {@code create}: a view, a collection with a validator or a cap, or a plain collection (the store's); the
+     * collection's name is a string ({@link #CREATE}).
+     */
     BsonDocument create(CommandRequest request) {
         String db = request.database();
         BsonDocument body = request.body();
-        BsonValue target = body.get(body.getFirstKey());
-        if (!target.isString()) {
-            throw new MongoCommandException(
-                    ErrorCode.BAD_VALUE, "collection name has invalid type " + BsonTypeNames.of(target));
-        }
-        String name = target.asString().getValue();
+        String name = request.arguments().firstString();
         if (context.views().isView(db, name)) {
             throw new MongoCommandException(
                     ErrorCode.NAMESPACE_EXISTS, "Collection already exists. NS: " + db + "." + name);
@@ -72,9 +76,11 @@ final class CollectionDefinitionCommands {
         }
         context.catalog().createDatabase(db, null);
         BsonDocument reply = context.storage().run(db, forward);
-        if (reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1
-                && !options.equals(CollectionCreateOptions.Options.NONE)) {
-            context.createOptions().set(db, name, options);
+        if (Replies.isOk(reply)) {
+            context.shardCatalog().created(db + "." + name, body);
+            if (!options.equals(CollectionCreateOptions.Options.NONE)) {
+                context.createOptions().set(db, name, options);
+            }
         }
         return reply;
     }
@@ -203,6 +209,41 @@ final class CollectionDefinitionCommands {
                             + field + "' is not a valid value.");
         }
         return v.asString().getValue();
+    }
+
+    /**
+     * {@code renameCollection} (on {@code admin}, {@code {renameCollection: "db.a", to: "db.b"}}): the store renames
+     * the collection; its validator and cap, and what the shards' catalog keeps, go with it (mongo
+     * {@code src/mongo/db/catalog/rename_collection.cpp} keeps the collection's options).
+     */
+    BsonDocument renameCollection(CommandRequest request) {
+        BsonDocument reply = context.storage().run(request.database(), request.body());
+        BsonValue from = request.body().get("renameCollection");
+        BsonValue to = request.body().get("to");
+        if (Replies.isOk(reply) && from != null && from.isString() && to != null && to.isString()) {
+            String source = from.asString().getValue();
+            String target = to.asString().getValue();
+            context.shardCatalog().renamed(source, target);
+            moveKeptOptions(source, target);
+        }
+        return reply;
+    }
+
+    private void moveKeptOptions(String fromNamespace, String toNamespace) {
+        int fromDot = fromNamespace.indexOf('.');
+        int toDot = toNamespace.indexOf('.');
+        if (fromDot < 0 || toDot < 0) {
+            return;
+        }
+        String fromDb = fromNamespace.substring(0, fromDot);
+        String fromColl = fromNamespace.substring(fromDot + 1);
+        String toDb = toNamespace.substring(0, toDot);
+        String toColl = toNamespace.substring(toDot + 1);
+        context.createOptions().forget(toDb, toColl); // dropTarget: the replaced collection's options go
+        context.createOptions()
+                .kept(fromDb, fromColl)
+                .ifPresent(o -> context.createOptions().set(toDb, toColl, o));
+        context.createOptions().forget(fromDb, fromColl);
     }
 
     /** A command on a view, answered here (a read resolved, a write refused), or empty for the usual handler. */

@@ -12,12 +12,15 @@ import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.mongos.CommandSyntax.FirstField;
+import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.RefineCollectionShardKey;
+import io.shardlab.sim.Refusal;
 import io.shardlab.sim.ReshardCollection;
 import io.shardlab.sim.ShardCollection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonBoolean;
@@ -124,20 +127,59 @@ final class CollectionShardingCommands {
         this.context = context;
     }
 
-    /** {@code enableSharding}: the database is created, or marked partitioned (before 6.0), on its primary shard. */
+    /**
+     * {@code enableSharding}: the database is created, or marked partitioned (before 6.0), on its primary shard.
+     * {@code config} always exists and is left alone; {@code admin} and {@code local} are refused (4.4 mongo
+     * {@code configsvr_enable_sharding_command.cpp}; from 5.0 {@code ShardingCatalogManager::createDatabase} in
+     * {@code sharding_catalog_manager_database_operations.cpp}, whose text lacks a space until 7.x; from 8.0 any
+     * casing of the three is refused and the router adds "Database … could not be created", mongo
+     * {@code cluster_enable_sharding_cmd.cpp}). An existing database in another casing is DatabaseDifferCase, one
+     * with another primary NamespaceExists ({@link ShardedCatalog#createDatabase}). Tests:
+     * {@code jstests/sharding/enable_sharding.js}.
+     */
     BsonDocument enableSharding(CommandRequest request) {
         String db = request.arguments().firstString();
-        if (db.isEmpty() || db.contains(".")) {
-            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "invalid db name specified: " + db);
+        MongoVersion version = context.version();
+        if (!version.atLeast(5, 0)) {
+            if (db.isEmpty() || db.contains(".")) {
+                throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "invalid db name specified: " + db);
+            }
+            if (db.equals("admin") || db.equals("local")) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "can't shard " + db + " database");
+            }
         }
-        context.catalog().enableSharding(db, request.arguments().string("primaryShard"));
+        if (db.equals("config")) {
+            return Replies.ok();
+        }
+        try {
+            if (version.atLeast(8, 0) && Set.of("admin", "local", "config").contains(db.toLowerCase(Locale.ROOT))) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "Cannot manually create database '" + db + "'");
+            }
+            if (version.atLeast(5, 0) && (db.equals("admin") || db.equals("local"))) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "Cannot manually create database'" + db + "'");
+            }
+            if (db.isEmpty() || db.contains(".")) {
+                throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, "Invalid db name specified: " + db);
+            }
+            context.catalog().enableSharding(db, request.arguments().string("primaryShard"));
+        } catch (MongoCommandException e) {
+            throw version.atLeast(8, 0)
+                    ? new MongoCommandException(
+                            e.code(), "Database " + db + " could not be created :: caused by :: " + e.getMessage())
+                    : e;
+        }
         return Replies.ok();
     }
 
     /**
-     * {@code shardCollection}: the same key and uniqueness again is a no-op; a collection with documents needs
-     * an index starting with the key, which an empty one gets; the documents already there are placed in the
-     * new chunks.
+     * {@code shardCollection}: the namespace and collation checks ({@link ShardCollectionChecks}); the same key and
+     * uniqueness again is a no-op; the indexes must support the key ({@link ShardKeyIndexRules}: a populated
+     * collection needs an index starting with the key, an empty one gets it); the simulator's checks (options,
+     * zones). Only then does anything change: the collection is sharded (one chunk on the primary shard when it
+     * holds documents), its key index created, its documents placed in the new chunks. Should placing them fail, the
+     * collection is unsharded again, so a refusal leaves it as it was.
      */
     BsonDocument shardCollection(CommandRequest request) {
         CommandArguments args = request.arguments();
@@ -148,12 +190,11 @@ final class CollectionShardingCommands {
         boolean unique = args.isTrue("unique");
         boolean presplit = args.isTrue("presplitHashedZones");
         long numInitialChunks = (long) args.number("numInitialChunks", 0);
+        BsonDocument collation = args.document("collation");
         ShardedCatalog catalog = context.catalog();
-        if (!context.version().atLeast(6, 0)
-                && catalog.database(db).map(d -> !d.partitioned()).orElse(true)) {
-            // mongo src/mongo/db/s/config/configsvr_shard_collection_command.cpp (4.4 / 5.0)
-            throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, "sharding not enabled for db " + db);
-        }
+        ShardCollectionChecks checks = new ShardCollectionChecks(context);
+        checks.checkNamespace(ns);
+        checks.checkCollationOption(collation);
         var existing = catalog.collection(ns);
         if (existing.isPresent()) {
             ClusterSnapshot s = existing.get().cluster().snapshot().cluster();
@@ -166,31 +207,74 @@ final class CollectionShardingCommands {
                     "sharding already enabled for collection " + ns + " with options { _id: \"" + ns + "\", key: "
                             + BsonPrinter.serverString(s.key().toDocument()) + ", unique: " + s.unique() + " }");
         }
+        checks.checkDefaultCollation(ns, collation);
         List<BsonDocument> existingDocuments = context.documents().all(db, collection);
-        if (!existingDocuments.isEmpty() && !context.documents().hasIndexStartingWith(db, collection, key)) {
-            // mongo src/mongo/db/s/shard_key_util.cpp (validateShardKeyIndexExistsOrCreateIfPossible)
+        boolean createIndex = new ShardKeyIndexRules(context.version())
+                .mustCreateIndex(
+                        ns,
+                        key.toDocument(),
+                        context.shardCatalog().indexes(ns),
+                        existingDocuments,
+                        unique,
+                        ShardKeyIndexRules.Purpose.SHARD_COLLECTION);
+        if (createIndex && isIdKey(key)) {
+            // the _id index exists and has the collection's collation, and no other _id index can be made (mongo
+            // index_catalog_impl.cpp; jstests/sharding/query/collation/collation_shard_targeting_hashed_shard_key.js)
             throw new MongoCommandException(
-                    ErrorCode.INVALID_OPTIONS,
-                    "Please create an index that starts with the proposed shard key before sharding the collection");
+                    ErrorCode.BAD_VALUE,
+                    "The _id index must have the same collation as the collection. Index collation: "
+                            + "{ locale: \"simple\" }, collection collation: "
+                            + BsonPrinter.serverString(
+                                    context.shardCatalog().defaultCollation(ns).orElse(new BsonDocument())));
+        }
+        if (createIndex) {
+            BsonDocument requested = StoredDocuments.shardKeyIndexSpec(key, unique);
+            String name = requested.getString("name").getValue();
+            for (BsonDocument index : context.shardCatalog().indexes(ns)) {
+                if (index.getString("name").getValue().equals(name)) {
+                    // an index of the key index's name with other options (mongo index_catalog_impl.cpp)
+                    throw new MongoCommandException(
+                            ErrorCode.INDEX_KEY_SPECS_CONFLICT,
+                            "An existing index has the same name as the requested index. When index names are not "
+                                    + "specified, they are auto generated and can cause conflicts. Please refer to our "
+                                    + "documentation. Requested index: "
+                                    + BsonPrinter.serverString(new BsonDocument("v", new org.bson.BsonInt32(2))
+                                            .append("key", requested.getDocument("key"))
+                                            .append("name", requested.get("name")))
+                                    + ", existing index: " + BsonPrinter.serverString(index));
+                }
+            }
         }
         if (!existingDocuments.isEmpty()
                 && numInitialChunks != 0
                 && ReleaseRules.of(context.version()).numInitialChunks()) {
-            // mongo initial_split_policy.cpp calculateOptimizationStrategy (the simulator's own check sees only
-            // the empty collection it creates)
+            // mongo initial_split_policy.cpp calculateOptimizationStrategy
             throw new MongoCommandException(
                     ErrorCode.INVALID_OPTIONS,
                     "numInitialChunks is only supported when the "
                             + "collection is empty and has a hashed field in the shard key pattern");
         }
+        ShardCollection command = new ShardCollection(ns, key, unique, presplit, numInitialChunks);
         ShardedCatalog.CollectionEntry entry =
-                catalog.shardCollection(new ShardCollection(ns, key, unique, presplit, numInitialChunks));
-        if (existingDocuments.isEmpty()) {
-            context.documents().createShardKeyIndex(db, collection, key, unique);
-        } else {
-            entry.cluster().execute(new InsertDocuments(ns, InsertBatch.ofDocuments(key, existingDocuments)));
+                catalog.shardCollection(existingDocuments.isEmpty() ? command : command.onPopulatedCollection());
+        try {
+            if (!existingDocuments.isEmpty()) {
+                entry.cluster().execute(new InsertDocuments(ns, InsertBatch.ofDocuments(key, existingDocuments)));
+            }
+        } catch (RuntimeException e) {
+            catalog.dropCollection(ns);
+            throw e;
+        }
+        if (createIndex) {
+            context.createShardKeyIndex(ns, key, unique);
         }
         return Replies.ok(new BsonDocument("collectionsharded", new BsonString(ns)));
+    }
+
+    /** Whether {@code key} is {@code {_id: 1}}, the key of the index every collection has. */
+    private static boolean isIdKey(ShardKeyPattern key) {
+        BsonDocument d = key.toDocument();
+        return d.size() == 1 && d.containsKey("_id") && d.get("_id").isNumber();
     }
 
     /**
@@ -236,23 +320,46 @@ final class CollectionShardingCommands {
         }
         InsertBatch documents = context.everyDocument(ns, key);
         context.catalog().reshardCollection(new ReshardCollection(ns, key, documents, numInitialChunks, zones));
-        context.documents().createShardKeyIndex(databaseOf(ns), collectionOf(ns), key, false);
+        context.createShardKeyIndex(ns, key, false);
         return Replies.ok();
     }
 
     /**
-     * {@code refineCollectionShardKey} (4.4+): the documents get their values of the new fields from the
-     * documents themselves, as MongoDB's chunks then split between them ({@link RefineCollectionShardKey}).
+     * {@code refineCollectionShardKey} (4.4+), checked as MongoDB does (jstests/sharding/refine_collection_shard_key_basic.js):
+     * a database that does not exist is NamespaceNotFound, a collection that is not sharded NamespaceNotSharded; the
+     * current key again is a no-op; the new key must extend the current one ({@link RefineCollectionShardKey}) and an
+     * index must support it ({@link ShardKeyIndexRules}, refine_collection_shard_key_coordinator.cpp). The refined
+     * collection gets a new epoch and timestamp ({@link ShardedCatalog#refineCollectionShardKey}). The documents get
+     * their values of the new fields from the documents themselves, as MongoDB's chunks then split between them.
      */
     BsonDocument refineCollectionShardKey(CommandRequest request) {
         String ns = request.arguments().firstString();
         ShardKeyPattern key = ShardKeyPattern.of(request.arguments().document("key"));
-        RefineCollectionShardKey refine = new RefineCollectionShardKey(ns, key);
-        Optional<ShardedCatalog.CollectionEntry> entry = context.catalog().collection(ns);
-        if (entry.isPresent() && entry.get().cluster().canApply(refine).isEmpty()) {
-            refine = new RefineCollectionShardKey(ns, key, context.everyDocument(ns, key));
+        String db = databaseOf(ns);
+        if (context.catalog().database(db).isEmpty()) {
+            // mongo catalog_cache.cpp getDatabase
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
         }
-        context.catalog().execute(ns, refine);
+        ShardedCatalog.CollectionEntry entry = context.requireSharded(ns);
+        ClusterSnapshot current = entry.cluster().snapshot().cluster();
+        if (current.key().equals(key)) {
+            return Replies.ok();
+        }
+        RefineCollectionShardKey refine = new RefineCollectionShardKey(ns, key);
+        Optional<Refusal> refused = entry.cluster().refusal(refine);
+        if (refused.isPresent()) {
+            throw new CommandFailedException(refine.mongoshCommand(), refused.get());
+        }
+        new ShardKeyIndexRules(context.version())
+                .mustCreateIndex(
+                        ns,
+                        key.toDocument(),
+                        context.shardCatalog().indexes(ns),
+                        context.documents().all(db, collectionOf(ns)),
+                        current.unique(),
+                        ShardKeyIndexRules.Purpose.REFINE);
+        refine = new RefineCollectionShardKey(ns, key, context.everyDocument(ns, key));
+        context.catalog().refineCollectionShardKey(refine);
         return Replies.ok();
     }
 

@@ -21,6 +21,7 @@ import org.bson.BsonDocument;
  * @param release the mongos release answered as
  * @param configDatabase the {@code config} database rebuilt from the catalog
  * @param documents the stored documents
+ * @param shardCatalog what the shards record of each collection beyond its documents (collation, index options)
  * @param budget the memory budget of kept documents
  * @param sampler the query analyzer's samples
  * @param serverInformation {@code serverStatus}, {@code hostInfo}, {@code currentOp}
@@ -35,6 +36,7 @@ record CommandContext(
         MongosRelease release,
         ConfigDatabase configDatabase,
         StoredDocuments documents,
+        ShardLocalCatalog shardCatalog,
         MemoryBudget budget,
         QuerySampler sampler,
         ServerInformation serverInformation,
@@ -55,6 +57,7 @@ record CommandContext(
                 release,
                 configDatabase,
                 new StoredDocuments(transactionView),
+                shardCatalog,
                 new MemoryBudget(Long.MAX_VALUE, line -> {}),
                 sampler,
                 serverInformation,
@@ -126,6 +129,20 @@ record CommandContext(
         return outside.isEmpty()
                 ? stored
                 : InsertBatch.concat(stored, outside.get().keyedOn(key));
+    }
+
+    /**
+     * Creates the index shard key {@code key} of {@code ns} needs (none for {@code {_id: 1}}, which every collection
+     * has), in the document store and in the shards' records.
+     */
+    void createShardKeyIndex(String ns, ShardKeyPattern key, boolean unique) {
+        BsonDocument keyDocument = key.toDocument();
+        if (keyDocument.keySet().equals(java.util.Set.of("_id"))
+                && keyDocument.get("_id").isNumber()) {
+            return;
+        }
+        documents.createShardKeyIndex(databaseOf(ns), collectionOf(ns), key, unique);
+        shardCatalog.indexCreated(ns, StoredDocuments.shardKeyIndexSpec(key, unique));
     }
 
     /** Writes the {@code config} database as the catalog now describes it into the storage, to be read there. */

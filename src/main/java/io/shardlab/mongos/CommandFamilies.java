@@ -18,10 +18,11 @@ record CommandFamilies(
         ReadCommands reads,
         AnalyzeCommands analyze,
         ExplainCommand explain,
+        CollectionDefinitionCommands definitions,
+        ClusterCatalogListing catalogListing,
         ConfigDatabaseCommands configDatabase,
         IndexCommands indexes,
-        SessionCommands sessions,
-        CollectionDefinitionCommands definitions) {
+        SessionCommands sessions) {
 
     /**
      * Every family over {@code context}; {@code explain} reads the explained command through {@code syntaxes}; the
@@ -40,10 +41,11 @@ record CommandFamilies(
                 new ReadCommands(context),
                 new AnalyzeCommands(context),
                 new ExplainCommand(context, syntaxes),
+                new CollectionDefinitionCommands(context),
+                new ClusterCatalogListing(context),
                 new ConfigDatabaseCommands(context),
                 new IndexCommands(context),
-                sessions,
-                new CollectionDefinitionCommands(context));
+                sessions);
     }
 
     /** A command the storage answers unchanged, on the database the client named. */

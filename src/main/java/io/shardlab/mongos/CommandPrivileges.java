@@ -71,7 +71,7 @@ final class CommandPrivileges {
         if (named != null) {
             return named;
         }
-        return MongosCommands.command(name)
+        return MongosCommandTable.command(name)
                 .map(c -> switch (c.access()) {
                     case READ -> CommandAction.FIND;
                     case WRITE -> CommandAction.WRITE;

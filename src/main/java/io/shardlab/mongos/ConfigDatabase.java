@@ -8,6 +8,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.sim.PendingZoneRange;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.BsonSize;
 import java.nio.ByteBuffer;
@@ -180,6 +181,14 @@ public final class ConfigDatabase {
             if (version().atLeast(5, 0) || noBalance) {
                 // sh.disableBalancing sets it on any release; 5.0+ writes false when sharding
                 d.append("noBalance", BsonBoolean.valueOf(noBalance));
+            }
+            if (c.cluster().collectionMaxChunkSizeBytes() > 0) {
+                // configureCollectionBalancing chunkSize (type_collection.idl maxChunkSizeBytes, a long)
+                d.append("maxChunkSizeBytes", new BsonInt64(c.cluster().collectionMaxChunkSizeBytes()));
+            }
+            if (!c.cluster().migrationsPermitted()) {
+                // setAllowMigrations false (type_collection.idl permitMigrations; removed again when allowed)
+                d.append("permitMigrations", BsonBoolean.FALSE);
             }
             if (catalog.settings().autoMergeOffFor(c.namespace())) {
                 d.append("enableAutoMerge", BsonBoolean.FALSE); // sh.disableAutoMerger(ns), 7.0+
@@ -384,6 +393,16 @@ public final class ConfigDatabase {
                         .append("max", z.max().toDocument(s.key()))
                         .append("tag", new BsonString(z.zone())));
             }
+        }
+        // the ranges of namespaces not sharded yet are config.tags documents too (mongo
+        // sharding_catalog_manager_zone_operations.cpp, assignKeyRangeToZone on an unsharded collection)
+        for (PendingZoneRange z : catalog.pendingZoneRanges()) {
+            out.add(new BsonDocument(
+                            "_id", new BsonDocument("ns", new BsonString(z.namespace())).append("min", z.min()))
+                    .append("ns", new BsonString(z.namespace()))
+                    .append("min", z.min())
+                    .append("max", z.max())
+                    .append("tag", new BsonString(z.zone())));
         }
         return out;
     }

@@ -1,8 +1,6 @@
 package io.shardlab.mongos;
 
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 
 /**
  * The {@code config} database, rebuilt from the catalog ({@link ConfigDatabase}) before it is read, and
@@ -15,30 +13,6 @@ final class ConfigDatabaseCommands {
 
     ConfigDatabaseCommands(CommandContext context) {
         this.context = context;
-    }
-
-    /**
-     * {@code checkMetadataConsistency} (7.0+; mongo {@code src/mongo/s/commands/cluster_check_metadata_consistency_cmd.cpp}):
-     * a cursor over the inconsistencies found, at cluster level on {@code admin} ({@code 1}), database level
-     * ({@code 1} elsewhere) or collection level (a collection name), its namespace {@code db.$cmd.aggregate} or the
-     * collection's. The simulated metadata is consistent by construction (one catalog writes config.collections,
-     * config.chunks and the shards' metadata together), so the batch is empty.
-     *
-     * @throws MongoCommandException InvalidNamespace for a collection name on {@code admin}, in MongoDB's words
-     */
-    BsonDocument checkMetadataConsistency(CommandRequest request) {
-        BsonValue target = request.body().get(request.body().getFirstKey());
-        String db = request.database();
-        boolean collectionLevel = target.isString();
-        if (collectionLevel && "admin".equals(db)) {
-            throw new MongoCommandException(
-                    ErrorCode.INVALID_NAMESPACE,
-                    "checkMetadataConsistency command on admin database can only be run without collection name."
-                            + " Found unexpected collection name: "
-                            + target.asString().getValue());
-        }
-        String ns = collectionLevel ? db + "." + target.asString().getValue() : db + ".$cmd.aggregate";
-        return Replies.cursor(ns, new BsonArray());
     }
 
     /**

@@ -17,6 +17,7 @@ public enum ErrorCode {
     INVALID_LENGTH(16, "InvalidLength"),
     TYPE_MISMATCH(14, "TypeMismatch"),
     ILLEGAL_OPERATION(20, "IllegalOperation"),
+    CANNOT_CREATE_INDEX(67, "CannotCreateIndex"),
     ALREADY_INITIALIZED(23, "AlreadyInitialized"),
     NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
     /** Conflicting update operators on one path (mongo {@code update_object_node.cpp}). */
@@ -60,8 +61,13 @@ public enum ErrorCode {
     TRANSACTION_COMMITTED(256, "TransactionCommitted"),
     OPERATION_NOT_SUPPORTED_IN_TRANSACTION(263, "OperationNotSupportedInTransaction"),
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
-    DUPLICATE_KEY(11000, "DuplicateKey"),
+    DATABASE_DIFFER_CASE(13297, "DatabaseDifferCase"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
+    INVOLVED_NAMESPACE_SHARDED(28769, "Location28769"),
+    FACET_NOT_ARRAY(40170, "Location40170"),
+    LIST_CLUSTER_CATALOG_ON_COLLECTION(9621301, "Location9621301"),
+    LIST_CLUSTER_CATALOG_NOT_OBJECT(9621302, "Location9621302"),
+    DUPLICATE_KEY(11000, "DuplicateKey"),
     /** mongo {@code update_stage.cpp}: a shard key change whose query lacks the full shard key (before 7.1). */
     SHARD_KEY_UPDATE_WITHOUT_FULL_KEY(31025, "Location31025"),
     /** mongo {@code expression_parser.cpp}: {@code $options} given before a regex that carries options. */
@@ -98,6 +104,8 @@ public enum ErrorCode {
     MOVE_CHUNK_INVALID_BOUNDS(656451, "Location656451"),
     /** mongo cluster_move_chunk_cmd.cpp (6.0+): bounds that are not exactly one chunk's. */
     MOVE_CHUNK_NO_SUCH_CHUNK(656452, "Location656452"),
+    /** moveRange from 8.3: a range over more than one chunk (jstests/sharding/move_range_basic.js). */
+    MOVE_RANGE_OVER_CHUNKS(11089203, "Location11089203"),
     /** mongo transaction_router.cpp: a commit recovering a decision without a {@code recoveryToken}. */
     RECOVERY_TOKEN_REQUIRED(50940, "Location50940"),
     /** A missing but required field, found by the IDL parser. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -60,17 +61,29 @@ final class ExplainCommand {
                 : "";
         String ns = db + "." + coll;
         Explained what = explained(verb, explained);
+        if ("findAndModify".equals(verb)
+                && context.catalog().database(db).isEmpty()
+                && context.documents().collectionNames(db).isEmpty()) {
+            // cluster_find_and_modify_cmd.cpp explain: the routing info of the namespace; CatalogCache::getDatabase
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
+        }
         List<String> shards = shardsReached(ns, what.operation());
         String stage = shards.size() == 1
                 ? "SINGLE_SHARD"
                 : what.write() ? "SHARD_WRITE" : what.sorted() ? "SHARD_MERGE_SORT" : "SHARD_MERGE";
         BsonArray shardPlans = new BsonArray();
+        FindAndModifyPlan findAndModify =
+                "findAndModify".equals(verb) ? findAndModifyPlan(db, coll, explained, what.filter()) : null;
         for (String s : shards) {
-            shardPlans.add(new BsonDocument("shardName", new BsonString(s))
+            BsonDocument plan = new BsonDocument("shardName", new BsonString(s))
                     .append("connectionString", new BsonString(s + "/" + s + ".shardlab:27018"))
                     .append("serverInfo", serverInfo(s + ".shardlab", 27018))
                     .append("namespace", new BsonString(ns))
-                    .append("parsedQuery", what.filter()));
+                    .append("parsedQuery", what.filter());
+            if (findAndModify != null) {
+                plan.append("winningPlan", findAndModify.plan()).append("rejectedPlans", new BsonArray());
+            }
+            shardPlans.add(plan);
         }
         BsonDocument reply = new BsonDocument(
                 "queryPlanner",
@@ -90,8 +103,108 @@ final class ExplainCommand {
                                     new BsonDocument("stage", new BsonString(stage))
                                             .append("nReturned", new BsonInt64(n))));
         }
+        if (!"queryPlanner".equals(verbosity) && findAndModify != null) {
+            reply.append("executionStats", findAndModify.executionStats(stage, shards.get(0)));
+        }
         reply.append("serverInfo", serverInfo("localhost", 27017));
         return Replies.ok(reply);
+    }
+
+    /**
+     * What a shard's plan of an explained {@code findAndModify} says (mongo {@code find_and_modify.cpp}, explain:
+     * the plan executor's stats, nothing written): {@code UPDATE} ({@code nWouldModify}, {@code nWouldUpsert}) or
+     * {@code DELETE} ({@code nWouldDelete}) over the scan of the query, under a projection stage with {@code fields}
+     * ({@code PROJECTION_SIMPLE} for an inclusion of top-level fields, else {@code PROJECTION_DEFAULT}).
+     */
+    private record FindAndModifyPlan(BsonDocument plan, BsonDocument stages, long returned, long examined) {
+
+        BsonDocument executionStats(String routerStage, String shard) {
+            BsonDocument shardStats = new BsonDocument("shardName", new BsonString(shard))
+                    .append("executionSuccess", BsonBoolean.TRUE)
+                    .append("nReturned", new BsonInt64(returned))
+                    .append("executionTimeMillis", new BsonInt64(0))
+                    .append("totalKeysExamined", new BsonInt64(0))
+                    .append("totalDocsExamined", new BsonInt64(examined))
+                    .append("executionStages", stages);
+            return new BsonDocument("nReturned", new BsonInt64(returned))
+                    .append("executionTimeMillis", new BsonInt64(0))
+                    .append("totalKeysExamined", new BsonInt64(0))
+                    .append("totalDocsExamined", new BsonInt64(examined))
+                    .append(
+                            "executionStages",
+                            new BsonDocument("stage", new BsonString(routerStage))
+                                    .append("nReturned", new BsonInt64(returned))
+                                    .append("executionTimeMillis", new BsonInt64(0))
+                                    .append("totalKeysExamined", new BsonInt64(0))
+                                    .append("totalDocsExamined", new BsonInt64(examined))
+                                    .append("totalChildMillis", new BsonInt64(0))
+                                    .append("shards", new BsonArray(List.of(shardStats))));
+        }
+    }
+
+    private FindAndModifyPlan findAndModifyPlan(String db, String coll, BsonDocument command, BsonDocument filter) {
+        boolean remove = WriteCommands.flag(command, "remove");
+        boolean upsert = WriteCommands.flag(command, "upsert");
+        boolean returnNew = WriteCommands.flag(command, "new");
+        long matched = Math.min(1, context.documents().count(db, coll, filter));
+        long documents =
+                context.documents().exists(db, coll) ? context.documents().count(db, coll, new BsonDocument()) : 0;
+        boolean byId = filter.size() == 1
+                && filter.containsKey("_id")
+                && !filter.get("_id").isDocument();
+        long examined = byId ? matched : documents;
+        String scan = byId ? "IDHACK" : "COLLSCAN";
+        BsonDocument scanPlan = new BsonDocument("stage", new BsonString(scan));
+        BsonDocument scanStats = new BsonDocument("stage", new BsonString(scan))
+                .append("nReturned", new BsonInt64(matched))
+                .append("docsExamined", new BsonInt64(examined));
+        BsonDocument writePlan;
+        BsonDocument writeStats;
+        long returned;
+        if (remove) {
+            returned = matched;
+            writePlan = new BsonDocument("stage", new BsonString("DELETE")).append("inputStage", scanPlan);
+            writeStats = new BsonDocument("stage", new BsonString("DELETE"))
+                    .append("nReturned", new BsonInt64(returned))
+                    .append("nWouldDelete", new BsonInt64(matched))
+                    .append("inputStage", scanStats);
+        } else {
+            long upserted = upsert && matched == 0 ? 1 : 0;
+            returned = matched == 1 || (upserted == 1 && returnNew) ? 1 : 0;
+            writePlan = new BsonDocument("stage", new BsonString("UPDATE")).append("inputStage", scanPlan);
+            writeStats = new BsonDocument("stage", new BsonString("UPDATE"))
+                    .append("nReturned", new BsonInt64(returned))
+                    .append("nMatched", new BsonInt64(matched))
+                    .append("nWouldModify", new BsonInt64(matched))
+                    .append("nWouldUpsert", new BsonInt64(upserted))
+                    .append("inputStage", scanStats);
+        }
+        BsonValue fields = command.get("fields");
+        if (fields instanceof BsonDocument projection && !projection.isEmpty()) {
+            String stage = simpleInclusion(projection) ? "PROJECTION_SIMPLE" : "PROJECTION_DEFAULT";
+            writePlan = new BsonDocument("stage", new BsonString(stage))
+                    .append("transformBy", projection)
+                    .append("inputStage", writePlan);
+            writeStats = new BsonDocument("stage", new BsonString(stage))
+                    .append("nReturned", new BsonInt64(returned))
+                    .append("transformBy", projection)
+                    .append("inputStage", writeStats);
+        }
+        return new FindAndModifyPlan(writePlan, writeStats, returned, examined);
+    }
+
+    /** A projection that only includes top-level fields (mongo {@code projection_ast}: the simple projection). */
+    private static boolean simpleInclusion(BsonDocument projection) {
+        for (var e : projection.entrySet()) {
+            BsonValue v = e.getValue();
+            boolean included = v.isBoolean()
+                    ? v.asBoolean().getValue()
+                    : v.isNumber() && v.asNumber().doubleValue() != 0;
+            if (!included || e.getKey().contains(".") || e.getKey().startsWith("$")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What the explained command does, as the router sees it. */

@@ -75,6 +75,20 @@ final class HandshakeCommands {
                         .append("maxBsonObjectSize", new BsonInt32(16 * 1024 * 1024)));
     }
 
+    /**
+     * {@code refreshSessions}: renews the client's logical sessions (mongo
+     * {@code src/mongo/db/commands/refresh_sessions_command.cpp}, any database): ShardLab keeps no session cache
+     * that could expire, so each is alive already; the reply is {@code ok}. The parameter is an array of
+     * sessions (mongo {@code sessions_commands.idl}).
+     */
+    BsonDocument refreshSessions(CommandRequest request) {
+        BsonValue sessions = request.body().get(request.name());
+        if (!sessions.isArray()) {
+            throw CommandArguments.wrongType("refreshSessions.refreshSessions", sessions, ArgumentType.ARRAY);
+        }
+        return Replies.ok();
+    }
+
     /** {@code atlasVersion}: a mongos outside Atlas has no such command. */
     BsonDocument atlasVersion(CommandRequest request) {
         throw Replies.noSuchCommand(request.name());

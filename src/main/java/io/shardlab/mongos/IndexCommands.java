@@ -16,7 +16,7 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * {@code createIndexes} as a mongod builds what a mongos forwards: an index equal to one the collection has is no
+ * The index commands. {@code createIndexes} as a mongod builds what a mongos forwards: an index equal to one the collection has is no
  * index to build (the options that do not change an index, such as {@code background}, which MongoDB ignores since
  * 4.2, do not count); when every requested index exists the reply says {@code "all indexes already exist"} with
  * {@code numIndexesBefore == numIndexesAfter}; a name or key already used by a different index is refused. Only the
@@ -27,6 +27,13 @@ import org.bson.BsonValue;
  * _doesSpecConflictWithExisting}: IndexKeySpecsConflict for a name with another key, IndexOptionsConflict for a
  * name with other options or a key under another name), {@code src/mongo/db/index/index_descriptor.cpp} (the
  * options compared).
+ *
+ * <p>On a sharded collection a unique index must start with the shard key's fields (an {@code _id} index excepted),
+ * else CannotCreateIndex (mongo {@code src/mongo/db/commands/create_indexes_cmd.cpp},
+ * {@code ShardKeyPattern::isUniqueIndexCompatible}; test {@code jstests/sharding/unique_index_on_shardservers.js}).
+ * {@code dropIndexes} drops an index by name, by key, several by name, or all ({@code "*"}). What the store does not
+ * keep of an index (collation, partial and sparse options) the {@link ShardLocalCatalog} records once the store
+ * accepted the command.
  */
 final class IndexCommands {
 
@@ -37,6 +44,10 @@ final class IndexCommands {
             "src/mongo/db/create_indexes.idl",
             required("indexes", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT));
 
+    /** mongo {@code src/mongo/db/drop_indexes.idl}: the collection is a string ({@code concatenate_with_db}). */
+    static final CommandSyntax DROP_INDEXES =
+            CommandSyntax.idl("dropIndexes", FirstField.COLLECTION, "src/mongo/db/drop_indexes.idl");
+
     /** Fields of a specification that do not make an index different (index_descriptor.cpp compares the others). */
     private static final Set<String> NOT_COMPARED = Set.of("v", "ns", "background", "name");
 
@@ -46,8 +57,75 @@ final class IndexCommands {
         this.context = context;
     }
 
-    /** {@code createIndexes}: the new indexes built, the existing ones noted, a conflicting one refused. */
+    /**
+     * {@code createIndexes}: a unique index the shard key cannot keep unique refused, the new indexes built, the
+     * existing ones noted, a conflicting one refused; the shards' catalog records each index.
+     */
     BsonDocument createIndexes(CommandRequest request) {
+        String ns = request.database() + "." + request.arguments().firstString();
+        BsonArray specs = request.arguments().array("indexes");
+        requireUniqueKeptUniqueByShardKey(ns, specs);
+        BsonDocument reply = build(request);
+        if (Replies.isOk(reply)) {
+            for (BsonValue spec : specs) {
+                if (spec instanceof BsonDocument s && s.get("key") instanceof BsonDocument && s.isString("name")) {
+                    context.shardCatalog().indexCreated(ns, s);
+                }
+            }
+        }
+        return reply;
+    }
+
+    /** {@code dropIndexes} of an index by name, by key, of several names, or of all ({@code "*"}). */
+    BsonDocument dropIndexes(CommandRequest request) {
+        BsonDocument reply = context.storage().run(request.database(), request.body());
+        if (!Replies.isOk(reply)) {
+            return reply;
+        }
+        String ns = request.database() + "." + request.arguments().firstString();
+        BsonValue index = request.body().get("index");
+        if (index instanceof BsonDocument key) {
+            context.shardCatalog().indexDropped(ns, key);
+        } else if (index instanceof BsonArray names) {
+            names.stream()
+                    .filter(BsonValue::isString)
+                    .forEach(n ->
+                            context.shardCatalog().indexDropped(ns, n.asString().getValue()));
+        } else if (index != null && index.isString()) {
+            context.shardCatalog().indexDropped(ns, index.asString().getValue());
+        }
+        return reply;
+    }
+
+    /** CannotCreateIndex for a unique index of {@code specs} on sharded {@code ns} that its shard key does not start. */
+    private void requireUniqueKeptUniqueByShardKey(String ns, BsonArray specs) {
+        Optional<ShardedCatalog.CollectionEntry> sharded = context.catalog().collection(ns);
+        if (sharded.isEmpty()) {
+            return;
+        }
+        BsonDocument shardKey = sharded.get().cluster().shardKey().toDocument();
+        for (BsonValue spec : specs) {
+            if (spec instanceof BsonDocument s
+                    && s.get("key") instanceof BsonDocument key
+                    && isTrue(s.get("unique"))
+                    && !ShardKeyIndexRules.uniquenessCompatible(shardKey, key)) {
+                throw new MongoCommandException(
+                        ErrorCode.CANNOT_CREATE_INDEX,
+                        "cannot create unique index over " + BsonPrinter.serverString(key) + " with shard key pattern "
+                                + BsonPrinter.serverString(shardKey));
+            }
+        }
+    }
+
+    private static boolean isTrue(BsonValue v) {
+        return v != null
+                && (v.isBoolean()
+                        ? v.asBoolean().getValue()
+                        : v.isNumber() && v.asNumber().doubleValue() != 0);
+    }
+
+    /** The new indexes of {@code request} built, the existing ones noted, a conflicting one refused. */
+    private BsonDocument build(CommandRequest request) {
         String db = request.database();
         String coll = request.arguments().firstString();
         boolean existed = context.documents().exists(db, coll);
@@ -92,11 +170,12 @@ final class IndexCommands {
                 .filter(e -> name.equals(e.getString("name", new BsonString("")).getValue()))
                 .findFirst();
         if (sameName.isPresent()) {
-            if (compared(sameName.get()).equals(compared(spec))) {
+            if (sameIndex(sameName.get(), spec)) {
                 return true;
             }
             boolean sameKey = numbersAsDoubles(sameName.get().get("key", new BsonDocument()))
-                    .equals(numbersAsDoubles(spec.get("key", new BsonDocument())));
+                            .equals(numbersAsDoubles(spec.get("key", new BsonDocument())))
+                    && keyOrder(sameName.get()).equals(keyOrder(spec));
             throw new MongoCommandException(
                     sameKey ? ErrorCode.INDEX_OPTIONS_CONFLICT : ErrorCode.INDEX_KEY_SPECS_CONFLICT,
                     "An existing index has the same name as the requested index. When index names are not specified, "
@@ -105,7 +184,7 @@ final class IndexCommands {
                             + BsonPrinter.shell(sameName.get()));
         }
         for (BsonDocument e : existing) {
-            if (compared(e).equals(compared(spec))) {
+            if (sameIndex(e, spec)) {
                 throw new MongoCommandException(
                         ErrorCode.INDEX_OPTIONS_CONFLICT,
                         "Index already exists with a different name: "
@@ -113,6 +192,19 @@ final class IndexCommands {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether two specifications are one index: the same compared fields, and the key's fields in the same order
+     * ({@code {a: 1, b: 1}} and {@code {b: 1, a: 1}} are two indexes; a BSON document's equality ignores order).
+     */
+    private static boolean sameIndex(BsonDocument a, BsonDocument b) {
+        return compared(a).equals(compared(b)) && keyOrder(a).equals(keyOrder(b));
+    }
+
+    private static List<String> keyOrder(BsonDocument spec) {
+        BsonValue key = spec.get("key");
+        return key instanceof BsonDocument d ? List.copyOf(d.keySet()) : List.of();
     }
 
     /**

@@ -1,21 +1,17 @@
 package io.shardlab.mongos;
 
 import static io.shardlab.mongos.MongosCommand.Access.READ;
-import static io.shardlab.mongos.MongosCommand.Access.ROUTER;
 import static io.shardlab.mongos.MongosCommand.Access.WRITE;
 
 import io.shardlab.cluster.MongoVersion;
-import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.mongos.MongosCommand.Access;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -28,10 +24,9 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * The MongoDB commands a mongos of the simulated release answers. One table ({@link #TABLE}) names every command,
- * the spellings it also answers to, whether it runs only on {@code admin}, what it does to stored documents,
- * whether ShardLab simulates it, the releases that have it, its arguments' syntax and the family that answers it.
- * {@link #run} looks the command up, refuses it where mongos would (off {@code admin}, not simulated, not in the
+ * The MongoDB commands a mongos of the simulated release answers, dispatched through one table
+ * ({@link MongosCommandTable}). {@link #run} looks the command up, refuses it where mongos would (off {@code admin},
+ * not simulated, not in the
  * release), reads its arguments once ({@link CommandArguments#parse}), and hands it to its family in
  * {@link CommandFamilies}. A command the table does not name only reads or changes stored documents: the storage
  * answers it unchanged (on {@code config}, the config database).
@@ -43,207 +38,7 @@ import org.bson.BsonValue;
  */
 public final class MongosCommands {
 
-    /**
-     * Every command the mongos names, one row each. Sources: {@code adminOnly()} and the registered aliases of
-     * each mongo {@code src/mongo/s/commands/cluster_*_cmd.cpp}; {@code sampled}, mongo
-     * {@code SampledCommandNameEnum}; the releases, MongoDB's release notes and {@link ReleaseRules}.
-     */
-    static final List<MongosCommand> TABLE = List.of(
-            // handshake and server information
-            MongosCommand.of("hello", ROUTER, (f, r) -> f.handshake().hello(r)).syntax(HandshakeCommands.HELLO),
-            MongosCommand.of("isMaster", ROUTER, (f, r) -> f.handshake().hello(r))
-                    .alias("ismaster")
-                    .syntax(HandshakeCommands.HELLO),
-            MongosCommand.of("buildInfo", ROUTER, (f, r) -> f.handshake().buildInfo(r))
-                    .alias("buildinfo"),
-            MongosCommand.of("atlasVersion", ROUTER, (f, r) -> f.handshake().atlasVersion(r)),
-            MongosCommand.of("getParameter", ROUTER, (f, r) -> f.handshake().getParameter(r)),
-            MongosCommand.of("connectionStatus", ROUTER, (f, r) -> f.handshake().connectionStatus(r)),
-            MongosCommand.of("serverStatus", ROUTER, (f, r) -> f.handshake().serverStatus(r)),
-            MongosCommand.of("hostInfo", ROUTER, (f, r) -> f.handshake().hostInfo(r)),
-            MongosCommand.of("currentOp", ROUTER, (f, r) -> f.reads().currentOpCommand(r))
-                    .onlyOnAdmin(),
-            MongosCommand.of("listCollections", ROUTER, (f, r) -> f.reads().listCollections(r))
-                    .syntax(ReadCommands.LIST_COLLECTIONS),
-            MongosCommand.of("listDatabases", ROUTER, (f, r) -> f.reads().listDatabases(r))
-                    .syntax(ReadCommands.LIST_DATABASES),
-            // where databases and collections live
-            MongosCommand.of("enableSharding", ROUTER, (f, r) -> f.sharding().enableSharding(r))
-                    .alias("enablesharding")
-                    .onlyOnAdmin()
-                    .syntax(CollectionShardingCommands.ENABLE_SHARDING),
-            MongosCommand.of("shardCollection", ROUTER, (f, r) -> f.sharding().shardCollection(r))
-                    .alias("shardcollection")
-                    .onlyOnAdmin()
-                    .syntax(CollectionShardingCommands.SHARD_COLLECTION),
-            MongosCommand.of("reshardCollection", ROUTER, (f, r) -> f.sharding().reshardCollection(r))
-                    .onlyOnAdmin()
-                    .since(5, 0)
-                    .syntax(CollectionShardingCommands.RESHARD_COLLECTION),
-            MongosCommand.of(
-                            "refineCollectionShardKey",
-                            ROUTER,
-                            (f, r) -> f.sharding().refineCollectionShardKey(r))
-                    .onlyOnAdmin()
-                    .syntax(CollectionShardingCommands.REFINE_COLLECTION_SHARD_KEY),
-            MongosCommand.of("movePrimary", ROUTER, (f, r) -> f.sharding().movePrimary(r))
-                    .onlyOnAdmin()
-                    .syntax(CollectionShardingCommands.MOVE_PRIMARY),
-            MongosCommand.of("moveCollection", ROUTER, (f, r) -> f.sharding().moveCollection(r))
-                    .onlyOnAdmin()
-                    .since(8, 0)
-                    .syntax(CollectionShardingCommands.MOVE_COLLECTION),
-            MongosCommand.of("unshardCollection", ROUTER, (f, r) -> f.sharding().unshardCollection(r))
-                    .onlyOnAdmin()
-                    .since(8, 0)
-                    .syntax(CollectionShardingCommands.UNSHARD_COLLECTION),
-            // chunks
-            MongosCommand.of("split", ROUTER, (f, r) -> f.chunks().split(r))
-                    .onlyOnAdmin()
-                    .syntax(ChunkCommands.SPLIT),
-            MongosCommand.of("moveChunk", ROUTER, (f, r) -> f.chunks().moveChunk(r))
-                    .alias("movechunk")
-                    .onlyOnAdmin()
-                    .syntax(ChunkCommands::moveChunkSyntax),
-            MongosCommand.of("moveRange", ROUTER, (f, r) -> f.chunks().moveRange(r))
-                    .onlyOnAdmin()
-                    .since(6, 0)
-                    .syntax(ChunkCommands.MOVE_RANGE),
-            MongosCommand.of("mergeChunks", ROUTER, (f, r) -> f.chunks().mergeChunks(r))
-                    .alias("mergechunks")
-                    .onlyOnAdmin()
-                    .syntax(ChunkCommands.MERGE_CHUNKS),
-            MongosCommand.of("clearJumboFlag", ROUTER, (f, r) -> f.chunks().clearJumboFlag(r))
-                    .onlyOnAdmin()
-                    .syntax(ChunkCommands.CLEAR_JUMBO_FLAG),
-            // shards and zones
-            MongosCommand.of("addShard", ROUTER, (f, r) -> f.shards().addShard(r))
-                    .alias("addshard")
-                    .onlyOnAdmin()
-                    .syntax(ShardAndZoneCommands.ADD_SHARD),
-            MongosCommand.of("removeShard", ROUTER, (f, r) -> f.shards().removeShard(r))
-                    .onlyOnAdmin()
-                    .syntax(ShardAndZoneCommands.REMOVE_SHARD),
-            MongosCommand.of("listShards", ROUTER, (f, r) -> f.shards().listShards(r))
-                    .onlyOnAdmin(),
-            MongosCommand.of(
-                            "checkMetadataConsistency",
-                            READ,
-                            (f, r) -> f.configDatabase().checkMetadataConsistency(r))
-                    .since(7, 0),
-            MongosCommand.of(
-                            "startShardDraining", ROUTER, (f, r) -> f.draining().startShardDraining(r))
-                    .onlyOnAdmin()
-                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
-                    .syntax(ShardDrainingCommands.START_SHARD_DRAINING),
-            MongosCommand.of(
-                            "shardDrainingStatus",
-                            ROUTER,
-                            (f, r) -> f.draining().shardDrainingStatus(r))
-                    .onlyOnAdmin()
-                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
-                    .syntax(ShardDrainingCommands.SHARD_DRAINING_STATUS),
-            MongosCommand.of("stopShardDraining", ROUTER, (f, r) -> f.draining().stopShardDraining(r))
-                    .onlyOnAdmin()
-                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
-                    .syntax(ShardDrainingCommands.STOP_SHARD_DRAINING),
-            MongosCommand.of(
-                            "commitShardRemoval", ROUTER, (f, r) -> f.draining().commitShardRemoval(r))
-                    .onlyOnAdmin()
-                    .existsIn(v -> ReleaseRules.of(v).shardDrainingCommands())
-                    .syntax(ShardDrainingCommands.COMMIT_SHARD_REMOVAL),
-            MongosCommand.of("addShardToZone", ROUTER, (f, r) -> f.shards().addShardToZone(r))
-                    .onlyOnAdmin()
-                    .syntax(ShardAndZoneCommands.ADD_SHARD_TO_ZONE),
-            MongosCommand.of("removeShardFromZone", ROUTER, (f, r) -> f.shards().removeShardFromZone(r))
-                    .onlyOnAdmin()
-                    .syntax(ShardAndZoneCommands.REMOVE_SHARD_FROM_ZONE),
-            MongosCommand.of("updateZoneKeyRange", ROUTER, (f, r) -> f.shards().updateZoneKeyRange(r))
-                    .onlyOnAdmin()
-                    .syntax(ShardAndZoneCommands.UPDATE_ZONE_KEY_RANGE),
-            // the balancer
-            MongosCommand.of("balancerStart", ROUTER, (f, r) -> f.balancer().startOrStop(r))
-                    .onlyOnAdmin(),
-            MongosCommand.of("balancerStop", ROUTER, (f, r) -> f.balancer().startOrStop(r))
-                    .onlyOnAdmin(),
-            MongosCommand.of("balancerStatus", ROUTER, (f, r) -> f.balancer().balancerStatus(r))
-                    .onlyOnAdmin(),
-            MongosCommand.of(
-                            "balancerCollectionStatus",
-                            ROUTER,
-                            (f, r) -> f.balancer().balancerCollectionStatus(r))
-                    .onlyOnAdmin()
-                    .syntax(BalancerCommands.BALANCER_COLLECTION_STATUS),
-            MongosCommand.of(
-                            "configureCollectionBalancing",
-                            ROUTER,
-                            (f, r) -> f.balancer().configureCollectionBalancing(r))
-                    .onlyOnAdmin()
-                    .existsIn(v -> ReleaseRules.of(v).defragmentation())
-                    .syntax(BalancerCommands.CONFIGURE_COLLECTION_BALANCING),
-            // shard-key analysis and explain
-            MongosCommand.of("analyzeShardKey", ROUTER, (f, r) -> f.analyze().analyzeShardKey(r))
-                    .since(7, 0)
-                    .syntax(AnalyzeCommands.ANALYZE_SHARD_KEY),
-            MongosCommand.of(
-                            "configureQueryAnalyzer",
-                            ROUTER,
-                            (f, r) -> f.analyze().configureQueryAnalyzer(r))
-                    .onlyOnAdmin()
-                    .since(7, 0)
-                    .syntax(AnalyzeCommands.CONFIGURE_QUERY_ANALYZER),
-            MongosCommand.of("explain", ROUTER, (f, r) -> f.explain().explain(r))
-                    .syntax(ExplainCommand.EXPLAIN),
-            // reads and writes of stored documents
-            MongosCommand.of("insert", WRITE, (f, r) -> f.writes().insert(r)).syntax(WriteCommands.INSERT),
-            MongosCommand.of("update", WRITE, (f, r) -> f.writes().update(r))
-                    .syntax(WriteCommands.UPDATE)
-                    .sampledByAnalyzer(),
-            MongosCommand.of("delete", WRITE, (f, r) -> f.writes().delete(r))
-                    .syntax(WriteCommands.DELETE)
-                    .sampledByAnalyzer(),
-            MongosCommand.of("findAndModify", WRITE, (f, r) -> f.writes().findAndModify(r))
-                    .alias("findandmodify")
-                    .syntax(WriteCommands.FIND_AND_MODIFY)
-                    .sampledByAnalyzer(),
-            MongosCommand.of("drop", WRITE, (f, r) -> f.writes().drop(r)).syntax(WriteCommands.DROP),
-            MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
-            MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r)),
-            MongosCommand.of("collMod", WRITE, (f, r) -> f.definitions().collMod(r)),
-            MongosCommand.of("createIndexes", WRITE, (f, r) -> f.indexes().createIndexes(r))
-                    .syntax(IndexCommands.CREATE_INDEXES),
-            MongosCommand.of("dropIndexes", WRITE, CommandFamilies::toStorage),
-            MongosCommand.of("renameCollection", WRITE, CommandFamilies::toStorage),
-            MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
-                    .syntax(ReadCommands.AGGREGATE)
-                    .sampledByAnalyzer(),
-            MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r)).sampledByAnalyzer(),
-            MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r)).sampledByAnalyzer(),
-            MongosCommand.of("distinct", READ, CommandFamilies::toStorage).sampledByAnalyzer(),
-            MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
-            MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
-            MongosCommand.of("getShardVersion", ROUTER, (f, r) -> ShardVersionCommand.of(f.context(), r))
-                    .alias("getshardversion")
-                    .onlyOnAdmin(),
-            MongosCommand.of("usersInfo", ROUTER, (f, r) -> UsersInfoCommand.of(r)),
-            // sessions and transactions
-            MongosCommand.of("commitTransaction", ROUTER, (f, r) -> f.sessions().commitTransaction(r))
-                    .onlyOnAdmin()
-                    .syntax(SessionCommands.COMMIT_TRANSACTION),
-            MongosCommand.of("abortTransaction", ROUTER, (f, r) -> f.sessions().abortTransaction(r))
-                    .onlyOnAdmin()
-                    .syntax(SessionCommands.ABORT_TRANSACTION),
-            MongosCommand.of("endSessions", ROUTER, (f, r) -> f.sessions().endSessions(r)),
-            // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
-            // left running for a client to kill)
-            MongosCommand.notSimulated("killOp", false),
-            MongosCommand.notSimulated("setAllowMigrations", false),
-            MongosCommand.notSimulated("cleanupOrphaned", false),
-            MongosCommand.notSimulated("abortReshardCollection", false),
-            MongosCommand.notSimulated("commitReshardCollection", false));
-
-    /** {@link #TABLE} by name and by alias. */
-    private static final Map<String, MongosCommand> BY_NAME = byName();
+    private static final Map<String, MongosCommand> BY_NAME = MongosCommandTable.BY_NAME;
 
     /** The commands that change a collection or a database as a whole (outside a transaction they abort the open transactions holding it). */
     private static final Set<String> DEFINITIONS =
@@ -284,6 +79,7 @@ public final class MongosCommands {
                 release,
                 configDatabase,
                 documents,
+                new ShardLocalCatalog(),
                 budget,
                 new QuerySampler(catalog.config().seed(), wallClockMillis.getAsLong()),
                 new ServerInformation(release, host, counters, wallClockMillis),
@@ -302,32 +98,10 @@ public final class MongosCommands {
                 release.version(),
                 wallClockMillis,
                 (snapshot, transaction) -> CommandFamilies.over(
-                        context.within(snapshot, transaction), MongosCommands::syntaxOf, sessionCommands()));
+                        context.within(snapshot, transaction), MongosCommandTable::syntaxOf, sessionCommands()));
         this.retryableWrites = new RetryableWrites(sessions, transactions, release.version(), wallClockMillis);
-        this.families = CommandFamilies.over(context, MongosCommands::syntaxOf, new SessionCommands(transactions));
+        this.families = CommandFamilies.over(context, MongosCommandTable::syntaxOf, new SessionCommands(transactions));
         this.counters = counters;
-    }
-
-    private static Map<String, MongosCommand> byName() {
-        Map<String, MongosCommand> byName = new HashMap<>();
-        for (MongosCommand c : TABLE) {
-            byName.put(c.name(), c);
-            c.aliases().forEach(a -> byName.put(a, c));
-        }
-        return Map.copyOf(byName);
-    }
-
-    /** The table's row of the command {@code name} (or an alias), if it has one. */
-    static Optional<MongosCommand> command(String name) {
-        return Optional.ofNullable(BY_NAME.get(name));
-    }
-
-    /** The syntax of the command {@code name} in {@code release}; none declared for one the table does not name. */
-    static CommandSyntax syntaxOf(String name, MongoVersion release) {
-        MongosCommand c = BY_NAME.get(name);
-        return c == null
-                ? CommandSyntax.none(name, "(answered by the storage)")
-                : c.syntax().apply(release);
     }
 
     /** From now on {@code observer} hears of every command run, after it ran ({@link CommandObserver}). */
@@ -338,6 +112,11 @@ public final class MongosCommands {
     /** The catalog the commands change. */
     public ShardedCatalog catalog() {
         return families.context().catalog();
+    }
+
+    /** The config database this mongos serves (its documents are rebuilt from the catalog when read). */
+    ConfigDatabase configDatabase() {
+        return families.context().configDatabase();
     }
 
     /**
@@ -604,7 +383,10 @@ public final class MongosCommands {
      * the view's answer); a dropped namespace's view or kept options go with it.
      */
     private static BsonDocument invoke(CommandFamilies f, MongosCommand c, CommandRequest request) {
-        if (c.access() != Access.ROUTER && "config".equals(request.database())) {
+        // a collectionless aggregate reads no config collection: its first stage is the router's
+        boolean collectionless = "aggregate".equals(request.name())
+                && !request.body().get(request.name()).isString();
+        if (c.access() != Access.ROUTER && "config".equals(request.database()) && !collectionless) {
             return f.configDatabase().run(request, c.access() == WRITE);
         }
         BsonDocument reply =

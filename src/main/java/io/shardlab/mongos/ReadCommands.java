@@ -5,6 +5,7 @@ import static io.shardlab.mongos.Argument.required;
 
 import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.mongos.CommandSyntax.FirstField;
+import io.shardlab.routing.FilterParser.BsonTypeNames;
 import io.shardlab.sim.InsertBatch;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,22 @@ final class ReadCommands {
             optional("filter", ArgumentType.OBJECT),
             optional("nameOnly", ArgumentType.ANY));
 
+    /**
+     * mongo {@code src/mongo/db/query/find_command.idl}: the collection is a string ({@code concatenate_with_db_or_uuid},
+     * {@code idl_parser.cpp checkAndAssertCollectionName}: BadValue "collection name has invalid type T"); the
+     * storage reads the rest.
+     */
+    static final CommandSyntax FIND =
+            CommandSyntax.idl("find", FirstField.COLLECTION, "src/mongo/db/query/find_command.idl");
+
+    /** mongo {@code src/mongo/db/query/count_command.idl}: the collection is a string, as {@link #FIND}'s. */
+    static final CommandSyntax COUNT =
+            CommandSyntax.idl("count", FirstField.COLLECTION, "src/mongo/db/query/count_command.idl");
+
+    /** mongo {@code src/mongo/db/query/distinct_command.idl}: the collection is a string, as {@link #FIND}'s. */
+    static final CommandSyntax DISTINCT =
+            CommandSyntax.idl("distinct", FirstField.COLLECTION, "src/mongo/db/query/distinct_command.idl");
+
     /** mongo {@code src/mongo/db/query/kill_cursors.idl}: {@code cursors} is an {@code array<cursorId>} of longs. */
     static final CommandSyntax KILL_CURSORS = CommandSyntax.idl(
                     "killCursors",
@@ -81,9 +98,16 @@ final class ReadCommands {
         if (first.containsKey("$changeStream")) {
             throw changeStreamRefused();
         }
+        requireFacetArrays(pipeline);
+        if (!context.version().atLeast(5, 1)) {
+            refuseShardedForeignCollections(db, pipeline);
+        }
         BsonDocument reply;
         if (first.containsKey("$shardedDataDistribution")) {
             reply = shardedDataDistribution(db);
+        } else if (first.containsKey("$listClusterCatalog")) {
+            reply = new ClusterCatalogListing(context)
+                    .listClusterCatalog(db, collection == null, first.get("$listClusterCatalog"));
         } else if (first.containsKey("$listSampledQueries")) {
             reply = listSampledQueries(db, first.get("$listSampledQueries"));
         } else if (first.containsKey("$collStats") && collection != null) {
@@ -95,11 +119,140 @@ final class ReadCommands {
             reply = indexStats(db, collection);
         } else if (request.onAdmin() && collection != null) {
             reply = readOfAdminCollection("find", collection);
+        } else if (collection == null) {
+            reply = collectionless(db, pipeline, first);
         } else {
             return context.storage().run(db, command);
         }
         return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline);
     }
+
+    /**
+     * Each of a {@code $facet}'s fields is a pipeline (mongo {@code document_source_facet.cpp}, 40170), checked as
+     * the pipeline is parsed, before anything runs.
+     */
+    private static void requireFacetArrays(BsonArray pipeline) {
+        for (BsonValue s : pipeline) {
+            BsonValue facet = s.asDocument().get("$facet");
+            if (facet instanceof BsonDocument facets) {
+                for (var e : facets.entrySet()) {
+                    if (!e.getValue().isArray()) {
+                        throw new MongoCommandException(
+                                ErrorCode.FACET_NOT_ARRAY,
+                                "arguments to $facet must be arrays, " + e.getKey() + " is type "
+                                        + BsonTypeNames.of(e.getValue()));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Before 5.1 a {@code $lookup} or {@code $graphLookup} may not read from a sharded collection, at any depth of
+     * the pipeline (mongo {@code lite_parsed_pipeline.cpp}, {@code verifyIsSupported}: 28769 "NS cannot be sharded";
+     * {@code $unionWith} allows it from 4.4; sharded {@code $lookup} came with 5.1).
+     */
+    private void refuseShardedForeignCollections(String db, BsonArray pipeline) {
+        for (BsonValue s : pipeline) {
+            if (!s.isDocument() || s.asDocument().isEmpty()) {
+                continue;
+            }
+            BsonDocument stage = s.asDocument();
+            String name = stage.getFirstKey();
+            BsonValue spec = stage.get(name);
+            if (!spec.isDocument()) {
+                continue;
+            }
+            BsonDocument body = spec.asDocument();
+            if (("$lookup".equals(name) || "$graphLookup".equals(name)) && body.isString("from")) {
+                String ns = db + "." + body.getString("from").getValue();
+                if (context.catalog().collection(ns).isPresent()) {
+                    throw new MongoCommandException(ErrorCode.INVOLVED_NAMESPACE_SHARDED, ns + " cannot be sharded");
+                }
+            }
+            if (body.isArray("pipeline")) {
+                refuseShardedForeignCollections(db, body.getArray("pipeline"));
+            }
+            if ("$facet".equals(name)) {
+                for (BsonValue facet : body.values()) {
+                    if (facet.isArray()) {
+                        refuseShardedForeignCollections(db, facet.asArray());
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A collectionless {@code aggregate: 1} whose first stage ShardLab does not answer above (mongo
+     * {@code pipeline.cpp}, {@code validateTopLevelPipeline}: only a stage independent of any collection may start
+     * it): {@code $documents} (5.1+) gives its array's documents; {@code $listLocalSessions} the router's cached
+     * sessions, none in ShardLab (sessions live in the client); any other stage needs a collection.
+     */
+    private BsonDocument collectionless(String db, BsonArray pipeline, BsonDocument first) {
+        if (pipeline.isEmpty()) {
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_NAMESPACE, "{aggregate: 1} is not valid for an empty pipeline.");
+        }
+        String stage = first.getFirstKey();
+        String ns = db + ".$cmd.aggregate";
+        if ("$documents".equals(stage) && context.version().atLeast(5, 1)) {
+            BsonValue documents = first.get(stage);
+            if (!documents.isArray() || documents.asArray().stream().anyMatch(v -> !v.isDocument())) {
+                throw new MongoCommandException(
+                        ErrorCode.COMMAND_NOT_SUPPORTED,
+                        "ShardLab simulates $documents over a literal array of documents only");
+            }
+            return Replies.cursor(ns, documents.asArray());
+        }
+        if ("$listLocalSessions".equals(stage)) {
+            return Replies.cursor(ns, new BsonArray());
+        }
+        if (!stage.startsWith("$") || !KNOWN_STAGES.contains(stage)) {
+            // mongo src/mongo/db/pipeline/document_source.cpp (parse: unknown stage, error 40324)
+            throw new MongoCommandException(
+                    ErrorCode.UNRECOGNIZED_PIPELINE_STAGE, "Unrecognized pipeline stage name: '" + stage + "'");
+        }
+        throw new MongoCommandException(
+                ErrorCode.INVALID_NAMESPACE,
+                "{aggregate: 1} is not valid for '" + stage + "'; a collection is required.");
+    }
+
+    /** Stages of every modelled release that read a collection's documents or the documents before them. */
+    private static final java.util.Set<String> KNOWN_STAGES = java.util.Set.of(
+            "$match",
+            "$project",
+            "$group",
+            "$sort",
+            "$limit",
+            "$skip",
+            "$unwind",
+            "$lookup",
+            "$addFields",
+            "$set",
+            "$unset",
+            "$count",
+            "$facet",
+            "$bucket",
+            "$bucketAuto",
+            "$sortByCount",
+            "$replaceRoot",
+            "$replaceWith",
+            "$sample",
+            "$out",
+            "$merge",
+            "$graphLookup",
+            "$unionWith",
+            "$redact",
+            "$geoNear",
+            "$collStats",
+            "$indexStats",
+            "$planCacheStats",
+            "$setWindowFields",
+            "$densify",
+            "$fill",
+            "$search",
+            "$searchMeta");
 
     /**
      * A change stream is refused as a server without an oplog refuses it (mongo

@@ -4,6 +4,7 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt64;
+import org.bson.BsonNumber;
 import org.bson.BsonString;
 
 /** The shapes of a mongos' replies every command family shares: {@code ok: 1}, a one-batch cursor, CommandNotFound. */
@@ -19,6 +20,11 @@ final class Replies {
     /** {@code body} with {@code ok: 1} appended. */
     static BsonDocument ok(BsonDocument body) {
         return body.append("ok", new BsonDouble(1));
+    }
+
+    /** Whether {@code reply} says {@code ok: 1}. */
+    static boolean isOk(BsonDocument reply) {
+        return reply.get("ok") instanceof BsonNumber n && n.doubleValue() == 1.0;
     }
 
     /** A cursor reply whose first batch is the whole result: {@code {cursor: {firstBatch, id: 0, ns}, ok: 1}}. */

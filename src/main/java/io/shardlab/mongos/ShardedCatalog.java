@@ -192,15 +192,34 @@ public final class ShardedCatalog {
      * Which shards compete is {@link #primaryCandidates}.
      *
      * @param primaryShard the primary the client asked for, or null
-     * @throws MongoCommandException ShardNotFound for an unknown shard
+     * @throws MongoCommandException ShardNotFound for an unknown shard, DatabaseDifferCase when a database of the
+     *     name in another casing exists, NamespaceExists when {@code primaryShard} is not the existing database's
      */
     public DatabaseEntry createDatabase(String name, String primaryShard) {
-        DatabaseEntry existing = databases.get(name);
-        if (existing != null) {
-            return existing;
-        }
         if (primaryShard != null && !shards.contains(primaryShard)) {
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + primaryShard + " not found");
+        }
+        DatabaseEntry existing = databases.get(name);
+        if (existing == null) {
+            for (String other : databases.keySet()) {
+                if (other.equalsIgnoreCase(name)) {
+                    // mongo sharding_catalog_manager_database_operations.cpp createDatabase (the text's two spaces
+                    // are MongoDB's)
+                    throw new MongoCommandException(
+                            ErrorCode.DATABASE_DIFFER_CASE,
+                            "can't have 2 databases that just differ on case  have: " + other + " want to add: "
+                                    + name);
+                }
+            }
+        }
+        if (existing != null) {
+            if (primaryShard != null && !primaryShard.equals(existing.primaryShard())) {
+                // mongo sharding_catalog_manager_database_operations.cpp createDatabase
+                throw new MongoCommandException(
+                        ErrorCode.NAMESPACE_EXISTS,
+                        "database already created on a primary which is different from " + primaryShard);
+            }
+            return existing;
         }
         String primary = primaryShard != null ? primaryShard : leastLoadedShard();
         DatabaseEntry entry = new DatabaseEntry(name, primary, false, nextUuid(), now);
@@ -562,6 +581,22 @@ public final class ShardedCatalog {
         CollectionEntry old = collections.get(command.namespace());
         CollectionEntry entry =
                 new CollectionEntry(old.namespace(), old.cluster(), nextUuid(), now, old.incarnation() + 1);
+        collections.put(entry.namespace(), entry);
+        return entry;
+    }
+
+    /**
+     * {@code refineCollectionShardKey}: refines the key on the collection's cluster and gives the collection a new
+     * epoch and timestamp (config.collections), as the refine coordinator's commit does (mongo
+     * {@code sharding_catalog_manager_collection_operations.cpp refineCollectionShardKey}: "newEpoch"); its UUID stays.
+     *
+     * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
+     */
+    public CollectionEntry refineCollectionShardKey(io.shardlab.sim.RefineCollectionShardKey command) {
+        execute(command.namespace(), command);
+        CollectionEntry old = collections.get(command.namespace());
+        CollectionEntry entry =
+                new CollectionEntry(old.namespace(), old.cluster(), old.uuid(), now, old.incarnation() + 1);
         collections.put(entry.namespace(), entry);
         return entry;
     }

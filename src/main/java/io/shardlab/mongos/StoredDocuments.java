@@ -126,13 +126,34 @@ final class StoredDocuments {
         return collectionNames(db).contains(collection);
     }
 
-    /** The names of the database's collections. */
+    /**
+     * The names of the database's collections; none for a database the storage does not have (asked without
+     * opening it: the storage creates a database it is asked about).
+     */
     List<String> collectionNames(String db) {
         List<String> names = new ArrayList<>();
+        if (!databaseExists(db)) {
+            return names;
+        }
         for (BsonDocument c : firstBatch(storage.run(db, new BsonDocument("listCollections", new BsonInt32(1))))) {
             names.add(c.getString("name").getValue());
         }
         return names;
+    }
+
+    /** Whether the storage has the database (its {@code listDatabases}, which opens none). */
+    boolean databaseExists(String db) {
+        BsonDocument reply = storage.run(
+                "admin",
+                new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", org.bson.BsonBoolean.TRUE));
+        for (var v : reply.getArray("databases", new org.bson.BsonArray())) {
+            if (v.isDocument()
+                    && db.equals(
+                            v.asDocument().getString("name", new BsonString("")).getValue())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The collection's index documents ({@code listIndexes}). */
@@ -162,6 +183,18 @@ final class StoredDocuments {
         if (keyDocument.keySet().equals(Set.of("_id")) && keyDocument.get("_id").isNumber()) {
             return;
         }
+        storage.run(
+                db,
+                new BsonDocument("createIndexes", new BsonString(collection))
+                        .append("indexes", new BsonArray(List.of(shardKeyIndexSpec(key, unique)))));
+    }
+
+    /**
+     * The spec of the index a shard key needs, named as MongoDB names it ({@code a_1_b_hashed}, mongo
+     * {@code shard_key_util.cpp makeCreateIndexesCmd}).
+     */
+    static BsonDocument shardKeyIndexSpec(ShardKeyPattern key, boolean unique) {
+        BsonDocument keyDocument = key.toDocument();
         StringBuilder indexName = new StringBuilder();
         keyDocument.forEach((f, v) -> indexName
                 .append(indexName.length() == 0 ? "" : "_")
@@ -175,10 +208,7 @@ final class StoredDocuments {
         if (unique) {
             index.append("unique", BsonBoolean.TRUE);
         }
-        storage.run(
-                db,
-                new BsonDocument("createIndexes", new BsonString(collection))
-                        .append("indexes", new BsonArray(List.of(index))));
+        return index;
     }
 
     /** The documents of {@code documents} that {@code filter} matches, by the storage's own query matching. */

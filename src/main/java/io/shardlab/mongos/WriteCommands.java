@@ -387,6 +387,15 @@ final class WriteCommands {
         boolean upsert = args.isTrue("upsert");
         BsonDocument query = args.has("query") ? args.document("query") : new BsonDocument();
         BsonValue update = args.value("update");
+        boolean removes = args.isTrue("remove");
+        // mongo src/mongo/db/query/find_and_modify_request.cpp (write_ops_parsers.cpp from 5.0): before any write
+        if (!removes && update == null) {
+            throw new MongoCommandException(
+                    ErrorCode.FAILED_TO_PARSE, "Either an update or remove=true must be specified");
+        }
+        if (removes && update != null) {
+            throw new MongoCommandException(ErrorCode.FAILED_TO_PARSE, "Cannot specify both an update and remove=true");
+        }
         if (sharded.isPresent()) {
             Targeting t = routeWrite(
                     context.router(sharded.get()),
@@ -441,22 +450,38 @@ final class WriteCommands {
     }
 
     /**
-     * {@code drop}: the storage drops the collection and the memory budget gets its room back; the catalog and the
-     * query sampler forget it.
+     * {@code drop}: the storage drops the collection and the memory budget gets its room back; the catalog, the
+     * shards' records and the query sampler forget it. A collection that does not exist is dropped already: a mongos
+     * answers ok, with {@code info: "database does not exist"} when its database does not exist either (mongo
+     * {@code cluster_drop_collection_cmd.cpp}, "treat the drop as a success").
      */
     BsonDocument drop(CommandRequest request) {
         String ns = request.namespaceOfCollection();
+        boolean databaseExists = context.catalog().database(request.database()).isPresent()
+                || context.documents().collectionNames(request.database()).size() > 0;
         long kept = context.storage().keptBytes(request.database(), CommandContext.collectionOf(ns));
         BsonDocument reply = context.storage().run(request.database(), request.body());
-        if (isOk(reply)) {
+        if (Replies.isOk(reply)) {
             context.budget().stored(-kept);
         }
         context.catalog().dropCollection(ns);
+        context.shardCatalog().dropped(ns);
         context.sampler().drop(ns);
+        if (!Replies.isOk(reply)
+                && reply.getNumber("code", new BsonInt32(ErrorCode.NAMESPACE_NOT_FOUND.number()))
+                                .intValue()
+                        == ErrorCode.NAMESPACE_NOT_FOUND.number()) {
+            return databaseExists
+                    ? Replies.ok()
+                    : Replies.ok(new BsonDocument("info", new BsonString("database does not exist")));
+        }
         return reply;
     }
 
-    /** {@code dropDatabase}: the storage drops the database and the memory budget gets its room back; the catalog forgets it. */
+    /**
+     * {@code dropDatabase}: the storage drops the database and the memory budget gets its room back; the catalog and
+     * the shards' records forget it.
+     */
     BsonDocument dropDatabase(CommandRequest request) {
         long kept = 0;
         for (String coll : context.documents().collectionNames(request.database())) {
@@ -467,6 +492,7 @@ final class WriteCommands {
             context.budget().stored(-kept);
         }
         context.catalog().dropDatabase(request.database());
+        context.shardCatalog().databaseDropped(request.database());
         return reply;
     }
 

@@ -43,7 +43,7 @@ final class AutoMerger {
         while (mergedSomething) {
             mergedSomething = false;
             for (String shard : new ArrayList<>(state.shards().keySet())) {
-                int n = mergeOnShard(state, shard);
+                int n = mergeOnShard(state, shard, MAX_CHUNKS_PER_ACTION, ClusterEvent.MergeCause.AUTO_MERGER);
                 merges += n;
                 mergedSomething |= n > 0;
             }
@@ -51,14 +51,36 @@ final class AutoMerger {
         return merges;
     }
 
-    private static int mergeOnShard(ClusterState state, String shard) {
+    /**
+     * One {@code mergeAllChunksOnShard} of {@code shard}: merges the runs among its first {@code maxChunks}
+     * mergeable chunks; returns the number of merges.
+     */
+    static int mergeOnShard(ClusterState state, String shard, int maxChunks, ClusterEvent.MergeCause cause) {
+        List<int[]> runs = mergeableRuns(state, shard, maxChunks);
+        for (int r = runs.size() - 1; r >= 0; r--) {
+            int from = runs.get(r)[0];
+            int to = runs.get(r)[1];
+            long since = 0;
+            for (int c = from; c < to; c++) {
+                since = Math.max(since, state.documentsOf(c).onShardSinceMillis());
+            }
+            state.merge(from, to, cause, since);
+        }
+        return runs.size();
+    }
+
+    /**
+     * The runs {@code [from, to)} of contiguous mergeable chunks of {@code shard} among its first {@code maxChunks}
+     * mergeable chunks, in key order (the state is not changed).
+     */
+    static List<int[]> mergeableRuns(ClusterState state, String shard, int maxChunks) {
         long horizon = state.clock() - HISTORY_WINDOW_MILLIS;
         List<int[]> runs = new ArrayList<>();
         ChunkMap chunks = state.chunks();
         int start = -1;
         int seen = 0;
         int i = 0;
-        for (; i < chunks.size() && seen < MAX_CHUNKS_PER_ACTION; i++) {
+        for (; i < chunks.size() && seen < maxChunks; i++) {
             if (!mergeable(state, i, shard, horizon)) {
                 if (start >= 0 && i - start > 1) {
                     runs.add(new int[] {start, i});
@@ -79,16 +101,7 @@ final class AutoMerger {
         if (start >= 0 && i - start > 1) {
             runs.add(new int[] {start, i});
         }
-        for (int r = runs.size() - 1; r >= 0; r--) {
-            int from = runs.get(r)[0];
-            int to = runs.get(r)[1];
-            long since = 0;
-            for (int c = from; c < to; c++) {
-                since = Math.max(since, state.documentsOf(c).onShardSinceMillis());
-            }
-            state.merge(from, to, ClusterEvent.MergeCause.AUTO_MERGER, since);
-        }
-        return runs.size();
+        return runs;
     }
 
     private static boolean mergeable(ClusterState state, int i, String shard, long horizon) {

@@ -49,7 +49,7 @@ public record BalancerRound() implements ClusterCommand {
             // a defragmenting collection gets the defragmentation's migrations, never the policy's
             // (balancer_chunk_selection_policy.cpp canBalanceCollection: defragmentCollection)
             started = Defragmenter.round(state, busy);
-        } else if (!state.noBalance()) {
+        } else if (!state.balancing().noBalance() && state.balancing().permitMigrations()) {
             List<BalancerPolicy.Plan> plans = selectChunksToMove(state, busy);
             // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
             List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);

@@ -58,7 +58,8 @@ final class ClusterState implements ShardRegistry.Owner {
     private boolean balancerRoundInProgress;
     private long nextAutoMergeAt;
     private Defragmentation defragmentation;
-    private boolean noBalance;
+    private CollectionBalancingOptions balancing = CollectionBalancingOptions.DEFAULT;
+
     private Set<String> shardsBusyElsewhere = Set.of();
     /** Documents and bytes a loaded layout brought without keys ({@link LoadLayout}). */
     private long documentsLoaded;
@@ -132,9 +133,25 @@ final class ClusterState implements ShardRegistry.Owner {
         clock = millis;
     }
 
-    /** config.settings' {@code chunksize} when one was written ({@link SetChunkSize}), else the configured size. */
+    /**
+     * The max chunk size the balancer and the donor use for this collection: its own ({@code maxChunkSizeBytes},
+     * configureCollectionBalancing) when set, else config.settings' {@code chunksize} when one was written
+     * ({@link SetChunkSize}), else the configured size (mongo {@code balancer.cpp getMaxChunkSizeBytes}).
+     */
     long maxChunkSizeBytes() {
+        if (balancing.maxChunkSizeBytes() > 0) {
+            return balancing.maxChunkSizeBytes();
+        }
         return settings.chunkSizeBytes() > 0 ? settings.chunkSizeBytes() : config.effectiveMaxChunkSizeBytes();
+    }
+
+    /** What {@code config.collections} says about balancing the collection. */
+    CollectionBalancingOptions balancing() {
+        return balancing;
+    }
+
+    void setBalancing(CollectionBalancingOptions balancing) {
+        this.balancing = balancing;
     }
 
     boolean isSharded() {
@@ -188,15 +205,6 @@ final class ClusterState implements ShardRegistry.Owner {
 
     void setDefragmentation(Defragmentation defragmentation) {
         this.defragmentation = defragmentation;
-    }
-
-    /** {@code config.collections.noBalance}: the balancer policy leaves the collection alone. */
-    boolean noBalance() {
-        return noBalance;
-    }
-
-    void setNoBalance(boolean noBalance) {
-        this.noBalance = noBalance;
     }
 
     /**
@@ -598,29 +606,8 @@ final class ClusterState implements ShardRegistry.Owner {
 
     // ---- undo support -------------------------------------------------------------------------------
 
-    /** Everything but the documents, for undo; {@code shards} only when the cluster owns them (else null). */
-    record Memento(
-            long clock,
-            ClusterShards.Saved shards,
-            CollectionMetadata collection,
-            List<PendingZoneRange> pendingZones,
-            BalancerSettings settings,
-            List<Migration> migrations,
-            List<OrphanedRange> orphans,
-            long nextMigrationId,
-            SimulationCounters counters,
-            long nextBalancerRoundAt,
-            boolean balancerRoundInProgress,
-            long nextAutoMergeAt,
-            long randomState,
-            CollectionDocuments.ChunkCounters chunkCounters,
-            long documentsLoaded,
-            long bytesLoaded,
-            Defragmentation defragmentation,
-            boolean noBalance) {}
-
-    Memento memento() {
-        return new Memento(
+    ClusterStateMemento memento() {
+        return new ClusterStateMemento(
                 clock,
                 shards.save(),
                 collection,
@@ -638,10 +625,10 @@ final class ClusterState implements ShardRegistry.Owner {
                 documentsLoaded,
                 bytesLoaded,
                 defragmentation,
-                noBalance);
+                balancing);
     }
 
-    void restore(Memento m) {
+    void restore(ClusterStateMemento m) {
         clock = m.clock();
         shards.restore(m.shards());
         pendingZones = new ArrayList<>(m.pendingZones());
@@ -656,7 +643,7 @@ final class ClusterState implements ShardRegistry.Owner {
         documentsLoaded = m.documentsLoaded();
         bytesLoaded = m.bytesLoaded();
         defragmentation = m.defragmentation();
-        noBalance = m.noBalance();
+        balancing = m.balancing();
         random.restore(m.randomState());
         if (m.collection() == null) {
             collection = null;

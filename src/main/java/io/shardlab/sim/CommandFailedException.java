@@ -30,6 +30,11 @@ public final class CommandFailedException extends IllegalArgumentException {
         return codeName;
     }
 
+    /** Whether MongoDB answers the command with success, what it asks for being so already. */
+    public boolean alreadyDone() {
+        return Refusal.ALREADY_DONE.equals(codeName);
+    }
+
     /** The refused command as mongosh text. */
     public String mongoshCommand() {
         return mongoshCommand;

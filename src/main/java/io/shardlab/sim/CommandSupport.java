@@ -41,6 +41,32 @@ final class CommandSupport {
     }
 
     /**
+     * The config server's last check of a split (mongo {@code sharding_catalog_manager_chunk_operations.cpp}
+     * {@code commitChunkSplit}: "verify that splits don't use disallowed BSON object format",
+     * {@code ShardKeyPattern::checkShardKeyIsValidForMetadataStorage}): a point holding a value a bound may not
+     * store (a regular expression) fails the whole split with BadValue, which the mongos reports as {@code split
+     * failed :: caused by :: …} ({@code shard_util.cpp} {@code splitChunkAtMultiplePoints}).
+     *
+     * @return empty when every point may be stored
+     */
+    static Optional<Refusal> unstorableSplitPoint(ShardKeyPattern pattern, Iterable<ShardKey> points) {
+        for (ShardKey p : points) {
+            for (int i = 0; i < p.arity(); i++) {
+                BsonValue v = p.get(i);
+                if (!ShardKeyPattern.isValidShardKeyElementForStorage(v)) {
+                    return Optional.of(new Refusal(
+                            "BadValue",
+                            "split failed :: caused by :: Shard key element "
+                                    + BsonPrinter.serverString(
+                                            pattern.fields().get(i).path(), v)
+                                    + " is not valid for storage"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The shard key of a bound document, fields in pattern order ({@code isShardKey} +
      * {@code normalizeShardKey}), or empty when the fields do not match the pattern.
      */

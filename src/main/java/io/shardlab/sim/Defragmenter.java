@@ -456,7 +456,11 @@ final class Defragmenter {
                 continue;
             }
             Optional<List<ShardKey>> points = new AutoSplitVector().pointsOf(state, index, 0, "the defragmentation");
-            if (points.isPresent() && !points.get().isEmpty()) {
+            if (points.isPresent()
+                    && !points.get().isEmpty()
+                    && CommandSupport.unstorableSplitPoint(state.key(), points.get())
+                            .isEmpty()) {
+                // (commitChunkSplit refuses a point it may not store, a regular expression)
                 state.split(index, points.get(), ClusterEvent.SplitCause.DEFRAGMENTATION);
             }
         }

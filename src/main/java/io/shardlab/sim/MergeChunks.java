@@ -9,8 +9,8 @@ import org.bson.BsonDocument;
  * fill {@code [min, max)} into one chunk. Errors, mongo {@code cluster_merge_chunks_cmd.cpp} and
  * {@code ShardingCatalogManager::commitChunksMerge}: bounds that are not shard keys, and a range that
  * is not exactly a sequence of chunks of one shard ("could not merge chunks, shard … does not
- * contain a sequence of chunks that exactly fills the range …"; MongoDB accepts a range that is
- * already one chunk as done, the simulator refuses it as there is nothing to merge). Codes: bounds
+ * contain a sequence of chunks that exactly fills the range …"); from 5.0 a range that is one chunk is done
+ * already ({@link Refusal#alreadyDone}: MongoDB answers ok, the simulator records no empty step). Codes: bounds
  * that are not shard keys are an errmsg-only failure of mongos' {@code ErrmsgCommandDeprecated}
  * (no code); a range that is not a sequence of the shard's chunks is IllegalOperation
  * ({@code sharding_catalog_manager_chunk_operations.cpp}; 4.4's shard-side texts used the same code).
@@ -47,6 +47,14 @@ public record MergeChunks(String namespace, BsonDocument min, BsonDocument max) 
                 && state.chunks().get(to).max().compareTo(hi.get()) < 0
                 && state.chunks().get(to).shard().equals(shard)) {
             to++;
+        }
+        if (state.chunks().get(from).min().equals(lo.get())
+                && state.chunks().get(from).max().equals(hi.get())
+                && state.config().version().atLeast(5, 0)) {
+            // from 5.0 the config server commits a merge of one chunk as done already (retried merges,
+            // sharding_catalog_manager_chunk_operations.cpp commitChunksMerge); 4.4's shard refused it
+            return Optional.of(Refusal.alreadyDone(
+                    "the range " + ServerText.range(lo.get(), hi.get(), state.key()) + " is one chunk already"));
         }
         boolean exact = state.chunks().get(from).min().equals(lo.get())
                 && to < n

@@ -161,6 +161,10 @@ final class MigrationStarter {
         if (sixOrLater && points.size() > 1) {
             points = points.subList(0, 1);
         }
+        if (CommandSupport.unstorableSplitPoint(state.key(), points).isPresent()) {
+            // commitChunkSplit refuses a point it may not store (a regular expression): the chunk stays whole
+            return;
+        }
         state.split(index, points, ClusterEvent.SplitCause.TOO_BIG_TO_MOVE);
     }
 }

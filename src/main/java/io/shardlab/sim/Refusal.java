@@ -22,6 +22,13 @@ public record Refusal(String codeName, String message) {
     /** The code name of a failure MongoDB answers with {@code errmsg} only (no {@code code} field). */
     public static final String NO_CODE = "";
 
+    /**
+     * The code name of a command MongoDB treats as done already and answers with success (a move to the shard that
+     * owns the range, a merge of a range that is one chunk): the simulator refuses it, so that its history holds no
+     * empty step, and a front end that answers as MongoDB does ({@code mongos}) replies ok.
+     */
+    public static final String ALREADY_DONE = "ShardLabAlreadyDone";
+
     public Refusal {
         if (codeName == null || (!codeName.isEmpty() && codeName.isBlank()) || message == null) {
             throw new IllegalArgumentException("refusal: a code name and a message are required, got " + codeName);
@@ -31,6 +38,16 @@ public record Refusal(String codeName, String message) {
     /** A refusal MongoDB answers with {@code errmsg} alone. */
     public static Refusal errmsgOnly(String message) {
         return new Refusal(NO_CODE, message);
+    }
+
+    /** A command MongoDB answers with success because what it asks for is so already ({@link #ALREADY_DONE}). */
+    public static Refusal alreadyDone(String message) {
+        return new Refusal(ALREADY_DONE, message);
+    }
+
+    /** Whether MongoDB answers this command with success ({@link #ALREADY_DONE}). */
+    public boolean alreadyDone() {
+        return ALREADY_DONE.equals(codeName);
     }
 
     /** A refusal with the generic code. */

@@ -12,7 +12,7 @@ import org.bson.BsonValue;
  * {@code { x: 10 }}, {@code { x: MinKey }}, {@code { s: "abc" }}, and chunk ranges as
  * {@code ChunkRange::toString()} does: {@code [{ x: 0 }, { x: 10 })}.
  */
-final class ServerText {
+public final class ServerText {
 
     private ServerText() {}
 
@@ -42,7 +42,7 @@ final class ServerText {
         return b.append(" }").toString();
     }
 
-    static String value(BsonValue v) {
+    public static String value(BsonValue v) {
         return switch (v.getBsonType()) {
             case MIN_KEY -> "MinKey";
             case MAX_KEY -> "MaxKey";

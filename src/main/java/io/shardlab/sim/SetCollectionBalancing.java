@@ -24,7 +24,7 @@ public record SetCollectionBalancing(String namespace, boolean enabled) implemen
     @Override
     public void apply(ClusterState state) {
         if (state.collection() != null && state.collection().namespace().equals(namespace)) {
-            state.setNoBalance(!enabled);
+            state.setBalancing(state.balancing().withNoBalance(!enabled));
             state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
         }
     }

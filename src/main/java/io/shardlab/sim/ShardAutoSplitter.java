@@ -97,8 +97,10 @@ final class ShardAutoSplitter implements AutoSplitter {
                 topChunkMin = docs.keyAt(docs.count() - 1);
             }
         }
-        if (!validSplit(chunk, points)) {
-            // splitChunk refuses non-increasing points; the auto-split is abandoned
+        if (!validSplit(chunk, points)
+                || CommandSupport.unstorableSplitPoint(key, points).isPresent()) {
+            // splitChunk refuses non-increasing points, commitChunkSplit a point it may not store (a regular
+            // expression); the auto-split is abandoned
             return false;
         }
         state.split(index, points, ClusterEvent.SplitCause.AUTO_SPLIT);

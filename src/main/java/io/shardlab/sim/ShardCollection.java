@@ -33,9 +33,18 @@ import org.bson.BsonValue;
  * @param presplitHashedZones pre-split every zone into hashed chunks on its shards
  * @param numInitialChunks the {@code numInitialChunks} option, 0 when not given; honoured before
  *     7.2 ({@link InitialChunks#honoursNumInitialChunks}), accepted and ignored from 7.2
+ * @param populated whether the collection already holds documents: then its one chunk is on the primary shard
+ *     whatever the key and the zones ({@code InitialSplitPolicy::calculateOptimizationStrategy},
+ *     initial_split_policy.cpp: {@code SingleChunkOnPrimarySplitPolicy} for a non-empty collection), and
+ *     {@code presplitHashedZones} is refused (31387)
  */
 public record ShardCollection(
-        String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones, long numInitialChunks)
+        String namespace,
+        ShardKeyPattern key,
+        boolean unique,
+        boolean presplitHashedZones,
+        long numInitialChunks,
+        boolean populated)
         implements CodedCommand {
 
     /** mongo create_collection_coordinator.cpp: "Cannot have more than 8192 initial chunks per shard". */
@@ -50,9 +59,20 @@ public record ShardCollection(
         }
     }
 
-    /** Without {@code numInitialChunks}. */
+    /** Of an empty collection. */
+    public ShardCollection(
+            String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones, long numInitialChunks) {
+        this(namespace, key, unique, presplitHashedZones, numInitialChunks, false);
+    }
+
+    /** Of an empty collection, without {@code numInitialChunks}. */
     public ShardCollection(String namespace, ShardKeyPattern key, boolean unique, boolean presplitHashedZones) {
         this(namespace, key, unique, presplitHashedZones, 0);
+    }
+
+    /** This command, on a collection that holds documents. */
+    public ShardCollection onPopulatedCollection() {
+        return new ShardCollection(namespace, key, unique, presplitHashedZones, numInitialChunks, true);
     }
 
     /** {@code sh.shardCollection(ns, key)}. */
@@ -117,7 +137,7 @@ public record ShardCollection(
             }
         }
         if (presplitHashedZones) {
-            return validatePresplit(zones);
+            return populated ? Optional.of(presplitNotSupported()) : validatePresplit(zones);
         }
         return Optional.empty();
     }
@@ -215,10 +235,7 @@ public record ShardCollection(
     /** {@code PresplitHashedZonesSplitPolicy::_validate}, mongo initial_split_policy.cpp (errors 31387–31391, 31412). */
     private Optional<Refusal> validatePresplit(List<ZoneRange> zones) {
         if (zones.isEmpty() || !key.isHashed()) {
-            return Optional.of(new Refusal(
-                    "Location31387",
-                    "'presplitHashedZones' is only supported when the collection is empty, zones are set up "
-                            + "and shard key pattern has a hashed field"));
+            return Optional.of(presplitNotSupported());
         }
         if (key.hasHashedPrefix()) {
             if (zones.size() != 1
@@ -272,22 +289,31 @@ public record ShardCollection(
         return Optional.empty();
     }
 
+    private static Refusal presplitNotSupported() {
+        return new Refusal(
+                "Location31387",
+                "'presplitHashedZones' is only supported when the collection is empty, zones are set up "
+                        + "and shard key pattern has a hashed field");
+    }
+
     @Override
     public void apply(ClusterState state) {
         List<PendingZoneRange> pending = pendingZones(state);
         List<ZoneRange> zones = zoneRanges(pending);
-        ChunkMap chunks = state.policies()
-                .initialChunks()
-                .create(
-                        key,
-                        state.primaryShard(),
-                        state.nonDrainingShardIds(),
-                        new ArrayList<>(state.shards().keySet()),
-                        zones,
-                        state.zoneShards(),
-                        presplitHashedZones,
-                        numInitialChunks,
-                        state.random());
+        ChunkMap chunks = populated
+                ? ChunkMap.single(key.arity(), state.primaryShard())
+                : state.policies()
+                        .initialChunks()
+                        .create(
+                                key,
+                                state.primaryShard(),
+                                state.nonDrainingShardIds(),
+                                new ArrayList<>(state.shards().keySet()),
+                                zones,
+                                state.zoneShards(),
+                                presplitHashedZones,
+                                numInitialChunks,
+                                state.random());
         state.removePendingZonesIf(pending::contains);
         state.shardCollection(new CollectionMetadata(namespace, key, unique, chunks, zones, state.clock() + 1));
         state.emit(new ClusterEvent.CollectionSharded(state.clock(), namespace, key, chunks.size()));

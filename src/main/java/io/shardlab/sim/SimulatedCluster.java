@@ -56,7 +56,7 @@ public final class SimulatedCluster {
     private long historyDocuments;
 
     /** One undoable step: the command and the state before it. */
-    private record HistoryEntry(ClusterCommand command, ClusterState.Memento before, long documents) {}
+    private record HistoryEntry(ClusterCommand command, ClusterStateMemento before, long documents) {}
 
     /** A cluster with no shards yet, simulating {@code config.version()}; it owns the shards it gets. */
     public SimulatedCluster(SimulationConfig config) {
@@ -150,7 +150,7 @@ public final class SimulatedCluster {
             throw new CommandFailedException(command.mongoshCommand(), error.get());
         }
         // with no history kept nothing is ever restored: no memento (a copy of every chunk's counters)
-        ClusterState.Memento before = state.config().historyLimit() == 0 ? null : state.memento();
+        ClusterStateMemento before = state.config().historyLimit() == 0 ? null : state.memento();
         command.apply(state);
         long docs = command instanceof InsertDocuments insert ? insert.batch().size() : 0;
         record(new HistoryEntry(command, before, docs));
@@ -256,7 +256,7 @@ public final class SimulatedCluster {
         if (state.clusterShards().owned()) {
             throw new IllegalStateException("shardsChanged: this cluster owns its shards; execute the command on it");
         }
-        ClusterState.Memento before = state.config().historyLimit() == 0 ? null : state.memento();
+        ClusterStateMemento before = state.config().historyLimit() == 0 ? null : state.memento();
         state.shardsChanged(change);
         if (before != null) {
             record(new HistoryEntry(change.command(), before, 0));
@@ -519,7 +519,7 @@ public final class SimulatedCluster {
         }
         boolean splitFirst = BalancerRound.zoneBoundFallsInsideAChunk(state);
         List<BalancerDecision.Move> moves = new ArrayList<>();
-        if (!splitFirst && !state.noBalance() && state.defragmentation() == null) {
+        if (!splitFirst && !state.balancing().noBalance() && state.defragmentation() == null) {
             boolean range = state.policies().rules().balancesDataSize();
             for (BalancerPolicy.Plan p : state.quietly(() -> policy.selectMigrations(state, busy))) {
                 Chunk c = state.chunks().get(p.chunkIndex());
@@ -543,7 +543,7 @@ public final class SimulatedCluster {
                         .window()
                         .map(w -> w.contains(BalancerGate.timeOfDay(state.clock())))
                         .orElse(true),
-                !state.noBalance(),
+                !state.balancing().noBalance(),
                 state.defragmentation() != null,
                 splitFirst,
                 List.copyOf(busy),
@@ -565,7 +565,22 @@ public final class SimulatedCluster {
 
     /** Whether {@code config.collections.noBalance} is set ({@link SetCollectionBalancing}). */
     public boolean balancingDisabled() {
-        return state.noBalance();
+        return state.balancing().noBalance();
+    }
+
+    /** The collection's own max chunk size in bytes ({@code configureCollectionBalancing}), 0 when it has none. */
+    public long collectionMaxChunkSizeBytes() {
+        return state.balancing().maxChunkSizeBytes();
+    }
+
+    /** The max chunk size the collection's balancer uses, in bytes: its own, else the cluster's. */
+    public long effectiveMaxChunkSizeBytes() {
+        return state.maxChunkSizeBytes();
+    }
+
+    /** Whether migrations of the collection are permitted ({@code setAllowMigrations}). */
+    public boolean migrationsPermitted() {
+        return state.balancing().permitMigrations();
     }
 
     /** The shards donating or receiving a migration of this collection now. */

@@ -12,7 +12,8 @@ import org.bson.BsonDocument;
  * {@code src/mongo/s/commands/cluster_split_cmd.cpp}: a middle whose fields are not the shard key's
  * ("new split key … is not valid for shard key pattern …") and a middle equal to a bound of its
  * chunk ("new split key … is a boundary key of existing chunk [min,max)"). Both are errmsg-only
- * failures ({@code ErrmsgCommandDeprecated}: the reply carries no code).
+ * failures ({@code ErrmsgCommandDeprecated}: the reply carries no code). A middle the config server may not
+ * store (a regular expression) is BadValue ({@link CommandSupport#unstorableSplitPoint}).
  *
  * @param namespace the collection
  * @param middle the split point as a document of the shard key's fields
@@ -50,7 +51,7 @@ public record SplitAt(String namespace, BsonDocument middle) implements CodedCom
             // ShardLab's text: the simulator holds no keys for a loaded chunk's documents
             return Optional.of(Refusal.operationFailed(CommandSupport.unplaceable(c, state.key())));
         }
-        return Optional.empty();
+        return CommandSupport.unstorableSplitPoint(state.key(), List.of(key.get()));
     }
 
     @Override

@@ -63,7 +63,7 @@ public record SplitFind(String namespace, BsonDocument query) implements CodedCo
             return Optional.of(
                     new Refusal("CannotSplit", "Unable to find median in chunk because chunk is indivisible."));
         }
-        return Optional.empty();
+        return CommandSupport.unstorableSplitPoint(state.key(), median.get());
     }
 
     /**

@@ -98,7 +98,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
         for (ZoneRange z : state.collection().zones()) {
             if (z.overlaps(lo, hi)) {
                 if (z.min().equals(lo) && z.max().equals(hi) && z.zone().equals(zone)) {
-                    return Optional.of(Refusal.operationFailed(
+                    return Optional.of(Refusal.alreadyDone(
                             "zone range " + ServerText.range(lo, hi, state.key()) + " is already assigned to " + zone));
                 }
                 return Optional.of(new Refusal(
@@ -119,7 +119,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
      * the range itself, the zone among {@code shards}' zones, min and max naming the same fields
      * ({@code ChunkRange::extractKeyPattern}: ShardKeyNotFound), no overlap with the namespace's ranges in
      * {@code kept}, the ranges set for collections not sharded yet ({@code ZoneInfo::addRangeToZone}:
-     * RangeOverlapConflict; an exact duplicate is ShardLab's OperationFailed, MongoDB's no-op).
+     * RangeOverlapConflict; an exact duplicate is a no-op, {@link Refusal#alreadyDone}).
      *
      * @return empty when the range can be kept, else MongoDB's refusal
      */
@@ -182,7 +182,7 @@ public record UpdateZoneKeyRange(String namespace, BsonDocument min, BsonDocumen
             boolean overlaps = BsonOrder.compareValues(min, z.max()) < 0 && BsonOrder.compareValues(z.min(), max) < 0;
             if (overlaps) {
                 if (z.min().equals(min) && z.max().equals(max) && z.zone().equals(zone)) {
-                    return Optional.of(Refusal.operationFailed("zone range [" + ServerText.of(min) + ", "
+                    return Optional.of(Refusal.alreadyDone("zone range [" + ServerText.of(min) + ", "
                             + ServerText.of(max) + ") is already assigned to " + zone));
                 }
                 return Optional.of(new Refusal(

@@ -21,8 +21,12 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonMaxKey;
@@ -46,7 +50,7 @@ class SimulateSourcesTest {
     Path snapshot(String name, String key, List<Chunk> chunks, List<long[]> contents, String... shards) {
         List<Shard> s = new ArrayList<>();
         for (String id : shards) {
-            s.add(new Shard(id, id + "/" + id + ".example.net:27018", java.util.Set.of(), false));
+            s.add(new Shard(id, id + "/" + id + ".example.net:27018", Set.of(), false));
         }
         ClusterSnapshot c = new ClusterSnapshot(
                 "shop.orders", ShardKeyPattern.parse(key), false, s, new ChunkMap(chunks), List.of());
@@ -256,6 +260,42 @@ class SimulateSourcesTest {
     }
 
     @Test
+    void aDefragmentationInProgressOnTheSourceGoesOnInTheRounds() throws Exception {
+        // given a 7.0 dump whose test.users is being defragmented (config.collections defragmentCollection)
+        Map<String, List<BsonDocument>> config = new LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
+        List<BsonDocument> collections = new ArrayList<>();
+        for (BsonDocument c : config.get("collections")) {
+            BsonDocument copy = c.clone();
+            if (copy.getString("_id").getValue().equals(ConfigFixture.USERS)) {
+                copy.append("defragmentCollection", BsonBoolean.TRUE);
+            }
+            collections.add(copy);
+        }
+        config.put("collections", collections);
+        Path dump = dir.resolve("defragmenting");
+        ConfigDumpReaderTestSupport.mongodump(dump, config);
+
+        // when it is simulated for a few rounds
+        BsonDocument d = json(CliRun.of(
+                "simulate",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--balancer-rounds",
+                "3",
+                "--json"));
+
+        // then the balancer defragments it, and says so
+        List<String> notes = notes(d);
+        assertTrue(
+                notes.contains("the source's balancer is defragmenting test.users (defragmentCollection): the rounds "
+                        + "defragment it, from its first phase"),
+                notes.toString());
+        assertTrue(d.getArray("chunks").size() < 4, d.toJson());
+    }
+
+    @Test
     void aLiveClustersVersionChunkSizeAndPerShardDataAreUsed() {
         try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
             BsonDocument d = json(CliRun.of(
@@ -291,10 +331,8 @@ class SimulateSourcesTest {
         // config.chunks of test.users carry the defragmenter's estimates; $shardedDataDistribution (docs shape:
         // {ns, shards: [{shardName, numOrphanedDocs, numOwnedDocuments, ownedSizeBytes, orphanedSizeBytes}]})
         // gives each shard's average document size: 61 bytes everywhere
-        java.util.Map<String, List<BsonDocument>> config =
-                new java.util.LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
-        java.util.Map<String, Long> estimates =
-                java.util.Map.of("MinKey", 12_200L, "100", 18_300L, "200", 6_100L, "300", 24_400L);
+        Map<String, List<BsonDocument>> config = new LinkedHashMap<>(ConfigFixture.config(Shape.V7_0));
+        Map<String, Long> estimates = Map.of("MinKey", 12_200L, "100", 18_300L, "200", 6_100L, "300", 24_400L);
         List<BsonDocument> chunks = new ArrayList<>();
         for (BsonDocument c : config.get("chunks")) {
             BsonDocument copy = c.clone();

@@ -72,6 +72,14 @@ class CommandArgumentsTest {
             db/pipeline/aggregation_request_helper.cpp  | 8.0 | app   | {aggregate: 'c', pipeline: [1], cursor: {}}                                | 14     | TypeMismatch       | ~Each element of the 'pipeline' array must be an object~
             db/ops/write_ops.idl (explained)            | 8.0 | app   | {explain: {update: 'c', updates: 5}}                                       | 14     | TypeMismatch       | BSON field 'update.updates' is the wrong type 'int', expected type 'array'
             db/list_collections.idl                     | 8.0 | app   | {listCollections: 1, filter: 5}                                            | 14     | TypeMismatch       | BSON field 'listCollections.filter' is the wrong type 'int', expected type 'object'
+            db/query/find_command.idl                   | 7.0 | app   | {find: 5}                                                                  | 2      | BadValue           | collection name has invalid type int
+            db/query/find_command.idl                   | 8.0 | admin | {find: null}                                                               | 2      | BadValue           | collection name has invalid type null
+            db/query/count_command.idl                  | 7.0 | app   | {count: {}}                                                                | 2      | BadValue           | collection name has invalid type object
+            db/query/distinct_command.idl               | 7.0 | app   | {distinct: null, key: 'x'}                                                 | 2      | BadValue           | collection name has invalid type null
+            db/query/kill_cursors.idl                   | 7.0 | app   | {killCursors: 'c'}                                                         | 40414  | IDLFailedToParse   | BSON field 'killCursors.cursors' is missing but a required field
+            db/query/kill_cursors.idl                   | 7.0 | app   | {killCursors: 5, cursors: []}                                              | 2      | BadValue           | collection name has invalid type int
+            db/commands/create.idl                      | 6.0 | app   | {create: true}                                                             | 2      | BadValue           | collection name has invalid type bool
+            db/drop_indexes.idl                         | 6.0 | app   | {dropIndexes: [], index: '*'}                                              | 2      | BadValue           | collection name has invalid type array
             """)
     void a_wrong_type_or_a_missing_field_is_refused_as_mongodb_refuses_it(
             String source, String release, String db, String command, int code, String codeName, String message) {

@@ -84,6 +84,7 @@ class MongosCommandTableTest {
                 "moveChunk",
                 "moveRange",
                 "mergeChunks",
+                "mergeAllChunksOnShard",
                 "balancerStart",
                 "balancerStop",
                 "balancerStatus",
@@ -107,6 +108,7 @@ class MongosCommandTableTest {
                 "unshardCollection",
                 "configureQueryAnalyzer",
                 "configureCollectionBalancing",
+                "setAllowMigrations",
                 "currentOp",
                 // issue #27: getShardVersion is admin-only (cluster_get_shard_version_cmd.cpp adminOnly())
                 "getShardVersion");
@@ -114,8 +116,7 @@ class MongosCommandTableTest {
 
     /** The replaced NOT_SIMULATED table. */
     static Stream<String> notSimulated() {
-        return Stream.of(
-                "killOp", "setAllowMigrations", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
+        return Stream.of("killOp", "cleanupOrphaned", "abortReshardCollection", "commitReshardCollection");
     }
 
     /** The replaced WRITES table. */
@@ -139,14 +140,14 @@ class MongosCommandTableTest {
     void every_name_the_replaced_switch_answered_has_a_row() {
         for (String name : ANSWERED) {
             assertTrue(
-                    MongosCommands.TABLE.stream().anyMatch(c -> c.name().equals(name) && c.simulated()),
+                    MongosCommandTable.ROWS.stream().anyMatch(c -> c.name().equals(name) && c.simulated()),
                     name + " has no simulated row");
         }
     }
 
     @Test
     void no_name_or_alias_has_two_rows() {
-        List<String> spellings = MongosCommands.TABLE.stream()
+        List<String> spellings = MongosCommandTable.ROWS.stream()
                 .flatMap(c -> Stream.concat(Stream.of(c.name()), c.aliases().stream()))
                 .toList();
 
@@ -167,7 +168,7 @@ class MongosCommandTableTest {
             """)
     void an_alias_is_answered_as_its_command(String alias, String name) {
         assertEquals(name, MongosCommands.commandName(new BsonDocument(alias, new BsonString("x"))));
-        assertNotNull(MongosCommands.TABLE.stream()
+        assertNotNull(MongosCommandTable.ROWS.stream()
                 .filter(c -> c.name().equals(name) && c.aliases().contains(alias))
                 .findFirst()
                 .orElse(null));
@@ -189,7 +190,7 @@ class MongosCommandTableTest {
     void the_admin_only_rows_are_exactly_the_replaced_table() {
         assertEquals(
                 adminOnly().sorted().toList(),
-                MongosCommands.TABLE.stream()
+                MongosCommandTable.ROWS.stream()
                         .filter(MongosCommand::adminOnly)
                         .map(MongosCommand::name)
                         .sorted()
@@ -228,7 +229,7 @@ class MongosCommandTableTest {
     void the_write_rows_are_exactly_the_replaced_table() {
         assertEquals(
                 writes().sorted().toList(),
-                MongosCommands.TABLE.stream()
+                MongosCommandTable.ROWS.stream()
                         .filter(c -> c.access() == MongosCommand.Access.WRITE)
                         .map(MongosCommand::name)
                         .sorted()

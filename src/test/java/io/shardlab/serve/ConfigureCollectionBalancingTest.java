@@ -45,7 +45,8 @@ class ConfigureCollectionBalancingTest {
         BsonDocument during = admin(mongos, "{balancerCollectionStatus: 'app.c'}");
 
         assertEquals(
-                BsonDocument.parse("{balancerCompliant: false, firstComplianceViolation: 'defragmentingChunks', "
+                BsonDocument.parse("{chunkSize: {$numberLong: '128'}, balancerCompliant: false, "
+                        + "firstComplianceViolation: 'defragmentingChunks', "
                         + "details: {currentPhase: 'mergeAndMeasureChunks', progress: {remainingChunksToProcess: {$numberLong: "
                         + "'1'}}}, ok: 1.0}"),
                 during,

@@ -84,14 +84,14 @@ class RetryableWritesTest {
 
     @Test
     void aWriteThatFailedAsAWholeRunsAgainWhenRetried() {
-        // an ok: 0 reply wrote nothing, so its retry is a first attempt (MongoDB records only executed statements)
-        BsonDocument failed = mongos.run("test", "{findAndModify: 'c', query: {_id: 0}}", session, 1L);
+        // a refused command wrote nothing, so its retry is a first attempt (MongoDB records only executed statements)
+        MongoCommandException failed = mongos.refusal("test", "{findAndModify: 'c', query: {_id: 0}}", session, 1L);
         mongos.run("test", "{insert: 'c', documents: [{_id: 0}]}");
 
         BsonDocument retried =
                 mongos.run("test", "{findAndModify: 'c', query: {_id: 0}, update: {$set: {y: 1}}}", session, 1L);
 
-        assertEquals(0.0, failed.getNumber("ok").doubleValue());
+        assertEquals(ErrorCode.FAILED_TO_PARSE, failed.code());
         assertEquals(BsonDocument.parse("{_id: 0}"), retried.getDocument("value"));
         assertEquals(BsonDocument.parse("{all: [{_id: 0, y: 1}]}"), all());
     }

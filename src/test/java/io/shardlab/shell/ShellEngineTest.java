@@ -324,7 +324,7 @@ class ShellEngineTest {
         // Ctrl+C comes after 50 looks at the clock, and, where the line says the script awaited the shell API,
         // after it has sent a command or slept (the watchdog looks at the clock from the script's start)
         AtomicBoolean awaited = new AtomicBoolean(!line.equals(ShellEngine.INTERRUPTED_ASYNCHRONOUS));
-        CommandLayer direct = CommandLayer.direct(MongosServer.inProcess(catalog, 0, ignored -> {}), 1);
+        CommandLayer direct = CommandLayer.direct(MongosServer.inProcess(catalog, 1L << 24, ignored -> {}), 1);
         CommandLayer layer = new CommandLayer() {
             @Override
             public BsonDocument run(String database, BsonDocument command) {
