@@ -3,6 +3,7 @@ package io.shardlab.mongos;
 import static io.shardlab.mongos.Argument.optional;
 import static io.shardlab.mongos.Argument.required;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.sim.ConfigureDefragmentation;
@@ -39,7 +40,7 @@ final class BalancerCommands {
             FirstField.NAMESPACE,
             "src/mongo/s/request_types/configure_collection_balancing.idl",
             optional("chunkSize", ArgumentType.NUMBER),
-            optional("enableAutoMerger", ArgumentType.BOOL),
+            optional("enableAutoMerger", ArgumentType.BOOL).since(MongoVersion.V7_0),
             optional("defragmentCollection", ArgumentType.SAFE_BOOL),
             optional("enableBalancing", ArgumentType.BOOL));
 
@@ -141,21 +142,17 @@ final class BalancerCommands {
      * balancer's defragmentation, {@code enableBalancing} clears or sets {@code noBalance}. A collection that is not
      * sharded is NamespaceNotSharded, as the config server's update matches no document. Test: the jstest "Test the
      * configureCollectionBalancing command and balancerCollectionStatus command" (jstests/sharding, 6.1+).
-     * {@code enableAutoMerger} is refused: the simulator has one auto-merge switch per cluster.
+     * {@code enableAutoMerger} (7.0+) sets config.collections {@code enableAutoMerge}, as {@code sh.disableAutoMerger(ns)}
+     * does ({@link CatalogSettings#setCollectionAutoMerge}).
      */
     BsonDocument configureCollectionBalancing(CommandRequest request) {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
-        if (request.body().containsKey("enableAutoMerger")) {
-            throw new MongoCommandException(
-                    ErrorCode.COMMAND_NOT_SUPPORTED,
-                    "ShardLab does not simulate configureCollectionBalancing's enableAutoMerger on MongoDB "
-                            + context.version() + " yet");
-        }
+        boolean autoMerger = args.has("enableAutoMerger") && context.version().atLeast(7, 0);
         boolean chunkSize = args.has("chunkSize");
         boolean defragment = args.has("defragmentCollection");
         boolean balancing = args.has("enableBalancing");
-        if (!chunkSize && !defragment && !balancing) {
+        if (!chunkSize && !defragment && !balancing && !autoMerger) {
             return Replies.ok();
         }
         long chunkSizeBytes = 0;
@@ -187,6 +184,9 @@ final class BalancerCommands {
         }
         if (balancing) {
             context.catalog().execute(ns, new SetCollectionBalancing(ns, args.isTrue("enableBalancing")));
+        }
+        if (autoMerger) {
+            context.catalog().settings().setCollectionAutoMerge(ns, args.isTrue("enableAutoMerger"));
         }
         return Replies.ok();
     }

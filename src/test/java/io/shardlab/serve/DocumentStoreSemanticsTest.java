@@ -539,6 +539,29 @@ class DocumentStoreSemanticsTest {
     }
 
     @Test
+    void configure_collection_balancing_enable_auto_merger_turns_it_off_for_the_collection() {
+        // mongo configure_collection_balancing.idl enableAutoMerger (7.0+): config.collections enableAutoMerge
+        MongosCommands mongos = mongos("7.0");
+        run(mongos, "admin", "{shardCollection: 'app.a', key: {x: 1}}");
+
+        run(mongos, "admin", "{configureCollectionBalancing: 'app.a', enableAutoMerger: false}");
+
+        assertFalse(mongos.catalog()
+                .collection("app.a")
+                .orElseThrow()
+                .cluster()
+                .snapshot()
+                .settings()
+                .autoMergeEnabled());
+        assertEquals(
+                false,
+                find(mongos, "config", "{find: 'collections', filter: {_id: 'app.a'}}")
+                        .get(0)
+                        .getBoolean("enableAutoMerge")
+                        .getValue());
+    }
+
+    @Test
     void disabling_the_auto_merger_for_one_collection_turns_it_off_there_only() {
         // mongosh shard.ts disableAutoMerger / enableAutoMerger: config.collections {$set: {enableAutoMerge: false}},
         // {$unset: {enableAutoMerge: 1}} (7.0+)
