@@ -118,9 +118,21 @@ abstract class BalancerPolicy {
         return plans;
     }
 
-    /** Adds this version's migrations for one zone ({@code ""} = no zone) to {@code plans}. */
-    abstract void balanceZone(
-            ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans);
+    /**
+     * Adds this version's migrations for one zone ({@code ""} = no zone) to {@code plans}: while the release's
+     * {@link #verdict} moves a chunk, the donor's first movable chunk goes to the receiver, and both leave the round.
+     */
+    void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
+        while (true) {
+            ZoneVerdict v = verdict(state, zone, shardsInZone, available);
+            if (!v.migrates()) {
+                return;
+            }
+            plans.add(new Plan(
+                    firstMovableChunk(state, v.donor(), zone), v.receiver(), MigrationReason.CHUNKS_IMBALANCE, false));
+            use(available, v.donor(), v.receiver());
+        }
+    }
 
     /**
      * The numbers this release's policy compares for {@code zone} with {@code available} shards, and what it

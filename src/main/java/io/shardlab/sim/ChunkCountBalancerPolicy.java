@@ -4,7 +4,6 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.Shard;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -31,19 +30,6 @@ final class ChunkCountBalancerPolicy extends BalancerPolicy {
 
     ChunkCountBalancerPolicy(ReleaseRules.ChunkCountRule rule) {
         this.rule = rule;
-    }
-
-    @Override
-    void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
-        while (true) {
-            ZoneVerdict v = verdict(state, zone, shardsInZone, available);
-            if (!v.migrates()) {
-                return;
-            }
-            plans.add(new Plan(
-                    firstMovableChunk(state, v.donor(), zone), v.receiver(), MigrationReason.CHUNKS_IMBALANCE, false));
-            use(available, v.donor(), v.receiver());
-        }
     }
 
     @Override

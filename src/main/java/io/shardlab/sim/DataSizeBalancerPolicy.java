@@ -1,7 +1,6 @@
 package io.shardlab.sim;
 
 import io.shardlab.cluster.Shard;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -34,19 +33,6 @@ final class DataSizeBalancerPolicy extends BalancerPolicy {
     /** @param donorWithinZone whether the donor is taken among the zone's shards only (8.2.6 on) */
     DataSizeBalancerPolicy(boolean donorWithinZone) {
         this.donorWithinZone = donorWithinZone;
-    }
-
-    @Override
-    void balanceZone(ClusterState state, String zone, int shardsInZone, Set<String> available, List<Plan> plans) {
-        while (true) {
-            ZoneVerdict v = verdict(state, zone, shardsInZone, available);
-            if (!v.migrates()) {
-                return;
-            }
-            plans.add(new Plan(
-                    firstMovableChunk(state, v.donor(), zone), v.receiver(), MigrationReason.CHUNKS_IMBALANCE, false));
-            use(available, v.donor(), v.receiver());
-        }
     }
 
     @Override
