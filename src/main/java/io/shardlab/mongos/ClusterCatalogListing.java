@@ -3,7 +3,9 @@ package io.shardlab.mongos;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.FilterParser.BsonTypeNames;
+import io.shardlab.sim.ServerText;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -60,7 +62,7 @@ final class ClusterCatalogListing {
             throw new MongoCommandException(
                     ErrorCode.LIST_CLUSTER_CATALOG_NOT_OBJECT,
                     "$listClusterCatalog must take an object but found: $listClusterCatalog: "
-                            + io.shardlab.sim.ServerText.value(spec));
+                            + ServerText.value(spec));
         }
         for (var e : options.entrySet()) {
             if (!List.of("shards", "balancingConfiguration", "tracked").contains(e.getKey())) {
@@ -101,7 +103,7 @@ final class ClusterCatalogListing {
         BsonDocument reply = "config".equals(db) || context.documents().databaseExists(db)
                 ? context.storage().run(db, new BsonDocument("listCollections", new BsonInt32(1)))
                 : new BsonDocument();
-        java.util.TreeMap<String, BsonDocument> byName = new java.util.TreeMap<>();
+        TreeMap<String, BsonDocument> byName = new TreeMap<>();
         if (reply.containsKey("cursor")) {
             for (BsonValue v : reply.getDocument("cursor").getArray("firstBatch", new BsonArray())) {
                 byName.put(v.asDocument().getString("name").getValue(), v.asDocument());

@@ -8,6 +8,7 @@ import io.shardlab.sim.InsertBatch;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import org.bson.BsonDocument;
 
@@ -137,8 +138,7 @@ record CommandContext(
      */
     void createShardKeyIndex(String ns, ShardKeyPattern key, boolean unique) {
         BsonDocument keyDocument = key.toDocument();
-        if (keyDocument.keySet().equals(java.util.Set.of("_id"))
-                && keyDocument.get("_id").isNumber()) {
+        if (keyDocument.keySet().equals(Set.of("_id")) && keyDocument.get("_id").isNumber()) {
             return;
         }
         documents.createShardKeyIndex(databaseOf(ns), collectionOf(ns), key, unique);

@@ -12,6 +12,7 @@ import io.shardlab.sim.PendingZoneRange;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.BsonSize;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -459,7 +460,7 @@ public final class ConfigDatabase {
             out.add(new BsonDocument(
                             "_id",
                             new BsonString(shard + ".shardlab:27018-"
-                                    + java.time.Instant.ofEpochMilli(startEpochMillis + m.atMillis()) + "-" + (++n)))
+                                    + Instant.ofEpochMilli(startEpochMillis + m.atMillis()) + "-" + (++n)))
                     .append("server", new BsonString(shard + ".shardlab:27018"))
                     .append("shard", new BsonString(shard))
                     .append("clientAddr", new BsonString(""))

@@ -1,5 +1,7 @@
 package io.shardlab.mongos;
 
+import java.util.Optional;
+
 /**
  * The MongoDB error codes ShardLab's mongos answers with: number and name as in mongo
  * {@code src/mongo/base/error_codes.yml}.
@@ -144,12 +146,12 @@ public enum ErrorCode {
     }
 
     /** The code named {@code codeName}, if ShardLab answers with it. */
-    public static java.util.Optional<ErrorCode> named(String codeName) {
+    public static Optional<ErrorCode> named(String codeName) {
         for (ErrorCode c : values()) {
             if (c.codeName.equals(codeName)) {
-                return java.util.Optional.of(c);
+                return Optional.of(c);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -10,6 +10,7 @@ import io.shardlab.sim.InsertBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -219,7 +220,7 @@ final class ReadCommands {
     }
 
     /** Stages of every modelled release that read a collection's documents or the documents before them. */
-    private static final java.util.Set<String> KNOWN_STAGES = java.util.Set.of(
+    private static final Set<String> KNOWN_STAGES = Set.of(
             "$match",
             "$project",
             "$group",

@@ -1,24 +1,32 @@
 package io.shardlab.mongos;
 
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.ClusterEventListener;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.InsertBatch;
+import io.shardlab.sim.LoadLayout;
+import io.shardlab.sim.Migration;
 import io.shardlab.sim.PendingZoneRange;
+import io.shardlab.sim.RefineCollectionShardKey;
+import io.shardlab.sim.ReshardCollection;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.ShardCommand;
 import io.shardlab.sim.ShardRegistry;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.UpdateZoneKeyRange;
+import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -59,7 +67,7 @@ public final class ShardedCatalog {
             String name, String primaryShard, boolean partitioned, UUID uuid, long createdAtMillis) {}
 
     /** A committed migration, as config.changelog records it ({@code moveChunk.from}). */
-    public record CommittedMigration(String namespace, io.shardlab.sim.Migration migration, long atMillis) {}
+    public record CommittedMigration(String namespace, Migration migration, long atMillis) {}
 
     /**
      * An unsharded collection the catalog tracks because {@code moveCollection} placed it (8.0+):
@@ -89,8 +97,8 @@ public final class ShardedCatalog {
     private final Map<String, DocumentsOutsideStore> outsideStore = new TreeMap<>();
 
     private final List<ClusterEventListener> listeners = new CopyOnWriteArrayList<>();
-    private final java.util.ArrayDeque<CommittedMigration> changelog = new java.util.ArrayDeque<>();
-    private final java.util.Random uuids;
+    private final ArrayDeque<CommittedMigration> changelog = new ArrayDeque<>();
+    private final Random uuids;
     private final CatalogSettings settings;
     private long numBalancerRounds;
     private long now;
@@ -419,7 +427,7 @@ public final class ShardedCatalog {
      * catalog's.
      */
     private void requireTheCatalogsShards(String what, String ns, List<String> ids) {
-        if (!new java.util.TreeSet<>(ids).equals(new java.util.TreeSet<>(shardIds()))) {
+        if (!new TreeSet<>(ids).equals(new TreeSet<>(shardIds()))) {
             throw new IllegalArgumentException(
                     what + ": " + ns + " lives on " + ids + ", not on the catalog's shards " + shardIds());
         }
@@ -433,7 +441,7 @@ public final class ShardedCatalog {
      *
      * @throws IllegalArgumentException when the layout's shards are not this catalog's
      */
-    public CollectionEntry loadCollection(io.shardlab.sim.LoadLayout load) {
+    public CollectionEntry loadCollection(LoadLayout load) {
         String ns = load.layout().namespace();
         requireTheCatalogsShards("layout", ns, load.layout().shardIds());
         databases.computeIfAbsent(
@@ -460,7 +468,7 @@ public final class ShardedCatalog {
      *     is already a sharded collection here
      */
     public CollectionEntry adoptCollection(SimulatedCluster cluster) {
-        return adoptCollection(cluster, key -> io.shardlab.sim.InsertBatch.ofKeys(List.of(), new int[0]));
+        return adoptCollection(cluster, key -> InsertBatch.ofKeys(List.of(), new int[0]));
     }
 
     /**
@@ -469,8 +477,8 @@ public final class ShardedCatalog {
      * places every document again.
      */
     public CollectionEntry adoptCollection(SimulatedCluster cluster, DocumentsOutsideStore outsideStore) {
-        java.util.Objects.requireNonNull(outsideStore, "outsideStore");
-        io.shardlab.cluster.ClusterSnapshot layout = cluster.snapshot().cluster();
+        Objects.requireNonNull(outsideStore, "outsideStore");
+        ClusterSnapshot layout = cluster.snapshot().cluster();
         String ns = layout.namespace();
         requireTheCatalogsShards("cluster", ns, layout.shardIds());
         if (collections.containsKey(ns)) {
@@ -576,7 +584,7 @@ public final class ShardedCatalog {
      *
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
      */
-    public CollectionEntry reshardCollection(io.shardlab.sim.ReshardCollection command) {
+    public CollectionEntry reshardCollection(ReshardCollection command) {
         execute(command.namespace(), command);
         CollectionEntry old = collections.get(command.namespace());
         CollectionEntry entry =
@@ -592,7 +600,7 @@ public final class ShardedCatalog {
      *
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused
      */
-    public CollectionEntry refineCollectionShardKey(io.shardlab.sim.RefineCollectionShardKey command) {
+    public CollectionEntry refineCollectionShardKey(RefineCollectionShardKey command) {
         execute(command.namespace(), command);
         CollectionEntry old = collections.get(command.namespace());
         CollectionEntry entry =

@@ -1,6 +1,8 @@
 package io.shardlab.session;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.render.HeatmapRanges;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
 import io.shardlab.session.ExplorerFrame.ChunkMove;
 import io.shardlab.session.ExplorerFrame.StreamProgress;
@@ -44,7 +46,7 @@ import org.bson.BsonDocument;
 public final class ExplorerSession {
 
     /** Rows of the key-range × time heatmap. */
-    public static final int HEAT_ROWS = io.shardlab.render.HeatmapRanges.DEFAULT_ROWS;
+    public static final int HEAT_ROWS = HeatmapRanges.DEFAULT_ROWS;
     /** About how many time windows a whole stream spans on the charts. */
     static final int TARGET_WINDOWS = 120;
     /** Insert marks kept for the screen. */
@@ -161,7 +163,7 @@ public final class ExplorerSession {
     }
 
     /** The shard key of the collection this session shows. */
-    io.shardlab.key.ShardKeyPattern key() {
+    ShardKeyPattern key() {
         return scenario.key();
     }
 
@@ -191,7 +193,7 @@ public final class ExplorerSession {
      * client runs places again, since they are in the cluster only, not in the served mongos's document
      * store. Reads the stream again on {@code key} (kept for {@link #followKeyChange}).
      */
-    public InsertBatch streamDocumentsKeyedOn(io.shardlab.key.ShardKeyPattern key) {
+    public InsertBatch streamDocumentsKeyedOn(ShardKeyPattern key) {
         if (!key.equals(inserts.pattern())
                 && (rekeyed == null || !rekeyed.pattern().equals(key))) {
             rekeyed = PreparedInserts.readStored(scenario.source().open(scenario.settings()), key);
@@ -207,7 +209,7 @@ public final class ExplorerSession {
      */
     private void followKeyChange() {
         // on every client command and tick: the key alone, not a snapshot of every chunk
-        io.shardlab.key.ShardKeyPattern now = cluster.shardKey();
+        ShardKeyPattern now = cluster.shardKey();
         if (now.equals(inserts.pattern())) {
             return;
         }
@@ -329,7 +331,7 @@ public final class ExplorerSession {
 
     /** Index of the range {@code [bounds[r], bounds[r + 1])} holding {@code key}. */
     static int rowOf(List<ShardKey> bounds, ShardKey key) {
-        return io.shardlab.render.HeatmapRanges.rowOf(bounds, key);
+        return HeatmapRanges.rowOf(bounds, key);
     }
 
     // ---- events ------------------------------------------------------------------------------------
