@@ -430,11 +430,29 @@ class DialogsInWindowTest {
         return new Rectangle2D(window.getX(), window.getY(), window.getWidth(), window.getHeight());
     }
 
-    /** Shows the first lesson's scenario in the explorer, its setup row's Zones… button on screen. */
+    /**
+     * Shows the first lesson's scenario in the explorer, its setup row's Zones… button on screen: where presenter mode
+     * folded the row into its summary line, the test unfolds it with the pencil, as the presenter does.
+     */
     private void showFirstScenario(FxRobot robot) throws Exception {
         robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && robot.lookup("#setup-zones").query().isVisible());
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        if (!onFxThread(() -> showing(robot.lookup("#setup-zones").query()))) {
+            robot.clickOn("#setup-unfold");
+        }
+        waitUntil(() -> showing(robot.lookup("#setup-zones").query()));
+    }
+
+    /** Whether {@code node} shows: it and every node it lies in are visible, in a window that shows. */
+    private static boolean showing(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return node.getScene() != null
+                && node.getScene().getWindow() != null
+                && node.getScene().getWindow().isShowing();
     }
 
     /** Opens Zones… over the first lesson's scenario; its dialog pane. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Collectors;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -56,28 +57,42 @@ class ShardLabAppBackgroundTasksTest {
     private final RecordingTasks tasks = new RecordingTasks();
     private ShardLabApp app;
 
+    /** The class board's threads other tests in this JVM left running, before the window opens. */
+    private Set<Thread> boardThreadsBefore;
+
     @Start
     void start(Stage stage) {
+        boardThreadsBefore = boardThreads();
         app = TestDesktop.app(tasks);
         app.start(stage);
     }
 
     @Test
     void theWindowsLanesComeFromItsBackgroundTasksAndStopWhenTheAppStops(FxRobot robot) {
-        // given the window as it opens: the simulation, export, live and shell lanes (the advisor's come on first open)
+        // given the window as it opens: the simulation, export, live, shell and class board lanes (the advisor's
+        // come on first open; the board's view model follows the roster from the first student, so its lane is made
+        // with it, but the window's opening starts no thread in it)
         assertEquals(
                 Set.of(
                         "shardlab-simulation",
                         "shardlab-export",
                         "shardlab-live",
                         "shardlab-live-watch",
-                        "shardlab-shell"),
+                        "shardlab-shell",
+                        "shardlab-board"),
                 tasks.lanes.keySet());
+        assertEquals(boardThreadsBefore, boardThreads(), "threads of the class board's lane as the window opens");
 
         // when the application stops
         robot.interact(app::stop);
 
         // then every lane it made is shut down
         tasks.lanes.forEach((name, lane) -> assertTrue(lane.isShutdown(), name));
+    }
+
+    private static Set<Thread> boardThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("shardlab-board"))
+                .collect(Collectors.toSet());
     }
 }
