@@ -313,7 +313,7 @@ public class ShardLabApp extends Application {
                 });
         // the roster's names (each student's appName) name their databases' tiles and results
         board.followRoster(explorer.connections().roster());
-        BoardWindow boardWindow = new BoardWindow(board, appearance, viewModel.darkProperty(), icons);
+        BoardWindow boardWindow = new BoardWindow(board, appearance, viewModel.darkProperty(), icons, placement);
         MenuItem boardItem = new MenuItem("Class board");
         boardItem.setId("menu-class-board");
         boardItem.setAccelerator(BoardWindow.KEYS);

@@ -1,12 +1,12 @@
 package io.shardlab.ui.board;
 
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
@@ -17,7 +17,6 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.FileChooser;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
@@ -27,10 +26,10 @@ import javafx.stage.Stage;
  */
 public final class BoardWindow {
 
-    /** The projector's size the board is laid out for first; smaller screens get the screen's size. */
-    static final double WIDTH = 1280;
+    /** The projector's size the board is laid out for first; smaller screens get what they can hold. */
+    static final WindowPlacement.Size SIZE = new WindowPlacement.Size(1280, 720, 480, 360);
 
-    static final double HEIGHT = 720;
+    static final String WINDOW_NAME = "board";
 
     /** View → Class board. */
     public static final KeyCombination KEYS =
@@ -40,16 +39,24 @@ public final class BoardWindow {
     private final Appearance appearance;
     private final ObservableBooleanValue dark;
     private final List<Image> icons;
+    private final WindowPlacement placement;
     private Stage stage;
 
     /**
      * @param appearance styles the window like the main one (theme, presenter mode)
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
+     * @param placement sizes and places the window for its screen and remembers it, and keeps the window's state
+     *     while the export chooser is open
      */
     public BoardWindow(
-            BoardViewModel viewModel, Appearance appearance, ObservableBooleanValue dark, List<Image> icons) {
+            BoardViewModel viewModel,
+            Appearance appearance,
+            ObservableBooleanValue dark,
+            List<Image> icons,
+            WindowPlacement placement) {
         this.viewModel = viewModel;
+        this.placement = placement;
         this.appearance = appearance;
         this.dark = dark;
         this.icons = List.copyOf(icons);
@@ -64,10 +71,7 @@ public final class BoardWindow {
             appearance.follow(root);
             stage.setTitle("ShardLab — Class board");
             stage.getIcons().setAll(icons);
-            Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-            stage.setScene(new Scene(root, Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight())));
-            stage.setMinWidth(480);
-            stage.setMinHeight(360);
+            stage.setScene(new Scene(root));
             stage.setOnShown(e -> viewModel.start());
             stage.setOnHidden(e -> viewModel.stop());
             // a window beside the main one: Esc and Ctrl+W (Cmd+W) close it, as the advisor's does
@@ -81,7 +85,7 @@ public final class BoardWindow {
                 }
             });
         }
-        stage.show();
+        placement.show(stage, WINDOW_NAME, SIZE);
         stage.toFront();
     }
 
@@ -96,11 +100,12 @@ public final class BoardWindow {
         Clipboard.getSystemClipboard().setContent(content);
     }
 
-    private static Optional<Path> chooseTarget(Stage owner, String name) {
+    private Optional<Path> chooseTarget(Stage owner, String name) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export the exercise results");
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(File::toPath);
+        return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)))
+                .map(File::toPath);
     }
 }

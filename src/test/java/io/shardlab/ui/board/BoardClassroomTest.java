@@ -160,6 +160,14 @@ class BoardClassroomTest {
         return ((Label) tile.lookup(styleClass)).getText();
     }
 
+    /** Every tile's student and status, for a failure's message. */
+    private static String shown(FxRobot robot) {
+        return robot.lookup(".board-tile").queryAll().stream()
+                .map(t -> text(t, ".board-student") + ": " + text(t, ".board-status"))
+                .toList()
+                .toString();
+    }
+
     private static String status(FxRobot robot, String student) {
         return tiles(robot).stream()
                 .filter(t -> text(t, ".board-student").equals(student))
@@ -202,8 +210,11 @@ class BoardClassroomTest {
 
         // then the board names each student as the roster does, Ada passes and Grace and Alan do not yet
         waitUntil(() -> status(robot, "Ada").equals("pass"));
-        assertEquals("not yet", status(robot, "Grace"));
-        assertEquals("not yet", status(robot, "Alan"));
+        // the roster is sampled every second: a student's name reaches the board's tiles within one sample
+        waitUntil(() -> !status(robot, "Grace").equals("no tile")
+                && !status(robot, "Alan").equals("no tile"));
+        assertEquals("not yet", status(robot, "Grace"), () -> shown(robot));
+        assertEquals("not yet", status(robot, "Alan"), () -> shown(robot));
         assertEquals(
                 "1 of 3 pass “" + LOOKUPS.title() + "”",
                 robot.lookup("#board-summary").queryAs(Label.class).getText());
