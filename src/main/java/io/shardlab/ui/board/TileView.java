@@ -108,7 +108,8 @@ final class TileView {
             caption.setText("");
             placeholder.setText("");
             Tooltip.uninstall(node, hint);
-            canvas.repaint();
+            // a vacant slot shows nothing: its canvas would paint an empty frame
+            canvas.setVisible(false);
             return;
         }
         student.setText(next.student());
