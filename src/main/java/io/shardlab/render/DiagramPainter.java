@@ -99,9 +99,18 @@ public final class DiagramPainter implements Picture {
             return document ? MARGIN : tile ? TILE_PAD : CANVAS_PAD;
         }
 
-        /** The gap under the number line, and between the other sections. */
-        double gap() {
-            return document ? SECTION_GAP : tile ? TILE_GAP : CANVAS_GAP;
+        /**
+         * The gap under the number line, and between the other sections; in the tightest fit on a canvas (not in
+         * a document) at most {@value #TIGHT_CANVAS_GAP} px.
+         */
+        double gap(boolean tightest) {
+            double gap = document ? SECTION_GAP : tile ? TILE_GAP : CANVAS_GAP;
+            return tightest && !document ? Math.min(gap, TIGHT_CANVAS_GAP) : gap;
+        }
+
+        /** The gap under the value line: in the tightest fit on a canvas {@value #TIGHT_VALUE_GAP} px. */
+        double valueGap(boolean tightest) {
+            return tightest && !document ? TIGHT_VALUE_GAP : VALUE_GAP;
         }
 
         /** The room for the charts row's headings: none in a small multiple. */
@@ -410,11 +419,13 @@ public final class DiagramPainter implements Picture {
         }
         double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : framing.margin();
         double bar = barHeight();
-        double lineGap = framing.gap();
-        double valueBlock = showsValueLine() ? NumberLinePainter.height(values.get(), VALUE_BAR) + VALUE_GAP : 0;
+        double lineGap = framing.gap(fit.tight());
+        double valueBlock = showsValueLine()
+                ? NumberLinePainter.height(values.get(), VALUE_BAR) + framing.valueGap(fit.tight())
+                : 0;
         double lineBlock = showsLine() ? heading + valueBlock + NumberLinePainter.height(model, bar) + lineGap : 0;
         double lanesBlock = showsLanes()
-                ? heading + lanes.blockHeight(summaries.size()) + (framing.document() ? SECTION_GAP : framing.gap() - 6)
+                ? heading + lanes.blockHeight(summaries.size()) + (framing.document() ? SECTION_GAP : lineGap - 6)
                 : 0;
         boolean charts = (showsWrites() || showsHeatmap()) && (fit.charts() || options.view() == View.HEATMAP);
         double chart = framing.tile() ? TILE_CHART : CHART;

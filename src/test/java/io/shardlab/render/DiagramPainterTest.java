@@ -76,6 +76,34 @@ class DiagramPainterTest {
     }
 
     @Test
+    void at_its_least_height_a_canvas_closes_the_gaps_under_the_value_line_and_above_the_lanes() {
+        // given a hashed layout with its value line, framed for the canvas
+        DiagramData data = Diagrams.hashedWithValueLine();
+        DiagramOptions options = DiagramOptions.defaults(View.LANES);
+        DiagramPainter canvas = new DiagramPainter(
+                data, options, DiagramPainter.Framing.canvas(0.45), DiagramPainter.Parts.of(data, options.scale()));
+
+        // when it is laid out at any height and at the least height it can be painted in
+        DiagramPainter.Layout roomy = canvas.layout(Diagrams.scratch(), 1200, 0, 1);
+        double least = canvas.leastHeight(Diagrams.scratch(), 1200, 1);
+        DiagramPainter.Layout tightest = canvas.layout(Diagrams.scratch(), 1200, least, 1);
+
+        // then the value line sits closer above the hashes, and the lanes closer under them (a comparison's side
+        // and presenter mode at 720 px need those pixels for the lanes)
+        assertEquals(
+                DiagramPainter.VALUE_GAP - DiagramPainter.TIGHT_VALUE_GAP,
+                (roomy.bar().getY() - roomy.valueLine().getMaxY())
+                        - (tightest.bar().getY() - tightest.valueLine().getMaxY()),
+                0.01);
+        assertEquals(
+                DiagramPainter.CANVAS_GAP - DiagramPainter.TIGHT_CANVAS_GAP,
+                (roomy.lanes().getY() - roomy.bar().getMaxY())
+                        - (tightest.lanes().getY() - tightest.bar().getMaxY()),
+                0.01);
+        assertEquals(least, tightest.height(), 0.5);
+    }
+
+    @Test
     void aSmallMultipleShowsTheLineTheLanesAndTheWritesChartInATileWithoutHeadingsOrLegend() {
         // given a layout with writes, framed as one of the class board's tiles
         DiagramData data = Diagrams.twelveChunks();

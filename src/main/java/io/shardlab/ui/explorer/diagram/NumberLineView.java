@@ -213,7 +213,7 @@ public final class NumberLineView {
         return new DiagramPainter(
                 p.data(),
                 p.options().withView(View.LANES),
-                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale())),
+                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale(), scale)),
                 parts);
     }
 
@@ -221,9 +221,22 @@ public final class NumberLineView {
      * The share of the canvas the line keeps at a type scale: larger type widens the gutters by as much, so under
      * it the line keeps a larger share (presenter mode keeps the line about as wide as normal type does, giving
      * up the lanes' figures first: the room reads the line).
+     *
+     * <p>When the type gave way to fit a height ({@code scale} below {@code typeScale}, RenderCanvas#fitWithin),
+     * the canvas is wider in diagram pixels than at the room's type, but the lanes' gutters keep the diagram pixels
+     * they had at it: the lanes gave up their detail before the type, and a smaller type must not bring it back
+     * (a small window in presenter mode shows less than a roomy one, not more).
+     *
+     * @param typeScale the window's type scale
+     * @param scale the scale the canvas paints at, at most {@code typeScale}
      */
-    static double minLineShare(double scale) {
-        return scale > 1 ? LARGE_TYPE_LINE_SHARE : MIN_LINE_SHARE;
+    static double minLineShare(double typeScale, double scale) {
+        double share = typeScale > 1 ? LARGE_TYPE_LINE_SHARE : MIN_LINE_SHARE;
+        if (scale >= typeScale) {
+            return share;
+        }
+        // the gutters' room in diagram pixels at the room's type, over the canvas's width at the scale painted
+        return 1 - scale / typeScale * (1 - share);
     }
 
     private DiagramPicture summarised;
