@@ -31,8 +31,8 @@ final class EncodedDatabase extends AbstractSynchronizedMongoDatabase<Integer> {
     }
 
     /**
-     * Creates a capped collection: the library refuses {@code capped} ("not yet implemented"), so the collection is
-     * created plain and keeps insertion order; its size and count limits are the command layer's.
+     * Creates a capped collection: the library has no capped collections (it refuses {@code capped}), so the
+     * collection is created plain and keeps insertion order; its size and count limits are the command layer's.
      */
     synchronized void createCapped(String collectionName) {
         if (resolveCollection(collectionName, false) == null) {

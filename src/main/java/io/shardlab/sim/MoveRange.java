@@ -48,7 +48,7 @@ public record MoveRange(String namespace, BsonDocument min, BsonDocument max, St
             return sharded;
         }
         if (min == null && !state.config().version().atLeast(7, 0)) {
-            // mongo cluster_move_range_cmd.cpp (6.0): "TODO SERVER-64926 do not assume min always present"
+            // mongo cluster_move_range_cmd.cpp (6.0) requires min (SERVER-64926 lifted that in 7.0)
             return Optional.of(new Refusal("InvalidOptions", "Missing required parameter 'min'"));
         }
         Optional<ShardKey> lo = min == null ? Optional.empty() : CommandSupport.boundKey(state.key(), min);

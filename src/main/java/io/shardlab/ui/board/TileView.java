@@ -37,7 +37,7 @@ final class TileView {
     private static final String BOARD_STUDENT = "board-student";
     private static final String BOARD_STATUS = "board-status";
     private static final String BOARD_CAPTION = "board-caption";
-    private static final String BOARD_PLACEHOLDER = "board-placeholder";
+    private static final String BOARD_NOTE = "board-note";
 
     private static final PseudoClass PASS = PseudoClass.getPseudoClass("pass");
     private static final PseudoClass NOT_YET = PseudoClass.getPseudoClass("not-yet");
@@ -50,7 +50,7 @@ final class TileView {
     private final Label student = new Label();
     private final Label status = new Label();
     private final Label caption = new Label();
-    private final Label placeholder = new Label();
+    private final Label note = new Label();
     private final RenderCanvas canvas = new RenderCanvas(this::paint);
     private final Tooltip hint = new Tooltip();
     private final ObservableBooleanValue dark;
@@ -62,8 +62,8 @@ final class TileView {
         student.getStyleClass().add(BOARD_STUDENT);
         status.getStyleClass().add(BOARD_STATUS);
         caption.getStyleClass().add(BOARD_CAPTION);
-        placeholder.getStyleClass().add(BOARD_PLACEHOLDER);
-        placeholder.setWrapText(true);
+        note.getStyleClass().add(BOARD_NOTE);
+        note.setWrapText(true);
         // the key and the counts on two lines: cut at a tile's width, the counts a teacher looks for were lost
         caption.setWrapText(true);
         caption.setMinHeight(Region.USE_PREF_SIZE);
@@ -71,7 +71,7 @@ final class TileView {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(student, spacer, status);
         header.setAlignment(Pos.CENTER_LEFT);
-        StackPane picture = new StackPane(canvas, placeholder);
+        StackPane picture = new StackPane(canvas, note);
         VBox.setVgrow(picture, Priority.ALWAYS);
         node.getChildren().addAll(header, caption, picture);
         hint.setShowDelay(Duration.millis(200));
@@ -106,7 +106,7 @@ final class TileView {
             student.setText("");
             status.setText("");
             caption.setText("");
-            placeholder.setText("");
+            note.setText("");
             Tooltip.uninstall(node, hint);
             // a vacant slot shows nothing: its canvas would paint an empty frame
             canvas.setVisible(false);
@@ -122,7 +122,7 @@ final class TileView {
         status.pseudoClassStateChanged(PASS, next.status() == BoardTile.Status.PASS);
         status.pseudoClassStateChanged(NOT_YET, next.status() == BoardTile.Status.NOT_YET);
         caption.setText(next.namespace().isPresent() ? next.caption() : "");
-        placeholder.setText(next.picture().isEmpty() ? next.caption() : "");
+        note.setText(next.picture().isEmpty() ? next.caption() : "");
         canvas.setVisible(next.picture().isPresent());
         if (next.hint().isPresent()) {
             hint.setText(next.hint().get());

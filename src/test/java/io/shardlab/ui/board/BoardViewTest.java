@@ -184,7 +184,7 @@ class BoardViewTest {
         assertTrue(hint.getText().startsWith(INBOX.checks().get(1).hint()), hint.getText());
         assertTrue(hint.getText().contains("inbox is sharded on { owner: 1 }"), hint.getText());
         assertEquals("not yet", text(tileOf(robot, "cy"), ".board-status"));
-        assertEquals("inbox is not sharded yet", text(tileOf(robot, "cy"), ".board-placeholder"));
+        assertEquals("inbox is not sharded yet", text(tileOf(robot, "cy"), ".board-note"));
         assertEquals(
                 "1 of 3 pass “" + INBOX.title() + "”",
                 robot.lookup("#board-summary").queryAs(Label.class).getText());
