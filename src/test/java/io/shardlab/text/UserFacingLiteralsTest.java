@@ -41,7 +41,7 @@ class UserFacingLiteralsTest {
     private static final Pattern NOT_WORDS = Pattern.compile(
             "^\\s*[{$\\[]" // a MongoDB shape or operator
                     + "|^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$" // a code name (NamespaceNotFound)
-                    + "|^[a-z][a-z0-9-]*(?:\\.[A-Za-z0-9_-]+)+$" // a key, a dotted name
+                    + "|^[a-z][a-z0-9-]*(?:\\.[A-Za-z0-9_-]+)+\\.?$" // a key or a key's prefix, a dotted name
                     + "|-fx-|\\.css$|\\.json$|\\.png$|^#[0-9a-fA-F]{3,8}$");
     private static final Set<String> CONTEXTS_THAT_ARE_NOT_WORDS = Set.of(
             "getStyleClass()",
@@ -82,6 +82,7 @@ class UserFacingLiteralsTest {
             '{ counter: 1 }'          | false
             $in                       | false
             explorer.play             | false
+            drain.blocker.            | false
             shardCollection           | false
             -fx-font-size: 12px       | false
             """)
