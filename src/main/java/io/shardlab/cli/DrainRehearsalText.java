@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.render.DataSize;
+import io.shardlab.render.ElapsedTime;
 import io.shardlab.sim.DrainRehearsal;
 import io.shardlab.text.Messages;
 import java.util.List;
@@ -51,23 +52,23 @@ final class DrainRehearsalText {
                         .append(words.text(
                                 "drain.row",
                                 p.round(),
-                                time(p.atMillis(), words),
+                                ElapsedTime.format(p.atMillis()),
                                 p.chunksLeft(),
                                 DataSize.format(p.bytesLeft()),
                                 p.millisLeft().isPresent()
-                                        ? time(p.millisLeft().getAsLong(), words)
+                                        ? ElapsedTime.format(p.millisLeft().getAsLong())
                                         : words.text("drain.no-estimate")))
                         .append('\n');
             }
         }
         if (r.removed()) {
             return out.append(INDENT)
-                    .append(words.text("drain.removed", time(r.tookMillis(), words)))
+                    .append(words.text("drain.removed", ElapsedTime.format(r.tookMillis())))
                     .append('\n')
                     .toString();
         }
         out.append(INDENT)
-                .append(words.text("drain.not-removed", time(r.tookMillis(), words)))
+                .append(words.text("drain.not-removed", ElapsedTime.format(r.tookMillis())))
                 .append('\n');
         for (DrainRehearsal.Blocker b : r.blockers()) {
             out.append(INDENT)
@@ -76,11 +77,5 @@ final class DrainRehearsalText {
                     .append('\n');
         }
         return out.toString();
-    }
-
-    /** Simulated milliseconds as hours:minutes:seconds, rounded up to the second. */
-    static String time(long millis, Messages words) {
-        long seconds = (millis + 999) / 1000;
-        return words.text("drain.time", seconds / 3600, seconds / 60 % 60, seconds % 60);
     }
 }

@@ -87,8 +87,8 @@ class DrainRehearsalTextTest {
                 排空 shard03 的预演（MongoDB 8.0 的规则）：
                   执行：db.adminCommand({ removeShard: "shard03" })
                   开始时：2 个数据块，shard03 上共 2KiB
-                  第 1 轮（0:01:01）：剩余 1 个数据块（1KiB）；按目前速率估计的剩余时间：0:01:01
-                  经过 1:02:03 的模拟时间后仍未移除；原因：
+                  第 1 轮（1m01s）：剩余 1 个数据块（1KiB）；按目前速率估计的剩余时间：1m01s
+                  经过 1h02m 的模拟时间后仍未移除；原因：
                     1 个标记为巨型的数据块留在原处：负载均衡器不迁移它们（sh.clearJumboFlag，或带 forceJumbo: true 的 moveChunk）
                 """, text);
     }
