@@ -81,6 +81,22 @@ final class ReadCommands {
                     required("cursors", ArgumentType.ARRAY).eachOf(ArgumentType.LONG))
             .strictly();
 
+    /**
+     * A {@code BasicCommand} of a mongos that reads only its namespace, with {@code CommandHelpers::parseNsCollectionRequired}
+     * (mongo {@code src/mongo/db/commands.cpp}): collStats ({@code src/mongo/s/commands/cluster_coll_stats_cmd.cpp}),
+     * validate ({@code cluster_validate_cmd.cpp}) and listIndexes ({@code cluster_list_indexes_cmd.cpp}, whose
+     * {@code parseNs} it is); the rest of the command goes to the shards as it came.
+     */
+    static CommandSyntax collectionRequired(String command) {
+        return new CommandSyntax(
+                command,
+                FirstField.COLLECTION_REQUIRED,
+                CommandSyntax.Parser.IDL,
+                List.of(),
+                false,
+                "src/mongo/db/commands.cpp");
+    }
+
     private final CommandContext context;
 
     ReadCommands(CommandContext context) {
