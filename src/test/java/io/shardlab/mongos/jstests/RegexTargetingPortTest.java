@@ -6,11 +6,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Regular expressions on the shard key, ported from mongo {@code jstests/sharding/regex_targeting.js} (the 4.2–6.0
- * text: {@code writeOK} / {@code commandFailedWithCode}, as the file stands before updates without the shard key): a
+ * text: {@code writeOK} / {@code commandFailedWithCode}, as the file stands before updates without the shard key; its
+ * targeting holds through 7.0, where {@code featureFlagUpdateOneWithoutShardKey} is still off): a
  * regex {@code _id} is refused, a regex shard-key value is stored; a query, a multi update and a delete by regex reach
  * every shard and every matching document (strings the regex matches and the stored regex itself); a single op-style
- * update by regex cannot target one shard (InvalidOptions before 7.0, where a single write without the shard key came
- * in: {@code updateOne} without the shard key, mongo {@code write_without_shard_key_util.cpp}); a replacement-style
+ * update by regex cannot target one shard (InvalidOptions through 7.0; from 7.1, where a single write without the shard key came
+ * in, it runs as one: mongo {@code write_without_shard_key_util.cpp}); the upserts' rows hold through 7.0, as the
+ * file gives them; a replacement-style
  * one is targeted by its replacement; an upsert by regex is refused, a replacement-style one with ShardKeyNotFound; a
  * nested regex written as a document ({@code {a: {b: /abcde.*&#47;}}}) is an equality on the document. The file's loop
  * that inserts until both shards hold a hashed document is four fixed values here; its {@code find().itcount()}
@@ -42,24 +44,25 @@ class RegexTargetingPortTest {
             all     | ... compound                                | $SETUP ;; $DOCS | foo {update: 'barCompound', updates: [{q: {a: /abcde.*/}, u: {$set: {updated: true}}, multi: true}]} | ok {n: 3, nModified: 3}
             all     | ... nested                                  | $SETUP ;; $DOCS | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {updated: true}}, multi: true}]} | ok {n: 3, nModified: 3}
             all     | ... hashed                                  | $SETUP ;; $DOCS | foo {update: 'barHashed', updates: [{q: {hash: /abcde.*/}, u: {$set: {updated: true}}, multi: true}]} | ok {n: 5, nModified: 5}
-            4.4-6.0 | op-style update by regex is ambiguous       | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
-            4.4-6.0 | ... a character class too                   | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-[1-2]/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
-            4.4-6.0 | ... a nested regex document                 | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde-1/}}, u: {$set: {'a.b': /abcde-1/, b: 1}}}]} | writeError InvalidOptions
-            4.4-6.0 | ... a dotted path                           | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
+            4.4-7.0 | op-style update by regex is ambiguous       | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
+            4.4-7.0 | ... a character class too                   | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-[1-2]/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
+            4.4-7.0 | ... a nested regex document                 | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde-1/}}, u: {$set: {'a.b': /abcde-1/, b: 1}}}]} | writeError InvalidOptions
+            4.4-7.0 | ... a dotted path                           | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
+            7.1+    | from 7.1 an updateOne by regex runs without the shard key | $SETUP ;; $DOCS | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {$set: {b: 1}}}]} | ok {n: 1, nModified: 1}
             all     | replacement by regex targets by the replacement | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/, b: 1}}]} | ok
             all     | ... a narrower regex                        | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {a: /abcde-1/, b: 1}}]} | ok
             all     | ... nested                                  | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {a: {b: /abcde.*/}}}]} | ok
             all     | ... nested by a dotted path                 | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde-1/}, u: {a: {b: /abcde.*/}}}]} | ok
-            4.4-6.0 | op-style upsert by regex is refused         | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {$set: {a: /abcde.*/}}, upsert: true}]} | writeError error
-            4.4-6.0 | ... compound                                | $SETUP | foo {update: 'barCompound', updates: [{q: {a: /abcde-1/}, u: {$set: {a: /abcde.*/, b: 1}}, upsert: true}]} | writeError error
-            4.4-6.0 | ... exact regex in query never equality     | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | writeError error
-            4.4-6.0 | ... nested regexes are not extracted        | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | writeError error
-            4.4-6.0 | ... a query without the key                 | $SETUP | foo {update: 'barNested', updates: [{q: {c: 1}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | writeError error
-            4.4-6.0 | replacement upsert by regex: ShardKeyNotFound | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/}, upsert: true}]} | writeError ShardKeyNotFound
-            4.4-6.0 | ... compound                                | $SETUP | foo {update: 'barCompound', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/, b: 1}, upsert: true}]} | writeError ShardKeyNotFound
-            4.4-6.0 | ... nested by a dotted path                 | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde-1/}, u: {a: {b: /abcde.*/}}, upsert: true}]} | writeError ShardKeyNotFound
-            4.4-6.0 | ... nested                                  | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {a: {b: /abcde.*/}}, upsert: true}]} | writeError ShardKeyNotFound
-            4.4-6.0 | ... a query without the key                 | $SETUP | foo {update: 'barNested', updates: [{q: {c: 1}, u: {a: {b: /abcde.*/}}, upsert: true}]} | writeError ShardKeyNotFound
+            4.4-7.0 | op-style upsert by regex is refused         | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {$set: {a: /abcde.*/}}, upsert: true}]} | writeError error
+            4.4-7.0 | ... compound                                | $SETUP | foo {update: 'barCompound', updates: [{q: {a: /abcde-1/}, u: {$set: {a: /abcde.*/, b: 1}}, upsert: true}]} | writeError error
+            4.4-7.0 | ... exact regex in query never equality     | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | writeError error
+            4.4-7.0 | ... nested regexes are not extracted        | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | writeError error
+            4.4-7.0 | ... a query without the key                 | $SETUP | foo {update: 'barNested', updates: [{q: {c: 1}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | writeError error
+            4.4-7.0 | replacement upsert by regex: ShardKeyNotFound | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/}, upsert: true}]} | writeError ShardKeyNotFound
+            4.4-7.0 | ... compound                                | $SETUP | foo {update: 'barCompound', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/, b: 1}, upsert: true}]} | writeError ShardKeyNotFound
+            4.4-7.0 | ... nested by a dotted path                 | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde-1/}, u: {a: {b: /abcde.*/}}, upsert: true}]} | writeError ShardKeyNotFound
+            4.4-7.0 | ... nested                                  | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {a: {b: /abcde.*/}}, upsert: true}]} | writeError ShardKeyNotFound
+            4.4-7.0 | ... a query without the key                 | $SETUP | foo {update: 'barNested', updates: [{q: {c: 1}, u: {a: {b: /abcde.*/}}, upsert: true}]} | writeError ShardKeyNotFound
             all     | remove by regex hits all matching keys (unsharded) | $SETUP ;; $DOCS | foo {delete: 'bar', deletes: [{q: {a: /abcde.*/}, limit: 0}]} | ok {n: 3}
             all     | ... across both shards                      | $SETUP ;; $DOCS | foo {delete: 'barSharded', deletes: [{q: {a: /abcde.*/}, limit: 0}]} | ok {n: 3}
             all     | ... compound                                | $SETUP ;; $DOCS | foo {delete: 'barCompound', deletes: [{q: {a: /abcde.*/}, limit: 0}]} | ok {n: 3}
