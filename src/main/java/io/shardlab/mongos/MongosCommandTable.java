@@ -219,9 +219,12 @@ final class MongosCommandTable {
                     })
                     .syntax(GetMoreSyntax::of),
             // BasicCommands whose namespace is CommandHelpers::parseNsCollectionRequired's (mongo
-            // src/mongo/s/commands/cluster_coll_stats_cmd.cpp, cluster_validate_cmd.cpp, cluster_list_indexes_cmd.cpp)
+            // src/mongo/s/commands/cluster_coll_stats_cmd.cpp, cluster_validate_cmd.cpp, and
+            // cluster_list_indexes_cmd.cpp until it became a TypedCommand of list_indexes.idl)
             MongosCommand.of("listIndexes", READ, CommandFamilies::toStorage)
-                    .syntax(ReadCommands.collectionRequired("listIndexes")),
+                    .syntax(v -> v.atLeast(6, 0)
+                            ? ReadCommands.LIST_INDEXES
+                            : ReadCommands.collectionRequired("listIndexes")),
             MongosCommand.of("validate", READ, CommandFamilies::toStorage)
                     .syntax(ReadCommands.collectionRequired("validate")),
             MongosCommand.of("collStats", READ, CommandFamilies::toStorage)

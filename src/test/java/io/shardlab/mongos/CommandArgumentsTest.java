@@ -91,6 +91,7 @@ class CommandArgumentsTest {
             db/query/getmore_command.idl                | 7.0 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 40415  | IDLUnknownField    | BSON field 'getMore.foo' is an unknown field.
             db/commands.cpp parseNsCollectionRequired (listIndexes) | 4.4 | app | {listIndexes: null}                                                | 73     | InvalidNamespace   | collection name has invalid type null
             db/commands.cpp parseNsCollectionRequired (listIndexes) | 5.0 | app | {listIndexes: 5}                                                   | 73     | InvalidNamespace   | collection name has invalid type int
+            db/list_indexes.idl (a TypedCommand on a mongos) | 7.0 | app   | {listIndexes: null}                                                  | 2      | BadValue           | collection name has invalid type null
             db/commands.cpp parseNsCollectionRequired (collStats) | 4.4 | app   | {collStats: null}                                                    | 73     | InvalidNamespace   | collection name has invalid type null
             db/commands.cpp parseNsCollectionRequired (collStats) | 7.0 | app   | {collStats: 5}                                                       | 73     | InvalidNamespace   | collection name has invalid type int
             db/commands.cpp parseNsCollectionRequired (validate) | 6.0 | app    | {validate: null}                                                     | 73     | InvalidNamespace   | collection name has invalid type null
