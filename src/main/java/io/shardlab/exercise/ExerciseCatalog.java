@@ -117,16 +117,17 @@ public final class ExerciseCatalog {
 
     private static String translated(
             Function<String, Optional<String>> files, String source, String englishJson, Language language) {
+        String every = "missing: every exercise has a translation into "; // untranslated: for the file's author
         String json = files.apply(source)
-                .orElseThrow(() -> new InvalidExerciseException(
-                        source, "", "missing: every exercise has a translation into " + language.nativeName()));
+                .orElseThrow(() -> new InvalidExerciseException(source, "", every + language.nativeName()));
         BsonDocument translation;
         BsonDocument english;
         try {
             translation = BsonDocument.parse(json);
             english = BsonDocument.parse(englishJson);
         } catch (RuntimeException e) {
-            throw new InvalidExerciseException(source, "", "not valid JSON: " + e.getMessage());
+            throw new InvalidExerciseException(
+                    source, "", "not valid JSON: " + e.getMessage()); // untranslated: for the file's author
         }
         return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
                 .applyTo(english, translation, (path, problem) -> new InvalidExerciseException(source, path, problem))

@@ -57,12 +57,15 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
     private void merge(BsonDocument english, BsonDocument translation, String path, JsonFields.Problems problems) {
         for (String name : translation.keySet()) {
             if (!texts.contains(name) && !containers.contains(name)) {
+                String stays = " stays in the English file"; // untranslated: for the file's author
                 throw problems.at(
                         JsonFields.join(path, name),
-                        "a translation holds only texts; " + name + " stays in the English file");
+                        "a translation holds only texts; " + name + stays); // untranslated: for the file's author
             }
             if (!english.containsKey(name)) {
-                throw problems.at(JsonFields.join(path, name), "the English file has no such field");
+                throw problems.at(
+                        JsonFields.join(path, name),
+                        "the English file has no such field"); // untranslated: for the file's author
             }
         }
         for (String name : english.keySet()) {
@@ -71,17 +74,21 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
             if (texts.contains(name)) {
                 BsonValue translated = translation.get(name);
                 if (translated == null) {
-                    throw problems.at(at, "missing: the English file has this text");
+                    throw problems.at(
+                            at, "missing: the English file has this text"); // untranslated: for the file's author
                 }
                 english.put(name, text(value, translated, at, problems));
             } else if (containers.contains(name) && holdsTexts(value)) {
                 BsonValue translated = translation.get(name);
                 if (translated == null) {
-                    throw problems.at(at, "missing: the English file has texts in it");
+                    throw problems.at(
+                            at, "missing: the English file has texts in it"); // untranslated: for the file's author
                 }
                 if (value.isDocument()) {
                     if (!translated.isDocument()) {
-                        throw problems.at(at, "expected an object, as in the English file");
+                        throw problems.at(
+                                at,
+                                "expected an object, as in the English file"); // untranslated: for the file's author
                     }
                     merge(value.asDocument(), translated.asDocument(), at, problems);
                 } else {
@@ -91,7 +98,10 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
                         String itemAt = at + "[" + i + "]";
                         if (!items.get(i).isDocument()
                                 || !translatedItems.get(i).isDocument()) {
-                            throw problems.at(itemAt, "expected an object, as in the English file");
+                            throw problems.at(
+                                    itemAt,
+                                    "expected an object, as in the English file"); // untranslated: for the file's
+                            // author
                         }
                         merge(items.get(i).asDocument(), translatedItems.get(i).asDocument(), itemAt, problems);
                     }
@@ -105,14 +115,18 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
             List<BsonValue> items = sameSizeArray(english.asArray().getValues(), translated, at, problems);
             for (int i = 0; i < items.size(); i++) {
                 if (!items.get(i).isString()) {
+                    String found = JsonFields.typeOf(items.get(i));
                     throw problems.at(
-                            at + "[" + i + "]", "expected a string, found " + JsonFields.typeOf(items.get(i)));
+                            at + "[" + i + "]",
+                            "expected a string, found " + found); // untranslated: for the file's author
                 }
             }
             return new BsonArray(items);
         }
         if (!translated.isString()) {
-            throw problems.at(at, "expected a string, found " + JsonFields.typeOf(translated));
+            throw problems.at(
+                    at,
+                    "expected a string, found " + JsonFields.typeOf(translated)); // untranslated: for the file's author
         }
         return translated;
     }
@@ -120,11 +134,16 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
     private static List<BsonValue> sameSizeArray(
             List<BsonValue> english, BsonValue translated, String at, JsonFields.Problems problems) {
         if (!translated.isArray()) {
-            throw problems.at(at, "expected an array, found " + JsonFields.typeOf(translated));
+            throw problems.at(
+                    at,
+                    "expected an array, found " + JsonFields.typeOf(translated)); // untranslated: for the file's author
         }
         List<BsonValue> items = translated.asArray().getValues();
         if (items.size() != english.size()) {
-            throw problems.at(at, items.size() + " items; the English file has " + english.size());
+            int expected = english.size();
+            throw problems.at(
+                    at,
+                    items.size() + " items; the English file has " + expected); // untranslated: for the file's author
         }
         return items;
     }

@@ -124,20 +124,24 @@ public final class LessonCatalog {
 
     private static String translated(
             Function<String, Optional<String>> files, String source, String englishJson, Language language) {
+        String every = "missing: every lesson has a translation into "; // untranslated: for the file's author
         String json = files.apply(source)
-                .orElseThrow(() -> new InvalidLessonException(
-                        source, "", "missing: every lesson has a translation into " + language.nativeName()));
+                .orElseThrow(() -> new InvalidLessonException(source, "", every + language.nativeName()));
         BsonDocument translation;
         try {
             translation = BsonDocument.parse(json);
         } catch (RuntimeException e) {
-            throw new InvalidLessonException(source, "", "not valid JSON: " + e.getMessage());
+            throw new InvalidLessonException(
+                    source, "", "not valid JSON: " + e.getMessage()); // untranslated: for the file's author
         }
         BsonDocument english;
         try {
             english = BsonDocument.parse(englishJson);
         } catch (RuntimeException e) {
-            throw new InvalidLessonException(source, "", "its English file is not valid JSON: " + e.getMessage());
+            throw new InvalidLessonException(
+                    source,
+                    "",
+                    "its English file is not valid JSON: " + e.getMessage()); // untranslated: for the file's author
         }
         return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
                 .applyTo(english, translation, (path, problem) -> new InvalidLessonException(source, path, problem))
