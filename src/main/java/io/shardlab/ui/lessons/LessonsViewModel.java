@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -46,8 +47,11 @@ public final class LessonsViewModel {
     private final Function<Language, List<Lesson>> lessonsIn;
 
     private final Map<Language, List<Lesson>> loaded = new EnumMap<>(Language.class);
-    /** What the status line says; null while it is empty. */
-    private Message statusMessage;
+    /**
+     * What the status line says, made from the open lesson as it is now (its follow-ups' and steps' labels in the
+     * language of the moment); null while the line is empty.
+     */
+    private Supplier<Message> statusMessage;
 
     private final ScenarioLauncher launcher;
     private final Runnable togglePresenterMode;
@@ -161,11 +165,7 @@ public final class LessonsViewModel {
         if (query >= 0) {
             selectedQuery.set(queries.get(query));
         }
-        status.set(
-                statusMessage == null
-                        ? ""
-                        : text.now(
-                                statusMessage.key(), statusMessage.arguments().toArray()));
+        sayStatus();
     }
 
     /** The scenario of {@code after} at the place {@code scenario} has in {@code before}. */
@@ -266,7 +266,7 @@ public final class LessonsViewModel {
         if (shownFollowUp.get() != null) {
             show(lesson.scenario(), null);
         }
-        launch(lesson.scenario(), Message.of("lessons.what.scenario"));
+        launch(lesson.scenario(), () -> Message.of("lessons.what.scenario"));
     }
 
     /**
@@ -291,12 +291,14 @@ public final class LessonsViewModel {
             launcher.compare(followUp.label(), own.base(), followUp.scenario().base());
         } catch (IllegalArgumentException e) {
             launchFailed.set(true);
-            say(Message.of("lessons.status.compareFailed", followUp.label(), e.getMessage()));
+            String problem = e.getMessage();
+            say(() -> Message.of(
+                    "lessons.status.compareFailed", followUps.get(index).label(), problem));
             return;
         }
         running = null;
         launchFailed.set(false);
-        say(Message.of("lessons.status.comparing", followUp.label()));
+        say(() -> Message.of("lessons.status.comparing", followUps.get(index).label()));
     }
 
     /**
@@ -309,7 +311,9 @@ public final class LessonsViewModel {
         if (shownFollowUp.get() != followUp) {
             show(followUp.scenario(), followUp);
         }
-        launch(followUp.scenario(), Message.of("lessons.what.followUp", followUp.label()));
+        launch(
+                followUp.scenario(),
+                () -> Message.of("lessons.what.followUp", followUps.get(index).label()));
     }
 
     // ---- shell steps ----
@@ -343,7 +347,8 @@ public final class LessonsViewModel {
         }
         shell.accept(step.script());
         launchFailed.set(false);
-        say(Message.of("lessons.status.runningInShell", step.label()));
+        say(() -> Message.of(
+                "lessons.status.runningInShell", shellSteps.get(index).label()));
     }
 
     private void show(LessonScenario scenario, FollowUp followUp) {
@@ -357,24 +362,33 @@ public final class LessonsViewModel {
         selectedQuery.set(null);
     }
 
-    private void launch(LessonScenario scenario, Message what) {
+    private void launch(LessonScenario scenario, Supplier<Message> what) {
         Scenario explorerScenario = scenario.toScenario(Optional.ofNullable(selectedQuery.get()));
         try {
             launcher.launch(explorerScenario);
         } catch (IllegalArgumentException e) {
             launchFailed.set(true);
-            say(Message.of("lessons.status.startFailed", what, e.getMessage()));
+            String problem = e.getMessage();
+            say(() -> Message.of("lessons.status.startFailed", what.get(), problem));
             return;
         }
         running = scenario;
         launchFailed.set(false);
-        say(Message.of("lessons.status.running", what));
+        say(() -> Message.of("lessons.status.running", what.get()));
     }
 
     /** Puts {@code message} on the status line, in the language of now and again after a switch. */
-    private void say(Message message) {
+    private void say(Supplier<Message> message) {
         statusMessage = message;
-        status.set(text.now(message.key(), message.arguments().toArray()));
+        sayStatus();
+    }
+
+    private void sayStatus() {
+        Message message = statusMessage == null ? null : statusMessage.get();
+        status.set(
+                message == null
+                        ? ""
+                        : text.now(message.key(), message.arguments().toArray()));
     }
 
     private void clearStatus() {

@@ -116,7 +116,9 @@ class LessonsViewLanguageTest {
         assertEquals(english.followUps().get(1).scenario().whyTheseSettings(), text(robot, "#lesson-why"));
         assertEquals(
                 english.followUps().get(1), viewModel.shownFollowUpProperty().get());
-        assertTrue(text(robot, "#lesson-status").startsWith("Running the follow-up '"), text(robot, "#lesson-status"));
+        assertEquals(
+                "Running the follow-up '" + english.followUps().get(1).label() + "' in the explorer",
+                text(robot, "#lesson-status"));
     }
 
     private static String text(FxRobot robot, String query) {
