@@ -278,11 +278,13 @@ public class ShardLabApp extends Application {
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(
-                LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
+                text,
+                language -> LessonCatalog.load(WorkloadRegistry.standard(), language)
+                        .lessons(),
                 explorer,
                 viewModel.presenterModeProperty(),
                 viewModel::togglePresenterMode);
-        mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
+        mainView.addSidePanel(new LessonsView(lessons, text).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
         lessons.offerShell(script -> {
