@@ -14,6 +14,7 @@ import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.render.RangeHeatStrip;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,7 +29,8 @@ final class AnalysisText {
 
     private AnalysisText() {}
 
-    static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
+    static String render(
+            AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers, Messages messages) {
         StringBuilder out = new StringBuilder();
         out.append("Shard key analysis of ")
                 .append(report.sampleSource())
@@ -66,24 +68,26 @@ final class AnalysisText {
         }
         for (int i = 0; i < report.candidates().size(); i++) {
             out.append('\n');
-            candidate(out, i + 1, report.candidates().get(i), report.settings().shards());
-            answers.get(i).ifPresent(a -> server(out, a));
+            candidate(out, i + 1, report.candidates().get(i), report.settings().shards(), messages);
+            answers.get(i).ifPresent(a -> server(out, a, messages));
         }
         out.append('\n');
-        List<String> reasons = report.recommendation().reasons();
+        List<String> reasons = report.recommendation().reasons().stream()
+                .map(messages::text)
+                .toList();
         for (int i = 0; i < reasons.size(); i++) {
             out.append(i == 0 ? "" : "  ").append(reasons.get(i)).append('\n');
         }
         if (!report.suggestions().isEmpty()) {
             out.append("\nAlso worth trying:\n");
             for (SuggestedCandidate s : report.suggestions()) {
-                out.append("  ").append(s.key()).append("  ").append(s.reason()).append('\n');
+                out.append("  ").append(s.key()).append("  ").append(messages.text(s.reason())).append('\n');
             }
         }
         return out.toString().stripTrailing();
     }
 
-    private static void candidate(StringBuilder out, int number, CandidateReport c, int shards) {
+    private static void candidate(StringBuilder out, int number, CandidateReport c, int shards, Messages messages) {
         KeyCharacteristics kc = c.keyCharacteristics();
         out.append(number)
                 .append(". ")
@@ -173,11 +177,12 @@ final class AnalysisText {
         });
         out.append("   findings\n");
         for (Finding f : c.findings()) {
-            out.append(String.format(Locale.ROOT, "     %-10s %s%n", label(f), f.text()));
+            out.append(String.format(
+                    Locale.ROOT, "     %-10s %s%n", messages.text(f.severity().label()), messages.text(f.message())));
         }
     }
 
-    private static void server(StringBuilder out, ServerAnswerComparison a) {
+    private static void server(StringBuilder out, ServerAnswerComparison a, Messages messages) {
         if (a.differences().isEmpty()) {
             out.append("   server analyzeShardKey agrees on every field\n");
             return;
@@ -188,7 +193,7 @@ final class AnalysisText {
                 .append(a.differences().size() == 1 ? "" : "s")
                 .append('\n');
         for (ServerAnswerComparison.Difference d : a.differences()) {
-            out.append("     ").append(d.describe()).append('\n');
+            out.append("     ").append(messages.text(d.describe())).append('\n');
         }
     }
 
@@ -202,15 +207,6 @@ final class AnalysisText {
                 name,
                 "MinKey |" + strip.text() + "| MaxKey  (" + counts.size() + " ranges, busiest " + count(strip.max())
                         + ")");
-    }
-
-    private static String label(Finding f) {
-        return switch (f.severity()) {
-            case DISQUALIFYING -> "ruled out";
-            case WARNING -> "warning";
-            case NOTE -> "note";
-            case GOOD -> "good";
-        };
     }
 
     private static String jumbo(JumboValue v) {
