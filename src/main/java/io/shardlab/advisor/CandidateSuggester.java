@@ -1,9 +1,8 @@
 package io.shardlab.advisor;
 
-import io.shardlab.text.Message;
-
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -80,7 +79,12 @@ public final class CandidateSuggester {
                     out,
                     seen,
                     pattern(new KeyField(coarse.path(), false), new KeyField(fine.path(), false)),
-                    Message.of("advisor.suggestion.compound", coarse.path(), distinct(coarse), fine.path(), distinct(fine)));
+                    Message.of(
+                            "advisor.suggestion.compound",
+                            coarse.path(),
+                            distinct(coarse),
+                            fine.path(),
+                            distinct(fine)));
         }
         return out.size() > MAX_SUGGESTIONS ? out.subList(0, MAX_SUGGESTIONS) : out;
     }

@@ -132,8 +132,7 @@ public final class FindingRules {
             double d = f.layout().maxShardDocShare();
             if (d >= UNEVEN_EVEN_SHARES * even) {
                 out.add(new Finding(
-                        FindingKind.UNEVEN_DATA,
-                        Message.of("advisor.finding.unevenData", pct(d), pct(even))));
+                        FindingKind.UNEVEN_DATA, Message.of("advisor.finding.unevenData", pct(d), pct(even))));
             }
         }
 
@@ -170,17 +169,12 @@ public final class FindingRules {
             long missing = f.missing().get(i);
             String path = f.key().fields().get(i).path();
             if (missing == docs && kc.numDistinctValues() == 1) {
-                out.add(new Finding(
-                        FindingKind.FIELD_ABSENT,
-                        Message.of("advisor.finding.fieldAbsent", path)));
+                out.add(new Finding(FindingKind.FIELD_ABSENT, Message.of("advisor.finding.fieldAbsent", path)));
             } else if (missing == docs) {
-                out.add(new Finding(
-                        FindingKind.MISSING_FIELDS,
-                        Message.of("advisor.finding.missingEverywhere", path)));
+                out.add(new Finding(FindingKind.MISSING_FIELDS, Message.of("advisor.finding.missingEverywhere", path)));
             } else if (missing > 0) {
                 out.add(new Finding(
-                        FindingKind.MISSING_FIELDS,
-                        Message.of("advisor.finding.missingSome", missing, docs, path)));
+                        FindingKind.MISSING_FIELDS, Message.of("advisor.finding.missingSome", missing, docs, path)));
             }
         }
         Monotonicity mono = kc.monotonicity();
@@ -209,7 +203,8 @@ public final class FindingRules {
             if (!w.isEmpty() && w.percentageOfScatterGatherWrites() > 0) {
                 out.add(new Finding(
                         FindingKind.SCATTER_GATHER_WRITES,
-                        Message.of("advisor.finding.scatterGatherWrites", pct100(w.percentageOfScatterGatherWrites()))));
+                        Message.of(
+                                "advisor.finding.scatterGatherWrites", pct100(w.percentageOfScatterGatherWrites()))));
             }
             if (!r.isEmpty() && r.percentageOfSingleShardReads() >= TARGETED_READS_PERCENT) {
                 out.add(new Finding(
@@ -242,9 +237,7 @@ public final class FindingRules {
                             meaningfulChunkSize(bytes, n))));
         }
         if (f.sample().order() == SampleOrder.UNKNOWN) {
-            out.add(new Finding(
-                    FindingKind.UNKNOWN_ORDER,
-                    Message.of("advisor.finding.unknownOrder")));
+            out.add(new Finding(FindingKind.UNKNOWN_ORDER, Message.of("advisor.finding.unknownOrder")));
         }
         out.sort(Comparator.comparing(Finding::severity));
         return out;

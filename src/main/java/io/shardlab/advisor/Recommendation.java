@@ -1,7 +1,6 @@
 package io.shardlab.advisor;
 
 import io.shardlab.text.Message;
-
 import java.util.List;
 import java.util.OptionalInt;
 

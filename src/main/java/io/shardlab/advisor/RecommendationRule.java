@@ -132,12 +132,17 @@ public final class RecommendationRule {
                         writeShare,
                         distinct)
                 : Message.of(
-                        "advisor.reason.recommended.writesOnly", w.key().toString(), onlyQualified, writeShare, distinct);
+                        "advisor.reason.recommended.writesOnly",
+                        w.key().toString(),
+                        onlyQualified,
+                        writeShare,
+                        distinct);
     }
 
     private static Message ruledOut(CandidateReport c) {
         Finding first = c.findings(Severity.DISQUALIFYING).get(0);
-        return Message.of("advisor.reason.ruledOut", c.key().toString(), first.principle().label(), first.message());
+        return Message.of(
+                "advisor.reason.ruledOut", c.key().toString(), first.principle().label(), first.message());
     }
 
     private static Message whyNot(CandidateReport c, CandidateReport winner, List<CandidateReport> all) {
@@ -159,7 +164,12 @@ public final class RecommendationRule {
         if (distinct != winnerDistinct) {
             return writeShareHundredths(c) != writeShareHundredths(winner)
                     ? Message.of(
-                            "advisor.reason.lower.tieThenFewerValues", key, distinct, winnerDistinct, share, winnerShare)
+                            "advisor.reason.lower.tieThenFewerValues",
+                            key,
+                            distinct,
+                            winnerDistinct,
+                            share,
+                            winnerShare)
                     : Message.of("advisor.reason.lower.fewerValues", key, distinct, winnerDistinct);
         }
         return Message.of("advisor.reason.lower.tie", key, winner.key().toString());

@@ -59,7 +59,10 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
         {"keyCharacteristics.numDistinctValues", "advisor.difference.numDistinctValues"},
         {"keyCharacteristics.mostCommonValues", "advisor.difference.mostCommonValues"},
         {"keyCharacteristics.monotonicity.type", "advisor.difference.monotonicityType"},
-        {"keyCharacteristics.monotonicity.recordIdCorrelationCoefficient", "advisor.difference.recordIdCorrelationCoefficient"},
+        {
+            "keyCharacteristics.monotonicity.recordIdCorrelationCoefficient",
+            "advisor.difference.recordIdCorrelationCoefficient"
+        },
         {"readDistribution.sampleSize", "advisor.difference.readSampleSize"},
         {"readDistribution.percentageOfSingleShardReads", "advisor.difference.singleShardReads"},
         {"readDistribution.percentageOfMultiShardReads", "advisor.difference.sameClasses"},

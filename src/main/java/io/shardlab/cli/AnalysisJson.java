@@ -101,10 +101,15 @@ final class AnalysisJson {
                 report.recommendation().index().isPresent()
                         ? new BsonInt32(report.recommendation().index().getAsInt())
                         : BsonNull.VALUE);
-        root.append("reasons", strings(report.recommendation().reasons().stream().map(ENGLISH::text).toList()));
+        root.append(
+                "reasons",
+                strings(report.recommendation().reasons().stream()
+                        .map(ENGLISH::text)
+                        .toList()));
         BsonArray suggestions = new BsonArray();
         for (SuggestedCandidate s : report.suggestions()) {
-            suggestions.add(new BsonDocument("key", s.key().toDocument()).append("reason", new BsonString(ENGLISH.text(s.reason()))));
+            suggestions.add(new BsonDocument("key", s.key().toDocument())
+                    .append("reason", new BsonString(ENGLISH.text(s.reason()))));
         }
         root.append("suggestions", suggestions);
         return BsonPrinter.relaxedJson(root);
@@ -183,7 +188,9 @@ final class AnalysisJson {
         for (Finding f : c.findings()) {
             findings.add(new BsonDocument(
                             "severity", new BsonString(f.severity().name().toLowerCase(Locale.ROOT)))
-                    .append("principle", new BsonString(ENGLISH.text(f.principle().label())))
+                    .append(
+                            "principle",
+                            new BsonString(ENGLISH.text(f.principle().label())))
                     .append("kind", new BsonString(camel(f.kind().name())))
                     .append("text", new BsonString(ENGLISH.text(f.message()))));
         }

@@ -72,16 +72,19 @@ final class AnalysisText {
             answers.get(i).ifPresent(a -> server(out, a, messages));
         }
         out.append('\n');
-        List<String> reasons = report.recommendation().reasons().stream()
-                .map(messages::text)
-                .toList();
+        List<String> reasons =
+                report.recommendation().reasons().stream().map(messages::text).toList();
         for (int i = 0; i < reasons.size(); i++) {
             out.append(i == 0 ? "" : "  ").append(reasons.get(i)).append('\n');
         }
         if (!report.suggestions().isEmpty()) {
             out.append("\nAlso worth trying:\n");
             for (SuggestedCandidate s : report.suggestions()) {
-                out.append("  ").append(s.key()).append("  ").append(messages.text(s.reason())).append('\n');
+                out.append("  ")
+                        .append(s.key())
+                        .append("  ")
+                        .append(messages.text(s.reason()))
+                        .append('\n');
             }
         }
         return out.toString().stripTrailing();

@@ -1,12 +1,11 @@
 package io.shardlab.ui.advisor;
 
-import io.shardlab.text.Message;
-
 import io.shardlab.advisor.AnalysisCancelledException;
 import io.shardlab.advisor.AnalysisProgress;
 import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.ProgressListener;
 import io.shardlab.live.Cancellation;
+import io.shardlab.text.Message;
 import io.shardlab.ui.BackgroundFailure;
 import java.util.Objects;
 import java.util.concurrent.Executor;

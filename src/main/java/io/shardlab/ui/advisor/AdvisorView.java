@@ -8,8 +8,8 @@ import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.text.Message;
-import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.SimulationSetup;
 import java.io.File;
@@ -170,8 +170,8 @@ public final class AdvisorView {
     }
 
     private Parent queryRow() {
-        Button open = text.label(
-                new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.open");
+        Button open =
+                text.label(new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.open");
         open.setId("load-queries");
         open.setTooltip(text.tooltip("advisor.queries.open.tip"));
         open.setOnAction(e -> chooseFile("advisor.queries.openTitle", "*.jsonl", "*.json")
@@ -360,13 +360,14 @@ public final class AdvisorView {
                         .or(viewModel.busyProperty())
                         .or(viewModel.reportProperty().isNull()));
         server.setOnAction(e -> viewModel.askServer());
-        Button export = text.label(
-                new Button("", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE)), "advisor.run.export");
+        Button export =
+                text.label(new Button("", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE)), "advisor.run.export");
         export.setId("export-comparison");
         export.setTooltip(text.tooltip("advisor.run.export.tip"));
         export.disableProperty()
                 .bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
-        export.setOnAction(e -> chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get(), text.messages())));
+        export.setOnAction(e ->
+                chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get(), text.messages())));
         return row(new Region(), analyze, server, export, cancel, bar, stage, error);
     }
 
@@ -433,7 +434,12 @@ public final class AdvisorView {
 
     /** The candidate's figures, one column each, in the order the findings read them. */
     private void addFigureColumns() {
-        table.getColumns().add(column("advisor.column.verdict", CandidateRow::verdict, 125, v -> text.messages().text(v.label())));
+        table.getColumns()
+                .add(column(
+                        "advisor.column.verdict",
+                        CandidateRow::verdict,
+                        125,
+                        v -> text.messages().text(v.label())));
         table.getColumns()
                 .add(column("advisor.column.distinctValues", CandidateRow::numDistinctValues, 135, this::count));
         table.getColumns().add(column("advisor.column.topValue", CandidateRow::topValueShare, 100, AdvisorView::share));
@@ -515,7 +521,10 @@ public final class AdvisorView {
                 .textProperty()
                 .bind(text.text(viewModel
                         .selectedProperty()
-                        .map(r -> Message.of("advisor.details.selected", r.keyText(), r.verdict().label()))));
+                        .map(r -> Message.of(
+                                "advisor.details.selected",
+                                r.keyText(),
+                                r.verdict().label()))));
         Pane lineHolder = new Pane(detailLine);
         lineHolder.setMinHeight(0);
         // the canvas follows the holder's width; without a width of its own the holder would ask for the
@@ -533,7 +542,9 @@ public final class AdvisorView {
         serverAnswer.setId("server-answer");
         serverAnswer.setWrapText(true);
         serverAnswer.textProperty().bind(text.text(viewModel.selectedServerAnswerProperty()));
-        serverAnswer.managedProperty().bind(viewModel.selectedServerAnswerProperty().isNotNull());
+        serverAnswer
+                .managedProperty()
+                .bind(viewModel.selectedServerAnswerProperty().isNotNull());
         findings.setId("findings");
         viewModel.selectedProperty().addListener((obs, was, now) -> showFindings());
         Label empty = text.label(new Label(), "advisor.details.empty");

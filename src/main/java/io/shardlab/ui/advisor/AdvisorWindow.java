@@ -1,9 +1,8 @@
 package io.shardlab.ui.advisor;
 
-import io.shardlab.ui.text.UiText;
-
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
@@ -80,9 +79,7 @@ public final class AdvisorWindow {
                     "shardlab-advisor-candidate",
                     Math.min(2, Runtime.getRuntime().availableProcessors()));
             AdvisorViewModel viewModel = new AdvisorViewModel(
-                    work.reporting(text.now("advisor.window.work"), background),
-                    Platform::runLater,
-                    candidates);
+                    work.reporting(text.now("advisor.window.work"), background), Platform::runLater, candidates);
             Parent root = new AdvisorView(viewModel, text, dark, placement, appearance).build();
             appearance.follow(root);
             stage = new Stage();

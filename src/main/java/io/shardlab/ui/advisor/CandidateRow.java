@@ -1,8 +1,5 @@
 package io.shardlab.ui.advisor;
 
-import io.shardlab.text.Message;
-import io.shardlab.text.Messages;
-
 import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.CandidateReport;
 import io.shardlab.advisor.Finding;
@@ -10,6 +7,8 @@ import io.shardlab.advisor.Verdict;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateLayout;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.OptionalDouble;
 

@@ -1,7 +1,6 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.ui.text.UiText;
-
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;

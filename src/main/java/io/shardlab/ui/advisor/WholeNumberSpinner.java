@@ -2,10 +2,9 @@ package io.shardlab.ui.advisor;
 
 import io.shardlab.text.Message;
 import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.SharedStyles;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
-
-import io.shardlab.ui.theme.SharedStyles;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
@@ -82,7 +81,8 @@ final class WholeNumberSpinner {
 
     /** The value {@code typedText} stands for within the range, {@code now} when it is no whole number; says which. */
     private int take(String typedText, int now) {
-        String digits = typedText == null ? "" : typedText.strip().replace(",", "").replace("_", "");
+        String digits =
+                typedText == null ? "" : typedText.strip().replace(",", "").replace("_", "");
         long typed;
         try {
             typed = Long.parseLong(digits);
@@ -91,7 +91,8 @@ final class WholeNumberSpinner {
             return now;
         }
         if (typed < least) {
-            said.set(Message.of("advisor.number.atLeast", what(), least + unit, typedText.strip(), String.valueOf(least)));
+            said.set(Message.of(
+                    "advisor.number.atLeast", what(), least + unit, typedText.strip(), String.valueOf(least)));
             return least;
         }
         if (typed > most) {
