@@ -173,7 +173,10 @@ public final class AdvisorView {
         Button open =
                 text.label(new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.open");
         open.setId("load-queries");
-        open.setTooltip(text.tooltip("advisor.queries.open.tip"));
+        open.setTooltip(text.tooltip(
+                "advisor.queries.open.tip",
+                "{\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}")); // untranslated: a
+        // line of the file
         open.setOnAction(e -> chooseFile("advisor.queries.openTitle", "*.jsonl", "*.json")
                 .ifPresent(f -> viewModel.loadQueryMix(f.toPath())));
         Button clear = text.label(new Button(), "advisor.queries.clear");
@@ -248,7 +251,13 @@ public final class AdvisorView {
     private Parent candidateRow() {
         TextField input = new TextField();
         input.setId("candidate-input");
-        text.prompt(input, "advisor.candidates.prompt");
+        // shard key patterns in mongosh syntax, as the field takes them
+        text.prompt(
+                input,
+                "advisor.candidates.prompt",
+                "{ customerId: 1 }", // untranslated: a shard key pattern
+                "{ _id: 'hashed' }", // untranslated: a shard key pattern
+                "{ region: 1, customerId: 1 }"); // untranslated: a shard key pattern
         // as wide as its prompt in the type the window shows, presenter mode's larger type too
         input.prefWidthProperty()
                 .bind(Bindings.createDoubleBinding(

@@ -49,7 +49,8 @@ final class LiveCollectionDialog extends Dialog<ButtonType> {
         GridPane.setHgrow(uri, Priority.ALWAYS);
         uri.setPrefColumnCount(36);
         titleProperty().bind(text.text("advisor.live.title"));
-        headerTextProperty().bind(text.text("advisor.live.header"));
+        headerTextProperty()
+                .bind(text.text("advisor.live.header", "[{$sample: {size: N}}]")); // untranslated: the pipeline
         getDialogPane().setContent(form);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         if (owner != null) {
