@@ -255,7 +255,7 @@ final class AnalyzeCommand implements Runnable {
         List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener listener = progress || System.console() != null
-                ? new ProgressPrinter(err, System.console() != null)
+                ? new ProgressPrinter(err, System.console() != null, messages)
                 : ProgressListener.NONE;
         // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
         // takes any Executor, so a CLI-side task object would replace only these lines

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -120,8 +121,9 @@ class ShardKeyAdvisorTest {
                     reports.get(i).fraction() >= reports.get(i - 1).fraction(),
                     reports.get(i).toString());
         }
-        assertTrue(reports.stream().anyMatch(p -> p.stage().equals("{ customerId: 1 }: replaying 20,000 inserts")));
-        assertEquals(new AnalysisProgress("done", 1), reports.get(reports.size() - 1));
+        assertTrue(reports.stream()
+                .anyMatch(p -> ENGLISH.text(p.stage()).equals("{ customerId: 1 }: replaying 20,000 inserts")));
+        assertEquals(new AnalysisProgress(Message.of("advisor.progress.done"), 1), reports.get(reports.size() - 1));
     }
 
     @Test

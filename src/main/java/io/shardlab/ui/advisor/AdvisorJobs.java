@@ -102,7 +102,7 @@ final class AdvisorJobs {
                     AnalysisProgress newest = pendingProgress.getAndSet(null);
                     if (newest != null && current(job) && busy.get()) {
                         progress.set(newest.fraction());
-                        stage.set(AdvisorViewModel.verbatim(newest.stage()));
+                        stage.set(newest.stage());
                     }
                 });
             }
