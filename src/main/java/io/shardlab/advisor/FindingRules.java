@@ -335,10 +335,6 @@ public final class FindingRules {
                         * f.settings().maxChunkSizeBytes();
     }
 
-    static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
-    }
-
     /** A 0..1 share as a percentage with at most one decimal. */
     static String pct(double share) {
         return pct100(share * 100);
