@@ -1,7 +1,6 @@
 package io.shardlab.ui.advisor;
 
 import atlantafx.base.theme.Styles;
-import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.Verdict;
@@ -96,7 +95,6 @@ public final class AdvisorView {
     private final Appearance appearance;
     private final TableView<CandidateRow> table = new TableView<>();
     private final Canvas detailLine = new Canvas();
-    private final VBox findings = new VBox(4);
 
     /**
      * @param viewModel the advisor's state and verbs
@@ -132,8 +130,6 @@ public final class AdvisorView {
         centre.setDividerPositions(0.55);
         root.setCenter(centre);
         dark.addListener((obs, was, now) -> repaint());
-        // the findings are built per selection; a switch of language builds them again
-        text.language().addListener((obs, was, now) -> showFindings());
         return root;
     }
 
@@ -554,8 +550,7 @@ public final class AdvisorView {
         serverAnswer
                 .managedProperty()
                 .bind(viewModel.selectedServerAnswerProperty().isNotNull());
-        findings.setId("findings");
-        viewModel.selectedProperty().addListener((obs, was, now) -> showFindings());
+        Parent findings = FindingList.of(text, viewModel.selectedProperty());
         Label empty = text.label(new Label(), "advisor.details.empty");
         empty.setId("details-empty");
         empty.setWrapText(true);
@@ -568,39 +563,6 @@ public final class AdvisorView {
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
         return scroll;
-    }
-
-    /** The selected candidate's findings, in the language of the moment (rebuilt on a switch). */
-    private void showFindings() {
-        findings.getChildren().clear();
-        CandidateRow now = viewModel.selectedProperty().get();
-        if (now != null) {
-            for (Finding f : now.findings()) {
-                findings.getChildren().add(finding(f));
-            }
-        }
-    }
-
-    private Parent finding(Finding f) {
-        Label severity = new Label(text.messages().text(f.severity().label()));
-        severity.setMinWidth(80);
-        severity.getStyleClass()
-                .addAll(
-                        Styles.TEXT_BOLD,
-                        switch (f.severity()) {
-                            case DISQUALIFYING -> Styles.DANGER;
-                            case WARNING -> Styles.WARNING;
-                            case NOTE -> Styles.TEXT_MUTED;
-                            case GOOD -> Styles.SUCCESS;
-                        });
-        Label principle = new Label(text.messages().text(f.principle().label()));
-        principle.setMinWidth(130);
-        principle.getStyleClass().add(Styles.TEXT_MUTED);
-        principle.setTooltip(new Tooltip(text.messages().text(f.principle().summary())));
-        Label sentence = new Label(text.messages().text(f.message()));
-        sentence.setWrapText(true);
-        HBox.setHgrow(sentence, Priority.ALWAYS);
-        return new HBox(8, severity, principle, sentence);
     }
 
     private void paintDetail() {
