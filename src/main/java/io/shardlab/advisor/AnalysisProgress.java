@@ -1,16 +1,18 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
+
 /**
  * How far a sample load or an analysis has come.
  *
- * @param stage what is being done, in a few words, e.g. {@code "reading orders.jsonl"} or
- *     {@code "{ customerId: 1 }: replaying 1,000,000 inserts"}
+ * @param stage what is being done, in a few words, e.g. "reading orders.jsonl" or
+ *     "{ customerId: 1 }: replaying 1,000,000 inserts" in English (bundle area {@code advisor})
  * @param fraction the whole job's completed fraction, 0 to 1, never decreasing within one job
  */
-public record AnalysisProgress(String stage, double fraction) {
+public record AnalysisProgress(Message stage, double fraction) {
 
     public AnalysisProgress {
-        if (stage == null || stage.isBlank()) {
+        if (stage == null) {
             throw new IllegalArgumentException("stage: required");
         }
         if (!(fraction >= 0 && fraction <= 1)) {

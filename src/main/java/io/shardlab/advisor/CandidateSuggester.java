@@ -2,6 +2,7 @@ package io.shardlab.advisor;
 
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -55,25 +56,21 @@ public final class CandidateSuggester {
         Set<ShardKeyPattern> seen = new LinkedHashSet<>(already);
         List<SuggestedCandidate> out = new ArrayList<>();
         for (FieldProfile f : high) {
-            String values = distinct(f);
+            Message values = distinct(f);
             if (!f.trendsOneWay()) {
                 add(
                         out,
                         seen,
                         pattern(new KeyField(f.path(), false)),
-                        "'" + f.path() + "' has " + values + " distinct values in " + FindingRules.count(n)
-                                + " documents: high cardinality.");
+                        Message.of("advisor.suggestion.highCardinality", f.path(), values, n));
             }
             add(
                     out,
                     seen,
                     pattern(new KeyField(f.path(), true)),
                     f.trendsOneWay()
-                            ? "'" + f.path() + "' has " + values
-                                    + " distinct values but moves one way with insertion order; "
-                                    + "hashing it spreads inserts over every shard (range queries on it become broadcasts)."
-                            : "the hashed variant of '" + f.path()
-                                    + "': inserts spread evenly, but range queries on it " + "reach every shard.");
+                            ? Message.of("advisor.suggestion.hashMonotonic", f.path(), values)
+                            : Message.of("advisor.suggestion.hashedVariant", f.path()));
         }
         if (coarse != null && !allHigh.isEmpty()) {
             FieldProfile fine =
@@ -82,13 +79,17 @@ public final class CandidateSuggester {
                     out,
                     seen,
                     pattern(new KeyField(coarse.path(), false), new KeyField(fine.path(), false)),
-                    "'" + coarse.path() + "' (" + distinct(coarse) + " values) keeps related documents together and '"
-                            + fine.path() + "' (" + distinct(fine) + " values) splits each group into many chunks.");
+                    Message.of(
+                            "advisor.suggestion.compound",
+                            coarse.path(),
+                            distinct(coarse),
+                            fine.path(),
+                            distinct(fine)));
         }
         return out.size() > MAX_SUGGESTIONS ? out.subList(0, MAX_SUGGESTIONS) : out;
     }
 
-    private static void add(List<SuggestedCandidate> out, Set<ShardKeyPattern> seen, ShardKeyPattern key, String why) {
+    private static void add(List<SuggestedCandidate> out, Set<ShardKeyPattern> seen, ShardKeyPattern key, Message why) {
         if (seen.add(key)) {
             out.add(new SuggestedCandidate(key, why));
         }
@@ -98,8 +99,10 @@ public final class CandidateSuggester {
         return new ShardKeyPattern(List.of(fields));
     }
 
-    private static String distinct(FieldProfile f) {
-        return (f.distinctCapped() ? "at least " : "") + FindingRules.count(f.distinctValues());
+    private static Message distinct(FieldProfile f) {
+        return Message.of(
+                f.distinctCapped() ? "advisor.suggestion.distinctAtLeast" : "advisor.suggestion.distinct",
+                f.distinctValues());
     }
 
     /** A name that can be a shard-key path: not empty, no '$' start, no dots (a dotted top-level name is ambiguous). */

@@ -1,16 +1,18 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
+
 /**
- * One observation about a candidate key, in plain words.
+ * One observation about a candidate key, to be said in the user's language.
  *
  * @param kind what was found; gives the principle and the severity
- * @param text one or two sentences with the numbers behind it
+ * @param message one or two sentences with the numbers behind it (bundle area {@code advisor})
  */
-public record Finding(FindingKind kind, String text) {
+public record Finding(FindingKind kind, Message message) {
 
     public Finding {
-        if (kind == null || text == null || text.isBlank()) {
-            throw new IllegalArgumentException("kind/text: required");
+        if (kind == null || message == null) {
+            throw new IllegalArgumentException("kind/message: required");
         }
     }
 

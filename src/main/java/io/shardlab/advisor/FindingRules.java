@@ -3,7 +3,7 @@ package io.shardlab.advisor;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.routing.Counts;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,11 +34,11 @@ public final class FindingRules {
      * The chunk size that would give this much data {@value #CHUNKS_PER_SHARD_FOR_LAYOUT} chunks per
      * shard, in whole MB from MongoDB's smallest (1 MB), or why none would.
      */
-    static String meaningfulChunkSize(long bytes, int shards) {
+    static Message meaningfulChunkSize(long bytes, int shards) {
         long megabytes = bytes / ((long) CHUNKS_PER_SHARD_FOR_LAYOUT * shards) / AdvisorSettings.MEGABYTE;
         return megabytes >= 1
-                ? "a chunk size of " + megabytes + " MB (or less) makes the comparison meaningful."
-                : "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents.";
+                ? Message.of("advisor.finding.smallSample.chunkSize", String.valueOf(megabytes))
+                : Message.of("advisor.finding.smallSample.sampleMore");
     }
 
     /** Fewer distinct values than this is low cardinality: fewer possible chunks than this. */
@@ -86,26 +86,29 @@ public final class FindingRules {
             JumboValue top = f.jumboRisk().largest().get(0);
             out.add(new Finding(
                     FindingKind.JUMBO_VALUES,
-                    count(f.jumboRisk().values())
-                            + (f.jumboRisk().values() == 1 ? " value has" : " values have")
-                            + " more data than a chunk may hold ("
-                            + mb(f.settings().maxChunkSizeBytes()) + "): " + BsonPrinter.shell(top.value())
-                            + " alone is about "
-                            + mb(top.estimatedBytes())
-                            + ". A chunk cannot be split between documents with the same key, "
-                            + "so these chunks become jumbo and the balancer cannot move them."));
+                    Message.of(
+                            "advisor.finding.jumboValues",
+                            f.jumboRisk().values(),
+                            mb(f.settings().maxChunkSizeBytes()),
+                            BsonPrinter.shell(top.value()),
+                            mb(top.estimatedBytes()))));
         }
         f.readWrite().ifPresent(rw -> {
             if (!rw.rejected().isEmpty()) {
                 RejectedQuery r = rw.rejected().get(0);
                 out.add(new Finding(
                         FindingKind.REJECTED_OPERATIONS,
-                        "MongoDB " + f.settings().version()
-                                + " refuses " + count(rw.rejected().size()) + " operation"
-                                + (rw.rejected().size() == 1 ? "" : "s") + " of the query mix with this key, e.g. "
-                                + r.query().describe()
-                                + (r.query().line() > 0 ? " (line " + r.query().line() + ")" : "")
-                                + ": \"" + r.error() + "\""));
+                        Message.of(
+                                "advisor.finding.rejectedOperations",
+                                String.valueOf(f.settings().version()),
+                                rw.rejected().size(),
+                                r.query().describe(),
+                                r.query().line() > 0
+                                        ? Message.of(
+                                                "advisor.finding.rejectedOperations.line",
+                                                String.valueOf(r.query().line()))
+                                        : "",
+                                r.error())));
             }
         });
 
@@ -116,40 +119,27 @@ public final class FindingRules {
             if (m >= HOT_SHARD_SHARE) {
                 out.add(new Finding(
                         FindingKind.HOT_SHARD,
-                        "Replayed in insertion order, " + pct(m)
-                                + " of each window's inserts went to one shard (meanMaxWriteShare " + decimal(m)
-                                + "; even would be " + decimal(even) + "): the other " + (n - 1)
-                                + " shards wait while one takes the writes."));
+                        Message.of("advisor.finding.hotShard", pct(m), decimal(m), decimal(even), n - 1)));
             } else if (m >= CONCENTRATED_EVEN_SHARES * even) {
                 out.add(new Finding(
                         FindingKind.CONCENTRATED_WRITES,
-                        "Inserts concentrate: the busiest shard took "
-                                + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m)
-                                + "; even would be "
-                                + decimal(even) + ")."));
+                        Message.of("advisor.finding.concentratedWrites", pct(m), decimal(m), decimal(even))));
             } else if (m <= SPREAD_EVEN_SHARES * even) {
                 out.add(new Finding(
                         FindingKind.SPREAD_WRITES,
-                        "Inserts spread over the shards: the busiest shard took "
-                                + pct(m) + " of each window's inserts (meanMaxWriteShare " + decimal(m) + ", even is "
-                                + decimal(even) + ")."));
+                        Message.of("advisor.finding.spreadWrites", pct(m), decimal(m), decimal(even))));
             }
             double d = f.layout().maxShardDocShare();
             if (d >= UNEVEN_EVEN_SHARES * even) {
                 out.add(new Finding(
-                        FindingKind.UNEVEN_DATA,
-                        "After the replay one shard holds " + pct(d) + " of the documents (an even share is "
-                                + pct(even) + ")."));
+                        FindingKind.UNEVEN_DATA, Message.of("advisor.finding.unevenData", pct(d), pct(even))));
             }
         }
 
         if (kc.numDistinctValues() < LOW_CARDINALITY_BELOW) {
             out.add(new Finding(
                     FindingKind.LOW_CARDINALITY,
-                    "Only " + count(kc.numDistinctValues())
-                            + " distinct value" + (kc.numDistinctValues() == 1 ? "" : "s") + " in " + count(docs)
-                            + " documents: the collection can never have more than " + count(kc.numDistinctValues())
-                            + " chunk" + (kc.numDistinctValues() == 1 ? "" : "s") + ", however large it grows."));
+                    Message.of("advisor.finding.lowCardinality", kc.numDistinctValues(), docs)));
         }
         ValueFrequency top = kc.mostCommonValues().get(0);
         double topShare = kc.topValueShare();
@@ -157,39 +147,34 @@ public final class FindingRules {
         if (n >= 2 && topShare > 1.0 / n) {
             out.add(new Finding(
                     FindingKind.VALUE_OUTWEIGHS_SHARD,
-                    BsonPrinter.shell(top.value()) + " alone holds "
-                            + pct(topShare) + " of the documents, more than an even share of " + n + " shards ("
-                            + pct(1.0 / n) + "): whichever shard owns it holds more than its share."));
+                    Message.of(
+                            "advisor.finding.valueOutweighsShard",
+                            BsonPrinter.shell(top.value()),
+                            pct(topShare),
+                            n,
+                            pct(1.0 / n))));
         } else if (topShare >= FREQUENT_VALUE_MIN_SHARE
                 && top.frequency() >= FREQUENT_VALUE_MIN_RATIO * meanFrequency) {
             out.add(new Finding(
                     FindingKind.FREQUENT_VALUES,
-                    "Skewed: the most common value "
-                            + BsonPrinter.shell(top.value()) + " has " + Counts.of(top.frequency(), "document") + " ("
-                            + pct(topShare)
-                            + "), " + decimal(top.frequency() / meanFrequency) + " times the average value's "
-                            + decimal(meanFrequency) + "; its chunk is the largest that can never be split."));
+                    Message.of(
+                            "advisor.finding.frequentValues",
+                            BsonPrinter.shell(top.value()),
+                            top.frequency(),
+                            pct(topShare),
+                            decimal(top.frequency() / meanFrequency),
+                            decimal(meanFrequency))));
         }
         for (int i = 0; i < f.missing().size(); i++) {
             long missing = f.missing().get(i);
             String path = f.key().fields().get(i).path();
             if (missing == docs && kc.numDistinctValues() == 1) {
-                out.add(new Finding(
-                        FindingKind.FIELD_ABSENT,
-                        "'" + path + "' is missing in every sampled document: "
-                                + "all get null, so the key has one value and can never split."));
+                out.add(new Finding(FindingKind.FIELD_ABSENT, Message.of("advisor.finding.fieldAbsent", path)));
             } else if (missing == docs) {
-                out.add(new Finding(
-                        FindingKind.MISSING_FIELDS,
-                        "'" + path + "' is missing in every sampled document: "
-                                + "all get null there, so the key splits only on its other fields."));
+                out.add(new Finding(FindingKind.MISSING_FIELDS, Message.of("advisor.finding.missingEverywhere", path)));
             } else if (missing > 0) {
                 out.add(new Finding(
-                        FindingKind.MISSING_FIELDS,
-                        count(missing) + " of " + count(docs)
-                                + " documents have no '"
-                                + f.key().fields().get(i).path() + "'; they are stored and routed "
-                                + "as if it were null, so they all share one value."));
+                        FindingKind.MISSING_FIELDS, Message.of("advisor.finding.missingSome", missing, docs, path)));
             }
         }
         Monotonicity mono = kc.monotonicity();
@@ -197,36 +182,34 @@ public final class FindingRules {
             double c = mono.recordIdCorrelationCoefficient().getAsDouble();
             out.add(new Finding(
                     FindingKind.MONOTONIC,
-                    "The key " + (c > 0 ? "grows" : "shrinks")
-                            + " with insertion order (recordIdCorrelationCoefficient " + decimal(c)
-                            + ", monotonic from "
-                            + decimal(KeyCharacteristicsCalculator.MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD)
-                            + "): every insert lands in the chunk at the " + (c > 0 ? "MaxKey" : "MinKey")
-                            + " end, on one shard at a time."));
+                    Message.of(
+                            c > 0 ? "advisor.finding.monotonic.grows" : "advisor.finding.monotonic.shrinks",
+                            decimal(c),
+                            decimal(KeyCharacteristicsCalculator.MONOTONICITY_CORRELATION_COEFFICIENT_THRESHOLD))));
         }
         f.readWrite().ifPresent(rw -> {
             ReadDistributionMetrics r = rw.read();
             if (!r.isEmpty() && r.percentageOfScatterGatherReads() > 0) {
                 out.add(new Finding(
                         FindingKind.SCATTER_GATHER_READS,
-                        pct100(r.percentageOfScatterGatherReads())
-                                + " of the reads have no condition on the key's first field '"
-                                + f.key().fields().get(0).path()
-                                + "'" + (f.key().hasHashedPrefix() ? " (or only a range on the hashed field)" : "")
-                                + ", so mongos sends them to every shard (scatter-gather)."));
+                        Message.of(
+                                f.key().hasHashedPrefix()
+                                        ? "advisor.finding.scatterGatherReads.hashed"
+                                        : "advisor.finding.scatterGatherReads",
+                                pct100(r.percentageOfScatterGatherReads()),
+                                f.key().fields().get(0).path())));
             }
             WriteDistributionMetrics w = rw.write();
             if (!w.isEmpty() && w.percentageOfScatterGatherWrites() > 0) {
                 out.add(new Finding(
                         FindingKind.SCATTER_GATHER_WRITES,
-                        pct100(w.percentageOfScatterGatherWrites())
-                                + " of the writes have no usable condition on the key, so they reach every shard."));
+                        Message.of(
+                                "advisor.finding.scatterGatherWrites", pct100(w.percentageOfScatterGatherWrites()))));
             }
             if (!r.isEmpty() && r.percentageOfSingleShardReads() >= TARGETED_READS_PERCENT) {
                 out.add(new Finding(
                         FindingKind.TARGETED_READS,
-                        pct100(r.percentageOfSingleShardReads())
-                                + " of the reads give the full shard key and reach one shard."));
+                        Message.of("advisor.finding.targetedReads", pct100(r.percentageOfSingleShardReads()))));
             }
         });
         hashedTimeRanges(f).ifPresent(out::add);
@@ -238,27 +221,23 @@ public final class FindingRules {
             out.add(new Finding(
                     FindingKind.HIGH_CARDINALITY,
                     kc.isUnique()
-                            ? "Every sampled document has its own value (" + count(kc.numDistinctValues()) + " values)."
-                            : count(kc.numDistinctValues()) + " distinct values, none frequent (the most common has "
-                                    + Counts.of(top.frequency(), "document") + ")."));
+                            ? Message.of("advisor.finding.highCardinality.unique", kc.numDistinctValues())
+                            : Message.of("advisor.finding.highCardinality", kc.numDistinctValues(), top.frequency())));
         }
         if (!layoutJudged && n >= 2) {
             long bytes =
                     Math.round(f.sample().documents().totalBytes() * f.sample().scale());
             out.add(new Finding(
                     FindingKind.SMALL_SAMPLE,
-                    "The data (" + mb(bytes) + ") is less than "
-                            + CHUNKS_PER_SHARD_FOR_LAYOUT + " chunks of "
-                            + mb(f.settings().maxChunkSizeBytes()) + " per shard, "
-                            + "so the balancer has little to spread and the write and layout numbers say little; "
-                            + meaningfulChunkSize(bytes, n)));
+                    Message.of(
+                            "advisor.finding.smallSample",
+                            mb(bytes),
+                            CHUNKS_PER_SHARD_FOR_LAYOUT,
+                            mb(f.settings().maxChunkSizeBytes()),
+                            meaningfulChunkSize(bytes, n))));
         }
         if (f.sample().order() == SampleOrder.UNKNOWN) {
-            out.add(new Finding(
-                    FindingKind.UNKNOWN_ORDER,
-                    "The sample is in no known order ($sample returns "
-                            + "documents at random), so monotonicity is unknown and the replay does not follow the real "
-                            + "insert order."));
+            out.add(new Finding(FindingKind.UNKNOWN_ORDER, Message.of("advisor.finding.unknownOrder")));
         }
         out.sort(Comparator.comparing(Finding::severity));
         return out;
@@ -287,19 +266,15 @@ public final class FindingRules {
                     .filter(q -> q.command().isRead() && hasRange(q.filter(), field.path()))
                     .mapToLong(SampledQuery::weight)
                     .sum();
-            String why = "'" + field.path() + "' holds dates and the key hashes it, so neighbouring times land on "
-                    + "any shard: ";
             if (mix.isEmpty()) {
                 return Optional.of(new Finding(
                         FindingKind.HASHED_TIME_RANGES,
-                        why + "a read of a time range on '" + field.path() + "' ($gte/$lt) would reach every shard."));
+                        Message.of("advisor.finding.hashedTimeRanges.withoutMix", field.path())));
             }
             if (rangeReads > 0) {
                 return Optional.of(new Finding(
                         FindingKind.HASHED_TIME_RANGES,
-                        why + count(rangeReads)
-                                + " of the reads (by weight) ask for a time range on '" + field.path()
-                                + "' and reach every shard."));
+                        Message.of("advisor.finding.hashedTimeRanges.reads", field.path(), rangeReads)));
             }
         }
         return Optional.empty();
@@ -358,10 +333,6 @@ public final class FindingRules {
                 >= (double) CHUNKS_PER_SHARD_FOR_LAYOUT
                         * f.settings().shards()
                         * f.settings().maxChunkSizeBytes();
-    }
-
-    static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
     }
 
     /** A 0..1 share as a percentage with at most one decimal. */

@@ -64,7 +64,7 @@ final class LayoutReplay {
         for (int i = 1; i <= settings.shards(); i++) {
             cluster.execute(new AddShard(names.shardId(i)));
         }
-        String namespace = "advisor.sample";
+        String namespace = "replay.sample";
         cluster.execute(new ShardCollection(namespace, pattern, false, false));
 
         WriteDistribution writes = new WriteDistribution(

@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.util.List;
 
 /**
@@ -30,27 +31,30 @@ final class Progress {
     }
 
     /** Moves candidate {@code index} to {@code units} done (never back) and reports when due. */
-    private synchronized void set(int index, long units, String stage, boolean stageChanged) {
+    private synchronized void set(int index, long units, Message stage, boolean stageChanged) {
         long clamped = Math.min(perCandidate, Math.max(done[index], units));
         total += clamped - done[index];
         done[index] = clamped;
         double fraction = Math.min(1, (double) total / (perCandidate * done.length));
         if (stageChanged || fraction - lastReported >= 0.001) {
             lastReported = fraction;
-            listener.progress(new AnalysisProgress(candidates.get(index) + ": " + stage, fraction));
+            listener.progress(new AnalysisProgress(
+                    Message.of(
+                            "advisor.progress.candidate", candidates.get(index).toString(), stage),
+                    fraction));
         }
     }
 
     /** One candidate's progress. */
     final class Candidate {
         private final int index;
-        private String stage = "starting";
+        private Message stage = Message.of("advisor.progress.starting");
 
         private Candidate(int index) {
             this.index = index;
         }
 
-        void stage(String name) {
+        void stage(Message name) {
             stage = name;
             set(index, 0, name, true);
         }
@@ -64,7 +68,7 @@ final class Progress {
         }
 
         void done() {
-            stage = "done";
+            stage = Message.of("advisor.progress.done");
             set(index, perCandidate, stage, true);
         }
     }

@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -8,9 +9,9 @@ import java.util.OptionalInt;
  *
  * @param index the recommended candidate's position in the list given, or empty when every
  *     candidate is ruled out
- * @param reasons why, one sentence each: first why this key, then why not each other one
+ * @param reasons why, one sentence each (bundle area {@code advisor}): first why this key, then why not each other one
  */
-public record Recommendation(OptionalInt index, List<String> reasons) {
+public record Recommendation(OptionalInt index, List<Message> reasons) {
 
     public Recommendation {
         if (index == null) {

@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -42,9 +43,9 @@ public final class RecommendationRule {
                 qualified.add(i);
             }
         }
-        List<String> reasons = new ArrayList<>();
+        List<Message> reasons = new ArrayList<>();
         if (qualified.isEmpty()) {
-            reasons.add("No candidate is recommended: every one is ruled out.");
+            reasons.add(Message.of("advisor.reason.noneRecommended"));
             for (CandidateReport c : candidates) {
                 reasons.add(ruledOut(c));
             }
@@ -118,51 +119,59 @@ public final class RecommendationRule {
         return c.readWrite().map(rw -> !rw.read().isEmpty()).orElse(false);
     }
 
-    private static String why(CandidateReport w, List<CandidateReport> all, List<Integer> qualified) {
-        StringBuilder b = new StringBuilder("Recommended: " + w.key() + ". ");
-        if (qualified.size() == 1) {
-            b.append("It is the only candidate not ruled out. ");
-        }
-        if (hasReads(w)) {
-            b.append(FindingRules.pct100(singleShardReads(w))).append(" of the reads reach a single shard; ");
-        } else {
-            b.append("Ranked on write spread only (no reads in a query mix); ");
-        }
-        b.append("meanMaxWriteShare ")
-                .append(FindingRules.decimal(w.meanMaxWriteShare()))
-                .append("; ")
-                .append(FindingRules.count(w.keyCharacteristics().numDistinctValues()))
-                .append(" distinct values.");
-        return b.toString();
+    private static Message why(CandidateReport w, List<CandidateReport> all, List<Integer> qualified) {
+        int onlyQualified = qualified.size() == 1 ? 1 : 0;
+        String writeShare = FindingRules.decimal(w.meanMaxWriteShare());
+        long distinct = w.keyCharacteristics().numDistinctValues();
+        return hasReads(w)
+                ? Message.of(
+                        "advisor.reason.recommended.reads",
+                        w.key().toString(),
+                        onlyQualified,
+                        FindingRules.pct100(singleShardReads(w)),
+                        writeShare,
+                        distinct)
+                : Message.of(
+                        "advisor.reason.recommended.writesOnly",
+                        w.key().toString(),
+                        onlyQualified,
+                        writeShare,
+                        distinct);
     }
 
-    private static String ruledOut(CandidateReport c) {
+    private static Message ruledOut(CandidateReport c) {
         Finding first = c.findings(Severity.DISQUALIFYING).get(0);
-        return c.key() + " is ruled out (" + first.principle().label() + "): " + first.text();
+        return Message.of(
+                "advisor.reason.ruledOut", c.key().toString(), first.principle().label(), first.message());
     }
 
-    private static String whyNot(CandidateReport c, CandidateReport winner, List<CandidateReport> all) {
-        String because;
+    private static Message whyNot(CandidateReport c, CandidateReport winner, List<CandidateReport> all) {
+        String key = c.key().toString();
         if (singleShardReads(c) != singleShardReads(winner)) {
-            because = "fewer single-shard reads (" + FindingRules.pct100(singleShardReads(c)) + " against "
-                    + FindingRules.pct100(singleShardReads(winner)) + ")";
-        } else if (writeShareClass(all, c) != writeShareClass(all, winner)) {
-            because = "inserts less spread (meanMaxWriteShare " + FindingRules.decimal(c.meanMaxWriteShare())
-                    + " against " + FindingRules.decimal(winner.meanMaxWriteShare()) + ")";
-        } else if (c.keyCharacteristics().numDistinctValues()
-                != winner.keyCharacteristics().numDistinctValues()) {
-            because = (writeShareHundredths(c) != writeShareHundredths(winner)
-                            ? "a tie on write spread (meanMaxWriteShare "
-                                    + FindingRules.decimal(c.meanMaxWriteShare()) + " against "
-                                    + FindingRules.decimal(winner.meanMaxWriteShare()) + "), then "
-                            : "")
-                    + "fewer distinct values ("
-                    + FindingRules.count(c.keyCharacteristics().numDistinctValues())
-                    + " against "
-                    + FindingRules.count(winner.keyCharacteristics().numDistinctValues()) + ")";
-        } else {
-            because = "a tie with " + winner.key() + " on every rule; the one listed first is named";
+            return Message.of(
+                    "advisor.reason.lower.fewerReads",
+                    key,
+                    FindingRules.pct100(singleShardReads(c)),
+                    FindingRules.pct100(singleShardReads(winner)));
         }
-        return c.key() + " ranks lower: " + because + ".";
+        String share = FindingRules.decimal(c.meanMaxWriteShare());
+        String winnerShare = FindingRules.decimal(winner.meanMaxWriteShare());
+        if (writeShareClass(all, c) != writeShareClass(all, winner)) {
+            return Message.of("advisor.reason.lower.lessSpread", key, share, winnerShare);
+        }
+        long distinct = c.keyCharacteristics().numDistinctValues();
+        long winnerDistinct = winner.keyCharacteristics().numDistinctValues();
+        if (distinct != winnerDistinct) {
+            return writeShareHundredths(c) != writeShareHundredths(winner)
+                    ? Message.of(
+                            "advisor.reason.lower.tieThenFewerValues",
+                            key,
+                            distinct,
+                            winnerDistinct,
+                            share,
+                            winnerShare)
+                    : Message.of("advisor.reason.lower.fewerValues", key, distinct, winnerDistinct);
+        }
+        return Message.of("advisor.reason.lower.tie", key, winner.key().toString());
     }
 }

@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
 import java.util.Locale;
@@ -62,7 +63,7 @@ public final class SampleLoader {
         if (limit < 1) {
             throw new IllegalArgumentException("limit: at least 1 document, got " + limit);
         }
-        String stage = "reading " + source.description();
+        Message stage = Message.of("advisor.progress.reading", source.description());
         progress.progress(new AnalysisProgress(stage, 0));
         DocumentStore store = new DocumentStore();
         FieldProfiler profiler = new FieldProfiler();

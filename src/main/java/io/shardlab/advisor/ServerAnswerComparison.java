@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
@@ -23,21 +24,21 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
      * @param field its dotted path, e.g. {@code keyCharacteristics.numDistinctValues}
      * @param shardlab ShardLab's value, null when ShardLab has none
      * @param server the server's value, null when the server has none
-     * @param why why the two can differ
+     * @param why why the two can differ (bundle area {@code advisor})
      */
-    public record Difference(String field, BsonValue shardlab, BsonValue server, String why) {
+    public record Difference(String field, BsonValue shardlab, BsonValue server, Message why) {
 
         /** One line: the field, both values (shortened) and why, e.g. for a report. */
-        public String describe() {
-            return field + ": ShardLab " + brief(shardlab) + ", server " + brief(server) + " (" + why + ")";
+        public Message describe() {
+            return Message.of("advisor.difference.line", field, brief(shardlab), brief(server), why);
         }
 
-        private static String brief(BsonValue v) {
+        private static Object brief(BsonValue v) {
             if (v == null) {
-                return "none";
+                return Message.of("advisor.difference.none");
             }
             if (v.isArray() && v.asArray().size() > 5) {
-                return v.asArray().size() + " values";
+                return Message.of("advisor.difference.values", v.asArray().size());
             }
             String s = BsonPrinter.shell(v);
             return s.length() > 80 ? s.substring(0, 77) + "..." : s;
@@ -48,78 +49,33 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
         differences = List.copyOf(differences);
     }
 
+    /** The fields compared, in reply order, each with the key of why the two can differ. */
     private static final String[][] FIELDS = {
-        {
-            "keyCharacteristics.numDocsTotal",
-            "the server counts with $collStats (a fast count that can drift); ShardLab "
-                    + "took the collection's count when it sampled"
-        },
-        {
-            "keyCharacteristics.numOrphanDocs",
-            "orphans, left behind by migrations until the range deleter removes "
-                    + "them, are counted by the server and not excluded from its metrics"
-        },
-        {
-            "keyCharacteristics.avgDocSizeBytes",
-            "the server divides $collStats' size by its count; ShardLab averages " + "the BSON sizes of its sample"
-        },
-        {
-            "keyCharacteristics.numDocsSampled",
-            "the server reads up to analyzeShardKeyCharacteristicsDefaultSampleSize "
-                    + "(10,000,000) documents; ShardLab read its own $sample"
-        },
-        {
-            "keyCharacteristics.isUnique",
-            "both take it from the supporting index; a different answer means the "
-                    + "indexes changed between the two reads"
-        },
-        {
-            "keyCharacteristics.numDistinctValues",
-            "each side counts the distinct values of its own sample: the server's "
-                    + "is larger, so it finds more values"
-        },
-        {
-            "keyCharacteristics.mostCommonValues",
-            "frequencies grow with the number of documents sampled, and ties in "
-                    + "frequency are listed in no defined order"
-        },
-        {
-            "keyCharacteristics.monotonicity.type",
-            "the server scans the supporting index against RecordIds, which "
-                    + "follow insertion order; a $sample has no insertion order, so ShardLab cannot tell"
-        },
+        {"keyCharacteristics.numDocsTotal", "advisor.difference.numDocsTotal"},
+        {"keyCharacteristics.numOrphanDocs", "advisor.difference.numOrphanDocs"},
+        {"keyCharacteristics.avgDocSizeBytes", "advisor.difference.avgDocSizeBytes"},
+        {"keyCharacteristics.numDocsSampled", "advisor.difference.numDocsSampled"},
+        {"keyCharacteristics.isUnique", "advisor.difference.isUnique"},
+        {"keyCharacteristics.numDistinctValues", "advisor.difference.numDistinctValues"},
+        {"keyCharacteristics.mostCommonValues", "advisor.difference.mostCommonValues"},
+        {"keyCharacteristics.monotonicity.type", "advisor.difference.monotonicityType"},
         {
             "keyCharacteristics.monotonicity.recordIdCorrelationCoefficient",
-            "the server scans the supporting index " + "against RecordIds; ShardLab has no RecordIds for a $sample"
+            "advisor.difference.recordIdCorrelationCoefficient"
         },
-        {
-            "readDistribution.sampleSize",
-            "the server reads the sampled queries again when it analyses: queries sampled "
-                    + "or expired since ShardLab listed them change the count"
-        },
-        {
-            "readDistribution.percentageOfSingleShardReads",
-            "the same queries give the same classes; a difference " + "follows a different sample of queries"
-        },
-        {"readDistribution.percentageOfMultiShardReads", "the same queries give the same classes"},
-        {"readDistribution.percentageOfScatterGatherReads", "the same queries give the same classes"},
-        {
-            "readDistribution.numReadsByRange",
-            "each side cuts the key into its own ranges of about equal document "
-                    + "counts: the server from a random sample, ShardLab from the quantiles of its own"
-        },
-        {"writeDistribution.sampleSize", "the server reads the sampled queries again when it analyses"},
-        {"writeDistribution.percentageOfSingleShardWrites", "the same queries give the same classes"},
-        {"writeDistribution.percentageOfMultiShardWrites", "the same queries give the same classes"},
-        {"writeDistribution.percentageOfScatterGatherWrites", "the same queries give the same classes"},
-        {"writeDistribution.numWritesByRange", "each side cuts the key into its own ranges"},
-        {
-            "writeDistribution.percentageOfShardKeyUpdates",
-            "the server counts the sampled before-and-after diffs of "
-                    + "each update; ShardLab counts the updates whose operators name a shard-key field"
-        },
-        {"writeDistribution.percentageOfSingleWritesWithoutShardKey", "the same queries give the same classes"},
-        {"writeDistribution.percentageOfMultiWritesWithoutShardKey", "the same queries give the same classes"},
+        {"readDistribution.sampleSize", "advisor.difference.readSampleSize"},
+        {"readDistribution.percentageOfSingleShardReads", "advisor.difference.singleShardReads"},
+        {"readDistribution.percentageOfMultiShardReads", "advisor.difference.sameClasses"},
+        {"readDistribution.percentageOfScatterGatherReads", "advisor.difference.sameClasses"},
+        {"readDistribution.numReadsByRange", "advisor.difference.numReadsByRange"},
+        {"writeDistribution.sampleSize", "advisor.difference.writeSampleSize"},
+        {"writeDistribution.percentageOfSingleShardWrites", "advisor.difference.sameClasses"},
+        {"writeDistribution.percentageOfMultiShardWrites", "advisor.difference.sameClasses"},
+        {"writeDistribution.percentageOfScatterGatherWrites", "advisor.difference.sameClasses"},
+        {"writeDistribution.numWritesByRange", "advisor.difference.numWritesByRange"},
+        {"writeDistribution.percentageOfShardKeyUpdates", "advisor.difference.shardKeyUpdates"},
+        {"writeDistribution.percentageOfSingleWritesWithoutShardKey", "advisor.difference.sameClasses"},
+        {"writeDistribution.percentageOfMultiWritesWithoutShardKey", "advisor.difference.sameClasses"},
     };
 
     /** Compares ShardLab's answer {@code shardlab} with the server's {@code server}. */
@@ -136,8 +92,10 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
                     "keyCharacteristics",
                     shardlab.get("keyCharacteristics"),
                     answer.get("keyCharacteristics"),
-                    "only a key with a supporting index has keyCharacteristics: "
-                            + (theirs ? "the server found one ShardLab was not told of" : "the server found none")));
+                    Message.of(
+                            theirs
+                                    ? "advisor.difference.keyCharacteristics.serverOnly"
+                                    : "advisor.difference.keyCharacteristics.shardlabOnly")));
         }
         for (String[] f : FIELDS) {
             BsonValue a = at(shardlab, f[0]);
@@ -148,7 +106,7 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
             if ((a == null || b == null) && f[0].startsWith("keyCharacteristics") && ours != theirs) {
                 continue;
             }
-            out.add(new Difference(f[0], a, b, f[1]));
+            out.add(new Difference(f[0], a, b, Message.of(f[1])));
         }
         return new ServerAnswerComparison(answer, out);
     }

@@ -2,6 +2,7 @@ package io.shardlab.advisor;
 
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import io.shardlab.workload.WriteDistribution;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -112,12 +113,12 @@ public final class ShardKeyAdvisor {
         }
         Recommendation recommendation = RecommendationRule.recommend(reports);
         List<SuggestedCandidate> suggestions = CandidateSuggester.suggest(sample, candidates);
-        progress.progress(new AnalysisProgress("done", 1));
+        progress.progress(new AnalysisProgress(Message.of("advisor.progress.done"), 1));
         return new AdvisorReport(
                 sample.source(), sample.order(), settings, queries, reports, recommendation, suggestions);
     }
 
-    private static final String READING_KEYS = "reading key values";
+    private static final Message READING_KEYS = Message.of("advisor.progress.readingKeys");
 
     /** Whether every candidate's keys fit in a third of the heap at once. */
     private static boolean fitTogether(Sample sample, List<ShardKeyPattern> candidates) {
@@ -164,17 +165,17 @@ public final class ShardKeyAdvisor {
         for (long m : read.missing()) {
             missing.add(m);
         }
-        progress.stage("counting values");
+        progress.stage(Message.of("advisor.progress.countingValues"));
         KeyValueRuns runs = KeyValueRuns.of(keys, cancel);
         IndexSupport indexes = IndexSupport.of(sample, key);
         KeyCharacteristics characteristics = KeyCharacteristicsCalculator.calculate(sample, key, runs, reader, indexes);
         AnalysisRanges ranges = AnalysisRanges.ofSample(keys, runs, key.arity());
         JumboRisk jumbo = JumboRisk.of(sample, runs, reader, settings.maxChunkSizeBytes());
-        progress.stage("replaying " + FindingRules.count(n) + " inserts");
+        progress.stage(Message.of("advisor.progress.replaying", n));
         LayoutReplay.Outcome outcome = LayoutReplay.replay(sample, key, keys, settings, progress::replayed, cancel);
         WriteDistribution writes = outcome.writes();
         double meanMaxWriteShare = writes.meanMaxWriteShare().orElse(0);
-        progress.stage("routing the query mix");
+        progress.stage(Message.of("advisor.progress.routing"));
         Optional<ReadWriteDistribution> readWrite = Optional.of(ReadWriteDistribution.route(
                 queries, key, ranges, outcome.layout().snapshot().chunks(), settings.version()));
         FindingRules.Facts facts = new FindingRules.Facts(

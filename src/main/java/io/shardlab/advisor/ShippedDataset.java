@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.WorkloadSettings;
@@ -19,16 +20,16 @@ public enum ShippedDataset implements SampleSource {
      * US ZIP codes with city, state and coordinates, sorted by ZIP code ({@link ZipCodeTable#RESOURCE};
      * derived from the npm package {@code zipcodes} 8.0.0, BSD licence).
      */
-    ZIPCODES("zipcodes", ZipCodeTable.RESOURCE, "US ZIP codes with city, state, latitude and longitude");
+    ZIPCODES("zipcodes", ZipCodeTable.RESOURCE, "advisor.dataset.zipcodes");
 
     private final String datasetName;
     private final String resource;
-    private final String summary;
+    private final String summaryKey;
 
-    ShippedDataset(String datasetName, String resource, String summary) {
+    ShippedDataset(String datasetName, String resource, String summaryKey) {
         this.datasetName = datasetName;
         this.resource = resource;
-        this.summary = summary;
+        this.summaryKey = summaryKey;
     }
 
     /** The name users type, e.g. {@code "zipcodes"}. */
@@ -37,8 +38,8 @@ public enum ShippedDataset implements SampleSource {
     }
 
     /** One line on what the data is. */
-    public String summary() {
-        return summary;
+    public Message summary() {
+        return Message.of(summaryKey);
     }
 
     /**

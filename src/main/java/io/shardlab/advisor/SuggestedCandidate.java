@@ -1,17 +1,18 @@
 package io.shardlab.advisor;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 
 /**
  * A key worth trying, found in the sample's fields.
  *
  * @param key the key
- * @param reason why, in one sentence
+ * @param reason why, in one sentence (bundle area {@code advisor})
  */
-public record SuggestedCandidate(ShardKeyPattern key, String reason) {
+public record SuggestedCandidate(ShardKeyPattern key, Message reason) {
 
     public SuggestedCandidate {
-        if (key == null || reason == null || reason.isBlank()) {
+        if (key == null || reason == null) {
             throw new IllegalArgumentException("key/reason: required");
         }
     }

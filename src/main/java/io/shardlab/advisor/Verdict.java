@@ -1,27 +1,24 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
+
 /** Where a candidate stands after an analysis ({@link AdvisorReport#verdict(int)}). */
 public enum Verdict {
     /** The advisor's pick. */
-    RECOMMENDED("recommended"),
+    RECOMMENDED("advisor.verdict.recommended"),
     /** Not ruled out, ranked lower. */
-    QUALIFIED("qualified"),
+    QUALIFIED("advisor.verdict.qualified"),
     /** A finding rules it out. */
-    RULED_OUT("ruled out");
+    RULED_OUT("advisor.verdict.ruledOut");
 
-    private final String label;
+    private final String key;
 
-    Verdict(String label) {
-        this.label = label;
+    Verdict(String key) {
+        this.key = key;
     }
 
-    /** The word the comparison shows, e.g. {@code "ruled out"}. */
-    public String label() {
-        return label;
-    }
-
-    @Override
-    public String toString() {
-        return label;
+    /** The word the comparison shows, e.g. "ruled out" in English. */
+    public Message label() {
+        return Message.of(key);
     }
 }

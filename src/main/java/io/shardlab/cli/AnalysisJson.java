@@ -13,6 +13,8 @@ import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.Chunk;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -52,6 +54,9 @@ import org.bson.BsonValue;
  * and the fields where it differs from ShardLab's, each with why.
  */
 final class AnalysisJson {
+
+    /** {@code --json} says the advisor's findings and reasons in English whatever {@code --lang} says. */
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private AnalysisJson() {}
 
@@ -96,10 +101,15 @@ final class AnalysisJson {
                 report.recommendation().index().isPresent()
                         ? new BsonInt32(report.recommendation().index().getAsInt())
                         : BsonNull.VALUE);
-        root.append("reasons", strings(report.recommendation().reasons()));
+        root.append(
+                "reasons",
+                strings(report.recommendation().reasons().stream()
+                        .map(ENGLISH::text)
+                        .toList()));
         BsonArray suggestions = new BsonArray();
         for (SuggestedCandidate s : report.suggestions()) {
-            suggestions.add(new BsonDocument("key", s.key().toDocument()).append("reason", new BsonString(s.reason())));
+            suggestions.add(new BsonDocument("key", s.key().toDocument())
+                    .append("reason", new BsonString(ENGLISH.text(s.reason()))));
         }
         root.append("suggestions", suggestions);
         return BsonPrinter.relaxedJson(root);
@@ -178,9 +188,11 @@ final class AnalysisJson {
         for (Finding f : c.findings()) {
             findings.add(new BsonDocument(
                             "severity", new BsonString(f.severity().name().toLowerCase(Locale.ROOT)))
-                    .append("principle", new BsonString(f.principle().label()))
+                    .append(
+                            "principle",
+                            new BsonString(ENGLISH.text(f.principle().label())))
                     .append("kind", new BsonString(camel(f.kind().name())))
-                    .append("text", new BsonString(f.text())));
+                    .append("text", new BsonString(ENGLISH.text(f.message()))));
         }
         own.append("findings", findings);
         d.append("shardlab", own);
@@ -194,7 +206,7 @@ final class AnalysisJson {
             differences.add(new BsonDocument("field", new BsonString(d.field()))
                     .append("shardlab", d.shardlab() == null ? BsonNull.VALUE : d.shardlab())
                     .append("server", d.server() == null ? BsonNull.VALUE : d.server())
-                    .append("why", new BsonString(d.why())));
+                    .append("why", new BsonString(ENGLISH.text(d.why()))));
         }
         return new BsonDocument("analyzeShardKey", a.server()).append("differences", differences);
     }

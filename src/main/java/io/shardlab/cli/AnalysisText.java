@@ -11,9 +11,11 @@ import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.ServerAnswerComparison;
 import io.shardlab.advisor.SuggestedCandidate;
+import io.shardlab.advisor.Verdict;
 import io.shardlab.advisor.WriteDistributionMetrics;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.render.RangeHeatStrip;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,25 +30,24 @@ final class AnalysisText {
 
     private AnalysisText() {}
 
-    static String render(AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers) {
+    static String render(
+            AdvisorReport report, Sample sample, List<Optional<ServerAnswerComparison>> answers, Messages messages) {
         StringBuilder out = new StringBuilder();
-        out.append("Shard key analysis of ")
-                .append(report.sampleSource())
-                .append(": ")
-                .append(count(sample.numDocsSampled()))
-                .append(" documents (")
-                .append(ShellNumbers.dataFormat(sample.documents().totalBytes()))
-                .append(")")
-                .append(report.sampleOrder() == SampleOrder.INSERTION ? " in insertion order" : " in no known order")
+        out.append(messages.text(
+                        report.sampleOrder() == SampleOrder.INSERTION
+                                ? "advisor.report.sample.insertionOrder"
+                                : "advisor.report.sample.noKnownOrder",
+                        report.sampleSource(),
+                        sample.numDocsSampled(),
+                        ShellNumbers.dataFormat(sample.documents().totalBytes())))
                 .append('\n');
-        out.append("Cluster: ")
-                .append(report.settings().shards())
-                .append(report.settings().shards() == 1 ? " shard" : " shards")
-                .append(" of MongoDB ")
-                .append(report.settings().version().label())
-                .append(", chunks of ")
-                .append(report.settings().chunkSizeMegabytes())
-                .append(" MB\n");
+        out.append(messages.text(
+                        "advisor.report.cluster",
+                        report.settings().shards(),
+                        String.valueOf(report.settings().shards()),
+                        report.settings().version().label(),
+                        String.valueOf(report.settings().chunkSizeMegabytes())))
+                .append('\n');
         if (!report.queries().isEmpty()) {
             long reads = report.queries().stream()
                     .filter(q -> q.command().isRead())
@@ -56,45 +57,55 @@ final class AnalysisText {
                     .filter(q -> !q.command().isRead())
                     .mapToLong(SampledQuery::weight)
                     .sum();
-            out.append("Query mix: ")
-                    .append(report.queries().size())
-                    .append(" operations (")
-                    .append(count(reads))
-                    .append(" reads, ")
-                    .append(count(writes))
-                    .append(" writes by weight)\n");
+            out.append(messages.text(
+                            "advisor.report.queryMix",
+                            String.valueOf(report.queries().size()),
+                            reads,
+                            writes))
+                    .append('\n');
         }
         for (int i = 0; i < report.candidates().size(); i++) {
             out.append('\n');
-            candidate(out, i + 1, report.candidates().get(i), report.settings().shards());
-            answers.get(i).ifPresent(a -> server(out, a));
+            candidate(out, i + 1, report.candidates().get(i), report.settings().shards(), messages);
+            answers.get(i).ifPresent(a -> server(out, a, messages));
         }
         out.append('\n');
-        List<String> reasons = report.recommendation().reasons();
+        List<String> reasons =
+                report.recommendation().reasons().stream().map(messages::text).toList();
         for (int i = 0; i < reasons.size(); i++) {
             out.append(i == 0 ? "" : "  ").append(reasons.get(i)).append('\n');
         }
         if (!report.suggestions().isEmpty()) {
-            out.append("\nAlso worth trying:\n");
+            out.append('\n')
+                    .append(messages.text("advisor.report.alsoWorthTrying"))
+                    .append('\n');
             for (SuggestedCandidate s : report.suggestions()) {
-                out.append("  ").append(s.key()).append("  ").append(s.reason()).append('\n');
+                out.append("  ")
+                        .append(s.key())
+                        .append("  ")
+                        .append(messages.text(s.reason()))
+                        .append('\n');
             }
         }
         return out.toString().stripTrailing();
     }
 
-    private static void candidate(StringBuilder out, int number, CandidateReport c, int shards) {
+    private static void candidate(StringBuilder out, int number, CandidateReport c, int shards, Messages messages) {
         KeyCharacteristics kc = c.keyCharacteristics();
         out.append(number)
                 .append(". ")
                 .append(c.key())
-                .append(c.disqualified() ? "  (ruled out)" : "")
+                .append(c.disqualified() ? "  (" + messages.text(Verdict.RULED_OUT.label()) + ")" : "")
                 .append('\n');
         line(
                 out,
                 "numDistinctValues",
-                count(kc.numDistinctValues()) + " in " + count(kc.numDocsSampled()) + " documents (isUnique: "
-                        + kc.isUnique() + "), avgDocSizeBytes " + kc.avgDocSizeBytes());
+                messages.text(
+                        "advisor.report.distinctValues",
+                        kc.numDistinctValues(),
+                        kc.numDocsSampled(),
+                        String.valueOf(kc.isUnique()),
+                        String.valueOf(kc.avgDocSizeBytes())));
         line(
                 out,
                 "mostCommonValues",
@@ -112,11 +123,11 @@ final class AnalysisText {
         line(
                 out,
                 "layout",
-                count(c.layout().chunks()) + (c.layout().chunks() == 1 ? " chunk (" : " chunks (")
-                        + c.layout().jumboChunks()
-                        + " jumbo); the fullest shard holds "
-                        + percent(c.layout().maxShardDocShare() * 100)
-                        + " of the documents");
+                messages.text(
+                        "advisor.report.layout",
+                        c.layout().chunks(),
+                        String.valueOf(c.layout().jumboChunks()),
+                        percent(c.layout().maxShardDocShare() * 100)));
         line(
                 out,
                 "meanMaxWriteShare",
@@ -125,92 +136,95 @@ final class AnalysisText {
             line(
                     out,
                     "jumbo risk",
-                    count(c.jumboRisk().values()) + " value" + (c.jumboRisk().values() == 1 ? "" : "s")
-                            + " over " + ShellNumbers.dataFormat(c.jumboRisk().maxChunkSizeBytes()) + ": "
-                            + c.jumboRisk().largest().stream()
+                    messages.text(
+                            "advisor.report.jumboRisk",
+                            c.jumboRisk().values(),
+                            ShellNumbers.dataFormat(c.jumboRisk().maxChunkSizeBytes()),
+                            c.jumboRisk().largest().stream()
                                     .limit(3)
                                     .map(AnalysisText::jumbo)
-                                    .collect(Collectors.joining(", ")));
+                                    .collect(Collectors.joining(", "))));
         }
         line(
                 out,
                 "supportingIndex",
                 c.indexes()
                         .supporting()
-                        .map(i -> i.name() + (c.indexes().declared() ? "" : " (assumed: no indexes declared)"))
-                        .orElse("none: analyzeShardKey would return no keyCharacteristics; "
-                                + "create one with createIndex(" + c.key() + ")"));
+                        .map(i -> c.indexes().declared()
+                                ? i.name()
+                                : messages.text("advisor.report.indexAssumed", i.name()))
+                        .orElse(messages.text(
+                                "advisor.report.noSupportingIndex", c.key().toString())));
         c.readWrite().ifPresent(rw -> {
             ReadDistributionMetrics r = rw.read();
             if (r.isEmpty()) {
-                line(out, "readDistribution", "no reads (sampleSize 0)");
+                line(out, "readDistribution", messages.text("advisor.report.noReads"));
             } else {
                 line(
                         out,
                         "readDistribution",
-                        percent(r.percentageOfSingleShardReads()) + " single-shard, "
-                                + percent(r.percentageOfMultiShardReads()) + " multi-shard, "
-                                + percent(r.percentageOfScatterGatherReads()) + " scatter-gather (" + count(r.total())
-                                + " reads)");
-                strip(out, "numReadsByRange", r.numReadsByRange());
+                        messages.text(
+                                "advisor.report.reads",
+                                percent(r.percentageOfSingleShardReads()),
+                                percent(r.percentageOfMultiShardReads()),
+                                percent(r.percentageOfScatterGatherReads()),
+                                r.total()));
+                strip(out, "numReadsByRange", r.numReadsByRange(), messages);
             }
             WriteDistributionMetrics w = rw.write();
             if (w.isEmpty()) {
-                line(out, "writeDistribution", "no writes (sampleSize 0)");
+                line(out, "writeDistribution", messages.text("advisor.report.noWrites"));
             } else {
                 line(
                         out,
                         "writeDistribution",
-                        percent(w.percentageOfSingleShardWrites()) + " single-shard, "
-                                + percent(w.percentageOfMultiShardWrites()) + " multi-shard, "
-                                + percent(w.percentageOfScatterGatherWrites()) + " scatter-gather (" + count(w.total())
-                                + " writes); " + percent(w.percentageOfShardKeyUpdates()) + " shard-key updates, "
-                                + percent(w.percentageOfSingleWritesWithoutShardKey()) + " single and "
-                                + percent(w.percentageOfMultiWritesWithoutShardKey())
-                                + " multi writes without shard key");
-                strip(out, "numWritesByRange", w.numWritesByRange());
+                        messages.text(
+                                "advisor.report.writes",
+                                percent(w.percentageOfSingleShardWrites()),
+                                percent(w.percentageOfMultiShardWrites()),
+                                percent(w.percentageOfScatterGatherWrites()),
+                                w.total(),
+                                percent(w.percentageOfShardKeyUpdates()),
+                                percent(w.percentageOfSingleWritesWithoutShardKey()),
+                                percent(w.percentageOfMultiWritesWithoutShardKey())));
+                strip(out, "numWritesByRange", w.numWritesByRange(), messages);
             }
         });
-        out.append("   findings\n");
+        out.append("   ").append(messages.text("advisor.report.findings")).append('\n');
         for (Finding f : c.findings()) {
-            out.append(String.format(Locale.ROOT, "     %-10s %s%n", label(f), f.text()));
+            out.append(String.format(
+                    Locale.ROOT, "     %-10s %s%n", messages.text(f.severity().label()), messages.text(f.message())));
         }
     }
 
-    private static void server(StringBuilder out, ServerAnswerComparison a) {
+    private static void server(StringBuilder out, ServerAnswerComparison a, Messages messages) {
         if (a.differences().isEmpty()) {
-            out.append("   server analyzeShardKey agrees on every field\n");
+            out.append("   ")
+                    .append(messages.text("advisor.report.serverAgrees"))
+                    .append('\n');
             return;
         }
-        out.append("   server analyzeShardKey differs on ")
-                .append(a.differences().size())
-                .append(" field")
-                .append(a.differences().size() == 1 ? "" : "s")
+        out.append("   ")
+                .append(messages.text(
+                        "advisor.report.serverDiffers",
+                        a.differences().size(),
+                        String.valueOf(a.differences().size())))
                 .append('\n');
         for (ServerAnswerComparison.Difference d : a.differences()) {
-            out.append("     ").append(d.describe()).append('\n');
+            out.append("     ").append(messages.text(d.describe())).append('\n');
         }
     }
 
     /** Columns of the text heat strip. */
     static final int STRIP_COLUMNS = 50;
 
-    private static void strip(StringBuilder out, String name, List<Long> counts) {
+    private static void strip(StringBuilder out, String name, List<Long> counts, Messages messages) {
         RangeHeatStrip strip = RangeHeatStrip.of(counts, Math.min(STRIP_COLUMNS, counts.size()));
         line(
                 out,
                 name,
-                "MinKey |" + strip.text() + "| MaxKey  (" + counts.size() + " ranges, busiest " + count(strip.max())
-                        + ")");
-    }
-
-    private static String label(Finding f) {
-        return switch (f.severity()) {
-            case DISQUALIFYING -> "ruled out";
-            case WARNING -> "warning";
-            case NOTE -> "note";
-            case GOOD -> "good";
-        };
+                "MinKey |" + strip.text() + "| MaxKey  "
+                        + messages.text("advisor.report.ranges", String.valueOf(counts.size()), strip.max()));
     }
 
     private static String jumbo(JumboValue v) {

@@ -30,6 +30,8 @@ import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -226,6 +228,9 @@ final class AnalyzeCommand implements Runnable {
             description = "With --out: light or dark (default: ${DEFAULT-VALUE}).")
     private String theme;
 
+    /** The words of the command's own messages (the text report); {@code --json} is always English. */
+    private final Messages messages = Messages.of(Language.ENGLISH);
+
     @Override
     public void run() {
         AdvisorSettings settings = settings();
@@ -250,7 +255,7 @@ final class AnalyzeCommand implements Runnable {
         List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener listener = progress || System.console() != null
-                ? new ProgressPrinter(err, System.console() != null)
+                ? new ProgressPrinter(err, System.console() != null, messages)
                 : ProgressListener.NONE;
         // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
         // takes any Executor, so a CLI-side task object would replace only these lines
@@ -330,9 +335,11 @@ final class AnalyzeCommand implements Runnable {
         }
         PrintWriter printed = spec.commandLine().getOut();
         printed.println(
-                json ? AnalysisJson.render(report, sample, answers) : AnalysisText.render(report, sample, answers));
+                json
+                        ? AnalysisJson.render(report, sample, answers)
+                        : AnalysisText.render(report, sample, answers, messages));
         if (out != null) {
-            writePicture(report);
+            writePicture(report, messages);
             // after the report, on standard error, so that --json's output stays one JSON object
             spec.commandLine()
                     .getErr()
@@ -362,21 +369,21 @@ final class AnalyzeCommand implements Runnable {
         return PictureFile.of(format, out);
     }
 
-    private void writePicture(AdvisorReport report) {
+    private void writePicture(AdvisorReport report, Messages messages) {
         pictureFile()
                 .write(
-                        new CandidateComparisonPainter(comparison(report), Theme.named(theme), ""),
+                        new CandidateComparisonPainter(comparison(report, messages), Theme.named(theme), ""),
                         new ExportSize(width, 0, 1));
     }
 
-    /** The report as the comparison picture shows it. */
-    static CandidateComparison comparison(AdvisorReport report) {
+    /** The report as the comparison picture shows it, its verdicts and reasons in {@code messages}' words. */
+    static CandidateComparison comparison(AdvisorReport report, Messages messages) {
         List<CandidateComparison.Candidate> candidates = new ArrayList<>();
         for (int i = 0; i < report.candidates().size(); i++) {
             CandidateReport c = report.candidates().get(i);
             candidates.add(new CandidateComparison.Candidate(
                     c.key().toString(),
-                    report.verdict(i).label(),
+                    messages.text(report.verdict(i).label()),
                     c.keyCharacteristics().numDistinctValues(),
                     c.keyCharacteristics().topValueShare(),
                     c.keyCharacteristics().monotonicity().type().value(),
@@ -398,7 +405,7 @@ final class AnalyzeCommand implements Runnable {
                 report.settings().chunkSizeMegabytes(),
                 report.queries().size(),
                 candidates,
-                report.recommendation().reasons());
+                report.recommendation().reasons().stream().map(messages::text).toList());
     }
 
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */

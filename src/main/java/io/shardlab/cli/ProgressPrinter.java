@@ -2,6 +2,7 @@ package io.shardlab.cli;
 
 import io.shardlab.advisor.AnalysisProgress;
 import io.shardlab.advisor.ProgressListener;
+import io.shardlab.text.Messages;
 import java.io.PrintWriter;
 
 /**
@@ -16,21 +17,27 @@ final class ProgressPrinter implements ProgressListener {
     private int lastPercent = -1;
     private String lastJob = "";
 
-    ProgressPrinter(PrintWriter err, boolean terminal) {
+    private final Messages messages;
+
+    /** @param messages the words the stages are said in */
+    ProgressPrinter(PrintWriter err, boolean terminal, Messages messages) {
+        this.messages = messages;
         this.err = err;
         this.terminal = terminal;
     }
 
     @Override
     public synchronized void progress(AnalysisProgress p) {
-        String job = p.stage().startsWith("reading ") ? p.stage() : "analysing";
+        String stage = messages.text(p.stage());
+        // a load is one job per source; the candidates' stages are one analysis
+        String job = p.stage().key().equals("advisor.progress.reading") ? stage : "";
         int percent = p.percent();
         if (job.equals(lastJob) && percent == lastPercent) {
             return;
         }
         lastJob = job;
         lastPercent = percent;
-        String line = String.format("[%3d%%] %s", percent, p.stage());
+        String line = String.format("[%3d%%] %s", percent, stage);
         if (terminal) {
             err.print("\r" + line + " ".repeat(Math.max(0, lastLine.length() - line.length())));
         } else {

@@ -296,7 +296,8 @@ public class ShardLabApp extends Application {
         // File → Save cluster with its documents…: what the class wrote, for serve --data-file to carry on from
         mainView.addFileItem(saveClusterItem(stage));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
-        AdvisorWindow advisor = new AdvisorWindow(appearance, placement, viewModel.darkProperty(), icons, tasks, work);
+        AdvisorWindow advisor =
+                new AdvisorWindow(text, appearance, placement, viewModel.darkProperty(), icons, tasks, work);
         mainView.addStatusItem(new BackgroundWorkIndicator(work).node());
         mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
         // View → Class board (io.shardlab.ui.board): every student's collections at once, where each stands on the

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -15,6 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** analyzeShardKey's keyCharacteristics on samples small enough to work out by hand. */
 class KeyCharacteristicsTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private static KeyCharacteristics characteristics(Sample sample, String key) {
         return Samples.analyze(sample, key).keyCharacteristics();
@@ -331,12 +335,12 @@ class KeyCharacteristicsTest {
         assertEquals(
                 "'b' is missing in every sampled document: all get null, so the key has one value and can never "
                         + "split.",
-                absent.findings(Severity.DISQUALIFYING).get(0).text());
+                ENGLISH.text(absent.findings(Severity.DISQUALIFYING).get(0).message()));
         assertFalse(compound.disqualified());
         assertTrue(
                 compound.findings().stream()
                         .anyMatch(f -> f.kind() == FindingKind.MISSING_FIELDS
-                                && f.text()
+                                && ENGLISH.text(f.message())
                                         .equals(
                                                 "'b' is missing in every sampled document: all get null there, so the key splits "
                                                         + "only on its other fields.")),

@@ -9,6 +9,9 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The recommendation's order of rules, on candidates whose metrics are set by hand. */
 class RecommendationRuleTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     /** A report with just the metrics the rule reads. */
     static CandidateReport candidate(
@@ -57,7 +62,8 @@ class RecommendationRuleTest {
                         List.of()));
         List<Finding> findings = new ArrayList<>();
         if (ruledOut) {
-            findings.add(new Finding(FindingKind.HOT_SHARD, "every insert on one shard"));
+            findings.add(
+                    new Finding(FindingKind.HOT_SHARD, Message.of("advisor.verbatim", "every insert on one shard")));
         }
         return new CandidateReport(
                 key,
@@ -123,7 +129,7 @@ class RecommendationRuleTest {
                         "Recommended: { b: 1 }. 80% of the reads reach a single shard; meanMaxWriteShare 0.50; 10 distinct values.",
                         "{ a: 1 } ranks lower: fewer single-shard reads (50% against 80%).",
                         "{ c: 1 } is ruled out (write distribution): every insert on one shard"),
-                r.reasons());
+                r.reasons().stream().map(ENGLISH::text).toList());
     }
 
     @Test
@@ -142,7 +148,7 @@ class RecommendationRuleTest {
                         "{ a: 1 } ranks lower: a tie on write spread (meanMaxWriteShare 0.26 against 0.27), then fewer "
                                 + "distinct values (10 against 1,000).",
                         "{ c: 1 } ranks lower: a tie with { b: 1 } on every rule; the one listed first is named."),
-                r.reasons());
+                r.reasons().stream().map(ENGLISH::text).toList());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,7 +106,9 @@ class SampleLoaderTest {
         for (int i = 1; i < reports.size(); i++) {
             assertTrue(reports.get(i).fraction() >= reports.get(i - 1).fraction(), "never goes back");
         }
-        assertEquals(new AnalysisProgress("reading many.jsonl", 1), reports.get(reports.size() - 1));
+        assertEquals(
+                new AnalysisProgress(Message.of("advisor.progress.reading", "many.jsonl"), 1),
+                reports.get(reports.size() - 1));
     }
 
     @Test

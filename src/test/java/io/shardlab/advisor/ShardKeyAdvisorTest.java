@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,6 +16,8 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 class ShardKeyAdvisorTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private static final List<ShardKeyPattern> KEYS = List.of(
             ShardKeyPattern.parse("{customerId: 1}"),
@@ -50,7 +55,7 @@ class ShardKeyAdvisorTest {
 
         List<String> found = report.findings().stream()
                 .filter(f -> f.kind() == FindingKind.HASHED_TIME_RANGES)
-                .map(Finding::text)
+                .map(f -> ENGLISH.text(f.message()))
                 .toList();
         assertEquals(finding.equals("-") ? List.of() : List.of(finding), found);
     }
@@ -73,7 +78,7 @@ class ShardKeyAdvisorTest {
                 List.of(finding),
                 report.findings().stream()
                         .filter(f -> f.kind() == FindingKind.HIGH_CARDINALITY)
-                        .map(Finding::text)
+                        .map(f -> ENGLISH.text(f.message()))
                         .toList());
     }
 
@@ -116,8 +121,9 @@ class ShardKeyAdvisorTest {
                     reports.get(i).fraction() >= reports.get(i - 1).fraction(),
                     reports.get(i).toString());
         }
-        assertTrue(reports.stream().anyMatch(p -> p.stage().equals("{ customerId: 1 }: replaying 20,000 inserts")));
-        assertEquals(new AnalysisProgress("done", 1), reports.get(reports.size() - 1));
+        assertTrue(reports.stream()
+                .anyMatch(p -> ENGLISH.text(p.stage()).equals("{ customerId: 1 }: replaying 20,000 inserts")));
+        assertEquals(new AnalysisProgress(Message.of("advisor.progress.done"), 1), reports.get(reports.size() - 1));
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.shardlab.advisor.AnalysisProgress;
 import io.shardlab.advisor.CancelToken;
 import io.shardlab.advisor.ProgressListener;
 import io.shardlab.live.Cancellation;
+import io.shardlab.text.Message;
 import io.shardlab.ui.BackgroundFailure;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -14,8 +15,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 
 /**
  * The advisor's background jobs (a load, an analysis, an export, a question to a live server), one at a time:
@@ -36,8 +37,8 @@ final class AdvisorJobs {
 
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
-    private final ReadOnlyStringWrapper stage = new ReadOnlyStringWrapper(this, "stage", "");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyObjectWrapper<Message> stage = new ReadOnlyObjectWrapper<>(this, "stage");
+    private final ReadOnlyObjectWrapper<Message> error = new ReadOnlyObjectWrapper<>(this, "error");
 
     /** @param ui runs progress and failures on the UI thread */
     AdvisorJobs(Executor ui) {
@@ -51,14 +52,14 @@ final class AdvisorJobs {
      * @param connection raised by {@link #cancel()} too; null for a job with no connection
      * @return the job's number, for {@link #current}
      */
-    long start(String what, Cancellation connection) {
+    long start(Message what, Cancellation connection) {
         cancel();
         running = new CancelToken();
         runningConnection = connection;
         busy.set(true);
         progress.set(0);
         stage.set(what);
-        error.set("");
+        error.set(null);
         return generation.incrementAndGet();
     }
 
@@ -72,8 +73,8 @@ final class AdvisorJobs {
         return generation.get() == job;
     }
 
-    /** The job is done: {@code message} on the stage line. */
-    void finish(String message) {
+    /** The job is done: {@code message} on the stage line (null for none). */
+    void finish(Message message) {
         busy.set(false);
         progress.set(1);
         stage.set(message);
@@ -83,9 +84,12 @@ final class AdvisorJobs {
     void fail(long job, Throwable e) {
         ui.execute(() -> {
             if (current(job)) {
-                finish("");
+                finish(null);
                 progress.set(0);
-                error.set(e instanceof AnalysisCancelledException ? "Cancelled." : BackgroundFailure.describe(e));
+                error.set(
+                        e instanceof AnalysisCancelledException
+                                ? Message.of("advisor.job.cancelled")
+                                : AdvisorViewModel.verbatim(BackgroundFailure.describe(e)));
             }
         });
     }
@@ -116,8 +120,8 @@ final class AdvisorJobs {
         }
     }
 
-    /** Shows {@code message} as the error (empty clears it). */
-    void showError(String message) {
+    /** Shows {@code message} as the error (null clears it). */
+    void showError(Message message) {
         error.set(message);
     }
 
@@ -133,11 +137,11 @@ final class AdvisorJobs {
         return progress.getReadOnlyProperty();
     }
 
-    ReadOnlyStringProperty stageProperty() {
+    ReadOnlyObjectProperty<Message> stageProperty() {
         return stage.getReadOnlyProperty();
     }
 
-    ReadOnlyStringProperty errorProperty() {
+    ReadOnlyObjectProperty<Message> errorProperty() {
         return error.getReadOnlyProperty();
     }
 }

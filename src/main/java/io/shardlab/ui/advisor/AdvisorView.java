@@ -1,12 +1,13 @@
 package io.shardlab.ui.advisor;
 
 import atlantafx.base.theme.Styles;
-import io.shardlab.advisor.Finding;
 import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.SuggestedCandidate;
 import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.SimulationSetup;
@@ -88,6 +89,7 @@ public final class AdvisorView {
     static final double DETAIL_BAR = 26;
 
     private final AdvisorViewModel viewModel;
+    private final UiText text;
     private final ObservableBooleanValue dark;
     private final WindowPlacement placement;
     private final Appearance appearance;
@@ -96,14 +98,20 @@ public final class AdvisorView {
 
     /**
      * @param viewModel the advisor's state and verbs
+     * @param text the window's words, following View → Language
      * @param dark whether the dark theme shows (the number lines follow it)
      * @param placement sizes and places its dialog and keeps the windows' state while it and the file choosers are
      *     open
      * @param appearance styles its dialog as the window is styled
      */
     public AdvisorView(
-            AdvisorViewModel viewModel, ObservableBooleanValue dark, WindowPlacement placement, Appearance appearance) {
+            AdvisorViewModel viewModel,
+            UiText text,
+            ObservableBooleanValue dark,
+            WindowPlacement placement,
+            Appearance appearance) {
         this.viewModel = viewModel;
+        this.text = text;
         this.dark = dark;
         this.placement = placement;
         this.appearance = appearance;
@@ -128,59 +136,65 @@ public final class AdvisorView {
     // ---- inputs ----
 
     private Parent sampleRow() {
-        MenuButton load = new MenuButton("Load sample", new FontIcon(MaterialDesignD.DATABASE));
+        MenuButton load = new MenuButton("", new FontIcon(MaterialDesignD.DATABASE));
         load.setId("load-sample");
         for (ShippedDataset d : viewModel.shippedDatasets()) {
-            MenuItem item = new MenuItem(d.datasetName() + " (shipped): " + d.summary());
+            MenuItem item = text.label(new MenuItem(), "advisor.sample.shipped", d.datasetName(), d.summary());
             item.setId("load-" + d.datasetName());
             // dataset names such as us_zipcodes: the underscore is text, not a mnemonic
             item.setMnemonicParsing(false);
             item.setOnAction(e -> viewModel.loadShippedDataset(d));
             load.getItems().add(item);
         }
-        MenuItem file = new MenuItem("Open file… (JSON Lines, CSV, mongoexport output)");
+        MenuItem file = text.label(new MenuItem(), "advisor.sample.openFile");
         file.setId("load-file");
-        file.setOnAction(e -> chooseFile("Open a sample", "*.jsonl", "*.ndjson", "*.json", "*.csv", "*.gz")
+        file.setOnAction(e -> chooseFile("advisor.sample.openTitle", "*.jsonl", "*.ndjson", "*.json", "*.csv", "*.gz")
                 .ifPresent(f -> viewModel.loadFile(f.toPath())));
-        MenuItem live = new MenuItem("Live collection… ($sample, read-only)");
+        MenuItem live = text.label(new MenuItem(), "advisor.sample.live");
         live.setId("load-live");
         live.setOnAction(e -> askLiveCollection());
         load.getItems().addAll(new SeparatorMenuItem(), file, live);
         load.disableProperty().bind(viewModel.busyProperty());
         // once a sample is loaded the button replaces it
         load.textProperty()
-                .bind(viewModel.sampleProperty().map(loaded -> "Change sample").orElse("Load sample"));
+                .bind(Bindings.when(viewModel.sampleProperty().isNull())
+                        .then(text.text("advisor.sample.load"))
+                        .otherwise(text.text("advisor.sample.change")));
         Label summary = wrapping(viewModel.sampleSummaryProperty());
         summary.setId("sample-summary");
-        return row(caption("Sample"), load, summary);
+        return row(caption("advisor.caption.sample"), load, summary);
     }
 
     private Parent queryRow() {
-        Button open = new Button("Query mix…", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE));
+        Button open =
+                text.label(new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.open");
         open.setId("load-queries");
-        open.setTooltip(new Tooltip("JSON Lines, one operation per line, e.g. "
-                + "{\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}"));
-        open.setOnAction(e ->
-                chooseFile("Open a query mix", "*.jsonl", "*.json").ifPresent(f -> viewModel.loadQueryMix(f.toPath())));
-        Button clear = new Button("Clear");
+        open.setTooltip(text.tooltip(
+                "advisor.queries.open.tip",
+                "{\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}")); // untranslated: a
+        // line of the file
+        open.setOnAction(e -> chooseFile("advisor.queries.openTitle", "*.jsonl", "*.json")
+                .ifPresent(f -> viewModel.loadQueryMix(f.toPath())));
+        Button clear = text.label(new Button(), "advisor.queries.clear");
         clear.getStyleClass().add(Styles.FLAT);
         clear.setOnAction(e -> viewModel.clearQueryMix());
         clear.disableProperty().bind(viewModel.queriesProperty().map(List::isEmpty));
-        Button sampled = new Button("Sampled queries", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE));
+        Button sampled = text.label(
+                new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.useSampled");
         sampled.setId("sampled-queries");
-        sampled.setTooltip(new Tooltip("The live cluster's sampled queries ($listSampledQueries, MongoDB 7.0+) as the "
-                + "query mix. ShardLab only reads them; sampling is turned on with configureQueryAnalyzer."));
+        sampled.setTooltip(text.tooltip("advisor.queries.useSampled.tip"));
         sampled.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty()));
         sampled.setOnAction(e -> viewModel.useSampledQueries());
         Label summary = wrapping(viewModel.queryMixSummaryProperty());
         summary.setId("query-summary");
-        return row(caption("Queries"), open, sampled, clear, summary);
+        return row(caption("advisor.caption.queries"), open, sampled, clear, summary);
     }
 
     private Parent clusterRow() {
         // a number out of range is said beside its field, and never reaches the view model
         WholeNumberSpinner shards = new WholeNumberSpinner(
-                "Shards",
+                text,
+                "advisor.cluster.shards",
                 "",
                 1,
                 SimulationSetup.MAX_SHARDS,
@@ -196,7 +210,8 @@ public final class AdvisorView {
         version.valueProperty().addListener((obs, was, now) -> viewModel.setVersion(now));
         // MongoDB's range for config.settings' chunksize, as AdvisorViewModel.setChunkSizeMegabytes takes it
         WholeNumberSpinner chunk = new WholeNumberSpinner(
-                "Chunk size",
+                text,
+                "advisor.cluster.chunkSize",
                 "MB",
                 1,
                 1024,
@@ -209,8 +224,7 @@ public final class AdvisorView {
                 .chunkSizeMegabytesProperty()
                 .addListener(
                         (obs, was, now) -> chunk.spinner().getValueFactory().setValue(now.intValue()));
-        Label hint = new Label("A sample much smaller than its collection fills few chunks: a smaller chunk size "
-                + "shows how it would split.");
+        Label hint = text.label(new Label(), "advisor.cluster.hint");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         // in a narrow window the hint takes more lines rather than end in "…"
         hint.setWrapText(true);
@@ -218,13 +232,13 @@ public final class AdvisorView {
         hint.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(hint, Priority.ALWAYS);
         return row(
-                caption("Cluster"),
-                new Label("Shards"),
+                caption("advisor.caption.cluster"),
+                text.label(new Label(), "advisor.cluster.shards"),
                 shards.spinner(),
                 shards.message(),
-                new Label("MongoDB"),
+                new Label("MongoDB"), // untranslated: the product's name
                 version,
-                new Label("Chunk size (MB)"),
+                text.label(new Label(), "advisor.cluster.chunkSizeMb"),
                 chunk.spinner(),
                 chunk.message(),
                 hint);
@@ -233,12 +247,21 @@ public final class AdvisorView {
     private Parent candidateRow() {
         TextField input = new TextField();
         input.setId("candidate-input");
-        input.setPromptText("{ customerId: 1 }  or  { _id: 'hashed' }  or  { region: 1, customerId: 1 }");
+        // shard key patterns in mongosh syntax, as the field takes them
+        text.prompt(
+                input,
+                "advisor.candidates.prompt",
+                "{ customerId: 1 }", // untranslated: a shard key pattern
+                "{ _id: 'hashed' }", // untranslated: a shard key pattern
+                "{ region: 1, customerId: 1 }"); // untranslated: a shard key pattern
         // as wide as its prompt in the type the window shows, presenter mode's larger type too
         input.prefWidthProperty()
                 .bind(Bindings.createDoubleBinding(
-                        () -> promptWidth(input), input.fontProperty(), input.insetsProperty()));
-        Button add = new Button("Add", new FontIcon(MaterialDesignP.PLUS));
+                        () -> promptWidth(input),
+                        input.fontProperty(),
+                        input.insetsProperty(),
+                        input.promptTextProperty()));
+        Button add = text.label(new Button("", new FontIcon(MaterialDesignP.PLUS)), "advisor.candidates.add");
         add.setId("add-candidate");
         Runnable addIt = () -> {
             if (viewModel.addCandidate(input.getText())) {
@@ -258,14 +281,14 @@ public final class AdvisorView {
                 Button remove = new Button(key.toString(), new FontIcon(MaterialDesignC.CLOSE));
                 remove.setMnemonicParsing(false);
                 remove.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
-                remove.setTooltip(new Tooltip("Remove " + key));
+                remove.setTooltip(text.tooltip("advisor.candidates.remove", key.toString()));
                 remove.setOnAction(e -> viewModel.removeCandidate(key));
                 chips.getChildren().add(remove);
             }
         };
         viewModel.candidatesProperty().addListener((ListChangeListener<ShardKeyPattern>) c -> refresh.run());
         HBox.setHgrow(chips, Priority.ALWAYS);
-        return row(caption("Candidates"), input, add, chips);
+        return row(caption("advisor.caption.candidates"), input, add, chips);
     }
 
     /** The width {@code field} needs to show its prompt whole, in its font, inside its padding and border. */
@@ -286,28 +309,30 @@ public final class AdvisorView {
                 Button add = new Button(s.key().toString(), new FontIcon(MaterialDesignP.PLUS));
                 add.setMnemonicParsing(false);
                 add.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.ACCENT);
-                add.setTooltip(new Tooltip(s.reason()));
+                Tooltip reason = new Tooltip();
+                reason.textProperty().bind(text.text(s.reason()));
+                add.setTooltip(reason);
                 add.setOnAction(e -> viewModel.addSuggestion(s));
                 chips.getChildren().add(add);
             }
         };
         viewModel.suggestionsProperty().addListener((ListChangeListener<SuggestedCandidate>) c -> refresh.run());
-        Label none = new Label("Load a sample to get suggestions from its fields.");
+        Label none = text.label(new Label(), "advisor.suggestions.none");
         none.getStyleClass().add(Styles.TEXT_MUTED);
         none.visibleProperty().bind(viewModel.suggestionsProperty().emptyProperty());
         none.managedProperty().bind(none.visibleProperty());
         HBox.setHgrow(chips, Priority.ALWAYS);
-        return row(caption("Suggestions"), none, chips);
+        return row(caption("advisor.caption.suggestions"), none, chips);
     }
 
     private Parent runRow() {
-        Button analyze = new Button("Analyze", new FontIcon(MaterialDesignS.SCALE_BALANCE));
+        Button analyze = text.label(new Button("", new FontIcon(MaterialDesignS.SCALE_BALANCE)), "advisor.run.analyze");
         analyze.setId("analyze");
         analyze.getStyleClass().add(Styles.ACCENT);
         analyze.setDefaultButton(false);
         analyze.disableProperty().bind(viewModel.canAnalyzeProperty().not());
         analyze.setOnAction(e -> viewModel.analyze());
-        Button cancel = new Button("Cancel");
+        Button cancel = text.label(new Button(), "advisor.run.cancel");
         cancel.setId("cancel");
         cancel.visibleProperty().bind(viewModel.busyProperty());
         cancel.managedProperty().bind(cancel.visibleProperty());
@@ -323,17 +348,16 @@ public final class AdvisorView {
         // a passing status: it takes more lines in a narrow window rather than push the buttons out
         stage.setWrapText(true);
         stage.setMinWidth(0);
-        stage.textProperty().bind(viewModel.stageProperty());
+        stage.textProperty().bind(text.text(viewModel.stageProperty()));
         stage.getStyleClass().add(Styles.TEXT_MUTED);
         Label error = new Label();
         error.setId("error");
-        error.textProperty().bind(viewModel.errorProperty());
+        error.textProperty().bind(text.text(viewModel.errorProperty()));
         error.getStyleClass().add(Styles.DANGER);
         error.setWrapText(true);
-        Button server = new Button("Ask the server");
+        Button server = text.label(new Button(), "advisor.run.askServer");
         server.setId("ask-server");
-        server.setTooltip(new Tooltip("Run the live cluster's own analyzeShardKey for each candidate (MongoDB 7.0+; it "
-                + "changes no data) and show its answer beside ShardLab's."));
+        server.setTooltip(text.tooltip("advisor.run.askServer.tip"));
         server.disableProperty()
                 .bind(viewModel
                         .liveProperty()
@@ -341,13 +365,14 @@ public final class AdvisorView {
                         .or(viewModel.busyProperty())
                         .or(viewModel.reportProperty().isNull()));
         server.setOnAction(e -> viewModel.askServer());
-        Button export = new Button("Export comparison…", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE));
+        Button export =
+                text.label(new Button("", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE)), "advisor.run.export");
         export.setId("export-comparison");
-        export.setTooltip(new Tooltip("The comparison as a picture (PNG, SVG or PDF): each candidate's verdict, "
-                + "numbers, layout and reads/writes per key range, as analyze --out writes it."));
+        export.setTooltip(text.tooltip("advisor.run.export.tip"));
         export.disableProperty()
                 .bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
-        export.setOnAction(e -> chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get())));
+        export.setOnAction(e ->
+                chooseExportFile().ifPresent(f -> viewModel.exportComparison(f.toPath(), dark.get(), text.messages())));
         return row(new Region(), analyze, server, export, cancel, bar, stage, error);
     }
 
@@ -355,7 +380,7 @@ public final class AdvisorView {
 
     private Parent table() {
         table.setId("candidates-table");
-        table.setPlaceholder(new Label("Add candidate keys and press Analyze to compare them."));
+        table.setPlaceholder(text.label(new Label(), "advisor.table.placeholder"));
         table.getStyleClass().add(Styles.STRIPED);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getColumns().add(keyColumn());
@@ -387,8 +412,8 @@ public final class AdvisorView {
 
     /** The candidate's key, as wide as the longest key, so that a compound key is never cut. */
     private TableColumn<CandidateRow, String> keyColumn() {
-        TableColumn<CandidateRow, String> keyColumn = column(
-                "Key", "The candidate shard key pattern", CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
+        TableColumn<CandidateRow, String> keyColumn =
+                column("advisor.column.key", CandidateRow::keyText, KEY_COLUMN_WIDTH, String::valueOf);
         viewModel.rowsProperty().addListener((ListChangeListener<CandidateRow>) change ->
                 keyColumn.setPrefWidth(Math.max(
                         KEY_COLUMN_WIDTH,
@@ -402,9 +427,9 @@ public final class AdvisorView {
 
     /** The chunks after the replay, each as wide as its data, coloured by shard. */
     private TableColumn<CandidateRow, CandidateRow> layoutColumn() {
-        TableColumn<CandidateRow, CandidateRow> line = new TableColumn<>("Layout (width by data)");
-        line.setUserData("The chunks after replaying the sample in insertion order, each as wide as its data, "
-                + "coloured by shard; striped chunks are jumbo");
+        TableColumn<CandidateRow, CandidateRow> line = new TableColumn<>();
+        line.textProperty().bind(text.text("advisor.column.layout"));
+        line.setUserData(text.text("advisor.column.layout.tip"));
         line.setSortable(false);
         line.setPrefWidth(ROW_LINE_WIDTH + 16);
         line.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
@@ -416,77 +441,56 @@ public final class AdvisorView {
     private void addFigureColumns() {
         table.getColumns()
                 .add(column(
-                        "Verdict",
-                        "Recommended, qualified, or ruled out by a finding",
+                        "advisor.column.verdict",
                         CandidateRow::verdict,
                         125,
-                        String::valueOf));
+                        v -> text.messages().text(v.label())));
+        table.getColumns()
+                .add(column("advisor.column.distinctValues", CandidateRow::numDistinctValues, 135, this::count));
+        table.getColumns().add(column("advisor.column.topValue", CandidateRow::topValueShare, 100, AdvisorView::share));
         table.getColumns()
                 .add(column(
-                        "Distinct values",
-                        "numDistinctValues: distinct shard-key values in the sample " + "(at most this many chunks)",
-                        CandidateRow::numDistinctValues,
-                        135,
-                        this::count));
-        table.getColumns()
-                .add(column(
-                        "Top value",
-                        "mostCommonValues[0].frequency / numDocsSampled: the most common "
-                                + "value's share of the documents",
-                        CandidateRow::topValueShare,
-                        100,
-                        AdvisorView::share));
-        table.getColumns()
-                .add(column(
-                        "Monotonicity",
-                        "monotonicity.type: whether the key changes with insertion "
-                                + "order (|recordIdCorrelationCoefficient| >= 0.7)",
+                        "advisor.column.monotonicity",
                         CandidateRow::monotonicity,
                         135,
+                        // analyzeShardKey's monotonicity.type values, as MongoDB writes them
                         String::valueOf));
-        table.getColumns().add(column("Chunks", "Chunks after the replay", CandidateRow::chunks, 85, this::count));
+        table.getColumns().add(column("advisor.column.chunks", CandidateRow::chunks, 85, this::count));
+        table.getColumns().add(column("advisor.column.jumboValues", CandidateRow::jumboValues, 125, this::count));
+        table.getColumns()
+                .add(column("advisor.column.fullestShard", CandidateRow::maxShardDocShare, 125, AdvisorView::share));
         table.getColumns()
                 .add(column(
-                        "Jumbo values",
-                        "Values whose documents alone exceed the chunk size",
-                        CandidateRow::jumboValues,
-                        125,
-                        this::count));
-        table.getColumns()
-                .add(column(
-                        "Fullest shard",
-                        "maxShardDocShare: the fullest shard's share of the documents " + "after the replay",
-                        CandidateRow::maxShardDocShare,
-                        125,
-                        AdvisorView::share));
-        table.getColumns()
-                .add(column(
-                        "Write share",
-                        "meanMaxWriteShare: per window of inserts, the busiest shard's "
-                                + "share, averaged (1/N is even, 1 is every insert on one shard)",
+                        "advisor.column.writeShare",
                         CandidateRow::meanMaxWriteShare,
                         115,
                         v -> String.format(Locale.ROOT, "%.2f", v)));
         table.getColumns()
                 .add(column(
-                        "Single-shard reads",
-                        "readDistribution.percentageOfSingleShardReads for the " + "query mix",
+                        "advisor.column.singleShardReads",
                         CandidateRow::singleShardReads,
                         175,
                         v -> v == null ? "—" : percent(v)));
+        // the verdict cells and the headers' hints follow a switch of language
+        text.language().addListener((obs, was, now) -> table.refresh());
     }
 
-    private static <T> TableColumn<CandidateRow, T> column(
-            String title, String hint, Function<CandidateRow, T> value, double width, Function<T, String> text) {
-        TableColumn<CandidateRow, T> c = new TableColumn<>(title);
-        c.setUserData(hint);
+    /**
+     * A column titled {@code key}'s text, its header's hint {@code key.tip}, showing {@code value} as {@code shown}
+     * says it.
+     */
+    private <T> TableColumn<CandidateRow, T> column(
+            String key, Function<CandidateRow, T> value, double width, Function<T, String> shown) {
+        TableColumn<CandidateRow, T> c = new TableColumn<>();
+        c.textProperty().bind(text.text(key));
+        c.setUserData(text.text(key + ".tip"));
         c.setPrefWidth(width);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(T item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty ? null : text.apply(item));
+                setText(empty ? null : shown.apply(item));
                 Verdict verdict = !empty && item instanceof Verdict v ? v : null;
                 pseudoClassStateChanged(RULED_OUT, verdict == Verdict.RULED_OUT);
                 pseudoClassStateChanged(VERDICT_RECOMMENDED, verdict == Verdict.RECOMMENDED);
@@ -499,16 +503,17 @@ public final class AdvisorView {
         Label caveat = wrapping(viewModel.caveatProperty());
         caveat.setId("caveat");
         caveat.getStyleClass().add(Styles.WARNING);
-        caveat.managedProperty().bind(caveat.textProperty().isNotEmpty());
+        caveat.managedProperty().bind(viewModel.caveatProperty().isNotNull());
         Label recommendation = wrapping(viewModel.recommendationProperty());
         recommendation.setId("recommendation");
         recommendation.getStyleClass().addAll(Styles.TITLE_4);
         VBox reasons = new VBox(2);
         reasons.setId("reasons");
-        viewModel.reasonsProperty().addListener((ListChangeListener<String>) c -> {
+        viewModel.reasonsProperty().addListener((ListChangeListener<Message>) c -> {
             reasons.getChildren().clear();
-            for (String r : viewModel.reasonsProperty()) {
-                Label l = new Label(r);
+            for (Message r : viewModel.reasonsProperty()) {
+                Label l = new Label();
+                l.textProperty().bind(text.text(r));
                 l.setWrapText(true);
                 l.getStyleClass().add(Styles.TEXT_MUTED);
                 reasons.getChildren().add(l);
@@ -517,7 +522,14 @@ public final class AdvisorView {
         Label selectedTitle = new Label();
         selectedTitle.setId("selected-key");
         selectedTitle.getStyleClass().add(Styles.TEXT_BOLD);
-        selectedTitle.textProperty().bind(viewModel.selectedProperty().map(r -> r.keyText() + " · " + r.verdict()));
+        selectedTitle
+                .textProperty()
+                .bind(text.text(viewModel
+                        .selectedProperty()
+                        .map(r -> Message.of(
+                                "advisor.details.selected",
+                                r.keyText(),
+                                r.verdict().label()))));
         Pane lineHolder = new Pane(detailLine);
         lineHolder.setMinHeight(0);
         // the canvas follows the holder's width; without a width of its own the holder would ask for the
@@ -530,28 +542,20 @@ public final class AdvisorView {
         strips.setId("range-strips");
         strips.setWrapText(true);
         strips.getStyleClass().add(Styles.TEXT_MUTED);
-        strips.textProperty().bind(viewModel.selectedProperty().map(CandidateRow::rangeLegend));
+        strips.textProperty().bind(text.text(viewModel.selectedProperty().map(CandidateRow::rangeLegend)));
         Label serverAnswer = new Label();
         serverAnswer.setId("server-answer");
         serverAnswer.setWrapText(true);
-        serverAnswer.textProperty().bind(viewModel.selectedServerAnswerProperty());
-        serverAnswer.managedProperty().bind(serverAnswer.textProperty().isNotEmpty());
-        VBox findings = new VBox(4);
-        findings.setId("findings");
-        viewModel.selectedProperty().addListener((obs, was, now) -> {
-            findings.getChildren().clear();
-            if (now != null) {
-                for (Finding f : now.findings()) {
-                    findings.getChildren().add(finding(f));
-                }
-            }
-        });
-        Label empty = new Label("Analyze, and the recommendation shows here, why each key ranks where it does, and the "
-                + "findings of the key selected in the table.");
+        serverAnswer.textProperty().bind(text.text(viewModel.selectedServerAnswerProperty()));
+        serverAnswer
+                .managedProperty()
+                .bind(viewModel.selectedServerAnswerProperty().isNotNull());
+        Parent findings = FindingList.of(text, viewModel.selectedProperty());
+        Label empty = text.label(new Label(), "advisor.details.empty");
         empty.setId("details-empty");
         empty.setWrapText(true);
         empty.getStyleClass().add(Styles.TEXT_MUTED);
-        empty.visibleProperty().bind(viewModel.recommendationProperty().isEmpty());
+        empty.visibleProperty().bind(viewModel.recommendationProperty().isNull());
         empty.managedProperty().bind(empty.visibleProperty());
         VBox box = new VBox(
                 8, empty, caveat, recommendation, reasons, selectedTitle, lineHolder, strips, serverAnswer, findings);
@@ -559,34 +563,6 @@ public final class AdvisorView {
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
         return scroll;
-    }
-
-    private static Parent finding(Finding f) {
-        Label severity = new Label(
-                switch (f.severity()) {
-                    case DISQUALIFYING -> "ruled out";
-                    case WARNING -> "warning";
-                    case NOTE -> "note";
-                    case GOOD -> "good";
-                });
-        severity.setMinWidth(80);
-        severity.getStyleClass()
-                .addAll(
-                        Styles.TEXT_BOLD,
-                        switch (f.severity()) {
-                            case DISQUALIFYING -> Styles.DANGER;
-                            case WARNING -> Styles.WARNING;
-                            case NOTE -> Styles.TEXT_MUTED;
-                            case GOOD -> Styles.SUCCESS;
-                        });
-        Label principle = new Label(f.principle().label());
-        principle.setMinWidth(130);
-        principle.getStyleClass().add(Styles.TEXT_MUTED);
-        principle.setTooltip(new Tooltip(f.principle().summary()));
-        Label text = new Label(f.text());
-        text.setWrapText(true);
-        HBox.setHgrow(text, Priority.ALWAYS);
-        return new HBox(8, severity, principle, text);
     }
 
     private void paintDetail() {
@@ -639,7 +615,7 @@ public final class AdvisorView {
     /** Load sample → Live collection…, styled as the advisor's window, placed by the placement. */
     private void askLiveCollection() {
         LiveCollectionDialog dialog = new LiveCollectionDialog(
-                table.getScene() == null ? null : table.getScene().getWindow());
+                text, table.getScene() == null ? null : table.getScene().getWindow());
         appearance.applyOnce(dialog.getDialogPane());
         placement
                 .showAndWait(dialog)
@@ -648,20 +624,21 @@ public final class AdvisorView {
 
     private Optional<File> chooseExportFile() {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export the comparison");
+        chooser.setTitle(text.now("advisor.export.title"));
         chooser.setInitialFileName("shard-key-comparison.png");
         chooser.getExtensionFilters()
                 .addAll(
-                        new FileChooser.ExtensionFilter("PNG image", "*.png"),
-                        new FileChooser.ExtensionFilter("SVG drawing", "*.svg"),
-                        new FileChooser.ExtensionFilter("PDF", "*.pdf"));
+                        new FileChooser.ExtensionFilter(text.now("advisor.export.png"), "*.png"),
+                        new FileChooser.ExtensionFilter(text.now("advisor.export.svg"), "*.svg"),
+                        new FileChooser.ExtensionFilter("PDF", "*.pdf")); // untranslated: the format's name
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
         return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)));
     }
 
-    private Optional<File> chooseFile(String title, String... patterns) {
+    /** A file to open, in a chooser titled {@code titleKey}'s text. */
+    private Optional<File> chooseFile(String titleKey, String... patterns) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle(title);
+        chooser.setTitle(text.now(titleKey));
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(String.join(", ", patterns), patterns));
         Window owner = table.getScene() == null ? null : table.getScene().getWindow();
         return Optional.ofNullable(placement.choose(() -> chooser.showOpenDialog(owner)));
@@ -672,8 +649,8 @@ public final class AdvisorView {
         return new Text(text).getLayoutBounds().getWidth();
     }
 
-    private static Label caption(String text) {
-        Label l = new Label(text);
+    private Label caption(String key) {
+        Label l = text.label(new Label(), key);
         l.getStyleClass().add(Styles.TEXT_BOLD);
         // at least 90 px, so that the rows' controls line up, and never narrower than its text in the type it has
         l.minWidthProperty()
@@ -689,9 +666,9 @@ public final class AdvisorView {
         return l;
     }
 
-    private static Label wrapping(ObservableValue<String> text) {
+    private Label wrapping(ObservableValue<Message> message) {
         Label l = new Label();
-        l.textProperty().bind(text);
+        l.textProperty().bind(text.text(message));
         l.setWrapText(true);
         l.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(l, Priority.ALWAYS);

@@ -37,6 +37,8 @@ import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,8 +60,6 @@ import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 
 /**
@@ -91,12 +91,12 @@ public final class AdvisorViewModel {
     private String liveNamespace;
 
     private final ReadOnlyObjectWrapper<Sample> sample = new ReadOnlyObjectWrapper<>(this, "sample");
-    private final ReadOnlyStringWrapper sampleSummary = new ReadOnlyStringWrapper(
-            this, "sampleSummary", "No sample loaded. Load a dataset ShardLab ships or a file (JSON Lines or CSV).");
+    private final ReadOnlyObjectWrapper<Message> sampleSummary =
+            new ReadOnlyObjectWrapper<>(this, "sampleSummary", Message.of("advisor.sample.none"));
     private final ReadOnlyObjectWrapper<List<SampledQuery>> queries =
             new ReadOnlyObjectWrapper<>(this, "queries", List.of());
-    private final ReadOnlyStringWrapper queryMixSummary =
-            new ReadOnlyStringWrapper(this, "queryMixSummary", "No query mix");
+    private final ReadOnlyObjectWrapper<Message> queryMixSummary =
+            new ReadOnlyObjectWrapper<>(this, "queryMixSummary", Message.of("advisor.queries.none"));
     private final ReadOnlyListWrapper<ShardKeyPattern> candidates =
             new ReadOnlyListWrapper<>(this, "candidates", FXCollections.observableArrayList());
     private final ReadOnlyListWrapper<SuggestedCandidate> suggestions =
@@ -109,15 +109,15 @@ public final class AdvisorViewModel {
     private final ReadOnlyObjectWrapper<AdvisorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyListWrapper<CandidateRow> rows =
             new ReadOnlyListWrapper<>(this, "rows", FXCollections.observableArrayList());
-    private final ReadOnlyStringWrapper recommendation = new ReadOnlyStringWrapper(this, "recommendation", "");
-    private final ReadOnlyStringWrapper caveat = new ReadOnlyStringWrapper(this, "caveat", "");
-    private final ReadOnlyListWrapper<String> reasons =
+    private final ReadOnlyObjectWrapper<Message> recommendation = new ReadOnlyObjectWrapper<>(this, "recommendation");
+    private final ReadOnlyObjectWrapper<Message> caveat = new ReadOnlyObjectWrapper<>(this, "caveat");
+    private final ReadOnlyListWrapper<Message> reasons =
             new ReadOnlyListWrapper<>(this, "reasons", FXCollections.observableArrayList());
     private final ReadOnlyObjectWrapper<CandidateRow> selected = new ReadOnlyObjectWrapper<>(this, "selected");
     private final ReadOnlyBooleanWrapper live = new ReadOnlyBooleanWrapper(this, "live");
     private final Map<ShardKeyPattern, ServerAnswerComparison> serverAnswers = new HashMap<>();
-    private final ReadOnlyStringWrapper selectedServerAnswer =
-            new ReadOnlyStringWrapper(this, "selectedServerAnswer", "");
+    private final ReadOnlyObjectWrapper<Message> selectedServerAnswer =
+            new ReadOnlyObjectWrapper<>(this, "selectedServerAnswer");
     private final BooleanBinding canAnalyze;
 
     /**
@@ -196,14 +196,14 @@ public final class AdvisorViewModel {
         SampleSource source;
         LiveConnectionRequest request;
         Cancellation connection = new Cancellation();
+        int size;
         try {
-            int size;
-            try {
-                size = Integer.parseInt(sampleSizeText.strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(
-                        "sample size: a whole number of documents, got '" + sampleSizeText + "'");
-            }
+            size = Integer.parseInt(sampleSizeText.strip());
+        } catch (NumberFormatException e) {
+            jobs.showError(Message.of("advisor.error.sampleSize", sampleSizeText));
+            return;
+        }
+        try {
             String uri = connectionString == null ? "" : connectionString.strip();
             if (password != null && !password.isEmpty()) {
                 uri = ConnectionStringSecrets.withPassword(uri, password);
@@ -211,10 +211,10 @@ public final class AdvisorViewModel {
             request = LiveConnectionRequest.of(uri);
             source = liveSamples.source(request, namespace == null ? "" : namespace.strip(), size, connection);
         } catch (IllegalArgumentException e) {
-            jobs.showError(
+            jobs.showError(verbatim(
                     password == null || password.isEmpty()
                             ? e.getMessage()
-                            : e.getMessage().replace(password, ConnectionStringSecrets.MASK));
+                            : e.getMessage().replace(password, ConnectionStringSecrets.MASK)));
             return;
         }
         load(source, connection, request, namespace.strip());
@@ -229,7 +229,7 @@ public final class AdvisorViewModel {
      * {@code request} and {@code namespace} name the live collection, null for a file.
      */
     private void load(SampleSource source, Cancellation connection, LiveConnectionRequest request, String namespace) {
-        long job = jobs.start("reading " + source.description(), connection);
+        long job = jobs.start(Message.of("advisor.job.reading", source.description()), connection);
         CancelToken cancel = jobs.cancelToken();
         background.execute(() -> {
             try {
@@ -252,13 +252,13 @@ public final class AdvisorViewModel {
                         refreshSuggestions();
                         jobs.finish(
                                 dropped.isEmpty()
-                                        ? ""
-                                        : "Removed "
-                                                + dropped.stream()
+                                        ? null
+                                        : Message.of(
+                                                "advisor.job.removed",
+                                                dropped.stream()
                                                         .map(Object::toString)
-                                                        .collect(Collectors.joining(", "))
-                                                + ": the new sample has none of "
-                                                + (dropped.size() == 1 ? "its fields." : "their fields."));
+                                                        .collect(Collectors.joining(", ")),
+                                                dropped.size()));
                     }
                 });
             } catch (RuntimeException | Error e) {
@@ -267,10 +267,9 @@ public final class AdvisorViewModel {
         });
     }
 
-    private static String summary(Sample s) {
-        return String.format(
-                Locale.ROOT,
-                "%s: %,d documents, %s, fields %s",
+    private static Message summary(Sample s) {
+        return Message.of(
+                "advisor.sample.summary",
                 s.source(),
                 s.numDocsSampled(),
                 size(s.documents().totalBytes()),
@@ -298,23 +297,22 @@ public final class AdvisorViewModel {
                     .mapToLong(SampledQuery::weight)
                     .sum();
             Path name = file.getFileName();
-            queryMixSummary.set(String.format(
-                    Locale.ROOT,
-                    "%s: %d operations, %,d reads and %,d writes by weight",
-                    name == null ? file : name,
-                    mix.size(),
+            queryMixSummary.set(Message.of(
+                    "advisor.queries.summary",
+                    String.valueOf(name == null ? file : name),
+                    String.valueOf(mix.size()),
                     reads,
                     writes));
-            jobs.showError("");
+            jobs.showError(null);
         } catch (IllegalArgumentException e) {
-            jobs.showError(e.getMessage());
+            jobs.showError(verbatim(e.getMessage()));
         }
     }
 
     /** Drops the query mix. */
     public void clearQueryMix() {
         queries.set(List.of());
-        queryMixSummary.set("No query mix");
+        queryMixSummary.set(Message.of("advisor.queries.none"));
     }
 
     // ---- candidates ----
@@ -329,7 +327,7 @@ public final class AdvisorViewModel {
         try {
             key = ShardKeyPattern.parse(text == null ? "" : text.strip());
         } catch (BsonParseException | InvalidShardKeyException e) {
-            jobs.showError("Candidate " + (text == null ? "" : text.strip()) + ": " + e.getMessage());
+            jobs.showError(Message.of("advisor.error.candidate", text == null ? "" : text.strip(), e.getMessage()));
             return false;
         }
         return add(key);
@@ -342,7 +340,7 @@ public final class AdvisorViewModel {
 
     private boolean add(ShardKeyPattern key) {
         if (candidates.contains(key)) {
-            jobs.showError("Candidate " + key + " is already in the list.");
+            jobs.showError(Message.of("advisor.error.duplicate", key.toString()));
             return false;
         }
         Sample s = sample.get();
@@ -351,10 +349,9 @@ public final class AdvisorViewModel {
                 String head = field.path().split("\\.")[0];
                 var profile = s.field(head);
                 if (profile.isPresent() && profile.get().arrays() > 0) {
-                    jobs.showError(String.format(
-                            Locale.ROOT,
-                            "Candidate %s: '%s' holds an array in %,d documents; %s",
-                            key,
+                    jobs.showError(Message.of(
+                            "advisor.error.array",
+                            key.toString(),
                             head,
                             profile.get().arrays(),
                             ShardKeyPattern.ARRAY_IN_SHARD_KEY));
@@ -363,7 +360,7 @@ public final class AdvisorViewModel {
             }
         }
         candidates.add(key);
-        jobs.showError("");
+        jobs.showError(null);
         refreshSuggestions();
         return true;
     }
@@ -424,7 +421,7 @@ public final class AdvisorViewModel {
         LiveConnectionRequest request = liveRequest;
         String namespace = liveNamespace;
         Cancellation connection = new Cancellation();
-        long job = jobs.start("reading the sampled queries of " + namespace, connection);
+        long job = jobs.start(Message.of("advisor.job.sampledQueries", namespace), connection);
         background.execute(() -> {
             try {
                 SampledQueries.Mix mix = liveAnalysis.sampledQueries(request, namespace, connection);
@@ -433,22 +430,22 @@ public final class AdvisorViewModel {
                         queries.set(mix.queries());
                         queryMixSummary.set(
                                 mix.queries().isEmpty()
-                                        ? "No sampled queries of " + namespace + ": "
-                                                + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace)
-                                        : String.format(
-                                                Locale.ROOT,
-                                                "%,d sampled operations of %s%s",
+                                        ? Message.of(
+                                                "advisor.queries.noneSampled",
+                                                namespace,
+                                                SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace))
+                                        : Message.of(
+                                                "advisor.queries.sampled",
                                                 mix.queries().size(),
                                                 namespace,
                                                 mix.skipped().isEmpty()
                                                         ? ""
-                                                        : String.format(
-                                                                Locale.ROOT,
-                                                                " (%,d left out: %s)",
+                                                        : Message.of(
+                                                                "advisor.queries.leftOut",
                                                                 mix.skipped().size(),
                                                                 mix.skipped().get(0))));
                         clearResults();
-                        jobs.finish("");
+                        jobs.finish(null);
                     }
                 });
             } catch (RuntimeException e) {
@@ -469,7 +466,7 @@ public final class AdvisorViewModel {
         LiveConnectionRequest request = liveRequest;
         String namespace = liveNamespace;
         Cancellation connection = new Cancellation();
-        long job = jobs.start("running analyzeShardKey on " + namespace, connection);
+        long job = jobs.start(Message.of("advisor.job.askServer", namespace), connection);
         background.execute(() -> {
             try {
                 Map<ShardKeyPattern, ServerAnswerComparison> answers = new HashMap<>();
@@ -485,7 +482,7 @@ public final class AdvisorViewModel {
                         serverAnswers.clear();
                         serverAnswers.putAll(answers);
                         selectedServerAnswer.set(serverText(selected.get()));
-                        jobs.finish("");
+                        jobs.finish(null);
                     }
                 });
             } catch (RuntimeException e) {
@@ -499,8 +496,10 @@ public final class AdvisorViewModel {
      * {@link CandidateComparisonPainter}, 1400 px wide; png, svg or pdf by the file's extension), in
      * the light or dark theme, off the JavaFX thread; the stage line then says where it went, or
      * {@link #errorProperty()} why not. Does nothing without a comparison or while busy.
+     *
+     * @param messages the words the picture's verdicts and reasons are said in
      */
-    public void exportComparison(Path file, boolean dark) {
+    public void exportComparison(Path file, boolean dark, Messages messages) {
         AdvisorReport r = report.get();
         if (jobs.busy() || r == null) {
             return;
@@ -511,11 +510,11 @@ public final class AdvisorViewModel {
         try {
             format = ExportFormat.parse(name.substring(name.lastIndexOf('.') + 1));
         } catch (IllegalArgumentException e) {
-            jobs.showError(file.getFileName() + ": end the name in .png, .svg or .pdf to export the comparison");
+            jobs.showError(Message.of("advisor.error.exportName", String.valueOf(file.getFileName())));
             return;
         }
-        CandidateComparison comparison = CandidateRow.comparison(r, rows);
-        long job = jobs.start("exporting the comparison to " + file.getFileName(), null);
+        CandidateComparison comparison = CandidateRow.comparison(r, rows, messages);
+        long job = jobs.start(Message.of("advisor.job.exporting", String.valueOf(file.getFileName())), null);
         background.execute(() -> {
             try {
                 CandidateComparisonPainter painter =
@@ -526,7 +525,7 @@ public final class AdvisorViewModel {
                                 .write(painter, new ExportSize(COMPARISON_WIDTH, 0, 1), stream));
                 ui.execute(() -> {
                     if (jobs.current(job)) {
-                        jobs.finish("Comparison exported to " + file);
+                        jobs.finish(Message.of("advisor.job.exported", file.toString()));
                     }
                 });
             } catch (RuntimeException | Error e) {
@@ -535,20 +534,20 @@ public final class AdvisorViewModel {
         });
     }
 
-    private String serverText(CandidateRow row) {
+    /** The server's answer beside ShardLab's for {@code row}: a heading, then one bullet per difference; null until asked. */
+    private Message serverText(CandidateRow row) {
         ServerAnswerComparison a = row == null ? null : serverAnswers.get(row.key());
         if (a == null) {
-            return "";
+            return null;
         }
         if (a.differences().isEmpty()) {
-            return "The server's analyzeShardKey agrees on every field.";
+            return Message.of("advisor.server.agrees");
         }
-        StringBuilder b = new StringBuilder("The server's analyzeShardKey differs on "
-                + a.differences().size() + (a.differences().size() == 1 ? " field:" : " fields:"));
+        Message text = Message.of("advisor.server.differs", a.differences().size());
         for (ServerAnswerComparison.Difference d : a.differences()) {
-            b.append("\n• ").append(d.describe());
+            text = Message.of("advisor.server.bullet", text, d.describe());
         }
-        return b.toString();
+        return text;
     }
 
     // ---- analysis ----
@@ -563,7 +562,7 @@ public final class AdvisorViewModel {
         List<SampledQuery> mix = queries.get();
         AdvisorSettings settings =
                 AdvisorSettings.of(version.get(), shards.get()).withChunkSizeMegabytes(chunkSizeMegabytes.get());
-        long job = jobs.start("analysing " + keys.size() + (keys.size() == 1 ? " candidate" : " candidates"), null);
+        long job = jobs.start(Message.of("advisor.job.analysing", keys.size()), null);
         CancelToken cancel = jobs.cancelToken();
         background.execute(() -> {
             try {
@@ -572,7 +571,7 @@ public final class AdvisorViewModel {
                 ui.execute(() -> {
                     if (jobs.current(job)) {
                         show(result);
-                        jobs.finish("");
+                        jobs.finish(null);
                     }
                 });
             } catch (RuntimeException | Error e) {
@@ -588,7 +587,7 @@ public final class AdvisorViewModel {
 
     private void show(AdvisorReport r) {
         serverAnswers.clear();
-        selectedServerAnswer.set("");
+        selectedServerAnswer.set(null);
         report.set(r);
         List<CandidateRow> list = new ArrayList<>();
         int pick = r.recommendation().index().orElse(-1);
@@ -596,27 +595,32 @@ public final class AdvisorViewModel {
             list.add(CandidateRow.of(r.candidates().get(i), r.verdict(i)));
         }
         rows.setAll(list);
-        List<String> why = r.recommendation().reasons();
+        List<Message> why = r.recommendation().reasons();
         // the sample-size caveat applies to every candidate, so it leads instead of hiding in each list
         caveat.set(r.candidates().stream()
                 .flatMap(c -> c.findings().stream())
                 .filter(f -> f.kind() == FindingKind.SMALL_SAMPLE)
-                .map(Finding::text)
+                .map(Finding::message)
                 .findFirst()
-                .orElse(""));
+                .orElse(null));
         recommendation.set(why.get(0));
         reasons.setAll(why.subList(1, why.size()));
         selected.set(pick >= 0 ? list.get(pick) : list.get(0));
         suggestions.setAll(r.suggestions());
     }
 
+    /** Text ShardLab's other packages wrote (an exception's message, a progress stage), shown as it is. */
+    static Message verbatim(String text) {
+        return Message.of("advisor.verbatim", text);
+    }
+
     private void clearResults() {
         serverAnswers.clear();
-        selectedServerAnswer.set("");
+        selectedServerAnswer.set(null);
         report.set(null);
         rows.clear();
-        recommendation.set("");
-        caveat.set("");
+        recommendation.set(null);
+        caveat.set(null);
         reasons.clear();
         selected.set(null);
     }
@@ -633,8 +637,8 @@ public final class AdvisorViewModel {
         return sample.getReadOnlyProperty();
     }
 
-    /** What the sample is, e.g. {@code "zipcodes (shipped with ShardLab): 42,555 documents, 4.4 MB, fields …"}. */
-    public ReadOnlyStringProperty sampleSummaryProperty() {
+    /** What the sample is, e.g. "zipcodes (shipped with ShardLab): 42,555 documents, 4.4 MB, fields …" in English. */
+    public ReadOnlyObjectProperty<Message> sampleSummaryProperty() {
         return sampleSummary.getReadOnlyProperty();
     }
 
@@ -642,7 +646,7 @@ public final class AdvisorViewModel {
         return queries.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty queryMixSummaryProperty() {
+    public ReadOnlyObjectProperty<Message> queryMixSummaryProperty() {
         return queryMixSummary.getReadOnlyProperty();
     }
 
@@ -677,13 +681,13 @@ public final class AdvisorViewModel {
         return jobs.progressProperty();
     }
 
-    /** What the running job does now. */
-    public ReadOnlyStringProperty stageProperty() {
+    /** What the running job does now, or what the last one came to; null for nothing. */
+    public ReadOnlyObjectProperty<Message> stageProperty() {
         return jobs.stageProperty();
     }
 
-    /** The last mistake or failure, one line; empty when there is none. */
-    public ReadOnlyStringProperty errorProperty() {
+    /** The last mistake or failure, one line; null when there is none. */
+    public ReadOnlyObjectProperty<Message> errorProperty() {
         return jobs.errorProperty();
     }
 
@@ -696,19 +700,18 @@ public final class AdvisorViewModel {
         return rows.getReadOnlyProperty();
     }
 
-    /** The recommendation's first sentence, e.g. {@code "Recommended: { zip: 'hashed' }. …"}. */
-    public ReadOnlyStringProperty recommendationProperty() {
+    /** The recommendation's first sentence, e.g. "Recommended: { zip: 'hashed' }. …" in English; null before an analysis. */
+    public ReadOnlyObjectProperty<Message> recommendationProperty() {
         return recommendation.getReadOnlyProperty();
     }
 
     /** Why the other candidates were not picked, one sentence each. */
-    public ReadOnlyListProperty<String> reasonsProperty() {
+    public ReadOnlyListProperty<Message> reasonsProperty() {
         return reasons.getReadOnlyProperty();
     }
 
-    /** The row whose findings show. */
-    /** What limits every candidate's numbers (a sample too small for the chunk size); empty when nothing does. */
-    public ReadOnlyStringProperty caveatProperty() {
+    /** What limits every candidate's numbers (a sample too small for the chunk size); null when nothing does. */
+    public ReadOnlyObjectProperty<Message> caveatProperty() {
         return caveat.getReadOnlyProperty();
     }
 
@@ -717,11 +720,12 @@ public final class AdvisorViewModel {
         return live.getReadOnlyProperty();
     }
 
-    /** The server's analyzeShardKey beside ShardLab's for the selected candidate; empty until asked. */
-    public ReadOnlyStringProperty selectedServerAnswerProperty() {
+    /** The server's analyzeShardKey beside ShardLab's for the selected candidate; null until asked. */
+    public ReadOnlyObjectProperty<Message> selectedServerAnswerProperty() {
         return selectedServerAnswer.getReadOnlyProperty();
     }
 
+    /** The row whose findings show. */
     public ReadOnlyObjectProperty<CandidateRow> selectedProperty() {
         return selected.getReadOnlyProperty();
     }

@@ -2,6 +2,7 @@ package io.shardlab.ui.advisor;
 
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
@@ -35,6 +36,7 @@ public final class AdvisorWindow {
     /** The name its size and place are remembered under. */
     static final String WINDOW_NAME = "advisor";
 
+    private final UiText text;
     private final Appearance appearance;
     private final WindowPlacement placement;
     private final ObservableBooleanValue dark;
@@ -44,6 +46,7 @@ public final class AdvisorWindow {
     private Stage stage;
 
     /**
+     * @param text the window's words, following View → Language
      * @param appearance styles the window like the main one
      * @param placement sizes and places the window for its screen, remembers its size, and places its dialogs
      * @param dark whether the dark theme shows
@@ -52,12 +55,14 @@ public final class AdvisorWindow {
      * @param work lists the advisor's sampling and rating while they run (the main window's status bar)
      */
     public AdvisorWindow(
+            UiText text,
             Appearance appearance,
             WindowPlacement placement,
             ObservableBooleanValue dark,
             List<Image> icons,
             BackgroundTasks tasks,
             VisibleWork work) {
+        this.text = text;
         this.work = work;
         this.appearance = appearance;
         this.placement = placement;
@@ -74,13 +79,11 @@ public final class AdvisorWindow {
                     "shardlab-advisor-candidate",
                     Math.min(2, Runtime.getRuntime().availableProcessors()));
             AdvisorViewModel viewModel = new AdvisorViewModel(
-                    work.reporting("Advisor: reading the sample and rating the keys", background),
-                    Platform::runLater,
-                    candidates);
-            Parent root = new AdvisorView(viewModel, dark, placement, appearance).build();
+                    work.reporting(text.now("advisor.window.work"), background), Platform::runLater, candidates);
+            Parent root = new AdvisorView(viewModel, text, dark, placement, appearance).build();
             appearance.follow(root);
             stage = new Stage();
-            stage.setTitle("ShardLab — Shard key advisor");
+            stage.titleProperty().bind(text.text("advisor.window.title"));
             stage.getIcons().setAll(icons);
             stage.setScene(new Scene(root));
             stage.setOnHidden(e -> viewModel.cancel());

@@ -7,8 +7,9 @@ import io.shardlab.advisor.Verdict;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateLayout;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
@@ -72,23 +73,23 @@ public record CandidateRow(
                 report.findings());
     }
 
-    /** The comparison picture of {@code report}, whose rows are {@code rows}. */
-    static CandidateComparison comparison(AdvisorReport report, List<CandidateRow> rows) {
+    /** The comparison picture of {@code report}, whose rows are {@code rows}, its words in {@code messages}'. */
+    static CandidateComparison comparison(AdvisorReport report, List<CandidateRow> rows, Messages messages) {
         return new CandidateComparison(
                 report.sampleSource(),
                 report.settings().version(),
                 report.settings().shards(),
                 report.settings().chunkSizeMegabytes(),
                 report.queries().size(),
-                rows.stream().map(CandidateRow::comparisonCandidate).toList(),
-                report.recommendation().reasons());
+                rows.stream().map(row -> row.comparisonCandidate(messages)).toList(),
+                report.recommendation().reasons().stream().map(messages::text).toList());
     }
 
-    /** The row as the comparison picture shows it. */
-    public CandidateComparison.Candidate comparisonCandidate() {
+    /** The row as the comparison picture shows it, its verdict in {@code messages}' words. */
+    public CandidateComparison.Candidate comparisonCandidate(Messages messages) {
         return new CandidateComparison.Candidate(
                 keyText(),
-                verdict.label(),
+                messages.text(verdict.label()),
                 numDistinctValues,
                 topValueShare,
                 monotonicity,
@@ -102,33 +103,31 @@ public record CandidateRow(
 
     /**
      * What the strips under the number line show, e.g. "Under the line, per range of the key from
-     * MinKey to MaxKey: reads (numReadsByRange, 100 ranges, busiest 41), then writes (...)"; empty
-     * without a query mix.
+     * MinKey to MaxKey: reads (numReadsByRange, 100 ranges, busiest 41), then writes (...)" in English;
+     * "no query mix" without one.
      */
-    public String rangeLegend() {
+    public Message rangeLegend() {
         List<Long> numReadsByRange = layout.numReadsByRange();
         List<Long> numWritesByRange = layout.numWritesByRange();
         if (numReadsByRange.isEmpty() && numWritesByRange.isEmpty()) {
-            return "No query mix: no reads or writes per range to show.";
+            return Message.of("advisor.legend.noQueryMix");
         }
-        StringBuilder b = new StringBuilder("Under the line, per range of the key from MinKey to MaxKey: ");
-        if (!numReadsByRange.isEmpty()) {
-            b.append("reads (numReadsByRange, ")
-                    .append(summary(numReadsByRange))
-                    .append(")");
+        if (numWritesByRange.isEmpty()) {
+            return Message.of("advisor.legend.reads", numReadsByRange.size(), busiest(numReadsByRange));
         }
-        if (!numWritesByRange.isEmpty()) {
-            b.append(numReadsByRange.isEmpty() ? "" : ", then ")
-                    .append("writes (numWritesByRange, ")
-                    .append(summary(numWritesByRange))
-                    .append(")");
+        if (numReadsByRange.isEmpty()) {
+            return Message.of("advisor.legend.writes", numWritesByRange.size(), busiest(numWritesByRange));
         }
-        return b.append(".").toString();
+        return Message.of(
+                "advisor.legend.readsAndWrites",
+                numReadsByRange.size(),
+                busiest(numReadsByRange),
+                numWritesByRange.size(),
+                busiest(numWritesByRange));
     }
 
-    private static String summary(List<Long> counts) {
-        long max = counts.stream().mapToLong(Long::longValue).max().orElse(0);
-        return counts.size() + " ranges, busiest " + String.format(Locale.ROOT, "%,d", max);
+    private static long busiest(List<Long> counts) {
+        return counts.stream().mapToLong(Long::longValue).max().orElse(0);
     }
 
     /** The key in mongosh syntax, e.g. {@code { state: 1, zip: 1 }}. */

@@ -1,5 +1,6 @@
 package io.shardlab.ui.advisor;
 
+import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumnBase;
@@ -18,14 +19,16 @@ final class ColumnHeaders {
 
     /**
      * Gives each column header of {@code table} its column's hint (the analyzeShardKey field it shows, the column's
-     * user data) as a tooltip, and keeps each column at least as wide as its title in the header's type (presenter
+     * user data, a text that follows the language) as a tooltip, and keeps each column at least as wide as its title in the header's type (presenter
      * mode's too), so that no title ends in "…": the table scrolls sideways instead. Call once the headers exist.
      */
     static void explainAndKeepWhole(TableView<?> table) {
         for (Node n : table.lookupAll(".column-header")) {
             if (n instanceof TableColumnHeader h && h.getTableColumn() != null) {
-                if (h.getTableColumn().getUserData() instanceof String hint) {
-                    Tooltip.install(h, new Tooltip(hint));
+                if (h.getTableColumn().getUserData() instanceof ObservableStringValue hint) {
+                    Tooltip tip = new Tooltip();
+                    tip.textProperty().bind(hint);
+                    Tooltip.install(h, tip);
                 }
                 if (h.lookup(".label") instanceof Label title) {
                     TableColumnBase<?, ?> column = h.getTableColumn();
@@ -39,6 +42,8 @@ final class ColumnHeaders {
                         }
                     };
                     title.fontProperty().addListener((obs, was, now) -> wholeTitle.run());
+                    // a switch of language changes the title's width
+                    title.textProperty().addListener((obs, was, now) -> wholeTitle.run());
                     wholeTitle.run();
                 }
             }

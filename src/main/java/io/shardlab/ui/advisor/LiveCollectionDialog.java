@@ -1,5 +1,6 @@
 package io.shardlab.ui.advisor;
 
+import io.shardlab.ui.text.UiText;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -26,27 +27,30 @@ final class LiveCollectionDialog extends Dialog<ButtonType> {
     private final TextField namespace = new TextField();
     private final TextField size = new TextField("10000");
 
-    /** @param owner the advisor's window; null for none */
-    LiveCollectionDialog(Window owner) {
+    /**
+     * @param text the window's words
+     * @param owner the advisor's window; null for none
+     */
+    LiveCollectionDialog(UiText text, Window owner) {
         uri.setId("live-uri");
-        uri.setPromptText("mongodb://user@host:27017/?authSource=admin");
+        uri.setPromptText("mongodb://user@host:27017/?authSource=admin"); // untranslated: a connection string
         password.setId("live-password");
-        password.setPromptText("only if the string names a user");
+        text.prompt(password, "advisor.live.password.prompt");
         namespace.setId("live-ns");
-        namespace.setPromptText("db.collection");
+        namespace.setPromptText("db.collection"); // untranslated: MongoDB's form of a namespace
         size.setId("live-sample-size");
         GridPane form = new GridPane();
         form.setHgap(8);
         form.setVgap(8);
-        form.addRow(0, new Label("Connection string"), uri);
-        form.addRow(1, new Label("Password"), password);
-        form.addRow(2, new Label("Namespace"), namespace);
-        form.addRow(3, new Label("Sample size ($sample)"), size);
+        form.addRow(0, text.label(new Label(), "advisor.live.uri"), uri);
+        form.addRow(1, text.label(new Label(), "advisor.live.password"), password);
+        form.addRow(2, text.label(new Label(), "advisor.live.namespace"), namespace);
+        form.addRow(3, text.label(new Label(), "advisor.live.sampleSize"), size);
         GridPane.setHgrow(uri, Priority.ALWAYS);
         uri.setPrefColumnCount(36);
-        setTitle("Sample a live collection");
-        setHeaderText("ShardLab runs [{$sample: {size: N}}] on the collection; it writes nothing. "
-                + "$sample returns documents in random order, so monotonicity is \"unknown\".");
+        titleProperty().bind(text.text("advisor.live.title"));
+        headerTextProperty()
+                .bind(text.text("advisor.live.header", "[{$sample: {size: N}}]")); // untranslated: the pipeline
         getDialogPane().setContent(form);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         if (owner != null) {

@@ -1,7 +1,10 @@
 package io.shardlab.ui.advisor;
 
+import io.shardlab.text.Message;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.SharedStyles;
-import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
@@ -16,19 +19,21 @@ import javafx.util.StringConverter;
  */
 final class WholeNumberSpinner {
 
-    private final String what;
+    private final String whatKey;
     private final String unit;
     private final int least;
     private final int most;
     private final Spinner<Integer> spinner = new Spinner<>();
     private final Label message = new Label();
+    private final ObjectProperty<Message> said = new SimpleObjectProperty<>(this, "said");
 
     /**
-     * @param what the value's name as the form shows it, e.g. {@code "Shards"}
+     * @param text the window's words
+     * @param whatKey the key of the value's name as the form shows it, e.g. "Shards" in English
      * @param unit its unit after a number, e.g. {@code "MB"}; empty for none
      */
-    WholeNumberSpinner(String what, String unit, int least, int most, int initial) {
-        this.what = what;
+    WholeNumberSpinner(UiText text, String whatKey, String unit, int least, int most, int initial) {
+        this.whatKey = whatKey;
         this.unit = unit.isEmpty() ? "" : " " + unit;
         this.least = least;
         this.most = most;
@@ -55,7 +60,8 @@ final class WholeNumberSpinner {
         spinner.setEditable(true);
         message.getStyleClass().add(SharedStyles.FIELD_ERROR);
         message.setMinWidth(Region.USE_PREF_SIZE);
-        message.visibleProperty().bind(message.textProperty().isNotEmpty());
+        message.textProperty().bind(text.text(said));
+        message.visibleProperty().bind(said.isNotNull());
         message.managedProperty().bind(message.visibleProperty());
     }
 
@@ -69,28 +75,31 @@ final class WholeNumberSpinner {
         return message;
     }
 
-    /** The value {@code text} stands for within the range, {@code now} when it is no whole number; says which. */
-    private int take(String text, int now) {
-        String digits = text == null ? "" : text.strip().replace(",", "").replace("_", "");
+    private Message what() {
+        return Message.of(whatKey);
+    }
+
+    /** The value {@code typedText} stands for within the range, {@code now} when it is no whole number; says which. */
+    private int take(String typedText, int now) {
+        String digits =
+                typedText == null ? "" : typedText.strip().replace(",", "").replace("_", "");
         long typed;
         try {
             typed = Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            message.setText(String.format(
-                    Locale.ROOT, "%s: '%s' is not a whole number; it stays %d%s.", what, text.strip(), now, unit));
+            said.set(Message.of("advisor.number.notWhole", what(), typedText.strip(), now + unit));
             return now;
         }
         if (typed < least) {
-            message.setText(String.format(
-                    Locale.ROOT, "%s: at least %d%s, so %s became %d.", what, least, unit, text.strip(), least));
+            said.set(Message.of(
+                    "advisor.number.atLeast", what(), least + unit, typedText.strip(), String.valueOf(least)));
             return least;
         }
         if (typed > most) {
-            message.setText(String.format(
-                    Locale.ROOT, "%s: at most %d%s, so %s became %d.", what, most, unit, text.strip(), most));
+            said.set(Message.of("advisor.number.atMost", what(), most + unit, typedText.strip(), String.valueOf(most)));
             return most;
         }
-        message.setText("");
+        said.set(null);
         return (int) typed;
     }
 }

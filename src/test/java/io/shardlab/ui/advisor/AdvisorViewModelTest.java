@@ -9,6 +9,9 @@ import io.shardlab.advisor.ShippedDataset;
 import io.shardlab.advisor.Verdict;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,11 +19,19 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Executor;
+import javafx.beans.value.ObservableValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The advisor's ViewModel without a toolkit: same-thread executors, or queues run by hand. */
 class AdvisorViewModelTest {
+
+    static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
+    /** What {@code message} says in English; empty for none. */
+    static String english(ObservableValue<Message> message) {
+        return message.getValue() == null ? "" : ENGLISH.text(message.getValue());
+    }
 
     @TempDir
     Path dir;
@@ -54,8 +65,8 @@ class AdvisorViewModelTest {
 
         assertEquals(42_555, vm.sampleProperty().get().numDocsSampled());
         assertTrue(
-                vm.sampleSummaryProperty().get().startsWith("zipcodes (shipped with ShardLab): 42,555 documents"),
-                vm.sampleSummaryProperty().get());
+                english(vm.sampleSummaryProperty()).startsWith("zipcodes (shipped with ShardLab): 42,555 documents"),
+                english(vm.sampleSummaryProperty()));
         assertFalse(vm.suggestionsProperty().isEmpty());
         assertFalse(vm.busyProperty().get());
         assertEquals(1.0, vm.progressProperty().get());
@@ -82,15 +93,15 @@ class AdvisorViewModelTest {
                 List.of(Verdict.QUALIFIED, Verdict.RECOMMENDED),
                 rows.stream().map(CandidateRow::verdict).toList());
         assertTrue(
-                vm.recommendationProperty().get().startsWith("Recommended: { zip: 'hashed' }"),
-                vm.recommendationProperty().get());
+                english(vm.recommendationProperty()).startsWith("Recommended: { zip: 'hashed' }"),
+                english(vm.recommendationProperty()));
         assertEquals(
                 List.of("{ state: 1 } ranks lower: inserts less spread (meanMaxWriteShare "
                         + String.format(
                                 java.util.Locale.ROOT, "%.2f", rows.get(0).meanMaxWriteShare()) + " against "
                         + String.format(
                                 java.util.Locale.ROOT, "%.2f", rows.get(1).meanMaxWriteShare()) + ")."),
-                vm.reasonsProperty());
+                vm.reasonsProperty().stream().map(ENGLISH::text).toList());
         assertEquals(rows.get(1), vm.selectedProperty().get(), "the recommended row is selected");
         assertEquals(62, rows.get(0).numDistinctValues());
         assertNull(rows.get(0).singleShardReads(), "no query mix");
@@ -107,18 +118,18 @@ class AdvisorViewModelTest {
         vm.analyze();
 
         java.nio.file.Path svg = dir.resolve("comparison.svg");
-        vm.exportComparison(svg, true);
+        vm.exportComparison(svg, true, ENGLISH);
 
-        assertEquals("", vm.errorProperty().get());
-        assertEquals("Comparison exported to " + svg, vm.stageProperty().get());
+        assertEquals("", english(vm.errorProperty()));
+        assertEquals("Comparison exported to " + svg, english(vm.stageProperty()));
         String text = java.nio.file.Files.readString(svg);
         assertTrue(text.contains("2.  { zip: 'hashed' }  —  recommended"), "the verdicts");
         assertTrue(text.startsWith("<?xml") && text.contains("<svg"), "an SVG document");
 
-        vm.exportComparison(dir.resolve("comparison.gif"), false);
+        vm.exportComparison(dir.resolve("comparison.gif"), false, ENGLISH);
         assertEquals(
                 "comparison.gif: end the name in .png, .svg or .pdf to export the comparison",
-                vm.errorProperty().get());
+                english(vm.errorProperty()));
         assertFalse(java.nio.file.Files.exists(dir.resolve("comparison.gif")));
     }
 
@@ -130,17 +141,14 @@ class AdvisorViewModelTest {
         assertEquals(
                 "Candidate {a: -1}: Shard key { a: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                         + "Failed to parse field a",
-                vm.errorProperty().get());
+                english(vm.errorProperty()));
         assertFalse(vm.addCandidate("{a: "));
-        assertTrue(
-                vm.errorProperty().get().startsWith("Candidate {a:: "),
-                vm.errorProperty().get());
+        assertTrue(english(vm.errorProperty()).startsWith("Candidate {a:: "), english(vm.errorProperty()));
 
         assertTrue(vm.addCandidate("{a: 1}"));
-        assertEquals("", vm.errorProperty().get());
+        assertEquals("", english(vm.errorProperty()));
         assertFalse(vm.addCandidate("{a: 1.0}"));
-        assertEquals(
-                "Candidate { a: 1 } is already in the list.", vm.errorProperty().get());
+        assertEquals("Candidate { a: 1 } is already in the list.", english(vm.errorProperty()));
 
         Path tagged = dir.resolve("tagged.jsonl");
         Files.writeString(tagged, "{\"tags\": [\"x\"]}\n{\"tags\": \"y\"}\n");
@@ -149,7 +157,7 @@ class AdvisorViewModelTest {
         assertEquals(
                 "Candidate { 'tags.name': 1 }: 'tags' holds an array in 1 documents; Shard key cannot contain "
                         + "array values or array descendants.",
-                vm.errorProperty().get());
+                english(vm.errorProperty()));
     }
 
     @Test
@@ -180,7 +188,7 @@ class AdvisorViewModelTest {
         background.runAll();
 
         assertFalse(vm.busyProperty().get());
-        assertEquals("Cancelled.", vm.errorProperty().get());
+        assertEquals("Cancelled.", english(vm.errorProperty()));
         assertTrue(vm.rowsProperty().isEmpty());
         assertTrue(vm.canAnalyzeProperty().get(), "ready to analyse again");
     }
@@ -241,12 +249,10 @@ class AdvisorViewModelTest {
 
         vm.loadQueryMix(bad);
         assertTrue(
-                vm.errorProperty().get().startsWith(bad + " line 2: unknown op 'sort'"),
-                vm.errorProperty().get());
+                english(vm.errorProperty()).startsWith(bad + " line 2: unknown op 'sort'"),
+                english(vm.errorProperty()));
         vm.loadQueryMix(good);
-        assertEquals(
-                "mix.jsonl: 2 operations, 4 reads and 0 writes by weight",
-                vm.queryMixSummaryProperty().get());
+        assertEquals("mix.jsonl: 2 operations, 4 reads and 0 writes by weight", english(vm.queryMixSummaryProperty()));
         vm.addCandidate("{state: 1}");
         vm.analyze();
 
@@ -294,9 +300,8 @@ class AdvisorViewModelTest {
         background.runAll();
 
         assertFalse(vm.busyProperty().get());
-        assertTrue(
-                vm.errorProperty().get().startsWith(shown), vm.errorProperty().get());
-        assertEquals(1, vm.errorProperty().get().lines().count());
+        assertTrue(english(vm.errorProperty()).startsWith(shown), english(vm.errorProperty()));
+        assertEquals(1, english(vm.errorProperty()).lines().count());
     }
 
     @Test
@@ -319,19 +324,17 @@ class AdvisorViewModelTest {
                 "one range holds CA");
         assertEquals(List.of(), row.layout().numWritesByRange(), "no writes: no strip");
         assertTrue(
-                row.rangeLegend()
+                ENGLISH.text(row.rangeLegend())
                         .startsWith("Under the line, per range of the key from MinKey to MaxKey: reads "
                                 + "(numReadsByRange, "),
-                row.rangeLegend());
-        assertTrue(row.rangeLegend().endsWith("busiest 9)."), row.rangeLegend());
+                ENGLISH.text(row.rangeLegend()));
+        assertTrue(ENGLISH.text(row.rangeLegend()).endsWith("busiest 9)."), ENGLISH.text(row.rangeLegend()));
         assertTrue(
-                vm.caveatProperty().get().startsWith("The data (")
-                        && vm.caveatProperty()
-                                .get()
+                english(vm.caveatProperty()).startsWith("The data (")
+                        && english(vm.caveatProperty())
                                 .endsWith(
                                         "even 1 MB chunks, MongoDB's smallest, are too large for it: sample more documents."),
-                "the sample-size caveat leads the results: "
-                        + vm.caveatProperty().get());
+                "the sample-size caveat leads the results: " + english(vm.caveatProperty()));
     }
 
     @Test
@@ -349,8 +352,6 @@ class AdvisorViewModelTest {
                 List.of("{ sku: 1, state: 1 }"),
                 vm.candidatesProperty().stream().map(Object::toString).toList(),
                 "a key with one field in the new sample stays, and is judged with its findings");
-        assertEquals(
-                "Removed { state: 1 }: the new sample has none of its fields.",
-                vm.stageProperty().get());
+        assertEquals("Removed { state: 1 }: the new sample has none of its fields.", english(vm.stageProperty()));
     }
 }

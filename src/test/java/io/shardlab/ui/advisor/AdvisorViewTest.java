@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.advisor.Verdict;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -49,6 +51,7 @@ class AdvisorViewTest {
         stage.setScene(new Scene(
                 new AdvisorView(
                                 viewModel,
+                                new UiText(Language.ENGLISH),
                                 new SimpleBooleanProperty(false),
                                 new WindowPlacement(
                                         RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),

@@ -1,6 +1,8 @@
 package io.shardlab.ui.advisor;
 
 import io.shardlab.advisor.ShippedDataset;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.nio.file.Files;
@@ -41,6 +43,7 @@ public final class AdvisorWindowPreview {
                     new io.shardlab.ui.theme.Appearance(dark, new SimpleBooleanProperty(false));
             javafx.scene.Parent root = new AdvisorView(
                             vm,
+                            new UiText(Language.ENGLISH),
                             dark,
                             new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),
                             appearance)
