@@ -3,11 +3,15 @@ package io.shardlab.ui.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class ClusterDescriptionTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
@@ -17,7 +21,7 @@ class ClusterDescriptionTest {
             Live cluster      | 8.0.0-rc1 | Live cluster · MongoDB 8.0.0-rc1
             """)
     void label_names_the_kind_and_the_mongodb_release(String kind, String version, String label) {
-        assertEquals(label, new ClusterDescription(kind, version).label());
+        assertEquals(label, ENGLISH.text(new ClusterDescription(kind, version).label()));
     }
 
     @ParameterizedTest
@@ -37,7 +41,8 @@ class ClusterDescriptionTest {
     @Test
     void without_a_version_the_label_is_the_kind_alone() {
         assertEquals(
-                "Config dump", ClusterDescription.withoutVersion("Config dump").label());
+                "Config dump",
+                ENGLISH.text(ClusterDescription.withoutVersion("Config dump").label()));
         assertThrows(IllegalArgumentException.class, () -> ClusterDescription.withoutVersion(" "));
     }
 }
