@@ -261,8 +261,9 @@ public class ShardLabApp extends Application {
                 engine.shellCommandLayer(),
                 ConsoleViewModel.historyFileOfThisUser(),
                 tasks.serial("shardlab-shell"),
-                Platform::runLater);
-        consoleView = new ConsoleView(console);
+                Platform::runLater,
+                text);
+        consoleView = new ConsoleView(text, console);
         // in presenter mode the Shell panel shows in a window of its own: the explorer keeps the projector's height
         Node explorerAndShell =
                 consoleView.dockUnder(collectionView, viewModel.presenterModeProperty(), appearance::follow);
@@ -339,7 +340,7 @@ public class ShardLabApp extends Application {
                 });
         // the roster's names (each student's appName) name their databases' tiles and results
         board.followRoster(explorer.connections().roster());
-        BoardWindow boardWindow = new BoardWindow(board, appearance, viewModel.darkProperty(), icons, placement);
+        BoardWindow boardWindow = new BoardWindow(text, board, appearance, viewModel.darkProperty(), icons, placement);
         MenuItem boardItem = text.label(new MenuItem(), "window.menu.classBoard");
         boardItem.setId("menu-class-board");
         boardItem.setAccelerator(BoardWindow.KEYS);

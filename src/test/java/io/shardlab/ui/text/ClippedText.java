@@ -6,12 +6,15 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.text.Text;
 
 /**
  * Finds the words a window cuts: every {@link Labeled} whose skin draws less than its text (JavaFX elides an
- * overrunning label's text, "Explore a sh…", or draws nothing when not even the ellipsis fits), and every other
- * {@link Text} that reaches out of its parent's clip. A check for tests of a window in each language: Chinese and
+ * overrunning label's text, "Explore a sh…", or draws nothing when not even the ellipsis fits), every empty
+ * {@link TextField} whose prompt is wider than the room inside it, and every other {@link Text} that reaches out
+ * of its parent's clip (the checks {@code DialogsInWindowTest} made for its dialogs, for every window). A check for tests of a window in each language: Chinese and
  * English need different widths, and a label sized for one cuts the other.
  *
  * <p>Only what shows is checked: a node that is invisible, or inside an invisible parent, cuts nothing. Call on
@@ -52,6 +55,12 @@ public final class ClippedText {
         }
         if (node instanceof Labeled labeled) {
             check(labeled, clips);
+        } else if (node instanceof TextInputControl input) {
+            // what a user typed scrolls inside the field: only the prompt, the window's words, is checked
+            if (input instanceof TextField field) {
+                check(field, clips);
+            }
+            return;
         } else if (node instanceof Text text && !(node.getParent() instanceof Labeled)) {
             check(text, clips);
         }
@@ -85,6 +94,23 @@ public final class ClippedText {
                 ellipsis != null && !ellipsis.isEmpty() && shown.contains(ellipsis) && !text.contains(ellipsis);
         // not even the ellipsis fits: nothing is drawn
         return elided || shown.isEmpty();
+    }
+
+    /** An empty field draws its prompt in a Text of the skin: wider than the room inside the field, it is cut. */
+    private static void check(TextField field, List<Clip> clips) {
+        String prompt = field.getPromptText();
+        if (prompt == null || prompt.isEmpty() || !field.getText().isEmpty()) {
+            return;
+        }
+        double room = field.getWidth() - field.snappedLeftInset() - field.snappedRightInset();
+        double drawn = field.lookupAll(".text").stream()
+                .filter(n -> n instanceof Text t && prompt.equals(t.getText()))
+                .mapToDouble(n -> n.getLayoutBounds().getWidth())
+                .max()
+                .orElse(0);
+        if (drawn > room + SLACK) {
+            clips.add(new Clip(describe(field), prompt, "a prompt " + drawn + " px wide in " + room + " px"));
+        }
     }
 
     /** A text node drawn outside its parent's clip is cut by it. */
