@@ -4,6 +4,7 @@ import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import javafx.geometry.HPos;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -90,6 +91,8 @@ public final class AboutDialog extends Dialog<ButtonType> {
         getDialogPane().getStyleClass().add(ABOUT_DIALOG);
         getDialogPane().getStylesheets().add(STYLESHEET);
         getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
+        // JavaFX words its own buttons in the language the JVM started in, not the window's
+        ((Button) getDialogPane().lookupButton(ButtonType.CLOSE)).textProperty().bind(text.text("common.close"));
     }
 
     /**
