@@ -1,16 +1,22 @@
 package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
+import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.text.Language;
+import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.text.ClippedText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -18,6 +24,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,7 +37,8 @@ import org.testfx.framework.junit5.Start;
 /**
  * View → Language in the running main window: choosing 简体中文 re-says every menu of the window's frame and the
  * status bar in Chinese at once, and choosing English says them in English again, without a restart; in Chinese,
- * at the sizes the window opens at, no word of the frame or the empty state is cut.
+ * at the sizes the window opens at, no word of the frame, the empty state, the Shell panel, About or the class
+ * board is cut.
  */
 @ExtendWith(ApplicationExtension.class)
 class LanguageInWindowTest {
@@ -128,6 +136,47 @@ class LanguageInWindowTest {
             return ClippedText.in(root);
         });
         assertEquals(List.of(), clips);
+    }
+
+    @Test
+    void in_chinese_the_shell_panel_about_and_the_class_board_show_every_word_whole(FxRobot robot) throws Exception {
+        choose(robot, "menu-language-zh-cn");
+        robot.interact(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(720);
+        });
+        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        // a check item's selection is toggled by the menu's skin, not by fire()
+        robot.interact(() -> ((CheckMenuItem) item("menu-shell")).setSelected(true));
+        waitUntil(() ->
+                robot.lookup("#console-panel").tryQuery().map(Node::isVisible).orElse(false));
+        assertEquals("清屏", robot.lookup("#console-clear").queryAs(Button.class).getText());
+        assertEquals(
+                List.of(),
+                onFxThread(() ->
+                        ClippedText.in((Parent) robot.lookup("#console-panel").query())));
+
+        choose(robot, "menu-about");
+        waitUntil(() -> robot.lookup("#about-version").tryQuery().isPresent());
+        Label version = robot.lookup("#about-version").queryAs(Label.class);
+        assertTrue(version.getText().startsWith("版本 "), version.getText());
+        Parent about = version.getScene().getRoot();
+        assertEquals(List.of(), onFxThread(() -> ClippedText.in(about)));
+        robot.interact(() -> version.getScene().getWindow().hide());
+
+        choose(robot, "menu-class-board");
+        waitUntil(() -> boardWindow().isPresent());
+        Parent board = boardWindow().orElseThrow().getScene().getRoot();
+        assertEquals(List.of(), onFxThread(() -> ClippedText.in(board)));
+    }
+
+    /** The class board's window, known by its Chinese title. */
+    private static Optional<Stage> boardWindow() {
+        return Window.getWindows().stream()
+                .filter(w -> w instanceof Stage s && s.isShowing() && "ShardLab — 课堂看板".equals(s.getTitle()))
+                .map(Stage.class::cast)
+                .findFirst();
     }
 
     private void choose(FxRobot robot, String id) {
