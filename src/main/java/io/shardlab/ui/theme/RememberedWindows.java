@@ -130,8 +130,11 @@ public final class RememberedWindows {
                                         number(lines, name + ".width"),
                                         number(lines, name + ".height"),
                                         Boolean.parseBoolean(lines.getProperty(name + ".maximized"))));
-                    } catch (IllegalArgumentException e) {
-                        problems.accept(Message.of("window.sizes.oneNotRead", file, e.getMessage(), name));
+                    } catch (Unreadable e) {
+                        problems.accept(Message.of("window.sizes.oneNotRead", file, e.says, name));
+                    } catch (IllegalArgumentException e) { // a geometry no window can have
+                        problems.accept(Message.of(
+                                "window.sizes.oneNotRead", file, Message.of("window.said", e.getMessage()), name));
                     }
                 });
     }
@@ -139,12 +142,25 @@ public final class RememberedWindows {
     private static double number(Properties lines, String key) {
         String text = lines.getProperty(key);
         if (text == null) {
-            throw new IllegalArgumentException(key + " is missing");
+            throw new Unreadable(Message.of("window.sizes.missing", key));
         }
         try {
             return Double.parseDouble(text.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " is not a number: '" + text + "'");
+            throw new Unreadable(Message.of("window.sizes.notANumber", key, text));
+        }
+    }
+
+    /** A line of the file that cannot be read, and what is wrong with it. */
+    private static final class Unreadable extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient Message says;
+
+        Unreadable(Message says) {
+            super(says.key());
+            this.says = says;
         }
     }
 
