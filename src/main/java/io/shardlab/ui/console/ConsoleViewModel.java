@@ -1,5 +1,6 @@
 package io.shardlab.ui.console;
 
+import io.shardlab.files.FileException;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
@@ -159,6 +160,9 @@ public final class ConsoleViewModel {
             List<String> kept;
             try {
                 kept = historyFile.read();
+            } catch (FileException e) {
+                print(Kind.ERROR, text.now("console.history.notRead", e.getMessage()));
+                return;
             } catch (RuntimeException e) {
                 print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
                 return;
@@ -211,6 +215,8 @@ public final class ConsoleViewModel {
             String database = shell.currentDatabase();
             try {
                 historyFile.write(keep);
+            } catch (FileException e) {
+                print(Kind.ERROR, text.now("console.history.notWritten", e.getMessage()));
             } catch (RuntimeException e) {
                 print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
             }
