@@ -350,7 +350,8 @@ class ArchitectureTest {
 
     /**
      * Rule 3, feature isolation: a ui feature package uses another feature only along these edges
-     * (user, used). ui.theme, ui.tasks and ui.text are shared by every feature and are not features.
+     * (user, used). ui.theme, ui.tasks and ui.text (the window's words) are shared by every feature and are not
+     * features.
      */
     static final String[][] UI_FEATURE_EDGES = {
         {"lessons", "explorer"},

@@ -1,6 +1,9 @@
 package io.shardlab.ui;
 
 import io.shardlab.live.LiveClusterException;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CancellationException;
@@ -14,16 +17,20 @@ import java.util.concurrent.CancellationException;
  */
 public final class BackgroundFailure {
 
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
     private BackgroundFailure() {}
 
-    /** The line to show inline for {@code failure}. */
-    public static String describe(Throwable failure) {
+    /**
+     * What to say for {@code failure}: the failure's own message (worded where it was thrown) as it is, or
+     * ShardLab's words around it.
+     */
+    public static Message message(Throwable failure) {
         if (failure instanceof StackOverflowError) {
-            return "The input is nested too deeply to process.";
+            return Message.of("window.failure.tooDeep");
         }
         if (failure instanceof OutOfMemoryError) {
-            return "The input is too large for the memory ShardLab was given ("
-                    + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB); try a smaller one.";
+            return Message.of("window.failure.outOfMemory", Runtime.getRuntime().maxMemory() / (1024 * 1024));
         }
         String message = failure.getMessage() == null || failure.getMessage().isBlank()
                 ? failure.getClass().getSimpleName()
@@ -33,8 +40,13 @@ public final class BackgroundFailure {
                 || failure instanceof UncheckedIOException
                 || failure instanceof LiveClusterException
                 || failure instanceof CancellationException) {
-            return message;
+            return Message.of("window.said", message);
         }
-        return "Unexpected error: " + message + " (a ShardLab bug: please report it)";
+        return Message.of("window.failure.unexpected", message);
+    }
+
+    /** The line to show inline for {@code failure}, in English: for a caller that holds words, not messages. */
+    public static String describe(Throwable failure) {
+        return ENGLISH.text(message(failure));
     }
 }

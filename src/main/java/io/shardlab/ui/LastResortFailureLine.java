@@ -1,5 +1,8 @@
 package io.shardlab.ui;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.io.PrintStream;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -12,12 +15,18 @@ import java.util.function.Consumer;
  * hands a throwable that escapes an event handler to the thread's handler and goes on dispatching,
  * so showing the line is all there is to do; a stack trace is never shown.
  *
- * <p>The line is shown on the JavaFX thread: from there at once, from another thread through
+ * <p>The error stream gets the line in English, for a report. The line is shown on the JavaFX thread: from there at once, from another thread through
  * {@code runLater}.
  */
 public final class LastResortFailureLine implements Thread.UncaughtExceptionHandler {
 
-    private final Consumer<String> show;
+    /** What is said when even wording the failure failed. */
+    private static final Message LAST_RESORT = Message.of("window.failure.lastResort");
+
+    private static final String LAST_RESORT_WORDS =
+            Messages.of(Language.ENGLISH).text(LAST_RESORT);
+
+    private final Consumer<Message> show;
     private final BooleanSupplier onFxThread;
     private final Consumer<Runnable> runLater;
     private final PrintStream errors;
@@ -29,7 +38,7 @@ public final class LastResortFailureLine implements Thread.UncaughtExceptionHand
      * @param errors where the line is also written
      */
     public LastResortFailureLine(
-            Consumer<String> show, BooleanSupplier onFxThread, Consumer<Runnable> runLater, PrintStream errors) {
+            Consumer<Message> show, BooleanSupplier onFxThread, Consumer<Runnable> runLater, PrintStream errors) {
         this.show = Objects.requireNonNull(show, "show");
         this.onFxThread = Objects.requireNonNull(onFxThread, "onFxThread");
         this.runLater = Objects.requireNonNull(runLater, "runLater");
@@ -44,15 +53,18 @@ public final class LastResortFailureLine implements Thread.UncaughtExceptionHand
 
     @Override
     public void uncaughtException(Thread thread, Throwable failure) {
-        String line;
+        Message line = LAST_RESORT;
+        String written = LAST_RESORT_WORDS;
         try {
-            line = BackgroundFailure.describe(failure);
+            line = BackgroundFailure.message(failure);
+            written = Messages.of(Language.ENGLISH).text(line);
         } catch (Throwable describing) {
-            // out of memory again while wording it: a fixed line needs no allocation beyond the literal
-            line = "ShardLab ran out of memory or failed unexpectedly; save your work and restart it.";
+            // out of memory again while wording it: the fixed line, made beforehand, needs no allocation
+            line = LAST_RESORT;
+            written = LAST_RESORT_WORDS;
         }
-        errors.println("shardlab: " + line);
-        String shown = line;
+        errors.println("shardlab: " + written);
+        Message shown = line;
         if (onFxThread.getAsBoolean()) {
             show.accept(shown);
         } else {

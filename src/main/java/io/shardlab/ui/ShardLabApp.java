@@ -12,7 +12,7 @@ import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.Scenario;
-import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
 import io.shardlab.ui.board.BoardViewModel;
@@ -40,6 +40,7 @@ import io.shardlab.ui.tasks.BackgroundWorkIndicator;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedLanguage;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -85,7 +86,7 @@ public class ShardLabApp extends Application {
      * The in-memory cluster the window opens on: the MongoDB release it behaves like and its
      * three shards, named as every new cluster is ({@link Shard#newClusterIds}).
      */
-    static final ClusterDescription IN_MEMORY_CLUSTER = new ClusterDescription("In-memory cluster", "8.0");
+    static final ClusterDescription IN_MEMORY_CLUSTER = new ClusterDescription(ClusterDescription.IN_MEMORY, "8.0");
 
     static final List<Shard> IN_MEMORY_SHARDS =
             Shard.newClusterIds(3).stream().map(Shard::named).toList();
@@ -114,10 +115,15 @@ public class ShardLabApp extends Application {
      */
     static final String SMOKE_TEST_PROPERTY = "shardlab.smokeTest";
 
+    /** What the smoke check prints when the window was drawn, for the script rather than a person. */
+    static final String SMOKE_TEST_LINE =
+            "ShardLab smoke test: the main window was drawn; closing it."; // untranslated: a script reads it
+
     private final BackgroundTasks tasks;
     private final MongosEndpoint.Factory mongos;
     private final Supplier<List<Rectangle2D>> screens;
-    private final Function<Consumer<String>, RememberedWindows> rememberedWindows;
+    private final Function<Consumer<Message>, RememberedWindows> rememberedWindows;
+    private final Function<Consumer<Message>, RememberedLanguage> rememberedLanguage;
     private WindowPlacement placement;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
@@ -142,30 +148,41 @@ public class ShardLabApp extends Application {
                 tasks,
                 mongos,
                 WindowPlacement::screensOfThisDesktop,
-                problems -> RememberedWindows.inFile(RememberedWindows.fileOfThisUser(), problems));
+                problems -> RememberedWindows.inFile(RememberedWindows.fileOfThisUser(), problems),
+                problems ->
+                        RememberedLanguage.inFile(RememberedLanguage.fileOfThisUser(), Locale.getDefault(), problems));
     }
 
     /**
      * @param screens the visual bounds of the screens the windows open on, the primary first
      * @param rememberedWindows where the windows' sizes are kept between runs, given where to tell a problem
      *     with them (the status bar)
+     * @param rememberedLanguage the language View → Language last chose, kept between runs (the operating
+     *     system's on a first start), given where to tell a problem with it (the status bar)
      */
     ShardLabApp(
             BackgroundTasks tasks,
             MongosEndpoint.Factory mongos,
             Supplier<List<Rectangle2D>> screens,
-            Function<Consumer<String>, RememberedWindows> rememberedWindows) {
+            Function<Consumer<Message>, RememberedWindows> rememberedWindows,
+            Function<Consumer<Message>, RememberedLanguage> rememberedLanguage) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
         this.mongos = Objects.requireNonNull(mongos, "mongos");
         this.screens = Objects.requireNonNull(screens, "screens");
         this.rememberedWindows = Objects.requireNonNull(rememberedWindows, "rememberedWindows");
+        this.rememberedLanguage = Objects.requireNonNull(rememberedLanguage, "rememberedLanguage");
     }
 
     @Override
     public void start(Stage stage) {
         AppInfo app = AppInfo.load();
-        // every view that shows words binds them through this one; View → Language switches it
-        text = new UiText(Language.forLocale(Locale.getDefault()));
+        // problems with the remembered language are told once the status bar exists
+        List<Message> languageProblems = new ArrayList<>();
+        RememberedLanguage language = rememberedLanguage.apply(languageProblems::add);
+        // every view that shows words binds them through this one; View → Language switches it, for the next
+        // start too
+        text = new UiText(language.language());
+        text.language().addListener((obs, was, now) -> language.remember(now));
         AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
         MainViewModel viewModel = new MainViewModel(
                 app,
@@ -175,6 +192,7 @@ public class ShardLabApp extends Application {
                 SystemColorScheme.ofThisMachine(),
                 Platform::exit,
                 () -> explorerRef.get().launch(FIRST_SCENARIO));
+        languageProblems.forEach(viewModel::reportFailure);
         Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
         // every window and dialog is sized and placed by one placement, for the screen it opens on
         WindowPlacement placement = new WindowPlacement(rememberedWindows.apply(viewModel::reportFailure), screens);
@@ -232,7 +250,7 @@ public class ShardLabApp extends Application {
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
-        VisibleWork work = new VisibleWork(Platform::runLater);
+        VisibleWork work = new VisibleWork(Platform::runLater, text);
         this.work = work;
         live = new io.shardlab.ui.live.LiveFeature(
                 explorer, viewModel, () -> stage, tasks, work, appearance, placement);
@@ -243,8 +261,9 @@ public class ShardLabApp extends Application {
                 engine.shellCommandLayer(),
                 ConsoleViewModel.historyFileOfThisUser(),
                 tasks.serial("shardlab-shell"),
-                Platform::runLater);
-        consoleView = new ConsoleView(console);
+                Platform::runLater,
+                text);
+        consoleView = new ConsoleView(text, console);
         // in presenter mode the Shell panel shows in a window of its own: the explorer keeps the projector's height
         Node explorerAndShell =
                 consoleView.dockUnder(collectionView, viewModel.presenterModeProperty(), appearance::follow);
@@ -264,27 +283,29 @@ public class ShardLabApp extends Application {
                             || was.data().layout().snapshot().chunks()
                                     != now.data().layout().snapshot().chunks())) {
                 viewModel.describeCluster(new ClusterDescription(
-                        "Two in-memory clusters · MongoDB "
-                                + comparison.releasesProperty().get(),
-                        Optional.empty(),
-                        false));
+                        Message.of(
+                                "window.cluster.release",
+                                ClusterDescription.TWO_IN_MEMORY,
+                                comparison.releasesProperty().get()),
+                        Optional.empty()));
                 viewModel.showCollection(now.data().layout().snapshot());
             }
         });
 
         List<Image> icons = loadIcons();
         MainView mainView =
-                new MainView(viewModel, appearance, placement, icons, explorerAndShell, explorerView.menus());
+                new MainView(text, viewModel, appearance, placement, icons, explorerAndShell, explorerView.menus());
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(
                 text,
-                language -> LessonCatalog.load(WorkloadRegistry.standard(), language)
+                lessonsIn -> LessonCatalog.load(WorkloadRegistry.standard(), lessonsIn)
                         .lessons(),
                 explorer,
                 viewModel.presenterModeProperty(),
                 viewModel::togglePresenterMode);
-        mainView.addSidePanel(new LessonsView(lessons, text).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
+        mainView.addSidePanel(
+                new LessonsView(lessons, text).build(), "window.menu.lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
         lessons.offerShell(script -> {
@@ -298,11 +319,11 @@ public class ShardLabApp extends Application {
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor =
                 new AdvisorWindow(text, appearance, placement, viewModel.darkProperty(), icons, tasks, work);
-        mainView.addStatusItem(new BackgroundWorkIndicator(work).node());
-        mainView.addTool("Shard key advisor…", "menu-advisor", advisor::open);
+        mainView.addStatusItem(new BackgroundWorkIndicator(text, work).node());
+        mainView.addTool("window.menu.advisor", "menu-advisor", advisor::open);
         // View → Class board (io.shardlab.ui.board): every student's collections at once, where each stands on the
         // chosen exercise, and the results' export; a tile opens its collection in the explorer, as the picker does
-        List<Exercise> exercises = ExerciseCatalog.load().exercises();
+        List<Exercise> exercises = ExerciseCatalog.load(text.language().get()).exercises();
         BoardViewModel board = new BoardViewModel(
                 out -> engine.readCatalog(
                         BoardViewModel.RECENT_WINDOWS,
@@ -322,8 +343,8 @@ public class ShardLabApp extends Application {
                 });
         // the roster's names (each student's appName) name their databases' tiles and results
         board.followRoster(explorer.connections().roster());
-        BoardWindow boardWindow = new BoardWindow(board, appearance, viewModel.darkProperty(), icons, placement);
-        MenuItem boardItem = new MenuItem("Class board");
+        BoardWindow boardWindow = new BoardWindow(text, board, appearance, viewModel.darkProperty(), icons, placement);
+        MenuItem boardItem = text.label(new MenuItem(), "window.menu.classBoard");
         boardItem.setId("menu-class-board");
         boardItem.setAccelerator(BoardWindow.KEYS);
         boardItem.setOnAction(e -> boardWindow.open());
@@ -340,15 +361,15 @@ public class ShardLabApp extends Application {
     }
 
     private MenuItem saveClusterItem(Stage stage) {
-        MenuItem item = new MenuItem("Save cluster with its documents…");
+        MenuItem item = text.label(new MenuItem(), "window.menu.saveCluster");
         item.setId("menu-save-cluster");
         item.disableProperty().bind(explorer.numberLine().pictureProperty().isNull());
         item.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
-            chooser.setTitle("Save cluster with its documents");
+            chooser.setTitle(text.now("window.saveCluster.title"));
             chooser.setInitialFileName("cluster.data");
             chooser.getExtensionFilters()
-                    .add(new FileChooser.ExtensionFilter("ShardLab data file (gzipped mongodump archive)", "*.data"));
+                    .add(new FileChooser.ExtensionFilter(text.now("window.saveCluster.filter"), "*.data"));
             Optional.ofNullable(chooser.showSaveDialog(stage))
                     .map(File::toPath)
                     .ifPresent(explorer.connections()::saveCluster);
@@ -358,7 +379,7 @@ public class ShardLabApp extends Application {
 
     private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {
         exportThread = tasks.serial("shardlab-export");
-        MenuItem item = new MenuItem("Export…");
+        MenuItem item = text.label(new MenuItem(), "window.menu.export");
         item.setId("menu-export");
         item.setAccelerator(EXPORT_KEYS);
         ComparisonViewModel comparison = explorer.comparison().orElseThrow();
@@ -391,14 +412,14 @@ public class ShardLabApp extends Application {
             ExportViewModel export = new ExportViewModel(
                     input,
                     viewModel.darkProperty().get(),
-                    work.reporting("Saving the diagram", exportThread),
+                    work.reporting(text.now("window.export.work"), exportThread),
                     Platform::runLater,
                     ShardLabApp::copyImage);
             ExportDialog dialog = new ExportDialog(
                     export,
                     name -> {
                         FileChooser chooser = new FileChooser();
-                        chooser.setTitle("Export diagram");
+                        chooser.setTitle(text.now("window.export.title"));
                         chooser.setInitialFileName(name);
                         return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
                                 .map(File::toPath);
@@ -462,12 +483,17 @@ public class ShardLabApp extends Application {
             public void handle(long now) {
                 if (++pulses == 2) {
                     stop();
-                    System.out.println("ShardLab smoke test: the main window was drawn; closing it.");
+                    System.out.println(SMOKE_TEST_LINE);
                     stage.close();
                     exit.run();
                 }
             }
         }.start();
+    }
+
+    /** The window's words, for tests that switch its language. */
+    UiText text() {
+        return text;
     }
 
     /** The class board's window, for tests that drive the real window. */

@@ -26,6 +26,7 @@ class BundlesTest {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)(,\\s*(number|choice|date|time))?");
     private static final Pattern LONE_APOSTROPHE = Pattern.compile("(?<!')'(?!')");
+    // a stylesheet's file name ("board.css") is not a key, though it reads as one of the area board
     private static final Pattern STRING_LITERAL =
             Pattern.compile("\"([a-z][a-z0-9-]*\\.[A-Za-z0-9._-]*[A-Za-z0-9])(?<!\\.css)\"");
 
@@ -123,6 +124,7 @@ class BundlesTest {
             Message.of("advisor.reason.monotonic-2", k)  | advisor.reason.monotonic-2
             getStyleClass().add("chunk-lane")            | ''
             featureStylesheet(View.class, "advisor.css") | ''
+            featureStylesheet(View.class, "board.css")   | ''
             load("io.shardlab.")                         | ''
             """)
     void theScanFindsAKeyInAStringLiteral(String code, String key) {

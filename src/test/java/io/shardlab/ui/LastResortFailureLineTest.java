@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,10 @@ class LastResortFailureLineTest {
 
     private LastResortFailureLine handler(boolean onFxThread) {
         return new LastResortFailureLine(
-                shown::add, () -> onFxThread, later::add, new PrintStream(errors, true, StandardCharsets.UTF_8));
+                line -> shown.add(Messages.of(Language.ENGLISH).text(line)),
+                () -> onFxThread,
+                later::add,
+                new PrintStream(errors, true, StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest(name = "{0}")

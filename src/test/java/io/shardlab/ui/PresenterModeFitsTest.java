@@ -4,7 +4,6 @@ import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.DesktopApp;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.theme.Appearance;
@@ -50,7 +49,7 @@ class PresenterModeFitsTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        app = new DesktopApp();
+        app = TestDesktop.app();
         app.start(stage);
     }
 

@@ -1,8 +1,10 @@
 package io.shardlab.ui;
 
 import io.shardlab.serve.MongosServer;
+import io.shardlab.text.Language;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.theme.RememberedLanguage;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
@@ -13,7 +15,8 @@ import javafx.geometry.Rectangle2D;
  * The application as {@code io.shardlab.DesktopApp} makes it (serve's mongos, daemon background threads), for the
  * tests that drive the real window, with one difference: its windows' sizes are remembered for the test only,
  * never read from or written to the user's {@code ~/.shardlab/windows}, so that no test opens where another left
- * its window.
+ * its window; and it speaks English, whatever the machine's locale, never reading or writing the user's
+ * {@code ~/.shardlab/language} (a test of another language sets {@code UiText}'s language in the window).
  */
 public final class TestDesktop {
 
@@ -35,6 +38,11 @@ public final class TestDesktop {
     }
 
     private static ShardLabApp app(BackgroundTasks tasks, Supplier<List<Rectangle2D>> screens) {
-        return new ShardLabApp(tasks, MongosServer.InProcess::new, screens, problems -> RememberedWindows.inMemory());
+        return new ShardLabApp(
+                tasks,
+                MongosServer.InProcess::new,
+                screens,
+                problems -> RememberedWindows.inMemory(),
+                problems -> RememberedLanguage.inMemory(Language.ENGLISH));
     }
 }

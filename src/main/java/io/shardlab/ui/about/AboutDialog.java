@@ -1,8 +1,10 @@
 package io.shardlab.ui.about;
 
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import javafx.geometry.HPos;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -36,11 +38,12 @@ public final class AboutDialog extends Dialog<ButtonType> {
     static final String STYLESHEET = Appearance.featureStylesheet(AboutDialog.class, "about.css");
 
     /**
+     * @param text the window's words, followed while the dialog shows
      * @param about what to show
      * @param icon the app icon, shown at 64 px
      */
-    public AboutDialog(AboutInfo about, Image icon) {
-        setTitle("About " + about.app().name());
+    public AboutDialog(UiText text, AboutInfo about, Image icon) {
+        titleProperty().bind(text.text("window.about.title", about.app().name()));
 
         ImageView iconView = new ImageView(icon);
         iconView.setFitWidth(64);
@@ -50,13 +53,14 @@ public final class AboutDialog extends Dialog<ButtonType> {
 
         Label name = new Label(about.app().name());
         name.getStyleClass().add(ABOUT_NAME);
-        Label version = new Label("Version " + about.app().version());
+        Label version =
+                text.label(new Label(), "window.about.version", about.app().version());
         version.setId("about-version");
         version.getStyleClass().add(ABOUT_VERSION);
-        Label tagline = new Label("See what a MongoDB shard key does: chunks, splits, migrations, routing.");
+        Label tagline = text.label(new Label(), "window.about.tagline");
         tagline.getStyleClass().add(ABOUT_TAGLINE);
         wrapInTheDialogsWidth(tagline);
-        Label licence = new Label("Licensed under the " + about.licence() + ".");
+        Label licence = text.label(new Label(), "window.about.licence", about.licence());
         licence.getStyleClass().add(ABOUT_LICENCE);
         VBox identity = new VBox(name, version, tagline, licence);
         identity.getStyleClass().add(ABOUT_IDENTITY);
@@ -65,16 +69,14 @@ public final class AboutDialog extends Dialog<ButtonType> {
         header.getStyleClass().add(ABOUT_HEADER);
         header.setAlignment(Pos.TOP_LEFT);
 
-        Label componentsTitle = new Label("Bundled components");
+        Label componentsTitle = text.label(new Label(), "window.about.components");
         componentsTitle.getStyleClass().add(ABOUT_SECTION_TITLE);
-        Label componentsNote = new Label("ShardLab ships these libraries inside shardlab.jar, "
-                + "each under its own licence, all of which allow handing ShardLab out under the Apache License 2.0; "
-                + "their notices are in the jar's META-INF/NOTICE and META-INF/LICENSE.");
+        Label componentsNote = text.label(new Label(), "window.about.componentsNote");
         componentsNote.getStyleClass().add(ABOUT_NOTE);
         wrapInTheDialogsWidth(componentsNote);
 
         // twenty components: the table scrolls, so the dialog fits a 720 px high screen
-        ScrollPane components = new ScrollPane(componentTable(about));
+        ScrollPane components = new ScrollPane(componentTable(text, about));
         components.setId("about-components-scroll");
         components.setFitToWidth(true);
         components.setPrefViewportHeight(300);
@@ -89,6 +91,8 @@ public final class AboutDialog extends Dialog<ButtonType> {
         getDialogPane().getStyleClass().add(ABOUT_DIALOG);
         getDialogPane().getStylesheets().add(STYLESHEET);
         getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
+        // JavaFX words its own buttons in the language the JVM started in, not the window's
+        ((Button) getDialogPane().lookupButton(ButtonType.CLOSE)).textProperty().bind(text.text("common.close"));
     }
 
     /**
@@ -102,7 +106,7 @@ public final class AboutDialog extends Dialog<ButtonType> {
         text.setMinHeight(Region.USE_PREF_SIZE);
     }
 
-    private static GridPane componentTable(AboutInfo about) {
+    private static GridPane componentTable(UiText text, AboutInfo about) {
         GridPane table = new GridPane();
         table.setId("about-components");
         table.getStyleClass().add(COMPONENT_TABLE);
@@ -114,7 +118,11 @@ public final class AboutDialog extends Dialog<ButtonType> {
         licenceColumn.setHgrow(Priority.ALWAYS);
         table.getColumnConstraints().setAll(nameColumn, versionColumn, licenceColumn);
 
-        table.addRow(0, header("Component"), header("Version"), header("Licence"));
+        table.addRow(
+                0,
+                header(text, "window.about.component"),
+                header(text, "window.about.componentVersion"),
+                header(text, "window.about.componentLicence"));
         int row = 1;
         for (BundledComponent component : about.components()) {
             Label name = cell(component.name(), "component-name");
@@ -125,8 +133,8 @@ public final class AboutDialog extends Dialog<ButtonType> {
         return table;
     }
 
-    private static Label header(String text) {
-        return cell(text, "component-header");
+    private static Label header(UiText text, String key) {
+        return text.label(cell(null, "component-header"), key);
     }
 
     private static Label cell(String text, String styleClass) {

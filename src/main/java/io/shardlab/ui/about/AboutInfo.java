@@ -20,7 +20,7 @@ import java.util.List;
 public record AboutInfo(AppInfo app, String licence, List<BundledComponent> components) {
 
     /** ShardLab's own licence (see LICENSE at the repository root). */
-    public static final String SHARDLAB_LICENCE = "Apache License 2.0";
+    public static final String SHARDLAB_LICENCE = "Apache License 2.0"; // untranslated: a licence's name
 
     static final String COMPONENTS_RESOURCE = "bundled-components.tsv";
 

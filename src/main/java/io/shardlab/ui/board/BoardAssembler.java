@@ -16,6 +16,7 @@ import io.shardlab.render.Scale;
 import io.shardlab.render.WriteSeries;
 import io.shardlab.session.CollectionGlance;
 import io.shardlab.session.WindowedCounts;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -85,9 +86,9 @@ final class BoardAssembler {
                 }
             });
             if (tiles.size() == before) {
-                String missing = collections.isEmpty()
-                        ? "no sharded collection yet"
-                        : String.join(", ", collections) + " is not sharded yet";
+                Message missing = collections.isEmpty()
+                        ? Message.of("board.noShardedCollection")
+                        : Message.of("board.notSharded", String.join(", ", collections));
                 tiles.add(new BoardTile(db, name, Optional.empty(), missing, Optional.empty(), status, hint));
             }
         }
@@ -122,25 +123,21 @@ final class BoardAssembler {
         return out;
     }
 
-    private static String caption(String collection, CollectionGlance glance) {
+    private static Message caption(String collection, CollectionGlance glance) {
         ClusterSnapshot s = glance.cluster().cluster();
         int chunks = s.chunks().size();
         int holding = s.chunks().chunksPerShard().size();
         long documents = glance.cluster().chunkStatistics().stream()
                 .mapToLong(ChunkStatistics::documents)
                 .sum();
-        return String.format(
-                Locale.ROOT,
-                "%s · %s · %,d document%s · %,d chunk%s on %d of %d shard%s",
+        return Message.of(
+                "board.caption",
                 collection,
-                s.key(),
+                s.key().toString(),
                 documents,
-                documents == 1 ? "" : "s",
                 chunks,
-                chunks == 1 ? "" : "s",
                 holding,
-                s.shards().size(),
-                s.shards().size() == 1 ? "" : "s");
+                s.shards().size());
     }
 
     /**

@@ -2,6 +2,7 @@ package io.shardlab.ui.board;
 
 import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramPainter;
+import io.shardlab.text.Message;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
  * @param student their name: the roster's, or the database's
  * @param namespace the collection shown, empty for a student without one yet
  * @param caption the collection in one line, e.g. {@code users · { user_name: 'hashed' } · 3,000 documents · 12 chunks on 3 of 3 shards}, or
- *     why there is no picture
+ *     why there is no picture, said in the window's language
  * @param picture the diagram's data and parts, for render's painter; empty without a collection
  * @param status where the student stands on the chosen exercise
  * @param hint for a student not there yet: the first unmet check's hint and what was seen
@@ -22,7 +23,7 @@ record BoardTile(
         String database,
         String student,
         Optional<String> namespace,
-        String caption,
+        Message caption,
         Optional<Picture> picture,
         Status status,
         Optional<String> hint) {

@@ -1,6 +1,8 @@
 package io.shardlab.ui.board;
 
 import io.shardlab.exercise.Exercise;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +11,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
@@ -42,7 +46,6 @@ public final class BoardView {
     private static final String BOARD_GOAL = "board-goal";
     private static final String BOARD_GOAL_ROW = "board-goal-row";
     private static final String BOARD_SCRIPT = "board-script";
-    private static final String COPY_SETUP = "Copy the setup script";
     private static final String BOARD_SUMMARY = "board-summary";
     private static final String BOARD_EMPTY = "board-empty";
     private static final String BOARD_MESSAGE = "board-message";
@@ -58,6 +61,7 @@ public final class BoardView {
     static final double PRESENTER_TILE_HEIGHT = 320;
     static final double GAP = 10;
 
+    private final UiText text;
     private final BoardViewModel vm;
     private final ObservableBooleanValue dark;
     private final Function<String, Optional<Path>> chooseTarget;
@@ -76,6 +80,17 @@ public final class BoardView {
             ObservableBooleanValue dark,
             Function<String, Optional<Path>> chooseTarget,
             Consumer<String> copy) {
+        this(new UiText(Language.ENGLISH), vm, dark, chooseTarget, copy);
+    }
+
+    /** @param text the window's words, followed as the language changes */
+    public BoardView(
+            UiText text,
+            BoardViewModel vm,
+            ObservableBooleanValue dark,
+            Function<String, Optional<Path>> chooseTarget,
+            Consumer<String> copy) {
+        this.text = text;
         this.vm = vm;
         this.dark = dark;
         this.chooseTarget = chooseTarget;
@@ -91,8 +106,7 @@ public final class BoardView {
         grid.getStyleClass().add(BOARD_GRID);
         grid.setHgap(GAP);
         grid.setVgap(GAP);
-        Label empty = new Label("No student has a database yet. Students connect their mongosh to the cluster "
-                + "(Simulation → Accept students on this network) and work in a database named after them.");
+        Label empty = text.label(new Label(), "board.empty");
         empty.getStyleClass().add(BOARD_EMPTY);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.emptyProperty());
@@ -106,7 +120,7 @@ public final class BoardView {
         root.setCenter(centre);
         Label message = new Label();
         message.getStyleClass().add(BOARD_MESSAGE);
-        message.textProperty().bind(vm.exportMessageProperty());
+        message.textProperty().bind(text.text(vm.exportMessageProperty()));
         root.setBottom(message);
         centre.widthProperty().addListener((obs, was, now) -> layOutGrid(centre));
         centre.heightProperty().addListener((obs, was, now) -> layOutGrid(centre));
@@ -114,11 +128,13 @@ public final class BoardView {
         root.getStyleClass().addListener((ListChangeListener<String>) change -> layOutGrid(centre));
         vm.pageTiles().addListener((ListChangeListener<BoardTile>) change -> showTiles());
         dark.addListener((obs, was, now) -> slots.forEach(TileView::repaint));
+        // the tiles' words are said as they are shown: a new language shows them again
+        text.language().addListener((obs, was, now) -> showTiles());
         return root;
     }
 
     private HBox bar() {
-        Label exerciseLabel = new Label("Exercise");
+        Label exerciseLabel = text.label(new Label(), "board.exercise");
         ComboBox<Exercise> exercises = new ComboBox<>();
         exercises.setId("board-exercise");
         exercises.getItems().add(null);
@@ -126,7 +142,7 @@ public final class BoardView {
         StringConverter<Exercise> names = new StringConverter<>() {
             @Override
             public String toString(Exercise e) {
-                return e == null ? "None: every collection" : e.title();
+                return e == null ? text.now("board.noExercise") : e.title();
             }
 
             @Override
@@ -141,10 +157,10 @@ public final class BoardView {
         Label summary = new Label();
         summary.setId("board-summary");
         summary.getStyleClass().add(BOARD_SUMMARY);
-        summary.textProperty().bind(vm.summaryProperty());
+        summary.textProperty().bind(text.text(vm.summaryProperty()));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        ToggleButton cycle = new ToggleButton("Cycle pages");
+        ToggleButton cycle = text.label(new ToggleButton(), "board.cycle");
         cycle.setId("board-cycle");
         cycle.selectedProperty().bindBidirectional(vm.cyclePagesProperty());
         Button previous = new Button("◀");
@@ -159,11 +175,15 @@ public final class BoardView {
         page.setId("board-page");
         page.textProperty()
                 .bind(Bindings.createStringBinding(
-                        () -> "Page " + (vm.pageProperty().get() + 1) + " of "
-                                + vm.pagesProperty().get(),
+                        () -> text.messages()
+                                .text(
+                                        "board.page",
+                                        vm.pageProperty().get() + 1,
+                                        vm.pagesProperty().get()),
                         vm.pageProperty(),
-                        vm.pagesProperty()));
-        Button export = new Button("Export results…");
+                        vm.pagesProperty(),
+                        text.language()));
+        Button export = text.label(new Button(), "board.export");
         export.setId("board-export");
         export.setOnAction(e -> chooseTarget.apply("exercise-results.csv").ifPresent(vm::export));
         HBox bar = new HBox(exerciseLabel, exercises, summary, spacer, cycle, previous, page, next, export);
@@ -197,7 +217,13 @@ public final class BoardView {
                                 ? ""
                                 : vm.exerciseProperty().get().goal(),
                         vm.exerciseProperty()));
-        Button setup = new Button(COPY_SETUP);
+        BooleanProperty copied = new SimpleBooleanProperty();
+        Button setup = new Button();
+        setup.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> text.messages().text(copied.get() ? "board.setupCopied" : "board.copySetup"),
+                        copied,
+                        text.language()));
         setup.setId("board-copy-setup");
         Tooltip script = new Tooltip();
         script.getStyleClass().add(BOARD_SCRIPT);
@@ -206,11 +232,11 @@ public final class BoardView {
             Exercise chosen = vm.exerciseProperty().get();
             if (chosen != null && chosen.setup().isPresent()) {
                 copy.accept(chosen.setup().get());
-                setup.setText("Setup copied");
+                copied.set(true);
             }
         });
         vm.exerciseProperty().addListener((obs, was, now) -> {
-            setup.setText(COPY_SETUP);
+            copied.set(false);
             script.setText(now == null ? "" : now.setup().orElse(""));
         });
         setup.visibleProperty()
@@ -241,7 +267,7 @@ public final class BoardView {
             grid.getChildren().clear();
             slots.clear();
             for (int i = 0; i < columns * rows; i++) {
-                TileView slot = new TileView(vm::open, dark);
+                TileView slot = new TileView(text, vm::open, dark);
                 slots.add(slot);
                 grid.add(slot.node(), i % columns, i / columns);
             }

@@ -6,6 +6,7 @@ import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ResultsCsv;
 import io.shardlab.files.FileException;
 import io.shardlab.session.Roster;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,8 +31,6 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -97,9 +96,9 @@ public final class BoardViewModel {
     private final IntegerProperty tilesPerPage = new SimpleIntegerProperty(this, "tilesPerPage", 12);
     private final ReadOnlyIntegerWrapper page = new ReadOnlyIntegerWrapper(this, "page", 0);
     private final ReadOnlyIntegerWrapper pages = new ReadOnlyIntegerWrapper(this, "pages", 1);
-    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ReadOnlyObjectWrapper<Message> summary = new ReadOnlyObjectWrapper<>(this, "summary");
     private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty", true);
-    private final ReadOnlyStringWrapper exportMessage = new ReadOnlyStringWrapper(this, "exportMessage", "");
+    private final ReadOnlyObjectWrapper<Message> exportMessage = new ReadOnlyObjectWrapper<>(this, "exportMessage");
     private final ReadOnlyObjectWrapper<BoardFrame> frame =
             new ReadOnlyObjectWrapper<>(this, "frame", BoardFrame.EMPTY);
     private final BooleanProperty cyclePages = new SimpleBooleanProperty(this, "cyclePages", false);
@@ -197,10 +196,10 @@ public final class BoardViewModel {
         Exercise e = exercise.get();
         summary.set(
                 next.students() == 0
-                        ? ""
+                        ? null
                         : e == null
-                                ? next.students() + (next.students() == 1 ? " student" : " students")
-                                : next.passed() + " of " + next.students() + " pass “" + e.title() + "”");
+                                ? Message.of("board.students", next.students())
+                                : Message.of("board.passing", next.passed(), next.students(), e.title()));
         if (cyclePages.get() && pages.get() > 1) {
             long now = clock.get().toEpochMilli();
             if (now - lastTurnMillis >= CYCLE_MILLIS) {
@@ -280,14 +279,14 @@ public final class BoardViewModel {
         List<ClassProgress.Result> results = frame.get().results();
         Map<String, String> byDatabase = names;
         lane.execute(() -> {
-            String message;
+            Message message;
             try {
                 ResultsCsv.write(target, results, db -> byDatabase.getOrDefault(db, db));
-                message = "Saved " + results.size() + (results.size() == 1 ? " result" : " results") + " to " + target;
+                message = Message.of("board.saved", results.size(), target.toString());
             } catch (FileException e) {
-                message = e.getMessage();
+                message = Message.of("window.said", e.getMessage());
             }
-            String shown = message;
+            Message shown = message;
             screen.execute(() -> exportMessage.set(shown));
         });
     }
@@ -318,7 +317,7 @@ public final class BoardViewModel {
     }
 
     /** E.g. {@code 12 of 30 pass “Lookups on one shard, writes on all”}; empty before any student. */
-    public ReadOnlyStringProperty summaryProperty() {
+    public ReadOnlyObjectProperty<Message> summaryProperty() {
         return summary.getReadOnlyProperty();
     }
 
@@ -328,7 +327,7 @@ public final class BoardViewModel {
     }
 
     /** The last export's outcome, one line. */
-    public ReadOnlyStringProperty exportMessageProperty() {
+    public ReadOnlyObjectProperty<Message> exportMessageProperty() {
         return exportMessage.getReadOnlyProperty();
     }
 

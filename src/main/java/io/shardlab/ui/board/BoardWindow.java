@@ -1,5 +1,6 @@
 package io.shardlab.ui.board;
 
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
@@ -35,6 +36,7 @@ public final class BoardWindow {
     public static final KeyCombination KEYS =
             new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
+    private final UiText text;
     private final BoardViewModel viewModel;
     private final Appearance appearance;
     private final ObservableBooleanValue dark;
@@ -43,6 +45,7 @@ public final class BoardWindow {
     private Stage stage;
 
     /**
+     * @param text the window's words, followed as the language changes
      * @param appearance styles the window like the main one (theme, presenter mode)
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
@@ -50,11 +53,13 @@ public final class BoardWindow {
      *     while the export chooser is open
      */
     public BoardWindow(
+            UiText text,
             BoardViewModel viewModel,
             Appearance appearance,
             ObservableBooleanValue dark,
             List<Image> icons,
             WindowPlacement placement) {
+        this.text = text;
         this.viewModel = viewModel;
         this.placement = placement;
         this.appearance = appearance;
@@ -67,9 +72,10 @@ public final class BoardWindow {
         if (stage == null) {
             stage = new Stage();
             Stage window = stage;
-            Parent root = new BoardView(viewModel, dark, name -> chooseTarget(window, name), BoardWindow::copy).build();
+            Parent root =
+                    new BoardView(text, viewModel, dark, name -> chooseTarget(window, name), BoardWindow::copy).build();
             appearance.follow(root);
-            stage.setTitle("ShardLab — Class board");
+            stage.titleProperty().bind(text.text("board.title"));
             stage.getIcons().setAll(icons);
             stage.setScene(new Scene(root));
             stage.setOnShown(e -> viewModel.start());
@@ -102,7 +108,7 @@ public final class BoardWindow {
 
     private Optional<Path> chooseTarget(Stage owner, String name) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export the exercise results");
+        chooser.setTitle(text.now("board.exportTitle"));
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
         return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)))

@@ -8,6 +8,7 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
+import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
 import java.util.function.Consumer;
 import javafx.beans.value.ObservableBooleanValue;
@@ -54,9 +55,12 @@ final class TileView {
     private final RenderCanvas canvas = new RenderCanvas(this::paint);
     private final Tooltip hint = new Tooltip();
     private final ObservableBooleanValue dark;
+    private final UiText text;
     private BoardTile tile;
 
-    TileView(Consumer<BoardTile> open, ObservableBooleanValue dark) {
+    /** @param text the window's words: the tile is said anew when the board shows it again */
+    TileView(UiText text, Consumer<BoardTile> open, ObservableBooleanValue dark) {
+        this.text = text;
         this.dark = dark;
         node.getStyleClass().add(BOARD_TILE);
         student.getStyleClass().add(BOARD_STUDENT);
@@ -115,14 +119,15 @@ final class TileView {
         student.setText(next.student());
         status.setText(
                 switch (next.status()) {
-                    case PASS -> "pass";
-                    case NOT_YET -> "not yet";
+                    case PASS -> text.now("board.pass");
+                    case NOT_YET -> text.now("board.notYet");
                     case NONE -> "";
                 });
         status.pseudoClassStateChanged(PASS, next.status() == BoardTile.Status.PASS);
         status.pseudoClassStateChanged(NOT_YET, next.status() == BoardTile.Status.NOT_YET);
-        caption.setText(next.namespace().isPresent() ? next.caption() : "");
-        note.setText(next.picture().isEmpty() ? next.caption() : "");
+        String said = text.messages().text(next.caption());
+        caption.setText(next.namespace().isPresent() ? said : "");
+        note.setText(next.picture().isEmpty() ? said : "");
         canvas.setVisible(next.picture().isPresent());
         if (next.hint().isPresent()) {
             hint.setText(next.hint().get());

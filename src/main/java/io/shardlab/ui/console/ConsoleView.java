@@ -1,5 +1,7 @@
 package io.shardlab.ui.console;
 
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.function.Consumer;
@@ -72,12 +74,22 @@ public final class ConsoleView {
     private final VBox root = new VBox();
     private final TextArea transcript = new TextArea();
     private final TextArea input = new TextArea();
-    private final CheckMenuItem toggle = new CheckMenuItem("Shell");
+    private final CheckMenuItem toggle = new CheckMenuItem();
     /** Tab's candidates when there are several; arrow keys and Enter pick one, Escape closes it. */
     private final ContextMenu completions = new ContextMenu();
 
+    private final UiText text;
+
+    /** In English (tests). */
     public ConsoleView(ConsoleViewModel vm) {
+        this(new UiText(Language.ENGLISH), vm);
+    }
+
+    /** @param text the window's words, followed as the language changes */
+    public ConsoleView(UiText text, ConsoleViewModel vm) {
+        this.text = text;
         this.vm = vm;
+        text.label(toggle, "console.menu");
         build();
     }
 
@@ -98,12 +110,13 @@ public final class ConsoleView {
         long[] startedAt = {0};
         Timeline ticks = new Timeline(new KeyFrame(
                 Duration.seconds(1),
-                e -> elapsed.setText("running " + Math.round((System.nanoTime() - startedAt[0]) / 1e9) + " s")));
+                e -> elapsed.setText(
+                        text.now("console.runningFor", Math.round((System.nanoTime() - startedAt[0]) / 1e9)))));
         ticks.setCycleCount(Animation.INDEFINITE);
         vm.runningProperty().addListener((obs, was, now) -> {
             if (now) {
                 startedAt[0] = System.nanoTime();
-                elapsed.setText("running");
+                elapsed.setText(text.now("console.running"));
                 ticks.playFromStart();
             } else {
                 ticks.stop();
@@ -117,18 +130,18 @@ public final class ConsoleView {
         root.getStylesheets().add(STYLESHEET);
         root.setId("console-panel");
 
-        Label title = new Label("Shell");
+        Label title = text.label(new Label(), "console.title");
         title.getStyleClass().add(CONSOLE_TITLE);
-        Label hint = new Label("Enter runs · Tab completes · ↑/↓ history · Ctrl+C interrupts · Ctrl+L clears");
+        Label hint = text.label(new Label(), "console.hint");
         hint.getStyleClass().add(CONSOLE_HINT);
         hint.setMinWidth(0);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        Button interrupt = new Button("Interrupt");
+        Button interrupt = text.label(new Button(), "console.interrupt");
         interrupt.setId("console-interrupt");
         interrupt.disableProperty().bind(vm.runningProperty().not());
         interrupt.setOnAction(e -> vm.interrupt());
-        Button clear = new Button("Clear");
+        Button clear = text.label(new Button(), "console.clear");
         clear.setId("console-clear");
         clear.setOnAction(e -> vm.clear());
         HBox header = new HBox(8, title, hint, gap, runningIndicator(), interrupt, clear);
@@ -348,7 +361,7 @@ public final class ConsoleView {
     private void showInWindow(Node owner, Consumer<Parent> styleWindow) {
         if (window == null) {
             window = new Stage();
-            window.setTitle("Shell — ShardLab");
+            window.titleProperty().bind(text.text("console.window"));
             if (owner.getScene() != null && owner.getScene().getWindow() != null) {
                 window.initOwner(owner.getScene().getWindow());
             }

@@ -1,9 +1,12 @@
 package io.shardlab.ui.console;
 
+import io.shardlab.files.FileException;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
+import io.shardlab.text.Language;
 import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.text.UiText;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,6 +76,9 @@ public final class ConsoleViewModel {
 
     private volatile boolean interruptRequested;
 
+    /** The words of the panel's own lines; English unless the application's constructor says otherwise. */
+    private UiText text = new UiText(Language.ENGLISH);
+
     private final StringProperty input = new SimpleStringProperty(this, "input", "");
     private final ReadOnlyStringWrapper prompt =
             new ReadOnlyStringWrapper(this, "prompt", PROMPT_FORMAT.formatted("test"));
@@ -109,7 +115,18 @@ public final class ConsoleViewModel {
      * @param uiThread where results are applied (the JavaFX thread)
      */
     public ConsoleViewModel(CommandLayer commands, Path historyFile, Executor scriptThread, Executor uiThread) {
+        this(commands, historyFile, scriptThread, uiThread, new UiText(Language.ENGLISH));
+    }
+
+    /**
+     * The panel as the application wires it, its own lines (not the shell's output) in the window's language.
+     *
+     * @param text the window's words: a line is written in the language of its moment
+     */
+    public ConsoleViewModel(
+            CommandLayer commands, Path historyFile, Executor scriptThread, Executor uiThread, UiText text) {
         this(commands, new ShellHistory(historyFile), scriptThread, uiThread, System::nanoTime, TIME_BUDGET);
+        this.text = Objects.requireNonNull(text, "text");
     }
 
     /**
@@ -143,8 +160,11 @@ public final class ConsoleViewModel {
             List<String> kept;
             try {
                 kept = historyFile.read();
+            } catch (FileException e) {
+                print(Kind.ERROR, text.now("console.history.notRead", e.getMessage()));
+                return;
             } catch (RuntimeException e) {
-                print(Kind.ERROR, BackgroundFailure.describe(e));
+                print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
                 return;
             }
             uiThread.execute(() -> history.addAll(kept));
@@ -190,13 +210,15 @@ public final class ConsoleViewModel {
             } catch (ScriptFailedException e) {
                 print(Kind.ERROR, e.getMessage());
             } catch (RuntimeException | StackOverflowError e) {
-                print(Kind.ERROR, BackgroundFailure.describe(e));
+                print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
             }
             String database = shell.currentDatabase();
             try {
                 historyFile.write(keep);
+            } catch (FileException e) {
+                print(Kind.ERROR, text.now("console.history.notWritten", e.getMessage()));
             } catch (RuntimeException e) {
-                print(Kind.ERROR, BackgroundFailure.describe(e));
+                print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
             }
             uiThread.execute(() -> {
                 drain();
@@ -216,7 +238,7 @@ public final class ConsoleViewModel {
             try {
                 engine();
             } catch (RuntimeException e) {
-                print(Kind.ERROR, BackgroundFailure.describe(e));
+                print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
             }
         });
     }
@@ -227,9 +249,7 @@ public final class ConsoleViewModel {
      */
     public void run(String source) {
         if (running.get()) {
-            transcript.add(new Entry(
-                    Kind.ERROR,
-                    "The shell is still running an input: Ctrl+C interrupts it, " + "then run the step again."));
+            transcript.add(new Entry(Kind.ERROR, text.now("console.busy")));
             trimTranscript();
             return;
         }
@@ -237,7 +257,7 @@ public final class ConsoleViewModel {
         caret.set(-1);
         caret.set(source.length());
         if (!submit()) {
-            print(Kind.ERROR, "SyntaxError: the input is not complete");
+            print(Kind.ERROR, "SyntaxError: the input is not complete"); // untranslated: mongosh's own words
         }
     }
 
@@ -467,8 +487,9 @@ public final class ConsoleViewModel {
     private void print(Kind kind, String text) {
         String kept = text.length() <= ENTRY_CHAR_LIMIT
                 ? text
-                : text.substring(0, ENTRY_CHAR_LIMIT) + "\n… (" + (text.length() - ENTRY_CHAR_LIMIT)
-                        + " more characters not shown)";
+                : text.substring(0, ENTRY_CHAR_LIMIT)
+                        + "\n"
+                        + this.text.now("console.notShown", text.length() - ENTRY_CHAR_LIMIT);
         printed.add(new Entry(kind, kept));
         if (drainQueued.compareAndSet(false, true)) {
             uiThread.execute(this::drain);

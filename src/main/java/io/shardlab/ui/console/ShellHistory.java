@@ -48,10 +48,8 @@ final class ShellHistory {
                 }
             }
             return out;
-        } catch (FileException e) {
-            throw new FileException("shell history: " + e.getMessage());
         } catch (IOException e) {
-            throw new FileException("shell history: " + file + " cannot be read: " + e.getMessage());
+            throw new FileException(file + ": " + e.getMessage());
         }
     }
 
@@ -68,10 +66,8 @@ final class ShellHistory {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             AtomicFile.writeOwnerOnly(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (FileException e) {
-            throw new FileException("shell history: " + e.getMessage());
         } catch (IOException e) {
-            throw new FileException("shell history: " + file + " cannot be written: " + e.getMessage());
+            throw new FileException(file + ": " + e.getMessage());
         }
     }
 

@@ -2,6 +2,8 @@ package io.shardlab.ui.shell;
 
 import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
+import io.shardlab.text.Message;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.SharedStyles;
 import java.util.List;
 import javafx.collections.ListChangeListener;
@@ -41,9 +43,11 @@ final class EmptyStateView {
     /** Number of looked-up shard colours in shardlab.css ({@code -shard-0} … {@code -shard-15}). */
     static final int PALETTE_SIZE = 16;
 
+    private final UiText text;
     private final MainViewModel viewModel;
 
-    EmptyStateView(MainViewModel viewModel) {
+    EmptyStateView(UiText text, MainViewModel viewModel) {
+        this.text = text;
         this.viewModel = viewModel;
     }
 
@@ -52,19 +56,19 @@ final class EmptyStateView {
         StackPane badge = new StackPane(icon);
         badge.getStyleClass().add(EMPTY_STATE_BADGE);
 
-        Label title = new Label("No collection yet");
+        Label title = text.label(new Label(), "window.empty.title");
         title.getStyleClass().add(EMPTY_STATE_TITLE);
 
-        Label text = new Label("Shard a collection and ShardLab draws its shard-key space here: a number line "
-                + "cut into chunks, coloured by the shard that owns them, with every split, migration "
-                + "and routed query shown as it happens.");
-        text.getStyleClass().add(EMPTY_STATE_TEXT);
-        text.setWrapText(true);
-        text.setMinHeight(Region.USE_PREF_SIZE);
+        Label explanation = text.label(new Label(), "window.empty.text");
+        explanation.getStyleClass().add(EMPTY_STATE_TEXT);
+        explanation.setWrapText(true);
+        explanation.setMinHeight(Region.USE_PREF_SIZE);
 
         Label shardsCaption = new Label();
         shardsCaption.getStyleClass().add(EMPTY_STATE_CAPTION);
-        shardsCaption.textProperty().bind(viewModel.shardCountTextProperty().map(n -> "This cluster has " + n));
+        shardsCaption
+                .textProperty()
+                .bind(text.text(viewModel.shardCountTextProperty().map(n -> Message.of("window.empty.shards", n))));
         FlowPane shardChips = new FlowPane();
         shardChips.getStyleClass().add(SHARD_CHIPS);
         shardChips.setAlignment(Pos.CENTER);
@@ -72,12 +76,13 @@ final class EmptyStateView {
         viewModel.shardIdsProperty().addListener((ListChangeListener<String>)
                 change -> fillShardChips(shardChips, change.getList()));
 
-        Label shortcutsCaption = new Label("Keyboard shortcuts");
+        Label shortcutsCaption = text.label(new Label(), "window.empty.shortcuts");
         shortcutsCaption.getStyleClass().add(EMPTY_STATE_CAPTION);
 
-        VBox card = new VBox(badge, title, text);
+        VBox card = new VBox(badge, title, explanation);
         if (viewModel.canStartExploring()) {
-            Button start = new Button("Explore a shard key", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE));
+            Button start = text.label(
+                    new Button(null, new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)), "window.empty.start");
             start.setId("start-exploring");
             start.getStyleClass().addAll(Styles.ACCENT, Styles.LARGE);
             start.setOnAction(e -> viewModel.startExploring());
@@ -113,7 +118,7 @@ final class EmptyStateView {
         }
     }
 
-    private static GridPane shortcutGrid() {
+    private GridPane shortcutGrid() {
         GridPane grid = new GridPane();
         grid.getStyleClass().add(SHORTCUT_GRID);
         grid.setAlignment(Pos.CENTER);
@@ -123,7 +128,8 @@ final class EmptyStateView {
             keys.getStyleClass().add(SharedStyles.KBD);
             HBox keysCell = new HBox(keys);
             keysCell.setAlignment(Pos.CENTER_RIGHT);
-            Label action = new Label(shortcut.action());
+            Label action = new Label();
+            action.textProperty().bind(text.text(shortcut.action()));
             action.getStyleClass().add(SharedStyles.SHORTCUT_ACTION);
             grid.addRow(row++, keysCell, action);
         }

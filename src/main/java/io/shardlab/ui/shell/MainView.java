@@ -1,6 +1,8 @@
 package io.shardlab.ui.shell;
 
+import io.shardlab.text.Language;
 import io.shardlab.ui.about.AboutDialog;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.ThemeChoice;
@@ -61,6 +63,7 @@ public final class MainView {
     /** The least width the side panel (the lessons) keeps when a narrow window makes it give up width. */
     static final double SIDE_PANEL_MIN_WIDTH = 240;
 
+    private final UiText text;
     private final MainViewModel viewModel;
     private final Appearance appearance;
     private final WindowPlacement placement;
@@ -76,7 +79,8 @@ public final class MainView {
     private Stage stage;
 
     /**
-     * A window with no collection view and no feature menus (previews), its size remembered for this run only.
+     * A window in English with no collection view and no feature menus (previews), its size remembered for this
+     * run only.
      *
      * @param viewModel the window's state and verbs
      * @param appearance applies the theme and app stylesheet
@@ -84,6 +88,7 @@ public final class MainView {
      */
     public MainView(MainViewModel viewModel, Appearance appearance, List<Image> icons) {
         this(
+                new UiText(Language.ENGLISH),
                 viewModel,
                 appearance,
                 new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),
@@ -93,18 +98,21 @@ public final class MainView {
     }
 
     /**
+     * @param text the window's words; View → Language sets its language
      * @param placement sizes and places the window and its dialogs for the screen
      * @param collectionView what the central area shows while a collection is on show (the explorer);
      *     null for none
      * @param featureMenus menus of the features, placed between File and View
      */
     public MainView(
+            UiText text,
             MainViewModel viewModel,
             Appearance appearance,
             WindowPlacement placement,
             List<Image> icons,
             Node collectionView,
             List<Menu> featureMenus) {
+        this.text = Objects.requireNonNull(text, "text");
         this.viewModel = viewModel;
         this.appearance = appearance;
         this.placement = Objects.requireNonNull(placement, "placement");
@@ -117,10 +125,11 @@ public final class MainView {
      * Adds an item to the Tools menu (shown when it has items), e.g. a feature that opens its own
      * window. Call before {@link #show}.
      *
+     * @param labelKey the key of the item's words, e.g. {@code "window.menu.advisor"}
      * @param id the item's node id, e.g. {@code "menu-advisor"}
      */
-    public void addTool(String label, String id, Runnable open) {
-        MenuItem item = new MenuItem(label);
+    public void addTool(String labelKey, String id, Runnable open) {
+        MenuItem item = text.label(new MenuItem(), labelKey);
         item.setId(id);
         item.setOnAction(e -> open.run());
         tools.add(item);
@@ -140,14 +149,15 @@ public final class MainView {
 
     /**
      * Places {@code panel} on the window's right, beside the central area, whatever the centre shows, with
-     * a View menu switch ({@code label}, {@code keys}) that shows and hides it. Call before {@link #show}.
+     * a View menu switch (its words {@code labelKey}, {@code keys}) that shows and hides it. Call before
+     * {@link #show}.
      *
      * @param id the switch's node id, e.g. {@code "menu-lessons"}
      * @param shown whether the panel shows to begin with
      */
-    public void addSidePanel(Node panel, String label, String id, KeyCombination keys, boolean shown) {
+    public void addSidePanel(Node panel, String labelKey, String id, KeyCombination keys, boolean shown) {
         sidePanel = Objects.requireNonNull(panel, "panel");
-        CheckMenuItem toggle = new CheckMenuItem(label);
+        CheckMenuItem toggle = text.label(new CheckMenuItem(), labelKey);
         toggle.setId(id);
         toggle.setAccelerator(keys);
         toggle.setSelected(shown);
@@ -174,7 +184,7 @@ public final class MainView {
         // before the theme's sheet (Appearance.follow), so the shared rules win ties as they did in one sheet
         root.getStylesheets().add(STYLESHEET);
         centre.getStyleClass().add(CONTENT_AREA);
-        centre.getChildren().add(new EmptyStateView(viewModel).build());
+        centre.getChildren().add(new EmptyStateView(text, viewModel).build());
         centre.getChildren().get(0).visibleProperty().bind(viewModel.emptyProperty());
         if (collectionView != null) {
             centre.getChildren().add(collectionView);
@@ -197,10 +207,10 @@ public final class MainView {
         }
         MenuBar menus = menuBar();
         root.setTop(menus);
-        root.setBottom(new StatusBarView(viewModel, statusItems).build());
+        root.setBottom(new StatusBarView(text, viewModel, statusItems).build());
         appearance.follow(root);
 
-        stage.titleProperty().bind(viewModel.titleProperty());
+        stage.titleProperty().bind(text.text(viewModel.titleProperty()));
         stage.getIcons().setAll(icons);
         Scene scene = new Scene(root);
         keepMenuOpenedByMnemonic(scene, menus);
@@ -222,21 +232,24 @@ public final class MainView {
     }
 
     private MenuBar menuBar() {
-        MenuItem quit = new MenuItem("Quit", new FontIcon(MaterialDesignE.EXIT_TO_APP));
+        MenuItem quit = text.label(new MenuItem(null, new FontIcon(MaterialDesignE.EXIT_TO_APP)), "window.menu.quit");
         quit.setId("menu-quit");
         quit.setAccelerator(ShellShortcut.QUIT.keys());
         quit.setOnAction(e -> viewModel.quit());
-        Menu file = new Menu("_File", null, quit);
+        Menu file = text.label(new Menu(null, null, quit), "window.menu.file");
+        file.setId("menu-file");
         if (!fileItems.isEmpty()) {
             file.getItems().addAll(0, fileItems);
             file.getItems().add(fileItems.size(), new SeparatorMenuItem());
         }
 
-        Menu theme = new Menu("Theme", new FontIcon(MaterialDesignT.THEME_LIGHT_DARK));
+        Menu theme = text.label(new Menu(null, new FontIcon(MaterialDesignT.THEME_LIGHT_DARK)), "window.menu.theme");
+        theme.setId("menu-theme");
         ToggleGroup themeGroup = new ToggleGroup();
         Map<ThemeChoice, RadioMenuItem> themeItems = new EnumMap<>(ThemeChoice.class);
         for (ThemeChoice choice : ThemeChoice.values()) {
-            RadioMenuItem item = new RadioMenuItem(choice.label());
+            RadioMenuItem item = new RadioMenuItem();
+            item.textProperty().bind(text.text(choice.label()));
             item.setId("menu-theme-" + choice.name().toLowerCase(Locale.ROOT));
             item.setToggleGroup(themeGroup);
             item.setOnAction(e -> viewModel.chooseTheme(choice));
@@ -247,38 +260,69 @@ public final class MainView {
         viewModel
                 .themeChoiceProperty()
                 .addListener((obs, was, now) -> themeItems.get(now).setSelected(true));
-        MenuItem switchTheme = new MenuItem(ShellShortcut.SWITCH_THEME.action());
+        MenuItem switchTheme = new MenuItem();
+        switchTheme.textProperty().bind(text.text(ShellShortcut.SWITCH_THEME.action()));
         switchTheme.setAccelerator(ShellShortcut.SWITCH_THEME.keys());
         switchTheme.setOnAction(e -> viewModel.toggleLightDark());
         theme.getItems().addAll(new SeparatorMenuItem(), switchTheme);
 
-        CheckMenuItem presenter = new CheckMenuItem("Presenter mode", new FontIcon(MaterialDesignP.PRESENTATION));
+        CheckMenuItem presenter = text.label(
+                new CheckMenuItem(null, new FontIcon(MaterialDesignP.PRESENTATION)), "window.menu.presenter");
         presenter.setId("menu-presenter");
         presenter.setAccelerator(ShellShortcut.PRESENTER_MODE.keys());
         presenter.setSelected(viewModel.presenterModeProperty().get());
         presenter.setOnAction(e -> viewModel.setPresenterMode(presenter.isSelected()));
         viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
-        Menu view = new Menu("_View", null, theme, presenter);
+        Menu view = text.label(new Menu(null, null, theme, languageMenu(), presenter), "window.menu.view");
+        view.setId("menu-view");
         view.getItems().addAll(viewItems);
 
-        MenuItem about = new MenuItem("About ShardLab", new FontIcon(MaterialDesignI.INFORMATION_OUTLINE));
+        MenuItem about =
+                text.label(new MenuItem(null, new FontIcon(MaterialDesignI.INFORMATION_OUTLINE)), "window.menu.about");
         about.setId("menu-about");
         about.setAccelerator(ShellShortcut.ABOUT.keys());
         about.setOnAction(e -> showAbout());
-        Menu help = new Menu("_Help", null, about);
+        Menu help = text.label(new Menu(null, null, about), "window.menu.help");
+        help.setId("menu-help");
 
         MenuBar bar = new MenuBar(file);
         bar.getMenus().addAll(featureMenus);
         if (!tools.isEmpty()) {
-            bar.getMenus().add(new Menu("_Tools", null, tools.toArray(new MenuItem[0])));
+            Menu toolsMenu = text.label(new Menu(null, null, tools.toArray(new MenuItem[0])), "window.menu.tools");
+            toolsMenu.setId("menu-tools");
+            bar.getMenus().add(toolsMenu);
         }
         bar.getMenus().addAll(view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }
 
+    /**
+     * View → Language: each language by its name in itself, so that a reader finds theirs whatever the window
+     * speaks now; choosing one re-says every bound text at once.
+     */
+    private Menu languageMenu() {
+        Menu languages = text.label(new Menu(null, new FontIcon(MaterialDesignT.TRANSLATE)), "window.menu.language");
+        languages.setId("menu-language");
+        ToggleGroup group = new ToggleGroup();
+        Map<Language, RadioMenuItem> items = new EnumMap<>(Language.class);
+        for (Language language : Language.values()) {
+            RadioMenuItem item = new RadioMenuItem(language.nativeName());
+            item.setId("menu-language-" + language.tag().toLowerCase(Locale.ROOT));
+            // a language's name has no mnemonic; an underscore in it is a letter
+            item.setMnemonicParsing(false);
+            item.setToggleGroup(group);
+            item.setOnAction(e -> text.languageProperty().set(language));
+            items.put(language, item);
+            languages.getItems().add(item);
+        }
+        items.get(text.language().get()).setSelected(true);
+        text.language().addListener((obs, was, now) -> items.get(now).setSelected(true));
+        return languages;
+    }
+
     private void showAbout() {
-        AboutDialog dialog = new AboutDialog(viewModel.about(), icons.get(icons.size() - 1));
+        AboutDialog dialog = new AboutDialog(text, viewModel.about(), icons.get(icons.size() - 1));
         dialog.initOwner(stage);
         appearance.applyOnce(dialog.getDialogPane());
         placement.show(dialog);

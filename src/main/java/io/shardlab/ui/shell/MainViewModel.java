@@ -3,10 +3,10 @@ package io.shardlab.ui.shell;
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
+import io.shardlab.text.Message;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.theme.ThemeChoice;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -17,13 +17,13 @@ import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 
 /**
  * The main window's state and verbs: which cluster and collection it shows, the theme and the
  * presenter mode. Holds no nodes; {@link MainView} binds to it.
+ *
+ * <p>What it states is kept as {@link Message}s, which the view says in the window's language.
  *
  * <p>Feature panels plug in by calling {@link #showCollection(ClusterSnapshot)} with the snapshot
  * they want on screen; until one does, the window shows the cluster's shards and an empty state.
@@ -36,21 +36,21 @@ public final class MainViewModel {
     private final BooleanSupplier systemPrefersDark;
     private final Runnable quitAction;
     private final Runnable startExploring;
-    private final ReadOnlyStringWrapper clusterLabel = new ReadOnlyStringWrapper(this, "clusterLabel");
+    private final ReadOnlyObjectWrapper<Message> clusterLabel = new ReadOnlyObjectWrapper<>(this, "clusterLabel");
 
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title");
+    private final ReadOnlyObjectWrapper<Message> title = new ReadOnlyObjectWrapper<>(this, "title");
     private final ReadOnlyListWrapper<String> shardIds =
             new ReadOnlyListWrapper<>(this, "shardIds", FXCollections.observableArrayList());
     private final ReadOnlyIntegerWrapper chunkCount = new ReadOnlyIntegerWrapper(this, "chunkCount");
-    private final ReadOnlyStringWrapper shardCountText = new ReadOnlyStringWrapper(this, "shardCountText");
-    private final ReadOnlyStringWrapper chunkCountText = new ReadOnlyStringWrapper(this, "chunkCountText");
+    private final ReadOnlyObjectWrapper<Message> shardCountText = new ReadOnlyObjectWrapper<>(this, "shardCountText");
+    private final ReadOnlyObjectWrapper<Message> chunkCountText = new ReadOnlyObjectWrapper<>(this, "chunkCountText");
     private final ReadOnlyObjectWrapper<ClusterSnapshot> collection = new ReadOnlyObjectWrapper<>(this, "collection");
     private final ReadOnlyBooleanWrapper empty = new ReadOnlyBooleanWrapper(this, "empty", true);
     private final ReadOnlyObjectWrapper<ThemeChoice> themeChoice =
             new ReadOnlyObjectWrapper<>(this, "themeChoice", ThemeChoice.SYSTEM);
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(this, "dark");
     private final ReadOnlyBooleanWrapper presenterMode = new ReadOnlyBooleanWrapper(this, "presenterMode");
-    private final ReadOnlyStringWrapper failureLine = new ReadOnlyStringWrapper(this, "failureLine", "");
+    private final ReadOnlyObjectWrapper<Message> failureLine = new ReadOnlyObjectWrapper<>(this, "failureLine");
 
     /**
      * @param app the product name and version
@@ -123,27 +123,26 @@ public final class MainViewModel {
 
     private void refreshTexts() {
         ClusterSnapshot shown = collection.get();
-        title.set(app.name() + " — " + (shown == null ? cluster.kind() : shown.namespace() + " · " + cluster.kind()));
-        shardCountText.set(count(shardIds.size(), "shard", "shards"));
-        chunkCountText.set(count(chunkCount.get(), "chunk", "chunks"));
-    }
-
-    private static String count(int n, String one, String many) {
-        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
+        title.set(
+                shown == null
+                        ? Message.of("window.title", app.name(), cluster.kind())
+                        : Message.of("window.title.collection", app.name(), shown.namespace(), cluster.kind()));
+        shardCountText.set(Message.of("window.status.shards", shardIds.size()));
+        chunkCountText.set(Message.of("window.status.chunks", chunkCount.get()));
     }
 
     /** The window title: always starts with the product name. */
-    public ReadOnlyStringProperty titleProperty() {
+    public ReadOnlyObjectProperty<Message> titleProperty() {
         return title.getReadOnlyProperty();
     }
 
     /** What the window is looking at, e.g. {@code "In-memory cluster · MongoDB 8.0"}. */
-    public String clusterLabel() {
+    public Message clusterLabel() {
         return cluster.label();
     }
 
     /** {@link #clusterLabel()} as it changes. */
-    public ReadOnlyStringProperty clusterLabelProperty() {
+    public ReadOnlyObjectProperty<Message> clusterLabelProperty() {
         return clusterLabel.getReadOnlyProperty();
     }
 
@@ -172,7 +171,7 @@ public final class MainViewModel {
     }
 
     /** E.g. {@code "3 shards"}. */
-    public ReadOnlyStringProperty shardCountTextProperty() {
+    public ReadOnlyObjectProperty<Message> shardCountTextProperty() {
         return shardCountText.getReadOnlyProperty();
     }
 
@@ -182,7 +181,7 @@ public final class MainViewModel {
     }
 
     /** E.g. {@code "1,024 chunks"}. */
-    public ReadOnlyStringProperty chunkCountTextProperty() {
+    public ReadOnlyObjectProperty<Message> chunkCountTextProperty() {
         return chunkCountText.getReadOnlyProperty();
     }
 
@@ -236,21 +235,28 @@ public final class MainViewModel {
     // ---- application ----
 
     /**
-     * The line of the last failure nothing else caught (see {@code ui.LastResortFailureLine}), empty
+     * The line of the last failure nothing else caught (see {@code ui.LastResortFailureLine}), null
      * when there is none or it was dismissed.
      */
-    public ReadOnlyStringProperty failureLineProperty() {
+    public ReadOnlyObjectProperty<Message> failureLineProperty() {
         return failureLine.getReadOnlyProperty();
     }
 
     /** Shows {@code line} in the status bar until it is dismissed or replaced by the next one. */
-    public void reportFailure(String line) {
+    public void reportFailure(Message line) {
         failureLine.set(Objects.requireNonNull(line, "line"));
+    }
+
+    /**
+     * Shows {@code line}, worded already (by a part that does not say messages yet), as it is in every language.
+     */
+    public void reportFailure(String line) {
+        reportFailure(Message.of("window.said", Objects.requireNonNull(line, "line")));
     }
 
     /** Hides the failure line. */
     public void dismissFailure() {
-        failureLine.set("");
+        failureLine.set(null);
     }
 
     /** E.g. {@code "ShardLab 0.1.0"}. */

@@ -1,5 +1,6 @@
 package io.shardlab.ui.shell;
 
+import io.shardlab.text.Message;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -10,24 +11,24 @@ import javafx.scene.input.KeyCombination;
  */
 public enum ShellShortcut {
     SWITCH_THEME(
-            "Switch light / dark",
+            "window.shortcut.switchTheme",
             new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     PRESENTER_MODE(
-            "Presenter mode (larger type)",
+            "window.shortcut.presenterMode",
             new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
-    ABOUT("About ShardLab", new KeyCodeCombination(KeyCode.F1)),
-    QUIT("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+    ABOUT("window.shortcut.about", new KeyCodeCombination(KeyCode.F1)),
+    QUIT("window.shortcut.quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
 
-    private final String action;
+    private final Message action;
     private final KeyCombination keys;
 
-    ShellShortcut(String action, KeyCombination keys) {
-        this.action = action;
+    ShellShortcut(String actionKey, KeyCombination keys) {
+        this.action = Message.of(actionKey);
         this.keys = keys;
     }
 
     /** What the shortcut does, as a user reads it. */
-    public String action() {
+    public Message action() {
         return action;
     }
 

@@ -1,12 +1,12 @@
 package io.shardlab.ui.shell;
 
 import atlantafx.base.controls.Spacer;
+import io.shardlab.ui.text.UiText;
 import java.util.List;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import org.kordamp.ikonli.Ikon;
@@ -28,22 +28,24 @@ final class StatusBarView {
     private static final String STATUS_FAILURE = "status-failure";
     private static final String STATUS_ITEM = "status-item";
 
+    private final UiText text;
     private final MainViewModel viewModel;
     private final List<Node> features;
 
     /** @param features the features' items (e.g. the background work), placed before the product version */
-    StatusBarView(MainViewModel viewModel, List<Node> features) {
+    StatusBarView(UiText text, MainViewModel viewModel, List<Node> features) {
+        this.text = text;
         this.viewModel = viewModel;
         this.features = List.copyOf(features);
     }
 
     Region build() {
         Label cluster = item("status-cluster", MaterialDesignS.SERVER_NETWORK);
-        cluster.textProperty().bind(viewModel.clusterLabelProperty());
+        cluster.textProperty().bind(text.text(viewModel.clusterLabelProperty()));
         Label shards = item("status-shards", MaterialDesignD.DATABASE_OUTLINE);
-        shards.textProperty().bind(viewModel.shardCountTextProperty());
+        shards.textProperty().bind(text.text(viewModel.shardCountTextProperty()));
         Label chunks = item("status-chunks", MaterialDesignV.VIEW_COLUMN_OUTLINE);
-        chunks.textProperty().bind(viewModel.chunkCountTextProperty());
+        chunks.textProperty().bind(text.text(viewModel.chunkCountTextProperty()));
         Label version = item("status-version", MaterialDesignI.INFORMATION_OUTLINE);
         version.setText(viewModel.versionText());
         // in a narrow window the cluster's name and a failure's line give up width; the counts and the version,
@@ -55,10 +57,10 @@ final class StatusBarView {
         // a failure nothing else caught: one line, clicked away; the app goes on
         Label failure = item("status-failure", MaterialDesignA.ALERT_CIRCLE_OUTLINE);
         failure.getStyleClass().add(STATUS_FAILURE);
-        failure.textProperty().bind(viewModel.failureLineProperty());
-        failure.visibleProperty().bind(viewModel.failureLineProperty().isNotEmpty());
+        failure.textProperty().bind(text.text(viewModel.failureLineProperty()));
+        failure.visibleProperty().bind(viewModel.failureLineProperty().isNotNull());
         failure.managedProperty().bind(failure.visibleProperty());
-        failure.setTooltip(new Tooltip("Click to dismiss"));
+        failure.setTooltip(text.tooltip("window.status.dismiss"));
         failure.setOnMouseClicked(e -> viewModel.dismissFailure());
 
         HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), failure);

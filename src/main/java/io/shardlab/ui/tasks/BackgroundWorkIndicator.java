@@ -1,11 +1,13 @@
 package io.shardlab.ui.tasks;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.IntegerBinding;
 import javafx.collections.ListChangeListener;
 import javafx.concurrent.Task;
 import javafx.scene.control.Button;
-import javafx.scene.control.Tooltip;
 import org.controlsfx.control.PopOver;
 import org.controlsfx.control.TaskProgressView;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -26,12 +28,21 @@ public final class BackgroundWorkIndicator {
     private final TaskProgressView<Task<?>> list = new TaskProgressView<>();
     private final PopOver popOver = new PopOver(list);
 
+    /** In English (tests). */
     public BackgroundWorkIndicator(VisibleWork work) {
+        this(new UiText(Language.ENGLISH), work);
+    }
+
+    /** @param text the window's words, followed as the language changes */
+    public BackgroundWorkIndicator(UiText text, VisibleWork work) {
         button.setId("status-background-work");
         button.getStyleClass().addAll(Styles.FLAT, BACKGROUND_WORK);
         button.setGraphic(new FontIcon(MaterialDesignP.PROGRESS_CLOCK));
-        button.setTooltip(new Tooltip("Background work: click for the list"));
-        button.textProperty().bind(Bindings.size(work.running()).asString("%d running"));
+        button.setTooltip(text.tooltip("window.work.tooltip"));
+        IntegerBinding running = Bindings.size(work.running());
+        button.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> text.messages().text("window.work.running", running.get()), running, text.language()));
         button.visibleProperty().bind(Bindings.isNotEmpty(work.running()));
         button.managedProperty().bind(button.visibleProperty());
 
@@ -50,7 +61,7 @@ public final class BackgroundWorkIndicator {
         });
         popOver.setId("background-work-popover");
         popOver.getStyleClass().add(BACKGROUND_WORK_POPOVER);
-        popOver.setTitle("Background work");
+        popOver.titleProperty().bind(text.text("window.work.title"));
         popOver.setHeaderAlwaysVisible(true);
         popOver.setDetachable(false);
         popOver.setArrowLocation(PopOver.ArrowLocation.BOTTOM_RIGHT);

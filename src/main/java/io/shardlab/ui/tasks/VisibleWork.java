@@ -1,5 +1,7 @@
 package io.shardlab.ui.tasks;
 
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import javafx.collections.FXCollections;
@@ -24,10 +26,20 @@ public final class VisibleWork {
     // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
     private final ObservableList<Task<?>> runningView = FXCollections.unmodifiableObservableList(running);
     private final Executor uiThread;
+    private final UiText text;
 
-    /** @param uiThread where {@link #running()} changes (the JavaFX thread) */
+    /** In English (tests). */
     public VisibleWork(Executor uiThread) {
+        this(uiThread, new UiText(Language.ENGLISH));
+    }
+
+    /**
+     * @param uiThread where {@link #running()} changes (the JavaFX thread)
+     * @param text the window's words: a task's state is said in the language of the moment it was submitted
+     */
+    public VisibleWork(Executor uiThread, UiText text) {
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        this.text = Objects.requireNonNull(text, "text");
     }
 
     /** The tasks submitted and not yet ended, oldest first; changes on the UI thread. */
@@ -44,7 +56,7 @@ public final class VisibleWork {
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(lane, "lane");
         return command -> {
-            Task<Void> task = new ReportedTask(title, command);
+            Task<Void> task = new ReportedTask(title, text.now("window.work.state"), command);
             // listed before the lane can start it: the task's own state changes are queued after this
             uiThread.execute(() -> {
                 if (!task.isDone()) {
@@ -68,10 +80,10 @@ public final class VisibleWork {
 
         private final Runnable command;
 
-        ReportedTask(String title, Runnable command) {
+        ReportedTask(String title, String state, Runnable command) {
             this.command = Objects.requireNonNull(command, "command");
             updateTitle(title);
-            updateMessage("Running");
+            updateMessage(state);
         }
 
         @Override

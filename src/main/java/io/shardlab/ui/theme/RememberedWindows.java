@@ -3,6 +3,7 @@ package io.shardlab.ui.theme;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -31,12 +32,16 @@ public final class RememberedWindows {
     /** A window's name: lower case letters, digits and dashes, e.g. {@code main}, {@code advisor}. */
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
 
+    /** The file's first line, for whoever opens it (a settings file's comment, whatever the window speaks). */
+    private static final String HEADER =
+            "# ShardLab's windows: where each one was and how large, for the next start\n"; // untranslated: a file
+
     private final Path file;
-    private final Consumer<String> problems;
+    private final Consumer<Message> problems;
     private final Map<String, WindowGeometry> windows = new TreeMap<>();
     private boolean changed;
 
-    private RememberedWindows(Path file, Consumer<String> problems) {
+    private RememberedWindows(Path file, Consumer<Message> problems) {
         this.file = file;
         this.problems = problems;
     }
@@ -50,9 +55,9 @@ public final class RememberedWindows {
      * The windows remembered in {@code file}, read now (none when it does not exist yet; it is created, with its
      * folder, by the first {@link #save()}).
      *
-     * @param problems told, in one line naming the file, what could not be read or written
+     * @param problems told, in a message naming the file, what could not be read or written
      */
-    public static RememberedWindows inFile(Path file, Consumer<String> problems) {
+    public static RememberedWindows inFile(Path file, Consumer<Message> problems) {
         RememberedWindows remembered = new RememberedWindows(
                 Objects.requireNonNull(file, "file"), Objects.requireNonNull(problems, "problems"));
         remembered.read();
@@ -61,7 +66,7 @@ public final class RememberedWindows {
 
     /** Remembers for this run only: nothing is read or written (tests, and a second window of a run). */
     public static RememberedWindows inMemory() {
-        return new RememberedWindows(null, line -> {});
+        return new RememberedWindows(null, problem -> {});
     }
 
     /** Where and how large {@code window} was when last remembered; empty before its first run. */
@@ -80,8 +85,7 @@ public final class RememberedWindows {
         if (file == null || !changed) {
             return;
         }
-        StringBuilder text =
-                new StringBuilder("# ShardLab's windows: where each one was and how large, for the next start\n");
+        StringBuilder text = new StringBuilder(HEADER);
         windows.forEach((name, g) -> text.append(name + ".x=" + g.x() + "\n")
                 .append(name + ".y=" + g.y() + "\n")
                 .append(name + ".width=" + g.width() + "\n")
@@ -92,9 +96,9 @@ public final class RememberedWindows {
             AtomicFile.writeOwnerOnly(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
             changed = false;
         } catch (FileException e) {
-            problems.accept("window sizes: " + e.getMessage());
+            problems.accept(Message.of("window.sizes.notWritten", e.getMessage()));
         } catch (IOException e) {
-            problems.accept("window sizes: " + file + " cannot be written: " + e.getMessage());
+            problems.accept(Message.of("window.sizes.notWritten", file + ": " + e.getMessage()));
         }
     }
 
@@ -106,11 +110,10 @@ public final class RememberedWindows {
         try (Reader in = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
             lines.load(in);
         } catch (IllegalArgumentException e) { // a FileException, or a malformed Unicode escape
-            problems.accept("window sizes: " + e.getMessage() + "; the windows open at their usual size");
+            problems.accept(Message.of("window.sizes.notRead", e.getMessage()));
             return;
         } catch (IOException e) {
-            problems.accept("window sizes: " + file + " cannot be read: " + e.getMessage()
-                    + "; the windows open at their usual size");
+            problems.accept(Message.of("window.sizes.notRead", file + ": " + e.getMessage()));
             return;
         }
         lines.stringPropertyNames().stream()
@@ -127,9 +130,11 @@ public final class RememberedWindows {
                                         number(lines, name + ".width"),
                                         number(lines, name + ".height"),
                                         Boolean.parseBoolean(lines.getProperty(name + ".maximized"))));
-                    } catch (IllegalArgumentException e) {
-                        problems.accept("window sizes: " + file + ": " + e.getMessage() + "; the " + name
-                                + " window opens at its usual size");
+                    } catch (Unreadable e) {
+                        problems.accept(Message.of("window.sizes.oneNotRead", file, e.says, name));
+                    } catch (IllegalArgumentException e) { // a geometry no window can have
+                        problems.accept(Message.of(
+                                "window.sizes.oneNotRead", file, Message.of("window.said", e.getMessage()), name));
                     }
                 });
     }
@@ -137,12 +142,25 @@ public final class RememberedWindows {
     private static double number(Properties lines, String key) {
         String text = lines.getProperty(key);
         if (text == null) {
-            throw new IllegalArgumentException(key + " is missing");
+            throw new Unreadable(Message.of("window.sizes.missing", key));
         }
         try {
             return Double.parseDouble(text.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " is not a number: '" + text + "'");
+            throw new Unreadable(Message.of("window.sizes.notANumber", key, text));
+        }
+    }
+
+    /** A line of the file that cannot be read, and what is wrong with it. */
+    private static final class Unreadable extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient Message says;
+
+        Unreadable(Message says) {
+            super(says.key());
+            this.says = says;
         }
     }
 

@@ -65,7 +65,7 @@ public final class SystemColorScheme implements BooleanSupplier {
         if (osName.startsWith("mac")) {
             return commandRunner
                     .apply(List.of("defaults", "read", "-g", "AppleInterfaceStyle"))
-                    .map(out -> out.strip().equalsIgnoreCase("Dark"))
+                    .map(out -> out.strip().equalsIgnoreCase("Dark")) // untranslated: what macOS prints
                     .orElse(false);
         }
         String gtkTheme = environment.get("GTK_THEME");

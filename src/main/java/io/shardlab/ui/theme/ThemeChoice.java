@@ -1,23 +1,25 @@
 package io.shardlab.ui.theme;
 
+import io.shardlab.text.Message;
+
 /** The appearance the user picked in View → Theme. */
 public enum ThemeChoice {
 
     /** Always the light theme. */
-    LIGHT("Light"),
+    LIGHT("window.theme.light"),
     /** Always the dark theme. */
-    DARK("Dark"),
+    DARK("window.theme.dark"),
     /** Whatever the operating system prefers, light when it cannot be told. */
-    SYSTEM("Follow system");
+    SYSTEM("window.theme.system");
 
-    private final String label;
+    private final Message label;
 
-    ThemeChoice(String label) {
-        this.label = label;
+    ThemeChoice(String labelKey) {
+        this.label = Message.of(labelKey);
     }
 
     /** The menu label. */
-    public String label() {
+    public Message label() {
         return label;
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.AppInfo;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -38,7 +40,10 @@ class AboutDialogTest {
     void start(Stage stage) {
         stage.setScene(new Scene(new StackPane(), 100, 100));
         stage.show();
-        dialog = new AboutDialog(AboutInfo.load(new AppInfo("ShardLab", "1.2.3")), new WritableImage(64, 64));
+        dialog = new AboutDialog(
+                new UiText(Language.ENGLISH),
+                AboutInfo.load(new AppInfo("ShardLab", "1.2.3")),
+                new WritableImage(64, 64));
         new Appearance(new SimpleBooleanProperty(true), new SimpleBooleanProperty(true))
                 .applyOnce(dialog.getDialogPane());
         dialog.show();

@@ -12,6 +12,8 @@ import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
 import io.shardlab.render.LayoutData;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -136,13 +138,13 @@ class LiveLayoutViewModelTest {
                     drawn.get(drawn.size() - 1).snapshot().chunks());
             assertEquals(steps, reopened.historyStepsProperty().get(), "the changelog travels with the snapshot");
             assertFalse(reopened.canWatchProperty().get(), "a file cannot be watched");
+            Messages english = Messages.of(Language.ENGLISH);
+            String liveLabel = english.text(vm.sourceProperty().get().label());
+            String snapshotLabel = english.text(reopened.sourceProperty().get().label());
+            assertTrue(liveLabel.startsWith("Live cluster · MongoDB 8.0"), liveLabel);
             assertTrue(
-                    vm.sourceProperty().get().label().startsWith("Live cluster · MongoDB 8.0"),
-                    vm.sourceProperty().get().label());
-            assertTrue(
-                    reopened.sourceProperty().get().label().startsWith("Snapshot · MongoDB 8.0"),
-                    "a snapshot names the version its server ran: "
-                            + reopened.sourceProperty().get().label());
+                    snapshotLabel.startsWith("Snapshot · MongoDB 8.0"),
+                    "a snapshot names the version its server ran: " + snapshotLabel);
             try (var files = Files.list(dir)) {
                 assertEquals(
                         List.of("recent", "users.shardlab"),

@@ -3,11 +3,17 @@ package io.shardlab.ui.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class ClusterDescriptionTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
@@ -17,7 +23,7 @@ class ClusterDescriptionTest {
             Live cluster      | 8.0.0-rc1 | Live cluster · MongoDB 8.0.0-rc1
             """)
     void label_names_the_kind_and_the_mongodb_release(String kind, String version, String label) {
-        assertEquals(label, new ClusterDescription(kind, version).label());
+        assertEquals(label, ENGLISH.text(new ClusterDescription(kind, version).label()));
     }
 
     @ParameterizedTest
@@ -34,10 +40,32 @@ class ClusterDescriptionTest {
         assertEquals(message, e.getMessage());
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            IN_MEMORY   | 8.0    | false | In-memory cluster · MongoDB 8.0         | 内存集群 · MongoDB 8.0
+            LIVE        | 7.0.14 | false | Live cluster · MongoDB 7.0.14           | 在线集群 · MongoDB 7.0.14
+            CONFIG_DUMP | 4.4    | true  | Config dump · MongoDB 4.4 (inferred)    | 配置转储 · MongoDB 4.4（推断）
+            SNAPSHOT    | 6.0    | false | Snapshot · MongoDB 6.0                  | 快照 · MongoDB 6.0
+            """)
+    void a_kind_of_shardlab_is_said_in_each_language(
+            String kind, String version, boolean inferred, String english, String chinese) {
+        Message named = switch (kind) {
+            case "IN_MEMORY" -> ClusterDescription.IN_MEMORY;
+            case "LIVE" -> ClusterDescription.LIVE;
+            case "CONFIG_DUMP" -> ClusterDescription.CONFIG_DUMP;
+            default -> ClusterDescription.SNAPSHOT;
+        };
+        ClusterDescription description = new ClusterDescription(named, Optional.of(version), inferred);
+
+        assertEquals(english, ENGLISH.text(description.label()));
+        assertEquals(chinese, Messages.of(Language.SIMPLIFIED_CHINESE).text(description.label()));
+    }
+
     @Test
     void without_a_version_the_label_is_the_kind_alone() {
         assertEquals(
-                "Config dump", ClusterDescription.withoutVersion("Config dump").label());
+                "Config dump",
+                ENGLISH.text(ClusterDescription.withoutVersion("Config dump").label()));
         assertThrows(IllegalArgumentException.class, () -> ClusterDescription.withoutVersion(" "));
     }
 }

@@ -13,6 +13,9 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.theme.ThemeChoice;
 import java.util.ArrayList;
@@ -35,6 +38,8 @@ class MainViewModelTest {
     private static final List<Shard> THREE_SHARDS =
             List.of(Shard.named("shard03"), Shard.named("shard01"), Shard.named("shard02"));
 
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
     private final AtomicBoolean systemDark = new AtomicBoolean(false);
     private final AtomicInteger quits = new AtomicInteger();
 
@@ -46,6 +51,11 @@ class MainViewModelTest {
                 shards,
                 systemDark::get,
                 quits::incrementAndGet);
+    }
+
+    /** What a view bound to {@code message} shows in English. */
+    private static String english(Message message) {
+        return ENGLISH.text(message);
     }
 
     /** A collection {@code db.coll} on {@code shards} with {@code chunks} chunks on an int64 key. */
@@ -74,17 +84,18 @@ class MainViewModelTest {
             assertEquals(
                     List.of("shard01", "shard02", "shard03"),
                     vm.shardIdsProperty().get());
-            assertEquals("3 shards", vm.shardCountTextProperty().get());
+            assertEquals("3 shards", english(vm.shardCountTextProperty().get()));
             assertEquals(0, vm.chunkCountProperty().get());
-            assertEquals("0 chunks", vm.chunkCountTextProperty().get());
+            assertEquals("0 chunks", english(vm.chunkCountTextProperty().get()));
         }
 
         @Test
         void names_the_cluster_and_the_product_version() {
             MainViewModel vm = viewModel(THREE_SHARDS);
 
-            assertEquals("ShardLab — In-memory cluster", vm.titleProperty().get());
-            assertEquals("In-memory cluster · MongoDB 8.0", vm.clusterLabel());
+            assertEquals(
+                    "ShardLab — In-memory cluster", english(vm.titleProperty().get()));
+            assertEquals("In-memory cluster · MongoDB 8.0", english(vm.clusterLabel()));
             assertEquals("ShardLab 9.9.9", vm.versionText());
             assertEquals(APP, vm.about().app());
         }
@@ -101,12 +112,12 @@ class MainViewModelTest {
 
             assertFalse(vm.emptyProperty().get());
             assertEquals(List.of("rs-a", "rs-b"), vm.shardIdsProperty().get());
-            assertEquals("2 shards", vm.shardCountTextProperty().get());
+            assertEquals("2 shards", english(vm.shardCountTextProperty().get()));
             assertEquals(5, vm.chunkCountProperty().get());
-            assertEquals("5 chunks", vm.chunkCountTextProperty().get());
+            assertEquals("5 chunks", english(vm.chunkCountTextProperty().get()));
             assertEquals(
                     "ShardLab — shop.orders · In-memory cluster",
-                    vm.titleProperty().get());
+                    english(vm.titleProperty().get()));
         }
 
         @Test
@@ -121,8 +132,9 @@ class MainViewModelTest {
             assertTrue(vm.emptyProperty().get());
             assertNull(vm.collectionProperty().get());
             assertEquals(List.of("rs-a", "rs-b"), vm.shardIdsProperty().get());
-            assertEquals("0 chunks", vm.chunkCountTextProperty().get());
-            assertEquals("ShardLab — In-memory cluster", vm.titleProperty().get());
+            assertEquals("0 chunks", english(vm.chunkCountTextProperty().get()));
+            assertEquals(
+                    "ShardLab — In-memory cluster", english(vm.titleProperty().get()));
         }
 
         @Test
@@ -151,8 +163,8 @@ class MainViewModelTest {
                     assertEquals(shardCount, vm.shardIdsProperty().size(), "round " + round);
                 }
                 assertTrue(
-                        vm.titleProperty().get().startsWith("ShardLab"),
-                        vm.titleProperty().get());
+                        english(vm.titleProperty().get()).startsWith("ShardLab"),
+                        english(vm.titleProperty().get()));
             }
         }
     }
@@ -170,14 +182,16 @@ class MainViewModelTest {
         if (chunks > 0) {
             vm.showCollection(collection("db.c", List.of("shard01"), chunks));
         }
-        assertEquals(expected, vm.chunkCountTextProperty().get());
+        assertEquals(expected, english(vm.chunkCountTextProperty().get()));
     }
 
     @Test
     void one_shard_is_singular() {
         assertEquals(
                 "1 shard",
-                viewModel(List.of(Shard.named("only"))).shardCountTextProperty().get());
+                english(viewModel(List.of(Shard.named("only")))
+                        .shardCountTextProperty()
+                        .get()));
     }
 
     @Nested
@@ -261,12 +275,15 @@ class MainViewModelTest {
     void the_status_bar_names_a_live_or_offline_source_instead_of_the_in_memory_cluster() {
         MainViewModel vm = viewModel(THREE_SHARDS);
         assertEquals(
-                "In-memory cluster · MongoDB 8.0", vm.clusterLabelProperty().get());
+                "In-memory cluster · MongoDB 8.0",
+                english(vm.clusterLabelProperty().get()));
 
         vm.describeCluster(new ClusterDescription("Live cluster", "7.0.12"));
-        assertEquals("Live cluster · MongoDB 7.0.12", vm.clusterLabelProperty().get());
+        assertEquals(
+                "Live cluster · MongoDB 7.0.12",
+                english(vm.clusterLabelProperty().get()));
 
         vm.describeCluster(ClusterDescription.withoutVersion("Config dump"));
-        assertEquals("Config dump", vm.clusterLabelProperty().get());
+        assertEquals("Config dump", english(vm.clusterLabelProperty().get()));
     }
 }

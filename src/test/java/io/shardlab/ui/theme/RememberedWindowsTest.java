@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +25,10 @@ class RememberedWindowsTest {
 
     private final List<String> problems = new ArrayList<>();
 
+    private void tell(Message problem) {
+        problems.add(Messages.of(Language.ENGLISH).text(problem));
+    }
+
     private Path file() {
         return home.resolve(".shardlab").resolve("windows");
     }
@@ -29,13 +36,13 @@ class RememberedWindowsTest {
     @Test
     void whatIsSavedIsWhatTheNextRunReads() {
         // given the main window maximised and the advisor beside it
-        RememberedWindows first = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows first = RememberedWindows.inFile(file(), this::tell);
         first.remember("main", new WindowGeometry(48, 40, 1504, 920, true));
         first.remember("advisor", new WindowGeometry(200.5, 150, 1100, 700, false));
 
         // when they are saved (the folder is made) and the next run reads them
         first.save();
-        RememberedWindows next = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows next = RememberedWindows.inFile(file(), this::tell);
 
         // then it has both, as they were
         assertEquals(Optional.of(new WindowGeometry(48, 40, 1504, 920, true)), next.geometry("main"));
@@ -45,7 +52,7 @@ class RememberedWindowsTest {
 
     @Test
     void beforeTheFirstRunNoWindowIsRememberedAndNothingIsWrong() {
-        RememberedWindows none = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows none = RememberedWindows.inFile(file(), this::tell);
 
         assertEquals(Optional.empty(), none.geometry("main"));
         none.save();
@@ -55,17 +62,17 @@ class RememberedWindowsTest {
 
     @Test
     void aWindowNotOpenedThisRunKeepsItsLines() {
-        RememberedWindows first = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows first = RememberedWindows.inFile(file(), this::tell);
         first.remember("advisor", new WindowGeometry(10, 20, 900, 600, false));
         first.save();
 
-        RememberedWindows second = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows second = RememberedWindows.inFile(file(), this::tell);
         second.remember("main", new WindowGeometry(0, 0, 1280, 720, false));
         second.save();
 
         assertEquals(
                 Optional.of(new WindowGeometry(10, 20, 900, 600, false)),
-                RememberedWindows.inFile(file(), problems::add).geometry("advisor"));
+                RememberedWindows.inFile(file(), this::tell).geometry("advisor"));
     }
 
     @Test
@@ -82,7 +89,7 @@ class RememberedWindowsTest {
                 advisor.height=600
                 """);
 
-        RememberedWindows read = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows read = RememberedWindows.inFile(file(), this::tell);
 
         assertEquals(Optional.empty(), read.geometry("main"));
         assertEquals(Optional.of(new WindowGeometry(10, 20, 900, 600, false)), read.geometry("advisor"));
@@ -94,7 +101,7 @@ class RememberedWindowsTest {
 
     @Test
     void theFileIsTheUsersOwn() throws IOException {
-        RememberedWindows windows = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows windows = RememberedWindows.inFile(file(), this::tell);
         windows.remember("main", new WindowGeometry(0, 0, 1280, 720, false));
         windows.save();
 
@@ -108,7 +115,7 @@ class RememberedWindowsTest {
     @Test
     void aFileThatCannotBeWrittenIsToldNotThrown() throws IOException {
         Files.writeString(home.resolve(".shardlab"), "a file where the folder should be");
-        RememberedWindows windows = RememberedWindows.inFile(file(), problems::add);
+        RememberedWindows windows = RememberedWindows.inFile(file(), this::tell);
         windows.remember("main", new WindowGeometry(0, 0, 1280, 720, false));
 
         windows.save();
