@@ -20,6 +20,8 @@ import io.shardlab.session.FakeClock;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
@@ -38,6 +40,8 @@ import org.junit.jupiter.api.Test;
  * hand-moved clock: no toolkit, no waiting.
  */
 class ExplorerViewModelTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final FakeClock clock = new FakeClock();
@@ -335,17 +339,17 @@ class ExplorerViewModelTest {
         assertEquals(
                 "Shard key { counter: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                         + "Failed to parse field counter",
-                setup.keyErrorProperty().get());
+                ENGLISH.text(setup.keyErrorProperty().get()));
         assertFalse(setup.validProperty().get());
 
         setup.keyPatternProperty().set("{ counter: 'hashed' }");
-        assertEquals("", setup.keyErrorProperty().get());
+        assertEquals(null, setup.keyErrorProperty().get());
         assertTrue(setup.validProperty().get());
 
         setup.keyPatternProperty().set("{ ts: 1 }");
         assertEquals(
                 "The monotonic documents have no field ts; they have _id, counter, customer, total",
-                setup.keyErrorProperty().get());
+                ENGLISH.text(setup.keyErrorProperty().get()));
     }
 
     @Test
