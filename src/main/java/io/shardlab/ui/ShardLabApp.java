@@ -228,7 +228,7 @@ public class ShardLabApp extends Application {
                 viewModel.darkProperty());
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
-        comparisonView = new ComparisonView(comparison);
+        comparisonView = new ComparisonView(comparison, text);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs

@@ -117,14 +117,14 @@ public final class ExplorerView {
         this.presenter = PresenterMode.of(root);
         this.setup = new SetupBar(vm.setup(), appearance, placement, presenter, text);
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
-        this.side = new SidePanel(vm, sidePlacement);
+        this.side = new SidePanel(vm, sidePlacement, text);
         this.line = new NumberLineView(
                 vm.numberLine(),
                 vm.actions(),
                 Bindings.createBooleanBinding(
-                        () -> !sidePlacement.placementProperty().get().showsPanel(),
-                        sidePlacement.placementProperty()));
-        this.charts = new ChartsView(vm.numberLine());
+                        () -> !sidePlacement.placementProperty().get().showsPanel(), sidePlacement.placementProperty()),
+                text);
+        this.charts = new ChartsView(vm.numberLine(), text);
         this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement);
         root.setId("explorer");
         root.getStyleClass().add(ExplorerStyles.EXPLORER);
@@ -132,7 +132,7 @@ public final class ExplorerView {
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
-        Region transport = new TransportBar(vm.playback(), vm.history(), presenter).node();
+        Region transport = new TransportBar(vm.playback(), vm.history(), presenter, text).node();
         for (Region simulatorOnly : new Region[] {setup.node(), transport}) {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
@@ -255,8 +255,8 @@ public final class ExplorerView {
         caption.setMinWidth(0);
 
         NumberLineViewModel numberLine = vm.numberLine();
-        HBox scales =
-                ScaleButtons.of("scale-", "", numberLine.scaleProperty(), numberLine.scales(), numberLine::chooseScale);
+        HBox scales = ScaleButtons.of(
+                "scale-", false, numberLine.scaleProperty(), numberLine.scales(), numberLine::chooseScale, text);
         Button zoomOut = small(
                 "zoom-out",
                 MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
@@ -549,7 +549,7 @@ public final class ExplorerView {
                 MaterialDesignU.UNDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.history().undo());
-        undo.textProperty().bind(vm.history().undoTextProperty());
+        undo.textProperty().bind(text.text(vm.history().undoTextProperty()));
         // what is undone names keys and shards: their underscores are text, not mnemonics
         undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.history().canUndoProperty().not());
@@ -559,7 +559,7 @@ public final class ExplorerView {
                 MaterialDesignR.REDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> vm.history().redo());
-        redo.textProperty().bind(vm.history().redoTextProperty());
+        redo.textProperty().bind(text.text(vm.history().redoTextProperty()));
         redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.history().canRedoProperty().not());
         redo.setId("menu-redo");

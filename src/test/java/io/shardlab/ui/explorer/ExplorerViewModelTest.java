@@ -86,7 +86,8 @@ class ExplorerViewModelTest {
         assertEquals("{ counter: 1 }", vm.setup().keyPatternProperty().get());
         assertFalse(vm.playback().playingProperty().get());
         assertEquals(
-                "0 of 20,000 documents", vm.playback().progressTextProperty().get());
+                "0 of 20,000 documents",
+                ENGLISH.text(vm.playback().progressTextProperty().get()));
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         assertEquals(3, picture.model().chunkCount());
         assertTrue(picture.data().writes().isEmpty(), "no writes before the stream starts");
@@ -106,7 +107,7 @@ class ExplorerViewModelTest {
         assertFalse(thread.repeating(), "pause cancels the ticks");
         assertEquals(
                 "2,000 of 20,000 documents",
-                vm.playback().progressTextProperty().get(),
+                ENGLISH.text(vm.playback().progressTextProperty().get()),
                 "one wall second at 1× is one simulated second: 2,000 documents at 2,000/s");
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         assertTrue(picture.data().writes().isPresent());
@@ -150,7 +151,8 @@ class ExplorerViewModelTest {
         assertTrue(vm.playback().finishedProperty().get());
         assertFalse(vm.playback().playingProperty().get());
         assertEquals(
-                "3,000 of 3,000 documents", vm.playback().progressTextProperty().get());
+                "3,000 of 3,000 documents",
+                ENGLISH.text(vm.playback().progressTextProperty().get()));
     }
 
     @Test
@@ -192,7 +194,7 @@ class ExplorerViewModelTest {
         assertEquals(1, line.selectedProperty().get().index());
         assertEquals(
                 "Split at { counter: 7500 }",
-                vm.actions().splitTextProperty().get(),
+                ENGLISH.text(vm.actions().splitTextProperty().get()),
                 "halfway between the int32 bounds the scenario's split points made");
         assertTrue(vm.actions().splitNamesAPointProperty().get(), "so the median is a separate entry");
         vm.actions().splitSelectedChunk();
@@ -546,7 +548,8 @@ class ExplorerViewModelTest {
         assertEquals("", vm.layoutSummaryProperty().get());
         assertTrue(vm.playback().availableProperty().get());
         assertEquals(
-                "0 of 20,000 documents", vm.playback().progressTextProperty().get());
+                "0 of 20,000 documents",
+                ENGLISH.text(vm.playback().progressTextProperty().get()));
         assertEquals(
                 "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
     }
@@ -555,7 +558,7 @@ class ExplorerViewModelTest {
     void back_to_simulator_brings_back_the_simulation_as_it_was_before_the_layout() {
         launchMonotonic();
         play(500);
-        String progress = vm.playback().progressTextProperty().get();
+        String progress = ENGLISH.text(vm.playback().progressTextProperty().get());
         int chunks = vm.numberLine().pictureProperty().get().model().chunkCount();
         int told = shown.size();
         vm.showLayout(recordedLayout(), "shop.events · shard key { counter: 1 } · events.shardlab");
@@ -564,7 +567,7 @@ class ExplorerViewModelTest {
 
         assertFalse(vm.readOnlyLayoutProperty().get());
         assertTrue(vm.playback().availableProperty().get());
-        assertEquals(progress, vm.playback().progressTextProperty().get(), "where the stream had got to");
+        assertEquals(progress, ENGLISH.text(vm.playback().progressTextProperty().get()), "where the stream had got to");
         assertEquals(chunks, vm.numberLine().pictureProperty().get().model().chunkCount());
         assertEquals(
                 "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());

@@ -4,6 +4,7 @@ import io.shardlab.render.ElapsedTime;
 import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,11 +60,11 @@ public final class LogView {
      * stream at full speed changes the list dozens of times a second; rows nobody sees need no text
      * layout).
      */
-    public static Node of(LogViewModel vm, ObservableBooleanValue shown) {
+    public static Node of(LogViewModel vm, ObservableBooleanValue shown, UiText text) {
         VBox list = new VBox(2);
         list.setId("activity-list");
         list.getStyleClass().add(ACTIVITY_LIST);
-        Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
+        Label empty = text.label(new Label(), "explorer.log.empty");
         empty.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
