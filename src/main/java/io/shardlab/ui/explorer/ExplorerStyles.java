@@ -12,7 +12,7 @@ public final class ExplorerStyles {
 
     private ExplorerStyles() {}
 
-    // named from its parts: a literal "explorer.css" would read as a key of the explorer's bundle
+    // named from its parts: the file name as one literal would read as a key of the explorer's bundle
     private static final String STYLESHEET_NAME = "explorer";
 
     /** The explorer's own stylesheet, also the comparison's. */

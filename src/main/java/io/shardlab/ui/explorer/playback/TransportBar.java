@@ -317,9 +317,12 @@ public final class TransportBar {
     private VBox routingStat(PlaybackViewModel vm) {
         VBox box = stat(
                 "stat-routing",
-                "explorer.transport.routing",
+                "explorer.transport.chunks",
                 vm.routingTextProperty(),
                 MaterialDesignD.DATABASE_OUTLINE);
+        Label caption = (Label) box.getChildren().get(1);
+        caption.textProperty().unbind();
+        caption.setText("config.chunks"); // untranslated: MongoDB's collection, named as mongosh names it
         Tooltip detail = new Tooltip();
         detail.textProperty().bind(text.text(vm.routingDetailProperty()));
         detail.setWrapText(true);
