@@ -358,12 +358,8 @@ public final class SetupBar {
         version.setItems(vm.versions());
         version.valueProperty().bindBidirectional(vm.versionProperty());
         version.setConverter(converter(vm::versionLabel));
-        text.language().addListener((obs, was, now) -> {
-            MongoVersion v = version.getValue();
-            version.setConverter(converter(vm::versionLabel));
-            version.setValue(null);
-            version.setValue(v);
-        });
+        // the closed picker shows the number alone; the open list's cells are made anew each time it opens
+        text.language().addListener((obs, was, now) -> version.setConverter(converter(vm::versionLabel)));
         // the open list names each release with what changes in it, so the choice can be made from the list
         version.setCellFactory(list -> new ListCell<>() {
             @Override
