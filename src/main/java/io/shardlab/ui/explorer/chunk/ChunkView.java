@@ -96,7 +96,8 @@ public final class ChunkView {
         GridPane grid = new GridPane();
         grid.getStyleClass().add(DETAILS_GRID);
         Label[] values = new Label[7];
-        String[] names = {"min", "max", "shard", "documents", "data size", "jumbo", "version"};
+        // the value labels' ids, by the English names of their rows
+        String[] names = {"min", "max", "shard", "documents", "data-size", "jumbo", "version"};
         String[] keys = {
             "explorer.hover.min",
             "explorer.hover.max",
@@ -111,7 +112,7 @@ public final class ChunkView {
             k.getStyleClass().add(DETAILS_KEY);
             values[i] = new Label();
             values[i].getStyleClass().add(DETAILS_VALUE);
-            values[i].setId("chunk-" + names[i].replace(' ', '-'));
+            values[i].setId("chunk-" + names[i]);
             values[i].setWrapText(true);
             grid.addRow(i, k, values[i]);
         }

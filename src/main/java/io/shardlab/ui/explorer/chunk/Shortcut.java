@@ -26,13 +26,13 @@ record Shortcut(String keys, String action, boolean changesLayout) {
             new Shortcut("wheel", "explorer.shortcut.zoomAround", false),
             new Shortcut("drag", "explorer.shortcut.pan", false),
             new Shortcut("Space", "explorer.shortcut.play", true), // untranslated: said by shownKeys
-            new Shortcut("Ctrl+Z", "explorer.shortcut.undo", true));
+            new Shortcut("Ctrl+Z", "explorer.shortcut.undo", true)); // untranslated: the keys as printed
 
     /** The gestures and keys whose names a language says in its own words. */
     private static final Map<String, String> WORDS = Map.of(
             "wheel", "explorer.shortcut.keys.wheel",
             "drag", "explorer.shortcut.keys.drag",
-            "Space", "explorer.shortcut.keys.space");
+            "Space", "explorer.shortcut.keys.space"); // untranslated: the key this entry says
 
     /** The shortcuts that work on the simulator's layout, or on a read-only one. */
     static List<Shortcut> forLayout(boolean readOnly) {

@@ -548,10 +548,10 @@ public final class SetupBar {
                                 "*.ndjson",
                                 "*.json",
                                 "*.csv",
-                                "*.jsonl.gz",
-                                "*.ndjson.gz",
-                                "*.json.gz",
-                                "*.csv.gz"),
+                                "*.jsonl.gz", // untranslated: a file name pattern
+                                "*.ndjson.gz", // untranslated: a file name pattern
+                                "*.json.gz", // untranslated: a file name pattern
+                                "*.csv.gz"), // untranslated: a file name pattern
                         new FileChooser.ExtensionFilter(text.now("explorer.allFiles"), "*"));
         File file =
                 placement.choose(() -> chooser.showOpenDialog(owner.getScene().getWindow()));
