@@ -74,7 +74,7 @@ public final class LogView {
             List<Activity> items = vm.activityProperty();
             int n = Math.min(ACTIVITY_ROWS, items.size());
             while (rows.size() < n) {
-                ActivityRow row = new ActivityRow();
+                ActivityRow row = new ActivityRow(text);
                 rows.add(row);
                 list.getChildren().add(row.node);
             }
@@ -92,6 +92,12 @@ public final class LogView {
                 fill.run();
             }
         });
+        // each line is said again in the new language
+        text.language().addListener((obs, was, now) -> {
+            if (shown.get()) {
+                fill.run();
+            }
+        });
         VBox box = new VBox(empty, list);
         box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
         box.getStylesheets().add(STYLESHEET);
@@ -106,10 +112,12 @@ public final class LogView {
         private final FontIcon icon = new FontIcon();
         private final Label time = new Label();
         private final Label text = new Label();
+        private final UiText words;
         private final HBox node;
         private ActivityKind kind;
 
-        ActivityRow() {
+        ActivityRow(UiText words) {
+            this.words = words;
             icon.getStyleClass().add(ACTIVITY_ICON);
             time.getStyleClass().add(ACTIVITY_TIME);
             text.getStyleClass().add(ACTIVITY_TEXT);
@@ -139,7 +147,7 @@ public final class LogView {
                 icon.pseudoClassStateChanged(KIND.get(kind), true);
             }
             time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
-            text.setText(a.text());
+            text.setText(words.messages().text(a.line()));
         }
     }
 
