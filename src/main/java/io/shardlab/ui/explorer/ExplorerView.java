@@ -140,10 +140,11 @@ public final class ExplorerView {
         Region collections = new CollectionPicker(
                         vm.collections(),
                         vm.readOnlyLayoutProperty().not(),
-                        vm.connections().acceptingProperty())
+                        vm.connections().acceptingProperty(),
+                        text)
                 .node();
-        VBox top =
-                new VBox(connectionsBar.node(), collections, new ReadOnlyLayoutBar(vm).node(), setup.node(), transport);
+        VBox top = new VBox(
+                connectionsBar.node(), collections, new ReadOnlyLayoutBar(vm, text).node(), setup.node(), transport);
         top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
 
