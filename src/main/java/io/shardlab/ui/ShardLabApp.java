@@ -235,7 +235,7 @@ public class ShardLabApp extends Application {
         VisibleWork work = new VisibleWork(Platform::runLater);
         this.work = work;
         live = new io.shardlab.ui.live.LiveFeature(
-                explorer, viewModel, () -> stage, tasks, work, appearance, placement);
+                explorer, viewModel, () -> stage, tasks, work, appearance, placement, text);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
