@@ -125,7 +125,7 @@ public final class ExplorerView {
                         () -> !sidePlacement.placementProperty().get().showsPanel(), sidePlacement.placementProperty()),
                 text);
         this.charts = new ChartsView(vm.numberLine(), text);
-        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement);
+        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement, text);
         root.setId("explorer");
         root.getStyleClass().add(ExplorerStyles.EXPLORER);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);
