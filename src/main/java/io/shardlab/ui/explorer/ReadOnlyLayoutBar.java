@@ -40,7 +40,7 @@ final class ReadOnlyLayoutBar {
         Label summary = new Label();
         summary.setId("layout-summary");
         summary.getStyleClass().add(LAYOUT_SUMMARY);
-        summary.textProperty().bind(vm.layoutSummaryProperty());
+        summary.textProperty().bind(text.text(vm.layoutSummaryProperty()));
         // a long key wraps: the namespace, key and counts are what tells this layout apart
         summary.setWrapText(true);
         summary.setMinHeight(Region.USE_PREF_SIZE);

@@ -522,7 +522,7 @@ class ExplorerViewModelTest {
         assertTrue(vm.readOnlyLayoutProperty().get());
         assertEquals(
                 "shop.events · shard key { counter: 1 } · 2 shards · 3 chunks",
-                vm.layoutSummaryProperty().get());
+                ENGLISH.text(vm.layoutSummaryProperty().get()));
         assertFalse(vm.playback().availableProperty().get(), "play, step, reset and the speeds");
         assertFalse(vm.playback().playingProperty().get());
         assertFalse(vm.history().canUndoProperty().get());
@@ -546,7 +546,7 @@ class ExplorerViewModelTest {
         // when a scenario is launched again, the simulator is back
         launchMonotonic();
         assertFalse(vm.readOnlyLayoutProperty().get());
-        assertEquals("", vm.layoutSummaryProperty().get());
+        assertEquals(null, vm.layoutSummaryProperty().get());
         assertTrue(vm.playback().availableProperty().get());
         assertEquals(
                 "0 of 20,000 documents",

@@ -85,7 +85,7 @@ public final class ConnectionsBar {
         copy.setOnAction(e -> vm.copyConnectionString());
         Label clients = new Label();
         clients.setId("connections-clients");
-        clients.textProperty().bind(vm.clientsProperty());
+        clients.textProperty().bind(text.text(vm.clientsProperty()));
         clients.setMinWidth(0);
         Label note = new Label();
         note.setId("connections-note");
@@ -166,7 +166,7 @@ public final class ConnectionsBar {
     private VBox roster() {
         Label heading = new Label();
         heading.setId("roster-heading");
-        heading.textProperty().bind(vm.rosterHeadingProperty());
+        heading.textProperty().bind(text.text(vm.rosterHeadingProperty()));
         TableView<Roster.Client> table = new TableView<>(vm.roster());
         table.setId("roster-table");
         table.getStyleClass().addAll(ROSTER_TABLE, Styles.DENSE);
