@@ -129,7 +129,7 @@ public final class ComparisonView {
         Label differences = new Label();
         differences.setId("comparison-differences");
         differences.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
-        differences.textProperty().bind(vm.differencesProperty());
+        differences.textProperty().bind(text.text(vm.differencesProperty()));
         differences.setMinWidth(0);
         VBox titles = new VBox(1, title, differences);
         titles.setMinWidth(0);
